@@ -1,0 +1,52 @@
+import { z } from 'zod';
+
+// Every enumeration of spec section 3, as zod enums so the API validates them and the web
+// shares the same literal types.
+
+export const ZLoginWay = z.enum(['LOGIN_OUT', 'GUEST', 'ONLY_CONTROLLED', 'DEVICE_MANAGE', 'ALL']);
+export type TLoginWay = z.infer<typeof ZLoginWay>;
+
+export const ZLoginType = z.enum(['mobile', 'account', 'email', 'temporary', 'loginKey']);
+export type TLoginType = z.infer<typeof ZLoginType>;
+
+export const ZSmsType = z.enum([
+  'LOGIN',
+  'BIND_EMAIL',
+  'CHANGE_MOBILE',
+  'BIND_MOBILE',
+  'RESET',
+  'SIGNUP',
+  'CANCEL_ACCOUNT',
+  'MODIFY_PHONE',
+]);
+export type TSmsType = z.infer<typeof ZSmsType>;
+
+export const ZCheckType = z.enum(['MOBILE', 'ACCOUNT', 'EMAIL']);
+export type TCheckType = z.infer<typeof ZCheckType>;
+
+export const ZDeliveryChannel = z.enum(['SMS', 'EMAIL']);
+export type TDeliveryChannel = z.infer<typeof ZDeliveryChannel>;
+
+export const ZClientType = z.enum(['ANDROID', 'ANDROID_PAD', 'IOS', 'IPAD', 'LINUX', 'MAC', 'WIN', 'UNKNOWN']);
+export type TClientType = z.infer<typeof ZClientType>;
+
+export const ZChipType = z.enum(['X86', 'ARM', 'APPLE_SILICON']);
+export type TChipType = z.infer<typeof ZChipType>;
+
+export const ZPricingCategory = z.enum(['FUNCTION', 'SAFE', 'PLAY', 'PROPERTY', 'PERMISSION', 'COMPATIBLE']);
+export type TPricingCategory = z.infer<typeof ZPricingCategory>;
+
+export const ZTimeUnit = z.enum(['MONTH', 'YEAR']);
+export type TTimeUnit = z.infer<typeof ZTimeUnit>;
+
+export const ZOrderItemType = z.enum(['MEMBER', 'MONITOR', 'CHANNEL', 'QUALITY']);
+export type TOrderItemType = z.infer<typeof ZOrderItemType>;
+
+export const ZActivityType = z.enum(['LZ']);
+export type TActivityType = z.infer<typeof ZActivityType>;
+
+export const ZPaymentClient = z.enum(['SYSTEM', 'WEB', 'JS_API', 'APP']);
+export type TPaymentClient = z.infer<typeof ZPaymentClient>;
+
+export const ZPaymentMethod = z.enum(['SYSTEM', 'ZFB', 'APPLE', 'WX']);
+export type TPaymentMethod = z.infer<typeof ZPaymentMethod>;

@@ -1,0 +1,99 @@
+// Stable numeric API error codes. The number is the contract: never reuse or renumber one.
+// Each code has an HTTP status and a message key; the text lives in messages/<locale>.json
+// under `errors.<key>` so the API answers in the caller's language and the web can too.
+// Ranges: 4xxxx/5xxxx generic (HTTP-shaped), 1xxxx accounts, 2xxxx orders and payment,
+// 3xxxx content, 4xxxx-range reserved above, 6xxxx ambassador and cloud PC.
+
+export const ErrorCode = {
+  OK: 0,
+
+  BAD_REQUEST: 40000,
+  VALIDATION_FAILED: 40001,
+  MALFORMED_JSON: 40002,
+  UNAUTHORIZED: 40100,
+  FORBIDDEN: 40300,
+  NOT_FOUND: 40400,
+  ROUTE_NOT_FOUND: 40401,
+  METHOD_NOT_ALLOWED: 40500,
+  CONFLICT: 40900,
+  PAYLOAD_TOO_LARGE: 41300,
+  UNSUPPORTED_MEDIA_TYPE: 41500,
+  RATE_LIMITED: 42900,
+  INTERNAL: 50000,
+  SERVICE_UNAVAILABLE: 50300,
+  GATEWAY_TIMEOUT: 50400,
+
+  // accounts (spec section 8 messages)
+  PHONE_OR_EMAIL_NOT_REGISTERED: 10001,
+  USERNAME_TAKEN: 10002,
+  PHONE_REGISTERED: 10003,
+  ACCOUNT_NOT_REGISTERED: 10004,
+  EMAIL_NOT_REGISTERED: 10005,
+  INVALID_CREDENTIALS: 10006,
+  CODE_INVALID: 10007,
+  CODE_EXPIRED: 10008,
+  CODE_TOO_MANY_ATTEMPTS: 10009,
+  SEND_TOO_FREQUENT: 10010,
+  SEND_LIMIT_REACHED: 10011,
+  ACCESS_KEY_INVALID: 10012,
+  LOGIN_THROTTLED: 10013,
+  EMAIL_REGISTERED: 10014,
+  SESSION_EXPIRED: 10015,
+} as const;
+
+export type TErrorCodeName = keyof typeof ErrorCode;
+export type TErrorCode = (typeof ErrorCode)[TErrorCodeName];
+
+interface ErrorInfo {
+  status: number;
+  /** key under `errors.` in messages/<locale>.json */
+  key: string;
+}
+
+const info: Record<TErrorCodeName, ErrorInfo> = {
+  OK: { status: 200, key: 'ok' },
+  BAD_REQUEST: { status: 400, key: 'badRequest' },
+  VALIDATION_FAILED: { status: 400, key: 'validationFailed' },
+  MALFORMED_JSON: { status: 400, key: 'malformedJson' },
+  UNAUTHORIZED: { status: 401, key: 'unauthorized' },
+  FORBIDDEN: { status: 403, key: 'forbidden' },
+  NOT_FOUND: { status: 404, key: 'notFound' },
+  ROUTE_NOT_FOUND: { status: 404, key: 'routeNotFound' },
+  METHOD_NOT_ALLOWED: { status: 405, key: 'methodNotAllowed' },
+  CONFLICT: { status: 409, key: 'conflict' },
+  PAYLOAD_TOO_LARGE: { status: 413, key: 'payloadTooLarge' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, key: 'unsupportedMediaType' },
+  RATE_LIMITED: { status: 429, key: 'rateLimited' },
+  INTERNAL: { status: 500, key: 'internal' },
+  SERVICE_UNAVAILABLE: { status: 503, key: 'serviceUnavailable' },
+  GATEWAY_TIMEOUT: { status: 504, key: 'gatewayTimeout' },
+  PHONE_OR_EMAIL_NOT_REGISTERED: { status: 400, key: 'phoneOrEmailNotRegistered' },
+  USERNAME_TAKEN: { status: 409, key: 'usernameTaken' },
+  PHONE_REGISTERED: { status: 409, key: 'phoneRegistered' },
+  ACCOUNT_NOT_REGISTERED: { status: 400, key: 'accountNotRegistered' },
+  EMAIL_NOT_REGISTERED: { status: 400, key: 'emailNotRegistered' },
+  INVALID_CREDENTIALS: { status: 400, key: 'invalidCredentials' },
+  CODE_INVALID: { status: 400, key: 'codeInvalid' },
+  CODE_EXPIRED: { status: 400, key: 'codeExpired' },
+  CODE_TOO_MANY_ATTEMPTS: { status: 400, key: 'codeTooManyAttempts' },
+  SEND_TOO_FREQUENT: { status: 429, key: 'sendTooFrequent' },
+  SEND_LIMIT_REACHED: { status: 429, key: 'sendLimitReached' },
+  ACCESS_KEY_INVALID: { status: 400, key: 'accessKeyInvalid' },
+  LOGIN_THROTTLED: { status: 429, key: 'loginThrottled' },
+  EMAIL_REGISTERED: { status: 409, key: 'emailRegistered' },
+  SESSION_EXPIRED: { status: 401, key: 'sessionExpired' },
+};
+
+const byCode = new Map<number, TErrorCodeName>(
+  (Object.keys(ErrorCode) as TErrorCodeName[]).map((name) => [ErrorCode[name], name]),
+);
+
+export function errorInfo(name: TErrorCodeName): ErrorInfo & { code: number } {
+  return { ...info[name], code: ErrorCode[name] };
+}
+
+export function errorNameOf(code: number): TErrorCodeName | undefined {
+  return byCode.get(code);
+}
+
+export const errorCodeNames = Object.keys(ErrorCode) as TErrorCodeName[];

@@ -1,0 +1,5 @@
+export * from './enums';
+export * from './envelope';
+export * from './errors';
+export * from './locales';
+export * from './validation';

@@ -1,0 +1,87 @@
+// Locales, URL prefixes, the language cookie and first-visit detection (spec sections 3, 9).
+
+export const locales = ['zh-CN', 'en', 'zh-tw', 'es', 'fr', 'ja', 'ko'] as const;
+export type TLocale = (typeof locales)[number];
+export const defaultLocale: TLocale = 'zh-CN';
+
+export const LOCALE_COOKIE = 'llk-lang';
+export const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60; // seconds, 365 days
+
+export interface LocaleEntry {
+  name: string; // the language's own name, for the switcher
+  code: TLocale; // as used in the URL prefix and the cookie
+  iso: string; // BCP 47 tag for <html lang>, hreflang and Intl
+  language: string; // Accept-Language value sent to the API (spec section 7)
+  files: string[]; // message files, fallbacks first
+}
+
+export const localeEntries: Record<TLocale, LocaleEntry> = {
+  'zh-CN': { name: '简体中文', code: 'zh-CN', iso: 'zh-CN', language: 'zh-CN', files: ['zh-CN.json'] },
+  en: { name: 'English', code: 'en', iso: 'en', language: 'en', files: ['en.json'] },
+  'zh-tw': { name: '繁體中文', code: 'zh-tw', iso: 'zh-TW', language: 'zh-TW', files: ['zh-tw.json'] },
+  es: { name: 'Español', code: 'es', iso: 'es', language: 'es', files: ['es.json'] },
+  fr: { name: 'Français', code: 'fr', iso: 'fr', language: 'fr', files: ['fr.json'] },
+  ja: { name: '日本語', code: 'ja', iso: 'ja', language: 'ja', files: ['ja.json'] },
+  ko: { name: '한국어', code: 'ko', iso: 'ko', language: 'ko', files: ['ko.json'] },
+};
+
+export function isLocale(value: unknown): value is TLocale {
+  return typeof value === 'string' && (locales as readonly string[]).includes(value);
+}
+
+/** URL prefix of a locale: '' for the default, '/en', '/zh-tw', … otherwise. */
+export function localePrefix(locale: TLocale): string {
+  return locale === defaultLocale ? '' : `/${locale}`;
+}
+
+/**
+ * Maps one browser language tag to a locale with the spec's rule: zh and zh-CN → zh-CN,
+ * any other zh-* → zh-tw, en/es/fr/ja/ko (any region) → themselves, anything else → null.
+ */
+export function matchBrowserLanguage(tag: string): TLocale | null {
+  const lower = tag.trim().toLowerCase();
+  if (!lower) return null;
+  const [primary] = lower.split('-');
+  if (primary === 'zh') return lower === 'zh' || lower === 'zh-cn' ? 'zh-CN' : 'zh-tw';
+  if (primary === 'en' || primary === 'es' || primary === 'fr' || primary === 'ja' || primary === 'ko') {
+    return primary;
+  }
+  return null;
+}
+
+/** Parses an Accept-Language header into tags ordered by q (stable for equal q). */
+export function parseAcceptLanguage(header: string | null | undefined): string[] {
+  if (!header) return [];
+  return header
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const qParam = params.find((p) => p.trim().startsWith('q='));
+      const q = qParam ? Number(qParam.trim().slice(2)) : 1;
+      return { tag: tag.trim(), q: Number.isFinite(q) ? q : 0, index };
+    })
+    .filter((entry) => entry.tag && entry.tag !== '*' && entry.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index)
+    .map((entry) => entry.tag);
+}
+
+/**
+ * First-visit detection: the first browser language that maps to a locale wins, else en.
+ * (A valid cookie is checked by the caller before this is used.)
+ */
+export function detectLocale(acceptLanguage: string | null | undefined): TLocale {
+  for (const tag of parseAcceptLanguage(acceptLanguage)) {
+    const match = matchBrowserLanguage(tag);
+    if (match) return match;
+  }
+  return 'en';
+}
+
+/** Locale for API messages from an Accept-Language header; the default locale when none fits. */
+export function localeFromAcceptLanguage(header: string | null | undefined): TLocale {
+  for (const tag of parseAcceptLanguage(header)) {
+    const match = matchBrowserLanguage(tag);
+    if (match) return match;
+  }
+  return defaultLocale;
+}

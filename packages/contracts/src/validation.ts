@@ -1,0 +1,113 @@
+import { z } from 'zod';
+
+// Validation rules of spec section 5. Every issue carries a message key (under `validation.`
+// in messages/<locale>.json) instead of text, so web forms and API errors share one wording
+// in seven languages.
+
+export const V = {
+  required: 'validation.required',
+  invalidType: 'validation.invalidType',
+  tooLong: 'validation.tooLong',
+  invalidValue: 'validation.invalidValue',
+  usernameRequired: 'validation.usernameRequired',
+  usernameFormat: 'validation.usernameFormat',
+  accountRequired: 'validation.accountRequired',
+  passwordRequired: 'validation.passwordRequired',
+  passwordEmpty: 'validation.passwordEmpty',
+  passwordFormat: 'validation.passwordFormat',
+  passwordSameAsUsername: 'validation.passwordSameAsUsername',
+  confirmRequired: 'validation.confirmRequired',
+  passwordMismatch: 'validation.passwordMismatch',
+  phoneRequired: 'validation.phoneRequired',
+  phoneEmpty: 'validation.phoneEmpty',
+  phoneInvalid: 'validation.phoneInvalid',
+  emailRequired: 'validation.emailRequired',
+  emailInvalid: 'validation.emailInvalid',
+  phoneOrEmailRequired: 'validation.phoneOrEmailRequired',
+  phoneOrEmailInvalid: 'validation.phoneOrEmailInvalid',
+  codeInvalid: 'validation.codeInvalid',
+} as const;
+export type TValidationKey = (typeof V)[keyof typeof V];
+
+export const USERNAME_RE = /^[A-Za-z][A-Za-z0-9_.-]{5,19}$/;
+// English punctuation: the printable ASCII characters that are neither letters, digits nor space.
+const PUNCT = String.raw`!"#$%&'()*+,\-./:;<=>?@[\\\]^_\`{|}~`;
+const PASSWORD_CHARSET_RE = new RegExp(`^[A-Za-z0-9${PUNCT}]{6,20}$`);
+const HAS_LETTER = /[A-Za-z]/;
+const HAS_DIGIT = /[0-9]/;
+const HAS_PUNCT = new RegExp(`[${PUNCT}]`);
+/** Mainland China mobile numbers, or any number in E.164 form with a leading +. */
+export const PHONE_RE = /^(?:1[3-9]\d{9}|\+[1-9]\d{6,14})$/;
+export const EMAIL_RE = /^[^\s@"<>()[\]\\,;:]+@[^\s@"<>()[\]\\,;:]+\.[A-Za-z]{2,}$/;
+export const CODE_RE = /^\d{6}$/;
+export const EMAIL_MAX = 254;
+
+export function isValidUsername(value: string): boolean {
+  return USERNAME_RE.test(value);
+}
+
+/** 6–20 of letters, digits and English punctuation, with at least two of those three kinds. */
+export function isValidPassword(value: string): boolean {
+  if (!PASSWORD_CHARSET_RE.test(value)) return false;
+  const kinds = [HAS_LETTER, HAS_DIGIT, HAS_PUNCT].filter((re) => re.test(value)).length;
+  return kinds >= 2;
+}
+
+export function isValidPhone(value: string): boolean {
+  return PHONE_RE.test(value);
+}
+
+export function isValidEmail(value: string): boolean {
+  return value.length <= EMAIL_MAX && EMAIL_RE.test(value);
+}
+
+export function isValidCode(value: string): boolean {
+  return CODE_RE.test(value);
+}
+
+function requiredString(requiredKey: TValidationKey) {
+  return z
+    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? requiredKey : V.invalidType) })
+    .trim()
+    .min(1, { error: requiredKey });
+}
+
+export const ZUsername = requiredString(V.usernameRequired).refine(isValidUsername, { error: V.usernameFormat });
+
+/** Password as typed; not trimmed, spaces are simply not allowed. */
+export const ZPassword = z
+  .string({ error: (issue) => (issue.input === undefined || issue.input === null ? V.passwordRequired : V.invalidType) })
+  .min(1, { error: V.passwordRequired })
+  .refine(isValidPassword, { error: V.passwordFormat });
+
+export const ZPhone = requiredString(V.phoneRequired).refine(isValidPhone, { error: V.phoneInvalid });
+export const ZEmail = requiredString(V.emailRequired)
+  .refine(isValidEmail, { error: V.emailInvalid })
+  .transform((value) => value.toLowerCase());
+export const ZPhoneOrEmail = requiredString(V.phoneOrEmailRequired).refine(
+  (value) => isValidPhone(value) || isValidEmail(value),
+  { error: V.phoneOrEmailInvalid },
+);
+export const ZCode = requiredString(V.codeInvalid).refine(isValidCode, { error: V.codeInvalid });
+/** Log-in identifier: an account name, a mobile number or an email address. */
+export const ZAccount = requiredString(V.accountRequired).pipe(z.string().max(EMAIL_MAX, { error: V.tooLong }));
+
+/**
+ * Cross-field rules for a new password: it must differ from the username and the
+ * confirmation must match. Issues are attached to the field that is wrong.
+ */
+export function checkNewPassword(
+  value: { password?: unknown; confirmPassword?: unknown; username?: unknown },
+  ctx: z.RefinementCtx,
+): void {
+  const { password, confirmPassword, username } = value;
+  if (typeof password !== 'string') return;
+  if (typeof username === 'string' && username.length > 0 && password === username) {
+    ctx.addIssue({ code: 'custom', path: ['password'], message: V.passwordSameAsUsername });
+  }
+  if (confirmPassword === undefined || confirmPassword === null || confirmPassword === '') {
+    ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: V.confirmRequired });
+  } else if (confirmPassword !== password) {
+    ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: V.passwordMismatch });
+  }
+}
