@@ -1,0 +1,12 @@
+import { defaultLocale, locales } from '@llk/contracts';
+import { defineRouting } from 'next-intl/routing';
+
+// zh-CN has no prefix; the others use /en, /zh-tw, … . Detection and the llk-lang cookie are
+// handled by our own proxy (spec section 9 mapping), so next-intl's are switched off.
+export const routing = defineRouting({
+  locales,
+  defaultLocale,
+  localePrefix: 'as-needed',
+  localeDetection: false,
+  localeCookie: false,
+});
