@@ -1,0 +1,59 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+// End-to-end journeys in Debian's Chromium (never a downloaded browser) against the built web
+// app (`next start`) and the API, each on its own port with a fresh SQLite database.
+const root = path.resolve(import.meta.dirname, '..');
+const webPort = Number(process.env.E2E_WEB_PORT ?? 3310);
+const apiPort = Number(process.env.E2E_API_PORT ?? 4310);
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'llk-e2e-'));
+const databaseUrl = process.env.E2E_DATABASE_URL ?? path.join(process.env.E2E_DATA_DIR, 'e2e.sqlite');
+
+export const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  forbidOnly: !!process.env.CI,
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${webPort}`,
+    browserName: 'chromium',
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
+    trace: 'retain-on-failure',
+  },
+  webServer: [
+    {
+      name: 'api',
+      command: `${path.join(root, 'node_modules/.bin/tsx')} src/server.ts`,
+      cwd: path.join(root, 'apps/api'),
+      url: `http://127.0.0.1:${apiPort}/health`,
+      env: { API_PORT: String(apiPort), API_HOST: '127.0.0.1', DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', WEB_ORIGIN: `http://127.0.0.1:${webPort}` },
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      name: 'web',
+      command: `${path.join(root, 'node_modules/.bin/next')} start -p ${webPort}`,
+      cwd: path.join(root, 'apps/web'),
+      url: `http://127.0.0.1:${webPort}/en`,
+      env: { API_URL: `http://127.0.0.1:${apiPort}`, NEXT_PUBLIC_SITE_URL: `http://127.0.0.1:${webPort}` },
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+  ],
+});

@@ -1,0 +1,83 @@
+#!/usr/bin/env node
+// `npm test`: the whole suite, in the order that fails fastest. Installs the Debian packages
+// the browser tests need when missing, then lint, type-check, unit tests, API integration
+// tests (SQLite always; PostgreSQL too when TEST_DATABASE_URL is set), web build and
+// end-to-end tests in Debian's Chromium. Ends with one "tests: N passed, N failed" line.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const reports = mkdtempSync(path.join(tmpdir(), 'llk-test-'));
+const only = process.argv.slice(2); // e.g. `npm test -- unit api`
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const timings = [];
+
+function run(name, command, args, options = {}) {
+  if (only.length && !only.includes(name)) return true;
+  console.info(`\n▶ ${name}: ${command} ${args.join(' ')}`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...options.env } });
+  timings.push(`${name} ${((Date.now() - started) / 1000).toFixed(1)}s`);
+  if (result.status !== 0) {
+    console.error(`✖ ${name} failed (exit ${result.status ?? result.signal})`);
+    return false;
+  }
+  return true;
+}
+
+function countVitest(file) {
+  if (!existsSync(file)) return;
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  totals.passed += report.numPassedTests;
+  totals.failed += report.numFailedTests;
+  totals.skipped += report.numPendingTests + report.numTodoTests;
+}
+
+function countPlaywright(file) {
+  if (!existsSync(file)) return;
+  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+  totals.passed += stats.expected + stats.flaky;
+  totals.failed += stats.unexpected;
+  totals.skipped += stats.skipped;
+}
+
+const npx = path.join(root, 'node_modules', '.bin');
+const steps = [
+  () => run('system', 'bash', ['scripts/ensure-system-deps.sh']),
+  () => run('lint', path.join(npx, 'eslint'), ['.', '--max-warnings', '0']),
+  () => run('typecheck', 'npm', ['run', 'typecheck', '--silent']),
+  () => {
+    const file = path.join(reports, 'unit.json');
+    const ok = run('unit', path.join(npx, 'vitest'), ['run', '--project', 'contracts', '--project', 'web', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`]);
+    countVitest(file);
+    return ok;
+  },
+  () => {
+    const file = path.join(reports, 'api.json');
+    const ok = run('api', path.join(npx, 'vitest'), ['run', '--project', 'api', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`]);
+    countVitest(file);
+    return ok;
+  },
+  () => (process.env.E2E_SKIP_BUILD ? true : run('build', 'npm', ['run', 'build', '-w', '@llk/web'])),
+  () => {
+    const file = path.join(reports, 'e2e.json');
+    const ok = run('e2e', 'npm', ['run', 'test', '-w', '@llk/e2e'], { env: { PLAYWRIGHT_JSON_OUTPUT_NAME: file } });
+    countPlaywright(file);
+    return ok;
+  },
+];
+
+let failed = false;
+for (const step of steps) {
+  if (!step()) {
+    failed = true;
+    break;
+  }
+}
+console.info(`\n${timings.join(' · ')}`);
+if (!process.env.TEST_DATABASE_URL) console.info('PostgreSQL leg not run: set TEST_DATABASE_URL to include it.');
+console.info(`tests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+process.exit(failed || totals.failed > 0 ? 1 : 0);
