@@ -1,8 +1,8 @@
 // Stable numeric API error codes. The number is the contract: never reuse or renumber one.
 // Each code has an HTTP status and a message key; the text lives in messages/<locale>.json
 // under `errors.<key>` so the API answers in the caller's language and the web can too.
-// Ranges: 4xxxx/5xxxx generic (HTTP-shaped), 1xxxx accounts, 2xxxx orders and payment,
-// 3xxxx content, 4xxxx-range reserved above, 6xxxx ambassador and cloud PC.
+// Ranges: 4xxxx/5xxxx generic (HTTP status × 100 + n), 1xxxx accounts, 2xxxx orders and
+// payment, 3xxxx content, 6xxxx ambassador and cloud PC.
 
 export const ErrorCode = {
   OK: 0,

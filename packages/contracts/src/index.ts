@@ -2,4 +2,5 @@ export * from './enums';
 export * from './envelope';
 export * from './errors';
 export * from './locales';
+export * from './messages';
 export * from './validation';

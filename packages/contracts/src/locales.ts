@@ -37,12 +37,14 @@ export function localePrefix(locale: TLocale): string {
 /**
  * Maps one browser language tag to a locale with the spec's rule: zh and zh-CN → zh-CN,
  * any other zh-* → zh-tw, en/es/fr/ja/ko (any region) → themselves, anything else → null.
+ * A zh tag with the Hans script (zh-Hans, zh-Hans-CN, sent by Apple platforms) names
+ * Simplified Chinese explicitly, so it also maps to zh-CN. Underscores (zh_CN) are accepted.
  */
 export function matchBrowserLanguage(tag: string): TLocale | null {
-  const lower = tag.trim().toLowerCase();
-  if (!lower) return null;
-  const [primary] = lower.split('-');
-  if (primary === 'zh') return lower === 'zh' || lower === 'zh-cn' ? 'zh-CN' : 'zh-tw';
+  const subtags = tag.trim().toLowerCase().replaceAll('_', '-').split('-');
+  const [primary, second] = subtags;
+  if (!primary) return null;
+  if (primary === 'zh') return second === undefined || second === 'cn' || second === 'hans' ? 'zh-CN' : 'zh-tw';
   if (primary === 'en' || primary === 'es' || primary === 'fr' || primary === 'ja' || primary === 'ko') {
     return primary;
   }
@@ -55,10 +57,11 @@ export function parseAcceptLanguage(header: string | null | undefined): string[]
   return header
     .split(',')
     .map((part, index) => {
-      const [tag = '', ...params] = part.trim().split(';');
-      const qParam = params.find((p) => p.trim().startsWith('q='));
-      const q = qParam ? Number(qParam.trim().slice(2)) : 1;
-      return { tag: tag.trim(), q: Number.isFinite(q) ? q : 0, index };
+      const [tag = '', ...params] = part.split(';').map((piece) => piece.trim());
+      // Parameter names are case-insensitive (RFC 9110); a malformed q counts as 0.
+      const qParam = params.map((p) => p.split('=').map((x) => x.trim())).find(([name]) => name?.toLowerCase() === 'q');
+      const q = qParam === undefined ? 1 : qParam[1] ? Number(qParam[1]) : Number.NaN;
+      return { tag, q: Number.isFinite(q) ? q : 0, index };
     })
     .filter((entry) => entry.tag && entry.tag !== '*' && entry.q > 0)
     .sort((a, b) => b.q - a.q || a.index - b.index)
@@ -77,11 +80,12 @@ export function detectLocale(acceptLanguage: string | null | undefined): TLocale
   return 'en';
 }
 
-/** Locale for API messages from an Accept-Language header; the default locale when none fits. */
+/**
+ * Locale for API messages. Without a header (scripts, old clients) the default locale, the
+ * primary market; with a header the same rule as first-visit detection, so a caller who asked
+ * for a language we do not have (de) reads English rather than Chinese.
+ */
 export function localeFromAcceptLanguage(header: string | null | undefined): TLocale {
-  for (const tag of parseAcceptLanguage(header)) {
-    const match = matchBrowserLanguage(tag);
-    if (match) return match;
-  }
-  return defaultLocale;
+  if (!header?.trim()) return defaultLocale;
+  return detectLocale(header);
 }

@@ -38,7 +38,11 @@ const HAS_DIGIT = /[0-9]/;
 const HAS_PUNCT = new RegExp(`[${PUNCT}]`);
 /** Mainland China mobile numbers, or any number in E.164 form with a leading +. */
 export const PHONE_RE = /^(?:1[3-9]\d{9}|\+[1-9]\d{6,14})$/;
-export const EMAIL_RE = /^[^\s@"<>()[\]\\,;:]+@[^\s@"<>()[\]\\,;:]+\.[A-Za-z]{2,}$/;
+// Dot-separated atoms on both sides of the @ (no leading, trailing or doubled dots), and a
+// domain of at least two labels ending in a letters-only TLD. Non-ASCII atoms are allowed
+// (internationalised addresses); quoted local parts are not.
+const EMAIL_ATOM = String.raw`[^\s@"<>()[\]\\,;:.]+`;
+export const EMAIL_RE = new RegExp(`^${EMAIL_ATOM}(?:\\.${EMAIL_ATOM})*@(?:${EMAIL_ATOM}\\.)+[A-Za-z]{2,}$`);
 export const CODE_RE = /^\d{6}$/;
 export const EMAIL_MAX = 254;
 
