@@ -1,0 +1,67 @@
+import { defaultLocale, detectLocale, isLocale, localePrefix, type TLocale } from '@llk/contracts';
+import { isCrawler } from './crawler';
+import { matchRoute, parseLocalePath, type TRouteFailure } from './routes';
+
+// What the proxy does with one page request, as a pure function of the request's path,
+// query, language cookie, Accept-Language and User-Agent. src/proxy.ts only applies it.
+
+export interface TPageRequest {
+  pathname: string;
+  /** '' or '?a=1' */
+  search: string;
+  /** value of the llk-lang cookie, if any */
+  cookie?: string | null;
+  acceptLanguage?: string | null;
+  userAgent?: string | null;
+}
+
+export type TDecision =
+  /** Render `target` (internal path + query); set the language cookie when `setCookie` is given. */
+  | { action: 'render'; target: string; locale: TLocale; setCookie?: TLocale }
+  /** 307 to `location` (same path and query in another language variant). */
+  | { action: 'redirect'; location: string; setCookie?: TLocale }
+  /**
+   * Fatal page, 404: the page in `locale` with the message for `failure` naming `path`;
+   * `bare` (crawlers) means the status with an empty body.
+   */
+  | { action: 'fatal'; status: 404; failure: TRouteFailure; path: string; locale: TLocale; bare: boolean };
+
+function joinPath(prefix: string, path: string, search: string): string {
+  const body = path === '/' ? prefix || '/' : `${prefix}${path}`;
+  return `${body}${search}`;
+}
+
+export function decideRequest(request: TPageRequest): TDecision {
+  const { pathname, search } = request;
+  const crawler = isCrawler(request.userAgent);
+  const cookie = isLocale(request.cookie) ? request.cookie : null;
+  const { locale: urlLocale, prefixed, path } = parseLocalePath(pathname);
+
+  // /zh-CN/… is the internal form of the unprefixed default locale: send it to its public URL.
+  if (prefixed && urlLocale === defaultLocale) {
+    return { action: 'redirect', location: joinPath('', path, search), ...(crawler || cookie ? {} : { setCookie: defaultLocale }) };
+  }
+
+  const match = matchRoute(path, new URLSearchParams(search));
+  if (!match.ok) {
+    // An unprefixed URL is shown in the visitor's chosen language (no detection, no cookie).
+    const locale = prefixed || crawler || !cookie ? urlLocale : cookie;
+    return { action: 'fatal', status: 404, failure: match.failure, path: pathname, locale, bare: crawler };
+  }
+
+  const render = (locale: TLocale, setCookie?: TLocale): TDecision => ({
+    action: 'render',
+    target: `/${locale}${match.internalPath === '/' ? '' : match.internalPath}${search}`,
+    locale,
+    ...(setCookie ? { setCookie } : {}),
+  });
+
+  if (crawler) return render(urlLocale);
+  if (prefixed) return render(urlLocale, cookie ? undefined : urlLocale);
+
+  // Unprefixed (zh-CN) URL: a valid cookie decides; otherwise first-visit detection sets it.
+  const chosen = cookie ?? detectLocale(request.acceptLanguage);
+  const setCookie = cookie ? undefined : chosen;
+  if (chosen === defaultLocale) return render(defaultLocale, setCookie);
+  return { action: 'redirect', location: joinPath(localePrefix(chosen), path, search), ...(setCookie ? { setCookie } : {}) };
+}

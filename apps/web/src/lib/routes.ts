@@ -1,0 +1,93 @@
+import { defaultLocale, isLocale, type TLocale } from '@llk/contracts';
+
+// The one route table of the site (spec section 2). Pure: the proxy validates every page
+// request against it, the header and footer take their targets from it, and it maps the
+// public forms that Next cannot express as segments (/info-{id}, /news-{page}) to the
+// internal folders (info/[id], news/[page]).
+
+/** Legal documents served at /legal/{doc}; the order page links the membership agreement. */
+export const LEGAL_DOCS = ['privacy', 'terms', 'value-added-services', 'membership'] as const;
+export type TLegalDoc = (typeof LEGAL_DOCS)[number];
+
+/** Pages of the auth layout (spec: "no layout"); every other page uses the default layout. */
+export const AUTH_PATHS = ['/login', '/signup', '/resetPW', '/pay', '/promotionPlan'] as const;
+
+/** Static paths of the default layout. */
+export const MARKETING_PATHS = [
+  '/',
+  '/order',
+  '/pricing',
+  '/download',
+  '/cloudPc',
+  '/about',
+  '/contact',
+  '/notice',
+  '/log',
+  '/guide',
+  '/search',
+] as const;
+
+const STATIC_PATHS: ReadonlySet<string> = new Set([...MARKETING_PATHS, ...AUTH_PATHS]);
+
+const POSITIVE_INT = /^[1-9]\d{0,14}$/; // 1 … 10^15-1, well inside Number.MAX_SAFE_INTEGER
+const SLUG_SEGMENT = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
+
+/** Public path of news list page `page` and of detail page `id`. */
+export const newsPath = (page: number) => `/news-${page}`;
+export const infoPath = (id: number | string) => `/info-${id}`;
+export const legalPath = (doc: TLegalDoc) => `/legal/${doc}`;
+
+export type TRouteFailure = 'notFound' | 'noQrCodeId';
+
+export type TRouteMatch =
+  | { ok: true; /** path of the app folder, without the locale */ internalPath: string }
+  | { ok: false; failure: TRouteFailure };
+
+/**
+ * Validates a public path (locale prefix already removed) and its query.
+ * Returns the internal path to render, or why the page fails (spec section 5: 404 by default).
+ */
+export function matchRoute(path: string, search: URLSearchParams): TRouteMatch {
+  if (STATIC_PATHS.has(path)) {
+    if (path === '/pay' && !search.get('qrCodeId')) return { ok: false, failure: 'noQrCodeId' };
+    return { ok: true, internalPath: path };
+  }
+  const numbered = /^\/(info|news)-([^/]+)$/.exec(path);
+  if (numbered) {
+    const [, kind, value = ''] = numbered;
+    return POSITIVE_INT.test(value) ? { ok: true, internalPath: `/${kind}/${value}` } : { ok: false, failure: 'notFound' };
+  }
+  const segments = path.split('/').slice(1);
+  if (segments[0] === 'guide' && segments.length > 1 && segments.slice(1).every((s) => SLUG_SEGMENT.test(s))) {
+    return { ok: true, internalPath: path };
+  }
+  if (segments[0] === 'legal' && segments.length === 2 && (LEGAL_DOCS as readonly string[]).includes(segments[1]!)) {
+    return { ok: true, internalPath: path };
+  }
+  return { ok: false, failure: 'notFound' };
+}
+
+export interface TLocalePath {
+  /** Locale named by the URL prefix, or the default locale for an unprefixed path. */
+  locale: TLocale;
+  /** Whether the URL carried a prefix (/en, /zh-tw, …; /zh-CN counts as prefixed). */
+  prefixed: boolean;
+  /** The rest of the path, always starting with '/'. */
+  path: string;
+}
+
+/** Splits '/en/pricing' into en + '/pricing'; '/pricing' is the unprefixed zh-CN variant. */
+export function parseLocalePath(pathname: string): TLocalePath {
+  const [, first = '', ...rest] = pathname.split('/');
+  if (isLocale(first)) return { locale: first, prefixed: true, path: `/${rest.join('/')}` };
+  return { locale: defaultLocale, prefixed: false, path: pathname || '/' };
+}
+
+/** Public URL of `path` (+ optional '?query') in `locale`: '/pricing' → '/en/pricing', '/' → '/en'. */
+export function localizeHref(locale: TLocale, pathWithQuery: string): string {
+  const prefix = locale === defaultLocale ? '' : `/${locale}`;
+  if (!prefix) return pathWithQuery || '/';
+  if (pathWithQuery === '/' || pathWithQuery === '') return prefix;
+  if (pathWithQuery.startsWith('/?')) return `${prefix}${pathWithQuery.slice(1)}`;
+  return `${prefix}${pathWithQuery}`;
+}
