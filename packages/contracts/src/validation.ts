@@ -73,7 +73,8 @@ function requiredString(requiredKey: TValidationKey) {
   return z
     .string({ error: (issue) => (issue.input === undefined || issue.input === null ? requiredKey : V.invalidType) })
     .trim()
-    .min(1, { error: requiredKey });
+    // abort: an empty field reports only "required", not also the format rule after it
+    .min(1, { error: requiredKey, abort: true });
 }
 
 export const ZUsername = requiredString(V.usernameRequired).refine(isValidUsername, { error: V.usernameFormat });
@@ -81,7 +82,7 @@ export const ZUsername = requiredString(V.usernameRequired).refine(isValidUserna
 /** Password as typed; not trimmed, spaces are simply not allowed. */
 export const ZPassword = z
   .string({ error: (issue) => (issue.input === undefined || issue.input === null ? V.passwordRequired : V.invalidType) })
-  .min(1, { error: V.passwordRequired })
+  .min(1, { error: V.passwordRequired, abort: true })
   .refine(isValidPassword, { error: V.passwordFormat });
 
 export const ZPhone = requiredString(V.phoneRequired).refine(isValidPhone, { error: V.phoneInvalid });
