@@ -1,0 +1,168 @@
+import { z } from 'zod';
+import { parseDatabaseUrl, type TDatabaseTarget } from './db/database-url';
+import { defaultSqliteFile } from './paths';
+
+// Environment of the API, validated once at start. Every variable has a default that needs
+// nothing installed (SQLite under data/, in-process stores), so `npm start` just works.
+//
+//   NODE_ENV            development | production | test                    (development)
+//   API_PORT            port to listen on, 0 = any free port                 (4000)
+//   API_HOST            interface to bind                                    (0.0.0.0)
+//   DATABASE_URL        postgres://… or a SQLite file: sqlite:/abs, file:/abs, a plain path;
+//                       relative paths are from the repository root          (data/llk.sqlite)
+//   REDIS_URL           redis://… for codes, rate limits and caches shared by instances;
+//                       unset = in-process store                             (unset)
+//   LOG_LEVEL           fatal | error | warn | info | debug | trace | silent (info)
+//   TRUST_PROXY         true/false, a hop count, or a comma list of proxy IPs/CIDRs whose
+//                       X-Forwarded-* headers are believed                   (false)
+//   AUTO_MIGRATE        migrate and seed the database on start               (true)
+//   WEB_ORIGIN          origin of the web app, for same-origin checks and links
+//                                                                            (http://localhost:3000)
+//   REDIRECT_ALLOWLIST  comma list of extra origins a redirectUrl may point to (empty)
+//   BODY_LIMIT          largest accepted request body in bytes               (1048576)
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type TLogLevel = (typeof LOG_LEVELS)[number];
+export type TTrustProxy = boolean | number | string[];
+
+export interface AppConfig {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  databaseUrl: string;
+  database: TDatabaseTarget;
+  redisUrl: string | undefined;
+  logLevel: TLogLevel;
+  trustProxy: TTrustProxy;
+  autoMigrate: boolean;
+  webOrigin: string;
+  redirectAllowlist: string[];
+  bodyLimit: number;
+}
+
+/** Variables whose values may hold credentials: never echoed in error messages. */
+const SECRET_VARIABLES = new Set(['DATABASE_URL', 'REDIS_URL']);
+
+const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+
+function integer(min: number, max: number, fallback: number) {
+  return z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^\d+$/, { error: `must be a whole number from ${min} to ${max}` })
+      .transform(Number)
+      .pipe(z.number().min(min, { error: `must be at least ${min}` }).max(max, { error: `must be at most ${max}` }))
+      .default(fallback),
+  );
+}
+
+function booleanFlag(fallback: boolean) {
+  return z.preprocess(
+    blankToUndefined,
+    z.stringbool({ error: 'must be true or false' }).default(fallback),
+  );
+}
+
+function toOrigin(value: string): string | null {
+  try {
+    const url = new URL(value);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+    return url.origin;
+  } catch {
+    return null;
+  }
+}
+
+const ZOrigin = z.string().transform((value, ctx) => {
+  const origin = toOrigin(value.trim());
+  if (!origin) {
+    ctx.addIssue({ code: 'custom', message: 'must be an http(s) origin such as https://example.com' });
+    return z.NEVER;
+  }
+  return origin;
+});
+
+const ZTrustProxy = z.string().transform((value, ctx): TTrustProxy => {
+  const raw = value.trim().toLowerCase();
+  if (raw === '' || raw === 'false' || raw === '0') return false;
+  if (raw === 'true') return true;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  const entries = raw.split(',').map((part) => part.trim()).filter(Boolean);
+  if (entries.every((entry) => /^[0-9a-f:.]+(\/\d{1,3})?$/.test(entry) || /^(loopback|linklocal|uniquelocal)$/.test(entry))) {
+    return entries;
+  }
+  ctx.addIssue({ code: 'custom', message: 'must be true, false, a hop count or a comma list of IPs/CIDRs' });
+  return z.NEVER;
+});
+
+const ZEnv = z.object({
+  NODE_ENV: z.preprocess(blankToUndefined, z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('development')),
+  API_PORT: integer(0, 65535, 4000),
+  API_HOST: z.preprocess(blankToUndefined, z.string().default('0.0.0.0')),
+  DATABASE_URL: z.preprocess(blankToUndefined, z.string().default(defaultSqliteFile)).transform((value, ctx) => {
+    try {
+      return { url: value, target: parseDatabaseUrl(value) };
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', message: (error as Error).message });
+      return z.NEVER;
+    }
+  }),
+  REDIS_URL: z.preprocess(
+    blankToUndefined,
+    z.string().regex(/^rediss?:\/\//, { error: 'must start with redis:// or rediss://' }).optional(),
+  ),
+  LOG_LEVEL: z.preprocess(blankToUndefined, z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info')),
+  TRUST_PROXY: z.preprocess((value) => value ?? 'false', ZTrustProxy),
+  AUTO_MIGRATE: booleanFlag(true),
+  WEB_ORIGIN: z.preprocess(blankToUndefined, ZOrigin.default('http://localhost:3000')),
+  REDIRECT_ALLOWLIST: z.preprocess(
+    (value) => value ?? '',
+    z.string().transform((value, ctx) => {
+      const origins: string[] = [];
+      for (const entry of value.split(',').map((part) => part.trim()).filter(Boolean)) {
+        const origin = toOrigin(entry);
+        if (origin) origins.push(origin);
+        else ctx.addIssue({ code: 'custom', message: `"${entry}" is not an http(s) origin` });
+      }
+      return origins;
+    }),
+  ),
+  BODY_LIMIT: integer(1024, 100 * 1024 * 1024, 1024 * 1024),
+});
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid environment variables:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Validates the environment; throws a ConfigError naming every bad variable at once. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const result = ZEnv.safeParse(env);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? '(environment)');
+      const value = env[name];
+      const shown = value === undefined || SECRET_VARIABLES.has(name) ? '' : ` (got "${value}")`;
+      return `${name}: ${issue.message}${shown}`;
+    });
+    throw new ConfigError(problems);
+  }
+  const e = result.data;
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.API_PORT,
+    host: e.API_HOST,
+    databaseUrl: e.DATABASE_URL.url,
+    database: e.DATABASE_URL.target,
+    redisUrl: e.REDIS_URL,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    autoMigrate: e.AUTO_MIGRATE,
+    webOrigin: e.WEB_ORIGIN,
+    redirectAllowlist: e.REDIRECT_ALLOWLIST,
+    bodyLimit: e.BODY_LIMIT,
+  };
+}

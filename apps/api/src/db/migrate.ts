@@ -1,0 +1,31 @@
+import { Migrator, sql, type MigrationResult } from 'kysely';
+import { type DatabaseHandle } from './database';
+import { migrations } from './migrations';
+
+/**
+ * Brings the schema to the latest migration; a no-op when it is already there. On PostgreSQL
+ * Kysely's bookkeeping tables go into the connection's current schema, because its existence
+ * check otherwise matches a same-named table in any schema of the database.
+ */
+export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
+  const migrationTableSchema = handle.dialect === 'postgres' ? await currentSchema(handle) : undefined;
+  const migrator = new Migrator({
+    db: handle.db,
+    provider: { getMigrations: async () => migrations },
+    ...(migrationTableSchema ? { migrationTableSchema } : {}),
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result: MigrationResult) => result.status === 'Error');
+  if (error) {
+    const cause = error instanceof Error ? error : new Error(String(error));
+    throw new Error(`migration ${failed?.migrationName ?? '(setup)'} failed: ${cause.message}`, { cause });
+  }
+  return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
+}
+
+async function currentSchema(handle: DatabaseHandle): Promise<string> {
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(handle.db);
+  const schema = rows[0]?.schema;
+  if (!schema) throw new Error('PostgreSQL has no current schema (check search_path)');
+  return schema;
+}

@@ -1,0 +1,87 @@
+import { errorInfo, type TEnvelope, type TErrorCodeName } from '@llk/contracts';
+import { type FastifyError, type FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isAppError } from './app-error';
+import { validationFields } from './validation-fields';
+
+export interface ErrorResponse {
+  status: number;
+  body: TEnvelope<unknown>;
+  headers?: Record<string, string>;
+  /** true when the cause is ours (5xx): log it with its stack. */
+  unexpected: boolean;
+}
+
+const FASTIFY_CODES: Record<string, TErrorCodeName> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'MALFORMED_JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'MALFORMED_JSON',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+};
+
+const BY_STATUS: Record<number, TErrorCodeName> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+};
+
+export function codedResponse(request: FastifyRequest, name: TErrorCodeName, data: unknown = null, status?: number): ErrorResponse {
+  const info = errorInfo(name);
+  return {
+    status: status ?? info.status,
+    body: { errcode: info.code, errmsg: request.t(`errors.${info.key}`), data },
+    unexpected: false,
+  };
+}
+
+/**
+ * Maps anything thrown while handling a request to the envelope. Only AppErrors and
+ * recognised client errors say what went wrong; everything else becomes a generic 500 whose
+ * message and stack stay in the log.
+ */
+export function toErrorResponse(error: unknown, request: FastifyRequest): ErrorResponse {
+  if (isAppError(error)) {
+    return {
+      status: error.statusCode,
+      body: { errcode: error.errcode, errmsg: request.t(error.messageKey, error.params), data: error.data },
+      ...(error.headers ? { headers: error.headers } : {}),
+      unexpected: error.statusCode >= 500,
+    };
+  }
+
+  const fastifyError = error as Partial<FastifyError>;
+  if (hasZodFastifySchemaValidationErrors(error) || Array.isArray(fastifyError.validation)) {
+    const location = fastifyError.validationContext as 'body' | 'querystring' | 'params' | 'headers' | undefined;
+    const fields = validationFields(
+      fastifyError.validation ?? [],
+      location,
+      { body: request.body, querystring: request.query, params: request.params, headers: request.headers },
+      (key) => request.t(key),
+    );
+    const response = codedResponse(request, 'VALIDATION_FAILED', { fields });
+    const first = fields[0];
+    if (first) {
+      const label = first.field.split('.').slice(1).join('.') || first.field;
+      response.body.errmsg = `${label}: ${first.message}`;
+    }
+    return response;
+  }
+
+  if (typeof fastifyError.code === 'string' && !isResponseSerializationError(error)) {
+    const mapped = FASTIFY_CODES[fastifyError.code];
+    if (mapped) return codedResponse(request, mapped);
+  }
+
+  const status = fastifyError.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500 && !isResponseSerializationError(error)) {
+    return codedResponse(request, BY_STATUS[status] ?? 'BAD_REQUEST', null, status);
+  }
+
+  return { ...codedResponse(request, 'INTERNAL'), unexpected: true };
+}

@@ -1,0 +1,87 @@
+import { type KeyValueStore } from './key-value-store';
+
+interface Entry {
+  value: string;
+  expiresAt: number; // epoch ms, Infinity = never
+}
+
+/**
+ * Process-local store for the single-instance default. Every operation is synchronous inside
+ * one event-loop turn, which is what makes incr and take atomic here. Expired entries are
+ * dropped on access and by a periodic sweep so abandoned keys do not accumulate.
+ */
+export class MemoryKeyValueStore implements KeyValueStore {
+  readonly kind = 'memory' as const;
+  private readonly entries = new Map<string, Entry>();
+  private readonly sweeper: NodeJS.Timeout;
+
+  constructor(
+    private readonly now: () => number = Date.now,
+    sweepIntervalMs = 60_000,
+  ) {
+    this.sweeper = setInterval(() => this.sweep(), sweepIntervalMs);
+    this.sweeper.unref();
+  }
+
+  private live(key: string): Entry | undefined {
+    const entry = this.entries.get(key);
+    if (entry && entry.expiresAt <= this.now()) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return entry;
+  }
+
+  private expiry(ttlMs: number | undefined): number {
+    if (ttlMs === undefined) return Infinity;
+    if (!(ttlMs > 0)) throw new RangeError('ttlMs must be positive');
+    return this.now() + ttlMs;
+  }
+
+  async get(key: string): Promise<string | null> {
+    return this.live(key)?.value ?? null;
+  }
+
+  async set(key: string, value: string, ttlMs?: number): Promise<void> {
+    this.entries.set(key, { value, expiresAt: this.expiry(ttlMs) });
+  }
+
+  async setIfAbsent(key: string, value: string, ttlMs: number): Promise<boolean> {
+    if (this.live(key)) return false;
+    this.entries.set(key, { value, expiresAt: this.expiry(ttlMs) });
+    return true;
+  }
+
+  async incr(key: string, ttlMs: number): Promise<number> {
+    const entry = this.live(key);
+    const count = (entry ? Number.parseInt(entry.value, 10) || 0 : 0) + 1;
+    this.entries.set(key, { value: String(count), expiresAt: entry?.expiresAt ?? this.expiry(ttlMs) });
+    return count;
+  }
+
+  async ttl(key: string): Promise<number | null> {
+    const entry = this.live(key);
+    if (!entry || entry.expiresAt === Infinity) return null;
+    return entry.expiresAt - this.now();
+  }
+
+  async del(key: string): Promise<void> {
+    this.entries.delete(key);
+  }
+
+  async take(key: string): Promise<string | null> {
+    const entry = this.live(key);
+    this.entries.delete(key);
+    return entry?.value ?? null;
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.sweeper);
+    this.entries.clear();
+  }
+
+  private sweep(): void {
+    const now = this.now();
+    for (const [key, entry] of this.entries) if (entry.expiresAt <= now) this.entries.delete(key);
+  }
+}

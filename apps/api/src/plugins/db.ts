@@ -1,0 +1,39 @@
+import fp from 'fastify-plugin';
+import { createDatabase, type DatabaseHandle } from '../db/database';
+import { migrateToLatest } from '../db/migrate';
+import { type Db } from '../db/schema';
+import { seedDatabase } from '../db/seed';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The connection and its dialect; services get `app.db`. */
+    database: DatabaseHandle;
+    db: Db;
+  }
+}
+
+export interface DbPluginOptions {
+  /** An open database to use (tests); the app then leaves closing it to the caller. */
+  database?: DatabaseHandle;
+  /** Migrate and seed while the app starts. */
+  autoMigrate: boolean;
+}
+
+export default fp<DbPluginOptions>(
+  async (app, options) => {
+    const owned = !options.database;
+    const database =
+      options.database ??
+      createDatabase(app.config.database, { onPoolError: (error) => app.log.warn({ err: error }, 'idle database connection failed') });
+    app.decorate('database', database);
+    app.decorate('db', database.db);
+    if (owned) app.addHook('onClose', async () => database.destroy());
+
+    if (options.autoMigrate) {
+      const applied = await migrateToLatest(database);
+      const seed = await seedDatabase(database.db);
+      app.log.info({ database: database.description, migrations: applied, seed: { version: seed.version, applied: seed.applied } }, 'database ready');
+    }
+  },
+  { name: 'db', dependencies: ['config'] },
+);

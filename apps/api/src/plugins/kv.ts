@@ -1,0 +1,38 @@
+import fp from 'fastify-plugin';
+import { type Redis } from 'ioredis';
+import { MemoryKeyValueStore, RedisKeyValueStore, type KeyValueStore } from '../lib/kv';
+import { closeRedis, createRedis } from '../lib/redis';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Codes, rate limits, caches: Redis when REDIS_URL is set, else in-process. */
+    kv: KeyValueStore;
+    /** The Redis connection, when configured (health reports it). */
+    redis: Redis | null;
+  }
+}
+
+export interface KvPluginOptions {
+  /** Injected store (tests); the caller closes it. */
+  kv?: KeyValueStore;
+  /** Injected connection (tests); the caller closes it. */
+  redis?: Redis;
+}
+
+export default fp<KvPluginOptions>(
+  async (app, options) => {
+    const url = app.config.redisUrl;
+    const ownRedis = !options.redis && url ? createRedis(url, (error) => app.log.warn({ err: error }, 'redis connection error')) : null;
+    const redis = options.redis ?? ownRedis;
+    const ownKv = options.kv ? null : redis ? new RedisKeyValueStore(redis) : new MemoryKeyValueStore();
+    const kv = options.kv ?? (ownKv as KeyValueStore);
+
+    app.decorate('redis', redis);
+    app.decorate('kv', kv);
+    app.addHook('onClose', async () => {
+      await ownKv?.close();
+      if (ownRedis) await closeRedis(ownRedis);
+    });
+  },
+  { name: 'kv', dependencies: ['config'] },
+);

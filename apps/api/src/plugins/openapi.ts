@@ -1,0 +1,58 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { errorCodeNames, errorInfo } from '@llk/contracts';
+import fp from 'fastify-plugin';
+import { jsonSchemaTransform, jsonSchemaTransformObject, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { translate } from '../i18n/translate';
+import { apiVersion } from '../version';
+
+function errorCodeTable(): string {
+  const rows = errorCodeNames.map((name) => {
+    const { code, status, key } = errorInfo(name);
+    return `| ${code} | ${name} | ${status} | ${translate('en', `errors.${key}`)} |`;
+  });
+  return ['| errcode | name | HTTP | message (en) |', '|---|---|---|---|', ...rows].join('\n');
+}
+
+const description = `JSON API of LLK Remote.
+
+Every response, success or error, is an envelope \`{ errcode, errmsg, data }\`: \`errcode\` 0 is
+success; any other value is one of the stable codes below, sent with the HTTP status shown.
+\`errmsg\` is in the language of the request's \`Accept-Language\` (zh-CN, en, zh-TW, es, fr,
+ja, ko; zh-CN when none fits). Validation failures (40001) carry
+\`data.fields = [{ field, rule, message }]\`, where \`field\` is the dotted path including its
+location (\`body.username\`) and \`rule\` a message key (\`validation.usernameFormat\`).
+401 means the session is gone. Authenticated calls send \`Authorization: <token>\`.
+
+${errorCodeTable()}`;
+
+/** OpenAPI 3.1 generated from the routes' zod schemas: JSON at /openapi.json, UI at /docs. */
+export default fp(
+  async (app) => {
+    await app.register(swagger, {
+      openapi: {
+        openapi: '3.1.0',
+        info: { title: 'LLK Remote API', version: apiVersion, description },
+        components: {
+          securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } },
+        },
+      },
+      transform: jsonSchemaTransform,
+      transformObject: jsonSchemaTransformObject,
+    });
+    await app.register(swaggerUi, { routePrefix: '/docs' });
+
+    app.withTypeProvider<ZodTypeProvider>().get(
+      '/openapi.json',
+      {
+        schema: {
+          hide: true,
+          response: { 200: z.looseObject({ openapi: z.string(), info: z.looseObject({}), paths: z.record(z.string(), z.unknown()) }) },
+        },
+      },
+      async () => app.swagger() as unknown as { openapi: string; info: Record<string, unknown>; paths: Record<string, unknown> },
+    );
+  },
+  { name: 'openapi' },
+);

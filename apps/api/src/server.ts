@@ -1,0 +1,35 @@
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+
+// Entry point: validate the environment, build the app (which migrates and seeds when
+// AUTO_MIGRATE is on), listen, and on SIGINT/SIGTERM stop accepting, let in-flight requests
+// finish, close the database and Redis, and exit 0 (1 if that takes over 10 s).
+
+function readConfig() {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+const config = readConfig();
+const app = buildApp(config);
+
+closeWithGrace({ delay: 10_000, logger: { error: (message: unknown) => app.log.error(message) } }, async ({ signal, err }) => {
+  if (err) app.log.error({ err }, 'shutting down after an uncaught error');
+  else app.log.info({ signal }, 'shutting down');
+  await app.close();
+});
+
+try {
+  await app.listen({ port: config.port, host: config.host });
+} catch (error) {
+  app.log.fatal({ err: error }, 'could not start');
+  process.exit(1);
+}

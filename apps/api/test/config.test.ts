@@ -1,0 +1,116 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config';
+import { parseDatabaseUrl } from '../src/db/database-url';
+import { repoRoot } from '../src/paths';
+
+describe('loadConfig', () => {
+  it('applies defaults that need nothing installed', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      nodeEnv: 'development',
+      port: 4000,
+      host: '0.0.0.0',
+      database: { dialect: 'sqlite', file: path.join(repoRoot, 'data/llk.sqlite') },
+      redisUrl: undefined,
+      logLevel: 'info',
+      trustProxy: false,
+      autoMigrate: true,
+      webOrigin: 'http://localhost:3000',
+      redirectAllowlist: [],
+      bodyLimit: 1024 * 1024,
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      API_PORT: '8080',
+      API_HOST: '127.0.0.1',
+      DATABASE_URL: 'postgres://app:secret@db:5432/llk',
+      REDIS_URL: 'redis://cache:6379',
+      LOG_LEVEL: 'warn',
+      TRUST_PROXY: '10.0.0.0/8, 127.0.0.1',
+      AUTO_MIGRATE: 'false',
+      WEB_ORIGIN: 'https://llk.example/',
+      REDIRECT_ALLOWLIST: 'https://a.example/path, http://b.example:8080',
+      BODY_LIMIT: '2048',
+    });
+    expect(config).toMatchObject({
+      nodeEnv: 'production',
+      port: 8080,
+      host: '127.0.0.1',
+      database: { dialect: 'postgres', url: 'postgres://app:secret@db:5432/llk' },
+      redisUrl: 'redis://cache:6379',
+      logLevel: 'warn',
+      trustProxy: ['10.0.0.0/8', '127.0.0.1'],
+      autoMigrate: false,
+      webOrigin: 'https://llk.example',
+      redirectAllowlist: ['https://a.example', 'http://b.example:8080'],
+      bodyLimit: 2048,
+    });
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+  });
+
+  it('rejects bad values naming every bad variable, without echoing secrets', () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        API_PORT: 'eighty',
+        DATABASE_URL: 'mysql://root:hunter2@db/llk',
+        LOG_LEVEL: 'loud',
+        AUTO_MIGRATE: 'maybe',
+        WEB_ORIGIN: 'not a url',
+        REDIS_URL: 'http://cache',
+      });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as ConfigError).message;
+    expect(message).toMatch(/^Invalid environment variables:/);
+    expect(message).toContain('API_PORT: must be a whole number from 0 to 65535 (got "eighty")');
+    expect(message).toContain('DATABASE_URL: unsupported scheme "mysql"');
+    expect(message).toContain('LOG_LEVEL: must be one of');
+    expect(message).toContain('AUTO_MIGRATE: must be true or false (got "maybe")');
+    expect(message).toContain('WEB_ORIGIN: must be an http(s) origin');
+    expect(message).toContain('REDIS_URL: must start with redis://');
+    expect(message).not.toContain('hunter2');
+    expect((error as ConfigError).problems).toHaveLength(6);
+  });
+
+  it('rejects out-of-range numbers and bad allowlist entries', () => {
+    expect(() => loadConfig({ API_PORT: '70000' })).toThrow(/API_PORT: must be at most 65535/);
+    expect(() => loadConfig({ BODY_LIMIT: '10' })).toThrow(/BODY_LIMIT: must be at least 1024/);
+    expect(() => loadConfig({ REDIRECT_ALLOWLIST: 'https://ok.example,javascript:alert(1)' })).toThrow(/REDIRECT_ALLOWLIST: "javascript:alert\(1\)" is not an http\(s\) origin/);
+    expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY/);
+  });
+});
+
+describe('parseDatabaseUrl', () => {
+  it.each([
+    ['postgres://u@h:5432/db', { dialect: 'postgres', url: 'postgres://u@h:5432/db' }],
+    ['postgresql://u@h/db', { dialect: 'postgres', url: 'postgresql://u@h/db' }],
+    ['sqlite:/var/lib/llk.sqlite', { dialect: 'sqlite', file: '/var/lib/llk.sqlite' }],
+    ['sqlite:///var/lib/llk.sqlite', { dialect: 'sqlite', file: '/var/lib/llk.sqlite' }],
+    ['file:/var/lib/llk.sqlite', { dialect: 'sqlite', file: '/var/lib/llk.sqlite' }],
+    ['file:///var/lib/llk.sqlite', { dialect: 'sqlite', file: '/var/lib/llk.sqlite' }],
+    ['/var/lib/llk.sqlite', { dialect: 'sqlite', file: '/var/lib/llk.sqlite' }],
+    [':memory:', { dialect: 'sqlite', file: ':memory:' }],
+  ])('%s', (url, expected) => {
+    expect(parseDatabaseUrl(url)).toEqual(expected);
+  });
+
+  it('resolves relative SQLite paths against the repository root, not the working directory', () => {
+    expect(parseDatabaseUrl('data/x.sqlite')).toEqual({ dialect: 'sqlite', file: path.join(repoRoot, 'data/x.sqlite') });
+    expect(parseDatabaseUrl('sqlite:data/x.sqlite')).toEqual({ dialect: 'sqlite', file: path.join(repoRoot, 'data/x.sqlite') });
+    expect(parseDatabaseUrl('file:x.sqlite')).toEqual({ dialect: 'sqlite', file: path.join(repoRoot, 'x.sqlite') });
+  });
+
+  it('rejects unknown schemes and empty values', () => {
+    expect(() => parseDatabaseUrl('mysql://h/db')).toThrow(/unsupported scheme "mysql"/);
+    expect(() => parseDatabaseUrl('  ')).toThrow(/empty/);
+    expect(() => parseDatabaseUrl('sqlite:')).toThrow(/names no SQLite file/);
+  });
+});
