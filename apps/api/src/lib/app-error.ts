@@ -1,5 +1,4 @@
-import { errorInfo, type TErrorCodeName } from '@llk/contracts';
-import { type TMessageParams } from '../i18n/translate';
+import { errorInfo, type TErrorCodeName, type TMessageParams } from '@llk/contracts';
 
 export interface AppErrorOptions {
   /** Values for the message's {placeholders}, e.g. { target: '138****0000' }. */

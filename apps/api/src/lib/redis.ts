@@ -18,18 +18,25 @@ export function createRedis(url: string, onError?: (error: Error) => void): Redi
   return redis;
 }
 
-/** QUIT politely, but never let a dead server hold shutdown hostage. */
+/**
+ * QUIT politely when connected and wait for the socket to close; otherwise (never connected,
+ * or reconnecting to a dead server) just stop. Shutdown never waits more than about a second.
+ */
 export async function closeRedis(redis: Redis): Promise<void> {
-  if (redis.status === 'end' || redis.status === 'wait') {
+  if (redis.status === 'end') return;
+  if (redis.status !== 'ready') {
     redis.disconnect();
     return;
   }
-  const timer = setTimeout(() => redis.disconnect(), 1_000);
-  try {
-    await redis.quit();
-  } catch {
-    redis.disconnect();
-  } finally {
-    clearTimeout(timer);
-  }
+  let timer: NodeJS.Timeout | undefined;
+  const ended = new Promise<void>((resolve) => {
+    redis.once('end', () => resolve());
+    timer = setTimeout(() => {
+      redis.disconnect();
+      resolve();
+    }, 1_000);
+  });
+  await redis.quit().catch(() => redis.disconnect());
+  await ended;
+  clearTimeout(timer);
 }

@@ -1,8 +1,9 @@
-import { V, type TFieldError } from '@llk/contracts';
+import { getContractMessages, V, type TFieldError } from '@llk/contracts';
 import { type FastifySchemaValidationError } from 'fastify';
-import { hasMessage } from '../i18n/translate';
 
 type Location = 'body' | 'querystring' | 'params' | 'headers';
+
+const validationKeys = new Set(Object.keys(getContractMessages('en').validation).map((name) => `validation.${name}`));
 
 function valueAt(root: unknown, path: string[]): unknown {
   let node = root;
@@ -20,7 +21,7 @@ function valueAt(root: unknown, path: string[]): unknown {
  */
 function ruleOf(issue: FastifySchemaValidationError, value: unknown): string {
   const message = issue.message ?? '';
-  if (message.startsWith('validation.') && hasMessage(message)) return message;
+  if (validationKeys.has(message)) return message;
   switch (issue.keyword) {
     case 'invalid_type':
       return value === undefined || value === null ? V.required : V.invalidType;

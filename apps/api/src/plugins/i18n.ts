@@ -1,10 +1,9 @@
 import fp from 'fastify-plugin';
-import { localeFromAcceptLanguage, type TLocale } from '@llk/contracts';
-import { translate, type TMessageParams } from '../i18n/translate';
+import { localeFromAcceptLanguage, translate, type TLocale, type TMessageParams } from '@llk/contracts';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** From Accept-Language (zh-CN when nothing fits), for every message of this request. */
+    /** From Accept-Language (zh-CN without one, en when none of ours fits), for every message. */
     readonly locale: TLocale;
     /** A contracts message ('errors.usernameTaken', 'success.codeSent', …) in request.locale. */
     t(key: string, params?: TMessageParams): string;

@@ -1,10 +1,9 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { errorCodeNames, errorInfo } from '@llk/contracts';
+import { errorCodeNames, errorInfo, translate } from '@llk/contracts';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { translate } from '../i18n/translate';
 import { apiVersion } from '../version';
 
 function errorCodeTable(): string {
@@ -20,7 +19,7 @@ const description = `JSON API of LLK Remote.
 Every response, success or error, is an envelope \`{ errcode, errmsg, data }\`: \`errcode\` 0 is
 success; any other value is one of the stable codes below, sent with the HTTP status shown.
 \`errmsg\` is in the language of the request's \`Accept-Language\` (zh-CN, en, zh-TW, es, fr,
-ja, ko; zh-CN when none fits). Validation failures (40001) carry
+ja, ko; zh-CN without the header, en when none of these fits). Validation failures (40001) carry
 \`data.fields = [{ field, rule, message }]\`, where \`field\` is the dotted path including its
 location (\`body.username\`) and \`rule\` a message key (\`validation.usernameFormat\`).
 401 means the session is gone. Authenticated calls send \`Authorization: <token>\`.

@@ -1,0 +1,107 @@
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { findMeta, setMeta } from '../../src/db/app-meta.repository';
+import { migrateToLatest } from '../../src/db/migrate';
+import { migrations } from '../../src/db/migrations';
+import { SEED_HASH_KEY, SEED_VERSION_KEY, seedDatabase } from '../../src/db/seed';
+import { type SeedStep } from '../../src/db/seeds';
+import { seedDir } from '../../src/paths';
+import { createTestDatabase, testDialects, type TestDatabase } from '../helper';
+
+describe.each(testDialects())('migrations and seed on $dialect', ({ dialect }) => {
+  let test: TestDatabase;
+  beforeEach(async () => {
+    test = await createTestDatabase(dialect, { migrate: false });
+  });
+  afterEach(async () => {
+    await test.cleanup();
+  });
+
+  it('applies every migration once; a second run is a no-op', async () => {
+    expect(await migrateToLatest(test.handle)).toEqual(Object.keys(migrations));
+    expect(await migrateToLatest(test.handle)).toEqual([]);
+    const tables = (await test.handle.db.introspection.getTables()).map((table) => table.name);
+    expect(tables).toContain('app_meta');
+  });
+
+  it('seeds the repository content once and records its version', async () => {
+    await migrateToLatest(test.handle);
+    const first = await seedDatabase(test.handle.db);
+    expect(first.applied).toBe(true);
+    expect(await findMeta(test.handle.db, SEED_VERSION_KEY)).toBe(String(first.version));
+    expect(await findMeta(test.handle.db, SEED_HASH_KEY)).toBe(first.hash);
+
+    const second = await seedDatabase(test.handle.db);
+    expect(second).toEqual({ ...first, applied: false });
+    const rows = await test.handle.db.selectFrom('app_meta').select('key').execute();
+    expect(rows.map((row) => row.key).sort()).toEqual([SEED_HASH_KEY, SEED_VERSION_KEY].sort());
+  });
+
+  describe('with a seed folder of its own', () => {
+    const dirs: string[] = [];
+    afterAll(() => {
+      for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+    });
+    function copySeed(): string {
+      const dir = mkdtempSync(path.join(tmpdir(), 'llk-seed-'));
+      cpSync(seedDir, dir, { recursive: true });
+      dirs.push(dir);
+      return dir;
+    }
+
+    // A step like the ones later issues add: upserts one row per item of a content file.
+    let runs = 0;
+    const step: SeedStep = {
+      name: 'items',
+      async run(db, context) {
+        runs += 1;
+        for (const item of context.readJson<{ key: string; value: string }[]>('items.json')) await setMeta(db, `item.${item.key}`, item.value);
+      },
+    };
+
+    it('reruns its steps only when content changes, and reruns are idempotent', async () => {
+      runs = 0;
+      await migrateToLatest(test.handle);
+      const dir = copySeed();
+      writeFileSync(path.join(dir, 'items.json'), JSON.stringify([{ key: 'a', value: '1' }]));
+
+      expect((await seedDatabase(test.handle.db, { dir, steps: [step] })).applied).toBe(true);
+      expect((await seedDatabase(test.handle.db, { dir, steps: [step] })).applied).toBe(false);
+      expect(runs).toBe(1);
+
+      writeFileSync(path.join(dir, 'items.json'), JSON.stringify([{ key: 'a', value: '2' }, { key: 'b', value: '3' }]));
+      expect((await seedDatabase(test.handle.db, { dir, steps: [step] })).applied).toBe(true);
+      expect((await seedDatabase(test.handle.db, { dir, steps: [step], force: true })).applied).toBe(true);
+      expect(runs).toBe(3);
+
+      const items = await test.handle.db.selectFrom('app_meta').select(['key', 'value']).where('key', 'like', 'item.%').orderBy('key').execute();
+      expect(items).toEqual([
+        { key: 'item.a', value: '2' },
+        { key: 'item.b', value: '3' },
+      ]);
+    });
+
+    it('rolls a failed seed back and names the bad file', async () => {
+      await migrateToLatest(test.handle);
+      const dir = copySeed();
+      writeFileSync(path.join(dir, 'items.json'), '[{ not json');
+      await expect(seedDatabase(test.handle.db, { dir, steps: [step] })).rejects.toThrow(/items\.json/);
+      expect(await findMeta(test.handle.db, SEED_VERSION_KEY)).toBeUndefined();
+
+      const halfway: SeedStep = {
+        name: 'halfway',
+        async run(db) {
+          await setMeta(db, 'item.partial', 'x');
+          throw new Error('step failed');
+        },
+      };
+      await expect(seedDatabase(test.handle.db, { dir, steps: [halfway] })).rejects.toThrow('step failed');
+      expect(await findMeta(test.handle.db, 'item.partial')).toBeUndefined();
+
+      writeFileSync(path.join(dir, 'seed.json'), '{"version": "one"}');
+      await expect(seedDatabase(test.handle.db, { dir, steps: [] })).rejects.toThrow();
+    });
+  });
+});

@@ -1,0 +1,122 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, describe, expect, it } from 'vitest';
+import { MemoryKeyValueStore, RedisKeyValueStore, type KeyValueStore } from '../../src/lib/kv';
+
+// The same behaviour suite for both stores: in-process always, Redis when TEST_REDIS_URL is
+// set (keys under a prefix unique to this run, deleted afterwards).
+
+const redisUrl = process.env.TEST_REDIS_URL;
+const prefix = `llk-test:${Date.now().toString(36)}:${randomBytes(4).toString('hex')}:`;
+let redis: Redis | undefined;
+
+const stores: { kind: string; create: () => KeyValueStore }[] = [
+  { kind: 'memory', create: () => new MemoryKeyValueStore() },
+  ...(redisUrl
+    ? [{ kind: 'redis', create: () => new RedisKeyValueStore((redis ??= new Redis(redisUrl, { lazyConnect: true })), prefix) }]
+    : []),
+];
+
+afterAll(async () => {
+  if (!redis) return;
+  const keys = await redis.keys(`${prefix}*`);
+  if (keys.length) await redis.del(...keys);
+  await redis.quit();
+});
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe.each(stores)('$kind key-value store', ({ create }) => {
+  const kv = create();
+  afterAll(() => kv.close());
+  let n = 0;
+  const key = () => `k${++n}`;
+
+  it('sets, gets and deletes', async () => {
+    const k = key();
+    expect(await kv.get(k)).toBeNull();
+    await kv.set(k, 'v1');
+    expect(await kv.get(k)).toBe('v1');
+    expect(await kv.ttl(k)).toBeNull();
+    await kv.set(k, 'v2');
+    expect(await kv.get(k)).toBe('v2');
+    await kv.del(k);
+    expect(await kv.get(k)).toBeNull();
+  });
+
+  it('expires values after their TTL', async () => {
+    const k = key();
+    await kv.set(k, 'v', 80);
+    expect(await kv.get(k)).toBe('v');
+    const ttl = await kv.ttl(k);
+    expect(ttl).toBeGreaterThan(0);
+    expect(ttl).toBeLessThanOrEqual(80);
+    await sleep(150);
+    expect(await kv.get(k)).toBeNull();
+    expect(await kv.ttl(k)).toBeNull();
+  });
+
+  it('sets only when absent', async () => {
+    const k = key();
+    expect(await kv.setIfAbsent(k, 'first', 80)).toBe(true);
+    expect(await kv.setIfAbsent(k, 'second', 80)).toBe(false);
+    expect(await kv.get(k)).toBe('first');
+    await sleep(150);
+    expect(await kv.setIfAbsent(k, 'third', 1000)).toBe(true);
+    expect(await kv.get(k)).toBe('third');
+  });
+
+  it('counts in a fixed window: the TTL starts at the first increment', async () => {
+    const k = key();
+    expect(await kv.incr(k, 200)).toBe(1);
+    await sleep(60);
+    expect(await kv.incr(k, 200)).toBe(2);
+    expect(await kv.incr(k, 200)).toBe(3);
+    // later increments did not push the expiry back
+    expect(await kv.ttl(k)).toBeLessThanOrEqual(150);
+    await sleep(220);
+    expect(await kv.incr(k, 200)).toBe(1);
+  });
+
+  it('counts concurrent increments exactly', async () => {
+    const k = key();
+    const results = await Promise.all(Array.from({ length: 50 }, () => kv.incr(k, 5000)));
+    expect([...results].sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+  });
+
+  it('takes a value once, even when taken concurrently', async () => {
+    const k = key();
+    await kv.set(k, 'code', 5000);
+    const taken = await Promise.all(Array.from({ length: 10 }, () => kv.take(k)));
+    expect(taken.filter((value) => value === 'code')).toHaveLength(1);
+    expect(taken.filter((value) => value === null)).toHaveLength(9);
+    expect(await kv.get(k)).toBeNull();
+    expect(await kv.take(key())).toBeNull();
+  });
+
+  it('does not take an expired value', async () => {
+    const k = key();
+    await kv.set(k, 'old', 50);
+    await sleep(120);
+    expect(await kv.take(k)).toBeNull();
+  });
+
+  it('rejects non-positive TTLs', async () => {
+    await expect(kv.set(key(), 'v', 0)).rejects.toThrow(RangeError);
+    await expect(kv.incr(key(), -1)).rejects.toThrow(RangeError);
+  });
+});
+
+describe('memory store housekeeping', () => {
+  it('sweeps expired keys it is never asked about again', async () => {
+    let now = 1_000;
+    const kv = new MemoryKeyValueStore(() => now, 20);
+    await kv.set('a', '1', 10);
+    await kv.set('b', '2');
+    now = 2_000;
+    await sleep(60);
+    const size = (kv as unknown as { entries: Map<string, unknown> }).entries.size;
+    expect(size).toBe(1);
+    await kv.close();
+  });
+});
