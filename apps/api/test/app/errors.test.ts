@@ -29,6 +29,9 @@ function routes(app: App): void {
   app.get('/test/throttled', { schema: { response: envelopeResponses(z.null()) } }, async () => {
     throw new AppError('SEND_TOO_FREQUENT', { data: { retryAfterSeconds: 42 }, headers: { 'retry-after': '42' } });
   });
+  app.get('/test/wrong-shape', { schema: { response: envelopeResponses(z.object({ id: z.string() })) } }, async () =>
+    ok({ id: 5 } as unknown as { id: string }),
+  );
   app.get('/test/leak', { schema: { response: envelopeResponses(z.object({ id: z.string() })) } }, async () =>
     ok({ id: 'u1', passwordHash: '$argon2id$secret' } as { id: string }),
   );
@@ -168,6 +171,12 @@ describe.each(testDialects())('error envelope ($dialect)', ({ dialect }) => {
     expect(throttled.statusCode).toBe(429);
     expect(throttled.headers['retry-after']).toBe('42');
     expect(throttled.json()).toEqual({ errcode: ErrorCode.SEND_TOO_FREQUENT, errmsg: messageOf('en', 'errors.sendTooFrequent'), data: { retryAfterSeconds: 42 } });
+  });
+
+  it('turns a response that breaks its own schema into 500 INTERNAL', async () => {
+    const res = await ctx.app.inject({ url: '/test/wrong-shape', headers: { 'accept-language': 'en' } });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ errcode: ErrorCode.INTERNAL, errmsg: messageOf('en', 'errors.internal'), data: null });
   });
 
   it('sends only what the response schema declares', async () => {

@@ -1,0 +1,76 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { createDatabase, type DatabaseHandle } from '../src/db/database';
+import { type TDialect } from '../src/db/database-url';
+import { migrateToLatest } from '../src/db/migrate';
+
+// Throwaway databases for tests and the benchmark (no vitest imports here): a temporary
+// SQLite file, or a schema of its own in the PostgreSQL database named by TEST_DATABASE_URL.
+
+export interface TestDialect {
+  dialect: TDialect;
+}
+
+export function testDialects(): TestDialect[] {
+  return process.env.TEST_DATABASE_URL ? [{ dialect: 'sqlite' }, { dialect: 'postgres' }] : [{ dialect: 'sqlite' }];
+}
+
+export interface TestDatabase {
+  handle: DatabaseHandle;
+  /** Closes it and deletes the file / drops the schema. */
+  cleanup(): Promise<void>;
+}
+
+/** A new, empty, migrated database of that dialect. */
+export async function createTestDatabase(dialect: TDialect, options: { migrate?: boolean } = {}): Promise<TestDatabase> {
+  const test = dialect === 'sqlite' ? createSqlite() : await createPostgres();
+  if (options.migrate !== false) {
+    try {
+      await migrateToLatest(test.handle);
+    } catch (error) {
+      await test.cleanup();
+      throw error;
+    }
+  }
+  return test;
+}
+
+function createSqlite(): TestDatabase {
+  const dir = mkdtempSync(path.join(tmpdir(), 'llk-test-'));
+  const handle = createDatabase({ dialect: 'sqlite', file: path.join(dir, 'test.sqlite') });
+  return {
+    handle,
+    async cleanup() {
+      await handle.destroy();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function createPostgres(): Promise<TestDatabase> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DATABASE_URL is not set');
+  const schema = `test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  await withPgClient(url, (client) => client.query(`create schema ${schema}`));
+  const handle = createDatabase({ dialect: 'postgres', url }, { schema, poolSize: 4 });
+  return {
+    handle,
+    async cleanup() {
+      await handle.destroy();
+      await withPgClient(url, (client) => client.query(`drop schema if exists ${schema} cascade`));
+    },
+  };
+}
+
+async function withPgClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}

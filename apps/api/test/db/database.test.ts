@@ -1,0 +1,42 @@
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { createDatabase } from '../../src/db/database';
+import { describeDatabaseTarget } from '../../src/db/database-url';
+import { testDialects, useTestDatabase } from '../helper';
+
+describe.each(testDialects())('createDatabase ($dialect)', ({ dialect }) => {
+  const ctx = useTestDatabase(dialect);
+
+  it.runIf(dialect === 'sqlite')('opens SQLite in WAL mode with foreign keys and a busy timeout', async () => {
+    const pragma = async (name: string) => Object.values((await sql.raw(`pragma ${name}`).execute(ctx.handle.db)).rows[0] as object)[0] as unknown;
+    expect(await pragma('journal_mode')).toBe('wal');
+    expect(await pragma('foreign_keys')).toBe(1);
+    expect(await pragma('busy_timeout')).toBe(5000);
+  });
+
+  it.runIf(dialect === 'postgres')('keeps each test in its own schema via search_path', async () => {
+    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(ctx.handle.db);
+    expect(rows[0]?.schema).toMatch(/^test_/);
+    const tables = await ctx.handle.db.introspection.getTables();
+    expect(tables.find((table) => table.name === 'app_meta')?.schema).toBe(rows[0]?.schema);
+  });
+
+  it('can be destroyed twice, and fails queries afterwards', async () => {
+    const handle = createDatabase(dialect === 'sqlite' ? ':memory:' : (process.env.TEST_DATABASE_URL ?? ''));
+    await sql`select 1`.execute(handle.db);
+    await handle.destroy();
+    await handle.destroy();
+    await expect(sql`select 1`.execute(handle.db)).rejects.toThrow();
+  });
+});
+
+describe('database descriptions', () => {
+  it('mask passwords for logs', () => {
+    expect(describeDatabaseTarget({ dialect: 'postgres', url: 'postgres://app:s3cret@db:5432/llk' })).toBe('postgres://app:***@db:5432/llk');
+    expect(describeDatabaseTarget({ dialect: 'sqlite', file: '/data/llk.sqlite' })).toBe('sqlite:/data/llk.sqlite');
+  });
+
+  it('refuse unsafe PostgreSQL schema names', () => {
+    expect(() => createDatabase('postgres://u@127.0.0.1/db', { schema: 'x; drop table users' })).toThrow(/invalid PostgreSQL schema name/);
+  });
+});
