@@ -1,6 +1,61 @@
-import createMiddleware from 'next-intl/middleware';
-import { routing } from './i18n/routing';
+import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, type TLocale } from '@llk/contracts';
+import { type NextRequest, NextResponse } from 'next/server';
+import { FATAL_HEADER, REQUEST_PATH_HEADER, encodeFatal } from './lib/fatal';
+import { decideRequest } from './lib/request-decision';
 
-export default createMiddleware(routing);
+// Runs before every page request (not /api, /_next or files): route validation, crawler
+// handling and the language cookie, all decided by the pure decideRequest(); this file only
+// turns the decision into a response. /api/* is forwarded by app/api/[...path]/route.ts.
 
-export const config = { matcher: ['/((?!api|_next|_vercel|.*\\..*).*)'] };
+// Read by next-intl's getRequestLocale() when a page did not call setRequestLocale().
+const NEXT_INTL_LOCALE_HEADER = 'X-NEXT-INTL-LOCALE';
+
+function setLocaleCookie(response: NextResponse, request: NextRequest, locale: TLocale) {
+  response.cookies.set(LOCALE_COOKIE, locale, {
+    path: '/',
+    maxAge: LOCALE_COOKIE_MAX_AGE,
+    sameSite: 'lax',
+    secure: request.nextUrl.protocol === 'https:',
+  });
+}
+
+function rewrite(request: NextRequest, target: string, locale: TLocale, fatal?: { header: string; status: number }) {
+  const headers = new Headers(request.headers);
+  headers.set(NEXT_INTL_LOCALE_HEADER, locale);
+  headers.set(REQUEST_PATH_HEADER, encodeURIComponent(request.nextUrl.pathname));
+  if (fatal) headers.set(FATAL_HEADER, fatal.header);
+  return NextResponse.rewrite(new URL(target, request.url), { request: { headers }, ...(fatal ? { status: fatal.status } : {}) });
+}
+
+export function proxy(request: NextRequest) {
+  const { pathname, search } = request.nextUrl;
+  const decision = decideRequest({
+    pathname,
+    search,
+    cookie: request.cookies.get(LOCALE_COOKIE)?.value,
+    acceptLanguage: request.headers.get('accept-language'),
+    userAgent: request.headers.get('user-agent'),
+  });
+
+  if (decision.action === 'fatal') {
+    if (decision.bare) return new NextResponse(null, { status: decision.status });
+    // The internal /[locale]/fatal page renders the message it finds in the request header;
+    // the status of the rewrite response becomes the page's status.
+    return rewrite(request, `/${decision.locale}/fatal`, decision.locale, {
+      header: encodeFatal({ failure: decision.failure, path: decision.path }),
+      status: decision.status,
+    });
+  }
+
+  const response =
+    decision.action === 'redirect'
+      ? NextResponse.redirect(new URL(decision.location, request.url), 307)
+      : rewrite(request, decision.target, decision.locale);
+  if (decision.setCookie) setLocaleCookie(response, request, decision.setCookie);
+  return response;
+}
+
+export const config = {
+  // Everything but the API forward, Next's own files and files with an extension (public/).
+  matcher: ['/((?!api/|_next/|_vercel/|.*\\..*).*)'],
+};

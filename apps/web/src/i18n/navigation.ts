@@ -1,4 +1,22 @@
-import { createNavigation } from 'next-intl/navigation';
-import { routing } from './routing';
+import { redirect as nextRedirect, permanentRedirect as nextPermanentRedirect } from 'next/navigation';
+import { type THref, hrefToString, localizeHref } from '../lib/locale-path';
 
-export const { Link, redirect, usePathname, useRouter, getPathname } = createNavigation(routing);
+// Locale-aware navigation for the whole app, with next-intl's API shape:
+//   <Link href="/pricing">, useRouter().push('/login'), usePathname() → '/pricing'   (client)
+//   getPathname({ href, locale }), redirect({ href, locale })                         (anywhere)
+// Link/useRouter also carry clientType, redirectUrl and from (spec section 2): see
+// components/link.tsx for why this is not next-intl's createNavigation().
+
+export { Link, useLocaleCode, usePathname, useRouter, type TLinkProps } from '../components/link';
+
+export function getPathname({ href, locale }: { href: THref; locale: string }): string {
+  return localizeHref(locale, hrefToString(href));
+}
+
+export function redirect(target: { href: THref; locale: string }): never {
+  return nextRedirect(getPathname(target));
+}
+
+export function permanentRedirect(target: { href: THref; locale: string }): never {
+  return nextPermanentRedirect(getPathname(target));
+}

@@ -1,9 +1,10 @@
 // Query carry-over (spec section 2): clientType, redirectUrl and from travel from the current
 // route to the next one when the next one does not name them itself.
 
+import type { THrefObject } from './locale-path';
+
 export const CARRIED_PARAMS = ['clientType', 'redirectUrl', 'from'] as const;
 
-export type THrefObject = { pathname: string; query?: Record<string, string | number | boolean | readonly string[] | null | undefined>; hash?: string };
 
 const BASE = 'http://internal.invalid';
 

@@ -5,6 +5,13 @@ import type { TRouteFailure } from './routes';
 
 export const FATAL_HEADER = 'x-llk-fatal';
 
+/**
+ * The public pathname of every page request the proxy rewrites (encodeURIComponent), so the
+ * global 404 can name the path a visitor typed when a page's own params do not match
+ * (e.g. an unknown guide topic).
+ */
+export const REQUEST_PATH_HEADER = 'x-llk-path';
+
 export interface TFatal {
   failure: TRouteFailure;
   /** the requested pathname, as the visitor typed it */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localizeHref, matchRoute, parseLocalePath } from './routes';
+import { matchRoute, parseLocalePath } from './routes';
 
 const q = (s = '') => new URLSearchParams(s);
 
@@ -85,15 +85,5 @@ describe('parseLocalePath', () => {
     expect(parseLocalePath('/EN/pricing')).toEqual({ locale: 'zh-CN', prefixed: false, path: '/EN/pricing' });
     expect(parseLocalePath('/zh-TW')).toEqual({ locale: 'zh-CN', prefixed: false, path: '/zh-TW' });
     expect(parseLocalePath('/english')).toEqual({ locale: 'zh-CN', prefixed: false, path: '/english' });
-  });
-});
-
-describe('localizeHref', () => {
-  it('prefixes all but the default locale', () => {
-    expect(localizeHref('zh-CN', '/pricing')).toBe('/pricing');
-    expect(localizeHref('zh-CN', '/')).toBe('/');
-    expect(localizeHref('en', '/')).toBe('/en');
-    expect(localizeHref('en', '/?a=1')).toBe('/en?a=1');
-    expect(localizeHref('ja', '/news-2?x=1')).toBe('/ja/news-2?x=1');
   });
 });

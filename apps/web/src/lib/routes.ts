@@ -1,4 +1,5 @@
-import { defaultLocale, isLocale, type TLocale } from '@llk/contracts';
+import { defaultLocale, type TLocale } from '@llk/contracts';
+import { splitLocalePrefix } from './locale-path';
 
 // The one route table of the site (spec section 2). Pure: the proxy validates every page
 // request against it, the header and footer take their targets from it, and it maps the
@@ -78,16 +79,6 @@ export interface TLocalePath {
 
 /** Splits '/en/pricing' into en + '/pricing'; '/pricing' is the unprefixed zh-CN variant. */
 export function parseLocalePath(pathname: string): TLocalePath {
-  const [, first = '', ...rest] = pathname.split('/');
-  if (isLocale(first)) return { locale: first, prefixed: true, path: `/${rest.join('/')}` };
-  return { locale: defaultLocale, prefixed: false, path: pathname || '/' };
-}
-
-/** Public URL of `path` (+ optional '?query') in `locale`: '/pricing' → '/en/pricing', '/' → '/en'. */
-export function localizeHref(locale: TLocale, pathWithQuery: string): string {
-  const prefix = locale === defaultLocale ? '' : `/${locale}`;
-  if (!prefix) return pathWithQuery || '/';
-  if (pathWithQuery === '/' || pathWithQuery === '') return prefix;
-  if (pathWithQuery.startsWith('/?')) return `${prefix}${pathWithQuery.slice(1)}`;
-  return `${prefix}${pathWithQuery}`;
+  const { locale, path } = splitLocalePrefix(pathname);
+  return locale ? { locale, prefixed: true, path } : { locale: defaultLocale, prefixed: false, path };
 }

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { buildDownstreamHeaders, buildUpstreamHeaders } from './api-forward';
+
+describe('buildUpstreamHeaders', () => {
+  it('keeps the client headers and sets X-Forwarded-*', () => {
+    const incoming = new Headers({
+      cookie: 'llk_session=abc; llk-lang=ja',
+      authorization: 'tok',
+      'accept-language': 'ja',
+      'content-type': 'application/json',
+      host: 'www.example.com',
+      connection: 'keep-alive, x-drop-me',
+      'x-drop-me': '1',
+      'transfer-encoding': 'chunked',
+      'x-middleware-subrequest': 'x',
+      rsc: '1',
+      'next-router-state-tree': '[]',
+      'x-forwarded-for': '203.0.113.7',
+    });
+    const headers = buildUpstreamHeaders(incoming, { clientIp: '203.0.113.7', host: 'www.example.com', proto: 'https' });
+    expect(headers.get('cookie')).toBe('llk_session=abc; llk-lang=ja');
+    expect(headers.get('authorization')).toBe('tok');
+    expect(headers.get('accept-language')).toBe('ja');
+    expect(headers.get('content-type')).toBe('application/json');
+    expect(headers.get('x-forwarded-for')).toBe('203.0.113.7');
+    expect(headers.get('x-forwarded-host')).toBe('www.example.com');
+    expect(headers.get('x-forwarded-proto')).toBe('https');
+    for (const dropped of ['host', 'connection', 'x-drop-me', 'transfer-encoding', 'x-middleware-subrequest', 'rsc', 'next-router-state-tree']) {
+      expect(headers.has(dropped), dropped).toBe(false);
+    }
+  });
+});
+
+describe('buildDownstreamHeaders', () => {
+  it('passes every Set-Cookie back', () => {
+    const upstream = new Headers();
+    upstream.append('set-cookie', 'a=1; Path=/; HttpOnly');
+    upstream.append('set-cookie', 'b=2; Path=/; SameSite=Lax');
+    upstream.set('content-type', 'application/json; charset=utf-8');
+    upstream.set('connection', 'keep-alive');
+    upstream.set('content-encoding', 'gzip');
+    const headers = buildDownstreamHeaders(upstream);
+    expect(headers.getSetCookie()).toEqual(['a=1; Path=/; HttpOnly', 'b=2; Path=/; SameSite=Lax']);
+    expect(headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(headers.has('connection')).toBe(false);
+    expect(headers.has('content-encoding')).toBe(false);
+  });
+});

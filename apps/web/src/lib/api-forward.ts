@@ -1,0 +1,54 @@
+// Header rules of the /api forward (app/api/[...path]/route.ts), pure so they can be tested.
+
+/** Hop-by-hop headers (RFC 9110 §7.6.1) and ones the forwarding fetch sets itself. */
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'host',
+  'content-length',
+]);
+
+/** Next.js request-internal headers that mean nothing to the API. */
+const NEXT_INTERNAL = /^(?:x-middleware-|x-nextjs-|x-next-|next-router-|rsc$|next-url$|x-invoke-)/i;
+
+export interface TForwardInfo {
+  /** client address as Next saw it (x-forwarded-for set by next start from the socket) */
+  clientIp?: string | null;
+  host?: string | null;
+  proto: 'http' | 'https';
+}
+
+/** Headers for the API: the client's own (Cookie, Authorization, Accept-Language, …) + X-Forwarded-*. */
+export function buildUpstreamHeaders(incoming: Headers, info: TForwardInfo): Headers {
+  const headers = new Headers();
+  for (const [name, value] of incoming) {
+    if (HOP_BY_HOP.has(name) || NEXT_INTERNAL.test(name)) continue;
+    headers.set(name, value);
+  }
+  const connection = incoming.get('connection');
+  for (const token of connection?.split(',') ?? []) headers.delete(token.trim());
+  if (info.clientIp) headers.set('x-forwarded-for', info.clientIp);
+  if (info.host) headers.set('x-forwarded-host', info.host);
+  headers.set('x-forwarded-proto', info.proto);
+  // The body is streamed back as is; let the web server compress it for the browser.
+  headers.set('accept-encoding', 'identity');
+  return headers;
+}
+
+/** Headers for the browser: the API's own, every Set-Cookie kept, hop-by-hop dropped. */
+export function buildDownstreamHeaders(upstream: Headers): Headers {
+  const headers = new Headers();
+  for (const [name, value] of upstream) {
+    if (HOP_BY_HOP.has(name) || name === 'set-cookie' || name === 'content-encoding') continue;
+    headers.set(name, value);
+  }
+  for (const cookie of upstream.getSetCookie()) headers.append('set-cookie', cookie);
+  return headers;
+}

@@ -1,0 +1,30 @@
+import { defaultLocale, localeEntries, locales, type TLocale } from '@llk/contracts';
+import { type TApiClient, createApiClient, createPayClient } from '@llk/contracts/client';
+import { mergeCarryParams } from './carry-params';
+import { localizeHref } from './locale-path';
+import { session } from './session';
+import { toast } from './toast';
+
+// The browser's API clients (spec sections 7 and 8), talking to /api on the web origin (the
+// web forwards it to the API). The session token is an httpOnly cookie, so no getToken here.
+//   api     errcode ≠ 0 → toast with errmsg; 401 → session cleared, off to /login
+//   payApi  order and payment calls: no toast, rejects with errmsg or 'Error'; 401 the same
+// Server components use createServerApi() from ./api-server instead.
+
+/** The page's locale, from <html lang> (set by the root layout). */
+export function getPageLocale(): TLocale {
+  const lang = typeof document === 'undefined' ? '' : document.documentElement.lang;
+  return locales.find((code) => localeEntries[code].iso === lang) ?? defaultLocale;
+}
+
+function toLogin() {
+  session.clear();
+  const login = localizeHref(getPageLocale(), '/login');
+  if (window.location.pathname === login) return;
+  window.location.assign(mergeCarryParams(login, window.location.search));
+}
+
+const shared = { baseUrl: '/api', getLocale: getPageLocale, onUnauthorized: toLogin };
+
+export const api: TApiClient = createApiClient({ ...shared, onError: (message) => toast.error(message) });
+export const payApi: TApiClient = createPayClient(shared);
