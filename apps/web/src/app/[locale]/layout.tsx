@@ -1,22 +1,68 @@
 import { localeEntries, type TLocale } from '@llk/contracts';
+import type { Metadata, Viewport } from 'next';
 import { hasLocale } from 'next-intl';
-import { setRequestLocale } from 'next-intl/server';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import type { ReactNode } from 'react';
+import { ToastRegion } from '@/components/toast-region';
 import { routing } from '@/i18n/routing';
+import { getSiteUrl, SHARE_IMAGE } from '@/lib/metadata';
 import '../globals.css';
+
+// Root layout of every page: <html lang>, site-wide head defaults, the lazy toast region.
+// Pages add their own title, description, canonical and hreflang (lib/metadata.ts).
 
 export function generateStaticParams() {
   return routing.locales.map((locale) => ({ locale }));
 }
 
-export default async function LocaleLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string }> }) {
+type TParams = { params: Promise<{ locale: string }> };
+
+export async function generateMetadata({ params }: TParams): Promise<Metadata> {
+  const { locale } = await params;
+  if (!hasLocale(routing.locales, locale)) return {};
+  const t = await getTranslations({ locale });
+  const brand = t('app.title.1');
+  return {
+    metadataBase: new URL(getSiteUrl()),
+    title: brand,
+    description: t('share.desc'),
+    applicationName: brand,
+    icons: { icon: '/favicon.ico', apple: SHARE_IMAGE.url },
+    openGraph: {
+      type: 'website',
+      siteName: brand,
+      title: t('share.title'),
+      description: t('share.desc'),
+      images: [{ ...SHARE_IMAGE, alt: brand }],
+    },
+    formatDetection: { telephone: false, email: false, address: false },
+  };
+}
+
+// Scale 1 without maximum-scale or user-scalable=no: pinch-zoom stays (WCAG 1.4.4), a
+// deliberate deviation from the spec's "no user zoom" (docs/adr/0003). Inputs are 16 px on
+// phones (globals.css) so focusing one does not zoom the page.
+export const viewport: Viewport = {
+  width: 'device-width',
+  initialScale: 1,
+  themeColor: '#ffffff',
+  colorScheme: 'light',
+};
+
+export default async function LocaleLayout({ children, params }: TParams & { children: ReactNode }) {
   const { locale } = await params;
   if (!hasLocale(routing.locales, locale)) notFound();
   setRequestLocale(locale);
+  const t = await getTranslations({ locale, namespace: 'Layout' });
   return (
     <html lang={localeEntries[locale as TLocale].iso}>
-      <body>{children}</body>
+      <body>
+        {/* No NextIntlClientProvider here (JS budget): client components get their texts as
+            props, or from <ClientMessages namespaces={[…]}> around the part that needs them. */}
+        {children}
+        <ToastRegion label={t('notifications')} />
+      </body>
     </html>
   );
 }

@@ -1,0 +1,49 @@
+import type { TLocale } from '@llk/contracts';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import type { ReactNode } from 'react';
+import { Link } from '@/components/link';
+import { LanguageSwitch } from '@/components/layout/language-switch';
+import { LogoLink } from '@/components/layout/logo';
+import { legalPath } from '@/lib/routes';
+
+/**
+ * The auth layout (login, signup, resetPW, pay, promotionPlan): logo home, language switch,
+ * a centred card, a short legal footer. The card is 28 rem wide; a page that needs more room
+ * (promotionPlan) marks its root element with `data-wide`.
+ */
+export default async function AuthLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string }> }) {
+  const locale = (await params).locale as TLocale;
+  setRequestLocale(locale);
+  const [t, footer] = await Promise.all([getTranslations({ locale, namespace: 'Footer' }), getTranslations({ locale, namespace: 'footer' })]);
+  return (
+    <div className="flex flex-1 flex-col bg-linear-to-b from-brand-50/70 via-surface to-surface">
+      <header className="container-page flex h-(--header-height) items-center justify-between gap-4">
+        <LogoLink locale={locale} />
+        <LanguageSwitch locale={locale} />
+      </header>
+      <main id="main" className="flex flex-1 items-start justify-center px-4 py-6 sm:items-center sm:py-10">
+        <div className="w-full max-w-md rounded-panel border border-line bg-canvas p-6 shadow-card sm:p-8 has-data-wide:max-w-3xl">{children}</div>
+      </main>
+      <footer className="container-page flex flex-col items-center gap-2 py-6 text-sm text-ink-muted">
+        <ul className="flex flex-wrap justify-center gap-x-5 gap-y-1">
+          <li>
+            <Link href={legalPath('privacy')} className="hover:text-brand-700">
+              {t('privacy')}
+            </Link>
+          </li>
+          <li>
+            <Link href={legalPath('terms')} className="hover:text-brand-700">
+              {t('terms')}
+            </Link>
+          </li>
+          <li>
+            <Link href={legalPath('value-added-services')} className="hover:text-brand-700">
+              {t('valueAddedServices')}
+            </Link>
+          </li>
+        </ul>
+        <p>{t('copyright', { year: new Date().getFullYear(), name: footer('name') })}</p>
+      </footer>
+    </div>
+  );
+}
