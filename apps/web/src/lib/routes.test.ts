@@ -30,7 +30,7 @@ describe('matchRoute', () => {
     ['/legal/privacy', '/legal/privacy'],
     ['/legal/terms', '/legal/terms'],
     ['/legal/value-added-services', '/legal/value-added-services'],
-    ['/legal/membership', '/legal/membership'],
+    ['/legal/membership-agreement', '/legal/membership-agreement'],
   ])('%s renders %s', (path, internalPath) => {
     expect(matchRoute(path, q())).toEqual({ ok: true, internalPath });
   });

@@ -7,7 +7,7 @@ import { splitLocalePrefix } from './locale-path';
 // internal folders (info/[id], news/[page]).
 
 /** Legal documents served at /legal/{doc}; the order page links the membership agreement. */
-export const LEGAL_DOCS = ['privacy', 'terms', 'value-added-services', 'membership'] as const;
+export const LEGAL_DOCS = ['privacy', 'terms', 'value-added-services', 'membership-agreement'] as const;
 export type TLegalDoc = (typeof LEGAL_DOCS)[number];
 
 /** Pages of the auth layout (spec: "no layout"); every other page uses the default layout. */
