@@ -6,7 +6,7 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/.next/**', '**/dist/**', 'data/**', '**/next-env.d.ts', '**/test-results/**', '**/playwright-report/**'],
+    ignores: ['**/node_modules/**', '**/.next/**', '**/.next-*/**', '**/dist/**', 'data/**', '**/next-env.d.ts', '**/test-results/**', '**/playwright-report/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 // One config, three projects: `npm run test:unit` runs contracts + web, `npm run test:api` the
@@ -15,6 +16,7 @@ export default defineConfig({
       },
       {
         esbuild: { jsx: 'automatic' },
+        resolve: { alias: { '@': path.resolve(import.meta.dirname, 'apps/web/src') } },
         test: {
           name: 'web',
           root: './apps/web',

@@ -1,10 +1,10 @@
-import en from '../messages/en.json';
-import es from '../messages/es.json';
-import fr from '../messages/fr.json';
-import ja from '../messages/ja.json';
-import ko from '../messages/ko.json';
-import zhCN from '../messages/zh-CN.json';
-import zhTW from '../messages/zh-tw.json';
+import en from '../messages/en.json' with { type: 'json' };
+import es from '../messages/es.json' with { type: 'json' };
+import fr from '../messages/fr.json' with { type: 'json' };
+import ja from '../messages/ja.json' with { type: 'json' };
+import ko from '../messages/ko.json' with { type: 'json' };
+import zhCN from '../messages/zh-CN.json' with { type: 'json' };
+import zhTW from '../messages/zh-tw.json' with { type: 'json' };
 import { type TLocale } from './locales';
 
 // The contracts' own texts (error, validation and success messages) in every locale. The API
