@@ -7,6 +7,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+process.env.NEXT_TELEMETRY_DISABLED ??= '1';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dev = process.argv.includes('--dev');
 const webPort = process.env.PORT ?? '3000';

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+process.env.NEXT_TELEMETRY_DISABLED ??= '1';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const reports = mkdtempSync(path.join(tmpdir(), 'llk-test-'));
 const only = process.argv.slice(2); // e.g. `npm test -- unit api`
