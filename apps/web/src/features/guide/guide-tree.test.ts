@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { findGuideNode, guideHref, guideTree, listGuidePaths } from './guide-tree';
 
@@ -54,6 +56,23 @@ describe('guide tree', () => {
       const { node } = findGuideNode(path)!;
       expect(node.slug).toMatch(/^[a-z]+(-[a-z]+)*$/);
       expect(node.key).toMatch(/^[a-z][a-zA-Z]*$/);
+    }
+  });
+});
+
+describe('guide messages', () => {
+  const { GuidePage } = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../../messages/zh-CN/pages.json'), 'utf8')) as {
+    GuidePage: Record<'sections' | 'topics', Record<string, { title: string; summary: string }>>;
+  };
+
+  it('has a title and summary for every section and topic of the tree, and nothing else', () => {
+    const sections = guideTree.map((node) => node.key);
+    const topics = guideTree.flatMap((node) => node.children.map((child) => child.key));
+    expect(Object.keys(GuidePage.sections)).toEqual(sections);
+    expect(Object.keys(GuidePage.topics)).toEqual(topics);
+    for (const entry of [...Object.values(GuidePage.sections), ...Object.values(GuidePage.topics)]) {
+      expect(entry.title).toBeTruthy();
+      expect(entry.summary).toBeTruthy();
     }
   });
 });
