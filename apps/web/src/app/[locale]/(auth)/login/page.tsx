@@ -1,0 +1,28 @@
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import { AuthIntro } from '@/features/auth/components/auth-intro';
+import { TextLink } from '@/features/site/components/button-link';
+import { getBrand, resolveLocale, type LocaleParams } from '@/features/site/page-locale';
+import { buildPageMetadata } from '@/lib/metadata';
+
+export async function generateMetadata({ params }: { params: LocaleParams }): Promise<Metadata> {
+  const locale = await resolveLocale(params);
+  const [t, brand] = await Promise.all([getTranslations({ locale, namespace: 'LoginPage' }), getBrand(locale)]);
+  return buildPageMetadata({ locale, path: '/login', title: t('title'), description: t('description', { brand }) });
+}
+
+export default async function LoginPage({ params }: { params: LocaleParams }) {
+  const locale = await resolveLocale(params);
+  const [t, brand] = await Promise.all([getTranslations({ locale, namespace: 'LoginPage' }), getBrand(locale)]);
+
+  return (
+    <AuthIntro title={t('heading', { brand })} lede={t('lede')}>
+      <p className="text-sm text-ink-muted">
+        {t.rich('signupPrompt', { link: (chunks) => <TextLink href="/signup">{chunks}</TextLink> })}
+      </p>
+      <p className="text-sm">
+        <TextLink href="/resetPW">{t('forgotPassword')}</TextLink>
+      </p>
+    </AuthIntro>
+  );
+}

@@ -1,0 +1,25 @@
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import { AuthIntro } from '@/features/auth/components/auth-intro';
+import { TextLink } from '@/features/site/components/button-link';
+import { resolveLocale, type LocaleParams } from '@/features/site/page-locale';
+import { buildPageMetadata } from '@/lib/metadata';
+
+export async function generateMetadata({ params }: { params: LocaleParams }): Promise<Metadata> {
+  const locale = await resolveLocale(params);
+  const t = await getTranslations({ locale, namespace: 'ResetPasswordPage' });
+  return buildPageMetadata({ locale, path: '/resetPW', title: t('title'), description: t('description') });
+}
+
+export default async function ResetPasswordPage({ params }: { params: LocaleParams }) {
+  const locale = await resolveLocale(params);
+  const t = await getTranslations({ locale, namespace: 'ResetPasswordPage' });
+
+  return (
+    <AuthIntro title={t('heading')} lede={t('lede')}>
+      <p className="text-sm">
+        <TextLink href="/login">{t('backToLogin')}</TextLink>
+      </p>
+    </AuthIntro>
+  );
+}
