@@ -1,0 +1,48 @@
+import { expect, test, type Page } from '@playwright/test';
+import { LOCALE_COOKIE } from '@llk/contracts';
+
+async function switchTo(page: Page, name: string) {
+  const summary = page.locator('header details > summary:visible').first();
+  await summary.click();
+  await page.locator('header details[open] a', { hasText: name }).first().click();
+}
+
+test('the language switch keeps the page and its query, and saves the cookie', async ({ page, context }) => {
+  await context.addCookies([{ name: LOCALE_COOKIE, value: 'en', url: 'http://127.0.0.1' }]);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/en/pricing?from=app&clientType=MAC');
+
+  await switchTo(page, '日本語');
+  await expect(page).toHaveURL(/\/ja\/pricing\?from=app&clientType=MAC$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
+  expect((await context.cookies()).find((c) => c.name === LOCALE_COOKIE)?.value).toBe('ja');
+
+  // the saved choice now wins on unprefixed URLs
+  await page.goto('/about');
+  await expect(page).toHaveURL(/\/ja\/about$/);
+
+  // and switching to the default language goes to the unprefixed URL and stays there
+  await page.goto('/ja/pricing');
+  await switchTo(page, '简体中文');
+  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/pricing$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+  expect((await context.cookies()).find((c) => c.name === LOCALE_COOKIE)?.value).toBe('zh-CN');
+});
+
+test('the language switch works from the phone menu with the keyboard', async ({ page, context }) => {
+  await context.addCookies([{ name: LOCALE_COOKIE, value: 'en', url: 'http://127.0.0.1' }]);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/en/download');
+  const summary = page.locator('header details > summary:visible').first();
+  if ((await summary.count()) === 0) {
+    await page.locator('header button[aria-expanded]').first().click();
+  }
+  const visibleSummary = page.locator('header details > summary:visible').first();
+  await visibleSummary.focus();
+  await page.keyboard.press('Enter');
+  const korean = page.locator('header details[open] a', { hasText: '한국어' }).first();
+  await korean.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/ko\/download$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ko');
+});
