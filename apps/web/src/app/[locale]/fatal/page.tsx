@@ -1,6 +1,7 @@
 import type { TLocale } from '@llk/contracts';
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
+import { getTranslations } from 'next-intl/server';
 import { FatalView } from '@/components/fatal-view';
 import { FATAL_HEADER, decodeFatal, fatalMessage } from '@/lib/fatal';
 
@@ -11,7 +12,10 @@ import { FATAL_HEADER, decodeFatal, fatalMessage } from '@/lib/fatal';
 
 export const dynamic = 'force-dynamic';
 
-export const metadata: Metadata = { robots: { index: false, follow: false } };
+export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
+  const t = await getTranslations({ locale: (await params).locale as TLocale });
+  return { title: `${t('Fatal.title')} | ${t('app.title.1')}`, robots: { index: false, follow: false } };
+}
 
 export default async function FatalPage({ params }: { params: Promise<{ locale: string }> }) {
   const locale = (await params).locale as TLocale;
