@@ -6,7 +6,13 @@ import { type Redis } from 'ioredis';
 import { type AppConfig, type TTrustProxy } from './config';
 import { type DatabaseHandle } from './db/database';
 import { type KeyValueStore } from './lib/kv';
+import { announcementsRoutes } from './modules/announcements/announcements.routes';
+import { downloadsRoutes } from './modules/downloads/downloads.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { locationRoutes } from './modules/location/location.routes';
+import { newsRoutes } from './modules/news/news.routes';
+import { searchRoutes } from './modules/search/search.routes';
+import { wxmpRoutes } from './modules/wxmp/wxmp.routes';
 import configPlugin from './plugins/config';
 import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
@@ -67,6 +73,12 @@ export function buildApp(config: AppConfig, deps: AppDeps = {}): App {
 
   // Routes
   app.register(healthRoutes);
+  app.register(downloadsRoutes);
+  app.register(newsRoutes);
+  app.register(announcementsRoutes);
+  app.register(searchRoutes);
+  app.register(locationRoutes);
+  app.register(wxmpRoutes);
 
   return app;
 }

@@ -20,6 +20,12 @@ import { defaultSqliteFile } from './paths';
 //                                                                            (http://localhost:3000)
 //   REDIRECT_ALLOWLIST  comma list of extra origins a redirectUrl may point to (empty)
 //   BODY_LIMIT          largest accepted request body in bytes               (1048576)
+//   DOWNLOAD_BASE_URL   where client packages are served from; release file paths are
+//                       appended to it                 (https://download.example.com/llk)
+//   WX_API_BASE         messaging platform API for the share signature (https://api.weixin.qq.com)
+//   WX_APP_ID, WX_APP_SECRET  official-account credentials; unset = sharing answers 30001
+//   WX_SHARE_ORIGINS    comma list of extra origins whose pages may be signed, besides
+//                       WEB_ORIGIN                                           (empty)
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type TLogLevel = (typeof LOG_LEVELS)[number];
@@ -38,10 +44,12 @@ export interface AppConfig {
   webOrigin: string;
   redirectAllowlist: string[];
   bodyLimit: number;
+  downloadBaseUrl: string;
+  wx: { apiBase: string; appId: string | undefined; appSecret: string | undefined; shareOrigins: string[] };
 }
 
 /** Variables whose values may hold credentials: never echoed in error messages. */
-const SECRET_VARIABLES = new Set(['DATABASE_URL', 'REDIS_URL']);
+const SECRET_VARIABLES = new Set(['DATABASE_URL', 'REDIS_URL', 'WX_APP_SECRET']);
 
 const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
@@ -96,6 +104,29 @@ const ZTrustProxy = z.string().transform((value, ctx): TTrustProxy => {
   return z.NEVER;
 });
 
+const ZOriginList = z.preprocess(
+  (value) => value ?? '',
+  z.string().transform((value, ctx) => {
+    const origins: string[] = [];
+    for (const entry of value.split(',').map((part) => part.trim()).filter(Boolean)) {
+      const origin = toOrigin(entry);
+      if (origin) origins.push(origin);
+      else ctx.addIssue({ code: 'custom', message: `"${entry}" is not an http(s) origin` });
+    }
+    return origins;
+  }),
+);
+
+const ZBaseUrl = (fallback: string) =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .default(fallback)
+      .refine((value) => toOrigin(value) !== null, { error: 'must be an http(s) URL' })
+      .transform((value) => value.replace(/\/+$/, '')),
+  );
+
 const ZEnv = z.object({
   NODE_ENV: z.preprocess(blankToUndefined, z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('development')),
   API_PORT: integer(0, 65535, 4000),
@@ -129,6 +160,11 @@ const ZEnv = z.object({
     }),
   ),
   BODY_LIMIT: integer(1024, 100 * 1024 * 1024, 1024 * 1024),
+  DOWNLOAD_BASE_URL: ZBaseUrl('https://download.example.com/llk'),
+  WX_API_BASE: ZBaseUrl('https://api.weixin.qq.com'),
+  WX_APP_ID: z.preprocess(blankToUndefined, z.string().trim().optional()),
+  WX_APP_SECRET: z.preprocess(blankToUndefined, z.string().trim().optional()),
+  WX_SHARE_ORIGINS: ZOriginList,
 });
 
 export class ConfigError extends Error {
@@ -164,5 +200,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webOrigin: e.WEB_ORIGIN,
     redirectAllowlist: e.REDIRECT_ALLOWLIST,
     bodyLimit: e.BODY_LIMIT,
+    downloadBaseUrl: e.DOWNLOAD_BASE_URL,
+    wx: { apiBase: e.WX_API_BASE, appId: e.WX_APP_ID, appSecret: e.WX_APP_SECRET, shareOrigins: e.WX_SHARE_ORIGINS },
   };
 }

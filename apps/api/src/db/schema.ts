@@ -1,9 +1,32 @@
 import { type Kysely } from 'kysely';
 import { type AppMetaTable } from './tables/app-meta.table';
+import {
+  type NewsTable,
+  type NewsTranslationsTable,
+  type NoticesTable,
+  type NoticeTranslationsTable,
+  type ReleaseNotesTable,
+  type ReleasePackagesTable,
+  type ReleasesTable,
+  type SearchDocumentsTable,
+  type SearchPostingsTable,
+  type SearchRecordsTable,
+} from './tables/content.table';
 
 /** Every table Kysely knows about; each issue adds its tables here and in a migration. */
 export interface DB {
   app_meta: AppMetaTable;
+  // 0003-content
+  releases: ReleasesTable;
+  release_packages: ReleasePackagesTable;
+  release_notes: ReleaseNotesTable;
+  news: NewsTable;
+  news_translations: NewsTranslationsTable;
+  notices: NoticesTable;
+  notice_translations: NoticeTranslationsTable;
+  search_documents: SearchDocumentsTable;
+  search_postings: SearchPostingsTable;
+  search_records: SearchRecordsTable;
 }
 
 /** A database or a transaction: services and repositories accept either. */

@@ -1,9 +1,11 @@
 import { type Migration } from 'kysely';
 import * as m0001 from './0001-foundation';
+import * as m0003 from './0003-content';
 
 // Every migration, imported explicitly: file discovery breaks under bundlers and vitest, and an
 // explicit list makes the order reviewable. Names sort in application order; never rename one
 // that has shipped. One set serves SQLite and PostgreSQL alike (see ../dialect.ts for types).
 export const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
+  '0003-content': m0003,
 };

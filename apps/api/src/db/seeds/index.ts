@@ -1,3 +1,7 @@
+import { noticesSeedStep } from '../../modules/announcements/announcements.seed';
+import { releasesSeedStep } from '../../modules/downloads/downloads.seed';
+import { newsSeedStep } from '../../modules/news/news.seed';
+import { searchSeedStep } from '../../modules/search/search.seed';
 import { type Db } from '../schema';
 
 export interface SeedContext {
@@ -18,4 +22,10 @@ export interface SeedStep {
 
 // Steps run in this order inside one transaction. The foundation seeds only its version;
 // later issues append their steps here.
-export const seedSteps: SeedStep[] = [];
+export const seedSteps: SeedStep[] = [
+  // content (issue 4): search indexes news and notices, so it runs after them
+  releasesSeedStep,
+  newsSeedStep,
+  noticesSeedStep,
+  searchSeedStep(),
+];

@@ -1,0 +1,96 @@
+// Tables of migration 0003-content. Timestamps are UTC ISO text (see ../dialect.ts), booleans
+// integer 0/1, bigint columns come back as strings from pg (use toCount()).
+
+export interface ReleasesTable {
+  id: string;
+  /** WIN | MAC | LINUX | ANDROID | IOS | IPAD */
+  platform: string;
+  version: string;
+  version_code: number;
+  released_at: string;
+  min_os: string;
+  store_url: string | null;
+}
+
+export interface ReleasePackagesTable {
+  id: string;
+  release_id: string;
+  /** X86 | ARM | APPLE_SILICON */
+  chip_type: string;
+  format: string;
+  file_path: string | null;
+  size_bytes: string | number | bigint | null;
+  sha256: string | null;
+  sort_order: number;
+}
+
+export interface ReleaseNotesTable {
+  release_id: string;
+  locale: string;
+  body: string;
+}
+
+export interface NewsTable {
+  id: string;
+  public_id: number;
+  /** NEWS | PROMOTION */
+  kind: string;
+  slug: string;
+  published_at: string;
+  valid_from: string | null;
+  valid_until: string | null;
+  updated_at: string;
+}
+
+export interface NewsTranslationsTable {
+  news_id: string;
+  locale: string;
+  title: string;
+  summary: string;
+  body: string;
+}
+
+export interface NoticesTable {
+  id: string;
+  slug: string;
+  pinned: number;
+  published_at: string;
+  expires_at: string | null;
+  updated_at: string;
+}
+
+export interface NoticeTranslationsTable {
+  notice_id: string;
+  locale: string;
+  title: string;
+  body: string;
+}
+
+export interface SearchDocumentsTable {
+  id: string;
+  locale: string;
+  /** guide | news | notice */
+  type: string;
+  /** stable key within the type: guide path, news public id, notice slug */
+  ref: string;
+  url: string;
+  title: string;
+  /** plain text, for snippets */
+  body: string;
+  published_at: string | null;
+}
+
+export interface SearchPostingsTable {
+  locale: string;
+  term: string;
+  document_id: string;
+  in_title: number;
+  frequency: number;
+}
+
+export interface SearchRecordsTable {
+  locale: string;
+  keyword: string;
+  count: number;
+  updated_at: string;
+}

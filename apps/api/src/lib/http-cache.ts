@@ -1,0 +1,38 @@
+import { createHash } from 'node:crypto';
+import { type FastifyReply, type FastifyRequest } from 'fastify';
+
+export interface CacheOptions {
+  /** seconds a cache may serve the answer without asking again */
+  maxAge: number;
+  /** seconds a cache may serve a stale answer while it revalidates in the background */
+  staleWhileRevalidate: number;
+  /** "private" for answers that depend on the caller (their IP); "public" otherwise */
+  scope?: 'public' | 'private';
+}
+
+/**
+ * onSend hook for cacheable GETs: Cache-Control, Vary: Accept-Language (answers are
+ * localised) and a weak ETag over the body; a matching If-None-Match turns a 200 into a 304
+ * without a body. Errors are never marked cacheable.
+ */
+export function cacheable(options: CacheOptions) {
+  const control = `${options.scope ?? 'public'}, max-age=${options.maxAge}, stale-while-revalidate=${options.staleWhileRevalidate}`;
+  return async function onSend(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
+    if (reply.statusCode !== 200) {
+      reply.header('cache-control', 'no-store');
+      return payload;
+    }
+    reply.header('cache-control', control);
+    reply.header('vary', 'Accept-Language');
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+    const etag = `W/"${createHash('sha1').update(payload).digest('base64url')}"`;
+    reply.header('etag', etag);
+    const ifNoneMatch = request.headers['if-none-match'];
+    if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === etag)) {
+      reply.code(304);
+      reply.removeHeader('content-length');
+      return '';
+    }
+    return payload;
+  };
+}

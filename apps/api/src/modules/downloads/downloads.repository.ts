@@ -1,0 +1,155 @@
+import { type Db } from '../../db/schema';
+import { newId } from '../../db/dialect';
+
+export interface ReleaseRow {
+  id: string;
+  platform: string;
+  version: string;
+  released_at: string;
+  min_os: string;
+  store_url: string | null;
+}
+
+export interface PackageRow {
+  release_id: string;
+  chip_type: string;
+  format: string;
+  file_path: string | null;
+  size_bytes: string | number | bigint | null;
+  sha256: string | null;
+}
+
+const releaseColumns = ['id', 'platform', 'version', 'released_at', 'min_os', 'store_url'] as const;
+
+/** The newest published release of each platform (or of the given ones). */
+export async function findCurrentReleases(db: Db, now: string, platforms?: string[]): Promise<ReleaseRow[]> {
+  let query = db
+    .selectFrom('releases as r')
+    .select(releaseColumns.map((column) => `r.${column}` as const))
+    .where('r.released_at', '<=', now)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('releases as newer')
+            .select('newer.id')
+            .whereRef('newer.platform', '=', 'r.platform')
+            .whereRef('newer.version_code', '>', 'r.version_code')
+            .where('newer.released_at', '<=', now),
+        ),
+      ),
+    );
+  if (platforms) query = query.where('r.platform', 'in', platforms);
+  return query.orderBy('r.platform').execute();
+}
+
+export async function findPackages(db: Db, releaseIds: string[]): Promise<PackageRow[]> {
+  if (releaseIds.length === 0) return [];
+  return db
+    .selectFrom('release_packages')
+    .select(['release_id', 'chip_type', 'format', 'file_path', 'size_bytes', 'sha256'])
+    .where('release_id', 'in', releaseIds)
+    .orderBy('sort_order')
+    .execute();
+}
+
+export async function findNotes(db: Db, releaseIds: string[], locales: string[]): Promise<{ release_id: string; locale: string; body: string }[]> {
+  if (releaseIds.length === 0) return [];
+  return db
+    .selectFrom('release_notes')
+    .select(['release_id', 'locale', 'body'])
+    .where('release_id', 'in', releaseIds)
+    .where('locale', 'in', locales)
+    .execute();
+}
+
+/** Published releases, newest first, optionally of one platform, with the total count. */
+export async function findReleasePage(
+  db: Db,
+  options: { now: string; platform?: string; limit: number; offset: number },
+): Promise<{ rows: ReleaseRow[]; total: number }> {
+  let base = db.selectFrom('releases').where('released_at', '<=', options.now);
+  if (options.platform) base = base.where('platform', '=', options.platform);
+  const [rows, count] = await Promise.all([
+    base
+      .select(releaseColumns)
+      .orderBy('released_at', 'desc')
+      .orderBy('version_code', 'desc')
+      .orderBy('platform')
+      .limit(options.limit)
+      .offset(options.offset)
+      .execute(),
+    base.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
+}
+
+// ---- Seeding -------------------------------------------------------------------------------
+
+export interface SeedRelease {
+  platform: string;
+  version: string;
+  versionCode: number;
+  releasedAt: string;
+  minOs: string;
+  storeUrl: string | null;
+  packages: { chipType: string; format: string; filePath: string | null; sizeBytes: number | null; sha256: string | null }[];
+  notes: { locale: string; body: string }[];
+}
+
+/**
+ * Makes the release tables hold exactly the seed's releases: upserts each by (platform,
+ * version), replaces its packages and notes, and removes releases the seed no longer has.
+ */
+export async function replaceReleases(db: Db, releases: SeedRelease[]): Promise<void> {
+  const keep = new Set<string>();
+  for (const release of releases) {
+    const existing = await db
+      .selectFrom('releases')
+      .select('id')
+      .where('platform', '=', release.platform)
+      .where('version', '=', release.version)
+      .executeTakeFirst();
+    const id = existing?.id ?? newId();
+    keep.add(id);
+    const values = {
+      version_code: release.versionCode,
+      released_at: release.releasedAt,
+      min_os: release.minOs,
+      store_url: release.storeUrl,
+    };
+    if (existing) await db.updateTable('releases').set(values).where('id', '=', id).execute();
+    else await db.insertInto('releases').values({ id, platform: release.platform, version: release.version, ...values }).execute();
+
+    await db.deleteFrom('release_packages').where('release_id', '=', id).execute();
+    await db.deleteFrom('release_notes').where('release_id', '=', id).execute();
+    if (release.packages.length > 0) {
+      await db
+        .insertInto('release_packages')
+        .values(
+          release.packages.map((pkg, index) => ({
+            id: newId(),
+            release_id: id,
+            chip_type: pkg.chipType,
+            format: pkg.format,
+            file_path: pkg.filePath,
+            size_bytes: pkg.sizeBytes,
+            sha256: pkg.sha256,
+            sort_order: index,
+          })),
+        )
+        .execute();
+    }
+    if (release.notes.length > 0) {
+      await db
+        .insertInto('release_notes')
+        .values(release.notes.map((note) => ({ release_id: id, locale: note.locale, body: note.body })))
+        .execute();
+    }
+  }
+  const stale = (await db.selectFrom('releases').select('id').execute()).map((row) => row.id).filter((id) => !keep.has(id));
+  if (stale.length > 0) {
+    await db.deleteFrom('release_packages').where('release_id', 'in', stale).execute();
+    await db.deleteFrom('release_notes').where('release_id', 'in', stale).execute();
+    await db.deleteFrom('releases').where('id', 'in', stale).execute();
+  }
+}

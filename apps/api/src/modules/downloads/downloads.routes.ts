@@ -1,0 +1,49 @@
+import { ZDownloadLatest, ZDownloadLatestQuery, ZDownloadList, ZUpdateLog, ZUpdateLogQuery } from '@llk/contracts';
+import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { envelopeResponses, ok } from '../../lib/envelope';
+import { cacheable } from '../../lib/http-cache';
+import { getLatestDownload, getUpdateLog, listDownloads } from './downloads.service';
+
+const cache = cacheable({ maxAge: 60, staleWhileRevalidate: 600 });
+
+export const downloadsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = () => ({ db: app.db, baseUrl: app.config.downloadBaseUrl });
+
+  app.get(
+    '/download/list',
+    {
+      schema: { tags: ['downloads'], summary: 'Current release of every platform with its packages', response: envelopeResponses(ZDownloadList) },
+      onSend: cache,
+    },
+    async () => ok(await listDownloads(deps())),
+  );
+
+  app.get(
+    '/download/latest',
+    {
+      schema: {
+        tags: ['downloads'],
+        summary: 'Newest release of one platform, with its notes in the caller’s language',
+        description: 'ANDROID_PAD gets the Android release. 404 NOT_FOUND when the platform (or the chip type) has no release.',
+        querystring: ZDownloadLatestQuery,
+        response: envelopeResponses(ZDownloadLatest),
+      },
+      onSend: cache,
+    },
+    async (request) => ok(await getLatestDownload(deps(), request.query, request.locale)),
+  );
+
+  app.get(
+    '/download/updateLog',
+    {
+      schema: {
+        tags: ['downloads'],
+        summary: 'Release notes, newest first, paged; every platform when clientType is absent',
+        querystring: ZUpdateLogQuery,
+        response: envelopeResponses(ZUpdateLog),
+      },
+      onSend: cache,
+    },
+    async (request) => ok(await getUpdateLog(app.db, request.query, request.locale)),
+  );
+};

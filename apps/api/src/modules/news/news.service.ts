@@ -1,0 +1,47 @@
+import { type TLocale, type TNewsInfo, type TNewsKind, type TNewsList, type TNewsSummary } from '@llk/contracts';
+import { dbNow } from '../../db/dialect';
+import { type Db } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { contentLocales, pickTranslation } from '../../lib/content-locale';
+import { findNewsPage, findNewsTranslations, findPublishedNews, type NewsRow, type NewsTranslationRow } from './news.repository';
+
+function toSummary(row: NewsRow, translation: NewsTranslationRow | undefined): TNewsSummary {
+  return {
+    id: row.public_id,
+    kind: row.kind as TNewsKind,
+    title: translation?.title ?? '',
+    summary: translation?.summary ?? '',
+    publishedAt: row.published_at,
+    validFrom: row.valid_from,
+    validUntil: row.valid_until,
+    locale: (translation?.locale as TLocale | undefined) ?? 'zh-CN',
+  };
+}
+
+export async function listNews(
+  db: Db,
+  query: { page: number; pageSize: number; kind?: TNewsKind | undefined },
+  locale: TLocale,
+): Promise<TNewsList> {
+  const { rows, total } = await findNewsPage(db, { now: dbNow(), kind: query.kind, limit: query.pageSize, offset: (query.page - 1) * query.pageSize });
+  const translations = await findNewsTranslations(db, rows.map((row) => row.id), contentLocales(locale));
+  const list = rows.map((row) =>
+    toSummary(
+      row,
+      pickTranslation(
+        translations.filter((t) => t.news_id === row.id),
+        locale,
+      ),
+    ),
+  );
+  return { list, total, page: query.page, pageSize: query.pageSize };
+}
+
+/** One published item; NOT_FOUND when it does not exist or is not published yet. */
+export async function getNews(db: Db, publicId: number, locale: TLocale): Promise<TNewsInfo> {
+  const row = await findPublishedNews(db, publicId, dbNow());
+  if (!row) throw new AppError('NOT_FOUND');
+  const translation = pickTranslation(await findNewsTranslations(db, [row.id], contentLocales(locale)), locale);
+  if (!translation) throw new AppError('NOT_FOUND');
+  return { ...toSummary(row, translation), body: translation.body };
+}

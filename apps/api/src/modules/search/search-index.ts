@@ -1,0 +1,115 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { isLocale, locales, type TLocale } from '@llk/contracts';
+import { dbNow } from '../../db/dialect';
+import { type Db } from '../../db/schema';
+import { pickTranslation } from '../../lib/content-locale';
+import { findCurrentNotices, findNoticeTranslations } from '../announcements/announcements.repository';
+import { findAllNewsWithTranslations } from '../news/news.repository';
+import { replaceSearchIndex, type SearchDocument } from './search.repository';
+import { documentTerms, markdownToText, normalizeText } from './search-text';
+
+// Builds the search index from the guide Markdown (content/guide/<locale>/<section>/….md)
+// and the news and notices in the database. Every locale gets every news item and notice,
+// in its own language when translated and otherwise in the fallback the pages show.
+
+export interface GuidePage {
+  locale: TLocale;
+  /** /guide/<section>/<topic>; an index.md stands for its folder */
+  url: string;
+  title: string;
+  description: string;
+  body: string;
+}
+
+/** Front matter of the simple `key: value` kind the guide uses. */
+export function parseFrontMatter(source: string): { data: Record<string, string>; body: string } {
+  const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/.exec(source);
+  if (!match) return { data: {}, body: source };
+  const data: Record<string, string> = {};
+  for (const line of (match[1] ?? '').split(/\r?\n/)) {
+    const pair = /^([A-Za-z_][\w-]*)\s*:\s*(.*)$/.exec(line);
+    if (!pair?.[1]) continue;
+    let value = (pair[2] ?? '').trim();
+    if ((value.startsWith('"') && value.endsWith('"')) || (value.startsWith("'") && value.endsWith("'"))) value = value.slice(1, -1);
+    data[pair[1]] = value;
+  }
+  return { data, body: source.slice(match[0].length) };
+}
+
+function firstHeading(markdown: string): string | undefined {
+  return /^#\s+(.+)$/m.exec(markdown)?.[1]?.trim();
+}
+
+/** Every guide page that exists, in every locale folder; a missing folder is no pages. */
+export function readGuidePages(guideDir: string): GuidePage[] {
+  if (!existsSync(guideDir)) return [];
+  const pages: GuidePage[] = [];
+  for (const locale of readdirSync(guideDir)) {
+    if (!isLocale(locale)) continue;
+    const root = path.join(guideDir, locale);
+    const files = readdirSync(root, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile() && entry.name.endsWith('.md'));
+    for (const file of files) {
+      const relative = path.relative(root, path.join(file.parentPath, file.name)).split(path.sep).join('/');
+      if (relative.toLowerCase() === 'readme.md') continue;
+      const slug = relative.replace(/\.md$/, '').replace(/(^|\/)index$/, '');
+      const { data, body } = parseFrontMatter(readFileSync(path.join(root, relative), 'utf8'));
+      const title = data.title ?? firstHeading(body) ?? slug;
+      pages.push({ locale, url: slug ? `/guide/${slug}` : '/guide', title, description: data.description ?? '', body });
+    }
+  }
+  return pages;
+}
+
+function toDocument(input: Omit<SearchDocument, 'terms' | 'body'> & { text: string }): SearchDocument {
+  const title = normalizeText(input.title);
+  const body = normalizeText(input.text);
+  const terms = new Map<string, { frequency: number; inTitle: boolean }>();
+  for (const [term, frequency] of documentTerms(body)) terms.set(term, { frequency, inTitle: false });
+  for (const [term, frequency] of documentTerms(title)) {
+    const entry = terms.get(term);
+    terms.set(term, { frequency: (entry?.frequency ?? 0) + frequency, inTitle: true });
+  }
+  return { locale: input.locale, type: input.type, ref: input.ref, url: input.url, title, body, publishedAt: input.publishedAt, terms };
+}
+
+/** Rebuilds the whole index. */
+export async function rebuildSearchIndex(db: Db, guideDir: string): Promise<number> {
+  const documents: SearchDocument[] = [];
+
+  for (const page of readGuidePages(guideDir)) {
+    const text = [page.description, markdownToText(page.body)].filter(Boolean).join('\n');
+    documents.push(toDocument({ locale: page.locale, type: 'guide', ref: page.url, url: page.url, title: page.title, text, publishedAt: null }));
+  }
+
+  const { news, translations } = await findAllNewsWithTranslations(db);
+  for (const item of news) {
+    const own = translations.filter((t) => t.news_id === item.id);
+    for (const locale of locales) {
+      const t = pickTranslation(own, locale);
+      if (!t) continue;
+      const text = [t.summary, markdownToText(t.body)].join('\n');
+      const url = `/info-${item.public_id}`;
+      documents.push(toDocument({ locale, type: 'news', ref: String(item.public_id), url, title: t.title, text, publishedAt: item.published_at }));
+    }
+  }
+
+  // Notices that have expired by now are left out; a reseed drops them anyway.
+  const notices = await findCurrentNotices(db, dbNow());
+  const noticeTranslations = await findNoticeTranslations(
+    db,
+    notices.map((notice) => notice.id),
+  );
+  for (const notice of notices) {
+    const own = noticeTranslations.filter((t) => t.notice_id === notice.id);
+    for (const locale of locales) {
+      const t = pickTranslation(own, locale);
+      if (!t) continue;
+      const url = `/notice#${notice.slug}`;
+      documents.push(toDocument({ locale, type: 'notice', ref: notice.slug, url, title: t.title, text: markdownToText(t.body), publishedAt: notice.published_at }));
+    }
+  }
+
+  await replaceSearchIndex(db, documents);
+  return documents.length;
+}

@@ -1,0 +1,146 @@
+// Text handling for search, the same for indexing and querying, with no dialect features:
+//  - fold: NFKC, lower case, Latin diacritics removed ("Método" → "metodo"), one output
+//    character per input character so offsets into the folded text are offsets into the text;
+//  - terms: runs of Chinese, Japanese kana and Korean hangul have no reliable word breaks, so
+//    they become character bigrams (plus unigrams in documents, for one-character queries);
+//    other letters and digits become folded words.
+
+const CJK = String.raw`\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}ー々〆`;
+const RUNS = new RegExp(String.raw`([${CJK}]+)|((?:(?![${CJK}])[\p{L}\p{N}])+)`, 'gu');
+const LATIN = /\p{Script=Latin}/u;
+const MARKS = /\p{M}/gu;
+
+function foldChar(char: string): string {
+  let folded = char.toLowerCase();
+  if (LATIN.test(folded)) folded = folded.normalize('NFD').replace(MARKS, '');
+  return folded.length === char.length ? folded : char;
+}
+
+/** Lower-cased, accent-free text of the same length (apply NFKC first, see normalizeText). */
+export function fold(text: string): string {
+  let out = '';
+  for (const char of text) out += foldChar(char);
+  return out;
+}
+
+/** Compatibility forms (full-width Latin, half-width kana) to their usual forms. */
+export function normalizeText(text: string): string {
+  return text.normalize('NFKC');
+}
+
+export interface TermRun {
+  cjk: boolean;
+  text: string;
+}
+
+function runs(text: string): TermRun[] {
+  const out: TermRun[] = [];
+  for (const match of fold(normalizeText(text)).matchAll(RUNS)) {
+    if (match[1]) out.push({ cjk: true, text: match[1] });
+    else if (match[2]) out.push({ cjk: false, text: match[2] });
+  }
+  return out;
+}
+
+/** Terms of a document with their counts: words, CJK bigrams and CJK unigrams. */
+export function documentTerms(text: string): Map<string, number> {
+  const counts = new Map<string, number>();
+  const add = (term: string) => counts.set(term, (counts.get(term) ?? 0) + 1);
+  for (const run of runs(text)) {
+    if (!run.cjk) {
+      add(run.text);
+      continue;
+    }
+    const chars = [...run.text];
+    for (let i = 0; i < chars.length; i++) {
+      add(chars[i] ?? '');
+      if (i + 1 < chars.length) add(`${chars[i]}${chars[i + 1]}`);
+    }
+  }
+  return counts;
+}
+
+/** Distinct terms of a query: words, CJK bigrams, or the character of a one-character run. */
+export function queryTerms(query: string): string[] {
+  const terms = new Set<string>();
+  for (const run of runs(query)) {
+    if (!run.cjk) {
+      terms.add(run.text);
+      continue;
+    }
+    const chars = [...run.text];
+    if (chars.length === 1) terms.add(chars[0] ?? '');
+    for (let i = 0; i + 1 < chars.length; i++) terms.add(`${chars[i]}${chars[i + 1]}`);
+  }
+  return [...terms].filter(Boolean).slice(0, 32);
+}
+
+/** How many of a query's terms a document must contain to count as a match. */
+export function requiredMatches(termCount: number): number {
+  return termCount <= 2 ? termCount : Math.ceil(termCount * 0.6);
+}
+
+/** A query as recorded for hot searches: NFKC, trimmed, single spaces, lower case. */
+export function normalizeKeyword(keyword: string): string {
+  return normalizeText(keyword).trim().replace(/\s+/g, ' ').toLowerCase();
+}
+
+/** Plain text of Markdown, for snippets and indexing: no markup, links and images as their text. */
+export function markdownToText(markdown: string): string {
+  return markdown
+    .replace(/^---\n[\s\S]*?\n---\n?/, '')
+    .replace(/```[^\n]*\n([\s\S]*?)```/g, '$1')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/^\s{0,3}(#{1,6}|>|[-*+]|\d+\.)\s+/gm, '')
+    .replace(/^\s*\|?\s*:?-{3,}.*$/gm, '')
+    .replace(/[|*_`~]+/g, ' ')
+    .replace(/[ \t]+/g, ' ')
+    .replace(/\s*\n\s*/g, '\n')
+    .trim();
+}
+
+export interface Snippet {
+  text: string;
+  highlights: [number, number][];
+}
+
+/**
+ * A window of the text around the first occurrence of a term, with every occurrence inside it
+ * marked. CJK text is denser, so its window is shorter.
+ */
+export function makeSnippet(text: string, terms: string[], options: { cjk: boolean }): Snippet {
+  const flat = normalizeText(text).replace(/\s+/g, ' ').trim();
+  const folded = fold(flat);
+  const width = options.cjk ? 80 : 180;
+  let first = -1;
+  for (const term of terms) {
+    const at = folded.indexOf(term);
+    if (at !== -1 && (first === -1 || at < first)) first = at;
+  }
+  let start = first <= 0 ? 0 : Math.max(0, first - Math.floor(width / 4));
+  if (!options.cjk && start > 0) {
+    const space = flat.indexOf(' ', start);
+    if (space !== -1 && space < first) start = space + 1;
+  }
+  const end = Math.min(flat.length, start + width);
+  const prefix = start > 0 ? '…' : '';
+  const suffix = end < flat.length ? '…' : '';
+  const snippet = prefix + flat.slice(start, end) + suffix;
+  const window = folded.slice(start, end);
+  const ranges: [number, number][] = [];
+  for (const term of terms) {
+    for (let at = window.indexOf(term); at !== -1; at = window.indexOf(term, at + 1)) {
+      ranges.push([at + prefix.length, at + prefix.length + term.length]);
+    }
+  }
+  ranges.sort((a, b) => a[0] - b[0]);
+  const merged: [number, number][] = [];
+  for (const range of ranges) {
+    const last = merged.at(-1);
+    if (last && range[0] <= last[1]) last[1] = Math.max(last[1], range[1]);
+    else merged.push([range[0], range[1]]);
+  }
+  return { text: snippet, highlights: merged };
+}

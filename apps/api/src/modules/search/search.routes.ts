@@ -1,0 +1,47 @@
+import { ZHotSearches, ZSearchQuery, ZSearchRecordQuery, ZSearchRecordResult, ZSearchResult } from '@llk/contracts';
+import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { envelopeResponses, ok } from '../../lib/envelope';
+import { cacheable } from '../../lib/http-cache';
+import { listHotSearches, recordSearch, search } from './search.service';
+
+export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/search',
+    {
+      schema: {
+        tags: ['search'],
+        summary: 'Search the guide, news and notices in the caller’s language',
+        description:
+          'Chinese, Japanese and Korean text is matched by character bigrams, other scripts by words (case and accents ignored). ' +
+          'Ranked by matched terms, with matches in the title first. Does not count the search: the page calls POST /search/record.',
+        querystring: ZSearchQuery,
+        response: envelopeResponses(ZSearchResult),
+      },
+      onSend: cacheable({ maxAge: 60, staleWhileRevalidate: 300 }),
+    },
+    async (request) => ok(await search(app.db, request.query, request.locale)),
+  );
+
+  app.post(
+    '/search/record',
+    {
+      schema: {
+        tags: ['search'],
+        summary: 'Count a search for the hot list (query parameters only)',
+        description: 'recorded: false when throttled, repeated within ten minutes by the same client, or when the keyword finds nothing.',
+        querystring: ZSearchRecordQuery,
+        response: envelopeResponses(ZSearchRecordResult),
+      },
+    },
+    async (request) => ok(await recordSearch({ db: app.db, kv: app.kv }, request.query.keyword, request.locale, request.ip)),
+  );
+
+  app.get(
+    '/search/hotContent',
+    {
+      schema: { tags: ['search'], summary: 'Most searched keywords in the caller’s language', response: envelopeResponses(ZHotSearches) },
+      onSend: cacheable({ maxAge: 60, staleWhileRevalidate: 600 }),
+    },
+    async (request) => ok(await listHotSearches(app.db, request.locale)),
+  );
+};
