@@ -25,16 +25,17 @@ function toIpv4(ip: string): string | null {
   return isIP(candidate) === 4 ? candidate : null;
 }
 
-/** Private, loopback, link-local, CGNAT, multicast and other non-public IPv4 ranges. */
+/** Private, loopback, link-local, CGNAT, documentation, multicast and other non-public IPv4 ranges. */
 export function isPublicIpv4(ip: string): boolean {
-  const [a = 0, b = 0] = ip.split('.').map(Number);
+  const [a = 0, b = 0, c = 0] = ip.split('.').map(Number);
   if (a === 0 || a === 10 || a === 127 || a >= 224) return false;
   if (a === 100 && b >= 64 && b <= 127) return false;
   if (a === 169 && b === 254) return false;
   if (a === 172 && b >= 16 && b <= 31) return false;
   if (a === 192 && b === 168) return false;
-  if (a === 192 && b === 0) return false;
+  if (a === 192 && b === 0 && (c === 0 || c === 2)) return false;
   if (a === 198 && (b === 18 || b === 19)) return false;
+  if ((a === 198 && b === 51 && c === 100) || (a === 203 && b === 0 && c === 113)) return false;
   return true;
 }
 

@@ -7,7 +7,7 @@ import { pickTranslation } from '../../lib/content-locale';
 import { findCurrentNotices, findNoticeTranslations } from '../announcements/announcements.repository';
 import { findAllNewsWithTranslations } from '../news/news.repository';
 import { replaceSearchIndex, type SearchDocument } from './search.repository';
-import { documentTerms, markdownToText, normalizeText } from './search-text';
+import { documentTerms, markdownToText } from './search-text';
 
 // Builds the search index from the guide Markdown (content/guide/<locale>/<section>/….md)
 // and the news and notices in the database. Every locale gets every news item and notice,
@@ -62,8 +62,8 @@ export function readGuidePages(guideDir: string): GuidePage[] {
 }
 
 function toDocument(input: Omit<SearchDocument, 'terms' | 'body'> & { text: string }): SearchDocument {
-  const title = normalizeText(input.title);
-  const body = normalizeText(input.text);
+  const title = input.title;
+  const body = input.text;
   const terms = new Map<string, { frequency: number; inTitle: boolean }>();
   for (const [term, frequency] of documentTerms(body)) terms.set(term, { frequency, inTitle: false });
   for (const [term, frequency] of documentTerms(title)) {

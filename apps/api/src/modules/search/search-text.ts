@@ -1,6 +1,7 @@
 // Text handling for search, the same for indexing and querying, with no dialect features:
-//  - fold: NFKC, lower case, Latin diacritics removed ("Método" → "metodo"), one output
-//    character per input character so offsets into the folded text are offsets into the text;
+//  - fold: NFKC (full-width Latin, half-width kana), lower case, Latin diacritics removed
+//    ("Método" → "metodo"), character by character and only where that keeps the length, so
+//    offsets into the folded text are offsets into the original, which is what is shown;
 //  - terms: runs of Chinese, Japanese kana and Korean hangul have no reliable word breaks, so
 //    they become character bigrams (plus unigrams in documents, for one-character queries);
 //    other letters and digits become folded words.
@@ -11,21 +12,17 @@ const LATIN = /\p{Script=Latin}/u;
 const MARKS = /\p{M}/gu;
 
 function foldChar(char: string): string {
-  let folded = char.toLowerCase();
+  const compatible = char.normalize('NFKC');
+  let folded = (compatible.length === char.length ? compatible : char).toLowerCase();
   if (LATIN.test(folded)) folded = folded.normalize('NFD').replace(MARKS, '');
   return folded.length === char.length ? folded : char;
 }
 
-/** Lower-cased, accent-free text of the same length (apply NFKC first, see normalizeText). */
+/** Lower-cased, accent-free text of the same length. */
 export function fold(text: string): string {
   let out = '';
   for (const char of text) out += foldChar(char);
   return out;
-}
-
-/** Compatibility forms (full-width Latin, half-width kana) to their usual forms. */
-export function normalizeText(text: string): string {
-  return text.normalize('NFKC');
 }
 
 export interface TermRun {
@@ -35,7 +32,7 @@ export interface TermRun {
 
 function runs(text: string): TermRun[] {
   const out: TermRun[] = [];
-  for (const match of fold(normalizeText(text)).matchAll(RUNS)) {
+  for (const match of fold(text).matchAll(RUNS)) {
     if (match[1]) out.push({ cjk: true, text: match[1] });
     else if (match[2]) out.push({ cjk: false, text: match[2] });
   }
@@ -77,12 +74,14 @@ export function queryTerms(query: string): string[] {
 
 /** How many of a query's terms a document must contain to count as a match. */
 export function requiredMatches(termCount: number): number {
-  return termCount <= 2 ? termCount : Math.ceil(termCount * 0.6);
+  // Up to three terms all must match, so 远程控制 (远程 程控 控制) is found as a phrase and not
+  // wherever 远程 and 控制 occur apart; longer queries tolerate a few misses.
+  return termCount <= 3 ? termCount : Math.ceil(termCount * 0.7);
 }
 
 /** A query as recorded for hot searches: NFKC, trimmed, single spaces, lower case. */
 export function normalizeKeyword(keyword: string): string {
-  return normalizeText(keyword).trim().replace(/\s+/g, ' ').toLowerCase();
+  return keyword.normalize('NFKC').trim().replace(/\s+/g, ' ').toLowerCase();
 }
 
 /** Plain text of Markdown, for snippets and indexing: no markup, links and images as their text. */
@@ -111,7 +110,7 @@ export interface Snippet {
  * marked. CJK text is denser, so its window is shorter.
  */
 export function makeSnippet(text: string, terms: string[], options: { cjk: boolean }): Snippet {
-  const flat = normalizeText(text).replace(/\s+/g, ' ').trim();
+  const flat = text.replace(/\s+/g, ' ').trim();
   const folded = fold(flat);
   const width = options.cjk ? 80 : 180;
   let first = -1;

@@ -49,7 +49,7 @@ export interface SearchMatch {
 
 /**
  * Documents of a locale holding at least `required` of the terms, best first: more matched
- * terms, then more of them in the title, then more occurrences. Plain GROUP BY over the
+ * terms and more of them in the title, then guide pages, then more occurrences. Plain GROUP BY over the
  * postings primary key (locale, term, …), the same SQL on SQLite and PostgreSQL.
  */
 export async function findMatches(
@@ -77,6 +77,8 @@ export async function findMatches(
       .innerJoin('search_documents as d', 'd.id', 'm.document_id')
       .select(['d.id', 'd.type', 'd.url', 'd.title', 'd.body', 'd.published_at'])
       .orderBy(sql`m.matched * 4 + m.title_hits * 3`, 'desc')
+      // on a tie the guide comes first: it answers "how do I", which is what people search for
+      .orderBy(sql`case when d.type = 'guide' then 0 else 1 end`)
       .orderBy('m.occurrences', 'desc')
       .orderBy('d.published_at', 'desc')
       .orderBy('d.id')

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { documentTerms, fold, makeSnippet, markdownToText, normalizeKeyword, queryTerms, requiredMatches } from './search-text';
+
+describe('fold', () => {
+  it('lower-cases and strips Latin accents without changing length', () => {
+    expect(fold('Método ÉCRAN Straße')).toBe('metodo ecran straße');
+    expect(fold('Método').length).toBe('Método'.length);
+  });
+  it('folds full-width forms one character at a time, keeping the length', () => {
+    expect(fold('ＬＬＫ，远程')).toBe('llk,远程');
+  });
+  it('leaves kana voicing marks and hangul alone', () => {
+    expect(fold('データ')).toBe('データ');
+    expect(fold('원격 제어')).toBe('원격 제어');
+  });
+});
+
+describe('queryTerms', () => {
+  it('splits CJK runs into bigrams', () => {
+    expect(queryTerms('屏幕墙')).toEqual(['屏幕', '幕墙']);
+    expect(queryTerms('远程控制')).toEqual(['远程', '程控', '控制']);
+    expect(queryTerms('リモート')).toEqual(['リモ', 'モー', 'ート']);
+    expect(queryTerms('원격 제어')).toEqual(['원격', '제어']);
+  });
+  it('keeps a one-character CJK query as a unigram', () => {
+    expect(queryTerms('墙')).toEqual(['墙']);
+    expect(queryTerms('画')).toEqual(['画']);
+  });
+  it('folds Latin words and separates them from adjacent CJK', () => {
+    expect(queryTerms('Écran Partagé')).toEqual(['ecran', 'partage']);
+    expect(queryTerms('LLK远程')).toEqual(['llk', '远程']);
+    expect(queryTerms('ＬＬＫ')).toEqual(['llk']); // full-width letters
+  });
+  it('has no terms for punctuation only', () => {
+    expect(queryTerms('?!… ')).toEqual([]);
+  });
+});
+
+describe('documentTerms', () => {
+  it('counts words, bigrams and unigrams', () => {
+    const terms = documentTerms('屏幕墙 Screen screen');
+    expect(terms.get('屏幕')).toBe(1);
+    expect(terms.get('墙')).toBe(1);
+    expect(terms.get('screen')).toBe(2);
+  });
+});
+
+describe('requiredMatches', () => {
+  it('asks for every term of short queries and most of longer ones', () => {
+    expect([1, 2, 3, 4, 10].map(requiredMatches)).toEqual([1, 2, 3, 3, 7]);
+  });
+});
+
+describe('normalizeKeyword', () => {
+  it('trims, collapses spaces and lower-cases', () => {
+    expect(normalizeKeyword('  Screen   Wall ')).toBe('screen wall');
+    expect(normalizeKeyword('ＳＣＲＥＥＮ')).toBe('screen');
+  });
+});
+
+describe('markdownToText', () => {
+  it('drops markup and keeps the words', () => {
+    const text = markdownToText('---\ntitle: x\n---\n# Title\n\n- **Bold** [link](https://x.test) `code`\n\n| a | b |\n|---|---|\n| c | d |');
+    expect(text).not.toMatch(/[#*[\]|`]/);
+    expect(text).toContain('Title');
+    expect(text).toContain('Bold link code');
+    expect(text).not.toContain('title: x');
+  });
+});
+
+describe('makeSnippet', () => {
+  it('centres on the first match and marks every term', () => {
+    const body = `${'前文'.repeat(40)}打开屏幕墙后，屏幕墙会显示所有设备。${'后文'.repeat(40)}`;
+    const snippet = makeSnippet(body, queryTerms('屏幕墙'), { cjk: true });
+    expect(snippet.text.startsWith('…')).toBe(true);
+    expect(snippet.text.endsWith('…')).toBe(true);
+    const marked = snippet.highlights.map(([start, end]) => snippet.text.slice(start, end));
+    expect(marked).toEqual(['屏幕墙', '屏幕墙']);
+  });
+  it('marks Latin matches regardless of case and accents', () => {
+    const snippet = makeSnippet('Open the Écran wall, then choose an écran.', ['ecran'], { cjk: false });
+    expect(snippet.highlights.map(([s, e]) => snippet.text.slice(s, e))).toEqual(['Écran', 'écran']);
+  });
+  it('shows the original text, full-width punctuation included', () => {
+    const snippet = makeSnippet('打开ＬＬＫ，进入屏幕墙。', ['llk', '屏幕'], { cjk: true });
+    expect(snippet.text).toBe('打开ＬＬＫ，进入屏幕墙。');
+    expect(snippet.highlights.map(([s, e]) => snippet.text.slice(s, e))).toEqual(['ＬＬＫ', '屏幕']);
+  });
+  it('starts at the beginning when nothing matches', () => {
+    expect(makeSnippet('short text', ['zzz'], { cjk: false })).toEqual({ text: 'short text', highlights: [] });
+  });
+});
