@@ -24,14 +24,17 @@ for (const [acceptLanguage, target] of cases) {
   });
 }
 
-test('zh and zh-CN browsers stay on the unprefixed zh-CN site and get the cookie', async ({ request }) => {
+test('zh and zh-CN browsers stay on the unprefixed zh-CN site and get the cookie', async ({ playwright, baseURL }) => {
   for (const acceptLanguage of ['zh-CN,zh;q=0.9', 'zh']) {
+    // a fresh context each time: a context keeps the cookies it is given
+    const request = await playwright.request.newContext({ baseURL });
     const response = await request.get('/', { headers: { 'accept-language': acceptLanguage }, maxRedirects: 0 });
     expect(response.status()).toBe(200);
     const cookie = response.headers()['set-cookie'] ?? '';
     expect(cookie).toContain(`${LOCALE_COOKIE}=zh-CN`);
     expect(cookie).toMatch(/Path=\//i);
     expect(cookie).toMatch(/Max-Age=31536000/i);
+    await request.dispose();
   }
 });
 
