@@ -8,7 +8,14 @@ import { type DatabaseHandle } from './db/database';
 import { type KeyValueStore } from './lib/kv';
 import { announcementsRoutes } from './modules/announcements/announcements.routes';
 import { downloadsRoutes } from './modules/downloads/downloads.routes';
+import { accessKeyRoutes } from './modules/access-keys/access-keys.routes';
+import authPlugin from './modules/auth/auth.plugin';
+import { authRoutes } from './modules/auth/auth.routes';
+import { devOutboxRoutes } from './modules/dev-outbox/dev-outbox.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import codesPlugin from './modules/sms/codes.plugin';
+import { smsRoutes } from './modules/sms/sms.routes';
+import { userRoutes } from './modules/users/users.routes';
 import { locationRoutes } from './modules/location/location.routes';
 import { newsRoutes } from './modules/news/news.routes';
 import { searchRoutes } from './modules/search/search.routes';
@@ -70,9 +77,16 @@ export function buildApp(config: AppConfig, deps: AppDeps = {}): App {
   app.register(errorsPlugin);
   app.register(dbPlugin, { autoMigrate: config.autoMigrate, ...(deps.database ? { database: deps.database } : {}) });
   app.register(kvPlugin, { ...(deps.kv ? { kv: deps.kv } : {}), ...(deps.redis ? { redis: deps.redis } : {}) });
+  app.register(authPlugin);
+  app.register(codesPlugin);
 
   // Routes
   app.register(healthRoutes);
+  app.register(authRoutes);
+  app.register(smsRoutes);
+  app.register(userRoutes);
+  app.register(accessKeyRoutes);
+  app.register(devOutboxRoutes);
   app.register(downloadsRoutes);
   app.register(newsRoutes);
   app.register(announcementsRoutes);

@@ -20,6 +20,18 @@ import { defaultSqliteFile } from './paths';
 //                                                                            (http://localhost:3000)
 //   REDIRECT_ALLOWLIST  comma list of extra origins a redirectUrl may point to (empty)
 //   BODY_LIMIT          largest accepted request body in bytes               (1048576)
+//   SESSION_IDLE_DAYS   a session ends after this many days unused            (30)
+//   SESSION_ABSOLUTE_DAYS  …and this many days after log-in in any case      (180)
+//   CODE_SECRET         HMAC key for stored verification codes, ≥ 32 characters; required
+//                       when NODE_ENV=production (else a random one per process) (random)
+//   CODE_IP_HOURLY_LIMIT, CODE_IP_DAILY_LIMIT  codes one client IP may request (20, 50)
+//   SMTP_URL            smtp(s)://user:pass@host:port for emailed codes; unset = dev outbox
+//                       outside production                                   (unset)
+//   SMTP_FROM           sender of those emails          (LLK Remote <no-reply@localhost>)
+//   ALIYUN_SMS_ENDPOINT Dysmsapi endpoint                 (https://dysmsapi.aliyuncs.com)
+//   ALIYUN_SMS_ACCESS_KEY_ID, ALIYUN_SMS_ACCESS_KEY_SECRET, ALIYUN_SMS_SIGN_NAME,
+//   ALIYUN_SMS_TEMPLATE_CODE  all four set = codes by Aliyun SMS; else dev outbox outside
+//                       production                                           (unset)
 //   DOWNLOAD_BASE_URL   where client packages are served from; release file paths are
 //                       appended to it                 (https://download.example.com/llk)
 //   WX_API_BASE         messaging platform API for the share signature (https://api.weixin.qq.com)
@@ -27,6 +39,7 @@ import { defaultSqliteFile } from './paths';
 //   WX_SHARE_ORIGINS    comma list of extra origins whose pages may be signed, besides
 //                       WEB_ORIGIN                                           (empty)
 
+const DAY_MS = 24 * 60 * 60 * 1000;
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type TLogLevel = (typeof LOG_LEVELS)[number];
 export type TTrustProxy = boolean | number | string[];
@@ -44,12 +57,16 @@ export interface AppConfig {
   webOrigin: string;
   redirectAllowlist: string[];
   bodyLimit: number;
+  session: { idleMs: number; absoluteMs: number };
+  codes: { secret: string | undefined; ipHourlyLimit: number; ipDailyLimit: number };
+  smtp: { url: string | undefined; from: string };
+  aliyunSms: { endpoint: string; accessKeyId: string | undefined; accessKeySecret: string | undefined; signName: string | undefined; templateCode: string | undefined };
   downloadBaseUrl: string;
   wx: { apiBase: string; appId: string | undefined; appSecret: string | undefined; shareOrigins: string[] };
 }
 
 /** Variables whose values may hold credentials: never echoed in error messages. */
-const SECRET_VARIABLES = new Set(['DATABASE_URL', 'REDIS_URL', 'WX_APP_SECRET']);
+const SECRET_VARIABLES = new Set(['DATABASE_URL', 'REDIS_URL', 'WX_APP_SECRET', 'CODE_SECRET', 'SMTP_URL', 'ALIYUN_SMS_ACCESS_KEY_SECRET']);
 
 const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
@@ -160,6 +177,18 @@ const ZEnv = z.object({
     }),
   ),
   BODY_LIMIT: integer(1024, 100 * 1024 * 1024, 1024 * 1024),
+  SESSION_IDLE_DAYS: integer(1, 365, 30),
+  SESSION_ABSOLUTE_DAYS: integer(1, 3650, 180),
+  CODE_SECRET: z.preprocess(blankToUndefined, z.string().min(32, { error: 'must be at least 32 characters' }).optional()),
+  CODE_IP_HOURLY_LIMIT: integer(1, 1_000_000, 20),
+  CODE_IP_DAILY_LIMIT: integer(1, 1_000_000, 50),
+  SMTP_URL: z.preprocess(blankToUndefined, z.string().regex(/^smtps?:\/\//, { error: 'must start with smtp:// or smtps://' }).optional()),
+  SMTP_FROM: z.preprocess(blankToUndefined, z.string().default('LLK Remote <no-reply@localhost>')),
+  ALIYUN_SMS_ENDPOINT: ZBaseUrl('https://dysmsapi.aliyuncs.com'),
+  ALIYUN_SMS_ACCESS_KEY_ID: z.preprocess(blankToUndefined, z.string().trim().optional()),
+  ALIYUN_SMS_ACCESS_KEY_SECRET: z.preprocess(blankToUndefined, z.string().trim().optional()),
+  ALIYUN_SMS_SIGN_NAME: z.preprocess(blankToUndefined, z.string().trim().optional()),
+  ALIYUN_SMS_TEMPLATE_CODE: z.preprocess(blankToUndefined, z.string().trim().optional()),
   DOWNLOAD_BASE_URL: ZBaseUrl('https://download.example.com/llk'),
   WX_API_BASE: ZBaseUrl('https://api.weixin.qq.com'),
   WX_APP_ID: z.preprocess(blankToUndefined, z.string().trim().optional()),
@@ -200,6 +229,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webOrigin: e.WEB_ORIGIN,
     redirectAllowlist: e.REDIRECT_ALLOWLIST,
     bodyLimit: e.BODY_LIMIT,
+    session: { idleMs: e.SESSION_IDLE_DAYS * DAY_MS, absoluteMs: e.SESSION_ABSOLUTE_DAYS * DAY_MS },
+    codes: { secret: e.CODE_SECRET, ipHourlyLimit: e.CODE_IP_HOURLY_LIMIT, ipDailyLimit: e.CODE_IP_DAILY_LIMIT },
+    smtp: { url: e.SMTP_URL, from: e.SMTP_FROM },
+    aliyunSms: {
+      endpoint: e.ALIYUN_SMS_ENDPOINT,
+      accessKeyId: e.ALIYUN_SMS_ACCESS_KEY_ID,
+      accessKeySecret: e.ALIYUN_SMS_ACCESS_KEY_SECRET,
+      signName: e.ALIYUN_SMS_SIGN_NAME,
+      templateCode: e.ALIYUN_SMS_TEMPLATE_CODE,
+    },
     downloadBaseUrl: e.DOWNLOAD_BASE_URL,
     wx: { apiBase: e.WX_API_BASE, appId: e.WX_APP_ID, appSecret: e.WX_APP_SECRET, shareOrigins: e.WX_SHARE_ORIGINS },
   };

@@ -39,6 +39,7 @@ export const ErrorCode = {
   LOGIN_THROTTLED: 10013,
   EMAIL_REGISTERED: 10014,
   SESSION_EXPIRED: 10015,
+  DELIVERY_FAILED: 10016,
 
   // content (downloads, news, search, location, share signature)
   SHARE_NOT_CONFIGURED: 30001,
@@ -87,6 +88,7 @@ const info: Record<TErrorCodeName, ErrorInfo> = {
   LOGIN_THROTTLED: { status: 429, key: 'loginThrottled' },
   EMAIL_REGISTERED: { status: 409, key: 'emailRegistered' },
   SESSION_EXPIRED: { status: 401, key: 'sessionExpired' },
+  DELIVERY_FAILED: { status: 502, key: 'deliveryFailed' },
   SHARE_NOT_CONFIGURED: { status: 503, key: 'shareNotConfigured' },
   SHARE_URL_NOT_ALLOWED: { status: 400, key: 'shareUrlNotAllowed' },
   SHARE_UPSTREAM_FAILED: { status: 502, key: 'shareUpstreamFailed' },

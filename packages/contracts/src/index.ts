@@ -1,3 +1,4 @@
+export * from './accounts';
 export * from './content';
 export * from './enums';
 export * from './envelope';

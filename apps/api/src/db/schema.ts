@@ -1,4 +1,5 @@
 import { type Kysely } from 'kysely';
+import { type SessionsTable, type UsersTable } from './tables/accounts.table';
 import { type AppMetaTable } from './tables/app-meta.table';
 import {
   type NewsTable,
@@ -16,6 +17,9 @@ import {
 /** Every table Kysely knows about; each issue adds its tables here and in a migration. */
 export interface DB {
   app_meta: AppMetaTable;
+  // 0002-accounts
+  users: UsersTable;
+  sessions: SessionsTable;
   // 0003-content
   releases: ReleasesTable;
   release_packages: ReleasePackagesTable;

@@ -1,5 +1,6 @@
 import { type Migration } from 'kysely';
 import * as m0001 from './0001-foundation';
+import * as m0002 from './0002-accounts';
 import * as m0003 from './0003-content';
 
 // Every migration, imported explicitly: file discovery breaks under bundlers and vitest, and an
@@ -7,5 +8,6 @@ import * as m0003 from './0003-content';
 // that has shipped. One set serves SQLite and PostgreSQL alike (see ../dialect.ts for types).
 export const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
+  '0002-accounts': m0002,
   '0003-content': m0003,
 };

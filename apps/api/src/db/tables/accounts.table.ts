@@ -1,0 +1,41 @@
+import { type ColumnType, type Generated } from 'kysely';
+
+// Tables of migration 0002-accounts. Timestamps are UTC ISO text (see ../dialect.ts).
+
+export interface UsersTable {
+  id: string;
+  username: string | null;
+  /** lower-cased username, unique: names are compared case-insensitively */
+  username_norm: string | null;
+  mobile: string | null;
+  /** lower-cased */
+  email: string | null;
+  nickname: string;
+  /** argon2id PHC string */
+  password_hash: string;
+  password_changed_at: string;
+  member_plan: Generated<string>;
+  member_expires_at: string | null;
+  monitor_count: Generated<number>;
+  quality_tier: Generated<string>;
+  /** 0/1 */
+  channel_enabled: Generated<number>;
+  manage_count: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  /** hex SHA-256 of the token */
+  token_hash: string;
+  created_at: ColumnType<string, string, never>;
+  last_seen_at: string;
+  /** absolute expiry */
+  expires_at: string;
+  revoked_at: string | null;
+  login_type: string;
+  ip: string | null;
+  user_agent: string | null;
+}

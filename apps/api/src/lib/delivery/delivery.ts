@@ -1,0 +1,40 @@
+import { type TDeliveryChannel, type TLocale, type TSmsType } from '@llk/contracts';
+
+/** One verification code to deliver. */
+export interface CodeMessage {
+  channel: TDeliveryChannel;
+  /** phone number or lower-cased email address */
+  to: string;
+  purpose: TSmsType;
+  code: string;
+  locale: TLocale;
+}
+
+/** Sends over one channel; throws DeliveryError when the provider refuses or is unreachable. */
+export interface DeliveryAdapter {
+  /** for logs: 'smtp', 'aliyun-sms', 'dev-outbox', 'unconfigured' */
+  readonly name: string;
+  send(message: CodeMessage): Promise<void>;
+}
+
+/** The provider said no (or never answered); the caller answers DELIVERY_FAILED. */
+export class DeliveryError extends Error {
+  constructor(
+    message: string,
+    readonly adapter: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'DeliveryError';
+  }
+}
+
+/** A channel with no provider in production: sending fails loudly instead of silently. */
+export function unconfiguredAdapter(channel: TDeliveryChannel): DeliveryAdapter {
+  return {
+    name: 'unconfigured',
+    async send() {
+      throw new DeliveryError(`no ${channel} provider is configured`, 'unconfigured');
+    },
+  };
+}

@@ -1,0 +1,52 @@
+import { type TDeliveryChannel } from '@llk/contracts';
+import { type AppConfig } from '../../config';
+import { aliyunSmsAdapter } from './aliyun-sms';
+import { unconfiguredAdapter, type CodeMessage, type DeliveryAdapter } from './delivery';
+import { DevOutbox, type OutboxMessage } from './dev-outbox';
+import { smtpAdapter } from './smtp';
+
+export { DeliveryError, type CodeMessage, type DeliveryAdapter } from './delivery';
+export { DevOutbox, type OutboxMessage } from './dev-outbox';
+
+export interface Delivery {
+  send(message: CodeMessage): Promise<void>;
+  /** which adapter serves each channel (logged at start) */
+  readonly adapters: Record<TDeliveryChannel, string>;
+  /** the dev outbox when at least one channel uses it, else null */
+  readonly outbox: DevOutbox | null;
+  close(): void;
+}
+
+/**
+ * Picks a provider per channel: Aliyun SMS when its four settings are present, SMTP when
+ * SMTP_URL is; otherwise the dev outbox, except in production, where a channel without a
+ * provider fails every send (DELIVERY_FAILED) rather than pretend.
+ */
+export function createDelivery(config: AppConfig, log: (message: OutboxMessage) => void): Delivery {
+  const production = config.nodeEnv === 'production';
+  let outbox: DevOutbox | null = null;
+  const fallback = (channel: TDeliveryChannel): DeliveryAdapter => {
+    if (production) return unconfiguredAdapter(channel);
+    return (outbox ??= new DevOutbox(log));
+  };
+
+  const { accessKeyId, accessKeySecret, signName, templateCode, endpoint } = config.aliyunSms;
+  const sms =
+    accessKeyId && accessKeySecret && signName && templateCode
+      ? aliyunSmsAdapter({ endpoint, accessKeyId, accessKeySecret, signName, templateCode })
+      : fallback('SMS');
+  const smtp = config.smtp.url ? smtpAdapter({ url: config.smtp.url, from: config.smtp.from }) : null;
+  const email = smtp ?? fallback('EMAIL');
+
+  return {
+    adapters: { SMS: sms.name, EMAIL: email.name },
+    outbox,
+    async send(message) {
+      const adapter = message.channel === 'SMS' ? sms : email;
+      await adapter.send(message);
+    },
+    close() {
+      smtp?.close();
+    },
+  };
+}

@@ -1,0 +1,90 @@
+import { type FastifyReply, type FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../../lib/app-error';
+import { findActiveSession, type ActiveSession } from './sessions.service';
+
+export const SESSION_COOKIE = 'llk_session';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by app.requireUser (or app.authenticate) when the request carries a live session. */
+    user: ActiveSession | null;
+  }
+  interface FastifyInstance {
+    /** preHandler: 401 UNAUTHORIZED without a live session, 403 for a cross-site cookie write. */
+    requireUser(request: FastifyRequest): Promise<void>;
+    /** Resolves request.user when possible; never throws for a missing or dead session. */
+    authenticate(request: FastifyRequest): Promise<ActiveSession | null>;
+    setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string): void;
+    clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void;
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** The token and where it came from: the Authorization header wins over the cookie. */
+export function tokenOf(request: FastifyRequest): { token: string; via: 'header' | 'cookie' } | null {
+  const header = request.headers.authorization?.trim();
+  if (header) return { token: header.replace(/^Bearer\s+/i, ''), via: 'header' };
+  const cookie = request.cookies[SESSION_COOKIE];
+  return cookie ? { token: cookie, via: 'cookie' } : null;
+}
+
+function hostOf(value: string | undefined): string | null {
+  if (!value) return null;
+  try {
+    return new URL(value).host.toLowerCase();
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A cookie rides along on any request the browser makes, so a state-changing call that relies
+ * on it must come from our own pages: Origin (or Referer) must be the web app or this host.
+ */
+export function isSameOrigin(request: FastifyRequest, webOrigin: string): boolean {
+  const source = hostOf(request.headers.origin) ?? hostOf(request.headers.referer);
+  if (!source) return false;
+  return source === hostOf(webOrigin) || source === request.host.toLowerCase();
+}
+
+export default fp(
+  async (app) => {
+    const policy = { idleMs: app.config.session.idleMs, absoluteMs: app.config.session.absoluteMs };
+    app.decorateRequest('user', null);
+
+    const resolved = new WeakMap<FastifyRequest, ActiveSession | null>();
+    async function resolve(request: FastifyRequest): Promise<{ session: ActiveSession | null; crossSite: boolean }> {
+      const found = tokenOf(request);
+      if (!found) return { session: null, crossSite: false };
+      if (found.via === 'cookie' && !SAFE_METHODS.has(request.method) && !isSameOrigin(request, app.config.webOrigin)) {
+        return { session: null, crossSite: true };
+      }
+      if (!resolved.has(request)) resolved.set(request, await findActiveSession(app.db, found.token, policy));
+      return { session: resolved.get(request) ?? null, crossSite: false };
+    }
+
+    app.decorate('authenticate', async (request: FastifyRequest) => {
+      const { session } = await resolve(request);
+      request.user = session;
+      return session;
+    });
+
+    app.decorate('requireUser', async (request: FastifyRequest) => {
+      const { session, crossSite } = await resolve(request);
+      if (crossSite) throw new AppError('FORBIDDEN');
+      if (!session) throw new AppError('UNAUTHORIZED');
+      request.user = session;
+    });
+
+    const maxAge = Math.floor(policy.absoluteMs / 1000);
+    app.decorate('setSessionCookie', (request: FastifyRequest, reply: FastifyReply, token: string) => {
+      reply.setCookie(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https', path: '/', maxAge });
+    });
+    app.decorate('clearSessionCookie', (request: FastifyRequest, reply: FastifyReply) => {
+      reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https', path: '/' });
+    });
+  },
+  { name: 'auth', dependencies: ['config', 'db'] },
+);

@@ -1,0 +1,135 @@
+import {
+  ZLoginRequest,
+  ZModifyPwdByAccountRequest,
+  ZModifyPwdByEmailRequest,
+  ZModifyPwdByMobileRequest,
+  ZSignupRequest,
+  ZTokenResult,
+} from '@llk/contracts';
+import { type FastifyReply, type FastifyRequest } from 'fastify';
+import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelopeResponses, ok } from '../../lib/envelope';
+import { login, resetPasswordByAccount, resetPasswordByEmail, resetPasswordByMobile, signup, type AuthContext } from './auth.service';
+import { endSession } from './sessions.service';
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const policy = app.config.session;
+  const context = (request: FastifyRequest): AuthContext => ({
+    db: app.db,
+    kv: app.kv,
+    codes: app.codeStore,
+    policy,
+    ip: request.ip,
+    userAgent: request.headers['user-agent'] ?? null,
+    t: (key) => request.t(key),
+  });
+  const issue = (request: FastifyRequest, reply: FastifyReply, token: string) => {
+    app.setSessionCookie(request, reply, token);
+    return { access_token: token };
+  };
+
+  app.post(
+    '/h5Login',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Log in by password (account, mobile or email) or by a LOGIN code (mobile)',
+        description:
+          'Password: { loginType, account, password }. Code: { loginType: "mobile", mobile, code }. Returns access_token and ' +
+          'sets the httpOnly llk_session cookie. Wrong or unknown: INVALID_CREDENTIALS; after repeated failures per account ' +
+          'or IP: LOGIN_THROTTLED with data.retryAfterSeconds (code log-in is not throttled this way).',
+        body: ZLoginRequest,
+        response: envelopeResponses(ZTokenResult),
+      },
+    },
+    async (request, reply) => ok(issue(request, reply, await login(context(request), request.body)), request.t('success.loginSucceeded')),
+  );
+
+  app.post(
+    '/signup',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Create an account with a SIGNUP code sent to the mobile; logs it in',
+        description: 'USERNAME_TAKEN, PHONE_REGISTERED, EMAIL_REGISTERED, CODE_* errors; validation per spec section 5.',
+        body: ZSignupRequest,
+        response: envelopeResponses(ZTokenResult),
+      },
+    },
+    async (request, reply) => ok(issue(request, reply, await signup(context(request), request.body)), request.t('success.accountCreated')),
+  );
+
+  const done = z.null();
+  const resetNote = 'Ends every session of the account; log in again with the new password.';
+
+  app.post(
+    '/modifyPwdByMobile',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Reset the password with a RESET code sent to the mobile (POST /sms)',
+        description: resetNote,
+        body: ZModifyPwdByMobileRequest,
+        response: envelopeResponses(done),
+      },
+    },
+    async (request) => {
+      const { mobile, code, password } = request.body;
+      await resetPasswordByMobile(context(request), mobile, code, password);
+      return ok(null, request.t('success.modificationSucceeded'));
+    },
+  );
+
+  app.post(
+    '/modifyPwdByEmail',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Reset the password with a RESET code sent to the email (POST /sms with email, or /sms/sendByAccount with channel EMAIL)',
+        description: resetNote,
+        body: ZModifyPwdByEmailRequest,
+        response: envelopeResponses(done),
+      },
+    },
+    async (request) => {
+      const { email, code, password } = request.body;
+      await resetPasswordByEmail(context(request), email, code, password);
+      return ok(null, request.t('success.modificationSucceeded'));
+    },
+  );
+
+  app.post(
+    '/modifyPwdByAccount',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Reset the password by account (username, phone or email) with a RESET code from POST /sms/sendByAccount',
+        description: `The code must have been sent over the same channel. ${resetNote}`,
+        body: ZModifyPwdByAccountRequest,
+        response: envelopeResponses(done),
+      },
+    },
+    async (request) => {
+      await resetPasswordByAccount(context(request), request.body);
+      return ok(null, request.t('success.modificationSucceeded'));
+    },
+  );
+
+  app.post(
+    '/logout',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'End the current session and clear the cookie; always succeeds',
+        response: envelopeResponses(done),
+      },
+    },
+    async (request, reply) => {
+      const session = await app.authenticate(request);
+      if (session) await endSession(app.db, session.id);
+      app.clearSessionCookie(request, reply);
+      return ok(null);
+    },
+  );
+};

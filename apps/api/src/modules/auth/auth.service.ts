@@ -1,0 +1,143 @@
+import {
+  V,
+  type TDeliveryChannel,
+  type TLoginRequest,
+  type TModifyPwdByAccountRequest,
+  type TSignupRequest,
+  type TSmsType,
+} from '@llk/contracts';
+import { isUniqueViolation, newId, toDbDate } from '../../db/dialect';
+import { type Db } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { type KeyValueStore } from '../../lib/kv';
+import { consumeCode, type CodeStore } from '../sms/codes.service';
+import { contactOf } from '../sms/sms.service';
+import {
+  findUserByEmail,
+  findUserByMobile,
+  findUserByUsername,
+  insertUser,
+  updatePasswordHash,
+  violatedUserColumn,
+  type UserRow,
+} from '../users/users.repository';
+import { findUserByIdentifier } from '../users/users.service';
+import { accountSubject, assertNotThrottled, clearFailures, recordFailure } from './login-throttle';
+import { hashPassword, verifyDummy, verifyPassword } from './passwords';
+import { createSession, type SessionClient, type SessionPolicy } from './sessions.service';
+import { revokeUserSessions } from './sessions.repository';
+
+export interface AuthContext {
+  db: Db;
+  kv: KeyValueStore;
+  codes: CodeStore;
+  policy: SessionPolicy;
+  ip: string;
+  userAgent: string | null;
+  /** request.t, for the field message of a rule only the server can check */
+  t: (key: string) => string;
+}
+
+const client = (ctx: AuthContext, loginType: SessionClient['loginType']): SessionClient => ({
+  loginType,
+  ip: ctx.ip,
+  userAgent: ctx.userAgent,
+});
+
+/** POST /signup → a new account and its first session token. */
+export async function signup(ctx: AuthContext, input: TSignupRequest): Promise<string> {
+  // Cheap checks first, so a taken name does not burn the code.
+  if (await findUserByUsername(ctx.db, input.username)) throw new AppError('USERNAME_TAKEN');
+  if (await findUserByMobile(ctx.db, input.mobile)) throw new AppError('PHONE_REGISTERED');
+  if (input.email && (await findUserByEmail(ctx.db, input.email))) throw new AppError('EMAIL_REGISTERED');
+  await consumeCode(ctx.codes, 'SIGNUP', input.mobile, input.code);
+
+  const passwordHash = await hashPassword(input.password);
+  const now = new Date();
+  const id = newId(now.getTime());
+  try {
+    await insertUser(ctx.db, {
+      id,
+      username: input.username,
+      mobile: input.mobile,
+      email: input.email ?? null,
+      nickname: input.username,
+      passwordHash,
+      now: toDbDate(now),
+    });
+  } catch (error) {
+    // Lost a race with a concurrent sign-up: the unique indexes decide.
+    if (!isUniqueViolation(error)) throw error;
+    const column = violatedUserColumn(error);
+    throw new AppError(column === 'mobile' ? 'PHONE_REGISTERED' : column === 'email' ? 'EMAIL_REGISTERED' : 'USERNAME_TAKEN', { cause: error });
+  }
+  return createSession(ctx.db, id, client(ctx, 'account'), ctx.policy, now);
+}
+
+/** POST /h5Login → a session token, by password or by a LOGIN code. */
+export async function login(ctx: AuthContext, input: TLoginRequest): Promise<string> {
+  if (input.code !== undefined && input.mobile !== undefined) {
+    await consumeCode(ctx.codes, 'LOGIN', input.mobile, input.code);
+    const user = await findUserByMobile(ctx.db, input.mobile);
+    if (!user) throw new AppError('PHONE_OR_EMAIL_NOT_REGISTERED');
+    await clearFailures(ctx.kv, accountSubject(user.id, input.mobile));
+    return createSession(ctx.db, user.id, client(ctx, 'mobile'), ctx.policy);
+  }
+
+  const identifier = input.account ?? '';
+  const password = input.password ?? '';
+  const user = await findUserByIdentifier(ctx.db, identifier, input.loginType);
+  const subject = accountSubject(user?.id, identifier);
+  await assertNotThrottled(ctx.kv, subject, ctx.ip);
+  if (!user) {
+    // Same answer and the same time as a wrong password: log-in does not reveal accounts.
+    await verifyDummy(password);
+    await recordFailure(ctx.kv, subject, ctx.ip);
+    throw new AppError('INVALID_CREDENTIALS');
+  }
+  if (!(await verifyPassword(user.password_hash, password))) {
+    await recordFailure(ctx.kv, subject, ctx.ip);
+    throw new AppError('INVALID_CREDENTIALS');
+  }
+  await clearFailures(ctx.kv, subject);
+  return createSession(ctx.db, user.id, client(ctx, input.loginType), ctx.policy);
+}
+
+/** Sets a new password and ends every session of the account (including the caller's). */
+async function setPassword(ctx: AuthContext, user: UserRow, password: string): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  const now = toDbDate(new Date());
+  await ctx.db.transaction().execute(async (trx) => {
+    await updatePasswordHash(trx, user.id, passwordHash, now);
+    await revokeUserSessions(trx, user.id, now);
+  });
+  await clearFailures(ctx.kv, accountSubject(user.id, ''));
+}
+
+async function resetWithCode(ctx: AuthContext, user: UserRow | undefined, channel: TDeliveryChannel, code: string, password: string, purpose: TSmsType = 'RESET') {
+  if (!user) throw new AppError(channel === 'SMS' ? 'PHONE_OR_EMAIL_NOT_REGISTERED' : 'EMAIL_NOT_REGISTERED');
+  if (user.username && password === user.username) {
+    // The form does not know the username when resetting by phone or email.
+    const rule = V.passwordSameAsUsername;
+    throw new AppError('VALIDATION_FAILED', { data: { fields: [{ field: 'body.password', rule, message: ctx.t(rule) }] } });
+  }
+  await consumeCode(ctx.codes, purpose, contactOf(user, channel).to, code);
+  await setPassword(ctx, user, password);
+}
+
+/** POST /modifyPwdByMobile: reset with a RESET code sent to the phone. */
+export async function resetPasswordByMobile(ctx: AuthContext, mobile: string, code: string, password: string): Promise<void> {
+  await resetWithCode(ctx, await findUserByMobile(ctx.db, mobile), 'SMS', code, password);
+}
+
+/** POST /modifyPwdByEmail: reset with a RESET code sent to the email address. */
+export async function resetPasswordByEmail(ctx: AuthContext, email: string, code: string, password: string): Promise<void> {
+  await resetWithCode(ctx, await findUserByEmail(ctx.db, email), 'EMAIL', code, password);
+}
+
+/** POST /modifyPwdByAccount: reset by account with a RESET code from /sms/sendByAccount. */
+export async function resetPasswordByAccount(ctx: AuthContext, input: TModifyPwdByAccountRequest): Promise<void> {
+  const user = await findUserByIdentifier(ctx.db, input.account);
+  if (!user) throw new AppError('ACCOUNT_NOT_REGISTERED');
+  await resetWithCode(ctx, user, input.channel, input.code, input.password);
+}

@@ -1,0 +1,32 @@
+import { type Selectable } from 'kysely';
+import { type Db } from '../../db/schema';
+import { type SessionsTable } from '../../db/tables/accounts.table';
+
+export type SessionRow = Selectable<SessionsTable>;
+
+export async function insertSession(db: Db, row: Omit<SessionRow, 'revoked_at'>): Promise<void> {
+  await db.insertInto('sessions').values({ ...row, revoked_at: null }).execute();
+}
+
+export function findSessionByTokenHash(db: Db, tokenHash: string): Promise<SessionRow | undefined> {
+  return db.selectFrom('sessions').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+}
+
+export async function touchSession(db: Db, id: string, now: string): Promise<void> {
+  await db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', id).execute();
+}
+
+export async function revokeSession(db: Db, id: string, now: string): Promise<void> {
+  await db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', id).where('revoked_at', 'is', null).execute();
+}
+
+/** Ends every live session of a user (password changed or reset); returns how many. */
+export async function revokeUserSessions(db: Db, userId: string, now: string): Promise<number> {
+  const result = await db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

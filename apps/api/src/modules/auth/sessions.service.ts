@@ -1,0 +1,59 @@
+import { type TLoginType } from '@llk/contracts';
+import { fromDbDate, newId, toDbDate } from '../../db/dialect';
+import { type Db } from '../../db/schema';
+import { newToken, sha256Hex, TOKEN_RE } from './secrets';
+import { findSessionByTokenHash, insertSession, revokeSession, touchSession } from './sessions.repository';
+
+export interface SessionPolicy {
+  /** a session unused this long is over */
+  idleMs: number;
+  /** a session this old is over, used or not */
+  absoluteMs: number;
+}
+
+/** last_seen_at is written at most this often: one UPDATE per minute per session, not per call. */
+export const TOUCH_INTERVAL_MS = 60_000;
+
+export interface SessionClient {
+  loginType: TLoginType;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/** Opens a session; returns the token, which exists only in this answer. */
+export async function createSession(db: Db, userId: string, client: SessionClient, policy: SessionPolicy, now = new Date()): Promise<string> {
+  const token = newToken();
+  await insertSession(db, {
+    id: newId(now.getTime()),
+    user_id: userId,
+    token_hash: sha256Hex(token),
+    created_at: toDbDate(now),
+    last_seen_at: toDbDate(now),
+    expires_at: toDbDate(now.getTime() + policy.absoluteMs),
+    login_type: client.loginType,
+    ip: client.ip,
+    user_agent: client.userAgent?.slice(0, 256) ?? null,
+  });
+  return token;
+}
+
+export interface ActiveSession {
+  id: string;
+  userId: string;
+}
+
+/** The live session a token names, touching last_seen_at when due; null when none. */
+export async function findActiveSession(db: Db, token: string, policy: SessionPolicy, now = new Date()): Promise<ActiveSession | null> {
+  if (!TOKEN_RE.test(token)) return null;
+  const row = await findSessionByTokenHash(db, sha256Hex(token));
+  if (!row || row.revoked_at !== null) return null;
+  const time = now.getTime();
+  const lastSeen = fromDbDate(row.last_seen_at).getTime();
+  if (fromDbDate(row.expires_at).getTime() <= time || lastSeen + policy.idleMs <= time) return null;
+  if (time - lastSeen >= TOUCH_INTERVAL_MS) await touchSession(db, row.id, toDbDate(now));
+  return { id: row.id, userId: row.user_id };
+}
+
+export async function endSession(db: Db, sessionId: string, now = new Date()): Promise<void> {
+  await revokeSession(db, sessionId, toDbDate(now));
+}

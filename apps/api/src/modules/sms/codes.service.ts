@@ -1,0 +1,73 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { type TSmsType } from '@llk/contracts';
+import { AppError } from '../../lib/app-error';
+import { CODE_TTL_MINUTES } from '../../lib/delivery/constants';
+import { type KeyValueStore } from '../../lib/kv';
+import { equalHex, hmacHex } from '../auth/secrets';
+
+// Verification codes live in the key-value store under their purpose and target, never in
+// clear: { nonce, HMAC-SHA256(secret, purpose:target:code), expiry }. A new code replaces the
+// old one; each code allows MAX_ATTEMPTS comparisons (counted before comparing, so parallel
+// guesses cannot exceed it) and is consumed atomically by `take`, so it works exactly once.
+
+export const CODE_TTL_MS = CODE_TTL_MINUTES * 60_000;
+export const MAX_ATTEMPTS = 5;
+
+export interface CodeStore {
+  kv: KeyValueStore;
+  secret: Buffer;
+}
+
+interface StoredCode {
+  n: string; // nonce: names this code's attempt counter
+  h: string; // HMAC of the code
+  e: number; // expiry, epoch ms
+}
+
+const codeKey = (purpose: TSmsType, target: string) => `code:${purpose}:${target}`;
+const attemptsKey = (nonce: string) => `code:attempts:${nonce}`;
+const digest = (store: CodeStore, purpose: TSmsType, target: string, code: string) => hmacHex(store.secret, `${purpose}:${target}:${code}`);
+
+/** Makes and stores a new code for this purpose and target (replacing any); returns it. */
+export async function issueCode(store: CodeStore, purpose: TSmsType, target: string, now = Date.now()): Promise<string> {
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const stored: StoredCode = { n: randomBytes(9).toString('base64url'), h: digest(store, purpose, target, code), e: now + CODE_TTL_MS };
+  await store.kv.set(codeKey(purpose, target), JSON.stringify(stored), CODE_TTL_MS);
+  return code;
+}
+
+/** Withdraws the current code (its delivery failed). */
+export async function discardCode(store: CodeStore, purpose: TSmsType, target: string): Promise<void> {
+  await store.kv.del(codeKey(purpose, target));
+}
+
+/**
+ * Checks and consumes a code; throws CODE_EXPIRED (none, used or expired), CODE_INVALID
+ * (wrong, with attemptsLeft) or CODE_TOO_MANY_ATTEMPTS (the code is now dead).
+ */
+export async function consumeCode(store: CodeStore, purpose: TSmsType, target: string, code: string): Promise<void> {
+  const key = codeKey(purpose, target);
+  const raw = await store.kv.get(key);
+  if (!raw) throw new AppError('CODE_EXPIRED');
+  const stored = JSON.parse(raw) as StoredCode;
+  const attempts = await store.kv.incr(attemptsKey(stored.n), CODE_TTL_MS);
+  if (attempts > MAX_ATTEMPTS) {
+    await store.kv.del(key);
+    throw new AppError('CODE_TOO_MANY_ATTEMPTS');
+  }
+  if (!equalHex(digest(store, purpose, target, code), stored.h)) {
+    if (attempts >= MAX_ATTEMPTS) {
+      await store.kv.del(key);
+      throw new AppError('CODE_TOO_MANY_ATTEMPTS');
+    }
+    throw new AppError('CODE_INVALID', { data: { attemptsLeft: MAX_ATTEMPTS - attempts } });
+  }
+  const taken = await store.kv.take(key);
+  if (taken !== raw) {
+    // Someone else consumed it first, or a newer code replaced it meanwhile (put that back).
+    const ttl = taken ? (JSON.parse(taken) as StoredCode).e - Date.now() : 0;
+    if (taken && ttl > 0) await store.kv.set(key, taken, ttl);
+    throw new AppError('CODE_EXPIRED');
+  }
+  await store.kv.del(attemptsKey(stored.n));
+}

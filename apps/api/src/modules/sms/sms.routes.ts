@@ -1,0 +1,61 @@
+import { ZSendByAccountRequest, ZSendCodeRequest, ZSendCodeResult } from '@llk/contracts';
+import { type FastifyRequest } from 'fastify';
+import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { envelopeResponses, ok } from '../../lib/envelope';
+import { sendCodeTo, sendCodeToAccount, type SendContext } from './sms.service';
+
+export const smsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const context = (request: FastifyRequest): SendContext => ({
+    db: app.db,
+    kv: app.kv,
+    codes: app.codeStore,
+    delivery: app.delivery,
+    log: request.log,
+    ip: request.ip,
+    locale: request.locale,
+    ipLimits: { hourly: app.config.codes.ipHourlyLimit, daily: app.config.codes.ipDailyLimit },
+  });
+
+  app.post(
+    '/sms',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Send a 6-digit code to a phone (or an email address) for one purpose',
+        description:
+          'SIGNUP (and BIND_*, CHANGE_MOBILE, MODIFY_PHONE) need an unregistered target: PHONE_REGISTERED / EMAIL_REGISTERED. ' +
+          'LOGIN, RESET and CANCEL_ACCOUNT need a registered one: PHONE_OR_EMAIL_NOT_REGISTERED / EMAIL_NOT_REGISTERED. ' +
+          'Limits: 1 per 60 s, 5 per hour, 10 per day per target, and per client IP: SEND_TOO_FREQUENT / SEND_LIMIT_REACHED ' +
+          'with data.retryAfterSeconds and a Retry-After header. A provider failure answers DELIVERY_FAILED.',
+        body: ZSendCodeRequest,
+        response: envelopeResponses(ZSendCodeResult),
+      },
+    },
+    async (request) => {
+      const { mobile, email, smsType } = request.body;
+      const target = mobile !== undefined ? { channel: 'SMS' as const, to: mobile } : { channel: 'EMAIL' as const, to: email ?? '' };
+      const result = await sendCodeTo(context(request), target, smsType);
+      return ok(result, request.t('success.codeSent', { target: result.target }));
+    },
+  );
+
+  app.post(
+    '/sms/sendByAccount',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Send a code to the phone or email on file for an account (username, phone or email)',
+        description:
+          'For LOGIN, RESET and CANCEL_ACCOUNT only (others: BAD_REQUEST). Unknown account: ACCOUNT_NOT_REGISTERED; an account ' +
+          'without that channel: PHONE_OR_EMAIL_NOT_REGISTERED / EMAIL_NOT_REGISTERED. Same limits as POST /sms.',
+        body: ZSendByAccountRequest,
+        response: envelopeResponses(ZSendCodeResult),
+      },
+    },
+    async (request) => {
+      const { account, channel, smsType } = request.body;
+      const result = await sendCodeToAccount(context(request), account, channel, smsType);
+      return ok(result, request.t('success.codeSent', { target: result.target }));
+    },
+  );
+};

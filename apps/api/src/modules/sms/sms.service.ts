@@ -1,0 +1,114 @@
+import { maskEmail, maskPhone, type TDeliveryChannel, type TLocale, type TSendCodeResult, type TSmsType } from '@llk/contracts';
+import { type FastifyBaseLogger } from 'fastify';
+import { type Db } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { DeliveryError, type Delivery } from '../../lib/delivery';
+import { type KeyValueStore } from '../../lib/kv';
+import { hitLimit, limitError } from '../auth/rate-limit';
+import { sha256Hex } from '../auth/secrets';
+import { findUserByEmail, findUserByMobile, type UserRow } from '../users/users.repository';
+import { findUserByIdentifier } from '../users/users.service';
+import { CODE_TTL_MS, discardCode, issueCode, type CodeStore } from './codes.service';
+
+// Sending limits. Per target: one code per minute, 5 per hour, 10 per day. Per client IP
+// (configurable): CODE_IP_HOURLY_LIMIT / CODE_IP_DAILY_LIMIT requests, counted before anything
+// else so probing which numbers are registered costs the same as sending.
+export const RESEND_AFTER_MS = 60_000;
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+export const TARGET_HOURLY_LIMIT = 5;
+export const TARGET_DAILY_LIMIT = 10;
+
+/** Purposes that need the target to belong to an account; the others need it to be free. */
+const FOR_EXISTING_ACCOUNT = new Set<TSmsType>(['LOGIN', 'RESET', 'CANCEL_ACCOUNT']);
+
+export interface SendContext {
+  db: Db;
+  kv: KeyValueStore;
+  codes: CodeStore;
+  delivery: Delivery;
+  log: FastifyBaseLogger;
+  ip: string;
+  locale: TLocale;
+  ipLimits: { hourly: number; daily: number };
+}
+
+export interface SendTarget {
+  channel: TDeliveryChannel;
+  /** phone number, or lower-cased email address */
+  to: string;
+}
+
+export function maskTarget(target: SendTarget): string {
+  return target.channel === 'SMS' ? maskPhone(target.to) : maskEmail(target.to);
+}
+
+async function countIp(ctx: SendContext): Promise<void> {
+  const ip = sha256Hex(ctx.ip).slice(0, 32);
+  await hitLimit(ctx.kv, `sms:ip:h:${ip}`, ctx.ipLimits.hourly, HOUR_MS, 'SEND_LIMIT_REACHED');
+  await hitLimit(ctx.kv, `sms:ip:d:${ip}`, ctx.ipLimits.daily, DAY_MS, 'SEND_LIMIT_REACHED');
+}
+
+async function checkTargetLimits(ctx: SendContext, target: SendTarget): Promise<void> {
+  const id = `${target.channel}:${target.to}`;
+  if (!(await ctx.kv.setIfAbsent(`sms:cool:${id}`, '1', RESEND_AFTER_MS))) {
+    throw limitError('SEND_TOO_FREQUENT', (await ctx.kv.ttl(`sms:cool:${id}`)) ?? RESEND_AFTER_MS);
+  }
+  await hitLimit(ctx.kv, `sms:t:h:${id}`, TARGET_HOURLY_LIMIT, HOUR_MS, 'SEND_LIMIT_REACHED');
+  await hitLimit(ctx.kv, `sms:t:d:${id}`, TARGET_DAILY_LIMIT, DAY_MS, 'SEND_LIMIT_REACHED');
+}
+
+async function deliver(ctx: SendContext, target: SendTarget, purpose: TSmsType): Promise<TSendCodeResult> {
+  await checkTargetLimits(ctx, target);
+  const code = await issueCode(ctx.codes, purpose, target.to);
+  try {
+    await ctx.delivery.send({ channel: target.channel, to: target.to, purpose, code, locale: ctx.locale });
+  } catch (error) {
+    if (!(error instanceof DeliveryError)) throw error;
+    // Nothing reached the user: withdraw the code and let them retry at once.
+    await discardCode(ctx.codes, purpose, target.to);
+    await ctx.kv.del(`sms:cool:${target.channel}:${target.to}`);
+    ctx.log.warn({ err: error, adapter: error.adapter, channel: target.channel }, 'code delivery failed');
+    throw new AppError('DELIVERY_FAILED', { cause: error });
+  }
+  return {
+    channel: target.channel,
+    target: maskTarget(target),
+    resendAfterSeconds: RESEND_AFTER_MS / 1000,
+    expiresInSeconds: CODE_TTL_MS / 1000,
+  };
+}
+
+/** POST /sms: a code to a phone or email address, checked against the purpose. */
+export async function sendCodeTo(ctx: SendContext, target: SendTarget, purpose: TSmsType): Promise<TSendCodeResult> {
+  await countIp(ctx);
+  const owner = target.channel === 'SMS' ? await findUserByMobile(ctx.db, target.to) : await findUserByEmail(ctx.db, target.to);
+  if (FOR_EXISTING_ACCOUNT.has(purpose) && !owner) {
+    throw new AppError(target.channel === 'SMS' ? 'PHONE_OR_EMAIL_NOT_REGISTERED' : 'EMAIL_NOT_REGISTERED');
+  }
+  if (!FOR_EXISTING_ACCOUNT.has(purpose) && owner) {
+    throw new AppError(target.channel === 'SMS' ? 'PHONE_REGISTERED' : 'EMAIL_REGISTERED');
+  }
+  return deliver(ctx, target, purpose);
+}
+
+/** POST /sms/sendByAccount: a code to the phone or email on file for an account. */
+export async function sendCodeToAccount(
+  ctx: SendContext,
+  account: string,
+  channel: TDeliveryChannel,
+  purpose: TSmsType,
+): Promise<TSendCodeResult> {
+  await countIp(ctx);
+  if (!FOR_EXISTING_ACCOUNT.has(purpose)) throw new AppError('BAD_REQUEST');
+  const user = await findUserByIdentifier(ctx.db, account);
+  if (!user) throw new AppError('ACCOUNT_NOT_REGISTERED');
+  return deliver(ctx, contactOf(user, channel), purpose);
+}
+
+/** Where an account's codes go over a channel; an account without that contact cannot use it. */
+export function contactOf(user: UserRow, channel: TDeliveryChannel): SendTarget {
+  const to = channel === 'SMS' ? user.mobile : user.email;
+  if (!to) throw new AppError(channel === 'SMS' ? 'PHONE_OR_EMAIL_NOT_REGISTERED' : 'EMAIL_NOT_REGISTERED');
+  return { channel, to };
+}

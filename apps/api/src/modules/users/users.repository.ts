@@ -1,0 +1,69 @@
+import { type Selectable } from 'kysely';
+import { type Db } from '../../db/schema';
+import { type UsersTable } from '../../db/tables/accounts.table';
+
+export type UserRow = Selectable<UsersTable>;
+
+export function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** By username, case-insensitively. */
+export function findUserByUsername(db: Db, username: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('username_norm', '=', username.toLowerCase()).executeTakeFirst();
+}
+
+export function findUserByMobile(db: Db, mobile: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('mobile', '=', mobile).executeTakeFirst();
+}
+
+export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
+}
+
+export interface NewUser {
+  id: string;
+  username: string;
+  mobile: string;
+  email: string | null;
+  nickname: string;
+  passwordHash: string;
+  now: string;
+}
+
+/** Throws the database's unique violation when the username, mobile or email is taken. */
+export async function insertUser(db: Db, user: NewUser): Promise<void> {
+  await db
+    .insertInto('users')
+    .values({
+      id: user.id,
+      username: user.username,
+      username_norm: user.username.toLowerCase(),
+      mobile: user.mobile,
+      email: user.email?.toLowerCase() ?? null,
+      nickname: user.nickname,
+      password_hash: user.passwordHash,
+      password_changed_at: user.now,
+      member_expires_at: null,
+      created_at: user.now,
+      updated_at: user.now,
+    })
+    .execute();
+}
+
+export async function updatePasswordHash(db: Db, id: string, passwordHash: string, now: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ password_hash: passwordHash, password_changed_at: now, updated_at: now })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Which unique index a violation hit, from either driver's error. */
+export function violatedUserColumn(error: unknown): 'username' | 'mobile' | 'email' | null {
+  const text = `${(error as { constraint?: string }).constraint ?? ''} ${(error as Error).message ?? ''}`;
+  if (text.includes('username')) return 'username';
+  if (text.includes('mobile')) return 'mobile';
+  if (text.includes('email')) return 'email';
+  return null;
+}

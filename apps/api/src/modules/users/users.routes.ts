@@ -1,0 +1,66 @@
+import {
+  ZManageCount,
+  ZMemberLevel,
+  ZMonitorAndQuality,
+  ZUserCheckRequest,
+  ZUserCheckResult,
+  ZUserInfo,
+} from '@llk/contracts';
+import { type FastifyRequest } from 'fastify';
+import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { envelopeResponses, ok } from '../../lib/envelope';
+import { hitLimit } from '../auth/rate-limit';
+import { sha256Hex } from '../auth/secrets';
+import { getUser, isRegistered, manageCountOf, memberLevelOf, monitorAndQualityOf, userInfoOf } from './users.service';
+
+/** /user/check answers per client IP and minute: enough for a form, too few to enumerate. */
+export const USER_CHECK_PER_MINUTE = 30;
+
+export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/user/check',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Whether a phone (MOBILE), username (ACCOUNT) or email (EMAIL) is registered',
+        description: `At most ${USER_CHECK_PER_MINUTE} per minute per client IP, then RATE_LIMITED with data.retryAfterSeconds.`,
+        body: ZUserCheckRequest,
+        response: envelopeResponses(ZUserCheckResult),
+      },
+    },
+    async (request) => {
+      await hitLimit(app.kv, `user-check:${sha256Hex(request.ip).slice(0, 32)}`, USER_CHECK_PER_MINUTE, 60_000);
+      return ok({ exists: await isRegistered(app.db, request.body.type, request.body.value) });
+    },
+  );
+
+  const current = (request: FastifyRequest) => getUser(app.db, request.user?.userId ?? '');
+  const authed = { preHandler: app.requireUser };
+
+  app.get(
+    '/user/info',
+    { schema: { tags: ['accounts'], summary: 'The logged-in user (contact details masked)', response: envelopeResponses(ZUserInfo) }, ...authed },
+    async (request) => ok(userInfoOf(await current(request))),
+  );
+
+  app.get(
+    '/user/currentMemberLevel',
+    { schema: { tags: ['accounts'], summary: 'Current plan and expiry', response: envelopeResponses(ZMemberLevel) }, ...authed },
+    async (request) => ok(memberLevelOf(await current(request))),
+  );
+
+  app.get(
+    '/user/queryManageCount',
+    { schema: { tags: ['accounts'], summary: 'How many devices the account may manage', response: envelopeResponses(ZManageCount) }, ...authed },
+    async (request) => ok(manageCountOf(await current(request))),
+  );
+
+  app.get(
+    '/user/queryMonitorAndQuality',
+    {
+      schema: { tags: ['accounts'], summary: 'Screen walls owned, quality tier and global channel', response: envelopeResponses(ZMonitorAndQuality) },
+      ...authed,
+    },
+    async (request) => ok(monitorAndQualityOf(await current(request))),
+  );
+};

@@ -1,0 +1,81 @@
+import {
+  isValidEmail,
+  isValidPhone,
+  maskEmail,
+  maskPhone,
+  type TCheckType,
+  type TManageCount,
+  type TMemberLevel,
+  type TMonitorAndQuality,
+  type TQualityTier,
+  type TUserInfo,
+} from '@llk/contracts';
+import { fromDbBool, fromDbDate } from '../../db/dialect';
+import { type Db } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { findUserByEmail, findUserById, findUserByMobile, findUserByUsername, type UserRow } from './users.repository';
+
+/**
+ * The account a log-in identifier names: an email address when it looks like one, a phone
+ * number when it looks like one, else a username. `kind` narrows the search (loginType).
+ */
+export async function findUserByIdentifier(
+  db: Db,
+  identifier: string,
+  kind: 'account' | 'mobile' | 'email' = 'account',
+): Promise<UserRow | undefined> {
+  const value = identifier.trim();
+  if (kind === 'mobile') return isValidPhone(value) ? findUserByMobile(db, value) : undefined;
+  if (kind === 'email') return isValidEmail(value) ? findUserByEmail(db, value) : undefined;
+  if (value.includes('@')) return isValidEmail(value) ? findUserByEmail(db, value) : undefined;
+  if (isValidPhone(value)) return (await findUserByMobile(db, value)) ?? findUserByUsername(db, value);
+  return findUserByUsername(db, value);
+}
+
+/** POST /user/check: whether a phone, username or email is already registered. */
+export async function isRegistered(db: Db, type: TCheckType, value: string): Promise<boolean> {
+  const trimmed = value.trim();
+  if (type === 'MOBILE') return (await findUserByMobile(db, trimmed)) !== undefined;
+  if (type === 'EMAIL') return (await findUserByEmail(db, trimmed)) !== undefined;
+  return (await findUserByUsername(db, trimmed)) !== undefined;
+}
+
+export async function getUser(db: Db, id: string): Promise<UserRow> {
+  const user = await findUserById(db, id);
+  if (!user) throw new AppError('UNAUTHORIZED'); // deleted under a live session
+  return user;
+}
+
+export function memberLevelOf(user: UserRow, now = new Date()): TMemberLevel {
+  const expiresAt = user.member_expires_at ? fromDbDate(user.member_expires_at) : null;
+  const active = user.member_plan !== 'FREE' && expiresAt !== null && expiresAt > now;
+  return {
+    plan: active ? (user.member_plan as TMemberLevel['plan']) : 'FREE',
+    expiresAt: expiresAt?.toISOString() ?? null,
+    active,
+  };
+}
+
+export function userInfoOf(user: UserRow): TUserInfo {
+  return {
+    id: user.id,
+    username: user.username,
+    nickname: user.nickname,
+    mobile: user.mobile ? maskPhone(user.mobile) : null,
+    email: user.email ? maskEmail(user.email) : null,
+    createdAt: fromDbDate(user.created_at).toISOString(),
+    member: memberLevelOf(user),
+  };
+}
+
+export function manageCountOf(user: UserRow): TManageCount {
+  return { manageCount: user.manage_count };
+}
+
+export function monitorAndQualityOf(user: UserRow): TMonitorAndQuality {
+  return {
+    monitorCount: user.monitor_count,
+    qualityTier: user.quality_tier as TQualityTier,
+    channelEnabled: fromDbBool(user.channel_enabled),
+  };
+}

@@ -1,0 +1,90 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, expect } from 'vitest';
+import { type App } from '../src/app';
+import { MemoryKeyValueStore, RedisKeyValueStore, type KeyValueStore } from '../src/lib/kv';
+
+// Helpers for the account tests: unique identities, codes read from the dev outbox, sign-up.
+
+let counter = 0;
+// Redis is shared by every test file (and run): identities differ per file load.
+const run = randomBytes(3).toString('hex');
+const mobileBlock = String(randomInt(1000, 10000));
+
+export interface Identity {
+  username: string;
+  mobile: string;
+  email: string;
+  password: string;
+}
+
+/** A fresh username / phone / email that no other test uses. */
+export function newIdentity(): Identity {
+  counter += 1;
+  const n = String(counter).padStart(4, '0');
+  return {
+    username: `user${run}${n}`,
+    mobile: `139${mobileBlock}${n}`,
+    email: `user${run}${n}@example.com`,
+    password: 'Secret#123',
+  };
+}
+
+let ipCounter = 0;
+/** A client address of its own, so per-IP limits of one test do not touch another. */
+export function newIp(): string {
+  ipCounter += 1;
+  return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
+}
+
+/** The newest code the dev outbox holds for an address. */
+export async function outboxCode(app: App, to: string): Promise<string> {
+  const res = await app.inject({ method: 'GET', url: `/dev/outbox?to=${encodeURIComponent(to)}` });
+  expect(res.statusCode).toBe(200);
+  const code = (res.json() as { data: { messages: { code: string }[] } }).data.messages[0]?.code;
+  if (!code) throw new Error(`no code in the outbox for ${to}`);
+  return code;
+}
+
+export async function sendCode(app: App, body: Record<string, unknown>, ip = newIp()) {
+  return app.inject({ method: 'POST', url: '/sms', payload: body, remoteAddress: ip });
+}
+
+/** Signs a new user up through the API; returns the identity and the token. */
+export async function signUp(app: App, identity: Identity = newIdentity()): Promise<Identity & { token: string }> {
+  const sent = await sendCode(app, { mobile: identity.mobile, smsType: 'SIGNUP' });
+  expect(sent.statusCode, sent.body).toBe(200);
+  const code = await outboxCode(app, identity.mobile);
+  const res = await app.inject({
+    method: 'POST',
+    url: '/signup',
+    payload: { username: identity.username, mobile: identity.mobile, code, password: identity.password, confirmPassword: identity.password, email: identity.email },
+    remoteAddress: newIp(),
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  const token = (res.json() as { data: { access_token: string } }).data.access_token;
+  return { ...identity, token };
+}
+
+export interface KvCase {
+  kind: 'memory' | 'redis';
+  /** a store of that kind (Redis: keys under a prefix of this file, removed afterwards) */
+  create(): KeyValueStore;
+}
+
+/** The in-process store always; Redis too when TEST_REDIS_URL is set. Call at file level. */
+export function kvCases(): KvCase[] {
+  const url = process.env.TEST_REDIS_URL;
+  const prefix = `llk-test:${randomBytes(6).toString('hex')}:`;
+  let redis: Redis | undefined;
+  afterAll(async () => {
+    if (!redis) return;
+    const keys = await redis.keys(`${prefix}*`);
+    if (keys.length) await redis.del(...keys);
+    await redis.quit();
+  });
+  return [
+    { kind: 'memory', create: () => new MemoryKeyValueStore() },
+    ...(url ? [{ kind: 'redis' as const, create: () => new RedisKeyValueStore((redis ??= new Redis(url, { lazyConnect: true })), prefix) }] : []),
+  ];
+}

@@ -1,0 +1,229 @@
+import { z } from 'zod';
+import { ZCheckType, ZDeliveryChannel, ZSmsType } from './enums';
+import {
+  checkNewPassword,
+  EMAIL_MAX,
+  V,
+  ZAccount,
+  ZCode,
+  ZEmail,
+  ZPassword,
+  ZPhone,
+  ZUsername,
+} from './validation';
+
+// Account calls (spec section 7): sign-up, log-in, codes, password changes, sessions, access
+// keys and the profile. Request schemas carry message keys (validation.*) in their issues so
+// the API and the web forms report the same words; response schemas are all a client sees.
+
+/** A password typed at log-in: only bounded (old accounts may predate today's rules). */
+const ZLoginPassword = z
+  .string({ error: (issue) => (issue.input === undefined || issue.input === null ? V.passwordRequired : V.invalidType) })
+  .min(1, { error: V.passwordEmpty, abort: true })
+  .max(128, { error: V.tooLong });
+
+/** Confirmation of a new password; compared with it by checkNewPassword. */
+const ZConfirmPassword = z
+  .string({ error: (issue) => (issue.input === undefined || issue.input === null ? V.confirmRequired : V.invalidType) })
+  .max(128, { error: V.tooLong });
+
+// ---- Codes ---------------------------------------------------------------------------------
+
+/** POST /sms: a code to a phone (or an email address) for one purpose. */
+export const ZSendCodeRequest = z
+  .object({
+    mobile: ZPhone.optional(),
+    email: ZEmail.optional(),
+    smsType: ZSmsType,
+  })
+  .superRefine((value, ctx) => {
+    if (value.mobile === undefined && value.email === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['mobile'], message: V.phoneRequired });
+    } else if (value.mobile !== undefined && value.email !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['email'], message: V.invalidValue });
+    }
+  });
+export type TSendCodeRequest = z.infer<typeof ZSendCodeRequest>;
+
+/** POST /sms/sendByAccount: a code to the phone or email on file for an account. */
+export const ZSendByAccountRequest = z.object({
+  account: ZAccount,
+  channel: ZDeliveryChannel,
+  smsType: ZSmsType,
+});
+export type TSendByAccountRequest = z.infer<typeof ZSendByAccountRequest>;
+
+export const ZSendCodeResult = z.object({
+  channel: ZDeliveryChannel,
+  /** masked: 138****8000, a***@example.com */
+  target: z.string(),
+  /** seconds before another code may be requested for this target */
+  resendAfterSeconds: z.number().int(),
+  /** seconds the code stays valid */
+  expiresInSeconds: z.number().int(),
+});
+export type TSendCodeResult = z.infer<typeof ZSendCodeResult>;
+
+/** data of SEND_TOO_FREQUENT, SEND_LIMIT_REACHED, LOGIN_THROTTLED and RATE_LIMITED */
+export const ZRetryAfter = z.object({ retryAfterSeconds: z.number().int() });
+export type TRetryAfter = z.infer<typeof ZRetryAfter>;
+
+// ---- Registration checks, sign-up, log-in --------------------------------------------------
+
+export const ZUserCheckRequest = z.object({
+  type: ZCheckType,
+  value: z
+    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? V.required : V.invalidType) })
+    .trim()
+    .min(1, { error: V.required, abort: true })
+    .max(EMAIL_MAX, { error: V.tooLong }),
+});
+export type TUserCheckRequest = z.infer<typeof ZUserCheckRequest>;
+
+export const ZUserCheckResult = z.object({ exists: z.boolean() });
+export type TUserCheckResult = z.infer<typeof ZUserCheckResult>;
+
+export const ZSignupRequest = z
+  .object({
+    username: ZUsername,
+    mobile: ZPhone,
+    code: ZCode,
+    password: ZPassword,
+    confirmPassword: ZConfirmPassword.optional(),
+    email: ZEmail.optional(),
+  })
+  .superRefine(checkNewPassword);
+export type TSignupRequest = z.infer<typeof ZSignupRequest>;
+
+/**
+ * POST /h5Login. Password log-in: loginType account, mobile or email with `account` (a
+ * username, phone or email) and `password`. Code log-in: loginType mobile with `mobile` and
+ * `code` (sent by POST /sms with smsType LOGIN).
+ */
+export const ZLoginRequest = z
+  .object({
+    loginType: z.enum(['account', 'mobile', 'email']),
+    account: ZAccount.optional(),
+    password: ZLoginPassword.optional(),
+    mobile: ZPhone.optional(),
+    code: ZCode.optional(),
+  })
+  .superRefine((value, ctx) => {
+    const byCode = value.code !== undefined || (value.mobile !== undefined && value.password === undefined);
+    if (byCode) {
+      if (value.loginType !== 'mobile') ctx.addIssue({ code: 'custom', path: ['loginType'], message: V.invalidValue });
+      if (value.mobile === undefined) ctx.addIssue({ code: 'custom', path: ['mobile'], message: V.phoneRequired });
+      if (value.code === undefined) ctx.addIssue({ code: 'custom', path: ['code'], message: V.codeInvalid });
+      return;
+    }
+    if (value.account === undefined) ctx.addIssue({ code: 'custom', path: ['account'], message: V.accountRequired });
+    if (value.password === undefined) ctx.addIssue({ code: 'custom', path: ['password'], message: V.passwordRequired });
+  });
+export type TLoginRequest = z.infer<typeof ZLoginRequest>;
+
+/** Log-in, sign-up and access-key redemption (spec: access_token). */
+export const ZTokenResult = z.object({ access_token: z.string() });
+export type TTokenResult = z.infer<typeof ZTokenResult>;
+
+// ---- Passwords -----------------------------------------------------------------------------
+
+/** POST /modifyPwdByMobile: reset with a RESET code sent to the phone. */
+export const ZModifyPwdByMobileRequest = z
+  .object({ mobile: ZPhone, code: ZCode, password: ZPassword, confirmPassword: ZConfirmPassword.optional() })
+  .superRefine(checkNewPassword);
+export type TModifyPwdByMobileRequest = z.infer<typeof ZModifyPwdByMobileRequest>;
+
+/** POST /modifyPwdByEmail: reset with a RESET code sent to the email address. */
+export const ZModifyPwdByEmailRequest = z
+  .object({ email: ZEmail, code: ZCode, password: ZPassword, confirmPassword: ZConfirmPassword.optional() })
+  .superRefine(checkNewPassword);
+export type TModifyPwdByEmailRequest = z.infer<typeof ZModifyPwdByEmailRequest>;
+
+/**
+ * POST /modifyPwdByAccount: reset by account (username, phone or email) with a RESET code
+ * sent by POST /sms/sendByAccount over `channel`.
+ */
+export const ZModifyPwdByAccountRequest = z
+  .object({
+    account: ZAccount,
+    channel: ZDeliveryChannel,
+    code: ZCode,
+    password: ZPassword,
+    confirmPassword: ZConfirmPassword.optional(),
+  })
+  .superRefine(checkNewPassword);
+export type TModifyPwdByAccountRequest = z.infer<typeof ZModifyPwdByAccountRequest>;
+
+// ---- Access keys ---------------------------------------------------------------------------
+
+export const ZAccessKeyResult = z.object({
+  accessKey: z.string(),
+  expiresInSeconds: z.number().int(),
+});
+export type TAccessKeyResult = z.infer<typeof ZAccessKeyResult>;
+
+export const ZTokenByAccessKeyQuery = z.object({
+  accessKey: z
+    .string({ error: (issue) => (issue.input === undefined ? V.required : V.invalidType) })
+    .min(1, { error: V.required, abort: true })
+    .max(128, { error: V.tooLong }),
+});
+export type TTokenByAccessKeyQuery = z.infer<typeof ZTokenByAccessKeyQuery>;
+
+// ---- Profile and membership ----------------------------------------------------------------
+
+export const ZMemberPlan = z.enum(['FREE', 'PRO']);
+export type TMemberPlan = z.infer<typeof ZMemberPlan>;
+
+export const ZQualityTier = z.enum(['STANDARD', 'HD', 'ULTRA']);
+export type TQualityTier = z.infer<typeof ZQualityTier>;
+
+/** GET /user/currentMemberLevel. A lapsed membership reads as FREE with its old expiry. */
+export const ZMemberLevel = z.object({
+  plan: ZMemberPlan,
+  /** ISO 8601; null when never a member */
+  expiresAt: z.string().nullable(),
+  active: z.boolean(),
+});
+export type TMemberLevel = z.infer<typeof ZMemberLevel>;
+
+/** GET /user/info: no secrets, contact details masked. */
+export const ZUserInfo = z.object({
+  id: z.string(),
+  username: z.string().nullable(),
+  nickname: z.string(),
+  /** masked: 138****8000 */
+  mobile: z.string().nullable(),
+  /** masked: a***@example.com */
+  email: z.string().nullable(),
+  createdAt: z.string(),
+  member: ZMemberLevel,
+});
+export type TUserInfo = z.infer<typeof ZUserInfo>;
+
+/** GET /user/queryManageCount: how many devices the account may manage. */
+export const ZManageCount = z.object({ manageCount: z.number().int() });
+export type TManageCount = z.infer<typeof ZManageCount>;
+
+/** GET /user/queryMonitorAndQuality */
+export const ZMonitorAndQuality = z.object({
+  monitorCount: z.number().int(),
+  qualityTier: ZQualityTier,
+  channelEnabled: z.boolean(),
+});
+export type TMonitorAndQuality = z.infer<typeof ZMonitorAndQuality>;
+
+// ---- Helpers -------------------------------------------------------------------------------
+
+/** 13800138000 → 138****8000; +8613800138000 → +86******8000. */
+export function maskPhone(phone: string): string {
+  if (phone.length <= 7) return `${phone.slice(0, 1)}****`;
+  return `${phone.slice(0, 3)}${'*'.repeat(Math.max(4, phone.length - 7))}${phone.slice(-4)}`;
+}
+
+/** alice@example.com → a***@example.com */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at < 1) return '***';
+  return `${Array.from(email.slice(0, at))[0] ?? ''}***${email.slice(at)}`;
+}
