@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { defaultLocale, locales } from '@llk/contracts';
 import { describe, expect, it } from 'vitest';
@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 // Every locale has exactly the keys of zh-CN in each web message file, none empty, and the
 // same ICU arguments ({name}, {year}, …) in each message.
 
-const FILES = ['common.json', 'pages.json'] as const;
 const dir = path.resolve(import.meta.dirname, '../messages');
+const FILES = readdirSync(path.join(dir, defaultLocale)).filter((file) => file.endsWith('.json'));
 
 type Tree = { [key: string]: string | Tree };
 
@@ -76,5 +76,26 @@ describe('spec message keys (section 9)', () => {
   it.each(locales)('%s defines app.title.1, footer.name, share.title and share.desc', (locale) => {
     const messages = flatten(load(locale, 'common.json'));
     for (const key of ['app.title.1', 'footer.name', 'share.title', 'share.desc']) expect(messages.get(key), key).toBeTruthy();
+  });
+});
+
+describe('message files', () => {
+  it('are the same set in every locale', () => {
+    for (const locale of locales) {
+      expect(readdirSync(path.join(dir, locale)).filter((file) => file.endsWith('.json')).sort(), locale).toEqual([...FILES].sort());
+    }
+  });
+
+  it('never share a namespace (they are merged into one object)', () => {
+    const contracts = Object.keys(JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../../packages/contracts/messages/zh-CN.json'), 'utf8')));
+    const owners = new Map<string, string>(contracts.map((ns) => [ns, 'contracts']));
+    const clashes: string[] = [];
+    for (const file of FILES) {
+      for (const ns of Object.keys(load(defaultLocale, file))) {
+        if (owners.has(ns)) clashes.push(`${ns}: ${owners.get(ns)} and ${file}`);
+        owners.set(ns, file);
+      }
+    }
+    expect(clashes).toEqual([]);
   });
 });

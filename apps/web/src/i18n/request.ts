@@ -4,13 +4,17 @@ import { getRequestConfig } from 'next-intl/server';
 import { routing } from './routing';
 
 // Messages of a locale: the contracts' texts (namespaces errors, validation, success), the
-// shared web texts (messages/<locale>/common.json) and the page texts (pages.json).
+// shared web texts (messages/<locale>/common.json), the page texts (pages.json), the account
+// screens (account.json) and the content features: news, guide, search (content.json).
+// Each file's top-level keys are namespaces; files must not share a namespace.
 export default getRequestConfig(async ({ requestLocale }) => {
   const requested = await requestLocale;
   const locale = hasLocale(routing.locales, requested) ? requested : routing.defaultLocale;
-  const [common, pages] = await Promise.all([
+  const files = await Promise.all([
     import(`../../messages/${locale}/common.json`).then((m) => m.default),
     import(`../../messages/${locale}/pages.json`).then((m) => m.default),
+    import(`../../messages/${locale}/account.json`).then((m) => m.default),
+    import(`../../messages/${locale}/content.json`).then((m) => m.default),
   ]);
-  return { locale, messages: { ...getContractMessages(locale), ...common, ...pages } };
+  return { locale, messages: Object.assign({ ...getContractMessages(locale) }, ...files) };
 });
