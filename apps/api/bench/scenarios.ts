@@ -30,4 +30,38 @@ export const scenarios: Scenario[] = [
     request: () => ({ method: 'GET', path: '/health' }),
     expectStatus: 200,
   }),
+  // content (issue 4): the public pages' calls, uncached (no If-None-Match), on seeded data
+  scenario({
+    name: 'GET /news/list',
+    request: (_state, _client, i) => ({ method: 'GET', path: `/news/list?page=${(i % 2) + 1}`, headers: { 'accept-language': 'zh-CN' } }),
+    expectStatus: 200,
+  }),
+  scenario({
+    name: 'GET /news/info',
+    request: (_state, _client, i) => ({ method: 'GET', path: `/news/info?id=${(i % 16) + 1}`, headers: { 'accept-language': 'en' } }),
+    expectStatus: 200,
+  }),
+  scenario({
+    name: 'GET /download/list',
+    request: () => ({ method: 'GET', path: '/download/list', headers: { 'accept-language': 'ja' } }),
+    expectStatus: 200,
+  }),
+  scenario({
+    name: 'GET /search (zh-CN, CJK bigrams)',
+    request: (_state, _client, i) => ({
+      method: 'GET',
+      path: `/search?q=${encodeURIComponent(['屏幕墙', '远程控制', '全球通道', '会员'][i % 4] ?? '')}`,
+      headers: { 'accept-language': 'zh-CN' },
+    }),
+    expectStatus: 200,
+  }),
+  scenario({
+    name: 'GET /search (en, words)',
+    request: (_state, _client, i) => ({
+      method: 'GET',
+      path: `/search?q=${encodeURIComponent(['screen wall', 'remote control', 'global channel', 'gamepad'][i % 4] ?? '')}`,
+      headers: { 'accept-language': 'en' },
+    }),
+    expectStatus: 200,
+  }),
 ];

@@ -7,6 +7,7 @@ import { seedDatabase } from '../../src/db/seed';
 import { seedSteps } from '../../src/db/seeds';
 import { RECORD_LIMIT_PER_MINUTE } from '../../src/modules/search/search.service';
 import { searchSeedStep } from '../../src/modules/search/search.seed';
+import { syncGuideIndex } from '../../src/modules/search/search-index';
 import { testDialects, useTestApp } from '../helper';
 
 // A small guide of its own, so the tests do not depend on what the writers have finished.
@@ -214,5 +215,32 @@ describe.each(testDialects())('search ($dialect)', ({ dialect }) => {
       expect(res.statusCode).toBe(400);
       expect(res.json<TEnvelope<unknown>>().errcode).toBe(ErrorCode.VALIDATION_FAILED);
     });
+  });
+});
+
+describe.each(testDialects())('guide index sync on start ($dialect)', ({ dialect }) => {
+  const ctx = useTestApp(dialect);
+  let guideDir = '';
+  beforeAll(() => {
+    guideDir = mkdtempSync(path.join(tmpdir(), 'llk-guide-sync-'));
+    mkdirSync(path.join(guideDir, 'en/account'), { recursive: true });
+    writeFileSync(path.join(guideDir, 'en/account/sign-up.md'), '---\ntitle: Create an account\n---\nPick a username.');
+  });
+  afterAll(() => rmSync(guideDir, { recursive: true, force: true }));
+
+  async function urlsFor(q: string) {
+    const res = await ctx.app.inject({ url: `/search?q=${encodeURIComponent(q)}`, headers: { 'accept-language': 'en' } });
+    return res.json<TEnvelope<TSearchResult>>().data.list.map((hit) => hit.url);
+  }
+
+  it('rebuilds only when the guide changed', async () => {
+    const db = ctx.database.db;
+    expect(await syncGuideIndex(db, guideDir)).toBe(true);
+    expect(await urlsFor('username')).toEqual(['/guide/account/sign-up']);
+    expect(await syncGuideIndex(db, guideDir)).toBe(false);
+    writeFileSync(path.join(guideDir, 'en/account/sign-up.md'), '---\ntitle: Create an account\n---\nChoose a nickname.');
+    expect(await syncGuideIndex(db, guideDir)).toBe(true);
+    expect(await urlsFor('username')).toEqual([]);
+    expect(await urlsFor('nickname')).toEqual(['/guide/account/sign-up']);
   });
 });

@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { isLocale, locales, type TLocale } from '@llk/contracts';
+import { findMeta, setMeta } from '../../db/app-meta.repository';
 import { dbNow } from '../../db/dialect';
 import { type Db } from '../../db/schema';
 import { pickTranslation } from '../../lib/content-locale';
@@ -112,4 +114,33 @@ export async function rebuildSearchIndex(db: Db, guideDir: string): Promise<numb
 
   await replaceSearchIndex(db, documents);
   return documents.length;
+}
+
+export const GUIDE_HASH_KEY = 'search.guideHash';
+
+/** sha256 over every guide file's path and bytes; '' when there is no guide folder. */
+export function hashGuide(guideDir: string): string {
+  if (!existsSync(guideDir)) return '';
+  const hash = createHash('sha256');
+  const files = readdirSync(guideDir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.md'))
+    .map((entry) => path.relative(guideDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+    .sort();
+  for (const file of files) hash.update(file).update('\0').update(readFileSync(path.join(guideDir, file))).update('\0');
+  return hash.digest('hex');
+}
+
+/**
+ * The seed reruns only when content/seed changes, but the guide lives beside it and is
+ * edited on its own: on start the index is rebuilt when the guide's hash differs from the
+ * one recorded at the last rebuild. Returns whether it rebuilt.
+ */
+export async function syncGuideIndex(db: Db, guideDir: string): Promise<boolean> {
+  const hash = hashGuide(guideDir);
+  if ((await findMeta(db, GUIDE_HASH_KEY)) === hash) return false;
+  await db.transaction().execute(async (trx) => {
+    await rebuildSearchIndex(trx, guideDir);
+    await setMeta(trx, GUIDE_HASH_KEY, hash);
+  });
+  return true;
 }

@@ -18,8 +18,20 @@ function foldChar(char: string): string {
   return folded.length === char.length ? folded : char;
 }
 
+const ACCENTED = /[\u00C0-\u024F\u1E00-\u1EFF]/;
+const ACCENTED_ALL = /[\u00C0-\u024F\u1E00-\u1EFF]/g;
+
+function stripAccent(char: string): string {
+  const base = char.normalize('NFD').replace(MARKS, '');
+  return base.length === 1 ? base : char;
+}
+
 /** Lower-cased, accent-free text of the same length. */
 export function fold(text: string): string {
+  // Fast path: when NFKC and lower-casing keep the length (nearly always), do them on the
+  // whole string; only compatibility characters that expand ("㎏") need the slow path.
+  const whole = text.normalize('NFKC').toLowerCase();
+  if (whole.length === text.length) return ACCENTED.test(whole) ? whole.replace(ACCENTED_ALL, stripAccent) : whole;
   let out = '';
   for (const char of text) out += foldChar(char);
   return out;
