@@ -27,13 +27,27 @@ const ZConfirmPassword = z
   .string({ error: (issue) => (issue.input === undefined || issue.input === null ? V.confirmRequired : V.invalidType) })
   .max(128, { error: V.tooLong });
 
+/** No control characters (NUL cannot even be stored in PostgreSQL text). */
+function hasControlCharacter(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f) return true;
+  }
+  return false;
+}
+function printable<T extends z.ZodType<string>>(schema: T) {
+  return schema.refine((value) => !hasControlCharacter(value), { error: V.invalidValue });
+}
+const ZAccountId = printable(ZAccount);
+const ZEmailAddress = printable(ZEmail);
+
 // ---- Codes ---------------------------------------------------------------------------------
 
 /** POST /sms: a code to a phone (or an email address) for one purpose. */
 export const ZSendCodeRequest = z
   .object({
     mobile: ZPhone.optional(),
-    email: ZEmail.optional(),
+    email: ZEmailAddress.optional(),
     smsType: ZSmsType,
   })
   .superRefine((value, ctx) => {
@@ -47,7 +61,7 @@ export type TSendCodeRequest = z.infer<typeof ZSendCodeRequest>;
 
 /** POST /sms/sendByAccount: a code to the phone or email on file for an account. */
 export const ZSendByAccountRequest = z.object({
-  account: ZAccount,
+  account: ZAccountId,
   channel: ZDeliveryChannel,
   smsType: ZSmsType,
 });
@@ -76,7 +90,8 @@ export const ZUserCheckRequest = z.object({
     .string({ error: (issue) => (issue.input === undefined || issue.input === null ? V.required : V.invalidType) })
     .trim()
     .min(1, { error: V.required, abort: true })
-    .max(EMAIL_MAX, { error: V.tooLong }),
+    .max(EMAIL_MAX, { error: V.tooLong })
+    .refine((value) => !hasControlCharacter(value), { error: V.invalidValue }),
 });
 export type TUserCheckRequest = z.infer<typeof ZUserCheckRequest>;
 
@@ -90,7 +105,7 @@ export const ZSignupRequest = z
     code: ZCode,
     password: ZPassword,
     confirmPassword: ZConfirmPassword.optional(),
-    email: ZEmail.optional(),
+    email: ZEmailAddress.optional(),
   })
   .superRefine(checkNewPassword);
 export type TSignupRequest = z.infer<typeof ZSignupRequest>;
@@ -103,7 +118,7 @@ export type TSignupRequest = z.infer<typeof ZSignupRequest>;
 export const ZLoginRequest = z
   .object({
     loginType: z.enum(['account', 'mobile', 'email']),
-    account: ZAccount.optional(),
+    account: ZAccountId.optional(),
     password: ZLoginPassword.optional(),
     mobile: ZPhone.optional(),
     code: ZCode.optional(),
@@ -135,7 +150,7 @@ export type TModifyPwdByMobileRequest = z.infer<typeof ZModifyPwdByMobileRequest
 
 /** POST /modifyPwdByEmail: reset with a RESET code sent to the email address. */
 export const ZModifyPwdByEmailRequest = z
-  .object({ email: ZEmail, code: ZCode, password: ZPassword, confirmPassword: ZConfirmPassword.optional() })
+  .object({ email: ZEmailAddress, code: ZCode, password: ZPassword, confirmPassword: ZConfirmPassword.optional() })
   .superRefine(checkNewPassword);
 export type TModifyPwdByEmailRequest = z.infer<typeof ZModifyPwdByEmailRequest>;
 
@@ -145,7 +160,7 @@ export type TModifyPwdByEmailRequest = z.infer<typeof ZModifyPwdByEmailRequest>;
  */
 export const ZModifyPwdByAccountRequest = z
   .object({
-    account: ZAccount,
+    account: ZAccountId,
     channel: ZDeliveryChannel,
     code: ZCode,
     password: ZPassword,
