@@ -1,4 +1,8 @@
 import { type App } from '../src/app';
+import { newId, toDbDate } from '../src/db/dialect';
+import { hashPassword } from '../src/modules/auth/passwords';
+import { createSession } from '../src/modules/auth/sessions.service';
+import { insertUser } from '../src/modules/users/users.repository';
 
 export interface BenchRequest {
   method: 'GET' | 'POST';
@@ -64,4 +68,38 @@ export const scenarios: Scenario[] = [
     }),
     expectStatus: 200,
   }),
+  // accounts (issue 3): password log-in is argon2id-bound (one hash per request); /user/info
+  // is one session look-up (touched at most once a minute) and one user read
+  scenario({
+    name: 'POST /h5Login (password)',
+    setup: (app) => benchUsers(app, 64, 'login'),
+    request: (users, client) => {
+      const user = users[client % users.length];
+      return { method: 'POST', path: '/h5Login', body: { loginType: 'account', account: user?.username, password: BENCH_PASSWORD } };
+    },
+    expectStatus: 200,
+  }),
+  scenario({
+    name: 'GET /user/info',
+    setup: (app) => benchUsers(app, 64, 'info'),
+    request: (users, client) => ({ method: 'GET', path: '/user/info', headers: { authorization: users[client % users.length]?.token ?? '' } }),
+    expectStatus: 200,
+  }),
 ];
+
+const BENCH_PASSWORD = 'Bench#pass1';
+
+/** Accounts made directly through the repository (sign-up would need codes), each with a session. */
+async function benchUsers(app: App, count: number, tag: string): Promise<{ username: string; token: string }[]> {
+  const passwordHash = await hashPassword(BENCH_PASSWORD);
+  const users: { username: string; token: string }[] = [];
+  for (let i = 0; i < count; i++) {
+    const id = newId();
+    const username = `bench${tag}${String(i).padStart(4, '0')}`;
+    const now = toDbDate(new Date());
+    await insertUser(app.db, { id, username, mobile: `+1555${tag.length}${String(i).padStart(6, '0')}`, email: null, nickname: username, passwordHash, now });
+    const token = await createSession(app.db, id, { loginType: 'account', ip: null, userAgent: 'bench' }, app.config.session);
+    users.push({ username, token });
+  }
+  return users;
+}
