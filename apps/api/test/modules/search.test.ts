@@ -15,6 +15,7 @@ const guide: Record<string, string> = {
   'zh-CN/screen-wall/index.md': '---\ntitle: 屏幕墙简介\ndescription: 同时查看多台电脑\norder: 1\n---\n# 屏幕墙简介\n\n屏幕墙把多台设备的实时画面排成网格。',
   'zh-CN/remote-control/connect.md': '---\ntitle: 连接设备\n---\n\n输入设备代码即可开始远程控制。远程控制期间可以使用隐私屏。',
   'zh-CN/purchase/membership/allocation.md': '---\ntitle: "分配会员与通道"\n---\n\n在账号中把会员和全球通道分配给指定设备。',
+  'ja/screen-wall/_index.md': '---\ntitle: スクリーンウォール\n---\n\n複数のデバイスの画面を一覧できます。',
   'ja/remote-control/connect.md': '---\ntitle: リモート接続のしかた\n---\n\nデバイスコードを入力すると、相手の画面が表示されます。',
   'ko/remote-control/connect.md': '---\ntitle: 원격 제어 시작하기\n---\n\n기기 코드를 입력하면 원격 제어가 시작됩니다.',
   'en/security/privacy-screen.md': '---\ntitle: Privacy screen\n---\n\nBlank the host monitor while you control it remotely.',
@@ -68,9 +69,11 @@ describe.each(testDialects())('search ($dialect)', ({ dialect }) => {
     for (const hit of body.data.list) expect(`${hit.title}${hit.snippet}`).toMatch(/远程控|程控制|远程.*控制/);
   });
 
-  it('indexes pages at any depth and an index.md as its folder', async () => {
+  it('indexes pages at any depth and an index.md or _index.md as its folder', async () => {
     const { body } = await search('分配', 'zh-CN');
     expect(body.data.list.map((hit) => hit.url)).toContain('/guide/purchase/membership/allocation');
+    const ja = await search('スクリーンウォール', 'ja');
+    expect(ja.body.data.list[0]).toMatchObject({ type: 'guide', url: '/guide/screen-wall', title: 'スクリーンウォール' });
   });
 
   it('finds Japanese pages for リモート and 画面', async () => {

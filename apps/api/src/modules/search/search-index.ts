@@ -17,7 +17,7 @@ import { documentTerms, markdownToText } from './search-text';
 
 export interface GuidePage {
   locale: TLocale;
-  /** /guide/<section>/<topic>; an index.md stands for its folder */
+  /** /guide/<section>/<topic>; an index.md or _index.md stands for its folder */
   url: string;
   title: string;
   description: string;
@@ -54,7 +54,7 @@ export function readGuidePages(guideDir: string): GuidePage[] {
     for (const file of files) {
       const relative = path.relative(root, path.join(file.parentPath, file.name)).split(path.sep).join('/');
       if (relative.toLowerCase() === 'readme.md') continue;
-      const slug = relative.replace(/\.md$/, '').replace(/(^|\/)index$/, '');
+      const slug = relative.replace(/\.md$/, '').replace(/(^|\/)_?index$/, '');
       const { data, body } = parseFrontMatter(readFileSync(path.join(root, relative), 'utf8'));
       const title = data.title ?? firstHeading(body) ?? slug;
       pages.push({ locale, url: slug ? `/guide/${slug}` : '/guide', title, description: data.description ?? '', body });
