@@ -14,7 +14,10 @@ export interface SearchDocument {
   terms: Map<string, { frequency: number; inTitle: boolean }>;
 }
 
-const BATCH = 400;
+// Rows per INSERT: postings have 5 columns, so 2000 rows stay far below the bind-parameter
+// limits of SQLite (32766) and PostgreSQL (65535); fewer round trips matter most on pg.
+const DOCUMENT_BATCH = 400;
+const POSTING_BATCH = 2000;
 
 /** Replaces the whole index with the given documents. */
 export async function replaceSearchIndex(db: Db, documents: SearchDocument[], types?: string[]): Promise<void> {
@@ -34,8 +37,12 @@ export async function replaceSearchIndex(db: Db, documents: SearchDocument[], ty
     }
     return { id, locale: doc.locale, type: doc.type, ref: doc.ref, url: doc.url, title: doc.title, body: doc.body, published_at: doc.publishedAt };
   });
-  for (let i = 0; i < rows.length; i += BATCH) await db.insertInto('search_documents').values(rows.slice(i, i + BATCH)).execute();
-  for (let i = 0; i < postings.length; i += BATCH) await db.insertInto('search_postings').values(postings.slice(i, i + BATCH)).execute();
+  for (let i = 0; i < rows.length; i += DOCUMENT_BATCH) {
+    await db.insertInto('search_documents').values(rows.slice(i, i + DOCUMENT_BATCH)).execute();
+  }
+  for (let i = 0; i < postings.length; i += POSTING_BATCH) {
+    await db.insertInto('search_postings').values(postings.slice(i, i + POSTING_BATCH)).execute();
+  }
 }
 
 export interface SearchMatch {
