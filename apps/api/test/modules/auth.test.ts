@@ -3,7 +3,7 @@ import { type App } from '../../src/app';
 import { toDbDate } from '../../src/db/dialect';
 import { sha256Hex } from '../../src/modules/auth/secrets';
 import { newIdentity, newIp, outboxCode, sendCode, signUp } from '../accounts';
-import { testDialects, useTestApp } from '../helper';
+import { buildTestApp, testDialects, useTestApp } from '../helper';
 import { messageOf } from '../messages';
 
 interface Envelope<T = Record<string, unknown>> {
@@ -79,6 +79,21 @@ describe.each(testDialects())('accounts on $dialect', ({ dialect }) => {
       });
       // TRUST_PROXY is off in this app: the header is not believed
       expect(String(res.headers['set-cookie'])).not.toMatch(/Secure/);
+
+      const behindProxy = await buildTestApp(ctx.database, { env: { TRUST_PROXY: 'loopback' } });
+      try {
+        const viaHttps = await behindProxy.inject({
+          method: 'POST',
+          url: '/h5Login',
+          payload: { loginType: 'account', account: user.username, password: user.password },
+          remoteAddress: '127.0.0.1',
+          headers: { 'x-forwarded-proto': 'https' },
+        });
+        expect(viaHttps.statusCode, viaHttps.body).toBe(200);
+        expect(String(viaHttps.headers['set-cookie'])).toMatch(/; Secure/);
+      } finally {
+        await behindProxy.close();
+      }
     });
 
     it('treats usernames case-insensitively: USERNAME_TAKEN', async () => {
