@@ -124,6 +124,12 @@ describe.each(testDialects())('downloads ($dialect)', ({ dialect }) => {
     expect(list.data.platforms.find((p) => p.platform === 'LINUX')?.packages.some((p) => p.chipType === 'ARM')).toBe(true);
   });
 
+  it('an update log for a client type without releases is empty, not an error', async () => {
+    const { res, body } = await get<TUpdateLog>('/download/updateLog?clientType=UNKNOWN');
+    expect(res.statusCode).toBe(200);
+    expect(body.data).toEqual({ list: [], total: 0, page: 1, pageSize: 10 });
+  });
+
   it('falls back to English, then Simplified Chinese, when a translation is missing', async () => {
     const release = await ctx.database.db.selectFrom('releases').select('id').where('platform', '=', 'IOS').where('version', '=', '3.2.0').executeTakeFirstOrThrow();
     await ctx.database.db.deleteFrom('release_notes').where('release_id', '=', release.id).where('locale', 'in', ['ko', 'en']).execute();
