@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type App } from '../../src/app';
 import { toDbDate } from '../../src/db/dialect';
 import { sha256Hex } from '../../src/modules/auth/secrets';
+import { purgeDeadSessions } from '../../src/modules/auth/sessions.service';
 import { newIdentity, newIp, outboxCode, sendCode, signUp } from '../accounts';
 import { buildTestApp, testDialects, useTestApp } from '../helper';
 import { messageOf } from '../messages';
@@ -256,6 +257,20 @@ describe.each(testDialects())('accounts on $dialect', ({ dialect }) => {
       const old = await signUp(ctx.app);
       await ctx.database.db.updateTable('sessions').set({ expires_at: toDbDate(Date.now() - 1000) }).where('token_hash', '=', sha256Hex(old.token)).execute();
       expect((await info(old.token)).statusCode).toBe(401);
+    });
+
+    it('purges only sessions that are over: revoked, expired or idle', async () => {
+      const users = [await signUp(ctx.app), await signUp(ctx.app), await signUp(ctx.app), await signUp(ctx.app)];
+      const [live, revoked, expired, idle] = users.map((user) => sha256Hex(user.token));
+      const now = Date.now();
+      const update = (hash: string | undefined, set: Record<string, string>) =>
+        ctx.database.db.updateTable('sessions').set(set).where('token_hash', '=', hash ?? '').execute();
+      await update(revoked, { revoked_at: toDbDate(now) });
+      await update(expired, { expires_at: toDbDate(now - 1000) });
+      await update(idle, { last_seen_at: toDbDate(now - 31 * DAY) });
+      await purgeDeadSessions(ctx.database.db, ctx.app.config.session);
+      const left = await ctx.database.db.selectFrom('sessions').select('token_hash').where('token_hash', 'in', [live, revoked, expired, idle].map(String)).execute();
+      expect(left.map((row) => row.token_hash)).toEqual([live]);
     });
 
     it('touches last_seen_at at most once a minute', async () => {

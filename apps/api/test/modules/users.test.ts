@@ -31,6 +31,7 @@ describe.each(testDialects())('profile calls on $dialect', ({ dialect }) => {
       member: { plan: 'FREE', expiresAt: null, active: false },
     });
     expect(res.body).not.toContain('argon2');
+    expect(res.headers['cache-control']).toBe('private, no-store');
     expect(res.body).not.toContain(user.mobile);
   });
 

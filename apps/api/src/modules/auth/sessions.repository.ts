@@ -30,3 +30,15 @@ export async function revokeUserSessions(db: Db, userId: string, now: string): P
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
+
+/**
+ * Deletes sessions that can never be used again: revoked, past their absolute expiry, or idle
+ * since before `idleBefore`. Returns how many.
+ */
+export async function deleteDeadSessions(db: Db, now: string, idleBefore: string): Promise<number> {
+  const result = await db
+    .deleteFrom('sessions')
+    .where((eb) => eb.or([eb('revoked_at', 'is not', null), eb('expires_at', '<=', now), eb('last_seen_at', '<=', idleBefore)]))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

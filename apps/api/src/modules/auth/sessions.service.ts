@@ -2,7 +2,7 @@ import { type TLoginType } from '@llk/contracts';
 import { fromDbDate, newId, toDbDate } from '../../db/dialect';
 import { type Db } from '../../db/schema';
 import { newToken, sha256Hex, TOKEN_RE } from './secrets';
-import { findSessionByTokenHash, insertSession, revokeSession, touchSession } from './sessions.repository';
+import { deleteDeadSessions, findSessionByTokenHash, insertSession, revokeSession, touchSession } from './sessions.repository';
 
 export interface SessionPolicy {
   /** a session unused this long is over */
@@ -56,4 +56,9 @@ export async function findActiveSession(db: Db, token: string, policy: SessionPo
 
 export async function endSession(db: Db, sessionId: string, now = new Date()): Promise<void> {
   await revokeSession(db, sessionId, toDbDate(now));
+}
+
+/** Removes sessions that are over (revoked, expired or idle too long); run now and then. */
+export function purgeDeadSessions(db: Db, policy: SessionPolicy, now = new Date()): Promise<number> {
+  return deleteDeadSessions(db, toDbDate(now), toDbDate(now.getTime() - policy.idleMs));
 }

@@ -17,6 +17,11 @@ import { getUser, isRegistered, manageCountOf, memberLevelOf, monitorAndQualityO
 export const USER_CHECK_PER_MINUTE = 30;
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Personal data: never stored by a browser or a shared cache (this plugin's routes only).
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+  });
+
   app.post(
     '/user/check',
     {
