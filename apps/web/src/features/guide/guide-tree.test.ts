@@ -1,78 +1,87 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findGuideNode, guideHref, guideTree, listGuidePaths } from './guide-tree';
+import { buildGuideTree, findGuideNode, flattenGuide, guideHref, listGuidePaths, type GuideSource } from './guide-tree';
 
-describe('guide tree', () => {
-  it('has the ten sections of the spec in order', () => {
-    expect(guideTree.map((node) => node.key)).toEqual([
-      'quickStart',
-      'account',
-      'remoteControl',
-      'deviceManagement',
-      'screenWall',
-      'security',
-      'clientSettings',
-      'batchDeployment',
-      'purchaseBenefits',
-      'support',
-    ]);
+const page = (locale: string, path: string, title: string, order?: number): GuideSource => ({
+  locale,
+  path: path.split('/'),
+  title,
+  description: `${title} description`,
+  order,
+  body: `Body of ${title}`,
+});
+
+// A small guide: two sections, a topic with sub-topics (depth 3), and gaps in some languages.
+const sources: GuideSource[] = [
+  page('en', 'quick-start', 'Quick Start', 1),
+  page('en', 'quick-start/install', 'Install', 1),
+  page('en', 'quick-start/first-connection', 'First connection', 2),
+  page('en', 'remote-control', 'Remote Control', 2),
+  page('en', 'remote-control/connect', 'Connect', 1),
+  page('en', 'remote-control/input-devices', 'Input devices', 2),
+  page('en', 'remote-control/input-devices/gamepad', 'Gamepad', 2),
+  page('en', 'remote-control/input-devices/keyboard-mouse', 'Keyboard and mouse', 1),
+  page('zh-CN', 'quick-start', '快速入门', 1),
+  page('zh-CN', 'quick-start/install', '安装', 1),
+  page('zh-CN', 'remote-control/audio', '声音', 3),
+  page('ja', 'quick-start', 'クイックスタート', 1),
+];
+
+describe('buildGuideTree', () => {
+  const en = buildGuideTree(sources, 'en');
+
+  it('orders sections and topics by front-matter order', () => {
+    expect(en.map((node) => node.slug)).toEqual(['quick-start', 'remote-control']);
+    expect(en[0]!.children.map((node) => node.slug)).toEqual(['install', 'first-connection']);
+    expect(en[1]!.children.map((node) => node.slug)).toEqual(['connect', 'input-devices', 'audio']);
+    expect(en[1]!.children[1]!.children.map((node) => node.title)).toEqual(['Keyboard and mouse', 'Gamepad']);
   });
 
-  it('gives Purchase & Benefits its five sub-topics', () => {
-    expect(findGuideNode(['purchase-benefits'])?.node.children.map((node) => node.slug)).toEqual([
-      'remote-channel',
-      'membership',
-      'screen-wall-purchase',
-      'allocation',
-      'redemption-code',
-    ]);
+  it('uses the page of the requested locale, else en, else zh-CN', () => {
+    const ja = buildGuideTree(sources, 'ja');
+    expect(ja[0]).toMatchObject({ title: 'クイックスタート', locale: 'ja' });
+    expect(findGuideNode(ja, ['quick-start', 'install'])?.node).toMatchObject({ title: 'Install', locale: 'en' });
+    expect(findGuideNode(ja, ['remote-control', 'audio'])?.node).toMatchObject({ title: '声音', locale: 'zh-CN' });
+    const zh = buildGuideTree(sources, 'zh-CN');
+    expect(findGuideNode(zh, ['quick-start', 'install'])?.node).toMatchObject({ title: '安装', locale: 'zh-CN' });
+    expect(findGuideNode(zh, ['remote-control'])?.node).toMatchObject({ title: 'Remote Control', locale: 'en' });
   });
 
-  it('finds nodes at any depth with their breadcrumb trail', () => {
-    const match = findGuideNode(['purchase-benefits', 'redemption-code']);
-    expect(match?.node.key).toBe('redemptionCode');
-    expect(match?.trail.map((node) => node.key)).toEqual(['purchaseBenefits', 'redemptionCode']);
-    expect(guideHref(match!.trail)).toBe('/guide/purchase-benefits/redemption-code');
-    expect(findGuideNode(['security'])?.trail).toHaveLength(1);
-  });
-
-  it('rejects unknown and partial-unknown slugs', () => {
-    expect(findGuideNode([])).toBeNull();
-    expect(findGuideNode(['nope'])).toBeNull();
-    expect(findGuideNode(['security', 'membership'])).toBeNull();
-    expect(findGuideNode(['purchase-benefits', 'membership', 'extra'])).toBeNull();
-  });
-
-  it('lists every path once, parents first', () => {
-    const paths = listGuidePaths().map((path) => path.join('/'));
-    expect(paths).toHaveLength(15);
-    expect(new Set(paths).size).toBe(15);
-    expect(paths.indexOf('purchase-benefits')).toBeLessThan(paths.indexOf('purchase-benefits/membership'));
-  });
-
-  it('uses kebab-case slugs and camelCase keys', () => {
-    for (const path of listGuidePaths()) {
-      const { node } = findGuideNode(path)!;
-      expect(node.slug).toMatch(/^[a-z]+(-[a-z]+)*$/);
-      expect(node.key).toMatch(/^[a-z][a-zA-Z]*$/);
-    }
+  it('has the same pages in every locale', () => {
+    const paths = (locale: string) => listGuidePaths(buildGuideTree(sources, locale)).map((path) => path.join('/'));
+    expect(paths('ko')).toEqual(paths('en'));
+    expect(paths('zh-CN')).toEqual(paths('en'));
   });
 });
 
-describe('guide messages', () => {
-  const { GuidePage } = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../../messages/zh-CN/pages.json'), 'utf8')) as {
-    GuidePage: Record<'sections' | 'topics', Record<string, { title: string; summary: string }>>;
-  };
+describe('findGuideNode', () => {
+  const tree = buildGuideTree(sources, 'en');
 
-  it('has a title and summary for every section and topic of the tree, and nothing else', () => {
-    const sections = guideTree.map((node) => node.key);
-    const topics = guideTree.flatMap((node) => node.children.map((child) => child.key));
-    expect(Object.keys(GuidePage.sections)).toEqual(sections);
-    expect(Object.keys(GuidePage.topics)).toEqual(topics);
-    for (const entry of [...Object.values(GuidePage.sections), ...Object.values(GuidePage.topics)]) {
-      expect(entry.title).toBeTruthy();
-      expect(entry.summary).toBeTruthy();
-    }
+  it('finds a depth-3 page with its breadcrumb trail and reading-order neighbours', () => {
+    const match = findGuideNode(tree, ['remote-control', 'input-devices', 'gamepad']);
+    expect(match?.trail.map((node) => node.title)).toEqual(['Remote Control', 'Input devices', 'Gamepad']);
+    expect(guideHref(match!.node)).toBe('/guide/remote-control/input-devices/gamepad');
+    expect(match?.previous?.title).toBe('Keyboard and mouse');
+    expect(match?.next?.title).toBe('声音');
+  });
+
+  it('reads a section before its topics, and across sections', () => {
+    expect(findGuideNode(tree, ['remote-control'])?.previous?.title).toBe('First connection');
+    expect(findGuideNode(tree, ['remote-control'])?.next?.title).toBe('Connect');
+    expect(findGuideNode(tree, ['quick-start'])?.previous).toBeNull();
+    expect(findGuideNode(tree, ['remote-control', 'audio'])?.next).toBeNull();
+  });
+
+  it('rejects unknown and partly unknown slugs', () => {
+    expect(findGuideNode(tree, [])).toBeNull();
+    expect(findGuideNode(tree, ['nope'])).toBeNull();
+    expect(findGuideNode(tree, ['quick-start', 'gamepad'])).toBeNull();
+    expect(findGuideNode(tree, ['remote-control', 'input-devices', 'gamepad', 'extra'])).toBeNull();
+  });
+
+  it('lists every path once, parents first', () => {
+    const paths = listGuidePaths(tree).map((path) => path.join('/'));
+    expect(paths).toHaveLength(flattenGuide(tree).length);
+    expect(new Set(paths).size).toBe(paths.length);
+    expect(paths.indexOf('remote-control/input-devices')).toBeLessThan(paths.indexOf('remote-control/input-devices/gamepad'));
   });
 });

@@ -1,10 +1,33 @@
+import { localeEntries, type TNoticeList } from '@llk/contracts';
 import type { Metadata } from 'next';
+import { PHASE_PRODUCTION_BUILD } from 'next/constants';
 import { getTranslations } from 'next-intl/server';
+import { MarkdownBody } from '@/features/guide/components/markdown-body';
+import { renderMarkdown } from '@/features/guide/markdown';
+import { formatDate } from '@/features/news/format-date';
+import { getNotices } from '@/features/news/news-api';
 import { TextLink } from '@/features/site/components/button-link';
 import { PageIntro } from '@/features/site/components/page-intro';
-import { PageSection } from '@/features/site/components/page-section';
 import { getBrand, resolveLocale, type LocaleParams } from '@/features/site/page-locale';
-import { buildPageMetadata } from '@/lib/metadata';
+import { buildPageMetadata, localizePath } from '@/lib/metadata';
+import { newsPath } from '@/lib/routes';
+
+// Current notices from GET /announcements/info, pinned first. ISR (revalidate): the page is
+// served from the cache and refreshed in the background at most every two minutes. The build
+// must not need the API: if it is unreachable while building, the prerendered copy says the
+// notices are unavailable, and the first request after the server starts has it re-rendered in
+// the background (news-api.ts). At run time a failure throws instead, so the last good copy
+// keeps being served.
+export const revalidate = 120;
+
+async function loadNotices(locale: Parameters<typeof getNotices>[0]): Promise<TNoticeList | null> {
+  try {
+    return await getNotices(locale);
+  } catch (error) {
+    if (process.env.NEXT_PHASE === PHASE_PRODUCTION_BUILD) return null;
+    throw error;
+  }
+}
 
 export async function generateMetadata({ params }: { params: LocaleParams }): Promise<Metadata> {
   const locale = await resolveLocale(params);
@@ -14,21 +37,51 @@ export async function generateMetadata({ params }: { params: LocaleParams }): Pr
 
 export default async function NoticePage({ params }: { params: LocaleParams }) {
   const locale = await resolveLocale(params);
-  const [t, brand] = await Promise.all([getTranslations({ locale, namespace: 'NoticePage' }), getBrand(locale)]);
+  const [t, tList, brand, notices] = await Promise.all([
+    getTranslations({ locale, namespace: 'NoticePage' }),
+    getTranslations({ locale, namespace: 'NoticeList' }),
+    getBrand(locale),
+    loadNotices(locale),
+  ]);
 
   return (
     <>
       <PageIntro title={t('heading')} lede={t('lede', { brand })} />
-      <PageSection id="notice-kinds" title={t('kindsHeading')}>
-        <ul className="max-w-3xl list-disc space-y-3 pl-5 leading-relaxed text-ink-muted marker:text-brand-600">
-          <li>{t('kinds.maintenance')}</li>
-          <li>{t('kinds.changes')}</li>
-          <li>{t('kinds.policy')}</li>
-        </ul>
-        <p className="mt-6">
-          <TextLink href="/news-1">{t('newsLink')}</TextLink>
+      <section aria-labelledby="notices-heading" className="mx-auto max-w-3xl px-4 py-10 sm:px-6 lg:px-8">
+        <h2 id="notices-heading" className="text-2xl font-bold tracking-tight text-ink">
+          {tList('heading')}
+        </h2>
+        {!notices ? (
+          <p className="mt-6 text-ink-muted">{tList('unavailable')}</p>
+        ) : notices.list.length === 0 ? (
+          <p className="mt-6 text-ink-muted">{tList('empty')}</p>
+        ) : (
+          <ol className="mt-6 space-y-6" data-testid="notice-list">
+            {notices.list.map((notice) => (
+              <li key={notice.id}>
+                <article
+                  id={notice.id}
+                  lang={notice.locale === locale ? undefined : localeEntries[notice.locale].iso}
+                  className={`scroll-mt-6 rounded-card border bg-canvas p-6 shadow-card ${notice.pinned ? 'border-brand-300' : 'border-line'}`}
+                >
+                  <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-ink-muted">
+                    {notice.pinned ? (
+                      <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-800">{tList('pinned')}</span>
+                    ) : null}
+                    <time dateTime={notice.publishedAt}>{tList('published', { date: formatDate(notice.publishedAt, locale) })}</time>
+                    {notice.expiresAt ? <span>{tList('expires', { date: formatDate(notice.expiresAt, locale) })}</span> : null}
+                  </p>
+                  <h3 className="mt-3 text-xl font-semibold text-ink">{notice.title}</h3>
+                  <MarkdownBody html={renderMarkdown(notice.body, (href) => localizePath(locale, href))} className="mt-3" />
+                </article>
+              </li>
+            ))}
+          </ol>
+        )}
+        <p className="mt-10">
+          <TextLink href={newsPath(1)}>{t('newsLink')}</TextLink>
         </p>
-      </PageSection>
+      </section>
     </>
   );
 }

@@ -1,52 +1,57 @@
+import { localeEntries } from '@llk/contracts';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { PageIntro } from '@/features/site/components/page-intro';
+import { Suspense } from 'react';
+import { SearchForm } from '@/features/search/components/search-form';
+import { SearchResults, type TSearchTexts } from '@/features/search/components/search-results';
 import { resolveLocale, type LocaleParams } from '@/features/site/page-locale';
 import { getPathname } from '@/i18n/navigation';
 import { buildPageMetadata } from '@/lib/metadata';
 
-type SearchParams = Promise<{ q?: string | string[] }>;
+// Static page: the same HTML for every query (prebuilt per locale, no API at build time). The
+// results, the hot searches and the recording of each query are fetched in the browser by
+// <SearchResults>, so only the results are dynamic; without JavaScript the form still submits.
+// Result pages are not indexed (the query lives in the address, not in the HTML).
 
-function readQuery(q: string | string[] | undefined): string {
-  return (Array.isArray(q) ? q[0] : q)?.trim().slice(0, 100) ?? '';
+export async function generateMetadata({ params }: { params: LocaleParams }): Promise<Metadata> {
+  const locale = await resolveLocale(params);
+  const t = await getTranslations({ locale, namespace: 'SearchPage' });
+  return buildPageMetadata({ locale, path: '/search', title: t('title'), description: t('description') });
 }
 
-export async function generateMetadata({ params, searchParams }: { params: LocaleParams; searchParams: SearchParams }): Promise<Metadata> {
+export default async function SearchPage({ params }: { params: LocaleParams }) {
   const locale = await resolveLocale(params);
-  const [t, { q }] = await Promise.all([getTranslations({ locale, namespace: 'SearchPage' }), searchParams]);
-  // Result pages depend on the query; only the empty search page is worth indexing.
-  return buildPageMetadata({ locale, path: '/search', title: t('title'), description: t('description'), noIndex: readQuery(q) !== '' });
-}
-
-export default async function SearchPage({ params, searchParams }: { params: LocaleParams; searchParams: SearchParams }) {
-  const locale = await resolveLocale(params);
-  const [t, { q }] = await Promise.all([getTranslations({ locale, namespace: 'SearchPage' }), searchParams]);
-  const query = readQuery(q);
+  const [t, tResults] = await Promise.all([
+    getTranslations({ locale, namespace: 'SearchPage' }),
+    getTranslations({ locale, namespace: 'SearchResults' }),
+  ]);
+  const action = getPathname({ locale, href: '/search' });
+  const form = { label: t('label'), placeholder: t('placeholder'), submit: t('submit') };
+  const texts: TSearchTexts = {
+    // ICU-free templates: the component fills {count} and {query} itself.
+    count: { one: tResults.raw('countOne') as string, other: tResults.raw('countOther') as string },
+    none: tResults.raw('none') as string,
+    hotHeading: tResults('hotHeading'),
+    types: { guide: tResults('types.guide'), news: tResults('types.news'), notice: tResults('types.notice') },
+    loading: tResults('loading'),
+    failed: tResults('failed'),
+    resultsLabel: tResults('resultsLabel'),
+  };
 
   return (
-    <PageIntro title={t('heading')} lede={t('lede')}>
-      {/* A plain GET form: works without JavaScript and gives shareable ?q= URLs. */}
-      <form role="search" action={getPathname({ locale, href: '/search' })} method="get" className="flex w-full max-w-2xl flex-col gap-3 sm:flex-row">
-        <label htmlFor="search-q" className="sr-only">
-          {t('label')}
-        </label>
-        <input
-          id="search-q"
-          name="q"
-          type="search"
-          defaultValue={query}
-          placeholder={t('placeholder')}
-          maxLength={100}
-          enterKeyHint="search"
-          className="min-h-11 flex-1 rounded-control border border-line-strong bg-canvas px-4 text-base text-ink placeholder:text-ink-muted/70 focus:border-brand-600 focus:outline-2 focus:outline-offset-0 focus:outline-brand-600"
-        />
-        <button
-          type="submit"
-          className="min-h-11 rounded-control bg-brand-600 px-6 font-semibold text-white hover:bg-brand-700"
-        >
-          {t('submit')}
-        </button>
-      </form>
-    </PageIntro>
+    <>
+      <header className="border-b border-line bg-linear-to-b from-brand-50/70 to-canvas">
+        <div className="mx-auto max-w-6xl px-4 pt-12 pb-6 sm:px-6 sm:pt-16 lg:px-8">
+          <h1 className="max-w-3xl text-3xl font-bold tracking-tight text-balance break-keep text-ink sm:text-4xl">{t('heading')}</h1>
+          <p className="mt-4 max-w-3xl text-lg leading-relaxed text-pretty text-ink-muted">{t('lede')}</p>
+        </div>
+      </header>
+      <div className="mx-auto min-h-[24rem] max-w-6xl px-4 py-8 sm:px-6 lg:px-8">
+        <SearchForm action={action} query="" texts={form} />
+        <Suspense fallback={null}>
+          <SearchResults language={localeEntries[locale].language} lang={localeEntries[locale].iso} texts={texts} />
+        </Suspense>
+      </div>
+    </>
   );
 }

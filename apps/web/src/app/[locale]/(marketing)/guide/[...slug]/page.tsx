@@ -1,104 +1,127 @@
+import { localeEntries, isLocale, type TLocale } from '@llk/contracts';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { GuideNav } from '@/features/guide/components/guide-nav';
-import { findGuideNode, guideHref, listGuidePaths, type GuideMatch } from '@/features/guide/guide-tree';
+import { MarkdownBody } from '@/features/guide/components/markdown-body';
+import { getGuideTree } from '@/features/guide/guide-content';
+import { findGuideNode, guideHref, listGuidePaths, type GuideMatch, type GuideNode } from '@/features/guide/guide-tree';
+import { renderMarkdown } from '@/features/guide/markdown';
 import { Breadcrumbs } from '@/features/site/components/breadcrumbs';
 import { TextLink } from '@/features/site/components/button-link';
 import { resolveLocale, type LocaleParams } from '@/features/site/page-locale';
-import { buildPageMetadata } from '@/lib/metadata';
+import { Link } from '@/i18n/navigation';
+import { buildPageMetadata, localizePath } from '@/lib/metadata';
 
 type Params = LocaleParams<{ slug: string[] }>;
 
-// Every known section and topic is prebuilt for every locale (the locale comes from the
-// parent segment's generateStaticParams); anything else is a 404.
+// Every page of content/guide is prebuilt for every locale at build time (the tree is the same
+// in every locale: missing translations fall back, see guide-tree.ts); anything else is a 404.
 export const dynamicParams = false;
 
-export function generateStaticParams() {
-  return listGuidePaths().map((slug) => ({ slug }));
+export function generateStaticParams({ params }: { params: { locale: string } }) {
+  return listGuidePaths(getGuideTree(params.locale)).map((slug) => ({ slug }));
 }
 
-async function resolve(params: Params): Promise<GuideMatch> {
+async function resolve(params: Params, locale: TLocale): Promise<GuideMatch & { tree: GuideNode[] }> {
   const { slug } = await params;
-  const match = findGuideNode(slug);
+  const tree = getGuideTree(locale);
+  const match = findGuideNode(tree, slug);
   if (!match) notFound();
-  return match;
+  return { ...match, tree };
 }
 
-/** Message key of a node: sections and topics live in separate namespaces. */
-const titleKey = (match: GuideMatch, depth: number) =>
-  depth === 0 ? `sections.${match.trail[0]!.key}` : `topics.${match.trail[depth]!.key}`;
+/** lang attribute for text that is not in the page's language (a fallback page). */
+const langOf = (node: GuideNode, locale: TLocale) =>
+  node.locale !== locale && isLocale(node.locale) ? localeEntries[node.locale].iso : undefined;
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const locale = await resolveLocale(params);
-  const match = await resolve(params);
+  const { node } = await resolve(params, locale);
   const t = await getTranslations({ locale, namespace: 'GuidePage' });
-  const key = titleKey(match, match.trail.length - 1);
   return buildPageMetadata({
     locale,
-    path: guideHref(match.trail),
-    title: t('topicTitle', { topic: t(`${key}.title`) }),
-    description: t(`${key}.summary`),
+    path: guideHref(node),
+    title: t('topicTitle', { topic: node.title }),
+    description: node.description || t('title'),
   });
 }
 
 export default async function GuideTopicPage({ params }: { params: Params }) {
   const locale = await resolveLocale(params);
-  const match = await resolve(params);
-  const [t, tCrumbs] = await Promise.all([
+  const { node, trail, previous, next, tree } = await resolve(params, locale);
+  const [t, tArticle, tLanguage, tCrumbs] = await Promise.all([
     getTranslations({ locale, namespace: 'GuidePage' }),
+    getTranslations({ locale, namespace: 'GuideArticle' }),
+    getTranslations({ locale, namespace: 'ContentLanguage' }),
     getTranslations({ locale, namespace: 'Breadcrumbs' }),
   ]);
-  const depth = match.trail.length - 1;
-  const key = titleKey(match, depth);
-  const href = guideHref(match.trail);
-  const parent = depth > 0 ? match.trail.slice(0, depth) : null;
+  const lang = langOf(node, locale);
+  const html = renderMarkdown(node.body, (href) => localizePath(locale, href));
 
   const crumbs = [
     { label: tCrumbs('home'), href: '/' },
     { label: t('heading'), href: '/guide' },
-    ...match.trail.slice(0, -1).map((_, index) => ({
-      label: t(`${titleKey(match, index)}.title`),
-      href: guideHref(match.trail.slice(0, index + 1)),
-    })),
-    { label: t(`${key}.title`) },
+    ...trail.slice(0, -1).map((ancestor) => ({ label: ancestor.title, href: guideHref(ancestor) })),
+    { label: node.title },
   ];
 
   return (
-    <div className="mx-auto grid max-w-6xl gap-10 px-4 py-10 sm:px-6 lg:grid-cols-[15rem_1fr] lg:px-8">
+    <div className="mx-auto grid max-w-6xl gap-10 px-4 py-10 sm:px-6 lg:grid-cols-[16rem_1fr] lg:px-8">
       <div className="order-last lg:order-first">
-        <GuideNav locale={locale} currentPath={href} />
+        <GuideNav tree={tree} current={node} label={t('navLabel')} />
       </div>
       <article className="min-w-0">
         <Breadcrumbs label={tCrumbs('label')} items={crumbs} />
-        <h1 className="text-3xl font-bold tracking-tight text-balance break-keep text-ink sm:text-4xl">{t(`${key}.title`)}</h1>
-        <p className="mt-4 max-w-3xl text-lg leading-relaxed text-ink-muted">{t(`${key}.summary`)}</p>
+        {lang ? (
+          <p role="note" className="mb-6 rounded-control border border-line bg-surface px-4 py-3 text-sm text-ink-muted">
+            {tLanguage('fallbackNote', { fallback: localeEntries[node.locale as TLocale].name })}
+          </p>
+        ) : null}
+        <div lang={lang}>
+          <h1 className="text-3xl font-bold tracking-tight text-balance break-keep text-ink sm:text-4xl">{node.title}</h1>
+          {node.description ? <p className="mt-4 max-w-3xl text-lg leading-relaxed text-ink-muted">{node.description}</p> : null}
+          <MarkdownBody html={html} className="mt-8" />
+        </div>
 
-        {match.node.children.length > 0 ? (
+        {node.children.length > 0 ? (
           <section aria-labelledby="guide-topics" className="mt-10">
             <h2 id="guide-topics" className="text-xl font-semibold text-ink">
               {t('topicsHeading')}
             </h2>
             <ul className="mt-4 grid gap-3 sm:grid-cols-2">
-              {match.node.children.map((topic) => (
-                <li key={topic.slug} className="rounded-control border border-line bg-canvas p-5">
+              {node.children.map((topic) => (
+                <li key={topic.slug} lang={langOf(topic, locale)} className="rounded-control border border-line bg-canvas p-5">
                   <h3 className="font-semibold text-ink">
-                    <TextLink href={guideHref([...match.trail, topic])}>{t(`topics.${topic.key}.title`)}</TextLink>
+                    <TextLink href={guideHref(topic)}>{topic.title}</TextLink>
                   </h3>
-                  <p className="mt-1 text-sm leading-relaxed text-ink-muted">{t(`topics.${topic.key}.summary`)}</p>
+                  {topic.description ? <p className="mt-1 text-sm leading-relaxed text-ink-muted">{topic.description}</p> : null}
                 </li>
               ))}
             </ul>
           </section>
         ) : null}
 
-        <p className="mt-10 border-t border-line pt-6">
-          {parent ? (
-            <TextLink href={guideHref(parent)}>{t('backTo', { section: t(`${titleKey(match, depth - 1)}.title`) })}</TextLink>
+        <nav aria-label={tArticle('pagerLabel')} className="mt-12 grid gap-3 border-t border-line pt-6 sm:grid-cols-2">
+          {previous ? (
+            <Link href={guideHref(previous)} rel="prev" className="group rounded-control border border-line p-4 hover:border-brand-300 hover:bg-brand-50">
+              <span className="block text-sm text-ink-muted">{tArticle('previous')}</span>
+              <span className="mt-1 block font-semibold text-brand-700 group-hover:underline" lang={langOf(previous, locale)}>
+                {previous.title}
+              </span>
+            </Link>
           ) : (
-            <TextLink href="/guide">{t('backToGuide')}</TextLink>
+            <span />
           )}
-        </p>
+          {next ? (
+            <Link href={guideHref(next)} rel="next" className="group rounded-control border border-line p-4 text-right hover:border-brand-300 hover:bg-brand-50">
+              <span className="block text-sm text-ink-muted">{tArticle('next')}</span>
+              <span className="mt-1 block font-semibold text-brand-700 group-hover:underline" lang={langOf(next, locale)}>
+                {next.title}
+              </span>
+            </Link>
+          ) : null}
+        </nav>
       </article>
     </div>
   );

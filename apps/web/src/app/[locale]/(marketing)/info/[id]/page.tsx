@@ -1,51 +1,89 @@
+import { localeEntries, type TLocale, type TNewsInfo } from '@llk/contracts';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
+import { cache } from 'react';
 import { getTranslations } from 'next-intl/server';
+import { MarkdownBody } from '@/features/guide/components/markdown-body';
+import { renderMarkdown } from '@/features/guide/markdown';
+import { formatDate } from '@/features/news/format-date';
+import { findNewsItem } from '@/features/news/news-api';
 import { Breadcrumbs } from '@/features/site/components/breadcrumbs';
 import { TextLink } from '@/features/site/components/button-link';
-import { getBrand, resolveLocale, type LocaleParams } from '@/features/site/page-locale';
-import { buildPageMetadata } from '@/lib/metadata';
+import { resolveLocale, type LocaleParams } from '@/features/site/page-locale';
+import { buildPageMetadata, localizePath } from '@/lib/metadata';
+import { infoPath, newsPath } from '@/lib/routes';
 
-// Internal target of the public URL /info-{id}. Items are not prebuilt: each one is rendered
-// on its first request and then served statically.
+// Internal target of the public URL /info-{id}: one news item or promotion. ISR: nothing is
+// prebuilt (the build needs no API); an item renders on its first request and is then served
+// from the cache, refreshed at most every five minutes. An id the API does not know is a 404.
 type Params = LocaleParams<{ id: string }>;
+
+export const revalidate = 300;
 
 export function generateStaticParams() {
   return [];
 }
 
-async function resolveId(params: Params): Promise<string> {
+/** One API call per request, shared by generateMetadata and the page. */
+const loadItem = cache(async (locale: TLocale, id: string): Promise<TNewsInfo> => {
+  const item = await findNewsItem(locale, id);
+  if (!item) notFound();
+  return item;
+});
+
+async function resolveItem(params: Params, locale: TLocale): Promise<TNewsInfo> {
   const { id } = await params;
-  if (!/^[1-9]\d{0,17}$/.test(id)) notFound();
-  return id;
+  if (!/^[1-9]\d{0,9}$/.test(id) || Number(id) > 2_147_483_647) notFound();
+  return loadItem(locale, id);
 }
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const locale = await resolveLocale(params);
-  const id = await resolveId(params);
-  const [t, brand] = await Promise.all([getTranslations({ locale, namespace: 'NewsDetailPage' }), getBrand(locale)]);
-  return buildPageMetadata({ locale, path: `/info-${id}`, title: t('title'), description: t('description', { brand }) });
+  const item = await resolveItem(params, locale);
+  return buildPageMetadata({ locale, path: infoPath(item.id), title: item.title, description: item.summary });
 }
 
 export default async function NewsDetailPage({ params }: { params: Params }) {
   const locale = await resolveLocale(params);
-  await resolveId(params);
-  const [t, tCrumbs, brand] = await Promise.all([
+  const item = await resolveItem(params, locale);
+  const [t, tList, tArticle, tLanguage, tCrumbs] = await Promise.all([
     getTranslations({ locale, namespace: 'NewsDetailPage' }),
+    getTranslations({ locale, namespace: 'NewsList' }),
+    getTranslations({ locale, namespace: 'NewsArticle' }),
+    getTranslations({ locale, namespace: 'ContentLanguage' }),
     getTranslations({ locale, namespace: 'Breadcrumbs' }),
-    getBrand(locale),
   ]);
+  const fallback = item.locale !== locale;
 
   return (
     <article className="mx-auto max-w-3xl px-4 py-10 sm:px-6 lg:px-8">
       <Breadcrumbs
         label={tCrumbs('label')}
-        items={[{ label: tCrumbs('home'), href: '/' }, { label: t('newsList'), href: '/news-1' }, { label: t('heading') }]}
+        items={[{ label: tCrumbs('home'), href: '/' }, { label: t('newsList'), href: newsPath(1) }, { label: item.title }]}
       />
-      <h1 className="text-3xl font-bold tracking-tight text-balance break-keep text-ink sm:text-4xl">{t('heading')}</h1>
-      <p className="mt-4 text-lg leading-relaxed text-ink-muted">{t('lede', { brand })}</p>
+      {fallback ? (
+        <p role="note" className="mb-6 rounded-control border border-line bg-surface px-4 py-3 text-sm text-ink-muted">
+          {tLanguage('fallbackNote', { fallback: localeEntries[item.locale].name })}
+        </p>
+      ) : null}
+      <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-ink-muted">
+        <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${item.kind === 'PROMOTION' ? 'bg-amber-100 text-amber-900' : 'bg-brand-50 text-brand-800'}`}>
+          {tList(`kinds.${item.kind}`)}
+        </span>
+        <time dateTime={item.publishedAt}>{tArticle('published', { date: formatDate(item.publishedAt, locale) })}</time>
+      </p>
+      <div lang={fallback ? localeEntries[item.locale].iso : undefined}>
+        <h1 className="mt-3 text-3xl font-bold tracking-tight text-balance break-keep text-ink sm:text-4xl">{item.title}</h1>
+        <p className="mt-4 text-lg leading-relaxed text-ink-muted">{item.summary}</p>
+        {item.kind === 'PROMOTION' && item.validFrom && item.validUntil ? (
+          <p className="mt-4 rounded-control border border-amber-300 bg-amber-50 px-4 py-3 font-medium text-amber-900">
+            {tArticle('validity', { from: formatDate(item.validFrom, locale), until: formatDate(item.validUntil, locale) })}
+          </p>
+        ) : null}
+        <MarkdownBody html={renderMarkdown(item.body, (href) => localizePath(locale, href))} className="mt-8" />
+      </div>
       <p className="mt-10 border-t border-line pt-6">
-        <TextLink href="/news-1">{t('backToList')}</TextLink>
+        <TextLink href={newsPath(1)}>{t('backToList')}</TextLink>
       </p>
     </article>
   );

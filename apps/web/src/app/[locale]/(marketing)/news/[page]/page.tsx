@@ -1,17 +1,25 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
-import { TextLink } from '@/features/site/components/button-link';
+import { NewsCard } from '@/features/news/components/news-card';
+import { getNewsList, NEWS_PAGE_SIZE, PROMOTIONS_SHOWN } from '@/features/news/news-api';
+import { ButtonLink, TextLink } from '@/features/site/components/button-link';
 import { PageIntro } from '@/features/site/components/page-intro';
 import { getBrand, resolveLocale, type LocaleParams } from '@/features/site/page-locale';
 import { buildPageMetadata } from '@/lib/metadata';
+import { newsPath } from '@/lib/routes';
 
-// Internal target of the public URL /news-{page}. The first page is prebuilt for every locale;
-// later pages render on their first request and are then served statically.
+// Internal target of the public URL /news-{page}: news and promotions, newest first, ten a page,
+// "View more" links to the next page. Page 1 also shows the latest promotions (the promotions
+// listing lives here, at /news-1#promotions). ISR: nothing is prebuilt (the build needs no API);
+// each page renders on its first request and is then served from the cache, refreshed in the
+// background at most every two minutes.
 type Params = LocaleParams<{ page: string }>;
 
+export const revalidate = 120;
+
 export function generateStaticParams() {
-  return [{ page: '1' }];
+  return [];
 }
 
 async function resolvePage(params: Params): Promise<number> {
@@ -26,7 +34,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
   const [t, brand] = await Promise.all([getTranslations({ locale, namespace: 'NewsPage' }), getBrand(locale)]);
   return buildPageMetadata({
     locale,
-    path: `/news-${page}`,
+    path: newsPath(page),
     title: page === 1 ? t('title') : t('titlePaged', { page }),
     description: t('description', { brand }),
   });
@@ -35,16 +43,69 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 export default async function NewsPage({ params }: { params: Params }) {
   const locale = await resolveLocale(params);
   const page = await resolvePage(params);
-  const [t, brand] = await Promise.all([getTranslations({ locale, namespace: 'NewsPage' }), getBrand(locale)]);
+  const [t, tList, brand, news, promotions] = await Promise.all([
+    getTranslations({ locale, namespace: 'NewsPage' }),
+    getTranslations({ locale, namespace: 'NewsList' }),
+    getBrand(locale),
+    getNewsList(locale, page),
+    page === 1 ? getNewsList(locale, 1, 'PROMOTION', PROMOTIONS_SHOWN) : null,
+  ]);
+  if (page > 1 && news.list.length === 0) notFound();
+  const hasMore = page * NEWS_PAGE_SIZE < news.total;
 
   return (
     <>
       <PageIntro title={t('heading')} lede={t('lede', { brand })} eyebrow={page > 1 ? t('pageLabel', { page }) : undefined} />
-      <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 lg:px-8">
-        <p className="text-ink-muted">
+
+      {promotions && promotions.list.length > 0 ? (
+        <section id="promotions" aria-labelledby="promotions-heading" className="border-b border-line bg-surface">
+          <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 lg:px-8">
+            <h2 id="promotions-heading" className="text-2xl font-bold tracking-tight text-ink">
+              {tList('promotions.heading')}
+            </h2>
+            <p className="mt-2 text-ink-muted">{tList('promotions.lede')}</p>
+            <ul className="mt-6 grid gap-4 md:grid-cols-3" data-testid="promotions">
+              {promotions.list.map((item) => (
+                <li key={item.id}>
+                  <NewsCard item={item} locale={locale} />
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="news-heading" className="mx-auto max-w-6xl px-4 py-10 sm:px-6 lg:px-8">
+        <h2 id="news-heading" className="text-2xl font-bold tracking-tight text-ink">
+          {tList('listHeading')}
+        </h2>
+        {news.list.length === 0 ? (
+          <p className="mt-6 text-ink-muted">{tList('empty')}</p>
+        ) : (
+          <ol className="mt-6 grid gap-4 sm:grid-cols-2" data-testid="news-list">
+            {news.list.map((item) => (
+              <li key={item.id}>
+                <NewsCard item={item} locale={locale} />
+              </li>
+            ))}
+          </ol>
+        )}
+        <div className="mt-10 flex flex-wrap items-center justify-center gap-4">
+          {page > 1 ? (
+            <ButtonLink href={newsPath(page - 1)} variant="secondary" rel="prev">
+              {tList('previousPage')}
+            </ButtonLink>
+          ) : null}
+          {hasMore ? (
+            <ButtonLink href={newsPath(page + 1)} rel="next">
+              {tList('viewMore')}
+            </ButtonLink>
+          ) : null}
+        </div>
+        <p className="mt-10 text-center text-ink-muted">
           {t.rich('noticesHint', { link: (chunks) => <TextLink href="/notice">{chunks}</TextLink> })}
         </p>
-      </div>
+      </section>
     </>
   );
 }

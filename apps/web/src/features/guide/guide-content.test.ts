@@ -1,0 +1,53 @@
+import { locales } from '@llk/contracts';
+import { describe, expect, it } from 'vitest';
+import { getGuideTree, parseFrontMatter, readGuideSources, toGuideSource } from './guide-content';
+import { flattenGuide } from './guide-tree';
+
+describe('parseFrontMatter', () => {
+  it('reads quoted and bare values and returns the body', () => {
+    const { data, body } = parseFrontMatter('---\ntitle: "Log in: two ways"\ndescription: Plain text\norder: 3\n---\n\nHello\n');
+    expect(data).toEqual({ title: 'Log in: two ways', description: 'Plain text', order: '3' });
+    expect(body.trim()).toBe('Hello');
+  });
+
+  it('leaves a file without front matter as body', () => {
+    expect(parseFrontMatter('# Title\n')).toEqual({ data: {}, body: '# Title\n' });
+  });
+});
+
+describe('toGuideSource', () => {
+  it('maps _index.md to its folder and keeps the order', () => {
+    expect(toGuideSource('en', 'remote-control/input-devices/_index.md', '---\ntitle: Input\norder: 3\n---\nx')).toMatchObject({
+      path: ['remote-control', 'input-devices'],
+      title: 'Input',
+      order: 3,
+    });
+    expect(toGuideSource('en', 'account/log-in.md', 'x')).toMatchObject({ path: ['account', 'log-in'], order: undefined });
+  });
+
+  it('skips files that are not pages', () => {
+    expect(toGuideSource('en', '_index.md', 'x')).toBeNull();
+    expect(toGuideSource('en', 'README.md', 'x')).toBeNull();
+  });
+});
+
+describe('content/guide', () => {
+  const sources = readGuideSources();
+
+  it('has only locale folders, pages with a title, and kebab-case slugs', () => {
+    for (const source of sources) {
+      expect(locales as readonly string[]).toContain(source.locale);
+      expect(source.title, source.path.join('/')).toBeTruthy();
+      for (const segment of source.path) expect(segment).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+    }
+  });
+
+  it('gives every locale the same pages, with titles', () => {
+    const reference = flattenGuide(getGuideTree('zh-CN')).map((node) => node.path.join('/'));
+    for (const locale of locales) {
+      const nodes = flattenGuide(getGuideTree(locale));
+      expect(nodes.map((node) => node.path.join('/'))).toEqual(reference);
+      for (const node of nodes) expect(node.title).not.toBe(node.slug);
+    }
+  });
+});

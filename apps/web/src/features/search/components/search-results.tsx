@@ -1,0 +1,142 @@
+'use client';
+
+import { useSearchParams } from 'next/navigation';
+import { useEffect, useState } from 'react';
+import { Link } from '@/i18n/navigation';
+import { formatCount, hitPath, readQuery, splitHighlights } from '../search-text';
+
+// The dynamic part of the otherwise static /search page: reads ?q=, asks the API (through the
+// /api forward, in the page's language) for results and hot searches, and records the query.
+// The form itself is server-rendered outside this component (so text typed before hydration
+// is kept); this only puts the current query into its box (id search-q).
+// Texts come in as props (no message runtime in the browser). Types mirror
+// @llk/contracts' TSearchResult / THotSearches; the barrel is not imported here (zod weight).
+
+type THitType = 'guide' | 'news' | 'notice';
+interface THit {
+  type: THitType;
+  title: string;
+  snippet: string;
+  highlights: [number, number][];
+  url: string;
+}
+interface TEnvelope<T> {
+  errcode: number;
+  data: T;
+}
+
+export interface TSearchTexts {
+  count: { one: string; other: string };
+  none: string;
+  hotHeading: string;
+  types: Record<THitType, string>;
+  loading: string;
+  failed: string;
+  resultsLabel: string;
+}
+
+type TState = { status: 'idle' } | { status: 'loading' } | { status: 'failed' } | { status: 'done'; total: number; list: THit[] };
+
+async function getData<T>(url: string, language: string, method = 'GET'): Promise<T> {
+  const response = await fetch(url, { method, headers: { Accept: 'application/json', 'Accept-Language': language } });
+  const body = (await response.json()) as TEnvelope<T>;
+  if (!response.ok || body.errcode !== 0) throw new Error(String(body.errcode));
+  return body.data;
+}
+
+export function SearchResults({ language, lang, texts }: { language: string; lang: string; texts: TSearchTexts }) {
+  const query = readQuery(useSearchParams().get('q'));
+  const [state, setState] = useState<TState>({ status: 'idle' });
+  const [hot, setHot] = useState<string[]>([]);
+
+  useEffect(() => {
+    getData<{ list: { keyword: string }[] }>('/api/search/hotContent', language)
+      .then((data) => setHot(data.list.map((item) => item.keyword)))
+      .catch(() => setHot([]));
+  }, [language]);
+
+  useEffect(() => {
+    const input = document.getElementById('search-q');
+    if (query && input instanceof HTMLInputElement && document.activeElement !== input) input.value = query;
+  }, [query]);
+
+  useEffect(() => {
+    if (!query) {
+      setState({ status: 'idle' });
+      return;
+    }
+    let current = true;
+    setState({ status: 'loading' });
+    getData<{ total: number; list: THit[] }>(`/api/search?${new URLSearchParams({ q: query, pageSize: '30' })}`, language)
+      .then((data) => current && setState({ status: 'done', total: data.total, list: data.list }))
+      .catch(() => current && setState({ status: 'failed' }));
+    // Counted for hot searches; the spec sends the keyword as a query parameter only.
+    getData(`/api/search/record?${new URLSearchParams({ keyword: query })}`, language, 'POST').catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, [query, language]);
+
+  const message =
+    state.status === 'loading'
+      ? texts.loading
+      : state.status === 'failed'
+        ? texts.failed
+        : state.status === 'done'
+          ? state.total === 0
+            ? texts.none.replace('{query}', query)
+            : formatCount(texts.count, state.total, query, lang)
+          : '';
+
+  return (
+    <div className="mt-8 w-full">
+        <p role="status" className="text-ink-soft" data-testid="search-status">
+          {message}
+        </p>
+        {state.status === 'done' && state.list.length > 0 ? (
+          <ol aria-label={texts.resultsLabel} className="mt-6 space-y-4" data-testid="search-results">
+            {state.list.map((hit) => (
+              <li key={`${hit.type}:${hit.url}`} className="rounded-card border border-line bg-canvas p-5 shadow-card">
+                <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">{texts.types[hit.type]}</p>
+                <h2 className="mt-1 text-lg font-semibold">
+                  <Link href={hitPath(hit.url)} className="text-ink hover:text-brand-700 hover:underline">
+                    {hit.title}
+                  </Link>
+                </h2>
+                <p className="mt-2 leading-relaxed text-ink-muted">
+                  {splitHighlights(hit.snippet, hit.highlights).map((part, index) =>
+                    part.match ? (
+                      <mark key={index} className="rounded-sm bg-amber-100 px-0.5 text-ink">
+                        {part.text}
+                      </mark>
+                    ) : (
+                      part.text
+                    ),
+                  )}
+                </p>
+              </li>
+            ))}
+          </ol>
+        ) : null}
+        {hot.length > 0 ? (
+          <section aria-labelledby="hot-searches" className="mt-10">
+            <h2 id="hot-searches" className="text-sm font-semibold text-ink-muted">
+              {texts.hotHeading}
+            </h2>
+            <ul className="mt-3 flex flex-wrap gap-2" data-testid="hot-searches">
+              {hot.map((keyword) => (
+                <li key={keyword}>
+                  <Link
+                    href={{ pathname: '/search', query: { q: keyword } }}
+                    className="inline-block rounded-full bg-brand-50 px-3 py-1 text-sm text-brand-700 hover:bg-brand-100"
+                  >
+                    {keyword}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+    </div>
+  );
+}

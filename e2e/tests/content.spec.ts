@@ -1,0 +1,136 @@
+import { expect, test, type Page } from '@playwright/test';
+import { LOCALE_COOKIE } from '@llk/contracts';
+
+// Journeys over the content features with the seeded data: news paging and detail pages, the
+// promotions listing, the guide at depth 3, and search in Chinese and Japanese.
+
+async function useLocale(page: Page, locale: string) {
+  await page.context().addCookies([{ name: LOCALE_COOKIE, value: locale, url: 'http://127.0.0.1' }]);
+}
+
+async function newsTitles(page: Page): Promise<string[]> {
+  const list = page.getByTestId('news-list');
+  await expect(list.getByTestId('news-item').first()).toBeVisible();
+  return list.getByRole('heading').allInnerTexts();
+}
+
+test.describe('news', () => {
+  test('page 1 → View more → page 2 lists other items; /news-2 works directly', async ({ page }) => {
+    await page.goto('/en/news-1');
+    const first = await newsTitles(page);
+    expect(first).toHaveLength(10);
+
+    await page.getByRole('link', { name: 'View more' }).click();
+    await expect(page).toHaveURL(/\/en\/news-2$/);
+    const second = await newsTitles(page);
+    expect(second.length).toBeGreaterThan(0);
+    expect(second.filter((title) => first.includes(title))).toEqual([]);
+
+    await useLocale(page, 'zh-CN');
+    const response = await page.goto('/news-2');
+    expect(response?.status()).toBe(200);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+    expect((await newsTitles(page)).length).toBe(second.length);
+  });
+
+  test('page 1 shows the latest promotions', async ({ page }) => {
+    await page.goto('/en/news-1');
+    const promotions = page.locator('#promotions');
+    await expect(promotions.getByRole('heading', { name: 'Latest promotions' })).toBeVisible();
+    await expect(promotions.getByTestId('news-item').first()).toContainText('Promotion');
+  });
+
+  test('an item opens at /info-{id} with its text; an unknown id is a 404', async ({ page }) => {
+    await page.goto('/en/news-1');
+    const link = page.getByTestId('news-list').getByRole('link').first();
+    const title = (await link.innerText()).trim();
+    await link.click();
+    await expect(page).toHaveURL(/\/en\/info-\d+$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+    await expect(page.locator('.markdown-body p').first()).not.toBeEmpty();
+    await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'News' })).toHaveAttribute('href', '/en/news-1');
+
+    const missing = await page.goto('/en/info-999999');
+    expect(missing?.status()).toBe(404);
+    await expect(page.getByText('Page Not Found')).toBeVisible();
+  });
+
+  test('/notice lists the current notices', async ({ page }) => {
+    // The build ran without an API: its copy of /notice is refreshed by the first request.
+    await page.goto('/en/notice');
+    await expect(async () => {
+      await page.reload();
+      await expect(page.getByTestId('notice-list').locator('article').first()).toBeVisible({ timeout: 1000 });
+    }).toPass({ timeout: 20_000 });
+    await expect(page.getByTestId('notice-list').locator('article h3').first()).not.toBeEmpty();
+  });
+});
+
+test.describe('guide', () => {
+  test('section → topic → sub-topic through the sidebar, with breadcrumbs and previous/next', async ({ page }) => {
+    await page.goto('/en/guide');
+    await page.getByTestId('guide-sections').getByRole('link', { name: 'Remote Control', exact: true }).click();
+    await expect(page).toHaveURL(/\/en\/guide\/remote-control$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Remote Control');
+
+    const sidebar = page.getByRole('navigation', { name: 'Guide contents' });
+    await sidebar.getByRole('link', { name: 'Input devices' }).click();
+    await expect(page).toHaveURL(/\/en\/guide\/remote-control\/input-devices$/);
+    await sidebar.getByRole('link', { name: 'Gamepad' }).click();
+    await expect(page).toHaveURL(/\/en\/guide\/remote-control\/input-devices\/gamepad$/);
+
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Gamepad');
+    await expect(sidebar.locator('[aria-current="page"]')).toHaveText('Gamepad');
+    const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+    await expect(crumbs.getByRole('link')).toHaveText(['Home', 'User guide', 'Remote Control', 'Input devices']);
+    await expect(crumbs.locator('[aria-current="page"]')).toHaveText('Gamepad');
+
+    const pager = page.getByRole('navigation', { name: 'Previous and next pages' });
+    await expect(pager.locator('a[rel="prev"]')).toHaveAttribute('href', '/en/guide/remote-control/input-devices/keyboard-mouse');
+    await expect(pager.locator('a[rel="next"]')).toHaveAttribute('href', '/en/guide/remote-control/input-devices/touch-gestures');
+    await pager.locator('a[rel="next"]').click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Touch gestures');
+  });
+
+  test('an unknown topic is a 404', async ({ page }) => {
+    const response = await page.goto('/en/guide/remote-control/no-such-topic');
+    expect(response?.status()).toBe(404);
+  });
+});
+
+test.describe('search', () => {
+  test('a Chinese search on the zh-CN site finds pages and shows hot searches', async ({ page }) => {
+    await useLocale(page, 'zh-CN');
+    await page.goto('/search?q=远程');
+    await expect(page.getByTestId('search-status')).toHaveText(/找到 \d+ 条与“远程”相关的结果/);
+    await expect(page.getByTestId('search-results').getByRole('listitem').first()).toContainText('远程');
+    await expect(page.getByTestId('hot-searches').getByRole('link', { name: '屏幕墙' })).toBeVisible();
+
+    await page.getByTestId('hot-searches').getByRole('link', { name: '屏幕墙' }).click();
+    await expect(page).toHaveURL(/\/search\?q=/);
+    await expect(page.getByRole('searchbox')).toHaveValue('屏幕墙');
+    await expect(page.getByTestId('search-status')).toHaveText(/找到 \d+ 条与“屏幕墙”相关的结果/);
+  });
+
+  test('a Japanese search on /ja finds pages', async ({ page }) => {
+    await page.goto('/ja/search');
+    await page.getByRole('searchbox').fill('リモート');
+    await page.getByRole('button', { name: '検索' }).click();
+    await expect(page).toHaveURL(/\/ja\/search\?q=/);
+    await expect(page.getByTestId('search-status')).toHaveText(/「リモート」の検索結果：\d+ 件/);
+    const first = page.getByTestId('search-results').getByRole('link').first();
+    await expect(first).toHaveAttribute('href', /^\/ja\//);
+  });
+
+  test('each query is recorded for the hot searches', async ({ page, request }) => {
+    const countOf = async () => {
+      const response = await request.get('/api/search/hotContent', { headers: { 'Accept-Language': 'en' } });
+      const body = (await response.json()) as { data: { list: { keyword: string; count: number }[] } };
+      return body.data.list.find((item) => item.keyword === 'gamepad')?.count ?? 0;
+    };
+    const before = await countOf();
+    await page.goto('/en/search?q=gamepad');
+    await expect(page.getByTestId('search-status')).toHaveText(/results? for “gamepad”/);
+    await expect.poll(countOf).toBe(before + 1);
+  });
+});
