@@ -169,6 +169,15 @@ export const ZModifyPwdByAccountRequest = z
   .superRefine(checkNewPassword);
 export type TModifyPwdByAccountRequest = z.infer<typeof ZModifyPwdByAccountRequest>;
 
+/**
+ * POST /user/changePassword (logged in): the current password and a new one. Every session
+ * ends; the answer carries a new token for the caller.
+ */
+export const ZChangePasswordRequest = z
+  .object({ oldPassword: ZLoginPassword, password: ZPassword, confirmPassword: ZConfirmPassword.optional() })
+  .superRefine(checkNewPassword);
+export type TChangePasswordRequest = z.infer<typeof ZChangePasswordRequest>;
+
 // ---- Access keys ---------------------------------------------------------------------------
 
 export const ZAccessKeyResult = z.object({

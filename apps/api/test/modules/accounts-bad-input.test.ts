@@ -24,6 +24,7 @@ const endpoints: Endpoint[] = [
   { method: 'POST', url: '/modifyPwdByMobile', valid: { mobile: '13800138000', code: '123456', password: 'Secret#1', confirmPassword: 'Secret#1' } },
   { method: 'POST', url: '/modifyPwdByEmail', valid: { email: 'a@example.com', code: '123456', password: 'Secret#1', confirmPassword: 'Secret#1' } },
   { method: 'POST', url: '/modifyPwdByAccount', valid: { account: 'abcdef1', channel: 'EMAIL', code: '123456', password: 'Secret#1', confirmPassword: 'Secret#1' } },
+  { method: 'POST', url: '/user/changePassword', valid: { oldPassword: 'Secret#1', password: 'Secret#2', confirmPassword: 'Secret#2' }, auth: true },
   { method: 'GET', url: '/tokenByAccessKeyV2', valid: { accessKey: 'x'.repeat(43) } },
   { method: 'GET', url: '/dev/outbox', valid: { to: '13800138000' } },
 ];
@@ -57,7 +58,10 @@ interface Envelope {
 describe.each(testDialects())('bad input to account calls on $dialect', ({ dialect }) => {
   const ctx = useTestApp(dialect, { env: { CODE_IP_HOURLY_LIMIT: '100000', CODE_IP_DAILY_LIMIT: '100000' } });
 
-  async function call(endpoint: Endpoint, input: unknown, headers: Record<string, string> = {}) {
+  let token = '';
+  async function call(endpoint: Endpoint, input: unknown, extra: Record<string, string> = {}) {
+    if (endpoint.auth && !token) token = (await signUp(ctx.app)).token;
+    const headers = endpoint.auth ? { authorization: token, ...extra } : extra;
     if (endpoint.method === 'GET') {
       const params = new URLSearchParams();
       for (const [key, value] of Object.entries((input ?? {}) as Record<string, unknown>)) {
@@ -105,7 +109,7 @@ describe.each(testDialects())('bad input to account calls on $dialect', ({ diale
     '%s: bodies that are not objects',
     async (_name, endpoint) => {
       for (const payload of [[], ['a'], 'text', 42]) {
-        const res = await ctx.app.inject({ method: 'POST', url: endpoint.url, payload: JSON.stringify(payload), headers: { 'content-type': 'application/json' }, remoteAddress: newIp() });
+        const res = await ctx.app.inject({ method: 'POST', url: endpoint.url, payload: JSON.stringify(payload), headers: { 'content-type': 'application/json', ...(endpoint.auth ? { authorization: (await signUp(ctx.app)).token } : {}) }, remoteAddress: newIp() });
         expect(res.statusCode, JSON.stringify(payload)).toBe(400);
         expectEnvelope(res, JSON.stringify(payload));
       }

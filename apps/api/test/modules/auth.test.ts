@@ -379,6 +379,37 @@ describe.each(testDialects())('accounts on $dialect', ({ dialect }) => {
       expect(ok.statusCode).toBe(200);
     });
 
+    it('while logged in: current password required, every session ends, the caller gets a new one', async () => {
+      const user = await signUp(ctx.app);
+      const [other] = await sessions(1, user);
+      const change = (token: string, oldPassword: string, headers: Record<string, string> = {}) =>
+        ctx.app.inject({
+          method: 'POST',
+          url: '/user/changePassword',
+          headers: { authorization: token, ...headers },
+          payload: { oldPassword, password: 'Changed#42', confirmPassword: 'Changed#42' },
+        });
+      expect(body(await change(user.token, 'Wrong#pass1')).errcode).toBe(10006);
+      expect((await ctx.app.inject({ method: 'POST', url: '/user/changePassword', payload: { oldPassword: user.password, password: 'Changed#42', confirmPassword: 'Changed#42' } })).statusCode).toBe(401);
+      const cookieCrossSite = await ctx.app.inject({
+        method: 'POST',
+        url: '/user/changePassword',
+        cookies: { llk_session: user.token },
+        headers: { origin: 'https://evil.example' },
+        payload: { oldPassword: user.password, password: 'Changed#42', confirmPassword: 'Changed#42' },
+      });
+      expect(cookieCrossSite.statusCode).toBe(403);
+
+      const res = await change(user.token, user.password);
+      expect(res.statusCode, res.body).toBe(200);
+      const fresh = tokenOf(res);
+      expect(String(res.headers['set-cookie'])).toContain(`llk_session=${fresh}`);
+      expect((await info(user.token)).statusCode).toBe(401);
+      expect((await info(other ?? '')).statusCode).toBe(401);
+      expect((await info(fresh)).statusCode).toBe(200);
+      expect((await login({ loginType: 'account', account: user.username, password: 'Changed#42' })).statusCode).toBe(200);
+    });
+
     it('answers the spec message for an unknown phone', async () => {
       const res = await ctx.app.inject({
         method: 'POST',

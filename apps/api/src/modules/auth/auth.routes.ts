@@ -1,4 +1,5 @@
 import {
+  ZChangePasswordRequest,
   ZLoginRequest,
   ZModifyPwdByAccountRequest,
   ZModifyPwdByEmailRequest,
@@ -10,7 +11,7 @@ import { type FastifyReply, type FastifyRequest } from 'fastify';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeResponses, ok } from '../../lib/envelope';
-import { login, resetPasswordByAccount, resetPasswordByEmail, resetPasswordByMobile, signup, type AuthContext } from './auth.service';
+import { changePassword, login, resetPasswordByAccount, resetPasswordByEmail, resetPasswordByMobile, signup, type AuthContext } from './auth.service';
 import { endSession } from './sessions.service';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -113,6 +114,26 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await resetPasswordByAccount(context(request), request.body);
       return ok(null, request.t('success.modificationSucceeded'));
+    },
+  );
+
+  app.post(
+    '/user/changePassword',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Change the password while logged in (current password required)',
+        description:
+          'Wrong current password: INVALID_CREDENTIALS (counts towards LOGIN_THROTTLED). Ends every session of the account and ' +
+          'returns a new access_token (and cookie) for the caller. Cookie callers must be same-origin (else 403).',
+        body: ZChangePasswordRequest,
+        response: envelopeResponses(ZTokenResult),
+      },
+      preHandler: app.requireUser,
+    },
+    async (request, reply) => {
+      const token = await changePassword(context(request), request.user?.userId ?? '', request.body.oldPassword, request.body.password);
+      return ok(issue(request, reply, token), request.t('success.modificationSucceeded'));
     },
   );
 

@@ -14,6 +14,7 @@ import { consumeCode, type CodeStore } from '../sms/codes.service';
 import { contactOf } from '../sms/sms.service';
 import {
   findUserByEmail,
+  findUserById,
   findUserByMobile,
   findUserByUsername,
   insertUser,
@@ -123,6 +124,27 @@ async function resetWithCode(ctx: AuthContext, user: UserRow | undefined, channe
   }
   await consumeCode(ctx.codes, purpose, contactOf(user, channel).to, code);
   await setPassword(ctx, user, password);
+}
+
+/**
+ * POST /user/changePassword: the logged-in user proves the current password; every session
+ * ends and the caller gets a new one. Wrong passwords count towards the log-in back-off.
+ */
+export async function changePassword(ctx: AuthContext, userId: string, oldPassword: string, password: string): Promise<string> {
+  const user = await findUserById(ctx.db, userId);
+  if (!user) throw new AppError('UNAUTHORIZED');
+  const subject = accountSubject(user.id, '');
+  await assertNotThrottled(ctx.kv, subject, ctx.ip);
+  if (!(await verifyPassword(user.password_hash, oldPassword))) {
+    await recordFailure(ctx.kv, subject, ctx.ip);
+    throw new AppError('INVALID_CREDENTIALS');
+  }
+  if (user.username && password === user.username) {
+    const rule = V.passwordSameAsUsername;
+    throw new AppError('VALIDATION_FAILED', { data: { fields: [{ field: 'body.password', rule, message: ctx.t(rule) }] } });
+  }
+  await setPassword(ctx, user, password);
+  return createSession(ctx.db, user.id, client(ctx, 'account'), ctx.policy);
 }
 
 /** POST /modifyPwdByMobile: reset with a RESET code sent to the phone. */
