@@ -1,12 +1,19 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
+import { CommentFilter } from '@/features/home/components/comment-filter';
+import { FeatureIcon, type TFeatureIcon } from '@/features/home/components/feature-icons';
 import { HeroIllustration } from '@/features/home/components/hero-illustration';
+import { MonitorWall } from '@/features/home/components/monitor-wall';
+import { COMMENT_CATEGORIES, COMMENTS, hideClasses } from '@/features/home/comments';
 import { ButtonLink } from '@/features/site/components/button-link';
 import { getBrand, resolveLocale, type LocaleParams } from '@/features/site/page-locale';
 import { buildPageMetadata } from '@/lib/metadata';
 
 const figures = ['resolution', 'refreshRate', 'bitrate', 'color'] as const;
 const platforms = ['windows', 'macos', 'ios', 'android', 'linux'] as const;
+const accelerators = ['NVIDIA', 'Intel', 'Apple'] as const;
+const wallPoints = ['groups', 'live', 'switch'] as const;
+const features: readonly TFeatureIcon[] = ['privacyScreen', 'peripherals', 'audio', 'oneAccount', 'deviceGroups', 'globalChannel'];
 
 export async function generateMetadata({ params }: { params: LocaleParams }): Promise<Metadata> {
   const locale = await resolveLocale(params);
@@ -42,6 +49,26 @@ export default async function HomePage({ params }: { params: LocaleParams }) {
         </div>
       </section>
 
+      <section aria-labelledby="home-wall" className="bg-surface">
+        <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-14 sm:px-6 lg:grid-cols-[1fr_1.3fr] lg:px-8">
+          <div>
+            <h2 id="home-wall" className="text-2xl font-semibold tracking-tight text-ink sm:text-3xl">
+              {t('wall.heading')}
+            </h2>
+            <p className="mt-4 leading-relaxed text-ink-muted">{t('wall.body')}</p>
+            <ul className="mt-6 space-y-3">
+              {wallPoints.map((key) => (
+                <li key={key} className="flex gap-3 leading-relaxed text-ink-soft">
+                  <span aria-hidden="true" className="mt-2 size-2 shrink-0 rounded-full bg-brand-600" />
+                  {t(`wall.points.${key}`)}
+                </li>
+              ))}
+            </ul>
+          </div>
+          <MonitorWall />
+        </div>
+      </section>
+
       <section aria-labelledby="home-figures" className="border-y border-line bg-canvas">
         <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 lg:px-8">
           <h2 id="home-figures" className="text-center text-2xl font-semibold tracking-tight text-ink">
@@ -55,7 +82,36 @@ export default async function HomePage({ params }: { params: LocaleParams }) {
               </div>
             ))}
           </dl>
-          <p className="mx-auto mt-8 max-w-3xl text-center leading-relaxed text-ink-muted">{t('acceleration')}</p>
+          <div className="mt-8 flex flex-wrap items-center justify-center gap-2">
+            <span className="text-sm font-medium text-ink-soft">{t('accelerationLabel')}</span>
+            <ul className="flex flex-wrap gap-2">
+              {accelerators.map((name) => (
+                <li key={name} className="rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-700">
+                  {name}
+                </li>
+              ))}
+            </ul>
+          </div>
+          <p className="mx-auto mt-6 max-w-3xl text-center leading-relaxed text-ink-muted">{t('acceleration')}</p>
+        </div>
+      </section>
+
+      <section aria-labelledby="home-features" className="bg-canvas">
+        <div className="mx-auto max-w-6xl px-4 py-14 sm:px-6 lg:px-8">
+          <h2 id="home-features" className="text-center text-2xl font-semibold tracking-tight text-ink">
+            {t('featuresHeading')}
+          </h2>
+          <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {features.map((key) => (
+              <li key={key} className="rounded-card border border-line bg-canvas p-6 shadow-card">
+                <span className="inline-flex size-11 items-center justify-center rounded-control bg-brand-50 text-brand-700">
+                  <FeatureIcon name={key} />
+                </span>
+                <h3 className="mt-4 text-lg font-semibold text-ink">{t(`features.${key}.title`)}</h3>
+                <p className="mt-2 leading-relaxed text-ink-muted">{t(`features.${key}.body`)}</p>
+              </li>
+            ))}
+          </ul>
         </div>
       </section>
 
@@ -72,6 +128,44 @@ export default async function HomePage({ params }: { params: LocaleParams }) {
               </li>
             ))}
           </ul>
+        </div>
+      </section>
+
+      <section aria-labelledby="home-comments" className="bg-canvas">
+        <div className="mx-auto max-w-6xl px-4 py-14 sm:px-6 lg:px-8">
+          <h2 id="home-comments" className="text-2xl font-semibold tracking-tight text-ink">
+            {t('comments.heading')}
+          </h2>
+          <p className="mt-3 max-w-3xl leading-relaxed text-ink-muted">{t('comments.intro', { brand })}</p>
+          <div className="mt-6">
+            <CommentFilter
+              label={t('comments.filterLabel')}
+              options={[
+                { key: 'all', label: t('comments.filters.all'), status: t('comments.statusAll', { count: COMMENTS.length }) },
+                ...COMMENT_CATEGORIES.map((key) => ({
+                  key,
+                  label: t(`comments.filters.${key}`),
+                  status: t('comments.status', { count: COMMENTS.filter((c) => c.category === key).length, group: t(`comments.filters.${key}`) }),
+                })),
+              ]}
+            >
+              <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+                {COMMENTS.map(({ key, category }) => (
+                  <li key={key} data-category={category} className={`${hideClasses(category)} rounded-card border border-line bg-surface p-6`}>
+                    <figure className="flex h-full flex-col">
+                      <blockquote className="flex-1 leading-relaxed text-ink-soft">
+                        <p>{t(`comments.items.${key}.text`)}</p>
+                      </blockquote>
+                      <figcaption className="mt-4 text-sm">
+                        <span className="font-semibold text-ink">{t(`comments.items.${key}.name`)}</span>
+                        <span className="block text-ink-muted">{t(`comments.items.${key}.role`)}</span>
+                      </figcaption>
+                    </figure>
+                  </li>
+                ))}
+              </ul>
+            </CommentFilter>
+          </div>
         </div>
       </section>
     </>

@@ -8,6 +8,7 @@ import { buildPageMetadata } from '@/lib/metadata';
 
 const values = ['quality', 'privacy', 'everywhere', 'fairness'] as const;
 const audiences = ['individuals', 'gamers', 'office', 'itOps', 'enterprises'] as const;
+const milestones = ['y2019', 'y2020', 'y2021', 'y2023', 'y2024', 'y2025'] as const;
 
 export async function generateMetadata({ params }: { params: LocaleParams }): Promise<Metadata> {
   const locale = await resolveLocale(params);
@@ -25,7 +26,19 @@ export default async function AboutPage({ params }: { params: LocaleParams }) {
       <PageSection id="about-values" title={t('valuesHeading')}>
         <FeatureGrid columns={2} items={values.map((key) => ({ key, title: t(`values.${key}.title`), body: t(`values.${key}.body`) }))} />
       </PageSection>
-      <PageSection id="about-audience" title={t('audienceHeading')} intro={t('audienceIntro')} muted>
+      <PageSection id="about-story" title={t('story.heading')} intro={t('story.intro', { brand })} muted>
+        <ol className="relative space-y-8 border-s-2 border-brand-200 ps-6">
+          {milestones.map((key) => (
+            <li key={key} className="relative">
+              <span aria-hidden="true" className="absolute -start-[31px] top-1.5 size-3.5 rounded-full border-2 border-canvas bg-brand-600" />
+              <p className="text-sm font-semibold text-brand-700">{t(`story.items.${key}.year`)}</p>
+              <h3 className="mt-1 text-lg font-semibold text-ink">{t(`story.items.${key}.title`)}</h3>
+              <p className="mt-1 max-w-3xl leading-relaxed text-ink-muted">{t(`story.items.${key}.body`)}</p>
+            </li>
+          ))}
+        </ol>
+      </PageSection>
+      <PageSection id="about-audience" title={t('audienceHeading')} intro={t('audienceIntro')}>
         <FeatureGrid items={audiences.map((key) => ({ key, title: t(`audiences.${key}.title`), body: t(`audiences.${key}.body`) }))} />
       </PageSection>
     </>

@@ -4,6 +4,7 @@ import { TextLink } from '@/features/site/components/button-link';
 import { FeatureGrid } from '@/features/site/components/feature-grid';
 import { PageIntro } from '@/features/site/components/page-intro';
 import { PageSection } from '@/features/site/components/page-section';
+import { CONTACT_EMAILS, type TContactChannel } from '@/features/site/contact-info';
 import { resolveLocale, type LocaleParams } from '@/features/site/page-locale';
 import { buildPageMetadata } from '@/lib/metadata';
 
@@ -11,6 +12,17 @@ export async function generateMetadata({ params }: { params: LocaleParams }): Pr
   const locale = await resolveLocale(params);
   const t = await getTranslations({ locale, namespace: 'ContactPage' });
   return buildPageMetadata({ locale, path: '/contact', title: t('title'), description: t('description') });
+}
+
+function Mailbox({ channel, label }: { channel: TContactChannel; label: string }) {
+  return (
+    <p className="text-sm text-ink-soft">
+      {label}{' '}
+      <a href={`mailto:${CONTACT_EMAILS[channel]}`} className="font-medium break-all text-brand-700 underline-offset-4 hover:underline">
+        {CONTACT_EMAILS[channel]}
+      </a>
+    </p>
+  );
 }
 
 export default async function ContactPage({ params }: { params: LocaleParams }) {
@@ -27,17 +39,41 @@ export default async function ContactPage({ params }: { params: LocaleParams }) 
               key: 'support',
               title: t('channels.support.title'),
               body: t('channels.support.body'),
-              extra: <TextLink href="/guide/support">{t('channels.support.link')}</TextLink>,
+              extra: (
+                <div className="space-y-2">
+                  <Mailbox channel="support" label={t('emailLabel')} />
+                  <p className="text-sm text-ink-soft">{t('channels.support.hours')}</p>
+                  <TextLink href="/guide/support">{t('channels.support.link')}</TextLink>
+                </div>
+              ),
             },
-            { key: 'business', title: t('channels.business.title'), body: t('channels.business.body') },
+            {
+              key: 'business',
+              title: t('channels.business.title'),
+              body: t('channels.business.body'),
+              extra: <Mailbox channel="business" label={t('emailLabel')} />,
+            },
             {
               key: 'ecosystem',
               title: t('channels.ecosystem.title'),
               body: t('channels.ecosystem.body'),
-              extra: <TextLink href="/cloudPc">{t('channels.ecosystem.link')}</TextLink>,
+              extra: (
+                <div className="space-y-2">
+                  <Mailbox channel="ecosystem" label={t('emailLabel')} />
+                  <TextLink href="/cloudPc">{t('channels.ecosystem.link')}</TextLink>
+                </div>
+              ),
             },
           ]}
         />
+      </PageSection>
+      <PageSection id="contact-address" title={t('address.heading')} muted>
+        <address className="max-w-xl leading-relaxed text-ink-soft not-italic">
+          <span className="block font-semibold text-ink">{t('address.company')}</span>
+          <span className="block">{t('address.street')}</span>
+          <span className="block">{t('address.city')}</span>
+        </address>
+        <p className="mt-4 max-w-2xl text-sm leading-relaxed text-ink-muted">{t('address.note')}</p>
       </PageSection>
     </>
   );

@@ -1,13 +1,21 @@
+import { localeEntries, ZDownloadList, ZUpdateLog, type TRelease } from '@llk/contracts';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
+import { DownloadAdvisor, type TAdvisorOption, type TAdvisorOptions } from '@/features/download/components/download-advisor';
+import { PlatformCard, type TCardButton } from '@/features/download/components/platform-card';
+import { QrCode } from '@/features/download/components/qr-code';
+import { ReleaseNotesBody } from '@/features/download/components/release-notes-body';
+import { fetchContent } from '@/features/download/content-fetch';
+import { formatReleaseDate, formatSize, groupReleases, PLATFORM_KEYS, primaryPackage, RELEASE_PLATFORM_NAMES, type TPlatformKey } from '@/features/download/platforms';
 import { TextLink } from '@/features/site/components/button-link';
-import { FeatureGrid } from '@/features/site/components/feature-grid';
 import { PageIntro } from '@/features/site/components/page-intro';
 import { PageSection } from '@/features/site/components/page-section';
 import { getBrand, resolveLocale, type LocaleParams } from '@/features/site/page-locale';
-import { buildPageMetadata } from '@/lib/metadata';
+import { buildPageMetadata, getSiteUrl, localizePath } from '@/lib/metadata';
 
-const platforms = ['windows', 'macos', 'ios', 'android', 'linux'] as const;
+// Static page, regenerated every 5 minutes from the API (features/download/content-fetch.ts).
+// Built without the API it shows every platform without version details and revalidates soon.
+export const revalidate = 300;
 
 export async function generateMetadata({ params }: { params: LocaleParams }): Promise<Metadata> {
   const locale = await resolveLocale(params);
@@ -17,17 +25,143 @@ export async function generateMetadata({ params }: { params: LocaleParams }): Pr
 
 export default async function DownloadPage({ params }: { params: LocaleParams }) {
   const locale = await resolveLocale(params);
-  const [t, brand] = await Promise.all([getTranslations({ locale, namespace: 'DownloadPage' }), getBrand(locale)]);
+  const [t, brand, list, log] = await Promise.all([
+    getTranslations({ locale, namespace: 'DownloadPage' }),
+    getBrand(locale),
+    fetchContent('/download/list', locale, ZDownloadList),
+    fetchContent('/download/updateLog?pageSize=6', locale, ZUpdateLog),
+  ]);
+  const tag = localeEntries[locale].iso;
+  const releases = groupReleases(list?.platforms ?? []);
+  const name = (key: TPlatformKey) => t(`platforms.${key}.name`);
+  const chips = { X86: t('chips.X86'), ARM: t('chips.ARM'), APPLE_SILICON: t('chips.APPLE_SILICON') };
+  const ipad = list?.platforms.find((release) => release.platform === 'IPAD') ?? null;
+
+  const fileOption = (key: TPlatformKey, release: TRelease | null, title: string): TAdvisorOption | undefined => {
+    const file = primaryPackage(release);
+    if (!release || !file) return undefined;
+    return {
+      title,
+      cta: t('advisor.cta', { platform: name(key) }),
+      href: file.url,
+      detail: t('advisor.detail', { version: release.version, chip: chips[file.chipType], size: file.sizeBytes ? formatSize(file.sizeBytes, tag) : '—' }),
+      card: key,
+    };
+  };
+  const storeOption = (release: TRelease | null, title: string): TAdvisorOption | undefined =>
+    release?.storeUrl
+      ? { title, cta: t('advisor.store'), href: release.storeUrl, detail: t('advisor.storeDetail', { version: release.version, minOs: release.minOs }), card: 'ios' }
+      : undefined;
+
+  const options: TAdvisorOptions = {
+    windows: fileOption('windows', releases.windows, t('advisor.title', { device: t('devices.windows') })),
+    macos: fileOption('macos', releases.macos, t('advisor.title', { device: t('devices.macos') })),
+    linux: fileOption('linux', releases.linux, t('advisor.title', { device: t('devices.linux') })),
+    androidPhone: fileOption('android', releases.android, t('advisor.title', { device: t('devices.androidPhone') })),
+    androidTablet: fileOption('android', releases.android, t('advisor.title', { device: t('devices.androidTablet') })),
+    iphone: storeOption(releases.ios, t('advisor.title', { device: t('devices.iphone') })),
+    ipad: storeOption(ipad ?? releases.ios, t('advisor.title', { device: t('devices.ipad') })),
+  };
+
+  const apk = primaryPackage(releases.android);
+  const buttons: Record<TPlatformKey, TCardButton[]> = {
+    android: [
+      ...(apk ? [{ label: t('devices.androidPhone'), href: apk.url, primary: true }, { label: t('devices.androidTablet'), href: apk.url }] : []),
+      ...(releases.android?.storeUrl ? [{ label: t('googlePlay'), href: releases.android.storeUrl }] : []),
+    ],
+    ios: [
+      ...(releases.ios?.storeUrl ? [{ label: t('devices.iphone'), href: releases.ios.storeUrl, primary: true }] : []),
+      ...((ipad ?? releases.ios)?.storeUrl ? [{ label: t('devices.ipad'), href: (ipad ?? releases.ios)!.storeUrl! }] : []),
+    ],
+    windows: [],
+    macos: [],
+    linux: [],
+  };
+
+  const mobileUrl = `${getSiteUrl().replace(/\/+$/, '')}${localizePath(locale, '/download')}`;
+  const updated = log?.list.reduce<string | null>((latest, entry) => (!latest || entry.releasedAt > latest ? entry.releasedAt : latest), null);
 
   return (
     <>
-      <PageIntro title={t('heading', { brand })} lede={t('lede')} />
+      <PageIntro title={t('heading', { brand })} lede={t('lede')}>
+        <DownloadAdvisor options={options} otherVersions={t('advisor.otherVersions')} inAppHint={t('advisor.inAppHint')}>
+          <p className="font-semibold text-ink">{t('advisor.neutralTitle')}</p>
+          <div className="mt-3 flex flex-wrap items-center gap-x-5 gap-y-2">
+            <a
+              href="#download-platforms"
+              className="inline-flex min-h-11 items-center justify-center rounded-control bg-brand-600 px-5 py-2.5 text-base font-semibold text-white transition-colors hover:bg-brand-700"
+            >
+              {t('advisor.neutralCta')}
+            </a>
+          </div>
+          <p className="mt-3 text-sm text-ink-muted">{t('advisor.neutralDetail')}</p>
+        </DownloadAdvisor>
+      </PageIntro>
+
       <PageSection id="download-platforms" title={t('platformsHeading')}>
-        <FeatureGrid items={platforms.map((key) => ({ key, title: t(`platforms.${key}.name`), body: t(`platforms.${key}.body`) }))} />
+        <div className="grid gap-5 lg:grid-cols-2">
+          {PLATFORM_KEYS.map((key) => (
+            <PlatformCard
+              key={key}
+              platform={key}
+              release={releases[key]}
+              languageTag={tag}
+              buttons={buttons[key]}
+              texts={{
+                name: name(key),
+                body: t(`platforms.${key}.body`),
+                version: t('card.version'),
+                released: t('card.released'),
+                requires: t('card.requires'),
+                chips,
+                download: t('card.download'),
+                size: t('card.size'),
+                checksum: t('card.checksum'),
+                unavailable: t('card.unavailable'),
+              }}
+            />
+          ))}
+        </div>
       </PageSection>
-      <PageSection id="download-updates" title={t('updatesHeading')} muted>
-        <p className="max-w-3xl leading-relaxed text-ink-muted">{t('updatesBody')}</p>
-        <p className="mt-4">
+
+      <PageSection id="download-mobile" title={t('mobile.heading')} muted>
+        <div className="flex flex-col items-start gap-6 sm:flex-row sm:items-center">
+          <QrCode value={mobileUrl} label={t('mobile.qrLabel', { url: mobileUrl })} />
+          <div className="max-w-xl">
+            <p className="leading-relaxed text-ink-muted">{t('mobile.body')}</p>
+            <p className="mt-3 text-sm break-all text-ink-soft">{mobileUrl}</p>
+          </div>
+        </div>
+      </PageSection>
+
+      <PageSection id="download-updates" title={t('updatesHeading')}>
+        {updated ? (
+          <p className="font-medium text-ink">
+            {t('updatedOn')} <time dateTime={updated}>{formatReleaseDate(updated, tag)}</time>
+          </p>
+        ) : null}
+        <p className="mt-2 max-w-3xl leading-relaxed text-ink-muted">{t('updatesBody')}</p>
+        {log?.list.length ? (
+          <ul className="mt-6 space-y-3">
+            {log.list.map((entry) => (
+              <li key={`${entry.platform}-${entry.version}`} className="rounded-card border border-line bg-canvas p-4">
+                <details>
+                  <summary className="cursor-pointer font-medium text-ink">
+                    {t('changelogEntry', { platform: RELEASE_PLATFORM_NAMES[entry.platform], version: entry.version })}
+                    {' · '}
+                    <time dateTime={entry.releasedAt} className="font-normal text-ink-muted">
+                      {formatReleaseDate(entry.releasedAt, tag)}
+                    </time>
+                  </summary>
+                  <div className="mt-3">
+                    <ReleaseNotesBody notes={entry.notes} lang={entry.locale === locale ? undefined : localeEntries[entry.locale].iso} />
+                  </div>
+                </details>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <p className="mt-6">
           <TextLink href="/log">{t('releaseNotesLink')}</TextLink>
         </p>
       </PageSection>

@@ -1,0 +1,77 @@
+'use client';
+
+import { useSyncExternalStore, type ReactNode } from 'react';
+import { detectPlatform, isInAppBrowser } from '../detect-platform';
+
+/** What the advisor offers one kind of device (texts are formatted on the server). */
+export interface TAdvisorOption {
+  title: string;
+  cta: string;
+  href: string;
+  detail: string;
+  /** anchor of the platform's card, for "other versions" */
+  card: string;
+}
+
+/** Keys: 'windows' | 'macos' | 'linux' for computers, else the mobile device. */
+export type TAdvisorOptions = Partial<Record<'windows' | 'macos' | 'linux' | 'androidPhone' | 'androidTablet' | 'iphone' | 'ipad', TAdvisorOption>>;
+
+interface DownloadAdvisorProps {
+  options: TAdvisorOptions;
+  otherVersions: string;
+  inAppHint: string;
+  /** Server-rendered neutral offer, shown until (and unless) the platform is known. */
+  children: ReactNode;
+}
+
+const noSubscription = () => () => {};
+// One string so the snapshot stays referentially stable between renders.
+function readAgent(): string {
+  const nav = navigator as Navigator & { userAgentData?: { platform?: string } };
+  return [nav.userAgent, nav.userAgentData?.platform ?? '', nav.maxTouchPoints].join('\n');
+}
+
+/**
+ * The first offer of the download page: the visitor's platform detected in the browser (the
+ * page itself is static and the same for everyone). The box keeps its height, so the swap
+ * does not move the page. In messaging-app browsers it adds the "open in your browser" hint.
+ */
+export function DownloadAdvisor({ options, otherVersions, inAppHint, children }: DownloadAdvisorProps) {
+  const agent = useSyncExternalStore(noSubscription, readAgent, () => null);
+  const [userAgent = '', uaPlatform, touch] = agent?.split('\n') ?? [];
+  const { platform, device } = agent ? detectPlatform({ userAgent, uaPlatform, maxTouchPoints: Number(touch) }) : { platform: null, device: null };
+  const key = device === 'desktop' ? platform : device;
+  const option = key ? options[key as keyof TAdvisorOptions] : undefined;
+  const inApp = agent !== null && isInAppBrowser(userAgent);
+
+  return (
+    <div className="w-full max-w-2xl" data-testid="download-advisor" data-platform={option ? platform : ''}>
+      {inApp ? (
+        <p role="note" className="mb-4 rounded-card border border-amber-300 bg-amber-50 px-4 py-3 text-sm leading-relaxed text-amber-900">
+          {inAppHint}
+        </p>
+      ) : null}
+      <div className="min-h-40 rounded-card border border-line bg-canvas p-5 shadow-card sm:min-h-36">
+        {option ? (
+          <>
+            <p className="font-semibold text-ink">{option.title}</p>
+            <div className="mt-3 flex flex-wrap items-center gap-x-5 gap-y-2">
+              <a
+                href={option.href}
+                className="inline-flex min-h-11 items-center justify-center rounded-control bg-brand-600 px-5 py-2.5 text-base font-semibold text-white transition-colors hover:bg-brand-700"
+              >
+                {option.cta}
+              </a>
+              <a href={`#${option.card}`} className="font-medium text-brand-700 underline-offset-4 hover:underline">
+                {otherVersions}
+              </a>
+            </div>
+            <p className="mt-3 text-sm text-ink-muted">{option.detail}</p>
+          </>
+        ) : (
+          children
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import { localeEntries, type TLocale } from '@llk/contracts';
+import type { z } from 'zod';
+import { getApiOrigin } from '@/lib/api-origin';
+
+// Content for static pages (download, release notes), read from the API on the server when a
+// page is generated and again by ISR (`revalidate`), never per request and never in the browser.
+// The build must not need the API: when it is not reachable the caller renders its fallback,
+// and the retry below lowers the page's revalidation time so that the first visit after the API
+// is back brings the real page (Next keeps the smallest `revalidate` of a render's fetches).
+
+/** How long a generated page with API data is served before it is regenerated (seconds). */
+export const CONTENT_REVALIDATE = 300;
+/** Revalidation time of a page rendered with its fallback (the API did not answer). */
+export const FALLBACK_REVALIDATE = 5;
+const TIMEOUT_MS = 5000;
+
+async function request<T>(url: string, locale: TLocale, schema: z.ZodType<T>, revalidate: number): Promise<T> {
+  const response = await fetch(url, {
+    headers: { 'Accept-Language': localeEntries[locale].language },
+    signal: AbortSignal.timeout(TIMEOUT_MS),
+    next: { revalidate },
+  });
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  const body = (await response.json()) as { errcode?: number; data?: unknown };
+  if (body.errcode !== 0) throw new Error(`${url}: errcode ${body.errcode}`);
+  return schema.parse(body.data);
+}
+
+/** GET `path` from the API in `locale`; null when it fails (logged), so the page can fall back. */
+export async function fetchContent<T>(path: string, locale: TLocale, schema: z.ZodType<T>): Promise<T | null> {
+  const url = `${getApiOrigin()}${path}`;
+  try {
+    return await request(url, locale, schema, CONTENT_REVALIDATE);
+  } catch (error) {
+    try {
+      return await request(url, locale, schema, FALLBACK_REVALIDATE);
+    } catch {
+      console.warn(`content ${path} (${locale}) unavailable, rendering the fallback: ${String(error)}`);
+      return null;
+    }
+  }
+}
