@@ -43,7 +43,14 @@ if (!dev && webBuildIsStale()) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const env = { ...process.env, API_PORT: apiPort, API_URL: process.env.API_URL ?? `http://127.0.0.1:${apiPort}` };
+// The web forwards /api/* from loopback with X-Forwarded-For: the API believes loopback so its
+// per-IP limits see the visitor, not the web server.
+const env = {
+  ...process.env,
+  API_PORT: apiPort,
+  API_URL: process.env.API_URL ?? `http://127.0.0.1:${apiPort}`,
+  TRUST_PROXY: process.env.TRUST_PROXY ?? 'loopback',
+};
 const children = [
   spawn(bin('tsx'), dev ? ['watch', 'src/server.ts'] : ['src/server.ts'], { cwd: path.join(root, 'apps/api'), env, stdio: 'inherit' }),
   spawn(bin('next'), dev ? ['dev', '-p', webPort] : ['start', '-p', webPort], { cwd: path.join(root, 'apps/web'), env, stdio: 'inherit' }),
