@@ -3,12 +3,13 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { SiteHeader } from '@/components/layout/site-header';
+import { WechatShare } from '@/features/site/components/wechat-share';
 
 /** The default layout: header, main, footer. */
 export default async function MarketingLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string }> }) {
   const locale = (await params).locale as TLocale;
   setRequestLocale(locale);
-  const t = await getTranslations({ locale, namespace: 'Layout' });
+  const [t, share] = await Promise.all([getTranslations({ locale, namespace: 'Layout' }), getTranslations({ locale, namespace: 'share' })]);
   return (
     <>
       <a
@@ -22,6 +23,7 @@ export default async function MarketingLayout({ children, params }: { children: 
         {children}
       </main>
       <SiteFooter locale={locale} />
+      <WechatShare title={share('title')} desc={share('desc')} />
     </>
   );
 }
