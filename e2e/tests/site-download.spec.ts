@@ -1,0 +1,109 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+
+// The download and release-notes pages are static and regenerated from the API (ISR). A build
+// made without the API serves its fallback once and regenerates in the background, so wait for
+// the page with release data first.
+async function waitForReleaseData(request: APIRequestContext, path: string, locale = 'en') {
+  const headers = { cookie: `llk-lang=${locale}` };
+  await expect
+    .poll(async () => (await (await request.get(path, { headers, maxRedirects: 0 })).text()).match(/<code[^>]*>[0-9a-f]{64}<\/code>|<time[^>]*>[^<]+<\/time>/)?.[0] ?? '', {
+      timeout: 30_000,
+      intervals: [500, 1000, 2000],
+    })
+    .not.toBe('');
+}
+
+const agents = {
+  windows: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+  mac: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15',
+  android: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
+  iphone: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
+  wechat:
+    'Mozilla/5.0 (Linux; Android 14; V2309A) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/116.0.0.0 Mobile Safari/537.36 MMWEBSDK/20231202 MicroMessenger/8.0.47.2560(0x28002F35) WeChat/arm64 Weixin NetType/WIFI Language/zh_CN ABI/arm64',
+};
+
+test.describe('download page', () => {
+  test.beforeEach(async ({ request }) => {
+    await waitForReleaseData(request, '/en/download');
+  });
+
+  for (const [agent, platform, title, href] of [
+    ['windows', 'windows', 'Recommended for your Windows PC', /win-x64-setup\.exe$/],
+    ['mac', 'macos', 'Recommended for your Mac', /\.dmg$/],
+    ['android', 'android', 'Recommended for your Android phone', /\.apk$/],
+    ['iphone', 'ios', 'Recommended for your iPhone', /^https:\/\/apps\.apple\.com\//],
+  ] as const) {
+    test(`offers ${platform} first to a ${agent} visitor`, async ({ browser }) => {
+      const context = await browser.newContext({ userAgent: agents[agent] });
+      const page = await context.newPage();
+      await page.goto('/en/download');
+      const advisor = page.getByTestId('download-advisor');
+      await expect(advisor).toHaveAttribute('data-platform', platform);
+      await expect(advisor.getByText(title)).toBeVisible();
+      const offer = advisor.getByRole('link').first();
+      await expect(offer).toHaveAttribute('href', href);
+      await expect(advisor.getByRole('link', { name: 'Other versions' })).toHaveAttribute('href', `#${platform}`);
+      await expect(advisor.getByRole('note')).toHaveCount(0);
+      await context.close();
+    });
+  }
+
+  test('lists every platform with versions, chips, sizes and checksums, and device buttons', async ({ page }) => {
+    await page.goto('/en/download');
+    const names = page.locator('article h3');
+    await expect(names).toHaveText(['Android', 'Windows', 'iOS & iPadOS', 'macOS', 'Linux']);
+    const windows = page.locator('article#windows');
+    await expect(windows.getByText('x86-64 (Intel/AMD) · EXE')).toBeVisible();
+    await expect(windows.getByText('ARM64 · EXE')).toBeVisible();
+    await expect(windows.getByText(/^Size: \d+(\.\d)? MB$/).first()).toBeVisible();
+    await expect(windows.locator('code').first()).toHaveText(/^[0-9a-f]{64}$/);
+    await expect(page.locator('article#macos').getByText('Apple silicon · DMG')).toBeVisible();
+    await expect(page.locator('article#android').getByRole('link', { name: 'Android phone' })).toHaveAttribute('href', /\.apk$/);
+    await expect(page.locator('article#android').getByRole('link', { name: 'Android tablet' })).toHaveAttribute('href', /\.apk$/);
+    await expect(page.locator('article#ios').getByRole('link', { name: 'iPhone' })).toHaveAttribute('href', /apps\.apple\.com/);
+    await expect(page.locator('article#ios').getByRole('link', { name: 'iPad' })).toHaveAttribute('href', /apps\.apple\.com/);
+  });
+
+  test('has a QR code of the mobile download page and the changelog with its date', async ({ page, baseURL }) => {
+    await page.goto('/en/download');
+    const qr = page.getByRole('img', { name: /^QR code of / });
+    await expect(qr).toHaveAttribute('data-qr-value', `${baseURL}/en/download`);
+    expect(await qr.locator('path').getAttribute('d')).toMatch(/^M\d+ \d+h1v1h-1z/);
+    await expect(page.getByText('Last updated:')).toBeVisible();
+    await expect(page.locator('section[aria-labelledby="download-updates"] details').first()).toBeVisible();
+    await page.getByRole('link', { name: 'Read the release notes' }).click();
+    await expect(page).toHaveURL(/\/en\/log$/);
+  });
+
+  test('inside an in-app browser, hints to open the page in the system browser', async ({ browser }) => {
+    const context = await browser.newContext({ userAgent: agents.wechat });
+    const page = await context.newPage();
+    await page.goto('/en/download');
+    const advisor = page.getByTestId('download-advisor');
+    await expect(advisor.getByRole('note')).toContainText('Open in browser');
+    await expect(advisor).toHaveAttribute('data-platform', 'android');
+    await context.close();
+  });
+
+  test('is in Chinese with Chinese sizes and dates on the unprefixed URL', async ({ page, context, request }) => {
+    await waitForReleaseData(request, '/download', 'zh-CN');
+    await context.addCookies([{ name: 'llk-lang', value: 'zh-CN', url: 'http://127.0.0.1' }]);
+    await page.goto('/download');
+    await expect(page.locator('article#windows').getByText('发布日期')).toBeVisible();
+    await expect(page.locator('article#windows time')).toHaveText(/^\d{4}年\d{1,2}月\d{1,2}日$/);
+  });
+});
+
+test('the release notes list every platform, newest first', async ({ page, request }) => {
+  await waitForReleaseData(request, '/en/log');
+  await page.goto('/en/log');
+  await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveText(['Android', 'Windows', 'iOS', 'iPadOS', 'macOS', 'Linux']);
+  const windows = page.locator('section[aria-labelledby="log-win"]');
+  const versions = await windows.getByRole('heading', { level: 3 }).allTextContents();
+  expect(versions.length).toBeGreaterThan(1);
+  const dates = await windows.locator('h3 time').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('datetime') ?? ''));
+  expect([...dates].sort().reverse()).toEqual(dates);
+  await expect(windows.locator('li li').first()).toBeVisible();
+  await page.getByRole('navigation', { name: 'Platforms' }).getByRole('link', { name: 'macOS' }).click();
+  await expect(page).toHaveURL(/#log-mac$/);
+});

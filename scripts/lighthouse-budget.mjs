@@ -1,0 +1,136 @@
+#!/usr/bin/env node
+// Performance and accessibility budgets of the public site (issue 4), against a running
+// `next start` (and its API): Lighthouse 12 mobile preset (simulated throttling) on the home,
+// download, pricing and guide pages in zh-CN, en and ja, plus axe-core in the same Chromium and
+// the first-load JS of each page (gzip, like scripts/first-load-js.mjs). Prints a table and
+// exits 1 when a figure misses its budget. Not part of `npm test` (it takes minutes).
+//
+//   npm run budget                       # http://127.0.0.1:3000
+//   node scripts/lighthouse-budget.mjs http://127.0.0.1:3631 [/en/download …]
+//   CHROME_PATH=/usr/bin/chromium (default)   BUDGET_RUNS=1 (median of N Lighthouse runs)
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+
+const BUDGET = { performance: 95, accessibility: 95, 'best-practices': 95, seo: 95, cls: 0.02, jsKiB: 150 };
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+const LOCALES = [
+  ['zh-CN', ''],
+  ['en', '/en'],
+  ['ja', '/ja'],
+];
+const PAGES = ['/', '/download', '/pricing', '/guide'];
+
+const [base = 'http://127.0.0.1:3000', ...only] = process.argv.slice(2);
+const runs = Math.max(1, Number(process.env.BUDGET_RUNS ?? 1));
+const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Every page in every locale: [locale, path as visited]; the unprefixed one is zh-CN. */
+const targets = LOCALES.flatMap(([locale, prefix]) => PAGES.map((page) => [locale, page === '/' ? prefix || '/' : `${prefix}${page}`])).filter(
+  ([, path]) => only.length === 0 || only.includes(path),
+);
+
+async function firstLoadJsKiB(url, cookie) {
+  const html = await (await fetch(url, { headers: { cookie } })).text();
+  const sources = new Set();
+  for (const match of html.matchAll(/<script\b([^>]*)>/g)) {
+    const src = match[1].match(/\bsrc="([^"]+)"/)?.[1];
+    if (src && !/\bnomodule\b/i.test(match[1])) sources.add(src);
+  }
+  let total = 0;
+  for (const src of sources) total += gzipSync(Buffer.from(await (await fetch(new URL(src, url))).arrayBuffer()), { level: 9 }).length;
+  return total / 1024;
+}
+
+async function runLighthouse(url, port, cookie) {
+  const results = [];
+  for (let i = 0; i < runs; i += 1) {
+    const { lhr } = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      // The language cookie keeps an unprefixed URL in zh-CN (no first-visit redirect).
+      extraHeaders: { Cookie: cookie },
+    });
+    if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+    results.push({
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      'best-practices': score('best-practices'),
+      seo: score('seo'),
+      cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? 0,
+      lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? 0,
+      tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? 0,
+      failing: Object.values(lhr.categories)
+        .filter((category) => category.id !== 'performance')
+        .flatMap((category) => category.auditRefs.filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1).map((ref) => ref.id)),
+    });
+  }
+  // median run by performance score
+  return results.sort((a, b) => a.performance - b.performance)[Math.floor(results.length / 2)];
+}
+
+async function runAxe(browser, url, locale) {
+  const context = await browser.newContext();
+  await context.addCookies([{ name: 'llk-lang', value: locale, url }]);
+  const page = await context.newPage();
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await page.addScriptTag({ content: axeSource });
+  const violations = await page.evaluate(async () => {
+    // eslint-disable-next-line no-undef
+    const result = await window.axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length }));
+  });
+  await context.close();
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS });
+const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+const rows = [];
+let failed = false;
+try {
+  for (const [locale, path] of targets) {
+    const url = new URL(path, base).href;
+    const cookie = `llk-lang=${locale}`;
+    const lh = await runLighthouse(url, chrome.port, cookie);
+    const axe = await runAxe(browser, url, locale);
+    const jsKiB = await firstLoadJsKiB(url, cookie);
+    const misses = [
+      ...['performance', 'accessibility', 'best-practices', 'seo'].filter((id) => lh[id] < BUDGET[id]).map((id) => `${id} ${lh[id]}`),
+      ...(lh.cls > BUDGET.cls ? [`CLS ${lh.cls.toFixed(3)}`] : []),
+      ...(jsKiB > BUDGET.jsKiB ? [`JS ${jsKiB.toFixed(1)} KiB`] : []),
+      ...axe.map((v) => `axe ${v.impact} ${v.id} (${v.nodes})`),
+    ];
+    failed ||= misses.length > 0;
+    rows.push({ page: path, locale, perf: lh.performance, a11y: lh.accessibility, bp: lh['best-practices'], seo: lh.seo, cls: lh.cls.toFixed(3), lcp: `${Math.round(lh.lcpMs)} ms`, tbt: `${Math.round(lh.tbtMs)} ms`, 'js KiB': jsKiB.toFixed(1), axe: axe.length, misses: misses.join('; ') || (lh.failing.length ? `ok (minor: ${lh.failing.join(', ')})` : 'ok') });
+    console.info(`${path} (${locale}) done`);
+  }
+} finally {
+  await browser.close().catch(() => {});
+  await chrome.kill();
+}
+
+console.info(`\nBudgets: performance/accessibility/best-practices/SEO ≥ ${BUDGET.performance}, CLS ≤ ${BUDGET.cls}, first-load JS ≤ ${BUDGET.jsKiB} KiB gzip, no serious/critical axe violations. Lighthouse ${runs} run(s) per page, mobile preset.`);
+const columns = Object.keys(rows[0] ?? {});
+const widths = columns.map((column) => Math.max(column.length, ...rows.map((row) => String(row[column]).length)));
+const line = (cells) => `| ${cells.map((cell, i) => String(cell).padEnd(widths[i])).join(' | ')} |`;
+console.info([line(columns), line(widths.map((w) => '-'.repeat(w))), ...rows.map((row) => line(columns.map((column) => row[column])))].join('\n'));
+if (failed) {
+  console.error('Budget missed.');
+  process.exit(1);
+}
