@@ -15,14 +15,16 @@ async function newsTitles(page: Page): Promise<string[]> {
 }
 
 test.describe('news', () => {
-  test('page 1 → View more → page 2 lists other items; /news-2 works directly', async ({ page }) => {
+  test('page 1 → View more appends page 2 in place; /news-2 works directly', async ({ page }) => {
     await page.goto('/en/news-1');
     const first = await newsTitles(page);
     expect(first).toHaveLength(10);
 
     await page.getByRole('link', { name: 'View more' }).click();
-    await expect(page).toHaveURL(/\/en\/news-2$/);
-    const second = await newsTitles(page);
+    const more = page.getByTestId('news-more-list');
+    await expect(more.getByTestId('news-item').first()).toBeVisible();
+    await expect(page).toHaveURL(/\/en\/news-1$/);
+    const second = await more.getByRole('heading').allInnerTexts();
     expect(second.length).toBeGreaterThan(0);
     expect(second.filter((title) => first.includes(title))).toEqual([]);
 
@@ -63,6 +65,20 @@ test.describe('news', () => {
       await expect(page.getByTestId('notice-list').locator('article').first()).toBeVisible({ timeout: 1000 });
     }).toPass({ timeout: 20_000 });
     await expect(page.getByTestId('notice-list').locator('article h3').first()).not.toBeEmpty();
+  });
+});
+
+test.describe('news without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('View more is a link to the next page', async ({ page }) => {
+    await page.goto('/en/news-1');
+    const first = await newsTitles(page);
+    await page.getByRole('link', { name: 'View more' }).click();
+    await expect(page).toHaveURL(/\/en\/news-2$/);
+    const second = await newsTitles(page);
+    expect(second.length).toBeGreaterThan(0);
+    expect(second.filter((title) => first.includes(title))).toEqual([]);
   });
 });
 

@@ -68,8 +68,8 @@ export default async function NoticePage({ params }: { params: LocaleParams }) {
                     {notice.pinned ? (
                       <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-800">{tList('pinned')}</span>
                     ) : null}
-                    <time dateTime={notice.publishedAt}>{tList('published', { date: formatDate(notice.publishedAt, locale) })}</time>
-                    {notice.expiresAt ? <span>{tList('expires', { date: formatDate(notice.expiresAt, locale) })}</span> : null}
+                    <time dateTime={notice.publishedAt}>{tList('published', { date: formatDate(notice.publishedAt, localeEntries[locale].iso) })}</time>
+                    {notice.expiresAt ? <span>{tList('expires', { date: formatDate(notice.expiresAt, localeEntries[locale].iso) })}</span> : null}
                   </p>
                   <h3 className="mt-3 text-xl font-semibold text-ink">{notice.title}</h3>
                   <MarkdownBody html={renderMarkdown(notice.body, (href) => localizePath(locale, href))} className="mt-3" />

@@ -70,14 +70,14 @@ export default async function NewsDetailPage({ params }: { params: Params }) {
         <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${item.kind === 'PROMOTION' ? 'bg-amber-100 text-amber-900' : 'bg-brand-50 text-brand-800'}`}>
           {tList(`kinds.${item.kind}`)}
         </span>
-        <time dateTime={item.publishedAt}>{tArticle('published', { date: formatDate(item.publishedAt, locale) })}</time>
+        <time dateTime={item.publishedAt}>{tArticle('published', { date: formatDate(item.publishedAt, localeEntries[locale].iso) })}</time>
       </p>
       <div lang={fallback ? localeEntries[item.locale].iso : undefined}>
         <h1 className="mt-3 text-3xl font-bold tracking-tight text-balance break-keep text-ink sm:text-4xl">{item.title}</h1>
         <p className="mt-4 text-lg leading-relaxed text-ink-muted">{item.summary}</p>
         {item.kind === 'PROMOTION' && item.validFrom && item.validUntil ? (
           <p className="mt-4 rounded-control border border-amber-300 bg-amber-50 px-4 py-3 font-medium text-amber-900">
-            {tArticle('validity', { from: formatDate(item.validFrom, locale), until: formatDate(item.validUntil, locale) })}
+            {tArticle('validity', { from: formatDate(item.validFrom, localeEntries[locale].iso), until: formatDate(item.validUntil, localeEntries[locale].iso) })}
           </p>
         ) : null}
         <MarkdownBody html={renderMarkdown(item.body, (href) => localizePath(locale, href))} className="mt-8" />

@@ -1,7 +1,9 @@
+import { localeEntries } from '@llk/contracts';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
-import { NewsCard } from '@/features/news/components/news-card';
+import { NewsCard, type TNewsCardLabels } from '@/features/news/components/news-card';
+import { NewsMore } from '@/features/news/components/news-more';
 import { getNewsList, NEWS_PAGE_SIZE, PROMOTIONS_SHOWN } from '@/features/news/news-api';
 import { ButtonLink, TextLink } from '@/features/site/components/button-link';
 import { PageIntro } from '@/features/site/components/page-intro';
@@ -11,7 +13,8 @@ import { newsPath } from '@/lib/routes';
 
 // Internal target of the public URL /news-{page}: news and promotions, newest first, ten a page,
 // "View more" links to the next page. Page 1 also shows the latest promotions (the promotions
-// listing lives here, at /news-1#promotions). ISR: nothing is prebuilt (the build needs no API);
+// listing lives here, at /news-1#promotions). With JavaScript, "View more" appends the next page
+// in place (NewsMore); without it, it is a link to /news-{page + 1}. ISR: nothing is prebuilt (the build needs no API);
 // each page renders on its first request and is then served from the cache, refreshed in the
 // background at most every two minutes.
 type Params = LocaleParams<{ page: string }>;
@@ -51,7 +54,13 @@ export default async function NewsPage({ params }: { params: Params }) {
     page === 1 ? getNewsList(locale, 1, 'PROMOTION', PROMOTIONS_SHOWN) : null,
   ]);
   if (page > 1 && news.list.length === 0) notFound();
-  const hasMore = page * NEWS_PAGE_SIZE < news.total;
+  const lang = localeEntries[locale].iso;
+  const labels: TNewsCardLabels = {
+    kinds: { NEWS: tList('kinds.NEWS'), PROMOTION: tList('kinds.PROMOTION') },
+    running: tList.raw('promotions.running') as string,
+    upcoming: tList.raw('promotions.upcoming') as string,
+    ended: tList('promotions.ended'),
+  };
 
   return (
     <>
@@ -67,7 +76,7 @@ export default async function NewsPage({ params }: { params: Params }) {
             <ul className="mt-6 grid gap-4 md:grid-cols-3" data-testid="promotions">
               {promotions.list.map((item) => (
                 <li key={item.id}>
-                  <NewsCard item={item} locale={locale} />
+                  <NewsCard item={item} lang={lang} labels={labels} />
                 </li>
               ))}
             </ul>
@@ -85,23 +94,19 @@ export default async function NewsPage({ params }: { params: Params }) {
           <ol className="mt-6 grid gap-4 sm:grid-cols-2" data-testid="news-list">
             {news.list.map((item) => (
               <li key={item.id}>
-                <NewsCard item={item} locale={locale} />
+                <NewsCard item={item} lang={lang} labels={labels} />
               </li>
             ))}
           </ol>
         )}
-        <div className="mt-10 flex flex-wrap items-center justify-center gap-4">
-          {page > 1 ? (
+        <NewsMore nextPage={page + 1} total={news.total} pageSize={NEWS_PAGE_SIZE} lang={lang} label={tList('viewMore')} labels={labels} />
+        {page > 1 ? (
+          <p className="mt-6 flex justify-center">
             <ButtonLink href={newsPath(page - 1)} variant="secondary" rel="prev">
               {tList('previousPage')}
             </ButtonLink>
-          ) : null}
-          {hasMore ? (
-            <ButtonLink href={newsPath(page + 1)} rel="next">
-              {tList('viewMore')}
-            </ButtonLink>
-          ) : null}
-        </div>
+          </p>
+        ) : null}
         <p className="mt-10 text-center text-ink-muted">
           {t.rich('noticesHint', { link: (chunks) => <TextLink href="/notice">{chunks}</TextLink> })}
         </p>

@@ -1,0 +1,74 @@
+'use client';
+
+import type { TNewsList, TNewsSummary } from '@llk/contracts';
+import { useState, type MouseEvent } from 'react';
+import { Link } from '@/i18n/navigation';
+import { NewsCard, type TNewsCardLabels } from './news-card';
+
+// "View more" under the news list. Without JavaScript (or when the API call fails) it is a
+// plain link to /news-{next}; with it, a click appends the next page in place.
+
+interface TNewsMoreProps {
+  nextPage: number;
+  total: number;
+  pageSize: number;
+  /** BCP 47 tag of the page, also sent as Accept-Language */
+  lang: string;
+  label: string;
+  labels: TNewsCardLabels;
+}
+
+export function NewsMore({ nextPage, total, pageSize, lang, label, labels }: TNewsMoreProps) {
+  const [items, setItems] = useState<TNewsSummary[]>([]);
+  const [page, setPage] = useState(nextPage);
+  const [busy, setBusy] = useState(false);
+  const hasMore = (page - 1) * pageSize < total;
+
+  async function loadMore(event: MouseEvent<HTMLAnchorElement>) {
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
+    event.preventDefault();
+    const fallback = event.currentTarget.href;
+    if (busy) return;
+    setBusy(true);
+    try {
+      const response = await fetch(`/api/news/list?${new URLSearchParams({ page: String(page), pageSize: String(pageSize) })}`, {
+        headers: { Accept: 'application/json', 'Accept-Language': lang },
+      });
+      const body = (await response.json()) as { errcode: number; data: TNewsList };
+      if (!response.ok || body.errcode !== 0) throw new Error(String(body.errcode));
+      setItems((current) => [...current, ...body.data.list]);
+      setPage((current) => current + 1);
+    } catch {
+      window.location.assign(fallback);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      {items.length > 0 ? (
+        <ol className="mt-4 grid gap-4 sm:grid-cols-2" data-testid="news-more-list">
+          {items.map((item) => (
+            <li key={item.id}>
+              <NewsCard item={item} lang={lang} labels={labels} />
+            </li>
+          ))}
+        </ol>
+      ) : null}
+      {hasMore ? (
+        <div className="mt-10 flex justify-center">
+          <Link
+            href={`/news-${page}`}
+            rel="next"
+            onClick={loadMore}
+            aria-busy={busy || undefined}
+            className="inline-flex min-h-11 items-center justify-center rounded-control bg-brand-600 px-5 py-2.5 text-base font-semibold text-white transition-colors hover:bg-brand-700"
+          >
+            {label}
+          </Link>
+        </div>
+      ) : null}
+    </>
+  );
+}
