@@ -14,12 +14,16 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { devOutboxRoutes } from './modules/dev-outbox/dev-outbox.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import codesPlugin from './modules/sms/codes.plugin';
+import paymentsPlugin from './modules/payments/payments.plugin';
 import { smsRoutes } from './modules/sms/sms.routes';
 import { userRoutes } from './modules/users/users.routes';
 import { locationRoutes } from './modules/location/location.routes';
 import { newsRoutes } from './modules/news/news.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { wxmpRoutes } from './modules/wxmp/wxmp.routes';
+import { pricingRoutes } from './modules/pricing/pricing.routes';
+import { orderRoutes } from './modules/orders/orders.routes';
+import { paymentRoutes } from './modules/payments/payments.routes';
 import configPlugin from './plugins/config';
 import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
@@ -79,6 +83,7 @@ export function buildApp(config: AppConfig, deps: AppDeps = {}): App {
   app.register(kvPlugin, { ...(deps.kv ? { kv: deps.kv } : {}), ...(deps.redis ? { redis: deps.redis } : {}) });
   app.register(authPlugin);
   app.register(codesPlugin);
+  app.register(paymentsPlugin);
 
   // Routes
   app.register(healthRoutes);
@@ -93,6 +98,9 @@ export function buildApp(config: AppConfig, deps: AppDeps = {}): App {
   app.register(searchRoutes);
   app.register(locationRoutes);
   app.register(wxmpRoutes);
+  app.register(pricingRoutes);
+  app.register(orderRoutes);
+  app.register(paymentRoutes);
 
   return app;
 }

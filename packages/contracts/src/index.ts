@@ -5,4 +5,6 @@ export * from './envelope';
 export * from './errors';
 export * from './locales';
 export * from './messages';
+export * from './orders';
+export * from './pricing';
 export * from './validation';

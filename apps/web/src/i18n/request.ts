@@ -5,7 +5,8 @@ import { routing } from './routing';
 
 // Messages of a locale: the contracts' texts (namespaces errors, validation, success), the
 // shared web texts (messages/<locale>/common.json), the page texts (pages.json), the account
-// screens (account.json) and the content features: news, guide, search (content.json).
+// screens (account.json), the content features: news, guide, search (content.json), and
+// pricing, ordering and payment (commerce.json).
 // Each file's top-level keys are namespaces; files must not share a namespace.
 export default getRequestConfig(async ({ requestLocale }) => {
   const requested = await requestLocale;
@@ -15,6 +16,7 @@ export default getRequestConfig(async ({ requestLocale }) => {
     import(`../../messages/${locale}/pages.json`).then((m) => m.default),
     import(`../../messages/${locale}/account.json`).then((m) => m.default),
     import(`../../messages/${locale}/content.json`).then((m) => m.default),
+    import(`../../messages/${locale}/commerce.json`).then((m) => m.default),
   ]);
   return { locale, messages: Object.assign({ ...getContractMessages(locale) }, ...files) };
 });

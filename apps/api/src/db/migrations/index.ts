@@ -2,6 +2,8 @@ import { type Migration } from 'kysely';
 import * as m0001 from './0001-foundation';
 import * as m0002 from './0002-accounts';
 import * as m0003 from './0003-content';
+import * as m0004 from './0004-catalogue';
+import * as m0005 from './0005-orders';
 
 // Every migration, imported explicitly: file discovery breaks under bundlers and vitest, and an
 // explicit list makes the order reviewable. Names sort in application order; never rename one
@@ -10,4 +12,6 @@ export const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
   '0002-accounts': m0002,
   '0003-content': m0003,
+  '0004-catalogue': m0004,
+  '0005-orders': m0005,
 };

@@ -1,0 +1,2 @@
+// Schemas and types of the orders calls, shared by web and API.
+export {};
