@@ -7,7 +7,9 @@
 //
 //   npm run budget                       # http://127.0.0.1:3000
 //   node scripts/lighthouse-budget.mjs http://127.0.0.1:3631 [/en/download …]
-//   CHROME_PATH=/usr/bin/chromium (default)   BUDGET_RUNS=1 (median of N Lighthouse runs)
+//   CHROME_PATH=/usr/bin/chromium (default)   BUDGET_RUNS=3 (Lighthouse runs per page; the median counts)
+// Performance is measured with simulated throttling, so a busy machine lowers it: the median of
+// several runs after a warm-up request keeps one slow run from failing the budget.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { gzipSync } from 'node:zlib';
@@ -33,7 +35,7 @@ const LOCALES = [
 const PAGES = ['/', '/download', '/pricing', '/guide'];
 
 const [base = 'http://127.0.0.1:3000', ...only] = process.argv.slice(2);
-const runs = Math.max(1, Number(process.env.BUDGET_RUNS ?? 1));
+const runs = Math.max(1, Number(process.env.BUDGET_RUNS ?? 3));
 const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -107,9 +109,9 @@ try {
   for (const [locale, path] of targets) {
     const url = new URL(path, base).href;
     const cookie = `llk-lang=${locale}`;
+    const jsKiB = await firstLoadJsKiB(url, cookie); // also warms the server and its caches
     const lh = await runLighthouse(url, chrome.port, cookie);
     const axe = await runAxe(browser, url, locale);
-    const jsKiB = await firstLoadJsKiB(url, cookie);
     const misses = [
       ...['performance', 'accessibility', 'best-practices', 'seo'].filter((id) => lh[id] < BUDGET[id]).map((id) => `${id} ${lh[id]}`),
       ...(lh.cls > BUDGET.cls ? [`CLS ${lh.cls.toFixed(3)}`] : []),
@@ -125,7 +127,7 @@ try {
   await chrome.kill();
 }
 
-console.info(`\nBudgets: performance/accessibility/best-practices/SEO ≥ ${BUDGET.performance}, CLS ≤ ${BUDGET.cls}, first-load JS ≤ ${BUDGET.jsKiB} KiB gzip, no serious/critical axe violations. Lighthouse ${runs} run(s) per page, mobile preset.`);
+console.info(`\nBudgets: performance/accessibility/best-practices/SEO ≥ ${BUDGET.performance}, CLS ≤ ${BUDGET.cls}, first-load JS ≤ ${BUDGET.jsKiB} KiB gzip, no serious/critical axe violations. Lighthouse mobile preset, median of ${runs} run(s) per page.`);
 const columns = Object.keys(rows[0] ?? {});
 const widths = columns.map((column) => Math.max(column.length, ...rows.map((row) => String(row[column]).length)));
 const line = (cells) => `| ${cells.map((cell, i) => String(cell).padEnd(widths[i])).join(' | ')} |`;

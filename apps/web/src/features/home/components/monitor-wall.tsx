@@ -90,9 +90,20 @@ const scenes: Record<TScene, ReactNode> = {
   ),
 };
 
+// Each scene is drawn once as a <symbol> and referenced by the tiles (<use>), which keeps the
+// home page's DOM, and so its hydration work, small.
 export function MonitorWall() {
   return (
     <div aria-hidden="true" className="rounded-panel bg-slate-900 p-3 shadow-popover sm:p-4">
+      <svg width="0" height="0" className="absolute" focusable="false">
+        <defs>
+          {(Object.keys(scenes) as TScene[]).map((scene) => (
+            <symbol key={scene} id={`wall-${scene}`} viewBox="0 0 160 90">
+              {scenes[scene]}
+            </symbol>
+          ))}
+        </defs>
+      </svg>
       <div className="mb-3 flex items-center gap-2 px-1">
         <span className="size-2.5 rounded-full bg-red-400" />
         <span className="size-2.5 rounded-full bg-amber-400" />
@@ -103,7 +114,7 @@ export function MonitorWall() {
         {tiles.map((tile) => (
           <li key={tile.name} className="overflow-hidden rounded-md bg-slate-800 ring-1 ring-slate-700">
             <svg viewBox="0 0 160 90" className="block aspect-video h-auto w-full" focusable="false">
-              {scenes[tile.scene]}
+              <use href={`#wall-${tile.scene}`} />
             </svg>
             <div className="flex items-center gap-1.5 px-2 py-1 font-mono text-[10px] leading-4 text-slate-300 sm:text-xs">
               <span className={`size-1.5 shrink-0 rounded-full ${tile.busy ? 'bg-amber-400' : 'bg-green-400'} motion-safe:animate-pulse`} />
