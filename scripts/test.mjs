@@ -2,9 +2,10 @@
 // `npm test`: the whole suite, in the order that fails fastest. Installs the Debian packages
 // the browser tests need when missing, then lint, type-check, unit tests, API integration
 // tests (SQLite always; PostgreSQL too when TEST_DATABASE_URL is set), web build and
-// end-to-end tests in Debian's Chromium. Ends with one "tests: N passed, N failed" line.
+// end-to-end tests in Debian's Chromium (the journeys that write data once more on PostgreSQL
+// when TEST_DATABASE_URL is set). Ends with one "tests: N passed, N failed" line.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -46,6 +47,8 @@ function countPlaywright(file) {
 }
 
 const npx = path.join(root, 'node_modules', '.bin');
+/** e2e specs run a second time with the API on PostgreSQL (step e2e-pg). */
+const PG_E2E_SPECS = /^(accounts|commerce|referral|cloud-pc)[\w-]*\.spec\.ts$/;
 const steps = [
   () => run('system', 'bash', ['scripts/ensure-system-deps.sh']),
   () => run('lint', path.join(npx, 'eslint'), ['.', '--max-warnings', '0']),
@@ -68,6 +71,29 @@ const steps = [
     const ok = run('e2e', 'npm', ['run', 'test', '-w', '@llk/e2e'], { env: { PLAYWRIGHT_JSON_OUTPUT_NAME: file } });
     countPlaywright(file);
     return ok;
+  },
+  () => {
+    // The journeys that write to the database (accounts, orders, payments, referrals) once
+    // more with the API on PostgreSQL, in a database created for this run and dropped after.
+    if (!process.env.TEST_DATABASE_URL || (only.length && !only.includes('e2e-pg'))) return true;
+    const specs = readdirSync(path.join(root, 'e2e/tests')).filter((file) => PG_E2E_SPECS.test(file));
+    if (specs.length === 0) return true;
+    const created = spawnSync('node', ['scripts/pg-database.mjs', 'create', process.env.TEST_DATABASE_URL], { cwd: root, encoding: 'utf8' });
+    if (created.status !== 0) {
+      console.error(`✖ e2e-pg: could not create a database: ${created.stderr}`);
+      return false;
+    }
+    const databaseUrl = created.stdout.trim();
+    const file = path.join(reports, 'e2e-pg.json');
+    try {
+      const ok = run('e2e-pg', 'npm', ['run', 'test', '-w', '@llk/e2e', '--', ...specs.map((spec) => `tests/${spec}`)], {
+        env: { PLAYWRIGHT_JSON_OUTPUT_NAME: file, E2E_DATABASE_URL: databaseUrl },
+      });
+      countPlaywright(file);
+      return ok;
+    } finally {
+      spawnSync('node', ['scripts/pg-database.mjs', 'drop', databaseUrl], { cwd: root, stdio: 'inherit' });
+    }
   },
 ];
 
