@@ -2,6 +2,15 @@ import { type Kysely } from 'kysely';
 import { type SessionsTable, type UsersTable } from './tables/accounts.table';
 import { type AppMetaTable } from './tables/app-meta.table';
 import {
+  type CatalogueSkusTable,
+  type PricingFeatureGroupsTable,
+  type PricingFeatureGroupTranslationsTable,
+  type PricingFeaturesTable,
+  type PricingFeatureTranslationsTable,
+  type PricingPlansTable,
+  type PricingPlanTranslationsTable,
+} from './tables/catalogue.table';
+import {
   type NewsTable,
   type NewsTranslationsTable,
   type NoticesTable,
@@ -31,6 +40,14 @@ export interface DB {
   search_documents: SearchDocumentsTable;
   search_postings: SearchPostingsTable;
   search_records: SearchRecordsTable;
+  // 0004-catalogue
+  catalogue_skus: CatalogueSkusTable;
+  pricing_plans: PricingPlansTable;
+  pricing_plan_translations: PricingPlanTranslationsTable;
+  pricing_feature_groups: PricingFeatureGroupsTable;
+  pricing_feature_group_translations: PricingFeatureGroupTranslationsTable;
+  pricing_features: PricingFeaturesTable;
+  pricing_feature_translations: PricingFeatureTranslationsTable;
 }
 
 /** A database or a transaction: services and repositories accept either. */

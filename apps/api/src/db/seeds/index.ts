@@ -1,6 +1,7 @@
 import { noticesSeedStep } from '../../modules/announcements/announcements.seed';
 import { releasesSeedStep } from '../../modules/downloads/downloads.seed';
 import { newsSeedStep } from '../../modules/news/news.seed';
+import { pricingSeedStep } from '../../modules/pricing/pricing.seed';
 import { searchSeedStep } from '../../modules/search/search.seed';
 import { type Db } from '../schema';
 
@@ -28,4 +29,6 @@ export const seedSteps: SeedStep[] = [
   newsSeedStep,
   noticesSeedStep,
   searchSeedStep(),
+  // pricing (issue 5): SKUs and the feature matrix of /memberPricing/detail/v2
+  pricingSeedStep,
 ];

@@ -1,0 +1,59 @@
+// Tables of migration 0004-catalogue. Booleans are integer 0/1 (see ../dialect.ts).
+
+export interface CatalogueSkusTable {
+  id: string;
+  /** MEMBER | MONITOR | CHANNEL | QUALITY */
+  item_type: string;
+  /** MONTH | YEAR | null (one-off) */
+  time_unit: string | null;
+  duration: number;
+  quantity: number;
+  /** QUALITY only: the tier it raises to */
+  quality_tier: string | null;
+  price_fen: number;
+  original_price_fen: number;
+  active: number;
+  sort_order: number;
+}
+
+export interface PricingPlansTable {
+  /** FREE | PRO */
+  id: string;
+  sort_order: number;
+}
+
+export interface PricingPlanTranslationsTable {
+  plan_id: string;
+  locale: string;
+  name: string;
+  summary: string;
+}
+
+export interface PricingFeatureGroupsTable {
+  /** FUNCTION | SAFE | PLAY | PROPERTY | PERMISSION | COMPATIBLE */
+  id: string;
+  sort_order: number;
+}
+
+export interface PricingFeatureGroupTranslationsTable {
+  group_id: string;
+  locale: string;
+  name: string;
+}
+
+export interface PricingFeaturesTable {
+  id: string;
+  group_id: string;
+  free_included: number;
+  paid_included: number;
+  sort_order: number;
+}
+
+export interface PricingFeatureTranslationsTable {
+  feature_id: string;
+  locale: string;
+  name: string;
+  description: string | null;
+  free_value: string | null;
+  paid_value: string | null;
+}
