@@ -45,6 +45,23 @@ export const ErrorCode = {
   SHARE_NOT_CONFIGURED: 30001,
   SHARE_URL_NOT_ALLOWED: 30002,
   SHARE_UPSTREAM_FAILED: 30003,
+
+  // orders and payment (issue 5); 201xx are the payment gateways'
+  ORDER_NOT_FOUND: 20001,
+  SKU_NOT_AVAILABLE: 20002,
+  ORDER_EXPIRED: 20003,
+  ORDER_NOT_PAYABLE: 20004,
+  ORDER_ALREADY_PAID: 20005,
+  QR_CODE_NOT_FOUND: 20006,
+  QR_CODE_EXPIRED: 20007,
+  QR_CODE_USED: 20008,
+  IDEMPOTENCY_KEY_REUSED: 20009,
+  IDEMPOTENCY_KEY_INVALID: 20010,
+  IDEMPOTENCY_KEY_IN_PROGRESS: 20011,
+  PAY_METHOD_UNAVAILABLE: 20012,
+  PAYMENT_GATEWAY_ERROR: 20013,
+  REFUND_NOT_ALLOWED: 20014,
+  REFUND_FAILED: 20015,
 } as const;
 
 export type TErrorCodeName = keyof typeof ErrorCode;
@@ -92,6 +109,21 @@ const info: Record<TErrorCodeName, ErrorInfo> = {
   SHARE_NOT_CONFIGURED: { status: 503, key: 'shareNotConfigured' },
   SHARE_URL_NOT_ALLOWED: { status: 400, key: 'shareUrlNotAllowed' },
   SHARE_UPSTREAM_FAILED: { status: 502, key: 'shareUpstreamFailed' },
+  ORDER_NOT_FOUND: { status: 404, key: 'orderNotFound' },
+  SKU_NOT_AVAILABLE: { status: 400, key: 'skuNotAvailable' },
+  ORDER_EXPIRED: { status: 409, key: 'orderExpired' },
+  ORDER_NOT_PAYABLE: { status: 409, key: 'orderNotPayable' },
+  ORDER_ALREADY_PAID: { status: 409, key: 'orderAlreadyPaid' },
+  QR_CODE_NOT_FOUND: { status: 404, key: 'qrCodeNotFound' },
+  QR_CODE_EXPIRED: { status: 410, key: 'qrCodeExpired' },
+  QR_CODE_USED: { status: 409, key: 'qrCodeUsed' },
+  IDEMPOTENCY_KEY_REUSED: { status: 422, key: 'idempotencyKeyReused' },
+  IDEMPOTENCY_KEY_INVALID: { status: 400, key: 'idempotencyKeyInvalid' },
+  IDEMPOTENCY_KEY_IN_PROGRESS: { status: 409, key: 'idempotencyKeyInProgress' },
+  PAY_METHOD_UNAVAILABLE: { status: 400, key: 'payMethodUnavailable' },
+  PAYMENT_GATEWAY_ERROR: { status: 502, key: 'paymentGatewayError' },
+  REFUND_NOT_ALLOWED: { status: 409, key: 'refundNotAllowed' },
+  REFUND_FAILED: { status: 502, key: 'refundFailed' },
 };
 
 const byCode = new Map<number, TErrorCodeName>(

@@ -1,2 +1,232 @@
-// Schemas and types of the orders calls, shared by web and API.
-export {};
+import { z } from 'zod';
+import { ZOrderItemType, ZTimeUnit } from './enums';
+import { V } from './validation';
+
+// Schemas and types of the orders and payment calls, shared by web and API (spec section 7;
+// DESIGN.md "Money and orders"). Amounts are integer fen (1 yuan = 100 fen) everywhere; the
+// client never sends a price: it names what it wants (a SKU, or an item type and time unit)
+// and the server looks the price up. Times are UTC ISO 8601 strings.
+
+/**
+ * CREATED → PENDING_PAYMENT (a payment attempt was started) → PAID (a verified notification
+ * was applied) → FULFILLED (entitlements granted, same transaction as PAID) → COMPLETED
+ * (nothing left to do; refundable window over). Also CANCELLED, EXPIRED (unpaid past
+ * expiresAt), REFUNDING and REFUNDED.
+ */
+export const ZOrderStatus = z.enum([
+  'CREATED',
+  'PENDING_PAYMENT',
+  'PAID',
+  'FULFILLED',
+  'COMPLETED',
+  'CANCELLED',
+  'EXPIRED',
+  'REFUNDING',
+  'REFUNDED',
+]);
+export type TOrderStatus = z.infer<typeof ZOrderStatus>;
+
+/** Statuses in which an order may still be paid. */
+export const PAYABLE_ORDER_STATUSES: readonly TOrderStatus[] = ['CREATED', 'PENDING_PAYMENT'];
+/** Statuses after a successful payment (the entitlements were granted). */
+export const PAID_ORDER_STATUSES: readonly TOrderStatus[] = ['PAID', 'FULFILLED', 'COMPLETED'];
+
+/** Payment methods and clients the gateways accept (subsets of the spec's enums). */
+export const ZPayMethod = z.enum(['ZFB', 'WX']);
+export type TPayMethod = z.infer<typeof ZPayMethod>;
+export const ZPayClient = z.enum(['WEB', 'JS_API']);
+export type TPayClient = z.infer<typeof ZPayClient>;
+
+/** Most units of one SKU in one order (e.g. screen-wall packs). */
+export const ORDER_QUANTITY_MAX = 99;
+
+function idString(max: number) {
+  return z
+    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? V.required : V.invalidType) })
+    .trim()
+    .min(1, { error: V.required, abort: true })
+    .max(max, { error: V.tooLong, abort: true });
+}
+
+/** Catalogue SKU code, e.g. MEMBER_YEAR (from GET /memberPricing/detail/v2). */
+export const ZSkuId = idString(64).regex(/^[A-Z0-9_]+$/, { error: V.invalidValue });
+/** Our order id (ULID). */
+export const ZOrderId = idString(64).regex(/^[0-9A-Za-z]+$/, { error: V.invalidValue });
+/** Id of a desktop-app payment code. */
+export const ZQrCodeId = idString(128).regex(/^[0-9A-Za-z_-]+$/, { error: V.invalidValue });
+
+const ZQuantity = z
+  .number({ error: V.invalidType })
+  .int({ error: V.invalidValue })
+  .min(1, { error: V.invalidValue })
+  .max(ORDER_QUANTITY_MAX, { error: V.invalidValue });
+
+/**
+ * What to buy: either a `skuId`, or an `itemType` with a `timeUnit` (the single active SKU of
+ * that type and unit, e.g. MEMBER + YEAR). `quantity` multiplies the SKU (default 1).
+ */
+const itemSelection = {
+  skuId: ZSkuId.optional(),
+  itemType: ZOrderItemType.optional(),
+  timeUnit: ZTimeUnit.optional(),
+  quantity: ZQuantity.optional(),
+};
+function requireItem(value: { skuId?: string | undefined; itemType?: unknown; timeUnit?: unknown }, ctx: z.RefinementCtx) {
+  if (value.skuId !== undefined) return;
+  if (value.itemType === undefined) ctx.addIssue({ code: 'custom', path: ['skuId'], message: V.required });
+}
+
+/**
+ * POST /order/createV2 (logged in): a web order, typically a membership. Optional header
+ * `Idempotency-Key` (1–64 of [A-Za-z0-9_-]): the same key with the same body returns the same
+ * order; the same key with a different body is refused (20009).
+ */
+export const ZCreateOrderRequest = z.object({ ...itemSelection }).strict().superRefine(requireItem);
+export type TCreateOrderRequest = z.infer<typeof ZCreateOrderRequest>;
+
+export const IDEMPOTENCY_KEY_RE = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** One line of an order. Prices are per unit; amountFen = priceFen × quantity. */
+export const ZOrderItem = z.object({
+  itemType: ZOrderItemType,
+  skuId: z.string(),
+  /** MONTH | YEAR, or null for one-off items (screen walls) */
+  timeUnit: ZTimeUnit.nullable(),
+  /** time units granted per unit bought (1 month, 1 year) */
+  duration: z.number().int(),
+  /** units granted per unit bought (screen walls for MONITOR, else 1) */
+  units: z.number().int(),
+  quantity: z.number().int(),
+  /** charged per unit, fen */
+  priceFen: z.number().int(),
+  /** list price per unit before discount, fen */
+  originalPriceFen: z.number().int(),
+  /** (originalPriceFen - priceFen) × quantity, fen */
+  discountFen: z.number().int(),
+  /** priceFen × quantity, fen */
+  amountFen: z.number().int(),
+});
+export type TOrderItem = z.infer<typeof ZOrderItem>;
+
+/** GET /order/info/{id} and the answer of every call that creates an order. */
+export const ZOrderInfo = z.object({
+  id: z.string(),
+  status: ZOrderStatus,
+  items: z.array(ZOrderItem),
+  currency: z.literal('CNY'),
+  /** what is charged, fen */
+  totalFen: z.number().int(),
+  /** sum of list prices, fen */
+  originalTotalFen: z.number().int(),
+  /** originalTotalFen - totalFen, fen */
+  discountFen: z.number().int(),
+  /** how the order was made: WEB (createV2) or QR_CODE (desktop-app code) */
+  source: z.enum(['WEB', 'QR_CODE']),
+  createdAt: z.string(),
+  /** unpaid orders expire at this time */
+  expiresAt: z.string(),
+  paidAt: z.string().nullable(),
+  fulfilledAt: z.string().nullable(),
+  /** method and client of the payment that paid the order, or of the latest attempt */
+  payMethod: ZPayMethod.nullable(),
+  payClient: ZPayClient.nullable(),
+  /** refunded so far, fen */
+  refundedFen: z.number().int(),
+});
+export type TOrderInfo = z.infer<typeof ZOrderInfo>;
+
+export const ZOrderInfoParams = z.object({ id: ZOrderId });
+export type TOrderInfoParams = z.infer<typeof ZOrderInfoParams>;
+
+/**
+ * GET /order/info/{id}: the owner (Authorization) sees the order; so does whoever holds the
+ * order's `payToken` from POST /order/createOrderByCodeId (the /pay page on a phone). Anyone
+ * else gets 20001 (not found), never "forbidden".
+ */
+export const ZOrderInfoQuery = z.object({ payToken: idString(128).optional() });
+export type TOrderInfoQuery = z.infer<typeof ZOrderInfoQuery>;
+
+// ---- Desktop-app payment codes -------------------------------------------------------------
+
+/** POST /order/createQRCodeId (logged in, desktop app): a single-use code for one item. */
+export const ZCreateQrCodeRequest = z.object({ ...itemSelection }).strict().superRefine(requireItem);
+export type TCreateQrCodeRequest = z.infer<typeof ZCreateQrCodeRequest>;
+
+export const ZQrCodeResult = z.object({
+  qrCodeId: z.string(),
+  expiresAt: z.string(),
+  /** web path to encode: /pay?qrCodeId=… */
+  path: z.string(),
+  /** the same as an absolute URL on the web origin */
+  url: z.string(),
+});
+export type TQrCodeResult = z.infer<typeof ZQrCodeResult>;
+
+/** POST /order/createOrderByCodeId?qrCodeId=… (no login): turns a code into an order, once. */
+export const ZCreateOrderByCodeQuery = z.object({ qrCodeId: ZQrCodeId });
+export type TCreateOrderByCodeQuery = z.infer<typeof ZCreateOrderByCodeQuery>;
+
+export const ZCodeOrderResult = z.object({
+  order: ZOrderInfo,
+  /** lets this caller (not logged in) pay the order and read its status */
+  payToken: z.string(),
+  /** whom the order is for: username, or the masked phone/email */
+  account: z.string(),
+  nickname: z.string(),
+  /** the first (only) item, for the page's summary */
+  item: ZOrderItem,
+  /** total discount, fen */
+  discountFen: z.number().int(),
+});
+export type TCodeOrderResult = z.infer<typeof ZCodeOrderResult>;
+
+// ---- Payment -------------------------------------------------------------------------------
+
+/**
+ * POST /pay/payV2: starts a payment attempt for an order in CREATED or PENDING_PAYMENT.
+ * Allowed for the order's owner (Authorization) or with the order's payToken. JS_API (inside
+ * WeChat) is WX only and needs the payer's openid from GET /wxMp/openId.
+ */
+export const ZPayRequest = z
+  .object({
+    orderId: ZOrderId,
+    payMethod: ZPayMethod,
+    payClient: ZPayClient.default('WEB'),
+    openid: idString(128).optional(),
+    payToken: idString(128).optional(),
+  })
+  .strict()
+  .superRefine((value, ctx) => {
+    if (value.payClient === 'JS_API') {
+      if (value.payMethod !== 'WX') ctx.addIssue({ code: 'custom', path: ['payClient'], message: V.invalidValue });
+      if (value.openid === undefined) ctx.addIssue({ code: 'custom', path: ['openid'], message: V.required });
+    }
+  });
+export type TPayRequest = z.input<typeof ZPayRequest>;
+
+const payResultBase = {
+  orderId: z.string(),
+  /** our id of this payment attempt */
+  paymentNo: z.string(),
+  amountFen: z.number().int(),
+  /** the gateway refuses payment after this time */
+  expiresAt: z.string(),
+};
+
+export const ZPayResult = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('qr'),
+    ...payResultBase,
+    /** text to show as a QR code (Alipay qr_code, WeChat code_url, or the sandbox confirm page) */
+    codeUrl: z.string(),
+    /** true when the built-in sandbox gateway serves this payment: codeUrl opens its confirm page */
+    sandbox: z.boolean().optional(),
+  }),
+  z.object({
+    kind: z.literal('jsapi'),
+    ...payResultBase,
+    /** parameters for WeixinJSBridge getBrandWCPayRequest */
+    params: z.record(z.string(), z.string()),
+  }),
+]);
+export type TPayResult = z.infer<typeof ZPayResult>;
