@@ -94,3 +94,117 @@ export async function upsertSkus(db: Db, skus: SeedSku[]): Promise<void> {
   if (skus.length > 0) retire = retire.where('id', 'not in', skus.map((sku) => sku.id));
   await retire.execute();
 }
+
+// ---- Feature matrix ------------------------------------------------------------------------
+
+export interface PlanRow {
+  id: string;
+  locale: string;
+  name: string;
+  summary: string;
+}
+
+export interface GroupRow {
+  id: string;
+  locale: string;
+  name: string;
+}
+
+export interface FeatureRow {
+  id: string;
+  group_id: string;
+  free_included: boolean;
+  paid_included: boolean;
+  locale: string;
+  name: string;
+  description: string | null;
+  free_value: string | null;
+  paid_value: string | null;
+}
+
+/** Plans with their translations in the given languages (one row per plan and language). */
+export async function findPlans(db: Db, locales: string[]): Promise<PlanRow[]> {
+  return db
+    .selectFrom('pricing_plans as p')
+    .innerJoin('pricing_plan_translations as t', 't.plan_id', 'p.id')
+    .select(['p.id', 't.locale', 't.name', 't.summary'])
+    .where('t.locale', 'in', locales)
+    .orderBy('p.sort_order')
+    .execute();
+}
+
+export async function findGroups(db: Db, locales: string[]): Promise<GroupRow[]> {
+  return db
+    .selectFrom('pricing_feature_groups as g')
+    .innerJoin('pricing_feature_group_translations as t', 't.group_id', 'g.id')
+    .select(['g.id', 't.locale', 't.name'])
+    .where('t.locale', 'in', locales)
+    .orderBy('g.sort_order')
+    .execute();
+}
+
+export async function findFeatures(db: Db, locales: string[]): Promise<FeatureRow[]> {
+  const rows = await db
+    .selectFrom('pricing_features as f')
+    .innerJoin('pricing_feature_translations as t', 't.feature_id', 'f.id')
+    .select(['f.id', 'f.group_id', 'f.free_included', 'f.paid_included', 't.locale', 't.name', 't.description', 't.free_value', 't.paid_value'])
+    .where('t.locale', 'in', locales)
+    .orderBy('f.group_id')
+    .orderBy('f.sort_order')
+    .execute();
+  return rows.map((row) => ({ ...row, free_included: fromDbBool(row.free_included), paid_included: fromDbBool(row.paid_included) }));
+}
+
+export interface SeedMatrix {
+  plans: { id: string; translations: { locale: string; name: string; summary: string }[] }[];
+  groups: {
+    id: string;
+    translations: { locale: string; name: string }[];
+    features: {
+      id: string;
+      freeIncluded: boolean;
+      paidIncluded: boolean;
+      translations: { locale: string; name: string; description: string | null; freeValue: string | null; paidValue: string | null }[];
+    }[];
+  }[];
+}
+
+/** Replaces the whole feature matrix (plans, groups, features and their translations). */
+export async function replaceMatrix(db: Db, matrix: SeedMatrix): Promise<void> {
+  // children first: not every dialect connection enforces the cascades
+  for (const table of ['pricing_feature_translations', 'pricing_features', 'pricing_feature_group_translations', 'pricing_feature_groups', 'pricing_plan_translations', 'pricing_plans'] as const) {
+    await db.deleteFrom(table).execute();
+  }
+  if (matrix.plans.length > 0) {
+    await db.insertInto('pricing_plans').values(matrix.plans.map((plan, index) => ({ id: plan.id, sort_order: index }))).execute();
+    const translations = matrix.plans.flatMap((plan) => plan.translations.map((t) => ({ plan_id: plan.id, ...t })));
+    if (translations.length > 0) await db.insertInto('pricing_plan_translations').values(translations).execute();
+  }
+  if (matrix.groups.length === 0) return;
+  await db.insertInto('pricing_feature_groups').values(matrix.groups.map((group, index) => ({ id: group.id, sort_order: index }))).execute();
+  const groupTranslations = matrix.groups.flatMap((group) => group.translations.map((t) => ({ group_id: group.id, ...t })));
+  if (groupTranslations.length > 0) await db.insertInto('pricing_feature_group_translations').values(groupTranslations).execute();
+  const features = matrix.groups.flatMap((group) =>
+    group.features.map((feature, index) => ({
+      id: feature.id,
+      group_id: group.id,
+      free_included: toDbBool(feature.freeIncluded),
+      paid_included: toDbBool(feature.paidIncluded),
+      sort_order: index,
+    })),
+  );
+  if (features.length > 0) await db.insertInto('pricing_features').values(features).execute();
+  const featureTranslations = matrix.groups.flatMap((group) =>
+    group.features.flatMap((feature) =>
+      feature.translations.map((t) => ({
+        feature_id: feature.id,
+        locale: t.locale,
+        name: t.name,
+        description: t.description,
+        free_value: t.freeValue,
+        paid_value: t.paidValue,
+      })),
+    ),
+  );
+  if (featureTranslations.length > 0) await db.insertInto('pricing_feature_translations').values(featureTranslations).execute();
+}
