@@ -89,3 +89,68 @@ export const ZMemberPricing = z.object({
   addOns: z.array(ZSkuPrice),
 });
 export type TMemberPricing = z.infer<typeof ZMemberPricing>;
+
+// ---- Figures -------------------------------------------------------------------------------
+// The one computation of discounts and savings, from catalogue entries. The API answers with
+// it; the web's pricing page uses it only for its build-time fallback from content/seed (the
+// order page never computes a price: it shows what the server answers).
+
+/** A catalogue entry as the API reads it (table catalogue_skus) or the seed file lists it. */
+export interface TCatalogueSku {
+  id: string;
+  itemType: TSkuPrice['itemType'];
+  timeUnit: TSkuPrice['timeUnit'];
+  duration: number;
+  quantity: number;
+  qualityTier: TSkuPrice['qualityTier'];
+  priceFen: number;
+  originalPriceFen: number;
+}
+
+const MONTHS_PER_UNIT = { MONTH: 1, YEAR: 12 } as const;
+
+/** Whole percentage of part in whole, rounded half up; 0 when whole is 0. */
+export function percentOf(part: number, whole: number): number {
+  return whole > 0 ? Math.round((part * 100) / whole) : 0;
+}
+
+export function toSkuPrice(sku: TCatalogueSku): TSkuPrice {
+  const discountFen = Math.max(0, sku.originalPriceFen - sku.priceFen);
+  return {
+    skuId: sku.id,
+    itemType: sku.itemType,
+    timeUnit: sku.timeUnit,
+    duration: sku.duration,
+    quantity: sku.quantity,
+    qualityTier: sku.qualityTier,
+    priceFen: sku.priceFen,
+    originalPriceFen: sku.originalPriceFen,
+    discountFen,
+    discountPercent: percentOf(discountFen, sku.originalPriceFen),
+  };
+}
+
+/**
+ * Membership prices, shortest first, with the monthly equivalent and the saving against buying
+ * the same months one at a time at the cheapest one-month price (no monthly SKU: no saving).
+ */
+export function toMembershipPrices(skus: readonly TCatalogueSku[]): TMembershipPrice[] {
+  const members = skus.filter((sku): sku is TCatalogueSku & { timeUnit: 'MONTH' | 'YEAR' } => sku.itemType === 'MEMBER' && sku.timeUnit !== null);
+  const monthly = members.filter((sku) => sku.timeUnit === 'MONTH' && sku.duration === 1).map((sku) => sku.priceFen);
+  const monthFen = monthly.length > 0 ? Math.min(...monthly) : null;
+  return members
+    .map((sku) => {
+      const months = MONTHS_PER_UNIT[sku.timeUnit] * sku.duration;
+      const atMonthly = monthFen === null ? 0 : monthFen * months;
+      const savingFen = Math.max(0, atMonthly - sku.priceFen);
+      return {
+        ...toSkuPrice(sku),
+        timeUnit: sku.timeUnit,
+        months,
+        monthlyPriceFen: Math.round(sku.priceFen / months),
+        savingFen,
+        savingPercent: percentOf(savingFen, atMonthly),
+      };
+    })
+    .sort((a, b) => a.months - b.months);
+}

@@ -1,31 +1,25 @@
 import {
+  toMembershipPrices,
+  toSkuPrice,
   ZPricingCategory,
+  type TCatalogueSku,
   type TLocale,
   type TMemberPlan,
   type TMemberPricing,
-  type TMembershipPrice,
   type TPricingCategory,
-  type TSkuPrice,
 } from '@llk/contracts';
 import { type Db } from '../../db/schema';
 import { contentLocales, pickTranslation } from '../../lib/content-locale';
 import { findFeatures, findGroups, findPlans, listSkus, type SkuRow } from './pricing.repository';
 
-// The pricing page's data. All figures are computed here, from the catalogue, so the web only
-// formats them: discount against the list price, price per month, and the saving of a longer
-// membership against buying the same months one at a time at the monthly price.
+// The pricing page's data. Every figure (discount, price per month, saving of the annual
+// membership) comes from the contracts' toSkuPrice/toMembershipPrices over the catalogue, so
+// the web only formats them.
 
-const MONTHS: Record<'MONTH' | 'YEAR', number> = { MONTH: 1, YEAR: 12 };
-
-/** Whole percentage of part in whole, rounded half up; 0 when whole is 0. */
-export function percentOf(part: number, whole: number): number {
-  return whole > 0 ? Math.round((part * 100) / whole) : 0;
-}
-
-export function skuPrice(sku: SkuRow): TSkuPrice {
-  const discountFen = sku.original_price_fen - sku.price_fen;
+/** A catalogue row in the contracts' neutral shape. */
+export function catalogueSku(sku: SkuRow): TCatalogueSku {
   return {
-    skuId: sku.id,
+    id: sku.id,
     itemType: sku.item_type,
     timeUnit: sku.time_unit,
     duration: sku.duration,
@@ -33,34 +27,7 @@ export function skuPrice(sku: SkuRow): TSkuPrice {
     qualityTier: sku.quality_tier,
     priceFen: sku.price_fen,
     originalPriceFen: sku.original_price_fen,
-    discountFen,
-    discountPercent: percentOf(discountFen, sku.original_price_fen),
   };
-}
-
-/**
- * Membership prices with their monthly equivalent and saving. The saving compares with the
- * cheapest one-month SKU bought `months` times; without a monthly SKU there is no saving.
- */
-export function membershipPrices(skus: SkuRow[]): TMembershipPrice[] {
-  const members = skus.filter((sku): sku is SkuRow & { time_unit: 'MONTH' | 'YEAR' } => sku.item_type === 'MEMBER' && sku.time_unit !== null);
-  const monthly = members.filter((sku) => sku.time_unit === 'MONTH' && sku.duration === 1).map((sku) => sku.price_fen);
-  const monthFen = monthly.length > 0 ? Math.min(...monthly) : null;
-  return members
-    .map((sku) => {
-      const months = MONTHS[sku.time_unit] * sku.duration;
-      const atMonthly = monthFen === null ? 0 : monthFen * months;
-      const savingFen = Math.max(0, atMonthly - sku.price_fen);
-      return {
-        ...skuPrice(sku),
-        timeUnit: sku.time_unit,
-        months,
-        monthlyPriceFen: Math.round(sku.price_fen / months),
-        savingFen,
-        savingPercent: percentOf(savingFen, atMonthly),
-      };
-    })
-    .sort((a, b) => a.months - b.months);
 }
 
 function pickAll<T extends { id: string; locale: string }>(rows: T[], locale: TLocale): T[] {
@@ -83,7 +50,8 @@ export async function getMemberPricing(db: Db, locale: TLocale): Promise<TMember
     findGroups(db, languages),
     findFeatures(db, languages),
   ]);
-  const memberPrices = membershipPrices(skus);
+  const catalogue = skus.map(catalogueSku);
+  const memberPrices = toMembershipPrices(catalogue);
   const plans = pickAll(planRows, locale).map((plan) => ({
     code: plan.id as TMemberPlan,
     name: plan.name,
@@ -112,6 +80,6 @@ export async function getMemberPricing(db: Db, locale: TLocale): Promise<TMember
     locale: (texts?.locale as TLocale | undefined) ?? locale,
     plans,
     groups,
-    addOns: skus.filter((sku) => sku.item_type !== 'MEMBER').map(skuPrice),
+    addOns: catalogue.filter((sku) => sku.itemType !== 'MEMBER').map(toSkuPrice),
   };
 }

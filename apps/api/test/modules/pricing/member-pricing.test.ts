@@ -1,8 +1,6 @@
 import { locales, ZMemberPricing, type TEnvelope, type TMemberPricing } from '@llk/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedDatabase } from '../../../src/db/seed';
-import { membershipPrices, percentOf } from '../../../src/modules/pricing/pricing.service';
-import { type SkuRow } from '../../../src/modules/pricing/pricing.repository';
 import { testDialects, useTestApp } from '../../helper';
 
 const URL = '/memberPricing/detail/v2';
@@ -138,40 +136,5 @@ describe.each(testDialects())('GET /memberPricing/detail/v2 ($dialect)', ({ dial
     } finally {
       await db.updateTable('catalogue_skus').set({ active: 1 }).where('id', '=', 'MONITOR_10').execute();
     }
-  });
-});
-
-describe('membership figures', () => {
-  const sku = (id: string, timeUnit: 'MONTH' | 'YEAR', duration: number, price: number, original = price): SkuRow => ({
-    id,
-    item_type: 'MEMBER',
-    time_unit: timeUnit,
-    duration,
-    quantity: 1,
-    quality_tier: null,
-    price_fen: price,
-    original_price_fen: original,
-    active: true,
-    sort_order: 0,
-  });
-
-  it('compares longer memberships with the cheapest monthly price', () => {
-    const prices = membershipPrices([sku('Y2', 'YEAR', 2, 50000), sku('M', 'MONTH', 1, 3000), sku('M2', 'MONTH', 1, 2900)]);
-    expect(prices.map((p) => [p.skuId, p.months, p.savingFen, p.savingPercent, p.monthlyPriceFen])).toEqual([
-      ['M', 1, 0, 0, 3000],
-      ['M2', 1, 0, 0, 2900],
-      ['Y2', 24, 24 * 2900 - 50000, 28, 2083],
-    ]);
-  });
-
-  it('gives no saving without a monthly SKU, nor a negative one when the year is dearer', () => {
-    expect(membershipPrices([sku('Y', 'YEAR', 1, 26800)])[0]).toMatchObject({ savingFen: 0, savingPercent: 0 });
-    expect(membershipPrices([sku('M', 'MONTH', 1, 1000), sku('Y', 'YEAR', 1, 13000)])[1]).toMatchObject({ savingFen: 0 });
-  });
-
-  it('rounds percentages half up and survives a zero list price', () => {
-    expect(percentOf(1, 8)).toBe(13);
-    expect(percentOf(800, 3800)).toBe(21);
-    expect(percentOf(0, 0)).toBe(0);
   });
 });
