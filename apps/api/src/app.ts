@@ -24,6 +24,7 @@ import { wxmpRoutes } from './modules/wxmp/wxmp.routes';
 import { pricingRoutes } from './modules/pricing/pricing.routes';
 import { orderRoutes } from './modules/orders/orders.routes';
 import { paymentRoutes } from './modules/payments/payments.routes';
+import { referralRoutes } from './modules/referrals/referrals.routes';
 import configPlugin from './plugins/config';
 import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
@@ -101,6 +102,7 @@ export function buildApp(config: AppConfig, deps: AppDeps = {}): App {
   app.register(pricingRoutes);
   app.register(orderRoutes);
   app.register(paymentRoutes);
+  app.register(referralRoutes);
 
   return app;
 }

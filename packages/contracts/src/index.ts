@@ -7,4 +7,5 @@ export * from './locales';
 export * from './messages';
 export * from './orders';
 export * from './pricing';
+export * from './referrals';
 export * from './validation';

@@ -4,6 +4,7 @@ import * as m0002 from './0002-accounts';
 import * as m0003 from './0003-content';
 import * as m0004 from './0004-catalogue';
 import * as m0005 from './0005-orders';
+import * as m0006 from './0006-referrals';
 
 // Every migration, imported explicitly: file discovery breaks under bundlers and vitest, and an
 // explicit list makes the order reviewable. Names sort in application order; never rename one
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0003-content': m0003,
   '0004-catalogue': m0004,
   '0005-orders': m0005,
+  '0006-referrals': m0006,
 };

@@ -1,4 +1,5 @@
 import {
+  REFERRAL_COOKIE,
   ZChangePasswordRequest,
   ZLoginRequest,
   ZModifyPwdByAccountRequest,
@@ -53,12 +54,19 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['accounts'],
         summary: 'Create an account with a SIGNUP code sent to the mobile; logs it in',
-        description: 'USERNAME_TAKEN, PHONE_REGISTERED, EMAIL_REGISTERED, CODE_* errors; validation per spec section 5.',
+        description:
+          'USERNAME_TAKEN, PHONE_REGISTERED, EMAIL_REGISTERED, CODE_* errors; validation per spec section 5. A referral code in ' +
+          'the llk_ref cookie (set by the web when a referral link is followed) binds the account to its ambassador for 60 days ' +
+          'and grants 3 days of Pro and 10 screen walls; an unknown or malformed code is ignored. The cookie is cleared.',
         body: ZSignupRequest,
         response: envelopeResponses(ZTokenResult),
       },
     },
-    async (request, reply) => ok(issue(request, reply, await signup(context(request), request.body)), request.t('success.accountCreated')),
+    async (request, reply) => {
+      const token = await signup(context(request), request.body, request.cookies[REFERRAL_COOKIE]);
+      if (request.cookies[REFERRAL_COOKIE] !== undefined) reply.clearCookie(REFERRAL_COOKIE, { path: '/' }); // used up
+      return ok(issue(request, reply, token), request.t('success.accountCreated'));
+    },
   );
 
   const done = z.null();

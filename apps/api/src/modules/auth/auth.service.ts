@@ -10,6 +10,7 @@ import { isUniqueViolation, newId, toDbDate } from '../../db/dialect';
 import { type Db } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { type KeyValueStore } from '../../lib/kv';
+import { bindReferralAtSignup } from '../referrals/referrals.service';
 import { consumeCode, type CodeStore } from '../sms/codes.service';
 import { contactOf } from '../sms/sms.service';
 import {
@@ -45,8 +46,11 @@ const client = (ctx: AuthContext, loginType: SessionClient['loginType']): Sessio
   userAgent: ctx.userAgent,
 });
 
-/** POST /signup → a new account and its first session token. */
-export async function signup(ctx: AuthContext, input: TSignupRequest): Promise<string> {
+/**
+ * POST /signup → a new account and its first session token. A referral code (the llk_ref
+ * cookie of a followed link) binds the account to its ambassador in the same transaction.
+ */
+export async function signup(ctx: AuthContext, input: TSignupRequest, referralCode?: unknown): Promise<string> {
   // Cheap checks first, so a taken name does not burn the code.
   if (await findUserByUsername(ctx.db, input.username)) throw new AppError('USERNAME_TAKEN');
   if (await findUserByMobile(ctx.db, input.mobile)) throw new AppError('PHONE_REGISTERED');
@@ -57,14 +61,17 @@ export async function signup(ctx: AuthContext, input: TSignupRequest): Promise<s
   const now = new Date();
   const id = newId(now.getTime());
   try {
-    await insertUser(ctx.db, {
-      id,
-      username: input.username,
-      mobile: input.mobile,
-      email: input.email ?? null,
-      nickname: input.username,
-      passwordHash,
-      now: toDbDate(now),
+    await ctx.db.transaction().execute(async (trx) => {
+      await insertUser(trx, {
+        id,
+        username: input.username,
+        mobile: input.mobile,
+        email: input.email ?? null,
+        nickname: input.username,
+        passwordHash,
+        now: toDbDate(now),
+      });
+      await bindReferralAtSignup(trx, id, referralCode, now);
     });
   } catch (error) {
     // Lost a race with a concurrent sign-up: the unique indexes decide.

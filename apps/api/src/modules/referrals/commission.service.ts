@@ -1,0 +1,133 @@
+import { COMMISSIONABLE_ITEM_TYPES, commissionFen, REFERRAL_RULES } from '@llk/contracts';
+import { fromDbDate, newId, toDbDate } from '../../db/dialect';
+import { type Db } from '../../db/schema';
+import { findUserById } from '../users/users.repository';
+import { findBindingOf } from './referrals.repository';
+import { withReferralTables } from './referrals.tables';
+
+// The commission ledger (spec sections 4 and 9). The payment path calls recordCommission() in
+// the transaction that marks an order paid, the refund path reverseCommissionsForOrder() in the
+// transaction that records the refund; matureCommissions() runs hourly (and before the
+// ambassador's page is read). Lines: PENDING → EFFECTIVE after 7 days, or PENDING → REVERSED.
+
+const DAY_MS = 24 * 3_600_000;
+
+export interface CommissionOrderItem {
+  /** order item id: the ledger holds at most one line per item */
+  id: string;
+  /** MEMBER | MONITOR | CHANNEL | QUALITY | CLOUD_PC …; only MEMBER and MONITOR earn */
+  itemType: string;
+  /** what the payer actually paid for this item (after discounts), fen */
+  amountFen: number;
+}
+
+export interface CommissionInput {
+  order: { id: string };
+  items: readonly CommissionOrderItem[];
+  payerUserId: string;
+  paidAt: Date;
+}
+
+export interface RecordedCommission {
+  orderItemId: string;
+  ambassadorUserId: string;
+  baseAmountFen: number;
+  amountFen: number;
+}
+
+/** Emails compare case-insensitively; phones by their digits, without a +86 / 0086 prefix. */
+function sameEmail(a: string | null, b: string | null): boolean {
+  return a !== null && b !== null && a.trim().toLowerCase() === b.trim().toLowerCase();
+}
+
+function phoneDigits(value: string): string {
+  const digits = value.replace(/\D/g, '');
+  return digits.length > 11 ? digits.replace(/^(?:00)?86(?=1\d{10}$)/, '') : digits;
+}
+
+function samePhone(a: string | null, b: string | null): boolean {
+  return a !== null && b !== null && phoneDigits(a) !== '' && phoneDigits(a) === phoneDigits(b);
+}
+
+/**
+ * Writes PENDING commission lines for a paid order, in the caller's transaction. Nothing is
+ * written unless the payer's binding is active at paidAt (bound_at ≤ paidAt < expires_at) and
+ * the ambassador is neither the payer nor shares the payer's phone or email. Only MEMBER and
+ * MONITOR items count; each earns floor(20%) of what was paid for it. Running it again for the
+ * same items writes nothing more (unique order_item_id). Returns the lines written now.
+ */
+export async function recordCommission(trx: Db, input: CommissionInput): Promise<RecordedCommission[]> {
+  const items = input.items.filter((item) => COMMISSIONABLE_ITEM_TYPES.includes(item.itemType) && commissionFen(item.amountFen) > 0);
+  if (items.length === 0) return [];
+
+  const binding = await findBindingOf(trx, input.payerUserId);
+  if (!binding) return [];
+  const paidAt = input.paidAt;
+  if (!(fromDbDate(binding.bound_at) <= paidAt && paidAt < fromDbDate(binding.expires_at))) return [];
+
+  // Self-referral: the same account, or another account on the same phone or email.
+  if (binding.ambassador_user_id === input.payerUserId) return [];
+  const [payer, ambassador] = await Promise.all([findUserById(trx, input.payerUserId), findUserById(trx, binding.ambassador_user_id)]);
+  if (!payer || !ambassador) return [];
+  if (samePhone(payer.mobile, ambassador.mobile) || sameEmail(payer.email, ambassador.email)) return [];
+
+  const rdb = withReferralTables(trx);
+  const now = toDbDate(new Date());
+  const effectiveAfter = toDbDate(paidAt.getTime() + REFERRAL_RULES.settlementDays * DAY_MS);
+  const written: RecordedCommission[] = [];
+  for (const item of items) {
+    const amountFen = commissionFen(item.amountFen);
+    const result = await rdb
+      .insertInto('commissions')
+      .values({
+        id: newId(),
+        ambassador_user_id: binding.ambassador_user_id,
+        referred_user_id: input.payerUserId,
+        order_id: input.order.id,
+        order_item_id: item.id,
+        item_type: item.itemType,
+        base_amount_fen: item.amountFen,
+        amount_fen: amountFen,
+        state: 'PENDING',
+        paid_at: toDbDate(paidAt),
+        created_at: now,
+        effective_after: effectiveAfter,
+        effective_at: null,
+        reversed_at: null,
+      })
+      .onConflict((oc) => oc.column('order_item_id').doNothing())
+      .executeTakeFirst();
+    if (Number(result.numInsertedOrUpdatedRows ?? 0n) > 0) {
+      written.push({ orderItemId: item.id, ambassadorUserId: binding.ambassador_user_id, baseAmountFen: item.amountFen, amountFen });
+    }
+  }
+  return written;
+}
+
+/**
+ * A refund of the order reverses its PENDING lines whose 7-day window was still open at
+ * refundedAt (when the refund was accepted). Lines that were already effective, or whose
+ * window had closed, stay as they are. Returns how many lines were reversed.
+ */
+export async function reverseCommissionsForOrder(trx: Db, orderId: string, refundedAt = new Date()): Promise<number> {
+  const result = await withReferralTables(trx)
+    .updateTable('commissions')
+    .set({ state: 'REVERSED', reversed_at: toDbDate(refundedAt) })
+    .where('order_id', '=', orderId)
+    .where('state', '=', 'PENDING')
+    .where('effective_after', '>', toDbDate(refundedAt))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** PENDING lines whose window has passed without a refund become EFFECTIVE. Returns the count. */
+export async function matureCommissions(db: Db, now = new Date(), ambassadorUserId?: string): Promise<number> {
+  let query = withReferralTables(db)
+    .updateTable('commissions')
+    .set({ state: 'EFFECTIVE', effective_at: toDbDate(now) })
+    .where('state', '=', 'PENDING')
+    .where('effective_after', '<=', toDbDate(now));
+  if (ambassadorUserId !== undefined) query = query.where('ambassador_user_id', '=', ambassadorUserId);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

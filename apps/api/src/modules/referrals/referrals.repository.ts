@@ -1,0 +1,87 @@
+import { type Selectable } from 'kysely';
+import { toCount } from '../../db/dialect';
+import { type Db } from '../../db/schema';
+import { type AmbassadorsTable, type CommissionsTable, type ReferralBindingsTable, withReferralTables } from './referrals.tables';
+
+export type AmbassadorRow = Selectable<AmbassadorsTable>;
+export type BindingRow = Selectable<ReferralBindingsTable>;
+export type CommissionRow = Selectable<CommissionsTable>;
+
+export function findAmbassadorByUser(db: Db, userId: string): Promise<AmbassadorRow | undefined> {
+  return withReferralTables(db).selectFrom('ambassadors').selectAll().where('user_id', '=', userId).executeTakeFirst();
+}
+
+export function findAmbassadorByCode(db: Db, code: string): Promise<AmbassadorRow | undefined> {
+  return withReferralTables(db).selectFrom('ambassadors').selectAll().where('referral_code', '=', code).executeTakeFirst();
+}
+
+/** Throws the database's unique violation when the user has joined or the code is taken. */
+export async function insertAmbassador(db: Db, row: AmbassadorRow): Promise<void> {
+  await withReferralTables(db).insertInto('ambassadors').values(row).execute();
+}
+
+/** Throws the database's unique violation when the user is already bound. */
+export async function insertBinding(db: Db, row: BindingRow): Promise<void> {
+  await withReferralTables(db).insertInto('referral_bindings').values(row).execute();
+}
+
+export function findBindingOf(db: Db, referredUserId: string): Promise<BindingRow | undefined> {
+  return withReferralTables(db).selectFrom('referral_bindings').selectAll().where('referred_user_id', '=', referredUserId).executeTakeFirst();
+}
+
+export interface ReferredUserRow extends BindingRow {
+  mobile: string | null;
+  email: string | null;
+  username: string | null;
+}
+
+export async function listReferredUsers(db: Db, ambassadorId: string, limit: number): Promise<{ rows: ReferredUserRow[]; total: number }> {
+  const rdb = withReferralTables(db);
+  const [rows, count] = await Promise.all([
+    rdb
+      .selectFrom('referral_bindings as b')
+      .innerJoin('users as u', 'u.id', 'b.referred_user_id')
+      .selectAll('b')
+      .select(['u.mobile', 'u.email', 'u.username'])
+      .where('b.ambassador_user_id', '=', ambassadorId)
+      .orderBy('b.bound_at', 'desc')
+      .orderBy('b.referred_user_id', 'desc')
+      .limit(limit)
+      .execute(),
+    rdb
+      .selectFrom('referral_bindings')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('ambassador_user_id', '=', ambassadorId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: toCount(count.n as string | number) };
+}
+
+export interface CommissionLineRow extends CommissionRow {
+  mobile: string | null;
+  email: string | null;
+  username: string | null;
+}
+
+export function listCommissionLines(db: Db, ambassadorId: string, limit: number): Promise<CommissionLineRow[]> {
+  return withReferralTables(db)
+    .selectFrom('commissions as c')
+    .leftJoin('users as u', 'u.id', 'c.referred_user_id')
+    .selectAll('c')
+    .select(['u.mobile', 'u.email', 'u.username'])
+    .where('c.ambassador_user_id', '=', ambassadorId)
+    .orderBy('c.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** Sum and count of the ambassador's commission lines per state. */
+export async function commissionTotals(db: Db, ambassadorId: string): Promise<Map<string, { sum: number; count: number }>> {
+  const rows = await withReferralTables(db)
+    .selectFrom('commissions')
+    .select((eb) => ['state', eb.fn.sum<string | number>('amount_fen').as('sum'), eb.fn.countAll<string | number>().as('count')])
+    .where('ambassador_user_id', '=', ambassadorId)
+    .groupBy('state')
+    .execute();
+  return new Map(rows.map((row) => [row.state, { sum: toCount(row.sum), count: toCount(row.count) }]));
+}

@@ -1,0 +1,57 @@
+import { ZAmbassadorInfo, ZAmbassadorJoinQuery, ZAmbassadorJoinResult } from '@llk/contracts';
+import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { envelopeResponses, ok } from '../../lib/envelope';
+import { matureCommissions } from './commission.service';
+import { getAmbassadorInfo, joinProgramme } from './referrals.service';
+
+const SWEEP_INTERVAL_MS = 3_600_000;
+
+export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
+  const webOrigin = app.config.webOrigin;
+
+  app.post(
+    '/activity/participant/marketingAmbassador',
+    {
+      schema: {
+        tags: ['referrals'],
+        summary: 'Join the ambassador programme (query parameters; activityType=LZ); logged in',
+        description:
+          'Returns the referral code and link (WEB_ORIGIN/?ref=CODE). Idempotent: joining again returns the same code with ' +
+          'created: false. 401 without a session, 403 for a cross-site cookie call, 40001 for another activityType.',
+        querystring: ZAmbassadorJoinQuery,
+        response: envelopeResponses(ZAmbassadorJoinResult),
+      },
+      preHandler: app.requireUser,
+    },
+    async (request) => ok(await joinProgramme(app.db, request.user?.userId ?? '', request.query.activityType, webOrigin)),
+  );
+
+  app.get(
+    '/activity/participant/marketingAmbassador',
+    {
+      schema: {
+        tags: ['referrals'],
+        summary: 'The caller’s ambassador page: joined?, code and link, referred users (masked), commission totals and lines',
+        description:
+          'joined: false (and empty lists) until POST joins. Referred users and lines are the newest 100; referredCount and ' +
+          'commissionCount give the totals. Amounts are fen. Never cached.',
+        response: envelopeResponses(ZAmbassadorInfo),
+      },
+      preHandler: app.requireUser,
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return ok(await getAmbassadorInfo(app.db, request.user?.userId ?? '', webOrigin));
+    },
+  );
+
+  // Commissions past their 7-day window become effective: sweep hourly (idempotent updates).
+  const sweeper = setInterval(() => {
+    matureCommissions(app.db).then(
+      (count) => app.log.debug({ count }, 'commissions matured'),
+      (error: unknown) => app.log.warn({ err: error }, 'maturing commissions failed'),
+    );
+  }, SWEEP_INTERVAL_MS);
+  sweeper.unref();
+  app.addHook('onClose', async () => clearInterval(sweeper));
+};

@@ -1,0 +1,227 @@
+import { describe, expect, it } from 'vitest';
+import { toDbDate } from '../../../src/db/dialect';
+import { matureCommissions, recordCommission, reverseCommissionsForOrder } from '../../../src/modules/referrals/commission.service';
+import { withReferralTables } from '../../../src/modules/referrals/referrals.tables';
+import { testDialects } from '../../helper';
+import { useTestDatabase } from '../../helper';
+import { bind, commissionsOf, DAY, HOUR, insertTestUser, makeAmbassador } from './fixtures';
+
+let orderCounter = 0;
+function newOrder(prefix = 'ord') {
+  orderCounter += 1;
+  const id = `${prefix}-${Date.now().toString(36)}-${orderCounter}`;
+  return { id, item: (n: number) => `${id}-item-${n}` };
+}
+
+describe.each(testDialects())('commission ledger on $dialect', ({ dialect }) => {
+  const database = useTestDatabase(dialect);
+  const db = () => database.handle.db;
+
+  /** An ambassador and a user bound to them at `boundAt`. */
+  async function pair(boundAt: Date) {
+    const ambassador = await insertTestUser(db());
+    await makeAmbassador(db(), ambassador.id);
+    const payer = await insertTestUser(db());
+    await bind(db(), payer.id, ambassador.id, boundAt);
+    return { ambassador, payer };
+  }
+
+  it('writes 20% of MEMBER and MONITOR items, rounded down to whole fen, as PENDING for 7 days', async () => {
+    const boundAt = new Date(Date.now() - 10 * DAY);
+    const { ambassador, payer } = await pair(boundAt);
+    const order = newOrder();
+    const paidAt = new Date(Date.now() - HOUR);
+    const written = await db()
+      .transaction()
+      .execute((trx) =>
+        recordCommission(trx, {
+          order: { id: order.id },
+          items: [
+            { id: order.item(1), itemType: 'MEMBER', amountFen: 2999 }, // 599.8 → 599
+            { id: order.item(2), itemType: 'MONITOR', amountFen: 1001 }, // 200.2 → 200
+          ],
+          payerUserId: payer.id,
+          paidAt,
+        }),
+      );
+    expect(written.map((line) => line.amountFen)).toEqual([599, 200]);
+    const rows = await commissionsOf(db(), order.id);
+    expect(rows.map((row) => [row.item_type, row.base_amount_fen, row.amount_fen, row.state, row.ambassador_user_id, row.referred_user_id])).toEqual([
+      ['MEMBER', 2999, 599, 'PENDING', ambassador.id, payer.id],
+      ['MONITOR', 1001, 200, 'PENDING', ambassador.id, payer.id],
+    ]);
+    expect(rows[0]?.paid_at).toBe(toDbDate(paidAt));
+    expect(rows[0]?.effective_after).toBe(toDbDate(paidAt.getTime() + 7 * DAY));
+  });
+
+  it('never pays on CHANNEL, QUALITY or cloud-PC items, nor on items too small for one fen', async () => {
+    const { payer } = await pair(new Date(Date.now() - DAY));
+    const order = newOrder();
+    const written = await recordCommission(db(), {
+      order: { id: order.id },
+      items: [
+        { id: order.item(1), itemType: 'CHANNEL', amountFen: 9900 },
+        { id: order.item(2), itemType: 'QUALITY', amountFen: 9900 },
+        { id: order.item(3), itemType: 'CLOUD_PC', amountFen: 99900 },
+        { id: order.item(4), itemType: 'MEMBER', amountFen: 4 }, // 0.8 fen → nothing
+        { id: order.item(5), itemType: 'MEMBER', amountFen: 5 }, // 1 fen
+      ],
+      payerUserId: payer.id,
+      paidAt: new Date(),
+    });
+    expect(written.map((line) => line.orderItemId)).toEqual([order.item(5)]);
+    const rows = await commissionsOf(db(), order.id);
+    expect(rows.map((row) => [row.item_type, row.amount_fen])).toEqual([['MEMBER', 1]]);
+  });
+
+  it('pays while the binding is active: day 59 yes, day 61 no, and the moment it ends no', async () => {
+    const boundAt = new Date(Date.now() - 100 * DAY);
+    const { payer } = await pair(boundAt);
+    const cases: Array<[string, number, number]> = [
+      ['day 59', 59 * DAY, 1],
+      ['day 60 exactly (the binding has ended)', 60 * DAY, 0],
+      ['day 61', 61 * DAY, 0],
+      ['before the binding', -HOUR, 0],
+    ];
+    for (const [label, offset, expected] of cases) {
+      const order = newOrder();
+      await recordCommission(db(), {
+        order: { id: order.id },
+        items: [{ id: order.item(1), itemType: 'MEMBER', amountFen: 1000 }],
+        payerUserId: payer.id,
+        paidAt: new Date(boundAt.getTime() + offset),
+      });
+      expect((await commissionsOf(db(), order.id)).length, label).toBe(expected);
+    }
+  });
+
+  it('pays nothing to a user who is not bound', async () => {
+    const payer = await insertTestUser(db());
+    const order = newOrder();
+    expect(
+      await recordCommission(db(), { order: { id: order.id }, items: [{ id: order.item(1), itemType: 'MEMBER', amountFen: 1000 }], payerUserId: payer.id, paidAt: new Date() }),
+    ).toEqual([]);
+    expect(await commissionsOf(db(), order.id)).toEqual([]);
+  });
+
+  it('refuses self-referral: the same account, or one sharing the phone or the email', async () => {
+    const now = new Date();
+    // the same account (cannot happen at sign-up; the ledger guards anyway)
+    const self = await insertTestUser(db());
+    await makeAmbassador(db(), self.id);
+    await bind(db(), self.id, self.id, new Date(now.getTime() - DAY));
+    // an ambassador whose email the payer's account also carries
+    const ambassador = await insertTestUser(db());
+    await makeAmbassador(db(), ambassador.id);
+    const sameEmail = await insertTestUser(db());
+    await bind(db(), sameEmail.id, ambassador.id, new Date(now.getTime() - DAY));
+    // emails and phones are unique per account: the same address in other letter cases, the
+    // same phone with the country code (both slip past the unique indexes)
+    await db().updateTable('users').set({ email: ambassador.email.toUpperCase() }).where('id', '=', sameEmail.id).execute();
+    const ambassador2 = await insertTestUser(db());
+    await makeAmbassador(db(), ambassador2.id);
+    const samePhone = await insertTestUser(db());
+    await bind(db(), samePhone.id, ambassador2.id, new Date(now.getTime() - DAY));
+    await db().updateTable('users').set({ mobile: `+86 ${ambassador2.mobile}` }).where('id', '=', samePhone.id).execute();
+
+    for (const payer of [self, sameEmail, samePhone]) {
+      const order = newOrder();
+      const written = await recordCommission(db(), {
+        order: { id: order.id },
+        items: [{ id: order.item(1), itemType: 'MEMBER', amountFen: 1000 }],
+        payerUserId: payer.id,
+        paidAt: now,
+      });
+      expect(written).toEqual([]);
+      expect(await commissionsOf(db(), order.id)).toEqual([]);
+    }
+  });
+
+  it('writes one line per order item however often the payment path runs (also concurrently)', async () => {
+    const { payer } = await pair(new Date(Date.now() - DAY));
+    const order = newOrder();
+    const input = { order: { id: order.id }, items: [{ id: order.item(1), itemType: 'MEMBER', amountFen: 1000 }], payerUserId: payer.id, paidAt: new Date() };
+    const first = await db().transaction().execute((trx) => recordCommission(trx, input));
+    const again = await db().transaction().execute((trx) => recordCommission(trx, input));
+    const parallel = await Promise.all([recordCommission(db(), input), recordCommission(db(), input)]);
+    expect(first).toHaveLength(1);
+    expect(again).toEqual([]);
+    expect(parallel.flat()).toEqual([]);
+    expect(await commissionsOf(db(), order.id)).toHaveLength(1);
+  });
+
+  it('is written in the caller’s transaction: a rolled-back payment leaves no line', async () => {
+    const { payer } = await pair(new Date(Date.now() - DAY));
+    const order = newOrder();
+    await expect(
+      db()
+        .transaction()
+        .execute(async (trx) => {
+          await recordCommission(trx, { order: { id: order.id }, items: [{ id: order.item(1), itemType: 'MEMBER', amountFen: 1000 }], payerUserId: payer.id, paidAt: new Date() });
+          throw new Error('payment failed later');
+        }),
+    ).rejects.toThrow('payment failed later');
+    expect(await commissionsOf(db(), order.id)).toEqual([]);
+  });
+
+  it('becomes EFFECTIVE after 7 days without a refund: not at 6 days 23 hours, yes at 7 days', async () => {
+    const { ambassador, payer } = await pair(new Date(Date.now() - 30 * DAY));
+    const order = newOrder();
+    const paidAt = new Date(Date.now() - 20 * DAY);
+    await recordCommission(db(), { order: { id: order.id }, items: [{ id: order.item(1), itemType: 'MONITOR', amountFen: 5000 }], payerUserId: payer.id, paidAt });
+
+    expect(await matureCommissions(db(), new Date(paidAt.getTime() + 6 * DAY + 23 * HOUR), ambassador.id)).toBe(0);
+    expect((await commissionsOf(db(), order.id))[0]?.state).toBe('PENDING');
+
+    const sevenDays = new Date(paidAt.getTime() + 7 * DAY);
+    expect(await matureCommissions(db(), sevenDays, ambassador.id)).toBe(1);
+    const [line] = await commissionsOf(db(), order.id);
+    expect(line?.state).toBe('EFFECTIVE');
+    expect(line?.effective_at).toBe(toDbDate(sevenDays));
+    expect(await matureCommissions(db(), new Date(paidAt.getTime() + 8 * DAY), ambassador.id)).toBe(0); // once
+  });
+
+  it('a refund within the window reverses the order’s lines; they never become effective', async () => {
+    const { payer } = await pair(new Date(Date.now() - 30 * DAY));
+    const order = newOrder();
+    const other = newOrder();
+    const paidAt = new Date(Date.now() - 20 * DAY);
+    const items = (o: ReturnType<typeof newOrder>) => [
+      { id: o.item(1), itemType: 'MEMBER', amountFen: 3000 },
+      { id: o.item(2), itemType: 'MONITOR', amountFen: 1000 },
+    ];
+    await recordCommission(db(), { order: { id: order.id }, items: items(order), payerUserId: payer.id, paidAt });
+    await recordCommission(db(), { order: { id: other.id }, items: items(other), payerUserId: payer.id, paidAt });
+
+    const refundedAt = new Date(paidAt.getTime() + 6 * DAY + 23 * HOUR);
+    expect(await db().transaction().execute((trx) => reverseCommissionsForOrder(trx, order.id, refundedAt))).toBe(2);
+    expect(await reverseCommissionsForOrder(db(), order.id, refundedAt)).toBe(0); // once
+    await matureCommissions(db(), new Date(paidAt.getTime() + 8 * DAY));
+    expect((await commissionsOf(db(), order.id)).map((row) => [row.state, row.reversed_at])).toEqual([
+      ['REVERSED', toDbDate(refundedAt)],
+      ['REVERSED', toDbDate(refundedAt)],
+    ]);
+    // the other order of the same payer is untouched
+    expect((await commissionsOf(db(), other.id)).map((row) => row.state)).toEqual(['EFFECTIVE', 'EFFECTIVE']);
+  });
+
+  it('a refund after the window does not reverse (effective, or pending but already due)', async () => {
+    const { payer } = await pair(new Date(Date.now() - 30 * DAY));
+    const matured = newOrder();
+    const due = newOrder();
+    const paidAt = new Date(Date.now() - 20 * DAY);
+    for (const o of [matured, due]) {
+      await recordCommission(db(), { order: { id: o.id }, items: [{ id: o.item(1), itemType: 'MEMBER', amountFen: 1000 }], payerUserId: payer.id, paidAt });
+    }
+    await withReferralTables(db())
+      .updateTable('commissions')
+      .set({ state: 'EFFECTIVE', effective_at: toDbDate(paidAt.getTime() + 7 * DAY) })
+      .where('order_id', '=', matured.id)
+      .execute();
+    const refundedAt = new Date(paidAt.getTime() + 7 * DAY);
+    expect(await reverseCommissionsForOrder(db(), matured.id, refundedAt)).toBe(0);
+    expect(await reverseCommissionsForOrder(db(), due.id, refundedAt)).toBe(0);
+    expect((await commissionsOf(db(), matured.id))[0]?.state).toBe('EFFECTIVE');
+    expect((await commissionsOf(db(), due.id))[0]?.state).toBe('PENDING');
+  });
+});
