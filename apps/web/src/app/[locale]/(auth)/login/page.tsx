@@ -1,6 +1,8 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { AuthIntro } from '@/features/auth/components/auth-intro';
+import { LoginForm } from '@/features/auth/components/login-form';
+import { getAuthTexts } from '@/features/auth/server/auth-texts';
 import { TextLink } from '@/features/site/components/button-link';
 import { getBrand, resolveLocale, type LocaleParams } from '@/features/site/page-locale';
 import { buildPageMetadata } from '@/lib/metadata';
@@ -17,6 +19,7 @@ export default async function LoginPage({ params }: { params: LocaleParams }) {
 
   return (
     <AuthIntro title={t('heading', { brand })} lede={t('lede')}>
+      <LoginForm texts={await getAuthTexts(locale, 'LoginForm')} />
       <p className="text-sm text-ink-muted">
         {t.rich('signupPrompt', { link: (chunks) => <TextLink href="/signup">{chunks}</TextLink> })}
       </p>

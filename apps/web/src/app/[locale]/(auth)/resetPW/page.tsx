@@ -1,6 +1,8 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { AuthIntro } from '@/features/auth/components/auth-intro';
+import { ResetForm } from '@/features/auth/components/reset-form';
+import { getAuthTexts } from '@/features/auth/server/auth-texts';
 import { TextLink } from '@/features/site/components/button-link';
 import { resolveLocale, type LocaleParams } from '@/features/site/page-locale';
 import { buildPageMetadata } from '@/lib/metadata';
@@ -17,6 +19,7 @@ export default async function ResetPasswordPage({ params }: { params: LocalePara
 
   return (
     <AuthIntro title={t('heading')} lede={t('lede')}>
+      <ResetForm texts={await getAuthTexts(locale, 'ResetForm')} />
       <p className="text-sm">
         <TextLink href="/login">{t('backToLogin')}</TextLink>
       </p>

@@ -1,6 +1,8 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { AuthIntro } from '@/features/auth/components/auth-intro';
+import { SignupForm } from '@/features/auth/components/signup-form';
+import { getAuthTexts } from '@/features/auth/server/auth-texts';
 import { TextLink } from '@/features/site/components/button-link';
 import { getBrand, resolveLocale, type LocaleParams } from '@/features/site/page-locale';
 import { buildPageMetadata } from '@/lib/metadata';
@@ -17,14 +19,15 @@ export default async function SignupPage({ params }: { params: LocaleParams }) {
 
   return (
     <AuthIntro title={t('heading', { brand })} lede={t('lede')}>
-      <p className="text-sm text-ink-muted">
-        {t.rich('loginPrompt', { link: (chunks) => <TextLink href="/login">{chunks}</TextLink> })}
-      </p>
+      <SignupForm texts={await getAuthTexts(locale, 'SignupForm')} />
       <p className="text-sm text-ink-muted">
         {t.rich('agreement', {
           terms: (chunks) => <TextLink href="/legal/terms">{chunks}</TextLink>,
           privacy: (chunks) => <TextLink href="/legal/privacy">{chunks}</TextLink>,
         })}
+      </p>
+      <p className="text-sm text-ink-muted">
+        {t.rich('loginPrompt', { link: (chunks) => <TextLink href="/login">{chunks}</TextLink> })}
       </p>
     </AuthIntro>
   );

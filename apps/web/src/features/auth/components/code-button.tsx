@@ -1,0 +1,65 @@
+'use client';
+
+import type { TSendCodeResult } from '@llk/contracts';
+import type { TApiClient } from '@llk/contracts/client';
+import { useEffect, useState } from 'react';
+import { toast } from '@/lib/toast';
+import { loadApi } from '../lazy-api';
+import { type TAuthTexts, fill } from '../texts';
+
+const DEFAULT_WAIT_S = 60;
+
+/**
+ * The code request button (spec section 4): 'receive code' → after sending, 'sent' with a
+ * countdown (disabled) → 'resend'. `canSend` checks the target field first (and shows its
+ * error); `send` calls the API, whose client toasts errmsg on failure.
+ */
+export function CodeButton({
+  texts,
+  canSend,
+  send,
+}: {
+  texts: TAuthTexts;
+  canSend: () => boolean;
+  send: (api: TApiClient) => Promise<TSendCodeResult>;
+}) {
+  const [phase, setPhase] = useState<'idle' | 'sending' | 'waiting' | 'again'>('idle');
+  const [left, setLeft] = useState(0);
+
+  useEffect(() => {
+    if (phase !== 'waiting') return;
+    if (left <= 0) {
+      setPhase('again');
+      return;
+    }
+    const timer = setTimeout(() => setLeft((seconds) => seconds - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [phase, left]);
+
+  async function onClick() {
+    if (phase === 'sending' || phase === 'waiting' || !canSend()) return;
+    const previous = phase;
+    setPhase('sending');
+    try {
+      const result = await send(await loadApi(texts.network));
+      toast.success(fill(texts.success.codeSent ?? '', { target: result.target }));
+      setLeft(result.resendAfterSeconds > 0 ? result.resendAfterSeconds : DEFAULT_WAIT_S);
+      setPhase('waiting');
+    } catch {
+      setPhase(previous);
+    }
+  }
+
+  const label = phase === 'waiting' ? fill(texts.code.sent, { seconds: left }) : phase === 'again' ? texts.code.resend : texts.code.receive;
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      disabled={phase === 'waiting'}
+      aria-busy={phase === 'sending' || undefined}
+      className="h-11 shrink-0 whitespace-nowrap rounded-control border border-brand-600 px-3 text-sm font-semibold text-brand-700 transition-colors hover:bg-brand-50 disabled:border-line disabled:text-ink-muted disabled:hover:bg-transparent"
+    >
+      {label}
+    </button>
+  );
+}

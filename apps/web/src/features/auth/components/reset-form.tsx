@@ -1,0 +1,92 @@
+'use client';
+
+import type { TSendCodeResult } from '@llk/contracts';
+import { useRouter } from '@/i18n/navigation';
+import { session } from '@/lib/session';
+import { toast } from '@/lib/toast';
+import { type TFieldErrors, validate } from '../rules';
+import type { TAuthTexts } from '../texts';
+import { useAuthForm } from '../use-auth-form';
+import { AuthTabs } from './auth-tabs';
+import { CodeButton } from './code-button';
+import { SubmitButton, TextField } from './text-field';
+
+type TChannel = 'mobile' | 'email';
+type TResetValues = Record<TChannel, string> & { code: string; password: string; confirmPassword: string };
+
+// POST /sms with smsType RESET sends the code to the phone or the email address; the
+// password is then set by POST /modifyPwdByMobile or /modifyPwdByEmail (apps/api auth routes).
+const CHANNELS = {
+  mobile: { validate: validate.resetByMobile, endpoint: '/modifyPwdByMobile', type: 'tel', autoComplete: 'tel' },
+  email: { validate: validate.resetByEmail, endpoint: '/modifyPwdByEmail', type: 'email', autoComplete: 'email' },
+} as const;
+
+function ResetByChannel({ channel, texts }: { channel: TChannel; texts: TAuthTexts }) {
+  const router = useRouter();
+  const config = CHANNELS[channel];
+  const t = texts.form;
+  const form = useAuthForm(
+    { [channel]: '', code: '', password: '', confirmPassword: '' } as TResetValues,
+    config.validate as (values: TResetValues) => TFieldErrors,
+    texts,
+  );
+
+  return (
+    <form
+      ref={form.formRef}
+      noValidate
+      onFocus={form.onFocus}
+      onSubmit={form.onSubmit(async (api, v) => {
+        await api.post(config.endpoint, {
+          body: { [channel]: v[channel].trim(), code: v.code.trim(), password: v.password, confirmPassword: v.confirmPassword },
+        });
+        // The API ends every session of the account: log in again with the new password.
+        session.clear();
+        toast.success(texts.success.modificationSucceeded ?? '');
+        router.push('/login');
+      })}
+      className="space-y-4"
+    >
+      <TextField
+        label={t[channel] ?? ''}
+        type={config.type}
+        inputMode={config.type}
+        autoComplete={config.autoComplete}
+        autoCapitalize="none"
+        spellCheck={false}
+        {...form.field(channel)}
+      />
+      <TextField
+        label={t.code ?? ''}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        {...form.field('code')}
+        addon={
+          <CodeButton
+            texts={texts}
+            canSend={() => form.check(channel)}
+            send={(api) => api.post<TSendCodeResult>('/sms', { body: { [channel]: form.values[channel].trim(), smsType: 'RESET' } })}
+          />
+        }
+      />
+      <TextField label={t.password ?? ''} type="password" autoComplete="new-password" {...form.field('password')} />
+      <TextField label={t.confirmPassword ?? ''} type="password" autoComplete="new-password" {...form.field('confirmPassword')} />
+      <SubmitButton busy={form.busy}>{t.submit}</SubmitButton>
+    </form>
+  );
+}
+
+/** /resetPW: by phone or by email (spec section 2). */
+export function ResetForm({ texts }: { texts: TAuthTexts }) {
+  const t = texts.form;
+  return (
+    <AuthTabs
+      label={t.tabsLabel ?? ''}
+      tabs={[
+        { value: 'mobile', title: t.byPhone ?? '', panel: <ResetByChannel channel="mobile" texts={texts} /> },
+        { value: 'email', title: t.byEmail ?? '', panel: <ResetByChannel channel="email" texts={texts} /> },
+      ]}
+    />
+  );
+}

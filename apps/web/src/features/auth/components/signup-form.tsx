@@ -1,0 +1,53 @@
+'use client';
+
+import type { TSendCodeResult } from '@llk/contracts';
+import { toast } from '@/lib/toast';
+import { validate } from '../rules';
+import type { TAuthTexts } from '../texts';
+import { useAuthForm } from '../use-auth-form';
+import { useContinueAfterLogin } from '../use-continue-after-login';
+import { CodeButton } from './code-button';
+import { SubmitButton, TextField } from './text-field';
+
+/** /signup: username, phone + SIGNUP code, password and its confirmation; logs the new account in. */
+export function SignupForm({ texts }: { texts: TAuthTexts }) {
+  const next = useContinueAfterLogin();
+  const form = useAuthForm({ username: '', mobile: '', code: '', password: '', confirmPassword: '' }, validate.signup, texts);
+  const t = texts.form;
+
+  return (
+    <form
+      ref={form.formRef}
+      noValidate
+      onFocus={form.onFocus}
+      onSubmit={form.onSubmit(async (api, v) => {
+        await api.post('/signup', {
+          body: { username: v.username.trim(), mobile: v.mobile.trim(), code: v.code.trim(), password: v.password, confirmPassword: v.confirmPassword },
+        });
+        toast.success(texts.success.accountCreated ?? '');
+        next();
+      })}
+      className="space-y-4"
+    >
+      <TextField label={t.username ?? ''} autoComplete="username" autoCapitalize="none" spellCheck={false} {...form.field('username')} />
+      <TextField label={t.mobile ?? ''} type="tel" inputMode="tel" autoComplete="tel" {...form.field('mobile')} />
+      <TextField
+        label={t.code ?? ''}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        {...form.field('code')}
+        addon={
+          <CodeButton
+            texts={texts}
+            canSend={() => form.check('mobile')}
+            send={(api) => api.post<TSendCodeResult>('/sms', { body: { mobile: form.values.mobile.trim(), smsType: 'SIGNUP' } })}
+          />
+        }
+      />
+      <TextField label={t.password ?? ''} type="password" autoComplete="new-password" {...form.field('password')} />
+      <TextField label={t.confirmPassword ?? ''} type="password" autoComplete="new-password" {...form.field('confirmPassword')} />
+      <SubmitButton busy={form.busy}>{t.submit}</SubmitButton>
+    </form>
+  );
+}

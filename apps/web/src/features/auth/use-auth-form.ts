@@ -1,0 +1,77 @@
+'use client';
+
+import type { TApiClient } from '@llk/contracts/client';
+import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
+import { loadApi } from './lazy-api';
+import type { TFieldErrors } from './rules';
+import { type TAuthTexts, validationText } from './texts';
+
+/**
+ * State of one auth form: values, inline errors (shown once a field was left or a submit was
+ * tried, then updated as the user types), and a busy flag while the call runs.
+ * `validate` is one of rules.ts's validators (the contracts' rules and message keys).
+ */
+export function useAuthForm<TValues extends Record<string, string>>(
+  initial: TValues,
+  validate: (values: TValues) => TFieldErrors,
+  texts: TAuthTexts,
+) {
+  const [values, setValues] = useState(initial);
+  const [touched, setTouched] = useState<Partial<Record<keyof TValues, boolean>>>({});
+  const [busy, setBusy] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const errors = validate(values);
+
+  const errorOf = (name: keyof TValues & string): string | undefined => {
+    const key = errors[name];
+    return touched[name] && key ? validationText(texts, key) : undefined;
+  };
+
+  function field(name: keyof TValues & string) {
+    return {
+      name,
+      value: values[name],
+      error: errorOf(name),
+      onChange: (event: ChangeEvent<HTMLInputElement>) => setValues((current) => ({ ...current, [name]: event.target.value })),
+      onBlur: () => setTouched((current) => ({ ...current, [name]: true })),
+    };
+  }
+
+  function focus(name: string) {
+    formRef.current?.querySelector<HTMLInputElement>(`[name="${name}"]`)?.focus();
+  }
+
+  /** Shows the field's error now; true when it is valid (e.g. the phone before sending a code). */
+  function check(name: keyof TValues & string): boolean {
+    setTouched((current) => ({ ...current, [name]: true }));
+    if (!errors[name]) return true;
+    focus(name);
+    return false;
+  }
+
+  /** Validates everything, focuses the first wrong field, else runs `action` with the API client. */
+  function onSubmit(action: (api: TApiClient, values: TValues) => Promise<void>) {
+    return (event: FormEvent<HTMLFormElement>) => {
+      event.preventDefault();
+      if (busy) return;
+      setTouched(Object.fromEntries(Object.keys(values).map((name) => [name, true])) as Partial<Record<keyof TValues, boolean>>);
+      const first = Object.keys(values).find((name) => errors[name]);
+      if (first) {
+        focus(first);
+        return;
+      }
+      setBusy(true);
+      loadApi(texts.network)
+        .then((api) => action(api, values))
+        .catch(() => {
+          // The API client has already shown errmsg in a toast (spec section 8).
+        })
+        .finally(() => setBusy(false));
+    };
+  }
+
+  /** On the form: starts loading the API client as soon as the user is in the form. */
+  const onFocus = () => void loadApi().catch(() => undefined);
+
+  return { values, field, check, onSubmit, onFocus, busy, formRef };
+}
