@@ -1,6 +1,7 @@
+import path from 'node:path';
 import { z } from 'zod';
 import { parseDatabaseUrl, type TDatabaseTarget } from './db/database-url';
-import { defaultSqliteFile } from './paths';
+import { defaultSqliteFile, repoRoot } from './paths';
 
 // Environment of the API, validated once at start. Every variable has a default that needs
 // nothing installed (SQLite under data/, in-process stores), so `npm start` just works.
@@ -38,6 +39,20 @@ import { defaultSqliteFile } from './paths';
 //   WX_APP_ID, WX_APP_SECRET  official-account credentials; unset = sharing answers 30001
 //   WX_SHARE_ORIGINS    comma list of extra origins whose pages may be signed, besides
 //                       WEB_ORIGIN                                           (empty)
+//   Payments (see apps/api/README.md "Payments" and docs/adr/0008):
+//   PAYMENT_SANDBOX     true/false: methods without real credentials use the built-in sandbox
+//                       gateway; production never does unless this is set to true
+//                                                         (true, false in production)
+//   PAYMENT_PUBLIC_BASE how browsers reach this API (sandbox pages)        (${WEB_ORIGIN}/api)
+//   PAYMENT_NOTIFY_BASE gateways post to <base>/pay/notify/alipay|wechat  (PAYMENT_PUBLIC_BASE)
+//   PAYMENT_TIMEOUT_MS  a gateway call that takes longer fails with 50400  (10000)
+//   PAYMENT_SANDBOX_DIR where the sandbox keeps its generated keys   (data/payment-sandbox)
+//   ALIPAY_GATEWAY      (https://openapi.alipay.com/gateway.do), ALIPAY_APP_ID,
+//   ALIPAY_PRIVATE_KEY, ALIPAY_PUBLIC_KEY, ALIPAY_SELLER_ID: all four set = real Alipay
+//   WECHATPAY_BASE_URL  (https://api.mch.weixin.qq.com/), WECHATPAY_MCHID, WECHATPAY_APP_ID,
+//   WECHATPAY_PRIVATE_KEY, WECHATPAY_SERIAL, WECHATPAY_API_V3_KEY, WECHATPAY_PLATFORM_PUBLIC_KEY,
+//   WECHATPAY_PLATFORM_SERIAL: all seven set = real WeChat Pay. Keys are PEM (\n escapes
+//                       allowed), bare base64, or file:/path/to/key.pem
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -63,10 +78,63 @@ export interface AppConfig {
   aliyunSms: { endpoint: string; accessKeyId: string | undefined; accessKeySecret: string | undefined; signName: string | undefined; templateCode: string | undefined };
   downloadBaseUrl: string;
   wx: { apiBase: string; appId: string | undefined; appSecret: string | undefined; shareOrigins: string[] };
+  payments: PaymentsConfig;
 }
 
+export interface AlipayConfig {
+  gateway: string;
+  appId: string;
+  privateKey: string;
+  alipayPublicKey: string;
+  sellerId: string;
+}
+
+export interface WechatPayConfig {
+  baseUrl: string;
+  mchid: string;
+  appId: string;
+  privateKey: string;
+  serial: string;
+  apiV3Key: string;
+  platformPublicKey: string;
+  platformSerial: string;
+}
+
+export interface PaymentsConfig {
+  /** Use the built-in sandbox for methods without credentials. */
+  sandbox: boolean;
+  publicBase: string;
+  notifyBase: string;
+  timeoutMs: number;
+  sandboxDir: string;
+  /** undefined = not configured (sandbox or "payment not configured") */
+  alipay: AlipayConfig | undefined;
+  wechat: WechatPayConfig | undefined;
+}
+
+const ALIPAY_VARIABLES = ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY', 'ALIPAY_SELLER_ID'] as const;
+const WECHATPAY_VARIABLES = [
+  'WECHATPAY_MCHID',
+  'WECHATPAY_APP_ID',
+  'WECHATPAY_PRIVATE_KEY',
+  'WECHATPAY_SERIAL',
+  'WECHATPAY_API_V3_KEY',
+  'WECHATPAY_PLATFORM_PUBLIC_KEY',
+  'WECHATPAY_PLATFORM_SERIAL',
+] as const;
+
 /** Variables whose values may hold credentials: never echoed in error messages. */
-const SECRET_VARIABLES = new Set(['DATABASE_URL', 'REDIS_URL', 'WX_APP_SECRET', 'CODE_SECRET', 'SMTP_URL', 'ALIYUN_SMS_ACCESS_KEY_SECRET']);
+const SECRET_VARIABLES = new Set([
+  'DATABASE_URL',
+  'REDIS_URL',
+  'WX_APP_SECRET',
+  'CODE_SECRET',
+  'SMTP_URL',
+  'ALIYUN_SMS_ACCESS_KEY_SECRET',
+  'ALIPAY_PRIVATE_KEY',
+  'WECHATPAY_PRIVATE_KEY',
+  'WECHATPAY_API_V3_KEY',
+]);
 
 const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
@@ -144,6 +212,15 @@ const ZBaseUrl = (fallback: string) =>
       .transform((value) => value.replace(/\/+$/, '')),
   );
 
+const ZOptionalBaseUrl = z.preprocess(
+  blankToUndefined,
+  z
+    .string()
+    .refine((value) => toOrigin(value) !== null, { error: 'must be an http(s) URL' })
+    .transform((value) => value.replace(/\/+$/, ''))
+    .optional(),
+);
+
 const ZEnv = z.object({
   NODE_ENV: z.preprocess(blankToUndefined, z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('development')),
   API_PORT: integer(0, 65535, 4000),
@@ -194,7 +271,39 @@ const ZEnv = z.object({
   WX_APP_ID: z.preprocess(blankToUndefined, z.string().trim().optional()),
   WX_APP_SECRET: z.preprocess(blankToUndefined, z.string().trim().optional()),
   WX_SHARE_ORIGINS: ZOriginList,
-});
+  PAYMENT_SANDBOX: z.preprocess(blankToUndefined, z.stringbool({ error: 'must be true or false' }).optional()),
+  PAYMENT_PUBLIC_BASE: ZOptionalBaseUrl,
+  PAYMENT_NOTIFY_BASE: ZOptionalBaseUrl,
+  PAYMENT_TIMEOUT_MS: integer(100, 120_000, 10_000),
+  PAYMENT_SANDBOX_DIR: z.preprocess(blankToUndefined, z.string().default('data/payment-sandbox')),
+  ALIPAY_GATEWAY: ZBaseUrl('https://openapi.alipay.com/gateway.do'),
+  ALIPAY_APP_ID: z.preprocess(blankToUndefined, z.string().trim().optional()),
+  ALIPAY_PRIVATE_KEY: z.preprocess(blankToUndefined, z.string().trim().optional()),
+  ALIPAY_PUBLIC_KEY: z.preprocess(blankToUndefined, z.string().trim().optional()),
+  ALIPAY_SELLER_ID: z.preprocess(blankToUndefined, z.string().trim().optional()),
+  WECHATPAY_BASE_URL: ZBaseUrl('https://api.mch.weixin.qq.com'),
+  WECHATPAY_MCHID: z.preprocess(blankToUndefined, z.string().trim().optional()),
+  WECHATPAY_APP_ID: z.preprocess(blankToUndefined, z.string().trim().optional()),
+  WECHATPAY_PRIVATE_KEY: z.preprocess(blankToUndefined, z.string().trim().optional()),
+  WECHATPAY_SERIAL: z.preprocess(blankToUndefined, z.string().trim().optional()),
+  WECHATPAY_API_V3_KEY: z.preprocess(
+    blankToUndefined,
+    z.string().refine((value) => Buffer.byteLength(value) === 32, { error: 'must be exactly 32 bytes' }).optional(),
+  ),
+  WECHATPAY_PLATFORM_PUBLIC_KEY: z.preprocess(blankToUndefined, z.string().trim().optional()),
+  WECHATPAY_PLATFORM_SERIAL: z.preprocess(blankToUndefined, z.string().trim().optional()),
+})
+  .superRefine((env, ctx) => {
+    // A half-configured gateway is a mistake, not a reason to fall back to the sandbox.
+    for (const group of [ALIPAY_VARIABLES, WECHATPAY_VARIABLES]) {
+      const missing = group.filter((name) => env[name] === undefined);
+      if (missing.length > 0 && missing.length < group.length) {
+        for (const name of missing) {
+          ctx.addIssue({ code: 'custom', path: [name], message: `is required when ${group.filter((n) => !missing.includes(n)).join(', ')} is set` });
+        }
+      }
+    }
+  });
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -241,5 +350,34 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     downloadBaseUrl: e.DOWNLOAD_BASE_URL,
     wx: { apiBase: e.WX_API_BASE, appId: e.WX_APP_ID, appSecret: e.WX_APP_SECRET, shareOrigins: e.WX_SHARE_ORIGINS },
+    payments: paymentsConfig(e),
+  };
+}
+
+function paymentsConfig(e: z.infer<typeof ZEnv>): PaymentsConfig {
+  const publicBase = e.PAYMENT_PUBLIC_BASE ?? `${e.WEB_ORIGIN}/api`;
+  return {
+    sandbox: e.PAYMENT_SANDBOX ?? e.NODE_ENV !== 'production',
+    publicBase,
+    notifyBase: e.PAYMENT_NOTIFY_BASE ?? publicBase,
+    timeoutMs: e.PAYMENT_TIMEOUT_MS,
+    sandboxDir: path.resolve(repoRoot, e.PAYMENT_SANDBOX_DIR),
+    alipay:
+      e.ALIPAY_APP_ID && e.ALIPAY_PRIVATE_KEY && e.ALIPAY_PUBLIC_KEY && e.ALIPAY_SELLER_ID
+        ? { gateway: e.ALIPAY_GATEWAY, appId: e.ALIPAY_APP_ID, privateKey: e.ALIPAY_PRIVATE_KEY, alipayPublicKey: e.ALIPAY_PUBLIC_KEY, sellerId: e.ALIPAY_SELLER_ID }
+        : undefined,
+    wechat:
+      e.WECHATPAY_MCHID && e.WECHATPAY_APP_ID && e.WECHATPAY_PRIVATE_KEY && e.WECHATPAY_SERIAL && e.WECHATPAY_API_V3_KEY && e.WECHATPAY_PLATFORM_PUBLIC_KEY && e.WECHATPAY_PLATFORM_SERIAL
+        ? {
+            baseUrl: e.WECHATPAY_BASE_URL,
+            mchid: e.WECHATPAY_MCHID,
+            appId: e.WECHATPAY_APP_ID,
+            privateKey: e.WECHATPAY_PRIVATE_KEY,
+            serial: e.WECHATPAY_SERIAL,
+            apiV3Key: e.WECHATPAY_API_V3_KEY,
+            platformPublicKey: e.WECHATPAY_PLATFORM_PUBLIC_KEY,
+            platformSerial: e.WECHATPAY_PLATFORM_SERIAL,
+          }
+        : undefined,
   };
 }

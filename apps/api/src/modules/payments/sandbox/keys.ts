@@ -1,0 +1,84 @@
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+// The key material of a fake / sandbox gateway pair: both sides of each protocol. Generated
+// with node:crypto, never committed: the sandbox keeps it in <PAYMENT_SANDBOX_DIR>/keys.json
+// (mode 0600), tests in memory.
+
+export interface SandboxKeys {
+  alipay: { appId: string; sellerId: string; appPrivateKey: string; appPublicKey: string; alipayPrivateKey: string; alipayPublicKey: string };
+  wechat: {
+    mchid: string;
+    appId: string;
+    merchantPrivateKey: string;
+    merchantPublicKey: string;
+    merchantSerial: string;
+    platformPrivateKey: string;
+    platformPublicKey: string;
+    platformSerial: string;
+    apiV3Key: string;
+  };
+  /** HMAC key for the confirm-page links, so payment numbers alone cannot be confirmed. */
+  pageSecret: string;
+}
+
+function rsaPair(): { privateKey: string; publicKey: string } {
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  return { privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), publicKey: publicKey.export({ type: 'spki', format: 'pem' }).toString() };
+}
+
+const digits = (count: number) => Array.from(randomBytes(count), (byte) => String(byte % 10)).join('');
+
+export function generateSandboxKeys(): SandboxKeys {
+  const app = rsaPair();
+  const alipay = rsaPair();
+  const merchant = rsaPair();
+  const platform = rsaPair();
+  return {
+    alipay: {
+      appId: `2021${digits(12)}`,
+      sellerId: `2088${digits(12)}`,
+      appPrivateKey: app.privateKey,
+      appPublicKey: app.publicKey,
+      alipayPrivateKey: alipay.privateKey,
+      alipayPublicKey: alipay.publicKey,
+    },
+    wechat: {
+      mchid: `19${digits(8)}`,
+      appId: `wx${randomBytes(8).toString('hex')}`,
+      merchantPrivateKey: merchant.privateKey,
+      merchantPublicKey: merchant.publicKey,
+      merchantSerial: randomBytes(20).toString('hex').toUpperCase(),
+      platformPrivateKey: platform.privateKey,
+      platformPublicKey: platform.publicKey,
+      platformSerial: `PUB_KEY_ID_${digits(20)}`,
+      apiV3Key: randomBytes(24).toString('base64url').slice(0, 32),
+    },
+    pageSecret: randomBytes(32).toString('base64url'),
+  };
+}
+
+/** Keys from <dir>/keys.json, generated and written there (0600) on first use. */
+export function loadOrCreateSandboxKeys(dir: string): SandboxKeys {
+  const file = path.join(dir, 'keys.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as SandboxKeys;
+  const keys = generateSandboxKeys();
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  try {
+    writeFileSync(file, `${JSON.stringify(keys, null, 2)}\n`, { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    // Another process wrote it first: use theirs.
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return JSON.parse(readFileSync(file, 'utf8')) as SandboxKeys;
+    throw error;
+  }
+  chmodSync(file, 0o600);
+  return keys;
+}
+
+let memoryKeys: SandboxKeys | undefined;
+/** One set per process (tests build many apps; RSA generation is slow). */
+export function processSandboxKeys(): SandboxKeys {
+  memoryKeys ??= generateSandboxKeys();
+  return memoryKeys;
+}

@@ -1,0 +1,288 @@
+import { type KeyObject } from 'node:crypto';
+import { Aes, Decorator, Formatter, Rsa } from 'wechatpay-axios-plugin';
+import { type WechatPayConfig } from '../../config';
+import { parsePrivateKey, parsePublicKey, pkcs8Pem, spkiPem } from './keys';
+import { toRfc3339Beijing } from './money';
+import {
+  GatewayError,
+  GatewayTimeout,
+  NotificationRejected,
+  type CreateChargeInput,
+  type CreateChargeResult,
+  type NotificationAnswer,
+  type NotificationRequest,
+  type PaymentProvider,
+  type QueryResult,
+  type RefundInput,
+  type RefundResult,
+  type VerifiedNotification,
+} from './provider';
+import { withTimeout } from './timeout';
+
+// WeChat Pay API v3 through wechatpay-axios-plugin: it signs every request with the merchant
+// key (Authorization: WECHATPAY2-SHA256-RSA2048 …) and verifies every 2xx answer against the
+// platform key (Wechatpay-Signature over "timestamp\nnonce\nbody\n", ±5 minutes). Native
+// (code_url) for WEB, JSAPI (prepay_id → getBrandWCPayRequest parameters) for JS_API.
+
+export interface WechatPayProviderOptions extends WechatPayConfig {
+  timeoutMs: number;
+  sandbox?: boolean;
+}
+
+/** Notifications older (or further in the future) than this are refused. */
+export const NOTIFICATION_MAX_AGE_SECONDS = 300;
+
+const PENDING_STATES = new Set(['NOTPAY', 'USERPAYING']);
+const CLOSED_STATES = new Set(['CLOSED', 'REVOKED', 'PAYERROR']);
+
+interface WechatTransaction {
+  appid?: string;
+  mchid?: string;
+  out_trade_no?: string;
+  transaction_id?: string;
+  trade_state?: string;
+  success_time?: string;
+  amount?: { total?: number };
+}
+
+function header(headers: NotificationRequest['headers'], name: string): string | undefined {
+  const wanted = name.toLowerCase();
+  for (const [key, value] of Object.entries(headers)) {
+    if (key.toLowerCase() === wanted) return Array.isArray(value) ? value[0] : value;
+  }
+  return undefined;
+}
+
+function parseTime(text: string | undefined): Date | null {
+  if (!text) return null;
+  const date = new Date(text);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+export class WechatPayProvider implements PaymentProvider {
+  readonly method = 'WX' as const;
+  readonly clients = ['WEB', 'JS_API'] as const;
+  readonly sandbox: boolean;
+  private readonly client: Decorator;
+  private readonly privateKey: KeyObject;
+  private readonly platformKey: KeyObject;
+  private readonly apiV3Key: Buffer;
+
+  constructor(private readonly options: WechatPayProviderOptions, private readonly now: () => number = Date.now) {
+    this.sandbox = options.sandbox ?? false;
+    this.privateKey = parsePrivateKey(options.privateKey, 'WECHATPAY_PRIVATE_KEY');
+    this.platformKey = parsePublicKey(options.platformPublicKey, 'WECHATPAY_PLATFORM_PUBLIC_KEY');
+    this.apiV3Key = Buffer.from(options.apiV3Key, 'utf8');
+    this.client = new Decorator({
+      mchid: options.mchid,
+      serial: options.serial,
+      privateKey: pkcs8Pem(this.privateKey),
+      certs: { [options.platformSerial]: spkiPem(this.platformKey) },
+      baseURL: `${options.baseUrl.replace(/\/+$/, '')}/`,
+      timeout: options.timeoutMs,
+    });
+  }
+
+  /** One signed v3 call whose answer signature the plugin verified; errors mapped. */
+  private async call<T>(operation: string, method: 'get' | 'post', path: string, data?: object): Promise<{ status: number; data: T }> {
+    try {
+      const response = await withTimeout(
+        this.options.timeoutMs,
+        async () => this.client.request<T>(path, method, data, {}),
+        () => new GatewayTimeout('WX', operation),
+      );
+      return { status: response.status, data: response.data };
+    } catch (error) {
+      if (error instanceof GatewayTimeout) throw error;
+      if (isAxiosError(error)) {
+        if (error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT') throw new GatewayTimeout('WX', operation);
+        if (error.response && error.response.status >= 400 && error.response.status < 600 && !error.code?.startsWith('EV3_')) {
+          throw new WechatApiError(operation, error.response.status, error.response.data);
+        }
+        throw new GatewayError('WX', operation, `${error.code ?? 'ERROR'} ${error.message}`);
+      }
+      throw new GatewayError('WX', operation, String(error));
+    }
+  }
+
+  async create(input: CreateChargeInput): Promise<CreateChargeResult> {
+    const body = {
+      appid: this.options.appId,
+      mchid: this.options.mchid,
+      description: input.subject,
+      out_trade_no: input.paymentNo,
+      time_expire: toRfc3339Beijing(input.expiresAt),
+      notify_url: input.notifyUrl,
+      amount: { total: input.amountFen, currency: 'CNY' },
+    };
+    try {
+      if (input.client === 'JS_API') {
+        if (!input.openid) throw new GatewayError('WX', 'create', 'JSAPI needs the payer openid');
+        const { data } = await this.call<{ prepay_id?: string }>('create', 'post', 'v3/pay/transactions/jsapi', { ...body, payer: { openid: input.openid } });
+        if (!data.prepay_id) throw new GatewayError('WX', 'create', 'answer without prepay_id');
+        return { kind: 'jsapi', params: this.jsapiParams(data.prepay_id) };
+      }
+      const { data } = await this.call<{ code_url?: string }>('create', 'post', 'v3/pay/transactions/native', body);
+      if (!data.code_url) throw new GatewayError('WX', 'create', 'answer without code_url');
+      return { kind: 'qr', codeUrl: data.code_url };
+    } catch (error) {
+      throw error instanceof WechatApiError ? error.asGatewayError() : error;
+    }
+  }
+
+  /** The getBrandWCPayRequest parameters: paySign = RSA-SHA256 over "appId\ntimeStamp\nnonceStr\npackage\n". */
+  jsapiParams(prepayId: string): Record<string, string> {
+    const timeStamp = String(Math.floor(this.now() / 1000));
+    const nonceStr = Formatter.nonce();
+    const pkg = `prepay_id=${prepayId}`;
+    const paySign = Rsa.sign(Formatter.joinedByLineFeed(this.options.appId, timeStamp, nonceStr, pkg), this.privateKey);
+    return { appId: this.options.appId, timeStamp, nonceStr, package: pkg, signType: 'RSA', paySign };
+  }
+
+  async verifyNotification(request: NotificationRequest): Promise<VerifiedNotification> {
+    const timestamp = header(request.headers, 'Wechatpay-Timestamp');
+    const nonce = header(request.headers, 'Wechatpay-Nonce');
+    const signature = header(request.headers, 'Wechatpay-Signature');
+    const serial = header(request.headers, 'Wechatpay-Serial');
+    if (!timestamp || !nonce || !signature || !serial) throw new NotificationRejected('missing Wechatpay-* headers');
+    if (!/^\d{1,12}$/.test(timestamp) || Math.abs(Math.floor(this.now() / 1000) - Number(timestamp)) > NOTIFICATION_MAX_AGE_SECONDS) {
+      throw new NotificationRejected(`timestamp ${timestamp} is outside ±${NOTIFICATION_MAX_AGE_SECONDS} s`);
+    }
+    if (serial !== this.options.platformSerial) throw new NotificationRejected(`unknown platform serial ${serial}`);
+    let verified = false;
+    try {
+      verified = Rsa.verify(Formatter.response(timestamp, nonce, request.rawBody), signature, this.platformKey);
+    } catch {
+      verified = false;
+    }
+    if (!verified) throw new NotificationRejected('bad signature');
+
+    let transaction: WechatTransaction;
+    let eventType: string | undefined;
+    try {
+      const body = JSON.parse(request.rawBody) as { event_type?: string; resource?: { algorithm?: string; ciphertext?: string; nonce?: string; associated_data?: string; original_type?: string } };
+      eventType = body.event_type;
+      const resource = body.resource;
+      if (!resource || resource.algorithm !== 'AEAD_AES_256_GCM' || !resource.ciphertext || !resource.nonce) throw new Error('no AEAD_AES_256_GCM resource');
+      if (resource.original_type !== undefined && resource.original_type !== 'transaction') throw new Error(`resource type ${resource.original_type}`);
+      transaction = JSON.parse(Aes.AesGcm.decrypt(resource.ciphertext, this.apiV3Key, resource.nonce, resource.associated_data ?? '')) as WechatTransaction;
+    } catch (error) {
+      throw new NotificationRejected(`undecryptable resource: ${(error as Error).message}`);
+    }
+    if (transaction.mchid !== this.options.mchid) throw new NotificationRejected(`mchid ${transaction.mchid ?? '(none)'} is not ours`);
+    if (transaction.appid !== this.options.appId) throw new NotificationRejected(`appid ${transaction.appid ?? '(none)'} is not ours`);
+    const total = transaction.amount?.total;
+    if (!transaction.out_trade_no || !transaction.transaction_id || typeof total !== 'number' || !Number.isSafeInteger(total) || total < 0) {
+      throw new NotificationRejected('missing out_trade_no, transaction_id or amount.total');
+    }
+    const success = transaction.trade_state === 'SUCCESS' && (eventType === undefined || eventType === 'TRANSACTION.SUCCESS');
+    return {
+      paymentNo: transaction.out_trade_no,
+      gatewayTradeNo: transaction.transaction_id,
+      amountFen: total,
+      success,
+      paidAt: success ? (parseTime(transaction.success_time) ?? new Date(this.now())) : null,
+    };
+  }
+
+  acknowledge(): NotificationAnswer {
+    return { status: 204, contentType: 'application/json; charset=utf-8', body: '' };
+  }
+
+  refuse(): NotificationAnswer {
+    return { status: 500, contentType: 'application/json; charset=utf-8', body: JSON.stringify({ code: 'FAIL', message: '失败' }) };
+  }
+
+  async query(paymentNo: string): Promise<QueryResult> {
+    let data: WechatTransaction;
+    try {
+      ({ data } = await this.call<WechatTransaction>('query', 'get', `v3/pay/transactions/out-trade-no/${encodeURIComponent(paymentNo)}?mchid=${encodeURIComponent(this.options.mchid)}`));
+    } catch (error) {
+      if (error instanceof WechatApiError) {
+        if (error.status === 404 || error.code === 'ORDER_NOT_EXIST') return { state: 'NOT_FOUND' };
+        throw error.asGatewayError();
+      }
+      throw error;
+    }
+    const amountFen = typeof data.amount?.total === 'number' ? data.amount.total : undefined;
+    const base = { ...(amountFen === undefined ? {} : { amountFen }), ...(data.transaction_id ? { gatewayTradeNo: data.transaction_id } : {}) };
+    const state = data.trade_state ?? '';
+    // REFUND: it was paid (and since refunded, which the refund records tell).
+    if (state === 'SUCCESS' || state === 'REFUND') {
+      const paidAt = parseTime(data.success_time);
+      return { state: 'PAID', ...base, ...(paidAt ? { paidAt } : {}) };
+    }
+    if (CLOSED_STATES.has(state)) return { state: 'CLOSED', ...base };
+    if (PENDING_STATES.has(state)) return { state: 'PENDING', ...base };
+    throw new GatewayError('WX', 'query', `unknown trade_state ${state}`);
+  }
+
+  async refund(input: RefundInput): Promise<RefundResult> {
+    try {
+      const { data } = await this.call<{ refund_id?: string; status?: string }>('refund', 'post', 'v3/refund/domestic/refunds', {
+        out_trade_no: input.paymentNo,
+        out_refund_no: input.refundNo,
+        reason: input.reason,
+        amount: { refund: input.amountFen, total: input.totalFen, currency: 'CNY' },
+      });
+      const gatewayRefundNo = data.refund_id ? { gatewayRefundNo: data.refund_id } : {};
+      if (data.status === 'SUCCESS') return { state: 'SUCCESS', ...gatewayRefundNo };
+      if (data.status === 'PROCESSING') return { state: 'PROCESSING', ...gatewayRefundNo };
+      return { state: 'FAILED', ...gatewayRefundNo };
+    } catch (error) {
+      if (error instanceof WechatApiError) {
+        // 4xx: refused for good (not enough balance, no such order, bad amount); 429/5xx: try later.
+        if (error.status >= 400 && error.status < 500 && error.status !== 429) return { state: 'FAILED' };
+        throw error.asGatewayError();
+      }
+      throw error;
+    }
+  }
+
+  async close(paymentNo: string): Promise<void> {
+    try {
+      await this.call('close', 'post', `v3/pay/transactions/out-trade-no/${encodeURIComponent(paymentNo)}/close`, { mchid: this.options.mchid });
+    } catch (error) {
+      if (error instanceof WechatApiError) {
+        if (error.status === 404 || error.code === 'ORDER_NOT_EXIST' || error.code === 'ORDER_CLOSED') return;
+        throw error.asGatewayError();
+      }
+      throw error;
+    }
+  }
+}
+
+interface AxiosLikeError {
+  isAxiosError: true;
+  code?: string;
+  message: string;
+  response?: { status: number; data: unknown };
+}
+
+/** axios errors, recognised without importing axios (a dependency of the plugin, not ours). */
+function isAxiosError(error: unknown): error is AxiosLikeError {
+  return typeof error === 'object' && error !== null && (error as { isAxiosError?: unknown }).isAxiosError === true;
+}
+
+/** A non-2xx v3 answer: { code, message } in the body. */
+class WechatApiError extends Error {
+  readonly code: string | undefined;
+  constructor(readonly operation: string, readonly status: number, body: unknown) {
+    const parsed = typeof body === 'string' ? safeJson(body) : body;
+    const code = parsed && typeof parsed === 'object' && 'code' in parsed ? String((parsed as { code: unknown }).code) : undefined;
+    const message = parsed && typeof parsed === 'object' && 'message' in parsed ? String((parsed as { message: unknown }).message) : '';
+    super(`HTTP ${status} ${code ?? ''} ${message}`.trim());
+    this.code = code;
+  }
+  asGatewayError(): GatewayError {
+    return new GatewayError('WX', this.operation, this.message);
+  }
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

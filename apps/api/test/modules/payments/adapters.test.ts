@@ -1,0 +1,254 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AlipayProvider } from '../../../src/modules/payments/alipay.provider';
+import { GatewayError, GatewayTimeout, NotificationRejected, type PaymentProvider, type TGatewayMethod } from '../../../src/modules/payments/provider';
+import { FakeGateways, startFakeGatewayServer, type FakeGatewayServer, type NotificationMessage, type NotificationTamper } from '../../../src/modules/payments/sandbox/fake-gateways';
+import { generateSandboxKeys, type SandboxKeys } from '../../../src/modules/payments/sandbox/keys';
+import { WechatPayProvider } from '../../../src/modules/payments/wechat.provider';
+
+// Each adapter against a local fake gateway that speaks its protocol with keys generated here.
+
+const keys: SandboxKeys = generateSandboxKeys();
+const delivered: NotificationMessage[] = [];
+const fakes = new FakeGateways({
+  keys,
+  deliver: async (message) => {
+    delivered.push(message);
+    return { status: 200, body: 'success' };
+  },
+});
+let server: FakeGatewayServer;
+let hanging: FakeGatewayServer;
+
+function alipay(gateway: string, timeoutMs = 5_000): AlipayProvider {
+  return new AlipayProvider({
+    gateway,
+    appId: keys.alipay.appId,
+    privateKey: keys.alipay.appPrivateKey,
+    alipayPublicKey: keys.alipay.alipayPublicKey,
+    sellerId: keys.alipay.sellerId,
+    timeoutMs,
+  });
+}
+
+function wechat(baseUrl: string, timeoutMs = 5_000): WechatPayProvider {
+  return new WechatPayProvider({
+    baseUrl,
+    mchid: keys.wechat.mchid,
+    appId: keys.wechat.appId,
+    privateKey: keys.wechat.merchantPrivateKey,
+    serial: keys.wechat.merchantSerial,
+    apiV3Key: keys.wechat.apiV3Key,
+    platformPublicKey: keys.wechat.platformPublicKey,
+    platformSerial: keys.wechat.platformSerial,
+    timeoutMs,
+  });
+}
+
+beforeAll(async () => {
+  server = await startFakeGatewayServer(fakes);
+  hanging = await startFakeGatewayServer(null, { hang: true });
+});
+afterAll(async () => {
+  await server.close();
+  await hanging.close();
+});
+
+let counter = 0;
+const paymentNo = (prefix: string) => `${prefix}${Date.now().toString(36)}${(counter += 1)}`;
+const inOneHour = () => new Date(Date.now() + 60 * 60 * 1000);
+
+const cases: { method: TGatewayMethod; make: () => PaymentProvider; slow: () => PaymentProvider; codePattern: RegExp }[] = [
+  { method: 'ZFB', make: () => alipay(server.alipayGateway), slow: () => alipay(`${hanging.base}/alipay/gateway.do`, 400), codePattern: /^https:\/\/qr\.alipay\.test\// },
+  { method: 'WX', make: () => wechat(server.wechatBaseUrl), slow: () => wechat(`${hanging.base}/wechat`, 400), codePattern: /^weixin:\/\/wxpay\/bizpayurl\?pr=/ },
+];
+
+describe.each(cases)('$method adapter against the fake gateway', ({ method, make, slow, codePattern }) => {
+  let provider: PaymentProvider;
+  beforeAll(() => {
+    provider = make();
+  });
+
+  async function created(amountFen = 8800) {
+    const no = paymentNo(method);
+    const result = await provider.create({ paymentNo: no, amountFen, subject: '年度会员 Annual membership', client: 'WEB', notifyUrl: 'https://llk.test/api/pay/notify', expiresAt: inOneHour() });
+    return { no, result };
+  }
+
+  async function paidNotification(no: string): Promise<NotificationMessage> {
+    const outcome = await fakes.pay(method, no);
+    expect(outcome.result).toBe('delivered');
+    const message = delivered.at(-1);
+    if (!message) throw new Error('nothing delivered');
+    return message;
+  }
+
+  it('creates a QR charge and verifies a genuine notification to the right fields', async () => {
+    const { no, result } = await created(12345);
+    expect(result.kind).toBe('qr');
+    if (result.kind === 'qr') expect(result.codeUrl).toMatch(codePattern);
+    const message = await paidNotification(no);
+    expect(message.url).toBe('https://llk.test/api/pay/notify');
+    const verified = await provider.verifyNotification({ headers: message.headers, rawBody: message.body });
+    const charge = await fakes.charge(method, no);
+    expect(verified).toEqual({ paymentNo: no, gatewayTradeNo: charge?.tradeNo, amountFen: 12345, success: true, paidAt: expect.any(Date) as Date });
+    expect(Math.abs((verified.paidAt?.getTime() ?? 0) - Date.parse(charge?.paidAt ?? ''))).toBeLessThan(1000);
+  });
+
+  it.each(['signature', 'amount', 'appId', 'merchant', ...(method === 'WX' ? ['stale'] : [])] as NotificationTamper[])('rejects a notification with a tampered %s', async (tamper) => {
+    const { no } = await created();
+    await fakes.payWithoutNotifying(method, no);
+    const charge = await fakes.charge(method, no);
+    if (!charge) throw new Error('no charge');
+    const forged = await fakes.forged(charge, tamper);
+    await expect(provider.verifyNotification({ headers: forged.headers, rawBody: forged.body })).rejects.toBeInstanceOf(NotificationRejected);
+  });
+
+  it('rejects an unsigned or garbled notification', async () => {
+    await expect(provider.verifyNotification({ headers: {}, rawBody: '' })).rejects.toBeInstanceOf(NotificationRejected);
+    await expect(provider.verifyNotification({ headers: { 'content-type': 'application/json' }, rawBody: '{"a":1}' })).rejects.toBeInstanceOf(NotificationRejected);
+  });
+
+  it('reports a signed non-success state as not successful, and a signed other amount as it is', async () => {
+    const { no } = await created(500);
+    await fakes.payWithoutNotifying(method, no);
+    const charge = await fakes.charge(method, no);
+    if (!charge) throw new Error('no charge');
+    const closed = fakes.notification(charge, 'state');
+    expect(await provider.verifyNotification({ headers: closed.headers, rawBody: closed.body })).toMatchObject({ paymentNo: no, success: false, paidAt: null });
+    const other = fakes.notification(charge, 'amountSigned');
+    expect(await provider.verifyNotification({ headers: other.headers, rawBody: other.body })).toMatchObject({ paymentNo: no, amountFen: 501, success: true });
+  });
+
+  it('queries: unknown, pending, then PAID after payment with amount and trade number', async () => {
+    expect(await provider.query(paymentNo(method))).toEqual({ state: 'NOT_FOUND' });
+    const { no } = await created(9900);
+    await fakes.scan(method, no);
+    expect((await provider.query(no)).state).toBe('PENDING');
+    await fakes.payWithoutNotifying(method, no);
+    const charge = await fakes.charge(method, no);
+    expect(await provider.query(no)).toEqual({ state: 'PAID', amountFen: 9900, gatewayTradeNo: charge?.tradeNo, paidAt: expect.any(Date) as Date });
+  });
+
+  it('refunds part and then the rest, idempotently by refund number, and never more than paid', async () => {
+    const { no } = await created(1000);
+    await fakes.payWithoutNotifying(method, no);
+    expect((await provider.refund({ paymentNo: no, refundNo: `${no}R1`, amountFen: 300, totalFen: 1000, reason: 'test' })).state).toBe('SUCCESS');
+    expect((await provider.refund({ paymentNo: no, refundNo: `${no}R1`, amountFen: 300, totalFen: 1000, reason: 'test' })).state).toBe('SUCCESS');
+    expect((await fakes.charge(method, no))?.refundedFen).toBe(300);
+    expect((await provider.refund({ paymentNo: no, refundNo: `${no}R2`, amountFen: 800, totalFen: 1000, reason: 'test' })).state).toBe('FAILED');
+    expect((await provider.refund({ paymentNo: no, refundNo: `${no}R3`, amountFen: 700, totalFen: 1000, reason: 'test' })).state).toBe('SUCCESS');
+    expect((await fakes.charge(method, no))?.refundedFen).toBe(1000);
+  });
+
+  it('refuses to refund an unpaid charge', async () => {
+    const { no } = await created(1000);
+    await fakes.scan(method, no);
+    expect((await provider.refund({ paymentNo: no, refundNo: `${no}R1`, amountFen: 100, totalFen: 1000, reason: 'test' })).state).toBe('FAILED');
+  });
+
+  it('closes an unpaid charge (which can then not be paid) and accepts closing a missing one', async () => {
+    const { no } = await created();
+    await fakes.scan(method, no);
+    await provider.close(no);
+    expect((await fakes.charge(method, no))?.state).toBe('CLOSED');
+    expect((await fakes.pay(method, no)).result).toBe('closed');
+    expect((await provider.query(no)).state).toBe('CLOSED');
+    await expect(provider.close(paymentNo(method))).resolves.toBeUndefined();
+  });
+
+  it('fails to close a paid charge with a GatewayError', async () => {
+    const { no } = await created();
+    await fakes.payWithoutNotifying(method, no);
+    await expect(provider.close(no)).rejects.toBeInstanceOf(GatewayError);
+  });
+
+  it('answers the gateway as its documentation asks', () => {
+    const ack = provider.acknowledge();
+    const refuse = provider.refuse();
+    if (method === 'ZFB') {
+      expect(ack).toMatchObject({ status: 200, body: 'success' });
+      expect(refuse).toMatchObject({ status: 200, body: 'failure' });
+    } else {
+      expect(ack.status === 204 || ack.status === 200).toBe(true);
+      expect(ack.body === '' || JSON.parse(ack.body).code === 'SUCCESS').toBe(true);
+      expect(refuse.status).toBeGreaterThanOrEqual(400);
+      expect(JSON.parse(refuse.body)).toMatchObject({ code: 'FAIL', message: expect.any(String) as string });
+    }
+  });
+
+  it('fails with GatewayTimeout within the configured timeout when the gateway hangs', async () => {
+    const hung = slow();
+    const started = Date.now();
+    await expect(hung.create({ paymentNo: paymentNo(method), amountFen: 100, subject: 'x', client: 'WEB', notifyUrl: 'https://llk.test/n', expiresAt: inOneHour() })).rejects.toBeInstanceOf(GatewayTimeout);
+    await expect(hung.query(paymentNo(method))).rejects.toBeInstanceOf(GatewayTimeout);
+    expect(Date.now() - started).toBeLessThan(2 * 400 + 1500);
+  });
+
+  it('reports a gateway that is not there as a GatewayError, not a timeout', async () => {
+    const offline = method === 'ZFB' ? alipay('http://127.0.0.1:1/alipay/gateway.do') : wechat('http://127.0.0.1:1/wechat');
+    await expect(offline.query(paymentNo(method))).rejects.toBeInstanceOf(GatewayError);
+  });
+});
+
+describe('adapters refuse answers not signed by the gateway', () => {
+  const otherKeys = generateSandboxKeys();
+  const impostor = new FakeGateways({ keys: { ...otherKeys, alipay: { ...otherKeys.alipay, appId: keys.alipay.appId, appPublicKey: keys.alipay.appPublicKey }, wechat: { ...otherKeys.wechat, mchid: keys.wechat.mchid, appId: keys.wechat.appId, merchantPublicKey: keys.wechat.merchantPublicKey, merchantSerial: keys.wechat.merchantSerial, platformSerial: keys.wechat.platformSerial } } });
+  let impostorServer: FakeGatewayServer;
+  beforeAll(async () => {
+    impostorServer = await startFakeGatewayServer(impostor);
+  });
+  afterAll(async () => {
+    await impostorServer.close();
+  });
+
+  it.each(['ZFB', 'WX'] as const)('%s: a response signed with another key is a GatewayError', async (method) => {
+    const provider = method === 'ZFB' ? alipay(impostorServer.alipayGateway) : wechat(impostorServer.wechatBaseUrl);
+    await expect(provider.create({ paymentNo: paymentNo(method), amountFen: 100, subject: 'x', client: 'WEB', notifyUrl: 'https://llk.test/n', expiresAt: inOneHour() })).rejects.toBeInstanceOf(GatewayError);
+  });
+});
+
+describe('WeChat JSAPI', () => {
+  it('returns getBrandWCPayRequest parameters whose paySign verifies with the merchant key', async () => {
+    const { createVerify } = await import('node:crypto');
+    const provider = wechat(server.wechatBaseUrl);
+    const no = paymentNo('JS');
+    const result = await provider.create({ paymentNo: no, amountFen: 100, subject: 'x', client: 'JS_API', openid: 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o', notifyUrl: 'https://llk.test/n', expiresAt: inOneHour() });
+    expect(result.kind).toBe('jsapi');
+    if (result.kind !== 'jsapi') return;
+    const { appId, timeStamp, nonceStr, package: pkg, signType, paySign } = result.params;
+    expect(appId).toBe(keys.wechat.appId);
+    expect(pkg).toMatch(/^prepay_id=wx/);
+    expect(signType).toBe('RSA');
+    expect(Math.abs(Number(timeStamp) - Date.now() / 1000)).toBeLessThan(5);
+    expect(createVerify('RSA-SHA256').update(`${appId}\n${timeStamp}\n${nonceStr}\n${pkg}\n`).verify(keys.wechat.merchantPublicKey, paySign ?? '', 'base64')).toBe(true);
+    expect((await fakes.charge('WX', no))?.openid).toBe('oUpF8uMuAJO_M2pxb1Q9zNjWeS6o');
+  });
+
+  it('needs an openid', async () => {
+    const provider = wechat(server.wechatBaseUrl);
+    await expect(provider.create({ paymentNo: paymentNo('JS'), amountFen: 100, subject: 'x', client: 'JS_API', notifyUrl: 'https://llk.test/n', expiresAt: inOneHour() })).rejects.toBeInstanceOf(GatewayError);
+  });
+});
+
+describe('the fake gateways check our request signatures', () => {
+  it.each(['ZFB', 'WX'] as const)('%s: a request signed with another merchant key is refused', async (method) => {
+    const other = generateSandboxKeys();
+    const provider =
+      method === 'ZFB'
+        ? new AlipayProvider({ gateway: server.alipayGateway, appId: keys.alipay.appId, privateKey: other.alipay.appPrivateKey, alipayPublicKey: keys.alipay.alipayPublicKey, sellerId: keys.alipay.sellerId, timeoutMs: 5_000 })
+        : new WechatPayProvider({
+            baseUrl: server.wechatBaseUrl,
+            mchid: keys.wechat.mchid,
+            appId: keys.wechat.appId,
+            privateKey: other.wechat.merchantPrivateKey,
+            serial: keys.wechat.merchantSerial,
+            apiV3Key: keys.wechat.apiV3Key,
+            platformPublicKey: keys.wechat.platformPublicKey,
+            platformSerial: keys.wechat.platformSerial,
+            timeoutMs: 5_000,
+          });
+    const no = paymentNo(method);
+    await expect(provider.create({ paymentNo: no, amountFen: 100, subject: 'x', client: 'WEB', notifyUrl: 'https://llk.test/n', expiresAt: inOneHour() })).rejects.toThrow(/signature|SIGN_ERROR/);
+    expect(await fakes.charge(method, no)).toBeUndefined();
+  });
+});
