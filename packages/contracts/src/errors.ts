@@ -62,6 +62,10 @@ export const ErrorCode = {
   PAYMENT_GATEWAY_ERROR: 20013,
   REFUND_NOT_ALLOWED: 20014,
   REFUND_FAILED: 20015,
+  // payment gateways
+  PAYMENT_NOT_CONFIGURED: 20101,
+  WX_OAUTH_CODE_INVALID: 20102,
+  WX_OAUTH_NOT_CONFIGURED: 20103,
 } as const;
 
 export type TErrorCodeName = keyof typeof ErrorCode;
@@ -124,6 +128,9 @@ const info: Record<TErrorCodeName, ErrorInfo> = {
   PAYMENT_GATEWAY_ERROR: { status: 502, key: 'paymentGatewayError' },
   REFUND_NOT_ALLOWED: { status: 409, key: 'refundNotAllowed' },
   REFUND_FAILED: { status: 502, key: 'refundFailed' },
+  PAYMENT_NOT_CONFIGURED: { status: 503, key: 'paymentNotConfigured' },
+  WX_OAUTH_CODE_INVALID: { status: 400, key: 'wxOauthCodeInvalid' },
+  WX_OAUTH_NOT_CONFIGURED: { status: 503, key: 'wxOauthNotConfigured' },
 };
 
 const byCode = new Map<number, TErrorCodeName>(
