@@ -1,11 +1,14 @@
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, type TLocale } from '@llk/contracts';
 import { type NextRequest, NextResponse } from 'next/server';
+import { resolveSession, syncSessionHint } from './features/auth/server/proxy-session';
 import { FATAL_HEADER, REQUEST_PATH_HEADER, encodeFatal } from './lib/fatal';
 import { decideRequest } from './lib/request-decision';
+import { parseLocalePath } from './lib/routes';
 
 // Runs before every page request (not /api, /_next or files): route validation, crawler
 // handling and the language cookie, all decided by the pure decideRequest(); this file only
 // turns the decision into a response. /api/* is forwarded by app/api/[...path]/route.ts.
+// Then the session behaviours (accessKey, guest-only pages): features/auth/server/proxy-session.ts.
 
 // Read by next-intl's getRequestLocale() when a page did not call setRequestLocale().
 const NEXT_INTL_LOCALE_HEADER = 'X-NEXT-INTL-LOCALE';
@@ -27,7 +30,7 @@ function rewrite(request: NextRequest, target: string, locale: TLocale, fatal?: 
   return NextResponse.rewrite(new URL(target, request.url), { request: { headers }, ...(fatal ? { status: fatal.status } : {}) });
 }
 
-export function proxy(request: NextRequest) {
+export async function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
   const decision = decideRequest({
     pathname,
@@ -37,14 +40,29 @@ export function proxy(request: NextRequest) {
     userAgent: request.headers.get('user-agent'),
   });
 
+  // Crawlers never carry sessions; language redirects keep the query for the next request.
+  let clear = false;
+  const sessionKind =
+    decision.action === 'render' ? 'render' : decision.action === 'fatal' && decision.failure === 'notFound' && !decision.bare ? 'notFound' : null;
+  if (sessionKind && decision.action !== 'redirect') {
+    const outcome = await resolveSession(request, { locale: decision.locale, path: parseLocalePath(pathname).path, kind: sessionKind });
+    if (outcome.response) {
+      if (decision.action === 'render' && decision.setCookie) setLocaleCookie(outcome.response, request, decision.setCookie);
+      return outcome.response;
+    }
+    clear = outcome.clear ?? false;
+  }
+
   if (decision.action === 'fatal') {
     if (decision.bare) return new NextResponse(null, { status: decision.status });
     // The internal /[locale]/fatal page renders the message it finds in the request header;
     // the status of the rewrite response becomes the page's status.
-    return rewrite(request, `/${decision.locale}/fatal`, decision.locale, {
+    const fatal = rewrite(request, `/${decision.locale}/fatal`, decision.locale, {
       header: encodeFatal({ failure: decision.failure, path: decision.path }),
       status: decision.status,
     });
+    syncSessionHint(request, fatal, clear);
+    return fatal;
   }
 
   const response =
@@ -52,6 +70,7 @@ export function proxy(request: NextRequest) {
       ? NextResponse.redirect(new URL(decision.location, request.url), 307)
       : rewrite(request, decision.target, decision.locale);
   if (decision.setCookie) setLocaleCookie(response, request, decision.setCookie);
+  syncSessionHint(request, response, clear);
   return response;
 }
 

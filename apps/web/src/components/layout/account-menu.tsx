@@ -1,20 +1,34 @@
-import type { TLocale } from '@llk/contracts';
+import { type TLocale, localeEntries } from '@llk/contracts';
 import { getTranslations } from 'next-intl/server';
 import { Link } from '@/components/link';
+import { AccountStatus } from '@/features/auth/components/account-status';
 
 /**
- * The header's account area. For now the Login link; the accounts issue turns it into the
- * logged-in view (account name, current plan, expiry, Log Out) from the session store
- * (lib/session.ts), keeping this Login link as the logged-out state.
+ * The header's account area (spec section 2): the Login link for visitors; for a logged-in
+ * user account name, current plan, expiry and Log Out. Rendered statically with the Login
+ * link; the browser part (AccountStatus) swaps in the account once the session is known.
  */
 export async function AccountMenu({ locale }: { locale: TLocale }) {
-  const t = await getTranslations({ locale, namespace: 'AccountMenu' });
+  const [t, status] = await Promise.all([
+    getTranslations({ locale, namespace: 'AccountMenu' }),
+    getTranslations({ locale, namespace: 'AccountStatus' }),
+  ]);
+  const texts = {
+    label: status('label'),
+    plans: { FREE: status('planFree'), PRO: status('planPro') },
+    validUntil: status.raw('validUntil') as string,
+    expiredOn: status.raw('expiredOn') as string,
+    noExpiry: status('noExpiry'),
+    logout: status('logout'),
+  };
   return (
-    <Link
-      href="/login"
-      className="inline-flex h-10 items-center justify-center whitespace-nowrap rounded-control bg-brand-600 px-4 text-sm font-semibold text-white shadow-sm transition-colors hover:bg-brand-700"
-    >
-      {t('login')}
-    </Link>
+    <AccountStatus texts={texts} iso={localeEntries[locale].iso}>
+      <Link
+        href="/login"
+        className="inline-flex h-10 items-center justify-center whitespace-nowrap rounded-control bg-brand-600 px-4 text-sm font-semibold text-white shadow-sm transition-colors hover:bg-brand-700"
+      >
+        {t('login')}
+      </Link>
+    </AccountStatus>
   );
 }

@@ -26,6 +26,9 @@ describe('resolveRedirect', () => {
     expect(resolveRedirect('/en/signup', 'en', allow)).toEqual({ kind: 'internal', href: '/en' });
     expect(resolveRedirect('//evil.example/x', 'en', allow)).toEqual({ kind: 'internal', href: '/en' });
     expect(resolveRedirect('/\\evil.example', 'en', allow)).toEqual({ kind: 'internal', href: '/en' });
+    expect(resolveRedirect('/a/..//evil.example/x', 'zh-CN', allow)).toEqual({ kind: 'internal', href: '/' });
+    expect(resolveRedirect('/\t/evil.example', 'zh-CN', allow)).toEqual({ kind: 'internal', href: '/' });
+    expect(resolveRedirect('https://www.example.com/a/..//evil.example', 'zh-CN', [], 'https://www.example.com')).toEqual({ kind: 'internal', href: '/' });
   });
 
   it('hands off only to an allowed exact origin', () => {

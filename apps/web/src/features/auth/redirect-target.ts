@@ -43,7 +43,8 @@ export function isAbsoluteUrl(value: string): boolean {
 export function parseInternalRedirect(value: string): { locale: string | null; href: string } | null {
   if (!value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return null;
   const url = new URL(value, BASE);
-  if (url.origin !== BASE) return null;
+  // '/a/..//evil.example' normalizes to the path '//evil.example': a protocol-relative URL.
+  if (url.origin !== BASE || url.pathname.startsWith('//')) return null;
   const { locale, path } = splitLocalePrefix(url.pathname);
   if (GUEST_ONLY_PATHS.includes(path)) return null;
   return { locale, href: `${path}${url.search}${url.hash}` };

@@ -1,0 +1,71 @@
+'use client';
+
+import { type ReactNode, useEffect, useState } from 'react';
+import { type TSessionUser, useSession, useSessionHint } from '@/lib/session';
+
+export interface TAccountStatusTexts {
+  label: string;
+  plans: Record<TSessionUser['plan'], string>;
+  /** templates with {date} */
+  validUntil: string;
+  expiredOn: string;
+  noExpiry: string;
+  logout: string;
+}
+
+function expiryText(user: TSessionUser, texts: TAccountStatusTexts, iso: string): string {
+  if (!user.expiresAt) return texts.noExpiry;
+  const date = new Intl.DateTimeFormat(iso, { dateStyle: 'medium' }).format(new Date(user.expiresAt));
+  return (user.active ? texts.validUntil : texts.expiredOn).replace('{date}', date);
+}
+
+/**
+ * The header's account area in the browser: `children` (the Login link) for visitors; for a
+ * logged-in user the account name, current plan, expiry and Log Out. The profile is fetched
+ * only when the session hint cookie is set, by a chunk loaded on demand (features/auth/
+ * account-session.ts), so this adds well under 1 KiB to the pages' first load.
+ */
+export function AccountStatus({ texts, iso, children }: { texts: TAccountStatusTexts; iso: string; children: ReactNode }) {
+  const { user } = useSession();
+  const hinted = useSessionHint();
+  const [busy, setBusy] = useState(false);
+  const [unknown, setUnknown] = useState(false);
+
+  useEffect(() => {
+    if (!hinted || user) return;
+    void import('../account-session')
+      .then(({ loadAccount }) => loadAccount())
+      .then((settled) => setUnknown(!settled));
+  }, [hinted, user]);
+
+  if (!user) {
+    // While the profile loads, keep the place without flashing "Log in".
+    return hinted && !unknown ? <span aria-hidden className="inline-block h-10 w-28" /> : children;
+  }
+
+  function onLogout() {
+    setBusy(true);
+    void import('../account-session').then(({ logout }) => logout());
+  }
+
+  return (
+    <div role="group" aria-label={texts.label} className="flex items-center gap-3">
+      <div className="min-w-0 leading-tight">
+        <p className="max-w-40 truncate text-sm font-semibold text-ink" title={user.name} data-account-name>
+          {user.name}
+        </p>
+        <p className="text-xs whitespace-nowrap text-ink-muted">
+          <span className="font-medium text-brand-700">{texts.plans[user.plan]}</span> · {expiryText(user, texts, iso)}
+        </p>
+      </div>
+      <button
+        type="button"
+        onClick={onLogout}
+        aria-disabled={busy || undefined}
+        className="inline-flex h-10 items-center justify-center whitespace-nowrap rounded-control border border-line px-3 text-sm font-semibold text-ink-soft transition-colors hover:bg-surface-raised hover:text-ink"
+      >
+        {texts.logout}
+      </button>
+    </div>
+  );
+}

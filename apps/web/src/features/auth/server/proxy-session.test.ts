@@ -1,0 +1,134 @@
+// @vitest-environment node
+import { type Server, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { NextRequest, NextResponse } from 'next/server';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { parseSetCookie, resolveSession, syncSessionHint } from './proxy-session';
+
+describe('parseSetCookie', () => {
+  it('reads the API session cookie with its attributes', () => {
+    expect(parseSetCookie('llk_session=abc-_1; Max-Age=15552000; Path=/; HttpOnly; SameSite=Lax')).toEqual({
+      name: 'llk_session',
+      value: 'abc-_1',
+      options: { maxAge: 15552000, path: '/', httpOnly: true, sameSite: 'lax' },
+    });
+  });
+
+  it('rejects a line without a name', () => {
+    expect(parseSetCookie('=x; Path=/')).toBeNull();
+  });
+});
+
+// resolveSession against a small HTTP server answering like the API (envelopes, cookies):
+// the proxy's decisions are what is tested here; the e2e journeys run them on the real API.
+describe('resolveSession', () => {
+  let server: Server;
+  let calls: Array<{ path: string; cookie: string | undefined }> = [];
+  let liveToken = 'good';
+
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      calls.push({ path: req.url ?? '', cookie: req.headers.cookie });
+      const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
+        res.writeHead(status, { 'content-type': 'application/json', ...headers });
+        res.end(JSON.stringify(body));
+      };
+      const authed = req.headers.cookie === `llk_session=${liveToken}`;
+      if (req.url?.startsWith('/tokenByAccessKeyV2')) {
+        return req.url.endsWith('=fresh')
+          ? send(200, { errcode: 0, errmsg: '', data: { access_token: 'new' } }, { 'set-cookie': 'llk_session=new; Max-Age=60; Path=/; HttpOnly; SameSite=Lax' })
+          : send(200, { errcode: 40009, errmsg: 'invalid', data: null });
+      }
+      if (!authed) return send(401, { errcode: 401, errmsg: 'unauthorized', data: null });
+      if (req.url === '/accessKey') return send(200, { errcode: 0, errmsg: '', data: { accessKey: 'k-123' } });
+      if (req.url === '/user/info') return send(200, { errcode: 0, errmsg: '', data: { id: 1 } });
+      return send(404, { errcode: 404, errmsg: 'not found', data: null });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    process.env.API_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    process.env.REDIRECT_ALLOWLIST = 'https://console.example.com';
+  });
+  afterAll(async () => {
+    delete process.env.API_URL;
+    delete process.env.REDIRECT_ALLOWLIST;
+    await new Promise((resolve) => server.close(resolve));
+  });
+  beforeEach(() => {
+    calls = [];
+    liveToken = 'good';
+  });
+
+  const request = (url: string, cookie?: string) => new NextRequest(url, { headers: cookie ? { cookie } : {} });
+
+  it('redeems an accessKey, passes the session cookie on and drops the key from the URL', async () => {
+    const { response } = await resolveSession(request('http://site.test/en/pricing?accessKey=fresh&from=app'), { locale: 'en', path: '/pricing', kind: 'render' });
+    expect(response?.status).toBe(307);
+    expect(response?.headers.get('location')).toBe('http://site.test/en/pricing?from=app');
+    expect(response?.cookies.get('llk_session')?.value).toBe('new');
+    expect(response?.cookies.get('llk_session_hint')?.value).toBe('1');
+  });
+
+  it('drops a refused accessKey without logging in', async () => {
+    const { response } = await resolveSession(request('http://site.test/en/pricing?accessKey=used'), { locale: 'en', path: '/pricing', kind: 'render' });
+    expect(response?.headers.get('location')).toBe('http://site.test/en/pricing');
+    expect(response?.cookies.get('llk_session')).toBeUndefined();
+  });
+
+  it('leaves visitors and ordinary pages alone', async () => {
+    expect(await resolveSession(request('http://site.test/en/login'), { locale: 'en', path: '/login', kind: 'render' })).toEqual({});
+    expect(await resolveSession(request('http://site.test/en/pricing', 'llk_session=good'), { locale: 'en', path: '/pricing', kind: 'render' })).toEqual({});
+    expect(calls).toEqual([]);
+  });
+
+  it('sends a logged-in user from a guest-only or unknown page to redirectUrl or home, carrying clientType and from', async () => {
+    const internal = await resolveSession(request('http://site.test/ja/signup?redirectUrl=%2Forder&clientType=WIN', 'llk_session=good'), {
+      locale: 'ja',
+      path: '/signup',
+      kind: 'render',
+    });
+    expect(internal.response?.headers.get('location')).toBe('http://site.test/ja/order?clientType=WIN');
+    const unknown = await resolveSession(request('http://site.test/nope', 'llk_session=good'), { locale: 'zh-CN', path: '/nope', kind: 'notFound' });
+    expect(unknown.response?.headers.get('location')).toBe('http://site.test/');
+    expect(calls.map((call) => call.path)).toEqual(['/user/info', '/user/info']);
+  });
+
+  it('hands an allowed origin a fresh accessKey; any other origin means home', async () => {
+    const allowed = await resolveSession(request(`http://site.test/login?redirectUrl=${encodeURIComponent('https://console.example.com/a?b=1')}`, 'llk_session=good'), {
+      locale: 'zh-CN',
+      path: '/login',
+      kind: 'render',
+    });
+    expect(allowed.response?.headers.get('location')).toBe('https://console.example.com/a?b=1&accessKey=k-123');
+    const other = await resolveSession(request(`http://site.test/login?redirectUrl=${encodeURIComponent('https://evil.example/a')}`, 'llk_session=good'), {
+      locale: 'zh-CN',
+      path: '/login',
+      kind: 'render',
+    });
+    expect(other.response?.headers.get('location')).toBe('http://site.test/');
+  });
+
+  it('asks to clear a dead session and shows the page', async () => {
+    liveToken = 'other';
+    expect(await resolveSession(request('http://site.test/en/login', 'llk_session=good'), { locale: 'en', path: '/login', kind: 'render' })).toEqual({ clear: true });
+  });
+});
+
+describe('syncSessionHint', () => {
+  const response = () => new NextResponse(null);
+  const hint = (res: { cookies: { get(name: string): { value: string } | undefined } }) => res.cookies.get('llk_session_hint')?.value;
+
+  it('follows the session cookie and clears both for a dead session', () => {
+    const withToken = response();
+    syncSessionHint(new NextRequest('http://site.test/', { headers: { cookie: 'llk_session=x' } }), withToken);
+    expect(hint(withToken)).toBe('1');
+
+    const stale = response();
+    syncSessionHint(new NextRequest('http://site.test/', { headers: { cookie: 'llk_session_hint=1' } }), stale);
+    expect(hint(stale)).toBe('');
+
+    const dead = response();
+    syncSessionHint(new NextRequest('http://site.test/', { headers: { cookie: 'llk_session=x; llk_session_hint=1' } }), dead, true);
+    expect(dead.cookies.get('llk_session')?.value).toBe('');
+    expect(hint(dead)).toBe('');
+  });
+});

@@ -1,0 +1,163 @@
+import type { TLocale } from '@llk/contracts';
+import { type NextRequest, NextResponse } from 'next/server';
+import { getApiOrigin } from '@/lib/api-origin';
+import { mergeCarryParams } from '@/lib/carry-params';
+import { GUEST_ONLY_PATHS, parseAllowlist, resolveRedirect, withAccessKey } from '../redirect-target';
+import { SESSION_COOKIE, SESSION_HINT_COOKIE, SESSION_HINT_MAX_AGE_S } from '../session-cookies';
+
+// The proxy's share of the session behaviours of spec section 2, done before any HTML is sent
+// (so there is no flash of a log-in form and no accessKey left in an address bar or a log):
+//   ?accessKey=…            redeem it (GET /tokenByAccessKeyV2), pass the session cookie on,
+//                           307 to the same URL without accessKey ("reload the same path")
+//   session + /login, /signup, /resetPW or an unknown path
+//                           307 to redirectUrl (internal), to an allowed origin with a fresh
+//                           accessKey (GET /accessKey), or home; a dead session is cleared
+//   every page request      llk_session_hint follows the presence of llk_session
+// REDIRECT_ALLOWLIST is read at run time from the web's environment: give the web and the API
+// the same value. Any API failure only logs and lets the page render (spec section 8).
+
+export interface TSessionContext {
+  locale: TLocale;
+  /** path without the locale prefix */
+  path: string;
+  /** the route table matched (render) or the path is unknown (fatal "Page Not Found") */
+  kind: 'render' | 'notFound';
+}
+
+export interface TSessionOutcome {
+  /** answer this instead of the page */
+  response?: NextResponse;
+  /** the session cookie is dead: delete it (and the hint) on whatever is answered */
+  clear?: boolean;
+}
+
+interface TApiAnswer {
+  status: number;
+  ok: boolean;
+  data: unknown;
+  setCookies: string[];
+}
+
+const API_TIMEOUT_MS = 5000;
+
+function apiHeaders(request: NextRequest, token?: string): Headers {
+  const headers = new Headers({ accept: 'application/json' });
+  for (const name of ['accept-language', 'user-agent', 'x-forwarded-for']) {
+    const value = request.headers.get(name);
+    if (value) headers.set(name, value);
+  }
+  headers.set('x-forwarded-proto', request.nextUrl.protocol === 'https:' ? 'https' : 'http');
+  if (token) headers.set('cookie', `${SESSION_COOKIE}=${token}`);
+  return headers;
+}
+
+async function callApi(request: NextRequest, path: string, token?: string): Promise<TApiAnswer | null> {
+  try {
+    const response = await fetch(`${getApiOrigin()}${path}`, {
+      headers: apiHeaders(request, token),
+      cache: 'no-store',
+      signal: AbortSignal.timeout(API_TIMEOUT_MS),
+    });
+    const body = (await response.json().catch(() => null)) as { errcode?: unknown; data?: unknown } | null;
+    return { status: response.status, ok: response.ok && body?.errcode === 0, data: body?.data, setCookies: response.headers.getSetCookie() };
+  } catch (error) {
+    console.error(`session: ${path.split('?')[0]} failed`, error);
+    return null;
+  }
+}
+
+type TCookieOptions = NonNullable<Parameters<NextResponse['cookies']['set']>[2]>;
+
+/** 'llk_session=abc; Max-Age=60; Path=/; HttpOnly; SameSite=Lax' → name, value, options. */
+export function parseSetCookie(line: string): { name: string; value: string; options: TCookieOptions } | null {
+  const [pair = '', ...attributes] = line.split(';');
+  const equals = pair.indexOf('=');
+  if (equals < 1) return null;
+  const options: TCookieOptions = {};
+  for (const attribute of attributes) {
+    const [rawKey = '', ...rest] = attribute.split('=');
+    const key = rawKey.trim().toLowerCase();
+    const value = rest.join('=').trim();
+    if (key === 'path') options.path = value;
+    else if (key === 'max-age') options.maxAge = Number(value);
+    else if (key === 'expires') options.expires = new Date(value);
+    else if (key === 'domain') options.domain = value;
+    else if (key === 'httponly') options.httpOnly = true;
+    else if (key === 'secure') options.secure = true;
+    else if (key === 'samesite') options.sameSite = value.toLowerCase() as TCookieOptions['sameSite'];
+  }
+  return { name: pair.slice(0, equals).trim(), value: decodeURIComponent(pair.slice(equals + 1).trim()), options };
+}
+
+function setHint(response: NextResponse, request: NextRequest) {
+  response.cookies.set(SESSION_HINT_COOKIE, '1', {
+    path: '/',
+    maxAge: SESSION_HINT_MAX_AGE_S,
+    sameSite: 'lax',
+    secure: request.nextUrl.protocol === 'https:',
+  });
+}
+
+/** The same URL without accessKey; on success the API's session cookie rides along. */
+async function redeemAccessKey(request: NextRequest, accessKey: string): Promise<NextResponse> {
+  const clean = request.nextUrl.clone();
+  clean.searchParams.delete('accessKey');
+  const response = NextResponse.redirect(clean, 307);
+  response.headers.set('cache-control', 'no-store');
+  if (!accessKey) return response;
+  const answer = await callApi(request, `/tokenByAccessKeyV2?accessKey=${encodeURIComponent(accessKey)}`);
+  if (answer?.ok) {
+    // Through response.cookies: NextResponse rewrites Set-Cookie from that store on every change.
+    for (const line of answer.setCookies) {
+      const cookie = parseSetCookie(line);
+      if (cookie) response.cookies.set(cookie.name, cookie.value, cookie.options);
+    }
+    setHint(response, request);
+  } else if (answer) {
+    console.warn(`session: access-key log-in refused (${answer.status})`);
+  }
+  return response;
+}
+
+export async function resolveSession(request: NextRequest, context: TSessionContext): Promise<TSessionOutcome> {
+  const { searchParams } = request.nextUrl;
+  const accessKey = searchParams.get('accessKey');
+  if (context.kind === 'render' && accessKey !== null) return { response: await redeemAccessKey(request, accessKey) };
+
+  const token = request.cookies.get(SESSION_COOKIE)?.value;
+  if (!token) return {};
+  if (context.kind !== 'notFound' && !GUEST_ONLY_PATHS.includes(context.path)) return {};
+
+  const allowlist = parseAllowlist(process.env.REDIRECT_ALLOWLIST);
+  const target = resolveRedirect(searchParams.get('redirectUrl'), context.locale, allowlist, request.nextUrl.origin);
+  // GET /accessKey proves the session as well as /user/info does, and is needed for a hand-off.
+  const answer = await callApi(request, target.kind === 'external' ? '/accessKey' : '/user/info', token);
+  if (!answer) return {};
+  if (answer.status === 401) return { clear: true };
+  if (!answer.ok) return {};
+
+  let location: URL;
+  if (target.kind === 'external') {
+    const { accessKey: key } = (answer.data ?? {}) as { accessKey?: string };
+    if (!key) return {};
+    location = new URL(withAccessKey(target.url, key));
+  } else {
+    // clientType and from travel on; redirectUrl has been used up.
+    const carried = new URLSearchParams(searchParams);
+    carried.delete('redirectUrl');
+    location = new URL(mergeCarryParams(target.href, carried), request.url);
+  }
+  const response = NextResponse.redirect(location, 307);
+  response.headers.set('cache-control', 'no-store');
+  return { response };
+}
+
+/** Keeps llk_session_hint in step with llk_session (or removes both for a dead session). */
+export function syncSessionHint(request: NextRequest, response: NextResponse, clear = false) {
+  const secure = request.nextUrl.protocol === 'https:';
+  const hasToken = !clear && Boolean(request.cookies.get(SESSION_COOKIE)?.value);
+  const hinted = request.cookies.get(SESSION_HINT_COOKIE)?.value === '1';
+  if (clear) response.cookies.set(SESSION_COOKIE, '', { path: '/', maxAge: 0, httpOnly: true, sameSite: 'lax', secure });
+  if (hasToken && !hinted) setHint(response, request);
+  else if (!hasToken && request.cookies.has(SESSION_HINT_COOKIE)) response.cookies.set(SESSION_HINT_COOKIE, '', { path: '/', maxAge: 0 });
+}
