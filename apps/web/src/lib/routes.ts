@@ -28,7 +28,10 @@ export const MARKETING_PATHS = [
   '/search',
 ] as const;
 
-const STATIC_PATHS: ReadonlySet<string> = new Set([...MARKETING_PATHS, ...AUTH_PATHS]);
+/** Development pages: they answer 404 unless the API runs in its development mode. */
+export const DEV_PATHS = ['/dev/outbox'] as const;
+
+const STATIC_PATHS: ReadonlySet<string> = new Set([...MARKETING_PATHS, ...AUTH_PATHS, ...DEV_PATHS]);
 
 const POSITIVE_INT = /^[1-9]\d{0,14}$/; // 1 … 10^15-1, well inside Number.MAX_SAFE_INTEGER
 const SLUG_SEGMENT = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;

@@ -1,0 +1,98 @@
+import { type TLocale, localeEntries } from '@llk/contracts';
+import { ApiError } from '@llk/contracts/client';
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { createServerApi } from '@/lib/api-server';
+
+// /dev/outbox: the codes the API's dev outbox "sent" (GET /dev/outbox?to=). The web runs under
+// `next start` (NODE_ENV=production) in every mode, so it cannot tell development from
+// production itself: the page exists exactly when the API answers that call, which it does
+// only in its embedded development mode (never with NODE_ENV=production); otherwise 404.
+
+export const dynamic = 'force-dynamic';
+
+interface TOutboxMessage {
+  channel: 'SMS' | 'EMAIL';
+  to: string;
+  purpose: string;
+  code: string;
+  subject: string | null;
+  text: string;
+  sentAt: string;
+}
+
+type TProps = { params: Promise<{ locale: string }>; searchParams: Promise<{ to?: string | string[] }> };
+
+export async function generateMetadata({ params }: TProps): Promise<Metadata> {
+  const t = await getTranslations({ locale: (await params).locale as TLocale, namespace: 'DevOutbox' });
+  return { title: t('title'), robots: { index: false, follow: false } };
+}
+
+async function listMessages(locale: TLocale, to: string): Promise<TOutboxMessage[]> {
+  try {
+    const data = await createServerApi(locale).get<{ messages: TOutboxMessage[] }>('/dev/outbox', { query: to ? { to } : {} });
+    return data.messages;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) notFound();
+    throw error;
+  }
+}
+
+export default async function DevOutboxPage({ params, searchParams }: TProps) {
+  const locale = (await params).locale as TLocale;
+  setRequestLocale(locale);
+  const raw = (await searchParams).to;
+  const to = (Array.isArray(raw) ? raw[0] : raw)?.trim() ?? '';
+  const [t, messages] = await Promise.all([getTranslations({ locale, namespace: 'DevOutbox' }), listMessages(locale, to)]);
+  const time = new Intl.DateTimeFormat(localeEntries[locale].iso, { dateStyle: 'short', timeStyle: 'medium' });
+
+  return (
+    <main id="main" className="container-page flex-1 py-10">
+      <h1 className="text-2xl font-bold text-ink">{t('heading')}</h1>
+      <p className="mt-2 max-w-prose text-ink-muted">{t('lede')}</p>
+      <form method="get" className="mt-6 flex flex-wrap items-end gap-2">
+        <label className="flex flex-col gap-1 text-sm font-medium text-ink">
+          {t('to')}
+          <input name="to" defaultValue={to} className="h-10 w-72 max-w-full rounded-control border border-line px-3 font-normal" />
+        </label>
+        <button type="submit" className="h-10 rounded-control bg-brand-600 px-4 text-sm font-semibold text-white">
+          {t('filter')}
+        </button>
+        {to ? (
+          <a href="?" className="h-10 px-2 text-sm leading-10 text-brand-700 underline">
+            {t('all')}
+          </a>
+        ) : null}
+      </form>
+      {messages.length === 0 ? (
+        <p className="mt-8 text-ink-muted">{t('empty')}</p>
+      ) : (
+        <div className="mt-8 overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <thead className="border-b border-line text-ink-muted">
+              <tr>
+                <th className="py-2 pr-4 font-medium">{t('sentAt')}</th>
+                <th className="py-2 pr-4 font-medium">{t('channel')}</th>
+                <th className="py-2 pr-4 font-medium">{t('recipient')}</th>
+                <th className="py-2 pr-4 font-medium">{t('purpose')}</th>
+                <th className="py-2 font-medium">{t('code')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {messages.map((message) => (
+                <tr key={`${message.sentAt}-${message.to}-${message.code}`} className="border-b border-line/60">
+                  <td className="py-2 pr-4 whitespace-nowrap">{time.format(new Date(message.sentAt))}</td>
+                  <td className="py-2 pr-4">{message.channel}</td>
+                  <td className="py-2 pr-4 break-all">{message.to}</td>
+                  <td className="py-2 pr-4">{message.purpose}</td>
+                  <td className="py-2 font-mono text-base font-semibold tracking-widest">{message.code}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </main>
+  );
+}
