@@ -17,6 +17,7 @@ export default getRequestConfig(async ({ requestLocale }) => {
     import(`../../messages/${locale}/account.json`).then((m) => m.default),
     import(`../../messages/${locale}/content.json`).then((m) => m.default),
     import(`../../messages/${locale}/commerce.json`).then((m) => m.default),
+    import(`../../messages/${locale}/referral.json`).then((m) => m.default),
   ]);
   return { locale, messages: Object.assign({ ...getContractMessages(locale) }, ...files) };
 });
