@@ -39,6 +39,11 @@ import { defaultSqliteFile, repoRoot } from './paths';
 //   WX_APP_ID, WX_APP_SECRET  official-account credentials; unset = sharing answers 30001
 //   WX_SHARE_ORIGINS    comma list of extra origins whose pages may be signed, besides
 //                       WEB_ORIGIN                                           (empty)
+//   Orders (see apps/api/README.md "Orders"):
+//   ORDER_TTL_MINUTES   an unpaid order expires after this many minutes      (30)
+//   ORDER_QR_CODE_TTL_MINUTES  a desktop-app payment code is valid this long (10)
+//   ORDER_COMPLETE_AFTER_DAYS  a fulfilled order becomes COMPLETED after this (7)
+//   ORDER_SWEEP_SECONDS how often expiry/completion/refund sweeps run, 0 = never (60)
 //   Payments (see apps/api/README.md "Payments" and docs/adr/0008):
 //   PAYMENT_SANDBOX     true/false: methods without real credentials use the built-in sandbox
 //                       gateway; production never does unless this is set to true
@@ -79,6 +84,7 @@ export interface AppConfig {
   downloadBaseUrl: string;
   wx: { apiBase: string; appId: string | undefined; appSecret: string | undefined; shareOrigins: string[] };
   payments: PaymentsConfig;
+  orders: { ttlMs: number; qrCodeTtlMs: number; completeAfterMs: number; sweepIntervalMs: number };
 }
 
 export interface AlipayConfig {
@@ -275,6 +281,10 @@ const ZEnv = z.object({
   PAYMENT_PUBLIC_BASE: ZOptionalBaseUrl,
   PAYMENT_NOTIFY_BASE: ZOptionalBaseUrl,
   PAYMENT_TIMEOUT_MS: integer(100, 120_000, 10_000),
+  ORDER_TTL_MINUTES: integer(1, 7 * 24 * 60, 30),
+  ORDER_QR_CODE_TTL_MINUTES: integer(1, 24 * 60, 10),
+  ORDER_COMPLETE_AFTER_DAYS: integer(0, 365, 7),
+  ORDER_SWEEP_SECONDS: integer(0, 86_400, 60),
   PAYMENT_SANDBOX_DIR: z.preprocess(blankToUndefined, z.string().default('data/payment-sandbox')),
   ALIPAY_GATEWAY: ZBaseUrl('https://openapi.alipay.com/gateway.do'),
   ALIPAY_APP_ID: z.preprocess(blankToUndefined, z.string().trim().optional()),
@@ -351,6 +361,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     downloadBaseUrl: e.DOWNLOAD_BASE_URL,
     wx: { apiBase: e.WX_API_BASE, appId: e.WX_APP_ID, appSecret: e.WX_APP_SECRET, shareOrigins: e.WX_SHARE_ORIGINS },
     payments: paymentsConfig(e),
+    orders: {
+      ttlMs: e.ORDER_TTL_MINUTES * 60_000,
+      qrCodeTtlMs: e.ORDER_QR_CODE_TTL_MINUTES * 60_000,
+      completeAfterMs: e.ORDER_COMPLETE_AFTER_DAYS * DAY_MS,
+      sweepIntervalMs: e.ORDER_SWEEP_SECONDS * 1000,
+    },
   };
 }
 

@@ -1,0 +1,137 @@
+import { ZQualityTier, type TQualityTier } from '@llk/contracts';
+import { fromDbBool, fromDbDate, toDbDate } from '../../db/dialect';
+import { type OrderItemRow } from './orders.repository';
+import { type OrdersDb } from './orders.tables';
+
+// Fulfilment (DESIGN.md "Money and orders"): what a paid order grants, written on the users
+// row in the transaction that marks the order paid. Each item records what it changed
+// (order_items.grant_json) so a full refund can take exactly that back.
+//   MEMBER  extends member_expires_at from max(now, current expiry) by duration × unit ×
+//           quantity and sets member_plan PRO
+//   MONITOR adds units × quantity screen walls to monitor_count
+//   CHANNEL sets channel_enabled
+//   QUALITY raises quality_tier (never lowers it)
+
+export type TGrant =
+  | { kind: 'MEMBER'; previousPlan: string; previousExpiresAt: string | null; from: string; to: string }
+  | { kind: 'MONITOR'; added: number }
+  | { kind: 'CHANNEL'; previous: boolean }
+  | { kind: 'QUALITY'; previous: TQualityTier; to: TQualityTier };
+
+const TIER_RANK: Record<TQualityTier, number> = Object.fromEntries(ZQualityTier.options.map((tier, rank) => [tier, rank])) as Record<
+  TQualityTier,
+  number
+>;
+
+/** date + n calendar months in UTC; the day is clamped to the month's end (31 Jan + 1 → 28/29 Feb). */
+export function addMonths(date: Date, months: number): Date {
+  const result = new Date(date.getTime());
+  const day = result.getUTCDate();
+  result.setUTCDate(1);
+  result.setUTCMonth(result.getUTCMonth() + months);
+  const lastDay = new Date(Date.UTC(result.getUTCFullYear(), result.getUTCMonth() + 1, 0)).getUTCDate();
+  result.setUTCDate(Math.min(day, lastDay));
+  return result;
+}
+
+function monthsOf(item: OrderItemRow): number {
+  const perUnit = item.time_unit === 'YEAR' ? 12 : 1;
+  return perUnit * item.duration * item.quantity;
+}
+
+async function lockedUser(db: OrdersDb, userId: string, now: string) {
+  // A write first, so PostgreSQL holds the row lock for the rest of the transaction and two
+  // orders of one user fulfilled at once cannot both extend from the same old expiry.
+  await db.updateTable('users').set({ updated_at: now }).where('id', '=', userId).execute();
+  const user = await db
+    .selectFrom('users')
+    .select(['member_plan', 'member_expires_at', 'monitor_count', 'quality_tier', 'channel_enabled'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  if (!user) throw new Error(`fulfilment: user ${userId} does not exist`);
+  return user;
+}
+
+/** Grants one item to the user, in the caller's transaction; returns what it changed. */
+export async function grantItem(db: OrdersDb, userId: string, item: OrderItemRow, now: Date): Promise<TGrant> {
+  const nowText = toDbDate(now);
+  const user = await lockedUser(db, userId, nowText);
+  switch (item.item_type) {
+    case 'MEMBER': {
+      const current = user.member_expires_at ? fromDbDate(user.member_expires_at) : null;
+      const from = current && current > now ? current : now;
+      const to = addMonths(from, monthsOf(item));
+      await db
+        .updateTable('users')
+        .set({ member_plan: 'PRO', member_expires_at: toDbDate(to), updated_at: nowText })
+        .where('id', '=', userId)
+        .execute();
+      return { kind: 'MEMBER', previousPlan: user.member_plan, previousExpiresAt: user.member_expires_at, from: toDbDate(from), to: toDbDate(to) };
+    }
+    case 'MONITOR': {
+      const added = item.units * item.quantity;
+      await db
+        .updateTable('users')
+        .set((eb) => ({ monitor_count: eb('monitor_count', '+', added), updated_at: nowText }))
+        .where('id', '=', userId)
+        .execute();
+      return { kind: 'MONITOR', added };
+    }
+    case 'CHANNEL': {
+      await db.updateTable('users').set({ channel_enabled: 1, updated_at: nowText }).where('id', '=', userId).execute();
+      return { kind: 'CHANNEL', previous: fromDbBool(user.channel_enabled) };
+    }
+    case 'QUALITY': {
+      const previous = ZQualityTier.catch('STANDARD').parse(user.quality_tier);
+      const wanted = ZQualityTier.catch('STANDARD').parse(item.quality_tier);
+      const to = TIER_RANK[wanted] > TIER_RANK[previous] ? wanted : previous;
+      if (to !== previous) await db.updateTable('users').set({ quality_tier: to, updated_at: nowText }).where('id', '=', userId).execute();
+      return { kind: 'QUALITY', previous, to };
+    }
+    default:
+      throw new Error(`fulfilment: unknown item type ${item.item_type}`);
+  }
+}
+
+/**
+ * Takes back what a grant gave (full refund), in the caller's transaction. Membership loses
+ * the granted span (never below now); screen walls go down by what was added (never below 0);
+ * the channel and quality tier return to their earlier value.
+ */
+export async function revokeGrant(db: OrdersDb, userId: string, grant: TGrant, now: Date): Promise<void> {
+  const nowText = toDbDate(now);
+  const user = await lockedUser(db, userId, nowText);
+  switch (grant.kind) {
+    case 'MEMBER': {
+      const span = fromDbDate(grant.to).getTime() - fromDbDate(grant.from).getTime();
+      const current = user.member_expires_at ? fromDbDate(user.member_expires_at).getTime() : now.getTime();
+      const end = Math.max(now.getTime(), current - span);
+      const lapsed = end <= now.getTime();
+      await db
+        .updateTable('users')
+        .set({
+          member_expires_at: lapsed ? (grant.previousExpiresAt ?? nowText) : toDbDate(end),
+          member_plan: lapsed ? grant.previousPlan : user.member_plan,
+          updated_at: nowText,
+        })
+        .where('id', '=', userId)
+        .execute();
+      return;
+    }
+    case 'MONITOR':
+      await db
+        .updateTable('users')
+        .set({ monitor_count: Math.max(0, Number(user.monitor_count) - grant.added), updated_at: nowText })
+        .where('id', '=', userId)
+        .execute();
+      return;
+    case 'CHANNEL':
+      await db.updateTable('users').set({ channel_enabled: grant.previous ? 1 : 0, updated_at: nowText }).where('id', '=', userId).execute();
+      return;
+    case 'QUALITY':
+      if (user.quality_tier === grant.to) {
+        await db.updateTable('users').set({ quality_tier: grant.previous, updated_at: nowText }).where('id', '=', userId).execute();
+      }
+      return;
+  }
+}

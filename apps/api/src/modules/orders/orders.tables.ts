@@ -1,0 +1,125 @@
+import { type Kysely } from 'kysely';
+import { type DB, type Db } from '../../db/schema';
+
+// Row types of migration 0005-orders. Timestamps are UTC ISO text, booleans 0/1, money integer
+// fen (see ../../db/dialect.ts). Kept with the module and added to a database handle by
+// withOrderTables(), so the orders work does not collide with edits of db/schema.ts.
+
+export interface OrdersTable {
+  id: string;
+  user_id: string;
+  status: string;
+  source: string;
+  currency: string;
+  total_fen: number;
+  original_total_fen: number;
+  refunded_fen: number;
+  subject: string;
+  pay_token_hash: string | null;
+  paid_payment_id: string | null;
+  pay_method: string | null;
+  pay_client: string | null;
+  created_at: string;
+  updated_at: string;
+  expires_at: string;
+  paid_at: string | null;
+  fulfilled_at: string | null;
+  completed_at: string | null;
+  closed_at: string | null;
+}
+
+export interface OrderItemsTable {
+  id: string;
+  order_id: string;
+  item_type: string;
+  sku_id: string;
+  time_unit: string | null;
+  duration: number;
+  units: number;
+  quantity: number;
+  quality_tier: string | null;
+  price_fen: number;
+  original_price_fen: number;
+  amount_fen: number;
+  grant_json: string | null;
+}
+
+export interface PaymentsTable {
+  id: string;
+  order_id: string;
+  payment_no: string;
+  method: string;
+  client: string;
+  amount_fen: number;
+  state: string;
+  gateway_trade_no: string | null;
+  needs_refund: number;
+  created_at: string;
+  updated_at: string;
+  expires_at: string;
+  paid_at: string | null;
+}
+
+export interface RefundsTable {
+  id: string;
+  refund_no: string;
+  order_id: string;
+  payment_id: string;
+  amount_fen: number;
+  reason: string;
+  state: string;
+  gateway_refund_no: string | null;
+  created_at: string;
+  updated_at: string;
+  completed_at: string | null;
+}
+
+export interface OrderQrCodesTable {
+  id: string;
+  code_hash: string;
+  user_id: string;
+  sku_id: string;
+  quantity: number;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+  order_id: string | null;
+}
+
+export interface PaymentNotificationsTable {
+  id: string;
+  dedupe_key: string;
+  payment_id: string;
+  gateway_trade_no: string;
+  amount_fen: number;
+  outcome: string;
+  via: string;
+  received_at: string;
+}
+
+export interface OrderIdempotencyKeysTable {
+  user_id: string;
+  idempotency_key: string;
+  request_hash: string;
+  order_id: string;
+  created_at: string;
+  expires_at: string;
+}
+
+// A type alias, not an interface: withTables() wants a string-indexable record.
+export type OrderTables = {
+  orders: OrdersTable;
+  order_items: OrderItemsTable;
+  payments: PaymentsTable;
+  refunds: RefundsTable;
+  order_qr_codes: OrderQrCodesTable;
+  payment_notifications: PaymentNotificationsTable;
+  order_idempotency_keys: OrderIdempotencyKeysTable;
+};
+
+export type OrdersDb = Kysely<DB & OrderTables>;
+
+/** The same database or transaction, typed with the order tables. */
+export function withOrderTables(db: Db): OrdersDb {
+  return db.withTables<OrderTables>() as OrdersDb;
+}
