@@ -27,6 +27,12 @@ export interface AlipayProviderOptions extends AlipayConfig {
   sandbox?: boolean;
 }
 
+/** Alipay reads only the body: "success" stops its retries, anything else asks for one. */
+export const ALIPAY_ANSWERS = {
+  acknowledge: (): NotificationAnswer => ({ status: 200, contentType: 'text/plain; charset=utf-8', body: 'success' }),
+  refuse: (): NotificationAnswer => ({ status: 200, contentType: 'text/plain; charset=utf-8', body: 'failure' }),
+};
+
 const SUCCESS_STATES = new Set(['TRADE_SUCCESS', 'TRADE_FINISHED']);
 /** Business answers meaning "no such trade" (a precreated trade exists only once scanned). */
 const TRADE_NOT_EXIST = 'ACQ.TRADE_NOT_EXIST';
@@ -108,11 +114,11 @@ export class AlipayProvider implements PaymentProvider {
   }
 
   acknowledge(): NotificationAnswer {
-    return { status: 200, contentType: 'text/plain; charset=utf-8', body: 'success' };
+    return ALIPAY_ANSWERS.acknowledge();
   }
 
   refuse(): NotificationAnswer {
-    return { status: 200, contentType: 'text/plain; charset=utf-8', body: 'failure' };
+    return ALIPAY_ANSWERS.refuse();
   }
 
   async query(paymentNo: string): Promise<QueryResult> {

@@ -1,12 +1,107 @@
+import { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { type PaymentProviders } from './provider';
+import { type PaymentsConfig } from '../../config';
+import { ALIPAY_ANSWERS, AlipayProvider } from './alipay.provider';
+import { type PaymentProvider, type PaymentProviders } from './provider';
+import { deliverByFetch, type Deliver } from './sandbox/fake-gateways';
+import { loadOrCreateSandboxKeys, processSandboxKeys } from './sandbox/keys';
+import { LazySandbox, LazySandboxProvider } from './sandbox/lazy';
+import { KvChargeStore, PaymentSandbox } from './sandbox/sandbox';
+import { UnconfiguredProvider } from './unconfigured.provider';
+import { WECHAT_ANSWERS, WechatPayProvider } from './wechat.provider';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** One provider per payment method: the real gateways when configured, else the built-in sandbox. */
     paymentProviders: PaymentProviders;
+    /** The built-in sandbox (started on first use in tests) when at least one method uses it, else null. */
+    paymentSandbox: LazySandbox | null;
   }
 }
 
-// Placeholder until the gateway adapters land: decorates nothing yet.
-export default fp(async () => {}, { name: 'payments', dependencies: ['config'] });
+/**
+ * Sandbox notifications addressed to this API (the notify base is our own public base by
+ * default) are handed to it in-process: the same route, verification and application as a
+ * gateway's POST, without depending on the web forward being up. Others go over HTTP.
+ */
+function sandboxDeliver(app: FastifyInstance, config: PaymentsConfig): Deliver {
+  const overHttp = deliverByFetch(config.timeoutMs);
+  const ownBases = [config.notifyBase, config.publicBase];
+  return async (message) => {
+    const base = ownBases.find((candidate) => message.url.startsWith(`${candidate}/`));
+    if (!base) return overHttp(message);
+    const response = await app.inject({ method: 'POST', url: message.url.slice(base.length), headers: message.headers, payload: message.body });
+    return { status: response.statusCode, body: response.body };
+  };
+}
+
+export default fp(
+  async (app) => {
+    const config = app.config.payments;
+    const timeoutMs = config.timeoutMs;
+    let sandbox: LazySandbox | null = null;
+
+    if (config.sandbox && (!config.alipay || !config.wechat)) {
+      const lazy = new LazySandbox(async () => {
+        const keys = app.config.nodeEnv === 'test' ? processSandboxKeys() : loadOrCreateSandboxKeys(config.sandboxDir);
+        const started = await PaymentSandbox.start({ keys, store: new KvChargeStore(app.kv), deliver: sandboxDeliver(app, config), publicBase: config.publicBase });
+        app.log[app.config.nodeEnv === 'production' ? 'warn' : 'info'](
+          { alipay: config.alipay ? 'real' : 'sandbox', wechat: config.wechat ? 'real' : 'sandbox', gateway: started.server.base },
+          'payment sandbox active: payments are confirmed on a local page, no money moves',
+        );
+        return started;
+      });
+      sandbox = lazy;
+      app.addHook('onClose', async () => lazy.close());
+      // Keys are made and the loopback gateway started at start-up, except in tests (on first use).
+      if (app.config.nodeEnv !== 'test') await lazy.get();
+    } else if (!config.alipay || !config.wechat) {
+      app.log.error({ alipay: config.alipay ? 'real' : 'none', wechat: config.wechat ? 'real' : 'none' }, 'payment gateway not configured: paying answers PAYMENT_NOT_CONFIGURED');
+    }
+
+    let alipay: PaymentProvider;
+    if (config.alipay) alipay = new AlipayProvider({ ...config.alipay, timeoutMs });
+    else if (sandbox) {
+      const lazy = sandbox;
+      alipay = new LazySandboxProvider('ZFB', ['WEB'], ALIPAY_ANSWERS, async () => {
+        const running = await lazy.get();
+        const keys = running.keys.alipay;
+        return new AlipayProvider({
+          gateway: `${running.server.base}/alipay/gateway.do`,
+          appId: keys.appId,
+          privateKey: keys.appPrivateKey,
+          alipayPublicKey: keys.alipayPublicKey,
+          sellerId: keys.sellerId,
+          timeoutMs,
+          sandbox: true,
+        });
+      });
+    } else alipay = new UnconfiguredProvider('ZFB');
+
+    let wechat: PaymentProvider;
+    if (config.wechat) wechat = new WechatPayProvider({ ...config.wechat, timeoutMs });
+    else if (sandbox) {
+      const lazy = sandbox;
+      wechat = new LazySandboxProvider('WX', ['WEB', 'JS_API'], WECHAT_ANSWERS, async () => {
+        const running = await lazy.get();
+        const keys = running.keys.wechat;
+        return new WechatPayProvider({
+          baseUrl: `${running.server.base}/wechat`,
+          mchid: keys.mchid,
+          appId: keys.appId,
+          privateKey: keys.merchantPrivateKey,
+          serial: keys.merchantSerial,
+          apiV3Key: keys.apiV3Key,
+          platformPublicKey: keys.platformPublicKey,
+          platformSerial: keys.platformSerial,
+          timeoutMs,
+          sandbox: true,
+        });
+      });
+    } else wechat = new UnconfiguredProvider('WX');
+
+    app.decorate('paymentProviders', Object.freeze({ ZFB: alipay, WX: wechat }));
+    app.decorate('paymentSandbox', sandbox);
+  },
+  { name: 'payments', dependencies: ['config', 'kv'] },
+);

@@ -32,6 +32,12 @@ export interface WechatPayProviderOptions extends WechatPayConfig {
 /** Notifications older (or further in the future) than this are refused. */
 export const NOTIFICATION_MAX_AGE_SECONDS = 300;
 
+/** WeChat Pay v3: 2xx without a body acknowledges; 4xx/5xx with {code: FAIL, message} asks for a retry. */
+export const WECHAT_ANSWERS = {
+  acknowledge: (): NotificationAnswer => ({ status: 204, contentType: 'application/json; charset=utf-8', body: '' }),
+  refuse: (): NotificationAnswer => ({ status: 500, contentType: 'application/json; charset=utf-8', body: JSON.stringify({ code: 'FAIL', message: '失败' }) }),
+};
+
 const PENDING_STATES = new Set(['NOTPAY', 'USERPAYING']);
 const CLOSED_STATES = new Set(['CLOSED', 'REVOKED', 'PAYERROR']);
 
@@ -186,11 +192,11 @@ export class WechatPayProvider implements PaymentProvider {
   }
 
   acknowledge(): NotificationAnswer {
-    return { status: 204, contentType: 'application/json; charset=utf-8', body: '' };
+    return WECHAT_ANSWERS.acknowledge();
   }
 
   refuse(): NotificationAnswer {
-    return { status: 500, contentType: 'application/json; charset=utf-8', body: JSON.stringify({ code: 'FAIL', message: '失败' }) };
+    return WECHAT_ANSWERS.refuse();
   }
 
   async query(paymentNo: string): Promise<QueryResult> {

@@ -1,0 +1,65 @@
+import {
+  type CreateChargeInput,
+  type NotificationAnswer,
+  type NotificationRequest,
+  type PaymentProvider,
+  type RefundInput,
+  type TGatewayClient,
+  type TGatewayMethod,
+} from '../provider';
+import { type PaymentSandbox } from './sandbox';
+
+/** Starts the sandbox (keys, loopback gateway) once, on first use. */
+export class LazySandbox {
+  private started: Promise<PaymentSandbox> | undefined;
+  constructor(private readonly start: () => Promise<PaymentSandbox>) {}
+
+  get(): Promise<PaymentSandbox> {
+    this.started ??= this.start();
+    return this.started;
+  }
+
+  async close(): Promise<void> {
+    if (this.started) await (await this.started).close();
+  }
+}
+
+/** A sandbox provider that builds the real adapter on first use (tests build many apps that never pay). */
+export class LazySandboxProvider implements PaymentProvider {
+  readonly sandbox = true;
+  private inner: Promise<PaymentProvider> | undefined;
+
+  constructor(
+    readonly method: TGatewayMethod,
+    readonly clients: readonly TGatewayClient[],
+    private readonly answers: { acknowledge(): NotificationAnswer; refuse(): NotificationAnswer },
+    private readonly build: () => Promise<PaymentProvider>,
+  ) {}
+
+  private provider(): Promise<PaymentProvider> {
+    this.inner ??= this.build();
+    return this.inner;
+  }
+
+  async create(input: CreateChargeInput) {
+    return (await this.provider()).create(input);
+  }
+  async verifyNotification(request: NotificationRequest) {
+    return (await this.provider()).verifyNotification(request);
+  }
+  acknowledge(): NotificationAnswer {
+    return this.answers.acknowledge();
+  }
+  refuse(): NotificationAnswer {
+    return this.answers.refuse();
+  }
+  async query(paymentNo: string) {
+    return (await this.provider()).query(paymentNo);
+  }
+  async refund(input: RefundInput) {
+    return (await this.provider()).refund(input);
+  }
+  async close(paymentNo: string) {
+    return (await this.provider()).close(paymentNo);
+  }
+}

@@ -1,0 +1,35 @@
+import { AppError } from '../../lib/app-error';
+import { GatewayError, NotificationRejected, type NotificationAnswer, type PaymentProvider, type TGatewayMethod } from './provider';
+
+/**
+ * The provider of a method with neither credentials nor the sandbox (production without
+ * PAYMENT_SANDBOX=true): paying answers 503 / 20101 PAYMENT_NOT_CONFIGURED in the caller's
+ * language, notifications are refused, and the background jobs see a GatewayError.
+ */
+export class UnconfiguredProvider implements PaymentProvider {
+  readonly clients = ['WEB', 'JS_API'] as const;
+  readonly sandbox = false;
+  constructor(readonly method: TGatewayMethod) {}
+
+  async create(): Promise<never> {
+    throw new AppError('PAYMENT_NOT_CONFIGURED');
+  }
+  async verifyNotification(): Promise<never> {
+    throw new NotificationRejected(`${this.method} is not configured`);
+  }
+  acknowledge(): NotificationAnswer {
+    return { status: 200, contentType: 'text/plain; charset=utf-8', body: 'success' };
+  }
+  refuse(): NotificationAnswer {
+    return { status: 503, contentType: 'text/plain; charset=utf-8', body: 'failure' };
+  }
+  async query(): Promise<never> {
+    throw new GatewayError(this.method, 'query', 'not configured');
+  }
+  async refund(): Promise<never> {
+    throw new GatewayError(this.method, 'refund', 'not configured');
+  }
+  async close(): Promise<never> {
+    throw new GatewayError(this.method, 'close', 'not configured');
+  }
+}
