@@ -2,6 +2,19 @@
 // and apply verified results exactly once; providers (this module) speak one gateway's protocol:
 // create a charge, verify a notification, answer it, query and refund. A provider never touches
 // the database. Amounts are integer fen on both sides of this interface.
+//
+// Changes by gateways (compatible):
+// - PaymentProvider.sandbox?: true for the built-in sandbox (the web shows a plain link to the
+//   confirm page besides the QR); false/absent for real gateways.
+// - Errors: create() of a method with neither credentials nor sandbox (production without
+//   PAYMENT_SANDBOX=true) throws AppError PAYMENT_NOT_CONFIGURED (503, 20101): let it through.
+//   GatewayTimeout → 50400, GatewayError → PAYMENT_GATEWAY_ERROR as orders already does.
+// - verifyNotification() returns success:false (never throws) for a genuine notification with
+//   a non-success state (Alipay TRADE_CLOSED, WeChat CLOSED): acknowledge it, change nothing.
+//   A signed notification may carry another amount than ours: compare amountFen.
+// - Alipay has no timestamp to check (its retries span 25 h): replays are harmless only because
+//   application is exactly-once (orders).
+// - Notify URL: `${app.config.payments.notifyBase}/pay/notify/alipay|wechat`.
 
 export type TGatewayMethod = 'ZFB' | 'WX';
 export type TGatewayClient = 'WEB' | 'JS_API';
@@ -98,6 +111,8 @@ export class GatewayError extends Error {
 
 export interface PaymentProvider {
   readonly method: TGatewayMethod;
+  /** true for the built-in sandbox gateway (no money moves). */
+  readonly sandbox?: boolean;
   /** Which payment clients this provider supports (Alipay: WEB; WeChat: WEB and JS_API). */
   readonly clients: readonly TGatewayClient[];
   create(input: CreateChargeInput): Promise<CreateChargeResult>;
