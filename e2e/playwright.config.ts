@@ -9,6 +9,9 @@ const root = path.resolve(import.meta.dirname, '..');
 const webPort = Number(process.env.E2E_WEB_PORT ?? 3310);
 const apiPort = Number(process.env.E2E_API_PORT ?? 4310);
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'llk-e2e-'));
+// An origin a redirectUrl may hand a session to (served by the accounts journeys themselves).
+process.env.E2E_REDIRECT_PORT ??= String(webPort + 2);
+const redirectAllowlist = `http://127.0.0.1:${process.env.E2E_REDIRECT_PORT}`;
 const databaseUrl = process.env.E2E_DATABASE_URL ?? path.join(process.env.E2E_DATA_DIR, 'e2e.sqlite');
 
 export const chromiumArgs = [
@@ -42,7 +45,17 @@ export default defineConfig({
       command: `${path.join(root, 'node_modules/.bin/tsx')} src/server.ts`,
       cwd: path.join(root, 'apps/api'),
       url: `http://127.0.0.1:${apiPort}/health`,
-      env: { API_PORT: String(apiPort), API_HOST: '127.0.0.1', DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', WEB_ORIGIN: `http://127.0.0.1:${webPort}` },
+      env: {
+        API_PORT: String(apiPort),
+        API_HOST: '127.0.0.1',
+        DATABASE_URL: databaseUrl,
+        LOG_LEVEL: 'warn',
+        WEB_ORIGIN: `http://127.0.0.1:${webPort}`,
+        REDIRECT_ALLOWLIST: redirectAllowlist,
+        // every journey asks for codes from 127.0.0.1
+        CODE_IP_HOURLY_LIMIT: '1000',
+        CODE_IP_DAILY_LIMIT: '1000',
+      },
       reuseExistingServer: false,
       timeout: 60_000,
     },
@@ -51,7 +64,13 @@ export default defineConfig({
       command: `${path.join(root, 'node_modules/.bin/next')} start -p ${webPort}`,
       cwd: path.join(root, 'apps/web'),
       url: `http://127.0.0.1:${webPort}/en`,
-      env: { API_URL: `http://127.0.0.1:${apiPort}`, NEXT_PUBLIC_SITE_URL: `http://127.0.0.1:${webPort}` },
+      env: {
+        API_URL: `http://127.0.0.1:${apiPort}`,
+        NEXT_PUBLIC_SITE_URL: `http://127.0.0.1:${webPort}`,
+        REDIRECT_ALLOWLIST: redirectAllowlist,
+        // `next start` must read the folder the build wrote (NEXT_DIST_DIR=.next-<name> npm run build)
+        NEXT_DIST_DIR: process.env.NEXT_DIST_DIR || '.next',
+      },
       reuseExistingServer: false,
       timeout: 60_000,
     },

@@ -1,0 +1,121 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { LOCALE_COOKIE, type TLocale, getContractMessages, localePrefix } from '@llk/contracts';
+import { type APIRequestContext, type BrowserContext, expect } from '@playwright/test';
+
+// Accounts for the journeys: unique per test, made through the API (via the web's /api
+// forward) with codes read from the API's dev outbox, so every test owns its data.
+
+export const PASSWORD = 'Secret-2024';
+
+let counter = 0;
+function unique(): string {
+  counter += 1;
+  return `${Date.now().toString().slice(-6)}${process.pid % 100}${counter}`.slice(-8).padStart(8, '0');
+}
+
+/** A mainland mobile number nobody else in this run uses. */
+export function uniquePhone(): string {
+  return `139${unique()}`;
+}
+
+export function uniqueUsername(): string {
+  return `e2e_${unique()}${Math.floor(Math.random() * 100)}`;
+}
+
+export interface TOutboxMessage {
+  channel: 'SMS' | 'EMAIL';
+  to: string;
+  purpose: string;
+  code: string;
+  sentAt: string;
+}
+
+/** The newest code the dev outbox holds for `to` and `purpose` (waits for it to arrive). */
+export async function readCode(request: APIRequestContext, to: string, purpose: string, after = 0): Promise<TOutboxMessage> {
+  let found: TOutboxMessage | undefined;
+  await expect
+    .poll(async () => {
+      const response = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
+      const body = (await response.json()) as { data: { messages: TOutboxMessage[] } };
+      found = body.data.messages.find((message) => message.purpose === purpose && Date.parse(message.sentAt) >= after);
+      return found?.code;
+    })
+    .toMatch(/^\d{6}$/);
+  return found!;
+}
+
+export interface TUser {
+  username: string;
+  mobile: string;
+  email?: string;
+  password: string;
+  /** when the sign-up code went to the phone: the API allows one code per target per 60 s */
+  codeSentAt: number;
+}
+
+/** Signs a user up through the API (POST /sms SIGNUP, code from the outbox, POST /signup). */
+export async function createUser(request: APIRequestContext, options: { email?: string } = {}): Promise<TUser> {
+  const user = { username: uniqueUsername(), mobile: uniquePhone(), password: PASSWORD, ...options };
+  const sent = await request.post('/api/sms', { data: { mobile: user.mobile, smsType: 'SIGNUP' } });
+  expect((await sent.json()).errcode).toBe(0);
+  const message = await readCode(request, user.mobile, 'SIGNUP');
+  const signup = await request.post('/api/signup', {
+    data: { username: user.username, mobile: user.mobile, code: message.code, password: user.password, confirmPassword: user.password, email: user.email },
+  });
+  expect((await signup.json()).errcode).toBe(0);
+  return { ...user, codeSentAt: Date.parse(message.sentAt) };
+}
+
+/** Waits out the API's 60 s per-target cool-down after the sign-up code. */
+export async function waitForResend(user: TUser): Promise<void> {
+  const wait = user.codeSentAt + 61_000 - Date.now();
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+}
+
+// ---- Texts and URLs of the journeys' languages -----------------------------------------------
+
+/** The languages every account journey runs in. */
+export const JOURNEY_LOCALES = ['zh-CN', 'en', 'ja'] as const satisfies readonly TLocale[];
+
+type TTexts = Record<string, Record<string, string>>;
+const root = path.resolve(import.meta.dirname, '../..');
+
+/**
+ * What the account screens say in `locale`: the web's account.json and the header's
+ * AccountMenu, plus the contracts' validation, success and errors texts (the same files the
+ * site renders from, so a journey fails when a page shows the wrong language).
+ */
+export function accountTexts(locale: TLocale): TTexts {
+  const web = (file: string) => JSON.parse(readFileSync(path.join(root, 'apps/web/messages', locale, file), 'utf8')) as TTexts;
+  const contracts = getContractMessages(locale) as unknown as TTexts;
+  return {
+    ...web('account.json'),
+    AccountMenu: web('common.json').AccountMenu ?? {},
+    validation: contracts.validation ?? {},
+    success: contracts.success ?? {},
+    errors: contracts.errors ?? {},
+  };
+}
+
+/** A text with {placeholders} as a whole-string pattern ('Sent ({seconds}s)' → /^Sent \(\d+s\)$/). */
+export function textPattern(template: string): RegExp {
+  const parts = template.split(/\{\w+\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return new RegExp(`^${parts.join('.+?')}$`);
+}
+
+/** The URL path of `route` in `locale` (zh-CN unprefixed). */
+export function localePath(locale: TLocale, route: string): string {
+  const prefix = localePrefix(locale);
+  return !prefix ? route : route === '/' ? prefix : `${prefix}${route}`;
+}
+
+/** Matches the page URL of `route` in `locale`, without a query. */
+export function localeUrl(locale: TLocale, route: string): RegExp {
+  return new RegExp(`^http://127\\.0\\.0\\.1:\\d+${localePath(locale, route).replace(/[.?]/g, '\\$&')}$`);
+}
+
+/** Chooses the language for a context, so a zh-CN journey is not sent to /en by detection. */
+export async function useLocale(context: BrowserContext, locale: TLocale): Promise<void> {
+  await context.addCookies([{ name: LOCALE_COOKIE, value: locale, url: 'http://127.0.0.1' }]);
+}
