@@ -209,3 +209,11 @@ export const ZJsapiSignature = z.object({
   signature: z.string(),
 });
 export type TJsapiSignature = z.infer<typeof ZJsapiSignature>;
+
+/** GET /wxMp/openId: the `code` the official account's OAuth redirect (snsapi_base) put in the page URL. */
+export const ZWxOpenIdQuery = z.object({ code: z.string().trim().min(1).max(128).regex(/^[\w-]+$/) });
+export type TWxOpenIdQuery = z.infer<typeof ZWxOpenIdQuery>;
+
+/** The payer's openid in our official account, for JSAPI payments (POST /pay/payV2 openid). */
+export const ZWxOpenId = z.object({ openid: z.string() });
+export type TWxOpenId = z.infer<typeof ZWxOpenId>;

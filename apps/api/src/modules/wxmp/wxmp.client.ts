@@ -74,3 +74,23 @@ export async function fetchJsapiTicket(apiBase: string, accessToken: string): Pr
 export function upstreamFailed(cause: unknown): AppError {
   return new AppError('SHARE_UPSTREAM_FAILED', { cause });
 }
+
+/** OAuth errcodes meaning the page's code is bad: invalid, already used, or not ours. */
+export const BAD_OAUTH_CODE_ERRCODES = new Set([40029, 40163, 41008]);
+
+/**
+ * The web-page OAuth exchange (snsapi_base): code → openid of the visitor in our official
+ * account. The access_token that comes with it is not kept (we only need the openid).
+ */
+export async function fetchOauthOpenId(credentials: PlatformCredentials, code: string): Promise<string> {
+  const url = new URL(`${credentials.apiBase}/sns/oauth2/access_token`);
+  url.searchParams.set('appid', credentials.appId);
+  url.searchParams.set('secret', credentials.appSecret);
+  url.searchParams.set('code', code);
+  url.searchParams.set('grant_type', 'authorization_code');
+  const body = await getJson(url);
+  const errcode = typeof body.errcode === 'number' ? body.errcode : 0;
+  if (errcode !== 0) throw new PlatformError(errcode, `/sns/oauth2/access_token errcode ${errcode}: ${String(body.errmsg ?? '')}`);
+  if (typeof body.openid !== 'string' || body.openid === '') throw new PlatformError(null, '/sns/oauth2/access_token answered without openid');
+  return body.openid;
+}

@@ -1,7 +1,7 @@
-import { ZJsapiSignature, ZJsapiTicketQuery } from '@llk/contracts';
+import { ZJsapiSignature, ZJsapiTicketQuery, ZWxOpenId, ZWxOpenIdQuery } from '@llk/contracts';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelopeResponses, ok } from '../../lib/envelope';
-import { getJsapiSignature } from './wxmp.service';
+import { getJsapiSignature, getOpenId } from './wxmp.service';
 
 export const wxmpRoutes: FastifyPluginAsyncZod = async (app) => {
   const config = {
@@ -27,6 +27,26 @@ export const wxmpRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return ok(await getJsapiSignature({ kv: app.kv, config }, request.query.url));
+    },
+  );
+
+  app.get(
+    '/wxMp/openId',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: "The payer's openid for WeChat JSAPI payments (official-account OAuth code → openid)",
+        description:
+          'The WeChat browser page is opened through the OAuth redirect (scope snsapi_base), which adds `code`; the code is ' +
+          'exchanged once at sns/oauth2/access_token. 20102 (400) when the code is invalid or used, 20103 (503) when ' +
+          'WX_APP_ID/WX_APP_SECRET are not set, 30003 (502) when the messaging platform fails.',
+        querystring: ZWxOpenIdQuery,
+        response: envelopeResponses(ZWxOpenId),
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return ok(await getOpenId(config, request.query.code));
     },
   );
 };

@@ -2,7 +2,16 @@ import { createHash, randomBytes } from 'node:crypto';
 import { type TJsapiSignature } from '@llk/contracts';
 import { AppError } from '../../lib/app-error';
 import { type KeyValueStore } from '../../lib/kv';
-import { fetchAccessToken, fetchJsapiTicket, PlatformError, STALE_TOKEN_ERRCODES, upstreamFailed, type Expiring } from './wxmp.client';
+import {
+  BAD_OAUTH_CODE_ERRCODES,
+  fetchAccessToken,
+  fetchJsapiTicket,
+  fetchOauthOpenId,
+  PlatformError,
+  STALE_TOKEN_ERRCODES,
+  upstreamFailed,
+  type Expiring,
+} from './wxmp.client';
 
 export interface ShareConfig {
   apiBase: string;
@@ -91,4 +100,19 @@ export async function getJsapiSignature(
   const timestamp = Math.floor((deps.now?.() ?? Date.now()) / 1000);
   const nonceStr = randomBytes(12).toString('base64url');
   return { appId, timestamp, nonceStr, signature: signJsapi(ticket, nonceStr, timestamp, page) };
+}
+
+/** GET /wxMp/openId: the payer's openid for a JSAPI payment, from the OAuth redirect's code. */
+export async function getOpenId(config: Pick<ShareConfig, 'apiBase' | 'appId' | 'appSecret'>, code: string): Promise<{ openid: string }> {
+  const { appId, appSecret } = config;
+  if (!appId || !appSecret) throw new AppError('WX_OAUTH_NOT_CONFIGURED');
+  try {
+    return { openid: await fetchOauthOpenId({ apiBase: config.apiBase, appId, appSecret }, code) };
+  } catch (error) {
+    if (error instanceof PlatformError && error.errcode !== null && BAD_OAUTH_CODE_ERRCODES.has(error.errcode)) {
+      throw new AppError('WX_OAUTH_CODE_INVALID', { cause: error });
+    }
+    if (error instanceof PlatformError) throw upstreamFailed(error);
+    throw error;
+  }
 }
