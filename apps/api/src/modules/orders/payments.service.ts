@@ -10,6 +10,7 @@ import {
   type PaymentProviders,
   type VerifiedNotification,
 } from '../payments/provider';
+import { recordCommission } from '../referrals/commission.service';
 import { grantItem } from './fulfilment';
 import {
   findOrder,
@@ -161,7 +162,7 @@ export type TApplyOutcome =
  * Applies a verified payment exactly once, in ONE transaction: the payment row moves to PAID
  * by a conditional update (only one of any number of concurrent deliveries can), then the
  * order moves from CREATED/PENDING_PAYMENT to PAID (only one payment of an order can), its
- * items are granted and it becomes FULFILLED; a payment_notifications row with a unique
+ * items are granted, the referral commission is written and it becomes FULFILLED; a payment_notifications row with a unique
  * dedupe key is the last guard. If anything fails, nothing of it stays and the gateway's retry
  * starts afresh. Throws NotificationRejected (nothing changed) for an unknown payment, another
  * method's payment, or a different amount.
@@ -217,10 +218,18 @@ export async function applyVerifiedPayment(
 
     const order = await findOrder(trx, payment.order_id);
     if (!order) throw new Error(`order ${payment.order_id} vanished`);
-    for (const item of await findOrderItems(trx, order.id)) {
+    const items = await findOrderItems(trx, order.id);
+    for (const item of items) {
       const grant = await grantItem(trx, order.user_id, item, now);
       await setOrderItemGrant(trx, item.id, JSON.stringify(grant));
     }
+    // The ambassador's commission (spec section 9) is part of the same transaction.
+    await recordCommission(trx as unknown as Db, {
+      order: { id: order.id },
+      items: items.map((item) => ({ id: item.id, itemType: item.item_type, amountFen: Number(item.amount_fen) })),
+      payerUserId: order.user_id,
+      paidAt: fromDbDate(paidAt),
+    });
     await transitionOrder(trx, order.id, ['PAID'], 'FULFILLED', { fulfilled_at: nowText, updated_at: nowText });
     await insertNotification(trx, { ...notification, outcome: 'APPLIED' });
     return 'APPLIED';

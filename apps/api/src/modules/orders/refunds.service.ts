@@ -3,6 +3,7 @@ import { newId, toDbDate } from '../../db/dialect';
 import { type Db } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { GatewayTimeout, type PaymentProviders, type RefundResult } from '../payments/provider';
+import { reverseCommissionsForOrder } from '../referrals/commission.service';
 import { revokeGrant, type TGrant } from './fulfilment';
 import {
   findOrder,
@@ -163,6 +164,8 @@ async function settle(odb: OrdersDb, refund: RefundRow, result: RefundResult, no
     const refunded = Number(order.refunded_fen) + Number(refund.amount_fen);
     const full = refunded >= Number(order.total_fen);
     await transitionOrder(trx, order.id, ['REFUNDING'], full ? 'REFUNDED' : settledStatus(order), { refunded_fen: refunded, updated_at: nowText });
+    // Commission is earned only by orders that see no refund within its window (spec section 4).
+    await reverseCommissionsForOrder(trx as unknown as Db, order.id, now);
     if (full && order.fulfilled_at) {
       for (const item of await findOrderItems(trx, order.id)) {
         if (item.grant_json) await revokeGrant(trx, order.user_id, JSON.parse(item.grant_json) as TGrant, now);
