@@ -21,7 +21,8 @@ export interface LoadResult {
 }
 
 function send(agent: Agent, port: number, req: BenchRequest): Promise<number> {
-  const payload = req.body === undefined ? undefined : JSON.stringify(req.body);
+  // a string body is sent as it is (with its own content-type header), anything else as JSON
+  const payload = req.body === undefined ? undefined : typeof req.body === 'string' ? req.body : JSON.stringify(req.body);
   return new Promise((resolve, reject) => {
     const outgoing = request(
       {

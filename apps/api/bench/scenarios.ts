@@ -3,6 +3,7 @@ import { newId, toDbDate } from '../src/db/dialect';
 import { hashPassword } from '../src/modules/auth/passwords';
 import { createSession } from '../src/modules/auth/sessions.service';
 import { insertUser } from '../src/modules/users/users.repository';
+import { orderScenarios } from './orders';
 
 export interface BenchRequest {
   method: 'GET' | 'POST';
@@ -85,6 +86,8 @@ export const scenarios: Scenario[] = [
     request: (users, client) => ({ method: 'GET', path: '/user/info', headers: { authorization: users[client % users.length]?.token ?? '' } }),
     expectStatus: 200,
   }),
+  // orders (issue 5): order creation and applied payment notifications, see ./orders.ts
+  ...orderScenarios,
 ];
 
 const BENCH_PASSWORD = 'Bench#pass1';
