@@ -1,6 +1,7 @@
 import { COMMISSIONABLE_ITEM_TYPES, commissionFen, REFERRAL_RULES } from '@llk/contracts';
 import { fromDbDate, newId, toDbDate } from '../../db/dialect';
 import { type Db } from '../../db/schema';
+import { withOrderTables } from '../orders/orders.tables';
 import { findUserById } from '../users/users.repository';
 import { findBindingOf } from './referrals.repository';
 import { withReferralTables } from './referrals.tables';
@@ -102,6 +103,24 @@ export async function recordCommission(trx: Db, input: CommissionInput): Promise
     }
   }
   return written;
+}
+
+/**
+ * recordCommission() for an order as the order tables hold it: payer = orders.user_id, paidAt
+ * = orders.paid_at, one item per order_items row with what was paid for it (amount_fen). For
+ * the payment path, in the transaction that marks the order paid, after paid_at is set.
+ */
+export async function recordCommissionForOrder(trx: Db, orderId: string): Promise<RecordedCommission[]> {
+  const odb = withOrderTables(trx);
+  const order = await odb.selectFrom('orders').select(['id', 'user_id', 'paid_at']).where('id', '=', orderId).executeTakeFirst();
+  if (!order?.paid_at) return [];
+  const items = await odb.selectFrom('order_items').select(['id', 'item_type', 'amount_fen']).where('order_id', '=', orderId).orderBy('id').execute();
+  return recordCommission(trx, {
+    order: { id: order.id },
+    items: items.map((item) => ({ id: item.id, itemType: item.item_type, amountFen: Number(item.amount_fen) })),
+    payerUserId: order.user_id,
+    paidAt: fromDbDate(order.paid_at),
+  });
 }
 
 /**

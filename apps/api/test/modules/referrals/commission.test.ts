@@ -1,17 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { toDbDate } from '../../../src/db/dialect';
-import { matureCommissions, recordCommission, reverseCommissionsForOrder } from '../../../src/modules/referrals/commission.service';
+import { withOrderTables } from '../../../src/modules/orders/orders.tables';
+import { matureCommissions, recordCommission, recordCommissionForOrder, reverseCommissionsForOrder } from '../../../src/modules/referrals/commission.service';
 import { withReferralTables } from '../../../src/modules/referrals/referrals.tables';
-import { testDialects } from '../../helper';
-import { useTestDatabase } from '../../helper';
-import { bind, commissionsOf, DAY, HOUR, insertTestUser, makeAmbassador } from './fixtures';
-
-let orderCounter = 0;
-function newOrder(prefix = 'ord') {
-  orderCounter += 1;
-  const id = `${prefix}-${Date.now().toString(36)}-${orderCounter}`;
-  return { id, item: (n: number) => `${id}-item-${n}` };
-}
+import { testDialects, useTestDatabase } from '../../helper';
+import { bind, commissionsOf, DAY, HOUR, insertPaidOrder, insertTestUser, makeAmbassador } from './fixtures';
 
 describe.each(testDialects())('commission ledger on $dialect', ({ dialect }) => {
   const database = useTestDatabase(dialect);
@@ -26,25 +19,20 @@ describe.each(testDialects())('commission ledger on $dialect', ({ dialect }) => 
     return { ambassador, payer };
   }
 
-  it('writes 20% of MEMBER and MONITOR items, rounded down to whole fen, as PENDING for 7 days', async () => {
-    const boundAt = new Date(Date.now() - 10 * DAY);
-    const { ambassador, payer } = await pair(boundAt);
-    const order = newOrder();
+  it('writes 20% of MEMBER and MONITOR items of a paid order, rounded down to whole fen, as PENDING for 7 days', async () => {
+    const { ambassador, payer } = await pair(new Date(Date.now() - 10 * DAY));
     const paidAt = new Date(Date.now() - HOUR);
+    const order = await insertPaidOrder(db(), payer.id, paidAt, [
+      ['MEMBER', 2999], // 599.8 → 599
+      ['MONITOR', 1001], // 200.2 → 200
+    ]);
     const written = await db()
       .transaction()
-      .execute((trx) =>
-        recordCommission(trx, {
-          order: { id: order.id },
-          items: [
-            { id: order.item(1), itemType: 'MEMBER', amountFen: 2999 }, // 599.8 → 599
-            { id: order.item(2), itemType: 'MONITOR', amountFen: 1001 }, // 200.2 → 200
-          ],
-          payerUserId: payer.id,
-          paidAt,
-        }),
-      );
-    expect(written.map((line) => line.amountFen)).toEqual([599, 200]);
+      .execute((trx) => recordCommissionForOrder(trx, order.id));
+    expect(written.map((line) => [line.orderItemId, line.amountFen])).toEqual([
+      [order.items[0]?.id, 599],
+      [order.items[1]?.id, 200],
+    ]);
     const rows = await commissionsOf(db(), order.id);
     expect(rows.map((row) => [row.item_type, row.base_amount_fen, row.amount_fen, row.state, row.ambassador_user_id, row.referred_user_id])).toEqual([
       ['MEMBER', 2999, 599, 'PENDING', ambassador.id, payer.id],
@@ -56,25 +44,19 @@ describe.each(testDialects())('commission ledger on $dialect', ({ dialect }) => 
 
   it('never pays on CHANNEL, QUALITY or cloud-PC items, nor on items too small for one fen', async () => {
     const { payer } = await pair(new Date(Date.now() - DAY));
-    const order = newOrder();
-    const written = await recordCommission(db(), {
-      order: { id: order.id },
-      items: [
-        { id: order.item(1), itemType: 'CHANNEL', amountFen: 9900 },
-        { id: order.item(2), itemType: 'QUALITY', amountFen: 9900 },
-        { id: order.item(3), itemType: 'CLOUD_PC', amountFen: 99900 },
-        { id: order.item(4), itemType: 'MEMBER', amountFen: 4 }, // 0.8 fen → nothing
-        { id: order.item(5), itemType: 'MEMBER', amountFen: 5 }, // 1 fen
-      ],
-      payerUserId: payer.id,
-      paidAt: new Date(),
-    });
-    expect(written.map((line) => line.orderItemId)).toEqual([order.item(5)]);
-    const rows = await commissionsOf(db(), order.id);
-    expect(rows.map((row) => [row.item_type, row.amount_fen])).toEqual([['MEMBER', 1]]);
+    const order = await insertPaidOrder(db(), payer.id, new Date(), [
+      ['CHANNEL', 9900],
+      ['QUALITY', 9900],
+      ['CLOUD_PC', 99900],
+      ['MEMBER', 4], // 0.8 fen → nothing
+      ['MEMBER', 5], // 1 fen
+    ]);
+    const written = await recordCommissionForOrder(db(), order.id);
+    expect(written.map((line) => line.orderItemId)).toEqual([order.items[4]?.id]);
+    expect((await commissionsOf(db(), order.id)).map((row) => [row.item_type, row.amount_fen])).toEqual([['MEMBER', 1]]);
   });
 
-  it('pays while the binding is active: day 59 yes, day 61 no, and the moment it ends no', async () => {
+  it('pays while the binding is active: day 59 yes, day 60 exactly and day 61 no, nothing before it', async () => {
     const boundAt = new Date(Date.now() - 100 * DAY);
     const { payer } = await pair(boundAt);
     const cases: Array<[string, number, number]> = [
@@ -84,24 +66,23 @@ describe.each(testDialects())('commission ledger on $dialect', ({ dialect }) => 
       ['before the binding', -HOUR, 0],
     ];
     for (const [label, offset, expected] of cases) {
-      const order = newOrder();
-      await recordCommission(db(), {
-        order: { id: order.id },
-        items: [{ id: order.item(1), itemType: 'MEMBER', amountFen: 1000 }],
-        payerUserId: payer.id,
-        paidAt: new Date(boundAt.getTime() + offset),
-      });
+      const order = await insertPaidOrder(db(), payer.id, new Date(boundAt.getTime() + offset), [['MEMBER', 1000]]);
+      await recordCommissionForOrder(db(), order.id);
       expect((await commissionsOf(db(), order.id)).length, label).toBe(expected);
     }
   });
 
-  it('pays nothing to a user who is not bound', async () => {
+  it('pays nothing for a user who is not bound, or for an order that is not paid', async () => {
     const payer = await insertTestUser(db());
-    const order = newOrder();
-    expect(
-      await recordCommission(db(), { order: { id: order.id }, items: [{ id: order.item(1), itemType: 'MEMBER', amountFen: 1000 }], payerUserId: payer.id, paidAt: new Date() }),
-    ).toEqual([]);
+    const order = await insertPaidOrder(db(), payer.id, new Date(), [['MEMBER', 1000]]);
+    expect(await recordCommissionForOrder(db(), order.id)).toEqual([]);
     expect(await commissionsOf(db(), order.id)).toEqual([]);
+
+    const { payer: bound } = await pair(new Date(Date.now() - DAY));
+    const unpaid = await insertPaidOrder(db(), bound.id, new Date(), [['MEMBER', 1000]]);
+    await withOrderTables(db()).updateTable('orders').set({ paid_at: null }).where('id', '=', unpaid.id).execute();
+    expect(await recordCommissionForOrder(db(), unpaid.id)).toEqual([]);
+    expect(await recordCommissionForOrder(db(), 'no-such-order')).toEqual([]);
   });
 
   it('refuses self-referral: the same account, or one sharing the phone or the email', async () => {
@@ -110,13 +91,12 @@ describe.each(testDialects())('commission ledger on $dialect', ({ dialect }) => 
     const self = await insertTestUser(db());
     await makeAmbassador(db(), self.id);
     await bind(db(), self.id, self.id, new Date(now.getTime() - DAY));
-    // an ambassador whose email the payer's account also carries
+    // emails and phones are unique per account: the same address in other letter cases, the
+    // same phone with the country code (both slip past the unique indexes)
     const ambassador = await insertTestUser(db());
     await makeAmbassador(db(), ambassador.id);
     const sameEmail = await insertTestUser(db());
     await bind(db(), sameEmail.id, ambassador.id, new Date(now.getTime() - DAY));
-    // emails and phones are unique per account: the same address in other letter cases, the
-    // same phone with the country code (both slip past the unique indexes)
     await db().updateTable('users').set({ email: ambassador.email.toUpperCase() }).where('id', '=', sameEmail.id).execute();
     const ambassador2 = await insertTestUser(db());
     await makeAmbassador(db(), ambassador2.id);
@@ -125,25 +105,23 @@ describe.each(testDialects())('commission ledger on $dialect', ({ dialect }) => 
     await db().updateTable('users').set({ mobile: `+86 ${ambassador2.mobile}` }).where('id', '=', samePhone.id).execute();
 
     for (const payer of [self, sameEmail, samePhone]) {
-      const order = newOrder();
-      const written = await recordCommission(db(), {
-        order: { id: order.id },
-        items: [{ id: order.item(1), itemType: 'MEMBER', amountFen: 1000 }],
-        payerUserId: payer.id,
-        paidAt: now,
-      });
-      expect(written).toEqual([]);
+      const order = await insertPaidOrder(db(), payer.id, now, [['MEMBER', 1000]]);
+      expect(await recordCommissionForOrder(db(), order.id)).toEqual([]);
       expect(await commissionsOf(db(), order.id)).toEqual([]);
     }
+    // control: a payer with contacts of their own earns the ambassador a line
+    const other = await insertTestUser(db());
+    await bind(db(), other.id, ambassador.id, new Date(now.getTime() - DAY));
+    const order = await insertPaidOrder(db(), other.id, now, [['MEMBER', 1000]]);
+    expect(await recordCommissionForOrder(db(), order.id)).toHaveLength(1);
   });
 
   it('writes one line per order item however often the payment path runs (also concurrently)', async () => {
     const { payer } = await pair(new Date(Date.now() - DAY));
-    const order = newOrder();
-    const input = { order: { id: order.id }, items: [{ id: order.item(1), itemType: 'MEMBER', amountFen: 1000 }], payerUserId: payer.id, paidAt: new Date() };
-    const first = await db().transaction().execute((trx) => recordCommission(trx, input));
-    const again = await db().transaction().execute((trx) => recordCommission(trx, input));
-    const parallel = await Promise.all([recordCommission(db(), input), recordCommission(db(), input)]);
+    const order = await insertPaidOrder(db(), payer.id, new Date(), [['MEMBER', 1000]]);
+    const first = await db().transaction().execute((trx) => recordCommissionForOrder(trx, order.id));
+    const again = await db().transaction().execute((trx) => recordCommissionForOrder(trx, order.id));
+    const parallel = await Promise.all([recordCommissionForOrder(db(), order.id), recordCommissionForOrder(db(), order.id)]);
     expect(first).toHaveLength(1);
     expect(again).toEqual([]);
     expect(parallel.flat()).toEqual([]);
@@ -152,12 +130,12 @@ describe.each(testDialects())('commission ledger on $dialect', ({ dialect }) => 
 
   it('is written in the caller’s transaction: a rolled-back payment leaves no line', async () => {
     const { payer } = await pair(new Date(Date.now() - DAY));
-    const order = newOrder();
+    const order = await insertPaidOrder(db(), payer.id, new Date(), [['MEMBER', 1000]]);
     await expect(
       db()
         .transaction()
         .execute(async (trx) => {
-          await recordCommission(trx, { order: { id: order.id }, items: [{ id: order.item(1), itemType: 'MEMBER', amountFen: 1000 }], payerUserId: payer.id, paidAt: new Date() });
+          await recordCommission(trx, { order: { id: order.id }, items: order.items, payerUserId: payer.id, paidAt: new Date() });
           throw new Error('payment failed later');
         }),
     ).rejects.toThrow('payment failed later');
@@ -166,9 +144,9 @@ describe.each(testDialects())('commission ledger on $dialect', ({ dialect }) => 
 
   it('becomes EFFECTIVE after 7 days without a refund: not at 6 days 23 hours, yes at 7 days', async () => {
     const { ambassador, payer } = await pair(new Date(Date.now() - 30 * DAY));
-    const order = newOrder();
     const paidAt = new Date(Date.now() - 20 * DAY);
-    await recordCommission(db(), { order: { id: order.id }, items: [{ id: order.item(1), itemType: 'MONITOR', amountFen: 5000 }], payerUserId: payer.id, paidAt });
+    const order = await insertPaidOrder(db(), payer.id, paidAt, [['MONITOR', 5000]]);
+    await recordCommissionForOrder(db(), order.id);
 
     expect(await matureCommissions(db(), new Date(paidAt.getTime() + 6 * DAY + 23 * HOUR), ambassador.id)).toBe(0);
     expect((await commissionsOf(db(), order.id))[0]?.state).toBe('PENDING');
@@ -183,15 +161,15 @@ describe.each(testDialects())('commission ledger on $dialect', ({ dialect }) => 
 
   it('a refund within the window reverses the order’s lines; they never become effective', async () => {
     const { payer } = await pair(new Date(Date.now() - 30 * DAY));
-    const order = newOrder();
-    const other = newOrder();
     const paidAt = new Date(Date.now() - 20 * DAY);
-    const items = (o: ReturnType<typeof newOrder>) => [
-      { id: o.item(1), itemType: 'MEMBER', amountFen: 3000 },
-      { id: o.item(2), itemType: 'MONITOR', amountFen: 1000 },
+    const lines: Array<[string, number]> = [
+      ['MEMBER', 3000],
+      ['MONITOR', 1000],
     ];
-    await recordCommission(db(), { order: { id: order.id }, items: items(order), payerUserId: payer.id, paidAt });
-    await recordCommission(db(), { order: { id: other.id }, items: items(other), payerUserId: payer.id, paidAt });
+    const order = await insertPaidOrder(db(), payer.id, paidAt, lines);
+    const other = await insertPaidOrder(db(), payer.id, paidAt, lines);
+    await recordCommissionForOrder(db(), order.id);
+    await recordCommissionForOrder(db(), other.id);
 
     const refundedAt = new Date(paidAt.getTime() + 6 * DAY + 23 * HOUR);
     expect(await db().transaction().execute((trx) => reverseCommissionsForOrder(trx, order.id, refundedAt))).toBe(2);
@@ -207,12 +185,11 @@ describe.each(testDialects())('commission ledger on $dialect', ({ dialect }) => 
 
   it('a refund after the window does not reverse (effective, or pending but already due)', async () => {
     const { payer } = await pair(new Date(Date.now() - 30 * DAY));
-    const matured = newOrder();
-    const due = newOrder();
     const paidAt = new Date(Date.now() - 20 * DAY);
-    for (const o of [matured, due]) {
-      await recordCommission(db(), { order: { id: o.id }, items: [{ id: o.item(1), itemType: 'MEMBER', amountFen: 1000 }], payerUserId: payer.id, paidAt });
-    }
+    const matured = await insertPaidOrder(db(), payer.id, paidAt, [['MEMBER', 1000]]);
+    const due = await insertPaidOrder(db(), payer.id, paidAt, [['MEMBER', 1000]]);
+    await recordCommissionForOrder(db(), matured.id);
+    await recordCommissionForOrder(db(), due.id);
     await withReferralTables(db())
       .updateTable('commissions')
       .set({ state: 'EFFECTIVE', effective_at: toDbDate(paidAt.getTime() + 7 * DAY) })

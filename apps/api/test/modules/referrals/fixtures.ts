@@ -1,12 +1,13 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { newId, toDbDate } from '../../../src/db/dialect';
 import { type Db } from '../../../src/db/schema';
+import { withOrderTables } from '../../../src/modules/orders/orders.tables';
 import { insertUser } from '../../../src/modules/users/users.repository';
 import { generateReferralCode } from '../../../src/modules/referrals/referrals.service';
 import { withReferralTables } from '../../../src/modules/referrals/referrals.tables';
 
-// Real rows for the ledger tests: users, ambassadors and bindings written straight into the
-// database, with the times a test needs.
+// Real rows for the ledger tests: users, ambassadors, bindings and paid orders (the ordering
+// issue's tables) written straight into the database, with the times a test needs.
 
 export const DAY = 24 * 3_600_000;
 export const HOUR = 3_600_000;
@@ -59,4 +60,64 @@ export async function bind(db: Db, referredUserId: string, ambassadorUserId: str
 
 export function commissionsOf(db: Db, orderId: string) {
   return withReferralTables(db).selectFrom('commissions').selectAll().where('order_id', '=', orderId).orderBy('order_item_id').execute();
+}
+
+export interface TestOrder {
+  id: string;
+  items: Array<{ id: string; itemType: string; amountFen: number }>;
+}
+
+/** A paid (FULFILLED) order of `userId` with one order_items row per [itemType, paid fen]. */
+export async function insertPaidOrder(db: Db, userId: string, paidAt: Date, lines: Array<[string, number]>): Promise<TestOrder> {
+  const odb = withOrderTables(db);
+  const id = newId();
+  const total = lines.reduce((sum, [, fen]) => sum + fen, 0);
+  const at = toDbDate(paidAt);
+  await odb
+    .insertInto('orders')
+    .values({
+      id,
+      user_id: userId,
+      status: 'FULFILLED',
+      source: 'WEB',
+      currency: 'CNY',
+      total_fen: total,
+      original_total_fen: total,
+      refunded_fen: 0,
+      subject: 'test order',
+      pay_token_hash: null,
+      paid_payment_id: null,
+      pay_method: 'ZFB',
+      pay_client: 'WEB',
+      created_at: at,
+      updated_at: at,
+      expires_at: at,
+      paid_at: at,
+      fulfilled_at: at,
+      completed_at: null,
+      closed_at: null,
+    })
+    .execute();
+  const items = lines.map(([itemType, amountFen]) => ({ id: newId(), itemType, amountFen }));
+  for (const item of items) {
+    await odb
+      .insertInto('order_items')
+      .values({
+        id: item.id,
+        order_id: id,
+        item_type: item.itemType,
+        sku_id: `TEST_${item.itemType}`,
+        time_unit: item.itemType === 'MEMBER' ? 'MONTH' : null,
+        duration: 1,
+        units: 1,
+        quantity: 1,
+        quality_tier: null,
+        price_fen: item.amountFen,
+        original_price_fen: item.amountFen,
+        amount_fen: item.amountFen,
+        grant_json: null,
+      })
+      .execute();
+  }
+  return { id, items };
 }
