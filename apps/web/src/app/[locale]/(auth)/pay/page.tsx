@@ -1,13 +1,19 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
+import { ClientMessages } from '@/components/client-messages';
 import { AuthIntro } from '@/features/auth/components/auth-intro';
+import { CodeCheckout } from '@/features/order/components/code-checkout';
+import { LoginRedirect } from '@/features/order/components/login-redirect';
+import { loginUrlForVisitor } from '@/features/order/require-login';
+import { loadPricing } from '@/features/pricing/pricing-data';
 import { TextLink } from '@/features/site/components/button-link';
 import { resolveLocale, type LocaleParams } from '@/features/site/page-locale';
 import { buildPageMetadata } from '@/lib/metadata';
 
 // Dynamic by nature: the payment is addressed by ?qrCodeId=. The proxy already answers a
 // request without one with the 'no qrCodeId' error; the check here keeps the page safe alone.
+// Logged-in page like /order: a visitor is sent to log in and comes back to the same code.
 type SearchParams = Promise<{ qrCodeId?: string | string[] }>;
 
 async function resolveQrCodeId(searchParams: SearchParams): Promise<string> {
@@ -25,11 +31,28 @@ export async function generateMetadata({ params }: { params: LocaleParams }): Pr
 
 export default async function PayPage({ params, searchParams }: { params: LocaleParams; searchParams: SearchParams }) {
   const locale = await resolveLocale(params);
-  await resolveQrCodeId(searchParams);
-  const t = await getTranslations({ locale, namespace: 'PayPage' });
+  const qrCodeId = await resolveQrCodeId(searchParams);
+  const loginUrl = await loginUrlForVisitor(locale, '/pay', { qrCodeId });
+  const [t, order, pricingTexts, { pricing }] = await Promise.all([
+    getTranslations({ locale, namespace: 'PayPage' }),
+    getTranslations({ locale, namespace: 'Order' }),
+    getTranslations({ locale, namespace: 'Pricing' }),
+    loadPricing(locale),
+  ]);
+  const planName = pricing.plans.find((plan) => plan.code === 'PRO')?.name ?? 'PRO';
+  const tiers = Object.fromEntries(
+    pricing.addOns.filter((sku) => sku.qualityTier !== null).map((sku) => [sku.skuId, pricingTexts(`tiers.${sku.qualityTier!}`)]),
+  );
 
   return (
     <AuthIntro title={t('heading')} lede={t('lede')}>
+      {loginUrl ? (
+        <LoginRedirect href={loginUrl} prompt={order('loginRequired')} label={order('logIn')} />
+      ) : (
+        <ClientMessages namespaces={['Order', 'Pay']}>
+          <CodeCheckout qrCodeId={qrCodeId} planName={planName} tiers={tiers} />
+        </ClientMessages>
+      )}
       <p className="text-sm text-ink-muted">
         {t.rich('agreement', { link: (chunks) => <TextLink href="/legal/membership-agreement">{chunks}</TextLink> })}
       </p>

@@ -1,0 +1,51 @@
+import {
+  ZCodeOrderResult,
+  ZOrderInfo,
+  ZPayResult,
+  type TCodeOrderResult,
+  type TOrderInfo,
+  type TPayMethod,
+  type TPayResult,
+} from '@llk/contracts';
+import { createPayClient } from '@llk/contracts/client';
+import { getPageLocale } from '@/lib/api';
+import { localizeHref } from '@/lib/locale-path';
+import { session } from '@/lib/session';
+import { loginHref } from './payment-flow';
+
+// The order and pay pages' calls, through the pay client of spec section 8 (no toast: the
+// page shows the API's errmsg itself). A session that dies on the way sends the visitor to
+// /login with redirectUrl back to this page. Answers are checked against the contracts.
+
+const client = createPayClient({
+  baseUrl: '/api',
+  getLocale: getPageLocale,
+  onUnauthorized: () => {
+    session.clear();
+    window.location.assign(loginHref(localizeHref(getPageLocale(), '/login'), window.location.pathname, window.location.search));
+  },
+});
+
+/** POST /order/createV2 for one SKU; the same key returns the same order. */
+export async function createWebOrder(skuId: string, idempotencyKey: string): Promise<TOrderInfo> {
+  const data = await client.post('/order/createV2', { body: { skuId }, headers: { 'Idempotency-Key': idempotencyKey } });
+  return ZOrderInfo.parse(data);
+}
+
+/** POST /order/createOrderByCodeId?qrCodeId=… (a desktop-app payment code, single use). */
+export async function createCodeOrder(qrCodeId: string): Promise<TCodeOrderResult> {
+  const data = await client.post('/order/createOrderByCodeId', { query: { qrCodeId } });
+  return ZCodeOrderResult.parse(data);
+}
+
+/** POST /pay/payV2: a QR payment attempt with the chosen method. */
+export async function startPayment(orderId: string, payMethod: TPayMethod, payToken?: string): Promise<TPayResult> {
+  const data = await client.post('/pay/payV2', { body: { orderId, payMethod, payClient: 'WEB', ...(payToken ? { payToken } : {}) } });
+  return ZPayResult.parse(data);
+}
+
+/** GET /order/info/{id}, for the live status. */
+export async function fetchOrder(orderId: string, payToken?: string, signal?: AbortSignal): Promise<TOrderInfo> {
+  const data = await client.get(`/order/info/${encodeURIComponent(orderId)}`, { query: payToken ? { payToken } : undefined, signal });
+  return ZOrderInfo.parse(data);
+}

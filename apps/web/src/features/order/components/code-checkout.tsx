@@ -1,0 +1,158 @@
+'use client';
+
+import { localeEntries, ZCodeOrderResult, type TCodeOrderResult, type TLocale, type TOrderItem } from '@llk/contracts';
+import { useLocale, useTranslations } from 'next-intl';
+import { useCallback, useEffect, useState } from 'react';
+import { createCodeOrder } from '../checkout-api';
+import { usePayment } from '../use-payment';
+import { OrderSummary } from './order-summary';
+import { MethodChoice, PaymentPanel, PaymentProblem } from './payment-panel';
+
+// A payment code turns into an order only once (POST /order/createOrderByCodeId); the answer is
+// kept for this tab so a reload shows the same order instead of "code already used".
+const storageKey = (qrCodeId: string) => `llk-pay:${qrCodeId}`;
+
+function remembered(qrCodeId: string): TCodeOrderResult | null {
+  try {
+    const raw = window.sessionStorage.getItem(storageKey(qrCodeId));
+    const parsed = raw ? ZCodeOrderResult.safeParse(JSON.parse(raw)) : null;
+    return parsed?.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+function remember(qrCodeId: string, result: TCodeOrderResult) {
+  try {
+    window.sessionStorage.setItem(storageKey(qrCodeId), JSON.stringify(result));
+  } catch {
+    // private mode: a reload then asks the API again
+  }
+}
+
+type TLoad = { kind: 'loading' } | { kind: 'ready'; result: TCodeOrderResult } | { kind: 'failed'; message: string };
+
+/**
+ * /pay?qrCodeId=…: the desktop app's payment code → the order for that account (account,
+ * nickname, item, price and discount), payment method, Pay → QR and live status → success.
+ */
+export function CodeCheckout({ qrCodeId, planName, tiers }: { qrCodeId: string; planName: string; tiers: Record<string, string> }) {
+  const t = useTranslations('Pay');
+  const o = useTranslations('Order');
+  const locale = useLocale() as TLocale;
+  const tag = localeEntries[locale].iso;
+  const [load, setLoad] = useState<TLoad>({ kind: 'loading' });
+
+  useEffect(() => {
+    let cancelled = false;
+    const known = remembered(qrCodeId);
+    const request = known ? Promise.resolve(known) : createCodeOrder(qrCodeId);
+    request.then(
+      (result) => {
+        remember(qrCodeId, result);
+        if (!cancelled) setLoad({ kind: 'ready', result });
+      },
+      (error: unknown) => {
+        if (!cancelled) setLoad({ kind: 'failed', message: error instanceof Error ? error.message : 'Error' });
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [qrCodeId]);
+
+  const result = load.kind === 'ready' ? load.result : null;
+  const getOrder = useCallback(async () => {
+    if (!result) throw new Error('Error');
+    return result.order;
+  }, [result]);
+  const { state, pay, selectMethod } = usePayment({ getOrder, payToken: result?.payToken });
+
+  if (load.kind === 'loading') {
+    return (
+      <p role="status" className="text-ink-muted" data-testid="pay-loading">
+        {t('loading')}
+      </p>
+    );
+  }
+  if (load.kind === 'failed') {
+    return (
+      <div role="alert" className="rounded-card border border-red-200 bg-red-50 p-4 text-danger" data-testid="pay-code-failed">
+        <p className="font-semibold">{t('codeFailed')}</p>
+        <p className="mt-1 text-sm">{load.message}</p>
+        <p className="mt-2 text-sm text-ink-muted">{t('codeHelp')}</p>
+      </div>
+    );
+  }
+
+  const { item, account, nickname } = load.result;
+  const order = state.order ?? load.result.order;
+  const itemName = describeItem(item, { t, o, planName, tiers });
+
+  if (state.phase === 'paid') {
+    return (
+      <div role="status" className="rounded-card border border-green-200 bg-green-50 p-6" data-testid="pay-success">
+        <h2 className="text-xl font-semibold text-success">{o('successHeading')}</h2>
+        <p className="mt-2 text-ink">{itemName}</p>
+        <p className="mt-2 text-ink-soft">{t('successBody', { account })}</p>
+      </div>
+    );
+  }
+
+  const busy = state.phase === 'starting' || state.phase === 'awaiting';
+  return (
+    <div className="space-y-6">
+      <dl className="divide-y divide-line rounded-card border border-line bg-canvas px-4 text-base" data-testid="pay-details">
+        {(
+          [
+            ['account', t('account'), account],
+            ['nickname', t('nickname'), nickname],
+            ['item', t('item'), itemName],
+          ] as const
+        ).map(([key, label, value]) => (
+          <div key={key} className="flex justify-between gap-4 py-2" data-row={key}>
+            <dt className="text-ink-muted">{label}</dt>
+            <dd className="text-right font-medium text-ink">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <OrderSummary
+        figures={{ priceFen: item.priceFen * item.quantity, originalPriceFen: order.originalTotalFen, discountFen: load.result.discountFen, totalFen: order.totalFen }}
+        tag={tag}
+        labels={{ price: o('price'), originalPrice: o('originalPrice'), discount: o('discount'), total: o('total'), discountValue: (amount) => o('discountValue', { amount }) }}
+      />
+      <MethodChoice value={state.method} onChange={selectMethod} disabled={busy} />
+      <PaymentProblem state={state} onRetry={() => void pay(state.method)} />
+      {state.phase === 'awaiting' ? (
+        <PaymentPanel state={state} tag={tag} onSwitch={(method) => void pay(method)} />
+      ) : state.phase !== 'expired' && state.phase !== 'cancelled' ? (
+        <button
+          type="button"
+          onClick={() => void pay(state.method)}
+          disabled={busy}
+          className="inline-flex min-h-12 w-full items-center justify-center rounded-control bg-brand-600 px-5 text-lg font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+          data-testid="pay-submit"
+        >
+          {state.phase === 'starting' ? o('creating') : t('pay')}
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+function describeItem(
+  item: TOrderItem,
+  { t, o, planName, tiers }: { t: ReturnType<typeof useTranslations<'Pay'>>; o: ReturnType<typeof useTranslations<'Order'>>; planName: string; tiers: Record<string, string> },
+): string {
+  const term = item.timeUnit ? o(`term.${item.timeUnit}`) : t('once');
+  switch (item.itemType) {
+    case 'MEMBER':
+      return t('items.MEMBER', { plan: planName, term });
+    case 'MONITOR':
+      return t('items.MONITOR', { count: item.units * item.quantity });
+    case 'CHANNEL':
+      return t('items.CHANNEL', { term });
+    case 'QUALITY':
+      return t('items.QUALITY', { tier: tiers[item.skuId] ?? item.skuId, term });
+  }
+}

@@ -1,0 +1,150 @@
+'use client';
+
+import { localeEntries, type TLocale, type TTimeUnit } from '@llk/contracts';
+import { useLocale, useTranslations } from 'next-intl';
+import { useCallback, useRef, useState } from 'react';
+import { Link } from '@/i18n/navigation';
+import { useSession } from '@/lib/session';
+import { createWebOrder } from '../checkout-api';
+import { newIdempotencyKey } from '../payment-flow';
+import { usePayment } from '../use-payment';
+import { OrderSummary } from './order-summary';
+import { MethodChoice, PaymentPanel, PaymentProblem } from './payment-panel';
+
+/** One membership offer as GET /memberPricing/detail/v2 gave it to the page (never computed here). */
+export interface TOrderOption {
+  timeUnit: TTimeUnit;
+  skuId: string;
+  priceFen: number;
+  originalPriceFen: number;
+  discountFen: number;
+}
+
+async function refreshHeader() {
+  const { loadAccount } = await import('@/features/auth/account-session');
+  await loadAccount();
+}
+
+/**
+ * /order: the chosen membership with its price, list price and discount, Alipay or WeChat Pay,
+ * the agreement, Pay Now → POST /order/createV2 (Idempotency-Key) → POST /pay/payV2 → the QR
+ * and the live status → success with the new plan and expiry (the header is refreshed too).
+ */
+export function OrderCheckout({ options, initialUnit, planName }: { options: TOrderOption[]; initialUnit: TTimeUnit; planName: string }) {
+  const t = useTranslations('Order');
+  const locale = useLocale() as TLocale;
+  const tag = localeEntries[locale].iso;
+  const [unit, setUnit] = useState<TTimeUnit>(options.some((o) => o.timeUnit === initialUnit) ? initialUnit : options[0]!.timeUnit);
+  const option = options.find((o) => o.timeUnit === unit) ?? options[0]!;
+  // One key per SKU for this page's life: Pay Now twice (or a retry) gives the same order.
+  const keys = useRef(new Map<string, string>());
+  const keyFor = (skuId: string) => {
+    if (!keys.current.has(skuId)) keys.current.set(skuId, newIdempotencyKey());
+    return keys.current.get(skuId)!;
+  };
+  const getOrder = useCallback(() => createWebOrder(option.skuId, keyFor(option.skuId)), [option.skuId]);
+  const [refreshed, setRefreshed] = useState(false);
+  const onPaid = useCallback(() => {
+    refreshHeader()
+      .catch((error: unknown) => console.error('order: refreshing the account failed', error))
+      .finally(() => setRefreshed(true));
+  }, []);
+  const { state, pay, reset, selectMethod } = usePayment({ getOrder, onPaid });
+  const { user } = useSession();
+  const busy = state.phase === 'starting' || state.phase === 'awaiting';
+
+  const restart = () => {
+    keys.current.delete(option.skuId);
+    reset();
+  };
+
+  const order = state.order;
+  const figures = order
+    ? { priceFen: order.items[0]?.priceFen ?? order.totalFen, originalPriceFen: order.originalTotalFen, discountFen: order.discountFen, totalFen: order.totalFen }
+    : { priceFen: option.priceFen, originalPriceFen: option.originalPriceFen, discountFen: option.discountFen, totalFen: option.priceFen };
+
+  if (state.phase === 'paid') {
+    const expiry = user?.expiresAt ? new Intl.DateTimeFormat(tag, { dateStyle: 'long', timeZone: 'Asia/Shanghai' }).format(new Date(user.expiresAt)) : null;
+    return (
+      <div role="status" className="rounded-card border border-green-200 bg-green-50 p-6 sm:p-8" data-testid="order-success">
+        <h2 className="text-2xl font-semibold text-success">{t('successHeading')}</h2>
+        <p className="mt-3 text-lg text-ink" data-testid="order-success-detail">
+          {refreshed && user?.plan === 'PRO' && expiry ? t('successMember', { plan: planName, date: expiry }) : t('successPending')}
+        </p>
+        {order ? <p className="mt-2 text-sm text-ink-muted">{t('orderNo', { id: order.id })}</p> : null}
+        <div className="mt-6 flex flex-wrap gap-3">
+          <Link href="/download" className="inline-flex min-h-11 items-center rounded-control bg-brand-600 px-5 font-semibold text-white hover:bg-brand-700">
+            {t('toDownload')}
+          </Link>
+          <Link href="/" className="inline-flex min-h-11 items-center rounded-control border border-line-strong px-5 font-semibold text-ink hover:bg-surface">
+            {t('toHome')}
+          </Link>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
+      <div className="space-y-6 rounded-card border border-line bg-canvas p-6 shadow-card sm:p-8">
+        <h2 className="text-lg font-semibold text-ink">{t('summaryHeading')}</h2>
+        <fieldset disabled={busy || order !== null}>
+          <legend className="text-sm font-semibold text-ink">{t('planChoice')}</legend>
+          <div className="mt-3 grid grid-cols-2 gap-3">
+            {options.map((o) => (
+              <label
+                key={o.timeUnit}
+                className="flex min-h-12 cursor-pointer items-center gap-3 rounded-control border border-line-strong px-4 has-checked:border-brand-600 has-checked:ring-1 has-checked:ring-brand-600"
+              >
+                <input
+                  type="radio"
+                  name="plan"
+                  value={o.timeUnit}
+                  checked={unit === o.timeUnit}
+                  onChange={() => setUnit(o.timeUnit)}
+                  className="size-4 accent-brand-600"
+                  data-testid={`plan-${o.timeUnit}`}
+                />
+                <span className="font-medium text-ink">{t('planTerm', { plan: planName, term: t(`term.${o.timeUnit}`) })}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <OrderSummary
+          figures={figures}
+          tag={tag}
+          labels={{
+            price: t('price'),
+            originalPrice: t('originalPrice'),
+            discount: t('discount'),
+            total: t('total'),
+            discountValue: (amount) => t('discountValue', { amount }),
+          }}
+        />
+        <MethodChoice value={state.method} onChange={selectMethod} disabled={busy} />
+        <p className="text-sm text-ink-muted">
+          {t.rich('agreement', {
+            link: (chunks) => (
+              <Link href="/legal/membership-agreement" className="font-medium text-brand-700 underline-offset-4 hover:underline">
+                {chunks}
+              </Link>
+            ),
+          })}
+        </p>
+        <PaymentProblem state={state} onRetry={() => void pay(state.method)} onRestart={restart} />
+        {state.phase !== 'expired' && state.phase !== 'cancelled' ? (
+          <button
+            type="button"
+            onClick={() => void pay(state.method)}
+            disabled={busy}
+            className="inline-flex min-h-12 w-full items-center justify-center rounded-control bg-brand-600 px-5 text-lg font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60"
+            data-testid="pay-now"
+          >
+            {state.phase === 'starting' ? t('creating') : t('payNow')}
+          </button>
+        ) : null}
+      </div>
+      <div aria-live="polite">{state.phase === 'awaiting' ? <PaymentPanel state={state} tag={tag} onSwitch={(method) => void pay(method)} /> : null}</div>
+    </div>
+  );
+}

@@ -1,0 +1,107 @@
+'use client';
+
+import type { TPayMethod } from '@llk/contracts';
+import { useTranslations } from 'next-intl';
+import { QrCode } from '@/features/download/components/qr-code';
+import { formatFen } from '@/features/pricing/money';
+import type { TPaymentState } from '../use-payment';
+
+export const PAY_METHODS: readonly TPayMethod[] = ['ZFB', 'WX'];
+
+/** Alipay / WeChat Pay choice (a radio group). */
+export function MethodChoice({ value, onChange, disabled }: { value: TPayMethod; onChange: (method: TPayMethod) => void; disabled?: boolean }) {
+  const t = useTranslations('Order');
+  return (
+    <fieldset disabled={disabled}>
+      <legend className="text-sm font-semibold text-ink">{t('methodHeading')}</legend>
+      <div className="mt-3 grid grid-cols-2 gap-3">
+        {PAY_METHODS.map((method) => (
+          <label
+            key={method}
+            className="flex min-h-12 cursor-pointer items-center gap-3 rounded-control border border-line-strong bg-canvas px-4 has-checked:border-brand-600 has-checked:ring-1 has-checked:ring-brand-600"
+          >
+            <input
+              type="radio"
+              name="payMethod"
+              value={method}
+              checked={value === method}
+              onChange={() => onChange(method)}
+              className="size-4 accent-brand-600"
+              data-testid={`pay-method-${method}`}
+            />
+            <span className="font-medium text-ink">{t(`methods.${method}`)}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** The payment QR with amount, deadline, live status, the sandbox link and a method switch. */
+export function PaymentPanel({ state, tag, onSwitch }: { state: TPaymentState; tag: string; onSwitch: (method: TPayMethod) => void }) {
+  const t = useTranslations('Order');
+  const payment = state.payment;
+  if (!payment || payment.kind !== 'qr') return null;
+  const other = PAY_METHODS.find((method) => method !== state.method)!;
+  const deadline = new Intl.DateTimeFormat(tag, { timeStyle: 'short', timeZone: 'Asia/Shanghai' }).format(new Date(payment.expiresAt));
+  return (
+    <section aria-labelledby="payment-heading" className="rounded-card border border-line bg-canvas p-6 text-center shadow-card" data-testid="payment-panel">
+      <h2 id="payment-heading" className="text-lg font-semibold text-ink">
+        {t(`scanHeading.${state.method}`)}
+      </h2>
+      <div className="mt-4 flex justify-center">
+        <QrCode value={payment.codeUrl} label={t('qrLabel')} size={200} />
+      </div>
+      <p className="mt-4 text-2xl font-bold text-ink" data-testid="amount-due">
+        {t('amountDue', { amount: formatFen(payment.amountFen, tag) })}
+      </p>
+      <p className="mt-1 text-sm text-ink-muted">{t('payBefore', { time: deadline })}</p>
+      <p role="status" aria-live="polite" className="mt-4 inline-flex items-center gap-2 text-sm text-ink-soft">
+        <span aria-hidden="true" className="size-2 animate-pulse rounded-full bg-brand-600" />
+        {t('waiting')}
+      </p>
+      {payment.sandbox ? (
+        <div className="mt-4 rounded-control border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+          <p>{t('sandboxNote')}</p>
+          <a href={payment.codeUrl} target="_blank" rel="noopener" className="mt-1 inline-block font-semibold underline" data-testid="sandbox-link">
+            {t('sandboxLink')}
+          </a>
+        </div>
+      ) : null}
+      <button type="button" onClick={() => onSwitch(other)} className="mt-4 text-sm font-medium text-brand-700 underline-offset-4 hover:underline">
+        {t('switchMethod', { method: t(`methods.${other}`) })}
+      </button>
+      {state.order ? <p className="mt-3 text-xs text-ink-muted">{t('orderNo', { id: state.order.id })}</p> : null}
+    </section>
+  );
+}
+
+/** Failed / expired / cancelled states with the way forward. */
+export function PaymentProblem({ state, onRetry, onRestart }: { state: TPaymentState; onRetry: () => void; onRestart?: () => void }) {
+  const t = useTranslations('Order');
+  if (state.phase === 'failed') {
+    return (
+      <div role="alert" className="rounded-card border border-red-200 bg-red-50 p-4 text-sm text-danger" data-testid="payment-failed">
+        <p className="font-semibold">{t('failedHeading')}</p>
+        {state.error ? <p className="mt-1">{state.error}</p> : null}
+        <button type="button" onClick={onRetry} className="mt-3 font-semibold underline">
+          {t('retry')}
+        </button>
+      </div>
+    );
+  }
+  if (state.phase === 'expired' || state.phase === 'cancelled') {
+    return (
+      <div role="alert" className="rounded-card border border-line-strong bg-surface p-4 text-sm text-ink" data-testid="payment-expired">
+        <p className="font-semibold">{t(state.phase === 'expired' ? 'expiredHeading' : 'cancelledHeading')}</p>
+        <p className="mt-1 text-ink-muted">{t('expiredBody')}</p>
+        {onRestart ? (
+          <button type="button" onClick={onRestart} className="mt-3 font-semibold text-brand-700 underline">
+            {t('newOrder')}
+          </button>
+        ) : null}
+      </div>
+    );
+  }
+  return null;
+}

@@ -1,0 +1,135 @@
+import { type TLocale, type TQrCodeResult } from '@llk/contracts';
+import { type Page, expect, test } from '@playwright/test';
+import { PASSWORD, accountTexts, createUser, localePath, useLocale, type TUser } from '../support/accounts';
+import { commerceTexts, fetchPricing, rmb, spaces, text } from '../support/commerce';
+
+// Buying with the built-in sandbox gateway: the web order of an annual membership (log in via
+// redirectUrl, Pay Now, the QR and its sandbox page, live status, the new plan and expiry in
+// the header) and the desktop app's QR-code order (/pay?qrCodeId=…).
+
+const locale: TLocale = 'en';
+const t = commerceTexts(locale);
+const a = accountTexts(locale);
+
+async function logInThroughRedirect(page: Page, user: TUser) {
+  await page.waitForLoadState('load');
+  const tab = page.getByRole('tab', { name: a.LoginForm!.passwordTab! });
+  // The redirect lands before the form is interactive: click until the tab is selected.
+  await expect(async () => {
+    await tab.click();
+    await expect(tab).toHaveAttribute('aria-selected', 'true', { timeout: 1000 });
+  }).toPass();
+  await page.locator('input[name="account"]').fill(user.username);
+  await page.locator('input[name="password"]').fill(PASSWORD);
+  await page.getByRole('button', { name: a.LoginForm!.submit!, exact: true }).click();
+}
+
+/** Opens the sandbox confirm page of the shown QR and confirms the payment there. */
+async function payInSandbox(page: Page) {
+  const link = page.getByTestId('sandbox-link');
+  await expect(link).toBeVisible();
+  const href = await link.getAttribute('href');
+  expect(href).toBeTruthy();
+  // The QR encodes the same confirm page.
+  await expect(page.getByTestId('payment-panel').locator('svg[data-qr-value]')).toHaveAttribute('data-qr-value', href!);
+  const sandbox = await page.context().newPage();
+  await sandbox.goto(href!);
+  await sandbox.getByRole('button').click();
+  await expect(sandbox.locator('body')).not.toContainText('404');
+  await sandbox.close();
+}
+
+test('en: log in from /order, buy an annual membership in the sandbox, see the plan and expiry in the header', async ({ page, context, request }) => {
+  await useLocale(context, locale);
+  const user = await createUser(request);
+  const pricing = await fetchPricing(request, locale);
+  const year = pricing.plans.find((plan) => plan.code === 'PRO')!.prices.find((price) => price.timeUnit === 'YEAR')!;
+
+  // A visitor is sent to log in and comes back to the chosen plan.
+  await page.goto(`${localePath(locale, '/order')}?plan=YEAR`);
+  await expect(page).toHaveURL(/\/en\/login\?redirectUrl=%2Fen%2Forder%3Fplan%3DYEAR$/);
+  await logInThroughRedirect(page, user);
+  await expect(page).toHaveURL(/\/en\/order\?plan=YEAR$/);
+
+  // The plan with price, original price and discount from the server.
+  await expect(page.getByTestId('plan-YEAR')).toBeChecked();
+  const summary = page.getByTestId('order-summary');
+  await expect(summary.locator('[data-row="price"] dd')).toHaveText(rmb(year.priceFen, locale));
+  await expect(summary.locator('[data-row="original"] dd')).toHaveText(rmb(year.originalPriceFen, locale));
+  await expect(summary.locator('[data-row="discount"] dd')).toHaveText(text(t, 'Order', 'discountValue').replace('{amount}', rmb(year.discountFen, locale)));
+  await expect(page.getByRole('link', { name: /Membership Agreement/ })).toHaveAttribute('href', '/en/legal/membership-agreement');
+
+  await page.getByTestId('pay-method-WX').check();
+  await page.getByTestId('pay-now').click();
+  await expect(page.getByRole('heading', { name: text(t, 'Order', 'scanHeading.WX') })).toBeVisible();
+  expect(spaces((await page.getByTestId('amount-due').textContent()) ?? '')).toBe(spaces(text(t, 'Order', 'amountDue').replace('{amount}', rmb(year.priceFen, locale))));
+  await expect(page.getByText(text(t, 'Order', 'sandboxNote'))).toBeVisible();
+
+  await payInSandbox(page);
+
+  // Live status: success with the new plan and expiry, and the header shows them too.
+  await expect(page.getByTestId('order-success')).toBeVisible({ timeout: 20_000 });
+  const expiry = new Date(Date.now() + 365 * 24 * 3600 * 1000);
+  const longDate = new Intl.DateTimeFormat('en', { dateStyle: 'long', timeZone: 'Asia/Shanghai' });
+  const detail = page.getByTestId('order-success-detail');
+  await expect(detail).toContainText(pricing.plans.find((plan) => plan.code === 'PRO')!.name);
+  // One year from now (the order may straddle midnight in China: either day is right).
+  const days = [expiry, new Date(expiry.getTime() + 24 * 3600 * 1000), new Date(expiry.getTime() - 24 * 3600 * 1000)].map((d) => longDate.format(d));
+  await expect(detail).toHaveText(new RegExp(days.map((d) => d.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')));
+  const header = page.getByRole('group', { name: a.AccountStatus!.label! });
+  await expect(header).toContainText(a.AccountStatus!.planPro!);
+  await expect(header).toContainText(a.AccountStatus!.validUntil!.replace('{date}', '').trim());
+
+  // The server agrees.
+  const level = await page.request.get('/api/user/currentMemberLevel');
+  const body = (await level.json()) as { data: { plan: string; active: boolean; expiresAt: string } };
+  expect(body.data).toMatchObject({ plan: 'PRO', active: true });
+  expect(Math.abs(Date.parse(body.data.expiresAt) - expiry.getTime())).toBeLessThan(2 * 24 * 3600 * 1000);
+});
+
+test('en: the desktop app’s QR code opens /pay, which shows the order and is paid in the sandbox', async ({ page, context, request }) => {
+  await useLocale(context, locale);
+  const user = await createUser(request);
+  const login = await request.post('/api/h5Login', { data: { loginType: 'account', account: user.username, password: PASSWORD } });
+  const token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
+  expect(token).toBeTruthy();
+  const created = await request.post('/api/order/createQRCodeId', { headers: { Authorization: token }, data: { skuId: 'MONITOR_10' } });
+  const code = ((await created.json()) as { errcode: number; data: TQrCodeResult }).data;
+  expect(code.path).toBe(`/pay?qrCodeId=${code.qrCodeId}`);
+  const pricing = await fetchPricing(request, locale);
+  const walls = pricing.addOns.find((sku) => sku.skuId === 'MONITOR_10')!;
+
+  // The phone is not logged in: log in, come back to the same code.
+  await page.goto(localePath(locale, code.path));
+  await expect(page).toHaveURL(/\/en\/login\?redirectUrl=/);
+  await logInThroughRedirect(page, user);
+  await expect(page).toHaveURL(new RegExp(`/en/pay\\?qrCodeId=${code.qrCodeId}$`));
+
+  const details = page.getByTestId('pay-details');
+  await expect(details.locator('[data-row="account"] dd')).toHaveText(user.username);
+  await expect(details.locator('[data-row="nickname"] dd')).not.toBeEmpty();
+  await expect(details.locator('[data-row="item"] dd')).toHaveText('10 screen walls');
+  await expect(page.getByTestId('order-total')).toHaveText(rmb(walls.priceFen, locale));
+  await expect(page.getByTestId('order-summary').locator('[data-row="discount"] dd')).toHaveText(
+    text(t, 'Order', 'discountValue').replace('{amount}', rmb(walls.discountFen, locale)),
+  );
+
+  // A reload shows the same order (the code itself is single use).
+  await page.reload();
+  await expect(details.locator('[data-row="account"] dd')).toHaveText(user.username);
+
+  await page.getByTestId('pay-method-ZFB').check();
+  await page.getByTestId('pay-submit').click();
+  await expect(page.getByRole('heading', { name: text(t, 'Order', 'scanHeading.ZFB') })).toBeVisible();
+  await payInSandbox(page);
+  await expect(page.getByTestId('pay-success')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('pay-success')).toContainText(text(t, 'Order', 'successHeading'));
+  await expect(page.getByTestId('pay-success')).toContainText(user.username);
+
+  const monitors = await request.get('/api/user/queryMonitorAndQuality', { headers: { Authorization: token } });
+  expect(((await monitors.json()) as { data: { monitorCount: number } }).data.monitorCount).toBe(10);
+
+  // The code cannot be turned into a second order.
+  const again = await request.post(`/api/order/createOrderByCodeId?qrCodeId=${code.qrCodeId}`, { headers: { Authorization: token } });
+  expect(((await again.json()) as { errcode: number }).errcode).not.toBe(0);
+});
