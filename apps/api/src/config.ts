@@ -52,6 +52,9 @@ import { defaultSqliteFile, repoRoot } from './paths';
 //   PAYMENT_NOTIFY_BASE gateways post to <base>/pay/notify/alipay|wechat  (PAYMENT_PUBLIC_BASE)
 //   PAYMENT_TIMEOUT_MS  a gateway call that takes longer fails with 50400  (10000)
 //   PAYMENT_SANDBOX_DIR where the sandbox keeps its generated keys   (data/payment-sandbox)
+//   PAYMENT_RECONCILE_AFTER_MINUTES  a payment still unpaid this long is queried at its
+//                       gateway (a lost notification is applied then)      (2)
+//   PAYMENT_RECONCILE_SECONDS  how often that runs, 0 = never              (60)
 //   ALIPAY_GATEWAY      (https://openapi.alipay.com/gateway.do), ALIPAY_APP_ID,
 //   ALIPAY_PRIVATE_KEY, ALIPAY_PUBLIC_KEY, ALIPAY_SELLER_ID: all four set = real Alipay
 //   WECHATPAY_BASE_URL  (https://api.mch.weixin.qq.com/), WECHATPAY_MCHID, WECHATPAY_APP_ID,
@@ -113,6 +116,10 @@ export interface PaymentsConfig {
   notifyBase: string;
   timeoutMs: number;
   sandboxDir: string;
+  /** open payments older than this are queried at their gateway */
+  reconcileAfterMs: number;
+  /** 0 = no reconciliation job */
+  reconcileIntervalMs: number;
   /** undefined = not configured (sandbox or "payment not configured") */
   alipay: AlipayConfig | undefined;
   wechat: WechatPayConfig | undefined;
@@ -286,6 +293,8 @@ const ZEnv = z.object({
   ORDER_COMPLETE_AFTER_DAYS: integer(0, 365, 7),
   ORDER_SWEEP_SECONDS: integer(0, 86_400, 60),
   PAYMENT_SANDBOX_DIR: z.preprocess(blankToUndefined, z.string().default('data/payment-sandbox')),
+  PAYMENT_RECONCILE_AFTER_MINUTES: integer(1, 1440, 2),
+  PAYMENT_RECONCILE_SECONDS: integer(0, 86_400, 60),
   ALIPAY_GATEWAY: ZBaseUrl('https://openapi.alipay.com/gateway.do'),
   ALIPAY_APP_ID: z.preprocess(blankToUndefined, z.string().trim().optional()),
   ALIPAY_PRIVATE_KEY: z.preprocess(blankToUndefined, z.string().trim().optional()),
@@ -378,6 +387,8 @@ function paymentsConfig(e: z.infer<typeof ZEnv>): PaymentsConfig {
     notifyBase: e.PAYMENT_NOTIFY_BASE ?? publicBase,
     timeoutMs: e.PAYMENT_TIMEOUT_MS,
     sandboxDir: path.resolve(repoRoot, e.PAYMENT_SANDBOX_DIR),
+    reconcileAfterMs: e.PAYMENT_RECONCILE_AFTER_MINUTES * 60_000,
+    reconcileIntervalMs: e.PAYMENT_RECONCILE_SECONDS * 1000,
     alipay:
       e.ALIPAY_APP_ID && e.ALIPAY_PRIVATE_KEY && e.ALIPAY_PUBLIC_KEY && e.ALIPAY_SELLER_ID
         ? { gateway: e.ALIPAY_GATEWAY, appId: e.ALIPAY_APP_ID, privateKey: e.ALIPAY_PRIVATE_KEY, alipayPublicKey: e.ALIPAY_PUBLIC_KEY, sellerId: e.ALIPAY_SELLER_ID }
