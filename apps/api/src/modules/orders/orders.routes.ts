@@ -201,11 +201,18 @@ Rejected notifications get the gateway's failure answer and change nothing.`,
   // The orders sweep (expiry with a gateway query first, completion, double-payment refunds,
   // purges): every instance may run it; every step is a conditional update.
   if (settings.sweepIntervalMs > 0) {
+    let running = false;
     const sweeper = setInterval(() => {
-      sweepOrders({ db: app.db, providers: app.paymentProviders, completeAfterMs: settings.completeAfterMs, log: app.log }).then(
-        (result) => app.log.debug(result, 'orders sweep'),
-        (error: unknown) => app.log.warn({ err: error }, 'orders sweep failed'),
-      );
+      if (running) return; // a slow gateway must not stack sweeps
+      running = true;
+      sweepOrders({ db: app.db, providers: app.paymentProviders, completeAfterMs: settings.completeAfterMs, log: app.log })
+        .then(
+          (result) => app.log.debug(result, 'orders sweep'),
+          (error: unknown) => app.log.warn({ err: error }, 'orders sweep failed'),
+        )
+        .finally(() => {
+          running = false;
+        });
     }, settings.sweepIntervalMs);
     sweeper.unref();
     app.addHook('onClose', async () => clearInterval(sweeper));

@@ -185,6 +185,44 @@ describe.each(testDialects())('orders on $dialect', ({ dialect }) => {
     });
   });
 
+  it('documents every orders route with tags, summary and description, amounts in fen and the states', async () => {
+    const doc = (await ctx.app.inject({ url: '/openapi.json' })).json<{ paths: Record<string, Record<string, { tags?: string[]; summary?: string; description?: string }>> }>();
+    const routes = [
+      ['/order/createV2', 'post'],
+      ['/order/info/{id}', 'get'],
+      ['/order/createQRCodeId', 'post'],
+      ['/order/createOrderByCodeId', 'post'],
+      ['/pay/payV2', 'post'],
+      ['/pay/notify/alipay', 'post'],
+      ['/pay/notify/wechat', 'post'],
+    ] as const;
+    for (const [path, method] of routes) {
+      const operation = doc.paths[path]?.[method];
+      expect(operation?.tags?.length, path).toBeGreaterThan(0);
+      expect(operation?.summary, path).toMatch(/\S/);
+      expect(operation?.description, path).toMatch(/\S/);
+    }
+    expect(doc.paths['/order/createV2']?.post?.description).toContain('integer fen');
+    expect(doc.paths['/order/info/{id}']?.get?.description).toContain('PENDING_PAYMENT');
+  });
+
+  it('answers garbage on the notification routes with the gateway failure answer, never a 500', async () => {
+    for (const [url, payload, type] of [
+      ['/pay/notify/alipay', 'trade_status=TRADE_SUCCESS&out_trade_no=1', 'application/x-www-form-urlencoded'],
+      ['/pay/notify/alipay', '', 'text/plain'],
+      ['/pay/notify/wechat', '{"id":"x","resource":{}}', 'application/json'],
+      ['/pay/notify/wechat', '{', 'application/json'],
+      ['/pay/notify/wechat', 'x'.repeat(70 * 1024), 'application/json'],
+    ] as const) {
+      const res = await ctx.app.inject({ method: 'POST', url, headers: { 'content-type': type }, payload });
+      expect(res.statusCode, `${url} ${payload.slice(0, 20)}`).not.toBe(204);
+      if (url.endsWith('alipay')) expect(res.body).not.toBe('success');
+      expect(res.statusCode === 500 && url.endsWith('alipay')).toBe(false);
+    }
+    const wrongMethod = await ctx.app.inject({ method: 'GET', url: '/pay/notify/alipay' });
+    expect(wrongMethod.statusCode).toBe(405);
+  });
+
   describe('desktop-app payment codes', () => {
     async function newCode(token: string, payload: Record<string, unknown> = { skuId: 'MONITOR_10', quantity: 2 }) {
       const res = await ctx.app.inject({ method: 'POST', url: '/order/createQRCodeId', headers: { authorization: token }, payload });
