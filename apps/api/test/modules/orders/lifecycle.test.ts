@@ -8,7 +8,9 @@ import { expireDueOrders, refundDoublePayments, sweepOrders } from '../../../src
 import { withOrderTables } from '../../../src/modules/orders/orders.tables';
 import { refundOrder } from '../../../src/modules/orders/refunds.service';
 import { startFakeGatewayServer, type FakeGatewayServer } from '../../../src/modules/payments/sandbox/fake-gateways';
+import { withReferralTables } from '../../../src/modules/referrals/referrals.tables';
 import { testDialects } from '../../helper';
+import { bind, DAY, insertTestUser, makeAmbassador } from '../referrals/fixtures';
 import { body, makeProviders, newOrder, newUser, orderRow, startPay, useOrdersApp, userRow } from './support';
 
 const notifyPath = { ZFB: '/pay/notify/alipay', WX: '/pay/notify/wechat' } as const;
@@ -187,6 +189,20 @@ describe.each(testDialects())('order lifecycle on $dialect', ({ dialect }) => {
         expect((await get<TMonitorAndQuality>('/user/queryMonitorAndQuality', user.token)).channelEnabled).toBe(false);
       });
     });
+  });
+
+  it("writes the ambassador's commission in the paid transaction and reverses it with a refund", async () => {
+    const ambassador = await insertTestUser(ctx.database.db);
+    await makeAmbassador(ctx.database.db, ambassador.id);
+    const user = await newUser(ctx.app);
+    await bind(ctx.database.db, user.id, ambassador.id, new Date(Date.now() - DAY));
+    const order = await newOrder(ctx.app, user.token, { skuId: 'MEMBER_YEAR' });
+    await ctx.fakes.pay('WX', await startPay(ctx.app, order.id, 'WX', user.token));
+    const lines = () =>
+      withReferralTables(ctx.database.db).selectFrom('commissions').select(['state', 'amount_fen', 'ambassador_user_id']).where('order_id', '=', order.id).execute();
+    expect(await lines()).toEqual([{ state: 'PENDING', amount_fen: 5360, ambassador_user_id: ambassador.id }]);
+    await refundOrder({ db: ctx.database.db, providers: ctx.providers }, order.id, { reason: 'changed mind' });
+    expect((await lines()).map((line) => line.state)).toEqual(['REVERSED']);
   });
 
   describe('the database failing mid-notification', () => {
