@@ -64,7 +64,7 @@ export function notifyPath(method: TPayMethod): string {
 
 /** Whether the provider is the built-in sandbox (the gateways module marks it). */
 function isSandbox(provider: PaymentProvider): boolean {
-  return (provider as { sandbox?: unknown }).sandbox === true;
+  return provider.sandbox === true;
 }
 
 /** Throws the error that says why an order cannot be paid now. */
