@@ -18,8 +18,8 @@ export class KeyFormatError extends Error {
 }
 
 export function parsePrivateKey(value: string, variable: string): KeyObject {
-  const text = resolveText(value);
   try {
+    const text = resolveText(value);
     if (text.includes('-----BEGIN')) return createPrivateKey(text);
     const der = Buffer.from(text.replace(/\s+/g, ''), 'base64');
     try {
@@ -33,8 +33,8 @@ export function parsePrivateKey(value: string, variable: string): KeyObject {
 }
 
 export function parsePublicKey(value: string, variable: string): KeyObject {
-  const text = resolveText(value);
   try {
+    const text = resolveText(value);
     if (text.includes('-----BEGIN CERTIFICATE')) return new X509Certificate(text).publicKey;
     if (text.includes('-----BEGIN')) return createPublicKey(text);
     const der = Buffer.from(text.replace(/\s+/g, ''), 'base64');
