@@ -39,7 +39,8 @@ export type TPricingCategory = z.infer<typeof ZPricingCategory>;
 export const ZTimeUnit = z.enum(['MONTH', 'YEAR']);
 export type TTimeUnit = z.infer<typeof ZTimeUnit>;
 
-export const ZOrderItemType = z.enum(['MEMBER', 'MONITOR', 'CHANNEL', 'QUALITY']);
+/** The spec's MEMBER, MONITOR, CHANNEL, QUALITY, plus CLOUD_PC (cloud-PC rental, see cloud-pc.ts). */
+export const ZOrderItemType = z.enum(['MEMBER', 'MONITOR', 'CHANNEL', 'QUALITY', 'CLOUD_PC']);
 export type TOrderItemType = z.infer<typeof ZOrderItemType>;
 
 export const ZActivityType = z.enum(['LZ']);

@@ -66,6 +66,15 @@ export const ErrorCode = {
   PAYMENT_NOT_CONFIGURED: 20101,
   WX_OAUTH_CODE_INVALID: 20102,
   WX_OAUTH_NOT_CONFIGURED: 20103,
+
+  // cloud PC
+  CLOUD_PC_NOT_FOUND: 60101,
+  CLOUD_PC_RELEASED: 60102,
+  CLOUD_PC_REFUND_NOT_ALLOWED: 60103,
+  CLOUD_PC_REFUND_WINDOW_OVER: 60104,
+  INVOICE_ORDER_INVALID: 60105,
+  INVOICE_ALREADY_REQUESTED: 60106,
+  INVOICE_TAX_ID_REQUIRED: 60107,
 } as const;
 
 export type TErrorCodeName = keyof typeof ErrorCode;
@@ -128,6 +137,13 @@ const info: Record<TErrorCodeName, ErrorInfo> = {
   PAYMENT_GATEWAY_ERROR: { status: 502, key: 'paymentGatewayError' },
   REFUND_NOT_ALLOWED: { status: 409, key: 'refundNotAllowed' },
   REFUND_FAILED: { status: 502, key: 'refundFailed' },
+  CLOUD_PC_NOT_FOUND: { status: 404, key: 'cloudPcNotFound' },
+  CLOUD_PC_RELEASED: { status: 409, key: 'cloudPcReleased' },
+  CLOUD_PC_REFUND_NOT_ALLOWED: { status: 409, key: 'cloudPcRefundNotAllowed' },
+  CLOUD_PC_REFUND_WINDOW_OVER: { status: 409, key: 'cloudPcRefundWindowOver' },
+  INVOICE_ORDER_INVALID: { status: 400, key: 'invoiceOrderInvalid' },
+  INVOICE_ALREADY_REQUESTED: { status: 409, key: 'invoiceAlreadyRequested' },
+  INVOICE_TAX_ID_REQUIRED: { status: 400, key: 'invoiceTaxIdRequired' },
   PAYMENT_NOT_CONFIGURED: { status: 503, key: 'paymentNotConfigured' },
   WX_OAUTH_CODE_INVALID: { status: 400, key: 'wxOauthCodeInvalid' },
   WX_OAUTH_NOT_CONFIGURED: { status: 503, key: 'wxOauthNotConfigured' },

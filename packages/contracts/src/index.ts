@@ -1,4 +1,5 @@
 export * from './accounts';
+export * from './cloud-pc';
 export * from './content';
 export * from './enums';
 export * from './envelope';
