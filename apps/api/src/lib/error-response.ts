@@ -78,10 +78,33 @@ export function toErrorResponse(error: unknown, request: FastifyRequest): ErrorR
     if (mapped) return codedResponse(request, mapped);
   }
 
+  if (isOutage(error)) {
+    return { ...codedResponse(request, 'SERVICE_UNAVAILABLE'), headers: { 'retry-after': '5' }, unexpected: true };
+  }
+
   const status = fastifyError.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500 && !isResponseSerializationError(error)) {
     return codedResponse(request, BY_STATUS[status] ?? 'BAD_REQUEST', null, status);
   }
 
   return { ...codedResponse(request, 'INTERNAL'), unexpected: true };
+}
+
+// Socket errors of a database or Redis connection, PostgreSQL's connection and resource classes
+// (08 connection exception, 53 insufficient resources, 57P0x shutdown / cannot connect now) and
+// ioredis giving up: the request itself was fine, a dependency is away.
+const OUTAGE_SOCKET_CODES = new Set(['SQLITE_BUSY', 'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const OUTAGE_MESSAGES = [/^Connection is closed\.?$/, /^Command timed out$/, /^Reached the max retries per request limit/, /^Stream isn't writeable/, /^Connection terminated/];
+
+/** Whether `error` (or its cause) says a database or Redis is unreachable, not that the request was wrong. */
+export function isOutage(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== 'object' || depth > 3) return false;
+  const { code, name, message, cause } = error as { code?: unknown; name?: unknown; message?: unknown; cause?: unknown };
+  if (typeof code === 'string') {
+    if (OUTAGE_SOCKET_CODES.has(code)) return true;
+    if (/^08[0-9A-Z]{3}$/.test(code) || /^53[0-9A-Z]{3}$/.test(code) || /^57P0[1-4]$/.test(code)) return true;
+  }
+  if (name === 'MaxRetriesPerRequestError') return true;
+  if (typeof message === 'string' && OUTAGE_MESSAGES.some((pattern) => pattern.test(message))) return true;
+  return isOutage(cause, depth + 1);
 }

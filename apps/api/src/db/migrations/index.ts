@@ -5,6 +5,8 @@ import * as m0003 from './0003-content';
 import * as m0004 from './0004-catalogue';
 import * as m0005 from './0005-orders';
 import * as m0006 from './0006-referrals';
+import * as m0007 from './0007-order-indexes';
+import * as m0008 from './0008-cloud-pc';
 
 // Every migration, imported explicitly: file discovery breaks under bundlers and vitest, and an
 // explicit list makes the order reviewable. Names sort in application order; never rename one
@@ -16,4 +18,6 @@ export const migrations: Record<string, Migration> = {
   '0004-catalogue': m0004,
   '0005-orders': m0005,
   '0006-referrals': m0006,
+  '0007-order-indexes': m0007,
+  '0008-cloud-pc': m0008,
 };

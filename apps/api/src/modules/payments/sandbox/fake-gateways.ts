@@ -163,7 +163,7 @@ export class FakeGateways {
   private readonly deliver: Deliver;
   private readonly codeUrl: (method: TGatewayMethod, paymentNo: string) => string;
   private readonly now: () => number;
-  /** Every request the gateways received (tests assert on them). */
+  /** The last requests the gateways received (tests assert on them; capped for the long-running sandbox). */
   readonly requests: { method: TGatewayMethod; operation: string }[] = [];
 
   constructor(options: FakeGatewaysOptions) {
@@ -172,6 +172,11 @@ export class FakeGateways {
     this.deliver = options.deliver ?? deliverByFetch();
     this.codeUrl = options.codeUrl ?? ((method, paymentNo) => (method === 'ZFB' ? `https://qr.alipay.test/${paymentNo}` : `weixin://wxpay/bizpayurl?pr=${paymentNo}`));
     this.now = options.now ?? Date.now;
+  }
+
+  private record(request: { method: TGatewayMethod; operation: string }): void {
+    this.requests.push(request);
+    if (this.requests.length > 1000) this.requests.splice(0, this.requests.length - 1000);
   }
 
   static chargeKey(method: TGatewayMethod, paymentNo: string): string {
@@ -291,7 +296,7 @@ export class FakeGateways {
       return fail('40002', 'Invalid Arguments', 'isv.invalid-parameter', 'biz_content');
     }
     const paymentNo = biz.out_trade_no ?? '';
-    this.requests.push({ method: 'ZFB', operation: method });
+    this.record({ method: 'ZFB', operation: method });
     const notExist = () => fail('40004', 'Business Failed', 'ACQ.TRADE_NOT_EXIST', '交易不存在');
 
     switch (method) {
@@ -477,7 +482,7 @@ export class FakeGateways {
 
     const transactionMatch = /^\/v3\/pay\/transactions\/(native|jsapi)$/.exec(path);
     if (transactionMatch && method === 'POST') {
-      this.requests.push({ method: 'WX', operation: transactionMatch[1] ?? '' });
+      this.record({ method: 'WX', operation: transactionMatch[1] ?? '' });
       const amount = body.amount as { total?: unknown } | undefined;
       const total = amount?.total;
       const paymentNo = typeof body.out_trade_no === 'string' ? body.out_trade_no : '';
@@ -517,7 +522,7 @@ export class FakeGateways {
 
     const queryMatch = /^\/v3\/pay\/transactions\/out-trade-no\/([^/]+)$/.exec(path);
     if (queryMatch && method === 'GET') {
-      this.requests.push({ method: 'WX', operation: 'query' });
+      this.record({ method: 'WX', operation: 'query' });
       if (url.searchParams.get('mchid') !== this.keys.wechat.mchid) return this.wechatFail(400, 'PARAM_ERROR', 'mchid');
       const charge = await this.charge('WX', decodeURIComponent(queryMatch[1] ?? ''));
       if (!charge) return this.wechatFail(404, 'ORDER_NOT_EXIST', '订单不存在');
@@ -526,7 +531,7 @@ export class FakeGateways {
 
     const closeMatch = /^\/v3\/pay\/transactions\/out-trade-no\/([^/]+)\/close$/.exec(path);
     if (closeMatch && method === 'POST') {
-      this.requests.push({ method: 'WX', operation: 'close' });
+      this.record({ method: 'WX', operation: 'close' });
       const charge = await this.charge('WX', decodeURIComponent(closeMatch[1] ?? ''));
       if (!charge) return this.wechatFail(404, 'ORDER_NOT_EXIST', '订单不存在');
       if (charge.state === 'PAID') return this.wechatFail(400, 'ORDERPAID', '该订单已支付');
@@ -536,7 +541,7 @@ export class FakeGateways {
     }
 
     if (path === '/v3/refund/domestic/refunds' && method === 'POST') {
-      this.requests.push({ method: 'WX', operation: 'refund' });
+      this.record({ method: 'WX', operation: 'refund' });
       const paymentNo = typeof body.out_trade_no === 'string' ? body.out_trade_no : '';
       const refundNo = typeof body.out_refund_no === 'string' ? body.out_refund_no : '';
       const amount = body.amount as { refund?: unknown; total?: unknown } | undefined;
