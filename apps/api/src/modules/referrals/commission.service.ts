@@ -4,7 +4,7 @@ import { type Db } from '../../db/schema';
 import { withOrderTables } from '../orders/orders.tables';
 import { findUserById } from '../users/users.repository';
 import { findBindingOf } from './referrals.repository';
-import { withReferralTables } from './referrals.tables';
+import { type ReferralTables, withReferralTables } from './referrals.tables';
 
 // The commission ledger (spec sections 4 and 9). The payment path calls recordCommission() in
 // the transaction that marks an order paid, the refund path reverseCommissionsForOrder() in the
@@ -63,8 +63,12 @@ export async function recordCommission(trx: Db, input: CommissionInput): Promise
 
   const binding = await findBindingOf(trx, input.payerUserId);
   if (!binding) return [];
+  // Gateways report the payment time in whole seconds (Alipay gmt_payment, WeChat success_time),
+  // so a sign-up and a payment in the same second may read as "paid before bound": the start
+  // compares at the second.
   const paidAt = input.paidAt;
-  if (!(fromDbDate(binding.bound_at) <= paidAt && paidAt < fromDbDate(binding.expires_at))) return [];
+  const boundAt = Math.floor(fromDbDate(binding.bound_at).getTime() / 1000) * 1000;
+  if (!(boundAt <= paidAt.getTime() && paidAt < fromDbDate(binding.expires_at))) return [];
 
   // Self-referral: the same account, or another account on the same phone or email.
   if (binding.ambassador_user_id === input.payerUserId) return [];
@@ -124,28 +128,47 @@ export async function recordCommissionForOrder(trx: Db, orderId: string): Promis
 }
 
 /**
- * A refund of the order reverses its PENDING lines whose 7-day window was still open at
- * refundedAt (when the refund was accepted). Lines that were already effective, or whose
- * window had closed, stay as they are. Returns how many lines were reversed.
+ * A refund of the order reverses its PENDING lines whose 7-day window was still open when the
+ * refund was asked for: the earliest succeeded refund of the order's payment (refunds.created_at;
+ * a WeChat refund, or one the gateway did not answer at once, settles later), else refundedAt.
+ * Lines that were already effective, or whose window had closed, stay as they are. Call it in
+ * the transaction that marks the refund succeeded. Returns how many lines were reversed.
  */
 export async function reverseCommissionsForOrder(trx: Db, orderId: string, refundedAt = new Date()): Promise<number> {
+  const first = await withOrderTables(trx)
+    .selectFrom('refunds as r')
+    .innerJoin('orders as o', 'o.id', 'r.order_id')
+    .select((eb) => eb.fn.min<string | null>('r.created_at').as('askedAt'))
+    .where('r.order_id', '=', orderId)
+    .whereRef('r.payment_id', '=', 'o.paid_payment_id')
+    .where('r.state', '=', 'SUCCEEDED')
+    .executeTakeFirst();
+  const askedAt = first?.askedAt && fromDbDate(first.askedAt) < refundedAt ? fromDbDate(first.askedAt) : refundedAt;
   const result = await withReferralTables(trx)
     .updateTable('commissions')
     .set({ state: 'REVERSED', reversed_at: toDbDate(refundedAt) })
     .where('order_id', '=', orderId)
     .where('state', '=', 'PENDING')
-    .where('effective_after', '>', toDbDate(refundedAt))
+    .where('effective_after', '>', toDbDate(askedAt))
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
 
-/** PENDING lines whose window has passed without a refund become EFFECTIVE. Returns the count. */
+/**
+ * PENDING lines whose window has passed without a refund become EFFECTIVE. Lines of an order
+ * with a refund under way (REFUNDING) wait for its answer: reversed if it succeeds, matured by
+ * a later run if it fails. Returns the count.
+ */
 export async function matureCommissions(db: Db, now = new Date(), ambassadorUserId?: string): Promise<number> {
-  let query = withReferralTables(db)
+  let query = withOrderTables(db)
+    .withTables<ReferralTables>()
     .updateTable('commissions')
     .set({ state: 'EFFECTIVE', effective_at: toDbDate(now) })
     .where('state', '=', 'PENDING')
-    .where('effective_after', '<=', toDbDate(now));
+    .where('effective_after', '<=', toDbDate(now))
+    .where(({ exists, not, selectFrom }) =>
+      not(exists(selectFrom('orders').select('orders.id').whereRef('orders.id', '=', 'commissions.order_id').where('orders.status', '=', 'REFUNDING'))),
+    );
   if (ambassadorUserId !== undefined) query = query.where('ambassador_user_id', '=', ambassadorUserId);
   const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows);

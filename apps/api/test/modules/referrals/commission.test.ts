@@ -72,6 +72,15 @@ describe.each(testDialects())('commission ledger on $dialect', ({ dialect }) => 
     }
   });
 
+  it('counts a payment the gateway reports, in whole seconds, as made in the second of the sign-up', async () => {
+    const boundAt = new Date(Math.floor(Date.now() / 1000) * 1000 - DAY + 700); // 0.7 s into a second
+    const { payer } = await pair(boundAt);
+    const sameSecond = await insertPaidOrder(db(), payer.id, new Date(boundAt.getTime() - 700), [['MEMBER', 1000]]);
+    const secondBefore = await insertPaidOrder(db(), payer.id, new Date(boundAt.getTime() - 701), [['MEMBER', 1000]]);
+    expect(await recordCommissionForOrder(db(), sameSecond.id)).toHaveLength(1);
+    expect(await recordCommissionForOrder(db(), secondBefore.id)).toEqual([]);
+  });
+
   it('pays nothing for a user who is not bound, or for an order that is not paid', async () => {
     const payer = await insertTestUser(db());
     const order = await insertPaidOrder(db(), payer.id, new Date(), [['MEMBER', 1000]]);
