@@ -25,6 +25,7 @@ import { pricingRoutes } from './modules/pricing/pricing.routes';
 import { orderRoutes } from './modules/orders/orders.routes';
 import { paymentRoutes } from './modules/payments/payments.routes';
 import { referralRoutes } from './modules/referrals/referrals.routes';
+import { cloudPcRoutes } from './modules/cloud-pc/cloud-pc.routes';
 import configPlugin from './plugins/config';
 import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
@@ -103,6 +104,7 @@ export function buildApp(config: AppConfig, deps: AppDeps = {}): App {
   app.register(orderRoutes);
   app.register(paymentRoutes);
   app.register(referralRoutes);
+  app.register(cloudPcRoutes);
 
   return app;
 }

@@ -1,5 +1,6 @@
 import { ZQualityTier, type TQualityTier } from '@llk/contracts';
 import { fromDbBool, fromDbDate, toDbDate } from '../../db/dialect';
+import { grantCloudPc, revokeCloudPc, type TCloudPcGrant } from '../cloud-pc/cloud-pc.fulfilment';
 import { type OrderItemRow } from './orders.repository';
 import { type OrdersDb } from './orders.tables';
 
@@ -11,12 +12,14 @@ import { type OrdersDb } from './orders.tables';
 //   MONITOR adds units × quantity screen walls to monitor_count
 //   CHANNEL sets channel_enabled
 //   QUALITY raises quality_tier (never lowers it)
+//   CLOUD_PC creates a machine, or extends the one a renewal order names (cloud-pc.fulfilment.ts)
 
 export type TGrant =
   | { kind: 'MEMBER'; previousPlan: string; previousExpiresAt: string | null; from: string; to: string }
   | { kind: 'MONITOR'; added: number }
   | { kind: 'CHANNEL'; previous: boolean }
-  | { kind: 'QUALITY'; previous: TQualityTier; to: TQualityTier };
+  | { kind: 'QUALITY'; previous: TQualityTier; to: TQualityTier }
+  | TCloudPcGrant;
 
 const TIER_RANK: Record<TQualityTier, number> = Object.fromEntries(ZQualityTier.options.map((tier, rank) => [tier, rank])) as Record<
   TQualityTier,
@@ -88,6 +91,8 @@ export async function grantItem(db: OrdersDb, userId: string, item: OrderItemRow
       if (to !== previous) await db.updateTable('users').set({ quality_tier: to, updated_at: nowText }).where('id', '=', userId).execute();
       return { kind: 'QUALITY', previous, to };
     }
+    case 'CLOUD_PC':
+      return grantCloudPc(db, userId, item, now, addMonths);
     default:
       throw new Error(`fulfilment: unknown item type ${item.item_type}`);
   }
@@ -132,6 +137,9 @@ export async function revokeGrant(db: OrdersDb, userId: string, grant: TGrant, n
       if (user.quality_tier === grant.to) {
         await db.updateTable('users').set({ quality_tier: grant.previous, updated_at: nowText }).where('id', '=', userId).execute();
       }
+      return;
+    case 'CLOUD_PC':
+      await revokeCloudPc(db, grant, now);
       return;
   }
 }

@@ -31,7 +31,7 @@ import {
   type OrderItemRow,
   type OrderRow,
 } from './orders.repository';
-import { withOrderTables } from './orders.tables';
+import { withOrderTables, type OrdersDb } from './orders.tables';
 
 // Orders: creating them (price from the catalogue only), reading them (owner or pay token),
 // desktop-app payment codes. Payments live in payments.service.ts, refunds in refunds.service.ts.
@@ -138,6 +138,8 @@ export interface CreateOrderInput {
   userId: string;
   selection: ItemSelection;
   idempotencyKey?: string | undefined;
+  /** more rows written in the order's transaction (e.g. which cloud PC a renewal order renews) */
+  within?: ((trx: OrdersDb, orderId: string) => Promise<void>) | undefined;
 }
 
 /**
@@ -171,6 +173,7 @@ export async function createWebOrder(db: Db, settings: OrderSettings, input: Cre
         });
       }
       await insertOrder(trx, order, items);
+      await input.within?.(trx, id);
     });
   } catch (error) {
     if (input.idempotencyKey === undefined || !isUniqueViolation(error)) throw error;

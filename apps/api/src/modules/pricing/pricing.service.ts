@@ -80,6 +80,7 @@ export async function getMemberPricing(db: Db, locale: TLocale): Promise<TMember
     locale: (texts?.locale as TLocale | undefined) ?? locale,
     plans,
     groups,
-    addOns: catalogue.filter((sku) => sku.itemType !== 'MEMBER').map(toSkuPrice),
+    // cloud-PC plans have their own listing (GET /cloudPc/plans)
+    addOns: catalogue.filter((sku) => sku.itemType !== 'MEMBER' && sku.itemType !== 'CLOUD_PC').map(toSkuPrice),
   };
 }

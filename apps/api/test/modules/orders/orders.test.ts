@@ -90,7 +90,7 @@ describe.each(testDialects())('orders on $dialect', ({ dialect }) => {
         { payload: '{"skuId":42}', code: ErrorCode.VALIDATION_FAILED },
         { payload: '{"skuId":"MEMBER_YEAR","quantity":"2"}', code: ErrorCode.VALIDATION_FAILED },
         { payload: '{"skuId":"MEMBER_YEAR","quantity":1e9}', code: ErrorCode.VALIDATION_FAILED },
-        { payload: '{"itemType":"CLOUD_PC"}', code: ErrorCode.VALIDATION_FAILED },
+        { payload: '{"itemType":"SPACESHIP"}', code: ErrorCode.VALIDATION_FAILED },
         { payload: `{"skuId":"${'A'.repeat(5000)}"}`, code: ErrorCode.VALIDATION_FAILED },
         { payload: '{"skuId":"MEMBER\\u0000YEAR"}', code: ErrorCode.VALIDATION_FAILED },
         { payload: 'skuId=MEMBER_YEAR', type: 'text/plain', code: ErrorCode.VALIDATION_FAILED },

@@ -42,13 +42,20 @@ describe.each(testDialects())('catalogue SKUs ($dialect)', ({ dialect }) => {
 
   it('listSkus lists active SKUs in catalogue order, optionally of one item type', async () => {
     const all = await listSkus(test.handle.db);
-    expect(all.map((sku) => sku.id)).toEqual(['MEMBER_MONTH', 'MEMBER_YEAR', 'MONITOR_1', 'MONITOR_10', 'CHANNEL_YEAR', 'QUALITY_HD_YEAR', 'QUALITY_ULTRA_YEAR']);
+    const cloud = ['STANDARD', 'ADVANCED', 'PROFESSIONAL', 'ULTIMATE'].flatMap((plan) => [`CLOUD_PC_${plan}_MONTH`, `CLOUD_PC_${plan}_YEAR`]);
+    expect(all.map((sku) => sku.id)).toEqual(['MEMBER_MONTH', 'MEMBER_YEAR', 'MONITOR_1', 'MONITOR_10', 'CHANNEL_YEAR', 'QUALITY_HD_YEAR', 'QUALITY_ULTRA_YEAR', ...cloud]);
     for (const sku of all) {
       expect(Number.isInteger(sku.price_fen)).toBe(true);
       expect(sku.original_price_fen).toBeGreaterThanOrEqual(sku.price_fen);
     }
     expect((await listSkus(test.handle.db, 'MEMBER')).map((sku) => sku.id)).toEqual(['MEMBER_MONTH', 'MEMBER_YEAR']);
     expect((await listSkus(test.handle.db, 'CHANNEL')).map((sku) => sku.id)).toEqual(['CHANNEL_YEAR']);
+    expect((await listSkus(test.handle.db, 'CLOUD_PC')).map((sku) => sku.id)).toEqual(cloud);
+    // every cloud-PC year costs less than twelve of its months
+    for (const plan of ['STANDARD', 'ADVANCED', 'PROFESSIONAL', 'ULTIMATE']) {
+      const [month, year] = [all.find((sku) => sku.id === `CLOUD_PC_${plan}_MONTH`)!, all.find((sku) => sku.id === `CLOUD_PC_${plan}_YEAR`)!];
+      expect(year.price_fen, plan).toBeLessThan(12 * month.price_fen);
+    }
   });
 
   it('reseeding updates prices by id and retires SKUs the seed no longer lists, without deleting them', async () => {
@@ -63,7 +70,7 @@ describe.each(testDialects())('catalogue SKUs ($dialect)', ({ dialect }) => {
     await seedDatabase(db, { force: true });
     expect((await findSku(db, 'MEMBER_MONTH'))?.price_fen).toBe(3000);
     expect(await findSku(db, 'MONITOR_1')).toMatchObject({ active: true });
-    expect(await listSkus(db)).toHaveLength(7);
+    expect(await listSkus(db)).toHaveLength(15);
   });
 
   it('the database refuses a price above the original price', async () => {

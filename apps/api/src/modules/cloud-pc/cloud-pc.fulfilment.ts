@@ -1,0 +1,106 @@
+import { randomBytes } from 'node:crypto';
+import { type Kysely } from 'kysely';
+import { fromDbDate, newId, toDbDate } from '../../db/dialect';
+import { type OrderItemRow } from '../orders/orders.repository';
+import { type OrdersDb } from '../orders/orders.tables';
+import { planOfSku } from './cloud-pc.plans';
+import { withCloudPcTables } from './cloud-pc.tables';
+
+// What a paid CLOUD_PC order item grants, in the transaction that marks the order paid (called
+// from orders/fulfilment.ts): a rental order creates a machine, RUNNING at once; a renewal order
+// (cloud_pc_renewals names its machine) extends that machine from max(now, expiry). A full refund
+// takes it back: a rental releases its machine, a renewal shortens it again.
+
+export type TCloudPcGrant = { kind: 'CLOUD_PC'; cloudPcId: string; created: boolean; previousExpiresAt: string | null; from: string; to: string };
+
+const NAME_ALPHABET = '23456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/** "CPC-7K2M9Q": what the device list shows. */
+function machineName(): string {
+  const bytes = randomBytes(6);
+  return `CPC-${Array.from(bytes, (byte) => NAME_ALPHABET[byte % NAME_ALPHABET.length]).join('')}`;
+}
+
+function termEnd(from: Date, item: OrderItemRow, addMonths: (date: Date, months: number) => Date): Date {
+  const months = (item.time_unit === 'YEAR' ? 12 : 1) * item.duration * item.quantity;
+  return addMonths(from, months);
+}
+
+export async function grantCloudPc(
+  database: OrdersDb,
+  userId: string,
+  item: OrderItemRow,
+  now: Date,
+  addMonths: (date: Date, months: number) => Date,
+): Promise<TCloudPcGrant> {
+  const db = withCloudPcTables(database);
+  const nowText = toDbDate(now);
+  const renewal = await db.selectFrom('cloud_pc_renewals').select('cloud_pc_id').where('order_id', '=', item.order_id).executeTakeFirst();
+  const machine = renewal ? await db.selectFrom('cloud_pcs').selectAll().where('id', '=', renewal.cloud_pc_id).executeTakeFirst() : undefined;
+  if (machine && machine.status === 'RUNNING') {
+    const current = fromDbDate(machine.expires_at);
+    const from = current > now ? current : now;
+    const to = termEnd(from, item, addMonths);
+    await db
+      .updateTable('cloud_pcs')
+      .set({
+        expires_at: toDbDate(to),
+        time_unit: item.time_unit ?? machine.time_unit,
+        renewal_order_id: machine.renewal_order_id === item.order_id ? null : machine.renewal_order_id,
+        updated_at: nowText,
+      })
+      .where('id', '=', machine.id)
+      .execute();
+    return { kind: 'CLOUD_PC', cloudPcId: machine.id, created: false, previousExpiresAt: machine.expires_at, from: toDbDate(from), to: toDbDate(to) };
+  }
+
+  // A rental (or a renewal paid after its machine was released: a new machine of that plan).
+  const planId = planOfSku(item.sku_id);
+  if (!planId) throw new Error(`fulfilment: ${item.sku_id} is not a cloud-PC SKU`);
+  const earlier = await db.selectFrom('cloud_pcs').select('id').where('user_id', '=', userId).limit(1).executeTakeFirst();
+  const to = termEnd(now, item, addMonths);
+  const id = newId(now.getTime());
+  // The refund window counts from the payment (the order's paid_at, the gateway's time).
+  const order = await database.selectFrom('orders').select('paid_at').where('id', '=', item.order_id).executeTakeFirst();
+  await db
+    .insertInto('cloud_pcs')
+    .values({
+      id,
+      user_id: userId,
+      name: machineName(),
+      plan_id: planId,
+      time_unit: item.time_unit ?? 'MONTH',
+      status: 'RUNNING',
+      auto_renew: 0,
+      order_id: item.order_id,
+      paid_at: order?.paid_at ?? nowText,
+      first_order: earlier ? 0 : 1,
+      refund_claimed_at: null,
+      created_at: nowText,
+      updated_at: nowText,
+      expires_at: toDbDate(to),
+      released_at: null,
+      renewal_order_id: null,
+    })
+    .execute();
+  return { kind: 'CLOUD_PC', cloudPcId: id, created: true, previousExpiresAt: null, from: nowText, to: toDbDate(to) };
+}
+
+export async function revokeCloudPc<T>(database: Kysely<T>, grant: TCloudPcGrant, now: Date): Promise<void> {
+  const db = withCloudPcTables(database);
+  const nowText = toDbDate(now);
+  if (grant.created) {
+    await db
+      .updateTable('cloud_pcs')
+      .set({ status: 'RELEASED', released_at: nowText, auto_renew: 0, updated_at: nowText })
+      .where('id', '=', grant.cloudPcId)
+      .where('status', '=', 'RUNNING')
+      .execute();
+    return;
+  }
+  const machine = await db.selectFrom('cloud_pcs').select(['expires_at', 'status']).where('id', '=', grant.cloudPcId).executeTakeFirst();
+  if (!machine || machine.status !== 'RUNNING') return;
+  const span = fromDbDate(grant.to).getTime() - fromDbDate(grant.from).getTime();
+  const end = Math.max(now.getTime(), fromDbDate(machine.expires_at).getTime() - span);
+  await db.updateTable('cloud_pcs').set({ expires_at: toDbDate(end), updated_at: nowText }).where('id', '=', grant.cloudPcId).execute();
+}

@@ -1,0 +1,307 @@
+import {
+  CLOUD_PC_RULES,
+  PAID_ORDER_STATUSES,
+  PAYABLE_ORDER_STATUSES,
+  ZCloudPcPlanId,
+  ZTimeUnit,
+  type TCloudPcDevice,
+  type TCloudPcInvoice,
+  type TCloudPcInvoiceRequest,
+  type TCloudPcPlan,
+  type TCloudPcProviderRequest,
+  type TCloudPcProviderResult,
+  type TCloudPcStatus,
+  type TInvoiceKind,
+  type TOrderInfo,
+  type TOrderStatus,
+  type TTimeUnit,
+} from '@llk/contracts';
+import { type Selectable } from 'kysely';
+import { fromDbBool, fromDbDate, isUniqueViolation, newId, toDbDate } from '../../db/dialect';
+import { type Db } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { type KeyValueStore } from '../../lib/kv';
+import { findOrder } from '../orders/orders.repository';
+import { createWebOrder, loadOrderInfo, type OrderSettings } from '../orders/orders.service';
+import { withOrderTables } from '../orders/orders.tables';
+import { refundOrder, type RefundDeps } from '../orders/refunds.service';
+import { listSkus } from '../pricing/pricing.repository';
+import { CLOUD_PC_SPECS, planOfSku, skuIdOf, specOf } from './cloud-pc.plans';
+import { withCloudPcTables, type CloudPcsTable } from './cloud-pc.tables';
+
+// Cloud-PC rental on the orders pipeline (see apps/api/README.md "Cloud PC"). Renting is
+// POST /order/createV2 with a CLOUD_PC SKU; its fulfilment (cloud-pc.fulfilment.ts) creates the
+// machine in the paid transaction. This file: plans, the device list, renew (a renewal order
+// through the same pipeline), auto-renew, cancel, the first-order refund, provider sign-ups and
+// invoice requests.
+
+type MachineRow = Selectable<CloudPcsTable>;
+
+const REFUND_WINDOW_MS = CLOUD_PC_RULES.firstOrderRefundMinutes * 60_000;
+/** provider sign-ups one client IP may send per hour */
+const PROVIDER_APPLICATIONS_PER_HOUR = 5;
+
+/** GET /cloudPc/plans: every plan with its active offers, cheapest first. */
+export async function listPlans(db: Db): Promise<TCloudPcPlan[]> {
+  const skus = await listSkus(db, 'CLOUD_PC');
+  return CLOUD_PC_SPECS.map((spec) => ({
+    ...spec,
+    offers: skus
+      .filter((sku) => planOfSku(sku.id) === spec.planId && sku.time_unit !== null)
+      .map((sku) => ({
+        skuId: sku.id,
+        timeUnit: ZTimeUnit.parse(sku.time_unit),
+        priceFen: sku.price_fen,
+        originalPriceFen: Math.max(sku.original_price_fen, sku.price_fen),
+      }))
+      .sort((a, b) => (a.timeUnit === b.timeUnit ? 0 : a.timeUnit === 'MONTH' ? -1 : 1)),
+  })).filter((plan) => plan.offers.length > 0);
+}
+
+async function payableOrderId(db: Db, orderId: string | null, now: Date): Promise<string | null> {
+  if (!orderId) return null;
+  const order = await findOrder(withOrderTables(db), orderId);
+  if (!order || !PAYABLE_ORDER_STATUSES.includes(order.status as TOrderStatus) || order.expires_at <= toDbDate(now)) return null;
+  return order.id;
+}
+
+function deviceOf(row: MachineRow, now: Date, pendingRenewalOrderId: string | null): TCloudPcDevice {
+  const spec = specOf(row.plan_id);
+  const refundDeadline = fromDbDate(row.paid_at).getTime() + REFUND_WINDOW_MS;
+  const refundable = row.status === 'RUNNING' && fromDbBool(row.first_order) && row.refund_claimed_at === null && now.getTime() < refundDeadline;
+  return {
+    id: row.id,
+    name: row.name,
+    planId: ZCloudPcPlanId.parse(row.plan_id),
+    cores: spec.cores,
+    threads: spec.threads,
+    memoryGb: spec.memoryGb,
+    status: row.status as TCloudPcStatus,
+    autoRenew: fromDbBool(row.auto_renew),
+    timeUnit: ZTimeUnit.parse(row.time_unit),
+    createdAt: fromDbDate(row.created_at).toISOString(),
+    expiresAt: fromDbDate(row.expires_at).toISOString(),
+    releasedAt: row.released_at ? fromDbDate(row.released_at).toISOString() : null,
+    orderId: row.order_id,
+    refundableUntil: refundable ? new Date(refundDeadline).toISOString() : null,
+    pendingRenewalOrderId,
+  };
+}
+
+async function toDevice(db: Db, row: MachineRow, now: Date): Promise<TCloudPcDevice> {
+  const pending = row.status === 'RUNNING' ? await payableOrderId(db, row.renewal_order_id, now) : null;
+  return deviceOf(row, now, pending);
+}
+
+/** GET /cloudPc/devices: the caller's machines, newest first (released and expired ones too). */
+export async function listDevices(db: Db, userId: string, now = new Date()): Promise<TCloudPcDevice[]> {
+  await expireMachines(db, now, userId);
+  const rows = await withCloudPcTables(db).selectFrom('cloud_pcs').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').limit(100).execute();
+  return Promise.all(rows.map((row) => toDevice(db, row, now)));
+}
+
+async function ownMachine(db: Db, userId: string, id: string): Promise<MachineRow> {
+  const row = await withCloudPcTables(db).selectFrom('cloud_pcs').selectAll().where('id', '=', id).executeTakeFirst();
+  // Someone else's machine is "not found", never "forbidden".
+  if (!row || row.user_id !== userId) throw new AppError('CLOUD_PC_NOT_FOUND');
+  return row;
+}
+
+async function runningMachine(db: Db, userId: string, id: string, now: Date): Promise<MachineRow> {
+  await expireMachines(db, now, userId);
+  const row = await ownMachine(db, userId, id);
+  if (row.status !== 'RUNNING') throw new AppError('CLOUD_PC_RELEASED');
+  return row;
+}
+
+/**
+ * POST /cloudPc/devices/{id}/renew: the open renewal order of the machine, or a new one for
+ * the plan and term (default: the machine's). Paying it extends the machine (fulfilment).
+ */
+export async function renewMachine(db: Db, settings: OrderSettings, userId: string, id: string, timeUnit: TTimeUnit | undefined, now = new Date()): Promise<TOrderInfo> {
+  const machine = await runningMachine(db, userId, id, now);
+  const unit = timeUnit ?? ZTimeUnit.parse(machine.time_unit);
+  const open = await payableOrderId(db, machine.renewal_order_id, now);
+  if (open) {
+    const order = await findOrder(withOrderTables(db), open);
+    const info = order ? await loadOrderInfo(db, order) : null;
+    if (info && info.items[0]?.timeUnit === unit) return info;
+  }
+  return createWebOrder(
+    db,
+    settings,
+    {
+      userId,
+      selection: { skuId: skuIdOf(ZCloudPcPlanId.parse(machine.plan_id), unit) },
+      within: async (trx, orderId) => {
+        const cdb = withCloudPcTables(trx);
+        const nowText = toDbDate(now);
+        await cdb.insertInto('cloud_pc_renewals').values({ order_id: orderId, cloud_pc_id: machine.id, created_at: nowText }).execute();
+        await cdb.updateTable('cloud_pcs').set({ renewal_order_id: orderId, updated_at: nowText }).where('id', '=', machine.id).execute();
+      },
+    },
+    now,
+  );
+}
+
+/** POST /cloudPc/devices/{id}/autoRenew. */
+export async function setAutoRenew(db: Db, userId: string, id: string, enabled: boolean, now = new Date()): Promise<TCloudPcDevice> {
+  const machine = await runningMachine(db, userId, id, now);
+  const cdb = withCloudPcTables(db);
+  await cdb.updateTable('cloud_pcs').set({ auto_renew: enabled ? 1 : 0, updated_at: toDbDate(now) }).where('id', '=', machine.id).execute();
+  return toDevice(db, { ...machine, auto_renew: enabled ? 1 : 0 }, now);
+}
+
+/** POST /cloudPc/devices/{id}/cancel: released at once; the term paid for is not refunded. */
+export async function cancelMachine(db: Db, userId: string, id: string, now = new Date()): Promise<TCloudPcDevice> {
+  const machine = await runningMachine(db, userId, id, now);
+  const nowText = toDbDate(now);
+  const cdb = withCloudPcTables(db);
+  const result = await cdb
+    .updateTable('cloud_pcs')
+    .set({ status: 'RELEASED', released_at: nowText, auto_renew: 0, updated_at: nowText })
+    .where('id', '=', machine.id)
+    .where('status', '=', 'RUNNING')
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) throw new AppError('CLOUD_PC_RELEASED');
+  const row = await cdb.selectFrom('cloud_pcs').selectAll().where('id', '=', machine.id).executeTakeFirstOrThrow();
+  return deviceOf(row, now, null);
+}
+
+/**
+ * POST /cloudPc/devices/{id}/refund: the account's first cloud-PC order, within 15 minutes of
+ * its payment, once. One conditional UPDATE claims the refund and releases the machine, so of
+ * any number of concurrent calls exactly one gets past it; then the order is refunded in full
+ * through the orders pipeline. A gateway that refuses puts the claim back (the machine runs
+ * again and the refund can be asked for again); a gateway that times out leaves the refund
+ * open for the sweep to finish.
+ */
+export async function refundFirstOrder(deps: RefundDeps, userId: string, id: string, now = new Date()): Promise<{ device: TCloudPcDevice; order: TOrderInfo }> {
+  const { db } = deps;
+  const machine = await ownMachine(db, userId, id);
+  if (!fromDbBool(machine.first_order) || machine.refund_claimed_at !== null) throw new AppError('CLOUD_PC_REFUND_NOT_ALLOWED');
+  if (machine.status !== 'RUNNING') throw new AppError('CLOUD_PC_RELEASED');
+  const deadline = toDbDate(fromDbDate(machine.paid_at).getTime() + REFUND_WINDOW_MS);
+  const nowText = toDbDate(now);
+  if (nowText >= deadline) throw new AppError('CLOUD_PC_REFUND_WINDOW_OVER');
+
+  const cdb = withCloudPcTables(db);
+  const claimed = await cdb
+    .updateTable('cloud_pcs')
+    .set({ status: 'RELEASED', released_at: nowText, auto_renew: 0, refund_claimed_at: nowText, updated_at: nowText })
+    .where('id', '=', machine.id)
+    .where('status', '=', 'RUNNING')
+    .where('first_order', '=', 1)
+    .where('refund_claimed_at', 'is', null)
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) !== 1) throw new AppError('CLOUD_PC_REFUND_NOT_ALLOWED');
+
+  try {
+    await refundOrder(deps, machine.order_id, { reason: 'cloud PC: first order refunded within 15 minutes' }, now);
+  } catch (error) {
+    if (error instanceof AppError && (error.codeName === 'REFUND_FAILED' || error.codeName === 'REFUND_NOT_ALLOWED')) {
+      await cdb
+        .updateTable('cloud_pcs')
+        .set({ status: 'RUNNING', released_at: null, refund_claimed_at: null, updated_at: toDbDate(new Date()) })
+        .where('id', '=', machine.id)
+        .where('refund_claimed_at', '=', nowText)
+        .execute();
+    }
+    throw error;
+  }
+  const row = await cdb.selectFrom('cloud_pcs').selectAll().where('id', '=', machine.id).executeTakeFirstOrThrow();
+  const order = await findOrder(withOrderTables(db), machine.order_id);
+  if (!order) throw new AppError('ORDER_NOT_FOUND');
+  return { device: deviceOf(row, now, null), order: await loadOrderInfo(db, order) };
+}
+
+/** Machines past their term become EXPIRED (released); all of them, or one user's. */
+export async function expireMachines(db: Db, now = new Date(), userId?: string): Promise<number> {
+  const nowText = toDbDate(now);
+  let query = withCloudPcTables(db)
+    .updateTable('cloud_pcs')
+    .set({ status: 'EXPIRED', released_at: nowText, updated_at: nowText })
+    .where('status', '=', 'RUNNING')
+    .where('expires_at', '<=', nowText);
+  if (userId !== undefined) query = query.where('user_id', '=', userId);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** POST /cloudPc/provider: stored; the answer carries a reference to quote. */
+export async function applyAsProvider(
+  deps: { db: Db; kv: KeyValueStore },
+  input: TCloudPcProviderRequest,
+  context: { ip: string; locale: string; userId: string | undefined },
+  now = new Date(),
+): Promise<TCloudPcProviderResult> {
+  if ((await deps.kv.incr(`cloudpc:provider:${context.ip}`, 3_600_000)) > PROVIDER_APPLICATIONS_PER_HOUR) throw new AppError('RATE_LIMITED');
+  const id = newId(now.getTime());
+  await withCloudPcTables(deps.db)
+    .insertInto('cloud_pc_provider_applications')
+    .values({
+      id,
+      user_id: context.userId ?? null,
+      company: input.company,
+      contact_name: input.contactName,
+      phone: input.phone || null,
+      email: input.email || null,
+      region: input.region,
+      hardware: input.hardware,
+      machine_count: input.machineCount,
+      message: input.message || null,
+      locale: context.locale,
+      ip: context.ip,
+      created_at: toDbDate(now),
+    })
+    .execute();
+  return { reference: `CP-${id.slice(-10).toUpperCase()}`, receivedAt: now.toISOString() };
+}
+
+function invoiceOf(row: { id: string; order_id: string; kind: string; title: string; amount_fen: number; status: string; created_at: string }): TCloudPcInvoice {
+  return {
+    id: row.id,
+    orderId: row.order_id,
+    kind: row.kind as TInvoiceKind,
+    title: row.title,
+    amountFen: Number(row.amount_fen),
+    status: 'REQUESTED',
+    requestedAt: fromDbDate(row.created_at).toISOString(),
+  };
+}
+
+/** POST /cloudPc/invoice: for the caller's paid cloud-PC order (rental or renewal), once. */
+export async function requestInvoice(db: Db, userId: string, input: TCloudPcInvoiceRequest, now = new Date()): Promise<TCloudPcInvoice> {
+  if (input.kind === 'SPECIAL' && !input.taxId) throw new AppError('INVOICE_TAX_ID_REQUIRED');
+  const odb = withOrderTables(db);
+  const order = await findOrder(odb, input.orderId);
+  if (!order || order.user_id !== userId || !PAID_ORDER_STATUSES.includes(order.status as TOrderStatus)) throw new AppError('INVOICE_ORDER_INVALID');
+  const items = await odb.selectFrom('order_items').select('item_type').where('order_id', '=', order.id).execute();
+  if (!items.some((item) => item.item_type === 'CLOUD_PC')) throw new AppError('INVOICE_ORDER_INVALID');
+  const row = {
+    id: newId(now.getTime()),
+    order_id: order.id,
+    user_id: userId,
+    kind: input.kind,
+    title: input.title,
+    tax_id: input.taxId || null,
+    email: input.email,
+    note: input.note || null,
+    amount_fen: Number(order.total_fen) - Number(order.refunded_fen),
+    status: 'REQUESTED',
+    created_at: toDbDate(now),
+  };
+  try {
+    await withCloudPcTables(db).insertInto('cloud_pc_invoice_requests').values(row).execute();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('INVOICE_ALREADY_REQUESTED', { cause: error });
+    throw error;
+  }
+  return invoiceOf(row);
+}
+
+/** GET /cloudPc/invoice: the caller's invoice requests, newest first. */
+export async function listInvoices(db: Db, userId: string): Promise<TCloudPcInvoice[]> {
+  const rows = await withCloudPcTables(db).selectFrom('cloud_pc_invoice_requests').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').limit(100).execute();
+  return rows.map(invoiceOf);
+}

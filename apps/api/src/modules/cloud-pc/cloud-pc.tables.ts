@@ -1,0 +1,81 @@
+import { type Kysely } from 'kysely';
+import { type DB, type Db } from '../../db/schema';
+
+// Tables of migration 0008-cloud-pc, added to the database type with withTables() (types only).
+// Timestamps are UTC ISO text, booleans 0/1, amounts integer fen (see ../../db/dialect.ts).
+
+export interface CloudPcsTable {
+  id: string;
+  user_id: string;
+  name: string;
+  /** STANDARD | ADVANCED | PROFESSIONAL | ULTIMATE */
+  plan_id: string;
+  /** MONTH | YEAR: the term of the last payment */
+  time_unit: string;
+  /** RUNNING | RELEASED | EXPIRED */
+  status: string;
+  auto_renew: number;
+  /** the rental order (unique) */
+  order_id: string;
+  paid_at: string;
+  /** 1 when the rental order was the account's first cloud-PC order */
+  first_order: number;
+  refund_claimed_at: string | null;
+  created_at: string;
+  updated_at: string;
+  expires_at: string;
+  released_at: string | null;
+  renewal_order_id: string | null;
+}
+
+export interface CloudPcRenewalsTable {
+  order_id: string;
+  cloud_pc_id: string;
+  created_at: string;
+}
+
+export interface CloudPcProviderApplicationsTable {
+  id: string;
+  user_id: string | null;
+  company: string;
+  contact_name: string;
+  phone: string | null;
+  email: string | null;
+  region: string;
+  hardware: string;
+  machine_count: number;
+  message: string | null;
+  locale: string;
+  ip: string;
+  created_at: string;
+}
+
+export interface CloudPcInvoiceRequestsTable {
+  id: string;
+  order_id: string;
+  user_id: string;
+  kind: string;
+  title: string;
+  tax_id: string | null;
+  email: string;
+  note: string | null;
+  amount_fen: number;
+  status: string;
+  created_at: string;
+}
+
+export type CloudPcTables = {
+  cloud_pcs: CloudPcsTable;
+  cloud_pc_renewals: CloudPcRenewalsTable;
+  cloud_pc_provider_applications: CloudPcProviderApplicationsTable;
+  cloud_pc_invoice_requests: CloudPcInvoiceRequestsTable;
+};
+
+export type CloudPcDb = Kysely<DB & CloudPcTables>;
+
+/** The same database or transaction (plain or typed with other modules' tables), typed with the cloud-PC tables. */
+export function withCloudPcTables<T>(db: Kysely<T>): CloudPcDb {
+  return db.withTables<CloudPcTables>() as unknown as CloudPcDb;
+}
+
+export type { Db };
