@@ -1,6 +1,7 @@
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, type TLocale } from '@llk/contracts';
 import { type NextRequest, NextResponse } from 'next/server';
 import { resolveSession, syncSessionHint } from './features/auth/server/proxy-session';
+import { applyReferralCookie } from './features/referral/referral-cookie';
 import { FATAL_HEADER, REQUEST_PATH_HEADER, encodeFatal } from './lib/fatal';
 import { decideRequest } from './lib/request-decision';
 import { parseLocalePath } from './lib/routes';
@@ -9,6 +10,8 @@ import { parseLocalePath } from './lib/routes';
 // handling and the language cookie, all decided by the pure decideRequest(); this file only
 // turns the decision into a response. /api/* is forwarded by app/api/[...path]/route.ts.
 // Then the session behaviours (accessKey, guest-only pages): features/auth/server/proxy-session.ts.
+// Last, whatever the response (page, language redirect, session redirect, 404), a followed
+// referral link (?ref=CODE) is remembered in the llk_ref cookie: features/referral/referral-cookie.ts.
 
 // Read by next-intl's getRequestLocale() when a page did not call setRequestLocale().
 const NEXT_INTL_LOCALE_HEADER = 'X-NEXT-INTL-LOCALE';
@@ -31,6 +34,12 @@ function rewrite(request: NextRequest, target: string, locale: TLocale, fatal?: 
 }
 
 export async function proxy(request: NextRequest) {
+  const response = await route(request);
+  applyReferralCookie(request, response);
+  return response;
+}
+
+async function route(request: NextRequest): Promise<NextResponse> {
   const { pathname, search } = request.nextUrl;
   const decision = decideRequest({
     pathname,
