@@ -1,11 +1,14 @@
 import {
+  ZCloudPcRenewResult,
   ZCodeOrderResult,
   ZOrderInfo,
   ZPayResult,
+  ZWxOpenId,
   type TCodeOrderResult,
   type TOrderInfo,
   type TPayMethod,
   type TPayResult,
+  type TTimeUnit,
 } from '@llk/contracts';
 import { createPayClient } from '@llk/contracts/client';
 import { getPageLocale } from '@/lib/api';
@@ -32,16 +35,32 @@ export async function createWebOrder(skuId: string, idempotencyKey: string): Pro
   return ZOrderInfo.parse(data);
 }
 
+/** POST /cloudPc/devices/{id}/renew: the machine's renewal order (the open one if it exists). */
+export async function createRenewalOrder(deviceId: string, timeUnit: TTimeUnit): Promise<TOrderInfo> {
+  const data = await client.post(`/cloudPc/devices/${encodeURIComponent(deviceId)}/renew`, { body: { timeUnit } });
+  return ZCloudPcRenewResult.parse(data).order;
+}
+
 /** POST /order/createOrderByCodeId?qrCodeId=… (a desktop-app payment code, single use). */
 export async function createCodeOrder(qrCodeId: string): Promise<TCodeOrderResult> {
   const data = await client.post('/order/createOrderByCodeId', { query: { qrCodeId } });
   return ZCodeOrderResult.parse(data);
 }
 
-/** POST /pay/payV2: a QR payment attempt with the chosen method. */
-export async function startPayment(orderId: string, payMethod: TPayMethod, payToken?: string): Promise<TPayResult> {
-  const data = await client.post('/pay/payV2', { body: { orderId, payMethod, payClient: 'WEB', ...(payToken ? { payToken } : {}) } });
+/**
+ * POST /pay/payV2: a payment attempt with the chosen method: a QR code (payClient WEB), or,
+ * with the payer's openid inside WeChat, the WeChat Pay sheet's parameters (JS_API).
+ */
+export async function startPayment(orderId: string, payMethod: TPayMethod, payToken?: string, openid?: string): Promise<TPayResult> {
+  const body = { orderId, payMethod, payClient: openid ? 'JS_API' : 'WEB', ...(openid ? { openid } : {}), ...(payToken ? { payToken } : {}) };
+  const data = await client.post('/pay/payV2', { body });
   return ZPayResult.parse(data);
+}
+
+/** GET /wxMp/openId: the code of the official account's OAuth redirect → the payer's openid. */
+export async function fetchOpenId(code: string): Promise<string> {
+  const data = await client.get('/wxMp/openId', { query: { code } });
+  return ZWxOpenId.parse(data).openid;
 }
 
 /** GET /order/info/{id}, for the live status. */

@@ -2,8 +2,9 @@
 
 import type { TOrderInfo, TPayMethod, TPayResult } from '@llk/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { fetchOrder, startPayment } from './checkout-api';
+import { fetchOpenId, fetchOrder, startPayment } from './checkout-api';
 import { isPastDeadline, outcomeOf, pollDelay } from './payment-flow';
+import { invokeWechatPay, isWechatBrowser, rememberedOpenId, rememberOpenId, takeOAuthAnswer, wechatOAuthUrl } from './wechat-pay';
 
 export type TPhase = 'idle' | 'starting' | 'awaiting' | 'paid' | 'expired' | 'cancelled' | 'failed';
 
@@ -12,8 +13,10 @@ export interface TPaymentState {
   order: TOrderInfo | null;
   payment: TPayResult | null;
   method: TPayMethod;
-  /** the API's errmsg (already in the page's language) when phase is 'failed' */
+  /** the API's errmsg (already in the page's language) when phase is 'failed'; null for a WeChat Pay sheet failure */
   error: string | null;
+  /** inside the WeChat app with the official account configured: WX pays with JS_API, not a QR code */
+  inWechat: boolean;
 }
 
 function message(error: unknown): string {
@@ -23,20 +26,28 @@ function message(error: unknown): string {
 /**
  * One payment on the order or pay page: get the order (create it, or the one already made),
  * POST /pay/payV2, then poll GET /order/info/{id} until it is paid, expired or cancelled.
- * `onPaid` runs once when the order is paid.
+ * `onPaid` runs once when the order is paid. With `wechatAppId` (the official account) and
+ * inside the WeChat app, WeChat Pay runs as JS_API through the payment sheet (wechat-pay.ts).
  */
 export function usePayment({
   getOrder,
   payToken,
   onPaid,
   initialMethod = 'ZFB',
+  wechatAppId,
+  ready = true,
 }: {
   getOrder: () => Promise<TOrderInfo>;
-  payToken?: string;
+  payToken?: string | undefined;
   onPaid?: (order: TOrderInfo) => void;
   initialMethod?: TPayMethod;
+  wechatAppId?: string | null | undefined;
+  /** false while the page still loads what getOrder needs (a resumed WeChat payment waits for it) */
+  ready?: boolean;
 }) {
-  const [state, setState] = useState<TPaymentState>({ phase: 'idle', order: null, payment: null, method: initialMethod, error: null });
+  const [state, setState] = useState<TPaymentState>({ phase: 'idle', order: null, payment: null, method: initialMethod, error: null, inWechat: false });
+  const [openid, setOpenid] = useState<string | null>(null);
+  const [resume, setResume] = useState(false);
   const paidRef = useRef(onPaid);
   useEffect(() => {
     paidRef.current = onPaid;
@@ -60,20 +71,60 @@ export function usePayment({
     async (method: TPayMethod) => {
       setState((s) => ({ ...s, method, phase: 'starting', error: null }));
       try {
+        // WeChat Pay inside WeChat needs the payer's openid first: the (silent) OAuth round trip
+        // comes back to this page, which then resumes here. No order exists yet at this point.
+        const payer = method === 'WX' && state.inWechat ? (openid ?? rememberedOpenId()) : null;
+        if (method === 'WX' && state.inWechat && !payer && wechatAppId) {
+          window.location.assign(wechatOAuthUrl(wechatAppId, window.location.href));
+          return;
+        }
         const order = await getOrder();
         setState((s) => ({ ...s, order }));
         if (settle(order)) return;
-        const payment = await startPayment(order.id, method, payToken);
+        const payment = await startPayment(order.id, method, payToken, payer ?? undefined);
         setState((s) => ({ ...s, payment, phase: 'awaiting' }));
+        if (payment.kind === 'jsapi') {
+          const outcome = await invokeWechatPay(payment.params);
+          // 'ok' only means the sheet closed after paying: the order turns paid with the gateway's
+          // notification, so the page keeps polling. Cancel goes back to the choice.
+          if (outcome === 'cancel') setState((s) => ({ ...s, payment: null, phase: 'idle' }));
+          if (outcome === 'fail') setState((s) => ({ ...s, payment: null, phase: 'failed', error: null }));
+        }
       } catch (error) {
         setState((s) => ({ ...s, phase: 'failed', error: message(error) }));
       }
     },
-    [getOrder, payToken, settle],
+    [getOrder, payToken, settle, state.inWechat, openid, wechatAppId],
   );
 
+  // Inside WeChat: learn it after hydration, and finish an OAuth round trip of ours.
+  useEffect(() => {
+    if (!wechatAppId || !isWechatBrowser(navigator.userAgent)) return;
+    setState((s) => ({ ...s, inWechat: true, method: 'WX' }));
+    const answer = takeOAuthAnswer(window.location.search);
+    if (!answer.code && !answer.resume) return;
+    // (the fragment too: a redirect keeps the #wechat_redirect of the OAuth URL)
+    window.history.replaceState(window.history.state, '', `${window.location.pathname}${answer.rest}`);
+    if (!answer.code) return;
+    fetchOpenId(answer.code).then(
+      (value) => {
+        rememberOpenId(value);
+        setOpenid(value);
+        if (answer.resume) setResume(true);
+      },
+      (error: unknown) => setState((s) => ({ ...s, phase: 'failed', error: message(error) })),
+    );
+  }, [wechatAppId]);
+
+  // Resume the WeChat payment once the openid is known and the page is ready.
+  useEffect(() => {
+    if (!resume || !openid || !ready) return;
+    setResume(false);
+    void pay('WX');
+  }, [resume, openid, ready, pay]);
+
   const reset = useCallback(() => {
-    setState((s) => ({ phase: 'idle', order: null, payment: null, method: s.method, error: null }));
+    setState((s) => ({ phase: 'idle', order: null, payment: null, method: s.method, error: null, inWechat: s.inWechat }));
   }, []);
 
   const selectMethod = useCallback((method: TPayMethod) => setState((s) => ({ ...s, method })), []);
