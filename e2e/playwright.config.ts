@@ -68,6 +68,8 @@ export default defineConfig({
         API_URL: `http://127.0.0.1:${apiPort}`,
         NEXT_PUBLIC_SITE_URL: `http://127.0.0.1:${webPort}`,
         REDIRECT_ALLOWLIST: redirectAllowlist,
+        // the official account: inside WeChat, /order and /pay pay with JS_API (commerce-wechat.spec.ts)
+        WX_APP_ID: 'wxe2e0000000000001',
         // `next start` must read the folder the build wrote (NEXT_DIST_DIR=.next-<name> npm run build)
         NEXT_DIST_DIR: process.env.NEXT_DIST_DIR || '.next',
       },

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { LOCALE_COOKIE, type TLocale, getContractMessages, localePrefix } from '@llk/contracts';
-import { type APIRequestContext, type BrowserContext, expect } from '@playwright/test';
+import { type APIRequestContext, type BrowserContext, type Page, expect } from '@playwright/test';
 
 // Accounts for the journeys: unique per test, made through the API (via the web's /api
 // forward) with codes read from the API's dev outbox, so every test owns its data.
@@ -118,4 +118,19 @@ export function localeUrl(locale: TLocale, route: string): RegExp {
 /** Chooses the language for a context, so a zh-CN journey is not sent to /en by detection. */
 export async function useLocale(context: BrowserContext, locale: TLocale): Promise<void> {
   await context.addCookies([{ name: LOCALE_COOKIE, value: locale, url: 'http://127.0.0.1' }]);
+}
+
+/** Logs in with the password tab of the /login page a redirect has just opened. */
+export async function logInThroughRedirect(page: Page, user: TUser, locale: TLocale): Promise<void> {
+  const texts = accountTexts(locale);
+  await page.waitForLoadState('load');
+  const tab = page.getByRole('tab', { name: texts.LoginForm!.passwordTab! });
+  // The redirect lands before the form is interactive: click until the tab is selected.
+  await expect(async () => {
+    await tab.click();
+    await expect(tab).toHaveAttribute('aria-selected', 'true', { timeout: 1000 });
+  }).toPass();
+  await page.locator('input[name="account"]').fill(user.username);
+  await page.locator('input[name="password"]').fill(PASSWORD);
+  await page.getByRole('button', { name: texts.LoginForm!.submit!, exact: true }).click();
 }

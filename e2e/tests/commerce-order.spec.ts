@@ -1,6 +1,6 @@
 import { type TLocale, type TQrCodeResult } from '@llk/contracts';
 import { type Page, expect, test } from '@playwright/test';
-import { PASSWORD, accountTexts, createUser, localePath, useLocale, type TUser } from '../support/accounts';
+import { PASSWORD, accountTexts, createUser, localePath, logInThroughRedirect, useLocale } from '../support/accounts';
 import { commerceTexts, fetchPricing, rmb, spaces, text } from '../support/commerce';
 
 // Buying with the built-in sandbox gateway: the web order of an annual membership (log in via
@@ -10,19 +10,6 @@ import { commerceTexts, fetchPricing, rmb, spaces, text } from '../support/comme
 const locale: TLocale = 'en';
 const t = commerceTexts(locale);
 const a = accountTexts(locale);
-
-async function logInThroughRedirect(page: Page, user: TUser) {
-  await page.waitForLoadState('load');
-  const tab = page.getByRole('tab', { name: a.LoginForm!.passwordTab! });
-  // The redirect lands before the form is interactive: click until the tab is selected.
-  await expect(async () => {
-    await tab.click();
-    await expect(tab).toHaveAttribute('aria-selected', 'true', { timeout: 1000 });
-  }).toPass();
-  await page.locator('input[name="account"]').fill(user.username);
-  await page.locator('input[name="password"]').fill(PASSWORD);
-  await page.getByRole('button', { name: a.LoginForm!.submit!, exact: true }).click();
-}
 
 /** Opens the sandbox confirm page of the shown QR and confirms the payment there. */
 async function payInSandbox(page: Page) {
@@ -48,7 +35,7 @@ test('en: log in from /order, buy an annual membership in the sandbox, see the p
   // A visitor is sent to log in and comes back to the chosen plan.
   await page.goto(`${localePath(locale, '/order')}?plan=YEAR`);
   await expect(page).toHaveURL(/\/en\/login\?redirectUrl=%2Fen%2Forder%3Fplan%3DYEAR$/);
-  await logInThroughRedirect(page, user);
+  await logInThroughRedirect(page, user, locale);
   await expect(page).toHaveURL(/\/en\/order\?plan=YEAR$/);
 
   // The plan with price, original price and discount from the server.
@@ -102,7 +89,7 @@ test('en: the desktop app’s QR code opens /pay, which shows the order and is p
   // The phone is not logged in: log in, come back to the same code.
   await page.goto(localePath(locale, code.path));
   await expect(page).toHaveURL(/\/en\/login\?redirectUrl=/);
-  await logInThroughRedirect(page, user);
+  await logInThroughRedirect(page, user, locale);
   await expect(page).toHaveURL(new RegExp(`/en/pay\\?qrCodeId=${code.qrCodeId}$`));
 
   const details = page.getByTestId('pay-details');

@@ -1,10 +1,13 @@
 import { randomInt } from 'node:crypto';
-import { expect, test, type APIRequestContext, type BrowserContext } from '@playwright/test';
+import { REFERRAL_RULES, localeEntries, type TLocale } from '@llk/contracts';
+import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { accountTexts, readCode, textPattern } from '../support/accounts';
+import { fetchPricing, spaces } from '../support/commerce';
 
 // The ambassador programme (issue 6): a member joins on /promotionPlan and sees the referral
-// link, code and QR code; a visitor carrying the referral signs up through the web's /api
-// forward, is bound and gets 3 days of Pro and 10 screen walls, and shows up, masked, on the
-// ambassador's page.
+// link, code and QR code; a visitor follows the referral link, looks at another page, switches
+// the language, signs up on the site (bound, 3 days of Pro and 10 screen walls), buys a
+// membership in the sandbox, and the ambassador sees them, masked, and the pending commission.
 
 const apiPort = Number(process.env.E2E_API_PORT ?? 4310);
 const api = `http://127.0.0.1:${apiPort}`;
@@ -73,7 +76,33 @@ test('a member joins the ambassador programme and sees the link, the code and it
   await expect(page.getByLabel('あなたの紹介コード')).toHaveValue(value);
 });
 
-test('a referred visitor signs up, gets 3 days of Pro and 10 screen walls, and appears on the ambassador’s page', async ({ browser, request, baseURL }) => {
+/** The header's language switch (as language-switch.spec.ts uses it). */
+async function switchLanguage(page: Page, name: string) {
+  await page.locator('header details > summary:visible').first().click();
+  await page.locator('header details[open] a', { hasText: name }).first().click();
+}
+
+/** Confirms the payment on the sandbox page the shown QR code encodes. */
+async function payInSandbox(page: Page) {
+  const href = await page.getByTestId('sandbox-link').getAttribute('href');
+  expect(href).toBeTruthy();
+  const sandbox = await page.context().newPage();
+  await sandbox.goto(href!);
+  await sandbox.getByRole('button').click();
+  await sandbox.close();
+}
+
+/** Money as the ambassador page shows it (features/referral/format.ts). */
+function yuan(fen: number, locale: TLocale): string {
+  return new Intl.NumberFormat(localeEntries[locale].iso, { style: 'currency', currency: 'CNY', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(fen / 100);
+}
+
+test('a visitor follows a referral link, signs up after another page and the language switch, buys a membership, and the ambassador sees the pending commission', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(120_000); // sign-up, sandbox payment and two browsers on a shared machine
   const ambassadorIdentity = newIdentity();
   const { access_token: ambassadorToken } = await data<{ access_token: string }>(
     await request.post(`${api}/signup`, { data: await signUpBody(request, api, ambassadorIdentity) }),
@@ -81,26 +110,65 @@ test('a referred visitor signs up, gets 3 days of Pro and 10 screen walls, and a
   const joined = await data<{ referralCode: string; referralLink: string }>(
     await request.post(`${api}/activity/participant/marketingAmbassador?activityType=LZ`, { headers: { authorization: ambassadorToken } }),
   );
+  expect(joined.referralLink).toBe(`${baseURL}/?ref=${joined.referralCode}`);
 
-  // The visitor's browser holds the referral cookie the proxy sets for ?ref= (referralCookieFor,
-  // unit-tested in apps/web), and signs up through the web's /api forward, which passes it on.
-  const visitor = await browser.newContext({ baseURL });
-  await visitor.addCookies([{ name: 'llk_ref', value: joined.referralCode, url: baseURL ?? '', httpOnly: true, sameSite: 'Lax' }]);
+  // A new visitor (no cookies, an English browser) follows the link: the first-visit language
+  // redirect keeps ?ref and the proxy remembers the code in the httpOnly llk_ref cookie.
+  const visitor = await browser.newContext({ baseURL, locale: 'en-US' });
   const page = await visitor.newPage();
-  await page.goto(new URL(joined.referralLink).pathname + new URL(joined.referralLink).search);
-  const identity = newIdentity();
-  const signup = await page.request.post('/api/signup', { data: await signUpBody(page.request, `${baseURL}/api`, identity), headers: { origin: baseURL ?? '' } });
-  await data(signup);
-  expect((await visitor.cookies()).find((cookie) => cookie.name === 'llk_ref')).toBeUndefined(); // used up
+  const referral = async () => (await visitor.cookies()).find((cookie) => cookie.name === 'llk_ref');
+  await page.goto(joined.referralLink);
+  await expect(page).toHaveURL(`${baseURL}/en?ref=${joined.referralCode}`);
+  expect(await referral()).toMatchObject({ value: joined.referralCode, httpOnly: true, sameSite: 'Lax' });
 
+  // Another page, then the language switch: the referral stays.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/en/pricing');
+  await switchLanguage(page, '日本語');
+  await expect(page).toHaveURL(/\/ja\/pricing$/);
+  expect((await referral())?.value).toBe(joined.referralCode);
+
+  // Sign-up on the site in Japanese: the form's POST /api/signup carries the cookie to the API,
+  // which binds the account and clears the cookie.
+  const locale: TLocale = 'ja';
+  const t = accountTexts(locale);
+  const identity = newIdentity();
+  const input = (name: string) => page.locator(`input[name="${name}"]`);
+  await page.goto('/ja/signup');
+  await input('username').fill(identity.username);
+  await input('mobile').fill(identity.mobile);
+  await page.getByRole('button', { name: t.CodeButton!.receive! }).click();
+  await expect(page.getByText(textPattern(t.success!.codeSent!))).toBeVisible();
+  const { code } = await readCode(page.request, identity.mobile, 'SIGNUP');
+  await input('code').fill(code);
+  await input('password').fill(identity.password);
+  await input('confirmPassword').fill(identity.password);
+  await page.getByRole('button', { name: t.SignupForm!.submit!, exact: true }).click();
+  await expect(page.getByText(t.success!.accountCreated!, { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/ja$/);
+  expect(await referral()).toBeUndefined(); // used up
+
+  // The welcome: 3 days of Pro and 10 screen walls at once.
   const level = await data<{ plan: string; active: boolean; expiresAt: string }>(await page.request.get('/api/user/currentMemberLevel'));
   expect(level).toMatchObject({ plan: 'PRO', active: true });
   const days = (new Date(level.expiresAt).getTime() - Date.now()) / 86_400_000;
-  expect(days).toBeGreaterThan(2.9);
-  expect(days).toBeLessThanOrEqual(3);
-  expect((await data<{ monitorCount: number }>(await page.request.get('/api/user/queryMonitorAndQuality'))).monitorCount).toBe(10);
+  expect(days).toBeGreaterThan(REFERRAL_RULES.bonusProDays - 0.1);
+  expect(days).toBeLessThanOrEqual(REFERRAL_RULES.bonusProDays);
+  expect((await data<{ monitorCount: number }>(await page.request.get('/api/user/queryMonitorAndQuality'))).monitorCount).toBe(REFERRAL_RULES.bonusMonitors);
+
+  // A year of membership, paid with WeChat Pay in the sandbox; the price comes from the server.
+  const pricing = await fetchPricing(page.request, locale);
+  const year = pricing.plans.find((plan) => plan.code === 'PRO')!.prices.find((price) => price.timeUnit === 'YEAR')!;
+  await page.goto('/ja/order?plan=YEAR');
+  await expect(page.getByTestId('plan-YEAR')).toBeChecked();
+  await page.getByTestId('pay-method-WX').check();
+  await page.getByTestId('pay-now').click();
+  await payInSandbox(page);
+  await expect(page.getByTestId('order-success')).toBeVisible({ timeout: 20_000 });
   await visitor.close();
 
+  // The ambassador's page: the referred user, masked, and 20% of the price, pending.
+  const commission = Math.floor((year.priceFen * REFERRAL_RULES.commissionPercent) / 100);
   const ambassador = await browser.newContext({ baseURL });
   await logIn(ambassador, baseURL ?? '', ambassadorToken);
   const dashboard = await ambassador.newPage();
@@ -110,5 +178,14 @@ test('a referred visitor signs up, gets 3 days of Pro and 10 screen walls, and a
   await expect(dashboard.getByTestId('referred-users')).toContainText(masked);
   await expect(dashboard.getByTestId('referred-users')).toContainText('60 days left');
   await expect(dashboard.getByTestId('referred-users')).not.toContainText(identity.mobile);
+  const pending = dashboard.getByTestId('total-PENDING').locator('dd');
+  await expect(pending).toHaveText(yuan(commission, 'en'));
+  expect(spaces((await dashboard.getByTestId('total-EFFECTIVE').locator('dd').textContent()) ?? '')).toBe(spaces(yuan(0, 'en')));
+  const line = dashboard.getByTestId('commission-lines').locator('tbody tr');
+  await expect(line).toHaveCount(1);
+  await expect(line).toContainText(masked);
+  await expect(line).toContainText(yuan(year.priceFen, 'en'));
+  await expect(line).toContainText(yuan(commission, 'en'));
+  await expect(line).toContainText('Pending');
   await ambassador.close();
 });

@@ -6,7 +6,8 @@ import { routing } from './routing';
 // Messages of a locale: the contracts' texts (namespaces errors, validation, success), the
 // shared web texts (messages/<locale>/common.json), the page texts (pages.json), the account
 // screens (account.json), the content features: news, guide, search (content.json), and
-// pricing, ordering and payment (commerce.json).
+// pricing, ordering and payment (commerce.json), the referral programme (referral.json) and
+// cloud-PC rental (cloud-pc.json).
 // Each file's top-level keys are namespaces; files must not share a namespace.
 export default getRequestConfig(async ({ requestLocale }) => {
   const requested = await requestLocale;
@@ -18,6 +19,7 @@ export default getRequestConfig(async ({ requestLocale }) => {
     import(`../../messages/${locale}/content.json`).then((m) => m.default),
     import(`../../messages/${locale}/commerce.json`).then((m) => m.default),
     import(`../../messages/${locale}/referral.json`).then((m) => m.default),
+    import(`../../messages/${locale}/cloud-pc.json`).then((m) => m.default),
   ]);
   return { locale, messages: Object.assign({ ...getContractMessages(locale) }, ...files) };
 });

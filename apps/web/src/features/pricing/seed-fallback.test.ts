@@ -1,5 +1,6 @@
 import { locales } from '@llk/contracts';
 import { describe, expect, it } from 'vitest';
+import seedFile from '../../../../../content/seed/pricing.json';
 import { pricingFromSeed } from './seed-fallback';
 
 describe('pricing fallback from content/seed/pricing.json', () => {
@@ -10,6 +11,8 @@ describe('pricing fallback from content/seed/pricing.json', () => {
     const year = pricing.plans[1]?.prices.find((price) => price.timeUnit === 'YEAR');
     expect(year).toMatchObject({ priceFen: 26800, originalPriceFen: 45600, savingFen: 9200, savingPercent: 26 });
     expect(pricing.addOns.map((sku) => sku.skuId)).toContain('MONITOR_1');
+    // cloud-PC plans are listed on /cloudPc, not among the add-ons
+    expect(pricingFromSeed('en', { ...seedFile, skus: [...seedFile.skus, { id: 'CLOUD_PC_STANDARD_MONTH', itemType: 'CLOUD_PC', timeUnit: 'MONTH', duration: 1, quantity: 1, qualityTier: null, priceFen: 29900, originalPriceFen: 32900 }] }).addOns.map((sku) => sku.itemType)).not.toContain('CLOUD_PC');
   });
 
   it('is written in every language', () => {

@@ -58,6 +58,7 @@ export function pricingFromSeed(locale: TLocale, file: unknown = seed): TMemberP
     locale: textLocale,
     plans,
     groups,
-    addOns: data.skus.filter((sku) => sku.itemType !== 'MEMBER').map(toSkuPrice),
+    // cloud-PC plans have their own listing (/cloudPc, GET /cloudPc/plans)
+    addOns: data.skus.filter((sku) => sku.itemType !== 'MEMBER' && sku.itemType !== 'CLOUD_PC').map(toSkuPrice),
   });
 }

@@ -36,7 +36,17 @@ type TLoad = { kind: 'loading' } | { kind: 'ready'; result: TCodeOrderResult } |
  * /pay?qrCodeId=…: the desktop app's payment code → the order for that account (account,
  * nickname, item, price and discount), payment method, Pay → QR and live status → success.
  */
-export function CodeCheckout({ qrCodeId, planName, tiers }: { qrCodeId: string; planName: string; tiers: Record<string, string> }) {
+export function CodeCheckout({
+  qrCodeId,
+  planName,
+  tiers,
+  wechatAppId = null,
+}: {
+  qrCodeId: string;
+  planName: string;
+  tiers: Record<string, string>;
+  wechatAppId?: string | null;
+}) {
   const t = useTranslations('Pay');
   const o = useTranslations('Order');
   const locale = useLocale() as TLocale;
@@ -66,7 +76,7 @@ export function CodeCheckout({ qrCodeId, planName, tiers }: { qrCodeId: string; 
     if (!result) throw new Error('Error');
     return result.order;
   }, [result]);
-  const { state, pay, selectMethod } = usePayment({ getOrder, payToken: result?.payToken });
+  const { state, pay, selectMethod } = usePayment({ getOrder, payToken: result?.payToken, wechatAppId, ready: result !== null });
 
   if (load.kind === 'loading') {
     return (
@@ -121,7 +131,7 @@ export function CodeCheckout({ qrCodeId, planName, tiers }: { qrCodeId: string; 
         tag={tag}
         labels={{ price: o('price'), originalPrice: o('originalPrice'), discount: o('discount'), total: o('total'), discountValue: (amount) => o('discountValue', { amount }) }}
       />
-      <MethodChoice value={state.method} onChange={selectMethod} disabled={busy} />
+      <MethodChoice value={state.method} onChange={selectMethod} disabled={busy} inWechat={state.inWechat} />
       <PaymentProblem state={state} onRetry={() => void pay(state.method)} />
       {state.phase === 'awaiting' ? (
         <PaymentPanel state={state} tag={tag} onSwitch={(method) => void pay(method)} />
@@ -154,5 +164,7 @@ function describeItem(
       return t('items.CHANNEL', { term });
     case 'QUALITY':
       return t('items.QUALITY', { tier: tiers[item.skuId] ?? item.skuId, term });
+    case 'CLOUD_PC':
+      return t('items.CLOUD_PC', { term });
   }
 }

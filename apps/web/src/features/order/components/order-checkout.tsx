@@ -5,7 +5,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { useCallback, useRef, useState } from 'react';
 import { Link } from '@/i18n/navigation';
 import { useSession } from '@/lib/session';
-import { createWebOrder } from '../checkout-api';
+import { createRenewalOrder, createWebOrder } from '../checkout-api';
 import { newIdempotencyKey } from '../payment-flow';
 import { usePayment } from '../use-payment';
 import { OrderSummary } from './order-summary';
@@ -29,8 +29,24 @@ async function refreshHeader() {
  * /order: the chosen membership with its price, list price and discount, Alipay or WeChat Pay,
  * the agreement, Pay Now → POST /order/createV2 (Idempotency-Key) → POST /pay/payV2 → the QR
  * and the live status → success with the new plan and expiry (the header is refreshed too).
+ * With product CLOUD_PC the same for a cloud-PC plan (success links to the device list); with
+ * renewDeviceId the order is that machine's renewal (POST /cloudPc/devices/{id}/renew).
  */
-export function OrderCheckout({ options, initialUnit, planName }: { options: TOrderOption[]; initialUnit: TTimeUnit; planName: string }) {
+export function OrderCheckout({
+  options,
+  initialUnit,
+  planName,
+  wechatAppId = null,
+  product = 'MEMBER',
+  renewDeviceId = null,
+}: {
+  options: TOrderOption[];
+  initialUnit: TTimeUnit;
+  planName: string;
+  wechatAppId?: string | null;
+  product?: 'MEMBER' | 'CLOUD_PC';
+  renewDeviceId?: string | null;
+}) {
   const t = useTranslations('Order');
   const locale = useLocale() as TLocale;
   const tag = localeEntries[locale].iso;
@@ -42,14 +58,17 @@ export function OrderCheckout({ options, initialUnit, planName }: { options: TOr
     if (!keys.current.has(skuId)) keys.current.set(skuId, newIdempotencyKey());
     return keys.current.get(skuId)!;
   };
-  const getOrder = useCallback(() => createWebOrder(option.skuId, keyFor(option.skuId)), [option.skuId]);
+  const getOrder = useCallback(
+    () => (renewDeviceId ? createRenewalOrder(renewDeviceId, option.timeUnit) : createWebOrder(option.skuId, keyFor(option.skuId))),
+    [option.skuId, option.timeUnit, renewDeviceId],
+  );
   const [refreshed, setRefreshed] = useState(false);
   const onPaid = useCallback(() => {
     refreshHeader()
       .catch((error: unknown) => console.error('order: refreshing the account failed', error))
       .finally(() => setRefreshed(true));
   }, []);
-  const { state, pay, reset, selectMethod } = usePayment({ getOrder, onPaid });
+  const { state, pay, reset, selectMethod } = usePayment({ getOrder, onPaid, wechatAppId });
   const { user } = useSession();
   const busy = state.phase === 'starting' || state.phase === 'awaiting';
 
@@ -62,6 +81,30 @@ export function OrderCheckout({ options, initialUnit, planName }: { options: TOr
   const figures = order
     ? { priceFen: order.items[0]?.priceFen ?? order.totalFen, originalPriceFen: order.originalTotalFen, discountFen: order.discountFen, totalFen: order.totalFen }
     : { priceFen: option.priceFen, originalPriceFen: option.originalPriceFen, discountFen: option.discountFen, totalFen: option.priceFen };
+
+  if (state.phase === 'paid' && product === 'CLOUD_PC') {
+    return (
+      <div role="status" className="rounded-card border border-green-200 bg-green-50 p-6 sm:p-8" data-testid="order-success">
+        <h2 className="text-2xl font-semibold text-success">{t('successHeading')}</h2>
+        <p className="mt-3 text-lg text-ink" data-testid="order-success-detail">
+          {t(renewDeviceId ? 'successCloudPcRenewed' : 'successCloudPc', { plan: planName })}
+        </p>
+        {order ? <p className="mt-2 text-sm text-ink-muted">{t('orderNo', { id: order.id })}</p> : null}
+        <div className="mt-6 flex flex-wrap gap-3">
+          <Link
+            href={{ pathname: '/cloudPc', hash: 'cloud-pc-devices' }}
+            className="inline-flex min-h-11 items-center rounded-control bg-brand-600 px-5 font-semibold text-white hover:bg-brand-700"
+            data-testid="to-cloud-pcs"
+          >
+            {t('toCloudPcs')}
+          </Link>
+          <Link href="/download" className="inline-flex min-h-11 items-center rounded-control border border-line-strong px-5 font-semibold text-ink hover:bg-surface">
+            {t('toDownload')}
+          </Link>
+        </div>
+      </div>
+    );
+  }
 
   if (state.phase === 'paid') {
     const expiry = user?.expiresAt ? new Intl.DateTimeFormat(tag, { dateStyle: 'long', timeZone: 'Asia/Shanghai' }).format(new Date(user.expiresAt)) : null;
@@ -87,7 +130,12 @@ export function OrderCheckout({ options, initialUnit, planName }: { options: TOr
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
       <div className="space-y-6 rounded-card border border-line bg-canvas p-6 shadow-card sm:p-8">
-        <h2 className="text-lg font-semibold text-ink">{t('summaryHeading')}</h2>
+        <div className="flex items-baseline justify-between gap-4">
+          <h2 className="text-lg font-semibold text-ink">{t('summaryHeading')}</h2>
+          <p className="text-ink-muted">
+            {t('planLabel')}: <span className="font-semibold text-ink">{planName}</span>
+          </p>
+        </div>
         <fieldset disabled={busy || order !== null}>
           <legend className="text-sm font-semibold text-ink">{t('planChoice')}</legend>
           <div className="mt-3 grid grid-cols-2 gap-3">
@@ -105,7 +153,7 @@ export function OrderCheckout({ options, initialUnit, planName }: { options: TOr
                   className="size-4 accent-brand-600"
                   data-testid={`plan-${o.timeUnit}`}
                 />
-                <span className="font-medium text-ink">{t('planTerm', { plan: planName, term: t(`term.${o.timeUnit}`) })}</span>
+                <span className="font-medium text-ink">{t(`term.${o.timeUnit}`)}</span>
               </label>
             ))}
           </div>
@@ -121,18 +169,18 @@ export function OrderCheckout({ options, initialUnit, planName }: { options: TOr
             discountValue: (amount) => t('discountValue', { amount }),
           }}
         />
-        <MethodChoice value={state.method} onChange={selectMethod} disabled={busy} />
+        <MethodChoice value={state.method} onChange={selectMethod} disabled={busy} inWechat={state.inWechat} />
         <p className="text-sm text-ink-muted">
-          {t.rich('agreement', {
+          {t.rich(product === 'CLOUD_PC' ? 'cloudPcAgreement' : 'agreement', {
             link: (chunks) => (
-              <Link href="/legal/membership-agreement" className="font-medium text-brand-700 underline-offset-4 hover:underline">
+              <Link href={product === 'CLOUD_PC' ? '/legal/value-added-services' : '/legal/membership-agreement'} className="font-medium text-brand-700 underline-offset-4 hover:underline">
                 {chunks}
               </Link>
             ),
           })}
         </p>
         <PaymentProblem state={state} onRetry={() => void pay(state.method)} onRestart={restart} />
-        {state.phase !== 'expired' && state.phase !== 'cancelled' ? (
+        {state.phase === 'idle' || state.phase === 'starting' || state.phase === 'failed' ? (
           <button
             type="button"
             onClick={() => void pay(state.method)}
@@ -144,7 +192,7 @@ export function OrderCheckout({ options, initialUnit, planName }: { options: TOr
           </button>
         ) : null}
       </div>
-      <div aria-live="polite">{state.phase === 'awaiting' ? <PaymentPanel state={state} tag={tag} onSwitch={(method) => void pay(method)} /> : null}</div>
+      <div>{state.phase === 'awaiting' ? <PaymentPanel state={state} tag={tag} onSwitch={(method) => void pay(method)} /> : null}</div>
     </div>
   );
 }

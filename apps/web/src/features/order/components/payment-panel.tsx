@@ -2,14 +2,26 @@
 
 import type { TPayMethod } from '@llk/contracts';
 import { useTranslations } from 'next-intl';
+import { useEffect, useRef } from 'react';
 import { QrCode } from '@/features/download/components/qr-code';
 import { formatFen } from '@/features/pricing/money';
 import type { TPaymentState } from '../use-payment';
+import { invokeWechatPay } from '../wechat-pay';
 
 export const PAY_METHODS: readonly TPayMethod[] = ['ZFB', 'WX'];
 
-/** Alipay / WeChat Pay choice (a radio group). */
-export function MethodChoice({ value, onChange, disabled }: { value: TPayMethod; onChange: (method: TPayMethod) => void; disabled?: boolean }) {
+/** Alipay / WeChat Pay choice (a radio group). Inside WeChat, Alipay can only show its QR code: say so. */
+export function MethodChoice({
+  value,
+  onChange,
+  disabled,
+  inWechat = false,
+}: {
+  value: TPayMethod;
+  onChange: (method: TPayMethod) => void;
+  disabled?: boolean;
+  inWechat?: boolean;
+}) {
   const t = useTranslations('Order');
   return (
     <fieldset disabled={disabled}>
@@ -33,6 +45,11 @@ export function MethodChoice({ value, onChange, disabled }: { value: TPayMethod;
           </label>
         ))}
       </div>
+      {inWechat && value === 'ZFB' ? (
+        <p className="mt-3 text-sm text-ink-muted" data-testid="alipay-in-wechat">
+          {t('alipayInWechat')}
+        </p>
+      ) : null}
     </fieldset>
   );
 }
@@ -40,13 +57,22 @@ export function MethodChoice({ value, onChange, disabled }: { value: TPayMethod;
 /** The payment QR with amount, deadline, live status, the sandbox link and a method switch. */
 export function PaymentPanel({ state, tag, onSwitch }: { state: TPaymentState; tag: string; onSwitch: (method: TPayMethod) => void }) {
   const t = useTranslations('Order');
+  const heading = useRef<HTMLHeadingElement>(null);
   const payment = state.payment;
+  const codeUrl = payment?.kind === 'qr' ? payment.codeUrl : null;
+  // A new QR code: bring it into view (below the form on phones) and move focus to it.
+  useEffect(() => {
+    if (!codeUrl || !heading.current) return;
+    heading.current.focus({ preventScroll: true });
+    heading.current.scrollIntoView({ block: 'start', behavior: 'smooth' });
+  }, [codeUrl]);
+  if (payment?.kind === 'jsapi') return <WechatSheetPanel state={state} params={payment.params} />;
   if (!payment || payment.kind !== 'qr') return null;
   const other = PAY_METHODS.find((method) => method !== state.method)!;
   const deadline = new Intl.DateTimeFormat(tag, { timeStyle: 'short', timeZone: 'Asia/Shanghai' }).format(new Date(payment.expiresAt));
   return (
     <section aria-labelledby="payment-heading" className="rounded-card border border-line bg-canvas p-6 text-center shadow-card" data-testid="payment-panel">
-      <h2 id="payment-heading" className="text-lg font-semibold text-ink">
+      <h2 id="payment-heading" ref={heading} tabIndex={-1} className="scroll-mt-24 text-lg font-semibold text-ink">
         {t(`scanHeading.${state.method}`)}
       </h2>
       <div className="mt-4 flex justify-center">
@@ -76,6 +102,26 @@ export function PaymentPanel({ state, tag, onSwitch }: { state: TPaymentState; t
   );
 }
 
+/** Inside WeChat: the payment sheet is open (or was closed after paying); the order is polled meanwhile. */
+function WechatSheetPanel({ state, params }: { state: TPaymentState; params: Record<string, string> }) {
+  const t = useTranslations('Order');
+  return (
+    <section aria-labelledby="payment-heading" className="rounded-card border border-line bg-canvas p-6 text-center shadow-card" data-testid="wechat-sheet-panel">
+      <h2 id="payment-heading" className="text-lg font-semibold text-ink">
+        {t('wechatSheetHeading')}
+      </h2>
+      <p role="status" aria-live="polite" className="mt-4 inline-flex items-center gap-2 text-sm text-ink-soft">
+        <span aria-hidden="true" className="size-2 animate-pulse rounded-full bg-brand-600" />
+        {t('waiting')}
+      </p>
+      <button type="button" onClick={() => void invokeWechatPay(params)} className="mt-4 block w-full text-sm font-medium text-brand-700 underline-offset-4 hover:underline">
+        {t('wechatSheetAgain')}
+      </button>
+      {state.order ? <p className="mt-3 text-xs text-ink-muted">{t('orderNo', { id: state.order.id })}</p> : null}
+    </section>
+  );
+}
+
 /** Failed / expired / cancelled states with the way forward. */
 export function PaymentProblem({ state, onRetry, onRestart }: { state: TPaymentState; onRetry: () => void; onRestart?: () => void }) {
   const t = useTranslations('Order');
@@ -83,7 +129,7 @@ export function PaymentProblem({ state, onRetry, onRestart }: { state: TPaymentS
     return (
       <div role="alert" className="rounded-card border border-red-200 bg-red-50 p-4 text-sm text-danger" data-testid="payment-failed">
         <p className="font-semibold">{t('failedHeading')}</p>
-        {state.error ? <p className="mt-1">{state.error}</p> : null}
+        <p className="mt-1">{state.error ?? t('wechatSheetFailed')}</p>
         <button type="button" onClick={onRetry} className="mt-3 font-semibold underline">
           {t('retry')}
         </button>

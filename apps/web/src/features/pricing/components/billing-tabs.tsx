@@ -55,7 +55,7 @@ export function BillingTabs({ label, tabs, initial }: { label: string; tabs: TBi
             >
               {tab.label}
               {tab.badge ? (
-                <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${active ? 'bg-white/20 text-white' : 'bg-brand-100 text-brand-800'}`}>{tab.badge}</span>
+                <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${active ? 'bg-white text-brand-800' : 'bg-brand-100 text-brand-800'}`}>{tab.badge}</span>
               ) : null}
             </button>
           );

@@ -72,11 +72,11 @@ export default function AmbassadorDashboard({ info, texts, locale }: { info: TAm
         <h2 id="ambassador-totals" className="text-lg font-semibold text-ink">
           {texts.totalsHeading}
         </h2>
-        <dl className="mt-3 grid grid-cols-3 gap-3">
+        <dl className="mt-3 grid gap-3 sm:grid-cols-3">
           {STATES.map((state) => (
-            <div key={state} className="rounded-control border border-line p-3" data-testid={`total-${state}`}>
+            <div key={state} className="flex items-baseline justify-between gap-3 rounded-control border border-line p-3 sm:block" data-testid={`total-${state}`}>
               <dt className="text-sm text-ink-muted">{texts.state[state]}</dt>
-              <dd className="mt-1 text-lg font-semibold text-ink tabular-nums">{formatFen(totals[state], locale)}</dd>
+              <dd className="text-lg font-semibold text-ink tabular-nums sm:mt-1">{formatFen(totals[state], locale)}</dd>
             </div>
           ))}
         </dl>

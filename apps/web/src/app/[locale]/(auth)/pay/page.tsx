@@ -4,6 +4,7 @@ import { getTranslations } from 'next-intl/server';
 import { ClientMessages } from '@/components/client-messages';
 import { AuthIntro } from '@/features/auth/components/auth-intro';
 import { CodeCheckout } from '@/features/order/components/code-checkout';
+import { wechatAppId } from '@/features/order/wechat-config';
 import { LoginRedirect } from '@/features/order/components/login-redirect';
 import { loginUrlForVisitor } from '@/features/order/require-login';
 import { loadPricing } from '@/features/pricing/pricing-data';
@@ -50,7 +51,7 @@ export default async function PayPage({ params, searchParams }: { params: Locale
         <LoginRedirect href={loginUrl} prompt={order('loginRequired')} label={order('logIn')} />
       ) : (
         <ClientMessages namespaces={['Order', 'Pay']}>
-          <CodeCheckout qrCodeId={qrCodeId} planName={planName} tiers={tiers} />
+          <CodeCheckout qrCodeId={qrCodeId} planName={planName} tiers={tiers} wechatAppId={wechatAppId()} />
         </ClientMessages>
       )}
       <p className="text-sm text-ink-muted">

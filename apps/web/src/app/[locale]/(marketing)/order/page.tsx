@@ -1,10 +1,13 @@
-import { ZTimeUnit, type TTimeUnit } from '@llk/contracts';
+import { ZTimeUnit, type TLocale, type TTimeUnit } from '@llk/contracts';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { ClientMessages } from '@/components/client-messages';
+import { loadCloudPcPlans } from '@/features/cloud-pc/plans-data';
+import { parseCloudPcSku } from '@/features/cloud-pc/sku';
 import { OrderCheckout, type TOrderOption } from '@/features/order/components/order-checkout';
 import { LoginRedirect } from '@/features/order/components/login-redirect';
 import { loginUrlForVisitor } from '@/features/order/require-login';
+import { wechatAppId } from '@/features/order/wechat-config';
 import { loadPricing } from '@/features/pricing/pricing-data';
 import { ButtonLink } from '@/features/site/components/button-link';
 import { PageIntro } from '@/features/site/components/page-intro';
@@ -13,7 +16,12 @@ import { buildPageMetadata } from '@/lib/metadata';
 
 // Logged-in page (a visitor goes to /login and comes back). The offer and its figures come from
 // GET /memberPricing/detail/v2 on the server; the order's own figures from POST /order/createV2.
-type SearchParams = Promise<{ plan?: string | string[] }>;
+// ?sku=CLOUD_PC_<PLAN>_<TERM> sells a cloud-PC plan instead (GET /cloudPc/plans), and with
+// &renew=<device id> renews that machine (POST /cloudPc/devices/{id}/renew makes the order).
+type SearchParams = Promise<{ plan?: string | string[]; sku?: string | string[]; renew?: string | string[] }>;
+
+const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+const DEVICE_ID_RE = /^[0-9A-Za-z]{1,64}$/;
 
 export async function generateMetadata({ params }: { params: LocaleParams }): Promise<Metadata> {
   const locale = await resolveLocale(params);
@@ -28,7 +36,13 @@ function chosenUnit(value: string | string[] | undefined): TTimeUnit {
 
 export default async function OrderPage({ params, searchParams }: { params: LocaleParams; searchParams: SearchParams }) {
   const locale = await resolveLocale(params);
-  const unit = chosenUnit((await searchParams).plan);
+  const query = await searchParams;
+  const cloudPc = parseCloudPcSku(first(query.sku));
+  if (cloudPc) {
+    const renew = first(query.renew);
+    return <CloudPcOrder locale={locale} sku={first(query.sku)!} {...cloudPc} renewDeviceId={renew && DEVICE_ID_RE.test(renew) ? renew : null} />;
+  }
+  const unit = chosenUnit(query.plan);
   const loginUrl = await loginUrlForVisitor(locale, '/order', { plan: unit });
   const [t, order, { pricing, live }] = await Promise.all([
     getTranslations({ locale, namespace: 'OrderPage' }),
@@ -45,25 +59,103 @@ export default async function OrderPage({ params, searchParams }: { params: Loca
   }));
 
   return (
+    <OrderLayout
+      intro={{ title: t('heading'), lede: t('lede'), back: { href: '/pricing', label: t('comparePlans') } }}
+      loginUrl={loginUrl}
+      texts={{ loginRequired: order('loginRequired'), logIn: order('logIn'), unavailable: order('unavailable') }}
+    >
+      {live && pro && options.length > 0 ? <OrderCheckout options={options} initialUnit={unit} planName={pro.name} wechatAppId={wechatAppId()} /> : null}
+    </OrderLayout>
+  );
+}
+
+/** The order page's frame: intro, then the log-in prompt, the checkout, or "unavailable". */
+function OrderLayout({
+  intro,
+  loginUrl,
+  texts,
+  children,
+}: {
+  intro: { title: string; lede: string; back: { href: string; label: string } };
+  loginUrl: string | null;
+  texts: { loginRequired: string; logIn: string; unavailable: string };
+  children: React.ReactNode;
+}) {
+  return (
     <>
-      <PageIntro title={t('heading')} lede={t('lede')}>
-        <ButtonLink href="/pricing" variant="secondary">
-          {t('comparePlans')}
+      <PageIntro title={intro.title} lede={intro.lede}>
+        <ButtonLink href={intro.back.href} variant="secondary">
+          {intro.back.label}
         </ButtonLink>
       </PageIntro>
       <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 lg:px-8">
         {loginUrl ? (
-          <LoginRedirect href={loginUrl} prompt={order('loginRequired')} label={order('logIn')} />
-        ) : live && pro && options.length > 0 ? (
-          <ClientMessages namespaces={['Order']}>
-            <OrderCheckout options={options} initialUnit={unit} planName={pro.name} />
-          </ClientMessages>
+          <LoginRedirect href={loginUrl} prompt={texts.loginRequired} label={texts.logIn} />
+        ) : children ? (
+          <ClientMessages namespaces={['Order']}>{children}</ClientMessages>
         ) : (
           <p role="alert" className="rounded-card border border-line-strong bg-surface p-6 text-ink" data-testid="order-unavailable">
-            {order('unavailable')}
+            {texts.unavailable}
           </p>
         )}
       </div>
     </>
+  );
+}
+
+/** /order?sku=CLOUD_PC_…[&renew=<device id>]: a cloud-PC plan (or a machine's renewal) through the same checkout. */
+async function CloudPcOrder({
+  locale,
+  sku,
+  planId,
+  timeUnit,
+  renewDeviceId,
+}: {
+  locale: TLocale;
+  sku: string;
+  planId: string;
+  timeUnit: TTimeUnit;
+  renewDeviceId: string | null;
+}) {
+  const loginUrl = await loginUrlForVisitor(locale, '/order', renewDeviceId ? { sku, renew: renewDeviceId } : { sku });
+  const [t, order, cloud, { plans, live }] = await Promise.all([
+    getTranslations({ locale, namespace: 'OrderPage' }),
+    getTranslations({ locale, namespace: 'Order' }),
+    getTranslations({ locale, namespace: 'CloudPc' }),
+    loadCloudPcPlans(locale),
+  ]);
+  const plan = plans.find((item) => item.planId === planId);
+  const options: TOrderOption[] = (plan?.offers ?? []).map((offer) => ({
+    timeUnit: offer.timeUnit,
+    skuId: offer.skuId,
+    priceFen: offer.priceFen,
+    originalPriceFen: offer.originalPriceFen,
+    discountFen: Math.max(0, offer.originalPriceFen - offer.priceFen),
+  }));
+  const planName = plan
+    ? order('cloudPcPlan', { plan: cloud(`plans.${plan.planId}`), cores: plan.cores, threads: plan.threads, memory: plan.memoryGb })
+    : '';
+
+  return (
+    <OrderLayout
+      intro={{
+        title: t(renewDeviceId ? 'renewHeading' : 'cloudPcHeading'),
+        lede: t(renewDeviceId ? 'renewLede' : 'cloudPcLede'),
+        back: { href: '/cloudPc', label: t('allCloudPcPlans') },
+      }}
+      loginUrl={loginUrl}
+      texts={{ loginRequired: order('loginRequired'), logIn: order('logIn'), unavailable: order('unavailable') }}
+    >
+      {live && plan && options.length > 0 ? (
+        <OrderCheckout
+          options={options}
+          initialUnit={timeUnit}
+          planName={planName}
+          wechatAppId={wechatAppId()}
+          product="CLOUD_PC"
+          renewDeviceId={renewDeviceId}
+        />
+      ) : null}
+    </OrderLayout>
   );
 }

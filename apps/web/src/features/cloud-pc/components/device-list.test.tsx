@@ -1,0 +1,124 @@
+import { getContractMessages, type TCloudPcDevice } from '@llk/contracts';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import en from '../../../../messages/en/cloud-pc.json';
+import type { TCloudPcTexts } from '../texts';
+
+const calls = vi.hoisted(() => ({ loadDevices: vi.fn(), setAutoRenew: vi.fn(), cancelDevice: vi.fn(), refundDevice: vi.fn(), requestInvoice: vi.fn() }));
+vi.mock('../cloud-pc-api', () => calls);
+const toasts = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }));
+vi.mock('@/lib/toast', () => ({ toast: toasts }));
+vi.mock('next/navigation', () => ({ useParams: () => ({ locale: 'en' }), useRouter: () => ({ push: vi.fn() }) }));
+
+import DeviceList from './device-list';
+
+const texts = { ...en.CloudPc, validation: getContractMessages('en').validation, network: 'Network error' } as unknown as TCloudPcTexts;
+const device: TCloudPcDevice = {
+  id: 'pc1',
+  name: 'CPC-7K2M9Q',
+  planId: 'ADVANCED',
+  cores: 24,
+  threads: 48,
+  memoryGb: 64,
+  status: 'RUNNING',
+  autoRenew: false,
+  timeUnit: 'MONTH',
+  createdAt: '2026-11-22T12:00:00.000Z',
+  expiresAt: '2026-12-22T12:00:00.000Z',
+  releasedAt: null,
+  orderId: 'O1',
+  refundableUntil: null,
+  pendingRenewalOrderId: null,
+};
+
+beforeEach(() => {
+  for (const fn of Object.values(calls)) fn.mockReset();
+  toasts.success.mockReset();
+  // happy-dom's <dialog> without the modal part
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    this.removeAttribute('open');
+    this.dispatchEvent(new Event('close'));
+  };
+});
+afterEach(cleanup);
+
+describe('DeviceList', () => {
+  it('lists a machine with plan, cores/threads, status and the renewal link', async () => {
+    calls.loadDevices.mockResolvedValue({ kind: 'ready', devices: [device], invoices: [] });
+    render(<DeviceList texts={texts} tag="en" />);
+    const item = await screen.findByTestId('cloud-pc-device');
+    expect(within(item).getByTestId('device-plan').textContent).toBe('Advanced');
+    expect(within(item).getByTestId('device-spec').textContent).toBe('24 cores / 48 threads · 64 GB');
+    expect(within(item).getByTestId('device-status').textContent).toBe('Running');
+    expect(within(item).getByTestId('device-expiry').textContent).toBe('Dec 22, 2026, 8:00 PM');
+    expect(within(item).getByTestId('device-renew').getAttribute('href')).toBe('/en/order?sku=CLOUD_PC_ADVANCED_MONTH&renew=pc1');
+    expect(within(item).queryByTestId('device-refund')).toBeNull();
+  });
+
+  it('switches auto-renew with the server’s answer', async () => {
+    calls.loadDevices.mockResolvedValue({ kind: 'ready', devices: [device], invoices: [] });
+    calls.setAutoRenew.mockResolvedValue({ ...device, autoRenew: true });
+    render(<DeviceList texts={texts} tag="en" />);
+    const toggle = await screen.findByRole('switch', { name: 'Auto-renew' });
+    expect(toggle.getAttribute('aria-checked')).toBe('false');
+    fireEvent.click(toggle);
+    await vi.waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('true'));
+    expect(calls.setAutoRenew).toHaveBeenCalledWith('pc1', true);
+    expect(toasts.success).toHaveBeenCalledWith('Auto-renew is on.');
+  });
+
+  it('cancels only after the confirmation, then shows the machine released', async () => {
+    calls.loadDevices.mockResolvedValue({ kind: 'ready', devices: [device], invoices: [] });
+    calls.cancelDevice.mockResolvedValue({ ...device, status: 'RELEASED', releasedAt: '2026-11-22T12:05:00.000Z' });
+    render(<DeviceList texts={texts} tag="en" />);
+    fireEvent.click(await screen.findByTestId('device-cancel'));
+    const dialog = screen.getByTestId('cloud-pc-confirm');
+    expect(dialog.hasAttribute('open')).toBe(true);
+    expect(dialog.textContent).toContain('Cancel CPC-7K2M9Q?');
+    expect(dialog.textContent).toContain('Billing cannot be paused');
+    expect(calls.cancelDevice).not.toHaveBeenCalled();
+    fireEvent.click(within(dialog).getByTestId('cloud-pc-confirm-yes'));
+    await vi.waitFor(() => expect(screen.getByTestId('device-status').textContent).toBe('Released'));
+    expect(calls.cancelDevice).toHaveBeenCalledWith('pc1');
+    expect(dialog.hasAttribute('open')).toBe(false);
+    expect(screen.queryByTestId('device-cancel')).toBeNull();
+    expect(screen.queryByTestId('device-renew')).toBeNull();
+    expect(toasts.success).toHaveBeenCalledWith('CPC-7K2M9Q has been released.');
+  });
+
+  it('offers the refund while refundableUntil is ahead', async () => {
+    const until = new Date(Date.now() + 10 * 60_000).toISOString();
+    calls.loadDevices.mockResolvedValue({ kind: 'ready', devices: [{ ...device, refundableUntil: until }], invoices: [] });
+    render(<DeviceList texts={texts} tag="en" />);
+    expect(await screen.findByTestId('device-refund')).toBeTruthy();
+  });
+
+  it('checks an invoice request inline and records it', async () => {
+    calls.loadDevices.mockResolvedValue({ kind: 'ready', devices: [device], invoices: [] });
+    calls.requestInvoice.mockResolvedValue({ id: 'INV1', orderId: 'O1', kind: 'SPECIAL', title: 'ACME', amountFen: 49900, status: 'REQUESTED', requestedAt: '2026-11-22T12:10:00.000Z' });
+    render(<DeviceList texts={texts} tag="en" />);
+    fireEvent.click(await screen.findByTestId('invoice-open'));
+    const form = screen.getByTestId('invoice-form');
+    fireEvent.click(within(form).getByTestId('invoice-kind-SPECIAL'));
+    fireEvent.change(form.querySelector('input[name="title"]')!, { target: { value: 'ACME' } });
+    fireEvent.change(form.querySelector('input[name="email"]')!, { target: { value: 'finance@example.com' } });
+    fireEvent.submit(form);
+    expect(form.querySelector('input[name="taxId"]')!.getAttribute('aria-invalid')).toBe('true');
+    expect(calls.requestInvoice).not.toHaveBeenCalled();
+    fireEvent.change(form.querySelector('input[name="taxId"]')!, { target: { value: '91330100MA2AAAAA1X' } });
+    fireEvent.submit(form);
+    const done = await screen.findByTestId('invoice-requested');
+    expect(calls.requestInvoice).toHaveBeenCalledWith({ orderId: 'O1', kind: 'SPECIAL', title: 'ACME', taxId: '91330100MA2AAAAA1X', email: 'finance@example.com' });
+    expect(done.textContent).toContain('Special VAT invoice requested on');
+    expect(done.textContent).toContain('INV1');
+  });
+
+  it('shows the empty state', async () => {
+    calls.loadDevices.mockResolvedValue({ kind: 'ready', devices: [], invoices: [] });
+    render(<DeviceList texts={texts} tag="en" />);
+    expect((await screen.findByTestId('cloud-pc-empty')).textContent).toContain('You haven’t rented a cloud PC yet.');
+  });
+});

@@ -1,0 +1,256 @@
+'use client';
+
+import type { TCloudPcDevice, TCloudPcInvoice } from '@llk/contracts';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link } from '@/i18n/navigation';
+import { session } from '@/lib/session';
+import { toast } from '@/lib/toast';
+import { loadDevices, cancelDevice, refundDevice, setAutoRenew, type TDevicesLoad } from '../cloud-pc-api';
+import { deviceActions, refundTimeLeft } from '../rules';
+import { cloudPcSku } from '../sku';
+import { fill, formatDateTime, type TCloudPcTexts } from '../texts';
+import { dangerButton, primaryButton, secondaryButton } from './buttons';
+import { InvoiceRequest } from './invoice-request';
+
+// The logged-in part of /cloudPc, loaded by DevicePanel: the caller's machines (newest first,
+// released ones too) with plan, cores/threads, status and expiry; auto-renew switch, Renew (the
+// order page pays the renewal), Cancel and the first-order Refund behind a confirmation dialog,
+// and one invoice request per paid rental order.
+
+type TState = { kind: 'loading' } | Exclude<TDevicesLoad, { kind: 'loggedOut' }>;
+type TConfirm = { kind: 'cancel' | 'refund'; device: TCloudPcDevice } | null;
+
+const statusTone: Record<TCloudPcDevice['status'], string> = {
+  RUNNING: 'bg-emerald-50 text-emerald-800',
+  RELEASED: 'bg-surface text-ink-muted',
+  EXPIRED: 'bg-amber-50 text-amber-900',
+};
+
+export default function DeviceList({ texts, tag }: { texts: TCloudPcTexts; tag: string }) {
+  const d = texts.devices;
+  const [state, setState] = useState<TState>({ kind: 'loading' });
+  const [busy, setBusy] = useState<string | null>(null);
+  const [confirm, setConfirm] = useState<TConfirm>(null);
+  const [now, setNow] = useState(() => Date.now());
+
+  const load = useCallback(async () => {
+    const result = await loadDevices();
+    if (result.kind === 'loggedOut') session.clear(); // back to the visitor's view
+    else setState(result);
+  }, []);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  // Re-render when the nearest refund window closes, so the Refund button goes away on time.
+  useEffect(() => {
+    if (state.kind !== 'ready') return;
+    const left = state.devices.map((device) => refundTimeLeft(device, Date.now())).filter((ms) => ms > 0);
+    if (left.length === 0) return;
+    const timer = setTimeout(() => setNow(Date.now()), Math.min(...left) + 50);
+    return () => clearTimeout(timer);
+  }, [state, now]);
+
+  const replace = (device: TCloudPcDevice) =>
+    setState((s) => (s.kind === 'ready' ? { ...s, devices: s.devices.map((item) => (item.id === device.id ? device : item)) } : s));
+
+  async function toggleAutoRenew(device: TCloudPcDevice) {
+    if (busy) return;
+    setBusy(device.id);
+    try {
+      replace(await setAutoRenew(device.id, !device.autoRenew));
+      toast.success(device.autoRenew ? (d.autoRenewOff ?? '') : (d.autoRenewOn ?? ''));
+    } catch {
+      // the API client has shown errmsg
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function confirmAction() {
+    if (!confirm || busy) return;
+    const { kind, device } = confirm;
+    setBusy(device.id);
+    try {
+      const updated = kind === 'cancel' ? await cancelDevice(device.id) : (await refundDevice(device.id)).device;
+      replace(updated);
+      toast.success(fill(kind === 'cancel' ? d.cancelled : d.refunded, { name: device.name }));
+      setConfirm(null);
+    } catch {
+      // the API client has shown errmsg; the dialog stays open for another try or Keep it
+      await load();
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  if (state.kind === 'loading') {
+    return (
+      <p role="status" className="text-ink-muted">
+        {d.loading}
+      </p>
+    );
+  }
+  if (state.kind === 'failed') {
+    return (
+      <div role="alert" className="space-y-3">
+        <p className="text-ink-muted">{d.loadFailed}</p>
+        <button type="button" className={secondaryButton} onClick={() => void load()}>
+          {d.retry}
+        </button>
+      </div>
+    );
+  }
+  if (state.devices.length === 0) {
+    return (
+      <div className="space-y-3" data-testid="cloud-pc-empty">
+        <p className="text-ink-muted">{d.empty}</p>
+        <a href="#cloud-pc-plans" className={primaryButton}>
+          {d.emptyCta}
+        </a>
+      </div>
+    );
+  }
+
+  const invoiceOf = (orderId: string): TCloudPcInvoice | undefined => state.invoices.find((invoice) => invoice.orderId === orderId);
+
+  return (
+    <>
+      <ul className="space-y-4" data-testid="cloud-pc-devices">
+        {state.devices.map((device) => {
+          const actions = deviceActions(device, now);
+          const working = busy === device.id;
+          return (
+            <li key={device.id} className="rounded-card border border-line bg-canvas p-5 shadow-card sm:p-6" data-testid="cloud-pc-device" data-device-id={device.id}>
+              <div className="flex flex-wrap items-baseline justify-between gap-3">
+                <h3 className="font-mono text-lg font-semibold text-ink" data-testid="device-name">
+                  {device.name}
+                </h3>
+                <span className={`rounded-full px-3 py-1 text-sm font-medium ${statusTone[device.status]}`} data-testid="device-status" data-status={device.status}>
+                  {texts.status[device.status]}
+                </span>
+              </div>
+              <dl className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-3">
+                <div>
+                  <dt className="text-ink-muted">{d.planLabel}</dt>
+                  <dd className="font-medium text-ink" data-testid="device-plan">
+                    {texts.plans[device.planId]}
+                  </dd>
+                </div>
+                <div>
+                  <dt className="text-ink-muted">{d.specLabel}</dt>
+                  <dd className="font-medium text-ink" data-testid="device-spec">
+                    {fill(d.spec, { cores: device.cores, threads: device.threads, memory: device.memoryGb })}
+                  </dd>
+                </div>
+                <div>
+                  <dt className="text-ink-muted">{device.releasedAt ? d.releasedLabel : d.expiresLabel}</dt>
+                  <dd className="font-medium text-ink" data-testid="device-expiry">
+                    {formatDateTime(device.releasedAt ?? device.expiresAt, tag)}
+                  </dd>
+                </div>
+              </dl>
+              {actions.autoRenew ? (
+                <div className="mt-4 flex items-center gap-3">
+                  <button
+                    type="button"
+                    role="switch"
+                    aria-checked={device.autoRenew}
+                    aria-label={d.autoRenew}
+                    disabled={working}
+                    onClick={() => void toggleAutoRenew(device)}
+                    className="relative inline-flex h-7 w-12 shrink-0 items-center rounded-full bg-line-strong transition-colors aria-checked:bg-brand-600 disabled:opacity-60"
+                    data-testid="device-auto-renew"
+                  >
+                    <span aria-hidden="true" className={`inline-block size-5 rounded-full bg-white shadow transition-transform ${device.autoRenew ? 'translate-x-6' : 'translate-x-1'}`} />
+                  </button>
+                  <span className="text-sm text-ink">{d.autoRenew}</span>
+                  <span className="text-sm text-ink-muted">{device.autoRenew ? d.on : d.off}</span>
+                </div>
+              ) : null}
+              {device.pendingRenewalOrderId && actions.renew ? (
+                <p className="mt-3 text-sm text-amber-900" data-testid="device-pending-renewal">
+                  {d.pendingRenewal}
+                </p>
+              ) : null}
+              {actions.refund && device.refundableUntil ? (
+                <p className="mt-3 text-sm text-ink-muted">{fill(d.refundUntil, { time: formatDateTime(device.refundableUntil, tag) })}</p>
+              ) : null}
+              {actions.renew || actions.cancel || actions.refund ? (
+                <div className="mt-4 flex flex-wrap gap-3">
+                  {actions.renew ? (
+                    <Link
+                      href={{ pathname: '/order', query: { sku: cloudPcSku(device.planId, device.timeUnit), renew: device.id } }}
+                      className={primaryButton}
+                      data-testid="device-renew"
+                    >
+                      {device.pendingRenewalOrderId ? d.payRenewal : d.renew}
+                    </Link>
+                  ) : null}
+                  {actions.refund ? (
+                    <button type="button" className={secondaryButton} disabled={working} onClick={() => setConfirm({ kind: 'refund', device })} data-testid="device-refund">
+                      {d.refund}
+                    </button>
+                  ) : null}
+                  {actions.cancel ? (
+                    <button type="button" className={secondaryButton} disabled={working} onClick={() => setConfirm({ kind: 'cancel', device })} data-testid="device-cancel">
+                      {d.cancel}
+                    </button>
+                  ) : null}
+                </div>
+              ) : null}
+              <InvoiceRequest
+                texts={texts}
+                tag={tag}
+                orderId={device.orderId}
+                invoice={invoiceOf(device.orderId)}
+                onRequested={(invoice) => setState((s) => (s.kind === 'ready' ? { ...s, invoices: [invoice, ...s.invoices] } : s))}
+              />
+            </li>
+          );
+        })}
+      </ul>
+      <ConfirmDialog texts={texts} confirm={confirm} busy={busy !== null} onConfirm={() => void confirmAction()} onClose={() => setConfirm(null)} />
+    </>
+  );
+}
+
+/** The modal confirmation of Cancel and Refund (a native <dialog>: focus trap, Escape, backdrop). */
+function ConfirmDialog({ texts, confirm, busy, onConfirm, onClose }: { texts: TCloudPcTexts; confirm: TConfirm; busy: boolean; onConfirm: () => void; onClose: () => void }) {
+  const d = texts.devices;
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (confirm && !dialog.open) dialog.showModal();
+    if (!confirm && dialog.open) dialog.close();
+  }, [confirm]);
+  const kind = confirm?.kind ?? 'cancel';
+  const name = confirm?.device.name ?? '';
+  return (
+    <dialog
+      ref={ref}
+      onClose={onClose}
+      aria-labelledby="cloud-pc-confirm-title"
+      aria-describedby="cloud-pc-confirm-body"
+      className="m-auto w-[min(32rem,calc(100vw-2rem))] rounded-card border border-line bg-canvas p-6 text-ink shadow-card backdrop:bg-black/40"
+      data-testid="cloud-pc-confirm"
+    >
+      <h2 id="cloud-pc-confirm-title" className="text-lg font-semibold">
+        {fill(kind === 'cancel' ? d.cancelTitle : d.refundTitle, { name })}
+      </h2>
+      <p id="cloud-pc-confirm-body" className="mt-3 leading-relaxed text-ink-muted">
+        {kind === 'cancel' ? d.cancelBody : d.refundBody}
+      </p>
+      <div className="mt-6 flex flex-wrap justify-end gap-3">
+        <button type="button" className={secondaryButton} onClick={onClose} autoFocus>
+          {d.keep}
+        </button>
+        <button type="button" className={dangerButton} disabled={busy} aria-busy={busy} onClick={onConfirm} data-testid="cloud-pc-confirm-yes">
+          {busy ? d.working : kind === 'cancel' ? d.cancelConfirm : d.refundConfirm}
+        </button>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,137 @@
+'use client';
+
+import type { TCloudPcProviderResult } from '@llk/contracts';
+import { type FormEvent, useRef, useState } from 'react';
+import { EMPTY_PROVIDER_FORM, providerRequest, type TFieldErrors, type TProviderForm, validateProvider } from '../rules';
+import { type TCloudPcTexts, validationText } from '../texts';
+import { primaryButton, secondaryButton } from './buttons';
+import { Field } from './field';
+
+const loadApi = () => import('../cloud-pc-api');
+
+type TFieldName = keyof TProviderForm;
+const inputs: { name: TFieldName; type?: string; autoComplete?: string; inputMode?: 'numeric' | 'tel' | 'email'; hint?: string; area?: boolean }[] = [
+  { name: 'company', autoComplete: 'organization' },
+  { name: 'contactName', autoComplete: 'name' },
+  { name: 'phone', type: 'tel', autoComplete: 'tel', inputMode: 'tel', hint: 'contactHint' },
+  { name: 'email', type: 'email', autoComplete: 'email', inputMode: 'email' },
+  { name: 'region' },
+  { name: 'machineCount', inputMode: 'numeric' },
+  { name: 'hardware', hint: 'hardwareHint', area: true },
+  { name: 'message', area: true },
+];
+
+/**
+ * The provider (seller) sign-up of /cloudPc: inline validation (rules.ts), POST
+ * /cloudPc/provider, then an acknowledgement with the reference. The API client is loaded on the
+ * form's first focus; API errors are toasted by it.
+ */
+export function ProviderForm({ texts }: { texts: TCloudPcTexts }) {
+  const p = texts.provider;
+  const [form, setForm] = useState<TProviderForm>(EMPTY_PROVIDER_FORM);
+  const [errors, setErrors] = useState<TFieldErrors>({});
+  const [touched, setTouched] = useState<Partial<Record<TFieldName, boolean>>>({});
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<TCloudPcProviderResult | null>(null);
+  const ack = useRef<HTMLDivElement>(null);
+
+  const update = (name: TFieldName, value: string) => {
+    const next = { ...form, [name]: value };
+    setForm(next);
+    if (touched[name] || errors[name]) setErrors(validateProvider(next));
+  };
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const found = validateProvider(form);
+    setErrors(found);
+    setTouched(Object.fromEntries(inputs.map(({ name }) => [name, true])));
+    const first = inputs.find(({ name }) => found[name]);
+    if (first) {
+      document.getElementById(`provider-${first.name}`)?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      const api = await loadApi();
+      setResult(await api.submitProvider(providerRequest(form)));
+      requestAnimationFrame(() => ack.current?.focus());
+    } catch {
+      // the API client has shown errmsg
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (result) {
+    return (
+      <div ref={ack} tabIndex={-1} role="status" className="rounded-card border border-green-200 bg-green-50 p-6 outline-none" data-testid="provider-ack">
+        <h3 className="text-lg font-semibold text-success">{p.ackHeading}</h3>
+        <p className="mt-2 text-ink">{p.ackBody}</p>
+        <p className="mt-2 text-ink">
+          {p.referenceLabel} <strong className="font-mono" data-testid="provider-reference">{result.reference}</strong>
+        </p>
+        <button
+          type="button"
+          className={`${secondaryButton} mt-4`}
+          onClick={() => {
+            setResult(null);
+            setForm(EMPTY_PROVIDER_FORM);
+            setTouched({});
+            setErrors({});
+          }}
+        >
+          {p.another}
+        </button>
+      </div>
+    );
+  }
+
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} onFocus={() => void loadApi().catch(() => undefined)} className="grid max-w-3xl gap-4 sm:grid-cols-2" data-testid="provider-form">
+      {inputs.map(({ name, type, autoComplete, inputMode, hint, area }) => (
+        <div key={name} className={area ? 'sm:col-span-2' : undefined}>
+          <Field id={`provider-${name}`} label={p[name] ?? name} hint={hint ? p[hint] : undefined} error={touched[name] ? validationText(texts, errors[name]) : undefined}>
+            {(props) =>
+              area ? (
+                <textarea
+                  {...props}
+                  name={name}
+                  rows={name === 'message' ? 4 : 3}
+                  value={form[name]}
+                  onChange={(event) => update(name, event.target.value)}
+                  onBlur={() => {
+                    setTouched((t) => ({ ...t, [name]: true }));
+                    setErrors(validateProvider(form));
+                  }}
+                  className={`${props.className} py-2`}
+                />
+              ) : (
+                <input
+                  {...props}
+                  name={name}
+                  type={type ?? 'text'}
+                  autoComplete={autoComplete}
+                  inputMode={inputMode}
+                  value={form[name]}
+                  onChange={(event) => update(name, event.target.value)}
+                  onBlur={() => {
+                    setTouched((t) => ({ ...t, [name]: true }));
+                    setErrors(validateProvider(form));
+                  }}
+                  className={`${props.className} h-11`}
+                />
+              )
+            }
+          </Field>
+        </div>
+      ))}
+      <div className="sm:col-span-2">
+        <button type="submit" className={primaryButton} disabled={busy} aria-busy={busy} data-testid="provider-submit">
+          {busy ? p.sending : p.submit}
+        </button>
+      </div>
+    </form>
+  );
+}

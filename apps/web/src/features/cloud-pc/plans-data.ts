@@ -1,0 +1,12 @@
+import { ZCloudPcPlans, type TCloudPcPlans, type TLocale } from '@llk/contracts';
+import { fetchContent } from '@/features/download/content-fetch';
+import { cloudPcPlansFromSeed } from './seed-fallback';
+
+/**
+ * The cloud-PC plans: GET /cloudPc/plans on the server (ISR, ADR 0006), else the seed file the
+ * API is seeded from. `live` is false for the fallback (the order page then sells nothing).
+ */
+export async function loadCloudPcPlans(locale: TLocale): Promise<{ plans: TCloudPcPlans['plans']; live: boolean }> {
+  const data = await fetchContent('/cloudPc/plans', locale, ZCloudPcPlans);
+  return data ? { plans: data.plans, live: true } : { plans: cloudPcPlansFromSeed().plans, live: false };
+}

@@ -1,0 +1,37 @@
+import type { TCloudPcPlanId, TCloudPcStatus, TInvoiceKind } from '@llk/contracts';
+
+// What the cloud-PC page's interactive parts say, handed to them as props by the server page
+// (server/cloud-pc-texts.ts) instead of through next-intl's client provider, so the page ships
+// neither use-intl's runtime nor the message formatter. Texts use {name} placeholders only.
+
+export interface TCloudPcTexts {
+  devices: Record<string, string>;
+  status: Record<TCloudPcStatus, string>;
+  plans: Record<TCloudPcPlanId, string>;
+  invoice: Record<string, string> & { kinds: Record<TInvoiceKind, string> };
+  provider: Record<string, string>;
+  /** contracts `validation.*`, keyed without the prefix */
+  validation: Record<string, string>;
+  /** contracts errors.network: shown when the code that talks to the API cannot be loaded */
+  network: string;
+}
+
+/** 'Cancel {name}?' + { name: 'CPC-1' } → 'Cancel CPC-1?'. */
+export function fill(template: string | undefined, values: Record<string, string | number>): string {
+  return (template ?? '').replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+}
+
+/** 'validation.required' → its text (the key itself if a text is missing). */
+export function validationText(texts: TCloudPcTexts, key: string | undefined): string | undefined {
+  return key ? (texts.validation[key.replace(/^validation\./, '')] ?? key) : undefined;
+}
+
+/** A date and time in China time, in the page's language. */
+export function formatDateTime(iso: string, tag: string): string {
+  return new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Shanghai' }).format(new Date(iso));
+}
+
+/** Storage as the plans list shows it: 512 → { size: 512, unit: 'GB' }, 2048 → { size: 2, unit: 'TB' }. */
+export function storageSize(gb: number): { size: number; unit: 'GB' | 'TB' } {
+  return gb >= 1024 && gb % 1024 === 0 ? { size: gb / 1024, unit: 'TB' } : { size: gb, unit: 'GB' };
+}
