@@ -38,6 +38,9 @@ export default defineConfig({
     browserName: 'chromium',
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
     trace: 'retain-on-failure',
+    // a step that hangs fails where it hangs, not at the test's timeout somewhere later
+    actionTimeout: 20_000,
+    navigationTimeout: 30_000,
   },
   webServer: [
     {

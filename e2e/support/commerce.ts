@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { localeEntries, type TLocale, type TMemberPricing } from '@llk/contracts';
-import { type APIRequestContext, expect } from '@playwright/test';
+import { type APIRequestContext, type Page, expect } from '@playwright/test';
 
 // Texts and figures for the commerce journeys: the same message files the site renders, and the
 // prices as GET /memberPricing/detail/v2 answers them (never constants of the test).
@@ -49,4 +49,23 @@ export async function fetchPricing(request: APIRequestContext, locale: TLocale):
 /** Collapses the kinds of spaces Intl puts into amounts ("268 CNY" with a narrow no-break space). */
 export function spaces(value: string): string {
   return value.replace(/[\s\u00a0\u202f]+/g, ' ').trim();
+}
+
+/**
+ * Confirms the payment of the QR code the page shows on the sandbox confirm page it encodes, and
+ * waits for the sandbox's answer before closing that tab (closing it at once could abort the POST
+ * before the API has taken it, and the order would never turn paid).
+ */
+export async function payInSandbox(page: Page): Promise<void> {
+  const link = page.getByTestId('sandbox-link');
+  await expect(link).toBeVisible({ timeout: 20_000 });
+  const href = await link.getAttribute('href');
+  expect(href).toBeTruthy();
+  // The QR encodes the same confirm page.
+  await expect(page.getByTestId('payment-panel').locator('svg[data-qr-value]')).toHaveAttribute('data-qr-value', href!);
+  const sandbox = await page.context().newPage();
+  await sandbox.goto(href!);
+  await sandbox.getByRole('button').click();
+  await expect(sandbox.locator('p[role="status"]')).toHaveClass('ok', { timeout: 20_000 });
+  await sandbox.close();
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { localeEntries, type TCloudPcDevices, type TCloudPcPlans, type TLocale } from '@llk/contracts';
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
 import { createUser, localePath, logInThroughRedirect, useLocale } from '../support/accounts';
-import { commerceTexts, rmb, text } from '../support/commerce';
+import { commerceTexts, payInSandbox, rmb, text } from '../support/commerce';
 
 // Cloud-PC rental (issue 6) in Chromium: a visitor logs in from /cloudPc, rents a plan through
 // /order and the sandbox gateway, finds the machine in "My cloud PCs", switches auto-renew,
@@ -39,19 +39,6 @@ async function listDevices(page: Page): Promise<TCloudPcDevices['devices']> {
   const body = (await response.json()) as { errcode: number; data: TCloudPcDevices };
   expect(body.errcode).toBe(0);
   return body.data.devices;
-}
-
-/** Opens the sandbox confirm page of the shown QR and confirms the payment there. */
-async function payInSandbox(page: Page) {
-  const link = page.getByTestId('sandbox-link');
-  await expect(link).toBeVisible();
-  const href = await link.getAttribute('href');
-  expect(href).toBeTruthy();
-  const sandbox = await page.context().newPage();
-  await sandbox.goto(href!);
-  await sandbox.getByRole('button').click();
-  await expect(sandbox.locator('body')).not.toContainText('404');
-  await sandbox.close();
 }
 
 /** Logs in through /login?redirectUrl=/cloudPc and rents the plan's monthly offer in the sandbox. */

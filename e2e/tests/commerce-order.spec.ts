@@ -1,7 +1,7 @@
 import { type TLocale, type TQrCodeResult } from '@llk/contracts';
-import { type Page, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { PASSWORD, accountTexts, createUser, localePath, logInThroughRedirect, useLocale } from '../support/accounts';
-import { commerceTexts, fetchPricing, rmb, spaces, text } from '../support/commerce';
+import { commerceTexts, fetchPricing, payInSandbox, rmb, spaces, text } from '../support/commerce';
 
 // Buying with the built-in sandbox gateway: the web order of an annual membership (log in via
 // redirectUrl, Pay Now, the QR and its sandbox page, live status, the new plan and expiry in
@@ -10,21 +10,6 @@ import { commerceTexts, fetchPricing, rmb, spaces, text } from '../support/comme
 const locale: TLocale = 'en';
 const t = commerceTexts(locale);
 const a = accountTexts(locale);
-
-/** Opens the sandbox confirm page of the shown QR and confirms the payment there. */
-async function payInSandbox(page: Page) {
-  const link = page.getByTestId('sandbox-link');
-  await expect(link).toBeVisible();
-  const href = await link.getAttribute('href');
-  expect(href).toBeTruthy();
-  // The QR encodes the same confirm page.
-  await expect(page.getByTestId('payment-panel').locator('svg[data-qr-value]')).toHaveAttribute('data-qr-value', href!);
-  const sandbox = await page.context().newPage();
-  await sandbox.goto(href!);
-  await sandbox.getByRole('button').click();
-  await expect(sandbox.locator('body')).not.toContainText('404');
-  await sandbox.close();
-}
 
 test('en: log in from /order, buy an annual membership in the sandbox, see the plan and expiry in the header', async ({ page, context, request }) => {
   await useLocale(context, locale);

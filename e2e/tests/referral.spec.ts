@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { REFERRAL_RULES, localeEntries, type TLocale } from '@llk/contracts';
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { accountTexts, readCode, textPattern } from '../support/accounts';
-import { fetchPricing, spaces } from '../support/commerce';
+import { fetchPricing, payInSandbox, spaces } from '../support/commerce';
 
 // The ambassador programme (issue 6): a member joins on /promotionPlan and sees the referral
 // link, code and QR code; a visitor follows the referral link, looks at another page, switches
@@ -80,16 +80,6 @@ test('a member joins the ambassador programme and sees the link, the code and it
 async function switchLanguage(page: Page, name: string) {
   await page.locator('header details > summary:visible').first().click();
   await page.locator('header details[open] a', { hasText: name }).first().click();
-}
-
-/** Confirms the payment on the sandbox page the shown QR code encodes. */
-async function payInSandbox(page: Page) {
-  const href = await page.getByTestId('sandbox-link').getAttribute('href');
-  expect(href).toBeTruthy();
-  const sandbox = await page.context().newPage();
-  await sandbox.goto(href!);
-  await sandbox.getByRole('button').click();
-  await sandbox.close();
 }
 
 /** Money as the ambassador page shows it (features/referral/format.ts). */
