@@ -98,9 +98,12 @@ test('en: the first cloud-PC order is refunded within 15 minutes and the machine
   await dialog.getByTestId('cloud-pc-confirm-yes').click();
   await expect(device.getByTestId('device-status')).toHaveText(text(t, 'CloudPc', 'status.RELEASED'));
   await expect(device.getByTestId('device-refund')).toHaveCount(0);
+  // refunded: no invoice to ask for, the refund is said instead
+  await expect(device.getByTestId('device-refunded')).toBeVisible();
+  await expect(device.getByTestId('invoice-open')).toHaveCount(0);
 
   const [released] = await listDevices(page);
-  expect(released).toMatchObject({ status: 'RELEASED', refundableUntil: null });
+  expect(released).toMatchObject({ status: 'RELEASED', refundableUntil: null, refundedAt: expect.any(String) });
   const order = await page.request.get(`/api/order/info/${released!.orderId}`);
   expect(((await order.json()) as { data: { status: string } }).data.status).toMatch(/^REFUND(ING|ED)$/);
 });

@@ -68,6 +68,8 @@ export const ZCloudPcDevice = z.object({
   orderId: z.string(),
   /** set while the first-order refund is still possible (15 minutes after payment) */
   refundableUntil: z.string().nullable(),
+  /** when the first-order refund released it (the money goes back through the gateway); no invoice then */
+  refundedAt: z.string().nullable(),
   /** an unpaid renewal order, if any (auto-renew or the Renew button) */
   pendingRenewalOrderId: z.string().nullable(),
 });

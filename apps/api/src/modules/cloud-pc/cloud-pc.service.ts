@@ -84,6 +84,7 @@ function deviceOf(row: MachineRow, now: Date, pendingRenewalOrderId: string | nu
     releasedAt: row.released_at ? fromDbDate(row.released_at).toISOString() : null,
     orderId: row.order_id,
     refundableUntil: refundable ? new Date(refundDeadline).toISOString() : null,
+    refundedAt: row.refund_claimed_at ? fromDbDate(row.refund_claimed_at).toISOString() : null,
     pendingRenewalOrderId,
   };
 }

@@ -124,7 +124,7 @@ describe.each(testDialects())('cloud PC on $dialect', ({ dialect }) => {
 
     const before = Date.now();
     const cancelled = body<{ device: TCloudPcDevice }>(await post(ctx, user, `/cloudPc/devices/${device.id}/cancel`)).data.device;
-    expect(cancelled).toMatchObject({ status: 'RELEASED', autoRenew: false, refundableUntil: null });
+    expect(cancelled).toMatchObject({ status: 'RELEASED', autoRenew: false, refundableUntil: null, refundedAt: null });
     expect(Date.parse(cancelled.releasedAt ?? '')).toBeGreaterThanOrEqual(before - 1000);
     for (const [action, payload] of [['cancel', undefined], ['renew', {}], ['autoRenew', { enabled: true }]] as const) {
       expect(body(await post(ctx, user, `/cloudPc/devices/${device.id}/${action}`, payload)).errcode).toBe(ErrorCode.CLOUD_PC_RELEASED);
@@ -144,7 +144,8 @@ describe.each(testDialects())('cloud PC on $dialect', ({ dialect }) => {
       const { order, device } = await rent(ctx, user);
       const at = new Date((await paidAtOf(order.id)).getTime() + 14 * 60_000 + 59_000);
       const result = await refundFirstOrder({ db: ctx.database.db, providers: ctx.providers }, user.id, device.id, at);
-      expect(result.device).toMatchObject({ status: 'RELEASED', refundableUntil: null });
+      expect(result.device).toMatchObject({ status: 'RELEASED', refundableUntil: null, refundedAt: at.toISOString() });
+      expect(device.refundedAt).toBeNull();
       expect(result.order.status).toBe('REFUNDED');
       expect(result.order.refundedFen).toBe(order.totalFen);
 

@@ -28,6 +28,7 @@ const device: TCloudPcDevice = {
   releasedAt: null,
   orderId: 'O1',
   refundableUntil: null,
+  refundedAt: null,
   pendingRenewalOrderId: null,
 };
 
@@ -94,6 +95,19 @@ describe('DeviceList', () => {
     calls.loadDevices.mockResolvedValue({ kind: 'ready', devices: [{ ...device, refundableUntil: until }], invoices: [] });
     render(<DeviceList texts={texts} tag="en" />);
     expect(await screen.findByTestId('device-refund')).toBeTruthy();
+  });
+
+  it('says when a machine was refunded and offers no invoice for it', async () => {
+    const refunded = { ...device, status: 'RELEASED' as const, releasedAt: '2026-11-22T12:05:00.000Z', refundedAt: '2026-11-22T12:05:00.000Z' };
+    calls.loadDevices.mockResolvedValue({ kind: 'ready', devices: [refunded, { ...device, id: 'pc2', orderId: 'O2' }], invoices: [] });
+    render(<DeviceList texts={texts} tag="en" />);
+    const [first, second] = await screen.findAllByTestId('cloud-pc-device');
+    expect(within(first!).getByTestId('device-refunded').textContent).toBe(
+      'Refunded on Nov 22, 2026, 8:05 PM. The money goes back to the original payment method; a refunded order has no invoice.',
+    );
+    expect(within(first!).queryByTestId('invoice-open')).toBeNull();
+    expect(within(second!).getByTestId('invoice-open')).toBeTruthy();
+    expect(within(second!).queryByTestId('device-refunded')).toBeNull();
   });
 
   it('checks an invoice request inline and records it', async () => {

@@ -200,13 +200,19 @@ export default function DeviceList({ texts, tag }: { texts: TCloudPcTexts; tag: 
                   ) : null}
                 </div>
               ) : null}
-              <InvoiceRequest
-                texts={texts}
-                tag={tag}
-                orderId={device.orderId}
-                invoice={invoiceOf(device.orderId)}
-                onRequested={(invoice) => setState((s) => (s.kind === 'ready' ? { ...s, invoices: [invoice, ...s.invoices] } : s))}
-              />
+              {device.refundedAt ? (
+                <p className="mt-4 text-sm text-ink-muted" data-testid="device-refunded">
+                  {fill(d.refundedNote, { time: formatDateTime(device.refundedAt, tag) })}
+                </p>
+              ) : (
+                <InvoiceRequest
+                  texts={texts}
+                  tag={tag}
+                  orderId={device.orderId}
+                  invoice={invoiceOf(device.orderId)}
+                  onRequested={(invoice) => setState((s) => (s.kind === 'ready' ? { ...s, invoices: [invoice, ...s.invoices] } : s))}
+                />
+              )}
             </li>
           );
         })}
