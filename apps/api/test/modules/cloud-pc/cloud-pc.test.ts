@@ -148,6 +148,9 @@ describe.each(testDialects())('cloud PC on $dialect', ({ dialect }) => {
       expect(device.refundedAt).toBeNull();
       expect(result.order.status).toBe('REFUNDED');
       expect(result.order.refundedFen).toBe(order.totalFen);
+      // a refunded order has no invoice
+      const invoice = await post(ctx, user, '/cloudPc/invoice', { orderId: order.id, kind: 'NORMAL', title: 'ACME', email: 'finance@example.com' });
+      expect(body(invoice).errcode).toBe(ErrorCode.INVOICE_ORDER_INVALID);
 
       // Second order of this account: not refundable, even at once.
       const second = await rent(ctx, user);
