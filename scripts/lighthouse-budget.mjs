@@ -32,7 +32,8 @@ const LOCALES = [
   ['en', '/en'],
   ['ja', '/ja'],
 ];
-const PAGES = ['/', '/download', '/pricing', '/guide'];
+// The four pages of the issue, plus a guide topic (Markdown article with section navigation).
+const PAGES = ['/', '/download', '/pricing', '/guide', '/guide/remote-control/input-devices/gamepad'];
 
 const [base = 'http://127.0.0.1:3000', ...only] = process.argv.slice(2);
 const runs = Math.max(1, Number(process.env.BUDGET_RUNS ?? 3));

@@ -138,6 +138,24 @@ test.describe('search', () => {
     await expect(first).toHaveAttribute('href', /^\/ja\//);
   });
 
+  test('shows 20 results at a time and appends the next ones on "Show more results"', async ({ page }) => {
+    await page.goto('/en/search?q=remote');
+    const status = page.getByTestId('search-status');
+    await expect(status).toHaveText(/^\d+ results for “remote”$/);
+    const total = Number((await status.textContent())!.match(/^\d+/)![0]);
+    expect(total).toBeGreaterThan(20);
+    const items = page.getByTestId('search-results').getByRole('listitem');
+    await expect(items).toHaveCount(20);
+    const first = await items.first().textContent();
+    await page.getByTestId('search-more').click();
+    await expect(items).toHaveCount(Math.min(40, total));
+    await expect(items.first()).toHaveText(first!);
+    // no result twice
+    const links = await page.getByTestId('search-results').getByRole('link').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('href')));
+    expect(new Set(links).size).toBe(links.length);
+    if (total <= 40) await expect(page.getByTestId('search-more')).toHaveCount(0);
+  });
+
   test('each query is recorded for the hot searches', async ({ page, request }) => {
     const countOf = async () => {
       const response = await request.get('/api/search/hotContent', { headers: { 'Accept-Language': 'en' } });

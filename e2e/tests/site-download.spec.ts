@@ -18,6 +18,8 @@ const agents = {
   mac: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15',
   android: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
   iphone: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
+  linux: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+  ipad: 'Mozilla/5.0 (iPad; CPU OS 17_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.6 Mobile/15E148 Safari/604.1',
   wechat:
     'Mozilla/5.0 (Linux; Android 14; V2309A) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/116.0.0.0 Mobile Safari/537.36 MMWEBSDK/20231202 MicroMessenger/8.0.47.2560(0x28002F35) WeChat/arm64 Weixin NetType/WIFI Language/zh_CN ABI/arm64',
 };
@@ -32,6 +34,8 @@ test.describe('download page', () => {
     ['mac', 'macos', 'Recommended for your Mac', /\.dmg$/],
     ['android', 'android', 'Recommended for your Android phone', /\.apk$/],
     ['iphone', 'ios', 'Recommended for your iPhone', /^https:\/\/apps\.apple\.com\//],
+    ['linux', 'linux', 'Recommended for your Linux computer', /\.deb$/],
+    ['ipad', 'ios', 'Recommended for your iPad', /^https:\/\/apps\.apple\.com\//],
   ] as const) {
     test(`offers ${platform} first to a ${agent} visitor`, async ({ browser }) => {
       const context = await browser.newContext({ userAgent: agents[agent] });
@@ -47,6 +51,17 @@ test.describe('download page', () => {
       await context.close();
     });
   }
+
+  test('offers iPadOS to an iPad that presents itself as a Mac (desktop-class Safari with touch)', async ({ browser }) => {
+    const context = await browser.newContext({ userAgent: agents.mac });
+    await context.addInitScript(() => Object.defineProperty(Navigator.prototype, 'maxTouchPoints', { get: () => 5 }));
+    const page = await context.newPage();
+    await page.goto('/en/download');
+    const advisor = page.getByTestId('download-advisor');
+    await expect(advisor).toHaveAttribute('data-platform', 'ios');
+    await expect(advisor.getByText('Recommended for your iPad')).toBeVisible();
+    await context.close();
+  });
 
   test('lists every platform with versions, chips, sizes and checksums, and device buttons', async ({ page }) => {
     await page.goto('/en/download');

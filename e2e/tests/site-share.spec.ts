@@ -66,6 +66,17 @@ test.describe('WeChat share setup', () => {
     expect(recorded[3]!.arg).toMatchObject({ imgUrl: expect.stringMatching(/\/imgs\/logo-120\.png$/), link: expect.stringMatching(/\/ja$/) });
   });
 
+  test('pages of the auth layout (the ambassador programme, sign-up) set the share card too', async ({ page, baseURL }) => {
+    const tickets: string[] = [];
+    await page.route(WX_SDK, (route) => route.fulfill({ contentType: 'application/javascript', body: fakeSdk({ legacy: false }) }));
+    await routeTicket(page, tickets);
+    await page.goto('/en/promotionPlan');
+    await expect.poll(async () => (await calls(page)).map((call) => call.name)).toContain('updateTimelineShareData');
+    expect(tickets).toEqual([`${baseURL}/en/promotionPlan`]);
+    const timeline = (await calls(page)).find((call) => call.name === 'updateTimelineShareData');
+    expect(timeline?.arg).toMatchObject({ link: `${baseURL}/en/promotionPlan`, imgUrl: `${baseURL}/imgs/logo-120.png` });
+  });
+
   test('a failed signature is only logged and the page keeps working', async ({ page }) => {
     const warnings: string[] = [];
     page.on('console', (message) => {

@@ -4,17 +4,23 @@ import type { ReactNode } from 'react';
 import { Link } from '@/components/link';
 import { LanguageSwitch } from '@/components/layout/language-switch';
 import { LogoLink } from '@/components/layout/logo';
+import { WechatShare } from '@/features/site/components/wechat-share';
 import { legalPath } from '@/lib/routes';
 
 /**
  * The auth layout (login, signup, resetPW, pay, promotionPlan): logo home, language switch,
  * a centred card, a short legal footer. The card is 28 rem wide; a page that needs more room
- * (promotionPlan) marks its root element with `data-wide`.
+ * (promotionPlan) marks its root element with `data-wide`. Inside the WeChat browser the page
+ * sets its share card like the marketing pages (a shared /promotionPlan or /signup link).
  */
 export default async function AuthLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string }> }) {
   const locale = (await params).locale as TLocale;
   setRequestLocale(locale);
-  const [t, footer] = await Promise.all([getTranslations({ locale, namespace: 'Footer' }), getTranslations({ locale, namespace: 'footer' })]);
+  const [t, footer, share] = await Promise.all([
+    getTranslations({ locale, namespace: 'Footer' }),
+    getTranslations({ locale, namespace: 'footer' }),
+    getTranslations({ locale, namespace: 'share' }),
+  ]);
   return (
     <div className="flex flex-1 flex-col bg-linear-to-b from-brand-50/70 via-surface to-surface">
       <header className="container-page flex h-(--header-height) items-center justify-between gap-4">
@@ -44,6 +50,7 @@ export default async function AuthLayout({ children, params }: { children: React
         </ul>
         <p>{t('copyright', { year: new Date().getFullYear(), name: footer('name') })}</p>
       </footer>
+      <WechatShare title={share('title')} desc={share('desc')} />
     </div>
   );
 }

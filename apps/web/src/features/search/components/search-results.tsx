@@ -33,9 +33,22 @@ export interface TSearchTexts {
   loading: string;
   failed: string;
   resultsLabel: string;
+  more: string;
+  moreLoading: string;
 }
 
-type TState = { status: 'idle' } | { status: 'loading' } | { status: 'failed' } | { status: 'done'; total: number; list: THit[] };
+/** Results asked for at a time; "Show more" asks for the next page of the same size. */
+export const SEARCH_PAGE_SIZE = 20;
+
+type TState =
+  | { status: 'idle' }
+  | { status: 'loading' }
+  | { status: 'failed' }
+  | { status: 'done'; total: number; list: THit[]; page: number; more: 'idle' | 'loading' | 'failed' };
+
+function searchUrl(query: string, page: number): string {
+  return `/api/search?${new URLSearchParams({ q: query, page: String(page), pageSize: String(SEARCH_PAGE_SIZE) })}`;
+}
 
 async function getData<T>(url: string, language: string, method = 'GET'): Promise<T> {
   const response = await fetch(url, { method, headers: { Accept: 'application/json', 'Accept-Language': language } });
@@ -67,8 +80,8 @@ export function SearchResults({ language, lang, texts }: { language: string; lan
     }
     let current = true;
     setState({ status: 'loading' });
-    getData<{ total: number; list: THit[] }>(`/api/search?${new URLSearchParams({ q: query, pageSize: '30' })}`, language)
-      .then((data) => current && setState({ status: 'done', total: data.total, list: data.list }))
+    getData<{ total: number; list: THit[] }>(searchUrl(query, 1), language)
+      .then((data) => current && setState({ status: 'done', total: data.total, list: data.list, page: 1, more: 'idle' }))
       .catch(() => current && setState({ status: 'failed' }));
     // Counted for hot searches; the spec sends the keyword as a query parameter only.
     getData(`/api/search/record?${new URLSearchParams({ keyword: query })}`, language, 'POST').catch(() => undefined);
@@ -76,6 +89,23 @@ export function SearchResults({ language, lang, texts }: { language: string; lan
       current = false;
     };
   }, [query, language]);
+
+  function showMore() {
+    if (state.status !== 'done' || state.more === 'loading') return;
+    const asked = query;
+    const next = state.page + 1;
+    setState({ ...state, more: 'loading' });
+    getData<{ total: number; list: THit[] }>(searchUrl(asked, next), language)
+      .then((data) =>
+        setState((previous) => {
+          if (previous.status !== 'done' || readQuery(new URLSearchParams(window.location.search).get('q')) !== asked) return previous;
+          const seen = new Set(previous.list.map((hit) => `${hit.type}:${hit.url}`));
+          const added = data.list.filter((hit) => !seen.has(`${hit.type}:${hit.url}`));
+          return { status: 'done', total: data.total, list: [...previous.list, ...added], page: next, more: 'idle' };
+        }),
+      )
+      .catch(() => setState((previous) => (previous.status === 'done' ? { ...previous, more: 'failed' } : previous)));
+  }
 
   const message =
     state.status === 'loading'
@@ -117,6 +147,25 @@ export function SearchResults({ language, lang, texts }: { language: string; lan
               </li>
             ))}
           </ol>
+        ) : null}
+        {state.status === 'done' && state.list.length < state.total ? (
+          <div className="mt-6 text-center">
+            <button
+              type="button"
+              onClick={showMore}
+              disabled={state.more === 'loading'}
+              aria-busy={state.more === 'loading'}
+              className="rounded-full border border-line bg-canvas px-5 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-60"
+              data-testid="search-more"
+            >
+              {state.more === 'loading' ? texts.moreLoading : texts.more}
+            </button>
+            {state.more === 'failed' ? (
+              <p role="alert" className="mt-2 text-sm text-red-700">
+                {texts.failed}
+              </p>
+            ) : null}
+          </div>
         ) : null}
         {hot.length > 0 ? (
           <section aria-labelledby="hot-searches" className="mt-10">

@@ -5,12 +5,13 @@ import { Suspense } from 'react';
 import { SearchForm } from '@/features/search/components/search-form';
 import { SearchResults, type TSearchTexts } from '@/features/search/components/search-results';
 import { resolveLocale, type LocaleParams } from '@/features/site/page-locale';
-import { getPathname } from '@/i18n/navigation';
+import { getPathname, Link } from '@/i18n/navigation';
 import { buildPageMetadata } from '@/lib/metadata';
 
 // Static page: the same HTML for every query (prebuilt per locale, no API at build time). The
 // results, the hot searches and the recording of each query are fetched in the browser by
-// <SearchResults>, so only the results are dynamic; without JavaScript the form still submits.
+// <SearchResults>, so only the results are dynamic; without JavaScript the form still submits and a
+// <noscript> note points to the guide. Results come 20 at a time; "Show more" appends the next 20.
 // Result pages are not indexed (the query lives in the address, not in the HTML).
 
 export async function generateMetadata({ params }: { params: LocaleParams }): Promise<Metadata> {
@@ -21,9 +22,10 @@ export async function generateMetadata({ params }: { params: LocaleParams }): Pr
 
 export default async function SearchPage({ params }: { params: LocaleParams }) {
   const locale = await resolveLocale(params);
-  const [t, tResults] = await Promise.all([
+  const [t, tResults, tGuide] = await Promise.all([
     getTranslations({ locale, namespace: 'SearchPage' }),
     getTranslations({ locale, namespace: 'SearchResults' }),
+    getTranslations({ locale, namespace: 'GuidePage' }),
   ]);
   const action = getPathname({ locale, href: '/search' });
   const form = { label: t('label'), placeholder: t('placeholder'), submit: t('submit') };
@@ -36,6 +38,8 @@ export default async function SearchPage({ params }: { params: LocaleParams }) {
     loading: tResults('loading'),
     failed: tResults('failed'),
     resultsLabel: tResults('resultsLabel'),
+    more: tResults('more'),
+    moreLoading: tResults('moreLoading'),
   };
 
   return (
@@ -48,6 +52,14 @@ export default async function SearchPage({ params }: { params: LocaleParams }) {
       </header>
       <div className="mx-auto min-h-[24rem] max-w-6xl px-4 py-8 sm:px-6 lg:px-8">
         <SearchForm action={action} query="" texts={form} />
+        <noscript>
+          <p className="mt-8 text-ink-soft">
+            {tResults('noscript')}{' '}
+            <Link href="/guide" className="text-brand-700 underline">
+              {tGuide('title')}
+            </Link>
+          </p>
+        </noscript>
         <Suspense fallback={null}>
           <SearchResults language={localeEntries[locale].language} lang={localeEntries[locale].iso} texts={texts} />
         </Suspense>
