@@ -70,6 +70,9 @@ test.describe('download page', () => {
     const windows = page.locator('article#windows');
     await expect(windows.getByText('x86-64 (Intel/AMD) · EXE')).toBeVisible();
     await expect(windows.getByText('ARM64 · EXE')).toBeVisible();
+    // the MSIs and RPMs the batch-deployment guide sends administrators to, for both chips
+    await expect(windows.getByText('ARM64 · MSI')).toBeVisible();
+    await expect(page.locator('article#linux').getByText('ARM64 · RPM')).toBeVisible();
     await expect(windows.getByText(/^Size: \d+(\.\d)? MB$/).first()).toBeVisible();
     await expect(windows.locator('code').first()).toHaveText(/^[0-9a-f]{64}$/);
     await expect(page.locator('article#macos').getByText('Apple silicon · DMG')).toBeVisible();

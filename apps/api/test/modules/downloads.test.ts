@@ -28,6 +28,7 @@ describe.each(testDialects())('downloads ($dialect)', ({ dialect }) => {
       ['X86', 'exe'],
       ['X86', 'msi'],
       ['ARM', 'exe'],
+      ['ARM', 'msi'],
     ]);
     const exe = win?.packages[0];
     expect(exe?.url).toBe(`${BASE}/windows/3.5.0/LLKRemote-3.5.0-win-x64-setup.exe`);
@@ -39,7 +40,7 @@ describe.each(testDialects())('downloads ($dialect)', ({ dialect }) => {
     const mac = body.data.platforms.find((p) => p.platform === 'MAC');
     expect(mac?.packages.map((p) => p.chipType).sort()).toEqual(['APPLE_SILICON', 'X86']);
     const linux = body.data.platforms.find((p) => p.platform === 'LINUX');
-    expect(linux?.packages.map((p) => `${p.chipType}/${p.format}`)).toEqual(['X86/deb', 'X86/rpm', 'X86/AppImage', 'ARM/deb', 'ARM/AppImage']);
+    expect(linux?.packages.map((p) => `${p.chipType}/${p.format}`)).toEqual(['X86/deb', 'X86/rpm', 'X86/AppImage', 'ARM/deb', 'ARM/rpm', 'ARM/AppImage']);
     const ios = body.data.platforms.find((p) => p.platform === 'IOS');
     expect(ios?.storeUrl).toMatch(/^https:\/\/apps\.apple\.com\//);
     expect(ios?.packages).toEqual([{ chipType: 'ARM', format: 'store', fileName: null, url: ios?.storeUrl, sizeBytes: null, sha256: null }]);
