@@ -1,7 +1,10 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { locales } from '@llk/contracts';
 import { describe, expect, it } from 'vitest';
 import { getGuideTree, parseFrontMatter, readGuideSources, toGuideSource } from './guide-content';
-import { flattenGuide } from './guide-tree';
+import { buildGuideTree, findGuideNode, flattenGuide } from './guide-tree';
 
 describe('parseFrontMatter', () => {
   it('reads quoted and bare values and returns the body', () => {
@@ -48,6 +51,28 @@ describe('content/guide', () => {
       const nodes = flattenGuide(getGuideTree(locale));
       expect(nodes.map((node) => node.path.join('/'))).toEqual(reference);
       for (const node of nodes) expect(node.title).not.toBe(node.slug);
+    }
+  });
+});
+
+describe('readGuideSources at any depth', () => {
+  it('reads nested folders of any depth into slug paths, _index.md as the folder page', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'llk-guide-'));
+    try {
+      const write = (relative: string, title: string) => {
+        mkdirSync(path.dirname(path.join(dir, relative)), { recursive: true });
+        writeFileSync(path.join(dir, relative), `---\ntitle: ${title}\norder: 1\n---\nText of ${title}.\n`);
+      };
+      write('en/security/_index.md', 'Security');
+      write('en/security/access/_index.md', 'Access');
+      write('en/security/access/two-factor/_index.md', 'Two-factor');
+      write('en/security/access/two-factor/authenticator-apps.md', 'Authenticator apps');
+      const tree = buildGuideTree(readGuideSources(dir), 'en');
+      const match = findGuideNode(tree, ['security', 'access', 'two-factor', 'authenticator-apps']);
+      expect(match?.trail.map((node) => node.title)).toEqual(['Security', 'Access', 'Two-factor', 'Authenticator apps']);
+      expect(match?.node.body.trim()).toBe('Text of Authenticator apps.');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

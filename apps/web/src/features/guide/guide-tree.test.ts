@@ -85,3 +85,41 @@ describe('findGuideNode', () => {
     expect(paths.indexOf('remote-control/input-devices')).toBeLessThan(paths.indexOf('remote-control/input-devices/gamepad'));
   });
 });
+
+describe('any depth', () => {
+  // Sub-topics may nest further than the shipped guide does (depth 3); nothing assumes a limit.
+  const deep: GuideSource[] = [
+    page('en', 'security', 'Security', 1),
+    page('en', 'security/access', 'Access', 1),
+    page('en', 'security/access/two-factor', 'Two-factor', 1),
+    page('en', 'security/access/two-factor/authenticator-apps', 'Authenticator apps', 1),
+    page('en', 'security/access/two-factor/authenticator-apps/recovery-codes', 'Recovery codes', 1),
+    page('en', 'security/access/two-factor/sms', 'SMS', 2),
+    page('en', 'support', 'Support', 2),
+  ];
+  const tree = buildGuideTree(deep, 'en');
+
+  it('finds depth-4 and depth-5 pages with the whole trail and reading-order neighbours', () => {
+    const four = findGuideNode(tree, ['security', 'access', 'two-factor', 'authenticator-apps']);
+    expect(four?.trail.map((node) => node.title)).toEqual(['Security', 'Access', 'Two-factor', 'Authenticator apps']);
+    expect(guideHref(four!.node)).toBe('/guide/security/access/two-factor/authenticator-apps');
+    expect(four?.previous?.title).toBe('Two-factor');
+    expect(four?.next?.title).toBe('Recovery codes');
+    const five = findGuideNode(tree, ['security', 'access', 'two-factor', 'authenticator-apps', 'recovery-codes']);
+    expect(five?.trail).toHaveLength(5);
+    expect(five?.next?.title).toBe('SMS');
+    expect(findGuideNode(tree, ['security', 'access', 'two-factor', 'sms'])?.next?.title).toBe('Support');
+  });
+
+  it('lists the deep paths for static generation, parents first', () => {
+    expect(listGuidePaths(tree).map((path) => path.join('/'))).toEqual([
+      'security',
+      'security/access',
+      'security/access/two-factor',
+      'security/access/two-factor/authenticator-apps',
+      'security/access/two-factor/authenticator-apps/recovery-codes',
+      'security/access/two-factor/sms',
+      'support',
+    ]);
+  });
+});
