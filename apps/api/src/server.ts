@@ -1,6 +1,7 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { preloadLocationTable } from './modules/location/location.service';
 
 // Entry point: validate the environment, build the app (which migrates and seeds when
 // AUTO_MIGRATE is on), listen, and on SIGINT/SIGTERM stop accepting, let in-flight requests
@@ -33,3 +34,11 @@ try {
   app.log.fatal({ err: error }, 'could not start');
   process.exit(1);
 }
+// The country tables load once, after the server is listening, rather than on a first request.
+setImmediate(() => {
+  try {
+    preloadLocationTable();
+  } catch (error) {
+    app.log.warn({ err: error }, 'location tables not preloaded; loaded on first use');
+  }
+});

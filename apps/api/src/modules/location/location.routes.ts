@@ -11,7 +11,7 @@ export const locationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['location'],
         summary: 'Country or region of the caller, from a bundled IP table (no external call)',
-        description: 'The client IP honours TRUST_PROXY. Nulls for private, loopback, IPv6 and unlisted addresses.',
+        description: 'The client IP honours TRUST_PROXY. IPv4 and IPv6. Nulls for private, loopback, documentation and unlisted addresses.',
         response: envelopeResponses(ZLocation),
       },
       // Depends on the caller's address: only their own browser may keep it.
