@@ -108,6 +108,15 @@ test.describe('guide', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Touch gestures');
   });
 
+  test('cross-references in an article link to the page in the reader’s language', async ({ page }) => {
+    await page.goto('/ja/guide/quick-start/install');
+    const link = page.locator('article').getByRole('link', { name: 'アカウント → 新規登録' });
+    await expect(link).toHaveAttribute('href', '/ja/guide/account/sign-up');
+    await link.click();
+    await expect(page).toHaveURL(/\/ja\/guide\/account\/sign-up$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('新規登録');
+  });
+
   test('an unknown topic is a 404', async ({ page }) => {
     const response = await page.goto('/en/guide/remote-control/no-such-topic');
     expect(response?.status()).toBe(404);

@@ -55,6 +55,24 @@ describe('content/guide', () => {
   });
 });
 
+describe('links between guide pages', () => {
+  it('resolve to existing pages in every locale, and the guide cross-references itself', () => {
+    let links = 0;
+    for (const locale of locales) {
+      const tree = getGuideTree(locale);
+      for (const node of flattenGuide(tree)) {
+        if (node.locale !== locale) continue;
+        for (const match of node.body.matchAll(/\]\((\/guide\/[^)#\s]+)(#[^)]*)?\)/g)) {
+          links += 1;
+          const slug = match[1]!.split('/').slice(2);
+          expect(findGuideNode(tree, slug), `${locale} ${node.path.join('/')} → ${match[1]}`).not.toBeNull();
+        }
+      }
+    }
+    expect(links).toBeGreaterThan(100);
+  });
+});
+
 describe('readGuideSources at any depth', () => {
   it('reads nested folders of any depth into slug paths, _index.md as the folder page', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'llk-guide-'));
