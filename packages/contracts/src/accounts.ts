@@ -230,10 +230,24 @@ export const ZManageCount = z.object({ manageCount: z.number().int() });
 export type TManageCount = z.infer<typeof ZManageCount>;
 
 /** GET /user/queryMonitorAndQuality */
+/**
+ * Accounts registered from this moment on (1 July 2025, 00:00 China time) need the global
+ * channel to control devices across borders (spec sections 1 and 6).
+ */
+export const CHANNEL_REQUIRED_FROM = '2025-06-30T16:00:00.000Z';
+
 export const ZMonitorAndQuality = z.object({
   monitorCount: z.number().int(),
+  /** the tier in force: a paid tier reads as STANDARD once qualityExpiresAt has passed */
   qualityTier: ZQualityTier,
+  /** end of the paid quality term; null when none was bought */
+  qualityExpiresAt: z.string().nullable(),
+  /** whether the global channel is in force now */
   channelEnabled: z.boolean(),
+  /** end of the paid channel term; null when none was bought */
+  channelExpiresAt: z.string().nullable(),
+  /** the account was registered from CHANNEL_REQUIRED_FROM on and has no channel in force: cross-border control is refused */
+  channelRequired: z.boolean(),
 });
 export type TMonitorAndQuality = z.infer<typeof ZMonitorAndQuality>;
 

@@ -26,6 +26,36 @@ describe.each(testDialects())('migrations and seed on $dialect', ({ dialect }) =
     expect(tables).toContain('app_meta');
   });
 
+  it('0009 gives a channel or a raised tier bought before terms existed a year from the row’s last update', async () => {
+    await migrateToLatest(test.handle);
+    const m0009 = migrations['0009-add-on-expiry']!;
+    await m0009.down!(test.handle.db);
+    const row = (id: string, extra: Record<string, unknown>) => ({
+      id,
+      nickname: id,
+      password_hash: 'x',
+      password_changed_at: '2026-01-01T00:00:00.000Z',
+      created_at: '2026-01-01T00:00:00.000Z',
+      updated_at: '2026-03-15T08:30:00.000Z',
+      channel_enabled: 0,
+      quality_tier: 'STANDARD',
+      ...extra,
+    });
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const db = test.handle.db as any;
+    await db
+      .insertInto('users')
+      .values([row('u-channel', { channel_enabled: 1 }), row('u-tier', { quality_tier: 'HD' }), row('u-free', {})])
+      .execute();
+    await m0009.up(test.handle.db);
+    const rows = await db.selectFrom('users').select(['id', 'channel_expires_at', 'quality_expires_at']).orderBy('id').execute();
+    expect(rows).toEqual([
+      { id: 'u-channel', channel_expires_at: '2027-03-15T08:30:00.000Z', quality_expires_at: null },
+      { id: 'u-free', channel_expires_at: null, quality_expires_at: null },
+      { id: 'u-tier', channel_expires_at: null, quality_expires_at: '2027-03-15T08:30:00.000Z' },
+    ]);
+  });
+
   it('seeds the repository content once and records its version', async () => {
     await migrateToLatest(test.handle);
     const first = await seedDatabase(test.handle.db);

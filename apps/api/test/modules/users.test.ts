@@ -39,21 +39,53 @@ describe.each(testDialects())('profile calls on $dialect', ({ dialect }) => {
     const user = await signUp(ctx.app);
     expect(body(await get('/user/currentMemberLevel', user.token)).data).toEqual({ plan: 'FREE', expiresAt: null, active: false });
     expect(body(await get('/user/queryManageCount', user.token)).data).toEqual({ manageCount: 3 });
-    expect(body(await get('/user/queryMonitorAndQuality', user.token)).data).toEqual({ monitorCount: 0, qualityTier: 'STANDARD', channelEnabled: false });
+    expect(body(await get('/user/queryMonitorAndQuality', user.token)).data).toEqual({
+      monitorCount: 0,
+      qualityTier: 'STANDARD',
+      qualityExpiresAt: null,
+      channelEnabled: false,
+      channelExpiresAt: null,
+      channelRequired: true, // registered after 1 July 2025 without the channel
+    });
 
     const expires = new Date(Date.now() + 30 * 24 * 3_600_000);
     await ctx.database.db
       .updateTable('users')
-      .set({ member_plan: 'PRO', member_expires_at: toDbDate(expires), monitor_count: 10, quality_tier: 'ULTRA', channel_enabled: 1, manage_count: 50 })
+      .set({
+        member_plan: 'PRO',
+        member_expires_at: toDbDate(expires),
+        monitor_count: 10,
+        quality_tier: 'ULTRA',
+        quality_expires_at: toDbDate(expires),
+        channel_enabled: 1,
+        channel_expires_at: toDbDate(expires),
+        manage_count: 50,
+      })
       .where('username_norm', '=', user.username.toLowerCase())
       .execute();
     expect(body(await get('/user/currentMemberLevel', user.token)).data).toEqual({ plan: 'PRO', expiresAt: expires.toISOString(), active: true });
     expect(body(await get('/user/queryManageCount', user.token)).data).toEqual({ manageCount: 50 });
-    expect(body(await get('/user/queryMonitorAndQuality', user.token)).data).toEqual({ monitorCount: 10, qualityTier: 'ULTRA', channelEnabled: true });
+    expect(body(await get('/user/queryMonitorAndQuality', user.token)).data).toEqual({
+      monitorCount: 10,
+      qualityTier: 'ULTRA',
+      qualityExpiresAt: expires.toISOString(),
+      channelEnabled: true,
+      channelExpiresAt: expires.toISOString(),
+      channelRequired: false,
+    });
 
     const lapsed = new Date(Date.now() - 1000);
     await ctx.database.db.updateTable('users').set({ member_expires_at: toDbDate(lapsed) }).where('username_norm', '=', user.username.toLowerCase()).execute();
     expect(body(await get('/user/info', user.token)).data.member).toEqual({ plan: 'FREE', expiresAt: lapsed.toISOString(), active: false });
+  });
+
+  it('the channel is required for accounts registered from 1 July 2025 (China time) on', async () => {
+    const user = await signUp(ctx.app);
+    const setCreated = (iso: string) => ctx.database.db.updateTable('users').set({ created_at: iso }).where('username_norm', '=', user.username.toLowerCase()).execute();
+    await setCreated('2025-06-30T15:59:59.999Z'); // 30 June, 23:59:59.999 in Beijing
+    expect(body(await get('/user/queryMonitorAndQuality', user.token)).data.channelRequired).toBe(false);
+    await setCreated('2025-06-30T16:00:00.000Z'); // 1 July, 00:00 in Beijing
+    expect(body(await get('/user/queryMonitorAndQuality', user.token)).data.channelRequired).toBe(true);
   });
 
   it('every profile call needs a session', async () => {

@@ -7,6 +7,7 @@ import * as m0005 from './0005-orders';
 import * as m0006 from './0006-referrals';
 import * as m0007 from './0007-order-indexes';
 import * as m0008 from './0008-cloud-pc';
+import * as m0009 from './0009-add-on-expiry';
 
 // Every migration, imported explicitly: file discovery breaks under bundlers and vitest, and an
 // explicit list makes the order reviewable. Names sort in application order; never rename one
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0006-referrals': m0006,
   '0007-order-indexes': m0007,
   '0008-cloud-pc': m0008,
+  '0009-add-on-expiry': m0009,
 };

@@ -20,6 +20,10 @@ export interface UsersTable {
   quality_tier: Generated<string>;
   /** 0/1 */
   channel_enabled: Generated<number>;
+  /** end of the paid channel term (migration 0009); the channel counts only while it is ahead */
+  channel_expires_at: string | null;
+  /** end of the paid quality term (migration 0009); after it the tier reads as STANDARD */
+  quality_expires_at: string | null;
   manage_count: Generated<number>;
   created_at: string;
   updated_at: string;

@@ -10,15 +10,20 @@ import { type OrdersDb } from './orders.tables';
 //   MEMBER  extends member_expires_at from max(now, current expiry) by duration × unit ×
 //           quantity and sets member_plan PRO
 //   MONITOR adds units × quantity screen walls to monitor_count
-//   CHANNEL sets channel_enabled
-//   QUALITY raises quality_tier (never lowers it)
+//   CHANNEL turns the global channel on and extends channel_expires_at from max(now, current
+//           expiry) like a membership
+//   QUALITY the same tier: extends quality_expires_at from max(now, current expiry); a higher
+//           tier than the one in force: switches to it from now (the rest of the lower term is
+//           not carried over); a lower tier than the one in force: the higher tier's term is
+//           extended by the purchased time (the customer never gets less than they paid for;
+//           the apps offer only upgrades and renewals, so this is the rare race)
 //   CLOUD_PC creates a machine, or extends the one a renewal order names (cloud-pc.fulfilment.ts)
 
 export type TGrant =
   | { kind: 'MEMBER'; previousPlan: string; previousExpiresAt: string | null; from: string; to: string }
   | { kind: 'MONITOR'; added: number }
-  | { kind: 'CHANNEL'; previous: boolean }
-  | { kind: 'QUALITY'; previous: TQualityTier; to: TQualityTier }
+  | { kind: 'CHANNEL'; previous: boolean; previousExpiresAt?: string | null; from?: string; until?: string }
+  | { kind: 'QUALITY'; previous: TQualityTier; to: TQualityTier; previousExpiresAt?: string | null; from?: string; until?: string }
   | TCloudPcGrant;
 
 const TIER_RANK: Record<TQualityTier, number> = Object.fromEntries(ZQualityTier.options.map((tier, rank) => [tier, rank])) as Record<
@@ -48,11 +53,17 @@ async function lockedUser(db: OrdersDb, userId: string, now: string) {
   await db.updateTable('users').set({ updated_at: now }).where('id', '=', userId).execute();
   const user = await db
     .selectFrom('users')
-    .select(['member_plan', 'member_expires_at', 'monitor_count', 'quality_tier', 'channel_enabled'])
+    .select(['member_plan', 'member_expires_at', 'monitor_count', 'quality_tier', 'quality_expires_at', 'channel_enabled', 'channel_expires_at'])
     .where('id', '=', userId)
     .executeTakeFirst();
   if (!user) throw new Error(`fulfilment: user ${userId} does not exist`);
   return user;
+}
+
+/** The stored expiry as a date when it is after `now`, else null. */
+function laterThan(expiresAt: string | null, now: Date): Date | null {
+  const date = expiresAt ? fromDbDate(expiresAt) : null;
+  return date && date > now ? date : null;
 }
 
 /** Grants one item to the user, in the caller's transaction; returns what it changed. */
@@ -81,21 +92,45 @@ export async function grantItem(db: OrdersDb, userId: string, item: OrderItemRow
       return { kind: 'MONITOR', added };
     }
     case 'CHANNEL': {
-      await db.updateTable('users').set({ channel_enabled: 1, updated_at: nowText }).where('id', '=', userId).execute();
-      return { kind: 'CHANNEL', previous: fromDbBool(user.channel_enabled) };
+      const current = fromDbBool(user.channel_enabled) ? laterThan(user.channel_expires_at, now) : null;
+      const from = current ?? now;
+      const until = addMonths(from, monthsOf(item));
+      await db
+        .updateTable('users')
+        .set({ channel_enabled: 1, channel_expires_at: toDbDate(until), updated_at: nowText })
+        .where('id', '=', userId)
+        .execute();
+      return { kind: 'CHANNEL', previous: fromDbBool(user.channel_enabled), previousExpiresAt: user.channel_expires_at, from: toDbDate(from), until: toDbDate(until) };
     }
     case 'QUALITY': {
-      const previous = ZQualityTier.catch('STANDARD').parse(user.quality_tier);
+      const storedTier = ZQualityTier.catch('STANDARD').parse(user.quality_tier);
+      const currentEnd = laterThan(user.quality_expires_at, now);
+      const inForce: TQualityTier = currentEnd ? storedTier : 'STANDARD';
       const wanted = ZQualityTier.catch('STANDARD').parse(item.quality_tier);
-      const to = TIER_RANK[wanted] > TIER_RANK[previous] ? wanted : previous;
-      if (to !== previous) await db.updateTable('users').set({ quality_tier: to, updated_at: nowText }).where('id', '=', userId).execute();
-      return { kind: 'QUALITY', previous, to };
+      // an upgrade starts now; a renewal or a lower tier extends the term in force
+      const to = TIER_RANK[wanted] > TIER_RANK[inForce] ? wanted : inForce;
+      const from = to === inForce && currentEnd ? currentEnd : now;
+      const until = addMonths(from, monthsOf(item));
+      await db
+        .updateTable('users')
+        .set({ quality_tier: to, quality_expires_at: toDbDate(until), updated_at: nowText })
+        .where('id', '=', userId)
+        .execute();
+      return { kind: 'QUALITY', previous: storedTier, to, previousExpiresAt: user.quality_expires_at, from: toDbDate(from), until: toDbDate(until) };
     }
     case 'CLOUD_PC':
       return grantCloudPc(db, userId, item, now, addMonths);
     default:
       throw new Error(`fulfilment: unknown item type ${item.item_type}`);
   }
+}
+
+/** The term's end after taking back the span from..until of a grant; null when that ends it. */
+function shortenedEnd(currentEnd: string | null, from: string, until: string, now: Date): Date | null {
+  const span = fromDbDate(until).getTime() - fromDbDate(from).getTime();
+  const current = currentEnd ? fromDbDate(currentEnd).getTime() : now.getTime();
+  const end = current - span;
+  return end > now.getTime() ? new Date(end) : null;
 }
 
 /**
@@ -130,14 +165,43 @@ export async function revokeGrant(db: OrdersDb, userId: string, grant: TGrant, n
         .where('id', '=', userId)
         .execute();
       return;
-    case 'CHANNEL':
-      await db.updateTable('users').set({ channel_enabled: grant.previous ? 1 : 0, updated_at: nowText }).where('id', '=', userId).execute();
-      return;
-    case 'QUALITY':
-      if (user.quality_tier === grant.to) {
-        await db.updateTable('users').set({ quality_tier: grant.previous, updated_at: nowText }).where('id', '=', userId).execute();
+    case 'CHANNEL': {
+      if (!grant.from || !grant.until) {
+        // a grant written before terms existed (migration 0009)
+        await db.updateTable('users').set({ channel_enabled: grant.previous ? 1 : 0, updated_at: nowText }).where('id', '=', userId).execute();
+        return;
       }
+      const end = shortenedEnd(user.channel_expires_at, grant.from, grant.until, now);
+      await db
+        .updateTable('users')
+        .set(
+          end === null
+            ? { channel_enabled: grant.previous ? 1 : 0, channel_expires_at: grant.previousExpiresAt ?? nowText, updated_at: nowText }
+            : { channel_expires_at: toDbDate(end), updated_at: nowText },
+        )
+        .where('id', '=', userId)
+        .execute();
       return;
+    }
+    case 'QUALITY': {
+      if (!grant.from || !grant.until) {
+        if (user.quality_tier === grant.to) {
+          await db.updateTable('users').set({ quality_tier: grant.previous, updated_at: nowText }).where('id', '=', userId).execute();
+        }
+        return;
+      }
+      const end = shortenedEnd(user.quality_expires_at, grant.from, grant.until, now);
+      await db
+        .updateTable('users')
+        .set(
+          end === null
+            ? { quality_tier: grant.previous, quality_expires_at: grant.previousExpiresAt ?? nowText, updated_at: nowText }
+            : { quality_expires_at: toDbDate(end), updated_at: nowText },
+        )
+        .where('id', '=', userId)
+        .execute();
+      return;
+    }
     case 'CLOUD_PC':
       await revokeCloudPc(db, grant, now);
       return;

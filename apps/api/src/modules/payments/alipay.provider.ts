@@ -102,9 +102,8 @@ export class AlipayProvider implements PaymentProvider {
     // V2: the values as received (already form-decoded), not decoded a second time.
     if (!this.sdk.checkNotifySignV2(params)) throw new NotificationRejected('bad signature');
     if (params.app_id !== this.options.appId) throw new NotificationRejected(`app_id ${params.app_id ?? '(none)'} is not ours`);
-    if (params.seller_id !== undefined && params.seller_id !== this.options.sellerId) {
-      throw new NotificationRejected(`seller_id ${params.seller_id} is not ours`);
-    }
+    // Trade notifications always name the seller; one that does not is not for our account.
+    if (params.seller_id !== this.options.sellerId) throw new NotificationRejected(`seller_id ${params.seller_id ?? '(none)'} is not ours`);
     const paymentNo = params.out_trade_no;
     const gatewayTradeNo = params.trade_no;
     const amountFen = yuanToFen(params.total_amount ?? '');

@@ -1,4 +1,5 @@
 import {
+  CHANNEL_REQUIRED_FROM,
   isValidEmail,
   isValidPhone,
   maskEmail,
@@ -72,10 +73,19 @@ export function manageCountOf(user: UserRow): TManageCount {
   return { manageCount: user.manage_count };
 }
 
-export function monitorAndQualityOf(user: UserRow): TMonitorAndQuality {
+/** Whether a paid term that ends at `expiresAt` is in force at `now`. */
+function inForce(expiresAt: string | null, now: Date): boolean {
+  return expiresAt !== null && fromDbDate(expiresAt) > now;
+}
+
+export function monitorAndQualityOf(user: UserRow, now = new Date()): TMonitorAndQuality {
+  const channelEnabled = fromDbBool(user.channel_enabled) && inForce(user.channel_expires_at, now);
   return {
     monitorCount: user.monitor_count,
-    qualityTier: user.quality_tier as TQualityTier,
-    channelEnabled: fromDbBool(user.channel_enabled),
+    qualityTier: inForce(user.quality_expires_at, now) ? (user.quality_tier as TQualityTier) : 'STANDARD',
+    qualityExpiresAt: user.quality_expires_at ? fromDbDate(user.quality_expires_at).toISOString() : null,
+    channelEnabled,
+    channelExpiresAt: user.channel_expires_at ? fromDbDate(user.channel_expires_at).toISOString() : null,
+    channelRequired: !channelEnabled && fromDbDate(user.created_at) >= new Date(CHANNEL_REQUIRED_FROM),
   };
 }

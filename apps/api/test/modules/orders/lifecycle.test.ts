@@ -119,6 +119,25 @@ describe.each(testDialects())('order lifecycle on $dialect', ({ dialect }) => {
   });
 
   describe('refunds', () => {
+    it('refunding a second year of the channel takes back that year only; refunding an upgrade restores the tier before it', async () => {
+      const { user } = await paidOrder('CHANNEL_YEAR', 'WX');
+      const first = (await get<TMonitorAndQuality>('/user/queryMonitorAndQuality', user.token)).channelExpiresAt;
+      const second = await newOrder(ctx.app, user.token, { skuId: 'CHANNEL_YEAR' });
+      await ctx.fakes.pay('ZFB', await startPay(ctx.app, second.id, 'ZFB', user.token));
+      expect((await get<TMonitorAndQuality>('/user/queryMonitorAndQuality', user.token)).channelExpiresAt).not.toBe(first);
+      await refundOrder({ db: ctx.database.db, providers: ctx.providers }, second.id, { reason: 'bought twice' });
+      expect(await get<TMonitorAndQuality>('/user/queryMonitorAndQuality', user.token)).toMatchObject({ channelEnabled: true, channelExpiresAt: first });
+
+      const hd = await newOrder(ctx.app, user.token, { skuId: 'QUALITY_HD_YEAR' });
+      await ctx.fakes.pay('WX', await startPay(ctx.app, hd.id, 'WX', user.token));
+      const hdTerm = (await get<TMonitorAndQuality>('/user/queryMonitorAndQuality', user.token)).qualityExpiresAt;
+      const ultra = await newOrder(ctx.app, user.token, { skuId: 'QUALITY_ULTRA_YEAR' });
+      await ctx.fakes.pay('WX', await startPay(ctx.app, ultra.id, 'WX', user.token));
+      expect((await get<TMonitorAndQuality>('/user/queryMonitorAndQuality', user.token)).qualityTier).toBe('ULTRA');
+      await refundOrder({ db: ctx.database.db, providers: ctx.providers }, ultra.id, { reason: 'changed mind' });
+      expect(await get<TMonitorAndQuality>('/user/queryMonitorAndQuality', user.token)).toMatchObject({ qualityTier: 'HD', qualityExpiresAt: hdTerm });
+    });
+
     it('a full refund makes the order REFUNDED and takes the membership back', async () => {
       const { user, order, paymentNo } = await paidOrder('MEMBER_YEAR', 'WX');
       expect((await get<TMemberLevel>('/user/currentMemberLevel', user.token)).plan).toBe('PRO');

@@ -172,10 +172,42 @@ describe.each(testDialects())('payments on $dialect', ({ dialect }) => {
 
     await buy('MONITOR_1', 'ZFB', 3);
     await buy('MONITOR_10');
+    const before = Date.now();
     await buy('CHANNEL_YEAR');
     await buy('QUALITY_ULTRA_YEAR');
-    await buy('QUALITY_HD_YEAR', 'ZFB'); // never lowers the tier
-    expect(await get<TMonitorAndQuality>('/user/queryMonitorAndQuality', user.token)).toEqual({ monitorCount: 13, qualityTier: 'ULTRA', channelEnabled: true });
+    const afterFirst = await get<TMonitorAndQuality>('/user/queryMonitorAndQuality', user.token);
+    expect(afterFirst).toMatchObject({ monitorCount: 13, qualityTier: 'ULTRA', channelEnabled: true, channelRequired: false });
+    // annual add-ons run for a year from the purchase
+    expect(Math.abs(Date.parse(afterFirst.channelExpiresAt ?? '') - addMonths(new Date(before), 12).getTime())).toBeLessThan(10_000);
+    expect(Math.abs(Date.parse(afterFirst.qualityExpiresAt ?? '') - addMonths(new Date(before), 12).getTime())).toBeLessThan(10_000);
+
+    // a second year of each extends the term in force from its end; a lower tier never lowers
+    // the one in force, it extends it
+    await buy('CHANNEL_YEAR', 'ZFB');
+    await buy('QUALITY_HD_YEAR', 'ZFB');
+    const afterSecond = await get<TMonitorAndQuality>('/user/queryMonitorAndQuality', user.token);
+    expect(afterSecond.qualityTier).toBe('ULTRA');
+    expect(Date.parse(afterSecond.channelExpiresAt ?? '')).toBe(addMonths(new Date(afterFirst.channelExpiresAt ?? ''), 12).getTime());
+    expect(Date.parse(afterSecond.qualityExpiresAt ?? '')).toBe(addMonths(new Date(afterFirst.qualityExpiresAt ?? ''), 12).getTime());
+  });
+
+  it('annual channel and quality lapse at the end of their term; buying again restarts from now', async () => {
+    const user = await newUser(ctx.app);
+    const lapsed = toDbDate(Date.now() - 60_000);
+    await ctx.database.db
+      .updateTable('users')
+      .set({ channel_enabled: 1, channel_expires_at: lapsed, quality_tier: 'ULTRA', quality_expires_at: lapsed })
+      .where('id', '=', user.id)
+      .execute();
+    expect(await get<TMonitorAndQuality>('/user/queryMonitorAndQuality', user.token)).toMatchObject({ qualityTier: 'STANDARD', channelEnabled: false, channelRequired: true });
+
+    const before = Date.now();
+    const order = await newOrder(ctx.app, user.token, { skuId: 'QUALITY_HD_YEAR' });
+    await ctx.fakes.pay('WX', await startPay(ctx.app, order.id, 'WX', user.token));
+    const now = await get<TMonitorAndQuality>('/user/queryMonitorAndQuality', user.token);
+    // the lapsed ULTRA term is gone: HD from now, for a year
+    expect(now.qualityTier).toBe('HD');
+    expect(Math.abs(Date.parse(now.qualityExpiresAt ?? '') - addMonths(new Date(before), 12).getTime())).toBeLessThan(10_000);
   });
 
   it('a lapsed membership restarts from now', async () => {

@@ -75,6 +75,8 @@ export type NotificationTamper =
   | 'appId'
   /** correctly signed, another merchant (Alipay seller_id, WeChat mchid) */
   | 'merchant'
+  /** correctly signed, no merchant at all (Alipay: seller_id left out; Alipay only) */
+  | 'merchantMissing'
   /** correctly signed six minutes ago (WeChat: Wechatpay-Timestamp) */
   | 'stale'
   /** correctly signed, trade not successful (Alipay TRADE_CLOSED, WeChat CLOSED) */
@@ -415,6 +417,7 @@ export class FakeGateways {
       point_amount: '0.00',
       sign_type: 'RSA2',
     };
+    if (tamper === 'merchantMissing') delete params.seller_id;
     // Notifications are signed without sign and sign_type.
     params.sign = sha256Sign(alipaySignContent(params, ['sign', 'sign_type']), otherKey ?? this.keys.alipay.alipayPrivateKey);
     if (tamper === 'amount') {
