@@ -5,8 +5,6 @@ import { ClientMessages } from '@/components/client-messages';
 import { AuthIntro } from '@/features/auth/components/auth-intro';
 import { CodeCheckout } from '@/features/order/components/code-checkout';
 import { wechatAppId } from '@/features/order/wechat-config';
-import { LoginRedirect } from '@/features/order/components/login-redirect';
-import { loginUrlForVisitor } from '@/features/order/require-login';
 import { loadPricing } from '@/features/pricing/pricing-data';
 import { TextLink } from '@/features/site/components/button-link';
 import { resolveLocale, type LocaleParams } from '@/features/site/page-locale';
@@ -14,7 +12,10 @@ import { buildPageMetadata } from '@/lib/metadata';
 
 // Dynamic by nature: the payment is addressed by ?qrCodeId=. The proxy already answers a
 // request without one with the 'no qrCodeId' error; the check here keeps the page safe alone.
-// Logged-in page like /order: a visitor is sent to log in and comes back to the same code.
+// No log-in: the code is scanned with a phone that is usually not logged in (often inside
+// WeChat). The code names the account it pays for; createOrderByCodeId answers a payToken that
+// lets this browser pay and follow that one order, and the page shows the account and
+// nickname so the payer can check whom they are paying for.
 type SearchParams = Promise<{ qrCodeId?: string | string[] }>;
 
 async function resolveQrCodeId(searchParams: SearchParams): Promise<string> {
@@ -33,10 +34,8 @@ export async function generateMetadata({ params }: { params: LocaleParams }): Pr
 export default async function PayPage({ params, searchParams }: { params: LocaleParams; searchParams: SearchParams }) {
   const locale = await resolveLocale(params);
   const qrCodeId = await resolveQrCodeId(searchParams);
-  const loginUrl = await loginUrlForVisitor(locale, '/pay', { qrCodeId });
-  const [t, order, pricingTexts, { pricing }] = await Promise.all([
+  const [t, pricingTexts, { pricing }] = await Promise.all([
     getTranslations({ locale, namespace: 'PayPage' }),
-    getTranslations({ locale, namespace: 'Order' }),
     getTranslations({ locale, namespace: 'Pricing' }),
     loadPricing(locale),
   ]);
@@ -47,13 +46,9 @@ export default async function PayPage({ params, searchParams }: { params: Locale
 
   return (
     <AuthIntro title={t('heading')} lede={t('lede')}>
-      {loginUrl ? (
-        <LoginRedirect href={loginUrl} prompt={order('loginRequired')} label={order('logIn')} />
-      ) : (
-        <ClientMessages namespaces={['Order', 'Pay']}>
-          <CodeCheckout qrCodeId={qrCodeId} planName={planName} tiers={tiers} wechatAppId={wechatAppId()} />
-        </ClientMessages>
-      )}
+      <ClientMessages namespaces={['Order', 'Pay']}>
+        <CodeCheckout qrCodeId={qrCodeId} planName={planName} tiers={tiers} wechatAppId={wechatAppId()} />
+      </ClientMessages>
       <p className="text-sm text-ink-muted">
         {t.rich('agreement', { link: (chunks) => <TextLink href="/legal/membership-agreement">{chunks}</TextLink> })}
       </p>
