@@ -6,12 +6,14 @@ import {
   completeFulfilledOrders,
   findDueOrders,
   findOpenRefunds,
+  findOrphanedPayments,
   findPaymentsOfOrder,
   findPaymentsToRefund,
   purgeIdempotencyKeys,
   purgeQrCodes,
   transitionOrder,
   transitionPayment,
+  type PaymentRow,
 } from './orders.repository';
 import { withOrderTables } from './orders.tables';
 import { applyVerifiedPayment, OPEN_PAYMENT_STATES } from './payments.service';
@@ -22,6 +24,9 @@ import { askGateway, refundDoublePayment } from './refunds.service';
 //  1. unpaid orders past expires_at: each open payment attempt is queried at its gateway
 //     (a payment whose notification got lost is applied now, exactly once), the others are
 //     closed at the gateway; orders still unpaid become EXPIRED
+//  1b. open attempts of orders already EXPIRED or CANCELLED (the gateway could not be reached
+//     when the order closed) are asked again, at most once a minute each: money found there is
+//     recorded and refunded (applyVerifiedPayment flags it), the others are closed
 //  2. FULFILLED orders older than the completion window become COMPLETED
 //  3. double payments are refunded; refunds left PENDING/PROCESSING are asked again
 //  4. used-up payment codes and idempotency keys are deleted
@@ -37,6 +42,8 @@ export interface SweepDeps {
 export interface SweepResult {
   expired: number;
   recovered: number;
+  /** open attempts of closed orders settled (paid and flagged for refund, or closed) */
+  orphansSettled: number;
   completed: number;
   refundsAsked: number;
   purged: number;
@@ -45,6 +52,34 @@ export interface SweepResult {
 const BATCH = 100;
 const DAY_MS = 24 * 3_600_000;
 
+/**
+ * Asks the gateway about one open attempt: paid there → applied through the same path as a
+ * notification (a closed order's money is flagged for refund); otherwise closed there and here.
+ * FAILED when the gateway could not be reached (the attempt stays open).
+ */
+async function settleOpenPayment(deps: SweepDeps, payment: PaymentRow): Promise<'APPLIED' | 'RECORDED' | 'CLOSED' | 'FAILED'> {
+  const odb = withOrderTables(deps.db);
+  const provider = deps.providers[payment.method as TPayMethod];
+  try {
+    const found = await provider.query(payment.payment_no);
+    if (found.state === 'PAID' && found.amountFen !== undefined) {
+      const outcome = await applyVerifiedPayment(
+        deps.db,
+        payment.method as TPayMethod,
+        { paymentNo: payment.payment_no, gatewayTradeNo: found.gatewayTradeNo ?? '', amountFen: found.amountFen, success: true, paidAt: found.paidAt ?? null },
+        'QUERY',
+      );
+      return outcome === 'APPLIED' ? 'APPLIED' : 'RECORDED';
+    }
+    await provider.close(payment.payment_no);
+    await transitionPayment(odb, payment.id, OPEN_PAYMENT_STATES, 'CLOSED', { updated_at: toDbDate(new Date()) });
+    return 'CLOSED';
+  } catch (error) {
+    deps.log?.warn({ err: error, paymentNo: payment.payment_no }, 'settling an open payment at its gateway failed');
+    return 'FAILED';
+  }
+}
+
 export async function expireDueOrders(deps: SweepDeps, now = new Date()): Promise<{ expired: number; recovered: number }> {
   const odb = withOrderTables(deps.db);
   let expired = 0;
@@ -52,34 +87,11 @@ export async function expireDueOrders(deps: SweepDeps, now = new Date()): Promis
   for (const order of await findDueOrders(odb, PAYABLE_ORDER_STATUSES, toDbDate(now), BATCH)) {
     let paid = false;
     for (const payment of await findPaymentsOfOrder(odb, order.id, OPEN_PAYMENT_STATES)) {
-      const provider = deps.providers[payment.method as TPayMethod];
-      try {
-        const found = await provider.query(payment.payment_no);
-        if (found.state === 'PAID' && found.amountFen !== undefined) {
-          const outcome = await applyVerifiedPayment(
-            deps.db,
-            payment.method as TPayMethod,
-            {
-              paymentNo: payment.payment_no,
-              gatewayTradeNo: found.gatewayTradeNo ?? '',
-              amountFen: found.amountFen,
-              success: true,
-              paidAt: found.paidAt ?? null,
-            },
-            'QUERY',
-          );
-          if (outcome === 'APPLIED') {
-            paid = true;
-            recovered += 1;
-          }
-          continue;
-        }
-        await provider.close(payment.payment_no);
-        await transitionPayment(odb, payment.id, OPEN_PAYMENT_STATES, 'CLOSED', { updated_at: toDbDate(new Date()) });
-      } catch (error) {
-        // The gateway is unreachable: leave the attempt open and try again next sweep, but
-        // the order still expires (a late payment is recorded and refunded).
-        deps.log?.warn({ err: error, paymentNo: payment.payment_no }, 'closing an expired payment failed');
+      // FAILED leaves the attempt open; the order still expires and closeOrphanedPayments asks
+      // again on later sweeps (a late payment is recorded and refunded)
+      if ((await settleOpenPayment(deps, payment)) === 'APPLIED') {
+        paid = true;
+        recovered += 1;
       }
     }
     if (paid) continue;
@@ -87,6 +99,20 @@ export async function expireDueOrders(deps: SweepDeps, now = new Date()): Promis
     if (await transitionOrder(odb, order.id, PAYABLE_ORDER_STATUSES, 'EXPIRED', { closed_at: nowText, updated_at: nowText })) expired += 1;
   }
   return { expired, recovered };
+}
+
+/** Open attempts of EXPIRED or CANCELLED orders, each asked again at most once a minute. */
+export async function closeOrphanedPayments(deps: SweepDeps, now = new Date()): Promise<number> {
+  const odb = withOrderTables(deps.db);
+  let settled = 0;
+  for (const payment of await findOrphanedPayments(odb, ['EXPIRED', 'CANCELLED'], OPEN_PAYMENT_STATES, toDbDate(now.getTime() - 60_000), BATCH)) {
+    const outcome = await settleOpenPayment(deps, payment);
+    if (outcome === 'FAILED') {
+      // to the back of the queue, so one unreachable gateway does not hold the others up
+      await transitionPayment(odb, payment.id, OPEN_PAYMENT_STATES, payment.state, { updated_at: toDbDate(now) });
+    } else settled += 1;
+  }
+  return settled;
 }
 
 export async function refundDoublePayments(deps: SweepDeps, now = new Date()): Promise<number> {
@@ -115,9 +141,10 @@ export async function refundDoublePayments(deps: SweepDeps, now = new Date()): P
 export async function sweepOrders(deps: SweepDeps, now = new Date()): Promise<SweepResult> {
   const odb = withOrderTables(deps.db);
   const { expired, recovered } = await expireDueOrders(deps, now);
+  const orphansSettled = await closeOrphanedPayments(deps, now);
   const completed = await completeFulfilledOrders(odb, toDbDate(now.getTime() - deps.completeAfterMs), toDbDate(now));
   const refundsAsked = await refundDoublePayments(deps, now);
   const before = toDbDate(now.getTime() - DAY_MS);
   const purged = (await purgeQrCodes(odb, before)) + (await purgeIdempotencyKeys(odb, toDbDate(now)));
-  return { expired, recovered, completed, refundsAsked, purged };
+  return { expired, recovered, orphansSettled, completed, refundsAsked, purged };
 }

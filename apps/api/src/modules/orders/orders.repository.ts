@@ -103,6 +103,23 @@ export function findPaymentsOfOrder(db: OrdersDb, orderId: string, states?: read
   return query.orderBy('id').execute();
 }
 
+/**
+ * Open payment attempts of orders that can no longer be paid (EXPIRED, CANCELLED): left open
+ * when the gateway could not be reached as the order closed. Least recently touched first.
+ */
+export function findOrphanedPayments(db: OrdersDb, orderStatuses: readonly TOrderStatus[], openStates: readonly string[], touchedBefore: string, limit: number): Promise<PaymentRow[]> {
+  return db
+    .selectFrom('payments')
+    .innerJoin('orders', 'orders.id', 'payments.order_id')
+    .selectAll('payments')
+    .where('payments.state', 'in', [...openStates])
+    .where('orders.status', 'in', [...orderStatuses])
+    .where('payments.updated_at', '<=', touchedBefore)
+    .orderBy('payments.updated_at')
+    .limit(limit)
+    .execute();
+}
+
 export async function transitionPayment(
   db: OrdersDb,
   id: string,

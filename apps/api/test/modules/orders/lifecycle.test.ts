@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toDbDate } from '../../../src/db/dialect';
 import { type AppError } from '../../../src/lib/app-error';
 import { addMonths } from '../../../src/modules/orders/fulfilment';
-import { expireDueOrders, refundDoublePayments, sweepOrders } from '../../../src/modules/orders/orders.jobs';
+import { closeOrphanedPayments, expireDueOrders, refundDoublePayments, sweepOrders } from '../../../src/modules/orders/orders.jobs';
 import { withOrderTables } from '../../../src/modules/orders/orders.tables';
 import { refundOrder } from '../../../src/modules/orders/refunds.service';
 import { startFakeGatewayServer, type FakeGatewayServer } from '../../../src/modules/payments/sandbox/fake-gateways';
@@ -86,6 +86,32 @@ describe.each(testDialects())('order lifecycle on $dialect', ({ dialect }) => {
       expect((await userRow(ctx.database, user.id)).monitor_count).toBe(10);
       const rows = await odb().selectFrom('payment_notifications').select(['outcome', 'via']).where('payment_id', '=', (await payments(order.id))[0]?.id ?? '').execute();
       expect(rows).toEqual([{ outcome: 'APPLIED', via: 'QUERY' }]);
+    });
+
+    it('attempts left open because the gateway was down at expiry are asked again later: money found is refunded, the rest closed', async () => {
+      const user = await newUser(ctx.app);
+      const order = await newOrder(ctx.app, user.token, { skuId: 'MONITOR_1' });
+      const paidNo = await startPay(ctx.app, order.id, 'WX', user.token);
+      const unpaidNo = await startPay(ctx.app, order.id, 'ZFB', user.token);
+      await expire(order.id);
+      // nothing listens on port 9: every gateway call fails at once
+      const down = makeProviders(ctx.keys, { alipayGateway: 'http://127.0.0.1:9/alipay/gateway.do', wechatBaseUrl: 'http://127.0.0.1:9/wechat' }, 300);
+      await expireDueOrders({ ...sweepDeps(), providers: down });
+      expect((await orderRow(ctx.database, order.id)).status).toBe('EXPIRED');
+      for (const attempt of await payments(order.id)) expect(['CREATED', 'PENDING']).toContain(attempt.state);
+      // still down on the next sweep: the attempts stay open and go to the back of the queue
+      expect(await closeOrphanedPayments({ ...sweepDeps(), providers: down }, new Date(Date.now() + 120_000))).toBe(0);
+      // meanwhile the payer paid one of them; the gateway is back
+      await ctx.fakes.payWithoutNotifying('WX', paidNo);
+      expect(await closeOrphanedPayments(sweepDeps(), new Date(Date.now() + 10 * 60_000))).toBeGreaterThanOrEqual(2);
+      const rows = await payments(order.id);
+      expect(rows.find((p) => p.payment_no === paidNo)).toMatchObject({ state: 'PAID', needs_refund: 1 });
+      expect(rows.find((p) => p.payment_no === unpaidNo)?.state).toBe('CLOSED');
+      expect((await ctx.fakes.charge('ZFB', unpaidNo))?.state).toBe('CLOSED');
+      expect((await orderRow(ctx.database, order.id)).status).toBe('EXPIRED');
+      expect((await userRow(ctx.database, user.id)).monitor_count).toBe(0);
+      await refundDoublePayments(sweepDeps());
+      expect((await ctx.fakes.charge('WX', paidNo))?.refundedFen).toBe(1800);
     });
 
     it('money arriving for an expired order is recorded, flagged and refunded; nothing is granted', async () => {
