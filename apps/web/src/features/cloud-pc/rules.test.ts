@@ -1,10 +1,12 @@
-import { ZCloudPcInvoiceRequest, ZCloudPcProviderRequest } from '@llk/contracts';
+import { CLOUD_PC_RULES, ZCloudPcInvoiceRequest, ZCloudPcProviderRequest } from '@llk/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   EMPTY_INVOICE_FORM,
   EMPTY_PROVIDER_FORM,
   deviceActions,
   invoiceRequest,
+  renewalDue,
+  RENEWAL_LEAD_DAYS,
   providerRequest,
   refundTimeLeft,
   validateInvoice,
@@ -129,6 +131,18 @@ describe('device actions', () => {
     expect(deviceActions({ status: 'RUNNING', refundableUntil: '2026-11-22T12:10:00.000Z' }, now).refund).toBe(true);
     expect(deviceActions({ status: 'RUNNING', refundableUntil: '2026-11-22T12:00:00.000Z' }, now).refund).toBe(false);
     expect(deviceActions({ status: 'RUNNING', refundableUntil: 'garbage' }, now).refund).toBe(false);
+  });
+
+  it('marks the renewal due from three days before expiry, with auto-renew on, on a running machine', () => {
+    const at = Date.parse('2026-11-22T12:00:00.000Z');
+    const expiresIn = (ms: number) => new Date(at + ms).toISOString();
+    const day = 86_400_000;
+    expect(renewalDue({ status: 'RUNNING', autoRenew: true, expiresAt: expiresIn(3 * day) }, at)).toBe(true);
+    expect(renewalDue({ status: 'RUNNING', autoRenew: true, expiresAt: expiresIn(3 * day + 1) }, at)).toBe(false);
+    expect(renewalDue({ status: 'RUNNING', autoRenew: false, expiresAt: expiresIn(day) }, at)).toBe(false);
+    expect(renewalDue({ status: 'RELEASED', autoRenew: true, expiresAt: expiresIn(day) }, at)).toBe(false);
+    expect(renewalDue({ status: 'RUNNING', autoRenew: true, expiresAt: expiresIn(-1) }, at)).toBe(false);
+    expect(RENEWAL_LEAD_DAYS).toBe(CLOUD_PC_RULES.autoRenewLeadDays);
   });
 
   it('offers nothing on released or expired machines', () => {

@@ -129,6 +129,19 @@ export function deviceActions(device: Pick<TCloudPcDevice, 'status' | 'refundabl
   return { renew: running, cancel: running, autoRenew: running, refund: running && Number.isFinite(until) && until > now };
 }
 
+/** Days before expiry from which a machine with auto-renew on shows its renewal as due (CLOUD_PC_RULES.autoRenewLeadDays). */
+export const RENEWAL_LEAD_DAYS = 3;
+
+/**
+ * Auto-renew on a running machine: from RENEWAL_LEAD_DAYS before expiry the device list says
+ * the renewal is due and Renew pays it in one step. Nothing is charged without the payer until
+ * recurring-payment agreements exist (ADR 0010); an unpaid machine is released at expiry.
+ */
+export function renewalDue(device: Pick<TCloudPcDevice, 'status' | 'autoRenew' | 'expiresAt'>, now: number): boolean {
+  const expires = Date.parse(device.expiresAt);
+  return device.status === 'RUNNING' && device.autoRenew && Number.isFinite(expires) && expires > now && expires - now <= RENEWAL_LEAD_DAYS * 86_400_000;
+}
+
 /** Milliseconds until the refund window closes (0 when closed or absent), for a re-render timer. */
 export function refundTimeLeft(device: Pick<TCloudPcDevice, 'refundableUntil'>, now: number): number {
   const until = device.refundableUntil ? Date.parse(device.refundableUntil) : Number.NaN;

@@ -47,6 +47,16 @@ beforeEach(() => {
 afterEach(cleanup);
 
 describe('DeviceList', () => {
+  it('says the renewal is due within three days of expiry when auto-renew is on, and not before', async () => {
+    const soon = { ...device, id: 'pc2', autoRenew: true, expiresAt: new Date(Date.now() + 2 * 86_400_000).toISOString() };
+    const later = { ...device, id: 'pc3', autoRenew: true, expiresAt: new Date(Date.now() + 10 * 86_400_000).toISOString() };
+    calls.loadDevices.mockResolvedValue({ kind: 'ready', devices: [soon, later], invoices: [] });
+    render(<DeviceList texts={texts} tag="en" />);
+    const items = await screen.findAllByTestId('cloud-pc-device');
+    expect(within(items[0]!).getByTestId('device-renewal-due').textContent).toMatch(/^Auto-renew is on and the renewal is due: select Renew and pay before .+, or the cloud PC is released when it expires\.$/);
+    expect(within(items[1]!).queryByTestId('device-renewal-due')).toBeNull();
+  });
+
   it('lists a machine with plan, cores/threads, status and the renewal link', async () => {
     calls.loadDevices.mockResolvedValue({ kind: 'ready', devices: [device], invoices: [] });
     render(<DeviceList texts={texts} tag="en" />);

@@ -6,7 +6,7 @@ import { Link } from '@/i18n/navigation';
 import { session } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { loadDevices, cancelDevice, refundDevice, setAutoRenew, type TDevicesLoad } from '../cloud-pc-api';
-import { deviceActions, refundTimeLeft } from '../rules';
+import { deviceActions, refundTimeLeft, renewalDue } from '../rules';
 import { cloudPcSku } from '../sku';
 import { fill, formatDateTime, type TCloudPcTexts } from '../texts';
 import { dangerButton, primaryButton, secondaryButton } from './buttons';
@@ -168,6 +168,11 @@ export default function DeviceList({ texts, tag }: { texts: TCloudPcTexts; tag: 
                   <span className="text-sm text-ink">{d.autoRenew}</span>
                   <span className="text-sm text-ink-muted">{device.autoRenew ? d.on : d.off}</span>
                 </div>
+              ) : null}
+              {renewalDue(device, now) ? (
+                <p className="mt-3 text-sm font-medium text-amber-900" data-testid="device-renewal-due">
+                  {fill(d.renewalDue ?? '', { time: formatDateTime(device.expiresAt, tag) })}
+                </p>
               ) : null}
               {device.pendingRenewalOrderId && actions.renew ? (
                 <p className="mt-3 text-sm text-amber-900" data-testid="device-pending-renewal">
