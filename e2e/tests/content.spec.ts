@@ -57,6 +57,15 @@ test.describe('news', () => {
     await expect(page.getByText('Page Not Found')).toBeVisible();
   });
 
+  test('the ambassador programme is reached from its news item and from the footer', async ({ page }) => {
+    await page.goto('/ja/info-9');
+    await page.locator('article').getByRole('link', { name: 'アンバサダープログラムを見る' }).click();
+    await expect(page).toHaveURL(/\/ja\/promotionPlan$/);
+    await page.goto('/en/about');
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Ambassador programme' }).click();
+    await expect(page).toHaveURL(/\/en\/promotionPlan$/);
+  });
+
   test('/notice lists the current notices', async ({ page }) => {
     // The build ran without an API: its copy of /notice is refreshed by the first request.
     await page.goto('/en/notice');

@@ -179,3 +179,40 @@ test('a visitor follows a referral link, signs up after another page and the lan
   await expect(line).toContainText('Pending');
   await ambassador.close();
 });
+
+test('zh-CN: a referral code typed at sign-up binds the account (no link needed); a malformed one is caught inline', async ({ browser, request, baseURL }) => {
+  const ambassadorIdentity = newIdentity();
+  const { access_token: ambassadorToken } = await data<{ access_token: string }>(
+    await request.post(`${api}/signup`, { data: await signUpBody(request, api, ambassadorIdentity) }),
+  );
+  const joined = await data<{ referralCode: string }>(
+    await request.post(`${api}/activity/participant/marketingAmbassador?activityType=LZ`, { headers: { authorization: ambassadorToken } }),
+  );
+
+  const visitor = await browser.newContext({ baseURL, locale: 'zh-CN' });
+  const page = await visitor.newPage();
+  const t = accountTexts('zh-CN');
+  const identity = newIdentity();
+  const input = (name: string) => page.locator(`input[name="${name}"]`);
+  await page.goto('/signup');
+  await input('username').fill(identity.username);
+  await input('mobile').fill(identity.mobile);
+  await page.getByRole('button', { name: t.CodeButton!.receive! }).click();
+  await expect(page.getByText(textPattern(t.success!.codeSent!))).toBeVisible();
+  const { code } = await readCode(page.request, identity.mobile, 'SIGNUP');
+  await input('code').fill(code);
+  await input('password').fill(identity.password);
+  await input('confirmPassword').fill(identity.password);
+  await input('referralCode').fill('ABC');
+  await page.getByRole('button', { name: t.SignupForm!.submit!, exact: true }).click();
+  await expect(page.getByText(t.validation!.referralCodeInvalid!, { exact: true })).toBeVisible();
+
+  await input('referralCode').fill(joined.referralCode.toLowerCase());
+  await page.getByRole('button', { name: t.SignupForm!.submit!, exact: true }).click();
+  await expect(page.getByText(t.success!.accountCreated!, { exact: true })).toBeVisible();
+  const level = await data<{ plan: string; active: boolean }>(await page.request.get('/api/user/currentMemberLevel'));
+  expect(level).toMatchObject({ plan: 'PRO', active: true });
+  const seen = await data<{ referredCount: number }>(await request.get(`${api}/activity/participant/marketingAmbassador`, { headers: { authorization: ambassadorToken } }));
+  expect(seen.referredCount).toBe(1);
+  await visitor.close();
+});

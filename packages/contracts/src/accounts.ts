@@ -9,6 +9,7 @@ import {
   ZEmail,
   ZPassword,
   ZPhone,
+  ZReferralCodeInput,
   ZUsername,
 } from './validation';
 
@@ -106,6 +107,8 @@ export const ZSignupRequest = z
     password: ZPassword,
     confirmPassword: ZConfirmPassword.optional(),
     email: ZEmailAddress.optional(),
+    /** an ambassador's code typed by the user; takes precedence over the llk_ref cookie of a referral link */
+    referralCode: ZReferralCodeInput.optional(),
   })
   .superRefine(checkNewPassword);
 export type TSignupRequest = z.infer<typeof ZSignupRequest>;

@@ -26,6 +26,7 @@ export const V = {
   phoneOrEmailRequired: 'validation.phoneOrEmailRequired',
   phoneOrEmailInvalid: 'validation.phoneOrEmailInvalid',
   codeInvalid: 'validation.codeInvalid',
+  referralCodeInvalid: 'validation.referralCodeInvalid',
 } as const;
 export type TValidationKey = (typeof V)[keyof typeof V];
 
@@ -94,6 +95,14 @@ export const ZPhoneOrEmail = requiredString(V.phoneOrEmailRequired).refine(
   { error: V.phoneOrEmailInvalid },
 );
 export const ZCode = requiredString(V.codeInvalid).refine(isValidCode, { error: V.codeInvalid });
+/** An ambassador's referral code as typed: 8 of 0-9 and A-Z without I, L, O, U, any case (referrals.ts). */
+export const REFERRAL_CODE_INPUT_RE = /^[0-9A-HJKMNP-TV-Z]{8}$/i;
+/** Optional referral code at sign-up: empty means none. */
+export const ZReferralCodeInput = z
+  .string({ error: V.invalidType })
+  .trim()
+  .max(32, { error: V.referralCodeInvalid })
+  .refine((value) => value === '' || REFERRAL_CODE_INPUT_RE.test(value), { error: V.referralCodeInvalid });
 /** Log-in identifier: an account name, a mobile number or an email address. */
 export const ZAccount = requiredString(V.accountRequired).pipe(z.string().max(EMAIL_MAX, { error: V.tooLong }));
 

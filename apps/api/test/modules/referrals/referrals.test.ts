@@ -45,14 +45,22 @@ describe.each(testDialects())('ambassador programme on $dialect', ({ dialect }) 
   const info = (token: string) => ctx.app.inject({ url: PATH, headers: { authorization: token } });
 
   /** Signs up through POST /signup with a Cookie header, as the browser's /api forward does. */
-  async function signUpWithCookie(cookie: string | null, identity: Identity = newIdentity()) {
+  async function signUpWithCookie(cookie: string | null, identity: Identity = newIdentity(), referralCode?: string) {
     const sent = await sendCode(ctx.app, { mobile: identity.mobile, smsType: 'SIGNUP' });
     expect(sent.statusCode, sent.body).toBe(200);
     const code = await outboxCode(ctx.app, identity.mobile);
     const res = await ctx.app.inject({
       method: 'POST',
       url: '/signup',
-      payload: { username: identity.username, mobile: identity.mobile, code, password: identity.password, confirmPassword: identity.password, email: identity.email },
+      payload: {
+        username: identity.username,
+        mobile: identity.mobile,
+        code,
+        password: identity.password,
+        confirmPassword: identity.password,
+        email: identity.email,
+        ...(referralCode !== undefined ? { referralCode } : {}),
+      },
       headers: cookie ? { cookie } : {},
       remoteAddress: newIp(),
     });
@@ -147,6 +155,37 @@ describe.each(testDialects())('ambassador programme on $dialect', ({ dialect }) 
       ]);
       expect(JSON.stringify(seen)).not.toContain(user.mobile ?? 'no mobile');
       expect(JSON.stringify(seen)).not.toContain(user.id);
+    });
+
+    it('binds through a code typed at sign-up (the apps have no cookie), which wins over a link’s cookie', async () => {
+      const [typed, linked] = await Promise.all([newAmbassador(), newAmbassador()]);
+      const { user } = await signUpWithCookie(`llk_ref=${linked.joined.referralCode}`, newIdentity(), ` ${typed.joined.referralCode.toLowerCase()} `);
+      const binding = await withReferralTables(db()).selectFrom('referral_bindings').selectAll().where('referred_user_id', '=', user.id).executeTakeFirstOrThrow();
+      expect(binding.ambassador_user_id).toBe(typed.id);
+      expect(user).toMatchObject({ member_plan: 'PRO', monitor_count: 10 });
+      // an empty field falls back to the cookie
+      const { user: second } = await signUpWithCookie(`llk_ref=${linked.joined.referralCode}`, newIdentity(), '');
+      const secondBinding = await withReferralTables(db()).selectFrom('referral_bindings').selectAll().where('referred_user_id', '=', second.id).executeTakeFirstOrThrow();
+      expect(secondBinding.ambassador_user_id).toBe(linked.id);
+    });
+
+    it('a malformed typed code is a validation error in the caller’s language; nothing is created', async () => {
+      const identity = newIdentity();
+      for (const [lang, message] of [
+        ['en', 'A referral code is 8 letters and digits. Please check it.'],
+        ['ja', '紹介コードは英数字 8 文字です。もう一度ご確認ください。'],
+      ] as const) {
+        const res = await ctx.app.inject({
+          method: 'POST',
+          url: '/signup',
+          payload: { username: identity.username, mobile: identity.mobile, code: '123456', password: identity.password, referralCode: 'NOT-A-CODE' },
+          headers: { 'accept-language': lang },
+          remoteAddress: newIp(),
+        });
+        expect(res.statusCode).toBe(400);
+        expect(body(res).errmsg).toContain(message);
+      }
+      expect(await db().selectFrom('users').select('id').where('mobile', '=', identity.mobile).executeTakeFirst()).toBeUndefined();
     });
 
     it('ignores an unknown or malformed code: the sign-up succeeds without binding or bonus', async () => {

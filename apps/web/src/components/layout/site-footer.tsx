@@ -7,7 +7,7 @@ import { LogoMark } from './logo';
 
 const COLUMNS = [
   { heading: 'productHeading', links: [['pricing', '/pricing'], ['download', '/download'], ['cloudPc', '/cloudPc'], ['guide', '/guide']] },
-  { heading: 'companyHeading', links: [['about', '/about'], ['news', '/news-1'], ['contact', '/contact']] },
+  { heading: 'companyHeading', links: [['about', '/about'], ['news', '/news-1'], ['ambassador', '/promotionPlan'], ['contact', '/contact']] },
   {
     heading: 'legalHeading',
     links: [['privacy', legalPath('privacy')], ['terms', legalPath('terms')], ['valueAddedServices', legalPath('value-added-services')]],

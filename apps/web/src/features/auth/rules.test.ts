@@ -70,6 +70,16 @@ describe('form rules match the contracts schemas', () => {
             }
   });
 
+  it('the optional referral code at sign-up', () => {
+    const base = { username: 'alice_01', mobile: '13800138000', code: '123456', password: 'abc123', confirmPassword: 'abc123' };
+    for (const referralCode of ['', '   ', 'AB12CD34', ' ab12cd34 ', 'AB12CD3', 'AB12CD345', 'AB12CD3I', 'AB12-D34', '推广码推广码推广码', 'X'.repeat(40)]) {
+      const form = validate.signup({ ...base, referralCode });
+      expectSameRules(form, schemaErrors(ZSignupRequest, { ...base, referralCode }), JSON.stringify(referralCode));
+    }
+    expect(validate.signup({ ...base, referralCode: 'AB12CD3I' })).toEqual({ referralCode: 'validation.referralCodeInvalid' });
+    expect(validate.signup({ ...base, referralCode: ' ab12cd34 ' })).toEqual({});
+  });
+
   it('reset by phone and by email', () => {
     for (const code of CODES)
       for (const password of PASSWORDS)

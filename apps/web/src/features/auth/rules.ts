@@ -17,6 +17,8 @@ const EMAIL_ATOM = String.raw`[^\s@"<>()[\]\\,;:.]+`;
 const EMAIL_RE = new RegExp(`^${EMAIL_ATOM}(?:\\.${EMAIL_ATOM})*@(?:${EMAIL_ATOM}\\.)+[A-Za-z]{2,}$`);
 const EMAIL_MAX = 254;
 const TYPED_PASSWORD_MAX = 128;
+/** An ambassador's referral code as typed (REFERRAL_CODE_INPUT_RE in the contracts). */
+const REFERRAL_CODE_RE = /^[0-9A-HJKMNP-TV-Z]{8}$/i;
 
 /** Mainland mobile or E.164 with +. */
 export function isPhone(value: string): boolean {
@@ -59,6 +61,7 @@ const account: TRule = (value) => {
   if (trimmed.length > EMAIL_MAX) return 'validation.tooLong';
   return hasControlCharacter(trimmed) ? 'validation.invalidValue' : undefined;
 };
+const referralCode: TRule = (value) => (!value.trim() || REFERRAL_CODE_RE.test(value.trim()) ? undefined : 'validation.referralCodeInvalid');
 const typedPassword: TRule = (value) =>
   !value ? 'validation.passwordEmpty' : value.length > TYPED_PASSWORD_MAX ? 'validation.tooLong' : undefined;
 
@@ -83,8 +86,8 @@ function passwordPair(values: { password: string; confirmPassword: string }, nam
 export const validate = {
   codeLogin: (v: { mobile: string; code: string }) => collect({ mobile: phone(v.mobile), code: code(v.code) }),
   passwordLogin: (v: { account: string; password: string }) => collect({ account: account(v.account), password: typedPassword(v.password) }),
-  signup: (v: { username: string; mobile: string; code: string; password: string; confirmPassword: string }) => ({
-    ...collect({ username: username(v.username), mobile: phone(v.mobile), code: code(v.code) }),
+  signup: (v: { username: string; mobile: string; code: string; password: string; confirmPassword: string; referralCode?: string }) => ({
+    ...collect({ username: username(v.username), mobile: phone(v.mobile), code: code(v.code), referralCode: referralCode(v.referralCode ?? '') }),
     ...passwordPair(v, v.username.trim()),
   }),
   resetByMobile: (v: { mobile: string; code: string; password: string; confirmPassword: string }) => ({

@@ -9,10 +9,13 @@ import { useContinueAfterLogin } from '../use-continue-after-login';
 import { CodeButton } from './code-button';
 import { SubmitButton, TextField } from './text-field';
 
-/** /signup: username, phone + SIGNUP code, password and its confirmation; logs the new account in. */
+/**
+ * /signup: username, phone + SIGNUP code, password and its confirmation, and an optional
+ * ambassador's referral code (empty: a referral link's cookie applies); logs the new account in.
+ */
 export function SignupForm({ texts }: { texts: TAuthTexts }) {
   const next = useContinueAfterLogin();
-  const form = useAuthForm({ username: '', mobile: '', code: '', password: '', confirmPassword: '' }, validate.signup, texts);
+  const form = useAuthForm({ username: '', mobile: '', code: '', password: '', confirmPassword: '', referralCode: '' }, validate.signup, texts);
   const t = texts.form;
 
   return (
@@ -22,7 +25,14 @@ export function SignupForm({ texts }: { texts: TAuthTexts }) {
       onFocus={form.onFocus}
       onSubmit={form.onSubmit(async (api, v) => {
         await api.post('/signup', {
-          body: { username: v.username.trim(), mobile: v.mobile.trim(), code: v.code.trim(), password: v.password, confirmPassword: v.confirmPassword },
+          body: {
+            username: v.username.trim(),
+            mobile: v.mobile.trim(),
+            code: v.code.trim(),
+            password: v.password,
+            confirmPassword: v.confirmPassword,
+            ...(v.referralCode.trim() ? { referralCode: v.referralCode.trim() } : {}),
+          },
         });
         toast.success(texts.success.accountCreated ?? '');
         next();
@@ -47,6 +57,15 @@ export function SignupForm({ texts }: { texts: TAuthTexts }) {
       />
       <TextField label={t.password ?? ''} type="password" autoComplete="new-password" {...form.field('password')} />
       <TextField label={t.confirmPassword ?? ''} type="password" autoComplete="new-password" {...form.field('confirmPassword')} />
+      <TextField
+        label={t.referralCode ?? ''}
+        placeholder={t.referralCodeHint}
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        maxLength={32}
+        {...form.field('referralCode')}
+      />
       <SubmitButton busy={form.busy}>{t.submit}</SubmitButton>
     </form>
   );
