@@ -21,7 +21,7 @@ import { fromDbBool, fromDbDate, isUniqueViolation, newId, toDbDate } from '../.
 import { type Db } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { type KeyValueStore } from '../../lib/kv';
-import { findOrder } from '../orders/orders.repository';
+import { findOrder, transitionOrder } from '../orders/orders.repository';
 import { createWebOrder, loadOrderInfo, type OrderSettings } from '../orders/orders.service';
 import { withOrderTables } from '../orders/orders.tables';
 import { refundOrder, type RefundDeps } from '../orders/refunds.service';
@@ -153,7 +153,11 @@ export async function setAutoRenew(db: Db, userId: string, id: string, enabled: 
   return toDevice(db, { ...machine, auto_renew: enabled ? 1 : 0 }, now);
 }
 
-/** POST /cloudPc/devices/{id}/cancel: released at once; the term paid for is not refunded. */
+/**
+ * POST /cloudPc/devices/{id}/cancel: released at once; the term paid for is not refunded. An
+ * open renewal order of the machine is cancelled with it (paying it later would rent a new
+ * machine nobody asked for); its open payment attempts are closed by the orders sweep.
+ */
 export async function cancelMachine(db: Db, userId: string, id: string, now = new Date()): Promise<TCloudPcDevice> {
   const machine = await runningMachine(db, userId, id, now);
   const nowText = toDbDate(now);
@@ -165,6 +169,9 @@ export async function cancelMachine(db: Db, userId: string, id: string, now = ne
     .where('status', '=', 'RUNNING')
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) throw new AppError('CLOUD_PC_RELEASED');
+  if (machine.renewal_order_id) {
+    await transitionOrder(withOrderTables(db), machine.renewal_order_id, PAYABLE_ORDER_STATUSES, 'CANCELLED', { closed_at: nowText, updated_at: nowText });
+  }
   const row = await cdb.selectFrom('cloud_pcs').selectAll().where('id', '=', machine.id).executeTakeFirstOrThrow();
   return deviceOf(row, now, null);
 }

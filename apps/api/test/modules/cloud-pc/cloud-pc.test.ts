@@ -106,6 +106,20 @@ describe.each(testDialects())('cloud PC on $dialect', ({ dialect }) => {
     expect((await devices(ctx, user))[0]!.expiresAt).toBe(addMonths(new Date(renewed!.expiresAt), 12).toISOString());
   });
 
+  it('cancelling a machine cancels its open renewal order, which can then not be paid', async () => {
+    const user = await newUser(ctx.app);
+    const order = await newOrder(ctx.app, user.token, { skuId: 'CLOUD_PC_STANDARD_MONTH' });
+    await payOrder(ctx, order.id, user);
+    const [device] = await devices(ctx, user);
+    const renewal = body<{ order: TOrderInfo }>(await post(ctx, user, `/cloudPc/devices/${device!.id}/renew`, {})).data.order;
+    expect((await post(ctx, user, `/cloudPc/devices/${device!.id}/cancel`, undefined)).statusCode).toBe(200);
+    expect((await orderRow(ctx.database, renewal.id)).status).toBe('CANCELLED');
+    const pay = await ctx.app.inject({ method: 'POST', url: '/pay/payV2', headers: { authorization: user.token }, payload: { orderId: renewal.id, payMethod: 'WX' } });
+    expect(pay.statusCode).toBeGreaterThanOrEqual(400);
+    expect(pay.statusCode).toBeLessThan(500);
+    expect(await devices(ctx, user)).toHaveLength(1);
+  });
+
   it('switches auto-renew; cancel releases at once; a released machine cannot be changed; others see nothing', async () => {
     const user = await newUser(ctx.app);
     const stranger = await newUser(ctx.app);
