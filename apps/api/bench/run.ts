@@ -40,7 +40,7 @@ const rows: ({ scenario: string; dialect: TDialect } & LoadResult)[] = [];
 async function benchDialect(dialect: TDialect): Promise<void> {
   const test = await createTestDatabase(dialect);
   await seedDatabase(test.handle.db);
-  const app = buildApp(loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'warn', AUTO_MIGRATE: 'false', DATABASE_URL: ':memory:', CODE_SECRET: randomBytes(32).toString('hex') }), { database: test.handle });
+  const app = buildApp(loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'warn', AUTO_MIGRATE: 'false', TRUST_PROXY: 'loopback', DATABASE_URL: ':memory:', CODE_SECRET: randomBytes(32).toString('hex') }), { database: test.handle });
   try {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as AddressInfo;

@@ -66,6 +66,24 @@ describe.each(stores)('$kind key-value store', ({ create }) => {
     expect(await kv.get(k)).toBe('third');
   });
 
+  it('takes back from a live counter, never below 0, keeping its window', async () => {
+    const k = key();
+    expect(await kv.decr(k)).toBe(0);
+    expect(await kv.get(k)).toBeNull(); // a missing counter is not created
+    await kv.incr(k, 200);
+    await kv.incr(k, 200);
+    expect(await kv.decr(k)).toBe(1);
+    expect(await kv.decr(k)).toBe(0);
+    expect(await kv.decr(k)).toBe(0);
+    expect(await kv.incr(k, 200)).toBe(1);
+    const ttl = await kv.ttl(k);
+    expect(ttl).toBeGreaterThan(0);
+    expect(ttl).toBeLessThanOrEqual(200);
+    await sleep(250);
+    expect(await kv.decr(k)).toBe(0);
+    expect(await kv.get(k)).toBeNull();
+  });
+
   it('counts in a fixed window: the TTL starts at the first increment', async () => {
     const k = key();
     expect(await kv.incr(k, 200)).toBe(1);

@@ -16,6 +16,11 @@ export interface KeyValueStore {
    * extended by later increments: a fixed window, as rate limits need.
    */
   incr(key: string, ttlMs: number): Promise<number>;
+  /**
+   * Takes 1 back from a counter that still exists, never below 0, keeping its TTL; returns the
+   * new count (0 when the key is missing). Undoes an incr charged in advance.
+   */
+  decr(key: string): Promise<number>;
   /** Milliseconds left, or null when the key is missing or never expires. */
   ttl(key: string): Promise<number | null>;
   del(key: string): Promise<void>;

@@ -59,6 +59,14 @@ export class MemoryKeyValueStore implements KeyValueStore {
     return count;
   }
 
+  async decr(key: string): Promise<number> {
+    const entry = this.live(key);
+    if (!entry) return 0;
+    const count = Math.max(0, (Number.parseInt(entry.value, 10) || 0) - 1);
+    entry.value = String(count);
+    return count;
+  }
+
   async ttl(key: string): Promise<number | null> {
     const entry = this.live(key);
     if (!entry || entry.expiresAt === Infinity) return null;

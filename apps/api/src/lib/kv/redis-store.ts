@@ -8,6 +8,12 @@ local count = redis.call('INCR', KEYS[1])
 if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return count`;
 
+// DECR only a live counter above 0: a missing key stays missing (its window is over).
+const DECR_IF_POSITIVE = `
+local count = tonumber(redis.call('GET', KEYS[1]))
+if count == nil or count <= 0 then return 0 end
+return redis.call('DECR', KEYS[1])`;
+
 /**
  * Redis-backed store shared by every API instance. `prefix` namespaces the keys (tests use a
  * unique one per run). The connection belongs to the caller: close() does not quit it.
@@ -39,6 +45,10 @@ export class RedisKeyValueStore implements KeyValueStore {
 
   async incr(key: string, ttlMs: number): Promise<number> {
     return Number(await this.redis.eval(INCR_WITH_TTL, 1, this.k(key), positive(ttlMs)));
+  }
+
+  async decr(key: string): Promise<number> {
+    return Number(await this.redis.eval(DECR_IF_POSITIVE, 1, this.k(key)));
   }
 
   async ttl(key: string): Promise<number | null> {

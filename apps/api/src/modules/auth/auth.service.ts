@@ -24,7 +24,7 @@ import {
   type UserRow,
 } from '../users/users.repository';
 import { findUserByIdentifier } from '../users/users.service';
-import { accountSubject, assertNotThrottled, clearFailures, recordFailure } from './login-throttle';
+import { accountSubject, beginPasswordAttempt, clearFailures } from './login-throttle';
 import { hashPassword, verifyDummy, verifyPassword } from './passwords';
 import { createSession, type SessionClient, type SessionPolicy } from './sessions.service';
 import { revokeUserSessions } from './sessions.repository';
@@ -95,19 +95,18 @@ export async function login(ctx: AuthContext, input: TLoginRequest): Promise<str
   const identifier = input.account ?? '';
   const password = input.password ?? '';
   const user = await findUserByIdentifier(ctx.db, identifier, input.loginType);
-  const subject = accountSubject(user?.id, identifier);
-  await assertNotThrottled(ctx.kv, subject, ctx.ip);
+  const attempt = await beginPasswordAttempt(ctx.kv, accountSubject(user?.id, identifier), ctx.ip);
   if (!user) {
     // Same answer and the same time as a wrong password: log-in does not reveal accounts.
     await verifyDummy(password);
-    await recordFailure(ctx.kv, subject, ctx.ip);
+    await attempt.failed();
     throw new AppError('INVALID_CREDENTIALS');
   }
   if (!(await verifyPassword(user.password_hash, password))) {
-    await recordFailure(ctx.kv, subject, ctx.ip);
+    await attempt.failed();
     throw new AppError('INVALID_CREDENTIALS');
   }
-  await clearFailures(ctx.kv, subject);
+  await attempt.succeeded();
   return createSession(ctx.db, user.id, client(ctx, input.loginType), ctx.policy);
 }
 
@@ -140,12 +139,12 @@ async function resetWithCode(ctx: AuthContext, user: UserRow | undefined, channe
 export async function changePassword(ctx: AuthContext, userId: string, oldPassword: string, password: string): Promise<string> {
   const user = await findUserById(ctx.db, userId);
   if (!user) throw new AppError('UNAUTHORIZED');
-  const subject = accountSubject(user.id, '');
-  await assertNotThrottled(ctx.kv, subject, ctx.ip);
+  const attempt = await beginPasswordAttempt(ctx.kv, accountSubject(user.id, ''), ctx.ip);
   if (!(await verifyPassword(user.password_hash, oldPassword))) {
-    await recordFailure(ctx.kv, subject, ctx.ip);
+    await attempt.failed();
     throw new AppError('INVALID_CREDENTIALS');
   }
+  await attempt.succeeded();
   if (user.username && password === user.username) {
     const rule = V.passwordSameAsUsername;
     throw new AppError('VALIDATION_FAILED', { data: { fields: [{ field: 'body.password', rule, message: ctx.t(rule) }] } });
