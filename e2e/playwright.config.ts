@@ -4,7 +4,7 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 // End-to-end journeys in Debian's Chromium (never a downloaded browser) against the built web
-// app (`next start`) and the API, each on its own port with a fresh SQLite database.
+// app (apps/web/server.mjs, as `npm start`) and the API, each on its own port with a fresh SQLite database.
 const root = path.resolve(import.meta.dirname, '..');
 const webPort = Number(process.env.E2E_WEB_PORT ?? 3310);
 const apiPort = Number(process.env.E2E_API_PORT ?? 4310);
@@ -54,7 +54,9 @@ export default defineConfig({
         DATABASE_URL: databaseUrl,
         LOG_LEVEL: 'warn',
         WEB_ORIGIN: `http://127.0.0.1:${webPort}`,
-        REDIRECT_ALLOWLIST: redirectAllowlist,
+        // as `npm start`: the web is the API's proxy (security.spec.ts checks a visitor cannot
+        // choose their address through it)
+        TRUST_PROXY: 'loopback',
         // every journey asks for codes from 127.0.0.1
         CODE_IP_HOURLY_LIMIT: '1000',
         CODE_IP_DAILY_LIMIT: '1000',
@@ -64,7 +66,8 @@ export default defineConfig({
     },
     {
       name: 'web',
-      command: `${path.join(root, 'node_modules/.bin/next')} start -p ${webPort}`,
+      // the production server of `npm start` (next start + X-Forwarded-For rule)
+      command: `node server.mjs -p ${webPort}`,
       cwd: path.join(root, 'apps/web'),
       url: `http://127.0.0.1:${webPort}/en`,
       env: {

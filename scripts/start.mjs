@@ -43,8 +43,9 @@ if (!dev && webBuildIsStale()) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-// The web forwards /api/* from loopback with X-Forwarded-For: the API believes loopback so its
-// per-IP limits see the visitor, not the web server.
+// The web forwards /api/* from loopback with X-Forwarded-For set to the visitor's address (its
+// server never passes on one the visitor made up): the API believes loopback so its per-IP
+// limits see the visitor, not the web server.
 const env = {
   ...process.env,
   API_PORT: apiPort,
@@ -53,7 +54,10 @@ const env = {
 };
 const children = [
   spawn(bin('tsx'), dev ? ['watch', 'src/server.ts'] : ['src/server.ts'], { cwd: path.join(root, 'apps/api'), env, stdio: 'inherit' }),
-  spawn(bin('next'), dev ? ['dev', '-p', webPort] : ['start', '-p', webPort], { cwd: path.join(root, 'apps/web'), env, stdio: 'inherit' }),
+  // server.mjs: `next start` that believes X-Forwarded-* only from WEB_TRUST_PROXY (apps/web README)
+  dev
+    ? spawn(bin('next'), ['dev', '-p', webPort], { cwd: path.join(root, 'apps/web'), env, stdio: 'inherit' })
+    : spawn(process.execPath, ['server.mjs', '-p', webPort], { cwd: path.join(root, 'apps/web'), env, stdio: 'inherit' }),
 ];
 console.info(`LLK Remote: web http://localhost:${webPort}  API http://localhost:${apiPort} (docs at /docs)`);
 

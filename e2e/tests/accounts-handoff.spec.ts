@@ -135,6 +135,31 @@ test('en: a session ended elsewhere is forgotten: the header offers Log in again
   await expect(page.getByRole('tab', { name: t.LoginForm!.codeTab! })).toBeVisible();
 });
 
+test('ja: Log Out still logs out when the server refuses the call (failure ignored, session gone, /login shown)', async ({ page, context, request }) => {
+  const t = accountTexts('ja');
+  await useLocale(context, 'ja');
+  const user = await createUser(request);
+  await page.goto(localePath('ja', '/login'));
+  await logInByPassword(page, user, t);
+  const account = page.getByRole('group', { name: t.AccountStatus!.label! });
+  await expect(account).toContainText(user.username);
+
+  // The API gets a body it cannot read and answers an error instead of ending the session.
+  let answered = 0;
+  await page.route('**/api/logout', async (route) => {
+    const response = await route.fetch({ postData: 'x', headers: { ...route.request().headers(), 'content-type': 'application/x-unknown' } });
+    answered = response.status();
+    await route.fulfill({ response });
+  });
+  await account.getByRole('button', { name: t.AccountStatus!.logout! }).click();
+  await expect(page).toHaveURL(localeUrl('ja', '/login'));
+  expect(answered).toBeGreaterThanOrEqual(400);
+  await expect(page.getByRole('tab', { name: t.LoginForm!.codeTab! })).toBeVisible();
+  expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain('llk_session');
+  await page.goto(localePath('ja', '/'));
+  await expect(page.getByRole('link', { name: t.AccountMenu!.login!, exact: true })).toBeVisible();
+});
+
 test('en: the dev outbox page lists the codes sent to a target', async ({ page, request }) => {
   const mobile = uniquePhone();
   expect((await (await request.post('/api/sms', { data: { mobile, smsType: 'SIGNUP' } })).json()).errcode).toBe(0);

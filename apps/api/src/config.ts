@@ -19,7 +19,6 @@ import { defaultSqliteFile, repoRoot } from './paths';
 //   AUTO_MIGRATE        migrate and seed the database on start               (true)
 //   WEB_ORIGIN          origin of the web app, for same-origin checks and links
 //                                                                            (http://localhost:3000)
-//   REDIRECT_ALLOWLIST  comma list of extra origins a redirectUrl may point to (empty)
 //   BODY_LIMIT          largest accepted request body in bytes               (1048576)
 //   SESSION_IDLE_DAYS   a session ends after this many days unused            (30)
 //   SESSION_ABSOLUTE_DAYS  …and this many days after log-in in any case      (180)
@@ -78,7 +77,6 @@ export interface AppConfig {
   trustProxy: TTrustProxy;
   autoMigrate: boolean;
   webOrigin: string;
-  redirectAllowlist: string[];
   bodyLimit: number;
   session: { idleMs: number; absoluteMs: number };
   codes: { secret: string | undefined; ipHourlyLimit: number; ipDailyLimit: number };
@@ -254,18 +252,6 @@ const ZEnv = z.object({
   TRUST_PROXY: z.preprocess((value) => value ?? 'false', ZTrustProxy),
   AUTO_MIGRATE: booleanFlag(true),
   WEB_ORIGIN: z.preprocess(blankToUndefined, ZOrigin.default('http://localhost:3000')),
-  REDIRECT_ALLOWLIST: z.preprocess(
-    (value) => value ?? '',
-    z.string().transform((value, ctx) => {
-      const origins: string[] = [];
-      for (const entry of value.split(',').map((part) => part.trim()).filter(Boolean)) {
-        const origin = toOrigin(entry);
-        if (origin) origins.push(origin);
-        else ctx.addIssue({ code: 'custom', message: `"${entry}" is not an http(s) origin` });
-      }
-      return origins;
-    }),
-  ),
   BODY_LIMIT: integer(1024, 100 * 1024 * 1024, 1024 * 1024),
   SESSION_IDLE_DAYS: integer(1, 365, 30),
   SESSION_ABSOLUTE_DAYS: integer(1, 3650, 180),
@@ -355,7 +341,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.TRUST_PROXY,
     autoMigrate: e.AUTO_MIGRATE,
     webOrigin: e.WEB_ORIGIN,
-    redirectAllowlist: e.REDIRECT_ALLOWLIST,
     bodyLimit: e.BODY_LIMIT,
     session: { idleMs: e.SESSION_IDLE_DAYS * DAY_MS, absoluteMs: e.SESSION_ABSOLUTE_DAYS * DAY_MS },
     codes: { secret: e.CODE_SECRET, ipHourlyLimit: e.CODE_IP_HOURLY_LIMIT, ipDailyLimit: e.CODE_IP_DAILY_LIMIT },

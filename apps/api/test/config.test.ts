@@ -17,7 +17,6 @@ describe('loadConfig', () => {
       trustProxy: false,
       autoMigrate: true,
       webOrigin: 'http://localhost:3000',
-      redirectAllowlist: [],
       bodyLimit: 1024 * 1024,
     });
   });
@@ -33,7 +32,6 @@ describe('loadConfig', () => {
       TRUST_PROXY: '10.0.0.0/8, 127.0.0.1',
       AUTO_MIGRATE: 'false',
       WEB_ORIGIN: 'https://llk.example/',
-      REDIRECT_ALLOWLIST: 'https://a.example/path, http://b.example:8080',
       BODY_LIMIT: '2048',
     });
     expect(config).toMatchObject({
@@ -46,7 +44,6 @@ describe('loadConfig', () => {
       trustProxy: ['10.0.0.0/8', '127.0.0.1'],
       autoMigrate: false,
       webOrigin: 'https://llk.example',
-      redirectAllowlist: ['https://a.example', 'http://b.example:8080'],
       bodyLimit: 2048,
     });
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
@@ -80,10 +77,9 @@ describe('loadConfig', () => {
     expect((error as ConfigError).problems).toHaveLength(6);
   });
 
-  it('rejects out-of-range numbers and bad allowlist entries', () => {
+  it('rejects out-of-range numbers and a bad proxy list', () => {
     expect(() => loadConfig({ API_PORT: '70000' })).toThrow(/API_PORT: must be at most 65535/);
     expect(() => loadConfig({ BODY_LIMIT: '10' })).toThrow(/BODY_LIMIT: must be at least 1024/);
-    expect(() => loadConfig({ REDIRECT_ALLOWLIST: 'https://ok.example,javascript:alert(1)' })).toThrow(/REDIRECT_ALLOWLIST: "javascript:alert\(1\)" is not an http\(s\) origin/);
     expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY/);
   });
 });

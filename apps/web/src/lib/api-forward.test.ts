@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildDownstreamHeaders, buildUpstreamHeaders } from './api-forward';
+import { buildDownstreamHeaders, buildUpstreamHeaders, logoutFallbackCookies } from './api-forward';
 
 describe('buildUpstreamHeaders', () => {
   it('keeps the client headers and sets X-Forwarded-*', () => {
@@ -44,5 +44,23 @@ describe('buildDownstreamHeaders', () => {
     expect(headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(headers.has('connection')).toBe(false);
     expect(headers.has('content-encoding')).toBe(false);
+  });
+});
+
+describe('logoutFallbackCookies', () => {
+  it('ends the browser session when POST /logout did not succeed upstream (refused, failed or down)', () => {
+    for (const status of [400, 401, 500, 503, null]) {
+      const cookies = logoutFallbackCookies(['logout'], 'POST', status);
+      expect(cookies).toHaveLength(2);
+      expect(cookies[0]).toMatch(/^llk_session=; Path=\/; Max-Age=0;.*HttpOnly$/);
+      expect(cookies[1]).toMatch(/^llk_session_hint=; Path=\/; Max-Age=0;/);
+    }
+  });
+
+  it('leaves successful log-outs (the API clears its own cookie) and every other call alone', () => {
+    expect(logoutFallbackCookies(['logout'], 'POST', 200)).toEqual([]);
+    expect(logoutFallbackCookies(['logout'], 'GET', 503)).toEqual([]);
+    expect(logoutFallbackCookies(['user', 'info'], 'POST', 500)).toEqual([]);
+    expect(logoutFallbackCookies(['logout', 'x'], 'POST', 404)).toEqual([]);
   });
 });

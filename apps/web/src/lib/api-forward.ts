@@ -1,3 +1,5 @@
+import { SESSION_COOKIE, SESSION_HINT_COOKIE } from '@/features/auth/session-cookies';
+
 // Header rules of the /api forward (app/api/[...path]/route.ts), pure so they can be tested.
 
 /** Hop-by-hop headers (RFC 9110 §7.6.1) and ones the forwarding fetch sets itself. */
@@ -40,6 +42,18 @@ export function buildUpstreamHeaders(incoming: Headers, info: TForwardInfo): Hea
   // The body is streamed back as is; let the web server compress it for the browser.
   headers.set('accept-encoding', 'identity');
   return headers;
+}
+
+/**
+ * POST /logout whose answer is not a success (the API refused it, failed or is down): the web
+ * still ends the browser's session, so Log Out always logs out (spec section 4: failure is
+ * ignored). Deletes the httpOnly session cookie and the readable hint, path / like the API's.
+ */
+export function logoutFallbackCookies(path: readonly string[], method: string, status: number | null): string[] {
+  if (method !== 'POST' || path.length !== 1 || path[0] !== 'logout') return [];
+  if (status !== null && status >= 200 && status < 300) return [];
+  const expired = 'Path=/; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; SameSite=Lax';
+  return [`${SESSION_COOKIE}=; ${expired}; HttpOnly`, `${SESSION_HINT_COOKIE}=; ${expired}`];
 }
 
 /** Headers for the browser: the API's own, every Set-Cookie kept, hop-by-hop dropped. */

@@ -1,6 +1,6 @@
 import { ErrorCode, getContractMessages, localeFromAcceptLanguage } from '@llk/contracts';
 import type { NextRequest } from 'next/server';
-import { buildDownstreamHeaders, buildUpstreamHeaders } from '@/lib/api-forward';
+import { buildDownstreamHeaders, buildUpstreamHeaders, logoutFallbackCookies } from '@/lib/api-forward';
 import { getApiOrigin } from '@/lib/api-origin';
 
 // /api/<path> → <path> on the API (DESIGN.md: the browser talks only to the web origin).
@@ -37,17 +37,17 @@ async function forward(request: NextRequest, { params }: { params: Promise<{ pat
     if (request.signal.aborted) return new Response(null, { status: 499 });
     console.error(`API forward to ${target} failed`, error);
     const locale = localeFromAcceptLanguage(request.headers.get('accept-language'));
-    return Response.json(
+    const down = Response.json(
       { errcode: ErrorCode.SERVICE_UNAVAILABLE, errmsg: getContractMessages(locale).errors.serviceUnavailable, data: null },
       { status: 503 },
     );
+    for (const cookie of logoutFallbackCookies(path, request.method, null)) down.headers.append('set-cookie', cookie);
+    return down;
   }
 
-  return new Response(upstream.body, {
-    status: upstream.status,
-    statusText: upstream.statusText,
-    headers: buildDownstreamHeaders(upstream.headers),
-  });
+  const downstream = buildDownstreamHeaders(upstream.headers);
+  for (const cookie of logoutFallbackCookies(path, request.method, upstream.status)) downstream.append('set-cookie', cookie);
+  return new Response(upstream.body, { status: upstream.status, statusText: upstream.statusText, headers: downstream });
 }
 
 export { forward as GET, forward as POST, forward as PUT, forward as PATCH, forward as DELETE, forward as OPTIONS, forward as HEAD };
