@@ -60,6 +60,9 @@ test('a member joins the ambassador programme and sees the link, the code and it
   await page.goto('/en/promotionPlan');
   const login = page.getByTestId('ambassador-login');
   await expect(login).toHaveAttribute('href', /\/en\/login\?redirectUrl=%2FpromotionPlan/);
+  // the rules name what earns nothing, as the ledger applies them
+  await expect(page.getByText('Global channel, quality upgrades and cloud PCs earn no commission.')).toBeVisible();
+  await expect(page.getByText(/^Referring yourself earns nothing/)).toBeVisible();
 
   await logIn(page.context(), baseURL ?? '', token);
   await page.goto('/en/promotionPlan');

@@ -27,6 +27,7 @@ export const V = {
   phoneOrEmailInvalid: 'validation.phoneOrEmailInvalid',
   codeInvalid: 'validation.codeInvalid',
   referralCodeInvalid: 'validation.referralCodeInvalid',
+  referralCodeUnknown: 'validation.referralCodeUnknown',
 } as const;
 export type TValidationKey = (typeof V)[keyof typeof V];
 

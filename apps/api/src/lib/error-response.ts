@@ -31,6 +31,12 @@ const BY_STATUS: Record<number, TErrorCodeName> = {
   429: 'RATE_LIMITED',
 };
 
+/** `password: <message>`: the field without its location, then the rule's message. */
+function fieldMessage(field: { field: string; message: string }): string {
+  const label = field.field.split('.').slice(1).join('.') || field.field;
+  return `${label}: ${field.message}`;
+}
+
 export function codedResponse(request: FastifyRequest, name: TErrorCodeName, data: unknown = null, status?: number): ErrorResponse {
   const info = errorInfo(name);
   return {
@@ -47,9 +53,11 @@ export function codedResponse(request: FastifyRequest, name: TErrorCodeName, dat
  */
 export function toErrorResponse(error: unknown, request: FastifyRequest): ErrorResponse {
   if (isAppError(error)) {
+    // A rule only the server can check (VALIDATION_FAILED with fields) reads like a schema error.
+    const first = (error.data as { fields?: { field: string; message: string }[] } | null)?.fields?.[0];
     return {
       status: error.statusCode,
-      body: { errcode: error.errcode, errmsg: request.t(error.messageKey, error.params), data: error.data },
+      body: { errcode: error.errcode, errmsg: first ? fieldMessage(first) : request.t(error.messageKey, error.params), data: error.data },
       ...(error.headers ? { headers: error.headers } : {}),
       unexpected: error.statusCode >= 500,
     };
@@ -66,10 +74,7 @@ export function toErrorResponse(error: unknown, request: FastifyRequest): ErrorR
     );
     const response = codedResponse(request, 'VALIDATION_FAILED', { fields });
     const first = fields[0];
-    if (first) {
-      const label = first.field.split('.').slice(1).join('.') || first.field;
-      response.body.errmsg = `${label}: ${first.message}`;
-    }
+    if (first) response.body.errmsg = fieldMessage(first);
     return response;
   }
 

@@ -372,6 +372,7 @@ describe.each(testDialects())('accounts on $dialect', ({ dialect }) => {
         payload: { mobile: user.mobile, code, password: user.username, confirmPassword: user.username },
       });
       expect(same.statusCode).toBe(400);
+      expect(body(same).errmsg).toBe(`password: ${messageOf('en', 'validation.passwordSameAsUsername')}`);
       expect(body(same).data).toEqual({
         fields: [{ field: 'body.password', rule: 'validation.passwordSameAsUsername', message: messageOf('en', 'validation.passwordSameAsUsername') }],
       });

@@ -58,15 +58,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           'USERNAME_TAKEN, PHONE_REGISTERED, EMAIL_REGISTERED, CODE_* errors; validation per spec section 5. A referral code in ' +
           '`referralCode` (typed by the user, e.g. in the apps) or else the llk_ref cookie (set by the web when a referral link is ' +
           'followed) binds the account to its ambassador for 60 days and grants 3 days of Pro and 10 screen walls. A malformed ' +
-          '`referralCode` is a validation error (validation.referralCodeInvalid); a well-formed code of no ambassador, or the ' +
-          "cookie's code when malformed or unknown, binds nothing and the sign-up goes on. The cookie is cleared.",
+          '`referralCode` is a validation error (validation.referralCodeInvalid), and so is a typed code of no ambassador ' +
+          "(validation.referralCodeUnknown; the SIGNUP code is not used up). The cookie's code when malformed or unknown binds " +
+          'nothing and the sign-up goes on. The cookie is cleared.',
         body: ZSignupRequest,
         response: envelopeResponses(ZTokenResult),
       },
     },
     async (request, reply) => {
       const typed = request.body.referralCode?.trim();
-      const token = await signup(context(request), request.body, typed || request.cookies[REFERRAL_COOKIE]);
+      const token = await signup(context(request), request.body, typed ? { code: typed, typed: true } : { code: request.cookies[REFERRAL_COOKIE] });
       if (request.cookies[REFERRAL_COOKIE] !== undefined) reply.clearCookie(REFERRAL_COOKIE, { path: '/' }); // used up
       return ok(issue(request, reply, token), request.t('success.accountCreated'));
     },

@@ -10,7 +10,7 @@ import { isUniqueViolation, newId, toDbDate } from '../../db/dialect';
 import { type Db } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { type KeyValueStore } from '../../lib/kv';
-import { bindReferralAtSignup } from '../referrals/referrals.service';
+import { bindReferralAtSignup, referralCodeExists } from '../referrals/referrals.service';
 import { consumeCode, type CodeStore } from '../sms/codes.service';
 import { contactOf } from '../sms/sms.service';
 import {
@@ -50,11 +50,18 @@ const client = (ctx: AuthContext, loginType: SessionClient['loginType']): Sessio
  * POST /signup → a new account and its first session token. A referral code (the llk_ref
  * cookie of a followed link) binds the account to its ambassador in the same transaction.
  */
-export async function signup(ctx: AuthContext, input: TSignupRequest, referralCode?: unknown): Promise<string> {
+export async function signup(ctx: AuthContext, input: TSignupRequest, referral: { code?: unknown; typed?: boolean } = {}): Promise<string> {
+  const referralCode = referral.code;
   // Cheap checks first, so a taken name does not burn the code.
   if (await findUserByUsername(ctx.db, input.username)) throw new AppError('USERNAME_TAKEN');
   if (await findUserByMobile(ctx.db, input.mobile)) throw new AppError('PHONE_REGISTERED');
   if (input.email && (await findUserByEmail(ctx.db, input.email))) throw new AppError('EMAIL_REGISTERED');
+  // A code the person typed must exist: a typo would cost them the welcome bonus and their
+  // friend the commission without a word. (A link's cookie is not theirs to fix: ignored.)
+  if (referral.typed && !(await referralCodeExists(ctx.db, referralCode))) {
+    const rule = V.referralCodeUnknown;
+    throw new AppError('VALIDATION_FAILED', { data: { fields: [{ field: 'body.referralCode', rule, message: ctx.t(rule) }] } });
+  }
   await consumeCode(ctx.codes, 'SIGNUP', input.mobile, input.code);
 
   const passwordHash = await hashPassword(input.password);

@@ -188,6 +188,31 @@ describe.each(testDialects())('ambassador programme on $dialect', ({ dialect }) 
       expect(await db().selectFrom('users').select('id').where('mobile', '=', identity.mobile).executeTakeFirst()).toBeUndefined();
     });
 
+    it('a typed code of no ambassador is a validation error before the SIGNUP code is used; without it the same code signs up', async () => {
+      const identity = newIdentity();
+      const sent = await sendCode(ctx.app, { mobile: identity.mobile, smsType: 'SIGNUP' });
+      expect(sent.statusCode, sent.body).toBe(200);
+      const code = await outboxCode(ctx.app, identity.mobile);
+      const payload = { username: identity.username, mobile: identity.mobile, code, password: identity.password, confirmPassword: identity.password };
+      for (const [lang, message] of [
+        ['en', 'No ambassador has this referral code. Check it, or leave the field empty.'],
+        ['zh-CN', '该推广码不存在，请检查后重新输入，或留空'],
+      ] as const) {
+        const res = await ctx.app.inject({
+          method: 'POST',
+          url: '/signup',
+          payload: { ...payload, referralCode: 'ZZZZZZZZ' },
+          headers: { 'accept-language': lang },
+          remoteAddress: newIp(),
+        });
+        expect(res.statusCode).toBe(400);
+        expect(body(res)).toMatchObject({ errcode: 40001, errmsg: `referralCode: ${message}`, data: { fields: [{ field: 'body.referralCode', rule: 'validation.referralCodeUnknown' }] } });
+      }
+      expect(await db().selectFrom('users').select('id').where('mobile', '=', identity.mobile).executeTakeFirst()).toBeUndefined();
+      const retry = await ctx.app.inject({ method: 'POST', url: '/signup', payload: { ...payload, referralCode: '' }, remoteAddress: newIp() });
+      expect(retry.statusCode, retry.body).toBe(200);
+    });
+
     it('ignores an unknown or malformed code: the sign-up succeeds without binding or bonus', async () => {
       for (const cookie of ['llk_ref=ZZZZZZZZ', 'llk_ref=not-a-code', 'llk_ref=', null]) {
         const { user } = await signUpWithCookie(cookie);

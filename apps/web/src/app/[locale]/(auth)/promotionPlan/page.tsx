@@ -10,7 +10,7 @@ import { buildPageMetadata } from '@/lib/metadata';
 // Referral rules of spec sections 4 and 9. The page stays static: whether the visitor is
 // logged in, has joined, and their link and commissions are fetched in the browser by
 // AmbassadorPanel (features/referral), which shows the server-rendered log-in prompt otherwise.
-const rules = ['commission', 'binding', 'settlement', 'newUsers'] as const;
+const rules = ['commission', 'excluded', 'binding', 'settlement', 'selfReferral', 'newUsers'] as const;
 const back = { redirectUrl: '/promotionPlan' };
 
 export async function generateMetadata({ params }: { params: LocaleParams }): Promise<Metadata> {
