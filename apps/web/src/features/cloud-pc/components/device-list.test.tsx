@@ -107,6 +107,19 @@ describe('DeviceList', () => {
     expect(await screen.findByTestId('device-refund')).toBeTruthy();
   });
 
+  it('warns in the cancel dialog that cancelling gives up an open refund, and only then', async () => {
+    const until = new Date(Date.now() + 10 * 60_000).toISOString();
+    calls.loadDevices.mockResolvedValue({ kind: 'ready', devices: [{ ...device, refundableUntil: until }, { ...device, id: 'pc2', orderId: 'O2' }], invoices: [] });
+    render(<DeviceList texts={texts} tag="en" />);
+    const [refundable, other] = await screen.findAllByTestId('cloud-pc-device');
+    fireEvent.click(within(refundable!).getByTestId('device-cancel'));
+    const hint = screen.getByTestId('cloud-pc-confirm-refund-hint');
+    expect(hint.textContent).toMatch(/^You can still get a full refund until .+\. Cancelling gives that up: choose Refund instead/);
+    fireEvent.click(screen.getByText('Keep it'));
+    fireEvent.click(within(other!).getByTestId('device-cancel'));
+    expect(screen.queryByTestId('cloud-pc-confirm-refund-hint')).toBeNull();
+  });
+
   it('says when a machine was refunded and offers no invoice for it', async () => {
     const refunded = { ...device, status: 'RELEASED' as const, releasedAt: '2026-11-22T12:05:00.000Z', refundedAt: '2026-11-22T12:05:00.000Z' };
     calls.loadDevices.mockResolvedValue({ kind: 'ready', devices: [refunded, { ...device, id: 'pc2', orderId: 'O2' }], invoices: [] });

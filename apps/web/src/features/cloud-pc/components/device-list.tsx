@@ -222,13 +222,39 @@ export default function DeviceList({ texts, tag }: { texts: TCloudPcTexts; tag: 
           );
         })}
       </ul>
-      <ConfirmDialog texts={texts} confirm={confirm} busy={busy !== null} onConfirm={() => void confirmAction()} onClose={() => setConfirm(null)} />
+      <ConfirmDialog
+        texts={texts}
+        confirm={confirm}
+        busy={busy !== null}
+        // Cancelling inside the first-order refund window gives the refund up: say so, with its end.
+        refundHint={
+          confirm?.kind === 'cancel' && confirm.device.refundableUntil && refundTimeLeft(confirm.device, Date.now()) > 0
+            ? fill(d.cancelLosesRefund ?? '', { time: formatDateTime(confirm.device.refundableUntil, tag) })
+            : null
+        }
+        onConfirm={() => void confirmAction()}
+        onClose={() => setConfirm(null)}
+      />
     </>
   );
 }
 
 /** The modal confirmation of Cancel and Refund (a native <dialog>: focus trap, Escape, backdrop). */
-function ConfirmDialog({ texts, confirm, busy, onConfirm, onClose }: { texts: TCloudPcTexts; confirm: TConfirm; busy: boolean; onConfirm: () => void; onClose: () => void }) {
+function ConfirmDialog({
+  texts,
+  confirm,
+  busy,
+  refundHint,
+  onConfirm,
+  onClose,
+}: {
+  texts: TCloudPcTexts;
+  confirm: TConfirm;
+  busy: boolean;
+  refundHint: string | null;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
   const d = texts.devices;
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
@@ -254,6 +280,11 @@ function ConfirmDialog({ texts, confirm, busy, onConfirm, onClose }: { texts: TC
       <p id="cloud-pc-confirm-body" className="mt-3 leading-relaxed text-ink-muted">
         {kind === 'cancel' ? d.cancelBody : d.refundBody}
       </p>
+      {refundHint ? (
+        <p className="mt-3 rounded-control bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900" data-testid="cloud-pc-confirm-refund-hint">
+          {refundHint}
+        </p>
+      ) : null}
       <div className="mt-6 flex flex-wrap justify-end gap-3">
         <button type="button" className={secondaryButton} onClick={onClose} autoFocus>
           {d.keep}
