@@ -80,6 +80,19 @@ test('a member joins the ambassador programme and sees the link, the code and it
 });
 
 /** The header's language switch (as language-switch.spec.ts uses it). */
+/** Fills /signup up to its submit button: name, phone, a code from the outbox, password twice. */
+async function fillSignupForm(page: Page, t: ReturnType<typeof accountTexts>, identity: Identity) {
+  const input = (name: string) => page.locator(`input[name="${name}"]`);
+  await input('username').fill(identity.username);
+  await input('mobile').fill(identity.mobile);
+  await page.getByRole('button', { name: t.CodeButton!.receive! }).click();
+  await expect(page.getByText(textPattern(t.success!.codeSent!))).toBeVisible();
+  const { code } = await readCode(page.request, identity.mobile, 'SIGNUP');
+  await input('code').fill(code);
+  await input('password').fill(identity.password);
+  await input('confirmPassword').fill(identity.password);
+}
+
 async function switchLanguage(page: Page, name: string) {
   await page.locator('header details > summary:visible').first().click();
   await page.locator('header details[open] a', { hasText: name }).first().click();
@@ -126,16 +139,8 @@ test('a visitor follows a referral link, signs up after another page and the lan
   const locale: TLocale = 'ja';
   const t = accountTexts(locale);
   const identity = newIdentity();
-  const input = (name: string) => page.locator(`input[name="${name}"]`);
   await page.goto('/ja/signup');
-  await input('username').fill(identity.username);
-  await input('mobile').fill(identity.mobile);
-  await page.getByRole('button', { name: t.CodeButton!.receive! }).click();
-  await expect(page.getByText(textPattern(t.success!.codeSent!))).toBeVisible();
-  const { code } = await readCode(page.request, identity.mobile, 'SIGNUP');
-  await input('code').fill(code);
-  await input('password').fill(identity.password);
-  await input('confirmPassword').fill(identity.password);
+  await fillSignupForm(page, t, identity);
   await page.getByRole('button', { name: t.SignupForm!.submit!, exact: true }).click();
   await expect(page.getByText(t.success!.accountCreated!, { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/ja$/);
@@ -198,14 +203,7 @@ test('zh-CN: a referral code typed at sign-up binds the account (no link needed)
   const identity = newIdentity();
   const input = (name: string) => page.locator(`input[name="${name}"]`);
   await page.goto('/signup');
-  await input('username').fill(identity.username);
-  await input('mobile').fill(identity.mobile);
-  await page.getByRole('button', { name: t.CodeButton!.receive! }).click();
-  await expect(page.getByText(textPattern(t.success!.codeSent!))).toBeVisible();
-  const { code } = await readCode(page.request, identity.mobile, 'SIGNUP');
-  await input('code').fill(code);
-  await input('password').fill(identity.password);
-  await input('confirmPassword').fill(identity.password);
+  await fillSignupForm(page, t, identity);
   await input('referralCode').fill('ABC');
   await page.getByRole('button', { name: t.SignupForm!.submit!, exact: true }).click();
   await expect(page.getByText(t.validation!.referralCodeInvalid!, { exact: true })).toBeVisible();

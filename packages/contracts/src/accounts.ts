@@ -232,13 +232,13 @@ export type TUserInfo = z.infer<typeof ZUserInfo>;
 export const ZManageCount = z.object({ manageCount: z.number().int() });
 export type TManageCount = z.infer<typeof ZManageCount>;
 
-/** GET /user/queryMonitorAndQuality */
 /**
  * Accounts registered from this moment on (1 July 2025, 00:00 China time) need the global
  * channel to control devices across borders (spec sections 1 and 6).
  */
 export const CHANNEL_REQUIRED_FROM = '2025-06-30T16:00:00.000Z';
 
+/** GET /user/queryMonitorAndQuality */
 export const ZMonitorAndQuality = z.object({
   monitorCount: z.number().int(),
   /** the tier in force: a paid tier reads as STANDARD once qualityExpiresAt has passed */

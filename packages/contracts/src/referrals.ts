@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { maskEmail, maskPhone } from './accounts';
 import { ZActivityType } from './enums';
+import { REFERRAL_CODE_RE } from './validation';
 
 // The ambassador (referral) programme, spec sections 4, 6 and 9: schemas of
 // GET/POST /activity/participant/marketingAmbassador and the programme's constants.
@@ -35,16 +36,15 @@ export const REFERRAL_COOKIE_MAX_AGE_S = 30 * 24 * 3600;
  */
 export const REFERRAL_CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 export const REFERRAL_CODE_LENGTH = 8;
-const REFERRAL_CODE_PATTERN = /^[0-9A-HJKMNP-TV-Z]{8}$/;
 
 /** 'ab12cd34 ' → 'AB12CD34'; null when it cannot be a referral code. */
 export function normalizeReferralCode(value: unknown): string | null {
   if (typeof value !== 'string') return null;
   const code = value.trim().toUpperCase();
-  return REFERRAL_CODE_PATTERN.test(code) ? code : null;
+  return REFERRAL_CODE_RE.test(code) ? code : null;
 }
 
-export const ZReferralCode = z.string().regex(REFERRAL_CODE_PATTERN);
+export const ZReferralCode = z.string().regex(REFERRAL_CODE_RE);
 
 /** POST /activity/participant/marketingAmbassador (query parameters). */
 export const ZAmbassadorJoinQuery = z.object({ activityType: ZActivityType });

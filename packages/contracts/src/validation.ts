@@ -96,8 +96,10 @@ export const ZPhoneOrEmail = requiredString(V.phoneOrEmailRequired).refine(
   { error: V.phoneOrEmailInvalid },
 );
 export const ZCode = requiredString(V.codeInvalid).refine(isValidCode, { error: V.codeInvalid });
-/** An ambassador's referral code as typed: 8 of 0-9 and A-Z without I, L, O, U, any case (referrals.ts). */
-export const REFERRAL_CODE_INPUT_RE = /^[0-9A-HJKMNP-TV-Z]{8}$/i;
+/** An ambassador's referral code: 8 of 0-9 and A-Z without I, L, O, U (Crockford base 32). */
+export const REFERRAL_CODE_RE = /^[0-9A-HJKMNP-TV-Z]{8}$/;
+/** …as a person may type it: any case (normalizeReferralCode upper-cases it). */
+export const REFERRAL_CODE_INPUT_RE = new RegExp(REFERRAL_CODE_RE.source, 'i');
 /** Optional referral code at sign-up: empty means none. */
 export const ZReferralCodeInput = z
   .string({ error: V.invalidType })

@@ -95,6 +95,12 @@ export function fromDbDate(value: TDbDate | Date): Date {
   return date;
 }
 
+/** A stored end of term as a date while it is still ahead of `now`; null when absent or past. */
+export function futureDbDate(value: TDbDate | null, now: Date): Date | null {
+  const date = value ? fromDbDate(value) : null;
+  return date && date > now ? date : null;
+}
+
 export function dbNow(): TDbDate {
   return toDbDate(new Date());
 }

@@ -47,18 +47,18 @@ const client = (ctx: AuthContext, loginType: SessionClient['loginType']): Sessio
 });
 
 /**
- * POST /signup → a new account and its first session token. A referral code (the llk_ref
- * cookie of a followed link) binds the account to its ambassador in the same transaction.
+ * POST /signup → a new account and its first session token. A referral code (typed, or the
+ * llk_ref cookie of a followed link) binds the account to its ambassador in the same
+ * transaction; a typed one must name an ambassador.
  */
 export async function signup(ctx: AuthContext, input: TSignupRequest, referral: { code?: unknown; typed?: boolean } = {}): Promise<string> {
-  const referralCode = referral.code;
   // Cheap checks first, so a taken name does not burn the code.
   if (await findUserByUsername(ctx.db, input.username)) throw new AppError('USERNAME_TAKEN');
   if (await findUserByMobile(ctx.db, input.mobile)) throw new AppError('PHONE_REGISTERED');
   if (input.email && (await findUserByEmail(ctx.db, input.email))) throw new AppError('EMAIL_REGISTERED');
   // A code the person typed must exist: a typo would cost them the welcome bonus and their
   // friend the commission without a word. (A link's cookie is not theirs to fix: ignored.)
-  if (referral.typed && !(await referralCodeExists(ctx.db, referralCode))) {
+  if (referral.typed && !(await referralCodeExists(ctx.db, referral.code))) {
     const rule = V.referralCodeUnknown;
     throw new AppError('VALIDATION_FAILED', { data: { fields: [{ field: 'body.referralCode', rule, message: ctx.t(rule) }] } });
   }
@@ -78,7 +78,7 @@ export async function signup(ctx: AuthContext, input: TSignupRequest, referral: 
         passwordHash,
         now: toDbDate(now),
       });
-      await bindReferralAtSignup(trx, id, referralCode, now);
+      await bindReferralAtSignup(trx, id, referral.code, now);
     });
   } catch (error) {
     // Lost a race with a concurrent sign-up: the unique indexes decide.

@@ -6,9 +6,9 @@ import { sha256Hex } from './secrets';
 // identifier when no account matches, so unknown names behave the same) and per client IP in
 // a one-hour window. From the 5th failure on an account (20th from an IP) log-in is locked
 // for 30 s, doubling with each further failure up to 15 minutes. Attempts are charged before
-// the hash is compared, so the limits also hold for guesses sent in parallel. Only password log-in reads
-// the lock: code log-in and password reset stay open to the real owner, and succeed in
-// clearing it.
+// the hash is compared, so the limits also hold for guesses sent in parallel. Only password
+// log-in reads the lock: code log-in and password reset stay open to the real owner, and
+// succeed in clearing it.
 
 const WINDOW_MS = 3_600_000;
 const MAX_LOCK_MS = 15 * 60_000;

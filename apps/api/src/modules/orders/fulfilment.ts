@@ -1,5 +1,7 @@
 import { ZQualityTier, type TQualityTier } from '@llk/contracts';
-import { fromDbBool, fromDbDate, toDbDate } from '../../db/dialect';
+import { type Updateable } from 'kysely';
+import { fromDbBool, fromDbDate, futureDbDate, toDbDate } from '../../db/dialect';
+import { type UsersTable } from '../../db/tables/accounts.table';
 import { grantCloudPc, revokeCloudPc, type TCloudPcGrant } from '../cloud-pc/cloud-pc.fulfilment';
 import { type OrderItemRow } from './orders.repository';
 import { type OrdersDb } from './orders.tables';
@@ -60,20 +62,13 @@ async function lockedUser(db: OrdersDb, userId: string, now: string) {
   return user;
 }
 
-/** The stored expiry as a date when it is after `now`, else null. */
-function laterThan(expiresAt: string | null, now: Date): Date | null {
-  const date = expiresAt ? fromDbDate(expiresAt) : null;
-  return date && date > now ? date : null;
-}
-
 /** Grants one item to the user, in the caller's transaction; returns what it changed. */
 export async function grantItem(db: OrdersDb, userId: string, item: OrderItemRow, now: Date): Promise<TGrant> {
   const nowText = toDbDate(now);
   const user = await lockedUser(db, userId, nowText);
   switch (item.item_type) {
     case 'MEMBER': {
-      const current = user.member_expires_at ? fromDbDate(user.member_expires_at) : null;
-      const from = current && current > now ? current : now;
+      const from = futureDbDate(user.member_expires_at, now) ?? now;
       const to = addMonths(from, monthsOf(item));
       await db
         .updateTable('users')
@@ -92,7 +87,7 @@ export async function grantItem(db: OrdersDb, userId: string, item: OrderItemRow
       return { kind: 'MONITOR', added };
     }
     case 'CHANNEL': {
-      const current = fromDbBool(user.channel_enabled) ? laterThan(user.channel_expires_at, now) : null;
+      const current = fromDbBool(user.channel_enabled) ? futureDbDate(user.channel_expires_at, now) : null;
       const from = current ?? now;
       const until = addMonths(from, monthsOf(item));
       await db
@@ -104,7 +99,7 @@ export async function grantItem(db: OrdersDb, userId: string, item: OrderItemRow
     }
     case 'QUALITY': {
       const storedTier = ZQualityTier.catch('STANDARD').parse(user.quality_tier);
-      const currentEnd = laterThan(user.quality_expires_at, now);
+      const currentEnd = futureDbDate(user.quality_expires_at, now);
       const inForce: TQualityTier = currentEnd ? storedTier : 'STANDARD';
       const wanted = ZQualityTier.catch('STANDARD').parse(item.quality_tier);
       // an upgrade starts now; a renewal or a lower tier extends the term in force
@@ -125,81 +120,57 @@ export async function grantItem(db: OrdersDb, userId: string, item: OrderItemRow
   }
 }
 
-/** The term's end after taking back the span from..until of a grant; null when that ends it. */
-function shortenedEnd(currentEnd: string | null, from: string, until: string, now: Date): Date | null {
-  const span = fromDbDate(until).getTime() - fromDbDate(from).getTime();
-  const current = currentEnd ? fromDbDate(currentEnd).getTime() : now.getTime();
-  const end = current - span;
-  return end > now.getTime() ? new Date(end) : null;
+/**
+ * A term after taking back the span from..until of a refunded grant: the shortened end, or,
+ * when nothing of the term would be left, `lapsed` with the end it had before the grant.
+ */
+function takeBack(currentEnd: string | null, grant: { from: string; until: string; previousExpiresAt?: string | null }, now: Date): { lapsed: boolean; end: string } {
+  const span = fromDbDate(grant.until).getTime() - fromDbDate(grant.from).getTime();
+  const end = (currentEnd ? fromDbDate(currentEnd).getTime() : now.getTime()) - span;
+  return end > now.getTime() ? { lapsed: false, end: toDbDate(end) } : { lapsed: true, end: grant.previousExpiresAt ?? toDbDate(now) };
 }
 
 /**
- * Takes back what a grant gave (full refund), in the caller's transaction. Membership loses
- * the granted span (never below now); screen walls go down by what was added (never below 0);
- * the channel and quality tier return to their earlier value.
+ * Takes back what a grant gave (full refund), in the caller's transaction. Membership, the
+ * channel and the quality tier lose the granted span (never below now; when nothing is left,
+ * their state before the grant comes back); screen walls go down by what was added (never
+ * below 0).
  */
 export async function revokeGrant(db: OrdersDb, userId: string, grant: TGrant, now: Date): Promise<void> {
   const nowText = toDbDate(now);
   const user = await lockedUser(db, userId, nowText);
+  const update = (patch: Updateable<UsersTable>) =>
+    db
+      .updateTable('users')
+      .set({ ...patch, updated_at: nowText })
+      .where('id', '=', userId)
+      .execute();
   switch (grant.kind) {
     case 'MEMBER': {
-      const span = fromDbDate(grant.to).getTime() - fromDbDate(grant.from).getTime();
-      const current = user.member_expires_at ? fromDbDate(user.member_expires_at).getTime() : now.getTime();
-      const end = Math.max(now.getTime(), current - span);
-      const lapsed = end <= now.getTime();
-      await db
-        .updateTable('users')
-        .set({
-          member_expires_at: lapsed ? (grant.previousExpiresAt ?? nowText) : toDbDate(end),
-          member_plan: lapsed ? grant.previousPlan : user.member_plan,
-          updated_at: nowText,
-        })
-        .where('id', '=', userId)
-        .execute();
+      const back = takeBack(user.member_expires_at, { from: grant.from, until: grant.to, previousExpiresAt: grant.previousExpiresAt }, now);
+      await update({ member_expires_at: back.end, member_plan: back.lapsed ? grant.previousPlan : user.member_plan });
       return;
     }
     case 'MONITOR':
-      await db
-        .updateTable('users')
-        .set({ monitor_count: Math.max(0, Number(user.monitor_count) - grant.added), updated_at: nowText })
-        .where('id', '=', userId)
-        .execute();
+      await update({ monitor_count: Math.max(0, Number(user.monitor_count) - grant.added) });
       return;
     case 'CHANNEL': {
+      // a grant written before terms existed (migration 0009) only switched the channel on
       if (!grant.from || !grant.until) {
-        // a grant written before terms existed (migration 0009)
-        await db.updateTable('users').set({ channel_enabled: grant.previous ? 1 : 0, updated_at: nowText }).where('id', '=', userId).execute();
+        await update({ channel_enabled: grant.previous ? 1 : 0 });
         return;
       }
-      const end = shortenedEnd(user.channel_expires_at, grant.from, grant.until, now);
-      await db
-        .updateTable('users')
-        .set(
-          end === null
-            ? { channel_enabled: grant.previous ? 1 : 0, channel_expires_at: grant.previousExpiresAt ?? nowText, updated_at: nowText }
-            : { channel_expires_at: toDbDate(end), updated_at: nowText },
-        )
-        .where('id', '=', userId)
-        .execute();
+      const back = takeBack(user.channel_expires_at, { from: grant.from, until: grant.until, previousExpiresAt: grant.previousExpiresAt }, now);
+      await update({ channel_expires_at: back.end, ...(back.lapsed ? { channel_enabled: grant.previous ? 1 : 0 } : {}) });
       return;
     }
     case 'QUALITY': {
       if (!grant.from || !grant.until) {
-        if (user.quality_tier === grant.to) {
-          await db.updateTable('users').set({ quality_tier: grant.previous, updated_at: nowText }).where('id', '=', userId).execute();
-        }
+        if (user.quality_tier === grant.to) await update({ quality_tier: grant.previous });
         return;
       }
-      const end = shortenedEnd(user.quality_expires_at, grant.from, grant.until, now);
-      await db
-        .updateTable('users')
-        .set(
-          end === null
-            ? { quality_tier: grant.previous, quality_expires_at: grant.previousExpiresAt ?? nowText, updated_at: nowText }
-            : { quality_expires_at: toDbDate(end), updated_at: nowText },
-        )
-        .where('id', '=', userId)
-        .execute();
+      const back = takeBack(user.quality_expires_at, { from: grant.from, until: grant.until, previousExpiresAt: grant.previousExpiresAt }, now);
+      await update({ quality_expires_at: back.end, ...(back.lapsed ? { quality_tier: grant.previous } : {}) });
       return;
     }
     case 'CLOUD_PC':

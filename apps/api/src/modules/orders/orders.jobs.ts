@@ -109,7 +109,7 @@ export async function closeOrphanedPayments(deps: SweepDeps, now = new Date()): 
     const outcome = await settleOpenPayment(deps, payment);
     if (outcome === 'FAILED') {
       // to the back of the queue, so one unreachable gateway does not hold the others up
-      await transitionPayment(odb, payment.id, OPEN_PAYMENT_STATES, payment.state, { updated_at: toDbDate(now) });
+      await transitionPayment(odb, payment.id, [payment.state], payment.state, { updated_at: toDbDate(now) });
     } else settled += 1;
   }
   return settled;

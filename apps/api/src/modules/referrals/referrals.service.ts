@@ -171,17 +171,17 @@ async function grantSignupBonus(trx: Db, userId: string, now: Date): Promise<voi
     .execute();
 }
 
-/**
- * Called by the sign-up inside its transaction, right after the user row is written. A valid
- * code of a joined ambassador binds the new user for 60 days and grants the bonus; anything
- * else (no code, malformed, unknown, the user's own) binds nothing and the sign-up goes on.
- */
 /** Whether a (typed) referral code names a joined ambassador; malformed codes do not. */
 export async function referralCodeExists(db: Db, rawCode: unknown): Promise<boolean> {
   const code = normalizeReferralCode(rawCode);
   return code !== null && (await findAmbassadorByCode(db, code)) !== undefined;
 }
 
+/**
+ * Called by the sign-up inside its transaction, right after the user row is written. A valid
+ * code of a joined ambassador binds the new user for 60 days and grants the bonus; anything
+ * else (no code, malformed, unknown, the user's own) binds nothing and the sign-up goes on.
+ */
 export async function bindReferralAtSignup(trx: Db, newUserId: string, rawCode: unknown, now = new Date()): Promise<BindingRow | null> {
   const code = normalizeReferralCode(rawCode);
   if (!code) return null;

@@ -11,7 +11,7 @@ import {
   type TQualityTier,
   type TUserInfo,
 } from '@llk/contracts';
-import { fromDbBool, fromDbDate } from '../../db/dialect';
+import { fromDbBool, fromDbDate, futureDbDate } from '../../db/dialect';
 import { type Db } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { findUserByEmail, findUserById, findUserByMobile, findUserByUsername, type UserRow } from './users.repository';
@@ -73,16 +73,11 @@ export function manageCountOf(user: UserRow): TManageCount {
   return { manageCount: user.manage_count };
 }
 
-/** Whether a paid term that ends at `expiresAt` is in force at `now`. */
-function inForce(expiresAt: string | null, now: Date): boolean {
-  return expiresAt !== null && fromDbDate(expiresAt) > now;
-}
-
 export function monitorAndQualityOf(user: UserRow, now = new Date()): TMonitorAndQuality {
-  const channelEnabled = fromDbBool(user.channel_enabled) && inForce(user.channel_expires_at, now);
+  const channelEnabled = fromDbBool(user.channel_enabled) && futureDbDate(user.channel_expires_at, now) !== null;
   return {
     monitorCount: user.monitor_count,
-    qualityTier: inForce(user.quality_expires_at, now) ? (user.quality_tier as TQualityTier) : 'STANDARD',
+    qualityTier: futureDbDate(user.quality_expires_at, now) ? (user.quality_tier as TQualityTier) : 'STANDARD',
     qualityExpiresAt: user.quality_expires_at ? fromDbDate(user.quality_expires_at).toISOString() : null,
     channelEnabled,
     channelExpiresAt: user.channel_expires_at ? fromDbDate(user.channel_expires_at).toISOString() : null,

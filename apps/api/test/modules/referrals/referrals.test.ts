@@ -69,6 +69,10 @@ describe.each(testDialects())('ambassador programme on $dialect', ({ dialect }) 
     return { res, user, token: body<{ access_token: string }>(res).data.access_token };
   }
 
+  /** POST /signup without a cookie, from a fresh address, in the given language. */
+  const postSignup = (payload: Record<string, unknown>, lang?: string) =>
+    ctx.app.inject({ method: 'POST', url: '/signup', payload, headers: lang ? { 'accept-language': lang } : {}, remoteAddress: newIp() });
+
   async function newAmbassador() {
     const me = await signUp(ctx.app);
     const res = await join(me.token);
@@ -175,13 +179,7 @@ describe.each(testDialects())('ambassador programme on $dialect', ({ dialect }) 
         ['en', 'A referral code is 8 letters and digits. Please check it.'],
         ['ja', '紹介コードは英数字 8 文字です。もう一度ご確認ください。'],
       ] as const) {
-        const res = await ctx.app.inject({
-          method: 'POST',
-          url: '/signup',
-          payload: { username: identity.username, mobile: identity.mobile, code: '123456', password: identity.password, referralCode: 'NOT-A-CODE' },
-          headers: { 'accept-language': lang },
-          remoteAddress: newIp(),
-        });
+        const res = await postSignup({ username: identity.username, mobile: identity.mobile, code: '123456', password: identity.password, referralCode: 'NOT-A-CODE' }, lang);
         expect(res.statusCode).toBe(400);
         expect(body(res).errmsg).toContain(message);
       }
@@ -198,18 +196,12 @@ describe.each(testDialects())('ambassador programme on $dialect', ({ dialect }) 
         ['en', 'No ambassador has this referral code. Check it, or leave the field empty.'],
         ['zh-CN', '该推广码不存在，请检查后重新输入，或留空'],
       ] as const) {
-        const res = await ctx.app.inject({
-          method: 'POST',
-          url: '/signup',
-          payload: { ...payload, referralCode: 'ZZZZZZZZ' },
-          headers: { 'accept-language': lang },
-          remoteAddress: newIp(),
-        });
+        const res = await postSignup({ ...payload, referralCode: 'ZZZZZZZZ' }, lang);
         expect(res.statusCode).toBe(400);
         expect(body(res)).toMatchObject({ errcode: 40001, errmsg: `referralCode: ${message}`, data: { fields: [{ field: 'body.referralCode', rule: 'validation.referralCodeUnknown' }] } });
       }
       expect(await db().selectFrom('users').select('id').where('mobile', '=', identity.mobile).executeTakeFirst()).toBeUndefined();
-      const retry = await ctx.app.inject({ method: 'POST', url: '/signup', payload: { ...payload, referralCode: '' }, remoteAddress: newIp() });
+      const retry = await postSignup({ ...payload, referralCode: '' });
       expect(retry.statusCode, retry.body).toBe(200);
     });
 

@@ -14,7 +14,8 @@ import { SESSION_COOKIE, SESSION_HINT_COOKIE, SESSION_HINT_MAX_AGE_S } from '../
 //                           accessKey (GET /accessKey), or home; a dead session is cleared
 //   every page request      llk_session_hint follows the presence of llk_session
 // REDIRECT_ALLOWLIST is read at run time from the web's environment (the API has no say in
-// redirects: it only issues the accessKey). Any API failure only logs and lets the page render (spec section 8).
+// redirects: it only issues the accessKey). Any API failure only logs and lets the page
+// render (spec section 8).
 
 export interface TSessionContext {
   locale: TLocale;
