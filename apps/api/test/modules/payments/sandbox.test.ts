@@ -10,7 +10,7 @@ import { NotificationRejected, type TGatewayMethod, type VerifiedNotification } 
 import { formatFen, SANDBOX_TEXTS } from '../../../src/modules/payments/sandbox/confirm-page';
 import { FakeGateways, startFakeGatewayServer, type FakeGatewayServer } from '../../../src/modules/payments/sandbox/fake-gateways';
 import { generateSandboxKeys, loadOrCreateSandboxKeys } from '../../../src/modules/payments/sandbox/keys';
-import { buildTestApp, createTestDatabase, testDialects, type TestDatabase } from '../../helper';
+import { buildTestApp, createTestDatabase, PRODUCTION_ENV, testDialects, type TestDatabase } from '../../helper';
 
 // The built-in sandbox: real adapters against the fake gateways on a loopback port, the
 // confirm page, and the signed notification delivered to the notify URL in-process.
@@ -189,7 +189,7 @@ describe.each(testDialects())('payment configuration ($dialect)', ({ dialect }) 
   });
 
   it('production without credentials has no sandbox: paying answers PAYMENT_NOT_CONFIGURED, notifications are refused', async () => {
-    const app = await buildTestApp(database.handle, { env: { NODE_ENV: 'production', CODE_SECRET: 'x'.repeat(32) } });
+    const app = await buildTestApp(database.handle, { env: { ...PRODUCTION_ENV } });
     try {
       expect(app.paymentSandbox).toBeNull();
       const error = await app.paymentProviders.ZFB.create({ paymentNo: 'P1', amountFen: 1, subject: 's', client: 'WEB', notifyUrl: 'https://x.test/n', expiresAt: new Date() }).catch((caught: unknown) => caught);
@@ -207,7 +207,9 @@ describe.each(testDialects())('payment configuration ($dialect)', ({ dialect }) 
 
   it('production may opt in to the sandbox explicitly', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'llk-sandbox-'));
-    const app = await buildTestApp(database.handle, { env: { NODE_ENV: 'production', CODE_SECRET: 'x'.repeat(32), PAYMENT_SANDBOX: 'true', PAYMENT_SANDBOX_DIR: dir } });
+    const app = await buildTestApp(database.handle, {
+      env: { ...PRODUCTION_ENV, PAYMENT_SANDBOX: 'true', PAYMENT_SANDBOX_I_UNDERSTAND: 'anyone-can-pay-for-free', PAYMENT_SANDBOX_DIR: dir },
+    });
     try {
       expect(app.paymentSandbox).not.toBeNull();
       // keys generated at first start, kept under the sandbox directory, private to the owner
@@ -274,8 +276,8 @@ describe('payment configuration keys', () => {
   it('defaults: sandbox outside production only, public and notify bases from WEB_ORIGIN, 10 s timeout', () => {
     const dev = loadConfig({ ...base, NODE_ENV: 'development', WEB_ORIGIN: 'https://www.llk.test' }).payments;
     expect(dev).toMatchObject({ sandbox: true, publicBase: 'https://www.llk.test/api', notifyBase: 'https://www.llk.test/api', timeoutMs: 10_000, alipay: undefined, wechat: undefined });
-    expect(loadConfig({ ...base, NODE_ENV: 'production' }).payments.sandbox).toBe(false);
-    expect(loadConfig({ ...base, NODE_ENV: 'production', PAYMENT_SANDBOX: 'true' }).payments.sandbox).toBe(true);
+    expect(loadConfig({ ...base, ...PRODUCTION_ENV }).payments.sandbox).toBe(false);
+    expect(loadConfig({ ...base, ...PRODUCTION_ENV, PAYMENT_SANDBOX: 'true', PAYMENT_SANDBOX_I_UNDERSTAND: 'anyone-can-pay-for-free' }).payments.sandbox).toBe(true);
     const custom = loadConfig({ ...base, PAYMENT_PUBLIC_BASE: 'https://pay.llk.test/api/', PAYMENT_NOTIFY_BASE: 'https://notify.llk.test', PAYMENT_TIMEOUT_MS: '2500' }).payments;
     expect(custom).toMatchObject({ publicBase: 'https://pay.llk.test/api', notifyBase: 'https://notify.llk.test', timeoutMs: 2500 });
   });
