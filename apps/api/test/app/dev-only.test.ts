@@ -1,8 +1,12 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { ErrorCode, type TEnvelope } from '@llk/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App } from '../../src/app';
 import { devSurfaceAllowed, devSurfaceOf, isLoopbackAddress } from '../../src/plugins/dev-only';
 import { type TGatewayMethod } from '../../src/modules/payments/provider';
+import { SANDBOX_TEXTS } from '../../src/modules/payments/sandbox/confirm-page';
 import { buildTestApp, createTestDatabase, PRODUCTION_ENV, type TestDatabase } from '../helper';
 
 // The two ways in that a neighbour on the same network used to have: reading a log-in code
@@ -123,9 +127,10 @@ describe('development-only surfaces of the API (development mode)', () => {
     }
     expect((await gateways.charge('ZFB', paymentNo))?.state).toBe('WAITING');
 
-    const page = await app.inject({ url: pagePath, remoteAddress: '127.0.0.1' });
+    const page = await app.inject({ url: pagePath, remoteAddress: '127.0.0.1', headers: { 'accept-language': 'ja' } });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.body).not.toContain(SANDBOX_TEXTS.ja.production);
     await confirm(pagePath, '::1');
     expect((await gateways.charge('ZFB', paymentNo))?.state).toBe('PAID');
   });
@@ -150,6 +155,43 @@ describe('development-only surfaces of the API (production)', () => {
       }
     } finally {
       await app.close();
+    }
+  });
+
+  it('with the sandbox opted in, every visitor may pay in it, and every page it renders says what it is', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'llk-sandbox-'));
+    const app = await buildTestApp(database.handle, {
+      env: { ...PRODUCTION_ENV, PAYMENT_SANDBOX: 'true', PAYMENT_SANDBOX_I_UNDERSTAND: 'anyone-can-pay-for-free', PAYMENT_SANDBOX_DIR: dir, PAYMENT_PUBLIC_BASE: PUBLIC_BASE },
+    });
+    try {
+      const paymentNo = `DEVONLYPROD${Date.now().toString(36)}`;
+      const created = await app.paymentProviders.WX.create({
+        paymentNo,
+        amountFen: 100,
+        subject: 'LLK',
+        client: 'WEB',
+        notifyUrl: `${PUBLIC_BASE}/pay/notify/wechat`,
+        expiresAt: new Date(Date.now() + 30 * 60 * 1000),
+      });
+      if (created.kind !== 'qr') throw new Error('expected a QR charge');
+      const pagePath = created.codeUrl.slice(PUBLIC_BASE.length);
+      for (const locale of ['ja', 'zh-CN', 'fr'] as const) {
+        const page = await app.inject({ url: pagePath, remoteAddress: NEIGHBOUR, headers: { 'accept-language': locale } });
+        expect(page.statusCode).toBe(200);
+        expect(page.body).toContain(`<p class="production" role="alert">${SANDBOX_TEXTS[locale].production}</p>`);
+      }
+      const invalid = await app.inject({ url: '/sandbox/pay/WX/NOPE?t=x', remoteAddress: NEIGHBOUR, headers: { 'accept-language': 'ko' } });
+      expect(invalid.statusCode).toBe(404);
+      expect(invalid.body).toContain(SANDBOX_TEXTS.ko.production);
+      const [pathname, query] = pagePath.split('?');
+      const paid = await app.inject({ method: 'POST', url: pathname, remoteAddress: NEIGHBOUR, headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'en' }, payload: query });
+      expect(paid.body).toContain(SANDBOX_TEXTS.en.production);
+      expect((await (await app.paymentSandbox!.get()).gateways.charge('WX', paymentNo))?.state).toBe('PAID');
+      // the outbox still does not exist
+      expect((await app.inject({ url: '/dev/outbox', remoteAddress: '127.0.0.1' })).statusCode).toBe(404);
+    } finally {
+      await app.close();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -32,7 +32,8 @@ function pageLocale(request: FastifyRequest, lang: string | undefined): TLocale 
 }
 
 function send(reply: FastifyReply, status: number, view: PageView) {
-  return reply.code(status).headers(HEADERS).send(renderConfirmPage(view));
+  const production = reply.server.config.nodeEnv === 'production';
+  return reply.code(status).headers(HEADERS).send(renderConfirmPage({ ...view, production }));
 }
 
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
