@@ -118,21 +118,21 @@ describe('development-only surfaces of the API (development mode)', () => {
 
   it('a neighbour with a confirm link cannot mark the payment paid; a loopback client can', async () => {
     const { paymentNo, pagePath } = await sandboxCharge('ZFB');
-    const gateways = (await app.paymentSandbox!.get()).gateways;
+    const sandbox = await app.paymentSandbox!.get();
     for (const [remoteAddress, headers] of [[NEIGHBOUR, {}], ['127.0.0.1', { 'x-forwarded-for': NEIGHBOUR }]] as const) {
       const page = await app.inject({ url: pagePath, remoteAddress, headers: { ...headers, 'accept-language': 'ja' } });
       expect({ status: page.statusCode, body: page.json() }).toEqual(unknownPath);
       const refused = await confirm(pagePath, remoteAddress, { ...headers, 'accept-language': 'ja' });
       expect({ status: refused.statusCode, body: refused.json() }).toEqual(unknownPath);
     }
-    expect((await gateways.charge('ZFB', paymentNo))?.state).toBe('WAITING');
+    expect((await sandbox.charge('ZFB', paymentNo))?.state).toBe('WAITING');
 
     const page = await app.inject({ url: pagePath, remoteAddress: '127.0.0.1', headers: { 'accept-language': 'ja' } });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/^text\/html/);
     expect(page.body).not.toContain(SANDBOX_TEXTS.ja.production);
     await confirm(pagePath, '::1');
-    expect((await gateways.charge('ZFB', paymentNo))?.state).toBe('PAID');
+    expect((await sandbox.charge('ZFB', paymentNo))?.state).toBe('PAID');
   });
 });
 
@@ -186,7 +186,7 @@ describe('development-only surfaces of the API (production)', () => {
       const [pathname, query] = pagePath.split('?');
       const paid = await app.inject({ method: 'POST', url: pathname, remoteAddress: NEIGHBOUR, headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'en' }, payload: query });
       expect(paid.body).toContain(SANDBOX_TEXTS.en.production);
-      expect((await (await app.paymentSandbox!.get()).gateways.charge('WX', paymentNo))?.state).toBe('PAID');
+      expect((await (await app.paymentSandbox!.get()).charge('WX', paymentNo))?.state).toBe('PAID');
       // the outbox still does not exist
       expect((await app.inject({ url: '/dev/outbox', remoteAddress: '127.0.0.1' })).statusCode).toBe(404);
     } finally {
