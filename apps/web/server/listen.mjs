@@ -48,17 +48,20 @@ export async function listenAll(handler, port, host) {
   const { addresses, optional } = listenAddresses(host);
   const servers = [];
   const urls = [];
+  let bound = port; // port 0: the first listener picks one, the others share it
   for (const address of addresses) {
     const server = createServer(handler);
     server.keepAliveTimeout = 65_000; // longer than a typical load balancer's idle timeout
     try {
-      await listen(server, port, address);
+      await listen(server, bound, address);
     } catch (error) {
       if (optional.has(address) && UNAVAILABLE.has(/** @type {NodeJS.ErrnoException} */ (error).code ?? '')) continue;
+      for (const open of servers) open.close();
       throw error;
     }
+    bound = /** @type {import('node:net').AddressInfo} */ (server.address()).port;
     servers.push(server);
-    urls.push(`http://${address.includes(':') ? `[${address}]` : address}:${port}`);
+    urls.push(`http://${address.includes(':') ? `[${address}]` : address}:${bound}`);
   }
   return { servers, urls };
 }
