@@ -69,7 +69,8 @@ export function devOnlyApiSurface(url) {
  * @param {NodeJS.ProcessEnv} env
  */
 export function sandboxIsPublic(env) {
-  return /^(true|1|yes|on)$/i.test(env.PAYMENT_SANDBOX?.trim() ?? '') && env.PAYMENT_SANDBOX_I_UNDERSTAND?.trim() === 'anyone-can-pay-for-free';
+  // the values the API's z.stringbool() reads as true
+  return /^(true|1|yes|on|y|enabled)$/i.test(env.PAYMENT_SANDBOX?.trim() ?? '') && env.PAYMENT_SANDBOX_I_UNDERSTAND?.trim() === 'anyone-can-pay-for-free';
 }
 
 /**
