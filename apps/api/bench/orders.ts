@@ -4,7 +4,7 @@ import { createSession } from '../src/modules/auth/sessions.service';
 import { withOrderTables } from '../src/modules/orders/orders.tables';
 import { AlipayProvider } from '../src/modules/payments/alipay.provider';
 import { type PaymentProviders } from '../src/modules/payments/provider';
-import { FakeGateways, type FakeCharge, type NotificationMessage } from '../src/modules/payments/sandbox/fake-gateways';
+import { FakeGateways, type FakeCharge, type NotificationMessage } from '../test/support/fake-gateways';
 import { generateSandboxKeys } from '../src/modules/payments/sandbox/keys';
 import { WechatPayProvider } from '../src/modules/payments/wechat.provider';
 import { insertUser } from '../src/modules/users/users.repository';

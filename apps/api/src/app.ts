@@ -28,6 +28,7 @@ import { referralRoutes } from './modules/referrals/referrals.routes';
 import { cloudPcRoutes } from './modules/cloud-pc/cloud-pc.routes';
 import configPlugin from './plugins/config';
 import dbPlugin from './plugins/db';
+import devOnlyPlugin from './plugins/dev-only';
 import errorsPlugin from './plugins/errors';
 import i18nPlugin from './plugins/i18n';
 import kvPlugin from './plugins/kv';
@@ -81,6 +82,7 @@ export function buildApp(config: AppConfig, deps: AppDeps = {}): App {
   app.register(requestIdPlugin);
   app.register(i18nPlugin);
   app.register(errorsPlugin);
+  app.register(devOnlyPlugin);
   app.register(dbPlugin, { autoMigrate: config.autoMigrate, ...(deps.database ? { database: deps.database } : {}) });
   app.register(kvPlugin, { ...(deps.kv ? { kv: deps.kv } : {}), ...(deps.redis ? { redis: deps.redis } : {}) });
   app.register(authPlugin);

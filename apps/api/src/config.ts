@@ -2,13 +2,15 @@ import path from 'node:path';
 import { z } from 'zod';
 import { parseDatabaseUrl, type TDatabaseTarget } from './db/database-url';
 import { defaultSqliteFile, repoRoot } from './paths';
+import { missingForProduction } from './production-requirements';
 
 // Environment of the API, validated once at start. Every variable has a default that needs
 // nothing installed (SQLite under data/, in-process stores), so `npm start` just works.
 //
 //   NODE_ENV            development | production | test                    (development)
 //   API_PORT            port to listen on, 0 = any free port                 (4000)
-//   API_HOST            interface to bind                                    (0.0.0.0)
+//   API_HOST            interface(s) to bind, comma-separated; "localhost" = 127.0.0.1 and ::1
+//                       (loopback only: other machines need an explicit address) (localhost)
 //   DATABASE_URL        postgres://… or a SQLite file: sqlite:/abs, file:/abs, a plain path;
 //                       relative paths are from the repository root          (data/llk.sqlite)
 //   REDIS_URL           redis://… for codes, rate limits and caches shared by instances;
@@ -17,13 +19,15 @@ import { defaultSqliteFile, repoRoot } from './paths';
 //   TRUST_PROXY         true/false, a hop count, or a comma list of proxy IPs/CIDRs whose
 //                       X-Forwarded-* headers are believed                   (false)
 //   AUTO_MIGRATE        migrate and seed the database on start               (true)
-//   WEB_ORIGIN          origin of the web app, for same-origin checks and links
+//   PUBLIC_ORIGIN       the origin visitors reach the web on; every link the API prints
+//                       (payment codes, sandbox pages, referral links) starts with it
 //                                                                            (http://localhost:3000)
+//   WEB_ORIGIN          older name of PUBLIC_ORIGIN, wins when both are set
 //   BODY_LIMIT          largest accepted request body in bytes               (1048576)
 //   SESSION_IDLE_DAYS   a session ends after this many days unused            (30)
 //   SESSION_ABSOLUTE_DAYS  …and this many days after log-in in any case      (180)
-//   CODE_SECRET         HMAC key for stored verification codes, ≥ 32 characters; required
-//                       when NODE_ENV=production (else a random one per process) (random)
+//   CODE_SECRET         HMAC key for stored verification codes, ≥ 32 characters, the same on
+//                       every instance (random per process outside production)  (random)
 //   CODE_IP_HOURLY_LIMIT, CODE_IP_DAILY_LIMIT  codes one client IP may request (20, 50)
 //   SMTP_URL            smtp(s)://user:pass@host:port for emailed codes; unset = dev outbox
 //                       outside production                                   (unset)
@@ -47,6 +51,12 @@ import { defaultSqliteFile, repoRoot } from './paths';
 //   PAYMENT_SANDBOX     true/false: methods without real credentials use the built-in sandbox
 //                       gateway; production never does unless this is set to true
 //                                                         (true, false in production)
+//   PAYMENT_SANDBOX_I_UNDERSTAND  with NODE_ENV=production, PAYMENT_SANDBOX=true also needs
+//                       this set to "anyone-can-pay-for-free" (staging only)   (unset)
+//
+// NODE_ENV=production also requires CODE_SECRET, DATABASE_URL, PUBLIC_ORIGIN (or WEB_ORIGIN),
+// SMTP_URL and the four ALIYUN_SMS_* (production-requirements.ts): a production process that
+// would fall back to a development default refuses to start instead.
 //   PAYMENT_PUBLIC_BASE how browsers reach this API (sandbox pages)        (${WEB_ORIGIN}/api)
 //   PAYMENT_NOTIFY_BASE gateways post to <base>/pay/notify/alipay|wechat  (PAYMENT_PUBLIC_BASE)
 //   PAYMENT_TIMEOUT_MS  a gateway call that takes longer fails with 50400  (10000)
@@ -69,6 +79,7 @@ export type TTrustProxy = boolean | number | string[];
 export interface AppConfig {
   nodeEnv: 'development' | 'production' | 'test';
   port: number;
+  /** API_HOST: "localhost" = the loopback pair (listen.ts), else a comma list of addresses. */
   host: string;
   databaseUrl: string;
   database: TDatabaseTarget;
@@ -235,7 +246,7 @@ const ZOptionalBaseUrl = z.preprocess(
 const ZEnv = z.object({
   NODE_ENV: z.preprocess(blankToUndefined, z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('development')),
   API_PORT: integer(0, 65535, 4000),
-  API_HOST: z.preprocess(blankToUndefined, z.string().default('0.0.0.0')),
+  API_HOST: z.preprocess(blankToUndefined, z.string().default('localhost')),
   DATABASE_URL: z.preprocess(blankToUndefined, z.string().default(defaultSqliteFile)).transform((value, ctx) => {
     try {
       return { url: value, target: parseDatabaseUrl(value) };
@@ -251,7 +262,8 @@ const ZEnv = z.object({
   LOG_LEVEL: z.preprocess(blankToUndefined, z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info')),
   TRUST_PROXY: z.preprocess((value) => value ?? 'false', ZTrustProxy),
   AUTO_MIGRATE: booleanFlag(true),
-  WEB_ORIGIN: z.preprocess(blankToUndefined, ZOrigin.default('http://localhost:3000')),
+  WEB_ORIGIN: z.preprocess(blankToUndefined, ZOrigin.optional()),
+  PUBLIC_ORIGIN: z.preprocess(blankToUndefined, ZOrigin.optional()),
   BODY_LIMIT: integer(1024, 100 * 1024 * 1024, 1024 * 1024),
   SESSION_IDLE_DAYS: integer(1, 365, 30),
   SESSION_ABSOLUTE_DAYS: integer(1, 3650, 180),
@@ -271,6 +283,7 @@ const ZEnv = z.object({
   WX_APP_SECRET: z.preprocess(blankToUndefined, z.string().trim().optional()),
   WX_SHARE_ORIGINS: ZOriginList,
   PAYMENT_SANDBOX: z.preprocess(blankToUndefined, z.stringbool({ error: 'must be true or false' }).optional()),
+  PAYMENT_SANDBOX_I_UNDERSTAND: z.preprocess(blankToUndefined, z.string().optional()),
   PAYMENT_PUBLIC_BASE: ZOptionalBaseUrl,
   PAYMENT_NOTIFY_BASE: ZOptionalBaseUrl,
   PAYMENT_TIMEOUT_MS: integer(100, 120_000, 10_000),
@@ -311,8 +324,8 @@ const ZEnv = z.object({
   });
 
 export class ConfigError extends Error {
-  constructor(readonly problems: string[]) {
-    super(`Invalid environment variables:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+  constructor(readonly problems: string[], heading = 'Invalid environment variables:') {
+    super(`${heading}\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
     this.name = 'ConfigError';
   }
 }
@@ -330,6 +343,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(problems);
   }
   const e = result.data;
+  if (e.NODE_ENV === 'production') {
+    const missing = missingForProduction(env, { sandbox: e.PAYMENT_SANDBOX === true });
+    if (missing.length > 0) throw new ConfigError(missing, 'NODE_ENV=production is missing:');
+  }
+  const webOrigin = e.WEB_ORIGIN ?? e.PUBLIC_ORIGIN ?? 'http://localhost:3000';
   return {
     nodeEnv: e.NODE_ENV,
     port: e.API_PORT,
@@ -340,7 +358,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     autoMigrate: e.AUTO_MIGRATE,
-    webOrigin: e.WEB_ORIGIN,
+    webOrigin,
     bodyLimit: e.BODY_LIMIT,
     session: { idleMs: e.SESSION_IDLE_DAYS * DAY_MS, absoluteMs: e.SESSION_ABSOLUTE_DAYS * DAY_MS },
     codes: { secret: e.CODE_SECRET, ipHourlyLimit: e.CODE_IP_HOURLY_LIMIT, ipDailyLimit: e.CODE_IP_DAILY_LIMIT },
@@ -354,7 +372,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     downloadBaseUrl: e.DOWNLOAD_BASE_URL,
     wx: { apiBase: e.WX_API_BASE, appId: e.WX_APP_ID, appSecret: e.WX_APP_SECRET, shareOrigins: e.WX_SHARE_ORIGINS },
-    payments: paymentsConfig(e),
+    payments: paymentsConfig(e, webOrigin),
     orders: {
       ttlMs: e.ORDER_TTL_MINUTES * 60_000,
       qrCodeTtlMs: e.ORDER_QR_CODE_TTL_MINUTES * 60_000,
@@ -364,8 +382,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   };
 }
 
-function paymentsConfig(e: z.infer<typeof ZEnv>): PaymentsConfig {
-  const publicBase = e.PAYMENT_PUBLIC_BASE ?? `${e.WEB_ORIGIN}/api`;
+function paymentsConfig(e: z.infer<typeof ZEnv>, webOrigin: string): PaymentsConfig {
+  const publicBase = e.PAYMENT_PUBLIC_BASE ?? `${webOrigin}/api`;
   return {
     sandbox: e.PAYMENT_SANDBOX ?? e.NODE_ENV !== 'production',
     publicBase,

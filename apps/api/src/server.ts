@@ -1,6 +1,7 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { listenOn } from './listen';
 import { preloadLocationTable } from './modules/location/location.service';
 
 // Entry point: validate the environment, build the app (which migrates and seeds when
@@ -29,7 +30,7 @@ closeWithGrace({ delay: 10_000, logger: { error: (message: unknown) => app.log.e
 });
 
 try {
-  await app.listen({ port: config.port, host: config.host });
+  await listenOn(app, config.port, config.host);
 } catch (error) {
   app.log.fatal({ err: error }, 'could not start');
   process.exit(1);

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';
 import { parseDatabaseUrl } from '../src/db/database-url';
 import { repoRoot } from '../src/paths';
+import { listenAddresses } from '../src/listen';
+import { PRODUCTION_ENV } from './helper';
 
 describe('loadConfig', () => {
   it('applies defaults that need nothing installed', () => {
@@ -10,7 +12,7 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({
       nodeEnv: 'development',
       port: 4000,
-      host: '0.0.0.0',
+      host: 'localhost',
       database: { dialect: 'sqlite', file: path.join(repoRoot, 'data/llk.sqlite') },
       redisUrl: undefined,
       logLevel: 'info',
@@ -23,7 +25,7 @@ describe('loadConfig', () => {
 
   it('reads every variable', () => {
     const config = loadConfig({
-      NODE_ENV: 'production',
+      ...PRODUCTION_ENV,
       API_PORT: '8080',
       API_HOST: '127.0.0.1',
       DATABASE_URL: 'postgres://app:secret@db:5432/llk',
@@ -81,6 +83,80 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ API_PORT: '70000' })).toThrow(/API_PORT: must be at most 65535/);
     expect(() => loadConfig({ BODY_LIMIT: '10' })).toThrow(/BODY_LIMIT: must be at least 1024/);
     expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY/);
+  });
+});
+
+describe('production requirements', () => {
+  function problemsOf(env: Record<string, string>): string[] {
+    try {
+      loadConfig(env);
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      return (error as ConfigError).problems;
+    }
+    return [];
+  }
+
+  it('NODE_ENV=production alone stops with the list of everything missing', () => {
+    const problems = problemsOf({ NODE_ENV: 'production' });
+    expect(problems.map((problem) => problem.split(':')[0])).toEqual([
+      'CODE_SECRET',
+      'DATABASE_URL',
+      'PUBLIC_ORIGIN',
+      'SMTP_URL',
+      'ALIYUN_SMS_ACCESS_KEY_ID',
+      'ALIYUN_SMS_ACCESS_KEY_SECRET',
+      'ALIYUN_SMS_SIGN_NAME',
+      'ALIYUN_SMS_TEMPLATE_CODE',
+    ]);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/^NODE_ENV=production is missing:\n {2}- CODE_SECRET: required/);
+  });
+
+  it('names each requirement on its own, and starts when all are there', () => {
+    const complete: Record<string, string> = { ...PRODUCTION_ENV, DATABASE_URL: 'postgres://app@db/llk' };
+    expect(problemsOf(complete)).toEqual([]);
+    for (const name of ['CODE_SECRET', 'DATABASE_URL', 'SMTP_URL', 'ALIYUN_SMS_SIGN_NAME']) {
+      expect(problemsOf({ ...complete, [name]: '' }).map((problem) => problem.split(':')[0])).toEqual([name]);
+    }
+    const { PUBLIC_ORIGIN: _origin, ...withoutOrigin } = complete;
+    expect(problemsOf(withoutOrigin).map((problem) => problem.split(':')[0])).toEqual(['PUBLIC_ORIGIN']);
+    expect(problemsOf({ ...withoutOrigin, WEB_ORIGIN: 'https://www.llk.test' })).toEqual([]);
+    expect(loadConfig(complete).nodeEnv).toBe('production');
+  });
+
+  it('the payment sandbox in production needs the acknowledgement as well', () => {
+    const complete = { ...PRODUCTION_ENV, DATABASE_URL: 'postgres://app@db/llk' };
+    expect(problemsOf({ ...complete, PAYMENT_SANDBOX: 'true' })).toEqual([
+      expect.stringMatching(/^PAYMENT_SANDBOX_I_UNDERSTAND: must be "anyone-can-pay-for-free" for PAYMENT_SANDBOX=true in production/),
+    ]);
+    expect(problemsOf({ ...complete, PAYMENT_SANDBOX: 'true', PAYMENT_SANDBOX_I_UNDERSTAND: 'yes' })).toHaveLength(1);
+    expect(loadConfig({ ...complete, PAYMENT_SANDBOX: 'true', PAYMENT_SANDBOX_I_UNDERSTAND: 'anyone-can-pay-for-free' }).payments.sandbox).toBe(true);
+    expect(loadConfig(complete).payments.sandbox).toBe(false);
+    // outside production the sandbox is the default and needs no acknowledgement
+    expect(loadConfig({ NODE_ENV: 'development', PAYMENT_SANDBOX: 'true' }).payments.sandbox).toBe(true);
+  });
+
+  it('values are checked before requirements, and secrets are never echoed', () => {
+    const problems = problemsOf({ ...PRODUCTION_ENV, DATABASE_URL: 'mysql://root:hunter2@db/llk' });
+    expect(problems).toEqual([expect.stringMatching(/^DATABASE_URL: unsupported scheme "mysql"/)]);
+    expect(problems.join('\n')).not.toContain('hunter2');
+  });
+});
+
+describe('public origin and listen addresses', () => {
+  it('PUBLIC_ORIGIN drives every link the API prints; WEB_ORIGIN, the older name, wins', () => {
+    const config = loadConfig({ PUBLIC_ORIGIN: 'http://localhost:3700/' });
+    expect(config.webOrigin).toBe('http://localhost:3700');
+    expect(config.payments.publicBase).toBe('http://localhost:3700/api');
+    expect(config.payments.notifyBase).toBe('http://localhost:3700/api');
+    expect(loadConfig({ PUBLIC_ORIGIN: 'http://localhost:3700', WEB_ORIGIN: 'https://www.llk.test' }).webOrigin).toBe('https://www.llk.test');
+    expect(() => loadConfig({ PUBLIC_ORIGIN: 'localhost:3700' })).toThrow(/PUBLIC_ORIGIN: must be an http\(s\) origin/);
+  });
+
+  it('API_HOST=localhost (the default) is the loopback pair; anything else is taken as given', () => {
+    expect(listenAddresses('localhost')).toEqual({ addresses: ['127.0.0.1', '::1'], optional: new Set(['::1']) });
+    expect(listenAddresses('0.0.0.0')).toEqual({ addresses: ['0.0.0.0'], optional: new Set() });
+    expect(listenAddresses('127.0.0.1, ::1')).toEqual({ addresses: ['127.0.0.1', '::1'], optional: new Set() });
   });
 });
 

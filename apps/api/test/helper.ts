@@ -17,6 +17,22 @@ export { createTestDatabase, testDialects, type TestDatabase, type TestDialect }
 //     it('…', async () => { const res = await ctx.app.inject({ url: '/health' }); … });
 //   });
 
+/**
+ * What NODE_ENV=production requires (production-requirements.ts), with values that never
+ * reach a real provider: spread it into `env` and override what a test is about.
+ */
+export const PRODUCTION_ENV: Readonly<Record<string, string>> = {
+  NODE_ENV: 'production',
+  CODE_SECRET: 'x'.repeat(32),
+  PUBLIC_ORIGIN: 'https://www.llk.test',
+  SMTP_URL: 'smtp://127.0.0.1:9',
+  ALIYUN_SMS_ENDPOINT: 'http://127.0.0.1:9',
+  ALIYUN_SMS_ACCESS_KEY_ID: 'test-key-id',
+  ALIYUN_SMS_ACCESS_KEY_SECRET: 'test-key-secret',
+  ALIYUN_SMS_SIGN_NAME: 'LLK',
+  ALIYUN_SMS_TEMPLATE_CODE: 'SMS_000000',
+};
+
 /** Config as the API would read it, quiet and without auto-migration, plus overrides. */
 export function testConfig(env: Record<string, string> = {}): AppConfig {
   return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', AUTO_MIGRATE: 'false', DATABASE_URL: ':memory:', ...env });

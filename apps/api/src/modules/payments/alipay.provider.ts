@@ -24,7 +24,6 @@ import { withTimeout } from './timeout';
 
 export interface AlipayProviderOptions extends AlipayConfig {
   timeoutMs: number;
-  sandbox?: boolean;
 }
 
 /** Alipay reads only the body: "success" stops its retries, anything else asks for one. */
@@ -47,11 +46,10 @@ function isTimeout(error: unknown): boolean {
 export class AlipayProvider implements PaymentProvider {
   readonly method = 'ZFB' as const;
   readonly clients = ['WEB'] as const;
-  readonly sandbox: boolean;
+  readonly sandbox = false;
   private readonly sdk: AlipaySdk;
 
   constructor(private readonly options: AlipayProviderOptions) {
-    this.sandbox = options.sandbox ?? false;
     this.sdk = new AlipaySdk({
       appId: options.appId,
       privateKey: pkcs8Pem(parsePrivateKey(options.privateKey, 'ALIPAY_PRIVATE_KEY')),

@@ -4,10 +4,11 @@ import { type PaymentsConfig } from '../../config';
 import { ALIPAY_ANSWERS, AlipayProvider } from './alipay.provider';
 import { type PaymentProvider, type PaymentProviders } from './provider';
 import { reconcilePendingPayments } from './reconcile';
-import { deliverByFetch, type Deliver } from './sandbox/fake-gateways';
+import { KvChargeStore } from './sandbox/charges';
 import { loadOrCreateSandboxKeys, processSandboxKeys } from './sandbox/keys';
 import { LazySandbox, LazySandboxProvider } from './sandbox/lazy';
-import { KvChargeStore, PaymentSandbox } from './sandbox/sandbox';
+import { deliverByFetch, PaymentSandbox, type Deliver } from './sandbox/sandbox';
+import { SandboxProvider } from './sandbox/sandbox.provider';
 import { UnconfiguredProvider } from './unconfigured.provider';
 import { WECHAT_ANSWERS, WechatPayProvider } from './wechat.provider';
 
@@ -15,7 +16,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** One provider per payment method: the real gateways when configured, else the built-in sandbox. */
     paymentProviders: PaymentProviders;
-    /** The built-in sandbox (started on first use in tests) when at least one method uses it, else null. */
+    /** The built-in sandbox (made on first use in tests) when at least one method uses it, else null. */
     paymentSandbox: LazySandbox | null;
   }
 }
@@ -25,6 +26,12 @@ declare module 'fastify' {
  * default) are handed to it in-process: the same route, verification and application as a
  * gateway's POST, without depending on the web forward being up. Others go over HTTP.
  */
+/**
+ * The sandbox's real adapters verify notifications and sign the JSAPI sheet; they never call
+ * a gateway (charges live in the sandbox), so their gateway address goes nowhere.
+ */
+const NO_GATEWAY = 'https://sandbox.invalid';
+
 function sandboxDeliver(app: FastifyInstance, config: PaymentsConfig): Deliver {
   const overHttp = deliverByFetch(config.timeoutMs);
   const ownBases = [config.notifyBase, config.publicBase];
@@ -45,16 +52,15 @@ export default fp(
     if (config.sandbox && (!config.alipay || !config.wechat)) {
       const lazy = new LazySandbox(async () => {
         const keys = app.config.nodeEnv === 'test' ? processSandboxKeys() : loadOrCreateSandboxKeys(config.sandboxDir);
-        const started = await PaymentSandbox.start({ keys, store: new KvChargeStore(app.kv), deliver: sandboxDeliver(app, config), publicBase: config.publicBase });
+        const started = new PaymentSandbox({ keys, store: new KvChargeStore(app.kv), deliver: sandboxDeliver(app, config), publicBase: config.publicBase });
         app.log[app.config.nodeEnv === 'production' ? 'warn' : 'info'](
-          { alipay: config.alipay ? 'real' : 'sandbox', wechat: config.wechat ? 'real' : 'sandbox', gateway: started.server.base },
-          'payment sandbox active: payments are confirmed on a local page, no money moves',
+          { alipay: config.alipay ? 'real' : 'sandbox', wechat: config.wechat ? 'real' : 'sandbox', confirmPages: `${config.publicBase}/sandbox/pay/` },
+          'payment sandbox active: payments are confirmed on a confirm page, no money moves',
         );
         return started;
       });
       sandbox = lazy;
-      app.addHook('onClose', async () => lazy.close());
-      // Keys are made and the loopback gateway started at start-up, except in tests (on first use).
+      // Keys are read or made at start-up, except in tests (on first use).
       if (app.config.nodeEnv !== 'test') await lazy.get();
     } else if (!config.alipay || !config.wechat) {
       app.log.error({ alipay: config.alipay ? 'real' : 'none', wechat: config.wechat ? 'real' : 'none' }, 'payment gateway not configured: paying answers PAYMENT_NOT_CONFIGURED');
@@ -67,15 +73,8 @@ export default fp(
       alipay = new LazySandboxProvider('ZFB', ['WEB'], ALIPAY_ANSWERS, async () => {
         const running = await lazy.get();
         const keys = running.keys.alipay;
-        return new AlipayProvider({
-          gateway: `${running.server.base}/alipay/gateway.do`,
-          appId: keys.appId,
-          privateKey: keys.appPrivateKey,
-          alipayPublicKey: keys.alipayPublicKey,
-          sellerId: keys.sellerId,
-          timeoutMs,
-          sandbox: true,
-        });
+        const adapter = new AlipayProvider({ gateway: NO_GATEWAY, appId: keys.appId, privateKey: keys.appPrivateKey, alipayPublicKey: keys.alipayPublicKey, sellerId: keys.sellerId, timeoutMs });
+        return new SandboxProvider({ method: 'ZFB', store: running.store, codeUrl: (method, paymentNo) => running.codeUrl(method, paymentNo), adapter });
       });
     } else alipay = new UnconfiguredProvider('ZFB');
 
@@ -86,8 +85,8 @@ export default fp(
       wechat = new LazySandboxProvider('WX', ['WEB', 'JS_API'], WECHAT_ANSWERS, async () => {
         const running = await lazy.get();
         const keys = running.keys.wechat;
-        return new WechatPayProvider({
-          baseUrl: `${running.server.base}/wechat`,
+        const adapter = new WechatPayProvider({
+          baseUrl: NO_GATEWAY,
           mchid: keys.mchid,
           appId: keys.appId,
           privateKey: keys.merchantPrivateKey,
@@ -96,8 +95,8 @@ export default fp(
           platformPublicKey: keys.platformPublicKey,
           platformSerial: keys.platformSerial,
           timeoutMs,
-          sandbox: true,
         });
+        return new SandboxProvider({ method: 'WX', store: running.store, codeUrl: (method, paymentNo) => running.codeUrl(method, paymentNo), adapter });
       });
     } else wechat = new UnconfiguredProvider('WX');
 

@@ -7,7 +7,7 @@ import { renderConfirmPage, type PageView, type TPageStatus } from './sandbox/co
 
 // The sandbox confirm pages (only while the built-in sandbox is active). A sandbox charge's
 // QR / link points here through the web's /api forward: GET shows amount, item and a Confirm
-// button; POST makes the sandbox gateway pay the charge and send its signed notification to
+// button; POST marks the charge paid and sends its signed notification (sandbox/signer.ts) to
 // the charge's notify URL, i.e. through the same verification path as a real gateway's.
 
 const ZParams = z.object({ method: z.enum(['ZFB', 'WX']), paymentNo: z.string().min(1).max(64) });
@@ -32,7 +32,8 @@ function pageLocale(request: FastifyRequest, lang: string | undefined): TLocale 
 }
 
 function send(reply: FastifyReply, status: number, view: PageView) {
-  return reply.code(status).headers(HEADERS).send(renderConfirmPage(view));
+  const production = reply.server.config.nodeEnv === 'production';
+  return reply.code(status).headers(HEADERS).send(renderConfirmPage({ ...view, production }));
 }
 
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -63,7 +64,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       const locale = pageLocale(request, request.query.lang);
       const notFound = () => send(reply, 404, { locale, method, charge: null, status: 'notFound' });
       if (!sandbox.tokenValid(method, paymentNo, request.query.t)) return notFound();
-      const charge = await sandbox.gateways.scan(method, paymentNo);
+      const charge = await sandbox.charge(method, paymentNo);
       if (!charge) return notFound();
       const view = { locale, method, charge: { paymentNo, amountFen: charge.amountFen, subject: charge.subject } };
       if (charge.state === 'PAID') return send(reply, 200, { ...view, status: 'alreadyPaid' });
@@ -89,8 +90,8 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       const token = request.body?.t ?? request.query.t;
       const locale = pageLocale(request, request.body?.lang ?? request.query.lang);
       if (!sandbox.tokenValid(method as TGatewayMethod, paymentNo, token)) return send(reply, 404, { locale, method, charge: null, status: 'notFound' });
-      const before = await sandbox.gateways.charge(method, paymentNo);
-      const outcome = await sandbox.gateways.pay(method, paymentNo);
+      const before = await sandbox.charge(method, paymentNo);
+      const outcome = await sandbox.pay(method, paymentNo);
       if (outcome.result === 'not-found') return send(reply, 404, { locale, method, charge: null, status: 'notFound' });
       const view = { locale, method, charge: { paymentNo, amountFen: outcome.charge.amountFen, subject: outcome.charge.subject } };
       if (outcome.result === 'expired' || outcome.result === 'closed') return send(reply, 410, { ...view, status: outcome.result });

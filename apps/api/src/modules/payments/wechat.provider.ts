@@ -26,7 +26,6 @@ import { withTimeout } from './timeout';
 
 export interface WechatPayProviderOptions extends WechatPayConfig {
   timeoutMs: number;
-  sandbox?: boolean;
 }
 
 /** Notifications older (or further in the future) than this are refused. */
@@ -68,14 +67,13 @@ function parseTime(text: string | undefined): Date | null {
 export class WechatPayProvider implements PaymentProvider {
   readonly method = 'WX' as const;
   readonly clients = ['WEB', 'JS_API'] as const;
-  readonly sandbox: boolean;
+  readonly sandbox = false;
   private readonly client: Decorator;
   private readonly privateKey: KeyObject;
   private readonly platformKey: KeyObject;
   private readonly apiV3Key: Buffer;
 
   constructor(private readonly options: WechatPayProviderOptions, private readonly now: () => number = Date.now) {
-    this.sandbox = options.sandbox ?? false;
     this.privateKey = parsePrivateKey(options.privateKey, 'WECHATPAY_PRIVATE_KEY');
     this.platformKey = parsePublicKey(options.platformPublicKey, 'WECHATPAY_PLATFORM_PUBLIC_KEY');
     this.apiV3Key = Buffer.from(options.apiV3Key, 'utf8');

@@ -7,7 +7,7 @@ import { addMonths } from '../../../src/modules/orders/fulfilment';
 import { closeOrphanedPayments, expireDueOrders, refundDoublePayments, sweepOrders } from '../../../src/modules/orders/orders.jobs';
 import { withOrderTables } from '../../../src/modules/orders/orders.tables';
 import { refundOrder } from '../../../src/modules/orders/refunds.service';
-import { startFakeGatewayServer, type FakeGatewayServer } from '../../../src/modules/payments/sandbox/fake-gateways';
+import { startFakeGatewayServer, type FakeGatewayServer } from '../../support/fake-gateways';
 import { withReferralTables } from '../../../src/modules/referrals/referrals.tables';
 import { testDialects } from '../../helper';
 import { bind, DAY, insertTestUser, makeAmbassador } from '../referrals/fixtures';

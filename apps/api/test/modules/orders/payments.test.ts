@@ -4,7 +4,7 @@ import { toDbDate } from '../../../src/db/dialect';
 import { addMonths } from '../../../src/modules/orders/fulfilment';
 import { refundDoublePayments } from '../../../src/modules/orders/orders.jobs';
 import { withOrderTables } from '../../../src/modules/orders/orders.tables';
-import { startFakeGatewayServer, type FakeGatewayServer, type NotificationTamper } from '../../../src/modules/payments/sandbox/fake-gateways';
+import { startFakeGatewayServer, type FakeGatewayServer, type NotificationTamper } from '../../support/fake-gateways';
 import { testDialects } from '../../helper';
 import { messageOf } from '../../messages';
 import { body, makeProviders, newOrder, newUser, orderRow, pay, startPay, useOrdersApp, useProviders, userRow } from './support';

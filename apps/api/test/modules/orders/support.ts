@@ -6,7 +6,7 @@ import { type TDialect } from '../../../src/db/database-url';
 import { withOrderTables } from '../../../src/modules/orders/orders.tables';
 import { AlipayProvider } from '../../../src/modules/payments/alipay.provider';
 import { type PaymentProviders } from '../../../src/modules/payments/provider';
-import { FakeGateways, startFakeGatewayServer, type FakeGatewayServer, type NotificationMessage } from '../../../src/modules/payments/sandbox/fake-gateways';
+import { FakeGateways, startFakeGatewayServer, type FakeGatewayServer, type NotificationMessage } from '../../support/fake-gateways';
 import { generateSandboxKeys, type SandboxKeys } from '../../../src/modules/payments/sandbox/keys';
 import { WechatPayProvider } from '../../../src/modules/payments/wechat.provider';
 import { upsertSkus, type SeedSku } from '../../../src/modules/pricing/pricing.repository';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AlipayProvider } from '../../../src/modules/payments/alipay.provider';
 import { GatewayError, GatewayTimeout, NotificationRejected, type PaymentProvider, type TGatewayMethod } from '../../../src/modules/payments/provider';
-import { FakeGateways, startFakeGatewayServer, type FakeGatewayServer, type NotificationMessage, type NotificationTamper } from '../../../src/modules/payments/sandbox/fake-gateways';
+import { FakeGateways, startFakeGatewayServer, type FakeGatewayServer, type NotificationMessage, type NotificationTamper } from '../../support/fake-gateways';
 import { generateSandboxKeys, type SandboxKeys } from '../../../src/modules/payments/sandbox/keys';
 import { WechatPayProvider } from '../../../src/modules/payments/wechat.provider';
 

@@ -5,7 +5,7 @@ import { MemoryKeyValueStore } from '../../../src/lib/kv';
 import { withOrderTables } from '../../../src/modules/orders/orders.tables';
 import { upsertSkus } from '../../../src/modules/pricing/pricing.repository';
 import { reconcilePendingPayments } from '../../../src/modules/payments/reconcile';
-import { startFakeGatewayServer, type FakeGatewayServer } from '../../../src/modules/payments/sandbox/fake-gateways';
+import { startFakeGatewayServer, type FakeGatewayServer } from '../../support/fake-gateways';
 import { buildTestApp, createTestDatabase, testDialects, type TestDatabase } from '../../helper';
 import { body, makeProviders, newOrder, newUser, orderRow, SKUS, startPay, useOrdersApp, userRow } from '../orders/support';
 

@@ -1,3 +1,4 @@
+import { createVerify } from 'node:crypto';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,12 +9,12 @@ import { ConfigError, loadConfig } from '../../../src/config';
 import { AppError } from '../../../src/lib/app-error';
 import { NotificationRejected, type TGatewayMethod, type VerifiedNotification } from '../../../src/modules/payments/provider';
 import { formatFen, SANDBOX_TEXTS } from '../../../src/modules/payments/sandbox/confirm-page';
-import { FakeGateways, startFakeGatewayServer, type FakeGatewayServer } from '../../../src/modules/payments/sandbox/fake-gateways';
+import { FakeGateways, startFakeGatewayServer, type FakeGatewayServer } from '../../support/fake-gateways';
 import { generateSandboxKeys, loadOrCreateSandboxKeys } from '../../../src/modules/payments/sandbox/keys';
-import { buildTestApp, createTestDatabase, testDialects, type TestDatabase } from '../../helper';
+import { buildTestApp, createTestDatabase, PRODUCTION_ENV, testDialects, type TestDatabase } from '../../helper';
 
-// The built-in sandbox: real adapters against the fake gateways on a loopback port, the
-// confirm page, and the signed notification delivered to the notify URL in-process.
+// The built-in sandbox: charges in the key-value store, the confirm page, and the signed
+// notification delivered to the notify URL in-process and verified by the real adapters.
 
 const PUBLIC_BASE = 'http://localhost:3000/api';
 
@@ -168,6 +169,52 @@ describe.each(testDialects())('payment sandbox ($dialect)', ({ dialect }) => {
     expect(res.statusCode).toBe(410);
   });
 
+  it('refunds a paid charge once per refund number and never more than was paid', async () => {
+    const { paymentNo, pagePath } = await charge('ZFB', 1000);
+    const token = new URL(pagePath, 'http://x').searchParams.get('t') ?? '';
+    await app.inject({ method: 'POST', url: pagePath, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `t=${token}` });
+    const provider = app.paymentProviders.ZFB;
+    const refund = (refundNo: string, amountFen: number) => provider.refund({ paymentNo, refundNo, amountFen, totalFen: 1000, reason: 'test' });
+    expect((await refund('R1', 600)).state).toBe('SUCCESS');
+    expect((await refund('R1', 600)).state).toBe('SUCCESS'); // a retry of the same refund
+    expect((await refund('R2', 600)).state).toBe('FAILED'); // 1200 > 1000
+    expect((await refund('R3', 400)).state).toBe('SUCCESS');
+    expect((await provider.refund({ paymentNo: 'NEVER-PAID', refundNo: 'R4', amountFen: 1, totalFen: 1, reason: 'test' })).state).toBe('FAILED');
+  });
+
+  it('closes an unpaid charge, which can then not be paid; a paid one cannot be closed', async () => {
+    const open = await charge('WX', 500);
+    await app.paymentProviders.WX.close(open.paymentNo);
+    expect((await app.paymentProviders.WX.query(open.paymentNo)).state).toBe('CLOSED');
+    const token = new URL(open.pagePath, 'http://x').searchParams.get('t') ?? '';
+    const confirm = await app.inject({ method: 'POST', url: open.pagePath, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `t=${token}&lang=en` });
+    expect(confirm.statusCode).toBe(410);
+    expect(confirm.body).toContain(SANDBOX_TEXTS.en.closed);
+    await expect(app.paymentProviders.WX.close('NOT-THERE')).resolves.toBeUndefined();
+
+    const paid = await charge('WX', 500);
+    const paidToken = new URL(paid.pagePath, 'http://x').searchParams.get('t') ?? '';
+    await app.inject({ method: 'POST', url: paid.pagePath, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `t=${paidToken}` });
+    await expect(app.paymentProviders.WX.close(paid.paymentNo)).rejects.toThrow(/already paid/);
+    await expect(app.paymentProviders.WX.create({ paymentNo: paid.paymentNo, amountFen: 500, subject: 's', client: 'WEB', notifyUrl: `${PUBLIC_BASE}/test-notify/WX`, expiresAt: new Date(Date.now() + 60_000) })).rejects.toThrow(
+      /already paid/,
+    );
+  });
+
+  it('WeChat JS_API: the sheet parameters are signed with the merchant key, like WeChat Pay’s', async () => {
+    const paymentNo = `SBXJS${dialect[0]}${Date.now().toString(36)}`;
+    const created = await app.paymentProviders.WX.create({ paymentNo, amountFen: 100, subject: 's', client: 'JS_API', openid: 'oPayer', notifyUrl: `${PUBLIC_BASE}/test-notify/WX`, expiresAt: new Date(Date.now() + 60_000) });
+    if (created.kind !== 'jsapi') throw new Error('expected JSAPI parameters');
+    const { appId, timeStamp, nonceStr, package: pkg, signType, paySign } = created.params;
+    const keys = (await app.paymentSandbox!.get()).keys.wechat;
+    expect(appId).toBe(keys.appId);
+    expect(signType).toBe('RSA');
+    expect(pkg).toMatch(/^prepay_id=wx\w+$/);
+    const signed = createVerify('RSA-SHA256').update(`${appId}\n${timeStamp}\n${nonceStr}\n${pkg}\n`).verify(keys.merchantPublicKey, paySign ?? '', 'base64');
+    expect(signed).toBe(true);
+    await expect(app.paymentProviders.WX.create({ paymentNo: `${paymentNo}X`, amountFen: 100, subject: 's', client: 'JS_API', notifyUrl: 'https://x.test/n', expiresAt: new Date(Date.now() + 60_000) })).rejects.toThrow(/openid/);
+  });
+
   it('answers a bad method in the path with the envelope', async () => {
     const res = await app.inject({ url: '/sandbox/pay/PAYPAL/x?t=y' });
     expect(res.statusCode).toBe(400);
@@ -189,7 +236,7 @@ describe.each(testDialects())('payment configuration ($dialect)', ({ dialect }) 
   });
 
   it('production without credentials has no sandbox: paying answers PAYMENT_NOT_CONFIGURED, notifications are refused', async () => {
-    const app = await buildTestApp(database.handle, { env: { NODE_ENV: 'production', CODE_SECRET: 'x'.repeat(32) } });
+    const app = await buildTestApp(database.handle, { env: { ...PRODUCTION_ENV } });
     try {
       expect(app.paymentSandbox).toBeNull();
       const error = await app.paymentProviders.ZFB.create({ paymentNo: 'P1', amountFen: 1, subject: 's', client: 'WEB', notifyUrl: 'https://x.test/n', expiresAt: new Date() }).catch((caught: unknown) => caught);
@@ -207,7 +254,9 @@ describe.each(testDialects())('payment configuration ($dialect)', ({ dialect }) 
 
   it('production may opt in to the sandbox explicitly', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'llk-sandbox-'));
-    const app = await buildTestApp(database.handle, { env: { NODE_ENV: 'production', CODE_SECRET: 'x'.repeat(32), PAYMENT_SANDBOX: 'true', PAYMENT_SANDBOX_DIR: dir } });
+    const app = await buildTestApp(database.handle, {
+      env: { ...PRODUCTION_ENV, PAYMENT_SANDBOX: 'true', PAYMENT_SANDBOX_I_UNDERSTAND: 'anyone-can-pay-for-free', PAYMENT_SANDBOX_DIR: dir },
+    });
     try {
       expect(app.paymentSandbox).not.toBeNull();
       // keys generated at first start, kept under the sandbox directory, private to the owner
@@ -274,8 +323,8 @@ describe('payment configuration keys', () => {
   it('defaults: sandbox outside production only, public and notify bases from WEB_ORIGIN, 10 s timeout', () => {
     const dev = loadConfig({ ...base, NODE_ENV: 'development', WEB_ORIGIN: 'https://www.llk.test' }).payments;
     expect(dev).toMatchObject({ sandbox: true, publicBase: 'https://www.llk.test/api', notifyBase: 'https://www.llk.test/api', timeoutMs: 10_000, alipay: undefined, wechat: undefined });
-    expect(loadConfig({ ...base, NODE_ENV: 'production' }).payments.sandbox).toBe(false);
-    expect(loadConfig({ ...base, NODE_ENV: 'production', PAYMENT_SANDBOX: 'true' }).payments.sandbox).toBe(true);
+    expect(loadConfig({ ...base, ...PRODUCTION_ENV }).payments.sandbox).toBe(false);
+    expect(loadConfig({ ...base, ...PRODUCTION_ENV, PAYMENT_SANDBOX: 'true', PAYMENT_SANDBOX_I_UNDERSTAND: 'anyone-can-pay-for-free' }).payments.sandbox).toBe(true);
     const custom = loadConfig({ ...base, PAYMENT_PUBLIC_BASE: 'https://pay.llk.test/api/', PAYMENT_NOTIFY_BASE: 'https://notify.llk.test', PAYMENT_TIMEOUT_MS: '2500' }).payments;
     expect(custom).toMatchObject({ publicBase: 'https://pay.llk.test/api', notifyBase: 'https://notify.llk.test', timeoutMs: 2500 });
   });

@@ -4,7 +4,7 @@ import { fromDbDate, toDbDate } from '../../../src/db/dialect';
 import { refundDoublePayments } from '../../../src/modules/orders/orders.jobs';
 import { withOrderTables } from '../../../src/modules/orders/orders.tables';
 import { askGateway, refundOrder } from '../../../src/modules/orders/refunds.service';
-import { startFakeGatewayServer } from '../../../src/modules/payments/sandbox/fake-gateways';
+import { startFakeGatewayServer } from '../../support/fake-gateways';
 import { type SeedSku, upsertSkus } from '../../../src/modules/pricing/pricing.repository';
 import { matureCommissions } from '../../../src/modules/referrals/commission.service';
 import { withReferralTables } from '../../../src/modules/referrals/referrals.tables';

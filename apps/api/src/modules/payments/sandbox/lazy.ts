@@ -9,7 +9,7 @@ import {
 } from '../provider';
 import { type PaymentSandbox } from './sandbox';
 
-/** Starts the sandbox (keys, loopback gateway) once, on first use. */
+/** Makes the sandbox (its keys are slow to generate) once, on first use. */
 export class LazySandbox {
   private started: Promise<PaymentSandbox> | undefined;
   constructor(private readonly start: () => Promise<PaymentSandbox>) {}
@@ -18,13 +18,9 @@ export class LazySandbox {
     this.started ??= this.start();
     return this.started;
   }
-
-  async close(): Promise<void> {
-    if (this.started) await (await this.started).close();
-  }
 }
 
-/** A sandbox provider that builds the real adapter on first use (tests build many apps that never pay). */
+/** A sandbox provider built on first use (tests build many apps that never pay). */
 export class LazySandboxProvider implements PaymentProvider {
   readonly sandbox = true;
   private inner: Promise<PaymentProvider> | undefined;

@@ -1,14 +1,18 @@
 import { type TLocale, localeEntries } from '@llk/contracts';
 import { ApiError } from '@llk/contracts/client';
 import type { Metadata } from 'next';
+import { headers } from 'next/headers';
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { createServerApi } from '@/lib/api-server';
+import { isLocalVisitor } from '@/lib/local-visitor';
 
 // /dev/outbox: the codes the API's dev outbox "sent" (GET /dev/outbox?to=). The web runs under
 // `next start` (NODE_ENV=production) in every mode, so it cannot tell development from
 // production itself: the page exists exactly when the API answers that call, which it does
 // only in its embedded development mode (never with NODE_ENV=production); otherwise 404.
+// The API sees the web's own loopback address, so the page itself refuses visitors from other
+// machines (lib/local-visitor.ts) before asking it.
 
 export const dynamic = 'force-dynamic';
 
@@ -25,6 +29,7 @@ interface TOutboxMessage {
 type TProps = { params: Promise<{ locale: string }>; searchParams: Promise<{ to?: string | string[] }> };
 
 export async function generateMetadata({ params }: TProps): Promise<Metadata> {
+  if (!isLocalVisitor(await headers())) notFound();
   const t = await getTranslations({ locale: (await params).locale as TLocale, namespace: 'DevOutbox' });
   return { title: t('title'), robots: { index: false, follow: false } };
 }
@@ -42,6 +47,7 @@ async function listMessages(locale: TLocale, to: string): Promise<TOutboxMessage
 export default async function DevOutboxPage({ params, searchParams }: TProps) {
   const locale = (await params).locale as TLocale;
   setRequestLocale(locale);
+  if (!isLocalVisitor(await headers())) notFound();
   const raw = (await searchParams).to;
   const to = (Array.isArray(raw) ? raw[0] : raw)?.trim() ?? '';
   const [t, messages] = await Promise.all([getTranslations({ locale, namespace: 'DevOutbox' }), listMessages(locale, to)]);

@@ -1,16 +1,34 @@
-import { createCipheriv, createSign, createVerify, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID, createVerify } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { type AddressInfo } from 'node:net';
-import { fenToYuan, fromBeijingTime, toBeijingTime, toRfc3339Beijing, yuanToFen } from '../money';
-import { type TGatewayMethod } from '../provider';
-import { type SandboxKeys } from './keys';
+import { fenToYuan, fromBeijingTime, toBeijingTime, toRfc3339Beijing, yuanToFen } from '../../src/modules/payments/money';
+import { type TGatewayMethod } from '../../src/modules/payments/provider';
+import { type ChargeStore, type SandboxCharge } from '../../src/modules/payments/sandbox/charges';
+import { type SandboxKeys } from '../../src/modules/payments/sandbox/keys';
+import { deliverByFetch, type Deliver } from '../../src/modules/payments/sandbox/sandbox';
+import {
+  alipayMessage,
+  alipayNotificationParams,
+  alipaySignContent,
+  rsaSha256,
+  signAlipayParams,
+  wechatEnvelope,
+  wechatHeaders,
+  wechatSignContent,
+  wechatTransaction,
+  encryptWechatResource,
+  type NotificationMessage,
+} from '../../src/modules/payments/sandbox/signer';
 
-// Local stand-ins for Alipay's classic gateway and WeChat Pay API v3, speaking their real
-// protocols with locally generated keys: they check our request signatures, sign their
-// answers the way alipay-sdk and wechatpay-axios-plugin verify them, keep charges, and "pay"
-// one by sending a correctly signed (WeChat: AEAD_AES_256_GCM-encrypted) notification to its
-// notify URL. Used by the adapter tests and, mounted on a loopback port, by the product's
-// built-in sandbox. They can also forge notifications that must be refused.
+export { deliverByFetch, type Deliver, type DeliveryResult } from '../../src/modules/payments/sandbox/sandbox';
+export { alipaySignContent, type NotificationMessage } from '../../src/modules/payments/sandbox/signer';
+
+// Local stand-ins for Alipay's classic gateway and WeChat Pay API v3 for the adapter and
+// orders tests, speaking their real protocols with locally generated keys: they check our
+// request signatures, sign their answers the way alipay-sdk and wechatpay-axios-plugin verify
+// them, keep charges, and "pay" one by sending the notification of the product's sandbox
+// signer to its notify URL. They also forge notifications that must be refused, record the
+// requests they got, and can be served by a server that never answers.
 
 export interface FakeHttpRequest {
   method: string;
@@ -26,34 +44,12 @@ export interface FakeHttpResponse {
   body: string;
 }
 
-export type TChargeState = 'WAITING' | 'PAID' | 'CLOSED';
-
-export interface FakeCharge {
-  method: TGatewayMethod;
-  paymentNo: string;
-  amountFen: number;
-  subject: string;
-  notifyUrl: string;
-  expiresAt: string;
-  state: TChargeState;
+export interface FakeCharge extends SandboxCharge {
   /** Alipay: a precreated trade exists at the gateway only once the buyer scanned it. */
   scanned: boolean;
-  tradeNo: string;
-  paidAt: string | null;
-  refundedFen: number;
-  /** refund number → refunded amount (idempotent retries) */
-  refunds: Record<string, number>;
-  kind: 'QR' | 'JSAPI';
-  openid: string | null;
 }
 
-/** Where charges live: memory in tests, the API's key-value store (Redis or memory) in the sandbox. */
-export interface ChargeStore {
-  get(key: string): Promise<FakeCharge | undefined>;
-  set(key: string, charge: FakeCharge): Promise<void>;
-}
-
-export class MemoryChargeStore implements ChargeStore {
+export class MemoryChargeStore implements ChargeStore<FakeCharge> {
   private readonly charges = new Map<string, FakeCharge>();
   async get(key: string) {
     const charge = this.charges.get(key);
@@ -82,30 +78,9 @@ export type NotificationTamper =
   /** correctly signed, trade not successful (Alipay TRADE_CLOSED, WeChat CLOSED) */
   | 'state';
 
-export interface NotificationMessage {
-  url: string;
-  headers: Record<string, string>;
-  body: string;
-}
-
-export interface DeliveryResult {
-  status: number;
-  body: string;
-}
-
-export type Deliver = (message: NotificationMessage) => Promise<DeliveryResult>;
-
-/** Posts a notification over HTTP, as the real gateways do. */
-export const deliverByFetch =
-  (timeoutMs = 10_000): Deliver =>
-  async ({ url, headers, body }) => {
-    const response = await fetch(url, { method: 'POST', headers, body, signal: AbortSignal.timeout(timeoutMs) });
-    return { status: response.status, body: await response.text() };
-  };
-
 export interface FakeGatewaysOptions {
   keys: SandboxKeys;
-  store?: ChargeStore;
+  store?: ChargeStore<FakeCharge>;
   deliver?: Deliver;
   /** What an Alipay precreate / WeChat Native answer carries as the QR text. */
   codeUrl?: (method: TGatewayMethod, paymentNo: string) => string;
@@ -113,7 +88,7 @@ export interface FakeGatewaysOptions {
 }
 
 export type PayOutcome =
-  | { result: 'delivered'; delivery: DeliveryResult; charge: FakeCharge }
+  | { result: 'delivered'; delivery: { status: number; body: string }; charge: FakeCharge }
   | { result: 'not-found' }
   | { result: 'closed'; charge: FakeCharge }
   | { result: 'expired'; charge: FakeCharge }
@@ -121,10 +96,6 @@ export type PayOutcome =
 
 const ALIPAY_PATH = '/alipay/gateway.do';
 const WECHAT_PREFIX = '/wechat';
-
-function sha256Sign(message: string, privateKey: string): string {
-  return createSign('RSA-SHA256').update(message, 'utf8').sign(privateKey, 'base64');
-}
 
 function sha256Verify(message: string, signature: string, publicKey: string): boolean {
   try {
@@ -137,15 +108,6 @@ function sha256Verify(message: string, signature: string, publicKey: string): bo
 function headerOf(headers: FakeHttpRequest['headers'], name: string): string | undefined {
   const value = headers[name.toLowerCase()];
   return Array.isArray(value) ? value[0] : value;
-}
-
-/** Alipay's signing string: sorted key=value pairs, empty values and the excluded keys left out. */
-export function alipaySignContent(params: Record<string, string>, exclude: readonly string[]): string {
-  return Object.keys(params)
-    .filter((key) => !exclude.includes(key) && params[key] !== undefined && params[key] !== '')
-    .sort()
-    .map((key) => `${key}=${params[key]}`)
-    .join('&');
 }
 
 const OTHER_KEY = (() => {
@@ -161,7 +123,7 @@ const OTHER_KEY = (() => {
 
 export class FakeGateways {
   readonly keys: SandboxKeys;
-  private readonly store: ChargeStore;
+  private readonly store: ChargeStore<FakeCharge>;
   private readonly deliver: Deliver;
   private readonly codeUrl: (method: TGatewayMethod, paymentNo: string) => string;
   private readonly now: () => number;
@@ -267,7 +229,7 @@ export class FakeGateways {
 
   private alipayAnswer(method: string, content: Record<string, unknown>): FakeHttpResponse {
     const inner = JSON.stringify(content);
-    const sign = sha256Sign(inner, this.keys.alipay.alipayPrivateKey);
+    const sign = rsaSha256(inner, this.keys.alipay.alipayPrivateKey);
     return {
       status: 200,
       headers: { 'content-type': 'text/html;charset=utf-8', trace_id: randomUUID().replaceAll('-', '') },
@@ -391,44 +353,23 @@ export class FakeGateways {
 
   private alipayNotification(charge: FakeCharge, tamper?: NotificationTamper, otherKey?: string): NotificationMessage {
     const now = new Date(this.now());
-    const amountFen = tamper === 'amountSigned' ? charge.amountFen + 1 : charge.amountFen;
-    const params: Record<string, string> = {
-      gmt_create: toBeijingTime(now),
-      charset: 'utf-8',
-      seller_email: 'sandbox@llk.invalid',
-      subject: charge.subject,
-      buyer_id: '2088102177846880',
-      invoice_amount: fenToYuan(amountFen),
-      notify_id: randomBytes(16).toString('hex'),
-      notify_type: 'trade_status_sync',
-      trade_status: tamper === 'state' ? 'TRADE_CLOSED' : 'TRADE_SUCCESS',
-      receipt_amount: fenToYuan(amountFen),
-      app_id: tamper === 'appId' ? '2021000000000001' : this.keys.alipay.appId,
-      buyer_pay_amount: fenToYuan(amountFen),
-      seller_id: tamper === 'merchant' ? '2088000000000001' : this.keys.alipay.sellerId,
-      gmt_payment: toBeijingTime(charge.paidAt ? new Date(charge.paidAt) : now),
-      notify_time: toBeijingTime(tamper === 'stale' ? new Date(now.getTime() - 6 * 60 * 1000) : now),
-      version: '1.0',
-      out_trade_no: charge.paymentNo,
-      total_amount: fenToYuan(amountFen),
-      trade_no: charge.tradeNo,
-      auth_app_id: this.keys.alipay.appId,
-      buyer_logon_id: 'san***@example.com',
-      point_amount: '0.00',
-      sign_type: 'RSA2',
-    };
-    if (tamper === 'merchantMissing') delete params.seller_id;
-    // Notifications are signed without sign and sign_type.
-    params.sign = sha256Sign(alipaySignContent(params, ['sign', 'sign_type']), otherKey ?? this.keys.alipay.alipayPrivateKey);
-    if (tamper === 'amount') {
-      params.total_amount = fenToYuan(charge.amountFen + 100);
-      params.receipt_amount = params.total_amount;
+    const overrides: Record<string, string> = {};
+    if (tamper === 'amountSigned') {
+      const amount = fenToYuan(charge.amountFen + 1);
+      Object.assign(overrides, { invoice_amount: amount, receipt_amount: amount, buyer_pay_amount: amount, total_amount: amount });
     }
-    return {
-      url: charge.notifyUrl,
-      headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' },
-      body: new URLSearchParams(params).toString(),
-    };
+    if (tamper === 'state') overrides.trade_status = 'TRADE_CLOSED';
+    if (tamper === 'appId') overrides.app_id = '2021000000000001';
+    if (tamper === 'merchant') overrides.seller_id = '2088000000000001';
+    if (tamper === 'stale') overrides.notify_time = toBeijingTime(new Date(now.getTime() - 6 * 60 * 1000));
+    const params = alipayNotificationParams(charge, this.keys, now, overrides);
+    if (tamper === 'merchantMissing') delete params.seller_id;
+    const signed = signAlipayParams(params, otherKey ?? this.keys.alipay.alipayPrivateKey);
+    if (tamper === 'amount') {
+      signed.total_amount = fenToYuan(charge.amountFen + 100);
+      signed.receipt_amount = signed.total_amount;
+    }
+    return alipayMessage(charge.notifyUrl, signed);
   }
 
   // ---------------------------------------------------------------- WeChat Pay v3
@@ -445,7 +386,7 @@ export class FakeGateways {
         'wechatpay-timestamp': timestamp,
         'wechatpay-nonce': nonce,
         'wechatpay-serial': this.keys.wechat.platformSerial,
-        'wechatpay-signature': sha256Sign(`${timestamp}\n${nonce}\n${text}\n`, this.keys.wechat.platformPrivateKey),
+        'wechatpay-signature': rsaSha256(`${timestamp}\n${nonce}\n${text}\n`, this.keys.wechat.platformPrivateKey),
       },
       body: text,
     };
@@ -529,7 +470,7 @@ export class FakeGateways {
       if (url.searchParams.get('mchid') !== this.keys.wechat.mchid) return this.wechatFail(400, 'PARAM_ERROR', 'mchid');
       const charge = await this.charge('WX', decodeURIComponent(queryMatch[1] ?? ''));
       if (!charge) return this.wechatFail(404, 'ORDER_NOT_EXIST', '订单不存在');
-      return this.wechatAnswer(200, this.wechatTransaction(charge));
+      return this.wechatAnswer(200, wechatTransaction(charge, this.keys));
     }
 
     const closeMatch = /^\/v3\/pay\/transactions\/out-trade-no\/([^/]+)\/close$/.exec(path);
@@ -576,70 +517,29 @@ export class FakeGateways {
     return this.wechatFail(404, 'NOT_FOUND', `${method} ${path}`);
   }
 
-  private wechatTransaction(charge: FakeCharge, overrides: { tradeState?: string; amountFen?: number; appId?: string; mchid?: string } = {}) {
-    const tradeState = overrides.tradeState ?? (charge.state === 'PAID' ? (charge.refundedFen > 0 ? 'REFUND' : 'SUCCESS') : charge.state === 'CLOSED' ? 'CLOSED' : 'NOTPAY');
-    return {
-      appid: overrides.appId ?? this.keys.wechat.appId,
-      mchid: overrides.mchid ?? this.keys.wechat.mchid,
-      out_trade_no: charge.paymentNo,
-      transaction_id: charge.tradeNo,
-      trade_type: charge.kind === 'JSAPI' ? 'JSAPI' : 'NATIVE',
-      trade_state: tradeState,
-      trade_state_desc: tradeState === 'SUCCESS' ? '支付成功' : tradeState,
-      bank_type: 'OTHERS',
-      attach: '',
-      ...(charge.paidAt ? { success_time: toRfc3339Beijing(new Date(charge.paidAt)) } : {}),
-      payer: { openid: charge.openid ?? 'oSandboxPayer0000000000000000' },
-      amount: { total: overrides.amountFen ?? charge.amountFen, payer_total: overrides.amountFen ?? charge.amountFen, currency: 'CNY', payer_currency: 'CNY' },
-    };
-  }
-
   private wechatNotification(charge: FakeCharge, tamper?: NotificationTamper, otherKey?: string): NotificationMessage {
-    const apiV3Key = Buffer.from(this.keys.wechat.apiV3Key, 'utf8');
-    const encrypt = (plaintext: string) => {
-      const iv = randomBytes(6).toString('hex');
-      const cipher = createCipheriv('aes-256-gcm', apiV3Key, iv).setAAD(Buffer.from('transaction'));
-      const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final(), cipher.getAuthTag()]).toString('base64');
-      return { original_type: 'transaction', algorithm: 'AEAD_AES_256_GCM', ciphertext, associated_data: 'transaction', nonce: iv };
-    };
-    const transaction = this.wechatTransaction(
-      { ...charge, state: 'PAID', paidAt: charge.paidAt ?? new Date(this.now()).toISOString() },
+    const now = new Date(this.now());
+    const transaction = wechatTransaction(
+      { ...charge, state: 'PAID', paidAt: charge.paidAt ?? now.toISOString() },
+      this.keys,
       {
-        ...(tamper === 'state' ? { tradeState: 'CLOSED' } : { tradeState: 'SUCCESS' }),
+        tradeState: tamper === 'state' ? 'CLOSED' : 'SUCCESS',
         ...(tamper === 'amountSigned' ? { amountFen: charge.amountFen + 1 } : {}),
         ...(tamper === 'appId' ? { appId: 'wx0000000000000001' } : {}),
         ...(tamper === 'merchant' ? { mchid: '1900000001' } : {}),
       },
     );
-    const envelope = {
-      id: randomUUID(),
-      create_time: toRfc3339Beijing(new Date(this.now())),
-      resource_type: 'encrypt-resource',
-      event_type: tamper === 'state' ? 'TRANSACTION.CLOSED' : 'TRANSACTION.SUCCESS',
-      summary: tamper === 'state' ? '交易关闭' : '支付成功',
-      resource: encrypt(JSON.stringify(transaction)),
-    };
+    const envelope = wechatEnvelope(transaction, this.keys.wechat.apiV3Key, now);
     const body = JSON.stringify(envelope);
-    const timestamp = String(Math.floor(this.now() / 1000) - (tamper === 'stale' ? 6 * 60 : 0));
+    const timestamp = String(Math.floor(now.getTime() / 1000) - (tamper === 'stale' ? 6 * 60 : 0));
     const nonce = randomBytes(16).toString('hex');
-    const signature = sha256Sign(`${timestamp}\n${nonce}\n${body}\n`, otherKey ?? this.keys.wechat.platformPrivateKey);
-    let sent = body;
-    if (tamper === 'amount') {
-      // Re-encrypt with another amount but keep the old signature: the body no longer matches.
-      sent = JSON.stringify({ ...envelope, resource: encrypt(JSON.stringify({ ...transaction, amount: { ...transaction.amount, total: charge.amountFen + 100 } })) });
-    }
-    return {
-      url: charge.notifyUrl,
-      headers: {
-        'content-type': 'application/json',
-        'wechatpay-timestamp': timestamp,
-        'wechatpay-nonce': nonce,
-        'wechatpay-serial': this.keys.wechat.platformSerial,
-        'wechatpay-signature': signature,
-        'wechatpay-signature-type': 'WECHATPAY2-SHA256-RSA2048',
-      },
-      body: sent,
-    };
+    const signature = rsaSha256(wechatSignContent(timestamp, nonce, body), otherKey ?? this.keys.wechat.platformPrivateKey);
+    // 'amount': re-encrypted with another amount under the old signature, so the body no longer matches
+    const sent =
+      tamper === 'amount'
+        ? JSON.stringify({ ...envelope, resource: encryptWechatResource(this.keys.wechat.apiV3Key, JSON.stringify({ ...transaction, amount: { ...transaction.amount, total: charge.amountFen + 100 } })) })
+        : body;
+    return { url: charge.notifyUrl, headers: wechatHeaders(this.keys, timestamp, nonce, signature), body: sent };
   }
 }
 
