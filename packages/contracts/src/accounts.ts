@@ -197,6 +197,10 @@ export const ZTokenByAccessKeyQuery = z.object({
 });
 export type TTokenByAccessKeyQuery = z.infer<typeof ZTokenByAccessKeyQuery>;
 
+/** GET /accessKey/check: would this unused key log in the caller's own account? */
+export const ZAccessKeyCheckResult = z.object({ sameAccount: z.boolean() });
+export type TAccessKeyCheckResult = z.infer<typeof ZAccessKeyCheckResult>;
+
 // ---- Profile and membership ----------------------------------------------------------------
 
 export const ZMemberPlan = z.enum(['FREE', 'PRO']);
