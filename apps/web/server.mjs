@@ -2,10 +2,12 @@
 // @ts-check
 // The web's production server: what `next start` does, plus one rule it lacks. Forwarding
 // headers are believed only from a trusted proxy (WEB_TRUST_PROXY, see server/forwarded.mjs),
-// so the address the web passes on to the API is the visitor's own. PORT (3000) and HOSTNAME
+// so the address the web passes on to the API is the visitor's own; and every answer carries
+// the security headers, pages a script policy of their own (server/security-headers.mjs). PORT (3000) and HOSTNAME
 // (all interfaces) as for `next start`; `-p <port>` works too.
 import { createServer } from 'node:http';
 import { believeForwarded, parseTrust } from './server/forwarded.mjs';
+import { secureResponse, securityOptions } from './server/security-headers.mjs';
 
 // as `next start` does, before React and Next are loaded (they pick their build from it)
 process.env.NODE_ENV ||= 'production';
@@ -16,6 +18,7 @@ const portFlag = process.argv.indexOf('-p');
 const port = Number(portFlag > 0 ? process.argv[portFlag + 1] : (process.env.PORT ?? 3000));
 const hostname = process.env.HOSTNAME || undefined;
 const trust = parseTrust(process.env.WEB_TRUST_PROXY);
+const security = securityOptions(process.env);
 
 const app = next({ dev: false, dir: import.meta.dirname, hostname: hostname ?? 'localhost', port });
 const handle = app.getRequestHandler();
@@ -23,6 +26,7 @@ await app.prepare();
 
 const server = createServer((req, res) => {
   believeForwarded(req, trust);
+  secureResponse(req, res, security);
   handle(req, res).catch((error) => {
     console.error('request failed', error);
     if (!res.headersSent) res.statusCode = 500;
