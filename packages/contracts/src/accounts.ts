@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { ZCheckType, ZDeliveryChannel, ZSmsType } from './enums';
 import {
   checkNewPassword,
