@@ -59,9 +59,12 @@ test('a link with another account’s key asks first: stay keeps the account, sw
   await page.goto(`${localePath('ja', '/about')}?accessKey=${await accessKeyOf(request, bobToken)}&from=app`);
   await expect(page).toHaveURL(/\/ja\/switchAccount$/);
   await expect(page.getByText(fill(ja.signedInAs!, alice.username))).toBeVisible();
+  const aliceToken = (await context.cookies()).find((cookie) => cookie.name === 'llk_session')!.value;
   await page.getByRole('button', { name: ja.switch!, exact: true }).click();
   await expect(page).toHaveURL(/\/ja\/about\?from=app$/);
   expect(await signedInAs(page)).toBe(bob.username);
+  // the account left behind is signed out, not left running unreachable
+  expect((await request.get('/api/user/info', { headers: { Authorization: aliceToken } })).status()).toBe(401);
 
   // the same account's link needs no question
   await page.goto(`${localePath('ja', '/pricing')}?accessKey=${await accessKeyOf(request, bobToken)}`);

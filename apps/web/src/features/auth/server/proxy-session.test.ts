@@ -29,12 +29,13 @@ describe('resolveSession', () => {
 
   beforeAll(async () => {
     server = createServer((req, res) => {
-      calls.push({ path: req.url ?? '', cookie: req.headers.cookie });
+      calls.push({ path: req.url ?? '', cookie: req.headers.cookie ?? req.headers.authorization });
       const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
         res.writeHead(status, { 'content-type': 'application/json', ...headers });
         res.end(JSON.stringify(body));
       };
-      const authed = req.headers.cookie === `llk_session=${liveToken}`;
+      const authed = req.headers.cookie === `llk_session=${liveToken}` || (req.method === 'POST' && req.headers.authorization === liveToken);
+      if (req.url === '/logout' && authed) return send(200, { errcode: 0, errmsg: '', data: null });
       if (req.url?.startsWith('/tokenByAccessKeyV2')) {
         return req.url.endsWith('=fresh') || req.url.endsWith('=mine')
           ? send(200, { errcode: 0, errmsg: '', data: { access_token: 'new' } }, { 'set-cookie': 'llk_session=new; Max-Age=60; Path=/; HttpOnly; SameSite=Lax' })
@@ -110,7 +111,7 @@ describe('resolveSession', () => {
 
   it('never swaps silently when the API cannot say whose the key is', async () => {
     const saved = process.env.API_URL;
-    process.env.API_URL = 'http://127.0.0.1:9'; // nothing listens
+    process.env.API_URL = 'http://127.0.0.1:9'; // a port fetch never calls: as good as an API that is down
     try {
       const { response } = await resolveSession(request('http://site.test/en/pricing?accessKey=fresh', 'llk_session=good'), { locale: 'en', path: '/pricing', kind: 'render' });
       expect(response?.headers.get('location')).toBe('http://site.test/en/pricing');
@@ -130,8 +131,12 @@ describe('resolveSession', () => {
         body: `choice=${choice}`,
       });
 
-    it('switch: redeems the kept key and goes on to the link’s page', async () => {
+    it('switch: redeems the kept key, signs the account left out, and goes on to the link’s page', async () => {
       const response = await answerSwitchChoice(post('switch', { cookie: pending, origin: 'http://site.test' }));
+      expect(calls.map((call) => [call.path, call.cookie])).toEqual([
+        ['/tokenByAccessKeyV2?accessKey=fresh', undefined],
+        ['/logout', 'good'],
+      ]);
       expect(response?.status).toBe(303);
       expect(response?.headers.get('location')).toBe('http://site.test/en/pricing?from=app');
       expect(response?.cookies.get('llk_session')?.value).toBe('new');
@@ -150,7 +155,7 @@ describe('resolveSession', () => {
         expect(response?.cookies.get('llk_session')).toBeUndefined();
         expect(response?.cookies.get('llk_switch')?.maxAge).toBe(0);
       }
-      expect(calls.filter((call) => call.path.startsWith('/tokenByAccessKeyV2'))).toEqual([]);
+      expect(calls.filter((call) => call.path.startsWith('/tokenByAccessKeyV2') || call.path === '/logout')).toEqual([]);
     });
 
     it('answers only POSTs to that page', async () => {

@@ -70,6 +70,17 @@ async function callApi(request: NextRequest, path: string, token?: string): Prom
   }
 }
 
+/** POST /logout for a session the browser is leaving; the token goes as a header (no cookie same-origin rule). */
+export async function endApiSession(request: NextRequest, token: string): Promise<void> {
+  const headers = apiHeaders(request);
+  headers.set('authorization', token);
+  try {
+    await fetch(`${getApiOrigin()}/logout`, { method: 'POST', headers, cache: 'no-store', signal: AbortSignal.timeout(API_TIMEOUT_MS) });
+  } catch (error) {
+    console.error('session: /logout failed', error);
+  }
+}
+
 type TCookieOptions = NonNullable<Parameters<NextResponse['cookies']['set']>[2]>;
 
 /** 'llk_session=abc; Max-Age=60; Path=/; HttpOnly; SameSite=Lax' → name, value, options. */

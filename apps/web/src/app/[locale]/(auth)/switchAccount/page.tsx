@@ -19,7 +19,7 @@ export const dynamic = 'force-dynamic';
 export async function generateMetadata({ params }: { params: LocaleParams }): Promise<Metadata> {
   const locale = await resolveLocale(params);
   const t = await getTranslations({ locale, namespace: 'SwitchAccountPage' });
-  return buildPageMetadata({ locale, path: '/switchAccount', title: t('title'), description: t('lede'), noIndex: true });
+  return buildPageMetadata({ locale, path: '/switchAccount', title: t('title'), description: t('heading'), noIndex: true });
 }
 
 /** Nickname (else username) of the signed-in account; null when the session is gone. */
