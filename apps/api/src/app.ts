@@ -34,6 +34,7 @@ import i18nPlugin from './plugins/i18n';
 import kvPlugin from './plugins/kv';
 import openapiPlugin from './plugins/openapi';
 import requestIdPlugin, { genReqId } from './plugins/request-id';
+import securityHeadersPlugin from './plugins/security-headers';
 
 export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
 
@@ -83,6 +84,7 @@ export function buildApp(config: AppConfig, deps: AppDeps = {}): App {
   app.register(i18nPlugin);
   app.register(errorsPlugin);
   app.register(devOnlyPlugin);
+  app.register(securityHeadersPlugin);
   app.register(dbPlugin, { autoMigrate: config.autoMigrate, ...(deps.database ? { database: deps.database } : {}) });
   app.register(kvPlugin, { ...(deps.kv ? { kv: deps.kv } : {}), ...(deps.redis ? { redis: deps.redis } : {}) });
   app.register(authPlugin);

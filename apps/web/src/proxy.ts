@@ -1,6 +1,7 @@
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, type TLocale } from '@llk/contracts';
 import { type NextRequest, NextResponse } from 'next/server';
 import { resolveSession, syncSessionHint } from './features/auth/server/proxy-session';
+import { answerSwitchChoice } from './features/auth/server/switch-account';
 import { applyReferralCookie } from './features/referral/referral-cookie';
 import { FATAL_HEADER, REQUEST_PATH_HEADER, encodeFatal } from './lib/fatal';
 import { decideRequest } from './lib/request-decision';
@@ -9,7 +10,8 @@ import { parseLocalePath } from './lib/routes';
 // Runs before every page request (not /api, /_next or files): route validation, crawler
 // handling and the language cookie, all decided by the pure decideRequest(); this file only
 // turns the decision into a response. /api/* is forwarded by app/api/[...path]/route.ts.
-// Then the session behaviours (accessKey, guest-only pages): features/auth/server/proxy-session.ts.
+// Then the session behaviours (accessKey, guest-only pages): features/auth/server/proxy-session.ts;
+// the answer of the account-switch question (POST /switchAccount): features/auth/server/switch-account.ts.
 // Last, whatever the response (page, language redirect, session redirect, 404), a followed
 // referral link (?ref=CODE) is remembered in the llk_ref cookie: features/referral/referral-cookie.ts.
 
@@ -34,7 +36,7 @@ function rewrite(request: NextRequest, target: string, locale: TLocale, fatal?: 
 }
 
 export async function proxy(request: NextRequest) {
-  const response = await route(request);
+  const response = (await answerSwitchChoice(request)) ?? (await route(request));
   applyReferralCookie(request, response);
   return response;
 }

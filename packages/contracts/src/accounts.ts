@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { ZCheckType, ZDeliveryChannel, ZSmsType } from './enums';
 import {
   checkNewPassword,
@@ -196,6 +196,10 @@ export const ZTokenByAccessKeyQuery = z.object({
     .max(128, { error: V.tooLong }),
 });
 export type TTokenByAccessKeyQuery = z.infer<typeof ZTokenByAccessKeyQuery>;
+
+/** GET /accessKey/check: would this unused key log in the caller's own account? */
+export const ZAccessKeyCheckResult = z.object({ sameAccount: z.boolean() });
+export type TAccessKeyCheckResult = z.infer<typeof ZAccessKeyCheckResult>;
 
 // ---- Profile and membership ----------------------------------------------------------------
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { ZOrderId, ZOrderInfo } from './orders';
 import { ZTimeUnit } from './enums';
 import { isValidEmail, V, ZEmail } from './validation';

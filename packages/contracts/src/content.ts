@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { ZChipType, ZClientType } from './enums';
 import { locales } from './locales';
 

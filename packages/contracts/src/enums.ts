@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 // Every enumeration of spec section 3, as zod enums so the API validates them and the web
 // shares the same literal types.

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /** Every API response, success or error: `errcode` 0 is success (spec section 3). */
 export interface TEnvelope<T = unknown> {

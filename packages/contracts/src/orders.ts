@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { ZOrderItemType, ZTimeUnit } from './enums';
 import { V } from './validation';
 

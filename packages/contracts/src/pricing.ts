@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { ZMemberPlan, ZQualityTier } from './accounts';
 import { ZOrderItemType, ZPricingCategory, ZTimeUnit } from './enums';
 import { locales } from './locales';

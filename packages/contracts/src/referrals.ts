@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { maskEmail, maskPhone } from './accounts';
 import { ZActivityType } from './enums';
 import { REFERRAL_CODE_RE } from './validation';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 // Validation rules of spec section 5. Every issue carries a message key (under `validation.`
 // in messages/<locale>.json) instead of text, so web forms and API errors share one wording

@@ -11,7 +11,7 @@ export const LEGAL_DOCS = ['privacy', 'terms', 'value-added-services', 'membersh
 export type TLegalDoc = (typeof LEGAL_DOCS)[number];
 
 /** Pages of the auth layout (spec: "no layout"); every other page uses the default layout. */
-export const AUTH_PATHS = ['/login', '/signup', '/resetPW', '/pay', '/promotionPlan'] as const;
+export const AUTH_PATHS = ['/login', '/signup', '/resetPW', '/pay', '/promotionPlan', '/switchAccount'] as const;
 
 /** Static paths of the default layout. */
 export const MARKETING_PATHS = [

@@ -1,7 +1,8 @@
-import { ZAccessKeyResult, ZTokenByAccessKeyQuery, ZTokenResult } from '@llk/contracts';
+import { ZAccessKeyCheckResult, ZAccessKeyResult, ZTokenByAccessKeyQuery, ZTokenResult } from '@llk/contracts';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/app-error';
 import { envelopeResponses, ok } from '../../lib/envelope';
-import { ACCESS_KEY_TTL_MS, createAccessKey, redeemAccessKey } from './access-keys.service';
+import { ACCESS_KEY_TTL_MS, createAccessKey, findAccessKeyUser, redeemAccessKey } from './access-keys.service';
 
 export const accessKeyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -10,14 +11,36 @@ export const accessKeyRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['accounts'],
         summary: 'A single-use key (60 s) that logs the same user in elsewhere via /tokenByAccessKeyV2',
+        description: 'The key is bound to the calling session: once that session ends (log-out, password reset or change), the key is refused.',
         response: envelopeResponses(ZAccessKeyResult),
       },
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      const accessKey = await createAccessKey(app.kv, request.user?.userId ?? '');
+    async (request) => {
+      if (!request.user) throw new AppError('UNAUTHORIZED');
+      const accessKey = await createAccessKey(app.kv, request.user);
       return ok({ accessKey, expiresInSeconds: ACCESS_KEY_TTL_MS / 1000 });
+    },
+  );
+
+  app.get(
+    '/accessKey/check',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: "Whether an unused access key would log in the caller's own account (the key is not used up)",
+        description:
+          'For the web, before it lets a link with an access key replace a live session (log-in CSRF). Expired, unknown, used ' +
+          'or of an ended session: ACCESS_KEY_INVALID. Says nothing about the account of a key that is not the caller’s.',
+        querystring: ZTokenByAccessKeyQuery,
+        response: envelopeResponses(ZAccessKeyCheckResult),
+      },
+      onRequest: app.requireUser,
+    },
+    async (request) => {
+      const owner = await findAccessKeyUser(app.db, app.kv, request.query.accessKey, app.config.session);
+      if (!owner) throw new AppError('ACCESS_KEY_INVALID');
+      return ok({ sameAccount: owner === request.user?.userId });
     },
   );
 
@@ -27,7 +50,8 @@ export const accessKeyRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['accounts'],
         summary: 'Redeem an access key for a new session (access_token and cookie)',
-        description: 'Expired, unknown or already used: ACCESS_KEY_INVALID. Works once, also under concurrent redemption.',
+        description:
+          'Expired, unknown, already used, or its minting session has ended: ACCESS_KEY_INVALID. Works once, also under concurrent redemption.',
         querystring: ZTokenByAccessKeyQuery,
         response: envelopeResponses(ZTokenResult),
       },

@@ -2,23 +2,50 @@ import { type Db } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { type KeyValueStore } from '../../lib/kv';
 import { newToken, sha256Hex } from '../auth/secrets';
-import { createSession, type SessionClient, type SessionPolicy } from '../auth/sessions.service';
+import { createSession, isSessionLive, type ActiveSession, type SessionClient, type SessionPolicy } from '../auth/sessions.service';
 import { findUserById } from '../users/users.repository';
 
 // An access key hands a logged-in user over to another origin or client (redirectUrl): it is
-// a random 32-byte secret kept only as its SHA-256 in the key-value store, bound to the user,
-// alive for ACCESS_KEY_TTL_MS and redeemable once (`take` is atomic on both stores).
+// a random 32-byte secret kept only as its SHA-256 in the key-value store, bound to the user
+// and to the session that minted it, alive for ACCESS_KEY_TTL_MS and redeemable once (`take` is
+// atomic on both stores). A key is worth no more than its session: redeeming checks that the
+// minting session is still live, so every way a session ends (log-out, a password reset or
+// change revoking all of a user's sessions, a sign-out from another device, expiry) also ends
+// its unused keys, without each of them having to find the keys.
 
 export const ACCESS_KEY_TTL_MS = 60_000;
 const keyOf = (accessKey: string) => `access-key:${sha256Hex(accessKey)}`;
 
-export async function createAccessKey(kv: KeyValueStore, userId: string): Promise<string> {
+interface TStoredKey {
+  userId: string;
+  sessionId: string;
+}
+
+function parseStored(value: string | null): TStoredKey | null {
+  if (!value) return null;
+  try {
+    const parsed = JSON.parse(value) as Partial<TStoredKey>;
+    return typeof parsed.userId === 'string' && typeof parsed.sessionId === 'string' ? { userId: parsed.userId, sessionId: parsed.sessionId } : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function createAccessKey(kv: KeyValueStore, session: ActiveSession): Promise<string> {
   const accessKey = newToken();
-  await kv.set(keyOf(accessKey), userId, ACCESS_KEY_TTL_MS);
+  const stored: TStoredKey = { userId: session.userId, sessionId: session.id };
+  await kv.set(keyOf(accessKey), JSON.stringify(stored), ACCESS_KEY_TTL_MS);
   return accessKey;
 }
 
-/** Exchanges an access key for a new session token; ACCESS_KEY_INVALID when expired or used. */
+/** The user an unused key would log in, without using it up; null when expired, used or its session ended. */
+export async function findAccessKeyUser(db: Db, kv: KeyValueStore, accessKey: string, policy: SessionPolicy): Promise<string | null> {
+  const stored = parseStored(await kv.get(keyOf(accessKey)));
+  if (!stored || !(await isSessionLive(db, stored.sessionId, policy))) return null;
+  return stored.userId;
+}
+
+/** Exchanges an access key for a new session token; ACCESS_KEY_INVALID when expired, used or its session ended. */
 export async function redeemAccessKey(
   db: Db,
   kv: KeyValueStore,
@@ -26,8 +53,8 @@ export async function redeemAccessKey(
   client: Omit<SessionClient, 'loginType'>,
   policy: SessionPolicy,
 ): Promise<string> {
-  const userId = await kv.take(keyOf(accessKey));
-  if (!userId) throw new AppError('ACCESS_KEY_INVALID');
-  if (!(await findUserById(db, userId))) throw new AppError('ACCESS_KEY_INVALID');
-  return createSession(db, userId, { ...client, loginType: 'loginKey' }, policy);
+  const stored = parseStored(await kv.take(keyOf(accessKey)));
+  if (!stored || !(await isSessionLive(db, stored.sessionId, policy))) throw new AppError('ACCESS_KEY_INVALID');
+  if (!(await findUserById(db, stored.userId))) throw new AppError('ACCESS_KEY_INVALID');
+  return createSession(db, stored.userId, { ...client, loginType: 'loginKey' }, policy);
 }

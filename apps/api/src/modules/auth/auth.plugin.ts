@@ -11,7 +11,11 @@ declare module 'fastify' {
     user: ActiveSession | null;
   }
   interface FastifyInstance {
-    /** preHandler: 401 UNAUTHORIZED without a live session, 403 for a cross-site cookie write. */
+    /**
+     * onRequest hook: 401 UNAUTHORIZED without a live session, 403 for a cross-site cookie write.
+     * onRequest, not preHandler: the session is checked before the body is parsed and validated,
+     * so a caller without a session learns nothing about the body rules (and every route says 401).
+     */
     requireUser(request: FastifyRequest): Promise<void>;
     /** Resolves request.user when possible; never throws for a missing or dead session. */
     authenticate(request: FastifyRequest): Promise<ActiveSession | null>;
@@ -72,11 +76,28 @@ export default fp(
       return session;
     });
 
-    app.decorate('requireUser', async (request: FastifyRequest) => {
+    const guarded = new WeakSet<FastifyRequest>();
+    async function requireUser(request: FastifyRequest) {
+      guarded.add(request);
       const { session, crossSite } = await resolve(request);
       if (crossSite) throw new AppError('FORBIDDEN');
       if (!session) throw new AppError('UNAUTHORIZED');
       request.user = session;
+    }
+    app.decorate('requireUser', requireUser);
+
+    // Anywhere later than onRequest, Fastify would parse and validate the body first.
+    app.addHook('onRoute', (route) => {
+      for (const stage of ['preParsing', 'preValidation', 'preHandler'] as const) {
+        if ([route[stage]].flat().includes(requireUser)) throw new Error(`${route.method} ${route.url}: requireUser belongs in onRequest, not ${stage}`);
+      }
+    });
+
+    // An answer about a session (or refusing one) is the caller's alone: no cache keeps it.
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (!request.user && !guarded.has(request)) return payload;
+      if (!String(reply.getHeader('cache-control') ?? '').includes('no-store')) reply.header('cache-control', 'no-store');
+      return payload;
     });
 
     // Dead sessions are useless rows: sweep them hourly (every instance may; deletes are idempotent).

@@ -141,7 +141,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         body: ZChangePasswordRequest,
         response: envelopeResponses(ZTokenResult),
       },
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
     },
     async (request, reply) => {
       const token = await changePassword(context(request), request.user?.userId ?? '', request.body.oldPassword, request.body.password);

@@ -12,6 +12,10 @@ export function findSessionByTokenHash(db: Db, tokenHash: string): Promise<Sessi
   return db.selectFrom('sessions').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
 }
 
+export function findSessionById(db: Db, id: string): Promise<SessionRow | undefined> {
+  return db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
 export async function touchSession(db: Db, id: string, now: string): Promise<void> {
   await db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', id).execute();
 }

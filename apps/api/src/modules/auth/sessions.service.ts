@@ -2,7 +2,7 @@ import { type TLoginType } from '@llk/contracts';
 import { fromDbDate, newId, toDbDate } from '../../db/dialect';
 import { type Db } from '../../db/schema';
 import { newToken, sha256Hex, TOKEN_RE } from './secrets';
-import { deleteDeadSessions, findSessionByTokenHash, insertSession, revokeSession, touchSession } from './sessions.repository';
+import { deleteDeadSessions, findSessionById, findSessionByTokenHash, insertSession, revokeSession, touchSession, type SessionRow } from './sessions.repository';
 
 export interface SessionPolicy {
   /** a session unused this long is over */
@@ -42,16 +42,28 @@ export interface ActiveSession {
   userId: string;
 }
 
+/** Not revoked, not past its absolute expiry, not idle too long. */
+function isLive(row: SessionRow | undefined, policy: SessionPolicy, now: Date): row is SessionRow {
+  if (!row || row.revoked_at !== null) return false;
+  const time = now.getTime();
+  return fromDbDate(row.expires_at).getTime() > time && fromDbDate(row.last_seen_at).getTime() + policy.idleMs > time;
+}
+
 /** The live session a token names, touching last_seen_at when due; null when none. */
 export async function findActiveSession(db: Db, token: string, policy: SessionPolicy, now = new Date()): Promise<ActiveSession | null> {
   if (!TOKEN_RE.test(token)) return null;
   const row = await findSessionByTokenHash(db, sha256Hex(token));
-  if (!row || row.revoked_at !== null) return null;
-  const time = now.getTime();
-  const lastSeen = fromDbDate(row.last_seen_at).getTime();
-  if (fromDbDate(row.expires_at).getTime() <= time || lastSeen + policy.idleMs <= time) return null;
-  if (time - lastSeen >= TOUCH_INTERVAL_MS) await touchSession(db, row.id, toDbDate(now));
+  if (!isLive(row, policy, now)) return null;
+  if (now.getTime() - fromDbDate(row.last_seen_at).getTime() >= TOUCH_INTERVAL_MS) await touchSession(db, row.id, toDbDate(now));
   return { id: row.id, userId: row.user_id };
+}
+
+/**
+ * Whether a session (by id) can still be used. Whatever ended it (log-out, a password reset or
+ * change, a sign-out from elsewhere, expiry) ends what hangs off it, such as its access keys.
+ */
+export async function isSessionLive(db: Db, sessionId: string, policy: SessionPolicy, now = new Date()): Promise<boolean> {
+  return isLive(await findSessionById(db, sessionId), policy, now);
 }
 
 export async function endSession(db: Db, sessionId: string, now = new Date()): Promise<void> {

@@ -39,7 +39,7 @@ export const cloudPcRoutes: FastifyPluginAsyncZod = async (app) => {
   const userId = (request: { user?: { userId: string } | null | undefined }) => request.user?.userId ?? '';
   // The caller's machines and invoices are personal: logged in only, never stored by a cache.
   const owner = {
-    preHandler: app.requireUser,
+    onRequest: app.requireUser,
     onSend: async (_request: unknown, reply: { header(name: string, value: string): unknown }, payload: unknown) => {
       reply.header('cache-control', 'private, no-store');
       return payload;

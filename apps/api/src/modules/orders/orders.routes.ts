@@ -62,7 +62,7 @@ ${MONEY_AND_STATES}`,
         body: ZCreateOrderRequest,
         response: envelopeResponses(ZOrderInfo),
       },
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
     },
     async (request) => {
       const header = request.headers['idempotency-key'];
@@ -107,7 +107,7 @@ at most one order. ${MONEY_AND_STATES}`,
         body: ZCreateQrCodeRequest,
         response: envelopeResponses(ZQrCodeResult),
       },
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
     },
     async (request) => ok(await createQrCode(app.db, settings, app.config.webOrigin, request.user?.userId ?? '', request.body)),
   );

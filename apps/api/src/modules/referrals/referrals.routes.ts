@@ -21,7 +21,7 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: ZAmbassadorJoinQuery,
         response: envelopeResponses(ZAmbassadorJoinResult),
       },
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
     },
     async (request) => ok(await joinProgramme(app.db, request.user?.userId ?? '', request.query.activityType, webOrigin)),
   );
@@ -37,7 +37,7 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
           'commissionCount give the totals. Amounts are fen. Never cached.',
         response: envelopeResponses(ZAmbassadorInfo),
       },
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');

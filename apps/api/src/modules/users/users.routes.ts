@@ -40,7 +40,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   const current = (request: FastifyRequest) => getUser(app.db, request.user?.userId ?? '');
-  const authed = { preHandler: app.requireUser };
+  const authed = { onRequest: app.requireUser };
 
   app.get(
     '/user/info',

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { NextRequest, NextResponse } from 'next/server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parseSetCookie, resolveSession, syncSessionHint } from './proxy-session';
+import { answerSwitchChoice } from './switch-account';
 
 describe('parseSetCookie', () => {
   it('reads the API session cookie with its attributes', () => {
@@ -28,18 +29,25 @@ describe('resolveSession', () => {
 
   beforeAll(async () => {
     server = createServer((req, res) => {
-      calls.push({ path: req.url ?? '', cookie: req.headers.cookie });
+      calls.push({ path: req.url ?? '', cookie: req.headers.cookie ?? req.headers.authorization });
       const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
         res.writeHead(status, { 'content-type': 'application/json', ...headers });
         res.end(JSON.stringify(body));
       };
-      const authed = req.headers.cookie === `llk_session=${liveToken}`;
+      const authed = req.headers.cookie === `llk_session=${liveToken}` || (req.method === 'POST' && req.headers.authorization === liveToken);
+      if (req.url === '/logout' && authed) return send(200, { errcode: 0, errmsg: '', data: null });
       if (req.url?.startsWith('/tokenByAccessKeyV2')) {
-        return req.url.endsWith('=fresh')
+        return req.url.endsWith('=fresh') || req.url.endsWith('=mine')
           ? send(200, { errcode: 0, errmsg: '', data: { access_token: 'new' } }, { 'set-cookie': 'llk_session=new; Max-Age=60; Path=/; HttpOnly; SameSite=Lax' })
           : send(200, { errcode: 40009, errmsg: 'invalid', data: null });
       }
       if (!authed) return send(401, { errcode: 401, errmsg: 'unauthorized', data: null });
+      if (req.url?.startsWith('/accessKey/check?')) {
+        // the stand-in API: 'fresh' logs in another account, 'mine' the caller's own
+        if (req.url.endsWith('=fresh')) return send(200, { errcode: 0, errmsg: '', data: { sameAccount: false } });
+        if (req.url.endsWith('=mine')) return send(200, { errcode: 0, errmsg: '', data: { sameAccount: true } });
+        return send(400, { errcode: 10012, errmsg: 'invalid', data: null });
+      }
       if (req.url === '/accessKey') return send(200, { errcode: 0, errmsg: '', data: { accessKey: 'k-123' } });
       if (req.url === '/user/info') return send(200, { errcode: 0, errmsg: '', data: { id: 1 } });
       return send(404, { errcode: 404, errmsg: 'not found', data: null });
@@ -72,6 +80,88 @@ describe('resolveSession', () => {
     const { response } = await resolveSession(request('http://site.test/en/pricing?accessKey=used'), { locale: 'en', path: '/pricing', kind: 'render' });
     expect(response?.headers.get('location')).toBe('http://site.test/en/pricing');
     expect(response?.cookies.get('llk_session')).toBeUndefined();
+  });
+
+  it('asks before a link’s key replaces another account’s live session, keeping the key in a cookie', async () => {
+    const { response } = await resolveSession(request('http://site.test/en/pricing?accessKey=fresh&from=app', 'llk_session=good'), {
+      locale: 'en',
+      path: '/pricing',
+      kind: 'render',
+    });
+    expect(response?.status).toBe(307);
+    expect(response?.headers.get('location')).toBe('http://site.test/en/switchAccount');
+    const pending = response?.cookies.get('llk_switch');
+    expect(JSON.parse(pending?.value ?? '')).toEqual({ key: 'fresh', next: '/en/pricing?from=app' });
+    expect(pending).toMatchObject({ httpOnly: true, sameSite: 'lax', maxAge: 60, path: '/' });
+    expect(response?.cookies.get('llk_session')).toBeUndefined();
+    expect(calls.map((call) => call.path)).toEqual(['/accessKey/check?accessKey=fresh']);
+  });
+
+  it('redeems a key of the same account, or when the session is dead; drops a bad key while signed in', async () => {
+    const same = await resolveSession(request('http://site.test/en/pricing?accessKey=mine', 'llk_session=good'), { locale: 'en', path: '/pricing', kind: 'render' });
+    expect(same.response?.cookies.get('llk_session')?.value).toBe('new');
+    const dead = await resolveSession(request('http://site.test/en/pricing?accessKey=fresh', 'llk_session=expired'), { locale: 'en', path: '/pricing', kind: 'render' });
+    expect(dead.response?.cookies.get('llk_session')?.value).toBe('new');
+    calls = [];
+    const bad = await resolveSession(request('http://site.test/en/pricing?accessKey=used', 'llk_session=good'), { locale: 'en', path: '/pricing', kind: 'render' });
+    expect(bad.response?.headers.get('location')).toBe('http://site.test/en/pricing');
+    expect(bad.response?.cookies.get('llk_session')).toBeUndefined();
+    expect(calls.map((call) => call.path)).toEqual(['/accessKey/check?accessKey=used']);
+  });
+
+  it('never swaps silently when the API cannot say whose the key is', async () => {
+    const saved = process.env.API_URL;
+    process.env.API_URL = 'http://127.0.0.1:9'; // a port fetch never calls: as good as an API that is down
+    try {
+      const { response } = await resolveSession(request('http://site.test/en/pricing?accessKey=fresh', 'llk_session=good'), { locale: 'en', path: '/pricing', kind: 'render' });
+      expect(response?.headers.get('location')).toBe('http://site.test/en/pricing');
+      expect(response?.cookies.get('llk_session')).toBeUndefined();
+      expect(response?.cookies.get('llk_switch')).toBeUndefined();
+    } finally {
+      process.env.API_URL = saved;
+    }
+  });
+
+  describe('the answer to the switch question (POST /switchAccount)', () => {
+    const pending = `llk_switch=${encodeURIComponent(JSON.stringify({ key: 'fresh', next: '/en/pricing?from=app' }))}; llk_session=good`;
+    const post = (choice: string, headers: Record<string, string>) =>
+      new NextRequest('http://site.test/en/switchAccount', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', host: 'site.test', ...headers },
+        body: `choice=${choice}`,
+      });
+
+    it('switch: redeems the kept key, signs the account left out, and goes on to the link’s page', async () => {
+      const response = await answerSwitchChoice(post('switch', { cookie: pending, origin: 'http://site.test' }));
+      expect(calls.map((call) => [call.path, call.cookie])).toEqual([
+        ['/tokenByAccessKeyV2?accessKey=fresh', undefined],
+        ['/logout', 'good'],
+      ]);
+      expect(response?.status).toBe(303);
+      expect(response?.headers.get('location')).toBe('http://site.test/en/pricing?from=app');
+      expect(response?.cookies.get('llk_session')?.value).toBe('new');
+      expect(response?.cookies.get('llk_switch')?.maxAge).toBe(0);
+    });
+
+    it('stay, another site’s form, or no kept key: the session stays and the key is forgotten', async () => {
+      for (const request of [
+        post('stay', { cookie: pending, origin: 'http://site.test' }),
+        post('switch', { cookie: pending, origin: 'https://evil.example' }),
+        post('switch', { cookie: pending }),
+        post('switch', { cookie: 'llk_session=good', origin: 'http://site.test' }),
+      ]) {
+        const response = await answerSwitchChoice(request);
+        expect(response?.status).toBe(303);
+        expect(response?.cookies.get('llk_session')).toBeUndefined();
+        expect(response?.cookies.get('llk_switch')?.maxAge).toBe(0);
+      }
+      expect(calls.filter((call) => call.path.startsWith('/tokenByAccessKeyV2') || call.path === '/logout')).toEqual([]);
+    });
+
+    it('answers only POSTs to that page', async () => {
+      expect(await answerSwitchChoice(new NextRequest('http://site.test/en/switchAccount', { headers: { cookie: pending } }))).toBeNull();
+      expect(await answerSwitchChoice(new NextRequest('http://site.test/en/pricing', { method: 'POST', body: 'choice=switch' }))).toBeNull();
+    });
   });
 
   it('leaves visitors and ordinary pages alone', async () => {

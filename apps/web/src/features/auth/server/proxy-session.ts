@@ -2,13 +2,16 @@ import type { TLocale } from '@llk/contracts';
 import { type NextRequest, NextResponse } from 'next/server';
 import { getApiOrigin } from '@/lib/api-origin';
 import { mergeCarryParams } from '@/lib/carry-params';
+import { localizeHref } from '@/lib/locale-path';
 import { GUEST_ONLY_PATHS, parseAllowlist, resolveRedirect, withAccessKey } from '../redirect-target';
 import { SESSION_COOKIE, SESSION_HINT_COOKIE, SESSION_HINT_MAX_AGE_S } from '../session-cookies';
+import { SWITCH_COOKIE, SWITCH_MAX_AGE_S, SWITCH_PATH, encodePendingSwitch } from '../switch-account';
 
 // The proxy's share of the session behaviours of spec section 2, done before any HTML is sent
 // (so there is no flash of a log-in form and no accessKey left in an address bar or a log):
 //   ?accessKey=…            redeem it (GET /tokenByAccessKeyV2), pass the session cookie on,
-//                           307 to the same URL without accessKey ("reload the same path")
+//                           307 to the same URL without accessKey ("reload the same path");
+//                           while another account is signed in, ask first (/switchAccount)
 //   session + /login, /signup, /resetPW or an unknown path
 //                           307 to redirectUrl (internal), to an allowed origin with a fresh
 //                           accessKey (GET /accessKey), or home; a dead session is cleared
@@ -67,6 +70,17 @@ async function callApi(request: NextRequest, path: string, token?: string): Prom
   }
 }
 
+/** POST /logout for a session the browser is leaving; the token goes as a header (no cookie same-origin rule). */
+export async function endApiSession(request: NextRequest, token: string): Promise<void> {
+  const headers = apiHeaders(request);
+  headers.set('authorization', token);
+  try {
+    await fetch(`${getApiOrigin()}/logout`, { method: 'POST', headers, cache: 'no-store', signal: AbortSignal.timeout(API_TIMEOUT_MS) });
+  } catch (error) {
+    console.error('session: /logout failed', error);
+  }
+}
+
 type TCookieOptions = NonNullable<Parameters<NextResponse['cookies']['set']>[2]>;
 
 /** 'llk_session=abc; Max-Age=60; Path=/; HttpOnly; SameSite=Lax' → name, value, options. */
@@ -99,31 +113,73 @@ function setHint(response: NextResponse, request: NextRequest) {
   });
 }
 
+/** Passes the API's Set-Cookie lines on through response.cookies (NextResponse rewrites Set-Cookie from that store). */
+export function passCookiesOn(response: NextResponse, setCookies: string[]) {
+  for (const line of setCookies) {
+    const cookie = parseSetCookie(line);
+    if (cookie) response.cookies.set(cookie.name, cookie.value, cookie.options);
+  }
+}
+
+/** GET /tokenByAccessKeyV2: on success the new session's cookie (and the hint) ride along on `response`. */
+export async function logInWithAccessKey(request: NextRequest, accessKey: string, response: NextResponse): Promise<boolean> {
+  const answer = await callApi(request, `/tokenByAccessKeyV2?accessKey=${encodeURIComponent(accessKey)}`);
+  if (answer?.ok) {
+    passCookiesOn(response, answer.setCookies);
+    setHint(response, request);
+    return true;
+  }
+  if (answer) console.warn(`session: access-key log-in refused (${answer.status})`);
+  return false;
+}
+
+/**
+ * Whether a link's key may replace the session the request carries: 'ask' when it would sign
+ * in another account, 'drop' when the key is no good or the API cannot tell (never swap
+ * silently), 'redeem' when nobody live is signed in or it is the same account.
+ */
+async function switchDecision(request: NextRequest, accessKey: string): Promise<'redeem' | 'ask' | 'drop'> {
+  const token = request.cookies.get(SESSION_COOKIE)?.value;
+  if (!token) return 'redeem';
+  const answer = await callApi(request, `/accessKey/check?accessKey=${encodeURIComponent(accessKey)}`, token);
+  if (!answer) return 'drop';
+  if (answer.status === 401) return 'redeem';
+  if (!answer.ok) return 'drop';
+  return (answer.data as { sameAccount?: boolean } | null)?.sameAccount === true ? 'redeem' : 'ask';
+}
+
 /** The same URL without accessKey; on success the API's session cookie rides along. */
-async function redeemAccessKey(request: NextRequest, accessKey: string): Promise<NextResponse> {
+async function redeemAccessKey(request: NextRequest, accessKey: string, locale: TLocale): Promise<NextResponse> {
   const clean = request.nextUrl.clone();
   clean.searchParams.delete('accessKey');
   const response = NextResponse.redirect(clean, 307);
   response.headers.set('cache-control', 'no-store');
   if (!accessKey) return response;
-  const answer = await callApi(request, `/tokenByAccessKeyV2?accessKey=${encodeURIComponent(accessKey)}`);
-  if (answer?.ok) {
-    // Through response.cookies: NextResponse rewrites Set-Cookie from that store on every change.
-    for (const line of answer.setCookies) {
-      const cookie = parseSetCookie(line);
-      if (cookie) response.cookies.set(cookie.name, cookie.value, cookie.options);
-    }
-    setHint(response, request);
-  } else if (answer) {
-    console.warn(`session: access-key log-in refused (${answer.status})`);
+  const decision = await switchDecision(request, accessKey);
+  if (decision === 'drop') {
+    console.warn('session: access key dropped (refused, or the API could not say whose it is)');
+    return response;
   }
+  if (decision === 'ask') {
+    const ask = NextResponse.redirect(new URL(localizeHref(locale, SWITCH_PATH), request.url), 307);
+    ask.headers.set('cache-control', 'no-store');
+    ask.cookies.set(SWITCH_COOKIE, encodePendingSwitch({ key: accessKey, next: `${clean.pathname}${clean.search}` }), {
+      path: '/',
+      maxAge: SWITCH_MAX_AGE_S,
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: request.nextUrl.protocol === 'https:',
+    });
+    return ask;
+  }
+  await logInWithAccessKey(request, accessKey, response);
   return response;
 }
 
 export async function resolveSession(request: NextRequest, context: TSessionContext): Promise<TSessionOutcome> {
   const { searchParams } = request.nextUrl;
   const accessKey = searchParams.get('accessKey');
-  if (context.kind === 'render' && accessKey !== null) return { response: await redeemAccessKey(request, accessKey) };
+  if (context.kind === 'render' && accessKey !== null) return { response: await redeemAccessKey(request, accessKey, context.locale) };
 
   const token = request.cookies.get(SESSION_COOKIE)?.value;
   if (!token) return {};
