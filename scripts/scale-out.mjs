@@ -26,7 +26,7 @@ import { crashWhenIdle, trackRequests } from './scale-out/crash.mjs';
 import { startFakes, ALIYUN } from './scale-out/fakes.mjs';
 import { readAccessLog, writeNginxConfig } from './scale-out/nginx.mjs';
 import { ask, isOk, isUnavailable, load, tally } from './scale-out/outages.mjs';
-import { alive, answers, killAllOnExit, start, stop, tail, waitFor } from './scale-out/processes.mjs';
+import { alive, answers, killAllOnExit, lastError, start, stop, waitFor } from './scale-out/processes.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const pg = createRequire(import.meta.url)('pg');
@@ -357,7 +357,7 @@ async function databaseFailover(apis, databaseName, token) {
     const results = await loadRun;
     const unexpected = results.filter((answer) => !isOk(answer) && !isUnavailable(answer));
     check('both terminations cut live backends', terminated.every((n) => n > 0), terminated);
-    check('every instance stayed up', apis.every(alive), apis.map((proc) => (alive(proc) ? 'up' : `exited ${proc.child.exitCode ?? proc.child.signalCode}\n${tail(proc, 15)}`)));
+    check('every instance stayed up', apis.every(alive), apis.map((proc) => (alive(proc) ? 'up' : `exited ${proc.child.exitCode ?? proc.child.signalCode}: ${lastError(proc)}`)));
     check('every request answered 200, or 503 with Retry-After', unexpected.length === 0 && results.some(isOk), tally(results));
     const healthy = await Promise.all(apiPorts.map((_, index) => answers(`${direct(index)}/health`).catch(() => false)));
     check('afterwards both instances are healthy', healthy.every(Boolean), healthy);

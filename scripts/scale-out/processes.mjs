@@ -68,6 +68,13 @@ export function tail(/** @type {TProcess} */ proc, lines = 30) {
   }
 }
 
+/** The last error or fatal line a process logged (pino levels 50 and 60), else its last lines. */
+export function lastError(/** @type {TProcess} */ proc) {
+  const lines = tail(proc, 400).split('\n');
+  const error = lines.findLast((line) => /"level":(50|60)/.test(line));
+  return (error ?? lines.slice(-5).join('\n')).slice(0, 600);
+}
+
 /** On an unexpected exit of the step itself, nothing it started is left running. */
 export function killAllOnExit() {
   const killAll = () => {
