@@ -48,6 +48,9 @@ const webPorts = [webPort, webPort + 1];
 const apiPorts = [apiPort, apiPort + 1];
 const redirectPort = webPort + 9;
 
+/** The payment sandbox in production, acknowledged: journeys pay on its confirm pages. */
+const SANDBOX = { PAYMENT_SANDBOX: 'true', PAYMENT_SANDBOX_I_UNDERSTAND: 'anyone-can-pay-for-free' };
+
 const work = mkdtempSync(path.join(tmpdir(), 'llk-scale-out-'));
 const logDir = work;
 const { check, totals } = createChecks();
@@ -125,6 +128,7 @@ async function main() {
       LOG_LEVEL: 'info',
       // nginx and the web instances, all on loopback here
       TRUST_PROXY: 'loopback',
+      PUBLIC_ORIGIN: site,
       WEB_ORIGIN: site,
       CODE_SECRET: randomBytes(32).toString('base64url'),
       // every journey asks for codes from 127.0.0.1
@@ -137,8 +141,7 @@ async function main() {
       ALIYUN_SMS_ACCESS_KEY_SECRET: ALIYUN.accessKeySecret,
       ALIYUN_SMS_SIGN_NAME: ALIYUN.signName,
       ALIYUN_SMS_TEMPLATE_CODE: ALIYUN.templateCode,
-      PAYMENT_SANDBOX: 'true',
-      PAYMENT_SANDBOX_I_UNDERSTAND: 'no-money-moves',
+      ...SANDBOX,
       PAYMENT_PUBLIC_BASE: `${site}/api`,
       // shared by the instances, like a volume in compose: a charge made on one is confirmed on the other
       PAYMENT_SANDBOX_DIR: path.join(work, 'payment-sandbox'),
@@ -170,6 +173,8 @@ async function main() {
             WEB_TRUST_PROXY: 'loopback',
             REDIRECT_ALLOWLIST: `http://127.0.0.1:${redirectPort}`,
             WX_APP_ID: 'wxe2e0000000000001',
+            // the sandbox's confirm pages are forwarded to visitors only when production runs it knowingly
+            ...SANDBOX,
             NEXT_DIST_DIR: process.env.NEXT_DIST_DIR || '.next',
           },
           logDir,
