@@ -10,7 +10,8 @@
 //      gateway error, and no order is paid twice;
 //   3. Redis is killed and restarted: the API answers 503 envelopes, then recovers by itself;
 //   4. the database's backends are terminated twice under load: every instance stays up, the
-//      affected requests answer 503 with Retry-After, the rest succeed.
+//      affected requests answer 503 with Retry-After, the rest succeed;
+//   5. with every API instance stopped, nginx answers the 503 envelope in the caller's language.
 // Ports (override with SCALE_OUT_*_PORT): nginx 3450 (site) and 3451 (API), web 3460-3461,
 // API 4450-4451, Redis 6390, fakes 2550-2552, the redirect target of the journeys 3469.
 import { spawnSync } from 'node:child_process';
@@ -193,6 +194,7 @@ async function main() {
     redis = await redisOutage(redis);
     await databaseFailover(apis, databaseName, journeys.token);
     await noDoublePayments(databaseUrl);
+    await noApiLeft(apis);
   } finally {
     await Promise.all([...apis, ...webs, nginx, redis].filter(Boolean).map((proc) => stop(/** @type {any} */ (proc))));
     await fakes.close();
@@ -261,7 +263,7 @@ async function runJourneys(apis, requests, startApi, accessLog) {
     logDir,
   });
   playwright.onLine((line) => console.info(`    ${line}`));
-  /** @type {{ tries: number, held: number, at: number } | undefined} */
+  /** @type {{ tries: number, held: number, served: number, at: number } | undefined} */
   let crash;
   let restarted = false;
   let finished = false;
@@ -269,9 +271,10 @@ async function runJourneys(apis, requests, startApi, accessLog) {
   const chaos = (async () => {
     while (!finished && requests.reduce((sum, tracker) => sum + tracker.completed, 0) - baseline < KILL_AFTER) await pause(100);
     if (finished) return;
+    const served = requests[0]?.completed ?? 0;
     const outcome = await crashWhenIdle(/** @type {any} */ (apis[0]), /** @type {any} */ (requests[0]), /** @type {number} */ (apiPorts[0]));
-    crash = { ...outcome, at: Date.now() };
-    console.info(`    ✱ API 1 killed with SIGKILL (after ${outcome.tries} look(s); requests it held: ${outcome.held}); restarting in ${DOWN_MS / 1000} s`);
+    crash = { ...outcome, served, at: Date.now() };
+    console.info(`    ✱ API 1 killed with SIGKILL after serving ${served} requests (${outcome.tries} look(s); requests it held: ${outcome.held}); restarting in ${DOWN_MS / 1000} s`);
     const servedBefore = survivor?.completed ?? 0;
     await pause(DOWN_MS);
     apis[0] = startApi(0);
@@ -287,7 +290,7 @@ async function runJourneys(apis, requests, startApi, accessLog) {
   const report = process.env.PLAYWRIGHT_JSON_OUTPUT_NAME;
   const stats = report && existsSync(report) ? JSON.parse(readFileSync(report, 'utf8')).stats : undefined;
   check('the journeys pass', code === 0 && (stats ? stats.unexpected === 0 && stats.expected > 0 : true), stats ? { passed: stats.expected, failed: stats.unexpected, flaky: stats.flaky } : `exit ${code}`);
-  check('API 1 was crashed mid-run and came back by itself', !!crash && restarted, crash ? `${Math.round((Date.now() - crash.at) / 1000)} s before the end` : 'the journeys ended first');
+  check('API 1 was crashed mid-run, having served journey requests, and came back', !!crash && crash.served > 0 && restarted, crash ? `${Math.round((Date.now() - crash.at) / 1000)} s before the end` : 'the journeys ended first');
   check('the crash held no request (none of a journey was lost in it)', crash?.held === 0, crash);
   const during = readAccessLog(accessLog).slice(before);
   // A 503 that an instance answered itself (an envelope such as 30001 share not configured) is
@@ -387,6 +390,36 @@ async function noDoublePayments(/** @type {string} */ databaseUrl) {
   } finally {
     await client.end();
   }
+}
+
+/**
+ * With every API instance stopped, nginx's API listener answers for them: the 503 envelope of
+ * errors.serviceUnavailable in the caller's language, with Retry-After, also through the web.
+ * @param {import('./scale-out/processes.mjs').TProcess[]} apis
+ */
+async function noApiLeft(apis) {
+  console.info('\n▶ no API instance left');
+  await Promise.all(apis.map((proc) => stop(proc)));
+  const messages = (/** @type {string} */ locale) => JSON.parse(readFileSync(path.join(root, 'packages/contracts/messages', `${locale}.json`), 'utf8')).errors.serviceUnavailable;
+  const cases = [
+    ['en-GB,en;q=0.8', 'en'],
+    ['zh-CN,zh;q=0.9', 'zh-CN'],
+    ['zh-TW', 'zh-tw'],
+    ['es', 'es'],
+    ['fr-FR', 'fr'],
+    ['ja', 'ja'],
+    ['ko-KR', 'ko'],
+  ];
+  const wrong = [];
+  for (const [language, locale] of cases) {
+    for (const url of [`${apiEdge}/user/info`, `${site}/api/user/info`]) {
+      const response = await fetch(url, { headers: { 'accept-language': /** @type {string} */ (language) } });
+      const body = await response.json().catch(() => null);
+      const ok = response.status === 503 && !!response.headers.get('retry-after') && body?.errcode === 50300 && body?.errmsg === messages(/** @type {string} */ (locale));
+      if (!ok) wrong.push({ url, language, status: response.status, body });
+    }
+  }
+  check('nginx answers a 503 envelope with Retry-After in each of the seven languages, directly and through the web', wrong.length === 0, wrong.slice(0, 3));
 }
 
 /** @type {Awaited<ReturnType<typeof startFakes>>} */
