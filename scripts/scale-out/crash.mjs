@@ -1,11 +1,14 @@
 // @ts-check
 // Crashing an API instance with SIGKILL, the way a machine or the kernel's OOM killer does.
-// A request that a process is working on when it dies is lost with it (nginx passes an
-// idempotent one on to the other instance, never a POST it has already sent, which might have
-// been applied). So the step crashes the instance at a moment when it holds no request:
-// stopped with SIGSTOP, it must have logged no unfinished request and have nothing unread on
-// its sockets; otherwise it is resumed and tried again a moment later. What the crash tests is
-// that nothing a finished request left behind lived only in that process.
+// nginx passes a request whose instance dropped the connection on to the next instance, a POST
+// too (deploy/nginx/llk.conf.template). A request the process was working on may already have
+// been applied, though, and would be applied again: whether a run hits that depends on the
+// microsecond of the kill. So the step crashes the instance at a moment when it holds no
+// request: stopped with SIGSTOP, it must have logged no unfinished request and have nothing
+// unread on its sockets; otherwise it is resumed and tried again a moment later. Requests that
+// reach it while the kernel tears it down are nginx's to save, and the journeys and the access
+// log show whether any was lost. What the crash tests is that nothing a finished request left
+// behind lived only in that process.
 import { readFileSync } from 'node:fs';
 
 /**
