@@ -16,7 +16,7 @@
 // API 4450-4451, Redis 6390, fakes 2550-2552, the redirect target of the journeys 3469.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -53,6 +53,8 @@ const redirectPort = webPort + 9;
 const SANDBOX = { PAYMENT_SANDBOX: 'true', PAYMENT_SANDBOX_I_UNDERSTAND: 'anyone-can-pay-for-free' };
 
 const work = mkdtempSync(path.join(tmpdir(), 'llk-scale-out-'));
+// nginx's workers run as nobody when the step runs as root: they must reach their temp folders
+chmodSync(work, 0o755);
 const logDir = work;
 const { check, totals } = createChecks();
 const pause = (/** @type {number} */ ms) => new Promise((resolve) => setTimeout(resolve, ms));
