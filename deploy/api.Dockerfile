@@ -1,6 +1,6 @@
 # syntax=docker/dockerfile:1
-# The API in production: compiled JavaScript (npm run build -w @llk/api → apps/api/dist/server.mjs),
-# run as `node apps/api/dist/server.mjs` with NODE_ENV=production. Build from the repository root:
+# The API in production: compiled JavaScript (npm run build -w @llk/api → apps/api/dist/server.mjs
+# and cli.mjs; npm packages stay external, loaded from node_modules), run with NODE_ENV=production. Build from the repository root:
 #   docker build -f deploy/api.Dockerfile -t llk-api .
 # The scale-out test step (scripts/scale-out.mjs) runs this same command with the same variables.
 
@@ -38,4 +38,4 @@ EXPOSE 4000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=60s \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+process.env.API_PORT+'/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 STOPSIGNAL SIGTERM
-CMD ["node", "apps/api/dist/server.mjs"]
+CMD ["node", "--enable-source-maps", "apps/api/dist/server.mjs"]

@@ -66,7 +66,7 @@ function apiCommand() {
   if (api.scripts?.build) {
     const built = spawnSync('npm', ['run', 'build', '-w', '@llk/api'], { cwd: root, stdio: 'inherit' });
     if (built.status !== 0) throw new Error('npm run build -w @llk/api failed');
-    return { command: process.execPath, args: [path.join(root, 'apps/api/dist/server.mjs')] };
+    return { command: process.execPath, args: ['--enable-source-maps', path.join(root, 'apps/api/dist/server.mjs')] };
   }
   return { command: process.execPath, args: ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')] };
 }
