@@ -1,6 +1,7 @@
 # syntax=docker/dockerfile:1
 # The API in production: compiled JavaScript (npm run build -w @llk/api → apps/api/dist/server.mjs
-# and cli.mjs; npm packages stay external, loaded from node_modules), run with NODE_ENV=production. Build from the repository root:
+# and cli.mjs; npm packages stay external, loaded from node_modules), with NODE_ENV=production.
+# Build from the repository root:
 #   docker build -f deploy/api.Dockerfile -t llk-api .
 # The scale-out test step (scripts/scale-out.mjs) runs this same command with the same variables.
 
