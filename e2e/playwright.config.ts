@@ -5,7 +5,10 @@ import { defineConfig } from '@playwright/test';
 
 // End-to-end journeys in Debian's Chromium (never a downloaded browser) against the built web
 // app (apps/web/server.mjs, as `npm start`) and the API, each on its own port with a fresh SQLite database.
+// With E2E_BASE_URL set, the journeys run against a site that is already up (the scale-out step's
+// nginx in front of several instances) and nothing is started here.
 const root = path.resolve(import.meta.dirname, '..');
+const externalSite = process.env.E2E_BASE_URL;
 const webPort = Number(process.env.E2E_WEB_PORT ?? 3310);
 const apiPort = Number(process.env.E2E_API_PORT ?? 4310);
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'llk-e2e-'));
@@ -34,7 +37,7 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${webPort}`,
+    baseURL: externalSite ?? `http://127.0.0.1:${webPort}`,
     browserName: 'chromium',
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
     trace: 'retain-on-failure',
@@ -42,7 +45,7 @@ export default defineConfig({
     actionTimeout: 20_000,
     navigationTimeout: 30_000,
   },
-  webServer: [
+  webServer: externalSite ? [] : [
     {
       name: 'api',
       command: `${path.join(root, 'node_modules/.bin/tsx')} src/server.ts`,

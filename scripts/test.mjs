@@ -2,10 +2,11 @@
 // `npm test`: the whole suite, in the order that fails fastest. Installs the Debian packages
 // the browser tests need when missing, then lint, type-check, unit tests, API integration
 // tests (SQLite always; PostgreSQL too when TEST_DATABASE_URL is set), web build and
-// end-to-end tests in Debian's Chromium (the journeys that write data once more on PostgreSQL
-// when TEST_DATABASE_URL is set). Ends with one "tests: N passed, N failed" line.
+// end-to-end tests in Debian's Chromium (the journeys that write data, tagged @writes, once more
+// on PostgreSQL when TEST_DATABASE_URL is set), and the production shape scaled out behind nginx
+// (step scale-out, also only with TEST_DATABASE_URL). Ends with one "tests: N passed, N failed" line.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, existsSync } from 'node:fs';
+import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -47,8 +48,8 @@ function countPlaywright(file) {
 }
 
 const npx = path.join(root, 'node_modules', '.bin');
-/** e2e specs run a second time with the API on PostgreSQL (step e2e-pg). */
-const PG_E2E_SPECS = /^(accounts|commerce|referral|cloud-pc)[\w-]*\.spec\.ts$/;
+/** The journeys that write data: run again on PostgreSQL (e2e-pg) and through nginx (scale-out). */
+const WRITES_TAG = '@writes';
 const steps = [
   () => run('system', 'bash', ['scripts/ensure-system-deps.sh']),
   () => run('lint', path.join(npx, 'eslint'), ['.', '--max-warnings', '0']),
@@ -76,8 +77,6 @@ const steps = [
     // The journeys that write to the database (accounts, orders, payments, referrals) once
     // more with the API on PostgreSQL, in a database created for this run and dropped after.
     if (!process.env.TEST_DATABASE_URL || (only.length && !only.includes('e2e-pg'))) return true;
-    const specs = readdirSync(path.join(root, 'e2e/tests')).filter((file) => PG_E2E_SPECS.test(file));
-    if (specs.length === 0) return true;
     const created = spawnSync('node', ['scripts/pg-database.mjs', 'create', process.env.TEST_DATABASE_URL], { cwd: root, encoding: 'utf8' });
     if (created.status !== 0) {
       console.error(`✖ e2e-pg: could not create a database: ${created.stderr}`);
@@ -86,7 +85,7 @@ const steps = [
     const databaseUrl = created.stdout.trim();
     const file = path.join(reports, 'e2e-pg.json');
     try {
-      const ok = run('e2e-pg', 'npm', ['run', 'test', '-w', '@llk/e2e', '--', ...specs.map((spec) => `tests/${spec}`)], {
+      const ok = run('e2e-pg', 'npm', ['run', 'test', '-w', '@llk/e2e', '--', '--grep', WRITES_TAG], {
         env: { PLAYWRIGHT_JSON_OUTPUT_NAME: file, E2E_DATABASE_URL: databaseUrl },
       });
       countPlaywright(file);
@@ -94,6 +93,28 @@ const steps = [
     } finally {
       spawnSync('node', ['scripts/pg-database.mjs', 'drop', databaseUrl], { cwd: root, stdio: 'inherit' });
     }
+  },
+  () => {
+    // Two API and two web instances in production mode behind nginx, on a throwaway PostgreSQL
+    // database and a redis-server of their own; the @writes journeys through nginx while an API
+    // instance is crashed, then Redis and database outages (scripts/scale-out.mjs).
+    if (only.length && !only.includes('scale-out')) return true;
+    if (!process.env.TEST_DATABASE_URL) {
+      // CI always runs it; elsewhere it is skipped like the other PostgreSQL legs unless asked for
+      if (!process.env.CI && !only.includes('scale-out')) return true;
+      console.error('✖ scale-out needs TEST_DATABASE_URL (a PostgreSQL server where it may create a database)');
+      return false;
+    }
+    const file = path.join(reports, 'scale-out.json');
+    const checks = path.join(reports, 'scale-out-checks.json');
+    const ok = run('scale-out', 'node', ['scripts/scale-out.mjs'], { env: { PLAYWRIGHT_JSON_OUTPUT_NAME: file, SCALE_OUT_REPORT: checks } });
+    countPlaywright(file);
+    if (existsSync(checks)) {
+      const counted = JSON.parse(readFileSync(checks, 'utf8'));
+      totals.passed += counted.passed;
+      totals.failed += counted.failed;
+    }
+    return ok;
   },
 ];
 

@@ -4,9 +4,14 @@ import { LOCALE_COOKIE, type TLocale, getContractMessages, localePrefix } from '
 import { type APIRequestContext, type BrowserContext, type Page, expect } from '@playwright/test';
 
 // Accounts for the journeys: unique per test, made through the API (via the web's /api
-// forward) with codes read from the API's dev outbox, so every test owns its data.
+// forward) with codes read from the API's dev outbox, or, when E2E_CODE_SOURCE is set (the
+// scale-out step: production instances have no outbox), from the delivery fakes that received them.
 
 export const PASSWORD = 'Secret-2024';
+
+/** The API itself, for journeys that call it the way the desktop and mobile apps do. */
+export const apiBase = process.env.E2E_API_URL ?? `http://127.0.0.1:${process.env.E2E_API_PORT ?? 4310}`;
+const codeSource = process.env.E2E_CODE_SOURCE;
 
 let counter = 0;
 function unique(): string {
@@ -26,19 +31,35 @@ export function uniqueUsername(): string {
 export interface TOutboxMessage {
   channel: 'SMS' | 'EMAIL';
   to: string;
-  purpose: string;
+  /** absent from a code source: an SMS template or an email does not say what the code is for */
+  purpose?: string;
   code: string;
   sentAt: string;
 }
 
-/** The newest code the dev outbox holds for `to` and `purpose` (waits for it to arrive). */
+/** Codes this worker has read from the code source: the next read for a target waits for a new one. */
+const handedOut = new Set<string>();
+
+async function newestMessage(request: APIRequestContext, to: string, purpose: string, after: number): Promise<TOutboxMessage | undefined> {
+  const target = encodeURIComponent(to);
+  if (!codeSource) {
+    const response = await request.get(`/api/dev/outbox?to=${target}`);
+    const body = (await response.json()) as { data: { messages: TOutboxMessage[] } };
+    return body.data.messages.find((message) => message.purpose === purpose && Date.parse(message.sentAt) >= after);
+  }
+  const response = await request.get(`${codeSource}/codes?to=${target}`);
+  const body = (await response.json()) as { messages: TOutboxMessage[] };
+  const found = body.messages.find((message) => Date.parse(message.sentAt) >= after && !handedOut.has(`${message.to}:${message.sentAt}`));
+  if (found) handedOut.add(`${found.to}:${found.sentAt}`);
+  return found;
+}
+
+/** The newest code the dev outbox (or the code source) holds for `to` and `purpose` (waits for it to arrive). */
 export async function readCode(request: APIRequestContext, to: string, purpose: string, after = 0): Promise<TOutboxMessage> {
   let found: TOutboxMessage | undefined;
   await expect
     .poll(async () => {
-      const response = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
-      const body = (await response.json()) as { data: { messages: TOutboxMessage[] } };
-      found = body.data.messages.find((message) => message.purpose === purpose && Date.parse(message.sentAt) >= after);
+      found ??= await newestMessage(request, to, purpose, after);
       return found?.code;
     })
     .toMatch(/^\d{6}$/);

@@ -30,7 +30,7 @@ async function logInByPassword(page: Page, user: TUser, texts: ReturnType<typeof
 for (const locale of JOURNEY_LOCALES) {
   const t = accountTexts(locale);
 
-  test(`${locale}: an accessKey logs a fresh browser in and is removed from the URL`, async ({ page, context, request }) => {
+  test(`${locale}: an accessKey logs a fresh browser in and is removed from the URL`, { tag: '@writes' }, async ({ page, context, request }) => {
     await useLocale(context, locale);
     const user = await createUser(request); // the request context now holds that session
     const answer = await (await request.get('/api/accessKey')).json();
@@ -46,7 +46,7 @@ for (const locale of JOURNEY_LOCALES) {
     expect(again.errcode).not.toBe(0);
   });
 
-  test(`${locale}: a disallowed origin means home; logged in, guest-only and unknown pages send the visitor on`, async ({ page, context, request }) => {
+  test(`${locale}: a disallowed origin means home; logged in, guest-only and unknown pages send the visitor on`, { tag: '@writes' }, async ({ page, context, request }) => {
     await useLocale(context, locale);
     const user = await createUser(request);
     await page.goto(`${localePath(locale, '/login')}?redirectUrl=${encodeURIComponent('https://evil.example/steal')}`);
@@ -84,7 +84,7 @@ test.describe('an allowed origin', () => {
 
   for (const locale of JOURNEY_LOCALES) {
     const t = accountTexts(locale);
-    test(`${locale}: redirectUrl on an allowed origin gets a fresh accessKey and an external redirect`, async ({ page, context, request }) => {
+    test(`${locale}: redirectUrl on an allowed origin gets a fresh accessKey and an external redirect`, { tag: '@writes' }, async ({ page, context, request }) => {
       await useLocale(context, locale);
       const user = await createUser(request);
       const target = `http://127.0.0.1:${redirectPort}/welcome?x=1`;
@@ -111,7 +111,7 @@ test.describe('an allowed origin', () => {
   }
 });
 
-test('en: a session ended elsewhere is forgotten: the header offers Log in again and /login shows the form', async ({ page, context, request, baseURL }) => {
+test('en: a session ended elsewhere is forgotten: the header offers Log in again and /login shows the form', { tag: '@writes' }, async ({ page, context, request, baseURL }) => {
   const t = accountTexts('en');
   const user = await createUser(request);
   await page.goto(localePath('en', '/login'));
@@ -135,7 +135,7 @@ test('en: a session ended elsewhere is forgotten: the header offers Log in again
   await expect(page.getByRole('tab', { name: t.LoginForm!.codeTab! })).toBeVisible();
 });
 
-test('ja: Log Out still logs out when the server refuses the call (failure ignored, session gone, /login shown)', async ({ page, context, request }) => {
+test('ja: Log Out still logs out when the server refuses the call (failure ignored, session gone, /login shown)', { tag: '@writes' }, async ({ page, context, request }) => {
   const t = accountTexts('ja');
   await useLocale(context, 'ja');
   const user = await createUser(request);

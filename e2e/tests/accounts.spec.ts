@@ -38,7 +38,7 @@ for (const locale of JOURNEY_LOCALES) {
   const t = accountTexts(locale);
   const submitLogin = () => ({ name: t.LoginForm!.submit!, exact: true });
 
-  test(`${locale}: sign up with a code from the outbox, log out, log in by password`, async ({ page, context, request }) => {
+  test(`${locale}: sign up with a code from the outbox, log out, log in by password`, { tag: '@writes' }, async ({ page, context, request }) => {
     await useLocale(context, locale);
     const username = uniqueUsername();
     const mobile = uniquePhone();
@@ -100,7 +100,7 @@ for (const locale of JOURNEY_LOCALES) {
     await expect(page.getByRole('group', { name: t.AccountStatus!.label! })).toContainText(username);
   });
 
-  test(`${locale}: reset the password by email, then log in with the email and the new password`, async ({ page, context, request }) => {
+  test(`${locale}: reset the password by email, then log in with the email and the new password`, { tag: '@writes' }, async ({ page, context, request }) => {
     await useLocale(context, locale);
     const email = `${uniqueUsername().replace('_', '.')}@example.com`;
     const user = await createUser(request, { email });
@@ -137,7 +137,7 @@ for (const locale of JOURNEY_LOCALES) {
   const t = accountTexts(locale);
   const submitLogin = () => ({ name: t.LoginForm!.submit!, exact: true });
 
-  test(`${locale}: log in by code, after inline validation and a wrong password`, async ({ page, context, request }) => {
+  test(`${locale}: log in by code, after inline validation and a wrong password`, { tag: '@writes' }, async ({ page, context, request }) => {
     test.setTimeout(120_000);
     await useLocale(context, locale);
     const user = waiting.get(`code-login:${locale}`) ?? (await createUser(request));
@@ -172,7 +172,7 @@ for (const locale of JOURNEY_LOCALES) {
     await expect(account).toContainText(t.AccountStatus!.planFree!);
   });
 
-  test(`${locale}: reset the password by phone, then log in with the new one`, async ({ page, context, request }) => {
+  test(`${locale}: reset the password by phone, then log in with the new one`, { tag: '@writes' }, async ({ page, context, request }) => {
     test.setTimeout(120_000);
     await useLocale(context, locale);
     const user = waiting.get(`phone-reset:${locale}`) ?? (await createUser(request));

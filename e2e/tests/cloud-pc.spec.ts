@@ -59,7 +59,7 @@ async function rent(page: Page, request: APIRequestContext, locale: TLocale) {
   return { plan, month };
 }
 
-test('en: renew a cloud PC through the order page and its renewal order; the expiry moves on', async ({ page, context, request }) => {
+test('en: renew a cloud PC through the order page and its renewal order; the expiry moves on', { tag: '@writes' }, async ({ page, context, request }) => {
   test.setTimeout(120_000);
   const t = texts('en');
   await useLocale(context, 'en');
@@ -86,7 +86,7 @@ test('en: renew a cloud PC through the order page and its renewal order; the exp
   expect(added).toBeLessThanOrEqual(31 * 24 * 3600 * 1000);
 });
 
-test('en: the first cloud-PC order is refunded within 15 minutes and the machine released', async ({ page, context, request }) => {
+test('en: the first cloud-PC order is refunded within 15 minutes and the machine released', { tag: '@writes' }, async ({ page, context, request }) => {
   test.setTimeout(120_000);
   const t = texts('en');
   await useLocale(context, 'en');
@@ -109,7 +109,7 @@ test('en: the first cloud-PC order is refunded within 15 minutes and the machine
 });
 
 for (const locale of ['en', 'zh-CN'] as const satisfies readonly TLocale[]) {
-  test(`${locale}: log in from /cloudPc, rent a cloud PC in the sandbox, see it in the device list, cancel it`, async ({ page, context, request }) => {
+  test(`${locale}: log in from /cloudPc, rent a cloud PC in the sandbox, see it in the device list, cancel it`, { tag: '@writes' }, async ({ page, context, request }) => {
     test.setTimeout(120_000);
     const t = texts(locale);
     await useLocale(context, locale);
@@ -193,7 +193,7 @@ for (const locale of ['en', 'zh-CN'] as const satisfies readonly TLocale[]) {
     await expect(page.getByTestId('cloud-pc-device').getByTestId('device-status')).toHaveText(text(t, 'CloudPc', 'status.RELEASED'));
   });
 
-  test(`${locale}: the provider sign-up checks its fields and acknowledges with a reference`, async ({ page, context }) => {
+  test(`${locale}: the provider sign-up checks its fields and acknowledges with a reference`, { tag: '@writes' }, async ({ page, context }) => {
     const t = texts(locale);
     await useLocale(context, locale);
     await page.goto(localePath(locale, '/cloudPc'));

@@ -11,7 +11,7 @@ const locale: TLocale = 'en';
 const t = commerceTexts(locale);
 const a = accountTexts(locale);
 
-test('en: log in from /order, buy an annual membership in the sandbox, see the plan and expiry in the header', async ({ page, context, request }) => {
+test('en: log in from /order, buy an annual membership in the sandbox, see the plan and expiry in the header', { tag: '@writes' }, async ({ page, context, request }) => {
   await useLocale(context, locale);
   const user = await createUser(request);
   const pricing = await fetchPricing(request, locale);
@@ -59,7 +59,7 @@ test('en: log in from /order, buy an annual membership in the sandbox, see the p
   expect(Math.abs(Date.parse(body.data.expiresAt) - expiry.getTime())).toBeLessThan(2 * 24 * 3600 * 1000);
 });
 
-test('en: the desktop app’s QR code opens /pay, which shows the order and is paid in the sandbox', async ({ page, context, request }) => {
+test('en: the desktop app’s QR code opens /pay, which shows the order and is paid in the sandbox', { tag: '@writes' }, async ({ page, context, request }) => {
   await useLocale(context, locale);
   const user = await createUser(request);
   const login = await request.post('/api/h5Login', { data: { loginType: 'account', account: user.username, password: PASSWORD } });

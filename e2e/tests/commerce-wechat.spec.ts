@@ -33,7 +33,7 @@ const sheetCalls = (page: Page) => page.evaluate(() => (window as unknown as { _
 
 test.use({ userAgent: wechatAgent });
 
-test('zh-CN: /pay inside WeChat gets the openid once through OAuth and opens the WeChat Pay sheet', async ({ page, context, request }) => {
+test('zh-CN: /pay inside WeChat gets the openid once through OAuth and opens the WeChat Pay sheet', { tag: '@writes' }, async ({ page, context, request }) => {
   await useLocale(context, locale);
   await context.addInitScript(fakeBridge);
   const user = await createUser(request);

@@ -1,16 +1,13 @@
 import { randomInt } from 'node:crypto';
 import { REFERRAL_RULES, localeEntries, type TLocale } from '@llk/contracts';
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
-import { accountTexts, readCode, textPattern } from '../support/accounts';
+import { accountTexts, apiBase as api, readCode, textPattern } from '../support/accounts';
 import { fetchPricing, payInSandbox, spaces } from '../support/commerce';
 
 // The ambassador programme (issue 6): a member joins on /promotionPlan and sees the referral
 // link, code and QR code; a visitor follows the referral link, looks at another page, switches
 // the language, signs up on the site (bound, 3 days of Pro and 10 screen walls), buys a
 // membership in the sandbox, and the ambassador sees them, masked, and the pending commission.
-
-const apiPort = Number(process.env.E2E_API_PORT ?? 4310);
-const api = `http://127.0.0.1:${apiPort}`;
 
 interface Identity {
   username: string;
@@ -30,13 +27,10 @@ async function data<T>(response: { ok(): boolean; json(): Promise<unknown>; text
   return body.data;
 }
 
-/** A SIGNUP code through the given client, read from the API's dev outbox. */
+/** A SIGNUP code through the given client, read where the journeys read codes. */
 async function signupCode(request: APIRequestContext, base: string, mobile: string): Promise<string> {
   await data(await request.post(`${base}/sms`, { data: { mobile, smsType: 'SIGNUP' } }));
-  const outbox = await data<{ messages: { code: string }[] }>(await request.get(`${api}/dev/outbox?to=${mobile}`));
-  const code = outbox.messages[0]?.code;
-  expect(code).toMatch(/^\d{6}$/);
-  return code ?? '';
+  return (await readCode(request, mobile, 'SIGNUP')).code;
 }
 
 async function signUpBody(request: APIRequestContext, base: string, identity: Identity) {
@@ -52,7 +46,7 @@ async function logIn(context: BrowserContext, baseURL: string, token: string) {
   ]);
 }
 
-test('a member joins the ambassador programme and sees the link, the code and its QR code', async ({ page, request, baseURL }) => {
+test('a member joins the ambassador programme and sees the link, the code and its QR code', { tag: '@writes' }, async ({ page, request, baseURL }) => {
   const identity = newIdentity();
   const { access_token: token } = await data<{ access_token: string }>(await request.post(`${api}/signup`, { data: await signUpBody(request, api, identity) }));
 
@@ -103,7 +97,7 @@ function yuan(fen: number, locale: TLocale): string {
   return new Intl.NumberFormat(localeEntries[locale].iso, { style: 'currency', currency: 'CNY', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(fen / 100);
 }
 
-test('a visitor follows a referral link, signs up after another page and the language switch, buys a membership, and the ambassador sees the pending commission', async ({
+test('a visitor follows a referral link, signs up after another page and the language switch, buys a membership, and the ambassador sees the pending commission', { tag: '@writes' }, async ({
   browser,
   request,
   baseURL,
@@ -188,7 +182,7 @@ test('a visitor follows a referral link, signs up after another page and the lan
   await ambassador.close();
 });
 
-test('zh-CN: a referral code typed at sign-up binds the account (no link needed); a malformed one is caught inline', async ({ browser, request, baseURL }) => {
+test('zh-CN: a referral code typed at sign-up binds the account (no link needed); a malformed one is caught inline', { tag: '@writes' }, async ({ browser, request, baseURL }) => {
   const ambassadorIdentity = newIdentity();
   const { access_token: ambassadorToken } = await data<{ access_token: string }>(
     await request.post(`${api}/signup`, { data: await signUpBody(request, api, ambassadorIdentity) }),
