@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZCheckType, ZDeliveryChannel, ZSmsType } from './enums';
+import { ZAccountSmsType, ZCheckType, ZDeliveryChannel, ZSmsType } from './enums';
 import {
   checkNewPassword,
   EMAIL_MAX,
@@ -57,14 +57,16 @@ export const ZSendCodeRequest = z
     } else if (value.mobile !== undefined && value.email !== undefined) {
       ctx.addIssue({ code: 'custom', path: ['email'], message: V.invalidValue });
     }
-  });
+  })
+  // The refinement above, for the API document.
+  .meta({ oneOf: [{ required: ['mobile'] }, { required: ['email'] }] });
 export type TSendCodeRequest = z.infer<typeof ZSendCodeRequest>;
 
 /** POST /sms/sendByAccount: a code to the phone or email on file for an account. */
 export const ZSendByAccountRequest = z.object({
   account: ZAccountId,
   channel: ZDeliveryChannel,
-  smsType: ZSmsType,
+  smsType: ZAccountSmsType,
 });
 export type TSendByAccountRequest = z.infer<typeof ZSendByAccountRequest>;
 
