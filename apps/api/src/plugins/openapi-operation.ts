@@ -3,10 +3,10 @@ import { z } from 'zod';
 import { ZErrorEnvelope } from '../lib/envelope';
 
 /** A documented answer that is not the JSON envelope (a gateway's protocol, an HTML page). */
-export interface TDocumentedAnswer {
-  description: string;
-  content: Record<string, { schema: Record<string, unknown> }>;
-}
+export type TDocumentedAnswer =
+  | { description: string; content: Record<string, { schema: Record<string, unknown> }> }
+  /** no body */
+  | { description: string; type: 'null' };
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -205,7 +205,7 @@ Rejected notifications get the gateway's failure answer and change nothing.`,
       503: text('The gateway is not configured on this server: `failure` (Alipay retries)', ['failure']),
     };
     const wechatAnswers = {
-      204: { description: 'Applied, or a duplicate', content: {} },
+      204: { type: 'null', description: 'Applied, or a duplicate (no body)' },
       500: {
         description: 'Rejected: the refusal WeChat Pay API v3 prescribes (WeChat Pay retries)',
         content: {
