@@ -112,6 +112,9 @@ export const ZReferralCodeInput = z
 /** Log-in identifier: an account name, a mobile number or an email address. */
 export const ZAccount = requiredString(V.accountRequired).pipe(z.string().max(EMAIL_MAX, { error: V.tooLong }));
 
+/** checkNewPassword's "confirmPassword is required", said in the API document. */
+export const CONFIRM_REQUIRED = { allOf: [{ required: ['confirmPassword'] }] };
+
 /**
  * Cross-field rules for a new password: it must differ from the username and the
  * confirmation must match. Issues are attached to the field that is wrong.

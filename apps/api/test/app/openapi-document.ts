@@ -19,6 +19,7 @@ export type TJsonSchema = Record<string, unknown> & {
   maximum?: number;
   anyOf?: TJsonSchema[];
   oneOf?: TJsonSchema[];
+  allOf?: TJsonSchema[];
   additionalProperties?: boolean | TJsonSchema;
 };
 
@@ -66,7 +67,7 @@ export async function readOperations(app: App): Promise<TOperation[]> {
 
 // Values a person would type for each documented pattern; a pattern none of them fits fails the
 // contract test, so a new rule comes with a sample.
-const CANDIDATES = ['alice01', '13800138000', '123456', 'abc123', 'user@example.com', 'MEMBER_YEAR', '01J0000000000000000000000A', 'Ab1_-', 'ZFB', 'x'];
+const CANDIDATES = ['Secret#123', 'alice01', '13800138000', '123456', 'abc123', 'user@example.com', 'MEMBER_YEAR', '01J0000000000000000000000A', 'Ab1_-', 'ZFB', 'x', ''];
 
 function typeOf(schema: TJsonSchema): string | undefined {
   return Array.isArray(schema.type) ? schema.type.find((type) => type !== 'null') : schema.type;
@@ -101,9 +102,13 @@ function sampleString(schema: TJsonSchema): string | undefined {
   return CANDIDATES.find(fits);
 }
 
-/** The required properties only; of a documented choice (anyOf/oneOf of `required`), the first. */
+/** The required properties only (allOf's too); of a documented choice (anyOf/oneOf), the first. */
 export function minimalObject(schema: TJsonSchema): Record<string, unknown> {
-  const required = new Set([...(schema.required ?? []), ...((schema.anyOf ?? schema.oneOf)?.[0]?.required ?? [])]);
+  const required = new Set([
+    ...(schema.required ?? []),
+    ...(schema.allOf ?? []).flatMap((part) => part.required ?? []),
+    ...((schema.anyOf ?? schema.oneOf)?.[0]?.required ?? []),
+  ]);
   const value: Record<string, unknown> = {};
   for (const name of required) value[name] = validSample(schema.properties?.[name] ?? {});
   return value;
