@@ -13,7 +13,7 @@ import { documentedAnswer, mismatch, readOperations, validSample, type TJsonSche
 // WeChat Pay's notification protocol refuses with 500 {"code":"FAIL"} by its specification: the
 // one 5xx allowed, and only as documented.
 
-const CASES_PER_OPERATION = 14;
+const CASES_PER_OPERATION = 20;
 const SEED = 0x11c0ffee;
 const FIVE_XX_ALLOWED = new Set(['POST /pay/notify/wechat 500']);
 
@@ -137,6 +137,15 @@ describe.each(testDialects())('fuzzing every documented operation ($dialect)', (
     await ctx.app.close();
     await db?.cleanup();
     if (wechat.listening) await new Promise((resolve) => wechat.close(resolve));
+  });
+
+  it('has a response check that can fail (control)', () => {
+    const signup = operations.find((operation) => operation.path === '/signup');
+    const refusal = signup && documentedAnswer(signup, 400);
+    expect(refusal && mismatch(refusal, 'application/json', '{"errcode":40001,"errmsg":"x","data":null}')).toBeNull();
+    expect(refusal && mismatch(refusal, 'application/json', '{"error":"Bad Request"}')).toMatch(/errcode/);
+    expect(refusal && mismatch(refusal, 'text/plain', 'Bad Request')).toMatch(/content type/);
+    expect(signup && documentedAnswer(signup, 418)).toMatchObject({ content: { 'application/json': expect.anything() } });
   });
 
   it('answers malformed input with documented 4xx envelopes, never a 5xx', async () => {
