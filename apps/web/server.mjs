@@ -6,6 +6,7 @@
 // (all interfaces) as for `next start`; `-p <port>` works too.
 import { createServer } from 'node:http';
 import { believeForwarded, parseTrust } from './server/forwarded.mjs';
+import { refusalFor } from './server/refuse.mjs';
 
 // as `next start` does, before React and Next are loaded (they pick their build from it)
 process.env.NODE_ENV ||= 'production';
@@ -22,6 +23,8 @@ const handle = app.getRequestHandler();
 await app.prepare();
 
 const server = createServer((req, res) => {
+  const refusal = refusalFor(req);
+  if (refusal) return void res.writeHead(refusal.status, refusal.headers).end(req.method === 'HEAD' ? undefined : refusal.body);
   believeForwarded(req, trust);
   handle(req, res).catch((error) => {
     console.error('request failed', error);

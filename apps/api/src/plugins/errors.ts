@@ -16,7 +16,7 @@ function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply)
   return reply.status(response.status).send(response.body);
 }
 
-/** The envelope of a refusal in `locale`, for places that have no decorated request. */
+/** The envelope of a refusal in the language asked for, where there is no decorated request. */
 function envelopeOf(name: TErrorCodeName, acceptLanguage: string | undefined) {
   const info = errorInfo(name);
   const errmsg = translate(localeFromAcceptLanguage(acceptLanguage), `errors.${info.key}`);

@@ -2,7 +2,8 @@ import { type TLocale, localeEntries } from '@llk/contracts';
 import { ApiError } from '@llk/contracts/client';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
+import { resolveLocale } from '@/features/site/page-locale';
 import { createServerApi } from '@/lib/api-server';
 
 // /dev/outbox: the codes the API's dev outbox "sent" (GET /dev/outbox?to=). The web runs under
@@ -25,7 +26,7 @@ interface TOutboxMessage {
 type TProps = { params: Promise<{ locale: string }>; searchParams: Promise<{ to?: string | string[] }> };
 
 export async function generateMetadata({ params }: TProps): Promise<Metadata> {
-  const t = await getTranslations({ locale: (await params).locale as TLocale, namespace: 'DevOutbox' });
+  const t = await getTranslations({ locale: await resolveLocale(params), namespace: 'DevOutbox' });
   return { title: t('title'), robots: { index: false, follow: false } };
 }
 
@@ -40,8 +41,7 @@ async function listMessages(locale: TLocale, to: string): Promise<TOutboxMessage
 }
 
 export default async function DevOutboxPage({ params, searchParams }: TProps) {
-  const locale = (await params).locale as TLocale;
-  setRequestLocale(locale);
+  const locale = await resolveLocale(params);
   const raw = (await searchParams).to;
   const to = (Array.isArray(raw) ? raw[0] : raw)?.trim() ?? '';
   const [t, messages] = await Promise.all([getTranslations({ locale, namespace: 'DevOutbox' }), listMessages(locale, to)]);
