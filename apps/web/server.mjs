@@ -11,6 +11,7 @@ import { guardDevOnly, sandboxIsPublic } from './server/dev-only.mjs';
 import { believeForwarded, parseTrust } from './server/forwarded.mjs';
 import { listenAll } from './server/listen.mjs';
 import { secureResponse, securityOptions } from './server/security-headers.mjs';
+import { refusalFor } from './server/refuse.mjs';
 
 // as `next start` does, before React and Next are loaded (they pick their build from it)
 process.env.NODE_ENV ||= 'production';
@@ -29,9 +30,11 @@ await app.prepare();
 
 /** @type {import('node:http').RequestListener} */
 const onRequest = (req, res) => {
+  secureResponse(req, res, security);
+  const refusal = refusalFor(req);
+  if (refusal) return void res.writeHead(refusal.status, refusal.headers).end(req.method === 'HEAD' ? undefined : refusal.body);
   believeForwarded(req, trust);
   guardDevOnly(req, { sandboxPublic });
-  secureResponse(req, res, security);
   handle(req, res).catch((error) => {
     console.error('request failed', error);
     if (!res.headersSent) res.statusCode = 500;

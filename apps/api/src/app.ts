@@ -29,7 +29,7 @@ import { cloudPcRoutes } from './modules/cloud-pc/cloud-pc.routes';
 import configPlugin from './plugins/config';
 import dbPlugin from './plugins/db';
 import devOnlyPlugin from './plugins/dev-only';
-import errorsPlugin from './plugins/errors';
+import errorsPlugin, { clientErrorHandler, frameworkErrorHandler } from './plugins/errors';
 import i18nPlugin from './plugins/i18n';
 import kvPlugin from './plugins/kv';
 import openapiPlugin from './plugins/openapi';
@@ -70,6 +70,9 @@ export function buildApp(config: AppConfig, deps: AppDeps = {}): App {
     genReqId,
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: config.bodyLimit,
+    // Refusals made before the error handler exists for a request: still the envelope.
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Renders public/imgs/logo.svg into public/imgs/logo-120.png (share image, spec section 9) and a
-// 16/32/48 px public/favicon.ico. Uses headless Chromium for rasterising so no image library is
+// Renders public/imgs/logo.svg into public/imgs/logo-120.png (share image, spec section 9), a
+// 16/32/48 px public/favicon.ico, public/apple-touch-icon.png (180 px on white: iOS paints
+// transparency black) and the web manifest's public/imgs/icon-192.png and icon-512.png. Uses headless Chromium for rasterising so no image library is
 // needed; the ICO holds PNG-encoded entries (supported by every current browser and OS).
 //
 //   node apps/web/scripts/make-icons.mjs            (CHROMIUM=/path/to/chromium to override)
@@ -15,11 +16,11 @@ const svgPath = path.join(webRoot, 'public/imgs/logo.svg');
 const chromium = process.env.CHROMIUM || '/usr/bin/chromium';
 const work = mkdtempSync(path.join(tmpdir(), 'llk-icons-'));
 
-function renderPng(size) {
+function renderPng(size, background = '00000000') {
   const html = path.join(work, `logo-${size}.html`);
   const png = path.join(work, `logo-${size}.png`);
   const img = `<img src="${pathToFileURL(svgPath)}" width="${size}" height="${size}" style="display:block">`;
-  writeFileSync(html, `<!doctype html><html><body style="margin:0;background:transparent">${img}</body></html>`);
+  writeFileSync(html, `<!doctype html><html><body style="margin:0;background:#${background}">${img}</body></html>`);
   execFileSync(
     chromium,
     [
@@ -31,7 +32,7 @@ function renderPng(size) {
       '--disable-sync',
       '--no-first-run',
       '--hide-scrollbars',
-      '--default-background-color=00000000',
+      `--default-background-color=${background}`,
       `--screenshot=${png}`,
       `--window-size=${size},${size}`,
       pathToFileURL(html).href,
@@ -72,7 +73,9 @@ try {
   writeFileSync(path.join(webRoot, 'public/imgs/logo-120.png'), renderPng(120));
   const icoSizes = [16, 32, 48];
   writeFileSync(path.join(webRoot, 'public/favicon.ico'), packIco(icoSizes.map((size) => ({ size, data: renderPng(size) }))));
-  console.info(`Wrote public/imgs/logo-120.png and public/favicon.ico (${icoSizes.join(', ')} px)`);
+  writeFileSync(path.join(webRoot, 'public/apple-touch-icon.png'), renderPng(180, 'ffffffff'));
+  for (const size of [192, 512]) writeFileSync(path.join(webRoot, `public/imgs/icon-${size}.png`), renderPng(size, 'ffffffff'));
+  console.info(`Wrote public/imgs/logo-120.png, public/favicon.ico (${icoSizes.join(', ')} px), public/apple-touch-icon.png and public/imgs/icon-{192,512}.png`);
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

@@ -1,7 +1,8 @@
 import { z } from './zod';
-import { ZCheckType, ZDeliveryChannel, ZSmsType } from './enums';
+import { ZAccountSmsType, ZCheckType, ZDeliveryChannel, ZSmsType } from './enums';
 import {
   checkNewPassword,
+  CONFIRM_REQUIRED,
   EMAIL_MAX,
   V,
   ZAccount,
@@ -57,14 +58,16 @@ export const ZSendCodeRequest = z
     } else if (value.mobile !== undefined && value.email !== undefined) {
       ctx.addIssue({ code: 'custom', path: ['email'], message: V.invalidValue });
     }
-  });
+  })
+  // The refinement above, for the API document.
+  .meta({ oneOf: [{ required: ['mobile'] }, { required: ['email'] }] });
 export type TSendCodeRequest = z.infer<typeof ZSendCodeRequest>;
 
 /** POST /sms/sendByAccount: a code to the phone or email on file for an account. */
 export const ZSendByAccountRequest = z.object({
   account: ZAccountId,
   channel: ZDeliveryChannel,
-  smsType: ZSmsType,
+  smsType: ZAccountSmsType,
 });
 export type TSendByAccountRequest = z.infer<typeof ZSendByAccountRequest>;
 
@@ -110,7 +113,8 @@ export const ZSignupRequest = z
     /** an ambassador's code typed by the user; takes precedence over the llk_ref cookie of a referral link */
     referralCode: ZReferralCodeInput.optional(),
   })
-  .superRefine(checkNewPassword);
+  .superRefine(checkNewPassword)
+  .meta(CONFIRM_REQUIRED);
 export type TSignupRequest = z.infer<typeof ZSignupRequest>;
 
 /**
@@ -136,7 +140,8 @@ export const ZLoginRequest = z
     }
     if (value.account === undefined) ctx.addIssue({ code: 'custom', path: ['account'], message: V.accountRequired });
     if (value.password === undefined) ctx.addIssue({ code: 'custom', path: ['password'], message: V.passwordRequired });
-  });
+  })
+  .meta({ anyOf: [{ required: ['account', 'password'] }, { required: ['mobile', 'code'] }] });
 export type TLoginRequest = z.infer<typeof ZLoginRequest>;
 
 /** Log-in, sign-up and access-key redemption (spec: access_token). */
@@ -148,13 +153,15 @@ export type TTokenResult = z.infer<typeof ZTokenResult>;
 /** POST /modifyPwdByMobile: reset with a RESET code sent to the phone. */
 export const ZModifyPwdByMobileRequest = z
   .object({ mobile: ZPhone, code: ZCode, password: ZPassword, confirmPassword: ZConfirmPassword.optional() })
-  .superRefine(checkNewPassword);
+  .superRefine(checkNewPassword)
+  .meta(CONFIRM_REQUIRED);
 export type TModifyPwdByMobileRequest = z.infer<typeof ZModifyPwdByMobileRequest>;
 
 /** POST /modifyPwdByEmail: reset with a RESET code sent to the email address. */
 export const ZModifyPwdByEmailRequest = z
   .object({ email: ZEmailAddress, code: ZCode, password: ZPassword, confirmPassword: ZConfirmPassword.optional() })
-  .superRefine(checkNewPassword);
+  .superRefine(checkNewPassword)
+  .meta(CONFIRM_REQUIRED);
 export type TModifyPwdByEmailRequest = z.infer<typeof ZModifyPwdByEmailRequest>;
 
 /**
@@ -169,7 +176,8 @@ export const ZModifyPwdByAccountRequest = z
     password: ZPassword,
     confirmPassword: ZConfirmPassword.optional(),
   })
-  .superRefine(checkNewPassword);
+  .superRefine(checkNewPassword)
+  .meta(CONFIRM_REQUIRED);
 export type TModifyPwdByAccountRequest = z.infer<typeof ZModifyPwdByAccountRequest>;
 
 /**
@@ -178,7 +186,8 @@ export type TModifyPwdByAccountRequest = z.infer<typeof ZModifyPwdByAccountReque
  */
 export const ZChangePasswordRequest = z
   .object({ oldPassword: ZLoginPassword, password: ZPassword, confirmPassword: ZConfirmPassword.optional() })
-  .superRefine(checkNewPassword);
+  .superRefine(checkNewPassword)
+  .meta(CONFIRM_REQUIRED);
 export type TChangePasswordRequest = z.infer<typeof ZChangePasswordRequest>;
 
 // ---- Access keys ---------------------------------------------------------------------------

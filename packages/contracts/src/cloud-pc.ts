@@ -142,7 +142,8 @@ export const ZCloudPcProviderRequest = z
   .strict()
   .superRefine((value, ctx) => {
     if (!value.phone && !value.email) ctx.addIssue({ code: 'custom', path: ['phone'], message: V.phoneOrEmailRequired });
-  });
+  })
+  .meta({ anyOf: [{ required: ['phone'] }, { required: ['email'] }] });
 export type TCloudPcProviderRequest = z.infer<typeof ZCloudPcProviderRequest>;
 export const ZCloudPcProviderResult = z.object({ reference: z.string(), receivedAt: z.string() });
 export type TCloudPcProviderResult = z.infer<typeof ZCloudPcProviderResult>;

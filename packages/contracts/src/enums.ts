@@ -20,6 +20,9 @@ export const ZSmsType = z.enum([
   'MODIFY_PHONE',
 ]);
 export type TSmsType = z.infer<typeof ZSmsType>;
+/** Purposes of a code sent to the contact on file of an existing account (POST /sms/sendByAccount). */
+export const ZAccountSmsType = ZSmsType.extract(['LOGIN', 'RESET', 'CANCEL_ACCOUNT']);
+export type TAccountSmsType = z.infer<typeof ZAccountSmsType>;
 
 export const ZCheckType = z.enum(['MOBILE', 'ACCOUNT', 'EMAIL']);
 export type TCheckType = z.infer<typeof ZCheckType>;

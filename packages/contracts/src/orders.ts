@@ -71,6 +71,8 @@ const itemSelection = {
   timeUnit: ZTimeUnit.optional(),
   quantity: ZQuantity.optional(),
 };
+/** requireItem, said in the API document (a refinement does not show there by itself). */
+const ITEM_CHOICE = { anyOf: [{ required: ['skuId'] }, { required: ['itemType'] }] };
 function requireItem(value: { skuId?: string | undefined; itemType?: unknown; timeUnit?: unknown }, ctx: z.RefinementCtx) {
   if (value.skuId !== undefined) return;
   if (value.itemType === undefined) ctx.addIssue({ code: 'custom', path: ['skuId'], message: V.required });
@@ -81,7 +83,11 @@ function requireItem(value: { skuId?: string | undefined; itemType?: unknown; ti
  * `Idempotency-Key` (1–64 of [A-Za-z0-9_-]): the same key with the same body returns the same
  * order; the same key with a different body is refused (20009).
  */
-export const ZCreateOrderRequest = z.object({ ...itemSelection }).strict().superRefine(requireItem);
+export const ZCreateOrderRequest = z
+  .object({ ...itemSelection })
+  .strict()
+  .superRefine(requireItem)
+  .meta(ITEM_CHOICE);
 export type TCreateOrderRequest = z.infer<typeof ZCreateOrderRequest>;
 
 export const IDEMPOTENCY_KEY_RE = /^[A-Za-z0-9_-]{1,64}$/;
@@ -149,7 +155,7 @@ export type TOrderInfoQuery = z.infer<typeof ZOrderInfoQuery>;
 // ---- Desktop-app payment codes -------------------------------------------------------------
 
 /** POST /order/createQRCodeId (logged in, desktop app): a single-use code for one item. */
-export const ZCreateQrCodeRequest = z.object({ ...itemSelection }).strict().superRefine(requireItem);
+export const ZCreateQrCodeRequest = z.object({ ...itemSelection }).strict().superRefine(requireItem).meta(ITEM_CHOICE);
 export type TCreateQrCodeRequest = z.infer<typeof ZCreateQrCodeRequest>;
 
 export const ZQrCodeResult = z.object({

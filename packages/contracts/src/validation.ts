@@ -32,12 +32,10 @@ export const V = {
 export type TValidationKey = (typeof V)[keyof typeof V];
 
 export const USERNAME_RE = /^[A-Za-z][A-Za-z0-9_.-]{5,19}$/;
-// English punctuation: the printable ASCII characters that are neither letters, digits nor space.
-const PUNCT = String.raw`!"#$%&'()*+,\-./:;<=>?@[\\\]^_\`{|}~`;
-const PASSWORD_CHARSET_RE = new RegExp(`^[A-Za-z0-9${PUNCT}]{6,20}$`);
-const HAS_LETTER = /[A-Za-z]/;
-const HAS_DIGIT = /[0-9]/;
-const HAS_PUNCT = new RegExp(`[${PUNCT}]`);
+// English punctuation: the printable ASCII characters that are neither letters, digits nor
+// space. Written as code points so the pattern also compiles with the `u` flag (JSON Schema
+// validators use it), where an escaped backtick would be an error.
+const PUNCT = String.raw`\x21-\x2F\x3A-\x40\x5B-\x60\x7B-\x7E`;
 /** Mainland China mobile numbers, or any number in E.164 form with a leading +. */
 export const PHONE_RE = /^(?:1[3-9]\d{9}|\+[1-9]\d{6,14})$/;
 // Dot-separated atoms on both sides of the @ (no leading, trailing or doubled dots), and a
@@ -47,6 +45,11 @@ const EMAIL_ATOM = String.raw`[^\s@"<>()[\]\\,;:.]+`;
 export const EMAIL_RE = new RegExp(`^${EMAIL_ATOM}(?:\\.${EMAIL_ATOM})*@(?:${EMAIL_ATOM}\\.)+[A-Za-z]{2,}$`);
 export const CODE_RE = /^\d{6}$/;
 export const EMAIL_MAX = 254;
+/** The password rule as one pattern (for the API document): the charset and two of three kinds. */
+export const PASSWORD_RE = new RegExp(
+  `^(?:(?=.*[A-Za-z])(?=.*[0-9])|(?=.*[A-Za-z])(?=.*[${PUNCT}])|(?=.*[0-9])(?=.*[${PUNCT}]))[A-Za-z0-9${PUNCT}]{6,20}$`,
+);
+const PHONE_OR_EMAIL_RE = new RegExp(`${PHONE_RE.source}|${EMAIL_RE.source}`);
 
 export function isValidUsername(value: string): boolean {
   return USERNAME_RE.test(value);
@@ -54,9 +57,7 @@ export function isValidUsername(value: string): boolean {
 
 /** 6–20 of letters, digits and English punctuation, with at least two of those three kinds. */
 export function isValidPassword(value: string): boolean {
-  if (!PASSWORD_CHARSET_RE.test(value)) return false;
-  const kinds = [HAS_LETTER, HAS_DIGIT, HAS_PUNCT].filter((re) => re.test(value)).length;
-  return kinds >= 2;
+  return PASSWORD_RE.test(value);
 }
 
 export function isValidPhone(value: string): boolean {
@@ -79,23 +80,25 @@ function requiredString(requiredKey: TValidationKey) {
     .min(1, { error: requiredKey, abort: true });
 }
 
-export const ZUsername = requiredString(V.usernameRequired).refine(isValidUsername, { error: V.usernameFormat });
+// Rules are regex checks rather than refinements so that the API document carries them as
+// `pattern`s: what the document says is what the server enforces.
+export const ZUsername = requiredString(V.usernameRequired).regex(USERNAME_RE, { error: V.usernameFormat });
 
 /** Password as typed; not trimmed, spaces are simply not allowed. */
 export const ZPassword = z
   .string({ error: (issue) => (issue.input === undefined || issue.input === null ? V.passwordRequired : V.invalidType) })
   .min(1, { error: V.passwordRequired, abort: true })
-  .refine(isValidPassword, { error: V.passwordFormat });
+  .regex(PASSWORD_RE, { error: V.passwordFormat });
 
-export const ZPhone = requiredString(V.phoneRequired).refine(isValidPhone, { error: V.phoneInvalid });
+export const ZPhone = requiredString(V.phoneRequired).regex(PHONE_RE, { error: V.phoneInvalid });
 export const ZEmail = requiredString(V.emailRequired)
-  .refine(isValidEmail, { error: V.emailInvalid })
+  .max(EMAIL_MAX, { error: V.emailInvalid, abort: true })
+  .regex(EMAIL_RE, { error: V.emailInvalid })
   .transform((value) => value.toLowerCase());
-export const ZPhoneOrEmail = requiredString(V.phoneOrEmailRequired).refine(
-  (value) => isValidPhone(value) || isValidEmail(value),
-  { error: V.phoneOrEmailInvalid },
-);
-export const ZCode = requiredString(V.codeInvalid).refine(isValidCode, { error: V.codeInvalid });
+export const ZPhoneOrEmail = requiredString(V.phoneOrEmailRequired)
+  .max(EMAIL_MAX, { error: V.phoneOrEmailInvalid, abort: true })
+  .regex(PHONE_OR_EMAIL_RE, { error: V.phoneOrEmailInvalid });
+export const ZCode = requiredString(V.codeInvalid).regex(CODE_RE, { error: V.codeInvalid });
 /** An ambassador's referral code: 8 of 0-9 and A-Z without I, L, O, U (Crockford base 32). */
 export const REFERRAL_CODE_RE = /^[0-9A-HJKMNP-TV-Z]{8}$/;
 /** …as a person may type it: any case (normalizeReferralCode upper-cases it). */
@@ -108,6 +111,9 @@ export const ZReferralCodeInput = z
   .refine((value) => value === '' || REFERRAL_CODE_INPUT_RE.test(value), { error: V.referralCodeInvalid });
 /** Log-in identifier: an account name, a mobile number or an email address. */
 export const ZAccount = requiredString(V.accountRequired).pipe(z.string().max(EMAIL_MAX, { error: V.tooLong }));
+
+/** checkNewPassword's "confirmPassword is required", said in the API document. */
+export const CONFIRM_REQUIRED = { allOf: [{ required: ['confirmPassword'] }] };
 
 /**
  * Cross-field rules for a new password: it must differ from the username and the

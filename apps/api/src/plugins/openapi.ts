@@ -4,7 +4,9 @@ import { errorCodeNames, errorInfo, translate } from '@llk/contracts';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { SESSION_COOKIE } from '../modules/auth/auth.plugin';
 import { apiVersion } from '../version';
+import { completeOperation } from './openapi-operation';
 
 function errorCodeTable(): string {
   const rows = errorCodeNames.map((name) => {
@@ -22,7 +24,10 @@ success; any other value is one of the stable codes below, sent with the HTTP st
 ja, ko; zh-CN without the header, en when none of these fits). Validation failures (40001) carry
 \`data.fields = [{ field, rule, message }]\`, where \`field\` is the dotted path including its
 location (\`body.username\`) and \`rule\` a message key (\`validation.usernameFormat\`).
-401 means the session is gone. Authenticated calls send \`Authorization: <token>\`.
+401 means the session is gone. Operations marked with the \`token\` scheme need a session: apps send
+\`Authorization: <token>\`, the web's pages the httpOnly session cookie (\`session\` scheme). Each operation
+lists the statuses it can answer: the ones every route of its kind can give (400, 401, 403, 413, 414,
+415, 429, 500, 503) and the \`4XX\` range for its own refusals, named in its description.
 
 ${errorCodeTable()}`;
 
@@ -34,10 +39,17 @@ export default fp(
         openapi: '3.1.0',
         info: { title: 'LLK Remote API', version: apiVersion, description },
         components: {
-          securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } },
+          securitySchemes: {
+            token: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'access_token from a log-in' },
+            session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'Set by log-in for the web' },
+          },
         },
       },
-      transform: jsonSchemaTransform,
+      // Read when the document is first built (after ready), so app.requireUser exists by then.
+      transform: (input) => {
+        const { schema, url } = jsonSchemaTransform(input);
+        return { schema: completeOperation(input.route, schema, app.requireUser) as typeof schema, url };
+      },
       transformObject: jsonSchemaTransformObject,
     });
     await app.register(swaggerUi, { routePrefix: '/docs' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildDownstreamHeaders, buildUpstreamHeaders, logoutFallbackCookies } from './api-forward';
+import { buildDownstreamHeaders, buildUpstreamHeaders, capBody, declaresMoreThan, forwardBodyLimit, logoutFallbackCookies } from './api-forward';
 
 describe('buildUpstreamHeaders', () => {
   it('keeps the client headers and sets X-Forwarded-*', () => {
@@ -62,5 +62,38 @@ describe('logoutFallbackCookies', () => {
     expect(logoutFallbackCookies(['logout'], 'GET', 503)).toEqual([]);
     expect(logoutFallbackCookies(['user', 'info'], 'POST', 500)).toEqual([]);
     expect(logoutFallbackCookies(['logout', 'x'], 'POST', 404)).toEqual([]);
+  });
+});
+
+describe('the body limit of the forward', () => {
+  it('is the API’s BODY_LIMIT, 1 MiB by default', () => {
+    expect(forwardBodyLimit(undefined)).toBe(1048576);
+    expect(forwardBodyLimit('2048')).toBe(2048);
+    expect(forwardBodyLimit('lots')).toBe(1048576);
+  });
+
+  it('refuses a declared Content-Length over the limit', () => {
+    expect(declaresMoreThan(new Headers({ 'content-length': '2049' }), 2048)).toBe(true);
+    expect(declaresMoreThan(new Headers({ 'content-length': '2048' }), 2048)).toBe(false);
+    expect(declaresMoreThan(new Headers(), 2048)).toBe(false);
+  });
+
+  it('passes a body up to the limit and fails a longer streamed one, remembering why', async () => {
+    const read = async (sizes: number[], limit: number) => {
+      const cap = capBody(limit);
+      const source = new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (const size of sizes) controller.enqueue(new Uint8Array(size));
+          controller.close();
+        },
+      });
+      const outcome = await new Response(source.pipeThrough(cap.stream)).arrayBuffer().then(
+        (body) => body.byteLength,
+        () => 'failed' as const,
+      );
+      return { outcome, exceeded: cap.exceeded() };
+    };
+    expect(await read([1000, 1048], 2048)).toEqual({ outcome: 2048, exceeded: false });
+    expect(await read([1000, 1000, 49], 2048)).toEqual({ outcome: 'failed', exceeded: true });
   });
 });

@@ -15,6 +15,8 @@ const HOP_BY_HOP = new Set([
   'upgrade',
   'host',
   'content-length',
+  // 100-continue is between the client and us; Node's fetch refuses to send it at all.
+  'expect',
 ]);
 
 /** Next.js request-internal headers that mean nothing to the API. */
@@ -65,4 +67,39 @@ export function buildDownstreamHeaders(upstream: Headers): Headers {
   }
   for (const cookie of upstream.getSetCookie()) headers.append('set-cookie', cookie);
   return headers;
+}
+
+/** The API's BODY_LIMIT (same variable, same default): bytes of a request body it accepts. */
+export function forwardBodyLimit(value: string | undefined = process.env.BODY_LIMIT): number {
+  const limit = Number(value);
+  return Number.isInteger(limit) && limit > 0 ? limit : 1024 * 1024;
+}
+
+/** Whether the request says its body is longer than `limit` (Content-Length). */
+export function declaresMoreThan(headers: Headers, limit: number): boolean {
+  const length = Number(headers.get('content-length'));
+  return Number.isFinite(length) && length > limit;
+}
+
+/**
+ * Passes a body through until it grows past `limit`, then fails the stream (and with it the
+ * forwarding fetch) and remembers why. The API would refuse such a body with 413 and close the
+ * connection while we are still sending it, which fetch can only report as a failed request:
+ * the limit is enforced here so the browser gets the 413 instead of "temporarily unavailable".
+ */
+export function capBody(limit: number): { stream: TransformStream<Uint8Array, Uint8Array>; exceeded(): boolean } {
+  let seen = 0;
+  let over = false;
+  const stream = new TransformStream<Uint8Array, Uint8Array>({
+    transform(chunk, controller) {
+      seen += chunk.byteLength;
+      if (seen > limit) {
+        over = true;
+        controller.error(new RangeError(`request body over ${limit} bytes`));
+        return;
+      }
+      controller.enqueue(chunk);
+    },
+  });
+  return { stream, exceeded: () => over };
 }

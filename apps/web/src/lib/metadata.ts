@@ -6,6 +6,10 @@ import { getTranslations } from 'next-intl/server';
 // alternates for all seven locales (x-default → zh-CN), Open Graph and Twitter card.
 
 export const SHARE_IMAGE = { url: '/imgs/logo-120.png', width: 120, height: 120 } as const;
+/** Browser chrome around our pages: the white of the header (viewport and web manifest). */
+export const THEME_COLOR = '#ffffff';
+/** Every page's icons (scripts/make-icons.mjs renders them from public/imgs/logo.svg). */
+export const ICONS = { icon: '/favicon.ico', apple: '/apple-touch-icon.png' } as const;
 
 /** Public origin of the site, from NEXT_PUBLIC_SITE_URL (inlined at build time). */
 export function getSiteUrl(): string {
@@ -60,7 +64,7 @@ export function createPageMetadata({ locale, path, title, description, siteName,
       images: [image],
     },
     twitter: { card: 'summary', title, description, images: [image.url] },
-    icons: { icon: '/favicon.ico', apple: SHARE_IMAGE.url },
+    icons: ICONS,
     ...(noIndex ? { robots: { index: false, follow: true } } : {}),
   };
 }

@@ -34,6 +34,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/h5Login',
     {
+      config: { rateLimited: true },
       schema: {
         tags: ['accounts'],
         summary: 'Log in by password (account, mobile or email) or by a LOGIN code (mobile)',
@@ -132,6 +133,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/user/changePassword',
     {
+      config: { rateLimited: true },
       schema: {
         tags: ['accounts'],
         summary: 'Change the password while logged in (current password required)',

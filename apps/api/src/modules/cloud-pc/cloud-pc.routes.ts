@@ -169,6 +169,7 @@ export const cloudPcRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/cloudPc/provider',
     {
+      config: { rateLimited: true },
       schema: {
         tags: ['cloud-pc'],
         summary: 'Provider (seller) sign-up: stored and acknowledged with a reference',

@@ -57,7 +57,12 @@ order; with a different body 20009; a malformed key 20010. Unknown or inactive S
 
 ${MONEY_AND_STATES}`,
         headers: z.looseObject({
-          'idempotency-key': z.string().optional().describe('Makes a retried create return the same order'),
+          // Checked by the handler (20010 rather than a validation error); the document says the rule.
+          'idempotency-key': z
+            .string()
+            .meta({ pattern: IDEMPOTENCY_KEY_RE.source })
+            .optional()
+            .describe('Makes a retried create return the same order'),
         }),
         body: ZCreateOrderRequest,
         response: envelopeResponses(ZOrderInfo),
@@ -194,8 +199,25 @@ are verified on the raw body; then, in one transaction, the payment and its orde
 acknowledged and change nothing; a second payment of an already paid order is recorded and refunded.
 Rejected notifications get the gateway's failure answer and change nothing.`,
     });
-    notify.post('/pay/notify/alipay', { schema: notifyDoc('Alipay', 'application/x-www-form-urlencoded, RSA2') }, handle('ZFB'));
-    notify.post('/pay/notify/wechat', { schema: notifyDoc('WeChat Pay', 'JSON, API v3, AEAD_AES_256_GCM') }, handle('WX'));
+    const text = (description: string, values: string[]) => ({ description, content: { 'text/plain': { schema: { type: 'string', enum: values } } } });
+    const alipayAnswers = {
+      200: text('`success` when applied or a duplicate; `failure` when rejected (Alipay retries)', ['success', 'failure']),
+      503: text('The gateway is not configured on this server: `failure` (Alipay retries)', ['failure']),
+    };
+    const wechatAnswers = {
+      204: { type: 'null' as const, description: 'Applied, or a duplicate (no body)' },
+      500: {
+        description: 'Rejected: the refusal WeChat Pay API v3 prescribes (WeChat Pay retries)',
+        content: {
+          'application/json': {
+            schema: { type: 'object', properties: { code: { const: 'FAIL' }, message: { type: 'string' } }, required: ['code', 'message'] },
+          },
+        },
+      },
+      503: text('The gateway is not configured on this server: `failure` (WeChat Pay retries)', ['failure']),
+    };
+    notify.post('/pay/notify/alipay', { schema: notifyDoc('Alipay', 'application/x-www-form-urlencoded, RSA2'), config: { answers: alipayAnswers } }, handle('ZFB'));
+    notify.post('/pay/notify/wechat', { schema: notifyDoc('WeChat Pay', 'JSON, API v3, AEAD_AES_256_GCM'), config: { answers: wechatAnswers } }, handle('WX'));
   });
 
   // The orders sweep (expiry with a gateway query first, completion, double-payment refunds,

@@ -31,6 +31,14 @@ function pageLocale(request: FastifyRequest, lang: string | undefined): TLocale 
   return request.locale;
 }
 
+const page = (description: string) => ({ description, content: { 'text/html': { schema: { type: 'string' } } } });
+const PAGE_ANSWERS = {
+  200: page('The page: confirm, paid or already paid'),
+  404: page('No such charge, or a wrong token'),
+  410: page('The charge expired or was closed'),
+  502: page('The charge was paid but its notification was refused or could not be delivered'),
+};
+
 function send(reply: FastifyReply, status: number, view: PageView) {
   const production = reply.server.config.nodeEnv === 'production';
   return reply.code(status).headers(HEADERS).send(renderConfirmPage({ ...view, production }));
@@ -57,6 +65,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         params: ZParams,
         querystring: ZQuery,
       },
+      config: { answers: PAGE_ANSWERS },
     },
     async (request, reply) => {
       const sandbox = await lazySandbox.get();
@@ -83,6 +92,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: ZQuery,
         body: ZForm,
       },
+      config: { answers: PAGE_ANSWERS },
     },
     async (request, reply) => {
       const sandbox = await lazySandbox.get();

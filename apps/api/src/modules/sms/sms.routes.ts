@@ -19,6 +19,7 @@ export const smsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sms',
     {
+      config: { rateLimited: true },
       schema: {
         tags: ['accounts'],
         summary: 'Send a 6-digit code to a phone (or an email address) for one purpose',
@@ -42,11 +43,12 @@ export const smsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sms/sendByAccount',
     {
+      config: { rateLimited: true },
       schema: {
         tags: ['accounts'],
         summary: 'Send a code to the phone or email on file for an account (username, phone or email)',
         description:
-          'For LOGIN, RESET and CANCEL_ACCOUNT only (others: BAD_REQUEST). Unknown account: ACCOUNT_NOT_REGISTERED; an account ' +
+          'For LOGIN, RESET and CANCEL_ACCOUNT only. Unknown account: ACCOUNT_NOT_REGISTERED; an account ' +
           'without that channel: PHONE_OR_EMAIL_NOT_REGISTERED / EMAIL_NOT_REGISTERED. Same limits as POST /sms.',
         body: ZSendByAccountRequest,
         response: envelopeResponses(ZSendCodeResult),

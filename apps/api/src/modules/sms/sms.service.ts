@@ -1,4 +1,4 @@
-import { maskEmail, maskPhone, type TDeliveryChannel, type TLocale, type TSendCodeResult, type TSmsType } from '@llk/contracts';
+import { maskEmail, maskPhone, ZAccountSmsType, type TAccountSmsType, type TDeliveryChannel, type TLocale, type TSendCodeResult, type TSmsType } from '@llk/contracts';
 import { type FastifyBaseLogger } from 'fastify';
 import { type Db } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -20,7 +20,7 @@ export const TARGET_HOURLY_LIMIT = 5;
 export const TARGET_DAILY_LIMIT = 10;
 
 /** Purposes that need the target to belong to an account; the others need it to be free. */
-const FOR_EXISTING_ACCOUNT = new Set<TSmsType>(['LOGIN', 'RESET', 'CANCEL_ACCOUNT']);
+const FOR_EXISTING_ACCOUNT = new Set<TSmsType>(ZAccountSmsType.options);
 
 export interface SendContext {
   db: Db;
@@ -97,10 +97,9 @@ export async function sendCodeToAccount(
   ctx: SendContext,
   account: string,
   channel: TDeliveryChannel,
-  purpose: TSmsType,
+  purpose: TAccountSmsType,
 ): Promise<TSendCodeResult> {
   await countIp(ctx);
-  if (!FOR_EXISTING_ACCOUNT.has(purpose)) throw new AppError('BAD_REQUEST');
   const user = await findUserByIdentifier(ctx.db, account);
   if (!user) throw new AppError('ACCOUNT_NOT_REGISTERED');
   return deliver(ctx, contactOf(user, channel), purpose);

@@ -25,6 +25,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/user/check',
     {
+      config: { rateLimited: true },
       schema: {
         tags: ['accounts'],
         summary: 'Whether a phone (MOBILE), username (ACCOUNT) or email (EMAIL) is registered',

@@ -6,7 +6,7 @@ import { notFound } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { ToastRegion } from '@/components/toast-region';
 import { routing } from '@/i18n/routing';
-import { getSiteUrl, SHARE_IMAGE } from '@/lib/metadata';
+import { getSiteUrl, ICONS, SHARE_IMAGE, THEME_COLOR } from '@/lib/metadata';
 import '../globals.css';
 
 // Root layout of every page: <html lang>, site-wide head defaults, the lazy toast region.
@@ -28,7 +28,7 @@ export async function generateMetadata({ params }: TParams): Promise<Metadata> {
     title: brand,
     description: t('share.desc'),
     applicationName: brand,
-    icons: { icon: '/favicon.ico', apple: SHARE_IMAGE.url },
+    icons: ICONS,
     openGraph: {
       type: 'website',
       siteName: brand,
@@ -46,7 +46,7 @@ export async function generateMetadata({ params }: TParams): Promise<Metadata> {
 export const viewport: Viewport = {
   width: 'device-width',
   initialScale: 1,
-  themeColor: '#ffffff',
+  themeColor: THEME_COLOR,
   colorScheme: 'light',
 };
 

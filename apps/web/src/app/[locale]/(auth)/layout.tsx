@@ -1,10 +1,10 @@
-import type { TLocale } from '@llk/contracts';
-import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { Link } from '@/components/link';
 import { LanguageSwitch } from '@/components/layout/language-switch';
 import { LogoLink } from '@/components/layout/logo';
 import { WechatShare } from '@/features/site/components/wechat-share';
+import { resolveLocale } from '@/features/site/page-locale';
 import { legalPath } from '@/lib/routes';
 
 /**
@@ -14,8 +14,9 @@ import { legalPath } from '@/lib/routes';
  * sets its share card like the marketing pages (a shared /promotionPlan or /signup link).
  */
 export default async function AuthLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string }> }) {
-  const locale = (await params).locale as TLocale;
-  setRequestLocale(locale);
+  // Validated here too: Next renders a layout alongside the root layout's notFound(), so a
+  // file-like path (/apple-touch-icon.png) would reach it with the file name as the locale.
+  const locale = await resolveLocale(params);
   const [t, footer, share] = await Promise.all([
     getTranslations({ locale, namespace: 'Footer' }),
     getTranslations({ locale, namespace: 'footer' }),

@@ -1,14 +1,15 @@
-import type { TLocale } from '@llk/contracts';
-import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { SiteHeader } from '@/components/layout/site-header';
 import { WechatShare } from '@/features/site/components/wechat-share';
+import { resolveLocale } from '@/features/site/page-locale';
 
 /** The default layout: header, main, footer. */
 export default async function MarketingLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string }> }) {
-  const locale = (await params).locale as TLocale;
-  setRequestLocale(locale);
+  // Validated here too: Next renders a layout alongside the root layout's notFound(), so a
+  // file-like path (/apple-touch-icon.png) would reach it with the file name as the locale.
+  const locale = await resolveLocale(params);
   const [t, share] = await Promise.all([getTranslations({ locale, namespace: 'Layout' }), getTranslations({ locale, namespace: 'share' })]);
   return (
     <>

@@ -1,8 +1,8 @@
-import type { TLocale } from '@llk/contracts';
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import { getTranslations } from 'next-intl/server';
 import { FatalView } from '@/components/fatal-view';
+import { resolveLocale } from '@/features/site/page-locale';
 import { FATAL_HEADER, decodeFatal, fatalMessage } from '@/lib/fatal';
 
 // Internal target of the proxy's fatal rewrite; never a public URL (/fatal itself fails route
@@ -13,12 +13,13 @@ import { FATAL_HEADER, decodeFatal, fatalMessage } from '@/lib/fatal';
 export const dynamic = 'force-dynamic';
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
-  const t = await getTranslations({ locale: (await params).locale as TLocale });
+  const t = await getTranslations({ locale: await resolveLocale(params) });
   return { title: `${t('Fatal.title')} | ${t('app.title.1')}`, robots: { index: false, follow: false } };
 }
 
 export default async function FatalPage({ params }: { params: Promise<{ locale: string }> }) {
-  const locale = (await params).locale as TLocale;
+  // A file-like path (/x.png/fatal) never meets the proxy: only real locales render.
+  const locale = await resolveLocale(params);
   const fatal = decodeFatal((await headers()).get(FATAL_HEADER)) ?? { failure: 'notFound' as const, path: '/fatal' };
   return <FatalView locale={locale} failure={fatal.failure} message={fatalMessage(fatal)} />;
 }

@@ -1,6 +1,6 @@
 import { ErrorCode, getContractMessages, localeFromAcceptLanguage } from '@llk/contracts';
 import type { NextRequest } from 'next/server';
-import { buildDownstreamHeaders, buildUpstreamHeaders, logoutFallbackCookies } from '@/lib/api-forward';
+import { buildDownstreamHeaders, buildUpstreamHeaders, capBody, declaresMoreThan, forwardBodyLimit, logoutFallbackCookies } from '@/lib/api-forward';
 import { getApiOrigin } from '@/lib/api-origin';
 
 // /api/<path> → <path> on the API (DESIGN.md: the browser talks only to the web origin).
@@ -8,13 +8,23 @@ import { getApiOrigin } from '@/lib/api-origin';
 // streamed through instead of being buffered by the proxy (10 MB cap), the API origin is read
 // at run time and never shows in response headers, and an unreachable API answers with the
 // usual JSON envelope instead of a bare 500. Responses stream back unchanged, Set-Cookie included.
+// A body over the API's BODY_LIMIT is refused here with the API's own 413 envelope (capBody).
 
 export const dynamic = 'force-dynamic';
+
+function refusal(request: NextRequest, name: 'PAYLOAD_TOO_LARGE' | 'SERVICE_UNAVAILABLE', status: number, headers: Record<string, string> = {}): Response {
+  const messages = getContractMessages(localeFromAcceptLanguage(request.headers.get('accept-language'))).errors;
+  const errmsg = name === 'PAYLOAD_TOO_LARGE' ? messages.payloadTooLarge : messages.serviceUnavailable;
+  return Response.json({ errcode: ErrorCode[name], errmsg, data: null }, { status, headers: { 'cache-control': 'no-store', ...headers } });
+}
 
 async function forward(request: NextRequest, { params }: { params: Promise<{ path: string[] }> }): Promise<Response> {
   const { path } = await params;
   const target = `${getApiOrigin()}/${path.map(encodeURIComponent).join('/')}${request.nextUrl.search}`;
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  const limit = forwardBodyLimit();
+  if (hasBody && declaresMoreThan(request.headers, limit)) return refusal(request, 'PAYLOAD_TOO_LARGE', 413);
+  const cap = capBody(limit);
   const headers = buildUpstreamHeaders(request.headers, {
     clientIp: request.headers.get('x-forwarded-for'),
     host: request.headers.get('x-forwarded-host') ?? request.headers.get('host'),
@@ -26,7 +36,7 @@ async function forward(request: NextRequest, { params }: { params: Promise<{ pat
     upstream = await fetch(target, {
       method: request.method,
       headers,
-      body: hasBody ? request.body : undefined,
+      body: hasBody && request.body ? request.body.pipeThrough(cap.stream) : undefined,
       // @ts-expect-error -- Node's fetch needs `duplex` to stream a request body (not in lib.dom yet)
       duplex: hasBody ? 'half' : undefined,
       redirect: 'manual',
@@ -34,13 +44,12 @@ async function forward(request: NextRequest, { params }: { params: Promise<{ pat
       cache: 'no-store',
     });
   } catch (error) {
+    // The rest of that body is still on its way and nobody will read it: the connection cannot
+    // carry another request, so it closes after this answer.
+    if (cap.exceeded()) return refusal(request, 'PAYLOAD_TOO_LARGE', 413, { connection: 'close' });
     if (request.signal.aborted) return new Response(null, { status: 499 });
     console.error(`API forward to ${target} failed`, error);
-    const locale = localeFromAcceptLanguage(request.headers.get('accept-language'));
-    const down = Response.json(
-      { errcode: ErrorCode.SERVICE_UNAVAILABLE, errmsg: getContractMessages(locale).errors.serviceUnavailable, data: null },
-      { status: 503 },
-    );
+    const down = refusal(request, 'SERVICE_UNAVAILABLE', 503);
     for (const cookie of logoutFallbackCookies(path, request.method, null)) down.headers.append('set-cookie', cookie);
     return down;
   }

@@ -3,7 +3,8 @@ import { ApiError } from '@llk/contracts/client';
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import { notFound } from 'next/navigation';
-import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
+import { resolveLocale } from '@/features/site/page-locale';
 import { createServerApi } from '@/lib/api-server';
 import { isLocalVisitor } from '@/lib/local-visitor';
 
@@ -30,7 +31,7 @@ type TProps = { params: Promise<{ locale: string }>; searchParams: Promise<{ to?
 
 export async function generateMetadata({ params }: TProps): Promise<Metadata> {
   if (!isLocalVisitor(await headers())) notFound();
-  const t = await getTranslations({ locale: (await params).locale as TLocale, namespace: 'DevOutbox' });
+  const t = await getTranslations({ locale: await resolveLocale(params), namespace: 'DevOutbox' });
   return { title: t('title'), robots: { index: false, follow: false } };
 }
 
@@ -45,8 +46,7 @@ async function listMessages(locale: TLocale, to: string): Promise<TOutboxMessage
 }
 
 export default async function DevOutboxPage({ params, searchParams }: TProps) {
-  const locale = (await params).locale as TLocale;
-  setRequestLocale(locale);
+  const locale = await resolveLocale(params);
   if (!isLocalVisitor(await headers())) notFound();
   const raw = (await searchParams).to;
   const to = (Array.isArray(raw) ? raw[0] : raw)?.trim() ?? '';
