@@ -26,6 +26,7 @@ import { orderRoutes } from './modules/orders/orders.routes';
 import { paymentRoutes } from './modules/payments/payments.routes';
 import { referralRoutes } from './modules/referrals/referrals.routes';
 import { cloudPcRoutes } from './modules/cloud-pc/cloud-pc.routes';
+import closingPlugin from './plugins/closing';
 import configPlugin from './plugins/config';
 import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
@@ -68,6 +69,8 @@ export function buildApp(config: AppConfig, deps: AppDeps = {}): App {
     genReqId,
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: config.bodyLimit,
+    // plugins/closing.ts answers requests that arrive while closing with the envelope instead.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -81,6 +84,7 @@ export function buildApp(config: AppConfig, deps: AppDeps = {}): App {
   app.register(requestIdPlugin);
   app.register(i18nPlugin);
   app.register(errorsPlugin);
+  app.register(closingPlugin);
   app.register(dbPlugin, { autoMigrate: config.autoMigrate, ...(deps.database ? { database: deps.database } : {}) });
   app.register(kvPlugin, { ...(deps.kv ? { kv: deps.kv } : {}), ...(deps.redis ? { redis: deps.redis } : {}) });
   app.register(authPlugin);

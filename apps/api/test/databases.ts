@@ -20,6 +20,8 @@ export function testDialects(): TestDialect[] {
 
 export interface TestDatabase {
   handle: DatabaseHandle;
+  /** PostgreSQL: the schema of its own (search_path of every connection). */
+  schema?: string;
   /** Closes it and deletes the file / drops the schema. */
   cleanup(): Promise<void>;
 }
@@ -58,6 +60,7 @@ async function createPostgres(): Promise<TestDatabase> {
   const handle = createDatabase({ dialect: 'postgres', url }, { schema, poolSize: 4 });
   return {
     handle,
+    schema,
     async cleanup() {
       await handle.destroy();
       await withPgClient(url, (client) => client.query(`drop schema if exists ${schema} cascade`));
@@ -65,7 +68,7 @@ async function createPostgres(): Promise<TestDatabase> {
   };
 }
 
-async function withPgClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+export async function withPgClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

@@ -1,15 +1,17 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
-import { createServer, type AddressInfo } from 'node:net';
+import { connect, createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { ErrorCode } from '@llk/contracts';
 import { z } from 'zod';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrations } from '../src/db/migrations';
 import { envelopeResponses, ok } from '../src/lib/envelope';
 import { apiRoot, repoRoot } from '../src/paths';
 import { buildTestApp, createTestDatabase, testDialects } from './helper';
+import { messageOf } from './messages';
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -113,6 +115,54 @@ describe.each(testDialects())('closing the app ($dialect)', ({ dialect }) => {
       expect(JSON.parse(res.body)).toEqual({ errcode: 0, errmsg: 'ok', data: { done: true } });
       await closed;
       await expect(get(port, '/health')).rejects.toThrow(/ECONNREFUSED/);
+    } finally {
+      await app.close();
+      await test.cleanup();
+    }
+  });
+});
+
+describe('a request that arrives while the app is closing', () => {
+  it('gets the 503 envelope with Retry-After in the caller’s language, after the running one finishes', async () => {
+    const test = await createTestDatabase('sqlite');
+    let started!: () => void;
+    const slowStarted = new Promise<void>((resolve) => (started = resolve));
+    let finish!: () => void;
+    const slowMayFinish = new Promise<void>((resolve) => (finish = resolve));
+    const app = await buildTestApp(test.handle, {
+      routes: (a) =>
+        a.get('/test/slow', { schema: { response: envelopeResponses(z.object({ done: z.boolean() })) } }, async () => {
+          started();
+          await slowMayFinish;
+          return ok({ done: true });
+        }),
+    });
+    try {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = app.server.address() as AddressInfo;
+      // Two requests on one keep-alive connection: the second reaches the app after close began.
+      const socket = connect(port, '127.0.0.1');
+      let raw = '';
+      socket.setEncoding('utf8');
+      socket.on('data', (chunk: string) => (raw += chunk));
+      const ended = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+      socket.write('GET /test/slow HTTP/1.1\r\nHost: localhost\r\n\r\n');
+      await slowStarted;
+      const closed = app.close();
+      socket.write('GET /health HTTP/1.1\r\nHost: localhost\r\nAccept-Language: fr\r\n\r\n');
+      await new Promise((resolve) => setImmediate(resolve));
+      finish();
+      await ended;
+      await closed;
+
+      const [first, second] = raw.split(/(?=HTTP\/1\.1 )/);
+      expect(first).toMatch(/^HTTP\/1\.1 200 /);
+      expect(first).toContain('{"errcode":0,"errmsg":"ok","data":{"done":true}}');
+      expect(second).toMatch(/^HTTP\/1\.1 503 /);
+      expect(second).toMatch(/\r\nretry-after: 5\r\n/i);
+      expect(second).toMatch(/\r\nconnection: close\r\n/i);
+      const body = JSON.parse(second?.slice(second.indexOf('\r\n\r\n') + 4) ?? '') as unknown;
+      expect(body).toEqual({ errcode: ErrorCode.SERVICE_UNAVAILABLE, errmsg: messageOf('fr', 'errors.serviceUnavailable'), data: null });
     } finally {
       await app.close();
       await test.cleanup();

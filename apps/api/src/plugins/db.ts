@@ -24,7 +24,7 @@ export default fp<DbPluginOptions>(
     const owned = !options.database;
     const database =
       options.database ??
-      createDatabase(app.config.database, { onPoolError: (error) => app.log.warn({ err: error }, 'idle database connection failed') });
+      createDatabase(app.config.database, { onPoolError: (error) => app.log.warn({ err: error }, 'database connection failed') });
     app.decorate('database', database);
     app.decorate('db', database.db);
     if (owned) app.addHook('onClose', async () => database.destroy());
