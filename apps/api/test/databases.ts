@@ -22,6 +22,8 @@ export interface TestDatabase {
   handle: DatabaseHandle;
   /** PostgreSQL: the schema of its own (search_path of every connection). */
   schema?: string;
+  /** SQLite: the database file. */
+  file?: string;
   /** Closes it and deletes the file / drops the schema. */
   cleanup(): Promise<void>;
 }
@@ -42,9 +44,11 @@ export async function createTestDatabase(dialect: TDialect, options: { migrate?:
 
 function createSqlite(): TestDatabase {
   const dir = mkdtempSync(path.join(tmpdir(), 'llk-test-'));
-  const handle = createDatabase({ dialect: 'sqlite', file: path.join(dir, 'test.sqlite') });
+  const file = path.join(dir, 'test.sqlite');
+  const handle = createDatabase({ dialect: 'sqlite', file });
   return {
     handle,
+    file,
     async cleanup() {
       await handle.destroy();
       rmSync(dir, { recursive: true, force: true });

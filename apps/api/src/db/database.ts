@@ -11,6 +11,8 @@ export interface DatabaseHandle {
   dialect: TDialect;
   /** Where it points, password masked: for logs. */
   description: string;
+  /** SQLite: the database file (`:memory:` for an in-memory one). */
+  file?: string;
   /** Closes the connection (pool); safe to call more than once. */
   destroy(): Promise<void>;
 }
@@ -38,6 +40,7 @@ export function createDatabase(url: string | TDatabaseTarget, options: CreateDat
     db,
     dialect: target.dialect,
     description: describeDatabaseTarget(target),
+    ...(target.dialect === 'sqlite' ? { file: target.file } : {}),
     destroy: () => (destroyed ??= db.destroy()),
   };
 }

@@ -1,8 +1,7 @@
 import fp from 'fastify-plugin';
 import { createDatabase, type DatabaseHandle } from '../db/database';
-import { migrateToLatest } from '../db/migrate';
+import { migrateAndSeed } from '../db/migrate';
 import { type Db } from '../db/schema';
-import { seedDatabase } from '../db/seed';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -30,9 +29,8 @@ export default fp<DbPluginOptions>(
     if (owned) app.addHook('onClose', async () => database.destroy());
 
     if (options.autoMigrate) {
-      const applied = await migrateToLatest(database);
-      const seed = await seedDatabase(database.db);
-      app.log.info({ database: database.description, migrations: applied, seed: { version: seed.version, applied: seed.applied } }, 'database ready');
+      const { migrations, seed, guideIndexRebuilt } = await migrateAndSeed(database);
+      app.log.info({ database: database.description, migrations, seed: { version: seed.version, applied: seed.applied }, guideIndexRebuilt }, 'database ready');
     }
   },
   { name: 'db', dependencies: ['config'] },
