@@ -6,6 +6,7 @@ import { type Redis } from 'ioredis';
 import { type AppConfig, type TTrustProxy } from './config';
 import { type DatabaseHandle } from './db/database';
 import { type KeyValueStore } from './lib/kv';
+import jobsPlugin, { type JobsPluginOptions } from './jobs/jobs.plugin';
 import { announcementsRoutes } from './modules/announcements/announcements.routes';
 import { downloadsRoutes } from './modules/downloads/downloads.routes';
 import { accessKeyRoutes } from './modules/access-keys/access-keys.routes';
@@ -42,6 +43,8 @@ export interface AppDeps {
   database?: DatabaseHandle;
   kv?: KeyValueStore;
   redis?: Redis;
+  /** Another job runner or other jobs than the database and config call for (tests). */
+  jobs?: JobsPluginOptions;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): unknown };
 }
@@ -71,6 +74,9 @@ export function buildApp(config: AppConfig, deps: AppDeps = {}): App {
     bodyLimit: config.bodyLimit,
     // plugins/closing.ts answers requests that arrive while closing with the envelope instead.
     return503OnClosing: false,
+    // Migrating and seeding a new database, or waiting while another instance does, takes
+    // longer than Fastify's default 10 s on a busy machine.
+    pluginTimeout: 180_000,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -109,6 +115,9 @@ export function buildApp(config: AppConfig, deps: AppDeps = {}): App {
   app.register(paymentRoutes);
   app.register(referralRoutes);
   app.register(cloudPcRoutes);
+
+  // Background work, started once everything above is ready
+  app.register(jobsPlugin, deps.jobs ?? {});
 
   return app;
 }
