@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // `npm start`: builds the web app when its build is missing or older than its sources, then
 // runs the API (port API_PORT, default 4000; SQLite migrated and seeded on start) and the web
-// (port PORT, default 3000) together. `--dev` runs both in watch mode instead.
+// (port PORT, default 3000) together. `--dev` runs both in watch mode instead. `--prod`
+// (`npm run start:prod`) runs them with NODE_ENV=production and the API's compiled build,
+// building it first when it is missing or older than its sources.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -10,6 +12,8 @@ import { fileURLToPath } from 'node:url';
 process.env.NEXT_TELEMETRY_DISABLED ??= '1';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dev = process.argv.includes('--dev');
+const prod = process.argv.includes('--prod');
+if (prod) process.env.NODE_ENV = 'production';
 const webPort = process.env.PORT ?? '3000';
 const apiPort = process.env.API_PORT ?? '4000';
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
@@ -37,6 +41,22 @@ function webBuildIsStale() {
   });
 }
 
+function apiBuildIsStale() {
+  const server = path.join(root, 'apps/api/dist/server.mjs');
+  if (!existsSync(server)) return true;
+  const built = statSync(server).mtimeMs;
+  return ['apps/api/src', 'apps/api/build.mjs', 'apps/api/package.json', 'packages/contracts'].some((p) => {
+    const full = path.join(root, p);
+    return (statSync(full).isDirectory() ? newestMtime(full) : statSync(full).mtimeMs) > built;
+  });
+}
+
+if (prod && apiBuildIsStale()) {
+  console.info('Building the API (first start or changed sources)…');
+  const result = spawnSync('npm', ['run', 'build', '-w', '@llk/api'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
 if (!dev && webBuildIsStale()) {
   console.info('Building the web app (first start or changed sources)…');
   const result = spawnSync('npm', ['run', 'build', '-w', '@llk/web'], { cwd: root, stdio: 'inherit' });
@@ -53,7 +73,9 @@ const env = {
   TRUST_PROXY: process.env.TRUST_PROXY ?? 'loopback',
 };
 const children = [
-  spawn(bin('tsx'), dev ? ['watch', 'src/server.ts'] : ['src/server.ts'], { cwd: path.join(root, 'apps/api'), env, stdio: 'inherit' }),
+  prod
+    ? spawn(process.execPath, ['--enable-source-maps', 'dist/server.mjs'], { cwd: path.join(root, 'apps/api'), env, stdio: 'inherit' })
+    : spawn(bin('tsx'), dev ? ['watch', 'src/server.ts'] : ['src/server.ts'], { cwd: path.join(root, 'apps/api'), env, stdio: 'inherit' }),
   // server.mjs: `next start` that believes X-Forwarded-* only from WEB_TRUST_PROXY (apps/web README)
   dev
     ? spawn(bin('next'), ['dev', '-p', webPort], { cwd: path.join(root, 'apps/web'), env, stdio: 'inherit' })

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { connect, createServer, type AddressInfo } from 'node:net';
@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ErrorCode } from '@llk/contracts';
 import { z } from 'zod';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '../src/db/migrations';
 import { envelopeResponses, ok } from '../src/lib/envelope';
 import { apiRoot, repoRoot } from '../src/paths';
@@ -21,9 +21,9 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-function get(port: number, urlPath: string): Promise<{ status: number; body: string }> {
+function get(port: number, urlPath: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path: urlPath, agent: false }, (res) => {
+    const req = request({ host: '127.0.0.1', port, path: urlPath, agent: false, headers }, (res) => {
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => (body += chunk));
@@ -46,15 +46,22 @@ async function waitForHealth(port: number, timeoutMs: number): Promise<{ status:
   }
 }
 
-describe('server process', () => {
+// The process as production runs it: the compiled build (`npm run build -w @llk/api`), plain node.
+describe('server process (compiled build)', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'llk-server-'));
+  const server = path.join(apiRoot, 'dist/server.mjs');
+  beforeAll(() => {
+    const built = spawnSync(process.execPath, ['build.mjs'], { cwd: apiRoot, encoding: 'utf8' });
+    expect(built.stderr).toBe('');
+    expect(built.status).toBe(0);
+  });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('migrates and seeds on start, serves, and exits 0 on SIGTERM', async () => {
+  it('migrates and seeds on start, serves content and the country tables, and exits 0 on SIGTERM', async () => {
     const port = await freePort();
-    const child = spawn(path.join(repoRoot, 'node_modules/.bin/tsx'), ['src/server.ts'], {
-      cwd: apiRoot,
-      env: { ...process.env, API_PORT: String(port), API_HOST: '127.0.0.1', DATABASE_URL: path.join(dir, 'server.sqlite'), LOG_LEVEL: 'info', REDIS_URL: '' },
+    const child = spawn(process.execPath, ['--enable-source-maps', server], {
+      cwd: repoRoot,
+      env: { ...process.env, API_PORT: String(port), API_HOST: '127.0.0.1', DATABASE_URL: path.join(dir, 'server.sqlite'), LOG_LEVEL: 'info', REDIS_URL: '', TRUST_PROXY: 'loopback' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -67,6 +74,16 @@ describe('server process', () => {
       expect(health.status).toBe(200);
       expect(JSON.parse(health.body)).toMatchObject({ errcode: 0, data: { status: 'ok', database: { dialect: 'sqlite', ok: true } } });
       expect(output).toContain(`"migrations":${JSON.stringify(Object.keys(migrations))}`);
+
+      const downloads = await get(port, '/download/list');
+      expect(downloads.status).toBe(200);
+      expect(JSON.parse(downloads.body)).toMatchObject({ errcode: 0, data: { platforms: expect.arrayContaining([expect.objectContaining({ platform: 'WIN' })]) } });
+      // The country tables are files of an npm package, found from the bundle at run time.
+      const v4 = await get(port, '/location/info', { 'x-forwarded-for': '133.242.0.3', 'accept-language': 'en' });
+      expect(JSON.parse(v4.body)).toMatchObject({ data: { countryCode: 'JP' } });
+      const v6 = await get(port, '/location/info', { 'x-forwarded-for': '2409:8a00::1', 'accept-language': 'en' });
+      expect(JSON.parse(v6.body)).toMatchObject({ data: { countryCode: 'CN' } });
+      expect((await get(port, '/docs/')).status).toBe(200);
 
       child.kill('SIGTERM');
       const started = Date.now();
@@ -81,7 +98,7 @@ describe('server process', () => {
   }, 30_000);
 
   it('refuses to start with a bad environment and says which variable', async () => {
-    const child = spawn(path.join(repoRoot, 'node_modules/.bin/tsx'), ['src/server.ts'], {
+    const child = spawn(process.execPath, [server], {
       cwd: apiRoot,
       env: { ...process.env, API_PORT: 'eighty', DATABASE_URL: path.join(dir, 'never.sqlite') },
       stdio: ['ignore', 'pipe', 'pipe'],
