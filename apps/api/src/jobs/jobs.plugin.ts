@@ -15,7 +15,7 @@ declare module 'fastify' {
 /** Which runner; by default pg-boss on PostgreSQL (schema JOBS_SCHEMA) and in-process on SQLite. */
 export type TJobRunnerChoice =
   | { kind: 'in-process'; retry?: RetryPolicy }
-  | { kind: 'pg-boss'; connectionString: string; schema: string; retry?: RetryPolicy; pollingIntervalSeconds?: number };
+  | { kind: 'pg-boss'; connectionString: string; schema: string; retry?: RetryPolicy; pollingIntervalSeconds?: number; applicationName?: string };
 
 export interface JobsPluginOptions {
   runner?: TJobRunnerChoice;

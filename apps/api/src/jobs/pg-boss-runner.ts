@@ -1,6 +1,7 @@
 import { type FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import { DEFAULT_RETRY, type ExecuteJob, type JobDefinition, type JobRunner, type RetryPolicy } from './job';
+import { QueueWorker } from './pg-boss-worker';
 
 export interface PgBossRunnerOptions {
   connectionString: string;
@@ -9,7 +10,9 @@ export interface PgBossRunnerOptions {
   execute: ExecuteJob;
   log: FastifyBaseLogger;
   retry?: RetryPolicy;
-  /** How often an idle worker asks for work (pg-boss's minimum is 0.5 s). */
+  /** How its connections show in pg_stat_activity. */
+  applicationName?: string;
+  /** How often an idle worker asks for work; one is woken at once when its own instance sends a job. */
   pollingIntervalSeconds?: number;
 }
 
@@ -25,14 +28,14 @@ const HALF_DAY_SECONDS = 12 * 60 * 60;
  *   per slot across all instances. The slot comes from the database's clock, not the instances'.
  *   (pg-boss's cron schedules would do the same, but only to the minute.)
  * - Never overlapping: queues have the `stately` policy, at most one job of a queue active (and
- *   one waiting) across all instances; a worker takes one job at a time.
+ *   one waiting) across all instances; a worker (pg-boss-worker.ts) takes one job at a time.
  * - Retries with back-off: `retryLimit`, `retryDelay` and `retryBackoff` on the queue; pg-boss
  *   moves a failed job to `retry` with a growing `start_after`.
  */
 export class PgBossRunner implements JobRunner {
   readonly kind = 'pg-boss' as const;
   readonly #options: PgBossRunnerOptions;
-  readonly #jobs = new Map<string, { job: JobDefinition; worker: string; ticker: NodeJS.Timeout }>();
+  readonly #jobs = new Map<string, { job: JobDefinition; worker: QueueWorker; ticker: NodeJS.Timeout }>();
   #boss: PgBoss | undefined;
 
   constructor(options: PgBossRunnerOptions) {
@@ -51,7 +54,7 @@ export class PgBossRunner implements JobRunner {
     const boss = new PgBoss({
       connectionString,
       schema,
-      application_name: 'llk-api-jobs',
+      application_name: this.#options.applicationName ?? 'llk-api-jobs',
       max: 3,
       schedule: false,
       supervise: true,
@@ -75,13 +78,9 @@ export class PgBossRunner implements JobRunner {
     for (const job of jobs) {
       await boss.createQueue(job.name, { name: job.name, ...queue });
       await boss.updateQueue(job.name, { name: job.name, ...queue });
-      const worker = await boss.work<object>(
-        job.name,
-        { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: this.#options.pollingIntervalSeconds ?? pollingSeconds(job) },
-        async ([pgJob]) => {
-          if (pgJob) await this.#options.execute(job, pgJob.retryCount + 1);
-        },
-      );
+      const pollingSeconds = this.#options.pollingIntervalSeconds ?? defaultPollingSeconds(job);
+      const worker = new QueueWorker({ boss, job, execute: this.#options.execute, log, pollingMs: pollingSeconds * 1000 });
+      worker.start();
       const ticker = setInterval(() => void this.requestScheduledRun(job.name), Math.max(500, job.everyMs / 2));
       ticker.unref();
       this.#jobs.set(job.name, { job, worker, ticker });
@@ -98,7 +97,7 @@ export class PgBossRunner implements JobRunner {
     if (!entry || !this.#boss) return false;
     try {
       const id = await this.#boss.send(name, {}, { singletonSeconds: slotSeconds(entry.job) });
-      if (id) this.#boss.notifyWorker(entry.worker);
+      if (id) entry.worker.wake();
       return id !== null;
     } catch (error) {
       this.#options.log.warn({ err: error, job: name }, 'job not scheduled');
@@ -110,12 +109,13 @@ export class PgBossRunner implements JobRunner {
     const entry = this.#jobs.get(name);
     if (!entry) throw new Error(`unknown job ${name}`);
     await this.boss.send(name, {});
-    this.boss.notifyWorker(entry.worker);
+    entry.worker.wake();
   }
 
   async stop(): Promise<void> {
     for (const { ticker } of this.#jobs.values()) clearInterval(ticker);
-    await this.#boss?.stop({ graceful: true, wait: true, timeout: 10_000 });
+    await Promise.all([...this.#jobs.values()].map(({ worker }) => worker.stop()));
+    await this.#boss?.stop({ graceful: false });
   }
 }
 
@@ -124,6 +124,6 @@ function slotSeconds(job: JobDefinition): number {
 }
 
 /** Often enough that a slot's job starts soon after it is sent elsewhere; a worker is woken at once locally. */
-function pollingSeconds(job: JobDefinition): number {
+function defaultPollingSeconds(job: JobDefinition): number {
   return Math.min(30, Math.max(0.5, job.everyMs / 4000));
 }

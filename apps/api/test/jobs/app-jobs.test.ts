@@ -77,6 +77,11 @@ describe.each(testDialects().filter(({ dialect }) => dialect === 'postgres'))('p
   const runner = (index: number) => apps[index]?.jobs as PgBossRunner;
 
   const held = gate();
+  const failoverHeld = gate();
+  const failoverRuns: number[] = [];
+  const applicationName = `llk_jobs_${Math.random().toString(36).slice(2, 10)}`;
+  const crashes: unknown[] = [];
+  const onCrash = (error: unknown) => crashes.push(error);
   const overlapEvents: string[] = [];
   const onceRuns: string[] = [];
   let retryAttempts: number[] = [];
@@ -94,6 +99,14 @@ describe.each(testDialects().filter(({ dialect }) => dialect === 'postgres'))('p
         },
       },
       {
+        name: 'test-failover',
+        everyMs: HOUR,
+        run: async () => {
+          failoverRuns.push(failoverRuns.length + 1);
+          if (failoverRuns.length === 1) await failoverHeld.promise;
+        },
+      },
+      {
         name: 'test-retry',
         everyMs: HOUR,
         run: async ({ attempt }) => {
@@ -106,6 +119,8 @@ describe.each(testDialects().filter(({ dialect }) => dialect === 'postgres'))('p
   }
 
   beforeAll(async () => {
+    process.on('uncaughtException', onCrash);
+    process.on('unhandledRejection', onCrash);
     test = await createTestDatabase('postgres');
     bossSchema = `${test.schema}_boss`;
     second = createDatabase({ dialect: 'postgres', url }, { schema: test.schema, poolSize: 4 });
@@ -114,7 +129,7 @@ describe.each(testDialects().filter(({ dialect }) => dialect === 'postgres'))('p
         await buildTestApp(handle, {
           deps: {
             jobs: {
-              runner: { kind: 'pg-boss', connectionString: url, schema: bossSchema, retry: { limit: 3, delayMs: 1_000 }, pollingIntervalSeconds: 0.5 },
+              runner: { kind: 'pg-boss', connectionString: url, schema: bossSchema, retry: { limit: 3, delayMs: 1_000 }, pollingIntervalSeconds: 0.5, applicationName },
               jobs: jobs(index === 0 ? 'a' : 'b'),
             },
           },
@@ -124,7 +139,10 @@ describe.each(testDialects().filter(({ dialect }) => dialect === 'postgres'))('p
   });
 
   afterAll(async () => {
+    process.off('uncaughtException', onCrash);
+    process.off('unhandledRejection', onCrash);
     held.open();
+    failoverHeld.open();
     for (const app of apps) await app.close();
     await second?.destroy();
     if (bossSchema) await withPgClient(url, (client) => client.query(`drop schema if exists ${bossSchema} cascade`));
@@ -206,5 +224,23 @@ describe.each(testDialects().filter(({ dialect }) => dialect === 'postgres'))('p
     ]);
     expect(runs[1]?.error).toBe('attempt 2 failed');
     expect(await eventually(() => statesOf('test-retry'), allCompleted)).toEqual(['completed']);
+  });
+
+  it('keeps working when the database drops its connections while a job runs', async () => {
+    await runner(0).runNow('test-failover');
+    await runsOf('test-failover', (list) => list.length === 1);
+    const terminated = await withPgClient(url, async (client) => {
+      const { rowCount } = await client.query(`select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1`, [applicationName]);
+      return rowCount ?? 0;
+    });
+    expect(terminated).toBeGreaterThan(0);
+    failoverHeld.open();
+    await runsOf('test-failover', (list) => list[0]?.outcome === 'SUCCEEDED');
+
+    // Both runners still take work: another run, asked for by the other instance, happens.
+    await runner(1).runNow('test-failover');
+    await runsOf('test-failover', (list) => list.length === 2 && list.every((run) => run.outcome === 'SUCCEEDED'));
+    expect(failoverRuns).toEqual([1, 2]);
+    expect(crashes).toEqual([]);
   });
 });
