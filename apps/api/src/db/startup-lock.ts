@@ -27,7 +27,8 @@ async function withAdvisoryLock<T>(handle: DatabaseHandle, critical: (handle: Da
     try {
       return await critical({ ...handle, db });
     } finally {
-      await sql`select pg_advisory_unlock(${key})`.execute(db);
+      // A lost connection has released the lock already; its error must not hide the first one.
+      await sql`select pg_advisory_unlock(${key})`.execute(db).catch(() => undefined);
     }
   });
 }
