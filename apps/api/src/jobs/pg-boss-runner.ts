@@ -1,5 +1,6 @@
 import { type FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
+import pg from 'pg';
 import { DEFAULT_RETRY, type ExecuteJob, type JobDefinition, type JobRunner, type RetryPolicy } from './job';
 import { QueueWorker } from './pg-boss-worker';
 
@@ -64,7 +65,6 @@ export class PgBossRunner implements JobRunner {
     });
     // Without a listener an error event (the database away, a failover) would crash the process.
     boss.on('error', (error) => log.warn({ err: error }, 'job runner error'));
-    await boss.start();
     this.#boss = boss;
 
     const retry = this.#options.retry ?? DEFAULT_RETRY;
@@ -75,9 +75,17 @@ export class PgBossRunner implements JobRunner {
       retryBackoff: true,
       expireInSeconds: EXPIRE_SECONDS,
     };
+    // pg-boss's create_queue deadlocks when instances starting together create the same queues:
+    // one instance at a time installs pg-boss and creates or updates them, the others then find
+    // them made.
+    await this.#exclusively(async () => {
+      await boss.start();
+      for (const job of jobs) {
+        await boss.createQueue(job.name, { name: job.name, ...queue });
+        await boss.updateQueue(job.name, { name: job.name, ...queue });
+      }
+    });
     for (const job of jobs) {
-      await boss.createQueue(job.name, { name: job.name, ...queue });
-      await boss.updateQueue(job.name, { name: job.name, ...queue });
       const pollingSeconds = this.#options.pollingIntervalSeconds ?? defaultPollingSeconds(job);
       const worker = new QueueWorker({ boss, job, execute: this.#options.execute, log, pollingMs: pollingSeconds * 1000 });
       worker.start();
@@ -86,6 +94,20 @@ export class PgBossRunner implements JobRunner {
       this.#jobs.set(job.name, { job, worker, ticker });
     }
     log.info({ runner: this.kind, schema, jobs: jobs.map((job) => ({ name: job.name, everyMs: job.everyMs })) }, 'job runner started');
+  }
+
+  /** Runs `work` under a session advisory lock of this pg-boss schema, on a connection of its own. */
+  async #exclusively(work: () => Promise<void>): Promise<void> {
+    const client = new pg.Client({ connectionString: this.#options.connectionString, application_name: this.#options.applicationName ?? 'llk-api-jobs' });
+    client.on('error', (error) => this.#options.log.warn({ err: error }, 'job runner lock connection failed'));
+    await client.connect();
+    const key = `llk.jobs.${this.#options.schema}`;
+    try {
+      await client.query('select pg_advisory_lock(hashtext($1))', [key]);
+      await work();
+    } finally {
+      await client.end().catch(() => undefined);
+    }
   }
 
   /**

@@ -124,9 +124,11 @@ describe.each(testDialects().filter(({ dialect }) => dialect === 'postgres'))('p
     test = await createTestDatabase('postgres');
     bossSchema = `${test.schema}_boss`;
     second = createDatabase({ dialect: 'postgres', url }, { schema: test.schema, poolSize: 4 });
-    for (const [index, handle] of [test.handle, second].entries()) {
-      apps.push(
-        await buildTestApp(handle, {
+    // Started at the same moment, as a deployment's instances are: the first creates pg-boss's
+    // schema and queues while the other waits.
+    const started = await Promise.all(
+      [test.handle, second].map((handle, index) =>
+        buildTestApp(handle, {
           deps: {
             jobs: {
               runner: { kind: 'pg-boss', connectionString: url, schema: bossSchema, retry: { limit: 3, delayMs: 1_000 }, pollingIntervalSeconds: 0.5, applicationName },
@@ -134,8 +136,9 @@ describe.each(testDialects().filter(({ dialect }) => dialect === 'postgres'))('p
             },
           },
         }),
-      );
-    }
+      ),
+    );
+    apps.push(...started);
   });
 
   afterAll(async () => {
