@@ -45,4 +45,12 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { paths: [{ name: 'kysely', message: 'Routes call services; SQL lives in repositories.' }] }],
     },
   },
+  {
+    // Background work is a named job run by the one job runner (apps/api/src/jobs), not a timer.
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['apps/api/src/jobs/**', 'apps/api/src/lib/kv/**'],
+    rules: {
+      'no-restricted-globals': ['error', { name: 'setInterval', message: 'Add a job to apps/api/src/jobs/registry.ts instead.' }],
+    },
+  },
 );

@@ -3,7 +3,9 @@
 // waits until it answers, builds the web app when its build is missing, older than its sources
 // or made for another public origin, then runs the web (port PORT, default 3000). The API comes
 // first so the build's static pages (downloads, cloud-PC plans, pricing) carry the seeded
-// content rather than their "being refreshed" fallbacks. `--dev` runs both in watch mode.
+// content rather than their "being refreshed" fallbacks. `--dev` runs both in watch mode;
+// `--prod` (`npm run start:prod`) runs them with NODE_ENV=production and the API's compiled
+// build, building it first when it is missing or older than its sources.
 // Both listen on loopback only (127.0.0.1 and ::1) unless HOST / API_HOST name other
 // interfaces; every link the product prints starts with PUBLIC_ORIGIN (http://localhost:$PORT).
 import { spawn, spawnSync } from 'node:child_process';
@@ -14,6 +16,8 @@ import { fileURLToPath } from 'node:url';
 process.env.NEXT_TELEMETRY_DISABLED ??= '1';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dev = process.argv.includes('--dev');
+const prod = process.argv.includes('--prod');
+if (prod) process.env.NODE_ENV = 'production';
 const webPort = process.env.PORT ?? '3000';
 const apiPort = process.env.API_PORT ?? '4000';
 const publicOrigin = (process.env.PUBLIC_ORIGIN ?? process.env.WEB_ORIGIN ?? `http://localhost:${webPort}`).replace(/\/+$/, '');
@@ -53,6 +57,22 @@ function webBuildIsStale() {
     if (!existsSync(full)) return false;
     return (statSync(full).isDirectory() ? newestMtime(full) : statSync(full).mtimeMs) > built;
   });
+}
+
+function apiBuildIsStale() {
+  const server = path.join(root, 'apps/api/dist/server.mjs');
+  if (!existsSync(server)) return true;
+  const built = statSync(server).mtimeMs;
+  return ['apps/api/src', 'apps/api/build.mjs', 'apps/api/package.json', 'packages/contracts'].some((p) => {
+    const full = path.join(root, p);
+    return (statSync(full).isDirectory() ? newestMtime(full) : statSync(full).mtimeMs) > built;
+  });
+}
+
+if (prod && apiBuildIsStale()) {
+  console.info('Building the API (first start or changed sources)…');
+  const result = spawnSync('npm', ['run', 'build', '-w', '@llk/api'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
 // The web forwards /api/* from loopback with X-Forwarded-For set to the visitor's address (its
@@ -109,7 +129,7 @@ if (dev) {
   run(bin('tsx'), ['watch', 'src/server.ts'], 'apps/api');
   run(bin('next'), ['dev', '-p', webPort, '-H', process.env.HOST ?? 'localhost'], 'apps/web');
 } else {
-  const api = run(bin('tsx'), ['src/server.ts'], 'apps/api');
+  const api = prod ? run(process.execPath, ['--enable-source-maps', 'dist/server.mjs'], 'apps/api') : run(bin('tsx'), ['src/server.ts'], 'apps/api');
   if (await apiReady(api)) {
     if (webBuildIsStale()) {
       console.info('Building the web app (first start, changed sources or another PUBLIC_ORIGIN)…');

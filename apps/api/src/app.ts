@@ -6,6 +6,7 @@ import { type Redis } from 'ioredis';
 import { type AppConfig, type TTrustProxy } from './config';
 import { type DatabaseHandle } from './db/database';
 import { type KeyValueStore } from './lib/kv';
+import jobsPlugin, { type JobsPluginOptions } from './jobs/jobs.plugin';
 import { announcementsRoutes } from './modules/announcements/announcements.routes';
 import { downloadsRoutes } from './modules/downloads/downloads.routes';
 import { accessKeyRoutes } from './modules/access-keys/access-keys.routes';
@@ -26,6 +27,7 @@ import { orderRoutes } from './modules/orders/orders.routes';
 import { paymentRoutes } from './modules/payments/payments.routes';
 import { referralRoutes } from './modules/referrals/referrals.routes';
 import { cloudPcRoutes } from './modules/cloud-pc/cloud-pc.routes';
+import closingPlugin from './plugins/closing';
 import configPlugin from './plugins/config';
 import dbPlugin from './plugins/db';
 import devOnlyPlugin from './plugins/dev-only';
@@ -43,6 +45,8 @@ export interface AppDeps {
   database?: DatabaseHandle;
   kv?: KeyValueStore;
   redis?: Redis;
+  /** Another job runner or other jobs than the database and config call for (tests). */
+  jobs?: JobsPluginOptions;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): unknown };
 }
@@ -73,6 +77,11 @@ export function buildApp(config: AppConfig, deps: AppDeps = {}): App {
     // Refusals made before the error handler exists for a request: still the envelope.
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
+    // plugins/closing.ts answers requests that arrive while closing with the envelope instead.
+    return503OnClosing: false,
+    // Migrating and seeding a new database, or waiting while another instance does, takes
+    // longer than Fastify's default 10 s on a busy machine.
+    pluginTimeout: 180_000,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -88,6 +97,7 @@ export function buildApp(config: AppConfig, deps: AppDeps = {}): App {
   app.register(errorsPlugin);
   app.register(devOnlyPlugin);
   app.register(securityHeadersPlugin);
+  app.register(closingPlugin);
   app.register(dbPlugin, { autoMigrate: config.autoMigrate, ...(deps.database ? { database: deps.database } : {}) });
   app.register(kvPlugin, { ...(deps.kv ? { kv: deps.kv } : {}), ...(deps.redis ? { redis: deps.redis } : {}) });
   app.register(authPlugin);
@@ -112,6 +122,9 @@ export function buildApp(config: AppConfig, deps: AppDeps = {}): App {
   app.register(paymentRoutes);
   app.register(referralRoutes);
   app.register(cloudPcRoutes);
+
+  // Background work, started once everything above is ready
+  app.register(jobsPlugin, deps.jobs ?? {});
 
   return app;
 }

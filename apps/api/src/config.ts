@@ -47,6 +47,8 @@ import { missingForProduction } from './production-requirements';
 //   ORDER_QR_CODE_TTL_MINUTES  a desktop-app payment code is valid this long (10)
 //   ORDER_COMPLETE_AFTER_DAYS  a fulfilled order becomes COMPLETED after this (7)
 //   ORDER_SWEEP_SECONDS how often expiry/completion/refund sweeps run, 0 = never (60)
+//   JOBS_SCHEMA         PostgreSQL schema of the job runner's (pg-boss) tables, in the same
+//                       database; SQLite runs jobs in-process                (pgboss)
 //   Payments (see apps/api/README.md "Payments" and docs/adr/0008):
 //   PAYMENT_SANDBOX     true/false: methods without real credentials use the built-in sandbox
 //                       gateway; production never does unless this is set to true
@@ -97,6 +99,7 @@ export interface AppConfig {
   wx: { apiBase: string; appId: string | undefined; appSecret: string | undefined; shareOrigins: string[] };
   payments: PaymentsConfig;
   orders: { ttlMs: number; qrCodeTtlMs: number; completeAfterMs: number; sweepIntervalMs: number };
+  jobs: { schema: string };
 }
 
 export interface AlipayConfig {
@@ -291,6 +294,10 @@ const ZEnv = z.object({
   ORDER_QR_CODE_TTL_MINUTES: integer(1, 24 * 60, 10),
   ORDER_COMPLETE_AFTER_DAYS: integer(0, 365, 7),
   ORDER_SWEEP_SECONDS: integer(0, 86_400, 60),
+  JOBS_SCHEMA: z.preprocess(
+    blankToUndefined,
+    z.string().regex(/^[a-z_][a-z0-9_]{0,49}$/, { error: 'must be a PostgreSQL schema name (a-z, 0-9, _)' }).default('pgboss'),
+  ),
   PAYMENT_SANDBOX_DIR: z.preprocess(blankToUndefined, z.string().default('data/payment-sandbox')),
   PAYMENT_RECONCILE_AFTER_MINUTES: integer(1, 1440, 2),
   PAYMENT_RECONCILE_SECONDS: integer(0, 86_400, 60),
@@ -379,6 +386,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       completeAfterMs: e.ORDER_COMPLETE_AFTER_DAYS * DAY_MS,
       sweepIntervalMs: e.ORDER_SWEEP_SECONDS * 1000,
     },
+    jobs: { schema: e.JOBS_SCHEMA },
   };
 }
 

@@ -20,6 +20,10 @@ export function testDialects(): TestDialect[] {
 
 export interface TestDatabase {
   handle: DatabaseHandle;
+  /** PostgreSQL: the schema of its own (search_path of every connection). */
+  schema?: string;
+  /** SQLite: the database file. */
+  file?: string;
   /** Closes it and deletes the file / drops the schema. */
   cleanup(): Promise<void>;
 }
@@ -40,9 +44,11 @@ export async function createTestDatabase(dialect: TDialect, options: { migrate?:
 
 function createSqlite(): TestDatabase {
   const dir = mkdtempSync(path.join(tmpdir(), 'llk-test-'));
-  const handle = createDatabase({ dialect: 'sqlite', file: path.join(dir, 'test.sqlite') });
+  const file = path.join(dir, 'test.sqlite');
+  const handle = createDatabase({ dialect: 'sqlite', file });
   return {
     handle,
+    file,
     async cleanup() {
       await handle.destroy();
       rmSync(dir, { recursive: true, force: true });
@@ -58,6 +64,7 @@ async function createPostgres(): Promise<TestDatabase> {
   const handle = createDatabase({ dialect: 'postgres', url }, { schema, poolSize: 4 });
   return {
     handle,
+    schema,
     async cleanup() {
       await handle.destroy();
       await withPgClient(url, (client) => client.query(`drop schema if exists ${schema} cascade`));
@@ -65,7 +72,7 @@ async function createPostgres(): Promise<TestDatabase> {
   };
 }
 
-async function withPgClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+export async function withPgClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

@@ -1,15 +1,17 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
-import { createServer, type AddressInfo } from 'node:net';
+import { connect, createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { ErrorCode } from '@llk/contracts';
 import { z } from 'zod';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '../src/db/migrations';
 import { envelopeResponses, ok } from '../src/lib/envelope';
 import { apiRoot, repoRoot } from '../src/paths';
 import { buildTestApp, createTestDatabase, testDialects } from './helper';
+import { messageOf } from './messages';
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -19,9 +21,9 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-function get(port: number, urlPath: string): Promise<{ status: number; body: string }> {
+function get(port: number, urlPath: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path: urlPath, agent: false }, (res) => {
+    const req = request({ host: '127.0.0.1', port, path: urlPath, agent: false, headers }, (res) => {
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => (body += chunk));
@@ -44,15 +46,22 @@ async function waitForHealth(port: number, timeoutMs: number): Promise<{ status:
   }
 }
 
-describe('server process', () => {
+// The process as production runs it: the compiled build (`npm run build -w @llk/api`), plain node.
+describe('server process (compiled build)', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'llk-server-'));
+  const server = path.join(apiRoot, 'dist/server.mjs');
+  beforeAll(() => {
+    const built = spawnSync(process.execPath, ['build.mjs'], { cwd: apiRoot, encoding: 'utf8' });
+    expect(built.stderr).toBe('');
+    expect(built.status).toBe(0);
+  });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('migrates and seeds on start, serves, and exits 0 on SIGTERM', async () => {
+  it('migrates and seeds on start, serves content and the country tables, and exits 0 on SIGTERM', async () => {
     const port = await freePort();
-    const child = spawn(path.join(repoRoot, 'node_modules/.bin/tsx'), ['src/server.ts'], {
-      cwd: apiRoot,
-      env: { ...process.env, API_PORT: String(port), API_HOST: '127.0.0.1', DATABASE_URL: path.join(dir, 'server.sqlite'), LOG_LEVEL: 'info', REDIS_URL: '' },
+    const child = spawn(process.execPath, ['--enable-source-maps', server], {
+      cwd: repoRoot,
+      env: { ...process.env, API_PORT: String(port), API_HOST: '127.0.0.1', DATABASE_URL: path.join(dir, 'server.sqlite'), LOG_LEVEL: 'info', REDIS_URL: '', TRUST_PROXY: 'loopback' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -65,6 +74,16 @@ describe('server process', () => {
       expect(health.status).toBe(200);
       expect(JSON.parse(health.body)).toMatchObject({ errcode: 0, data: { status: 'ok', database: { dialect: 'sqlite', ok: true } } });
       expect(output).toContain(`"migrations":${JSON.stringify(Object.keys(migrations))}`);
+
+      const downloads = await get(port, '/download/list');
+      expect(downloads.status).toBe(200);
+      expect(JSON.parse(downloads.body)).toMatchObject({ errcode: 0, data: { platforms: expect.arrayContaining([expect.objectContaining({ platform: 'WIN' })]) } });
+      // The country tables are files of an npm package, found from the bundle at run time.
+      const v4 = await get(port, '/location/info', { 'x-forwarded-for': '133.242.0.3', 'accept-language': 'en' });
+      expect(JSON.parse(v4.body)).toMatchObject({ data: { countryCode: 'JP' } });
+      const v6 = await get(port, '/location/info', { 'x-forwarded-for': '2409:8a00::1', 'accept-language': 'en' });
+      expect(JSON.parse(v6.body)).toMatchObject({ data: { countryCode: 'CN' } });
+      expect((await get(port, '/docs/')).status).toBe(200);
 
       child.kill('SIGTERM');
       const started = Date.now();
@@ -79,7 +98,7 @@ describe('server process', () => {
   }, 30_000);
 
   it('refuses to start with a bad environment and says which variable', async () => {
-    const child = spawn(path.join(repoRoot, 'node_modules/.bin/tsx'), ['src/server.ts'], {
+    const child = spawn(process.execPath, [server], {
       cwd: apiRoot,
       env: { ...process.env, API_PORT: 'eighty', DATABASE_URL: path.join(dir, 'never.sqlite') },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -113,6 +132,54 @@ describe.each(testDialects())('closing the app ($dialect)', ({ dialect }) => {
       expect(JSON.parse(res.body)).toEqual({ errcode: 0, errmsg: 'ok', data: { done: true } });
       await closed;
       await expect(get(port, '/health')).rejects.toThrow(/ECONNREFUSED/);
+    } finally {
+      await app.close();
+      await test.cleanup();
+    }
+  });
+});
+
+describe('a request that arrives while the app is closing', () => {
+  it('gets the 503 envelope with Retry-After in the caller’s language, after the running one finishes', async () => {
+    const test = await createTestDatabase('sqlite');
+    let started!: () => void;
+    const slowStarted = new Promise<void>((resolve) => (started = resolve));
+    let finish!: () => void;
+    const slowMayFinish = new Promise<void>((resolve) => (finish = resolve));
+    const app = await buildTestApp(test.handle, {
+      routes: (a) =>
+        a.get('/test/slow', { schema: { response: envelopeResponses(z.object({ done: z.boolean() })) } }, async () => {
+          started();
+          await slowMayFinish;
+          return ok({ done: true });
+        }),
+    });
+    try {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = app.server.address() as AddressInfo;
+      // Two requests on one keep-alive connection: the second reaches the app after close began.
+      const socket = connect(port, '127.0.0.1');
+      let raw = '';
+      socket.setEncoding('utf8');
+      socket.on('data', (chunk: string) => (raw += chunk));
+      const ended = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+      socket.write('GET /test/slow HTTP/1.1\r\nHost: localhost\r\n\r\n');
+      await slowStarted;
+      const closed = app.close();
+      socket.write('GET /health HTTP/1.1\r\nHost: localhost\r\nAccept-Language: fr\r\n\r\n');
+      await new Promise((resolve) => setImmediate(resolve));
+      finish();
+      await ended;
+      await closed;
+
+      const [first, second] = raw.split(/(?=HTTP\/1\.1 )/);
+      expect(first).toMatch(/^HTTP\/1\.1 200 /);
+      expect(first).toContain('{"errcode":0,"errmsg":"ok","data":{"done":true}}');
+      expect(second).toMatch(/^HTTP\/1\.1 503 /);
+      expect(second).toMatch(/\r\nretry-after: 5\r\n/i);
+      expect(second).toMatch(/\r\nconnection: close\r\n/i);
+      const body = JSON.parse(second?.slice(second.indexOf('\r\n\r\n') + 4) ?? '') as unknown;
+      expect(body).toEqual({ errcode: ErrorCode.SERVICE_UNAVAILABLE, errmsg: messageOf('fr', 'errors.serviceUnavailable'), data: null });
     } finally {
       await app.close();
       await test.cleanup();

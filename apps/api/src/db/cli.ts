@@ -1,7 +1,7 @@
 import { ConfigError, loadConfig } from '../config';
 import { createDatabase } from './database';
-import { migrateToLatest } from './migrate';
-import { seedDatabase } from './seed';
+import { migrateAndSeed, migrateToLatest } from './migrate';
+import { withStartupLock } from './startup-lock';
 
 // `npm run db:migrate` / `npm run db:seed [-- --force]` against DATABASE_URL.
 // Seeding migrates first, so it also works on a brand-new database.
@@ -15,15 +15,21 @@ async function main(command: string | undefined, flags: string[]): Promise<void>
   const config = loadConfig();
   const handle = createDatabase(config.database);
   try {
-    const applied = await migrateToLatest(handle);
-    console.info(`${handle.description}: ${applied.length ? `applied ${applied.join(', ')}` : 'schema already up to date'}`);
-    if (command === 'seed') {
-      const result = await seedDatabase(handle.db, { force: flags.includes('--force') });
-      console.info(`seed version ${result.version}: ${result.applied ? 'loaded' : 'already loaded, nothing to do'}`);
+    if (command === 'migrate') {
+      const applied = await withStartupLock(handle, migrateToLatest);
+      console.info(`${handle.description}: ${describeMigrations(applied)}`);
+      return;
     }
+    const { migrations, seed } = await migrateAndSeed(handle, { force: flags.includes('--force') });
+    console.info(`${handle.description}: ${describeMigrations(migrations)}`);
+    console.info(`seed version ${seed.version}: ${seed.applied ? 'loaded' : 'already loaded, nothing to do'}`);
   } finally {
     await handle.destroy();
   }
+}
+
+function describeMigrations(applied: string[]): string {
+  return applied.length ? `applied ${applied.join(', ')}` : 'schema already up to date';
 }
 
 main(process.argv[2], process.argv.slice(3)).catch((error: unknown) => {

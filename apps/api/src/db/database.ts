@@ -11,6 +11,8 @@ export interface DatabaseHandle {
   dialect: TDialect;
   /** Where it points, password masked: for logs. */
   description: string;
+  /** SQLite: the database file (`:memory:` for an in-memory one). */
+  file?: string;
   /** Closes the connection (pool); safe to call more than once. */
   destroy(): Promise<void>;
 }
@@ -20,11 +22,14 @@ export interface CreateDatabaseOptions {
   schema?: string;
   /** PostgreSQL only: maximum pool size. */
   poolSize?: number;
-  /** Called when an idle pooled connection fails (e.g. the server restarted). */
+  /** PostgreSQL only: how the connections show in pg_stat_activity. */
+  applicationName?: string;
+  /** Called when a pooled connection fails, idle or in use (server restart, failover, network). */
   onPoolError?: (error: Error) => void;
 }
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+const TERMINATED_BACKEND = /^57P0[1-3]$/;
 
 /** Opens SQLite (better-sqlite3) or PostgreSQL (pg Pool) from a DATABASE_URL. */
 export function createDatabase(url: string | TDatabaseTarget, options: CreateDatabaseOptions = {}): DatabaseHandle {
@@ -35,6 +40,7 @@ export function createDatabase(url: string | TDatabaseTarget, options: CreateDat
     db,
     dialect: target.dialect,
     description: describeDatabaseTarget(target),
+    ...(target.dialect === 'sqlite' ? { file: target.file } : {}),
     destroy: () => (destroyed ??= db.destroy()),
   };
 }
@@ -60,10 +66,22 @@ function openPostgres(connectionString: string, options: CreateDatabaseOptions):
     max: options.poolSize ?? 10,
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
+    application_name: options.applicationName ?? 'llk-api',
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
   });
-  // Without a listener an idle client's error (server restart, network blip) would crash the
-  // process; the pool drops that client and the next query opens a new one.
-  pool.on('error', (error) => options.onPoolError?.(error));
+  // A connection's 'error' event without a listener crashes the process. The pool listens only
+  // while a client is idle; a client checked out by a query when its backend goes away (failover,
+  // pg_terminate_backend) needs a listener of its own. The query itself still fails (and the
+  // request answers 503); the pool then drops the dead client and the next query opens a new one.
+  pool.on('connect', (client) => {
+    client.on('error', (error) => options.onPoolError?.(error));
+    // A terminated backend says so (57P01–57P03) before its socket closes; ending the client at
+    // once keeps the pool from handing that dying connection to the next query.
+    client.connection.on('errorMessage', (message: { code?: string }) => {
+      if (message.code && TERMINATED_BACKEND.test(message.code)) client.end().catch(() => undefined);
+    });
+  });
+  // The pool re-emits an idle client's error, which the client's own listener has reported.
+  pool.on('error', () => undefined);
   return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
 }

@@ -1,6 +1,7 @@
 import { type Kysely } from 'kysely';
 import { type SessionsTable, type UsersTable } from './tables/accounts.table';
 import { type AppMetaTable } from './tables/app-meta.table';
+import { type JobRunsTable } from './tables/job-runs.table';
 import {
   type CatalogueSkusTable,
   type PricingFeatureGroupsTable,
@@ -48,6 +49,8 @@ export interface DB {
   pricing_feature_group_translations: PricingFeatureGroupTranslationsTable;
   pricing_features: PricingFeaturesTable;
   pricing_feature_translations: PricingFeatureTranslationsTable;
+  // 0010-job-runs
+  job_runs: JobRunsTable;
 }
 
 /** A database or a transaction: services and repositories accept either. */

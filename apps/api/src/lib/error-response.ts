@@ -4,6 +4,9 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { isAppError } from './app-error';
 import { validationFields } from './validation-fields';
 
+/** Seconds a client should wait before repeating a request that met an outage. */
+export const OUTAGE_RETRY_AFTER_SECONDS = 5;
+
 export interface ErrorResponse {
   status: number;
   body: TEnvelope<unknown>;
@@ -86,7 +89,7 @@ export function toErrorResponse(error: unknown, request: FastifyRequest): ErrorR
   }
 
   if (isOutage(error)) {
-    return { ...codedResponse(request, 'SERVICE_UNAVAILABLE'), headers: { 'retry-after': '5' }, unexpected: true };
+    return { ...codedResponse(request, 'SERVICE_UNAVAILABLE'), headers: { 'retry-after': String(OUTAGE_RETRY_AFTER_SECONDS) }, unexpected: true };
   }
 
   const status = fastifyError.statusCode;
@@ -101,7 +104,16 @@ export function toErrorResponse(error: unknown, request: FastifyRequest): ErrorR
 // (08 connection exception, 53 insufficient resources, 57P0x shutdown / cannot connect now) and
 // ioredis giving up: the request itself was fine, a dependency is away.
 const OUTAGE_SOCKET_CODES = new Set(['SQLITE_BUSY', 'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
-const OUTAGE_MESSAGES = [/^Connection is closed\.?$/, /^Command timed out$/, /^Reached the max retries per request limit/, /^Stream isn't writeable/, /^Connection terminated/];
+const OUTAGE_MESSAGES = [
+  /^Connection is closed\.?$/,
+  /^Command timed out$/,
+  /^Reached the max retries per request limit/,
+  /^Stream isn't writeable/,
+  /^Connection terminated/,
+  // pg: a query on a pooled client whose connection just died, or no client free in time
+  /^Client has encountered a connection error and is not queryable$/,
+  /^timeout exceeded when trying to connect$/,
+];
 
 /** Whether `error` (or its cause) says a database or Redis is unreachable, not that the request was wrong. */
 export function isOutage(error: unknown, depth = 0): boolean {

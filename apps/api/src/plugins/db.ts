@@ -1,8 +1,7 @@
 import fp from 'fastify-plugin';
 import { createDatabase, type DatabaseHandle } from '../db/database';
-import { migrateToLatest } from '../db/migrate';
+import { migrateAndSeed } from '../db/migrate';
 import { type Db } from '../db/schema';
-import { seedDatabase } from '../db/seed';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -24,15 +23,14 @@ export default fp<DbPluginOptions>(
     const owned = !options.database;
     const database =
       options.database ??
-      createDatabase(app.config.database, { onPoolError: (error) => app.log.warn({ err: error }, 'idle database connection failed') });
+      createDatabase(app.config.database, { onPoolError: (error) => app.log.warn({ err: error }, 'database connection failed') });
     app.decorate('database', database);
     app.decorate('db', database.db);
     if (owned) app.addHook('onClose', async () => database.destroy());
 
     if (options.autoMigrate) {
-      const applied = await migrateToLatest(database);
-      const seed = await seedDatabase(database.db);
-      app.log.info({ database: database.description, migrations: applied, seed: { version: seed.version, applied: seed.applied } }, 'database ready');
+      const { migrations, seed, guideIndexRebuilt } = await migrateAndSeed(database);
+      app.log.info({ database: database.description, migrations, seed: { version: seed.version, applied: seed.applied }, guideIndexRebuilt }, 'database ready');
     }
   },
   { name: 'db', dependencies: ['config'] },

@@ -29,6 +29,7 @@ describe.each(testDialects())('GET /health ($dialect)', ({ dialect }) => {
       await test.handle.destroy();
       const res = await app.inject({ url: '/health', headers: { 'accept-language': 'en' } });
       expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe('5');
       expect(res.json()).toMatchObject({
         errcode: ErrorCode.SERVICE_UNAVAILABLE,
         errmsg: messageOf('en', 'errors.serviceUnavailable'),

@@ -8,6 +8,7 @@ import * as m0006 from './0006-referrals';
 import * as m0007 from './0007-order-indexes';
 import * as m0008 from './0008-cloud-pc';
 import * as m0009 from './0009-add-on-expiry';
+import * as m0010 from './0010-job-runs';
 
 // Every migration, imported explicitly: file discovery breaks under bundlers and vitest, and an
 // explicit list makes the order reviewable. Names sort in application order; never rename one
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0007-order-indexes': m0007,
   '0008-cloud-pc': m0008,
   '0009-add-on-expiry': m0009,
+  '0010-job-runs': m0010,
 };

@@ -1,7 +1,7 @@
 import { type FastifyReply, type FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../lib/app-error';
-import { findActiveSession, purgeDeadSessions, type ActiveSession } from './sessions.service';
+import { findActiveSession, type ActiveSession } from './sessions.service';
 
 export const SESSION_COOKIE = 'llk_session';
 
@@ -25,7 +25,6 @@ declare module 'fastify' {
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-const SWEEP_INTERVAL_MS = 3_600_000;
 
 /** The token and where it came from: the Authorization header wins over the cookie. */
 export function tokenOf(request: FastifyRequest): { token: string; via: 'header' | 'cookie' } | null {
@@ -99,16 +98,6 @@ export default fp(
       if (!String(reply.getHeader('cache-control') ?? '').includes('no-store')) reply.header('cache-control', 'no-store');
       return payload;
     });
-
-    // Dead sessions are useless rows: sweep them hourly (every instance may; deletes are idempotent).
-    const sweeper = setInterval(() => {
-      purgeDeadSessions(app.db, policy).then(
-        (count) => app.log.debug({ count }, 'dead sessions purged'),
-        (error: unknown) => app.log.warn({ err: error }, 'purging dead sessions failed'),
-      );
-    }, SWEEP_INTERVAL_MS);
-    sweeper.unref();
-    app.addHook('onClose', async () => clearInterval(sweeper));
 
     const maxAge = Math.floor(policy.absoluteMs / 1000);
     app.decorate('setSessionCookie', (request: FastifyRequest, reply: FastifyReply, token: string) => {

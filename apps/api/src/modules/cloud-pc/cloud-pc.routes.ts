@@ -19,7 +19,6 @@ import { orderSettingsOf } from '../orders/orders.settings';
 import {
   applyAsProvider,
   cancelMachine,
-  expireMachines,
   listDevices,
   listInvoices,
   listPlans,
@@ -31,8 +30,6 @@ import {
 
 // /cloudPc/* (issue 6). Renting is POST /order/createV2 with a CLOUD_PC SKU (item type CLOUD_PC,
 // an addition to the spec's MEMBER, MONITOR, CHANNEL, QUALITY); see apps/api/README.md "Cloud PC".
-
-const EXPIRY_SWEEP_MS = 60_000;
 
 export const cloudPcRoutes: FastifyPluginAsyncZod = async (app) => {
   const settings = orderSettingsOf(app.config);
@@ -183,14 +180,4 @@ export const cloudPcRoutes: FastifyPluginAsyncZod = async (app) => {
       return ok(await applyAsProvider({ db: app.db, kv: app.kv }, request.body, { ip: request.ip, locale: request.locale, userId: session?.userId }));
     },
   );
-
-  // Machines past their term are released every minute (the device list also checks on read).
-  const sweeper = setInterval(() => {
-    expireMachines(app.db).then(
-      (count) => (count > 0 ? app.log.info({ count }, 'cloud PCs expired') : undefined),
-      (error: unknown) => app.log.warn({ err: error }, 'cloud-PC expiry failed'),
-    );
-  }, EXPIRY_SWEEP_MS);
-  sweeper.unref();
-  app.addHook('onClose', async () => clearInterval(sweeper));
 };

@@ -1,6 +1,7 @@
 import { type TDialect } from '../../db/database-url';
 import { type Db } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { OUTAGE_RETRY_AFTER_SECONDS } from '../../lib/error-response';
 import { apiVersion } from '../../version';
 import { pingDatabase } from './health.repository';
 import { type THealth } from './health.schema';
@@ -51,6 +52,7 @@ export async function getHealth({ db, dialect, redis }: HealthDeps): Promise<THe
     database: { dialect, ...database },
     ...(redisCheck ? { redis: redisCheck } : {}),
   };
-  if (!database.ok) throw new AppError('SERVICE_UNAVAILABLE', { data: report });
+  // Retry-After as for any outage: load balancers and clients back off instead of hammering.
+  if (!database.ok) throw new AppError('SERVICE_UNAVAILABLE', { data: report, headers: { 'retry-after': String(OUTAGE_RETRY_AFTER_SECONDS) } });
   return report;
 }

@@ -18,7 +18,6 @@ import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { envelopeResponses, ok } from '../../lib/envelope';
 import { NotificationRejected, type NotificationAnswer } from '../payments/provider';
-import { sweepOrders } from './orders.jobs';
 import { orderSettingsOf } from './orders.settings';
 import { createOrderByCode, createQrCode, createWebOrder, getOrderInfo } from './orders.service';
 import { applyVerifiedPayment, startPayment } from './payments.service';
@@ -219,24 +218,4 @@ Rejected notifications get the gateway's failure answer and change nothing.`,
     notify.post('/pay/notify/alipay', { schema: notifyDoc('Alipay', 'application/x-www-form-urlencoded, RSA2'), config: { answers: alipayAnswers } }, handle('ZFB'));
     notify.post('/pay/notify/wechat', { schema: notifyDoc('WeChat Pay', 'JSON, API v3, AEAD_AES_256_GCM'), config: { answers: wechatAnswers } }, handle('WX'));
   });
-
-  // The orders sweep (expiry with a gateway query first, completion, double-payment refunds,
-  // purges): every instance may run it; every step is a conditional update.
-  if (settings.sweepIntervalMs > 0) {
-    let running = false;
-    const sweeper = setInterval(() => {
-      if (running) return; // a slow gateway must not stack sweeps
-      running = true;
-      sweepOrders({ db: app.db, providers: app.paymentProviders, completeAfterMs: settings.completeAfterMs, log: app.log })
-        .then(
-          (result) => app.log.debug(result, 'orders sweep'),
-          (error: unknown) => app.log.warn({ err: error }, 'orders sweep failed'),
-        )
-        .finally(() => {
-          running = false;
-        });
-    }, settings.sweepIntervalMs);
-    sweeper.unref();
-    app.addHook('onClose', async () => clearInterval(sweeper));
-  }
 };

@@ -3,7 +3,6 @@ import fp from 'fastify-plugin';
 import { type PaymentsConfig } from '../../config';
 import { ALIPAY_ANSWERS, AlipayProvider } from './alipay.provider';
 import { type PaymentProvider, type PaymentProviders } from './provider';
-import { reconcilePendingPayments } from './reconcile';
 import { KvChargeStore } from './sandbox/charges';
 import { loadOrCreateSandboxKeys, processSandboxKeys } from './sandbox/keys';
 import { LazySandbox, LazySandboxProvider } from './sandbox/lazy';
@@ -103,28 +102,6 @@ export default fp(
     const providers = Object.freeze({ ZFB: alipay, WX: wechat });
     app.decorate('paymentProviders', providers);
     app.decorate('paymentSandbox', sandbox);
-
-    // Reconciliation (reconcile.ts): every instance runs it; markers in app.kv keep them from
-    // asking about the same payment twice. It reads app.paymentProviders at run time.
-    if (config.reconcileIntervalMs > 0) {
-      let running = false;
-      const timer = setInterval(() => {
-        if (running) return;
-        running = true;
-        reconcilePendingPayments({ db: app.db, providers: app.paymentProviders, kv: app.kv, afterMs: config.reconcileAfterMs, log: app.log })
-          .then(
-            (result) => {
-              if (result.checked > 0) app.log.info(result, 'payments reconciled');
-            },
-            (error: unknown) => app.log.warn({ err: error }, 'payment reconciliation failed'),
-          )
-          .finally(() => {
-            running = false;
-          });
-      }, config.reconcileIntervalMs);
-      timer.unref();
-      app.addHook('onClose', async () => clearInterval(timer));
-    }
   },
   { name: 'payments', dependencies: ['config', 'kv', 'db'] },
 );

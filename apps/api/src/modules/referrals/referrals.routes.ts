@@ -1,10 +1,7 @@
 import { ZAmbassadorInfo, ZAmbassadorJoinQuery, ZAmbassadorJoinResult } from '@llk/contracts';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelopeResponses, ok } from '../../lib/envelope';
-import { matureCommissions } from './commission.service';
 import { getAmbassadorInfo, joinProgramme } from './referrals.service';
-
-const SWEEP_INTERVAL_MS = 3_600_000;
 
 export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
   const webOrigin = app.config.webOrigin;
@@ -44,14 +41,4 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
       return ok(await getAmbassadorInfo(app.db, request.user?.userId ?? '', webOrigin));
     },
   );
-
-  // Commissions past their 7-day window become effective: sweep hourly (idempotent updates).
-  const sweeper = setInterval(() => {
-    matureCommissions(app.db).then(
-      (count) => app.log.debug({ count }, 'commissions matured'),
-      (error: unknown) => app.log.warn({ err: error }, 'maturing commissions failed'),
-    );
-  }, SWEEP_INTERVAL_MS);
-  sweeper.unref();
-  app.addHook('onClose', async () => clearInterval(sweeper));
 };

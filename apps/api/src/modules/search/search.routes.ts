@@ -2,14 +2,9 @@ import { ZHotSearches, ZSearchQuery, ZSearchRecordQuery, ZSearchRecordResult, ZS
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelopeResponses, ok } from '../../lib/envelope';
 import { cacheable } from '../../lib/http-cache';
-import { defaultGuideDir } from './search.seed';
-import { syncGuideIndex } from './search-index';
 import { listHotSearches, recordSearch, search } from './search.service';
 
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Where the database is migrated and seeded on start, the guide index is kept current too.
-  if (app.config.autoMigrate && (await syncGuideIndex(app.db, defaultGuideDir))) app.log.info('search index rebuilt for a changed guide');
-
   app.get(
     '/search',
     {

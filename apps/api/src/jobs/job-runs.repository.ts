@@ -1,0 +1,72 @@
+import { newId, toDbDate } from '../db/dialect';
+import { type Db } from '../db/schema';
+import { type TJobOutcome } from '../db/tables/job-runs.table';
+
+/** Runs kept per job; older ones are deleted as new ones finish. */
+export const KEPT_RUNS_PER_JOB = 50;
+
+const TEXT_LIMIT = 2_000;
+
+export interface JobRun {
+  id: string;
+  job: string;
+  instance: string;
+  attempt: number;
+  startedAt: string;
+  finishedAt: string | null;
+  durationMs: number | null;
+  outcome: TJobOutcome;
+  error: string | null;
+  result: string | null;
+}
+
+export async function insertRunStart(db: Db, run: { job: string; instance: string; attempt: number; startedAt: Date }): Promise<string> {
+  const id = newId(run.startedAt.getTime());
+  await db
+    .insertInto('job_runs')
+    .values({ id, job: run.job, instance: run.instance, attempt: run.attempt, started_at: toDbDate(run.startedAt), outcome: 'RUNNING', finished_at: null, duration_ms: null, error: null, result: null })
+    .execute();
+  return id;
+}
+
+export async function updateRunEnd(
+  db: Db,
+  id: string,
+  end: { finishedAt: Date; durationMs: number; outcome: Exclude<TJobOutcome, 'RUNNING'>; error?: string; result?: string },
+): Promise<void> {
+  await db
+    .updateTable('job_runs')
+    .set({
+      finished_at: toDbDate(end.finishedAt),
+      duration_ms: Math.round(end.durationMs),
+      outcome: end.outcome,
+      error: end.error?.slice(0, TEXT_LIMIT) ?? null,
+      result: end.result?.slice(0, TEXT_LIMIT) ?? null,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function pruneRuns(db: Db, job: string, keep = KEPT_RUNS_PER_JOB): Promise<void> {
+  const kept = db.selectFrom('job_runs').select('id').where('job', '=', job).orderBy('id', 'desc').limit(keep);
+  await db.deleteFrom('job_runs').where('job', '=', job).where('id', 'not in', kept).execute();
+}
+
+/** The newest runs, newest first; of one job when named. */
+export async function listRecentRuns(db: Db, options: { job?: string; limit?: number } = {}): Promise<JobRun[]> {
+  let query = db.selectFrom('job_runs').selectAll().orderBy('id', 'desc').limit(options.limit ?? KEPT_RUNS_PER_JOB);
+  if (options.job) query = query.where('job', '=', options.job);
+  const rows = await query.execute();
+  return rows.map((row) => ({
+    id: row.id,
+    job: row.job,
+    instance: row.instance,
+    attempt: Number(row.attempt),
+    startedAt: row.started_at,
+    finishedAt: row.finished_at,
+    durationMs: row.duration_ms === null ? null : Number(row.duration_ms),
+    outcome: row.outcome,
+    error: row.error,
+    result: row.result,
+  }));
+}

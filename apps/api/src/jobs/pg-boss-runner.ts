@@ -1,0 +1,151 @@
+import { type FastifyBaseLogger } from 'fastify';
+import PgBoss from 'pg-boss';
+import pg from 'pg';
+import { DEFAULT_RETRY, type ExecuteJob, type JobDefinition, type JobRunner, type RetryPolicy } from './job';
+import { QueueWorker } from './pg-boss-worker';
+
+export interface PgBossRunnerOptions {
+  connectionString: string;
+  /** pg-boss's own tables live in this schema of the same database. */
+  schema: string;
+  execute: ExecuteJob;
+  log: FastifyBaseLogger;
+  retry?: RetryPolicy;
+  /** How its connections show in pg_stat_activity. */
+  applicationName?: string;
+  /** How often an idle worker asks for work; one is woken at once when its own instance sends a job. */
+  pollingIntervalSeconds?: number;
+}
+
+/** A job running longer than this is failed by pg-boss's supervisor and retried. */
+const EXPIRE_SECONDS = 15 * 60;
+const HALF_DAY_SECONDS = 12 * 60 * 60;
+
+/**
+ * The runner on PostgreSQL: every instance runs one, and pg-boss (its tables in their own
+ * schema) makes them one.
+ * - Once per schedule: each instance asks for a job of the current slot (`everyMs` wide) twice
+ *   a slot; pg-boss's throttle (`singletonSeconds`, a unique index on the slot) keeps one job
+ *   per slot across all instances. The slot comes from the database's clock, not the instances'.
+ *   (pg-boss's cron schedules would do the same, but only to the minute.)
+ * - Never overlapping: queues have the `stately` policy, at most one job of a queue active (and
+ *   one waiting) across all instances; a worker (pg-boss-worker.ts) takes one job at a time.
+ * - Retries with back-off: `retryLimit`, `retryDelay` and `retryBackoff` on the queue; pg-boss
+ *   moves a failed job to `retry` with a growing `start_after`.
+ */
+export class PgBossRunner implements JobRunner {
+  readonly kind = 'pg-boss' as const;
+  readonly #options: PgBossRunnerOptions;
+  readonly #jobs = new Map<string, { job: JobDefinition; worker: QueueWorker; ticker: NodeJS.Timeout }>();
+  #boss: PgBoss | undefined;
+
+  constructor(options: PgBossRunnerOptions) {
+    this.#options = options;
+  }
+
+  /** The engine, for tests and operators' tools. */
+  get boss(): PgBoss {
+    if (!this.#boss) throw new Error('the job runner has not started');
+    return this.#boss;
+  }
+
+  async start(jobs: JobDefinition[]): Promise<void> {
+    const { connectionString, schema, log } = this.#options;
+    const longestSeconds = Math.max(0, ...jobs.map((job) => slotSeconds(job)));
+    const boss = new PgBoss({
+      connectionString,
+      schema,
+      application_name: this.#options.applicationName ?? 'llk-api-jobs',
+      max: 3,
+      schedule: false,
+      supervise: true,
+      migrate: true,
+      // A slot is only guarded while its job is in the job table: keep finished jobs longer.
+      archiveCompletedAfterSeconds: Math.max(HALF_DAY_SECONDS, longestSeconds + 60),
+    });
+    // Without a listener an error event (the database away, a failover) would crash the process.
+    boss.on('error', (error) => log.warn({ err: error }, 'job runner error'));
+    this.#boss = boss;
+
+    const retry = this.#options.retry ?? DEFAULT_RETRY;
+    const queue = {
+      policy: 'stately' as const,
+      retryLimit: retry.limit,
+      retryDelay: Math.max(1, Math.round(retry.delayMs / 1000)),
+      retryBackoff: true,
+      expireInSeconds: EXPIRE_SECONDS,
+    };
+    // pg-boss's create_queue deadlocks when instances starting together create the same queues:
+    // one instance at a time installs pg-boss and creates or updates them, the others then find
+    // them made.
+    await this.#exclusively(async () => {
+      await boss.start();
+      for (const job of jobs) {
+        await boss.createQueue(job.name, { name: job.name, ...queue });
+        await boss.updateQueue(job.name, { name: job.name, ...queue });
+      }
+    });
+    for (const job of jobs) {
+      const pollingSeconds = this.#options.pollingIntervalSeconds ?? defaultPollingSeconds(job);
+      const worker = new QueueWorker({ boss, job, execute: this.#options.execute, log, pollingMs: pollingSeconds * 1000 });
+      worker.start();
+      const ticker = setInterval(() => void this.requestScheduledRun(job.name), Math.max(500, job.everyMs / 2));
+      ticker.unref();
+      this.#jobs.set(job.name, { job, worker, ticker });
+    }
+    log.info({ runner: this.kind, schema, jobs: jobs.map((job) => ({ name: job.name, everyMs: job.everyMs })) }, 'job runner started');
+  }
+
+  /** Runs `work` under a session advisory lock of this pg-boss schema, on a connection of its own. */
+  async #exclusively(work: () => Promise<void>): Promise<void> {
+    const client = new pg.Client({ connectionString: this.#options.connectionString, application_name: this.#options.applicationName ?? 'llk-api-jobs' });
+    client.on('error', (error) => this.#options.log.warn({ err: error }, 'job runner lock connection failed'));
+    await client.connect();
+    const key = `llk.jobs.${this.#options.schema}`;
+    try {
+      await client.query('select pg_advisory_lock(hashtext($1))', [key]);
+      await work();
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+  }
+
+  /**
+   * Asks for the current slot's run (what the instance's timer does twice a slot). Returns
+   * whether this call created it: false when any instance already did.
+   */
+  async requestScheduledRun(name: string): Promise<boolean> {
+    const entry = this.#jobs.get(name);
+    if (!entry || !this.#boss) return false;
+    try {
+      const id = await this.#boss.send(name, {}, { singletonSeconds: slotSeconds(entry.job) });
+      if (id) entry.worker.wake();
+      return id !== null;
+    } catch (error) {
+      this.#options.log.warn({ err: error, job: name }, 'job not scheduled');
+      return false;
+    }
+  }
+
+  async runNow(name: string): Promise<void> {
+    const entry = this.#jobs.get(name);
+    if (!entry) throw new Error(`unknown job ${name}`);
+    await this.boss.send(name, {});
+    entry.worker.wake();
+  }
+
+  async stop(): Promise<void> {
+    for (const { ticker } of this.#jobs.values()) clearInterval(ticker);
+    await Promise.all([...this.#jobs.values()].map(({ worker }) => worker.stop()));
+    await this.#boss?.stop({ graceful: false });
+  }
+}
+
+function slotSeconds(job: JobDefinition): number {
+  return Math.max(1, Math.round(job.everyMs / 1000));
+}
+
+/** Often enough that a slot's job starts soon after it is sent elsewhere; a worker is woken at once locally. */
+function defaultPollingSeconds(job: JobDefinition): number {
+  return Math.min(30, Math.max(0.5, job.everyMs / 4000));
+}

@@ -1,0 +1,54 @@
+import { type FastifyInstance } from 'fastify';
+import { purgeDeadSessions } from '../modules/auth/sessions.service';
+import { expireMachines } from '../modules/cloud-pc/cloud-pc.service';
+import { sweepOrders } from '../modules/orders/orders.jobs';
+import { orderSettingsOf } from '../modules/orders/orders.settings';
+import { reconcilePendingPayments } from '../modules/payments/reconcile';
+import { matureCommissions } from '../modules/referrals/commission.service';
+import { type JobDefinition } from './job';
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+
+/**
+ * Every background job of the API, in one place. Each is safe to repeat (conditional updates,
+ * idempotent deletes, markers), so a retry or a run by hand never does anything twice.
+ */
+export function appJobs(app: FastifyInstance): JobDefinition[] {
+  const orders = orderSettingsOf(app.config);
+  const payments = app.config.payments;
+  const jobs: JobDefinition[] = [
+    {
+      // Expiry (after asking the gateway), completion, double-payment refunds, purges.
+      name: 'orders-sweep',
+      everyMs: orders.sweepIntervalMs,
+      run: ({ now, log }) => sweepOrders({ db: app.db, providers: app.paymentProviders, completeAfterMs: orders.completeAfterMs, log }, now),
+    },
+    {
+      // Open payments whose notification may have been lost are asked at their gateway.
+      name: 'payments-reconcile',
+      everyMs: payments.reconcileIntervalMs,
+      run: ({ now, log }) =>
+        reconcilePendingPayments({ db: app.db, providers: app.paymentProviders, kv: app.kv, afterMs: payments.reconcileAfterMs, log }, now),
+    },
+    {
+      // Commissions past their 7-day window become effective.
+      name: 'referrals-mature-commissions',
+      everyMs: HOUR_MS,
+      run: async ({ now }) => ({ matured: await matureCommissions(app.db, now) }),
+    },
+    {
+      // Cloud PCs past their term are released (the device list also checks on read).
+      name: 'cloud-pc-expire-machines',
+      everyMs: MINUTE_MS,
+      run: async ({ now }) => ({ expired: await expireMachines(app.db, now) }),
+    },
+    {
+      // Sessions past their idle or absolute limit are useless rows.
+      name: 'sessions-purge',
+      everyMs: HOUR_MS,
+      run: async ({ now }) => ({ purged: await purgeDeadSessions(app.db, app.config.session, now) }),
+    },
+  ];
+  return jobs.filter((job) => job.everyMs > 0);
+}
