@@ -41,6 +41,8 @@ const contractsOrders = 'packages/contracts/src/orders.test.ts';
 const contractsAccounts = 'packages/contracts/src/accounts.test.ts';
 const locales = 'packages/contracts/src/locales.test.ts';
 const webCloudPc = 'apps/web/src/features/cloud-pc/rules.test.ts';
+const webToast = 'apps/web/src/components/toast-region.test.tsx';
+const webSession = 'apps/web/src/features/auth/server/proxy-session.test.ts';
 
 const src = {
   codes: 'apps/api/src/modules/sms/codes.service.ts',
@@ -66,6 +68,8 @@ const src = {
   apiClient: 'packages/contracts/src/client/api-client.ts',
   content: 'packages/contracts/src/content.ts',
   seedPrices: 'content/seed/pricing.json',
+  webToast: 'apps/web/src/lib/toast.ts',
+  webSession: 'apps/web/src/features/auth/session-cookies.ts',
 };
 
 /** name, file, the exact text to find (once), its replacement, the test files that must catch it */
@@ -118,6 +122,9 @@ export const MUTATIONS = [
   { name: 'client: retries on 425', file: src.apiClient, find: '[408, 409, 425, 429, 500, 502, 503, 504]', replace: '[408, 409, 429, 500, 502, 503, 504]', tests: [apiClient] },
   { name: 'channel: accounts from 1 July 2025 (China time)', file: src.accounts, find: "CHANNEL_REQUIRED_FROM = '2025-06-30T16:00:00.000Z'", replace: "CHANNEL_REQUIRED_FROM = '2025-07-01T00:00:00.000Z'", tests: [contractsAccounts, users] },
   { name: 'language cookie: 365 days', file: src.locales, find: 'LOCALE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60', replace: 'LOCALE_COOKIE_MAX_AGE = 366 * 24 * 60 * 60', tests: [locales] },
+  { name: 'web: toasts show 3000 ms', file: src.webToast, find: 'TOAST_DURATION_MS = 3000', replace: 'TOAST_DURATION_MS = 4000', tests: [webToast] },
+  { name: 'web: toasts offset 16', file: src.webToast, find: 'TOAST_OFFSET_PX = 16', replace: 'TOAST_OFFSET_PX = 24', tests: [webToast] },
+  { name: 'web: session hint cookie 180 days', file: src.webSession, find: 'SESSION_HINT_MAX_AGE_S = 180 * 24 * 60 * 60', replace: 'SESSION_HINT_MAX_AGE_S = 200 * 24 * 60 * 60', tests: [webSession] },
   { name: 'hot searches: 20 records per minute per IP', file: src.search, find: 'RECORD_LIMIT_PER_MINUTE = 20', replace: 'RECORD_LIMIT_PER_MINUTE = 25', tests: [search] },
   { name: 'hot searches: top 10', file: src.search, find: 'HOT_SEARCH_COUNT = 10', replace: 'HOT_SEARCH_COUNT = 12', tests: [search] },
   { name: 'hot searches: a keyword counts once per 10 minutes per IP', file: src.search, find: 'REPEAT_WINDOW_MS = 10 * 60_000', replace: 'REPEAT_WINDOW_MS = 5 * 60_000', tests: [search] },
