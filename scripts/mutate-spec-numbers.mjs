@@ -132,6 +132,9 @@ export const MUTATIONS = [
   { name: 'WeChat Pay: notifications older than 5 minutes refused', file: src.wechat, find: 'NOTIFICATION_MAX_AGE_SECONDS = 300', replace: 'NOTIFICATION_MAX_AGE_SECONDS = 3600', tests: [adapters] },
 ];
 
+/** A find/replace text on one table line. */
+const show = (text) => text.replaceAll('\n', '\\n');
+
 const projectOf = (file) => (file.startsWith('apps/api/') ? 'api' : file.startsWith('apps/web/') ? 'web' : 'contracts');
 
 function runTests(files) {
@@ -188,12 +191,12 @@ for (const mutation of chosen) {
   }
   const verdict = failed.length > 0 ? 'caught' : 'SURVIVED';
   rows.push({ ...mutation, verdict, detail: failed.slice(0, 2).join(' | ') });
-  console.info(`${verdict.padEnd(8)} ${mutation.name} (${mutation.find} → ${mutation.replace})${failed.length ? `: ${failed[0]}` : ''}`);
+  console.info(`${verdict.padEnd(8)} ${mutation.name} (${show(mutation.find)} → ${show(mutation.replace)})${failed.length ? `: ${failed[0]}` : ''}`);
 }
 
 console.info('\n| constant | file | mutation | verdict | failing test |\n|---|---|---|---|---|');
 for (const row of rows) {
-  console.info(`| ${row.name} | \`${row.file}\` | \`${row.find}\` → \`${row.replace}\` | ${row.verdict} | ${row.detail} |`);
+  console.info(`| ${row.name} | \`${row.file}\` | \`${show(row.find)}\` → \`${show(row.replace)}\` | ${row.verdict} | ${row.detail} |`);
 }
 const bad = rows.filter((row) => row.verdict !== 'caught');
 console.info(`\n${rows.length - bad.length} of ${rows.length} mutations caught${bad.length ? `; not caught: ${bad.map((r) => r.name).join(', ')}` : ''}`);
