@@ -86,10 +86,8 @@ describe('server process (compiled build)', () => {
       expect((await get(port, '/docs/')).status).toBe(200);
 
       child.kill('SIGTERM');
-      const started = Date.now();
       const code = await Promise.race([exited, new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), 5_000))]);
       expect(code).toBe(0);
-      expect(Date.now() - started).toBeLessThan(5_000);
       expect(output).toContain('"signal":"SIGTERM"');
       await expect(get(port, '/health')).rejects.toThrow(/ECONNREFUSED/);
     } finally {
@@ -114,10 +112,16 @@ describe('server process (compiled build)', () => {
 describe.each(testDialects())('closing the app ($dialect)', ({ dialect }) => {
   it('lets in-flight requests finish, then stops accepting', async () => {
     const test = await createTestDatabase(dialect);
+    // the request is held open until the close has begun: no guessing how long either takes
+    let entered!: () => void;
+    const inHandler = new Promise<void>((resolve) => (entered = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
     const app = await buildTestApp(test.handle, {
       routes: (a) =>
         a.get('/test/slow', { schema: { response: envelopeResponses(z.object({ done: z.boolean() })) } }, async () => {
-          await new Promise((resolve) => setTimeout(resolve, 300));
+          entered();
+          await released;
           return ok({ done: true });
         }),
     });
@@ -125,8 +129,9 @@ describe.each(testDialects())('closing the app ($dialect)', ({ dialect }) => {
       await app.listen({ port: 0, host: '127.0.0.1' });
       const { port } = app.server.address() as AddressInfo;
       const inFlight = get(port, '/test/slow');
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await inHandler;
       const closed = app.close();
+      release();
       const res = await inFlight;
       expect(res.status).toBe(200);
       expect(JSON.parse(res.body)).toEqual({ errcode: 0, errmsg: 'ok', data: { done: true } });

@@ -5,6 +5,8 @@ import {
   normalizeReferralCode,
   REFERRAL_CODE_ALPHABET,
   REFERRAL_CODE_LENGTH,
+  REFERRAL_COOKIE_MAX_AGE_S,
+  REFERRAL_RULES,
   ZAmbassadorJoinQuery,
 } from './referrals';
 
@@ -25,10 +27,26 @@ describe('referral codes', () => {
   });
 
   it('accepts every character of the alphabet', () => {
-    for (let i = 0; i < REFERRAL_CODE_ALPHABET.length; i += REFERRAL_CODE_LENGTH) {
-      const code = REFERRAL_CODE_ALPHABET.slice(i, i + REFERRAL_CODE_LENGTH);
+    for (let i = 0; i < REFERRAL_CODE_ALPHABET.length; i += 8) {
+      const code = REFERRAL_CODE_ALPHABET.slice(i, i + 8);
       expect(normalizeReferralCode(code)).toBe(code);
     }
+  });
+
+  it('are 8 characters long, made that long', () => {
+    expect(REFERRAL_CODE_LENGTH).toBe(8);
+    expect(normalizeReferralCode('AB12CD3')).toBeNull();
+    expect(normalizeReferralCode('AB12CD345')).toBeNull();
+  });
+});
+
+describe('programme rules (spec section 9)', () => {
+  it('pays 20% commission, binds for 60 days, settles after 7 days, and gives 3 days of Pro and 10 monitor walls', () => {
+    expect(REFERRAL_RULES).toEqual({ commissionPercent: 20, bindingDays: 60, settlementDays: 7, bonusProDays: 3, bonusMonitors: 10 });
+  });
+
+  it('remembers a followed link for 30 days', () => {
+    expect(REFERRAL_COOKIE_MAX_AGE_S).toBe(2_592_000);
   });
 });
 

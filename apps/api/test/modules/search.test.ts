@@ -3,9 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ErrorCode, type TEnvelope, type THotSearches, type TSearchRecordResult, type TSearchResult } from '@llk/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toDbDate } from '../../src/db/dialect';
 import { seedDatabase } from '../../src/db/seed';
+import { MemoryKeyValueStore } from '../../src/lib/kv';
 import { seedSteps } from '../../src/db/seeds';
-import { RECORD_LIMIT_PER_MINUTE } from '../../src/modules/search/search.service';
 import { searchSeedStep } from '../../src/modules/search/search.seed';
 import { syncGuideIndex } from '../../src/modules/search/search-index';
 import { testDialects, useTestApp } from '../helper';
@@ -25,7 +26,8 @@ const guide: Record<string, string> = {
 };
 
 describe.each(testDialects())('search ($dialect)', ({ dialect }) => {
-  const ctx = useTestApp(dialect);
+  let now = Date.UTC(2026, 0, 1);
+  const ctx = useTestApp(dialect, { deps: { kv: new MemoryKeyValueStore(() => now) } });
   let guideDir = '';
   beforeAll(async () => {
     guideDir = mkdtempSync(path.join(tmpdir(), 'llk-guide-'));
@@ -196,13 +198,38 @@ describe.each(testDialects())('search ($dialect)', ({ dialect }) => {
     it('throttles a client that records too often', async () => {
       const words = ['会员', '屏幕墙', '全球通道', '远程控制', '云电脑', '兑换码', '游戏手柄', '批量部署', '隐私屏', '无人值守'];
       const results: boolean[] = [];
-      for (let i = 0; i < RECORD_LIMIT_PER_MINUTE + 2; i++) {
+      for (let i = 0; i < 22; i++) {
         const keyword = `${words[i % words.length]}${i >= words.length ? ` ${words[(i + 3) % words.length]}` : ''}`;
         results.push((await record(keyword, 'zh-CN', '198.51.100.7')).body.data.recorded);
       }
-      expect(results.slice(RECORD_LIMIT_PER_MINUTE)).toEqual([false, false]);
+      expect(results.slice(20)).toEqual([false, false]);
       // another client is not affected
       expect((await record('会员', 'zh-CN', '198.51.100.8')).body.data.recorded).toBe(true);
+    });
+
+    it('counts the 20th record of a client in a minute, not the 21st; the budget is back 60 s after the first', async () => {
+      const ip = '198.51.100.9';
+      for (let i = 0; i < 19; i++) await record(`会员 ${i}`, 'zh-CN', ip);
+      expect((await record('屏幕墙', 'zh-CN', ip)).body.data.recorded).toBe(true);
+      expect((await record('远程控制', 'zh-CN', ip)).body.data.recorded).toBe(false);
+      now += 60_000;
+      expect((await record('远程控制', 'zh-CN', ip)).body.data.recorded).toBe(true);
+    });
+
+    it('counts a keyword again from the same client after 10 minutes, not before', async () => {
+      const ip = '198.51.100.10';
+      expect((await record('隐私屏', 'zh-CN', ip)).body.data.recorded).toBe(true);
+      now += 10 * 60_000 - 1;
+      expect((await record('隐私屏', 'zh-CN', ip)).body.data.recorded).toBe(false);
+      now += 1;
+      expect((await record('隐私屏', 'zh-CN', ip)).body.data.recorded).toBe(true);
+    });
+
+    it('lists the top 10 of a language, most searched first', async () => {
+      const keywords = Array.from({ length: 12 }, (_, i) => ({ locale: 'es', keyword: `palabra ${i}`, count: 100_000 + i, updated_at: toDbDate(now) }));
+      await ctx.database.db.insertInto('search_records').values(keywords).execute();
+      const es = await hot('es');
+      expect(es.map((entry) => entry.keyword)).toEqual(Array.from({ length: 10 }, (_, i) => `palabra ${11 - i}`));
     });
 
     it('a keyword searched by many clients climbs the list', async () => {

@@ -4,7 +4,8 @@ import { type AddressInfo } from 'node:net';
 import { ErrorCode, type TEnvelope, type TJsapiSignature } from '@llk/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type App } from '../../src/app';
-import { EXPIRY_MARGIN_SECONDS, signJsapi } from '../../src/modules/wxmp/wxmp.service';
+import { MemoryKeyValueStore } from '../../src/lib/kv';
+import { signJsapi } from '../../src/modules/wxmp/wxmp.service';
 import { buildTestApp, createTestDatabase, testDialects, type TestDatabase } from '../helper';
 import { messageOf } from '../messages';
 
@@ -91,10 +92,11 @@ describe.each(testDialects())('GET /wxMp/getJsapiTicket ($dialect)', ({ dialect 
   });
 
   /** An app with a cache of its own (a new app id each time). */
-  async function makeApp(env: Record<string, string> = {}) {
+  async function makeApp(env: Record<string, string> = {}, kv?: MemoryKeyValueStore) {
     appCount += 1;
     const appId = `wx-test-${appCount}`;
     const app = await buildTestApp(database.handle, {
+      ...(kv ? { deps: { kv } } : {}),
       env: { WX_API_BASE: base, WX_APP_ID: appId, WX_APP_SECRET: 'test-secret', WEB_ORIGIN: 'https://www.llk.test', WX_SHARE_ORIGINS: 'https://m.llk.test', ...env },
     });
     apps.push(app);
@@ -146,14 +148,16 @@ describe.each(testDialects())('GET /wxMp/getJsapiTicket ($dialect)', ({ dialect 
     expect(platform.count('/cgi-bin/ticket/getticket')).toBe(1);
   });
 
-  it('fetches again once the cached values expire (less the safety margin)', async () => {
-    const { app } = await makeApp();
-    platform.tokenAnswers.push({ access_token: 'SHORT-TOKEN', expires_in: EXPIRY_MARGIN_SECONDS + 1 });
-    platform.ticketAnswers.push({ errcode: 0, errmsg: 'ok', ticket: 'SHORT-TICKET', expires_in: EXPIRY_MARGIN_SECONDS + 1 });
-    await sign(app, 'https://www.llk.test/');
-    await new Promise((resolve) => setTimeout(resolve, 1_100));
-    const again = await sign(app, 'https://www.llk.test/');
-    expect(again.res.statusCode).toBe(200);
+  it('keeps the token and ticket for their lifetime less 300 s, then fetches again', async () => {
+    let now = Date.UTC(2026, 0, 1);
+    const { app } = await makeApp({}, new MemoryKeyValueStore(() => now));
+    await sign(app, 'https://www.llk.test/'); // the platform grants both for 7200 s
+    now += (7200 - 300) * 1000 - 1;
+    expect((await sign(app, 'https://www.llk.test/')).res.statusCode).toBe(200);
+    expect(platform.count('/cgi-bin/token')).toBe(1);
+    expect(platform.count('/cgi-bin/ticket/getticket')).toBe(1);
+    now += 1;
+    expect((await sign(app, 'https://www.llk.test/')).res.statusCode).toBe(200);
     expect(platform.count('/cgi-bin/token')).toBe(2);
     expect(platform.count('/cgi-bin/ticket/getticket')).toBe(2);
   });

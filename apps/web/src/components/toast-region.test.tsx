@@ -26,9 +26,8 @@ afterEach(cleanup);
 describe('ToastRegion', () => {
   it('loads sonner on the first toast only, then shows queued toasts', async () => {
     render(<ToastRegion label="Notifications" />);
-    await act(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    });
+    // any import the mount started has settled by now
+    await act(() => vi.dynamicImportSettled());
     expect(loaded.sonner).toBe(false);
     expect(document.querySelector('[data-sonner-toaster]')).toBeNull();
 

@@ -260,4 +260,17 @@ describe.each(testDialects())('cloud PC on $dialect', ({ dialect }) => {
       expect(body(answer).errcode).toBe(ErrorCode.VALIDATION_FAILED);
     }
   });
+
+  it('takes 5 provider sign-ups per client IP in an hour and refuses the 6th', async () => {
+    const apply = (n: number) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/cloudPc/provider',
+        remoteAddress: '192.0.2.77',
+        payload: { company: `限流测试 ${n}`, contactName: '李娜', email: `ops${n}@example.com`, region: '上海', hardware: 'Xeon', machineCount: 2 },
+      });
+    const answers = [];
+    for (let n = 1; n <= 6; n++) answers.push(body(await apply(n)).errcode);
+    expect(answers).toEqual([0, 0, 0, 0, 0, ErrorCode.RATE_LIMITED]);
+  });
 });

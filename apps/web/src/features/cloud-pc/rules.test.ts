@@ -142,7 +142,8 @@ describe('device actions', () => {
     expect(renewalDue({ status: 'RUNNING', autoRenew: false, expiresAt: expiresIn(day) }, at)).toBe(false);
     expect(renewalDue({ status: 'RELEASED', autoRenew: true, expiresAt: expiresIn(day) }, at)).toBe(false);
     expect(renewalDue({ status: 'RUNNING', autoRenew: true, expiresAt: expiresIn(-1) }, at)).toBe(false);
-    expect(RENEWAL_LEAD_DAYS).toBe(CLOUD_PC_RULES.autoRenewLeadDays);
+    expect(RENEWAL_LEAD_DAYS).toBe(3);
+    expect(CLOUD_PC_RULES.autoRenewLeadDays).toBe(3);
   });
 
   it('offers nothing on released or expired machines', () => {

@@ -221,4 +221,10 @@ describe('syncSessionHint', () => {
     expect(dead.cookies.get('llk_session')?.value).toBe('');
     expect(hint(dead)).toBe('');
   });
+
+  it('keeps the hint as long as a session can live: 180 days', () => {
+    const withToken = response();
+    syncSessionHint(new NextRequest('http://site.test/', { headers: { cookie: 'llk_session=x' } }), withToken);
+    expect(withToken.cookies.get('llk_session_hint')).toMatchObject({ value: '1', maxAge: 15_552_000, path: '/' });
+  });
 });
