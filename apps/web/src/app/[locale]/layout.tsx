@@ -1,4 +1,4 @@
-import { localeEntries, type TLocale } from '@llk/contracts';
+import { localeEntries, type TLocale } from '@llk/contracts/locales';
 import type { Metadata, Viewport } from 'next';
 import { hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';

@@ -1,4 +1,4 @@
-import { type TLocale, localeEntries } from '@llk/contracts';
+import { type TLocale, localeEntries } from '@llk/contracts/locales';
 import { getTranslations } from 'next-intl/server';
 import { Link } from '@/components/link';
 import { AccountStatus } from '@/features/auth/components/account-status';

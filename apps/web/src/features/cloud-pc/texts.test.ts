@@ -1,4 +1,4 @@
-import { locales } from '@llk/contracts';
+import { locales } from '@llk/contracts/locales';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-import { localeEntries, locales } from '@llk/contracts';
+import { localeEntries, locales } from '@llk/contracts/locales';
 import { describe, expect, it } from 'vitest';
 import { formatDate, langTag, promotionState } from './format-date';
 

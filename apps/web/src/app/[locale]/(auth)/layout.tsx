@@ -1,4 +1,4 @@
-import type { TLocale } from '@llk/contracts';
+import type { TLocale } from '@llk/contracts/locales';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { Link } from '@/components/link';

@@ -1,4 +1,4 @@
-import type { TLocale } from '@llk/contracts';
+import type { TLocale } from '@llk/contracts/locales';
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import { getTranslations } from 'next-intl/server';

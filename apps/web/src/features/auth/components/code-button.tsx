@@ -4,7 +4,7 @@ import type { TSendCodeResult } from '@llk/contracts';
 import type { TApiClient } from '@llk/contracts/client';
 import { useEffect, useState } from 'react';
 import { toast } from '@/lib/toast';
-import { loadApi } from '../lazy-api';
+import { loadApi } from '@/lib/load-api';
 import { type TAuthTexts, fill } from '../texts';
 
 const DEFAULT_WAIT_S = 60;

@@ -1,4 +1,4 @@
-import type { TLocale } from '@llk/contracts';
+import type { TLocale } from '@llk/contracts/locales';
 import { getMessages } from 'next-intl/server';
 import type { TCloudPcTexts } from '../texts';
 

@@ -1,6 +1,7 @@
 'use client';
 
-import { localeEntries, ZCodeOrderResult, type TCodeOrderResult, type TLocale, type TOrderItem } from '@llk/contracts';
+import { ZCodeOrderResult, type TCodeOrderResult, type TOrderItem } from '@llk/contracts';
+import { localeEntries, type TLocale } from '@llk/contracts/locales';
 import { useLocale, useTranslations } from 'next-intl';
 import { useCallback, useEffect, useState } from 'react';
 import { createCodeOrder } from '../checkout-api';

@@ -1,6 +1,7 @@
 'use client';
 
-import { localeEntries, type TLocale, type TTimeUnit } from '@llk/contracts';
+import { type TTimeUnit } from '@llk/contracts';
+import { localeEntries, type TLocale } from '@llk/contracts/locales';
 import { useLocale, useTranslations } from 'next-intl';
 import { useCallback, useRef, useState } from 'react';
 import { Link } from '@/i18n/navigation';

@@ -1,4 +1,5 @@
-import { localeEntries, type TCloudPcOffer, type TCloudPcPlan } from '@llk/contracts';
+import { type TCloudPcOffer, type TCloudPcPlan } from '@llk/contracts';
+import { localeEntries } from '@llk/contracts/locales';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { DevicePanel } from '@/features/cloud-pc/components/device-panel';

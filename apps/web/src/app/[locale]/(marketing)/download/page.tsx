@@ -1,4 +1,5 @@
-import { localeEntries, ZDownloadList, ZUpdateLog, type TRelease } from '@llk/contracts';
+import { ZDownloadList, ZUpdateLog, type TRelease } from '@llk/contracts';
+import { localeEntries } from '@llk/contracts/locales';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { DownloadAdvisor, type TAdvisorOption, type TAdvisorOptions } from '@/features/download/components/download-advisor';

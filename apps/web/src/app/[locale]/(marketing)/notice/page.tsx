@@ -1,4 +1,5 @@
-import { localeEntries, type TNoticeList } from '@llk/contracts';
+import { type TNoticeList } from '@llk/contracts';
+import { localeEntries } from '@llk/contracts/locales';
 import type { Metadata } from 'next';
 import { PHASE_PRODUCTION_BUILD } from 'next/constants';
 import { getTranslations } from 'next-intl/server';

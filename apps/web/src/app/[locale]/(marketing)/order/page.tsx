@@ -1,4 +1,5 @@
-import { ZTimeUnit, type TLocale, type TTimeUnit } from '@llk/contracts';
+import { ZTimeUnit, type TTimeUnit } from '@llk/contracts';
+import { type TLocale } from '@llk/contracts/locales';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { ClientMessages } from '@/components/client-messages';

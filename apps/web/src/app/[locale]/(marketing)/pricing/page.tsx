@@ -1,4 +1,5 @@
-import { localeEntries, type TMembershipPrice, type TSkuPrice } from '@llk/contracts';
+import { type TMembershipPrice, type TSkuPrice } from '@llk/contracts';
+import { localeEntries } from '@llk/contracts/locales';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { BillingTabs } from '@/features/pricing/components/billing-tabs';

@@ -1,4 +1,4 @@
-import { type TLocale, localeEntries } from '@llk/contracts';
+import { type TLocale, localeEntries } from '@llk/contracts/locales';
 import { ApiError } from '@llk/contracts/client';
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';

@@ -1,4 +1,5 @@
-import { localeEntries, type TLocale, type TNewsInfo } from '@llk/contracts';
+import { type TNewsInfo } from '@llk/contracts';
+import { localeEntries, type TLocale } from '@llk/contracts/locales';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { cache } from 'react';
