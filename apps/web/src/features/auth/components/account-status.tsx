@@ -1,6 +1,7 @@
 'use client';
 
 import { type ReactNode, useEffect, useState } from 'react';
+import { formatDate } from '@/lib/format';
 import { type TSessionUser, useSession, useSessionHint } from '@/lib/session';
 
 export interface TAccountStatusTexts {
@@ -15,7 +16,7 @@ export interface TAccountStatusTexts {
 
 function expiryText(user: TSessionUser, texts: TAccountStatusTexts, iso: string): string {
   if (!user.expiresAt) return texts.noExpiry;
-  const date = new Intl.DateTimeFormat(iso, { dateStyle: 'medium' }).format(new Date(user.expiresAt));
+  const date = formatDate(user.expiresAt, iso, 'medium');
   return (user.active ? texts.validUntil : texts.expiredOn).replace('{date}', date);
 }
 

@@ -5,7 +5,8 @@ import type { TApiClient } from '@llk/contracts/client';
 import { useEffect, useState } from 'react';
 import { toast } from '@/lib/toast';
 import { loadApi } from '@/lib/load-api';
-import { type TAuthTexts, fill } from '../texts';
+import { fill } from '@/lib/format';
+import type { TAuthTexts } from '../texts';
 
 const DEFAULT_WAIT_S = 60;
 

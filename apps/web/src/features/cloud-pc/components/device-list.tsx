@@ -8,7 +8,8 @@ import { toast } from '@/lib/toast';
 import { loadDevices, cancelDevice, refundDevice, setAutoRenew, type TDevicesLoad } from '../cloud-pc-api';
 import { deviceActions, refundTimeLeft, renewalDue } from '../rules';
 import { cloudPcSku } from '../sku';
-import { fill, formatDateTime, type TCloudPcTexts } from '../texts';
+import { fill, formatDateTime } from '@/lib/format';
+import type { TCloudPcTexts } from '../texts';
 import { dangerButton, primaryButton, secondaryButton } from './buttons';
 import { InvoiceRequest } from './invoice-request';
 

@@ -2,11 +2,11 @@
 
 import type { TCloudPcInvoice, TInvoiceKind } from '@llk/contracts';
 import { type FormEvent, useId, useState } from 'react';
-import { formatFen } from '@/features/pricing/money';
+import { fill, formatDateTime, formatFen } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { requestInvoice } from '../cloud-pc-api';
 import { EMPTY_INVOICE_FORM, invoiceRequest, type TFieldErrors, type TInvoiceForm, validateInvoice } from '../rules';
-import { fill, formatDateTime, type TCloudPcTexts, validationText } from '../texts';
+import { type TCloudPcTexts, validationText } from '../texts';
 import { primaryButton, secondaryButton } from './buttons';
 import { Field } from './field';
 

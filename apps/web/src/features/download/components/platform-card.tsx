@@ -1,5 +1,6 @@
 import type { TChipType, TDownloadPackage, TRelease } from '@llk/contracts';
-import { filePackages, formatReleaseDate, formatSize, type TPlatformKey } from '../platforms';
+import { formatDate } from '@/lib/format';
+import { filePackages, formatSize, type TPlatformKey } from '../platforms';
 
 export interface TPlatformCardTexts {
   name: string;
@@ -78,7 +79,7 @@ export function PlatformCard({ platform, release, texts, languageTag, buttons }:
           <dd className="font-medium text-ink">{release.version}</dd>
           <dt className="text-ink-muted">{texts.released}</dt>
           <dd className="text-ink">
-            <time dateTime={release.releasedAt}>{formatReleaseDate(release.releasedAt, languageTag)}</time>
+            <time dateTime={release.releasedAt}>{formatDate(release.releasedAt, languageTag)}</time>
           </dd>
           <dt className="text-ink-muted">{texts.requires}</dt>
           <dd className="text-ink">{release.minOs}</dd>

@@ -5,6 +5,7 @@ import { localeEntries, type TLocale } from '@llk/contracts/locales';
 import { useLocale, useTranslations } from 'next-intl';
 import { useCallback, useRef, useState } from 'react';
 import { Link } from '@/i18n/navigation';
+import { formatDate } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { createRenewalOrder, createWebOrder } from '../checkout-api';
 import { newIdempotencyKey } from '../payment-flow';
@@ -108,7 +109,7 @@ export function OrderCheckout({
   }
 
   if (state.phase === 'paid') {
-    const expiry = user?.expiresAt ? new Intl.DateTimeFormat(tag, { dateStyle: 'long', timeZone: 'Asia/Shanghai' }).format(new Date(user.expiresAt)) : null;
+    const expiry = user?.expiresAt ? formatDate(user.expiresAt, tag) : null;
     return (
       <div role="status" className="rounded-card border border-green-200 bg-green-50 p-6 sm:p-8" data-testid="order-success">
         <h2 className="text-2xl font-semibold text-success">{t('successHeading')}</h2>

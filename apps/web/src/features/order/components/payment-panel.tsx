@@ -4,7 +4,7 @@ import type { TPayMethod } from '@llk/contracts';
 import { useTranslations } from 'next-intl';
 import { useEffect, useRef } from 'react';
 import { QrCode } from '@/features/download/components/qr-code';
-import { formatFen } from '@/features/pricing/money';
+import { formatFen, formatTime } from '@/lib/format';
 import type { TPaymentState } from '../use-payment';
 import { invokeWechatPay } from '../wechat-pay';
 
@@ -69,7 +69,7 @@ export function PaymentPanel({ state, tag, onSwitch }: { state: TPaymentState; t
   if (payment?.kind === 'jsapi') return <WechatSheetPanel state={state} params={payment.params} />;
   if (!payment || payment.kind !== 'qr') return null;
   const other = PAY_METHODS.find((method) => method !== state.method)!;
-  const deadline = new Intl.DateTimeFormat(tag, { timeStyle: 'short', timeZone: 'Asia/Shanghai' }).format(new Date(payment.expiresAt));
+  const deadline = formatTime(payment.expiresAt, tag);
   return (
     <section aria-labelledby="payment-heading" className="rounded-card border border-line bg-canvas p-6 text-center shadow-card" data-testid="payment-panel">
       <h2 id="payment-heading" ref={heading} tabIndex={-1} className="scroll-mt-24 text-lg font-semibold text-ink">

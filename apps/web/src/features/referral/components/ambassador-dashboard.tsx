@@ -5,8 +5,8 @@ import { useId } from 'react';
 import { QrCode } from '@/features/download/components/qr-code';
 import { toast } from '@/lib/toast';
 import { copyText } from '../copy-text';
-import { formatDate, formatFen } from '../format';
-import { type TReferralTexts, fill, remainingText } from '../texts';
+import { fill, formatDate, formatDateTime, formatFen } from '@/lib/format';
+import { type TReferralTexts, remainingText } from '../texts';
 import { secondaryButton } from './buttons';
 
 // An ambassador's view: referral link and code with copy buttons, a QR code of the link, the
@@ -94,7 +94,7 @@ export default function AmbassadorDashboard({ info, texts, locale }: { info: TAm
             {info.referredUsers.map((user) => (
               <li key={`${user.account}-${user.boundAt}`} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 px-3 py-2 text-sm">
                 <span className="font-medium text-ink tabular-nums">{user.account}</span>
-                <span className="text-ink-muted">{fill(texts.boundOn ?? '', { date: formatDate(user.boundAt, locale) })}</span>
+                <span className="text-ink-muted">{fill(texts.boundOn ?? '', { date: formatDate(user.boundAt, locale, 'medium') })}</span>
                 <span className={user.active ? 'text-brand-700' : 'text-ink-muted'}>{remainingText(texts, user.remainingDays, locale)}</span>
               </li>
             ))}
@@ -134,10 +134,10 @@ export default function AmbassadorDashboard({ info, texts, locale }: { info: TAm
                     <td className="px-3 py-2 whitespace-nowrap">
                       <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${stateTone[line.state]}`}>{texts.state[line.state]}</span>
                       {line.state === 'PENDING' ? (
-                        <span className="block pt-1 text-xs text-ink-muted">{fill(texts.effectiveFrom ?? '', { date: formatDate(line.effectiveAfter, locale) })}</span>
+                        <span className="block pt-1 text-xs text-ink-muted">{fill(texts.effectiveFrom ?? '', { date: formatDate(line.effectiveAfter, locale, 'medium') })}</span>
                       ) : null}
                     </td>
-                    <td className="px-3 py-2 whitespace-nowrap text-ink-muted">{formatDate(line.paidAt, locale, true)}</td>
+                    <td className="px-3 py-2 whitespace-nowrap text-ink-muted">{formatDateTime(line.paidAt, locale)}</td>
                   </tr>
                 ))}
               </tbody>

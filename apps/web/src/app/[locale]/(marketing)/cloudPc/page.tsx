@@ -7,7 +7,7 @@ import { ProviderForm } from '@/features/cloud-pc/components/provider-form';
 import { loadCloudPcPlans } from '@/features/cloud-pc/plans-data';
 import { getCloudPcTexts } from '@/features/cloud-pc/server/cloud-pc-texts';
 import { storageSize } from '@/features/cloud-pc/texts';
-import { formatFen } from '@/features/pricing/money';
+import { formatFen } from '@/lib/format';
 import { ButtonLink, TextLink } from '@/features/site/components/button-link';
 import { FaqList } from '@/features/site/components/faq-list';
 import { FeatureGrid } from '@/features/site/components/feature-grid';

@@ -7,7 +7,8 @@ import { PlatformCard, type TCardButton } from '@/features/download/components/p
 import { QrCode } from '@/features/download/components/qr-code';
 import { ReleaseNotesBody } from '@/features/download/components/release-notes-body';
 import { fetchContent } from '@/features/download/content-fetch';
-import { formatReleaseDate, formatSize, groupReleases, PLATFORM_KEYS, primaryPackage, RELEASE_PLATFORM_NAMES, type TPlatformKey } from '@/features/download/platforms';
+import { formatSize, groupReleases, PLATFORM_KEYS, primaryPackage, RELEASE_PLATFORM_NAMES, type TPlatformKey } from '@/features/download/platforms';
+import { formatDate } from '@/lib/format';
 import { TextLink } from '@/features/site/components/button-link';
 import { PageIntro } from '@/features/site/components/page-intro';
 import { PageSection } from '@/features/site/components/page-section';
@@ -138,7 +139,7 @@ export default async function DownloadPage({ params }: { params: LocaleParams })
       <PageSection id="download-updates" title={t('updatesHeading')}>
         {updated ? (
           <p className="font-medium text-ink">
-            {t('updatedOn')} <time dateTime={updated}>{formatReleaseDate(updated, tag)}</time>
+            {t('updatedOn')} <time dateTime={updated}>{formatDate(updated, tag)}</time>
           </p>
         ) : null}
         <p className="mt-2 max-w-3xl leading-relaxed text-ink-muted">{t('updatesBody')}</p>
@@ -151,7 +152,7 @@ export default async function DownloadPage({ params }: { params: LocaleParams })
                     {t('changelogEntry', { platform: RELEASE_PLATFORM_NAMES[entry.platform], version: entry.version })}
                     {' · '}
                     <time dateTime={entry.releasedAt} className="font-normal text-ink-muted">
-                      {formatReleaseDate(entry.releasedAt, tag)}
+                      {formatDate(entry.releasedAt, tag)}
                     </time>
                   </summary>
                   <div className="mt-3">

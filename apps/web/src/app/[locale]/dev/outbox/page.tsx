@@ -5,6 +5,7 @@ import { headers } from 'next/headers';
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { createServerApi } from '@/lib/api-server';
+import { SERVICE_TIME_ZONE } from '@/lib/format';
 import { isLocalVisitor } from '@/lib/local-visitor';
 
 // /dev/outbox: the codes the API's dev outbox "sent" (GET /dev/outbox?to=). The web runs under
@@ -51,7 +52,7 @@ export default async function DevOutboxPage({ params, searchParams }: TProps) {
   const raw = (await searchParams).to;
   const to = (Array.isArray(raw) ? raw[0] : raw)?.trim() ?? '';
   const [t, messages] = await Promise.all([getTranslations({ locale, namespace: 'DevOutbox' }), listMessages(locale, to)]);
-  const time = new Intl.DateTimeFormat(localeEntries[locale].iso, { dateStyle: 'short', timeStyle: 'medium' });
+  const time = new Intl.DateTimeFormat(localeEntries[locale].iso, { dateStyle: 'short', timeStyle: 'medium', timeZone: SERVICE_TIME_ZONE });
 
   return (
     <main id="main" className="container-page flex-1 py-10">
