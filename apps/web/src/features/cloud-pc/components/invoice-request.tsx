@@ -7,8 +7,8 @@ import { toast } from '@/lib/toast';
 import { requestInvoice } from '../cloud-pc-api';
 import { EMPTY_INVOICE_FORM, invoiceRequest, type TFieldErrors, type TInvoiceForm, validateInvoice } from '../rules';
 import { type TCloudPcTexts, validationText } from '../texts';
-import { primaryButton, secondaryButton } from './buttons';
-import { Field } from './field';
+import { buttonClass } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
 
 const KINDS: TInvoiceKind[] = ['NORMAL', 'SPECIAL'];
 
@@ -124,10 +124,10 @@ export function InvoiceRequest({
         </Field>
       </div>
       <div className="flex flex-wrap gap-3">
-        <button type="submit" className={primaryButton} disabled={busy} aria-busy={busy} data-testid="invoice-submit">
+        <button type="submit" className={buttonClass()} disabled={busy} aria-busy={busy} data-testid="invoice-submit">
           {busy ? v.sending : v.submit}
         </button>
-        <button type="button" className={secondaryButton} onClick={() => setOpen(false)}>
+        <button type="button" className={buttonClass({ variant: 'secondary' })} onClick={() => setOpen(false)}>
           {v.close}
         </button>
       </div>

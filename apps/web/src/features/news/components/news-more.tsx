@@ -5,6 +5,7 @@ import { useState, type MouseEvent } from 'react';
 import { Link } from '@/i18n/navigation';
 import { loadApi } from '@/lib/load-api';
 import { NewsCard, type TNewsCardLabels } from './news-card';
+import { buttonClass } from '@/components/ui/button';
 
 // "View more" under the news list. Without JavaScript (or when the API call fails) it is a
 // plain link to /news-{next}; with it, a click appends the next page in place.
@@ -61,7 +62,7 @@ export function NewsMore({ nextPage, total, pageSize, lang, label, labels }: TNe
             rel="next"
             onClick={loadMore}
             aria-busy={busy || undefined}
-            className="inline-flex min-h-11 items-center justify-center rounded-control bg-brand-600 px-5 py-2.5 text-base font-semibold text-white transition-colors hover:bg-brand-700"
+            className={buttonClass()}
           >
             {label}
           </Link>

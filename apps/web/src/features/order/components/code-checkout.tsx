@@ -8,6 +8,7 @@ import { createCodeOrder } from '../checkout-api';
 import { usePayment } from '../use-payment';
 import { OrderSummary } from './order-summary';
 import { MethodChoice, PaymentPanel, PaymentProblem } from './payment-panel';
+import { buttonClass } from '@/components/ui/button';
 
 // A payment code turns into an order only once (POST /order/createOrderByCodeId); the answer is
 // kept for this tab so a reload shows the same order instead of "code already used".
@@ -141,7 +142,7 @@ export function CodeCheckout({
           type="button"
           onClick={() => void pay(state.method)}
           disabled={busy}
-          className="inline-flex min-h-12 w-full items-center justify-center rounded-control bg-brand-600 px-5 text-lg font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+          className={buttonClass({ size: 'lg', block: true })}
           data-testid="pay-submit"
         >
           {state.phase === 'starting' ? o('creating') : t('pay')}

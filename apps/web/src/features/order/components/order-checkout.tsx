@@ -12,6 +12,7 @@ import { newIdempotencyKey } from '../payment-flow';
 import { usePayment } from '../use-payment';
 import { OrderSummary } from './order-summary';
 import { MethodChoice, PaymentPanel, PaymentProblem } from './payment-panel';
+import { buttonClass } from '@/components/ui/button';
 
 /** One membership offer as GET /memberPricing/detail/v2 gave it to the page (never computed here). */
 export interface TOrderOption {
@@ -95,12 +96,12 @@ export function OrderCheckout({
         <div className="mt-6 flex flex-wrap gap-3">
           <Link
             href={{ pathname: '/cloudPc', hash: 'cloud-pc-devices' }}
-            className="inline-flex min-h-11 items-center rounded-control bg-brand-600 px-5 font-semibold text-white hover:bg-brand-700"
+            className={buttonClass()}
             data-testid="to-cloud-pcs"
           >
             {t('toCloudPcs')}
           </Link>
-          <Link href="/download" className="inline-flex min-h-11 items-center rounded-control border border-line-strong px-5 font-semibold text-ink hover:bg-surface">
+          <Link href="/download" className={buttonClass({ variant: 'secondary' })}>
             {t('toDownload')}
           </Link>
         </div>
@@ -118,10 +119,10 @@ export function OrderCheckout({
         </p>
         {order ? <p className="mt-2 text-sm text-ink-muted">{t('orderNo', { id: order.id })}</p> : null}
         <div className="mt-6 flex flex-wrap gap-3">
-          <Link href="/download" className="inline-flex min-h-11 items-center rounded-control bg-brand-600 px-5 font-semibold text-white hover:bg-brand-700">
+          <Link href="/download" className={buttonClass()}>
             {t('toDownload')}
           </Link>
-          <Link href="/" className="inline-flex min-h-11 items-center rounded-control border border-line-strong px-5 font-semibold text-ink hover:bg-surface">
+          <Link href="/" className={buttonClass({ variant: 'secondary' })}>
             {t('toHome')}
           </Link>
         </div>
@@ -187,7 +188,7 @@ export function OrderCheckout({
             type="button"
             onClick={() => void pay(state.method)}
             disabled={busy}
-            className="inline-flex min-h-12 w-full items-center justify-center rounded-control bg-brand-600 px-5 text-lg font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60"
+            className={buttonClass({ size: 'lg', block: true })}
             data-testid="pay-now"
           >
             {state.phase === 'starting' ? t('creating') : t('payNow')}

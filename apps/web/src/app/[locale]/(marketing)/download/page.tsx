@@ -14,6 +14,7 @@ import { PageIntro } from '@/features/site/components/page-intro';
 import { PageSection } from '@/features/site/components/page-section';
 import { getBrand, resolveLocale, type LocaleParams } from '@/features/site/page-locale';
 import { buildPageMetadata, getSiteUrl, localizePath } from '@/lib/metadata';
+import { buttonClass } from '@/components/ui/button';
 
 // Static page, regenerated every 5 minutes from the API (features/download/content-fetch.ts).
 // Built without the API it shows every platform without version details and revalidates soon.
@@ -91,7 +92,7 @@ export default async function DownloadPage({ params }: { params: LocaleParams })
           <div className="mt-3 flex flex-wrap items-center gap-x-5 gap-y-2">
             <a
               href="#download-platforms"
-              className="inline-flex min-h-11 items-center justify-center rounded-control bg-brand-600 px-5 py-2.5 text-base font-semibold text-white transition-colors hover:bg-brand-700"
+              className={buttonClass()}
             >
               {t('advisor.neutralCta')}
             </a>
