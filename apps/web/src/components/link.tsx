@@ -3,7 +3,7 @@
 import NextLink from 'next/link';
 import { useParams, usePathname as useNextPathname, useRouter as useNextRouter } from 'next/navigation';
 import { type ComponentProps, type MouseEvent, useMemo } from 'react';
-import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, defaultLocale, isLocale } from '@llk/contracts/locales';
+import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, defaultLocale, isLocale } from '@llk/contracts/locale-codes';
 import { mergeCarryParams } from '../lib/carry-params';
 import { type THref, hrefToString, localeCookieLine, localizeHref, splitLocalePrefix } from '../lib/locale-path';
 

@@ -1,4 +1,4 @@
-import { defaultLocale, isLocale, type TLocale } from '@llk/contracts/locales';
+import { defaultLocale, isLocale, type TLocale } from '@llk/contracts/locale-codes';
 
 // Locale prefixes of public URLs (zh-CN unprefixed; /en, /zh-tw, … for the others). Pure and
 // browser-safe: Link, the language switch and the proxy's route table all use it.

@@ -2,7 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useCallback } from 'react';
-import { defaultLocale } from '@llk/contracts/locales';
+import { defaultLocale } from '@llk/contracts/locale-codes';
 import { CARRIED_PARAMS } from '@/lib/carry-params';
 import { localizeHref, splitLocalePrefix } from '@/lib/locale-path';
 import { session } from '@/lib/session';
