@@ -2,10 +2,10 @@
 
 import { type TTimeUnit } from '@llk/contracts';
 import { localeEntries, type TLocale } from '@llk/contracts/locales';
-import { useLocale, useTranslations } from 'next-intl';
 import { useCallback, useRef, useState } from 'react';
 import { Link } from '@/i18n/navigation';
 import { formatDate } from '@/lib/format';
+import { type TTexts, translator } from '@/lib/texts';
 import { useSession } from '@/lib/session';
 import { createRenewalOrder, createWebOrder } from '../checkout-api';
 import { newIdempotencyKey } from '../payment-flow';
@@ -42,6 +42,8 @@ export function OrderCheckout({
   wechatAppId = null,
   product = 'MEMBER',
   renewDeviceId = null,
+  locale,
+  texts,
 }: {
   options: TOrderOption[];
   initialUnit: TTimeUnit;
@@ -49,10 +51,12 @@ export function OrderCheckout({
   wechatAppId?: string | null;
   product?: 'MEMBER' | 'CLOUD_PC';
   renewDeviceId?: string | null;
+  locale: TLocale;
+  /** the Order namespace (getClientTexts) */
+  texts: TTexts;
 }) {
-  const t = useTranslations('Order');
-  const locale = useLocale() as TLocale;
   const tag = localeEntries[locale].iso;
+  const t = translator(texts, tag);
   const [unit, setUnit] = useState<TTimeUnit>(options.some((o) => o.timeUnit === initialUnit) ? initialUnit : options[0]!.timeUnit);
   const option = options.find((o) => o.timeUnit === unit) ?? options[0]!;
   // One key per SKU for this page's life: Pay Now twice (or a retry) gives the same order.
@@ -172,7 +176,7 @@ export function OrderCheckout({
             discountValue: (amount) => t('discountValue', { amount }),
           }}
         />
-        <MethodChoice value={state.method} onChange={selectMethod} disabled={busy} inWechat={state.inWechat} />
+        <MethodChoice value={state.method} onChange={selectMethod} disabled={busy} inWechat={state.inWechat} t={t} />
         <p className="text-sm text-ink-muted">
           {t.rich(product === 'CLOUD_PC' ? 'cloudPcAgreement' : 'agreement', {
             link: (chunks) => (
@@ -182,7 +186,7 @@ export function OrderCheckout({
             ),
           })}
         </p>
-        <PaymentProblem state={state} onRetry={() => void pay(state.method)} onRestart={restart} />
+        <PaymentProblem state={state} onRetry={() => void pay(state.method)} onRestart={restart} t={t} />
         {state.phase === 'idle' || state.phase === 'starting' || state.phase === 'failed' ? (
           <button
             type="button"
@@ -195,7 +199,7 @@ export function OrderCheckout({
           </button>
         ) : null}
       </div>
-      <div>{state.phase === 'awaiting' ? <PaymentPanel state={state} tag={tag} onSwitch={(method) => void pay(method)} /> : null}</div>
+      <div>{state.phase === 'awaiting' ? <PaymentPanel state={state} tag={tag} onSwitch={(method) => void pay(method)} t={t} /> : null}</div>
     </div>
   );
 }
