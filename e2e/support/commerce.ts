@@ -24,7 +24,7 @@ export function text(texts: TTexts, namespace: string, key: string): string {
   return node;
 }
 
-/** RMB as the site formats fen (features/pricing/money.ts): whole yuan without decimals. */
+/** RMB as the site formats fen (apps/web/src/lib/format.ts): whole yuan without decimals. */
 export function rmb(fen: number, locale: TLocale): string {
   const whole = fen % 100 === 0;
   return new Intl.NumberFormat(localeEntries[locale].iso, {

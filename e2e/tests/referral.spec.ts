@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
-import { REFERRAL_RULES, localeEntries, type TLocale } from '@llk/contracts';
+import { REFERRAL_RULES, type TLocale } from '@llk/contracts';
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { accountTexts, apiBase as api, readCode, textPattern } from '../support/accounts';
-import { fetchPricing, payInSandbox, spaces } from '../support/commerce';
+import { fetchPricing, payInSandbox, rmb, spaces } from '../support/commerce';
 
 // The ambassador programme (issue 6): a member joins on /promotionPlan and sees the referral
 // link, code and QR code; a visitor follows the referral link, looks at another page, switches
@@ -92,11 +92,6 @@ async function switchLanguage(page: Page, name: string) {
   await page.locator('header details[open] a', { hasText: name }).first().click();
 }
 
-/** Money as the ambassador page shows it (features/referral/format.ts). */
-function yuan(fen: number, locale: TLocale): string {
-  return new Intl.NumberFormat(localeEntries[locale].iso, { style: 'currency', currency: 'CNY', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(fen / 100);
-}
-
 test('a visitor follows a referral link, signs up after another page and the language switch, buys a membership, and the ambassador sees the pending commission', { tag: '@writes' }, async ({
   browser,
   request,
@@ -171,13 +166,13 @@ test('a visitor follows a referral link, signs up after another page and the lan
   await expect(dashboard.getByTestId('referred-users')).toContainText('60 days left');
   await expect(dashboard.getByTestId('referred-users')).not.toContainText(identity.mobile);
   const pending = dashboard.getByTestId('total-PENDING').locator('dd');
-  await expect(pending).toHaveText(yuan(commission, 'en'));
-  expect(spaces((await dashboard.getByTestId('total-EFFECTIVE').locator('dd').textContent()) ?? '')).toBe(spaces(yuan(0, 'en')));
+  await expect(pending).toHaveText(rmb(commission, 'en'));
+  expect(spaces((await dashboard.getByTestId('total-EFFECTIVE').locator('dd').textContent()) ?? '')).toBe(spaces(rmb(0, 'en')));
   const line = dashboard.getByTestId('commission-lines').locator('tbody tr');
   await expect(line).toHaveCount(1);
   await expect(line).toContainText(masked);
-  await expect(line).toContainText(yuan(year.priceFen, 'en'));
-  await expect(line).toContainText(yuan(commission, 'en'));
+  await expect(line).toContainText(rmb(year.priceFen, 'en'));
+  await expect(line).toContainText(rmb(commission, 'en'));
   await expect(line).toContainText('Pending');
   await ambassador.close();
 });

@@ -4,6 +4,7 @@ import {
   checkNewPassword,
   CONFIRM_REQUIRED,
   EMAIL_MAX,
+  TYPED_PASSWORD_MAX,
   V,
   ZAccount,
   ZCode,
@@ -22,12 +23,12 @@ import {
 const ZLoginPassword = z
   .string({ error: (issue) => (issue.input === undefined || issue.input === null ? V.passwordRequired : V.invalidType) })
   .min(1, { error: V.passwordEmpty, abort: true })
-  .max(128, { error: V.tooLong });
+  .max(TYPED_PASSWORD_MAX, { error: V.tooLong });
 
 /** Confirmation of a new password; compared with it by checkNewPassword. */
 const ZConfirmPassword = z
   .string({ error: (issue) => (issue.input === undefined || issue.input === null ? V.confirmRequired : V.invalidType) })
-  .max(128, { error: V.tooLong });
+  .max(TYPED_PASSWORD_MAX, { error: V.tooLong });
 
 /** No control characters (NUL cannot even be stored in PostgreSQL text). */
 function hasControlCharacter(value: string): boolean {

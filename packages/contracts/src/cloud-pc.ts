@@ -1,7 +1,7 @@
 import { z } from './zod';
 import { ZOrderId, ZOrderInfo } from './orders';
 import { ZTimeUnit } from './enums';
-import { isValidEmail, V, ZEmail } from './validation';
+import { BUSINESS_PHONE_RE, isValidEmail, TAX_ID_RE, V, ZEmail } from './validation';
 
 // Cloud-PC rental (spec sections 1, 4, 6, 9). Renting, renewing and refunding run through
 // the one order/payment/refund pipeline of the orders module: a cloud-PC SKU has item type
@@ -128,7 +128,7 @@ export const ZCloudPcProviderRequest = z
     contactName: text(50),
     /** a phone number or an email address (at least one) */
     phone: text(30, false)
-      .regex(/^$|^\+?[0-9][0-9 ()-]{5,28}$/, { error: V.invalidValue })
+      .regex(new RegExp(`^$|${BUSINESS_PHONE_RE.source}`), { error: V.invalidValue })
       .optional(),
     email: text(254, false)
       .refine((value) => value === '' || isValidEmail(value), { error: V.emailInvalid })
@@ -161,7 +161,7 @@ export const ZCloudPcInvoiceRequest = z
     title: text(100),
     /** taxpayer id; required for SPECIAL */
     taxId: text(30, false)
-      .regex(/^$|^[0-9A-Za-z]{15,20}$/, { error: V.invalidValue })
+      .regex(new RegExp(`^$|${TAX_ID_RE.source}`), { error: V.invalidValue })
       .optional(),
     email: ZEmail,
     note: text(500, false).optional(),

@@ -1,5 +1,6 @@
 export * from './accounts';
 export * from './cloud-pc';
+export * from './cookies';
 export * from './content';
 export * from './enums';
 export * from './envelope';

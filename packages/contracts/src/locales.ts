@@ -1,11 +1,8 @@
 // Locales, URL prefixes, the language cookie and first-visit detection (spec sections 3, 9).
 
-export const locales = ['zh-CN', 'en', 'zh-tw', 'es', 'fr', 'ja', 'ko'] as const;
-export type TLocale = (typeof locales)[number];
-export const defaultLocale: TLocale = 'zh-CN';
+import { defaultLocale, type TLocale } from './locale-codes';
 
-export const LOCALE_COOKIE = 'llk-lang';
-export const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60; // seconds, 365 days
+export * from './locale-codes';
 
 export interface LocaleEntry {
   name: string; // the language's own name, for the switcher
@@ -24,15 +21,6 @@ export const localeEntries: Record<TLocale, LocaleEntry> = {
   ja: { name: '日本語', code: 'ja', iso: 'ja', language: 'ja', files: ['ja.json'] },
   ko: { name: '한국어', code: 'ko', iso: 'ko', language: 'ko', files: ['ko.json'] },
 };
-
-export function isLocale(value: unknown): value is TLocale {
-  return typeof value === 'string' && (locales as readonly string[]).includes(value);
-}
-
-/** URL prefix of a locale: '' for the default, '/en', '/zh-tw', … otherwise. */
-export function localePrefix(locale: TLocale): string {
-  return locale === defaultLocale ? '' : `/${locale}`;
-}
 
 /**
  * Maps one browser language tag to a locale with the spec's rule: zh and zh-CN → zh-CN,

@@ -1,4 +1,4 @@
-import { defaultLocale, isLocale, localeEntries } from '@llk/contracts';
+import { defaultLocale, isLocale, localeEntries } from '@llk/contracts/locales';
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import { getTranslations } from 'next-intl/server';

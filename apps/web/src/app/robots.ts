@@ -1,4 +1,4 @@
-import { locales, localePrefix } from '@llk/contracts';
+import { locales, localePrefix } from '@llk/contracts/locales';
 import type { MetadataRoute } from 'next';
 import { getSiteUrl } from '@/lib/metadata';
 

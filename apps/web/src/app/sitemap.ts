@@ -1,4 +1,4 @@
-import { defaultLocale, localeEntries, locales } from '@llk/contracts';
+import { defaultLocale, localeEntries, locales } from '@llk/contracts/locales';
 import type { MetadataRoute } from 'next';
 import { collectSitemapPages } from '@/features/site/sitemap-pages';
 import { getSiteUrl, localizePath } from '@/lib/metadata';

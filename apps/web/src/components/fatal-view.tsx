@@ -1,9 +1,10 @@
-import type { TLocale } from '@llk/contracts';
+import type { TLocale } from '@llk/contracts/locales';
 import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { Link } from '@/components/link';
 import { LogoLink } from '@/components/layout/logo';
 import type { TRouteFailure } from '@/lib/routes';
+import { buttonClass } from '@/components/ui/button';
 
 /**
  * The fatal page (spec sections 2, 5): a minimal layout in the page's language around the
@@ -28,7 +29,7 @@ export async function FatalView({ locale, failure, message }: { locale: TLocale;
           <Link
             href="/"
             locale={locale}
-            className="mt-8 inline-flex h-11 items-center justify-center rounded-control bg-brand-600 px-6 font-semibold text-white shadow-sm transition-colors hover:bg-brand-700"
+            className={buttonClass({}, 'mt-8 shadow-sm')}
           >
             {t('backHome')}
           </Link>

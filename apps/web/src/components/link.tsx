@@ -3,7 +3,7 @@
 import NextLink from 'next/link';
 import { useParams, usePathname as useNextPathname, useRouter as useNextRouter } from 'next/navigation';
 import { type ComponentProps, type MouseEvent, useMemo } from 'react';
-import { DEFAULT_LOCALE_CODE, LOCALE_COOKIE_MAX_AGE_S, LOCALE_COOKIE_NAME, isLocaleCode } from '../i18n/locale-codes';
+import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, defaultLocale, isLocale } from '@llk/contracts/locale-codes';
 import { mergeCarryParams } from '../lib/carry-params';
 import { type THref, hrefToString, localeCookieLine, localizeHref, splitLocalePrefix } from '../lib/locale-path';
 
@@ -26,7 +26,7 @@ export type TLinkProps = Omit<ComponentProps<typeof NextLink>, 'href' | 'locale'
 /** The current page's locale code (the [locale] param; the default outside it). */
 export function useLocaleCode(): string {
   const params = useParams<{ locale?: string }>();
-  return isLocaleCode(params?.locale) ? params.locale : DEFAULT_LOCALE_CODE;
+  return isLocale(params?.locale) ? params.locale : defaultLocale;
 }
 
 /** The current path without its locale prefix: '/en/pricing' → '/pricing'. */
@@ -48,7 +48,7 @@ function isPlainLeftClick(event: MouseEvent<HTMLAnchorElement>): boolean {
 }
 
 function saveLocaleCookie(locale: string) {
-  document.cookie = localeCookieLine(LOCALE_COOKIE_NAME, locale, LOCALE_COOKIE_MAX_AGE_S, window.location.protocol === 'https:');
+  document.cookie = localeCookieLine(LOCALE_COOKIE, locale, LOCALE_COOKIE_MAX_AGE, window.location.protocol === 'https:');
 }
 
 export function Link({ href, locale, onClick, prefetch, ...props }: TLinkProps) {

@@ -1,4 +1,4 @@
-import { defaultLocale, locales } from '@llk/contracts';
+import { defaultLocale, locales } from '@llk/contracts/locales';
 import { defineRouting } from 'next-intl/routing';
 
 // zh-CN has no prefix; the others use /en, /zh-tw, … . Detection and the llk-lang cookie are

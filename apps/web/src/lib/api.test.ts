@@ -34,11 +34,11 @@ describe('401 handling of the browser clients', () => {
     expect(assign).toHaveBeenCalledWith('/ja/login?clientType=WIN&from=app');
   });
 
-  it('does the same for the order and payment client', async () => {
+  it('does the same for the order and payment client, with the way back to the page', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => answer(401, { errcode: 401, errmsg: 'expired', data: null })));
     await expect(payApi.post('/order/create', { body: {} })).rejects.toBeTruthy();
     expect(session.get().user).toBeNull();
-    expect(assign).toHaveBeenCalledWith('/ja/login?clientType=WIN&from=app');
+    expect(assign).toHaveBeenCalledWith('/ja/login?redirectUrl=%2Fja%2Forder%3FclientType%3DWIN%26from%3Dapp');
   });
 
   it('keeps the session on other errors', async () => {

@@ -1,15 +1,19 @@
-import { defaultLocale, localeEntries, locales, type TLocale } from '@llk/contracts';
+import { defaultLocale, localeEntries, locales, type TLocale } from '@llk/contracts/locales';
 import { type TApiClient, createApiClient, createPayClient } from '@llk/contracts/client';
 import { mergeCarryParams } from './carry-params';
 import { localizeHref } from './locale-path';
+import { loginHref } from './login-href';
 import { session } from './session';
 import { toast } from './toast';
 
-// The browser's API clients (spec sections 7 and 8), talking to /api on the web origin (the
-// web forwards it to the API). The session token is an httpOnly cookie, so no getToken here.
+// The browser's API client (spec sections 7 and 8), talking to /api on the web origin (the web
+// forwards it to the API). The session token is an httpOnly cookie, so no getToken here.
 //   api     errcode ≠ 0 → toast with errmsg; 401 → session cleared, off to /login
-//   payApi  order and payment calls: no toast, rejects with errmsg or 'Error'; 401 the same
-// Server components use createServerApi() from ./api-server instead.
+//   payApi  order and payment calls: no toast, rejects with errmsg or 'Error'; 401 → session
+//           cleared, off to /login with redirectUrl back to the page being paid on
+// It carries the contracts' fallback texts of seven languages, so components load it on demand
+// with loadApi() (./load-api) rather than import it into a page's first load.
+// Server code uses createServerApi() from ./api-server instead.
 
 /** The page's locale, from <html lang> (set by the root layout). */
 export function getPageLocale(): TLocale {
@@ -24,7 +28,12 @@ function toLogin() {
   window.location.assign(mergeCarryParams(login, window.location.search));
 }
 
-const shared = { baseUrl: '/api', getLocale: getPageLocale, onUnauthorized: toLogin };
+function toLoginAndBack() {
+  session.clear();
+  window.location.assign(loginHref(localizeHref(getPageLocale(), '/login'), window.location.pathname, window.location.search));
+}
 
-export const api: TApiClient = createApiClient({ ...shared, onError: (message) => toast.error(message) });
-export const payApi: TApiClient = createPayClient(shared);
+const shared = { baseUrl: '/api', getLocale: getPageLocale };
+
+export const api: TApiClient = createApiClient({ ...shared, onUnauthorized: toLogin, onError: (message) => toast.error(message) });
+export const payApi: TApiClient = createPayClient({ ...shared, onUnauthorized: toLoginAndBack });

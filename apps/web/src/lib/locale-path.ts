@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE_CODE, isLocaleCode, type TLocaleCode } from '../i18n/locale-codes';
+import { defaultLocale, isLocale, type TLocale } from '@llk/contracts/locale-codes';
 
 // Locale prefixes of public URLs (zh-CN unprefixed; /en, /zh-tw, … for the others). Pure and
 // browser-safe: Link, the language switch and the proxy's route table all use it.
@@ -25,9 +25,9 @@ export function hrefToString(href: THref): string {
 }
 
 /** Splits '/en/pricing' into en + '/pricing'; an unprefixed path has locale null. */
-export function splitLocalePrefix(pathname: string): { locale: TLocaleCode | null; path: string } {
+export function splitLocalePrefix(pathname: string): { locale: TLocale | null; path: string } {
   const [, first = '', ...rest] = pathname.split('/');
-  if (isLocaleCode(first)) return { locale: first, path: `/${rest.join('/')}` };
+  if (isLocale(first)) return { locale: first, path: `/${rest.join('/')}` };
   return { locale: null, path: pathname || '/' };
 }
 
@@ -38,7 +38,7 @@ export function splitLocalePrefix(pathname: string): { locale: TLocaleCode | nul
  */
 export function localizeHref(locale: string, href: string): string {
   if (!href.startsWith('/') || href.startsWith('//')) return href;
-  const prefix = locale === DEFAULT_LOCALE_CODE ? '' : `/${locale}`;
+  const prefix = locale === defaultLocale ? '' : `/${locale}`;
   if (!prefix) return href;
   if (href === '/') return prefix;
   if (href.startsWith('/?') || href.startsWith('/#')) return `${prefix}${href.slice(1)}`;

@@ -1,4 +1,4 @@
-import { localeEntries, localePrefix, locales, defaultLocale, type TLocale } from '@llk/contracts';
+import { localeEntries, localePrefix, locales, defaultLocale, type TLocale } from '@llk/contracts/locales';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 

@@ -1,4 +1,4 @@
-import { defaultLocale, detectLocale, isLocale, localePrefix, type TLocale } from '@llk/contracts';
+import { defaultLocale, detectLocale, isLocale, localePrefix, type TLocale } from '@llk/contracts/locales';
 import { isCrawler } from './crawler';
 import { matchRoute, parseLocalePath, type TRouteFailure } from './routes';
 

@@ -1,4 +1,4 @@
-import { defaultLocale, type TLocale } from '@llk/contracts';
+import { defaultLocale, type TLocale } from '@llk/contracts/locale-codes';
 import { splitLocalePrefix } from './locale-path';
 
 // The one route table of the site (spec section 2). Pure: the proxy validates every page

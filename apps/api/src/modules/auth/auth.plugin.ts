@@ -1,9 +1,10 @@
+import { SESSION_COOKIE } from '@llk/contracts';
 import { type FastifyReply, type FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../lib/app-error';
 import { findActiveSession, type ActiveSession } from './sessions.service';
 
-export const SESSION_COOKIE = 'llk_session';
+export { SESSION_COOKIE };
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,4 +1,4 @@
-import { localeEntries, type TLocale } from '@llk/contracts';
+import { localeEntries, type TLocale } from '@llk/contracts/locales';
 import type { Metadata, Viewport } from 'next';
 import { hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
@@ -58,8 +58,8 @@ export default async function LocaleLayout({ children, params }: TParams & { chi
   return (
     <html lang={localeEntries[locale as TLocale].iso}>
       <body>
-        {/* No NextIntlClientProvider here (JS budget): client components get their texts as
-            props, or from <ClientMessages namespaces={[…]}> around the part that needs them. */}
+        {/* No NextIntlClientProvider anywhere (JS budget): client components get their texts as
+            props from their server page (lib/client-texts.ts). */}
         {children}
         <ToastRegion label={t('notifications')} />
       </body>

@@ -1,5 +1,5 @@
 import { getLocale } from 'next-intl/server';
-import type { TLocale } from '@llk/contracts';
+import type { TLocale } from '@llk/contracts/locales';
 import { FatalView } from '@/components/fatal-view';
 import { RequestedPathMessage } from '@/components/requested-path-message';
 

@@ -1,7 +1,8 @@
-import { type TLocale, localeEntries } from '@llk/contracts';
+import { type TLocale, localeEntries } from '@llk/contracts/locales';
 import { getTranslations } from 'next-intl/server';
 import { Link } from '@/components/link';
 import { AccountStatus } from '@/features/auth/components/account-status';
+import { buttonClass } from '@/components/ui/button';
 
 /**
  * The header's account area (spec section 2): the Login link for visitors; for a logged-in
@@ -25,7 +26,7 @@ export async function AccountMenu({ locale }: { locale: TLocale }) {
     <AccountStatus texts={texts} iso={localeEntries[locale].iso}>
       <Link
         href="/login"
-        className="inline-flex h-10 items-center justify-center whitespace-nowrap rounded-control bg-brand-600 px-4 text-sm font-semibold text-white shadow-sm transition-colors hover:bg-brand-700"
+        className={buttonClass({ size: 'header' }, 'shadow-sm')}
       >
         {t('login')}
       </Link>

@@ -1,4 +1,4 @@
-import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, localeEntries, locales, type TLocale } from '@llk/contracts';
+import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, localeEntries, locales, type TLocale } from '@llk/contracts/locales';
 import { getTranslations } from 'next-intl/server';
 import { LanguageSwitchMenu } from './language-switch-menu';
 

@@ -1,5 +1,5 @@
 import { getTranslations } from 'next-intl/server';
-import type { TLocale } from '@llk/contracts';
+import type { TLocale } from '@llk/contracts/locales';
 import { Link } from '@/components/link';
 
 /** The logo mark of public/imgs/logo.svg, inline so it needs no request. */

@@ -1,4 +1,4 @@
-import type { TLocale } from '@llk/contracts';
+import type { TLocale } from '@llk/contracts/locales';
 import { getTranslations } from 'next-intl/server';
 import { Link } from '@/components/link';
 import { legalPath } from '@/lib/routes';

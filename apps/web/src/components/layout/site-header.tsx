@@ -1,4 +1,4 @@
-import type { TLocale } from '@llk/contracts';
+import type { TLocale } from '@llk/contracts/locales';
 import { getTranslations } from 'next-intl/server';
 import { AccountMenu } from './account-menu';
 import { LanguageSwitch } from './language-switch';

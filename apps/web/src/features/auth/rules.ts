@@ -1,33 +1,15 @@
-import type { TValidationKey } from '@llk/contracts';
+import { EMAIL_MAX, REFERRAL_CODE_INPUT_RE, TYPED_PASSWORD_MAX, USERNAME_RE, isValidCode, isValidEmail, isValidPassword, isValidPhone, type TValidationKey } from '@llk/contracts/rules';
 
-// The forms' inline validation (spec section 5) without zod: the same rules and the same
-// message keys as the contracts' request schemas (packages/contracts/src/validation.ts and
-// accounts.ts), which the API applies again. zod plus its locale runtime would be ~30 KiB
-// gzip of first-load JavaScript on each auth page (README, JS budget); rules.test.ts checks
-// these functions against the schemas so the two cannot drift apart.
+// The forms' inline validation (spec section 5): the contracts' rules and message keys
+// (`@llk/contracts/rules`, the zod-free entry point), combined per form as the request schemas
+// (accounts.ts) combine them; the API applies the schemas again. rules.test.ts checks these
+// functions against the schemas so the two cannot drift apart.
 
 export type TFieldErrors = Partial<Record<string, TValidationKey>>;
 
-const USERNAME_RE = /^[A-Za-z][A-Za-z0-9_.-]{5,19}$/;
-const PUNCT = String.raw`!"#$%&'()*+,\-./:;<=>?@[\\\]^_\`{|}~`;
-const PASSWORD_CHARSET_RE = new RegExp(`^[A-Za-z0-9${PUNCT}]{6,20}$`);
-const PASSWORD_KINDS = [/[A-Za-z]/, /[0-9]/, new RegExp(`[${PUNCT}]`)];
-const PHONE_RE = /^(?:1[3-9]\d{9}|\+[1-9]\d{6,14})$/;
-const EMAIL_ATOM = String.raw`[^\s@"<>()[\]\\,;:.]+`;
-const EMAIL_RE = new RegExp(`^${EMAIL_ATOM}(?:\\.${EMAIL_ATOM})*@(?:${EMAIL_ATOM}\\.)+[A-Za-z]{2,}$`);
-const EMAIL_MAX = 254;
-const TYPED_PASSWORD_MAX = 128;
-/** An ambassador's referral code as typed (REFERRAL_CODE_INPUT_RE in the contracts). */
-const REFERRAL_CODE_RE = /^[0-9A-HJKMNP-TV-Z]{8}$/i;
-
 /** Mainland mobile or E.164 with +. */
-export function isPhone(value: string): boolean {
-  return PHONE_RE.test(value);
-}
-
-export function isEmail(value: string): boolean {
-  return value.length <= EMAIL_MAX && EMAIL_RE.test(value);
-}
+export const isPhone = isValidPhone;
+export const isEmail = isValidEmail;
 
 function hasControlCharacter(value: string): boolean {
   for (let i = 0; i < value.length; i++) {
@@ -35,10 +17,6 @@ function hasControlCharacter(value: string): boolean {
     if (code < 0x20 || code === 0x7f) return true;
   }
   return false;
-}
-
-function isNewPassword(value: string): boolean {
-  return PASSWORD_CHARSET_RE.test(value) && PASSWORD_KINDS.filter((re) => re.test(value)).length >= 2;
 }
 
 type TRule = (value: string) => TValidationKey | undefined;
@@ -53,15 +31,15 @@ const email: TRule = (value) => {
   if (!isEmail(trimmed)) return 'validation.emailInvalid';
   return hasControlCharacter(value) ? 'validation.invalidValue' : undefined;
 };
-const code: TRule = (value) => (/^\d{6}$/.test(value.trim()) ? undefined : 'validation.codeInvalid');
-const newPassword: TRule = (value) => (!value ? 'validation.passwordRequired' : isNewPassword(value) ? undefined : 'validation.passwordFormat');
+const code: TRule = (value) => (isValidCode(value.trim()) ? undefined : 'validation.codeInvalid');
+const newPassword: TRule = (value) => (!value ? 'validation.passwordRequired' : isValidPassword(value) ? undefined : 'validation.passwordFormat');
 const account: TRule = (value) => {
   const trimmed = value.trim();
   if (!trimmed) return 'validation.accountRequired';
   if (trimmed.length > EMAIL_MAX) return 'validation.tooLong';
   return hasControlCharacter(trimmed) ? 'validation.invalidValue' : undefined;
 };
-const referralCode: TRule = (value) => (!value.trim() || REFERRAL_CODE_RE.test(value.trim()) ? undefined : 'validation.referralCodeInvalid');
+const referralCode: TRule = (value) => (!value.trim() || REFERRAL_CODE_INPUT_RE.test(value.trim()) ? undefined : 'validation.referralCodeInvalid');
 const typedPassword: TRule = (value) =>
   !value ? 'validation.passwordEmpty' : value.length > TYPED_PASSWORD_MAX ? 'validation.tooLong' : undefined;
 

@@ -1,7 +1,7 @@
-// Cookie names shared by the proxy (server) and the session store (browser).
+// Cookie names shared by the proxy (server) and the session store (browser). The session
+// cookie itself is named once, in the contracts, for the API that sets it and the web that reads it.
 
-/** The API's httpOnly session cookie (apps/api auth plugin); page scripts never see it. */
-export const SESSION_COOKIE = 'llk_session';
+export { SESSION_COOKIE } from '@llk/contracts/cookies';
 /** Readable "a session probably exists" flag, so the header asks for the profile only then. */
 export const SESSION_HINT_COOKIE = 'llk_session_hint';
 /** The API's absolute session lifetime (180 days); the proxy re-syncs the hint anyway. */

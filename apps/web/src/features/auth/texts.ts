@@ -1,7 +1,7 @@
 // What the auth forms say, handed to them as props by their server page (server/auth-texts.ts)
 // instead of through next-intl's client provider: the forms then ship neither use-intl's
 // runtime nor the message formatter (JS budget, README). The texts use only {name}
-// placeholders, filled by fill().
+// placeholders, filled by fill() (lib/format.ts).
 
 export interface TAuthTexts {
   /** the page's form namespace: LoginForm, SignupForm or ResetForm */
@@ -14,11 +14,6 @@ export interface TAuthTexts {
   success: Record<string, string>;
   /** contracts errors.network: shown when the code that talks to the API cannot be loaded */
   network: string;
-}
-
-/** 'Sent ({seconds}s)' + { seconds: 42 } → 'Sent (42s)'. */
-export function fill(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
 }
 
 /** 'validation.phoneRequired' → its text (the key itself if a text is missing). */

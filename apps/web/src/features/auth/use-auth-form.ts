@@ -2,7 +2,7 @@
 
 import type { TApiClient } from '@llk/contracts/client';
 import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
-import { loadApi } from './lazy-api';
+import { loadApi } from '@/lib/load-api';
 import type { TFieldErrors } from './rules';
 import { type TAuthTexts, validationText } from './texts';
 

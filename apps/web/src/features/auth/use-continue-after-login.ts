@@ -2,7 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useCallback } from 'react';
-import { DEFAULT_LOCALE_CODE } from '@/i18n/locale-codes';
+import { defaultLocale } from '@llk/contracts/locale-codes';
 import { CARRIED_PARAMS } from '@/lib/carry-params';
 import { localizeHref, splitLocalePrefix } from '@/lib/locale-path';
 import { session } from '@/lib/session';
@@ -26,7 +26,7 @@ export function useContinueAfterLogin() {
       return;
     }
     const internal = redirectUrl ? parseInternalRedirect(redirectUrl) : null;
-    const locale = internal?.locale ?? splitLocalePrefix(window.location.pathname).locale ?? DEFAULT_LOCALE_CODE;
+    const locale = internal?.locale ?? splitLocalePrefix(window.location.pathname).locale ?? defaultLocale;
     const target = new URL(localizeHref(locale, internal?.href ?? '/'), window.location.origin);
     for (const name of CARRIED_PARAMS) {
       const value = search.get(name);

@@ -1,4 +1,5 @@
-import { ZCloudPcPlans, type TCloudPcPlans, type TLocale } from '@llk/contracts';
+import { ZCloudPcPlans, type TCloudPcPlans } from '@llk/contracts';
+import { type TLocale } from '@llk/contracts/locales';
 import { fetchContent } from '@/features/download/content-fetch';
 import { cloudPcPlansFromSeed } from './seed-fallback';
 

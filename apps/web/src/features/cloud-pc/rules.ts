@@ -1,19 +1,14 @@
-import type { TCloudPcDevice, TCloudPcInvoiceRequest, TCloudPcProviderRequest, TInvoiceKind, TValidationKey } from '@llk/contracts';
+import type { TCloudPcDevice, TCloudPcInvoiceRequest, TCloudPcProviderRequest, TInvoiceKind } from '@llk/contracts';
+import { BUSINESS_PHONE_RE, EMAIL_MAX, EMAIL_RE, TAX_ID_RE, type TValidationKey } from '@llk/contracts/rules';
 
 // Pure rules of the cloud-PC page (no React, no network): the inline validation of the provider
 // sign-up and the invoice request, with the contracts' message keys and limits
 // (ZCloudPcProviderRequest, ZCloudPcInvoiceRequest, which the API applies again; rules.test.ts
 // checks that what passes here passes there), and which actions a device offers.
-// Type imports only: no zod in the browser bundle (README, JS budget).
+// The patterns come from the zod-free `@llk/contracts/rules` (README, JS budget).
 
 export type TFieldErrors = Partial<Record<string, TValidationKey>>;
 
-const EMAIL_ATOM = String.raw`[^\s@"<>()[\]\\,;:.]+`;
-const EMAIL_RE = new RegExp(`^${EMAIL_ATOM}(?:\\.${EMAIL_ATOM})*@(?:${EMAIL_ATOM}\\.)+[A-Za-z]{2,}$`);
-/** A business phone: mobile, landline with area code, or international (+…); the contracts' rule. */
-const PHONE_RE = /^\+?[0-9][0-9 ()-]{5,28}$/;
-/** A Chinese taxpayer id (unified social credit code and older forms); the contracts' rule. */
-const TAX_ID_RE = /^[0-9A-Za-z]{15,20}$/;
 const MACHINES_MAX = 100_000;
 
 function text(value: string, max: number, required: boolean): TValidationKey | undefined {
@@ -22,11 +17,11 @@ function text(value: string, max: number, required: boolean): TValidationKey | u
   return trimmed.length > max ? 'validation.tooLong' : undefined;
 }
 
-/** Optional e-mail (provider: over 254 is tooLong) or required one (invoice, ZEmail: emailInvalid). */
+/** Optional e-mail (provider: over EMAIL_MAX is tooLong) or required one (invoice, ZEmail: emailInvalid). */
 function emailRule(value: string, required: boolean): TValidationKey | undefined {
   const trimmed = value.trim();
   if (!trimmed) return required ? 'validation.emailRequired' : undefined;
-  if (trimmed.length > 254) return required ? 'validation.emailInvalid' : 'validation.tooLong';
+  if (trimmed.length > EMAIL_MAX) return required ? 'validation.emailInvalid' : 'validation.tooLong';
   return EMAIL_RE.test(trimmed) ? undefined : 'validation.emailInvalid';
 }
 
@@ -56,7 +51,7 @@ export function validateProvider(form: TProviderForm): TFieldErrors {
   return withoutEmpty({
     company: text(form.company, 100, true),
     contactName: text(form.contactName, 50, true),
-    phone: neither ? 'validation.phoneOrEmailRequired' : phone.length > 30 ? 'validation.tooLong' : phone && !PHONE_RE.test(phone) ? 'validation.invalidValue' : undefined,
+    phone: neither ? 'validation.phoneOrEmailRequired' : phone.length > 30 ? 'validation.tooLong' : phone && !BUSINESS_PHONE_RE.test(phone) ? 'validation.invalidValue' : undefined,
     email: neither ? undefined : emailRule(email, false),
     region: text(form.region, 100, true),
     hardware: text(form.hardware, 500, true),

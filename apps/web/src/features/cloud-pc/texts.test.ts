@@ -1,8 +1,8 @@
-import { locales } from '@llk/contracts';
+import { locales } from '@llk/contracts/locales';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fill, formatDateTime, storageSize, validationText, type TCloudPcTexts } from './texts';
+import { storageSize, validationText, type TCloudPcTexts } from './texts';
 
 const messages = (locale: string, file: string) =>
   JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../../messages', locale, file), 'utf8')) as Record<string, unknown>;
@@ -13,21 +13,11 @@ function keys(node: unknown, prefix = ''): string[] {
 }
 
 describe('cloud-PC texts', () => {
-  it('fills {name} placeholders and keeps unknown ones', () => {
-    expect(fill('Cancel {name}?', { name: 'CPC-7K2M9Q' })).toBe('Cancel CPC-7K2M9Q?');
-    expect(fill('{a} {b}', { a: 1 })).toBe('1 {b}');
-    expect(fill(undefined, {})).toBe('');
-  });
-
   it('shows storage in GB below a whole terabyte', () => {
     expect(storageSize(512)).toEqual({ size: 512, unit: 'GB' });
     expect(storageSize(1024)).toEqual({ size: 1, unit: 'TB' });
     expect(storageSize(4096)).toEqual({ size: 4, unit: 'TB' });
     expect(storageSize(1536)).toEqual({ size: 1536, unit: 'GB' });
-  });
-
-  it('formats times in China time', () => {
-    expect(formatDateTime('2026-11-22T16:30:00.000Z', 'en')).toBe('Nov 23, 2026, 12:30 AM');
   });
 
   it('resolves contracts’ validation keys', () => {

@@ -16,19 +16,9 @@ export interface TCloudPcTexts {
   network: string;
 }
 
-/** 'Cancel {name}?' + { name: 'CPC-1' } → 'Cancel CPC-1?'. */
-export function fill(template: string | undefined, values: Record<string, string | number>): string {
-  return (template ?? '').replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
-}
-
 /** 'validation.required' → its text (the key itself if a text is missing). */
 export function validationText(texts: TCloudPcTexts, key: string | undefined): string | undefined {
   return key ? (texts.validation[key.replace(/^validation\./, '')] ?? key) : undefined;
-}
-
-/** A date and time in China time, in the page's language. */
-export function formatDateTime(iso: string, tag: string): string {
-  return new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Shanghai' }).format(new Date(iso));
 }
 
 /** Storage as the plans list shows it: 512 → { size: 512, unit: 'GB' }, 2048 → { size: 2, unit: 'TB' }. */

@@ -1,6 +1,6 @@
-import { localeEntries, type TLocale } from '@llk/contracts';
+import type { TLocale } from '@llk/contracts/locales';
 import type { z } from 'zod';
-import { getApiOrigin } from '@/lib/api-origin';
+import { createServerApi } from '@/lib/api-server';
 
 // Content for static pages (download, release notes), read from the API on the server when a
 // page is generated and again by ISR (`revalidate`), never per request and never in the browser.
@@ -14,26 +14,18 @@ export const CONTENT_REVALIDATE = 300;
 export const FALLBACK_REVALIDATE = 5;
 const TIMEOUT_MS = 5000;
 
-async function request<T>(url: string, locale: TLocale, schema: z.ZodType<T>, revalidate: number): Promise<T> {
-  const response = await fetch(url, {
-    headers: { 'Accept-Language': localeEntries[locale].language },
-    signal: AbortSignal.timeout(TIMEOUT_MS),
-    next: { revalidate },
-  });
-  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-  const body = (await response.json()) as { errcode?: number; data?: unknown };
-  if (body.errcode !== 0) throw new Error(`${url}: errcode ${body.errcode}`);
-  return schema.parse(body.data);
+async function request<T>(path: string, locale: TLocale, schema: z.ZodType<T>, revalidate: number): Promise<T> {
+  const api = createServerApi(locale, { fetch: (input, init) => fetch(input, { ...init, next: { revalidate } }), timeoutMs: TIMEOUT_MS });
+  return schema.parse(await api.get(path, { silent: true, retry: false }));
 }
 
 /** GET `path` from the API in `locale`; null when it fails (logged), so the page can fall back. */
 export async function fetchContent<T>(path: string, locale: TLocale, schema: z.ZodType<T>): Promise<T | null> {
-  const url = `${getApiOrigin()}${path}`;
   try {
-    return await request(url, locale, schema, CONTENT_REVALIDATE);
+    return await request(path, locale, schema, CONTENT_REVALIDATE);
   } catch (error) {
     try {
-      return await request(url, locale, schema, FALLBACK_REVALIDATE);
+      return await request(path, locale, schema, FALLBACK_REVALIDATE);
     } catch {
       console.warn(`content ${path} (${locale}) unavailable, rendering the fallback: ${String(error)}`);
       return null;

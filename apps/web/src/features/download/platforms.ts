@@ -46,11 +46,6 @@ export function formatSize(bytes: number, languageTag: string): string {
   return new Intl.NumberFormat(languageTag, { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 }).format(bytes / 1e6);
 }
 
-/** A release date in the reader's language, e.g. "28 October 2026" (China time, where we release). */
-export function formatReleaseDate(iso: string, languageTag: string): string {
-  return new Intl.DateTimeFormat(languageTag, { dateStyle: 'long', timeZone: 'Asia/Shanghai' }).format(new Date(iso));
-}
-
 /** Operating-system names are the same in every language. */
 export const RELEASE_PLATFORM_NAMES: Record<TReleasePlatform, string> = {
   ANDROID: 'Android',

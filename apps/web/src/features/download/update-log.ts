@@ -1,4 +1,5 @@
-import { ZUpdateLog, type TLocale, type TReleasePlatform, type TUpdateLogEntry } from '@llk/contracts';
+import { ZUpdateLog, type TReleasePlatform, type TUpdateLogEntry } from '@llk/contracts';
+import { type TLocale } from '@llk/contracts/locales';
 import { fetchContent } from './content-fetch';
 
 /** Release-note platforms in the download page's order (Android, Windows, iOS, iPadOS, macOS, Linux). */

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { locales } from '@llk/contracts';
+import { locales } from '@llk/contracts/locales';
 import { describe, expect, it } from 'vitest';
 import { getGuideTree, parseFrontMatter, readGuideSources, toGuideSource } from './guide-content';
 import { buildGuideTree, findGuideNode, flattenGuide } from './guide-tree';

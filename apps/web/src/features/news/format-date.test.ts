@@ -1,13 +1,8 @@
-import { localeEntries, locales } from '@llk/contracts';
+import { localeEntries, locales } from '@llk/contracts/locales';
 import { describe, expect, it } from 'vitest';
-import { formatDate, langTag, promotionState } from './format-date';
+import { langTag, promotionState } from './format-date';
 
 describe('news dates', () => {
-  it('formats in China Standard Time', () => {
-    expect(formatDate('2026-02-09T18:00:00Z', 'en')).toBe('February 10, 2026');
-    expect(formatDate('2026-02-09T18:00:00Z', 'zh-CN')).toBe('2026年2月10日');
-  });
-
   it('knows the language tag of every locale', () => {
     for (const locale of locales) expect(langTag(locale)).toBe(localeEntries[locale].iso);
   });

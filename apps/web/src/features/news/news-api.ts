@@ -1,7 +1,8 @@
-import type { TLocale, TNewsInfo, TNewsList, TNoticeList } from '@llk/contracts';
-import { ApiError, createApiClient, type TApiClient } from '@llk/contracts/client';
+import type { TNewsInfo, TNewsList, TNoticeList } from '@llk/contracts';
+import type { TLocale } from '@llk/contracts/locales';
+import { ApiError, type TApiClient } from '@llk/contracts/client';
 import { PHASE_PRODUCTION_BUILD } from 'next/constants';
-import { getApiOrigin } from '@/lib/api-origin';
+import { createServerApi } from '@/lib/api-server';
 
 // Server-side reads of news, promotions and notices. The pages that call these are ISR pages
 // (export const revalidate): rendered on first request, then served from the cache and
@@ -15,11 +16,7 @@ import { getApiOrigin } from '@/lib/api-origin';
 
 function serverApi(locale: TLocale): TApiClient {
   const building = process.env.NEXT_PHASE === PHASE_PRODUCTION_BUILD;
-  return createApiClient({
-    baseUrl: getApiOrigin(),
-    getLocale: () => locale,
-    fetch: building ? (input, init) => fetch(input, { ...init, next: { revalidate: 1 } }) : undefined,
-  });
+  return createServerApi(locale, building ? { fetch: (input, init) => fetch(input, { ...init, next: { revalidate: 1 } }) } : {});
 }
 
 export const NEWS_PAGE_SIZE = 10;

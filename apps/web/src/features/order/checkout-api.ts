@@ -10,24 +10,11 @@ import {
   type TPayResult,
   type TTimeUnit,
 } from '@llk/contracts';
-import { createPayClient } from '@llk/contracts/client';
-import { getPageLocale } from '@/lib/api';
-import { localizeHref } from '@/lib/locale-path';
-import { session } from '@/lib/session';
-import { loginHref } from './payment-flow';
+import { payApi as client } from '@/lib/api';
 
-// The order and pay pages' calls, through the pay client of spec section 8 (no toast: the
-// page shows the API's errmsg itself). A session that dies on the way sends the visitor to
-// /login with redirectUrl back to this page. Answers are checked against the contracts.
-
-const client = createPayClient({
-  baseUrl: '/api',
-  getLocale: getPageLocale,
-  onUnauthorized: () => {
-    session.clear();
-    window.location.assign(loginHref(localizeHref(getPageLocale(), '/login'), window.location.pathname, window.location.search));
-  },
-});
+// The order and pay pages' calls, through the pay client of spec section 8 (lib/api.ts: no
+// toast, the page shows the API's errmsg itself; a session that dies on the way sends the
+// visitor to /login with redirectUrl back to this page). Answers are checked against the contracts.
 
 /** POST /order/createV2 for one SKU; the same key returns the same order. */
 export async function createWebOrder(skuId: string, idempotencyKey: string): Promise<TOrderInfo> {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isPastDeadline, loginHref, newIdempotencyKey, outcomeOf, pollDelay } from './payment-flow';
+import { loginHref } from '@/lib/login-href';
+import { isPastDeadline, newIdempotencyKey, outcomeOf, pollDelay } from './payment-flow';
 
 describe('payment flow', () => {
   it('reads order statuses as the page shows them', () => {

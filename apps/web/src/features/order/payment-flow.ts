@@ -28,11 +28,3 @@ export function isPastDeadline(expiresAt: string, now: number, graceMs = 15_000)
 export function newIdempotencyKey(random: () => string = () => crypto.randomUUID()): string {
   return `web-${random().replace(/[^A-Za-z0-9_-]/g, '')}`.slice(0, 64);
 }
-
-/** The path and query of the current page, as the redirectUrl of the log-in page. */
-export function loginHref(loginPath: string, currentPath: string, currentSearch: string): string {
-  const params = new URLSearchParams(currentSearch);
-  params.delete('redirectUrl');
-  const back = `${currentPath}${params.size > 0 ? `?${params.toString()}` : ''}`;
-  return `${loginPath}?${new URLSearchParams({ redirectUrl: back }).toString()}`;
-}

@@ -1,8 +1,8 @@
-import type { TLocale } from '@llk/contracts';
+import type { TLocale } from '@llk/contracts/locales';
 import { cookies } from 'next/headers';
 import { SESSION_COOKIE } from '@/features/auth/session-cookies';
 import { getPathname } from '@/i18n/navigation';
-import { loginHref } from './payment-flow';
+import { loginHref } from '@/lib/login-href';
 
 /**
  * The order and pay pages are for logged-in users. Without a session cookie the page answers

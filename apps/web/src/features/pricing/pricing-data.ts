@@ -1,4 +1,5 @@
-import { ZMemberPricing, type TLocale, type TMemberPricing } from '@llk/contracts';
+import { ZMemberPricing, type TMemberPricing } from '@llk/contracts';
+import { type TLocale } from '@llk/contracts/locales';
 import { fetchContent } from '@/features/download/content-fetch';
 import { pricingFromSeed } from './seed-fallback';
 

@@ -1,4 +1,4 @@
-import { locales } from '@llk/contracts';
+import { locales } from '@llk/contracts/locales';
 import { describe, expect, it } from 'vitest';
 import seedFile from '../../../../../content/seed/pricing.json';
 import { pricingFromSeed } from './seed-fallback';

@@ -1,11 +1,5 @@
-import {
-  toMembershipPrices,
-  toSkuPrice,
-  ZMemberPricing,
-  type TCatalogueSku,
-  type TLocale,
-  type TMemberPricing,
-} from '@llk/contracts';
+import { toMembershipPrices, toSkuPrice, ZMemberPricing, type TCatalogueSku, type TMemberPricing } from '@llk/contracts';
+import { type TLocale } from '@llk/contracts/locales';
 import seed from '../../../../../content/seed/pricing.json';
 
 // The pricing page's build-time fallback (ADR 0006): when the API does not answer, the page is

@@ -2,14 +2,7 @@ import { describe, expect, it } from 'vitest';
 import en from '../../../messages/en/referral.json';
 import fr from '../../../messages/fr/referral.json';
 import ja from '../../../messages/ja/referral.json';
-import { fill, remainingText, type TReferralTexts } from './texts';
-
-describe('fill', () => {
-  it('replaces known placeholders and keeps unknown ones', () => {
-    expect(fill('Showing the latest {shown} of {total}.', { shown: 100, total: 250 })).toBe('Showing the latest 100 of 250.');
-    expect(fill('{a} and {b}', { a: 'x' })).toBe('x and {b}');
-  });
-});
+import { remainingText, type TReferralTexts } from './texts';
 
 describe('remainingText', () => {
   it('says the binding ended at 0 and picks singular or plural per language', () => {

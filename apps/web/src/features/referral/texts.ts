@@ -1,3 +1,5 @@
+import { fill } from '@/lib/format';
+
 // What the ambassador panel says, handed to it as props by its server page
 // (server/referral-texts.ts) instead of through next-intl's client provider, so the page ships
 // neither use-intl's runtime nor the message formatter. Texts use {name} placeholders only.
@@ -7,11 +9,6 @@ export type TReferralTexts = Record<string, string> & {
   column: Record<'account' | 'item' | 'paid' | 'commission' | 'state' | 'date', string>;
   itemType: Record<'MEMBER' | 'MONITOR' | 'OTHER', string>;
 };
-
-/** 'Signed up {date}' + { date: 'Mar 2' } → 'Signed up Mar 2'. */
-export function fill(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
-}
 
 /** "3 days left" in the page's language: ended at 0, singular or plural by Intl.PluralRules. */
 export function remainingText(texts: TReferralTexts, days: number, locale: string): string {

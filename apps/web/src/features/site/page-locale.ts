@@ -1,4 +1,4 @@
-import { isLocale, type TLocale } from '@llk/contracts';
+import { isLocale, type TLocale } from '@llk/contracts/locales';
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 

@@ -1,4 +1,4 @@
-import { defaultLocale } from '@llk/contracts';
+import { defaultLocale } from '@llk/contracts/locales';
 import { getGuideTree } from '@/features/guide/guide-content';
 import { guideHref, listGuidePaths } from '@/features/guide/guide-tree';
 import { getNewsList, NEWS_PAGE_SIZE } from '@/features/news/news-api';

@@ -1,3 +1,6 @@
+import type { TJsapiSignature } from '@llk/contracts';
+import { loadApi } from '@/lib/load-api';
+
 // WeChat JS-SDK share setup, loaded on demand by <WechatShare> inside WeChat only: load the SDK,
 // get a signature for this page from the API (GET /api/wxMp/getJsapiTicket), wx.config, then set
 // the share data with updateAppMessageShareData / updateTimelineShareData, or the older
@@ -43,11 +46,9 @@ function loadSdk(): Promise<TWx> {
   });
 }
 
-async function fetchSignature(url: string) {
-  const response = await fetch(`/api/wxMp/getJsapiTicket?url=${encodeURIComponent(url)}`, { credentials: 'same-origin' });
-  const body = (await response.json()) as { errcode: number; errmsg?: string; data?: { appId: string; timestamp: number; nonceStr: string; signature: string } };
-  if (body.errcode !== 0 || !body.data) throw new Error(`signature: ${body.errcode} ${body.errmsg ?? ''}`);
-  return body.data;
+async function fetchSignature(url: string): Promise<TJsapiSignature> {
+  const api = await loadApi();
+  return api.get<TJsapiSignature>('/wxMp/getJsapiTicket', { query: { url }, silent: true, ignoreUnauthorized: true });
 }
 
 export async function setUpWechatShare({ title, desc }: { title: string; desc: string }): Promise<void> {

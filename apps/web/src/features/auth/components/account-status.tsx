@@ -1,7 +1,9 @@
 'use client';
 
 import { type ReactNode, useEffect, useState } from 'react';
+import { formatDate } from '@/lib/format';
 import { type TSessionUser, useSession, useSessionHint } from '@/lib/session';
+import { buttonClass } from '@/components/ui/button';
 
 export interface TAccountStatusTexts {
   label: string;
@@ -15,7 +17,7 @@ export interface TAccountStatusTexts {
 
 function expiryText(user: TSessionUser, texts: TAccountStatusTexts, iso: string): string {
   if (!user.expiresAt) return texts.noExpiry;
-  const date = new Intl.DateTimeFormat(iso, { dateStyle: 'medium' }).format(new Date(user.expiresAt));
+  const date = formatDate(user.expiresAt, iso, 'medium');
   return (user.active ? texts.validUntil : texts.expiredOn).replace('{date}', date);
 }
 
@@ -62,7 +64,7 @@ export function AccountStatus({ texts, iso, children }: { texts: TAccountStatusT
         type="button"
         onClick={onLogout}
         aria-disabled={busy || undefined}
-        className="inline-flex h-10 items-center justify-center whitespace-nowrap rounded-control border border-line px-3 text-sm font-semibold text-ink-soft transition-colors hover:bg-surface-raised hover:text-ink"
+        className={buttonClass({ variant: 'quiet', size: 'header' })}
       >
         {texts.logout}
       </button>

@@ -3,9 +3,11 @@
 import type { TSendCodeResult } from '@llk/contracts';
 import type { TApiClient } from '@llk/contracts/client';
 import { useEffect, useState } from 'react';
+import { buttonClass } from '@/components/ui/button';
+import { fill } from '@/lib/format';
+import { loadApi } from '@/lib/load-api';
 import { toast } from '@/lib/toast';
-import { loadApi } from '../lazy-api';
-import { type TAuthTexts, fill } from '../texts';
+import type { TAuthTexts } from '../texts';
 
 const DEFAULT_WAIT_S = 60;
 
@@ -57,7 +59,7 @@ export function CodeButton({
       onClick={onClick}
       disabled={phase === 'waiting'}
       aria-busy={phase === 'sending' || undefined}
-      className="h-11 shrink-0 whitespace-nowrap rounded-control border border-brand-600 px-3 text-sm font-semibold text-brand-700 transition-colors hover:bg-brand-50 disabled:border-line disabled:text-ink-muted disabled:hover:bg-transparent"
+      className={buttonClass({ variant: 'outline', size: 'field' })}
     >
       {label}
     </button>

@@ -7,9 +7,10 @@ import { accountKind, validate } from '../rules';
 import type { TAuthTexts } from '../texts';
 import { useAuthForm } from '../use-auth-form';
 import { useContinueAfterLogin } from '../use-continue-after-login';
-import { AuthTabs } from './auth-tabs';
+import { Tabs } from '@/components/ui/tabs';
 import { CodeButton } from './code-button';
-import { SubmitButton, TextField } from './text-field';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/field';
 
 async function logIn(api: TApiClient, body: Record<string, unknown>, texts: TAuthTexts, next: () => void) {
   await api.post('/h5Login', { body });
@@ -44,7 +45,9 @@ function CodeLogin({ texts }: { texts: TAuthTexts }) {
           />
         }
       />
-      <SubmitButton busy={form.busy}>{t.submit}</SubmitButton>
+      <Button type="submit" block aria-disabled={form.busy || undefined}>
+        {t.submit}
+      </Button>
     </form>
   );
 }
@@ -64,7 +67,9 @@ function PasswordLogin({ texts }: { texts: TAuthTexts }) {
     >
       <TextField label={t.account ?? ''} autoComplete="username" autoCapitalize="none" spellCheck={false} {...form.field('account')} />
       <TextField label={t.password ?? ''} type="password" autoComplete="current-password" {...form.field('password')} />
-      <SubmitButton busy={form.busy}>{t.submit}</SubmitButton>
+      <Button type="submit" block aria-disabled={form.busy || undefined}>
+        {t.submit}
+      </Button>
     </form>
   );
 }
@@ -73,7 +78,7 @@ function PasswordLogin({ texts }: { texts: TAuthTexts }) {
 export function LoginForm({ texts }: { texts: TAuthTexts }) {
   const t = texts.form;
   return (
-    <AuthTabs
+    <Tabs
       label={t.tabsLabel ?? ''}
       tabs={[
         { value: 'code', title: t.codeTab ?? '', panel: <CodeLogin texts={texts} /> },

@@ -7,9 +7,10 @@ import { toast } from '@/lib/toast';
 import { type TFieldErrors, validate } from '../rules';
 import type { TAuthTexts } from '../texts';
 import { useAuthForm } from '../use-auth-form';
-import { AuthTabs } from './auth-tabs';
+import { Tabs } from '@/components/ui/tabs';
 import { CodeButton } from './code-button';
-import { SubmitButton, TextField } from './text-field';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/field';
 
 type TChannel = 'mobile' | 'email';
 type TResetValues = Record<TChannel, string> & { code: string; password: string; confirmPassword: string };
@@ -72,7 +73,9 @@ function ResetByChannel({ channel, texts }: { channel: TChannel; texts: TAuthTex
       />
       <TextField label={t.password ?? ''} type="password" autoComplete="new-password" {...form.field('password')} />
       <TextField label={t.confirmPassword ?? ''} type="password" autoComplete="new-password" {...form.field('confirmPassword')} />
-      <SubmitButton busy={form.busy}>{t.submit}</SubmitButton>
+      <Button type="submit" block aria-disabled={form.busy || undefined}>
+        {t.submit}
+      </Button>
     </form>
   );
 }
@@ -81,7 +84,7 @@ function ResetByChannel({ channel, texts }: { channel: TChannel; texts: TAuthTex
 export function ResetForm({ texts }: { texts: TAuthTexts }) {
   const t = texts.form;
   return (
-    <AuthTabs
+    <Tabs
       label={t.tabsLabel ?? ''}
       tabs={[
         { value: 'mobile', title: t.byPhone ?? '', panel: <ResetByChannel channel="mobile" texts={texts} /> },

@@ -7,7 +7,8 @@ import type { TAuthTexts } from '../texts';
 import { useAuthForm } from '../use-auth-form';
 import { useContinueAfterLogin } from '../use-continue-after-login';
 import { CodeButton } from './code-button';
-import { SubmitButton, TextField } from './text-field';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/field';
 
 /**
  * /signup: username, phone + SIGNUP code, password and its confirmation, and an optional
@@ -66,7 +67,9 @@ export function SignupForm({ texts }: { texts: TAuthTexts }) {
         maxLength={32}
         {...form.field('referralCode')}
       />
-      <SubmitButton busy={form.busy}>{t.submit}</SubmitButton>
+      <Button type="submit" block aria-disabled={form.busy || undefined}>
+        {t.submit}
+      </Button>
     </form>
   );
 }

@@ -1,17 +1,15 @@
-import type { TLocale } from '@llk/contracts';
-import { getMessages } from 'next-intl/server';
+import type { TLocale } from '@llk/contracts/locales';
+import { getClientTexts } from '@/lib/client-texts';
 import type { TAuthTexts } from '../texts';
-
-type TMessages = Record<string, Record<string, string>>;
 
 /** The texts one auth form needs (texts.ts), read from the locale's messages. */
 export async function getAuthTexts(locale: TLocale, form: 'LoginForm' | 'SignupForm' | 'ResetForm'): Promise<TAuthTexts> {
-  const messages = (await getMessages({ locale })) as unknown as TMessages;
-  return {
-    form: messages[form] ?? {},
-    code: messages.CodeButton as TAuthTexts['code'],
-    validation: messages.validation ?? {},
-    success: messages.success ?? {},
-    network: messages.errors?.network ?? '',
-  };
+  const [texts, code, validation, success, errors] = await Promise.all([
+    getClientTexts<Record<string, string>>(locale, form),
+    getClientTexts<TAuthTexts['code']>(locale, 'CodeButton'),
+    getClientTexts<Record<string, string>>(locale, 'validation'),
+    getClientTexts<Record<string, string>>(locale, 'success'),
+    getClientTexts<Record<string, string>>(locale, 'errors'),
+  ]);
+  return { form: texts, code, validation, success, network: errors.network ?? '' };
 }

@@ -1,15 +1,17 @@
 'use client';
 
 import type { TCloudPcDevice, TCloudPcInvoice } from '@llk/contracts';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link } from '@/i18n/navigation';
 import { session } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { loadDevices, cancelDevice, refundDevice, setAutoRenew, type TDevicesLoad } from '../cloud-pc-api';
 import { deviceActions, refundTimeLeft, renewalDue } from '../rules';
 import { cloudPcSku } from '../sku';
-import { fill, formatDateTime, type TCloudPcTexts } from '../texts';
-import { dangerButton, primaryButton, secondaryButton } from './buttons';
+import { fill, formatDateTime } from '@/lib/format';
+import type { TCloudPcTexts } from '../texts';
+import { buttonClass } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
 import { InvoiceRequest } from './invoice-request';
 
 // The logged-in part of /cloudPc, loaded by DevicePanel: the caller's machines (newest first,
@@ -96,7 +98,7 @@ export default function DeviceList({ texts, tag }: { texts: TCloudPcTexts; tag: 
     return (
       <div role="alert" className="space-y-3">
         <p className="text-ink-muted">{d.loadFailed}</p>
-        <button type="button" className={secondaryButton} onClick={() => void load()}>
+        <button type="button" className={buttonClass({ variant: 'secondary' })} onClick={() => void load()}>
           {d.retry}
         </button>
       </div>
@@ -106,7 +108,7 @@ export default function DeviceList({ texts, tag }: { texts: TCloudPcTexts; tag: 
     return (
       <div className="space-y-3" data-testid="cloud-pc-empty">
         <p className="text-ink-muted">{d.empty}</p>
-        <a href="#cloud-pc-plans" className={primaryButton}>
+        <a href="#cloud-pc-plans" className={buttonClass()}>
           {d.emptyCta}
         </a>
       </div>
@@ -187,19 +189,19 @@ export default function DeviceList({ texts, tag }: { texts: TCloudPcTexts; tag: 
                   {actions.renew ? (
                     <Link
                       href={{ pathname: '/order', query: { sku: cloudPcSku(device.planId, device.timeUnit), renew: device.id } }}
-                      className={primaryButton}
+                      className={buttonClass()}
                       data-testid="device-renew"
                     >
                       {device.pendingRenewalOrderId ? d.payRenewal : d.renew}
                     </Link>
                   ) : null}
                   {actions.refund ? (
-                    <button type="button" className={secondaryButton} disabled={working} onClick={() => setConfirm({ kind: 'refund', device })} data-testid="device-refund">
+                    <button type="button" className={buttonClass({ variant: 'secondary' })} disabled={working} onClick={() => setConfirm({ kind: 'refund', device })} data-testid="device-refund">
                       {d.refund}
                     </button>
                   ) : null}
                   {actions.cancel ? (
-                    <button type="button" className={secondaryButton} disabled={working} onClick={() => setConfirm({ kind: 'cancel', device })} data-testid="device-cancel">
+                    <button type="button" className={buttonClass({ variant: 'secondary' })} disabled={working} onClick={() => setConfirm({ kind: 'cancel', device })} data-testid="device-cancel">
                       {d.cancel}
                     </button>
                   ) : null}
@@ -256,24 +258,10 @@ function ConfirmDialog({
   onClose: () => void;
 }) {
   const d = texts.devices;
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (confirm && !dialog.open) dialog.showModal();
-    if (!confirm && dialog.open) dialog.close();
-  }, [confirm]);
   const kind = confirm?.kind ?? 'cancel';
   const name = confirm?.device.name ?? '';
   return (
-    <dialog
-      ref={ref}
-      onClose={onClose}
-      aria-labelledby="cloud-pc-confirm-title"
-      aria-describedby="cloud-pc-confirm-body"
-      className="m-auto w-[min(32rem,calc(100vw-2rem))] rounded-card border border-line bg-canvas p-6 text-ink shadow-card backdrop:bg-black/40"
-      data-testid="cloud-pc-confirm"
-    >
+    <Dialog open={confirm !== null} onClose={onClose} titleId="cloud-pc-confirm-title" descriptionId="cloud-pc-confirm-body" testId="cloud-pc-confirm">
       <h2 id="cloud-pc-confirm-title" className="text-lg font-semibold">
         {fill(kind === 'cancel' ? d.cancelTitle : d.refundTitle, { name })}
       </h2>
@@ -286,13 +274,13 @@ function ConfirmDialog({
         </p>
       ) : null}
       <div className="mt-6 flex flex-wrap justify-end gap-3">
-        <button type="button" className={secondaryButton} onClick={onClose} autoFocus>
+        <button type="button" className={buttonClass({ variant: 'secondary' })} onClick={onClose} autoFocus>
           {d.keep}
         </button>
-        <button type="button" className={dangerButton} disabled={busy} aria-busy={busy} onClick={onConfirm} data-testid="cloud-pc-confirm-yes">
+        <button type="button" className={buttonClass({ variant: 'danger' })} disabled={busy} aria-busy={busy} onClick={onConfirm} data-testid="cloud-pc-confirm-yes">
           {busy ? d.working : kind === 'cancel' ? d.cancelConfirm : d.refundConfirm}
         </button>
       </div>
-    </dialog>
+    </Dialog>
   );
 }

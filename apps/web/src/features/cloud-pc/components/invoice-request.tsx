@@ -2,13 +2,13 @@
 
 import type { TCloudPcInvoice, TInvoiceKind } from '@llk/contracts';
 import { type FormEvent, useId, useState } from 'react';
-import { formatFen } from '@/features/pricing/money';
+import { fill, formatDateTime, formatFen } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { requestInvoice } from '../cloud-pc-api';
 import { EMPTY_INVOICE_FORM, invoiceRequest, type TFieldErrors, type TInvoiceForm, validateInvoice } from '../rules';
-import { fill, formatDateTime, type TCloudPcTexts, validationText } from '../texts';
-import { primaryButton, secondaryButton } from './buttons';
-import { Field } from './field';
+import { type TCloudPcTexts, validationText } from '../texts';
+import { buttonClass } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
 
 const KINDS: TInvoiceKind[] = ['NORMAL', 'SPECIAL'];
 
@@ -124,10 +124,10 @@ export function InvoiceRequest({
         </Field>
       </div>
       <div className="flex flex-wrap gap-3">
-        <button type="submit" className={primaryButton} disabled={busy} aria-busy={busy} data-testid="invoice-submit">
+        <button type="submit" className={buttonClass()} disabled={busy} aria-busy={busy} data-testid="invoice-submit">
           {busy ? v.sending : v.submit}
         </button>
-        <button type="button" className={secondaryButton} onClick={() => setOpen(false)}>
+        <button type="button" className={buttonClass({ variant: 'secondary' })} onClick={() => setOpen(false)}>
           {v.close}
         </button>
       </div>

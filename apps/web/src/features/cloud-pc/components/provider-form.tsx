@@ -4,8 +4,8 @@ import type { TCloudPcProviderResult } from '@llk/contracts';
 import { type FormEvent, useRef, useState } from 'react';
 import { EMPTY_PROVIDER_FORM, providerRequest, type TFieldErrors, type TProviderForm, validateProvider } from '../rules';
 import { type TCloudPcTexts, validationText } from '../texts';
-import { primaryButton, secondaryButton } from './buttons';
-import { Field } from './field';
+import { buttonClass } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
 
 const loadApi = () => import('../cloud-pc-api');
 
@@ -74,7 +74,7 @@ export function ProviderForm({ texts }: { texts: TCloudPcTexts }) {
         </p>
         <button
           type="button"
-          className={`${secondaryButton} mt-4`}
+          className={buttonClass({ variant: 'secondary' }, 'mt-4')}
           onClick={() => {
             setResult(null);
             setForm(EMPTY_PROVIDER_FORM);
@@ -128,7 +128,7 @@ export function ProviderForm({ texts }: { texts: TCloudPcTexts }) {
         </div>
       ))}
       <div className="sm:col-span-2">
-        <button type="submit" className={primaryButton} disabled={busy} aria-busy={busy} data-testid="provider-submit">
+        <button type="submit" className={buttonClass()} disabled={busy} aria-busy={busy} data-testid="provider-submit">
           {busy ? p.sending : p.submit}
         </button>
       </div>

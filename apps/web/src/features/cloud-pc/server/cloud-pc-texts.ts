@@ -1,14 +1,13 @@
-import type { TLocale } from '@llk/contracts';
-import { getMessages } from 'next-intl/server';
+import type { TLocale } from '@llk/contracts/locales';
+import { getClientTexts } from '@/lib/client-texts';
 import type { TCloudPcTexts } from '../texts';
 
 /** The CloudPc namespace (messages/<locale>/cloud-pc.json) plus the contracts' validation texts. */
 export async function getCloudPcTexts(locale: TLocale): Promise<TCloudPcTexts> {
-  const messages = (await getMessages({ locale })) as unknown as Record<string, Record<string, unknown>>;
-  const cloudPc = messages.CloudPc as unknown as Omit<TCloudPcTexts, 'validation' | 'network'>;
-  return {
-    ...cloudPc,
-    validation: messages.validation as Record<string, string>,
-    network: String(messages.errors?.network ?? ''),
-  };
+  const [cloudPc, validation, errors] = await Promise.all([
+    getClientTexts<Omit<TCloudPcTexts, 'validation' | 'network'>>(locale, 'CloudPc'),
+    getClientTexts<Record<string, string>>(locale, 'validation'),
+    getClientTexts<Record<string, string>>(locale, 'errors'),
+  ]);
+  return { ...cloudPc, validation, network: errors.network ?? '' };
 }

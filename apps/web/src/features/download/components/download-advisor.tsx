@@ -2,6 +2,7 @@
 
 import { useSyncExternalStore, type ReactNode } from 'react';
 import { detectPlatform, isInAppBrowser } from '../detect-platform';
+import { buttonClass } from '@/components/ui/button';
 
 /** What the advisor offers one kind of device (texts are formatted on the server). */
 export interface TAdvisorOption {
@@ -58,7 +59,7 @@ export function DownloadAdvisor({ options, otherVersions, inAppHint, children }:
             <div className="mt-3 flex flex-wrap items-center gap-x-5 gap-y-2">
               <a
                 href={option.href}
-                className="inline-flex min-h-11 items-center justify-center rounded-control bg-brand-600 px-5 py-2.5 text-base font-semibold text-white transition-colors hover:bg-brand-700"
+                className={buttonClass()}
               >
                 {option.cta}
               </a>

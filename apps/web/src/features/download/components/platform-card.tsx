@@ -1,5 +1,7 @@
 import type { TChipType, TDownloadPackage, TRelease } from '@llk/contracts';
-import { filePackages, formatReleaseDate, formatSize, type TPlatformKey } from '../platforms';
+import { formatDate } from '@/lib/format';
+import { filePackages, formatSize, type TPlatformKey } from '../platforms';
+import { buttonClass } from '@/components/ui/button';
 
 export interface TPlatformCardTexts {
   name: string;
@@ -45,7 +47,7 @@ function PackageRow({ item, texts, languageTag }: { item: TDownloadPackage; text
         <a
           href={item.url}
           download={item.fileName ?? undefined}
-          className="inline-flex min-h-11 items-center rounded-control border border-line-strong bg-canvas px-4 py-2 text-sm font-semibold text-ink transition-colors hover:border-ink-muted"
+          className={buttonClass({ variant: 'secondary', size: 'sm' })}
         >
           {texts.download}
           <span className="sr-only">
@@ -78,7 +80,7 @@ export function PlatformCard({ platform, release, texts, languageTag, buttons }:
           <dd className="font-medium text-ink">{release.version}</dd>
           <dt className="text-ink-muted">{texts.released}</dt>
           <dd className="text-ink">
-            <time dateTime={release.releasedAt}>{formatReleaseDate(release.releasedAt, languageTag)}</time>
+            <time dateTime={release.releasedAt}>{formatDate(release.releasedAt, languageTag)}</time>
           </dd>
           <dt className="text-ink-muted">{texts.requires}</dt>
           <dd className="text-ink">{release.minOs}</dd>
@@ -92,9 +94,7 @@ export function PlatformCard({ platform, release, texts, languageTag, buttons }:
             <li key={button.label}>
               <a
                 href={button.href}
-                className={`inline-flex min-h-11 items-center rounded-control px-4 py-2 text-sm font-semibold transition-colors ${
-                  button.primary ? 'bg-brand-600 text-white hover:bg-brand-700' : 'border border-line-strong bg-canvas text-ink hover:border-ink-muted'
-                }`}
+                className={buttonClass({ variant: button.primary ? 'primary' : 'secondary', size: 'sm' })}
               >
                 {button.label}
               </a>

@@ -1,6 +1,7 @@
 import type { TNewsKind, TNewsSummary } from '@llk/contracts';
 import { Link } from '@/i18n/navigation';
-import { formatDate, langTag, promotionState } from '../format-date';
+import { formatDate } from '@/lib/format';
+import { langTag, promotionState } from '../format-date';
 
 /** Texts of a card; `running` and `upcoming` contain {date}. */
 export interface TNewsCardLabels {

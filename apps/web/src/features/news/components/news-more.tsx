@@ -3,7 +3,9 @@
 import type { TNewsList, TNewsSummary } from '@llk/contracts';
 import { useState, type MouseEvent } from 'react';
 import { Link } from '@/i18n/navigation';
+import { loadApi } from '@/lib/load-api';
 import { NewsCard, type TNewsCardLabels } from './news-card';
+import { buttonClass } from '@/components/ui/button';
 
 // "View more" under the news list. Without JavaScript (or when the API call fails) it is a
 // plain link to /news-{next}; with it, a click appends the next page in place.
@@ -12,7 +14,7 @@ interface TNewsMoreProps {
   nextPage: number;
   total: number;
   pageSize: number;
-  /** BCP 47 tag of the page, also sent as Accept-Language */
+  /** BCP 47 tag of the page */
   lang: string;
   label: string;
   labels: TNewsCardLabels;
@@ -31,12 +33,9 @@ export function NewsMore({ nextPage, total, pageSize, lang, label, labels }: TNe
     if (busy) return;
     setBusy(true);
     try {
-      const response = await fetch(`/api/news/list?${new URLSearchParams({ page: String(page), pageSize: String(pageSize) })}`, {
-        headers: { Accept: 'application/json', 'Accept-Language': lang },
-      });
-      const body = (await response.json()) as { errcode: number; data: TNewsList };
-      if (!response.ok || body.errcode !== 0) throw new Error(String(body.errcode));
-      setItems((current) => [...current, ...body.data.list]);
+      const api = await loadApi();
+      const data = await api.get<TNewsList>('/news/list', { query: { page, pageSize }, silent: true, ignoreUnauthorized: true });
+      setItems((current) => [...current, ...data.list]);
       setPage((current) => current + 1);
     } catch {
       window.location.assign(fallback);
@@ -63,7 +62,7 @@ export function NewsMore({ nextPage, total, pageSize, lang, label, labels }: TNe
             rel="next"
             onClick={loadMore}
             aria-busy={busy || undefined}
-            className="inline-flex min-h-11 items-center justify-center rounded-control bg-brand-600 px-5 py-2.5 text-base font-semibold text-white transition-colors hover:bg-brand-700"
+            className={buttonClass()}
           >
             {label}
           </Link>

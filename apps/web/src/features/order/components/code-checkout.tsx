@@ -1,12 +1,14 @@
 'use client';
 
-import { localeEntries, ZCodeOrderResult, type TCodeOrderResult, type TLocale, type TOrderItem } from '@llk/contracts';
-import { useLocale, useTranslations } from 'next-intl';
+import { ZCodeOrderResult, type TCodeOrderResult, type TOrderItem } from '@llk/contracts';
+import { localeEntries, type TLocale } from '@llk/contracts/locales';
 import { useCallback, useEffect, useState } from 'react';
 import { createCodeOrder } from '../checkout-api';
 import { usePayment } from '../use-payment';
 import { OrderSummary } from './order-summary';
 import { MethodChoice, PaymentPanel, PaymentProblem } from './payment-panel';
+import { buttonClass } from '@/components/ui/button';
+import { type TTexts, type TTranslate, translator } from '@/lib/texts';
 
 // A payment code turns into an order only once (POST /order/createOrderByCodeId); the answer is
 // kept for this tab so a reload shows the same order instead of "code already used".
@@ -41,16 +43,20 @@ export function CodeCheckout({
   planName,
   tiers,
   wechatAppId = null,
+  locale,
+  texts,
 }: {
   qrCodeId: string;
   planName: string;
   tiers: Record<string, string>;
   wechatAppId?: string | null;
+  locale: TLocale;
+  /** the Pay and Order namespaces (getClientTexts) */
+  texts: { Pay: TTexts; Order: TTexts };
 }) {
-  const t = useTranslations('Pay');
-  const o = useTranslations('Order');
-  const locale = useLocale() as TLocale;
   const tag = localeEntries[locale].iso;
+  const t = translator(texts.Pay, tag);
+  const o = translator(texts.Order, tag);
   const [load, setLoad] = useState<TLoad>({ kind: 'loading' });
 
   useEffect(() => {
@@ -131,16 +137,16 @@ export function CodeCheckout({
         tag={tag}
         labels={{ price: o('price'), originalPrice: o('originalPrice'), discount: o('discount'), total: o('total'), discountValue: (amount) => o('discountValue', { amount }) }}
       />
-      <MethodChoice value={state.method} onChange={selectMethod} disabled={busy} inWechat={state.inWechat} />
-      <PaymentProblem state={state} onRetry={() => void pay(state.method)} />
+      <MethodChoice value={state.method} onChange={selectMethod} disabled={busy} inWechat={state.inWechat} t={o} />
+      <PaymentProblem state={state} onRetry={() => void pay(state.method)} t={o} />
       {state.phase === 'awaiting' ? (
-        <PaymentPanel state={state} tag={tag} onSwitch={(method) => void pay(method)} />
+        <PaymentPanel state={state} tag={tag} onSwitch={(method) => void pay(method)} t={o} />
       ) : state.phase !== 'expired' && state.phase !== 'cancelled' ? (
         <button
           type="button"
           onClick={() => void pay(state.method)}
           disabled={busy}
-          className="inline-flex min-h-12 w-full items-center justify-center rounded-control bg-brand-600 px-5 text-lg font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+          className={buttonClass({ size: 'lg', block: true })}
           data-testid="pay-submit"
         >
           {state.phase === 'starting' ? o('creating') : t('pay')}
@@ -152,7 +158,7 @@ export function CodeCheckout({
 
 function describeItem(
   item: TOrderItem,
-  { t, o, planName, tiers }: { t: ReturnType<typeof useTranslations<'Pay'>>; o: ReturnType<typeof useTranslations<'Order'>>; planName: string; tiers: Record<string, string> },
+  { t, o, planName, tiers }: { t: TTranslate; o: TTranslate; planName: string; tiers: Record<string, string> },
 ): string {
   const term = item.timeUnit ? o(`term.${item.timeUnit}`) : t('once');
   switch (item.itemType) {

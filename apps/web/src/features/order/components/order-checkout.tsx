@@ -1,15 +1,18 @@
 'use client';
 
-import { localeEntries, type TLocale, type TTimeUnit } from '@llk/contracts';
-import { useLocale, useTranslations } from 'next-intl';
+import { type TTimeUnit } from '@llk/contracts';
+import { localeEntries, type TLocale } from '@llk/contracts/locales';
 import { useCallback, useRef, useState } from 'react';
 import { Link } from '@/i18n/navigation';
+import { formatDate } from '@/lib/format';
+import { type TTexts, translator } from '@/lib/texts';
 import { useSession } from '@/lib/session';
 import { createRenewalOrder, createWebOrder } from '../checkout-api';
 import { newIdempotencyKey } from '../payment-flow';
 import { usePayment } from '../use-payment';
 import { OrderSummary } from './order-summary';
 import { MethodChoice, PaymentPanel, PaymentProblem } from './payment-panel';
+import { buttonClass } from '@/components/ui/button';
 
 /** One membership offer as GET /memberPricing/detail/v2 gave it to the page (never computed here). */
 export interface TOrderOption {
@@ -39,6 +42,8 @@ export function OrderCheckout({
   wechatAppId = null,
   product = 'MEMBER',
   renewDeviceId = null,
+  locale,
+  texts,
 }: {
   options: TOrderOption[];
   initialUnit: TTimeUnit;
@@ -46,10 +51,12 @@ export function OrderCheckout({
   wechatAppId?: string | null;
   product?: 'MEMBER' | 'CLOUD_PC';
   renewDeviceId?: string | null;
+  locale: TLocale;
+  /** the Order namespace (getClientTexts) */
+  texts: TTexts;
 }) {
-  const t = useTranslations('Order');
-  const locale = useLocale() as TLocale;
   const tag = localeEntries[locale].iso;
+  const t = translator(texts, tag);
   const [unit, setUnit] = useState<TTimeUnit>(options.some((o) => o.timeUnit === initialUnit) ? initialUnit : options[0]!.timeUnit);
   const option = options.find((o) => o.timeUnit === unit) ?? options[0]!;
   // One key per SKU for this page's life: Pay Now twice (or a retry) gives the same order.
@@ -93,12 +100,12 @@ export function OrderCheckout({
         <div className="mt-6 flex flex-wrap gap-3">
           <Link
             href={{ pathname: '/cloudPc', hash: 'cloud-pc-devices' }}
-            className="inline-flex min-h-11 items-center rounded-control bg-brand-600 px-5 font-semibold text-white hover:bg-brand-700"
+            className={buttonClass()}
             data-testid="to-cloud-pcs"
           >
             {t('toCloudPcs')}
           </Link>
-          <Link href="/download" className="inline-flex min-h-11 items-center rounded-control border border-line-strong px-5 font-semibold text-ink hover:bg-surface">
+          <Link href="/download" className={buttonClass({ variant: 'secondary' })}>
             {t('toDownload')}
           </Link>
         </div>
@@ -107,7 +114,7 @@ export function OrderCheckout({
   }
 
   if (state.phase === 'paid') {
-    const expiry = user?.expiresAt ? new Intl.DateTimeFormat(tag, { dateStyle: 'long', timeZone: 'Asia/Shanghai' }).format(new Date(user.expiresAt)) : null;
+    const expiry = user?.expiresAt ? formatDate(user.expiresAt, tag) : null;
     return (
       <div role="status" className="rounded-card border border-green-200 bg-green-50 p-6 sm:p-8" data-testid="order-success">
         <h2 className="text-2xl font-semibold text-success">{t('successHeading')}</h2>
@@ -116,10 +123,10 @@ export function OrderCheckout({
         </p>
         {order ? <p className="mt-2 text-sm text-ink-muted">{t('orderNo', { id: order.id })}</p> : null}
         <div className="mt-6 flex flex-wrap gap-3">
-          <Link href="/download" className="inline-flex min-h-11 items-center rounded-control bg-brand-600 px-5 font-semibold text-white hover:bg-brand-700">
+          <Link href="/download" className={buttonClass()}>
             {t('toDownload')}
           </Link>
-          <Link href="/" className="inline-flex min-h-11 items-center rounded-control border border-line-strong px-5 font-semibold text-ink hover:bg-surface">
+          <Link href="/" className={buttonClass({ variant: 'secondary' })}>
             {t('toHome')}
           </Link>
         </div>
@@ -169,7 +176,7 @@ export function OrderCheckout({
             discountValue: (amount) => t('discountValue', { amount }),
           }}
         />
-        <MethodChoice value={state.method} onChange={selectMethod} disabled={busy} inWechat={state.inWechat} />
+        <MethodChoice value={state.method} onChange={selectMethod} disabled={busy} inWechat={state.inWechat} t={t} />
         <p className="text-sm text-ink-muted">
           {t.rich(product === 'CLOUD_PC' ? 'cloudPcAgreement' : 'agreement', {
             link: (chunks) => (
@@ -179,20 +186,20 @@ export function OrderCheckout({
             ),
           })}
         </p>
-        <PaymentProblem state={state} onRetry={() => void pay(state.method)} onRestart={restart} />
+        <PaymentProblem state={state} onRetry={() => void pay(state.method)} onRestart={restart} t={t} />
         {state.phase === 'idle' || state.phase === 'starting' || state.phase === 'failed' ? (
           <button
             type="button"
             onClick={() => void pay(state.method)}
             disabled={busy}
-            className="inline-flex min-h-12 w-full items-center justify-center rounded-control bg-brand-600 px-5 text-lg font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60"
+            className={buttonClass({ size: 'lg', block: true })}
             data-testid="pay-now"
           >
             {state.phase === 'starting' ? t('creating') : t('payNow')}
           </button>
         ) : null}
       </div>
-      <div>{state.phase === 'awaiting' ? <PaymentPanel state={state} tag={tag} onSwitch={(method) => void pay(method)} /> : null}</div>
+      <div>{state.phase === 'awaiting' ? <PaymentPanel state={state} tag={tag} onSwitch={(method) => void pay(method)} t={t} /> : null}</div>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { formatFen } from '@/features/pricing/money';
+import { formatFen } from '@/lib/format';
 
 export interface TSummaryFigures {
   priceFen: number;

@@ -1,10 +1,10 @@
 'use client';
 
 import type { TPayMethod } from '@llk/contracts';
-import { useTranslations } from 'next-intl';
 import { useEffect, useRef } from 'react';
 import { QrCode } from '@/features/download/components/qr-code';
-import { formatFen } from '@/features/pricing/money';
+import { formatFen, formatTime } from '@/lib/format';
+import type { TTranslate } from '@/lib/texts';
 import type { TPaymentState } from '../use-payment';
 import { invokeWechatPay } from '../wechat-pay';
 
@@ -16,13 +16,15 @@ export function MethodChoice({
   onChange,
   disabled,
   inWechat = false,
+  t,
 }: {
   value: TPayMethod;
   onChange: (method: TPayMethod) => void;
   disabled?: boolean;
   inWechat?: boolean;
+  /** the Order texts */
+  t: TTranslate;
 }) {
-  const t = useTranslations('Order');
   return (
     <fieldset disabled={disabled}>
       <legend className="text-sm font-semibold text-ink">{t('methodHeading')}</legend>
@@ -55,8 +57,7 @@ export function MethodChoice({
 }
 
 /** The payment QR with amount, deadline, live status, the sandbox link and a method switch. */
-export function PaymentPanel({ state, tag, onSwitch }: { state: TPaymentState; tag: string; onSwitch: (method: TPayMethod) => void }) {
-  const t = useTranslations('Order');
+export function PaymentPanel({ state, tag, onSwitch, t }: { state: TPaymentState; tag: string; onSwitch: (method: TPayMethod) => void; t: TTranslate }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const payment = state.payment;
   const codeUrl = payment?.kind === 'qr' ? payment.codeUrl : null;
@@ -66,10 +67,10 @@ export function PaymentPanel({ state, tag, onSwitch }: { state: TPaymentState; t
     heading.current.focus({ preventScroll: true });
     heading.current.scrollIntoView({ block: 'start', behavior: 'smooth' });
   }, [codeUrl]);
-  if (payment?.kind === 'jsapi') return <WechatSheetPanel state={state} params={payment.params} />;
+  if (payment?.kind === 'jsapi') return <WechatSheetPanel state={state} params={payment.params} t={t} />;
   if (!payment || payment.kind !== 'qr') return null;
   const other = PAY_METHODS.find((method) => method !== state.method)!;
-  const deadline = new Intl.DateTimeFormat(tag, { timeStyle: 'short', timeZone: 'Asia/Shanghai' }).format(new Date(payment.expiresAt));
+  const deadline = formatTime(payment.expiresAt, tag);
   return (
     <section aria-labelledby="payment-heading" className="rounded-card border border-line bg-canvas p-6 text-center shadow-card" data-testid="payment-panel">
       <h2 id="payment-heading" ref={heading} tabIndex={-1} className="scroll-mt-24 text-lg font-semibold text-ink">
@@ -103,8 +104,7 @@ export function PaymentPanel({ state, tag, onSwitch }: { state: TPaymentState; t
 }
 
 /** Inside WeChat: the payment sheet is open (or was closed after paying); the order is polled meanwhile. */
-function WechatSheetPanel({ state, params }: { state: TPaymentState; params: Record<string, string> }) {
-  const t = useTranslations('Order');
+function WechatSheetPanel({ state, params, t }: { state: TPaymentState; params: Record<string, string>; t: TTranslate }) {
   return (
     <section aria-labelledby="payment-heading" className="rounded-card border border-line bg-canvas p-6 text-center shadow-card" data-testid="wechat-sheet-panel">
       <h2 id="payment-heading" className="text-lg font-semibold text-ink">
@@ -123,8 +123,7 @@ function WechatSheetPanel({ state, params }: { state: TPaymentState; params: Rec
 }
 
 /** Failed / expired / cancelled states with the way forward. */
-export function PaymentProblem({ state, onRetry, onRestart }: { state: TPaymentState; onRetry: () => void; onRestart?: () => void }) {
-  const t = useTranslations('Order');
+export function PaymentProblem({ state, onRetry, onRestart, t }: { state: TPaymentState; onRetry: () => void; onRestart?: () => void; t: TTranslate }) {
   if (state.phase === 'failed') {
     return (
       <div role="alert" className="rounded-card border border-red-200 bg-red-50 p-4 text-sm text-danger" data-testid="payment-failed">

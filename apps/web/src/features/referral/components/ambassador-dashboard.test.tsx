@@ -65,8 +65,8 @@ describe('AmbassadorDashboard', () => {
   it('shows the totals per state, the referred users with their remaining days, and the lines', () => {
     render(<AmbassadorDashboard info={info} texts={texts} locale="en" />);
     expect(screen.getByTestId('total-PENDING').textContent).toBe('PendingCN¥5.99');
-    expect(screen.getByTestId('total-EFFECTIVE').textContent).toBe('EffectiveCN¥20.00');
-    expect(screen.getByTestId('total-REVERSED').textContent).toBe('ReversedCN¥10.00');
+    expect(screen.getByTestId('total-EFFECTIVE').textContent).toBe('EffectiveCN¥20');
+    expect(screen.getByTestId('total-REVERSED').textContent).toBe('ReversedCN¥10');
 
     expect(screen.getByRole('heading', { name: 'People you referred (2)' })).toBeTruthy();
     const users = within(screen.getByTestId('referred-users')).getAllByRole('listitem');
@@ -78,9 +78,9 @@ describe('AmbassadorDashboard', () => {
     expect(screen.getByRole('heading', { name: 'Commission details (3)' })).toBeTruthy();
     const rows = within(screen.getByTestId('commission-lines')).getAllByRole('row').slice(1);
     expect(rows.map((row) => Array.from(row.querySelectorAll('td')).slice(1, 5).map((cell) => cell.textContent))).toEqual([
-      ['Screen walls', 'CN¥50.00', 'CN¥10.00', 'Reversed'],
+      ['Screen walls', 'CN¥50', 'CN¥10', 'Reversed'],
       ['Membership', 'CN¥29.99', 'CN¥5.99', 'Pendingeffective from Mar 10, 2026'],
-      ['Membership', 'CN¥100.00', 'CN¥20.00', 'Effective'],
+      ['Membership', 'CN¥100', 'CN¥20', 'Effective'],
     ]);
   });
 

@@ -5,9 +5,10 @@ import { useId } from 'react';
 import { QrCode } from '@/features/download/components/qr-code';
 import { toast } from '@/lib/toast';
 import { copyText } from '../copy-text';
-import { formatDate, formatFen } from '../format';
-import { type TReferralTexts, fill, remainingText } from '../texts';
-import { secondaryButton } from './buttons';
+import { fill, formatDate, formatDateTime, formatFen } from '@/lib/format';
+import { type TReferralTexts, remainingText } from '../texts';
+import { buttonClass } from '@/components/ui/button';
+import { Table, TableBody, TableHead, Td, Th } from '@/components/ui/table';
 
 // An ambassador's view: referral link and code with copy buttons, a QR code of the link, the
 // commission totals, the referred users (masked) with their binding's remaining days, and the
@@ -40,7 +41,7 @@ function CopyRow({ label, value, button, texts, mono, testId }: { label: string;
           data-testid={testId}
           className={`min-h-11 w-full min-w-0 rounded-control border border-line bg-surface px-3 text-ink ${mono ? 'font-mono text-lg tracking-widest' : 'text-sm'}`}
         />
-        <button type="button" className={`${secondaryButton} shrink-0`} onClick={() => void copy()}>
+        <button type="button" className={buttonClass({ variant: 'secondary' }, 'shrink-0')} onClick={() => void copy()}>
           {button}
         </button>
       </div>
@@ -94,7 +95,7 @@ export default function AmbassadorDashboard({ info, texts, locale }: { info: TAm
             {info.referredUsers.map((user) => (
               <li key={`${user.account}-${user.boundAt}`} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 px-3 py-2 text-sm">
                 <span className="font-medium text-ink tabular-nums">{user.account}</span>
-                <span className="text-ink-muted">{fill(texts.boundOn ?? '', { date: formatDate(user.boundAt, locale) })}</span>
+                <span className="text-ink-muted">{fill(texts.boundOn ?? '', { date: formatDate(user.boundAt, locale, 'medium') })}</span>
                 <span className={user.active ? 'text-brand-700' : 'text-ink-muted'}>{remainingText(texts, user.remainingDays, locale)}</span>
               </li>
             ))}
@@ -112,36 +113,34 @@ export default function AmbassadorDashboard({ info, texts, locale }: { info: TAm
         {info.commissions.length === 0 ? (
           <p className="mt-2 text-sm text-ink-muted">{texts.commissionsEmpty}</p>
         ) : (
-          <div className="mt-3 overflow-x-auto rounded-control border border-line">
-            <table className="w-full text-left text-sm" data-testid="commission-lines">
-              <thead className="bg-surface text-ink-muted">
-                <tr>
-                  <th scope="col" className="px-3 py-2 font-medium">{texts.column.account}</th>
-                  <th scope="col" className="px-3 py-2 font-medium">{texts.column.item}</th>
-                  <th scope="col" className="px-3 py-2 text-right font-medium">{texts.column.paid}</th>
-                  <th scope="col" className="px-3 py-2 text-right font-medium">{texts.column.commission}</th>
-                  <th scope="col" className="px-3 py-2 font-medium">{texts.column.state}</th>
-                  <th scope="col" className="px-3 py-2 font-medium">{texts.column.date}</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-line">
+          <div className="mt-3">
+            <Table testId="commission-lines">
+              <TableHead>
+                <Th>{texts.column.account}</Th>
+                <Th>{texts.column.item}</Th>
+                <Th align="end">{texts.column.paid}</Th>
+                <Th align="end">{texts.column.commission}</Th>
+                <Th>{texts.column.state}</Th>
+                <Th>{texts.column.date}</Th>
+              </TableHead>
+              <TableBody>
                 {info.commissions.map((line) => (
                   <tr key={line.id}>
-                    <td className="px-3 py-2 whitespace-nowrap tabular-nums">{line.account}</td>
-                    <td className="px-3 py-2 whitespace-nowrap">{itemName(line.itemType)}</td>
-                    <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">{formatFen(line.baseAmountFen, locale)}</td>
-                    <td className="px-3 py-2 text-right font-semibold whitespace-nowrap text-ink tabular-nums">{formatFen(line.amountFen, locale)}</td>
-                    <td className="px-3 py-2 whitespace-nowrap">
+                    <Td className="whitespace-nowrap tabular-nums">{line.account}</Td>
+                    <Td className="whitespace-nowrap">{itemName(line.itemType)}</Td>
+                    <Td align="end" className="whitespace-nowrap">{formatFen(line.baseAmountFen, locale)}</Td>
+                    <Td align="end" className="font-semibold whitespace-nowrap text-ink">{formatFen(line.amountFen, locale)}</Td>
+                    <Td className="whitespace-nowrap">
                       <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${stateTone[line.state]}`}>{texts.state[line.state]}</span>
                       {line.state === 'PENDING' ? (
-                        <span className="block pt-1 text-xs text-ink-muted">{fill(texts.effectiveFrom ?? '', { date: formatDate(line.effectiveAfter, locale) })}</span>
+                        <span className="block pt-1 text-xs text-ink-muted">{fill(texts.effectiveFrom ?? '', { date: formatDate(line.effectiveAfter, locale, 'medium') })}</span>
                       ) : null}
-                    </td>
-                    <td className="px-3 py-2 whitespace-nowrap text-ink-muted">{formatDate(line.paidAt, locale, true)}</td>
+                    </Td>
+                    <Td className="whitespace-nowrap text-ink-muted">{formatDateTime(line.paidAt, locale)}</Td>
                   </tr>
                 ))}
-              </tbody>
-            </table>
+              </TableBody>
+            </Table>
           </div>
         )}
         {info.commissionCount > info.commissions.length ? (

@@ -6,7 +6,7 @@ import { session, useSessionHint } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import type { TLoadResult } from '../referral-api';
 import type { TReferralTexts } from '../texts';
-import { primaryButton, secondaryButton } from './buttons';
+import { buttonClass } from '@/components/ui/button';
 
 // The interactive part of /promotionPlan (spec sections 2 and 6): a visitor sees `visitor`
 // (log in first, rendered by the server); a member who has not joined sees Join Now; an
@@ -66,7 +66,7 @@ export function AmbassadorPanel({ texts, visitor }: { texts: TReferralTexts; vis
     return (
       <div role="alert" className="space-y-3">
         <p className="text-ink-muted">{texts.loadFailed}</p>
-        <button type="button" className={secondaryButton} onClick={() => void load()}>
+        <button type="button" className={buttonClass({ variant: 'secondary' })} onClick={() => void load()}>
           {texts.retry}
         </button>
       </div>
@@ -75,7 +75,7 @@ export function AmbassadorPanel({ texts, visitor }: { texts: TReferralTexts; vis
   if (!state.info.joined) {
     return (
       <div className="space-y-3">
-        <button type="button" className={`${primaryButton} w-full`} disabled={joining} aria-busy={joining} onClick={() => void join()} data-testid="ambassador-join">
+        <button type="button" className={buttonClass({ block: true })} disabled={joining} aria-busy={joining} onClick={() => void join()} data-testid="ambassador-join">
           {joining ? texts.joining : texts.joinNow}
         </button>
         <p className="text-sm text-ink-muted">{texts.shareHint}</p>

@@ -1,9 +1,8 @@
-import type { TLocale } from '@llk/contracts';
-import { getMessages } from 'next-intl/server';
+import type { TLocale } from '@llk/contracts/locales';
+import { getClientTexts } from '@/lib/client-texts';
 import type { TReferralTexts } from '../texts';
 
 /** The Referral namespace of the locale's messages (messages/<locale>/referral.json). */
-export async function getReferralTexts(locale: TLocale): Promise<TReferralTexts> {
-  const messages = (await getMessages({ locale })) as unknown as Record<string, unknown>;
-  return messages.Referral as TReferralTexts;
+export function getReferralTexts(locale: TLocale): Promise<TReferralTexts> {
+  return getClientTexts<TReferralTexts>(locale, 'Referral');
 }

@@ -1,3 +1,5 @@
+import { buttonClass } from '@/components/ui/button';
+
 /** The search box: a plain GET form, so it works without JavaScript and gives shareable ?q= URLs. */
 export function SearchForm({ action, query, texts }: { action: string; query: string; texts: { label: string; placeholder: string; submit: string } }) {
   return (
@@ -17,7 +19,7 @@ export function SearchForm({ action, query, texts }: { action: string; query: st
         enterKeyHint="search"
         className="min-h-11 flex-1 rounded-control border border-line-strong bg-canvas px-4 text-base text-ink placeholder:text-ink-muted/70 focus:border-brand-600 focus:outline-2 focus:outline-offset-0 focus:outline-brand-600"
       />
-      <button type="submit" className="min-h-11 rounded-control bg-brand-600 px-6 font-semibold text-white hover:bg-brand-700">
+      <button type="submit" className={buttonClass()}>
         {texts.submit}
       </button>
     </form>

@@ -1,35 +1,25 @@
 'use client';
 
+import type { THotSearches, TSearchHit, TSearchResult, TSearchType } from '@llk/contracts';
+import type { TQuery } from '@llk/contracts/client';
 import { useSearchParams } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { Link } from '@/i18n/navigation';
+import { loadApi } from '@/lib/load-api';
 import { formatCount, hitPath, readQuery, splitHighlights } from '../search-text';
 
 // The dynamic part of the otherwise static /search page: reads ?q=, asks the API (through the
 // /api forward, in the page's language) for results and hot searches, and records the query.
 // The form itself is server-rendered outside this component (so text typed before hydration
 // is kept); this only puts the current query into its box (id search-q).
-// Texts come in as props (no message runtime in the browser). Types mirror
-// @llk/contracts' TSearchResult / THotSearches; the barrel is not imported here (zod weight).
-
-type THitType = 'guide' | 'news' | 'notice';
-interface THit {
-  type: THitType;
-  title: string;
-  snippet: string;
-  highlights: [number, number][];
-  url: string;
-}
-interface TEnvelope<T> {
-  errcode: number;
-  data: T;
-}
+// Texts come in as props (no message runtime in the browser). Failures only show the "failed"
+// text: the calls are silent (no toast) and never send a visitor to /login.
 
 export interface TSearchTexts {
   count: { one: string; other: string };
   none: string;
   hotHeading: string;
-  types: Record<THitType, string>;
+  types: Record<TSearchType, string>;
   loading: string;
   failed: string;
   resultsLabel: string;
@@ -44,29 +34,26 @@ type TState =
   | { status: 'idle' }
   | { status: 'loading' }
   | { status: 'failed' }
-  | { status: 'done'; total: number; list: THit[]; page: number; more: 'idle' | 'loading' | 'failed' };
+  | { status: 'done'; total: number; list: TSearchHit[]; page: number; more: 'idle' | 'loading' | 'failed' };
 
-function searchUrl(query: string, page: number): string {
-  return `/api/search?${new URLSearchParams({ q: query, page: String(page), pageSize: String(SEARCH_PAGE_SIZE) })}`;
+async function call<T>(method: 'GET' | 'POST', path: string, query: TQuery): Promise<T> {
+  return (await loadApi()).request<T>(method, path, { query, silent: true, ignoreUnauthorized: true });
 }
 
-async function getData<T>(url: string, language: string, method = 'GET'): Promise<T> {
-  const response = await fetch(url, { method, headers: { Accept: 'application/json', 'Accept-Language': language } });
-  const body = (await response.json()) as TEnvelope<T>;
-  if (!response.ok || body.errcode !== 0) throw new Error(String(body.errcode));
-  return body.data;
+function search(query: string, page: number): Promise<TSearchResult> {
+  return call('GET', '/search', { q: query, page, pageSize: SEARCH_PAGE_SIZE });
 }
 
-export function SearchResults({ language, lang, texts }: { language: string; lang: string; texts: TSearchTexts }) {
+export function SearchResults({ lang, texts }: { lang: string; texts: TSearchTexts }) {
   const query = readQuery(useSearchParams().get('q'));
   const [state, setState] = useState<TState>({ status: 'idle' });
   const [hot, setHot] = useState<string[]>([]);
 
   useEffect(() => {
-    getData<{ list: { keyword: string }[] }>('/api/search/hotContent', language)
+    call<THotSearches>('GET', '/search/hotContent', {})
       .then((data) => setHot(data.list.map((item) => item.keyword)))
       .catch(() => setHot([]));
-  }, [language]);
+  }, []);
 
   useEffect(() => {
     const input = document.getElementById('search-q');
@@ -80,22 +67,22 @@ export function SearchResults({ language, lang, texts }: { language: string; lan
     }
     let current = true;
     setState({ status: 'loading' });
-    getData<{ total: number; list: THit[] }>(searchUrl(query, 1), language)
+    search(query, 1)
       .then((data) => current && setState({ status: 'done', total: data.total, list: data.list, page: 1, more: 'idle' }))
       .catch(() => current && setState({ status: 'failed' }));
     // Counted for hot searches; the spec sends the keyword as a query parameter only.
-    getData(`/api/search/record?${new URLSearchParams({ keyword: query })}`, language, 'POST').catch(() => undefined);
+    call('POST', '/search/record', { keyword: query }).catch(() => undefined);
     return () => {
       current = false;
     };
-  }, [query, language]);
+  }, [query]);
 
   function showMore() {
     if (state.status !== 'done' || state.more === 'loading') return;
     const asked = query;
     const next = state.page + 1;
     setState({ ...state, more: 'loading' });
-    getData<{ total: number; list: THit[] }>(searchUrl(asked, next), language)
+    search(asked, next)
       .then((data) =>
         setState((previous) => {
           if (previous.status !== 'done' || readQuery(new URLSearchParams(window.location.search).get('q')) !== asked) return previous;

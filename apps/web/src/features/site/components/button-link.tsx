@@ -1,20 +1,11 @@
+import { type TButtonLook, buttonClass } from '@/components/ui/button';
 import { Link, type TLinkProps } from '@/i18n/navigation';
 
-const variants = {
-  primary: 'bg-brand-600 text-white hover:bg-brand-700',
-  secondary: 'border border-line-strong bg-canvas text-ink hover:border-ink-muted hover:bg-surface',
-} as const;
-
-type ButtonLinkProps = TLinkProps & { variant?: keyof typeof variants };
+type ButtonLinkProps = TLinkProps & TButtonLook;
 
 /** An internal link styled as a button (calls to action). */
-export function ButtonLink({ variant = 'primary', className = '', ...props }: ButtonLinkProps) {
-  return (
-    <Link
-      {...props}
-      className={`inline-flex min-h-11 items-center justify-center rounded-control px-5 py-2.5 text-base font-semibold transition-colors ${variants[variant]} ${className}`}
-    />
-  );
+export function ButtonLink({ variant, size, block, className = '', ...props }: ButtonLinkProps) {
+  return <Link {...props} className={buttonClass({ variant, size, block }, className)} />;
 }
 
 /** An inline text link (the focus ring is the global :focus-visible style). */

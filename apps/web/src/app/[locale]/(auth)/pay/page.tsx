@@ -1,13 +1,13 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
-import { ClientMessages } from '@/components/client-messages';
 import { AuthIntro } from '@/features/auth/components/auth-intro';
 import { CodeCheckout } from '@/features/order/components/code-checkout';
 import { wechatAppId } from '@/features/order/wechat-config';
 import { loadPricing } from '@/features/pricing/pricing-data';
 import { TextLink } from '@/features/site/components/button-link';
 import { resolveLocale, type LocaleParams } from '@/features/site/page-locale';
+import { getClientTexts } from '@/lib/client-texts';
 import { buildPageMetadata } from '@/lib/metadata';
 
 // Dynamic by nature: the payment is addressed by ?qrCodeId=. The proxy already answers a
@@ -34,9 +34,11 @@ export async function generateMetadata({ params }: { params: LocaleParams }): Pr
 export default async function PayPage({ params, searchParams }: { params: LocaleParams; searchParams: SearchParams }) {
   const locale = await resolveLocale(params);
   const qrCodeId = await resolveQrCodeId(searchParams);
-  const [t, pricingTexts, { pricing }] = await Promise.all([
+  const [t, pricingTexts, payTexts, orderTexts, { pricing }] = await Promise.all([
     getTranslations({ locale, namespace: 'PayPage' }),
     getTranslations({ locale, namespace: 'Pricing' }),
+    getClientTexts(locale, 'Pay'),
+    getClientTexts(locale, 'Order'),
     loadPricing(locale),
   ]);
   const planName = pricing.plans.find((plan) => plan.code === 'PRO')?.name ?? 'PRO';
@@ -46,9 +48,7 @@ export default async function PayPage({ params, searchParams }: { params: Locale
 
   return (
     <AuthIntro title={t('heading')} lede={t('lede')}>
-      <ClientMessages namespaces={['Order', 'Pay']}>
-        <CodeCheckout qrCodeId={qrCodeId} planName={planName} tiers={tiers} wechatAppId={wechatAppId()} />
-      </ClientMessages>
+      <CodeCheckout qrCodeId={qrCodeId} planName={planName} tiers={tiers} wechatAppId={wechatAppId()} locale={locale} texts={{ Pay: payTexts, Order: orderTexts }} />
       <p className="text-sm text-ink-muted">
         {t.rich('agreement', { link: (chunks) => <TextLink href="/legal/membership-agreement">{chunks}</TextLink> })}
       </p>

@@ -1,4 +1,5 @@
-import { localeEntries, type TCloudPcOffer, type TCloudPcPlan } from '@llk/contracts';
+import { type TCloudPcOffer, type TCloudPcPlan } from '@llk/contracts';
+import { localeEntries } from '@llk/contracts/locales';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { DevicePanel } from '@/features/cloud-pc/components/device-panel';
@@ -6,7 +7,7 @@ import { ProviderForm } from '@/features/cloud-pc/components/provider-form';
 import { loadCloudPcPlans } from '@/features/cloud-pc/plans-data';
 import { getCloudPcTexts } from '@/features/cloud-pc/server/cloud-pc-texts';
 import { storageSize } from '@/features/cloud-pc/texts';
-import { formatFen } from '@/features/pricing/money';
+import { formatFen } from '@/lib/format';
 import { ButtonLink, TextLink } from '@/features/site/components/button-link';
 import { FaqList } from '@/features/site/components/faq-list';
 import { FeatureGrid } from '@/features/site/components/feature-grid';

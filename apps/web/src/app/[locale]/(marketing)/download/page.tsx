@@ -1,4 +1,5 @@
-import { localeEntries, ZDownloadList, ZUpdateLog, type TRelease } from '@llk/contracts';
+import { ZDownloadList, ZUpdateLog, type TRelease } from '@llk/contracts';
+import { localeEntries } from '@llk/contracts/locales';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { DownloadAdvisor, type TAdvisorOption, type TAdvisorOptions } from '@/features/download/components/download-advisor';
@@ -6,12 +7,14 @@ import { PlatformCard, type TCardButton } from '@/features/download/components/p
 import { QrCode } from '@/features/download/components/qr-code';
 import { ReleaseNotesBody } from '@/features/download/components/release-notes-body';
 import { fetchContent } from '@/features/download/content-fetch';
-import { formatReleaseDate, formatSize, groupReleases, PLATFORM_KEYS, primaryPackage, RELEASE_PLATFORM_NAMES, type TPlatformKey } from '@/features/download/platforms';
+import { formatSize, groupReleases, PLATFORM_KEYS, primaryPackage, RELEASE_PLATFORM_NAMES, type TPlatformKey } from '@/features/download/platforms';
+import { formatDate } from '@/lib/format';
 import { TextLink } from '@/features/site/components/button-link';
 import { PageIntro } from '@/features/site/components/page-intro';
 import { PageSection } from '@/features/site/components/page-section';
 import { getBrand, resolveLocale, type LocaleParams } from '@/features/site/page-locale';
 import { buildPageMetadata, getSiteUrl, localizePath } from '@/lib/metadata';
+import { buttonClass } from '@/components/ui/button';
 
 // Static page, regenerated every 5 minutes from the API (features/download/content-fetch.ts).
 // Built without the API it shows every platform without version details and revalidates soon.
@@ -89,7 +92,7 @@ export default async function DownloadPage({ params }: { params: LocaleParams })
           <div className="mt-3 flex flex-wrap items-center gap-x-5 gap-y-2">
             <a
               href="#download-platforms"
-              className="inline-flex min-h-11 items-center justify-center rounded-control bg-brand-600 px-5 py-2.5 text-base font-semibold text-white transition-colors hover:bg-brand-700"
+              className={buttonClass()}
             >
               {t('advisor.neutralCta')}
             </a>
@@ -137,7 +140,7 @@ export default async function DownloadPage({ params }: { params: LocaleParams })
       <PageSection id="download-updates" title={t('updatesHeading')}>
         {updated ? (
           <p className="font-medium text-ink">
-            {t('updatedOn')} <time dateTime={updated}>{formatReleaseDate(updated, tag)}</time>
+            {t('updatedOn')} <time dateTime={updated}>{formatDate(updated, tag)}</time>
           </p>
         ) : null}
         <p className="mt-2 max-w-3xl leading-relaxed text-ink-muted">{t('updatesBody')}</p>
@@ -150,7 +153,7 @@ export default async function DownloadPage({ params }: { params: LocaleParams })
                     {t('changelogEntry', { platform: RELEASE_PLATFORM_NAMES[entry.platform], version: entry.version })}
                     {' · '}
                     <time dateTime={entry.releasedAt} className="font-normal text-ink-muted">
-                      {formatReleaseDate(entry.releasedAt, tag)}
+                      {formatDate(entry.releasedAt, tag)}
                     </time>
                   </summary>
                   <div className="mt-3">

@@ -1,8 +1,9 @@
-import { localeEntries } from '@llk/contracts';
+import { localeEntries } from '@llk/contracts/locales';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { ReleaseNotesBody } from '@/features/download/components/release-notes-body';
-import { formatReleaseDate, RELEASE_PLATFORM_NAMES } from '@/features/download/platforms';
+import { RELEASE_PLATFORM_NAMES } from '@/features/download/platforms';
+import { formatDate } from '@/lib/format';
 import { fetchFullUpdateLog, groupByPlatform } from '@/features/download/update-log';
 import { ButtonLink } from '@/features/site/components/button-link';
 import { PageIntro } from '@/features/site/components/page-intro';
@@ -58,7 +59,7 @@ export default async function LogPage({ params }: { params: LocaleParams }) {
                         <h3 className="text-lg font-semibold text-ink">
                           {t('version', { version: entry.version })}{' '}
                           <time dateTime={entry.releasedAt} className="ms-2 text-sm font-normal text-ink-muted">
-                            {formatReleaseDate(entry.releasedAt, tag)}
+                            {formatDate(entry.releasedAt, tag)}
                           </time>
                         </h3>
                         <div className="mt-3">

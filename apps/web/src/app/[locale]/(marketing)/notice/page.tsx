@@ -1,10 +1,11 @@
-import { localeEntries, type TNoticeList } from '@llk/contracts';
+import { type TNoticeList } from '@llk/contracts';
+import { localeEntries } from '@llk/contracts/locales';
 import type { Metadata } from 'next';
 import { PHASE_PRODUCTION_BUILD } from 'next/constants';
 import { getTranslations } from 'next-intl/server';
 import { MarkdownBody } from '@/features/guide/components/markdown-body';
 import { renderMarkdown } from '@/features/guide/markdown';
-import { formatDate } from '@/features/news/format-date';
+import { formatDate } from '@/lib/format';
 import { getNotices } from '@/features/news/news-api';
 import { TextLink } from '@/features/site/components/button-link';
 import { PageIntro } from '@/features/site/components/page-intro';

@@ -1,7 +1,7 @@
-import { ZTimeUnit, type TLocale, type TTimeUnit } from '@llk/contracts';
+import { ZTimeUnit, type TTimeUnit } from '@llk/contracts';
+import { type TLocale } from '@llk/contracts/locales';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { ClientMessages } from '@/components/client-messages';
 import { loadCloudPcPlans } from '@/features/cloud-pc/plans-data';
 import { parseCloudPcSku } from '@/features/cloud-pc/sku';
 import { OrderCheckout, type TOrderOption } from '@/features/order/components/order-checkout';
@@ -12,6 +12,7 @@ import { loadPricing } from '@/features/pricing/pricing-data';
 import { ButtonLink } from '@/features/site/components/button-link';
 import { PageIntro } from '@/features/site/components/page-intro';
 import { resolveLocale, type LocaleParams } from '@/features/site/page-locale';
+import { getClientTexts } from '@/lib/client-texts';
 import { buildPageMetadata } from '@/lib/metadata';
 
 // Logged-in page (a visitor goes to /login and comes back). The offer and its figures come from
@@ -44,9 +45,10 @@ export default async function OrderPage({ params, searchParams }: { params: Loca
   }
   const unit = chosenUnit(query.plan);
   const loginUrl = await loginUrlForVisitor(locale, '/order', { plan: unit });
-  const [t, order, { pricing, live }] = await Promise.all([
+  const [t, order, orderTexts, { pricing, live }] = await Promise.all([
     getTranslations({ locale, namespace: 'OrderPage' }),
     getTranslations({ locale, namespace: 'Order' }),
+    getClientTexts(locale, 'Order'),
     loadPricing(locale),
   ]);
   const pro = pricing.plans.find((plan) => plan.code === 'PRO');
@@ -64,7 +66,7 @@ export default async function OrderPage({ params, searchParams }: { params: Loca
       loginUrl={loginUrl}
       texts={{ loginRequired: order('loginRequired'), logIn: order('logIn'), unavailable: order('unavailable') }}
     >
-      {live && pro && options.length > 0 ? <OrderCheckout options={options} initialUnit={unit} planName={pro.name} wechatAppId={wechatAppId()} /> : null}
+      {live && pro && options.length > 0 ? <OrderCheckout options={options} initialUnit={unit} planName={pro.name} wechatAppId={wechatAppId()} locale={locale} texts={orderTexts} /> : null}
     </OrderLayout>
   );
 }
@@ -92,7 +94,7 @@ function OrderLayout({
         {loginUrl ? (
           <LoginRedirect href={loginUrl} prompt={texts.loginRequired} label={texts.logIn} />
         ) : children ? (
-          <ClientMessages namespaces={['Order']}>{children}</ClientMessages>
+          children
         ) : (
           <p role="alert" className="rounded-card border border-line-strong bg-surface p-6 text-ink" data-testid="order-unavailable">
             {texts.unavailable}
@@ -118,9 +120,10 @@ async function CloudPcOrder({
   renewDeviceId: string | null;
 }) {
   const loginUrl = await loginUrlForVisitor(locale, '/order', renewDeviceId ? { sku, renew: renewDeviceId } : { sku });
-  const [t, order, cloud, { plans, live }] = await Promise.all([
+  const [t, order, orderTexts, cloud, { plans, live }] = await Promise.all([
     getTranslations({ locale, namespace: 'OrderPage' }),
     getTranslations({ locale, namespace: 'Order' }),
+    getClientTexts(locale, 'Order'),
     getTranslations({ locale, namespace: 'CloudPc' }),
     loadCloudPcPlans(locale),
   ]);
@@ -154,6 +157,8 @@ async function CloudPcOrder({
           wechatAppId={wechatAppId()}
           product="CLOUD_PC"
           renewDeviceId={renewDeviceId}
+          locale={locale}
+          texts={orderTexts}
         />
       ) : null}
     </OrderLayout>

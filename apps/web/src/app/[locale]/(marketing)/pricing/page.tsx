@@ -1,10 +1,11 @@
-import { localeEntries, type TMembershipPrice, type TSkuPrice } from '@llk/contracts';
+import { type TMembershipPrice, type TSkuPrice } from '@llk/contracts';
+import { localeEntries } from '@llk/contracts/locales';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { BillingTabs } from '@/features/pricing/components/billing-tabs';
 import { FeatureMatrix } from '@/features/pricing/components/feature-matrix';
 import { PlanCard } from '@/features/pricing/components/plan-card';
-import { formatFen, formatPercent } from '@/features/pricing/money';
+import { formatFen, formatPercent } from '@/lib/format';
 import { loadPricing } from '@/features/pricing/pricing-data';
 import { ButtonLink } from '@/features/site/components/button-link';
 import { PageIntro } from '@/features/site/components/page-intro';

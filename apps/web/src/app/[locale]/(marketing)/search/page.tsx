@@ -1,4 +1,4 @@
-import { localeEntries } from '@llk/contracts';
+import { localeEntries } from '@llk/contracts/locales';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { Suspense } from 'react';
@@ -61,7 +61,7 @@ export default async function SearchPage({ params }: { params: LocaleParams }) {
           </p>
         </noscript>
         <Suspense fallback={null}>
-          <SearchResults language={localeEntries[locale].language} lang={localeEntries[locale].iso} texts={texts} />
+          <SearchResults lang={localeEntries[locale].iso} texts={texts} />
         </Suspense>
       </div>
     </>

@@ -1,4 +1,4 @@
-import { type TLocale, localeEntries } from '@llk/contracts';
+import { type TLocale, localeEntries } from '@llk/contracts/locales';
 import { ApiError } from '@llk/contracts/client';
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
@@ -6,7 +6,10 @@ import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { resolveLocale } from '@/features/site/page-locale';
 import { createServerApi } from '@/lib/api-server';
+import { SERVICE_TIME_ZONE } from '@/lib/format';
 import { isLocalVisitor } from '@/lib/local-visitor';
+import { buttonClass } from '@/components/ui/button';
+import { Table, TableBody, TableHead, Td, Th } from '@/components/ui/table';
 
 // /dev/outbox: the codes the API's dev outbox "sent" (GET /dev/outbox?to=). The web runs under
 // `next start` (NODE_ENV=production) in every mode, so it cannot tell development from
@@ -51,7 +54,7 @@ export default async function DevOutboxPage({ params, searchParams }: TProps) {
   const raw = (await searchParams).to;
   const to = (Array.isArray(raw) ? raw[0] : raw)?.trim() ?? '';
   const [t, messages] = await Promise.all([getTranslations({ locale, namespace: 'DevOutbox' }), listMessages(locale, to)]);
-  const time = new Intl.DateTimeFormat(localeEntries[locale].iso, { dateStyle: 'short', timeStyle: 'medium' });
+  const time = new Intl.DateTimeFormat(localeEntries[locale].iso, { dateStyle: 'short', timeStyle: 'medium', timeZone: SERVICE_TIME_ZONE });
 
   return (
     <main id="main" className="container-page flex-1 py-10">
@@ -62,7 +65,7 @@ export default async function DevOutboxPage({ params, searchParams }: TProps) {
           {t('to')}
           <input name="to" defaultValue={to} className="h-10 w-72 max-w-full rounded-control border border-line px-3 font-normal" />
         </label>
-        <button type="submit" className="h-10 rounded-control bg-brand-600 px-4 text-sm font-semibold text-white">
+        <button type="submit" className={buttonClass({ size: 'header' })}>
           {t('filter')}
         </button>
         {to ? (
@@ -74,29 +77,27 @@ export default async function DevOutboxPage({ params, searchParams }: TProps) {
       {messages.length === 0 ? (
         <p className="mt-8 text-ink-muted">{t('empty')}</p>
       ) : (
-        <div className="mt-8 overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead className="border-b border-line text-ink-muted">
-              <tr>
-                <th className="py-2 pr-4 font-medium">{t('sentAt')}</th>
-                <th className="py-2 pr-4 font-medium">{t('channel')}</th>
-                <th className="py-2 pr-4 font-medium">{t('recipient')}</th>
-                <th className="py-2 pr-4 font-medium">{t('purpose')}</th>
-                <th className="py-2 font-medium">{t('code')}</th>
-              </tr>
-            </thead>
-            <tbody>
+        <div className="mt-8">
+          <Table>
+            <TableHead>
+              <Th>{t('sentAt')}</Th>
+              <Th>{t('channel')}</Th>
+              <Th>{t('recipient')}</Th>
+              <Th>{t('purpose')}</Th>
+              <Th>{t('code')}</Th>
+            </TableHead>
+            <TableBody>
               {messages.map((message) => (
-                <tr key={`${message.sentAt}-${message.to}-${message.code}`} className="border-b border-line/60">
-                  <td className="py-2 pr-4 whitespace-nowrap">{time.format(new Date(message.sentAt))}</td>
-                  <td className="py-2 pr-4">{message.channel}</td>
-                  <td className="py-2 pr-4 break-all">{message.to}</td>
-                  <td className="py-2 pr-4">{message.purpose}</td>
-                  <td className="py-2 font-mono text-base font-semibold tracking-widest">{message.code}</td>
+                <tr key={`${message.sentAt}-${message.to}-${message.code}`}>
+                  <Td className="whitespace-nowrap">{time.format(new Date(message.sentAt))}</Td>
+                  <Td>{message.channel}</Td>
+                  <Td className="break-all">{message.to}</Td>
+                  <Td>{message.purpose}</Td>
+                  <Td className="font-mono text-base font-semibold tracking-widest">{message.code}</Td>
                 </tr>
               ))}
-            </tbody>
-          </table>
+            </TableBody>
+          </Table>
         </div>
       )}
     </main>

@@ -1,4 +1,4 @@
-import { localeEntries, isLocale, type TLocale } from '@llk/contracts';
+import { localeEntries, isLocale, type TLocale } from '@llk/contracts/locales';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';

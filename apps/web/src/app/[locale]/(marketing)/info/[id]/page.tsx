@@ -1,11 +1,12 @@
-import { localeEntries, type TLocale, type TNewsInfo } from '@llk/contracts';
+import { type TNewsInfo } from '@llk/contracts';
+import { localeEntries, type TLocale } from '@llk/contracts/locales';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import { getTranslations } from 'next-intl/server';
 import { MarkdownBody } from '@/features/guide/components/markdown-body';
 import { renderMarkdown } from '@/features/guide/markdown';
-import { formatDate } from '@/features/news/format-date';
+import { formatDate } from '@/lib/format';
 import { findNewsItem } from '@/features/news/news-api';
 import { Breadcrumbs } from '@/features/site/components/breadcrumbs';
 import { TextLink } from '@/features/site/components/button-link';

@@ -1,18 +1,19 @@
 import type { TApiClient } from '@llk/contracts/client';
-import { toast } from '@/lib/toast';
+import { toast } from './toast';
 
-// The browser API client (lib/api.ts, with its seven-language fallback texts) is loaded when a
-// form is first touched, not with the page: it stays out of the auth pages' first load.
+// The one way a client component reaches the browser API client (./api): loaded when it is
+// first needed (a form touched, a session hinted, a button clicked), not with the page, so the
+// client and its seven-language fallback texts stay out of every page's first load.
 
 let loading: Promise<TApiClient> | null = null;
 
 /** The `api` client; `networkText` is toasted if its code cannot be loaded (then retried next time). */
 export function loadApi(networkText?: string): Promise<TApiClient> {
-  loading ??= import('@/lib/api')
+  loading ??= import('./api')
     .then((module) => module.api)
     .catch((error: unknown) => {
       loading = null;
-      console.error('auth: loading the API client failed', error);
+      console.error('loading the API client failed', error);
       if (networkText) toast.error(networkText);
       throw error;
     });

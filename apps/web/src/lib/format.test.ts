@@ -1,6 +1,6 @@
 import { toMembershipPrices } from '@llk/contracts';
 import { describe, expect, it } from 'vitest';
-import { formatFen, formatPercent } from './money';
+import { fill, formatDate, formatDateTime, formatFen, formatPercent, formatTime } from './format';
 
 // The server's figures for the seeded catalogue (content/seed/pricing.json).
 const [month, year] = toMembershipPrices([
@@ -24,6 +24,9 @@ describe('formatFen', () => {
     expect(formatFen(5, 'zh-CN')).toBe('¥0.05');
     expect(formatFen(1050, 'en')).toBe('CN¥10.50');
     expect(formatFen(0, 'zh-CN')).toBe('¥0');
+    expect(formatFen(59990, 'en')).toBe('CN¥599.90');
+    expect(formatFen(1, 'zh-CN')).toBe('¥0.01');
+    expect(formatFen(0, 'en')).toBe('CN¥0');
   });
 
   it('refuses a fractional number of fen', () => {
@@ -36,5 +39,28 @@ describe('formatPercent', () => {
     expect(formatPercent(year!.savingPercent, 'en')).toBe('26%');
     expect(formatPercent(year!.discountPercent, 'fr').replace(/\s/g, ' ')).toBe('41 %');
     expect(formatPercent(month!.discountPercent, 'zh-CN')).toBe('21%');
+  });
+});
+
+describe('dates and times', () => {
+  it('are in China time whatever the machine’s zone', () => {
+    // 16:30 UTC is half past midnight the next day in Shanghai
+    expect(formatDate('2026-03-01T16:30:00.000Z', 'en', 'medium')).toBe('Mar 2, 2026');
+    expect(formatDate('2026-03-01T16:30:00.000Z', 'zh-CN', 'medium')).toBe('2026年3月2日');
+    expect(formatDate('2026-02-09T18:00:00Z', 'en')).toBe('February 10, 2026');
+    expect(formatDate('2026-02-09T18:00:00Z', 'zh-CN')).toBe('2026年2月10日');
+    expect(formatDate('2026-10-28T02:00:00.000Z', 'zh-CN')).toBe('2026年10月28日');
+    expect(formatDate('2026-10-27T20:00:00.000Z', 'en')).toBe('October 28, 2026');
+    expect(formatDateTime('2026-11-22T16:30:00.000Z', 'en')).toBe('Nov 23, 2026, 12:30 AM');
+    expect(formatTime('2026-11-22T16:30:00.000Z', 'en')).toBe('12:30 AM');
+  });
+});
+
+describe('fill', () => {
+  it('replaces known placeholders and keeps unknown ones', () => {
+    expect(fill('Showing the latest {shown} of {total}.', { shown: 100, total: 250 })).toBe('Showing the latest 100 of 250.');
+    expect(fill('Cancel {name}?', { name: 'CPC-7K2M9Q' })).toBe('Cancel CPC-7K2M9Q?');
+    expect(fill('{a} {b}', { a: 1 })).toBe('1 {b}');
+    expect(fill(undefined, {})).toBe('');
   });
 });
