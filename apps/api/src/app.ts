@@ -94,8 +94,10 @@ export function buildApp(config: AppConfig, deps: AppDeps = {}): App {
   app.register(configPlugin, { config });
   app.register(requestIdPlugin);
   app.register(i18nPlugin);
-  app.register(errorsPlugin);
+  // before errors: a refused neighbour gets the 404 of an unknown path, never the 405 that
+  // would say the path exists
   app.register(devOnlyPlugin);
+  app.register(errorsPlugin);
   app.register(securityHeadersPlugin);
   app.register(closingPlugin);
   app.register(dbPlugin, { autoMigrate: config.autoMigrate, ...(deps.database ? { database: deps.database } : {}) });

@@ -154,12 +154,19 @@ describe.each(testDialects())('fuzzing every documented operation ($dialect)', (
     const statuses = new Map<number, number>();
     const failures: string[] = [];
     let requests = 0;
+    let sessionsRenewed = 0;
     for (const operation of operations) {
       for (let i = 0; i < CASES_PER_OPERATION; i++) {
         const request = fuzzCase(operation, rand);
         if (i % 2 === 1) request.headers.authorization = token;
         const res = await ctx.app.inject({ method: request.method as 'GET', url: request.url, headers: request.headers, ...(request.payload !== undefined ? { payload: request.payload } : {}) });
         requests += 1;
+        // the session is checked before the body: one that an earlier case ended (/logout)
+        // is renewed, so the with-session half keeps reaching the input checks
+        if (i % 2 === 1 && res.statusCode === 401 && operation.security) {
+          sessionsRenewed += 1;
+          token = (await signUp(ctx.app)).token;
+        }
         statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
         const where = `${operation.method} ${operation.path} (${request.label}, ${request.url.slice(0, 80)}) → ${res.statusCode}`;
         const answer = documentedAnswer(operation, res.statusCode);
@@ -177,5 +184,7 @@ describe.each(testDialects())('fuzzing every documented operation ($dialect)', (
     const totals = [...statuses.entries()].sort(([a], [b]) => a - b).map(([status, count]) => `${status}: ${count}`);
     console.info(`fuzz (${dialect}): ${operations.length} operations, ${requests} requests; ${totals.join(', ')}`);
     expect(failures).toEqual([]);
+    // only the cases after a log-out may find their session gone
+    expect(sessionsRenewed).toBeLessThanOrEqual(CASES_PER_OPERATION / 2);
   });
 });
