@@ -16,10 +16,11 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'llk-e2e-'));
 process.env.E2E_REDIRECT_PORT ??= String(webPort + 2);
 const redirectAllowlist = `http://127.0.0.1:${process.env.E2E_REDIRECT_PORT}`;
 const databaseUrl = process.env.E2E_DATABASE_URL ?? path.join(process.env.E2E_DATA_DIR, 'e2e.sqlite');
-// The API started here waits this long before sending the same phone another code, and
+// The API started here waits this long before sending the same phone another code (long enough
+// for the journeys to see the "resend in …" button, short of the 60 s a real user waits), and
 // waitForResend (support/accounts.ts) reads it from here; a site that is already up (production
 // mode) keeps the real 60 s.
-if (!externalSite) process.env.CODE_RESEND_SECONDS ??= '2';
+if (!externalSite) process.env.CODE_RESEND_SECONDS ??= '5';
 // The dialect /health must report (tests/database.spec.ts); a site that is already up names it itself.
 if (!externalSite) process.env.E2E_DIALECT ??= /^postgres(ql)?:\/\//i.test(databaseUrl) ? 'postgres' : 'sqlite';
 
