@@ -16,6 +16,13 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'llk-e2e-'));
 process.env.E2E_REDIRECT_PORT ??= String(webPort + 2);
 const redirectAllowlist = `http://127.0.0.1:${process.env.E2E_REDIRECT_PORT}`;
 const databaseUrl = process.env.E2E_DATABASE_URL ?? path.join(process.env.E2E_DATA_DIR, 'e2e.sqlite');
+// The API started here waits this long before sending the same phone another code (long enough
+// for the journeys to see the "resend in …" button, short of the 60 s a real user waits), and
+// waitForResend (support/accounts.ts) reads it from here; a site that is already up (production
+// mode) keeps the real 60 s.
+if (!externalSite) process.env.CODE_RESEND_SECONDS ??= '5';
+// The dialect /health must report (tests/database.spec.ts); a site that is already up names it itself.
+if (!externalSite) process.env.E2E_DIALECT ??= /^postgres(ql)?:\/\//i.test(databaseUrl) ? 'postgres' : 'sqlite';
 
 export const chromiumArgs = [
   '--headless',
@@ -63,6 +70,7 @@ export default defineConfig({
         // every journey asks for codes from 127.0.0.1
         CODE_IP_HOURLY_LIMIT: '1000',
         CODE_IP_DAILY_LIMIT: '1000',
+        CODE_RESEND_SECONDS: process.env.CODE_RESEND_SECONDS ?? '60',
       },
       reuseExistingServer: false,
       timeout: 60_000,

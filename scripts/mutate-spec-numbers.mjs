@@ -79,7 +79,7 @@ export const MUTATIONS = [
   { name: 'code: lives 5 minutes', file: src.codeTtl, find: 'CODE_TTL_MINUTES = 5', replace: 'CODE_TTL_MINUTES = 10', tests: [sms] },
   { name: 'code: 5 wrong tries', file: src.codes, find: 'MAX_ATTEMPTS = 5', replace: 'MAX_ATTEMPTS = 8', tests: [sms] },
   { name: 'code: 5 wrong tries (fewer)', file: src.codes, find: 'MAX_ATTEMPTS = 5', replace: 'MAX_ATTEMPTS = 3', tests: [sms] },
-  { name: 'send: resend after 60 s', file: src.sms, find: 'RESEND_AFTER_MS = 60_000', replace: 'RESEND_AFTER_MS = 90_000', tests: [sms] },
+  { name: 'send: resend after 60 s', file: src.config, find: 'CODE_RESEND_SECONDS: integer(1, 3600, 60)', replace: 'CODE_RESEND_SECONDS: integer(1, 3600, 90)', tests: [sms, defaults] },
   { name: 'send: 5 per hour per target', file: src.sms, find: 'TARGET_HOURLY_LIMIT = 5', replace: 'TARGET_HOURLY_LIMIT = 6', tests: [sms] },
   { name: 'send: 10 per day per target', file: src.sms, find: 'TARGET_DAILY_LIMIT = 10', replace: 'TARGET_DAILY_LIMIT = 12', tests: [sms] },
   { name: 'send: 20 per hour per IP', file: src.config, find: 'CODE_IP_HOURLY_LIMIT: integer(1, 1_000_000, 20)', replace: 'CODE_IP_HOURLY_LIMIT: integer(1, 1_000_000, 25)', tests: [defaults] },

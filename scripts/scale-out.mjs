@@ -258,6 +258,7 @@ async function runJourneys(apis, requests, startApi, accessLog) {
     env: {
       ...process.env,
       E2E_BASE_URL: site,
+      E2E_DIALECT: 'postgres',
       E2E_API_URL: apiEdge,
       E2E_CODE_SOURCE: `http://127.0.0.1:${fakesPort + 2}`,
       E2E_REDIRECT_PORT: String(redirectPort),

@@ -4,7 +4,10 @@
 // tests (SQLite always; PostgreSQL too when TEST_DATABASE_URL is set), web build and
 // end-to-end tests in Debian's Chromium (the journeys that write data, tagged @writes, once more
 // on PostgreSQL when TEST_DATABASE_URL is set), and the production shape scaled out behind nginx
-// (step scale-out, also only with TEST_DATABASE_URL). Ends with one "tests: N passed, N failed" line.
+// (step scale-out, also only with TEST_DATABASE_URL). In CI (CI=true) both legs are required:
+// a missing TEST_DATABASE_URL or TEST_REDIS_URL fails the run. Ends with one
+// "tests: N passed, N failed" line that counts every test, and every other step (system, lint,
+// typecheck, build) as one check; a failed step is named in a "FAILED at <step>" line before it.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,7 +22,6 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 const timings = [];
 
 function run(name, command, args, options = {}) {
-  if (only.length && !only.includes(name)) return true;
   console.info(`\n▶ ${name}: ${command} ${args.join(' ')}`);
   const started = Date.now();
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...options.env } });
@@ -29,6 +31,14 @@ function run(name, command, args, options = {}) {
     return false;
   }
   return true;
+}
+
+/** A step that is not a test runner (system, lint, typecheck, build) counts as one check. */
+function check(name, command, args, options) {
+  const ok = run(name, command, args, options);
+  if (ok) totals.passed += 1;
+  else totals.failed += 1;
+  return ok;
 }
 
 function countVitest(file) {
@@ -47,36 +57,62 @@ function countPlaywright(file) {
   totals.skipped += stats.skipped;
 }
 
+const ci = !!process.env.CI && !['false', '0'].includes(process.env.CI.trim().toLowerCase());
+
+/**
+ * In CI the PostgreSQL and Redis legs are part of the suite: a missing variable fails the run
+ * instead of leaving a smaller suite that still reports green.
+ */
+function legs() {
+  if (!ci) return true;
+  const missing = ['TEST_DATABASE_URL', 'TEST_REDIS_URL'].filter((name) => !process.env[name]);
+  console.info(`\n▶ legs: CI runs the PostgreSQL (TEST_DATABASE_URL) and Redis (TEST_REDIS_URL) legs`);
+  if (missing.length) {
+    console.error(`✖ legs failed: ${missing.join(' and ')} not set`);
+    totals.failed += 1;
+    return false;
+  }
+  totals.passed += 1;
+  return true;
+}
+
 const npx = path.join(root, 'node_modules', '.bin');
 /** The journeys that write data: run again on PostgreSQL (e2e-pg) and through nginx (scale-out). */
 const WRITES_TAG = '@writes';
+/** [name, step]; a step returns false when it failed. */
 const steps = [
-  () => run('system', 'bash', ['scripts/ensure-system-deps.sh']),
-  () => run('lint', path.join(npx, 'eslint'), ['.', '--max-warnings', '0']),
-  () => run('typecheck', 'npm', ['run', 'typecheck', '--silent']),
-  () => {
+  ['legs', legs],
+  ['system', () => check('system', 'bash', ['scripts/ensure-system-deps.sh'])],
+  ['lint', () => check('lint', path.join(npx, 'eslint'), ['.', '--max-warnings', '0'])],
+  ['typecheck', () => check('typecheck', 'npm', ['run', 'typecheck', '--silent'])],
+  ['unit', () => {
     const file = path.join(reports, 'unit.json');
     const ok = run('unit', path.join(npx, 'vitest'), ['run', '--project', 'contracts', '--project', 'web', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`]);
     countVitest(file);
     return ok;
-  },
-  () => {
+  }],
+  ['api', () => {
     const file = path.join(reports, 'api.json');
     const ok = run('api', path.join(npx, 'vitest'), ['run', '--project', 'api', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`]);
     countVitest(file);
     return ok;
-  },
-  () => (process.env.E2E_SKIP_BUILD ? true : run('build', 'npm', ['run', 'build', '-w', '@llk/web'])),
-  () => {
+  }],
+  ['build', () => (process.env.E2E_SKIP_BUILD ? true : check('build', 'npm', ['run', 'build', '-w', '@llk/web']))],
+  ['e2e', () => {
     const file = path.join(reports, 'e2e.json');
     const ok = run('e2e', 'npm', ['run', 'test', '-w', '@llk/e2e'], { env: { PLAYWRIGHT_JSON_OUTPUT_NAME: file } });
     countPlaywright(file);
     return ok;
-  },
-  () => {
+  }],
+  ['e2e-pg', () => {
     // The journeys that write to the database (accounts, orders, payments, referrals) once
-    // more with the API on PostgreSQL, in a database created for this run and dropped after.
-    if (!process.env.TEST_DATABASE_URL || (only.length && !only.includes('e2e-pg'))) return true;
+    // more with the API on PostgreSQL, in a database created for this run and dropped after;
+    // database.spec.ts (tagged @writes too) fails the run unless /health reports postgres.
+    if (!process.env.TEST_DATABASE_URL) {
+      if (!ci) return true;
+      console.error('✖ e2e-pg needs TEST_DATABASE_URL');
+      return false;
+    }
     const created = spawnSync('node', ['scripts/pg-database.mjs', 'create', process.env.TEST_DATABASE_URL], { cwd: root, encoding: 'utf8' });
     if (created.status !== 0) {
       console.error(`✖ e2e-pg: could not create a database: ${created.stderr}`);
@@ -86,22 +122,21 @@ const steps = [
     const file = path.join(reports, 'e2e-pg.json');
     try {
       const ok = run('e2e-pg', 'npm', ['run', 'test', '-w', '@llk/e2e', '--', '--grep', WRITES_TAG], {
-        env: { PLAYWRIGHT_JSON_OUTPUT_NAME: file, E2E_DATABASE_URL: databaseUrl },
+        env: { PLAYWRIGHT_JSON_OUTPUT_NAME: file, E2E_DATABASE_URL: databaseUrl, E2E_DIALECT: 'postgres' },
       });
       countPlaywright(file);
       return ok;
     } finally {
       spawnSync('node', ['scripts/pg-database.mjs', 'drop', databaseUrl], { cwd: root, stdio: 'inherit' });
     }
-  },
-  () => {
+  }],
+  ['scale-out', () => {
     // Two API and two web instances in production mode behind nginx, on a throwaway PostgreSQL
     // database and a redis-server of their own; the @writes journeys through nginx while an API
     // instance is crashed, then Redis and database outages (scripts/scale-out.mjs).
-    if (only.length && !only.includes('scale-out')) return true;
     if (!process.env.TEST_DATABASE_URL) {
       // CI always runs it; elsewhere it is skipped like the other PostgreSQL legs unless asked for
-      if (!process.env.CI && !only.includes('scale-out')) return true;
+      if (!ci && !only.includes('scale-out')) return true;
       console.error('✖ scale-out needs TEST_DATABASE_URL (a PostgreSQL server where it may create a database)');
       return false;
     }
@@ -115,17 +150,24 @@ const steps = [
       totals.failed += counted.failed;
     }
     return ok;
-  },
+  }],
 ];
 
-let failed = false;
-for (const step of steps) {
-  if (!step()) {
-    failed = true;
-    break;
-  }
+// `legs` is not a step one asks for: in CI it always runs.
+let failedAt;
+for (const [name, step] of steps) {
+  if (only.length && name !== 'legs' && !only.includes(name)) continue;
+  const before = totals.failed;
+  if (step()) continue;
+  // a runner that failed without a failed test (it crashed, or a file did not load) is still a failure
+  if (totals.failed === before) totals.failed += 1;
+  failedAt = name;
+  console.error(`✖ FAILED at ${name}`);
+  break;
 }
-console.info(`\n${timings.join(' · ')}`);
+if (timings.length) console.info(`\n${timings.join(' · ')}`);
 if (!process.env.TEST_DATABASE_URL) console.info('PostgreSQL leg not run: set TEST_DATABASE_URL to include it.');
+if (!process.env.TEST_REDIS_URL) console.info('Redis leg not run: set TEST_REDIS_URL to include it.');
+if (failedAt) console.error(`FAILED at ${failedAt}`);
 console.info(`tests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
-process.exit(failed || totals.failed > 0 ? 1 : 0);
+process.exit(failedAt || totals.failed > 0 ? 1 : 0);

@@ -29,6 +29,8 @@ import { missingForProduction } from './production-requirements';
 //   CODE_SECRET         HMAC key for stored verification codes, ≥ 32 characters, the same on
 //                       every instance (random per process outside production)  (random)
 //   CODE_IP_HOURLY_LIMIT, CODE_IP_DAILY_LIMIT  codes one client IP may request (20, 50)
+//   CODE_RESEND_SECONDS wait before the same phone/address gets another code; for tests only
+//                       (the end-to-end journeys), refused with NODE_ENV=production (60)
 //   SMTP_URL            smtp(s)://user:pass@host:port for emailed codes; unset = dev outbox
 //                       outside production                                   (unset)
 //   SMTP_FROM           sender of those emails          (LLK Remote <no-reply@localhost>)
@@ -92,7 +94,7 @@ export interface AppConfig {
   webOrigin: string;
   bodyLimit: number;
   session: { idleMs: number; absoluteMs: number };
-  codes: { secret: string | undefined; ipHourlyLimit: number; ipDailyLimit: number };
+  codes: { secret: string | undefined; ipHourlyLimit: number; ipDailyLimit: number; resendAfterMs: number };
   smtp: { url: string | undefined; from: string };
   aliyunSms: { endpoint: string; accessKeyId: string | undefined; accessKeySecret: string | undefined; signName: string | undefined; templateCode: string | undefined };
   downloadBaseUrl: string;
@@ -273,6 +275,7 @@ const ZEnv = z.object({
   CODE_SECRET: z.preprocess(blankToUndefined, z.string().min(32, { error: 'must be at least 32 characters' }).optional()),
   CODE_IP_HOURLY_LIMIT: integer(1, 1_000_000, 20),
   CODE_IP_DAILY_LIMIT: integer(1, 1_000_000, 50),
+  CODE_RESEND_SECONDS: integer(1, 3600, 60),
   SMTP_URL: z.preprocess(blankToUndefined, z.string().regex(/^smtps?:\/\//, { error: 'must start with smtp:// or smtps://' }).optional()),
   SMTP_FROM: z.preprocess(blankToUndefined, z.string().default('LLK Remote <no-reply@localhost>')),
   ALIYUN_SMS_ENDPOINT: ZBaseUrl('https://dysmsapi.aliyuncs.com'),
@@ -319,6 +322,10 @@ const ZEnv = z.object({
   WECHATPAY_PLATFORM_SERIAL: z.preprocess(blankToUndefined, z.string().trim().optional()),
 })
   .superRefine((env, ctx) => {
+    // The one-minute resend wait is part of the product; only test runs may shorten it.
+    if (env.NODE_ENV === 'production' && env.CODE_RESEND_SECONDS !== 60) {
+      ctx.addIssue({ code: 'custom', path: ['CODE_RESEND_SECONDS'], message: 'is for tests only; production always waits 60 s' });
+    }
     // A half-configured gateway is a mistake, not a reason to fall back to the sandbox.
     for (const group of [ALIPAY_VARIABLES, WECHATPAY_VARIABLES]) {
       const missing = group.filter((name) => env[name] === undefined);
@@ -368,7 +375,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webOrigin,
     bodyLimit: e.BODY_LIMIT,
     session: { idleMs: e.SESSION_IDLE_DAYS * DAY_MS, absoluteMs: e.SESSION_ABSOLUTE_DAYS * DAY_MS },
-    codes: { secret: e.CODE_SECRET, ipHourlyLimit: e.CODE_IP_HOURLY_LIMIT, ipDailyLimit: e.CODE_IP_DAILY_LIMIT },
+    codes: { secret: e.CODE_SECRET, ipHourlyLimit: e.CODE_IP_HOURLY_LIMIT, ipDailyLimit: e.CODE_IP_DAILY_LIMIT, resendAfterMs: e.CODE_RESEND_SECONDS * 1000 },
     smtp: { url: e.SMTP_URL, from: e.SMTP_FROM },
     aliyunSms: {
       endpoint: e.ALIYUN_SMS_ENDPOINT,

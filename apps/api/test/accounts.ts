@@ -3,6 +3,7 @@ import { Redis } from 'ioredis';
 import { afterAll, expect } from 'vitest';
 import { type App } from '../src/app';
 import { MemoryKeyValueStore, RedisKeyValueStore, type KeyValueStore } from '../src/lib/kv';
+import { testRedisUrl } from './databases';
 
 // Helpers for the account tests: unique identities, codes read from the dev outbox, sign-up.
 
@@ -74,7 +75,7 @@ export interface KvCase {
 
 /** The in-process store always; Redis too when TEST_REDIS_URL is set. Call at file level. */
 export function kvCases(): KvCase[] {
-  const url = process.env.TEST_REDIS_URL;
+  const url = testRedisUrl();
   const prefix = `llk-test:${randomBytes(6).toString('hex')}:`;
   let redis: Redis | undefined;
   afterAll(async () => {

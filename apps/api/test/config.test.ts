@@ -136,6 +136,14 @@ describe('production requirements', () => {
     expect(loadConfig({ NODE_ENV: 'development', PAYMENT_SANDBOX: 'true' }).payments.sandbox).toBe(true);
   });
 
+  it('the resend wait can be shortened for test runs, never in production', () => {
+    const complete = { ...PRODUCTION_ENV, DATABASE_URL: 'postgres://app@db/llk' };
+    expect(problemsOf({ ...complete, CODE_RESEND_SECONDS: '2' })).toEqual(['CODE_RESEND_SECONDS: is for tests only; production always waits 60 s (got "2")']);
+    expect(loadConfig(complete).codes.resendAfterMs).toBe(60_000);
+    expect(loadConfig({ NODE_ENV: 'test', CODE_RESEND_SECONDS: '2' }).codes.resendAfterMs).toBe(2_000);
+    expect(() => loadConfig({ CODE_RESEND_SECONDS: '0' })).toThrow(/CODE_RESEND_SECONDS/);
+  });
+
   it('values are checked before requirements, and secrets are never echoed', () => {
     const problems = problemsOf({ ...PRODUCTION_ENV, DATABASE_URL: 'mysql://root:hunter2@db/llk' });
     expect(problems).toEqual([expect.stringMatching(/^DATABASE_URL: unsupported scheme "mysql"/)]);

@@ -14,8 +14,25 @@ export interface TestDialect {
   dialect: TDialect;
 }
 
+/** In CI (CI=true) a leg whose variable is missing is a failure, not a silently smaller suite. */
+function optionalLeg(name: 'TEST_DATABASE_URL' | 'TEST_REDIS_URL'): string | undefined {
+  const value = process.env[name];
+  if (!value && isCi()) throw new Error(`${name} is not set: CI runs the ${name === 'TEST_DATABASE_URL' ? 'PostgreSQL' : 'Redis'} leg`);
+  return value || undefined;
+}
+
+function isCi(): boolean {
+  const ci = process.env.CI?.trim().toLowerCase();
+  return !!ci && ci !== 'false' && ci !== '0';
+}
+
 export function testDialects(): TestDialect[] {
-  return process.env.TEST_DATABASE_URL ? [{ dialect: 'sqlite' }, { dialect: 'postgres' }] : [{ dialect: 'sqlite' }];
+  return optionalLeg('TEST_DATABASE_URL') ? [{ dialect: 'sqlite' }, { dialect: 'postgres' }] : [{ dialect: 'sqlite' }];
+}
+
+/** The Redis of the Redis leg (TEST_REDIS_URL), or undefined outside CI when it is not set. */
+export function testRedisUrl(): string | undefined {
+  return optionalLeg('TEST_REDIS_URL');
 }
 
 export interface TestDatabase {

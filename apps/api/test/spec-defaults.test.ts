@@ -18,6 +18,10 @@ describe('documented defaults', () => {
     expect(config.codes).toMatchObject({ ipHourlyLimit: 20, ipDailyLimit: 50 });
   });
 
+  it('sends the same phone or address another code only after 60 seconds', () => {
+    expect(config.codes.resendAfterMs).toBe(60 * 1000);
+  });
+
   it('expires unpaid orders after 30 minutes and payment codes after 10, and completes orders 7 days after fulfilment', () => {
     expect(config.orders).toMatchObject({ ttlMs: 30 * MINUTE, qrCodeTtlMs: 10 * MINUTE, completeAfterMs: 7 * DAY });
   });

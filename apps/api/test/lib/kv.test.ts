@@ -2,13 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { MemoryKeyValueStore, RedisKeyValueStore, type KeyValueStore } from '../../src/lib/kv';
+import { testRedisUrl } from '../databases';
 
 // The same behaviour suite for both stores: in-process always, Redis when TEST_REDIS_URL is
 // set (keys under a prefix unique to this run, deleted afterwards). Time passes by the memory
 // store's injected clock; Redis keeps its own, so there the test polls until Redis reports
 // that much of the key's TTL gone (a real event, bounded), instead of sleeping a fixed time.
 
-const redisUrl = process.env.TEST_REDIS_URL;
+const redisUrl = testRedisUrl();
 const prefix = `llk-test:${Date.now().toString(36)}:${randomBytes(4).toString('hex')}:`;
 let redis: Redis | undefined;
 

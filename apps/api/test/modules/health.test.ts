@@ -2,6 +2,7 @@ import { ErrorCode, type TEnvelope } from '@llk/contracts';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type THealth } from '../../src/modules/health/health.schema';
+import { testRedisUrl } from '../databases';
 import { buildTestApp, createTestDatabase, testDialects, useTestApp } from '../helper';
 import { messageOf } from '../messages';
 
@@ -58,7 +59,7 @@ describe('GET /health with Redis configured', () => {
     }
   });
 
-  const url = process.env.TEST_REDIS_URL;
+  const url = testRedisUrl();
   describe.runIf(url)('against TEST_REDIS_URL', () => {
     let probe: Redis | undefined;
     afterAll(async () => {

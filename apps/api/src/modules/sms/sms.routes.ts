@@ -14,6 +14,7 @@ export const smsRoutes: FastifyPluginAsyncZod = async (app) => {
     ip: request.ip,
     locale: request.locale,
     ipLimits: { hourly: app.config.codes.ipHourlyLimit, daily: app.config.codes.ipDailyLimit },
+    resendAfterMs: app.config.codes.resendAfterMs,
   });
 
   app.post(

@@ -10,10 +10,10 @@ import { findUserByEmail, findUserByMobile, type UserRow } from '../users/users.
 import { findUserByIdentifier } from '../users/users.service';
 import { CODE_TTL_MS, discardCode, issueCode, type CodeStore } from './codes.service';
 
-// Sending limits. Per target: one code per minute, 5 per hour, 10 per day. Per client IP
-// (configurable): CODE_IP_HOURLY_LIMIT / CODE_IP_DAILY_LIMIT requests, counted before anything
-// else so probing which numbers are registered costs the same as sending.
-export const RESEND_AFTER_MS = 60_000;
+// Sending limits. Per target: one code per minute (CODE_RESEND_SECONDS, shortened only by
+// test runs), 5 per hour, 10 per day. Per client IP (configurable): CODE_IP_HOURLY_LIMIT /
+// CODE_IP_DAILY_LIMIT requests, counted before anything else so probing which numbers are
+// registered costs the same as sending.
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 export const TARGET_HOURLY_LIMIT = 5;
@@ -31,6 +31,7 @@ export interface SendContext {
   ip: string;
   locale: TLocale;
   ipLimits: { hourly: number; daily: number };
+  resendAfterMs: number;
 }
 
 export interface SendTarget {
@@ -51,8 +52,8 @@ async function countIp(ctx: SendContext): Promise<void> {
 
 async function checkTargetLimits(ctx: SendContext, target: SendTarget): Promise<void> {
   const id = `${target.channel}:${target.to}`;
-  if (!(await ctx.kv.setIfAbsent(`sms:cool:${id}`, '1', RESEND_AFTER_MS))) {
-    throw limitError('SEND_TOO_FREQUENT', (await ctx.kv.ttl(`sms:cool:${id}`)) ?? RESEND_AFTER_MS);
+  if (!(await ctx.kv.setIfAbsent(`sms:cool:${id}`, '1', ctx.resendAfterMs))) {
+    throw limitError('SEND_TOO_FREQUENT', (await ctx.kv.ttl(`sms:cool:${id}`)) ?? ctx.resendAfterMs);
   }
   await hitLimit(ctx.kv, `sms:t:h:${id}`, TARGET_HOURLY_LIMIT, HOUR_MS, 'SEND_LIMIT_REACHED');
   await hitLimit(ctx.kv, `sms:t:d:${id}`, TARGET_DAILY_LIMIT, DAY_MS, 'SEND_LIMIT_REACHED');
@@ -74,7 +75,7 @@ async function deliver(ctx: SendContext, target: SendTarget, purpose: TSmsType):
   return {
     channel: target.channel,
     target: maskTarget(target),
-    resendAfterSeconds: RESEND_AFTER_MS / 1000,
+    resendAfterSeconds: ctx.resendAfterMs / 1000,
     expiresInSeconds: CODE_TTL_MS / 1000,
   };
 }
