@@ -77,6 +77,7 @@ function legs() {
 }
 
 const npx = path.join(root, 'node_modules', '.bin');
+const e2eOrigin = `http://127.0.0.1:${process.env.E2E_WEB_PORT ?? 3310}`;
 /** The journeys that write data: run again on PostgreSQL (e2e-pg) and through nginx (scale-out). */
 const WRITES_TAG = '@writes';
 /** [name, step]; a step returns false when it failed. */
@@ -97,7 +98,9 @@ const steps = [
     countVitest(file);
     return ok;
   }],
-  ['build', () => (process.env.E2E_SKIP_BUILD ? true : check('build', 'npm', ['run', 'build', '-w', '@llk/web']))],
+  // built for the origin the e2e step serves it on: links the pages print (the download page's
+  // phone QR, canonical URLs) are inlined at build time
+  ['build', () => (process.env.E2E_SKIP_BUILD ? true : check('build', 'npm', ['run', 'build', '-w', '@llk/web'], { env: { PUBLIC_ORIGIN: e2eOrigin, NEXT_PUBLIC_SITE_URL: e2eOrigin } }))],
   ['e2e', () => {
     const file = path.join(reports, 'e2e.json');
     const ok = run('e2e', 'npm', ['run', 'test', '-w', '@llk/e2e'], { env: { PLAYWRIGHT_JSON_OUTPUT_NAME: file } });
