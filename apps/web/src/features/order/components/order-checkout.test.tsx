@@ -1,0 +1,245 @@
+import type { TOrderInfo, TOrderStatus, TPayResult } from '@llk/contracts';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import en from '../../../../messages/en/commerce.json';
+import zh from '../../../../messages/zh-CN/commerce.json';
+import { session } from '@/lib/session';
+import type { TTexts } from '@/lib/texts';
+import { OrderCheckout, type TOrderOption } from './order-checkout';
+
+// /order's client side with the pay client (lib/api.ts) over a fake fetch: prices come from the
+// page's options (the server's), then from the order the API made; Pay Now makes one order with
+// an Idempotency-Key, starts the payment, shows the QR and polls until the order is settled.
+
+vi.mock('next/navigation', () => ({
+  useRouter: () => ({ push: vi.fn(), replace: vi.fn(), prefetch: vi.fn() }),
+  useParams: () => ({ locale: 'en' }),
+  usePathname: () => '/en/order',
+}));
+
+interface TCall {
+  method: string;
+  path: string;
+  body: Record<string, unknown> | undefined;
+  key: string | null;
+}
+
+function answer(data: unknown, errcode = 0, errmsg = 'ok') {
+  return new Response(JSON.stringify({ errcode, errmsg, data }), { status: 200, headers: { 'content-type': 'application/json' } });
+}
+
+function serve(route: (call: TCall) => Response | undefined): TCall[] {
+  const calls: TCall[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init: RequestInit) => {
+      const call: TCall = {
+        method: String(init.method),
+        path: input.replace(/^\/api/, ''),
+        body: typeof init.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : undefined,
+        key: new Headers(init.headers).get('Idempotency-Key'),
+      };
+      calls.push(call);
+      return route(call) ?? answer(null, 404, 'not found');
+    }),
+  );
+  return calls;
+}
+
+const options: TOrderOption[] = [
+  { timeUnit: 'MONTH', skuId: 'PRO_MONTH', priceFen: 2999, originalPriceFen: 3999, discountFen: 1000 },
+  { timeUnit: 'YEAR', skuId: 'PRO_YEAR', priceFen: 26800, originalPriceFen: 47988, discountFen: 21188 },
+];
+
+function order(status: TOrderStatus, overrides: Partial<TOrderInfo> = {}): TOrderInfo {
+  return {
+    id: 'O2611240001',
+    status,
+    items: [{ itemType: 'MEMBER', skuId: 'PRO_YEAR', timeUnit: 'YEAR', duration: 1, units: 1, quantity: 1, priceFen: 26800, originalPriceFen: 47988, discountFen: 21188, amountFen: 26800 }],
+    currency: 'CNY',
+    totalFen: 26800,
+    originalTotalFen: 47988,
+    discountFen: 21188,
+    source: 'WEB',
+    createdAt: '2026-11-24T02:00:00.000Z',
+    expiresAt: '2026-11-24T02:30:00.000Z',
+    paidAt: null,
+    fulfilledAt: null,
+    payMethod: null,
+    payClient: null,
+    refundedFen: 0,
+    ...overrides,
+  };
+}
+
+const qr: TPayResult = {
+  kind: 'qr',
+  orderId: 'O2611240001',
+  paymentNo: 'P1',
+  amountFen: 26800,
+  expiresAt: '2026-11-24T02:15:00.000Z',
+  codeUrl: 'https://qr.alipay.example/abc',
+  sandbox: true,
+};
+
+function renderCheckout(props: Partial<Parameters<typeof OrderCheckout>[0]> = {}) {
+  return render(<OrderCheckout options={options} initialUnit="YEAR" planName="Pro" locale="en" texts={en.Order as unknown as TTexts} {...props} />);
+}
+
+function summary(): Record<string, string> {
+  const rows = within(screen.getByTestId('order-summary')).getAllByRole('term');
+  return Object.fromEntries(rows.map((term) => [term.textContent!, term.nextElementSibling!.textContent!]));
+}
+
+beforeEach(() => {
+  document.documentElement.lang = 'en';
+  window.history.replaceState(null, '', '/en/order?timeUnit=YEAR');
+  session.clear();
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], now: new Date('2026-11-24T02:01:00.000Z') });
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('OrderCheckout', () => {
+  it('shows the server prices of the chosen term and switches with the term', () => {
+    serve(() => undefined);
+    renderCheckout();
+    expect(summary()).toEqual({ Price: 'CN¥268', 'Original price': 'CN¥479.88', Discount: '−CN¥211.88', 'To pay': 'CN¥268' });
+    fireEvent.click(screen.getByTestId('plan-MONTH'));
+    expect(summary()).toEqual({ Price: 'CN¥29.99', 'Original price': 'CN¥39.99', Discount: '−CN¥10', 'To pay': 'CN¥29.99' });
+    expect(screen.getByRole('link', { name: 'Membership Agreement' }).getAttribute('href')).toBe('/en/legal/membership-agreement');
+  });
+
+  it('shows the prices in Chinese on the Chinese page, and no discount line as ¥0', () => {
+    serve(() => undefined);
+    renderCheckout({ locale: 'zh-CN', texts: zh.Order as unknown as TTexts, options: [{ ...options[0]!, originalPriceFen: 2999, discountFen: 0 }], initialUnit: 'MONTH' });
+    const total = screen.getByTestId('order-total');
+    expect(total.textContent).toBe('¥29.99');
+    expect(screen.getByTestId('order-summary').querySelector('[data-row="discount"] dd')!.textContent).toBe('¥0');
+  });
+
+  it('pays: one order with a key, the QR with the amount due, then polling until paid and the new expiry', async () => {
+    let status: TOrderStatus = 'PENDING_PAYMENT';
+    const calls = serve(({ method, path }) => {
+      if (method === 'POST' && path === '/order/createV2') return answer(order('CREATED'));
+      if (path === '/pay/payV2') return answer(qr);
+      if (path === '/order/info/O2611240001') return answer(order(status));
+      if (path === '/user/info') return answer({ id: 'u1', username: 'alice_01', nickname: 'Alice', mobile: null, email: null, createdAt: '2026-01-01T00:00:00.000Z', member: { plan: 'PRO', expiresAt: '2027-11-24T02:00:00.000Z', active: true } });
+      if (path === '/user/currentMemberLevel') return answer({ plan: 'PRO', expiresAt: '2027-11-24T02:00:00.000Z', active: true });
+      return undefined;
+    });
+    renderCheckout();
+    fireEvent.click(screen.getByTestId('pay-now'));
+    await vi.waitFor(() => expect(screen.getByTestId('payment-panel')).toBeTruthy());
+
+    expect(calls.slice(0, 2).map(({ method, path, body }) => [method, path, body])).toEqual([
+      ['POST', '/order/createV2', { skuId: 'PRO_YEAR' }],
+      ['POST', '/pay/payV2', { orderId: 'O2611240001', payMethod: 'ZFB', payClient: 'WEB' }],
+    ]);
+    expect(calls[0]!.key).toMatch(/^web-[A-Za-z0-9_-]+$/);
+    const panel = screen.getByTestId('payment-panel');
+    expect(within(panel).getByRole('heading').textContent).toBe('Scan with Alipay to pay');
+    expect(screen.getByTestId('amount-due').textContent).toBe('Amount due: CN¥268');
+    expect(within(panel).getByText(/^Please pay before/).textContent).toBe('Please pay before 10:15 AM');
+    expect(screen.getByTestId('sandbox-link').getAttribute('href')).toBe('https://qr.alipay.example/abc');
+    expect(screen.getByRole('img', { name: 'Payment QR code' }).getAttribute('data-qr-value')).toBe('https://qr.alipay.example/abc');
+    expect((screen.getByTestId('plan-MONTH') as HTMLInputElement).closest('fieldset')!.disabled).toBe(true);
+
+    await act(async () => vi.advanceTimersByTimeAsync(1500));
+    expect(calls.filter((call) => call.path === '/order/info/O2611240001')).toHaveLength(1);
+    expect(screen.queryByTestId('order-success')).toBeNull();
+
+    status = 'PAID';
+    await act(async () => vi.advanceTimersByTimeAsync(1500));
+    await vi.waitFor(() => expect(screen.getByTestId('order-success-detail').textContent).toBe('Your Pro membership is active until November 24, 2027.'));
+    expect(screen.getByText('Order number O2611240001')).toBeTruthy();
+  });
+
+  it('switches to WeChat Pay from the QR panel with a new payment for the same order', async () => {
+    const calls = serve(({ path, body }) => {
+      if (path === '/order/createV2') return answer(order('CREATED'));
+      if (path === '/pay/payV2') return answer({ ...qr, codeUrl: `weixin://pay/${String(body?.payMethod)}`, sandbox: false });
+      if (path === '/order/info/O2611240001') return answer(order('PENDING_PAYMENT'));
+      return undefined;
+    });
+    renderCheckout();
+    fireEvent.click(screen.getByTestId('pay-now'));
+    await vi.waitFor(() => expect(screen.getByTestId('payment-panel')).toBeTruthy());
+    expect(screen.queryByTestId('sandbox-link')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Pay with WeChat Pay instead' }));
+    await vi.waitFor(() => expect(screen.getByRole('heading', { name: 'Scan with WeChat to pay' })).toBeTruthy());
+    const creates = calls.filter((call) => call.path === '/order/createV2');
+    expect(creates).toHaveLength(2);
+    expect(creates[1]!.key).toBe(creates[0]!.key);
+    expect(calls.filter((call) => call.path === '/pay/payV2').map((call) => call.body?.payMethod)).toEqual(['ZFB', 'WX']);
+  });
+
+  it('shows the API message when the order cannot be made, and retries with the same key', async () => {
+    let fail = true;
+    const calls = serve(({ path }) => {
+      if (path === '/order/createV2') return fail ? answer(null, 40001, 'This plan is not on sale') : answer(order('CREATED'));
+      if (path === '/pay/payV2') return answer(qr);
+      if (path === '/order/info/O2611240001') return answer(order('PENDING_PAYMENT'));
+      return undefined;
+    });
+    renderCheckout();
+    fireEvent.click(screen.getByTestId('pay-now'));
+    const alert = await vi.waitFor(() => screen.getByTestId('payment-failed'));
+    expect(alert.textContent).toContain('The payment could not be started');
+    expect(alert.textContent).toContain('This plan is not on sale');
+    fail = false;
+    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await vi.waitFor(() => expect(screen.getByTestId('payment-panel')).toBeTruthy());
+    const keys = calls.filter((call) => call.path === '/order/createV2').map((call) => call.key);
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
+  it('says the order expired and makes a new one, with a new key, when asked', async () => {
+    let created = 0;
+    const calls = serve(({ path }) => {
+      if (path === '/order/createV2') {
+        created += 1;
+        return answer(order('CREATED', { id: `O${created}` }));
+      }
+      if (path === '/pay/payV2') return answer(qr);
+      if (path.startsWith('/order/info/')) return answer(order('EXPIRED', { id: 'O1' }));
+      return undefined;
+    });
+    renderCheckout();
+    fireEvent.click(screen.getByTestId('pay-now'));
+    await vi.waitFor(() => expect(screen.getByTestId('payment-panel')).toBeTruthy());
+    await act(async () => vi.advanceTimersByTimeAsync(1500));
+    const expired = await vi.waitFor(() => screen.getByTestId('payment-expired'));
+    expect(expired.textContent).toContain('This order has expired');
+    fireEvent.click(within(expired).getByRole('button', { name: 'Create a new order' }));
+    fireEvent.click(screen.getByTestId('pay-now'));
+    await vi.waitFor(() => expect(calls.filter((call) => call.path === '/order/createV2')).toHaveLength(2));
+    const [first, second] = calls.filter((call) => call.path === '/order/createV2');
+    expect(second!.key).not.toBe(first!.key);
+  });
+
+  it('renews a cloud PC through its device and links to the device list when paid', async () => {
+    const calls = serve(({ path }) => {
+      if (path === '/cloudPc/devices/pc%201/renew') return answer({ order: order('CREATED') });
+      if (path === '/pay/payV2') return answer(qr);
+      if (path === '/order/info/O2611240001') return answer(order('FULFILLED'));
+      if (path === '/user/info') return answer({ id: 'u1', username: null, nickname: 'Alice', mobile: null, email: null, createdAt: '2026-01-01T00:00:00.000Z', member: { plan: 'FREE', expiresAt: null, active: false } });
+      if (path === '/user/currentMemberLevel') return answer({ plan: 'FREE', expiresAt: null, active: false });
+      return undefined;
+    });
+    renderCheckout({ product: 'CLOUD_PC', renewDeviceId: 'pc 1', planName: 'Advanced', initialUnit: 'MONTH' });
+    expect(screen.getByRole('link', { name: 'Value-Added Services Agreement' }).getAttribute('href')).toBe('/en/legal/value-added-services');
+    fireEvent.click(screen.getByTestId('pay-now'));
+    await vi.waitFor(() => expect(screen.getByTestId('payment-panel')).toBeTruthy());
+    expect(calls[0]!.body).toEqual({ timeUnit: 'MONTH' });
+    await act(async () => vi.advanceTimersByTimeAsync(1500));
+    await vi.waitFor(() => expect(screen.getByTestId('order-success-detail').textContent).toBe('Your cloud PC (Advanced) has been renewed.'));
+    expect(screen.getByTestId('to-cloud-pcs').getAttribute('href')).toBe('/en/cloudPc#cloud-pc-devices');
+    // the header's account is refreshed too
+    await vi.waitFor(() => expect(calls.map((call) => call.path)).toContain('/user/currentMemberLevel'));
+  });
+});
