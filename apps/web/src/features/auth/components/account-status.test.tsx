@@ -1,0 +1,128 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import en from '../../../../messages/en/account.json';
+import { hasSessionHint, session } from '@/lib/session';
+import { AccountStatus, type TAccountStatusTexts } from './account-status';
+
+// The header's account area: visitors keep the Login link; with the session hint the profile is
+// loaded (GET /user/info + /user/currentMemberLevel through lib/api.ts over a fake fetch) and
+// shown with the plan and expiry; a dead session quietly turns back into the Login link.
+
+const s = en.AccountStatus;
+const texts: TAccountStatusTexts = {
+  label: s.label,
+  plans: { FREE: s.planFree, PRO: s.planPro },
+  validUntil: s.validUntil,
+  expiredOn: s.expiredOn,
+  noExpiry: s.noExpiry,
+  logout: s.logout,
+};
+
+function answer(data: unknown, status = 200, errcode = 0) {
+  return new Response(JSON.stringify({ errcode, errmsg: errcode ? 'error' : 'ok', data }), { status, headers: { 'content-type': 'application/json' } });
+}
+
+const info = { id: 'u1', username: 'alice_01', nickname: 'Alice', mobile: null, email: null, createdAt: '2026-01-01T00:00:00.000Z' };
+
+function serve(level: { plan: 'FREE' | 'PRO'; expiresAt: string | null; active: boolean } | 'expired' | 'down'): string[] {
+  const calls: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init: RequestInit) => {
+      calls.push(`${String(init.method)} ${input}`);
+      if (level === 'expired') return answer(null, 401, 401);
+      if (level === 'down') return answer(null, 500, 50000);
+      if (input === '/api/user/info') return answer({ ...info, member: level });
+      if (input === '/api/user/currentMemberLevel') return answer(level);
+      if (input === '/api/logout') return answer(null);
+      return answer(null, 404, 404);
+    }),
+  );
+  return calls;
+}
+
+function renderStatus() {
+  return render(
+    <AccountStatus texts={texts} iso="en">
+      <a href="/en/login">Log in</a>
+    </AccountStatus>,
+  );
+}
+
+let assign: ReturnType<typeof vi.fn>;
+beforeEach(() => {
+  document.documentElement.lang = 'en';
+  session.clear();
+  assign = vi.fn();
+  vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, pathname: '/en/pricing', search: '', assign } as Location);
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe('AccountStatus', () => {
+  it('shows the Login link to a visitor without asking the API', () => {
+    const calls = serve({ plan: 'FREE', expiresAt: null, active: false });
+    renderStatus();
+    expect(screen.getByRole('link', { name: 'Log in' })).toBeTruthy();
+    expect(calls).toEqual([]);
+  });
+
+  it('loads the profile when the hint is set and shows name, plan and expiry in China time', async () => {
+    const calls = serve({ plan: 'PRO', expiresAt: '2027-01-31T16:30:00.000Z', active: true });
+    session.markLoggedIn();
+    renderStatus();
+    expect(screen.queryByRole('link', { name: 'Log in' })).toBeNull();
+    const group = await vi.waitFor(() => screen.getByRole('group', { name: 'Your account' }));
+    expect(group.textContent).toBe('alice_01Pro · Valid until Feb 1, 2027Log out');
+    expect(calls.sort()).toEqual(['GET /api/user/currentMemberLevel', 'GET /api/user/info']);
+  });
+
+  it('says when a membership has ended, and when there never was one', async () => {
+    serve({ plan: 'FREE', expiresAt: '2026-03-01T00:00:00.000Z', active: false });
+    session.markLoggedIn();
+    renderStatus();
+    await vi.waitFor(() => expect(screen.getByRole('group').textContent).toBe('alice_01Free · Expired on Mar 1, 2026Log out'));
+    cleanup();
+    session.clear();
+    serve({ plan: 'FREE', expiresAt: null, active: false });
+    session.markLoggedIn();
+    renderStatus();
+    await vi.waitFor(() => expect(screen.getByRole('group').textContent).toBe('alice_01Free · No expiryLog out'));
+  });
+
+  it('forgets a dead session quietly: the hint goes, the stale cookie is logged out, the Login link returns', async () => {
+    const calls = serve('expired');
+    session.markLoggedIn();
+    renderStatus();
+    await vi.waitFor(() => expect(screen.getByRole('link', { name: 'Log in' })).toBeTruthy());
+    expect(hasSessionHint()).toBe(false);
+    await vi.waitFor(() => expect(calls).toContain('POST /api/logout'));
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('shows the Login link when the profile cannot be loaded, and keeps the hint', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    serve('down');
+    session.markLoggedIn();
+    renderStatus();
+    await vi.waitFor(() => expect(screen.getByRole('link', { name: 'Log in' })).toBeTruthy());
+    expect(hasSessionHint()).toBe(true);
+  });
+
+  it('logs out: POST /logout, the session is cleared and the visitor goes to the log-in page', async () => {
+    const calls = serve({ plan: 'PRO', expiresAt: '2027-01-31T16:30:00.000Z', active: true });
+    session.markLoggedIn();
+    renderStatus();
+    const button = await vi.waitFor(() => screen.getByRole('button', { name: 'Log out' }));
+    await act(async () => {
+      fireEvent.click(button);
+    });
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('/en/login'));
+    expect(calls).toContain('POST /api/logout');
+    expect(session.get().user).toBeNull();
+    expect(hasSessionHint()).toBe(false);
+  });
+});
