@@ -1,12 +1,19 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import en from '../../../../messages/en/account.json';
+import { Link } from '@/i18n/navigation';
 import { hasSessionHint, session } from '@/lib/session';
 import { AccountStatus, type TAccountStatusTexts } from './account-status';
 
 // The header's account area: visitors keep the Login link; with the session hint the profile is
 // loaded (GET /user/info + /user/currentMemberLevel through lib/api.ts over a fake fetch) and
 // shown with the plan and expiry; a dead session quietly turns back into the Login link.
+
+vi.mock('next/navigation', () => ({
+  useRouter: () => ({ push: vi.fn(), replace: vi.fn(), prefetch: vi.fn() }),
+  useParams: () => ({ locale: 'en' }),
+  usePathname: () => '/en/pricing',
+}));
 
 const s = en.AccountStatus;
 const texts: TAccountStatusTexts = {
@@ -44,7 +51,7 @@ function serve(level: { plan: 'FREE' | 'PRO'; expiresAt: string | null; active: 
 function renderStatus() {
   return render(
     <AccountStatus texts={texts} iso="en">
-      <a href="/en/login">Log in</a>
+      <Link href="/login">Log in</Link>
     </AccountStatus>,
   );
 }
@@ -66,7 +73,7 @@ describe('AccountStatus', () => {
   it('shows the Login link to a visitor without asking the API', () => {
     const calls = serve({ plan: 'FREE', expiresAt: null, active: false });
     renderStatus();
-    expect(screen.getByRole('link', { name: 'Log in' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/en/login');
     expect(calls).toEqual([]);
   });
 

@@ -4,6 +4,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import en from '../../../../messages/en/cloud-pc.json';
 import zh from '../../../../messages/zh-CN/cloud-pc.json';
+import { Link } from '@/i18n/navigation';
 import { attachSonner } from '@/lib/toast';
 import { session } from '@/lib/session';
 import type { TCloudPcTexts } from '../texts';
@@ -143,7 +144,7 @@ describe('ProviderForm', () => {
 describe('DevicePanel', () => {
   it('shows the visitor view without a session and asks nothing', () => {
     const calls = serve(() => undefined);
-    render(<DevicePanel texts={texts('en')} tag="en" visitor={<a href="/en/login">Log in to see your cloud PCs</a>} />);
+    render(<DevicePanel texts={texts('en')} tag="en" visitor={<Link href="/login">Log in to see your cloud PCs</Link>} />);
     expect(screen.getByRole('link', { name: 'Log in to see your cloud PCs' })).toBeTruthy();
     expect(calls).toEqual([]);
   });
