@@ -1,0 +1,178 @@
+import type { TCloudPcPlans, TMemberPricing } from '@llk/contracts';
+import { renderToReadableStream } from 'react-dom/server';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cloudPcPlansFromSeed } from '@/features/cloud-pc/seed-fallback';
+import { pricingFromSeed } from '@/features/pricing/seed-fallback';
+
+// The order and cloud-PC pages as the server renders them (server components, so to HTML):
+// a visitor is sent to /login and back, a logged-in user gets the checkout with the API's
+// figures, the page says "unavailable" rather than sell from the seed, and the cloud-PC page
+// shows the API's plans and prices. next-intl's server entry is use-intl's translator over the
+// app's messages (src/i18n/request.ts); a missing message fails the test.
+
+vi.mock('next-intl/server', async () => {
+  const { createTranslator } = await import('use-intl/core');
+  const messagesOf = async (locale: string) => {
+    const { default: config } = await import('@/i18n/request');
+    const resolved = await (config as unknown as (params: { requestLocale: Promise<string> }) => Promise<{ messages: Record<string, unknown> }>)({ requestLocale: Promise.resolve(locale) });
+    return resolved.messages;
+  };
+  return {
+    getRequestConfig: (factory: unknown) => factory,
+    setRequestLocale: () => undefined,
+    getMessages: async ({ locale }: { locale: string }) => messagesOf(locale),
+    getTranslations: async ({ locale, namespace }: { locale: string; namespace: string }) =>
+      createTranslator({
+        locale,
+        messages: (await messagesOf(locale)) as never,
+        namespace: namespace as never,
+        timeZone: 'Asia/Shanghai',
+        onError: (error) => {
+          throw error;
+        },
+      }),
+  };
+});
+const cookieJar = vi.hoisted(() => new Map<string, string>());
+vi.mock('next/headers', () => ({
+  cookies: async () => ({ get: (name: string) => (cookieJar.has(name) ? { name, value: cookieJar.get(name) } : undefined) }),
+}));
+vi.mock('next/navigation', () => ({
+  notFound: () => {
+    throw new Error('NEXT_NOT_FOUND');
+  },
+  useRouter: () => ({ push: vi.fn(), replace: vi.fn(), prefetch: vi.fn() }),
+  useParams: () => ({ locale: 'en' }),
+  usePathname: () => '/en/order',
+  redirect: vi.fn(),
+  permanentRedirect: vi.fn(),
+}));
+
+const { default: OrderPage } = await import('@/app/[locale]/(marketing)/order/page');
+const { default: CloudPcPage } = await import('@/app/[locale]/(marketing)/cloudPc/page');
+const { SESSION_COOKIE } = await import('@/features/auth/session-cookies');
+
+async function html(node: ReactNode): Promise<Document> {
+  const stream = await renderToReadableStream(node);
+  await stream.allReady;
+  const doc = document.implementation.createHTMLDocument('page');
+  doc.body.innerHTML = await new Response(stream).text();
+  return doc;
+}
+
+const text = (doc: Document, selector: string) => doc.querySelector(selector)?.textContent ?? null;
+
+function livePricing(): TMemberPricing {
+  const pricing = pricingFromSeed('en');
+  const pro = pricing.plans.find((plan) => plan.code === 'PRO')!;
+  pro.prices = pro.prices.map((price) => (price.timeUnit === 'YEAR' ? { ...price, priceFen: 19900, originalPriceFen: 35988, discountFen: 16088 } : { ...price, priceFen: 2999, originalPriceFen: 3999, discountFen: 1000 }));
+  return pricing;
+}
+
+function livePlans(): TCloudPcPlans {
+  const plans = cloudPcPlansFromSeed().plans.map((plan) => ({ ...plan }));
+  plans[0] = { ...plans[0]!, offers: plans[0]!.offers.map((offer) => (offer.timeUnit === 'MONTH' ? { ...offer, priceFen: 12345, originalPriceFen: 15000 } : offer)) };
+  return { plans };
+}
+
+/** API_URL answers pricing and plans, or nothing at all. */
+function serve(up: boolean): string[] {
+  const asked: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string) => {
+      asked.push(input);
+      if (!up) throw new TypeError('fetch failed');
+      const data = input.endsWith('/cloudPc/plans') ? livePlans() : livePricing();
+      return new Response(JSON.stringify({ errcode: 0, errmsg: 'ok', data }), { status: 200, headers: { 'content-type': 'application/json' } });
+    }),
+  );
+  return asked;
+}
+
+const order = (locale: string, query: Record<string, string | string[]>) => OrderPage({ params: Promise.resolve({ locale }), searchParams: Promise.resolve(query) });
+
+beforeEach(() => {
+  vi.stubEnv('API_URL', 'http://api.test');
+  vi.stubEnv('WX_APP_ID', '');
+  cookieJar.clear();
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
+  vi.restoreAllMocks();
+});
+
+describe('order page', () => {
+  it('sends a visitor to /login with the way back to the chosen term', async () => {
+    serve(true);
+    const doc = await html(await order('en', { plan: 'MONTH' }));
+    const prompt = doc.querySelector('[data-testid="login-required"]')!;
+    expect(prompt.textContent).toContain('Please log in to order and pay.');
+    expect(prompt.querySelector('a')!.getAttribute('href')).toBe('/en/login?redirectUrl=%2Fen%2Forder%3Fplan%3DMONTH');
+    expect(doc.querySelector('[data-testid="pay-now"]')).toBeNull();
+  });
+
+  it('gives a logged-in user the checkout with the API figures of the chosen term (YEAR when unknown)', async () => {
+    cookieJar.set(SESSION_COOKIE, 'token');
+    serve(true);
+    let doc = await html(await order('en', { plan: 'MONTH' }));
+    expect(text(doc, 'h1')).toBe('Order membership');
+    expect(text(doc, '[data-testid="order-total"]')).toBe('CN¥29.99');
+    expect(doc.querySelector('[data-testid="plan-MONTH"]')!.hasAttribute('checked')).toBe(true);
+
+    doc = await html(await order('zh-CN', { plan: 'DECADE' }));
+    expect(text(doc, '[data-testid="order-total"]')).toBe('¥199');
+    expect(doc.querySelector('[data-testid="plan-YEAR"]')!.hasAttribute('checked')).toBe(true);
+  });
+
+  it('says prices are unavailable instead of selling from the seed when the API is down', async () => {
+    cookieJar.set(SESSION_COOKIE, 'token');
+    serve(false);
+    const doc = await html(await order('en', {}));
+    expect(text(doc, '[data-testid="order-unavailable"]')).toBe('Prices are unavailable right now. Please try again shortly.');
+    expect(doc.querySelector('[data-testid="pay-now"]')).toBeNull();
+  });
+
+  it('sells a cloud-PC plan for ?sku=, names it with its configuration, and renews only a well-formed device id', async () => {
+    cookieJar.set(SESSION_COOKIE, 'token');
+    serve(true);
+    const plan = livePlans().plans[0]!;
+    const sku = plan.offers.find((offer) => offer.timeUnit === 'MONTH')!.skuId;
+    let doc = await html(await order('en', { sku }));
+    expect(text(doc, 'h1')).toBe('Rent a cloud PC');
+    expect(text(doc, '[data-testid="order-total"]')).toBe('CN¥123.45');
+    expect(doc.body.textContent).toContain(`Cloud PC Standard · ${plan.cores} cores / ${plan.threads} threads · ${plan.memoryGb} GB`);
+    expect(doc.body.textContent).toContain('Value-Added Services Agreement');
+
+    doc = await html(await order('en', { sku, renew: 'PC42' }));
+    expect(text(doc, 'h1')).toBe('Renew your cloud PC');
+    doc = await html(await order('en', { sku, renew: '../x' }));
+    expect(text(doc, 'h1')).toBe('Rent a cloud PC');
+  });
+
+  it('keeps the sku and the device in the way back for a visitor renewing a cloud PC', async () => {
+    serve(true);
+    const sku = livePlans().plans[0]!.offers[0]!.skuId;
+    const doc = await html(await order('en', { sku, renew: 'PC42' }));
+    const href = doc.querySelector('[data-testid="login-required"] a')!.getAttribute('href')!;
+    const back = new URL(href, 'http://x').searchParams.get('redirectUrl');
+    expect(back).toBe(`/en/order?sku=${sku}&renew=PC42`);
+  });
+});
+
+describe('cloud-PC page', () => {
+  it('shows the API plans and prices, rent links to /order?sku=, and the visitor log-in with the way back', async () => {
+    serve(true);
+    const doc = await html(await CloudPcPage({ params: Promise.resolve({ locale: 'en' }) }));
+    const plan = livePlans().plans[0]!;
+    const month = plan.offers.find((offer) => offer.timeUnit === 'MONTH')!;
+    expect(text(doc, `[data-testid="price-${plan.planId}-MONTH"]`)).toBe('CN¥123.45');
+    expect(doc.querySelector(`[data-testid="rent-${month.skuId}"]`)!.getAttribute('href')).toBe(`/en/order?sku=${month.skuId}`);
+    expect(doc.querySelectorAll('[data-testid="cloud-pc-plans"] > li')).toHaveLength(livePlans().plans.length);
+    expect(doc.querySelector('[data-testid="cloud-pc-login-link"]')!.getAttribute('href')).toBe('/en/login?redirectUrl=%2FcloudPc');
+    expect(doc.querySelector('[data-testid="provider-form"]')).not.toBeNull();
+  });
+});
