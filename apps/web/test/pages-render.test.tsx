@@ -4,10 +4,11 @@ import { renderToReadableStream } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 // The pages of the route table render on the server in each of the seven languages, with the
-// API down (as at build time; news and notices get empty lists): one <h1>, no message missing from that language (use-intl's
-// translator over the app's messages throws on a missing key here), no crash. The pages' own
-// logic is tested where it lives (features/*; pricing, order and cloudPc in their own files); this catches
-// a page or a locale that breaks as a whole, and the layouts' frame (lang, header, main, footer).
+// API down as at build time (news and notices get empty lists): one <h1>, no message missing in
+// that language (use-intl's translator over the app's messages throws on a missing key here), no
+// crash. The pages' own logic is tested where it lives (features/*; pricing, order and cloudPc in
+// their own files); this catches a page or a locale that breaks as a whole, and the layouts'
+// frame (lang, header, main, footer).
 
 vi.mock('next-intl/server', async () => {
   const { createFormatter, createTranslator } = await import('use-intl/core');
