@@ -24,7 +24,7 @@ describe('error fallbacks', () => {
     render(<PageError />);
     expect(document.body.textContent).toBe('error');
     // the root layout's own fallback is a whole document
-    expect(renderToString(<GlobalError />)).toBe('<html lang="en"><body>error</body></html>');
+    expect(renderToString(<GlobalError />)).toBe('<html lang="en"><head></head><body>error</body></html>');
   });
 
   it('show nothing to crawlers', () => {
