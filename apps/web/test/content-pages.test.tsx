@@ -1,0 +1,161 @@
+import type { TNewsInfo, TUpdateLogEntry } from '@llk/contracts';
+import type { ReactNode } from 'react';
+import { renderToReadableStream } from 'react-dom/server';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+// The API-driven content pages as the server renders them (to HTML): a news article (and a
+// not-found for a bad or unknown id), the release-notes log, and the not-found pages' language
+// and message. The API is a fake fetch at API_URL; next-intl's server entry is use-intl's
+// translator over the app's messages; a missing message fails.
+
+vi.mock('next-intl/server', async () => {
+  const { createTranslator } = await import('use-intl/core');
+  const messagesOf = async (locale: string) => {
+    const { default: config } = await import('@/i18n/request');
+    const resolved = await (config as unknown as (params: { requestLocale: Promise<string> }) => Promise<{ messages: Record<string, unknown> }>)({ requestLocale: Promise.resolve(locale) });
+    return resolved.messages;
+  };
+  return {
+    getRequestConfig: (factory: unknown) => factory,
+    setRequestLocale: () => undefined,
+    getLocale: async () => 'ja',
+    getMessages: async ({ locale }: { locale: string }) => messagesOf(locale),
+    getTranslations: async ({ locale, namespace }: { locale: string; namespace?: string }) =>
+      createTranslator({
+        locale,
+        messages: (await messagesOf(locale)) as never,
+        namespace: namespace as never,
+        timeZone: 'Asia/Shanghai',
+        onError: (error) => {
+          throw error;
+        },
+      }),
+  };
+});
+const requestHeaders = vi.hoisted(() => ({ value: new Headers() }));
+vi.mock('next/headers', () => ({ headers: async () => requestHeaders.value, cookies: async () => ({ get: () => undefined }) }));
+vi.mock('next/navigation', () => ({
+  notFound: () => {
+    throw new Error('NEXT_NOT_FOUND');
+  },
+  useRouter: () => ({ push: vi.fn(), replace: vi.fn(), prefetch: vi.fn() }),
+  useParams: () => ({ locale: 'en' }),
+  usePathname: () => '/en',
+  redirect: vi.fn(),
+  permanentRedirect: vi.fn(),
+}));
+
+const { default: NewsDetailPage } = await import('@/app/[locale]/(marketing)/info/[id]/page');
+const { default: LogPage } = await import('@/app/[locale]/(marketing)/log/page');
+const { default: GlobalNotFound } = await import('@/app/global-not-found');
+const { default: NotFound } = await import('@/app/[locale]/not-found');
+const { REQUEST_PATH_HEADER } = await import('@/lib/fatal');
+
+async function html(node: ReactNode): Promise<Document> {
+  const stream = await renderToReadableStream(node);
+  await stream.allReady;
+  const doc = document.implementation.createHTMLDocument('page');
+  doc.documentElement.innerHTML = await new Response(stream).text();
+  return doc;
+}
+
+const article: TNewsInfo = {
+  id: 12,
+  kind: 'NEWS',
+  title: 'Screen walls arrive on Android',
+  summary: 'Watch many devices at once.',
+  body: 'Screen walls now work on **Android**.\n\n- up to 16 devices',
+  publishedAt: '2026-11-01T16:30:00.000Z',
+  validFrom: null,
+  validUntil: null,
+  locale: 'en',
+};
+
+function serve(route: (url: URL) => unknown): string[] {
+  const asked: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string) => {
+      asked.push(input);
+      const data = route(new URL(input));
+      if (data === undefined) return new Response(JSON.stringify({ errcode: 40400, errmsg: 'not found', data: null }), { status: 404, headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify({ errcode: 0, errmsg: 'ok', data }), { status: 200, headers: { 'content-type': 'application/json' } });
+    }),
+  );
+  return asked;
+}
+
+beforeEach(() => {
+  vi.stubEnv('API_URL', 'http://api.test');
+  requestHeaders.value = new Headers();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
+  vi.restoreAllMocks();
+});
+
+describe('news article /info-{id}', () => {
+  it('shows the article of the API in the page language, with its Markdown body', async () => {
+    const asked = serve((url) => (url.searchParams.get('id') === '12' ? article : undefined));
+    const doc = await html(await NewsDetailPage({ params: Promise.resolve({ locale: 'en', id: '12' }) }));
+    expect(doc.querySelector('h1')!.textContent).toBe('Screen walls arrive on Android');
+    expect(doc.querySelector('strong')!.textContent).toBe('Android');
+    expect(Array.from(doc.querySelectorAll('article li')).map((li) => li.textContent)).toContain('up to 16 devices');
+    expect(asked).toEqual(['http://api.test/news/info?id=12']);
+  });
+
+  it('marks an article shown in another language', async () => {
+    serve(() => article);
+    const doc = await html(await NewsDetailPage({ params: Promise.resolve({ locale: 'ja', id: '12' }) }));
+    expect(doc.querySelector('h1')!.closest('[lang]')!.getAttribute('lang')).toBe('en');
+  });
+
+  it('is not found for an id that is not a positive int32, without asking the API, or that the API does not know', async () => {
+    const asked = serve(() => undefined);
+    for (const id of ['0', '012', 'abc', '2147483648']) {
+      await expect(NewsDetailPage({ params: Promise.resolve({ locale: 'en', id }) })).rejects.toThrow('NEXT_NOT_FOUND');
+    }
+    expect(asked).toEqual([]);
+    await expect(NewsDetailPage({ params: Promise.resolve({ locale: 'en', id: '99' }) })).rejects.toThrow('NEXT_NOT_FOUND');
+  });
+});
+
+describe('release notes /log', () => {
+  it('groups the notes by platform, newest first, with the notes as lists', async () => {
+    const entries: TUpdateLogEntry[] = [
+      { platform: 'WIN', version: '3.1.0', releasedAt: '2026-10-01T00:00:00.000Z', notes: '- Faster start\n- Fixes', locale: 'en' },
+      { platform: 'WIN', version: '3.2.0', releasedAt: '2026-11-01T00:00:00.000Z', notes: 'Screen walls.', locale: 'en' },
+      { platform: 'ANDROID', version: '2.0.0', releasedAt: '2026-09-01T00:00:00.000Z', notes: '- New look', locale: 'zh-CN' },
+    ];
+    serve(() => ({ list: entries, total: 3, page: 1, pageSize: 50 }));
+    const doc = await html(await LogPage({ params: Promise.resolve({ locale: 'en' }) }));
+    expect(Array.from(doc.querySelectorAll('h2[id^="log-"]')).map((h) => h.id)).toEqual(['log-android', 'log-win']);
+    const win = doc.getElementById('log-win')!.parentElement!;
+    expect(Array.from(win.querySelectorAll('h3')).map((h) => h.textContent)).toEqual([expect.stringContaining('3.2.0'), expect.stringContaining('3.1.0')]);
+    expect(Array.from(win.querySelectorAll('li li, ul li')).map((li) => li.textContent)).toEqual(expect.arrayContaining(['Faster start', 'Fixes']));
+    expect(doc.querySelector('[lang="zh-CN"] li')!.textContent).toBe('New look');
+  });
+});
+
+describe('not-found pages', () => {
+  it('the global one speaks the language the proxy resolved and names the path it forwarded', async () => {
+    requestHeaders.value = new Headers({ 'x-next-intl-locale': 'ko', [REQUEST_PATH_HEADER]: encodeURIComponent('/ko/guide/nope') });
+    const doc = await html(await GlobalNotFound());
+    expect(doc.documentElement.getAttribute('lang')).toBe('ko');
+    expect(doc.body.textContent).toContain('Page Not Found: /ko/guide/nope');
+  });
+
+  it('the global one falls back to the default language and the browser path', async () => {
+    requestHeaders.value = new Headers({ 'x-next-intl-locale': 'xx', [REQUEST_PATH_HEADER]: '%E0%A4%A' });
+    const doc = await html(await GlobalNotFound());
+    expect(doc.documentElement.getAttribute('lang')).toBe('zh-CN');
+    expect(doc.body.textContent).toContain('Page Not Found');
+  });
+
+  it("a page's notFound() shows the fatal page with the requested path", async () => {
+    const doc = await html(await NotFound());
+    expect(doc.querySelector('h1')).not.toBeNull();
+    expect(doc.body.textContent).toContain('Page Not Found');
+  });
+});
