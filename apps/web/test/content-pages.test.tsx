@@ -4,8 +4,8 @@ import { renderToReadableStream } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 // The API-driven content pages as the server renders them (to HTML): a news article (and a
-// not-found for a bad or unknown id), the release-notes log, and the not-found pages' language
-// and message. The API is a fake fetch at API_URL; next-intl's server entry is use-intl's
+// not-found for a bad or unknown id), the release-notes log, the not-found pages' language and
+// message, and the development outbox (this machine only, and only while the API has one). The API is a fake fetch at API_URL; next-intl's server entry is use-intl's
 // translator over the app's messages; a missing message fails.
 
 vi.mock('next-intl/server', async () => {
@@ -49,6 +49,7 @@ const { default: NewsDetailPage } = await import('@/app/[locale]/(marketing)/inf
 const { default: LogPage } = await import('@/app/[locale]/(marketing)/log/page');
 const { default: GlobalNotFound } = await import('@/app/global-not-found');
 const { default: NotFound } = await import('@/app/[locale]/not-found');
+const { default: DevOutboxPage } = await import('@/app/[locale]/dev/outbox/page');
 const { REQUEST_PATH_HEADER } = await import('@/lib/fatal');
 
 async function html(node: ReactNode): Promise<Document> {
@@ -157,5 +158,33 @@ describe('not-found pages', () => {
     const doc = await html(await NotFound());
     expect(doc.querySelector('h1')).not.toBeNull();
     expect(doc.body.textContent).toContain('Page Not Found');
+  });
+});
+
+describe('development outbox /dev/outbox', () => {
+  const outbox = (to?: string) => DevOutboxPage({ params: Promise.resolve({ locale: 'en' }), searchParams: Promise.resolve(to ? { to } : {}) });
+
+  it('does not exist for a visitor from another machine, and the API is not asked', async () => {
+    const asked = serve(() => ({ messages: [] }));
+    requestHeaders.value = new Headers({ 'x-llk-peer': 'remote' });
+    await expect(outbox()).rejects.toThrow('NEXT_NOT_FOUND');
+    expect(asked).toEqual([]);
+  });
+
+  it('does not exist when the API has no outbox (production)', async () => {
+    serve(() => undefined);
+    requestHeaders.value = new Headers({ 'x-llk-peer': 'loopback' });
+    await expect(outbox()).rejects.toThrow('NEXT_NOT_FOUND');
+  });
+
+  it('lists the codes sent to the address asked for, on this machine', async () => {
+    const asked = serve(() => ({
+      messages: [{ channel: 'SMS', to: '13800138000', purpose: 'LOGIN', code: '123456', subject: null, text: 'Your code is 123456', sentAt: '2026-11-24T02:00:00.000Z' }],
+    }));
+    requestHeaders.value = new Headers({ 'x-llk-peer': 'loopback' });
+    const doc = await html(await outbox(' 13800138000 '));
+    expect(asked).toEqual(['http://api.test/dev/outbox?to=13800138000']);
+    expect(doc.querySelector('h1')).not.toBeNull();
+    expect(Array.from(doc.querySelectorAll('td')).map((cell) => cell.textContent)).toContain('123456');
   });
 });
