@@ -10,14 +10,12 @@ import { SHARE_IMAGE_PATH, setUpWechatShare } from './wechat-share-setup';
 const signature = { appId: 'wx123', timestamp: 1764000000, nonceStr: 'n0nce', signature: 'abc' };
 
 function fakeWx(modern = true) {
-  const wx = {
-    config: vi.fn(),
-    ready: vi.fn((callback: () => void) => callback()),
-    error: vi.fn(),
-    ...(modern ? { updateAppMessageShareData: vi.fn(), updateTimelineShareData: vi.fn() } : { onMenuShareAppMessage: vi.fn(), onMenuShareTimeline: vi.fn() }),
-  };
-  window.wx = wx;
-  return wx;
+  const base = { config: vi.fn(), ready: vi.fn((callback: () => void) => callback()), error: vi.fn() };
+  const share = { updateAppMessageShareData: vi.fn(), updateTimelineShareData: vi.fn(), onMenuShareAppMessage: vi.fn(), onMenuShareTimeline: vi.fn() };
+  window.wx = modern
+    ? { ...base, updateAppMessageShareData: share.updateAppMessageShareData, updateTimelineShareData: share.updateTimelineShareData }
+    : { ...base, onMenuShareAppMessage: share.onMenuShareAppMessage, onMenuShareTimeline: share.onMenuShareTimeline };
+  return { ...base, ...share };
 }
 
 function serve(ok = true): string[] {
@@ -62,6 +60,7 @@ describe('setUpWechatShare', () => {
     const imgUrl = `http://localhost:3000${SHARE_IMAGE_PATH}`;
     expect(wx.updateAppMessageShareData).toHaveBeenCalledWith({ title: 'LLK Remote', desc: 'Remote control', link, imgUrl });
     expect(wx.updateTimelineShareData).toHaveBeenCalledWith({ title: 'LLK Remote', link, imgUrl });
+    expect(wx.onMenuShareAppMessage).not.toHaveBeenCalled();
   });
 
   it('uses the older share calls on clients without the new ones', async () => {
