@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 // The API-driven content pages as the server renders them (to HTML): a news article (and a
 // not-found for a bad or unknown id), the release-notes log, the not-found pages' language and
-// message, and the development outbox (this machine only, and only while the API has one). The API is a fake fetch at API_URL; next-intl's server entry is use-intl's
+// message, the account-switch question, and the development outbox (this machine only, and only
+// while the API has one). The API is a fake fetch at API_URL; next-intl's server entry is use-intl's
 // translator over the app's messages; a missing message fails.
 
 vi.mock('next-intl/server', async () => {
@@ -33,7 +34,11 @@ vi.mock('next-intl/server', async () => {
   };
 });
 const requestHeaders = vi.hoisted(() => ({ value: new Headers() }));
-vi.mock('next/headers', () => ({ headers: async () => requestHeaders.value, cookies: async () => ({ get: () => undefined }) }));
+const cookieJar = vi.hoisted(() => new Map<string, string>());
+vi.mock('next/headers', () => ({
+  headers: async () => requestHeaders.value,
+  cookies: async () => ({ get: (name: string) => (cookieJar.has(name) ? { name, value: cookieJar.get(name) } : undefined) }),
+}));
 vi.mock('next/navigation', () => ({
   notFound: () => {
     throw new Error('NEXT_NOT_FOUND');
@@ -50,6 +55,9 @@ const { default: LogPage } = await import('@/app/[locale]/(marketing)/log/page')
 const { default: GlobalNotFound } = await import('@/app/global-not-found');
 const { default: NotFound } = await import('@/app/[locale]/not-found');
 const { default: DevOutboxPage } = await import('@/app/[locale]/dev/outbox/page');
+const { default: SwitchAccountPage } = await import('@/app/[locale]/(auth)/switchAccount/page');
+const { SWITCH_COOKIE, encodePendingSwitch } = await import('@/features/auth/switch-account');
+const { SESSION_COOKIE } = await import('@/features/auth/session-cookies');
 const { REQUEST_PATH_HEADER } = await import('@/lib/fatal');
 
 async function html(node: ReactNode): Promise<Document> {
@@ -89,6 +97,7 @@ function serve(route: (url: URL) => unknown): string[] {
 beforeEach(() => {
   vi.stubEnv('API_URL', 'http://api.test');
   requestHeaders.value = new Headers();
+  cookieJar.clear();
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -186,5 +195,45 @@ describe('development outbox /dev/outbox', () => {
     expect(asked).toEqual(['http://api.test/dev/outbox?to=13800138000']);
     expect(doc.querySelector('h1')).not.toBeNull();
     expect(Array.from(doc.querySelectorAll('td')).map((cell) => cell.textContent)).toContain('123456');
+  });
+});
+
+describe('account switch /switchAccount', () => {
+  const page = () => SwitchAccountPage({ params: Promise.resolve({ locale: 'en' }) });
+
+  it('says the link is no longer valid without a pending switch (or with a forged one)', async () => {
+    let doc = await html(await page());
+    expect(doc.querySelector('h1')!.textContent).toBe('This sign-in link is no longer valid');
+    cookieJar.set(SWITCH_COOKIE, encodePendingSwitch({ key: 'k1', next: '//evil.example/' }));
+    doc = await html(await page());
+    expect(doc.querySelector('h1')!.textContent).toBe('This sign-in link is no longer valid');
+  });
+
+  it('asks, naming only the account signed in (from the API with the session token)', async () => {
+    const sent: Array<[string, string | null]> = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string, init: RequestInit) => {
+        sent.push([input, new Headers(init.headers).get('authorization')]);
+        return new Response(JSON.stringify({ errcode: 0, errmsg: 'ok', data: { nickname: 'Alice', username: 'alice_01' } }), { headers: { 'content-type': 'application/json' } });
+      }),
+    );
+    cookieJar.set(SWITCH_COOKIE, encodePendingSwitch({ key: 'k1', next: '/pricing' }));
+    cookieJar.set(SESSION_COOKIE, 'token-1');
+    const doc = await html(await page());
+    expect(doc.querySelector('h1')!.textContent).toBe('Switch to another account?');
+    expect(doc.body.textContent).toContain('You are signed in as Alice.');
+    expect(Array.from(doc.querySelectorAll('button[name="choice"]')).map((b) => [b.getAttribute('value'), b.textContent])).toEqual([
+      ['switch', 'Switch account'],
+      ['stay', 'Stay signed in as Alice'],
+    ]);
+    expect(sent).toEqual([['http://api.test/user/info', 'token-1']]);
+  });
+
+  it('offers not to switch when the session is gone', async () => {
+    cookieJar.set(SWITCH_COOKIE, encodePendingSwitch({ key: 'k1', next: '/pricing' }));
+    const doc = await html(await page());
+    expect(doc.body.textContent).toContain('You are not signed in at the moment.');
+    expect(doc.querySelector('button[value="stay"]')!.textContent).toBe("Don't switch");
   });
 });
