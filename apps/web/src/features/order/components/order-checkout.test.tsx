@@ -243,3 +243,79 @@ describe('OrderCheckout', () => {
     await vi.waitFor(() => expect(calls.map((call) => call.path)).toContain('/user/currentMemberLevel'));
   });
 });
+
+describe('OrderCheckout inside WeChat (JS_API)', () => {
+  const WECHAT = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Mobile/15E148 MicroMessenger/8.0.50';
+  let assign: ReturnType<typeof vi.fn>;
+
+  beforeEach(() => {
+    window.sessionStorage.clear();
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(WECHAT);
+    assign = vi.fn();
+  });
+  afterEach(() => {
+    delete window.WeixinJSBridge;
+    vi.restoreAllMocks();
+  });
+
+  it('chooses WeChat Pay and first gets the payer through the silent OAuth round trip, without an order yet', async () => {
+    const calls = serve(() => undefined);
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, href: 'http://localhost:3000/en/order?plan=YEAR', assign } as Location);
+    renderCheckout({ wechatAppId: 'wx123' });
+    await vi.waitFor(() => expect((screen.getByTestId('pay-method-WX') as HTMLInputElement).checked).toBe(true));
+    fireEvent.click(screen.getByTestId('pay-method-ZFB'));
+    expect(screen.getByTestId('alipay-in-wechat')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('pay-method-WX'));
+    fireEvent.click(screen.getByTestId('pay-now'));
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledTimes(1));
+    const oauth = new URL(String(assign.mock.calls[0]![0]));
+    expect(oauth.origin + oauth.pathname).toBe('https://open.weixin.qq.com/connect/oauth2/authorize');
+    expect(oauth.searchParams.get('appid')).toBe('wx123');
+    expect(oauth.searchParams.get('redirect_uri')).toBe('http://localhost:3000/en/order?plan=YEAR&wxpay=1');
+    expect(calls).toEqual([]);
+  });
+
+  it('comes back with the code, learns the openid, resumes and opens the payment sheet, then polls until paid', async () => {
+    window.history.replaceState(null, '', '/en/order?plan=YEAR&wxpay=1&code=CODE1&state=llkpay');
+    const invoke = vi.fn((_name: string, _params: Record<string, string>, callback: (result: { err_msg?: unknown }) => void) => callback({ err_msg: 'get_brand_wcpay_request:ok' }));
+    window.WeixinJSBridge = { invoke };
+    let status: TOrderStatus = 'PENDING_PAYMENT';
+    const calls = serve(({ path }) => {
+      if (path === '/wxMp/openId?code=CODE1') return answer({ openid: 'oPAYER' });
+      if (path === '/order/createV2') return answer(order('CREATED'));
+      if (path === '/pay/payV2') return answer({ kind: 'jsapi', orderId: 'O2611240001', paymentNo: 'P1', amountFen: 26800, expiresAt: '2026-11-24T02:15:00.000Z', params: { appId: 'wx123', paySign: 's' } });
+      if (path === '/order/info/O2611240001') return answer(order(status));
+      if (path === '/user/info') return answer({ id: 'u1', username: null, nickname: 'Alice', mobile: null, email: null, createdAt: '2026-01-01T00:00:00.000Z', member: { plan: 'PRO', expiresAt: '2027-11-24T02:00:00.000Z', active: true } });
+      if (path === '/user/currentMemberLevel') return answer({ plan: 'PRO', expiresAt: '2027-11-24T02:00:00.000Z', active: true });
+      return undefined;
+    });
+    renderCheckout({ wechatAppId: 'wx123' });
+    await vi.waitFor(() => expect(screen.getByTestId('wechat-sheet-panel')).toBeTruthy());
+    expect(window.location.search).toBe('?plan=YEAR');
+    expect(calls.find((call) => call.path === '/pay/payV2')!.body).toEqual({ orderId: 'O2611240001', payMethod: 'WX', payClient: 'JS_API', openid: 'oPAYER' });
+    expect(invoke).toHaveBeenCalledWith('getBrandWCPayRequest', { appId: 'wx123', paySign: 's' }, expect.any(Function));
+
+    status = 'PAID';
+    await act(async () => vi.advanceTimersByTimeAsync(1500));
+    await vi.waitFor(() => expect(screen.getByTestId('order-success')).toBeTruthy());
+    await vi.waitFor(() => expect(calls.map((call) => call.path)).toContain('/user/currentMemberLevel'));
+  });
+
+  it('goes back to the choice when the payer closes the sheet', async () => {
+    window.sessionStorage.setItem('llk-wx-openid', 'oPAYER');
+    window.WeixinJSBridge = { invoke: (_name, _params, callback) => callback({ err_msg: 'get_brand_wcpay_request:cancel' }) };
+    const calls = serve(({ path }) => {
+      if (path === '/order/createV2') return answer(order('CREATED'));
+      if (path === '/pay/payV2') return answer({ kind: 'jsapi', orderId: 'O2611240001', paymentNo: 'P1', amountFen: 26800, expiresAt: '2026-11-24T02:15:00.000Z', params: { appId: 'wx123' } });
+      return undefined;
+    });
+    renderCheckout({ wechatAppId: 'wx123' });
+    await vi.waitFor(() => expect((screen.getByTestId('pay-method-WX') as HTMLInputElement).checked).toBe(true));
+    fireEvent.click(screen.getByTestId('pay-now'));
+    expect(screen.getByTestId('pay-now').textContent).toBe('Creating your order…');
+    await vi.waitFor(() => expect(calls.map((call) => call.path)).toContain('/pay/payV2'));
+    await vi.waitFor(() => expect(screen.getByTestId('pay-now').textContent).toBe('Pay Now'));
+    expect(calls.find((call) => call.path === '/pay/payV2')!.body).toMatchObject({ payClient: 'JS_API', openid: 'oPAYER' });
+    expect(screen.queryByTestId('wechat-sheet-panel')).toBeNull();
+  });
+});
