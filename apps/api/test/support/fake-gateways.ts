@@ -482,6 +482,11 @@ export class FakeGateways {
         const answer = (fundChange: 'Y' | 'N', signingKey?: string) =>
           this.alipayAnswer(method, { code: '10000', msg: 'Success', out_trade_no: paymentNo, trade_no: charge.tradeNo, refund_fee: fenToYuan(charge.refundedFen), fund_change: fundChange }, signingKey);
         const already = FakeGateways.seenRefund(charge, requestNo);
+        // A queued reset also cuts a repeat (alipay-sdk's HTTP client retries a reset socket once).
+        if (already && this.refundQueue.ZFB[0]?.kind === 'reset') {
+          this.refundQueue.ZFB.shift();
+          return { status: 0, headers: {}, body: '', reset: true };
+        }
         if (already) return answer('N');
         const behaviour = this.refundQueue.ZFB.shift() ?? { kind: 'succeed' };
         switch (behaviour.kind) {

@@ -79,6 +79,9 @@ export function readZip(zip: Buffer): ZipEntry[] {
 
 // ---------------------------------------------------------------- shared
 
+/** Charged on a payment, given back on a refund, whatever sign the bill prints (never -0). */
+const feeOf = (kind: BillRow['kind'], fee: number) => (fee === 0 ? 0 : kind === 'payment' ? Math.abs(fee) : -Math.abs(fee));
+
 function emptyTotals(): BillTotals {
   return { paymentCount: 0, paymentFen: 0, refundCount: 0, refundFen: 0, feeFen: 0 };
 }
@@ -172,7 +175,7 @@ export function parseAlipayBill(zip: Buffer, date: string): GatewayBill {
       gatewayTradeNo: get(col.tradeNo),
       kind,
       amountFen: Math.abs(amount),
-      feeFen: kind === 'payment' ? Math.abs(fee) : -Math.abs(fee),
+      feeFen: feeOf(kind, fee),
       ...(kind === 'refund' && refundNo ? { outRefundNo: refundNo } : {}),
       at,
     };
@@ -249,7 +252,7 @@ export function parseWechatBill(text: string, date: string): GatewayBill {
       gatewayTradeNo: get(col.transactionId),
       kind,
       amountFen: Math.abs(amount),
-      feeFen: kind === 'payment' ? Math.abs(fee) : -Math.abs(fee),
+      feeFen: feeOf(kind, fee),
       ...(kind === 'refund' ? { outRefundNo: get(col.outRefundNo), gatewayRefundNo: get(col.refundId) } : {}),
       at,
     };
