@@ -3,6 +3,10 @@
 // create a charge, verify a notification, answer it, query and refund. A provider never touches
 // the database. Amounts are integer fen on both sides of this interface.
 //
+// Refunds: requestRefund and queryRefund classify every answer (RefundOutcome) and leave the
+// decision to the caller; refund() keeps the older shape the orders module uses. downloadBill
+// reads a day's trade bill into rows (bills.ts) for reconciliation.
+//
 // Changes by gateways (compatible):
 // - PaymentProvider.sandbox?: true for the built-in sandbox (the web shows a plain link to the
 //   confirm page besides the QR); false/absent for real gateways.
