@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID, createVerify } from 'node:crypto';
+import { createHash, randomBytes, randomUUID, createVerify } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { type AddressInfo } from 'node:net';
 import { fenToYuan, fromBeijingTime, toBeijingTime, toRfc3339Beijing, yuanToFen } from '../../src/modules/payments/money';
@@ -20,7 +20,10 @@ import {
   type NotificationMessage,
 } from '../../src/modules/payments/sandbox/signer';
 
+import { alipayBillZip, beijingDay, wechatBillText, type FakeLedgerEntry } from './fake-bills';
+
 export { deliverByFetch, type Deliver, type DeliveryResult } from '../../src/modules/payments/sandbox/sandbox';
+export { type FakeLedgerEntry } from './fake-bills';
 export { alipaySignContent, type NotificationMessage } from '../../src/modules/payments/sandbox/signer';
 
 // Local stand-ins for Alipay's classic gateway and WeChat Pay API v3 for the adapter and
@@ -41,13 +44,60 @@ export interface FakeHttpRequest {
 export interface FakeHttpResponse {
   status: number;
   headers: Record<string, string>;
-  body: string;
+  body: string | Buffer;
+  /** the server resets the connection instead of answering */
+  reset?: boolean;
+}
+
+export type TFakeRefundStatus = 'SUCCESS' | 'PROCESSING' | 'ABNORMAL' | 'CLOSED';
+
+export interface FakeRefund {
+  amountFen: number;
+  status: TFakeRefundStatus;
+  refundId: string;
+  createdAt: string;
+  successAt: string | null;
+  /** PROCESSING: queries still answered PROCESSING before it succeeds */
+  queriesLeft: number;
+  /** made in the merchant console, not through the API */
+  console: boolean;
 }
 
 export interface FakeCharge extends SandboxCharge {
   /** Alipay: a precreated trade exists at the gateway only once the buyer scanned it. */
   scanned: boolean;
+  /** refund number → the refund as the gateway keeps it (refunds/refundedFen stay the amounts) */
+  refundStates?: Record<string, FakeRefund>;
 }
+
+/**
+ * How the fake answers the next refund request of a method (default: succeed at once).
+ * Alipay has no PROCESSING: 'processing' answers code 10000 with fund_change N and its query
+ * shows no refund_status until the refund succeeds.
+ */
+export type FakeRefundBehaviour =
+  | { kind: 'succeed' }
+  /** accepted; queries answer PROCESSING `queries` times, then SUCCESS */
+  | { kind: 'processing'; queries: number }
+  /** WeChat only: accepted, then ABNORMAL (the buyer's card refused the money) */
+  | { kind: 'abnormal' }
+  /** WeChat only: accepted, then CLOSED */
+  | { kind: 'closed' }
+  /** an explicit final refusal; nothing recorded */
+  | { kind: 'refuse'; code?: string; message?: string }
+  /** merchant balance not enough (Alipay ACQ.SELLER_BALANCE_NOT_ENOUGH, WeChat 403 NOT_ENOUGH); nothing recorded */
+  | { kind: 'balance' }
+  /** HTTP 429 (WeChat: signed FREQUENCY_LIMITED; Alipay: a bare 429 from its front); nothing recorded */
+  | { kind: 'frequency' }
+  /** the refund is recorded, then the gateway answers HTTP 5xx */
+  | { kind: 'server-error' }
+  /** the refund is recorded, then the connection is reset */
+  | { kind: 'reset' }
+  /** the refund is recorded, the answer is signed with another key */
+  | { kind: 'bad-signature' };
+
+/** How the fake answers the next refund query of a method (default: the truth). */
+export type FakeQueryBehaviour = { kind: 'server-error' } | { kind: 'reset' } | { kind: 'bad-signature' } | { kind: 'frequency' };
 
 export class MemoryChargeStore implements ChargeStore<FakeCharge> {
   private readonly charges = new Map<string, FakeCharge>();
@@ -96,6 +146,11 @@ export type PayOutcome =
 
 const ALIPAY_PATH = '/alipay/gateway.do';
 const WECHAT_PREFIX = '/wechat';
+/** where the Alipay bill download links point (Alipay's own file host in real life) */
+const ALIPAY_BILL_PATH = '/alipay/billfile';
+
+/** A gateway's front answering 5xx / 429 in plain HTML. */
+const htmlStatus = (status: number, text: string): FakeHttpResponse => ({ status, headers: { 'content-type': 'text/html' }, body: `<html><body>${status} ${text}</body></html>` });
 
 function sha256Verify(message: string, signature: string, publicKey: string): boolean {
   try {
@@ -129,6 +184,15 @@ export class FakeGateways {
   private readonly now: () => number;
   /** The last requests the gateways received (tests assert on them; capped for the long-running sandbox). */
   readonly requests: { method: TGatewayMethod; operation: string }[] = [];
+  /** Payments and refunds as they enter the day's bills. */
+  readonly ledger: FakeLedgerEntry[] = [];
+  /** 'hash': WeChat serves a bill file that differs from the one it hashed. */
+  billTamper: 'hash' | null = null;
+  private readonly refundQueue: Record<TGatewayMethod, FakeRefundBehaviour[]> = { ZFB: [], WX: [] };
+  private readonly queryQueue: Record<TGatewayMethod, FakeQueryBehaviour[]> = { ZFB: [], WX: [] };
+  /** refund number → payment number (WeChat queries a refund by its number alone) */
+  private readonly refundOwners = new Map<string, string>();
+  private readonly billFiles = new Map<string, Buffer>();
 
   constructor(options: FakeGatewaysOptions) {
     this.keys = options.keys;
@@ -183,6 +247,7 @@ export class FakeGateways {
       charge.scanned = true;
       charge.paidAt = new Date(this.now()).toISOString();
       await this.save(charge);
+      this.enterPayment(charge);
     }
     try {
       const delivery = await this.deliver(this.notification(charge));
@@ -200,7 +265,102 @@ export class FakeGateways {
     charge.scanned = true;
     charge.paidAt = new Date(this.now()).toISOString();
     await this.save(charge);
+    this.enterPayment(charge);
     return charge;
+  }
+
+  private enterPayment(charge: FakeCharge): void {
+    this.ledger.push({ method: charge.method, kind: 'payment', paymentNo: charge.paymentNo, tradeNo: charge.tradeNo, subject: charge.subject, amountFen: charge.amountFen, at: new Date(charge.paidAt ?? this.now()) });
+  }
+
+  private enterRefund(charge: FakeCharge, refundNo: string, refund: FakeRefund, at: Date): void {
+    this.ledger.push({ method: charge.method, kind: 'refund', paymentNo: charge.paymentNo, tradeNo: charge.tradeNo, subject: charge.subject, amountFen: refund.amountFen, refundNo, refundId: refund.refundId, at });
+  }
+
+  /** The next refund requests of `method` are answered so, in order (then: succeed). */
+  queueRefund(method: TGatewayMethod, ...behaviours: FakeRefundBehaviour[]): void {
+    this.refundQueue[method].push(...behaviours);
+  }
+
+  /** The next refund queries of `method` are answered so, in order (then: the truth). */
+  queueRefundQuery(method: TGatewayMethod, ...behaviours: FakeQueryBehaviour[]): void {
+    this.queryQueue[method].push(...behaviours);
+  }
+
+  private static refundIdFor(method: TGatewayMethod, refundNo: string): string {
+    const digits = createHash('sha256').update(refundNo).digest('hex').replace(/\D/g, '').padEnd(24, '1').slice(0, 24);
+    return method === 'WX' ? `50000${digits}` : `RF${digits}`;
+  }
+
+  /**
+   * Records a refund of a paid charge (for API requests, and for the merchant console).
+   * Returns null when more than what is left would be refunded.
+   */
+  private async recordRefund(charge: FakeCharge, refundNo: string, amountFen: number, status: TFakeRefundStatus, options: { queries?: number; console?: boolean } = {}): Promise<FakeRefund | null> {
+    if (status !== 'CLOSED' && charge.refundedFen + amountFen > charge.amountFen) return null;
+    const now = new Date(this.now());
+    const refund: FakeRefund = {
+      amountFen,
+      status,
+      refundId: FakeGateways.refundIdFor(charge.method, refundNo),
+      createdAt: now.toISOString(),
+      successAt: status === 'SUCCESS' ? now.toISOString() : null,
+      queriesLeft: options.queries ?? 0,
+      console: options.console ?? false,
+    };
+    charge.refundStates = { ...charge.refundStates, [refundNo]: refund };
+    if (status !== 'CLOSED') {
+      charge.refunds[refundNo] = amountFen;
+      charge.refundedFen += amountFen;
+    }
+    await this.save(charge);
+    this.refundOwners.set(`${charge.method}:${refundNo}`, charge.paymentNo);
+    // WeChat bills a refund when it accepts it, Alipay when it succeeded.
+    if (charge.method === 'WX' ? status !== 'CLOSED' : status === 'SUCCESS') this.enterRefund(charge, refundNo, refund, now);
+    return refund;
+  }
+
+  /** A refund made in the merchant console: the gateway has it, we never asked for it. */
+  async consoleRefund(method: TGatewayMethod, paymentNo: string, amountFen: number): Promise<{ refundNo: string; refund: FakeRefund }> {
+    const charge = await this.charge(method, paymentNo);
+    if (!charge || charge.state !== 'PAID') throw new Error(`console refund: ${method} ${paymentNo} is not paid`);
+    const refundNo = method === 'WX' ? `${Date.now()}${randomBytes(4).toString('hex')}` : `HZ${randomBytes(6).toString('hex')}`;
+    const refund = await this.recordRefund(charge, refundNo, amountFen, 'SUCCESS', { console: true });
+    if (!refund) throw new Error('console refund: more than refundable');
+    return { refundNo, refund };
+  }
+
+  /** A refund as the gateway answers a query now: a PROCESSING one moves on after its queries. */
+  private async refundNow(charge: FakeCharge, refundNo: string): Promise<FakeRefund | undefined> {
+    const refund = charge.refundStates?.[refundNo];
+    if (!refund || refund.status !== 'PROCESSING') return refund;
+    if (refund.queriesLeft > 0) {
+      refund.queriesLeft -= 1;
+    } else {
+      refund.status = 'SUCCESS';
+      refund.successAt = new Date(this.now()).toISOString();
+      if (charge.method === 'ZFB') this.enterRefund(charge, refundNo, refund, new Date(refund.successAt));
+    }
+    charge.refundStates = { ...charge.refundStates, [refundNo]: refund };
+    await this.save(charge);
+    return refund;
+  }
+
+  private static seenRefund(charge: FakeCharge | undefined, refundNo: string): FakeRefund | undefined {
+    if (!charge) return undefined;
+    const state = charge.refundStates?.[refundNo];
+    if (state) return state;
+    const amount = charge.refunds[refundNo];
+    return amount === undefined ? undefined : { amountFen: amount, status: 'SUCCESS', refundId: FakeGateways.refundIdFor(charge.method, refundNo), createdAt: charge.paidAt ?? '', successAt: charge.paidAt, queriesLeft: 0, console: false };
+  }
+
+  /** The day's bill entries of a method (Beijing day). */
+  billEntries(method: TGatewayMethod, day: string): FakeLedgerEntry[] {
+    return this.ledger.filter((entry) => entry.method === method && beijingDay(entry.at) === day);
+  }
+
+  private static hostOf(request: FakeHttpRequest): string {
+    return `http://${headerOf(request.headers, 'host') ?? '127.0.0.1'}`;
   }
 
   /** The notification for a charge, genuine or forged. */
@@ -221,15 +381,19 @@ export class FakeGateways {
   async handle(request: FakeHttpRequest): Promise<FakeHttpResponse> {
     const url = new URL(request.url, 'http://fake.invalid');
     if (url.pathname === ALIPAY_PATH) return this.handleAlipay(request, url);
+    if (url.pathname === ALIPAY_BILL_PATH) {
+      const file = this.billFiles.get(`ZFB:${url.searchParams.get('token') ?? ''}`);
+      return file ? { status: 200, headers: { 'content-type': 'application/oct-stream' }, body: file } : { status: 404, headers: { 'content-type': 'text/plain' }, body: 'expired' };
+    }
     if (url.pathname.startsWith(`${WECHAT_PREFIX}/v3/`)) return this.handleWechat(request, url);
     return { status: 404, headers: { 'content-type': 'text/plain' }, body: 'not found' };
   }
 
   // ---------------------------------------------------------------- Alipay
 
-  private alipayAnswer(method: string, content: Record<string, unknown>): FakeHttpResponse {
+  private alipayAnswer(method: string, content: Record<string, unknown>, signingKey = this.keys.alipay.alipayPrivateKey): FakeHttpResponse {
     const inner = JSON.stringify(content);
-    const sign = rsaSha256(inner, this.keys.alipay.alipayPrivateKey);
+    const sign = rsaSha256(inner, signingKey);
     return {
       status: 200,
       headers: { 'content-type': 'text/html;charset=utf-8', trace_id: randomUUID().replaceAll('-', '') },
@@ -315,21 +479,66 @@ export class FakeGateways {
         const refundFen = yuanToFen(biz.refund_amount ?? '');
         const requestNo = biz.out_request_no ?? paymentNo;
         if (refundFen === null || refundFen <= 0) return fail('40002', 'Invalid Arguments', 'isv.invalid-parameter', 'refund_amount');
-        const already = charge.refunds[requestNo];
-        if (already === undefined) {
-          if (charge.refundedFen + refundFen > charge.amountFen) return fail('40004', 'Business Failed', 'ACQ.REFUND_AMT_NOT_EQUAL_TOTAL', '退款金额超限');
-          charge.refunds[requestNo] = refundFen;
-          charge.refundedFen += refundFen;
-          await this.save(charge);
+        const answer = (fundChange: 'Y' | 'N', signingKey?: string) =>
+          this.alipayAnswer(method, { code: '10000', msg: 'Success', out_trade_no: paymentNo, trade_no: charge.tradeNo, refund_fee: fenToYuan(charge.refundedFen), fund_change: fundChange }, signingKey);
+        const already = FakeGateways.seenRefund(charge, requestNo);
+        // A queued reset also cuts a repeat (alipay-sdk's HTTP client retries a reset socket once).
+        if (already && this.refundQueue.ZFB[0]?.kind === 'reset') {
+          this.refundQueue.ZFB.shift();
+          return { status: 0, headers: {}, body: '', reset: true };
         }
-        return this.alipayAnswer(method, {
-          code: '10000',
-          msg: 'Success',
-          out_trade_no: paymentNo,
-          trade_no: charge.tradeNo,
-          refund_fee: fenToYuan(charge.refundedFen),
-          fund_change: already === undefined ? 'Y' : 'N',
-        });
+        if (already) return answer('N');
+        const behaviour = this.refundQueue.ZFB.shift() ?? { kind: 'succeed' };
+        switch (behaviour.kind) {
+          case 'refuse':
+            return fail('40004', 'Business Failed', behaviour.code ?? 'ACQ.TRADE_NOT_ALLOW_REFUND', behaviour.message ?? '当前交易不允许退款');
+          case 'balance':
+            return fail('40004', 'Business Failed', 'ACQ.SELLER_BALANCE_NOT_ENOUGH', '卖家余额不足');
+          case 'frequency':
+            return htmlStatus(429, 'Too Many Requests');
+          default:
+            break;
+        }
+        const processing = behaviour.kind === 'processing';
+        const recorded = await this.recordRefund(charge, requestNo, refundFen, processing ? 'PROCESSING' : 'SUCCESS', processing ? { queries: behaviour.queries } : {});
+        if (!recorded) return fail('40004', 'Business Failed', 'ACQ.REFUND_AMT_NOT_EQUAL_TOTAL', '退款金额超限');
+        if (behaviour.kind === 'server-error') return htmlStatus(502, 'Bad Gateway');
+        if (behaviour.kind === 'reset') return { status: 0, headers: {}, body: '', reset: true };
+        if (behaviour.kind === 'bad-signature') return answer('Y', await OTHER_KEY());
+        return answer(processing ? 'N' : 'Y');
+      }
+      case 'alipay.trade.fastpay.refund.query': {
+        const behaviour = this.queryQueue.ZFB.shift();
+        if (behaviour?.kind === 'server-error') return htmlStatus(502, 'Bad Gateway');
+        if (behaviour?.kind === 'frequency') return htmlStatus(429, 'Too Many Requests');
+        if (behaviour?.kind === 'reset') return { status: 0, headers: {}, body: '', reset: true };
+        const charge = await this.charge('ZFB', paymentNo);
+        if (!charge || !charge.scanned) return notExist();
+        const requestNo = biz.out_request_no ?? '';
+        if (!requestNo) return fail('40002', 'Invalid Arguments', 'isv.missing-parameter', 'out_request_no');
+        const refund = FakeGateways.seenRefund(charge, requestNo) && (await this.refundNow(charge, requestNo));
+        const base = { code: '10000', msg: 'Success', out_trade_no: paymentNo, trade_no: charge.tradeNo, out_request_no: requestNo };
+        const options = (biz as { query_options?: unknown }).query_options;
+        const content =
+          refund && refund.status === 'SUCCESS'
+            ? {
+                ...base,
+                total_amount: fenToYuan(charge.amountFen),
+                refund_amount: fenToYuan(refund.amountFen),
+                refund_status: 'REFUND_SUCCESS',
+                ...(Array.isArray(options) && options.includes('gmt_refund_pay') && refund.successAt ? { gmt_refund_pay: toBeijingTime(new Date(refund.successAt)) } : {}),
+              }
+            : base;
+        return this.alipayAnswer(method, content, behaviour?.kind === 'bad-signature' ? await OTHER_KEY() : undefined);
+      }
+      case 'alipay.data.dataservice.bill.downloadurl.query': {
+        const day = biz.bill_date ?? '';
+        if (biz.bill_type !== 'trade' || !/^\d{4}-\d{2}-\d{2}$/.test(day)) return fail('40002', 'Invalid Arguments', 'isv.invalid-parameter', 'bill_type, bill_date');
+        const entries = this.billEntries('ZFB', day);
+        if (entries.length === 0) return fail('40004', 'Business Failed', 'isp.bill_not_exist', '账单不存在');
+        const token = randomBytes(12).toString('hex');
+        this.billFiles.set(`ZFB:${token}`, alipayBillZip(entries, day, this.keys.alipay.sellerId));
+        return this.alipayAnswer(method, { code: '10000', msg: 'Success', bill_download_url: `${FakeGateways.hostOf(request)}${ALIPAY_BILL_PATH}?token=${token}&fileType=csv.zip` });
       }
       case 'alipay.trade.close': {
         const charge = await this.charge('ZFB', paymentNo);
@@ -374,7 +583,7 @@ export class FakeGateways {
 
   // ---------------------------------------------------------------- WeChat Pay v3
 
-  private wechatAnswer(status: number, body: object | null): FakeHttpResponse {
+  private wechatAnswer(status: number, body: object | null, signingKey = this.keys.wechat.platformPrivateKey): FakeHttpResponse {
     const text = body === null ? '' : JSON.stringify(body);
     const timestamp = String(Math.floor(this.now() / 1000));
     const nonce = randomBytes(16).toString('hex');
@@ -386,7 +595,7 @@ export class FakeGateways {
         'wechatpay-timestamp': timestamp,
         'wechatpay-nonce': nonce,
         'wechatpay-serial': this.keys.wechat.platformSerial,
-        'wechatpay-signature': rsaSha256(`${timestamp}\n${nonce}\n${text}\n`, this.keys.wechat.platformPrivateKey),
+        'wechatpay-signature': rsaSha256(`${timestamp}\n${nonce}\n${text}\n`, signingKey),
       },
       body: text,
     };
@@ -492,29 +701,91 @@ export class FakeGateways {
       const charge = await this.charge('WX', paymentNo);
       if (!charge) return this.wechatFail(404, 'RESOURCE_NOT_EXISTS', '订单不存在');
       if (charge.state !== 'PAID') return this.wechatFail(400, 'INVALID_REQUEST', '订单未支付');
-      if (typeof amount?.refund !== 'number' || amount.refund <= 0 || amount.total !== charge.amountFen || !refundNo) {
+      if (typeof amount?.refund !== 'number' || !Number.isSafeInteger(amount.refund) || amount.refund <= 0 || amount.total !== charge.amountFen || !refundNo) {
         return this.wechatFail(400, 'PARAM_ERROR', '退款金额或订单金额不正确');
       }
-      const already = charge.refunds[refundNo];
-      if (already === undefined) {
-        if (charge.refundedFen + amount.refund > charge.amountFen) return this.wechatFail(403, 'NOT_ENOUGH', '退款金额超过可退金额');
-        charge.refunds[refundNo] = amount.refund;
-        charge.refundedFen += amount.refund;
-        await this.save(charge);
+      const already = FakeGateways.seenRefund(charge, refundNo);
+      if (already) return this.wechatAnswer(200, this.wechatRefund(charge, refundNo, already));
+      const behaviour = this.refundQueue.WX.shift() ?? { kind: 'succeed' };
+      switch (behaviour.kind) {
+        case 'refuse':
+          return this.wechatFail(400, behaviour.code ?? 'INVALID_REQUEST', behaviour.message ?? '订单已全额退款');
+        case 'balance':
+          return this.wechatFail(403, 'NOT_ENOUGH', '基本账户余额不足，请充值后重新发起');
+        case 'frequency':
+          return this.wechatFail(429, 'FREQUENCY_LIMITED', '请求频率超限');
+        default:
+          break;
       }
+      const status: TFakeRefundStatus = behaviour.kind === 'processing' ? 'PROCESSING' : behaviour.kind === 'abnormal' ? 'ABNORMAL' : behaviour.kind === 'closed' ? 'CLOSED' : 'SUCCESS';
+      // Real refunds are PROCESSING first; 'succeed' answers SUCCESS at once, as small refunds to change do.
+      const refund = await this.recordRefund(charge, refundNo, amount.refund, status, behaviour.kind === 'processing' ? { queries: behaviour.queries } : {});
+      if (!refund) return this.wechatFail(400, 'INVALID_REQUEST', '申请退款金额超过订单可退金额');
+      if (behaviour.kind === 'server-error') return this.wechatFail(500, 'SYSTEM_ERROR', '系统错误');
+      if (behaviour.kind === 'reset') return { status: 0, headers: {}, body: '', reset: true };
+      // ABNORMAL and CLOSED are what a query shows later; the request itself was accepted as PROCESSING.
+      const answered = status === 'ABNORMAL' || status === 'CLOSED' ? { ...refund, status: 'PROCESSING' as const } : refund;
+      return this.wechatAnswer(200, this.wechatRefund(charge, refundNo, answered), behaviour.kind === 'bad-signature' ? await OTHER_KEY() : undefined);
+    }
+
+    const refundQueryMatch = /^\/v3\/refund\/domestic\/refunds\/([^/]+)$/.exec(path);
+    if (refundQueryMatch && method === 'GET') {
+      this.record({ method: 'WX', operation: 'refund query' });
+      const behaviour = this.queryQueue.WX.shift();
+      if (behaviour?.kind === 'server-error') return this.wechatFail(500, 'SYSTEM_ERROR', '系统错误');
+      if (behaviour?.kind === 'frequency') return this.wechatFail(429, 'FREQUENCY_LIMITED', '请求频率超限');
+      if (behaviour?.kind === 'reset') return { status: 0, headers: {}, body: '', reset: true };
+      const refundNo = decodeURIComponent(refundQueryMatch[1] ?? '');
+      const owner = this.refundOwners.get(`WX:${refundNo}`);
+      const charge = owner ? await this.charge('WX', owner) : undefined;
+      const refund = charge && FakeGateways.seenRefund(charge, refundNo) ? await this.refundNow(charge, refundNo) : undefined;
+      if (!charge || !refund) return this.wechatFail(404, 'RESOURCE_NOT_EXISTS', '退款单不存在');
+      return this.wechatAnswer(200, this.wechatRefund(charge, refundNo, refund), behaviour?.kind === 'bad-signature' ? await OTHER_KEY() : undefined);
+    }
+
+    if (path === '/v3/bill/tradebill' && method === 'GET') {
+      this.record({ method: 'WX', operation: 'bill' });
+      const day = url.searchParams.get('bill_date') ?? '';
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || (url.searchParams.get('bill_type') ?? 'ALL') !== 'ALL') return this.wechatFail(400, 'PARAM_ERROR', 'bill_date');
+      const entries = this.billEntries('WX', day);
+      if (entries.length === 0) return this.wechatFail(400, 'NO_STATEMENT_EXIST', '账单文件不存在');
+      const file = Buffer.from(wechatBillText(entries, this.keys.wechat.appId, this.keys.wechat.mchid), 'utf8');
+      const token = randomBytes(12).toString('base64url');
+      const served = this.billTamper === 'hash' ? Buffer.from(file.toString('utf8').replace('`0.60%', '`0.06%'), 'utf8') : file;
+      this.billFiles.set(`WX:${token}`, served);
       return this.wechatAnswer(200, {
-        refund_id: `50000${Buffer.from(refundNo).toString('hex').replace(/\D/g, '').padEnd(24, '1').slice(0, 24)}`,
-        out_refund_no: refundNo,
-        transaction_id: charge.tradeNo,
-        out_trade_no: paymentNo,
-        channel: 'ORIGINAL',
-        status: 'SUCCESS',
-        create_time: toRfc3339Beijing(new Date(this.now())),
-        amount: { total: charge.amountFen, refund: charge.refunds[refundNo], payer_total: charge.amountFen, payer_refund: charge.refunds[refundNo], currency: 'CNY' },
+        hash_type: 'SHA1',
+        hash_value: createHash('sha1').update(file).digest('hex'),
+        download_url: `${FakeGateways.hostOf(request)}${WECHAT_PREFIX}/v3/billdownload/file?token=${token}`,
       });
     }
 
+    if (path === '/v3/billdownload/file' && method === 'GET') {
+      this.record({ method: 'WX', operation: 'bill download' });
+      const file = this.billFiles.get(`WX:${url.searchParams.get('token') ?? ''}`);
+      if (!file) return this.wechatFail(400, 'INVALID_REQUEST', 'token expired');
+      // The file itself is not signed: the hash in the signed tradebill answer covers it.
+      return { status: 200, headers: { 'content-type': 'application/octet-stream' }, body: file };
+    }
+
     return this.wechatFail(404, 'NOT_FOUND', `${method} ${path}`);
+  }
+
+  /** The v3 refund object (answer of the request and of the query). */
+  private wechatRefund(charge: FakeCharge, refundNo: string, refund: FakeRefund) {
+    return {
+      refund_id: refund.refundId,
+      out_refund_no: refundNo,
+      transaction_id: charge.tradeNo,
+      out_trade_no: charge.paymentNo,
+      channel: 'ORIGINAL',
+      user_received_account: '支付用户零钱',
+      status: refund.status,
+      create_time: toRfc3339Beijing(new Date(refund.createdAt || this.now())),
+      ...(refund.successAt ? { success_time: toRfc3339Beijing(new Date(refund.successAt)) } : {}),
+      funds_account: 'AVAILABLE',
+      amount: { total: charge.amountFen, refund: refund.amountFen, payer_total: charge.amountFen, payer_refund: refund.amountFen, settlement_refund: refund.amountFen, settlement_total: charge.amountFen, discount_refund: 0, currency: 'CNY' },
+    };
   }
 
   private wechatNotification(charge: FakeCharge, tamper?: NotificationTamper, otherKey?: string): NotificationMessage {
@@ -579,6 +850,10 @@ export async function startFakeGatewayServer(gateways: FakeGateways | null, opti
       try {
         const body = await readBody(request);
         const answer = await gateways.handle({ method: request.method ?? 'GET', url: request.url ?? '/', headers: request.headers, body });
+        if (answer.reset) {
+          request.socket.resetAndDestroy();
+          return;
+        }
         response.writeHead(answer.status, answer.headers);
         response.end(answer.body);
       } catch (error) {

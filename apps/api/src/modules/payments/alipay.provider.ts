@@ -1,19 +1,28 @@
 import { AlipayRequestError, AlipaySdk, type AlipaySdkCommonResult } from 'alipay-sdk';
 import { type AlipayConfig } from '../../config';
 import { parsePrivateKey, parsePublicKey, pkcs8Pem, spkiPem } from './keys';
+import { BillFormatError, parseAlipayBill } from './bills';
 import { fenToYuan, fromBeijingTime, toBeijingTime, yuanToFen } from './money';
 import {
+  BillNotAvailable,
   GatewayError,
+  legacyRefundResult,
   GatewayTimeout,
   NotificationRejected,
+  type BillInput,
   type CreateChargeInput,
+  type GatewayBill,
   type CreateChargeResult,
   type NotificationAnswer,
   type NotificationRequest,
   type PaymentProvider,
   type QueryResult,
   type RefundInput,
+  type RefundOutcome,
+  type RefundQueryInput,
+  type RefundQueryOutcome,
   type RefundResult,
+  type TUnknownReason,
   type VerifiedNotification,
 } from './provider';
 import { withTimeout } from './timeout';
@@ -35,6 +44,34 @@ export const ALIPAY_ANSWERS = {
 const SUCCESS_STATES = new Set(['TRADE_SUCCESS', 'TRADE_FINISHED']);
 /** Business answers meaning "no such trade" (a precreated trade exists only once scanned). */
 const TRADE_NOT_EXIST = 'ACQ.TRADE_NOT_EXIST';
+
+/**
+ * Business refusals (code 40004) that may succeed when asked again later: Alipay's own trouble
+ * ("call again with the same parameters"), the merchant balance short of the refund, a
+ * frequency limit. Every other 40004 is final for that request.
+ */
+const RETRYABLE_SUB_CODE = /SYSTEM_ERROR|BALANCE_NOT_ENOUGH|FREQUENCY_LIMIT/;
+/** Gateway codes that refuse the call itself (parameters, signature, permissions): final until our side changes. */
+const REFUSING_CODES = new Set(['20001', '40001', '40002', '40003', '40006']);
+const BILL_NOT_EXIST = /bill_not_exist|BILL_NOT_EXIST/;
+
+type Answer = { ok: AlipaySdkCommonResult } | { unknown: Extract<RefundOutcome, { kind: 'unknown' }> };
+
+function unknownFrom(error: unknown): Extract<RefundOutcome, { kind: 'unknown' }> {
+  const detail = error instanceof Error ? error.message : String(error);
+  let reason: TUnknownReason = 'unexpected';
+  if (error instanceof GatewayTimeout || isTimeout(error)) reason = 'timeout';
+  else if (/验签/.test(detail)) reason = 'signature';
+  else if (/HTTP 请求错误/.test(detail)) reason = 'http-status';
+  else if (/格式错误/.test(detail)) reason = 'unparsable';
+  else if (/HttpClient Request error/.test(detail)) reason = 'transport';
+  return { kind: 'unknown', reason, detail };
+}
+
+function codeOf(result: AlipaySdkCommonResult): { code: string; message: string } {
+  const sub = typeof result.sub_code === 'string' ? result.sub_code : '';
+  return { code: sub || String(result.code), message: String(result.sub_msg ?? result.msg ?? '') };
+}
 
 function isTimeout(error: unknown): boolean {
   for (let cause: unknown = error; cause instanceof Error; cause = cause.cause) {
@@ -137,7 +174,29 @@ export class AlipayProvider implements PaymentProvider {
   }
 
   async refund(input: RefundInput): Promise<RefundResult> {
-    const result = await this.call('refund', 'alipay.trade.refund', {
+    return legacyRefundResult('ZFB', await this.requestRefund(input));
+  }
+
+  /** A gateway call whose failures (timeout, transport, HTTP status, signature, body) become an unknown outcome. */
+  private async ask(operation: string, method: string, params: Record<string, unknown>): Promise<Answer> {
+    try {
+      return { ok: await withTimeout(this.options.timeoutMs, () => this.sdk.exec(method, params, { validateSign: true }), () => new GatewayTimeout('ZFB', operation)) };
+    } catch (error) {
+      return { unknown: unknownFrom(error) };
+    }
+  }
+
+  /** A signed answer other than 10000, classified the same way for a refund and its query. */
+  private static refusal(result: AlipaySdkCommonResult): RefundOutcome {
+    const { code, message } = codeOf(result);
+    if (result.code === '40004') return RETRYABLE_SUB_CODE.test(code) ? { kind: 'retryable', code, message } : { kind: 'refused', code, message };
+    if (REFUSING_CODES.has(String(result.code))) return { kind: 'refused', code, message };
+    // 20000 "service unavailable" and anything undocumented: the gateway does not say what happened.
+    return { kind: 'unknown', reason: 'unexpected', detail: `${String(result.code)} ${code} ${message}` };
+  }
+
+  async requestRefund(input: RefundInput): Promise<RefundOutcome> {
+    const answer = await this.ask('refund', 'alipay.trade.refund', {
       bizContent: {
         out_trade_no: input.paymentNo,
         refund_amount: fenToYuan(input.amountFen),
@@ -145,10 +204,73 @@ export class AlipayProvider implements PaymentProvider {
         refund_reason: input.reason,
       },
     });
-    if (result.code === '10000') return { state: 'SUCCESS', ...(typeof result.trade_no === 'string' ? { gatewayRefundNo: result.trade_no } : {}) };
-    // 40004: the business refused (no such trade, amount too large …); anything else is the gateway's trouble.
-    if (result.code === '40004') return { state: 'FAILED' };
-    throw AlipayProvider.failure('refund', result);
+    if ('unknown' in answer) return answer.unknown;
+    const result = answer.ok;
+    if (result.code !== '10000') return AlipayProvider.refusal(result);
+    if (result.fund_change === 'Y') return { kind: 'refunded', ...(typeof result.trade_no === 'string' ? { gatewayRefundNo: result.trade_no } : {}) };
+    // Accepted without moving money now: a repeated refund number, or a refund still on its way.
+    // Alipay's documentation asks for the refund query to tell which.
+    const queried = await this.queryRefund({ outTradeNo: input.paymentNo, outRefundNo: input.refundNo });
+    if (queried.kind === 'not_found' || queried.kind === 'refused' || queried.kind === 'retryable') {
+      return { kind: 'processing', ...(typeof result.trade_no === 'string' ? { gatewayRefundNo: result.trade_no } : {}) };
+    }
+    return queried;
+  }
+
+  async queryRefund(input: RefundQueryInput): Promise<RefundQueryOutcome> {
+    const answer = await this.ask('refund query', 'alipay.trade.fastpay.refund.query', {
+      bizContent: { out_trade_no: input.outTradeNo, out_request_no: input.outRefundNo, query_options: ['gmt_refund_pay'] },
+    });
+    if ('unknown' in answer) return answer.unknown;
+    const result = answer.ok;
+    if (result.code === '10000') {
+      // refund_status is present only once the refund succeeded; absent means none under this number (yet).
+      if (result.refund_status !== 'REFUND_SUCCESS') return { kind: 'not_found' };
+      const refundedFen = yuanToFen(String(result.refund_amount ?? ''));
+      const at = fromBeijingTime(typeof result.gmt_refund_pay === 'string' ? result.gmt_refund_pay : undefined);
+      return {
+        kind: 'refunded',
+        ...(typeof result.trade_no === 'string' ? { gatewayRefundNo: result.trade_no } : {}),
+        ...(refundedFen === null ? {} : { refundedFen }),
+        ...(at ? { at } : {}),
+      };
+    }
+    if (result.sub_code === TRADE_NOT_EXIST) return { kind: 'not_found' };
+    const outcome = AlipayProvider.refusal(result);
+    // A refused query (bad parameters, permissions) says nothing about the refund itself.
+    if (outcome.kind === 'refused') return { kind: 'unknown', reason: 'unexpected', detail: `query refused: ${outcome.code} ${outcome.message}` };
+    return outcome;
+  }
+
+  async downloadBill(input: BillInput): Promise<GatewayBill> {
+    const result = await this.call('bill', 'alipay.data.dataservice.bill.downloadurl.query', { bizContent: { bill_type: 'trade', bill_date: input.date } });
+    if (result.code !== '10000') {
+      const { code, message } = codeOf(result);
+      if (BILL_NOT_EXIST.test(code)) throw new BillNotAvailable('ZFB', input.date, code, message);
+      throw AlipayProvider.failure('bill', result);
+    }
+    const url = typeof result.bill_download_url === 'string' ? result.bill_download_url : '';
+    if (!url) throw new GatewayError('ZFB', 'bill', 'answer without bill_download_url');
+    // The link is signed by Alipay itself and lives 30 seconds; the zip carries CRC-32s.
+    const zip = await withTimeout(
+      this.options.timeoutMs,
+      async () => {
+        const response = await fetch(url, { signal: AbortSignal.timeout(this.options.timeoutMs) });
+        if (!response.ok) throw new GatewayError('ZFB', 'bill', `download HTTP ${response.status}`);
+        return Buffer.from(await response.arrayBuffer());
+      },
+      () => new GatewayTimeout('ZFB', 'bill'),
+    ).catch((error: unknown) => {
+      if (error instanceof GatewayError || error instanceof GatewayTimeout) throw error;
+      if (isTimeout(error)) throw new GatewayTimeout('ZFB', 'bill');
+      throw new GatewayError('ZFB', 'bill', `download failed: ${String(error)}`);
+    });
+    try {
+      return parseAlipayBill(zip, input.date);
+    } catch (error) {
+      if (error instanceof BillFormatError) throw new GatewayError('ZFB', 'bill', error.message);
+      throw error;
+    }
   }
 
   async close(paymentNo: string): Promise<void> {

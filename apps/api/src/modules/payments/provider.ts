@@ -3,6 +3,10 @@
 // create a charge, verify a notification, answer it, query and refund. A provider never touches
 // the database. Amounts are integer fen on both sides of this interface.
 //
+// Refunds: requestRefund and queryRefund classify every answer (RefundOutcome) and leave the
+// decision to the caller; refund() keeps the older shape the orders module uses. downloadBill
+// reads a day's trade bill into rows (bills.ts) for reconciliation.
+//
 // Changes by gateways (compatible):
 // - PaymentProvider.sandbox?: true for the built-in sandbox (the web shows a plain link to the
 //   confirm page besides the QR); false/absent for real gateways.
@@ -85,6 +89,106 @@ export interface RefundResult {
   gatewayRefundNo?: string;
 }
 
+/**
+ * How a refund stands at the gateway, as far as one answer tells (requestRefund, queryRefund).
+ * Only an answer whose signature verified can say refunded, processing, refused or retryable;
+ * anything else is unknown. Refund numbers are idempotent at both gateways, so after unknown or
+ * retryable the same request may be sent again; after unknown, ask queryRefund first.
+ */
+export type RefundOutcome =
+  /** The money went back (Alipay code 10000 with fund_change Y or REFUND_SUCCESS, WeChat SUCCESS). */
+  | { kind: 'refunded'; gatewayRefundNo?: string; refundedFen?: number; at?: Date }
+  /**
+   * Accepted, not final (WeChat PROCESSING): ask queryRefund later. `attention` is set for WeChat
+   * ABNORMAL: the money left the merchant account but could not reach the buyer (closed card);
+   * it stays so until somebody handles it in the merchant console, so keep asking and alert.
+   */
+  | { kind: 'processing'; gatewayRefundNo?: string; attention?: string }
+  /** Refused for good (no such trade, amount above what is refundable, refund CLOSED): no money moves under this refund number. */
+  | { kind: 'refused'; code: string; message: string }
+  /** Refused for now (merchant balance not enough, frequency limit, gateway system error): nothing happened; the same request may succeed later. */
+  | { kind: 'retryable'; code: string; message: string }
+  /** No trustworthy answer: the refund may or may not exist at the gateway. */
+  | { kind: 'unknown'; reason: TUnknownReason; detail: string };
+
+export type TUnknownReason =
+  /** no answer in time */
+  | 'timeout'
+  /** connection refused or reset, DNS, TLS: the request may have arrived */
+  | 'transport'
+  /** HTTP 5xx, 429 without a signed body, or another status the protocol does not define */
+  | 'http-status'
+  /** the answer's signature did not verify (or was missing where the protocol requires it) */
+  | 'signature'
+  /** the body could not be read as the protocol's answer */
+  | 'unparsable'
+  /** a signed answer that says nothing about the refund (a query refused for bad parameters, an unknown status) */
+  | 'unexpected'
+  /** the method has no gateway configured */
+  | 'unconfigured';
+
+/** queryRefund: besides the outcomes of a request, the gateway may know no refund under this number (Alipay: none succeeded). */
+export type RefundQueryOutcome = RefundOutcome | { kind: 'not_found' };
+
+export interface RefundQueryInput {
+  /** our payment number (paymentNo) */
+  outTradeNo: string;
+  /** our refund number (refundNo) */
+  outRefundNo: string;
+}
+
+export interface BillInput {
+  /** the gateway's business day (Beijing time), YYYY-MM-DD */
+  date: string;
+}
+
+/** One line of a gateway's daily trade bill. Amounts are positive whole fen; the kind says which way money went. */
+export interface BillRow {
+  gateway: TGatewayMethod;
+  /** our payment number */
+  outTradeNo: string;
+  gatewayTradeNo: string;
+  kind: 'payment' | 'refund';
+  /** payment: the order amount (WeChat 订单金额, Alipay 订单金额); refund: the amount asked back (WeChat 申请退款金额, Alipay 订单金额) */
+  amountFen: number;
+  /**
+   * The gateway's fee for this line in whole fen, rounded half up from the bill's text: positive
+   * when charged (payment), negative when given back (refund). WeChat states fees to 1/1000 fen.
+   */
+  feeFen: number;
+  /** refund lines: our refund number (WeChat 商户退款单号, Alipay 退款批次号/请求号) */
+  outRefundNo?: string;
+  /** refund lines: the gateway's refund number (WeChat only) */
+  gatewayRefundNo?: string;
+  /** payment: when paid; refund: when the gateway accepted it (WeChat) / completed it (Alipay) */
+  at: Date;
+}
+
+export interface BillTotals {
+  paymentCount: number;
+  paymentFen: number;
+  refundCount: number;
+  refundFen: number;
+  /** fees charged minus fees given back, from the rounded per-line fees */
+  feeFen: number;
+}
+
+/** A day's bill, checked against its own summary (line counts) and transport checks (WeChat SHA1, zip CRC). */
+export interface GatewayBill {
+  gateway: TGatewayMethod;
+  date: string;
+  rows: BillRow[];
+  totals: BillTotals;
+}
+
+/** Thrown by downloadBill when the gateway has no bill for the day: none yet (asked before it is made) or no trade that day. */
+export class BillNotAvailable extends Error {
+  constructor(readonly method: TGatewayMethod, readonly date: string, readonly code: string, readonly detail: string) {
+    super(`${method} has no bill for ${date}: ${code} ${detail}`);
+    this.name = 'BillNotAvailable';
+  }
+}
+
 /** Thrown by verifyNotification: the notification is not genuine or not ours; nothing may change. */
 export class NotificationRejected extends Error {
   constructor(readonly reason: string) {
@@ -123,9 +227,36 @@ export interface PaymentProvider {
   /** Answer for a notification that was rejected or could not be applied (the gateway retries). */
   refuse(): NotificationAnswer;
   query(paymentNo: string): Promise<QueryResult>;
+  /** The refund as the orders module uses it today (refused and retryable are FAILED; unknown throws GatewayTimeout / GatewayError). */
   refund(input: RefundInput): Promise<RefundResult>;
+  /** Asks for a refund and classifies the answer; never throws for what the gateway did or did not say. */
+  requestRefund(input: RefundInput): Promise<RefundOutcome>;
+  /** Asks how a refund stands; never throws for what the gateway did or did not say. */
+  queryRefund(input: RefundQueryInput): Promise<RefundQueryOutcome>;
+  /**
+   * The day's trade bill (payments and refunds), parsed and checked. Throws BillNotAvailable
+   * when the gateway has none, GatewayTimeout / GatewayError otherwise (a bill failing its hash,
+   * CRC or summary is a GatewayError).
+   */
+  downloadBill(input: BillInput): Promise<GatewayBill>;
   /** Closes an unpaid charge at the gateway (order expired or cancelled); missing charges are fine. */
   close(paymentNo: string): Promise<void>;
+}
+
+/** The old refund() answer from an outcome: what the orders module's refunds understand today. */
+export function legacyRefundResult(method: TGatewayMethod, outcome: RefundOutcome): RefundResult {
+  switch (outcome.kind) {
+    case 'refunded':
+      return { state: 'SUCCESS', ...(outcome.gatewayRefundNo ? { gatewayRefundNo: outcome.gatewayRefundNo } : {}) };
+    case 'processing':
+      return { state: 'PROCESSING', ...(outcome.gatewayRefundNo ? { gatewayRefundNo: outcome.gatewayRefundNo } : {}) };
+    case 'refused':
+    case 'retryable':
+      return { state: 'FAILED' };
+    case 'unknown':
+      if (outcome.reason === 'timeout') throw new GatewayTimeout(method, 'refund');
+      throw new GatewayError(method, 'refund', `${outcome.reason}: ${outcome.detail}`);
+  }
 }
 
 export type PaymentProviders = Readonly<Record<TGatewayMethod, PaymentProvider>>;

@@ -1,10 +1,11 @@
 import { AppError } from '../../lib/app-error';
-import { GatewayError, NotificationRejected, type NotificationAnswer, type PaymentProvider, type TGatewayMethod } from './provider';
+import { GatewayError, NotificationRejected, type NotificationAnswer, type PaymentProvider, type RefundOutcome, type TGatewayMethod } from './provider';
 
 /**
  * The provider of a method with neither credentials nor the sandbox (production without
  * PAYMENT_SANDBOX=true): paying answers 503 / 20101 PAYMENT_NOT_CONFIGURED in the caller's
- * language, notifications are refused, and the background jobs see a GatewayError.
+ * language, notifications are refused, and the background jobs see a GatewayError. A refund
+ * asked of it is unknown, not refused: the gateway may hold it from when it was configured.
  */
 export class UnconfiguredProvider implements PaymentProvider {
   readonly clients = ['WEB', 'JS_API'] as const;
@@ -28,6 +29,15 @@ export class UnconfiguredProvider implements PaymentProvider {
   }
   async refund(): Promise<never> {
     throw new GatewayError(this.method, 'refund', 'not configured');
+  }
+  async requestRefund(): Promise<RefundOutcome> {
+    return { kind: 'unknown', reason: 'unconfigured', detail: `${this.method} is not configured` };
+  }
+  async queryRefund(): Promise<RefundOutcome> {
+    return { kind: 'unknown', reason: 'unconfigured', detail: `${this.method} is not configured` };
+  }
+  async downloadBill(): Promise<never> {
+    throw new GatewayError(this.method, 'bill', 'not configured');
   }
   async close(): Promise<never> {
     throw new GatewayError(this.method, 'close', 'not configured');

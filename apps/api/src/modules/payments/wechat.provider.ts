@@ -1,19 +1,27 @@
-import { type KeyObject } from 'node:crypto';
+import { createHash, type KeyObject } from 'node:crypto';
 import { Aes, Decorator, Formatter, Rsa } from 'wechatpay-axios-plugin';
 import { type WechatPayConfig } from '../../config';
 import { parsePrivateKey, parsePublicKey, pkcs8Pem, spkiPem } from './keys';
+import { BillFormatError, parseWechatBill } from './bills';
 import { toRfc3339Beijing } from './money';
 import {
+  BillNotAvailable,
   GatewayError,
+  legacyRefundResult,
   GatewayTimeout,
   NotificationRejected,
+  type BillInput,
   type CreateChargeInput,
+  type GatewayBill,
   type CreateChargeResult,
   type NotificationAnswer,
   type NotificationRequest,
   type PaymentProvider,
   type QueryResult,
   type RefundInput,
+  type RefundOutcome,
+  type RefundQueryInput,
+  type RefundQueryOutcome,
   type RefundResult,
   type VerifiedNotification,
 } from './provider';
@@ -39,6 +47,27 @@ export const WECHAT_ANSWERS = {
 
 const PENDING_STATES = new Set(['NOTPAY', 'USERPAYING']);
 const CLOSED_STATES = new Set(['CLOSED', 'REVOKED', 'PAYERROR']);
+
+/**
+ * Refusals that may succeed later: the merchant balance short of the refund (403 NOT_ENOUGH),
+ * the frequency limit (429 FREQUENCY_LIMITED). SYSTEM_ERROR comes with HTTP 500 and means the
+ * refund may or may not have been recorded, so it is unknown like every 5xx; only outside a
+ * 5xx is it retryable.
+ */
+const RETRYABLE_CODES = new Set(['NOT_ENOUGH', 'FREQUENCY_LIMITED', 'SYSTEM_ERROR']);
+const BILL_NOT_READY_CODES = new Set(['NO_STATEMENT_EXIST', 'STATEMENT_CREATING']);
+
+type UnknownOutcome = Extract<RefundOutcome, { kind: 'unknown' }>;
+
+interface WechatRefund {
+  refund_id?: string;
+  status?: string;
+  success_time?: string;
+  amount?: { refund?: number };
+}
+
+/** One v3 answer: a verified 2xx body, a 4xx/5xx {code, message}, or no trustworthy answer. */
+type WechatAnswer<T> = { ok: T } | { failed: { status: number; code: string; message: string } } | { unknown: UnknownOutcome };
 
 interface WechatTransaction {
   appid?: string;
@@ -222,23 +251,146 @@ export class WechatPayProvider implements PaymentProvider {
   }
 
   async refund(input: RefundInput): Promise<RefundResult> {
+    return legacyRefundResult('WX', await this.requestRefund(input));
+  }
+
+  /**
+   * A v3 call that classifies instead of throwing. 2xx answers are verified by the plugin; the
+   * plugin leaves error answers alone, so those are verified here when they carry the
+   * Wechatpay-* headers (as the official SDKs do, an unsigned 4xx is taken at its word over TLS).
+   */
+  private async attempt<T>(operation: string, method: 'get' | 'post', path: string, data?: object): Promise<WechatAnswer<T>> {
+    let raw: string | undefined;
+    const capture = (body: unknown) => {
+      if (typeof body === 'string') raw = body;
+      return body;
+    };
+    const defaults = this.client.v3.defaults.transformResponse;
+    const transformResponse = [capture, ...(Array.isArray(defaults) ? defaults : defaults ? [defaults] : [])];
+    const unknown = (reason: UnknownOutcome['reason'], detail: string): { unknown: UnknownOutcome } => ({ unknown: { kind: 'unknown', reason, detail } });
     try {
-      const { data } = await this.call<{ refund_id?: string; status?: string }>('refund', 'post', 'v3/refund/domestic/refunds', {
-        out_trade_no: input.paymentNo,
-        out_refund_no: input.refundNo,
-        reason: input.reason,
-        amount: { refund: input.amountFen, total: input.totalFen, currency: 'CNY' },
-      });
-      const gatewayRefundNo = data.refund_id ? { gatewayRefundNo: data.refund_id } : {};
-      if (data.status === 'SUCCESS') return { state: 'SUCCESS', ...gatewayRefundNo };
-      if (data.status === 'PROCESSING') return { state: 'PROCESSING', ...gatewayRefundNo };
-      return { state: 'FAILED', ...gatewayRefundNo };
+      const response = await withTimeout(
+        this.options.timeoutMs,
+        async () => this.client.request<T>(path, method, data, { transformResponse }),
+        () => new GatewayTimeout('WX', operation),
+      );
+      if (typeof response.data !== 'object' || response.data === null) return unknown('unparsable', `${operation}: answer is not JSON`);
+      return { ok: response.data };
     } catch (error) {
-      if (error instanceof WechatApiError) {
-        // 4xx: refused for good (not enough balance, no such order, bad amount); 429/5xx: try later.
-        if (error.status >= 400 && error.status < 500 && error.status !== 429) return { state: 'FAILED' };
-        throw error.asGatewayError();
+      if (error instanceof GatewayTimeout) return unknown('timeout', error.message);
+      if (!isAxiosError(error)) return unknown('unexpected', String(error));
+      if (error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT') return unknown('timeout', `${error.code} ${error.message}`);
+      if (error.code?.startsWith('EV3_')) return unknown('signature', `${error.code} ${error.message}`);
+      const response = error.response;
+      if (!response) return unknown('transport', `${error.code ?? 'ERROR'} ${error.message}`);
+      const headers = response.headers as NotificationRequest['headers'];
+      const signature = header(headers, 'Wechatpay-Signature');
+      if (signature !== undefined && !this.verifyAnswer(headers, raw ?? '')) return unknown('signature', `HTTP ${response.status} answer fails its signature`);
+      const body = typeof raw === 'string' ? safeJson(raw) : response.data;
+      const code = body && typeof body === 'object' && 'code' in body ? String((body as { code: unknown }).code) : '';
+      const message = body && typeof body === 'object' && 'message' in body ? String((body as { message: unknown }).message) : '';
+      if (response.status >= 500) return unknown('http-status', `HTTP ${response.status} ${code} ${message}`.trim());
+      if (!code) return unknown(response.status === 429 ? 'http-status' : 'unparsable', `HTTP ${response.status} without {code, message}`);
+      return { failed: { status: response.status, code, message } };
+    }
+  }
+
+  private verifyAnswer(headers: NotificationRequest['headers'], body: string): boolean {
+    const timestamp = header(headers, 'Wechatpay-Timestamp');
+    const nonce = header(headers, 'Wechatpay-Nonce');
+    const signature = header(headers, 'Wechatpay-Signature');
+    if (!timestamp || !nonce || !signature || header(headers, 'Wechatpay-Serial') !== this.options.platformSerial) return false;
+    try {
+      return Rsa.verify(Formatter.response(timestamp, nonce, body), signature, this.platformKey);
+    } catch {
+      return false;
+    }
+  }
+
+  /** A refund object (answer of the request and of the query) → outcome. */
+  private static refundState(refund: WechatRefund): RefundOutcome {
+    const gatewayRefundNo = refund.refund_id ? { gatewayRefundNo: refund.refund_id } : {};
+    switch (refund.status) {
+      case 'SUCCESS': {
+        const at = parseTime(refund.success_time);
+        const refundedFen = refund.amount?.refund;
+        return { kind: 'refunded', ...gatewayRefundNo, ...(typeof refundedFen === 'number' ? { refundedFen } : {}), ...(at ? { at } : {}) };
       }
+      case 'PROCESSING':
+        return { kind: 'processing', ...gatewayRefundNo };
+      case 'ABNORMAL':
+        return { kind: 'processing', ...gatewayRefundNo, attention: 'ABNORMAL: the refund could not reach the buyer (card closed or frozen); handle it in the merchant console' };
+      case 'CLOSED':
+        return { kind: 'refused', code: 'CLOSED', message: 'refund closed' };
+      default:
+        return { kind: 'unknown', reason: 'unexpected', detail: `refund status ${String(refund.status)}` };
+    }
+  }
+
+  private static failure(failed: { status: number; code: string; message: string }): RefundOutcome {
+    if (RETRYABLE_CODES.has(failed.code)) return { kind: 'retryable', code: failed.code, message: failed.message };
+    // A 429 names FREQUENCY_LIMITED (retryable above); anything else there is not the protocol.
+    if (failed.status === 429 || failed.status < 400) return { kind: 'unknown', reason: 'http-status', detail: `HTTP ${failed.status} ${failed.code} ${failed.message}` };
+    return { kind: 'refused', code: failed.code, message: failed.message };
+  }
+
+  async requestRefund(input: RefundInput): Promise<RefundOutcome> {
+    const answer = await this.attempt<WechatRefund>('refund', 'post', 'v3/refund/domestic/refunds', {
+      out_trade_no: input.paymentNo,
+      out_refund_no: input.refundNo,
+      reason: input.reason,
+      amount: { refund: input.amountFen, total: input.totalFen, currency: 'CNY' },
+    });
+    if ('unknown' in answer) return answer.unknown;
+    if ('failed' in answer) return WechatPayProvider.failure(answer.failed);
+    return WechatPayProvider.refundState(answer.ok);
+  }
+
+  async queryRefund(input: RefundQueryInput): Promise<RefundQueryOutcome> {
+    const answer = await this.attempt<WechatRefund>('refund query', 'get', `v3/refund/domestic/refunds/${encodeURIComponent(input.outRefundNo)}`);
+    if ('unknown' in answer) return answer.unknown;
+    if ('failed' in answer) {
+      if (answer.failed.status === 404 || answer.failed.code === 'RESOURCE_NOT_EXISTS') return { kind: 'not_found' };
+      const outcome = WechatPayProvider.failure(answer.failed);
+      // A refused query (bad parameters, permissions) says nothing about the refund itself.
+      if (outcome.kind === 'refused') return { kind: 'unknown', reason: 'unexpected', detail: `query refused: ${outcome.code} ${outcome.message}` };
+      return outcome;
+    }
+    return WechatPayProvider.refundState(answer.ok);
+  }
+
+  async downloadBill(input: BillInput): Promise<GatewayBill> {
+    let meta: { download_url?: string; hash_type?: string; hash_value?: string };
+    try {
+      ({ data: meta } = await this.call<typeof meta>('bill', 'get', `v3/bill/tradebill?bill_date=${encodeURIComponent(input.date)}&bill_type=ALL`));
+    } catch (error) {
+      if (error instanceof WechatApiError && error.code && BILL_NOT_READY_CODES.has(error.code)) throw new BillNotAvailable('WX', input.date, error.code, error.message);
+      throw error instanceof WechatApiError ? error.asGatewayError() : error;
+    }
+    if (!meta.download_url || meta.hash_type !== 'SHA1' || !meta.hash_value) throw new GatewayError('WX', 'bill', 'answer without download_url or SHA1 hash');
+    // The file is fetched with a signed request to our own API host; its answer is not signed, the hash above is.
+    const link = new URL(meta.download_url);
+    const base = new URL(`${this.options.baseUrl.replace(/\/+$/, '')}/`);
+    if (link.origin !== base.origin || !link.pathname.endsWith('/v3/billdownload/file')) throw new GatewayError('WX', 'bill', `unexpected download_url ${link.origin}${link.pathname}`);
+    let bytes: Buffer;
+    try {
+      const response = await withTimeout(
+        this.options.timeoutMs,
+        async () => this.client.request<ArrayBuffer>('v3/billdownload/file', 'get', undefined, { params: Object.fromEntries(link.searchParams), responseType: 'arraybuffer' }),
+        () => new GatewayTimeout('WX', 'bill'),
+      );
+      bytes = Buffer.from(response.data);
+    } catch (error) {
+      if (error instanceof GatewayTimeout) throw error;
+      if (isAxiosError(error) && (error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT')) throw new GatewayTimeout('WX', 'bill');
+      throw new GatewayError('WX', 'bill', `download failed: ${isAxiosError(error) ? `${error.response?.status ?? error.code ?? ''} ${error.message}` : String(error)}`);
+    }
+    const hash = createHash('sha1').update(bytes).digest('hex');
+    if (hash !== meta.hash_value.toLowerCase()) throw new GatewayError('WX', 'bill', `SHA1 mismatch: the file hashes to ${hash}, the gateway signed ${meta.hash_value}`);
+    try {
+      return parseWechatBill(bytes.toString('utf8'), input.date);
+    } catch (error) {
+      if (error instanceof BillFormatError) throw new GatewayError('WX', 'bill', error.message);
       throw error;
     }
   }
@@ -260,7 +412,7 @@ interface AxiosLikeError {
   isAxiosError: true;
   code?: string;
   message: string;
-  response?: { status: number; data: unknown };
+  response?: { status: number; data: unknown; headers: unknown };
 }
 
 /** axios errors, recognised without importing axios (a dependency of the plugin, not ours). */

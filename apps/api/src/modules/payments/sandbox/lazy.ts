@@ -1,9 +1,11 @@
 import {
+  type BillInput,
   type CreateChargeInput,
   type NotificationAnswer,
   type NotificationRequest,
   type PaymentProvider,
   type RefundInput,
+  type RefundQueryInput,
   type TGatewayClient,
   type TGatewayMethod,
 } from '../provider';
@@ -54,6 +56,15 @@ export class LazySandboxProvider implements PaymentProvider {
   }
   async refund(input: RefundInput) {
     return (await this.provider()).refund(input);
+  }
+  async requestRefund(input: RefundInput) {
+    return (await this.provider()).requestRefund(input);
+  }
+  async queryRefund(input: RefundQueryInput) {
+    return (await this.provider()).queryRefund(input);
+  }
+  async downloadBill(input: BillInput) {
+    return (await this.provider()).downloadBill(input);
   }
   async close(paymentNo: string) {
     return (await this.provider()).close(paymentNo);

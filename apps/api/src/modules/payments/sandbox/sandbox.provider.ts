@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { type AlipayProvider } from '../alipay.provider';
 import { toBeijingTime } from '../money';
 import {
+  BillNotAvailable,
   GatewayError,
+  legacyRefundResult,
   type CreateChargeInput,
   type CreateChargeResult,
   type NotificationAnswer,
@@ -10,6 +12,9 @@ import {
   type PaymentProvider,
   type QueryResult,
   type RefundInput,
+  type RefundOutcome,
+  type RefundQueryInput,
+  type RefundQueryOutcome,
   type RefundResult,
   type TGatewayClient,
   type TGatewayMethod,
@@ -107,15 +112,37 @@ export class SandboxProvider implements PaymentProvider {
   }
 
   async refund(input: RefundInput): Promise<RefundResult> {
+    return legacyRefundResult(this.method, await this.requestRefund(input));
+  }
+
+  /** The sandbox refunds at once; refusals carry the codes Alipay and WeChat Pay would use. */
+  async requestRefund(input: RefundInput): Promise<RefundOutcome> {
     const charge = await this.find(input.paymentNo);
-    if (!charge || charge.state !== 'PAID' || input.amountFen <= 0) return { state: 'FAILED' };
+    const alipay = this.method === 'ZFB';
+    if (!charge) return { kind: 'refused', code: alipay ? 'ACQ.TRADE_NOT_EXIST' : 'RESOURCE_NOT_EXISTS', message: 'no such trade' };
+    if (charge.state !== 'PAID' || input.amountFen <= 0) return { kind: 'refused', code: alipay ? 'ACQ.TRADE_STATUS_ERROR' : 'INVALID_REQUEST', message: 'trade not paid or amount not positive' };
     const gatewayRefundNo = `${charge.tradeNo}-${input.refundNo}`;
-    if (charge.refunds[input.refundNo] !== undefined) return { state: 'SUCCESS', gatewayRefundNo };
-    if (charge.refundedFen + input.amountFen > charge.amountFen) return { state: 'FAILED' };
+    const refunded = charge.refunds[input.refundNo];
+    if (refunded !== undefined) return { kind: 'refunded', gatewayRefundNo, refundedFen: refunded };
+    if (charge.refundedFen + input.amountFen > charge.amountFen) {
+      return { kind: 'refused', code: alipay ? 'ACQ.REFUND_AMT_NOT_EQUAL_TOTAL' : 'INVALID_REQUEST', message: 'refund exceeds what is refundable' };
+    }
     charge.refunds[input.refundNo] = input.amountFen;
     charge.refundedFen += input.amountFen;
     await this.save(charge);
-    return { state: 'SUCCESS', gatewayRefundNo };
+    return { kind: 'refunded', gatewayRefundNo, refundedFen: input.amountFen };
+  }
+
+  async queryRefund(input: RefundQueryInput): Promise<RefundQueryOutcome> {
+    const charge = await this.find(input.outTradeNo);
+    const refunded = charge?.refunds[input.outRefundNo];
+    if (!charge || refunded === undefined) return { kind: 'not_found' };
+    return { kind: 'refunded', gatewayRefundNo: `${charge.tradeNo}-${input.outRefundNo}`, refundedFen: refunded };
+  }
+
+  /** The sandbox keeps no day books: no money moves, so there is nothing to reconcile. */
+  async downloadBill(input: { date: string }): Promise<never> {
+    throw new BillNotAvailable(this.method, input.date, 'SANDBOX', 'the sandbox keeps no bills');
   }
 
   async close(paymentNo: string): Promise<void> {
