@@ -1,10 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { type Kysely } from 'kysely';
 import { fromDbDate, newId, toDbDate } from '../../db/dialect';
 import { type OrderItemRow } from '../orders/orders.repository';
-import { type OrdersDb } from '../orders/orders.tables';
+import { type Db } from '../../db/schema';
 import { planOfSku } from './cloud-pc.plans';
-import { withCloudPcTables } from './cloud-pc.tables';
 
 // What a paid CLOUD_PC order item grants, in the transaction that marks the order paid (called
 // from orders/fulfilment.ts): a rental order creates a machine, RUNNING at once; a renewal order
@@ -27,13 +25,13 @@ function termEnd(from: Date, item: OrderItemRow, addMonths: (date: Date, months:
 }
 
 export async function grantCloudPc(
-  database: OrdersDb,
+  database: Db,
   userId: string,
   item: OrderItemRow,
   now: Date,
   addMonths: (date: Date, months: number) => Date,
 ): Promise<TCloudPcGrant> {
-  const db = withCloudPcTables(database);
+  const db = database;
   const nowText = toDbDate(now);
   const renewal = await db.selectFrom('cloud_pc_renewals').select('cloud_pc_id').where('order_id', '=', item.order_id).executeTakeFirst();
   const machine = renewal ? await db.selectFrom('cloud_pcs').selectAll().where('id', '=', renewal.cloud_pc_id).executeTakeFirst() : undefined;
@@ -86,8 +84,8 @@ export async function grantCloudPc(
   return { kind: 'CLOUD_PC', cloudPcId: id, created: true, previousExpiresAt: null, from: nowText, to: toDbDate(to) };
 }
 
-export async function revokeCloudPc<T>(database: Kysely<T>, grant: TCloudPcGrant, now: Date): Promise<void> {
-  const db = withCloudPcTables(database);
+export async function revokeCloudPc(database: Db, grant: TCloudPcGrant, now: Date): Promise<void> {
+  const db = database;
   const nowText = toDbDate(now);
   if (grant.created) {
     await db

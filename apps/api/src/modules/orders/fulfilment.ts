@@ -4,7 +4,7 @@ import { fromDbBool, fromDbDate, futureDbDate, toDbDate } from '../../db/dialect
 import { type UsersTable } from '../../db/tables/accounts.table';
 import { grantCloudPc, revokeCloudPc, type TCloudPcGrant } from '../cloud-pc/cloud-pc.fulfilment';
 import { type OrderItemRow } from './orders.repository';
-import { type OrdersDb } from './orders.tables';
+import { type Db } from '../../db/schema';
 
 // Fulfilment (DESIGN.md "Money and orders"): what a paid order grants, written on the users
 // row in the transaction that marks the order paid. Each item records what it changed
@@ -49,7 +49,7 @@ function monthsOf(item: OrderItemRow): number {
   return perUnit * item.duration * item.quantity;
 }
 
-async function lockedUser(db: OrdersDb, userId: string, now: string) {
+async function lockedUser(db: Db, userId: string, now: string) {
   // A write first, so PostgreSQL holds the row lock for the rest of the transaction and two
   // orders of one user fulfilled at once cannot both extend from the same old expiry.
   await db.updateTable('users').set({ updated_at: now }).where('id', '=', userId).execute();
@@ -63,7 +63,7 @@ async function lockedUser(db: OrdersDb, userId: string, now: string) {
 }
 
 /** Grants one item to the user, in the caller's transaction; returns what it changed. */
-export async function grantItem(db: OrdersDb, userId: string, item: OrderItemRow, now: Date): Promise<TGrant> {
+export async function grantItem(db: Db, userId: string, item: OrderItemRow, now: Date): Promise<TGrant> {
   const nowText = toDbDate(now);
   const user = await lockedUser(db, userId, nowText);
   switch (item.item_type) {
@@ -136,7 +136,7 @@ function takeBack(currentEnd: string | null, grant: { from: string; until: strin
  * their state before the grant comes back); screen walls go down by what was added (never
  * below 0).
  */
-export async function revokeGrant(db: OrdersDb, userId: string, grant: TGrant, now: Date): Promise<void> {
+export async function revokeGrant(db: Db, userId: string, grant: TGrant, now: Date): Promise<void> {
   const nowText = toDbDate(now);
   const user = await lockedUser(db, userId, nowText);
   const update = (patch: Updateable<UsersTable>) =>

@@ -31,7 +31,6 @@ import {
   type OrderItemRow,
   type OrderRow,
 } from './orders.repository';
-import { withOrderTables, type OrdersDb } from './orders.tables';
 
 // Orders: creating them (price from the catalogue only), reading them (owner or pay token),
 // desktop-app payment codes. Payments live in payments.service.ts, refunds in refunds.service.ts.
@@ -139,7 +138,7 @@ export interface CreateOrderInput {
   selection: ItemSelection;
   idempotencyKey?: string | undefined;
   /** more rows written in the order's transaction (e.g. which cloud PC a renewal order renews) */
-  within?: ((trx: OrdersDb, orderId: string) => Promise<void>) | undefined;
+  within?: ((trx: Db, orderId: string) => Promise<void>) | undefined;
 }
 
 /**
@@ -149,7 +148,7 @@ export interface CreateOrderInput {
  * differs. Keys are per user and remembered for settings.idempotencyTtlMs.
  */
 export async function createWebOrder(db: Db, settings: OrderSettings, input: CreateOrderInput, now = new Date()): Promise<TOrderInfo> {
-  const odb = withOrderTables(db);
+  const odb = db;
   const hash = requestHash(input.selection);
   if (input.idempotencyKey !== undefined) {
     const existing = await replayIdempotent(db, input.userId, input.idempotencyKey, hash, now);
@@ -186,7 +185,7 @@ export async function createWebOrder(db: Db, settings: OrderSettings, input: Cre
 }
 
 async function replayIdempotent(db: Db, userId: string, key: string, hash: string, now: Date): Promise<TOrderInfo | undefined> {
-  const odb = withOrderTables(db);
+  const odb = db;
   const row = await findIdempotencyKey(odb, userId, key);
   if (!row) return undefined;
   if (row.expires_at <= toDbDate(now)) {
@@ -239,7 +238,7 @@ export function orderInfoOf(order: OrderRow, items: OrderItemRow[], latest: { me
 }
 
 export async function loadOrderInfo(db: Db, order: OrderRow): Promise<TOrderInfo> {
-  const odb = withOrderTables(db);
+  const odb = db;
   const [items, payments] = await Promise.all([findOrderItems(odb, order.id), findPaymentsOfOrder(odb, order.id)]);
   const latest = payments.at(-1);
   return orderInfoOf(order, items, latest ? { method: latest.method, client: latest.client } : null);
@@ -259,7 +258,7 @@ export function mayAccess(order: OrderRow, caller: OrderCaller): boolean {
 
 /** An order the caller may see; everyone else gets ORDER_NOT_FOUND, never FORBIDDEN. */
 export async function accessibleOrder(db: Db, id: string, caller: OrderCaller): Promise<OrderRow> {
-  const order = await findOrder(withOrderTables(db), id);
+  const order = await findOrder(db, id);
   if (!order || !mayAccess(order, caller)) throw new AppError('ORDER_NOT_FOUND');
   return order;
 }
@@ -282,7 +281,7 @@ export async function createQrCode(
   const sku = await resolveSku(db, selection);
   const code = secret(24);
   const expiresAt = toDbDate(now.getTime() + settings.qrCodeTtlMs);
-  await insertQrCode(withOrderTables(db), {
+  await insertQrCode(db, {
     id: newId(now.getTime()),
     code_hash: sha256(code),
     user_id: userId,
@@ -311,7 +310,7 @@ function accountLabel(user: { username: string | null; mobile: string | null; em
  * answer carries a pay token: the caller is usually a phone that is not logged in.
  */
 export async function createOrderByCode(db: Db, settings: OrderSettings, code: string, now = new Date()): Promise<TCodeOrderResult> {
-  const odb = withOrderTables(db);
+  const odb = db;
   const row = await findQrCodeByHash(odb, sha256(code));
   if (!row) throw new AppError('QR_CODE_NOT_FOUND');
   if (row.used_at !== null) throw new AppError('QR_CODE_USED');

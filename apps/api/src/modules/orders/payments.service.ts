@@ -24,7 +24,6 @@ import {
   transitionPayment,
 } from './orders.repository';
 import { accessibleOrder, type OrderCaller } from './orders.service';
-import { withOrderTables } from './orders.tables';
 
 // Payment attempts (POST /pay/payV2) and the exactly-once application of a verified payment.
 //
@@ -81,7 +80,7 @@ function assertPayable(order: { status: string; expires_at: string }, now: Date)
  * called outside any transaction, and the row moves to PENDING once the charge exists.
  */
 export async function startPayment(deps: PayDeps, caller: OrderCaller, input: PayInput, now = new Date()): Promise<TPayResult> {
-  const odb = withOrderTables(deps.db);
+  const odb = deps.db;
   const order = await accessibleOrder(deps.db, input.orderId, caller);
   assertPayable(order, now);
   const provider = deps.providers[input.payMethod];
@@ -174,7 +173,7 @@ export async function applyVerifiedPayment(
   via: 'NOTIFICATION' | 'QUERY' = 'NOTIFICATION',
   now = new Date(),
 ): Promise<TApplyOutcome> {
-  const odb = withOrderTables(db);
+  const odb = db;
   return odb.transaction().execute(async (trx) => {
     const payment = await findPaymentByNo(trx, verified.paymentNo);
     if (!payment || payment.method !== method) throw new NotificationRejected('unknown payment');

@@ -17,7 +17,6 @@ import {
   type OrderRow,
   type RefundRow,
 } from './orders.repository';
-import { withOrderTables, type OrdersDb } from './orders.tables';
 
 // Refunds (used by later work: cloud-PC cancellation, referral commission reversal; no route
 // yet). An order refund moves the order to REFUNDING, records a refunds row (PENDING), asks
@@ -53,7 +52,7 @@ function settledStatus(order: OrderRow): TOrderStatus {
 
 /** Starts a refund of (part of) a paid order and asks the gateway; returns the refund row. */
 export async function refundOrder(deps: RefundDeps, orderId: string, request: RefundRequest, now = new Date()): Promise<RefundRow> {
-  const odb = withOrderTables(deps.db);
+  const odb = deps.db;
   const nowText = toDbDate(now);
   const refund = await odb.transaction().execute(async (trx) => {
     const order = await findOrder(trx, orderId);
@@ -84,7 +83,7 @@ export async function refundOrder(deps: RefundDeps, orderId: string, request: Re
 
 /** Refunds a payment flagged needs_refund (a double payment); the order is left alone. */
 export async function refundDoublePayment(deps: RefundDeps, paymentId: string, now = new Date()): Promise<RefundRow> {
-  const odb = withOrderTables(deps.db);
+  const odb = deps.db;
   const payment = await findPayment(odb, paymentId);
   if (!payment || payment.state !== 'PAID' || Number(payment.needs_refund) !== 1) throw new AppError('REFUND_NOT_ALLOWED');
   const nowText = toDbDate(now);
@@ -107,7 +106,7 @@ export async function refundDoublePayment(deps: RefundDeps, paymentId: string, n
 
 /** (Re)asks the gateway about a PENDING/PROCESSING refund and records the answer. */
 export async function askGateway(deps: RefundDeps, refundId: string): Promise<RefundRow> {
-  const odb = withOrderTables(deps.db);
+  const odb = deps.db;
   const refund = await findRefund(odb, refundId);
   if (!refund) throw new AppError('REFUND_NOT_ALLOWED');
   if (refund.state !== 'PENDING' && refund.state !== 'PROCESSING') return refund;
@@ -135,7 +134,7 @@ export async function askGateway(deps: RefundDeps, refundId: string): Promise<Re
   return settled;
 }
 
-async function settle(odb: OrdersDb, refund: RefundRow, result: RefundResult, now = new Date()): Promise<RefundRow> {
+async function settle(odb: Db, refund: RefundRow, result: RefundResult, now = new Date()): Promise<RefundRow> {
   const nowText = toDbDate(now);
   await odb.transaction().execute(async (trx) => {
     const gateway = result.gatewayRefundNo ?? null;

@@ -2,7 +2,6 @@ import { type TPayMethod } from '@llk/contracts';
 import { toDbDate } from '../../db/dialect';
 import { type Db } from '../../db/schema';
 import { type KeyValueStore } from '../../lib/kv';
-import { withOrderTables } from '../orders/orders.tables';
 import { applyVerifiedPayment, OPEN_PAYMENT_STATES, type TApplyOutcome } from '../orders/payments.service';
 import { type PaymentProviders } from './provider';
 
@@ -31,7 +30,7 @@ export interface ReconcileResult {
 }
 
 export async function reconcilePendingPayments(deps: ReconcileDeps, now = new Date()): Promise<ReconcileResult> {
-  const odb = withOrderTables(deps.db);
+  const odb = deps.db;
   const due = await odb
     .selectFrom('payments')
     .select(['payment_no', 'method'])

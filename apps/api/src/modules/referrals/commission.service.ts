@@ -1,10 +1,8 @@
 import { COMMISSIONABLE_ITEM_TYPES, commissionFen, REFERRAL_RULES } from '@llk/contracts';
 import { fromDbDate, newId, toDbDate } from '../../db/dialect';
 import { type Db } from '../../db/schema';
-import { withOrderTables } from '../orders/orders.tables';
 import { findUserById } from '../users/users.repository';
 import { findBindingOf } from './referrals.repository';
-import { type ReferralTables, withReferralTables } from './referrals.tables';
 
 // The commission ledger (spec sections 4 and 9). The payment path calls recordCommission() in
 // the transaction that marks an order paid, the refund path reverseCommissionsForOrder() in the
@@ -76,7 +74,7 @@ export async function recordCommission(trx: Db, input: CommissionInput): Promise
   if (!payer || !ambassador) return [];
   if (samePhone(payer.mobile, ambassador.mobile) || sameEmail(payer.email, ambassador.email)) return [];
 
-  const rdb = withReferralTables(trx);
+  const rdb = trx;
   const now = toDbDate(new Date());
   const effectiveAfter = toDbDate(paidAt.getTime() + REFERRAL_RULES.settlementDays * DAY_MS);
   const written: RecordedCommission[] = [];
@@ -115,7 +113,7 @@ export async function recordCommission(trx: Db, input: CommissionInput): Promise
  * the payment path, in the transaction that marks the order paid, after paid_at is set.
  */
 export async function recordCommissionForOrder(trx: Db, orderId: string): Promise<RecordedCommission[]> {
-  const odb = withOrderTables(trx);
+  const odb = trx;
   const order = await odb.selectFrom('orders').select(['id', 'user_id', 'paid_at']).where('id', '=', orderId).executeTakeFirst();
   if (!order?.paid_at) return [];
   const items = await odb.selectFrom('order_items').select(['id', 'item_type', 'amount_fen']).where('order_id', '=', orderId).orderBy('id').execute();
@@ -135,7 +133,7 @@ export async function recordCommissionForOrder(trx: Db, orderId: string): Promis
  * the transaction that marks the refund succeeded. Returns how many lines were reversed.
  */
 export async function reverseCommissionsForOrder(trx: Db, orderId: string, refundedAt = new Date()): Promise<number> {
-  const first = await withOrderTables(trx)
+  const first = await trx
     .selectFrom('refunds as r')
     .innerJoin('orders as o', 'o.id', 'r.order_id')
     .select((eb) => eb.fn.min<string | null>('r.created_at').as('askedAt'))
@@ -144,7 +142,7 @@ export async function reverseCommissionsForOrder(trx: Db, orderId: string, refun
     .where('r.state', '=', 'SUCCEEDED')
     .executeTakeFirst();
   const askedAt = first?.askedAt && fromDbDate(first.askedAt) < refundedAt ? fromDbDate(first.askedAt) : refundedAt;
-  const result = await withReferralTables(trx)
+  const result = await trx
     .updateTable('commissions')
     .set({ state: 'REVERSED', reversed_at: toDbDate(refundedAt) })
     .where('order_id', '=', orderId)
@@ -160,8 +158,7 @@ export async function reverseCommissionsForOrder(trx: Db, orderId: string, refun
  * a later run if it fails. Returns the count.
  */
 export async function matureCommissions(db: Db, now = new Date(), ambassadorUserId?: string): Promise<number> {
-  let query = withOrderTables(db)
-    .withTables<ReferralTables>()
+  let query = db
     .updateTable('commissions')
     .set({ state: 'EFFECTIVE', effective_at: toDbDate(now) })
     .where('state', '=', 'PENDING')

@@ -1,32 +1,32 @@
 import { type Selectable } from 'kysely';
 import { toCount } from '../../db/dialect';
 import { type Db } from '../../db/schema';
-import { type AmbassadorsTable, type CommissionsTable, type ReferralBindingsTable, withReferralTables } from './referrals.tables';
+import { type AmbassadorsTable, type CommissionsTable, type ReferralBindingsTable } from '../../db/tables/referrals.table';
 
 export type AmbassadorRow = Selectable<AmbassadorsTable>;
 export type BindingRow = Selectable<ReferralBindingsTable>;
 export type CommissionRow = Selectable<CommissionsTable>;
 
 export function findAmbassadorByUser(db: Db, userId: string): Promise<AmbassadorRow | undefined> {
-  return withReferralTables(db).selectFrom('ambassadors').selectAll().where('user_id', '=', userId).executeTakeFirst();
+  return db.selectFrom('ambassadors').selectAll().where('user_id', '=', userId).executeTakeFirst();
 }
 
 export function findAmbassadorByCode(db: Db, code: string): Promise<AmbassadorRow | undefined> {
-  return withReferralTables(db).selectFrom('ambassadors').selectAll().where('referral_code', '=', code).executeTakeFirst();
+  return db.selectFrom('ambassadors').selectAll().where('referral_code', '=', code).executeTakeFirst();
 }
 
 /** Throws the database's unique violation when the user has joined or the code is taken. */
 export async function insertAmbassador(db: Db, row: AmbassadorRow): Promise<void> {
-  await withReferralTables(db).insertInto('ambassadors').values(row).execute();
+  await db.insertInto('ambassadors').values(row).execute();
 }
 
 /** Throws the database's unique violation when the user is already bound. */
 export async function insertBinding(db: Db, row: BindingRow): Promise<void> {
-  await withReferralTables(db).insertInto('referral_bindings').values(row).execute();
+  await db.insertInto('referral_bindings').values(row).execute();
 }
 
 export function findBindingOf(db: Db, referredUserId: string): Promise<BindingRow | undefined> {
-  return withReferralTables(db).selectFrom('referral_bindings').selectAll().where('referred_user_id', '=', referredUserId).executeTakeFirst();
+  return db.selectFrom('referral_bindings').selectAll().where('referred_user_id', '=', referredUserId).executeTakeFirst();
 }
 
 export interface ReferredUserRow extends BindingRow {
@@ -36,7 +36,7 @@ export interface ReferredUserRow extends BindingRow {
 }
 
 export async function listReferredUsers(db: Db, ambassadorId: string, limit: number): Promise<{ rows: ReferredUserRow[]; total: number }> {
-  const rdb = withReferralTables(db);
+  const rdb = db;
   const [rows, count] = await Promise.all([
     rdb
       .selectFrom('referral_bindings as b')
@@ -64,7 +64,7 @@ export interface CommissionLineRow extends CommissionRow {
 }
 
 export function listCommissionLines(db: Db, ambassadorId: string, limit: number): Promise<CommissionLineRow[]> {
-  return withReferralTables(db)
+  return db
     .selectFrom('commissions as c')
     .leftJoin('users as u', 'u.id', 'c.referred_user_id')
     .selectAll('c')
@@ -77,7 +77,7 @@ export function listCommissionLines(db: Db, ambassadorId: string, limit: number)
 
 /** Sum and count of the ambassador's commission lines per state. */
 export async function commissionTotals(db: Db, ambassadorId: string): Promise<Map<string, { sum: number; count: number }>> {
-  const rows = await withReferralTables(db)
+  const rows = await db
     .selectFrom('commissions')
     .select((eb) => ['state', eb.fn.sum<string | number>('amount_fen').as('sum'), eb.fn.countAll<string | number>().as('count')])
     .where('ambassador_user_id', '=', ambassadorId)

@@ -1,10 +1,8 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { newId, toDbDate } from '../../../src/db/dialect';
 import { type Db } from '../../../src/db/schema';
-import { withOrderTables } from '../../../src/modules/orders/orders.tables';
 import { insertUser } from '../../../src/modules/users/users.repository';
 import { generateReferralCode } from '../../../src/modules/referrals/referrals.service';
-import { withReferralTables } from '../../../src/modules/referrals/referrals.tables';
 
 // Real rows for the ledger tests: users, ambassadors, bindings and paid orders (the ordering
 // issue's tables) written straight into the database, with the times a test needs.
@@ -41,12 +39,12 @@ export async function insertTestUser(db: Db, contact: { mobile?: string; email?:
 /** Makes `user` an ambassador with a code of its own; returns the code. */
 export async function makeAmbassador(db: Db, userId: string): Promise<string> {
   const code = generateReferralCode();
-  await withReferralTables(db).insertInto('ambassadors').values({ user_id: userId, referral_code: code, activity_type: 'LZ', joined_at: toDbDate(new Date()) }).execute();
+  await db.insertInto('ambassadors').values({ user_id: userId, referral_code: code, activity_type: 'LZ', joined_at: toDbDate(new Date()) }).execute();
   return code;
 }
 
 export async function bind(db: Db, referredUserId: string, ambassadorUserId: string, boundAt: Date, code = 'XXXXXXXX'): Promise<void> {
-  await withReferralTables(db)
+  await db
     .insertInto('referral_bindings')
     .values({
       referred_user_id: referredUserId,
@@ -59,7 +57,7 @@ export async function bind(db: Db, referredUserId: string, ambassadorUserId: str
 }
 
 export function commissionsOf(db: Db, orderId: string) {
-  return withReferralTables(db).selectFrom('commissions').selectAll().where('order_id', '=', orderId).orderBy('order_item_id').execute();
+  return db.selectFrom('commissions').selectAll().where('order_id', '=', orderId).orderBy('order_item_id').execute();
 }
 
 export interface TestOrder {
@@ -69,7 +67,7 @@ export interface TestOrder {
 
 /** A paid (FULFILLED) order of `userId` with one order_items row per [itemType, paid fen]. */
 export async function insertPaidOrder(db: Db, userId: string, paidAt: Date, lines: Array<[string, number]>): Promise<TestOrder> {
-  const odb = withOrderTables(db);
+  const odb = db;
   const id = newId();
   const total = lines.reduce((sum, [, fen]) => sum + fen, 0);
   const at = toDbDate(paidAt);
