@@ -131,6 +131,11 @@ export function toCount(value: string | number | bigint | null | undefined): num
 // ---- Errors ------------------------------------------------------------------------------
 
 /** True for a duplicate key on a unique index or primary key, on either dialect. */
+/** Rows touched by an update or delete, on either driver. */
+export function touchedRows(result: { numUpdatedRows?: bigint; numDeletedRows?: bigint }): number {
+  return Number(result.numUpdatedRows ?? result.numDeletedRows ?? 0n);
+}
+
 export function isUniqueViolation(error: unknown): boolean {
   if (typeof error !== 'object' || error === null || !('code' in error)) return false;
   const code = (error as { code: unknown }).code;

@@ -10,9 +10,9 @@ import { isUniqueViolation, newId, toDbDate } from '../../db/dialect';
 import { type Db } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { type KeyValueStore } from '../../lib/kv';
-import { bindReferralAtSignup, referralCodeExists } from '../referrals/referrals.service';
-import { consumeCode, type CodeStore } from '../sms/codes.service';
-import { contactOf } from '../sms/sms.service';
+import { bindReferralAtSignup, referralCodeExists } from '../referrals';
+import { consumeCode, type CodeStore } from '../sms';
+import { contactOf } from '../sms';
 import {
   findUserByEmail,
   findUserById,
@@ -22,8 +22,8 @@ import {
   updatePasswordHash,
   violatedUserColumn,
   type UserRow,
-} from '../users/users.repository';
-import { findUserByIdentifier } from '../users/users.service';
+} from '../users';
+import { findUserByIdentifier } from '../users';
 import { accountSubject, beginPasswordAttempt, clearFailures } from './login-throttle';
 import { hashPassword, verifyDummy, verifyPassword } from './passwords';
 import { createSession, type SessionClient, type SessionPolicy } from './sessions.service';

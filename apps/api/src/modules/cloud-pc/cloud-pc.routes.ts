@@ -15,7 +15,7 @@ import {
 } from '@llk/contracts';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelopeResponses, ok } from '../../lib/envelope';
-import { orderSettingsOf } from '../orders/orders.settings';
+import { orderSettingsOf } from '../orders';
 import {
   applyAsProvider,
   cancelMachine,

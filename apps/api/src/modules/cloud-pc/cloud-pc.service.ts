@@ -21,11 +21,11 @@ import { fromDbBool, fromDbDate, isUniqueViolation, newId, toDbDate } from '../.
 import { type Db } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { type KeyValueStore } from '../../lib/kv';
-import { findOrder, transitionOrder } from '../orders/orders.repository';
-import { createWebOrder, loadOrderInfo, type OrderSettings } from '../orders/orders.service';
-import { refundOrder, type RefundDeps } from '../orders/refunds.service';
-import { listSkus } from '../pricing/pricing.repository';
-import { CLOUD_PC_SPECS, planOfSku, skuIdOf, specOf } from './cloud-pc.plans';
+import { findOrder, transitionOrder } from '../orders';
+import { createWebOrder, loadOrderInfo, type OrderSettings } from '../orders';
+import { refundOrder, type RefundDeps } from '../payments';
+import { listSkus } from '../pricing';
+import { CLOUD_PC_SPECS, planOfSku, skuIdOf, specOf } from '../fulfilment';
 import { type CloudPcsTable } from '../../db/tables/cloud-pc.table';
 
 // Cloud-PC rental on the orders pipeline (see apps/api/README.md "Cloud PC"). Renting is

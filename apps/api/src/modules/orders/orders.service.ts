@@ -15,14 +15,14 @@ import {
 import { isUniqueViolation, newId, toDbDate } from '../../db/dialect';
 import { type Db } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { findSku, listSkus, type SkuRow } from '../pricing/pricing.repository';
-import { findUserById } from '../users/users.repository';
+import { findSku, listSkus, type SkuRow } from '../pricing';
+import { findUserById } from '../users';
 import {
   deleteIdempotencyKey,
   findIdempotencyKey,
   findOrder,
   findOrderItems,
-  findPaymentsOfOrder,
+  findLatestAttempt,
   findQrCodeByHash,
   insertIdempotencyKey,
   insertOrder,
@@ -238,10 +238,8 @@ export function orderInfoOf(order: OrderRow, items: OrderItemRow[], latest: { me
 }
 
 export async function loadOrderInfo(db: Db, order: OrderRow): Promise<TOrderInfo> {
-  const odb = db;
-  const [items, payments] = await Promise.all([findOrderItems(odb, order.id), findPaymentsOfOrder(odb, order.id)]);
-  const latest = payments.at(-1);
-  return orderInfoOf(order, items, latest ? { method: latest.method, client: latest.client } : null);
+  const [items, latest] = await Promise.all([findOrderItems(db, order.id), findLatestAttempt(db, order.id)]);
+  return orderInfoOf(order, items, latest ?? null);
 }
 
 export interface OrderCaller {

@@ -2,7 +2,7 @@ import { type TPayMethod } from '@llk/contracts';
 import { toDbDate } from '../../db/dialect';
 import { type Db } from '../../db/schema';
 import { type KeyValueStore } from '../../lib/kv';
-import { applyVerifiedPayment, OPEN_PAYMENT_STATES, type TApplyOutcome } from '../orders/payments.service';
+import { applyVerifiedPayment, OPEN_PAYMENT_STATES, type TApplyOutcome } from './payments.service';
 import { type PaymentProviders } from './provider';
 
 // Reconciliation: a notification can get lost (our server was down, a proxy dropped it, the

@@ -1,7 +1,7 @@
 import { COMMISSIONABLE_ITEM_TYPES, commissionFen, REFERRAL_RULES } from '@llk/contracts';
 import { fromDbDate, newId, toDbDate } from '../../db/dialect';
 import { type Db } from '../../db/schema';
-import { findUserById } from '../users/users.repository';
+import { findUserById } from '../users';
 import { findBindingOf } from './referrals.repository';
 
 // The commission ledger (spec sections 4 and 9). The payment path calls recordCommission() in

@@ -16,7 +16,7 @@ import { sql } from 'kysely';
 import { fromDbDate, isUniqueViolation, toDbDate } from '../../db/dialect';
 import { type Db } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { findUserById } from '../users/users.repository';
+import { findUserById } from '../users';
 import { matureCommissions } from './commission.service';
 import {
   commissionTotals,

@@ -6,8 +6,8 @@ import { findMeta, setMeta } from '../../db/app-meta.repository';
 import { dbNow } from '../../db/dialect';
 import { type Db } from '../../db/schema';
 import { pickTranslation } from '../../lib/content-locale';
-import { findCurrentNotices, findNoticeTranslations } from '../announcements/announcements.repository';
-import { findAllNewsWithTranslations } from '../news/news.repository';
+import { findCurrentNotices, findNoticeTranslations } from '../announcements';
+import { findAllNewsWithTranslations } from '../news';
 import { replaceSearchIndex, type SearchDocument } from './search.repository';
 import { documentTerms, markdownToText } from './search-text';
 

@@ -4,10 +4,10 @@ import { type Db } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { DeliveryError, type Delivery } from '../../lib/delivery';
 import { type KeyValueStore } from '../../lib/kv';
-import { hitLimit, limitError } from '../auth/rate-limit';
-import { sha256Hex } from '../auth/secrets';
-import { findUserByEmail, findUserByMobile, type UserRow } from '../users/users.repository';
-import { findUserByIdentifier } from '../users/users.service';
+import { hitLimit, limitError } from '../../lib/rate-limit';
+import { sha256Hex } from '../../lib/secrets';
+import { findUserByEmail, findUserByMobile, type UserRow } from '../users';
+import { findUserByIdentifier } from '../users';
 import { CODE_TTL_MS, discardCode, issueCode, type CodeStore } from './codes.service';
 
 // Sending limits. Per target: one code per minute (CODE_RESEND_SECONDS, shortened only by

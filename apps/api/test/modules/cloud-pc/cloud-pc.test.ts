@@ -2,7 +2,7 @@ import { ErrorCode, type TCloudPcDevice, type TCloudPcPlan, type TOrderInfo, typ
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fromDbDate } from '../../../src/db/dialect';
 import { refundFirstOrder, expireMachines } from '../../../src/modules/cloud-pc/cloud-pc.service';
-import { addMonths } from '../../../src/modules/orders/fulfilment';
+import { addMonths } from '../../../src/modules/fulfilment/fulfilment.service';
 import { upsertSkus, type SeedSku } from '../../../src/modules/pricing/pricing.repository';
 import { testDialects } from '../../helper';
 import { messageOf } from '../../messages';

@@ -1,8 +1,8 @@
 import { ErrorCode, type TCodeOrderResult, type TMemberLevel, type TMonitorAndQuality, type TOrderInfo, type TPayMethod, type TPayResult, type TQrCodeResult, type TUserInfo } from '@llk/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toDbDate } from '../../../src/db/dialect';
-import { addMonths } from '../../../src/modules/orders/fulfilment';
-import { refundDoublePayments } from '../../../src/modules/orders/orders.jobs';
+import { addMonths } from '../../../src/modules/fulfilment/fulfilment.service';
+import { refundDoublePayments } from '../../../src/modules/payments/sweep';
 import { startFakeGatewayServer, type FakeGatewayServer, type NotificationTamper } from '../../support/fake-gateways';
 import { testDialects } from '../../helper';
 import { messageOf } from '../../messages';

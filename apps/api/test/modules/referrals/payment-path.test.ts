@@ -1,8 +1,8 @@
 import { type TAmbassadorInfo, type TPayMethod } from '@llk/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fromDbDate, toDbDate } from '../../../src/db/dialect';
-import { refundDoublePayments } from '../../../src/modules/orders/orders.jobs';
-import { askGateway, refundOrder } from '../../../src/modules/orders/refunds.service';
+import { refundDoublePayments } from '../../../src/modules/payments/sweep';
+import { askGateway, refundOrder } from '../../../src/modules/payments/refunds.service';
 import { startFakeGatewayServer } from '../../support/fake-gateways';
 import { type SeedSku, upsertSkus } from '../../../src/modules/pricing/pricing.repository';
 import { matureCommissions } from '../../../src/modules/referrals/commission.service';

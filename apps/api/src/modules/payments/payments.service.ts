@@ -9,21 +9,12 @@ import {
   type PaymentProvider,
   type PaymentProviders,
   type VerifiedNotification,
-} from '../payments/provider';
-import { recordCommission } from '../referrals/commission.service';
-import { grantItem } from './fulfilment';
-import {
-  findOrder,
-  findOrderItems,
-  findPaymentByNo,
-  flagPaymentForRefund,
-  insertNotification,
-  insertPayment,
-  setOrderItemGrant,
-  transitionOrder,
-  transitionPayment,
-} from './orders.repository';
-import { accessibleOrder, type OrderCaller } from './orders.service';
+} from './provider';
+import { recordCommission } from '../referrals';
+import { fulfilOrder } from '../fulfilment';
+import { findOrder, findOrderItems, transitionOrder } from '../orders';
+import { findPaymentByNo, flagPaymentForRefund, insertNotification, insertPayment, transitionPayment } from './payments.repository';
+import { accessibleOrder, type OrderCaller } from '../orders';
 
 // Payment attempts (POST /pay/payV2) and the exactly-once application of a verified payment.
 //
@@ -218,10 +209,7 @@ export async function applyVerifiedPayment(
     const order = await findOrder(trx, payment.order_id);
     if (!order) throw new Error(`order ${payment.order_id} vanished`);
     const items = await findOrderItems(trx, order.id);
-    for (const item of items) {
-      const grant = await grantItem(trx, order.user_id, item, now);
-      await setOrderItemGrant(trx, item.id, JSON.stringify(grant));
-    }
+    await fulfilOrder(trx, order.user_id, items, now);
     // The ambassador's commission (spec section 9) is part of the same transaction.
     await recordCommission(trx as unknown as Db, {
       order: { id: order.id },

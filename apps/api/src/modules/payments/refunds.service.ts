@@ -2,21 +2,11 @@ import { PAID_ORDER_STATUSES, type TOrderStatus, type TPayMethod } from '@llk/co
 import { newId, toDbDate } from '../../db/dialect';
 import { type Db } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { GatewayTimeout, type PaymentProviders, type RefundResult } from '../payments/provider';
-import { reverseCommissionsForOrder } from '../referrals/commission.service';
-import { revokeGrant, type TGrant } from './fulfilment';
-import {
-  findOrder,
-  findOrderItems,
-  findPayment,
-  findRefund,
-  flagPaymentForRefund,
-  insertRefund,
-  transitionOrder,
-  transitionRefund,
-  type OrderRow,
-  type RefundRow,
-} from './orders.repository';
+import { GatewayTimeout, type PaymentProviders, type RefundResult } from './provider';
+import { reverseCommissionsForOrder } from '../referrals';
+import { revokeFulfilment } from '../fulfilment';
+import { findOrder, findOrderItems, transitionOrder, type OrderRow } from '../orders';
+import { findPayment, findRefund, flagPaymentForRefund, insertRefund, transitionRefund, type RefundRow } from './payments.repository';
 
 // Refunds (used by later work: cloud-PC cancellation, referral commission reversal; no route
 // yet). An order refund moves the order to REFUNDING, records a refunds row (PENDING), asks
@@ -166,9 +156,7 @@ async function settle(odb: Db, refund: RefundRow, result: RefundResult, now = ne
     // Commission is earned only by orders that see no refund within its window (spec section 4).
     await reverseCommissionsForOrder(trx as unknown as Db, order.id, now);
     if (full && order.fulfilled_at) {
-      for (const item of await findOrderItems(trx, order.id)) {
-        if (item.grant_json) await revokeGrant(trx, order.user_id, JSON.parse(item.grant_json) as TGrant, now);
-      }
+      await revokeFulfilment(trx, order.user_id, await findOrderItems(trx, order.id), now);
     }
   });
   return (await findRefund(odb, refund.id)) ?? refund;

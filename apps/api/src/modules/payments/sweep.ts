@@ -1,20 +1,9 @@
 import { PAYABLE_ORDER_STATUSES, type TPayMethod } from '@llk/contracts';
 import { toDbDate } from '../../db/dialect';
 import { type Db } from '../../db/schema';
-import { type PaymentProviders } from '../payments/provider';
-import {
-  completeFulfilledOrders,
-  findDueOrders,
-  findOpenRefunds,
-  findOrphanedPayments,
-  findPaymentsOfOrder,
-  findPaymentsToRefund,
-  purgeIdempotencyKeys,
-  purgeQrCodes,
-  transitionOrder,
-  transitionPayment,
-  type PaymentRow,
-} from './orders.repository';
+import { type PaymentProviders } from './provider';
+import { completeFulfilledOrders, findDueOrders, purgeIdempotencyKeys, purgeQrCodes, transitionOrder } from '../orders';
+import { findOpenRefunds, findOrphanedPayments, findPaymentsOfOrder, findPaymentsToRefund, transitionPayment, type PaymentRow } from './payments.repository';
 import { applyVerifiedPayment, OPEN_PAYMENT_STATES } from './payments.service';
 import { askGateway, refundDoublePayment } from './refunds.service';
 
