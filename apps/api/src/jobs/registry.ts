@@ -1,9 +1,8 @@
 import { type FastifyInstance } from 'fastify';
 import { purgeDeadSessions } from '../modules/auth';
 import { expireMachines } from '../modules/cloud-pc';
-import { sweepOrders } from '../modules/payments';
+import { reconcilePendingPayments, sweepOrders } from '../modules/payments';
 import { orderSettingsOf } from '../modules/orders';
-import { reconcilePendingPayments } from '../modules/payments';
 import { matureCommissions } from '../modules/referrals';
 import { type JobDefinition } from './job';
 

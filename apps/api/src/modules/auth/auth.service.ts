@@ -11,19 +11,8 @@ import { type Db } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { type KeyValueStore } from '../../lib/kv';
 import { bindReferralAtSignup, referralCodeExists } from '../referrals';
-import { consumeCode, type CodeStore } from '../sms';
-import { contactOf } from '../sms';
-import {
-  findUserByEmail,
-  findUserById,
-  findUserByMobile,
-  findUserByUsername,
-  insertUser,
-  updatePasswordHash,
-  violatedUserColumn,
-  type UserRow,
-} from '../users';
-import { findUserByIdentifier } from '../users';
+import { type CodeStore, consumeCode, contactOf } from '../sms';
+import { findUserByEmail, findUserById, findUserByIdentifier, findUserByMobile, findUserByUsername, insertUser, updatePasswordHash, type UserRow, violatedUserColumn } from '../users';
 import { accountSubject, beginPasswordAttempt, clearFailures } from './login-throttle';
 import { hashPassword, verifyDummy, verifyPassword } from './passwords';
 import { createSession, type SessionClient, type SessionPolicy } from './sessions.service';

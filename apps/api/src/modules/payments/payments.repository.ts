@@ -95,6 +95,25 @@ export function findPaymentsToRefund(db: Db, limit: number): Promise<PaymentRow[
     .execute();
 }
 
+/** Open attempts created before `createdBefore` that have not expired yet, oldest first. */
+export function findPaymentsToReconcile(
+  db: Db,
+  openStates: readonly string[],
+  createdBefore: string,
+  now: string,
+  limit: number,
+): Promise<Pick<PaymentRow, 'payment_no' | 'method'>[]> {
+  return db
+    .selectFrom('payments')
+    .select(['payment_no', 'method'])
+    .where('state', 'in', [...openStates])
+    .where('created_at', '<=', createdBefore)
+    .where('expires_at', '>', now)
+    .orderBy('created_at')
+    .limit(limit)
+    .execute();
+}
+
 // ---- Notifications ---------------------------------------------------------------------------
 
 export async function insertNotification(

@@ -12,9 +12,8 @@ import {
 } from './provider';
 import { recordCommission } from '../referrals';
 import { fulfilOrder } from '../fulfilment';
-import { findOrder, findOrderItems, transitionOrder } from '../orders';
+import { accessibleOrder, findOrder, findOrderItems, type OrderCaller, transitionOrder } from '../orders';
 import { findPaymentByNo, flagPaymentForRefund, insertNotification, insertPayment, transitionPayment } from './payments.repository';
-import { accessibleOrder, type OrderCaller } from '../orders';
 
 // Payment attempts (POST /pay/payV2) and the exactly-once application of a verified payment.
 //

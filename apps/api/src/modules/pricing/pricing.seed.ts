@@ -1,6 +1,6 @@
 import { locales, ZMemberPlan, ZOrderItemType, ZPricingCategory, ZQualityTier, ZTimeUnit } from '@llk/contracts';
 import { z } from 'zod';
-import { type SeedStep } from '../../db/seeds';
+import { type SeedStep } from '../../db/seed-step';
 import { replaceMatrix, upsertSkus, type SeedMatrix, type SeedSku } from './pricing.repository';
 
 // content/seed/pricing.json: the SKUs (prices in integer fen) in catalogue order, the plans

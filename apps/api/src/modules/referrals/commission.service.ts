@@ -2,7 +2,15 @@ import { COMMISSIONABLE_ITEM_TYPES, commissionFen, REFERRAL_RULES } from '@llk/c
 import { fromDbDate, newId, toDbDate } from '../../db/dialect';
 import { type Db } from '../../db/schema';
 import { findUserById } from '../users';
-import { findBindingOf } from './referrals.repository';
+import {
+  findBindingOf,
+  findFirstRefundAskedAt,
+  findOrderItemAmounts,
+  findPaidOrder,
+  insertCommissionLine,
+  matureDueCommissions,
+  reversePendingCommissions,
+} from './referrals.repository';
 
 // The commission ledger (spec sections 4 and 9). The payment path calls recordCommission() in
 // the transaction that marks an order paid, the refund path reverseCommissionsForOrder() in the
@@ -74,33 +82,28 @@ export async function recordCommission(trx: Db, input: CommissionInput): Promise
   if (!payer || !ambassador) return [];
   if (samePhone(payer.mobile, ambassador.mobile) || sameEmail(payer.email, ambassador.email)) return [];
 
-  const rdb = trx;
   const now = toDbDate(new Date());
   const effectiveAfter = toDbDate(paidAt.getTime() + REFERRAL_RULES.settlementDays * DAY_MS);
   const written: RecordedCommission[] = [];
   for (const item of items) {
     const amountFen = commissionFen(item.amountFen);
-    const result = await rdb
-      .insertInto('commissions')
-      .values({
-        id: newId(),
-        ambassador_user_id: binding.ambassador_user_id,
-        referred_user_id: input.payerUserId,
-        order_id: input.order.id,
-        order_item_id: item.id,
-        item_type: item.itemType,
-        base_amount_fen: item.amountFen,
-        amount_fen: amountFen,
-        state: 'PENDING',
-        paid_at: toDbDate(paidAt),
-        created_at: now,
-        effective_after: effectiveAfter,
-        effective_at: null,
-        reversed_at: null,
-      })
-      .onConflict((oc) => oc.column('order_item_id').doNothing())
-      .executeTakeFirst();
-    if (Number(result.numInsertedOrUpdatedRows ?? 0n) > 0) {
+    const inserted = await insertCommissionLine(trx, {
+      id: newId(),
+      ambassador_user_id: binding.ambassador_user_id,
+      referred_user_id: input.payerUserId,
+      order_id: input.order.id,
+      order_item_id: item.id,
+      item_type: item.itemType,
+      base_amount_fen: item.amountFen,
+      amount_fen: amountFen,
+      state: 'PENDING',
+      paid_at: toDbDate(paidAt),
+      created_at: now,
+      effective_after: effectiveAfter,
+      effective_at: null,
+      reversed_at: null,
+    });
+    if (inserted) {
       written.push({ orderItemId: item.id, ambassadorUserId: binding.ambassador_user_id, baseAmountFen: item.amountFen, amountFen });
     }
   }
@@ -113,10 +116,9 @@ export async function recordCommission(trx: Db, input: CommissionInput): Promise
  * the payment path, in the transaction that marks the order paid, after paid_at is set.
  */
 export async function recordCommissionForOrder(trx: Db, orderId: string): Promise<RecordedCommission[]> {
-  const odb = trx;
-  const order = await odb.selectFrom('orders').select(['id', 'user_id', 'paid_at']).where('id', '=', orderId).executeTakeFirst();
+  const order = await findPaidOrder(trx, orderId);
   if (!order?.paid_at) return [];
-  const items = await odb.selectFrom('order_items').select(['id', 'item_type', 'amount_fen']).where('order_id', '=', orderId).orderBy('id').execute();
+  const items = await findOrderItemAmounts(trx, orderId);
   return recordCommission(trx, {
     order: { id: order.id },
     items: items.map((item) => ({ id: item.id, itemType: item.item_type, amountFen: Number(item.amount_fen) })),
@@ -133,23 +135,9 @@ export async function recordCommissionForOrder(trx: Db, orderId: string): Promis
  * the transaction that marks the refund succeeded. Returns how many lines were reversed.
  */
 export async function reverseCommissionsForOrder(trx: Db, orderId: string, refundedAt = new Date()): Promise<number> {
-  const first = await trx
-    .selectFrom('refunds as r')
-    .innerJoin('orders as o', 'o.id', 'r.order_id')
-    .select((eb) => eb.fn.min<string | null>('r.created_at').as('askedAt'))
-    .where('r.order_id', '=', orderId)
-    .whereRef('r.payment_id', '=', 'o.paid_payment_id')
-    .where('r.state', '=', 'SUCCEEDED')
-    .executeTakeFirst();
-  const askedAt = first?.askedAt && fromDbDate(first.askedAt) < refundedAt ? fromDbDate(first.askedAt) : refundedAt;
-  const result = await trx
-    .updateTable('commissions')
-    .set({ state: 'REVERSED', reversed_at: toDbDate(refundedAt) })
-    .where('order_id', '=', orderId)
-    .where('state', '=', 'PENDING')
-    .where('effective_after', '>', toDbDate(askedAt))
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  const firstAsked = await findFirstRefundAskedAt(trx, orderId);
+  const askedAt = firstAsked && fromDbDate(firstAsked) < refundedAt ? fromDbDate(firstAsked) : refundedAt;
+  return reversePendingCommissions(trx, orderId, toDbDate(refundedAt), toDbDate(askedAt));
 }
 
 /**
@@ -158,15 +146,5 @@ export async function reverseCommissionsForOrder(trx: Db, orderId: string, refun
  * a later run if it fails. Returns the count.
  */
 export async function matureCommissions(db: Db, now = new Date(), ambassadorUserId?: string): Promise<number> {
-  let query = db
-    .updateTable('commissions')
-    .set({ state: 'EFFECTIVE', effective_at: toDbDate(now) })
-    .where('state', '=', 'PENDING')
-    .where('effective_after', '<=', toDbDate(now))
-    .where(({ exists, not, selectFrom }) =>
-      not(exists(selectFrom('orders').select('orders.id').whereRef('orders.id', '=', 'commissions.order_id').where('orders.status', '=', 'REFUNDING'))),
-    );
-  if (ambassadorUserId !== undefined) query = query.where('ambassador_user_id', '=', ambassadorUserId);
-  const result = await query.executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  return matureDueCommissions(db, toDbDate(now), ambassadorUserId);
 }

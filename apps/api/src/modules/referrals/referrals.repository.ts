@@ -85,3 +85,59 @@ export async function commissionTotals(db: Db, ambassadorId: string): Promise<Ma
     .execute();
   return new Map(rows.map((row) => [row.state, { sum: toCount(row.sum), count: toCount(row.count) }]));
 }
+
+// ---- The commission ledger -------------------------------------------------------------------
+
+/** Writes one commission line; false when its order item already has one. */
+export async function insertCommissionLine(db: Db, row: CommissionRow): Promise<boolean> {
+  const result = await db.insertInto('commissions').values(row).onConflict((oc) => oc.column('order_item_id').doNothing()).executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
+}
+
+export function findPaidOrder(db: Db, orderId: string): Promise<{ id: string; user_id: string; paid_at: string | null } | undefined> {
+  return db.selectFrom('orders').select(['id', 'user_id', 'paid_at']).where('id', '=', orderId).executeTakeFirst();
+}
+
+export function findOrderItemAmounts(db: Db, orderId: string): Promise<{ id: string; item_type: string; amount_fen: number }[]> {
+  return db.selectFrom('order_items').select(['id', 'item_type', 'amount_fen']).where('order_id', '=', orderId).orderBy('id').execute();
+}
+
+/** When the earliest succeeded refund of the order's paid payment was asked for, if any. */
+export async function findFirstRefundAskedAt(db: Db, orderId: string): Promise<string | null> {
+  const first = await db
+    .selectFrom('refunds as r')
+    .innerJoin('orders as o', 'o.id', 'r.order_id')
+    .select((eb) => eb.fn.min<string | null>('r.created_at').as('askedAt'))
+    .where('r.order_id', '=', orderId)
+    .whereRef('r.payment_id', '=', 'o.paid_payment_id')
+    .where('r.state', '=', 'SUCCEEDED')
+    .executeTakeFirst();
+  return first?.askedAt ?? null;
+}
+
+/** PENDING lines of the order whose window was still open at `askedAt` become REVERSED; returns the count. */
+export async function reversePendingCommissions(db: Db, orderId: string, reversedAt: string, askedAt: string): Promise<number> {
+  const result = await db
+    .updateTable('commissions')
+    .set({ state: 'REVERSED', reversed_at: reversedAt })
+    .where('order_id', '=', orderId)
+    .where('state', '=', 'PENDING')
+    .where('effective_after', '>', askedAt)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** PENDING lines past their window, of orders not being refunded, become EFFECTIVE; returns the count. */
+export async function matureDueCommissions(db: Db, now: string, ambassadorUserId?: string): Promise<number> {
+  let query = db
+    .updateTable('commissions')
+    .set({ state: 'EFFECTIVE', effective_at: now })
+    .where('state', '=', 'PENDING')
+    .where('effective_after', '<=', now)
+    .where(({ exists, not, selectFrom }) =>
+      not(exists(selectFrom('orders').select('orders.id').whereRef('orders.id', '=', 'commissions.order_id').where('orders.status', '=', 'REFUNDING'))),
+    );
+  if (ambassadorUserId !== undefined) query = query.where('ambassador_user_id', '=', ambassadorUserId);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

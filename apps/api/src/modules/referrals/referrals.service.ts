@@ -12,11 +12,10 @@ import {
   type TAmbassadorJoinResult,
   type TCommissionState,
 } from '@llk/contracts';
-import { sql } from 'kysely';
 import { fromDbDate, isUniqueViolation, toDbDate } from '../../db/dialect';
 import { type Db } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { findUserById } from '../users';
+import { findUserById, updateEntitlements } from '../users';
 import { matureCommissions } from './commission.service';
 import {
   commissionTotals,
@@ -159,16 +158,7 @@ async function grantSignupBonus(trx: Db, userId: string, now: Date): Promise<voi
   const user = await findUserById(trx, userId);
   if (!user) throw new Error(`grantSignupBonus: no user ${userId}`);
   const expiresAt = extendedMemberExpiry(user, REFERRAL_RULES.bonusProDays, now);
-  await trx
-    .updateTable('users')
-    .set({
-      member_plan: 'PRO',
-      member_expires_at: toDbDate(expiresAt),
-      monitor_count: sql<number>`monitor_count + ${REFERRAL_RULES.bonusMonitors}`,
-      updated_at: toDbDate(now),
-    })
-    .where('id', '=', userId)
-    .execute();
+  await updateEntitlements(trx, userId, { member_plan: 'PRO', member_expires_at: toDbDate(expiresAt) }, toDbDate(now), REFERRAL_RULES.bonusMonitors);
 }
 
 /** Whether a (typed) referral code names a joined ambassador; malformed codes do not. */

@@ -6,8 +6,7 @@ import { DeliveryError, type Delivery } from '../../lib/delivery';
 import { type KeyValueStore } from '../../lib/kv';
 import { hitLimit, limitError } from '../../lib/rate-limit';
 import { sha256Hex } from '../../lib/secrets';
-import { findUserByEmail, findUserByMobile, type UserRow } from '../users';
-import { findUserByIdentifier } from '../users';
+import { findUserByEmail, findUserByIdentifier, findUserByMobile, type UserRow } from '../users';
 import { CODE_TTL_MS, discardCode, issueCode, type CodeStore } from './codes.service';
 
 // Sending limits. Per target: one code per minute (CODE_RESEND_SECONDS, shortened only by
