@@ -66,13 +66,6 @@ export function newId(now: number = Date.now()): string {
   return encodeTime(lastTime) + encodeRandom(lastRandom);
 }
 
-/** The creation time encoded in an id made by newId(). */
-export function idTime(id: string): Date {
-  let time = 0;
-  for (const char of id.slice(0, 10)) time = time * 32 + CROCKFORD.indexOf(char);
-  return new Date(time);
-}
-
 // ---- Timestamps ---------------------------------------------------------------------------
 
 /**

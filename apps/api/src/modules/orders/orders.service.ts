@@ -2,7 +2,6 @@ import { createHash, randomBytes } from 'node:crypto';
 import {
   maskEmail,
   maskPhone,
-  PAYABLE_ORDER_STATUSES,
   type TCodeOrderResult,
   type TOrderInfo,
   type TOrderItem,
@@ -61,7 +60,7 @@ function secret(bytes = 18): string {
 }
 
 /** The one active SKU the caller means: by id, or by item type and time unit. */
-export async function resolveSku(db: Db, selection: ItemSelection): Promise<SkuRow> {
+async function resolveSku(db: Db, selection: ItemSelection): Promise<SkuRow> {
   if (selection.skuId !== undefined) {
     const sku = await findSku(db, selection.skuId);
     if (!sku || !sku.active) throw new AppError('SKU_NOT_AVAILABLE');
@@ -123,7 +122,7 @@ function newOrder(userId: string, source: 'WEB' | 'QR_CODE', items: OrderItemRow
 }
 
 /** The canonical form of a create request, for the Idempotency-Key comparison. */
-export function requestHash(selection: ItemSelection): string {
+function requestHash(selection: ItemSelection): string {
   const canonical = {
     skuId: selection.skuId ?? null,
     itemType: selection.itemType ?? null,
@@ -200,7 +199,7 @@ async function replayIdempotent(db: Db, userId: string, key: string, hash: strin
 
 // ---- Reading ---------------------------------------------------------------------------------
 
-export function orderItemOf(item: OrderItemRow): TOrderItem {
+function orderItemOf(item: OrderItemRow): TOrderItem {
   return {
     itemType: item.item_type as TOrderItem['itemType'],
     skuId: item.sku_id,
@@ -215,7 +214,7 @@ export function orderItemOf(item: OrderItemRow): TOrderItem {
   };
 }
 
-export function orderInfoOf(order: OrderRow, items: OrderItemRow[], latest: { method: string; client: string } | null): TOrderInfo {
+function orderInfoOf(order: OrderRow, items: OrderItemRow[], latest: { method: string; client: string } | null): TOrderInfo {
   const total = Number(order.total_fen);
   const original = Number(order.original_total_fen);
   return {
@@ -248,7 +247,7 @@ export interface OrderCaller {
 }
 
 /** True when the caller owns the order or holds its pay token. */
-export function mayAccess(order: OrderRow, caller: OrderCaller): boolean {
+function mayAccess(order: OrderRow, caller: OrderCaller): boolean {
   if (caller.userId !== undefined && caller.userId === order.user_id) return true;
   if (caller.payToken !== undefined && order.pay_token_hash !== null) return sha256(caller.payToken) === order.pay_token_hash;
   return false;
@@ -334,8 +333,4 @@ export async function createOrderByCode(db: Db, settings: OrderSettings, code: s
   const item = info.items[0];
   if (!item) throw new Error('order without items');
   return { order: info, payToken, account: accountLabel(user), nickname: user.nickname, item, discountFen: info.discountFen };
-}
-
-export function isPayable(order: OrderRow): boolean {
-  return (PAYABLE_ORDER_STATUSES as readonly string[]).includes(order.status);
 }

@@ -133,10 +133,6 @@ export function findRefund(db: Db, id: string): Promise<RefundRow | undefined> {
   return db.selectFrom('refunds').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export function findRefundsOfOrder(db: Db, orderId: string): Promise<RefundRow[]> {
-  return db.selectFrom('refunds').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
-}
-
 /** Refunds still waiting for the gateway (asked before or timed out). */
 export function findOpenRefunds(db: Db, before: string, limit: number): Promise<RefundRow[]> {
   return db

@@ -23,7 +23,7 @@ import { findPaymentByNo, flagPaymentForRefund, insertNotification, insertPaymen
 // that arrives is never ignored (it is then flagged for refund, see applyVerifiedPayment).
 
 /** 50400 with a payment-specific message (errors.paymentGatewayTimeout). */
-export class PaymentGatewayTimeoutError extends AppError {
+class PaymentGatewayTimeoutError extends AppError {
   override readonly messageKey = 'errors.paymentGatewayTimeout';
   constructor(cause: unknown) {
     super('GATEWAY_TIMEOUT', { cause });

@@ -5,8 +5,6 @@ import { findUserById } from '../users';
 import {
   findBindingOf,
   findFirstRefundAskedAt,
-  findOrderItemAmounts,
-  findPaidOrder,
   insertCommissionLine,
   matureDueCommissions,
   reversePendingCommissions,
@@ -108,23 +106,6 @@ export async function recordCommission(trx: Db, input: CommissionInput): Promise
     }
   }
   return written;
-}
-
-/**
- * recordCommission() for an order as the order tables hold it: payer = orders.user_id, paidAt
- * = orders.paid_at, one item per order_items row with what was paid for it (amount_fen). For
- * the payment path, in the transaction that marks the order paid, after paid_at is set.
- */
-export async function recordCommissionForOrder(trx: Db, orderId: string): Promise<RecordedCommission[]> {
-  const order = await findPaidOrder(trx, orderId);
-  if (!order?.paid_at) return [];
-  const items = await findOrderItemAmounts(trx, orderId);
-  return recordCommission(trx, {
-    order: { id: order.id },
-    items: items.map((item) => ({ id: item.id, itemType: item.item_type, amountFen: Number(item.amount_fen) })),
-    payerUserId: order.user_id,
-    paidAt: fromDbDate(order.paid_at),
-  });
 }
 
 /**

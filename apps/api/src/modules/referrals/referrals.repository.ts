@@ -94,14 +94,6 @@ export async function insertCommissionLine(db: Db, row: CommissionRow): Promise<
   return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
 }
 
-export function findPaidOrder(db: Db, orderId: string): Promise<{ id: string; user_id: string; paid_at: string | null } | undefined> {
-  return db.selectFrom('orders').select(['id', 'user_id', 'paid_at']).where('id', '=', orderId).executeTakeFirst();
-}
-
-export function findOrderItemAmounts(db: Db, orderId: string): Promise<{ id: string; item_type: string; amount_fen: number }[]> {
-  return db.selectFrom('order_items').select(['id', 'item_type', 'amount_fen']).where('order_id', '=', orderId).orderBy('id').execute();
-}
-
 /** When the earliest succeeded refund of the order's paid payment was asked for, if any. */
 export async function findFirstRefundAskedAt(db: Db, orderId: string): Promise<string | null> {
   const first = await db

@@ -40,7 +40,7 @@ export function generateReferralCode(): string {
 }
 
 /** The link an ambassador shares: the web home page with ?ref=CODE (WEB_ORIGIN is public). */
-export function referralLinkOf(webOrigin: string, code: string): string {
+function referralLinkOf(webOrigin: string, code: string): string {
   const url = new URL('/', webOrigin);
   url.searchParams.set(REFERRAL_QUERY_PARAM, code);
   return url.toString();
@@ -147,7 +147,7 @@ export async function getAmbassadorInfo(db: Db, userId: string, webOrigin: strin
  * Membership from max(now, current expiry) plus `days` on the PRO plan: the rule fulfilment
  * applies to a bought membership, so a bonus never shortens a running one.
  */
-export function extendedMemberExpiry(user: { member_plan: string; member_expires_at: string | null }, days: number, now: Date): Date {
+function extendedMemberExpiry(user: { member_plan: string; member_expires_at: string | null }, days: number, now: Date): Date {
   const current = user.member_plan !== 'FREE' && user.member_expires_at ? fromDbDate(user.member_expires_at) : null;
   const from = current && current > now ? current : now;
   return new Date(from.getTime() + days * DAY_MS);

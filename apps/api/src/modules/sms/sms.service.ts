@@ -39,7 +39,7 @@ export interface SendTarget {
   to: string;
 }
 
-export function maskTarget(target: SendTarget): string {
+function maskTarget(target: SendTarget): string {
   return target.channel === 'SMS' ? maskPhone(target.to) : maskEmail(target.to);
 }
 

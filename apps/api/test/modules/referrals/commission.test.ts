@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { toDbDate } from '../../../src/db/dialect';
-import { matureCommissions, recordCommission, recordCommissionForOrder, reverseCommissionsForOrder } from '../../../src/modules/referrals/commission.service';
+import { matureCommissions, recordCommission, reverseCommissionsForOrder } from '../../../src/modules/referrals/commission.service';
 import { testDialects, useTestDatabase } from '../../helper';
-import { bind, commissionsOf, DAY, HOUR, insertPaidOrder, insertTestUser, makeAmbassador } from './fixtures';
+import { bind, commissionsOf, DAY, HOUR, insertPaidOrder, insertTestUser, makeAmbassador, recordCommissionForOrder } from './fixtures';
 
 describe.each(testDialects())('commission ledger on $dialect', ({ dialect }) => {
   const database = useTestDatabase(dialect);

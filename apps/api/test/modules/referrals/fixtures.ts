@@ -1,7 +1,8 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { newId, toDbDate } from '../../../src/db/dialect';
+import { fromDbDate, newId, toDbDate } from '../../../src/db/dialect';
 import { type Db } from '../../../src/db/schema';
 import { insertUser } from '../../../src/modules/users/users.repository';
+import { recordCommission, type RecordedCommission } from '../../../src/modules/referrals/commission.service';
 import { generateReferralCode } from '../../../src/modules/referrals/referrals.service';
 
 // Real rows for the ledger tests: users, ambassadors, bindings and paid orders (the ordering
@@ -118,4 +119,20 @@ export async function insertPaidOrder(db: Db, userId: string, paidAt: Date, line
       .execute();
   }
   return { id, items };
+}
+
+/**
+ * recordCommission() for an order as the order tables hold it: payer = orders.user_id, paidAt
+ * = orders.paid_at, one item per order_items row with what was paid for it (amount_fen).
+ */
+export async function recordCommissionForOrder(trx: Db, orderId: string): Promise<RecordedCommission[]> {
+  const order = await trx.selectFrom('orders').select(['id', 'user_id', 'paid_at']).where('id', '=', orderId).executeTakeFirst();
+  if (!order?.paid_at) return [];
+  const items = await trx.selectFrom('order_items').select(['id', 'item_type', 'amount_fen']).where('order_id', '=', orderId).orderBy('id').execute();
+  return recordCommission(trx, {
+    order: { id: order.id },
+    items: items.map((item) => ({ id: item.id, itemType: item.item_type, amountFen: Number(item.amount_fen) })),
+    payerUserId: order.user_id,
+    paidAt: fromDbDate(order.paid_at),
+  });
 }
