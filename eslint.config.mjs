@@ -39,6 +39,26 @@ export default tseslint.config(
     },
   },
   {
+    // Only repositories build queries (ARCHITECTURE.md, "Structure rules"): services hold the
+    // rules and may open a transaction, repositories are the only place a query is written.
+    // Exceptions: migrations, and the database infrastructure that runs before any module (the
+    // start-up lock; the migrator asking PostgreSQL for its current schema). Tests are outside
+    // apps/api/src and exempt.
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['apps/api/src/**/*.repository.ts', 'apps/api/src/db/migrations/**', 'apps/api/src/db/startup-lock.ts', 'apps/api/src/db/migrate.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CallExpression > MemberExpression.callee > Identifier.property[name=/^(selectFrom|selectNoFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto|with|withRecursive)$/]',
+          message: 'Queries are built in a *.repository.ts file; call a repository function here.',
+        },
+      ],
+      'no-restricted-imports': ['error', { paths: [{ name: 'kysely', importNames: ['sql'], message: 'Raw SQL belongs in a *.repository.ts file.' }] }],
+    },
+  },
+  {
     // Only repositories and the db layer talk to Kysely (STYLE.md).
     files: ['apps/api/src/modules/**/*.routes.ts'],
     rules: {

@@ -57,7 +57,7 @@ const src = {
   referrals: 'packages/contracts/src/referrals.ts',
   cloudPc: 'packages/contracts/src/cloud-pc.ts',
   cloudPcService: 'apps/api/src/modules/cloud-pc/cloud-pc.service.ts',
-  cloudPcPlans: 'apps/api/src/modules/cloud-pc/cloud-pc.plans.ts',
+  cloudPcPlans: 'apps/api/src/modules/fulfilment/cloud-pc.plans.ts',
   accounts: 'packages/contracts/src/accounts.ts',
   orders: 'packages/contracts/src/orders.ts',
   locales: 'packages/contracts/src/locales.ts',

@@ -1,7 +1,6 @@
 import { type App } from '../src/app';
 import { newId, toDbDate } from '../src/db/dialect';
 import { createSession } from '../src/modules/auth/sessions.service';
-import { withOrderTables } from '../src/modules/orders/orders.tables';
 import { AlipayProvider } from '../src/modules/payments/alipay.provider';
 import { type PaymentProviders } from '../src/modules/payments/provider';
 import { FakeGateways, type FakeCharge, type NotificationMessage } from '../test/support/fake-gateways';
@@ -64,7 +63,7 @@ async function prepareNotifications(app: App): Promise<NotifyState> {
   (app as unknown as { paymentProviders: PaymentProviders }).paymentProviders = providers;
   const fakes = new FakeGateways({ keys });
   const users = await benchOrderUsers(app, 'notify');
-  const db = withOrderTables(app.db);
+  const db = app.db;
   const now = new Date();
   const nowText = toDbDate(now);
   const expires = toDbDate(now.getTime() + 3_600_000);

@@ -3,7 +3,7 @@ import { type AddressInfo } from 'node:net';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { type TDialect } from '../src/db/database-url';
-import { seedDatabase } from '../src/db/seed';
+import { seedDatabase } from '../src/setup/seed';
 import { createTestDatabase } from '../test/databases';
 import { runLoad, type LoadResult } from './load';
 import { scenarios } from './scenarios';

@@ -25,6 +25,7 @@ import { wxmpRoutes } from './modules/wxmp/wxmp.routes';
 import { pricingRoutes } from './modules/pricing/pricing.routes';
 import { orderRoutes } from './modules/orders/orders.routes';
 import { paymentRoutes } from './modules/payments/payments.routes';
+import { sandboxRoutes } from './modules/payments/sandbox/sandbox.routes';
 import { referralRoutes } from './modules/referrals/referrals.routes';
 import { cloudPcRoutes } from './modules/cloud-pc/cloud-pc.routes';
 import closingPlugin from './plugins/closing';
@@ -122,6 +123,7 @@ export function buildApp(config: AppConfig, deps: AppDeps = {}): App {
   app.register(pricingRoutes);
   app.register(orderRoutes);
   app.register(paymentRoutes);
+  app.register(sandboxRoutes);
   app.register(referralRoutes);
   app.register(cloudPcRoutes);
 

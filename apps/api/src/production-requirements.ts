@@ -4,7 +4,7 @@
 // SQLite file it made up, codes that no one receives, or links to localhost.
 
 /** The value PAYMENT_SANDBOX_I_UNDERSTAND must have before production runs the sandbox. */
-export const SANDBOX_ACKNOWLEDGEMENT = 'anyone-can-pay-for-free';
+const SANDBOX_ACKNOWLEDGEMENT = 'anyone-can-pay-for-free';
 
 const ALIYUN_SMS = ['ALIYUN_SMS_ACCESS_KEY_ID', 'ALIYUN_SMS_ACCESS_KEY_SECRET', 'ALIYUN_SMS_SIGN_NAME', 'ALIYUN_SMS_TEMPLATE_CODE'] as const;
 

@@ -47,7 +47,6 @@ export const EMAIL_MAX = 254;
 export const PASSWORD_RE = new RegExp(
   `^(?:(?=.*[A-Za-z])(?=.*[0-9])|(?=.*[A-Za-z])(?=.*[${PUNCT}])|(?=.*[0-9])(?=.*[${PUNCT}]))[A-Za-z0-9${PUNCT}]{6,20}$`,
 );
-export const PHONE_OR_EMAIL_RE = new RegExp(`${PHONE_RE.source}|${EMAIL_RE.source}`);
 
 export function isValidUsername(value: string): boolean {
   return USERNAME_RE.test(value);

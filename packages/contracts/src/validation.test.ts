@@ -7,7 +7,6 @@ import {
   ZEmail,
   ZPassword,
   ZPhone,
-  ZPhoneOrEmail,
   ZUsername,
   checkNewPassword,
   isValidCode,
@@ -236,15 +235,6 @@ describe('email', () => {
     expect(issues(ZEmail, undefined)).toEqual([V.emailRequired]);
     expect(issues(ZEmail, '')).toEqual([V.emailRequired]);
     expect(ZEmail.parse(' User@Example.COM ')).toBe('user@example.com');
-  });
-});
-
-describe('phone or email', () => {
-  it('accepts either and names the rule otherwise', () => {
-    expect(issues(ZPhoneOrEmail, '13800138000')).toEqual([]);
-    expect(issues(ZPhoneOrEmail, 'user@example.com')).toEqual([]);
-    expect(issues(ZPhoneOrEmail, 'alice01')).toEqual([V.phoneOrEmailInvalid]);
-    expect(issues(ZPhoneOrEmail, '')).toEqual([V.phoneOrEmailRequired]);
   });
 });
 

@@ -4,7 +4,6 @@ import {
   EMAIL_MAX,
   EMAIL_RE,
   PASSWORD_RE,
-  PHONE_OR_EMAIL_RE,
   PHONE_RE,
   REFERRAL_CODE_INPUT_RE,
   USERNAME_RE,
@@ -41,9 +40,6 @@ export const ZEmail = requiredString(V.emailRequired)
   .max(EMAIL_MAX, { error: V.emailInvalid, abort: true })
   .regex(EMAIL_RE, { error: V.emailInvalid })
   .transform((value) => value.toLowerCase());
-export const ZPhoneOrEmail = requiredString(V.phoneOrEmailRequired)
-  .max(EMAIL_MAX, { error: V.phoneOrEmailInvalid, abort: true })
-  .regex(PHONE_OR_EMAIL_RE, { error: V.phoneOrEmailInvalid });
 export const ZCode = requiredString(V.codeInvalid).regex(CODE_RE, { error: V.codeInvalid });
 /** Optional referral code at sign-up: empty means none. */
 export const ZReferralCodeInput = z

@@ -66,13 +66,6 @@ export function newId(now: number = Date.now()): string {
   return encodeTime(lastTime) + encodeRandom(lastRandom);
 }
 
-/** The creation time encoded in an id made by newId(). */
-export function idTime(id: string): Date {
-  let time = 0;
-  for (const char of id.slice(0, 10)) time = time * 32 + CROCKFORD.indexOf(char);
-  return new Date(time);
-}
-
 // ---- Timestamps ---------------------------------------------------------------------------
 
 /**
@@ -131,6 +124,11 @@ export function toCount(value: string | number | bigint | null | undefined): num
 // ---- Errors ------------------------------------------------------------------------------
 
 /** True for a duplicate key on a unique index or primary key, on either dialect. */
+/** Rows touched by an update or delete, on either driver. */
+export function touchedRows(result: { numUpdatedRows?: bigint; numDeletedRows?: bigint }): number {
+  return Number(result.numUpdatedRows ?? result.numDeletedRows ?? 0n);
+}
+
 export function isUniqueViolation(error: unknown): boolean {
   if (typeof error !== 'object' || error === null || !('code' in error)) return false;
   const code = (error as { code: unknown }).code;

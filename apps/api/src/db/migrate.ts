@@ -1,10 +1,6 @@
 import { Migrator, sql, type MigrationResult } from 'kysely';
 import { type DatabaseHandle } from './database';
 import { migrations } from './migrations';
-import { defaultGuideDir } from '../modules/search/search.seed';
-import { syncGuideIndex } from '../modules/search/search-index';
-import { seedDatabase, type SeedOptions, type SeedResult } from './seed';
-import { withStartupLock } from './startup-lock';
 
 /**
  * Brings the schema to the latest migration; a no-op when it is already there. On PostgreSQL
@@ -32,21 +28,4 @@ async function currentSchema(handle: DatabaseHandle): Promise<string> {
   const schema = rows[0]?.schema;
   if (!schema) throw new Error('PostgreSQL has no current schema (check search_path)');
   return schema;
-}
-
-/**
- * Migrates, seeds and brings the guide's search index up to date (the guide is edited apart from
- * the seed), as one critical section across every instance starting on this database (see
- * startup-lock.ts): the first does the work, the others wait and find nothing left to do.
- */
-export async function migrateAndSeed(
-  handle: DatabaseHandle,
-  seedOptions: SeedOptions = {},
-): Promise<{ migrations: string[]; seed: SeedResult; guideIndexRebuilt: boolean }> {
-  return withStartupLock(handle, async (locked) => {
-    const applied = await migrateToLatest(locked);
-    const seed = await seedDatabase(locked.db, seedOptions);
-    const guideIndexRebuilt = await syncGuideIndex(locked.db, defaultGuideDir);
-    return { migrations: applied, seed, guideIndexRebuilt };
-  });
 }

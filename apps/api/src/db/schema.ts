@@ -23,8 +23,24 @@ import {
   type SearchPostingsTable,
   type SearchRecordsTable,
 } from './tables/content.table';
+import {
+  type CloudPcInvoiceRequestsTable,
+  type CloudPcProviderApplicationsTable,
+  type CloudPcRenewalsTable,
+  type CloudPcsTable,
+} from './tables/cloud-pc.table';
+import {
+  type OrderIdempotencyKeysTable,
+  type OrderItemsTable,
+  type OrderQrCodesTable,
+  type OrdersTable,
+  type PaymentNotificationsTable,
+  type PaymentsTable,
+  type RefundsTable,
+} from './tables/orders.table';
+import { type AmbassadorsTable, type CommissionsTable, type ReferralBindingsTable } from './tables/referrals.table';
 
-/** Every table Kysely knows about; each issue adds its tables here and in a migration. */
+/** Every table Kysely knows about, grouped by the migration that creates it. */
 export interface DB {
   app_meta: AppMetaTable;
   // 0002-accounts
@@ -49,6 +65,23 @@ export interface DB {
   pricing_feature_group_translations: PricingFeatureGroupTranslationsTable;
   pricing_features: PricingFeaturesTable;
   pricing_feature_translations: PricingFeatureTranslationsTable;
+  // 0005-orders
+  orders: OrdersTable;
+  order_items: OrderItemsTable;
+  payments: PaymentsTable;
+  refunds: RefundsTable;
+  order_qr_codes: OrderQrCodesTable;
+  payment_notifications: PaymentNotificationsTable;
+  order_idempotency_keys: OrderIdempotencyKeysTable;
+  // 0006-referrals
+  ambassadors: AmbassadorsTable;
+  referral_bindings: ReferralBindingsTable;
+  commissions: CommissionsTable;
+  // 0008-cloud-pc
+  cloud_pcs: CloudPcsTable;
+  cloud_pc_renewals: CloudPcRenewalsTable;
+  cloud_pc_provider_applications: CloudPcProviderApplicationsTable;
+  cloud_pc_invoice_requests: CloudPcInvoiceRequestsTable;
   // 0010-job-runs
   job_runs: JobRunsTable;
 }

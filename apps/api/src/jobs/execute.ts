@@ -5,7 +5,7 @@ import { type ExecuteJob, type JobDefinition } from './job';
 import { insertRunStart, pruneRuns, updateRunEnd } from './job-runs.repository';
 
 /** host:pid, so a run in the logs and in job_runs names the process that did it. */
-export const instanceName = `${hostname()}:${process.pid}`;
+const instanceName = `${hostname()}:${process.pid}`;
 
 export interface ExecuteDeps {
   db: Db;

@@ -7,19 +7,6 @@ export const KEPT_RUNS_PER_JOB = 50;
 
 const TEXT_LIMIT = 2_000;
 
-export interface JobRun {
-  id: string;
-  job: string;
-  instance: string;
-  attempt: number;
-  startedAt: string;
-  finishedAt: string | null;
-  durationMs: number | null;
-  outcome: TJobOutcome;
-  error: string | null;
-  result: string | null;
-}
-
 export async function insertRunStart(db: Db, run: { job: string; instance: string; attempt: number; startedAt: Date }): Promise<string> {
   const id = newId(run.startedAt.getTime());
   await db
@@ -50,23 +37,4 @@ export async function updateRunEnd(
 export async function pruneRuns(db: Db, job: string, keep = KEPT_RUNS_PER_JOB): Promise<void> {
   const kept = db.selectFrom('job_runs').select('id').where('job', '=', job).orderBy('id', 'desc').limit(keep);
   await db.deleteFrom('job_runs').where('job', '=', job).where('id', 'not in', kept).execute();
-}
-
-/** The newest runs, newest first; of one job when named. */
-export async function listRecentRuns(db: Db, options: { job?: string; limit?: number } = {}): Promise<JobRun[]> {
-  let query = db.selectFrom('job_runs').selectAll().orderBy('id', 'desc').limit(options.limit ?? KEPT_RUNS_PER_JOB);
-  if (options.job) query = query.where('job', '=', options.job);
-  const rows = await query.execute();
-  return rows.map((row) => ({
-    id: row.id,
-    job: row.job,
-    instance: row.instance,
-    attempt: Number(row.attempt),
-    startedAt: row.started_at,
-    finishedAt: row.finished_at,
-    durationMs: row.duration_ms === null ? null : Number(row.duration_ms),
-    outcome: row.outcome,
-    error: row.error,
-    result: row.result,
-  }));
 }

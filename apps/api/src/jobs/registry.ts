@@ -1,10 +1,9 @@
 import { type FastifyInstance } from 'fastify';
-import { purgeDeadSessions } from '../modules/auth/sessions.service';
-import { expireMachines } from '../modules/cloud-pc/cloud-pc.service';
-import { sweepOrders } from '../modules/orders/orders.jobs';
-import { orderSettingsOf } from '../modules/orders/orders.settings';
-import { reconcilePendingPayments } from '../modules/payments/reconcile';
-import { matureCommissions } from '../modules/referrals/commission.service';
+import { purgeDeadSessions } from '../modules/auth';
+import { expireMachines } from '../modules/cloud-pc';
+import { reconcilePendingPayments, sweepOrders } from '../modules/payments';
+import { orderSettingsOf } from '../modules/orders';
+import { matureCommissions } from '../modules/referrals';
 import { type JobDefinition } from './job';
 
 const MINUTE_MS = 60_000;

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import { createDatabase, type DatabaseHandle } from '../db/database';
-import { migrateAndSeed } from '../db/migrate';
+import { migrateAndSeed } from '../setup/migrate-and-seed';
 import { type Db } from '../db/schema';
 
 declare module 'fastify' {

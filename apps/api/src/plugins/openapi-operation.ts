@@ -27,7 +27,7 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const INPUTS = ['body', 'querystring', 'params', 'headers'] as const;
 
 /** Whether one of the route's hooks is `guard` (app.requireUser): the route needs a session. */
-export function routeRequires(route: Pick<RouteOptions, (typeof HOOKS)[number]>, guard: unknown): boolean {
+function routeRequires(route: Pick<RouteOptions, (typeof HOOKS)[number]>, guard: unknown): boolean {
   return HOOKS.some((hook) => [route[hook] ?? []].flat().includes(guard as never));
 }
 

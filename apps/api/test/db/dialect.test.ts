@@ -4,7 +4,6 @@ import {
   dbNow,
   fromDbBool,
   fromDbDate,
-  idTime,
   isUniqueViolation,
   newId,
   toCount,
@@ -13,6 +12,13 @@ import {
 } from '../../src/db/dialect';
 import { setMeta } from '../../src/db/app-meta.repository';
 import { testDialects, useTestDatabase } from '../helper';
+
+/** The creation time a ULID carries in its first 10 characters (Crockford base 32). */
+function idTime(id: string): Date {
+  let time = 0;
+  for (const char of id.slice(0, 10)) time = time * 32 + '0123456789ABCDEFGHJKMNPQRSTVWXYZ'.indexOf(char);
+  return new Date(time);
+}
 
 describe('newId', () => {
   it('is a 26-character Crockford base-32 ULID carrying its creation time', () => {

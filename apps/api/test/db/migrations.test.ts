@@ -5,8 +5,8 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { findMeta, setMeta } from '../../src/db/app-meta.repository';
 import { migrateToLatest } from '../../src/db/migrate';
 import { migrations } from '../../src/db/migrations';
-import { SEED_HASH_KEY, SEED_VERSION_KEY, seedDatabase } from '../../src/db/seed';
-import { type SeedStep } from '../../src/db/seeds';
+import { SEED_HASH_KEY, SEED_VERSION_KEY, seedDatabase } from '../../src/setup/seed';
+import { type SeedStep } from '../../src/db/seed-step';
 import { seedDir } from '../../src/paths';
 import { createTestDatabase, testDialects, type TestDatabase } from '../helper';
 

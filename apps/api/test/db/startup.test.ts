@@ -3,7 +3,7 @@ import { type App } from '../../src/app';
 import { findMeta } from '../../src/db/app-meta.repository';
 import { createDatabase, type DatabaseHandle } from '../../src/db/database';
 import { migrations } from '../../src/db/migrations';
-import { SEED_VERSION_KEY } from '../../src/db/seed';
+import { SEED_VERSION_KEY } from '../../src/setup/seed';
 import { buildTestApp, createTestDatabase, testDialects, type TestDatabase } from '../helper';
 
 // Instances of a new deployment start at the same moment on an empty database: migrations and

@@ -3,11 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App } from '../../src/app';
 import { createDatabase, type DatabaseHandle } from '../../src/db/database';
 import { type JobDefinition } from '../../src/jobs/job';
-import { listRecentRuns, type JobRun } from '../../src/jobs/job-runs.repository';
 import { type PgBossRunner } from '../../src/jobs/pg-boss-runner';
 import { createTestDatabase, testDialects, withPgClient, type TestDatabase } from '../databases';
 import { buildTestApp } from '../helper';
-import { gate } from './support';
+import { gate, listRecentRuns, type JobRun } from './support';
 
 // Two API instances (two apps, each with its own pool and pg-boss) on one PostgreSQL database:
 // a job runs once per slot whichever instance asks, never beside itself, and is retried with a

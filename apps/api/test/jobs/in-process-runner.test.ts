@@ -2,9 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createExecutor } from '../../src/jobs/execute';
 import { InProcessRunner } from '../../src/jobs/in-process-runner';
 import { type JobContext, type JobDefinition } from '../../src/jobs/job';
-import { KEPT_RUNS_PER_JOB, listRecentRuns } from '../../src/jobs/job-runs.repository';
+import { KEPT_RUNS_PER_JOB } from '../../src/jobs/job-runs.repository';
 import { createTestDatabase, type TestDatabase } from '../helper';
-import { capturingLogger, gate } from './support';
+import { capturingLogger, gate, listRecentRuns } from './support';
 
 // The runner of the embedded default, on fake timers: the schedule, the overlap guard and the
 // back-off are the runner's own arithmetic, so no test waits for real time to pass.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type App } from '../../src/app';
 import { toDbDate } from '../../src/db/dialect';
-import { sha256Hex } from '../../src/modules/auth/secrets';
+import { sha256Hex } from '../../src/lib/secrets';
 import { purgeDeadSessions } from '../../src/modules/auth/sessions.service';
 import { newIdentity, newIp, outboxCode, sendCode, signUp } from '../accounts';
 import { buildTestApp, testDialects, useTestApp } from '../helper';

@@ -1,6 +1,6 @@
 import { ErrorCode, type TDownloadLatest, type TDownloadList, type TEnvelope, type TUpdateLog } from '@llk/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { seedDatabase } from '../../src/db/seed';
+import { seedDatabase } from '../../src/setup/seed';
 import { testDialects, useTestApp } from '../helper';
 import { messageOf } from '../messages';
 

@@ -2,7 +2,7 @@ import { ErrorCode, locales, type TEnvelope, type TNewsInfo, type TNewsList, typ
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { seedDatabase } from '../../src/db/seed';
+import { seedDatabase } from '../../src/setup/seed';
 import { seedDir } from '../../src/paths';
 import { testDialects, useTestApp } from '../helper';
 import { acceptLanguageOf, messageOf } from '../messages';

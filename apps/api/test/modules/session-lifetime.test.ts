@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sha256Hex } from '../../src/modules/auth/secrets';
+import { sha256Hex } from '../../src/lib/secrets';
 import { createSession, findActiveSession, purgeDeadSessions } from '../../src/modules/auth/sessions.service';
 import { signUp } from '../accounts';
 import { testDialects, useTestApp } from '../helper';

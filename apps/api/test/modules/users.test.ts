@@ -165,7 +165,7 @@ describe.each(kvCases())('access keys on the $kind store', ({ create }) => {
   it('expires after 60 seconds and is stored only as a hash', async () => {
     const user = await signUp(ctx.app);
     const key = await accessKey(user.token);
-    const { sha256Hex } = await import('../../src/modules/auth/secrets');
+    const { sha256Hex } = await import('../../src/lib/secrets');
     const ttl = await kv.ttl(`access-key:${sha256Hex(key)}`);
     expect(ttl).toBeGreaterThan(55_000);
     expect(ttl).toBeLessThanOrEqual(60_000);

@@ -20,7 +20,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('nickname', 'text', (col) => col.notNull())
     .addColumn('password_hash', 'text', (col) => col.notNull())
     .addColumn('password_changed_at', 'text', (col) => col.notNull())
-    // membership summary, kept current by fulfilment (orders issue)
+    // membership summary, kept current by fulfilment
     .addColumn('member_plan', 'text', (col) => col.notNull().defaultTo('FREE'))
     .addColumn('member_expires_at', 'text')
     .addColumn('monitor_count', 'integer', (col) => col.notNull().defaultTo(0))

@@ -1,7 +1,7 @@
 import { type Kysely } from 'kysely';
 
 // Orders, order items, payments, refunds, QR codes for the desktop app, payment notifications
-// and idempotency keys (ordering and payment issue). Row types: modules/orders/orders.tables.ts.
+// and idempotency keys. Row types: db/tables/orders.table.ts.
 //
 // Money is integer fen. IDs are ULIDs made in the app, timestamps UTC ISO text, booleans 0/1
 // (ADR 0004). Exactly-once rests on conditional updates (status/state in the WHERE clause) and

@@ -1,6 +1,6 @@
 import { type Kysely } from 'kysely';
 
-// Cloud-PC rental (issue 6): the rented machines, which orders renew which machine, provider
+// Cloud-PC rental: the rented machines, which orders renew which machine, provider
 // (seller) sign-ups and invoice requests. Renting, renewing and refunding go through the order
 // tables of 0005 (item type CLOUD_PC); these tables only hold what is specific to machines.
 // Timestamps are UTC ISO text, booleans 0/1, amounts integer fen (see ../dialect.ts).

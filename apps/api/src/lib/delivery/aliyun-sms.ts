@@ -17,11 +17,11 @@ export interface AliyunSmsOptions {
 }
 
 /** RFC 3986 encoding as Aliyun's signature wants it: also !'()* escaped, space as %20. */
-export function percentEncode(value: string): string {
+function percentEncode(value: string): string {
   return encodeURIComponent(value).replace(/[!'()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
-export function canonicalQuery(params: Record<string, string>): string {
+function canonicalQuery(params: Record<string, string>): string {
   return Object.keys(params)
     .sort()
     .map((key) => `${percentEncode(key)}=${percentEncode(params[key] ?? '')}`)

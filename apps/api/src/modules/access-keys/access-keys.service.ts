@@ -1,9 +1,9 @@
 import { type Db } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { type KeyValueStore } from '../../lib/kv';
-import { newToken, sha256Hex } from '../auth/secrets';
-import { createSession, isSessionLive, type ActiveSession, type SessionClient, type SessionPolicy } from '../auth/sessions.service';
-import { findUserById } from '../users/users.repository';
+import { newToken, sha256Hex } from '../../lib/secrets';
+import { createSession, isSessionLive, type ActiveSession, type SessionClient, type SessionPolicy } from '../auth';
+import { findUserById } from '../users';
 
 // An access key hands a logged-in user over to another origin or client (redirectUrl): it is
 // a random 32-byte secret kept only as its SHA-256 in the key-value store, bound to the user

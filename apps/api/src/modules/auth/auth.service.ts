@@ -10,20 +10,9 @@ import { isUniqueViolation, newId, toDbDate } from '../../db/dialect';
 import { type Db } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { type KeyValueStore } from '../../lib/kv';
-import { bindReferralAtSignup, referralCodeExists } from '../referrals/referrals.service';
-import { consumeCode, type CodeStore } from '../sms/codes.service';
-import { contactOf } from '../sms/sms.service';
-import {
-  findUserByEmail,
-  findUserById,
-  findUserByMobile,
-  findUserByUsername,
-  insertUser,
-  updatePasswordHash,
-  violatedUserColumn,
-  type UserRow,
-} from '../users/users.repository';
-import { findUserByIdentifier } from '../users/users.service';
+import { bindReferralAtSignup, referralCodeExists } from '../referrals';
+import { type CodeStore, consumeCode, contactOf } from '../sms';
+import { findUserByEmail, findUserById, findUserByIdentifier, findUserByMobile, findUserByUsername, insertUser, updatePasswordHash, type UserRow, violatedUserColumn } from '../users';
 import { accountSubject, beginPasswordAttempt, clearFailures } from './login-throttle';
 import { hashPassword, verifyDummy, verifyPassword } from './passwords';
 import { createSession, type SessionClient, type SessionPolicy } from './sessions.service';

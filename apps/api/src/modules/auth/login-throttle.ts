@@ -1,6 +1,6 @@
 import { type KeyValueStore } from '../../lib/kv';
-import { limitError } from './rate-limit';
-import { sha256Hex } from './secrets';
+import { limitError } from '../../lib/rate-limit';
+import { sha256Hex } from '../../lib/secrets';
 
 // Back-off for password log-in. Failures are counted per account (per user id, or per typed
 // identifier when no account matches, so unknown names behave the same) and per client IP in

@@ -1,7 +1,7 @@
 import { type TLoginType } from '@llk/contracts';
 import { fromDbDate, newId, toDbDate } from '../../db/dialect';
 import { type Db } from '../../db/schema';
-import { newToken, sha256Hex, TOKEN_RE } from './secrets';
+import { newToken, sha256Hex, TOKEN_RE } from '../../lib/secrets';
 import { deleteDeadSessions, findSessionById, findSessionByTokenHash, insertSession, revokeSession, touchSession, type SessionRow } from './sessions.repository';
 
 export interface SessionPolicy {

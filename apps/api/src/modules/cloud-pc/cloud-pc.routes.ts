@@ -15,7 +15,7 @@ import {
 } from '@llk/contracts';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelopeResponses, ok } from '../../lib/envelope';
-import { orderSettingsOf } from '../orders/orders.settings';
+import { orderSettingsOf } from '../orders';
 import {
   applyAsProvider,
   cancelMachine,
@@ -28,7 +28,7 @@ import {
   setAutoRenew,
 } from './cloud-pc.service';
 
-// /cloudPc/* (issue 6). Renting is POST /order/createV2 with a CLOUD_PC SKU (item type CLOUD_PC,
+// /cloudPc/*. Renting is POST /order/createV2 with a CLOUD_PC SKU (item type CLOUD_PC,
 // an addition to the spec's MEMBER, MONITOR, CHANNEL, QUALITY); see apps/api/README.md "Cloud PC".
 
 export const cloudPcRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -16,26 +16,36 @@ import {
   type TOrderStatus,
   type TTimeUnit,
 } from '@llk/contracts';
-import { type Selectable } from 'kysely';
 import { fromDbBool, fromDbDate, isUniqueViolation, newId, toDbDate } from '../../db/dialect';
 import { type Db } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { type KeyValueStore } from '../../lib/kv';
-import { findOrder, transitionOrder } from '../orders/orders.repository';
-import { createWebOrder, loadOrderInfo, type OrderSettings } from '../orders/orders.service';
-import { withOrderTables } from '../orders/orders.tables';
-import { refundOrder, type RefundDeps } from '../orders/refunds.service';
-import { listSkus } from '../pricing/pricing.repository';
-import { CLOUD_PC_SPECS, planOfSku, skuIdOf, specOf } from './cloud-pc.plans';
-import { withCloudPcTables, type CloudPcsTable } from './cloud-pc.tables';
+import { createWebOrder, findOrder, findOrderItems, loadOrderInfo, type OrderSettings, transitionOrder } from '../orders';
+import { refundOrder, type RefundDeps } from '../payments';
+import { listSkus } from '../pricing';
+import { CLOUD_PC_SPECS, planOfSku, skuIdOf, specOf } from '../fulfilment';
+import {
+  claimFirstOrderRefund,
+  expireDueMachines,
+  findMachine,
+  getMachine,
+  insertInvoiceRequest,
+  insertProviderApplication,
+  insertRenewal,
+  listInvoiceRequestsOf,
+  listMachinesOf,
+  releaseMachine,
+  setMachineAutoRenew,
+  undoRefundClaim,
+  type MachineRow,
+} from './cloud-pc.repository';
 
 // Cloud-PC rental on the orders pipeline (see apps/api/README.md "Cloud PC"). Renting is
-// POST /order/createV2 with a CLOUD_PC SKU; its fulfilment (cloud-pc.fulfilment.ts) creates the
+// POST /order/createV2 with a CLOUD_PC SKU; its fulfilment (modules/fulfilment) creates the
 // machine in the paid transaction. This file: plans, the device list, renew (a renewal order
 // through the same pipeline), auto-renew, cancel, the first-order refund, provider sign-ups and
 // invoice requests.
 
-type MachineRow = Selectable<CloudPcsTable>;
 
 const REFUND_WINDOW_MS = CLOUD_PC_RULES.firstOrderRefundMinutes * 60_000;
 /** provider sign-ups one client IP may send per hour */
@@ -60,7 +70,7 @@ export async function listPlans(db: Db): Promise<TCloudPcPlan[]> {
 
 async function payableOrderId(db: Db, orderId: string | null, now: Date): Promise<string | null> {
   if (!orderId) return null;
-  const order = await findOrder(withOrderTables(db), orderId);
+  const order = await findOrder(db, orderId);
   if (!order || !PAYABLE_ORDER_STATUSES.includes(order.status as TOrderStatus) || order.expires_at <= toDbDate(now)) return null;
   return order.id;
 }
@@ -97,12 +107,12 @@ async function toDevice(db: Db, row: MachineRow, now: Date): Promise<TCloudPcDev
 /** GET /cloudPc/devices: the caller's machines, newest first (released and expired ones too). */
 export async function listDevices(db: Db, userId: string, now = new Date()): Promise<TCloudPcDevice[]> {
   await expireMachines(db, now, userId);
-  const rows = await withCloudPcTables(db).selectFrom('cloud_pcs').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').limit(100).execute();
+  const rows = await listMachinesOf(db, userId, 100);
   return Promise.all(rows.map((row) => toDevice(db, row, now)));
 }
 
 async function ownMachine(db: Db, userId: string, id: string): Promise<MachineRow> {
-  const row = await withCloudPcTables(db).selectFrom('cloud_pcs').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await findMachine(db, id);
   // Someone else's machine is "not found", never "forbidden".
   if (!row || row.user_id !== userId) throw new AppError('CLOUD_PC_NOT_FOUND');
   return row;
@@ -124,7 +134,7 @@ export async function renewMachine(db: Db, settings: OrderSettings, userId: stri
   const unit = timeUnit ?? ZTimeUnit.parse(machine.time_unit);
   const open = await payableOrderId(db, machine.renewal_order_id, now);
   if (open) {
-    const order = await findOrder(withOrderTables(db), open);
+    const order = await findOrder(db, open);
     const info = order ? await loadOrderInfo(db, order) : null;
     if (info && info.items[0]?.timeUnit === unit) return info;
   }
@@ -135,10 +145,7 @@ export async function renewMachine(db: Db, settings: OrderSettings, userId: stri
       userId,
       selection: { skuId: skuIdOf(ZCloudPcPlanId.parse(machine.plan_id), unit) },
       within: async (trx, orderId) => {
-        const cdb = withCloudPcTables(trx);
-        const nowText = toDbDate(now);
-        await cdb.insertInto('cloud_pc_renewals').values({ order_id: orderId, cloud_pc_id: machine.id, created_at: nowText }).execute();
-        await cdb.updateTable('cloud_pcs').set({ renewal_order_id: orderId, updated_at: nowText }).where('id', '=', machine.id).execute();
+        await insertRenewal(trx, machine.id, orderId, toDbDate(now));
       },
     },
     now,
@@ -148,8 +155,7 @@ export async function renewMachine(db: Db, settings: OrderSettings, userId: stri
 /** POST /cloudPc/devices/{id}/autoRenew. */
 export async function setAutoRenew(db: Db, userId: string, id: string, enabled: boolean, now = new Date()): Promise<TCloudPcDevice> {
   const machine = await runningMachine(db, userId, id, now);
-  const cdb = withCloudPcTables(db);
-  await cdb.updateTable('cloud_pcs').set({ auto_renew: enabled ? 1 : 0, updated_at: toDbDate(now) }).where('id', '=', machine.id).execute();
+  await setMachineAutoRenew(db, machine.id, enabled, toDbDate(now));
   return toDevice(db, { ...machine, auto_renew: enabled ? 1 : 0 }, now);
 }
 
@@ -161,19 +167,11 @@ export async function setAutoRenew(db: Db, userId: string, id: string, enabled: 
 export async function cancelMachine(db: Db, userId: string, id: string, now = new Date()): Promise<TCloudPcDevice> {
   const machine = await runningMachine(db, userId, id, now);
   const nowText = toDbDate(now);
-  const cdb = withCloudPcTables(db);
-  const result = await cdb
-    .updateTable('cloud_pcs')
-    .set({ status: 'RELEASED', released_at: nowText, auto_renew: 0, updated_at: nowText })
-    .where('id', '=', machine.id)
-    .where('status', '=', 'RUNNING')
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== 1) throw new AppError('CLOUD_PC_RELEASED');
+  if (!(await releaseMachine(db, machine.id, nowText))) throw new AppError('CLOUD_PC_RELEASED');
   if (machine.renewal_order_id) {
-    await transitionOrder(withOrderTables(db), machine.renewal_order_id, PAYABLE_ORDER_STATUSES, 'CANCELLED', { closed_at: nowText, updated_at: nowText });
+    await transitionOrder(db, machine.renewal_order_id, PAYABLE_ORDER_STATUSES, 'CANCELLED', { closed_at: nowText, updated_at: nowText });
   }
-  const row = await cdb.selectFrom('cloud_pcs').selectAll().where('id', '=', machine.id).executeTakeFirstOrThrow();
-  return deviceOf(row, now, null);
+  return deviceOf(await getMachine(db, machine.id), now, null);
 }
 
 /**
@@ -193,47 +191,25 @@ export async function refundFirstOrder(deps: RefundDeps, userId: string, id: str
   const nowText = toDbDate(now);
   if (nowText >= deadline) throw new AppError('CLOUD_PC_REFUND_WINDOW_OVER');
 
-  const cdb = withCloudPcTables(db);
-  const claimed = await cdb
-    .updateTable('cloud_pcs')
-    .set({ status: 'RELEASED', released_at: nowText, auto_renew: 0, refund_claimed_at: nowText, updated_at: nowText })
-    .where('id', '=', machine.id)
-    .where('status', '=', 'RUNNING')
-    .where('first_order', '=', 1)
-    .where('refund_claimed_at', 'is', null)
-    .executeTakeFirst();
-  if (Number(claimed.numUpdatedRows) !== 1) throw new AppError('CLOUD_PC_REFUND_NOT_ALLOWED');
+  if (!(await claimFirstOrderRefund(db, machine.id, nowText))) throw new AppError('CLOUD_PC_REFUND_NOT_ALLOWED');
 
   try {
     await refundOrder(deps, machine.order_id, { reason: 'cloud PC: first order refunded within 15 minutes' }, now);
   } catch (error) {
     if (error instanceof AppError && (error.codeName === 'REFUND_FAILED' || error.codeName === 'REFUND_NOT_ALLOWED')) {
-      await cdb
-        .updateTable('cloud_pcs')
-        .set({ status: 'RUNNING', released_at: null, refund_claimed_at: null, updated_at: toDbDate(new Date()) })
-        .where('id', '=', machine.id)
-        .where('refund_claimed_at', '=', nowText)
-        .execute();
+      await undoRefundClaim(db, machine.id, nowText, toDbDate(new Date()));
     }
     throw error;
   }
-  const row = await cdb.selectFrom('cloud_pcs').selectAll().where('id', '=', machine.id).executeTakeFirstOrThrow();
-  const order = await findOrder(withOrderTables(db), machine.order_id);
+  const row = await getMachine(db, machine.id);
+  const order = await findOrder(db, machine.order_id);
   if (!order) throw new AppError('ORDER_NOT_FOUND');
   return { device: deviceOf(row, now, null), order: await loadOrderInfo(db, order) };
 }
 
 /** Machines past their term become EXPIRED (released); all of them, or one user's. */
 export async function expireMachines(db: Db, now = new Date(), userId?: string): Promise<number> {
-  const nowText = toDbDate(now);
-  let query = withCloudPcTables(db)
-    .updateTable('cloud_pcs')
-    .set({ status: 'EXPIRED', released_at: nowText, updated_at: nowText })
-    .where('status', '=', 'RUNNING')
-    .where('expires_at', '<=', nowText);
-  if (userId !== undefined) query = query.where('user_id', '=', userId);
-  const result = await query.executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  return expireDueMachines(db, toDbDate(now), userId);
 }
 
 /** POST /cloudPc/provider: stored; the answer carries a reference to quote. */
@@ -245,24 +221,21 @@ export async function applyAsProvider(
 ): Promise<TCloudPcProviderResult> {
   if ((await deps.kv.incr(`cloudpc:provider:${context.ip}`, 3_600_000)) > PROVIDER_APPLICATIONS_PER_HOUR) throw new AppError('RATE_LIMITED');
   const id = newId(now.getTime());
-  await withCloudPcTables(deps.db)
-    .insertInto('cloud_pc_provider_applications')
-    .values({
-      id,
-      user_id: context.userId ?? null,
-      company: input.company,
-      contact_name: input.contactName,
-      phone: input.phone || null,
-      email: input.email || null,
-      region: input.region,
-      hardware: input.hardware,
-      machine_count: input.machineCount,
-      message: input.message || null,
-      locale: context.locale,
-      ip: context.ip,
-      created_at: toDbDate(now),
-    })
-    .execute();
+  await insertProviderApplication(deps.db, {
+    id,
+    user_id: context.userId ?? null,
+    company: input.company,
+    contact_name: input.contactName,
+    phone: input.phone || null,
+    email: input.email || null,
+    region: input.region,
+    hardware: input.hardware,
+    machine_count: input.machineCount,
+    message: input.message || null,
+    locale: context.locale,
+    ip: context.ip,
+    created_at: toDbDate(now),
+  });
   return { reference: `CP-${id.slice(-10).toUpperCase()}`, receivedAt: now.toISOString() };
 }
 
@@ -281,10 +254,9 @@ function invoiceOf(row: { id: string; order_id: string; kind: string; title: str
 /** POST /cloudPc/invoice: for the caller's paid cloud-PC order (rental or renewal), once. */
 export async function requestInvoice(db: Db, userId: string, input: TCloudPcInvoiceRequest, now = new Date()): Promise<TCloudPcInvoice> {
   if (input.kind === 'SPECIAL' && !input.taxId) throw new AppError('INVOICE_TAX_ID_REQUIRED');
-  const odb = withOrderTables(db);
-  const order = await findOrder(odb, input.orderId);
+  const order = await findOrder(db, input.orderId);
   if (!order || order.user_id !== userId || !PAID_ORDER_STATUSES.includes(order.status as TOrderStatus)) throw new AppError('INVOICE_ORDER_INVALID');
-  const items = await odb.selectFrom('order_items').select('item_type').where('order_id', '=', order.id).execute();
+  const items = await findOrderItems(db, order.id);
   if (!items.some((item) => item.item_type === 'CLOUD_PC')) throw new AppError('INVOICE_ORDER_INVALID');
   const row = {
     id: newId(now.getTime()),
@@ -300,7 +272,7 @@ export async function requestInvoice(db: Db, userId: string, input: TCloudPcInvo
     created_at: toDbDate(now),
   };
   try {
-    await withCloudPcTables(db).insertInto('cloud_pc_invoice_requests').values(row).execute();
+    await insertInvoiceRequest(db, row);
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('INVOICE_ALREADY_REQUESTED', { cause: error });
     throw error;
@@ -310,6 +282,6 @@ export async function requestInvoice(db: Db, userId: string, input: TCloudPcInvo
 
 /** GET /cloudPc/invoice: the caller's invoice requests, newest first. */
 export async function listInvoices(db: Db, userId: string): Promise<TCloudPcInvoice[]> {
-  const rows = await withCloudPcTables(db).selectFrom('cloud_pc_invoice_requests').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').limit(100).execute();
+  const rows = await listInvoiceRequestsOf(db, userId, 100);
   return rows.map(invoiceOf);
 }

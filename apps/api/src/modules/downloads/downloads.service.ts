@@ -22,7 +22,7 @@ export interface DownloadsDeps {
 }
 
 /** Which releases a client type installs: Android tablets take the Android app. */
-export function platformOf(clientType: TClientType): TReleasePlatform | null {
+function platformOf(clientType: TClientType): TReleasePlatform | null {
   if (clientType === 'UNKNOWN') return null;
   return clientType === 'ANDROID_PAD' ? 'ANDROID' : clientType;
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { locales, ZNewsKind } from '@llk/contracts';
 import { z } from 'zod';
 import { dbNow } from '../../db/dialect';
-import { type SeedStep } from '../../db/seeds';
+import { type SeedStep } from '../../db/seed-step';
 import { replaceNews, type SeedNews } from './news.repository';
 
 // content/seed/news/<slug>.json, one file per news item or promotion, all languages in it.

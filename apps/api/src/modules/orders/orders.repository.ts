@@ -1,47 +1,35 @@
 import { type Selectable } from 'kysely';
 import { type TOrderStatus } from '@llk/contracts';
-import {
-  type OrderItemsTable,
-  type OrderQrCodesTable,
-  type OrdersDb,
-  type OrdersTable,
-  type PaymentsTable,
-  type RefundsTable,
-} from './orders.tables';
+import { touchedRows } from '../../db/dialect';
+import { type Db } from '../../db/schema';
+import { type OrderItemsTable, type OrderQrCodesTable, type OrdersTable } from '../../db/tables/orders.table';
 
-// The only Kysely users of the orders module. Every state change is a conditional update
-// (the expected state in the WHERE clause) that reports whether it happened, so two callers
-// racing for the same transition cannot both win, on SQLite or PostgreSQL.
+// Orders, their items, QR codes and idempotency keys. Every state change is a conditional
+// update (the expected state in the WHERE clause) that reports whether it happened, so two
+// callers racing for the same transition cannot both win, on SQLite or PostgreSQL.
 
 export type OrderRow = Selectable<OrdersTable>;
 export type OrderItemRow = Selectable<OrderItemsTable>;
-export type PaymentRow = Selectable<PaymentsTable>;
-export type RefundRow = Selectable<RefundsTable>;
 export type QrCodeRow = Selectable<OrderQrCodesTable>;
-
-/** Rows touched by an update or delete, on either driver. */
-function touched(result: { numUpdatedRows?: bigint; numDeletedRows?: bigint }): number {
-  return Number(result.numUpdatedRows ?? result.numDeletedRows ?? 0n);
-}
 
 // ---- Orders ----------------------------------------------------------------------------------
 
-export async function insertOrder(db: OrdersDb, order: OrderRow, items: OrderItemRow[]): Promise<void> {
+export async function insertOrder(db: Db, order: OrderRow, items: OrderItemRow[]): Promise<void> {
   await db.insertInto('orders').values(order).execute();
   if (items.length > 0) await db.insertInto('order_items').values(items).execute();
 }
 
-export function findOrder(db: OrdersDb, id: string): Promise<OrderRow | undefined> {
+export function findOrder(db: Db, id: string): Promise<OrderRow | undefined> {
   return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export function findOrderItems(db: OrdersDb, orderId: string): Promise<OrderItemRow[]> {
+export function findOrderItems(db: Db, orderId: string): Promise<OrderItemRow[]> {
   return db.selectFrom('order_items').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
 }
 
 /** Moves an order from one of `from` to `to` with extra column values; true if it moved. */
 export async function transitionOrder(
-  db: OrdersDb,
+  db: Db,
   id: string,
   from: readonly TOrderStatus[],
   to: TOrderStatus,
@@ -53,15 +41,15 @@ export async function transitionOrder(
     .where('id', '=', id)
     .where('status', 'in', [...from])
     .executeTakeFirst();
-  return touched(result) === 1;
+  return touchedRows(result) === 1;
 }
 
-export async function setOrderItemGrant(db: OrdersDb, itemId: string, grant: string | null): Promise<void> {
+export async function setOrderItemGrant(db: Db, itemId: string, grant: string | null): Promise<void> {
   await db.updateTable('order_items').set({ grant_json: grant }).where('id', '=', itemId).execute();
 }
 
 /** Unpaid orders whose time is up, oldest first. */
-export function findDueOrders(db: OrdersDb, statuses: readonly TOrderStatus[], now: string, limit: number): Promise<OrderRow[]> {
+export function findDueOrders(db: Db, statuses: readonly TOrderStatus[], now: string, limit: number): Promise<OrderRow[]> {
   return db
     .selectFrom('orders')
     .selectAll()
@@ -73,163 +61,33 @@ export function findDueOrders(db: OrdersDb, statuses: readonly TOrderStatus[], n
 }
 
 /** FULFILLED orders fulfilled before `before`: their refund window is over. */
-export async function completeFulfilledOrders(db: OrdersDb, before: string, now: string): Promise<number> {
+export async function completeFulfilledOrders(db: Db, before: string, now: string): Promise<number> {
   const result = await db
     .updateTable('orders')
     .set({ status: 'COMPLETED', completed_at: now, updated_at: now })
     .where('status', '=', 'FULFILLED')
     .where('fulfilled_at', '<=', before)
     .executeTakeFirst();
-  return touched(result);
+  return touchedRows(result);
 }
 
-// ---- Payments --------------------------------------------------------------------------------
-
-export async function insertPayment(db: OrdersDb, payment: PaymentRow): Promise<void> {
-  await db.insertInto('payments').values(payment).execute();
-}
-
-export function findPaymentByNo(db: OrdersDb, paymentNo: string): Promise<PaymentRow | undefined> {
-  return db.selectFrom('payments').selectAll().where('payment_no', '=', paymentNo).executeTakeFirst();
-}
-
-export function findPayment(db: OrdersDb, id: string): Promise<PaymentRow | undefined> {
-  return db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
-export function findPaymentsOfOrder(db: OrdersDb, orderId: string, states?: readonly string[]): Promise<PaymentRow[]> {
-  let query = db.selectFrom('payments').selectAll().where('order_id', '=', orderId);
-  if (states) query = query.where('state', 'in', [...states]);
-  return query.orderBy('id').execute();
-}
-
-/**
- * Open payment attempts of orders that can no longer be paid (EXPIRED, CANCELLED): left open
- * when the gateway could not be reached as the order closed. Least recently touched first.
- */
-export function findOrphanedPayments(db: OrdersDb, orderStatuses: readonly TOrderStatus[], openStates: readonly string[], touchedBefore: string, limit: number): Promise<PaymentRow[]> {
-  return db
-    .selectFrom('payments')
-    .innerJoin('orders', 'orders.id', 'payments.order_id')
-    .selectAll('payments')
-    .where('payments.state', 'in', [...openStates])
-    .where('orders.status', 'in', [...orderStatuses])
-    .where('payments.updated_at', '<=', touchedBefore)
-    .orderBy('payments.updated_at')
-    .limit(limit)
-    .execute();
-}
-
-export async function transitionPayment(
-  db: OrdersDb,
-  id: string,
-  from: readonly string[],
-  to: string,
-  values: Partial<Omit<PaymentRow, 'id' | 'state'>> & { updated_at: string },
-): Promise<boolean> {
-  const result = await db
-    .updateTable('payments')
-    .set({ ...values, state: to })
-    .where('id', '=', id)
-    .where('state', 'in', [...from])
-    .executeTakeFirst();
-  return touched(result) === 1;
-}
-
-export async function flagPaymentForRefund(db: OrdersDb, id: string, needsRefund: boolean, now: string): Promise<void> {
-  await db
-    .updateTable('payments')
-    .set({ needs_refund: needsRefund ? 1 : 0, updated_at: now })
-    .where('id', '=', id)
-    .execute();
-}
-
-/** Paid payments flagged for refund (double payments) that have no open or successful refund. */
-export function findPaymentsToRefund(db: OrdersDb, limit: number): Promise<PaymentRow[]> {
-  return db
-    .selectFrom('payments')
-    .selectAll()
-    .where('needs_refund', '=', 1)
-    .where('state', '=', 'PAID')
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('refunds')
-            .select('refunds.id')
-            .whereRef('refunds.payment_id', '=', 'payments.id')
-            .where('refunds.state', 'in', ['PENDING', 'PROCESSING', 'SUCCEEDED']),
-        ),
-      ),
-    )
-    .orderBy('id')
-    .limit(limit)
-    .execute();
-}
-
-// ---- Notifications ---------------------------------------------------------------------------
-
-export async function insertNotification(
-  db: OrdersDb,
-  row: { id: string; dedupe_key: string; payment_id: string; gateway_trade_no: string; amount_fen: number; outcome: string; via: string; received_at: string },
-): Promise<void> {
-  await db.insertInto('payment_notifications').values(row).execute();
-}
-
-// ---- Refunds ---------------------------------------------------------------------------------
-
-export async function insertRefund(db: OrdersDb, refund: RefundRow): Promise<void> {
-  await db.insertInto('refunds').values(refund).execute();
-}
-
-export function findRefund(db: OrdersDb, id: string): Promise<RefundRow | undefined> {
-  return db.selectFrom('refunds').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
-export function findRefundsOfOrder(db: OrdersDb, orderId: string): Promise<RefundRow[]> {
-  return db.selectFrom('refunds').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
-}
-
-/** Refunds still waiting for the gateway (asked before or timed out). */
-export function findOpenRefunds(db: OrdersDb, before: string, limit: number): Promise<RefundRow[]> {
-  return db
-    .selectFrom('refunds')
-    .selectAll()
-    .where('state', 'in', ['PENDING', 'PROCESSING'])
-    .where('updated_at', '<=', before)
-    .orderBy('id')
-    .limit(limit)
-    .execute();
-}
-
-export async function transitionRefund(
-  db: OrdersDb,
-  id: string,
-  from: readonly string[],
-  to: string,
-  values: Partial<Omit<RefundRow, 'id' | 'state'>> & { updated_at: string },
-): Promise<boolean> {
-  const result = await db
-    .updateTable('refunds')
-    .set({ ...values, state: to })
-    .where('id', '=', id)
-    .where('state', 'in', [...from])
-    .executeTakeFirst();
-  return touched(result) === 1;
+/** The method and client of an order's latest payment attempt, for showing the order. */
+export function findLatestAttempt(db: Db, orderId: string): Promise<{ method: string; client: string } | undefined> {
+  return db.selectFrom('payments').select(['method', 'client']).where('order_id', '=', orderId).orderBy('id', 'desc').limit(1).executeTakeFirst();
 }
 
 // ---- QR codes --------------------------------------------------------------------------------
 
-export async function insertQrCode(db: OrdersDb, row: QrCodeRow): Promise<void> {
+export async function insertQrCode(db: Db, row: QrCodeRow): Promise<void> {
   await db.insertInto('order_qr_codes').values(row).execute();
 }
 
-export function findQrCodeByHash(db: OrdersDb, codeHash: string): Promise<QrCodeRow | undefined> {
+export function findQrCodeByHash(db: Db, codeHash: string): Promise<QrCodeRow | undefined> {
   return db.selectFrom('order_qr_codes').selectAll().where('code_hash', '=', codeHash).executeTakeFirst();
 }
 
 /** Marks an unused, unexpired code used by `orderId`; false if someone else was first. */
-export async function useQrCode(db: OrdersDb, id: string, orderId: string, now: string): Promise<boolean> {
+export async function useQrCode(db: Db, id: string, orderId: string, now: string): Promise<boolean> {
   const result = await db
     .updateTable('order_qr_codes')
     .set({ used_at: now, order_id: orderId })
@@ -237,16 +95,16 @@ export async function useQrCode(db: OrdersDb, id: string, orderId: string, now: 
     .where('used_at', 'is', null)
     .where('expires_at', '>', now)
     .executeTakeFirst();
-  return touched(result) === 1;
+  return touchedRows(result) === 1;
 }
 
-export async function purgeQrCodes(db: OrdersDb, before: string): Promise<number> {
-  return touched(await db.deleteFrom('order_qr_codes').where('expires_at', '<=', before).executeTakeFirst());
+export async function purgeQrCodes(db: Db, before: string): Promise<number> {
+  return touchedRows(await db.deleteFrom('order_qr_codes').where('expires_at', '<=', before).executeTakeFirst());
 }
 
 // ---- Idempotency keys ------------------------------------------------------------------------
 
-export function findIdempotencyKey(db: OrdersDb, userId: string, key: string) {
+export function findIdempotencyKey(db: Db, userId: string, key: string) {
   return db
     .selectFrom('order_idempotency_keys')
     .selectAll()
@@ -256,13 +114,13 @@ export function findIdempotencyKey(db: OrdersDb, userId: string, key: string) {
 }
 
 export async function insertIdempotencyKey(
-  db: OrdersDb,
+  db: Db,
   row: { user_id: string; idempotency_key: string; request_hash: string; order_id: string; created_at: string; expires_at: string },
 ): Promise<void> {
   await db.insertInto('order_idempotency_keys').values(row).execute();
 }
 
-export async function deleteIdempotencyKey(db: OrdersDb, userId: string, key: string, expiredBefore: string): Promise<void> {
+export async function deleteIdempotencyKey(db: Db, userId: string, key: string, expiredBefore: string): Promise<void> {
   await db
     .deleteFrom('order_idempotency_keys')
     .where('user_id', '=', userId)
@@ -271,6 +129,6 @@ export async function deleteIdempotencyKey(db: OrdersDb, userId: string, key: st
     .execute();
 }
 
-export async function purgeIdempotencyKeys(db: OrdersDb, before: string): Promise<number> {
-  return touched(await db.deleteFrom('order_idempotency_keys').where('expires_at', '<=', before).executeTakeFirst());
+export async function purgeIdempotencyKeys(db: Db, before: string): Promise<number> {
+  return touchedRows(await db.deleteFrom('order_idempotency_keys').where('expires_at', '<=', before).executeTakeFirst());
 }

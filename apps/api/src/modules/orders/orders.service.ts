@@ -2,7 +2,6 @@ import { createHash, randomBytes } from 'node:crypto';
 import {
   maskEmail,
   maskPhone,
-  PAYABLE_ORDER_STATUSES,
   type TCodeOrderResult,
   type TOrderInfo,
   type TOrderItem,
@@ -15,14 +14,14 @@ import {
 import { isUniqueViolation, newId, toDbDate } from '../../db/dialect';
 import { type Db } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { findSku, listSkus, type SkuRow } from '../pricing/pricing.repository';
-import { findUserById } from '../users/users.repository';
+import { findSku, listSkus, type SkuRow } from '../pricing';
+import { findUserById } from '../users';
 import {
   deleteIdempotencyKey,
   findIdempotencyKey,
   findOrder,
   findOrderItems,
-  findPaymentsOfOrder,
+  findLatestAttempt,
   findQrCodeByHash,
   insertIdempotencyKey,
   insertOrder,
@@ -31,7 +30,6 @@ import {
   type OrderItemRow,
   type OrderRow,
 } from './orders.repository';
-import { withOrderTables, type OrdersDb } from './orders.tables';
 
 // Orders: creating them (price from the catalogue only), reading them (owner or pay token),
 // desktop-app payment codes. Payments live in payments.service.ts, refunds in refunds.service.ts.
@@ -62,7 +60,7 @@ function secret(bytes = 18): string {
 }
 
 /** The one active SKU the caller means: by id, or by item type and time unit. */
-export async function resolveSku(db: Db, selection: ItemSelection): Promise<SkuRow> {
+async function resolveSku(db: Db, selection: ItemSelection): Promise<SkuRow> {
   if (selection.skuId !== undefined) {
     const sku = await findSku(db, selection.skuId);
     if (!sku || !sku.active) throw new AppError('SKU_NOT_AVAILABLE');
@@ -124,7 +122,7 @@ function newOrder(userId: string, source: 'WEB' | 'QR_CODE', items: OrderItemRow
 }
 
 /** The canonical form of a create request, for the Idempotency-Key comparison. */
-export function requestHash(selection: ItemSelection): string {
+function requestHash(selection: ItemSelection): string {
   const canonical = {
     skuId: selection.skuId ?? null,
     itemType: selection.itemType ?? null,
@@ -139,7 +137,7 @@ export interface CreateOrderInput {
   selection: ItemSelection;
   idempotencyKey?: string | undefined;
   /** more rows written in the order's transaction (e.g. which cloud PC a renewal order renews) */
-  within?: ((trx: OrdersDb, orderId: string) => Promise<void>) | undefined;
+  within?: ((trx: Db, orderId: string) => Promise<void>) | undefined;
 }
 
 /**
@@ -149,7 +147,7 @@ export interface CreateOrderInput {
  * differs. Keys are per user and remembered for settings.idempotencyTtlMs.
  */
 export async function createWebOrder(db: Db, settings: OrderSettings, input: CreateOrderInput, now = new Date()): Promise<TOrderInfo> {
-  const odb = withOrderTables(db);
+  const odb = db;
   const hash = requestHash(input.selection);
   if (input.idempotencyKey !== undefined) {
     const existing = await replayIdempotent(db, input.userId, input.idempotencyKey, hash, now);
@@ -186,7 +184,7 @@ export async function createWebOrder(db: Db, settings: OrderSettings, input: Cre
 }
 
 async function replayIdempotent(db: Db, userId: string, key: string, hash: string, now: Date): Promise<TOrderInfo | undefined> {
-  const odb = withOrderTables(db);
+  const odb = db;
   const row = await findIdempotencyKey(odb, userId, key);
   if (!row) return undefined;
   if (row.expires_at <= toDbDate(now)) {
@@ -201,7 +199,7 @@ async function replayIdempotent(db: Db, userId: string, key: string, hash: strin
 
 // ---- Reading ---------------------------------------------------------------------------------
 
-export function orderItemOf(item: OrderItemRow): TOrderItem {
+function orderItemOf(item: OrderItemRow): TOrderItem {
   return {
     itemType: item.item_type as TOrderItem['itemType'],
     skuId: item.sku_id,
@@ -216,7 +214,7 @@ export function orderItemOf(item: OrderItemRow): TOrderItem {
   };
 }
 
-export function orderInfoOf(order: OrderRow, items: OrderItemRow[], latest: { method: string; client: string } | null): TOrderInfo {
+function orderInfoOf(order: OrderRow, items: OrderItemRow[], latest: { method: string; client: string } | null): TOrderInfo {
   const total = Number(order.total_fen);
   const original = Number(order.original_total_fen);
   return {
@@ -239,10 +237,8 @@ export function orderInfoOf(order: OrderRow, items: OrderItemRow[], latest: { me
 }
 
 export async function loadOrderInfo(db: Db, order: OrderRow): Promise<TOrderInfo> {
-  const odb = withOrderTables(db);
-  const [items, payments] = await Promise.all([findOrderItems(odb, order.id), findPaymentsOfOrder(odb, order.id)]);
-  const latest = payments.at(-1);
-  return orderInfoOf(order, items, latest ? { method: latest.method, client: latest.client } : null);
+  const [items, latest] = await Promise.all([findOrderItems(db, order.id), findLatestAttempt(db, order.id)]);
+  return orderInfoOf(order, items, latest ?? null);
 }
 
 export interface OrderCaller {
@@ -251,7 +247,7 @@ export interface OrderCaller {
 }
 
 /** True when the caller owns the order or holds its pay token. */
-export function mayAccess(order: OrderRow, caller: OrderCaller): boolean {
+function mayAccess(order: OrderRow, caller: OrderCaller): boolean {
   if (caller.userId !== undefined && caller.userId === order.user_id) return true;
   if (caller.payToken !== undefined && order.pay_token_hash !== null) return sha256(caller.payToken) === order.pay_token_hash;
   return false;
@@ -259,7 +255,7 @@ export function mayAccess(order: OrderRow, caller: OrderCaller): boolean {
 
 /** An order the caller may see; everyone else gets ORDER_NOT_FOUND, never FORBIDDEN. */
 export async function accessibleOrder(db: Db, id: string, caller: OrderCaller): Promise<OrderRow> {
-  const order = await findOrder(withOrderTables(db), id);
+  const order = await findOrder(db, id);
   if (!order || !mayAccess(order, caller)) throw new AppError('ORDER_NOT_FOUND');
   return order;
 }
@@ -282,7 +278,7 @@ export async function createQrCode(
   const sku = await resolveSku(db, selection);
   const code = secret(24);
   const expiresAt = toDbDate(now.getTime() + settings.qrCodeTtlMs);
-  await insertQrCode(withOrderTables(db), {
+  await insertQrCode(db, {
     id: newId(now.getTime()),
     code_hash: sha256(code),
     user_id: userId,
@@ -311,7 +307,7 @@ function accountLabel(user: { username: string | null; mobile: string | null; em
  * answer carries a pay token: the caller is usually a phone that is not logged in.
  */
 export async function createOrderByCode(db: Db, settings: OrderSettings, code: string, now = new Date()): Promise<TCodeOrderResult> {
-  const odb = withOrderTables(db);
+  const odb = db;
   const row = await findQrCodeByHash(odb, sha256(code));
   if (!row) throw new AppError('QR_CODE_NOT_FOUND');
   if (row.used_at !== null) throw new AppError('QR_CODE_USED');
@@ -337,8 +333,4 @@ export async function createOrderByCode(db: Db, settings: OrderSettings, code: s
   const item = info.items[0];
   if (!item) throw new Error('order without items');
   return { order: info, payToken, account: accountLabel(user), nickname: user.nickname, item, discountFen: info.discountFen };
-}
-
-export function isPayable(order: OrderRow): boolean {
-  return (PAYABLE_ORDER_STATUSES as readonly string[]).includes(order.status);
 }

@@ -1,121 +1,109 @@
-import { isLocale, matchBrowserLanguage, type TLocale } from '@llk/contracts';
+import { ZPayRequest, ZPayResult, type TPayMethod } from '@llk/contracts';
 import { type FastifyReply, type FastifyRequest } from 'fastify';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { type TGatewayMethod } from './provider';
-import { renderConfirmPage, type PageView, type TPageStatus } from './sandbox/confirm-page';
+import { envelopeResponses, ok } from '../../lib/envelope';
+import { MONEY_AND_STATES, orderSettingsOf } from '../orders';
+import { applyVerifiedPayment, startPayment } from './payments.service';
+import { NotificationRejected, type NotificationAnswer } from './provider';
 
-// The sandbox confirm pages (only while the built-in sandbox is active). A sandbox charge's
-// QR / link points here through the web's /api forward: GET shows amount, item and a Confirm
-// button; POST marks the charge paid and sends its signed notification (sandbox/signer.ts) to
-// the charge's notify URL, i.e. through the same verification path as a real gateway's.
-
-const ZParams = z.object({ method: z.enum(['ZFB', 'WX']), paymentNo: z.string().min(1).max(64) });
-const ZQuery = z.object({ t: z.string().max(64).optional(), lang: z.string().max(16).optional() });
-const ZForm = z.object({ t: z.string().max(64).optional(), lang: z.string().max(16).optional() }).optional();
-
-const HEADERS = {
-  'content-type': 'text/html; charset=utf-8',
-  'cache-control': 'no-store',
-  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'no-referrer',
-} as const;
-
-function pageLocale(request: FastifyRequest, lang: string | undefined): TLocale {
-  if (lang) {
-    if (isLocale(lang)) return lang;
-    const matched = matchBrowserLanguage(lang);
-    if (matched) return matched;
-  }
-  return request.locale;
-}
-
-const page = (description: string) => ({ description, content: { 'text/html': { schema: { type: 'string' } } } });
-const PAGE_ANSWERS = {
-  200: page('The page: confirm, paid or already paid'),
-  404: page('No such charge, or a wrong token'),
-  410: page('The charge expired or was closed'),
-  502: page('The charge was paid but its notification was refused or could not be delivered'),
-};
-
-function send(reply: FastifyReply, status: number, view: PageView) {
-  const production = reply.server.config.nodeEnv === 'production';
-  return reply.code(status).headers(HEADERS).send(renderConfirmPage({ ...view, production }));
-}
+// /pay/payV2 (start a payment attempt) and /pay/notify/* (the gateways' signed notifications).
 
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
-  const lazySandbox = app.paymentSandbox;
-  if (!lazySandbox) return;
+  const settings = orderSettingsOf(app.config);
 
-  // Only this plugin's routes take forms (the confirm button works without JavaScript).
-  if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) {
-    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(body as string)));
-    });
-  }
+  // Payment data is personal: never stored by a browser or a shared cache.
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+  });
 
-  app.get(
-    '/sandbox/pay/:method/:paymentNo',
-    {
-      schema: {
-        tags: ['payments'],
-        summary: 'Sandbox gateway: the confirm page of a charge (HTML)',
-        description: 'Only while the built-in payment sandbox is active. `t` is the token from the charge link; `lang` overrides Accept-Language.',
-        params: ZParams,
-        querystring: ZQuery,
-      },
-      config: { answers: PAGE_ANSWERS },
-    },
-    async (request, reply) => {
-      const sandbox = await lazySandbox.get();
-      const { method, paymentNo } = request.params;
-      const locale = pageLocale(request, request.query.lang);
-      const notFound = () => send(reply, 404, { locale, method, charge: null, status: 'notFound' });
-      if (!sandbox.tokenValid(method, paymentNo, request.query.t)) return notFound();
-      const charge = await sandbox.charge(method, paymentNo);
-      if (!charge) return notFound();
-      const view = { locale, method, charge: { paymentNo, amountFen: charge.amountFen, subject: charge.subject } };
-      if (charge.state === 'PAID') return send(reply, 200, { ...view, status: 'alreadyPaid' });
-      if (charge.state === 'CLOSED') return send(reply, 410, { ...view, status: Date.parse(charge.expiresAt) <= Date.now() ? 'expired' : 'closed' });
-      return send(reply, 200, { ...view, status: 'confirm', token: request.query.t ?? '' });
-    },
-  );
+  const callerOf = async (request: FastifyRequest, payToken?: string) => {
+    const session = await app.authenticate(request);
+    return { userId: session?.userId, payToken };
+  };
 
   app.post(
-    '/sandbox/pay/:method/:paymentNo',
+    '/pay/payV2',
     {
       schema: {
-        tags: ['payments'],
-        summary: 'Sandbox gateway: confirm a charge (pays it and sends the signed notification)',
-        params: ZParams,
-        querystring: ZQuery,
-        body: ZForm,
+        tags: ['orders'],
+        summary: 'Start paying an order with Alipay (ZFB) or WeChat Pay (WX)',
+        description: `For the order's owner or with its payToken; the order must be CREATED or PENDING_PAYMENT
+and not expired (20003), not paid (20005). Each call is a new payment attempt with its own paymentNo.
+payClient WEB answers {kind:'qr', codeUrl} to show as a QR code (sandbox: true when the built-in sandbox
+gateway serves it: codeUrl opens its confirm page); JS_API (WeChat only, inside WeChat, with the payer's
+openid from GET /wxMp/openId) answers {kind:'jsapi', params} for WeixinJSBridge. The order is paid when
+the gateway's signed notification arrives (GET /order/info/{id} shows it). A gateway that does not answer
+in time gives 50400, one that answers with an error 20013. ${MONEY_AND_STATES}`,
+        body: ZPayRequest,
+        response: envelopeResponses(ZPayResult),
       },
-      config: { answers: PAGE_ANSWERS },
     },
-    async (request, reply) => {
-      const sandbox = await lazySandbox.get();
-      const { method, paymentNo } = request.params;
-      const token = request.body?.t ?? request.query.t;
-      const locale = pageLocale(request, request.body?.lang ?? request.query.lang);
-      if (!sandbox.tokenValid(method as TGatewayMethod, paymentNo, token)) return send(reply, 404, { locale, method, charge: null, status: 'notFound' });
-      const before = await sandbox.charge(method, paymentNo);
-      const outcome = await sandbox.pay(method, paymentNo);
-      if (outcome.result === 'not-found') return send(reply, 404, { locale, method, charge: null, status: 'notFound' });
-      const view = { locale, method, charge: { paymentNo, amountFen: outcome.charge.amountFen, subject: outcome.charge.subject } };
-      if (outcome.result === 'expired' || outcome.result === 'closed') return send(reply, 410, { ...view, status: outcome.result });
-      if (outcome.result === 'delivery-failed') {
-        request.log.warn({ paymentNo, method, error: outcome.error }, 'sandbox notification could not be delivered');
-        return send(reply, 502, { ...view, status: 'deliveryFailed' });
-      }
-      const accepted = outcome.delivery.status >= 200 && outcome.delivery.status < 300 && (method === 'WX' || outcome.delivery.body.trim() === 'success');
-      if (!accepted) {
-        request.log.warn({ paymentNo, method, status: outcome.delivery.status }, 'sandbox notification was refused by the notify URL');
-        return send(reply, 502, { ...view, status: 'refused', httpStatus: outcome.delivery.status });
-      }
-      const status: TPageStatus = before?.state === 'PAID' ? 'alreadyPaid' : 'paid';
-      return send(reply, 200, { ...view, status });
+    async (request) => {
+      const { payToken, ...input } = request.body;
+      const result = await startPayment(
+        { db: app.db, providers: app.paymentProviders, notifyBase: settings.notifyBase },
+        await callerOf(request, payToken),
+        { orderId: input.orderId, payMethod: input.payMethod, payClient: input.payClient, openid: input.openid },
+      );
+      return ok(result);
     },
   );
+
+  // Gateway notifications: the signature covers the raw bytes, so these routes (and only
+  // these) keep the body as the exact string received, whatever its content type.
+  await app.register(async (notify) => {
+    notify.removeAllContentTypeParsers();
+    notify.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => done(null, body));
+
+    const handle = (method: TPayMethod) => async (request: FastifyRequest, reply: FastifyReply) => {
+      const provider = app.paymentProviders[method];
+      const send = (answer: NotificationAnswer) => reply.status(answer.status).header('content-type', answer.contentType).send(answer.body);
+      const rawBody = typeof request.body === 'string' ? request.body : '';
+      let verified;
+      try {
+        verified = await provider.verifyNotification({ headers: request.headers, rawBody });
+      } catch (error) {
+        request.log.warn({ err: error, method }, 'payment notification rejected');
+        return send(provider.refuse());
+      }
+      try {
+        const outcome = await applyVerifiedPayment(app.db, method, verified);
+        request.log.info({ method, paymentNo: verified.paymentNo, outcome }, 'payment notification handled');
+        return send(provider.acknowledge());
+      } catch (error) {
+        if (error instanceof NotificationRejected) request.log.warn({ err: error, method, paymentNo: verified.paymentNo }, 'payment notification rejected');
+        else request.log.error({ err: error, method, paymentNo: verified.paymentNo }, 'applying a payment notification failed');
+        return send(provider.refuse());
+      }
+    };
+
+    const notifyDoc = (name: string, format: string) => ({
+      tags: ['payment notifications'],
+      summary: `${name} asynchronous payment notification`,
+      description: `Posted by ${name} (${format}), never by our clients. The signature, app/merchant id and timestamp
+are verified on the raw body; then, in one transaction, the payment and its order become PAID exactly once
+(amount must equal the attempt's amount) and the entitlements are granted (order FULFILLED). Duplicates are
+acknowledged and change nothing; a second payment of an already paid order is recorded and refunded.
+Rejected notifications get the gateway's failure answer and change nothing.`,
+    });
+    const text = (description: string, values: string[]) => ({ description, content: { 'text/plain': { schema: { type: 'string', enum: values } } } });
+    const alipayAnswers = {
+      200: text('`success` when applied or a duplicate; `failure` when rejected (Alipay retries)', ['success', 'failure']),
+      503: text('The gateway is not configured on this server: `failure` (Alipay retries)', ['failure']),
+    };
+    const wechatAnswers = {
+      204: { type: 'null' as const, description: 'Applied, or a duplicate (no body)' },
+      500: {
+        description: 'Rejected: the refusal WeChat Pay API v3 prescribes (WeChat Pay retries)',
+        content: {
+          'application/json': {
+            schema: { type: 'object', properties: { code: { const: 'FAIL' }, message: { type: 'string' } }, required: ['code', 'message'] },
+          },
+        },
+      },
+      503: text('The gateway is not configured on this server: `failure` (WeChat Pay retries)', ['failure']),
+    };
+    notify.post('/pay/notify/alipay', { schema: notifyDoc('Alipay', 'application/x-www-form-urlencoded, RSA2'), config: { answers: alipayAnswers } }, handle('ZFB'));
+    notify.post('/pay/notify/wechat', { schema: notifyDoc('WeChat Pay', 'JSON, API v3, AEAD_AES_256_GCM'), config: { answers: wechatAnswers } }, handle('WX'));
+  });
 };

@@ -2,8 +2,8 @@ import { type TPayMethod } from '@llk/contracts';
 import { toDbDate } from '../../db/dialect';
 import { type Db } from '../../db/schema';
 import { type KeyValueStore } from '../../lib/kv';
-import { withOrderTables } from '../orders/orders.tables';
-import { applyVerifiedPayment, OPEN_PAYMENT_STATES, type TApplyOutcome } from '../orders/payments.service';
+import { applyVerifiedPayment, OPEN_PAYMENT_STATES, type TApplyOutcome } from './payments.service';
+import { findPaymentsToReconcile } from './payments.repository';
 import { type PaymentProviders } from './provider';
 
 // Reconciliation: a notification can get lost (our server was down, a proxy dropped it, the
@@ -31,16 +31,7 @@ export interface ReconcileResult {
 }
 
 export async function reconcilePendingPayments(deps: ReconcileDeps, now = new Date()): Promise<ReconcileResult> {
-  const odb = withOrderTables(deps.db);
-  const due = await odb
-    .selectFrom('payments')
-    .select(['payment_no', 'method'])
-    .where('state', 'in', [...OPEN_PAYMENT_STATES])
-    .where('created_at', '<=', toDbDate(now.getTime() - deps.afterMs))
-    .where('expires_at', '>', toDbDate(now))
-    .orderBy('created_at')
-    .limit(deps.batch ?? 100)
-    .execute();
+  const due = await findPaymentsToReconcile(deps.db, OPEN_PAYMENT_STATES, toDbDate(now.getTime() - deps.afterMs), toDbDate(now), deps.batch ?? 100);
 
   const result: ReconcileResult = { checked: 0, recovered: 0, failed: 0 };
   for (const payment of due) {

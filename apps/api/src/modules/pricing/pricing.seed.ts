@@ -1,6 +1,6 @@
 import { locales, ZMemberPlan, ZOrderItemType, ZPricingCategory, ZQualityTier, ZTimeUnit } from '@llk/contracts';
 import { z } from 'zod';
-import { type SeedStep } from '../../db/seeds';
+import { type SeedStep } from '../../db/seed-step';
 import { replaceMatrix, upsertSkus, type SeedMatrix, type SeedSku } from './pricing.repository';
 
 // content/seed/pricing.json: the SKUs (prices in integer fen) in catalogue order, the plans
@@ -35,14 +35,14 @@ const ZSeedFeature = z.object({
   translations: allLocales(z.object({ name: ZText, description: ZText.optional(), free: ZText.optional(), paid: ZText.optional() })),
 });
 
-export const ZSeedPricing = z.object({
+const ZSeedPricing = z.object({
   skus: z.array(ZSeedSku).min(1),
   plans: z.array(z.object({ code: ZMemberPlan, translations: allLocales(z.object({ name: ZText, summary: ZText })) })),
   groups: z.array(z.object({ category: ZPricingCategory, names: allLocales(ZText), features: z.array(ZSeedFeature).min(1) })),
 });
 export type TSeedPricing = z.infer<typeof ZSeedPricing>;
 
-export function seedSkus(data: TSeedPricing): SeedSku[] {
+function seedSkus(data: TSeedPricing): SeedSku[] {
   const ids = new Set<string>();
   return data.skus.map((sku, index) => {
     if (ids.has(sku.id)) throw new Error(`pricing.json: SKU ${sku.id} is listed twice`);
@@ -61,7 +61,7 @@ export function seedSkus(data: TSeedPricing): SeedSku[] {
   });
 }
 
-export function seedMatrix(data: TSeedPricing): SeedMatrix {
+function seedMatrix(data: TSeedPricing): SeedMatrix {
   const codes = new Set<string>();
   const unique = (kind: string, code: string) => {
     if (codes.has(`${kind}:${code}`)) throw new Error(`pricing.json: ${kind} ${code} is listed twice`);

@@ -17,7 +17,7 @@ import { findFeatures, findGroups, findPlans, listSkus, type SkuRow } from './pr
 // the web only formats them.
 
 /** A catalogue row in the contracts' neutral shape. */
-export function catalogueSku(sku: SkuRow): TCatalogueSku {
+function catalogueSku(sku: SkuRow): TCatalogueSku {
   return {
     id: sku.id,
     itemType: sku.item_type,

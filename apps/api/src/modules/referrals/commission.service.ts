@@ -1,10 +1,14 @@
 import { COMMISSIONABLE_ITEM_TYPES, commissionFen, REFERRAL_RULES } from '@llk/contracts';
 import { fromDbDate, newId, toDbDate } from '../../db/dialect';
 import { type Db } from '../../db/schema';
-import { withOrderTables } from '../orders/orders.tables';
-import { findUserById } from '../users/users.repository';
-import { findBindingOf } from './referrals.repository';
-import { type ReferralTables, withReferralTables } from './referrals.tables';
+import { findUserById } from '../users';
+import {
+  findBindingOf,
+  findFirstRefundAskedAt,
+  insertCommissionLine,
+  matureDueCommissions,
+  reversePendingCommissions,
+} from './referrals.repository';
 
 // The commission ledger (spec sections 4 and 9). The payment path calls recordCommission() in
 // the transaction that marks an order paid, the refund path reverseCommissionsForOrder() in the
@@ -76,55 +80,32 @@ export async function recordCommission(trx: Db, input: CommissionInput): Promise
   if (!payer || !ambassador) return [];
   if (samePhone(payer.mobile, ambassador.mobile) || sameEmail(payer.email, ambassador.email)) return [];
 
-  const rdb = withReferralTables(trx);
   const now = toDbDate(new Date());
   const effectiveAfter = toDbDate(paidAt.getTime() + REFERRAL_RULES.settlementDays * DAY_MS);
   const written: RecordedCommission[] = [];
   for (const item of items) {
     const amountFen = commissionFen(item.amountFen);
-    const result = await rdb
-      .insertInto('commissions')
-      .values({
-        id: newId(),
-        ambassador_user_id: binding.ambassador_user_id,
-        referred_user_id: input.payerUserId,
-        order_id: input.order.id,
-        order_item_id: item.id,
-        item_type: item.itemType,
-        base_amount_fen: item.amountFen,
-        amount_fen: amountFen,
-        state: 'PENDING',
-        paid_at: toDbDate(paidAt),
-        created_at: now,
-        effective_after: effectiveAfter,
-        effective_at: null,
-        reversed_at: null,
-      })
-      .onConflict((oc) => oc.column('order_item_id').doNothing())
-      .executeTakeFirst();
-    if (Number(result.numInsertedOrUpdatedRows ?? 0n) > 0) {
+    const inserted = await insertCommissionLine(trx, {
+      id: newId(),
+      ambassador_user_id: binding.ambassador_user_id,
+      referred_user_id: input.payerUserId,
+      order_id: input.order.id,
+      order_item_id: item.id,
+      item_type: item.itemType,
+      base_amount_fen: item.amountFen,
+      amount_fen: amountFen,
+      state: 'PENDING',
+      paid_at: toDbDate(paidAt),
+      created_at: now,
+      effective_after: effectiveAfter,
+      effective_at: null,
+      reversed_at: null,
+    });
+    if (inserted) {
       written.push({ orderItemId: item.id, ambassadorUserId: binding.ambassador_user_id, baseAmountFen: item.amountFen, amountFen });
     }
   }
   return written;
-}
-
-/**
- * recordCommission() for an order as the order tables hold it: payer = orders.user_id, paidAt
- * = orders.paid_at, one item per order_items row with what was paid for it (amount_fen). For
- * the payment path, in the transaction that marks the order paid, after paid_at is set.
- */
-export async function recordCommissionForOrder(trx: Db, orderId: string): Promise<RecordedCommission[]> {
-  const odb = withOrderTables(trx);
-  const order = await odb.selectFrom('orders').select(['id', 'user_id', 'paid_at']).where('id', '=', orderId).executeTakeFirst();
-  if (!order?.paid_at) return [];
-  const items = await odb.selectFrom('order_items').select(['id', 'item_type', 'amount_fen']).where('order_id', '=', orderId).orderBy('id').execute();
-  return recordCommission(trx, {
-    order: { id: order.id },
-    items: items.map((item) => ({ id: item.id, itemType: item.item_type, amountFen: Number(item.amount_fen) })),
-    payerUserId: order.user_id,
-    paidAt: fromDbDate(order.paid_at),
-  });
 }
 
 /**
@@ -135,23 +116,9 @@ export async function recordCommissionForOrder(trx: Db, orderId: string): Promis
  * the transaction that marks the refund succeeded. Returns how many lines were reversed.
  */
 export async function reverseCommissionsForOrder(trx: Db, orderId: string, refundedAt = new Date()): Promise<number> {
-  const first = await withOrderTables(trx)
-    .selectFrom('refunds as r')
-    .innerJoin('orders as o', 'o.id', 'r.order_id')
-    .select((eb) => eb.fn.min<string | null>('r.created_at').as('askedAt'))
-    .where('r.order_id', '=', orderId)
-    .whereRef('r.payment_id', '=', 'o.paid_payment_id')
-    .where('r.state', '=', 'SUCCEEDED')
-    .executeTakeFirst();
-  const askedAt = first?.askedAt && fromDbDate(first.askedAt) < refundedAt ? fromDbDate(first.askedAt) : refundedAt;
-  const result = await withReferralTables(trx)
-    .updateTable('commissions')
-    .set({ state: 'REVERSED', reversed_at: toDbDate(refundedAt) })
-    .where('order_id', '=', orderId)
-    .where('state', '=', 'PENDING')
-    .where('effective_after', '>', toDbDate(askedAt))
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  const firstAsked = await findFirstRefundAskedAt(trx, orderId);
+  const askedAt = firstAsked && fromDbDate(firstAsked) < refundedAt ? fromDbDate(firstAsked) : refundedAt;
+  return reversePendingCommissions(trx, orderId, toDbDate(refundedAt), toDbDate(askedAt));
 }
 
 /**
@@ -160,16 +127,5 @@ export async function reverseCommissionsForOrder(trx: Db, orderId: string, refun
  * a later run if it fails. Returns the count.
  */
 export async function matureCommissions(db: Db, now = new Date(), ambassadorUserId?: string): Promise<number> {
-  let query = withOrderTables(db)
-    .withTables<ReferralTables>()
-    .updateTable('commissions')
-    .set({ state: 'EFFECTIVE', effective_at: toDbDate(now) })
-    .where('state', '=', 'PENDING')
-    .where('effective_after', '<=', toDbDate(now))
-    .where(({ exists, not, selectFrom }) =>
-      not(exists(selectFrom('orders').select('orders.id').whereRef('orders.id', '=', 'commissions.order_id').where('orders.status', '=', 'REFUNDING'))),
-    );
-  if (ambassadorUserId !== undefined) query = query.where('ambassador_user_id', '=', ambassadorUserId);
-  const result = await query.executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  return matureDueCommissions(db, toDbDate(now), ambassadorUserId);
 }

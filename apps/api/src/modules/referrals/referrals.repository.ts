@@ -1,32 +1,32 @@
 import { type Selectable } from 'kysely';
 import { toCount } from '../../db/dialect';
 import { type Db } from '../../db/schema';
-import { type AmbassadorsTable, type CommissionsTable, type ReferralBindingsTable, withReferralTables } from './referrals.tables';
+import { type AmbassadorsTable, type CommissionsTable, type ReferralBindingsTable } from '../../db/tables/referrals.table';
 
 export type AmbassadorRow = Selectable<AmbassadorsTable>;
 export type BindingRow = Selectable<ReferralBindingsTable>;
 export type CommissionRow = Selectable<CommissionsTable>;
 
 export function findAmbassadorByUser(db: Db, userId: string): Promise<AmbassadorRow | undefined> {
-  return withReferralTables(db).selectFrom('ambassadors').selectAll().where('user_id', '=', userId).executeTakeFirst();
+  return db.selectFrom('ambassadors').selectAll().where('user_id', '=', userId).executeTakeFirst();
 }
 
 export function findAmbassadorByCode(db: Db, code: string): Promise<AmbassadorRow | undefined> {
-  return withReferralTables(db).selectFrom('ambassadors').selectAll().where('referral_code', '=', code).executeTakeFirst();
+  return db.selectFrom('ambassadors').selectAll().where('referral_code', '=', code).executeTakeFirst();
 }
 
 /** Throws the database's unique violation when the user has joined or the code is taken. */
 export async function insertAmbassador(db: Db, row: AmbassadorRow): Promise<void> {
-  await withReferralTables(db).insertInto('ambassadors').values(row).execute();
+  await db.insertInto('ambassadors').values(row).execute();
 }
 
 /** Throws the database's unique violation when the user is already bound. */
 export async function insertBinding(db: Db, row: BindingRow): Promise<void> {
-  await withReferralTables(db).insertInto('referral_bindings').values(row).execute();
+  await db.insertInto('referral_bindings').values(row).execute();
 }
 
 export function findBindingOf(db: Db, referredUserId: string): Promise<BindingRow | undefined> {
-  return withReferralTables(db).selectFrom('referral_bindings').selectAll().where('referred_user_id', '=', referredUserId).executeTakeFirst();
+  return db.selectFrom('referral_bindings').selectAll().where('referred_user_id', '=', referredUserId).executeTakeFirst();
 }
 
 export interface ReferredUserRow extends BindingRow {
@@ -36,7 +36,7 @@ export interface ReferredUserRow extends BindingRow {
 }
 
 export async function listReferredUsers(db: Db, ambassadorId: string, limit: number): Promise<{ rows: ReferredUserRow[]; total: number }> {
-  const rdb = withReferralTables(db);
+  const rdb = db;
   const [rows, count] = await Promise.all([
     rdb
       .selectFrom('referral_bindings as b')
@@ -64,7 +64,7 @@ export interface CommissionLineRow extends CommissionRow {
 }
 
 export function listCommissionLines(db: Db, ambassadorId: string, limit: number): Promise<CommissionLineRow[]> {
-  return withReferralTables(db)
+  return db
     .selectFrom('commissions as c')
     .leftJoin('users as u', 'u.id', 'c.referred_user_id')
     .selectAll('c')
@@ -77,11 +77,59 @@ export function listCommissionLines(db: Db, ambassadorId: string, limit: number)
 
 /** Sum and count of the ambassador's commission lines per state. */
 export async function commissionTotals(db: Db, ambassadorId: string): Promise<Map<string, { sum: number; count: number }>> {
-  const rows = await withReferralTables(db)
+  const rows = await db
     .selectFrom('commissions')
     .select((eb) => ['state', eb.fn.sum<string | number>('amount_fen').as('sum'), eb.fn.countAll<string | number>().as('count')])
     .where('ambassador_user_id', '=', ambassadorId)
     .groupBy('state')
     .execute();
   return new Map(rows.map((row) => [row.state, { sum: toCount(row.sum), count: toCount(row.count) }]));
+}
+
+// ---- The commission ledger -------------------------------------------------------------------
+
+/** Writes one commission line; false when its order item already has one. */
+export async function insertCommissionLine(db: Db, row: CommissionRow): Promise<boolean> {
+  const result = await db.insertInto('commissions').values(row).onConflict((oc) => oc.column('order_item_id').doNothing()).executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
+}
+
+/** When the earliest succeeded refund of the order's paid payment was asked for, if any. */
+export async function findFirstRefundAskedAt(db: Db, orderId: string): Promise<string | null> {
+  const first = await db
+    .selectFrom('refunds as r')
+    .innerJoin('orders as o', 'o.id', 'r.order_id')
+    .select((eb) => eb.fn.min<string | null>('r.created_at').as('askedAt'))
+    .where('r.order_id', '=', orderId)
+    .whereRef('r.payment_id', '=', 'o.paid_payment_id')
+    .where('r.state', '=', 'SUCCEEDED')
+    .executeTakeFirst();
+  return first?.askedAt ?? null;
+}
+
+/** PENDING lines of the order whose window was still open at `askedAt` become REVERSED; returns the count. */
+export async function reversePendingCommissions(db: Db, orderId: string, reversedAt: string, askedAt: string): Promise<number> {
+  const result = await db
+    .updateTable('commissions')
+    .set({ state: 'REVERSED', reversed_at: reversedAt })
+    .where('order_id', '=', orderId)
+    .where('state', '=', 'PENDING')
+    .where('effective_after', '>', askedAt)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** PENDING lines past their window, of orders not being refunded, become EFFECTIVE; returns the count. */
+export async function matureDueCommissions(db: Db, now: string, ambassadorUserId?: string): Promise<number> {
+  let query = db
+    .updateTable('commissions')
+    .set({ state: 'EFFECTIVE', effective_at: now })
+    .where('state', '=', 'PENDING')
+    .where('effective_after', '<=', now)
+    .where(({ exists, not, selectFrom }) =>
+      not(exists(selectFrom('orders').select('orders.id').whereRef('orders.id', '=', 'commissions.order_id').where('orders.status', '=', 'REFUNDING'))),
+    );
+  if (ambassadorUserId !== undefined) query = query.where('ambassador_user_id', '=', ambassadorUserId);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }

@@ -12,11 +12,10 @@ import {
   type TAmbassadorJoinResult,
   type TCommissionState,
 } from '@llk/contracts';
-import { sql } from 'kysely';
 import { fromDbDate, isUniqueViolation, toDbDate } from '../../db/dialect';
 import { type Db } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { findUserById } from '../users/users.repository';
+import { findUserById, updateEntitlements } from '../users';
 import { matureCommissions } from './commission.service';
 import {
   commissionTotals,
@@ -41,7 +40,7 @@ export function generateReferralCode(): string {
 }
 
 /** The link an ambassador shares: the web home page with ?ref=CODE (WEB_ORIGIN is public). */
-export function referralLinkOf(webOrigin: string, code: string): string {
+function referralLinkOf(webOrigin: string, code: string): string {
   const url = new URL('/', webOrigin);
   url.searchParams.set(REFERRAL_QUERY_PARAM, code);
   return url.toString();
@@ -148,7 +147,7 @@ export async function getAmbassadorInfo(db: Db, userId: string, webOrigin: strin
  * Membership from max(now, current expiry) plus `days` on the PRO plan: the rule fulfilment
  * applies to a bought membership, so a bonus never shortens a running one.
  */
-export function extendedMemberExpiry(user: { member_plan: string; member_expires_at: string | null }, days: number, now: Date): Date {
+function extendedMemberExpiry(user: { member_plan: string; member_expires_at: string | null }, days: number, now: Date): Date {
   const current = user.member_plan !== 'FREE' && user.member_expires_at ? fromDbDate(user.member_expires_at) : null;
   const from = current && current > now ? current : now;
   return new Date(from.getTime() + days * DAY_MS);
@@ -159,16 +158,7 @@ async function grantSignupBonus(trx: Db, userId: string, now: Date): Promise<voi
   const user = await findUserById(trx, userId);
   if (!user) throw new Error(`grantSignupBonus: no user ${userId}`);
   const expiresAt = extendedMemberExpiry(user, REFERRAL_RULES.bonusProDays, now);
-  await trx
-    .updateTable('users')
-    .set({
-      member_plan: 'PRO',
-      member_expires_at: toDbDate(expiresAt),
-      monitor_count: sql<number>`monitor_count + ${REFERRAL_RULES.bonusMonitors}`,
-      updated_at: toDbDate(now),
-    })
-    .where('id', '=', userId)
-    .execute();
+  await updateEntitlements(trx, userId, { member_plan: 'PRO', member_expires_at: toDbDate(expiresAt) }, toDbDate(now), REFERRAL_RULES.bonusMonitors);
 }
 
 /** Whether a (typed) referral code names a joined ambassador; malformed codes do not. */

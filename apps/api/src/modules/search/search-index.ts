@@ -6,8 +6,8 @@ import { findMeta, setMeta } from '../../db/app-meta.repository';
 import { dbNow } from '../../db/dialect';
 import { type Db } from '../../db/schema';
 import { pickTranslation } from '../../lib/content-locale';
-import { findCurrentNotices, findNoticeTranslations } from '../announcements/announcements.repository';
-import { findAllNewsWithTranslations } from '../news/news.repository';
+import { findCurrentNotices, findNoticeTranslations } from '../announcements';
+import { findAllNewsWithTranslations } from '../news';
 import { replaceSearchIndex, type SearchDocument } from './search.repository';
 import { documentTerms, markdownToText } from './search-text';
 
@@ -44,7 +44,7 @@ function firstHeading(markdown: string): string | undefined {
 }
 
 /** Every guide page that exists, in every locale folder; a missing folder is no pages. */
-export function readGuidePages(guideDir: string): GuidePage[] {
+function readGuidePages(guideDir: string): GuidePage[] {
   if (!existsSync(guideDir)) return [];
   const pages: GuidePage[] = [];
   for (const locale of readdirSync(guideDir)) {
@@ -116,10 +116,10 @@ export async function rebuildSearchIndex(db: Db, guideDir: string): Promise<numb
   return documents.length;
 }
 
-export const GUIDE_HASH_KEY = 'search.guideHash';
+const GUIDE_HASH_KEY = 'search.guideHash';
 
 /** sha256 over every guide file's path and bytes; '' when there is no guide folder. */
-export function hashGuide(guideDir: string): string {
+function hashGuide(guideDir: string): string {
   if (!existsSync(guideDir)) return '';
   const hash = createHash('sha256');
   const files = readdirSync(guideDir, { recursive: true, withFileTypes: true })

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { locales } from '@llk/contracts';
 import { z } from 'zod';
 import { dbNow } from '../../db/dialect';
-import { type SeedStep } from '../../db/seeds';
+import { type SeedStep } from '../../db/seed-step';
 import { repoRoot } from '../../paths';
 import { insertSearchRecordIfAbsent } from './search.repository';
 import { rebuildSearchIndex } from './search-index';

@@ -3,7 +3,7 @@ import { type TSmsType } from '@llk/contracts';
 import { AppError } from '../../lib/app-error';
 import { CODE_TTL_MINUTES } from '../../lib/delivery/constants';
 import { type KeyValueStore } from '../../lib/kv';
-import { equalHex, hmacHex } from '../auth/secrets';
+import { equalHex, hmacHex } from '../../lib/secrets';
 
 // Verification codes live in the key-value store under their purpose and target, never in
 // clear: { nonce, HMAC-SHA256(secret, purpose:target:code), expiry }. A new code replaces the

@@ -4,10 +4,9 @@ import { type Db } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { DeliveryError, type Delivery } from '../../lib/delivery';
 import { type KeyValueStore } from '../../lib/kv';
-import { hitLimit, limitError } from '../auth/rate-limit';
-import { sha256Hex } from '../auth/secrets';
-import { findUserByEmail, findUserByMobile, type UserRow } from '../users/users.repository';
-import { findUserByIdentifier } from '../users/users.service';
+import { hitLimit, limitError } from '../../lib/rate-limit';
+import { sha256Hex } from '../../lib/secrets';
+import { findUserByEmail, findUserByIdentifier, findUserByMobile, type UserRow } from '../users';
 import { CODE_TTL_MS, discardCode, issueCode, type CodeStore } from './codes.service';
 
 // Sending limits. Per target: one code per minute (CODE_RESEND_SECONDS, shortened only by
@@ -40,7 +39,7 @@ export interface SendTarget {
   to: string;
 }
 
-export function maskTarget(target: SendTarget): string {
+function maskTarget(target: SendTarget): string {
   return target.channel === 'SMS' ? maskPhone(target.to) : maskEmail(target.to);
 }
 

@@ -1,4 +1,4 @@
-import { type Selectable } from 'kysely';
+import { type Selectable, type Updateable } from 'kysely';
 import { type Db } from '../../db/schema';
 import { type UsersTable } from '../../db/tables/accounts.table';
 
@@ -66,4 +66,40 @@ export function violatedUserColumn(error: unknown): 'username' | 'mobile' | 'ema
   if (text.includes('mobile')) return 'mobile';
   if (text.includes('email')) return 'email';
   return null;
+}
+
+// ---- Entitlements (what fulfilment and the referral bonus write) -----------------------------
+
+export type EntitlementRow = Pick<
+  UserRow,
+  'member_plan' | 'member_expires_at' | 'monitor_count' | 'quality_tier' | 'quality_expires_at' | 'channel_enabled' | 'channel_expires_at'
+>;
+
+/**
+ * The user's entitlements, row-locked for the rest of the transaction: a write first, so
+ * PostgreSQL holds the lock and two orders of one user fulfilled at once cannot both extend
+ * from the same old expiry.
+ */
+export async function lockEntitlements(db: Db, userId: string, now: string): Promise<EntitlementRow | undefined> {
+  await db.updateTable('users').set({ updated_at: now }).where('id', '=', userId).execute();
+  return db
+    .selectFrom('users')
+    .select(['member_plan', 'member_expires_at', 'monitor_count', 'quality_tier', 'quality_expires_at', 'channel_enabled', 'channel_expires_at'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** Sets entitlement columns and adds `addMonitors` screen walls to the current count. */
+export async function updateEntitlements(
+  db: Db,
+  userId: string,
+  patch: Partial<Omit<Updateable<UsersTable>, 'monitor_count'>> & { monitor_count?: number },
+  now: string,
+  addMonitors = 0,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set((eb) => ({ ...patch, ...(addMonitors !== 0 ? { monitor_count: eb('monitor_count', '+', addMonitors) } : {}), updated_at: now }))
+    .where('id', '=', userId)
+    .execute();
 }

@@ -9,8 +9,8 @@ import {
 import { type FastifyRequest } from 'fastify';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelopeResponses, ok } from '../../lib/envelope';
-import { hitLimit } from '../auth/rate-limit';
-import { sha256Hex } from '../auth/secrets';
+import { hitLimit } from '../../lib/rate-limit';
+import { sha256Hex } from '../../lib/secrets';
 import { getUser, isRegistered, manageCountOf, memberLevelOf, monitorAndQualityOf, userInfoOf } from './users.service';
 
 /** /user/check answers per client IP and minute: enough for a form, too few to enumerate. */

@@ -34,7 +34,7 @@ export function signJsapi(ticket: string, nonceStr: string, timestamp: number, u
 }
 
 /** The page URL when it is http(s) on an allowed origin, else SHARE_URL_NOT_ALLOWED. */
-export function checkShareUrl(url: string, origins: string[]): string {
+function checkShareUrl(url: string, origins: string[]): string {
   let parsed: URL;
   try {
     parsed = new URL(url);

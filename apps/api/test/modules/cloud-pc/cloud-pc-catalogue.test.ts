@@ -1,6 +1,6 @@
 import { type TCloudPcPlan, type TEnvelope } from '@llk/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { seedDatabase } from '../../../src/db/seed';
+import { seedDatabase } from '../../../src/setup/seed';
 import { testDialects, useTestApp } from '../../helper';
 
 // What the seeded catalogue sells as cloud PCs: the spec's CPU tiers (14 cores / 28 threads up

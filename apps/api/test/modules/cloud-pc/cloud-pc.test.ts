@@ -2,9 +2,7 @@ import { ErrorCode, type TCloudPcDevice, type TCloudPcPlan, type TOrderInfo, typ
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fromDbDate } from '../../../src/db/dialect';
 import { refundFirstOrder, expireMachines } from '../../../src/modules/cloud-pc/cloud-pc.service';
-import { withCloudPcTables } from '../../../src/modules/cloud-pc/cloud-pc.tables';
-import { addMonths } from '../../../src/modules/orders/fulfilment';
-import { withOrderTables } from '../../../src/modules/orders/orders.tables';
+import { addMonths } from '../../../src/modules/fulfilment/fulfilment.service';
 import { upsertSkus, type SeedSku } from '../../../src/modules/pricing/pricing.repository';
 import { testDialects } from '../../helper';
 import { messageOf } from '../../messages';
@@ -194,7 +192,7 @@ describe.each(testDialects())('cloud PC on $dialect', ({ dialect }) => {
       expect(codes.filter((code) => code === 0)).toHaveLength(1);
       for (const code of codes.filter((c) => c !== 0)) expect([ErrorCode.CLOUD_PC_REFUND_NOT_ALLOWED, ErrorCode.CLOUD_PC_RELEASED]).toContain(code);
       expect(results.every((res) => res.statusCode < 500)).toBe(true);
-      const refunds = await withOrderTables(ctx.database.db).selectFrom('refunds').selectAll().where('order_id', '=', order.id).execute();
+      const refunds = await ctx.database.db.selectFrom('refunds').selectAll().where('order_id', '=', order.id).execute();
       expect(refunds).toHaveLength(1);
       expect(gatewayRefunds() - before).toBe(1);
       expect((await orderRow(ctx.database, order.id)).status).toBe('REFUNDED');
@@ -207,7 +205,7 @@ describe.each(testDialects())('cloud PC on $dialect', ({ dialect }) => {
     const { device } = await rent(ctx, user);
     expect(await expireMachines(ctx.database.db, new Date(Date.parse(device.expiresAt) - 1000), user.id)).toBe(0);
     expect(await expireMachines(ctx.database.db, new Date(Date.parse(device.expiresAt) + 1000), user.id)).toBe(1);
-    const row = await withCloudPcTables(ctx.database.db).selectFrom('cloud_pcs').selectAll().where('id', '=', device.id).executeTakeFirstOrThrow();
+    const row = await ctx.database.db.selectFrom('cloud_pcs').selectAll().where('id', '=', device.id).executeTakeFirstOrThrow();
     expect(row.status).toBe('EXPIRED');
   });
 
@@ -239,7 +237,7 @@ describe.each(testDialects())('cloud PC on $dialect', ({ dialect }) => {
     expect(res.statusCode, res.body).toBe(200);
     const { reference } = body<{ reference: string }>(res).data;
     expect(reference).toMatch(/^CP-[0-9A-Z]{10}$/);
-    const stored = await withCloudPcTables(ctx.database.db).selectFrom('cloud_pc_provider_applications').selectAll().where('company', '=', '杭州算力科技').execute();
+    const stored = await ctx.database.db.selectFrom('cloud_pc_provider_applications').selectAll().where('company', '=', '杭州算力科技').execute();
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({ contact_name: '王伟', machine_count: 48, email: null });
 

@@ -3,12 +3,10 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toDbDate } from '../../../src/db/dialect';
 import { type AppError } from '../../../src/lib/app-error';
-import { addMonths } from '../../../src/modules/orders/fulfilment';
-import { closeOrphanedPayments, expireDueOrders, refundDoublePayments, sweepOrders } from '../../../src/modules/orders/orders.jobs';
-import { withOrderTables } from '../../../src/modules/orders/orders.tables';
-import { refundOrder } from '../../../src/modules/orders/refunds.service';
+import { addMonths } from '../../../src/modules/fulfilment/fulfilment.service';
+import { closeOrphanedPayments, expireDueOrders, refundDoublePayments, sweepOrders } from '../../../src/modules/payments/sweep';
+import { refundOrder } from '../../../src/modules/payments/refunds.service';
 import { startFakeGatewayServer, type FakeGatewayServer } from '../../support/fake-gateways';
-import { withReferralTables } from '../../../src/modules/referrals/referrals.tables';
 import { testDialects } from '../../helper';
 import { bind, DAY, insertTestUser, makeAmbassador } from '../referrals/fixtures';
 import { body, makeProviders, newOrder, newUser, orderRow, startPay, useOrdersApp, userRow } from './support';
@@ -28,7 +26,7 @@ describe('addMonths', () => {
 describe.each(testDialects())('order lifecycle on $dialect', ({ dialect }) => {
   const ctx = useOrdersApp(dialect);
   const sweepDeps = () => ({ db: ctx.database.db, providers: ctx.providers, completeAfterMs: 7 * 86_400_000 });
-  const odb = () => withOrderTables(ctx.database.db);
+  const odb = () => ctx.database.db;
   const payments = (orderId: string) => odb().selectFrom('payments').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
   const expire = (orderId: string) => odb().updateTable('orders').set({ expires_at: toDbDate(Date.now() - 1000) }).where('id', '=', orderId).execute();
   const get = async <T>(url: string, token: string) => body<T>(await ctx.app.inject({ url, headers: { authorization: token } })).data;
@@ -244,7 +242,7 @@ describe.each(testDialects())('order lifecycle on $dialect', ({ dialect }) => {
     const order = await newOrder(ctx.app, user.token, { skuId: 'MEMBER_YEAR' });
     await ctx.fakes.pay('WX', await startPay(ctx.app, order.id, 'WX', user.token));
     const lines = () =>
-      withReferralTables(ctx.database.db).selectFrom('commissions').select(['state', 'amount_fen', 'ambassador_user_id']).where('order_id', '=', order.id).execute();
+      ctx.database.db.selectFrom('commissions').select(['state', 'amount_fen', 'ambassador_user_id']).where('order_id', '=', order.id).execute();
     expect(await lines()).toEqual([{ state: 'PENDING', amount_fen: 5360, ambassador_user_id: ambassador.id }]);
     await refundOrder({ db: ctx.database.db, providers: ctx.providers }, order.id, { reason: 'changed mind' });
     expect((await lines()).map((line) => line.state)).toEqual(['REVERSED']);

@@ -1,7 +1,6 @@
 import { ErrorCode, type TCodeOrderResult, type TOrderInfo, type TQrCodeResult } from '@llk/contracts';
 import { describe, expect, it } from 'vitest';
 import { toDbDate } from '../../../src/db/dialect';
-import { withOrderTables } from '../../../src/modules/orders/orders.tables';
 import { testDialects } from '../../helper';
 import { messageOf } from '../../messages';
 import { body, createOrder, newUser, orderRow, useOrdersApp } from './support';
@@ -66,13 +65,13 @@ describe.each(testDialects())('orders on $dialect', ({ dialect }) => {
 
     it('refuses unknown, inactive and ambiguous items with 20002', async () => {
       const user = await newUser(ctx.app);
-      await withOrderTables(ctx.database.db).updateTable('catalogue_skus').set({ active: 0 }).where('id', '=', 'CHANNEL_YEAR').execute();
+      await ctx.database.db.updateTable('catalogue_skus').set({ active: 0 }).where('id', '=', 'CHANNEL_YEAR').execute();
       for (const payload of [{ skuId: 'NOPE' }, { skuId: 'CHANNEL_YEAR' }, { itemType: 'QUALITY', timeUnit: 'YEAR' }, { skuId: 'MEMBER_YEAR', timeUnit: 'MONTH' }]) {
         const res = await createOrder(ctx.app, user.token, payload);
         expect(res.statusCode, JSON.stringify(payload)).toBe(400);
         expect(body(res)).toMatchObject({ errcode: ErrorCode.SKU_NOT_AVAILABLE, errmsg: messageOf('zh-CN', 'errors.skuNotAvailable') });
       }
-      await withOrderTables(ctx.database.db).updateTable('catalogue_skus').set({ active: 1 }).where('id', '=', 'CHANNEL_YEAR').execute();
+      await ctx.database.db.updateTable('catalogue_skus').set({ active: 1 }).where('id', '=', 'CHANNEL_YEAR').execute();
     });
 
     it('needs a login', async () => {
@@ -119,7 +118,7 @@ describe.each(testDialects())('orders on $dialect', ({ dialect }) => {
       for (const res of answers) expect(res.statusCode, res.body).toBe(200);
       const ids = new Set(answers.map((res) => body<TOrderInfo>(res).data.id));
       expect(ids.size).toBe(1);
-      const rows = await withOrderTables(ctx.database.db).selectFrom('orders').select('id').where('user_id', '=', user.id).execute();
+      const rows = await ctx.database.db.selectFrom('orders').select('id').where('user_id', '=', user.id).execute();
       expect(rows).toHaveLength(1);
       // another user's identical key is a different order
       const other = await newUser(ctx.app);
@@ -130,7 +129,7 @@ describe.each(testDialects())('orders on $dialect', ({ dialect }) => {
     it('remembers a key for 24 hours', async () => {
       const user = await newUser(ctx.app);
       expect((await createOrder(ctx.app, user.token, { skuId: 'MEMBER_MONTH' }, { 'idempotency-key': 'day-long' })).statusCode).toBe(200);
-      const row = await withOrderTables(ctx.database.db)
+      const row = await ctx.database.db
         .selectFrom('order_idempotency_keys')
         .select(['created_at', 'expires_at'])
         .where('user_id', '=', user.id)
@@ -160,7 +159,7 @@ describe.each(testDialects())('orders on $dialect', ({ dialect }) => {
       const user = await newUser(ctx.app);
       const headers = { 'idempotency-key': 'old-key' };
       const first = body<TOrderInfo>(await createOrder(ctx.app, user.token, { skuId: 'MEMBER_MONTH' }, headers)).data;
-      await withOrderTables(ctx.database.db)
+      await ctx.database.db
         .updateTable('order_idempotency_keys')
         .set({ expires_at: toDbDate(Date.now() - 1000) })
         .where('user_id', '=', user.id)
@@ -283,14 +282,14 @@ describe.each(testDialects())('orders on $dialect', ({ dialect }) => {
       const answers = await Promise.all(Array.from({ length: 12 }, () => useCode(code.qrCodeId)));
       expect(answers.filter((res) => res.statusCode === 200)).toHaveLength(1);
       for (const res of answers.filter((r) => r.statusCode !== 200)) expect(body(res).errcode).toBe(ErrorCode.QR_CODE_USED);
-      const orders = await withOrderTables(ctx.database.db).selectFrom('orders').select('id').where('user_id', '=', user.id).execute();
+      const orders = await ctx.database.db.selectFrom('orders').select('id').where('user_id', '=', user.id).execute();
       expect(orders).toHaveLength(1);
     });
 
     it('expires codes and refuses unknown ones', async () => {
       const user = await newUser(ctx.app);
       const code = await newCode(user.token, { itemType: 'CHANNEL', timeUnit: 'YEAR' });
-      await withOrderTables(ctx.database.db)
+      await ctx.database.db
         .updateTable('order_qr_codes')
         .set({ expires_at: toDbDate(Date.now() - 1) })
         .where('user_id', '=', user.id)

@@ -1,9 +1,8 @@
 import { ErrorCode, type TCodeOrderResult, type TMemberLevel, type TMonitorAndQuality, type TOrderInfo, type TPayMethod, type TPayResult, type TQrCodeResult, type TUserInfo } from '@llk/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toDbDate } from '../../../src/db/dialect';
-import { addMonths } from '../../../src/modules/orders/fulfilment';
-import { refundDoublePayments } from '../../../src/modules/orders/orders.jobs';
-import { withOrderTables } from '../../../src/modules/orders/orders.tables';
+import { addMonths } from '../../../src/modules/fulfilment/fulfilment.service';
+import { refundDoublePayments } from '../../../src/modules/payments/sweep';
 import { startFakeGatewayServer, type FakeGatewayServer, type NotificationTamper } from '../../support/fake-gateways';
 import { testDialects } from '../../helper';
 import { messageOf } from '../../messages';
@@ -17,14 +16,14 @@ describe.each(testDialects())('payments on $dialect', ({ dialect }) => {
   const ctx = useOrdersApp(dialect);
   const get = async <T>(url: string, token: string) => body<T>(await ctx.app.inject({ url, headers: { authorization: token } })).data;
   const notifications = (paymentNo: string) =>
-    withOrderTables(ctx.database.db)
+    ctx.database.db
       .selectFrom('payment_notifications')
       .innerJoin('payments', 'payments.id', 'payment_notifications.payment_id')
       .select(['payment_notifications.outcome', 'payments.payment_no'])
       .where('payments.payment_no', '=', paymentNo)
       .execute();
   const payment = (paymentNo: string) =>
-    withOrderTables(ctx.database.db).selectFrom('payments').selectAll().where('payment_no', '=', paymentNo).executeTakeFirstOrThrow();
+    ctx.database.db.selectFrom('payments').selectAll().where('payment_no', '=', paymentNo).executeTakeFirstOrThrow();
 
   describe.each(METHODS)('%s', (method) => {
     it('a valid notification pays the order and the membership shows at once', async () => {
@@ -146,14 +145,14 @@ describe.each(testDialects())('payments on $dialect', ({ dialect }) => {
     const loser = rows.find((row) => row.needs_refund === 1);
     if (!loser) throw new Error('no flagged payment');
     await refundDoublePayments({ db: ctx.database.db, providers: ctx.providers, completeAfterMs: 0 });
-    const refunds = await withOrderTables(ctx.database.db).selectFrom('refunds').selectAll().where('payment_id', '=', loser.id).execute();
+    const refunds = await ctx.database.db.selectFrom('refunds').selectAll().where('payment_id', '=', loser.id).execute();
     expect(refunds).toMatchObject([{ state: 'SUCCEEDED', amount_fen: 3000, reason: 'double payment' }]);
     expect((await payment(loser.payment_no)).needs_refund).toBe(0);
     expect((await ctx.fakes.charge(loser.method as TPayMethod, loser.payment_no))?.refundedFen).toBe(3000);
     expect((await orderRow(ctx.database, order.id)).status).toBe('FULFILLED');
     // a second sweep has nothing left to refund
     await refundDoublePayments({ db: ctx.database.db, providers: ctx.providers, completeAfterMs: 0 });
-    expect(await withOrderTables(ctx.database.db).selectFrom('refunds').select('id').where('payment_id', '=', loser.id).execute()).toHaveLength(1);
+    expect(await ctx.database.db.selectFrom('refunds').select('id').where('payment_id', '=', loser.id).execute()).toHaveLength(1);
   });
 
   it('fulfils every item type and extends a running membership from its end', async () => {
@@ -269,7 +268,7 @@ describe.each(testDialects())('payments on $dialect', ({ dialect }) => {
       expect(body(again)).toMatchObject({ errcode: ErrorCode.ORDER_ALREADY_PAID, errmsg: messageOf('zh-tw', 'errors.orderAlreadyPaid') });
 
       const late = await newOrder(ctx.app, user.token, { skuId: 'MONITOR_1' });
-      await withOrderTables(ctx.database.db).updateTable('orders').set({ expires_at: toDbDate(Date.now() - 1) }).where('id', '=', late.id).execute();
+      await ctx.database.db.updateTable('orders').set({ expires_at: toDbDate(Date.now() - 1) }).where('id', '=', late.id).execute();
       const expired = await pay(ctx.app, late.id, 'WX', { token: user.token });
       expect({ status: expired.statusCode, errcode: body(expired).errcode }).toEqual({ status: 409, errcode: ErrorCode.ORDER_EXPIRED });
       expect((await orderRow(ctx.database, late.id)).status).toBe('CREATED');
@@ -306,7 +305,7 @@ describe.each(testDialects())('payments on $dialect', ({ dialect }) => {
       } finally {
         useProviders(ctx.app, ctx.providers);
       }
-      const attempts = await withOrderTables(ctx.database.db).selectFrom('payments').select('state').where('order_id', '=', order.id).execute();
+      const attempts = await ctx.database.db.selectFrom('payments').select('state').where('order_id', '=', order.id).execute();
       expect(attempts).toEqual([{ state: 'CREATED' }]);
       const paymentNo = await startPay(ctx.app, order.id, method, user.token);
       await ctx.fakes.pay(method, paymentNo);
@@ -324,7 +323,7 @@ describe.each(testDialects())('payments on $dialect', ({ dialect }) => {
       } finally {
         useProviders(ctx.app, ctx.providers);
       }
-      const attempts = await withOrderTables(ctx.database.db).selectFrom('payments').select('state').where('order_id', '=', order.id).execute();
+      const attempts = await ctx.database.db.selectFrom('payments').select('state').where('order_id', '=', order.id).execute();
       expect(attempts).toEqual([{ state: 'FAILED' }]);
     });
   });

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { isUniqueViolation, newId, toDbDate } from '../../../src/db/dialect';
 import { migrations } from '../../../src/db/migrations';
 import { migrateToLatest } from '../../../src/db/migrate';
-import { withOrderTables } from '../../../src/modules/orders/orders.tables';
 import { insertUser } from '../../../src/modules/users/users.repository';
 import { createTestDatabase, testDialects, useTestDatabase } from '../../helper';
 
@@ -13,7 +12,7 @@ describe.each(testDialects())('0005-orders on $dialect', ({ dialect }) => {
   const test = useTestDatabase(dialect);
 
   async function seedOrder() {
-    const db = withOrderTables(test.handle.db);
+    const db = test.handle.db;
     const now = toDbDate(new Date());
     const userId = newId();
     await insertUser(test.handle.db, { id: userId, username: `s${userId}`, mobile: `+1777${userId.slice(-8)}`, email: null, nickname: 'x', passwordHash: 'x', now });

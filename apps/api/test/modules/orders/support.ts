@@ -3,7 +3,6 @@ import { type TPayMethod } from '@llk/contracts';
 import { type App } from '../../../src/app';
 import { type DatabaseHandle } from '../../../src/db/database';
 import { type TDialect } from '../../../src/db/database-url';
-import { withOrderTables } from '../../../src/modules/orders/orders.tables';
 import { AlipayProvider } from '../../../src/modules/payments/alipay.provider';
 import { type PaymentProviders } from '../../../src/modules/payments/provider';
 import { FakeGateways, startFakeGatewayServer, type FakeGatewayServer, type NotificationMessage } from '../../support/fake-gateways';
@@ -164,7 +163,7 @@ export async function startPay(app: App, orderId: string, payMethod: TPayMethod,
 }
 
 export async function orderRow(database: DatabaseHandle, id: string) {
-  return withOrderTables(database.db).selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  return database.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 }
 
 export async function userRow(database: DatabaseHandle, id: string) {

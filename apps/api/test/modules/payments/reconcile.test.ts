@@ -2,7 +2,6 @@ import { type TPayMethod } from '@llk/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App } from '../../../src/app';
 import { MemoryKeyValueStore } from '../../../src/lib/kv';
-import { withOrderTables } from '../../../src/modules/orders/orders.tables';
 import { upsertSkus } from '../../../src/modules/pricing/pricing.repository';
 import { reconcilePendingPayments } from '../../../src/modules/payments/reconcile';
 import { startFakeGatewayServer, type FakeGatewayServer } from '../../support/fake-gateways';
@@ -22,7 +21,7 @@ describe.each(testDialects())('reconciliation against the fake gateways ($dialec
   });
 
   const deps = (kv = new MemoryKeyValueStore()) => ({ db: ctx.database.db, providers: ctx.providers, kv, afterMs: 2 * MINUTE });
-  const paymentRow = (paymentNo: string) => withOrderTables(ctx.database.db).selectFrom('payments').selectAll().where('payment_no', '=', paymentNo).executeTakeFirstOrThrow();
+  const paymentRow = (paymentNo: string) => ctx.database.db.selectFrom('payments').selectAll().where('payment_no', '=', paymentNo).executeTakeFirstOrThrow();
 
   it.each(['ZFB', 'WX'] as TPayMethod[])('%s: a payment whose notification never arrived is applied once, by querying the gateway', async (method) => {
     const user = await newUser(ctx.app);
@@ -55,7 +54,7 @@ describe.each(testDialects())('reconciliation against the fake gateways ($dialec
     expect((await userRow(ctx.database, user.id)).member_expires_at).toBe(expiry);
     // Nothing left to do on the next run.
     expect(await reconcilePendingPayments(deps(), new Date(Date.now() + 4 * MINUTE))).toMatchObject({ recovered: 0 });
-    const notifications = await withOrderTables(ctx.database.db).selectFrom('payment_notifications').selectAll().where('payment_id', '=', row.paid_payment_id ?? '').execute();
+    const notifications = await ctx.database.db.selectFrom('payment_notifications').selectAll().where('payment_id', '=', row.paid_payment_id ?? '').execute();
     expect(notifications.map((n) => [n.outcome, n.via])).toEqual([['APPLIED', 'QUERY']]);
   });
 

@@ -1,6 +1,6 @@
 import { locales, ZMemberPricing, type TEnvelope, type TMemberPricing } from '@llk/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { seedDatabase } from '../../../src/db/seed';
+import { seedDatabase } from '../../../src/setup/seed';
 import { testDialects, useTestApp } from '../../helper';
 
 const URL = '/memberPricing/detail/v2';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDatabase } from '../../../src/db/seed';
+import { seedDatabase } from '../../../src/setup/seed';
 import { findSku, listSkus, upsertSkus } from '../../../src/modules/pricing/pricing.repository';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../databases';
 

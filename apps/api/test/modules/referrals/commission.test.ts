@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { toDbDate } from '../../../src/db/dialect';
-import { withOrderTables } from '../../../src/modules/orders/orders.tables';
-import { matureCommissions, recordCommission, recordCommissionForOrder, reverseCommissionsForOrder } from '../../../src/modules/referrals/commission.service';
-import { withReferralTables } from '../../../src/modules/referrals/referrals.tables';
+import { matureCommissions, recordCommission, reverseCommissionsForOrder } from '../../../src/modules/referrals/commission.service';
 import { testDialects, useTestDatabase } from '../../helper';
-import { bind, commissionsOf, DAY, HOUR, insertPaidOrder, insertTestUser, makeAmbassador } from './fixtures';
+import { bind, commissionsOf, DAY, HOUR, insertPaidOrder, insertTestUser, makeAmbassador, recordCommissionForOrder } from './fixtures';
 
 describe.each(testDialects())('commission ledger on $dialect', ({ dialect }) => {
   const database = useTestDatabase(dialect);
@@ -89,7 +87,7 @@ describe.each(testDialects())('commission ledger on $dialect', ({ dialect }) => 
 
     const { payer: bound } = await pair(new Date(Date.now() - DAY));
     const unpaid = await insertPaidOrder(db(), bound.id, new Date(), [['MEMBER', 1000]]);
-    await withOrderTables(db()).updateTable('orders').set({ paid_at: null }).where('id', '=', unpaid.id).execute();
+    await db().updateTable('orders').set({ paid_at: null }).where('id', '=', unpaid.id).execute();
     expect(await recordCommissionForOrder(db(), unpaid.id)).toEqual([]);
     expect(await recordCommissionForOrder(db(), 'no-such-order')).toEqual([]);
   });
@@ -199,7 +197,7 @@ describe.each(testDialects())('commission ledger on $dialect', ({ dialect }) => 
     const due = await insertPaidOrder(db(), payer.id, paidAt, [['MEMBER', 1000]]);
     await recordCommissionForOrder(db(), matured.id);
     await recordCommissionForOrder(db(), due.id);
-    await withReferralTables(db())
+    await db()
       .updateTable('commissions')
       .set({ state: 'EFFECTIVE', effective_at: toDbDate(paidAt.getTime() + 7 * DAY) })
       .where('order_id', '=', matured.id)

@@ -1,10 +1,9 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { newId, toDbDate } from '../../../src/db/dialect';
+import { fromDbDate, newId, toDbDate } from '../../../src/db/dialect';
 import { type Db } from '../../../src/db/schema';
-import { withOrderTables } from '../../../src/modules/orders/orders.tables';
 import { insertUser } from '../../../src/modules/users/users.repository';
+import { recordCommission, type RecordedCommission } from '../../../src/modules/referrals/commission.service';
 import { generateReferralCode } from '../../../src/modules/referrals/referrals.service';
-import { withReferralTables } from '../../../src/modules/referrals/referrals.tables';
 
 // Real rows for the ledger tests: users, ambassadors, bindings and paid orders (the ordering
 // issue's tables) written straight into the database, with the times a test needs.
@@ -41,12 +40,12 @@ export async function insertTestUser(db: Db, contact: { mobile?: string; email?:
 /** Makes `user` an ambassador with a code of its own; returns the code. */
 export async function makeAmbassador(db: Db, userId: string): Promise<string> {
   const code = generateReferralCode();
-  await withReferralTables(db).insertInto('ambassadors').values({ user_id: userId, referral_code: code, activity_type: 'LZ', joined_at: toDbDate(new Date()) }).execute();
+  await db.insertInto('ambassadors').values({ user_id: userId, referral_code: code, activity_type: 'LZ', joined_at: toDbDate(new Date()) }).execute();
   return code;
 }
 
 export async function bind(db: Db, referredUserId: string, ambassadorUserId: string, boundAt: Date, code = 'XXXXXXXX'): Promise<void> {
-  await withReferralTables(db)
+  await db
     .insertInto('referral_bindings')
     .values({
       referred_user_id: referredUserId,
@@ -59,7 +58,7 @@ export async function bind(db: Db, referredUserId: string, ambassadorUserId: str
 }
 
 export function commissionsOf(db: Db, orderId: string) {
-  return withReferralTables(db).selectFrom('commissions').selectAll().where('order_id', '=', orderId).orderBy('order_item_id').execute();
+  return db.selectFrom('commissions').selectAll().where('order_id', '=', orderId).orderBy('order_item_id').execute();
 }
 
 export interface TestOrder {
@@ -69,7 +68,7 @@ export interface TestOrder {
 
 /** A paid (FULFILLED) order of `userId` with one order_items row per [itemType, paid fen]. */
 export async function insertPaidOrder(db: Db, userId: string, paidAt: Date, lines: Array<[string, number]>): Promise<TestOrder> {
-  const odb = withOrderTables(db);
+  const odb = db;
   const id = newId();
   const total = lines.reduce((sum, [, fen]) => sum + fen, 0);
   const at = toDbDate(paidAt);
@@ -120,4 +119,20 @@ export async function insertPaidOrder(db: Db, userId: string, paidAt: Date, line
       .execute();
   }
   return { id, items };
+}
+
+/**
+ * recordCommission() for an order as the order tables hold it: payer = orders.user_id, paidAt
+ * = orders.paid_at, one item per order_items row with what was paid for it (amount_fen).
+ */
+export async function recordCommissionForOrder(trx: Db, orderId: string): Promise<RecordedCommission[]> {
+  const order = await trx.selectFrom('orders').select(['id', 'user_id', 'paid_at']).where('id', '=', orderId).executeTakeFirst();
+  if (!order?.paid_at) return [];
+  const items = await trx.selectFrom('order_items').select(['id', 'item_type', 'amount_fen']).where('order_id', '=', orderId).orderBy('id').execute();
+  return recordCommission(trx, {
+    order: { id: order.id },
+    items: items.map((item) => ({ id: item.id, itemType: item.item_type, amountFen: Number(item.amount_fen) })),
+    payerUserId: order.user_id,
+    paidAt: fromDbDate(order.paid_at),
+  });
 }

@@ -1,13 +1,11 @@
 import { type TAmbassadorInfo, type TPayMethod } from '@llk/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fromDbDate, toDbDate } from '../../../src/db/dialect';
-import { refundDoublePayments } from '../../../src/modules/orders/orders.jobs';
-import { withOrderTables } from '../../../src/modules/orders/orders.tables';
-import { askGateway, refundOrder } from '../../../src/modules/orders/refunds.service';
+import { refundDoublePayments } from '../../../src/modules/payments/sweep';
+import { askGateway, refundOrder } from '../../../src/modules/payments/refunds.service';
 import { startFakeGatewayServer } from '../../support/fake-gateways';
 import { type SeedSku, upsertSkus } from '../../../src/modules/pricing/pricing.repository';
 import { matureCommissions } from '../../../src/modules/referrals/commission.service';
-import { withReferralTables } from '../../../src/modules/referrals/referrals.tables';
 import { newIdentity, newIp, outboxCode, sendCode } from '../../accounts';
 import { testDialects } from '../../helper';
 import { body, makeProviders, newOrder, newUser, orderRow, SKUS, startPay, useOrdersApp, userRow } from '../orders/support';
@@ -66,7 +64,7 @@ describe.each(testDialects())('referral commission on the payment path on $diale
    * paid_at and effective_after move `ms` into the past (the refund path reads the real clock).
    */
   async function age(orderId: string, ms: number) {
-    const odb = withOrderTables(db());
+    const odb = db();
     const order = await orderRow(ctx.database, orderId);
     await odb
       .updateTable('orders')
@@ -81,7 +79,7 @@ describe.each(testDialects())('referral commission on the payment path on $diale
         .execute();
     }
     for (const line of await commissionsOf(db(), orderId)) {
-      await withReferralTables(db())
+      await db()
         .updateTable('commissions')
         .set({ paid_at: toDbDate(fromDbDate(line.paid_at).getTime() - ms), effective_after: toDbDate(fromDbDate(line.effective_after).getTime() - ms) })
         .where('id', '=', line.id)
@@ -226,7 +224,7 @@ describe.each(testDialects())('referral commission on the payment path on $diale
       expect((await page(ambassador.token)).totals).toEqual({ pendingFen: 600, effectiveFen: 0, reversedFen: 0 });
 
       // the gateway answers now: the refund was asked for within the window
-      const [refund] = await withOrderTables(db()).selectFrom('refunds').select('id').where('order_id', '=', order.id).execute();
+      const [refund] = await db().selectFrom('refunds').select('id').where('order_id', '=', order.id).execute();
       await askGateway({ db: db(), providers: ctx.providers }, refund?.id ?? '');
       expect((await orderRow(ctx.database, order.id)).status).toBe('REFUNDED');
       expect(await states(order.id)).toEqual([['MEMBER', 600, 'REVERSED']]);

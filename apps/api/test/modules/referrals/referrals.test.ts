@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fromDbDate, toDbDate } from '../../../src/db/dialect';
 import { recordCommission } from '../../../src/modules/referrals/commission.service';
-import { withReferralTables } from '../../../src/modules/referrals/referrals.tables';
 import { newIdentity, newIp, outboxCode, sendCode, signUp, type Identity } from '../../accounts';
 import { testDialects, useTestApp } from '../../helper';
 import { messageOf } from '../../messages';
@@ -139,7 +138,7 @@ describe.each(testDialects())('ambassador programme on $dialect', ({ dialect }) 
       const { res, user, token } = await signUpWithCookie(`llk_lang=en; llk_ref=${ambassador.joined.referralCode.toLowerCase()}`);
       expect(String(res.headers['set-cookie'])).toMatch(/llk_ref=;.*Expires=Thu, 01 Jan 1970/); // used up
 
-      const binding = await withReferralTables(db()).selectFrom('referral_bindings').selectAll().where('referred_user_id', '=', user.id).executeTakeFirstOrThrow();
+      const binding = await db().selectFrom('referral_bindings').selectAll().where('referred_user_id', '=', user.id).executeTakeFirstOrThrow();
       expect(binding.ambassador_user_id).toBe(ambassador.id);
       expect(fromDbDate(binding.expires_at).getTime() - fromDbDate(binding.bound_at).getTime()).toBe(60 * DAY);
       expect(fromDbDate(binding.bound_at).getTime()).toBeGreaterThanOrEqual(started - 1000);
@@ -164,12 +163,12 @@ describe.each(testDialects())('ambassador programme on $dialect', ({ dialect }) 
     it('binds through a code typed at sign-up (the apps have no cookie), which wins over a link’s cookie', async () => {
       const [typed, linked] = await Promise.all([newAmbassador(), newAmbassador()]);
       const { user } = await signUpWithCookie(`llk_ref=${linked.joined.referralCode}`, newIdentity(), ` ${typed.joined.referralCode.toLowerCase()} `);
-      const binding = await withReferralTables(db()).selectFrom('referral_bindings').selectAll().where('referred_user_id', '=', user.id).executeTakeFirstOrThrow();
+      const binding = await db().selectFrom('referral_bindings').selectAll().where('referred_user_id', '=', user.id).executeTakeFirstOrThrow();
       expect(binding.ambassador_user_id).toBe(typed.id);
       expect(user).toMatchObject({ member_plan: 'PRO', monitor_count: 10 });
       // an empty field falls back to the cookie
       const { user: second } = await signUpWithCookie(`llk_ref=${linked.joined.referralCode}`, newIdentity(), '');
-      const secondBinding = await withReferralTables(db()).selectFrom('referral_bindings').selectAll().where('referred_user_id', '=', second.id).executeTakeFirstOrThrow();
+      const secondBinding = await db().selectFrom('referral_bindings').selectAll().where('referred_user_id', '=', second.id).executeTakeFirstOrThrow();
       expect(secondBinding.ambassador_user_id).toBe(linked.id);
     });
 
@@ -208,7 +207,7 @@ describe.each(testDialects())('ambassador programme on $dialect', ({ dialect }) 
     it('ignores an unknown or malformed code: the sign-up succeeds without binding or bonus', async () => {
       for (const cookie of ['llk_ref=ZZZZZZZZ', 'llk_ref=not-a-code', 'llk_ref=', null]) {
         const { user } = await signUpWithCookie(cookie);
-        const binding = await withReferralTables(db()).selectFrom('referral_bindings').selectAll().where('referred_user_id', '=', user.id).executeTakeFirst();
+        const binding = await db().selectFrom('referral_bindings').selectAll().where('referred_user_id', '=', user.id).executeTakeFirst();
         expect(binding, String(cookie)).toBeUndefined();
         expect(user.member_plan, String(cookie)).toBe('FREE');
         expect(user.monitor_count, String(cookie)).toBe(0);
@@ -227,7 +226,7 @@ describe.each(testDialects())('ambassador programme on $dialect', ({ dialect }) 
       });
       expect(res.statusCode).toBe(400);
       expect(String(res.headers['set-cookie'] ?? '')).not.toContain('llk_ref');
-      expect((await withReferralTables(db()).selectFrom('referral_bindings').selectAll().where('ambassador_user_id', '=', ambassador.id).execute()).length).toBe(0);
+      expect((await db().selectFrom('referral_bindings').selectAll().where('ambassador_user_id', '=', ambassador.id).execute()).length).toBe(0);
     });
   });
 
@@ -235,7 +234,7 @@ describe.each(testDialects())('ambassador programme on $dialect', ({ dialect }) 
     it('shows remaining days, and pending, effective and reversed totals and lines', async () => {
       const ambassador = await newAmbassador();
       const { user } = await signUpWithCookie(`llk_ref=${ambassador.joined.referralCode}`);
-      const rdb = withReferralTables(db());
+      const rdb = db();
       // bound 50 days and one hour ago: 10 days left, rounded up
       const boundAt = new Date(Date.now() - 50 * DAY - HOUR);
       await rdb

@@ -9,22 +9,11 @@ import {
   type PaymentProvider,
   type PaymentProviders,
   type VerifiedNotification,
-} from '../payments/provider';
-import { recordCommission } from '../referrals/commission.service';
-import { grantItem } from './fulfilment';
-import {
-  findOrder,
-  findOrderItems,
-  findPaymentByNo,
-  flagPaymentForRefund,
-  insertNotification,
-  insertPayment,
-  setOrderItemGrant,
-  transitionOrder,
-  transitionPayment,
-} from './orders.repository';
-import { accessibleOrder, type OrderCaller } from './orders.service';
-import { withOrderTables } from './orders.tables';
+} from './provider';
+import { recordCommission } from '../referrals';
+import { fulfilOrder } from '../fulfilment';
+import { accessibleOrder, findOrder, findOrderItems, type OrderCaller, transitionOrder } from '../orders';
+import { findPaymentByNo, flagPaymentForRefund, insertNotification, insertPayment, transitionPayment } from './payments.repository';
 
 // Payment attempts (POST /pay/payV2) and the exactly-once application of a verified payment.
 //
@@ -34,7 +23,7 @@ import { withOrderTables } from './orders.tables';
 // that arrives is never ignored (it is then flagged for refund, see applyVerifiedPayment).
 
 /** 50400 with a payment-specific message (errors.paymentGatewayTimeout). */
-export class PaymentGatewayTimeoutError extends AppError {
+class PaymentGatewayTimeoutError extends AppError {
   override readonly messageKey = 'errors.paymentGatewayTimeout';
   constructor(cause: unknown) {
     super('GATEWAY_TIMEOUT', { cause });
@@ -81,7 +70,7 @@ function assertPayable(order: { status: string; expires_at: string }, now: Date)
  * called outside any transaction, and the row moves to PENDING once the charge exists.
  */
 export async function startPayment(deps: PayDeps, caller: OrderCaller, input: PayInput, now = new Date()): Promise<TPayResult> {
-  const odb = withOrderTables(deps.db);
+  const odb = deps.db;
   const order = await accessibleOrder(deps.db, input.orderId, caller);
   assertPayable(order, now);
   const provider = deps.providers[input.payMethod];
@@ -174,7 +163,7 @@ export async function applyVerifiedPayment(
   via: 'NOTIFICATION' | 'QUERY' = 'NOTIFICATION',
   now = new Date(),
 ): Promise<TApplyOutcome> {
-  const odb = withOrderTables(db);
+  const odb = db;
   return odb.transaction().execute(async (trx) => {
     const payment = await findPaymentByNo(trx, verified.paymentNo);
     if (!payment || payment.method !== method) throw new NotificationRejected('unknown payment');
@@ -219,10 +208,7 @@ export async function applyVerifiedPayment(
     const order = await findOrder(trx, payment.order_id);
     if (!order) throw new Error(`order ${payment.order_id} vanished`);
     const items = await findOrderItems(trx, order.id);
-    for (const item of items) {
-      const grant = await grantItem(trx, order.user_id, item, now);
-      await setOrderItemGrant(trx, item.id, JSON.stringify(grant));
-    }
+    await fulfilOrder(trx, order.user_id, items, now);
     // The ambassador's commission (spec section 9) is part of the same transaction.
     await recordCommission(trx as unknown as Db, {
       order: { id: order.id },

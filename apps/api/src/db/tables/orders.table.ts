@@ -1,9 +1,5 @@
-import { type Kysely } from 'kysely';
-import { type DB, type Db } from '../../db/schema';
-
-// Row types of migration 0005-orders. Timestamps are UTC ISO text, booleans 0/1, money integer
-// fen (see ../../db/dialect.ts). Kept with the module and added to a database handle by
-// withOrderTables(), so the orders work does not collide with edits of db/schema.ts.
+// Tables of migration 0005-orders. Timestamps are UTC ISO text, booleans 0/1, money integer fen
+// (see ../dialect.ts).
 
 export interface OrdersTable {
   id: string;
@@ -104,22 +100,4 @@ export interface OrderIdempotencyKeysTable {
   order_id: string;
   created_at: string;
   expires_at: string;
-}
-
-// A type alias, not an interface: withTables() wants a string-indexable record.
-export type OrderTables = {
-  orders: OrdersTable;
-  order_items: OrderItemsTable;
-  payments: PaymentsTable;
-  refunds: RefundsTable;
-  order_qr_codes: OrderQrCodesTable;
-  payment_notifications: PaymentNotificationsTable;
-  order_idempotency_keys: OrderIdempotencyKeysTable;
-};
-
-export type OrdersDb = Kysely<DB & OrderTables>;
-
-/** The same database or transaction, typed with the order tables. */
-export function withOrderTables(db: Db): OrdersDb {
-  return db.withTables<OrderTables>() as OrdersDb;
 }

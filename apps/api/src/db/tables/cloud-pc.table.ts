@@ -1,8 +1,5 @@
-import { type Kysely } from 'kysely';
-import { type DB, type Db } from '../../db/schema';
-
-// Tables of migration 0008-cloud-pc, added to the database type with withTables() (types only).
-// Timestamps are UTC ISO text, booleans 0/1, amounts integer fen (see ../../db/dialect.ts).
+// Tables of migration 0008-cloud-pc. Timestamps are UTC ISO text, booleans 0/1, amounts integer fen
+// (see ../dialect.ts).
 
 export interface CloudPcsTable {
   id: string;
@@ -63,19 +60,3 @@ export interface CloudPcInvoiceRequestsTable {
   status: string;
   created_at: string;
 }
-
-export type CloudPcTables = {
-  cloud_pcs: CloudPcsTable;
-  cloud_pc_renewals: CloudPcRenewalsTable;
-  cloud_pc_provider_applications: CloudPcProviderApplicationsTable;
-  cloud_pc_invoice_requests: CloudPcInvoiceRequestsTable;
-};
-
-export type CloudPcDb = Kysely<DB & CloudPcTables>;
-
-/** The same database or transaction (plain or typed with other modules' tables), typed with the cloud-PC tables. */
-export function withCloudPcTables<T>(db: Kysely<T>): CloudPcDb {
-  return db.withTables<CloudPcTables>() as unknown as CloudPcDb;
-}
-
-export type { Db };

@@ -1,6 +1,6 @@
 import { type TErrorCodeName } from '@llk/contracts';
-import { AppError } from '../../lib/app-error';
-import { type KeyValueStore } from '../../lib/kv';
+import { AppError } from './app-error';
+import { type KeyValueStore } from './kv';
 
 /** The error for a limit: retry-after both in data and as a header. */
 export function limitError(code: TErrorCodeName, retryAfterMs: number): AppError {

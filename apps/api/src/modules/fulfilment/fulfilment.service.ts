@@ -1,10 +1,9 @@
 import { ZQualityTier, type TQualityTier } from '@llk/contracts';
-import { type Updateable } from 'kysely';
 import { fromDbBool, fromDbDate, futureDbDate, toDbDate } from '../../db/dialect';
-import { type UsersTable } from '../../db/tables/accounts.table';
-import { grantCloudPc, revokeCloudPc, type TCloudPcGrant } from '../cloud-pc/cloud-pc.fulfilment';
-import { type OrderItemRow } from './orders.repository';
-import { type OrdersDb } from './orders.tables';
+import { grantCloudPc, revokeCloudPc, type TCloudPcGrant } from './cloud-pc.grant';
+import { setOrderItemGrant, type OrderItemRow } from '../orders';
+import { lockEntitlements, updateEntitlements, type EntitlementRow } from '../users';
+import { type Db } from '../../db/schema';
 
 // Fulfilment (DESIGN.md "Money and orders"): what a paid order grants, written on the users
 // row in the transaction that marks the order paid. Each item records what it changed
@@ -19,7 +18,7 @@ import { type OrdersDb } from './orders.tables';
 //           not carried over); a lower tier than the one in force: the higher tier's term is
 //           extended by the purchased time (the customer never gets less than they paid for;
 //           the apps offer only upgrades and renewals, so this is the rare race)
-//   CLOUD_PC creates a machine, or extends the one a renewal order names (cloud-pc.fulfilment.ts)
+//   CLOUD_PC creates a machine, or extends the one a renewal order names (cloud-pc.grant.ts)
 
 export type TGrant =
   | { kind: 'MEMBER'; previousPlan: string; previousExpiresAt: string | null; from: string; to: string }
@@ -49,52 +48,33 @@ function monthsOf(item: OrderItemRow): number {
   return perUnit * item.duration * item.quantity;
 }
 
-async function lockedUser(db: OrdersDb, userId: string, now: string) {
-  // A write first, so PostgreSQL holds the row lock for the rest of the transaction and two
-  // orders of one user fulfilled at once cannot both extend from the same old expiry.
-  await db.updateTable('users').set({ updated_at: now }).where('id', '=', userId).execute();
-  const user = await db
-    .selectFrom('users')
-    .select(['member_plan', 'member_expires_at', 'monitor_count', 'quality_tier', 'quality_expires_at', 'channel_enabled', 'channel_expires_at'])
-    .where('id', '=', userId)
-    .executeTakeFirst();
+async function lockedUser(db: Db, userId: string, now: string): Promise<EntitlementRow> {
+  const user = await lockEntitlements(db, userId, now);
   if (!user) throw new Error(`fulfilment: user ${userId} does not exist`);
   return user;
 }
 
 /** Grants one item to the user, in the caller's transaction; returns what it changed. */
-export async function grantItem(db: OrdersDb, userId: string, item: OrderItemRow, now: Date): Promise<TGrant> {
+async function grantItem(db: Db, userId: string, item: OrderItemRow, now: Date): Promise<TGrant> {
   const nowText = toDbDate(now);
   const user = await lockedUser(db, userId, nowText);
   switch (item.item_type) {
     case 'MEMBER': {
       const from = futureDbDate(user.member_expires_at, now) ?? now;
       const to = addMonths(from, monthsOf(item));
-      await db
-        .updateTable('users')
-        .set({ member_plan: 'PRO', member_expires_at: toDbDate(to), updated_at: nowText })
-        .where('id', '=', userId)
-        .execute();
+      await updateEntitlements(db, userId, { member_plan: 'PRO', member_expires_at: toDbDate(to) }, nowText);
       return { kind: 'MEMBER', previousPlan: user.member_plan, previousExpiresAt: user.member_expires_at, from: toDbDate(from), to: toDbDate(to) };
     }
     case 'MONITOR': {
       const added = item.units * item.quantity;
-      await db
-        .updateTable('users')
-        .set((eb) => ({ monitor_count: eb('monitor_count', '+', added), updated_at: nowText }))
-        .where('id', '=', userId)
-        .execute();
+      await updateEntitlements(db, userId, {}, nowText, added);
       return { kind: 'MONITOR', added };
     }
     case 'CHANNEL': {
       const current = fromDbBool(user.channel_enabled) ? futureDbDate(user.channel_expires_at, now) : null;
       const from = current ?? now;
       const until = addMonths(from, monthsOf(item));
-      await db
-        .updateTable('users')
-        .set({ channel_enabled: 1, channel_expires_at: toDbDate(until), updated_at: nowText })
-        .where('id', '=', userId)
-        .execute();
+      await updateEntitlements(db, userId, { channel_enabled: 1, channel_expires_at: toDbDate(until) }, nowText);
       return { kind: 'CHANNEL', previous: fromDbBool(user.channel_enabled), previousExpiresAt: user.channel_expires_at, from: toDbDate(from), until: toDbDate(until) };
     }
     case 'QUALITY': {
@@ -106,11 +86,7 @@ export async function grantItem(db: OrdersDb, userId: string, item: OrderItemRow
       const to = TIER_RANK[wanted] > TIER_RANK[inForce] ? wanted : inForce;
       const from = to === inForce && currentEnd ? currentEnd : now;
       const until = addMonths(from, monthsOf(item));
-      await db
-        .updateTable('users')
-        .set({ quality_tier: to, quality_expires_at: toDbDate(until), updated_at: nowText })
-        .where('id', '=', userId)
-        .execute();
+      await updateEntitlements(db, userId, { quality_tier: to, quality_expires_at: toDbDate(until) }, nowText);
       return { kind: 'QUALITY', previous: storedTier, to, previousExpiresAt: user.quality_expires_at, from: toDbDate(from), until: toDbDate(until) };
     }
     case 'CLOUD_PC':
@@ -136,15 +112,10 @@ function takeBack(currentEnd: string | null, grant: { from: string; until: strin
  * their state before the grant comes back); screen walls go down by what was added (never
  * below 0).
  */
-export async function revokeGrant(db: OrdersDb, userId: string, grant: TGrant, now: Date): Promise<void> {
+async function revokeGrant(db: Db, userId: string, grant: TGrant, now: Date): Promise<void> {
   const nowText = toDbDate(now);
   const user = await lockedUser(db, userId, nowText);
-  const update = (patch: Updateable<UsersTable>) =>
-    db
-      .updateTable('users')
-      .set({ ...patch, updated_at: nowText })
-      .where('id', '=', userId)
-      .execute();
+  const update = (patch: Parameters<typeof updateEntitlements>[2]) => updateEntitlements(db, userId, patch, nowText);
   switch (grant.kind) {
     case 'MEMBER': {
       const back = takeBack(user.member_expires_at, { from: grant.from, until: grant.to, previousExpiresAt: grant.previousExpiresAt }, now);
@@ -176,5 +147,23 @@ export async function revokeGrant(db: OrdersDb, userId: string, grant: TGrant, n
     case 'CLOUD_PC':
       await revokeCloudPc(db, grant, now);
       return;
+  }
+}
+
+/**
+ * Grants every item of a paid order to its owner, in the caller's transaction, and records on
+ * each item what it changed so a full refund can take exactly that back.
+ */
+export async function fulfilOrder(db: Db, userId: string, items: readonly OrderItemRow[], now: Date): Promise<void> {
+  for (const item of items) {
+    const grant = await grantItem(db, userId, item, now);
+    await setOrderItemGrant(db, item.id, JSON.stringify(grant));
+  }
+}
+
+/** Takes back what fulfilOrder() granted (a full refund), in the caller's transaction. */
+export async function revokeFulfilment(db: Db, userId: string, items: readonly OrderItemRow[], now: Date): Promise<void> {
+  for (const item of items) {
+    if (item.grant_json) await revokeGrant(db, userId, JSON.parse(item.grant_json) as TGrant, now);
   }
 }

@@ -2,22 +2,11 @@ import { PAID_ORDER_STATUSES, type TOrderStatus, type TPayMethod } from '@llk/co
 import { newId, toDbDate } from '../../db/dialect';
 import { type Db } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { GatewayTimeout, type PaymentProviders, type RefundResult } from '../payments/provider';
-import { reverseCommissionsForOrder } from '../referrals/commission.service';
-import { revokeGrant, type TGrant } from './fulfilment';
-import {
-  findOrder,
-  findOrderItems,
-  findPayment,
-  findRefund,
-  flagPaymentForRefund,
-  insertRefund,
-  transitionOrder,
-  transitionRefund,
-  type OrderRow,
-  type RefundRow,
-} from './orders.repository';
-import { withOrderTables, type OrdersDb } from './orders.tables';
+import { GatewayTimeout, type PaymentProviders, type RefundResult } from './provider';
+import { reverseCommissionsForOrder } from '../referrals';
+import { revokeFulfilment } from '../fulfilment';
+import { findOrder, findOrderItems, transitionOrder, type OrderRow } from '../orders';
+import { findPayment, findRefund, flagPaymentForRefund, insertRefund, transitionRefund, type RefundRow } from './payments.repository';
 
 // Refunds (used by later work: cloud-PC cancellation, referral commission reversal; no route
 // yet). An order refund moves the order to REFUNDING, records a refunds row (PENDING), asks
@@ -53,7 +42,7 @@ function settledStatus(order: OrderRow): TOrderStatus {
 
 /** Starts a refund of (part of) a paid order and asks the gateway; returns the refund row. */
 export async function refundOrder(deps: RefundDeps, orderId: string, request: RefundRequest, now = new Date()): Promise<RefundRow> {
-  const odb = withOrderTables(deps.db);
+  const odb = deps.db;
   const nowText = toDbDate(now);
   const refund = await odb.transaction().execute(async (trx) => {
     const order = await findOrder(trx, orderId);
@@ -84,7 +73,7 @@ export async function refundOrder(deps: RefundDeps, orderId: string, request: Re
 
 /** Refunds a payment flagged needs_refund (a double payment); the order is left alone. */
 export async function refundDoublePayment(deps: RefundDeps, paymentId: string, now = new Date()): Promise<RefundRow> {
-  const odb = withOrderTables(deps.db);
+  const odb = deps.db;
   const payment = await findPayment(odb, paymentId);
   if (!payment || payment.state !== 'PAID' || Number(payment.needs_refund) !== 1) throw new AppError('REFUND_NOT_ALLOWED');
   const nowText = toDbDate(now);
@@ -107,7 +96,7 @@ export async function refundDoublePayment(deps: RefundDeps, paymentId: string, n
 
 /** (Re)asks the gateway about a PENDING/PROCESSING refund and records the answer. */
 export async function askGateway(deps: RefundDeps, refundId: string): Promise<RefundRow> {
-  const odb = withOrderTables(deps.db);
+  const odb = deps.db;
   const refund = await findRefund(odb, refundId);
   if (!refund) throw new AppError('REFUND_NOT_ALLOWED');
   if (refund.state !== 'PENDING' && refund.state !== 'PROCESSING') return refund;
@@ -135,7 +124,7 @@ export async function askGateway(deps: RefundDeps, refundId: string): Promise<Re
   return settled;
 }
 
-async function settle(odb: OrdersDb, refund: RefundRow, result: RefundResult, now = new Date()): Promise<RefundRow> {
+async function settle(odb: Db, refund: RefundRow, result: RefundResult, now = new Date()): Promise<RefundRow> {
   const nowText = toDbDate(now);
   await odb.transaction().execute(async (trx) => {
     const gateway = result.gatewayRefundNo ?? null;
@@ -167,9 +156,7 @@ async function settle(odb: OrdersDb, refund: RefundRow, result: RefundResult, no
     // Commission is earned only by orders that see no refund within its window (spec section 4).
     await reverseCommissionsForOrder(trx as unknown as Db, order.id, now);
     if (full && order.fulfilled_at) {
-      for (const item of await findOrderItems(trx, order.id)) {
-        if (item.grant_json) await revokeGrant(trx, order.user_id, JSON.parse(item.grant_json) as TGrant, now);
-      }
+      await revokeFulfilment(trx, order.user_id, await findOrderItems(trx, order.id), now);
     }
   });
   return (await findRefund(odb, refund.id)) ?? refund;

@@ -1,21 +1,9 @@
 import { PAYABLE_ORDER_STATUSES, type TPayMethod } from '@llk/contracts';
 import { toDbDate } from '../../db/dialect';
 import { type Db } from '../../db/schema';
-import { type PaymentProviders } from '../payments/provider';
-import {
-  completeFulfilledOrders,
-  findDueOrders,
-  findOpenRefunds,
-  findOrphanedPayments,
-  findPaymentsOfOrder,
-  findPaymentsToRefund,
-  purgeIdempotencyKeys,
-  purgeQrCodes,
-  transitionOrder,
-  transitionPayment,
-  type PaymentRow,
-} from './orders.repository';
-import { withOrderTables } from './orders.tables';
+import { type PaymentProviders } from './provider';
+import { completeFulfilledOrders, findDueOrders, purgeIdempotencyKeys, purgeQrCodes, transitionOrder } from '../orders';
+import { findOpenRefunds, findOrphanedPayments, findPaymentsOfOrder, findPaymentsToRefund, transitionPayment, type PaymentRow } from './payments.repository';
 import { applyVerifiedPayment, OPEN_PAYMENT_STATES } from './payments.service';
 import { askGateway, refundDoublePayment } from './refunds.service';
 
@@ -58,7 +46,7 @@ const DAY_MS = 24 * 3_600_000;
  * FAILED when the gateway could not be reached (the attempt stays open).
  */
 async function settleOpenPayment(deps: SweepDeps, payment: PaymentRow): Promise<'APPLIED' | 'RECORDED' | 'CLOSED' | 'FAILED'> {
-  const odb = withOrderTables(deps.db);
+  const odb = deps.db;
   const provider = deps.providers[payment.method as TPayMethod];
   try {
     const found = await provider.query(payment.payment_no);
@@ -81,7 +69,7 @@ async function settleOpenPayment(deps: SweepDeps, payment: PaymentRow): Promise<
 }
 
 export async function expireDueOrders(deps: SweepDeps, now = new Date()): Promise<{ expired: number; recovered: number }> {
-  const odb = withOrderTables(deps.db);
+  const odb = deps.db;
   let expired = 0;
   let recovered = 0;
   for (const order of await findDueOrders(odb, PAYABLE_ORDER_STATUSES, toDbDate(now), BATCH)) {
@@ -103,7 +91,7 @@ export async function expireDueOrders(deps: SweepDeps, now = new Date()): Promis
 
 /** Open attempts of EXPIRED or CANCELLED orders, each asked again at most once a minute. */
 export async function closeOrphanedPayments(deps: SweepDeps, now = new Date()): Promise<number> {
-  const odb = withOrderTables(deps.db);
+  const odb = deps.db;
   let settled = 0;
   for (const payment of await findOrphanedPayments(odb, ['EXPIRED', 'CANCELLED'], OPEN_PAYMENT_STATES, toDbDate(now.getTime() - 60_000), BATCH)) {
     const outcome = await settleOpenPayment(deps, payment);
@@ -116,7 +104,7 @@ export async function closeOrphanedPayments(deps: SweepDeps, now = new Date()): 
 }
 
 export async function refundDoublePayments(deps: SweepDeps, now = new Date()): Promise<number> {
-  const odb = withOrderTables(deps.db);
+  const odb = deps.db;
   let asked = 0;
   for (const payment of await findPaymentsToRefund(odb, BATCH)) {
     try {
@@ -139,7 +127,7 @@ export async function refundDoublePayments(deps: SweepDeps, now = new Date()): P
 }
 
 export async function sweepOrders(deps: SweepDeps, now = new Date()): Promise<SweepResult> {
-  const odb = withOrderTables(deps.db);
+  const odb = deps.db;
   const { expired, recovered } = await expireDueOrders(deps, now);
   const orphansSettled = await closeOrphanedPayments(deps, now);
   const completed = await completeFulfilledOrders(odb, toDbDate(now.getTime() - deps.completeAfterMs), toDbDate(now));

@@ -1,9 +1,4 @@
-import { type Kysely } from 'kysely';
-import { type DB, type Db } from '../../db/schema';
-
-// Tables of migration 0006-referrals. Timestamps are UTC ISO text (see ../../db/dialect.ts).
-// They are added to the database type here with Kysely's withTables() (types only, no effect
-// on queries), so this module does not edit the shared db/schema.ts while issue 5 is in flight.
+// Tables of migration 0006-referrals. Timestamps are UTC ISO text (see ../dialect.ts).
 
 export interface AmbassadorsTable {
   user_id: string;
@@ -43,18 +38,4 @@ export interface CommissionsTable {
   effective_after: string;
   effective_at: string | null;
   reversed_at: string | null;
-}
-
-// A type alias, not an interface: withTables() wants a string-indexable record.
-export type ReferralTables = {
-  ambassadors: AmbassadorsTable;
-  referral_bindings: ReferralBindingsTable;
-  commissions: CommissionsTable;
-};
-
-export type ReferralsDb = Kysely<DB & ReferralTables>;
-
-/** The same database or transaction, typed with the referral tables. */
-export function withReferralTables(db: Db): ReferralsDb {
-  return db.withTables<ReferralTables>() as ReferralsDb;
 }

@@ -1,14 +1,15 @@
 import { ConfigError, loadConfig } from '../config';
-import { createDatabase } from './database';
-import { migrateAndSeed, migrateToLatest } from './migrate';
-import { withStartupLock } from './startup-lock';
+import { createDatabase } from '../db/database';
+import { migrateAndSeed } from './migrate-and-seed';
+import { migrateToLatest } from '../db/migrate';
+import { withStartupLock } from '../db/startup-lock';
 
 // `npm run db:migrate` / `npm run db:seed [-- --force]` against DATABASE_URL.
 // Seeding migrates first, so it also works on a brand-new database.
 
 async function main(command: string | undefined, flags: string[]): Promise<void> {
   if (command !== 'migrate' && command !== 'seed') {
-    console.error('usage: tsx src/db/cli.ts <migrate|seed> [--force]');
+    console.error('usage: tsx src/setup/cli.ts <migrate|seed> [--force]');
     process.exitCode = 2;
     return;
   }

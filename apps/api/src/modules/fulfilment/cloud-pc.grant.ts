@@ -1,13 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { type Kysely } from 'kysely';
 import { fromDbDate, newId, toDbDate } from '../../db/dialect';
-import { type OrderItemRow } from '../orders/orders.repository';
-import { type OrdersDb } from '../orders/orders.tables';
+import { type OrderItemRow } from '../orders';
+import { type Db } from '../../db/schema';
 import { planOfSku } from './cloud-pc.plans';
-import { withCloudPcTables } from './cloud-pc.tables';
+import { findMachineTerm, findOrderPaidAt, findRenewedMachine, hasAnyMachine, insertMachine, releaseRunningMachine, updateMachine } from './fulfilment.repository';
 
 // What a paid CLOUD_PC order item grants, in the transaction that marks the order paid (called
-// from orders/fulfilment.ts): a rental order creates a machine, RUNNING at once; a renewal order
+// from fulfilment.service.ts): a rental order creates a machine, RUNNING at once; a renewal order
 // (cloud_pc_renewals names its machine) extends that machine from max(now, expiry). A full refund
 // takes it back: a rental releases its machine, a renewal shortens it again.
 
@@ -27,80 +26,65 @@ function termEnd(from: Date, item: OrderItemRow, addMonths: (date: Date, months:
 }
 
 export async function grantCloudPc(
-  database: OrdersDb,
+  db: Db,
   userId: string,
   item: OrderItemRow,
   now: Date,
   addMonths: (date: Date, months: number) => Date,
 ): Promise<TCloudPcGrant> {
-  const db = withCloudPcTables(database);
   const nowText = toDbDate(now);
-  const renewal = await db.selectFrom('cloud_pc_renewals').select('cloud_pc_id').where('order_id', '=', item.order_id).executeTakeFirst();
-  const machine = renewal ? await db.selectFrom('cloud_pcs').selectAll().where('id', '=', renewal.cloud_pc_id).executeTakeFirst() : undefined;
+  const machine = await findRenewedMachine(db, item.order_id);
   if (machine && machine.status === 'RUNNING') {
     const current = fromDbDate(machine.expires_at);
     const from = current > now ? current : now;
     const to = termEnd(from, item, addMonths);
-    await db
-      .updateTable('cloud_pcs')
-      .set({
-        expires_at: toDbDate(to),
-        time_unit: item.time_unit ?? machine.time_unit,
-        renewal_order_id: machine.renewal_order_id === item.order_id ? null : machine.renewal_order_id,
-        updated_at: nowText,
-      })
-      .where('id', '=', machine.id)
-      .execute();
+    await updateMachine(db, machine.id, {
+      expires_at: toDbDate(to),
+      time_unit: item.time_unit ?? machine.time_unit,
+      renewal_order_id: machine.renewal_order_id === item.order_id ? null : machine.renewal_order_id,
+      updated_at: nowText,
+    });
     return { kind: 'CLOUD_PC', cloudPcId: machine.id, created: false, previousExpiresAt: machine.expires_at, from: toDbDate(from), to: toDbDate(to) };
   }
 
   // A rental (or a renewal paid after its machine was released: a new machine of that plan).
   const planId = planOfSku(item.sku_id);
   if (!planId) throw new Error(`fulfilment: ${item.sku_id} is not a cloud-PC SKU`);
-  const earlier = await db.selectFrom('cloud_pcs').select('id').where('user_id', '=', userId).limit(1).executeTakeFirst();
+  const earlier = await hasAnyMachine(db, userId);
   const to = termEnd(now, item, addMonths);
   const id = newId(now.getTime());
   // The refund window counts from the payment (the order's paid_at, the gateway's time).
-  const order = await database.selectFrom('orders').select('paid_at').where('id', '=', item.order_id).executeTakeFirst();
-  await db
-    .insertInto('cloud_pcs')
-    .values({
-      id,
-      user_id: userId,
-      name: machineName(),
-      plan_id: planId,
-      time_unit: item.time_unit ?? 'MONTH',
-      status: 'RUNNING',
-      auto_renew: 0,
-      order_id: item.order_id,
-      paid_at: order?.paid_at ?? nowText,
-      first_order: earlier ? 0 : 1,
-      refund_claimed_at: null,
-      created_at: nowText,
-      updated_at: nowText,
-      expires_at: toDbDate(to),
-      released_at: null,
-      renewal_order_id: null,
-    })
-    .execute();
+  const paidAt = await findOrderPaidAt(db, item.order_id);
+  await insertMachine(db, {
+    id,
+    user_id: userId,
+    name: machineName(),
+    plan_id: planId,
+    time_unit: item.time_unit ?? 'MONTH',
+    status: 'RUNNING',
+    auto_renew: 0,
+    order_id: item.order_id,
+    paid_at: paidAt ?? nowText,
+    first_order: earlier ? 0 : 1,
+    refund_claimed_at: null,
+    created_at: nowText,
+    updated_at: nowText,
+    expires_at: toDbDate(to),
+    released_at: null,
+    renewal_order_id: null,
+  });
   return { kind: 'CLOUD_PC', cloudPcId: id, created: true, previousExpiresAt: null, from: nowText, to: toDbDate(to) };
 }
 
-export async function revokeCloudPc<T>(database: Kysely<T>, grant: TCloudPcGrant, now: Date): Promise<void> {
-  const db = withCloudPcTables(database);
+export async function revokeCloudPc(db: Db, grant: TCloudPcGrant, now: Date): Promise<void> {
   const nowText = toDbDate(now);
   if (grant.created) {
-    await db
-      .updateTable('cloud_pcs')
-      .set({ status: 'RELEASED', released_at: nowText, auto_renew: 0, updated_at: nowText })
-      .where('id', '=', grant.cloudPcId)
-      .where('status', '=', 'RUNNING')
-      .execute();
+    await releaseRunningMachine(db, grant.cloudPcId, nowText);
     return;
   }
-  const machine = await db.selectFrom('cloud_pcs').select(['expires_at', 'status']).where('id', '=', grant.cloudPcId).executeTakeFirst();
+  const machine = await findMachineTerm(db, grant.cloudPcId);
   if (!machine || machine.status !== 'RUNNING') return;
   const span = fromDbDate(grant.to).getTime() - fromDbDate(grant.from).getTime();
   const end = Math.max(now.getTime(), fromDbDate(machine.expires_at).getTime() - span);
-  await db.updateTable('cloud_pcs').set({ expires_at: toDbDate(end), updated_at: nowText }).where('id', '=', grant.cloudPcId).execute();
+  await updateMachine(db, grant.cloudPcId, { expires_at: toDbDate(end), updated_at: nowText });
 }

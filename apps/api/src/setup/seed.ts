@@ -3,9 +3,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { seedDir } from '../paths';
-import { findMeta, setMeta } from './app-meta.repository';
-import { type Db } from './schema';
-import { seedSteps, type SeedContext, type SeedStep } from './seeds';
+import { findMeta, setMeta } from '../db/app-meta.repository';
+import { type Db } from '../db/schema';
+import { type SeedContext, type SeedStep } from '../db/seed-step';
+import { seedSteps } from './seed-steps';
 
 const ZManifest = z.object({ version: z.number().int().positive() });
 

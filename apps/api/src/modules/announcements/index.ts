@@ -1,0 +1,2 @@
+// The announcements module's public surface: other modules import only this file.
+export { findCurrentNotices, findNoticeTranslations } from './announcements.repository';

@@ -1,0 +1,2 @@
+// The auth module's public surface: other modules import only this file.
+export { type ActiveSession, createSession, isSessionLive, purgeDeadSessions, type SessionClient, type SessionPolicy } from './sessions.service';

@@ -1,0 +1,90 @@
+import { type Insertable, type Selectable } from 'kysely';
+import { touchedRows } from '../../db/dialect';
+import { type Db } from '../../db/schema';
+import { type CloudPcInvoiceRequestsTable, type CloudPcProviderApplicationsTable, type CloudPcsTable } from '../../db/tables/cloud-pc.table';
+
+// Machines, renewals, provider applications and invoice requests. Releasing and claiming a
+// refund are conditional updates that report whether they happened, so of concurrent callers
+// exactly one wins.
+
+export type MachineRow = Selectable<CloudPcsTable>;
+export type InvoiceRequestRow = Selectable<CloudPcInvoiceRequestsTable>;
+
+export function listMachinesOf(db: Db, userId: string, limit: number): Promise<MachineRow[]> {
+  return db.selectFrom('cloud_pcs').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').limit(limit).execute();
+}
+
+export function findMachine(db: Db, id: string): Promise<MachineRow | undefined> {
+  return db.selectFrom('cloud_pcs').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function getMachine(db: Db, id: string): Promise<MachineRow> {
+  return db.selectFrom('cloud_pcs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+/** Names `orderId` as the machine's renewal order. */
+export async function insertRenewal(db: Db, machineId: string, orderId: string, now: string): Promise<void> {
+  await db.insertInto('cloud_pc_renewals').values({ order_id: orderId, cloud_pc_id: machineId, created_at: now }).execute();
+  await db.updateTable('cloud_pcs').set({ renewal_order_id: orderId, updated_at: now }).where('id', '=', machineId).execute();
+}
+
+export async function setMachineAutoRenew(db: Db, id: string, autoRenew: boolean, now: string): Promise<void> {
+  await db.updateTable('cloud_pcs').set({ auto_renew: autoRenew ? 1 : 0, updated_at: now }).where('id', '=', id).execute();
+}
+
+/** A running machine becomes RELEASED; true if it was running. */
+export async function releaseMachine(db: Db, id: string, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('cloud_pcs')
+    .set({ status: 'RELEASED', released_at: now, auto_renew: 0, updated_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'RUNNING')
+    .executeTakeFirst();
+  return touchedRows(result) === 1;
+}
+
+/** Releases a running first-order machine and claims its refund, once; true if this call did. */
+export async function claimFirstOrderRefund(db: Db, id: string, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('cloud_pcs')
+    .set({ status: 'RELEASED', released_at: now, auto_renew: 0, refund_claimed_at: now, updated_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'RUNNING')
+    .where('first_order', '=', 1)
+    .where('refund_claimed_at', 'is', null)
+    .executeTakeFirst();
+  return touchedRows(result) === 1;
+}
+
+/** Puts back the claim made at `claimedAt`: the machine runs again. */
+export async function undoRefundClaim(db: Db, id: string, claimedAt: string, now: string): Promise<void> {
+  await db
+    .updateTable('cloud_pcs')
+    .set({ status: 'RUNNING', released_at: null, refund_claimed_at: null, updated_at: now })
+    .where('id', '=', id)
+    .where('refund_claimed_at', '=', claimedAt)
+    .execute();
+}
+
+/** Running machines past their term become EXPIRED; all of them, or one user's. Returns the count. */
+export async function expireDueMachines(db: Db, now: string, userId?: string): Promise<number> {
+  let query = db
+    .updateTable('cloud_pcs')
+    .set({ status: 'EXPIRED', released_at: now, updated_at: now })
+    .where('status', '=', 'RUNNING')
+    .where('expires_at', '<=', now);
+  if (userId !== undefined) query = query.where('user_id', '=', userId);
+  return touchedRows(await query.executeTakeFirst());
+}
+
+export async function insertProviderApplication(db: Db, row: Insertable<CloudPcProviderApplicationsTable>): Promise<void> {
+  await db.insertInto('cloud_pc_provider_applications').values(row).execute();
+}
+
+export async function insertInvoiceRequest(db: Db, row: InvoiceRequestRow): Promise<void> {
+  await db.insertInto('cloud_pc_invoice_requests').values(row).execute();
+}
+
+export function listInvoiceRequestsOf(db: Db, userId: string, limit: number): Promise<InvoiceRequestRow[]> {
+  return db.selectFrom('cloud_pc_invoice_requests').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').limit(limit).execute();
+}

@@ -1,0 +1,3 @@
+// The users module's public surface: other modules import only this file.
+export { type EntitlementRow, findUserByEmail, findUserById, findUserByMobile, findUserByUsername, insertUser, lockEntitlements, updateEntitlements, updatePasswordHash, type UserRow, violatedUserColumn } from './users.repository';
+export { findUserByIdentifier } from './users.service';
