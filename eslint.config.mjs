@@ -1,5 +1,8 @@
 import js from '@eslint/js';
 import nextPlugin from '@next/eslint-plugin-next';
+import vitest from '@vitest/eslint-plugin';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import playwright from 'eslint-plugin-playwright';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -72,5 +75,54 @@ export default tseslint.config(
     rules: {
       'no-restricted-globals': ['error', { name: 'setInterval', message: 'Add a job to apps/api/src/jobs/registry.ts instead.' }],
     },
+  },
+  {
+    // Promises are awaited or deliberately voided: a dropped one hides a failure (a test that
+    // passes before its check ran, a request whose error nobody sees). Needs type information.
+    files: ['**/*.{ts,tsx,mts,cts}'],
+    languageOptions: {
+      parserOptions: {
+        projectService: { allowDefaultProject: ['vitest.config.ts'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  {
+    // A unit or API test checks something, runs every time and never branches around its check.
+    files: ['**/*.test.{ts,tsx}'],
+    plugins: { vitest },
+    rules: {
+      // our own assertion helpers count as assertions; each one calls expect itself
+      'vitest/expect-expect': ['error', { assertFunctionNames: ['expect', 'expectTypeOf', 'assert', 'expectSameRules'] }],
+      'vitest/no-focused-tests': 'error',
+      'vitest/no-disabled-tests': 'error',
+      'vitest/no-conditional-in-test': 'error',
+      'vitest/no-conditional-tests': 'error',
+      // expect(value, message): the message names the case of a table that failed
+      'vitest/valid-expect': ['error', { maxArgs: 2 }],
+    },
+  },
+  {
+    // Every browser step is awaited, no sleeps, no focused or skipped journeys.
+    files: ['e2e/**/*.ts'],
+    plugins: { playwright },
+    rules: {
+      'playwright/missing-playwright-await': 'error',
+      'playwright/no-wait-for-timeout': 'error',
+      'playwright/no-focused-test': 'error',
+      'playwright/no-skipped-test': 'error',
+      'playwright/valid-expect': 'error',
+    },
+  },
+  {
+    // Accessible markup: labels, roles and keyboard access are checked where the JSX is written.
+    files: ['apps/web/**/*.tsx'],
+    plugins: { 'jsx-a11y': jsxA11y },
+    rules: { ...jsxA11y.flatConfigs.recommended.rules },
   },
 );

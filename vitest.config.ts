@@ -5,6 +5,17 @@ import { defineConfig } from 'vitest/config';
 // API integration tests (SQLite always, PostgreSQL too when TEST_DATABASE_URL is set).
 export default defineConfig({
   test: {
+    // Off unless asked for (scripts/test.mjs passes --coverage.enabled and a reports directory
+    // per step). V8 coverage is one setting for the whole run, not per project; `include` is
+    // matched from the root of each project run (`--project api` looks in apps/api), so `src/**`
+    // is the source folder of each workspace tested, files no test loaded included.
+    coverage: {
+      provider: 'v8',
+      include: ['src/**'],
+      exclude: ['**/node_modules/**', '**/*.test.{ts,tsx}', '**/*.d.ts'],
+      reporter: ['text-summary', 'json-summary'],
+      reportsDirectory: 'coverage',
+    },
     projects: [
       {
         test: {

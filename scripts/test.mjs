@@ -57,6 +57,49 @@ function countPlaywright(file) {
   totals.skipped += stats.skipped;
 }
 
+/** The workspaces each test step measures, by the source folder coverage counts. */
+const COVERED = {
+  unit: { contracts: 'packages/contracts/src/', web: 'apps/web/src/' },
+  api: { api: 'apps/api/src/' },
+};
+
+/** Vitest arguments for V8 coverage (vitest.config.ts), written under this run's reports. */
+function coverageArgs(step) {
+  return ['--coverage.enabled', `--coverage.reportsDirectory=${path.join(reports, `coverage-${step}`)}`];
+}
+
+const percent = (covered, total) => (total === 0 ? '100.0%' : `${((covered / total) * 100).toFixed(1)}%`);
+
+/**
+ * One line per workspace from the step's json-summary: lines, branches and functions covered,
+ * and how many source files (with any code) no test ran a line of.
+ */
+function printCoverage(step) {
+  const file = path.join(reports, `coverage-${step}`, 'coverage-summary.json');
+  if (!existsSync(file)) {
+    console.error(`coverage ${step}: no summary written`);
+    return;
+  }
+  const summary = JSON.parse(readFileSync(file, 'utf8'));
+  for (const [workspace, folder] of Object.entries(COVERED[step])) {
+    const sum = { lines: [0, 0], branches: [0, 0], functions: [0, 0] };
+    let files = 0;
+    let untested = 0;
+    for (const [name, entry] of Object.entries(summary)) {
+      if (name === 'total' || !path.relative(root, name).startsWith(folder)) continue;
+      for (const key of Object.keys(sum)) {
+        sum[key][0] += entry[key].covered;
+        sum[key][1] += entry[key].total;
+      }
+      if (entry.lines.total === 0) continue; // types only: nothing a test could run
+      files += 1;
+      if (entry.lines.covered === 0) untested += 1;
+    }
+    const [lines, branches, functions] = Object.values(sum).map(([covered, total]) => percent(covered, total));
+    console.info(`coverage ${workspace}: lines ${lines} · branches ${branches} · functions ${functions} · files with no test: ${untested} of ${files}`);
+  }
+}
+
 const ci = !!process.env.CI && !['false', '0'].includes(process.env.CI.trim().toLowerCase());
 
 /**
@@ -88,14 +131,16 @@ const steps = [
   ['typecheck', () => check('typecheck', 'npm', ['run', 'typecheck', '--silent'])],
   ['unit', () => {
     const file = path.join(reports, 'unit.json');
-    const ok = run('unit', path.join(npx, 'vitest'), ['run', '--project', 'contracts', '--project', 'web', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`]);
+    const ok = run('unit', path.join(npx, 'vitest'), ['run', '--project', 'contracts', '--project', 'web', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`, ...coverageArgs('unit')]);
     countVitest(file);
+    printCoverage('unit');
     return ok;
   }],
   ['api', () => {
     const file = path.join(reports, 'api.json');
-    const ok = run('api', path.join(npx, 'vitest'), ['run', '--project', 'api', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`]);
+    const ok = run('api', path.join(npx, 'vitest'), ['run', '--project', 'api', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`, ...coverageArgs('api')]);
     countVitest(file);
+    printCoverage('api');
     return ok;
   }],
   // built for the origin the e2e step serves it on: links the pages print (the download page's

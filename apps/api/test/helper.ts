@@ -41,8 +41,11 @@ export function testConfig(env: Record<string, string> = {}): AppConfig {
 export interface TestAppOptions {
   /** Environment overrides, e.g. { BODY_LIMIT: '2048' }. */
   env?: Record<string, string>;
-  /** Test-only routes, added before the app is ready. */
-  routes?: (app: App) => void;
+  /**
+   * Test-only routes, added before the app is ready. May return what app.register() returns:
+   * Fastify queues a registration and the ready() below awaits it.
+   */
+  routes?: (app: App) => unknown;
   deps?: Omit<AppDeps, 'database'>;
   /** Capture log lines (JSON objects) instead of discarding them. */
   logs?: Record<string, unknown>[];

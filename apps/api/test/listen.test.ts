@@ -23,6 +23,8 @@ function status(host: string, port: number): Promise<number> {
 }
 
 const hasIpv6Loopback = Object.values(networkInterfaces()).some((entries) => entries?.some((entry) => entry.address === '::1'));
+/** The loopback addresses `localhost` means here: ::1 too where the machine has it. */
+const loopbacks = hasIpv6Loopback ? ['127.0.0.1', '::1'] : ['127.0.0.1'];
 /** This machine's own non-loopback addresses: a neighbour would connect to these. */
 const ownAddresses = Object.values(networkInterfaces())
   .flatMap((entries) => entries ?? [])
@@ -42,10 +44,9 @@ describe('listening', () => {
     const app = buildApp(testConfig(), { database: database.handle });
     try {
       const bound = await listenOn(app, 0, 'localhost');
-      expect(bound).toEqual(hasIpv6Loopback ? ['127.0.0.1', '::1'] : ['127.0.0.1']);
+      expect(bound).toEqual(loopbacks);
       const { port } = app.server.address() as { port: number };
-      expect(await status('127.0.0.1', port)).toBe(200);
-      if (hasIpv6Loopback) expect(await status('::1', port)).toBe(200);
+      for (const address of loopbacks) expect(await status(address, port), address).toBe(200);
       for (const address of ownAddresses) await expect(status(address, port), address).rejects.toThrow(/ECONNREFUSED/);
     } finally {
       await app.close();
@@ -57,8 +58,7 @@ describe('listening', () => {
     await listenOn(app, 0, 'localhost');
     const { port } = app.server.address() as { port: number };
     await app.close();
-    await expect(status('127.0.0.1', port)).rejects.toThrow(/ECONNREFUSED/);
-    if (hasIpv6Loopback) await expect(status('::1', port)).rejects.toThrow(/ECONNREFUSED/);
+    for (const address of loopbacks) await expect(status(address, port), address).rejects.toThrow(/ECONNREFUSED/);
   });
 
   it('production with nothing configured stops at once with the list of what is missing', async () => {

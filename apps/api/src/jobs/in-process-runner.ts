@@ -47,7 +47,7 @@ export class InProcessRunner implements JobRunner {
   async stop(): Promise<void> {
     this.#stopped = true;
     for (const state of this.#jobs.values()) clearTimeout(state.timer);
-    await Promise.all([...this.#jobs.values()].map((state) => state.running));
+    await Promise.all([...this.#jobs.values()].flatMap((state) => state.running ?? []));
   }
 
   #schedule(state: JobState, delayMs: number): void {

@@ -10,8 +10,10 @@ vi.mock('next/navigation', () => ({
 }));
 // next/link needs a mounted app router; an anchor that honours preventDefault stands in.
 vi.mock('next/link', () => ({
-  default: ({ href, prefetch: _prefetch, replace: _replace, scroll: _scroll, ...props }: AnchorHTMLAttributes<HTMLAnchorElement> & Record<string, unknown>) => (
-    <a href={String(href)} {...props} />
+  default: ({ href, prefetch: _prefetch, replace: _replace, scroll: _scroll, children, ...props }: AnchorHTMLAttributes<HTMLAnchorElement> & Record<string, unknown>) => (
+    <a href={String(href)} {...props}>
+      {children}
+    </a>
   ),
 }));
 

@@ -1,4 +1,4 @@
-import { redirect as nextRedirect, permanentRedirect as nextPermanentRedirect } from 'next/navigation';
+import { redirect as nextRedirect } from 'next/navigation';
 import { type THref, hrefToString, localizeHref } from '../lib/locale-path';
 
 // Locale-aware navigation for the whole app, with next-intl's API shape:
@@ -15,8 +15,4 @@ export function getPathname({ href, locale }: { href: THref; locale: string }): 
 
 export function redirect(target: { href: THref; locale: string }): never {
   return nextRedirect(getPathname(target));
-}
-
-export function permanentRedirect(target: { href: THref; locale: string }): never {
-  return nextPermanentRedirect(getPathname(target));
 }

@@ -22,7 +22,7 @@ const HOP_BY_HOP = new Set([
 /** Next.js request-internal headers that mean nothing to the API. */
 const NEXT_INTERNAL = /^(?:x-middleware-|x-nextjs-|x-next-|next-router-|rsc$|next-url$|x-invoke-)/i;
 
-export interface TForwardInfo {
+interface TForwardInfo {
   /** client address as Next saw it (x-forwarded-for set by next start from the socket) */
   clientIp?: string | null;
   host?: string | null;

@@ -12,7 +12,7 @@ export const FATAL_HEADER = 'x-llk-fatal';
  */
 export const REQUEST_PATH_HEADER = 'x-llk-path';
 
-export interface TFatal {
+interface TFatal {
   failure: TRouteFailure;
   /** the requested pathname, as the visitor typed it */
   path: string;
@@ -34,7 +34,7 @@ export function decodeFatal(value: string | null | undefined): TFatal | null {
 }
 
 /** For display: '/%E6%96%B0' reads as '/新'; malformed escapes are shown as typed. */
-export function readablePath(path: string): string {
+function readablePath(path: string): string {
   try {
     return decodeURI(path);
   } catch {

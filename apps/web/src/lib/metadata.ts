@@ -27,7 +27,7 @@ function ogLocale(locale: TLocale): string {
   return localeEntries[locale].iso.replace('-', '_');
 }
 
-export interface PageMetadataInput {
+interface PageMetadataInput {
   locale: TLocale;
   /** Public path without the locale prefix, e.g. '/', '/pricing', '/guide/account'. */
   path: string;
@@ -69,7 +69,7 @@ export function createPageMetadata({ locale, path, title, description, siteName,
   };
 }
 
-export interface BuildPageMetadataInput {
+interface BuildPageMetadataInput {
   locale: TLocale;
   path: string;
   /** The page's own title, without the brand. */

@@ -15,7 +15,7 @@ export interface TPageRequest {
   userAgent?: string | null;
 }
 
-export type TDecision =
+type TDecision =
   /** Render `target` (internal path + query); set the language cookie when `setCookie` is given. */
   | { action: 'render'; target: string; locale: TLocale; setCookie?: TLocale }
   /** 307 to `location` (same path and query in another language variant). */

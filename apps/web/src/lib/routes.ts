@@ -11,10 +11,10 @@ export const LEGAL_DOCS = ['privacy', 'terms', 'value-added-services', 'membersh
 export type TLegalDoc = (typeof LEGAL_DOCS)[number];
 
 /** Pages of the auth layout (spec: "no layout"); every other page uses the default layout. */
-export const AUTH_PATHS = ['/login', '/signup', '/resetPW', '/pay', '/promotionPlan', '/switchAccount'] as const;
+const AUTH_PATHS = ['/login', '/signup', '/resetPW', '/pay', '/promotionPlan', '/switchAccount'] as const;
 
 /** Static paths of the default layout. */
-export const MARKETING_PATHS = [
+const MARKETING_PATHS = [
   '/',
   '/order',
   '/pricing',
@@ -29,7 +29,7 @@ export const MARKETING_PATHS = [
 ] as const;
 
 /** Development pages: they answer 404 unless the API runs in its development mode. */
-export const DEV_PATHS = ['/dev/outbox'] as const;
+const DEV_PATHS = ['/dev/outbox'] as const;
 
 const STATIC_PATHS: ReadonlySet<string> = new Set([...MARKETING_PATHS, ...AUTH_PATHS, ...DEV_PATHS]);
 
@@ -43,7 +43,7 @@ export const legalPath = (doc: TLegalDoc) => `/legal/${doc}`;
 
 export type TRouteFailure = 'notFound' | 'noQrCodeId';
 
-export type TRouteMatch =
+type TRouteMatch =
   | { ok: true; /** path of the app folder, without the locale */ internalPath: string }
   | { ok: false; failure: TRouteFailure };
 
@@ -71,7 +71,7 @@ export function matchRoute(path: string, search: URLSearchParams): TRouteMatch {
   return { ok: false, failure: 'notFound' };
 }
 
-export interface TLocalePath {
+interface TLocalePath {
   /** Locale named by the URL prefix, or the default locale for an unprefixed path. */
   locale: TLocale;
   /** Whether the URL carried a prefix (/en, /zh-tw, …; /zh-CN counts as prefixed). */

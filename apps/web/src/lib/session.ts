@@ -19,7 +19,7 @@ export interface TSessionUser {
   active: boolean;
 }
 
-export interface TSessionState {
+interface TSessionState {
   user: TSessionUser | null;
 }
 

@@ -1,7 +1,7 @@
 // Build-time site settings (NEXT_PUBLIC_* are inlined by `next build`, so static pages carry
 // them without reading the environment per request).
 
-export interface TFilings {
+interface TFilings {
   /** ICP filing number, e.g. 京ICP备12345678号-1; links to the MIIT registry */
   icp: string | null;
   /** public-security filing, e.g. 京公网安备11010502000001号; links to its registry entry */

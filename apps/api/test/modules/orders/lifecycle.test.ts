@@ -1,6 +1,6 @@
 import { ErrorCode, type TMemberLevel, type TMonitorAndQuality, type TPayMethod } from '@llk/contracts';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { toDbDate } from '../../../src/db/dialect';
 import { type AppError } from '../../../src/lib/app-error';
 import { addMonths } from '../../../src/modules/fulfilment/fulfilment.service';
@@ -77,7 +77,7 @@ describe.each(testDialects())('order lifecycle on $dialect', ({ dialect }) => {
       expect((await userRow(ctx.database, user.id)).monitor_count).toBe(10);
       // the notification arriving after all is a duplicate
       const charge = await ctx.fakes.charge(method, paymentNo);
-      if (!charge) throw new Error('no charge');
+      assert(charge, 'no charge');
       const message = ctx.fakes.notification(charge);
       const res = await ctx.app.inject({ method: 'POST', url: notifyPath[method], headers: message.headers, payload: message.body });
       expect({ status: res.statusCode, body: res.body }).toEqual(ack[method]);
@@ -117,7 +117,7 @@ describe.each(testDialects())('order lifecycle on $dialect', ({ dialect }) => {
       const order = await newOrder(ctx.app, user.token, { skuId: 'MONITOR_1' });
       const paymentNo = await startPay(ctx.app, order.id, 'WX', user.token);
       const charge = await ctx.fakes.payWithoutNotifying('WX', paymentNo);
-      if (!charge) throw new Error('no charge');
+      assert(charge, 'no charge');
       // expired while the gateway could not be reached
       await odb().updateTable('orders').set({ status: 'EXPIRED', closed_at: toDbDate(new Date()) }).where('id', '=', order.id).execute();
       const message = ctx.fakes.notification(charge);
@@ -281,7 +281,7 @@ describe.each(testDialects())('order lifecycle on $dialect', ({ dialect }) => {
       const order = await newOrder(ctx.app, user.token, { skuId: 'MONITOR_10' });
       const paymentNo = await startPay(ctx.app, order.id, 'ZFB', user.token);
       const charge = await ctx.fakes.payWithoutNotifying('ZFB', paymentNo);
-      if (!charge) throw new Error('no charge');
+      assert(charge, 'no charge');
       const message = ctx.fakes.notification(charge);
       const deliver = () => ctx.app.inject({ method: 'POST', url: notifyPath.ZFB, headers: message.headers, payload: message.body });
 

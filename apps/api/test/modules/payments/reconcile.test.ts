@@ -1,5 +1,5 @@
 import { type TPayMethod } from '@llk/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { type App } from '../../../src/app';
 import { MemoryKeyValueStore } from '../../../src/lib/kv';
 import { upsertSkus } from '../../../src/modules/pricing/pricing.repository';
@@ -49,8 +49,8 @@ describe.each(testDialects())('reconciliation against the fake gateways ($dialec
 
     // The notification turning up late is acknowledged and changes nothing.
     const late = await ctx.fakes.pay(method, paymentNo);
-    expect(late.result).toBe('delivered');
-    if (late.result === 'delivered') expect(late.delivery.status).toBeLessThan(300);
+    assert(late.result === 'delivered', late.result);
+    expect(late.delivery.status).toBeLessThan(300);
     expect((await userRow(ctx.database, user.id)).member_expires_at).toBe(expiry);
     // Nothing left to do on the next run.
     expect(await reconcilePendingPayments(deps(), new Date(Date.now() + 4 * MINUTE))).toMatchObject({ recovered: 0 });

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ErrorCode, type TEnvelope } from '@llk/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { type App } from '../../../src/app';
 import { ConfigError, loadConfig } from '../../../src/config';
 import { AppError } from '../../../src/lib/app-error';
@@ -203,7 +203,7 @@ describe.each(testDialects())('payment sandbox ($dialect)', ({ dialect }) => {
   it('WeChat JS_API: the sheet parameters are signed with the merchant key, like WeChat Pay’s', async () => {
     const paymentNo = `SBXJS${dialect[0]}${Date.now().toString(36)}`;
     const created = await app.paymentProviders.WX.create({ paymentNo, amountFen: 100, subject: 's', client: 'JS_API', openid: 'oPayer', notifyUrl: `${PUBLIC_BASE}/test-notify/WX`, expiresAt: new Date(Date.now() + 60_000) });
-    if (created.kind !== 'jsapi') throw new Error('expected JSAPI parameters');
+    assert(created.kind === 'jsapi', 'expected JSAPI parameters');
     const { appId, timeStamp, nonceStr, package: pkg, signType, paySign } = created.params;
     const keys = (await app.paymentSandbox!.get()).keys.wechat;
     expect(appId).toBe(keys.appId);

@@ -8,7 +8,7 @@ import { localeCookieLine, switchLocaleHref } from '../../lib/locale-path';
 // (path and query) under that language's prefix. Native element + ~1 KB of script instead of
 // a menu library: see apps/web/README.md.
 
-export interface TLanguageOption {
+interface TLanguageOption {
   code: string;
   /** the language's own name ('日本語') */
   name: string;

@@ -11,8 +11,6 @@ export const HEADER_NAV = [
   { key: 'contact', href: '/contact' },
 ] as const;
 
-export type THeaderNavKey = (typeof HEADER_NAV)[number]['key'];
-
 /**
  * aria-current of a nav item on `pathname` (without locale prefix): 'page' on the item's own
  * URL, 'true' inside its section (/guide/…; any news page or article for News), else none.

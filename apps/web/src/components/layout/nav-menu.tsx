@@ -1,7 +1,7 @@
 'use client';
 
 import { usePathname } from 'next/navigation';
-import { type KeyboardEvent, type MouseEvent, type ReactNode, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 
 // The header's collapsible area: below the `nav` breakpoint a menu button shows and hides it
 // (disclosure pattern: aria-expanded + aria-controls); from the breakpoint up it is always
@@ -18,6 +18,7 @@ export function NavMenu({ openLabel, closeLabel, children }: TNavMenuProps) {
   const pathname = usePathname();
   const [shownFor, setShownFor] = useState(pathname);
   const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
   const panelId = useId();
 
   // A navigation closes the menu (the header itself stays mounted across pages).
@@ -26,19 +27,30 @@ export function NavMenu({ openLabel, closeLabel, children }: TNavMenuProps) {
     setOpen(false);
   }
 
-  function onKeyDown(event: KeyboardEvent) {
-    if (event.key === 'Escape' && open) {
+  // While open, Escape closes the menu and returns focus to its button, and following a link in
+  // the panel closes it at once (before the next page arrives). Listening on the document keeps
+  // the markup plain: the links and the button are the only interactive elements.
+  useEffect(() => {
+    if (!open) return;
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.key !== 'Escape') return;
       setOpen(false);
       buttonRef.current?.focus();
     }
-  }
-
-  function onPanelClick(event: MouseEvent) {
-    if ((event.target as Element).closest('a')) setOpen(false);
-  }
+    function onClick(event: MouseEvent) {
+      const link = event.target instanceof Element ? event.target.closest('a') : null;
+      if (link && panelRef.current?.contains(link)) setOpen(false);
+    }
+    document.addEventListener('keydown', onKeyDown);
+    document.addEventListener('click', onClick);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('click', onClick);
+    };
+  }, [open]);
 
   return (
-    <div className="contents" onKeyDown={onKeyDown}>
+    <div className="contents">
       <button
         ref={buttonRef}
         type="button"
@@ -53,9 +65,9 @@ export function NavMenu({ openLabel, closeLabel, children }: TNavMenuProps) {
         </svg>
       </button>
       <div
+        ref={panelRef}
         id={panelId}
         data-open={open ? '' : undefined}
-        onClick={onPanelClick}
         className="absolute inset-x-0 top-full hidden max-h-[calc(100dvh-var(--header-height))] overflow-y-auto border-b border-line bg-canvas px-4 pb-6 pt-2 shadow-popover data-open:block nav:static nav:flex nav:max-h-none nav:flex-1 nav:items-center nav:overflow-visible nav:border-0 nav:bg-transparent nav:p-0 nav:shadow-none"
       >
         {children}

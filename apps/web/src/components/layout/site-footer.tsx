@@ -59,7 +59,7 @@ export async function SiteFooter({ locale }: { locale: TLocale }) {
 }
 
 /** ICP and public-security filing numbers, each shown only when configured (README). */
-export function Filings() {
+function Filings() {
   const { icp, psb } = getFilings();
   if (!icp && !psb) return null;
   return (

@@ -29,8 +29,8 @@ const sizes = {
   field: 'h-11 shrink-0 whitespace-nowrap px-3 text-sm',
 } as const;
 
-export type TButtonVariant = keyof typeof variants;
-export type TButtonSize = keyof typeof sizes;
+type TButtonVariant = keyof typeof variants;
+type TButtonSize = keyof typeof sizes;
 export interface TButtonLook {
   variant?: TButtonVariant;
   size?: TButtonSize;

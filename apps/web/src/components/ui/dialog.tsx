@@ -1,10 +1,12 @@
 'use client';
 
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, type RefObject, useEffect, useRef } from 'react';
 
 // A modal dialog on the native <dialog> element: showModal() gives the focus trap, Escape, the
-// inert page behind and the top layer without any script of ours; the first autoFocus element
-// inside receives focus. Closing (Escape, a button) calls onClose; `open` is the caller's state.
+// inert page behind and the top layer without any script of ours. `initialFocus` names the
+// element that receives focus on opening (the least destructive choice), so it is explicit
+// rather than an autoFocus attribute. Closing (Escape, a button) calls onClose; `open` is the
+// caller's state.
 
 export function Dialog({
   open,
@@ -12,6 +14,7 @@ export function Dialog({
   titleId,
   descriptionId,
   testId,
+  initialFocus,
   children,
 }: {
   open: boolean;
@@ -20,15 +23,19 @@ export function Dialog({
   titleId: string;
   descriptionId?: string;
   testId?: string;
+  initialFocus?: RefObject<HTMLElement | null>;
   children: ReactNode;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.open) {
+      dialog.showModal();
+      initialFocus?.current?.focus();
+    }
     if (!open && dialog.open) dialog.close();
-  }, [open]);
+  }, [open, initialFocus]);
   return (
     <dialog
       ref={ref}

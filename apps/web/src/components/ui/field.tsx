@@ -7,10 +7,10 @@ import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
 // given (input, select, textarea), so every form keeps its own attributes and handlers.
 
 /** The look of text inputs, selects and textareas (height and width are the caller's). */
-export const fieldClass =
+const fieldClass =
   'min-w-0 rounded-control border border-line bg-canvas px-3 text-ink shadow-sm outline-none transition-colors placeholder:text-ink-muted/70 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/20 aria-invalid:border-red-600';
 
-export interface TControlProps {
+interface TControlProps {
   id: string;
   'aria-invalid'?: true;
   'aria-describedby'?: string;

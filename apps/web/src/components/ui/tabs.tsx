@@ -7,7 +7,7 @@ import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'rea
 // a primitives library: the pattern is this small, and a library's tabs would add several KiB
 // to the pages that stand closest to the first-load budget (pricing, log-in; README).
 
-export interface TTab {
+interface TTab {
   value: string;
   /** the tab's label; a function when it looks different while selected (a badge) */
   title: ReactNode | ((selected: boolean) => ReactNode);

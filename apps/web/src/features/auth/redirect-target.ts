@@ -7,7 +7,7 @@ import { localizeHref, splitLocalePrefix } from '@/lib/locale-path';
 /** Pages only a visitor without a session sees; a logged-in one is sent on (redirectUrl or /). */
 export const GUEST_ONLY_PATHS: readonly string[] = ['/login', '/signup', '/resetPW'];
 
-export type TRedirectTarget =
+type TRedirectTarget =
   /** an allowed origin: the proxy appends a fresh accessKey and redirects there */
   | { kind: 'external'; url: string }
   /** a public path of this site, locale prefix included */

@@ -8,8 +8,8 @@ import { EMAIL_MAX, REFERRAL_CODE_INPUT_RE, TYPED_PASSWORD_MAX, USERNAME_RE, isV
 export type TFieldErrors = Partial<Record<string, TValidationKey>>;
 
 /** Mainland mobile or E.164 with +. */
-export const isPhone = isValidPhone;
-export const isEmail = isValidEmail;
+const isPhone = isValidPhone;
+const isEmail = isValidEmail;
 
 function hasControlCharacter(value: string): boolean {
   for (let i = 0; i < value.length; i++) {

@@ -8,7 +8,7 @@ export const SWITCH_COOKIE = 'llk_switch';
 /** As long as the access key itself lives (the API's ACCESS_KEY_TTL_MS). */
 export const SWITCH_MAX_AGE_S = 60;
 
-export interface TPendingSwitch {
+interface TPendingSwitch {
   /** the link's access key, unused */
   key: string;
   /** where the link pointed, without the key: a path of this site with its query */
@@ -18,7 +18,7 @@ export interface TPendingSwitch {
 const KEY_RE = /^[A-Za-z0-9_-]{1,128}$/;
 
 /** Only a path of this site (never //host, a backslash or a scheme). */
-export function isSitePath(value: string): boolean {
+function isSitePath(value: string): boolean {
   return value.startsWith('/') && !value.startsWith('//') && !value.includes('\\');
 }
 

@@ -106,7 +106,7 @@ export function invoiceRequest(orderId: string, form: TInvoiceForm): TCloudPcInv
   return body;
 }
 
-export interface TDeviceActions {
+interface TDeviceActions {
   renew: boolean;
   cancel: boolean;
   autoRenew: boolean;

@@ -9,9 +9,9 @@ import { createServerApi } from '@/lib/api-server';
 // is back brings the real page (Next keeps the smallest `revalidate` of a render's fetches).
 
 /** How long a generated page with API data is served before it is regenerated (seconds). */
-export const CONTENT_REVALIDATE = 300;
+const CONTENT_REVALIDATE = 300;
 /** Revalidation time of a page rendered with its fallback (the API did not answer). */
-export const FALLBACK_REVALIDATE = 5;
+const FALLBACK_REVALIDATE = 5;
 const TIMEOUT_MS = 5000;
 
 async function request<T>(path: string, locale: TLocale, schema: z.ZodType<T>, revalidate: number): Promise<T> {

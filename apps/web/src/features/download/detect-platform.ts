@@ -1,10 +1,10 @@
 // Visitor platform and in-app browser detection for the download page. Pure, so it is unit
 // tested and runs in the browser without dependencies (a few hundred bytes).
 
-export type TDetectedPlatform = 'android' | 'windows' | 'ios' | 'macos' | 'linux';
-export type TDetectedDevice = 'androidPhone' | 'androidTablet' | 'iphone' | 'ipad' | 'desktop';
+type TDetectedPlatform = 'android' | 'windows' | 'ios' | 'macos' | 'linux';
+type TDetectedDevice = 'androidPhone' | 'androidTablet' | 'iphone' | 'ipad' | 'desktop';
 
-export interface TPlatformHints {
+interface TPlatformHints {
   userAgent: string;
   /** navigator.userAgentData?.platform (Chromium), e.g. "Windows", "macOS", "Android" */
   uaPlatform?: string;
@@ -12,7 +12,7 @@ export interface TPlatformHints {
   maxTouchPoints?: number;
 }
 
-export interface TDetection {
+interface TDetection {
   platform: TDetectedPlatform | null;
   device: TDetectedDevice | null;
 }

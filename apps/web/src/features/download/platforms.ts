@@ -7,17 +7,13 @@ export const PLATFORM_KEYS = ['android', 'windows', 'ios', 'macos', 'linux'] as 
 export type TPlatformKey = (typeof PLATFORM_KEYS)[number];
 
 /** API platforms shown on each card (the first one's release gives version and date). */
-export const PLATFORM_RELEASES: Record<TPlatformKey, readonly TReleasePlatform[]> = {
+const PLATFORM_RELEASES: Record<TPlatformKey, readonly TReleasePlatform[]> = {
   android: ['ANDROID'],
   windows: ['WIN'],
   ios: ['IOS', 'IPAD'],
   macos: ['MAC'],
   linux: ['LINUX'],
 };
-
-export function isPlatformKey(value: unknown): value is TPlatformKey {
-  return typeof value === 'string' && (PLATFORM_KEYS as readonly string[]).includes(value);
-}
 
 /** The release of each card, from GET /download/list. */
 export function groupReleases(platforms: readonly TRelease[]): Record<TPlatformKey, TRelease | null> {

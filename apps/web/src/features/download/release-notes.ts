@@ -1,7 +1,7 @@
 // Release notes arrive as a small Markdown subset (bullet lists and paragraphs). Rendering them
 // needs no Markdown library: blocks of "- " lines become lists, other runs of lines paragraphs.
 
-export type TNotesBlock = { type: 'list'; items: string[] } | { type: 'paragraph'; text: string };
+type TNotesBlock = { type: 'list'; items: string[] } | { type: 'paragraph'; text: string };
 
 export function parseNotes(markdown: string): TNotesBlock[] {
   const blocks: TNotesBlock[] = [];

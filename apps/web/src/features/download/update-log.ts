@@ -3,7 +3,7 @@ import { type TLocale } from '@llk/contracts/locales';
 import { fetchContent } from './content-fetch';
 
 /** Release-note platforms in the download page's order (Android, Windows, iOS, iPadOS, macOS, Linux). */
-export const LOG_PLATFORMS: readonly TReleasePlatform[] = ['ANDROID', 'WIN', 'IOS', 'IPAD', 'MAC', 'LINUX'];
+const LOG_PLATFORMS: readonly TReleasePlatform[] = ['ANDROID', 'WIN', 'IOS', 'IPAD', 'MAC', 'LINUX'];
 const PAGE_SIZE = 50;
 const MAX_PAGES = 20;
 

@@ -30,7 +30,7 @@ export interface GuideNode {
   children: readonly GuideNode[];
 }
 
-export const GUIDE_FALLBACK = ['en', 'zh-CN'] as const;
+const GUIDE_FALLBACK = ['en', 'zh-CN'] as const;
 
 const key = (path: readonly string[]) => path.join('/');
 

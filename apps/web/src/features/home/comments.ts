@@ -2,7 +2,7 @@
 // texts, names and roles are per language in messages (pages.json).
 
 export const COMMENT_CATEGORIES = ['office', 'ops', 'gaming', 'management'] as const;
-export type TCommentCategory = (typeof COMMENT_CATEGORIES)[number];
+type TCommentCategory = (typeof COMMENT_CATEGORIES)[number];
 
 export const COMMENTS: readonly { key: string; category: TCommentCategory }[] = [
   { key: 'c1', category: 'office' },

@@ -6,7 +6,7 @@ export function langTag(code: string): string {
   return code === 'zh-tw' ? 'zh-TW' : code;
 }
 
-export type TPromotionState = 'upcoming' | 'running' | 'ended';
+type TPromotionState = 'upcoming' | 'running' | 'ended';
 
 /** Where a promotion stands at `now`; items without dates count as running. */
 export function promotionState(validFrom: string | null, validUntil: string | null, now = Date.now()): TPromotionState {

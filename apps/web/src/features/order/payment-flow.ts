@@ -2,7 +2,7 @@ import { PAID_ORDER_STATUSES, type TOrderStatus } from '@llk/contracts';
 
 // Pure rules of the order and pay pages' payment flow (no React, no network), unit-tested.
 
-export type TOutcome = 'pending' | 'paid' | 'expired' | 'cancelled' | 'refunded';
+type TOutcome = 'pending' | 'paid' | 'expired' | 'cancelled' | 'refunded';
 
 /** What an order status means for the page. */
 export function outcomeOf(status: TOrderStatus): TOutcome {

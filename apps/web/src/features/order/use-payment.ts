@@ -6,7 +6,7 @@ import { fetchOpenId, fetchOrder, startPayment } from './checkout-api';
 import { isPastDeadline, outcomeOf, pollDelay } from './payment-flow';
 import { invokeWechatPay, isWechatBrowser, rememberedOpenId, rememberOpenId, takeOAuthAnswer, wechatOAuthUrl } from './wechat-pay';
 
-export type TPhase = 'idle' | 'starting' | 'awaiting' | 'paid' | 'expired' | 'cancelled' | 'failed';
+type TPhase = 'idle' | 'starting' | 'awaiting' | 'paid' | 'expired' | 'cancelled' | 'failed';
 
 export interface TPaymentState {
   phase: TPhase;
@@ -151,9 +151,10 @@ export function usePayment({
         if (controller.signal.aborted) return;
         // a failed poll is retried on the next tick; the status is never guessed
       }
-      timer = setTimeout(tick, pollDelay(attempt++));
+      timer = setTimeout(() => void tick(), pollDelay(attempt++));
     };
-    timer = setTimeout(tick, pollDelay(attempt++));
+    // tick catches its own failures (a failed poll is retried), so nothing awaits it
+    timer = setTimeout(() => void tick(), pollDelay(attempt++));
     return () => {
       controller.abort();
       clearTimeout(timer);

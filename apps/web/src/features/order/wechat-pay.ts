@@ -13,7 +13,7 @@
 /** OAuth `state` that marks our own round trip. */
 export const WX_OAUTH_STATE = 'llkpay';
 /** Query flag: resume the WeChat payment after the OAuth round trip. */
-export const WX_RESUME_PARAM = 'wxpay';
+const WX_RESUME_PARAM = 'wxpay';
 const OPENID_KEY = 'llk-wx-openid';
 
 /** The WeChat app's own browser (not WeCom, whose browser cannot pay with a WeChat Pay JSAPI order). */
@@ -59,7 +59,7 @@ export function takeOAuthAnswer(search: string): { code: string | null; resume: 
   return { code: code && /^[\w-]{1,128}$/.test(code) ? code : null, resume, rest: rest ? `?${rest}` : '' };
 }
 
-export type TBridgeOutcome = 'ok' | 'cancel' | 'fail';
+type TBridgeOutcome = 'ok' | 'cancel' | 'fail';
 
 /** getBrandWCPayRequest's err_msg → outcome ("get_brand_wcpay_request:ok" | ":cancel" | ":fail" …). */
 export function bridgeOutcome(errMsg: unknown): TBridgeOutcome {

@@ -5,7 +5,7 @@ import { api } from '@/lib/api';
 // The ambassador calls, loaded by the panel only once it knows there is a session, so the API
 // client stays out of the page's first load.
 
-export const AMBASSADOR_PATH = '/activity/participant/marketingAmbassador';
+const AMBASSADOR_PATH = '/activity/participant/marketingAmbassador';
 
 export type TLoadResult = { kind: 'ready'; info: TAmbassadorInfo } | { kind: 'loggedOut' } | { kind: 'failed' };
 

@@ -5,7 +5,7 @@ import { normalizeReferralCode, REFERRAL_COOKIE, REFERRAL_COOKIE_MAX_AGE_S, REFE
 // llk_ref cookie. The browser's POST /api/signup is forwarded with its cookies, and the API
 // binds the new account to the ambassador and clears the cookie. Pure, for the proxy.
 
-export interface TReferralCookie {
+interface TReferralCookie {
   name: string;
   value: string;
   /** seconds */
@@ -17,7 +17,7 @@ export interface TReferralCookie {
 }
 
 /** What the proxy needs of a request (NextRequest fits). */
-export interface TReferralRequest {
+interface TReferralRequest {
   nextUrl: { searchParams: URLSearchParams; protocol: string };
 }
 
@@ -40,7 +40,7 @@ export function referralCookieFor(request: TReferralRequest): TReferralCookie | 
 }
 
 /** What the proxy needs of a response (NextResponse fits). */
-export interface TCookieSink {
+interface TCookieSink {
   cookies: { set(name: string, value: string, options: Omit<TReferralCookie, 'name' | 'value'>): unknown };
 }
 

@@ -1,6 +1,6 @@
 // Pure helpers of the search page (no imports, so they cost nothing in the browser bundle).
 
-export interface TTextPart {
+interface TTextPart {
   text: string;
   /** true for a part the query matched */
   match: boolean;

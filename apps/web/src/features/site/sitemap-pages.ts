@@ -9,7 +9,7 @@ import { infoPath, LEGAL_DOCS, legalPath, newsPath } from '@/lib/routes';
 // here: a static path to SITEMAP_PATHS, or a source for pages that come from content (guide
 // topics, news items), which may read files or call the API when the sitemap is generated.
 
-export interface TSitemapPage {
+interface TSitemapPage {
   path: string;
   /** 0.0–1.0, relative importance within the site */
   priority?: number;
@@ -35,7 +35,7 @@ export const SITEMAP_PATHS: readonly TSitemapPage[] = [
 ];
 
 /** Content-driven pages; each source returns its pages (and should not throw when data is missing). */
-export type TSitemapSource = () => Promise<readonly TSitemapPage[]> | readonly TSitemapPage[];
+type TSitemapSource = () => Promise<readonly TSitemapPage[]> | readonly TSitemapPage[];
 
 /**
  * Every guide topic at any depth. The paths are the same in all languages (a page missing in one
@@ -75,7 +75,7 @@ export async function newsSitemapPages(list = getNewsList): Promise<TSitemapPage
   return pages;
 }
 
-export const SITEMAP_SOURCES: readonly TSitemapSource[] = [guideSitemapPages, newsSitemapPages];
+const SITEMAP_SOURCES: readonly TSitemapSource[] = [guideSitemapPages, newsSitemapPages];
 
 /** Every page of the sitemap, static ones first, each path once. */
 export async function collectSitemapPages(sources: readonly TSitemapSource[] = SITEMAP_SOURCES): Promise<TSitemapPage[]> {

@@ -5,7 +5,7 @@ import { formatDate } from '@/lib/format';
 import { type TSessionUser, useSession, useSessionHint } from '@/lib/session';
 import { buttonClass } from '@/components/ui/button';
 
-export interface TAccountStatusTexts {
+interface TAccountStatusTexts {
   label: string;
   plans: Record<TSessionUser['plan'], string>;
   /** templates with {date} */

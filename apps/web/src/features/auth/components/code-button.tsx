@@ -56,7 +56,8 @@ export function CodeButton({
   return (
     <button
       type="button"
-      onClick={onClick}
+      // the handler reports its own failures (the phase goes back); nothing awaits a click
+      onClick={() => void onClick()}
       disabled={phase === 'waiting'}
       aria-busy={phase === 'sending' || undefined}
       className={buttonClass({ variant: 'outline', size: 'field' })}

@@ -20,7 +20,7 @@ import { SWITCH_COOKIE, SWITCH_MAX_AGE_S, SWITCH_PATH, encodePendingSwitch } fro
 // redirects: it only issues the accessKey). Any API failure only logs and lets the page
 // render (spec section 8).
 
-export interface TSessionContext {
+interface TSessionContext {
   locale: TLocale;
   /** path without the locale prefix */
   path: string;
@@ -28,7 +28,7 @@ export interface TSessionContext {
   kind: 'render' | 'notFound';
 }
 
-export interface TSessionOutcome {
+interface TSessionOutcome {
   /** answer this instead of the page */
   response?: NextResponse;
   /** the session cookie is dead: delete it (and the hint) on whatever is answered */
@@ -114,7 +114,7 @@ function setHint(response: NextResponse, request: NextRequest) {
 }
 
 /** Passes the API's Set-Cookie lines on through response.cookies (NextResponse rewrites Set-Cookie from that store). */
-export function passCookiesOn(response: NextResponse, setCookies: string[]) {
+function passCookiesOn(response: NextResponse, setCookies: string[]) {
   for (const line of setCookies) {
     const cookie = parseSetCookie(line);
     if (cookie) response.cookies.set(cookie.name, cookie.value, cookie.options);

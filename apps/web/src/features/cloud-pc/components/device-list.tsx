@@ -1,7 +1,7 @@
 'use client';
 
 import type { TCloudPcDevice, TCloudPcInvoice } from '@llk/contracts';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from '@/i18n/navigation';
 import { session } from '@/lib/session';
 import { toast } from '@/lib/toast';
@@ -260,8 +260,9 @@ function ConfirmDialog({
   const d = texts.devices;
   const kind = confirm?.kind ?? 'cancel';
   const name = confirm?.device.name ?? '';
+  const keepRef = useRef<HTMLButtonElement>(null);
   return (
-    <Dialog open={confirm !== null} onClose={onClose} titleId="cloud-pc-confirm-title" descriptionId="cloud-pc-confirm-body" testId="cloud-pc-confirm">
+    <Dialog open={confirm !== null} onClose={onClose} titleId="cloud-pc-confirm-title" descriptionId="cloud-pc-confirm-body" testId="cloud-pc-confirm" initialFocus={keepRef}>
       <h2 id="cloud-pc-confirm-title" className="text-lg font-semibold">
         {fill(kind === 'cancel' ? d.cancelTitle : d.refundTitle, { name })}
       </h2>
@@ -274,7 +275,7 @@ function ConfirmDialog({
         </p>
       ) : null}
       <div className="mt-6 flex flex-wrap justify-end gap-3">
-        <button type="button" className={buttonClass({ variant: 'secondary' })} onClick={onClose} autoFocus>
+        <button type="button" className={buttonClass({ variant: 'secondary' })} onClick={onClose} ref={keepRef}>
           {d.keep}
         </button>
         <button type="button" className={buttonClass({ variant: 'danger' })} disabled={busy} aria-busy={busy} onClick={onConfirm} data-testid="cloud-pc-confirm-yes">

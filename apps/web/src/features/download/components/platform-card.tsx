@@ -3,7 +3,7 @@ import { formatDate } from '@/lib/format';
 import { filePackages, formatSize, type TPlatformKey } from '../platforms';
 import { buttonClass } from '@/components/ui/button';
 
-export interface TPlatformCardTexts {
+interface TPlatformCardTexts {
   name: string;
   body: string;
   version: string;

@@ -2,7 +2,7 @@
 
 import { useState, type ReactNode } from 'react';
 
-export interface TFilterOption {
+interface TFilterOption {
   key: string;
   label: string;
   /** Announced and shown when chosen, e.g. "3 comments from office workers". */

@@ -60,7 +60,8 @@ export function NewsMore({ nextPage, total, pageSize, lang, label, labels }: TNe
           <Link
             href={`/news-${page}`}
             rel="next"
-            onClick={loadMore}
+            // loadMore cancels the navigation before its first await and falls back to it on failure
+            onClick={(event) => void loadMore(event)}
             aria-busy={busy || undefined}
             className={buttonClass()}
           >

@@ -1,6 +1,6 @@
 import { formatFen } from '@/lib/format';
 
-export interface TSummaryFigures {
+interface TSummaryFigures {
   priceFen: number;
   originalPriceFen: number;
   discountFen: number;

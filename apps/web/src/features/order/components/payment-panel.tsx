@@ -8,7 +8,7 @@ import type { TTranslate } from '@/lib/texts';
 import type { TPaymentState } from '../use-payment';
 import { invokeWechatPay } from '../wechat-pay';
 
-export const PAY_METHODS: readonly TPayMethod[] = ['ZFB', 'WX'];
+const PAY_METHODS: readonly TPayMethod[] = ['ZFB', 'WX'];
 
 /** Alipay / WeChat Pay choice (a radio group). Inside WeChat, Alipay can only show its QR code: say so. */
 export function MethodChoice({

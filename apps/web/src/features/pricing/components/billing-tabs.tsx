@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react';
 import { Tabs } from '@/components/ui/tabs';
 
-export interface TBillingTab {
+interface TBillingTab {
   /** MONTH | YEAR */
   key: string;
   label: string;

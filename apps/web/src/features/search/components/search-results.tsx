@@ -28,7 +28,7 @@ export interface TSearchTexts {
 }
 
 /** Results asked for at a time; "Show more" asks for the next page of the same size. */
-export const SEARCH_PAGE_SIZE = 20;
+const SEARCH_PAGE_SIZE = 20;
 
 type TState =
   | { status: 'idle' }

@@ -1,6 +1,6 @@
 import { TextLink } from './button-link';
 
-export interface Crumb {
+interface Crumb {
   label: string;
   /** Omit for the current page (the last crumb). */
   href?: string;

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-export interface FeatureItem {
+interface FeatureItem {
   key: string;
   title: string;
   body: ReactNode;
