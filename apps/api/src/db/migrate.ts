@@ -1,6 +1,7 @@
-import { Migrator, sql, type MigrationResult } from 'kysely';
+import { Migrator, type MigrationResult } from 'kysely';
 import { type DatabaseHandle } from './database';
 import { migrations } from './migrations';
+import { currentSchema } from './postgres-session.repository';
 
 /**
  * Brings the schema to the latest migration; a no-op when it is already there. On PostgreSQL
@@ -8,7 +9,7 @@ import { migrations } from './migrations';
  * check otherwise matches a same-named table in any schema of the database.
  */
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
-  const migrationTableSchema = handle.dialect === 'postgres' ? await currentSchema(handle) : undefined;
+  const migrationTableSchema = handle.dialect === 'postgres' ? await currentSchema(handle.db) : undefined;
   const migrator = new Migrator({
     db: handle.db,
     provider: { getMigrations: async () => migrations },
@@ -21,11 +22,4 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]>
     throw new Error(`migration ${failed?.migrationName ?? '(setup)'} failed: ${cause.message}`, { cause });
   }
   return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
-}
-
-async function currentSchema(handle: DatabaseHandle): Promise<string> {
-  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(handle.db);
-  const schema = rows[0]?.schema;
-  if (!schema) throw new Error('PostgreSQL has no current schema (check search_path)');
-  return schema;
 }

@@ -1,7 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import SqliteDatabase from 'better-sqlite3';
-import { sql } from 'kysely';
 import { type DatabaseHandle } from './database';
+import { lockStartup, unlockStartup } from './postgres-session.repository';
 
 // Instances of one deployment start at the same moment; schema changes and seed content must be
 // written by one of them while the others wait, then find the work done. PostgreSQL: a session
@@ -22,13 +22,12 @@ export async function withStartupLock<T>(handle: DatabaseHandle, critical: (hand
 
 async function withAdvisoryLock<T>(handle: DatabaseHandle, critical: (handle: DatabaseHandle) => Promise<T>): Promise<T> {
   return handle.db.connection().execute(async (db) => {
-    const key = sql`hashtext('llk.startup.' || current_schema())`;
-    await sql`select pg_advisory_lock(${key})`.execute(db);
+    await lockStartup(db);
     try {
       return await critical({ ...handle, db });
     } finally {
       // A lost connection has released the lock already; its error must not hide the first one.
-      await sql`select pg_advisory_unlock(${key})`.execute(db).catch(() => undefined);
+      await unlockStartup(db).catch(() => undefined);
     }
   });
 }

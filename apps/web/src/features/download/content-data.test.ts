@@ -5,7 +5,11 @@ import { cloudPcPlansFromSeed } from '@/features/cloud-pc/seed-fallback';
 import { findNewsItem, getNewsList, getNotices } from '@/features/news/news-api';
 import { loadPricing } from '@/features/pricing/pricing-data';
 import { pricingFromSeed } from '@/features/pricing/seed-fallback';
-import { CONTENT_REVALIDATE, FALLBACK_REVALIDATE, fetchContent } from './content-fetch';
+import { fetchContent } from './content-fetch';
+
+// Content is re-read every 5 minutes; a fallback (API down) is retried after 5 s.
+const CONTENT_REVALIDATE = 300;
+const FALLBACK_REVALIDATE = 5;
 import { fetchFullUpdateLog, groupByPlatform } from './update-log';
 
 // The server's reads of the API for static (ISR) pages, over a fake fetch at API_URL: the

@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AMBASSADOR_PATH, joinAmbassador, loadAmbassador } from './referral-api';
+import { joinAmbassador, loadAmbassador } from './referral-api';
+
+const AMBASSADOR_PATH = '/activity/participant/marketingAmbassador';
 
 // The ambassador calls through lib/api.ts over a fake fetch: a dead session is "logged out"
 // (no redirect), other failures "failed"; joining posts activityType LZ as a query parameter.

@@ -1,7 +1,9 @@
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WechatShare } from './components/wechat-share';
-import { SHARE_IMAGE_PATH, setUpWechatShare } from './wechat-share-setup';
+import { setUpWechatShare } from './wechat-share-setup';
+
+const SHARE_IMAGE_PATH = '/imgs/logo-120.png';
 
 // WeChat share (spec section 4): only inside WeChat, a signature for this page from
 // GET /api/wxMp/getJsapiTicket (lib/api.ts over a fake fetch), wx.config, then the share data;

@@ -3,7 +3,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import en from '../../../../messages/en/account.json';
 import { Link } from '@/i18n/navigation';
 import { hasSessionHint, session } from '@/lib/session';
-import { AccountStatus, type TAccountStatusTexts } from './account-status';
+import { type ComponentProps } from 'react';
+import { AccountStatus } from './account-status';
+
+type TAccountStatusTexts = ComponentProps<typeof AccountStatus>['texts'];
 
 // The header's account area: visitors keep the Login link; with the session hint the profile is
 // loaded (GET /user/info + /user/currentMemberLevel through lib/api.ts over a fake fetch) and

@@ -3,7 +3,9 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import en from '../../../../messages/en/content.json';
 import { SearchForm } from './search-form';
-import { SEARCH_PAGE_SIZE, SearchResults, type TSearchTexts } from './search-results';
+import { SearchResults, type TSearchTexts } from './search-results';
+
+const SEARCH_PAGE_SIZE = 20;
 
 // /search in the browser: ?q= → GET /search (20 at a time), POST /search/record, hot searches,
 // all through the browser API client (lib/api.ts) over a fake fetch; results with highlights.
