@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildDownstreamHeaders, buildUpstreamHeaders, capBody, declaresMoreThan, forwardBodyLimit, logoutFallbackCookies } from './api-forward';
+import { buildDownstreamHeaders, buildUpstreamHeaders, capBody, declaresMoreThan, drainBody, forwardBodyLimit, logoutFallbackCookies } from './api-forward';
 
 describe('buildUpstreamHeaders', () => {
   it('keeps the client headers and sets X-Forwarded-*', () => {
@@ -95,5 +95,28 @@ describe('the body limit of the forward', () => {
     };
     expect(await read([1000, 1048], 2048)).toEqual({ outcome: 2048, exceeded: false });
     expect(await read([1000, 1000, 49], 2048)).toEqual({ outcome: 'failed', exceeded: true });
+  });
+
+  it('drains the rest of a refused body, so its sender finishes and reads the 413, but never without end', async () => {
+    const source = (chunks: number, size: number) => {
+      let sent = 0;
+      return new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (sent === chunks) return controller.close();
+          sent += 1;
+          controller.enqueue(new Uint8Array(size));
+        },
+      });
+    };
+    // a refused body piped with preventCancel stays readable after the cap fails the forward
+    const body = source(10, 1024);
+    const cap = capBody(2048);
+    const forwarded = new Response(cap.stream.readable).arrayBuffer().catch(() => 'failed');
+    await body.pipeTo(cap.stream.writable, { preventCancel: true }).catch(() => undefined);
+    expect(await forwarded).toBe('failed');
+    expect(cap.exceeded()).toBe(true);
+    expect(await drainBody(body, 8 * 2048)).toBe(7 * 1024);
+    // a sender that never stops is read up to the bound and then left
+    expect(await drainBody(source(Number.POSITIVE_INFINITY, 1024), 4096)).toBe(5 * 1024);
   });
 });

@@ -87,6 +87,30 @@ export function declaresMoreThan(headers: Headers, limit: number): boolean {
  * connection while we are still sending it, which fetch can only report as a failed request:
  * the limit is enforced here so the browser gets the 413 instead of "temporarily unavailable".
  */
+/** How much of a refused body, in multiples of the limit, is read and dropped before answering. */
+export const DRAIN_LIMIT_FACTOR = 8;
+
+/**
+ * Reads and drops a body until it ends or `max` bytes have gone by (a client that never stops is
+ * not waited for). Returns the bytes read.
+ */
+export async function drainBody(body: ReadableStream<Uint8Array>, max: number): Promise<number> {
+  let read = 0;
+  const reader = body.getReader();
+  try {
+    while (read <= max) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      read += value.byteLength;
+    }
+  } catch {
+    // the client went away: nothing left to drain
+  } finally {
+    reader.releaseLock();
+  }
+  return read;
+}
+
 export function capBody(limit: number): { stream: TransformStream<Uint8Array, Uint8Array>; exceeded(): boolean } {
   let seen = 0;
   let over = false;

@@ -1,6 +1,6 @@
 import { ErrorCode, getContractMessages, localeFromAcceptLanguage } from '@llk/contracts';
 import type { NextRequest } from 'next/server';
-import { buildDownstreamHeaders, buildUpstreamHeaders, capBody, declaresMoreThan, forwardBodyLimit, logoutFallbackCookies } from '@/lib/api-forward';
+import { DRAIN_LIMIT_FACTOR, buildDownstreamHeaders, buildUpstreamHeaders, capBody, declaresMoreThan, drainBody, forwardBodyLimit, logoutFallbackCookies } from '@/lib/api-forward';
 import { getApiOrigin } from '@/lib/api-origin';
 
 // /api/<path> → <path> on the API (DESIGN.md: the browser talks only to the web origin).
@@ -31,12 +31,14 @@ async function forward(request: NextRequest, { params }: { params: Promise<{ pat
     proto: request.nextUrl.protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https' ? 'https' : 'http',
   });
 
+  // preventCancel: a body refused for its size stays readable, so its rest can be drained below.
+  const piping = hasBody && request.body ? request.body.pipeTo(cap.stream.writable, { preventCancel: true }) : Promise.resolve();
   let upstream: Response;
   try {
     upstream = await fetch(target, {
       method: request.method,
       headers,
-      body: hasBody && request.body ? request.body.pipeThrough(cap.stream) : undefined,
+      body: hasBody && request.body ? cap.stream.readable : undefined,
       // @ts-expect-error -- Node's fetch needs `duplex` to stream a request body (not in lib.dom yet)
       duplex: hasBody ? 'half' : undefined,
       redirect: 'manual',
@@ -44,9 +46,14 @@ async function forward(request: NextRequest, { params }: { params: Promise<{ pat
       cache: 'no-store',
     });
   } catch (error) {
-    // The rest of that body is still on its way and nobody will read it: the connection cannot
-    // carry another request, so it closes after this answer.
-    if (cap.exceeded()) return refusal(request, 'PAYLOAD_TOO_LARGE', 413, { connection: 'close' });
+    if (cap.exceeded()) {
+      // The rest of that body is still on its way. A client that is still sending when the
+      // connection closes sees a broken pipe instead of this answer, so read (and drop) what is
+      // left, up to a bound; the connection closes after the answer either way.
+      await piping.catch(() => undefined);
+      if (request.body) await drainBody(request.body, DRAIN_LIMIT_FACTOR * limit);
+      return refusal(request, 'PAYLOAD_TOO_LARGE', 413, { connection: 'close' });
+    }
     if (request.signal.aborted) return new Response(null, { status: 499 });
     console.error(`API forward to ${target} failed`, error);
     const down = refusal(request, 'SERVICE_UNAVAILABLE', 503);
