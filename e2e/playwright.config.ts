@@ -39,7 +39,9 @@ export default defineConfig({
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   retries: 0,
-  timeout: 30_000,
+  // a journey (sign up, log out, log in again: some 40 steps) takes 20 s alone on this 2-core
+  // machine; under a parallel load it must not fail for time alone. Each step keeps its own limit.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   forbidOnly: !!process.env.CI,
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
