@@ -48,7 +48,7 @@ describe.each(testDialects())('refund outcomes ($dialect)', ({ dialect }) => {
   }
 
   describe('case 1: only an explicit refusal is FAILED', () => {
-    const recordedThenLost: FakeRefundBehaviour['kind'][] = ['server-error', 'reset', 'bad-signature'];
+    const recordedThenLost = ['server-error', 'reset', 'bad-signature'] as const;
     const cases = (['ZFB', 'WX'] as const).flatMap((method) => recordedThenLost.map((kind) => [method, kind] as const));
 
     it.each(cases)('case 1 %s %s: the gateway refunded but its answer was lost: PENDING, then the sweep finds it by the refund query and settles it once', async (method, kind) => {
