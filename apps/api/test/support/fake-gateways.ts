@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomUUID, createVerify } from 'node:crypto';
+import { EventEmitter } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { type AddressInfo } from 'node:net';
 import { fenToYuan, fromBeijingTime, toBeijingTime, toRfc3339Beijing, yuanToFen } from '../../src/modules/payments/money';
@@ -94,7 +95,12 @@ export type FakeRefundBehaviour =
   /** the refund is recorded, then the connection is reset */
   | { kind: 'reset' }
   /** the refund is recorded, the answer is signed with another key */
-  | { kind: 'bad-signature' };
+  | { kind: 'bad-signature' }
+  /**
+   * the refund is recorded, then the answer is held (events: 'refund-held' { method, refundNo })
+   * until releaseHeld(), which resets the connection: a caller killed while waiting
+   */
+  | { kind: 'hold' };
 
 /** How the fake answers the next refund query of a method (default: the truth). */
 export type FakeQueryBehaviour = { kind: 'server-error' } | { kind: 'reset' } | { kind: 'bad-signature' } | { kind: 'frequency' };
@@ -186,6 +192,9 @@ export class FakeGateways {
   readonly requests: { method: TGatewayMethod; operation: string }[] = [];
   /** Payments and refunds as they enter the day's bills. */
   readonly ledger: FakeLedgerEntry[] = [];
+  /** 'refund-held' { method, refundNo }: a refund answered 'hold' was recorded and its answer is held. */
+  readonly events = new EventEmitter();
+  private held: (() => void)[] = [];
   /** 'hash': WeChat serves a bill file that differs from the one it hashed. */
   billTamper: 'hash' | null = null;
   private readonly refundQueue: Record<TGatewayMethod, FakeRefundBehaviour[]> = { ZFB: [], WX: [] };
@@ -285,6 +294,19 @@ export class FakeGateways {
   /** The next refund queries of `method` are answered so, in order (then: the truth). */
   queueRefundQuery(method: TGatewayMethod, ...behaviours: FakeQueryBehaviour[]): void {
     this.queryQueue[method].push(...behaviours);
+  }
+
+  /** Lets every held refund answer go: the connection is reset. */
+  releaseHeld(): void {
+    for (const release of this.held.splice(0)) release();
+  }
+
+  private async hold(method: TGatewayMethod, refundNo: string): Promise<FakeHttpResponse> {
+    await new Promise<void>((resolve) => {
+      this.held.push(resolve);
+      this.events.emit('refund-held', { method, refundNo });
+    });
+    return { status: 0, headers: {}, body: '', reset: true };
   }
 
   private static refundIdFor(method: TGatewayMethod, refundNo: string): string {
@@ -504,6 +526,7 @@ export class FakeGateways {
         if (!recorded) return fail('40004', 'Business Failed', 'ACQ.REFUND_AMT_NOT_EQUAL_TOTAL', '退款金额超限');
         if (behaviour.kind === 'server-error') return htmlStatus(502, 'Bad Gateway');
         if (behaviour.kind === 'reset') return { status: 0, headers: {}, body: '', reset: true };
+        if (behaviour.kind === 'hold') return this.hold('ZFB', requestNo);
         if (behaviour.kind === 'bad-signature') return answer('Y', await OTHER_KEY());
         return answer(processing ? 'N' : 'Y');
       }
@@ -723,6 +746,7 @@ export class FakeGateways {
       if (!refund) return this.wechatFail(400, 'INVALID_REQUEST', '申请退款金额超过订单可退金额');
       if (behaviour.kind === 'server-error') return this.wechatFail(500, 'SYSTEM_ERROR', '系统错误');
       if (behaviour.kind === 'reset') return { status: 0, headers: {}, body: '', reset: true };
+      if (behaviour.kind === 'hold') return this.hold('WX', refundNo);
       // ABNORMAL and CLOSED are what a query shows later; the request itself was accepted as PROCESSING.
       const answered = status === 'ABNORMAL' || status === 'CLOSED' ? { ...refund, status: 'PROCESSING' as const } : refund;
       return this.wechatAnswer(200, this.wechatRefund(charge, refundNo, answered), behaviour.kind === 'bad-signature' ? await OTHER_KEY() : undefined);

@@ -1,6 +1,8 @@
 // Tables of migration 0005-orders. Timestamps are UTC ISO text, booleans 0/1, money integer fen
 // (see ../dialect.ts).
 
+import { type Generated } from 'kysely';
+
 export interface OrdersTable {
   id: string;
   user_id: string;
@@ -54,6 +56,8 @@ export interface PaymentsTable {
   updated_at: string;
   expires_at: string;
   paid_at: string | null;
+  /** 0011: set when a double payment's refund row was written (the refund is claimed) */
+  refund_claimed_at: string | null;
 }
 
 export interface RefundsTable {
@@ -68,6 +72,12 @@ export interface RefundsTable {
   created_at: string;
   updated_at: string;
   completed_at: string | null;
+  /** 0011: conversations with the gateway about this refund */
+  attempts: Generated<number>;
+  /** 0011: when the sweep asks next; null: not asked automatically any more */
+  next_attempt_at: string | null;
+  /** 0011: what the gateway last said (outcome kind and code or reason) */
+  last_outcome: string | null;
 }
 
 export interface OrderQrCodesTable {

@@ -6,7 +6,6 @@ import { fenToYuan, fromBeijingTime, toBeijingTime, yuanToFen } from './money';
 import {
   BillNotAvailable,
   GatewayError,
-  legacyRefundResult,
   GatewayTimeout,
   NotificationRejected,
   type BillInput,
@@ -21,7 +20,6 @@ import {
   type RefundOutcome,
   type RefundQueryInput,
   type RefundQueryOutcome,
-  type RefundResult,
   type TUnknownReason,
   type VerifiedNotification,
 } from './provider';
@@ -171,10 +169,6 @@ export class AlipayProvider implements PaymentProvider {
     }
     if (status === 'TRADE_CLOSED') return { state: 'CLOSED', ...base };
     return { state: 'PENDING', ...base };
-  }
-
-  async refund(input: RefundInput): Promise<RefundResult> {
-    return legacyRefundResult('ZFB', await this.requestRefund(input));
   }
 
   /** A gateway call whose failures (timeout, transport, HTTP status, signature, body) become an unknown outcome. */

@@ -1,4 +1,4 @@
-import { type Selectable } from 'kysely';
+import { type Insertable, type Selectable } from 'kysely';
 import { type TOrderStatus } from '@llk/contracts';
 import { touchedRows } from '../../db/dialect';
 import { type Db } from '../../db/schema';
@@ -13,7 +13,7 @@ export type RefundRow = Selectable<RefundsTable>;
 
 // ---- Payments --------------------------------------------------------------------------------
 
-export async function insertPayment(db: Db, payment: PaymentRow): Promise<void> {
+export async function insertPayment(db: Db, payment: Insertable<PaymentsTable>): Promise<void> {
   await db.insertInto('payments').values(payment).execute();
 }
 
@@ -72,46 +72,57 @@ export async function flagPaymentForRefund(db: Db, id: string, needsRefund: bool
     .execute();
 }
 
-/** Paid payments flagged for refund (double payments) that have no open or successful refund. */
+/** Paid payments flagged for refund (double payments) whose refund nobody has claimed yet. */
 export function findPaymentsToRefund(db: Db, limit: number): Promise<PaymentRow[]> {
   return db
     .selectFrom('payments')
     .selectAll()
     .where('needs_refund', '=', 1)
     .where('state', '=', 'PAID')
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('refunds')
-            .select('refunds.id')
-            .whereRef('refunds.payment_id', '=', 'payments.id')
-            .where('refunds.state', 'in', ['PENDING', 'PROCESSING', 'SUCCEEDED']),
-        ),
-      ),
-    )
+    .where('refund_claimed_at', 'is', null)
     .orderBy('id')
     .limit(limit)
     .execute();
 }
 
-/** Open attempts created before `createdBefore` that have not expired yet, oldest first. */
+/**
+ * Claims the refund of a double payment: one conditional update, so of any number of callers
+ * exactly one gets true (and inserts the refund row in the same transaction).
+ */
+export async function claimPaymentRefund(db: Db, id: string, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('payments')
+    .set({ refund_claimed_at: now, updated_at: now })
+    .where('id', '=', id)
+    .where('state', '=', 'PAID')
+    .where('needs_refund', '=', 1)
+    .where('refund_claimed_at', 'is', null)
+    .executeTakeFirst();
+  return touchedRows(result) === 1;
+}
+
+/**
+ * Open attempts created before `createdBefore` that have not expired yet, in (created_at,
+ * payment_no) order, starting after `after` (the previous page's last row; null: from the start).
+ */
 export function findPaymentsToReconcile(
   db: Db,
   openStates: readonly string[],
   createdBefore: string,
   now: string,
+  after: { createdAt: string; paymentNo: string } | null,
   limit: number,
-): Promise<Pick<PaymentRow, 'payment_no' | 'method'>[]> {
-  return db
+): Promise<Pick<PaymentRow, 'payment_no' | 'method' | 'created_at'>[]> {
+  let query = db
     .selectFrom('payments')
-    .select(['payment_no', 'method'])
+    .select(['payment_no', 'method', 'created_at'])
     .where('state', 'in', [...openStates])
     .where('created_at', '<=', createdBefore)
-    .where('expires_at', '>', now)
-    .orderBy('created_at')
-    .limit(limit)
-    .execute();
+    .where('expires_at', '>', now);
+  if (after) {
+    query = query.where((eb) => eb.or([eb('created_at', '>', after.createdAt), eb.and([eb('created_at', '=', after.createdAt), eb('payment_no', '>', after.paymentNo)])]));
+  }
+  return query.orderBy('created_at').orderBy('payment_no').limit(limit).execute();
 }
 
 // ---- Notifications ---------------------------------------------------------------------------
@@ -133,16 +144,28 @@ export function findRefund(db: Db, id: string): Promise<RefundRow | undefined> {
   return db.selectFrom('refunds').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** Refunds still waiting for the gateway (asked before or timed out). */
-export function findOpenRefunds(db: Db, before: string, limit: number): Promise<RefundRow[]> {
+/** Open refunds whose next attempt is due (never those an operator has to look at: next_attempt_at NULL). */
+export function findDueRefunds(db: Db, now: string, limit: number): Promise<RefundRow[]> {
   return db
     .selectFrom('refunds')
     .selectAll()
     .where('state', 'in', ['PENDING', 'PROCESSING'])
-    .where('updated_at', '<=', before)
+    .where('next_attempt_at', 'is not', null)
+    .where('next_attempt_at', '<=', now)
+    .orderBy('next_attempt_at')
     .orderBy('id')
     .limit(limit)
     .execute();
+}
+
+/**
+ * Takes the next attempt of an open refund: moves next_attempt_at from what the caller read to
+ * `leaseUntil`, so two sweeps do not ask the gateway about the same refund at the same time.
+ */
+export async function leaseRefundAttempt(db: Db, id: string, expected: string | null, leaseUntil: string): Promise<boolean> {
+  let query = db.updateTable('refunds').set({ next_attempt_at: leaseUntil }).where('id', '=', id).where('state', 'in', ['PENDING', 'PROCESSING']);
+  query = expected === null ? query.where('next_attempt_at', 'is', null) : query.where('next_attempt_at', '=', expected);
+  return touchedRows(await query.executeTakeFirst()) === 1;
 }
 
 export async function transitionRefund(

@@ -4,7 +4,7 @@
 // the database. Amounts are integer fen on both sides of this interface.
 //
 // Refunds: requestRefund and queryRefund classify every answer (RefundOutcome) and leave the
-// decision to the caller; refund() keeps the older shape the orders module uses. downloadBill
+// decision to the caller (refunds.service.ts). downloadBill
 // reads a day's trade bill into rows (bills.ts) for reconciliation.
 //
 // Changes by gateways (compatible):
@@ -82,11 +82,6 @@ export interface RefundInput {
   amountFen: number;
   totalFen: number;
   reason: string;
-}
-
-export interface RefundResult {
-  state: 'SUCCESS' | 'PROCESSING' | 'FAILED';
-  gatewayRefundNo?: string;
 }
 
 /**
@@ -227,8 +222,6 @@ export interface PaymentProvider {
   /** Answer for a notification that was rejected or could not be applied (the gateway retries). */
   refuse(): NotificationAnswer;
   query(paymentNo: string): Promise<QueryResult>;
-  /** The refund as the orders module uses it today (refused and retryable are FAILED; unknown throws GatewayTimeout / GatewayError). */
-  refund(input: RefundInput): Promise<RefundResult>;
   /** Asks for a refund and classifies the answer; never throws for what the gateway did or did not say. */
   requestRefund(input: RefundInput): Promise<RefundOutcome>;
   /** Asks how a refund stands; never throws for what the gateway did or did not say. */
@@ -241,22 +234,6 @@ export interface PaymentProvider {
   downloadBill(input: BillInput): Promise<GatewayBill>;
   /** Closes an unpaid charge at the gateway (order expired or cancelled); missing charges are fine. */
   close(paymentNo: string): Promise<void>;
-}
-
-/** The old refund() answer from an outcome: what the orders module's refunds understand today. */
-export function legacyRefundResult(method: TGatewayMethod, outcome: RefundOutcome): RefundResult {
-  switch (outcome.kind) {
-    case 'refunded':
-      return { state: 'SUCCESS', ...(outcome.gatewayRefundNo ? { gatewayRefundNo: outcome.gatewayRefundNo } : {}) };
-    case 'processing':
-      return { state: 'PROCESSING', ...(outcome.gatewayRefundNo ? { gatewayRefundNo: outcome.gatewayRefundNo } : {}) };
-    case 'refused':
-    case 'retryable':
-      return { state: 'FAILED' };
-    case 'unknown':
-      if (outcome.reason === 'timeout') throw new GatewayTimeout(method, 'refund');
-      throw new GatewayError(method, 'refund', `${outcome.reason}: ${outcome.detail}`);
-  }
 }
 
 export type PaymentProviders = Readonly<Record<TGatewayMethod, PaymentProvider>>;

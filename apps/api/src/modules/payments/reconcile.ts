@@ -13,6 +13,10 @@ import { type PaymentProviders } from './provider';
 // (applyVerifiedPayment, via 'QUERY'), so a notification arriving at the same time is harmless.
 // Each payment is asked at most once per `afterMs` (a marker in the key-value store, shared by
 // every API instance), so a slow queue of unpaid QR codes does not hammer the gateway.
+// Runs page through the open attempts in (created_at, payment_no) order: each run takes the
+// `batch` after where the last one stopped (a cursor in the key-value store) and starts over
+// once it reaches the end, so with N open attempts every one is asked within ceil(N / batch)
+// + 1 runs, however many older ones stay open.
 
 export interface ReconcileDeps {
   db: Db;
@@ -30,8 +34,22 @@ export interface ReconcileResult {
   failed: number;
 }
 
+const CURSOR_KEY = 'payrec:cursor';
+/** The cursor outlives any gap between runs; a lost one only means starting over. */
+const CURSOR_TTL_MS = 24 * 3_600_000;
+
+function parseCursor(text: string | null): { createdAt: string; paymentNo: string } | null {
+  const at = text?.indexOf(' ') ?? -1;
+  return text && at > 0 ? { createdAt: text.slice(0, at), paymentNo: text.slice(at + 1) } : null;
+}
+
 export async function reconcilePendingPayments(deps: ReconcileDeps, now = new Date()): Promise<ReconcileResult> {
-  const due = await findPaymentsToReconcile(deps.db, OPEN_PAYMENT_STATES, toDbDate(now.getTime() - deps.afterMs), toDbDate(now), deps.batch ?? 100);
+  const batch = deps.batch ?? 100;
+  const after = parseCursor(await deps.kv.get(CURSOR_KEY));
+  const due = await findPaymentsToReconcile(deps.db, OPEN_PAYMENT_STATES, toDbDate(now.getTime() - deps.afterMs), toDbDate(now), after, batch);
+  const last = due.at(-1);
+  if (due.length < batch || !last) await deps.kv.del(CURSOR_KEY);
+  else await deps.kv.set(CURSOR_KEY, `${last.created_at} ${last.payment_no}`, CURSOR_TTL_MS);
 
   const result: ReconcileResult = { checked: 0, recovered: 0, failed: 0 };
   for (const payment of due) {

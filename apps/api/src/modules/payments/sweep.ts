@@ -3,9 +3,9 @@ import { toDbDate } from '../../db/dialect';
 import { type Db } from '../../db/schema';
 import { type PaymentProviders } from './provider';
 import { completeFulfilledOrders, findDueOrders, purgeIdempotencyKeys, purgeQrCodes, transitionOrder } from '../orders';
-import { findOpenRefunds, findOrphanedPayments, findPaymentsOfOrder, findPaymentsToRefund, transitionPayment, type PaymentRow } from './payments.repository';
+import { findDueRefunds, findOrphanedPayments, findPaymentsOfOrder, findPaymentsToRefund, transitionPayment, type PaymentRow } from './payments.repository';
 import { applyVerifiedPayment, OPEN_PAYMENT_STATES } from './payments.service';
-import { askGateway, refundDoublePayment } from './refunds.service';
+import { askGateway, refundDoublePayment, type RefundLog } from './refunds.service';
 
 // The orders sweep, run every ORDER_SWEEP_SECONDS by every API instance (each step is a
 // conditional update, so instances racing each other do no harm):
@@ -16,7 +16,8 @@ import { askGateway, refundDoublePayment } from './refunds.service';
 //     when the order closed) are asked again, at most once a minute each: money found there is
 //     recorded and refunded (applyVerifiedPayment flags it), the others are closed
 //  2. FULFILLED orders older than the completion window become COMPLETED
-//  3. double payments are refunded; refunds left PENDING/PROCESSING are asked again
+//  3. double payments are refunded; open refunds whose next attempt is due are asked again
+//     (refunds.service.ts: same refund number, query first, back-off)
 //  4. used-up payment codes and idempotency keys are deleted
 
 export interface SweepDeps {
@@ -24,7 +25,7 @@ export interface SweepDeps {
   providers: PaymentProviders;
   /** FULFILLED orders become COMPLETED this long after fulfilment */
   completeAfterMs: number;
-  log?: { warn(object: unknown, message: string): void };
+  log?: RefundLog;
 }
 
 export interface SweepResult {
@@ -114,10 +115,10 @@ export async function refundDoublePayments(deps: SweepDeps, now = new Date()): P
     }
     asked += 1;
   }
-  // Refunds the gateway has not settled yet, asked again at most once a minute.
-  for (const refund of await findOpenRefunds(odb, toDbDate(now.getTime() - 60_000), BATCH)) {
+  // Refunds the gateway has not settled yet, each when its back-off says.
+  for (const refund of await findDueRefunds(odb, toDbDate(now), BATCH)) {
     try {
-      await askGateway(deps, refund.id);
+      await askGateway(deps, refund.id, now);
     } catch (error) {
       deps.log?.warn({ err: error, refundNo: refund.refund_no }, 'asking about a refund failed');
     }

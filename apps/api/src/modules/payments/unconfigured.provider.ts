@@ -27,9 +27,6 @@ export class UnconfiguredProvider implements PaymentProvider {
   async query(): Promise<never> {
     throw new GatewayError(this.method, 'query', 'not configured');
   }
-  async refund(): Promise<never> {
-    throw new GatewayError(this.method, 'refund', 'not configured');
-  }
   async requestRefund(): Promise<RefundOutcome> {
     return { kind: 'unknown', reason: 'unconfigured', detail: `${this.method} is not configured` };
   }

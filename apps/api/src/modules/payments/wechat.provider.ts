@@ -7,7 +7,6 @@ import { toRfc3339Beijing } from './money';
 import {
   BillNotAvailable,
   GatewayError,
-  legacyRefundResult,
   GatewayTimeout,
   NotificationRejected,
   type BillInput,
@@ -22,7 +21,6 @@ import {
   type RefundOutcome,
   type RefundQueryInput,
   type RefundQueryOutcome,
-  type RefundResult,
   type VerifiedNotification,
 } from './provider';
 import { withTimeout } from './timeout';
@@ -248,10 +246,6 @@ export class WechatPayProvider implements PaymentProvider {
     if (CLOSED_STATES.has(state)) return { state: 'CLOSED', ...base };
     if (PENDING_STATES.has(state)) return { state: 'PENDING', ...base };
     throw new GatewayError('WX', 'query', `unknown trade_state ${state}`);
-  }
-
-  async refund(input: RefundInput): Promise<RefundResult> {
-    return legacyRefundResult('WX', await this.requestRefund(input));
   }
 
   /**

@@ -38,6 +38,8 @@ export const body = <T = Record<string, unknown>>(res: { json(): unknown }) => r
 export interface OrdersContext {
   readonly app: App;
   readonly database: DatabaseHandle;
+  /** SQLite: the database file (another process may open it) */
+  readonly databaseFile: string | undefined;
   readonly fakes: FakeGateways;
   readonly keys: SandboxKeys;
   readonly providers: PaymentProviders;
@@ -117,6 +119,9 @@ export function useOrdersApp(dialect: TDialect, env: Record<string, string> = {}
     },
     get database() {
       return need(db, 'database').handle;
+    },
+    get databaseFile() {
+      return need(db, 'database').file;
     },
     get server() {
       return need(server, 'fake gateway server');

@@ -144,18 +144,18 @@ describe.each(cases)('$method adapter against the fake gateway', ({ method, make
   it('refunds part and then the rest, idempotently by refund number, and never more than paid', async () => {
     const { no } = await created(1000);
     await fakes.payWithoutNotifying(method, no);
-    expect((await provider.refund({ paymentNo: no, refundNo: `${no}R1`, amountFen: 300, totalFen: 1000, reason: 'test' })).state).toBe('SUCCESS');
-    expect((await provider.refund({ paymentNo: no, refundNo: `${no}R1`, amountFen: 300, totalFen: 1000, reason: 'test' })).state).toBe('SUCCESS');
+    expect((await provider.requestRefund({ paymentNo: no, refundNo: `${no}R1`, amountFen: 300, totalFen: 1000, reason: 'test' })).kind).toBe('refunded');
+    expect((await provider.requestRefund({ paymentNo: no, refundNo: `${no}R1`, amountFen: 300, totalFen: 1000, reason: 'test' })).kind).toBe('refunded');
     expect((await fakes.charge(method, no))?.refundedFen).toBe(300);
-    expect((await provider.refund({ paymentNo: no, refundNo: `${no}R2`, amountFen: 800, totalFen: 1000, reason: 'test' })).state).toBe('FAILED');
-    expect((await provider.refund({ paymentNo: no, refundNo: `${no}R3`, amountFen: 700, totalFen: 1000, reason: 'test' })).state).toBe('SUCCESS');
+    expect((await provider.requestRefund({ paymentNo: no, refundNo: `${no}R2`, amountFen: 800, totalFen: 1000, reason: 'test' })).kind).toBe('refused');
+    expect((await provider.requestRefund({ paymentNo: no, refundNo: `${no}R3`, amountFen: 700, totalFen: 1000, reason: 'test' })).kind).toBe('refunded');
     expect((await fakes.charge(method, no))?.refundedFen).toBe(1000);
   });
 
   it('refuses to refund an unpaid charge', async () => {
     const { no } = await created(1000);
     await fakes.scan(method, no);
-    expect((await provider.refund({ paymentNo: no, refundNo: `${no}R1`, amountFen: 100, totalFen: 1000, reason: 'test' })).state).toBe('FAILED');
+    expect((await provider.requestRefund({ paymentNo: no, refundNo: `${no}R1`, amountFen: 100, totalFen: 1000, reason: 'test' })).kind).toBe('refused');
   });
 
   it('closes an unpaid charge (which can then not be paid) and accepts closing a missing one', async () => {

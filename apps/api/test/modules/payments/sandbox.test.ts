@@ -173,12 +173,12 @@ describe.each(testDialects())('payment sandbox ($dialect)', ({ dialect }) => {
     const token = new URL(pagePath, 'http://x').searchParams.get('t') ?? '';
     await app.inject({ method: 'POST', url: pagePath, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `t=${token}` });
     const provider = app.paymentProviders.ZFB;
-    const refund = (refundNo: string, amountFen: number) => provider.refund({ paymentNo, refundNo, amountFen, totalFen: 1000, reason: 'test' });
-    expect((await refund('R1', 600)).state).toBe('SUCCESS');
-    expect((await refund('R1', 600)).state).toBe('SUCCESS'); // a retry of the same refund
-    expect((await refund('R2', 600)).state).toBe('FAILED'); // 1200 > 1000
-    expect((await refund('R3', 400)).state).toBe('SUCCESS');
-    expect((await provider.refund({ paymentNo: 'NEVER-PAID', refundNo: 'R4', amountFen: 1, totalFen: 1, reason: 'test' })).state).toBe('FAILED');
+    const refund = (refundNo: string, amountFen: number) => provider.requestRefund({ paymentNo, refundNo, amountFen, totalFen: 1000, reason: 'test' });
+    expect((await refund('R1', 600)).kind).toBe('refunded');
+    expect((await refund('R1', 600)).kind).toBe('refunded'); // a retry of the same refund
+    expect((await refund('R2', 600)).kind).toBe('refused'); // 1200 > 1000
+    expect((await refund('R3', 400)).kind).toBe('refunded');
+    expect((await provider.requestRefund({ paymentNo: 'NEVER-PAID', refundNo: 'R4', amountFen: 1, totalFen: 1, reason: 'test' })).kind).toBe('refused');
   });
 
   it('closes an unpaid charge, which can then not be paid; a paid one cannot be closed', async () => {

@@ -54,9 +54,6 @@ export class LazySandboxProvider implements PaymentProvider {
   async query(paymentNo: string) {
     return (await this.provider()).query(paymentNo);
   }
-  async refund(input: RefundInput) {
-    return (await this.provider()).refund(input);
-  }
   async requestRefund(input: RefundInput) {
     return (await this.provider()).requestRefund(input);
   }

@@ -4,7 +4,6 @@ import { toBeijingTime } from '../money';
 import {
   BillNotAvailable,
   GatewayError,
-  legacyRefundResult,
   type CreateChargeInput,
   type CreateChargeResult,
   type NotificationAnswer,
@@ -15,7 +14,6 @@ import {
   type RefundOutcome,
   type RefundQueryInput,
   type RefundQueryOutcome,
-  type RefundResult,
   type TGatewayClient,
   type TGatewayMethod,
   type VerifiedNotification,
@@ -109,10 +107,6 @@ export class SandboxProvider implements PaymentProvider {
     const base = { amountFen: charge.amountFen, gatewayTradeNo: charge.tradeNo };
     if (charge.state === 'PAID') return { state: 'PAID', ...base, ...(charge.paidAt ? { paidAt: new Date(charge.paidAt) } : {}) };
     return { state: charge.state === 'CLOSED' ? 'CLOSED' : 'PENDING', ...base };
-  }
-
-  async refund(input: RefundInput): Promise<RefundResult> {
-    return legacyRefundResult(this.method, await this.requestRefund(input));
   }
 
   /** The sandbox refunds at once; refusals carry the codes Alipay and WeChat Pay would use. */
