@@ -239,4 +239,18 @@ describe.each(testDialects())('cloud-PC refund cases on $dialect', ({ dialect })
     await refundOrder({ db: ctx.database.db, providers: ctx.providers }, ultra.id, { reason: 'test' });
     expect(await userRow(ctx.database, user.id)).toMatchObject({ quality_tier: 'HD', quality_expires_at: hdEnd });
   });
+
+  it('case 6: refunding two membership years one after the other leaves nothing of either', async () => {
+    const user = await newUser(ctx.app);
+    const first = await newOrder(ctx.app, user.token, { skuId: 'MEMBER_YEAR' });
+    await payOrder(ctx, first.id, user);
+    const second = await newOrder(ctx.app, user.token, { skuId: 'MEMBER_YEAR' });
+    await payOrder(ctx, second.id, user);
+    const deps = { db: ctx.database.db, providers: ctx.providers };
+    await refundOrder(deps, first.id, { reason: 'test' });
+    await refundOrder(deps, second.id, { reason: 'test' });
+    const after = await userRow(ctx.database, user.id);
+    expect(Date.parse(after.member_expires_at ?? '')).toBeLessThanOrEqual(Date.now());
+    expect(after.member_plan).toBe((await userRow(ctx.database, (await newUser(ctx.app)).id)).member_plan);
+  });
 });
