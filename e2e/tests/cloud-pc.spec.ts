@@ -95,6 +95,9 @@ test('en: the first cloud-PC order is refunded within 15 minutes and the machine
   await device.getByTestId('device-refund').click();
   const dialog = page.getByTestId('cloud-pc-confirm');
   await expect(dialog).toContainText(text(t, 'CloudPc', 'devices.refundBody'));
+  // what is paid back, from the server, before confirming: the rental alone here
+  await expect(dialog.getByTestId('cloud-pc-refund-item')).toHaveCount(1);
+  await expect(dialog.getByTestId('cloud-pc-refund-total')).toContainText(text(t, 'CloudPc', 'devices.refundTotal'));
   await dialog.getByTestId('cloud-pc-confirm-yes').click();
   await expect(device.getByTestId('device-status')).toHaveText(text(t, 'CloudPc', 'status.RELEASED'));
   await expect(device.getByTestId('device-refund')).toHaveCount(0);

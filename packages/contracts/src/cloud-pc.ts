@@ -49,6 +49,17 @@ export type TCloudPcPlans = z.infer<typeof ZCloudPcPlans>;
 export const ZCloudPcStatus = z.enum(['RUNNING', 'RELEASED', 'EXPIRED']);
 export type TCloudPcStatus = z.infer<typeof ZCloudPcStatus>;
 
+/**
+ * One order the first-order refund pays back: the rental, and every paid renewal of the
+ * machine (the refund returns everything paid for it; see docs/adr/0015-cloud-pc-refunds.md).
+ */
+export const ZCloudPcRefundItem = z.object({
+  orderId: z.string(),
+  kind: z.enum(['RENTAL', 'RENEWAL']),
+  amountFen: z.number().int(),
+});
+export type TCloudPcRefundItem = z.infer<typeof ZCloudPcRefundItem>;
+
 export const ZCloudPcDevice = z.object({
   id: z.string(),
   /** shown in the device list, e.g. "CPC-7K2M9Q" */
@@ -68,6 +79,8 @@ export const ZCloudPcDevice = z.object({
   orderId: z.string(),
   /** set while the first-order refund is still possible (15 minutes after payment) */
   refundableUntil: z.string().nullable(),
+  /** while refundable: exactly what the refund pays back, order by order (empty otherwise) */
+  refundItems: z.array(ZCloudPcRefundItem),
   /** when the first-order refund released it (the money goes back through the gateway); no invoice then */
   refundedAt: z.string().nullable(),
   /** an unpaid renewal order, if any (auto-renew or the Renew button) */
@@ -108,7 +121,8 @@ export type TCloudPcDeviceResult = z.infer<typeof ZCloudPcDeviceResult>;
 
 /**
  * POST /cloudPc/devices/{id}/refund (owner): the account's first cloud-PC order, within 15
- * minutes of its payment, is refunded in full once; the machine is released.
+ * minutes of its payment, is refunded in full once, with every paid renewal of the machine;
+ * an unpaid renewal order is cancelled; the machine is released. `order` is the rental.
  */
 export const ZCloudPcRefundResult = z.object({ device: ZCloudPcDevice, order: ZOrderInfo });
 export type TCloudPcRefundResult = z.infer<typeof ZCloudPcRefundResult>;

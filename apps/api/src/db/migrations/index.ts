@@ -10,6 +10,7 @@ import * as m0008 from './0008-cloud-pc';
 import * as m0009 from './0009-add-on-expiry';
 import * as m0010 from './0010-job-runs';
 import * as m0011 from './0011-refund-attempts';
+import * as m0012 from './0012-cloud-pc-refunds';
 
 // Every migration, imported explicitly: file discovery breaks under bundlers and vitest, and an
 // explicit list makes the order reviewable. Names sort in application order; never rename one
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0009-add-on-expiry': m0009,
   '0010-job-runs': m0010,
   '0011-refund-attempts': m0011,
+  '0012-cloud-pc-refunds': m0012,
 };

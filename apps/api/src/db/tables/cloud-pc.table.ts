@@ -29,6 +29,8 @@ export interface CloudPcRenewalsTable {
   order_id: string;
   cloud_pc_id: string;
   created_at: string;
+  /** migration 0012: when the paid renewal found its machine released or expired (it is refunded) */
+  undeliverable_at: string | null;
 }
 
 export interface CloudPcProviderApplicationsTable {

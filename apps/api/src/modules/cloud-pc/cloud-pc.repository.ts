@@ -43,16 +43,20 @@ export async function releaseMachine(db: Db, id: string, now: string): Promise<b
   return touchedRows(result) === 1;
 }
 
-/** Releases a running first-order machine and claims its refund, once; true if this call did. */
-export async function claimFirstOrderRefund(db: Db, id: string, now: string): Promise<boolean> {
-  const result = await db
-    .updateTable('cloud_pcs')
-    .set({ status: 'RELEASED', released_at: now, auto_renew: 0, refund_claimed_at: now, updated_at: now })
-    .where('id', '=', id)
-    .where('status', '=', 'RUNNING')
-    .where('first_order', '=', 1)
-    .where('refund_claimed_at', 'is', null)
-    .executeTakeFirst();
+/**
+ * Claims the first-order refund of a machine, in the transaction that writes the refund row:
+ * a running machine is released and stamped; a machine claimed at `reclaim` earlier whose
+ * refund never went through is claimed again (it stays released). True if this call did.
+ */
+export async function claimFirstOrderRefund(db: Db, id: string, now: string, reclaim: string | null = null): Promise<boolean> {
+  let query = db.updateTable('cloud_pcs').where('id', '=', id).where('first_order', '=', 1);
+  if (reclaim === null) {
+    query = query.where('status', '=', 'RUNNING').where('refund_claimed_at', 'is', null);
+  } else {
+    query = query.where('refund_claimed_at', '=', reclaim);
+  }
+  const release = reclaim === null ? { status: 'RELEASED', released_at: now, auto_renew: 0, refund_claimed_at: now } : {};
+  const result = await query.set({ ...release, updated_at: now }).executeTakeFirst();
   return touchedRows(result) === 1;
 }
 
@@ -63,6 +67,19 @@ export async function undoRefundClaim(db: Db, id: string, claimedAt: string, now
     .set({ status: 'RUNNING', released_at: null, refund_claimed_at: null, updated_at: now })
     .where('id', '=', id)
     .where('refund_claimed_at', '=', claimedAt)
+    .execute();
+}
+
+/** Paid renewal orders of a machine with money not refunded yet, oldest first. */
+export function listRefundableRenewals(db: Db, machineId: string, paidStatuses: readonly string[]): Promise<{ id: string; total_fen: number; refunded_fen: number }[]> {
+  return db
+    .selectFrom('cloud_pc_renewals')
+    .innerJoin('orders', 'orders.id', 'cloud_pc_renewals.order_id')
+    .select(['orders.id', 'orders.total_fen', 'orders.refunded_fen'])
+    .where('cloud_pc_renewals.cloud_pc_id', '=', machineId)
+    .where('orders.status', 'in', [...paidStatuses])
+    .whereRef('orders.refunded_fen', '<', 'orders.total_fen')
+    .orderBy('orders.id')
     .execute();
 }
 

@@ -129,8 +129,10 @@ export const cloudPcRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['cloud-pc'],
-        summary: 'Refund the account’s first cloud-PC order within 15 minutes of payment (once); the machine is released',
-        description: '60103 when this is not the first order or it was refunded already, 60104 after the 15 minutes, 60102 when released.',
+        summary: 'Refund the account’s first cloud-PC order within 15 minutes of payment (once), with every paid renewal; the machine is released',
+        description:
+          'The device list’s refundItems say what is paid back; an unpaid renewal order is cancelled. A machine released by a refund that did not go ' +
+          'through can be refunded again later. 60103 when this is not the first order or nothing is left to refund, 60104 after the 15 minutes, 60102 when released.',
         params: ZCloudPcDeviceParams,
         response: envelopeResponses(ZCloudPcRefundResult),
       },

@@ -10,6 +10,7 @@ import {
   type TCloudPcPlan,
   type TCloudPcProviderRequest,
   type TCloudPcProviderResult,
+  type TCloudPcRefundItem,
   type TCloudPcStatus,
   type TInvoiceKind,
   type TOrderInfo,
@@ -34,6 +35,7 @@ import {
   insertRenewal,
   listInvoiceRequestsOf,
   listMachinesOf,
+  listRefundableRenewals,
   releaseMachine,
   setMachineAutoRenew,
   undoRefundClaim,
@@ -75,10 +77,15 @@ async function payableOrderId(db: Db, orderId: string | null, now: Date): Promis
   return order.id;
 }
 
-function deviceOf(row: MachineRow, now: Date, pendingRenewalOrderId: string | null): TCloudPcDevice {
+function isRefundable(row: MachineRow, now: Date): boolean {
+  const refundDeadline = fromDbDate(row.paid_at).getTime() + REFUND_WINDOW_MS;
+  return row.status === 'RUNNING' && fromDbBool(row.first_order) && row.refund_claimed_at === null && now.getTime() < refundDeadline;
+}
+
+function deviceOf(row: MachineRow, now: Date, pendingRenewalOrderId: string | null, refundItems: TCloudPcRefundItem[] = []): TCloudPcDevice {
   const spec = specOf(row.plan_id);
   const refundDeadline = fromDbDate(row.paid_at).getTime() + REFUND_WINDOW_MS;
-  const refundable = row.status === 'RUNNING' && fromDbBool(row.first_order) && row.refund_claimed_at === null && now.getTime() < refundDeadline;
+  const refundable = isRefundable(row, now);
   return {
     id: row.id,
     name: row.name,
@@ -94,14 +101,29 @@ function deviceOf(row: MachineRow, now: Date, pendingRenewalOrderId: string | nu
     releasedAt: row.released_at ? fromDbDate(row.released_at).toISOString() : null,
     orderId: row.order_id,
     refundableUntil: refundable ? new Date(refundDeadline).toISOString() : null,
+    refundItems: refundable ? refundItems : [],
     refundedAt: row.refund_claimed_at ? fromDbDate(row.refund_claimed_at).toISOString() : null,
     pendingRenewalOrderId,
   };
 }
 
+/** What the first-order refund of a machine pays back: the rental and its paid renewals. */
+async function refundItemsOf(db: Db, row: MachineRow): Promise<TCloudPcRefundItem[]> {
+  const items: TCloudPcRefundItem[] = [];
+  const rental = await findOrder(db, row.order_id);
+  if (rental && PAID_ORDER_STATUSES.includes(rental.status as TOrderStatus)) {
+    const left = Number(rental.total_fen) - Number(rental.refunded_fen);
+    if (left > 0) items.push({ orderId: rental.id, kind: 'RENTAL', amountFen: left });
+  }
+  for (const renewal of await listRefundableRenewals(db, row.id, PAID_ORDER_STATUSES)) {
+    items.push({ orderId: renewal.id, kind: 'RENEWAL', amountFen: Number(renewal.total_fen) - Number(renewal.refunded_fen) });
+  }
+  return items;
+}
+
 async function toDevice(db: Db, row: MachineRow, now: Date): Promise<TCloudPcDevice> {
   const pending = row.status === 'RUNNING' ? await payableOrderId(db, row.renewal_order_id, now) : null;
-  return deviceOf(row, now, pending);
+  return deviceOf(row, now, pending, isRefundable(row, now) ? await refundItemsOf(db, row) : []);
 }
 
 /** GET /cloudPc/devices: the caller's machines, newest first (released and expired ones too). */
@@ -176,30 +198,60 @@ export async function cancelMachine(db: Db, userId: string, id: string, now = ne
 
 /**
  * POST /cloudPc/devices/{id}/refund: the account's first cloud-PC order, within 15 minutes of
- * its payment, once. One conditional UPDATE claims the refund and releases the machine, so of
- * any number of concurrent calls exactly one gets past it; then the order is refunded in full
- * through the orders pipeline. A gateway that refuses puts the claim back (the machine runs
- * again and the refund can be asked for again); a gateway that times out leaves the refund
- * open for the sweep to finish.
+ * its payment, once, together with every paid renewal of the machine (docs/adr/0015). The
+ * claim (the machine released, an open renewal order cancelled) is written in the transaction
+ * that writes the rental's refund row, so of any number of concurrent calls exactly one gets
+ * past it and a machine is never released without its refund on record. A gateway that
+ * refuses puts the claim back (the machine runs again); one that times out leaves the refund
+ * open for the sweep. A machine whose claim went through but whose refunds did not all get
+ * written (a crash between two orders, a refusal whose undo was lost) is finished by calling
+ * again, even after the 15 minutes: what was claimed in time is owed.
  */
 export async function refundFirstOrder(deps: RefundDeps, userId: string, id: string, now = new Date()): Promise<{ device: TCloudPcDevice; order: TOrderInfo }> {
   const { db } = deps;
   const machine = await ownMachine(db, userId, id);
-  if (!fromDbBool(machine.first_order) || machine.refund_claimed_at !== null) throw new AppError('CLOUD_PC_REFUND_NOT_ALLOWED');
-  if (machine.status !== 'RUNNING') throw new AppError('CLOUD_PC_RELEASED');
-  const deadline = toDbDate(fromDbDate(machine.paid_at).getTime() + REFUND_WINDOW_MS);
+  if (!fromDbBool(machine.first_order)) throw new AppError('CLOUD_PC_REFUND_NOT_ALLOWED');
+  const claimed = machine.refund_claimed_at;
   const nowText = toDbDate(now);
-  if (nowText >= deadline) throw new AppError('CLOUD_PC_REFUND_WINDOW_OVER');
+  if (claimed === null) {
+    if (machine.status !== 'RUNNING') throw new AppError('CLOUD_PC_RELEASED');
+    const deadline = toDbDate(fromDbDate(machine.paid_at).getTime() + REFUND_WINDOW_MS);
+    if (nowText >= deadline) throw new AppError('CLOUD_PC_REFUND_WINDOW_OVER');
+  }
+  const owed = await refundItemsOf(db, machine);
+  if (owed.length === 0) throw new AppError('CLOUD_PC_REFUND_NOT_ALLOWED');
+  const rental = owed.find((item) => item.kind === 'RENTAL');
+  // the renewals are refunded only with the rental, or after its claim
+  if (claimed === null && !rental) throw new AppError('CLOUD_PC_REFUND_NOT_ALLOWED');
+  const claimedAt = claimed ?? nowText;
 
-  if (!(await claimFirstOrderRefund(db, machine.id, nowText))) throw new AppError('CLOUD_PC_REFUND_NOT_ALLOWED');
-
-  try {
-    await refundOrder(deps, machine.order_id, { reason: 'cloud PC: first order refunded within 15 minutes' }, now);
-  } catch (error) {
-    if (error instanceof AppError && (error.codeName === 'REFUND_FAILED' || error.codeName === 'REFUND_NOT_ALLOWED')) {
-      await undoRefundClaim(db, machine.id, nowText, toDbDate(new Date()));
+  if (rental) {
+    try {
+      await refundOrder(deps, rental.orderId, { reason: 'cloud PC: first order refunded within 15 minutes' }, now, {
+        claim: async (trx) => {
+          if (!(await claimFirstOrderRefund(trx, machine.id, nowText, claimed))) throw new AppError('CLOUD_PC_REFUND_NOT_ALLOWED');
+          // a renewal paid later would extend a machine nobody has any more
+          if (machine.renewal_order_id) {
+            await transitionOrder(trx, machine.renewal_order_id, PAYABLE_ORDER_STATUSES, 'CANCELLED', { closed_at: nowText, updated_at: nowText });
+          }
+        },
+      });
+    } catch (error) {
+      if (error instanceof AppError && error.codeName === 'REFUND_NOT_ALLOWED') throw new AppError('CLOUD_PC_REFUND_NOT_ALLOWED', { cause: error });
+      if (error instanceof AppError && error.codeName === 'REFUND_FAILED' && claimed === null) {
+        await undoRefundClaim(db, machine.id, claimedAt, toDbDate(new Date()));
+      }
+      throw error;
     }
-    throw error;
+  }
+  for (const renewal of owed.filter((item) => item.kind === 'RENEWAL')) {
+    try {
+      await refundOrder(deps, renewal.orderId, { reason: 'cloud PC: renewal of a first order refunded within 15 minutes' }, now);
+    } catch (error) {
+      // another call is refunding this renewal already
+      if (error instanceof AppError && error.codeName === 'REFUND_NOT_ALLOWED') continue;
+      throw error;
+    }
   }
   const row = await getMachine(db, machine.id);
   const order = await findOrder(db, machine.order_id);

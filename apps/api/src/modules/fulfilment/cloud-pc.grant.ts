@@ -3,14 +3,26 @@ import { fromDbDate, newId, toDbDate } from '../../db/dialect';
 import { type OrderItemRow } from '../orders';
 import { type Db } from '../../db/schema';
 import { planOfSku } from './cloud-pc.plans';
-import { findMachineTerm, findOrderPaidAt, findRenewedMachine, hasAnyMachine, insertMachine, releaseRunningMachine, updateMachine } from './fulfilment.repository';
+import { findMachineTerm, findOrderPaidAt, findRenewalOf, hasAnyMachine, insertMachine, lockRunningMachine, markRenewalUndeliverable, releaseRunningMachine, updateMachine } from './fulfilment.repository';
 
 // What a paid CLOUD_PC order item grants, in the transaction that marks the order paid (called
 // from fulfilment.service.ts): a rental order creates a machine, RUNNING at once; a renewal order
-// (cloud_pc_renewals names its machine) extends that machine from max(now, expiry). A full refund
-// takes it back: a rental releases its machine, a renewal shortens it again.
+// (cloud_pc_renewals names its machine) extends that machine from max(now, expiry), under a row
+// lock so the expiry sweep or a cancel cannot release it in between. A renewal whose machine is
+// no longer running grants nothing (`undeliverable`): no new machine nobody asked for; the
+// payments sweep refunds it. A full refund takes a grant back: a rental releases its machine, a
+// renewal shortens it again.
 
-export type TCloudPcGrant = { kind: 'CLOUD_PC'; cloudPcId: string; created: boolean; previousExpiresAt: string | null; from: string; to: string };
+export type TCloudPcGrant = {
+  kind: 'CLOUD_PC';
+  cloudPcId: string;
+  created: boolean;
+  previousExpiresAt: string | null;
+  from: string;
+  to: string;
+  /** a renewal paid after its machine was released or expired: nothing was granted */
+  undeliverable?: true;
+};
 
 const NAME_ALPHABET = '23456789ABCDEFGHJKMNPQRSTVWXYZ';
 
@@ -33,8 +45,13 @@ export async function grantCloudPc(
   addMonths: (date: Date, months: number) => Date,
 ): Promise<TCloudPcGrant> {
   const nowText = toDbDate(now);
-  const machine = await findRenewedMachine(db, item.order_id);
-  if (machine && machine.status === 'RUNNING') {
+  const renewal = await findRenewalOf(db, item.order_id);
+  if (renewal) {
+    const machine = await lockRunningMachine(db, renewal.cloud_pc_id, nowText);
+    if (!machine) {
+      await markRenewalUndeliverable(db, item.order_id, nowText);
+      return { kind: 'CLOUD_PC', cloudPcId: renewal.cloud_pc_id, created: false, previousExpiresAt: null, from: nowText, to: nowText, undeliverable: true };
+    }
     const current = fromDbDate(machine.expires_at);
     const from = current > now ? current : now;
     const to = termEnd(from, item, addMonths);
@@ -47,7 +64,7 @@ export async function grantCloudPc(
     return { kind: 'CLOUD_PC', cloudPcId: machine.id, created: false, previousExpiresAt: machine.expires_at, from: toDbDate(from), to: toDbDate(to) };
   }
 
-  // A rental (or a renewal paid after its machine was released: a new machine of that plan).
+  // A rental.
   const planId = planOfSku(item.sku_id);
   if (!planId) throw new Error(`fulfilment: ${item.sku_id} is not a cloud-PC SKU`);
   const earlier = await hasAnyMachine(db, userId);
@@ -78,6 +95,7 @@ export async function grantCloudPc(
 
 export async function revokeCloudPc(db: Db, grant: TCloudPcGrant, now: Date): Promise<void> {
   const nowText = toDbDate(now);
+  if (grant.undeliverable) return;
   if (grant.created) {
     await releaseRunningMachine(db, grant.cloudPcId, nowText);
     return;

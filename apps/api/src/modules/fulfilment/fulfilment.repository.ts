@@ -1,4 +1,5 @@
 import { type Insertable, type Selectable } from 'kysely';
+import { touchedRows } from '../../db/dialect';
 import { type Db } from '../../db/schema';
 import { type CloudPcsTable } from '../../db/tables/cloud-pc.table';
 
@@ -7,10 +8,39 @@ import { type CloudPcsTable } from '../../db/tables/cloud-pc.table';
 
 export type MachineRow = Selectable<CloudPcsTable>;
 
-/** The machine a renewal order names, if the order is a renewal and the machine exists. */
-export async function findRenewedMachine(db: Db, orderId: string): Promise<MachineRow | undefined> {
-  const renewal = await db.selectFrom('cloud_pc_renewals').select('cloud_pc_id').where('order_id', '=', orderId).executeTakeFirst();
-  return renewal ? db.selectFrom('cloud_pcs').selectAll().where('id', '=', renewal.cloud_pc_id).executeTakeFirst() : undefined;
+/** The machine a renewal order names, if the order is a renewal. */
+export async function findRenewalOf(db: Db, orderId: string): Promise<{ cloud_pc_id: string } | undefined> {
+  return db.selectFrom('cloud_pc_renewals').select('cloud_pc_id').where('order_id', '=', orderId).executeTakeFirst();
+}
+
+/**
+ * The machine, row-locked for the rest of the transaction if it is still running (a write
+ * first, so PostgreSQL holds the lock and the expiry sweep or a cancel waits for this
+ * transaction); undefined when it is not running any more.
+ */
+export async function lockRunningMachine(db: Db, id: string, now: string): Promise<MachineRow | undefined> {
+  const touched = await db.updateTable('cloud_pcs').set({ updated_at: now }).where('id', '=', id).where('status', '=', 'RUNNING').executeTakeFirst();
+  if (touchedRows(touched) !== 1) return undefined;
+  return db.selectFrom('cloud_pcs').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Records that a paid renewal found its machine gone: the payments sweep refunds it. */
+export async function markRenewalUndeliverable(db: Db, orderId: string, now: string): Promise<void> {
+  await db.updateTable('cloud_pc_renewals').set({ undeliverable_at: now }).where('order_id', '=', orderId).execute();
+}
+
+/** Paid renewal orders whose machine was gone when they were paid, not refunded yet. */
+export async function findUndeliveredRenewals(db: Db, paidStatuses: readonly string[], limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('cloud_pc_renewals')
+    .innerJoin('orders', 'orders.id', 'cloud_pc_renewals.order_id')
+    .select('orders.id')
+    .where('cloud_pc_renewals.undeliverable_at', 'is not', null)
+    .where('orders.status', 'in', [...paidStatuses])
+    .orderBy('cloud_pc_renewals.undeliverable_at')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.id);
 }
 
 export async function hasAnyMachine(db: Db, userId: string): Promise<boolean> {
@@ -42,4 +72,22 @@ export async function releaseRunningMachine(db: Db, id: string, now: string): Pr
 
 export function findMachineTerm(db: Db, id: string): Promise<Pick<MachineRow, 'expires_at' | 'status'> | undefined> {
   return db.selectFrom('cloud_pcs').select(['expires_at', 'status']).where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * What the user's other paid orders of one item type granted (their items' grant records),
+ * oldest first: a refund rewrites the state they captured at purchase.
+ */
+export function listLiveGrants(db: Db, userId: string, itemType: string, exceptOrderId: string, liveStatuses: readonly string[]): Promise<{ id: string; grant_json: string | null }[]> {
+  return db
+    .selectFrom('order_items')
+    .innerJoin('orders', 'orders.id', 'order_items.order_id')
+    .select(['order_items.id', 'order_items.grant_json'])
+    .where('orders.user_id', '=', userId)
+    .where('order_items.item_type', '=', itemType)
+    .where('orders.id', '!=', exceptOrderId)
+    .where('orders.status', 'in', [...liveStatuses])
+    .where('order_items.grant_json', 'is not', null)
+    .orderBy('order_items.id')
+    .execute();
 }

@@ -1,6 +1,7 @@
-import { ZQualityTier, type TQualityTier } from '@llk/contracts';
+import { PAID_ORDER_STATUSES, ZQualityTier, type TQualityTier } from '@llk/contracts';
 import { fromDbBool, fromDbDate, futureDbDate, toDbDate } from '../../db/dialect';
 import { grantCloudPc, revokeCloudPc, type TCloudPcGrant } from './cloud-pc.grant';
+import { findUndeliveredRenewals, listLiveGrants } from './fulfilment.repository';
 import { setOrderItemGrant, type OrderItemRow } from '../orders';
 import { lockEntitlements, updateEntitlements, type EntitlementRow } from '../users';
 import { type Db } from '../../db/schema';
@@ -107,10 +108,13 @@ function takeBack(currentEnd: string | null, grant: { from: string; until: strin
 }
 
 /**
- * Takes back what a grant gave (full refund), in the caller's transaction. Membership, the
- * channel and the quality tier lose the granted span (never below now; when nothing is left,
- * their state before the grant comes back); screen walls go down by what was added (never
- * below 0).
+ * Takes back what a grant gave (full refund), in the caller's transaction: exactly the span it
+ * added and nothing bought after it (docs/adr/0015-cloud-pc-refunds.md). Membership and the
+ * channel are one level each, so their term loses the granted span (never below now; when
+ * nothing is left, their state before the grant comes back). A quality grant's span belongs to
+ * its tier: it shortens the term only while that tier is the one in force; a tier an upgrade
+ * bought later has replaced holds none of it, so that later term is left whole. Screen walls go
+ * down by what was added (never below 0).
  */
 async function revokeGrant(db: Db, userId: string, grant: TGrant, now: Date): Promise<void> {
   const nowText = toDbDate(now);
@@ -140,6 +144,9 @@ async function revokeGrant(db: Db, userId: string, grant: TGrant, now: Date): Pr
         if (user.quality_tier === grant.to) await update({ quality_tier: grant.previous });
         return;
       }
+      const storedTier = ZQualityTier.catch('STANDARD').parse(user.quality_tier);
+      const inForce: TQualityTier = futureDbDate(user.quality_expires_at, now) ? storedTier : 'STANDARD';
+      if (inForce !== grant.to) return; // replaced by a later upgrade, or run out: nothing of it is left
       const back = takeBack(user.quality_expires_at, { from: grant.from, until: grant.until, previousExpiresAt: grant.previousExpiresAt }, now);
       await update({ quality_expires_at: back.end, ...(back.lapsed ? { quality_tier: grant.previous } : {}) });
       return;
@@ -147,6 +154,48 @@ async function revokeGrant(db: Db, userId: string, grant: TGrant, now: Date): Pr
     case 'CLOUD_PC':
       await revokeCloudPc(db, grant, now);
       return;
+  }
+}
+
+type TTermGrant = Extract<TGrant, { kind: 'MEMBER' | 'CHANNEL' | 'QUALITY' }>;
+
+function spanOf(grant: TTermGrant): { from: string; until: string } | null {
+  const until = grant.kind === 'MEMBER' ? grant.to : grant.until;
+  return grant.from && until ? { from: grant.from, until } : null;
+}
+
+/**
+ * A grant bought after `refunded` captured the state before it (what its own refund would
+ * restore when nothing of its term is left). When that state holds the refunded span (the same
+ * level, ending at or after that span's end), the span comes out of it too, so refunding the
+ * later grant afterwards cannot give back what was already refunded.
+ */
+function withoutSpan(later: TTermGrant, refunded: TTermGrant): TTermGrant | null {
+  const span = spanOf(refunded);
+  if (!span || later.kind !== refunded.kind || !later.previousExpiresAt) return null;
+  if (later.kind === 'QUALITY' && refunded.kind === 'QUALITY' && later.previous !== refunded.to) return null;
+  if (later.kind === 'CHANNEL' && !later.previous) return null;
+  const captured = fromDbDate(later.previousExpiresAt).getTime();
+  const until = fromDbDate(span.until).getTime();
+  if (captured < until) return null;
+  const end = captured - (until - fromDbDate(span.from).getTime());
+  if (end > fromDbDate(span.from).getTime()) return { ...later, previousExpiresAt: toDbDate(end) };
+  // the captured term was this span alone: the state before it is what comes back
+  switch (refunded.kind) {
+    case 'MEMBER':
+      return { ...(later as Extract<TTermGrant, { kind: 'MEMBER' }>), previousExpiresAt: refunded.previousExpiresAt, previousPlan: refunded.previousPlan };
+    case 'CHANNEL':
+      return { ...(later as Extract<TTermGrant, { kind: 'CHANNEL' }>), previousExpiresAt: refunded.previousExpiresAt ?? null, previous: refunded.previous };
+    case 'QUALITY':
+      return { ...(later as Extract<TTermGrant, { kind: 'QUALITY' }>), previousExpiresAt: refunded.previousExpiresAt ?? null, previous: refunded.previous };
+  }
+}
+
+async function forgetSpan(db: Db, userId: string, item: OrderItemRow, refunded: TGrant): Promise<void> {
+  if (refunded.kind !== 'MEMBER' && refunded.kind !== 'CHANNEL' && refunded.kind !== 'QUALITY') return;
+  for (const other of await listLiveGrants(db, userId, item.item_type, item.order_id, [...PAID_ORDER_STATUSES, 'REFUNDING'])) {
+    const rewritten = withoutSpan(JSON.parse(other.grant_json ?? 'null') as TTermGrant, refunded);
+    if (rewritten) await setOrderItemGrant(db, other.id, JSON.stringify(rewritten));
   }
 }
 
@@ -161,9 +210,17 @@ export async function fulfilOrder(db: Db, userId: string, items: readonly OrderI
   }
 }
 
+/** Paid renewal orders that found their machine gone (nothing granted): to be refunded. */
+export function listUndeliveredOrders(db: Db, limit: number): Promise<string[]> {
+  return findUndeliveredRenewals(db, PAID_ORDER_STATUSES, limit);
+}
+
 /** Takes back what fulfilOrder() granted (a full refund), in the caller's transaction. */
 export async function revokeFulfilment(db: Db, userId: string, items: readonly OrderItemRow[], now: Date): Promise<void> {
   for (const item of items) {
-    if (item.grant_json) await revokeGrant(db, userId, JSON.parse(item.grant_json) as TGrant, now);
+    if (!item.grant_json) continue;
+    const grant = JSON.parse(item.grant_json) as TGrant;
+    await revokeGrant(db, userId, grant, now);
+    await forgetSpan(db, userId, item, grant);
   }
 }

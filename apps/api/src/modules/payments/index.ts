@@ -1,4 +1,4 @@
 // The payments module's public surface: other modules import only this file.
 export { reconcilePendingPayments } from './reconcile';
-export { type RefundDeps, refundOrder } from './refunds.service';
+export { type RefundDeps, type RefundOptions, refundOrder } from './refunds.service';
 export { sweepOrders } from './sweep';

@@ -76,6 +76,14 @@ export interface RefundDeps {
   log?: RefundLog;
 }
 
+export interface RefundOptions {
+  /**
+   * Runs in the transaction that writes the refund row, before it: whatever it claims (a
+   * released machine) commits together with the refund or not at all. Throwing aborts both.
+   */
+  claim?: (trx: Db) => Promise<void>;
+}
+
 export interface RefundRequest {
   /** default: everything not refunded yet */
   amountFen?: number;
@@ -103,7 +111,7 @@ function firstAttempt(now: Date): Pick<RefundRow, 'attempts' | 'next_attempt_at'
 }
 
 /** Starts a refund of (part of) a paid order and asks the gateway; returns the refund row. */
-export async function refundOrder(deps: RefundDeps, orderId: string, request: RefundRequest, now = new Date()): Promise<RefundRow> {
+export async function refundOrder(deps: RefundDeps, orderId: string, request: RefundRequest, now = new Date(), options: RefundOptions = {}): Promise<RefundRow> {
   const odb = deps.db;
   const nowText = toDbDate(now);
   const refund = await odb.transaction().execute(async (trx) => {
@@ -114,6 +122,7 @@ export async function refundOrder(deps: RefundDeps, orderId: string, request: Re
     const amount = request.amountFen ?? remaining;
     if (!Number.isSafeInteger(amount) || amount <= 0 || amount > remaining) throw new AppError('REFUND_NOT_ALLOWED');
     if (!(await transitionOrder(trx, order.id, REFUNDABLE, 'REFUNDING', { updated_at: nowText }))) throw new AppError('REFUND_NOT_ALLOWED');
+    await options.claim?.(trx);
     const row: RefundRow = {
       id: newId(now.getTime()),
       refund_no: newId(now.getTime()),

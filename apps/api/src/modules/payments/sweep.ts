@@ -2,10 +2,11 @@ import { PAYABLE_ORDER_STATUSES, type TPayMethod } from '@llk/contracts';
 import { toDbDate } from '../../db/dialect';
 import { type Db } from '../../db/schema';
 import { type PaymentProviders } from './provider';
+import { listUndeliveredOrders } from '../fulfilment';
 import { completeFulfilledOrders, findDueOrders, purgeIdempotencyKeys, purgeQrCodes, transitionOrder } from '../orders';
 import { findDueRefunds, findOrphanedPayments, findPaymentsOfOrder, findPaymentsToRefund, transitionPayment, type PaymentRow } from './payments.repository';
 import { applyVerifiedPayment, OPEN_PAYMENT_STATES } from './payments.service';
-import { askGateway, refundDoublePayment, type RefundLog } from './refunds.service';
+import { askGateway, refundDoublePayment, refundOrder, type RefundLog } from './refunds.service';
 
 // The orders sweep, run every ORDER_SWEEP_SECONDS by every API instance (each step is a
 // conditional update, so instances racing each other do no harm):
@@ -17,7 +18,8 @@ import { askGateway, refundDoublePayment, type RefundLog } from './refunds.servi
 //     recorded and refunded (applyVerifiedPayment flags it), the others are closed
 //  2. FULFILLED orders older than the completion window become COMPLETED
 //  3. double payments are refunded; open refunds whose next attempt is due are asked again
-//     (refunds.service.ts: same refund number, query first, back-off)
+//     (refunds.service.ts: same refund number, query first, back-off); paid orders fulfilment
+//     could not deliver (a cloud-PC renewal whose machine was gone) are refunded
 //  4. used-up payment codes and idempotency keys are deleted
 
 export interface SweepDeps {
@@ -127,12 +129,26 @@ export async function refundDoublePayments(deps: SweepDeps, now = new Date()): P
   return asked;
 }
 
+/** Paid orders that granted nothing (fulfilment said undeliverable) are refunded in full. */
+export async function refundUndeliveredOrders(deps: SweepDeps, now = new Date()): Promise<number> {
+  let asked = 0;
+  for (const orderId of await listUndeliveredOrders(deps.db, BATCH)) {
+    try {
+      await refundOrder(deps, orderId, { reason: 'cloud PC renewal paid after its machine was released' }, now);
+    } catch (error) {
+      deps.log?.warn({ err: error, orderId }, 'refunding an undelivered order failed');
+    }
+    asked += 1;
+  }
+  return asked;
+}
+
 export async function sweepOrders(deps: SweepDeps, now = new Date()): Promise<SweepResult> {
   const odb = deps.db;
   const { expired, recovered } = await expireDueOrders(deps, now);
   const orphansSettled = await closeOrphanedPayments(deps, now);
   const completed = await completeFulfilledOrders(odb, toDbDate(now.getTime() - deps.completeAfterMs), toDbDate(now));
-  const refundsAsked = await refundDoublePayments(deps, now);
+  const refundsAsked = (await refundDoublePayments(deps, now)) + (await refundUndeliveredOrders(deps, now));
   const before = toDbDate(now.getTime() - DAY_MS);
   const purged = (await purgeQrCodes(odb, before)) + (await purgeIdempotencyKeys(odb, toDbDate(now)));
   return { expired, recovered, orphansSettled, completed, refundsAsked, purged };

@@ -28,6 +28,7 @@ const device: TCloudPcDevice = {
   releasedAt: null,
   orderId: 'O1',
   refundableUntil: null,
+  refundItems: [],
   refundedAt: null,
   pendingRenewalOrderId: null,
 };
@@ -105,6 +106,32 @@ describe('DeviceList', () => {
     calls.loadDevices.mockResolvedValue({ kind: 'ready', devices: [{ ...device, refundableUntil: until }], invoices: [] });
     render(<DeviceList texts={texts} tag="en" />);
     expect(await screen.findByTestId('device-refund')).toBeTruthy();
+  });
+
+  it('shows in the refund dialog, before confirming, each order the refund pays back and the total', async () => {
+    const until = new Date(Date.now() + 10 * 60_000).toISOString();
+    const refundable = {
+      ...device,
+      refundableUntil: until,
+      pendingRenewalOrderId: 'O3',
+      refundItems: [
+        { orderId: 'O1', kind: 'RENTAL' as const, amountFen: 29900 },
+        { orderId: 'O2', kind: 'RENEWAL' as const, amountFen: 29950 },
+      ],
+    };
+    calls.loadDevices.mockResolvedValue({ kind: 'ready', devices: [refundable], invoices: [] });
+    calls.refundDevice.mockResolvedValue({ device: { ...refundable, status: 'RELEASED', refundableUntil: null, refundItems: [] }, order: {} });
+    render(<DeviceList texts={texts} tag="en" />);
+    fireEvent.click(await screen.findByTestId('device-refund'));
+    const dialog = screen.getByTestId('cloud-pc-confirm');
+    expect(dialog.textContent).toContain('every paid renewal of this machine');
+    expect(within(dialog).getAllByTestId('cloud-pc-refund-item').map((item) => item.textContent)).toEqual(['Rental (order O1)CN¥299', 'Renewal (order O2)CN¥299.50']);
+    expect(within(dialog).getByTestId('cloud-pc-refund-total').textContent).toBe('Total refundCN¥598.50');
+    expect(within(dialog).getByTestId('cloud-pc-refund-cancels-pending').textContent).toBe('The unpaid renewal order is cancelled; nothing has been charged for it.');
+    expect(calls.refundDevice).not.toHaveBeenCalled();
+    fireEvent.click(within(dialog).getByTestId('cloud-pc-confirm-yes'));
+    await vi.waitFor(() => expect(screen.getByTestId('device-status').textContent).toBe('Released'));
+    expect(calls.refundDevice).toHaveBeenCalledWith('pc1');
   });
 
   it('warns in the cancel dialog that cancelling gives up an open refund, and only then', async () => {

@@ -8,7 +8,7 @@ import { toast } from '@/lib/toast';
 import { loadDevices, cancelDevice, refundDevice, setAutoRenew, type TDevicesLoad } from '../cloud-pc-api';
 import { deviceActions, refundTimeLeft, renewalDue } from '../rules';
 import { cloudPcSku } from '../sku';
-import { fill, formatDateTime } from '@/lib/format';
+import { fill, formatDateTime, formatFen } from '@/lib/format';
 import type { TCloudPcTexts } from '../texts';
 import { buttonClass } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -16,7 +16,8 @@ import { InvoiceRequest } from './invoice-request';
 
 // The logged-in part of /cloudPc, loaded by DevicePanel: the caller's machines (newest first,
 // released ones too) with plan, cores/threads, status and expiry; auto-renew switch, Renew (the
-// order page pays the renewal), Cancel and the first-order Refund behind a confirmation dialog,
+// order page pays the renewal), Cancel and the first-order Refund behind a confirmation dialog
+// (the refund's shows, before confirming, each order it pays back with the server's amounts),
 // and one invoice request per paid rental order.
 
 type TState = { kind: 'loading' } | Exclude<TDevicesLoad, { kind: 'loggedOut' }>;
@@ -226,6 +227,7 @@ export default function DeviceList({ texts, tag }: { texts: TCloudPcTexts; tag: 
       </ul>
       <ConfirmDialog
         texts={texts}
+        tag={tag}
         confirm={confirm}
         busy={busy !== null}
         // Cancelling inside the first-order refund window gives the refund up: say so, with its end.
@@ -244,6 +246,7 @@ export default function DeviceList({ texts, tag }: { texts: TCloudPcTexts; tag: 
 /** The modal confirmation of Cancel and Refund (a native <dialog>: focus trap, Escape, backdrop). */
 function ConfirmDialog({
   texts,
+  tag,
   confirm,
   busy,
   refundHint,
@@ -251,6 +254,7 @@ function ConfirmDialog({
   onClose,
 }: {
   texts: TCloudPcTexts;
+  tag: string;
   confirm: TConfirm;
   busy: boolean;
   refundHint: string | null;
@@ -269,6 +273,7 @@ function ConfirmDialog({
       <p id="cloud-pc-confirm-body" className="mt-3 leading-relaxed text-ink-muted">
         {kind === 'cancel' ? d.cancelBody : d.refundBody}
       </p>
+      {kind === 'refund' && confirm ? <RefundItems texts={texts} tag={tag} device={confirm.device} /> : null}
       {refundHint ? (
         <p className="mt-3 rounded-control bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900" data-testid="cloud-pc-confirm-refund-hint">
           {refundHint}
@@ -283,5 +288,33 @@ function ConfirmDialog({
         </button>
       </div>
     </Dialog>
+  );
+}
+
+/** Exactly what the refund pays back, order by order, as the server computed it. */
+function RefundItems({ texts, tag, device }: { texts: TCloudPcTexts; tag: string; device: TCloudPcDevice }) {
+  const d = texts.devices;
+  const total = device.refundItems.reduce((sum, item) => sum + item.amountFen, 0);
+  return (
+    <div className="mt-4" data-testid="cloud-pc-refund-items">
+      <h3 className="text-sm font-semibold text-ink">{d.refundListHeading}</h3>
+      <ul className="mt-2 divide-y divide-line rounded-control border border-line text-sm">
+        {device.refundItems.map((item) => (
+          <li key={item.orderId} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-3 py-2" data-testid="cloud-pc-refund-item">
+            <span className="min-w-0 break-all text-ink-muted">{fill(item.kind === 'RENTAL' ? d.refundItemRental : d.refundItemRenewal, { order: item.orderId })}</span>
+            <span className="font-medium text-ink tabular-nums">{formatFen(item.amountFen, tag)}</span>
+          </li>
+        ))}
+        <li className="flex items-baseline justify-between gap-4 px-3 py-2 font-semibold text-ink" data-testid="cloud-pc-refund-total">
+          <span>{d.refundTotal}</span>
+          <span className="tabular-nums">{formatFen(total, tag)}</span>
+        </li>
+      </ul>
+      {device.pendingRenewalOrderId ? (
+        <p className="mt-2 text-sm text-ink-muted" data-testid="cloud-pc-refund-cancels-pending">
+          {d.refundCancelsPending}
+        </p>
+      ) : null}
+    </div>
   );
 }
