@@ -9,6 +9,7 @@ import * as m0007 from './0007-order-indexes';
 import * as m0008 from './0008-cloud-pc';
 import * as m0009 from './0009-add-on-expiry';
 import * as m0010 from './0010-job-runs';
+import * as m0013 from './0013-ledger';
 
 // Every migration, imported explicitly: file discovery breaks under bundlers and vitest, and an
 // explicit list makes the order reviewable. Names sort in application order; never rename one
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0008-cloud-pc': m0008,
   '0009-add-on-expiry': m0009,
   '0010-job-runs': m0010,
+  '0013-ledger': m0013,
 };
