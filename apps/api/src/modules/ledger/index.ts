@@ -1,4 +1,5 @@
 // The ledger module's public surface: other modules import only this file.
+export { billReportsCsv, type BillReport, findBillReports, isBillReconciled, reconcileBillWithLedger } from './bill-reconciliation.service';
 export { auditLedger } from './ledger.check';
 export {
   ACCOUNTS,
