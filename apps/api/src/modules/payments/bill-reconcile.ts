@@ -27,10 +27,10 @@ export interface BillReconcileResult {
   failed: { gateway: TGatewayMethod; error: string }[];
 }
 
-/** Reconciles both gateways' bills of `date` (YYYY-MM-DD, Beijing) with the ledger. */
-export async function reconcileBills(deps: BillReconcileDeps, date: string, now = new Date()): Promise<BillReconcileResult> {
+/** Reconciles the gateways' bills of `date` (YYYY-MM-DD, Beijing) with the ledger (both unless `only`). */
+export async function reconcileBills(deps: BillReconcileDeps, date: string, now = new Date(), only: readonly TGatewayMethod[] = GATEWAYS): Promise<BillReconcileResult> {
   const result: BillReconcileResult = { date, reports: [], skipped: [], failed: [] };
-  for (const gateway of GATEWAYS) {
+  for (const gateway of only) {
     if (await isBillReconciled(deps.db, gateway, date)) {
       result.skipped.push(gateway);
       continue;
