@@ -18,7 +18,7 @@ export default function setup(): () => void {
     const count = (outcome: string, dialect?: string) => lines.filter((line) => line.startsWith(outcome) && (!dialect || line.endsWith(dialect))).length;
     console.info(
       `ledger balance checks: ${count('passed')} passed (sqlite ${count('passed', 'sqlite')}, postgres ${count('passed', 'postgres')}), ` +
-        `${count('FAILED')} failed, ${count('skipped')} skipped (no ledger tables)`,
+        `${count('FAILED')} failed, ${count('skipped')} skipped (no ledger tables, or closed by the test)`,
     );
     rmSync(dir, { recursive: true, force: true });
   };
