@@ -40,6 +40,8 @@ export default defineConfig({
           name: 'api',
           root: './apps/api',
           include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
+          // counts the ledger balance check every test database gets as it is thrown away
+          globalSetup: ['./test/ledger-check.global.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,

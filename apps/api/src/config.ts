@@ -68,6 +68,8 @@ import { missingForProduction } from './production-requirements';
 //   PAYMENT_RECONCILE_AFTER_MINUTES  a payment still unpaid this long is queried at its
 //                       gateway (a lost notification is applied then)      (2)
 //   PAYMENT_RECONCILE_SECONDS  how often that runs, 0 = never              (60)
+//   BILL_RECONCILE_HOUR  Beijing hour from which yesterday's gateway bills are
+//                       downloaded and reconciled with the ledger; -1 = never  (10)
 //   ALIPAY_GATEWAY      (https://openapi.alipay.com/gateway.do), ALIPAY_APP_ID,
 //   ALIPAY_PRIVATE_KEY, ALIPAY_PUBLIC_KEY, ALIPAY_SELLER_ID: all four set = real Alipay
 //   WECHATPAY_BASE_URL  (https://api.mch.weixin.qq.com/), WECHATPAY_MCHID, WECHATPAY_APP_ID,
@@ -134,6 +136,8 @@ export interface PaymentsConfig {
   reconcileAfterMs: number;
   /** 0 = no reconciliation job */
   reconcileIntervalMs: number;
+  /** Beijing hour from which yesterday's bills are reconciled (the gateways publish them in the morning); -1 = never */
+  billReconcileHour: number;
   /** undefined = not configured (sandbox or "payment not configured") */
   alipay: AlipayConfig | undefined;
   wechat: WechatPayConfig | undefined;
@@ -304,6 +308,7 @@ const ZEnv = z.object({
   PAYMENT_SANDBOX_DIR: z.preprocess(blankToUndefined, z.string().default('data/payment-sandbox')),
   PAYMENT_RECONCILE_AFTER_MINUTES: integer(1, 1440, 2),
   PAYMENT_RECONCILE_SECONDS: integer(0, 86_400, 60),
+  BILL_RECONCILE_HOUR: integer(-1, 23, 10),
   ALIPAY_GATEWAY: ZBaseUrl('https://openapi.alipay.com/gateway.do'),
   ALIPAY_APP_ID: z.preprocess(blankToUndefined, z.string().trim().optional()),
   ALIPAY_PRIVATE_KEY: z.preprocess(blankToUndefined, z.string().trim().optional()),
@@ -407,6 +412,7 @@ function paymentsConfig(e: z.infer<typeof ZEnv>, webOrigin: string): PaymentsCon
     sandboxDir: path.resolve(repoRoot, e.PAYMENT_SANDBOX_DIR),
     reconcileAfterMs: e.PAYMENT_RECONCILE_AFTER_MINUTES * 60_000,
     reconcileIntervalMs: e.PAYMENT_RECONCILE_SECONDS * 1000,
+    billReconcileHour: e.BILL_RECONCILE_HOUR,
     alipay:
       e.ALIPAY_APP_ID && e.ALIPAY_PRIVATE_KEY && e.ALIPAY_PUBLIC_KEY && e.ALIPAY_SELLER_ID
         ? { gateway: e.ALIPAY_GATEWAY, appId: e.ALIPAY_APP_ID, privateKey: e.ALIPAY_PRIVATE_KEY, alipayPublicKey: e.ALIPAY_PUBLIC_KEY, sellerId: e.ALIPAY_SELLER_ID }

@@ -6,6 +6,7 @@ import pg from 'pg';
 import { createDatabase, type DatabaseHandle } from '../src/db/database';
 import { type TDialect } from '../src/db/database-url';
 import { migrateToLatest } from '../src/db/migrate';
+import { checkLedgerBeforeCleanup } from './ledger-check';
 
 // Throwaway databases for tests and the benchmark (no vitest imports here): a temporary
 // SQLite file, or a schema of its own in the PostgreSQL database named by TEST_DATABASE_URL.
@@ -67,8 +68,10 @@ function createSqlite(): TestDatabase {
     handle,
     file,
     async cleanup() {
+      const check = await checkLedgerBeforeCleanup(handle);
       await handle.destroy();
       rmSync(dir, { recursive: true, force: true });
+      check.throwIfUnbalanced();
     },
   };
 }
@@ -83,8 +86,10 @@ async function createPostgres(): Promise<TestDatabase> {
     handle,
     schema,
     async cleanup() {
+      const check = await checkLedgerBeforeCleanup(handle);
       await handle.destroy();
       await withPgClient(url, (client) => client.query(`drop schema if exists ${schema} cascade`));
+      check.throwIfUnbalanced();
     },
   };
 }

@@ -3,6 +3,14 @@ import { type SessionsTable, type UsersTable } from './tables/accounts.table';
 import { type AppMetaTable } from './tables/app-meta.table';
 import { type JobRunsTable } from './tables/job-runs.table';
 import {
+  type BillDifferencesTable,
+  type BillReconciliationsTable,
+  type GatewayNotificationsTable,
+  type LedgerLinesTable,
+  type LedgerPostingsTable,
+  type UnmatchedPaymentsTable,
+} from './tables/ledger.table';
+import {
   type CatalogueSkusTable,
   type PricingFeatureGroupsTable,
   type PricingFeatureGroupTranslationsTable,
@@ -84,6 +92,13 @@ export interface DB {
   cloud_pc_invoice_requests: CloudPcInvoiceRequestsTable;
   // 0010-job-runs
   job_runs: JobRunsTable;
+  // 0013-ledger
+  ledger_postings: LedgerPostingsTable;
+  ledger_lines: LedgerLinesTable;
+  gateway_notifications: GatewayNotificationsTable;
+  unmatched_payments: UnmatchedPaymentsTable;
+  bill_reconciliations: BillReconciliationsTable;
+  bill_differences: BillDifferencesTable;
 }
 
 /** A database or a transaction: services and repositories accept either. */

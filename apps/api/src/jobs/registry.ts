@@ -1,7 +1,7 @@
 import { type FastifyInstance } from 'fastify';
 import { purgeDeadSessions } from '../modules/auth';
 import { expireMachines } from '../modules/cloud-pc';
-import { reconcilePendingPayments, sweepOrders } from '../modules/payments';
+import { reconcilePendingPayments, reconcileYesterdaysBills, sweepOrders } from '../modules/payments';
 import { orderSettingsOf } from '../modules/orders';
 import { matureCommissions } from '../modules/referrals';
 import { type JobDefinition } from './job';
@@ -29,6 +29,12 @@ export function appJobs(app: FastifyInstance): JobDefinition[] {
       everyMs: payments.reconcileIntervalMs,
       run: ({ now, log }) =>
         reconcilePendingPayments({ db: app.db, providers: app.paymentProviders, kv: app.kv, afterMs: payments.reconcileAfterMs, log }, now),
+    },
+    {
+      // Yesterday's gateway bills against the ledger, once per gateway and day (hourly until done).
+      name: 'payments-reconcile-bills',
+      everyMs: payments.billReconcileHour < 0 ? 0 : HOUR_MS,
+      run: ({ now, log }) => reconcileYesterdaysBills({ db: app.db, providers: app.paymentProviders, fromHour: payments.billReconcileHour, log }, now),
     },
     {
       // Commissions past their 7-day window become effective.

@@ -1,21 +1,42 @@
 import { ConfigError, loadConfig } from '../config';
 import { createDatabase } from '../db/database';
 import { migrateAndSeed } from './migrate-and-seed';
+import { billReportsCsv, findBillReports } from '../modules/ledger';
+import { configuredGateways, reconcileBills } from '../modules/payments';
 import { migrateToLatest } from '../db/migrate';
 import { withStartupLock } from '../db/startup-lock';
 
 // `npm run db:migrate` / `npm run db:seed [-- --force]` against DATABASE_URL.
 // Seeding migrates first, so it also works on a brand-new database.
+// `npm run db:bills -- --date YYYY-MM-DD [--csv]`: reconciles that Beijing day's gateway bills
+// with the ledger (unless already done) and prints the stored report, as CSV with --csv.
+
+const USAGE = 'usage: tsx src/setup/cli.ts <migrate|seed [--force]|bills --date YYYY-MM-DD [--csv]>';
 
 async function main(command: string | undefined, flags: string[]): Promise<void> {
-  if (command !== 'migrate' && command !== 'seed') {
-    console.error('usage: tsx src/setup/cli.ts <migrate|seed> [--force]');
+  if (command !== 'migrate' && command !== 'seed' && command !== 'bills') {
+    console.error(USAGE);
     process.exitCode = 2;
     return;
   }
   const config = loadConfig();
   const handle = createDatabase(config.database);
   try {
+    if (command === 'bills') {
+      const date = flags[flags.indexOf('--date') + 1];
+      if (!flags.includes('--date') || !date || !/^\d{4}-\d{2}-\d{2}$/.test(date)) {
+        console.error(USAGE);
+        process.exitCode = 2;
+        return;
+      }
+      const result = await reconcileBills({ db: handle.db, providers: configuredGateways(config.payments) }, date);
+      for (const failure of result.failed) console.error(`${failure.gateway}: ${failure.error}`);
+      const reports = await findBillReports(handle.db, date);
+      if (flags.includes('--csv')) process.stdout.write(billReportsCsv(reports));
+      else for (const { reconciliation: r } of reports) console.info(`${r.gateway} ${r.bill_date}: ${r.status}, ${r.difference_count} difference(s), fees ${r.bill_fee_fen} fen`);
+      if (result.failed.length) process.exitCode = 1;
+      return;
+    }
     if (command === 'migrate') {
       const applied = await withStartupLock(handle, migrateToLatest);
       console.info(`${handle.description}: ${describeMigrations(applied)}`);

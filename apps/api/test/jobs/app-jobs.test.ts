@@ -27,6 +27,7 @@ async function eventually<T>(read: () => Promise<T>, until: (value: T) => boolea
 const APP_JOBS = [
   { name: 'orders-sweep', everyMs: 60_000 },
   { name: 'payments-reconcile', everyMs: 60_000 },
+  { name: 'payments-reconcile-bills', everyMs: 3_600_000 },
   { name: 'referrals-mature-commissions', everyMs: 3_600_000 },
   { name: 'cloud-pc-expire-machines', everyMs: 60_000 },
   { name: 'sessions-purge', everyMs: 3_600_000 },

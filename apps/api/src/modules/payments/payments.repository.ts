@@ -2,6 +2,7 @@ import { type Insertable, type Selectable } from 'kysely';
 import { type TOrderStatus } from '@llk/contracts';
 import { touchedRows } from '../../db/dialect';
 import { type Db } from '../../db/schema';
+import { type GatewayNotificationsTable, type UnmatchedPaymentsTable } from '../../db/tables/ledger.table';
 import { type PaymentsTable, type RefundsTable } from '../../db/tables/orders.table';
 
 // Payment attempts, gateway notifications and refunds. Every state change is a conditional
@@ -132,6 +133,28 @@ export async function insertNotification(
   row: { id: string; dedupe_key: string; payment_id: string; gateway_trade_no: string; amount_fen: number; outcome: string; via: string; received_at: string },
 ): Promise<void> {
   await db.insertInto('payment_notifications').values(row).execute();
+}
+
+/** A verified notification as received, whatever became of it. */
+export async function insertGatewayNotification(db: Db, row: Insertable<GatewayNotificationsTable>): Promise<void> {
+  await db.insertInto('gateway_notifications').values(row).execute();
+}
+
+/** Records verified money that matches no payment, once per gateway trade; returns the row's id (new or existing). */
+export async function insertUnmatchedPayment(db: Db, row: Insertable<UnmatchedPaymentsTable> & { id: string }): Promise<{ id: string; created: boolean }> {
+  const result = await db
+    .insertInto('unmatched_payments')
+    .values(row)
+    .onConflict((oc) => oc.columns(['method', 'gateway_trade_no']).doNothing())
+    .executeTakeFirst();
+  if (Number(result.numInsertedOrUpdatedRows ?? 0n) === 1) return { id: row.id, created: true };
+  const existing = await db
+    .selectFrom('unmatched_payments')
+    .select('id')
+    .where('method', '=', row.method)
+    .where('gateway_trade_no', '=', row.gateway_trade_no)
+    .executeTakeFirstOrThrow();
+  return { id: existing.id, created: false };
 }
 
 // ---- Refunds ---------------------------------------------------------------------------------

@@ -3,7 +3,7 @@ import { type FastifyReply, type FastifyRequest } from 'fastify';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelopeResponses, ok } from '../../lib/envelope';
 import { MONEY_AND_STATES, orderSettingsOf } from '../orders';
-import { applyVerifiedPayment, startPayment } from './payments.service';
+import { handleVerifiedNotification, startPayment } from './payments.service';
 import { NotificationRejected, type NotificationAnswer } from './provider';
 
 // /pay/payV2 (start a payment attempt) and /pay/notify/* (the gateways' signed notifications).
@@ -67,7 +67,7 @@ in time gives 50400, one that answers with an error 20013. ${MONEY_AND_STATES}`,
         return send(provider.refuse());
       }
       try {
-        const outcome = await applyVerifiedPayment(app.db, method, verified);
+        const outcome = await handleVerifiedNotification(app.db, method, verified, { rawBody, headers: request.headers });
         request.log.info({ method, paymentNo: verified.paymentNo, outcome }, 'payment notification handled');
         return send(provider.acknowledge());
       } catch (error) {
@@ -84,7 +84,10 @@ in time gives 50400, one that answers with an error 20013. ${MONEY_AND_STATES}`,
 are verified on the raw body; then, in one transaction, the payment and its order become PAID exactly once
 (amount must equal the attempt's amount) and the entitlements are granted (order FULFILLED). Duplicates are
 acknowledged and change nothing; a second payment of an already paid order is recorded and refunded.
-Rejected notifications get the gateway's failure answer and change nothing.`,
+Every verified notification is stored as received. A verified payment that matches no attempt (unknown
+paymentNo, another amount) is recorded as unmatched money (and in the ledger) for a refund or a match by
+hand, and still gets the failure answer (the gateway retries; each retry is stored, the money recorded
+once). Notifications that fail verification get the failure answer and change nothing.`,
     });
     const text = (description: string, values: string[]) => ({ description, content: { 'text/plain': { schema: { type: 'string', enum: values } } } });
     const alipayAnswers = {

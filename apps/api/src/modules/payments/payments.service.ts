@@ -13,7 +13,17 @@ import {
 import { recordCommission } from '../referrals';
 import { fulfilOrder } from '../fulfilment';
 import { accessibleOrder, findOrder, findOrderItems, type OrderCaller, transitionOrder } from '../orders';
-import { findPaymentByNo, flagPaymentForRefund, insertNotification, insertPayment, transitionPayment } from './payments.repository';
+import { postDoublePayment, postPayment, postUnmatched } from '../ledger';
+import {
+  findPaymentByNo,
+  flagPaymentForRefund,
+  insertGatewayNotification,
+  insertNotification,
+  insertPayment,
+  insertUnmatchedPayment,
+  type PaymentRow,
+  transitionPayment,
+} from './payments.repository';
 
 // Payment attempts (POST /pay/payV2) and the exactly-once application of a verified payment.
 //
@@ -147,6 +157,73 @@ export type TApplyOutcome =
   /** a genuine notification of a non-success state (closed, waiting): nothing to do */
   | 'IGNORED';
 
+/** A notification as it arrived at /pay/notify/*, stored with whatever became of it. */
+export interface ReceivedNotification {
+  rawBody: string;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+/** Headers worth keeping with a notification: how it was signed, and what it said it was. */
+function headersThatMatter(headers: ReceivedNotification['headers']): string {
+  const kept: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    const key = name.toLowerCase();
+    if (value === undefined || !(key === 'content-type' || key === 'request-id' || key.startsWith('wechatpay-'))) continue;
+    kept[key] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return JSON.stringify(kept);
+}
+
+type TStoredOutcome = TApplyOutcome | 'UNMATCHED' | 'REJECTED' | 'FAILED';
+
+async function storeNotification(
+  db: Db,
+  method: TPayMethod,
+  verified: VerifiedNotification,
+  received: ReceivedNotification,
+  stored: { outcome: TStoredOutcome; paymentId?: string | null; unmatchedId?: string | null },
+  now: Date,
+): Promise<void> {
+  await insertGatewayNotification(db, {
+    id: newId(now.getTime()),
+    method,
+    received_at: toDbDate(now),
+    raw_body: received.rawBody,
+    headers_json: headersThatMatter(received.headers),
+    verification: 'VERIFIED',
+    payment_no: verified.paymentNo,
+    gateway_trade_no: verified.gatewayTradeNo,
+    amount_fen: Number.isSafeInteger(verified.amountFen) ? verified.amountFen : 0,
+    success: verified.success ? 1 : 0,
+    payment_id: stored.paymentId ?? null,
+    outcome: stored.outcome,
+    unmatched_id: stored.unmatchedId ?? null,
+  });
+}
+
+/**
+ * A verified notification from /pay/notify/*: applied as applyVerifiedPayment does, and stored
+ * (body, signing headers, outcome) in the same transaction. Verified money that matches no
+ * payment (unknown payment number, another method's, a different amount) is recorded as
+ * unmatched and posted to the ledger before NotificationRejected is thrown, so the gateway gets
+ * the same refusal as before and the money is on record for a refund or a match by hand.
+ */
+export async function handleVerifiedNotification(
+  db: Db,
+  method: TPayMethod,
+  verified: VerifiedNotification,
+  received: ReceivedNotification,
+  now = new Date(),
+): Promise<TApplyOutcome> {
+  try {
+    return await applyVerifiedPayment(db, method, verified, 'NOTIFICATION', now, received);
+  } catch (error) {
+    // Could not be applied (the transaction rolled back): keep the notification on record anyway.
+    if (!(error instanceof NotificationRejected)) await storeNotification(db, method, verified, received, { outcome: 'FAILED' }, now).catch(() => undefined);
+    throw error;
+  }
+}
+
 /**
  * Applies a verified payment exactly once, in ONE transaction: the payment row moves to PAID
  * by a conditional update (only one of any number of concurrent deliveries can), then the
@@ -162,16 +239,65 @@ export async function applyVerifiedPayment(
   verified: VerifiedNotification,
   via: 'NOTIFICATION' | 'QUERY' = 'NOTIFICATION',
   now = new Date(),
+  received?: ReceivedNotification,
 ): Promise<TApplyOutcome> {
   const odb = db;
-  return odb.transaction().execute(async (trx) => {
+  const result = await odb.transaction().execute(async (trx): Promise<TApplyOutcome | NotificationRejected> => {
+    const stored = received ? (outcome: TStoredOutcome, ids: { paymentId?: string | null; unmatchedId?: string | null } = {}) => storeNotification(trx, method, verified, received, { outcome, ...ids }, now) : async () => undefined;
     const payment = await findPaymentByNo(trx, verified.paymentNo);
-    if (!payment || payment.method !== method) throw new NotificationRejected('unknown payment');
-    if (!verified.success) return 'IGNORED';
-    if (!Number.isSafeInteger(verified.amountFen) || verified.amountFen !== Number(payment.amount_fen)) {
-      throw new NotificationRejected(`amount ${verified.amountFen} differs from ${payment.amount_fen}`);
+    const known = payment && payment.method === method ? payment : undefined;
+    const amountDiffers = !!known && (!Number.isSafeInteger(verified.amountFen) || verified.amountFen !== Number(known.amount_fen));
+    if (!known || (verified.success && amountDiffers)) {
+      const rejected = new NotificationRejected(known ? `amount ${verified.amountFen} differs from ${known.amount_fen}` : 'unknown payment');
+      if (!verified.success || !Number.isSafeInteger(verified.amountFen) || verified.amountFen <= 0) {
+        await stored('REJECTED', { paymentId: known?.id ?? null });
+        return rejected;
+      }
+      const unmatched = await recordUnmatched(trx, method, verified, known ? { reason: 'AMOUNT_DIFFERS', paymentId: known.id } : { reason: 'UNKNOWN_PAYMENT', paymentId: null }, now);
+      await stored('UNMATCHED', { paymentId: known?.id ?? null, unmatchedId: unmatched });
+      return rejected;
     }
+    if (!verified.success) {
+      await stored('IGNORED', { paymentId: known.id });
+      return 'IGNORED';
+    }
+    const outcome = await applyKnown(trx, method, known, verified, via, now);
+    await stored(outcome, { paymentId: known.id });
+    return outcome;
+  });
+  if (result instanceof NotificationRejected) throw result;
+  return result;
+}
 
+/** Verified money no payment explains: kept (once per gateway trade) and posted as unmatched. */
+async function recordUnmatched(
+  trx: Db,
+  method: TPayMethod,
+  verified: VerifiedNotification,
+  match: { reason: 'UNKNOWN_PAYMENT' | 'AMOUNT_DIFFERS'; paymentId: string | null },
+  now: Date,
+): Promise<string> {
+  const paidAt = verified.paidAt ?? now;
+  const row = await insertUnmatchedPayment(trx, {
+    id: newId(now.getTime()),
+    method,
+    payment_no: verified.paymentNo,
+    gateway_trade_no: verified.gatewayTradeNo,
+    amount_fen: verified.amountFen,
+    reason: match.reason,
+    payment_id: match.paymentId,
+    state: 'OPEN',
+    paid_at: toDbDate(paidAt),
+    created_at: toDbDate(now),
+  });
+  if (row.created) {
+    await postUnmatched(trx, { unmatchedId: row.id, method, paymentNo: verified.paymentNo, gatewayTradeNo: verified.gatewayTradeNo, amountFen: verified.amountFen, at: paidAt });
+  }
+  return row.id;
+}
+
+/** The exactly-once part of applyVerifiedPayment, for a known payment with the right amount. */
+async function applyKnown(trx: Db, method: TPayMethod, payment: PaymentRow, verified: VerifiedNotification, via: 'NOTIFICATION' | 'QUERY', now: Date): Promise<TApplyOutcome> {
     const nowText = toDbDate(now);
     const paidAt = toDbDate(verified.paidAt ?? now);
     const paid = await transitionPayment(trx, payment.id, PAYABLE_PAYMENT_STATES, 'PAID', {
@@ -180,6 +306,7 @@ export async function applyVerifiedPayment(
       updated_at: nowText,
     });
     if (!paid) return 'DUPLICATE';
+    const money = { paymentId: payment.id, method, paymentNo: payment.payment_no, gatewayTradeNo: verified.gatewayTradeNo, amountFen: verified.amountFen, at: fromDbDate(paidAt) };
 
     const notification = {
       id: newId(now.getTime()),
@@ -202,6 +329,7 @@ export async function applyVerifiedPayment(
       // keep the money on record and flag it; the refund sweep returns it.
       await flagPaymentForRefund(trx, payment.id, true, nowText);
       await insertNotification(trx, { ...notification, outcome: 'DOUBLE_PAYMENT' });
+      await postDoublePayment(trx, money);
       return 'DOUBLE_PAYMENT';
     }
 
@@ -218,6 +346,6 @@ export async function applyVerifiedPayment(
     });
     await transitionOrder(trx, order.id, ['PAID'], 'FULFILLED', { fulfilled_at: nowText, updated_at: nowText });
     await insertNotification(trx, { ...notification, outcome: 'APPLIED' });
+    await postPayment(trx, money);
     return 'APPLIED';
-  });
 }

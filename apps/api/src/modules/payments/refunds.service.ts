@@ -3,6 +3,7 @@ import { newId, toDbDate } from '../../db/dialect';
 import { type Db } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { type PaymentProviders, type RefundInput, type RefundOutcome, type RefundQueryOutcome } from './provider';
+import { postSucceededRefund } from '../ledger';
 import { reverseCommissionsForOrder } from '../referrals';
 import { revokeFulfilment } from '../fulfilment';
 import { findOrder, findOrderItems, transitionOrder, type OrderRow } from '../orders';
@@ -290,6 +291,7 @@ async function settle(odb: Db, refund: RefundRow, outcome: Extract<RefundOutcome
       completed_at: nowText,
     });
     if (!moved) return; // someone else settled it
+    if (to === 'SUCCEEDED') await postSucceededRefund(trx, refund, now);
     const order = await findOrder(trx, refund.order_id);
     if (!order) return;
     const isOrderRefund = order.paid_payment_id === refund.payment_id && order.status === 'REFUNDING';

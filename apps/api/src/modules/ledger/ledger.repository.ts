@@ -1,0 +1,195 @@
+import { type Insertable, type Selectable } from 'kysely';
+import { toCount } from '../../db/dialect';
+import { type Db } from '../../db/schema';
+import {
+  type BillDifferencesTable,
+  type BillReconciliationsTable,
+  type LedgerLinesTable,
+  type LedgerPostingsTable,
+  type TPostingKind,
+} from '../../db/tables/ledger.table';
+
+// Ledger postings and lines, and the stored bill reconciliations. A posting is written once per
+// (kind, reference): the insert does nothing on a conflict and says whether it wrote.
+
+export type PostingRow = Selectable<LedgerPostingsTable>;
+export type LineRow = Selectable<LedgerLinesTable>;
+export type ReconciliationRow = Selectable<BillReconciliationsTable>;
+export type DifferenceRow = Selectable<BillDifferencesTable>;
+
+export async function insertPosting(db: Db, posting: Insertable<LedgerPostingsTable>): Promise<boolean> {
+  const result = await db
+    .insertInto('ledger_postings')
+    .values(posting)
+    .onConflict((oc) => oc.columns(['kind', 'reference']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
+}
+
+export async function insertLines(db: Db, lines: Insertable<LedgerLinesTable>[]): Promise<void> {
+  await db.insertInto('ledger_lines').values(lines).execute();
+}
+
+export function findPosting(db: Db, kind: TPostingKind, reference: string): Promise<PostingRow | undefined> {
+  return db.selectFrom('ledger_postings').selectAll().where('kind', '=', kind).where('reference', '=', reference).executeTakeFirst();
+}
+
+/** Sum of each account's lines, optionally for days in [from, to] (Asia/Shanghai days, inclusive). */
+export async function sumAccounts(db: Db, range?: { from: string; to: string }): Promise<Map<string, number>> {
+  let query = db.selectFrom('ledger_lines').select(['account', (eb) => eb.fn.sum<string | number>('amount_fen').as('total')]).groupBy('account');
+  if (range) query = query.where('day', '>=', range.from).where('day', '<=', range.to);
+  const rows = await query.execute();
+  return new Map(rows.map((row) => [row.account, toCount(row.total)]));
+}
+
+/** Sum of one account's lines per day in [from, to]. */
+export async function sumAccountByDay(db: Db, account: string, from: string, to: string): Promise<{ day: string; totalFen: number }[]> {
+  const rows = await db
+    .selectFrom('ledger_lines')
+    .select(['day', (eb) => eb.fn.sum<string | number>('amount_fen').as('total')])
+    .where('account', '=', account)
+    .where('day', '>=', from)
+    .where('day', '<=', to)
+    .groupBy('day')
+    .orderBy('day')
+    .execute();
+  return rows.map((row) => ({ day: row.day, totalFen: toCount(row.total) }));
+}
+
+/** Postings whose lines do not sum to zero (must be none). */
+export async function findUnbalancedPostings(db: Db): Promise<{ postingId: string; totalFen: number }[]> {
+  const rows = await db
+    .selectFrom('ledger_lines')
+    .select(['posting_id', (eb) => eb.fn.sum<string | number>('amount_fen').as('total')])
+    .groupBy('posting_id')
+    .having((eb) => eb.fn.sum('amount_fen'), '<>', 0)
+    .execute();
+  return rows.map((row) => ({ postingId: row.posting_id, totalFen: toCount(row.total) }));
+}
+
+/** Postings that have no lines (must be none). */
+export function findEmptyPostings(db: Db): Promise<{ id: string }[]> {
+  return db
+    .selectFrom('ledger_postings')
+    .select('id')
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('ledger_lines').select('ledger_lines.id').whereRef('ledger_lines.posting_id', '=', 'ledger_postings.id'))))
+    .execute();
+}
+
+/** A gateway's money postings of one day (payments received and refunds paid), for the bill reconciliation. */
+export function findGatewayPostingsOfDay(db: Db, gateway: string, day: string): Promise<PostingRow[]> {
+  return db
+    .selectFrom('ledger_postings')
+    .selectAll()
+    .where('gateway', '=', gateway)
+    .where('day', '=', day)
+    .where('kind', 'in', ['PAYMENT', 'DOUBLE_PAYMENT', 'UNMATCHED', 'REFUND'])
+    .orderBy('id')
+    .execute();
+}
+
+/** Whether a refund number is one of ours (any state, any day). */
+export async function isOurRefundNo(db: Db, refundNo: string): Promise<boolean> {
+  return !!(await db.selectFrom('refunds').select('id').where('refund_no', '=', refundNo).executeTakeFirst());
+}
+
+// ---- Bill reconciliations ------------------------------------------------------------------
+
+export function findReconciliation(db: Db, gateway: string, billDate: string): Promise<ReconciliationRow | undefined> {
+  return db.selectFrom('bill_reconciliations').selectAll().where('gateway', '=', gateway).where('bill_date', '=', billDate).executeTakeFirst();
+}
+
+export function findReconciliationsOfDay(db: Db, billDate: string): Promise<ReconciliationRow[]> {
+  return db.selectFrom('bill_reconciliations').selectAll().where('bill_date', '=', billDate).orderBy('gateway').execute();
+}
+
+/** Replaces a day's report of a gateway (a NO_BILL report is redone once the bill exists). */
+export async function replaceReconciliation(db: Db, report: ReconciliationRow, differences: DifferenceRow[]): Promise<void> {
+  const old = await findReconciliation(db, report.gateway, report.bill_date);
+  if (old) await db.deleteFrom('bill_differences').where('reconciliation_id', '=', old.id).execute();
+  await db.deleteFrom('bill_reconciliations').where('gateway', '=', report.gateway).where('bill_date', '=', report.bill_date).execute();
+  await db.insertInto('bill_reconciliations').values(report).execute();
+  if (differences.length) await db.insertInto('bill_differences').values(differences).execute();
+}
+
+export function findDifferences(db: Db, reconciliationId: string): Promise<DifferenceRow[]> {
+  return db.selectFrom('bill_differences').selectAll().where('reconciliation_id', '=', reconciliationId).orderBy('id').execute();
+}
+
+// ---- What the ledger must agree with -------------------------------------------------------
+
+export interface MoneyTotals {
+  /** per gateway: payments that paid their order */
+  applied: Map<string, number>;
+  /** per gateway: payments received for an order already paid or closed */
+  double: Map<string, number>;
+  /** per gateway: succeeded refunds of the payment that paid the order */
+  orderRefunds: Map<string, number>;
+  /** per gateway: succeeded refunds of double payments */
+  doubleRefunds: Map<string, number>;
+  /** per gateway: verified money matching no payment */
+  unmatched: Map<string, number>;
+  /** per gateway: fees from the reconciled bills */
+  fees: Map<string, number>;
+}
+
+const byMethod = (rows: { method: string; total: string | number | bigint | null }[]) => new Map(rows.map((row) => [row.method, toCount(row.total)]));
+
+/** Totals of payments, refunds, unmatched money and bill fees from their own tables, per gateway. */
+export async function findMoneyTotals(db: Db): Promise<MoneyTotals> {
+  const payments = (applied: boolean) =>
+    db
+      .selectFrom('payments')
+      .innerJoin('orders', 'orders.id', 'payments.order_id')
+      .select(['payments.method as method', (eb) => eb.fn.sum<string | number>('payments.amount_fen').as('total')])
+      .where('payments.state', '=', 'PAID')
+      .where((eb) =>
+        applied
+          ? eb('orders.paid_payment_id', '=', eb.ref('payments.id'))
+          : eb.or([eb('orders.paid_payment_id', 'is', null), eb('orders.paid_payment_id', '<>', eb.ref('payments.id'))]),
+      )
+      .groupBy('payments.method')
+      .execute();
+  const refunds = (ofOrder: boolean) =>
+    db
+      .selectFrom('refunds')
+      .innerJoin('payments', 'payments.id', 'refunds.payment_id')
+      .innerJoin('orders', 'orders.id', 'payments.order_id')
+      .select(['payments.method as method', (eb) => eb.fn.sum<string | number>('refunds.amount_fen').as('total')])
+      .where('refunds.state', '=', 'SUCCEEDED')
+      .where((eb) =>
+        ofOrder
+          ? eb('orders.paid_payment_id', '=', eb.ref('payments.id'))
+          : eb.or([eb('orders.paid_payment_id', 'is', null), eb('orders.paid_payment_id', '<>', eb.ref('payments.id'))]),
+      )
+      .groupBy('payments.method')
+      .execute();
+  const unmatched = await db
+    .selectFrom('unmatched_payments')
+    .select(['method', (eb) => eb.fn.sum<string | number>('amount_fen').as('total')])
+    .groupBy('method')
+    .execute();
+  const fees = await db
+    .selectFrom('bill_reconciliations')
+    .select(['gateway as method', (eb) => eb.fn.sum<string | number>('bill_fee_fen').as('total')])
+    .groupBy('gateway')
+    .execute();
+  return {
+    applied: byMethod(await payments(true)),
+    double: byMethod(await payments(false)),
+    orderRefunds: byMethod(await refunds(true)),
+    doubleRefunds: byMethod(await refunds(false)),
+    unmatched: byMethod(unmatched),
+    fees: byMethod(fees),
+  };
+}
+
+/** A refunded payment's gateway, number, and whether it is the payment that paid its order. */
+export function findRefundedPayment(db: Db, paymentId: string): Promise<{ method: string; payment_no: string; paid_payment_id: string | null } | undefined> {
+  return db
+    .selectFrom('payments')
+    .innerJoin('orders', 'orders.id', 'payments.order_id')
+    .select(['payments.method', 'payments.payment_no', 'orders.paid_payment_id'])
+    .where('payments.id', '=', paymentId)
+    .executeTakeFirst();
+}

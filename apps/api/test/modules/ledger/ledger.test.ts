@@ -1,0 +1,115 @@
+import { type TPayMethod } from '@llk/contracts';
+import { assert, describe, expect, it } from 'vitest';
+import { type Db } from '../../../src/db/schema';
+import { auditLedger, dailyMoney, postCommissionPayout, shanghaiDay } from '../../../src/modules/ledger';
+import { post } from '../../../src/modules/ledger/ledger.service';
+import { refundOrder } from '../../../src/modules/payments/refunds.service';
+import { testDialects } from '../../helper';
+import { newOrder, newUser, orderRow, startPay, useOrdersApp } from '../orders/support';
+
+describe.each(testDialects())('the double-entry ledger ($dialect)', ({ dialect }) => {
+  const ctx = useOrdersApp(dialect);
+  const db = () => ctx.database.db;
+
+  const linesOf = async (kind: string, reference: string) => {
+    const posting = await db().selectFrom('ledger_postings').selectAll().where('kind', '=', kind as never).where('reference', '=', reference).executeTakeFirst();
+    if (!posting) return null;
+    const lines = await db().selectFrom('ledger_lines').select(['account', 'amount_fen', 'day']).where('posting_id', '=', posting.id).orderBy('account').execute();
+    return { posting, lines: lines.map((line) => [line.account, Number(line.amount_fen)]) };
+  };
+  const paymentOf = (paymentNo: string) => db().selectFrom('payments').selectAll().where('payment_no', '=', paymentNo).executeTakeFirstOrThrow();
+
+  it.each(['ZFB', 'WX'] as TPayMethod[])('%s: a paid order posts gateway +26800 / revenue −26800 once, however often the notification comes', async (method) => {
+    const user = await newUser(ctx.app);
+    const order = await newOrder(ctx.app, user.token, { skuId: 'MEMBER_YEAR' });
+    const paymentNo = await startPay(ctx.app, order.id, method, user.token);
+    const paid = await ctx.fakes.pay(method, paymentNo);
+    assert(paid.result === 'delivered', paid.result);
+    await ctx.fakes.pay(method, paymentNo); // the gateway retries
+    const payment = await paymentOf(paymentNo);
+    const posted = await linesOf('PAYMENT', payment.id);
+    expect(posted?.lines).toEqual([
+      [`gateway:${method}`, 26800],
+      ['revenue', -26800],
+    ]);
+    expect(posted?.posting).toMatchObject({ gateway: method, out_trade_no: paymentNo, amount_fen: 26800, day: shanghaiDay(new Date(payment.paid_at ?? '')) });
+    expect(await db().selectFrom('ledger_postings').select('id').where('out_trade_no', '=', paymentNo).execute()).toHaveLength(1);
+    expect(await auditLedger(db())).toEqual([]);
+  });
+
+  it('a second payment of a paid order posts to payable:double-payment; its refund pays that back', async () => {
+    const user = await newUser(ctx.app);
+    const order = await newOrder(ctx.app, user.token, { skuId: 'MONITOR_1' });
+    const first = await startPay(ctx.app, order.id, 'ZFB', user.token);
+    const second = await startPay(ctx.app, order.id, 'WX', user.token);
+    await ctx.fakes.pay('ZFB', first);
+    await ctx.fakes.pay('WX', second);
+    const double = await paymentOf(second);
+    expect(double.needs_refund).toBe(1);
+    expect((await linesOf('DOUBLE_PAYMENT', double.id))?.lines).toEqual([
+      ['gateway:WX', 1800],
+      ['payable:double-payment', -1800],
+    ]);
+    const { refundDoublePayment } = await import('../../../src/modules/payments/refunds.service');
+    const refund = await refundDoublePayment({ db: db(), providers: ctx.providers }, double.id);
+    expect(refund.state).toBe('SUCCEEDED');
+    expect((await linesOf('REFUND', refund.id))?.lines).toEqual([
+      ['gateway:WX', -1800],
+      ['payable:double-payment', 1800],
+    ]);
+    expect(await auditLedger(db())).toEqual([]);
+  });
+
+  it('a succeeded refund posts refunds +amount / gateway −amount; revenue and refunds per day are sums of lines', async () => {
+    const day = shanghaiDay(new Date());
+    const before = (await dailyMoney(db(), day, day))[0] ?? { revenueFen: 0, refundsFen: 0 };
+    const user = await newUser(ctx.app);
+    const order = await newOrder(ctx.app, user.token, { skuId: 'MONITOR_10' });
+    const paymentNo = await startPay(ctx.app, order.id, 'WX', user.token);
+    await ctx.fakes.pay('WX', paymentNo);
+    const refund = await refundOrder({ db: db(), providers: ctx.providers }, order.id, { amountFen: 5800, reason: 'partial' });
+    expect(refund.state).toBe('SUCCEEDED');
+    expect((await linesOf('REFUND', refund.id))?.lines).toEqual([
+      ['gateway:WX', -5800],
+      ['refunds', 5800],
+    ]);
+    expect((await orderRow(ctx.database, order.id)).refunded_fen).toBe(5800);
+    const after = (await dailyMoney(db(), day, day))[0];
+    expect(after).toEqual({ day, revenueFen: before.revenueFen + 15800, refundsFen: before.refundsFen + 5800 });
+    expect(await auditLedger(db())).toEqual([]);
+  });
+
+  it('refuses a posting whose lines do not sum to zero, or are not whole fen, and writes nothing', async () => {
+    const count = async () => (await db().selectFrom('ledger_lines').select('id').execute()).length;
+    const lines = await count();
+    const at = new Date();
+    await expect(post(db(), { kind: 'FEES', reference: 'unbalanced', amountFen: 100, occurredAt: at, lines: [{ account: 'fees:ZFB', amountFen: 100 }, { account: 'gateway:ZFB', amountFen: -99 }] })).rejects.toThrow(/does not balance/);
+    await expect(post(db(), { kind: 'FEES', reference: 'fraction', amountFen: 1, occurredAt: at, lines: [{ account: 'fees:ZFB', amountFen: 0.5 }, { account: 'gateway:ZFB', amountFen: -0.5 }] })).rejects.toThrow(/does not balance/);
+    expect(await count()).toBe(lines);
+  });
+
+  it('the audit names an account that disagrees with the payments it records', async () => {
+    // Inside a transaction that is rolled back: a posting no payment explains.
+    const problems = await db()
+      .transaction()
+      .execute(async (trx) => {
+        await post(trx as unknown as Db, { kind: 'PAYMENT', reference: 'no-such-payment', gateway: 'ZFB', amountFen: 100, occurredAt: new Date(), lines: [{ account: 'gateway:ZFB', amountFen: 100 }, { account: 'revenue', amountFen: -100 }] });
+        const found = await auditLedger(trx as unknown as Db);
+        throw Object.assign(new Error('roll back'), { found });
+      })
+      .catch((error: { found?: string[] }) => error.found ?? []);
+    expect(problems.some((problem) => problem.startsWith('revenue:'))).toBe(true);
+    expect(problems.some((problem) => problem.startsWith('gateway:ZFB:'))).toBe(true);
+    expect(await auditLedger(db())).toEqual([]);
+  });
+
+  it('a commission payout posts commission:paid / commission:payable once', async () => {
+    const at = new Date();
+    expect(await postCommissionPayout(db(), { commissionId: 'commission-1', amountFen: 5360, at })).toBe(true);
+    expect(await postCommissionPayout(db(), { commissionId: 'commission-1', amountFen: 5360, at })).toBe(false);
+    expect((await linesOf('COMMISSION_PAYOUT', 'commission-1'))?.lines).toEqual([
+      ['commission:paid', 5360],
+      ['commission:payable', -5360],
+    ]);
+  });
+});
