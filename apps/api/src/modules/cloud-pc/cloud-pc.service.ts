@@ -50,6 +50,12 @@ import {
 
 
 const REFUND_WINDOW_MS = CLOUD_PC_RULES.firstOrderRefundMinutes * 60_000;
+/**
+ * A refund claim younger than this belongs to the call still working through its orders; only
+ * an older claim (its call crashed or was refused between orders) is finished by a new call, so
+ * concurrent calls never both report a refund they raced each other for.
+ */
+const CLAIM_LEASE_MS = 60_000;
 /** provider sign-ups one client IP may send per hour */
 const PROVIDER_APPLICATIONS_PER_HOUR = 5;
 
@@ -205,7 +211,8 @@ export async function cancelMachine(db: Db, userId: string, id: string, now = ne
  * refuses puts the claim back (the machine runs again); one that times out leaves the refund
  * open for the sweep. A machine whose claim went through but whose refunds did not all get
  * written (a crash between two orders, a refusal whose undo was lost) is finished by calling
- * again, even after the 15 minutes: what was claimed in time is owed.
+ * again once the claim is a minute old, even after the 15 minutes: what was claimed in time is
+ * owed. Within that minute the claim belongs to the call working on it (60103).
  */
 export async function refundFirstOrder(deps: RefundDeps, userId: string, id: string, now = new Date()): Promise<{ device: TCloudPcDevice; order: TOrderInfo }> {
   const { db } = deps;
@@ -217,6 +224,8 @@ export async function refundFirstOrder(deps: RefundDeps, userId: string, id: str
     if (machine.status !== 'RUNNING') throw new AppError('CLOUD_PC_RELEASED');
     const deadline = toDbDate(fromDbDate(machine.paid_at).getTime() + REFUND_WINDOW_MS);
     if (nowText >= deadline) throw new AppError('CLOUD_PC_REFUND_WINDOW_OVER');
+  } else if (now.getTime() - fromDbDate(claimed).getTime() < CLAIM_LEASE_MS) {
+    throw new AppError('CLOUD_PC_REFUND_NOT_ALLOWED');
   }
   const owed = await refundItemsOf(db, machine);
   if (owed.length === 0) throw new AppError('CLOUD_PC_REFUND_NOT_ALLOWED');

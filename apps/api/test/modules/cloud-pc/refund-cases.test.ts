@@ -105,6 +105,32 @@ describe.each(testDialects())('cloud-PC refund cases on $dialect', ({ dialect })
     expect((await orderRow(ctx.database, renewal.id)).status).toBe('REFUNDED');
   });
 
+  it('case 3: a claim younger than a minute belongs to its call; an older one is finished by the next call', async () => {
+    const user = await newUser(ctx.app);
+    const device = await rent(ctx, user);
+    const renewal = await renewalOrder(ctx, user, device.id);
+    await payOrder(ctx, renewal.id, user);
+    const deps = { db: ctx.database.db, providers: ctx.providers };
+    // The first call claims and refunds the rental, and has not reached the renewal yet.
+    const claimedAt = new Date();
+    await refundOrder(deps, device.orderId, { reason: 'test' }, claimedAt, {
+      claim: async (trx) => {
+        expect(await claimFirstOrderRefund(trx, device.id, claimedAt.toISOString())).toBe(true);
+      },
+    });
+    expect((await orderRow(ctx.database, renewal.id)).status).not.toBe('REFUNDED');
+    // A second call within the minute does not race it for the renewal.
+    await expect(refundFirstOrder(deps, user.id, device.id, new Date(claimedAt.getTime() + 59_000))).rejects.toMatchObject({
+      codeName: 'CLOUD_PC_REFUND_NOT_ALLOWED',
+    });
+    expect(await refundsOf(renewal.id)).toEqual([]);
+    // After it (the first call died between the orders), the next call pays the renewal back.
+    const result = await refundFirstOrder(deps, user.id, device.id, new Date(claimedAt.getTime() + 60_000));
+    expect(result.device.status).toBe('RELEASED');
+    expect((await orderRow(ctx.database, renewal.id)).status).toBe('REFUNDED');
+    expect((await refundsOf(renewal.id)).map((refund) => refund.state)).toEqual(['SUCCEEDED']);
+  });
+
   it('case 4: the claim commits with the refund row or not at all', async () => {
     const user = await newUser(ctx.app);
     const device = await rent(ctx, user);
