@@ -42,6 +42,11 @@ export interface TestDatabase {
   schema?: string;
   /** SQLite: the database file. */
   file?: string;
+  /**
+   * What a separate API process is given as DATABASE_URL to open this very database: the SQLite
+   * file, or the PostgreSQL URL with the schema as its search_path.
+   */
+  url: string;
   /** Closes it and deletes the file / drops the schema. */
   cleanup(): Promise<void>;
 }
@@ -67,6 +72,7 @@ function createSqlite(): TestDatabase {
   return {
     handle,
     file,
+    url: file,
     async cleanup() {
       const check = await checkLedgerBeforeCleanup(handle);
       await handle.destroy();
@@ -85,13 +91,22 @@ async function createPostgres(): Promise<TestDatabase> {
   return {
     handle,
     schema,
+    url: withSearchPath(url, schema),
     async cleanup() {
       const check = await checkLedgerBeforeCleanup(handle);
       await handle.destroy();
-      await withPgClient(url, (client) => client.query(`drop schema if exists ${schema} cascade`));
+      // with the job runner's schema a process started on this database may have made
+      await withPgClient(url, (client) => client.query(`drop schema if exists ${schema} cascade; drop schema if exists ${schema}_jobs cascade`));
       check.throwIfUnbalanced();
     },
   };
+}
+
+/** The URL with `options=-c search_path=<schema>` (node-postgres reads it from the URL). */
+function withSearchPath(url: string, schema: string): string {
+  const withOptions = new URL(url);
+  withOptions.searchParams.set('options', `-c search_path=${schema}`);
+  return withOptions.toString();
 }
 
 export async function withPgClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {

@@ -39,7 +39,10 @@ export interface OrdersContext {
   readonly app: App;
   readonly database: DatabaseHandle;
   /** SQLite: the database file (another process may open it) */
-  readonly databaseFile: string | undefined;
+  /** DATABASE_URL for a separate API process on this test's database. */
+  readonly databaseUrl: string;
+  /** PostgreSQL: the test's schema. */
+  readonly databaseSchema: string | undefined;
   readonly fakes: FakeGateways;
   readonly keys: SandboxKeys;
   readonly providers: PaymentProviders;
@@ -120,8 +123,11 @@ export function useOrdersApp(dialect: TDialect, env: Record<string, string> = {}
     get database() {
       return need(db, 'database').handle;
     },
-    get databaseFile() {
-      return need(db, 'database').file;
+    get databaseUrl() {
+      return need(db, 'database').url;
+    },
+    get databaseSchema() {
+      return need(db, 'database').schema;
     },
     get server() {
       return need(server, 'fake gateway server');

@@ -7,17 +7,20 @@ import { afterAll, assert, describe, expect, it } from 'vitest';
 import { apiRoot } from '../../../src/paths';
 import { LEASE_MS, refundOrder } from '../../../src/modules/payments/refunds.service';
 import { refundDoublePayments } from '../../../src/modules/payments/sweep';
+import { testDialects } from '../../helper';
 import { makeProviders, newOrder, newUser, orderRow, startPay, useOrdersApp } from '../orders/support';
 
 // A real API process killed (SIGKILL) between the gateway call and the database write: the
 // gateway has paid the money back, our row still says PENDING. The sweep (here in-process, on
-// the same SQLite file, with its clock moved past the dead process's lease) completes it: the
+// the same database, with its clock moved past the dead process's lease) completes it: the
 // refund SUCCEEDED once, the order REFUNDED, the gateway refunded once under our one number.
+// On SQLite the process shares the file; on PostgreSQL the test's schema (its search_path),
+// with its job runner (pg-boss) in a schema of its own next to it.
 
 const MINUTE = 60_000;
 
-describe('a refund survives the API process being killed mid-call (sqlite file)', () => {
-  const ctx = useOrdersApp('sqlite');
+describe.each(testDialects())('a refund survives the API process being killed mid-call on $dialect', ({ dialect }) => {
+  const ctx = useOrdersApp(dialect);
   const scratch = mkdtempSync(path.join(tmpdir(), 'llk-refund-kill-'));
   afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
@@ -40,8 +43,8 @@ describe('a refund survives the API process being killed mid-call (sqlite file)'
     // The API process's own sweep asks again; the gateway records the refund and holds its answer.
     ctx.fakes.queueRefund('WX', { kind: 'hold' });
     const held = once(ctx.fakes.events, 'refund-held') as Promise<[{ method: string; refundNo: string }]>;
-    const file = ctx.databaseFile;
-    assert(file, 'no database file');
+    const databaseUrl = ctx.databaseUrl;
+    const jobsSchema = ctx.databaseSchema ? { JOBS_SCHEMA: `${ctx.databaseSchema}_jobs` } : {};
     const keys = ctx.keys.wechat;
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
       cwd: apiRoot,
@@ -50,7 +53,8 @@ describe('a refund survives the API process being killed mid-call (sqlite file)'
         NODE_ENV: 'test',
         API_PORT: '0',
         API_HOST: '127.0.0.1',
-        DATABASE_URL: file,
+        DATABASE_URL: databaseUrl,
+        ...jobsSchema,
         REDIS_URL: '',
         LOG_LEVEL: 'warn',
         ORDER_SWEEP_SECONDS: '1',
