@@ -101,11 +101,14 @@ export interface GatewayMoney {
   at: Date;
 }
 
-/** A verified payment that paid its order: the gateway holds it, it is revenue. */
-export function postPayment(trx: Db, money: GatewayMoney): Promise<boolean> {
+/**
+ * Verified money arriving at a gateway: debit the gateway, credit `creditAccount`. The one shape
+ * of a payment, a double payment and unmatched money; only the credited account differs.
+ */
+function postMoneyIn(trx: Db, kind: TPostingKind, creditAccount: string, money: { reference: string; method: TGateway; paymentNo: string; gatewayTradeNo: string | null; amountFen: number; at: Date }): Promise<boolean> {
   return post(trx, {
-    kind: 'PAYMENT',
-    reference: money.paymentId,
+    kind,
+    reference: money.reference,
     gateway: money.method,
     outTradeNo: money.paymentNo,
     gatewayTradeNo: money.gatewayTradeNo,
@@ -113,26 +116,19 @@ export function postPayment(trx: Db, money: GatewayMoney): Promise<boolean> {
     occurredAt: money.at,
     lines: [
       { account: ACCOUNTS.gateway(money.method), amountFen: money.amountFen },
-      { account: ACCOUNTS.revenue, amountFen: -money.amountFen },
+      { account: creditAccount, amountFen: -money.amountFen },
     ],
   });
 }
 
+/** A verified payment that paid its order: the gateway holds it, it is revenue. */
+export function postPayment(trx: Db, money: GatewayMoney): Promise<boolean> {
+  return postMoneyIn(trx, 'PAYMENT', ACCOUNTS.revenue, { ...money, reference: money.paymentId });
+}
+
 /** A verified payment of an order already paid or closed: held at the gateway, owed back. */
 export function postDoublePayment(trx: Db, money: GatewayMoney): Promise<boolean> {
-  return post(trx, {
-    kind: 'DOUBLE_PAYMENT',
-    reference: money.paymentId,
-    gateway: money.method,
-    outTradeNo: money.paymentNo,
-    gatewayTradeNo: money.gatewayTradeNo,
-    amountFen: money.amountFen,
-    occurredAt: money.at,
-    lines: [
-      { account: ACCOUNTS.gateway(money.method), amountFen: money.amountFen },
-      { account: ACCOUNTS.doublePayment, amountFen: -money.amountFen },
-    ],
-  });
+  return postMoneyIn(trx, 'DOUBLE_PAYMENT', ACCOUNTS.doublePayment, { ...money, reference: money.paymentId });
 }
 
 export interface RefundMoney {
@@ -180,19 +176,7 @@ export async function postSucceededRefund(trx: Db, refund: { id: string; refund_
 
 /** Verified money that matches no payment (unknown payment number, other amount). */
 export function postUnmatched(trx: Db, money: { unmatchedId: string; method: TGateway; paymentNo: string; gatewayTradeNo: string; amountFen: number; at: Date }): Promise<boolean> {
-  return post(trx, {
-    kind: 'UNMATCHED',
-    reference: money.unmatchedId,
-    gateway: money.method,
-    outTradeNo: money.paymentNo,
-    gatewayTradeNo: money.gatewayTradeNo,
-    amountFen: money.amountFen,
-    occurredAt: money.at,
-    lines: [
-      { account: ACCOUNTS.gateway(money.method), amountFen: money.amountFen },
-      { account: ACCOUNTS.unmatched(money.method), amountFen: -money.amountFen },
-    ],
-  });
+  return postMoneyIn(trx, 'UNMATCHED', ACCOUNTS.unmatched(money.method), { ...money, reference: money.unmatchedId });
 }
 
 /** A day's gateway fees from its bill (negative when the bill gave more back than it charged). */
