@@ -1,6 +1,7 @@
 import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { AlipayProvider } from '../../../src/modules/payments/alipay.provider';
 import { GatewayError, GatewayTimeout, NotificationRejected, type PaymentProvider, type TGatewayMethod } from '../../../src/modules/payments/provider';
+import { alipayAdapter, uniquePaymentNo, useFakeGatewayServers, wechatAdapter } from '../../support/adapter-harness';
 import { FakeGateways, startFakeGatewayServer, type FakeGatewayServer, type NotificationMessage, type NotificationTamper } from '../../support/fake-gateways';
 import { generateSandboxKeys, type SandboxKeys } from '../../../src/modules/payments/sandbox/keys';
 import { WechatPayProvider } from '../../../src/modules/payments/wechat.provider';
@@ -16,45 +17,11 @@ const fakes = new FakeGateways({
     return { status: 200, body: 'success' };
   },
 });
-let server: FakeGatewayServer;
-let hanging: FakeGatewayServer;
+const servers = useFakeGatewayServers(fakes);
 
-function alipay(gateway: string, timeoutMs = 5_000): AlipayProvider {
-  return new AlipayProvider({
-    gateway,
-    appId: keys.alipay.appId,
-    privateKey: keys.alipay.appPrivateKey,
-    alipayPublicKey: keys.alipay.alipayPublicKey,
-    sellerId: keys.alipay.sellerId,
-    timeoutMs,
-  });
-}
 
-function wechat(baseUrl: string, timeoutMs = 5_000): WechatPayProvider {
-  return new WechatPayProvider({
-    baseUrl,
-    mchid: keys.wechat.mchid,
-    appId: keys.wechat.appId,
-    privateKey: keys.wechat.merchantPrivateKey,
-    serial: keys.wechat.merchantSerial,
-    apiV3Key: keys.wechat.apiV3Key,
-    platformPublicKey: keys.wechat.platformPublicKey,
-    platformSerial: keys.wechat.platformSerial,
-    timeoutMs,
-  });
-}
 
-beforeAll(async () => {
-  server = await startFakeGatewayServer(fakes);
-  hanging = await startFakeGatewayServer(null, { hang: true });
-});
-afterAll(async () => {
-  await server.close();
-  await hanging.close();
-});
 
-let counter = 0;
-const paymentNo = (prefix: string) => `${prefix}${Date.now().toString(36)}${(counter += 1)}`;
 const inOneHour = () => new Date(Date.now() + 60 * 60 * 1000);
 
 const wechatJson = (body: string) => JSON.parse(body) as { code?: unknown; message?: unknown };
@@ -71,8 +38,8 @@ const documentedAnswers = {
 };
 
 const cases: { method: TGatewayMethod; make: () => PaymentProvider; slow: () => PaymentProvider; codePattern: RegExp }[] = [
-  { method: 'ZFB', make: () => alipay(server.alipayGateway), slow: () => alipay(`${hanging.base}/alipay/gateway.do`, 400), codePattern: /^https:\/\/qr\.alipay\.test\// },
-  { method: 'WX', make: () => wechat(server.wechatBaseUrl), slow: () => wechat(`${hanging.base}/wechat`, 400), codePattern: /^weixin:\/\/wxpay\/bizpayurl\?pr=/ },
+  { method: 'ZFB', make: () => alipayAdapter(keys, servers.server.alipayGateway), slow: () => alipayAdapter(keys, `${servers.hanging.base}/alipay/gateway.do`, 400), codePattern: /^https:\/\/qr\.alipay\.test\// },
+  { method: 'WX', make: () => wechatAdapter(keys, servers.server.wechatBaseUrl), slow: () => wechatAdapter(keys, `${servers.hanging.base}/wechat`, 400), codePattern: /^weixin:\/\/wxpay\/bizpayurl\?pr=/ },
 ];
 
 describe.each(cases)('$method adapter against the fake gateway', ({ method, make, slow, codePattern }) => {
@@ -82,7 +49,7 @@ describe.each(cases)('$method adapter against the fake gateway', ({ method, make
   });
 
   async function created(amountFen = 8800) {
-    const no = paymentNo(method);
+    const no = uniquePaymentNo(method);
     const result = await provider.create({ paymentNo: no, amountFen, subject: '年度会员 Annual membership', client: 'WEB', notifyUrl: 'https://llk.test/api/pay/notify', expiresAt: inOneHour() });
     return { no, result };
   }
@@ -132,7 +99,7 @@ describe.each(cases)('$method adapter against the fake gateway', ({ method, make
   });
 
   it('queries: unknown, pending, then PAID after payment with amount and trade number', async () => {
-    expect(await provider.query(paymentNo(method))).toEqual({ state: 'NOT_FOUND' });
+    expect(await provider.query(uniquePaymentNo(method))).toEqual({ state: 'NOT_FOUND' });
     const { no } = await created(9900);
     await fakes.scan(method, no);
     expect((await provider.query(no)).state).toBe('PENDING');
@@ -165,7 +132,7 @@ describe.each(cases)('$method adapter against the fake gateway', ({ method, make
     expect((await fakes.charge(method, no))?.state).toBe('CLOSED');
     expect((await fakes.pay(method, no)).result).toBe('closed');
     expect((await provider.query(no)).state).toBe('CLOSED');
-    await expect(provider.close(paymentNo(method))).resolves.toBeUndefined();
+    await expect(provider.close(uniquePaymentNo(method))).resolves.toBeUndefined();
   });
 
   it('fails to close a paid charge with a GatewayError', async () => {
@@ -180,13 +147,13 @@ describe.each(cases)('$method adapter against the fake gateway', ({ method, make
 
   it('fails with GatewayTimeout when the gateway hangs', async () => {
     const hung = slow();
-    await expect(hung.create({ paymentNo: paymentNo(method), amountFen: 100, subject: 'x', client: 'WEB', notifyUrl: 'https://llk.test/n', expiresAt: inOneHour() })).rejects.toBeInstanceOf(GatewayTimeout);
-    await expect(hung.query(paymentNo(method))).rejects.toBeInstanceOf(GatewayTimeout);
+    await expect(hung.create({ paymentNo: uniquePaymentNo(method), amountFen: 100, subject: 'x', client: 'WEB', notifyUrl: 'https://llk.test/n', expiresAt: inOneHour() })).rejects.toBeInstanceOf(GatewayTimeout);
+    await expect(hung.query(uniquePaymentNo(method))).rejects.toBeInstanceOf(GatewayTimeout);
   });
 
   it('reports a gateway that is not there as a GatewayError, not a timeout', async () => {
-    const offline = method === 'ZFB' ? alipay('http://127.0.0.1:1/alipay/gateway.do') : wechat('http://127.0.0.1:1/wechat');
-    await expect(offline.query(paymentNo(method))).rejects.toBeInstanceOf(GatewayError);
+    const offline = method === 'ZFB' ? alipayAdapter(keys, 'http://127.0.0.1:1/alipay/gateway.do') : wechatAdapter(keys, 'http://127.0.0.1:1/wechat');
+    await expect(offline.query(uniquePaymentNo(method))).rejects.toBeInstanceOf(GatewayError);
   });
 });
 
@@ -202,16 +169,16 @@ describe('adapters refuse answers not signed by the gateway', () => {
   });
 
   it.each(['ZFB', 'WX'] as const)('%s: a response signed with another key is a GatewayError', async (method) => {
-    const provider = method === 'ZFB' ? alipay(impostorServer.alipayGateway) : wechat(impostorServer.wechatBaseUrl);
-    await expect(provider.create({ paymentNo: paymentNo(method), amountFen: 100, subject: 'x', client: 'WEB', notifyUrl: 'https://llk.test/n', expiresAt: inOneHour() })).rejects.toBeInstanceOf(GatewayError);
+    const provider = method === 'ZFB' ? alipayAdapter(keys, impostorServer.alipayGateway) : wechatAdapter(keys, impostorServer.wechatBaseUrl);
+    await expect(provider.create({ paymentNo: uniquePaymentNo(method), amountFen: 100, subject: 'x', client: 'WEB', notifyUrl: 'https://llk.test/n', expiresAt: inOneHour() })).rejects.toBeInstanceOf(GatewayError);
   });
 });
 
 describe('WeChat JSAPI', () => {
   it('returns getBrandWCPayRequest parameters whose paySign verifies with the merchant key', async () => {
     const { createVerify } = await import('node:crypto');
-    const provider = wechat(server.wechatBaseUrl);
-    const no = paymentNo('JS');
+    const provider = wechatAdapter(keys, servers.server.wechatBaseUrl);
+    const no = uniquePaymentNo('JS');
     const result = await provider.create({ paymentNo: no, amountFen: 100, subject: 'x', client: 'JS_API', openid: 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o', notifyUrl: 'https://llk.test/n', expiresAt: inOneHour() });
     assert(result.kind === 'jsapi', `a ${result.kind} answer`);
     const { appId, timeStamp, nonceStr, package: pkg, signType, paySign } = result.params;
@@ -224,8 +191,8 @@ describe('WeChat JSAPI', () => {
   });
 
   it('needs an openid', async () => {
-    const provider = wechat(server.wechatBaseUrl);
-    await expect(provider.create({ paymentNo: paymentNo('JS'), amountFen: 100, subject: 'x', client: 'JS_API', notifyUrl: 'https://llk.test/n', expiresAt: inOneHour() })).rejects.toBeInstanceOf(GatewayError);
+    const provider = wechatAdapter(keys, servers.server.wechatBaseUrl);
+    await expect(provider.create({ paymentNo: uniquePaymentNo('JS'), amountFen: 100, subject: 'x', client: 'JS_API', notifyUrl: 'https://llk.test/n', expiresAt: inOneHour() })).rejects.toBeInstanceOf(GatewayError);
   });
 });
 
@@ -234,9 +201,9 @@ describe('the fake gateways check our request signatures', () => {
     const other = generateSandboxKeys();
     const provider =
       method === 'ZFB'
-        ? new AlipayProvider({ gateway: server.alipayGateway, appId: keys.alipay.appId, privateKey: other.alipay.appPrivateKey, alipayPublicKey: keys.alipay.alipayPublicKey, sellerId: keys.alipay.sellerId, timeoutMs: 5_000 })
+        ? new AlipayProvider({ gateway: servers.server.alipayGateway, appId: keys.alipay.appId, privateKey: other.alipay.appPrivateKey, alipayPublicKey: keys.alipay.alipayPublicKey, sellerId: keys.alipay.sellerId, timeoutMs: 5_000 })
         : new WechatPayProvider({
-            baseUrl: server.wechatBaseUrl,
+            baseUrl: servers.server.wechatBaseUrl,
             mchid: keys.wechat.mchid,
             appId: keys.wechat.appId,
             privateKey: other.wechat.merchantPrivateKey,
@@ -246,7 +213,7 @@ describe('the fake gateways check our request signatures', () => {
             platformSerial: keys.wechat.platformSerial,
             timeoutMs: 5_000,
           });
-    const no = paymentNo(method);
+    const no = uniquePaymentNo(method);
     await expect(provider.create({ paymentNo: no, amountFen: 100, subject: 'x', client: 'WEB', notifyUrl: 'https://llk.test/n', expiresAt: inOneHour() })).rejects.toThrow(/signature|SIGN_ERROR/);
     expect(await fakes.charge(method, no)).toBeUndefined();
   });

@@ -1,12 +1,11 @@
 import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
-import { AlipayProvider } from '../../../src/modules/payments/alipay.provider';
 import { parseYuan, readZip } from '../../../src/modules/payments/bills';
 import { BillNotAvailable, GatewayError, type PaymentProvider, type TGatewayMethod } from '../../../src/modules/payments/provider';
 import { generateSandboxKeys, type SandboxKeys } from '../../../src/modules/payments/sandbox/keys';
 import { SandboxProvider } from '../../../src/modules/payments/sandbox/sandbox.provider';
 import { UnconfiguredProvider } from '../../../src/modules/payments/unconfigured.provider';
-import { WechatPayProvider } from '../../../src/modules/payments/wechat.provider';
 import { alipayBillZip, beijingDay } from '../../support/fake-bills';
+import { alipayAdapter, uniquePaymentNo, useFakeGatewayServers, wechatAdapter } from '../../support/adapter-harness';
 import { FakeGateways, MemoryChargeStore, startFakeGatewayServer, type FakeGatewayServer } from '../../support/fake-gateways';
 
 // Refund outcomes, refund queries and daily bills of each adapter against the fake gateways,
@@ -15,41 +14,14 @@ import { FakeGateways, MemoryChargeStore, startFakeGatewayServer, type FakeGatew
 
 const keys: SandboxKeys = generateSandboxKeys();
 const fakes = new FakeGateways({ keys, deliver: async () => ({ status: 200, body: 'success' }) });
-let server: FakeGatewayServer;
-let hanging: FakeGatewayServer;
+const servers = useFakeGatewayServers(fakes);
 
-function alipay(gateway: string, timeoutMs = 5_000): AlipayProvider {
-  return new AlipayProvider({ gateway, appId: keys.alipay.appId, privateKey: keys.alipay.appPrivateKey, alipayPublicKey: keys.alipay.alipayPublicKey, sellerId: keys.alipay.sellerId, timeoutMs });
-}
 
-function wechat(baseUrl: string, timeoutMs = 5_000): WechatPayProvider {
-  return new WechatPayProvider({
-    baseUrl,
-    mchid: keys.wechat.mchid,
-    appId: keys.wechat.appId,
-    privateKey: keys.wechat.merchantPrivateKey,
-    serial: keys.wechat.merchantSerial,
-    apiV3Key: keys.wechat.apiV3Key,
-    platformPublicKey: keys.wechat.platformPublicKey,
-    platformSerial: keys.wechat.platformSerial,
-    timeoutMs,
-  });
-}
 
-beforeAll(async () => {
-  server = await startFakeGatewayServer(fakes);
-  hanging = await startFakeGatewayServer(null, { hang: true });
-});
-afterAll(async () => {
-  await server.close();
-  await hanging.close();
-});
 
-let counter = 0;
-const paymentNo = (prefix: string) => `${prefix}${Date.now().toString(36)}${(counter += 1)}`;
 
 async function paid(gateways: FakeGateways, provider: PaymentProvider, amountFen: number, subject = '年度会员 Annual membership'): Promise<string> {
-  const no = paymentNo(provider.method);
+  const no = uniquePaymentNo(provider.method);
   await provider.create({ paymentNo: no, amountFen, subject, client: 'WEB', notifyUrl: 'https://llk.test/api/pay/notify', expiresAt: new Date(Date.now() + 60 * 60 * 1000) });
   await gateways.payWithoutNotifying(provider.method, no);
   return no;
@@ -68,16 +40,16 @@ const cases: {
 }[] = [
   {
     method: 'ZFB',
-    make: () => alipay(server.alipayGateway),
-    slow: () => alipay(`${hanging.base}/alipay/gateway.do`, 400),
+    make: () => alipayAdapter(keys, servers.server.alipayGateway),
+    slow: () => alipayAdapter(keys, `${servers.hanging.base}/alipay/gateway.do`, 400),
     processingQueries: 0,
     frequencyOutcome: { kind: 'unknown', reason: 'http-status' },
     resetSends: 2,
   },
   {
     method: 'WX',
-    make: () => wechat(server.wechatBaseUrl),
-    slow: () => wechat(`${hanging.base}/wechat`, 400),
+    make: () => wechatAdapter(keys, servers.server.wechatBaseUrl),
+    slow: () => wechatAdapter(keys, `${servers.hanging.base}/wechat`, 400),
     processingQueries: 1,
     frequencyOutcome: { kind: 'retryable', code: 'FREQUENCY_LIMITED' },
     resetSends: 1,
@@ -158,7 +130,7 @@ describe.each(cases)('$method refund outcomes', ({ method, make, slow, processin
   });
 
   it('a gateway that is not there: unknown transport', async () => {
-    const offline = method === 'ZFB' ? alipay('http://127.0.0.1:1/alipay/gateway.do') : wechat('http://127.0.0.1:1/wechat');
+    const offline = method === 'ZFB' ? alipayAdapter(keys, 'http://127.0.0.1:1/alipay/gateway.do') : wechatAdapter(keys, 'http://127.0.0.1:1/wechat');
     expect(await offline.requestRefund(refundOf('P1', 100, 1000))).toMatchObject({ kind: 'unknown', reason: 'transport' });
     expect(await offline.queryRefund({ outTradeNo: 'P1', outRefundNo: 'P1R1' })).toMatchObject({ kind: 'unknown', reason: 'transport' });
   });
@@ -166,7 +138,7 @@ describe.each(cases)('$method refund outcomes', ({ method, make, slow, processin
   it('queries: not_found for a refund never made, and untrustworthy answers are unknown', async () => {
     const no = await paid(fakes, provider, 1000);
     expect(await provider.queryRefund({ outTradeNo: no, outRefundNo: `${no}NONE` })).toEqual({ kind: 'not_found' });
-    expect(await provider.queryRefund({ outTradeNo: paymentNo(method), outRefundNo: 'NONE' })).toEqual({ kind: 'not_found' });
+    expect(await provider.queryRefund({ outTradeNo: uniquePaymentNo(method), outRefundNo: 'NONE' })).toEqual({ kind: 'not_found' });
     await provider.requestRefund(refundOf(no, 100, 1000));
     // alipay-sdk's HTTP client sends again once after a reset socket: cut that one too
     fakes.queueRefundQuery(method, { kind: 'server-error' }, { kind: 'bad-signature' }, { kind: 'frequency' }, { kind: 'reset' }, ...(method === 'ZFB' ? [{ kind: 'reset' as const }] : []));
@@ -187,7 +159,7 @@ describe.each(cases)('$method refund outcomes', ({ method, make, slow, processin
 
 describe('WeChat refund states a query can show', () => {
   it('ABNORMAL stays processing and asks for attention; CLOSED is refused', async () => {
-    const provider = wechat(server.wechatBaseUrl);
+    const provider = wechatAdapter(keys, servers.server.wechatBaseUrl);
     const no = await paid(fakes, provider, 1000);
     fakes.queueRefund('WX', { kind: 'abnormal' }, { kind: 'closed' });
     expect((await provider.requestRefund({ paymentNo: no, refundNo: `${no}A`, amountFen: 100, totalFen: 1000, reason: 'test' })).kind).toBe('processing');
@@ -209,8 +181,8 @@ describe('daily bills', () => {
   });
 
   const makers: { method: TGatewayMethod; make: () => PaymentProvider }[] = [
-    { method: 'ZFB', make: () => alipay(billServer.alipayGateway) },
-    { method: 'WX', make: () => wechat(billServer.wechatBaseUrl) },
+    { method: 'ZFB', make: () => alipayAdapter(keys, billServer.alipayGateway) },
+    { method: 'WX', make: () => wechatAdapter(keys, billServer.wechatBaseUrl) },
   ];
 
   it.each(makers)('$method: payments, an API refund and a console refund, to the fen', async ({ method, make }) => {
@@ -237,7 +209,7 @@ describe('daily bills', () => {
   });
 
   it('Alipay: the zip carries GBK names and text, read back exactly', async () => {
-    const provider = alipay(billServer.alipayGateway);
+    const provider = alipayAdapter(keys, billServer.alipayGateway);
     await paid(billing, provider, 100, '远程桌面 月度会员');
     const day = beijingDay(billing.ledger.at(-1)?.at ?? new Date());
     // the bill as the fake serves it, decoded by hand: the GBK name and subject survive
@@ -250,7 +222,7 @@ describe('daily bills', () => {
   });
 
   it('WeChat: a file that does not match the signed SHA1 is refused', async () => {
-    const provider = wechat(billServer.wechatBaseUrl);
+    const provider = wechatAdapter(keys, billServer.wechatBaseUrl);
     await paid(billing, provider, 100);
     const day = beijingDay(billing.ledger.at(-1)?.at ?? new Date());
     billing.billTamper = 'hash';
@@ -293,7 +265,7 @@ describe('providers without a gateway', () => {
 
   it('sandbox: refunds at once, refuses what a gateway refuses, queries, keeps no bills', async () => {
     const store = new MemoryChargeStore();
-    const provider = new SandboxProvider({ method: 'ZFB', store, codeUrl: () => 'https://llk.test/confirm', adapter: alipay('https://sandbox.invalid') });
+    const provider = new SandboxProvider({ method: 'ZFB', store, codeUrl: () => 'https://llk.test/confirm', adapter: alipayAdapter(keys, 'https://sandbox.invalid') });
     await provider.create({ paymentNo: 'SBX1', amountFen: 1000, subject: 's', client: 'WEB', notifyUrl: 'https://llk.test/n', expiresAt: new Date(Date.now() + 60_000) });
     const charge = await store.get('ZFB:SBX1');
     assert(charge, 'no charge');
