@@ -1,7 +1,7 @@
 import type { TNewsInfo, TUpdateLogEntry } from '@llk/contracts';
 import type { ReactNode } from 'react';
-import { renderToReadableStream } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderHtml } from './support/next-stubs';
 
 // The API-driven content pages as the server renders them (to HTML): a news article (and a
 // not-found for a bad or unknown id), the release-notes log, the not-found pages' language and
@@ -9,30 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 // while the API has one). The API is a fake fetch at API_URL; next-intl's server entry is use-intl's
 // translator over the app's messages; a missing message fails.
 
-vi.mock('next-intl/server', async () => {
-  const { createTranslator } = await import('use-intl/core');
-  const messagesOf = async (locale: string) => {
-    const { default: config } = await import('@/i18n/request');
-    const resolved = await (config as unknown as (params: { requestLocale: Promise<string> }) => Promise<{ messages: Record<string, unknown> }>)({ requestLocale: Promise.resolve(locale) });
-    return resolved.messages;
-  };
-  return {
-    getRequestConfig: (factory: unknown) => factory,
-    setRequestLocale: () => undefined,
-    getLocale: async () => 'ja',
-    getMessages: async ({ locale }: { locale: string }) => messagesOf(locale),
-    getTranslations: async ({ locale, namespace }: { locale: string; namespace?: string }) =>
-      createTranslator({
-        locale,
-        messages: (await messagesOf(locale)) as never,
-        namespace: namespace as never,
-        timeZone: 'Asia/Shanghai',
-        onError: (error) => {
-          throw error;
-        },
-      }),
-  };
-});
+vi.mock('next-intl/server', async () => (await import('./support/next-stubs')).nextIntlServer('ja'));
 const requestHeaders = vi.hoisted(() => ({ value: new Headers() }));
 const cookieJar = vi.hoisted(() => new Map<string, string>());
 vi.mock('next/headers', () => ({
@@ -60,13 +37,7 @@ const { SWITCH_COOKIE, encodePendingSwitch } = await import('@/features/auth/swi
 const { SESSION_COOKIE } = await import('@/features/auth/session-cookies');
 const { REQUEST_PATH_HEADER } = await import('@/lib/fatal');
 
-async function html(node: ReactNode): Promise<Document> {
-  const stream = await renderToReadableStream(node);
-  await stream.allReady;
-  const doc = document.implementation.createHTMLDocument('page');
-  doc.documentElement.innerHTML = await new Response(stream).text();
-  return doc;
-}
+const html = (node: ReactNode) => renderHtml(node, 'document');
 
 const article: TNewsInfo = {
   id: 12,

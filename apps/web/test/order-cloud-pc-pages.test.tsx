@@ -1,7 +1,7 @@
 import type { TCloudPcPlans, TMemberPricing } from '@llk/contracts';
-import { renderToReadableStream } from 'react-dom/server';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderHtml } from './support/next-stubs';
 import { cloudPcPlansFromSeed } from '@/features/cloud-pc/seed-fallback';
 import { pricingFromSeed } from '@/features/pricing/seed-fallback';
 
@@ -11,29 +11,7 @@ import { pricingFromSeed } from '@/features/pricing/seed-fallback';
 // shows the API's plans and prices. next-intl's server entry is use-intl's translator over the
 // app's messages (src/i18n/request.ts); a missing message fails the test.
 
-vi.mock('next-intl/server', async () => {
-  const { createTranslator } = await import('use-intl/core');
-  const messagesOf = async (locale: string) => {
-    const { default: config } = await import('@/i18n/request');
-    const resolved = await (config as unknown as (params: { requestLocale: Promise<string> }) => Promise<{ messages: Record<string, unknown> }>)({ requestLocale: Promise.resolve(locale) });
-    return resolved.messages;
-  };
-  return {
-    getRequestConfig: (factory: unknown) => factory,
-    setRequestLocale: () => undefined,
-    getMessages: async ({ locale }: { locale: string }) => messagesOf(locale),
-    getTranslations: async ({ locale, namespace }: { locale: string; namespace: string }) =>
-      createTranslator({
-        locale,
-        messages: (await messagesOf(locale)) as never,
-        namespace: namespace as never,
-        timeZone: 'Asia/Shanghai',
-        onError: (error) => {
-          throw error;
-        },
-      }),
-  };
-});
+vi.mock('next-intl/server', async () => (await import('./support/next-stubs')).nextIntlServer());
 const cookieJar = vi.hoisted(() => new Map<string, string>());
 vi.mock('next/headers', () => ({
   cookies: async () => ({ get: (name: string) => (cookieJar.has(name) ? { name, value: cookieJar.get(name) } : undefined) }),
@@ -53,13 +31,7 @@ const { default: OrderPage } = await import('@/app/[locale]/(marketing)/order/pa
 const { default: CloudPcPage } = await import('@/app/[locale]/(marketing)/cloudPc/page');
 const { SESSION_COOKIE } = await import('@/features/auth/session-cookies');
 
-async function html(node: ReactNode): Promise<Document> {
-  const stream = await renderToReadableStream(node);
-  await stream.allReady;
-  const doc = document.implementation.createHTMLDocument('page');
-  doc.body.innerHTML = await new Response(stream).text();
-  return doc;
-}
+const html = (node: ReactNode) => renderHtml(node);
 
 const text = (doc: Document, selector: string) => doc.querySelector(selector)?.textContent ?? null;
 

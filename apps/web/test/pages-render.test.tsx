@@ -1,7 +1,7 @@
 import { locales } from '@llk/contracts/locales';
 import type { ReactNode } from 'react';
-import { renderToReadableStream } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderHtml } from './support/next-stubs';
 
 // The pages of the route table render on the server in each of the seven languages, with the
 // API down as at build time (news and notices get empty lists): one <h1>, no message missing in
@@ -10,30 +10,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 // their own files); this catches a page or a locale that breaks as a whole, and the layouts'
 // frame (lang, header, main, footer).
 
-vi.mock('next-intl/server', async () => {
-  const { createFormatter, createTranslator } = await import('use-intl/core');
-  const messagesOf = async (locale: string) => {
-    const { default: config } = await import('@/i18n/request');
-    const resolved = await (config as unknown as (params: { requestLocale: Promise<string> }) => Promise<{ messages: Record<string, unknown> }>)({ requestLocale: Promise.resolve(locale) });
-    return resolved.messages;
-  };
-  return {
-    getRequestConfig: (factory: unknown) => factory,
-    setRequestLocale: () => undefined,
-    getMessages: async ({ locale }: { locale: string }) => messagesOf(locale),
-    getFormatter: async ({ locale }: { locale: string }) => createFormatter({ locale, timeZone: 'Asia/Shanghai' }),
-    getTranslations: async ({ locale, namespace }: { locale: string; namespace?: string }) =>
-      createTranslator({
-        locale,
-        messages: (await messagesOf(locale)) as never,
-        namespace: namespace as never,
-        timeZone: 'Asia/Shanghai',
-        onError: (error) => {
-          throw error;
-        },
-      }),
-  };
-});
+vi.mock('next-intl/server', async () => (await import('./support/next-stubs')).nextIntlServer());
 vi.mock('next/headers', () => ({
   cookies: async () => ({ get: () => undefined, getAll: () => [], has: () => false }),
   headers: async () => new Headers(),
@@ -84,13 +61,7 @@ const guideArticle = await import('@/app/[locale]/(marketing)/guide/[...slug]/pa
 const [firstGuidePage] = guideArticle.generateStaticParams({ params: { locale: 'en' } });
 pages.push([`/guide/${firstGuidePage!.slug.join('/')}`, Promise.resolve(guideArticle.default as unknown as TPage), { slug: firstGuidePage!.slug }, {}]);
 
-async function html(node: ReactNode): Promise<Document> {
-  const stream = await renderToReadableStream(node);
-  await stream.allReady;
-  const doc = document.implementation.createHTMLDocument('page');
-  doc.documentElement.innerHTML = await new Response(stream).text();
-  return doc;
-}
+const html = (node: ReactNode) => renderHtml(node, 'document');
 
 beforeEach(() => {
   vi.stubEnv('API_URL', 'http://api.test');

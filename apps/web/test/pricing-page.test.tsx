@@ -8,21 +8,7 @@ import { pricingFromSeed } from '@/features/pricing/seed-fallback';
 // page's language; nothing is computed on the page. next-intl's server entry is replaced by
 // use-intl's translator over the app's real messages (src/i18n/request.ts), as Next would give.
 
-vi.mock('next-intl/server', async () => {
-  const { createTranslator } = await import('use-intl/core');
-  const messagesOf = async (locale: string) => {
-    const { default: config } = await import('@/i18n/request');
-    const resolved = await (config as unknown as (params: { requestLocale: Promise<string> }) => Promise<{ messages: Record<string, unknown> }>)({ requestLocale: Promise.resolve(locale) });
-    return resolved.messages;
-  };
-  return {
-    getRequestConfig: (factory: unknown) => factory,
-    setRequestLocale: () => undefined,
-    getMessages: async ({ locale }: { locale: string }) => messagesOf(locale),
-    getTranslations: async ({ locale, namespace }: { locale: string; namespace: string }) =>
-      createTranslator({ locale, messages: (await messagesOf(locale)) as never, namespace: namespace as never, timeZone: 'Asia/Shanghai' }),
-  };
-});
+vi.mock('next-intl/server', async () => (await import('./support/next-stubs')).nextIntlServer());
 vi.mock('next/navigation', () => ({
   notFound: () => {
     throw new Error('NEXT_NOT_FOUND');

@@ -1,35 +1,13 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { renderToReadableStream } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderHtml } from './support/next-stubs';
 
 // The default layout's header and footer as the server renders them (to HTML, they are async
 // server components), and the menu button's behaviour in the browser. next-intl's server entry
 // is use-intl's translator over the app's messages (src/i18n/request.ts); a missing message fails.
 
-vi.mock('next-intl/server', async () => {
-  const { createTranslator } = await import('use-intl/core');
-  const messagesOf = async (locale: string) => {
-    const { default: config } = await import('@/i18n/request');
-    const resolved = await (config as unknown as (params: { requestLocale: Promise<string> }) => Promise<{ messages: Record<string, unknown> }>)({ requestLocale: Promise.resolve(locale) });
-    return resolved.messages;
-  };
-  return {
-    getRequestConfig: (factory: unknown) => factory,
-    setRequestLocale: () => undefined,
-    getMessages: async ({ locale }: { locale: string }) => messagesOf(locale),
-    getTranslations: async ({ locale, namespace }: { locale: string; namespace: string }) =>
-      createTranslator({
-        locale,
-        messages: (await messagesOf(locale)) as never,
-        namespace: namespace as never,
-        timeZone: 'Asia/Shanghai',
-        onError: (error) => {
-          throw error;
-        },
-      }),
-  };
-});
+vi.mock('next-intl/server', async () => (await import('./support/next-stubs')).nextIntlServer());
 const nav = vi.hoisted(() => ({ locale: 'en', pathname: '/en/guide/account' }));
 vi.mock('next/navigation', () => ({
   useRouter: () => ({ push: vi.fn(), replace: vi.fn(), prefetch: vi.fn() }),
@@ -44,13 +22,7 @@ const { SiteHeader } = await import('@/components/layout/site-header');
 const { SiteFooter } = await import('@/components/layout/site-footer');
 const { NavMenu } = await import('@/components/layout/nav-menu');
 
-async function html(node: ReactNode): Promise<Document> {
-  const stream = await renderToReadableStream(node);
-  await stream.allReady;
-  const doc = document.implementation.createHTMLDocument('page');
-  doc.body.innerHTML = await new Response(stream).text();
-  return doc;
-}
+const html = (node: ReactNode) => renderHtml(node);
 
 function links(root: ParentNode): Array<[string, string | null]> {
   return Array.from(root.querySelectorAll('a')).map((a) => [a.textContent ?? '', a.getAttribute('href')]);
