@@ -3,11 +3,8 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import en from '../../../../messages/en/cloud-pc.json';
 import type { TCloudPcTexts } from '../texts';
+import { fakeApi, type FakeApi } from '../../../../test/support/fake-api';
 
-const calls = vi.hoisted(() => ({ loadDevices: vi.fn(), setAutoRenew: vi.fn(), cancelDevice: vi.fn(), refundDevice: vi.fn(), requestInvoice: vi.fn() }));
-vi.mock('../cloud-pc-api', () => calls);
-const toasts = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }));
-vi.mock('@/lib/toast', () => ({ toast: toasts }));
 vi.mock('next/navigation', () => ({ useParams: () => ({ locale: 'en' }), useRouter: () => ({ push: vi.fn() }) }));
 
 import DeviceList from './device-list';
@@ -33,9 +30,15 @@ const device: TCloudPcDevice = {
   pendingRenewalOrderId: null,
 };
 
+let api: FakeApi;
+/** The API's device list and invoices for the page's first load. */
+function serve(devices: TCloudPcDevice[], invoices: unknown[] = []) {
+  api.reply('GET /cloudPc/devices', { data: { devices } });
+  api.reply('GET /cloudPc/invoice', { data: { invoices } });
+}
+
 beforeEach(() => {
-  for (const fn of Object.values(calls)) fn.mockReset();
-  toasts.success.mockReset();
+  api = fakeApi();
   // happy-dom's <dialog> without the modal part
   HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
     this.setAttribute('open', '');
@@ -45,13 +48,16 @@ beforeEach(() => {
     this.dispatchEvent(new Event('close'));
   };
 });
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 describe('DeviceList', () => {
   it('says the renewal is due within three days of expiry when auto-renew is on, and not before', async () => {
     const soon = { ...device, id: 'pc2', autoRenew: true, expiresAt: new Date(Date.now() + 2 * 86_400_000).toISOString() };
     const later = { ...device, id: 'pc3', autoRenew: true, expiresAt: new Date(Date.now() + 10 * 86_400_000).toISOString() };
-    calls.loadDevices.mockResolvedValue({ kind: 'ready', devices: [soon, later], invoices: [] });
+    serve([soon, later]);
     render(<DeviceList texts={texts} tag="en" />);
     const items = await screen.findAllByTestId('cloud-pc-device');
     expect(within(items[0]!).getByTestId('device-renewal-due').textContent).toMatch(/^Auto-renew is on and the renewal is due: select Renew and pay before .+, or the cloud PC is released when it expires\.$/);
@@ -59,7 +65,7 @@ describe('DeviceList', () => {
   });
 
   it('lists a machine with plan, cores/threads, status and the renewal link', async () => {
-    calls.loadDevices.mockResolvedValue({ kind: 'ready', devices: [device], invoices: [] });
+    serve([device]);
     render(<DeviceList texts={texts} tag="en" />);
     const item = await screen.findByTestId('cloud-pc-device');
     expect(within(item).getByTestId('device-plan').textContent).toBe('Advanced');
@@ -71,39 +77,39 @@ describe('DeviceList', () => {
   });
 
   it('switches auto-renew with the server’s answer', async () => {
-    calls.loadDevices.mockResolvedValue({ kind: 'ready', devices: [device], invoices: [] });
-    calls.setAutoRenew.mockResolvedValue({ ...device, autoRenew: true });
+    serve([device]);
+    api.reply('POST /cloudPc/devices/pc1/autoRenew', { data: { device: { ...device, autoRenew: true } } });
     render(<DeviceList texts={texts} tag="en" />);
     const toggle = await screen.findByRole('switch', { name: 'Auto-renew' });
     expect(toggle.getAttribute('aria-checked')).toBe('false');
     fireEvent.click(toggle);
     await vi.waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('true'));
-    expect(calls.setAutoRenew).toHaveBeenCalledWith('pc1', true);
-    expect(toasts.success).toHaveBeenCalledWith('Auto-renew is on.');
+    expect(api.callsTo('POST /cloudPc/devices/pc1/autoRenew').map((call) => call.body)).toEqual([{ enabled: true }]);
+    expect(api.toasts.success).toHaveBeenCalledWith('Auto-renew is on.');
   });
 
   it('cancels only after the confirmation, then shows the machine released', async () => {
-    calls.loadDevices.mockResolvedValue({ kind: 'ready', devices: [device], invoices: [] });
-    calls.cancelDevice.mockResolvedValue({ ...device, status: 'RELEASED', releasedAt: '2026-11-22T12:05:00.000Z' });
+    serve([device]);
+    api.reply('POST /cloudPc/devices/pc1/cancel', { data: { device: { ...device, status: 'RELEASED', releasedAt: '2026-11-22T12:05:00.000Z' } } });
     render(<DeviceList texts={texts} tag="en" />);
     fireEvent.click(await screen.findByTestId('device-cancel'));
     const dialog = screen.getByTestId('cloud-pc-confirm');
     expect(dialog.hasAttribute('open')).toBe(true);
     expect(dialog.textContent).toContain('Cancel CPC-7K2M9Q?');
     expect(dialog.textContent).toContain('Billing cannot be paused');
-    expect(calls.cancelDevice).not.toHaveBeenCalled();
+    expect(api.callsTo('POST /cloudPc/devices/pc1/cancel')).toEqual([]);
     fireEvent.click(within(dialog).getByTestId('cloud-pc-confirm-yes'));
     await vi.waitFor(() => expect(screen.getByTestId('device-status').textContent).toBe('Released'));
-    expect(calls.cancelDevice).toHaveBeenCalledWith('pc1');
+    expect(api.callsTo('POST /cloudPc/devices/pc1/cancel')).toHaveLength(1);
     expect(dialog.hasAttribute('open')).toBe(false);
     expect(screen.queryByTestId('device-cancel')).toBeNull();
     expect(screen.queryByTestId('device-renew')).toBeNull();
-    expect(toasts.success).toHaveBeenCalledWith('CPC-7K2M9Q has been released.');
+    expect(api.toasts.success).toHaveBeenCalledWith('CPC-7K2M9Q has been released.');
   });
 
   it('offers the refund while refundableUntil is ahead', async () => {
     const until = new Date(Date.now() + 10 * 60_000).toISOString();
-    calls.loadDevices.mockResolvedValue({ kind: 'ready', devices: [{ ...device, refundableUntil: until }], invoices: [] });
+    serve([{ ...device, refundableUntil: until }]);
     render(<DeviceList texts={texts} tag="en" />);
     expect(await screen.findByTestId('device-refund')).toBeTruthy();
   });
@@ -119,8 +125,8 @@ describe('DeviceList', () => {
         { orderId: 'O2', kind: 'RENEWAL' as const, amountFen: 29950 },
       ],
     };
-    calls.loadDevices.mockResolvedValue({ kind: 'ready', devices: [refundable], invoices: [] });
-    calls.refundDevice.mockResolvedValue({ device: { ...refundable, status: 'RELEASED', refundableUntil: null, refundItems: [] }, order: {} });
+    serve([refundable]);
+    api.reply('POST /cloudPc/devices/pc1/refund', { data: { device: { ...refundable, status: 'RELEASED', refundableUntil: null, refundItems: [] }, order: {} } });
     render(<DeviceList texts={texts} tag="en" />);
     fireEvent.click(await screen.findByTestId('device-refund'));
     const dialog = screen.getByTestId('cloud-pc-confirm');
@@ -128,15 +134,15 @@ describe('DeviceList', () => {
     expect(within(dialog).getAllByTestId('cloud-pc-refund-item').map((item) => item.textContent)).toEqual(['Rental (order O1)CN¥299', 'Renewal (order O2)CN¥299.50']);
     expect(within(dialog).getByTestId('cloud-pc-refund-total').textContent).toBe('Total refundCN¥598.50');
     expect(within(dialog).getByTestId('cloud-pc-refund-cancels-pending').textContent).toBe('The unpaid renewal order is cancelled; nothing has been charged for it.');
-    expect(calls.refundDevice).not.toHaveBeenCalled();
+    expect(api.callsTo('POST /cloudPc/devices/pc1/refund')).toEqual([]);
     fireEvent.click(within(dialog).getByTestId('cloud-pc-confirm-yes'));
     await vi.waitFor(() => expect(screen.getByTestId('device-status').textContent).toBe('Released'));
-    expect(calls.refundDevice).toHaveBeenCalledWith('pc1');
+    expect(api.callsTo('POST /cloudPc/devices/pc1/refund')).toHaveLength(1);
   });
 
   it('warns in the cancel dialog that cancelling gives up an open refund, and only then', async () => {
     const until = new Date(Date.now() + 10 * 60_000).toISOString();
-    calls.loadDevices.mockResolvedValue({ kind: 'ready', devices: [{ ...device, refundableUntil: until }, { ...device, id: 'pc2', orderId: 'O2' }], invoices: [] });
+    serve([{ ...device, refundableUntil: until }, { ...device, id: 'pc2', orderId: 'O2' }]);
     render(<DeviceList texts={texts} tag="en" />);
     const [refundable, other] = await screen.findAllByTestId('cloud-pc-device');
     fireEvent.click(within(refundable!).getByTestId('device-cancel'));
@@ -149,7 +155,7 @@ describe('DeviceList', () => {
 
   it('says when a machine was refunded and offers no invoice for it', async () => {
     const refunded = { ...device, status: 'RELEASED' as const, releasedAt: '2026-11-22T12:05:00.000Z', refundedAt: '2026-11-22T12:05:00.000Z' };
-    calls.loadDevices.mockResolvedValue({ kind: 'ready', devices: [refunded, { ...device, id: 'pc2', orderId: 'O2' }], invoices: [] });
+    serve([refunded, { ...device, id: 'pc2', orderId: 'O2' }]);
     render(<DeviceList texts={texts} tag="en" />);
     const [first, second] = await screen.findAllByTestId('cloud-pc-device');
     expect(within(first!).getByTestId('device-refunded').textContent).toBe(
@@ -161,8 +167,8 @@ describe('DeviceList', () => {
   });
 
   it('checks an invoice request inline and records it', async () => {
-    calls.loadDevices.mockResolvedValue({ kind: 'ready', devices: [device], invoices: [] });
-    calls.requestInvoice.mockResolvedValue({ id: 'INV1', orderId: 'O1', kind: 'SPECIAL', title: 'ACME', amountFen: 49900, status: 'REQUESTED', requestedAt: '2026-11-22T12:10:00.000Z' });
+    serve([device]);
+    api.reply('POST /cloudPc/invoice', { data: { id: 'INV1', orderId: 'O1', kind: 'SPECIAL', title: 'ACME', amountFen: 49900, status: 'REQUESTED', requestedAt: '2026-11-22T12:10:00.000Z' } });
     render(<DeviceList texts={texts} tag="en" />);
     fireEvent.click(await screen.findByTestId('invoice-open'));
     const form = screen.getByTestId('invoice-form');
@@ -171,17 +177,17 @@ describe('DeviceList', () => {
     fireEvent.change(form.querySelector('input[name="email"]')!, { target: { value: 'finance@example.com' } });
     fireEvent.submit(form);
     expect(form.querySelector('input[name="taxId"]')!.getAttribute('aria-invalid')).toBe('true');
-    expect(calls.requestInvoice).not.toHaveBeenCalled();
+    expect(api.callsTo('POST /cloudPc/invoice')).toEqual([]);
     fireEvent.change(form.querySelector('input[name="taxId"]')!, { target: { value: '91330100MA2AAAAA1X' } });
     fireEvent.submit(form);
     const done = await screen.findByTestId('invoice-requested');
-    expect(calls.requestInvoice).toHaveBeenCalledWith({ orderId: 'O1', kind: 'SPECIAL', title: 'ACME', taxId: '91330100MA2AAAAA1X', email: 'finance@example.com' });
+    expect(api.callsTo('POST /cloudPc/invoice').map((call) => call.body)).toEqual([{ orderId: 'O1', kind: 'SPECIAL', title: 'ACME', taxId: '91330100MA2AAAAA1X', email: 'finance@example.com' }]);
     expect(done.textContent).toContain('Special VAT invoice requested on');
     expect(done.textContent).toContain('INV1');
   });
 
   it('shows the empty state', async () => {
-    calls.loadDevices.mockResolvedValue({ kind: 'ready', devices: [], invoices: [] });
+    serve([]);
     render(<DeviceList texts={texts} tag="en" />);
     expect((await screen.findByTestId('cloud-pc-empty')).textContent).toContain('You haven’t rented a cloud PC yet.');
   });

@@ -1,12 +1,10 @@
 import type { TAmbassadorInfo } from '@llk/contracts';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import en from '../../../../messages/en/referral.json';
 import type { TReferralTexts } from '../texts';
 
-const toasts = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }));
-vi.mock('@/lib/toast', () => ({ toast: toasts }));
-
+import { captureToasts } from '../../../../test/support/fake-api';
 import AmbassadorDashboard from './ambassador-dashboard';
 
 const texts = en.Referral as unknown as TReferralTexts;
@@ -33,11 +31,13 @@ const info: TAmbassadorInfo = {
   ],
 };
 
+let toasts: ReturnType<typeof captureToasts>;
+beforeEach(() => {
+  toasts = captureToasts();
+});
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
-  toasts.success.mockReset();
-  toasts.error.mockReset();
 });
 
 describe('AmbassadorDashboard', () => {

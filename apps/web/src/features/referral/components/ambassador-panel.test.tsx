@@ -4,13 +4,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import en from '../../../../messages/en/referral.json';
 import type { TReferralTexts } from '../texts';
 
-const calls = vi.hoisted(() => ({ loadAmbassador: vi.fn(), joinAmbassador: vi.fn() }));
-vi.mock('../referral-api', () => calls);
-const toasts = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }));
-vi.mock('@/lib/toast', () => ({ toast: toasts }));
 vi.mock('next/navigation', () => ({ useParams: () => ({ locale: 'en' }) }));
 
+import { fakeApi, type FakeApi } from '../../../../test/support/fake-api';
 import { AmbassadorPanel } from './ambassador-panel';
+
+const PROGRAMME = 'GET /activity/participant/marketingAmbassador';
+const JOIN = 'POST /activity/participant/marketingAmbassador';
 
 const texts = en.Referral as unknown as TReferralTexts;
 const base: TAmbassadorInfo = {
@@ -33,14 +33,14 @@ const setHint = (on: boolean) => {
 };
 const visitor = <p>Log in first</p>;
 
+let api: FakeApi;
 beforeEach(() => {
-  calls.loadAmbassador.mockReset();
-  calls.joinAmbassador.mockReset();
-  toasts.success.mockReset();
+  api = fakeApi();
 });
 afterEach(() => {
   cleanup();
   setHint(false);
+  vi.unstubAllGlobals();
 });
 
 describe('AmbassadorPanel', () => {
@@ -48,25 +48,25 @@ describe('AmbassadorPanel', () => {
     setHint(false);
     render(<AmbassadorPanel texts={texts} visitor={visitor} />);
     expect(screen.getByText('Log in first')).toBeTruthy();
-    expect(calls.loadAmbassador).not.toHaveBeenCalled();
+    expect(api.calls).toEqual([]);
   });
 
   it('lets a member join, then shows the link and code', async () => {
     setHint(true);
-    calls.loadAmbassador.mockResolvedValueOnce({ kind: 'ready', info: base }).mockResolvedValueOnce({ kind: 'ready', info: joined });
-    calls.joinAmbassador.mockResolvedValueOnce({ activityType: 'LZ', referralCode: 'AB12CD34', referralLink: joined.referralLink, joinedAt: joined.joinedAt, created: true });
+    api.reply(PROGRAMME, [{ data: base }, { data: joined }]);
+    api.reply(JOIN, { data: { activityType: 'LZ', referralCode: 'AB12CD34', referralLink: joined.referralLink, joinedAt: joined.joinedAt, created: true } });
     render(<AmbassadorPanel texts={texts} visitor={visitor} />);
     expect(screen.getByRole('status').textContent).toBe('Loading your ambassador details…');
     fireEvent.click(await screen.findByRole('button', { name: 'Join now' }));
     expect(await screen.findByLabelText('Your referral code')).toHaveProperty('value', 'AB12CD34');
-    expect(calls.joinAmbassador).toHaveBeenCalledTimes(1);
-    expect(toasts.success).toHaveBeenCalledWith('Welcome aboard! Your referral link is ready.');
+    expect(api.callsTo(JOIN)).toHaveLength(1);
+    expect(api.toasts.success).toHaveBeenCalledWith('Welcome aboard! Your referral link is ready.');
     expect(screen.queryByText('Log in first')).toBeNull();
   });
 
   it('falls back to the visitor’s view when the session has died', async () => {
     setHint(true);
-    calls.loadAmbassador.mockResolvedValueOnce({ kind: 'loggedOut' });
+    api.reply(PROGRAMME, { data: null, errcode: 401, errmsg: 'Please log in', status: 401 });
     render(<AmbassadorPanel texts={texts} visitor={visitor} />);
     expect(await screen.findByText('Log in first')).toBeTruthy();
     expect(document.cookie).not.toContain('llk_session_hint=1');
@@ -74,7 +74,8 @@ describe('AmbassadorPanel', () => {
 
   it('offers to try again when loading fails', async () => {
     setHint(true);
-    calls.loadAmbassador.mockResolvedValueOnce({ kind: 'failed' }).mockResolvedValueOnce({ kind: 'ready', info: joined });
+    // a 500 twice (the client asks a GET once more), then the programme
+    api.reply(PROGRAMME, [{ data: null, errcode: 500, errmsg: 'Internal error', status: 500 }, { data: null, errcode: 500, errmsg: 'Internal error', status: 500 }, { data: joined }]);
     render(<AmbassadorPanel texts={texts} visitor={visitor} />);
     expect((await screen.findByRole('alert')).textContent).toContain('Your ambassador details could not be loaded.');
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
