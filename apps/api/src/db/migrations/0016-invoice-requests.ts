@@ -2,8 +2,8 @@ import { type Kysely } from 'kysely';
 
 // Invoice requests for paid orders of any kind (issue 17, POST /order/invoice). A request is
 // REQUESTED (open) until the seller issues it (ISSUED) or turns it down (REJECTED); an order has
-// at most one open request: open_order_id holds the order id while the request is open and NULL
-// once it is closed, and a unique index on it (NULLs never collide, on SQLite and PostgreSQL)
+// at most one live request: open_order_id holds the order id while the request is REQUESTED or
+// ISSUED and NULL once it is REJECTED, and a unique index on it (NULLs never collide, on SQLite and PostgreSQL)
 // makes a second open request a unique violation however many callers race. Rows stay with the
 // order for accounting (no cascade from users). Why a new table rather than widening
 // cloud_pc_invoice_requests: modules/orders/README.md.

@@ -117,11 +117,14 @@ export function listInvoiceRequests(db: Db, orderId: string): Promise<InvoiceReq
   return db.selectFrom('invoice_requests').selectAll().where('order_id', '=', orderId).orderBy('id', 'desc').execute();
 }
 
-/** Closes an open request (ISSUED or REJECTED, by the back office); true if it was open. */
+/**
+ * Settles an open request (by the back office): ISSUED keeps holding the order (an order is
+ * invoiced once), REJECTED frees it for a new request. True if it was open.
+ */
 export async function closeInvoiceRequest(db: Db, id: string, state: 'ISSUED' | 'REJECTED', now: string): Promise<boolean> {
   const result = await db
     .updateTable('invoice_requests')
-    .set({ state, open_order_id: null, updated_at: now })
+    .set({ state, updated_at: now, ...(state === 'REJECTED' ? { open_order_id: null } : {}) })
     .where('id', '=', id)
     .where('state', '=', 'REQUESTED')
     .executeTakeFirst();

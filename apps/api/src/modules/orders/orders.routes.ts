@@ -197,7 +197,7 @@ and the times. An unpaid, cancelled or expired order: 20202; someone else's: 200
         summary: 'Request an invoice for one of your paid orders',
         description: `title (1–100 characters), optional taxId (taxpayer id: 15–20 letters and digits; empty for a
 person) and the email the invoice is sent to. Only for a paid order that was not refunded (20203); while a request of
-the order is open (REQUESTED) another one is refused (20204), however many are sent at once. The request is for what
+the order is open (REQUESTED) or issued (ISSUED) another one is refused (20204), however many are sent at once. The request is for what
 was paid less what was refunded; the seller issues it (ISSUED) or turns it down (REJECTED, after which a new one may be
 sent). Cloud-PC orders may also use POST /cloudPc/invoice (kind and note); see modules/orders/README.md.`,
         body: ZOrderInvoiceRequest,

@@ -301,5 +301,7 @@ describe.each(testDialects())('account orders on $dialect', ({ dialect }) => {
     expect(await closeInvoiceRequest(odb(), invoice.id, 'REJECTED', toDbDate(new Date()))).toBe(false);
     expect(await closeInvoiceRequest(odb(), newId(), 'ISSUED', toDbDate(new Date()))).toBe(false);
     expect(body<TOrderInvoices>(await get(`/order/invoice/${order.id}`, user.token)).data.invoices.map((i) => i.state)).toEqual(['ISSUED']);
+    // an issued invoice holds the order: it is invoiced once
+    expect(body(await post('/order/invoice', user.token, { orderId: order.id, title: 'ACME', email: 'a@example.com' })).errcode).toBe(ErrorCode.ORDER_INVOICE_OPEN);
   });
 });
