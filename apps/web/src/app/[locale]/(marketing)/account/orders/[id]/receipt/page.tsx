@@ -70,14 +70,15 @@ export default async function AccountReceiptPage({ params }: { params: Params })
         <header className="flex flex-wrap items-start justify-between gap-4 border-b border-line pb-5">
           <div>
             <h1 className="text-2xl font-bold tracking-tight text-ink">{t('receiptDoc.heading')}</h1>
-            <p className="mt-1 text-sm text-ink-muted">
-              {t('receiptDoc.seller')}: {brand}
-            </p>
+            <dl className="mt-2 text-sm">
+              <dt className="text-ink-muted">{t('receiptDoc.seller')}</dt>
+              <dd className="font-semibold text-ink">{brand}</dd>
+            </dl>
           </div>
-          <div className="text-right">
-            <p className="text-sm text-ink-muted">{t('receiptDoc.buyer')}</p>
-            <p className="font-semibold break-all text-ink">{receipt.account}</p>
-          </div>
+          <dl className="text-sm sm:text-right">
+            <dt className="text-ink-muted">{t('receiptDoc.buyer')}</dt>
+            <dd className="font-semibold break-all text-ink">{receipt.account}</dd>
+          </dl>
         </header>
 
         <dl className="grid gap-x-6 gap-y-3 border-b border-line py-5 sm:grid-cols-2">
