@@ -59,9 +59,10 @@ export default async function AccountOrdersPage({ params, searchParams }: { para
                   <span className="break-all">{t('orderNo', { id: order.id })}</span>
                 </p>
               </div>
-              <div className="flex min-w-0 flex-1 items-center gap-3 sm:flex-none">
+              <div className="flex min-w-0 flex-1 flex-wrap items-center gap-x-3 gap-y-1 sm:flex-none">
                 <OrderState status={order.status} label={t(`states.${order.status}`)} />
-                <span className="text-sm whitespace-nowrap text-ink-muted">{order.payMethod ? t(`methods.${order.payMethod}`) : t('methods.none')}</span>
+                {/* the method of the payment (or of the latest attempt); an unpaid order's state says enough */}
+                {order.payMethod ? <span className="text-sm whitespace-nowrap text-ink-muted">{t(`methods.${order.payMethod}`)}</span> : null}
               </div>
               <p className="text-right text-lg font-semibold whitespace-nowrap text-ink tabular-nums sm:w-24" data-testid="order-amount">
                 {formatFen(order.totalFen, tag)}
