@@ -3,6 +3,7 @@ import { newId, toDbDate } from '../src/db/dialect';
 import { hashPassword } from '../src/modules/auth/passwords';
 import { createSession } from '../src/modules/auth/sessions.service';
 import { insertUser } from '../src/modules/users/users.repository';
+import { accountScenarios } from './account';
 import { orderScenarios } from './orders';
 
 export interface BenchRequest {
@@ -96,6 +97,8 @@ export const scenarios: Scenario[] = [
   }),
   // orders (issue 5): order creation and applied payment notifications, see ./orders.ts
   ...orderScenarios,
+  // the account area (issue 17): a user's order list with 1,000 orders, see ./account.ts
+  ...accountScenarios,
 ];
 
 const BENCH_PASSWORD = 'Bench#pass1';

@@ -38,6 +38,7 @@ import {
   type CloudPcsTable,
 } from './tables/cloud-pc.table';
 import {
+  type InvoiceRequestsTable,
   type OrderIdempotencyKeysTable,
   type OrderItemsTable,
   type OrderQrCodesTable,
@@ -81,6 +82,8 @@ export interface DB {
   order_qr_codes: OrderQrCodesTable;
   payment_notifications: PaymentNotificationsTable;
   order_idempotency_keys: OrderIdempotencyKeysTable;
+  // 0016-invoice-requests
+  invoice_requests: InvoiceRequestsTable;
   // 0006-referrals
   ambassadors: AmbassadorsTable;
   referral_bindings: ReferralBindingsTable;

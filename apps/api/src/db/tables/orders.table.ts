@@ -111,3 +111,20 @@ export interface OrderIdempotencyKeysTable {
   created_at: string;
   expires_at: string;
 }
+
+/** Migration 0016-invoice-requests: invoice requests for paid orders (one open per order). */
+export interface InvoiceRequestsTable {
+  id: string;
+  order_id: string;
+  user_id: string;
+  /** the order id while the request is open (REQUESTED), NULL once closed: unique */
+  open_order_id: string | null;
+  /** REQUESTED | ISSUED | REJECTED */
+  state: string;
+  title: string;
+  tax_id: string | null;
+  email: string;
+  amount_fen: number;
+  created_at: string;
+  updated_at: string;
+}

@@ -1,8 +1,8 @@
 import { type Selectable } from 'kysely';
 import { type TOrderStatus } from '@llk/contracts';
-import { touchedRows } from '../../db/dialect';
+import { toCount, touchedRows } from '../../db/dialect';
 import { type Db } from '../../db/schema';
-import { type OrderItemsTable, type OrderQrCodesTable, type OrdersTable } from '../../db/tables/orders.table';
+import { type InvoiceRequestsTable, type OrderItemsTable, type OrderQrCodesTable, type OrdersTable } from '../../db/tables/orders.table';
 
 // Orders, their items, QR codes and idempotency keys. Every state change is a conditional
 // update (the expected state in the WHERE clause) that reports whether it happened, so two
@@ -11,6 +11,7 @@ import { type OrderItemsTable, type OrderQrCodesTable, type OrdersTable } from '
 export type OrderRow = Selectable<OrdersTable>;
 export type OrderItemRow = Selectable<OrderItemsTable>;
 export type QrCodeRow = Selectable<OrderQrCodesTable>;
+export type InvoiceRequestRow = Selectable<InvoiceRequestsTable>;
 
 // ---- Orders ----------------------------------------------------------------------------------
 
@@ -74,6 +75,60 @@ export async function completeFulfilledOrders(db: Db, before: string, now: strin
 /** The method and client of an order's latest payment attempt, for showing the order. */
 export function findLatestAttempt(db: Db, orderId: string): Promise<{ method: string; client: string } | undefined> {
   return db.selectFrom('payments').select(['method', 'client']).where('order_id', '=', orderId).orderBy('id', 'desc').limit(1).executeTakeFirst();
+}
+
+// ---- The account area: a user's orders, receipts, invoice requests ----------------------------
+
+/** One page of a user's orders, newest first (ids are ULIDs: their order is creation order; index orders_user_idx). */
+export function listUserOrders(db: Db, userId: string, offset: number, limit: number): Promise<OrderRow[]> {
+  return db.selectFrom('orders').selectAll().where('user_id', '=', userId).orderBy('id', 'desc').offset(offset).limit(limit).execute();
+}
+
+export async function countUserOrders(db: Db, userId: string): Promise<number> {
+  const row = await db.selectFrom('orders').select((eb) => eb.fn.countAll().as('n')).where('user_id', '=', userId).executeTakeFirst();
+  return toCount(row?.n);
+}
+
+/** The items of several orders at once (one page of the list). */
+export function findItemsOfOrders(db: Db, orderIds: readonly string[]): Promise<OrderItemRow[]> {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom('order_items').selectAll().where('order_id', 'in', [...orderIds]).orderBy('id').execute();
+}
+
+/** The method of each order's latest payment attempt, for orders that were never paid. */
+export async function findLatestMethods(db: Db, orderIds: readonly string[]): Promise<Map<string, string>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await db.selectFrom('payments').select(['order_id', 'method', 'id']).where('order_id', 'in', [...orderIds]).orderBy('id').execute();
+  return new Map(rows.map((row) => [row.order_id, row.method]));
+}
+
+/** The payment that paid an order (orders.paid_payment_id). */
+export function findPaidPayment(db: Db, paymentId: string): Promise<{ payment_no: string; gateway_trade_no: string | null; method: string } | undefined> {
+  return db.selectFrom('payments').select(['payment_no', 'gateway_trade_no', 'method']).where('id', '=', paymentId).executeTakeFirst();
+}
+
+/** Inserts an open request; a unique violation (open_order_id) means the order has one already. */
+export async function insertInvoiceRequest(db: Db, row: InvoiceRequestRow): Promise<void> {
+  await db.insertInto('invoice_requests').values(row).execute();
+}
+
+/** An order's invoice requests, newest first. */
+export function listInvoiceRequests(db: Db, orderId: string): Promise<InvoiceRequestRow[]> {
+  return db.selectFrom('invoice_requests').selectAll().where('order_id', '=', orderId).orderBy('id', 'desc').execute();
+}
+
+/**
+ * Settles an open request (by the back office): ISSUED keeps holding the order (an order is
+ * invoiced once), REJECTED frees it for a new request. True if it was open.
+ */
+export async function closeInvoiceRequest(db: Db, id: string, state: 'ISSUED' | 'REJECTED', now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('invoice_requests')
+    .set({ state, updated_at: now, ...(state === 'REJECTED' ? { open_order_id: null } : {}) })
+    .where('id', '=', id)
+    .where('state', '=', 'REQUESTED')
+    .executeTakeFirst();
+  return touchedRows(result) === 1;
 }
 
 // ---- QR codes --------------------------------------------------------------------------------

@@ -8,6 +8,16 @@ import {
   ZOrderInfoParams,
   ZOrderInfoQuery,
   ZQrCodeResult,
+  ZOrderCancelRequest,
+  ZOrderCancelResult,
+  ZOrderInvoice,
+  ZOrderInvoiceParams,
+  ZOrderInvoiceRequest,
+  ZOrderInvoices,
+  ZOrderList,
+  ZOrderListQuery,
+  ZOrderReceipt,
+  ZOrderReceiptParams,
 } from '@llk/contracts';
 import { type FastifyRequest } from 'fastify';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -17,6 +27,7 @@ import { envelopeResponses, ok } from '../../lib/envelope';
 import { MONEY_AND_STATES } from './orders.docs';
 import { orderSettingsOf } from './orders.settings';
 import { createOrderByCode, createQrCode, createWebOrder, getOrderInfo } from './orders.service';
+import { cancelOrder, getReceipt, listOrderInvoices, listOrders, requestOrderInvoice } from './order-history.service';
 
 // /order/*. Amounts are integer fen; see apps/api/README.md "Orders".
 
@@ -121,5 +132,94 @@ number of concurrent calls with one code exactly one succeeds. ${MONEY_AND_STATE
       },
     },
     async (request) => ok(await createOrderByCode(app.db, settings, request.query.qrCodeId)),
+  );
+
+  // ---- The account area (issue 17): the caller's own orders ----------------------------------
+
+  app.get(
+    '/order/list',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: "The caller's orders, newest first, one page at a time",
+        description: `Every order of the logged-in user (never anyone else's), newest first, with its items, amount,
+payment method (of the payment that paid it, else of the latest attempt), state and times. page is 1-based;
+pageSize 1–50 (default 10); total counts all of the user's orders. ${MONEY_AND_STATES}`,
+        querystring: ZOrderListQuery,
+        response: envelopeResponses(ZOrderList),
+      },
+      onRequest: app.requireUser,
+    },
+    async (request) => ok(await listOrders(app.db, request.user?.userId ?? '', request.query)),
+  );
+
+  app.post(
+    '/order/cancel',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'Cancel one of your unpaid orders',
+        description: `Only the order's owner, only while it is unpaid (CREATED or PENDING_PAYMENT): the order becomes
+CANCELLED and can no longer be paid. Of any number of concurrent calls one cancels it; the others get 20201 (already
+cancelled). A paid, expired or refunded order: 20200; someone else's or an unknown order: 20001. Money that still
+arrives for a cancelled order (a QR code left open) is recorded and refunded automatically, like a late payment of
+an expired order. ${MONEY_AND_STATES}`,
+        body: ZOrderCancelRequest,
+        response: envelopeResponses(ZOrderCancelResult),
+      },
+      onRequest: app.requireUser,
+    },
+    async (request) => ok(await cancelOrder(app.db, request.user?.userId ?? '', request.body.orderId)),
+  );
+
+  app.get(
+    '/order/receipt/:id',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: "A paid order's receipt data (the web renders and prints it)",
+        description: `For the order's owner, once the order has been paid (also after a refund, which it shows):
+items, amounts, discount, refunded amount, payment method, our payment number and the gateway's transaction number,
+and the times. An unpaid, cancelled or expired order: 20202; someone else's: 20001. ${MONEY_AND_STATES}`,
+        params: ZOrderReceiptParams,
+        response: envelopeResponses(ZOrderReceipt),
+      },
+      onRequest: app.requireUser,
+    },
+    async (request) => ok(await getReceipt(app.db, request.user?.userId ?? '', request.params.id)),
+  );
+
+  app.post(
+    '/order/invoice',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'Request an invoice for one of your paid orders',
+        description: `title (1–100 characters), optional taxId (taxpayer id: 15–20 letters and digits; empty for a
+person) and the email the invoice is sent to. Only for a paid order that was not refunded (20203); while a request of
+the order is open (REQUESTED) or issued (ISSUED) another one is refused (20204), however many are sent at once. The request is for what
+was paid less what was refunded; the seller issues it (ISSUED) or turns it down (REJECTED, after which a new one may be
+sent). Cloud-PC orders may also use POST /cloudPc/invoice (kind and note); see modules/orders/README.md.`,
+        body: ZOrderInvoiceRequest,
+        response: envelopeResponses(ZOrderInvoice),
+      },
+      onRequest: app.requireUser,
+    },
+    async (request) => ok(await requestOrderInvoice(app.db, request.user?.userId ?? '', request.body)),
+  );
+
+  app.get(
+    '/order/invoice/:id',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: "The invoice requests of one of your orders, newest first",
+        description: 'The first is the current one, with its state (REQUESTED, ISSUED or REJECTED). Someone else\'s or an unknown order: 20001.',
+        params: ZOrderInvoiceParams,
+        response: envelopeResponses(ZOrderInvoices),
+      },
+      onRequest: app.requireUser,
+    },
+    async (request) => ok({ invoices: await listOrderInvoices(app.db, request.user?.userId ?? '', request.params.id) }),
   );
 };

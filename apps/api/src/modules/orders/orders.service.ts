@@ -199,7 +199,7 @@ async function replayIdempotent(db: Db, userId: string, key: string, hash: strin
 
 // ---- Reading ---------------------------------------------------------------------------------
 
-function orderItemOf(item: OrderItemRow): TOrderItem {
+export function orderItemOf(item: OrderItemRow): TOrderItem {
   return {
     itemType: item.item_type as TOrderItem['itemType'],
     skuId: item.sku_id,
@@ -294,7 +294,7 @@ export async function createQrCode(
 }
 
 /** What /pay shows as the account: the username, else the masked phone or email. */
-function accountLabel(user: { username: string | null; mobile: string | null; email: string | null }): string {
+export function accountLabel(user: { username: string | null; mobile: string | null; email: string | null }): string {
   if (user.username) return user.username;
   if (user.mobile) return maskPhone(user.mobile);
   if (user.email) return maskEmail(user.email);
