@@ -20,7 +20,6 @@ import { verifySecondStep } from './security.service';
 import { endSession } from './sessions.service';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const policy = app.config.session;
   const context = (request: FastifyRequest): AuthContext => ({
     ...app.signInContext(request),
     codes: app.codeStore,

@@ -3,7 +3,7 @@ import { type App } from '../../../src/app';
 import { deviceKey, parseUserAgent } from '../../../src/modules/auth/devices';
 import { newIp, outboxCode, sendCode, signUp } from '../../accounts';
 import { testDialects, useTestApp } from '../../helper';
-import { body, enableTotp, get, passwordLogin, post, tokenOf, totpCode, UA } from './support';
+import { body, challengeOf, enableTotp, get, passwordLogin, post, tokenOf, totpCode, UA } from './support';
 
 // Recent sign-ins (every log-in path, success and failure) and new-device alerts through the
 // delivery adapters (here the dev outbox, read back like any test reads a code).
@@ -85,8 +85,7 @@ describe.each(testDialects())('sign-in history and new-device alerts on $dialect
   it('records the second step: a wrong authenticator code, then a backup code', async () => {
     const user = await signUp(ctx.app);
     const { secret, backupCodes } = await enableTotp(ctx.app, user.token);
-    const answer = await passwordLogin(ctx.app, user.username, user.password);
-    if (!('challengeId' in answer)) throw new Error('expected a challenge');
+    const answer = challengeOf(await passwordLogin(ctx.app, user.username, user.password));
     await post(ctx.app, null, '/h5Login/verifyTotp', { challengeId: answer.challengeId, code: totpCode(secret, Date.now() - 5 * 30_000) });
     expect((await post(ctx.app, null, '/h5Login/verifyTotp', { challengeId: answer.challengeId, code: backupCodes[0] })).res.statusCode).toBe(200);
     const events = await history(user.token);

@@ -60,6 +60,13 @@ export function tokenOf(answer: LoginAnswer): string {
   return answer.access_token;
 }
 
+export type Challenge = { secondStep: 'TOTP'; challengeId: string; expiresInSeconds: number };
+
+export function challengeOf(answer: LoginAnswer): Challenge {
+  if (!('secondStep' in answer)) throw new Error(`expected a second step, got ${JSON.stringify(answer)}`);
+  return answer;
+}
+
 /** Sets up and enables TOTP for a token's user; returns the secret and the backup codes. */
 export async function enableTotp(app: App, token: string, at = Date.now()): Promise<{ secret: string; backupCodes: string[] }> {
   const setup = await post<{ secret: string; uri: string }>(app, token, '/user/totp/setup');

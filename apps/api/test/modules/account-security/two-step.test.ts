@@ -5,17 +5,12 @@ import { decryptSecret, encryptSecret, totpKeyFrom } from '../../../src/modules/
 import { newIp, outboxCode, sendCode, signUp } from '../../accounts';
 import { PRODUCTION_ENV, testDialects, useTestApp } from '../../helper';
 import { messageOf } from '../../messages';
-import { body, enableTotp, get, passwordLogin, post, tokenOf, totpCode, type LoginAnswer } from './support';
+import { body, challengeOf, enableTotp, get, passwordLogin, post, tokenOf, totpCode, type LoginAnswer } from './support';
 
 // Two-step verification with TOTP: set-up, confirmation, backup codes, every log-in path
 // (password, SMS code, access-key hand-off), the ±1 step window, replays, the 5-try limit.
 
 const STEP = 30_000;
-type Challenge = { secondStep: 'TOTP'; challengeId: string; expiresInSeconds: number };
-const challengeOf = (answer: LoginAnswer): Challenge => {
-  if (!('secondStep' in answer)) throw new Error(`expected a second step, got ${JSON.stringify(answer)}`);
-  return answer;
-};
 
 describe('TOTP key configuration', () => {
   it('production refuses to start without TOTP_ENCRYPTION_KEY; development uses a fixed key', () => {
