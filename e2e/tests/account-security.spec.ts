@@ -63,6 +63,7 @@ const totpJourneys: { locale: TLocale; viewport: typeof PHONE; writes?: boolean 
 for (const { locale, viewport, writes } of totpJourneys) {
   const size = `${viewport.width}×${viewport.height}`;
   test(`${locale} ${size}: turn on two-step verification, log in with an authenticator code and with a backup code`, writes ? { tag: '@writes' } : {}, async ({ browser, request }) => {
+    test.setTimeout(180_000); // three log-ins in three browsers
     const t = securityTexts(locale);
     const user = await createUser(request);
     const context = await newContext(browser, locale, viewport);
@@ -119,6 +120,7 @@ const signOutJourneys: { locale: TLocale; viewport: typeof PHONE }[] = [
 
 for (const { locale, viewport } of signOutJourneys) {
   test(`${locale} ${viewport.width}×${viewport.height}: sign another browser out; its session is refused`, async ({ browser, request }) => {
+    test.setTimeout(120_000); // two browsers
     const t = securityTexts(locale);
     const user = await createUser(request);
     const mine = await newContext(browser, locale, viewport);
