@@ -15,7 +15,8 @@ type TTree = { [key: string]: string | TTree };
 function securityTexts(locale: TLocale) {
   const file = JSON.parse(readFileSync(path.join(root, 'apps/web/messages', locale, 'account-security.json'), 'utf8')) as Record<string, TTree>;
   const page = file.AccountSecurity as Record<string, Record<string, string>>;
-  return { ...page, secondStep: file.SecondStep as Record<string, string> };
+  const group = (key: string): Record<string, string> => page[key] ?? {};
+  return { twoStep: group('twoStep'), sessions: group('sessions'), secondStep: file.SecondStep as Record<string, string> };
 }
 
 const PHONE = { width: 390, height: 844 };
@@ -73,25 +74,25 @@ for (const { locale, viewport, writes } of totpJourneys) {
 
     // Turn on: QR code and key, confirm with the current code.
     const panel = page.locator('#two-step');
-    await expect(panel.getByTestId('totp-state')).toHaveText(t.twoStep!.off!);
-    await panel.getByRole('button', { name: t.twoStep!.start!, exact: true }).click();
-    await expect(panel.getByRole('img', { name: t.twoStep!.title! })).toBeVisible();
+    await expect(panel.getByTestId('totp-state')).toHaveText(t.twoStep.off!);
+    await panel.getByRole('button', { name: t.twoStep.start!, exact: true }).click();
+    await expect(panel.getByRole('img', { name: t.twoStep.title! })).toBeVisible();
     const secret = (await panel.getByTestId('totp-secret').textContent())?.trim() ?? '';
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     const enabledAt = Date.now();
     await panel.locator('input[name="code"]').fill(totp(secret, enabledAt));
-    await panel.getByRole('button', { name: t.twoStep!.confirm!, exact: true }).click();
+    await panel.getByRole('button', { name: t.twoStep.confirm!, exact: true }).click();
 
     // Ten backup codes, once, and as a file.
     const list = panel.getByTestId('backup-codes').locator('li');
     await expect(list).toHaveCount(10);
     const backupCodes = (await list.allTextContents()).map((code) => code.trim());
-    const [download] = await Promise.all([page.waitForEvent('download'), panel.getByRole('button', { name: t.twoStep!.download!, exact: true }).click()]);
+    const [download] = await Promise.all([page.waitForEvent('download'), panel.getByRole('button', { name: t.twoStep.download!, exact: true }).click()]);
     expect(download.suggestedFilename()).toBe('llk-remote-backup-codes.txt');
     const file = readFileSync(await download.path(), 'utf8');
     for (const code of backupCodes) expect(file).toContain(code);
-    await panel.getByRole('button', { name: t.twoStep!.saved!, exact: true }).click();
-    await expect(panel.getByTestId('totp-state')).not.toHaveText(t.twoStep!.off!);
+    await panel.getByRole('button', { name: t.twoStep.saved!, exact: true }).click();
+    await expect(panel.getByTestId('totp-state')).not.toHaveText(t.twoStep.off!);
     await page.screenshot({ path: `/tmp/acct-security-e2e-${locale}-${viewport.width}.png`, fullPage: true });
     await context.close();
 
@@ -100,7 +101,7 @@ for (const { locale, viewport, writes } of totpJourneys) {
     const page2 = await second.newPage();
     await logInTowardsSecurity(page2, user, locale);
     await secondStep(page2, locale, totp(secret, enabledAt + STEP));
-    await expect(page2.locator('#two-step').getByTestId('totp-state')).not.toHaveText(t.twoStep!.off!);
+    await expect(page2.locator('#two-step').getByTestId('totp-state')).not.toHaveText(t.twoStep.off!);
     await second.close();
 
     // Another: a backup code instead; it is then spent.
@@ -134,12 +135,12 @@ for (const { locale, viewport } of signOutJourneys) {
 
     const sessions = page.getByTestId('sessions').locator('li');
     await expect(sessions).toHaveCount(3); // this browser, the other one, the sign-up's API session
-    await expect(sessions.first()).toContainText(t.sessions!.thisDevice!);
+    await expect(sessions.first()).toContainText(t.sessions.thisDevice!);
     const otherId = await otherPage.evaluate(async () => {
       const answer = (await (await fetch('/api/user/sessions')).json()) as { data: { sessions: { id: string; current: boolean }[] } };
       return answer.data.sessions.find((session) => session.current)?.id ?? '';
     });
-    await page.locator(`[data-session-id="${otherId}"]`).getByRole('button', { name: t.sessions!.signOut!, exact: true }).click();
+    await page.locator(`[data-session-id="${otherId}"]`).getByRole('button', { name: t.sessions.signOut!, exact: true }).click();
     await expect(sessions).toHaveCount(2);
 
     // The other browser's next call is refused, and its account pages send it to log in.
@@ -149,9 +150,9 @@ for (const { locale, viewport } of signOutJourneys) {
     await expect(otherPage).toHaveURL(/\/login\?redirectUrl=/);
 
     // Sign out all others: only this browser is left.
-    await page.getByRole('button', { name: t.sessions!.signOutOthers!, exact: true }).click();
+    await page.getByRole('button', { name: t.sessions.signOutOthers!, exact: true }).click();
     await expect(sessions).toHaveCount(1);
-    await expect(page.getByText(t.sessions!.onlyThis!)).toBeVisible();
+    await expect(page.getByText(t.sessions.onlyThis!)).toBeVisible();
     await page.screenshot({ path: `/tmp/acct-security-e2e-sessions-${locale}-${viewport.width}.png`, fullPage: true });
     await mine.close();
     await other.close();
