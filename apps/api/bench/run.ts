@@ -5,6 +5,7 @@ import { loadConfig } from '../src/config';
 import { type TDialect } from '../src/db/database-url';
 import { seedDatabase } from '../src/setup/seed';
 import { createTestDatabase } from '../test/databases';
+import { PRODUCTION_ENV } from '../test/helper';
 import { runLoad, type LoadResult } from './load';
 import { scenarios } from './scenarios';
 
@@ -40,7 +41,7 @@ const rows: ({ scenario: string; dialect: TDialect } & LoadResult)[] = [];
 async function benchDialect(dialect: TDialect): Promise<void> {
   const test = await createTestDatabase(dialect);
   await seedDatabase(test.handle.db);
-  const app = buildApp(loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'warn', AUTO_MIGRATE: 'false', TRUST_PROXY: 'loopback', DATABASE_URL: ':memory:', CODE_SECRET: randomBytes(32).toString('hex') }), { database: test.handle });
+  const app = buildApp(loadConfig({ ...PRODUCTION_ENV, NODE_ENV: 'production', LOG_LEVEL: 'warn', AUTO_MIGRATE: 'false', TRUST_PROXY: 'loopback', DATABASE_URL: ':memory:', CODE_SECRET: randomBytes(32).toString('hex'), TOTP_ENCRYPTION_KEY: randomBytes(32).toString('hex') }), { database: test.handle });
   try {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as AddressInfo;
@@ -65,6 +66,13 @@ async function benchDialect(dialect: TDialect): Promise<void> {
 
 console.info(`API bench: ${connections} keep-alive connections, ${durationMs} ms per scenario after ${warmupMs} ms warm-up, Node ${process.version}`);
 for (const dialect of dialects) await benchDialect(dialect);
+// Scenarios measured against the cheapest call of the same run (GET /health), so numbers from
+// different machines compare: p50 and p99 as multiples of /health's.
+for (const row of rows) {
+  const base = rows.find((other) => other.dialect === row.dialect && other.scenario === 'GET /health');
+  if (!base || row === base || !row.scenario.startsWith('GET /user/sessions')) continue;
+  console.info(`${row.scenario} ${row.dialect}: p50 ${(row.p50Ms / base.p50Ms).toFixed(1)}× /health, p99 ${(row.p99Ms / base.p99Ms).toFixed(1)}× /health`);
+}
 if (!pgUrl) console.info('PostgreSQL not benchmarked: set BENCH_DATABASE_URL (or TEST_DATABASE_URL).');
 if (process.env.BENCH_JSON === '1') console.info(JSON.stringify(rows));
 if (rows.some((row) => row.errors > 0)) process.exitCode = 1;

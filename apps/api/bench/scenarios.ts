@@ -99,7 +99,35 @@ export const scenarios: Scenario[] = [
   ...orderScenarios,
   // the account area (issue 17): a user's order list with 1,000 orders, see ./account.ts
   ...accountScenarios,
+  // account security (issue 17): the sessions list of an account with 50 live sessions (each
+  // with a user agent and a public IP: parsed and located per row); every client calls it
+  // with one of the 50 tokens. The run prints p50/p99 as a ratio to GET /health.
+  scenario({
+    name: 'GET /user/sessions (50)',
+    setup: (app) => benchSessions(app, 50),
+    request: (tokens, client, i) => ({ method: 'GET', path: '/user/sessions', headers: { authorization: tokens[(client + i) % tokens.length] ?? '', 'accept-language': 'en' } }),
+    expectStatus: 200,
+  }),
 ];
+
+const BENCH_AGENTS = [
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
+  'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0',
+  'LLKRemote/3.2 (Windows)',
+];
+
+/** One account with `count` sessions from varied devices and public addresses; their tokens. */
+async function benchSessions(app: App, count: number): Promise<string[]> {
+  const id = newId();
+  await insertUser(app.db, { id, username: 'benchsessions', mobile: '+15559000001', email: null, nickname: 'benchsessions', passwordHash: '$argon2id$bench', now: toDbDate(new Date()) });
+  const tokens: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const client = { loginType: 'account' as const, ip: `114.114.${i >> 8}.${(i & 255) + 1}`, userAgent: BENCH_AGENTS[i % BENCH_AGENTS.length] ?? null };
+    tokens.push(await createSession(app.db, id, client, app.config.session));
+  }
+  return tokens;
+}
 
 const BENCH_PASSWORD = 'Bench#pass1';
 

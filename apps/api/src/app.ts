@@ -12,6 +12,7 @@ import { downloadsRoutes } from './modules/downloads/downloads.routes';
 import { accessKeyRoutes } from './modules/access-keys/access-keys.routes';
 import authPlugin from './modules/auth/auth.plugin';
 import { authRoutes } from './modules/auth/auth.routes';
+import { securityRoutes } from './modules/auth/security.routes';
 import { devOutboxRoutes } from './modules/dev-outbox/dev-outbox.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import codesPlugin from './modules/sms/codes.plugin';
@@ -110,6 +111,7 @@ export function buildApp(config: AppConfig, deps: AppDeps = {}): App {
   // Routes
   app.register(healthRoutes);
   app.register(authRoutes);
+  app.register(securityRoutes);
   app.register(smsRoutes);
   app.register(userRoutes);
   app.register(accessKeyRoutes);

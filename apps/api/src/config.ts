@@ -28,6 +28,9 @@ import { missingForProduction } from './production-requirements';
 //   SESSION_ABSOLUTE_DAYS  …and this many days after log-in in any case      (180)
 //   CODE_SECRET         HMAC key for stored verification codes, ≥ 32 characters, the same on
 //                       every instance (random per process outside production)  (random)
+//   TOTP_ENCRYPTION_KEY key that encrypts two-step (TOTP) secrets, ≥ 32 characters, the same
+//                       on every instance and never changed; required in production
+//                                                  (a fixed, public development key)
 //   CODE_IP_HOURLY_LIMIT, CODE_IP_DAILY_LIMIT  codes one client IP may request (20, 50)
 //   CODE_RESEND_SECONDS wait before the same phone/address gets another code; for tests only
 //                       (the end-to-end journeys), refused with NODE_ENV=production (60)
@@ -97,6 +100,8 @@ export interface AppConfig {
   bodyLimit: number;
   session: { idleMs: number; absoluteMs: number };
   codes: { secret: string | undefined; ipHourlyLimit: number; ipDailyLimit: number; resendAfterMs: number };
+  /** encrypts TOTP secrets at rest; required in production (a fixed development key otherwise) */
+  totpEncryptionKey: string | undefined;
   smtp: { url: string | undefined; from: string };
   aliyunSms: { endpoint: string; accessKeyId: string | undefined; accessKeySecret: string | undefined; signName: string | undefined; templateCode: string | undefined };
   downloadBaseUrl: string;
@@ -160,6 +165,7 @@ const SECRET_VARIABLES = new Set([
   'REDIS_URL',
   'WX_APP_SECRET',
   'CODE_SECRET',
+  'TOTP_ENCRYPTION_KEY',
   'SMTP_URL',
   'ALIYUN_SMS_ACCESS_KEY_SECRET',
   'ALIPAY_PRIVATE_KEY',
@@ -277,6 +283,7 @@ const ZEnv = z.object({
   SESSION_IDLE_DAYS: integer(1, 365, 30),
   SESSION_ABSOLUTE_DAYS: integer(1, 3650, 180),
   CODE_SECRET: z.preprocess(blankToUndefined, z.string().min(32, { error: 'must be at least 32 characters' }).optional()),
+  TOTP_ENCRYPTION_KEY: z.preprocess(blankToUndefined, z.string().min(32, { error: 'must be at least 32 characters' }).optional()),
   CODE_IP_HOURLY_LIMIT: integer(1, 1_000_000, 20),
   CODE_IP_DAILY_LIMIT: integer(1, 1_000_000, 50),
   CODE_RESEND_SECONDS: integer(1, 3600, 60),
@@ -381,6 +388,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     bodyLimit: e.BODY_LIMIT,
     session: { idleMs: e.SESSION_IDLE_DAYS * DAY_MS, absoluteMs: e.SESSION_ABSOLUTE_DAYS * DAY_MS },
     codes: { secret: e.CODE_SECRET, ipHourlyLimit: e.CODE_IP_HOURLY_LIMIT, ipDailyLimit: e.CODE_IP_DAILY_LIMIT, resendAfterMs: e.CODE_RESEND_SECONDS * 1000 },
+    totpEncryptionKey: e.TOTP_ENCRYPTION_KEY,
     smtp: { url: e.SMTP_URL, from: e.SMTP_FROM },
     aliyunSms: {
       endpoint: e.ALIYUN_SMS_ENDPOINT,

@@ -101,6 +101,7 @@ describe('production requirements', () => {
     const problems = problemsOf({ NODE_ENV: 'production' });
     expect(problems.map((problem) => problem.split(':')[0])).toEqual([
       'CODE_SECRET',
+      'TOTP_ENCRYPTION_KEY',
       'DATABASE_URL',
       'PUBLIC_ORIGIN',
       'SMTP_URL',

@@ -1,4 +1,5 @@
 import { type Kysely } from 'kysely';
+import { type LoginEventsTable, type NotificationSettingsTable, type TotpBackupCodesTable, type UserTotpTable } from './tables/account-security.table';
 import { type SessionsTable, type UsersTable } from './tables/accounts.table';
 import { type AppMetaTable } from './tables/app-meta.table';
 import { type JobRunsTable } from './tables/job-runs.table';
@@ -102,6 +103,11 @@ export interface DB {
   unmatched_payments: UnmatchedPaymentsTable;
   bill_reconciliations: BillReconciliationsTable;
   bill_differences: BillDifferencesTable;
+  // 0014-account-security
+  login_events: LoginEventsTable;
+  user_totp: UserTotpTable;
+  totp_backup_codes: TotpBackupCodesTable;
+  notification_settings: NotificationSettingsTable;
 }
 
 /** A database or a transaction: services and repositories accept either. */

@@ -21,6 +21,7 @@ export default getRequestConfig(async ({ requestLocale }) => {
     import(`../../messages/${locale}/referral.json`).then((m) => m.default),
     import(`../../messages/${locale}/cloud-pc.json`).then((m) => m.default),
     import(`../../messages/${locale}/account-home.json`).then((m) => m.default),
+    import(`../../messages/${locale}/account-security.json`).then((m) => m.default),
   ]);
   return { locale, messages: Object.assign({ ...getContractMessages(locale) }, ...files) };
 });

@@ -12,6 +12,7 @@ import * as m0010 from './0010-job-runs';
 import * as m0011 from './0011-refund-attempts';
 import * as m0012 from './0012-cloud-pc-refunds';
 import * as m0013 from './0013-ledger';
+import * as m0014 from './0014-account-security';
 import * as m0016 from './0016-invoice-requests';
 
 // Every migration, imported explicitly: file discovery breaks under bundlers and vitest, and an
@@ -31,5 +32,6 @@ export const migrations: Record<string, Migration> = {
   '0011-refund-attempts': m0011,
   '0012-cloud-pc-refunds': m0012,
   '0013-ledger': m0013,
+  '0014-account-security': m0014,
   '0016-invoice-requests': m0016,
 };

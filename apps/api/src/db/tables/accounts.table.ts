@@ -42,4 +42,6 @@ export interface SessionsTable {
   login_type: string;
   ip: string | null;
   user_agent: string | null;
+  /** TOTP | BACKUP_CODE | PASSKEY when the log-in passed a second factor (migration 0014) */
+  second_factor: string | null;
 }

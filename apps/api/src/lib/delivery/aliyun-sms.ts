@@ -42,6 +42,11 @@ function aliyunPhone(phone: string): string {
 export function aliyunSmsAdapter(options: AliyunSmsOptions): DeliveryAdapter {
   return {
     name: 'aliyun-sms',
+    async notify() {
+      // Aliyun sends only approved templates, and only the code template is configured: a
+      // notice goes by email, or (accounts without one) is not sent. Logged by the caller.
+      throw new DeliveryError('no Aliyun SMS template is configured for notices', 'aliyun-sms');
+    },
     async send(message: CodeMessage) {
       const params: Record<string, string> = {
         AccessKeyId: options.accessKeyId,

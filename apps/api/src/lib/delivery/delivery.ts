@@ -10,11 +10,23 @@ export interface CodeMessage {
   locale: TLocale;
 }
 
+/** A notice without a code (e.g. a sign-in from a new device), already in the user's language. */
+export interface NoticeMessage {
+  channel: TDeliveryChannel;
+  to: string;
+  /** what it is about, e.g. NEW_DEVICE_SIGN_IN (the dev outbox shows it as the purpose) */
+  kind: string;
+  subject: string;
+  text: string;
+  locale: TLocale;
+}
+
 /** Sends over one channel; throws DeliveryError when the provider refuses or is unreachable. */
 export interface DeliveryAdapter {
   /** for logs: 'smtp', 'aliyun-sms', 'dev-outbox', 'unconfigured' */
   readonly name: string;
   send(message: CodeMessage): Promise<void>;
+  notify(message: NoticeMessage): Promise<void>;
 }
 
 /** The provider said no (or never answered); the caller answers DELIVERY_FAILED. */
@@ -34,6 +46,9 @@ export function unconfiguredAdapter(channel: TDeliveryChannel): DeliveryAdapter 
   return {
     name: 'unconfigured',
     async send() {
+      throw new DeliveryError(`no ${channel} provider is configured`, 'unconfigured');
+    },
+    async notify() {
       throw new DeliveryError(`no ${channel} provider is configured`, 'unconfigured');
     },
   };

@@ -1,12 +1,14 @@
 import { type TDeliveryChannel, type TSmsType } from '@llk/contracts';
 import { CODE_TTL_MINUTES } from './constants';
-import { type CodeMessage, type DeliveryAdapter } from './delivery';
+import { type CodeMessage, type DeliveryAdapter, type NoticeMessage } from './delivery';
 import { renderCodeTexts } from './templates';
 
 export interface OutboxMessage {
   channel: TDeliveryChannel;
   to: string;
-  purpose: TSmsType;
+  /** the code's purpose, or a notice's kind (e.g. NEW_DEVICE_SIGN_IN) */
+  purpose: TSmsType | (string & {});
+  /** empty for a notice */
   code: string;
   subject: string | null;
   text: string;
@@ -37,6 +39,23 @@ export class DevOutbox implements DeliveryAdapter {
       text: message.channel === 'EMAIL' ? texts.body : texts.sms,
       sentAt: new Date().toISOString(),
     };
+    this.keep(entry);
+  }
+
+  async notify(message: NoticeMessage): Promise<void> {
+    const entry: OutboxMessage = {
+      channel: message.channel,
+      to: message.to,
+      purpose: message.kind,
+      code: '',
+      subject: message.channel === 'EMAIL' ? message.subject : null,
+      text: message.text,
+      sentAt: new Date().toISOString(),
+    };
+    this.keep(entry);
+  }
+
+  private keep(entry: OutboxMessage): void {
     this.messages.push(entry);
     if (this.messages.length > this.capacity) this.messages.splice(0, this.messages.length - this.capacity);
     this.log(entry);

@@ -1,15 +1,17 @@
 import { type TDeliveryChannel } from '@llk/contracts';
 import { type AppConfig } from '../../config';
 import { aliyunSmsAdapter } from './aliyun-sms';
-import { unconfiguredAdapter, type CodeMessage, type DeliveryAdapter } from './delivery';
+import { unconfiguredAdapter, type CodeMessage, type DeliveryAdapter, type NoticeMessage } from './delivery';
 import { DevOutbox, type OutboxMessage } from './dev-outbox';
 import { smtpAdapter } from './smtp';
 
-export { DeliveryError, type CodeMessage, type DeliveryAdapter } from './delivery';
+export { DeliveryError, type CodeMessage, type DeliveryAdapter, type NoticeMessage } from './delivery';
 export { DevOutbox, type OutboxMessage } from './dev-outbox';
 
 export interface Delivery {
   send(message: CodeMessage): Promise<void>;
+  /** a notice without a code (new-device sign-in) */
+  notify(message: NoticeMessage): Promise<void>;
   /** which adapter serves each channel (logged at start) */
   readonly adapters: Record<TDeliveryChannel, string>;
   /** the dev outbox when at least one channel uses it, else null */
@@ -44,6 +46,9 @@ export function createDelivery(config: AppConfig, log: (message: OutboxMessage) 
     async send(message) {
       const adapter = message.channel === 'SMS' ? sms : email;
       await adapter.send(message);
+    },
+    async notify(message) {
+      await (message.channel === 'SMS' ? sms : email).notify(message);
     },
     close() {
       smtp?.close();

@@ -1,4 +1,4 @@
-import { ZAccessKeyCheckResult, ZAccessKeyResult, ZTokenByAccessKeyQuery, ZTokenResult } from '@llk/contracts';
+import { needsSecondStep, ZAccessKeyCheckResult, ZAccessKeyResult, ZLoginResult, ZTokenByAccessKeyQuery } from '@llk/contracts';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';
 import { envelopeResponses, ok } from '../../lib/envelope';
@@ -51,17 +51,19 @@ export const accessKeyRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['accounts'],
         summary: 'Redeem an access key for a new session (access_token and cookie)',
         description:
-          'Expired, unknown, already used, or its minting session has ended: ACCESS_KEY_INVALID. Works once, also under concurrent redemption.',
+          'Expired, unknown, already used, or its minting session has ended: ACCESS_KEY_INVALID. Works once, also under concurrent redemption. ' +
+          'For an account with two-step verification, a key minted by a session that passed the second step hands it over; one minted ' +
+          'by a session that did not answers { secondStep, challengeId } instead (finish with POST /h5Login/verifyTotp).',
         querystring: ZTokenByAccessKeyQuery,
-        response: envelopeResponses(ZTokenResult),
+        response: envelopeResponses(ZLoginResult),
       },
     },
     async (request, reply) => {
-      const client = { ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
-      const token = await redeemAccessKey(app.db, app.kv, request.query.accessKey, client, app.config.session);
-      app.setSessionCookie(request, reply, token);
+      const result = await redeemAccessKey(app.signInContext(request), request.query.accessKey);
       reply.header('cache-control', 'no-store');
-      return ok({ access_token: token }, request.t('success.loginSucceeded'));
+      if (needsSecondStep(result)) return ok(result);
+      app.setSessionCookie(request, reply, result.access_token);
+      return ok(result, request.t('success.loginSucceeded'));
     },
   );
 };

@@ -2,7 +2,8 @@ import { type Db } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { type KeyValueStore } from '../../lib/kv';
 import { newToken, sha256Hex } from '../../lib/secrets';
-import { createSession, isSessionLive, type ActiveSession, type SessionClient, type SessionPolicy } from '../auth';
+import { type TLoginResult } from '@llk/contracts';
+import { findLiveSessionById, finishSignIn, isSessionLive, type ActiveSession, type SessionPolicy, type SignInContext } from '../auth';
 import { findUserById } from '../users';
 
 // An access key hands a logged-in user over to another origin or client (redirectUrl): it is
@@ -12,6 +13,9 @@ import { findUserById } from '../users';
 // minting session is still live, so every way a session ends (log-out, a password reset or
 // change revoking all of a user's sessions, a sign-out from another device, expiry) also ends
 // its unused keys, without each of them having to find the keys.
+// Two-step verification: the new session inherits the second factor of the minting session;
+// a key minted by a session that has not passed the second step (opened before two-step
+// verification was turned on) asks for it, like a password log-in (finishSignIn).
 
 export const ACCESS_KEY_TTL_MS = 60_000;
 const keyOf = (accessKey: string) => `access-key:${sha256Hex(accessKey)}`;
@@ -45,16 +49,14 @@ export async function findAccessKeyUser(db: Db, kv: KeyValueStore, accessKey: st
   return stored.userId;
 }
 
-/** Exchanges an access key for a new session token; ACCESS_KEY_INVALID when expired, used or its session ended. */
-export async function redeemAccessKey(
-  db: Db,
-  kv: KeyValueStore,
-  accessKey: string,
-  client: Omit<SessionClient, 'loginType'>,
-  policy: SessionPolicy,
-): Promise<string> {
-  const stored = parseStored(await kv.take(keyOf(accessKey)));
-  if (!stored || !(await isSessionLive(db, stored.sessionId, policy))) throw new AppError('ACCESS_KEY_INVALID');
-  if (!(await findUserById(db, stored.userId))) throw new AppError('ACCESS_KEY_INVALID');
-  return createSession(db, stored.userId, { ...client, loginType: 'loginKey' }, policy);
+/**
+ * Exchanges an access key for a new session token (or the second step); ACCESS_KEY_INVALID when
+ * expired, used or its session ended.
+ */
+export async function redeemAccessKey(ctx: SignInContext, accessKey: string): Promise<TLoginResult> {
+  const stored = parseStored(await ctx.kv.take(keyOf(accessKey)));
+  const minting = stored ? await findLiveSessionById(ctx.db, stored.sessionId, ctx.policy) : null;
+  if (!stored || !minting) throw new AppError('ACCESS_KEY_INVALID');
+  if (!(await findUserById(ctx.db, stored.userId))) throw new AppError('ACCESS_KEY_INVALID');
+  return finishSignIn(ctx, stored.userId, { method: 'access_key', loginType: 'loginKey', secondFactor: minting.second_factor });
 }

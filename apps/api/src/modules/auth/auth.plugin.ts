@@ -2,7 +2,9 @@ import { SESSION_COOKIE } from '@llk/contracts';
 import { type FastifyReply, type FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../lib/app-error';
+import { type SignInContext } from './security.service';
 import { findActiveSession, type ActiveSession } from './sessions.service';
+import { totpKeyFrom } from './totp-crypto';
 
 export { SESSION_COOKIE };
 
@@ -22,6 +24,10 @@ declare module 'fastify' {
     authenticate(request: FastifyRequest): Promise<ActiveSession | null>;
     setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string): void;
     clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void;
+    /** Key of the TOTP secrets (TOTP_ENCRYPTION_KEY; required in production). */
+    totpKey: Buffer;
+    /** What a sign-in path needs to finish and record a sign-in for this request. */
+    signInContext(request: FastifyRequest): SignInContext;
   }
 }
 
@@ -58,6 +64,19 @@ export default fp(
   async (app) => {
     const policy = { idleMs: app.config.session.idleMs, absoluteMs: app.config.session.absoluteMs };
     app.decorateRequest('user', null);
+    app.decorate('totpKey', totpKeyFrom(app.config.totpEncryptionKey, app.config.nodeEnv));
+    app.decorate('signInContext', (request: FastifyRequest): SignInContext => ({
+      db: app.db,
+      kv: app.kv,
+      // the codes plugin (registered after this one) decorates delivery; read at request time
+      delivery: app.delivery,
+      log: request.log,
+      policy,
+      totpKey: app.totpKey,
+      ip: request.ip,
+      userAgent: request.headers['user-agent'] ?? null,
+      locale: request.locale,
+    }));
 
     const resolved = new WeakMap<FastifyRequest, ActiveSession | null>();
     async function resolve(request: FastifyRequest): Promise<{ session: ActiveSession | null; crossSite: boolean }> {

@@ -1,5 +1,8 @@
 import {
+  needsSecondStep,
   REFERRAL_COOKIE,
+  ZLoginResult,
+  ZVerifyTotpRequest,
   ZChangePasswordRequest,
   ZLoginRequest,
   ZModifyPwdByAccountRequest,
@@ -13,17 +16,13 @@ import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeResponses, ok } from '../../lib/envelope';
 import { changePassword, login, resetPasswordByAccount, resetPasswordByEmail, resetPasswordByMobile, signup, type AuthContext } from './auth.service';
+import { verifySecondStep } from './security.service';
 import { endSession } from './sessions.service';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const policy = app.config.session;
   const context = (request: FastifyRequest): AuthContext => ({
-    db: app.db,
-    kv: app.kv,
+    ...app.signInContext(request),
     codes: app.codeStore,
-    policy,
-    ip: request.ip,
-    userAgent: request.headers['user-agent'] ?? null,
     t: (key) => request.t(key),
   });
   const issue = (request: FastifyRequest, reply: FastifyReply, token: string) => {
@@ -41,12 +40,38 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Password: { loginType, account, password }. Code: { loginType: "mobile", mobile, code }. Returns access_token and ' +
           'sets the httpOnly llk_session cookie. Wrong or unknown: INVALID_CREDENTIALS; after repeated failures per account ' +
-          'or IP: LOGIN_THROTTLED with data.retryAfterSeconds (code log-in is not throttled this way).',
+          'or IP: LOGIN_THROTTLED with data.retryAfterSeconds (code log-in is not throttled this way). An account with two-step ' +
+          'verification answers { secondStep: "TOTP", challengeId, expiresInSeconds } instead of a token (no cookie): finish with ' +
+          'POST /h5Login/verifyTotp. Every attempt on an existing account is recorded (GET /user/loginHistory).',
         body: ZLoginRequest,
+        response: envelopeResponses(ZLoginResult),
+      },
+    },
+    async (request, reply) => {
+      const result = await login(context(request), request.body);
+      if (needsSecondStep(result)) return ok(result);
+      return ok(issue(request, reply, result.access_token), request.t('success.loginSucceeded'));
+    },
+  );
+
+  app.post(
+    '/h5Login/verifyTotp',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Second step of a log-in: an authenticator code or a backup code for the challenge of POST /h5Login',
+        description:
+          'code: 6 digits from the authenticator (the current step ±1, each step once: TOTP_CODE_REPLAYED) or an unused backup code ' +
+          '(xxxxx-xxxxx). Unknown or expired challenge (5 minutes): TOTP_CHALLENGE_INVALID; wrong code: TOTP_CODE_INVALID; the 5th ' +
+          'wrong code ends the challenge: TOTP_TOO_MANY_ATTEMPTS. Success returns access_token and sets the cookie.',
+        body: ZVerifyTotpRequest,
         response: envelopeResponses(ZTokenResult),
       },
     },
-    async (request, reply) => ok(issue(request, reply, await login(context(request), request.body)), request.t('success.loginSucceeded')),
+    async (request, reply) => {
+      const token = await verifySecondStep(app.signInContext(request), request.body.challengeId, request.body.code);
+      return ok(issue(request, reply, token), request.t('success.loginSucceeded'));
+    },
   );
 
   app.post(
@@ -138,15 +163,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['accounts'],
         summary: 'Change the password while logged in (current password required)',
         description:
-          'Wrong current password: INVALID_CREDENTIALS (counts towards LOGIN_THROTTLED). Ends every session of the account and ' +
-          'returns a new access_token (and cookie) for the caller. Cookie callers must be same-origin (else 403).',
+          'Wrong current password: INVALID_CREDENTIALS (counts towards LOGIN_THROTTLED). Ends every session of the account (on every ' +
+          'instance at once) and returns a new access_token (and cookie) for the caller. Cookie callers must be same-origin (else 403).',
         body: ZChangePasswordRequest,
         response: envelopeResponses(ZTokenResult),
       },
       onRequest: app.requireUser,
     },
     async (request, reply) => {
-      const token = await changePassword(context(request), request.user?.userId ?? '', request.body.oldPassword, request.body.password);
+      const token = await changePassword(context(request), request.user?.userId ?? '', request.body.oldPassword, request.body.password, request.user?.secondFactor ?? null);
       return ok(issue(request, reply, token), request.t('success.modificationSucceeded'));
     },
   );

@@ -2,31 +2,32 @@ import {
   V,
   type TDeliveryChannel,
   type TLoginRequest,
+  type TLoginResult,
   type TModifyPwdByAccountRequest,
   type TSignupRequest,
   type TSmsType,
 } from '@llk/contracts';
 import { isUniqueViolation, newId, toDbDate } from '../../db/dialect';
-import { type Db } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { type KeyValueStore } from '../../lib/kv';
 import { bindReferralAtSignup, referralCodeExists } from '../referrals';
 import { type CodeStore, consumeCode, contactOf } from '../sms';
 import { findUserByEmail, findUserById, findUserByIdentifier, findUserByMobile, findUserByUsername, insertUser, updatePasswordHash, type UserRow, violatedUserColumn } from '../users';
 import { accountSubject, beginPasswordAttempt, clearFailures } from './login-throttle';
 import { hashPassword, verifyDummy, verifyPassword } from './passwords';
-import { createSession, type SessionClient, type SessionPolicy } from './sessions.service';
+import { finishSignIn, recordSignIn, type SignInContext } from './security.service';
+import { createSession, type SessionClient } from './sessions.service';
 import { revokeUserSessions } from './sessions.repository';
 
-export interface AuthContext {
-  db: Db;
-  kv: KeyValueStore;
+export interface AuthContext extends SignInContext {
   codes: CodeStore;
-  policy: SessionPolicy;
-  ip: string;
-  userAgent: string | null;
   /** request.t, for the field message of a rule only the server can check */
   t: (key: string) => string;
+}
+
+/** Records a failed attempt on a known account, then rethrows. */
+async function failed(ctx: AuthContext, userId: string | undefined, method: 'password' | 'sms_code', error: unknown): Promise<never> {
+  if (userId && error instanceof AppError) await recordSignIn(ctx, { userId, success: false, method, failure: error.codeName });
+  throw error;
 }
 
 const client = (ctx: AuthContext, loginType: SessionClient['loginType']): SessionClient => ({
@@ -75,23 +76,29 @@ export async function signup(ctx: AuthContext, input: TSignupRequest, referral: 
     const column = violatedUserColumn(error);
     throw new AppError(column === 'mobile' ? 'PHONE_REGISTERED' : column === 'email' ? 'EMAIL_REGISTERED' : 'USERNAME_TAKEN', { cause: error });
   }
-  return createSession(ctx.db, id, client(ctx, 'account'), ctx.policy, now);
+  const token = await createSession(ctx.db, id, client(ctx, 'account'), ctx.policy, now);
+  await recordSignIn(ctx, { userId: id, success: true, method: 'signup', alert: false }, now);
+  return token;
 }
 
-/** POST /h5Login → a session token, by password or by a LOGIN code. */
-export async function login(ctx: AuthContext, input: TLoginRequest): Promise<string> {
+/**
+ * POST /h5Login → a session token, by password or by a LOGIN code; for an account with two-step
+ * verification, a challenge for POST /h5Login/verifyTotp instead. Every attempt on a known
+ * account is recorded (sign-in history).
+ */
+export async function login(ctx: AuthContext, input: TLoginRequest): Promise<TLoginResult> {
   if (input.code !== undefined && input.mobile !== undefined) {
-    await consumeCode(ctx.codes, 'LOGIN', input.mobile, input.code);
-    const user = await findUserByMobile(ctx.db, input.mobile);
-    if (!user) throw new AppError('PHONE_OR_EMAIL_NOT_REGISTERED');
-    await clearFailures(ctx.kv, accountSubject(user.id, input.mobile));
-    return createSession(ctx.db, user.id, client(ctx, 'mobile'), ctx.policy);
+    const owner = await findUserByMobile(ctx.db, input.mobile);
+    await consumeCode(ctx.codes, 'LOGIN', input.mobile, input.code).catch((error: unknown) => failed(ctx, owner?.id, 'sms_code', error));
+    if (!owner) throw new AppError('PHONE_OR_EMAIL_NOT_REGISTERED');
+    await clearFailures(ctx.kv, accountSubject(owner.id, input.mobile));
+    return finishSignIn(ctx, owner.id, { method: 'sms_code', loginType: 'mobile' });
   }
 
   const identifier = input.account ?? '';
   const password = input.password ?? '';
   const user = await findUserByIdentifier(ctx.db, identifier, input.loginType);
-  const attempt = await beginPasswordAttempt(ctx.kv, accountSubject(user?.id, identifier), ctx.ip);
+  const attempt = await beginPasswordAttempt(ctx.kv, accountSubject(user?.id, identifier), ctx.ip).catch((error: unknown) => failed(ctx, user?.id, 'password', error));
   if (!user) {
     // Same answer and the same time as a wrong password: log-in does not reveal accounts.
     await verifyDummy(password);
@@ -100,10 +107,10 @@ export async function login(ctx: AuthContext, input: TLoginRequest): Promise<str
   }
   if (!(await verifyPassword(user.password_hash, password))) {
     await attempt.failed();
-    throw new AppError('INVALID_CREDENTIALS');
+    return failed(ctx, user.id, 'password', new AppError('INVALID_CREDENTIALS'));
   }
   await attempt.succeeded();
-  return createSession(ctx.db, user.id, client(ctx, input.loginType), ctx.policy);
+  return finishSignIn(ctx, user.id, { method: 'password', loginType: input.loginType });
 }
 
 /** Sets a new password and ends every session of the account (including the caller's). */
@@ -132,7 +139,7 @@ async function resetWithCode(ctx: AuthContext, user: UserRow | undefined, channe
  * POST /user/changePassword: the logged-in user proves the current password; every session
  * ends and the caller gets a new one. Wrong passwords count towards the log-in back-off.
  */
-export async function changePassword(ctx: AuthContext, userId: string, oldPassword: string, password: string): Promise<string> {
+export async function changePassword(ctx: AuthContext, userId: string, oldPassword: string, password: string, secondFactor: string | null = null): Promise<string> {
   const user = await findUserById(ctx.db, userId);
   if (!user) throw new AppError('UNAUTHORIZED');
   const attempt = await beginPasswordAttempt(ctx.kv, accountSubject(user.id, ''), ctx.ip);
@@ -146,7 +153,8 @@ export async function changePassword(ctx: AuthContext, userId: string, oldPasswo
     throw new AppError('VALIDATION_FAILED', { data: { fields: [{ field: 'body.password', rule, message: ctx.t(rule) }] } });
   }
   await setPassword(ctx, user, password);
-  return createSession(ctx.db, user.id, client(ctx, 'account'), ctx.policy);
+  // The caller keeps what its session had proven (a second step), in a new session.
+  return createSession(ctx.db, user.id, { ...client(ctx, 'account'), secondFactor }, ctx.policy);
 }
 
 /** POST /modifyPwdByMobile: reset with a RESET code sent to the phone. */

@@ -46,3 +46,8 @@ export async function deleteDeadSessions(db: Db, now: string, idleBefore: string
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+export async function setSessionSecondFactor(db: Db, id: string, factor: string): Promise<void> {
+  await db.updateTable('sessions').set({ second_factor: factor }).where('id', '=', id).execute();
+}
+

@@ -15,9 +15,11 @@ export interface SessionPolicy {
 export const TOUCH_INTERVAL_MS = 60_000;
 
 export interface SessionClient {
-  loginType: TLoginType;
+  loginType: TLoginType | 'passkey';
   ip: string | null;
   userAgent: string | null;
+  /** the second factor the log-in passed: TOTP, BACKUP_CODE or PASSKEY (null: none) */
+  secondFactor?: string | null;
 }
 
 /** Opens a session; returns the token, which exists only in this answer. */
@@ -33,6 +35,7 @@ export async function createSession(db: Db, userId: string, client: SessionClien
     login_type: client.loginType,
     ip: client.ip,
     user_agent: client.userAgent?.slice(0, 256) ?? null,
+    second_factor: client.secondFactor ?? null,
   });
   return token;
 }
@@ -40,6 +43,8 @@ export async function createSession(db: Db, userId: string, client: SessionClien
 export interface ActiveSession {
   id: string;
   userId: string;
+  /** the second factor its log-in passed (TOTP, BACKUP_CODE, PASSKEY), or null */
+  secondFactor: string | null;
 }
 
 /** Not revoked, not past its absolute expiry, not idle too long. */
@@ -55,7 +60,7 @@ export async function findActiveSession(db: Db, token: string, policy: SessionPo
   const row = await findSessionByTokenHash(db, sha256Hex(token));
   if (!isLive(row, policy, now)) return null;
   if (now.getTime() - fromDbDate(row.last_seen_at).getTime() >= TOUCH_INTERVAL_MS) await touchSession(db, row.id, toDbDate(now));
-  return { id: row.id, userId: row.user_id };
+  return { id: row.id, userId: row.user_id, secondFactor: row.second_factor };
 }
 
 /**
@@ -65,6 +70,14 @@ export async function findActiveSession(db: Db, token: string, policy: SessionPo
 export async function isSessionLive(db: Db, sessionId: string, policy: SessionPolicy, now = new Date()): Promise<boolean> {
   return isLive(await findSessionById(db, sessionId), policy, now);
 }
+
+/** The live session with this id (for what hangs off it, such as its second factor); null when over. */
+export async function findLiveSessionById(db: Db, sessionId: string, policy: SessionPolicy, now = new Date()): Promise<SessionRow | null> {
+  const row = await findSessionById(db, sessionId);
+  return isLive(row, policy, now) ? row : null;
+}
+
+export { isLive as isSessionRowLive };
 
 export async function endSession(db: Db, sessionId: string, now = new Date()): Promise<void> {
   await revokeSession(db, sessionId, toDbDate(now));

@@ -11,14 +11,23 @@ import { Tabs } from '@/components/ui/tabs';
 import { CodeButton } from './code-button';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
+import { SecondStepForm } from '@/features/account-security/components/second-step-form';
+import { useState } from 'react';
 
-async function logIn(api: TApiClient, body: Record<string, unknown>, texts: TAuthTexts, next: () => void) {
-  await api.post('/h5Login', { body });
+/** With two-step verification on, the first step answers a challenge instead of a session. */
+type TOnChallenge = (challengeId: string) => void;
+
+async function logIn(api: TApiClient, body: Record<string, unknown>, texts: TAuthTexts, next: () => void, onChallenge: TOnChallenge) {
+  const result = await api.post<{ access_token?: string; challengeId?: string }>('/h5Login', { body });
+  if (result.challengeId) {
+    onChallenge(result.challengeId);
+    return;
+  }
   toast.success(texts.success.loginSucceeded ?? '');
   next();
 }
 
-function CodeLogin({ texts }: { texts: TAuthTexts }) {
+function CodeLogin({ texts, onChallenge }: { texts: TAuthTexts; onChallenge: TOnChallenge }) {
   const next = useContinueAfterLogin();
   const form = useAuthForm({ mobile: '', code: '' }, validate.codeLogin, texts);
   const t = texts.form;
@@ -27,7 +36,7 @@ function CodeLogin({ texts }: { texts: TAuthTexts }) {
       ref={form.formRef}
       noValidate
       onFocus={form.onFocus}
-      onSubmit={form.onSubmit((api, v) => logIn(api, { loginType: 'mobile', mobile: v.mobile.trim(), code: v.code.trim() }, texts, next))}
+      onSubmit={form.onSubmit((api, v) => logIn(api, { loginType: 'mobile', mobile: v.mobile.trim(), code: v.code.trim() }, texts, next, onChallenge))}
       className="space-y-4"
     >
       <TextField label={t.mobile ?? ''} type="tel" inputMode="tel" autoComplete="tel" {...form.field('mobile')} />
@@ -53,7 +62,7 @@ function CodeLogin({ texts }: { texts: TAuthTexts }) {
 }
 
 /** The API looks the account up by the kind the user typed: a phone, an email or a username. */
-function PasswordLogin({ texts }: { texts: TAuthTexts }) {
+function PasswordLogin({ texts, onChallenge }: { texts: TAuthTexts; onChallenge: TOnChallenge }) {
   const next = useContinueAfterLogin();
   const form = useAuthForm({ account: '', password: '' }, validate.passwordLogin, texts);
   const t = texts.form;
@@ -62,7 +71,7 @@ function PasswordLogin({ texts }: { texts: TAuthTexts }) {
       ref={form.formRef}
       noValidate
       onFocus={form.onFocus}
-      onSubmit={form.onSubmit((api, v) => logIn(api, { loginType: accountKind(v.account), account: v.account.trim(), password: v.password }, texts, next))}
+      onSubmit={form.onSubmit((api, v) => logIn(api, { loginType: accountKind(v.account), account: v.account.trim(), password: v.password }, texts, next, onChallenge))}
       className="space-y-4"
     >
       <TextField label={t.account ?? ''} autoComplete="username" autoCapitalize="none" spellCheck={false} {...form.field('account')} />
@@ -74,15 +83,27 @@ function PasswordLogin({ texts }: { texts: TAuthTexts }) {
   );
 }
 
-/** /login: verification-code log-in and password log-in (spec section 2). */
-export function LoginForm({ texts }: { texts: TAuthTexts }) {
+/**
+ * /login: verification-code log-in and password log-in (spec section 2), then the second step
+ * (authenticator or backup code) for accounts with two-step verification.
+ */
+export function LoginForm({ texts, secondStep = {} }: { texts: TAuthTexts; secondStep?: Record<string, string> }) {
   const t = texts.form;
+  const next = useContinueAfterLogin();
+  const [challenge, setChallenge] = useState<string | null>(null);
+  if (challenge) {
+    const done = () => {
+      toast.success(texts.success.loginSucceeded ?? '');
+      next();
+    };
+    return <SecondStepForm challengeId={challenge} texts={secondStep} network={texts.network} onDone={done} onBack={() => setChallenge(null)} />;
+  }
   return (
     <Tabs
       label={t.tabsLabel ?? ''}
       tabs={[
-        { value: 'code', title: t.codeTab ?? '', panel: <CodeLogin texts={texts} /> },
-        { value: 'password', title: t.passwordTab ?? '', panel: <PasswordLogin texts={texts} /> },
+        { value: 'code', title: t.codeTab ?? '', panel: <CodeLogin texts={texts} onChallenge={setChallenge} /> },
+        { value: 'password', title: t.passwordTab ?? '', panel: <PasswordLogin texts={texts} onChallenge={setChallenge} /> },
       ]}
     />
   );

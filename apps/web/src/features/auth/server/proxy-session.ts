@@ -128,7 +128,8 @@ function passCookiesOn(response: NextResponse, setCookies: string[]) {
 /** GET /tokenByAccessKeyV2: on success the new session's cookie (and the hint) ride along on `response`. */
 export async function logInWithAccessKey(request: NextRequest, accessKey: string, response: NextResponse): Promise<boolean> {
   const answer = await callApi(request, `/tokenByAccessKeyV2?accessKey=${encodeURIComponent(accessKey)}`);
-  if (answer?.ok) {
+  // With two-step verification the API may answer a second step instead (no cookie): not a log-in.
+  if (answer?.ok && answer.setCookies.length > 0) {
     passCookiesOn(response, answer.setCookies);
     setHint(response, request);
     return true;

@@ -5,6 +5,7 @@ import { LoginForm } from '@/features/auth/components/login-form';
 import { getAuthTexts } from '@/features/auth/server/auth-texts';
 import { TextLink } from '@/features/site/components/button-link';
 import { getBrand, resolveLocale, type LocaleParams } from '@/features/site/page-locale';
+import { getClientTexts } from '@/lib/client-texts';
 import { buildPageMetadata } from '@/lib/metadata';
 
 export async function generateMetadata({ params }: { params: LocaleParams }): Promise<Metadata> {
@@ -19,7 +20,7 @@ export default async function LoginPage({ params }: { params: LocaleParams }) {
 
   return (
     <AuthIntro title={t('heading', { brand })} lede={t('lede')}>
-      <LoginForm texts={await getAuthTexts(locale, 'LoginForm')} />
+      <LoginForm texts={await getAuthTexts(locale, 'LoginForm')} secondStep={await getClientTexts<Record<string, string>>(locale, 'SecondStep')} />
       <p className="text-sm text-ink-muted">
         {t.rich('signupPrompt', { link: (chunks) => <TextLink href="/signup">{chunks}</TextLink> })}
       </p>

@@ -1,21 +1,71 @@
+import { localeEntries } from '@llk/contracts/locales';
 import type { Metadata } from 'next';
-import { getTranslations } from 'next-intl/server';
 import { AccountHeading } from '@/features/account/components/account-heading';
 import { accountApi, accountMetadata } from '@/features/account/server/account-session';
+import { AlertsSwitch } from '@/features/account-security/components/alerts-switch';
+import { ChangePasswordForm } from '@/features/account-security/components/change-password-form';
+import { SecuritySection } from '@/features/account-security/components/security-section';
+import { LoginHistory, type TLoginEventView } from '@/features/account-security/components/login-history';
+import { SessionsList } from '@/features/account-security/components/sessions-list';
+import { TwoStepPanel, type TTotpStatusView } from '@/features/account-security/components/two-step-panel';
+import type { TSecurityTexts, TSessionView, TTextTree } from '@/features/account-security/texts';
 import { resolveLocale, type LocaleParams } from '@/features/site/page-locale';
+import { getClientTexts } from '@/lib/client-texts';
 
-// Placeholder of the account area's shell; the page itself is built with its feature.
 export async function generateMetadata({ params }: { params: LocaleParams }): Promise<Metadata> {
   return accountMetadata(await resolveLocale(params), '/account/security', 'security');
 }
 
+/**
+ * /account/security: password, two-step verification, (passkeys: added by their feature as
+ * another SecuritySection after two-step), signed-in devices, recent sign-ins, sign-in alerts.
+ */
 export default async function AccountSecurityPage({ params }: { params: LocaleParams }) {
   const locale = await resolveLocale(params);
-  await accountApi(locale, '/account/security');
-  const t = await getTranslations({ locale, namespace: 'accountShell' });
+  const api = await accountApi(locale, '/account/security');
+  const [info, totp, sessions, history, settings, all, validation, success, errors] = await Promise.all([
+    api.get<{ username: string | null; mobile: string | null }>('/user/info'),
+    api.get<TTotpStatusView>('/user/totp'),
+    api.get<{ sessions: TSessionView[] }>('/user/sessions'),
+    api.get<{ events: TLoginEventView[] }>('/user/loginHistory'),
+    api.get<{ newDeviceAlerts: boolean }>('/user/notificationSettings'),
+    getClientTexts<TTextTree>(locale, 'AccountSecurity'),
+    getClientTexts<Record<string, string>>(locale, 'validation'),
+    getClientTexts<Record<string, string>>(locale, 'success'),
+    getClientTexts<Record<string, string>>(locale, 'errors'),
+  ]);
+  const shell = await getClientTexts<TTextTree>(locale, 'accountShell');
+  const group = (key: string) => (all[key] ?? {}) as Record<string, string>;
+  const texts: TSecurityTexts = {
+    password: group('password'),
+    twoStep: group('twoStep'),
+    sessions: group('sessions'),
+    alerts: group('alerts'),
+    validation,
+    success,
+    network: errors.network ?? '',
+  };
+  const tag = localeEntries[locale].iso;
+  const title = (shell.titles as Record<string, string> | undefined)?.security ?? '';
+
   return (
-    <section className="space-y-6">
-      <AccountHeading title={t('titles.security')} lede={t('soon')} />
-    </section>
+    <div className="space-y-6">
+      <AccountHeading title={title} lede={typeof all.lede === 'string' ? all.lede : undefined} />
+      <SecuritySection id="password" title={texts.password.title ?? ''} lede={texts.password.lede}>
+        <ChangePasswordForm texts={texts} />
+      </SecuritySection>
+      <SecuritySection id="two-step" title={texts.twoStep.title ?? ''} lede={texts.twoStep.lede}>
+        <TwoStepPanel status={totp} account={info.username ?? info.mobile ?? ''} languageTag={tag} texts={texts} />
+      </SecuritySection>
+      <SecuritySection id="sessions" title={texts.sessions.title ?? ''} lede={texts.sessions.lede}>
+        <SessionsList initial={sessions.sessions} languageTag={tag} texts={texts} />
+      </SecuritySection>
+      <SecuritySection id="sign-ins" title={String(group('history').title ?? '')} lede={group('history').lede}>
+        <LoginHistory events={history.events} languageTag={tag} texts={(all.history ?? {}) as TTextTree} sessionTexts={texts.sessions} />
+      </SecuritySection>
+      <SecuritySection id="alerts" title={texts.alerts.title ?? ''} lede={texts.alerts.lede}>
+        <AlertsSwitch initial={settings.newDeviceAlerts} texts={texts} />
+      </SecuritySection>
+    </div>
   );
 }

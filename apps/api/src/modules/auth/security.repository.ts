@@ -1,0 +1,177 @@
+import { type Insertable, type Selectable } from 'kysely';
+import { type Db } from '../../db/schema';
+import { type LoginEventsTable, type UserTotpTable } from '../../db/tables/account-security.table';
+import { type SessionRow } from './sessions.repository';
+
+// Queries of the security centre: a user's sessions, sign-in events, TOTP and backup codes,
+// notification switches.
+
+export type LoginEventRow = Selectable<LoginEventsTable>;
+export type UserTotpRow = Selectable<UserTotpTable>;
+
+// ---- Sessions -------------------------------------------------------------------------------
+
+/** A user's sessions that are neither revoked nor past their absolute expiry, newest first. */
+export function listOpenSessions(db: Db, userId: string, now: string): Promise<SessionRow[]> {
+  return db
+    .selectFrom('sessions')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .orderBy('last_seen_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+/** The user agents of all of a user's sessions still on file (revoked ones too, until purged). */
+export async function sessionUserAgents(db: Db, userId: string): Promise<(string | null)[]> {
+  const rows = await db.selectFrom('sessions').select('user_agent').where('user_id', '=', userId).execute();
+  return rows.map((row) => row.user_agent);
+}
+
+/** Row-locks the user for the rest of the transaction (PostgreSQL; SQLite's writer lock does it). */
+export async function lockUserRow(db: Db, userId: string): Promise<void> {
+  await db.updateTable('users').set((eb) => ({ id: eb.ref('id') })).where('id', '=', userId).execute();
+}
+
+/** Revokes one live session of this user; how many (0 or 1). */
+export async function revokeUserSession(db: Db, userId: string, sessionId: string, now: string): Promise<number> {
+  const result = await db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('id', '=', sessionId)
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Revokes every live session of the user except `keepId`; how many. */
+export async function revokeOtherSessions(db: Db, userId: string, keepId: string, now: string): Promise<number> {
+  const result = await db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('user_id', '=', userId)
+    .where('id', '!=', keepId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+// ---- Sign-in events -------------------------------------------------------------------------
+
+export async function insertLoginEvent(db: Db, row: Insertable<LoginEventsTable>): Promise<void> {
+  await db.insertInto('login_events').values(row).execute();
+}
+
+export function listLoginEvents(db: Db, userId: string, limit: number): Promise<LoginEventRow[]> {
+  return db.selectFrom('login_events').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+}
+
+/** Whether the account has signed in successfully from this device key before. */
+export async function hasSucceededFromDevice(db: Db, userId: string, deviceKey: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('login_events')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('device_key', '=', deviceKey)
+    .where('success', '=', 1)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+// ---- TOTP -----------------------------------------------------------------------------------
+
+export function findTotp(db: Db, userId: string): Promise<UserTotpRow | undefined> {
+  return db.selectFrom('user_totp').selectAll().where('user_id', '=', userId).executeTakeFirst();
+}
+
+/** Replaces a not yet confirmed secret (or creates one); nothing when TOTP is already enabled. Returns whether it was written. */
+export async function putPendingTotp(db: Db, userId: string, secretEnc: string, now: string): Promise<boolean> {
+  await db.deleteFrom('user_totp').where('user_id', '=', userId).where('enabled_at', 'is', null).execute();
+  const result = await db
+    .insertInto('user_totp')
+    .values({ user_id: userId, secret_enc: secretEnc, enabled_at: null, last_step: 0, created_at: now })
+    .onConflict((oc) => oc.column('user_id').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
+}
+
+/** Confirms the pending secret, recording the step used; how many rows (0 when already enabled or none). */
+export async function enableTotp(db: Db, userId: string, step: number, now: string): Promise<number> {
+  const result = await db
+    .updateTable('user_totp')
+    .set({ enabled_at: now, last_step: step })
+    .where('user_id', '=', userId)
+    .where('enabled_at', 'is', null)
+    .where('last_step', '<', step)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Takes a time step for the user: 1 when it is newer than every step used before, else 0 (a replay). */
+export async function claimTotpStep(db: Db, userId: string, step: number): Promise<number> {
+  const result = await db
+    .updateTable('user_totp')
+    .set({ last_step: step })
+    .where('user_id', '=', userId)
+    .where('enabled_at', 'is not', null)
+    .where('last_step', '<', step)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export async function deleteTotp(db: Db, userId: string): Promise<number> {
+  const result = await db.deleteFrom('user_totp').where('user_id', '=', userId).executeTakeFirst();
+  await db.deleteFrom('totp_backup_codes').where('user_id', '=', userId).execute();
+  return Number(result.numDeletedRows);
+}
+
+// ---- Backup codes ---------------------------------------------------------------------------
+
+export async function replaceBackupCodes(db: Db, userId: string, rows: { id: string; codeHash: string }[], now: string): Promise<void> {
+  await db.deleteFrom('totp_backup_codes').where('user_id', '=', userId).execute();
+  await db
+    .insertInto('totp_backup_codes')
+    .values(rows.map((row) => ({ id: row.id, user_id: userId, code_hash: row.codeHash, used_at: null, created_at: now })))
+    .execute();
+}
+
+/** Uses an unused backup code; 1 when this call used it, 0 when unknown or used before. */
+export async function useBackupCode(db: Db, userId: string, codeHash: string, now: string): Promise<number> {
+  const result = await db
+    .updateTable('totp_backup_codes')
+    .set({ used_at: now })
+    .where('user_id', '=', userId)
+    .where('code_hash', '=', codeHash)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export async function countUnusedBackupCodes(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('totp_backup_codes')
+    .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+// ---- Notification settings ------------------------------------------------------------------
+
+export async function findNewDeviceAlerts(db: Db, userId: string): Promise<number | undefined> {
+  const row = await db.selectFrom('notification_settings').select('new_device_alerts').where('user_id', '=', userId).executeTakeFirst();
+  return row?.new_device_alerts;
+}
+
+export async function putNewDeviceAlerts(db: Db, userId: string, value: number, now: string): Promise<void> {
+  await db
+    .insertInto('notification_settings')
+    .values({ user_id: userId, new_device_alerts: value, updated_at: now })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ new_device_alerts: value, updated_at: now }))
+    .execute();
+}
