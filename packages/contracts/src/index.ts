@@ -9,5 +9,6 @@ export * from './locales';
 export * from './messages';
 export * from './orders';
 export * from './pricing';
+export * from './profile';
 export * from './referrals';
 export * from './validation';

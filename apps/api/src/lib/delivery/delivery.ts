@@ -1,4 +1,5 @@
 import { type TDeliveryChannel, type TLocale, type TSmsType } from '@llk/contracts';
+import { type NoticeMessage } from './notices';
 
 /** One verification code to deliver. */
 export interface CodeMessage {
@@ -15,6 +16,8 @@ export interface DeliveryAdapter {
   /** for logs: 'smtp', 'aliyun-sms', 'dev-outbox', 'unconfigured' */
   readonly name: string;
   send(message: CodeMessage): Promise<void>;
+  /** account notices (no code); an adapter without it cannot carry them (Aliyun SMS needs an approved notice template) */
+  notify?(message: NoticeMessage): Promise<void>;
 }
 
 /** The provider said no (or never answered); the caller answers DELIVERY_FAILED. */

@@ -1,12 +1,14 @@
 import { type TDeliveryChannel, type TSmsType } from '@llk/contracts';
 import { CODE_TTL_MINUTES } from './constants';
 import { type CodeMessage, type DeliveryAdapter } from './delivery';
+import { type NoticeMessage, renderNotice } from './notices';
 import { renderCodeTexts } from './templates';
 
 export interface OutboxMessage {
   channel: TDeliveryChannel;
   to: string;
-  purpose: TSmsType;
+  /** NOTICE for an account notice, which has no code ('') */
+  purpose: TSmsType | 'NOTICE';
   code: string;
   subject: string | null;
   text: string;
@@ -37,6 +39,23 @@ export class DevOutbox implements DeliveryAdapter {
       text: message.channel === 'EMAIL' ? texts.body : texts.sms,
       sentAt: new Date().toISOString(),
     };
+    this.keep(entry);
+  }
+
+  async notify(message: NoticeMessage): Promise<void> {
+    const texts = renderNotice(message);
+    this.keep({
+      channel: message.channel,
+      to: message.to,
+      purpose: 'NOTICE',
+      code: '',
+      subject: message.channel === 'EMAIL' ? texts.subject : null,
+      text: texts.text,
+      sentAt: new Date().toISOString(),
+    });
+  }
+
+  private keep(entry: OutboxMessage): void {
     this.messages.push(entry);
     if (this.messages.length > this.capacity) this.messages.splice(0, this.messages.length - this.capacity);
     this.log(entry);

@@ -3,13 +3,20 @@ import { type AppConfig } from '../../config';
 import { aliyunSmsAdapter } from './aliyun-sms';
 import { unconfiguredAdapter, type CodeMessage, type DeliveryAdapter } from './delivery';
 import { DevOutbox, type OutboxMessage } from './dev-outbox';
+import { type NoticeMessage } from './notices';
 import { smtpAdapter } from './smtp';
 
 export { DeliveryError, type CodeMessage, type DeliveryAdapter } from './delivery';
 export { DevOutbox, type OutboxMessage } from './dev-outbox';
+export { type NoticeMessage, type TNoticeKind } from './notices';
 
 export interface Delivery {
   send(message: CodeMessage): Promise<void>;
+  /**
+   * An account notice, best-effort: true when an adapter took it, false when the channel cannot
+   * carry notices or the provider failed (the failure is passed to `onError`, never thrown).
+   */
+  notify(message: NoticeMessage, onError?: (error: unknown) => void): Promise<boolean>;
   /** which adapter serves each channel (logged at start) */
   readonly adapters: Record<TDeliveryChannel, string>;
   /** the dev outbox when at least one channel uses it, else null */
@@ -44,6 +51,17 @@ export function createDelivery(config: AppConfig, log: (message: OutboxMessage) 
     async send(message) {
       const adapter = message.channel === 'SMS' ? sms : email;
       await adapter.send(message);
+    },
+    async notify(message, onError) {
+      const adapter = message.channel === 'SMS' ? sms : email;
+      if (!adapter.notify) return false;
+      try {
+        await adapter.notify(message);
+        return true;
+      } catch (error) {
+        onError?.(error);
+        return false;
+      }
     },
     close() {
       smtp?.close();

@@ -1,6 +1,7 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import { CODE_TTL_MINUTES } from './constants';
 import { DeliveryError, type CodeMessage, type DeliveryAdapter } from './delivery';
+import { type NoticeMessage, renderNotice } from './notices';
 import { renderCodeTexts } from './templates';
 
 /** Codes by email over SMTP (nodemailer), localized subject and body. */
@@ -17,6 +18,14 @@ export function smtpAdapter(options: { url: string; from: string }): DeliveryAda
       const texts = renderCodeTexts(message.locale, message.code, CODE_TTL_MINUTES);
       try {
         await transport.sendMail({ from: options.from, to: message.to, subject: texts.subject, text: texts.body });
+      } catch (error) {
+        throw new DeliveryError(`SMTP delivery failed: ${(error as Error).message}`, 'smtp', { cause: error });
+      }
+    },
+    async notify(message: NoticeMessage) {
+      const texts = renderNotice(message);
+      try {
+        await transport.sendMail({ from: options.from, to: message.to, subject: texts.subject, text: texts.text });
       } catch (error) {
         throw new DeliveryError(`SMTP delivery failed: ${(error as Error).message}`, 'smtp', { cause: error });
       }

@@ -1,2 +1,2 @@
 // The auth module's public surface: other modules import only this file.
-export { type ActiveSession, createSession, isSessionLive, purgeDeadSessions, type SessionClient, type SessionPolicy } from './sessions.service';
+export { type ActiveSession, createSession, endUserSessions, isSessionLive, purgeDeadSessions, type SessionClient, type SessionPolicy } from './sessions.service';
