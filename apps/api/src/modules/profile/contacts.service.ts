@@ -50,8 +50,10 @@ export async function updateProfile(db: Db, userId: string, nickname: string, no
   return userInfoOf(await getUser(db, userId));
 }
 
-async function ensureFree(db: Db, channel: TDeliveryChannel, value: string): Promise<void> {
+/** The address must be nobody's; when it is already the caller's own (a parallel call just bound it), `ownError`. */
+async function ensureFree(db: Db, channel: TDeliveryChannel, value: string, userId: string, ownError: AppError): Promise<void> {
   const owner = channel === 'SMS' ? await findUserByMobile(db, value) : await findUserByEmail(db, value);
+  if (owner?.id === userId) throw ownError;
   if (owner) throw registeredError(channel);
 }
 
@@ -94,7 +96,7 @@ export async function bindContact(ctx: ContactContext, userId: string, channel: 
   const user = await getUser(ctx.db, userId);
   if (channel === 'SMS' ? user.mobile : user.email) throw new AppError(channel === 'SMS' ? 'PHONE_ALREADY_BOUND' : 'EMAIL_ALREADY_BOUND');
   // Cheap checks first, so a taken address does not burn the code.
-  await ensureFree(ctx.db, channel, value);
+  await ensureFree(ctx.db, channel, value, user.id, new AppError(channel === 'SMS' ? 'PHONE_ALREADY_BOUND' : 'EMAIL_ALREADY_BOUND'));
   await consumeCode(ctx.codes, channel === 'SMS' ? 'BIND_MOBILE' : 'BIND_EMAIL', value, code);
   await writeContact(ctx, user, channel, value, null);
   await announce(ctx, user, channel, null, value);
@@ -130,7 +132,7 @@ async function switchTo(ctx: ContactContext, user: UserRow, channel: TDeliveryCh
   const current = channel === 'SMS' ? user.mobile : user.email;
   if (!stored || stored.u !== user.id || stored.c !== channel || stored.o !== current) throw new AppError('CHANGE_TICKET_INVALID');
   if (value === current) throw new AppError('CONTACT_UNCHANGED');
-  await ensureFree(ctx.db, channel, value);
+  await ensureFree(ctx.db, channel, value, user.id, new AppError('CONTACT_UNCHANGED'));
   await consumeCode(ctx.codes, channel === 'SMS' ? 'CHANGE_MOBILE' : 'BIND_EMAIL', value, code);
   if ((await ctx.kv.take(key)) !== raw) throw new AppError('CHANGE_TICKET_INVALID'); // used by a parallel call
   await writeContact(ctx, user, channel, value, stored.o);
