@@ -1,14 +1,10 @@
 import { z } from './zod';
 import { ZDeliveryChannel } from './enums';
-import { V, ZCode, ZEmail, ZPhone } from './validation';
+import { NICKNAME_MAX, V, ZCode, ZEmail, ZPhone } from './validation';
 import { ZUserInfo } from './accounts';
 
 // The account area's profile calls: nickname, contact details (bind and change, each step
 // proved by a code of its own purpose sent to its own target) and account cancellation.
-
-export const NICKNAME_MAX = 32;
-/** Days between POST /user/cancel and the erasure of the account's personal data. */
-export const CANCEL_COOLING_OFF_DAYS = 15;
 
 function hasControlCharacter(value: string): boolean {
   for (let i = 0; i < value.length; i++) {
