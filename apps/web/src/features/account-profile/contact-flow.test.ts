@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressError, codeError, contactFlow, finalRequest, newCodeRequest } from './contact-flow';
+import { addressError, codeError, contactFlow, finalRequest, newCodeRequest, nicknameError } from './contact-flow';
 
 describe('contact flows', () => {
   it('binds in one step and changes in two, each with the purpose the API accepts', () => {
@@ -24,5 +24,13 @@ describe('contact flows', () => {
     expect(addressError('phone', '13800138000')).toBeUndefined();
     expect(codeError('12345')).toBe('validation.codeInvalid');
     expect(codeError('123456')).toBeUndefined();
+  });
+});
+
+describe('nickname rule', () => {
+  it('matches the API: trimmed, required, at most 32 characters', () => {
+    expect(nicknameError('   ')).toBe('validation.required');
+    expect(nicknameError(` ${'x'.repeat(32)} `)).toBeUndefined();
+    expect(nicknameError('x'.repeat(33))).toBe('validation.tooLong');
   });
 });

@@ -1,5 +1,5 @@
 import type { TDeliveryChannel, TSmsType } from '@llk/contracts';
-import { isValidCode, isValidEmail, isValidPhone, type TValidationKey } from '@llk/contracts/rules';
+import { NICKNAME_MAX, isValidCode, isValidEmail, isValidPhone, type TValidationKey } from '@llk/contracts/rules';
 
 // The contact-detail flows of /account/profile (the API's rules: apps/api modules/profile):
 //   bind email    one step: BIND_EMAIL code to the new email           → POST /user/bindEmail
@@ -53,4 +53,11 @@ export function addressError(kind: TContactKind, value: string): TValidationKey 
 
 export function codeError(value: string): TValidationKey | undefined {
   return isValidCode(value.trim()) ? undefined : 'validation.codeInvalid';
+}
+
+/** The nickname rule of POST /user/updateProfile: trimmed, required, at most NICKNAME_MAX characters. */
+export function nicknameError(value: string): TValidationKey | undefined {
+  const trimmed = value.trim();
+  if (!trimmed) return 'validation.required';
+  return trimmed.length > NICKNAME_MAX ? 'validation.tooLong' : undefined;
 }

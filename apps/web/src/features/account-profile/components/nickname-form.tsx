@@ -1,18 +1,12 @@
 'use client';
 
-import { NICKNAME_MAX } from '@llk/contracts/rules';
 import { useRouter } from 'next/navigation';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { useAuthForm } from '@/features/auth/use-auth-form';
 import { toast } from '@/lib/toast';
+import { nicknameError } from '../contact-flow';
 import type { TProfileTexts } from '../texts';
-
-export function nicknameError(value: string) {
-  const trimmed = value.trim();
-  if (!trimmed) return 'validation.required' as const;
-  return trimmed.length > NICKNAME_MAX ? ('validation.tooLong' as const) : undefined;
-}
 
 /** The nickname, editable (POST /user/updateProfile); the username beside it is not. */
 export function NicknameForm({ texts, nickname }: { texts: TProfileTexts; nickname: string }) {
