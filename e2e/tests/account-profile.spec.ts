@@ -36,6 +36,7 @@ async function requestCode(page: Page, scope: ReturnType<Page['getByTestId']>, l
 
 test.describe('account profile', () => {
   test('zh-CN, phone size: bind an email on /account/profile, then reset the password by email', async ({ page, context }) => {
+    test.setTimeout(120_000); // waits out the bind code's resend time before the reset code
     const locale: TLocale = 'zh-CN';
     await page.setViewportSize({ width: 390, height: 844 });
     await useLocale(context, locale);
@@ -87,6 +88,7 @@ test.describe('account profile', () => {
   });
 
   test('en, desktop: change the phone with a code to the old phone, then one to the new phone', async ({ page, context }) => {
+    test.setTimeout(120_000); // waits out the sign-up code's resend time (60 s in production mode)
     const locale: TLocale = 'en';
     await page.setViewportSize({ width: 1280, height: 900 });
     await useLocale(context, locale);
@@ -124,18 +126,22 @@ test.describe('account profile', () => {
     ['ko', { width: 1280, height: 900 }],
   ] as const) {
     test(`${locale}, ${viewport.width} px: cancel the account, restore it with one click, cancel again`, { tag: locale === 'ja' ? '@writes' : [] }, async ({ page, context }) => {
+      // production mode (the @writes rerun) waits the real 60 s before the phone gets a second code
+      test.setTimeout(120_000);
       await page.setViewportSize(viewport);
       await useLocale(context, locale);
       const t = profileTexts(locale);
-      const user = await createUser(page.request);
+      const email = `c${Date.now()}${locale}@example.com`;
+      const user = await createUser(page.request, { email });
       await logIn(page.request, user);
-      await waitForResend(user);
 
-      const cancel = async () => {
+      const cancel = async (channel: 'SMS' | 'EMAIL') => {
         await page.goto(localePath(locale, '/account/cancel'));
         const form = page.getByTestId('cancel-form');
         await expect(page.getByText(t.loseMembership!)).toBeVisible();
-        const code = await requestCode(page, form, locale, user.mobile, 'CANCEL_ACCOUNT');
+        const label = channel === 'SMS' ? fill(t.viaPhone!, { target: maskPhone(user.mobile) }) : fill(t.viaEmail!, { target: `${email[0]}***@example.com` });
+        await form.getByLabel(label).check();
+        const code = await requestCode(page, form, locale, channel === 'SMS' ? user.mobile : email, 'CANCEL_ACCOUNT');
         await form.getByLabel(t.code!).fill(code);
         await form.getByLabel(t.acknowledge!).check();
         await form.getByRole('button', { name: t.submitCancel! }).click();
@@ -143,7 +149,7 @@ test.describe('account profile', () => {
         await expect(page.getByRole('heading', { name: t.pendingHeading! })).toBeVisible();
       };
 
-      await cancel();
+      await cancel('EMAIL');
       // still usable in the cooling-off: the profile says when the account will be erased
       await page.goto(localePath(locale, '/account/profile'));
       await expect(page.getByTestId('pending-erasure')).toBeVisible();
@@ -152,8 +158,8 @@ test.describe('account profile', () => {
       await expect(page.getByTestId('cancel-form')).toBeVisible();
       expect((await (await page.request.get('/api/user/info')).json()).data.cancellation).toBeNull();
 
-      await waitForResend({ ...user, codeSentAt: Date.now() });
-      await cancel();
+      await waitForResend(user); // the sign-up code went to this phone
+      await cancel('SMS');
       const info = (await (await page.request.get('/api/user/info')).json()).data as { cancellation: { requestedAt: string; eraseAt: string } };
       expect(Date.parse(info.cancellation.eraseAt) - Date.parse(info.cancellation.requestedAt)).toBe(15 * 24 * 3_600_000);
     });
