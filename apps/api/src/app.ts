@@ -19,6 +19,7 @@ import codesPlugin from './modules/sms/codes.plugin';
 import paymentsPlugin from './modules/payments/payments.plugin';
 import { smsRoutes } from './modules/sms/sms.routes';
 import { userRoutes } from './modules/users/users.routes';
+import { profileRoutes } from './modules/profile/profile.routes';
 import { locationRoutes } from './modules/location/location.routes';
 import { newsRoutes } from './modules/news/news.routes';
 import { searchRoutes } from './modules/search/search.routes';
@@ -114,6 +115,7 @@ export function buildApp(config: AppConfig, deps: AppDeps = {}): App {
   app.register(securityRoutes);
   app.register(smsRoutes);
   app.register(userRoutes);
+  app.register(profileRoutes);
   app.register(accessKeyRoutes);
   app.register(devOutboxRoutes);
   app.register(downloadsRoutes);

@@ -80,6 +80,7 @@ describe('account requests', () => {
       email: null,
       createdAt: '2025-07-01T00:00:00.000Z',
       member: { plan: 'FREE', expiresAt: null, active: false },
+      cancellation: null,
       password_hash: '$argon2id$…',
     });
     expect(info).not.toHaveProperty('password_hash');

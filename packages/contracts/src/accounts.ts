@@ -46,22 +46,28 @@ const ZEmailAddress = printable(ZEmail);
 
 // ---- Codes ---------------------------------------------------------------------------------
 
-/** POST /sms: a code to a phone (or an email address) for one purpose. */
+/**
+ * POST /sms: a code to a phone (or an email address) for one purpose. A logged-in caller may
+ * name `channel` instead, meaning "the phone or email on file for my account" (the web shows
+ * those only masked): MODIFY_PHONE, CANCEL_ACCOUNT and the first step of an email change.
+ */
 export const ZSendCodeRequest = z
   .object({
     mobile: ZPhone.optional(),
     email: ZEmailAddress.optional(),
+    channel: ZDeliveryChannel.optional(),
     smsType: ZSmsType,
   })
   .superRefine((value, ctx) => {
-    if (value.mobile === undefined && value.email === undefined) {
+    const given = [value.mobile, value.email, value.channel].filter((item) => item !== undefined).length;
+    if (given === 0) {
       ctx.addIssue({ code: 'custom', path: ['mobile'], message: V.phoneRequired });
-    } else if (value.mobile !== undefined && value.email !== undefined) {
-      ctx.addIssue({ code: 'custom', path: ['email'], message: V.invalidValue });
+    } else if (given > 1) {
+      ctx.addIssue({ code: 'custom', path: [value.channel !== undefined ? 'channel' : 'email'], message: V.invalidValue });
     }
   })
   // The refinement above, for the API document.
-  .meta({ oneOf: [{ required: ['mobile'] }, { required: ['email'] }] });
+  .meta({ oneOf: [{ required: ['mobile'] }, { required: ['email'] }, { required: ['channel'] }] });
 export type TSendCodeRequest = z.infer<typeof ZSendCodeRequest>;
 
 /** POST /sms/sendByAccount: a code to the phone or email on file for an account. */
@@ -228,6 +234,15 @@ export const ZMemberLevel = z.object({
 });
 export type TMemberLevel = z.infer<typeof ZMemberLevel>;
 
+/** An account cancellation in its cooling-off period (POST /user/cancel). */
+export const ZCancellation = z.object({
+  /** ISO 8601: when the user asked */
+  requestedAt: z.string(),
+  /** ISO 8601: from then on the erasure job removes the personal data; until then POST /user/cancel/revoke restores the account */
+  eraseAt: z.string(),
+});
+export type TCancellation = z.infer<typeof ZCancellation>;
+
 /** GET /user/info: no secrets, contact details masked. */
 export const ZUserInfo = z.object({
   id: z.string(),
@@ -239,6 +254,8 @@ export const ZUserInfo = z.object({
   email: z.string().nullable(),
   createdAt: z.string(),
   member: ZMemberLevel,
+  /** set while the account is pending erasure (cancelled, inside the 15-day cooling-off) */
+  cancellation: ZCancellation.nullable(),
 });
 export type TUserInfo = z.infer<typeof ZUserInfo>;
 

@@ -11,5 +11,6 @@ export * from './messages';
 export * from './orders';
 export * from './order-account';
 export * from './pricing';
+export * from './profile';
 export * from './referrals';
 export * from './validation';

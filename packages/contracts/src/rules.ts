@@ -79,3 +79,8 @@ export const TAX_ID_RE = /^[0-9A-Za-z]{15,20}$/;
 export const REFERRAL_CODE_RE = /^[0-9A-HJKMNP-TV-Z]{8}$/;
 /** …as a person may type it: any case (normalizeReferralCode upper-cases it). */
 export const REFERRAL_CODE_INPUT_RE = new RegExp(REFERRAL_CODE_RE.source, 'i');
+
+/** Longest nickname (POST /user/updateProfile), after trimming. */
+export const NICKNAME_MAX = 32;
+/** Days between POST /user/cancel and the erasure of the account's personal data. */
+export const CANCEL_COOLING_OFF_DAYS = 15;

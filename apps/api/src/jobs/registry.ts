@@ -3,6 +3,7 @@ import { purgeDeadSessions } from '../modules/auth';
 import { expireMachines } from '../modules/cloud-pc';
 import { reconcilePendingPayments, reconcileYesterdaysBills, sweepOrders } from '../modules/payments';
 import { orderSettingsOf } from '../modules/orders';
+import { eraseDueAccounts } from '../modules/profile';
 import { matureCommissions } from '../modules/referrals';
 import { type JobDefinition } from './job';
 
@@ -53,6 +54,12 @@ export function appJobs(app: FastifyInstance): JobDefinition[] {
       name: 'sessions-purge',
       everyMs: HOUR_MS,
       run: async ({ now }) => ({ purged: await purgeDeadSessions(app.db, app.config.session, now) }),
+    },
+    {
+      // Cancelled accounts past their 15-day cooling-off lose their personal data.
+      name: 'accounts-erase',
+      everyMs: HOUR_MS,
+      run: async ({ now }) => ({ erased: await eraseDueAccounts(app.db, now) }),
     },
   ];
   return jobs.filter((job) => job.everyMs > 0);

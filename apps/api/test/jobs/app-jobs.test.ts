@@ -31,6 +31,7 @@ const APP_JOBS = [
   { name: 'referrals-mature-commissions', everyMs: 3_600_000 },
   { name: 'cloud-pc-expire-machines', everyMs: 60_000 },
   { name: 'sessions-purge', everyMs: 3_600_000 },
+  { name: 'accounts-erase', everyMs: 3_600_000 },
 ];
 
 describe.each(testDialects())('the app’s background jobs ($dialect)', ({ dialect }) => {

@@ -29,6 +29,7 @@ describe.each(testDialects())('profile calls on $dialect', ({ dialect }) => {
       email: `u***@example.com`,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       member: { plan: 'FREE', expiresAt: null, active: false },
+      cancellation: null,
     });
     expect(res.body).not.toContain('argon2');
     expect(res.headers['cache-control']).toBe('private, no-store');

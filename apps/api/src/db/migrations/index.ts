@@ -13,6 +13,7 @@ import * as m0011 from './0011-refund-attempts';
 import * as m0012 from './0012-cloud-pc-refunds';
 import * as m0013 from './0013-ledger';
 import * as m0014 from './0014-account-security';
+import * as m0015 from './0015-account-cancellation';
 import * as m0016 from './0016-invoice-requests';
 
 // Every migration, imported explicitly: file discovery breaks under bundlers and vitest, and an
@@ -33,5 +34,6 @@ export const migrations: Record<string, Migration> = {
   '0012-cloud-pc-refunds': m0012,
   '0013-ledger': m0013,
   '0014-account-security': m0014,
+  '0015-account-cancellation': m0015,
   '0016-invoice-requests': m0016,
 };

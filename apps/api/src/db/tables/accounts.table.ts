@@ -25,6 +25,12 @@ export interface UsersTable {
   /** end of the paid quality term (migration 0009); after it the tier reads as STANDARD */
   quality_expires_at: string | null;
   manage_count: Generated<number>;
+  /** when the user cancelled the account (migration 0015); null unless in cooling-off */
+  cancel_requested_at: Generated<string | null>;
+  /** end of the cooling-off: from then on the erasure job erases the account; null unless in cooling-off */
+  erase_at: Generated<string | null>;
+  /** when the personal data was erased; the row stays for the orders that refer to it */
+  erased_at: Generated<string | null>;
   created_at: string;
   updated_at: string;
 }

@@ -7,11 +7,17 @@ import { smtpAdapter } from './smtp';
 
 export { DeliveryError, type CodeMessage, type DeliveryAdapter, type NoticeMessage } from './delivery';
 export { DevOutbox, type OutboxMessage } from './dev-outbox';
+export { type ContactNotice, renderContactNotice, type TNoticeKind } from './notices';
 
 export interface Delivery {
   send(message: CodeMessage): Promise<void>;
-  /** a notice without a code (new-device sign-in) */
-  notify(message: NoticeMessage): Promise<void>;
+  /**
+   * A notice without a code (a sign-in from a new device, a contact change), best-effort: true
+   * when an adapter took it, false when the provider failed or the channel cannot carry notices
+   * (Aliyun SMS has only the code template); the failure goes to `onError`, never thrown, so a
+   * provider outage cannot undo what already happened.
+   */
+  notify(message: NoticeMessage, onError?: (error: unknown) => void): Promise<boolean>;
   /** which adapter serves each channel (logged at start) */
   readonly adapters: Record<TDeliveryChannel, string>;
   /** the dev outbox when at least one channel uses it, else null */
@@ -47,8 +53,14 @@ export function createDelivery(config: AppConfig, log: (message: OutboxMessage) 
       const adapter = message.channel === 'SMS' ? sms : email;
       await adapter.send(message);
     },
-    async notify(message) {
-      await (message.channel === 'SMS' ? sms : email).notify(message);
+    async notify(message, onError) {
+      try {
+        await (message.channel === 'SMS' ? sms : email).notify(message);
+        return true;
+      } catch (error) {
+        onError?.(error);
+        return false;
+      }
     },
     close() {
       smtp?.close();

@@ -1,4 +1,4 @@
 // The auth module's public surface: other modules import only this file.
-export { type ActiveSession, createSession, findLiveSessionById, isSessionLive, purgeDeadSessions, type SessionClient, type SessionPolicy } from './sessions.service';
+export { type ActiveSession, createSession, endUserSessions, findLiveSessionById, isSessionLive, purgeDeadSessions, type SessionClient, type SessionPolicy } from './sessions.service';
 // For every sign-in path (the passkey log-in included): finish it (session or second step) and record it.
 export { finishSignIn, type FinishSignIn, recordSignIn, type SignInContext, type SignInRecord } from './security.service';

@@ -120,11 +120,9 @@ async function sendNewDeviceAlert(ctx: SignInContext, userId: string, now: Date)
   const device = parseUserAgent(ctx.userAgent);
   const location = ctx.ip ? getLocation(ctx.ip, ctx.locale).countryName : null;
   const texts = renderNewDeviceAlert(ctx.locale, { time: now, browser: device.browser, os: device.os, ip: ctx.ip || null, location });
-  try {
-    await ctx.delivery.notify({ ...to, kind: 'NEW_DEVICE_SIGN_IN', subject: texts.subject, text: to.channel === 'EMAIL' ? texts.body : texts.sms, locale: ctx.locale });
-  } catch (error) {
-    ctx.log.warn({ err: error, channel: to.channel }, 'new-device alert not delivered');
-  }
+  await ctx.delivery.notify({ ...to, kind: 'NEW_DEVICE_SIGN_IN', subject: texts.subject, text: to.channel === 'EMAIL' ? texts.body : texts.sms, locale: ctx.locale }, (error) =>
+    ctx.log.warn({ err: error, channel: to.channel }, 'new-device alert not delivered'),
+  );
 }
 
 async function newDeviceAlertsOn(db: Db, userId: string): Promise<boolean> {

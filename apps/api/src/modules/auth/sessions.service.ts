@@ -2,7 +2,7 @@ import { type TLoginType } from '@llk/contracts';
 import { fromDbDate, newId, toDbDate } from '../../db/dialect';
 import { type Db } from '../../db/schema';
 import { newToken, sha256Hex, TOKEN_RE } from '../../lib/secrets';
-import { deleteDeadSessions, findSessionById, findSessionByTokenHash, insertSession, revokeSession, touchSession, type SessionRow } from './sessions.repository';
+import { deleteDeadSessions, findSessionById, findSessionByTokenHash, insertSession, revokeSession, revokeUserSessions, touchSession, type SessionRow } from './sessions.repository';
 
 export interface SessionPolicy {
   /** a session unused this long is over */
@@ -81,6 +81,11 @@ export { isLive as isSessionRowLive };
 
 export async function endSession(db: Db, sessionId: string, now = new Date()): Promise<void> {
   await revokeSession(db, sessionId, toDbDate(now));
+}
+
+/** Ends every session of a user (and with them their unused access keys); returns how many were live. */
+export function endUserSessions(db: Db, userId: string, now = new Date()): Promise<number> {
+  return revokeUserSessions(db, userId, toDbDate(now));
 }
 
 /** Removes sessions that are over (revoked, expired or idle too long); run now and then. */

@@ -51,10 +51,10 @@ export async function consumeCode(store: CodeStore, purpose: TSmsType, target: s
   if (!raw) throw new AppError('CODE_EXPIRED');
   const stored = JSON.parse(raw) as StoredCode;
   const attempts = await store.kv.incr(attemptsKey(stored.n), CODE_TTL_MS);
-  if (attempts > MAX_ATTEMPTS) {
-    await store.kv.del(key);
-    throw new AppError('CODE_TOO_MANY_ATTEMPTS');
-  }
+  // Past the limit the code is already dead (the MAX_ATTEMPTS-th wrong try deleted it) or is
+  // being taken by a right one still in flight: refuse without deleting, so 20 parallel uses of
+  // the right code still let exactly one through.
+  if (attempts > MAX_ATTEMPTS) throw new AppError('CODE_TOO_MANY_ATTEMPTS');
   if (!equalHex(digest(store, purpose, target, code), stored.h)) {
     if (attempts >= MAX_ATTEMPTS) {
       await store.kv.del(key);

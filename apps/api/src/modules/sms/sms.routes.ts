@@ -2,6 +2,7 @@ import { ZSendByAccountRequest, ZSendCodeRequest, ZSendCodeResult } from '@llk/c
 import { type FastifyRequest } from 'fastify';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelopeResponses, ok } from '../../lib/envelope';
+import { findUserById } from '../users';
 import { sendCodeTo, sendCodeToAccount, type SendContext } from './sms.service';
 
 export const smsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -25,8 +26,13 @@ export const smsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['accounts'],
         summary: 'Send a 6-digit code to a phone (or an email address) for one purpose',
         description:
-          'SIGNUP (and BIND_*, CHANGE_MOBILE, MODIFY_PHONE) need an unregistered target: PHONE_REGISTERED / EMAIL_REGISTERED. ' +
-          'LOGIN, RESET and CANCEL_ACCOUNT need a registered one: PHONE_OR_EMAIL_NOT_REGISTERED / EMAIL_NOT_REGISTERED. ' +
+          'SIGNUP needs an unregistered target: PHONE_REGISTERED / EMAIL_REGISTERED. LOGIN, RESET and CANCEL_ACCOUNT need a ' +
+          'registered one: PHONE_OR_EMAIL_NOT_REGISTERED / EMAIL_NOT_REGISTERED. With a session (Authorization or the cookie), ' +
+          '`channel` instead of an address means the account\'s own phone (SMS) or email (EMAIL), and the contact purposes apply ' +
+          '(without a session: UNAUTHORIZED): MODIFY_PHONE to the own phone; CHANGE_MOBILE and BIND_MOBILE to a free phone ' +
+          '(BIND_MOBILE only for an account without one: PHONE_ALREADY_BOUND); BIND_EMAIL to the own email or a free one; ' +
+          'CANCEL_ACCOUNT (logged in) to the own phone or email. Another account\'s address: CONTACT_NOT_ON_FILE; the wrong kind of ' +
+          'address for the purpose: CODE_CHANNEL_INVALID. ' +
           'Limits: 1 per 60 s, 5 per hour, 10 per day per target, and per client IP: SEND_TOO_FREQUENT / SEND_LIMIT_REACHED ' +
           'with data.retryAfterSeconds and a Retry-After header. A provider failure answers DELIVERY_FAILED.',
         body: ZSendCodeRequest,
@@ -34,9 +40,10 @@ export const smsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { mobile, email, smsType } = request.body;
-      const target = mobile !== undefined ? { channel: 'SMS' as const, to: mobile } : { channel: 'EMAIL' as const, to: email ?? '' };
-      const result = await sendCodeTo(context(request), target, smsType);
+      const { smsType, ...target } = request.body;
+      const session = await app.authenticate(request);
+      const user = session ? ((await findUserById(app.db, session.userId)) ?? null) : null;
+      const result = await sendCodeTo(context(request), target, smsType, user?.erased_at ? null : user);
       return ok(result, request.t('success.codeSent', { target: result.target }));
     },
   );

@@ -79,9 +79,27 @@ async function deliver(ctx: SendContext, target: SendTarget, purpose: TSmsType):
   };
 }
 
-/** POST /sms: a code to a phone or email address, checked against the purpose. */
-export async function sendCodeTo(ctx: SendContext, target: SendTarget, purpose: TSmsType): Promise<TSendCodeResult> {
+/** What POST /sms names: an address, or (logged in) a channel of the caller's own account. */
+export interface SendRequest {
+  mobile?: string | undefined;
+  email?: string | undefined;
+  channel?: TDeliveryChannel | undefined;
+}
+
+/** Purposes that change a logged-in account's contact details: no code without a session. */
+const FOR_SIGNED_IN = new Set<TSmsType>(['BIND_EMAIL', 'BIND_MOBILE', 'CHANGE_MOBILE', 'MODIFY_PHONE']);
+
+/**
+ * POST /sms: a code to a phone or email address, checked against the purpose. `user` is the
+ * caller's account when the request carries a live session.
+ */
+export async function sendCodeTo(ctx: SendContext, request: SendRequest, purpose: TSmsType, user: UserRow | null = null): Promise<TSendCodeResult> {
   await countIp(ctx);
+  if (FOR_SIGNED_IN.has(purpose) || request.channel !== undefined || (purpose === 'CANCEL_ACCOUNT' && user)) {
+    if (!user) throw new AppError('UNAUTHORIZED');
+    return deliver(ctx, await signedInTarget(ctx, user, request, purpose), purpose);
+  }
+  const target: SendTarget = request.mobile !== undefined ? { channel: 'SMS', to: request.mobile } : { channel: 'EMAIL', to: request.email ?? '' };
   const owner = target.channel === 'SMS' ? await findUserByMobile(ctx.db, target.to) : await findUserByEmail(ctx.db, target.to);
   if (FOR_EXISTING_ACCOUNT.has(purpose) && !owner) {
     throw new AppError(target.channel === 'SMS' ? 'PHONE_OR_EMAIL_NOT_REGISTERED' : 'EMAIL_NOT_REGISTERED');
@@ -90,6 +108,62 @@ export async function sendCodeTo(ctx: SendContext, target: SendTarget, purpose: 
     throw new AppError(target.channel === 'SMS' ? 'PHONE_REGISTERED' : 'EMAIL_REGISTERED');
   }
   return deliver(ctx, target, purpose);
+}
+
+/**
+ * Where a logged-in account's code may go, per purpose (issue 17):
+ * - MODIFY_PHONE: the account's own phone (first step of a phone change);
+ * - CHANGE_MOBILE: a phone no account holds (second step), for an account that has a phone;
+ * - BIND_MOBILE: a phone no account holds, for an account without a phone;
+ * - BIND_EMAIL: the account's own email (first step of an email change) or an email no
+ *   account holds (binding one, or the second step of a change);
+ * - CANCEL_ACCOUNT: the account's own phone or email;
+ * - LOGIN and RESET by channel: the account's own contact; SIGNUP never.
+ */
+async function signedInTarget(ctx: SendContext, user: UserRow, request: SendRequest, purpose: TSmsType): Promise<SendTarget> {
+  const target: SendTarget =
+    request.channel !== undefined
+      ? contactOf(user, request.channel)
+      : request.mobile !== undefined
+        ? { channel: 'SMS', to: request.mobile }
+        : { channel: 'EMAIL', to: request.email ?? '' };
+  const own = target.to === (target.channel === 'SMS' ? user.mobile : user.email);
+  const wantChannel = (channel: TDeliveryChannel) => {
+    if (target.channel !== channel) throw new AppError('CODE_CHANNEL_INVALID');
+  };
+  const mustBeFree = async () => {
+    const owner = target.channel === 'SMS' ? await findUserByMobile(ctx.db, target.to) : await findUserByEmail(ctx.db, target.to);
+    if (owner) throw new AppError(target.channel === 'SMS' ? 'PHONE_REGISTERED' : 'EMAIL_REGISTERED');
+  };
+  switch (purpose) {
+    case 'MODIFY_PHONE':
+      wantChannel('SMS');
+      if (!user.mobile) throw new AppError('PHONE_OR_EMAIL_NOT_REGISTERED');
+      if (!own) throw new AppError('CONTACT_NOT_ON_FILE');
+      return target;
+    case 'CHANGE_MOBILE':
+      wantChannel('SMS');
+      if (!user.mobile) throw new AppError('PHONE_OR_EMAIL_NOT_REGISTERED');
+      if (own) throw new AppError('CONTACT_UNCHANGED');
+      await mustBeFree();
+      return target;
+    case 'BIND_MOBILE':
+      wantChannel('SMS');
+      if (user.mobile) throw new AppError('PHONE_ALREADY_BOUND');
+      await mustBeFree();
+      return target;
+    case 'BIND_EMAIL':
+      wantChannel('EMAIL');
+      if (!own) await mustBeFree();
+      return target;
+    case 'CANCEL_ACCOUNT':
+    case 'LOGIN':
+    case 'RESET':
+      if (!own) throw new AppError('CONTACT_NOT_ON_FILE');
+      return target;
+    case 'SIGNUP':
+      throw new AppError('CODE_CHANNEL_INVALID');
+  }
 }
 
 /** POST /sms/sendByAccount: a code to the phone or email on file for an account. */

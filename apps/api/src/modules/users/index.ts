@@ -1,3 +1,4 @@
 // The users module's public surface: other modules import only this file.
 export { type EntitlementRow, findUserByEmail, findUserById, findUserByMobile, findUserByUsername, insertUser, lockEntitlements, updateEntitlements, updatePasswordHash, type UserRow, violatedUserColumn } from './users.repository';
-export { findUserByIdentifier } from './users.service';
+export { clearCancellation, eraseUserRow, findUsersDueForErasure, markCancelled, replaceEmail, replaceMobile, updateNickname } from './users.repository';
+export { findUserByIdentifier, getUser, userInfoOf } from './users.service';

@@ -103,3 +103,103 @@ export async function updateEntitlements(
     .where('id', '=', userId)
     .execute();
 }
+
+// ---- Profile, contact details, cancellation (issue 17) --------------------------------------
+
+export async function updateNickname(db: Db, id: string, nickname: string, now: string): Promise<void> {
+  await db.updateTable('users').set({ nickname, updated_at: now }).where('id', '=', id).where('erased_at', 'is', null).execute();
+}
+
+/**
+ * Sets the email only while it is still `expected` (null: none bound yet), so two changes that
+ * raced past their checks cannot both apply; returns whether it did. Throws the unique
+ * violation when another account holds the address.
+ */
+export async function replaceEmail(db: Db, id: string, email: string, expected: string | null, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ email: email.toLowerCase(), updated_at: now })
+    .where('id', '=', id)
+    .where('erased_at', 'is', null)
+    .where('email', expected === null ? 'is' : '=', expected)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** As replaceEmail, for the phone. */
+export async function replaceMobile(db: Db, id: string, mobile: string, expected: string | null, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ mobile, updated_at: now })
+    .where('id', '=', id)
+    .where('erased_at', 'is', null)
+    .where('mobile', expected === null ? 'is' : '=', expected)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Starts the cooling-off unless one is running; returns whether it did. */
+export async function markCancelled(db: Db, id: string, requestedAt: string, eraseAt: string): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ cancel_requested_at: requestedAt, erase_at: eraseAt, updated_at: requestedAt })
+    .where('id', '=', id)
+    .where('cancel_requested_at', 'is', null)
+    .where('erased_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Ends a cooling-off before its erasure; returns whether one was running. */
+export async function clearCancellation(db: Db, id: string, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ cancel_requested_at: null, erase_at: null, updated_at: now })
+    .where('id', '=', id)
+    .where('cancel_requested_at', 'is not', null)
+    .where('erased_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Accounts whose cooling-off ended at or before `now` and that are not erased yet, oldest first. */
+export async function findUsersDueForErasure(db: Db, now: string, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where('erase_at', '<=', now)
+    .where('erased_at', 'is', null)
+    .orderBy('erase_at')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Clears the personal columns of an account due for erasure (see the users README): NULL
+ * identifiers free the unique indexes for new sign-ups; the password hash becomes a value no
+ * password matches. Only while still due (a restore that won the race keeps the account);
+ * returns whether it erased.
+ */
+export async function eraseUserRow(db: Db, id: string, pseudonym: string, unusableHash: string, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({
+      username: null,
+      username_norm: null,
+      mobile: null,
+      email: null,
+      nickname: pseudonym,
+      password_hash: unusableHash,
+      password_changed_at: now,
+      cancel_requested_at: null,
+      erase_at: null,
+      erased_at: now,
+      updated_at: now,
+    })
+    .where('id', '=', id)
+    .where('erased_at', 'is', null)
+    .where('erase_at', '<=', now)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

@@ -43,7 +43,7 @@ export async function isRegistered(db: Db, type: TCheckType, value: string): Pro
 
 export async function getUser(db: Db, id: string): Promise<UserRow> {
   const user = await findUserById(db, id);
-  if (!user) throw new AppError('UNAUTHORIZED'); // deleted under a live session
+  if (!user || user.erased_at !== null) throw new AppError('UNAUTHORIZED'); // deleted or erased under a live session
   return user;
 }
 
@@ -66,6 +66,10 @@ export function userInfoOf(user: UserRow): TUserInfo {
     email: user.email ? maskEmail(user.email) : null,
     createdAt: fromDbDate(user.created_at).toISOString(),
     member: memberLevelOf(user),
+    cancellation:
+      user.cancel_requested_at && user.erase_at
+        ? { requestedAt: fromDbDate(user.cancel_requested_at).toISOString(), eraseAt: fromDbDate(user.erase_at).toISOString() }
+        : null,
   };
 }
 

@@ -1,21 +1,61 @@
+import type { TUserInfo } from '@llk/contracts';
+import { localeEntries } from '@llk/contracts/locales';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { AccountHeading } from '@/features/account/components/account-heading';
 import { accountApi, accountMetadata } from '@/features/account/server/account-session';
+import { CancelForm, RestoreButton } from '@/features/account-profile/components/cancel-account';
+import { getProfileTexts } from '@/features/account-profile/server/profile-texts';
 import { resolveLocale, type LocaleParams } from '@/features/site/page-locale';
+import { formatDate, formatDateTime } from '@/lib/format';
 
-// Placeholder of the account area's shell; the page itself is built with its feature.
 export async function generateMetadata({ params }: { params: LocaleParams }): Promise<Metadata> {
   return accountMetadata(await resolveLocale(params), '/account/cancel', 'cancel');
 }
 
+const LOSSES = ['loseMembership', 'loseDevices', 'loseReferral', 'loseIdentity'] as const;
+
+/** Account cancellation: what is lost, the CANCEL_ACCOUNT code; during the cooling-off, its end date and a one-click restore. */
 export default async function AccountCancelPage({ params }: { params: LocaleParams }) {
   const locale = await resolveLocale(params);
-  await accountApi(locale, '/account/cancel');
-  const t = await getTranslations({ locale, namespace: 'accountShell' });
+  const api = await accountApi(locale, '/account/cancel');
+  const user = await api.get<TUserInfo>('/user/info');
+  const shell = await getTranslations({ locale, namespace: 'accountShell' });
+  const t = await getTranslations({ locale, namespace: 'AccountProfile' });
+  const texts = await getProfileTexts(locale);
+  const iso = localeEntries[locale].iso;
+
+  if (user.cancellation) {
+    return (
+      <section className="space-y-6">
+        <AccountHeading title={shell('titles.cancel')} />
+        <div role="status" className="max-w-2xl space-y-4 rounded-card border border-amber-300 bg-amber-50 p-4 sm:p-6" data-testid="cancel-pending">
+          <h2 className="text-lg font-semibold text-amber-900">{t('pendingHeading')}</h2>
+          <p className="text-sm text-amber-900">
+            {t('pendingBody', { requested: formatDateTime(user.cancellation.requestedAt, iso), date: formatDate(user.cancellation.eraseAt, iso) })}
+          </p>
+          <RestoreButton texts={texts} />
+        </div>
+      </section>
+    );
+  }
+
   return (
     <section className="space-y-6">
-      <AccountHeading title={t('titles.cancel')} lede={t('soon')} />
+      <AccountHeading title={shell('titles.cancel')} lede={t('cancelLede')} />
+      <section aria-labelledby="loses-heading" className="max-w-2xl rounded-card border border-line p-4 sm:p-6">
+        <h2 id="loses-heading" className="text-lg font-semibold text-ink">
+          {t('losesHeading')}
+        </h2>
+        <ul className="mt-3 list-disc space-y-2 ps-5 text-sm text-ink">
+          {LOSSES.map((key) => (
+            <li key={key}>{t(key)}</li>
+          ))}
+        </ul>
+        <p className="mt-4 text-sm text-ink-muted">{t('keptNote')}</p>
+        <p className="mt-2 text-sm font-medium text-ink">{t('coolingOff')}</p>
+      </section>
+      <CancelForm texts={texts} iso={iso} mobile={user.mobile} email={user.email} />
     </section>
   );
 }

@@ -1,21 +1,71 @@
+import type { TUserInfo } from '@llk/contracts';
+import { localeEntries } from '@llk/contracts/locales';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { AccountHeading } from '@/features/account/components/account-heading';
 import { accountApi, accountMetadata } from '@/features/account/server/account-session';
+import { ContactEditor } from '@/features/account-profile/components/contact-editor';
+import { NicknameForm } from '@/features/account-profile/components/nickname-form';
+import { getProfileTexts } from '@/features/account-profile/server/profile-texts';
+import { TextLink } from '@/features/site/components/button-link';
 import { resolveLocale, type LocaleParams } from '@/features/site/page-locale';
+import { formatDate } from '@/lib/format';
 
-// Placeholder of the account area's shell; the page itself is built with its feature.
 export async function generateMetadata({ params }: { params: LocaleParams }): Promise<Metadata> {
   return accountMetadata(await resolveLocale(params), '/account/profile', 'profile');
 }
 
+/** Profile (nickname editable, username fixed) and contact details with their bind and change flows. */
 export default async function AccountProfilePage({ params }: { params: LocaleParams }) {
   const locale = await resolveLocale(params);
-  await accountApi(locale, '/account/profile');
-  const t = await getTranslations({ locale, namespace: 'accountShell' });
+  const api = await accountApi(locale, '/account/profile');
+  const user = await api.get<TUserInfo>('/user/info');
+  const shell = await getTranslations({ locale, namespace: 'accountShell' });
+  const t = await getTranslations({ locale, namespace: 'AccountProfile' });
+  const texts = await getProfileTexts(locale);
+  const iso = localeEntries[locale].iso;
+
   return (
-    <section className="space-y-6">
-      <AccountHeading title={t('titles.profile')} lede={t('soon')} />
+    <section className="space-y-8">
+      <AccountHeading title={shell('titles.profile')} />
+      {user.cancellation ? (
+        <p role="status" className="rounded-control border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900" data-testid="pending-erasure">
+          {t('pendingNotice', { date: formatDate(user.cancellation.eraseAt, iso) })} <TextLink href="/account/cancel">{t('pendingLink')}</TextLink>
+        </p>
+      ) : null}
+
+      <section aria-labelledby="profile-heading" className="rounded-card border border-line p-4 sm:p-6">
+        <h2 id="profile-heading" className="text-lg font-semibold text-ink">
+          {t('profileHeading')}
+        </h2>
+        <dl className="mt-4 grid gap-4 sm:grid-cols-2">
+          <div>
+            <dt className="text-sm text-ink-muted">{t('username')}</dt>
+            <dd className="font-medium break-all text-ink" data-testid="profile-username">
+              {user.username}
+            </dd>
+            <dd className="mt-1 text-xs text-ink-muted">{t('usernameHint')}</dd>
+          </div>
+          <div>
+            <dt className="text-sm text-ink-muted">{t('memberSince')}</dt>
+            <dd className="font-medium text-ink">{formatDate(user.createdAt, iso)}</dd>
+          </div>
+        </dl>
+        <div className="mt-6">
+          <NicknameForm texts={texts} nickname={user.nickname} />
+        </div>
+      </section>
+
+      <section aria-labelledby="contact-heading" className="rounded-card border border-line p-4 sm:p-6">
+        <h2 id="contact-heading" className="text-lg font-semibold text-ink">
+          {t('contactHeading')}
+        </h2>
+        <p className="mt-2 max-w-3xl text-sm text-ink-muted">{t('contactLede')}</p>
+        <div className="mt-2 divide-y divide-line">
+          <ContactEditor texts={texts} kind="phone" current={user.mobile} />
+          <ContactEditor texts={texts} kind="email" current={user.email} />
+        </div>
+      </section>
     </section>
   );
 }

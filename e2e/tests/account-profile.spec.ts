@@ -1,0 +1,167 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { type TLocale } from '@llk/contracts';
+import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
+import { accountTexts, createUser, localePath, readCode, type TUser, uniquePhone, useLocale, waitForResend } from '../support/accounts';
+
+// The account area's profile and cancellation pages (issue 17): bind an email then reset the
+// password by email; change the phone in two steps; cancel the account, restore it and cancel
+// again. Each journey at phone size (390×844) or desktop, in zh-CN, en, ja and ko.
+// The erasure after the 15-day cooling-off runs the accounts-erase job with a moved clock, which
+// a browser cannot do: apps/api/test/modules/profile/cancellation.test.ts covers that step
+// (old token, access key and password dead; username, phone and email free; orders intact).
+
+type TTexts = Record<string, string>;
+const root = path.resolve(import.meta.dirname, '../..');
+function profileTexts(locale: TLocale): TTexts {
+  const file = JSON.parse(readFileSync(path.join(root, 'apps/web/messages', locale, 'account-profile.json'), 'utf8')) as { AccountProfile: TTexts };
+  return file.AccountProfile;
+}
+const fill = (template: string, values: Record<string, string>) => template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+const maskPhone = (phone: string) => `${phone.slice(0, 3)}****${phone.slice(-4)}`;
+
+async function logIn(request: APIRequestContext, user: TUser): Promise<void> {
+  const login = await request.post('/api/h5Login', { data: { loginType: 'account', account: user.username, password: user.password } });
+  expect((await login.json()).errcode).toBe(0);
+}
+
+/** Clicks the code button of the form and returns the code the outbox got for `to` and `purpose`. */
+async function requestCode(page: Page, scope: ReturnType<Page['getByTestId']>, locale: TLocale, to: string, purpose: string): Promise<string> {
+  const code = accountTexts(locale).CodeButton!;
+  const after = Date.now() - 1000;
+  await scope.getByRole('button', { name: code.receive!, exact: true }).click();
+  await expect(scope.getByRole('button', { name: new RegExp(code.sent!.split('{')[0]!.replace(/[()]/g, '\\$&')) })).toBeDisabled();
+  return (await readCode(page.request, to, purpose, after)).code;
+}
+
+test.describe('account profile', () => {
+  test('zh-CN, phone size: bind an email on /account/profile, then reset the password by email', async ({ page, context }) => {
+    test.setTimeout(120_000); // waits out the bind code's resend time before the reset code
+    const locale: TLocale = 'zh-CN';
+    await page.setViewportSize({ width: 390, height: 844 });
+    await useLocale(context, locale);
+    const t = profileTexts(locale);
+    const auth = accountTexts(locale);
+    const user = await createUser(page.request);
+    await logIn(page.request, user);
+    const email = `${user.username.toLowerCase()}@example.com`;
+
+    await page.goto(localePath(locale, '/account/profile'));
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByTestId('profile-username')).toHaveText(user.username);
+    await expect(page.getByTestId('contact-email-value')).toHaveText(t.notSet!);
+    await expect(page.getByTestId('contact-phone-value')).toHaveText(maskPhone(user.mobile));
+
+    const row = page.getByTestId('contact-email');
+    await row.getByRole('button', { name: t.bindEmail! }).click();
+    await row.getByLabel(t.newEmail!).fill(email);
+    const code = await requestCode(page, row, locale, email, 'BIND_EMAIL');
+    const bindCodeSentAt = Date.now();
+    await row.getByLabel(t.code!).fill(code);
+    await row.getByRole('button', { name: t.confirm! }).click();
+    await expect(page.getByTestId('contact-email-value')).toHaveText(`${email[0]}***@example.com`);
+
+    // the new address heard of it
+    const outbox = await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`);
+    expect(((await outbox.json()).data.messages as { purpose: string }[]).map((message) => message.purpose)).toContain('EMAIL_BOUND');
+
+    // reset the password by email on /resetPW (the same address may get a code again after the resend wait)
+    await waitForResend({ ...user, codeSentAt: bindCodeSentAt });
+    // as a visitor who forgot the password (a logged-in visitor is sent away from /resetPW)
+    await page.request.post('/api/logout');
+    await context.clearCookies();
+    await useLocale(context, locale);
+    await page.goto(localePath(locale, '/resetPW'));
+    await page.getByRole('tab', { name: auth.ResetForm!.byEmail! }).click();
+    const form = page.locator('form').filter({ has: page.locator('input[name="email"]') });
+    await form.locator('input[name="email"]').fill(email);
+    const after = Date.now() - 1000;
+    await form.getByRole('button', { name: auth.CodeButton!.receive!, exact: true }).click();
+    const reset = await readCode(page.request, email, 'RESET', after);
+    await form.locator('input[name="code"]').fill(reset.code);
+    await form.locator('input[name="password"]').fill('NewPass-2025');
+    await form.locator('input[name="confirmPassword"]').fill('NewPass-2025');
+    await form.getByRole('button', { name: auth.ResetForm!.submit! }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    const login = await page.request.post('/api/h5Login', { data: { loginType: 'email', account: email, password: 'NewPass-2025' } });
+    expect((await login.json()).errcode).toBe(0);
+  });
+
+  test('en, desktop: change the phone with a code to the old phone, then one to the new phone', async ({ page, context }) => {
+    test.setTimeout(120_000); // waits out the sign-up code's resend time (60 s in production mode)
+    const locale: TLocale = 'en';
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await useLocale(context, locale);
+    const t = profileTexts(locale);
+    const user = await createUser(page.request, { email: `${Date.now()}@example.com` });
+    await logIn(page.request, user);
+    await waitForResend(user); // the sign-up code went to this phone moments ago
+    const newPhone = uniquePhone();
+
+    await page.goto(localePath(locale, '/account/profile'));
+    const row = page.getByTestId('contact-phone');
+    await row.getByRole('button', { name: t.changePhone! }).click();
+    await expect(row.getByText(fill(t.stepOld!, { target: maskPhone(user.mobile) }))).toBeVisible();
+    const oldCode = await requestCode(page, row, locale, user.mobile, 'MODIFY_PHONE');
+    await row.getByLabel(t.code!).fill(oldCode);
+    await row.getByRole('button', { name: t.next! }).click();
+
+    await expect(row.getByText(t.stepNewPhone!)).toBeVisible();
+    await row.getByLabel(t.newPhone!).fill(newPhone);
+    const newCode = await requestCode(page, row, locale, newPhone, 'CHANGE_MOBILE');
+    await row.getByLabel(t.code!).fill(newCode);
+    await row.getByRole('button', { name: t.confirm! }).click();
+    await expect(page.getByTestId('contact-phone-value')).toHaveText(maskPhone(newPhone));
+
+    // the nickname, while here
+    await page.getByLabel(t.nickname!).fill('Desk Top');
+    await page.getByRole('button', { name: t.save! }).click();
+    await expect(page.getByLabel(t.nickname!)).toHaveValue('Desk Top');
+    const info = await page.request.get('/api/user/info');
+    expect((await info.json()).data).toMatchObject({ nickname: 'Desk Top', mobile: maskPhone(newPhone) });
+  });
+
+  for (const [locale, viewport] of [
+    ['ja', { width: 390, height: 844 }],
+    ['ko', { width: 1280, height: 900 }],
+  ] as const) {
+    test(`${locale}, ${viewport.width} px: cancel the account, restore it with one click, cancel again`, { tag: locale === 'ja' ? '@writes' : [] }, async ({ page, context }) => {
+      // production mode (the @writes rerun) waits the real 60 s before the phone gets a second code
+      test.setTimeout(120_000);
+      await page.setViewportSize(viewport);
+      await useLocale(context, locale);
+      const t = profileTexts(locale);
+      const email = `c${Date.now()}${locale}@example.com`;
+      const user = await createUser(page.request, { email });
+      await logIn(page.request, user);
+
+      const cancel = async (channel: 'SMS' | 'EMAIL') => {
+        await page.goto(localePath(locale, '/account/cancel'));
+        const form = page.getByTestId('cancel-form');
+        await expect(page.getByText(t.loseMembership!)).toBeVisible();
+        const label = channel === 'SMS' ? fill(t.viaPhone!, { target: maskPhone(user.mobile) }) : fill(t.viaEmail!, { target: `${email[0]}***@example.com` });
+        await form.getByLabel(label).check();
+        const code = await requestCode(page, form, locale, channel === 'SMS' ? user.mobile : email, 'CANCEL_ACCOUNT');
+        await form.getByLabel(t.code!).fill(code);
+        await form.getByLabel(t.acknowledge!).check();
+        await form.getByRole('button', { name: t.submitCancel! }).click();
+        await expect(page.getByTestId('cancel-pending')).toBeVisible();
+        await expect(page.getByRole('heading', { name: t.pendingHeading! })).toBeVisible();
+      };
+
+      await cancel('EMAIL');
+      // still usable in the cooling-off: the profile says when the account will be erased
+      await page.goto(localePath(locale, '/account/profile'));
+      await expect(page.getByTestId('pending-erasure')).toBeVisible();
+      await page.getByTestId('pending-erasure').getByRole('link', { name: t.pendingLink! }).click();
+      await page.getByRole('button', { name: t.restore! }).click();
+      await expect(page.getByTestId('cancel-form')).toBeVisible();
+      expect((await (await page.request.get('/api/user/info')).json()).data.cancellation).toBeNull();
+
+      await waitForResend(user); // the sign-up code went to this phone
+      await cancel('SMS');
+      const info = (await (await page.request.get('/api/user/info')).json()).data as { cancellation: { requestedAt: string; eraseAt: string } };
+      expect(Date.parse(info.cancellation.eraseAt) - Date.parse(info.cancellation.requestedAt)).toBe(15 * 24 * 3_600_000);
+    });
+  }
+});
