@@ -175,3 +175,14 @@ export async function putNewDeviceAlerts(db: Db, userId: string, value: number, 
     .onConflict((oc) => oc.column('user_id').doUpdateSet({ new_device_alerts: value, updated_at: now }))
     .execute();
 }
+
+/**
+ * Account erasure: the TOTP secret, the backup codes, the sign-in history (its addresses and user
+ * agents are personal data) and the notification settings of a user, in the caller's transaction.
+ */
+export async function deleteSecurityData(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom('totp_backup_codes').where('user_id', '=', userId).execute();
+  await db.deleteFrom('user_totp').where('user_id', '=', userId).execute();
+  await db.deleteFrom('login_events').where('user_id', '=', userId).execute();
+  await db.deleteFrom('notification_settings').where('user_id', '=', userId).execute();
+}

@@ -3,7 +3,7 @@ import { fromDbDate, toDbDate } from '../../db/dialect';
 import { type Db } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { sha256Hex } from '../../lib/secrets';
-import { endUserSessions } from '../auth';
+import { deleteSecurityData, endUserSessions } from '../auth';
 import { type CodeStore, consumeCode, contactOf } from '../sms';
 import { clearCancellation, eraseUserRow, findUsersDueForErasure, getUser, markCancelled, userInfoOf } from '../users';
 
@@ -50,10 +50,9 @@ export async function eraseAccount(db: Db, userId: string, now = new Date()): Pr
     // Every session ends, and with them the unused access keys they minted (a key is worth no
     // more than its session: access-keys.service).
     await endUserSessions(trx, userId, now);
-    // The security centre's and the passkeys' rows are deleted here as well, in this
-    // transaction: the TOTP secret and backup codes, the passkey credentials, the sign-in
-    // history (its IPs and user agents are personal data). Those tables are built on other
-    // branches (issue 17); their deletions are wired in at the merge.
+    // The security centre's rows go in this transaction too: the TOTP secret and backup codes,
+    // the sign-in history (its IPs and user agents are personal data), the notification settings.
+    await deleteSecurityData(trx, userId);
     return true;
   });
 }

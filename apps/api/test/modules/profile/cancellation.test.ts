@@ -75,6 +75,14 @@ describe.each(testDialects())('account cancellation on $dialect', ({ dialect }) 
     expect(paidBefore).toEqual([{ id: order.id, user_id: id, status: 'FULFILLED', total_fen: order.totalFen }]);
 
     const accessKey = body<{ accessKey: string }>(await ctx.app.inject({ url: '/accessKey', headers: { authorization: user.token } })).data.accessKey;
+    const settings = await ctx.app.inject({ method: 'POST', url: '/user/notificationSettings', headers: { authorization: user.token }, payload: { newDeviceAlerts: false } });
+    expect(body(settings).errcode).toBe(0);
+    const securityRows = async () => ({
+      signIns: (await ctx.database.db.selectFrom('login_events').select('id').where('user_id', '=', id).execute()).length,
+      settings: (await ctx.database.db.selectFrom('notification_settings').select('user_id').where('user_id', '=', id).execute()).length,
+    });
+    expect((await securityRows()).signIns).toBeGreaterThan(0);
+    expect((await securityRows()).settings).toBe(1);
     const res = await cancel(user);
     expect(res.statusCode, res.body).toBe(200);
     const eraseAt = Date.parse(body<{ eraseAt: string }>(res).data.eraseAt);
@@ -90,6 +98,8 @@ describe.each(testDialects())('account cancellation on $dialect', ({ dialect }) 
     expect(row.erased_at).not.toBeNull();
     const live = await ctx.database.db.selectFrom('sessions').select('id').where('user_id', '=', id).where('revoked_at', 'is', null).execute();
     expect(live).toEqual([]);
+    // the security centre's rows of the account are gone with it
+    expect(await securityRows()).toEqual({ signIns: 0, settings: 0 });
 
     expect((await info(user.token)).statusCode).toBe(401);
     const redeem = await ctx.app.inject({ url: `/tokenByAccessKeyV2?accessKey=${encodeURIComponent(accessKey)}` });
