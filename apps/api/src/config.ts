@@ -44,6 +44,12 @@ import { missingForProduction } from './production-requirements';
 //   WX_APP_ID, WX_APP_SECRET  official-account credentials; unset = sharing answers 30001
 //   WX_SHARE_ORIGINS    comma list of extra origins whose pages may be signed, besides
 //                       WEB_ORIGIN                                           (empty)
+//   WEBAUTHN_RP_ID      passkeys' relying party id: the web origin's host or a parent domain of
+//                       it (www.llk.example → llk.example); must match PUBLIC_ORIGIN or the
+//                       process does not start                        (the host of PUBLIC_ORIGIN)
+//   WEBAUTHN_RP_NAME    the name authenticators show next to a passkey        (LLK Remote)
+//   WEBAUTHN_ORIGINS    comma list of more origins passkeys may be used from (other subdomains
+//                       under the RP id), besides PUBLIC_ORIGIN                         (empty)
 //   Orders (see apps/api/README.md "Orders"):
 //   ORDER_TTL_MINUTES   an unpaid order expires after this many minutes      (30)
 //   ORDER_QR_CODE_TTL_MINUTES  a desktop-app payment code is valid this long (10)
@@ -103,6 +109,8 @@ export interface AppConfig {
   wx: { apiBase: string; appId: string | undefined; appSecret: string | undefined; shareOrigins: string[] };
   payments: PaymentsConfig;
   orders: { ttlMs: number; qrCodeTtlMs: number; completeAfterMs: number; sweepIntervalMs: number };
+  /** passkeys: relying party id and name, and the origins whose assertions are accepted (web origin first) */
+  webauthn: { rpId: string; rpName: string; origins: string[] };
   jobs: { schema: string };
 }
 
@@ -301,6 +309,17 @@ const ZEnv = z.object({
   ORDER_QR_CODE_TTL_MINUTES: integer(1, 24 * 60, 10),
   ORDER_COMPLETE_AFTER_DAYS: integer(0, 365, 7),
   ORDER_SWEEP_SECONDS: integer(0, 86_400, 60),
+  WEBAUTHN_RP_ID: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/, { error: 'must be a domain name such as llk.example' })
+      .optional(),
+  ),
+  WEBAUTHN_RP_NAME: z.preprocess(blankToUndefined, z.string().trim().max(64, { error: 'must be at most 64 characters' }).default('LLK Remote')),
+  WEBAUTHN_ORIGINS: ZOriginList,
   JOBS_SCHEMA: z.preprocess(
     blankToUndefined,
     z.string().regex(/^[a-z_][a-z0-9_]{0,49}$/, { error: 'must be a PostgreSQL schema name (a-z, 0-9, _)' }).default('pgboss'),
@@ -331,6 +350,16 @@ const ZEnv = z.object({
     if (env.NODE_ENV === 'production' && env.CODE_RESEND_SECONDS !== 60) {
       ctx.addIssue({ code: 'custom', path: ['CODE_RESEND_SECONDS'], message: 'is for tests only; production always waits 60 s' });
     }
+    // Passkeys made for one RP id work only there: an id the web origin cannot use would let
+    // every registration and log-in fail in the browser, so the process does not start.
+    const webOrigin = env.WEB_ORIGIN ?? env.PUBLIC_ORIGIN ?? 'http://localhost:3000';
+    for (const origin of [webOrigin, ...env.WEBAUTHN_ORIGINS]) {
+      const rpId = env.WEBAUTHN_RP_ID ?? new URL(webOrigin).hostname;
+      if (!isRpIdOf(rpId, new URL(origin).hostname)) {
+        const name = env.WEBAUTHN_RP_ID === undefined ? 'WEBAUTHN_ORIGINS' : 'WEBAUTHN_RP_ID';
+        ctx.addIssue({ code: 'custom', path: [name], message: `"${rpId}" is not ${origin}'s host or a parent domain of it` });
+      }
+    }
     // A half-configured gateway is a mistake, not a reason to fall back to the sandbox.
     for (const group of [ALIPAY_VARIABLES, WECHATPAY_VARIABLES]) {
       const missing = group.filter((name) => env[name] === undefined);
@@ -341,6 +370,11 @@ const ZEnv = z.object({
       }
     }
   });
+
+/** WebAuthn: an RP id is the origin's host or a registrable parent of it (never a bare TLD). */
+function isRpIdOf(rpId: string, host: string): boolean {
+  return host === rpId || (rpId.includes('.') && host.endsWith(`.${rpId}`));
+}
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[], heading = 'Invalid environment variables:') {
@@ -397,6 +431,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       qrCodeTtlMs: e.ORDER_QR_CODE_TTL_MINUTES * 60_000,
       completeAfterMs: e.ORDER_COMPLETE_AFTER_DAYS * DAY_MS,
       sweepIntervalMs: e.ORDER_SWEEP_SECONDS * 1000,
+    },
+    webauthn: {
+      rpId: e.WEBAUTHN_RP_ID ?? new URL(webOrigin).hostname,
+      rpName: e.WEBAUTHN_RP_NAME,
+      origins: [...new Set([webOrigin, ...e.WEBAUTHN_ORIGINS])],
     },
     jobs: { schema: e.JOBS_SCHEMA },
   };

@@ -8,6 +8,7 @@ export * from './errors';
 export * from './locales';
 export * from './messages';
 export * from './orders';
+export * from './passkeys';
 export * from './pricing';
 export * from './referrals';
 export * from './validation';

@@ -46,6 +46,7 @@ import {
   type PaymentsTable,
   type RefundsTable,
 } from './tables/orders.table';
+import { type PasskeysTable } from './tables/passkeys.table';
 import { type AmbassadorsTable, type CommissionsTable, type ReferralBindingsTable } from './tables/referrals.table';
 
 /** Every table Kysely knows about, grouped by the migration that creates it. */
@@ -99,6 +100,8 @@ export interface DB {
   unmatched_payments: UnmatchedPaymentsTable;
   bill_reconciliations: BillReconciliationsTable;
   bill_differences: BillDifferencesTable;
+  // 0017-passkeys
+  passkeys: PasskeysTable;
 }
 
 /** A database or a transaction: services and repositories accept either. */

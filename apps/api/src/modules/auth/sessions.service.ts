@@ -15,7 +15,8 @@ export interface SessionPolicy {
 export const TOUCH_INTERVAL_MS = 60_000;
 
 export interface SessionClient {
-  loginType: TLoginType;
+  /** how the session was opened: the log-in types of /h5Login, or a passkey */
+  loginType: TLoginType | 'passkey';
   ip: string | null;
   userAgent: string | null;
 }
