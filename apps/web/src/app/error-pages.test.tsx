@@ -47,7 +47,7 @@ describe('robots and manifest', () => {
     vi.stubEnv('NEXT_PUBLIC_SITE_URL', 'https://www.llk.example/');
     const rules = robots();
     const disallow = (rules.rules as { disallow: string[] }).disallow;
-    expect(disallow).toEqual(expect.arrayContaining(['/api/', '/pay', '/order', '/search?', '/resetPW', '/en/pay', '/zh-tw/order', '/ja/search?', '/ko/resetPW']));
+    expect(disallow).toEqual(expect.arrayContaining(['/api/', '/pay', '/order', '/search?', '/resetPW', '/en/pay', '/zh-tw/order', '/ja/search?', '/ko/resetPW', '/account', '/fr/account']));
     expect(disallow).not.toContain('/pricing');
     expect(rules.sitemap).toBe('https://www.llk.example/sitemap.xml');
   });

@@ -4,7 +4,7 @@ import { getSiteUrl } from '@/lib/metadata';
 
 // robots.txt: everything is crawlable except the API forward and per-user pages (payment,
 // search results, account screens), in every language.
-const PRIVATE_PATHS = ['/pay', '/order', '/search?', '/resetPW'] as const;
+const PRIVATE_PATHS = ['/pay', '/order', '/search?', '/resetPW', '/account'] as const;
 
 export default function robots(): MetadataRoute.Robots {
   const origin = getSiteUrl().replace(/\/+$/, '');

@@ -7,10 +7,11 @@ import { getApiOrigin } from './api-origin';
 // `fetch` lets an ISR page hand Next its caching options (next.revalidate) with every call.
 export function createServerApi(
   locale: TLocale,
-  options: { token?: string; fetch?: typeof fetch; timeoutMs?: number } = {},
+  options: { token?: string; fetch?: typeof fetch; timeoutMs?: number; onUnauthorized?: () => void } = {},
 ): TApiClient {
   const settings: TApiClientOptions = { baseUrl: getApiOrigin(), getLocale: () => locale, getToken: () => options.token };
   if (options.fetch) settings.fetch = options.fetch;
   if (options.timeoutMs !== undefined) settings.timeoutMs = options.timeoutMs;
+  if (options.onUnauthorized) settings.onUnauthorized = options.onUnauthorized;
   return createApiClient(settings);
 }

@@ -31,6 +31,13 @@ describe('matchRoute', () => {
     ['/legal/terms', '/legal/terms'],
     ['/legal/value-added-services', '/legal/value-added-services'],
     ['/legal/membership-agreement', '/legal/membership-agreement'],
+    ['/account', '/account'],
+    ['/account/profile', '/account/profile'],
+    ['/account/security', '/account/security'],
+    ['/account/orders', '/account/orders'],
+    ['/account/cancel', '/account/cancel'],
+    ['/account/orders/01JABCDEF0123456789XYZ', '/account/orders/01JABCDEF0123456789XYZ'],
+    ['/account/orders/01JABCDEF0123456789XYZ/receipt', '/account/orders/01JABCDEF0123456789XYZ/receipt'],
   ])('%s renders %s', (path, internalPath) => {
     expect(matchRoute(path, q())).toEqual({ ok: true, internalPath });
   });
@@ -51,6 +58,13 @@ describe('matchRoute', () => {
     '/info',
     '/news',
     '/nope',
+    '/account/',
+    '/account/unknown',
+    '/account/orders/',
+    '/account/orders/a-b',
+    '/account/orders/abc/other',
+    '/account/orders/abc/receipt/x',
+    `/account/orders/${'a'.repeat(65)}`,
     '/Pricing',
     '/pricing/extra',
     '/guide/',

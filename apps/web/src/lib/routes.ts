@@ -28,13 +28,32 @@ const MARKETING_PATHS = [
   '/search',
 ] as const;
 
+/**
+ * The account area (logged-in only, noindex, never in the sitemap; the proxy sends visitors
+ * without a session to /login?redirectUrl=…). Orders have two more routes with an id:
+ * /account/orders/{id} and /account/orders/{id}/receipt (matched below).
+ */
+export const ACCOUNT_PATHS = ['/account', '/account/profile', '/account/security', '/account/orders', '/account/cancel'] as const;
+export type TAccountPath = (typeof ACCOUNT_PATHS)[number];
+
+/** Whether a public path (locale prefix removed) belongs to the account area. */
+export function isAccountPath(path: string): boolean {
+  return path === '/account' || path.startsWith('/account/');
+}
+
+/** Public paths of an order's detail and receipt pages. */
+export const accountOrderPath = (id: string) => `/account/orders/${encodeURIComponent(id)}`;
+export const accountReceiptPath = (id: string) => `/account/orders/${encodeURIComponent(id)}/receipt`;
+
 /** Development pages: they answer 404 unless the API runs in its development mode. */
 const DEV_PATHS = ['/dev/outbox'] as const;
 
-const STATIC_PATHS: ReadonlySet<string> = new Set([...MARKETING_PATHS, ...AUTH_PATHS, ...DEV_PATHS]);
+const STATIC_PATHS: ReadonlySet<string> = new Set([...MARKETING_PATHS, ...ACCOUNT_PATHS, ...AUTH_PATHS, ...DEV_PATHS]);
 
 const POSITIVE_INT = /^[1-9]\d{0,14}$/; // 1 … 10^15-1, well inside Number.MAX_SAFE_INTEGER
 const SLUG_SEGMENT = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
+/** An order id as the API's contract has it (ZOrderId: 1–64 of A–Z a–z 0–9). */
+const ORDER_ID = /^[0-9A-Za-z]{1,64}$/;
 
 /** Public path of news list page `page` and of detail page `id`. */
 export const newsPath = (page: number) => `/news-${page}`;
@@ -64,6 +83,9 @@ export function matchRoute(path: string, search: URLSearchParams): TRouteMatch {
   const segments = path.split('/').slice(1);
   if (segments[0] === 'guide' && segments.length > 1 && segments.slice(1).every((s) => SLUG_SEGMENT.test(s))) {
     return { ok: true, internalPath: path };
+  }
+  if (segments[0] === 'account' && segments[1] === 'orders' && ORDER_ID.test(segments[2] ?? '')) {
+    if (segments.length === 3 || (segments.length === 4 && segments[3] === 'receipt')) return { ok: true, internalPath: path };
   }
   if (segments[0] === 'legal' && segments.length === 2 && (LEGAL_DOCS as readonly string[]).includes(segments[1]!)) {
     return { ok: true, internalPath: path };

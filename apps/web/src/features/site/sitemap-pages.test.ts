@@ -14,6 +14,7 @@ describe('sitemap pages', () => {
   it('leaves per-user and transactional pages out', () => {
     const paths = SITEMAP_PATHS.map((page) => page.path);
     for (const path of ['/pay', '/order', '/search', '/login', '/signup', '/resetPW']) expect(paths).not.toContain(path);
+    expect(paths.filter((path) => path === '/account' || path.startsWith('/account/'))).toEqual([]);
   });
 });
 

@@ -18,7 +18,7 @@ interface TSitemapPage {
   lastModified?: string;
 }
 
-/** Indexable pages with fixed paths (no /order, /pay, /search, /login, /signup or /resetPW: per-user or transactional). */
+/** Indexable pages with fixed paths (no /order, /pay, /search, /login, /signup, /resetPW or /account…: per-user or transactional). */
 export const SITEMAP_PATHS: readonly TSitemapPage[] = [
   { path: '/', priority: 1, changeFrequency: 'weekly' },
   { path: '/download', priority: 0.9, changeFrequency: 'weekly' },

@@ -87,6 +87,7 @@ describe('AccountStatus', () => {
     expect(screen.queryByRole('link', { name: 'Log in' })).toBeNull();
     const group = await vi.waitFor(() => screen.getByRole('group', { name: 'Your account' }));
     expect(group.textContent).toBe('alice_01Pro · Valid until Feb 1, 2027Log out');
+    expect(screen.getByRole('link', { name: 'alice_01' }).getAttribute('href')).toBe('/en/account');
     expect(calls.sort()).toEqual(['GET /api/user/currentMemberLevel', 'GET /api/user/info']);
   });
 

@@ -1,6 +1,7 @@
 'use client';
 
 import { type ReactNode, useEffect, useState } from 'react';
+import { Link } from '@/components/link';
 import { formatDate } from '@/lib/format';
 import { type TSessionUser, useSession, useSessionHint } from '@/lib/session';
 import { buttonClass } from '@/components/ui/button';
@@ -53,8 +54,10 @@ export function AccountStatus({ texts, iso, children }: { texts: TAccountStatusT
   return (
     <div role="group" aria-label={texts.label} className="flex items-center gap-3">
       <div className="min-w-0 leading-tight">
-        <p className="max-w-40 truncate text-sm font-semibold text-ink" title={user.name} data-account-name>
-          {user.name}
+        <p className="max-w-40 truncate text-sm font-semibold text-ink" title={user.name}>
+          <Link href="/account" className="hover:text-brand-700 hover:underline underline-offset-4" data-account-name>
+            {user.name}
+          </Link>
         </p>
         <p className="text-xs whitespace-nowrap text-ink-muted">
           <span className="font-medium text-brand-700">{texts.plans[user.plan]}</span> · {expiryText(user, texts, iso)}

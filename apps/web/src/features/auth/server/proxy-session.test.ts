@@ -164,6 +164,15 @@ describe('resolveSession', () => {
     });
   });
 
+  it('sends a visitor without a session from an account page to the log-in page and back', async () => {
+    const { response } = await resolveSession(request('http://site.test/ja/account/orders?page=2'), { locale: 'ja', path: '/account/orders', kind: 'render' });
+    expect(response?.status).toBe(307);
+    expect(response?.headers.get('location')).toBe(`http://site.test/ja/login?redirectUrl=${encodeURIComponent('/ja/account/orders?page=2')}`);
+    const home = await resolveSession(request('http://site.test/account'), { locale: 'zh-CN', path: '/account', kind: 'render' });
+    expect(home.response?.headers.get('location')).toBe(`http://site.test/login?redirectUrl=${encodeURIComponent('/account')}`);
+    expect(await resolveSession(request('http://site.test/en/account', 'llk_session=good'), { locale: 'en', path: '/account', kind: 'render' })).toEqual({});
+  });
+
   it('leaves visitors and ordinary pages alone', async () => {
     expect(await resolveSession(request('http://site.test/en/login'), { locale: 'en', path: '/login', kind: 'render' })).toEqual({});
     expect(await resolveSession(request('http://site.test/en/pricing', 'llk_session=good'), { locale: 'en', path: '/pricing', kind: 'render' })).toEqual({});

@@ -3,6 +3,8 @@ import { type NextRequest, NextResponse } from 'next/server';
 import { getApiOrigin } from '@/lib/api-origin';
 import { mergeCarryParams } from '@/lib/carry-params';
 import { localizeHref } from '@/lib/locale-path';
+import { loginHref } from '@/lib/login-href';
+import { isAccountPath } from '@/lib/routes';
 import { GUEST_ONLY_PATHS, parseAllowlist, resolveRedirect, withAccessKey } from '../redirect-target';
 import { SESSION_COOKIE, SESSION_HINT_COOKIE, SESSION_HINT_MAX_AGE_S } from '../session-cookies';
 import { SWITCH_COOKIE, SWITCH_MAX_AGE_S, SWITCH_PATH, encodePendingSwitch } from '../switch-account';
@@ -12,6 +14,8 @@ import { SWITCH_COOKIE, SWITCH_MAX_AGE_S, SWITCH_PATH, encodePendingSwitch } fro
 //   ?accessKey=…            redeem it (GET /tokenByAccessKeyV2), pass the session cookie on,
 //                           307 to the same URL without accessKey ("reload the same path");
 //                           while another account is signed in, ask first (/switchAccount)
+//   no session + /account…  307 to /login?redirectUrl=<this page> (log-in required; a dead
+//                           session is caught by the account pages' own API calls)
 //   session + /login, /signup, /resetPW or an unknown path
 //                           307 to redirectUrl (internal), to an allowed origin with a fresh
 //                           accessKey (GET /accessKey), or home; a dead session is cleared
@@ -182,7 +186,13 @@ export async function resolveSession(request: NextRequest, context: TSessionCont
   if (context.kind === 'render' && accessKey !== null) return { response: await redeemAccessKey(request, accessKey, context.locale) };
 
   const token = request.cookies.get(SESSION_COOKIE)?.value;
-  if (!token) return {};
+  if (!token) {
+    if (context.kind !== 'render' || !isAccountPath(context.path)) return {};
+    const target = loginHref(localizeHref(context.locale, '/login'), request.nextUrl.pathname, request.nextUrl.search);
+    const response = NextResponse.redirect(new URL(target, request.url), 307);
+    response.headers.set('cache-control', 'no-store');
+    return { response };
+  }
   if (context.kind !== 'notFound' && !GUEST_ONLY_PATHS.includes(context.path)) return {};
 
   const allowlist = parseAllowlist(process.env.REDIRECT_ALLOWLIST);

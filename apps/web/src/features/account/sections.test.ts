@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { ACCOUNT_SECTIONS, sectionOf } from './sections';
+
+describe('account sections', () => {
+  it('lists the five sections in the navigation order', () => {
+    expect(ACCOUNT_SECTIONS.map((section) => section.key)).toEqual(['overview', 'profile', 'security', 'orders', 'cancel']);
+  });
+
+  it.each([
+    ['/account', 'overview'],
+    ['/account/profile', 'profile'],
+    ['/account/security', 'security'],
+    ['/account/orders', 'orders'],
+    ['/account/orders/01ABC', 'orders'],
+    ['/account/orders/01ABC/receipt', 'orders'],
+    ['/account/cancel', 'cancel'],
+    ['/account/ordersX', null],
+    ['/pricing', null],
+  ])('%s belongs to %s', (path, section) => {
+    expect(sectionOf(path)).toBe(section);
+  });
+});
