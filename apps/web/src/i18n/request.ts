@@ -7,7 +7,8 @@ import { routing } from './routing';
 // shared web texts (messages/<locale>/common.json), the page texts (pages.json), the account
 // screens (account.json), the content features: news, guide, search (content.json), and
 // pricing, ordering and payment (commerce.json), the referral programme (referral.json) and
-// cloud-PC rental (cloud-pc.json), the account area's shell, overview and orders (account-home.json).
+// cloud-PC rental (cloud-pc.json), the account area's shell, overview and orders (account-home.json),
+// passkeys (account-passkeys.json).
 // Each file's top-level keys are namespaces; files must not share a namespace.
 export default getRequestConfig(async ({ requestLocale }) => {
   const requested = await requestLocale;
@@ -21,6 +22,7 @@ export default getRequestConfig(async ({ requestLocale }) => {
     import(`../../messages/${locale}/referral.json`).then((m) => m.default),
     import(`../../messages/${locale}/cloud-pc.json`).then((m) => m.default),
     import(`../../messages/${locale}/account-home.json`).then((m) => m.default),
+    import(`../../messages/${locale}/account-passkeys.json`).then((m) => m.default),
   ]);
   return { locale, messages: Object.assign({ ...getContractMessages(locale) }, ...files) };
 });
