@@ -46,7 +46,8 @@ import { missingForProduction } from './production-requirements';
 //                       WEB_ORIGIN                                           (empty)
 //   WEBAUTHN_RP_ID      passkeys' relying party id: the web origin's host or a parent domain of
 //                       it (www.llk.example → llk.example); must match PUBLIC_ORIGIN or the
-//                       process does not start                        (the host of PUBLIC_ORIGIN)
+//                       process does not start; an origin on an IP address (browsers refuse
+//                       those) uses localhost      (the host of PUBLIC_ORIGIN, localhost for an IP)
 //   WEBAUTHN_RP_NAME    the name authenticators show next to a passkey        (LLK Remote)
 //   WEBAUTHN_ORIGINS    comma list of more origins passkeys may be used from (other subdomains
 //                       under the RP id), besides PUBLIC_ORIGIN                         (empty)
@@ -352,12 +353,11 @@ const ZEnv = z.object({
     }
     // Passkeys made for one RP id work only there: an id the web origin cannot use would let
     // every registration and log-in fail in the browser, so the process does not start.
-    const webOrigin = env.WEB_ORIGIN ?? env.PUBLIC_ORIGIN ?? 'http://localhost:3000';
-    for (const origin of [webOrigin, ...env.WEBAUTHN_ORIGINS]) {
-      const rpId = env.WEBAUTHN_RP_ID ?? new URL(webOrigin).hostname;
-      if (!isRpIdOf(rpId, new URL(origin).hostname)) {
+    const webauthn = webauthnOf(env.WEB_ORIGIN ?? env.PUBLIC_ORIGIN ?? 'http://localhost:3000', env.WEBAUTHN_RP_ID, env.WEBAUTHN_ORIGINS);
+    for (const origin of webauthn.origins) {
+      if (!isRpIdOf(webauthn.rpId, new URL(origin).hostname)) {
         const name = env.WEBAUTHN_RP_ID === undefined ? 'WEBAUTHN_ORIGINS' : 'WEBAUTHN_RP_ID';
-        ctx.addIssue({ code: 'custom', path: [name], message: `"${rpId}" is not ${origin}'s host or a parent domain of it` });
+        ctx.addIssue({ code: 'custom', path: [name], message: `"${webauthn.rpId}" is not ${origin}'s host or a parent domain of it` });
       }
     }
     // A half-configured gateway is a mistake, not a reason to fall back to the sandbox.
@@ -370,6 +370,23 @@ const ZEnv = z.object({
       }
     }
   });
+
+const isIpAddress = (host: string) => /^\d{1,3}(\.\d{1,3}){3}$/.test(host) || host.startsWith('[');
+
+/**
+ * The relying party of passkeys: WEBAUTHN_RP_ID or the web origin's host, and the origins
+ * whose ceremonies count. Browsers refuse an IP address as an RP id, so a web origin on an
+ * address (http://127.0.0.1:3000 in development and the end-to-end runs) uses `localhost`
+ * and its localhost twin (http://localhost:3000): passkeys work when the site is opened there.
+ */
+function webauthnOf(webOrigin: string, rpId: string | undefined, extraOrigins: string[]): { rpId: string; origins: string[] } {
+  const web = new URL(webOrigin);
+  if (isIpAddress(web.hostname)) {
+    web.hostname = 'localhost';
+    return { rpId: rpId ?? 'localhost', origins: [...new Set([web.origin, ...extraOrigins])] };
+  }
+  return { rpId: rpId ?? web.hostname, origins: [...new Set([webOrigin, ...extraOrigins])] };
+}
 
 /** WebAuthn: an RP id is the origin's host or a registrable parent of it (never a bare TLD). */
 function isRpIdOf(rpId: string, host: string): boolean {
@@ -432,11 +449,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       completeAfterMs: e.ORDER_COMPLETE_AFTER_DAYS * DAY_MS,
       sweepIntervalMs: e.ORDER_SWEEP_SECONDS * 1000,
     },
-    webauthn: {
-      rpId: e.WEBAUTHN_RP_ID ?? new URL(webOrigin).hostname,
-      rpName: e.WEBAUTHN_RP_NAME,
-      origins: [...new Set([webOrigin, ...e.WEBAUTHN_ORIGINS])],
-    },
+    webauthn: { ...webauthnOf(webOrigin, e.WEBAUTHN_RP_ID, e.WEBAUTHN_ORIGINS), rpName: e.WEBAUTHN_RP_NAME },
     jobs: { schema: e.JOBS_SCHEMA },
   };
 }

@@ -14,7 +14,7 @@ const FLAG_BS = 0x10;
 const FLAG_AT = 0x40;
 
 const sha256 = (data: Uint8Array | string) => createHash('sha256').update(data).digest();
-const b64 = (data: Uint8Array) => isoBase64URL.fromBuffer(data);
+const b64 = (data: Uint8Array) => isoBase64URL.fromBuffer(new Uint8Array(data));
 
 export interface CeremonyOptions {
   /** origin the "browser" reports (default: the authenticator's) */
@@ -85,9 +85,9 @@ export class SoftAuthenticator {
     this.userHandle = optionsJSON.user.id;
     const authData = this.authenticatorData({ ...options, counter: options.counter ?? 0 }, true);
     const attestationObject = isoCBOR.encode(
-      new Map<string, string | Uint8Array | Map<string, never>>([
+      new Map<string, string | Uint8Array | Map<string, string>>([
         ['fmt', 'none'],
-        ['attStmt', new Map()],
+        ['attStmt', new Map<string, string>()],
         ['authData', authData],
       ]),
     );

@@ -291,6 +291,10 @@ describe('passkey configuration', () => {
     });
   });
 
+  it('uses localhost for a web origin on an IP address, which browsers refuse as an RP id', () => {
+    expect(loadConfig({ PUBLIC_ORIGIN: 'http://127.0.0.1:3440' }).webauthn).toEqual({ rpId: 'localhost', rpName: 'LLK Remote', origins: ['http://localhost:3440'] });
+  });
+
   it('does not start with an RP id the web origin cannot use, in production or not', () => {
     expect(() => loadConfig({ ...PRODUCTION_ENV, WEBAUTHN_RP_ID: 'other.example' })).toThrow(ConfigError);
     expect(() => loadConfig({ PUBLIC_ORIGIN: 'https://www.llk.test', WEBAUTHN_RP_ID: 'test' })).toThrow(/WEBAUTHN_RP_ID/);
