@@ -178,7 +178,7 @@ export default function PasskeysPanel({ texts, tag, nameMax, maxPasskeys }: { te
                         <span className="mr-2 inline-block rounded-full bg-surface px-2 py-0.5 text-xs font-medium text-ink-soft" data-testid="passkey-kind">
                           {passkey.deviceType === 'multiDevice' ? t.synced : t.deviceBound}
                         </span>
-                        {fill(t.created, { time: formatDateTime(passkey.createdAt, tag) })}
+                        <span className="inline-block">{fill(t.created, { time: formatDateTime(passkey.createdAt, tag) })}</span>
                       </p>
                       <p className="mt-1 text-sm text-ink-muted" data-testid="passkey-last-used">
                         {passkey.lastUsedAt ? fill(t.lastUsed, { time: formatDateTime(passkey.lastUsedAt, tag) }) : t.neverUsed}
