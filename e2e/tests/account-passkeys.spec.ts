@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { LOCALE_COOKIE, type TLocale } from '@llk/contracts';
-import { type BrowserContext, type Page, expect, test } from '@playwright/test';
+import { type BrowserContext, type Locator, type Page, expect, test } from '@playwright/test';
 import { PASSWORD, accountTexts, createUser, localePath, textPattern } from '../support/accounts';
 
 // Passkeys in Chromium's virtual authenticator (CDP WebAuthn: CTAP2, internal transport,
@@ -36,6 +36,17 @@ async function addVirtualAuthenticator(page: Page) {
   };
 }
 
+/**
+ * Clicks "Log in with a passkey" until `outcome` shows: the static log-in page can be clicked
+ * before React has attached the handler (a busy button ignores the extra clicks).
+ */
+async function logInWithPasskey(page: Page, outcome: Locator) {
+  await expect(async () => {
+    await page.getByTestId('passkey-login').click();
+    await expect(outcome).toBeVisible({ timeout: 5000 });
+  }).toPass({ timeout: 30_000 });
+}
+
 async function useLocaleAt(context: BrowserContext, site: string, locale: TLocale) {
   await context.addCookies([{ name: LOCALE_COOKIE, value: locale, url: site }]);
 }
@@ -52,6 +63,8 @@ for (const { locale, size, viewport, writes } of journeys) {
 
   test.describe(`${locale} ${size}`, () => {
     test.use({ viewport });
+    // some 30 steps and three WebAuthn ceremonies: 40 s alone on the 2-core CI machine
+    test.describe.configure({ timeout: 120_000 });
 
     test(`${locale} (${size}): add a passkey, log in with it, remove it and it never logs in again`, writes ? { tag: '@writes' } : {}, async ({ page, context, request, baseURL }) => {
       const site = siteOf(baseURL);
@@ -90,8 +103,7 @@ for (const { locale, size, viewport, writes } of journeys) {
       // Log out, then log in with the passkey: no account typed, no second step.
       expect((await (await page.request.post(`${site}/api/logout`, { headers: { origin: site } })).json()).errcode).toBe(0);
       await page.goto(`${site}${localePath(locale, '/login')}`);
-      await page.getByTestId('passkey-login').click();
-      await expect(page.getByText(t.success!.loginSucceeded!, { exact: true })).toBeVisible();
+      await logInWithPasskey(page, page.getByText(t.success!.loginSucceeded!, { exact: true }));
       await expect(page).toHaveURL(`${site}${localePath(locale, '/')}`);
       const info = await (await page.request.get(`${site}/api/user/info`)).json();
       expect(info.data.username).toBe(user.username);
@@ -117,8 +129,7 @@ for (const { locale, size, viewport, writes } of journeys) {
 
       expect((await (await page.request.post(`${site}/api/logout`, { headers: { origin: site } })).json()).errcode).toBe(0);
       await page.goto(`${site}${localePath(locale, '/login')}`);
-      await page.getByTestId('passkey-login').click();
-      await expect(page.getByText(t.errors!.passkeyNotFound!, { exact: true })).toBeVisible();
+      await logInWithPasskey(page, page.getByText(t.errors!.passkeyNotFound!, { exact: true }));
       await expect(page).toHaveURL(`${site}${localePath(locale, '/login')}`);
       expect((await (await page.request.get(`${site}/api/user/info`)).json()).errcode).not.toBe(0);
     });
