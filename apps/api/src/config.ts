@@ -47,6 +47,13 @@ import { missingForProduction } from './production-requirements';
 //   WX_APP_ID, WX_APP_SECRET  official-account credentials; unset = sharing answers 30001
 //   WX_SHARE_ORIGINS    comma list of extra origins whose pages may be signed, besides
 //                       WEB_ORIGIN                                           (empty)
+//   WEBAUTHN_RP_ID      passkeys' relying party id: the web origin's host or a parent domain of
+//                       it (www.llk.example → llk.example); must match PUBLIC_ORIGIN or the
+//                       process does not start; an origin on an IP address (browsers refuse
+//                       those) uses localhost      (the host of PUBLIC_ORIGIN, localhost for an IP)
+//   WEBAUTHN_RP_NAME    the name authenticators show next to a passkey        (LLK Remote)
+//   WEBAUTHN_ORIGINS    comma list of more origins passkeys may be used from (other subdomains
+//                       under the RP id), besides PUBLIC_ORIGIN                         (empty)
 //   Orders (see apps/api/README.md "Orders"):
 //   ORDER_TTL_MINUTES   an unpaid order expires after this many minutes      (30)
 //   ORDER_QR_CODE_TTL_MINUTES  a desktop-app payment code is valid this long (10)
@@ -108,6 +115,8 @@ export interface AppConfig {
   wx: { apiBase: string; appId: string | undefined; appSecret: string | undefined; shareOrigins: string[] };
   payments: PaymentsConfig;
   orders: { ttlMs: number; qrCodeTtlMs: number; completeAfterMs: number; sweepIntervalMs: number };
+  /** passkeys: relying party id and name, and the origins whose assertions are accepted (web origin first) */
+  webauthn: { rpId: string; rpName: string; origins: string[] };
   jobs: { schema: string };
 }
 
@@ -308,6 +317,17 @@ const ZEnv = z.object({
   ORDER_QR_CODE_TTL_MINUTES: integer(1, 24 * 60, 10),
   ORDER_COMPLETE_AFTER_DAYS: integer(0, 365, 7),
   ORDER_SWEEP_SECONDS: integer(0, 86_400, 60),
+  WEBAUTHN_RP_ID: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/, { error: 'must be a domain name such as llk.example' })
+      .optional(),
+  ),
+  WEBAUTHN_RP_NAME: z.preprocess(blankToUndefined, z.string().trim().max(64, { error: 'must be at most 64 characters' }).default('LLK Remote')),
+  WEBAUTHN_ORIGINS: ZOriginList,
   JOBS_SCHEMA: z.preprocess(
     blankToUndefined,
     z.string().regex(/^[a-z_][a-z0-9_]{0,49}$/, { error: 'must be a PostgreSQL schema name (a-z, 0-9, _)' }).default('pgboss'),
@@ -338,6 +358,15 @@ const ZEnv = z.object({
     if (env.NODE_ENV === 'production' && env.CODE_RESEND_SECONDS !== 60) {
       ctx.addIssue({ code: 'custom', path: ['CODE_RESEND_SECONDS'], message: 'is for tests only; production always waits 60 s' });
     }
+    // Passkeys made for one RP id work only there: an id the web origin cannot use would let
+    // every registration and log-in fail in the browser, so the process does not start.
+    const webauthn = webauthnOf(env.WEB_ORIGIN ?? env.PUBLIC_ORIGIN ?? 'http://localhost:3000', env.WEBAUTHN_RP_ID, env.WEBAUTHN_ORIGINS);
+    for (const origin of webauthn.origins) {
+      if (!isRpIdOf(webauthn.rpId, new URL(origin).hostname)) {
+        const name = env.WEBAUTHN_RP_ID === undefined ? 'WEBAUTHN_ORIGINS' : 'WEBAUTHN_RP_ID';
+        ctx.addIssue({ code: 'custom', path: [name], message: `"${webauthn.rpId}" is not ${origin}'s host or a parent domain of it` });
+      }
+    }
     // A half-configured gateway is a mistake, not a reason to fall back to the sandbox.
     for (const group of [ALIPAY_VARIABLES, WECHATPAY_VARIABLES]) {
       const missing = group.filter((name) => env[name] === undefined);
@@ -348,6 +377,28 @@ const ZEnv = z.object({
       }
     }
   });
+
+const isIpAddress = (host: string) => /^\d{1,3}(\.\d{1,3}){3}$/.test(host) || host.startsWith('[');
+
+/**
+ * The relying party of passkeys: WEBAUTHN_RP_ID or the web origin's host, and the origins
+ * whose ceremonies count. Browsers refuse an IP address as an RP id, so a web origin on an
+ * address (http://127.0.0.1:3000 in development and the end-to-end runs) uses `localhost`
+ * and its localhost twin (http://localhost:3000): passkeys work when the site is opened there.
+ */
+function webauthnOf(webOrigin: string, rpId: string | undefined, extraOrigins: string[]): { rpId: string; origins: string[] } {
+  const web = new URL(webOrigin);
+  if (isIpAddress(web.hostname)) {
+    web.hostname = 'localhost';
+    return { rpId: rpId ?? 'localhost', origins: [...new Set([web.origin, ...extraOrigins])] };
+  }
+  return { rpId: rpId ?? web.hostname, origins: [...new Set([webOrigin, ...extraOrigins])] };
+}
+
+/** WebAuthn: an RP id is the origin's host or a registrable parent of it (never a bare TLD). */
+function isRpIdOf(rpId: string, host: string): boolean {
+  return host === rpId || (rpId.includes('.') && host.endsWith(`.${rpId}`));
+}
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[], heading = 'Invalid environment variables:') {
@@ -406,6 +457,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       completeAfterMs: e.ORDER_COMPLETE_AFTER_DAYS * DAY_MS,
       sweepIntervalMs: e.ORDER_SWEEP_SECONDS * 1000,
     },
+    webauthn: { ...webauthnOf(webOrigin, e.WEBAUTHN_RP_ID, e.WEBAUTHN_ORIGINS), rpName: e.WEBAUTHN_RP_NAME },
     jobs: { schema: e.JOBS_SCHEMA },
   };
 }

@@ -60,6 +60,13 @@ export const ErrorCode = {
   CODE_CHANNEL_INVALID: 10155,
   ACCOUNT_CANCEL_PENDING: 10156,
   ACCOUNT_CANCEL_NOT_PENDING: 10157,
+  // 101xx: the account area (issue 17); 102xx: passkeys
+  PASSKEY_CHALLENGE_INVALID: 10200,
+  PASSKEY_VERIFICATION_FAILED: 10201,
+  PASSKEY_NOT_FOUND: 10202,
+  PASSKEY_ALREADY_REGISTERED: 10203,
+  PASSKEY_LIMIT_REACHED: 10204,
+  PASSKEY_COUNTER_REGRESSED: 10205,
 
   // content (downloads, news, search, location, share signature)
   SHARE_NOT_CONFIGURED: 30001,
@@ -163,6 +170,12 @@ const info: Record<TErrorCodeName, ErrorInfo> = {
   CODE_CHANNEL_INVALID: { status: 400, key: 'codeChannelInvalid' },
   ACCOUNT_CANCEL_PENDING: { status: 409, key: 'accountCancelPending' },
   ACCOUNT_CANCEL_NOT_PENDING: { status: 409, key: 'accountCancelNotPending' },
+  PASSKEY_CHALLENGE_INVALID: { status: 400, key: 'passkeyChallengeInvalid' },
+  PASSKEY_VERIFICATION_FAILED: { status: 400, key: 'passkeyVerificationFailed' },
+  PASSKEY_NOT_FOUND: { status: 404, key: 'passkeyNotFound' },
+  PASSKEY_ALREADY_REGISTERED: { status: 409, key: 'passkeyAlreadyRegistered' },
+  PASSKEY_LIMIT_REACHED: { status: 409, key: 'passkeyLimitReached' },
+  PASSKEY_COUNTER_REGRESSED: { status: 400, key: 'passkeyCounterRegressed' },
   SHARE_NOT_CONFIGURED: { status: 503, key: 'shareNotConfigured' },
   SHARE_URL_NOT_ALLOWED: { status: 400, key: 'shareUrlNotAllowed' },
   SHARE_UPSTREAM_FAILED: { status: 502, key: 'shareUpstreamFailed' },

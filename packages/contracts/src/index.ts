@@ -10,6 +10,7 @@ export * from './locales';
 export * from './messages';
 export * from './orders';
 export * from './order-account';
+export * from './passkeys';
 export * from './pricing';
 export * from './profile';
 export * from './referrals';

@@ -48,6 +48,7 @@ import {
   type PaymentsTable,
   type RefundsTable,
 } from './tables/orders.table';
+import { type PasskeysTable } from './tables/passkeys.table';
 import { type AmbassadorsTable, type CommissionsTable, type ReferralBindingsTable } from './tables/referrals.table';
 
 /** Every table Kysely knows about, grouped by the migration that creates it. */
@@ -108,6 +109,8 @@ export interface DB {
   user_totp: UserTotpTable;
   totp_backup_codes: TotpBackupCodesTable;
   notification_settings: NotificationSettingsTable;
+  // 0017-passkeys
+  passkeys: PasskeysTable;
 }
 
 /** A database or a transaction: services and repositories accept either. */

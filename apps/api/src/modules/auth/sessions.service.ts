@@ -15,6 +15,7 @@ export interface SessionPolicy {
 export const TOUCH_INTERVAL_MS = 60_000;
 
 export interface SessionClient {
+  /** how the session was opened: the log-in types of /h5Login, or a passkey */
   loginType: TLoginType | 'passkey';
   ip: string | null;
   userAgent: string | null;

@@ -4,6 +4,7 @@ import { type Db } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { sha256Hex } from '../../lib/secrets';
 import { deleteSecurityData, endUserSessions } from '../auth';
+import { deletePasskeysOfUser } from '../passkeys';
 import { type CodeStore, consumeCode, contactOf } from '../sms';
 import { clearCancellation, eraseUserRow, findUsersDueForErasure, getUser, markCancelled, userInfoOf } from '../users';
 
@@ -53,6 +54,8 @@ export async function eraseAccount(db: Db, userId: string, now = new Date()): Pr
     // The security centre's rows go in this transaction too: the TOTP secret and backup codes,
     // the sign-in history (its IPs and user agents are personal data), the notification settings.
     await deleteSecurityData(trx, userId);
+    // and the passkeys: a credential of an erased account never logs in again
+    await deletePasskeysOfUser(trx, userId);
     return true;
   });
 }

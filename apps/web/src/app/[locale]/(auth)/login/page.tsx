@@ -3,6 +3,8 @@ import { getTranslations } from 'next-intl/server';
 import { AuthIntro } from '@/features/auth/components/auth-intro';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { getAuthTexts } from '@/features/auth/server/auth-texts';
+import PasskeyLoginButton from '@/features/account-passkeys/components/passkey-login-button';
+import { getPasskeyLoginTexts } from '@/features/account-passkeys/server/passkeys-texts';
 import { TextLink } from '@/features/site/components/button-link';
 import { getBrand, resolveLocale, type LocaleParams } from '@/features/site/page-locale';
 import { getClientTexts } from '@/lib/client-texts';
@@ -21,6 +23,7 @@ export default async function LoginPage({ params }: { params: LocaleParams }) {
   return (
     <AuthIntro title={t('heading', { brand })} lede={t('lede')}>
       <LoginForm texts={await getAuthTexts(locale, 'LoginForm')} secondStep={await getClientTexts<Record<string, string>>(locale, 'SecondStep')} />
+      <PasskeyLoginButton texts={await getPasskeyLoginTexts(locale)} />
       <p className="text-sm text-ink-muted">
         {t.rich('signupPrompt', { link: (chunks) => <TextLink href="/signup">{chunks}</TextLink> })}
       </p>

@@ -1,7 +1,10 @@
+import { PASSKEY_NAME_MAX, PASSKEYS_PER_ACCOUNT_MAX } from '@llk/contracts';
 import { localeEntries } from '@llk/contracts/locales';
 import type { Metadata } from 'next';
 import { AccountHeading } from '@/features/account/components/account-heading';
 import { accountApi, accountMetadata } from '@/features/account/server/account-session';
+import PasskeysPanel from '@/features/account-passkeys/components/passkeys-panel';
+import { getPasskeysTexts } from '@/features/account-passkeys/server/passkeys-texts';
 import { AlertsSwitch } from '@/features/account-security/components/alerts-switch';
 import { ChangePasswordForm } from '@/features/account-security/components/change-password-form';
 import { SecuritySection } from '@/features/account-security/components/security-section';
@@ -17,8 +20,8 @@ export async function generateMetadata({ params }: { params: LocaleParams }): Pr
 }
 
 /**
- * /account/security: password, two-step verification, (passkeys: added by their feature as
- * another SecuritySection after two-step), signed-in devices, recent sign-ins, sign-in alerts.
+ * /account/security: password, two-step verification, passkeys (their panel draws its own
+ * card), signed-in devices, recent sign-ins, sign-in alerts.
  */
 export default async function AccountSecurityPage({ params }: { params: LocaleParams }) {
   const locale = await resolveLocale(params);
@@ -34,7 +37,7 @@ export default async function AccountSecurityPage({ params }: { params: LocalePa
     getClientTexts<Record<string, string>>(locale, 'success'),
     getClientTexts<Record<string, string>>(locale, 'errors'),
   ]);
-  const shell = await getClientTexts<TTextTree>(locale, 'accountShell');
+  const [shell, passkeyTexts] = await Promise.all([getClientTexts<TTextTree>(locale, 'accountShell'), getPasskeysTexts(locale)]);
   const group = (key: string) => (all[key] ?? {}) as Record<string, string>;
   const texts: TSecurityTexts = {
     password: group('password'),
@@ -57,6 +60,7 @@ export default async function AccountSecurityPage({ params }: { params: LocalePa
       <SecuritySection id="two-step" title={texts.twoStep.title ?? ''} lede={texts.twoStep.lede}>
         <TwoStepPanel status={totp} account={info.username ?? info.mobile ?? ''} languageTag={tag} texts={texts} />
       </SecuritySection>
+      <PasskeysPanel texts={passkeyTexts} tag={tag} nameMax={PASSKEY_NAME_MAX} maxPasskeys={PASSKEYS_PER_ACCOUNT_MAX} />
       <SecuritySection id="sessions" title={texts.sessions.title ?? ''} lede={texts.sessions.lede}>
         <SessionsList initial={sessions.sessions} languageTag={tag} texts={texts} />
       </SecuritySection>

@@ -1,0 +1,58 @@
+'use client';
+
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/lib/toast';
+import { useContinueAfterLogin } from '@/features/auth/use-continue-after-login';
+import { logInWithPasskey } from '../passkeys-api';
+import type { TPasskeyLoginTexts } from '../texts';
+import { CeremonyError, webAuthnAvailable } from '../webauthn';
+
+// "Log in with a passkey" under the log-in form: no account typed, the browser offers this
+// site's passkeys. A passkey log-in needs no second step. Afterwards the page continues like
+// any log-in (redirectUrl, clientType carried).
+
+export default function PasskeyLoginButton({ texts }: { texts: TPasskeyLoginTexts }) {
+  const t = texts.login;
+  const next = useContinueAfterLogin();
+  const [busy, setBusy] = useState(false);
+  const [note, setNote] = useState<string | null>(null);
+
+  async function logIn() {
+    if (busy) return;
+    setNote(null);
+    if (!webAuthnAvailable()) {
+      setNote(t.unsupported ?? '');
+      return;
+    }
+    setBusy(true);
+    try {
+      await logInWithPasskey(texts.network);
+      toast.success(texts.loginSucceeded);
+      next();
+    } catch (error) {
+      // API refusals (removed passkey, expired request) were toasted by the API client.
+      if (error instanceof CeremonyError) setNote(t[error.reason === 'alreadyRegistered' ? 'failed' : error.reason] ?? t.failed ?? '');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="space-y-2">
+      <div className="flex items-center gap-3 text-sm text-ink-muted" aria-hidden="true">
+        <span className="h-px flex-1 bg-line" />
+        {t.or}
+        <span className="h-px flex-1 bg-line" />
+      </div>
+      <Button variant="secondary" block onClick={() => void logIn()} aria-disabled={busy || undefined} data-testid="passkey-login">
+        {t.button}
+      </Button>
+      {note ? (
+        <p role="status" className="text-sm text-amber-900" data-testid="passkey-login-note">
+          {note}
+        </p>
+      ) : null}
+    </div>
+  );
+}
