@@ -28,6 +28,7 @@ import { paymentRoutes } from './modules/payments/payments.routes';
 import { sandboxRoutes } from './modules/payments/sandbox/sandbox.routes';
 import { referralRoutes } from './modules/referrals/referrals.routes';
 import { cloudPcRoutes } from './modules/cloud-pc/cloud-pc.routes';
+import { deviceRoutes } from './modules/devices/devices.routes';
 import closingPlugin from './plugins/closing';
 import configPlugin from './plugins/config';
 import dbPlugin from './plugins/db';
@@ -126,6 +127,7 @@ export function buildApp(config: AppConfig, deps: AppDeps = {}): App {
   app.register(sandboxRoutes);
   app.register(referralRoutes);
   app.register(cloudPcRoutes);
+  app.register(deviceRoutes);
 
   // Background work, started once everything above is ready
   app.register(jobsPlugin, deps.jobs ?? {});

@@ -46,6 +46,7 @@ import {
   type PaymentsTable,
   type RefundsTable,
 } from './tables/orders.table';
+import { type DeviceGroupsTable, type DevicesTable, type DeviceSharesTable } from './tables/devices.table';
 import { type AmbassadorsTable, type CommissionsTable, type ReferralBindingsTable } from './tables/referrals.table';
 
 /** Every table Kysely knows about, grouped by the migration that creates it. */
@@ -99,6 +100,10 @@ export interface DB {
   unmatched_payments: UnmatchedPaymentsTable;
   bill_reconciliations: BillReconciliationsTable;
   bill_differences: BillDifferencesTable;
+  // 0018-devices
+  devices: DevicesTable;
+  device_groups: DeviceGroupsTable;
+  device_shares: DeviceSharesTable;
 }
 
 /** A database or a transaction: services and repositories accept either. */

@@ -5,7 +5,6 @@ import {
   maskEmail,
   maskPhone,
   type TCheckType,
-  type TManageCount,
   type TMemberLevel,
   type TMonitorAndQuality,
   type TQualityTier,
@@ -67,10 +66,6 @@ export function userInfoOf(user: UserRow): TUserInfo {
     createdAt: fromDbDate(user.created_at).toISOString(),
     member: memberLevelOf(user),
   };
-}
-
-export function manageCountOf(user: UserRow): TManageCount {
-  return { manageCount: user.manage_count };
 }
 
 export function monitorAndQualityOf(user: UserRow, now = new Date()): TMonitorAndQuality {

@@ -1,0 +1,2 @@
+// The location module's public surface: other modules import only this file.
+export { findCountryCode } from './location.service';
