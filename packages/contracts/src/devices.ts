@@ -149,7 +149,7 @@ export const ZDeviceShareRequest = z
     permission: ZSharePermission,
   })
   .refine((value) => (value.deviceId === undefined) !== (value.groupId === undefined), { error: 'exactly one of deviceId and groupId', path: ['deviceId'] })
-  .meta({ description: 'Exactly one of deviceId and groupId.' });
+  .meta({ description: 'Exactly one of deviceId and groupId.', oneOf: [{ required: ['deviceId'] }, { required: ['groupId'] }] });
 export type TDeviceShareRequest = z.infer<typeof ZDeviceShareRequest>;
 
 export const ZDeviceShare = z.object({
