@@ -71,10 +71,10 @@ export const LAST_SEEN_WRITE_MS = 60_000;
  */
 const MAYBE_ONLINE_MS = LAST_SEEN_WRITE_MS + DEVICE_PRESENCE_SECONDS * 1000;
 
-/** Policies under which a device may start a session through the account (see ADR 0017). */
-const MAY_CONTROL: ReadonlySet<TLoginWay> = new Set(['ALL']);
-/** Policies under which a device may be controlled through the account. */
-const MAY_BE_CONTROLLED: ReadonlySet<TLoginWay> = new Set(['ALL', 'ONLY_CONTROLLED']);
+/** Policies under which a device may start a session through the account (ADR 0017, the guide's table). */
+const MAY_CONTROL: ReadonlySet<TLoginWay> = new Set(['ALL', 'DEVICE_MANAGE']);
+/** Policies under which a device may be controlled through the account; GUEST only with a one-time password, outside the account. */
+const MAY_BE_CONTROLLED: ReadonlySet<TLoginWay> = new Set(['ALL', 'DEVICE_MANAGE', 'ONLY_CONTROLLED']);
 
 const RANK: Record<TSharePermission, number> = { VIEW: 1, CONTROL: 2, MANAGE: 3 };
 

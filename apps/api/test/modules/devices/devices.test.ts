@@ -239,9 +239,12 @@ describe.each(legs)('devices ($dialect, $kv.kind store)', ({ dialect, kv }) => {
       for (const [device, policy, allowed] of [
         [to, 'GUEST', false],
         [to, 'LOGIN_OUT', false],
-        [to, 'DEVICE_MANAGE', false],
+        [to, 'DEVICE_MANAGE', true],
         [to, 'ONLY_CONTROLLED', true],
         [from, 'ONLY_CONTROLLED', false],
+        [from, 'GUEST', false],
+        [from, 'LOGIN_OUT', false],
+        [from, 'DEVICE_MANAGE', true],
         [from, 'ALL', true],
       ] as const) {
         await call(user, 'POST', '/device/update', { deviceId: device.id, policy });
