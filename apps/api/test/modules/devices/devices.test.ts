@@ -169,12 +169,12 @@ describe.each(legs)('devices ($dialect, $kv.kind store)', ({ dialect, kv }) => {
     expect(body(await call(friend, 'POST', '/device/update', { deviceId: two.id, name: 'Renamed' })).data).toMatchObject({ name: 'Renamed' });
     expect(body(await call(friend, 'POST', '/device/update', { deviceId: two.id, groupId: null }))).toMatchObject({ errcode: 70005 });
 
-    const shares = body<{ given: { id: string }[]; received: { id: string; owner: { name: string } }[] }>(await call(friend, 'GET', '/device/shares')).data;
+    const shares = body<{ given: { id: string }[]; received: { id: string; deviceId: string | null; owner: { name: string } }[] }>(await call(friend, 'GET', '/device/shares')).data;
     expect(shares.given).toEqual([]);
     expect(shares.received).toHaveLength(2);
     expect(body<{ given: unknown[] }>(await call(owner, 'GET', '/device/shares')).data.given).toHaveLength(2);
     // the recipient leaves the device share
-    const direct = shares.received.find((s) => (s as { deviceId: string | null }).deviceId === one.id)!;
+    const direct = shares.received.find((s) => s.deviceId === one.id)!;
     expect(body(await call(friend, 'POST', '/device/unshare', { shareId: direct.id })).errcode).toBe(0);
     expect((await list(friend)).list.map((d) => d.id)).toEqual([two.id]);
     expect(body<Record<string, number>>(await call(owner, 'GET', '/user/queryManageCount')).data).toMatchObject({ deviceCount: 2, groupCount: 1, sharesGiven: 1 });
