@@ -102,6 +102,10 @@ export const ZDeviceListQuery = z.object({
 });
 export type TDeviceListQuery = z.infer<typeof ZDeviceListQuery>;
 
+/** GET /device/export: the list's filters, every page. */
+export const ZDeviceExportQuery = ZDeviceListQuery.omit({ page: true, pageSize: true });
+export type TDeviceExportQuery = z.infer<typeof ZDeviceExportQuery>;
+
 /** The group filter value for devices in no group. */
 export const UNGROUPED = 'UNGROUPED';
 

@@ -5,6 +5,7 @@ import {
   ZDeviceGroupCreateRequest,
   ZDeviceGroupDeleteRequest,
   ZDeviceGroupList,
+  ZDeviceExportQuery,
   ZDeviceGroupUpdateRequest,
   ZDeviceHeartbeatRequest,
   ZDeviceList,
@@ -31,6 +32,8 @@ import {
   checkConnect,
   createDeviceGroup,
   deleteDeviceGroup,
+  devicesCsv,
+  exportVisibleDevices,
   HEARTBEAT_SECONDS,
   heartbeat,
   listDeviceGroups,
@@ -107,6 +110,30 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
       ...authed,
     },
     async (request) => ok(await listVisibleDevices(app.db, app.kv, userId(request), request.query)),
+  );
+
+  app.get(
+    '/device/export',
+    {
+      schema: {
+        tags: ['devices'],
+        summary: 'Every device the caller sees (the list’s filters) as a CSV download',
+        description: 'Answers text/csv with content-disposition: attachment, so the API client hands it over as a download. Cells that start with = + - @ are prefixed with an apostrophe.',
+        querystring: ZDeviceExportQuery,
+        response: {
+          200: { description: 'CSV file (UTF-8 with BOM)', content: { 'text/csv': { schema: z.string() } } },
+          '4xx': envelopeResponses(z.null())['4xx'],
+          '5xx': envelopeResponses(z.null())['5xx'],
+        },
+      },
+      ...authed,
+    },
+    async (request, reply) => {
+      const devices = await exportVisibleDevices(app.db, app.kv, userId(request), request.query);
+      reply.header('content-type', 'text/csv; charset=utf-8');
+      reply.header('content-disposition', 'attachment; filename="devices.csv"');
+      return devicesCsv(devices);
+    },
   );
 
   app.post(

@@ -332,7 +332,7 @@ export async function removeVisibleDevices(db: Db, kv: KeyValueStore, userId: st
 }
 
 /** GET /device/export: every device the caller sees, as for the list without paging. */
-export async function exportVisibleDevices(db: Db, kv: KeyValueStore, userId: string, query: TDeviceListQuery, now = new Date()): Promise<TDevice[]> {
+export async function exportVisibleDevices(db: Db, kv: KeyValueStore, userId: string, query: Omit<TDeviceListQuery, 'page' | 'pageSize'>, now = new Date()): Promise<TDevice[]> {
   const all: TDevice[] = [];
   for (let page = 1; ; page++) {
     const answer = await listVisibleDevices(db, kv, userId, { ...query, page, pageSize: 100 }, now);
@@ -528,4 +528,31 @@ export async function manageCounts(db: Db, userId: string, now = new Date()): Pr
     countShares(db, 'recipient_id', userId),
   ]);
   return { manageCount: limits.devices ?? user.manage_count, deviceLimit: limits.devices, sessionLimit: limits.sessions, deviceCount, groupCount, sharesGiven, sharesReceived };
+}
+
+// ---- CSV export ----------------------------------------------------------------------------
+
+/**
+ * One CSV cell: quoted, quotes doubled, and a leading = + - @ tab or CR neutralised with an
+ * apostrophe so a spreadsheet never runs a device name as a formula (CSV injection).
+ */
+function csvCell(value: string | number | boolean | null): string {
+  const text = value === null ? '' : String(value);
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return `"${safe.replace(/"/g, '""')}"`;
+}
+
+export const DEVICE_CSV_COLUMNS = ['name', 'deviceId', 'clientType', 'chipType', 'osVersion', 'appVersion', 'groupId', 'policy', 'online', 'lastSeenAt', 'sharedBy', 'permission'] as const;
+
+/** The devices as CSV (UTF-8 with a BOM, CRLF lines: what spreadsheet programs open as is). */
+export function devicesCsv(devices: readonly TDevice[]): string {
+  const lines = [DEVICE_CSV_COLUMNS.map(csvCell).join(',')];
+  for (const device of devices) {
+    lines.push(
+      [device.name, device.deviceId, device.clientType, device.chipType, device.osVersion, device.appVersion, device.groupId, device.policy, device.online, device.lastSeenAt, device.sharedBy?.name ?? null, device.permission]
+        .map(csvCell)
+        .join(','),
+    );
+  }
+  return `\uFEFF${lines.join('\r\n')}\r\n`;
 }

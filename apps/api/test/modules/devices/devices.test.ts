@@ -213,6 +213,25 @@ describe.each(legs)('devices ($dialect, $kv.kind store)', ({ dialect, kv }) => {
     expect(body(await call(stranger, 'GET', '/deviceGroup/list')).data).toEqual({ list: [], ungroupedCount: 1 });
   });
 
+  it('exports the visible devices as a CSV download, safe against formula injection', async () => {
+    const user = await signUp(app);
+    await register(user, 'csv-1', { name: '=HYPERLINK("http://evil")', clientType: 'LINUX' });
+    await register(user, 'csv-2', { name: 'Plain "quoted" name' });
+    const res = await call(user, 'GET', '/device/export?clientType=LINUX');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="devices.csv"');
+    const lines = res.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toBe('"name","deviceId","clientType","chipType","osVersion","appVersion","groupId","policy","online","lastSeenAt","sharedBy","permission"');
+    expect(lines[1]).toMatch(/^"'=HYPERLINK\(""http:\/\/evil""\)","csv-1","LINUX",/);
+    const all = await call(user, 'GET', '/device/export');
+    expect(all.body).toContain('"Plain ""quoted"" name"');
+    // a stranger's export holds none of them
+    const stranger = await signUp(app);
+    expect((await call(stranger, 'GET', '/device/export')).body).not.toContain('csv-1');
+  });
+
   it('removes one device and batches; all or nothing', async () => {
     const user = await signUp(app);
     const a = await register(user, 'r-a');
