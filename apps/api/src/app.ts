@@ -31,6 +31,7 @@ import { sandboxRoutes } from './modules/payments/sandbox/sandbox.routes';
 import { referralRoutes } from './modules/referrals/referrals.routes';
 import { cloudPcRoutes } from './modules/cloud-pc/cloud-pc.routes';
 import { passkeyRoutes } from './modules/passkeys/passkeys.routes';
+import { deviceRoutes } from './modules/devices/devices.routes';
 import closingPlugin from './plugins/closing';
 import configPlugin from './plugins/config';
 import dbPlugin from './plugins/db';
@@ -132,6 +133,7 @@ export function buildApp(config: AppConfig, deps: AppDeps = {}): App {
   app.register(referralRoutes);
   app.register(cloudPcRoutes);
   app.register(passkeyRoutes);
+  app.register(deviceRoutes);
 
   // Background work, started once everything above is ready
   app.register(jobsPlugin, deps.jobs ?? {});

@@ -259,8 +259,21 @@ export const ZUserInfo = z.object({
 });
 export type TUserInfo = z.infer<typeof ZUserInfo>;
 
-/** GET /user/queryManageCount: how many devices the account may manage. */
-export const ZManageCount = z.object({ manageCount: z.number().int() });
+/**
+ * GET /user/queryManageCount: how many devices the account may manage and what it has.
+ * Seats and screen walls join here (issue 18, the seats part).
+ */
+export const ZManageCount = z.object({
+  /** devices the plan allows (the pricing data's device limit) */
+  manageCount: z.number().int(),
+  /** null when the pricing data sets no limit */
+  deviceLimit: z.number().int().nullable(),
+  sessionLimit: z.number().int().nullable(),
+  deviceCount: z.number().int(),
+  groupCount: z.number().int(),
+  sharesGiven: z.number().int(),
+  sharesReceived: z.number().int(),
+});
 export type TManageCount = z.infer<typeof ZManageCount>;
 
 /**

@@ -2,7 +2,7 @@
 // Each code has an HTTP status and a message key; the text lives in messages/<locale>.json
 // under `errors.<key>` so the API answers in the caller's language and the web can too.
 // Ranges: 4xxxx/5xxxx generic (HTTP status × 100 + n), 1xxxx accounts, 2xxxx orders and
-// payment, 3xxxx content, 6xxxx ambassador and cloud PC.
+// payment, 3xxxx content, 6xxxx ambassador and cloud PC, 7xxxx devices, groups and sharing.
 
 export const ErrorCode = {
   OK: 0,
@@ -108,6 +108,20 @@ export const ErrorCode = {
   INVOICE_ORDER_INVALID: 60105,
   INVOICE_ALREADY_REQUESTED: 60106,
   INVOICE_TAX_ID_REQUIRED: 60107,
+
+  // devices, groups, sharing and the broker's connect check (issue 18)
+  DEVICE_NOT_FOUND: 70001,
+  DEVICE_LIMIT_REACHED: 70002,
+  DEVICE_GROUP_NOT_FOUND: 70003,
+  DEVICE_GROUP_NAME_TAKEN: 70004,
+  DEVICE_PERMISSION_TOO_LOW: 70005,
+  SHARE_ACCOUNT_NOT_FOUND: 70006,
+  SHARE_WITH_SELF: 70007,
+  DEVICE_SHARE_NOT_FOUND: 70008,
+  CONNECT_POLICY: 70009,
+  CONNECT_PERMISSION: 70010,
+  CONNECT_SESSION_LIMIT: 70011,
+  CONNECT_CROSS_BORDER: 70012,
 } as const;
 
 export type TErrorCodeName = keyof typeof ErrorCode;
@@ -209,6 +223,18 @@ const info: Record<TErrorCodeName, ErrorInfo> = {
   PAYMENT_NOT_CONFIGURED: { status: 503, key: 'paymentNotConfigured' },
   WX_OAUTH_CODE_INVALID: { status: 400, key: 'wxOauthCodeInvalid' },
   WX_OAUTH_NOT_CONFIGURED: { status: 503, key: 'wxOauthNotConfigured' },
+  DEVICE_NOT_FOUND: { status: 404, key: 'deviceNotFound' },
+  DEVICE_LIMIT_REACHED: { status: 409, key: 'deviceLimitReached' },
+  DEVICE_GROUP_NOT_FOUND: { status: 404, key: 'deviceGroupNotFound' },
+  DEVICE_GROUP_NAME_TAKEN: { status: 409, key: 'deviceGroupNameTaken' },
+  DEVICE_PERMISSION_TOO_LOW: { status: 403, key: 'devicePermissionTooLow' },
+  SHARE_ACCOUNT_NOT_FOUND: { status: 404, key: 'shareAccountNotFound' },
+  SHARE_WITH_SELF: { status: 400, key: 'shareWithSelf' },
+  DEVICE_SHARE_NOT_FOUND: { status: 404, key: 'deviceShareNotFound' },
+  CONNECT_POLICY: { status: 403, key: 'connectPolicy' },
+  CONNECT_PERMISSION: { status: 403, key: 'connectPermission' },
+  CONNECT_SESSION_LIMIT: { status: 409, key: 'connectSessionLimit' },
+  CONNECT_CROSS_BORDER: { status: 403, key: 'connectCrossBorder' },
 };
 
 const byCode = new Map<number, TErrorCodeName>(

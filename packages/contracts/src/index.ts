@@ -3,6 +3,7 @@ export * from './accounts';
 export * from './cloud-pc';
 export * from './cookies';
 export * from './content';
+export * from './devices';
 export * from './enums';
 export * from './envelope';
 export * from './errors';

@@ -49,6 +49,7 @@ import {
   type RefundsTable,
 } from './tables/orders.table';
 import { type PasskeysTable } from './tables/passkeys.table';
+import { type DeviceGroupsTable, type DevicesTable, type DeviceSharesTable } from './tables/devices.table';
 import { type AmbassadorsTable, type CommissionsTable, type ReferralBindingsTable } from './tables/referrals.table';
 
 /** Every table Kysely knows about, grouped by the migration that creates it. */
@@ -111,6 +112,10 @@ export interface DB {
   notification_settings: NotificationSettingsTable;
   // 0017-passkeys
   passkeys: PasskeysTable;
+  // 0018-devices
+  devices: DevicesTable;
+  device_groups: DeviceGroupsTable;
+  device_shares: DeviceSharesTable;
 }
 
 /** A database or a transaction: services and repositories accept either. */

@@ -15,6 +15,7 @@ export type TJsonSchema = Record<string, unknown> & {
   pattern?: string;
   minLength?: number;
   maxLength?: number;
+  minItems?: number;
   minimum?: number;
   maximum?: number;
   anyOf?: TJsonSchema[];
@@ -88,7 +89,8 @@ export function validSample(schema: TJsonSchema): unknown {
     case 'boolean':
       return true;
     case 'array':
-      return [];
+      // as few items as the schema allows, each a valid sample
+      return Array.from({ length: schema.minItems ?? 0 }, () => validSample(schema.items ?? {}));
     case 'object':
       return minimalObject(schema);
     default:

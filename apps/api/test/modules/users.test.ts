@@ -39,7 +39,7 @@ describe.each(testDialects())('profile calls on $dialect', ({ dialect }) => {
   it('membership, devices, screen walls and quality come from the database', async () => {
     const user = await signUp(ctx.app);
     expect(body(await get('/user/currentMemberLevel', user.token)).data).toEqual({ plan: 'FREE', expiresAt: null, active: false });
-    expect(body(await get('/user/queryManageCount', user.token)).data).toEqual({ manageCount: 3 });
+    expect(body(await get('/user/queryManageCount', user.token)).data).toEqual({ manageCount: 3, deviceLimit: null, sessionLimit: null, deviceCount: 0, groupCount: 0, sharesGiven: 0, sharesReceived: 0 });
     expect(body(await get('/user/queryMonitorAndQuality', user.token)).data).toEqual({
       monitorCount: 0,
       qualityTier: 'STANDARD',
@@ -65,7 +65,7 @@ describe.each(testDialects())('profile calls on $dialect', ({ dialect }) => {
       .where('username_norm', '=', user.username.toLowerCase())
       .execute();
     expect(body(await get('/user/currentMemberLevel', user.token)).data).toEqual({ plan: 'PRO', expiresAt: expires.toISOString(), active: true });
-    expect(body(await get('/user/queryManageCount', user.token)).data).toEqual({ manageCount: 50 });
+    expect(body(await get('/user/queryManageCount', user.token)).data).toMatchObject({ manageCount: 50, deviceCount: 0 });
     expect(body(await get('/user/queryMonitorAndQuality', user.token)).data).toEqual({
       monitorCount: 10,
       qualityTier: 'ULTRA',

@@ -16,6 +16,7 @@ import * as m0014 from './0014-account-security';
 import * as m0015 from './0015-account-cancellation';
 import * as m0016 from './0016-invoice-requests';
 import * as m0017 from './0017-passkeys';
+import * as m0018 from './0018-devices';
 
 // Every migration, imported explicitly: file discovery breaks under bundlers and vitest, and an
 // explicit list makes the order reviewable. Names sort in application order; never rename one
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '0015-account-cancellation': m0015,
   '0016-invoice-requests': m0016,
   '0017-passkeys': m0017,
+  '0018-devices': m0018,
 };

@@ -20,6 +20,10 @@ export interface PricingPlansTable {
   /** FREE | PRO */
   id: string;
   sort_order: number;
+  /** devices an account on this plan may register (migration 0018); null until seeded */
+  device_limit: number | null;
+  /** devices it may control at the same time (migration 0018) */
+  session_limit: number | null;
 }
 
 export interface PricingPlanTranslationsTable {

@@ -1,2 +1,2 @@
 // The pricing module's public surface: other modules import only this file.
-export { findSku, listSkus, type SkuRow } from './pricing.repository';
+export { findPlanLimits, findSku, listSkus, type SkuRow } from './pricing.repository';

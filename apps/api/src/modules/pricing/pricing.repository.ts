@@ -156,7 +156,7 @@ export async function findFeatures(db: Db, locales: string[]): Promise<FeatureRo
 }
 
 export interface SeedMatrix {
-  plans: { id: string; translations: { locale: string; name: string; summary: string }[] }[];
+  plans: { id: string; deviceLimit?: number; sessionLimit?: number; translations: { locale: string; name: string; summary: string }[] }[];
   groups: {
     id: string;
     translations: { locale: string; name: string }[];
@@ -176,7 +176,7 @@ export async function replaceMatrix(db: Db, matrix: SeedMatrix): Promise<void> {
     await db.deleteFrom(table).execute();
   }
   if (matrix.plans.length > 0) {
-    await db.insertInto('pricing_plans').values(matrix.plans.map((plan, index) => ({ id: plan.id, sort_order: index }))).execute();
+    await db.insertInto('pricing_plans').values(matrix.plans.map((plan, index) => ({ id: plan.id, sort_order: index, device_limit: plan.deviceLimit ?? null, session_limit: plan.sessionLimit ?? null }))).execute();
     const translations = matrix.plans.flatMap((plan) => plan.translations.map((t) => ({ plan_id: plan.id, ...t })));
     if (translations.length > 0) await db.insertInto('pricing_plan_translations').values(translations).execute();
   }
@@ -207,4 +207,9 @@ export async function replaceMatrix(db: Db, matrix: SeedMatrix): Promise<void> {
     ),
   );
   if (featureTranslations.length > 0) await db.insertInto('pricing_feature_translations').values(featureTranslations).execute();
+}
+
+/** What a plan allows (devices, simultaneous sessions); undefined when the plan is not seeded. */
+export function findPlanLimits(db: Db, planId: string): Promise<{ device_limit: number | null; session_limit: number | null } | undefined> {
+  return db.selectFrom('pricing_plans').select(['device_limit', 'session_limit']).where('id', '=', planId).executeTakeFirst();
 }

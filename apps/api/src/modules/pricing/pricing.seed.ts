@@ -37,7 +37,14 @@ const ZSeedFeature = z.object({
 
 const ZSeedPricing = z.object({
   skus: z.array(ZSeedSku).min(1),
-  plans: z.array(z.object({ code: ZMemberPlan, translations: allLocales(z.object({ name: ZText, summary: ZText })) })),
+  plans: z.array(
+    z.object({
+      code: ZMemberPlan,
+      /** what the plan allows: devices registered, devices controlled at the same time */
+      limits: z.object({ devices: z.number().int().positive(), simultaneousSessions: z.number().int().positive() }),
+      translations: allLocales(z.object({ name: ZText, summary: ZText })),
+    }),
+  ),
   groups: z.array(z.object({ category: ZPricingCategory, names: allLocales(ZText), features: z.array(ZSeedFeature).min(1) })),
 });
 export type TSeedPricing = z.infer<typeof ZSeedPricing>;
@@ -70,7 +77,7 @@ function seedMatrix(data: TSeedPricing): SeedMatrix {
   return {
     plans: data.plans.map((plan) => {
       unique('plan', plan.code);
-      return { id: plan.code, translations: Object.entries(plan.translations).map(([locale, t]) => ({ locale, name: t.name, summary: t.summary })) };
+      return { id: plan.code, deviceLimit: plan.limits.devices, sessionLimit: plan.limits.simultaneousSessions, translations: Object.entries(plan.translations).map(([locale, t]) => ({ locale, name: t.name, summary: t.summary })) };
     }),
     groups: data.groups.map((group) => {
       unique('group', group.category);

@@ -1,5 +1,4 @@
 import {
-  ZManageCount,
   ZMemberLevel,
   ZMonitorAndQuality,
   ZUserCheckRequest,
@@ -11,7 +10,7 @@ import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelopeResponses, ok } from '../../lib/envelope';
 import { hitLimit } from '../../lib/rate-limit';
 import { sha256Hex } from '../../lib/secrets';
-import { getUser, isRegistered, manageCountOf, memberLevelOf, monitorAndQualityOf, userInfoOf } from './users.service';
+import { getUser, isRegistered, memberLevelOf, monitorAndQualityOf, userInfoOf } from './users.service';
 
 /** /user/check answers per client IP and minute: enough for a form, too few to enumerate. */
 export const USER_CHECK_PER_MINUTE = 30;
@@ -53,12 +52,6 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user/currentMemberLevel',
     { schema: { tags: ['accounts'], summary: 'Current plan and expiry', response: envelopeResponses(ZMemberLevel) }, ...authed },
     async (request) => ok(memberLevelOf(await current(request))),
-  );
-
-  app.get(
-    '/user/queryManageCount',
-    { schema: { tags: ['accounts'], summary: 'How many devices the account may manage', response: envelopeResponses(ZManageCount) }, ...authed },
-    async (request) => ok(manageCountOf(await current(request))),
   );
 
   app.get(

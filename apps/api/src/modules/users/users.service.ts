@@ -5,7 +5,6 @@ import {
   maskEmail,
   maskPhone,
   type TCheckType,
-  type TManageCount,
   type TMemberLevel,
   type TMonitorAndQuality,
   type TQualityTier,
@@ -71,10 +70,6 @@ export function userInfoOf(user: UserRow): TUserInfo {
         ? { requestedAt: fromDbDate(user.cancel_requested_at).toISOString(), eraseAt: fromDbDate(user.erase_at).toISOString() }
         : null,
   };
-}
-
-export function manageCountOf(user: UserRow): TManageCount {
-  return { manageCount: user.manage_count };
 }
 
 export function monitorAndQualityOf(user: UserRow, now = new Date()): TMonitorAndQuality {

@@ -1,0 +1,210 @@
+import { type Expression, type Selectable, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { toCount } from '../../db/dialect';
+import { type DB, type Db } from '../../db/schema';
+import { type DeviceGroupsTable, type DevicesTable, type DeviceSharesTable } from '../../db/tables/devices.table';
+
+export type DeviceRow = Selectable<DevicesTable>;
+export type DeviceGroupRow = Selectable<DeviceGroupsTable>;
+export type DeviceShareRow = Selectable<DeviceSharesTable>;
+
+// ---- Devices -------------------------------------------------------------------------------
+
+export function findDeviceByKey(db: Db, userId: string, deviceKey: string): Promise<DeviceRow | undefined> {
+  return db.selectFrom('devices').selectAll().where('user_id', '=', userId).where('device_key', '=', deviceKey).executeTakeFirst();
+}
+
+export function findDeviceById(db: Db, id: string): Promise<DeviceRow | undefined> {
+  return db.selectFrom('devices').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findDevicesByIds(db: Db, ids: readonly string[]): Promise<DeviceRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('devices').selectAll().where('id', 'in', ids).execute();
+}
+
+export async function countDevices(db: Db, userId: string): Promise<number> {
+  const row = await db.selectFrom('devices').select((eb) => eb.fn.countAll().as('n')).where('user_id', '=', userId).executeTakeFirst();
+  return toCount(row?.n);
+}
+
+/** Throws the unique violation when the account already has this device key. */
+export async function insertDevice(db: Db, row: DeviceRow): Promise<void> {
+  await db.insertInto('devices').values(row).execute();
+}
+
+export async function updateDevice(
+  db: Db,
+  id: string,
+  patch: Partial<Pick<DeviceRow, 'name' | 'client_type' | 'chip_type' | 'os_version' | 'app_version' | 'group_id' | 'policy' | 'last_ip' | 'last_country' | 'last_seen_at'>>,
+  now: string,
+): Promise<void> {
+  await db.updateTable('devices').set({ ...patch, updated_at: now }).where('id', '=', id).execute();
+}
+
+/** The heartbeat's throttled write: last address and time, nothing else. */
+export async function touchDevice(db: Db, id: string, seen: { last_ip: string; last_country: string | null; last_seen_at: string }): Promise<void> {
+  await db.updateTable('devices').set(seen).where('id', '=', id).execute();
+}
+
+export async function deleteDevices(db: Db, ids: readonly string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  // shares of these devices first: not every dialect connection enforces the cascades
+  await db.deleteFrom('device_shares').where('device_id', 'in', ids).execute();
+  const result = await db.deleteFrom('devices').where('id', 'in', ids).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export interface DeviceFilter {
+  /** owner whose devices count; */
+  ownerId?: string;
+  /** devices shared with this user, directly or through a group */
+  sharedWith?: string;
+  groupIds?: readonly string[];
+  includeUngrouped?: boolean;
+  clientType?: string;
+  text?: string;
+}
+
+type DeviceQuery<O> = SelectQueryBuilder<DB, 'devices', O>;
+
+/** The devices a filter names: visibility (owner, shared with) first, then the narrowing filters. */
+function applyFilter<O>(query: DeviceQuery<O>, filter: DeviceFilter): DeviceQuery<O> {
+  let q = query.where((eb) => {
+    const visible: Expression<SqlBool>[] = [];
+    if (filter.ownerId) visible.push(eb('devices.user_id', '=', filter.ownerId));
+    if (filter.sharedWith) {
+      const recipient = filter.sharedWith;
+      visible.push(eb('devices.id', 'in', eb.selectFrom('device_shares').select('device_shares.device_id').where('device_shares.recipient_id', '=', recipient)));
+      visible.push(eb('devices.group_id', 'in', eb.selectFrom('device_shares').select('device_shares.group_id').where('device_shares.recipient_id', '=', recipient)));
+    }
+    return eb.or(visible);
+  });
+  if ((filter.groupIds && filter.groupIds.length > 0) || filter.includeUngrouped) {
+    const groupIds = filter.groupIds ?? [];
+    q = q.where((eb) =>
+      eb.or([...(groupIds.length > 0 ? [eb('devices.group_id', 'in', groupIds)] : []), ...(filter.includeUngrouped ? [eb('devices.group_id', 'is', null)] : [])]),
+    );
+  }
+  if (filter.clientType) q = q.where('devices.client_type', '=', filter.clientType);
+  if (filter.text) {
+    // LIKE without ESCAPE (SQLite has no default): a typed % or _ only widens the match
+    const pattern = `%${filter.text.toLowerCase()}%`;
+    q = q.where((eb) => eb.or([eb(eb.fn('lower', ['devices.name']), 'like', pattern), eb(eb.fn('lower', ['devices.device_key']), 'like', pattern)]));
+  }
+  return q;
+}
+
+/** Devices matching a filter, newest first: a page of whole rows and the total. */
+export async function listDevices(db: Db, filter: DeviceFilter, limit: number, offset: number): Promise<{ rows: DeviceRow[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    applyFilter(db.selectFrom('devices').selectAll(), filter).orderBy('devices.created_at', 'desc').orderBy('devices.id', 'desc').limit(limit).offset(offset).execute(),
+    applyFilter(db.selectFrom('devices').select((eb) => eb.fn.countAll().as('n')), filter).executeTakeFirst(),
+  ]);
+  return { rows, total: toCount(count?.n) };
+}
+
+/** Ids and last-seen times of every device matching a filter, newest first (the online filter). */
+export function listDeviceIdsSeen(db: Db, filter: DeviceFilter): Promise<{ id: string; last_seen_at: string | null }[]> {
+  return applyFilter(db.selectFrom('devices').select(['devices.id', 'devices.last_seen_at']), filter)
+    .orderBy('devices.created_at', 'desc')
+    .orderBy('devices.id', 'desc')
+    .execute();
+}
+
+/** Full rows of these ids, in the order given. */
+export async function devicesInOrder(db: Db, ids: readonly string[]): Promise<DeviceRow[]> {
+  const rows = await findDevicesByIds(db, ids);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** Every device of an account with its group, for the heartbeat-free counts and the export. */
+export function listOwnDeviceIds(db: Db, userId: string): Promise<{ id: string; group_id: string | null; last_seen_at: string | null }[]> {
+  return db.selectFrom('devices').select(['id', 'group_id', 'last_seen_at']).where('user_id', '=', userId).execute();
+}
+
+// ---- Groups --------------------------------------------------------------------------------
+
+export function listGroups(db: Db, userId: string): Promise<DeviceGroupRow[]> {
+  return db.selectFrom('device_groups').selectAll().where('user_id', '=', userId).orderBy('created_at').orderBy('id').execute();
+}
+
+export function findGroup(db: Db, id: string): Promise<DeviceGroupRow | undefined> {
+  return db.selectFrom('device_groups').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function countGroups(db: Db, userId: string): Promise<number> {
+  const row = await db.selectFrom('device_groups').select((eb) => eb.fn.countAll().as('n')).where('user_id', '=', userId).executeTakeFirst();
+  return toCount(row?.n);
+}
+
+/** Throws the unique violation when the account has a group of that name. */
+export async function insertGroup(db: Db, row: DeviceGroupRow): Promise<void> {
+  await db.insertInto('device_groups').values(row).execute();
+}
+
+/** Throws the unique violation when the account has a group of that name. */
+export async function renameGroup(db: Db, id: string, name: string, now: string): Promise<void> {
+  await db.updateTable('device_groups').set({ name, name_norm: name.toLowerCase(), updated_at: now }).where('id', '=', id).execute();
+}
+
+/** Devices fall back to ungrouped; the group's shares end with it. */
+export async function deleteGroup(db: Db, id: string, now: string): Promise<void> {
+  await db.updateTable('devices').set({ group_id: null, updated_at: now }).where('group_id', '=', id).execute();
+  await db.deleteFrom('device_shares').where('group_id', '=', id).execute();
+  await db.deleteFrom('device_groups').where('id', '=', id).execute();
+}
+
+// ---- Shares --------------------------------------------------------------------------------
+
+/** Throws the unique violation when the target is already shared with that recipient. */
+export async function insertShare(db: Db, row: DeviceShareRow): Promise<void> {
+  await db.insertInto('device_shares').values(row).execute();
+}
+
+export async function updateSharePermission(db: Db, id: string, permission: string): Promise<void> {
+  await db.updateTable('device_shares').set({ permission }).where('id', '=', id).execute();
+}
+
+export function findShareOf(db: Db, target: { deviceId?: string; groupId?: string }, recipientId: string): Promise<DeviceShareRow | undefined> {
+  let query = db.selectFrom('device_shares').selectAll().where('recipient_id', '=', recipientId);
+  query = target.deviceId ? query.where('device_id', '=', target.deviceId) : query.where('group_id', '=', target.groupId ?? '');
+  return query.executeTakeFirst();
+}
+
+export function findShare(db: Db, id: string): Promise<DeviceShareRow | undefined> {
+  return db.selectFrom('device_shares').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function deleteShare(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('device_shares').where('id', '=', id).execute();
+}
+
+/** Shares a user gave or received, newest first. */
+export function listShares(db: Db, column: 'owner_id' | 'recipient_id', userId: string): Promise<DeviceShareRow[]> {
+  return db.selectFrom('device_shares').selectAll().where(column, '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+}
+
+/** The shares that give `recipientId` access to these devices (direct or through their group). */
+export function findSharesReaching(db: Db, recipientId: string, devices: readonly Pick<DeviceRow, 'id' | 'group_id'>[]): Promise<DeviceShareRow[]> {
+  const deviceIds = devices.map((device) => device.id);
+  const groupIds = devices.flatMap((device) => (device.group_id ? [device.group_id] : []));
+  if (deviceIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('device_shares')
+    .selectAll()
+    .where('recipient_id', '=', recipientId)
+    .where((eb) => eb.or([eb('device_id', 'in', deviceIds), ...(groupIds.length > 0 ? [eb('group_id', 'in', groupIds)] : [])]))
+    .execute();
+}
+
+export async function countShares(db: Db, column: 'owner_id' | 'recipient_id', userId: string): Promise<number> {
+  const row = await db.selectFrom('device_shares').select((eb) => eb.fn.countAll().as('n')).where(column, '=', userId).executeTakeFirst();
+  return toCount(row?.n);
+}
+
+/** Usernames or nicknames to show for these users. */
+export function findUserNames(db: Db, ids: readonly string[]): Promise<{ id: string; username: string | null; nickname: string }[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('users').select(['id', 'username', 'nickname']).where('id', 'in', ids).execute();
+}

@@ -1,0 +1,558 @@
+import {
+  CHANNEL_REQUIRED_FROM,
+  DEVICE_PRESENCE_SECONDS,
+  UNGROUPED,
+  type TChipType,
+  type TClientType,
+  type TConnectRefusal,
+  type TDevice,
+  type TDeviceGroupList,
+  type TDeviceList,
+  type TDeviceListQuery,
+  type TDeviceRegisterRequest,
+  type TDeviceShare,
+  type TDeviceShareRequest,
+  type TDeviceShares,
+  type TDeviceUpdateRequest,
+  type TLoginWay,
+  type TManageCount,
+  type TSharePermission,
+} from '@llk/contracts';
+import { fromDbBool, fromDbDate, futureDbDate, isUniqueViolation, newId, toDbDate } from '../../db/dialect';
+import { type Db } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { type KeyValueStore } from '../../lib/kv';
+import { findCountryCode } from '../location';
+import { findPlanLimits } from '../pricing';
+import { findUserById, findUserByIdentifier, lockEntitlements, type UserRow } from '../users';
+import {
+  countDevices,
+  countGroups,
+  countShares,
+  deleteDevices,
+  deleteGroup,
+  deleteShare,
+  devicesInOrder,
+  findDeviceById,
+  findDeviceByKey,
+  findDevicesByIds,
+  findGroup,
+  findShare,
+  findShareOf,
+  findSharesReaching,
+  findUserNames,
+  insertDevice,
+  insertGroup,
+  insertShare,
+  listDeviceIdsSeen,
+  listDevices,
+  listGroups,
+  listOwnDeviceIds,
+  listShares,
+  renameGroup,
+  touchDevice,
+  updateDevice,
+  updateSharePermission,
+  type DeviceFilter,
+  type DeviceRow,
+  type DeviceShareRow,
+} from './devices.repository';
+
+/** The policy a new device gets: everything, until its owner narrows it. */
+export const DEFAULT_POLICY: TLoginWay = 'ALL';
+/** The apps beat this often; presence lasts DEVICE_PRESENCE_SECONDS. */
+export const HEARTBEAT_SECONDS = 30;
+/** A heartbeat writes last_seen_at (and the address) at most this often, or when the address changes. */
+export const LAST_SEEN_WRITE_MS = 60_000;
+/**
+ * A device whose last_seen_at is older than this cannot be online: every heartbeat either wrote
+ * last_seen_at or found it younger than LAST_SEEN_WRITE_MS, and presence lasts
+ * DEVICE_PRESENCE_SECONDS. Only younger ones are looked up in the key-value store.
+ */
+const MAYBE_ONLINE_MS = LAST_SEEN_WRITE_MS + DEVICE_PRESENCE_SECONDS * 1000;
+
+/** Policies under which a device may start a session through the account (ADR 0017, the guide's table). */
+const MAY_CONTROL: ReadonlySet<TLoginWay> = new Set(['ALL', 'DEVICE_MANAGE']);
+/** Policies under which a device may be controlled through the account; GUEST only with a one-time password, outside the account. */
+const MAY_BE_CONTROLLED: ReadonlySet<TLoginWay> = new Set(['ALL', 'DEVICE_MANAGE', 'ONLY_CONTROLLED']);
+
+const RANK: Record<TSharePermission, number> = { VIEW: 1, CONTROL: 2, MANAGE: 3 };
+
+const presenceKey = (id: string) => `device:online:${id}`;
+const sessionsKey = (userId: string) => `device:sessions:${userId}`;
+
+export interface Caller {
+  userId: string;
+  ip: string;
+  now?: Date;
+}
+
+// ---- Plans ---------------------------------------------------------------------------------
+
+function planOf(user: Pick<UserRow, 'member_plan' | 'member_expires_at'>, now: Date): string {
+  return user.member_plan !== 'FREE' && futureDbDate(user.member_expires_at, now) ? user.member_plan : 'FREE';
+}
+
+/** What the user's plan allows now; null = no limit in the pricing data. */
+export async function limitsOf(db: Db, user: Pick<UserRow, 'member_plan' | 'member_expires_at'>, now: Date): Promise<{ devices: number | null; sessions: number | null }> {
+  const limits = await findPlanLimits(db, planOf(user, now));
+  return { devices: limits?.device_limit ?? null, sessions: limits?.session_limit ?? null };
+}
+
+async function getUserRow(db: Db, userId: string): Promise<UserRow> {
+  const user = await findUserById(db, userId);
+  if (!user) throw new AppError('UNAUTHORIZED');
+  return user;
+}
+
+// ---- Views ---------------------------------------------------------------------------------
+
+interface Access {
+  device: DeviceRow;
+  /** MANAGE for the owner */
+  permission: TSharePermission;
+  owned: boolean;
+}
+
+function viewOf(row: DeviceRow, online: boolean, shared: { userId: string; name: string; permission: TSharePermission } | null): TDevice {
+  return {
+    id: row.id,
+    deviceId: row.device_key,
+    name: row.name,
+    clientType: row.client_type as TClientType,
+    chipType: (row.chip_type as TChipType | null) ?? null,
+    osVersion: row.os_version,
+    appVersion: row.app_version,
+    groupId: shared ? null : row.group_id,
+    policy: row.policy as TLoginWay,
+    online,
+    lastSeenAt: row.last_seen_at ? fromDbDate(row.last_seen_at).toISOString() : null,
+    createdAt: fromDbDate(row.created_at).toISOString(),
+    sharedBy: shared ? { userId: shared.userId, name: shared.name } : null,
+    permission: shared?.permission ?? 'MANAGE',
+  };
+}
+
+function displayName(user: { username: string | null; nickname: string }): string {
+  return user.username ?? user.nickname;
+}
+
+async function onlineIds(kv: KeyValueStore, rows: readonly Pick<DeviceRow, 'id' | 'last_seen_at'>[], now: Date): Promise<Set<string>> {
+  const recent = rows.filter((row) => row.last_seen_at !== null && now.getTime() - fromDbDate(row.last_seen_at).getTime() < MAYBE_ONLINE_MS);
+  const answers = await Promise.all(recent.map(async (row) => ((await kv.get(presenceKey(row.id))) !== null ? row.id : null)));
+  return new Set(answers.filter((id): id is string => id !== null));
+}
+
+/** The best permission each device's shares give the recipient. */
+function bestPermissions(devices: readonly DeviceRow[], shares: readonly DeviceShareRow[]): Map<string, TSharePermission> {
+  const best = new Map<string, TSharePermission>();
+  for (const device of devices) {
+    for (const share of shares) {
+      if (share.device_id !== device.id && (share.group_id === null || share.group_id !== device.group_id)) continue;
+      const permission = share.permission as TSharePermission;
+      const current = best.get(device.id);
+      if (!current || RANK[permission] > RANK[current]) best.set(device.id, permission);
+    }
+  }
+  return best;
+}
+
+async function viewsOf(db: Db, kv: KeyValueStore, userId: string, rows: readonly DeviceRow[], now: Date): Promise<TDevice[]> {
+  const foreign = rows.filter((row) => row.user_id !== userId);
+  const [online, shares, owners] = await Promise.all([
+    onlineIds(kv, rows, now),
+    findSharesReaching(db, userId, foreign),
+    findUserNames(db, [...new Set(foreign.map((row) => row.user_id))]),
+  ]);
+  const permissions = bestPermissions(foreign, shares);
+  const ownerNames = new Map(owners.map((owner) => [owner.id, displayName(owner)]));
+  return rows.map((row) => {
+    if (row.user_id === userId) return viewOf(row, online.has(row.id), null);
+    return viewOf(row, online.has(row.id), { userId: row.user_id, name: ownerNames.get(row.user_id) ?? '', permission: permissions.get(row.id) ?? 'VIEW' });
+  });
+}
+
+/** The caller's access to a device: owner, or a share (direct or through its group); else "not found". */
+async function getAccess(db: Db, userId: string, deviceId: string): Promise<Access> {
+  const device = await findDeviceById(db, deviceId);
+  if (!device) throw new AppError('DEVICE_NOT_FOUND');
+  if (device.user_id === userId) return { device, permission: 'MANAGE', owned: true };
+  const permission = bestPermissions([device], await findSharesReaching(db, userId, [device])).get(device.id);
+  if (!permission) throw new AppError('DEVICE_NOT_FOUND');
+  return { device, permission, owned: false };
+}
+
+// ---- Register and heartbeat ----------------------------------------------------------------
+
+/**
+ * POST /device/register: idempotent per account and app device id. A new device counts
+ * against the plan's device limit, checked with the account row locked so parallel
+ * registrations of different devices cannot pass the limit together.
+ */
+export async function registerDevice(db: Db, kv: KeyValueStore, caller: Caller, body: TDeviceRegisterRequest): Promise<TDevice> {
+  const now = caller.now ?? new Date();
+  const stamp = toDbDate(now);
+  const seen = { last_ip: caller.ip, last_country: findCountryCode(caller.ip), last_seen_at: stamp };
+  const details = { name: body.name, client_type: body.clientType, chip_type: body.chipType ?? null, os_version: body.osVersion ?? null, app_version: body.appVersion ?? null };
+  const refresh = async (existing: DeviceRow) => {
+    await updateDevice(db, existing.id, { ...details, ...seen }, stamp);
+    return { ...existing, ...details, ...seen, updated_at: stamp };
+  };
+  let device = await findDeviceByKey(db, caller.userId, body.deviceId);
+  if (device) {
+    device = await refresh(device);
+  } else {
+    try {
+      device = await db.transaction().execute(async (trx) => {
+        const user = await lockEntitlements(trx, caller.userId, stamp);
+        if (!user) throw new AppError('UNAUTHORIZED');
+        const limit = (await limitsOf(trx, user, now)).devices;
+        if (limit !== null && (await countDevices(trx, caller.userId)) >= limit) throw new AppError('DEVICE_LIMIT_REACHED', { params: { limit } });
+        const row: DeviceRow = { id: newId(now.getTime()), user_id: caller.userId, device_key: body.deviceId, ...details, group_id: null, policy: DEFAULT_POLICY, ...seen, created_at: stamp, updated_at: stamp };
+        await insertDevice(trx, row);
+        return row;
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      // a parallel registration of the same device won: this one is a repeat
+      const winner = await findDeviceByKey(db, caller.userId, body.deviceId);
+      if (!winner) throw error;
+      device = await refresh(winner);
+    }
+  }
+  await kv.set(presenceKey(device.id), '1', DEVICE_PRESENCE_SECONDS * 1000);
+  return viewOf(device, true, null);
+}
+
+/**
+ * POST /device/heartbeat: presence in the key-value store, the policy in force. One indexed
+ * read; the database is written only when last_seen_at is older than a minute or the
+ * address changed. `sessions` (the devices this one controls now) keeps the account's
+ * simultaneous sessions current for the broker.
+ */
+export async function heartbeat(db: Db, kv: KeyValueStore, caller: Caller, deviceKey: string, sessions?: readonly string[]): Promise<TDevice> {
+  const now = caller.now ?? new Date();
+  const device = await findDeviceByKey(db, caller.userId, deviceKey);
+  if (!device) throw new AppError('DEVICE_NOT_FOUND');
+  await kv.set(presenceKey(device.id), '1', DEVICE_PRESENCE_SECONDS * 1000);
+  const stale = device.last_seen_at === null || now.getTime() - fromDbDate(device.last_seen_at).getTime() >= LAST_SEEN_WRITE_MS;
+  if (stale || device.last_ip !== caller.ip) {
+    const seen = { last_ip: caller.ip, last_country: device.last_ip === caller.ip ? device.last_country : findCountryCode(caller.ip), last_seen_at: toDbDate(now) };
+    await touchDevice(db, device.id, seen);
+    Object.assign(device, seen);
+  }
+  if (sessions) await recordSessions(kv, caller.userId, device.id, sessions, now);
+  return viewOf(device, true, null);
+}
+
+// ---- Simultaneous sessions (key-value store) -----------------------------------------------
+
+type SessionMap = Record<string, { from: string; until: number }>;
+
+async function readSessions(kv: KeyValueStore, userId: string, now: Date): Promise<SessionMap> {
+  const text = await kv.get(sessionsKey(userId));
+  const all = text ? (JSON.parse(text) as SessionMap) : {};
+  return Object.fromEntries(Object.entries(all).filter(([, session]) => session.until > now.getTime()));
+}
+
+async function writeSessions(kv: KeyValueStore, userId: string, sessions: SessionMap): Promise<void> {
+  await kv.set(sessionsKey(userId), JSON.stringify(sessions), DEVICE_PRESENCE_SECONDS * 1000);
+}
+
+/** The controlling device reports its sessions: they replace what it reported before. */
+async function recordSessions(kv: KeyValueStore, userId: string, fromId: string, targets: readonly string[], now: Date): Promise<void> {
+  const sessions = await readSessions(kv, userId, now);
+  for (const [to, session] of Object.entries(sessions)) if (session.from === fromId) delete sessions[to];
+  for (const to of targets) sessions[to] = { from: fromId, until: now.getTime() + DEVICE_PRESENCE_SECONDS * 1000 };
+  await writeSessions(kv, userId, sessions);
+}
+
+// ---- List, update, remove ------------------------------------------------------------------
+
+export async function listVisibleDevices(db: Db, kv: KeyValueStore, userId: string, query: TDeviceListQuery, now = new Date()): Promise<TDeviceList> {
+  const groups = query['groupIds[]'] ?? [];
+  const grouped = groups.length > 0;
+  const filter: DeviceFilter = {
+    ...(query.scope !== 'SHARED' ? { ownerId: userId } : {}),
+    // groups are the caller's own: a group filter leaves shared devices out
+    ...(query.scope !== 'OWN' && !grouped ? { sharedWith: userId } : {}),
+    ...(grouped ? { groupIds: groups.filter((id) => id !== UNGROUPED), includeUngrouped: groups.includes(UNGROUPED) } : {}),
+    ...(query.clientType ? { clientType: query.clientType } : {}),
+    ...(query.text ? { text: query.text } : {}),
+  };
+  if (!filter.ownerId && !filter.sharedWith) return { list: [], total: 0, page: query.page, pageSize: query.pageSize };
+  const offset = (query.page - 1) * query.pageSize;
+  if (query.online === undefined) {
+    const { rows, total } = await listDevices(db, filter, query.pageSize, offset);
+    return { list: await viewsOf(db, kv, userId, rows, now), total, page: query.page, pageSize: query.pageSize };
+  }
+  const seen = await listDeviceIdsSeen(db, filter);
+  const online = await onlineIds(kv, seen, now);
+  const matching = seen.filter((row) => online.has(row.id) === query.online);
+  const rows = await devicesInOrder(db, matching.slice(offset, offset + query.pageSize).map((row) => row.id));
+  return { list: await viewsOf(db, kv, userId, rows, now), total: matching.length, page: query.page, pageSize: query.pageSize };
+}
+
+async function getOwnGroup(db: Db, userId: string, groupId: string) {
+  const group = await findGroup(db, groupId);
+  if (!group || group.user_id !== userId) throw new AppError('DEVICE_GROUP_NOT_FOUND');
+  return group;
+}
+
+/** POST /device/update: the owner changes anything; MANAGE may rename and set the policy. */
+export async function updateVisibleDevice(db: Db, kv: KeyValueStore, userId: string, body: TDeviceUpdateRequest, now = new Date()): Promise<TDevice> {
+  const access = await getAccess(db, userId, body.deviceId);
+  if (access.permission !== 'MANAGE' || (body.groupId !== undefined && !access.owned)) throw new AppError('DEVICE_PERMISSION_TOO_LOW');
+  if (body.groupId) await getOwnGroup(db, userId, body.groupId);
+  const patch = {
+    ...(body.name !== undefined ? { name: body.name } : {}),
+    ...(body.groupId !== undefined ? { group_id: body.groupId } : {}),
+    ...(body.policy !== undefined ? { policy: body.policy } : {}),
+  };
+  await updateDevice(db, access.device.id, patch, toDbDate(now));
+  const [view] = await viewsOf(db, kv, userId, [{ ...access.device, ...patch }], now);
+  return view as TDevice;
+}
+
+/** POST /device/remove and /device/removeBatch: all or nothing; each needs MANAGE. */
+export async function removeVisibleDevices(db: Db, kv: KeyValueStore, userId: string, ids: readonly string[]): Promise<number> {
+  const unique = [...new Set(ids)];
+  const rows = await findDevicesByIds(db, unique);
+  if (rows.length !== unique.length) throw new AppError('DEVICE_NOT_FOUND');
+  const foreign = rows.filter((row) => row.user_id !== userId);
+  const permissions = bestPermissions(foreign, await findSharesReaching(db, userId, foreign));
+  for (const row of foreign) {
+    const permission = permissions.get(row.id);
+    if (!permission) throw new AppError('DEVICE_NOT_FOUND');
+    if (permission !== 'MANAGE') throw new AppError('DEVICE_PERMISSION_TOO_LOW');
+  }
+  const removed = await db.transaction().execute((trx) => deleteDevices(trx, unique));
+  await Promise.all(unique.map((id) => kv.del(presenceKey(id))));
+  return removed;
+}
+
+/** GET /device/export: every device the caller sees, as for the list without paging. */
+export async function exportVisibleDevices(db: Db, kv: KeyValueStore, userId: string, query: Omit<TDeviceListQuery, 'page' | 'pageSize'>, now = new Date()): Promise<TDevice[]> {
+  const all: TDevice[] = [];
+  for (let page = 1; ; page++) {
+    const answer = await listVisibleDevices(db, kv, userId, { ...query, page, pageSize: 100 }, now);
+    all.push(...answer.list);
+    if (all.length >= answer.total || answer.list.length === 0) return all;
+  }
+}
+
+// ---- Groups --------------------------------------------------------------------------------
+
+export async function listDeviceGroups(db: Db, kv: KeyValueStore, userId: string, now = new Date()): Promise<TDeviceGroupList> {
+  const [groups, devices] = await Promise.all([listGroups(db, userId), listOwnDeviceIds(db, userId)]);
+  const online = await onlineIds(kv, devices, now);
+  const count = (groupId: string | null) => devices.filter((device) => device.group_id === groupId);
+  return {
+    list: groups.map((group) => {
+      const members = count(group.id);
+      return {
+        id: group.id,
+        name: group.name,
+        deviceCount: members.length,
+        onlineCount: members.filter((device) => online.has(device.id)).length,
+        createdAt: fromDbDate(group.created_at).toISOString(),
+      };
+    }),
+    ungroupedCount: count(null).length,
+  };
+}
+
+async function guardGroupName<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('DEVICE_GROUP_NAME_TAKEN');
+    throw error;
+  }
+}
+
+export async function createDeviceGroup(db: Db, userId: string, name: string, now = new Date()): Promise<{ id: string; name: string }> {
+  const stamp = toDbDate(now);
+  const id = newId(now.getTime());
+  await guardGroupName(() => insertGroup(db, { id, user_id: userId, name, name_norm: name.toLowerCase(), created_at: stamp, updated_at: stamp }));
+  return { id, name };
+}
+
+export async function renameDeviceGroup(db: Db, userId: string, groupId: string, name: string, now = new Date()): Promise<{ id: string; name: string }> {
+  await getOwnGroup(db, userId, groupId);
+  await guardGroupName(() => renameGroup(db, groupId, name, toDbDate(now)));
+  return { id: groupId, name };
+}
+
+export async function deleteDeviceGroup(db: Db, userId: string, groupId: string, now = new Date()): Promise<void> {
+  await getOwnGroup(db, userId, groupId);
+  await db.transaction().execute((trx) => deleteGroup(trx, groupId, toDbDate(now)));
+}
+
+// ---- Sharing -------------------------------------------------------------------------------
+
+async function sharesView(db: Db, rows: readonly DeviceShareRow[]): Promise<TDeviceShare[]> {
+  const userIds = [...new Set(rows.flatMap((row) => [row.owner_id, row.recipient_id]))];
+  const deviceIds = rows.flatMap((row) => (row.device_id ? [row.device_id] : []));
+  const groupIds = [...new Set(rows.flatMap((row) => (row.group_id ? [row.group_id] : [])))];
+  const [users, devices, groups] = await Promise.all([
+    findUserNames(db, userIds),
+    findDevicesByIds(db, deviceIds),
+    Promise.all(groupIds.map((id) => findGroup(db, id))),
+  ]);
+  const names = new Map(users.map((user) => [user.id, displayName(user)]));
+  const targets = new Map<string, string>([...devices.map((d) => [d.id, d.name] as const), ...groups.flatMap((g) => (g ? [[g.id, g.name] as const] : []))]);
+  return rows.map((row) => ({
+    id: row.id,
+    deviceId: row.device_id,
+    groupId: row.group_id,
+    targetName: targets.get(row.device_id ?? row.group_id ?? '') ?? '',
+    permission: row.permission as TSharePermission,
+    owner: { userId: row.owner_id, name: names.get(row.owner_id) ?? '' },
+    recipient: { userId: row.recipient_id, name: names.get(row.recipient_id) ?? '' },
+    createdAt: fromDbDate(row.created_at).toISOString(),
+  }));
+}
+
+/** POST /device/share: shares an own device or group; sharing again changes the permission. */
+export async function shareDevices(db: Db, userId: string, body: TDeviceShareRequest, now = new Date()): Promise<TDeviceShare> {
+  if (body.deviceId) {
+    const device = await findDeviceById(db, body.deviceId);
+    if (!device || device.user_id !== userId) throw new AppError('DEVICE_NOT_FOUND');
+  } else {
+    await getOwnGroup(db, userId, body.groupId ?? '');
+  }
+  const recipient = await findUserByIdentifier(db, body.account);
+  if (!recipient) throw new AppError('SHARE_ACCOUNT_NOT_FOUND');
+  if (recipient.id === userId) throw new AppError('SHARE_WITH_SELF');
+  const target = body.deviceId ? { deviceId: body.deviceId } : { groupId: body.groupId ?? '' };
+  let share = await findShareOf(db, target, recipient.id);
+  if (!share) {
+    const row: DeviceShareRow = {
+      id: newId(now.getTime()),
+      owner_id: userId,
+      recipient_id: recipient.id,
+      device_id: body.deviceId ?? null,
+      group_id: body.groupId ?? null,
+      permission: body.permission,
+      created_at: toDbDate(now),
+    };
+    try {
+      await insertShare(db, row);
+      share = row;
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      share = await findShareOf(db, target, recipient.id);
+      if (!share) throw error;
+    }
+  }
+  if (share.permission !== body.permission) {
+    await updateSharePermission(db, share.id, body.permission);
+    share = { ...share, permission: body.permission };
+  }
+  const [view] = await sharesView(db, [share]);
+  return view as TDeviceShare;
+}
+
+export async function listDeviceShares(db: Db, userId: string): Promise<TDeviceShares> {
+  const [given, received] = await Promise.all([listShares(db, 'owner_id', userId), listShares(db, 'recipient_id', userId)]);
+  return { given: await sharesView(db, given), received: await sharesView(db, received) };
+}
+
+/** POST /device/unshare: the owner ends it, or the recipient leaves it. */
+export async function unshare(db: Db, userId: string, shareId: string): Promise<void> {
+  const share = await findShare(db, shareId);
+  if (!share || (share.owner_id !== userId && share.recipient_id !== userId)) throw new AppError('DEVICE_SHARE_NOT_FOUND');
+  await deleteShare(db, share.id);
+}
+
+// ---- The broker's check --------------------------------------------------------------------
+
+const REFUSAL_ERROR = {
+  POLICY: 'CONNECT_POLICY',
+  PERMISSION: 'CONNECT_PERMISSION',
+  SESSION_LIMIT: 'CONNECT_SESSION_LIMIT',
+  CROSS_BORDER: 'CONNECT_CROSS_BORDER',
+} as const;
+
+export interface ConnectDecision {
+  allowed: boolean;
+  reason: TConnectRefusal | null;
+  /** the refusal's error code name, for the message */
+  error: (typeof REFUSAL_ERROR)[TConnectRefusal] | null;
+  params?: { limit: number };
+}
+
+const refuse = (reason: TConnectRefusal, params?: { limit: number }): ConnectDecision => ({ allowed: false, reason, error: REFUSAL_ERROR[reason], ...(params ? { params } : {}) });
+
+/** Mainland China on one side and anywhere else on the other; unknown countries are not a border. */
+function crossesBorder(a: string | null, b: string | null): boolean {
+  return a !== null && b !== null && a !== b && (a === 'CN' || b === 'CN');
+}
+
+/**
+ * POST /device/connectCheck: may `fromId` (the caller's own device) start a session to `toId`
+ * (own or shared)? Checked in this order: policy, share permission, simultaneous sessions,
+ * cross-border. An allowed check counts as a session for DEVICE_PRESENCE_SECONDS; the
+ * controlling device's heartbeats keep it (see heartbeat's `sessions`).
+ */
+export async function checkConnect(db: Db, kv: KeyValueStore, userId: string, fromId: string, toId: string, now = new Date()): Promise<ConnectDecision> {
+  const from = await findDeviceById(db, fromId);
+  if (!from || from.user_id !== userId) throw new AppError('DEVICE_NOT_FOUND');
+  const to = await getAccess(db, userId, toId);
+  if (!MAY_CONTROL.has(from.policy as TLoginWay) || !MAY_BE_CONTROLLED.has(to.device.policy as TLoginWay)) return refuse('POLICY');
+  if (RANK[to.permission] < RANK.CONTROL) return refuse('PERMISSION');
+  const user = await getUserRow(db, userId);
+  const limit = (await limitsOf(db, user, now)).sessions;
+  const sessions = await readSessions(kv, userId, now);
+  const others = Object.keys(sessions).filter((target) => target !== to.device.id);
+  if (limit !== null && others.length >= limit) return refuse('SESSION_LIMIT', { limit });
+  const channel = fromDbBool(user.channel_enabled) && futureDbDate(user.channel_expires_at, now) !== null;
+  const channelRequired = !channel && fromDbDate(user.created_at) >= new Date(CHANNEL_REQUIRED_FROM);
+  if (channelRequired && crossesBorder(from.last_country, to.device.last_country)) return refuse('CROSS_BORDER');
+  sessions[to.device.id] = { from: from.id, until: now.getTime() + DEVICE_PRESENCE_SECONDS * 1000 };
+  await writeSessions(kv, userId, sessions);
+  return { allowed: true, reason: null, error: null };
+}
+
+// ---- Counts --------------------------------------------------------------------------------
+
+/** /user/queryManageCount: the plan's device limit and what the account has. */
+export async function manageCounts(db: Db, userId: string, now = new Date()): Promise<TManageCount> {
+  const user = await getUserRow(db, userId);
+  const [limits, deviceCount, groupCount, sharesGiven, sharesReceived] = await Promise.all([
+    limitsOf(db, user, now),
+    countDevices(db, userId),
+    countGroups(db, userId),
+    countShares(db, 'owner_id', userId),
+    countShares(db, 'recipient_id', userId),
+  ]);
+  return { manageCount: limits.devices ?? user.manage_count, deviceLimit: limits.devices, sessionLimit: limits.sessions, deviceCount, groupCount, sharesGiven, sharesReceived };
+}
+
+// ---- CSV export ----------------------------------------------------------------------------
+
+/**
+ * One CSV cell: quoted, quotes doubled, and a leading = + - @ tab or CR neutralised with an
+ * apostrophe so a spreadsheet never runs a device name as a formula (CSV injection).
+ */
+function csvCell(value: string | number | boolean | null): string {
+  const text = value === null ? '' : String(value);
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return `"${safe.replace(/"/g, '""')}"`;
+}
+
+export const DEVICE_CSV_COLUMNS = ['name', 'deviceId', 'clientType', 'chipType', 'osVersion', 'appVersion', 'groupId', 'policy', 'online', 'lastSeenAt', 'sharedBy', 'permission'] as const;
+
+/** The devices as CSV (UTF-8 with a BOM, CRLF lines: what spreadsheet programs open as is). */
+export function devicesCsv(devices: readonly TDevice[]): string {
+  const lines = [DEVICE_CSV_COLUMNS.map(csvCell).join(',')];
+  for (const device of devices) {
+    lines.push(
+      [device.name, device.deviceId, device.clientType, device.chipType, device.osVersion, device.appVersion, device.groupId, device.policy, device.online, device.lastSeenAt, device.sharedBy?.name ?? null, device.permission]
+        .map(csvCell)
+        .join(','),
+    );
+  }
+  return `\uFEFF${lines.join('\r\n')}\r\n`;
+}

@@ -1,0 +1,333 @@
+import path from 'node:path';
+import { readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type App } from '../../../src/app';
+import { toDbDate } from '../../../src/db/dialect';
+import { pricingSeedStep } from '../../../src/modules/pricing/pricing.seed';
+import { heartbeat } from '../../../src/modules/devices/devices.service';
+import { kvCases, newIp, signUp } from '../../accounts';
+import { testDialects, useTestApp } from '../../helper';
+import { body } from '../orders/support';
+
+// Devices, groups, sharing and the broker's check, on the real pricing data (content/seed).
+// Every route is also tried with a second account, which must get "not found".
+
+const SEED_DIR = path.resolve(import.meta.dirname, '../../../../../content/seed');
+const CN_IP = '114.114.114.114';
+const US_IP = '8.8.8.8';
+
+type User = Awaited<ReturnType<typeof signUp>>;
+interface DeviceAnswer {
+  id: string;
+  deviceId: string;
+  policy: string;
+  online: boolean;
+  permission: string;
+  groupId: string | null;
+  sharedBy: { userId: string; name: string } | null;
+}
+
+// presence and sessions live in the key-value store: the in-process one, and Redis when TEST_REDIS_URL is set
+const legs = testDialects().flatMap(({ dialect }) => kvCases().map((kv) => ({ dialect, kv })));
+
+describe.each(legs)('devices ($dialect, $kv.kind store)', ({ dialect, kv }) => {
+  const ctx = useTestApp(dialect, { deps: { kv: kv.create() } });
+  let app: App;
+  beforeAll(async () => {
+    app = ctx.app;
+    await pricingSeedStep.run(ctx.database.db, { dir: SEED_DIR, readJson: (file) => JSON.parse(readFileSync(path.join(SEED_DIR, file), 'utf8')) });
+  });
+
+  const call = (user: User, method: 'GET' | 'POST', url: string, payload?: unknown, ip = newIp()) =>
+    app.inject({ method, url, headers: { authorization: user.token, 'accept-language': 'en' }, remoteAddress: ip, ...(payload !== undefined ? { payload: payload as object } : {}) });
+  const register = async (user: User, deviceId: string, extra: Record<string, unknown> = {}, ip = newIp()) => {
+    const res = await call(user, 'POST', '/device/register', { deviceId, name: `PC ${deviceId}`, clientType: 'WIN', ...extra }, ip);
+    expect(res.statusCode, res.body).toBe(200);
+    return body<{ device: DeviceAnswer; policy: string }>(res).data.device;
+  };
+  const list = async (user: User, query = '') => body<{ list: DeviceAnswer[]; total: number }>(await call(user, 'GET', `/device/list${query}`)).data;
+
+  it('registers idempotently: 20 parallel registrations of one deviceId make one device', async () => {
+    const user = await signUp(app);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => call(user, 'POST', '/device/register', { deviceId: 'same-id', name: 'Desk', clientType: 'MAC' })));
+    expect(answers.map((res) => res.statusCode)).toEqual(Array(20).fill(200));
+    const ids = new Set(answers.map((res) => body<{ device: DeviceAnswer }>(res).data.device.id));
+    expect(ids.size).toBe(1);
+    expect((await list(user)).total).toBe(1);
+    const first = body<{ device: DeviceAnswer; policy: string; heartbeatSeconds: number }>(answers[0]!).data;
+    expect(first).toMatchObject({ policy: 'ALL', heartbeatSeconds: 30, device: { deviceId: 'same-id', online: true, permission: 'MANAGE', sharedBy: null } });
+  });
+
+  it('refuses a device beyond the free plan’s 10, naming the limit; a paid plan allows 100', async () => {
+    const user = await signUp(app);
+    for (let i = 0; i < 10; i++) await register(user, `fleet-${i}`);
+    const refused = await call(user, 'POST', '/device/register', { deviceId: 'fleet-10', name: 'One too many', clientType: 'LINUX' });
+    expect(refused.statusCode).toBe(409);
+    expect(body(refused)).toMatchObject({ errcode: 70002, errmsg: 'Your plan allows 10 devices. Remove a device or upgrade your plan to add another.' });
+    // a known device still re-registers at the limit
+    await register(user, 'fleet-3');
+    const counts = body<Record<string, unknown>>(await call(user, 'GET', '/user/queryManageCount')).data;
+    expect(counts).toMatchObject({ manageCount: 10, deviceLimit: 10, sessionLimit: 1, deviceCount: 10, groupCount: 0 });
+    await ctx.database.db
+      .updateTable('users')
+      .set({ member_plan: 'PRO', member_expires_at: toDbDate(Date.now() + 86_400_000) })
+      .where('username_norm', '=', user.username.toLowerCase())
+      .execute();
+    await register(user, 'fleet-10');
+    expect(body<Record<string, unknown>>(await call(user, 'GET', '/user/queryManageCount')).data).toMatchObject({ deviceLimit: 100, sessionLimit: 3, deviceCount: 11 });
+  });
+
+  it('20 parallel registrations of different devices at the limit’s edge stop at the limit', async () => {
+    const user = await signUp(app);
+    for (let i = 0; i < 8; i++) await register(user, `edge-${i}`);
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => call(user, 'POST', '/device/register', { deviceId: `race-${i}`, name: 'Race', clientType: 'WIN' })));
+    expect(answers.filter((res) => res.statusCode === 200)).toHaveLength(2);
+    expect((await list(user)).total).toBe(10);
+  });
+
+  it('heartbeat answers the current policy; presence and the throttled last-seen write', async () => {
+    const user = await signUp(app);
+    const device = await register(user, 'beat-1');
+    await call(user, 'POST', '/device/update', { deviceId: device.id, policy: 'ONLY_CONTROLLED' });
+    const beat = await call(user, 'POST', '/device/heartbeat', { deviceId: 'beat-1' });
+    expect(body<{ policy: string }>(beat).data.policy).toBe('ONLY_CONTROLLED');
+    expect(body(await call(user, 'POST', '/device/heartbeat', { deviceId: 'nope' }))).toMatchObject({ errcode: 70001 });
+
+    const row = () => ctx.database.db.selectFrom('devices').select(['last_seen_at', 'last_ip']).where('id', '=', device.id).executeTakeFirstOrThrow();
+    const t0 = new Date(Date.now() + 120_000);
+    const userId = (await ctx.database.db.selectFrom('users').select('id').where('username_norm', '=', user.username.toLowerCase()).executeTakeFirstOrThrow()).id;
+    await heartbeat(ctx.database.db, app.kv, { userId, ip: '10.9.9.9', now: t0 }, 'beat-1');
+    expect(await row()).toEqual({ last_seen_at: toDbDate(t0), last_ip: '10.9.9.9' });
+    // 30 s later from the same address: no write
+    await heartbeat(ctx.database.db, app.kv, { userId, ip: '10.9.9.9', now: new Date(t0.getTime() + 30_000) }, 'beat-1');
+    expect((await row()).last_seen_at).toBe(toDbDate(t0));
+    // a minute later: written again
+    const t2 = new Date(t0.getTime() + 60_000);
+    await heartbeat(ctx.database.db, app.kv, { userId, ip: '10.9.9.9', now: t2 }, 'beat-1');
+    expect((await row()).last_seen_at).toBe(toDbDate(t2));
+  });
+
+  it('lists with paging and filters: group (groupIds[]), online, client type and text', async () => {
+    const user = await signUp(app);
+    const win = await register(user, 'f-win', { clientType: 'WIN', name: 'Office tower' });
+    const mac = await register(user, 'f-mac', { clientType: 'MAC', name: 'Laptop' });
+    const linux = await register(user, 'f-linux', { clientType: 'LINUX', name: 'Server' });
+    const group = body<{ id: string }>(await call(user, 'POST', '/deviceGroup/create', { name: 'Office' })).data;
+    const lab = body<{ id: string }>(await call(user, 'POST', '/deviceGroup/create', { name: 'Lab' })).data;
+    expect(body(await call(user, 'POST', '/deviceGroup/create', { name: 'office' }))).toMatchObject({ errcode: 70004 });
+    await call(user, 'POST', '/device/update', { deviceId: win.id, groupId: group.id });
+    await call(user, 'POST', '/device/update', { deviceId: mac.id, groupId: lab.id });
+    await app.kv.del(`device:online:${linux.id}`);
+
+    expect((await list(user, '?pageSize=2')).list.map((d) => d.id)).toEqual([linux.id, mac.id]);
+    expect((await list(user, '?pageSize=2&page=2')).list.map((d) => d.id)).toEqual([win.id]);
+    const groupParam = (id: string) => `groupIds[]=${encodeURIComponent(JSON.stringify(id))}`;
+    expect((await list(user, `?${groupParam(group.id)}`)).list.map((d) => d.id)).toEqual([win.id]);
+    expect((await list(user, `?${groupParam(group.id)}&${groupParam(lab.id)}`)).list.map((d) => d.id)).toEqual([mac.id, win.id]);
+    expect((await list(user, `?${groupParam('UNGROUPED')}`)).list.map((d) => d.id)).toEqual([linux.id]);
+    expect((await list(user, '?online=false')).list.map((d) => d.id)).toEqual([linux.id]);
+    expect((await list(user, '?online=true')).total).toBe(2);
+    expect((await list(user, '?clientType=MAC')).list.map((d) => d.id)).toEqual([mac.id]);
+    expect((await list(user, '?text=TOWER')).list.map((d) => d.id)).toEqual([win.id]);
+
+    const groups = body<{ list: { id: string; deviceCount: number; onlineCount: number }[]; ungroupedCount: number }>(await call(user, 'GET', '/deviceGroup/list')).data;
+    expect(groups.list.map((g) => [g.id, g.deviceCount, g.onlineCount])).toEqual([
+      [group.id, 1, 1],
+      [lab.id, 1, 1],
+    ]);
+    expect(groups.ungroupedCount).toBe(1);
+    // deleting a group: its devices fall back to ungrouped
+    expect(body(await call(user, 'POST', '/deviceGroup/delete', { groupId: group.id })).errcode).toBe(0);
+    expect((await list(user, `?${groupParam('UNGROUPED')}`)).total).toBe(2);
+    expect(body(await call(user, 'POST', '/deviceGroup/update', { groupId: lab.id, name: 'Lab 2' })).data).toEqual({ id: lab.id, name: 'Lab 2' });
+  });
+
+  it('shares a device and a group: the recipient sees them with owner and permission, and can leave', async () => {
+    const owner = await signUp(app);
+    const friend = await signUp(app);
+    const one = await register(owner, 's-one');
+    const two = await register(owner, 's-two');
+    const group = body<{ id: string }>(await call(owner, 'POST', '/deviceGroup/create', { name: 'Family' })).data;
+    await call(owner, 'POST', '/device/update', { deviceId: two.id, groupId: group.id });
+
+    expect(body(await call(owner, 'POST', '/device/share', { deviceId: one.id, account: 'nobody-here', permission: 'VIEW' }))).toMatchObject({ errcode: 70006 });
+    expect(body(await call(owner, 'POST', '/device/share', { deviceId: one.id, account: owner.username, permission: 'VIEW' }))).toMatchObject({ errcode: 70007 });
+    const byPhone = await call(owner, 'POST', '/device/share', { deviceId: one.id, account: friend.mobile, permission: 'VIEW' });
+    expect(body<{ permission: string }>(byPhone).data.permission).toBe('VIEW');
+    const again = await call(owner, 'POST', '/device/share', { deviceId: one.id, account: friend.email, permission: 'CONTROL' });
+    expect(body<{ id: string }>(again).data.id).toBe(body<{ id: string }>(byPhone).data.id);
+    await call(owner, 'POST', '/device/share', { groupId: group.id, account: friend.username, permission: 'MANAGE' });
+
+    const seen = await list(friend);
+    expect(seen.total).toBe(2);
+    expect(seen.list.find((d) => d.id === one.id)).toMatchObject({ permission: 'CONTROL', groupId: null, sharedBy: { name: owner.username } });
+    expect(seen.list.find((d) => d.id === two.id)).toMatchObject({ permission: 'MANAGE' });
+    expect((await list(friend, '?scope=OWN')).total).toBe(0);
+
+    // CONTROL may not rename; MANAGE may, but not move it between the owner's groups
+    expect(body(await call(friend, 'POST', '/device/update', { deviceId: one.id, name: 'Mine now' }))).toMatchObject({ errcode: 70005 });
+    expect(body(await call(friend, 'POST', '/device/update', { deviceId: two.id, name: 'Renamed' })).data).toMatchObject({ name: 'Renamed' });
+    expect(body(await call(friend, 'POST', '/device/update', { deviceId: two.id, groupId: null }))).toMatchObject({ errcode: 70005 });
+
+    const shares = body<{ given: { id: string }[]; received: { id: string; deviceId: string | null; owner: { name: string } }[] }>(await call(friend, 'GET', '/device/shares')).data;
+    expect(shares.given).toEqual([]);
+    expect(shares.received).toHaveLength(2);
+    expect(body<{ given: unknown[] }>(await call(owner, 'GET', '/device/shares')).data.given).toHaveLength(2);
+    // the recipient leaves the device share
+    const direct = shares.received.find((s) => s.deviceId === one.id)!;
+    expect(body(await call(friend, 'POST', '/device/unshare', { shareId: direct.id })).errcode).toBe(0);
+    expect((await list(friend)).list.map((d) => d.id)).toEqual([two.id]);
+    expect(body<Record<string, number>>(await call(owner, 'GET', '/user/queryManageCount')).data).toMatchObject({ deviceCount: 2, groupCount: 1, sharesGiven: 1 });
+    expect(body<Record<string, number>>(await call(friend, 'GET', '/user/queryManageCount')).data).toMatchObject({ sharesReceived: 1, deviceCount: 0 });
+  });
+
+  it('a second account never sees, changes or checks a device that is not shared with it: not found', async () => {
+    const owner = await signUp(app);
+    const stranger = await signUp(app);
+    const device = await register(owner, 'private-1');
+    const own = await register(stranger, 'stranger-1');
+    const group = body<{ id: string }>(await call(owner, 'POST', '/deviceGroup/create', { name: 'Private' })).data;
+    const share = body<{ id: string }>(await call(owner, 'POST', '/device/share', { deviceId: device.id, account: (await signUp(app)).username, permission: 'VIEW' })).data;
+
+    expect((await list(stranger)).list.map((d) => d.id)).toEqual([own.id]);
+    const refusals = [
+      ['/device/update', { deviceId: device.id, name: 'x' }, 70001],
+      ['/device/remove', { deviceId: device.id }, 70001],
+      ['/device/removeBatch', { deviceIds: [own.id, device.id] }, 70001],
+      ['/device/share', { deviceId: device.id, account: owner.username, permission: 'VIEW' }, 70001],
+      ['/device/share', { groupId: group.id, account: owner.username, permission: 'VIEW' }, 70003],
+      ['/device/unshare', { shareId: share.id }, 70008],
+      ['/device/connectCheck', { fromDeviceId: own.id, toDeviceId: device.id }, 70001],
+      ['/device/connectCheck', { fromDeviceId: device.id, toDeviceId: own.id }, 70001],
+      ['/deviceGroup/update', { groupId: group.id, name: 'Mine' }, 70003],
+      ['/deviceGroup/delete', { groupId: group.id }, 70003],
+      ['/device/heartbeat', { deviceId: 'private-1' }, 70001],
+    ] as const;
+    for (const [url, payload, errcode] of refusals) {
+      const res = await call(stranger, 'POST', url, payload);
+      expect([url, res.statusCode, body(res).errcode]).toEqual([url, 404, errcode]);
+    }
+    // nothing changed: the batch removed nothing, not even the stranger's own device
+    expect((await list(stranger)).total).toBe(1);
+    expect((await list(owner)).list.map((d) => d.id)).toEqual([device.id]);
+    expect(body(await call(stranger, 'GET', '/deviceGroup/list')).data).toEqual({ list: [], ungroupedCount: 1 });
+  });
+
+  it('exports the visible devices as a CSV download, safe against formula injection', async () => {
+    const user = await signUp(app);
+    await register(user, 'csv-1', { name: '=HYPERLINK("http://evil")', clientType: 'LINUX' });
+    await register(user, 'csv-2', { name: 'Plain "quoted" name' });
+    const res = await call(user, 'GET', '/device/export?clientType=LINUX');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="devices.csv"');
+    const lines = res.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toBe('"name","deviceId","clientType","chipType","osVersion","appVersion","groupId","policy","online","lastSeenAt","sharedBy","permission"');
+    expect(lines[1]).toMatch(/^"'=HYPERLINK\(""http:\/\/evil""\)","csv-1","LINUX",/);
+    const all = await call(user, 'GET', '/device/export');
+    expect(all.body).toContain('"Plain ""quoted"" name"');
+    // a stranger's export holds none of them
+    const stranger = await signUp(app);
+    expect((await call(stranger, 'GET', '/device/export')).body).not.toContain('csv-1');
+  });
+
+  it('removes one device and batches; all or nothing', async () => {
+    const user = await signUp(app);
+    const a = await register(user, 'r-a');
+    const b = await register(user, 'r-b');
+    const c = await register(user, 'r-c');
+    expect(body(await call(user, 'POST', '/device/remove', { deviceId: a.id })).data).toEqual({ removed: 1 });
+    expect(body(await call(user, 'POST', '/device/removeBatch', { deviceIds: [b.id, c.id] })).data).toEqual({ removed: 2 });
+    expect((await list(user)).total).toBe(0);
+  });
+
+  describe('connectCheck', () => {
+    const check = async (user: User, from: string, to: string) =>
+      body<{ allowed: boolean; reason: string | null; message: string | null }>(await call(user, 'POST', '/device/connectCheck', { fromDeviceId: from, toDeviceId: to })).data;
+
+    it('refuses by policy, by permission, by the plan’s simultaneous sessions and across the border', async () => {
+      const user = await signUp(app);
+      const friend = await signUp(app);
+      const from = await register(user, 'c-from', {}, CN_IP);
+      const to = await register(user, 'c-to', {}, CN_IP);
+      const other = await register(user, 'c-other', {}, CN_IP);
+      expect(await check(user, from.id, to.id)).toEqual({ allowed: true, reason: null, message: null });
+
+      // policy: the target must allow being controlled, the controller starting sessions
+      for (const [device, policy, allowed] of [
+        [to, 'GUEST', false],
+        [to, 'LOGIN_OUT', false],
+        [to, 'DEVICE_MANAGE', true],
+        [to, 'ONLY_CONTROLLED', true],
+        [from, 'ONLY_CONTROLLED', false],
+        [from, 'GUEST', false],
+        [from, 'LOGIN_OUT', false],
+        [from, 'DEVICE_MANAGE', true],
+        [from, 'ALL', true],
+      ] as const) {
+        await call(user, 'POST', '/device/update', { deviceId: device.id, policy });
+        const answer = await check(user, from.id, to.id);
+        expect([policy, answer.allowed, answer.reason]).toEqual([policy, allowed, allowed ? null : 'POLICY']);
+      }
+
+      // simultaneous sessions: the free plan allows 1 (to is in use from the check above)
+      const limited = await check(user, from.id, other.id);
+      expect(limited).toEqual({ allowed: false, reason: 'SESSION_LIMIT', message: 'Your plan allows 1 simultaneous sessions. End one to start another.' });
+      // the controller reports it no longer controls `to`: the session is free again
+      await call(user, 'POST', '/device/heartbeat', { deviceId: 'c-from', sessions: [] }, CN_IP);
+      expect((await check(user, from.id, other.id)).allowed).toBe(true);
+      await call(user, 'POST', '/device/heartbeat', { deviceId: 'c-from', sessions: [] }, CN_IP);
+
+      // permission: shared for VIEW only
+      const theirs = await register(friend, 'c-theirs', {}, CN_IP);
+      await call(friend, 'POST', '/device/share', { deviceId: theirs.id, account: user.username, permission: 'VIEW' });
+      expect(await check(user, from.id, theirs.id)).toMatchObject({ allowed: false, reason: 'PERMISSION', message: 'This device is shared with you for viewing only.' });
+      await call(friend, 'POST', '/device/share', { deviceId: theirs.id, account: user.username, permission: 'CONTROL' });
+      expect((await check(user, from.id, theirs.id)).allowed).toBe(true);
+      await call(user, 'POST', '/device/heartbeat', { deviceId: 'c-from', sessions: [] }, CN_IP);
+
+      // cross-border: the target beats from the US; the account (registered now) has no channel
+      await call(user, 'POST', '/device/heartbeat', { deviceId: 'c-other' }, US_IP);
+      const crossing = await app.inject({
+        method: 'POST',
+        url: '/device/connectCheck',
+        headers: { authorization: user.token, 'accept-language': 'zh-CN' },
+        payload: { fromDeviceId: from.id, toDeviceId: other.id },
+      });
+      expect(body(crossing).data).toEqual({ allowed: false, reason: 'CROSS_BORDER', message: '2025 年 7 月 1 日及之后注册的账号需要开通全球通道才能跨境控制设备' });
+      // with the global channel in force it is allowed
+      await ctx.database.db
+        .updateTable('users')
+        .set({ channel_enabled: 1, channel_expires_at: toDbDate(Date.now() + 86_400_000) })
+        .where('username_norm', '=', user.username.toLowerCase())
+        .execute();
+      expect((await check(user, from.id, other.id)).allowed).toBe(true);
+      // an account registered before 1 July 2025 needs no channel
+      await call(user, 'POST', '/device/heartbeat', { deviceId: 'c-from', sessions: [] }, CN_IP);
+      await ctx.database.db
+        .updateTable('users')
+        .set({ channel_enabled: 0, channel_expires_at: null, created_at: '2025-06-30T15:59:59.000Z' })
+        .where('username_norm', '=', user.username.toLowerCase())
+        .execute();
+      expect((await check(user, from.id, other.id)).allowed).toBe(true);
+    });
+  });
+
+  it('bad input gets envelope errors in the caller’s language, never a 500', async () => {
+    const user = await signUp(app);
+    for (const [url, payload] of [
+      ['/device/register', { deviceId: '', name: 'x', clientType: 'TOASTER' }],
+      ['/device/share', { deviceId: 'a', groupId: 'b', account: 'x', permission: 'VIEW' }],
+      ['/device/removeBatch', { deviceIds: [] }],
+      ['/device/connectCheck', {}],
+    ] as const) {
+      const res = await app.inject({ method: 'POST', url, headers: { authorization: user.token, 'accept-language': 'fr' }, payload });
+      expect([url, res.statusCode, body(res).errcode]).toEqual([url, 400, 40001]);
+    }
+    const listed = await call(user, 'GET', '/device/list?online=maybe&pageSize=1000');
+    expect(listed.statusCode).toBe(400);
+    expect((await call(user, 'GET', '/device/list')).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: '/device/list' })).statusCode).toBe(401);
+  });
+});

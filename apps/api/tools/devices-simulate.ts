@@ -1,0 +1,119 @@
+import { parseArgs } from 'node:util';
+import { ZClientType, type TClientType } from '@llk/contracts';
+
+// `npm run devices:simulate -- --account <username> --count 8 [--password …] [--url …]`
+// Registers simulated devices of every client type on an account through the API and keeps
+// them heart-beating until stopped (Ctrl-C): about two in three stay online, the others beat
+// once and fall silent, so the device list shows both states. The password comes from
+// --password or LLK_SIMULATE_PASSWORD; the API from --url (default the local API).
+
+type Fetch = typeof fetch;
+
+export interface SimulateOptions {
+  baseUrl: string;
+  token: string;
+  count: number;
+  /** prefix of the app device ids, so runs against one account reuse their devices */
+  prefix?: string;
+  fetchImpl?: Fetch;
+}
+
+export interface SimulatedDevice {
+  deviceId: string;
+  id: string;
+  clientType: TClientType;
+  /** keeps beating while the simulation runs */
+  online: boolean;
+}
+
+const CLIENT_TYPES = ZClientType.options;
+const NAMES: Record<TClientType, string> = {
+  WIN: 'Office PC',
+  MAC: 'MacBook Pro',
+  LINUX: 'Build server',
+  ANDROID: 'Android phone',
+  ANDROID_PAD: 'Android tablet',
+  IOS: 'iPhone',
+  IPAD: 'iPad',
+  UNKNOWN: 'Unknown device',
+};
+const CHIPS: Partial<Record<TClientType, string>> = { WIN: 'X86', LINUX: 'X86', MAC: 'APPLE_SILICON', ANDROID: 'ARM', ANDROID_PAD: 'ARM', IOS: 'ARM', IPAD: 'ARM' };
+
+async function post<T>(fetchImpl: Fetch, baseUrl: string, path: string, token: string | null, payload: unknown): Promise<T> {
+  const response = await fetchImpl(`${baseUrl}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
+    body: JSON.stringify(payload),
+  });
+  const envelope = (await response.json()) as { errcode: number; errmsg: string; data: T };
+  if (envelope.errcode !== 0) throw new Error(`${path}: ${envelope.errcode} ${envelope.errmsg}`);
+  return envelope.data;
+}
+
+/** Logs in with a username (or phone or email) and password; answers the token. */
+export async function logIn(baseUrl: string, account: string, password: string, fetchImpl: Fetch = fetch): Promise<string> {
+  const data = await post<{ access_token: string }>(fetchImpl, baseUrl, '/h5Login', null, { loginType: 'account', account, password });
+  return data.access_token;
+}
+
+/** Registers `count` devices, cycling through every client type; every third one goes offline after it. */
+export async function registerSimulatedDevices(options: SimulateOptions): Promise<SimulatedDevice[]> {
+  const fetchImpl = options.fetchImpl ?? fetch;
+  const prefix = options.prefix ?? 'sim';
+  const devices: SimulatedDevice[] = [];
+  for (let i = 0; i < options.count; i++) {
+    const clientType = CLIENT_TYPES[i % CLIENT_TYPES.length] as TClientType;
+    const deviceId = `${prefix}-${String(i + 1).padStart(3, '0')}`;
+    const chipType = CHIPS[clientType];
+    const answer = await post<{ device: { id: string } }>(fetchImpl, options.baseUrl, '/device/register', options.token, {
+      deviceId,
+      name: `${NAMES[clientType]} ${i + 1}`,
+      clientType,
+      ...(chipType ? { chipType } : {}),
+      osVersion: 'simulated',
+      appVersion: '3.5.0',
+    });
+    devices.push({ deviceId, id: answer.device.id, clientType, online: i % 3 !== 2 });
+  }
+  return devices;
+}
+
+/** One heartbeat round: every device that stays online beats once. */
+export async function beatOnce(options: SimulateOptions, devices: readonly SimulatedDevice[]): Promise<number> {
+  const fetchImpl = options.fetchImpl ?? fetch;
+  const online = devices.filter((device) => device.online);
+  await Promise.all(online.map((device) => post(fetchImpl, options.baseUrl, '/device/heartbeat', options.token, { deviceId: device.deviceId })));
+  return online.length;
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      account: { type: 'string' },
+      password: { type: 'string' },
+      count: { type: 'string', default: '8' },
+      url: { type: 'string', default: process.env.API_URL ?? `http://127.0.0.1:${process.env.API_PORT ?? '4000'}` },
+      interval: { type: 'string', default: '30' },
+    },
+  });
+  const password = values.password ?? process.env.LLK_SIMULATE_PASSWORD;
+  const count = Number(values.count);
+  if (!values.account || !password || !Number.isInteger(count) || count < 1 || count > 500) {
+    console.error('usage: npm run devices:simulate -- --account <username> --count 8 [--password <password> | LLK_SIMULATE_PASSWORD] [--url http://127.0.0.1:4000] [--interval 30]');
+    process.exit(2);
+  }
+  const baseUrl = values.url.replace(/\/$/, '');
+  const token = await logIn(baseUrl, values.account, password);
+  const options = { baseUrl, token, count };
+  const devices = await registerSimulatedDevices(options);
+  console.info(`registered ${devices.length} devices on ${values.account}: ${devices.filter((d) => d.online).length} stay online (Ctrl-C stops)`);
+  const timer = setInterval(() => {
+    beatOnce(options, devices).catch((error: unknown) => console.error(String(error)));
+  }, Number(values.interval) * 1000);
+  process.once('SIGINT', () => {
+    clearInterval(timer);
+    process.exit(0);
+  });
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await main();

@@ -1,0 +1,189 @@
+import { z } from './zod';
+import { ZChipType, ZClientType, ZLoginWay } from './enums';
+
+// Devices, device groups, sharing and access policies (issue 18). The desktop and mobile apps
+// register themselves and beat every ~30 s; the web lists, groups, shares and sets policies.
+// Two identifiers: `deviceId` in /device/register and /device/heartbeat is the app's own stable
+// id (unique per account); every other route names a device by the `id` the API gave it.
+// Times are UTC ISO 8601 strings.
+
+/** Presence lasts this long after a heartbeat; the apps beat about every 30 s. */
+export const DEVICE_PRESENCE_SECONDS = 90;
+
+/** What a person the owner shares with may do, weakest first. */
+export const ZSharePermission = z.enum(['VIEW', 'CONTROL', 'MANAGE']);
+export type TSharePermission = z.infer<typeof ZSharePermission>;
+
+const ZAppDeviceId = z.string().trim().min(1).max(128);
+const ZId = z.string().trim().min(1).max(64);
+const ZDeviceName = z.string().trim().min(1).max(64);
+const ZGroupName = z.string().trim().min(1).max(32);
+const ZVersion = z.string().trim().max(64);
+
+export const ZDeviceRegisterRequest = z.object({
+  deviceId: ZAppDeviceId,
+  name: ZDeviceName,
+  clientType: ZClientType,
+  chipType: ZChipType.optional(),
+  osVersion: ZVersion.optional(),
+  appVersion: ZVersion.optional(),
+});
+export type TDeviceRegisterRequest = z.infer<typeof ZDeviceRegisterRequest>;
+
+export const ZDeviceHeartbeatRequest = z.object({
+  deviceId: ZAppDeviceId,
+  /** ids of the devices this one controls right now (keeps the plan's simultaneous sessions current) */
+  sessions: z.array(ZId).max(20).optional(),
+});
+export type TDeviceHeartbeatRequest = z.infer<typeof ZDeviceHeartbeatRequest>;
+
+/** A device as its owner or a person it is shared with sees it. */
+export const ZDevice = z.object({
+  id: z.string(),
+  deviceId: z.string(),
+  name: z.string(),
+  clientType: ZClientType,
+  chipType: ZChipType.nullable(),
+  osVersion: z.string().nullable(),
+  appVersion: z.string().nullable(),
+  /** the owner's group; null when ungrouped or shared with the caller */
+  groupId: z.string().nullable(),
+  policy: ZLoginWay,
+  online: z.boolean(),
+  lastSeenAt: z.string().nullable(),
+  createdAt: z.string(),
+  /** null for the caller's own devices; set on devices shared with the caller */
+  sharedBy: z.object({ userId: z.string(), name: z.string() }).nullable(),
+  /** MANAGE for the caller's own devices */
+  permission: ZSharePermission,
+});
+export type TDevice = z.infer<typeof ZDevice>;
+
+/** /device/register and /device/heartbeat: the device and the policy in force. */
+export const ZDevicePolicyAnswer = z.object({
+  device: ZDevice,
+  policy: ZLoginWay,
+  heartbeatSeconds: z.number().int(),
+});
+export type TDevicePolicyAnswer = z.infer<typeof ZDevicePolicyAnswer>;
+
+/**
+ * `name[]` query arrays (spec section 7: each item JSON-stringified, e.g. groupIds[]="01H…").
+ * One value arrives as a string, several as an array; a bare (unquoted) item is taken as is.
+ */
+function jsonArrayParam<T extends z.ZodType>(item: T) {
+  return z.preprocess((value) => {
+    if (value === undefined) return undefined;
+    const list = Array.isArray(value) ? value : [value];
+    return list.map((entry) => {
+      if (typeof entry !== 'string') return entry;
+      try {
+        return JSON.parse(entry) as unknown;
+      } catch {
+        return entry;
+      }
+    });
+  }, z.array(item).max(50).optional());
+}
+
+const ZBooleanParam = z.enum(['true', 'false']).transform((value) => value === 'true');
+
+export const ZDeviceListQuery = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  /** the caller's groups; 'UNGROUPED' names devices in no group */
+  'groupIds[]': jsonArrayParam(ZId),
+  online: ZBooleanParam.optional(),
+  clientType: ZClientType.optional(),
+  /** part of the name or the app's device id */
+  text: z.string().trim().max(64).optional(),
+  /** OWN, SHARED (with the caller) or ALL (default) */
+  scope: z.enum(['ALL', 'OWN', 'SHARED']).default('ALL'),
+});
+export type TDeviceListQuery = z.infer<typeof ZDeviceListQuery>;
+
+/** GET /device/export: the list's filters, every page. */
+export const ZDeviceExportQuery = ZDeviceListQuery.omit({ page: true, pageSize: true });
+export type TDeviceExportQuery = z.infer<typeof ZDeviceExportQuery>;
+
+/** The group filter value for devices in no group. */
+export const UNGROUPED = 'UNGROUPED';
+
+export const ZDeviceList = z.object({
+  list: z.array(ZDevice),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type TDeviceList = z.infer<typeof ZDeviceList>;
+
+export const ZDeviceUpdateRequest = z.object({
+  deviceId: ZId,
+  name: ZDeviceName.optional(),
+  /** null moves it out of its group */
+  groupId: ZId.nullable().optional(),
+  policy: ZLoginWay.optional(),
+});
+export type TDeviceUpdateRequest = z.infer<typeof ZDeviceUpdateRequest>;
+
+export const ZDeviceRemoveRequest = z.object({ deviceId: ZId });
+export const ZDeviceRemoveBatchRequest = z.object({ deviceIds: z.array(ZId).min(1).max(100) });
+export const ZRemovedCount = z.object({ removed: z.number().int() });
+
+export const ZDeviceGroup = z.object({
+  id: z.string(),
+  name: z.string(),
+  deviceCount: z.number().int(),
+  onlineCount: z.number().int(),
+  createdAt: z.string(),
+});
+export type TDeviceGroup = z.infer<typeof ZDeviceGroup>;
+export const ZDeviceGroupList = z.object({ list: z.array(ZDeviceGroup), ungroupedCount: z.number().int() });
+export type TDeviceGroupList = z.infer<typeof ZDeviceGroupList>;
+export const ZDeviceGroupCreateRequest = z.object({ name: ZGroupName });
+export const ZDeviceGroupUpdateRequest = z.object({ groupId: ZId, name: ZGroupName });
+export const ZDeviceGroupDeleteRequest = z.object({ groupId: ZId });
+
+export const ZDeviceShareRequest = z
+  .object({
+    deviceId: ZId.optional(),
+    groupId: ZId.optional(),
+    /** the other account: username, phone or email */
+    account: z.string().trim().min(1).max(128),
+    permission: ZSharePermission,
+  })
+  .refine((value) => (value.deviceId === undefined) !== (value.groupId === undefined), { error: 'exactly one of deviceId and groupId', path: ['deviceId'] })
+  .meta({ description: 'Exactly one of deviceId and groupId.', oneOf: [{ required: ['deviceId'] }, { required: ['groupId'] }] });
+export type TDeviceShareRequest = z.infer<typeof ZDeviceShareRequest>;
+
+export const ZDeviceShare = z.object({
+  id: z.string(),
+  deviceId: z.string().nullable(),
+  groupId: z.string().nullable(),
+  /** the device's or the group's name */
+  targetName: z.string(),
+  permission: ZSharePermission,
+  owner: z.object({ userId: z.string(), name: z.string() }),
+  recipient: z.object({ userId: z.string(), name: z.string() }),
+  createdAt: z.string(),
+});
+export type TDeviceShare = z.infer<typeof ZDeviceShare>;
+export const ZDeviceShares = z.object({ given: z.array(ZDeviceShare), received: z.array(ZDeviceShare) });
+export type TDeviceShares = z.infer<typeof ZDeviceShares>;
+export const ZDeviceUnshareRequest = z.object({ shareId: ZId });
+
+export const ZConnectCheckRequest = z.object({ fromDeviceId: ZId, toDeviceId: ZId });
+export type TConnectCheckRequest = z.infer<typeof ZConnectCheckRequest>;
+
+/** Why the broker refuses a session. */
+/** POLICY: a device's policy forbids it; PERMISSION: the target is shared with VIEW only; SESSION_LIMIT: the plan's simultaneous sessions are in use; CROSS_BORDER: the global channel is needed. */
+export const ZConnectRefusal = z.enum(['POLICY', 'PERMISSION', 'SESSION_LIMIT', 'CROSS_BORDER']);
+export type TConnectRefusal = z.infer<typeof ZConnectRefusal>;
+export const ZConnectCheckResult = z.object({
+  allowed: z.boolean(),
+  /** null when allowed */
+  reason: ZConnectRefusal.nullable(),
+  /** the refusal in the caller's language; null when allowed */
+  message: z.string().nullable(),
+});
+export type TConnectCheckResult = z.infer<typeof ZConnectCheckResult>;
