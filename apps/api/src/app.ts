@@ -28,6 +28,9 @@ import { paymentRoutes } from './modules/payments/payments.routes';
 import { sandboxRoutes } from './modules/payments/sandbox/sandbox.routes';
 import { referralRoutes } from './modules/referrals/referrals.routes';
 import { cloudPcRoutes } from './modules/cloud-pc/cloud-pc.routes';
+import { redeemRoutes } from './modules/redeem/redeem.routes';
+import { monitorWallRoutes } from './modules/monitor-walls/monitor-walls.routes';
+import { refuseUntilDevicesExist, type OwnsDevice } from './modules/monitor-walls';
 import closingPlugin from './plugins/closing';
 import configPlugin from './plugins/config';
 import dbPlugin from './plugins/db';
@@ -48,6 +51,8 @@ export interface AppDeps {
   redis?: Redis;
   /** Another job runner or other jobs than the database and config call for (tests). */
   jobs?: JobsPluginOptions;
+  /** Whether a user owns a device (or has it shared to them): the device module's check once it exists. */
+  ownsDevice?: OwnsDevice;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): unknown };
 }
@@ -126,6 +131,8 @@ export function buildApp(config: AppConfig, deps: AppDeps = {}): App {
   app.register(sandboxRoutes);
   app.register(referralRoutes);
   app.register(cloudPcRoutes);
+  app.register(redeemRoutes);
+  app.register(monitorWallRoutes, { ownsDevice: deps.ownsDevice ?? refuseUntilDevicesExist });
 
   // Background work, started once everything above is ready
   app.register(jobsPlugin, deps.jobs ?? {});

@@ -24,6 +24,7 @@ export { createTestDatabase, testDialects, type TestDatabase, type TestDialect }
 export const PRODUCTION_ENV: Readonly<Record<string, string>> = {
   NODE_ENV: 'production',
   CODE_SECRET: 'x'.repeat(32),
+  REDEEM_CODE_PEPPER: 'p'.repeat(32),
   PUBLIC_ORIGIN: 'https://www.llk.test',
   SMTP_URL: 'smtp://127.0.0.1:9',
   ALIYUN_SMS_ENDPOINT: 'http://127.0.0.1:9',

@@ -2,7 +2,7 @@
 // Each code has an HTTP status and a message key; the text lives in messages/<locale>.json
 // under `errors.<key>` so the API answers in the caller's language and the web can too.
 // Ranges: 4xxxx/5xxxx generic (HTTP status × 100 + n), 1xxxx accounts, 2xxxx orders and
-// payment, 3xxxx content, 6xxxx ambassador and cloud PC.
+// payment, 3xxxx content, 6xxxx ambassador and cloud PC, 7xxxx devices, seats, codes and walls.
 
 export const ErrorCode = {
   OK: 0,
@@ -77,6 +77,17 @@ export const ErrorCode = {
   INVOICE_ORDER_INVALID: 60105,
   INVOICE_ALREADY_REQUESTED: 60106,
   INVOICE_TAX_ID_REQUIRED: 60107,
+
+  // redemption codes, seats and screen walls (70100–70149)
+  REDEEM_CODE_INVALID: 70101,
+  REDEEM_CODE_MISTYPED: 70102,
+  REDEEM_CODE_USED: 70103,
+  REDEEM_CODE_EXPIRED: 70104,
+  REDEEM_TOO_MANY_TRIES: 70105,
+  WALL_NOT_FOUND: 70120,
+  WALL_LIMIT_EXCEEDED: 70121,
+  WALLS_TOO_MANY: 70122,
+  WALL_DEVICE_NOT_FOUND: 70123,
 } as const;
 
 export type TErrorCodeName = keyof typeof ErrorCode;
@@ -151,6 +162,15 @@ const info: Record<TErrorCodeName, ErrorInfo> = {
   PAYMENT_NOT_CONFIGURED: { status: 503, key: 'paymentNotConfigured' },
   WX_OAUTH_CODE_INVALID: { status: 400, key: 'wxOauthCodeInvalid' },
   WX_OAUTH_NOT_CONFIGURED: { status: 503, key: 'wxOauthNotConfigured' },
+  REDEEM_CODE_INVALID: { status: 400, key: 'redeemCodeInvalid' },
+  REDEEM_CODE_MISTYPED: { status: 400, key: 'redeemCodeMistyped' },
+  REDEEM_CODE_USED: { status: 409, key: 'redeemCodeUsed' },
+  REDEEM_CODE_EXPIRED: { status: 410, key: 'redeemCodeExpired' },
+  REDEEM_TOO_MANY_TRIES: { status: 429, key: 'redeemTooManyTries' },
+  WALL_NOT_FOUND: { status: 404, key: 'wallNotFound' },
+  WALL_LIMIT_EXCEEDED: { status: 409, key: 'wallLimitExceeded' },
+  WALLS_TOO_MANY: { status: 409, key: 'wallsTooMany' },
+  WALL_DEVICE_NOT_FOUND: { status: 404, key: 'wallDeviceNotFound' },
 };
 
 const byCode = new Map<number, TErrorCodeName>(

@@ -11,3 +11,4 @@ export * from './orders';
 export * from './pricing';
 export * from './referrals';
 export * from './validation';
+export * from './redeem';

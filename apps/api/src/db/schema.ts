@@ -46,6 +46,7 @@ import {
   type PaymentsTable,
   type RefundsTable,
 } from './tables/orders.table';
+import { type MonitorWallsTable, type RedeemCodesTable } from './tables/redeem-walls.table';
 import { type AmbassadorsTable, type CommissionsTable, type ReferralBindingsTable } from './tables/referrals.table';
 
 /** Every table Kysely knows about, grouped by the migration that creates it. */
@@ -99,6 +100,9 @@ export interface DB {
   unmatched_payments: UnmatchedPaymentsTable;
   bill_reconciliations: BillReconciliationsTable;
   bill_differences: BillDifferencesTable;
+  // 0019-redeem-seats-walls
+  redeem_codes: RedeemCodesTable;
+  monitor_walls: MonitorWallsTable;
 }
 
 /** A database or a transaction: services and repositories accept either. */

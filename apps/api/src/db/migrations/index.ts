@@ -12,6 +12,7 @@ import * as m0010 from './0010-job-runs';
 import * as m0011 from './0011-refund-attempts';
 import * as m0012 from './0012-cloud-pc-refunds';
 import * as m0013 from './0013-ledger';
+import * as m0019 from './0019-redeem-seats-walls';
 
 // Every migration, imported explicitly: file discovery breaks under bundlers and vitest, and an
 // explicit list makes the order reviewable. Names sort in application order; never rename one
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0011-refund-attempts': m0011,
   '0012-cloud-pc-refunds': m0012,
   '0013-ledger': m0013,
+  '0019-redeem-seats-walls': m0019,
 };
