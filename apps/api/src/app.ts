@@ -29,6 +29,7 @@ import { sandboxRoutes } from './modules/payments/sandbox/sandbox.routes';
 import { referralRoutes } from './modules/referrals/referrals.routes';
 import { cloudPcRoutes } from './modules/cloud-pc/cloud-pc.routes';
 import { redeemRoutes } from './modules/redeem/redeem.routes';
+import { seatRoutes } from './modules/seats/seats.routes';
 import { monitorWallRoutes } from './modules/monitor-walls/monitor-walls.routes';
 import { refuseUntilDevicesExist, type OwnsDevice } from './modules/monitor-walls';
 import closingPlugin from './plugins/closing';
@@ -133,6 +134,7 @@ export function buildApp(config: AppConfig, deps: AppDeps = {}): App {
   app.register(cloudPcRoutes);
   app.register(redeemRoutes);
   app.register(monitorWallRoutes, { ownsDevice: deps.ownsDevice ?? refuseUntilDevicesExist });
+  app.register(seatRoutes, { ownsDevice: deps.ownsDevice ?? refuseUntilDevicesExist });
 
   // Background work, started once everything above is ready
   app.register(jobsPlugin, deps.jobs ?? {});

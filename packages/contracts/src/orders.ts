@@ -37,8 +37,8 @@ export type TPayMethod = z.infer<typeof ZPayMethod>;
 export const ZPayClient = z.enum(['WEB', 'JS_API']);
 export type TPayClient = z.infer<typeof ZPayClient>;
 
-/** Most units of one SKU in one order (e.g. screen-wall packs). */
-export const ORDER_QUANTITY_MAX = 99;
+/** Most units of one SKU in one order (screen-wall packs; MEMBER and CHANNEL seats). */
+export const ORDER_QUANTITY_MAX = 100;
 
 function idString(max: number) {
   return z

@@ -126,3 +126,52 @@ export const ZMonitorWallSaveRequest = z.object({
 export type TMonitorWallSaveRequest = z.infer<typeof ZMonitorWallSaveRequest>;
 
 export const ZMonitorWallDeleteRequest = z.object({ id: z.string({ error: V.invalidType }).min(1, { error: V.required }).max(64, { error: V.tooLong }) });
+
+// ---- Seats -------------------------------------------------------------------------------------
+
+/** A seat changes holder at most once in this many days (assign after an earlier assignment). */
+export const SEAT_MOVE_DAYS = 7;
+
+export const ZSeatKind = z.enum(['MEMBER', 'CHANNEL']);
+export type TSeatKind = z.infer<typeof ZSeatKind>;
+
+export const ZSeat = z.object({
+  id: z.string(),
+  kind: ZSeatKind,
+  orderId: z.string(),
+  startsAt: z.string(),
+  expiresAt: z.string(),
+  /** running now: started, not expired, not refunded */
+  active: z.boolean(),
+  /** who holds it: an account (its username or nickname) or a device (the app's device id); null when free */
+  assignee: z.discriminatedUnion('type', [z.object({ type: z.literal('ACCOUNT'), userId: z.string(), name: z.string() }), z.object({ type: z.literal('DEVICE'), deviceId: z.string() })]).nullable(),
+  assignedAt: z.string().nullable(),
+  /** from when the seat may be given to another holder (null: now) */
+  movableFrom: z.string().nullable(),
+});
+export type TSeat = z.infer<typeof ZSeat>;
+
+/** GET /seat/list: the seats the caller bought. */
+export const ZSeatList = z.object({ seats: z.array(ZSeat) });
+export type TSeatList = z.infer<typeof ZSeatList>;
+
+const ZSeatId = z
+  .string({ error: (issue) => (issue.input === undefined || issue.input === null ? V.required : V.invalidType) })
+  .min(1, { error: V.required, abort: true })
+  .max(64, { error: V.tooLong, abort: true })
+  .regex(/^[0-9A-Za-z]+$/, { error: V.invalidValue });
+
+/** POST /seat/assign: exactly one of deviceId and account (username, phone or email). */
+export const ZSeatAssignRequest = z
+  .object({
+    seatId: ZSeatId,
+    deviceId: ZWallDeviceId.optional(),
+    account: z.string({ error: V.invalidType }).trim().min(1, { error: V.required, abort: true }).max(254, { error: V.tooLong }).optional(),
+  })
+  .superRefine((value, ctx) => {
+    if ((value.deviceId === undefined) === (value.account === undefined)) ctx.addIssue({ code: 'custom', path: ['account'], message: V.required });
+  })
+  .meta({ anyOf: [{ required: ['deviceId'] }, { required: ['account'] }] });
+export type TSeatAssignRequest = z.infer<typeof ZSeatAssignRequest>;
+
+export const ZSeatUnassignRequest = z.object({ seatId: ZSeatId });

@@ -46,7 +46,7 @@ import {
   type PaymentsTable,
   type RefundsTable,
 } from './tables/orders.table';
-import { type MonitorWallsTable, type RedeemCodesTable } from './tables/redeem-walls.table';
+import { type MonitorWallsTable, type RedeemCodesTable, type SeatsTable } from './tables/redeem-walls.table';
 import { type AmbassadorsTable, type CommissionsTable, type ReferralBindingsTable } from './tables/referrals.table';
 
 /** Every table Kysely knows about, grouped by the migration that creates it. */
@@ -103,6 +103,7 @@ export interface DB {
   // 0019-redeem-seats-walls
   redeem_codes: RedeemCodesTable;
   monitor_walls: MonitorWallsTable;
+  seats: SeatsTable;
 }
 
 /** A database or a transaction: services and repositories accept either. */

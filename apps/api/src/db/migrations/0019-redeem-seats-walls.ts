@@ -1,7 +1,8 @@
 import { type Kysely } from 'kysely';
 
-// Redemption codes (redeem_codes: one row per code, only its keyed hash is stored) and screen
-// walls (monitor_walls: an account's named, ordered lists of devices). See
+// Redemption codes (redeem_codes: one row per code, only its keyed hash is stored), screen
+// walls (monitor_walls: an account's named, ordered lists of devices) and seats (one row per
+// unit of a MEMBER or CHANNEL order bought with a quantity above 1). See
 // docs/adr/0018-seats-codes-walls.md.
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -40,10 +41,36 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('updated_at', 'text', (col) => col.notNull())
     .execute();
   await db.schema.createIndex('monitor_walls_user').on('monitor_walls').column('user_id').execute();
+
+  await db.schema
+    .createTable('seats')
+    .addColumn('id', 'text', (col) => col.primaryKey())
+    // the buyer
+    .addColumn('owner_id', 'text', (col) => col.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('order_id', 'text', (col) => col.notNull())
+    .addColumn('order_item_id', 'text', (col) => col.notNull())
+    // MEMBER | CHANNEL
+    .addColumn('kind', 'text', (col) => col.notNull())
+    .addColumn('starts_at', 'text', (col) => col.notNull())
+    .addColumn('expires_at', 'text', (col) => col.notNull())
+    // at most one of the two holds it
+    .addColumn('assignee_user_id', 'text', (col) => col.references('users.id').onDelete('set null'))
+    .addColumn('assignee_device_id', 'text')
+    // when the seat last changed holder (the 7-day rule counts from here); kept after unassign
+    .addColumn('assigned_at', 'text')
+    // the order was refunded: the seat gives nothing any more
+    .addColumn('revoked_at', 'text')
+    .addColumn('created_at', 'text', (col) => col.notNull())
+    .execute();
+  await db.schema.createIndex('seats_owner').on('seats').column('owner_id').execute();
+  await db.schema.createIndex('seats_assignee_user').on('seats').column('assignee_user_id').execute();
+  await db.schema.createIndex('seats_assignee_device').on('seats').column('assignee_device_id').execute();
+  await db.schema.createIndex('seats_order_item').on('seats').column('order_item_id').execute();
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropTable('seats').execute();
   await db.schema.dropTable('monitor_walls').execute();
   await db.schema.dropTable('redeem_codes').execute();
 }

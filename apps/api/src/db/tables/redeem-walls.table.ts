@@ -27,3 +27,21 @@ export interface MonitorWallsTable {
   created_at: string;
   updated_at: string;
 }
+
+export interface SeatsTable {
+  id: string;
+  /** the buyer */
+  owner_id: string;
+  order_id: string;
+  order_item_id: string;
+  /** MEMBER | CHANNEL */
+  kind: string;
+  starts_at: string;
+  expires_at: string;
+  assignee_user_id: string | null;
+  assignee_device_id: string | null;
+  /** when the seat last changed holder; kept after an unassign (the 7-day rule counts from it) */
+  assigned_at: string | null;
+  revoked_at: string | null;
+  created_at: string;
+}

@@ -5,6 +5,7 @@ import { findUndeliveredRenewals, listLiveGrants } from './fulfilment.repository
 import { setOrderItemGrant, type OrderItemRow } from '../orders';
 import { lockEntitlements, updateEntitlements, type EntitlementRow } from '../users';
 import { type Db } from '../../db/schema';
+import { createSeats, revokeSeatGrant, type SeatGrant } from '../seats';
 
 // Fulfilment (DESIGN.md "Money and orders"): what a paid order grants, written on the users
 // row in the transaction that marks the order paid. Each item records what it changed
@@ -20,13 +21,17 @@ import { type Db } from '../../db/schema';
 //           extended by the purchased time (the customer never gets less than they paid for;
 //           the apps offer only upgrades and renewals, so this is the rare race)
 //   CLOUD_PC creates a machine, or extends the one a renewal order names (cloud-pc.grant.ts)
+//   MEMBER and CHANNEL with a quantity above 1: that many seats (modules/seats), each with a
+//           term of duration × unit from now, for the buyer to give to accounts or devices;
+//           the buyer's own membership or channel is untouched (quantity 1 is as above)
 
 export type TGrant =
   | { kind: 'MEMBER'; previousPlan: string; previousExpiresAt: string | null; from: string; to: string }
   | { kind: 'MONITOR'; added: number }
   | { kind: 'CHANNEL'; previous: boolean; previousExpiresAt?: string | null; from?: string; until?: string }
   | { kind: 'QUALITY'; previous: TQualityTier; to: TQualityTier; previousExpiresAt?: string | null; from?: string; until?: string }
-  | TCloudPcGrant;
+  | TCloudPcGrant
+  | SeatGrant;
 
 const TIER_RANK: Record<TQualityTier, number> = Object.fromEntries(ZQualityTier.options.map((tier, rank) => [tier, rank])) as Record<
   TQualityTier,
@@ -104,6 +109,11 @@ export async function applyGrant(db: Db, userId: string, request: TGrantRequest,
 /** Grants one item to the user, in the caller's transaction; returns what it changed. */
 async function grantItem(db: Db, userId: string, item: OrderItemRow, now: Date): Promise<TGrant> {
   const extend = (from: Date) => addMonths(from, monthsOf(item));
+  if ((item.item_type === 'MEMBER' || item.item_type === 'CHANNEL') && item.quantity > 1) {
+    await lockedUser(db, userId, toDbDate(now));
+    const perSeat = monthsOf({ ...item, quantity: 1 });
+    return createSeats(db, { ownerId: userId, orderId: item.order_id, orderItemId: item.id, kind: item.item_type, count: item.quantity, startsAt: now, expiresAt: addMonths(now, perSeat) }, now);
+  }
   switch (item.item_type) {
     case 'MEMBER':
     case 'CHANNEL':
@@ -176,6 +186,9 @@ async function revokeGrant(db: Db, userId: string, grant: TGrant, now: Date): Pr
     }
     case 'CLOUD_PC':
       await revokeCloudPc(db, grant, now);
+      return;
+    case 'SEATS':
+      await revokeSeatGrant(db, grant, now);
       return;
   }
 }
