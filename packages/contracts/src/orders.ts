@@ -84,7 +84,14 @@ function requireItem(value: { skuId?: string | undefined; itemType?: unknown; ti
  * order; the same key with a different body is refused (20009).
  */
 export const ZCreateOrderRequest = z
-  .object({ ...itemSelection })
+  .object({
+    ...itemSelection,
+    /**
+     * MEMBER or CHANNEL only: buy `quantity` seats, each with the SKU's term from payment, to
+     * give to other accounts or devices (/seat/assign), instead of extending the buyer's own.
+     */
+    asSeats: z.boolean({ error: V.invalidType }).optional(),
+  })
   .strict()
   .superRefine(requireItem)
   .meta(ITEM_CHOICE);

@@ -151,7 +151,7 @@ export const ZSeat = z.object({
 });
 export type TSeat = z.infer<typeof ZSeat>;
 
-/** GET /seat/list: the seats the caller bought. */
+/** GET /seat/list: the seats the caller bought (POST /order/createV2 with asSeats). */
 export const ZSeatList = z.object({ seats: z.array(ZSeat) });
 export type TSeatList = z.infer<typeof ZSeatList>;
 

@@ -2,7 +2,7 @@ import { type Kysely } from 'kysely';
 
 // Redemption codes (redeem_codes: one row per code, only its keyed hash is stored), screen
 // walls (monitor_walls: an account's named, ordered lists of devices) and seats (one row per
-// unit of a MEMBER or CHANNEL order bought with a quantity above 1). See
+// unit of a MEMBER or CHANNEL order item bought as seats). See
 // docs/adr/0018-seats-codes-walls.md.
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -42,6 +42,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('monitor_walls_user').on('monitor_walls').column('user_id').execute();
 
+  // 1: a MEMBER or CHANNEL item bought as seats (POST /order/createV2 asSeats), fulfilled as
+  // `quantity` seats instead of the buyer's own term
+  await db.schema.alterTable('order_items').addColumn('as_seats', 'integer', (col) => col.notNull().defaultTo(0)).execute();
+
   await db.schema
     .createTable('seats')
     .addColumn('id', 'text', (col) => col.primaryKey())
@@ -71,6 +75,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('seats').execute();
+  await db.schema.alterTable('order_items').dropColumn('as_seats').execute();
   await db.schema.dropTable('monitor_walls').execute();
   await db.schema.dropTable('redeem_codes').execute();
 }

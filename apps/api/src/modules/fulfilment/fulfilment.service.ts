@@ -21,9 +21,10 @@ import { createSeats, revokeSeatGrant, type SeatGrant } from '../seats';
 //           extended by the purchased time (the customer never gets less than they paid for;
 //           the apps offer only upgrades and renewals, so this is the rare race)
 //   CLOUD_PC creates a machine, or extends the one a renewal order names (cloud-pc.grant.ts)
-//   MEMBER and CHANNEL with a quantity above 1: that many seats (modules/seats), each with a
-//           term of duration × unit from now, for the buyer to give to accounts or devices;
-//           the buyer's own membership or channel is untouched (quantity 1 is as above)
+//   MEMBER and CHANNEL bought as seats (order_items.as_seats): `quantity` seats (modules/seats),
+//           each with a term of duration × unit from now, for the buyer to give to accounts
+//           or devices; the buyer's own membership or channel is untouched. Without as_seats
+//           a quantity extends the buyer's own term as above
 
 export type TGrant =
   | { kind: 'MEMBER'; previousPlan: string; previousExpiresAt: string | null; from: string; to: string }
@@ -109,7 +110,7 @@ export async function applyGrant(db: Db, userId: string, request: TGrantRequest,
 /** Grants one item to the user, in the caller's transaction; returns what it changed. */
 async function grantItem(db: Db, userId: string, item: OrderItemRow, now: Date): Promise<TGrant> {
   const extend = (from: Date) => addMonths(from, monthsOf(item));
-  if ((item.item_type === 'MEMBER' || item.item_type === 'CHANNEL') && item.quantity > 1) {
+  if ((item.item_type === 'MEMBER' || item.item_type === 'CHANNEL') && Number(item.as_seats) === 1) {
     await lockedUser(db, userId, toDbDate(now));
     const perSeat = monthsOf({ ...item, quantity: 1 });
     return createSeats(db, { ownerId: userId, orderId: item.order_id, orderItemId: item.id, kind: item.item_type, count: item.quantity, startsAt: now, expiresAt: addMonths(now, perSeat) }, now);

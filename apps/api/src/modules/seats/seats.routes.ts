@@ -16,7 +16,7 @@ export const seatRoutes: FastifyPluginAsyncZod<{ ownsDevice: OwnsDevice }> = asy
     {
       schema: {
         tags: ['orders'],
-        summary: 'The seats the caller bought (MEMBER or CHANNEL ordered with a quantity above 1), each with its term and holder',
+        summary: 'The seats the caller bought (MEMBER or CHANNEL ordered with asSeats), each with its term and holder',
         response: envelopeResponses(ZSeatList),
       },
       onRequest: app.requireUser,

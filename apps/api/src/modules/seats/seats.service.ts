@@ -7,7 +7,7 @@ import { findUserByIdentifier } from '../users';
 import { assignSeat, findOwnedSeat, insertSeats, latestDeviceSeatEnd, listOwnedSeats, revokeSeats, unassignSeat, type SeatRow } from './seats.repository';
 
 // Seats (README.md, docs/adr/0018-seats-codes-walls.md): a MEMBER or CHANNEL order item bought
-// with a quantity above 1 becomes that many seats, each with its own term from fulfilment.
+// as seats (createV2 asSeats) becomes `quantity` seats, each with its own term from fulfilment.
 // The buyer gives a seat to an account or a device; the holder has the paid feature while
 // the seat runs. A seat changes holder at most once in SEAT_MOVE_DAYS days.
 

@@ -7,8 +7,8 @@ import { type OwnsDevice } from '../../../src/modules/monitor-walls';
 import { testDialects } from '../../helper';
 import { body, newOrder, newUser, startPay, useOrdersApp, userRow, type OrdersContext } from '../orders/support';
 
-// Seats (docs/adr/0018-seats-codes-walls.md): MEMBER and CHANNEL bought with a quantity above 1
-// through the order pipeline become seats with their own terms; the holder (an account, or a
+// Seats (docs/adr/0018-seats-codes-walls.md): MEMBER and CHANNEL bought as seats (asSeats, a
+// quantity 1–100) through the order pipeline become seats with their own terms; the holder (an account, or a
 // device once the device module is merged) has the paid feature while the seat runs; a seat
 // changes holder at most once in 7 days (a moved clock); 20 parallel assignments make one; a
 // refund ends the seats. SQLite and PostgreSQL, real adapters against the fake gateways.
@@ -30,9 +30,9 @@ describe.each(testDialects())('seats on $dialect', ({ dialect }) => {
   const assign = (user: User, payload: Record<string, unknown>) => ctx.app.inject({ method: 'POST', url: '/seat/assign', headers: headers(user.token), payload });
   const level = async (user: User) => body<TMemberLevel>(await ctx.app.inject({ url: '/user/currentMemberLevel', headers: headers(user.token) })).data;
 
-  it('a quantity of 3 membership years is priced by the server and becomes 3 seats; the buyer’s own membership is untouched', async () => {
+  it('3 membership years bought as seats are priced by the server and become 3 seats; the buyer’s own membership is untouched', async () => {
     const buyer = await newUser(ctx.app);
-    const created = body<TOrderInfo>(await ctx.app.inject({ method: 'POST', url: '/order/createV2', headers: headers(buyer.token), payload: { skuId: 'MEMBER_YEAR', quantity: 3 } })).data;
+    const created = body<TOrderInfo>(await ctx.app.inject({ method: 'POST', url: '/order/createV2', headers: headers(buyer.token), payload: { skuId: 'MEMBER_YEAR', quantity: 3, asSeats: true } })).data;
     expect(created.totalFen).toBe(3 * 26800);
     const paymentNo = await startPay(ctx.app, created.id, 'WX', buyer.token);
     expect((await ctx.fakes.pay('WX', paymentNo)).result).toBe('delivered');
@@ -51,7 +51,7 @@ describe.each(testDialects())('seats on $dialect', ({ dialect }) => {
   it('an assigned seat makes the holder a member until the seat ends; the better of its own and the seat counts', async () => {
     const buyer = await newUser(ctx.app);
     const holder = await newUser(ctx.app);
-    await buy(ctx, buyer, { skuId: 'MEMBER_MONTH', quantity: 2 });
+    await buy(ctx, buyer, { skuId: 'MEMBER_MONTH', quantity: 2, asSeats: true });
     const [seat] = await seats(buyer);
     const res = await assign(buyer, { seatId: seat?.id, account: holder.username });
     expect(res.statusCode, res.body).toBe(200);
@@ -75,7 +75,7 @@ describe.each(testDialects())('seats on $dialect', ({ dialect }) => {
   it('a channel seat turns the global channel on for its holder', async () => {
     const buyer = await newUser(ctx.app);
     const holder = await newUser(ctx.app);
-    await buy(ctx, buyer, { skuId: 'CHANNEL_YEAR', quantity: 2 });
+    await buy(ctx, buyer, { skuId: 'CHANNEL_YEAR', quantity: 2, asSeats: true });
     const [seat] = await seats(buyer);
     expect(seat?.kind).toBe('CHANNEL');
     expect((await assign(buyer, { seatId: seat?.id, account: holder.username })).statusCode).toBe(200);
@@ -86,7 +86,7 @@ describe.each(testDialects())('seats on $dialect', ({ dialect }) => {
   it('a seat changes holder at most once in 7 days (moved clock)', async () => {
     const buyer = await newUser(ctx.app);
     const [a, b, c] = [await newUser(ctx.app), await newUser(ctx.app), await newUser(ctx.app)];
-    await buy(ctx, buyer, { skuId: 'MEMBER_YEAR', quantity: 2 });
+    await buy(ctx, buyer, { skuId: 'MEMBER_YEAR', quantity: 2, asSeats: true });
     const [seat] = await seats(buyer);
     const seatId = seat?.id as string;
     const refuse: OwnsDevice = () => Promise.resolve(false);
@@ -112,7 +112,7 @@ describe.each(testDialects())('seats on $dialect', ({ dialect }) => {
   it('20 parallel assignments of one seat make one assignment', async () => {
     const buyer = await newUser(ctx.app);
     const holders = await Promise.all(Array.from({ length: 20 }, () => newUser(ctx.app)));
-    await buy(ctx, buyer, { skuId: 'MEMBER_YEAR', quantity: 2 });
+    await buy(ctx, buyer, { skuId: 'MEMBER_YEAR', quantity: 2, asSeats: true });
     const [seat] = await seats(buyer);
     const answers = await Promise.all(holders.map((holder) => assign(buyer, { seatId: seat?.id, account: holder.username })));
     expect(answers.filter((res) => res.statusCode === 200)).toHaveLength(1);
@@ -123,7 +123,7 @@ describe.each(testDialects())('seats on $dialect', ({ dialect }) => {
 
   it('a device seat needs a device of the buyer; until the device module is merged every device is refused', async () => {
     const buyer = await newUser(ctx.app);
-    await buy(ctx, buyer, { skuId: 'MEMBER_YEAR', quantity: 2 });
+    await buy(ctx, buyer, { skuId: 'MEMBER_YEAR', quantity: 2, asSeats: true });
     const [seat] = await seats(buyer);
     const refused = await assign(buyer, { seatId: seat?.id, deviceId: 'laptop-1' });
     expect(refused.statusCode).toBe(404);
@@ -139,7 +139,7 @@ describe.each(testDialects())('seats on $dialect', ({ dialect }) => {
     const buyer = await newUser(ctx.app);
     const holder = await newUser(ctx.app);
     const stranger = await newUser(ctx.app);
-    const orderId = await buy(ctx, buyer, { skuId: 'MEMBER_YEAR', quantity: 2 });
+    const orderId = await buy(ctx, buyer, { skuId: 'MEMBER_YEAR', quantity: 2, asSeats: true });
     const [seat] = await seats(buyer);
     const foreign = await assign(stranger, { seatId: seat?.id, account: stranger.username });
     expect(foreign.statusCode).toBe(404);
@@ -164,7 +164,9 @@ describe.each(testDialects())('seats on $dialect', ({ dialect }) => {
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(body(res).errcode).toBe(ErrorCode.VALIDATION_FAILED);
     }
-    const tooMany = await ctx.app.inject({ method: 'POST', url: '/order/createV2', headers: headers(user.token), payload: { skuId: 'MEMBER_YEAR', quantity: 101 } });
+    const walls = await ctx.app.inject({ method: 'POST', url: '/order/createV2', headers: headers(user.token), payload: { skuId: 'MONITOR_1', quantity: 2, asSeats: true } });
+    expect(body(walls).errcode).toBe(ErrorCode.SKU_NOT_AVAILABLE);
+    const tooMany = await ctx.app.inject({ method: 'POST', url: '/order/createV2', headers: headers(user.token), payload: { skuId: 'MEMBER_YEAR', quantity: 101, asSeats: true } });
     expect(body(tooMany).errcode).toBe(ErrorCode.VALIDATION_FAILED);
   });
 });
