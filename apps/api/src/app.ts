@@ -32,6 +32,11 @@ import { referralRoutes } from './modules/referrals/referrals.routes';
 import { cloudPcRoutes } from './modules/cloud-pc/cloud-pc.routes';
 import { passkeyRoutes } from './modules/passkeys/passkeys.routes';
 import { deviceRoutes } from './modules/devices/devices.routes';
+import { redeemRoutes } from './modules/redeem/redeem.routes';
+import { seatRoutes } from './modules/seats/seats.routes';
+import { monitorWallRoutes } from './modules/monitor-walls/monitor-walls.routes';
+import { type OwnsDevice } from './modules/monitor-walls';
+import { canUseDevice } from './modules/devices';
 import closingPlugin from './plugins/closing';
 import configPlugin from './plugins/config';
 import dbPlugin from './plugins/db';
@@ -52,6 +57,8 @@ export interface AppDeps {
   redis?: Redis;
   /** Another job runner or other jobs than the database and config call for (tests). */
   jobs?: JobsPluginOptions;
+  /** Whether a user owns a device (or has it shared to them): the device module's check once it exists. */
+  ownsDevice?: OwnsDevice;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): unknown };
 }
@@ -134,6 +141,9 @@ export function buildApp(config: AppConfig, deps: AppDeps = {}): App {
   app.register(cloudPcRoutes);
   app.register(passkeyRoutes);
   app.register(deviceRoutes);
+  app.register(redeemRoutes);
+  app.register(monitorWallRoutes, { ownsDevice: deps.ownsDevice ?? canUseDevice });
+  app.register(seatRoutes, { ownsDevice: deps.ownsDevice ?? canUseDevice });
 
   // Background work, started once everything above is ready
   app.register(jobsPlugin, deps.jobs ?? {});

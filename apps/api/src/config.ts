@@ -32,6 +32,11 @@ import { missingForProduction } from './production-requirements';
 //                       on every instance and never changed; required in production
 //                                                  (a fixed, public development key)
 //   CODE_IP_HOURLY_LIMIT, CODE_IP_DAILY_LIMIT  codes one client IP may request (20, 50)
+//   REDEEM_CODE_PEPPER  HMAC key under which redemption codes are stored, ≥ 32 characters, the
+//                       same on every instance and for `npm run codes:create`; changing it voids
+//                       every unredeemed code (a fixed development value outside production)
+//   REDEEM_ACCOUNT_HOURLY_LIMIT, REDEEM_IP_HOURLY_LIMIT  wrong codes per account / per client IP
+//                       in an hour before /redeem refuses                    (10, 30)
 //   CODE_RESEND_SECONDS wait before the same phone/address gets another code; for tests only
 //                       (the end-to-end journeys), refused with NODE_ENV=production (60)
 //   SMTP_URL            smtp(s)://user:pass@host:port for emailed codes; unset = dev outbox
@@ -109,6 +114,7 @@ export interface AppConfig {
   codes: { secret: string | undefined; ipHourlyLimit: number; ipDailyLimit: number; resendAfterMs: number };
   /** encrypts TOTP secrets at rest; required in production (a fixed development key otherwise) */
   totpEncryptionKey: string | undefined;
+  redeem: { pepper: string; accountHourlyLimit: number; ipHourlyLimit: number };
   smtp: { url: string | undefined; from: string };
   aliyunSms: { endpoint: string; accessKeyId: string | undefined; accessKeySecret: string | undefined; signName: string | undefined; templateCode: string | undefined };
   downloadBaseUrl: string;
@@ -175,12 +181,16 @@ const SECRET_VARIABLES = new Set([
   'WX_APP_SECRET',
   'CODE_SECRET',
   'TOTP_ENCRYPTION_KEY',
+  'REDEEM_CODE_PEPPER',
   'SMTP_URL',
   'ALIYUN_SMS_ACCESS_KEY_SECRET',
   'ALIPAY_PRIVATE_KEY',
   'WECHATPAY_PRIVATE_KEY',
   'WECHATPAY_API_V3_KEY',
 ]);
+
+/** The redemption-code pepper outside production: fixed, so the codes CLI and the API agree. */
+const DEV_REDEEM_PEPPER = 'llk-development-redeem-pepper-not-for-production';
 
 const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
@@ -296,6 +306,9 @@ const ZEnv = z.object({
   CODE_IP_HOURLY_LIMIT: integer(1, 1_000_000, 20),
   CODE_IP_DAILY_LIMIT: integer(1, 1_000_000, 50),
   CODE_RESEND_SECONDS: integer(1, 3600, 60),
+  REDEEM_CODE_PEPPER: z.preprocess(blankToUndefined, z.string().min(32, { error: 'must be at least 32 characters' }).optional()),
+  REDEEM_ACCOUNT_HOURLY_LIMIT: integer(1, 1_000_000, 10),
+  REDEEM_IP_HOURLY_LIMIT: integer(1, 1_000_000, 30),
   SMTP_URL: z.preprocess(blankToUndefined, z.string().regex(/^smtps?:\/\//, { error: 'must start with smtp:// or smtps://' }).optional()),
   SMTP_FROM: z.preprocess(blankToUndefined, z.string().default('LLK Remote <no-reply@localhost>')),
   ALIYUN_SMS_ENDPOINT: ZBaseUrl('https://dysmsapi.aliyuncs.com'),
@@ -440,6 +453,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     session: { idleMs: e.SESSION_IDLE_DAYS * DAY_MS, absoluteMs: e.SESSION_ABSOLUTE_DAYS * DAY_MS },
     codes: { secret: e.CODE_SECRET, ipHourlyLimit: e.CODE_IP_HOURLY_LIMIT, ipDailyLimit: e.CODE_IP_DAILY_LIMIT, resendAfterMs: e.CODE_RESEND_SECONDS * 1000 },
     totpEncryptionKey: e.TOTP_ENCRYPTION_KEY,
+    redeem: { pepper: e.REDEEM_CODE_PEPPER ?? DEV_REDEEM_PEPPER, accountHourlyLimit: e.REDEEM_ACCOUNT_HOURLY_LIMIT, ipHourlyLimit: e.REDEEM_IP_HOURLY_LIMIT },
     smtp: { url: e.SMTP_URL, from: e.SMTP_FROM },
     aliyunSms: {
       endpoint: e.ALIYUN_SMS_ENDPOINT,

@@ -15,6 +15,7 @@ export function missingForProduction(env: NodeJS.ProcessEnv, parsed: { sandbox: 
   const missing: string[] = [];
   if (!isSet(env, 'CODE_SECRET')) missing.push('CODE_SECRET: required (at least 32 characters, the same on every instance)');
   if (!isSet(env, 'TOTP_ENCRYPTION_KEY')) missing.push('TOTP_ENCRYPTION_KEY: required (at least 32 characters, the same on every instance; encrypts two-step secrets, never change it)');
+  if (!isSet(env, 'REDEEM_CODE_PEPPER')) missing.push('REDEEM_CODE_PEPPER: required (at least 32 characters, the same on every instance and for codes:create)');
   if (!isSet(env, 'DATABASE_URL')) missing.push('DATABASE_URL: required (postgres://…; the SQLite default is for development)');
   if (!isSet(env, 'PUBLIC_ORIGIN') && !isSet(env, 'WEB_ORIGIN')) {
     missing.push('PUBLIC_ORIGIN: required (the https origin visitors use; links and same-origin checks use it)');

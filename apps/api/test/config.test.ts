@@ -102,6 +102,7 @@ describe('production requirements', () => {
     expect(problems.map((problem) => problem.split(':')[0])).toEqual([
       'CODE_SECRET',
       'TOTP_ENCRYPTION_KEY',
+      'REDEEM_CODE_PEPPER',
       'DATABASE_URL',
       'PUBLIC_ORIGIN',
       'SMTP_URL',
@@ -116,7 +117,7 @@ describe('production requirements', () => {
   it('names each requirement on its own, and starts when all are there', () => {
     const complete: Record<string, string> = { ...PRODUCTION_ENV, DATABASE_URL: 'postgres://app@db/llk' };
     expect(problemsOf(complete)).toEqual([]);
-    for (const name of ['CODE_SECRET', 'DATABASE_URL', 'SMTP_URL', 'ALIYUN_SMS_SIGN_NAME']) {
+    for (const name of ['CODE_SECRET', 'REDEEM_CODE_PEPPER', 'DATABASE_URL', 'SMTP_URL', 'ALIYUN_SMS_SIGN_NAME']) {
       expect(problemsOf({ ...complete, [name]: '' }).map((problem) => problem.split(':')[0])).toEqual([name]);
     }
     const { PUBLIC_ORIGIN: _origin, ...withoutOrigin } = complete;

@@ -3,6 +3,7 @@
 // under `errors.<key>` so the API answers in the caller's language and the web can too.
 // Ranges: 4xxxx/5xxxx generic (HTTP status × 100 + n), 1xxxx accounts, 2xxxx orders and
 // payment, 3xxxx content, 6xxxx ambassador and cloud PC, 7xxxx devices, groups and sharing.
+// payment, 3xxxx content, 6xxxx ambassador and cloud PC, 7xxxx devices, seats, codes and walls.
 
 export const ErrorCode = {
   OK: 0,
@@ -122,6 +123,20 @@ export const ErrorCode = {
   CONNECT_PERMISSION: 70010,
   CONNECT_SESSION_LIMIT: 70011,
   CONNECT_CROSS_BORDER: 70012,
+  // redemption codes, seats and screen walls (70100–70149)
+  REDEEM_CODE_INVALID: 70101,
+  REDEEM_CODE_MISTYPED: 70102,
+  REDEEM_CODE_USED: 70103,
+  REDEEM_CODE_EXPIRED: 70104,
+  REDEEM_TOO_MANY_TRIES: 70105,
+  SEAT_NOT_FOUND: 70110,
+  SEAT_MOVE_TOO_SOON: 70111,
+  SEAT_EXPIRED: 70112,
+  SEAT_ACCOUNT_NOT_FOUND: 70113,
+  WALL_NOT_FOUND: 70120,
+  WALL_LIMIT_EXCEEDED: 70121,
+  WALLS_TOO_MANY: 70122,
+  WALL_DEVICE_NOT_FOUND: 70123,
 } as const;
 
 export type TErrorCodeName = keyof typeof ErrorCode;
@@ -235,6 +250,19 @@ const info: Record<TErrorCodeName, ErrorInfo> = {
   CONNECT_PERMISSION: { status: 403, key: 'connectPermission' },
   CONNECT_SESSION_LIMIT: { status: 409, key: 'connectSessionLimit' },
   CONNECT_CROSS_BORDER: { status: 403, key: 'connectCrossBorder' },
+  REDEEM_CODE_INVALID: { status: 400, key: 'redeemCodeInvalid' },
+  REDEEM_CODE_MISTYPED: { status: 400, key: 'redeemCodeMistyped' },
+  REDEEM_CODE_USED: { status: 409, key: 'redeemCodeUsed' },
+  REDEEM_CODE_EXPIRED: { status: 410, key: 'redeemCodeExpired' },
+  REDEEM_TOO_MANY_TRIES: { status: 429, key: 'redeemTooManyTries' },
+  SEAT_NOT_FOUND: { status: 404, key: 'seatNotFound' },
+  SEAT_MOVE_TOO_SOON: { status: 409, key: 'seatMoveTooSoon' },
+  SEAT_EXPIRED: { status: 409, key: 'seatExpired' },
+  SEAT_ACCOUNT_NOT_FOUND: { status: 404, key: 'seatAccountNotFound' },
+  WALL_NOT_FOUND: { status: 404, key: 'wallNotFound' },
+  WALL_LIMIT_EXCEEDED: { status: 409, key: 'wallLimitExceeded' },
+  WALLS_TOO_MANY: { status: 409, key: 'wallsTooMany' },
+  WALL_DEVICE_NOT_FOUND: { status: 404, key: 'wallDeviceNotFound' },
 };
 
 const byCode = new Map<number, TErrorCodeName>(

@@ -16,3 +16,4 @@ export * from './pricing';
 export * from './profile';
 export * from './referrals';
 export * from './validation';
+export * from './redeem';

@@ -37,8 +37,8 @@ export type TPayMethod = z.infer<typeof ZPayMethod>;
 export const ZPayClient = z.enum(['WEB', 'JS_API']);
 export type TPayClient = z.infer<typeof ZPayClient>;
 
-/** Most units of one SKU in one order (e.g. screen-wall packs). */
-export const ORDER_QUANTITY_MAX = 99;
+/** Most units of one SKU in one order (screen-wall packs; MEMBER and CHANNEL seats). */
+export const ORDER_QUANTITY_MAX = 100;
 
 function idString(max: number) {
   return z
@@ -84,7 +84,14 @@ function requireItem(value: { skuId?: string | undefined; itemType?: unknown; ti
  * order; the same key with a different body is refused (20009).
  */
 export const ZCreateOrderRequest = z
-  .object({ ...itemSelection })
+  .object({
+    ...itemSelection,
+    /**
+     * MEMBER or CHANNEL only: buy `quantity` seats, each with the SKU's term from payment, to
+     * give to other accounts or devices (/seat/assign), instead of extending the buyer's own.
+     */
+    asSeats: z.boolean({ error: V.invalidType }).optional(),
+  })
   .strict()
   .superRefine(requireItem)
   .meta(ITEM_CHOICE);

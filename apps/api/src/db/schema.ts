@@ -50,6 +50,7 @@ import {
 } from './tables/orders.table';
 import { type PasskeysTable } from './tables/passkeys.table';
 import { type DeviceGroupsTable, type DevicesTable, type DeviceSharesTable } from './tables/devices.table';
+import { type MonitorWallsTable, type RedeemCodesTable, type SeatsTable } from './tables/redeem-walls.table';
 import { type AmbassadorsTable, type CommissionsTable, type ReferralBindingsTable } from './tables/referrals.table';
 
 /** Every table Kysely knows about, grouped by the migration that creates it. */
@@ -116,6 +117,10 @@ export interface DB {
   devices: DevicesTable;
   device_groups: DeviceGroupsTable;
   device_shares: DeviceSharesTable;
+  // 0019-redeem-seats-walls
+  redeem_codes: RedeemCodesTable;
+  monitor_walls: MonitorWallsTable;
+  seats: SeatsTable;
 }
 
 /** A database or a transaction: services and repositories accept either. */

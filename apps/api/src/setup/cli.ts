@@ -1,3 +1,4 @@
+import { formatRedeemCode } from '@llk/contracts';
 import { ConfigError, loadConfig } from '../config';
 import { createDatabase } from '../db/database';
 import { migrateAndSeed } from './migrate-and-seed';
@@ -5,16 +6,23 @@ import { billReportsCsv, findBillReports } from '../modules/ledger';
 import { configuredGateways, reconcileBills } from '../modules/payments';
 import { migrateToLatest } from '../db/migrate';
 import { withStartupLock } from '../db/startup-lock';
+import { createCodeBatch } from '../modules/redeem';
+import { parseCodesFlags } from './codes-flags';
 
 // `npm run db:migrate` / `npm run db:seed [-- --force]` against DATABASE_URL.
 // Seeding migrates first, so it also works on a brand-new database.
 // `npm run db:bills -- --date YYYY-MM-DD [--csv]`: reconciles that Beijing day's gateway bills
 // with the ledger (unless already done) and prints the stored report, as CSV with --csv.
+// `npm run codes:create -- --kind MEMBER_DAYS --amount 30 --count 100 [--expires YYYY-MM-DD]
+// [--batch name] [--tier HD|ULTRA]`: creates a batch of redemption codes (migrating first) and
+// prints them, one per line (XXXX-XXXX-XXXX-XXXX); only their keyed hashes are stored, so this
+// is the only time they can be read.
 
-const USAGE = 'usage: tsx src/setup/cli.ts <migrate|seed [--force]|bills --date YYYY-MM-DD [--csv]>';
+const USAGE =
+  'usage: tsx src/setup/cli.ts <migrate|seed [--force]|bills --date YYYY-MM-DD [--csv]|codes --kind MEMBER_DAYS|MONITOR|CHANNEL_DAYS|QUALITY_DAYS --amount N --count N [--expires YYYY-MM-DD] [--batch name] [--tier HD|ULTRA]>';
 
 async function main(command: string | undefined, flags: string[]): Promise<void> {
-  if (command !== 'migrate' && command !== 'seed' && command !== 'bills') {
+  if (command !== 'migrate' && command !== 'seed' && command !== 'bills' && command !== 'codes') {
     console.error(USAGE);
     process.exitCode = 2;
     return;
@@ -35,6 +43,19 @@ async function main(command: string | undefined, flags: string[]): Promise<void>
       if (flags.includes('--csv')) process.stdout.write(billReportsCsv(reports));
       else for (const { reconciliation: r } of reports) console.info(`${r.gateway} ${r.bill_date}: ${r.status}, ${r.difference_count} difference(s), fees ${r.bill_fee_fen} fen`);
       if (result.failed.length) process.exitCode = 1;
+      return;
+    }
+    if (command === 'codes') {
+      const request = parseCodesFlags(flags, new Date());
+      if (typeof request === 'string') {
+        console.error(`${request}\n${USAGE}`);
+        process.exitCode = 2;
+        return;
+      }
+      await withStartupLock(handle, migrateToLatest);
+      const codes = await createCodeBatch(handle.db, config.redeem.pepper, request);
+      console.error(`batch ${request.batch}: ${codes.length} × ${request.kind} ${request.amount}${request.expiresAt ? `, expires ${request.expiresAt.toISOString()}` : ''}`);
+      process.stdout.write(codes.map((code) => `${formatRedeemCode(code)}\n`).join(''));
       return;
     }
     if (command === 'migrate') {

@@ -17,6 +17,7 @@ import * as m0015 from './0015-account-cancellation';
 import * as m0016 from './0016-invoice-requests';
 import * as m0017 from './0017-passkeys';
 import * as m0018 from './0018-devices';
+import * as m0019 from './0019-redeem-seats-walls';
 
 // Every migration, imported explicitly: file discovery breaks under bundlers and vitest, and an
 // explicit list makes the order reviewable. Names sort in application order; never rename one
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '0016-invoice-requests': m0016,
   '0017-passkeys': m0017,
   '0018-devices': m0018,
+  '0019-redeem-seats-walls': m0019,
 };

@@ -40,6 +40,8 @@ export interface OrderItemsTable {
   original_price_fen: number;
   amount_fen: number;
   grant_json: string | null;
+  /** 0/1 (migration 0019): a MEMBER or CHANNEL item bought as seats */
+  as_seats: Generated<number>;
 }
 
 export interface PaymentsTable {

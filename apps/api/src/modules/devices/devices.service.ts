@@ -556,3 +556,15 @@ export function devicesCsv(devices: readonly TDevice[]): string {
   }
   return `\uFEFF${lines.join('\r\n')}\r\n`;
 }
+
+/**
+ * Whether `userId` may put the device `id` (the id this API answered) on a screen wall or give
+ * it a seat: the device is the user's own, or shared with them (any permission). Anything else
+ * is "not found" to them, as on every device route. buildApp passes it to the walls and seats.
+ */
+export async function canUseDevice(db: Db, userId: string, id: string): Promise<boolean> {
+  const device = await findDeviceById(db, id);
+  if (!device) return false;
+  if (device.user_id === userId) return true;
+  return (await findSharesReaching(db, userId, [device])).length > 0;
+}

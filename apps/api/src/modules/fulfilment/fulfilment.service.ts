@@ -5,6 +5,7 @@ import { findUndeliveredRenewals, listLiveGrants } from './fulfilment.repository
 import { setOrderItemGrant, type OrderItemRow } from '../orders';
 import { lockEntitlements, updateEntitlements, type EntitlementRow } from '../users';
 import { type Db } from '../../db/schema';
+import { createSeats, revokeSeatGrant, type SeatGrant } from '../seats';
 
 // Fulfilment (DESIGN.md "Money and orders"): what a paid order grants, written on the users
 // row in the transaction that marks the order paid. Each item records what it changed
@@ -20,13 +21,18 @@ import { type Db } from '../../db/schema';
 //           extended by the purchased time (the customer never gets less than they paid for;
 //           the apps offer only upgrades and renewals, so this is the rare race)
 //   CLOUD_PC creates a machine, or extends the one a renewal order names (cloud-pc.grant.ts)
+//   MEMBER and CHANNEL bought as seats (order_items.as_seats): `quantity` seats (modules/seats),
+//           each with a term of duration × unit from now, for the buyer to give to accounts
+//           or devices; the buyer's own membership or channel is untouched. Without as_seats
+//           a quantity extends the buyer's own term as above
 
 export type TGrant =
   | { kind: 'MEMBER'; previousPlan: string; previousExpiresAt: string | null; from: string; to: string }
   | { kind: 'MONITOR'; added: number }
   | { kind: 'CHANNEL'; previous: boolean; previousExpiresAt?: string | null; from?: string; until?: string }
   | { kind: 'QUALITY'; previous: TQualityTier; to: TQualityTier; previousExpiresAt?: string | null; from?: string; until?: string }
-  | TCloudPcGrant;
+  | TCloudPcGrant
+  | SeatGrant;
 
 const TIER_RANK: Record<TQualityTier, number> = Object.fromEntries(ZQualityTier.options.map((tier, rank) => [tier, rank])) as Record<
   TQualityTier,
@@ -55,26 +61,35 @@ async function lockedUser(db: Db, userId: string, now: string): Promise<Entitlem
   return user;
 }
 
-/** Grants one item to the user, in the caller's transaction; returns what it changed. */
-async function grantItem(db: Db, userId: string, item: OrderItemRow, now: Date): Promise<TGrant> {
+/**
+ * What one grant adds: a term extended by `extend` (membership, channel, quality at `tier`) or
+ * screen walls. Paid order items and redemption codes (modules/redeem) both come through here,
+ * so a redeemed grant is recorded, and later refunds work around it, exactly like a bought one.
+ */
+export type TGrantRequest =
+  | { type: 'MEMBER' | 'CHANNEL'; extend: (from: Date) => Date }
+  | { type: 'QUALITY'; tier: TQualityTier; extend: (from: Date) => Date }
+  | { type: 'MONITOR'; added: number };
+
+/** Applies one grant to the user, in the caller's transaction; returns what it changed. */
+export async function applyGrant(db: Db, userId: string, request: TGrantRequest, now: Date): Promise<TGrant> {
   const nowText = toDbDate(now);
   const user = await lockedUser(db, userId, nowText);
-  switch (item.item_type) {
+  switch (request.type) {
     case 'MEMBER': {
       const from = futureDbDate(user.member_expires_at, now) ?? now;
-      const to = addMonths(from, monthsOf(item));
+      const to = request.extend(from);
       await updateEntitlements(db, userId, { member_plan: 'PRO', member_expires_at: toDbDate(to) }, nowText);
       return { kind: 'MEMBER', previousPlan: user.member_plan, previousExpiresAt: user.member_expires_at, from: toDbDate(from), to: toDbDate(to) };
     }
     case 'MONITOR': {
-      const added = item.units * item.quantity;
-      await updateEntitlements(db, userId, {}, nowText, added);
-      return { kind: 'MONITOR', added };
+      await updateEntitlements(db, userId, {}, nowText, request.added);
+      return { kind: 'MONITOR', added: request.added };
     }
     case 'CHANNEL': {
       const current = fromDbBool(user.channel_enabled) ? futureDbDate(user.channel_expires_at, now) : null;
       const from = current ?? now;
-      const until = addMonths(from, monthsOf(item));
+      const until = request.extend(from);
       await updateEntitlements(db, userId, { channel_enabled: 1, channel_expires_at: toDbDate(until) }, nowText);
       return { kind: 'CHANNEL', previous: fromDbBool(user.channel_enabled), previousExpiresAt: user.channel_expires_at, from: toDbDate(from), until: toDbDate(until) };
     }
@@ -82,15 +97,34 @@ async function grantItem(db: Db, userId: string, item: OrderItemRow, now: Date):
       const storedTier = ZQualityTier.catch('STANDARD').parse(user.quality_tier);
       const currentEnd = futureDbDate(user.quality_expires_at, now);
       const inForce: TQualityTier = currentEnd ? storedTier : 'STANDARD';
-      const wanted = ZQualityTier.catch('STANDARD').parse(item.quality_tier);
       // an upgrade starts now; a renewal or a lower tier extends the term in force
-      const to = TIER_RANK[wanted] > TIER_RANK[inForce] ? wanted : inForce;
+      const to = TIER_RANK[request.tier] > TIER_RANK[inForce] ? request.tier : inForce;
       const from = to === inForce && currentEnd ? currentEnd : now;
-      const until = addMonths(from, monthsOf(item));
+      const until = request.extend(from);
       await updateEntitlements(db, userId, { quality_tier: to, quality_expires_at: toDbDate(until) }, nowText);
       return { kind: 'QUALITY', previous: storedTier, to, previousExpiresAt: user.quality_expires_at, from: toDbDate(from), until: toDbDate(until) };
     }
+  }
+}
+
+/** Grants one item to the user, in the caller's transaction; returns what it changed. */
+async function grantItem(db: Db, userId: string, item: OrderItemRow, now: Date): Promise<TGrant> {
+  const extend = (from: Date) => addMonths(from, monthsOf(item));
+  if ((item.item_type === 'MEMBER' || item.item_type === 'CHANNEL') && Number(item.as_seats) === 1) {
+    await lockedUser(db, userId, toDbDate(now));
+    const perSeat = monthsOf({ ...item, quantity: 1 });
+    return createSeats(db, { ownerId: userId, orderId: item.order_id, orderItemId: item.id, kind: item.item_type, count: item.quantity, startsAt: now, expiresAt: addMonths(now, perSeat) }, now);
+  }
+  switch (item.item_type) {
+    case 'MEMBER':
+    case 'CHANNEL':
+      return applyGrant(db, userId, { type: item.item_type, extend }, now);
+    case 'MONITOR':
+      return applyGrant(db, userId, { type: 'MONITOR', added: item.units * item.quantity }, now);
+    case 'QUALITY':
+      return applyGrant(db, userId, { type: 'QUALITY', tier: ZQualityTier.catch('STANDARD').parse(item.quality_tier), extend }, now);
     case 'CLOUD_PC':
+      await lockedUser(db, userId, toDbDate(now)); // the user row is locked first, as for every grant
       return grantCloudPc(db, userId, item, now, addMonths);
     default:
       throw new Error(`fulfilment: unknown item type ${item.item_type}`);
@@ -153,6 +187,9 @@ async function revokeGrant(db: Db, userId: string, grant: TGrant, now: Date): Pr
     }
     case 'CLOUD_PC':
       await revokeCloudPc(db, grant, now);
+      return;
+    case 'SEATS':
+      await revokeSeatGrant(db, grant, now);
       return;
   }
 }

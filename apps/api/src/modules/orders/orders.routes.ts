@@ -51,7 +51,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['orders'],
         summary: 'Create a web order (e.g. a membership) for the logged-in user',
         description: `Name a skuId (from GET /memberPricing/detail/v2), or an itemType with a timeUnit (MEMBER + YEAR), and
-an optional quantity (1–99). The order is CREATED and expires after ${settings.orderTtlMs / 60_000} minutes unless paid.
+an optional quantity (1–100); with asSeats (MEMBER or CHANNEL only, else SKU_NOT_AVAILABLE) the quantity becomes that many seats to give away (/seat/list) instead of extending the buyer's own term. The order is CREATED and expires after ${settings.orderTtlMs / 60_000} minutes unless paid.
 Optional header Idempotency-Key (1–64 of A–Z a–z 0–9 _ -): the same key with the same body returns the same
 order; with a different body 20009; a malformed key 20010. Unknown or inactive SKU: 20002.
 

@@ -48,6 +48,8 @@ export interface ItemSelection {
   itemType?: TOrderItemType | undefined;
   timeUnit?: TTimeUnit | undefined;
   quantity?: number | undefined;
+  /** MEMBER or CHANNEL bought as seats (createV2 only) */
+  asSeats?: boolean | undefined;
 }
 
 export function sha256(value: string): string {
@@ -74,7 +76,8 @@ async function resolveSku(db: Db, selection: ItemSelection): Promise<SkuRow> {
   return only;
 }
 
-function itemOf(orderId: string, sku: SkuRow, quantity: number): OrderItemRow {
+function itemOf(orderId: string, sku: SkuRow, quantity: number, asSeats = false): OrderItemRow {
+  if (asSeats && sku.item_type !== 'MEMBER' && sku.item_type !== 'CHANNEL') throw new AppError('SKU_NOT_AVAILABLE');
   return {
     id: newId(),
     order_id: orderId,
@@ -89,6 +92,7 @@ function itemOf(orderId: string, sku: SkuRow, quantity: number): OrderItemRow {
     original_price_fen: Math.max(sku.original_price_fen, sku.price_fen),
     amount_fen: sku.price_fen * quantity,
     grant_json: null,
+    as_seats: asSeats ? 1 : 0,
   };
 }
 
@@ -128,6 +132,8 @@ function requestHash(selection: ItemSelection): string {
     itemType: selection.itemType ?? null,
     timeUnit: selection.timeUnit ?? null,
     quantity: selection.quantity ?? 1,
+    // only when set, so the hash of every other request is what it always was
+    ...(selection.asSeats ? { asSeats: true } : {}),
   };
   return sha256(JSON.stringify(canonical));
 }
@@ -156,7 +162,7 @@ export async function createWebOrder(db: Db, settings: OrderSettings, input: Cre
 
   const sku = await resolveSku(db, input.selection);
   const id = newId(now.getTime());
-  const items = [itemOf(id, sku, input.selection.quantity ?? 1)];
+  const items = [itemOf(id, sku, input.selection.quantity ?? 1, input.selection.asSeats === true)];
   const order = newOrder(input.userId, 'WEB', items, now, settings, id);
   try {
     await odb.transaction().execute(async (trx) => {

@@ -203,3 +203,20 @@ export async function eraseUserRow(db: Db, id: string, pseudonym: string, unusab
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+// ---- Seats held by the account (the seats module writes them; read here for the effective
+// membership, since the seats module depends on this one) -------------------------------------
+
+/** The latest end among running seats of this kind (MEMBER | CHANNEL) the account holds. */
+export async function latestHeldSeatEnd(db: Db, userId: string, kind: string, now: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('seats')
+    .select((eb) => eb.fn.max('expires_at').as('end'))
+    .where('assignee_user_id', '=', userId)
+    .where('kind', '=', kind)
+    .where('revoked_at', 'is', null)
+    .where('starts_at', '<=', now)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return row?.end ?? null;
+}

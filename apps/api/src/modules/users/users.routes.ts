@@ -10,7 +10,7 @@ import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelopeResponses, ok } from '../../lib/envelope';
 import { hitLimit } from '../../lib/rate-limit';
 import { sha256Hex } from '../../lib/secrets';
-import { getUser, isRegistered, memberLevelOf, monitorAndQualityOf, userInfoOf } from './users.service';
+import { getUser, isRegistered, memberLevelOf, monitorAndQualityOf, userInfoOf, withHeldSeats } from './users.service';
 
 /** /user/check answers per client IP and minute: enough for a form, too few to enumerate. */
 export const USER_CHECK_PER_MINUTE = 30;
@@ -45,13 +45,13 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/user/info',
     { schema: { tags: ['accounts'], summary: 'The logged-in user (contact details masked)', response: envelopeResponses(ZUserInfo) }, ...authed },
-    async (request) => ok(userInfoOf(await current(request))),
+    async (request) => ok(userInfoOf(await withHeldSeats(app.db, await current(request)))),
   );
 
   app.get(
     '/user/currentMemberLevel',
-    { schema: { tags: ['accounts'], summary: 'Current plan and expiry', response: envelopeResponses(ZMemberLevel) }, ...authed },
-    async (request) => ok(memberLevelOf(await current(request))),
+    { schema: { tags: ['accounts'], summary: 'Current plan and expiry: the better of the account’s own membership and a MEMBER seat it holds', response: envelopeResponses(ZMemberLevel) }, ...authed },
+    async (request) => ok(memberLevelOf(await withHeldSeats(app.db, await current(request)))),
   );
 
   app.get(
@@ -60,6 +60,6 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['accounts'], summary: 'Screen walls owned, quality tier and global channel', response: envelopeResponses(ZMonitorAndQuality) },
       ...authed,
     },
-    async (request) => ok(monitorAndQualityOf(await current(request))),
+    async (request) => ok(monitorAndQualityOf(await withHeldSeats(app.db, await current(request)))),
   );
 };

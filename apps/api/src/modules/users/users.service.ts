@@ -10,10 +10,10 @@ import {
   type TQualityTier,
   type TUserInfo,
 } from '@llk/contracts';
-import { fromDbBool, fromDbDate, futureDbDate } from '../../db/dialect';
+import { fromDbBool, fromDbDate, futureDbDate, toDbDate } from '../../db/dialect';
 import { type Db } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { findUserByEmail, findUserById, findUserByMobile, findUserByUsername, type UserRow } from './users.repository';
+import { findUserByEmail, findUserById, findUserByMobile, findUserByUsername, latestHeldSeatEnd, type UserRow } from './users.repository';
 
 /**
  * The account a log-in identifier names: an email address when it looks like one, a phone
@@ -44,6 +44,22 @@ export async function getUser(db: Db, id: string): Promise<UserRow> {
   const user = await findUserById(db, id);
   if (!user || user.erased_at !== null) throw new AppError('UNAUTHORIZED'); // deleted or erased under a live session
   return user;
+}
+
+/**
+ * The account with the seats it holds (modules/seats) taken into account: its effective
+ * membership and channel are the better of its own and a running seat's, i.e. the later end.
+ * A seat's end shows as the expiry while it is the later one; its own term is untouched.
+ */
+export async function withHeldSeats(db: Db, user: UserRow, now = new Date()): Promise<UserRow> {
+  const nowText = toDbDate(now);
+  const [member, channel] = await Promise.all([latestHeldSeatEnd(db, user.id, 'MEMBER', nowText), latestHeldSeatEnd(db, user.id, 'CHANNEL', nowText)]);
+  let effective = user;
+  const ownMember = user.member_plan !== 'FREE' ? futureDbDate(user.member_expires_at, now) : null;
+  if (member && (!ownMember || fromDbDate(member) > ownMember)) effective = { ...effective, member_plan: 'PRO', member_expires_at: member };
+  const ownChannel = fromDbBool(user.channel_enabled) ? futureDbDate(user.channel_expires_at, now) : null;
+  if (channel && (!ownChannel || fromDbDate(channel) > ownChannel)) effective = { ...effective, channel_enabled: 1, channel_expires_at: channel };
+  return effective;
 }
 
 export function memberLevelOf(user: UserRow, now = new Date()): TMemberLevel {

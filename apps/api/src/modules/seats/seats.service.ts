@@ -1,0 +1,131 @@
+import { SEAT_MOVE_DAYS, ZSeatKind, type TSeat, type TSeatAssignRequest, type TSeatKind } from '@llk/contracts';
+import { fromDbDate, futureDbDate, newId, toDbDate } from '../../db/dialect';
+import { type Db } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { type OwnsDevice } from '../monitor-walls';
+import { findUserByIdentifier } from '../users';
+import { assignSeat, findOwnedSeat, insertSeats, latestDeviceSeatEnd, listOwnedSeats, revokeSeats, unassignSeat, type SeatRow } from './seats.repository';
+
+// Seats (README.md, docs/adr/0018-seats-codes-walls.md): a MEMBER or CHANNEL order item bought
+// as seats (createV2 asSeats) becomes `quantity` seats, each with its own term from fulfilment.
+// The buyer gives a seat to an account or a device; the holder has the paid feature while
+// the seat runs. A seat changes holder at most once in SEAT_MOVE_DAYS days.
+
+const DAY_MS = 86_400_000;
+
+export interface SeatGrant {
+  kind: 'SEATS';
+  seatKind: TSeatKind;
+  seatIds: string[];
+}
+
+export interface NewSeats {
+  ownerId: string;
+  orderId: string;
+  orderItemId: string;
+  kind: TSeatKind;
+  count: number;
+  startsAt: Date;
+  expiresAt: Date;
+}
+
+/** Creates the seats of a paid order item, in the caller's transaction (fulfilment). */
+export async function createSeats(db: Db, request: NewSeats, now: Date): Promise<SeatGrant> {
+  const rows = Array.from({ length: request.count }, () => ({
+    id: newId(now.getTime()),
+    owner_id: request.ownerId,
+    order_id: request.orderId,
+    order_item_id: request.orderItemId,
+    kind: request.kind,
+    starts_at: toDbDate(request.startsAt),
+    expires_at: toDbDate(request.expiresAt),
+    created_at: toDbDate(now),
+  }));
+  await insertSeats(db, rows);
+  return { kind: 'SEATS', seatKind: request.kind, seatIds: rows.map((row) => row.id) };
+}
+
+/** A refund: the order's seats stop giving anything, whoever holds them (caller's transaction). */
+export async function revokeSeatGrant(db: Db, grant: SeatGrant, now: Date): Promise<void> {
+  await revokeSeats(db, grant.seatIds, toDbDate(now));
+}
+
+function movableFrom(row: SeatRow): Date | null {
+  if (!row.assigned_at) return null;
+  return new Date(fromDbDate(row.assigned_at).getTime() + SEAT_MOVE_DAYS * DAY_MS);
+}
+
+function seatOf(row: SeatRow, now: Date): TSeat {
+  const movable = movableFrom(row);
+  return {
+    id: row.id,
+    kind: ZSeatKind.parse(row.kind),
+    orderId: row.order_id,
+    startsAt: fromDbDate(row.starts_at).toISOString(),
+    expiresAt: fromDbDate(row.expires_at).toISOString(),
+    active: !row.revoked_at && fromDbDate(row.starts_at) <= now && futureDbDate(row.expires_at, now) !== null,
+    assignee: row.assignee_user_id
+      ? { type: 'ACCOUNT', userId: row.assignee_user_id, name: row.assignee_username ?? row.assignee_nickname ?? '' }
+      : row.assignee_device_id
+        ? { type: 'DEVICE', deviceId: row.assignee_device_id }
+        : null,
+    assignedAt: row.assigned_at ? fromDbDate(row.assigned_at).toISOString() : null,
+    movableFrom: movable && movable > now ? movable.toISOString() : null,
+  };
+}
+
+export async function listSeats(db: Db, ownerId: string, now = new Date()): Promise<TSeat[]> {
+  return (await listOwnedSeats(db, ownerId)).map((row) => seatOf(row, now));
+}
+
+async function ownedSeat(db: Db, ownerId: string, seatId: string): Promise<SeatRow> {
+  const row = await findOwnedSeat(db, ownerId, seatId);
+  if (!row) throw new AppError('SEAT_NOT_FOUND');
+  return row;
+}
+
+/**
+ * Gives a seat to an account or a device. The first assignment is free; after it, the seat
+ * may change holder again SEAT_MOVE_DAYS days after its last assignment (unassigning in
+ * between does not reset that), so one seat cannot be rotated around a fleet. Giving it to
+ * the holder it already has is a no-op.
+ */
+export async function assignSeatTo(db: Db, ownsDevice: OwnsDevice, ownerId: string, input: TSeatAssignRequest, now = new Date()): Promise<TSeat> {
+  const row = await ownedSeat(db, ownerId, input.seatId);
+  let holder: { userId: string | null; deviceId: string | null };
+  if (input.deviceId !== undefined) {
+    if (!(await ownsDevice(db, ownerId, input.deviceId))) throw new AppError('NOT_FOUND');
+    holder = { userId: null, deviceId: input.deviceId };
+  } else {
+    const user = await findUserByIdentifier(db, input.account ?? '');
+    if (!user) throw new AppError('SEAT_ACCOUNT_NOT_FOUND');
+    holder = { userId: user.id, deviceId: null };
+  }
+  if (row.revoked_at || !futureDbDate(row.expires_at, now)) throw new AppError('SEAT_EXPIRED');
+  if (row.assignee_user_id === holder.userId && row.assignee_device_id === holder.deviceId) return seatOf(row, now);
+  const movableBefore = toDbDate(now.getTime() - SEAT_MOVE_DAYS * DAY_MS);
+  if (!(await assignSeat(db, { id: row.id, ownerId }, holder, toDbDate(now), movableBefore))) {
+    const current = await ownedSeat(db, ownerId, input.seatId);
+    if (current.revoked_at || !futureDbDate(current.expires_at, now)) throw new AppError('SEAT_EXPIRED');
+    const from = movableFrom(current) ?? now;
+    throw new AppError('SEAT_MOVE_TOO_SOON', { params: { date: from.toISOString().slice(0, 10) }, data: { movableFrom: from.toISOString() } });
+  }
+  return seatOf(await ownedSeat(db, ownerId, input.seatId), now);
+}
+
+/** Takes a seat back from its holder; it keeps its last assignment time for the 7-day rule. */
+export async function unassignSeatOf(db: Db, ownerId: string, seatId: string, now = new Date()): Promise<TSeat> {
+  if ((await unassignSeat(db, ownerId, seatId)) === 0) throw new AppError('SEAT_NOT_FOUND');
+  return seatOf(await ownedSeat(db, ownerId, seatId), now);
+}
+
+/**
+ * For the device's policy answer (device module): the end of the running seats a device holds,
+ * per kind; null when it holds none. A device with a MEMBER seat has the paid features of a
+ * membership, with a CHANNEL seat the global channel, whatever its account has.
+ */
+export async function deviceSeats(db: Db, deviceId: string, now = new Date()): Promise<{ member: string | null; channel: string | null }> {
+  const nowText = toDbDate(now);
+  const [member, channel] = await Promise.all([latestDeviceSeatEnd(db, deviceId, 'MEMBER', nowText), latestDeviceSeatEnd(db, deviceId, 'CHANNEL', nowText)]);
+  return { member: member ? fromDbDate(member).toISOString() : null, channel: channel ? fromDbDate(channel).toISOString() : null };
+}
