@@ -1,5 +1,6 @@
 import { z } from './zod';
 import { ZChipType, ZClientType, ZLoginWay } from './enums';
+import { V } from './rules';
 
 // Devices, device groups, sharing and access policies (issue 18). The desktop and mobile apps
 // register themselves and beat every ~30 s; the web lists, groups, shares and sets policies.
@@ -14,11 +15,18 @@ export const DEVICE_PRESENCE_SECONDS = 90;
 export const ZSharePermission = z.enum(['VIEW', 'CONTROL', 'MANAGE']);
 export type TSharePermission = z.infer<typeof ZSharePermission>;
 
-const ZAppDeviceId = z.string().trim().min(1).max(128);
-const ZId = z.string().trim().min(1).max(64);
-const ZDeviceName = z.string().trim().min(1).max(64);
-const ZGroupName = z.string().trim().min(1).max(32);
-const ZVersion = z.string().trim().max(64);
+/**
+ * No control characters in any text of these requests (PostgreSQL cannot even store NUL). A
+ * refinement, not a pattern: any printable text is allowed, which a pattern would not document.
+ */
+const CONTROL = /[\u0000-\u001f\u007f]/;
+const ZText = (min: number, max: number) =>
+  z.string().trim().min(min).max(max).refine((value) => !CONTROL.test(value), { error: V.invalidValue });
+const ZAppDeviceId = ZText(1, 128);
+const ZId = ZText(1, 64);
+const ZDeviceName = ZText(1, 64);
+const ZGroupName = ZText(1, 32);
+const ZVersion = ZText(0, 64);
 
 export const ZDeviceRegisterRequest = z.object({
   deviceId: ZAppDeviceId,
@@ -96,7 +104,7 @@ export const ZDeviceListQuery = z.object({
   online: ZBooleanParam.optional(),
   clientType: ZClientType.optional(),
   /** part of the name or the app's device id */
-  text: z.string().trim().max(64).optional(),
+  text: ZText(0, 64).optional(),
   /** OWN, SHARED (with the caller) or ALL (default) */
   scope: z.enum(['ALL', 'OWN', 'SHARED']).default('ALL'),
 });
@@ -149,7 +157,7 @@ export const ZDeviceShareRequest = z
     deviceId: ZId.optional(),
     groupId: ZId.optional(),
     /** the other account: username, phone or email */
-    account: z.string().trim().min(1).max(128),
+    account: ZText(1, 128),
     permission: ZSharePermission,
   })
   .refine((value) => (value.deviceId === undefined) !== (value.groupId === undefined), { error: 'exactly one of deviceId and groupId', path: ['deviceId'] })

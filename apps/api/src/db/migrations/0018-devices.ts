@@ -66,3 +66,12 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('device_shares_recipient_idx').on('device_shares').column('recipient_id').execute();
   await db.schema.createIndex('device_shares_owner_idx').on('device_shares').column('owner_id').execute();
 }
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropTable('device_shares').execute();
+  await db.schema.dropTable('devices').execute();
+  await db.schema.dropTable('device_groups').execute();
+  await db.schema.alterTable('pricing_plans').dropColumn('session_limit').execute();
+  await db.schema.alterTable('pricing_plans').dropColumn('device_limit').execute();
+}
