@@ -19,9 +19,8 @@ export type TSharePermission = z.infer<typeof ZSharePermission>;
  * No control characters in any text of these requests (PostgreSQL cannot even store NUL). A
  * refinement, not a pattern: any printable text is allowed, which a pattern would not document.
  */
-const CONTROL = /[\u0000-\u001f\u007f]/;
-const ZText = (min: number, max: number) =>
-  z.string().trim().min(min).max(max).refine((value) => !CONTROL.test(value), { error: V.invalidValue });
+const printable = (value: string) => [...value].every((char) => char >= ' ' && char !== '\u007f');
+const ZText = (min: number, max: number) => z.string().trim().min(min).max(max).refine(printable, { error: V.invalidValue });
 const ZAppDeviceId = ZText(1, 128);
 const ZId = ZText(1, 64);
 const ZDeviceName = ZText(1, 64);
