@@ -58,17 +58,3 @@ export async function unassignSeat(db: Db, ownerId: string, id: string): Promise
   const result = await db.updateTable('seats').set({ assignee_user_id: null, assignee_device_id: null }).where('id', '=', id).where('owner_id', '=', ownerId).executeTakeFirst();
   return touchedRows(result);
 }
-
-/** The latest end among running seats of this kind held by a device (for the device's policy). */
-export async function latestDeviceSeatEnd(db: Db, deviceId: string, kind: string, now: string): Promise<string | null> {
-  const row = await db
-    .selectFrom('seats')
-    .select((eb) => eb.fn.max('expires_at').as('end'))
-    .where('assignee_device_id', '=', deviceId)
-    .where('kind', '=', kind)
-    .where('revoked_at', 'is', null)
-    .where('starts_at', '<=', now)
-    .where('expires_at', '>', now)
-    .executeTakeFirst();
-  return row?.end ?? null;
-}

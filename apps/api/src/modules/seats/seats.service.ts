@@ -3,8 +3,8 @@ import { fromDbDate, futureDbDate, newId, toDbDate } from '../../db/dialect';
 import { type Db } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { type OwnsDevice } from '../monitor-walls';
-import { findUserByIdentifier } from '../users';
-import { assignSeat, findOwnedSeat, insertSeats, latestDeviceSeatEnd, listOwnedSeats, revokeSeats, unassignSeat, type SeatRow } from './seats.repository';
+import { findUserByIdentifier, latestHeldSeatEnd } from '../users';
+import { assignSeat, findOwnedSeat, insertSeats, listOwnedSeats, revokeSeats, unassignSeat, type SeatRow } from './seats.repository';
 
 // Seats (README.md, docs/adr/0018-seats-codes-walls.md): a MEMBER or CHANNEL order item bought
 // as seats (createV2 asSeats) becomes `quantity` seats, each with its own term from fulfilment.
@@ -126,6 +126,6 @@ export async function unassignSeatOf(db: Db, ownerId: string, seatId: string, no
  */
 export async function deviceSeats(db: Db, deviceId: string, now = new Date()): Promise<{ member: string | null; channel: string | null }> {
   const nowText = toDbDate(now);
-  const [member, channel] = await Promise.all([latestDeviceSeatEnd(db, deviceId, 'MEMBER', nowText), latestDeviceSeatEnd(db, deviceId, 'CHANNEL', nowText)]);
+  const [member, channel] = await Promise.all([latestHeldSeatEnd(db, { deviceId }, 'MEMBER', nowText), latestHeldSeatEnd(db, { deviceId }, 'CHANNEL', nowText)]);
   return { member: member ? fromDbDate(member).toISOString() : null, channel: channel ? fromDbDate(channel).toISOString() : null };
 }

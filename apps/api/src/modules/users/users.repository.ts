@@ -207,12 +207,15 @@ export async function eraseUserRow(db: Db, id: string, pseudonym: string, unusab
 // ---- Seats held by the account (the seats module writes them; read here for the effective
 // membership, since the seats module depends on this one) -------------------------------------
 
-/** The latest end among running seats of this kind (MEMBER | CHANNEL) the account holds. */
-export async function latestHeldSeatEnd(db: Db, userId: string, kind: string, now: string): Promise<string | null> {
+/** Who holds a seat: an account, or a device (for the device's policy). */
+export type TSeatHolder = { userId: string } | { deviceId: string };
+
+/** The latest end among running seats of this kind (MEMBER | CHANNEL) the holder has. */
+export async function latestHeldSeatEnd(db: Db, holder: TSeatHolder, kind: string, now: string): Promise<string | null> {
   const row = await db
     .selectFrom('seats')
     .select((eb) => eb.fn.max('expires_at').as('end'))
-    .where('assignee_user_id', '=', userId)
+    .where('userId' in holder ? 'assignee_user_id' : 'assignee_device_id', '=', 'userId' in holder ? holder.userId : holder.deviceId)
     .where('kind', '=', kind)
     .where('revoked_at', 'is', null)
     .where('starts_at', '<=', now)

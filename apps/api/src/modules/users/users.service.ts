@@ -53,7 +53,7 @@ export async function getUser(db: Db, id: string): Promise<UserRow> {
  */
 export async function withHeldSeats(db: Db, user: UserRow, now = new Date()): Promise<UserRow> {
   const nowText = toDbDate(now);
-  const [member, channel] = await Promise.all([latestHeldSeatEnd(db, user.id, 'MEMBER', nowText), latestHeldSeatEnd(db, user.id, 'CHANNEL', nowText)]);
+  const [member, channel] = await Promise.all([latestHeldSeatEnd(db, { userId: user.id }, 'MEMBER', nowText), latestHeldSeatEnd(db, { userId: user.id }, 'CHANNEL', nowText)]);
   let effective = user;
   const ownMember = user.member_plan !== 'FREE' ? futureDbDate(user.member_expires_at, now) : null;
   if (member && (!ownMember || fromDbDate(member) > ownMember)) effective = { ...effective, member_plan: 'PRO', member_expires_at: member };
