@@ -158,7 +158,7 @@ const BENCH_ENV = {
 const HEALTH: Scenario = { name: 'GET /health (baseline)', request: () => ({ method: 'GET', path: '/health' }), expectStatus: 200 };
 
 async function benchDialect(dialect: TDialect, options: { rounds: number; durationMs: number; warmupMs: number; connections: number }): Promise<boolean> {
-  const test = await createTestDatabase(dialect);
+  const test = await createTestDatabase(dialect, { durable: true }); // commits wait for the disk, as in production
   await seedDatabase(test.handle.db);
   const app = buildApp(loadConfig(BENCH_ENV), { database: test.handle });
   let clean = true;

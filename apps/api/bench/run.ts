@@ -39,7 +39,7 @@ const dialects: TDialect[] = pgUrl ? ['sqlite', 'postgres'] : ['sqlite'];
 const rows: ({ scenario: string; dialect: TDialect } & LoadResult)[] = [];
 
 async function benchDialect(dialect: TDialect): Promise<void> {
-  const test = await createTestDatabase(dialect);
+  const test = await createTestDatabase(dialect, { durable: true }); // commits wait for the disk, as in production
   await seedDatabase(test.handle.db);
   const app = buildApp(loadConfig({ ...PRODUCTION_ENV, NODE_ENV: 'production', LOG_LEVEL: 'warn', AUTO_MIGRATE: 'false', TRUST_PROXY: 'loopback', DATABASE_URL: ':memory:', CODE_SECRET: randomBytes(32).toString('hex'), TOTP_ENCRYPTION_KEY: randomBytes(32).toString('hex') }), { database: test.handle });
   try {

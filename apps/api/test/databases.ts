@@ -52,8 +52,8 @@ export interface TestDatabase {
 }
 
 /** A new, empty, migrated database of that dialect. */
-export async function createTestDatabase(dialect: TDialect, options: { migrate?: boolean } = {}): Promise<TestDatabase> {
-  const test = dialect === 'sqlite' ? createSqlite() : await createPostgres();
+export async function createTestDatabase(dialect: TDialect, options: { migrate?: boolean; durable?: boolean } = {}): Promise<TestDatabase> {
+  const test = dialect === 'sqlite' ? createSqlite() : await createPostgres(options.durable ?? false);
   if (options.migrate !== false) {
     try {
       await migrateToLatest(test.handle);
@@ -82,16 +82,17 @@ function createSqlite(): TestDatabase {
   };
 }
 
-async function createPostgres(): Promise<TestDatabase> {
+/** `durable`: commits wait for the disk as in production (the benchmarks); tests need not. */
+async function createPostgres(durable: boolean): Promise<TestDatabase> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('TEST_DATABASE_URL is not set');
   const schema = `test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   await withPgClient(url, (client) => client.query(`create schema ${schema}`));
-  const handle = createDatabase({ dialect: 'postgres', url }, { schema, poolSize: 4 });
+  const handle = createDatabase({ dialect: 'postgres', url }, { schema, poolSize: 4, settings: durable ? {} : TEST_SETTINGS });
   return {
     handle,
     schema,
-    url: withSearchPath(url, schema),
+    url: withSearchPath(url, schema, durable),
     async cleanup() {
       const check = await checkLedgerBeforeCleanup(handle);
       await handle.destroy();
@@ -102,10 +103,17 @@ async function createPostgres(): Promise<TestDatabase> {
   };
 }
 
-/** The URL with `options=-c search_path=<schema>` (node-postgres reads it from the URL). */
-function withSearchPath(url: string, schema: string): string {
+/**
+ * Every test connection commits without waiting for the disk: a throwaway schema needs no
+ * durability, and the PostgreSQL leg runs several times faster (6.5 ms → 0.9 ms per commit here).
+ */
+const TEST_SETTINGS = { synchronous_commit: 'off' } as const;
+
+/** The URL with `options=-c search_path=<schema> …` (node-postgres reads it from the URL). */
+function withSearchPath(url: string, schema: string, durable: boolean): string {
   const withOptions = new URL(url);
-  withOptions.searchParams.set('options', `-c search_path=${schema}`);
+  const settings = Object.entries({ ...(durable ? {} : TEST_SETTINGS), search_path: schema }).map(([name, value]) => `-c ${name}=${value}`);
+  withOptions.searchParams.set('options', settings.join(' '));
   return withOptions.toString();
 }
 

@@ -4,6 +4,7 @@ import { buildApp, type App, type AppDeps } from '../src/app';
 import { loadConfig, type AppConfig } from '../src/config';
 import { type DatabaseHandle } from '../src/db/database';
 import { type TDialect } from '../src/db/database-url';
+import { seedSteps } from '../src/setup/seed-steps';
 import { createTestDatabase, type TestDatabase } from './databases';
 
 export { createTestDatabase, testDialects, type TestDatabase, type TestDialect } from './databases';
@@ -39,6 +40,13 @@ export const PRODUCTION_ENV: Readonly<Record<string, string>> = {
 export function testConfig(env: Record<string, string> = {}): AppConfig {
   return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', AUTO_MIGRATE: 'false', DATABASE_URL: ':memory:', ...env });
 }
+
+/**
+ * The seed without its search step, for tests that read other content: the search index of the
+ * guide, news and notices is some 185,000 postings, seconds per seed on PostgreSQL, and only the
+ * search and start-up tests read it. `seedDatabase(db, { steps: SEED_WITHOUT_SEARCH })`.
+ */
+export const SEED_WITHOUT_SEARCH = seedSteps.filter((step) => step.name !== 'search');
 
 export interface TestAppOptions {
   /** Environment overrides, e.g. { BODY_LIMIT: '2048' }. */

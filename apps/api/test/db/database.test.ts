@@ -23,6 +23,9 @@ describe.each(testDialects())('createDatabase ($dialect)', ({ dialect }) => {
       run: async () => {
         const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(ctx.handle.db);
         expect(rows[0]?.schema).toMatch(/^test_/);
+        // the test connections' own setting (test/databases.ts), passed as -c like the schema
+        const commit = await sql<{ synchronous_commit: string }>`show synchronous_commit`.execute(ctx.handle.db);
+        expect(commit.rows[0]?.synchronous_commit).toBe('off');
         // introspection lists every schema's tables, and other test files run at the same time
         const tables = await ctx.handle.db.introspection.getTables();
         expect(tables.filter((table) => table.name === 'app_meta').map((table) => table.schema)).toContain(rows[0]?.schema);
@@ -51,5 +54,7 @@ describe('database descriptions', () => {
 
   it('refuse unsafe PostgreSQL schema names', () => {
     expect(() => createDatabase('postgres://u@127.0.0.1/db', { schema: 'x; drop table users' })).toThrow(/invalid PostgreSQL schema name/);
+    expect(() => createDatabase('postgres://u@127.0.0.1/db', { settings: { synchronous_commit: 'off -c role=admin' } })).toThrow(/invalid PostgreSQL setting/);
+    expect(() => createDatabase('postgres://u@127.0.0.1/db', { settings: { 'work_mem; x': '4MB' } })).toThrow(/invalid PostgreSQL setting/);
   });
 });

@@ -1,7 +1,7 @@
 import { ErrorCode, type TDownloadLatest, type TDownloadList, type TEnvelope, type TUpdateLog } from '@llk/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedDatabase } from '../../src/setup/seed';
-import { testDialects, useTestApp } from '../helper';
+import { SEED_WITHOUT_SEARCH, testDialects, useTestApp } from '../helper';
 import { messageOf } from '../messages';
 
 const BASE = 'https://dl.test.example/llk';
@@ -9,7 +9,7 @@ const BASE = 'https://dl.test.example/llk';
 describe.each(testDialects())('downloads ($dialect)', ({ dialect }) => {
   const ctx = useTestApp(dialect, { env: { DOWNLOAD_BASE_URL: `${BASE}/` } });
   beforeAll(async () => {
-    await seedDatabase(ctx.database.db);
+    await seedDatabase(ctx.database.db, { steps: SEED_WITHOUT_SEARCH });
   });
 
   async function get<T>(url: string, lang = 'en') {
@@ -137,13 +137,13 @@ describe.each(testDialects())('downloads ($dialect)', ({ dialect }) => {
     const { body } = await get<TUpdateLog>('/download/updateLog?clientType=IOS&page=2&pageSize=3', 'ko');
     expect(body.data.list[0]).toMatchObject({ version: '3.2.0', locale: 'zh-CN' });
     expect(body.data.list[0]?.notes).toContain('屏幕墙');
-    await seedDatabase(ctx.database.db, { force: true });
+    await seedDatabase(ctx.database.db, { steps: SEED_WITHOUT_SEARCH, force: true });
     const { body: after } = await get<TUpdateLog>('/download/updateLog?clientType=IOS&page=2&pageSize=3', 'ko');
     expect(after.data.list[0]?.locale).toBe('ko');
   });
 
   it('reseeding keeps exactly the seed’s releases', async () => {
-    await seedDatabase(ctx.database.db, { force: true });
+    await seedDatabase(ctx.database.db, { steps: SEED_WITHOUT_SEARCH, force: true });
     const count = await ctx.database.db.selectFrom('releases').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(24);
   });

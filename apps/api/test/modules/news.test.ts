@@ -4,7 +4,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedDatabase } from '../../src/setup/seed';
 import { seedDir } from '../../src/paths';
-import { testDialects, useTestApp } from '../helper';
+import { SEED_WITHOUT_SEARCH, testDialects, useTestApp } from '../helper';
 import { acceptLanguageOf, messageOf } from '../messages';
 
 // Which seeded notices are current depends on today's date, so the expectation is computed
@@ -25,7 +25,7 @@ function currentNotices(now = Date.now()): SeedNotice[] {
 describe.each(testDialects())('news, promotions and notices ($dialect)', ({ dialect }) => {
   const ctx = useTestApp(dialect);
   beforeAll(async () => {
-    await seedDatabase(ctx.database.db);
+    await seedDatabase(ctx.database.db, { steps: SEED_WITHOUT_SEARCH });
   });
 
   async function get<T>(url: string, lang = 'en') {
@@ -104,7 +104,7 @@ describe.each(testDialects())('news, promotions and notices ($dialect)', ({ dial
     const list = await get<TNewsList>('/news/list?pageSize=50');
     expect(list.body.data.total).toBe(16);
     expect((await get('/news/info?id=500')).res.statusCode).toBe(404);
-    await seedDatabase(db, { force: true }); // the seed removes what it does not contain
+    await seedDatabase(db, { steps: SEED_WITHOUT_SEARCH, force: true }); // the seed removes what it does not contain
     expect(await db.selectFrom('news').select('id').where('id', '=', 'SCHEDULED').executeTakeFirst()).toBeUndefined();
   });
 
@@ -115,7 +115,7 @@ describe.each(testDialects())('news, promotions and notices ($dialect)', ({ dial
     expect((await get<TNewsInfo>('/news/info?id=4', 'es')).body.data).toMatchObject({ locale: 'en', title: expect.stringContaining('Version 3.2') });
     await db.deleteFrom('news_translations').where('news_id', '=', item.id).where('locale', '=', 'en').execute();
     expect((await get<TNewsInfo>('/news/info?id=4', 'es')).body.data).toMatchObject({ locale: 'zh-CN', title: expect.stringContaining('3.2 版本发布') });
-    await seedDatabase(db, { force: true });
+    await seedDatabase(db, { steps: SEED_WITHOUT_SEARCH, force: true });
     expect((await get<TNewsInfo>('/news/info?id=4', 'es')).body.data.locale).toBe('es');
   });
 

@@ -1,7 +1,7 @@
 import { type TCloudPcPlan, type TEnvelope } from '@llk/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedDatabase } from '../../../src/setup/seed';
-import { testDialects, useTestApp } from '../../helper';
+import { SEED_WITHOUT_SEARCH, testDialects, useTestApp } from '../../helper';
 
 // What the seeded catalogue sells as cloud PCs: the spec's CPU tiers (14 cores / 28 threads up
 // to 52 / 104) and the prices of content/seed/pricing.json, written out so a changed price or
@@ -10,7 +10,7 @@ import { testDialects, useTestApp } from '../../helper';
 describe.each(testDialects())('cloud-PC catalogue from the seed ($dialect)', ({ dialect }) => {
   const ctx = useTestApp(dialect);
   beforeAll(async () => {
-    await seedDatabase(ctx.database.db);
+    await seedDatabase(ctx.database.db, { steps: SEED_WITHOUT_SEARCH });
   });
 
   it('offers four plans from 14 cores / 28 threads to 52 / 104, monthly and yearly, at the seeded prices', async () => {

@@ -1,14 +1,14 @@
 import { locales, ZMemberPricing, type TEnvelope, type TMemberPricing } from '@llk/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedDatabase } from '../../../src/setup/seed';
-import { testDialects, useTestApp } from '../../helper';
+import { SEED_WITHOUT_SEARCH, testDialects, useTestApp } from '../../helper';
 
 const URL = '/memberPricing/detail/v2';
 
 describe.each(testDialects())('GET /memberPricing/detail/v2 ($dialect)', ({ dialect }) => {
   const ctx = useTestApp(dialect);
   beforeAll(async () => {
-    await seedDatabase(ctx.database.db);
+    await seedDatabase(ctx.database.db, { steps: SEED_WITHOUT_SEARCH });
   });
 
   async function get(lang: string) {

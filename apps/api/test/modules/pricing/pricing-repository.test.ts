@@ -2,12 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDatabase } from '../../../src/setup/seed';
 import { findSku, listSkus, upsertSkus } from '../../../src/modules/pricing/pricing.repository';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../databases';
+import { SEED_WITHOUT_SEARCH } from '../../helper';
 
 describe.each(testDialects())('catalogue SKUs ($dialect)', ({ dialect }) => {
   let test: TestDatabase;
   beforeAll(async () => {
     test = await createTestDatabase(dialect);
-    await seedDatabase(test.handle.db);
+    await seedDatabase(test.handle.db, { steps: SEED_WITHOUT_SEARCH });
   });
   afterAll(async () => {
     await test.cleanup();
@@ -67,7 +68,7 @@ describe.each(testDialects())('catalogue SKUs ($dialect)', ({ dialect }) => {
     expect(await findSku(db, 'MONITOR_1')).toMatchObject({ active: false, price_fen: 1800 });
     expect((await listSkus(db)).map((sku) => sku.id)).toEqual(['MEMBER_MONTH', 'MEMBER_YEAR']);
 
-    await seedDatabase(db, { force: true });
+    await seedDatabase(db, { steps: SEED_WITHOUT_SEARCH, force: true });
     expect((await findSku(db, 'MEMBER_MONTH'))?.price_fen).toBe(3000);
     expect(await findSku(db, 'MONITOR_1')).toMatchObject({ active: true });
     expect(await listSkus(db)).toHaveLength(15);
