@@ -12,7 +12,7 @@ export default defineConfig({
     coverage: {
       provider: 'v8',
       include: ['src/**'],
-      exclude: ['**/node_modules/**', '**/*.test.{ts,tsx}', '**/*.d.ts'],
+      exclude: ['**/node_modules/**', '**/*.test.{ts,tsx}', '**/*.d.ts', '**/*.md'],
       reporter: ['text-summary', 'json-summary'],
       reportsDirectory: 'coverage',
     },

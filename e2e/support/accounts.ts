@@ -100,6 +100,14 @@ export async function waitForResend(user: TUser): Promise<void> {
 /** The languages every account journey runs in. */
 export const JOURNEY_LOCALES = ['zh-CN', 'en', 'ja'] as const satisfies readonly TLocale[];
 
+/**
+ * The tag of a journey repeated per language: `@writes` (run again on PostgreSQL and through
+ * nginx) in the one language chosen, none in the others. The reruns prove the database and the
+ * production shape, which do not depend on the language, so one language each is enough, and
+ * choosing a different one per journey keeps every language in them.
+ */
+export const writesIn = (locale: TLocale, chosen: TLocale): { tag?: string } => (locale === chosen ? { tag: '@writes' } : {});
+
 type TTexts = Record<string, Record<string, string>>;
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -142,16 +150,24 @@ export async function useLocale(context: BrowserContext, locale: TLocale): Promi
   await context.addCookies([{ name: LOCALE_COOKIE, value: locale, url: 'http://127.0.0.1' }]);
 }
 
-/** Logs in with the password tab of the /login page a redirect has just opened. */
-export async function logInThroughRedirect(page: Page, user: TUser, locale: TLocale): Promise<void> {
-  const texts = accountTexts(locale);
+/**
+ * Selects the password tab of a /login page that has just loaded. The static page is visible
+ * before React has hydrated it, and a click before that does nothing (on a loaded machine the
+ * password field then never comes): click until the tab is selected.
+ */
+export async function openPasswordTab(page: Page, locale: TLocale): Promise<void> {
+  const tab = page.getByRole('tab', { name: accountTexts(locale).LoginForm!.passwordTab! });
   await page.waitForLoadState('load');
-  const tab = page.getByRole('tab', { name: texts.LoginForm!.passwordTab! });
-  // The redirect lands before the form is interactive: click until the tab is selected.
   await expect(async () => {
     await tab.click();
     await expect(tab).toHaveAttribute('aria-selected', 'true', { timeout: 1000 });
   }).toPass();
+}
+
+/** Logs in with the password tab of the /login page a redirect has just opened. */
+export async function logInThroughRedirect(page: Page, user: TUser, locale: TLocale): Promise<void> {
+  const texts = accountTexts(locale);
+  await openPasswordTab(page, locale);
   await page.locator('input[name="account"]').fill(user.username);
   await page.locator('input[name="password"]').fill(PASSWORD);
   await page.getByRole('button', { name: texts.LoginForm!.submit!, exact: true }).click();

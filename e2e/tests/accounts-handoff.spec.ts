@@ -1,4 +1,5 @@
 import { type Server, createServer } from 'node:http';
+import { type TLocale } from '@llk/contracts';
 import { type Page, expect, test } from '@playwright/test';
 import {
   JOURNEY_LOCALES,
@@ -7,9 +8,11 @@ import {
   createUser,
   localePath,
   localeUrl,
+  openPasswordTab,
   readCode,
   uniquePhone,
   useLocale,
+  writesIn,
 } from '../support/accounts';
 
 // Access-key hand-off and redirectUrl (spec section 2): the key logs a fresh browser in and
@@ -20,8 +23,8 @@ import {
 const redirectPort = Number(process.env.E2E_REDIRECT_PORT);
 const input = (page: Page, name: string) => page.locator(`input[name="${name}"]`);
 
-async function logInByPassword(page: Page, user: TUser, texts: ReturnType<typeof accountTexts>) {
-  await page.getByRole('tab', { name: texts.LoginForm!.passwordTab! }).click();
+async function logInByPassword(page: Page, user: TUser, texts: ReturnType<typeof accountTexts>, locale: TLocale) {
+  await openPasswordTab(page, locale);
   await input(page, 'account').fill(user.username);
   await input(page, 'password').fill(user.password);
   await page.getByRole('button', { name: texts.LoginForm!.submit!, exact: true }).click();
@@ -30,7 +33,7 @@ async function logInByPassword(page: Page, user: TUser, texts: ReturnType<typeof
 for (const locale of JOURNEY_LOCALES) {
   const t = accountTexts(locale);
 
-  test(`${locale}: an accessKey logs a fresh browser in and is removed from the URL`, { tag: '@writes' }, async ({ page, context, request }) => {
+  test(`${locale}: an accessKey logs a fresh browser in and is removed from the URL`, writesIn(locale, 'zh-CN'), async ({ page, context, request }) => {
     await useLocale(context, locale);
     const user = await createUser(request); // the request context now holds that session
     const answer = await (await request.get('/api/accessKey')).json();
@@ -46,11 +49,11 @@ for (const locale of JOURNEY_LOCALES) {
     expect(again.errcode).not.toBe(0);
   });
 
-  test(`${locale}: a disallowed origin means home; logged in, guest-only and unknown pages send the visitor on`, { tag: '@writes' }, async ({ page, context, request }) => {
+  test(`${locale}: a disallowed origin means home; logged in, guest-only and unknown pages send the visitor on`, writesIn(locale, 'en'), async ({ page, context, request }) => {
     await useLocale(context, locale);
     const user = await createUser(request);
     await page.goto(`${localePath(locale, '/login')}?redirectUrl=${encodeURIComponent('https://evil.example/steal')}`);
-    await logInByPassword(page, user, t);
+    await logInByPassword(page, user, t, locale);
     await expect(page).toHaveURL(localeUrl(locale, '/'));
     await expect(page.getByRole('group', { name: t.AccountStatus!.label! })).toContainText(user.username);
 
@@ -84,12 +87,12 @@ test.describe('an allowed origin', () => {
 
   for (const locale of JOURNEY_LOCALES) {
     const t = accountTexts(locale);
-    test(`${locale}: redirectUrl on an allowed origin gets a fresh accessKey and an external redirect`, { tag: '@writes' }, async ({ page, context, request }) => {
+    test(`${locale}: redirectUrl on an allowed origin gets a fresh accessKey and an external redirect`, writesIn(locale, 'ja'), async ({ page, context, request }) => {
       await useLocale(context, locale);
       const user = await createUser(request);
       const target = `http://127.0.0.1:${redirectPort}/welcome?x=1`;
       await page.goto(`${localePath(locale, '/login')}?redirectUrl=${encodeURIComponent(target)}`);
-      await logInByPassword(page, user, t);
+      await logInByPassword(page, user, t, locale);
       await page.waitForURL((url) => url.port === String(redirectPort));
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('partner /welcome');
       const landed = new URL(page.url());
@@ -115,7 +118,7 @@ test('en: a session ended elsewhere is forgotten: the header offers Log in again
   const t = accountTexts('en');
   const user = await createUser(request);
   await page.goto(localePath('en', '/login'));
-  await logInByPassword(page, user, t);
+  await logInByPassword(page, user, t, 'en');
   await expect(page.getByRole('group', { name: t.AccountStatus!.label! })).toContainText(user.username);
 
   // Another device changes the password: the API ends every other session of the account.
@@ -140,7 +143,7 @@ test('ja: Log Out still logs out when the server refuses the call (failure ignor
   await useLocale(context, 'ja');
   const user = await createUser(request);
   await page.goto(localePath('ja', '/login'));
-  await logInByPassword(page, user, t);
+  await logInByPassword(page, user, t, 'ja');
   const account = page.getByRole('group', { name: t.AccountStatus!.label! });
   await expect(account).toContainText(user.username);
 

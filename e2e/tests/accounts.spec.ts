@@ -13,6 +13,8 @@ import {
   uniqueUsername,
   useLocale,
   waitForResend,
+  openPasswordTab,
+  writesIn,
 } from '../support/accounts';
 
 // Sign-up, log-out, log-in (password and code) and both password resets, through the pages,
@@ -38,7 +40,7 @@ for (const locale of JOURNEY_LOCALES) {
   const t = accountTexts(locale);
   const submitLogin = () => ({ name: t.LoginForm!.submit!, exact: true });
 
-  test(`${locale}: sign up with a code from the outbox, log out, log in by password`, { tag: '@writes' }, async ({ page, context, request }) => {
+  test(`${locale}: sign up with a code from the outbox, log out, log in by password`, writesIn(locale, 'zh-CN'), async ({ page, context, request }) => {
     await useLocale(context, locale);
     const username = uniqueUsername();
     const mobile = uniquePhone();
@@ -91,7 +93,7 @@ for (const locale of JOURNEY_LOCALES) {
     expect((await context.cookies()).some((cookie) => cookie.name === 'llk_session')).toBe(false);
 
     await page.goto(localePath(locale, '/login'));
-    await page.getByRole('tab', { name: t.LoginForm!.passwordTab! }).click();
+    await openPasswordTab(page, locale);
     await input(page, 'account').fill(username);
     await input(page, 'password').fill(PASSWORD);
     await page.getByRole('button', submitLogin()).click();
@@ -100,7 +102,7 @@ for (const locale of JOURNEY_LOCALES) {
     await expect(page.getByRole('group', { name: t.AccountStatus!.label! })).toContainText(username);
   });
 
-  test(`${locale}: reset the password by email, then log in with the email and the new password`, { tag: '@writes' }, async ({ page, context, request }) => {
+  test(`${locale}: reset the password by email, then log in with the email and the new password`, writesIn(locale, 'en'), async ({ page, context, request }) => {
     await useLocale(context, locale);
     const email = `${uniqueUsername().replace('_', '.')}@example.com`;
     const user = await createUser(request, { email });
@@ -121,7 +123,7 @@ for (const locale of JOURNEY_LOCALES) {
     await expect(page.getByText(t.success!.modificationSucceeded!, { exact: true })).toBeVisible();
     await expect(page).toHaveURL(localeUrl(locale, '/login'));
 
-    await page.getByRole('tab', { name: t.LoginForm!.passwordTab! }).click();
+    await openPasswordTab(page, locale);
     await input(page, 'account').fill(email);
     await input(page, 'password').fill(user.password);
     await page.getByRole('button', submitLogin()).click();
@@ -137,7 +139,7 @@ for (const locale of JOURNEY_LOCALES) {
   const t = accountTexts(locale);
   const submitLogin = () => ({ name: t.LoginForm!.submit!, exact: true });
 
-  test(`${locale}: log in by code, after inline validation and a wrong password`, { tag: '@writes' }, async ({ page, context, request }) => {
+  test(`${locale}: log in by code, after inline validation and a wrong password`, writesIn(locale, 'ja'), async ({ page, context, request }) => {
     test.setTimeout(120_000);
     await useLocale(context, locale);
     const user = waiting.get(`code-login:${locale}`) ?? (await createUser(request));
@@ -172,7 +174,7 @@ for (const locale of JOURNEY_LOCALES) {
     await expect(account).toContainText(t.AccountStatus!.planFree!);
   });
 
-  test(`${locale}: reset the password by phone, then log in with the new one`, { tag: '@writes' }, async ({ page, context, request }) => {
+  test(`${locale}: reset the password by phone, then log in with the new one`, writesIn(locale, 'zh-CN'), async ({ page, context, request }) => {
     test.setTimeout(120_000);
     await useLocale(context, locale);
     const user = waiting.get(`phone-reset:${locale}`) ?? (await createUser(request));
@@ -191,7 +193,7 @@ for (const locale of JOURNEY_LOCALES) {
     await expect(page.getByText(t.success!.modificationSucceeded!, { exact: true })).toBeVisible();
     await expect(page).toHaveURL(localeUrl(locale, '/login'));
 
-    await page.getByRole('tab', { name: t.LoginForm!.passwordTab! }).click();
+    await openPasswordTab(page, locale);
     await input(page, 'account').fill(user.mobile);
     await input(page, 'password').fill(newPassword);
     await page.getByRole('button', submitLogin()).click();

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { localeEntries, type TCloudPcDevices, type TCloudPcPlans, type TLocale } from '@llk/contracts';
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
-import { createUser, localePath, logInThroughRedirect, useLocale } from '../support/accounts';
+import { createUser, localePath, logInThroughRedirect, useLocale, writesIn } from '../support/accounts';
 import { commerceTexts, payInSandbox, rmb, text } from '../support/commerce';
 
 // Cloud-PC rental (issue 6) in Chromium: a visitor logs in from /cloudPc, rents a plan through
@@ -112,7 +112,7 @@ test('en: the first cloud-PC order is refunded within 15 minutes and the machine
 });
 
 for (const locale of ['en', 'zh-CN'] as const satisfies readonly TLocale[]) {
-  test(`${locale}: log in from /cloudPc, rent a cloud PC in the sandbox, see it in the device list, cancel it`, { tag: '@writes' }, async ({ page, context, request }) => {
+  test(`${locale}: log in from /cloudPc, rent a cloud PC in the sandbox, see it in the device list, cancel it`, writesIn(locale, 'zh-CN'), async ({ page, context, request }) => {
     test.setTimeout(120_000);
     const t = texts(locale);
     await useLocale(context, locale);
@@ -196,7 +196,7 @@ for (const locale of ['en', 'zh-CN'] as const satisfies readonly TLocale[]) {
     await expect(page.getByTestId('cloud-pc-device').getByTestId('device-status')).toHaveText(text(t, 'CloudPc', 'status.RELEASED'));
   });
 
-  test(`${locale}: the provider sign-up checks its fields and acknowledges with a reference`, { tag: '@writes' }, async ({ page, context }) => {
+  test(`${locale}: the provider sign-up checks its fields and acknowledges with a reference`, writesIn(locale, 'en'), async ({ page, context }) => {
     const t = texts(locale);
     await useLocale(context, locale);
     await page.goto(localePath(locale, '/cloudPc'));

@@ -129,12 +129,16 @@ const publicPages = [
   '/pay',
 ];
 
+// The policy is the same in every language; what a language changes is the text and the fonts.
+// English visits every kind of page, the other languages the pages with the most of their text.
+const pagesOf = (locale: TLocale) => (locale === 'en' ? publicPages : ['/', '/pricing', '/guide/purchase-benefits/membership', '/login', '/search?keyword=remote']);
+
 for (const locale of LOCALES) {
-  test(`${locale}: every kind of page runs under its policy without a violation`, async ({ page, context }) => {
+  test(`${locale}: ${locale === 'en' ? 'every kind of page runs' : 'its pages run'} under the policy without a violation`, async ({ page, context }) => {
     test.setTimeout(120_000);
     await useLocale(context, locale);
     const watch = await watchPolicy(page);
-    for (const route of publicPages) await expectClean(page, localePath(locale, route), watch);
+    for (const route of pagesOf(locale)) await expectClean(page, localePath(locale, route), watch);
 
     // a client-side navigation (RSC fetch) and the language switch's links
     await page.goto(localePath(locale, '/'));
