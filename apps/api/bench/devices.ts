@@ -24,7 +24,8 @@ import { type Scenario } from './scenarios';
 // BENCH_REDIS_URL or TEST_REDIS_URL is set (else the in-process store). Each scenario runs
 // BENCH_ROUNDS times (3) for BENCH_DURATION_MS (3000, after BENCH_WARMUP_MS 1000); the rounds
 // interleave the scenarios and the medians are printed. Lists use BENCH_LIST_CONNECTIONS (8)
-// clients, heartbeats BENCH_BEAT_CONNECTIONS (50). BENCH_SCENARIO keeps only matching names.
+// clients, heartbeats BENCH_BEAT_CONNECTIONS (50). BENCH_SCENARIO keeps only matching names;
+// BENCH_DIALECTS=postgres (or sqlite) only that database.
 
 export const FLEET_DEVICES = 10_000;
 const GROUPS = 20;
@@ -89,6 +90,8 @@ async function createFleet(app: App): Promise<Fleet> {
 const auth = (fleet: Fleet) => ({ authorization: fleet.token, 'accept-language': 'en' });
 
 export const HEALTH: Scenario = { name: 'GET /health (baseline)', request: () => ({ method: 'GET', path: '/health' }), expectStatus: 200 };
+/** The heartbeats' baseline: /health with as many connections as they have. */
+const HEALTH_BEAT: Scenario = { name: 'GET /health (beat conns)', request: () => ({ method: 'GET', path: '/health' }), expectStatus: 200 };
 
 /** Scenarios on the fleet; `setup` is shared (the fleet is made once per dialect). */
 export function fleetScenarios(fleet: () => Fleet): Scenario[] {
@@ -168,23 +171,27 @@ async function benchDialect(dialect: TDialect, options: Options): Promise<boolea
     const started = performance.now();
     const state = await createFleet(app);
     console.info(`  ${dialect}: fleet of ${FLEET_DEVICES} devices made in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-    const all = [HEALTH, ...fleetScenarios(() => state)].filter((s) => s === HEALTH || s.name.includes(options.filter));
+    const measured = fleetScenarios(() => state).filter((s) => s.name.includes(options.filter));
+    const beats = measured.find((s) => s.name === 'heartbeat');
+    const all = [HEALTH, ...(beats ? [HEALTH_BEAT] : []), ...measured];
+    const beatScenarios = new Set([HEALTH_BEAT, beats]);
     const results = new Map<Scenario, LoadResult[]>(all.map((s) => [s, []]));
     const runStart = toDbDate(Date.now());
     for (let round = 0; round < options.rounds; round++) {
       for (const scenario of all) {
         const next = (client: number, i: number) => scenario.request(undefined, client, i);
-        const connections = scenario.name === 'heartbeat' ? options.beatConnections : options.listConnections;
+        const connections = beatScenarios.has(scenario) ? options.beatConnections : options.listConnections;
         const base = { port, connections, next, maxRequests: 2_000_000, ...(scenario.expectStatus === undefined ? {} : { expectStatus: scenario.expectStatus }) };
         await runLoad({ ...base, durationMs: options.warmupMs });
         results.get(scenario)?.push(await runLoad({ ...base, durationMs: options.durationMs }));
       }
     }
-    const health = results.get(HEALTH) ?? [];
-    const baseP50 = median(health.map((r) => r.p50Ms));
-    const baseP99 = median(health.map((r) => r.p99Ms));
-    const baseRate = median(health.map((r) => r.requestsPerSecond));
+    const baseline = (scenario: Scenario) => {
+      const health = results.get(beatScenarios.has(scenario) ? HEALTH_BEAT : HEALTH) ?? [];
+      return { p50: median(health.map((r) => r.p50Ms)), p99: median(health.map((r) => r.p99Ms)), rate: median(health.map((r) => r.requestsPerSecond)) };
+    };
     for (const scenario of all) {
+      const { p50: baseP50, p99: baseP99, rate: baseRate } = baseline(scenario);
       const runs = results.get(scenario) ?? [];
       const p50 = median(runs.map((r) => r.p50Ms));
       const p99 = median(runs.map((r) => r.p99Ms));
@@ -196,8 +203,10 @@ async function benchDialect(dialect: TDialect, options: Options): Promise<boolea
           `  p50 ${p50.toFixed(2)} ms (×${(p50 / baseP50).toFixed(1)})  p99 ${p99.toFixed(2)} ms (×${(p99 / baseP99).toFixed(1)})  ${errors} errors`,
       );
     }
-    const beats = (results.get(all.find((s) => s.name === 'heartbeat') ?? HEALTH) ?? []).reduce((sum, r) => sum + r.requests, 0);
-    if (all.some((s) => s.name === 'heartbeat')) console.info(`  devices whose last_seen_at moved during the run: ${await lastSeenWrites(app, runStart)} (of ${FLEET_DEVICES}; the heartbeat runs sent at least ${beats})`);
+    if (beats) {
+      const sent = (results.get(beats) ?? []).reduce((sum, r) => sum + r.requests, 0);
+      console.info(`  devices whose last_seen_at a heartbeat wrote during the run: ${await lastSeenWrites(app, runStart)} (the measured heartbeats alone were ${sent})`);
+    }
   } finally {
     await app.close();
     await test.cleanup();
@@ -228,7 +237,8 @@ async function main(): Promise<void> {
   };
   const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (pgUrl) process.env.TEST_DATABASE_URL = pgUrl;
-  const dialects: TDialect[] = pgUrl ? ['sqlite', 'postgres'] : ['sqlite'];
+  const only = process.env.BENCH_DIALECTS?.split(',');
+  const dialects = (pgUrl ? (['sqlite', 'postgres'] as TDialect[]) : (['sqlite'] as TDialect[])).filter((d) => !only || only.includes(d));
   console.info(
     `Device fleet bench: ${FLEET_DEVICES} devices on one account; lists with ${options.listConnections} connections, heartbeats with ${options.beatConnections}; ` +
       `${options.rounds} rounds of ${options.durationMs} ms per scenario; presence in ${options.redisUrl ? 'Redis' : 'the in-process store'}; Node ${process.version}`,
