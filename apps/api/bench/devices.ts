@@ -176,6 +176,9 @@ async function benchDialect(dialect: TDialect, options: Options): Promise<boolea
     const all = [HEALTH, ...(beats ? [HEALTH_BEAT] : []), ...measured];
     const beatScenarios = new Set([HEALTH_BEAT, beats]);
     const results = new Map<Scenario, LoadResult[]>(all.map((s) => [s, []]));
+    // CPU time of this process (the API and the in-process clients) per request: unlike wall
+    // time it hardly depends on what else the machine is doing
+    const cpuPerRequest = new Map<Scenario, number[]>(all.map((s) => [s, []]));
     const runStart = toDbDate(Date.now());
     for (let round = 0; round < options.rounds; round++) {
       for (const scenario of all) {
@@ -183,7 +186,11 @@ async function benchDialect(dialect: TDialect, options: Options): Promise<boolea
         const connections = beatScenarios.has(scenario) ? options.beatConnections : options.listConnections;
         const base = { port, connections, next, maxRequests: 2_000_000, ...(scenario.expectStatus === undefined ? {} : { expectStatus: scenario.expectStatus }) };
         await runLoad({ ...base, durationMs: options.warmupMs });
-        results.get(scenario)?.push(await runLoad({ ...base, durationMs: options.durationMs }));
+        const cpu = process.cpuUsage();
+        const result = await runLoad({ ...base, durationMs: options.durationMs });
+        const used = process.cpuUsage(cpu);
+        results.get(scenario)?.push(result);
+        cpuPerRequest.get(scenario)?.push((used.user + used.system) / 1000 / Math.max(1, result.requests));
       }
     }
     const baseline = (scenario: Scenario) => {
@@ -197,10 +204,11 @@ async function benchDialect(dialect: TDialect, options: Options): Promise<boolea
       const p99 = median(runs.map((r) => r.p99Ms));
       const rate = median(runs.map((r) => r.requestsPerSecond));
       const errors = runs.reduce((sum, r) => sum + r.errors, 0);
+      const cpuMs = median(cpuPerRequest.get(scenario) ?? []);
       if (errors > 0) clean = false;
       console.info(
         `${scenario.name.padEnd(24)} ${dialect.padEnd(9)} ${kv.kind.padEnd(6)} median of ${runs.length}: ${rate.toFixed(0).padStart(6)} req/s (${((rate / baseRate) * 100).toFixed(0)}% of /health)` +
-          `  p50 ${p50.toFixed(2)} ms (×${(p50 / baseP50).toFixed(1)})  p99 ${p99.toFixed(2)} ms (×${(p99 / baseP99).toFixed(1)})  ${errors} errors`,
+          `  p50 ${p50.toFixed(2)} ms (×${(p50 / baseP50).toFixed(1)})  p99 ${p99.toFixed(2)} ms (×${(p99 / baseP99).toFixed(1)})  cpu ${cpuMs.toFixed(3)} ms/req  ${errors} errors`,
       );
     }
     if (beats) {

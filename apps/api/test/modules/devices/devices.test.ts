@@ -133,6 +133,12 @@ describe.each(legs)('devices ($dialect, $kv.kind store)', ({ dialect, kv }) => {
     expect((await list(user, '?online=true')).total).toBe(2);
     expect((await list(user, '?clientType=MAC')).list.map((d) => d.id)).toEqual([mac.id]);
     expect((await list(user, '?text=TOWER')).list.map((d) => d.id)).toEqual([win.id]);
+    // the total of a text search: from a page that is not full, or counted when the page is full
+    expect(await list(user, '?text=f-')).toMatchObject({ total: 3 });
+    expect(await list(user, '?text=f-&pageSize=2')).toMatchObject({ total: 3 });
+    expect(await list(user, '?text=f-&pageSize=2&page=2')).toMatchObject({ total: 3 });
+    expect(await list(user, '?text=f-&pageSize=2&page=3')).toMatchObject({ list: [], total: 3 });
+    expect(await list(user, '?text=nothing-like-it')).toMatchObject({ list: [], total: 0 });
 
     const groups = body<{ list: { id: string; deviceCount: number; onlineCount: number }[]; ungroupedCount: number }>(await call(user, 'GET', '/deviceGroup/list')).data;
     expect(groups.list.map((g) => [g.id, g.deviceCount, g.onlineCount])).toEqual([
