@@ -519,8 +519,8 @@ function crossesBorder(a: string | null, b: string | null): boolean {
 
 /**
  * POST /device/connectCheck: may `fromId` (the caller's own device) start a session to `toId`
- * (own or shared)? Checked in this order: policy, share permission, simultaneous sessions,
- * cross-border. An allowed check takes a session for DEVICE_PRESENCE_SECONDS (atomically
+ * (own or shared)? Checked in this order: policy, share permission, cross-border,
+ * simultaneous sessions (last, because passing it takes the session). An allowed check takes a session for DEVICE_PRESENCE_SECONDS (atomically
  * against the limit); the controlling device's heartbeats keep it (see heartbeat's `sessions`).
  * Seats (ADR 0018): the account's plan is its own or a held MEMBER seat's; a controlling
  * device holding a MEMBER seat has the paid plan's session limit, and one holding a CHANNEL
