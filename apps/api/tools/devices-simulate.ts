@@ -116,4 +116,10 @@ async function main(): Promise<void> {
   });
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) await main();
+if (import.meta.url === `file://${process.argv[1]}`) {
+  // a refused log-in or a device limit is a message for the person running it, not a stack trace
+  await main().catch((error: unknown) => {
+    console.error(`devices:simulate: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  });
+}

@@ -39,7 +39,7 @@ export type TDeviceRegisterRequest = z.infer<typeof ZDeviceRegisterRequest>;
 
 export const ZDeviceHeartbeatRequest = z.object({
   deviceId: ZAppDeviceId,
-  /** ids of the devices this one controls right now (keeps the plan's simultaneous sessions current) */
+  /** ids of the devices this one controls right now: those connectCheck admitted are kept, its others end ([] ends all) */
   sessions: z.array(ZId).max(20).optional(),
 });
 export type TDeviceHeartbeatRequest = z.infer<typeof ZDeviceHeartbeatRequest>;

@@ -147,6 +147,50 @@ describe.each(stores)('$kind key-value store', ({ create }) => {
     expect(await kv.take(k)).toBeNull();
   });
 
+  it('reads many keys at once, in order, null for the missing', async () => {
+    const [a, b, c] = [key(), key(), key()];
+    await kv.set(a, 'A');
+    await kv.set(c, 'C', 5000);
+    expect(await kv.getMany([a, b, c, a])).toEqual(['A', null, 'C', 'A']);
+    expect(await kv.getMany([])).toEqual([]);
+    // more keys than one MGET slice (1000)
+    const many = Array.from({ length: 1500 }, (_, i) => `${a}:${i}`);
+    await kv.set(many[1499]!, 'last', 5000);
+    const values = await kv.getMany(many);
+    expect(values).toHaveLength(1500);
+    expect(values.filter((value) => value !== null)).toEqual(['last']);
+  });
+
+  it('leases: 20 concurrent acquisitions at a limit of 3 give exactly 3; the same field renews', async () => {
+    const k = key();
+    const now = Date.UTC(2026, 0, 1);
+    const lease = (field: string, holder = 'h1', limit: number | null = 3, at = now) => kv.leaseAcquire(k, { field, holder, limit, until: at + 90_000, now: at, ttlMs: 90_000 });
+    const given = await Promise.all(Array.from({ length: 20 }, (_, i) => lease(`t${i}`)));
+    expect(given.filter(Boolean)).toHaveLength(3);
+    const held = given.flatMap((ok, i) => (ok ? [`t${i}`] : []));
+    // a field already held is given again (the same session), another one is not
+    expect(await lease(held[0]!, 'h2')).toBe(true);
+    expect(await lease('other')).toBe(false);
+    expect(await lease('other', 'h1', null)).toBe(true);
+    // after their time the leases are dropped and make room
+    expect(await lease('late', 'h1', 1, now + 90_000)).toBe(true);
+    expect(await lease('later', 'h1', 1, now + 90_000)).toBe(false);
+  });
+
+  it('leases: a renewal keeps the holder’s named leases, ends its others and gives nothing new', async () => {
+    const k = key();
+    const now = Date.UTC(2026, 0, 1);
+    const lease = (field: string, holder: string, at = now) => kv.leaseAcquire(k, { field, holder, limit: 2, until: at + 90_000, now: at, ttlMs: 90_000 });
+    expect(await lease('a', 'h1')).toBe(true);
+    expect(await lease('b', 'h2')).toBe(true);
+    await kv.leaseRenew(k, { holder: 'h1', fields: ['a', 'c'], until: now + 180_000, now: now + 60_000, ttlMs: 180_000 });
+    // at +120 s: h2's lease on b is over, h1's on a was renewed, c was never given
+    expect(await lease('d', 'h3', now + 120_000)).toBe(true);
+    expect(await lease('e', 'h3', now + 120_000)).toBe(false);
+    await kv.leaseRenew(k, { holder: 'h1', fields: [], until: now + 180_000, now: now + 120_000, ttlMs: 180_000 });
+    expect(await lease('e', 'h3', now + 120_000)).toBe(true);
+  });
+
   it('rejects non-positive TTLs', async () => {
     await expect(kv.set(key(), 'v', 0)).rejects.toThrow(RangeError);
     await expect(kv.incr(key(), -1)).rejects.toThrow(RangeError);

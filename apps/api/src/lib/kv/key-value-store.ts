@@ -7,6 +7,8 @@
 export interface KeyValueStore {
   readonly kind: 'memory' | 'redis';
   get(key: string): Promise<string | null>;
+  /** Values of many keys in one round trip (MGET), in the order given; null for a missing key. */
+  getMany(keys: readonly string[]): Promise<(string | null)[]>;
   /** Stores a value, replacing any; without ttlMs it lives until deleted. */
   set(key: string, value: string, ttlMs?: number): Promise<void>;
   /** Stores only when the key is absent (a cooldown or lock); true when it was stored. */
@@ -26,5 +28,18 @@ export interface KeyValueStore {
   del(key: string): Promise<void>;
   /** Atomically reads and deletes: of two concurrent takers only one gets the value. */
   take(key: string): Promise<string | null>;
+  /**
+   * A set of leases under `key`: fields, each held by a holder until an epoch-ms time. Atomically
+   * drops the leases over at `now`, then gives `field` to `holder` until `until` when the field
+   * is already held or fewer than `limit` other leases are live (null: no limit). True when
+   * given. The key lives ttlMs after the last change. Of concurrent callers at the limit,
+   * exactly as many as fit get a lease.
+   */
+  leaseAcquire(key: string, lease: { field: string; holder: string; limit: number | null; until: number; now: number; ttlMs: number }): Promise<boolean>;
+  /**
+   * Atomically: the holder's live leases among `fields` last until `until`, its other leases
+   * end, expired ones are dropped. Grants nothing new (only leaseAcquire counts the limit).
+   */
+  leaseRenew(key: string, renewal: { holder: string; fields: readonly string[]; until: number; now: number; ttlMs: number }): Promise<void>;
   close(): Promise<void>;
 }

@@ -42,6 +42,10 @@ export class MemoryKeyValueStore implements KeyValueStore {
     return this.live(key)?.value ?? null;
   }
 
+  async getMany(keys: readonly string[]): Promise<(string | null)[]> {
+    return keys.map((key) => this.live(key)?.value ?? null);
+  }
+
   async set(key: string, value: string, ttlMs?: number): Promise<void> {
     this.entries.set(key, { value, expiresAt: this.expiry(ttlMs) });
   }
@@ -81,6 +85,33 @@ export class MemoryKeyValueStore implements KeyValueStore {
     const entry = this.live(key);
     this.entries.delete(key);
     return entry?.value ?? null;
+  }
+
+  /** Leases are stored as JSON { field: [holder, until] }; each call runs in one turn, so it is atomic. */
+  private leases(key: string, now: number): Record<string, [string, number]> {
+    const entry = this.live(key);
+    const all = entry ? (JSON.parse(entry.value) as Record<string, [string, number]>) : {};
+    return Object.fromEntries(Object.entries(all).filter(([, [, until]]) => until > now));
+  }
+
+  async leaseAcquire(key: string, lease: { field: string; holder: string; limit: number | null; until: number; now: number; ttlMs: number }): Promise<boolean> {
+    const leases = this.leases(key, lease.now);
+    const others = Object.keys(leases).filter((field) => field !== lease.field).length;
+    if (!(lease.field in leases) && lease.limit !== null && others >= lease.limit) return false;
+    leases[lease.field] = [lease.holder, lease.until];
+    this.entries.set(key, { value: JSON.stringify(leases), expiresAt: this.expiry(lease.ttlMs) });
+    return true;
+  }
+
+  async leaseRenew(key: string, renewal: { holder: string; fields: readonly string[]; until: number; now: number; ttlMs: number }): Promise<void> {
+    if (!this.live(key)) return;
+    const leases = this.leases(key, renewal.now);
+    for (const [field, [holder]] of Object.entries(leases)) {
+      if (holder !== renewal.holder) continue;
+      if (renewal.fields.includes(field)) leases[field] = [holder, renewal.until];
+      else delete leases[field];
+    }
+    this.entries.set(key, { value: JSON.stringify(leases), expiresAt: this.expiry(renewal.ttlMs) });
   }
 
   async close(): Promise<void> {

@@ -14,6 +14,46 @@ local count = tonumber(redis.call('GET', KEYS[1]))
 if count == nil or count <= 0 then return 0 end
 return redis.call('DECR', KEYS[1])`;
 
+// Leases: a hash of field → "holder|until". Drop the expired, count the others, give the
+// field when it is held already or there is room. ARGV: field, holder, limit (-1: none), now,
+// until, ttl.
+const LEASE_ACQUIRE = `
+local now = tonumber(ARGV[4])
+local entries = redis.call('HGETALL', KEYS[1])
+local others = 0
+local held = false
+for i = 1, #entries, 2 do
+  local untilAt = tonumber(string.match(entries[i + 1], '|(%d+)$'))
+  if untilAt == nil or untilAt <= now then redis.call('HDEL', KEYS[1], entries[i])
+  elseif entries[i] == ARGV[1] then held = true
+  else others = others + 1 end
+end
+local limit = tonumber(ARGV[3])
+if not held and limit >= 0 and others >= limit then return 0 end
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[2] .. '|' .. ARGV[5])
+redis.call('PEXPIRE', KEYS[1], ARGV[6])
+return 1`;
+
+// ARGV: holder, now, until, ttl, then the fields the holder keeps.
+const LEASE_RENEW = `
+local now = tonumber(ARGV[2])
+local keep = {}
+for i = 5, #ARGV do keep[ARGV[i]] = true end
+local entries = redis.call('HGETALL', KEYS[1])
+for i = 1, #entries, 2 do
+  local holder, untilAt = string.match(entries[i + 1], '^(.*)|(%d+)$')
+  if untilAt == nil or tonumber(untilAt) <= now then redis.call('HDEL', KEYS[1], entries[i])
+  elseif holder == ARGV[1] then
+    if keep[entries[i]] then redis.call('HSET', KEYS[1], entries[i], holder .. '|' .. ARGV[3])
+    else redis.call('HDEL', KEYS[1], entries[i]) end
+  end
+end
+if redis.call('EXISTS', KEYS[1]) == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[4]) end
+return 1`;
+
+/** MGET in slices, so one call for a large fleet does not block Redis for long. */
+const MGET_SLICE = 1000;
+
 /**
  * Redis-backed store shared by every API instance. `prefix` namespaces the keys (tests use a
  * unique one per run). The connection belongs to the caller: close() does not quit it.
@@ -32,6 +72,12 @@ export class RedisKeyValueStore implements KeyValueStore {
 
   async get(key: string): Promise<string | null> {
     return this.redis.get(this.k(key));
+  }
+
+  async getMany(keys: readonly string[]): Promise<(string | null)[]> {
+    const values: (string | null)[] = [];
+    for (let i = 0; i < keys.length; i += MGET_SLICE) values.push(...(await this.redis.mget(keys.slice(i, i + MGET_SLICE).map((key) => this.k(key)))));
+    return values;
   }
 
   async set(key: string, value: string, ttlMs?: number): Promise<void> {
@@ -62,6 +108,15 @@ export class RedisKeyValueStore implements KeyValueStore {
 
   async take(key: string): Promise<string | null> {
     return this.redis.getdel(this.k(key)); // Redis ≥ 6.2
+  }
+
+  async leaseAcquire(key: string, lease: { field: string; holder: string; limit: number | null; until: number; now: number; ttlMs: number }): Promise<boolean> {
+    const limit = lease.limit === null ? -1 : lease.limit;
+    return Number(await this.redis.eval(LEASE_ACQUIRE, 1, this.k(key), lease.field, lease.holder, limit, Math.floor(lease.now), Math.floor(lease.until), positive(lease.ttlMs))) === 1;
+  }
+
+  async leaseRenew(key: string, renewal: { holder: string; fields: readonly string[]; until: number; now: number; ttlMs: number }): Promise<void> {
+    await this.redis.eval(LEASE_RENEW, 1, this.k(key), renewal.holder, Math.floor(renewal.now), Math.floor(renewal.until), positive(renewal.ttlMs), ...renewal.fields);
   }
 
   async close(): Promise<void> {}

@@ -27,6 +27,34 @@ export async function countDevices(db: Db, userId: string): Promise<number> {
   return toCount(row?.n);
 }
 
+/**
+ * The account's devices that count against its plan's device limit: all but those holding a
+ * running MEMBER seat (ADR 0018: such a device has the paid features itself). Reads the seats
+ * table in the same query (as the users module does for the seats an account holds) rather than
+ * asking the seats module about every device.
+ */
+export async function countDevicesWithoutSeat(db: Db, userId: string, now: string): Promise<number> {
+  const row = await db
+    .selectFrom('devices')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('devices.user_id', '=', userId)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('seats')
+            .select('seats.id')
+            .whereRef('seats.assignee_device_id', '=', 'devices.id')
+            .where('seats.kind', '=', 'MEMBER')
+            .where('seats.revoked_at', 'is', null)
+            .where('seats.starts_at', '<=', now)
+            .where('seats.expires_at', '>', now),
+        ),
+      ),
+    )
+    .executeTakeFirst();
+  return toCount(row?.n);
+}
+
 /** Throws the unique violation when the account already has this device key. */
 export async function insertDevice(db: Db, row: DeviceRow): Promise<void> {
   await db.insertInto('devices').values(row).execute();
@@ -94,13 +122,30 @@ function applyFilter<O>(query: DeviceQuery<O>, filter: DeviceFilter): DeviceQuer
   return q;
 }
 
-/** Devices matching a filter, newest first: a page of whole rows and the total. */
+/**
+ * Devices matching a filter, newest first: a page of whole rows and the total. The page is
+ * found on ids alone (an index-only walk of devices_user_created_id_idx for an owner, however
+ * deep the page), then only its rows are read.
+ */
 export async function listDevices(db: Db, filter: DeviceFilter, limit: number, offset: number): Promise<{ rows: DeviceRow[]; total: number }> {
-  const [rows, count] = await Promise.all([
-    applyFilter(db.selectFrom('devices').selectAll(), filter).orderBy('devices.created_at', 'desc').orderBy('devices.id', 'desc').limit(limit).offset(offset).execute(),
-    applyFilter(db.selectFrom('devices').select((eb) => eb.fn.countAll().as('n')), filter).executeTakeFirst(),
-  ]);
-  return { rows, total: toCount(count?.n) };
+  const page = () => applyFilter(db.selectFrom('devices').select('devices.id'), filter).orderBy('devices.created_at', 'desc').orderBy('devices.id', 'desc').limit(limit).offset(offset).execute();
+  const count = async () => toCount((await applyFilter(db.selectFrom('devices').select((eb) => eb.fn.countAll().as('n')), filter).executeTakeFirst())?.n);
+  let ids: { id: string }[];
+  let total: number;
+  if (filter.text) {
+    // a text search reads every row of the account (LIKE '%…%' has no index): a page that is
+    // not full already tells the total, so a narrow search scans once instead of twice
+    ids = await page();
+    total = (ids.length > 0 || offset === 0) && ids.length < limit ? offset + ids.length : await count();
+  } else {
+    [ids, total] = await Promise.all([page(), count()]);
+  }
+  return { rows: await devicesInOrder(db, ids.map((row) => row.id)), total };
+}
+
+/** Whether anything is shared with this user (else a list needs no share look-ups at all). */
+export async function hasReceivedShares(db: Db, recipientId: string): Promise<boolean> {
+  return (await db.selectFrom('device_shares').select('id').where('recipient_id', '=', recipientId).limit(1).executeTakeFirst()) !== undefined;
 }
 
 /** Ids and last-seen times of every device matching a filter, newest first (the online filter). */

@@ -233,8 +233,10 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['devices'],
         summary: 'The broker’s decision before a session from an own device to an own or shared one',
         description:
-          'Refusals, checked in this order: POLICY (see ADR 0017), PERMISSION (shared for VIEW only), SESSION_LIMIT (the plan’s simultaneous sessions), ' +
-          'CROSS_BORDER (accounts registered from 1 July 2025 without the global channel, devices on either side of the mainland China border). ' +
+          'Refusals, checked in this order: POLICY (see ADR 0017), PERMISSION (shared for VIEW only), ' +
+          'CROSS_BORDER (accounts registered from 1 July 2025 without the global channel, devices on either side of the mainland China border), ' +
+          'SESSION_LIMIT (the plan’s simultaneous sessions). An allowed check starts a session for 90 s, atomically against the limit; ' +
+          'the controlling device’s heartbeat (sessions: [...]) keeps the ones it lists and ends the others. ' +
           NOT_FOUND,
         body: ZConnectCheckRequest,
         response: envelopeResponses(ZConnectCheckResult),

@@ -24,9 +24,11 @@ import { AppError } from '../../lib/app-error';
 import { type KeyValueStore } from '../../lib/kv';
 import { findCountryCode } from '../location';
 import { findPlanLimits } from '../pricing';
-import { findUserById, findUserByIdentifier, lockEntitlements, type UserRow } from '../users';
+import { deviceSeats } from '../seats';
+import { findUserById, findUserByIdentifier, lockEntitlements, withHeldSeats, type UserRow } from '../users';
 import {
   countDevices,
+  countDevicesWithoutSeat,
   countGroups,
   countShares,
   deleteDevices,
@@ -41,6 +43,7 @@ import {
   findShareOf,
   findSharesReaching,
   findUserNames,
+  hasReceivedShares,
   insertDevice,
   insertGroup,
   insertShare,
@@ -62,8 +65,12 @@ import {
 export const DEFAULT_POLICY: TLoginWay = 'ALL';
 /** The apps beat this often; presence lasts DEVICE_PRESENCE_SECONDS. */
 export const HEARTBEAT_SECONDS = 30;
-/** A heartbeat writes last_seen_at (and the address) at most this often, or when the address changes. */
-export const LAST_SEEN_WRITE_MS = 60_000;
+/**
+ * A heartbeat writes last_seen_at (and the address) at most this often, or when the address
+ * changes: with beats every 30 s, one beat in ten writes the database (a fleet of 180,000
+ * devices beating every minute: at most 600 writes a second, instead of one per beat).
+ */
+export const LAST_SEEN_WRITE_MS = 5 * 60_000;
 /**
  * A device whose last_seen_at is older than this cannot be online: every heartbeat either wrote
  * last_seen_at or found it younger than LAST_SEEN_WRITE_MS, and presence lasts
@@ -77,6 +84,9 @@ const MAY_CONTROL: ReadonlySet<TLoginWay> = new Set(['ALL', 'DEVICE_MANAGE']);
 const MAY_BE_CONTROLLED: ReadonlySet<TLoginWay> = new Set(['ALL', 'DEVICE_MANAGE', 'ONLY_CONTROLLED']);
 
 const RANK: Record<TSharePermission, number> = { VIEW: 1, CONTROL: 2, MANAGE: 3 };
+
+/** The plan whose limits a device with a running MEMBER seat has (the seats sold are PRO seats). */
+const SEAT_PLAN = 'PRO';
 
 const presenceKey = (id: string) => `device:online:${id}`;
 const sessionsKey = (userId: string) => `device:sessions:${userId}`;
@@ -93,16 +103,34 @@ function planOf(user: Pick<UserRow, 'member_plan' | 'member_expires_at'>, now: D
   return user.member_plan !== 'FREE' && futureDbDate(user.member_expires_at, now) ? user.member_plan : 'FREE';
 }
 
-/** What the user's plan allows now; null = no limit in the pricing data. */
-export async function limitsOf(db: Db, user: Pick<UserRow, 'member_plan' | 'member_expires_at'>, now: Date): Promise<{ devices: number | null; sessions: number | null }> {
-  const limits = await findPlanLimits(db, planOf(user, now));
+interface Limits {
+  devices: number | null;
+  sessions: number | null;
+}
+
+async function planLimits(db: Db, plan: string): Promise<Limits> {
+  const limits = await findPlanLimits(db, plan);
   return { devices: limits?.device_limit ?? null, sessions: limits?.session_limit ?? null };
 }
 
-async function getUserRow(db: Db, userId: string): Promise<UserRow> {
+/**
+ * What the user's plan allows now; null = no limit in the pricing data. Pass the user as
+ * `withHeldSeats` answers it, so a MEMBER seat held by the account gives the paid limits.
+ */
+export function limitsOf(db: Db, user: Pick<UserRow, 'member_plan' | 'member_expires_at'>, now: Date): Promise<Limits> {
+  return planLimits(db, planOf(user, now));
+}
+
+/** The larger of two limits; null (no limit) beats any number. */
+function wider(a: number | null, b: number | null): number | null {
+  return a === null || b === null ? null : Math.max(a, b);
+}
+
+/** The account with the seats it holds: its own membership or a held seat's, whichever runs longer. */
+async function getUserRow(db: Db, userId: string, now = new Date()): Promise<UserRow> {
   const user = await findUserById(db, userId);
   if (!user) throw new AppError('UNAUTHORIZED');
-  return user;
+  return withHeldSeats(db, user, now);
 }
 
 // ---- Views ---------------------------------------------------------------------------------
@@ -137,10 +165,12 @@ function displayName(user: { username: string | null; nickname: string }): strin
   return user.username ?? user.nickname;
 }
 
+/** Which of these devices are online: one MGET for those seen recently enough to be. */
 async function onlineIds(kv: KeyValueStore, rows: readonly Pick<DeviceRow, 'id' | 'last_seen_at'>[], now: Date): Promise<Set<string>> {
   const recent = rows.filter((row) => row.last_seen_at !== null && now.getTime() - fromDbDate(row.last_seen_at).getTime() < MAYBE_ONLINE_MS);
-  const answers = await Promise.all(recent.map(async (row) => ((await kv.get(presenceKey(row.id))) !== null ? row.id : null)));
-  return new Set(answers.filter((id): id is string => id !== null));
+  if (recent.length === 0) return new Set();
+  const answers = await kv.getMany(recent.map((row) => presenceKey(row.id)));
+  return new Set(recent.flatMap((row, i) => (answers[i] !== null ? [row.id] : [])));
 }
 
 /** The best permission each device's shares give the recipient. */
@@ -204,10 +234,12 @@ export async function registerDevice(db: Db, kv: KeyValueStore, caller: Caller, 
   } else {
     try {
       device = await db.transaction().execute(async (trx) => {
-        const user = await lockEntitlements(trx, caller.userId, stamp);
-        if (!user) throw new AppError('UNAUTHORIZED');
+        const locked = await lockEntitlements(trx, caller.userId, stamp);
+        if (!locked) throw new AppError('UNAUTHORIZED');
+        // an account seat gives the paid limit; devices holding a seat of their own do not count
+        const user = await getUserRow(trx, caller.userId, now);
         const limit = (await limitsOf(trx, user, now)).devices;
-        if (limit !== null && (await countDevices(trx, caller.userId)) >= limit) throw new AppError('DEVICE_LIMIT_REACHED', { params: { limit } });
+        if (limit !== null && (await countDevicesWithoutSeat(trx, caller.userId, stamp)) >= limit) throw new AppError('DEVICE_LIMIT_REACHED', { params: { limit } });
         const row: DeviceRow = { id: newId(now.getTime()), user_id: caller.userId, device_key: body.deviceId, ...details, group_id: null, policy: DEFAULT_POLICY, ...seen, created_at: stamp, updated_at: stamp };
         await insertDevice(trx, row);
         return row;
@@ -247,24 +279,17 @@ export async function heartbeat(db: Db, kv: KeyValueStore, caller: Caller, devic
 
 // ---- Simultaneous sessions (key-value store) -----------------------------------------------
 
-type SessionMap = Record<string, { from: string; until: number }>;
+// The account's sessions are leases in the key-value store (`device:sessions:<user>`, field:
+// the controlled device, holder: the controlling one), each for DEVICE_PRESENCE_SECONDS. An
+// allowed connectCheck takes one atomically against the plan's limit (leaseAcquire), so
+// parallel checks at the limit admit exactly the limit; the controller's heartbeat renews the
+// ones it still holds and ends the rest (leaseRenew), and never starts a new one (ADR 0017).
 
-async function readSessions(kv: KeyValueStore, userId: string, now: Date): Promise<SessionMap> {
-  const text = await kv.get(sessionsKey(userId));
-  const all = text ? (JSON.parse(text) as SessionMap) : {};
-  return Object.fromEntries(Object.entries(all).filter(([, session]) => session.until > now.getTime()));
-}
+const SESSION_MS = DEVICE_PRESENCE_SECONDS * 1000;
 
-async function writeSessions(kv: KeyValueStore, userId: string, sessions: SessionMap): Promise<void> {
-  await kv.set(sessionsKey(userId), JSON.stringify(sessions), DEVICE_PRESENCE_SECONDS * 1000);
-}
-
-/** The controlling device reports its sessions: they replace what it reported before. */
+/** The controlling device reports its sessions: those it holds are renewed, the others end. */
 async function recordSessions(kv: KeyValueStore, userId: string, fromId: string, targets: readonly string[], now: Date): Promise<void> {
-  const sessions = await readSessions(kv, userId, now);
-  for (const [to, session] of Object.entries(sessions)) if (session.from === fromId) delete sessions[to];
-  for (const to of targets) sessions[to] = { from: fromId, until: now.getTime() + DEVICE_PRESENCE_SECONDS * 1000 };
-  await writeSessions(kv, userId, sessions);
+  await kv.leaseRenew(sessionsKey(userId), { holder: fromId, fields: targets, until: now.getTime() + SESSION_MS, now: now.getTime(), ttlMs: SESSION_MS });
 }
 
 // ---- List, update, remove ------------------------------------------------------------------
@@ -272,10 +297,12 @@ async function recordSessions(kv: KeyValueStore, userId: string, fromId: string,
 export async function listVisibleDevices(db: Db, kv: KeyValueStore, userId: string, query: TDeviceListQuery, now = new Date()): Promise<TDeviceList> {
   const groups = query['groupIds[]'] ?? [];
   const grouped = groups.length > 0;
+  // groups are the caller's own: a group filter leaves shared devices out; and an account that
+  // nothing is shared with lists on the owner's index alone
+  const withShared = query.scope !== 'OWN' && !grouped && (await hasReceivedShares(db, userId));
   const filter: DeviceFilter = {
     ...(query.scope !== 'SHARED' ? { ownerId: userId } : {}),
-    // groups are the caller's own: a group filter leaves shared devices out
-    ...(query.scope !== 'OWN' && !grouped ? { sharedWith: userId } : {}),
+    ...(withShared ? { sharedWith: userId } : {}),
     ...(grouped ? { groupIds: groups.filter((id) => id !== UNGROUPED), includeUngrouped: groups.includes(UNGROUPED) } : {}),
     ...(query.clientType ? { clientType: query.clientType } : {}),
     ...(query.text ? { text: query.text } : {}),
@@ -492,9 +519,12 @@ function crossesBorder(a: string | null, b: string | null): boolean {
 
 /**
  * POST /device/connectCheck: may `fromId` (the caller's own device) start a session to `toId`
- * (own or shared)? Checked in this order: policy, share permission, simultaneous sessions,
- * cross-border. An allowed check counts as a session for DEVICE_PRESENCE_SECONDS; the
- * controlling device's heartbeats keep it (see heartbeat's `sessions`).
+ * (own or shared)? Checked in this order: policy, share permission, cross-border,
+ * simultaneous sessions (last, because passing it takes the session). An allowed check takes a session for DEVICE_PRESENCE_SECONDS (atomically
+ * against the limit); the controlling device's heartbeats keep it (see heartbeat's `sessions`).
+ * Seats (ADR 0018): the account's plan is its own or a held MEMBER seat's; a controlling
+ * device holding a MEMBER seat has the paid plan's session limit, and one holding a CHANNEL
+ * seat has the global channel.
  */
 export async function checkConnect(db: Db, kv: KeyValueStore, userId: string, fromId: string, toId: string, now = new Date()): Promise<ConnectDecision> {
   const from = await findDeviceById(db, fromId);
@@ -502,16 +532,15 @@ export async function checkConnect(db: Db, kv: KeyValueStore, userId: string, fr
   const to = await getAccess(db, userId, toId);
   if (!MAY_CONTROL.has(from.policy as TLoginWay) || !MAY_BE_CONTROLLED.has(to.device.policy as TLoginWay)) return refuse('POLICY');
   if (RANK[to.permission] < RANK.CONTROL) return refuse('PERMISSION');
-  const user = await getUserRow(db, userId);
-  const limit = (await limitsOf(db, user, now)).sessions;
-  const sessions = await readSessions(kv, userId, now);
-  const others = Object.keys(sessions).filter((target) => target !== to.device.id);
-  if (limit !== null && others.length >= limit) return refuse('SESSION_LIMIT', { limit });
-  const channel = fromDbBool(user.channel_enabled) && futureDbDate(user.channel_expires_at, now) !== null;
+  const [user, seats] = await Promise.all([getUserRow(db, userId, now), deviceSeats(db, from.id, now)]);
+  const own = await limitsOf(db, user, now);
+  const limit = seats.member ? wider(own.sessions, (await planLimits(db, SEAT_PLAN)).sessions) : own.sessions;
+  const channel = (fromDbBool(user.channel_enabled) && futureDbDate(user.channel_expires_at, now) !== null) || seats.channel !== null;
   const channelRequired = !channel && fromDbDate(user.created_at) >= new Date(CHANNEL_REQUIRED_FROM);
   if (channelRequired && crossesBorder(from.last_country, to.device.last_country)) return refuse('CROSS_BORDER');
-  sessions[to.device.id] = { from: from.id, until: now.getTime() + DEVICE_PRESENCE_SECONDS * 1000 };
-  await writeSessions(kv, userId, sessions);
+  // last: taking the session is the only write, and it is atomic against the limit
+  const lease = { field: to.device.id, holder: from.id, limit, until: now.getTime() + SESSION_MS, now: now.getTime(), ttlMs: SESSION_MS };
+  if (!(await kv.leaseAcquire(sessionsKey(userId), lease))) return refuse('SESSION_LIMIT', { limit: limit ?? 0 });
   return { allowed: true, reason: null, error: null };
 }
 

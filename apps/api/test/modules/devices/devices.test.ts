@@ -5,6 +5,7 @@ import { type App } from '../../../src/app';
 import { toDbDate } from '../../../src/db/dialect';
 import { pricingSeedStep } from '../../../src/modules/pricing/pricing.seed';
 import { heartbeat } from '../../../src/modules/devices/devices.service';
+import { createSeats } from '../../../src/modules/seats';
 import { kvCases, newIp, signUp } from '../../accounts';
 import { testDialects, useTestApp } from '../../helper';
 import { body } from '../orders/support';
@@ -101,8 +102,11 @@ describe.each(legs)('devices ($dialect, $kv.kind store)', ({ dialect, kv }) => {
     // 30 s later from the same address: no write
     await heartbeat(ctx.database.db, app.kv, { userId, ip: '10.9.9.9', now: new Date(t0.getTime() + 30_000) }, 'beat-1');
     expect((await row()).last_seen_at).toBe(toDbDate(t0));
-    // a minute later: written again
-    const t2 = new Date(t0.getTime() + 60_000);
+    // four minutes later: still no write (at most one in five minutes per device)
+    await heartbeat(ctx.database.db, app.kv, { userId, ip: '10.9.9.9', now: new Date(t0.getTime() + 240_000) }, 'beat-1');
+    expect((await row()).last_seen_at).toBe(toDbDate(t0));
+    // five minutes later: written again
+    const t2 = new Date(t0.getTime() + 300_000);
     await heartbeat(ctx.database.db, app.kv, { userId, ip: '10.9.9.9', now: t2 }, 'beat-1');
     expect((await row()).last_seen_at).toBe(toDbDate(t2));
   });
@@ -129,6 +133,12 @@ describe.each(legs)('devices ($dialect, $kv.kind store)', ({ dialect, kv }) => {
     expect((await list(user, '?online=true')).total).toBe(2);
     expect((await list(user, '?clientType=MAC')).list.map((d) => d.id)).toEqual([mac.id]);
     expect((await list(user, '?text=TOWER')).list.map((d) => d.id)).toEqual([win.id]);
+    // the total of a text search: from a page that is not full, or counted when the page is full
+    expect(await list(user, '?text=f-')).toMatchObject({ total: 3 });
+    expect(await list(user, '?text=f-&pageSize=2')).toMatchObject({ total: 3 });
+    expect(await list(user, '?text=f-&pageSize=2&page=2')).toMatchObject({ total: 3 });
+    expect(await list(user, '?text=f-&pageSize=2&page=3')).toMatchObject({ list: [], total: 3 });
+    expect(await list(user, '?text=nothing-like-it')).toMatchObject({ list: [], total: 0 });
 
     const groups = body<{ list: { id: string; deviceCount: number; onlineCount: number }[]; ungroupedCount: number }>(await call(user, 'GET', '/deviceGroup/list')).data;
     expect(groups.list.map((g) => [g.id, g.deviceCount, g.onlineCount])).toEqual([
@@ -311,6 +321,109 @@ describe.each(legs)('devices ($dialect, $kv.kind store)', ({ dialect, kv }) => {
         .where('username_norm', '=', user.username.toLowerCase())
         .execute();
       expect((await check(user, from.id, other.id)).allowed).toBe(true);
+    });
+  });
+
+  describe('simultaneous sessions and seats', () => {
+    type Check = { allowed: boolean; reason: string | null; message: string | null };
+    const check = async (user: User, from: string, to: string) => body<Check>(await call(user, 'POST', '/device/connectCheck', { fromDeviceId: from, toDeviceId: to })).data;
+    const idOf = async (user: User) => (await ctx.database.db.selectFrom('users').select('id').where('username_norm', '=', user.username.toLowerCase()).executeTakeFirstOrThrow()).id;
+    const makePro = async (user: User) =>
+      ctx.database.db
+        .updateTable('users')
+        .set({ member_plan: 'PRO', member_expires_at: toDbDate(Date.now() + 86_400_000) })
+        .where('username_norm', '=', user.username.toLowerCase())
+        .execute();
+    /** one seat of `kind` owned by `user`, running for 30 days (as fulfilment makes them) */
+    const seatOf = async (user: User, kind: 'MEMBER' | 'CHANNEL') => {
+      const now = new Date();
+      const grant = await createSeats(
+        ctx.database.db,
+        { ownerId: await idOf(user), orderId: `order-${kind}`, orderItemId: `item-${kind}`, kind, count: 1, startsAt: new Date(now.getTime() - 60_000), expiresAt: new Date(now.getTime() + 30 * 86_400_000) },
+        now,
+      );
+      return grant.seatIds[0]!;
+    };
+    const assign = async (user: User, payload: Record<string, unknown>) => {
+      const res = await call(user, 'POST', '/seat/assign', payload);
+      expect(res.statusCode, res.body).toBe(200);
+    };
+
+    it('20 parallel connectChecks at the plan’s limit admit exactly the limit (Pro: 3), and a held session keeps its place', async () => {
+      const user = await signUp(app);
+      await makePro(user);
+      const from = await register(user, 'par-from', {}, CN_IP);
+      const targets: DeviceAnswer[] = [];
+      for (let i = 0; i < 20; i++) targets.push(await register(user, `par-${i}`, {}, CN_IP));
+      const answers = await Promise.all(targets.map((to) => check(user, from.id, to.id)));
+      expect(answers.filter((a) => a.allowed)).toHaveLength(3);
+      expect(answers.filter((a) => !a.allowed).map((a) => a.reason)).toEqual(Array(17).fill('SESSION_LIMIT'));
+      const held = targets.filter((_, i) => answers[i]!.allowed);
+      // checking a device already in session again is the same session, not a fourth
+      expect((await check(user, from.id, held[0]!.id)).allowed).toBe(true);
+      // the controller reports it keeps one: two places free up, and 17 parallel checks take exactly 2
+      await call(user, 'POST', '/device/heartbeat', { deviceId: 'par-from', sessions: [held[0]!.id] }, CN_IP);
+      const rest = targets.filter((_, i) => !answers[i]!.allowed);
+      const again = await Promise.all(rest.map((to) => check(user, from.id, to.id)));
+      expect(again.filter((a) => a.allowed)).toHaveLength(2);
+      // a heartbeat cannot add a session the broker did not admit
+      await call(user, 'POST', '/device/heartbeat', { deviceId: 'par-from', sessions: targets.map((t) => t.id) }, CN_IP);
+      expect((await check(user, from.id, rest.find((_, i) => !again[i]!.allowed)!.id)).reason).toBe('SESSION_LIMIT');
+    });
+
+    it('20 parallel connectChecks on the free plan (1) admit exactly one', async () => {
+      const user = await signUp(app);
+      const from = await register(user, 'free-from', {}, CN_IP);
+      const targets: DeviceAnswer[] = [];
+      for (let i = 0; i < 9; i++) targets.push(await register(user, `free-${i}`, {}, CN_IP));
+      const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => check(user, from.id, targets[i % 9]!.id)));
+      const admitted = new Set(answers.flatMap((a, i) => (a.allowed ? [targets[i % 9]!.id] : [])));
+      expect(admitted.size).toBe(1);
+      expect(answers.filter((a) => !a.allowed).every((a) => a.reason === 'SESSION_LIMIT')).toBe(true);
+    });
+
+    it('a device holding a MEMBER seat has the paid session limit and does not count against the device limit; a CHANNEL seat crosses the border', async () => {
+      const user = await signUp(app);
+      const devices: DeviceAnswer[] = [];
+      for (let i = 0; i < 10; i++) devices.push(await register(user, `seat-${i}`, {}, CN_IP));
+      const [d0, d1, d2, d3, d4] = devices as [DeviceAnswer, DeviceAnswer, DeviceAnswer, DeviceAnswer, DeviceAnswer];
+      expect((await check(user, d0.id, d1.id)).allowed).toBe(true);
+      expect(await check(user, d0.id, d2.id)).toMatchObject({ allowed: false, reason: 'SESSION_LIMIT', message: 'Your plan allows 1 simultaneous sessions. End one to start another.' });
+      expect((await call(user, 'POST', '/device/register', { deviceId: 'seat-10', name: 'Eleventh', clientType: 'WIN' })).statusCode).toBe(409);
+
+      await assign(user, { seatId: await seatOf(user, 'MEMBER'), deviceId: d0.id });
+      // the seated controller has Pro's 3 simultaneous sessions
+      expect((await check(user, d0.id, d2.id)).allowed).toBe(true);
+      expect((await check(user, d0.id, d3.id)).allowed).toBe(true);
+      expect(await check(user, d0.id, d4.id)).toMatchObject({ allowed: false, reason: 'SESSION_LIMIT', message: 'Your plan allows 3 simultaneous sessions. End one to start another.' });
+      // an unseated controller of the same free account still has 1 (and 3 are in use)
+      expect((await check(user, d1.id, d4.id)).reason).toBe('SESSION_LIMIT');
+      // the seated device counts as paid: 9 devices count against the free 10, so one more fits
+      await register(user, 'seat-10');
+      const refused = await call(user, 'POST', '/device/register', { deviceId: 'seat-11', name: 'Twelfth', clientType: 'WIN' });
+      expect([refused.statusCode, body(refused).errcode]).toEqual([409, 70002]);
+
+      // cross-border: the account (registered now) has no channel; a CHANNEL seat on the controller gives it
+      await call(user, 'POST', '/device/heartbeat', { deviceId: 'seat-0', sessions: [] }, CN_IP);
+      await call(user, 'POST', '/device/heartbeat', { deviceId: 'seat-4' }, US_IP);
+      expect((await check(user, d0.id, d4.id)).reason).toBe('CROSS_BORDER');
+      await assign(user, { seatId: await seatOf(user, 'CHANNEL'), deviceId: d0.id });
+      expect((await check(user, d0.id, d4.id)).allowed).toBe(true);
+    });
+
+    it('an account holding a MEMBER seat has the paid device and session limits', async () => {
+      const buyer = await signUp(app);
+      const holder = await signUp(app);
+      const devices: DeviceAnswer[] = [];
+      for (let i = 0; i < 10; i++) devices.push(await register(holder, `held-${i}`, {}, CN_IP));
+      expect((await call(holder, 'POST', '/device/register', { deviceId: 'held-10', name: 'Eleventh', clientType: 'WIN' })).statusCode).toBe(409);
+      expect((await check(holder, devices[0]!.id, devices[1]!.id)).allowed).toBe(true);
+      expect((await check(holder, devices[0]!.id, devices[2]!.id)).reason).toBe('SESSION_LIMIT');
+
+      await assign(buyer, { seatId: await seatOf(buyer, 'MEMBER'), account: holder.username });
+      await register(holder, 'held-10');
+      expect((await check(holder, devices[0]!.id, devices[2]!.id)).allowed).toBe(true);
+      expect(body<Record<string, unknown>>(await call(holder, 'GET', '/user/queryManageCount')).data).toMatchObject({ deviceLimit: 100, sessionLimit: 3, deviceCount: 11 });
     });
   });
 
