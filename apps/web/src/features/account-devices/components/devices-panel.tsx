@@ -200,7 +200,7 @@ export function DevicesPanel({ initial, texts, tag }: TDevicesPanelProps) {
         />
 
         <div className="mt-5 min-w-0 space-y-4 lg:mt-0">
-          <section aria-label={t('filters.label')} className="grid gap-3 sm:grid-cols-2 xl:grid-cols-[1fr_1fr_2fr]" data-testid="device-filters">
+          <section aria-label={t('filters.label')} className="grid gap-3 sm:grid-cols-2" data-testid="device-filters">
             <Field label={t('filters.online')}>
               {(control) => (
                 <select {...control} name="online" className={`${control.className} h-11`} value={filters.online} onChange={(event) => choose({ online: event.target.value as TFilters['online'] })}>
@@ -222,7 +222,7 @@ export function DevicesPanel({ initial, texts, tag }: TDevicesPanelProps) {
                 </select>
               )}
             </Field>
-            <form role="search" onSubmit={search} className="sm:col-span-2 xl:col-span-1">
+            <form role="search" onSubmit={search} className="sm:col-span-2">
               <TextField
                 label={t('filters.text')}
                 name="text"
@@ -274,7 +274,7 @@ export function DevicesPanel({ initial, texts, tag }: TDevicesPanelProps) {
               <p className="w-full text-sm font-medium text-ink" data-testid="batch-count">
                 {t('batch.selected', { count: selected.size })}
               </p>
-              <Field label={t('batch.moveLabel')} className="min-w-0 flex-1 sm:flex-none">
+              <Field label={t('batch.moveLabel')} className="w-full min-w-0 sm:w-auto">
                 {(control) => (
                   <select {...control} name="moveTo" className={`${control.className} h-11 sm:w-56`} value={moveTo} onChange={(event) => setMoveTo(event.target.value)}>
                     <option value="">{t('batch.noGroup')}</option>

@@ -107,8 +107,15 @@ export function GroupNav({ groups, scope, onScope, onChanged, t, validation, net
         </li>
         {groups.list.map((group) => (
           <li key={group.id} className="shrink-0">
-            <button type="button" className={chip} aria-current={current({ kind: 'group', id: group.id })} onClick={() => onScope({ kind: 'group', id: group.id })} data-testid="group" data-group-id={group.id}>
-              <span className="max-w-[12rem] truncate">{group.name}</span>
+            <button
+              type="button"
+              className={`${chip} lg:flex-col lg:items-start lg:gap-0`}
+              aria-current={current({ kind: 'group', id: group.id })}
+              onClick={() => onScope({ kind: 'group', id: group.id })}
+              data-testid="group"
+              data-group-id={group.id}
+            >
+              <span className="max-w-[12rem] truncate lg:max-w-full">{group.name}</span>
               <span className="text-xs font-normal whitespace-nowrap text-ink-muted tabular-nums" data-testid="group-count">
                 {t('groups.count', { online: group.onlineCount, total: group.deviceCount })}
               </span>
