@@ -11,8 +11,9 @@ import { type TLocale } from '../support/site';
 // appear by the page's own refresh and bring the 80 % warning of the free plan's 10; a group is
 // created and two devices moved into it; a device is shared with a second account, which sees
 // it marked as shared with its permission; a device set to "Signed out" (LOGIN_OUT) is refused
-// by POST /device/connectCheck with the policy reason. One journey per language: zh-CN at phone
-// size, en and ko on the desktop.
+// by POST /device/connectCheck with the policy reason; the CSV export downloads, and the other
+// account leaves the share. One journey per language: zh-CN at phone size, en and ko on the
+// desktop.
 
 const root = path.resolve(import.meta.dirname, '../..');
 type TTree = { [key: string]: string | TTree };
@@ -42,7 +43,7 @@ const journeys: { locale: TLocale; viewport: typeof PHONE }[] = [
 ];
 
 async function openDevices(browser: Browser, user: TUser, locale: TLocale, viewport: typeof PHONE): Promise<Page> {
-  const context = await browser.newContext({ viewport });
+  const context = await browser.newContext({ viewport, acceptDownloads: true });
   await useLocale(context, locale);
   const page = await context.newPage();
   const login = await page.request.post('/api/h5Login', { data: { loginType: 'account', account: user.username, password: PASSWORD } });
@@ -78,6 +79,11 @@ for (const { locale, viewport } of journeys) {
     await registerSimulatedDevices({ ...simulation, count: 8 });
     await expect(page.getByTestId('device')).toHaveCount(8, { timeout: 25_000 });
     await expect(page.getByTestId('device-limit-warning')).toContainText(t('limitNear', { count: 8, limit: 10 }));
+    // Export CSV downloads every device listed (the header row and eight devices).
+    const download = page.waitForEvent('download');
+    await page.getByTestId('device-export').click();
+    const csv = readFileSync((await (await download).path())!, 'utf8');
+    expect(csv.trimEnd().split('\r\n')).toHaveLength(9);
 
     // A group, and two devices moved into it.
     const groupName = locale === 'en' ? 'Front desk' : locale === 'ko' ? '안내 데스크' : '前台';
@@ -131,6 +137,10 @@ for (const { locale, viewport } of journeys) {
     const friendPage = await openDevices(browser, friend, locale, viewport);
     await expect(friendPage.getByTestId('device-name')).toHaveText([iphone]);
     await expect(row(friendPage, iphone).getByTestId('device-shared')).toHaveText(t('list.sharedBy', { name: owner.username, permission: t('permissions.CONTROL') }));
+    // …and leaves the share: the device is gone from the list.
+    await row(friendPage, iphone).getByTestId('device-share').click();
+    await friendPage.getByTestId('share-dialog').getByTestId('share-leave').click();
+    await expect(friendPage.getByTestId('devices-empty')).toHaveText(t('list.empty'));
     await friendPage.context().close();
     await page.context().close();
   });
