@@ -148,6 +148,20 @@ describe('DevicesPanel', () => {
     expect(screen.getByTestId('device-export').getAttribute('href')).toBe('/api/device/export?groupIds%5B%5D=%22g1%22&online=true');
   });
 
+  it('pages through the list, and goes back a page when the last one has emptied meanwhile', async () => {
+    const many = Array.from({ length: 20 }, (_, i) => device(`p${i}`, { name: `PC ${i}` }));
+    api.reply('GET /device/list', [{ data: { list: [], total: 20, page: 2, pageSize: 20 } }, { data: { list: many, total: 20, page: 1, pageSize: 20 } }]);
+    api.reply('GET /deviceGroup/list', { data: groups });
+    api.reply('GET /user/queryManageCount', { data: counts(21) });
+    renderPanel({ list: { list: many, total: 21, page: 1, pageSize: 20 }, groups, counts: counts(21) });
+    expect(screen.getByText('Page 1 of 2')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('device-next'));
+    await vi.waitFor(() => expect(api.callsTo('GET /device/list')).toHaveLength(2));
+    expect(api.callsTo('GET /device/list').map((call) => call.query)).toEqual(['page=2&pageSize=20', 'page=1&pageSize=20']);
+    await vi.waitFor(() => expect(screen.queryByTestId('device-pages')).toBeNull());
+    expect(screen.getAllByTestId('device')).toHaveLength(20);
+  });
+
   it('renames a device', async () => {
     api.reply('POST /device/update', ({ body }) => ({ data: { ...office, name: (body as { name: string }).name } }));
     renderPanel();

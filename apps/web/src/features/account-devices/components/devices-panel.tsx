@@ -62,6 +62,11 @@ export function DevicesPanel({ initial, texts, tag }: TDevicesPanelProps) {
       try {
         const next = await loadSnapshot(asked.filters, asked.page, network, quiet);
         if (view.current.filters !== asked.filters || view.current.page !== asked.page) return; // a newer view was asked for meanwhile
+        // the last page emptied (devices removed here or elsewhere): show the one before
+        if (next.list.list.length === 0 && asked.page > 1) {
+          setPage(Math.min(asked.page - 1, Math.ceil(next.list.total / next.list.pageSize)) || 1);
+          return;
+        }
         setSnapshot(next);
         setStale(false);
       } catch {
