@@ -8,6 +8,8 @@ import { attachSonner } from '@/lib/toast';
 export interface FakeApiCall {
   method: string;
   path: string;
+  /** the query string as sent, without '?' ('' when none) */
+  query: string;
   body: unknown;
 }
 
@@ -45,7 +47,7 @@ export function fakeApi(): FakeApi {
       const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://web.test');
       const path = url.pathname.replace(/^\/api/, '');
       const method = (init?.method ?? 'GET').toUpperCase();
-      const call: FakeApiCall = { method, path, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined };
+      const call: FakeApiCall = { method, path, query: url.search.replace(/^\?/, ''), body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined };
       calls.push(call);
       const answer = answers.get(`${method} ${path}`);
       if (!answer) return new Response(JSON.stringify({ errcode: 404, errmsg: `no fake for ${method} ${path}`, data: null }), { status: 404 });

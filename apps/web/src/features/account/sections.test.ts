@@ -2,14 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { ACCOUNT_SECTIONS, sectionOf } from './sections';
 
 describe('account sections', () => {
-  it('lists the five sections in the navigation order', () => {
-    expect(ACCOUNT_SECTIONS.map((section) => section.key)).toEqual(['overview', 'profile', 'security', 'orders', 'cancel']);
+  it('lists the six sections in the navigation order', () => {
+    expect(ACCOUNT_SECTIONS.map((section) => section.key)).toEqual(['overview', 'profile', 'security', 'devices', 'orders', 'cancel']);
   });
 
   it.each([
     ['/account', 'overview'],
     ['/account/profile', 'profile'],
     ['/account/security', 'security'],
+    ['/account/devices', 'devices'],
     ['/account/orders', 'orders'],
     ['/account/orders/01ABC', 'orders'],
     ['/account/orders/01ABC/receipt', 'orders'],

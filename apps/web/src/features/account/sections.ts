@@ -1,10 +1,12 @@
 // The account area's sections, in the order of its navigation (spec: Overview, Profile,
-// Security, Orders, Cancel account). Pure: the layout's navigation and its tests read it.
+// Security, Orders, Cancel account; Devices, of issue 18, next to Security). Pure: the
+// layout's navigation and its tests read it.
 
 export const ACCOUNT_SECTIONS = [
   { key: 'overview', href: '/account' },
   { key: 'profile', href: '/account/profile' },
   { key: 'security', href: '/account/security' },
+  { key: 'devices', href: '/account/devices' },
   { key: 'orders', href: '/account/orders' },
   { key: 'cancel', href: '/account/cancel' },
 ] as const;
