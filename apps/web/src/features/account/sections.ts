@@ -1,11 +1,15 @@
 // The account area's sections, in the order of its navigation (spec: Overview, Profile,
-// Security, Orders, Cancel account). Pure: the layout's navigation and its tests read it.
+// Security, Orders, Cancel account; issue 18 adds screen walls, seats and redemption codes
+// before Cancel account). Pure: the layout's navigation and its tests read it.
 
 export const ACCOUNT_SECTIONS = [
   { key: 'overview', href: '/account' },
   { key: 'profile', href: '/account/profile' },
   { key: 'security', href: '/account/security' },
   { key: 'orders', href: '/account/orders' },
+  { key: 'walls', href: '/account/walls' },
+  { key: 'seats', href: '/account/seats' },
+  { key: 'redeem', href: '/account/redeem' },
   { key: 'cancel', href: '/account/cancel' },
 ] as const;
 
