@@ -56,7 +56,7 @@ describe('SeatsPanel', () => {
     api.reply('POST /seat/assign', { data: assigned });
     api.reply('POST /seat/unassign', { data: { ...assigned, assignee: null } });
     render(<SeatsPanel initial={[free]} devices={devices} texts={texts} tag="en" moveDays={7} />);
-    fireEvent.change(screen.getByLabelText('Device'), { target: { value: 'd2' } });
+    fireEvent.change(screen.getByLabelText('Choose a device'), { target: { value: 'd2' } });
     fireEvent.submit(screen.getByTestId('seat-assign'));
 
     expect((await screen.findByTestId('seat-move-limit')).textContent).toBe('This seat can be given to another holder from December 1, 2026 (one change every 7 days).');
