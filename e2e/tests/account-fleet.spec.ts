@@ -139,6 +139,7 @@ for (const { locale, size } of JOURNEYS) {
     await expect(page).toHaveURL((url) => url.pathname === localePath(locale, '/account/walls'));
     await expect(page.getByTestId('walls-none')).toContainText(at(t.walls, 'noneTitle'));
     await expect(page.getByTestId('walls-buy')).toHaveAttribute('href', localePath(locale, '/pricing'));
+    await shot(page, `fleet-${locale}-${size.width}-walls-none`);
 
     // /account/redeem: the screen-wall code typed in lower case without dashes is formatted as typed
     const [wallCode, daysCode] = await codes;

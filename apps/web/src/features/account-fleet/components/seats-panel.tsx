@@ -151,7 +151,7 @@ function SeatItem({ seat, devices, t, tag, network, moveDays, onChange }: TSeatI
                 {t('noDevices')}
               </p>
             ) : (
-              <Field label={t('deviceLabel')} error={touched && missing ? t('deviceRequired') : undefined}>
+              <Field label={t('deviceLabel')} error={touched && missing ? t('deviceRequired') : undefined} className="sm:max-w-md">
                 {(control) => (
                   <select {...control} name="deviceId" value={form.deviceId} onChange={(event) => setForm({ ...form, deviceId: event.target.value })} className={`${control.className} h-11`}>
                     {devices.map((device) => (
@@ -167,6 +167,7 @@ function SeatItem({ seat, devices, t, tag, network, moveDays, onChange }: TSeatI
             <TextField
               label={t('accountLabel')}
               hint={t('accountHint')}
+              className="sm:max-w-md"
               name="account"
               value={form.account}
               maxLength={254}

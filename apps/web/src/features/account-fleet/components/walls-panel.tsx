@@ -188,10 +188,10 @@ export default function WallsPanel({ initial, devices, texts, tag }: { initial: 
                 {draft.deviceIds.map((id, index) => (
                   <li key={id} className="flex flex-wrap items-center gap-3 p-3" data-wall-device={id}>
                     <span className="w-6 shrink-0 text-right text-sm tabular-nums text-ink-muted">{index + 1}</span>
-                    <span className="min-w-0 flex-1 break-words font-medium text-ink" data-testid="wall-device-name">
+                    <span className="min-w-32 flex-1 break-words font-medium text-ink" data-testid="wall-device-name">
                       {nameOf(id)}
                     </span>
-                    <span className="flex shrink-0 gap-2">
+                    <span className="ml-auto flex shrink-0 gap-2">
                       <Button
                         variant="secondary"
                         size="sm"
