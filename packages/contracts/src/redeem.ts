@@ -39,7 +39,11 @@ export type TRedeemResult = z.infer<typeof ZRedeemResult>;
 export const MONITOR_WALLS_MAX = 50;
 export const MONITOR_WALL_DEVICES_MAX = 100;
 
-/** The apps' stable device id (the id POST /device/register takes). */
+/**
+ * A device as the device API names it (`TDevice.id`, answered by /device/register and
+ * /device/list), not the app's own `deviceId`: walls and seats check it with the devices
+ * module's canUseDevice (own or shared).
+ */
 export const ZWallDeviceId = z
   .string({ error: V.invalidType })
   .min(1, { error: V.required, abort: true })
@@ -103,7 +107,7 @@ export const ZSeat = z.object({
   expiresAt: z.string(),
   /** running now: started, not expired, not refunded */
   active: z.boolean(),
-  /** who holds it: an account (its username or nickname) or a device (the app's device id); null when free */
+  /** who holds it: an account (its username or nickname) or a device (its `TDevice.id`); null when free */
   assignee: z.discriminatedUnion('type', [z.object({ type: z.literal('ACCOUNT'), userId: z.string(), name: z.string() }), z.object({ type: z.literal('DEVICE'), deviceId: z.string() })]).nullable(),
   assignedAt: z.string().nullable(),
   /** from when the seat may be given to another holder (null: now) */

@@ -1,5 +1,4 @@
 import type { TMonitorWall, TMonitorWallList, TMonitorWallSaveRequest, TRedeemResult, TSeat, TSeatAssignRequest, TSeatList } from '@llk/contracts';
-import { ApiError } from '@llk/contracts/client';
 import { loadApi } from '@/lib/load-api';
 
 // The screen-wall, seat and redemption calls of the browser, through the one API client. They
@@ -34,7 +33,10 @@ export async function redeemCode(code: string, network?: string): Promise<TRedee
   return (await loadApi(network)).post<TRedeemResult>('/redeem', { body: { code }, silent: true });
 }
 
-/** What to show for a refused call: the API's message, else the network text. */
+/**
+ * What to show for a refused call: the API's message, else the network text. The client's
+ * ApiError is recognised by its name, so the client module stays out of the page's first load.
+ */
 export function failureText(error: unknown, network: string): string {
-  return error instanceof ApiError && error.message ? error.message : network;
+  return error instanceof Error && error.name === 'ApiError' && error.message ? error.message : network;
 }
