@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Performance and accessibility budgets of the public site (issue 4), against a running
+// Performance and accessibility budgets of the public site, against a running
 // `npm start` (server.mjs, and its API): Lighthouse 12 mobile preset (simulated throttling) on the home,
 // download, pricing and guide pages in zh-CN, en and ja, plus axe-core in the same Chromium and
 // the first-load JS of each page (gzip, like scripts/first-load-js.mjs). Prints a table and

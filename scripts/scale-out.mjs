@@ -193,7 +193,8 @@ async function main() {
     check('nginx serves the site and the API', (await answers(`${site}/en`)) && (await answers(`${apiEdge}/health`)) && (await answers(`${site}/api/health`)));
 
     await sharedState(fakes);
-    const journeys = await runJourneys(apis, requests, startApi, nginxConfig.accessLog);
+    // the journeys make redemption codes as `npm run codes:create` does: same database, same pepper
+    const journeys = await runJourneys(apis, requests, startApi, nginxConfig.accessLog, { E2E_DATABASE_URL: databaseUrl, E2E_REDEEM_CODE_PEPPER: apiEnv.REDEEM_CODE_PEPPER });
     apis = journeys.apis;
     redis = await redisOutage(redis);
     await databaseFailover(apis, databaseName, journeys.token);
@@ -248,8 +249,9 @@ async function sharedState(/** @type {Awaited<ReturnType<typeof startFakes>>} */
  * @param {ReturnType<typeof trackRequests>[]} requests
  * @param {(index: number) => import('./scale-out/processes.mjs').TProcess} startApi
  * @param {string} accessLog
+ * @param {Record<string, string>} codesEnv where the journeys' redemption codes are written (database, pepper)
  */
-async function runJourneys(apis, requests, startApi, accessLog) {
+async function runJourneys(apis, requests, startApi, accessLog, codesEnv) {
   const KILL_AFTER = 150;
   const DOWN_MS = 10_000;
   console.info('\n▶ e2e journeys tagged @writes through nginx, one API instance crashed on the way');
@@ -264,6 +266,7 @@ async function runJourneys(apis, requests, startApi, accessLog) {
       E2E_API_URL: apiEdge,
       E2E_CODE_SOURCE: `http://127.0.0.1:${fakesPort + 2}`,
       E2E_REDIRECT_PORT: String(redirectPort),
+      ...codesEnv,
     },
     logDir,
   });

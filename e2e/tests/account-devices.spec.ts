@@ -3,10 +3,10 @@ import path from 'node:path';
 import { type Browser, type Page, expect, test } from '@playwright/test';
 import { getContractMessages, localeEntries, type TConnectCheckResult } from '@llk/contracts';
 import { logIn, registerSimulatedDevices } from '../../apps/api/tools/devices-simulate';
-import { PASSWORD, type TUser, apiBase, createUser, localePath, useLocale } from '../support/accounts';
+import { PASSWORD, type TUser, apiBase, createUser, localePath, useLocale, writesIn } from '../support/accounts';
 import { type TLocale } from '../support/site';
 
-// The devices page (issue 18): devices registered through the API the way
+// The devices page: devices registered through the API the way
 // `npm run devices:simulate` does (its own code), listed with their online state; more devices
 // appear by the page's own refresh and bring the 80 % warning of the free plan's 10; a group is
 // created and two devices moved into it; a device is shared with a second account, which sees
@@ -58,7 +58,7 @@ const names = async (page: Page) => (await page.getByTestId('device-name').allTe
 const row = (page: Page, name: string) => page.getByTestId('device').filter({ has: page.getByTestId('device-name').getByText(name, { exact: true }) });
 
 for (const { locale, viewport } of journeys) {
-  test(`${locale} ${viewport.width}×${viewport.height}: devices listed online, grouped, shared, and a signed-out device refused`, { tag: '@writes' }, async ({ browser, request }) => {
+  test(`${locale} ${viewport.width}×${viewport.height}: devices listed online, grouped, shared, and a signed-out device refused`, writesIn(locale, 'en'), async ({ browser, request }) => {
     test.setTimeout(150_000);
     const t = devicesTexts(locale);
     const [owner, friend] = await Promise.all([createUser(request), createUser(request)]);

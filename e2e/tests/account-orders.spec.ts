@@ -5,7 +5,7 @@ import { type TLocale } from '@llk/contracts';
 import { createUser, localePath, logInThroughRedirect, useLocale } from '../support/accounts';
 import { rmb, spaces } from '../support/commerce';
 
-// The account area's orders (issue 17): a visitor is sent to log in and back; the order list
+// The account area's orders: a visitor is sent to log in and back; the order list
 // shows the user's orders newest first with state, method and amount; a paid order's receipt
 // prints without the site around it; an unpaid order is cancelled from its page. In zh-CN, en,
 // ja and fr, at phone size (390×844) and on a desktop. With ACCOUNT_SHOTS=<dir> each journey

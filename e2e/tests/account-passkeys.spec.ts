@@ -53,7 +53,7 @@ async function useLocaleAt(context: BrowserContext, site: string, locale: TLocal
 
 // Not tagged @writes for now: through nginx in the production shape (scripts/scale-out.mjs, an
 // origin on 127.0.0.1 that the browser reaches as localhost) registering a passkey fails, which is
-// an open defect of issue 17; the passkeys' PostgreSQL leg is in the API tests.
+// a defect not found yet; the passkeys' PostgreSQL leg is in the API tests.
 const journeys = [
   { locale: 'en' as const, size: 'desktop', viewport: { width: 1280, height: 800 }, writes: false },
   { locale: 'ja' as const, size: 'phone', viewport: { width: 390, height: 844 }, writes: false },

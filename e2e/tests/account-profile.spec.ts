@@ -4,7 +4,7 @@ import { type TLocale } from '@llk/contracts';
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
 import { accountTexts, createUser, localePath, readCode, type TUser, uniquePhone, useLocale, waitForResend } from '../support/accounts';
 
-// The account area's profile and cancellation pages (issue 17): bind an email then reset the
+// The account area's profile and cancellation pages: bind an email then reset the
 // password by email; change the phone in two steps; cancel the account, restore it and cancel
 // again. Each journey at phone size (390×844) or desktop, in zh-CN, en, ja and ko.
 // The erasure after the 15-day cooling-off runs the accounts-erase job with a moved clock, which

@@ -5,7 +5,7 @@ import * as OTPAuth from 'otpauth';
 import { type TUser, createUser, localePath, localeUrl, logInThroughRedirect, useLocale } from '../support/accounts';
 import { type TLocale } from '../support/site';
 
-// The security centre (issue 17): turn on two-step verification on /account/security (codes
+// The security centre: turn on two-step verification on /account/security (codes
 // computed here from the secret the page shows), log in with an authenticator code and with a
 // backup code; sign another browser out and see its session refused. At phone size (390×844)
 // and on the desktop, in zh-CN, en, ja and ko.

@@ -5,7 +5,7 @@ import { type APIRequestContext, type Page, expect, test } from '@playwright/tes
 import { createUser, localePath, logInThroughRedirect, useLocale, writesIn } from '../support/accounts';
 import { commerceTexts, payInSandbox, rmb, text } from '../support/commerce';
 
-// Cloud-PC rental (issue 6) in Chromium: a visitor logs in from /cloudPc, rents a plan through
+// Cloud-PC rental in Chromium: a visitor logs in from /cloudPc, rents a plan through
 // /order and the sandbox gateway, finds the machine in "My cloud PCs", switches auto-renew,
 // requests an invoice and cancels it (released at once); and the provider sign-up is
 // acknowledged with a reference. Texts come from the message files, figures from the API.

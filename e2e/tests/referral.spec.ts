@@ -4,7 +4,7 @@ import { expect, test, type APIRequestContext, type BrowserContext, type Page } 
 import { accountTexts, apiBase as api, readCode, textPattern } from '../support/accounts';
 import { fetchPricing, payInSandbox, rmb, spaces } from '../support/commerce';
 
-// The ambassador programme (issue 6): a member joins on /promotionPlan and sees the referral
+// The ambassador programme: a member joins on /promotionPlan and sees the referral
 // link, code and QR code; a visitor follows the referral link, looks at another page, switches
 // the language, signs up on the site (bound, 3 days of Pro and 10 screen walls), buys a
 // membership in the sandbox, and the ambassador sees them, masked, and the pending commission.

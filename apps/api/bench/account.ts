@@ -11,7 +11,7 @@ import { createTestDatabase } from '../test/databases';
 import { type LoadResult, runLoad } from './load';
 import { type Scenario } from './scenarios';
 
-// The account area's lists (issue 17) for a heavy user: GET /order/list of a user with 1,000
+// The account area's lists for a heavy user: GET /order/list of a user with 1,000
 // orders (first page, a deep page, the largest page size), measured against GET /health in the
 // same run so that the machine's speed cancels out.
 //

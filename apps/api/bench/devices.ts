@@ -13,7 +13,7 @@ import { createTestDatabase } from '../test/databases';
 import { type LoadResult, runLoad } from './load';
 import { type Scenario } from './scenarios';
 
-// The device fleet (issue 18): one account with FLEET_DEVICES devices.
+// The device fleet: one account with FLEET_DEVICES devices.
 //   (a) GET /device/list paged: the first page, a middle page, a group, a text search — p50/p99
 //   (b) POST /device/heartbeat across the fleet with 50 connections — beats per second
 // Both against GET /health measured in the same run, so that the machine's speed cancels out.

@@ -9,7 +9,7 @@ import { WechatPayProvider } from '../src/modules/payments/wechat.provider';
 import { insertUser } from '../src/modules/users/users.repository';
 import { type Scenario } from './scenarios';
 
-// Orders (issue 5): order creation, and payment notifications applied end to end — signature
+// Orders: order creation, and payment notifications applied end to end — signature
 // check and AEAD decryption by the real WeChat Pay adapter, then the one transaction that
 // marks payment and order PAID, grants screen walls and writes the dedupe row. Every
 // notification request pays a different order (a pool made in setup); users are shared by

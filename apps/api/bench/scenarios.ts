@@ -36,7 +36,7 @@ export const scenarios: Scenario[] = [
     request: () => ({ method: 'GET', path: '/health' }),
     expectStatus: 200,
   }),
-  // content (issue 4): the public pages' calls, uncached (no If-None-Match), on seeded data
+  // content: the public pages' calls, uncached (no If-None-Match), on seeded data
   scenario({
     name: 'GET /news/list',
     request: (_state, _client, i) => ({ method: 'GET', path: `/news/list?page=${(i % 2) + 1}`, headers: { 'accept-language': 'zh-CN' } }),
@@ -70,7 +70,7 @@ export const scenarios: Scenario[] = [
     }),
     expectStatus: 200,
   }),
-  // accounts (issue 3): password log-in is argon2id-bound (one hash per request); /user/info
+  // accounts: password log-in is argon2id-bound (one hash per request); /user/info
   // is one session look-up (touched at most once a minute) and one user read. Each client logs
   // in from its own address (X-Forwarded-For, the bench trusts loopback as its proxy): 32
   // log-ins in flight from one address would be held back by the per-IP back-off, which
@@ -95,11 +95,11 @@ export const scenarios: Scenario[] = [
     request: (users, client) => ({ method: 'GET', path: '/user/info', headers: { authorization: users[client % users.length]?.token ?? '' } }),
     expectStatus: 200,
   }),
-  // orders (issue 5): order creation and applied payment notifications, see ./orders.ts
+  // orders: order creation and applied payment notifications, see ./orders.ts
   ...orderScenarios,
-  // the account area (issue 17): a user's order list with 1,000 orders, see ./account.ts
+  // the account area: a user's order list with 1,000 orders, see ./account.ts
   ...accountScenarios,
-  // account security (issue 17): the sessions list of an account with 50 live sessions (each
+  // account security: the sessions list of an account with 50 live sessions (each
   // with a user agent and a public IP: parsed and located per row); every client calls it
   // with one of the 50 tokens. The run prints p50/p99 as a ratio to GET /health.
   scenario({

@@ -2,7 +2,7 @@ import { z } from './zod';
 import { V } from './rules';
 import { ZCode } from './validation';
 
-// The security centre (issue 17): signed-in sessions, recent sign-ins, two-step verification
+// The security centre: signed-in sessions, recent sign-ins, two-step verification
 // with TOTP and backup codes, new-device alerts.
 
 /** An authenticator code: six digits. */

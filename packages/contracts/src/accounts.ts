@@ -261,7 +261,7 @@ export type TUserInfo = z.infer<typeof ZUserInfo>;
 
 /**
  * GET /user/queryManageCount: how many devices the account may manage and what it has.
- * Seats and screen walls join here (issue 18, the seats part).
+ * Seats and screen walls join here (the seats part).
  */
 export const ZManageCount = z.object({
   /** devices the plan allows (the pricing data's device limit) */

@@ -2,7 +2,7 @@ import { z } from './zod';
 import { ZChipType, ZClientType, ZLoginWay } from './enums';
 import { V } from './rules';
 
-// Devices, device groups, sharing and access policies (issue 18). The desktop and mobile apps
+// Devices, device groups, sharing and access policies. The desktop and mobile apps
 // register themselves and beat every ~30 s; the web lists, groups, shares and sets policies.
 // Two identifiers: `deviceId` in /device/register and /device/heartbeat is the app's own stable
 // id (unique per account); every other route names a device by the `id` the API gave it.

@@ -43,7 +43,7 @@ export const ErrorCode = {
   EMAIL_REGISTERED: 10014,
   SESSION_EXPIRED: 10015,
   DELIVERY_FAILED: 10016,
-  // account security (issue 17): sessions, two-step verification
+  // account security: sessions, two-step verification
   TOTP_CODE_INVALID: 10100,
   TOTP_CODE_REPLAYED: 10101,
   TOTP_CHALLENGE_INVALID: 10102,
@@ -61,7 +61,7 @@ export const ErrorCode = {
   CODE_CHANNEL_INVALID: 10155,
   ACCOUNT_CANCEL_PENDING: 10156,
   ACCOUNT_CANCEL_NOT_PENDING: 10157,
-  // 101xx: the account area (issue 17); 102xx: passkeys
+  // 101xx: the account area; 102xx: passkeys
   PASSKEY_CHALLENGE_INVALID: 10200,
   PASSKEY_VERIFICATION_FAILED: 10201,
   PASSKEY_NOT_FOUND: 10202,
@@ -74,7 +74,7 @@ export const ErrorCode = {
   SHARE_URL_NOT_ALLOWED: 30002,
   SHARE_UPSTREAM_FAILED: 30003,
 
-  // orders and payment (issue 5); 201xx are the payment gateways'
+  // orders and payment; 201xx are the payment gateways'
   ORDER_NOT_FOUND: 20001,
   SKU_NOT_AVAILABLE: 20002,
   ORDER_EXPIRED: 20003,
@@ -90,7 +90,7 @@ export const ErrorCode = {
   PAYMENT_GATEWAY_ERROR: 20013,
   REFUND_NOT_ALLOWED: 20014,
   REFUND_FAILED: 20015,
-  // the account area's orders (issue 17): 20200–20229
+  // the account area's orders: 20200–20229
   ORDER_NOT_CANCELLABLE: 20200,
   ORDER_ALREADY_CANCELLED: 20201,
   RECEIPT_NOT_AVAILABLE: 20202,
@@ -110,7 +110,7 @@ export const ErrorCode = {
   INVOICE_ALREADY_REQUESTED: 60106,
   INVOICE_TAX_ID_REQUIRED: 60107,
 
-  // devices, groups, sharing and the broker's connect check (issue 18)
+  // devices, groups, sharing and the broker's connect check
   DEVICE_NOT_FOUND: 70001,
   DEVICE_LIMIT_REACHED: 70002,
   DEVICE_GROUP_NOT_FOUND: 70003,

@@ -4,7 +4,7 @@ import { ZOrderId, ZOrderInfo, ZOrderItem, ZOrderStatus, ZPayMethod } from './or
 import { TAX_ID_RE } from './rules';
 import { V, ZEmail } from './validation';
 
-// The account area's orders (issue 17): the caller's order list, cancelling an unpaid order,
+// The account area's orders: the caller's order list, cancelling an unpaid order,
 // the receipt of a paid one and an invoice request for it. Amounts are integer fen; times are
 // ISO 8601 UTC strings. Every route is for the order's owner only: anyone else's order is
 // 20001 ORDER_NOT_FOUND, never "forbidden".

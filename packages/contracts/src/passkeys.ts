@@ -1,7 +1,7 @@
 import { z } from './zod';
 import { V } from './validation';
 
-// Passkeys (WebAuthn, issue 17): several per account, each with a name the user gives it;
+// Passkeys (WebAuthn): several per account, each with a name the user gives it;
 // log-in with a discoverable credential (no username typed). The options and responses are
 // the WebAuthn JSON forms of @simplewebauthn (server and browser), passed through as they are.
 

@@ -84,3 +84,5 @@ export const REFERRAL_CODE_INPUT_RE = new RegExp(REFERRAL_CODE_RE.source, 'i');
 export const NICKNAME_MAX = 32;
 /** Days between POST /user/cancel and the erasure of the account's personal data. */
 export const CANCEL_COOLING_OFF_DAYS = 15;
+
+export { REDEEM_CODE_ALPHABET, REDEEM_CODE_LENGTH, formatRedeemCode, isRedeemCodeWellFormed, normaliseRedeemCode } from './redeem-code';

@@ -9,7 +9,8 @@ import { routing } from './routing';
 // pricing, ordering and payment (commerce.json), the referral programme (referral.json) and
 // cloud-PC rental (cloud-pc.json), the account area's shell, overview and orders (account-home.json),
 // its profile, contact details and cancellation (account-profile.json).
-// passkeys (account-passkeys.json), devices (account-devices.json).
+// passkeys (account-passkeys.json), devices (account-devices.json), screen walls, seats and
+// redemption codes (account-fleet.json).
 // Each file's top-level keys are namespaces; files must not share a namespace.
 export default getRequestConfig(async ({ requestLocale }) => {
   const requested = await requestLocale;
@@ -27,6 +28,7 @@ export default getRequestConfig(async ({ requestLocale }) => {
     import(`../../messages/${locale}/account-profile.json`).then((m) => m.default),
     import(`../../messages/${locale}/account-passkeys.json`).then((m) => m.default),
     import(`../../messages/${locale}/account-devices.json`).then((m) => m.default),
+    import(`../../messages/${locale}/account-fleet.json`).then((m) => m.default),
   ]);
   return { locale, messages: Object.assign({ ...getContractMessages(locale) }, ...files) };
 });

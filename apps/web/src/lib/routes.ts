@@ -33,7 +33,17 @@ const MARKETING_PATHS = [
  * without a session to /login?redirectUrl=…). Orders have two more routes with an id:
  * /account/orders/{id} and /account/orders/{id}/receipt (matched below).
  */
-export const ACCOUNT_PATHS = ['/account', '/account/profile', '/account/security', '/account/devices', '/account/orders', '/account/cancel'] as const;
+export const ACCOUNT_PATHS = [
+  '/account',
+  '/account/profile',
+  '/account/security',
+  '/account/devices',
+  '/account/walls',
+  '/account/seats',
+  '/account/redeem',
+  '/account/orders',
+  '/account/cancel',
+] as const;
 export type TAccountPath = (typeof ACCOUNT_PATHS)[number];
 
 /** Whether a public path (locale prefix removed) belongs to the account area. */

@@ -1,6 +1,6 @@
 import { type Kysely } from 'kysely';
 
-// The security centre (issue 17): what a session passed at log-in (second_factor), every
+// The security centre: what a session passed at log-in (second_factor), every
 // sign-in attempt (login_events, for the history and the new-device rule), two-step
 // verification by TOTP (user_totp: the secret encrypted, the last step used; totp_backup_codes:
 // hashes, each used once) and the account's notification switches.

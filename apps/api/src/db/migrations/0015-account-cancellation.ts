@@ -1,6 +1,6 @@
 import { type Kysely } from 'kysely';
 
-// Account cancellation (issue 17): a user who cancels keeps the account for a cooling-off
+// Account cancellation: a user who cancels keeps the account for a cooling-off
 // period (cancel_requested_at … erase_at) and can restore it; after erase_at the erasure job
 // clears the personal columns (username, mobile, email: nullable and unique, so NULL frees
 // them for new sign-ups), pseudonymises the nickname and stamps erased_at. The row itself

@@ -1,6 +1,6 @@
 import { type Kysely } from 'kysely';
 
-// Invoice requests for paid orders of any kind (issue 17, POST /order/invoice). A request is
+// Invoice requests for paid orders of any kind (POST /order/invoice). A request is
 // REQUESTED (open) until the seller issues it (ISSUED) or turns it down (REJECTED); an order has
 // at most one live request: open_order_id holds the order id while the request is REQUESTED or
 // ISSUED and NULL once it is REJECTED, and a unique index on it (NULLs never collide, on SQLite and PostgreSQL)

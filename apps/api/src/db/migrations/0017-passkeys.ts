@@ -1,6 +1,6 @@
 import { type Kysely } from 'kysely';
 
-// Passkeys (WebAuthn credentials, issue 17): several per account, each with a name; the
+// Passkeys (WebAuthn credentials): several per account, each with a name; the
 // credential id is unique across accounts (an authenticator's id names one key).
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

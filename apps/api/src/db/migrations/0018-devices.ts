@@ -1,6 +1,6 @@
 import { type Kysely } from 'kysely';
 
-// Devices, device groups and sharing (issue 18), and the device limits of the plans.
+// Devices, device groups and sharing, and the device limits of the plans.
 // A device belongs to one account; `device_key` is the app's own stable id, unique per account,
 // so registration is idempotent and 20 parallel registrations make one row. Presence (online)
 // lives in the key-value store, not here: `last_seen_at` is written at most once a minute.

@@ -1,6 +1,6 @@
 import { type Kysely } from 'kysely';
 
-// The device list (issue 18, fleet benchmark): a page of an account's devices, newest first,
+// The device list (fleet benchmark): a page of an account's devices, newest first,
 // is found on (user_id, created_at, id) alone — an index-only walk however deep the page, and
 // the count of an account's devices from the same index. It replaces (user_id, created_at),
 // which it extends. Indexes only.

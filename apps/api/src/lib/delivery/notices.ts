@@ -2,7 +2,7 @@ import { type TDeliveryChannel, type TLocale } from '@llk/contracts';
 import { type NoticeMessage } from './delivery';
 
 // Account notices: messages without a code that tell a person something happened to their
-// account (issue 17: both the old and the new address hear of a contact change). They go
+// account (both the old and the new address hear of a contact change). They go
 // through the same adapters as codes; they are best-effort (Delivery.notify never throws), so a
 // provider outage cannot undo a change that already happened.
 

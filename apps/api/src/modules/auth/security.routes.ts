@@ -30,7 +30,7 @@ import {
   totpStatus,
 } from './security.service';
 
-// The security centre's routes (issue 17): sessions, sign-in history, two-step verification,
+// The security centre's routes: sessions, sign-in history, two-step verification,
 // notification switches. All of them need a live session; cookie writes must be same-origin.
 
 export const securityRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -30,7 +30,7 @@ import {
 } from './orders.repository';
 import { accessibleOrder, accountLabel, loadOrderInfo, orderItemOf } from './orders.service';
 
-// The account area's orders (issue 17): the owner's list, cancelling an unpaid order, the
+// The account area's orders: the owner's list, cancelling an unpaid order, the
 // receipt of a paid one, invoice requests. Every call is for the order's owner: anyone else's
 // order answers 20001 ORDER_NOT_FOUND (accessibleOrder).
 //

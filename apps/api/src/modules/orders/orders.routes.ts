@@ -134,7 +134,7 @@ number of concurrent calls with one code exactly one succeeds. ${MONEY_AND_STATE
     async (request) => ok(await createOrderByCode(app.db, settings, request.query.qrCodeId)),
   );
 
-  // ---- The account area (issue 17): the caller's own orders ----------------------------------
+  // ---- The account area: the caller's own orders ----------------------------------
 
   app.get(
     '/order/list',

@@ -8,7 +8,7 @@ import { deletePasskeysOfUser } from '../passkeys';
 import { type CodeStore, consumeCode, contactOf } from '../sms';
 import { clearCancellation, eraseUserRow, findUsersDueForErasure, getUser, markCancelled, userInfoOf } from '../users';
 
-// Account cancellation (issue 17; the decision is in ../users/README.md): a CANCEL_ACCOUNT code
+// Account cancellation (the decision is in ../users/README.md): a CANCEL_ACCOUNT code
 // starts a 15-day cooling-off during which the user can log in and restore the account; after
 // it the `accounts-erase` job erases the personal data. What stays and why: the README.
 

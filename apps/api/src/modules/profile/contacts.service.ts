@@ -9,7 +9,7 @@ import { newToken, sha256Hex } from '../../lib/secrets';
 import { type CodeStore, consumeCode } from '../sms';
 import { findUserByEmail, findUserByMobile, getUser, replaceEmail, replaceMobile, updateNickname, type UserRow, userInfoOf } from '../users';
 
-// Contact details (issue 17). Each step is proved by a code of its own purpose sent to its own
+// Contact details. Each step is proved by a code of its own purpose sent to its own
 // target, so a code cannot be carried from one flow to another:
 //   bind email    BIND_EMAIL   → the new email
 //   change email  BIND_EMAIL   → the current email  → ticket, then BIND_EMAIL → the new email

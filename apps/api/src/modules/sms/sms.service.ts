@@ -111,7 +111,7 @@ export async function sendCodeTo(ctx: SendContext, request: SendRequest, purpose
 }
 
 /**
- * Where a logged-in account's code may go, per purpose (issue 17):
+ * Where a logged-in account's code may go, per purpose:
  * - MODIFY_PHONE: the account's own phone (first step of a phone change);
  * - CHANGE_MOBILE: a phone no account holds (second step), for an account that has a phone;
  * - BIND_MOBILE: a phone no account holds, for an account without a phone;

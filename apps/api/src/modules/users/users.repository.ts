@@ -104,7 +104,7 @@ export async function updateEntitlements(
     .execute();
 }
 
-// ---- Profile, contact details, cancellation (issue 17) --------------------------------------
+// ---- Profile, contact details, cancellation --------------------------------------
 
 export async function updateNickname(db: Db, id: string, nickname: string, now: string): Promise<void> {
   await db.updateTable('users').set({ nickname, updated_at: now }).where('id', '=', id).where('erased_at', 'is', null).execute();

@@ -7,7 +7,7 @@ import { testDialects } from '../../helper';
 import { acceptLanguageOf, messageOf } from '../../messages';
 import { body, newOrder, newUser, orderRow, startPay, useOrdersApp, userRow } from './support';
 
-// The account area's order routes (issue 17): GET /order/list, POST /order/cancel,
+// The account area's order routes: GET /order/list, POST /order/cancel,
 // GET /order/receipt/{id}, POST /order/invoice, GET /order/invoice/{id}; through the real
 // adapters and the fake gateways where money moves.
 

@@ -11,7 +11,7 @@ import { kvCases, newIp, signUp } from '../../accounts';
 import { buildTestApp, createTestDatabase, PRODUCTION_ENV, testDialects, type TestDatabase } from '../../helper';
 import { SoftAuthenticator } from '../../support/webauthn-authenticator';
 
-// Passkeys (issue 17): registration and usernameless log-in with real WebAuthn responses from a
+// Passkeys: registration and usernameless log-in with real WebAuthn responses from a
 // software authenticator (test/support/webauthn-authenticator.ts), through two API instances
 // that share the database and the key-value store (Redis when TEST_REDIS_URL is set), so a
 // challenge issued by one instance is honoured, once, by the other. SQLite and PostgreSQL.

@@ -9,7 +9,7 @@ import { messageOf } from '../../messages';
 import { newOrder, startPay, useOrdersApp, userRow } from '../orders/support';
 import { body, codeFor, post } from './support';
 
-// Account cancellation (issue 17): a CANCEL_ACCOUNT code starts 15 days of cooling-off in which
+// Account cancellation: a CANCEL_ACCOUNT code starts 15 days of cooling-off in which
 // the user can log in and restore the account; then the accounts-erase job, run here with a
 // moved clock, erases the personal data and frees the username, phone and email, while the
 // orders stay and the ledger still balances.

@@ -4,7 +4,7 @@ import { testDialects, useTestApp } from '../../helper';
 import { messageOf } from '../../messages';
 import { body, codeFor, outbox, post, send, signUpWithoutEmail } from './support';
 
-// Profile and contact details (issue 17): the nickname, binding and changing the email and the
+// Profile and contact details: the nickname, binding and changing the email and the
 // phone, each step proved by a code of its own purpose sent to its own target.
 
 /** A contact-change notice in the dev outbox (its purpose is the notice's kind). */

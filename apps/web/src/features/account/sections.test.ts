@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ACCOUNT_SECTIONS, sectionOf } from './sections';
 
 describe('account sections', () => {
-  it('lists the six sections in the navigation order', () => {
-    expect(ACCOUNT_SECTIONS.map((section) => section.key)).toEqual(['overview', 'profile', 'security', 'devices', 'orders', 'cancel']);
+  it('lists the sections in the navigation order', () => {
+    expect(ACCOUNT_SECTIONS.map((section) => section.key)).toEqual(['overview', 'profile', 'security', 'devices', 'walls', 'seats', 'redeem', 'orders', 'cancel']);
   });
 
   it.each([
@@ -14,6 +14,9 @@ describe('account sections', () => {
     ['/account/orders', 'orders'],
     ['/account/orders/01ABC', 'orders'],
     ['/account/orders/01ABC/receipt', 'orders'],
+    ['/account/walls', 'walls'],
+    ['/account/seats', 'seats'],
+    ['/account/redeem', 'redeem'],
     ['/account/cancel', 'cancel'],
     ['/account/ordersX', null],
     ['/pricing', null],

@@ -1,12 +1,15 @@
 // The account area's sections, in the order of its navigation (spec: Overview, Profile,
-// Security, Orders, Cancel account; Devices, of issue 18, next to Security). Pure: the
-// layout's navigation and its tests read it.
+// Security, Orders, Cancel account), with the account's devices, screen walls, seats and
+// redemption codes after Security. Pure: the layout's navigation and its tests read it.
 
 export const ACCOUNT_SECTIONS = [
   { key: 'overview', href: '/account' },
   { key: 'profile', href: '/account/profile' },
   { key: 'security', href: '/account/security' },
   { key: 'devices', href: '/account/devices' },
+  { key: 'walls', href: '/account/walls' },
+  { key: 'seats', href: '/account/seats' },
+  { key: 'redeem', href: '/account/redeem' },
   { key: 'orders', href: '/account/orders' },
   { key: 'cancel', href: '/account/cancel' },
 ] as const;

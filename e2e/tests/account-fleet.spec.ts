@@ -1,0 +1,199 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
+import { localeEntries, type TLocale } from '@llk/contracts';
+import { PASSWORD, createUser, localePath, logInThroughRedirect, textPattern, useLocale, writesIn } from '../support/accounts';
+import { createRedeemCode } from '../support/redeem-codes';
+
+// Screen walls, seats and redemption codes in the account area, one whole journey
+// per language: a new user with two devices registered as the desktop app does (POST
+// /device/register with the user's token) buys two Pro seats in the payment sandbox, gives one
+// to a device on /account/seats (and then sees when it may move again), redeems a screen-wall
+// code and a membership-days code on /account/redeem (made as `npm run codes:create` makes
+// them), and builds a two-device wall on /account/walls in the order chosen with the move
+// buttons. zh-CN on a phone, en and ko on a desktop. With ACCOUNT_SHOTS=<dir> each page is also
+// saved as a screenshot there.
+
+type TTexts = Record<string, unknown>;
+const root = path.resolve(import.meta.dirname, '../..');
+
+function texts(locale: TLocale): { walls: TTexts; seats: TTexts; redeem: TTexts; shell: TTexts } {
+  const read = (file: string) => JSON.parse(readFileSync(path.join(root, 'apps/web/messages', locale, file), 'utf8')) as Record<string, TTexts>;
+  const fleet = read('account-fleet.json');
+  return { walls: fleet.AccountWalls!, seats: fleet.AccountSeats!, redeem: fleet.AccountRedeem!, shell: read('account-home.json').accountShell! };
+}
+
+function at(tree: TTexts, key: string): string {
+  let node: unknown = tree;
+  for (const part of key.split('.')) node = (node as TTexts | undefined)?.[part];
+  if (typeof node !== 'string') throw new Error(`no message ${key}`);
+  return node;
+}
+
+/** A message with its {count, plural, …} parts resolved for `count` (the only plural syntax the messages use). */
+function plural(template: string, count: number, locale: TLocale): string {
+  return template.replace(/\{count, plural, ((?:[=\w]+ \{[^{}]*\}\s*)+)\}/g, (_, branches: string) => {
+    const forms = Object.fromEntries([...branches.matchAll(/([=\w]+) \{([^{}]*)\}/g)].map(([, form, text]) => [form, text ?? '']));
+    const text = forms[`=${count}`] ?? forms[new Intl.PluralRules(localeEntries[locale].iso).select(count)] ?? forms.other ?? '';
+    return text.replaceAll('#', String(count));
+  });
+}
+
+/** {name} placeholders filled. */
+function fill(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+}
+
+/** The API as the desktop app and the order journeys call it: the user's token in Authorization. */
+async function call<T>(request: APIRequestContext, token: string, method: 'GET' | 'POST', url: string, data?: unknown): Promise<T> {
+  const response = method === 'GET' ? await request.get(`/api${url}`, { headers: { Authorization: token } }) : await request.post(`/api${url}`, { data, headers: { Authorization: token } });
+  const body = (await response.json()) as { errcode: number; errmsg: string; data: T };
+  expect(body.errcode, `${url}: ${body.errmsg}`).toBe(0);
+  return body.data;
+}
+
+/** Pays an order through the payment sandbox's confirm page (as a payer's phone would) and waits for fulfilment. */
+async function payInSandbox(page: Page, request: APIRequestContext, token: string, orderId: string): Promise<void> {
+  const pay = await call<{ codeUrl: string }>(request, token, 'POST', '/pay/payV2', { orderId, payMethod: 'ZFB' });
+  const sandbox = await page.context().newPage();
+  await sandbox.goto(pay.codeUrl);
+  await sandbox.getByRole('button').click();
+  await expect(sandbox.locator('p[role="status"]')).toHaveClass('ok', { timeout: 20_000 });
+  await sandbox.close();
+  await expect.poll(async () => (await call<{ status: string }>(request, token, 'GET', `/order/info/${orderId}`)).status, { timeout: 20_000 }).toBe('FULFILLED');
+}
+
+const shots = process.env.ACCOUNT_SHOTS;
+async function shot(page: Page, name: string): Promise<void> {
+  if (shots) await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
+}
+
+async function noOverflow(page: Page): Promise<void> {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+}
+
+const JOURNEYS = [
+  { locale: 'zh-CN', size: { width: 390, height: 844 } },
+  { locale: 'en', size: { width: 1280, height: 800 } },
+  { locale: 'ko', size: { width: 1280, height: 800 } },
+] as const satisfies ReadonlyArray<{ locale: TLocale; size: { width: number; height: number } }>;
+
+for (const { locale, size } of JOURNEYS) {
+  test(`${locale} ${size.width}: seats bought and given to a device, codes redeemed, a screen wall built`, writesIn(locale, 'ko'), async ({ page, context, request }) => {
+    // sign-up, a sandbox payment, two CLI runs and three pages: slow on a loaded 2-core machine
+    test.setTimeout(180_000);
+    const t = texts(locale);
+    const iso = localeEntries[locale].iso;
+    await page.setViewportSize(size);
+    await useLocale(context, locale);
+
+    // the codes are printed by the CLI while the user signs up
+    const codes = Promise.all([createRedeemCode('MONITOR', 2), createRedeemCode('MEMBER_DAYS', 30)]);
+    const user = await createUser(request);
+    const login = await request.post('/api/h5Login', { data: { loginType: 'account', account: user.username, password: PASSWORD } });
+    const token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
+    expect(token).toBeTruthy();
+
+    // two devices, registered the way the desktop app registers itself
+    const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+    const office = (await call<{ device: { id: string; name: string } }>(request, token, 'POST', '/device/register', { deviceId: `e2e-office-${suffix}`, name: 'Office PC', clientType: 'WIN' })).device;
+    const studio = (await call<{ device: { id: string; name: string } }>(request, token, 'POST', '/device/register', { deviceId: `e2e-studio-${suffix}`, name: 'Studio Mac', clientType: 'MAC' })).device;
+
+    // two Pro seats (a month each), paid in the sandbox
+    const order = await call<{ id: string }>(request, token, 'POST', '/order/createV2', { itemType: 'MEMBER', timeUnit: 'MONTH', quantity: 2, asSeats: true });
+    await payInSandbox(page, request, token, order.id);
+
+    // /account/seats: log in on the way, two free seats under the 7-day rule
+    await page.goto(localePath(locale, '/account/seats'));
+    await logInThroughRedirect(page, user, locale);
+    await expect(page).toHaveURL((url) => url.pathname === localePath(locale, '/account/seats'));
+    await expect(page.getByRole('heading', { level: 1, name: at(t.shell, 'titles.seats') })).toBeVisible();
+    await expect(page.getByTestId('seats-rule')).toContainText(fill(at(t.seats, 'rule'), { days: 7 }));
+    const seats = page.getByTestId('seat');
+    await expect(seats).toHaveCount(2);
+    for (const seat of await seats.all()) {
+      await expect(seat.getByTestId('seat-product')).toHaveText(at(t.seats, 'products.MEMBER'));
+      await expect(seat.getByTestId('seat-holder')).toHaveText(at(t.seats, 'unassigned'));
+    }
+    await expect(page.getByTestId('account-nav').locator('[aria-current="page"]')).toHaveAttribute('data-section', 'seats');
+    await noOverflow(page);
+    await shot(page, `fleet-${locale}-${size.width}-seats`);
+
+    // the first seat goes to the studio Mac; it may move again in 7 days
+    const first = seats.first();
+    await first.getByRole('combobox', { name: at(t.seats, 'deviceLabel') }).selectOption(studio.id);
+    await first.getByTestId('seat-assign-submit').click();
+    await expect(first.getByTestId('seat-holder')).toHaveText(fill(at(t.seats, 'heldByDevice'), { name: studio.name }));
+    const movable = new Date(Date.now() + 7 * 86_400_000);
+    const day = (offset: number) => new Intl.DateTimeFormat(iso, { dateStyle: 'long', timeZone: 'Asia/Shanghai' }).format(new Date(movable.getTime() + offset));
+    // the date of now + 7 days in China time (or the day after, if midnight passed during the test)
+    await expect(first.getByTestId('seat-move-limit')).toHaveText(new RegExp(`^(${[day(0), day(86_400_000)].map((d) => fill(at(t.seats, 'movableFrom'), { date: d, days: 7 }).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})$`));
+    await expect(first.getByTestId('seat-assign')).toHaveCount(0);
+    await expect(seats.nth(1).getByTestId('seat-holder')).toHaveText(at(t.seats, 'unassigned'));
+    const listed = await call<{ seats: Array<{ assignee: { type: string; deviceId?: string } | null }> }>(request, token, 'GET', '/seat/list');
+    expect(listed.seats.filter((seat) => seat.assignee?.type === 'DEVICE' && seat.assignee.deviceId === studio.id)).toHaveLength(1);
+    await shot(page, `fleet-${locale}-${size.width}-seats-assigned`);
+
+    // /account/walls before any wall is owned: it says so and links to the pricing page
+    await page.getByTestId('account-nav').locator('[data-section="walls"]').click();
+    await expect(page).toHaveURL((url) => url.pathname === localePath(locale, '/account/walls'));
+    await expect(page.getByTestId('walls-none')).toContainText(at(t.walls, 'noneTitle'));
+    await expect(page.getByTestId('walls-buy')).toHaveAttribute('href', localePath(locale, '/pricing'));
+    await shot(page, `fleet-${locale}-${size.width}-walls-none`);
+
+    // /account/redeem: the screen-wall code typed in lower case without dashes is formatted as typed
+    const [wallCode, daysCode] = await codes;
+    await page.goto(localePath(locale, '/account/redeem'));
+    await expect(page.getByRole('heading', { level: 1, name: at(t.shell, 'titles.redeem') })).toBeVisible();
+    const field = page.getByLabel(at(t.redeem, 'codeLabel'));
+    await field.pressSequentially(wallCode.replaceAll('-', '').toLowerCase());
+    await expect(field).toHaveValue(wallCode);
+    await page.getByTestId('redeem-submit').click();
+    await expect(page.getByTestId('redeem-result')).toHaveAttribute('data-kind', 'MONITOR');
+    await expect(page.getByTestId('redeem-result-text')).toHaveText(fill(plural(at(t.redeem, 'results.MONITOR'), 2, locale), { count: 2, total: 2 }));
+    await expect(field).toHaveValue('');
+
+    // the membership-days code, pasted with dashes
+    await field.fill(daysCode);
+    await expect(field).toHaveValue(daysCode);
+    await page.getByTestId('redeem-submit').click();
+    await expect(page.getByTestId('redeem-result')).toHaveAttribute('data-kind', 'MEMBER_DAYS');
+    await expect(page.getByTestId('redeem-result-text')).toHaveText(textPattern(plural(at(t.redeem, 'results.MEMBER_DAYS'), 30, locale).replace('{count}', '30')));
+    await noOverflow(page);
+    await shot(page, `fleet-${locale}-${size.width}-redeem`);
+    // the same code again: the API's refusal, in the page's language
+    await field.fill(daysCode);
+    await page.getByTestId('redeem-submit').click();
+    await expect(page.getByTestId('redeem-error')).toBeVisible();
+    expect((await page.getByTestId('redeem-error').innerText()).length).toBeGreaterThan(3);
+
+    // /account/walls: two places; a wall of both devices, the studio Mac moved first
+    await page.goto(localePath(locale, '/account/walls'));
+    await expect(page.getByTestId('walls-usage')).toHaveText(fill(at(t.walls, 'usage'), { used: 0, owned: 2 }));
+    await page.getByTestId('wall-new').click();
+    await page.getByLabel(at(t.walls, 'nameLabel')).fill('Front desk');
+    await page.getByRole('button', { name: fill(at(t.walls, 'addDevice'), { name: office.name }) }).click();
+    await page.getByRole('button', { name: fill(at(t.walls, 'addDevice'), { name: studio.name }) }).click();
+    await expect(page.getByTestId('wall-full')).toHaveText(fill(at(t.walls, 'full'), { owned: 2 }));
+    await expect(page.getByTestId('walls-usage')).toHaveText(fill(at(t.walls, 'usage'), { used: 2, owned: 2 }));
+    const order1 = page.getByTestId('wall-order').getByTestId('wall-device-name');
+    await expect(order1).toHaveText([office.name, studio.name]);
+    // from the keyboard: focus the Mac's up button and press Enter
+    const up = page.getByRole('button', { name: fill(at(t.walls, 'moveUp'), { name: studio.name }) });
+    await up.focus();
+    await page.keyboard.press('Enter');
+    await expect(order1).toHaveText([studio.name, office.name]);
+    await noOverflow(page);
+    await shot(page, `fleet-${locale}-${size.width}-wall-editor`);
+    await page.getByTestId('wall-save').click();
+    await expect(page.getByTestId('wall-editor')).toHaveCount(0);
+    await expect(page.getByTestId('wall-name')).toHaveText('Front desk');
+    await expect(page.getByTestId('wall-devices').locator('li')).toHaveText([studio.name, office.name]);
+    const walls = await call<{ walls: Array<{ name: string; deviceIds: string[] }>; owned: number; used: number }>(request, token, 'GET', '/monitorWall/list');
+    expect(walls).toMatchObject({ owned: 2, used: 2, walls: [{ name: 'Front desk', deviceIds: [studio.id, office.id] }] });
+    await page.reload();
+    await expect(page.getByTestId('walls-usage')).toHaveText(fill(at(t.walls, 'usage'), { used: 2, owned: 2 }));
+    await noOverflow(page);
+    await shot(page, `fleet-${locale}-${size.width}-walls`);
+  });
+}
