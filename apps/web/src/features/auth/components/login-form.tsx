@@ -11,8 +11,13 @@ import { Tabs } from '@/components/ui/tabs';
 import { CodeButton } from './code-button';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
-import { SecondStepForm } from '@/features/account-security/components/second-step-form';
-import { useState } from 'react';
+import dynamic from 'next/dynamic';
+import { useEffect, useState } from 'react';
+import { challengeFromFragment } from '../second-step-handoff';
+
+// Only accounts with two-step verification ever see it: loaded when a challenge arrives, not
+// with the page (the log-in page's first-load budget).
+const SecondStepForm = dynamic(() => import('@/features/account-security/components/second-step-form').then((module) => module.SecondStepForm));
 
 /** With two-step verification on, the first step answers a challenge instead of a session. */
 type TOnChallenge = (challengeId: string) => void;
@@ -85,12 +90,20 @@ function PasswordLogin({ texts, onChallenge }: { texts: TAuthTexts; onChallenge:
 
 /**
  * /login: verification-code log-in and password log-in (spec section 2), then the second step
- * (authenticator or backup code) for accounts with two-step verification.
+ * (authenticator or backup code) for accounts with two-step verification, also for an
+ * access-key hand-off that arrives with its challenge in the fragment (second-step-handoff.ts).
  */
 export function LoginForm({ texts, secondStep = {} }: { texts: TAuthTexts; secondStep?: Record<string, string> }) {
   const t = texts.form;
   const next = useContinueAfterLogin();
   const [challenge, setChallenge] = useState<string | null>(null);
+  useEffect(() => {
+    const handedOver = challengeFromFragment(window.location.hash);
+    if (!handedOver) return;
+    // the challenge leaves the address bar (and the history entry) at once
+    window.history.replaceState(window.history.state, '', `${window.location.pathname}${window.location.search}`);
+    setChallenge(handedOver);
+  }, []);
   if (challenge) {
     const done = () => {
       toast.success(texts.success.loginSucceeded ?? '');
