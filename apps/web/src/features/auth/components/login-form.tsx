@@ -11,13 +11,35 @@ import { Tabs } from '@/components/ui/tabs';
 import { CodeButton } from './code-button';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
-import dynamic from 'next/dynamic';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { challengeFromFragment } from '../second-step-handoff';
 
-// Only accounts with two-step verification ever see it: loaded when a challenge arrives, not
-// with the page (the log-in page's first-load budget).
-const SecondStepForm = dynamic(() => import('@/features/account-security/components/second-step-form').then((module) => module.SecondStepForm));
+type TSecondStepForm = typeof import('@/features/account-security/components/second-step-form').SecondStepForm;
+
+/**
+ * The second-step form, loaded when a challenge arrives: only accounts with two-step
+ * verification ever see it, so it stays out of the log-in page's first load (a plain import:
+ * next/dynamic's loader costs more than it saves here).
+ */
+function useSecondStepForm(challenge: string | null, network: string, onFailed: () => void): TSecondStepForm | null {
+  const [form, setForm] = useState<TSecondStepForm | null>(null);
+  useEffect(() => {
+    if (!challenge || form) return;
+    let live = true;
+    import('@/features/account-security/components/second-step-form')
+      .then((module) => {
+        if (live) setForm(() => module.SecondStepForm);
+      })
+      .catch(() => {
+        toast.error(network);
+        if (live) onFailed();
+      });
+    return () => {
+      live = false;
+    };
+  }, [challenge, form, network, onFailed]);
+  return form;
+}
 
 /** With two-step verification on, the first step answers a challenge instead of a session. */
 type TOnChallenge = (challengeId: string) => void;
@@ -104,7 +126,9 @@ export function LoginForm({ texts, secondStep = {} }: { texts: TAuthTexts; secon
     window.history.replaceState(window.history.state, '', `${window.location.pathname}${window.location.search}`);
     setChallenge(handedOver);
   }, []);
+  const SecondStepForm = useSecondStepForm(challenge, texts.network, useCallback(() => setChallenge(null), []));
   if (challenge) {
+    if (!SecondStepForm) return <div aria-busy="true" className="min-h-48" />;
     const done = () => {
       toast.success(texts.success.loginSucceeded ?? '');
       next();
