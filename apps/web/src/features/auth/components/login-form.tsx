@@ -12,9 +12,10 @@ import { CodeButton } from './code-button';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { useCallback, useEffect, useState } from 'react';
+import type { SecondStepForm as SecondStepFormType } from '@/features/account-security/components/second-step-form';
 import { challengeFromFragment } from '../second-step-handoff';
 
-type TSecondStepForm = typeof import('@/features/account-security/components/second-step-form').SecondStepForm;
+type TSecondStepForm = typeof SecondStepFormType;
 
 /**
  * The second-step form, loaded when a challenge arrives: only accounts with two-step
