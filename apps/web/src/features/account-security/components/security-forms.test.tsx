@@ -8,6 +8,7 @@ import { AlertsSwitch } from './alerts-switch';
 import { ChangePasswordForm } from './change-password-form';
 import { SecondStepForm } from './second-step-form';
 import { SessionsList } from './sessions-list';
+import { TwoStepPanel } from './two-step-panel';
 
 // The security page's small client components as a user works them, the API behind fetch
 // (test/support/fake-api.ts): what is sent, what the page shows next.
@@ -167,5 +168,51 @@ describe('SecondStepForm', () => {
     ]);
     click('Back');
     expect(onBack).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('TwoStepPanel', () => {
+  const URI = 'otpauth://totp/LLK%20Remote:someone?secret=JBSWY3DPEHPK3PXP&issuer=LLK%20Remote';
+  const codes = ['abcde-fghjk', 'bcdef-ghjkm', 'cdefg-hjkmn', 'defgh-jkmnp', 'efghj-kmnpq', 'fghjk-mnpqr', 'ghjkm-npqrs', 'hjkmn-pqrst', 'jkmnp-qrstu', 'kmnpq-rstuv'];
+
+  it('turns on: the QR code of the otpauth URI and the key, a six-digit code, then the ten backup codes once', async () => {
+    const api = fakeApi();
+    api.reply('POST /user/totp/setup', { data: { secret: 'JBSWY3DPEHPK3PXP', uri: URI } });
+    api.reply('POST /user/totp/enable', { data: { backupCodes: codes } });
+    render(<TwoStepPanel status={{ enabled: false, enabledAt: null, backupCodesLeft: 0 }} account="someone" languageTag="en" texts={texts} />);
+    expect(screen.getByTestId('totp-state').textContent).toBe('Off');
+    click('Turn on');
+    expect((await screen.findByRole('img', { name: 'Two-step verification' })).getAttribute('data-qr-value')).toBe(URI);
+    expect(screen.getByTestId('totp-secret').textContent).toBe('JBSWY3DPEHPK3PXP');
+    fireEvent.change(screen.getByLabelText('Six-digit code'), { target: { value: '12a456' } });
+    click('Confirm and turn on');
+    expect(screen.getByText('Enter the six-digit code from your app.')).toBeTruthy();
+    expect(api.callsTo('POST /user/totp/enable')).toEqual([]);
+
+    fireEvent.change(screen.getByLabelText('Six-digit code'), { target: { value: ' 123456 ' } });
+    click('Confirm and turn on');
+    const shown = await screen.findByTestId('backup-codes');
+    expect(within(shown).getAllByRole('listitem').map((item) => item.textContent)).toEqual(codes);
+    expect(api.callsTo('POST /user/totp/enable').map((call) => call.body)).toEqual([{ code: '123456' }]);
+    click('I’ve saved them');
+    expect(screen.queryByTestId('backup-codes')).toBeNull();
+    expect(nav.refresh).toHaveBeenCalledTimes(1);
+  });
+
+  it('turns off with a backup code; says how many are left while on', async () => {
+    const api = fakeApi();
+    api.reply('POST /user/totp/disable', { data: null });
+    render(<TwoStepPanel status={{ enabled: true, enabledAt: '2026-11-20T08:00:00.000Z', backupCodesLeft: 9 }} account="someone" languageTag="en" texts={texts} />);
+    expect(screen.getByTestId('totp-state').textContent).toMatch(/^On since .*2026/);
+    expect(screen.getByText('9 backup codes left')).toBeTruthy();
+    click('Turn off');
+    fireEvent.change(screen.getByLabelText('Code or backup code'), { target: { value: 'nope' } });
+    click('Turn off two-step verification');
+    expect(screen.getByText('Enter the six-digit code from your app.')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Code or backup code'), { target: { value: 'ABCDE-FGHJK' } });
+    click('Turn off two-step verification');
+    await vi.waitFor(() => expect(nav.refresh).toHaveBeenCalledTimes(1));
+    expect(api.callsTo('POST /user/totp/disable').map((call) => call.body)).toEqual([{ code: 'ABCDE-FGHJK' }]);
+    expect(api.toasts.success).toHaveBeenCalledWith(contract.success!.modificationSucceeded);
   });
 });
