@@ -6,6 +6,7 @@ import { fakeApi } from '../../../../test/support/fake-api';
 import type { TSecurityTexts, TSessionView } from '../texts';
 import { AlertsSwitch } from './alerts-switch';
 import { ChangePasswordForm } from './change-password-form';
+import { LoginHistory, type TLoginEventView } from './login-history';
 import { SecondStepForm } from './second-step-form';
 import { SessionsList } from './sessions-list';
 import { TwoStepPanel } from './two-step-panel';
@@ -214,5 +215,49 @@ describe('TwoStepPanel', () => {
     await vi.waitFor(() => expect(nav.refresh).toHaveBeenCalledTimes(1));
     expect(api.callsTo('POST /user/totp/disable').map((call) => call.body)).toEqual([{ code: 'ABCDE-FGHJK' }]);
     expect(api.toasts.success).toHaveBeenCalledWith(contract.success!.modificationSucceeded);
+  });
+});
+
+describe('LoginHistory', () => {
+  const history = (en.AccountSecurity as unknown as Record<string, Record<string, string>>).history!;
+  const event = (id: string, over: Partial<TLoginEventView>): TLoginEventView => ({
+    id,
+    at: '2026-11-24T08:00:00.000Z',
+    success: true,
+    method: 'password',
+    failure: null,
+    ip: '203.0.113.9',
+    location: { countryCode: 'JP', countryName: 'Japan' },
+    browser: 'Chrome',
+    os: 'macOS',
+    newDevice: false,
+    ...over,
+  });
+
+  it('shows each attempt with its method, result, place and device, failures and new devices included', () => {
+    render(
+      <LoginHistory
+        events={[event('e1', { method: 'passkey', newDevice: true }), event('e2', { success: false, method: 'totp', failure: 'TOTP_CODE_INVALID', ip: null, location: { countryCode: null, countryName: null }, browser: null, os: null })]}
+        languageTag="en"
+        texts={history}
+        sessionTexts={page.sessions!}
+      />,
+    );
+    const [first, second] = screen.getAllByRole('listitem');
+    expect(within(first!).getByText('Passkey')).toBeTruthy();
+    expect(first!.textContent).toContain('Signed in· New device');
+    expect(within(first!).getByText('203.0.113.9 · Japan')).toBeTruthy();
+    expect(within(first!).getByText('Chrome on macOS')).toBeTruthy();
+    expect(within(second!).getByText('Authenticator code')).toBeTruthy();
+    expect(within(second!).getByText('Failed')).toBeTruthy();
+    expect(within(second!).getByText('Unknown location')).toBeTruthy();
+    expect(within(second!).getByText('Unknown device')).toBeTruthy();
+    expect(second!.querySelector('time')?.getAttribute('datetime')).toBe('2026-11-24T08:00:00.000Z');
+  });
+
+  it('says so when there is nothing yet', () => {
+    render(<LoginHistory events={[]} languageTag="en" texts={history} sessionTexts={page.sessions!} />);
+    expect(screen.getByText('No sign-ins yet.')).toBeTruthy();
+    expect(screen.queryByRole('list')).toBeNull();
   });
 });
