@@ -73,6 +73,8 @@ export default defineConfig({
         CODE_IP_HOURLY_LIMIT: '1000',
         CODE_IP_DAILY_LIMIT: '1000',
         CODE_RESEND_SECONDS: process.env.CODE_RESEND_SECONDS ?? '60',
+        // POST /dev/jobs/run: the cancellation journey erases an account 16 days on (development only)
+        DEV_JOBS_CLOCK: 'true',
       },
       reuseExistingServer: false,
       timeout: 60_000,

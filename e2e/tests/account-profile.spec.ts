@@ -7,9 +7,11 @@ import { accountTexts, createUser, localePath, readCode, type TUser, uniquePhone
 // The account area's profile and cancellation pages: bind an email then reset the
 // password by email; change the phone in two steps; cancel the account, restore it and cancel
 // again. Each journey at phone size (390×844) or desktop, in zh-CN, en, ja and ko.
-// The erasure after the 15-day cooling-off runs the accounts-erase job with a moved clock, which
-// a browser cannot do: apps/api/test/modules/profile/cancellation.test.ts covers that step
-// (old token, access key and password dead; username, phone and email free; orders intact).
+// The erasure after the 15-day cooling-off runs the accounts-erase job with a moved clock through
+// the API's development-only POST /dev/jobs/run (DEV_JOBS_CLOCK, set by playwright.config.ts); a
+// site that is already up (the scale-out step, production mode) has no such route, so there the
+// journey ends at the second cancellation. apps/api/test/modules/profile/cancellation.test.ts
+// covers the rest of the erasure (access keys, passkeys, orders intact).
 
 type TTexts = Record<string, string>;
 const root = path.resolve(import.meta.dirname, '../..');
@@ -121,47 +123,78 @@ test.describe('account profile', () => {
     expect((await info.json()).data).toMatchObject({ nickname: 'Desk Top', mobile: maskPhone(newPhone) });
   });
 
-  for (const [locale, viewport] of [
-    ['ja', { width: 390, height: 844 }],
-    ['ko', { width: 1280, height: 900 }],
-  ] as const) {
-    test(`${locale}, ${viewport.width} px: cancel the account, restore it with one click, cancel again`, { tag: locale === 'ja' ? '@writes' : [] }, async ({ page, context }) => {
-      // production mode (the @writes rerun) waits the real 60 s before the phone gets a second code
-      test.setTimeout(120_000);
-      await page.setViewportSize(viewport);
-      await useLocale(context, locale);
-      const t = profileTexts(locale);
-      const email = `c${Date.now()}${locale}@example.com`;
-      const user = await createUser(page.request, { email });
-      await logIn(page.request, user);
+  // one after the other: the erasure job with a moved clock erases every account whose
+  // cooling-off it passes, so a parallel journey's cancelled account would go with it
+  test.describe('cancellation', () => {
+    test.describe.configure({ mode: 'default' });
+    for (const [locale, viewport] of [
+      ['ja', { width: 390, height: 844 }],
+      ['ko', { width: 1280, height: 900 }],
+    ] as const) {
+      test(`${locale}, ${viewport.width} px: cancel the account, restore it with one click, cancel again, erase it 16 days on`, { tag: locale === 'ja' ? '@writes' : [] }, async ({ page, context }) => {
+        // production mode (the @writes rerun) waits the real 60 s before the phone gets a second code
+        test.setTimeout(120_000);
+        await page.setViewportSize(viewport);
+        await useLocale(context, locale);
+        const t = profileTexts(locale);
+        const email = `c${Date.now()}${locale}@example.com`;
+        const user = await createUser(page.request, { email });
+        await logIn(page.request, user);
 
-      const cancel = async (channel: 'SMS' | 'EMAIL') => {
-        await page.goto(localePath(locale, '/account/cancel'));
-        const form = page.getByTestId('cancel-form');
-        await expect(page.getByText(t.loseMembership!)).toBeVisible();
-        const label = channel === 'SMS' ? fill(t.viaPhone!, { target: maskPhone(user.mobile) }) : fill(t.viaEmail!, { target: `${email[0]}***@example.com` });
-        await form.getByLabel(label).check();
-        const code = await requestCode(page, form, locale, channel === 'SMS' ? user.mobile : email, 'CANCEL_ACCOUNT');
-        await form.getByLabel(t.code!).fill(code);
-        await form.getByLabel(t.acknowledge!).check();
-        await form.getByRole('button', { name: t.submitCancel! }).click();
-        await expect(page.getByTestId('cancel-pending')).toBeVisible();
-        await expect(page.getByRole('heading', { name: t.pendingHeading! })).toBeVisible();
-      };
+        const cancel = async (channel: 'SMS' | 'EMAIL') => {
+          await page.goto(localePath(locale, '/account/cancel'));
+          const form = page.getByTestId('cancel-form');
+          await expect(page.getByText(t.loseMembership!)).toBeVisible();
+          const label = channel === 'SMS' ? fill(t.viaPhone!, { target: maskPhone(user.mobile) }) : fill(t.viaEmail!, { target: `${email[0]}***@example.com` });
+          await form.getByLabel(label).check();
+          const code = await requestCode(page, form, locale, channel === 'SMS' ? user.mobile : email, 'CANCEL_ACCOUNT');
+          await form.getByLabel(t.code!).fill(code);
+          await form.getByLabel(t.acknowledge!).check();
+          await form.getByRole('button', { name: t.submitCancel! }).click();
+          await expect(page.getByTestId('cancel-pending')).toBeVisible();
+          await expect(page.getByRole('heading', { name: t.pendingHeading! })).toBeVisible();
+        };
 
-      await cancel('EMAIL');
-      // still usable in the cooling-off: the profile says when the account will be erased
-      await page.goto(localePath(locale, '/account/profile'));
-      await expect(page.getByTestId('pending-erasure')).toBeVisible();
-      await page.getByTestId('pending-erasure').getByRole('link', { name: t.pendingLink! }).click();
-      await page.getByRole('button', { name: t.restore! }).click();
-      await expect(page.getByTestId('cancel-form')).toBeVisible();
-      expect((await (await page.request.get('/api/user/info')).json()).data.cancellation).toBeNull();
+        await cancel('EMAIL');
+        // still usable in the cooling-off: the profile says when the account will be erased
+        await page.goto(localePath(locale, '/account/profile'));
+        await expect(page.getByTestId('pending-erasure')).toBeVisible();
+        await page.getByTestId('pending-erasure').getByRole('link', { name: t.pendingLink! }).click();
+        await page.getByRole('button', { name: t.restore! }).click();
+        await expect(page.getByTestId('cancel-form')).toBeVisible();
+        expect((await (await page.request.get('/api/user/info')).json()).data.cancellation).toBeNull();
 
-      await waitForResend(user); // the sign-up code went to this phone
-      await cancel('SMS');
-      const info = (await (await page.request.get('/api/user/info')).json()).data as { cancellation: { requestedAt: string; eraseAt: string } };
-      expect(Date.parse(info.cancellation.eraseAt) - Date.parse(info.cancellation.requestedAt)).toBe(15 * 24 * 3_600_000);
-    });
-  }
+        await waitForResend(user); // the sign-up code went to this phone
+        await cancel('SMS');
+        const smsSentAt = Date.now();
+        const info = (await (await page.request.get('/api/user/info')).json()).data as { cancellation: { requestedAt: string; eraseAt: string } };
+        expect(Date.parse(info.cancellation.eraseAt) - Date.parse(info.cancellation.requestedAt)).toBe(15 * 24 * 3_600_000);
+        if (process.env.E2E_BASE_URL) return; // production mode: no moved clock (see the top of this file)
+
+        // 14 days on the account is still there; 16 days on the job erases it
+        const runEraseJob = async (days: number) => {
+          const res = await page.request.post('/api/dev/jobs/run', { data: { job: 'accounts-erase', days } });
+          expect(res.status()).toBe(200);
+          return ((await res.json()) as { data: { result: { erased: number } } }).data.result.erased;
+        };
+        await runEraseJob(14);
+        expect((await page.request.get('/api/user/info')).status()).toBe(200);
+        expect(await runEraseJob(16)).toBeGreaterThanOrEqual(1);
+
+        // the old session is logged out: the account pages send it to the log-in form
+        expect((await page.request.get('/api/user/info')).status()).toBe(401);
+        await page.goto(localePath(locale, '/account/profile'));
+        await expect(page).toHaveURL(/\/login\?redirectUrl=/);
+        // the old password opens nothing
+        const old = await page.request.post('/api/h5Login', { data: { loginType: 'account', account: user.username, password: user.password } });
+        expect((await old.json()).errcode).toBe(10006);
+        // and the phone and username are free for a new account
+        await waitForResend({ ...user, codeSentAt: smsSentAt });
+        const reborn = await createUser(page.request, { mobile: user.mobile, username: user.username });
+        await logIn(page.request, reborn);
+        const fresh = (await (await page.request.get('/api/user/info')).json()).data as { mobile: string; cancellation: unknown };
+        expect(fresh).toMatchObject({ mobile: maskPhone(user.mobile), cancellation: null });
+      });
+    }
+  });
 });

@@ -148,3 +148,41 @@ for (const { locale, viewport } of signOutJourneys) {
     await other.close();
   });
 }
+
+test('en 390×844: an access key of a two-step account, minted before the second step: a fresh browser asks for the code and lands logged in', async ({ browser, request }) => {
+  const t = securityTexts('en');
+  const user = await createUser(request);
+  const logIn = async () => {
+    const res = await request.post('/api/h5Login', { data: { loginType: 'account', account: user.username, password: PASSWORD } });
+    const token = ((await res.json()) as { data: { access_token?: string } }).data.access_token;
+    expect(token).toBeTruthy();
+    return { authorization: token! };
+  };
+  // two sessions before two-step verification: the one that turns it on has passed it, the other has not
+  const [enabling, older] = [await logIn(), await logIn()];
+  const setup = (await (await request.post('/api/user/totp/setup', { headers: enabling })).json()) as { data: { secret: string } };
+  const enabled = await request.post('/api/user/totp/enable', { headers: enabling, data: { code: totp(setup.data.secret, Date.now()) } });
+  expect((await enabled.json()).errcode).toBe(0);
+  const minted = (await (await request.get('/api/accessKey', { headers: older })).json()) as { data: { accessKey: string } };
+  expect(minted.data.accessKey).toBeTruthy();
+
+  const context = await newContext(browser, 'en', PHONE);
+  const page = await context.newPage();
+  await page.goto(`/en/account/security?accessKey=${encodeURIComponent(minted.data.accessKey)}&from=app`);
+  // the log-in page with the second-step form; the challenge has left the address bar
+  await expect(page).toHaveURL(/\/en\/login\?redirectUrl=%2Fen%2Faccount%2Fsecurity%3Ffrom%3Dapp$/);
+  const form = page.getByTestId('second-step');
+  await expect(form.getByRole('heading', { name: t.secondStep.title! })).toBeVisible();
+  await form.locator('input[name="totp"]').fill(totp(setup.data.secret, Date.now() + STEP));
+  await form.getByRole('button', { name: t.secondStep.submit!, exact: true }).click();
+  // on to the page the link pointed at, logged in
+  await expect(page).toHaveURL(/\/en\/account\/security\?from=app$/);
+  await expect(page.locator('#two-step').getByTestId('totp-state')).toBeVisible();
+  const info = await page.request.get('/api/user/info');
+  expect(info.status()).toBe(200);
+  expect(((await info.json()) as { data: { username: string } }).data.username).toBe(user.username);
+  // the key was used up
+  const again = await request.get(`/api/tokenByAccessKeyV2?accessKey=${encodeURIComponent(minted.data.accessKey)}`);
+  expect((await again.json()).errcode).not.toBe(0);
+  await context.close();
+});

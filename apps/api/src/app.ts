@@ -13,6 +13,7 @@ import { accessKeyRoutes } from './modules/access-keys/access-keys.routes';
 import authPlugin from './modules/auth/auth.plugin';
 import { authRoutes } from './modules/auth/auth.routes';
 import { securityRoutes } from './modules/auth/security.routes';
+import { devJobsRoutes } from './jobs/dev-jobs.routes';
 import { devOutboxRoutes } from './modules/dev-outbox/dev-outbox.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import codesPlugin from './modules/sms/codes.plugin';
@@ -127,6 +128,7 @@ export function buildApp(config: AppConfig, deps: AppDeps = {}): App {
   app.register(profileRoutes);
   app.register(accessKeyRoutes);
   app.register(devOutboxRoutes);
+  app.register(devJobsRoutes);
   app.register(downloadsRoutes);
   app.register(newsRoutes);
   app.register(announcementsRoutes);

@@ -64,6 +64,10 @@ import { missingForProduction } from './production-requirements';
 //   ORDER_QR_CODE_TTL_MINUTES  a desktop-app payment code is valid this long (10)
 //   ORDER_COMPLETE_AFTER_DAYS  a fulfilled order becomes COMPLETED after this (7)
 //   ORDER_SWEEP_SECONDS how often expiry/completion/refund sweeps run, 0 = never (60)
+//   DEV_JOBS_CLOCK      true = POST /dev/jobs/run runs a background job as of a moved clock
+//                       (the end-to-end journeys erase a cancelled account 15 days on); with
+//                       NODE_ENV=development only, answered to a client on this machine only,
+//                       and production refuses to start with it                   (false)
 //   JOBS_SCHEMA         PostgreSQL schema of the job runner's (pg-boss) tables, in the same
 //                       database; SQLite runs jobs in-process                (pgboss)
 //   Payments (see apps/api/README.md "Payments" and docs/adr/0008):
@@ -123,7 +127,8 @@ export interface AppConfig {
   orders: { ttlMs: number; qrCodeTtlMs: number; completeAfterMs: number; sweepIntervalMs: number };
   /** passkeys: relying party id and name, and the origins whose assertions are accepted (web origin first) */
   webauthn: { rpId: string; rpName: string; origins: string[] };
-  jobs: { schema: string };
+  /** DEV_JOBS_CLOCK: jobs may be run by hand as of a moved clock (POST /dev/jobs/run), development only */
+  jobs: { schema: string; devClock: boolean };
 }
 
 export interface AlipayConfig {
@@ -341,6 +346,7 @@ const ZEnv = z.object({
   ),
   WEBAUTHN_RP_NAME: z.preprocess(blankToUndefined, z.string().trim().max(64, { error: 'must be at most 64 characters' }).default('LLK Remote')),
   WEBAUTHN_ORIGINS: ZOriginList,
+  DEV_JOBS_CLOCK: booleanFlag(false),
   JOBS_SCHEMA: z.preprocess(
     blankToUndefined,
     z.string().regex(/^[a-z_][a-z0-9_]{0,49}$/, { error: 'must be a PostgreSQL schema name (a-z, 0-9, _)' }).default('pgboss'),
@@ -370,6 +376,11 @@ const ZEnv = z.object({
     // The one-minute resend wait is part of the product; only test runs may shorten it.
     if (env.NODE_ENV === 'production' && env.CODE_RESEND_SECONDS !== 60) {
       ctx.addIssue({ code: 'custom', path: ['CODE_RESEND_SECONDS'], message: 'is for tests only; production always waits 60 s' });
+    }
+    // Running jobs as of another day is a development tool: on a server it would let a caller
+    // erase accounts or expire orders early.
+    if (env.NODE_ENV === 'production' && env.DEV_JOBS_CLOCK) {
+      ctx.addIssue({ code: 'custom', path: ['DEV_JOBS_CLOCK'], message: 'is for development only; production never runs jobs with a moved clock' });
     }
     // Passkeys made for one RP id work only there: an id the web origin cannot use would let
     // every registration and log-in fail in the browser, so the process does not start.
@@ -472,7 +483,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       sweepIntervalMs: e.ORDER_SWEEP_SECONDS * 1000,
     },
     webauthn: { ...webauthnOf(webOrigin, e.WEBAUTHN_RP_ID, e.WEBAUTHN_ORIGINS), rpName: e.WEBAUTHN_RP_NAME },
-    jobs: { schema: e.JOBS_SCHEMA },
+    jobs: { schema: e.JOBS_SCHEMA, devClock: e.DEV_JOBS_CLOCK },
   };
 }
 

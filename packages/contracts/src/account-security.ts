@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { ZCancellation } from './accounts';
 import { V } from './rules';
 import { ZCode } from './validation';
 
@@ -38,8 +39,19 @@ export const ZSecondStepRequired = z.object({
 });
 export type TSecondStepRequired = z.infer<typeof ZSecondStepRequired>;
 
+/**
+ * A finished log-in: the token, and the account's pending erasure (as GET /user/info has it)
+ * so the apps can say at once that the account is in its cooling-off and offer to restore it.
+ */
+export const ZSignedIn = z.object({
+  access_token: z.string(),
+  /** set while the account is cancelled and inside its 15-day cooling-off; null otherwise */
+  cancellation: ZCancellation.nullable(),
+});
+export type TSignedIn = z.infer<typeof ZSignedIn>;
+
 /** POST /h5Login and GET /tokenByAccessKeyV2: a token, or the second step. */
-export const ZLoginResult = z.union([z.object({ access_token: z.string() }), ZSecondStepRequired]);
+export const ZLoginResult = z.union([ZSignedIn, ZSecondStepRequired]);
 export type TLoginResult = z.infer<typeof ZLoginResult>;
 
 export function needsSecondStep(result: TLoginResult): result is TSecondStepRequired {

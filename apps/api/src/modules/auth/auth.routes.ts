@@ -2,6 +2,8 @@ import {
   needsSecondStep,
   REFERRAL_COOKIE,
   ZLoginResult,
+  ZSignedIn,
+  type TSignedIn,
   ZVerifyTotpRequest,
   ZChangePasswordRequest,
   ZLoginRequest,
@@ -29,6 +31,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     app.setSessionCookie(request, reply, token);
     return { access_token: token };
   };
+  const signIn = (request: FastifyRequest, reply: FastifyReply, result: TSignedIn) => {
+    app.setSessionCookie(request, reply, result.access_token);
+    return result;
+  };
 
   app.post(
     '/h5Login',
@@ -39,6 +45,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Log in by password (account, mobile or email) or by a LOGIN code (mobile)',
         description:
           'Password: { loginType, account, password }. Code: { loginType: "mobile", mobile, code }. Returns access_token and ' +
+          'cancellation (the pending erasure of a cancelled account in its cooling-off, as GET /user/info; null otherwise) and ' +
           'sets the httpOnly llk_session cookie. Wrong or unknown: INVALID_CREDENTIALS; after repeated failures per account ' +
           'or IP: LOGIN_THROTTLED with data.retryAfterSeconds (code log-in is not throttled this way). An account with two-step ' +
           'verification answers { secondStep: "TOTP", challengeId, expiresInSeconds } instead of a token (no cookie): finish with ' +
@@ -50,7 +57,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const result = await login(context(request), request.body);
       if (needsSecondStep(result)) return ok(result);
-      return ok(issue(request, reply, result.access_token), request.t('success.loginSucceeded'));
+      return ok(signIn(request, reply, result), request.t('success.loginSucceeded'));
     },
   );
 
@@ -63,14 +70,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'code: 6 digits from the authenticator (the current step ±1, each step once: TOTP_CODE_REPLAYED) or an unused backup code ' +
           '(xxxxx-xxxxx). Unknown or expired challenge (5 minutes): TOTP_CHALLENGE_INVALID; wrong code: TOTP_CODE_INVALID; the 5th ' +
-          'wrong code ends the challenge: TOTP_TOO_MANY_ATTEMPTS. Success returns access_token and sets the cookie.',
+          'wrong code ends the challenge: TOTP_TOO_MANY_ATTEMPTS. Success returns access_token and cancellation (as POST /h5Login) ' +
+          'and sets the cookie.',
         body: ZVerifyTotpRequest,
-        response: envelopeResponses(ZTokenResult),
+        response: envelopeResponses(ZSignedIn),
       },
     },
     async (request, reply) => {
-      const token = await verifySecondStep(app.signInContext(request), request.body.challengeId, request.body.code);
-      return ok(issue(request, reply, token), request.t('success.loginSucceeded'));
+      const result = await verifySecondStep(app.signInContext(request), request.body.challengeId, request.body.code);
+      return ok(signIn(request, reply, result), request.t('success.loginSucceeded'));
     },
   );
 

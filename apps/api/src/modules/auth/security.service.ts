@@ -11,6 +11,7 @@ import {
   type TLoginType,
   type TNotificationSettings,
   type TSessionInfo,
+  type TSignedIn,
   type TTotpEnableResult,
   type TTotpSetupResult,
   type TTotpStatus,
@@ -24,7 +25,7 @@ import { type Delivery } from '../../lib/delivery';
 import { type KeyValueStore } from '../../lib/kv';
 import { hmacHex, newToken, sha256Hex } from '../../lib/secrets';
 import { findCountryCode, getLocation, regionName } from '../location';
-import { findUserById, type UserRow } from '../users';
+import { cancellationOf, findUserById, type UserRow } from '../users';
 import { renderNewDeviceAlert } from './alert-texts';
 import { deviceKey, parseUserAgent } from './devices';
 import {
@@ -196,7 +197,13 @@ export async function finishSignIn(ctx: SignInContext, userId: string, how: Fini
   }
   const token = await createSession(ctx.db, userId, { loginType: how.loginType, ip: ctx.ip, userAgent: ctx.userAgent, secondFactor: how.secondFactor ?? null }, ctx.policy, now);
   await recordSignIn(ctx, { userId, success: true, method: how.method }, now);
-  return { access_token: token };
+  return signedIn(ctx.db, userId, token);
+}
+
+/** A session's token with the account's pending erasure, read after the session opened. */
+async function signedIn(db: Db, userId: string, token: string): Promise<TSignedIn> {
+  const user = await findUserById(db, userId);
+  return { access_token: token, cancellation: user ? cancellationOf(user) : null };
 }
 
 function parseChallenge(value: string | null): StoredChallenge | null {
@@ -213,7 +220,7 @@ function parseChallenge(value: string | null): StoredChallenge | null {
  * POST /h5Login/verifyTotp: the second step. An authenticator code (±1 step, each step once) or
  * an unused backup code turns the challenge into a session; the 5th wrong code ends it.
  */
-export async function verifySecondStep(ctx: SignInContext, challengeId: string, code: string, now = new Date()): Promise<string> {
+export async function verifySecondStep(ctx: SignInContext, challengeId: string, code: string, now = new Date()): Promise<TSignedIn> {
   const challenge = parseChallenge(await ctx.kv.get(challengeKey(challengeId)));
   if (!challenge) throw new AppError('TOTP_CHALLENGE_INVALID');
   const tries = await ctx.kv.incr(triesKey(challengeId), CHALLENGE_TTL_MS);
@@ -239,7 +246,7 @@ export async function verifySecondStep(ctx: SignInContext, challengeId: string, 
   await ctx.kv.del(triesKey(challengeId));
   const token = await createSession(ctx.db, challenge.userId, { loginType: challenge.loginType, ip: ctx.ip, userAgent: ctx.userAgent, secondFactor: factor }, ctx.policy, now);
   await recordSignIn(ctx, { userId: challenge.userId, success: true, method }, now);
-  return token;
+  return signedIn(ctx.db, challenge.userId, token);
 }
 
 // ---- TOTP -----------------------------------------------------------------------------------

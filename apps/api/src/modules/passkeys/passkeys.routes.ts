@@ -9,7 +9,7 @@ import {
   ZPasskeyRegisterOptions,
   ZPasskeyRegisterRequest,
   ZPasskeyRenameRequest,
-  ZTokenResult,
+  ZSignedIn,
 } from '@llk/contracts';
 import { type FastifyRequest } from 'fastify';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -140,17 +140,17 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['accounts'],
         summary: 'Log in with a passkey (the browser answer to /passkeyLogin/options)',
         description:
-          'Returns access_token and sets the llk_session cookie, as /h5Login does; no second step (a passkey is possession and ' +
+          'Returns access_token and cancellation and sets the llk_session cookie, as /h5Login does; no second step (a passkey is possession and ' +
           'PIN/biometrics at once). PASSKEY_CHALLENGE_INVALID, PASSKEY_NOT_FOUND (unknown or removed passkey), ' +
           'PASSKEY_VERIFICATION_FAILED (origin, RP id, signature, user verification), PASSKEY_COUNTER_REGRESSED (a cloned authenticator).',
         body: ZPasskeyLoginRequest,
-        response: envelopeResponses(ZTokenResult),
+        response: envelopeResponses(ZSignedIn),
       },
     },
     async (request, reply) => {
-      const token = await finishLogin({ ...ctx, signIn: app.signInContext(request) }, request.body.response);
-      app.setSessionCookie(request, reply, token);
-      return ok({ access_token: token }, request.t('success.loginSucceeded'));
+      const result = await finishLogin({ ...ctx, signIn: app.signInContext(request) }, request.body.response);
+      app.setSessionCookie(request, reply, result.access_token);
+      return ok(result, request.t('success.loginSucceeded'));
     },
   );
 };

@@ -1,4 +1,4 @@
-import { PASSKEYS_PER_ACCOUNT_MAX, type TAuthenticationResponse, type TPasskey, type TPasskeyLoginOptions, type TPasskeyRegisterOptions, type TRegistrationResponse } from '@llk/contracts';
+import { PASSKEYS_PER_ACCOUNT_MAX, type TAuthenticationResponse, type TPasskey, type TPasskeyLoginOptions, type TPasskeyRegisterOptions, type TRegistrationResponse, type TSignedIn } from '@llk/contracts';
 import {
   generateAuthenticationOptions,
   generateRegistrationOptions,
@@ -207,7 +207,7 @@ export interface PasskeyLoginContext extends PasskeysContext {
  * verification, signature, counter) and opens a session like any other log-in. The TOTP step
  * is not asked: a verified passkey is possession and PIN/biometrics at once.
  */
-export async function finishLogin(ctx: PasskeyLoginContext, response: TAuthenticationResponse, now = new Date()): Promise<string> {
+export async function finishLogin(ctx: PasskeyLoginContext, response: TAuthenticationResponse, now = new Date()): Promise<TSignedIn> {
   const challenge = challengeOf(response.response.clientDataJSON);
   if ((await ctx.kv.take(loginKey(challenge))) === null) throw new AppError('PASSKEY_CHALLENGE_INVALID');
 
@@ -251,5 +251,5 @@ export async function finishLogin(ctx: PasskeyLoginContext, response: TAuthentic
   // the passkey is the second factor: the session opens at once, recorded like every sign-in
   const result = await finishSignIn(ctx.signIn, user.id, { method: 'passkey', loginType: 'passkey', secondFactor: 'PASSKEY' }, now);
   if (!('access_token' in result)) throw new Error('a passkey sign-in was asked for a second step');
-  return result.access_token;
+  return result;
 }

@@ -4,6 +4,7 @@ import {
   isValidPhone,
   maskEmail,
   maskPhone,
+  type TCancellation,
   type TCheckType,
   type TMemberLevel,
   type TMonitorAndQuality,
@@ -81,11 +82,15 @@ export function userInfoOf(user: UserRow): TUserInfo {
     email: user.email ? maskEmail(user.email) : null,
     createdAt: fromDbDate(user.created_at).toISOString(),
     member: memberLevelOf(user),
-    cancellation:
-      user.cancel_requested_at && user.erase_at
-        ? { requestedAt: fromDbDate(user.cancel_requested_at).toISOString(), eraseAt: fromDbDate(user.erase_at).toISOString() }
-        : null,
+    cancellation: cancellationOf(user),
   };
+}
+
+/** The account's pending erasure (cancelled, inside the cooling-off), or null. */
+export function cancellationOf(user: UserRow): TCancellation | null {
+  return user.cancel_requested_at && user.erase_at
+    ? { requestedAt: fromDbDate(user.cancel_requested_at).toISOString(), eraseAt: fromDbDate(user.erase_at).toISOString() }
+    : null;
 }
 
 export function monitorAndQualityOf(user: UserRow, now = new Date()): TMonitorAndQuality {

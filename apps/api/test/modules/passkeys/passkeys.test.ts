@@ -6,6 +6,7 @@ import { MemoryKeyValueStore, type KeyValueStore } from '../../../src/lib/kv';
 import { deletePasskeysOfUser } from '../../../src/modules/passkeys';
 import { eraseAccount } from '../../../src/modules/profile/cancellation.service';
 import { enableTotp } from '../account-security/support';
+import { codeFor } from '../profile/support';
 import { findPasskeyByCredentialId } from '../../../src/modules/passkeys/passkeys.repository';
 import { kvCases, newIp, signUp } from '../../accounts';
 import { buildTestApp, createTestDatabase, PRODUCTION_ENV, testDialects, type TestDatabase } from '../../helper';
@@ -114,12 +115,26 @@ describe.each(testDialects())('passkeys ($dialect)', ({ dialect }) => {
     expect(res.statusCode, res.body).toBe(200);
     const answer = body<{ access_token: string }>(res);
     expect(answer.errmsg).toBe('Logged in successfully');
+    expect(answer.data).toEqual({ access_token: expect.any(String), cancellation: null });
     expect(res.cookies.find((c) => c.name === 'llk_session')?.value).toBe(answer.data.access_token);
     const info = await a.inject({ url: '/user/info', headers: { authorization: answer.data.access_token } });
     expect(info.statusCode).toBe(200);
     expect(body<{ username: string }>(info).data.username).toBe(user.username);
     const [used] = await list(user.token);
     expect(used?.lastUsedAt).not.toBeNull();
+  });
+
+  it('a passkey log-in of a cancelled account says when it will be erased', async () => {
+    const { user, authenticator } = await userWithPasskey();
+    const code = await codeFor(a, { channel: 'SMS', smsType: 'CANCEL_ACCOUNT' }, user.token, user.mobile);
+    const cancelled = await post(a, '/user/cancel', { channel: 'SMS', code }, user.token);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const { requestedAt, eraseAt } = body<{ requestedAt: string; eraseAt: string }>(cancelled).data;
+    expect(Date.parse(eraseAt) - Date.parse(requestedAt)).toBe(15 * 24 * 3_600_000);
+
+    const res = await post(b, '/passkeyLogin/verify', { response: authenticator.assert(await loginOptions()) });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(body(res).data).toEqual({ access_token: expect.any(String), cancellation: { requestedAt, eraseAt } });
   });
 
   it('refuses a registration from another origin or for another RP id', async () => {

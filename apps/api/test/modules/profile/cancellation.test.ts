@@ -6,6 +6,7 @@ import { eraseAccount } from '../../../src/modules/profile';
 import { newIp, signUp, type Identity } from '../../accounts';
 import { testDialects } from '../../helper';
 import { messageOf } from '../../messages';
+import { enableTotp, totpCode } from '../account-security/support';
 import { newOrder, startPay, useOrdersApp, userRow } from '../orders/support';
 import { body, codeFor, post } from './support';
 
@@ -64,6 +65,38 @@ describe.each(testDialects())('account cancellation on $dialect', ({ dialect }) 
     // a restored account is not erased when the old date passes
     expect(await runEraseJob(ctx.app, new Date(Date.parse(eraseAt) + DAY_MS))).toEqual({ erased: 0 });
     expect((await info(user.token)).statusCode).toBe(200);
+  });
+
+  it('every log-in answer says the account is pending erasure: password, SMS code, and the second step', async () => {
+    const user = await signUp(ctx.app);
+    const fresh = await login(user.username, user.password);
+    expect(body(fresh).data).toEqual({ access_token: expect.any(String), cancellation: null });
+
+    const cancelled = body<{ requestedAt: string; eraseAt: string }>(await cancel(user)).data;
+    expect(Date.parse(cancelled.eraseAt) - Date.parse(cancelled.requestedAt)).toBe(15 * DAY_MS);
+    const byPassword = await login(user.username, user.password);
+    expect(byPassword.statusCode, byPassword.body).toBe(200);
+    expect(body(byPassword).data).toEqual({ access_token: expect.any(String), cancellation: cancelled });
+
+    const code = await codeFor(ctx.app, { mobile: user.mobile, smsType: 'LOGIN' }, undefined, user.mobile);
+    const bySms = await ctx.app.inject({ method: 'POST', url: '/h5Login', payload: { loginType: 'mobile', mobile: user.mobile, code }, remoteAddress: newIp() });
+    expect(bySms.statusCode, bySms.body).toBe(200);
+    expect(body(bySms).data).toEqual({ access_token: expect.any(String), cancellation: cancelled });
+
+    // with two-step verification the first answer is only the challenge; the second carries it
+    const { secret, backupCodes } = await enableTotp(ctx.app, user.token);
+    const first = body<{ challengeId: string }>(await login(user.username, user.password)).data;
+    expect(first).toEqual({ secondStep: 'TOTP', challengeId: expect.any(String), expiresInSeconds: 300 });
+    const second = await ctx.app.inject({ method: 'POST', url: '/h5Login/verifyTotp', payload: { challengeId: first.challengeId, code: totpCode(secret, Date.now() + 30_000) }, remoteAddress: newIp() });
+    expect(second.statusCode, second.body).toBe(200);
+    expect(body(second).data).toEqual({ access_token: expect.any(String), cancellation: cancelled });
+
+    // restored: the next log-in says nothing is pending
+    const token = body<{ access_token: string }>(second).data.access_token;
+    expect((await post(ctx.app, '/user/cancel/revoke', token)).statusCode).toBe(200);
+    const third = body<{ challengeId: string }>(await login(user.username, user.password)).data;
+    const restored = await ctx.app.inject({ method: 'POST', url: '/h5Login/verifyTotp', payload: { challengeId: third.challengeId, code: backupCodes[0] }, remoteAddress: newIp() });
+    expect(body(restored).data).toEqual({ access_token: expect.any(String), cancellation: null });
   });
 
   it('erases after 15 days: the old token, access key and password never work again, the identifiers sign up anew, the orders still add up', async () => {

@@ -1,4 +1,4 @@
-import type { TPasskey, TPasskeyList, TPasskeyLoginOptions, TPasskeyRegisterOptions, TTokenResult } from '@llk/contracts';
+import type { TPasskey, TPasskeyList, TPasskeyLoginOptions, TPasskeyRegisterOptions, TSignedIn } from '@llk/contracts';
 import { loadApi } from '@/lib/load-api';
 import { createCredential, getAssertion } from './webauthn';
 
@@ -27,9 +27,9 @@ export async function removePasskey(id: string, network?: string): Promise<void>
 }
 
 /** Usernameless log-in: any passkey of this site the browser offers; opens a session (cookie). */
-export async function logInWithPasskey(network?: string): Promise<TTokenResult> {
+export async function logInWithPasskey(network?: string): Promise<TSignedIn> {
   const api = await loadApi(network);
   const { options } = await api.post<TPasskeyLoginOptions>('/passkeyLogin/options');
   const response = await getAssertion(options);
-  return api.post<TTokenResult>('/passkeyLogin/verify', { body: { response } });
+  return api.post<TSignedIn>('/passkeyLogin/verify', { body: { response } });
 }

@@ -4,13 +4,14 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/lib/toast';
 import { useContinueAfterLogin } from '@/features/auth/use-continue-after-login';
-import { logInWithPasskey } from '../passkeys-api';
 import type { TPasskeyLoginTexts } from '../texts';
-import { CeremonyError, webAuthnAvailable } from '../webauthn';
 
 // "Log in with a passkey" under the log-in form: no account typed, the browser offers this
 // site's passkeys. A passkey log-in needs no second step. Afterwards the page continues like
-// any log-in (redirectUrl, clientType carried).
+// any log-in (redirectUrl, clientType carried). The ceremony's code is loaded on the click, not
+// with the page (the log-in page's first-load budget).
+
+const loadCeremony = () => Promise.all([import('../passkeys-api'), import('../webauthn')]);
 
 export default function PasskeyLoginButton({ texts }: { texts: TPasskeyLoginTexts }) {
   const t = texts.login;
@@ -21,11 +22,21 @@ export default function PasskeyLoginButton({ texts }: { texts: TPasskeyLoginText
   async function logIn() {
     if (busy) return;
     setNote(null);
-    if (!webAuthnAvailable()) {
-      setNote(t.unsupported ?? '');
+    setBusy(true);
+    let ceremony: Awaited<ReturnType<typeof loadCeremony>>;
+    try {
+      ceremony = await loadCeremony();
+    } catch {
+      toast.error(texts.network);
+      setBusy(false);
       return;
     }
-    setBusy(true);
+    const [{ logInWithPasskey }, { CeremonyError, webAuthnAvailable }] = ceremony;
+    if (!webAuthnAvailable()) {
+      setNote(t.unsupported ?? '');
+      setBusy(false);
+      return;
+    }
     try {
       await logInWithPasskey(texts.network);
       toast.success(texts.loginSucceeded);

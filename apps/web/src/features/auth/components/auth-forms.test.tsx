@@ -4,6 +4,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import enAccount from '../../../../messages/en/account.json';
 import zhAccount from '../../../../messages/zh-CN/account.json';
+import enSecurity from '../../../../messages/en/account-security.json';
 import { attachSonner } from '@/lib/toast';
 import { hasSessionHint, session } from '@/lib/session';
 import type { TAuthTexts } from '../texts';
@@ -149,6 +150,55 @@ describe('LoginForm', () => {
     submit('Log in');
     await vi.waitFor(() => expect(nav.replace).toHaveBeenCalledWith('/en'));
     expect(calls[0]!.body).toEqual({ loginType: 'email', account: 'a@example.com', password: 'secret1' });
+  });
+
+  it('asks for the second step when the password log-in answers a challenge, and finishes it with a backup code', async () => {
+    window.history.replaceState(null, '', '/en/login?redirectUrl=%2Faccount');
+    const calls = serve({
+      '/h5Login': () => envelope({ secondStep: 'TOTP', challengeId: 'challenge-from-the-password-step', expiresInSeconds: 300 }),
+      '/h5Login/verifyTotp': () => envelope({ access_token: 'x', cancellation: null }),
+    });
+    render(<LoginForm texts={texts('en', 'LoginForm')} secondStep={enSecurity.SecondStep} />);
+    fireEvent.click(screen.getByRole('tab', { name: 'Password' }));
+    type('Username, phone or email', 'someone');
+    type('Password', 'secret1');
+    submit('Log in');
+    expect(await screen.findByRole('heading', { name: 'Two-step verification' })).toBeTruthy();
+    expect(shown.success).not.toHaveBeenCalled();
+    fireEvent.change(screen.getByLabelText('Verification code'), { target: { value: 'abcde-fghjk' } });
+    submit('Verify');
+    await vi.waitFor(() => expect(nav.replace).toHaveBeenCalledWith('/en/account'));
+    expect(calls.map((call) => [call.url, call.body])).toEqual([
+      ['/api/h5Login', { loginType: 'account', account: 'someone', password: 'secret1' }],
+      ['/api/h5Login/verifyTotp', { challengeId: 'challenge-from-the-password-step', code: 'abcde-fghjk' }],
+    ]);
+    expect(shown.success).toHaveBeenCalledWith('Logged in successfully');
+  });
+
+  it('finishes an access-key hand-off whose challenge arrives in the fragment, which leaves the address bar at once', async () => {
+    const challengeId = 'Zm9vYmFyLWNoYWxsZW5nZS1pZC0xMjM0NTY3ODkwYWJj';
+    window.history.replaceState(null, '', `/en/login?redirectUrl=%2Fen%2Fpricing%3Ffrom%3Dapp#secondStep=${challengeId}`);
+    const calls = serve({ '/h5Login/verifyTotp': () => envelope({ access_token: 'x', cancellation: null }) });
+    render(<LoginForm texts={texts('en', 'LoginForm')} secondStep={enSecurity.SecondStep} />);
+    expect(await screen.findByRole('heading', { name: 'Two-step verification' })).toBeTruthy();
+    expect(window.location.hash).toBe('');
+    expect(`${window.location.pathname}${window.location.search}`).toBe('/en/login?redirectUrl=%2Fen%2Fpricing%3Ffrom%3Dapp');
+    // a wrong shape is caught before anything is sent
+    submit('Verify');
+    expect(screen.getByText('Enter a six-digit code or a backup code.')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Verification code'), { target: { value: '123456' } });
+    submit('Verify');
+    await vi.waitFor(() => expect(nav.replace).toHaveBeenCalledWith('/en/pricing?from=app'));
+    expect(calls.map((call) => [call.url, call.body])).toEqual([['/api/h5Login/verifyTotp', { challengeId, code: '123456' }]]);
+    expect(hasSessionHint()).toBe(true);
+  });
+
+  it('shows the usual form for a fragment that is not a challenge', () => {
+    window.history.replaceState(null, '', '/en/login#secondStep=<b>');
+    serve({});
+    render(<LoginForm texts={texts('en', 'LoginForm')} secondStep={enSecurity.SecondStep} />);
+    expect(screen.getByRole('tab', { name: 'Password' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Two-step verification' })).toBeNull();
   });
 
   it('stays on the page and toasts the server message when the log-in fails', async () => {

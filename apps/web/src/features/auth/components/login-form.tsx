@@ -11,8 +11,36 @@ import { Tabs } from '@/components/ui/tabs';
 import { CodeButton } from './code-button';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
-import { SecondStepForm } from '@/features/account-security/components/second-step-form';
-import { useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import type { SecondStepForm as SecondStepFormType } from '@/features/account-security/components/second-step-form';
+import { challengeFromFragment } from '../second-step-handoff';
+
+type TSecondStepForm = typeof SecondStepFormType;
+
+/**
+ * The second-step form, loaded when a challenge arrives: only accounts with two-step
+ * verification ever see it, so it stays out of the log-in page's first load (a plain import:
+ * next/dynamic's loader costs more than it saves here).
+ */
+function useSecondStepForm(challenge: string | null, network: string, onFailed: () => void): TSecondStepForm | null {
+  const [form, setForm] = useState<TSecondStepForm | null>(null);
+  useEffect(() => {
+    if (!challenge || form) return;
+    let live = true;
+    import('@/features/account-security/components/second-step-form')
+      .then((module) => {
+        if (live) setForm(() => module.SecondStepForm);
+      })
+      .catch(() => {
+        toast.error(network);
+        if (live) onFailed();
+      });
+    return () => {
+      live = false;
+    };
+  }, [challenge, form, network, onFailed]);
+  return form;
+}
 
 /** With two-step verification on, the first step answers a challenge instead of a session. */
 type TOnChallenge = (challengeId: string) => void;
@@ -85,13 +113,23 @@ function PasswordLogin({ texts, onChallenge }: { texts: TAuthTexts; onChallenge:
 
 /**
  * /login: verification-code log-in and password log-in (spec section 2), then the second step
- * (authenticator or backup code) for accounts with two-step verification.
+ * (authenticator or backup code) for accounts with two-step verification, also for an
+ * access-key hand-off that arrives with its challenge in the fragment (second-step-handoff.ts).
  */
 export function LoginForm({ texts, secondStep = {} }: { texts: TAuthTexts; secondStep?: Record<string, string> }) {
   const t = texts.form;
   const next = useContinueAfterLogin();
   const [challenge, setChallenge] = useState<string | null>(null);
+  useEffect(() => {
+    const handedOver = challengeFromFragment(window.location.hash);
+    if (!handedOver) return;
+    // the challenge leaves the address bar (and the history entry) at once
+    window.history.replaceState(window.history.state, '', `${window.location.pathname}${window.location.search}`);
+    setChallenge(handedOver);
+  }, []);
+  const SecondStepForm = useSecondStepForm(challenge, texts.network, useCallback(() => setChallenge(null), []));
   if (challenge) {
+    if (!SecondStepForm) return <div aria-busy="true" className="min-h-48" />;
     const done = () => {
       toast.success(texts.success.loginSucceeded ?? '');
       next();

@@ -20,6 +20,8 @@ describe('parseSetCookie', () => {
   });
 });
 
+const CHALLENGE = 'Zm9vYmFyLWNoYWxsZW5nZS1pZC0xMjM0NTY3ODkwYWJj';
+
 // resolveSession against a small HTTP server answering like the API (envelopes, cookies):
 // the proxy's decisions are what is tested here; the e2e journeys run them on the real API.
 describe('resolveSession', () => {
@@ -37,6 +39,8 @@ describe('resolveSession', () => {
       const authed = req.headers.cookie === `llk_session=${liveToken}` || (req.method === 'POST' && req.headers.authorization === liveToken);
       if (req.url === '/logout' && authed) return send(200, { errcode: 0, errmsg: '', data: null });
       if (req.url?.startsWith('/tokenByAccessKeyV2')) {
+        // 'twostep': an account with two-step verification, the key minted before the second step
+        if (req.url.endsWith('=twostep')) return send(200, { errcode: 0, errmsg: '', data: { secondStep: 'TOTP', challengeId: CHALLENGE, expiresInSeconds: 300 } });
         return req.url.endsWith('=fresh') || req.url.endsWith('=mine')
           ? send(200, { errcode: 0, errmsg: '', data: { access_token: 'new' } }, { 'set-cookie': 'llk_session=new; Max-Age=60; Path=/; HttpOnly; SameSite=Lax' })
           : send(200, { errcode: 40009, errmsg: 'invalid', data: null });
@@ -44,7 +48,7 @@ describe('resolveSession', () => {
       if (!authed) return send(401, { errcode: 401, errmsg: 'unauthorized', data: null });
       if (req.url?.startsWith('/accessKey/check?')) {
         // the stand-in API: 'fresh' logs in another account, 'mine' the caller's own
-        if (req.url.endsWith('=fresh')) return send(200, { errcode: 0, errmsg: '', data: { sameAccount: false } });
+        if (req.url.endsWith('=fresh') || req.url.endsWith('=twostep')) return send(200, { errcode: 0, errmsg: '', data: { sameAccount: false } });
         if (req.url.endsWith('=mine')) return send(200, { errcode: 0, errmsg: '', data: { sameAccount: true } });
         return send(400, { errcode: 10012, errmsg: 'invalid', data: null });
       }
@@ -109,6 +113,17 @@ describe('resolveSession', () => {
     expect(calls.map((call) => call.path)).toEqual(['/accessKey/check?accessKey=used']);
   });
 
+  it('a key that needs the second step goes to /login with the challenge in the fragment, then back to its page', async () => {
+    const { response } = await resolveSession(request('http://site.test/en/pricing?accessKey=twostep&from=app'), { locale: 'en', path: '/pricing', kind: 'render' });
+    expect(response?.status).toBe(307);
+    expect(response?.headers.get('location')).toBe(`http://site.test/en/login?redirectUrl=%2Fen%2Fpricing%3Ffrom%3Dapp#secondStep=${CHALLENGE}`);
+    expect(response?.headers.get('cache-control')).toBe('no-store');
+    expect(response?.cookies.get('llk_session')).toBeUndefined();
+    // on the log-in page itself the redirectUrl it already has stays
+    const onLogin = await resolveSession(request('http://site.test/login?redirectUrl=%2Faccount&accessKey=twostep'), { locale: 'zh-CN', path: '/login', kind: 'render' });
+    expect(onLogin.response?.headers.get('location')).toBe(`http://site.test/login?redirectUrl=%2Faccount#secondStep=${CHALLENGE}`);
+  });
+
   it('never swaps silently when the API cannot say whose the key is', async () => {
     const saved = process.env.API_URL;
     process.env.API_URL = 'http://127.0.0.1:9'; // a port fetch never calls: as good as an API that is down
@@ -140,6 +155,19 @@ describe('resolveSession', () => {
       expect(response?.status).toBe(303);
       expect(response?.headers.get('location')).toBe('http://site.test/en/pricing?from=app');
       expect(response?.cookies.get('llk_session')?.value).toBe('new');
+      expect(response?.cookies.get('llk_switch')?.maxAge).toBe(0);
+    });
+
+    it('switch to an account that needs the second step: the account left is signed out, /login asks for the code', async () => {
+      const twostep = `llk_switch=${encodeURIComponent(JSON.stringify({ key: 'twostep', next: '/en/pricing?from=app' }))}; llk_session=good`;
+      const response = await answerSwitchChoice(post('switch', { cookie: twostep, origin: 'http://site.test' }));
+      expect(calls.map((call) => [call.path, call.cookie])).toEqual([
+        ['/tokenByAccessKeyV2?accessKey=twostep', undefined],
+        ['/logout', 'good'],
+      ]);
+      expect(response?.status).toBe(303);
+      expect(response?.headers.get('location')).toBe(`http://site.test/en/login?redirectUrl=%2Fen%2Fpricing%3Ffrom%3Dapp#secondStep=${CHALLENGE}`);
+      expect(response?.cookies.get('llk_session')?.maxAge).toBe(0);
       expect(response?.cookies.get('llk_switch')?.maxAge).toBe(0);
     });
 

@@ -4,8 +4,9 @@ import { getApiOrigin } from '@/lib/api-origin';
 import { mergeCarryParams } from '@/lib/carry-params';
 import { localizeHref } from '@/lib/locale-path';
 import { loginHref } from '@/lib/login-href';
-import { isAccountPath } from '@/lib/routes';
+import { isAccountPath, parseLocalePath } from '@/lib/routes';
 import { GUEST_ONLY_PATHS, parseAllowlist, resolveRedirect, withAccessKey } from '../redirect-target';
+import { secondStepFragment } from '../second-step-handoff';
 import { SESSION_COOKIE, SESSION_HINT_COOKIE, SESSION_HINT_MAX_AGE_S } from '../session-cookies';
 import { SWITCH_COOKIE, SWITCH_MAX_AGE_S, SWITCH_PATH, encodePendingSwitch } from '../switch-account';
 
@@ -13,7 +14,9 @@ import { SWITCH_COOKIE, SWITCH_MAX_AGE_S, SWITCH_PATH, encodePendingSwitch } fro
 // (so there is no flash of a log-in form and no accessKey left in an address bar or a log):
 //   ?accessKey=…            redeem it (GET /tokenByAccessKeyV2), pass the session cookie on,
 //                           307 to the same URL without accessKey ("reload the same path");
-//                           while another account is signed in, ask first (/switchAccount)
+//                           while another account is signed in, ask first (/switchAccount);
+//                           when the API asks for the second step, 307 to /login with the
+//                           challenge (second-step-handoff.ts) and this URL as redirectUrl
 //   no session + /account…  307 to /login?redirectUrl=<this page> (log-in required; a dead
 //                           session is caught by the account pages' own API calls)
 //   session + /login, /signup, /resetPW or an unknown path
@@ -125,17 +128,36 @@ function passCookiesOn(response: NextResponse, setCookies: string[]) {
   }
 }
 
+/** What redeeming an access key gave: a session, a second step to finish on /login, or nothing. */
+export type TAccessKeyLogIn = { kind: 'session' } | { kind: 'secondStep'; challengeId: string } | { kind: 'refused' };
+
 /** GET /tokenByAccessKeyV2: on success the new session's cookie (and the hint) ride along on `response`. */
-export async function logInWithAccessKey(request: NextRequest, accessKey: string, response: NextResponse): Promise<boolean> {
+export async function logInWithAccessKey(request: NextRequest, accessKey: string, response: NextResponse): Promise<TAccessKeyLogIn> {
   const answer = await callApi(request, `/tokenByAccessKeyV2?accessKey=${encodeURIComponent(accessKey)}`);
-  // With two-step verification the API may answer a second step instead (no cookie): not a log-in.
   if (answer?.ok && answer.setCookies.length > 0) {
     passCookiesOn(response, answer.setCookies);
     setHint(response, request);
-    return true;
+    return { kind: 'session' };
   }
+  // With two-step verification the API may answer a second step instead (no cookie).
+  const { secondStep, challengeId } = (answer?.ok ? (answer.data ?? {}) : {}) as { secondStep?: unknown; challengeId?: unknown };
+  if (secondStep && typeof challengeId === 'string' && challengeId) return { kind: 'secondStep', challengeId };
   if (answer) console.warn(`session: access-key log-in refused (${answer.status})`);
-  return false;
+  return { kind: 'refused' };
+}
+
+/**
+ * To /login for the second step of a hand-off, then on to `next` (path and query, locale
+ * prefix included). A guest-only page (/login?redirectUrl=… itself) keeps its own query.
+ */
+export function secondStepRedirect(request: NextRequest, locale: TLocale, next: string, challengeId: string, status: 303 | 307 = 307): NextResponse {
+  const nextUrl = new URL(next, request.url);
+  const guestOnly = GUEST_ONLY_PATHS.includes(parseLocalePath(nextUrl.pathname).path);
+  const target = guestOnly ? nextUrl : new URL(loginHref(localizeHref(locale, '/login'), nextUrl.pathname, nextUrl.search), request.url);
+  target.hash = secondStepFragment(challengeId);
+  const response = NextResponse.redirect(target, status);
+  response.headers.set('cache-control', 'no-store');
+  return response;
 }
 
 /**
@@ -177,7 +199,8 @@ async function redeemAccessKey(request: NextRequest, accessKey: string, locale: 
     });
     return ask;
   }
-  await logInWithAccessKey(request, accessKey, response);
+  const outcome = await logInWithAccessKey(request, accessKey, response);
+  if (outcome.kind === 'secondStep') return secondStepRedirect(request, locale, `${clean.pathname}${clean.search}`, outcome.challengeId);
   return response;
 }
 

@@ -2,8 +2,8 @@ import { type NextRequest, NextResponse } from 'next/server';
 import { localizeHref } from '@/lib/locale-path';
 import { parseLocalePath } from '@/lib/routes';
 import { SWITCH_COOKIE, SWITCH_PATH, decodePendingSwitch } from '../switch-account';
-import { SESSION_COOKIE } from '../session-cookies';
-import { endApiSession, logInWithAccessKey } from './proxy-session';
+import { SESSION_COOKIE, SESSION_HINT_COOKIE } from '../session-cookies';
+import { endApiSession, logInWithAccessKey, secondStepRedirect } from './proxy-session';
 
 // The answer of the /switchAccount page (a plain form POST, so it works without JavaScript):
 // "switch" redeems the link's key kept in the llk_switch cookie, "stay" forgets it; either way
@@ -35,6 +35,15 @@ export async function answerSwitchChoice(request: NextRequest): Promise<NextResp
   response.cookies.set(SWITCH_COOKIE, '', { path: '/', maxAge: 0 });
   if (!pending || form?.get('choice') !== 'switch' || !fromThisSite(request)) return response;
   const leaving = request.cookies.get(SESSION_COOKIE)?.value;
-  if ((await logInWithAccessKey(request, pending.key, response)) && leaving) await endApiSession(request, leaving);
-  return response;
+  const outcome = await logInWithAccessKey(request, pending.key, response);
+  if (outcome.kind === 'refused') return response;
+  if (leaving) await endApiSession(request, leaving);
+  if (outcome.kind === 'session') return response;
+  // The account switched to asks for its second step: the one left is signed out already, so
+  // /login (a guest-only page) shows the second-step form.
+  const second = secondStepRedirect(request, locale, pending.next, outcome.challengeId, 303);
+  second.cookies.set(SWITCH_COOKIE, '', { path: '/', maxAge: 0 });
+  second.cookies.set(SESSION_COOKIE, '', { path: '/', maxAge: 0, httpOnly: true, sameSite: 'lax', secure: request.nextUrl.protocol === 'https:' });
+  second.cookies.set(SESSION_HINT_COOKIE, '', { path: '/', maxAge: 0 });
+  return second;
 }
