@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, type BrowserContext, type Page, expect, test } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
-import { type TUser, createUser, localePath, localeUrl, logInThroughRedirect, useLocale } from '../support/accounts';
+import { PASSWORD, type TUser, createUser, localePath, localeUrl, logInThroughRedirect, useLocale } from '../support/accounts';
 import { type TLocale } from '../support/site';
 
 // The security centre: turn on two-step verification on /account/security (codes
