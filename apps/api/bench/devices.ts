@@ -158,7 +158,7 @@ interface Options {
 }
 
 async function benchDialect(dialect: TDialect, options: Options): Promise<boolean> {
-  const test = await createTestDatabase(dialect);
+  const test = await createTestDatabase(dialect, { durable: true }); // commits wait for the disk, as in production
   await seedDatabase(test.handle.db);
   const redis = options.redisUrl ? new Redis(options.redisUrl) : undefined;
   const prefix = `llk-bench:${randomBytes(4).toString('hex')}:`;
