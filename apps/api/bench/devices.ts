@@ -11,6 +11,7 @@ import { insertUser } from '../src/modules/users/users.repository';
 import { seedDatabase } from '../src/setup/seed';
 import { createTestDatabase } from '../test/databases';
 import { type LoadResult, runLoad } from './load';
+import { BENCH_ENV, HEALTH, intEnv, median } from './common';
 import { type Scenario } from './scenarios';
 
 // The device fleet: one account with FLEET_DEVICES devices.
@@ -89,7 +90,6 @@ async function createFleet(app: App): Promise<Fleet> {
 
 const auth = (fleet: Fleet) => ({ authorization: fleet.token, 'accept-language': 'en' });
 
-export const HEALTH: Scenario = { name: 'GET /health (baseline)', request: () => ({ method: 'GET', path: '/health' }), expectStatus: 200 };
 /** The heartbeats' baseline: /health with as many connections as they have. */
 const HEALTH_BEAT: Scenario = { name: 'GET /health (beat conns)', request: () => ({ method: 'GET', path: '/health' }), expectStatus: 200 };
 
@@ -117,35 +117,8 @@ export function fleetScenarios(fleet: () => Fleet): Scenario[] {
 
 // ---- The run -------------------------------------------------------------------------------
 
-function intEnv(name: string, fallback: number, max: number): number {
-  const raw = process.env[name];
-  const value = raw ? Number(raw) : fallback;
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer`);
-  return Math.min(value, max);
-}
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-}
 
-const BENCH_ENV = {
-  NODE_ENV: 'production',
-  LOG_LEVEL: 'warn',
-  AUTO_MIGRATE: 'false',
-  TRUST_PROXY: 'loopback',
-  DATABASE_URL: ':memory:',
-  CODE_SECRET: randomBytes(32).toString('hex'),
-  TOTP_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-  REDEEM_CODE_PEPPER: randomBytes(32).toString('hex'),
-  PUBLIC_ORIGIN: 'https://bench.invalid',
-  SMTP_URL: 'smtp://127.0.0.1:9',
-  ALIYUN_SMS_ACCESS_KEY_ID: 'bench',
-  ALIYUN_SMS_ACCESS_KEY_SECRET: 'bench',
-  ALIYUN_SMS_SIGN_NAME: 'bench',
-  ALIYUN_SMS_TEMPLATE_CODE: 'bench',
-};
 
 interface Options {
   rounds: number;

@@ -5,6 +5,7 @@ import { loadConfig } from '../src/config';
 import { type TDialect } from '../src/db/database-url';
 import { seedDatabase } from '../src/setup/seed';
 import { createTestDatabase } from '../test/databases';
+import { intEnv } from './common';
 import { PRODUCTION_ENV } from '../test/helper';
 import { runLoad, type LoadResult } from './load';
 import { scenarios } from './scenarios';
@@ -20,12 +21,6 @@ import { scenarios } from './scenarios';
 //   BENCH_SCENARIO      only scenarios whose name contains it
 //   BENCH_JSON=1        also print the results as one JSON line
 
-function intEnv(name: string, fallback: number, max: number): number {
-  const raw = process.env[name];
-  const value = raw ? Number(raw) : fallback;
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer`);
-  return Math.min(value, max);
-}
 
 const connections = intEnv('BENCH_CONNECTIONS', 32, 1024);
 const durationMs = intEnv('BENCH_DURATION_MS', 5_000, 60_000);
