@@ -14,17 +14,7 @@ vi.mock('next/headers', () => ({
   headers: async () => new Headers(),
   cookies: async () => ({ get: (name: string) => (cookieJar.has(name) ? { name, value: cookieJar.get(name) } : undefined) }),
 }));
-vi.mock('next/navigation', () => ({
-  notFound: () => {
-    throw new Error('NEXT_NOT_FOUND');
-  },
-  redirect: (url: string) => {
-    throw new Error(`NEXT_REDIRECT ${url}`);
-  },
-  useRouter: () => ({ push: vi.fn(), replace: vi.fn(), prefetch: vi.fn() }),
-  useParams: () => ({ locale: 'en' }),
-  usePathname: () => '/en/account/devices',
-}));
+vi.mock('next/navigation', async () => (await import('./support/next-stubs')).nextNavigation('/en/account/devices'));
 
 const { default: AccountDevicesPage } = await import('@/app/[locale]/(marketing)/account/devices/page');
 const { SESSION_COOKIE } = await import('@/features/auth/session-cookies');

@@ -13,17 +13,7 @@ const cookieJar = vi.hoisted(() => new Map<string, string>());
 vi.mock('next/headers', () => ({
   cookies: async () => ({ get: (name: string) => (cookieJar.has(name) ? { name, value: cookieJar.get(name) } : undefined) }),
 }));
-vi.mock('next/navigation', () => ({
-  notFound: () => {
-    throw new Error('NEXT_NOT_FOUND');
-  },
-  redirect: (url: string) => {
-    throw new Error(`NEXT_REDIRECT ${url}`);
-  },
-  useRouter: () => ({ push: vi.fn(), replace: vi.fn(), prefetch: vi.fn() }),
-  useParams: () => ({ locale: 'en' }),
-  usePathname: () => '/en/account/walls',
-}));
+vi.mock('next/navigation', async () => (await import('./support/next-stubs')).nextNavigation('/en/account/walls'));
 
 const { default: WallsPage } = await import('@/app/[locale]/(marketing)/account/walls/page');
 const { default: SeatsPage } = await import('@/app/[locale]/(marketing)/account/seats/page');

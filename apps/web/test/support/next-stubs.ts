@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { vi } from 'vitest';
 import { renderToReadableStream } from 'react-dom/server';
 
 // What the page tests put in place of Next's server entries, once: next-intl's server entry as
@@ -48,4 +49,24 @@ export async function renderHtml(node: ReactNode, into: 'body' | 'document' = 'b
   if (into === 'document') doc.documentElement.innerHTML = html;
   else doc.body.innerHTML = html;
   return doc;
+}
+
+/**
+ * `next/navigation` for a page test on `path` (e.g. '/en/account/walls'): notFound() and
+ * redirect() throw what the test can catch (NEXT_NOT_FOUND, `NEXT_REDIRECT <url>`), the client
+ * hooks answer that path and its locale.
+ *   vi.mock('next/navigation', async () => (await import('./support/next-stubs')).nextNavigation('/en/account/walls'));
+ */
+export function nextNavigation(path: string) {
+  return {
+    notFound: () => {
+      throw new Error('NEXT_NOT_FOUND');
+    },
+    redirect: (url: string) => {
+      throw new Error(`NEXT_REDIRECT ${url}`);
+    },
+    useRouter: () => ({ push: vi.fn(), replace: vi.fn(), prefetch: vi.fn() }),
+    useParams: () => ({ locale: path.split('/')[1] }),
+    usePathname: () => path,
+  };
 }
