@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { LOCALE_COOKIE, type TLocale, getContractMessages, localePrefix } from '@llk/contracts';
-import { type APIRequestContext, type BrowserContext, type Page, expect } from '@playwright/test';
+import { type APIRequestContext, type BrowserContext, type Locator, type Page, expect } from '@playwright/test';
 
 // Accounts for the journeys: unique per test, made through the API (via the web's /api
 // forward) with codes read from the API's dev outbox, or, when E2E_CODE_SOURCE is set (the
@@ -150,6 +150,15 @@ export function localeUrl(locale: TLocale, route: string): RegExp {
 /** Chooses the language for a context, so a zh-CN journey is not sent to /en by detection. */
 export async function useLocale(context: BrowserContext, locale: TLocale): Promise<void> {
   await context.addCookies([{ name: LOCALE_COOKIE, value: locale, url: 'http://127.0.0.1' }]);
+}
+
+/**
+ * Waits until React has hydrated the element (its props are attached to the DOM node): a click on
+ * a static page's control before that does nothing, or submits the form the browser's own way.
+ */
+export async function whenHydrated(locator: Locator): Promise<Locator> {
+  await expect.poll(() => locator.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactProps')))).toBe(true);
+  return locator;
 }
 
 /**

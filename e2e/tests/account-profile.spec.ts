@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type TLocale } from '@llk/contracts';
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
-import { accountTexts, createUser, localePath, readCode, type TUser, uniquePhone, useLocale, waitForResend } from '../support/accounts';
+import { accountTexts, createUser, localePath, readCode, type TUser, uniquePhone, useLocale, waitForResend, whenHydrated } from '../support/accounts';
 
 // The account area's profile and cancellation pages: bind an email then reset the
 // password by email; change the phone in two steps; cancel the account, restore it and cancel
@@ -74,7 +74,7 @@ test.describe('account profile', () => {
     await context.clearCookies();
     await useLocale(context, locale);
     await page.goto(localePath(locale, '/resetPW'));
-    await page.getByRole('tab', { name: auth.ResetForm!.byEmail! }).click();
+    await (await whenHydrated(page.getByRole('tab', { name: auth.ResetForm!.byEmail! }))).click();
     const form = page.locator('form').filter({ has: page.locator('input[name="email"]') });
     await form.locator('input[name="email"]').fill(email);
     const after = Date.now() - 1000;

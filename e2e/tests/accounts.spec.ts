@@ -14,6 +14,7 @@ import {
   useLocale,
   waitForResend,
   openPasswordTab,
+  whenHydrated,
   writesIn,
 } from '../support/accounts';
 
@@ -108,7 +109,7 @@ for (const locale of JOURNEY_LOCALES) {
     const user = await createUser(request, { email });
     const newPassword = 'Mail-reset-9';
     await page.goto(localePath(locale, '/resetPW'));
-    await page.getByRole('tab', { name: t.ResetForm!.byEmail! }).click();
+    await (await whenHydrated(page.getByRole('tab', { name: t.ResetForm!.byEmail! }))).click();
     await input(page, 'email').fill('not-an-email');
     await page.getByRole('button', { name: t.CodeButton!.receive! }).click();
     await expect(page.getByText(t.validation!.emailInvalid!, { exact: true })).toBeVisible();
@@ -145,7 +146,7 @@ for (const locale of JOURNEY_LOCALES) {
     const user = waiting.get(`code-login:${locale}`) ?? (await createUser(request));
     await page.goto(localePath(locale, '/login'));
     await expect(page.getByRole('tab', { name: t.LoginForm!.codeTab! })).toHaveAttribute('aria-selected', 'true');
-    await page.getByRole('button', submitLogin()).click();
+    await (await whenHydrated(page.getByRole('button', submitLogin()))).click();
     await expect(page.getByText(t.validation!.phoneRequired!, { exact: true })).toBeVisible();
     await expect(page.getByText(t.validation!.codeInvalid!, { exact: true })).toBeVisible();
 
