@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Dialog } from './dialog';
 import { TextField } from './field';
 import { Tabs } from './tabs';
+import { stubDialogs } from '../../../test/support/dialog';
 
 // The UI kit's behaviour that pages rely on: the tabs pattern (roles, roving focus, arrows,
 // Home/End), the native modal dialog opened and closed from state, and labelled fields.
@@ -62,14 +63,7 @@ describe('Tabs', () => {
 
 describe('Dialog', () => {
   beforeEach(() => {
-    // happy-dom's <dialog> without the modal part
-    HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-      this.setAttribute('open', '');
-    };
-    HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-      this.removeAttribute('open');
-      this.dispatchEvent(new Event('close'));
-    };
+    stubDialogs();
   });
 
   function Confirm({ onClose }: { onClose: () => void }) {

@@ -9,6 +9,7 @@ import type { TDevicesTexts } from '../texts';
 vi.mock('next/navigation', () => ({ useParams: () => ({ locale: 'en' }), useRouter: () => ({ push: vi.fn() }), usePathname: () => '/en/account/devices' }));
 
 import { DevicesPanel } from './devices-panel';
+import { stubDialogs } from '../../../../test/support/dialog';
 
 // The devices page as a user works it, against the fake API behind the browser client: what
 // is listed, the refresh every 15 s while the tab is visible, rename, the share dialog's
@@ -75,13 +76,7 @@ beforeEach(() => {
   visibility = 'visible';
   vi.spyOn(document, 'visibilityState', 'get').mockImplementation(() => visibility);
   document.documentElement.setAttribute('lang', 'en');
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-    this.dispatchEvent(new Event('close'));
-  };
+  stubDialogs();
 });
 afterEach(() => {
   cleanup();

@@ -11,6 +11,7 @@ const toasts = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn
 vi.mock('@/lib/toast', () => ({ toast: toasts }));
 
 import PasskeysPanel, { nameError } from './passkeys-panel';
+import { stubDialogs } from '../../../../test/support/dialog';
 
 const texts: TPasskeysTexts = { panel: en.PasskeysPanel, validation: getContractMessages('en').validation as Record<string, string>, network: 'Network error' };
 const laptop: TPasskey = { id: 'p1', name: 'Work laptop', createdAt: '2026-11-20T08:00:00.000Z', lastUsedAt: null, deviceType: 'multiDevice', backedUp: true };
@@ -24,13 +25,7 @@ beforeEach(() => {
   for (const fn of Object.values(calls)) fn.mockReset();
   for (const fn of Object.values(toasts)) fn.mockReset();
   vi.stubGlobal('PublicKeyCredential', function PublicKeyCredential() {});
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-    this.dispatchEvent(new Event('close'));
-  };
+  stubDialogs();
 });
 afterEach(() => {
   cleanup();

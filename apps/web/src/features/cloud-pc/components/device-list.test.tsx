@@ -8,6 +8,7 @@ import { fakeApi, type FakeApi } from '../../../../test/support/fake-api';
 vi.mock('next/navigation', () => ({ useParams: () => ({ locale: 'en' }), useRouter: () => ({ push: vi.fn() }) }));
 
 import DeviceList from './device-list';
+import { stubDialogs } from '../../../../test/support/dialog';
 
 const texts = { ...en.CloudPc, validation: getContractMessages('en').validation, network: 'Network error' } as unknown as TCloudPcTexts;
 const device: TCloudPcDevice = {
@@ -39,14 +40,7 @@ function serve(devices: TCloudPcDevice[], invoices: unknown[] = []) {
 
 beforeEach(() => {
   api = fakeApi();
-  // happy-dom's <dialog> without the modal part
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-    this.dispatchEvent(new Event('close'));
-  };
+  stubDialogs();
 });
 afterEach(() => {
   cleanup();
