@@ -16,9 +16,13 @@ import { payApi as client } from '@/lib/api';
 // toast, the page shows the API's errmsg itself; a session that dies on the way sends the
 // visitor to /login with redirectUrl back to this page). Answers are checked against the contracts.
 
-/** POST /order/createV2 for one SKU; the same key returns the same order. */
-export async function createWebOrder(skuId: string, idempotencyKey: string): Promise<TOrderInfo> {
-  const data = await client.post('/order/createV2', { body: { skuId }, headers: { 'Idempotency-Key': idempotencyKey } });
+/**
+ * POST /order/createV2 for one SKU; the same key returns the same order. With `seats` the SKU
+ * is bought as that many seats (asSeats + quantity, docs/adr/0018), not for the buyer.
+ */
+export async function createWebOrder(skuId: string, idempotencyKey: string, seats: number | null = null): Promise<TOrderInfo> {
+  const body = seats === null ? { skuId } : { skuId, asSeats: true, quantity: seats };
+  const data = await client.post('/order/createV2', { body, headers: { 'Idempotency-Key': idempotencyKey } });
   return ZOrderInfo.parse(data);
 }
 

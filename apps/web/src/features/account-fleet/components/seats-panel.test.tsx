@@ -40,7 +40,7 @@ describe('SeatsPanel', () => {
     const held: TSeat = { ...free, id: 's2', kind: 'CHANNEL', assignee: { type: 'ACCOUNT', userId: 'u2', name: 'bob' }, assignedAt: '2026-11-21T08:00:00.000Z', movableFrom: '2026-11-28T08:00:00.000Z' };
     render(<SeatsPanel initial={[free, held]} devices={devices} texts={texts} tag="en" moveDays={7} />);
     expect(screen.getByTestId('seats-rule').textContent).toContain('A seat can change holder once every 7 days, counted from its last assignment.');
-    expect(screen.getByTestId('seats-buy').getAttribute('href')).toBe('/en/pricing');
+    expect(screen.getByTestId('seats-buy').getAttribute('href')).toBe('/en/order?plan=YEAR&seats=1');
     const [first, second] = screen.getAllByTestId('seat');
     expect(within(first!).getByTestId('seat-product').textContent).toBe('Pro membership seat');
     expect(within(first!).getByTestId('seat-term').textContent).toBe('Runs until November 20, 2027');

@@ -14,7 +14,7 @@ import type { TFleetDevice, TFleetTexts } from '../texts';
 // /account/seats: the seats the user bought (MEMBER or CHANNEL ordered as seats), each with its
 // term and holder; give one to a device or an account, or take it back. A seat changes holder at
 // most once every SEAT_MOVE_DAYS days from its last assignment (docs/adr/0018): the rule is
-// stated above the list, and a seat that cannot move yet says from when it can (the API's
+// stated above the list with a link to buy more (/order?plan=YEAR&seats=1), and a seat that cannot move yet says from when it can (the API's
 // movableFrom) instead of offering a form the API would refuse.
 
 type TTarget = 'DEVICE' | 'ACCOUNT';
@@ -33,7 +33,7 @@ export default function SeatsPanel({ initial, devices, texts, tag, moveDays }: {
         <p className="mt-2 text-sm text-ink-muted">{t('rule', { days: moveDays })}</p>
         <p className="mt-3 text-sm text-ink-muted">
           {t('buyHint')}{' '}
-          <TextLink href="/pricing" data-testid="seats-buy">
+          <TextLink href={{ pathname: '/order', query: { plan: 'YEAR', seats: '1' } }} data-testid="seats-buy">
             {t('buy')}
           </TextLink>
         </p>

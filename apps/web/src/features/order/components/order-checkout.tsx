@@ -1,6 +1,6 @@
 'use client';
 
-import { type TTimeUnit } from '@llk/contracts';
+import { ORDER_QUANTITY_MAX, type TTimeUnit } from '@llk/contracts';
 import { localeEntries, type TLocale } from '@llk/contracts/locales';
 import { useCallback, useRef, useState } from 'react';
 import { Link } from '@/i18n/navigation';
@@ -11,6 +11,7 @@ import { createRenewalOrder, createWebOrder } from '../checkout-api';
 import { newIdempotencyKey } from '../payment-flow';
 import { usePayment } from '../use-payment';
 import { OrderSummary } from './order-summary';
+import { SeatsStepper } from './seats-stepper';
 import { MethodChoice, PaymentPanel, PaymentProblem } from './payment-panel';
 import { buttonClass } from '@/components/ui/button';
 
@@ -21,6 +22,12 @@ export interface TOrderOption {
   priceFen: number;
   originalPriceFen: number;
   discountFen: number;
+}
+
+/** /order?seats=N: the seats to start with, and whether the link's value was replaced by 1. */
+export interface TSeatsChoice {
+  initial: number;
+  adjusted: boolean;
 }
 
 async function refreshHeader() {
@@ -34,6 +41,8 @@ async function refreshHeader() {
  * and the live status → success with the new plan and expiry (the header is refreshed too).
  * With product CLOUD_PC the same for a cloud-PC plan (success links to the device list); with
  * renewDeviceId the order is that machine's renewal (POST /cloudPc/devices/{id}/renew).
+ * With `seats` the membership is bought as 1–100 seats (asSeats + quantity) to give away on
+ * /account/seats: a stepper sets the count, and the total is the order's, made by the server.
  */
 export function OrderCheckout({
   options,
@@ -42,6 +51,7 @@ export function OrderCheckout({
   wechatAppId = null,
   product = 'MEMBER',
   renewDeviceId = null,
+  seats = null,
   locale,
   texts,
 }: {
@@ -51,6 +61,8 @@ export function OrderCheckout({
   wechatAppId?: string | null;
   product?: 'MEMBER' | 'CLOUD_PC';
   renewDeviceId?: string | null;
+  /** seats mode (MEMBER only), from ?seats= */
+  seats?: TSeatsChoice | null;
   locale: TLocale;
   /** the Order namespace (getClientTexts) */
   texts: TTexts;
@@ -59,15 +71,22 @@ export function OrderCheckout({
   const t = translator(texts, tag);
   const [unit, setUnit] = useState<TTimeUnit>(options.some((o) => o.timeUnit === initialUnit) ? initialUnit : options[0]!.timeUnit);
   const option = options.find((o) => o.timeUnit === unit) ?? options[0]!;
-  // One key per SKU for this page's life: Pay Now twice (or a retry) gives the same order.
+  // The seat count as typed: a whole number from 1 to ORDER_QUANTITY_MAX, or null (Pay Now waits).
+  const [count, setCount] = useState<number | null>(seats ? seats.initial : null);
+  const quantity = seats ? count : null;
+  // One key per SKU (and seat count) for this page's life: Pay Now twice (or a retry) gives the same order.
   const keys = useRef(new Map<string, string>());
+  const keyName = quantity === null ? option.skuId : `${option.skuId}×${quantity}`;
   const keyFor = (skuId: string) => {
     if (!keys.current.has(skuId)) keys.current.set(skuId, newIdempotencyKey());
     return keys.current.get(skuId)!;
   };
   const getOrder = useCallback(
-    () => (renewDeviceId ? createRenewalOrder(renewDeviceId, option.timeUnit) : createWebOrder(option.skuId, keyFor(option.skuId))),
-    [option.skuId, option.timeUnit, renewDeviceId],
+    () =>
+      renewDeviceId
+        ? createRenewalOrder(renewDeviceId, option.timeUnit)
+        : createWebOrder(option.skuId, keyFor(keyName), seats ? (quantity ?? 1) : null),
+    [option.skuId, option.timeUnit, renewDeviceId, keyName, seats, quantity],
   );
   const [refreshed, setRefreshed] = useState(false);
   const onPaid = useCallback(() => {
@@ -78,9 +97,18 @@ export function OrderCheckout({
   const { state, pay, reset, selectMethod } = usePayment({ getOrder, onPaid, wechatAppId });
   const { user } = useSession();
   const busy = state.phase === 'starting' || state.phase === 'awaiting';
+  const seatsInvalid = seats !== null && count === null;
+  // The address keeps the count, so a reload (or WeChat's sign-in round trip) buys the same seats.
+  const changeCount = (next: number | null) => {
+    setCount(next);
+    if (next === null) return;
+    const url = new URL(window.location.href);
+    url.searchParams.set('seats', String(next));
+    window.history.replaceState(window.history.state, '', url);
+  };
 
   const restart = () => {
-    keys.current.delete(option.skuId);
+    keys.current.delete(keyName);
     reset();
   };
 
@@ -107,6 +135,27 @@ export function OrderCheckout({
           </Link>
           <Link href="/download" className={buttonClass({ variant: 'secondary' })}>
             {t('toDownload')}
+          </Link>
+        </div>
+      </div>
+    );
+  }
+
+  if (state.phase === 'paid' && seats) {
+    const bought = order?.items[0]?.quantity ?? quantity ?? 1;
+    return (
+      <div role="status" className="rounded-card border border-green-200 bg-green-50 p-6 sm:p-8" data-testid="order-success">
+        <h2 className="text-2xl font-semibold text-success">{t('successHeading')}</h2>
+        <p className="mt-3 text-lg text-ink" data-testid="order-success-detail">
+          {t('successSeats', { count: bought, plan: planName })}
+        </p>
+        {order ? <p className="mt-2 text-sm text-ink-muted">{t('orderNo', { id: order.id })}</p> : null}
+        <div className="mt-6 flex flex-wrap gap-3">
+          <Link href="/account/seats" className={buttonClass()} data-testid="to-seats">
+            {t('toSeats')}
+          </Link>
+          <Link href="/" className={buttonClass({ variant: 'secondary' })}>
+            {t('toHome')}
           </Link>
         </div>
       </div>
@@ -165,11 +214,27 @@ export function OrderCheckout({
             ))}
           </div>
         </fieldset>
+        {seats ? (
+          <SeatsStepper
+            value={count}
+            initial={seats.initial}
+            max={ORDER_QUANTITY_MAX}
+            adjusted={seats.adjusted}
+            disabled={busy || order !== null}
+            onChange={changeCount}
+            t={t}
+          />
+        ) : null}
         <OrderSummary
           figures={figures}
           tag={tag}
+          seats={seats ? (order ? (order.items[0]?.quantity ?? null) : quantity) : undefined}
+          ordered={order !== null}
           labels={{
-            price: t('price'),
+            seats: t('seatsLabel'),
+            seatsLine: (count, price) => t('seatsLine', { count, price }),
+            totalPending: t('seatsTotalPending'),
+            price: t(seats ? 'seatPrice' : 'price'),
             originalPrice: t('originalPrice'),
             discount: t('discount'),
             total: t('total'),
@@ -191,7 +256,7 @@ export function OrderCheckout({
           <button
             type="button"
             onClick={() => void pay(state.method)}
-            disabled={busy}
+            disabled={busy || seatsInvalid}
             className={buttonClass({ size: 'lg', block: true })}
             data-testid="pay-now"
           >

@@ -1,10 +1,10 @@
-import { ZTimeUnit, type TTimeUnit } from '@llk/contracts';
+import { ORDER_QUANTITY_MAX, ZTimeUnit, type TTimeUnit } from '@llk/contracts';
 import { type TLocale } from '@llk/contracts/locales';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { loadCloudPcPlans } from '@/features/cloud-pc/plans-data';
 import { parseCloudPcSku } from '@/features/cloud-pc/sku';
-import { OrderCheckout, type TOrderOption } from '@/features/order/components/order-checkout';
+import { OrderCheckout, type TOrderOption, type TSeatsChoice } from '@/features/order/components/order-checkout';
 import { LoginRedirect } from '@/features/order/components/login-redirect';
 import { loginUrlForVisitor } from '@/features/order/require-login';
 import { wechatAppId } from '@/features/order/wechat-config';
@@ -19,7 +19,9 @@ import { buildPageMetadata } from '@/lib/metadata';
 // GET /memberPricing/detail/v2 on the server; the order's own figures from POST /order/createV2.
 // ?sku=CLOUD_PC_<PLAN>_<TERM> sells a cloud-PC plan instead (GET /cloudPc/plans), and with
 // &renew=<device id> renews that machine (POST /cloudPc/devices/{id}/renew makes the order).
-type SearchParams = Promise<{ plan?: string | string[]; sku?: string | string[]; renew?: string | string[] }>;
+// &seats=<N> (1–100) buys N seats of the membership (docs/adr/0018) instead of the buyer's own;
+// a value that is not a whole number from 1 to 100 falls back to 1 seat with a note.
+type SearchParams = Promise<{ plan?: string | string[]; sku?: string | string[]; renew?: string | string[]; seats?: string | string[] }>;
 
 const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 const DEVICE_ID_RE = /^[0-9A-Za-z]{1,64}$/;
@@ -28,6 +30,13 @@ export async function generateMetadata({ params }: { params: LocaleParams }): Pr
   const locale = await resolveLocale(params);
   const t = await getTranslations({ locale, namespace: 'OrderPage' });
   return buildPageMetadata({ locale, path: '/order', title: t('title'), description: t('description'), noIndex: true });
+}
+
+/** ?seats=…: null without it (the buyer's own membership); else the seats to start with, and whether the value had to be replaced by 1. */
+function chosenSeats(value: string | undefined): TSeatsChoice | null {
+  if (value === undefined) return null;
+  const n = /^[0-9]{1,3}$/.test(value) ? Number(value) : Number.NaN;
+  return n >= 1 && n <= ORDER_QUANTITY_MAX ? { initial: n, adjusted: false } : { initial: 1, adjusted: true };
 }
 
 function chosenUnit(value: string | string[] | undefined): TTimeUnit {
@@ -44,7 +53,8 @@ export default async function OrderPage({ params, searchParams }: { params: Loca
     return <CloudPcOrder locale={locale} sku={first(query.sku)!} {...cloudPc} renewDeviceId={renew && DEVICE_ID_RE.test(renew) ? renew : null} />;
   }
   const unit = chosenUnit(query.plan);
-  const loginUrl = await loginUrlForVisitor(locale, '/order', { plan: unit });
+  const seats = chosenSeats(first(query.seats));
+  const loginUrl = await loginUrlForVisitor(locale, '/order', seats ? { plan: unit, seats: String(seats.initial) } : { plan: unit });
   const [t, order, orderTexts, { pricing, live }] = await Promise.all([
     getTranslations({ locale, namespace: 'OrderPage' }),
     getTranslations({ locale, namespace: 'Order' }),
@@ -66,7 +76,7 @@ export default async function OrderPage({ params, searchParams }: { params: Loca
       loginUrl={loginUrl}
       texts={{ loginRequired: order('loginRequired'), logIn: order('logIn'), unavailable: order('unavailable') }}
     >
-      {live && pro && options.length > 0 ? <OrderCheckout options={options} initialUnit={unit} planName={pro.name} wechatAppId={wechatAppId()} locale={locale} texts={orderTexts} /> : null}
+      {live && pro && options.length > 0 ? <OrderCheckout options={options} initialUnit={unit} planName={pro.name} seats={seats} wechatAppId={wechatAppId()} locale={locale} texts={orderTexts} /> : null}
     </OrderLayout>
   );
 }
