@@ -2,12 +2,14 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
 import { localeEntries, type TLocale } from '@llk/contracts';
-import { PASSWORD, createUser, localePath, logInThroughRedirect, textPattern, useLocale, writesIn } from '../support/accounts';
+import { PASSWORD, createUser, localePath, logInThroughRedirect, textPattern, useLocale, whenHydrated, writesIn } from '../support/accounts';
+import { payInSandbox } from '../support/commerce';
 import { createRedeemCode } from '../support/redeem-codes';
 
 // Screen walls, seats and redemption codes in the account area, one whole journey
 // per language: a new user with two devices registered as the desktop app does (POST
-// /device/register with the user's token) buys two Pro seats in the payment sandbox, gives one
+// /device/register with the user's token) buys two Pro seats through the order page (the
+// seats page's buy link, the seat stepper, Pay Now, the payment sandbox), gives one
 // to a device on /account/seats (and then sees when it may move again), redeems a screen-wall
 // code and a membership-days code on /account/redeem (made as `npm run codes:create` makes
 // them), and builds a two-device wall on /account/walls in the order chosen with the move
@@ -52,17 +54,6 @@ async function call<T>(request: APIRequestContext, token: string, method: 'GET' 
   return body.data;
 }
 
-/** Pays an order through the payment sandbox's confirm page (as a payer's phone would) and waits for fulfilment. */
-async function payInSandbox(page: Page, request: APIRequestContext, token: string, orderId: string): Promise<void> {
-  const pay = await call<{ codeUrl: string }>(request, token, 'POST', '/pay/payV2', { orderId, payMethod: 'ZFB' });
-  const sandbox = await page.context().newPage();
-  await sandbox.goto(pay.codeUrl);
-  await sandbox.getByRole('button').click();
-  await expect(sandbox.locator('p[role="status"]')).toHaveClass('ok', { timeout: 20_000 });
-  await sandbox.close();
-  await expect.poll(async () => (await call<{ status: string }>(request, token, 'GET', `/order/info/${orderId}`)).status, { timeout: 20_000 }).toBe('FULFILLED');
-}
-
 const shots = process.env.ACCOUNT_SHOTS;
 async function shot(page: Page, name: string): Promise<void> {
   if (shots) await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
@@ -99,13 +90,28 @@ for (const { locale, size } of JOURNEYS) {
     const office = (await call<{ device: { id: string; name: string } }>(request, token, 'POST', '/device/register', { deviceId: `e2e-office-${suffix}`, name: 'Office PC', clientType: 'WIN' })).device;
     const studio = (await call<{ device: { id: string; name: string } }>(request, token, 'POST', '/device/register', { deviceId: `e2e-studio-${suffix}`, name: 'Studio Mac', clientType: 'MAC' })).device;
 
-    // two Pro seats (a month each), paid in the sandbox
-    const order = await call<{ id: string }>(request, token, 'POST', '/order/createV2', { itemType: 'MEMBER', timeUnit: 'MONTH', quantity: 2, asSeats: true });
-    await payInSandbox(page, request, token, order.id);
-
-    // /account/seats: log in on the way, two free seats under the 7-day rule
+    // /account/seats: log in on the way; no seats yet, and the link to buy them
     await page.goto(localePath(locale, '/account/seats'));
     await logInThroughRedirect(page, user, locale);
+    await expect(page).toHaveURL((url) => url.pathname === localePath(locale, '/account/seats'));
+    await expect(page.getByTestId('seats-empty')).toBeVisible();
+    await page.getByTestId('seats-buy').click();
+
+    // /order?plan=YEAR&seats=1: two Pro seats of a month each, paid in the sandbox
+    await expect(page).toHaveURL((url) => url.pathname === localePath(locale, '/order') && url.searchParams.get('seats') === '1');
+    await (await whenHydrated(page.getByTestId('seats-plus'))).click();
+    await expect(page.getByTestId('seats-count')).toHaveValue('2');
+    await page.getByTestId('plan-MONTH').check();
+    await page.getByTestId('pay-now').click();
+    await payInSandbox(page);
+    await expect(page.getByTestId('order-success')).toBeVisible({ timeout: 20_000 });
+    await noOverflow(page);
+    await shot(page, `fleet-${locale}-${size.width}-order-seats`);
+    // the seats exist once the order is fulfilled (the success shows from "paid")
+    await expect.poll(async () => (await call<{ seats: unknown[] }>(request, token, 'GET', '/seat/list')).seats.length, { timeout: 20_000 }).toBe(2);
+    await page.getByTestId('to-seats').click();
+
+    // back on /account/seats: two free seats under the 7-day rule
     await expect(page).toHaveURL((url) => url.pathname === localePath(locale, '/account/seats'));
     await expect(page.getByRole('heading', { level: 1, name: at(t.shell, 'titles.seats') })).toBeVisible();
     await expect(page.getByTestId('seats-rule')).toContainText(fill(at(t.seats, 'rule'), { days: 7 }));

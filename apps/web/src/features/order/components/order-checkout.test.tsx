@@ -244,6 +244,108 @@ describe('OrderCheckout', () => {
   });
 });
 
+describe('OrderCheckout buying seats (/order?seats=N)', () => {
+  // The server's order for 3 seats: its own figures (here with a volume price the page could not
+  // have guessed), shown as they are; the page never multiplies.
+  const seatsOrder = (status: TOrderStatus) =>
+    order(status, {
+      items: [{ itemType: 'MEMBER', skuId: 'PRO_YEAR', timeUnit: 'YEAR', duration: 1, units: 1, quantity: 3, priceFen: 26800, originalPriceFen: 47988, discountFen: 63564, amountFen: 79000 }],
+      totalFen: 79000,
+      originalTotalFen: 143964,
+      discountFen: 64964,
+    });
+
+  it('steps the count between 1 and 100, typed or with − and +, and keeps it in the address', () => {
+    serve(() => undefined);
+    renderCheckout({ seats: { initial: 99, adjusted: false } });
+    const count = screen.getByLabelText('Seats') as HTMLInputElement;
+    const minus = screen.getByRole('button', { name: 'One seat fewer' }) as HTMLButtonElement;
+    const plus = screen.getByRole('button', { name: 'One seat more' }) as HTMLButtonElement;
+    expect(count.value).toBe('99');
+    fireEvent.click(plus);
+    expect(count.value).toBe('100');
+    expect(plus.disabled).toBe(true);
+    expect(new URLSearchParams(window.location.search).get('seats')).toBe('100');
+    expect(screen.getByTestId('order-seats-line').textContent).toBe('100 seats × CN¥268');
+
+    fireEvent.change(count, { target: { value: '101' } });
+    expect(screen.getByText('Enter a whole number from 1 to 100.')).toBeTruthy();
+    expect(count.getAttribute('aria-invalid')).toBe('true');
+    expect((screen.getByTestId('pay-now') as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(count, { target: { value: '0' } });
+    expect((screen.getByTestId('pay-now') as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(count, { target: { value: '2.5' } });
+    expect((screen.getByTestId('pay-now') as HTMLButtonElement).disabled).toBe(true);
+
+    fireEvent.change(count, { target: { value: '2' } });
+    expect(screen.queryByText('Enter a whole number from 1 to 100.')).toBeNull();
+    expect((screen.getByTestId('pay-now') as HTMLButtonElement).disabled).toBe(false);
+    fireEvent.click(minus);
+    expect(count.value).toBe('1');
+    expect(minus.disabled).toBe(true);
+    expect(screen.getByTestId('order-seats-line').textContent).toBe('1 seat × CN¥268');
+    expect(new URLSearchParams(window.location.search).get('seats')).toBe('1');
+  });
+
+  it('shows the price per seat and leaves the total to the server until the order exists', () => {
+    serve(() => undefined);
+    renderCheckout({ seats: { initial: 3, adjusted: false } });
+    expect(summary()).toEqual({ 'Price per seat': 'CN¥268', Seats: '3 seats × CN¥268', 'To pay': 'Calculated when your order is created' });
+    expect(screen.queryByTestId('order-total')).toBeNull();
+    expect(screen.queryByTestId('seats-adjusted')).toBeNull();
+  });
+
+  it('says when the link’s count was replaced by 1', () => {
+    serve(() => undefined);
+    renderCheckout({ seats: { initial: 1, adjusted: true } });
+    expect(screen.getByTestId('seats-adjusted').textContent).toBe('The link asked for a number of seats we can’t sell (1 to 100), so we started you at 1 seat.');
+    expect((screen.getByLabelText('Seats') as HTMLInputElement).value).toBe('1');
+  });
+
+  it('orders the seats with asSeats and the quantity, shows the order’s totals, and links to My seats when paid', async () => {
+    let status: TOrderStatus = 'PENDING_PAYMENT';
+    const calls = serve(({ path }) => {
+      if (path === '/order/createV2') return answer(seatsOrder('CREATED'));
+      if (path === '/pay/payV2') return answer({ ...qr, amountFen: 79000 });
+      if (path === '/order/info/O2611240001') return answer(seatsOrder(status));
+      if (path === '/user/info') return answer({ id: 'u1', username: 'alice_01', nickname: 'Alice', mobile: null, email: null, createdAt: '2026-01-01T00:00:00.000Z', member: { plan: 'FREE', expiresAt: null, active: false } });
+      if (path === '/user/currentMemberLevel') return answer({ plan: 'FREE', expiresAt: null, active: false });
+      return undefined;
+    });
+    renderCheckout({ seats: { initial: 2, adjusted: false } });
+    fireEvent.click(screen.getByRole('button', { name: 'One seat more' }));
+    fireEvent.click(screen.getByTestId('pay-now'));
+    await vi.waitFor(() => expect(screen.getByTestId('payment-panel')).toBeTruthy());
+
+    const create = calls.find((call) => call.path === '/order/createV2')!;
+    expect(create.body).toEqual({ skuId: 'PRO_YEAR', asSeats: true, quantity: 3 });
+    expect(create.key).toMatch(/^web-[A-Za-z0-9_-]+$/);
+    expect(summary()).toEqual({ 'Price per seat': 'CN¥268', Seats: '3 seats × CN¥268', 'Original price': 'CN¥1,439.64', Discount: '−CN¥649.64', 'To pay': 'CN¥790' });
+    expect(screen.getByTestId('amount-due').textContent).toBe('Amount due: CN¥790');
+    expect((screen.getByRole('button', { name: 'One seat more' }) as HTMLButtonElement).disabled).toBe(true);
+
+    status = 'FULFILLED';
+    await act(async () => vi.advanceTimersByTimeAsync(1500));
+    await vi.waitFor(() =>
+      expect(screen.getByTestId('order-success-detail').textContent).toBe('Your Pro seats (3 seats) are ready in My seats, where you can give them to devices or accounts.'),
+    );
+    expect(screen.getByTestId('to-seats').getAttribute('href')).toBe('/en/account/seats');
+  });
+
+  it('makes a new order (a new key) for another count after a failed one', async () => {
+    const calls = serve(({ path }) => (path === '/order/createV2' ? answer(null, 40001, 'Not now') : undefined));
+    renderCheckout({ seats: { initial: 2, adjusted: false } });
+    fireEvent.click(screen.getByTestId('pay-now'));
+    await vi.waitFor(() => screen.getByTestId('payment-failed'));
+    fireEvent.click(screen.getByRole('button', { name: 'One seat more' }));
+    fireEvent.click(screen.getByTestId('pay-now'));
+    await vi.waitFor(() => expect(calls.filter((call) => call.path === '/order/createV2')).toHaveLength(2));
+    const [first, second] = calls.filter((call) => call.path === '/order/createV2');
+    expect([first!.body?.quantity, second!.body?.quantity]).toEqual([2, 3]);
+    expect(second!.key).not.toBe(first!.key);
+  });
+});
+
 describe('OrderCheckout inside WeChat (JS_API)', () => {
   const WECHAT = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Mobile/15E148 MicroMessenger/8.0.50';
   let assign: ReturnType<typeof vi.fn>;

@@ -57,7 +57,12 @@ export function OrderSummary({
       {rows.map(([key, label, value]) => (
         <div key={key} className="flex justify-between gap-4 py-2" data-row={key}>
           <dt className="text-ink-muted">{label}</dt>
-          <dd className={key === 'original' ? 'text-ink-muted line-through' : key === 'discount' ? 'font-medium text-success' : key === 'seats' ? 'text-right font-medium text-ink' : 'text-ink'}>{value}</dd>
+          <dd
+            className={key === 'original' ? 'text-ink-muted line-through' : key === 'discount' ? 'font-medium text-success' : key === 'seats' ? 'text-right font-medium text-ink' : 'text-ink'}
+            data-testid={key === 'seats' ? 'order-seats-line' : undefined}
+          >
+            {value}
+          </dd>
         </div>
       ))}
       <div className="flex items-baseline justify-between gap-4 py-3" data-row="total">
