@@ -100,6 +100,28 @@ describe('order page', () => {
     expect(doc.querySelector('[data-testid="plan-YEAR"]')!.hasAttribute('checked')).toBe(true);
   });
 
+  it('buys seats for ?seats=1–100, starts at 1 seat with a note otherwise, and keeps seats in a visitor’s way back', async () => {
+    serve(true);
+    let doc = await html(await order('en', { plan: 'YEAR', seats: '7' }));
+    expect(doc.querySelector('[data-testid="login-required"] a')!.getAttribute('href')).toBe('/en/login?redirectUrl=%2Fen%2Forder%3Fplan%3DYEAR%26seats%3D7');
+
+    cookieJar.set(SESSION_COOKIE, 'token');
+    doc = await html(await order('en', { plan: 'YEAR', seats: '100' }));
+    expect(doc.querySelector<HTMLInputElement>('[data-testid="seats-count"]')!.getAttribute('value')).toBe('100');
+    expect(text(doc, '[data-testid="order-seats-line"]')).toBe('100 seats × CN¥199');
+    expect(doc.querySelector('[data-testid="order-total"]')).toBeNull();
+    expect(doc.querySelector('[data-testid="seats-adjusted"]')).toBeNull();
+
+    for (const bad of ['0', '101', '2.5', 'abc', '']) {
+      doc = await html(await order('en', { plan: 'YEAR', seats: bad }));
+      expect(doc.querySelector('[data-testid="seats-count"]')!.getAttribute('value'), bad).toBe('1');
+      expect(text(doc, '[data-testid="seats-adjusted"]'), bad).toBe('The link asked for a number of seats we can’t sell (1 to 100), so we started you at 1 seat.');
+    }
+
+    doc = await html(await order('en', { plan: 'YEAR' }));
+    expect(doc.querySelector('[data-testid="seats-stepper"]')).toBeNull();
+  });
+
   it('says prices are unavailable instead of selling from the seed when the API is down', async () => {
     cookieJar.set(SESSION_COOKIE, 'token');
     serve(false);
