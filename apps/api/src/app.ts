@@ -36,6 +36,8 @@ import { deviceRoutes } from './modules/devices/devices.routes';
 import { redeemRoutes } from './modules/redeem/redeem.routes';
 import { seatRoutes } from './modules/seats/seats.routes';
 import { monitorWallRoutes } from './modules/monitor-walls/monitor-walls.routes';
+import { adminRoutes } from './modules/admin/admin.routes';
+import { type AdminRouteTable } from './modules/admin/admin.plugin';
 import { type OwnsDevice } from './modules/monitor-walls';
 import { canUseDevice } from './modules/devices';
 import closingPlugin from './plugins/closing';
@@ -145,6 +147,9 @@ export function buildApp(config: AppConfig, deps: AppDeps = {}): App {
   app.register(deviceRoutes);
   app.register(redeemRoutes);
   app.register(monitorWallRoutes, { ownsDevice: deps.ownsDevice ?? canUseDevice });
+  const adminRouteTable: AdminRouteTable = new Map();
+  app.decorate('adminRouteTable', adminRouteTable);
+  app.register(adminRoutes, { table: adminRouteTable });
   app.register(seatRoutes, { ownsDevice: deps.ownsDevice ?? canUseDevice });
 
   // Background work, started once everything above is ready

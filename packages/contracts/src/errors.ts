@@ -3,7 +3,8 @@
 // under `errors.<key>` so the API answers in the caller's language and the web can too.
 // Ranges: 4xxxx/5xxxx generic (HTTP status × 100 + n), 1xxxx accounts, 2xxxx orders and
 // payment, 3xxxx content, 6xxxx ambassador and cloud PC, 7xxxx devices, groups and sharing.
-// payment, 3xxxx content, 6xxxx ambassador and cloud PC, 7xxxx devices, seats, codes and walls.
+// payment, 3xxxx content, 6xxxx ambassador and cloud PC, 7xxxx devices, seats, codes and walls,
+// 8xxxx the back office.
 
 export const ErrorCode = {
   OK: 0,
@@ -137,6 +138,8 @@ export const ErrorCode = {
   WALL_LIMIT_EXCEEDED: 70121,
   WALLS_TOO_MANY: 70122,
   WALL_DEVICE_NOT_FOUND: 70123,
+  // back office: staff, sessions, permissions, audit (80001–80049)
+  STAFF_USERNAME_TAKEN: 80001,
 } as const;
 
 export type TErrorCodeName = keyof typeof ErrorCode;
@@ -263,6 +266,7 @@ const info: Record<TErrorCodeName, ErrorInfo> = {
   WALL_LIMIT_EXCEEDED: { status: 409, key: 'wallLimitExceeded' },
   WALLS_TOO_MANY: { status: 409, key: 'wallsTooMany' },
   WALL_DEVICE_NOT_FOUND: { status: 404, key: 'wallDeviceNotFound' },
+  STAFF_USERNAME_TAKEN: { status: 409, key: 'staffUsernameTaken' },
 };
 
 const byCode = new Map<number, TErrorCodeName>(

@@ -1,4 +1,5 @@
 export * from './account-security';
+export * from './admin';
 export * from './accounts';
 export * from './cloud-pc';
 export * from './cookies';

@@ -49,6 +49,7 @@ import {
   type RefundsTable,
 } from './tables/orders.table';
 import { type PasskeysTable } from './tables/passkeys.table';
+import { type AuditLogTable, type StaffSessionsTable, type StaffTable } from './tables/admin.table';
 import { type DeviceGroupsTable, type DevicesTable, type DeviceSharesTable } from './tables/devices.table';
 import { type MonitorWallsTable, type RedeemCodesTable, type SeatsTable } from './tables/redeem-walls.table';
 import { type AmbassadorsTable, type CommissionsTable, type ReferralBindingsTable } from './tables/referrals.table';
@@ -121,6 +122,10 @@ export interface DB {
   redeem_codes: RedeemCodesTable;
   monitor_walls: MonitorWallsTable;
   seats: SeatsTable;
+  // 0024-back-office
+  staff: StaffTable;
+  staff_sessions: StaffSessionsTable;
+  audit_log: AuditLogTable;
 }
 
 /** A database or a transaction: services and repositories accept either. */

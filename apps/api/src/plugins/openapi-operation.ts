@@ -74,11 +74,13 @@ export function completeOperation(route: RouteOptions, transformed: object | und
   const schema = transformed as TSchema | undefined;
   if (!schema || schema.hide) return schema;
   const methods = [route.method].flat().map(String);
-  const needsSession = routeRequires(route, guard);
+  // a back-office route (config.permission) needs a staff session, the llk_admin cookie
+  const staffOnly = typeof route.config?.permission === 'string';
+  const needsSession = staffOnly || routeRequires(route, guard);
   const response = { ...refusalsOf(route, methods, schema, needsSession), ...(schema.response ?? {}), ...(route.config?.answers ?? {}) };
   return {
     ...schema,
     response,
-    ...(needsSession ? { security: [{ token: [] }, { session: [] }] } : {}),
+    ...(needsSession ? { security: staffOnly ? [{ admin: [] }] : [{ token: [] }, { session: [] }] } : {}),
   };
 }

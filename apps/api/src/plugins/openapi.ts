@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SESSION_COOKIE } from '../modules/auth/auth.plugin';
+import { ADMIN_SESSION_COOKIE } from '@llk/contracts';
 import { apiVersion } from '../version';
 import { completeOperation } from './openapi-operation';
 
@@ -42,6 +43,7 @@ export default fp(
           securitySchemes: {
             token: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'access_token from a log-in' },
             session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'Set by log-in for the web' },
+            admin: { type: 'apiKey', in: 'cookie', name: ADMIN_SESSION_COOKIE, description: 'Staff session of the back office (/admin/*), set by the staff log-in' },
           },
         },
       },

@@ -8,6 +8,9 @@ import { migrateToLatest } from '../db/migrate';
 import { withStartupLock } from '../db/startup-lock';
 import { createCodeBatch } from '../modules/redeem';
 import { parseCodesFlags } from './codes-flags';
+import { createStaff, staffSetupLink } from '../modules/admin';
+import { parseAdminCreateFlags } from './admin-flags';
+import { AppError } from '../lib/app-error';
 
 // `npm run db:migrate` / `npm run db:seed [-- --force]` against DATABASE_URL.
 // Seeding migrates first, so it also works on a brand-new database.
@@ -17,12 +20,15 @@ import { parseCodesFlags } from './codes-flags';
 // [--batch name] [--tier HD|ULTRA]`: creates a batch of redemption codes (migrating first) and
 // prints them, one per line (XXXX-XXXX-XXXX-XXXX); only their keyed hashes are stored, so this
 // is the only time they can be read.
+// `npm run admin:create -- --username NAME --role OWNER|SUPPORT|FINANCE|CONTENT|OPS`: creates a
+// back-office staff member (migrating first) and prints a one-time set-up link, valid 24 hours,
+// where the member sets a password and enrols TOTP; only the link token's hash is stored.
 
 const USAGE =
-  'usage: tsx src/setup/cli.ts <migrate|seed [--force]|bills --date YYYY-MM-DD [--csv]|codes --kind MEMBER_DAYS|MONITOR|CHANNEL_DAYS|QUALITY_DAYS --amount N --count N [--expires YYYY-MM-DD] [--batch name] [--tier HD|ULTRA]>';
+  'usage: tsx src/setup/cli.ts <migrate|seed [--force]|bills --date YYYY-MM-DD [--csv]|codes --kind MEMBER_DAYS|MONITOR|CHANNEL_DAYS|QUALITY_DAYS --amount N --count N [--expires YYYY-MM-DD] [--batch name] [--tier HD|ULTRA]|admin --username NAME --role OWNER|SUPPORT|FINANCE|CONTENT|OPS>';
 
 async function main(command: string | undefined, flags: string[]): Promise<void> {
-  if (command !== 'migrate' && command !== 'seed' && command !== 'bills' && command !== 'codes') {
+  if (command !== 'migrate' && command !== 'seed' && command !== 'bills' && command !== 'codes' && command !== 'admin') {
     console.error(USAGE);
     process.exitCode = 2;
     return;
@@ -56,6 +62,27 @@ async function main(command: string | undefined, flags: string[]): Promise<void>
       const codes = await createCodeBatch(handle.db, config.redeem.pepper, request);
       console.error(`batch ${request.batch}: ${codes.length} × ${request.kind} ${request.amount}${request.expiresAt ? `, expires ${request.expiresAt.toISOString()}` : ''}`);
       process.stdout.write(codes.map((code) => `${formatRedeemCode(code)}\n`).join(''));
+      return;
+    }
+    if (command === 'admin') {
+      const request = parseAdminCreateFlags(flags);
+      if (typeof request === 'string') {
+        console.error(`${request}\n${USAGE}`);
+        process.exitCode = 2;
+        return;
+      }
+      await withStartupLock(handle, migrateToLatest);
+      const staff = await createStaff(handle.db, { ...request, createdBy: null }).catch((error: unknown) => {
+        if (error instanceof AppError && error.codeName === 'STAFF_USERNAME_TAKEN') return null;
+        throw error;
+      });
+      if (!staff) {
+        console.error(`a staff member named ${request.username} already exists (usernames compare case-insensitively)`);
+        process.exitCode = 1;
+        return;
+      }
+      console.error(`staff ${staff.username} (${staff.role}) created; the link works once, until ${staff.setupExpiresAt.toISOString()}`);
+      process.stdout.write(`${staffSetupLink(config.webOrigin, staff.setupToken)}\n`);
       return;
     }
     if (command === 'migrate') {

@@ -1,0 +1,76 @@
+import { ADMIN_SESSION_COOKIE, SESSION_COOKIE } from '@llk/contracts';
+import { describe, expect, it } from 'vitest';
+import Fastify from 'fastify';
+import { guardAdminRoutes } from '../../../src/modules/admin/admin.plugin';
+import { recordAudit } from '../../../src/modules/admin/audit';
+import { roleHas, STAFF_ROLES, type TStaffRole } from '../../../src/modules/admin/permissions';
+import { createStaff } from '../../../src/modules/admin/staff.service';
+import { createStaffSession } from '../../../src/modules/admin/staff-sessions.service';
+import { signUp } from '../../accounts';
+import { testDialects, useTestApp } from '../../helper';
+
+describe.each(testDialects())('admin routes and the permission hook on $dialect', ({ dialect }) => {
+  const ctx = useTestApp(dialect);
+
+  async function staffCookie(role: TStaffRole): Promise<string> {
+    const staff = await createStaff(ctx.database.db, { username: `s${Math.random().toString(36).slice(2, 10)}`, role, createdBy: null });
+    await ctx.database.db.updateTable('staff').set({ password_hash: 'x', totp_secret: 'y', setup_token_hash: null }).where('id', '=', staff.id).execute();
+    const { token } = await createStaffSession(ctx.database.db, { staffId: staff.id, secondFactor: 'TOTP' });
+    return token;
+  }
+
+  it('walks every /admin route × every role: allowed answers neither 401 nor 403, the rest 403', async () => {
+    const routes = [...ctx.app.adminRouteTable.entries()];
+    expect(routes.map(([route]) => route)).toContain('GET /admin/audit');
+    for (const role of STAFF_ROLES) {
+      const token = await staffCookie(role);
+      for (const [route, permission] of routes) {
+        const [method, url] = route.split(' ') as [string, string];
+        const res = await ctx.app.inject({ method: method as 'GET', url, cookies: { [ADMIN_SESSION_COOKIE]: token } });
+        if (roleHas(role, permission)) expect([401, 403, 500], `${role} ${route}: ${res.statusCode}`).not.toContain(res.statusCode >= 500 ? 500 : res.statusCode);
+        else {
+          expect(res.statusCode, `${role} ${route}`).toBe(403);
+          expect(res.json()).toMatchObject({ errcode: 40300 });
+        }
+      }
+    }
+  });
+
+  it('answers 401 without a staff session, and a customer session opens no admin route', async () => {
+    const anonymous = await ctx.app.inject({ method: 'GET', url: '/admin/audit' });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toMatchObject({ errcode: 40100 });
+    const customer = await signUp(ctx.app);
+    const withCustomer = await ctx.app.inject({ method: 'GET', url: '/admin/audit', cookies: { [SESSION_COOKIE]: customer.token }, headers: { authorization: `Bearer ${customer.token}` } });
+    expect(withCustomer.statusCode).toBe(401);
+    const forged = await ctx.app.inject({ method: 'GET', url: '/admin/audit', cookies: { [ADMIN_SESSION_COOKIE]: customer.token } });
+    expect(forged.statusCode).toBe(401);
+  });
+
+  it('pages the audit log newest first on (at, id) and refuses a bad cursor with an envelope', async () => {
+    const token = await staffCookie('FINANCE');
+    await ctx.database.db.transaction().execute(async (trx) => {
+      for (let i = 0; i < 5; i++) await recordAudit(trx, { staffId: null, action: `test.page${i}`, at: new Date(Date.UTC(2030, 0, 1, 0, 0, i)) });
+    });
+    const first = await ctx.app.inject({ method: 'GET', url: '/admin/audit?limit=2', cookies: { [ADMIN_SESSION_COOKIE]: token } });
+    expect(first.statusCode).toBe(200);
+    const page1 = first.json().data as { items: { action: string }[]; next: string };
+    expect(page1.items.map((item) => item.action)).toEqual(['test.page4', 'test.page3']);
+    const second = await ctx.app.inject({ method: 'GET', url: `/admin/audit?limit=2&before=${encodeURIComponent(page1.next)}`, cookies: { [ADMIN_SESSION_COOKIE]: token } });
+    expect((second.json().data as { items: { action: string }[] }).items.map((item) => item.action)).toEqual(['test.page2', 'test.page1']);
+    const bad = await ctx.app.inject({ method: 'GET', url: '/admin/audit?before=x%00y', cookies: { [ADMIN_SESSION_COOKIE]: token } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ errcode: 40001 });
+  });
+});
+
+describe('the permission hook at start-up', () => {
+  it('refuses an /admin route without a permission', async () => {
+    const app = Fastify();
+    app.register(async (scope) => {
+      guardAdminRoutes(scope, new Map());
+      scope.get('/admin/nothing', async () => 'x');
+    });
+    await expect(app.ready()).rejects.toThrow(/declares no permission/);
+  });
+});
