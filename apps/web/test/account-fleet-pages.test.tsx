@@ -101,7 +101,7 @@ describe('account fleet pages', () => {
     expect(doc.querySelector('[data-testid="seats-rule"]')?.textContent).toContain('7');
     expect(doc.querySelector('[data-testid="seat-holder"]')?.textContent).toContain('Office PC');
     expect(doc.querySelector('[data-testid="seat-move-limit"]')?.textContent).toMatch(/2026/);
-    expect(doc.querySelector('[data-testid="seats-buy"]')?.getAttribute('href')).toMatch(/\/pricing$/);
+    expect(doc.querySelector('[data-testid="seats-buy"]')?.getAttribute('href')).toMatch(/\/order\?plan=YEAR&seats=1$/);
   });
 
   it.each(locales)('%s: the redeem page shows the code form', async (locale) => {
