@@ -125,6 +125,16 @@ describe('not-found pages', () => {
     const doc = await html(await GlobalNotFound());
     expect(doc.documentElement.getAttribute('lang')).toBe('ko');
     expect(doc.body.textContent).toContain('Page Not Found: /ko/guide/nope');
+    // issue 20, item 10: a heading, an explanation and links onwards, in the visitor's language
+    expect(doc.querySelector('h1')!.textContent).not.toBe('');
+    const onwards = doc.querySelector('nav[aria-labelledby="fatal-elsewhere"]')!;
+    expect(onwards.querySelector('h2')!.textContent).toBe('자주 찾는 페이지');
+    expect(Array.from(onwards.querySelectorAll('a')).map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['다운로드', '/ko/download'],
+      ['요금제', '/ko/pricing'],
+      ['가이드', '/ko/guide'],
+      ['문의하기', '/ko/contact'],
+    ]);
   });
 
   it('the global one falls back to the default language and the browser path', async () => {

@@ -46,14 +46,14 @@ describe('SiteHeader', () => {
     const main = doc.querySelector('nav[aria-label="Main"]')!;
     expect(links(main)).toEqual([
       ['Pricing', '/en/pricing'],
-      ['Guidance', '/en/guide'],
+      ['User guide', '/en/guide'],
       ['About', '/en/about'],
       ['Download', '/en/download'],
       ['Cloud PC', '/en/cloudPc'],
       ['News', '/en/news-1'],
       ['Contact', '/en/contact'],
     ]);
-    expect(main.querySelector('[aria-current]')!.textContent).toBe('Guidance');
+    expect(main.querySelector('[aria-current]')!.textContent).toBe('User guide');
     expect(main.querySelector('[aria-current]')!.getAttribute('aria-current')).toBe('true');
     expect(links(doc).find(([label]) => label === 'Log in')![1]).toBe('/en/login');
     expect(doc.querySelector('button[aria-expanded="false"]')!.textContent).toBe('Open menu');

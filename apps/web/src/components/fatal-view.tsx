@@ -6,13 +6,18 @@ import { LogoLink } from '@/components/layout/logo';
 import type { TRouteFailure } from '@/lib/routes';
 import { buttonClass } from '@/components/ui/button';
 
+/** Where a lost visitor most often wants to go (the header's own labels). */
+const ELSEWHERE = ['download', 'pricing', 'guide', 'contact'] as const;
+
 /**
  * The fatal page (spec sections 2, 5): a minimal layout in the page's language around the
  * spec's literal message ('Page Not Found: {path}' or 'no qrCodeId', kept in English on
- * purpose), a translated explanation and a way home.
+ * purpose), a translated explanation, a way home and
+ * links to the most visited pages (issue 20, item 10).
  */
 export async function FatalView({ locale, failure, message }: { locale: TLocale; failure: TRouteFailure; message: ReactNode }) {
   const t = await getTranslations({ locale, namespace: 'Fatal' });
+  const nav = await getTranslations({ locale, namespace: 'Header' });
   return (
     <div className="flex flex-1 flex-col bg-linear-to-b from-brand-50/60 to-surface">
       <header className="container-page flex h-(--header-height) items-center">
@@ -33,6 +38,20 @@ export async function FatalView({ locale, failure, message }: { locale: TLocale;
           >
             {t('backHome')}
           </Link>
+          <nav aria-labelledby="fatal-elsewhere" className="mt-10 border-t border-line pt-6">
+            <h2 id="fatal-elsewhere" className="text-sm font-medium text-ink-muted">
+              {t('elsewhere')}
+            </h2>
+            <ul className="mt-3 flex flex-wrap justify-center gap-x-6 gap-y-2 text-sm font-medium">
+              {ELSEWHERE.map((key) => (
+                <li key={key}>
+                  <Link href={`/${key}`} locale={locale} className="text-brand-700 underline-offset-4 hover:underline">
+                    {nav(key)}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
         </div>
       </main>
     </div>
