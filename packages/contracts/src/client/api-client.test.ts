@@ -249,6 +249,16 @@ describe('responses', () => {
     expect(onError).toHaveBeenCalledWith('用户名已被占用，请换一个试试', { errcode: 10002, status: 409 });
   });
 
+  it("shows a validation failure's rule without the field's name (errmsg keeps it for developers)", async () => {
+    const fields = [{ field: 'body.referralCode', message: '该推广码不存在' }];
+    route('POST', '/api/signup', (res) => sendEnvelope(res, { fields }, 40001, 'referralCode: 该推广码不存在', 400));
+    const { client, onError } = setup({ locale: 'zh-CN' });
+    const error = await rejection(client.post('/signup'));
+    expect(error.message).toBe('该推广码不存在');
+    expect(error.data).toEqual({ fields });
+    expect(onError).toHaveBeenCalledWith('该推广码不存在', { errcode: 40001, status: 400 });
+  });
+
   it('does not show the message of a silent call, but still rejects', async () => {
     route('GET', '/api/user/info', (res) => sendEnvelope(res, null, 50000, 'Server internal error'));
     const { client, onError } = setup();

@@ -210,6 +210,17 @@ function createClient(options: TApiClientOptions, flavour: TFlavour): TApiClient
     }
   }
 
+  /**
+   * A validation failure's errmsg is `field: rule` for developers; a person is shown the rule of
+   * the first field alone ("referralCode: 该推广码不存在" → "该推广码不存在", issue 20 item 9).
+   */
+  function fieldRuleMessage(data: unknown): string {
+    const fields = (data as { fields?: unknown } | null)?.fields;
+    const first: unknown = Array.isArray(fields) ? fields[0] : undefined;
+    const message = (first as { message?: unknown } | undefined)?.message;
+    return typeof message === 'string' ? message : '';
+  }
+
   function reject(message: string, info: TErrorInfo, call: TRequestOptions, data?: unknown, cause?: unknown): never {
     if (flavour === 'api' && !call.silent) options.onError?.(message, info);
     throw new ApiError(message, { ...info, data, cause });
@@ -242,7 +253,7 @@ function createClient(options: TApiClientOptions, flavour: TFlavour): TApiClient
       throw new ApiError(errmsg || fallbackText(401), { ...info, data: envelope ? envelope.data : body });
     }
     if (envelope && envelope.errcode !== 0) {
-      return reject(errmsg || fallbackText(status), { errcode: envelope.errcode, status }, call, envelope.data);
+      return reject(fieldRuleMessage(envelope.data) || errmsg || fallbackText(status), { errcode: envelope.errcode, status }, call, envelope.data);
     }
     if (!response.ok) {
       return reject(fallbackText(status), { errcode: envelope?.errcode || status, status }, call, body);
