@@ -30,6 +30,7 @@ import {
   type OrderItemRow,
   type OrderRow,
 } from './orders.repository';
+import { paymentSubject } from './payment-subject';
 
 // Orders: creating them (price from the catalogue only), reading them (owner or pay token),
 // desktop-app payment codes. Payments live in payments.service.ts, refunds in refunds.service.ts.
@@ -100,7 +101,6 @@ function newOrder(userId: string, source: 'WEB' | 'QR_CODE', items: OrderItemRow
   const nowText = toDbDate(now);
   const total = items.reduce((sum, item) => sum + item.amount_fen, 0);
   const original = items.reduce((sum, item) => sum + item.original_price_fen * item.quantity, 0);
-  const subject = `LLK Remote ${items.map((item) => (item.quantity > 1 ? `${item.sku_id} x${item.quantity}` : item.sku_id)).join(', ')}`;
   return {
     id,
     user_id: userId,
@@ -110,7 +110,7 @@ function newOrder(userId: string, source: 'WEB' | 'QR_CODE', items: OrderItemRow
     total_fen: total,
     original_total_fen: original,
     refunded_fen: 0,
-    subject: subject.slice(0, 120),
+    subject: paymentSubject(items),
     pay_token_hash: null,
     paid_payment_id: null,
     pay_method: null,

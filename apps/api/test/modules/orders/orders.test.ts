@@ -56,6 +56,14 @@ describe.each(testDialects())('orders on $dialect', ({ dialect }) => {
       expect(order.items[0]).toMatchObject({ units: 10, quantity: 3, amountFen: 47400 });
     });
 
+    it("names the payment for the payer's wallet in words, never by SKU code (issue 20, item 9)", async () => {
+      const user = await newUser(ctx.app);
+      const year = body<TOrderInfo>(await createOrder(ctx.app, user.token, { itemType: 'MEMBER', timeUnit: 'YEAR' })).data;
+      const walls = body<TOrderInfo>(await createOrder(ctx.app, user.token, { skuId: 'MONITOR_10', quantity: 3 })).data;
+      expect((await orderRow(ctx.app, year.id)).subject).toBe('LLK Remote 会员 1年');
+      expect((await orderRow(ctx.app, walls.id)).subject).toBe('LLK Remote 屏幕墙 ×30');
+    });
+
     it('never takes a price from the client', async () => {
       const user = await newUser(ctx.app);
       const res = await createOrder(ctx.app, user.token, { skuId: 'MEMBER_YEAR', priceFen: 1 });
