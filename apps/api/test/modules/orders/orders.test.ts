@@ -60,8 +60,8 @@ describe.each(testDialects())('orders on $dialect', ({ dialect }) => {
       const user = await newUser(ctx.app);
       const year = body<TOrderInfo>(await createOrder(ctx.app, user.token, { itemType: 'MEMBER', timeUnit: 'YEAR' })).data;
       const walls = body<TOrderInfo>(await createOrder(ctx.app, user.token, { skuId: 'MONITOR_10', quantity: 3 })).data;
-      expect((await orderRow(ctx.app, year.id)).subject).toBe('LLK Remote 会员 1年');
-      expect((await orderRow(ctx.app, walls.id)).subject).toBe('LLK Remote 屏幕墙 ×30');
+      expect((await orderRow(ctx.database, year.id)).subject).toBe('LLK Remote 会员 1年');
+      expect((await orderRow(ctx.database, walls.id)).subject).toBe('LLK Remote 屏幕墙 ×30');
     });
 
     it('never takes a price from the client', async () => {

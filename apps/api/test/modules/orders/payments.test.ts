@@ -37,7 +37,7 @@ describe.each(testDialects())('payments on $dialect', ({ dialect }) => {
       expect(started.codeUrl).toMatch(method === 'ZFB' ? /^https:\/\/qr\.alipay\.test\// : /^weixin:\/\/wxpay\//);
       expect(started.sandbox).toBeUndefined();
       const charge = await ctx.fakes.charge(method, started.paymentNo);
-      expect(charge).toMatchObject({ amountFen: 26800, notifyUrl: `https://api.llk.test${notifyPath[method]}`, subject: 'LLK Remote MEMBER_YEAR' });
+      expect(charge).toMatchObject({ amountFen: 26800, notifyUrl: `https://api.llk.test${notifyPath[method]}`, subject: 'LLK Remote 会员 1年' });
       expect(body<TOrderInfo>(await ctx.app.inject({ url: `/order/info/${order.id}`, headers: { authorization: user.token } })).data).toMatchObject({
         status: 'PENDING_PAYMENT',
         payMethod: method,
