@@ -5,7 +5,7 @@ import { AccountStatus } from '@/features/auth/components/account-status';
 import { buttonClass } from '@/components/ui/button';
 
 /**
- * The header's account area (spec section 2): the Login link for visitors; for a logged-in
+ * The header's account area (spec section 2): Log in and Sign up for visitors; for a logged-in
  * user account name, current plan, expiry and Log Out. Rendered statically with the Login
  * link; the browser part (AccountStatus) swaps in the account once the session is known.
  */
@@ -24,12 +24,14 @@ export async function AccountMenu({ locale }: { locale: TLocale }) {
   };
   return (
     <AccountStatus texts={texts} iso={localeEntries[locale].iso}>
-      <Link
-        href="/login"
-        className={buttonClass({ size: 'header' }, 'shadow-sm')}
-      >
-        {t('login')}
-      </Link>
+      <div className="flex items-center gap-2">
+        <Link href="/login" className={buttonClass({ variant: 'quiet', size: 'header' })}>
+          {t('login')}
+        </Link>
+        <Link href="/signup" className={buttonClass({ size: 'header' }, 'shadow-sm')}>
+          {t('signup')}
+        </Link>
+      </div>
     </AccountStatus>
   );
 }

@@ -84,7 +84,9 @@ export function LanguageSwitchMenu({ current, options, cookie, label, inMenu = f
           <path d="M3 12h18M12 3c2.5 2.7 3.8 5.7 3.8 9s-1.3 6.3-3.8 9c-2.5-2.7-3.8-5.7-3.8-9S9.5 5.7 12 3z" />
         </svg>
         <span className="sr-only">{label}: </span>
-        <span lang={currentOption?.iso}>{currentOption?.name}</span>
+        <span lang={currentOption?.iso} className={inMenu ? 'nav:max-xl:sr-only' : undefined}>
+          {currentOption?.name}
+        </span>
         <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 transition-transform group-open:rotate-180" fill="currentColor">
           <path d="M5.5 7.5L10 12l4.5-4.5" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round" />
         </svg>

@@ -54,7 +54,7 @@ export function NavMenu({ openLabel, closeLabel, children }: TNavMenuProps) {
       <button
         ref={buttonRef}
         type="button"
-        className="nav:hidden ml-auto inline-flex size-11 items-center justify-center rounded-control text-ink-soft hover:bg-surface-raised hover:text-ink"
+        className="nav:hidden inline-flex size-11 items-center justify-center rounded-control text-ink-soft hover:bg-surface-raised hover:text-ink"
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen((value) => !value)}

@@ -1,5 +1,6 @@
 import type { TLocale } from '@llk/contracts/locales';
 import { getTranslations } from 'next-intl/server';
+import { Link } from '@/components/link';
 import { AccountMenu } from './account-menu';
 import { LanguageSwitch } from './language-switch';
 import { LogoLink } from './logo';
@@ -8,13 +9,18 @@ import { NavLink } from './nav-link';
 import { NavMenu } from './nav-menu';
 
 /** The default layout's header (spec section 2). Server-rendered; only the menu button,
- * the language switch and the links' click handling run in the browser. */
+ * the language switch and the links' click handling run in the browser.
+ * It fits every language at every width from 320 px (issue 20, defect 1; the layout test in
+ * e2e/tests/site-layout.spec.ts measures it): below the `nav` breakpoint the links fold into
+ * the menu; above it the language switch shows only its globe until `xl` and Log out is an
+ * icon button with its name, so the longest account name (20 characters) and plan still fit. */
 export async function SiteHeader({ locale }: { locale: TLocale }) {
   const t = await getTranslations({ locale, namespace: 'Header' });
   return (
     <header className="sticky top-0 z-40 border-b border-line/80 bg-canvas/90 backdrop-blur supports-[backdrop-filter]:bg-canvas/75">
-      <div className="container-page relative flex h-(--header-height) items-center gap-6">
+      <div className="container-page relative flex h-(--header-height) items-center gap-3 nav:gap-4">
         <LogoLink locale={locale} />
+        <SearchLink label={t('search')} className="ml-auto inline-flex nav:hidden" />
         <NavMenu openLabel={t('openMenu')} closeLabel={t('closeMenu')}>
           <nav aria-label={t('navLabel')} className="nav:flex-1">
             <ul className="flex flex-col py-2 nav:flex-row nav:items-center nav:gap-0.5 nav:py-0">
@@ -22,7 +28,7 @@ export async function SiteHeader({ locale }: { locale: TLocale }) {
                 <li key={item.key}>
                   <NavLink
                     href={item.href}
-                    className="flex h-12 items-center rounded-control px-3 text-base font-medium nav:text-[0.9375rem] text-ink-soft transition-colors hover:bg-surface-raised hover:text-ink aria-[current]:text-brand-700 nav:h-10 nav:whitespace-nowrap nav:px-2.5 aria-[current=page]:bg-brand-50"
+                    className="flex h-12 items-center rounded-control px-3 text-base font-medium nav:text-sm min-[90rem]:text-[0.9375rem] text-ink-soft transition-colors hover:bg-surface-raised hover:text-ink aria-[current]:text-brand-700 nav:h-10 nav:whitespace-nowrap nav:px-2 aria-[current=page]:bg-brand-50"
                   >
                     {t(item.key)}
                   </NavLink>
@@ -30,12 +36,30 @@ export async function SiteHeader({ locale }: { locale: TLocale }) {
               ))}
             </ul>
           </nav>
-          <div className="flex flex-col gap-3 border-t border-line pt-4 nav:flex-row nav:items-center nav:gap-2 nav:border-0 nav:pt-0">
+          <div className="flex flex-col gap-3 border-t border-line pt-4 nav:flex-row nav:items-center nav:gap-1 nav:border-0 nav:pt-0">
+            <SearchLink label={t('search')} className="hidden nav:inline-flex" />
             <LanguageSwitch locale={locale} inMenu />
             <AccountMenu locale={locale} />
           </div>
         </NavMenu>
       </div>
     </header>
+  );
+}
+
+/** The way to search (issue 20, item 8): in the bar on phones, beside the language switch above. */
+function SearchLink({ label, className }: { label: string; className: string }) {
+  return (
+    <Link
+      href="/search"
+      aria-label={label}
+      title={label}
+      className={`${className} size-10 shrink-0 items-center justify-center rounded-control text-ink-soft hover:bg-surface-raised hover:text-ink`}
+    >
+      <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="1.9" strokeLinecap="round">
+        <circle cx="11" cy="11" r="6.5" />
+        <path d="M16 16l4.5 4.5" />
+      </svg>
+    </Link>
   );
 }

@@ -11,7 +11,7 @@ const variants = {
   primary: `bg-brand-600 text-white hover:bg-brand-700 ${busy}`,
   secondary: `border border-line-strong bg-canvas text-ink hover:border-ink-muted hover:bg-surface ${busy}`,
   danger: `bg-red-700 text-white hover:bg-red-800 ${busy}`,
-  /** quiet action in the header (log out) */
+  /** quiet action in the header (log in) */
   quiet: 'border border-line text-ink-soft hover:bg-surface-raised hover:text-ink',
   /** secondary action next to a field (send code) */
   outline: 'border border-brand-600 bg-canvas text-brand-700 hover:bg-brand-50 disabled:border-line disabled:text-ink-muted disabled:hover:bg-canvas',
@@ -19,7 +19,7 @@ const variants = {
 
 const sizes = {
   /** in the header bar */
-  header: 'h-10 whitespace-nowrap px-4 text-sm',
+  header: 'h-10 whitespace-nowrap px-3.5 text-sm',
   /** several side by side (download buttons) */
   sm: 'min-h-11 px-4 py-2 text-sm',
   md: 'min-h-11 px-5 py-2.5 text-base',

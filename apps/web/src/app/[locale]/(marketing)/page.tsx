@@ -8,6 +8,7 @@ import { COMMENT_CATEGORIES, COMMENTS, hideClasses } from '@/features/home/comme
 import { ButtonLink } from '@/features/site/components/button-link';
 import { getBrand, resolveLocale, type LocaleParams } from '@/features/site/page-locale';
 import { buildPageMetadata } from '@/lib/metadata';
+import { Phrased } from '@/lib/phrases';
 
 const figures = ['resolution', 'refreshRate', 'bitrate', 'color'] as const;
 const platforms = ['windows', 'macos', 'ios', 'android', 'linux'] as const;
@@ -32,7 +33,7 @@ export default async function HomePage({ params }: { params: LocaleParams }) {
           <div>
             <p className="text-sm font-semibold tracking-wide text-brand-700">{t('eyebrow')}</p>
             <h1 id="home-heading" className="mt-3 text-4xl font-bold tracking-tight text-balance break-keep text-ink sm:text-5xl">
-              {t('heading')}
+              <Phrased text={t('heading')} locale={locale} />
             </h1>
             <p className="mt-6 max-w-xl text-lg leading-relaxed text-pretty text-ink-muted">{t('lede', { brand })}</p>
             <div className="mt-8 flex flex-wrap gap-3">
@@ -52,8 +53,8 @@ export default async function HomePage({ params }: { params: LocaleParams }) {
       <section aria-labelledby="home-wall" className="bg-surface">
         <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-14 sm:px-6 lg:grid-cols-[1fr_1.3fr] lg:px-8">
           <div>
-            <h2 id="home-wall" className="text-2xl font-semibold tracking-tight text-ink sm:text-3xl">
-              {t('wall.heading')}
+            <h2 id="home-wall" className="text-2xl font-semibold tracking-tight text-balance break-keep text-ink sm:text-3xl">
+              <Phrased text={t('wall.heading')} locale={locale} />
             </h2>
             <p className="mt-4 leading-relaxed text-ink-muted">{t('wall.body')}</p>
             <ul className="mt-6 space-y-3">
@@ -71,8 +72,8 @@ export default async function HomePage({ params }: { params: LocaleParams }) {
 
       <section aria-labelledby="home-figures" className="border-y border-line bg-canvas">
         <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 lg:px-8">
-          <h2 id="home-figures" className="text-center text-2xl font-semibold tracking-tight text-ink">
-            {t('figuresHeading')}
+          <h2 id="home-figures" className="text-center text-2xl font-semibold tracking-tight text-balance break-keep text-ink">
+            <Phrased text={t('figuresHeading')} locale={locale} />
           </h2>
           <dl className="mt-8 grid grid-cols-2 gap-4 lg:grid-cols-4">
             {figures.map((key) => (
@@ -98,8 +99,8 @@ export default async function HomePage({ params }: { params: LocaleParams }) {
 
       <section aria-labelledby="home-features" className="bg-canvas">
         <div className="mx-auto max-w-6xl px-4 py-14 sm:px-6 lg:px-8">
-          <h2 id="home-features" className="text-center text-2xl font-semibold tracking-tight text-ink">
-            {t('featuresHeading')}
+          <h2 id="home-features" className="text-center text-2xl font-semibold tracking-tight text-balance break-keep text-ink">
+            <Phrased text={t('featuresHeading')} locale={locale} />
           </h2>
           <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {features.map((key) => (
@@ -117,8 +118,8 @@ export default async function HomePage({ params }: { params: LocaleParams }) {
 
       <section aria-labelledby="home-platforms" className="bg-surface">
         <div className="mx-auto max-w-6xl px-4 py-12 text-center sm:px-6 lg:px-8">
-          <h2 id="home-platforms" className="text-2xl font-semibold tracking-tight text-ink">
-            {t('platformsHeading')}
+          <h2 id="home-platforms" className="text-2xl font-semibold tracking-tight text-balance break-keep text-ink">
+            <Phrased text={t('platformsHeading')} locale={locale} />
           </h2>
           <p className="mx-auto mt-3 max-w-2xl leading-relaxed text-ink-muted">{t('platformsBody')}</p>
           <ul className="mt-6 flex flex-wrap justify-center gap-2">
@@ -133,8 +134,8 @@ export default async function HomePage({ params }: { params: LocaleParams }) {
 
       <section aria-labelledby="home-comments" className="bg-canvas">
         <div className="mx-auto max-w-6xl px-4 py-14 sm:px-6 lg:px-8">
-          <h2 id="home-comments" className="text-2xl font-semibold tracking-tight text-ink">
-            {t('comments.heading')}
+          <h2 id="home-comments" className="text-2xl font-semibold tracking-tight text-balance break-keep text-ink">
+            <Phrased text={t('comments.heading')} locale={locale} />
           </h2>
           <p className="mt-3 max-w-3xl leading-relaxed text-ink-muted">{t('comments.intro', { brand })}</p>
           <div className="mt-6">

@@ -86,7 +86,11 @@ describe('AccountStatus', () => {
     renderStatus();
     expect(screen.queryByRole('link', { name: 'Log in' })).toBeNull();
     const group = await vi.waitFor(() => screen.getByRole('group', { name: 'Your account' }));
-    expect(group.textContent).toBe('alice_01Pro · Valid until Feb 1, 2027Log out');
+    expect(group.textContent).toBe('alice_01Pro · Valid until Feb 1, 2027');
+    // Log out is an icon with its name and a tooltip, so the bar fits in every language
+    const logout = screen.getByRole('button', { name: 'Log out' });
+    expect(logout.getAttribute('title')).toBe('Log out');
+    expect(logout.querySelector('svg[aria-hidden="true"]')).not.toBeNull();
     expect(screen.getByRole('link', { name: 'alice_01' }).getAttribute('href')).toBe('/en/account');
     expect(calls.sort()).toEqual(['GET /api/user/currentMemberLevel', 'GET /api/user/info']);
   });
@@ -95,13 +99,13 @@ describe('AccountStatus', () => {
     serve({ plan: 'FREE', expiresAt: '2026-03-01T00:00:00.000Z', active: false });
     session.markLoggedIn();
     renderStatus();
-    await vi.waitFor(() => expect(screen.getByRole('group').textContent).toBe('alice_01Free · Expired on Mar 1, 2026Log out'));
+    await vi.waitFor(() => expect(screen.getByRole('group').textContent).toBe('alice_01Free · Expired on Mar 1, 2026'));
     cleanup();
     session.clear();
     serve({ plan: 'FREE', expiresAt: null, active: false });
     session.markLoggedIn();
     renderStatus();
-    await vi.waitFor(() => expect(screen.getByRole('group').textContent).toBe('alice_01Free · No expiryLog out'));
+    await vi.waitFor(() => expect(screen.getByRole('group').textContent).toBe('alice_01Free · No expiry'));
   });
 
   it('forgets a dead session quietly: the hint goes, the stale cookie is logged out, the Login link returns', async () => {

@@ -4,7 +4,6 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from '@/components/link';
 import { formatDate } from '@/lib/format';
 import { type TSessionUser, useSession, useSessionHint } from '@/lib/session';
-import { buttonClass } from '@/components/ui/button';
 
 interface TAccountStatusTexts {
   label: string;
@@ -51,25 +50,32 @@ export function AccountStatus({ texts, iso, children }: { texts: TAccountStatusT
     void import('../account-session').then(({ logout }) => logout());
   }
 
+  const expiry = `${texts.plans[user.plan]} · ${expiryText(user, texts, iso)}`;
   return (
-    <div role="group" aria-label={texts.label} className="flex items-center gap-3">
-      <div className="min-w-0 leading-tight">
-        <p className="max-w-40 truncate text-sm font-semibold text-ink" title={user.name}>
+    <div role="group" aria-label={texts.label} className="flex min-w-0 items-center gap-1.5">
+      <div className="min-w-0 max-w-36 leading-tight">
+        <p className="truncate text-sm font-semibold text-ink" title={user.name}>
           <Link href="/account" className="hover:text-brand-700 hover:underline underline-offset-4" data-account-name>
             {user.name}
           </Link>
         </p>
-        <p className="text-xs whitespace-nowrap text-ink-muted">
+        <p className="truncate text-xs text-ink-muted" title={expiry}>
           <span className="font-medium text-brand-700">{texts.plans[user.plan]}</span> · {expiryText(user, texts, iso)}
         </p>
       </div>
+      {/* An icon with its name (aria-label, and a tooltip): the words would not fit the bar in every language. */}
       <button
         type="button"
         onClick={onLogout}
         aria-disabled={busy || undefined}
-        className={buttonClass({ variant: 'quiet', size: 'header' })}
+        aria-label={texts.logout}
+        title={texts.logout}
+        className="inline-flex size-10 shrink-0 items-center justify-center rounded-control text-ink-soft hover:bg-surface-raised hover:text-ink aria-disabled:opacity-60"
       >
-        {texts.logout}
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+          <path d="M10 4H6a2 2 0 0 0-2 2v12a2 2 0 0 0 2 2h4" />
+          <path d="M15 8l4 4-4 4M19 12H9" />
+        </svg>
       </button>
     </div>
   );

@@ -21,7 +21,7 @@ export default async function LoginPage({ params }: { params: LocaleParams }) {
   const [t, brand] = await Promise.all([getTranslations({ locale, namespace: 'LoginPage' }), getBrand(locale)]);
 
   return (
-    <AuthIntro title={t('heading', { brand })} lede={t('lede')}>
+    <AuthIntro locale={locale} title={t('heading', { brand })} lede={t('lede')}>
       <LoginForm texts={await getAuthTexts(locale, 'LoginForm')} secondStep={await getClientTexts<Record<string, string>>(locale, 'SecondStep')} />
       <PasskeyLoginButton texts={await getPasskeyLoginTexts(locale)} />
       <p className="text-sm text-ink-muted">

@@ -47,7 +47,7 @@ export default async function PayPage({ params, searchParams }: { params: Locale
   );
 
   return (
-    <AuthIntro title={t('heading')} lede={t('lede')}>
+    <AuthIntro locale={locale} title={t('heading')} lede={t('lede')}>
       <CodeCheckout qrCodeId={qrCodeId} planName={planName} tiers={tiers} wechatAppId={wechatAppId()} locale={locale} texts={{ Pay: payTexts, Order: orderTexts }} />
       <p className="text-sm text-ink-muted">
         {t.rich('agreement', { link: (chunks) => <TextLink href="/legal/membership-agreement">{chunks}</TextLink> })}

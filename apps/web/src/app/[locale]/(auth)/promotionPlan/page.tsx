@@ -41,7 +41,7 @@ export default async function PromotionPlanPage({ params }: { params: LocalePara
   );
 
   return (
-    <AuthIntro title={t('heading', { brand })} lede={t('lede')} wide>
+    <AuthIntro locale={locale} title={t('heading', { brand })} lede={t('lede')} wide>
       <section aria-labelledby="promotion-rules">
         <h2 id="promotion-rules" className="text-lg font-semibold text-ink">
           {t('rulesHeading')}

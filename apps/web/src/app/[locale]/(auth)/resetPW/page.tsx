@@ -18,7 +18,7 @@ export default async function ResetPasswordPage({ params }: { params: LocalePara
   const t = await getTranslations({ locale, namespace: 'ResetPasswordPage' });
 
   return (
-    <AuthIntro title={t('heading')} lede={t('lede')}>
+    <AuthIntro locale={locale} title={t('heading')} lede={t('lede')}>
       <ResetForm texts={await getAuthTexts(locale, 'ResetForm')} />
       <p className="text-sm">
         <TextLink href="/login">{t('backToLogin')}</TextLink>

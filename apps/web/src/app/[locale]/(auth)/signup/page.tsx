@@ -18,7 +18,7 @@ export default async function SignupPage({ params }: { params: LocaleParams }) {
   const [t, brand] = await Promise.all([getTranslations({ locale, namespace: 'SignupPage' }), getBrand(locale)]);
 
   return (
-    <AuthIntro title={t('heading', { brand })} lede={t('lede')}>
+    <AuthIntro locale={locale} title={t('heading', { brand })} lede={t('lede')}>
       <SignupForm texts={await getAuthTexts(locale, 'SignupForm')} />
       <p className="text-sm text-ink-muted">
         {t.rich('agreement', {

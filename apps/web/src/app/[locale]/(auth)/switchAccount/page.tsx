@@ -48,7 +48,7 @@ export default async function SwitchAccountPage({ params }: { params: LocalePara
 
   if (!pending) {
     return (
-      <AuthIntro title={t('expiredHeading')} lede={t('expiredLede')}>
+      <AuthIntro locale={locale} title={t('expiredHeading')} lede={t('expiredLede')}>
         <ButtonLink href="/" className="w-full">
           {t('home')}
         </ButtonLink>
@@ -58,7 +58,7 @@ export default async function SwitchAccountPage({ params }: { params: LocalePara
 
   const name = await signedInName(jar.get(SESSION_COOKIE)?.value, locale);
   return (
-    <AuthIntro title={t('heading')} lede={name ? t('signedInAs', { name }) : t('signedOut')}>
+    <AuthIntro locale={locale} title={t('heading')} lede={name ? t('signedInAs', { name }) : t('signedOut')}>
       <p className="leading-relaxed text-pretty text-ink" data-testid="switch-question">
         {t('question')}
       </p>

@@ -22,7 +22,7 @@ export default async function AboutPage({ params }: { params: LocaleParams }) {
 
   return (
     <>
-      <PageIntro title={t('heading', { brand })} lede={t('lede')} />
+      <PageIntro locale={locale} title={t('heading', { brand })} lede={t('lede')} />
       <PageSection id="about-values" title={t('valuesHeading')}>
         <FeatureGrid columns={2} items={values.map((key) => ({ key, title: t(`values.${key}.title`), body: t(`values.${key}.body`) }))} />
       </PageSection>

@@ -79,7 +79,7 @@ export default async function CloudPcPage({ params }: { params: LocaleParams }) 
 
   return (
     <>
-      <PageIntro title={t('heading')} lede={t('lede', { brand })} />
+      <PageIntro locale={locale} title={t('heading')} lede={t('lede', { brand })} />
       <PageSection id="cloud-pc-plans" title={t('plansHeading')} intro={t('plansIntro')}>
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="cloud-pc-plans">
           {plans.map((plan) => {

@@ -31,7 +31,7 @@ export default async function ContactPage({ params }: { params: LocaleParams }) 
 
   return (
     <>
-      <PageIntro title={t('heading')} lede={t('lede')} />
+      <PageIntro locale={locale} title={t('heading')} lede={t('lede')} />
       <PageSection id="contact-channels" title={t('channelsHeading')}>
         <FeatureGrid
           items={[

@@ -86,7 +86,7 @@ export default async function DownloadPage({ params }: { params: LocaleParams })
 
   return (
     <>
-      <PageIntro title={t('heading', { brand })} lede={t('lede')}>
+      <PageIntro locale={locale} title={t('heading', { brand })} lede={t('lede')}>
         <DownloadAdvisor options={options} otherVersions={t('advisor.otherVersions')} inAppHint={t('advisor.inAppHint')}>
           <p className="font-semibold text-ink">{t('advisor.neutralTitle')}</p>
           <div className="mt-3 flex flex-wrap items-center gap-x-5 gap-y-2">

@@ -21,7 +21,7 @@ export default async function GuidePage({ params }: { params: LocaleParams }) {
 
   return (
     <>
-      <PageIntro title={t('heading')} lede={t('lede', { brand })} />
+      <PageIntro locale={locale} title={t('heading')} lede={t('lede', { brand })} />
       <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 lg:px-8">
         <ol className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="guide-sections">
           {tree.map((section, index) => (

@@ -27,7 +27,7 @@ export default async function LogPage({ params }: { params: LocaleParams }) {
 
   return (
     <>
-      <PageIntro title={t('heading')} lede={t('lede', { brand })}>
+      <PageIntro locale={locale} title={t('heading')} lede={t('lede', { brand })}>
         <ButtonLink href="/download">{t('downloadCta')}</ButtonLink>
       </PageIntro>
       <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 lg:px-8">

@@ -47,7 +47,7 @@ export default async function NoticePage({ params }: { params: LocaleParams }) {
 
   return (
     <>
-      <PageIntro title={t('heading')} lede={t('lede', { brand })} />
+      <PageIntro locale={locale} title={t('heading')} lede={t('lede', { brand })} />
       <section aria-labelledby="notices-heading" className="mx-auto max-w-3xl px-4 py-10 sm:px-6 lg:px-8">
         <h2 id="notices-heading" className="text-2xl font-bold tracking-tight text-ink">
           {tList('heading')}

@@ -72,6 +72,7 @@ export default async function OrderPage({ params, searchParams }: { params: Loca
 
   return (
     <OrderLayout
+      locale={locale}
       intro={{ title: t('heading'), lede: t('lede'), back: { href: '/pricing', label: t('comparePlans') } }}
       loginUrl={loginUrl}
       texts={{ loginRequired: order('loginRequired'), logIn: order('logIn'), unavailable: order('unavailable') }}
@@ -83,11 +84,13 @@ export default async function OrderPage({ params, searchParams }: { params: Loca
 
 /** The order page's frame: intro, then the log-in prompt, the checkout, or "unavailable". */
 function OrderLayout({
+  locale,
   intro,
   loginUrl,
   texts,
   children,
 }: {
+  locale: TLocale;
   intro: { title: string; lede: string; back: { href: string; label: string } };
   loginUrl: string | null;
   texts: { loginRequired: string; logIn: string; unavailable: string };
@@ -95,7 +98,7 @@ function OrderLayout({
 }) {
   return (
     <>
-      <PageIntro title={intro.title} lede={intro.lede}>
+      <PageIntro locale={locale} title={intro.title} lede={intro.lede}>
         <ButtonLink href={intro.back.href} variant="secondary">
           {intro.back.label}
         </ButtonLink>
@@ -151,6 +154,7 @@ async function CloudPcOrder({
 
   return (
     <OrderLayout
+      locale={locale}
       intro={{
         title: t(renewDeviceId ? 'renewHeading' : 'cloudPcHeading'),
         lede: t(renewDeviceId ? 'renewLede' : 'cloudPcLede'),

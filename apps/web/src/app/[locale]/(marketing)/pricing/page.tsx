@@ -86,7 +86,7 @@ export default async function PricingPage({ params }: { params: LocaleParams }) 
 
   return (
     <>
-      <PageIntro title={page('heading')} lede={page('lede')} />
+      <PageIntro locale={locale} title={page('heading')} lede={page('lede')} />
       <section aria-labelledby="pricing-plans" className="mx-auto max-w-6xl px-4 py-12 sm:px-6 lg:px-8">
         <h2 id="pricing-plans" className="sr-only">
           {page('plansHeading')}

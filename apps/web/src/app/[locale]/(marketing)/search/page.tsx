@@ -7,6 +7,7 @@ import { SearchResults, type TSearchTexts } from '@/features/search/components/s
 import { resolveLocale, type LocaleParams } from '@/features/site/page-locale';
 import { getPathname, Link } from '@/i18n/navigation';
 import { buildPageMetadata } from '@/lib/metadata';
+import { Phrased } from '@/lib/phrases';
 
 // Static page: the same HTML for every query (prebuilt per locale, no API at build time). The
 // results, the hot searches and the recording of each query are fetched in the browser by
@@ -46,7 +47,7 @@ export default async function SearchPage({ params }: { params: LocaleParams }) {
     <>
       <header className="border-b border-line bg-linear-to-b from-brand-50/70 to-canvas">
         <div className="mx-auto max-w-6xl px-4 pt-12 pb-6 sm:px-6 sm:pt-16 lg:px-8">
-          <h1 className="max-w-3xl text-3xl font-bold tracking-tight text-balance break-keep text-ink sm:text-4xl">{t('heading')}</h1>
+          <h1 className="max-w-3xl text-3xl font-bold tracking-tight text-balance break-keep text-ink sm:text-4xl"><Phrased text={t('heading')} locale={locale} /></h1>
           <p className="mt-4 max-w-3xl text-lg leading-relaxed text-pretty text-ink-muted">{t('lede')}</p>
         </div>
       </header>

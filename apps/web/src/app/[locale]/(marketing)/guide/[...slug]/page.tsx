@@ -12,6 +12,7 @@ import { TextLink } from '@/features/site/components/button-link';
 import { resolveLocale, type LocaleParams } from '@/features/site/page-locale';
 import { Link } from '@/i18n/navigation';
 import { buildPageMetadata, localizePath } from '@/lib/metadata';
+import { Phrased } from '@/lib/phrases';
 
 type Params = LocaleParams<{ slug: string[] }>;
 
@@ -79,7 +80,7 @@ export default async function GuideTopicPage({ params }: { params: Params }) {
           </p>
         ) : null}
         <div lang={lang}>
-          <h1 className="text-3xl font-bold tracking-tight text-balance break-keep text-ink sm:text-4xl">{node.title}</h1>
+          <h1 className="text-3xl font-bold tracking-tight text-balance break-keep text-ink sm:text-4xl"><Phrased text={node.title} locale={locale} /></h1>
           {node.description ? <p className="mt-4 max-w-3xl text-lg leading-relaxed text-ink-muted">{node.description}</p> : null}
           <MarkdownBody html={html} className="mt-8" />
         </div>

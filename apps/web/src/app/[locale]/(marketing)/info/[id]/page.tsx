@@ -13,6 +13,7 @@ import { TextLink } from '@/features/site/components/button-link';
 import { resolveLocale, type LocaleParams } from '@/features/site/page-locale';
 import { buildPageMetadata, localizePath } from '@/lib/metadata';
 import { infoPath, newsPath } from '@/lib/routes';
+import { Phrased } from '@/lib/phrases';
 
 // Internal target of the public URL /info-{id}: one news item or promotion. ISR: nothing is
 // prebuilt (the build needs no API); an item renders on its first request and is then served
@@ -74,7 +75,7 @@ export default async function NewsDetailPage({ params }: { params: Params }) {
         <time dateTime={item.publishedAt}>{tArticle('published', { date: formatDate(item.publishedAt, localeEntries[locale].iso) })}</time>
       </p>
       <div lang={fallback ? localeEntries[item.locale].iso : undefined}>
-        <h1 className="mt-3 text-3xl font-bold tracking-tight text-balance break-keep text-ink sm:text-4xl">{item.title}</h1>
+        <h1 className="mt-3 text-3xl font-bold tracking-tight text-balance break-keep text-ink sm:text-4xl"><Phrased text={item.title} locale={locale} /></h1>
         <p className="mt-4 text-lg leading-relaxed text-ink-muted">{item.summary}</p>
         {item.kind === 'PROMOTION' && item.validFrom && item.validUntil ? (
           <p className="mt-4 rounded-control border border-amber-300 bg-amber-50 px-4 py-3 font-medium text-amber-900">

@@ -5,6 +5,7 @@ import { isLegalDocSlug, LEGAL_UPDATED, legalDocs, type LegalDocSlug } from '@/f
 import { TextLink } from '@/features/site/components/button-link';
 import { getBrand, resolveLocale, type LocaleParams } from '@/features/site/page-locale';
 import { buildPageMetadata } from '@/lib/metadata';
+import { Phrased } from '@/lib/phrases';
 
 type Params = LocaleParams<{ doc: string }>;
 
@@ -42,7 +43,7 @@ export default async function LegalPage({ params }: { params: Params }) {
   return (
     <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6 lg:px-8">
       <header className="border-b border-line pb-8">
-        <h1 className="text-3xl font-bold tracking-tight text-balance break-keep text-ink sm:text-4xl">{t('title')}</h1>
+        <h1 className="text-3xl font-bold tracking-tight text-balance break-keep text-ink sm:text-4xl"><Phrased text={t('title')} locale={locale} /></h1>
         <p className="mt-3 text-sm text-ink-muted">
           {tPage('updated', { date: format.dateTime(new Date(`${LEGAL_UPDATED}T00:00:00Z`), { dateStyle: 'long', timeZone: 'UTC' }) })}
         </p>

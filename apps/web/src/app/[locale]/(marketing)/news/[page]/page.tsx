@@ -64,7 +64,7 @@ export default async function NewsPage({ params }: { params: Params }) {
 
   return (
     <>
-      <PageIntro title={t('heading')} lede={t('lede', { brand })} eyebrow={page > 1 ? t('pageLabel', { page }) : undefined} />
+      <PageIntro locale={locale} title={t('heading')} lede={t('lede', { brand })} eyebrow={page > 1 ? t('pageLabel', { page }) : undefined} />
 
       {promotions && promotions.list.length > 0 ? (
         <section id="promotions" aria-labelledby="promotions-heading" className="border-b border-line bg-surface">

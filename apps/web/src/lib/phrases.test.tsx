@@ -1,0 +1,27 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { Phrased, phrases } from './phrases';
+
+describe('phrases (issue 20, item 6)', () => {
+  it('splits Japanese and Chinese at phrase boundaries, never before 「、」', () => {
+    const ja = phrases('離れた場所のパソコンも、目の前にあるような鮮明さで', 'ja');
+    expect(ja.join('')).toBe('離れた場所のパソコンも、目の前にあるような鮮明さで');
+    expect(ja.length).toBeGreaterThan(2);
+    expect(ja.some((part) => part.startsWith('、'))).toBe(false);
+    expect(ja).toContain('パソコンも、');
+    expect(phrases('跨平台远程控制，随时随地高清连接', 'zh-CN').length).toBeGreaterThan(2);
+    expect(phrases('跨平台遠端控制，隨時隨地高清連線', 'zh-tw').length).toBeGreaterThan(2);
+  });
+
+  it('leaves languages written with spaces whole', () => {
+    expect(phrases('Your computer, anywhere', 'en')).toEqual(['Your computer, anywhere']);
+    expect(phrases('어디서나 내 컴퓨터를', 'ko')).toEqual(['어디서나 내 컴퓨터를']);
+  });
+
+  it('puts a <wbr> between phrases and nothing else', () => {
+    const html = renderToStaticMarkup(<h1><Phrased text="スクリーンウォール：すべての画面をひと目で" locale="ja" /></h1>);
+    expect(html.replaceAll('<wbr/>', '')).toBe('<h1>スクリーンウォール：すべての画面をひと目で</h1>');
+    expect(html).not.toContain('画<wbr/>面');
+    expect(html).toContain('<wbr/>');
+  });
+});
