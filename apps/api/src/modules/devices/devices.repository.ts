@@ -194,10 +194,12 @@ export async function renameGroup(db: Db, id: string, name: string, now: string)
 }
 
 /** Devices fall back to ungrouped; the group's shares end with it. */
-export async function deleteGroup(db: Db, id: string, now: string): Promise<void> {
-  await db.updateTable('devices').set({ group_id: null, updated_at: now }).where('group_id', '=', id).execute();
+/** Deletes a group, its devices falling back to ungrouped; the devices it moved (for the device cache). */
+export async function deleteGroup(db: Db, id: string, now: string): Promise<{ user_id: string; device_key: string }[]> {
+  const moved = await db.updateTable('devices').set({ group_id: null, updated_at: now }).where('group_id', '=', id).returning(['user_id', 'device_key']).execute();
   await db.deleteFrom('device_shares').where('group_id', '=', id).execute();
   await db.deleteFrom('device_groups').where('id', '=', id).execute();
+  return moved;
 }
 
 // ---- Shares --------------------------------------------------------------------------------
