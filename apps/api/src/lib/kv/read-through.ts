@@ -5,11 +5,14 @@ import { type KeyValueStore } from './key-value-store';
 // tombstone that outlives every entry's TTL, and fills only ever use setIfAbsent. So a reader
 // that loaded the old row before the change and stores it after cannot put it back: its fill
 // finds the tombstone and is dropped, and until the tombstone goes readers use the database.
+// The tombstone has only to outlive the fills already in flight (a read of one row, then one
+// store write): a minute is far beyond that, and short enough that a device re-registering at
+// start-up reads its row from the database for two beats, not for ten minutes.
 
 /** The value of an invalidated key; never a JSON text, so never read as an entry. */
 const TOMBSTONE = '\u0000gone';
-/** How long a tombstone blocks fills: at least the longest TTL of any entry. */
-export const CACHE_TOMBSTONE_MS = 10 * 60_000;
+/** How long a tombstone blocks fills: longer than any fill in flight can take. */
+export const CACHE_TOMBSTONE_MS = 60_000;
 
 export interface CacheRead<T> {
   /** the entry, or null on a miss */
@@ -31,7 +34,7 @@ export async function readCache<T>(kv: KeyValueStore, key: string): Promise<Cach
 
 /** Stores a loaded value, unless the read found a tombstone or another reader filled it meanwhile. */
 export async function fillCache(kv: KeyValueStore, read: CacheRead<unknown>, key: string, value: unknown, ttlMs: number): Promise<void> {
-  if (read.fillable && ttlMs > 0) await kv.setIfAbsent(key, JSON.stringify(value), Math.min(ttlMs, CACHE_TOMBSTONE_MS));
+  if (read.fillable && ttlMs > 0) await kv.setIfAbsent(key, JSON.stringify(value), ttlMs);
 }
 
 /** Ends these entries at once on every instance; call it after the change is written. */
