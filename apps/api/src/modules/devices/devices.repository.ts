@@ -91,6 +91,8 @@ export interface DeviceFilter {
   includeUngrouped?: boolean;
   clientType?: string;
   text?: string;
+  /** only these devices (the online filter: the account's online set) */
+  ids?: readonly string[];
 }
 
 type DeviceQuery<O> = SelectQueryBuilder<DB, 'devices', O>;
@@ -114,6 +116,7 @@ function applyFilter<O>(query: DeviceQuery<O>, filter: DeviceFilter): DeviceQuer
     );
   }
   if (filter.clientType) q = q.where('devices.client_type', '=', filter.clientType);
+  if (filter.ids) q = q.where('devices.id', 'in', filter.ids.length > 0 ? filter.ids : ['']);
   if (filter.text) {
     // LIKE without ESCAPE (SQLite has no default): a typed % or _ only widens the match
     const pattern = `%${filter.text.toLowerCase()}%`;

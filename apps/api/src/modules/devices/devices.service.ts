@@ -90,6 +90,17 @@ const RANK: Record<TSharePermission, number> = { VIEW: 1, CONTROL: 2, MANAGE: 3 
 const SEAT_PLAN = 'PRO';
 
 const presenceKey = (id: string) => `device:online:${id}`;
+/**
+ * The account's online devices: a sorted set of device ids scored by when their presence ends,
+ * written with every presence key, so the online filter reads one set instead of the fleet.
+ */
+const onlineSetKey = (userId: string) => `device:online-set:${userId}`;
+const PRESENCE_MS = DEVICE_PRESENCE_SECONDS * 1000;
+
+/** Marks a device online for PRESENCE_MS: its presence key and its place in the account's online set. */
+function markOnline(kv: KeyValueStore, device: Pick<DeviceRow, 'id' | 'user_id'>, now: Date): Promise<unknown> {
+  return Promise.all([kv.set(presenceKey(device.id), '1', PRESENCE_MS), kv.scoreSet(onlineSetKey(device.user_id), device.id, now.getTime() + PRESENCE_MS, PRESENCE_MS)]);
+}
 /** The heartbeat's cached row (no last_* columns): ended by every change to the device. */
 const stateKey = (userId: string, deviceKey: string) => `device:state:${userId}:${deviceKey}`;
 /** The last last_seen_at write of a device: its address, country and time (the write throttle). */
@@ -274,7 +285,7 @@ export async function registerDevice(db: Db, kv: KeyValueStore, caller: Caller, 
   await Promise.all([
     forgetDevices(kv, [device]),
     kv.set(seenKey(caller.userId, body.deviceId), JSON.stringify({ ip: caller.ip, country: seen.last_country, at: stamp } satisfies Seen), 2 * LAST_SEEN_WRITE_MS),
-    kv.set(presenceKey(device.id), '1', DEVICE_PRESENCE_SECONDS * 1000),
+    markOnline(kv, device, now),
   ]);
   const view = viewOf(device, true, null);
   return { device: view, policy: view.policy, heartbeatSeconds: HEARTBEAT_SECONDS, seats: await heldDeviceSeats(db, kv, device.id, now) };
@@ -303,7 +314,7 @@ export async function heartbeat(db: Db, kv: KeyValueStore, caller: Caller, devic
     await fillCache(kv, read, keys.state, state, DEVICE_CACHE_MS);
     if (!seen && last_ip !== null && last_seen_at !== null) seen = { ip: last_ip, country: last_country, at: last_seen_at };
   }
-  const writes: Promise<unknown>[] = [kv.set(presenceKey(state.id), '1', DEVICE_PRESENCE_SECONDS * 1000)];
+  const writes: Promise<unknown>[] = [markOnline(kv, state, now)];
   if (seen === null || seen.ip !== caller.ip || now.getTime() - fromDbDate(seen.at).getTime() >= LAST_SEEN_WRITE_MS) {
     const next: Seen = { ip: caller.ip, country: seen?.ip === caller.ip ? seen.country : findCountryCode(caller.ip), at: toDbDate(now) };
     await touchDevice(db, state.id, { last_ip: next.ip, last_country: next.country, last_seen_at: next.at });
@@ -348,6 +359,13 @@ export async function listVisibleDevices(db: Db, kv: KeyValueStore, userId: stri
   };
   if (!filter.ownerId && !filter.sharedWith) return { list: [], total: 0, page: query.page, pageSize: query.pageSize };
   const offset = (query.page - 1) * query.pageSize;
+  if (query.online === true && !filter.sharedWith) {
+    // own devices only: the account's online set names them (shared ones are in their owners' sets)
+    const online = await kv.membersAbove(onlineSetKey(userId), now.getTime());
+    if (online.length === 0) return { list: [], total: 0, page: query.page, pageSize: query.pageSize };
+    const { rows, total } = await listDevices(db, { ...filter, ids: online }, query.pageSize, offset);
+    return { list: await viewsOf(db, kv, userId, rows, now), total, page: query.page, pageSize: query.pageSize };
+  }
   if (query.online === undefined) {
     const { rows, total } = await listDevices(db, filter, query.pageSize, offset);
     return { list: await viewsOf(db, kv, userId, rows, now), total, page: query.page, pageSize: query.pageSize };
@@ -394,7 +412,11 @@ export async function removeVisibleDevices(db: Db, kv: KeyValueStore, userId: st
     if (permission !== 'MANAGE') throw new AppError('DEVICE_PERMISSION_TOO_LOW');
   }
   const removed = await db.transaction().execute((trx) => deleteDevices(trx, unique));
-  await Promise.all([forgetDevices(kv, rows), ...unique.map((id) => kv.del(presenceKey(id)))]);
+  await Promise.all([
+    forgetDevices(kv, rows),
+    ...unique.map((id) => kv.del(presenceKey(id))),
+    ...[...new Set(rows.map((row) => row.user_id))].map((owner) => kv.scoreRemove(onlineSetKey(owner), rows.filter((row) => row.user_id === owner).map((row) => row.id))),
+  ]);
   return removed;
 }
 
