@@ -105,6 +105,8 @@ function markOnline(kv: KeyValueStore, device: Pick<DeviceRow, 'id' | 'user_id'>
 const stateKey = (userId: string, deviceKey: string) => `device:state:${userId}:${deviceKey}`;
 /** The last last_seen_at write of a device: its address, country and time (the write throttle). */
 const seenKey = (userId: string, deviceKey: string) => `device:seen:${userId}:${deviceKey}`;
+/** The last write is kept this long: a device silent for longer writes at its next beat anyway. */
+const SEEN_MS = 2 * LAST_SEEN_WRITE_MS;
 /** A cached device row lives this long without a change (changes end it at once). */
 const DEVICE_CACHE_MS = 10 * 60_000;
 
@@ -284,7 +286,7 @@ export async function registerDevice(db: Db, kv: KeyValueStore, caller: Caller, 
   }
   await Promise.all([
     forgetDevices(kv, [device]),
-    kv.set(seenKey(caller.userId, body.deviceId), JSON.stringify({ ip: caller.ip, country: seen.last_country, at: stamp } satisfies Seen), 2 * LAST_SEEN_WRITE_MS),
+    kv.set(seenKey(caller.userId, body.deviceId), JSON.stringify({ ip: caller.ip, country: seen.last_country, at: stamp } satisfies Seen), SEEN_MS),
     markOnline(kv, device, now),
   ]);
   const view = viewOf(device, true, null);
@@ -311,14 +313,19 @@ export async function heartbeat(db: Db, kv: KeyValueStore, caller: Caller, devic
     if (!row) throw new AppError('DEVICE_NOT_FOUND');
     const { last_ip, last_country, last_seen_at, ...rest } = row;
     state = rest;
-    await fillCache(kv, read, keys.state, state, DEVICE_CACHE_MS);
-    if (!seen && last_ip !== null && last_seen_at !== null) seen = { ip: last_ip, country: last_country, at: last_seen_at };
+    const fromRow = !seen && last_ip !== null && last_seen_at !== null ? { ip: last_ip, country: last_country, at: last_seen_at } : null;
+    await Promise.all([
+      fillCache(kv, read, keys.state, state, DEVICE_CACHE_MS),
+      // the row's own last write starts the throttle (else the next beat, served from the cache, would write)
+      fromRow ? kv.setIfAbsent(keys.seen, JSON.stringify(fromRow), SEEN_MS) : null,
+    ]);
+    seen ??= fromRow;
   }
   const writes: Promise<unknown>[] = [markOnline(kv, state, now)];
   if (seen === null || seen.ip !== caller.ip || now.getTime() - fromDbDate(seen.at).getTime() >= LAST_SEEN_WRITE_MS) {
     const next: Seen = { ip: caller.ip, country: seen?.ip === caller.ip ? seen.country : findCountryCode(caller.ip), at: toDbDate(now) };
     await touchDevice(db, state.id, { last_ip: next.ip, last_country: next.country, last_seen_at: next.at });
-    writes.push(kv.set(keys.seen, JSON.stringify(next), 2 * LAST_SEEN_WRITE_MS));
+    writes.push(kv.set(keys.seen, JSON.stringify(next), SEEN_MS));
     seen = next;
   }
   if (sessions) writes.push(recordSessions(kv, caller.userId, state.id, sessions, now));
@@ -363,7 +370,21 @@ export async function listVisibleDevices(db: Db, kv: KeyValueStore, userId: stri
     // own devices only: the account's online set names them (shared ones are in their owners' sets)
     const online = await kv.membersAbove(onlineSetKey(userId), now.getTime());
     if (online.length === 0) return { list: [], total: 0, page: query.page, pageSize: query.pageSize };
-    const { rows, total } = await listDevices(db, { ...filter, ids: online }, query.pageSize, offset);
+    if (filter.groupIds || filter.includeUngrouped || filter.clientType || filter.text) {
+      const { rows, total } = await listDevices(db, { ...filter, ids: online }, query.pageSize, offset);
+      return { list: await viewsOf(db, kv, userId, rows, now), total, page: query.page, pageSize: query.pageSize };
+    }
+    // nothing else narrows: ids sort by creation time (ULIDs), so the set alone gives the order,
+    // the page and the total; only the page's rows are read. A member whose device is gone (removed
+    // without the set knowing, e.g. by an erasure) is dropped from the set when a page meets it.
+    const ordered = online.sort().reverse();
+    const pageIds = ordered.slice(offset, offset + query.pageSize);
+    const rows = (await devicesInOrder(db, pageIds)).filter((row) => row.user_id === userId);
+    if (rows.length < pageIds.length) {
+      const found = new Set(rows.map((row) => row.id));
+      await kv.scoreRemove(onlineSetKey(userId), pageIds.filter((id) => !found.has(id)));
+    }
+    const total = ordered.length - (pageIds.length - rows.length);
     return { list: await viewsOf(db, kv, userId, rows, now), total, page: query.page, pageSize: query.pageSize };
   }
   if (query.online === undefined) {

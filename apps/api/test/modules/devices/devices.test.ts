@@ -466,6 +466,8 @@ describe.each(legs)('devices ($dialect, $kv.kind store)', ({ dialect, kv }) => {
       // written straight to the database, without the API: the cached row still answers
       await ctx.database.db.updateTable('devices').set({ policy: 'GUEST' }).where('id', '=', device.id).execute();
       expect(body<Beat>(await beatOn(other, user.token, 'cache-1')).data.policy).toBe('ALL');
+      // last seen two minutes ago from the same address: neither beat wrote it (the row's own time started the throttle)
+      expect((await ctx.database.db.selectFrom('devices').select('last_seen_at').where('id', '=', device.id).executeTakeFirstOrThrow()).last_seen_at).toBe(stamp);
       // a policy set on the web (instance one) is in the very next beat on instance two
       await call(user, 'POST', '/device/update', { deviceId: device.id, policy: 'ONLY_CONTROLLED', name: 'Renamed' });
       expect(body<Beat>(await beatOn(other, user.token, 'cache-1')).data).toMatchObject({ policy: 'ONLY_CONTROLLED', device: { name: 'Renamed' } });
