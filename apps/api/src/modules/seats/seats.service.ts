@@ -139,11 +139,12 @@ export async function deviceSeats(db: Db, deviceId: string, now = new Date()): P
 // Every heartbeat answers the device's running seats, so they are cached in the key-value store
 // per device. Assigning and unassigning end the entries of the devices involved at once, on every
 // instance (invalidateCache). A refund revokes seats inside the payment's transaction, which has
-// no store at hand: the entry's short TTL bounds that case, and an entry never outlives the
-// seat's own end (filtered on every read).
+// no store at hand: the entry's TTL bounds that case (a device beating every 30 s would read the
+// database every other beat with a TTL of a minute), and a seat past its own end is never answered
+// (filtered on every read).
 
 /** How long a device's cached seats live without a change. */
-export const DEVICE_SEATS_CACHE_MS = 60_000;
+export const DEVICE_SEATS_CACHE_MS = 10 * 60_000;
 
 const deviceSeatsKey = (deviceId: string) => `seats:device:${deviceId}`;
 
