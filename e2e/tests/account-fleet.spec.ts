@@ -19,10 +19,10 @@ import { createRedeemCode } from '../support/redeem-codes';
 type TTexts = Record<string, unknown>;
 const root = path.resolve(import.meta.dirname, '../..');
 
-function texts(locale: TLocale): { walls: TTexts; seats: TTexts; redeem: TTexts; shell: TTexts } {
+function texts(locale: TLocale): { walls: TTexts; seats: TTexts; redeem: TTexts; shell: TTexts; order: TTexts } {
   const read = (file: string) => JSON.parse(readFileSync(path.join(root, 'apps/web/messages', locale, file), 'utf8')) as Record<string, TTexts>;
   const fleet = read('account-fleet.json');
-  return { walls: fleet.AccountWalls!, seats: fleet.AccountSeats!, redeem: fleet.AccountRedeem!, shell: read('account-home.json').accountShell! };
+  return { walls: fleet.AccountWalls!, seats: fleet.AccountSeats!, redeem: fleet.AccountRedeem!, shell: read('account-home.json').accountShell!, order: read('pages.json').OrderPage! };
 }
 
 function at(tree: TTexts, key: string): string {
@@ -99,6 +99,7 @@ for (const { locale, size } of JOURNEYS) {
 
     // /order?plan=YEAR&seats=1: two Pro seats of a month each, paid in the sandbox
     await expect(page).toHaveURL((url) => url.pathname === localePath(locale, '/order') && url.searchParams.get('seats') === '1');
+    await expect(page.getByRole('heading', { level: 1, name: at(t.order, 'seatsHeading') })).toBeVisible();
     await (await whenHydrated(page.getByTestId('seats-plus'))).click();
     await expect(page.getByTestId('seats-count')).toHaveValue('2');
     await page.getByTestId('plan-MONTH').check();

@@ -80,7 +80,10 @@ async function createFleet(app: App): Promise<Fleet> {
         created_at: created,
         updated_at: created,
       });
-      if (i < FLEET_DEVICES * ONLINE_SHARE) presence.push(app.kv.set(`device:online:${id}`, '1', 3_600_000));
+      if (i < FLEET_DEVICES * ONLINE_SHARE) {
+        // as a heartbeat leaves it: the presence key and the account's online set
+        presence.push(app.kv.set(`device:online:${id}`, '1', 3_600_000), app.kv.scoreSet(`device:online-set:${userId}`, id, now + 3_600_000, 3_600_000));
+      }
     }
     await app.db.insertInto('devices').values(rows).execute();
   }

@@ -107,6 +107,7 @@ describe('order page', () => {
 
     cookieJar.set(SESSION_COOKIE, 'token');
     doc = await html(await order('en', { plan: 'YEAR', seats: '100' }));
+    expect(text(doc, 'h1')).toBe('Buy membership seats');
     expect(doc.querySelector<HTMLInputElement>('[data-testid="seats-count"]')!.getAttribute('value')).toBe('100');
     expect(text(doc, '[data-testid="order-seats-line"]')).toBe('100 seats × CN¥199');
     expect(doc.querySelector('[data-testid="order-total"]')).toBeNull();
@@ -118,8 +119,12 @@ describe('order page', () => {
       expect(text(doc, '[data-testid="seats-adjusted"]'), bad).toBe('The link asked for a number of seats we can’t sell (1 to 100), so we started you at 1 seat.');
     }
 
+    doc = await html(await order('ko', { plan: 'YEAR', seats: '2' }));
+    expect(text(doc, 'h1')).toBe('멤버십 시트 구매');
+
     doc = await html(await order('en', { plan: 'YEAR' }));
     expect(doc.querySelector('[data-testid="seats-stepper"]')).toBeNull();
+    expect(text(doc, 'h1')).toBe('Order membership');
   });
 
   it('says prices are unavailable instead of selling from the seed when the API is down', async () => {

@@ -67,10 +67,21 @@ export const ZDevice = z.object({
 export type TDevice = z.infer<typeof ZDevice>;
 
 /** /device/register and /device/heartbeat: the device and the policy in force. */
+/** A running seat the device holds (ADR 0018): MEMBER gives it the paid plan's features, CHANNEL the global channel. */
+export const ZDeviceSeat = z.object({
+  id: z.string(),
+  kind: z.enum(['MEMBER', 'CHANNEL']),
+  /** the end of the seat's term (UTC ISO 8601) */
+  expiresAt: z.string(),
+});
+export type TDeviceSeat = z.infer<typeof ZDeviceSeat>;
+
 export const ZDevicePolicyAnswer = z.object({
   device: ZDevice,
   policy: ZLoginWay,
   heartbeatSeconds: z.number().int(),
+  /** the running seats the device holds, soonest end first; empty when none (the app shows paid features while one runs) */
+  seats: z.array(ZDeviceSeat),
 });
 export type TDevicePolicyAnswer = z.infer<typeof ZDevicePolicyAnswer>;
 

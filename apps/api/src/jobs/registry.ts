@@ -59,7 +59,7 @@ export function appJobs(app: FastifyInstance): JobDefinition[] {
       // Cancelled accounts past their 15-day cooling-off lose their personal data.
       name: 'accounts-erase',
       everyMs: HOUR_MS,
-      run: async ({ now }) => ({ erased: await eraseDueAccounts(app.db, now) }),
+      run: async ({ now }) => ({ erased: await eraseDueAccounts(app.db, app.kv, now) }),
     },
   ];
   return jobs.filter((job) => job.everyMs > 0);

@@ -191,6 +191,24 @@ describe.each(stores)('$kind key-value store', ({ create }) => {
     expect(await lease('e', 'h3', now + 120_000)).toBe(true);
   });
 
+  it('sorted sets: a score is set or replaced, members at or below the bound are dropped, removal and expiry', async () => {
+    const k = key();
+    const now = Date.UTC(2026, 0, 1);
+    await kv.scoreSet(k, 'a', now + 90_000, 90_000);
+    await kv.scoreSet(k, 'b', now + 30_000, 90_000);
+    await kv.scoreSet(k, 'c', now + 60_000, 90_000);
+    expect((await kv.membersAbove(k, now)).sort()).toEqual(['a', 'b', 'c']);
+    await kv.scoreSet(k, 'b', now + 120_000, 90_000); // renewed
+    expect((await kv.membersAbove(k, now + 60_000)).sort()).toEqual(['a', 'b']); // c ended at its score
+    expect((await kv.membersAbove(k, now)).sort()).toEqual(['a', 'b']); // and was dropped
+    await kv.scoreRemove(k, ['a', 'missing']);
+    expect(await kv.membersAbove(k, now)).toEqual(['b']);
+    const short = key();
+    await kv.scoreSet(short, 'x', now + 90_000, 50);
+    await timePasses(short, 50);
+    expect(await kv.membersAbove(short, now)).toEqual([]); // the key's TTL ended it
+  });
+
   it('rejects non-positive TTLs', async () => {
     await expect(kv.set(key(), 'v', 0)).rejects.toThrow(RangeError);
     await expect(kv.incr(key(), -1)).rejects.toThrow(RangeError);

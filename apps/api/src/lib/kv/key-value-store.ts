@@ -41,5 +41,14 @@ export interface KeyValueStore {
    * end, expired ones are dropped. Grants nothing new (only leaseAcquire counts the limit).
    */
   leaseRenew(key: string, renewal: { holder: string; fields: readonly string[]; until: number; now: number; ttlMs: number }): Promise<void>;
+  /**
+   * A sorted set under `key` (members with numeric scores, such as expiry times): sets the
+   * member's score, adding it when new; the key lives ttlMs after the last call.
+   */
+  scoreSet(key: string, member: string, score: number, ttlMs: number): Promise<void>;
+  /** Drops the members scored at or below `min`, then answers the others (unordered). */
+  membersAbove(key: string, min: number): Promise<string[]>;
+  /** Removes members from the sorted set. */
+  scoreRemove(key: string, members: readonly string[]): Promise<void>;
   close(): Promise<void>;
 }

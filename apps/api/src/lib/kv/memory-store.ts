@@ -13,6 +13,8 @@ interface Entry {
 export class MemoryKeyValueStore implements KeyValueStore {
   readonly kind = 'memory' as const;
   private readonly entries = new Map<string, Entry>();
+  /** sorted sets apart from the string values: a set of thousands is not re-encoded per call */
+  private readonly sorted = new Map<string, { members: Map<string, number>; expiresAt: number }>();
   private readonly sweeper: NodeJS.Timeout;
 
   constructor(
@@ -79,6 +81,7 @@ export class MemoryKeyValueStore implements KeyValueStore {
 
   async del(key: string): Promise<void> {
     this.entries.delete(key);
+    this.sorted.delete(key);
   }
 
   async take(key: string): Promise<string | null> {
@@ -114,13 +117,47 @@ export class MemoryKeyValueStore implements KeyValueStore {
     this.entries.set(key, { value: JSON.stringify(leases), expiresAt: this.expiry(renewal.ttlMs) });
   }
 
+  private liveSorted(key: string) {
+    const set = this.sorted.get(key);
+    if (set && set.expiresAt <= this.now()) {
+      this.sorted.delete(key);
+      return undefined;
+    }
+    return set;
+  }
+
+  async scoreSet(key: string, member: string, score: number, ttlMs: number): Promise<void> {
+    const set = this.liveSorted(key) ?? { members: new Map<string, number>(), expiresAt: 0 };
+    set.members.set(member, score);
+    set.expiresAt = this.expiry(ttlMs);
+    this.sorted.set(key, set);
+  }
+
+  async membersAbove(key: string, min: number): Promise<string[]> {
+    const set = this.liveSorted(key);
+    if (!set) return [];
+    const above: string[] = [];
+    for (const [member, score] of set.members) {
+      if (score > min) above.push(member);
+      else set.members.delete(member);
+    }
+    return above;
+  }
+
+  async scoreRemove(key: string, members: readonly string[]): Promise<void> {
+    const set = this.liveSorted(key);
+    for (const member of members) set?.members.delete(member);
+  }
+
   async close(): Promise<void> {
     clearInterval(this.sweeper);
     this.entries.clear();
+    this.sorted.clear();
   }
 
   private sweep(): void {
     const now = this.now();
     for (const [key, entry] of this.entries) if (entry.expiresAt <= now) this.entries.delete(key);
+    for (const [key, set] of this.sorted) if (set.expiresAt <= now) this.sorted.delete(key);
   }
 }

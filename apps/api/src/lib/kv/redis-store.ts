@@ -119,6 +119,20 @@ export class RedisKeyValueStore implements KeyValueStore {
     await this.redis.eval(LEASE_RENEW, 1, this.k(key), renewal.holder, Math.floor(renewal.now), Math.floor(renewal.until), positive(renewal.ttlMs), ...renewal.fields);
   }
 
+  async scoreSet(key: string, member: string, score: number, ttlMs: number): Promise<void> {
+    await this.redis.multi().zadd(this.k(key), score, member).pexpire(this.k(key), positive(ttlMs)).exec();
+  }
+
+  async membersAbove(key: string, min: number): Promise<string[]> {
+    const answers = await this.redis.multi().zremrangebyscore(this.k(key), '-inf', min).zrangebyscore(this.k(key), `(${min}`, '+inf').exec();
+    const members = answers?.[1]?.[1];
+    return Array.isArray(members) ? (members as string[]) : [];
+  }
+
+  async scoreRemove(key: string, members: readonly string[]): Promise<void> {
+    if (members.length) await this.redis.zrem(this.k(key), ...members);
+  }
+
   async close(): Promise<void> {}
 }
 

@@ -3,7 +3,7 @@ import { type FastifyReply, type FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../lib/app-error';
 import { type SignInContext } from './security.service';
-import { findActiveSession, type ActiveSession } from './sessions.service';
+import { findActiveSessionCached, type ActiveSession } from './sessions.service';
 import { totpKeyFrom } from './totp-crypto';
 
 export { SESSION_COOKIE };
@@ -85,7 +85,7 @@ export default fp(
       if (found.via === 'cookie' && !SAFE_METHODS.has(request.method) && !isSameOrigin(request, app.config.webOrigin)) {
         return { session: null, crossSite: true };
       }
-      if (!resolved.has(request)) resolved.set(request, await findActiveSession(app.db, found.token, policy));
+      if (!resolved.has(request)) resolved.set(request, await findActiveSessionCached(app.db, app.kv, found.token, policy));
       return { session: resolved.get(request) ?? null, crossSite: false };
     }
 
@@ -127,5 +127,5 @@ export default fp(
       reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https', path: '/' });
     });
   },
-  { name: 'auth', dependencies: ['config', 'db'] },
+  { name: 'auth', dependencies: ['config', 'db', 'kv'] },
 );

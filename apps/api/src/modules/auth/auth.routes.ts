@@ -195,7 +195,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const session = await app.authenticate(request);
-      if (session) await endSession(app.db, session.id);
+      if (session) await endSession(app.db, app.kv, session.id);
       app.clearSessionCookie(request, reply);
       return ok(null);
     },

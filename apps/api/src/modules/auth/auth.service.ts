@@ -17,6 +17,7 @@ import { hashPassword, verifyDummy, verifyPassword } from './passwords';
 import { finishSignIn, recordSignIn, type SignInContext } from './security.service';
 import { createSession, type SessionClient } from './sessions.service';
 import { revokeUserSessions } from './sessions.repository';
+import { forgetSessions } from './sessions.service';
 
 export interface AuthContext extends SignInContext {
   codes: CodeStore;
@@ -117,10 +118,11 @@ export async function login(ctx: AuthContext, input: TLoginRequest): Promise<TLo
 async function setPassword(ctx: AuthContext, user: UserRow, password: string): Promise<void> {
   const passwordHash = await hashPassword(password);
   const now = toDbDate(new Date());
-  await ctx.db.transaction().execute(async (trx) => {
+  const ended = await ctx.db.transaction().execute(async (trx) => {
     await updatePasswordHash(trx, user.id, passwordHash, now);
-    await revokeUserSessions(trx, user.id, now);
+    return revokeUserSessions(trx, user.id, now);
   });
+  await forgetSessions(ctx.kv, ended);
   await clearFailures(ctx.kv, accountSubject(user.id, ''));
 }
 

@@ -35,28 +35,30 @@ export async function lockUserRow(db: Db, userId: string): Promise<void> {
   await db.updateTable('users').set((eb) => ({ id: eb.ref('id') })).where('id', '=', userId).execute();
 }
 
-/** Revokes one live session of this user; how many (0 or 1). */
-export async function revokeUserSession(db: Db, userId: string, sessionId: string, now: string): Promise<number> {
-  const result = await db
+/** Revokes one live session of this user; the token hashes it ended (none or one). */
+export async function revokeUserSession(db: Db, userId: string, sessionId: string, now: string): Promise<string[]> {
+  const rows = await db
     .updateTable('sessions')
     .set({ revoked_at: now })
     .where('id', '=', sessionId)
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+    .returning('token_hash')
+    .execute();
+  return rows.map((row) => row.token_hash);
 }
 
-/** Revokes every live session of the user except `keepId`; how many. */
-export async function revokeOtherSessions(db: Db, userId: string, keepId: string, now: string): Promise<number> {
-  const result = await db
+/** Revokes every live session of the user except `keepId`; the token hashes it ended. */
+export async function revokeOtherSessions(db: Db, userId: string, keepId: string, now: string): Promise<string[]> {
+  const rows = await db
     .updateTable('sessions')
     .set({ revoked_at: now })
     .where('user_id', '=', userId)
     .where('id', '!=', keepId)
     .where('revoked_at', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+    .returning('token_hash')
+    .execute();
+  return rows.map((row) => row.token_hash);
 }
 
 // ---- Sign-in events -------------------------------------------------------------------------

@@ -71,7 +71,7 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
       ...authed,
     },
     async (request) => {
-      await revokeOwnSession(app.db, me(request).userId, request.body.id);
+      await revokeOwnSession(app.db, app.kv, me(request).userId, request.body.id);
       return ok(null, request.t('success.modificationSucceeded'));
     },
   );
@@ -87,7 +87,7 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       ...authed,
     },
-    async (request) => ok({ revoked: await revokeOthers(app.db, me(request).userId, me(request).id) }, request.t('success.modificationSucceeded')),
+    async (request) => ok({ revoked: await revokeOthers(app.db, app.kv, me(request).userId, me(request).id) }, request.t('success.modificationSucceeded')),
   );
 
   app.get(
@@ -138,7 +138,7 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       ...authed,
     },
-    async (request) => ok(await enableTotpWithCode(app.db, app.totpKey, me(request).userId, me(request).id, request.body.code), request.t('success.modificationSucceeded')),
+    async (request) => ok(await enableTotpWithCode(app.db, app.kv, app.totpKey, me(request).userId, me(request).id, request.body.code), request.t('success.modificationSucceeded')),
   );
 
   app.post(

@@ -49,7 +49,7 @@ import {
   useBackupCode,
 } from './security.repository';
 import { setSessionSecondFactor } from './sessions.repository';
-import { createSession, isSessionRowLive, type SessionClient, type SessionPolicy } from './sessions.service';
+import { createSession, forgetSessions, isSessionRowLive, type SessionClient, type SessionPolicy } from './sessions.service';
 import { decryptSecret, encryptSecret } from './totp-crypto';
 
 // The security centre: sign-in records and alerts, two-step verification (TOTP and backup
@@ -312,7 +312,7 @@ function backupCodeHash(totpKey: Buffer, userId: string, code: string): string {
  * ten backup codes (only their hashes are kept). The caller's session counts as having passed
  * the second step (its access keys hand over without another one).
  */
-export async function enableTotpWithCode(db: Db, totpKey: Buffer, userId: string, sessionId: string, code: string, now = new Date()): Promise<TTotpEnableResult> {
+export async function enableTotpWithCode(db: Db, kv: KeyValueStore, totpKey: Buffer, userId: string, sessionId: string, code: string, now = new Date()): Promise<TTotpEnableResult> {
   const row = await findTotp(db, userId);
   if (!row) throw new AppError('TOTP_SETUP_REQUIRED');
   if (row.enabled_at) throw new AppError('TOTP_ALREADY_ENABLED');
@@ -321,7 +321,7 @@ export async function enableTotpWithCode(db: Db, totpKey: Buffer, userId: string
   if (step === null) throw new AppError('TOTP_CODE_INVALID');
   const backupCodes = Array.from({ length: BACKUP_CODE_COUNT }, newBackupCode);
   const at = toDbDate(now);
-  await db.transaction().execute(async (trx) => {
+  const changed = await db.transaction().execute(async (trx) => {
     if ((await enableTotp(trx, userId, step, at)) !== 1) throw new AppError('TOTP_ALREADY_ENABLED');
     await replaceBackupCodes(
       trx,
@@ -329,8 +329,9 @@ export async function enableTotpWithCode(db: Db, totpKey: Buffer, userId: string
       backupCodes.map((backup, i) => ({ id: newId(now.getTime() + i), codeHash: backupCodeHash(totpKey, userId, backup) })),
       at,
     );
-    await setSessionSecondFactor(trx, sessionId, 'TOTP');
+    return setSessionSecondFactor(trx, sessionId, 'TOTP');
   });
+  await forgetSessions(kv, changed);
   return { backupCodes };
 }
 
@@ -379,11 +380,13 @@ export async function listSessions(db: Db, userId: string, currentId: string, po
 
 /**
  * POST /user/sessions/revoke: ends one of the user's own sessions (SESSION_NOT_FOUND for any
- * other id). Sessions are checked in the database on every request, so the next call with its
- * token is refused by every instance; its unused access keys die with it (access-keys module).
+ * other id). Its entry in the session cache ends with it (forgetSessions), so the next call with
+ * its token is refused by every instance; its unused access keys die with it (access-keys module).
  */
-export async function revokeOwnSession(db: Db, userId: string, sessionId: string, now = new Date()): Promise<void> {
-  if ((await revokeUserSession(db, userId, sessionId, toDbDate(now))) !== 1) throw new AppError('SESSION_NOT_FOUND');
+export async function revokeOwnSession(db: Db, kv: KeyValueStore, userId: string, sessionId: string, now = new Date()): Promise<void> {
+  const ended = await revokeUserSession(db, userId, sessionId, toDbDate(now));
+  if (ended.length !== 1) throw new AppError('SESSION_NOT_FOUND');
+  await forgetSessions(kv, ended);
 }
 
 /**
@@ -391,12 +394,14 @@ export async function revokeOwnSession(db: Db, userId: string, sessionId: string
  * and only while the caller's own session is live, so parallel calls from different sessions
  * leave exactly one.
  */
-export async function revokeOthers(db: Db, userId: string, currentId: string, now = new Date()): Promise<number> {
-  return db.transaction().execute(async (trx) => {
+export async function revokeOthers(db: Db, kv: KeyValueStore, userId: string, currentId: string, now = new Date()): Promise<number> {
+  const ended = await db.transaction().execute(async (trx) => {
     await lockUserRow(trx, userId);
     const at = toDbDate(now);
     const mine = await listOpenSessions(trx, userId, at);
     if (!mine.some((row) => row.id === currentId)) throw new AppError('UNAUTHORIZED');
     return revokeOtherSessions(trx, userId, currentId, at);
   });
+  await forgetSessions(kv, ended);
+  return ended.length;
 }

@@ -20,19 +20,16 @@ export async function touchSession(db: Db, id: string, now: string): Promise<voi
   await db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', id).execute();
 }
 
-export async function revokeSession(db: Db, id: string, now: string): Promise<void> {
-  await db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', id).where('revoked_at', 'is', null).execute();
+/** Revokes one session; the token hashes it ended (for the session cache). */
+export async function revokeSession(db: Db, id: string, now: string): Promise<string[]> {
+  const rows = await db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', id).where('revoked_at', 'is', null).returning('token_hash').execute();
+  return rows.map((row) => row.token_hash);
 }
 
-/** Ends every live session of a user (password changed or reset); returns how many. */
-export async function revokeUserSessions(db: Db, userId: string, now: string): Promise<number> {
-  const result = await db
-    .updateTable('sessions')
-    .set({ revoked_at: now })
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+/** Ends every live session of a user (password changed or reset); the token hashes it ended. */
+export async function revokeUserSessions(db: Db, userId: string, now: string): Promise<string[]> {
+  const rows = await db.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null).returning('token_hash').execute();
+  return rows.map((row) => row.token_hash);
 }
 
 /**
@@ -47,7 +44,9 @@ export async function deleteDeadSessions(db: Db, now: string, idleBefore: string
   return Number(result.numDeletedRows);
 }
 
-export async function setSessionSecondFactor(db: Db, id: string, factor: string): Promise<void> {
-  await db.updateTable('sessions').set({ second_factor: factor }).where('id', '=', id).execute();
+/** Records the second factor a session passed; the token hashes it changed (for the session cache). */
+export async function setSessionSecondFactor(db: Db, id: string, factor: string): Promise<string[]> {
+  const rows = await db.updateTable('sessions').set({ second_factor: factor }).where('id', '=', id).returning('token_hash').execute();
+  return rows.map((row) => row.token_hash);
 }
 

@@ -1,6 +1,7 @@
 import { type TLoginType } from '@llk/contracts';
 import { fromDbDate, newId, toDbDate } from '../../db/dialect';
 import { type Db } from '../../db/schema';
+import { fillCache, invalidateCache, readCache, type KeyValueStore } from '../../lib/kv';
 import { newToken, sha256Hex, TOKEN_RE } from '../../lib/secrets';
 import { deleteDeadSessions, findSessionById, findSessionByTokenHash, insertSession, revokeSession, revokeUserSessions, touchSession, type SessionRow } from './sessions.repository';
 
@@ -80,13 +81,72 @@ export async function findLiveSessionById(db: Db, sessionId: string, policy: Ses
 
 export { isLive as isSessionRowLive };
 
-export async function endSession(db: Db, sessionId: string, now = new Date()): Promise<void> {
-  await revokeSession(db, sessionId, toDbDate(now));
+export async function endSession(db: Db, kv: KeyValueStore, sessionId: string, now = new Date()): Promise<void> {
+  await forgetSessions(kv, await revokeSession(db, sessionId, toDbDate(now)));
 }
 
-/** Ends every session of a user (and with them their unused access keys); returns how many were live. */
-export function endUserSessions(db: Db, userId: string, now = new Date()): Promise<number> {
-  return revokeUserSessions(db, userId, toDbDate(now));
+/**
+ * Ends every session of a user (and with them their unused access keys); returns how many were
+ * live. In a transaction, the cache entries end before the commit: a request in between still
+ * reads the live row from the database, as it would have without the cache.
+ */
+export async function endUserSessions(db: Db, kv: KeyValueStore, userId: string, now = new Date()): Promise<number> {
+  const ended = await revokeUserSessions(db, userId, toDbDate(now));
+  await forgetSessions(kv, ended);
+  return ended.length;
+}
+
+// ---- The session cache ---------------------------------------------------------------------
+//
+// Every authenticated call resolves its token; the apps' heartbeats make that the hottest read
+// of the API. A live session is cached in the key-value store under its token's hash (shared by
+// every instance) until its next last_seen_at write is due, SESSION_CACHE_MS after the last one:
+// one database read and one write per session in five minutes instead of a read per call. Whatever
+// ends or changes a session (log-out, revoke, revoke others, password change or reset, second
+// factor, erasure) passes the token hashes it touched to forgetSessions, which ends the entries at
+// once on every instance (a tombstone: a reader racing the change cannot put the old entry back).
+
+/** A cached session lives at most this long after the last_seen_at it carries; then the database is read and touched. */
+export const SESSION_CACHE_MS = 5 * 60_000;
+
+const sessionKey = (tokenHash: string) => `session:${tokenHash}`;
+
+interface CachedSession extends ActiveSession {
+  expiresAt: number;
+  lastSeenAt: number;
+}
+
+/** Ends the cache entries of these sessions (by token hash) on every instance. */
+export function forgetSessions(kv: KeyValueStore, tokenHashes: readonly string[]): Promise<void> {
+  return invalidateCache(kv, tokenHashes.map(sessionKey));
+}
+
+/**
+ * findActiveSession through the cache: no database access while the cached entry is younger than
+ * SESSION_CACHE_MS (measured on `now`, so a test clock moves it on as well as the store's TTL).
+ */
+export async function findActiveSessionCached(db: Db, kv: KeyValueStore, token: string, policy: SessionPolicy, now = new Date()): Promise<ActiveSession | null> {
+  if (!TOKEN_RE.test(token)) return null;
+  const tokenHash = sha256Hex(token);
+  const key = sessionKey(tokenHash);
+  const time = now.getTime();
+  const read = await readCache<CachedSession>(kv, key);
+  const hit = read.value;
+  if (hit && time >= hit.lastSeenAt && time - hit.lastSeenAt < SESSION_CACHE_MS) {
+    if (hit.expiresAt <= time || hit.lastSeenAt + policy.idleMs <= time) return null;
+    return { id: hit.id, userId: hit.userId, secondFactor: hit.secondFactor };
+  }
+  const row = await findSessionByTokenHash(db, tokenHash);
+  if (!isLive(row, policy, now)) return null;
+  let lastSeenAt = fromDbDate(row.last_seen_at).getTime();
+  if (time - lastSeenAt >= TOUCH_INTERVAL_MS) {
+    await touchSession(db, row.id, toDbDate(now));
+    lastSeenAt = time;
+  }
+  const session: ActiveSession = { id: row.id, userId: row.user_id, secondFactor: row.second_factor };
+  const entry: CachedSession = { ...session, expiresAt: fromDbDate(row.expires_at).getTime(), lastSeenAt };
+  await fillCache(kv, read, key, entry, lastSeenAt + SESSION_CACHE_MS - time);
+  return session;
 }
 
 /** Removes sessions that are over (revoked, expired or idle too long); run now and then. */

@@ -91,6 +91,8 @@ export interface DeviceFilter {
   includeUngrouped?: boolean;
   clientType?: string;
   text?: string;
+  /** only these devices (the online filter: the account's online set) */
+  ids?: readonly string[];
 }
 
 type DeviceQuery<O> = SelectQueryBuilder<DB, 'devices', O>;
@@ -114,6 +116,7 @@ function applyFilter<O>(query: DeviceQuery<O>, filter: DeviceFilter): DeviceQuer
     );
   }
   if (filter.clientType) q = q.where('devices.client_type', '=', filter.clientType);
+  if (filter.ids) q = q.where('devices.id', 'in', filter.ids.length > 0 ? filter.ids : ['']);
   if (filter.text) {
     // LIKE without ESCAPE (SQLite has no default): a typed % or _ only widens the match
     const pattern = `%${filter.text.toLowerCase()}%`;
@@ -194,10 +197,12 @@ export async function renameGroup(db: Db, id: string, name: string, now: string)
 }
 
 /** Devices fall back to ungrouped; the group's shares end with it. */
-export async function deleteGroup(db: Db, id: string, now: string): Promise<void> {
-  await db.updateTable('devices').set({ group_id: null, updated_at: now }).where('group_id', '=', id).execute();
+/** Deletes a group, its devices falling back to ungrouped; the devices it moved (for the device cache). */
+export async function deleteGroup(db: Db, id: string, now: string): Promise<{ user_id: string; device_key: string }[]> {
+  const moved = await db.updateTable('devices').set({ group_id: null, updated_at: now }).where('group_id', '=', id).returning(['user_id', 'device_key']).execute();
   await db.deleteFrom('device_shares').where('group_id', '=', id).execute();
   await db.deleteFrom('device_groups').where('id', '=', id).execute();
+  return moved;
 }
 
 // ---- Shares --------------------------------------------------------------------------------

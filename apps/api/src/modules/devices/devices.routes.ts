@@ -34,7 +34,6 @@ import {
   deleteDeviceGroup,
   devicesCsv,
   exportVisibleDevices,
-  HEARTBEAT_SECONDS,
   heartbeat,
   listDeviceGroups,
   listDeviceShares,
@@ -67,7 +66,7 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['devices'],
-        summary: 'Register this device (idempotent per account and app device id); answers it and its policy',
+        summary: 'Register this device (idempotent per account and app device id); answers it, its policy and the running seats it holds',
         description: 'A new device beyond the plan’s device limit: DEVICE_LIMIT_REACHED, naming the limit. The address is recorded for the connect check.',
         body: ZDeviceRegisterRequest,
         response: envelopeResponses(ZDevicePolicyAnswer),
@@ -75,8 +74,7 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
       ...authed,
     },
     async (request) => {
-      const device = await registerDevice(app.db, app.kv, caller(request), request.body);
-      return ok({ device, policy: device.policy, heartbeatSeconds: HEARTBEAT_SECONDS });
+      return ok(await registerDevice(app.db, app.kv, caller(request), request.body));
     },
   );
 
@@ -85,15 +83,14 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['devices'],
-        summary: 'Mark the device online (about 90 s) and answer its current policy',
+        summary: 'Mark the device online (about 90 s) and answer its current policy and the running seats it holds',
         body: ZDeviceHeartbeatRequest,
         response: envelopeResponses(ZDevicePolicyAnswer),
       },
       ...authed,
     },
     async (request) => {
-      const device = await heartbeat(app.db, app.kv, caller(request), request.body.deviceId, request.body.sessions);
-      return ok({ device, policy: device.policy, heartbeatSeconds: HEARTBEAT_SECONDS });
+      return ok(await heartbeat(app.db, app.kv, caller(request), request.body.deviceId, request.body.sessions));
     },
   );
 
@@ -191,7 +188,7 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
       ...authed,
     },
     async (request) => {
-      await deleteDeviceGroup(app.db, userId(request), request.body.groupId);
+      await deleteDeviceGroup(app.db, app.kv, userId(request), request.body.groupId);
       return ok(null);
     },
   );

@@ -7,6 +7,7 @@ import {
   type TConnectRefusal,
   type TDevice,
   type TDeviceGroupList,
+  type TDevicePolicyAnswer,
   type TDeviceList,
   type TDeviceListQuery,
   type TDeviceRegisterRequest,
@@ -21,10 +22,10 @@ import {
 import { fromDbBool, fromDbDate, futureDbDate, isUniqueViolation, newId, toDbDate } from '../../db/dialect';
 import { type Db } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { type KeyValueStore } from '../../lib/kv';
+import { cacheReadOf, fillCache, invalidateCache, type KeyValueStore } from '../../lib/kv';
 import { findCountryCode } from '../location';
 import { findPlanLimits } from '../pricing';
-import { deviceSeats } from '../seats';
+import { deviceSeats, heldDeviceSeats } from '../seats';
 import { findUserById, findUserByIdentifier, lockEntitlements, withHeldSeats, type UserRow } from '../users';
 import {
   countDevices,
@@ -89,6 +90,37 @@ const RANK: Record<TSharePermission, number> = { VIEW: 1, CONTROL: 2, MANAGE: 3 
 const SEAT_PLAN = 'PRO';
 
 const presenceKey = (id: string) => `device:online:${id}`;
+/**
+ * The account's online devices: a sorted set of device ids scored by when their presence ends,
+ * written with every presence key, so the online filter reads one set instead of the fleet.
+ */
+const onlineSetKey = (userId: string) => `device:online-set:${userId}`;
+const PRESENCE_MS = DEVICE_PRESENCE_SECONDS * 1000;
+
+/** Marks a device online for PRESENCE_MS: its presence key and its place in the account's online set. */
+function markOnline(kv: KeyValueStore, device: Pick<DeviceRow, 'id' | 'user_id'>, now: Date): Promise<unknown> {
+  return Promise.all([kv.set(presenceKey(device.id), '1', PRESENCE_MS), kv.scoreSet(onlineSetKey(device.user_id), device.id, now.getTime() + PRESENCE_MS, PRESENCE_MS)]);
+}
+/** The heartbeat's cached row (no last_* columns): ended by every change to the device. */
+const stateKey = (userId: string, deviceKey: string) => `device:state:${userId}:${deviceKey}`;
+/** The last last_seen_at write of a device: its address, country and time (the write throttle). */
+const seenKey = (userId: string, deviceKey: string) => `device:seen:${userId}:${deviceKey}`;
+/** The last write is kept this long: a device silent for longer writes at its next beat anyway. */
+const SEEN_MS = 2 * LAST_SEEN_WRITE_MS;
+/** A cached device row lives this long without a change (changes end it at once). */
+const DEVICE_CACHE_MS = 10 * 60_000;
+
+type DeviceState = Omit<DeviceRow, 'last_ip' | 'last_country' | 'last_seen_at'>;
+interface Seen {
+  ip: string;
+  country: string | null;
+  at: string;
+}
+
+/** Ends the heartbeat's cached rows of these devices on every instance; call after the change is written. */
+function forgetDevices(kv: KeyValueStore, devices: readonly Pick<DeviceRow, 'user_id' | 'device_key'>[]): Promise<void> {
+  return invalidateCache(kv, devices.map((device) => stateKey(device.user_id, device.device_key)));
+}
 const sessionsKey = (userId: string) => `device:sessions:${userId}`;
 
 export interface Caller {
@@ -219,7 +251,7 @@ async function getAccess(db: Db, userId: string, deviceId: string): Promise<Acce
  * against the plan's device limit, checked with the account row locked so parallel
  * registrations of different devices cannot pass the limit together.
  */
-export async function registerDevice(db: Db, kv: KeyValueStore, caller: Caller, body: TDeviceRegisterRequest): Promise<TDevice> {
+export async function registerDevice(db: Db, kv: KeyValueStore, caller: Caller, body: TDeviceRegisterRequest): Promise<TDevicePolicyAnswer> {
   const now = caller.now ?? new Date();
   const stamp = toDbDate(now);
   const seen = { last_ip: caller.ip, last_country: findCountryCode(caller.ip), last_seen_at: stamp };
@@ -252,29 +284,54 @@ export async function registerDevice(db: Db, kv: KeyValueStore, caller: Caller, 
       device = await refresh(winner);
     }
   }
-  await kv.set(presenceKey(device.id), '1', DEVICE_PRESENCE_SECONDS * 1000);
-  return viewOf(device, true, null);
+  await Promise.all([
+    forgetDevices(kv, [device]),
+    kv.set(seenKey(caller.userId, body.deviceId), JSON.stringify({ ip: caller.ip, country: seen.last_country, at: stamp } satisfies Seen), SEEN_MS),
+    markOnline(kv, device, now),
+  ]);
+  const view = viewOf(device, true, null);
+  return { device: view, policy: view.policy, heartbeatSeconds: HEARTBEAT_SECONDS, seats: await heldDeviceSeats(db, kv, device.id, now) };
 }
 
 /**
- * POST /device/heartbeat: presence in the key-value store, the policy in force. One indexed
- * read; the database is written only when last_seen_at is older than a minute or the
- * address changed. `sessions` (the devices this one controls now) keeps the account's
- * simultaneous sessions current for the broker.
+ * POST /device/heartbeat: presence in the key-value store, the policy in force and the seats the
+ * device holds. In the common case no SQL at all: the session, the device's row and its seats
+ * come from the store's caches (every change ends them at once, on every instance), and
+ * last_seen_at is written only when the last write is LAST_SEEN_WRITE_MS old or the address
+ * changed (the last write is kept in the store too). `sessions` (the devices this one controls
+ * now) keeps the account's simultaneous sessions current for the broker.
  */
-export async function heartbeat(db: Db, kv: KeyValueStore, caller: Caller, deviceKey: string, sessions?: readonly string[]): Promise<TDevice> {
+export async function heartbeat(db: Db, kv: KeyValueStore, caller: Caller, deviceKey: string, sessions?: readonly string[]): Promise<TDevicePolicyAnswer> {
   const now = caller.now ?? new Date();
-  const device = await findDeviceByKey(db, caller.userId, deviceKey);
-  if (!device) throw new AppError('DEVICE_NOT_FOUND');
-  await kv.set(presenceKey(device.id), '1', DEVICE_PRESENCE_SECONDS * 1000);
-  const stale = device.last_seen_at === null || now.getTime() - fromDbDate(device.last_seen_at).getTime() >= LAST_SEEN_WRITE_MS;
-  if (stale || device.last_ip !== caller.ip) {
-    const seen = { last_ip: caller.ip, last_country: device.last_ip === caller.ip ? device.last_country : findCountryCode(caller.ip), last_seen_at: toDbDate(now) };
-    await touchDevice(db, device.id, seen);
-    Object.assign(device, seen);
+  const keys = { state: stateKey(caller.userId, deviceKey), seen: seenKey(caller.userId, deviceKey) };
+  const [stateRaw, seenRaw] = await kv.getMany([keys.state, keys.seen]);
+  const read = cacheReadOf<DeviceState>(stateRaw ?? null);
+  let state = read.value;
+  let seen = seenRaw ? (JSON.parse(seenRaw) as Seen) : null;
+  if (!state) {
+    const row = await findDeviceByKey(db, caller.userId, deviceKey);
+    if (!row) throw new AppError('DEVICE_NOT_FOUND');
+    const { last_ip, last_country, last_seen_at, ...rest } = row;
+    state = rest;
+    const fromRow = !seen && last_ip !== null && last_seen_at !== null ? { ip: last_ip, country: last_country, at: last_seen_at } : null;
+    await Promise.all([
+      fillCache(kv, read, keys.state, state, DEVICE_CACHE_MS),
+      // the row's own last write starts the throttle (else the next beat, served from the cache, would write)
+      fromRow ? kv.setIfAbsent(keys.seen, JSON.stringify(fromRow), SEEN_MS) : null,
+    ]);
+    seen ??= fromRow;
   }
-  if (sessions) await recordSessions(kv, caller.userId, device.id, sessions, now);
-  return viewOf(device, true, null);
+  const writes: Promise<unknown>[] = [markOnline(kv, state, now)];
+  if (seen === null || seen.ip !== caller.ip || now.getTime() - fromDbDate(seen.at).getTime() >= LAST_SEEN_WRITE_MS) {
+    const next: Seen = { ip: caller.ip, country: seen?.ip === caller.ip ? seen.country : findCountryCode(caller.ip), at: toDbDate(now) };
+    await touchDevice(db, state.id, { last_ip: next.ip, last_country: next.country, last_seen_at: next.at });
+    writes.push(kv.set(keys.seen, JSON.stringify(next), SEEN_MS));
+    seen = next;
+  }
+  if (sessions) writes.push(recordSessions(kv, caller.userId, state.id, sessions, now));
+  const [seats] = await Promise.all([heldDeviceSeats(db, kv, state.id, now), ...writes]);
+  const device = viewOf({ ...state, last_ip: seen.ip, last_country: seen.country, last_seen_at: seen.at }, true, null);
+  return { device, policy: device.policy, heartbeatSeconds: HEARTBEAT_SECONDS, seats };
 }
 
 // ---- Simultaneous sessions (key-value store) -----------------------------------------------
@@ -309,6 +366,27 @@ export async function listVisibleDevices(db: Db, kv: KeyValueStore, userId: stri
   };
   if (!filter.ownerId && !filter.sharedWith) return { list: [], total: 0, page: query.page, pageSize: query.pageSize };
   const offset = (query.page - 1) * query.pageSize;
+  if (query.online === true && !filter.sharedWith) {
+    // own devices only: the account's online set names them (shared ones are in their owners' sets)
+    const online = await kv.membersAbove(onlineSetKey(userId), now.getTime());
+    if (online.length === 0) return { list: [], total: 0, page: query.page, pageSize: query.pageSize };
+    if (filter.groupIds || filter.includeUngrouped || filter.clientType || filter.text) {
+      const { rows, total } = await listDevices(db, { ...filter, ids: online }, query.pageSize, offset);
+      return { list: await viewsOf(db, kv, userId, rows, now), total, page: query.page, pageSize: query.pageSize };
+    }
+    // nothing else narrows: ids sort by creation time (ULIDs), so the set alone gives the order,
+    // the page and the total; only the page's rows are read. A member whose device is gone (removed
+    // without the set knowing, e.g. by an erasure) is dropped from the set when a page meets it.
+    const ordered = online.sort().reverse();
+    const pageIds = ordered.slice(offset, offset + query.pageSize);
+    const rows = (await devicesInOrder(db, pageIds)).filter((row) => row.user_id === userId);
+    if (rows.length < pageIds.length) {
+      const found = new Set(rows.map((row) => row.id));
+      await kv.scoreRemove(onlineSetKey(userId), pageIds.filter((id) => !found.has(id)));
+    }
+    const total = ordered.length - (pageIds.length - rows.length);
+    return { list: await viewsOf(db, kv, userId, rows, now), total, page: query.page, pageSize: query.pageSize };
+  }
   if (query.online === undefined) {
     const { rows, total } = await listDevices(db, filter, query.pageSize, offset);
     return { list: await viewsOf(db, kv, userId, rows, now), total, page: query.page, pageSize: query.pageSize };
@@ -337,6 +415,7 @@ export async function updateVisibleDevice(db: Db, kv: KeyValueStore, userId: str
     ...(body.policy !== undefined ? { policy: body.policy } : {}),
   };
   await updateDevice(db, access.device.id, patch, toDbDate(now));
+  await forgetDevices(kv, [access.device]);
   const [view] = await viewsOf(db, kv, userId, [{ ...access.device, ...patch }], now);
   return view as TDevice;
 }
@@ -354,7 +433,11 @@ export async function removeVisibleDevices(db: Db, kv: KeyValueStore, userId: st
     if (permission !== 'MANAGE') throw new AppError('DEVICE_PERMISSION_TOO_LOW');
   }
   const removed = await db.transaction().execute((trx) => deleteDevices(trx, unique));
-  await Promise.all(unique.map((id) => kv.del(presenceKey(id))));
+  await Promise.all([
+    forgetDevices(kv, rows),
+    ...unique.map((id) => kv.del(presenceKey(id))),
+    ...[...new Set(rows.map((row) => row.user_id))].map((owner) => kv.scoreRemove(onlineSetKey(owner), rows.filter((row) => row.user_id === owner).map((row) => row.id))),
+  ]);
   return removed;
 }
 
@@ -411,9 +494,10 @@ export async function renameDeviceGroup(db: Db, userId: string, groupId: string,
   return { id: groupId, name };
 }
 
-export async function deleteDeviceGroup(db: Db, userId: string, groupId: string, now = new Date()): Promise<void> {
+export async function deleteDeviceGroup(db: Db, kv: KeyValueStore, userId: string, groupId: string, now = new Date()): Promise<void> {
   await getOwnGroup(db, userId, groupId);
-  await db.transaction().execute((trx) => deleteGroup(trx, groupId, toDbDate(now)));
+  const moved = await db.transaction().execute((trx) => deleteGroup(trx, groupId, toDbDate(now)));
+  await forgetDevices(kv, moved);
 }
 
 // ---- Sharing -------------------------------------------------------------------------------

@@ -2,6 +2,7 @@ import { CANCEL_COOLING_OFF_DAYS, type TCancellation, type TDeliveryChannel, typ
 import { fromDbDate, toDbDate } from '../../db/dialect';
 import { type Db } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { type KeyValueStore } from '../../lib/kv';
 import { sha256Hex } from '../../lib/secrets';
 import { deleteSecurityData, endUserSessions } from '../auth';
 import { deletePasskeysOfUser } from '../passkeys';
@@ -45,12 +46,12 @@ export async function restoreAccount(db: Db, userId: string, now = new Date()): 
  * Erases one account whose cooling-off is over; false when it is not due (restored, or
  * already erased). Everything in one transaction, so an account is never half erased.
  */
-export async function eraseAccount(db: Db, userId: string, now = new Date()): Promise<boolean> {
+export async function eraseAccount(db: Db, kv: KeyValueStore, userId: string, now = new Date()): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     if (!(await eraseUserRow(trx, userId, pseudonymOf(userId), ERASED_PASSWORD_HASH, toDbDate(now)))) return false;
     // Every session ends, and with them the unused access keys they minted (a key is worth no
     // more than its session: access-keys.service).
-    await endUserSessions(trx, userId, now);
+    await endUserSessions(trx, kv, userId, now);
     // The security centre's rows go in this transaction too: the TOTP secret and backup codes,
     // the sign-in history (its IPs and user agents are personal data), the notification settings.
     await deleteSecurityData(trx, userId);
@@ -61,10 +62,10 @@ export async function eraseAccount(db: Db, userId: string, now = new Date()): Pr
 }
 
 /** The `accounts-erase` job: every account whose cooling-off ended by `now` (a batch per run). */
-export async function eraseDueAccounts(db: Db, now = new Date()): Promise<number> {
+export async function eraseDueAccounts(db: Db, kv: KeyValueStore, now = new Date()): Promise<number> {
   let erased = 0;
   for (const userId of await findUsersDueForErasure(db, toDbDate(now), ERASE_BATCH)) {
-    if (await eraseAccount(db, userId, now)) erased += 1;
+    if (await eraseAccount(db, kv, userId, now)) erased += 1;
   }
   return erased;
 }

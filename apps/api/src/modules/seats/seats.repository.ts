@@ -58,3 +58,17 @@ export async function unassignSeat(db: Db, ownerId: string, id: string): Promise
   const result = await db.updateTable('seats').set({ assignee_user_id: null, assignee_device_id: null }).where('id', '=', id).where('owner_id', '=', ownerId).executeTakeFirst();
   return touchedRows(result);
 }
+
+/** The running seats a device holds (for its heartbeat answer), soonest end first. */
+export function listRunningDeviceSeats(db: Db, deviceId: string, now: string): Promise<{ id: string; kind: string; expires_at: string }[]> {
+  return db
+    .selectFrom('seats')
+    .select(['id', 'kind', 'expires_at'])
+    .where('assignee_device_id', '=', deviceId)
+    .where('revoked_at', 'is', null)
+    .where('starts_at', '<=', now)
+    .where('expires_at', '>', now)
+    .orderBy('expires_at')
+    .orderBy('id')
+    .execute();
+}

@@ -40,7 +40,7 @@ export const seatRoutes: FastifyPluginAsyncZod<{ ownsDevice: OwnsDevice }> = asy
       },
       onRequest: app.requireUser,
     },
-    async (request) => ok(await assignSeatTo(app.db, ownsDevice, userIdOf(request.user), request.body)),
+    async (request) => ok(await assignSeatTo(app.db, app.kv, ownsDevice, userIdOf(request.user), request.body)),
   );
 
   app.post(
@@ -54,6 +54,6 @@ export const seatRoutes: FastifyPluginAsyncZod<{ ownsDevice: OwnsDevice }> = asy
       },
       onRequest: app.requireUser,
     },
-    async (request) => ok(await unassignSeatOf(app.db, userIdOf(request.user), request.body.seatId)),
+    async (request) => ok(await unassignSeatOf(app.db, app.kv, userIdOf(request.user), request.body.seatId)),
   );
 };

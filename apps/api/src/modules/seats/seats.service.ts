@@ -1,10 +1,11 @@
-import { SEAT_MOVE_DAYS, ZSeatKind, type TSeat, type TSeatAssignRequest, type TSeatKind } from '@llk/contracts';
+import { SEAT_MOVE_DAYS, ZSeatKind, type TDeviceSeat, type TSeat, type TSeatAssignRequest, type TSeatKind } from '@llk/contracts';
 import { fromDbDate, futureDbDate, newId, toDbDate } from '../../db/dialect';
 import { type Db } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { fillCache, invalidateCache, readCache, type KeyValueStore } from '../../lib/kv';
 import { type OwnsDevice } from '../monitor-walls';
 import { findUserByIdentifier, latestHeldSeatEnd } from '../users';
-import { assignSeat, findOwnedSeat, insertSeats, listOwnedSeats, revokeSeats, unassignSeat, type SeatRow } from './seats.repository';
+import { assignSeat, findOwnedSeat, insertSeats, listOwnedSeats, listRunningDeviceSeats, revokeSeats, unassignSeat, type SeatRow } from './seats.repository';
 
 // Seats (README.md, docs/adr/0018-seats-codes-walls.md): a MEMBER or CHANNEL order item bought
 // as seats (createV2 asSeats) becomes `quantity` seats, each with its own term from fulfilment.
@@ -90,7 +91,7 @@ async function ownedSeat(db: Db, ownerId: string, seatId: string): Promise<SeatR
  * between does not reset that), so one seat cannot be rotated around a fleet. Giving it to
  * the holder it already has is a no-op.
  */
-export async function assignSeatTo(db: Db, ownsDevice: OwnsDevice, ownerId: string, input: TSeatAssignRequest, now = new Date()): Promise<TSeat> {
+export async function assignSeatTo(db: Db, kv: KeyValueStore, ownsDevice: OwnsDevice, ownerId: string, input: TSeatAssignRequest, now = new Date()): Promise<TSeat> {
   const row = await ownedSeat(db, ownerId, input.seatId);
   let holder: { userId: string | null; deviceId: string | null };
   if (input.deviceId !== undefined) {
@@ -110,12 +111,15 @@ export async function assignSeatTo(db: Db, ownsDevice: OwnsDevice, ownerId: stri
     const from = movableFrom(current) ?? now;
     throw new AppError('SEAT_MOVE_TOO_SOON', { params: { date: from.toISOString().slice(0, 10) }, data: { movableFrom: from.toISOString() } });
   }
+  await forgetDeviceSeats(kv, [row.assignee_device_id, holder.deviceId]);
   return seatOf(await ownedSeat(db, ownerId, input.seatId), now);
 }
 
 /** Takes a seat back from its holder; it keeps its last assignment time for the 7-day rule. */
-export async function unassignSeatOf(db: Db, ownerId: string, seatId: string, now = new Date()): Promise<TSeat> {
+export async function unassignSeatOf(db: Db, kv: KeyValueStore, ownerId: string, seatId: string, now = new Date()): Promise<TSeat> {
+  const before = await findOwnedSeat(db, ownerId, seatId);
   if ((await unassignSeat(db, ownerId, seatId)) === 0) throw new AppError('SEAT_NOT_FOUND');
+  await forgetDeviceSeats(kv, [before?.assignee_device_id ?? null]);
   return seatOf(await ownedSeat(db, ownerId, seatId), now);
 }
 
@@ -128,4 +132,35 @@ export async function deviceSeats(db: Db, deviceId: string, now = new Date()): P
   const nowText = toDbDate(now);
   const [member, channel] = await Promise.all([latestHeldSeatEnd(db, { deviceId }, 'MEMBER', nowText), latestHeldSeatEnd(db, { deviceId }, 'CHANNEL', nowText)]);
   return { member: member ? fromDbDate(member).toISOString() : null, channel: channel ? fromDbDate(channel).toISOString() : null };
+}
+
+// ---- The seats a device holds, for its heartbeat (cached) -------------------------------------
+//
+// Every heartbeat answers the device's running seats, so they are cached in the key-value store
+// per device. Assigning and unassigning end the entries of the devices involved at once, on every
+// instance (invalidateCache). A refund revokes seats inside the payment's transaction, which has
+// no store at hand: the entry's TTL bounds that case (a device beating every 30 s would read the
+// database every other beat with a TTL of a minute), and a seat past its own end is never answered
+// (filtered on every read).
+
+/** How long a device's cached seats live without a change. */
+export const DEVICE_SEATS_CACHE_MS = 10 * 60_000;
+
+const deviceSeatsKey = (deviceId: string) => `seats:device:${deviceId}`;
+
+async function forgetDeviceSeats(kv: KeyValueStore, deviceIds: readonly (string | null)[]): Promise<void> {
+  await invalidateCache(kv, deviceIds.flatMap((id) => (id ? [deviceSeatsKey(id)] : [])));
+}
+
+/** The running seats a device holds (id, kind, end), through the cache. */
+export async function heldDeviceSeats(db: Db, kv: KeyValueStore, deviceId: string, now = new Date()): Promise<TDeviceSeat[]> {
+  const key = deviceSeatsKey(deviceId);
+  const read = await readCache<TDeviceSeat[]>(kv, key);
+  let seats = read.value;
+  if (!seats) {
+    const rows = await listRunningDeviceSeats(db, deviceId, toDbDate(now));
+    seats = rows.map((row) => ({ id: row.id, kind: ZSeatKind.parse(row.kind), expiresAt: fromDbDate(row.expires_at).toISOString() }));
+    await fillCache(kv, read, key, seats, DEVICE_SEATS_CACHE_MS);
+  }
+  return seats.filter((seat) => Date.parse(seat.expiresAt) > now.getTime());
 }

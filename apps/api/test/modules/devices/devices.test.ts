@@ -1,13 +1,14 @@
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App } from '../../../src/app';
-import { toDbDate } from '../../../src/db/dialect';
+import { newId, toDbDate } from '../../../src/db/dialect';
 import { pricingSeedStep } from '../../../src/modules/pricing/pricing.seed';
+import { insertDevice } from '../../../src/modules/devices/devices.repository';
 import { heartbeat } from '../../../src/modules/devices/devices.service';
 import { createSeats } from '../../../src/modules/seats';
 import { kvCases, newIp, signUp } from '../../accounts';
-import { testDialects, useTestApp } from '../../helper';
+import { buildTestApp, testDialects, useTestApp } from '../../helper';
 import { body } from '../orders/support';
 
 // Devices, groups, sharing and the broker's check, on the real pricing data (content/seed).
@@ -32,7 +33,9 @@ interface DeviceAnswer {
 const legs = testDialects().flatMap(({ dialect }) => kvCases().map((kv) => ({ dialect, kv })));
 
 describe.each(legs)('devices ($dialect, $kv.kind store)', ({ dialect, kv }) => {
-  const ctx = useTestApp(dialect, { deps: { kv: kv.create() } });
+  // one store for the app and, below, a second instance of it (as two API processes share Redis)
+  const store = kv.create();
+  const ctx = useTestApp(dialect, { deps: { kv: store } });
   let app: App;
   beforeAll(async () => {
     app = ctx.app;
@@ -121,7 +124,10 @@ describe.each(legs)('devices ($dialect, $kv.kind store)', ({ dialect, kv }) => {
     expect(body(await call(user, 'POST', '/deviceGroup/create', { name: 'office' }))).toMatchObject({ errcode: 70004 });
     await call(user, 'POST', '/device/update', { deviceId: win.id, groupId: group.id });
     await call(user, 'POST', '/device/update', { deviceId: mac.id, groupId: lab.id });
+    // offline: its presence key and its place in the account's online set are gone, as when both expire
+    const ownerId = (await ctx.database.db.selectFrom('users').select('id').where('username_norm', '=', user.username.toLowerCase()).executeTakeFirstOrThrow()).id;
     await app.kv.del(`device:online:${linux.id}`);
+    await app.kv.scoreRemove(`device:online-set:${ownerId}`, [linux.id]);
 
     expect((await list(user, '?pageSize=2')).list.map((d) => d.id)).toEqual([linux.id, mac.id]);
     expect((await list(user, '?pageSize=2&page=2')).list.map((d) => d.id)).toEqual([win.id]);
@@ -130,7 +136,9 @@ describe.each(legs)('devices ($dialect, $kv.kind store)', ({ dialect, kv }) => {
     expect((await list(user, `?${groupParam(group.id)}&${groupParam(lab.id)}`)).list.map((d) => d.id)).toEqual([mac.id, win.id]);
     expect((await list(user, `?${groupParam('UNGROUPED')}`)).list.map((d) => d.id)).toEqual([linux.id]);
     expect((await list(user, '?online=false')).list.map((d) => d.id)).toEqual([linux.id]);
-    expect((await list(user, '?online=true')).total).toBe(2);
+    expect(await list(user, '?online=true')).toMatchObject({ total: 2, list: [{ id: mac.id, online: true }, { id: win.id, online: true }] });
+    expect(await list(user, '?online=true&pageSize=1&page=2')).toMatchObject({ total: 2, list: [{ id: win.id }] });
+    expect(await list(user, '?online=true&clientType=WIN')).toMatchObject({ total: 1, list: [{ id: win.id }] });
     expect((await list(user, '?clientType=MAC')).list.map((d) => d.id)).toEqual([mac.id]);
     expect((await list(user, '?text=TOWER')).list.map((d) => d.id)).toEqual([win.id]);
     // the total of a text search: from a page that is not full, or counted when the page is full
@@ -424,6 +432,103 @@ describe.each(legs)('devices ($dialect, $kv.kind store)', ({ dialect, kv }) => {
       await register(holder, 'held-10');
       expect((await check(holder, devices[0]!.id, devices[2]!.id)).allowed).toBe(true);
       expect(body<Record<string, unknown>>(await call(holder, 'GET', '/user/queryManageCount')).data).toMatchObject({ deviceLimit: 100, sessionLimit: 3, deviceCount: 11 });
+    });
+  });
+
+  describe('the heartbeat’s caches (session, device, seats), ended at once by every change on every instance', () => {
+    // A second API instance on the same database and the same store: what one instance changes,
+    // the other's very next heartbeat answers.
+    let other: App;
+    beforeAll(async () => {
+      other = await buildTestApp(ctx.database, { deps: { kv: store } });
+    });
+    afterAll(async () => {
+      await other.close();
+    });
+    const beatOn = (instance: App, token: string, deviceId: string) =>
+      instance.inject({ method: 'POST', url: '/device/heartbeat', headers: { authorization: token, 'accept-language': 'en' }, remoteAddress: '10.1.1.1', payload: { deviceId } });
+    type Beat = { policy: string; device: { name: string; groupId: string | null }; seats: { id: string; kind: string; expiresAt: string }[] };
+    const loginAgain = async (user: User) => {
+      const res = await app.inject({ method: 'POST', url: '/h5Login', payload: { loginType: 'account', account: user.username, password: user.password }, remoteAddress: newIp() });
+      expect(res.statusCode, res.body).toBe(200);
+      return body<{ access_token: string }>(res).data.access_token;
+    };
+
+    it('serves the beat from the cache: a row changed behind the API’s back is not seen, a change through it is, on the other instance at once', async () => {
+      const user = await signUp(app);
+      // made in the database, as by a registration over a minute ago: a registration itself ends
+      // the cached row, and fills wait a minute after any change (CACHE_TOMBSTONE_MS)
+      const ownerId = (await ctx.database.db.selectFrom('users').select('id').where('username_norm', '=', user.username.toLowerCase()).executeTakeFirstOrThrow()).id;
+      const stamp = toDbDate(Date.now() - 120_000);
+      const device = { id: newId(), user_id: ownerId, device_key: 'cache-1', name: 'Kiosk', client_type: 'WIN', chip_type: null, os_version: null, app_version: null, group_id: null, policy: 'ALL', last_ip: '10.1.1.1', last_country: null, last_seen_at: stamp, created_at: stamp, updated_at: stamp };
+      await insertDevice(ctx.database.db, device);
+      expect(body<Beat>(await beatOn(other, user.token, 'cache-1')).data.policy).toBe('ALL');
+      // written straight to the database, without the API: the cached row still answers
+      await ctx.database.db.updateTable('devices').set({ policy: 'GUEST' }).where('id', '=', device.id).execute();
+      expect(body<Beat>(await beatOn(other, user.token, 'cache-1')).data.policy).toBe('ALL');
+      // last seen two minutes ago from the same address: neither beat wrote it (the row's own time started the throttle)
+      expect((await ctx.database.db.selectFrom('devices').select('last_seen_at').where('id', '=', device.id).executeTakeFirstOrThrow()).last_seen_at).toBe(stamp);
+      // a policy set on the web (instance one) is in the very next beat on instance two
+      await call(user, 'POST', '/device/update', { deviceId: device.id, policy: 'ONLY_CONTROLLED', name: 'Renamed' });
+      expect(body<Beat>(await beatOn(other, user.token, 'cache-1')).data).toMatchObject({ policy: 'ONLY_CONTROLLED', device: { name: 'Renamed' } });
+      // deleting its group puts it back in no group, in the next beat too
+      const group = body<{ id: string }>(await call(user, 'POST', '/deviceGroup/create', { name: 'Cache room' })).data;
+      await call(user, 'POST', '/device/update', { deviceId: device.id, groupId: group.id });
+      expect(body<Beat>(await beatOn(other, user.token, 'cache-1')).data.device.groupId).toBe(group.id);
+      await call(user, 'POST', '/deviceGroup/delete', { groupId: group.id });
+      expect(body<Beat>(await beatOn(other, user.token, 'cache-1')).data.device.groupId).toBeNull();
+      // removed: the next beat does not find it
+      expect(body(await call(user, 'POST', '/device/remove', { deviceId: device.id })).errcode).toBe(0);
+      expect(body(await beatOn(other, user.token, 'cache-1'))).toMatchObject({ errcode: 70001 });
+    });
+
+    it('a session ended on one instance is refused by the next beat on the other: log-out, revoke, revoke others, password change', async () => {
+      const user = await signUp(app);
+      await register(user, 'cache-2');
+      const [second, third] = [await loginAgain(user), await loginAgain(user)];
+      for (const token of [user.token, second, third]) expect((await beatOn(other, token, 'cache-2')).statusCode).toBe(200);
+
+      expect((await app.inject({ method: 'POST', url: '/logout', headers: { authorization: second } })).statusCode).toBe(200);
+      expect((await beatOn(other, second, 'cache-2')).statusCode).toBe(401);
+
+      const sessions = body<{ sessions: { id: string; current: boolean }[] }>(await app.inject({ url: '/user/sessions', headers: { authorization: user.token } })).data.sessions;
+      const notMine = sessions.filter((session) => !session.current);
+      expect(notMine).toHaveLength(1); // the third (the second is over)
+      await call(user, 'POST', '/user/sessions/revoke', { id: notMine[0]!.id });
+      expect((await beatOn(other, third, 'cache-2')).statusCode).toBe(401);
+
+      const fourth = await loginAgain(user);
+      expect((await beatOn(other, fourth, 'cache-2')).statusCode).toBe(200);
+      expect(body<{ revoked: number }>(await call(user, 'POST', '/user/sessions/revokeOthers')).data.revoked).toBe(1);
+      expect((await beatOn(other, fourth, 'cache-2')).statusCode).toBe(401);
+
+      const changed = await call(user, 'POST', '/user/changePassword', { oldPassword: user.password, password: 'Other#4567', confirmPassword: 'Other#4567' });
+      expect(changed.statusCode, changed.body).toBe(200);
+      expect((await beatOn(other, user.token, 'cache-2')).statusCode).toBe(401);
+      // and the session the change opened works on both
+      const fresh = body<{ access_token: string }>(changed).data.access_token;
+      expect((await beatOn(other, fresh, 'cache-2')).statusCode).toBe(200);
+    });
+
+    it('register and heartbeat answer the device’s running seats; assigning and unassigning reach the next beat on the other instance', async () => {
+      const user = await signUp(app);
+      const device = await register(user, 'cache-3');
+      expect(body<Beat>(await beatOn(other, user.token, 'cache-3')).data.seats).toEqual([]);
+      const ownerId = (await ctx.database.db.selectFrom('users').select('id').where('username_norm', '=', user.username.toLowerCase()).executeTakeFirstOrThrow()).id;
+      const now = new Date();
+      const ends = new Date(now.getTime() + 30 * 86_400_000);
+      const grant = await createSeats(ctx.database.db, { ownerId, orderId: 'order-cache', orderItemId: 'item-cache', kind: 'MEMBER', count: 1, startsAt: new Date(now.getTime() - 60_000), expiresAt: ends }, now);
+      const seatId = grant.seatIds[0]!;
+      expect((await call(user, 'POST', '/seat/assign', { seatId, deviceId: device.id })).statusCode).toBe(200);
+      const seated = [{ id: seatId, kind: 'MEMBER', expiresAt: ends.toISOString() }];
+      expect(body<Beat>(await beatOn(other, user.token, 'cache-3')).data.seats).toEqual(seated);
+      const again = await call(user, 'POST', '/device/register', { deviceId: 'cache-3', name: 'PC cache-3', clientType: 'WIN' });
+      expect(body<Beat>(again).data.seats).toEqual(seated);
+      // past the seat's end the answer drops it, whatever the cache holds
+      const later = await heartbeat(ctx.database.db, store, { userId: ownerId, ip: '10.1.1.1', now: new Date(ends.getTime() + 1) }, 'cache-3');
+      expect(later.seats).toEqual([]);
+      expect((await call(user, 'POST', '/seat/unassign', { seatId })).statusCode).toBe(200);
+      expect(body<Beat>(await beatOn(other, user.token, 'cache-3')).data.seats).toEqual([]);
     });
   });
 

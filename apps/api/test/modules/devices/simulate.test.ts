@@ -37,7 +37,11 @@ describe.each(testDialects())('devices:simulate ($dialect)', ({ dialect }) => {
     expect((await registerSimulatedDevices(options)).map((d) => d.id)).toEqual(devices.map((d) => d.id));
 
     // the ones that go silent lose their presence; the others keep it through a beat
-    for (const device of devices.filter((d) => !d.online)) await ctx.app.kv.del(`device:online:${device.id}`);
+    // (as when both expire: the presence key and the place in the account's online set)
+    const ownerId = (await ctx.database.db.selectFrom('users').select('id').where('username_norm', '=', user.username.toLowerCase()).executeTakeFirstOrThrow()).id;
+    const silent = devices.filter((d) => !d.online);
+    for (const device of silent) await ctx.app.kv.del(`device:online:${device.id}`);
+    await ctx.app.kv.scoreRemove(`device:online-set:${ownerId}`, silent.map((d) => d.id));
     expect(await beatOnce(options, devices)).toBe(6);
     const list = await ctx.app.inject({ method: 'GET', url: '/device/list?online=true', headers: { authorization: user.token } });
     expect(body<{ total: number }>(list).data.total).toBe(6);

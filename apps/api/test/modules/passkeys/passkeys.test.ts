@@ -230,7 +230,7 @@ describe.each(testDialects())('passkeys ($dialect)', ({ dialect }) => {
     // the account's cooling-off has ended (cancellation.test.ts goes there through the routes)
     const now = new Date().toISOString();
     await db.handle.db.updateTable('users').set({ cancel_requested_at: now, erase_at: now }).where('id', '=', id).execute();
-    expect(await eraseAccount(db.handle.db, id, new Date(Date.now() + 1_000))).toBe(true);
+    expect(await eraseAccount(db.handle.db, a.kv, id, new Date(Date.now() + 1_000))).toBe(true);
     expect(await deletePasskeysOfUser(db.handle.db, id)).toBe(0);
     expect(body(await post(a, '/passkeyLogin/verify', { response: authenticator.assert(await loginOptions()) })).errcode).toBe(ErrorCode.PASSKEY_NOT_FOUND);
     expect((await post(a, '/passkeyLogin/verify', { response: bystander.authenticator.assert(await loginOptions()) })).statusCode).toBe(200);

@@ -138,7 +138,7 @@ describe.each(testDialects())('account cancellation on $dialect', ({ dialect }) 
     const redeem = await ctx.app.inject({ url: `/tokenByAccessKeyV2?accessKey=${encodeURIComponent(accessKey)}` });
     expect(body(redeem).errcode).toBe(10012);
     expect(body(await login(user.username, user.password)).errcode).toBe(10006);
-    expect(await eraseAccount(ctx.database.db, id, new Date(eraseAt + 2 * 60_000))).toBe(false); // once only
+    expect(await eraseAccount(ctx.database.db, ctx.app.kv, id, new Date(eraseAt + 2 * 60_000))).toBe(false); // once only
     expect(await runEraseJob(ctx.app, new Date(eraseAt + DAY_MS))).toEqual({ erased: 0 });
 
     // the same username, phone and email can register anew

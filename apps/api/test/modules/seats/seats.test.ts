@@ -92,17 +92,17 @@ describe.each(testDialects())('seats on $dialect', ({ dialect }) => {
     const refuse: OwnsDevice = () => Promise.resolve(false);
     const t0 = new Date(Date.now() + 60_000);
     const db = ctx.database.db;
-    expect((await assignSeatTo(db, refuse, buyer.id, { seatId, account: a.username }, t0)).assignee).toMatchObject({ userId: a.id });
+    expect((await assignSeatTo(db, ctx.app.kv, refuse, buyer.id, { seatId, account: a.username }, t0)).assignee).toMatchObject({ userId: a.id });
     // the same holder again: nothing changes, no move used
-    expect((await assignSeatTo(db, refuse, buyer.id, { seatId, account: a.username }, new Date(t0.getTime() + DAY))).assignedAt).toBe(t0.toISOString());
-    const early = assignSeatTo(db, refuse, buyer.id, { seatId, account: b.username }, new Date(t0.getTime() + 7 * DAY - 1));
+    expect((await assignSeatTo(db, ctx.app.kv, refuse, buyer.id, { seatId, account: a.username }, new Date(t0.getTime() + DAY))).assignedAt).toBe(t0.toISOString());
+    const early = assignSeatTo(db, ctx.app.kv, refuse, buyer.id, { seatId, account: b.username }, new Date(t0.getTime() + 7 * DAY - 1));
     await expect(early).rejects.toMatchObject({ codeName: 'SEAT_MOVE_TOO_SOON', data: { movableFrom: new Date(t0.getTime() + 7 * DAY).toISOString() } });
     // unassigning does not reset the clock
     await ctx.app.inject({ method: 'POST', url: '/seat/unassign', headers: headers(buyer.token), payload: { seatId } });
-    await expect(assignSeatTo(db, refuse, buyer.id, { seatId, account: b.username }, new Date(t0.getTime() + 3 * DAY))).rejects.toMatchObject({ codeName: 'SEAT_MOVE_TOO_SOON' });
-    const moved = await assignSeatTo(db, refuse, buyer.id, { seatId, account: b.username }, new Date(t0.getTime() + 7 * DAY));
+    await expect(assignSeatTo(db, ctx.app.kv, refuse, buyer.id, { seatId, account: b.username }, new Date(t0.getTime() + 3 * DAY))).rejects.toMatchObject({ codeName: 'SEAT_MOVE_TOO_SOON' });
+    const moved = await assignSeatTo(db, ctx.app.kv, refuse, buyer.id, { seatId, account: b.username }, new Date(t0.getTime() + 7 * DAY));
     expect(moved.assignee).toMatchObject({ userId: b.id });
-    await expect(assignSeatTo(db, refuse, buyer.id, { seatId, account: c.username }, new Date(t0.getTime() + 8 * DAY))).rejects.toMatchObject({ codeName: 'SEAT_MOVE_TOO_SOON' });
+    await expect(assignSeatTo(db, ctx.app.kv, refuse, buyer.id, { seatId, account: c.username }, new Date(t0.getTime() + 8 * DAY))).rejects.toMatchObject({ codeName: 'SEAT_MOVE_TOO_SOON' });
 
     const res = await assign(buyer, { seatId, account: c.username });
     expect(res.statusCode).toBe(409);
@@ -130,7 +130,7 @@ describe.each(testDialects())('seats on $dialect', ({ dialect }) => {
     expect(body(refused).errcode).toBe(ErrorCode.NOT_FOUND);
     // with an ownership check that knows the device (the device module's, after the merge)
     const owns: OwnsDevice = (_db, userId, deviceId) => Promise.resolve(userId === buyer.id && deviceId === 'laptop-1');
-    const given = await assignSeatTo(ctx.database.db, owns, buyer.id, { seatId: seat?.id as string, deviceId: 'laptop-1' });
+    const given = await assignSeatTo(ctx.database.db, ctx.app.kv, owns, buyer.id, { seatId: seat?.id as string, deviceId: 'laptop-1' });
     expect(given.assignee).toEqual({ type: 'DEVICE', deviceId: 'laptop-1' });
     expect(await deviceSeats(ctx.database.db, 'laptop-1')).toEqual({ member: seat?.expiresAt, channel: null });
   });

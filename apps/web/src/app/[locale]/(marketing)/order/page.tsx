@@ -73,7 +73,7 @@ export default async function OrderPage({ params, searchParams }: { params: Loca
   return (
     <OrderLayout
       locale={locale}
-      intro={{ title: t('heading'), lede: t('lede'), back: { href: '/pricing', label: t('comparePlans') } }}
+      intro={{ title: t(seats ? 'seatsHeading' : 'heading'), lede: t(seats ? 'seatsLede' : 'lede'), back: { href: '/pricing', label: t('comparePlans') } }}
       loginUrl={loginUrl}
       texts={{ loginRequired: order('loginRequired'), logIn: order('logIn'), unavailable: order('unavailable') }}
     >

@@ -1,0 +1,43 @@
+import { type KeyValueStore } from './key-value-store';
+
+// A read-through cache in the key-value store (Redis in production, so one entry and one
+// invalidation serve every API instance). A change does not delete an entry: it writes a
+// tombstone that outlives every entry's TTL, and fills only ever use setIfAbsent. So a reader
+// that loaded the old row before the change and stores it after cannot put it back: its fill
+// finds the tombstone and is dropped, and until the tombstone goes readers use the database.
+// The tombstone has only to outlive the fills already in flight (a read of one row, then one
+// store write): a minute is far beyond that, and short enough that a device re-registering at
+// start-up reads its row from the database for two beats, not for ten minutes.
+
+/** The value of an invalidated key; never a JSON text, so never read as an entry. */
+const TOMBSTONE = '\u0000gone';
+/** How long a tombstone blocks fills: longer than any fill in flight can take. */
+export const CACHE_TOMBSTONE_MS = 60_000;
+
+export interface CacheRead<T> {
+  /** the entry, or null on a miss */
+  value: T | null;
+  /** a miss with no tombstone: the loaded value may be stored */
+  fillable: boolean;
+}
+
+/** What one raw value (from get or getMany) says. */
+export function cacheReadOf<T>(raw: string | null): CacheRead<T> {
+  if (raw === null) return { value: null, fillable: true };
+  if (raw === TOMBSTONE) return { value: null, fillable: false };
+  return { value: JSON.parse(raw) as T, fillable: false };
+}
+
+export async function readCache<T>(kv: KeyValueStore, key: string): Promise<CacheRead<T>> {
+  return cacheReadOf<T>(await kv.get(key));
+}
+
+/** Stores a loaded value, unless the read found a tombstone or another reader filled it meanwhile. */
+export async function fillCache(kv: KeyValueStore, read: CacheRead<unknown>, key: string, value: unknown, ttlMs: number): Promise<void> {
+  if (read.fillable && ttlMs > 0) await kv.setIfAbsent(key, JSON.stringify(value), ttlMs);
+}
+
+/** Ends these entries at once on every instance; call it after the change is written. */
+export async function invalidateCache(kv: KeyValueStore, keys: readonly string[]): Promise<void> {
+  await Promise.all([...new Set(keys)].map((key) => kv.set(key, TOMBSTONE, CACHE_TOMBSTONE_MS)));
+}
