@@ -9,7 +9,7 @@ import { createStaffSession } from '../../../src/modules/admin/staff-sessions.se
 import { signUp } from '../../accounts';
 import { testDialects, useTestApp } from '../../helper';
 
-const WEB_ORIGIN = 'https://www.llk.test';
+const WEB_ORIGIN = 'http://localhost:3000';
 
 describe.each(testDialects())('admin routes and the permission hook on $dialect', ({ dialect }) => {
   const ctx = useTestApp(dialect);
