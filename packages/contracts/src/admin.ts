@@ -126,6 +126,7 @@ export type TAdminCreateStaffRequest = z.infer<typeof ZAdminCreateStaffRequest>;
 export const ZAdminSetupLink = z.object({ id: z.string(), username: z.string(), role: z.enum(STAFF_ROLES), setupLink: z.string(), setupExpiresAt: z.string() });
 export type TAdminSetupLink = z.infer<typeof ZAdminSetupLink>;
 
-export const ZAdminStaffParams = z.object({ id: z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/) }).strict();
+/** A member id; an unknown one answers STAFF_NOT_FOUND. */
+export const ZAdminStaffParams = z.object({ id: z.string().min(1).max(64) }).strict();
 export const ZAdminRoleRequest = z.object({ role: z.enum(STAFF_ROLES), reason: z.string().trim().max(500).optional() }).strict();
 export const ZAdminReasonRequest = z.object({ reason: z.string().trim().max(500).optional() }).strict();

@@ -44,7 +44,7 @@ export function staffOf(app: FastifyInstance, request: FastifyRequest): Promise<
 /**
  * The permission hook of the back office, added to the encapsulated context that holds the
  * /admin routes: a route without a valid `config.permission` fails at start-up; a state-changing
- * request must come from our own pages (403, like the customer cookie); each request of a
+ * request with the staff cookie must come from our own pages (403, like the customer cookie); each request of a
  * guarded route needs a live staff session (401) whose role holds the permission (403).
  */
 export function guardAdminRoutes(app: FastifyInstance, table: AdminRouteTable): void {
@@ -58,7 +58,10 @@ export function guardAdminRoutes(app: FastifyInstance, table: AdminRouteTable): 
   app.addHook('onRequest', async (request) => {
     const permission = request.routeOptions.config.permission;
     if (!permission) throw new AppError('FORBIDDEN');
-    if (!SAFE_METHODS.has(request.method) && !isSameOriginRequest(request, app.config.webOrigin)) throw new AppError('FORBIDDEN');
+    // The cookie rides along on any request the browser makes: a state-changing call carrying
+    // it must come from our own pages (the customers' rule).
+    const withCookie = request.cookies[ADMIN_SESSION_COOKIE] !== undefined;
+    if (withCookie && !SAFE_METHODS.has(request.method) && !isSameOriginRequest(request, app.config.webOrigin)) throw new AppError('FORBIDDEN');
     if (permission === 'public') return;
     const staff = await staffOf(app, request);
     if (!staff) throw new AppError('UNAUTHORIZED');

@@ -158,14 +158,16 @@ describe.each(testDialects())('staff set-up and log-in on $dialect', ({ dialect 
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
   });
 
-  it('refuses a state-changing call from another site, and a log-in body without a code', async () => {
+  it('refuses a state-changing call with the staff cookie from another site, and a log-in body without a code', async () => {
     const member = await setUpMember('CONTENT');
-    const crossSite = await post('/admin/login', { username: member.username, password: PASSWORD, code: codeFor(member.secret, 1) }, { origin: 'https://evil.example' });
+    const crossSite = await post('/admin/logout', {}, { cookie: member.cookie, origin: 'https://evil.example' });
     expect(crossSite.statusCode).toBe(403);
     const noOrigin = await post('/admin/logout', {}, { cookie: member.cookie, origin: null });
     expect(noOrigin.statusCode).toBe(403);
     const noCode = await post('/admin/login', { username: member.username, password: PASSWORD });
     expect(noCode.json()).toMatchObject({ errcode: 40001 });
+    const stillIn = await ctx.app.inject({ method: 'GET', url: '/admin/me', cookies: { [ADMIN_SESSION_COOKIE]: member.cookie } });
+    expect(stillIn.statusCode).toBe(200);
   });
 
   it('logs out: the session ends and the cookie is cleared on /admin', async () => {

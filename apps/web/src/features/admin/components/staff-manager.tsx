@@ -151,7 +151,7 @@ export function StaffManager({ initial, selfId }: { initial: TAdminStaffMember[]
                   const self = member.id === selfId;
                   return (
                     <tr key={member.id} data-testid={`staff-${member.username}`}>
-                      <Td className="font-medium text-ink">
+                      <Td className="whitespace-nowrap font-medium text-ink">
                         {member.username}
                         {self ? <span className="ml-2 text-xs text-ink-muted">({t('you')})</span> : null}
                       </Td>
@@ -170,11 +170,11 @@ export function StaffManager({ initial, selfId }: { initial: TAdminStaffMember[]
                           ))}
                         </select>
                       </Td>
-                      <Td>{t(`states.${member.state}`)}</Td>
+                      <Td className="whitespace-nowrap">{t(`states.${member.state}`)}</Td>
                       <Td className="whitespace-nowrap">{formatDateTime(member.createdAt, locale)}</Td>
                       <Td>
                         {self ? null : (
-                          <div className="flex flex-wrap gap-2">
+                          <div className="flex gap-2 whitespace-nowrap">
                             {member.state === 'LOCKED' ? (
                               <Button variant="secondary" size="sm" onClick={() => void unlock(member)}>
                                 {t('unlock')}
