@@ -75,7 +75,8 @@ export function completeOperation(route: RouteOptions, transformed: object | und
   if (!schema || schema.hide) return schema;
   const methods = [route.method].flat().map(String);
   // a back-office route (config.permission) needs a staff session, the llk_admin cookie
-  const staffOnly = typeof route.config?.permission === 'string';
+  // (`public` ones — set-up, log-in — need none)
+  const staffOnly = typeof route.config?.permission === 'string' && route.config.permission !== 'public';
   const needsSession = staffOnly || routeRequires(route, guard);
   const response = { ...refusalsOf(route, methods, schema, needsSession), ...(schema.response ?? {}), ...(route.config?.answers ?? {}) };
   return {

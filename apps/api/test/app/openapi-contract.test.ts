@@ -1,5 +1,7 @@
-import { ErrorCode, type TEnvelope, type TValidationErrorData } from '@llk/contracts';
+import { ADMIN_SESSION_COOKIE, ErrorCode, type TEnvelope, type TValidationErrorData } from '@llk/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createStaff } from '../../src/modules/admin/staff.service';
+import { createStaffSession } from '../../src/modules/admin/staff-sessions.service';
 import { signUp } from '../accounts';
 import { testDialects, useTestApp } from '../helper';
 import { minimalObject, readOperations, validSample, type TJsonSchema, type TOperation } from './openapi-document';
@@ -15,16 +17,24 @@ describe.each(testDialects())('the OpenAPI document against the server ($dialect
   const ctx = useTestApp(dialect);
   let token = '';
   let operations: TOperation[] = [];
+  // the back office's routes take an OWNER's staff cookie (from our own pages) instead
+  const ownerCookie = async () => {
+    const staff = await createStaff(ctx.database.db, { username: `owner${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`, role: 'OWNER', createdBy: null });
+    await ctx.database.db.updateTable('staff').set({ password_hash: 'x', totp_secret: 'y', setup_token_hash: null }).where('id', '=', staff.id).execute();
+    return `${ADMIN_SESSION_COOKIE}=${(await createStaffSession(ctx.database.db, { staffId: staff.id, secondFactor: 'TOTP' })).token}`;
+  };
   beforeAll(async () => {
     token = (await signUp(ctx.app)).token;
     operations = await readOperations(ctx.app);
   });
 
-  const sendWith = (operation: TOperation, body: unknown) =>
+  const sendWith = async (operation: TOperation, body: unknown) =>
     ctx.app.inject({
       method: operation.method as 'POST',
       url: operation.path.replace(/\{\w+\}/g, 'x1'),
-      headers: { authorization: token, 'accept-language': 'en' },
+      headers: operation.path.startsWith('/admin/')
+        ? { cookie: await ownerCookie(), origin: 'http://localhost:3000', 'accept-language': 'en' }
+        : { authorization: token, 'accept-language': 'en' },
       payload: body as Record<string, unknown>,
     });
   // The session is checked before the body, and an earlier operation (/logout) may have ended
