@@ -140,6 +140,17 @@ export const ErrorCode = {
   WALL_DEVICE_NOT_FOUND: 70123,
   // back office: staff, sessions, permissions, audit (80001–80049)
   STAFF_USERNAME_TAKEN: 80001,
+  // back office: users, orders, refunds, invoices (80100–80199)
+  ADMIN_USER_NOT_FOUND: 80100,
+  ADMIN_REASON_REQUIRED: 80101,
+  ADMIN_REFUND_OVER_LIMIT: 80102,
+  ADMIN_TWO_STEP_NOT_ENABLED: 80103,
+  ADMIN_INVOICE_NOT_FOUND: 80104,
+  ADMIN_INVOICE_NOT_OPEN: 80105,
+  ADMIN_NO_OPEN_PAYMENT: 80106,
+  ACCOUNT_LOCKED: 80107,
+  ADMIN_REQUEST_REPEATED: 80108,
+  ADMIN_LOCK_UNCHANGED: 80109,
 } as const;
 
 export type TErrorCodeName = keyof typeof ErrorCode;
@@ -267,6 +278,16 @@ const info: Record<TErrorCodeName, ErrorInfo> = {
   WALLS_TOO_MANY: { status: 409, key: 'wallsTooMany' },
   WALL_DEVICE_NOT_FOUND: { status: 404, key: 'wallDeviceNotFound' },
   STAFF_USERNAME_TAKEN: { status: 409, key: 'staffUsernameTaken' },
+  ADMIN_USER_NOT_FOUND: { status: 404, key: 'adminUserNotFound' },
+  ADMIN_REASON_REQUIRED: { status: 400, key: 'adminReasonRequired' },
+  ADMIN_REFUND_OVER_LIMIT: { status: 403, key: 'adminRefundOverLimit' },
+  ADMIN_TWO_STEP_NOT_ENABLED: { status: 409, key: 'adminTwoStepNotEnabled' },
+  ADMIN_INVOICE_NOT_FOUND: { status: 404, key: 'adminInvoiceNotFound' },
+  ADMIN_INVOICE_NOT_OPEN: { status: 409, key: 'adminInvoiceNotOpen' },
+  ADMIN_NO_OPEN_PAYMENT: { status: 409, key: 'adminNoOpenPayment' },
+  ACCOUNT_LOCKED: { status: 403, key: 'accountLocked' },
+  ADMIN_REQUEST_REPEATED: { status: 409, key: 'adminRequestRepeated' },
+  ADMIN_LOCK_UNCHANGED: { status: 409, key: 'adminLockUnchanged' },
 };
 
 const byCode = new Map<number, TErrorCodeName>(

@@ -18,3 +18,4 @@ export * from './profile';
 export * from './referrals';
 export * from './validation';
 export * from './redeem';
+export * from './admin-people';

@@ -1,5 +1,7 @@
-import { ErrorCode, type TEnvelope, type TValidationErrorData } from '@llk/contracts';
+import { ADMIN_SESSION_COOKIE, ErrorCode, type TEnvelope, type TValidationErrorData } from '@llk/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createStaff } from '../../src/modules/admin/staff.service';
+import { createStaffSession } from '../../src/modules/admin/staff-sessions.service';
 import { signUp } from '../accounts';
 import { testDialects, useTestApp } from '../helper';
 import { minimalObject, readOperations, validSample, type TJsonSchema, type TOperation } from './openapi-document';
@@ -14,9 +16,15 @@ type TValidation = TEnvelope<TValidationErrorData | null>;
 describe.each(testDialects())('the OpenAPI document against the server ($dialect)', ({ dialect }) => {
   const ctx = useTestApp(dialect);
   let token = '';
+  // the back office's operations take a staff session (an OWNER may call every one) instead
+  let staffToken = '';
   let operations: TOperation[] = [];
   beforeAll(async () => {
     token = (await signUp(ctx.app)).token;
+    const db = ctx.database.db;
+    const owner = await createStaff(db, { username: 'contract-owner', role: 'OWNER', createdBy: null });
+    await db.updateTable('staff').set({ password_hash: 'x', totp_secret: 'y', setup_token_hash: null }).where('id', '=', owner.id).execute();
+    staffToken = (await createStaffSession(db, { staffId: owner.id, secondFactor: 'TOTP' })).token;
     operations = await readOperations(ctx.app);
   });
 
@@ -25,6 +33,7 @@ describe.each(testDialects())('the OpenAPI document against the server ($dialect
       method: operation.method as 'POST',
       url: operation.path.replace(/\{\w+\}/g, 'x1'),
       headers: { authorization: token, 'accept-language': 'en' },
+      ...(operation.path.startsWith('/admin/') ? { cookies: { [ADMIN_SESSION_COOKIE]: staffToken } } : {}),
       payload: body as Record<string, unknown>,
     });
   // The session is checked before the body, and an earlier operation (/logout) may have ended

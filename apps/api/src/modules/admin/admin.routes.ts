@@ -1,9 +1,13 @@
 import { type FastifyPluginAsync } from 'fastify';
 import { type AdminRouteTable, guardAdminRoutes } from './admin.plugin';
 import { auditAdminRoutes } from './audit.admin.routes';
+import { ordersAdminRoutes } from './orders.admin.routes';
+import { usersAdminRoutes } from './users.admin.routes';
 
 /** Every /admin route, one file per area, behind the permission hook. */
 export const adminRoutes: FastifyPluginAsync<{ table?: AdminRouteTable }> = async (app, options) => {
   guardAdminRoutes(app, options.table ?? new Map());
   await app.register(auditAdminRoutes);
+  await app.register(usersAdminRoutes);
+  await app.register(ordersAdminRoutes);
 };

@@ -22,6 +22,24 @@ describe.each(testDialects())('admin routes and the permission hook on $dialect'
   it('walks every /admin route × every role: allowed answers neither 401 nor 403, the rest 403', async () => {
     const routes = [...ctx.app.adminRouteTable.entries()];
     expect(routes.map(([route]) => route)).toContain('GET /admin/audit');
+    // step 2: users, orders, refunds, invoice requests, each with its permission
+    expect(Object.fromEntries(routes.filter(([route]) => /\/admin\/(users|orders|invoices)/.test(route)))).toEqual({
+      'GET /admin/users': 'users.read',
+      'GET /admin/users/:id': 'users.read',
+      'POST /admin/users/:id/grant-membership': 'users.act',
+      'POST /admin/users/:id/grant-walls': 'users.act',
+      'POST /admin/users/:id/lock': 'users.act',
+      'POST /admin/users/:id/unlock': 'users.act',
+      'POST /admin/users/:id/end-sessions': 'users.act',
+      'POST /admin/users/:id/reset-two-step': 'users.act',
+      'GET /admin/orders': 'orders.read',
+      'GET /admin/orders/:id': 'orders.read',
+      'POST /admin/orders/:id/refund': 'orders.refund',
+      'POST /admin/orders/:id/query': 'orders.read',
+      'GET /admin/invoices': 'invoices.manage',
+      'POST /admin/invoices/:id/issue': 'invoices.manage',
+      'POST /admin/invoices/:id/reject': 'invoices.manage',
+    });
     for (const role of STAFF_ROLES) {
       const token = await staffCookie(role);
       for (const [route, permission] of routes) {
