@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../../src/db/dialect';
 import { upsertSkus } from '../../../src/modules/pricing/pricing.repository';
-import { testDialects, useTestApp } from '../../helper';
+import { testConfig, testDialects, useTestApp } from '../../helper';
 import { body, newOrder, newUser, orderRow, SKUS, startPay, userRow } from '../orders/support';
 import { auditOf, newStaff, sandboxPaidOrder, sandboxPayWithoutNotifying, type Staff } from './support';
 
@@ -13,6 +13,15 @@ import { auditOf, newStaff, sandboxPaidOrder, sandboxPayWithoutNotifying, type S
 // The limit is set to 20000 fen here so that MEMBER_YEAR (26800) is over it.
 
 const LIMIT = 20_000;
+
+describe('ADMIN_SUPPORT_REFUND_LIMIT_FEN', () => {
+  it('defaults to 30000 fen (ADR 0019) and refuses a negative or fractional value', () => {
+    expect(testConfig().admin.supportRefundLimitFen).toBe(30000);
+    expect(testConfig({ ADMIN_SUPPORT_REFUND_LIMIT_FEN: '5000' }).admin.supportRefundLimitFen).toBe(5000);
+    expect(() => testConfig({ ADMIN_SUPPORT_REFUND_LIMIT_FEN: '-1' })).toThrow(/ADMIN_SUPPORT_REFUND_LIMIT_FEN/);
+    expect(() => testConfig({ ADMIN_SUPPORT_REFUND_LIMIT_FEN: '1.5' })).toThrow(/ADMIN_SUPPORT_REFUND_LIMIT_FEN/);
+  });
+});
 const key = () => randomBytes(12).toString('base64url');
 
 describe.each(testDialects())('back office: orders and refunds on $dialect', ({ dialect }) => {
@@ -91,16 +100,17 @@ describe.each(testDialects())('back office: orders and refunds on $dialect', ({ 
     expect(await auditOf(db(), order.id)).toEqual([]);
     expect((await userRow(ctx.database, user.id)).member_expires_at).toBe(expiresBefore);
 
-    const partial = await post(`/admin/orders/${order.id}/refund`, support, { amountFen: 1000, reason: 'late activation', requestKey: key() });
+    // exactly the limit is within it
+    const partial = await post(`/admin/orders/${order.id}/refund`, support, { amountFen: LIMIT, reason: 'late activation', requestKey: key() });
     expect(partial.statusCode, partial.body).toBe(200);
-    expect(body<TAdminRefund>(partial).data).toMatchObject({ amountFen: 1000, state: 'SUCCEEDED', reason: 'late activation' });
+    expect(body<TAdminRefund>(partial).data).toMatchObject({ amountFen: LIMIT, state: 'SUCCEEDED', reason: 'late activation' });
     const row = await orderRow(ctx.database, order.id);
-    expect({ status: row.status, refunded: Number(row.refunded_fen) }).toEqual({ status: 'FULFILLED', refunded: 1000 });
+    expect({ status: row.status, refunded: Number(row.refunded_fen) }).toEqual({ status: 'FULFILLED', refunded: LIMIT });
     const audit = await auditOf(db(), order.id);
     expect(audit.map((entry) => entry.action)).toEqual(['order.refund']);
     expect(audit[0]).toMatchObject({ staff_id: support.id, target_type: 'order', reason: 'late activation' });
     expect(JSON.parse(audit[0]!.before_json!)).toEqual({ status: 'FULFILLED', refundedFen: 0, totalFen: 26800 });
-    expect(JSON.parse(audit[0]!.after_json!)).toEqual({ status: 'REFUNDING', refundAmountFen: 1000, full: false });
+    expect(JSON.parse(audit[0]!.after_json!)).toEqual({ status: 'REFUNDING', refundAmountFen: LIMIT, full: false });
   });
 
   it('a full refund by FINANCE through the sandbox takes the membership back', async () => {
