@@ -22,6 +22,7 @@ const ZIsoTime = z.iso.datetime({ offset: false, error: V.invalidValue });
 export const ZAdminReason = ZText(1, 500).meta({ description: 'why (required; recorded in the audit log)' });
 
 export const ZAdminIdParams = z.object({ id: ZAdminId });
+export const ZAdminSessionParams = z.object({ id: ZAdminId, sessionId: ZAdminId });
 
 // ---- Users ---------------------------------------------------------------------------------
 

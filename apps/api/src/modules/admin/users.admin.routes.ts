@@ -4,6 +4,7 @@ import {
   ZAdminIdParams,
   ZAdminReasonRequest,
   ZAdminResetTwoStepRequest,
+  ZAdminSessionParams,
   ZAdminUserDetail,
   ZAdminUserProfile,
   ZAdminUsersPage,
@@ -13,7 +14,7 @@ import { type FastifyRequest } from 'fastify';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelopeResponses, ok } from '../../lib/envelope';
 import { type StaffActor } from './admin-actions';
-import { endAllSessions, getUserDetail, grantMembershipDays, grantWalls, listUsers, resetTwoStepVerification, setLocked } from './users.admin.service';
+import { endAllSessions, endOneSession, getUserDetail, grantMembershipDays, grantWalls, listUsers, resetTwoStepVerification, setLocked } from './users.admin.service';
 
 /** The staff member the permission hook let in, with their address, for the audit log. */
 export function actorOf(request: FastifyRequest): StaffActor {
@@ -80,6 +81,14 @@ export const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/users/:id/end-sessions',
     { config: action.config, schema: { tags: ['admin'], summary: "End all the customer's sessions (permission users.act)", description: ACTION, params: action.params, body: ZAdminReasonRequest, response: action.response } },
     async (request) => ok(await endAllSessions(app.db, actorOf(request), request.params.id, request.body.reason)),
+  );
+  app.post(
+    '/admin/users/:id/sessions/:sessionId/end',
+    {
+      config: action.config,
+      schema: { tags: ['admin'], summary: "End one of the customer's sessions (permission users.act)", description: ACTION, params: ZAdminSessionParams, body: ZAdminReasonRequest, response: action.response },
+    },
+    async (request) => ok(await endOneSession(app.db, actorOf(request), request.params.id, request.params.sessionId, request.body.reason)),
   );
   app.post(
     '/admin/users/:id/reset-two-step',

@@ -11,7 +11,7 @@ import {
 import { fromDbBool, toDbDate } from '../../db/dialect';
 import { type Db } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { endUserSessions, listOpenSessions, resetTwoStep, totpEnabled } from '../auth';
+import { endUserSessions, listOpenSessions, resetTwoStep, revokeOwnSession, totpEnabled } from '../auth';
 import { applyGrant } from '../fulfilment';
 import { setUserLocked } from '../users';
 import { findAdminUser, findAmbassador, findReferralBinding, listUserDevices, searchOrders, searchUsers, type AdminUserRow } from './admin-people.repository';
@@ -200,6 +200,22 @@ export function setLocked(db: Db, actor: StaffActor, userId: string, locked: boo
 
 export function endAllSessions(db: Db, actor: StaffActor, userId: string, reason: string, now = new Date()): Promise<TAdminUserProfile> {
   return actOnUser(db, actor, userId, 'user.endSessions', reason, async (trx) => ({ sessionsEnded: await endUserSessions(trx, userId, now) }), now);
+}
+
+/** Ends one of the customer's sessions (SESSION_NOT_FOUND when it is not a live one of theirs). */
+export function endOneSession(db: Db, actor: StaffActor, userId: string, sessionId: string, reason: string, now = new Date()): Promise<TAdminUserProfile> {
+  return actOnUser(
+    db,
+    actor,
+    userId,
+    'user.endSession',
+    reason,
+    async (trx) => {
+      await revokeOwnSession(trx, userId, sessionId, now);
+      return { sessionEnded: sessionId };
+    },
+    now,
+  );
 }
 
 /** Removes two-step verification after an identity check (the note is audited with the reason). */

@@ -31,6 +31,7 @@ describe.each(testDialects())('admin routes and the permission hook on $dialect'
       'POST /admin/users/:id/lock': 'users.act',
       'POST /admin/users/:id/unlock': 'users.act',
       'POST /admin/users/:id/end-sessions': 'users.act',
+      'POST /admin/users/:id/sessions/:sessionId/end': 'users.act',
       'POST /admin/users/:id/reset-two-step': 'users.act',
       'GET /admin/orders': 'orders.read',
       'GET /admin/orders/:id': 'orders.read',

@@ -148,6 +148,28 @@ describe.each(testDialects())('back office: users on $dialect', ({ dialect }) =>
     expect(JSON.parse(audit[1]!.after_json!).lockedAt).toBeNull();
   });
 
+  it("ends one of the customer's sessions by id, audited; another user's or an unknown session is a 404 envelope", async () => {
+    const support = await newStaff(db(), 'SUPPORT');
+    const user = await signUp(ctx.app);
+    const id = (await db().selectFrom('users').select('id').where('username', '=', user.username).executeTakeFirstOrThrow()).id;
+    const second = await login(user.username, user.password);
+    const secondToken = body<{ access_token: string }>(second).data.access_token;
+    const detail = body<TAdminUserDetail>(await get(`/admin/users/${id}`, support)).data;
+    expect(detail.sessions).toHaveLength(2);
+    const other = await newUser(ctx.app);
+    const foreign = body<TAdminUserDetail>(await get(`/admin/users/${other.id}`, support)).data.sessions[0]!.id;
+    const wrong = await post(`/admin/users/${id}/sessions/${foreign}/end`, support, { reason: 'x' });
+    expect({ status: wrong.statusCode, errcode: body(wrong).errcode }).toEqual({ status: 404, errcode: ErrorCode.SESSION_NOT_FOUND });
+    expect(await infoStatus(other.token)).toBe(200);
+
+    const newest = detail.sessions[0]!.id;
+    const ended = await post(`/admin/users/${id}/sessions/${newest}/end`, support, { reason: 'unknown device in Lagos' });
+    expect(ended.statusCode, ended.body).toBe(200);
+    expect([await infoStatus(user.token), await infoStatus(secondToken)].sort()).toEqual([200, 401]);
+    const audit = await auditOf(db(), id);
+    expect(audit.map((row) => [row.action, row.reason, JSON.parse(row.after_json!).sessionEnded])).toEqual([['user.endSession', 'unknown device in Lagos', newest]]);
+  });
+
   it("ends all the customer's sessions, and resets two-step verification only with an identity check note", async () => {
     const support = await newStaff(db(), 'SUPPORT');
     const user = await newUser(ctx.app);
