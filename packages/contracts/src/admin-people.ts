@@ -100,8 +100,8 @@ export const ZAdminGrantDaysRequest = z.object({ days: z.number().int().min(1).m
 export type TAdminGrantDaysRequest = z.infer<typeof ZAdminGrantDaysRequest>;
 export const ZAdminGrantWallsRequest = z.object({ walls: z.number().int().min(1).max(100), reason: ZAdminReason }).strict();
 export type TAdminGrantWallsRequest = z.infer<typeof ZAdminGrantWallsRequest>;
-export const ZAdminReasonRequest = z.object({ reason: ZAdminReason }).strict();
-export type TAdminReasonRequest = z.infer<typeof ZAdminReasonRequest>;
+export const ZAdminRequiredReasonRequest = z.object({ reason: ZAdminReason }).strict();
+export type TAdminRequiredReasonRequest = z.infer<typeof ZAdminRequiredReasonRequest>;
 export const ZAdminResetTwoStepRequest = z
   .object({
     reason: ZAdminReason,

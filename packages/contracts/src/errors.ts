@@ -140,6 +140,11 @@ export const ErrorCode = {
   WALL_DEVICE_NOT_FOUND: 70123,
   // back office: staff, sessions, permissions, audit (80001–80049)
   STAFF_USERNAME_TAKEN: 80001,
+  STAFF_SETUP_INVALID: 80002,
+  STAFF_LOGIN_INVALID: 80003,
+  STAFF_TOTP_INVALID: 80004,
+  STAFF_NOT_FOUND: 80005,
+  STAFF_NOT_YOURSELF: 80006,
   // back office: users, orders, refunds, invoices (80100–80199)
   ADMIN_USER_NOT_FOUND: 80100,
   ADMIN_REASON_REQUIRED: 80101,
@@ -288,6 +293,11 @@ const info: Record<TErrorCodeName, ErrorInfo> = {
   ACCOUNT_LOCKED: { status: 403, key: 'accountLocked' },
   ADMIN_REQUEST_REPEATED: { status: 409, key: 'adminRequestRepeated' },
   ADMIN_LOCK_UNCHANGED: { status: 409, key: 'adminLockUnchanged' },
+  STAFF_SETUP_INVALID: { status: 400, key: 'staffSetupInvalid' },
+  STAFF_LOGIN_INVALID: { status: 400, key: 'staffLoginInvalid' },
+  STAFF_TOTP_INVALID: { status: 400, key: 'staffTotpInvalid' },
+  STAFF_NOT_FOUND: { status: 404, key: 'staffNotFound' },
+  STAFF_NOT_YOURSELF: { status: 409, key: 'staffNotYourself' },
 };
 
 const byCode = new Map<number, TErrorCodeName>(

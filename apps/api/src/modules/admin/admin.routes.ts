@@ -3,10 +3,14 @@ import { type AdminRouteTable, guardAdminRoutes } from './admin.plugin';
 import { auditAdminRoutes } from './audit.admin.routes';
 import { ordersAdminRoutes } from './orders.admin.routes';
 import { usersAdminRoutes } from './users.admin.routes';
+import { sessionAdminRoutes } from './session.admin.routes';
+import { staffAdminRoutes } from './staff.admin.routes';
 
 /** Every /admin route, one file per area, behind the permission hook. */
 export const adminRoutes: FastifyPluginAsync<{ table?: AdminRouteTable }> = async (app, options) => {
   guardAdminRoutes(app, options.table ?? new Map());
+  await app.register(sessionAdminRoutes);
+  await app.register(staffAdminRoutes);
   await app.register(auditAdminRoutes);
   await app.register(usersAdminRoutes);
   await app.register(ordersAdminRoutes);

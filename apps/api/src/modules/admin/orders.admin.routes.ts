@@ -8,7 +8,7 @@ import {
   ZAdminOrderDetail,
   ZAdminOrdersPage,
   ZAdminOrdersQuery,
-  ZAdminReasonRequest,
+  ZAdminRequiredReasonRequest,
   ZAdminRefund,
   ZAdminRefundRequest,
 } from '@llk/contracts';
@@ -115,7 +115,7 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/invoices/:id/reject',
     {
       config: { permission: 'invoices.manage' },
-      schema: { tags: ['admin'], summary: 'Reject an invoice request with a reason (permission invoices.manage)', params: ZAdminIdParams, body: ZAdminReasonRequest, response: envelopeResponses(ZAdminInvoice) },
+      schema: { tags: ['admin'], summary: 'Reject an invoice request with a reason (permission invoices.manage)', params: ZAdminIdParams, body: ZAdminRequiredReasonRequest, response: envelopeResponses(ZAdminInvoice) },
     },
     async (request) => ok(await rejectInvoice(app.db, actorOf(request), request.params.id, request.body.reason)),
   );

@@ -2,7 +2,7 @@ import {
   ZAdminGrantDaysRequest,
   ZAdminGrantWallsRequest,
   ZAdminIdParams,
-  ZAdminReasonRequest,
+  ZAdminRequiredReasonRequest,
   ZAdminResetTwoStepRequest,
   ZAdminSessionParams,
   ZAdminUserDetail,
@@ -69,24 +69,24 @@ export const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/admin/users/:id/lock',
-    { config: action.config, schema: { tags: ['admin'], summary: 'Lock the account and end its sessions (permission users.act)', description: ACTION, params: action.params, body: ZAdminReasonRequest, response: action.response } },
+    { config: action.config, schema: { tags: ['admin'], summary: 'Lock the account and end its sessions (permission users.act)', description: ACTION, params: action.params, body: ZAdminRequiredReasonRequest, response: action.response } },
     async (request) => ok(await setLocked(app.db, actorOf(request), request.params.id, true, request.body.reason)),
   );
   app.post(
     '/admin/users/:id/unlock',
-    { config: action.config, schema: { tags: ['admin'], summary: 'Unlock the account (permission users.act)', description: ACTION, params: action.params, body: ZAdminReasonRequest, response: action.response } },
+    { config: action.config, schema: { tags: ['admin'], summary: 'Unlock the account (permission users.act)', description: ACTION, params: action.params, body: ZAdminRequiredReasonRequest, response: action.response } },
     async (request) => ok(await setLocked(app.db, actorOf(request), request.params.id, false, request.body.reason)),
   );
   app.post(
     '/admin/users/:id/end-sessions',
-    { config: action.config, schema: { tags: ['admin'], summary: "End all the customer's sessions (permission users.act)", description: ACTION, params: action.params, body: ZAdminReasonRequest, response: action.response } },
+    { config: action.config, schema: { tags: ['admin'], summary: "End all the customer's sessions (permission users.act)", description: ACTION, params: action.params, body: ZAdminRequiredReasonRequest, response: action.response } },
     async (request) => ok(await endAllSessions(app.db, actorOf(request), request.params.id, request.body.reason)),
   );
   app.post(
     '/admin/users/:id/sessions/:sessionId/end',
     {
       config: action.config,
-      schema: { tags: ['admin'], summary: "End one of the customer's sessions (permission users.act)", description: ACTION, params: ZAdminSessionParams, body: ZAdminReasonRequest, response: action.response },
+      schema: { tags: ['admin'], summary: "End one of the customer's sessions (permission users.act)", description: ACTION, params: ZAdminSessionParams, body: ZAdminRequiredReasonRequest, response: action.response },
     },
     async (request) => ok(await endOneSession(app.db, actorOf(request), request.params.id, request.params.sessionId, request.body.reason)),
   );

@@ -6,3 +6,11 @@ export { finishSignIn, type FinishSignIn, recordSignIn, resetTwoStep, revokeOwnS
 export { deleteSecurityData } from './security.repository';
 // The back office's user page: a user's open sessions.
 export { listOpenSessions } from './security.repository';
+// The back office (modules/admin) reuses the customers' building blocks for its staff: the
+// same-origin rule of cookie sessions, argon2id, the log-in back-off, and TOTP (secret, window
+// and replay rule, encryption at rest).
+export { isSameOrigin as isSameOriginRequest } from './auth.plugin';
+export { hashPassword, verifyDummy, verifyPassword } from './passwords';
+export { beginPasswordAttempt, type PasswordAttempt } from './login-throttle';
+export { matchTotpStep, newTotpEnrolment } from './security.service';
+export { decryptSecret, encryptSecret } from './totp-crypto';
