@@ -45,3 +45,8 @@ export function PageLinks({ firstHref, nextHref, firstText, nextText, onFirst }:
     </nav>
   );
 }
+
+/** Table cells on one line: on a phone the table scrolls sideways instead of squeezing columns. */
+export function Wide({ children }: { children: ReactNode }) {
+  return <div className="[&_td]:whitespace-nowrap [&_th]:whitespace-nowrap">{children}</div>;
+}

@@ -63,7 +63,7 @@ export function RefundDialog({ orderId, refundableFen, refundableText }: { order
         {t('refund')}
       </Button>
       <Dialog open={open} onClose={() => setOpen(false)} titleId={titleId} initialFocus={first} testId="admin-refund-dialog">
-        <form onSubmit={submit} className="grid gap-4">
+        <form onSubmit={(event) => void submit(event)} className="grid gap-4">
           <h2 id={titleId} className="text-lg font-semibold">
             {t('refundTitle', { id: orderId })}
           </h2>
@@ -101,7 +101,7 @@ export function QueryGatewayButton({ orderId }: { orderId: string }) {
     }
   }
   return (
-    <Button variant="secondary" size="sm" onClick={ask} disabled={busy} data-testid="admin-query-gateway">
+    <Button variant="secondary" size="sm" onClick={() => void ask()} disabled={busy} data-testid="admin-query-gateway">
       {t('queryGateway')}
     </Button>
   );

@@ -2,7 +2,7 @@ import type { TAdminOrderDetail } from '@llk/contracts';
 import Link from 'next/link';
 import { Table, TableBody, TableHead, Td, Th } from '@/components/ui/table';
 import { formatDateTime, formatFen } from '@/lib/format';
-import { Empty, Facts, Section } from './list-parts';
+import { Empty, Facts, Section, Wide } from './list-parts';
 import { QueryGatewayButton, RefundDialog } from './order-actions';
 
 type T = (key: string, values?: Record<string, string | number>) => string;
@@ -46,7 +46,7 @@ export function OrderDetail({ t, language, detail, canRefund }: { t: T; language
       </Section>
 
       <Section title={t('items')}>
-        <Table>
+        <Wide><Table>
           <TableHead>
             <Th>{t('itemCol.type')}</Th>
             <Th>{t('itemCol.sku')}</Th>
@@ -63,14 +63,14 @@ export function OrderDetail({ t, language, detail, canRefund }: { t: T; language
               </tr>
             ))}
           </TableBody>
-        </Table>
+        </Table></Wide>
       </Section>
 
       <Section title={t('payments')}>
         {detail.payments.length === 0 ? (
           <Empty text={t('noPayments')} />
         ) : (
-          <Table>
+          <Wide><Table>
             <TableHead>
               <Th>{t('paymentCol.no')}</Th>
               <Th>{t('paymentCol.method')}</Th>
@@ -91,7 +91,7 @@ export function OrderDetail({ t, language, detail, canRefund }: { t: T; language
                 </tr>
               ))}
             </TableBody>
-          </Table>
+          </Table></Wide>
         )}
       </Section>
 
@@ -99,7 +99,7 @@ export function OrderDetail({ t, language, detail, canRefund }: { t: T; language
         {detail.notifications.length === 0 ? (
           <Empty text={t('noNotifications')} />
         ) : (
-          <Table>
+          <Wide><Table>
             <TableHead>
               <Th>{t('notificationCol.received')}</Th>
               <Th>{t('notificationCol.payment')}</Th>
@@ -118,7 +118,7 @@ export function OrderDetail({ t, language, detail, canRefund }: { t: T; language
                 </tr>
               ))}
             </TableBody>
-          </Table>
+          </Table></Wide>
         )}
       </Section>
 
@@ -126,7 +126,7 @@ export function OrderDetail({ t, language, detail, canRefund }: { t: T; language
         {detail.refunds.length === 0 ? (
           <Empty text={t('noRefunds')} />
         ) : (
-          <Table>
+          <Wide><Table>
             <TableHead>
               <Th>{t('refundCol.no')}</Th>
               <Th align="end">{t('refundCol.amount')}</Th>
@@ -147,7 +147,7 @@ export function OrderDetail({ t, language, detail, canRefund }: { t: T; language
                 </tr>
               ))}
             </TableBody>
-          </Table>
+          </Table></Wide>
         )}
       </Section>
 

@@ -4,7 +4,7 @@ import { buttonClass } from '@/components/ui/button';
 import { LabeledInput, LabeledSelect } from './inputs';
 import { Table, TableBody, TableHead, Td, Th } from '@/components/ui/table';
 import { formatDateTime, formatFen } from '@/lib/format';
-import { Empty, PageLinks } from './list-parts';
+import { Empty, PageLinks, Wide } from './list-parts';
 
 type T = (key: string, values?: Record<string, string | number>) => string;
 
@@ -50,7 +50,7 @@ export function OrdersList({
         {page.items.length === 0 ? (
           <Empty text={t('empty')} />
         ) : (
-          <Table testId="admin-orders-table">
+          <Wide><Table testId="admin-orders-table">
             <TableHead>
               <Th>{t('col.order')}</Th>
               <Th>{t('col.subject')}</Th>
@@ -81,7 +81,7 @@ export function OrdersList({
                 </tr>
               ))}
             </TableBody>
-          </Table>
+          </Table></Wide>
         )}
       </div>
       <PageLinks firstHref={`/admin/orders?${new URLSearchParams(filters).toString()}`} nextHref={nextHref} firstText={t('first')} nextText={t('next')} onFirst={onFirst} />

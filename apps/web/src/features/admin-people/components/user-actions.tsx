@@ -47,7 +47,7 @@ function ActionForm({ userId, action, danger }: { userId: string; action: TActio
     }
   }
   return (
-    <form onSubmit={submit} className="rounded-control border border-line bg-canvas p-4" data-testid={`admin-user-${action}`}>
+    <form onSubmit={(event) => void submit(event)} className="rounded-control border border-line bg-canvas p-4" data-testid={`admin-user-${action}`}>
       <h3 className="mb-3 font-medium text-ink">{t(LABEL[action])}</h3>
       <div className="grid gap-3">
         {action === 'grant-membership' ? <LabeledInput name="days" type="number" min={1} max={3660} required label={t('days')} /> : null}
@@ -96,7 +96,7 @@ export function EndSessionButton({ userId, sessionId }: { userId: string; sessio
     }
   }
   return (
-    <form onSubmit={end} className="flex items-center gap-2">
+    <form onSubmit={(event) => void end(event)} className="flex items-center gap-2">
       <input
         aria-label={t('reason')}
         placeholder={t('reason')}

@@ -2,7 +2,7 @@ import type { TAdminUserDetail } from '@llk/contracts';
 import Link from 'next/link';
 import { Table, TableBody, TableHead, Td, Th } from '@/components/ui/table';
 import { formatDate, formatDateTime, formatFen } from '@/lib/format';
-import { Empty, Facts, Section } from './list-parts';
+import { Empty, Facts, Section, Wide } from './list-parts';
 import { EndSessionButton, UserActions } from './user-actions';
 
 type T = (key: string, values?: Record<string, string | number>) => string;
@@ -56,7 +56,7 @@ export function UserDetail({ t, tOrders, language, detail, canAct }: { t: T; tOr
         {detail.orders.length === 0 ? (
           <Empty text={t('noOrders')} />
         ) : (
-          <Table>
+          <Wide><Table>
             <TableHead>
               <Th>{tOrders('col.order')}</Th>
               <Th>{tOrders('col.subject')}</Th>
@@ -79,7 +79,7 @@ export function UserDetail({ t, tOrders, language, detail, canAct }: { t: T; tOr
                 </tr>
               ))}
             </TableBody>
-          </Table>
+          </Table></Wide>
         )}
         <p className="mt-2 text-sm">
           <Link className="text-brand-700 underline" href={`/admin/orders?userId=${encodeURIComponent(profile.id)}`}>
@@ -92,7 +92,7 @@ export function UserDetail({ t, tOrders, language, detail, canAct }: { t: T; tOr
         {detail.sessions.length === 0 ? (
           <Empty text={t('noSessions')} />
         ) : (
-          <Table>
+          <Wide><Table>
             <TableHead>
               <Th>{t('sessionCol.type')}</Th>
               <Th>{t('sessionCol.created')}</Th>
@@ -119,7 +119,7 @@ export function UserDetail({ t, tOrders, language, detail, canAct }: { t: T; tOr
                 </tr>
               ))}
             </TableBody>
-          </Table>
+          </Table></Wide>
         )}
       </Section>
 
@@ -127,7 +127,7 @@ export function UserDetail({ t, tOrders, language, detail, canAct }: { t: T; tOr
         {detail.devices.length === 0 ? (
           <Empty text={t('noDevices')} />
         ) : (
-          <Table>
+          <Wide><Table>
             <TableHead>
               <Th>{t('deviceCol.name')}</Th>
               <Th>{t('deviceCol.client')}</Th>
@@ -144,7 +144,7 @@ export function UserDetail({ t, tOrders, language, detail, canAct }: { t: T; tOr
                 </tr>
               ))}
             </TableBody>
-          </Table>
+          </Table></Wide>
         )}
       </Section>
 

@@ -4,7 +4,7 @@ import { Table, TableBody, TableHead, Td, Th } from '@/components/ui/table';
 import { LabeledInput } from './inputs';
 import { buttonClass } from '@/components/ui/button';
 import { formatDate, formatDateTime } from '@/lib/format';
-import { Empty, PageLinks } from './list-parts';
+import { Empty, PageLinks, Wide } from './list-parts';
 
 type T = (key: string, values?: Record<string, string | number>) => string;
 
@@ -24,7 +24,7 @@ export function UsersList({ t, language, q, page, nextHref, onFirst, error }: { 
         {page.items.length === 0 ? (
           <Empty text={t('empty')} />
         ) : (
-          <Table testId="admin-users-table">
+          <Wide><Table testId="admin-users-table">
             <TableHead>
               <Th>{t('col.user')}</Th>
               <Th>{t('col.contact')}</Th>
@@ -53,7 +53,7 @@ export function UsersList({ t, language, q, page, nextHref, onFirst, error }: { 
                 </tr>
               ))}
             </TableBody>
-          </Table>
+          </Table></Wide>
         )}
       </div>
       <PageLinks firstHref={`/admin/users${q ? `?q=${encodeURIComponent(q)}` : ''}`} nextHref={nextHref} firstText={t('first')} nextText={t('next')} onFirst={onFirst} />
