@@ -32,7 +32,7 @@ describe.each(testDialects())('back office: orders and refunds on $dialect', ({ 
   });
   const get = (url: string, staff: Staff) => ctx.app.inject({ url, cookies: staff.cookies, headers: { 'accept-language': 'en' } });
   const post = (url: string, staff: Staff, payload?: Record<string, unknown>) =>
-    ctx.app.inject({ method: 'POST', url, cookies: staff.cookies, headers: { 'accept-language': 'en' }, ...(payload ? { payload } : {}) });
+    ctx.app.inject({ method: 'POST', url, cookies: staff.cookies, headers: { 'accept-language': 'en', origin: ctx.app.config.webOrigin }, ...(payload ? { payload } : {}) });
   const refunds = (orderId: string) => db().selectFrom('refunds').selectAll().where('order_id', '=', orderId).execute();
 
   it('searches by order number, user, state, item type and date range, in keyset pages', async () => {

@@ -16,7 +16,7 @@ describe.each(testDialects())('back office: users on $dialect', ({ dialect }) =>
   const db = () => ctx.database.db;
   const get = (url: string, staff: Staff) => ctx.app.inject({ url, cookies: staff.cookies, headers: { 'accept-language': 'en' } });
   const post = (url: string, staff: Staff, payload: Record<string, unknown>) =>
-    ctx.app.inject({ method: 'POST', url, cookies: staff.cookies, payload, remoteAddress: '10.9.8.7', headers: { 'accept-language': 'en' } });
+    ctx.app.inject({ method: 'POST', url, cookies: staff.cookies, payload, remoteAddress: '10.9.8.7', headers: { 'accept-language': 'en', origin: ctx.app.config.webOrigin } });
   const infoStatus = async (token: string) => (await ctx.app.inject({ url: '/user/info', headers: { authorization: token } })).statusCode;
   const login = (account: string, password: string) =>
     ctx.app.inject({ method: 'POST', url: '/h5Login', payload: { loginType: 'account', account, password }, remoteAddress: newIp(), headers: { 'accept-language': 'en' } });
