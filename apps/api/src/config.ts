@@ -35,6 +35,8 @@ import { missingForProduction } from './production-requirements';
 //   REDEEM_CODE_PEPPER  HMAC key under which redemption codes are stored, ≥ 32 characters, the
 //                       same on every instance and for `npm run codes:create`; changing it voids
 //                       every unredeemed code (a fixed development value outside production)
+//   ADMIN_SUPPORT_REFUND_LIMIT_FEN  the largest refund a SUPPORT staff member may make, in fen
+//                       (ADR 0019; OWNER and FINANCE have no limit)              (30000)
 //   REDEEM_ACCOUNT_HOURLY_LIMIT, REDEEM_IP_HOURLY_LIMIT  wrong codes per account / per client IP
 //                       in an hour before /redeem refuses                    (10, 30)
 //   CODE_RESEND_SECONDS wait before the same phone/address gets another code; for tests only
@@ -119,6 +121,7 @@ export interface AppConfig {
   /** encrypts TOTP secrets at rest; required in production (a fixed development key otherwise) */
   totpEncryptionKey: string | undefined;
   redeem: { pepper: string; accountHourlyLimit: number; ipHourlyLimit: number };
+  admin: { supportRefundLimitFen: number };
   smtp: { url: string | undefined; from: string };
   aliyunSms: { endpoint: string; accessKeyId: string | undefined; accessKeySecret: string | undefined; signName: string | undefined; templateCode: string | undefined };
   downloadBaseUrl: string;
@@ -314,6 +317,7 @@ const ZEnv = z.object({
   REDEEM_CODE_PEPPER: z.preprocess(blankToUndefined, z.string().min(32, { error: 'must be at least 32 characters' }).optional()),
   REDEEM_ACCOUNT_HOURLY_LIMIT: integer(1, 1_000_000, 10),
   REDEEM_IP_HOURLY_LIMIT: integer(1, 1_000_000, 30),
+  ADMIN_SUPPORT_REFUND_LIMIT_FEN: integer(0, 100_000_000, 30_000),
   SMTP_URL: z.preprocess(blankToUndefined, z.string().regex(/^smtps?:\/\//, { error: 'must start with smtp:// or smtps://' }).optional()),
   SMTP_FROM: z.preprocess(blankToUndefined, z.string().default('LLK Remote <no-reply@localhost>')),
   ALIYUN_SMS_ENDPOINT: ZBaseUrl('https://dysmsapi.aliyuncs.com'),
@@ -465,6 +469,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     codes: { secret: e.CODE_SECRET, ipHourlyLimit: e.CODE_IP_HOURLY_LIMIT, ipDailyLimit: e.CODE_IP_DAILY_LIMIT, resendAfterMs: e.CODE_RESEND_SECONDS * 1000 },
     totpEncryptionKey: e.TOTP_ENCRYPTION_KEY,
     redeem: { pepper: e.REDEEM_CODE_PEPPER ?? DEV_REDEEM_PEPPER, accountHourlyLimit: e.REDEEM_ACCOUNT_HOURLY_LIMIT, ipHourlyLimit: e.REDEEM_IP_HOURLY_LIMIT },
+    admin: { supportRefundLimitFen: e.ADMIN_SUPPORT_REFUND_LIMIT_FEN },
     smtp: { url: e.SMTP_URL, from: e.SMTP_FROM },
     aliyunSms: {
       endpoint: e.ALIYUN_SMS_ENDPOINT,

@@ -19,3 +19,4 @@ export * from './profile';
 export * from './referrals';
 export * from './validation';
 export * from './redeem';
+export * from './admin-people';

@@ -31,6 +31,8 @@ export interface UsersTable {
   erase_at: Generated<string | null>;
   /** when the personal data was erased; the row stays for the orders that refer to it */
   erased_at: Generated<string | null>;
+  /** when staff locked the account (migration 0027); a locked account signs in nowhere */
+  locked_at: Generated<string | null>;
   created_at: string;
   updated_at: string;
 }

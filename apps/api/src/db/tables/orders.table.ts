@@ -129,4 +129,8 @@ export interface InvoiceRequestsTable {
   amount_fen: number;
   created_at: string;
   updated_at: string;
+  /** migration 0027: the number of the invoice staff issued (ISSUED) */
+  invoice_no: Generated<string | null>;
+  /** migration 0027: why staff rejected the request (REJECTED) */
+  reject_reason: Generated<string | null>;
 }

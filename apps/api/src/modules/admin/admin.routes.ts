@@ -1,6 +1,8 @@
 import { type FastifyPluginAsync } from 'fastify';
 import { type AdminRouteTable, guardAdminRoutes } from './admin.plugin';
 import { auditAdminRoutes } from './audit.admin.routes';
+import { ordersAdminRoutes } from './orders.admin.routes';
+import { usersAdminRoutes } from './users.admin.routes';
 import { sessionAdminRoutes } from './session.admin.routes';
 import { staffAdminRoutes } from './staff.admin.routes';
 
@@ -10,4 +12,6 @@ export const adminRoutes: FastifyPluginAsync<{ table?: AdminRouteTable }> = asyn
   await app.register(sessionAdminRoutes);
   await app.register(staffAdminRoutes);
   await app.register(auditAdminRoutes);
+  await app.register(usersAdminRoutes);
+  await app.register(ordersAdminRoutes);
 };

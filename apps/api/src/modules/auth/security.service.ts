@@ -189,6 +189,7 @@ export interface FinishSignIn {
  * POST /h5Login/verifyTotp turns into a session.
  */
 export async function finishSignIn(ctx: SignInContext, userId: string, how: FinishSignIn, now = new Date()): Promise<TLoginResult> {
+  await refuseLocked(ctx.db, userId);
   if (!how.secondFactor && (await totpEnabled(ctx.db, userId))) {
     const challengeId = newToken();
     const stored: StoredChallenge = { userId, loginType: how.loginType };
@@ -198,6 +199,12 @@ export async function finishSignIn(ctx: SignInContext, userId: string, how: Fini
   const token = await createSession(ctx.db, userId, { loginType: how.loginType, ip: ctx.ip, userAgent: ctx.userAgent, secondFactor: how.secondFactor ?? null }, ctx.policy, now);
   await recordSignIn(ctx, { userId, success: true, method: how.method }, now);
   return signedIn(ctx.db, userId, token);
+}
+
+/** An account staff locked (back office) gets no session, whatever the first factor was. */
+async function refuseLocked(db: Db, userId: string): Promise<void> {
+  const user = await findUserById(db, userId);
+  if (user?.locked_at) throw new AppError('ACCOUNT_LOCKED');
 }
 
 /** A session's token with the account's pending erasure, read after the session opened. */
@@ -241,6 +248,7 @@ export async function verifySecondStep(ctx: SignInContext, challengeId: string, 
     }
     throw error;
   }
+  await refuseLocked(ctx.db, challenge.userId);
   // One session per challenge, also when two right codes race.
   if (!parseChallenge(await ctx.kv.take(challengeKey(challengeId)))) throw new AppError('TOTP_CHALLENGE_INVALID');
   await ctx.kv.del(triesKey(challengeId));
@@ -272,7 +280,7 @@ export function newTotpEnrolment(label: string): { secret: string; uri: string }
   return { secret, uri: totpOf(secret, label).toString() };
 }
 
-async function totpEnabled(db: Db, userId: string): Promise<boolean> {
+export async function totpEnabled(db: Db, userId: string): Promise<boolean> {
   const row = await findTotp(db, userId);
   return row?.enabled_at != null;
 }
@@ -360,6 +368,14 @@ export async function checkSecondFactor(db: Db, totpKey: Buffer, userId: string,
   if (!BACKUP_CODE_RE.test(value)) throw new AppError('TOTP_CODE_INVALID');
   if ((await useBackupCode(db, userId, backupCodeHash(totpKey, userId, value), toDbDate(now))) !== 1) throw new AppError('TOTP_CODE_INVALID');
   return 'BACKUP_CODE';
+}
+
+/**
+ * The back office's reset of two-step verification (after an identity check): the TOTP secret
+ * and the backup codes go, in the caller's transaction. False when there was none.
+ */
+export async function resetTwoStep(db: Db, userId: string): Promise<boolean> {
+  return (await deleteTotp(db, userId)) > 0;
 }
 
 /** POST /user/totp/disable: with an authenticator code or a backup code. */

@@ -142,6 +142,8 @@ export async function requestOrderInvoice(db: Db, userId: string, input: TOrderI
     amount_fen: amount,
     created_at: nowText,
     updated_at: nowText,
+    invoice_no: null,
+    reject_reason: null,
   };
   try {
     await insertInvoiceRequest(db, row);

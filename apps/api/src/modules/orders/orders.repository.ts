@@ -121,10 +121,16 @@ export function listInvoiceRequests(db: Db, orderId: string): Promise<InvoiceReq
  * Settles an open request (by the back office): ISSUED keeps holding the order (an order is
  * invoiced once), REJECTED frees it for a new request. True if it was open.
  */
-export async function closeInvoiceRequest(db: Db, id: string, state: 'ISSUED' | 'REJECTED', now: string): Promise<boolean> {
+export async function closeInvoiceRequest(
+  db: Db,
+  id: string,
+  answer: { state: 'ISSUED'; invoiceNo: string } | { state: 'REJECTED'; reason: string },
+  now: string,
+): Promise<boolean> {
+  const state = answer.state;
   const result = await db
     .updateTable('invoice_requests')
-    .set({ state, updated_at: now, ...(state === 'REJECTED' ? { open_order_id: null } : {}) })
+    .set({ state, updated_at: now, ...(answer.state === 'REJECTED' ? { open_order_id: null, reject_reason: answer.reason } : { invoice_no: answer.invoiceNo }) })
     .where('id', '=', id)
     .where('state', '=', 'REQUESTED')
     .executeTakeFirst();

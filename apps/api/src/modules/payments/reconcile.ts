@@ -1,9 +1,10 @@
 import { type TPayMethod } from '@llk/contracts';
 import { toDbDate } from '../../db/dialect';
 import { type Db } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
 import { type KeyValueStore } from '../../lib/kv';
 import { applyVerifiedPayment, OPEN_PAYMENT_STATES, type TApplyOutcome } from './payments.service';
-import { findPaymentsToReconcile } from './payments.repository';
+import { findPaymentsOfOrder, findPaymentsToReconcile } from './payments.repository';
 import { type PaymentProviders } from './provider';
 
 // Reconciliation: a notification can get lost (our server was down, a proxy dropped it, the
@@ -72,4 +73,28 @@ export async function reconcilePendingPayments(deps: ReconcileDeps, now = new Da
     }
   }
   return result;
+}
+
+/**
+ * "Query the gateway now" (the back office): asks the gateway about each open payment attempt of
+ * one order and applies a PAID answer through the same exactly-once path as the job. Refuses an
+ * order without an open attempt (ADMIN_NO_OPEN_PAYMENT). Gateway failures propagate.
+ */
+export async function queryOrderPaymentsNow(deps: Pick<ReconcileDeps, 'db' | 'providers'>, orderId: string): Promise<{ asked: number; applied: number }> {
+  const open = await findPaymentsOfOrder(deps.db, orderId, OPEN_PAYMENT_STATES);
+  if (open.length === 0) throw new AppError('ADMIN_NO_OPEN_PAYMENT');
+  let applied = 0;
+  for (const payment of open) {
+    const method = payment.method as TPayMethod;
+    const found = await deps.providers[method].query(payment.payment_no);
+    if (found.state !== 'PAID' || found.amountFen === undefined) continue;
+    const outcome = await applyVerifiedPayment(
+      deps.db,
+      method,
+      { paymentNo: payment.payment_no, gatewayTradeNo: found.gatewayTradeNo ?? '', amountFen: found.amountFen, success: true, paidAt: found.paidAt ?? null },
+      'QUERY',
+    );
+    if (outcome === 'APPLIED') applied += 1;
+  }
+  return { asked: open.length, applied };
 }

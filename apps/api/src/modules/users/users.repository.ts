@@ -150,6 +150,20 @@ export async function markCancelled(db: Db, id: string, requestedAt: string, era
   return Number(result.numUpdatedRows) === 1;
 }
 
+/**
+ * Locks (a time) or unlocks (null) an account, by the back office; false when it already was in
+ * that state. A locked account signs in nowhere (modules/auth finishSignIn).
+ */
+export async function setUserLocked(db: Db, id: string, lockedAt: string | null, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ locked_at: lockedAt, updated_at: now })
+    .where('id', '=', id)
+    .where('locked_at', lockedAt === null ? 'is not' : 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 /** Ends a cooling-off before its erasure; returns whether one was running. */
 export async function clearCancellation(db: Db, id: string, now: string): Promise<boolean> {
   const result = await db

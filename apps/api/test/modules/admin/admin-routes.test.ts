@@ -39,6 +39,22 @@ describe.each(testDialects())('admin routes and the permission hook on $dialect'
       'POST /admin/staff/:id/reset-totp': 'staff.manage',
       'GET /admin/audit': 'audit.read',
       'GET /admin/audit/export': 'audit.read',
+      'GET /admin/users': 'users.read',
+      'GET /admin/users/:id': 'users.read',
+      'POST /admin/users/:id/grant-membership': 'users.act',
+      'POST /admin/users/:id/grant-walls': 'users.act',
+      'POST /admin/users/:id/lock': 'users.act',
+      'POST /admin/users/:id/unlock': 'users.act',
+      'POST /admin/users/:id/end-sessions': 'users.act',
+      'POST /admin/users/:id/sessions/:sessionId/end': 'users.act',
+      'POST /admin/users/:id/reset-two-step': 'users.act',
+      'GET /admin/orders': 'orders.read',
+      'GET /admin/orders/:id': 'orders.read',
+      'POST /admin/orders/:id/refund': 'orders.refund',
+      'POST /admin/orders/:id/query': 'orders.read',
+      'GET /admin/invoices': 'invoices.manage',
+      'POST /admin/invoices/:id/issue': 'invoices.manage',
+      'POST /admin/invoices/:id/reject': 'invoices.manage',
     });
     for (const role of STAFF_ROLES) {
       for (const [route, permission] of routes) {

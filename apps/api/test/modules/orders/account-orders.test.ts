@@ -234,7 +234,7 @@ describe.each(testDialects())('account orders on $dialect', ({ dialect }) => {
       expect(shown.map((i) => [i.id, i.state])).toEqual([[invoice.id, 'REQUESTED']]);
 
       // turned down by the seller: a new request may be sent, and both are shown, newest first
-      expect(await closeInvoiceRequest(odb(), invoice.id, 'REJECTED', toDbDate(new Date()))).toBe(true);
+      expect(await closeInvoiceRequest(odb(), invoice.id, { state: 'REJECTED', reason: 'test' }, toDbDate(new Date()))).toBe(true);
       const personal = await post('/order/invoice', user.token, { orderId: order.id, title: '张三', taxId: '', email: 'zhang@example.com' });
       expect(body<TOrderInvoice>(personal).data).toMatchObject({ state: 'REQUESTED', taxId: null });
       expect(body<TOrderInvoices>(await get(`/order/invoice/${order.id}`, user.token)).data.invoices.map((i) => i.state)).toEqual(['REQUESTED', 'REJECTED']);
@@ -297,9 +297,9 @@ describe.each(testDialects())('account orders on $dialect', ({ dialect }) => {
   it('keeps a closed request closed (the back office closes each once)', async () => {
     const { user, order } = await paidOrder();
     const invoice = body<TOrderInvoice>(await post('/order/invoice', user.token, { orderId: order.id, title: 'ACME', email: 'a@example.com' })).data;
-    expect(await closeInvoiceRequest(odb(), invoice.id, 'ISSUED', toDbDate(new Date()))).toBe(true);
-    expect(await closeInvoiceRequest(odb(), invoice.id, 'REJECTED', toDbDate(new Date()))).toBe(false);
-    expect(await closeInvoiceRequest(odb(), newId(), 'ISSUED', toDbDate(new Date()))).toBe(false);
+    expect(await closeInvoiceRequest(odb(), invoice.id, { state: 'ISSUED', invoiceNo: 'INV-1' }, toDbDate(new Date()))).toBe(true);
+    expect(await closeInvoiceRequest(odb(), invoice.id, { state: 'REJECTED', reason: 'test' }, toDbDate(new Date()))).toBe(false);
+    expect(await closeInvoiceRequest(odb(), newId(), { state: 'ISSUED', invoiceNo: 'INV-2' }, toDbDate(new Date()))).toBe(false);
     expect(body<TOrderInvoices>(await get(`/order/invoice/${order.id}`, user.token)).data.invoices.map((i) => i.state)).toEqual(['ISSUED']);
     // an issued invoice holds the order: it is invoiced once
     expect(body(await post('/order/invoice', user.token, { orderId: order.id, title: 'ACME', email: 'a@example.com' })).errcode).toBe(ErrorCode.ORDER_INVOICE_OPEN);

@@ -1,0 +1,147 @@
+import { PostgresAdapter, type Selectable } from 'kysely';
+import { toCount } from '../../db/dialect';
+import { type Db } from '../../db/schema';
+import { type UsersTable } from '../../db/tables/accounts.table';
+import { type InvoiceRequestsTable, type OrdersTable } from '../../db/tables/orders.table';
+
+// What the back office reads about users and orders (ADR 0019): searches and the pages of one
+// user and one order. Reads only; every change goes through the owning module's index.ts.
+// Lists are keyset pages on (created_at, id), newest first, never OFFSET.
+
+export type AdminUserRow = Selectable<UsersTable>;
+export type AdminOrderRow = Selectable<OrdersTable>;
+export type AdminInvoiceRow = Selectable<InvoiceRequestsTable>;
+
+export interface KeysetCut {
+  createdAt: string;
+  id: string;
+}
+
+function isPostgres(db: Db): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+type PrefixColumn = 'username_norm' | 'mobile' | 'email';
+
+/**
+ * Users whose id is `q`, or whose username, phone or email starts with it (compared lower-cased,
+ * as those columns are stored), newest first after `before`. PostgreSQL answers each prefix from a
+ * text_pattern_ops index (migration 0027); SQLite as a range on the column's unique index.
+ */
+export function searchUsers(db: Db, options: { q?: string; before?: KeysetCut; limit: number }): Promise<AdminUserRow[]> {
+  let query = db.selectFrom('users').selectAll();
+  const exact = options.q;
+  if (exact !== undefined) {
+    const q = exact.toLowerCase();
+    const postgres = isPostgres(db);
+    const escaped = q.replace(/[\\%_]/g, (char) => `\\${char}`);
+    query = query.where((eb) => {
+      const prefix = (column: PrefixColumn) => (postgres ? eb(column, 'like', `${escaped}%`) : eb.and([eb(column, '>=', q), eb(column, '<', `${q}\uffff`)]));
+      return eb.or([eb('id', '=', exact), prefix('username_norm'), prefix('mobile'), prefix('email')]);
+    });
+  }
+  const before = options.before;
+  // a row comparison, so the database seeks the (created_at, id) index to the cut: deep pages cost what the first does
+  if (before) query = query.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(before.createdAt, before.id)));
+  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(options.limit).execute();
+}
+
+export function findAdminUser(db: Db, id: string): Promise<AdminUserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function listUserDevices(db: Db, userId: string, limit: number) {
+  return db
+    .selectFrom('devices')
+    .select(['id', 'name', 'client_type', 'app_version', 'last_seen_at', 'created_at'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export function findReferralBinding(db: Db, userId: string) {
+  return db.selectFrom('referral_bindings').selectAll().where('referred_user_id', '=', userId).executeTakeFirst();
+}
+
+export async function findAmbassador(db: Db, userId: string): Promise<{ referral_code: string; joined_at: string; referred: number } | undefined> {
+  const row = await db.selectFrom('ambassadors').select(['referral_code', 'joined_at']).where('user_id', '=', userId).executeTakeFirst();
+  if (!row) return undefined;
+  const count = await db.selectFrom('referral_bindings').select((eb) => eb.fn.countAll().as('n')).where('ambassador_user_id', '=', userId).executeTakeFirst();
+  return { ...row, referred: toCount(count?.n) };
+}
+
+export interface OrderFilter {
+  id?: string;
+  userId?: string;
+  status?: string;
+  itemType?: string;
+  from?: string;
+  to?: string;
+  before?: KeysetCut;
+  limit: number;
+}
+
+/** Orders matching every given filter, newest first after `before`. */
+export function searchOrders(db: Db, filter: OrderFilter): Promise<AdminOrderRow[]> {
+  let query = db.selectFrom('orders').selectAll('orders');
+  if (filter.id !== undefined) query = query.where('orders.id', '=', filter.id);
+  if (filter.userId !== undefined) query = query.where('orders.user_id', '=', filter.userId);
+  if (filter.status !== undefined) query = query.where('orders.status', '=', filter.status);
+  if (filter.from !== undefined) query = query.where('orders.created_at', '>=', filter.from);
+  if (filter.to !== undefined) query = query.where('orders.created_at', '<', filter.to);
+  const itemType = filter.itemType;
+  if (itemType !== undefined) {
+    query = query.where((eb) => eb.exists(eb.selectFrom('order_items').select('order_items.id').whereRef('order_items.order_id', '=', 'orders.id').where('order_items.item_type', '=', itemType)));
+  }
+  const before = filter.before;
+  if (before) {
+    query = query.where((eb) => eb(eb.refTuple('orders.created_at', 'orders.id'), '<', eb.tuple(before.createdAt, before.id)));
+  }
+  return query.orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc').limit(filter.limit).execute();
+}
+
+export function findAdminOrder(db: Db, id: string): Promise<AdminOrderRow | undefined> {
+  return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function listOrderItems(db: Db, orderId: string) {
+  return db.selectFrom('order_items').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
+}
+
+export function listOrderPayments(db: Db, orderId: string) {
+  return db.selectFrom('payments').selectAll().where('order_id', '=', orderId).orderBy('created_at').orderBy('id').execute();
+}
+
+/** Every verified gateway notification received about these payment attempts, oldest first. */
+export function listPaymentNotifications(db: Db, payments: readonly { method: string; payment_no: string }[]) {
+  if (payments.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('gateway_notifications')
+    .select(['id', 'method', 'payment_no', 'gateway_trade_no', 'amount_fen', 'success', 'verification', 'outcome', 'received_at'])
+    .where((eb) => eb.or(payments.map((payment) => eb.and([eb('method', '=', payment.method), eb('payment_no', '=', payment.payment_no)]))))
+    .orderBy('received_at')
+    .orderBy('id')
+    .execute();
+}
+
+export function listOrderRefunds(db: Db, orderId: string) {
+  return db.selectFrom('refunds').selectAll().where('order_id', '=', orderId).orderBy('created_at').orderBy('id').execute();
+}
+
+export function listOrderInvoices(db: Db, orderId: string): Promise<AdminInvoiceRow[]> {
+  return db.selectFrom('invoice_requests').selectAll().where('order_id', '=', orderId).orderBy('id', 'desc').execute();
+}
+
+/** Invoice requests, newest first (ids are time-ordered), by state when given. */
+export function searchInvoices(db: Db, options: { state?: string; before?: string; limit: number }): Promise<AdminInvoiceRow[]> {
+  let query = db.selectFrom('invoice_requests').selectAll();
+  if (options.state !== undefined) query = query.where('state', '=', options.state);
+  if (options.before !== undefined) query = query.where('id', '<', options.before);
+  return query.orderBy('id', 'desc').limit(options.limit).execute();
+}
+
+export function findInvoice(db: Db, id: string): Promise<AdminInvoiceRow | undefined> {
+  return db.selectFrom('invoice_requests').selectAll().where('id', '=', id).executeTakeFirst();
+}

@@ -1,0 +1,21 @@
+import type { TAdminOrderDetail } from '@llk/contracts';
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { getAdminContext, getAdminServerApi, getAdminT, requirePermission } from '@/features/admin/server/admin-session';
+import { OrderDetail } from '@/features/admin-people/components/order-detail';
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getAdminT('AdminOrders'))('title') };
+}
+
+export default async function AdminOrderPage({ params }: { params: Promise<{ id: string }> }) {
+  const me = await requirePermission('orders.read');
+  const [{ language }, t, api, { id }] = await Promise.all([getAdminContext(), getAdminT('AdminOrders'), getAdminServerApi(), params]);
+  let detail: TAdminOrderDetail;
+  try {
+    detail = await api.get<TAdminOrderDetail>(`/orders/${encodeURIComponent(id)}`, { silent: true, retry: false });
+  } catch {
+    notFound();
+  }
+  return <OrderDetail t={t} language={language} detail={detail} canRefund={me.permissions.includes('orders.refund')} />;
+}

@@ -1,0 +1,90 @@
+import type { TAdminOrdersPage } from '@llk/contracts';
+import Link from 'next/link';
+import { buttonClass } from '@/components/ui/button';
+import { LabeledInput, LabeledSelect } from './inputs';
+import { Table, TableBody, TableHead, Td, Th } from '@/components/ui/table';
+import { formatDateTime, formatFen } from '@/lib/format';
+import { Empty, PageLinks, Wide } from './list-parts';
+
+type T = (key: string, values?: Record<string, string | number>) => string;
+
+export const ORDER_STATUSES = ['CREATED', 'PENDING_PAYMENT', 'PAID', 'FULFILLED', 'COMPLETED', 'CANCELLED', 'EXPIRED', 'REFUNDING', 'REFUNDED'] as const;
+export const ITEM_TYPES = ['MEMBER', 'MONITOR', 'CHANNEL', 'QUALITY', 'CLOUD_PC'] as const;
+
+/** /admin/orders: the filters (a GET form) and one keyset page. */
+export function OrdersList({
+  t,
+  language,
+  filters,
+  page,
+  nextHref,
+  onFirst,
+  error,
+}: {
+  t: T;
+  language: string;
+  filters: Record<string, string>;
+  page: TAdminOrdersPage;
+  nextHref: string | null;
+  onFirst: boolean;
+  error?: string;
+}) {
+  return (
+    <section>
+      <h1 className="text-2xl font-semibold text-ink">{t('title')}</h1>
+      <form method="get" action="/admin/orders" className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-3" role="search" aria-label={t('filters')}>
+        <LabeledInput name="q" label={t('orderNo')} defaultValue={filters.q ?? ''} maxLength={64} />
+        <LabeledInput name="userId" label={t('userId')} defaultValue={filters.userId ?? ''} maxLength={64} />
+        <LabeledSelect label={t('status')} name="status" defaultValue={filters.status ?? ''} options={[{ value: '', text: t('any') }, ...ORDER_STATUSES.map((status) => ({ value: status, text: t(`statuses.${status}`) }))]} />
+        <LabeledSelect label={t('itemType')} name="itemType" defaultValue={filters.itemType ?? ''} options={[{ value: '', text: t('any') }, ...ITEM_TYPES.map((type) => ({ value: type, text: t(`itemTypes.${type}`) }))]} />
+        <LabeledInput name="from" type="date" label={t('from')} defaultValue={filters.from ?? ''} />
+        <LabeledInput name="to" type="date" label={t('to')} defaultValue={filters.to ?? ''} />
+        <div className="flex items-end">
+          <button type="submit" className={buttonClass({ size: 'field' })}>
+            {t('searchButton')}
+          </button>
+        </div>
+      </form>
+      {error ? <p className="mt-4 text-sm text-red-700" role="alert">{error}</p> : null}
+      <div className="mt-6">
+        {page.items.length === 0 ? (
+          <Empty text={t('empty')} />
+        ) : (
+          <Wide><Table testId="admin-orders-table">
+            <TableHead>
+              <Th>{t('col.order')}</Th>
+              <Th>{t('col.subject')}</Th>
+              <Th align="end">{t('col.total')}</Th>
+              <Th align="end">{t('col.refunded')}</Th>
+              <Th>{t('col.status')}</Th>
+              <Th>{t('col.user')}</Th>
+              <Th>{t('col.created')}</Th>
+            </TableHead>
+            <TableBody>
+              {page.items.map((order) => (
+                <tr key={order.id}>
+                  <Td>
+                    <Link className="font-mono text-brand-700 underline" href={`/admin/orders/${order.id}`}>
+                      {order.id}
+                    </Link>
+                  </Td>
+                  <Td>{order.subject}</Td>
+                  <Td align="end">{formatFen(order.totalFen, language)}</Td>
+                  <Td align="end">{order.refundedFen ? formatFen(order.refundedFen, language) : '—'}</Td>
+                  <Td>{t(`statuses.${order.status}`)}</Td>
+                  <Td>
+                    <Link className="font-mono text-xs text-brand-700 underline" href={`/admin/users/${order.userId}`}>
+                      {order.userId}
+                    </Link>
+                  </Td>
+                  <Td>{formatDateTime(order.createdAt, language)}</Td>
+                </tr>
+              ))}
+            </TableBody>
+          </Table></Wide>
+        )}
+      </div>
+      <PageLinks firstHref={`/admin/orders?${new URLSearchParams(filters).toString()}`} nextHref={nextHref} firstText={t('first')} nextText={t('next')} onFirst={onFirst} />
+    </section>
+  );
+}

@@ -1,0 +1,169 @@
+import type { TAdminUserDetail } from '@llk/contracts';
+import Link from 'next/link';
+import { Table, TableBody, TableHead, Td, Th } from '@/components/ui/table';
+import { formatDate, formatDateTime, formatFen } from '@/lib/format';
+import { Empty, Facts, Section, Wide } from './list-parts';
+import { EndSessionButton, UserActions } from './user-actions';
+
+type T = (key: string, values?: Record<string, string | number>) => string;
+
+/** /admin/users/[id]: profile, plan and terms, orders, sessions, devices, referral relations, actions. */
+export function UserDetail({ t, tOrders, language, detail, canAct }: { t: T; tOrders: T; language: string; detail: TAdminUserDetail; canAct: boolean }) {
+  const { profile } = detail;
+  const date = (iso: string | null) => (iso ? formatDateTime(iso, language) : t('none'));
+  return (
+    <section>
+      <p className="text-sm">
+        <Link className="text-brand-700 underline" href="/admin/users">
+          {t('title')}
+        </Link>
+      </p>
+      <h1 className="mt-1 text-2xl font-semibold text-ink">{t('detailTitle', { name: profile.username ?? profile.nickname })}</h1>
+      <div className="mt-6 grid gap-6 lg:grid-cols-2">
+        <Section title={t('profile')} testId="admin-user-profile">
+          <Facts
+            rows={[
+              ['ID', <span key="id" className="font-mono">{profile.id}</span>],
+              [t('col.contact'), `${profile.mobile ?? t('none')} / ${profile.email ?? t('none')}`],
+              [t('col.created'), date(profile.createdAt)],
+              [t('col.state'), profile.lockedAt ? <span key="l" className="text-red-700">{`${t('locked')} · ${date(profile.lockedAt)}`}</span> : t('active')],
+              [t('twoStep'), profile.twoStep ? t('on') : t('off')],
+              ...(profile.cancelRequestedAt ? [[t('cancellation'), t('cancelAt', { date: date(profile.eraseAt) })] as [string, string]] : []),
+            ]}
+          />
+        </Section>
+        <Section title={t('plan')} testId="admin-user-plan">
+          <Facts
+            rows={[
+              [t('memberPlan'), profile.memberPlan],
+              [t('memberExpires'), date(profile.memberExpiresAt)],
+              [t('walls'), String(profile.monitorCount)],
+              [t('quality'), profile.qualityTier],
+              [t('qualityExpires'), date(profile.qualityExpiresAt)],
+              [t('channel'), profile.channelEnabled && profile.channelExpiresAt ? t('channelOn', { date: date(profile.channelExpiresAt) }) : t('channelOff')],
+            ]}
+          />
+        </Section>
+      </div>
+
+      {canAct ? (
+        <Section title={t('actions')} testId="admin-user-actions">
+          <UserActions userId={profile.id} locked={profile.lockedAt !== null} twoStep={profile.twoStep} />
+        </Section>
+      ) : null}
+
+      <Section title={t('orders')}>
+        {detail.orders.length === 0 ? (
+          <Empty text={t('noOrders')} />
+        ) : (
+          <Wide><Table>
+            <TableHead>
+              <Th>{tOrders('col.order')}</Th>
+              <Th>{tOrders('col.subject')}</Th>
+              <Th align="end">{tOrders('col.total')}</Th>
+              <Th>{tOrders('col.status')}</Th>
+              <Th>{tOrders('col.created')}</Th>
+            </TableHead>
+            <TableBody>
+              {detail.orders.map((order) => (
+                <tr key={order.id}>
+                  <Td>
+                    <Link className="font-mono text-brand-700 underline" href={`/admin/orders/${order.id}`}>
+                      {order.id}
+                    </Link>
+                  </Td>
+                  <Td>{order.subject}</Td>
+                  <Td align="end">{formatFen(order.totalFen, language)}</Td>
+                  <Td>{tOrders(`statuses.${order.status}`)}</Td>
+                  <Td>{formatDateTime(order.createdAt, language)}</Td>
+                </tr>
+              ))}
+            </TableBody>
+          </Table></Wide>
+        )}
+        <p className="mt-2 text-sm">
+          <Link className="text-brand-700 underline" href={`/admin/orders?userId=${encodeURIComponent(profile.id)}`}>
+            {t('allOrders')}
+          </Link>
+        </p>
+      </Section>
+
+      <Section title={t('sessions')} testId="admin-user-sessions">
+        {detail.sessions.length === 0 ? (
+          <Empty text={t('noSessions')} />
+        ) : (
+          <Wide><Table>
+            <TableHead>
+              <Th>{t('sessionCol.type')}</Th>
+              <Th>{t('sessionCol.created')}</Th>
+              <Th>{t('sessionCol.seen')}</Th>
+              <Th>{t('sessionCol.ip')}</Th>
+              <Th>{t('sessionCol.agent')}</Th>
+              {canAct ? <Th>{t('endSession')}</Th> : null}
+            </TableHead>
+            <TableBody>
+              {detail.sessions.map((session) => (
+                <tr key={session.id}>
+                  <Td>{session.loginType}</Td>
+                  <Td>{formatDateTime(session.createdAt, language)}</Td>
+                  <Td>{formatDateTime(session.lastSeenAt, language)}</Td>
+                  <Td>{session.ip ?? t('none')}</Td>
+                  <Td className="max-w-64 truncate" title={session.userAgent ?? undefined}>
+                    {session.userAgent ?? t('none')}
+                  </Td>
+                  {canAct ? (
+                    <Td>
+                      <EndSessionButton userId={profile.id} sessionId={session.id} />
+                    </Td>
+                  ) : null}
+                </tr>
+              ))}
+            </TableBody>
+          </Table></Wide>
+        )}
+      </Section>
+
+      <Section title={t('devices')}>
+        {detail.devices.length === 0 ? (
+          <Empty text={t('noDevices')} />
+        ) : (
+          <Wide><Table>
+            <TableHead>
+              <Th>{t('deviceCol.name')}</Th>
+              <Th>{t('deviceCol.client')}</Th>
+              <Th>{t('deviceCol.version')}</Th>
+              <Th>{t('deviceCol.seen')}</Th>
+            </TableHead>
+            <TableBody>
+              {detail.devices.map((device) => (
+                <tr key={device.id}>
+                  <Td>{device.name}</Td>
+                  <Td>{device.clientType}</Td>
+                  <Td>{device.appVersion ?? t('none')}</Td>
+                  <Td>{date(device.lastSeenAt)}</Td>
+                </tr>
+              ))}
+            </TableBody>
+          </Table></Wide>
+        )}
+      </Section>
+
+      <Section title={t('referral')}>
+        <p className="text-sm text-ink">
+          {detail.referral.referredBy ? (
+            <Link className="text-brand-700 underline" href={`/admin/users/${detail.referral.referredBy.ambassadorUserId}`}>
+              {t('referredBy', { user: detail.referral.referredBy.ambassadorUserId, code: detail.referral.referredBy.referralCode, date: formatDate(detail.referral.referredBy.boundAt, language, 'medium') })}
+            </Link>
+          ) : (
+            t('notReferred')
+          )}
+        </p>
+        <p className="mt-1 text-sm text-ink">
+          {detail.referral.ambassador
+            ? t('ambassador', { code: detail.referral.ambassador.referralCode, date: formatDate(detail.referral.ambassador.joinedAt, language, 'medium'), count: detail.referral.ambassador.referredCount })
+            : t('notAmbassador')}
+        </p>
+      </Section>
+    </section>
+  );
+}

@@ -1,0 +1,62 @@
+import type { TAdminUsersPage } from '@llk/contracts';
+import Link from 'next/link';
+import { Table, TableBody, TableHead, Td, Th } from '@/components/ui/table';
+import { LabeledInput } from './inputs';
+import { buttonClass } from '@/components/ui/button';
+import { formatDate, formatDateTime } from '@/lib/format';
+import { Empty, PageLinks, Wide } from './list-parts';
+
+type T = (key: string, values?: Record<string, string | number>) => string;
+
+/** /admin/users: the search form (a GET form, so a search is a link) and one keyset page. */
+export function UsersList({ t, language, q, page, nextHref, onFirst, error }: { t: T; language: string; q: string; page: TAdminUsersPage; nextHref: string | null; onFirst: boolean; error?: string }) {
+  return (
+    <section>
+      <h1 className="text-2xl font-semibold text-ink">{t('title')}</h1>
+      <form method="get" action="/admin/users" className="mt-4 flex flex-wrap items-end gap-3" role="search">
+        <LabeledInput name="q" label={t('searchLabel')} defaultValue={q} className="w-full max-w-md" maxLength={100} />
+        <button type="submit" className={buttonClass({ size: 'field' })}>
+          {t('searchButton')}
+        </button>
+      </form>
+      {error ? <p className="mt-4 text-sm text-red-700" role="alert">{error}</p> : null}
+      <div className="mt-6">
+        {page.items.length === 0 ? (
+          <Empty text={t('empty')} />
+        ) : (
+          <Wide><Table testId="admin-users-table">
+            <TableHead>
+              <Th>{t('col.user')}</Th>
+              <Th>{t('col.contact')}</Th>
+              <Th>{t('col.plan')}</Th>
+              <Th>{t('col.expires')}</Th>
+              <Th>{t('col.state')}</Th>
+              <Th>{t('col.created')}</Th>
+            </TableHead>
+            <TableBody>
+              {page.items.map((user) => (
+                <tr key={user.id}>
+                  <Td>
+                    <Link className="font-medium text-brand-700 underline" href={`/admin/users/${user.id}`}>
+                      {user.username ?? user.nickname}
+                    </Link>
+                    <div className="font-mono text-xs text-ink-muted">{user.id}</div>
+                  </Td>
+                  <Td>
+                    <div>{user.mobile ?? t('none')}</div>
+                    <div className="text-ink-muted">{user.email ?? t('none')}</div>
+                  </Td>
+                  <Td>{user.memberPlan}</Td>
+                  <Td>{user.memberExpiresAt ? formatDate(user.memberExpiresAt, language, 'medium') : t('none')}</Td>
+                  <Td>{user.lockedAt ? <span className="text-red-700">{t('locked')}</span> : t('active')}</Td>
+                  <Td>{formatDateTime(user.createdAt, language)}</Td>
+                </tr>
+              ))}
+            </TableBody>
+          </Table></Wide>
+        )}
+      </div>
+      <PageLinks firstHref={`/admin/users${q ? `?q=${encodeURIComponent(q)}` : ''}`} nextHref={nextHref} firstText={t('first')} nextText={t('next')} onFirst={onFirst} />
+    </section>
+  );
+}

@@ -1,0 +1,220 @@
+import { z } from './zod';
+import { ZOrderItemType } from './enums';
+import { ZOrderInvoiceState } from './order-account';
+import { ZOrderStatus } from './orders';
+import { V } from './rules';
+
+// The back office's users, orders, refunds and invoice requests (ADR 0019, step 2). Lists are
+// keyset pages: a page's `next` is the `before` of the following one. Times are UTC ISO text,
+// money integer fen.
+
+/** Keyset cursor of the users and orders lists: the last row's created_at and id. */
+export const ADMIN_PAGE_CURSOR_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z_[0-9A-Za-z]{1,64}$/;
+
+const printable = (value: string) => [...value].every((char) => char >= ' ' && char !== '\u007f');
+const ZText = (min: number, max: number) => z.string().trim().min(min).max(max, { error: V.tooLong }).refine(printable, { error: V.invalidValue });
+const ZAdminId = z.string().regex(/^[0-9A-Za-z]{1,64}$/, { error: V.invalidValue });
+const ZCursor = z.string().regex(ADMIN_PAGE_CURSOR_RE, { error: V.invalidValue });
+const ZLimit = z.coerce.number().int().min(1).max(100).default(50);
+const ZIsoTime = z.iso.datetime({ offset: false, error: V.invalidValue });
+
+/** The reason every mutating back-office action requires (recorded in the audit log). */
+export const ZAdminReason = ZText(1, 500).meta({ description: 'why (required; recorded in the audit log)' });
+
+export const ZAdminIdParams = z.object({ id: ZAdminId });
+export const ZAdminSessionParams = z.object({ id: ZAdminId, sessionId: ZAdminId });
+
+// ---- Users ---------------------------------------------------------------------------------
+
+export const ZAdminUsersQuery = z
+  .object({
+    /** exact id, or a prefix of the username, phone or email */
+    q: ZText(1, 100).optional(),
+    before: ZCursor.optional(),
+    limit: ZLimit,
+  })
+  .strict();
+export type TAdminUsersQuery = z.infer<typeof ZAdminUsersQuery>;
+
+export const ZAdminUserSummary = z.object({
+  id: z.string(),
+  username: z.string().nullable(),
+  nickname: z.string(),
+  mobile: z.string().nullable(),
+  email: z.string().nullable(),
+  memberPlan: z.string(),
+  memberExpiresAt: z.string().nullable(),
+  lockedAt: z.string().nullable(),
+  erasedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type TAdminUserSummary = z.infer<typeof ZAdminUserSummary>;
+
+export const ZAdminUsersPage = z.object({ items: z.array(ZAdminUserSummary), next: ZCursor.nullable() });
+export type TAdminUsersPage = z.infer<typeof ZAdminUsersPage>;
+
+export const ZAdminUserProfile = ZAdminUserSummary.extend({
+  monitorCount: z.number().int(),
+  qualityTier: z.string(),
+  qualityExpiresAt: z.string().nullable(),
+  channelEnabled: z.boolean(),
+  channelExpiresAt: z.string().nullable(),
+  cancelRequestedAt: z.string().nullable(),
+  eraseAt: z.string().nullable(),
+  /** two-step verification (TOTP) is on */
+  twoStep: z.boolean(),
+});
+export type TAdminUserProfile = z.infer<typeof ZAdminUserProfile>;
+
+export const ZAdminOrderSummary = z.object({
+  id: z.string(),
+  userId: z.string(),
+  status: z.string(),
+  subject: z.string(),
+  totalFen: z.number().int(),
+  refundedFen: z.number().int(),
+  payMethod: z.string().nullable(),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+});
+export type TAdminOrderSummary = z.infer<typeof ZAdminOrderSummary>;
+
+export const ZAdminUserDetail = z.object({
+  profile: ZAdminUserProfile,
+  /** the newest orders (up to 20; the orders list filters by user for more) */
+  orders: z.array(ZAdminOrderSummary),
+  /** open sessions, newest first */
+  sessions: z.array(z.object({ id: z.string(), loginType: z.string(), createdAt: z.string(), lastSeenAt: z.string(), ip: z.string().nullable(), userAgent: z.string().nullable() })),
+  /** owned devices, newest first (up to 50) */
+  devices: z.array(z.object({ id: z.string(), name: z.string(), clientType: z.string(), appVersion: z.string().nullable(), lastSeenAt: z.string().nullable(), createdAt: z.string() })),
+  referral: z.object({
+    /** who referred this user, when bound at sign-up */
+    referredBy: z.object({ ambassadorUserId: z.string(), referralCode: z.string(), boundAt: z.string(), expiresAt: z.string() }).nullable(),
+    /** this user as an ambassador */
+    ambassador: z.object({ referralCode: z.string(), joinedAt: z.string(), referredCount: z.number().int() }).nullable(),
+  }),
+});
+export type TAdminUserDetail = z.infer<typeof ZAdminUserDetail>;
+
+export const ZAdminGrantDaysRequest = z.object({ days: z.number().int().min(1).max(3660), reason: ZAdminReason }).strict();
+export type TAdminGrantDaysRequest = z.infer<typeof ZAdminGrantDaysRequest>;
+export const ZAdminGrantWallsRequest = z.object({ walls: z.number().int().min(1).max(100), reason: ZAdminReason }).strict();
+export type TAdminGrantWallsRequest = z.infer<typeof ZAdminGrantWallsRequest>;
+export const ZAdminRequiredReasonRequest = z.object({ reason: ZAdminReason }).strict();
+export type TAdminRequiredReasonRequest = z.infer<typeof ZAdminRequiredReasonRequest>;
+export const ZAdminResetTwoStepRequest = z
+  .object({
+    reason: ZAdminReason,
+    /** how the customer's identity was checked (required; recorded in the audit log) */
+    identityCheck: ZText(1, 500),
+  })
+  .strict();
+export type TAdminResetTwoStepRequest = z.infer<typeof ZAdminResetTwoStepRequest>;
+
+// ---- Orders --------------------------------------------------------------------------------
+
+export const ZAdminOrdersQuery = z
+  .object({
+    /** an order number (exact) */
+    q: ZAdminId.optional(),
+    userId: ZAdminId.optional(),
+    status: ZOrderStatus.optional(),
+    itemType: ZOrderItemType.optional(),
+    /** created at or after (UTC ISO) */
+    from: ZIsoTime.optional(),
+    /** created before (UTC ISO) */
+    to: ZIsoTime.optional(),
+    before: ZCursor.optional(),
+    limit: ZLimit,
+  })
+  .strict();
+export type TAdminOrdersQuery = z.infer<typeof ZAdminOrdersQuery>;
+
+export const ZAdminOrdersPage = z.object({ items: z.array(ZAdminOrderSummary), next: ZCursor.nullable() });
+export type TAdminOrdersPage = z.infer<typeof ZAdminOrdersPage>;
+
+export const ZAdminRefund = z.object({
+  id: z.string(),
+  refundNo: z.string(),
+  paymentId: z.string(),
+  amountFen: z.number().int(),
+  reason: z.string(),
+  state: z.string(),
+  attempts: z.number().int(),
+  lastOutcome: z.string().nullable(),
+  createdAt: z.string(),
+  completedAt: z.string().nullable(),
+});
+export type TAdminRefund = z.infer<typeof ZAdminRefund>;
+
+export const ZAdminInvoice = z.object({
+  id: z.string(),
+  orderId: z.string(),
+  userId: z.string(),
+  state: ZOrderInvoiceState,
+  title: z.string(),
+  taxId: z.string().nullable(),
+  email: z.string(),
+  amountFen: z.number().int(),
+  invoiceNo: z.string().nullable(),
+  rejectReason: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TAdminInvoice = z.infer<typeof ZAdminInvoice>;
+
+export const ZAdminOrderDetail = z.object({
+  order: ZAdminOrderSummary.extend({ originalTotalFen: z.number().int(), source: z.string(), expiresAt: z.string(), fulfilledAt: z.string().nullable(), completedAt: z.string().nullable(), closedAt: z.string().nullable() }),
+  user: z.object({ id: z.string(), username: z.string().nullable() }).nullable(),
+  items: z.array(z.object({ id: z.string(), itemType: z.string(), skuId: z.string(), quantity: z.number().int(), asSeats: z.boolean(), amountFen: z.number().int() })),
+  payments: z.array(
+    z.object({ id: z.string(), paymentNo: z.string(), method: z.string(), client: z.string(), amountFen: z.number().int(), state: z.string(), gatewayTradeNo: z.string().nullable(), createdAt: z.string(), paidAt: z.string().nullable() }),
+  ),
+  /** the verified notifications the gateways sent about these attempts, as received */
+  notifications: z.array(
+    z.object({ id: z.string(), method: z.string(), paymentNo: z.string(), gatewayTradeNo: z.string(), amountFen: z.number().int(), success: z.boolean(), outcome: z.string(), receivedAt: z.string() }),
+  ),
+  refunds: z.array(ZAdminRefund),
+  invoices: z.array(ZAdminInvoice),
+});
+export type TAdminOrderDetail = z.infer<typeof ZAdminOrderDetail>;
+
+/** A key the refund dialog makes when it opens: the same key refunds at most once. */
+export const ADMIN_REQUEST_KEY_RE = /^[A-Za-z0-9_-]{16,64}$/;
+
+export const ZAdminRefundRequest = z
+  .object({
+    /** default: everything not refunded yet */
+    amountFen: z.number().int().min(1).max(100_000_000).optional(),
+    reason: ZAdminReason,
+    requestKey: z.string().regex(ADMIN_REQUEST_KEY_RE, { error: V.invalidValue }),
+  })
+  .strict();
+export type TAdminRefundRequest = z.infer<typeof ZAdminRefundRequest>;
+
+export const ZAdminGatewayQueryResult = z.object({
+  /** open payment attempts asked */
+  asked: z.number().int(),
+  /** of them, found paid and applied now */
+  applied: z.number().int(),
+  status: z.string(),
+});
+export type TAdminGatewayQueryResult = z.infer<typeof ZAdminGatewayQueryResult>;
+
+// ---- Invoice requests ----------------------------------------------------------------------
+
+export const ZAdminInvoicesQuery = z
+  .object({
+    state: ZOrderInvoiceState.optional(),
+    /** the last id of the previous page */
+    before: ZAdminId.optional(),
+    limit: ZLimit,
+  })
+  .strict();
+export type TAdminInvoicesQuery = z.infer<typeof ZAdminInvoicesQuery>;
+
+export const ZAdminInvoicesPage = z.object({ items: z.array(ZAdminInvoice), next: z.string().nullable() });
+export type TAdminInvoicesPage = z.infer<typeof ZAdminInvoicesPage>;
+
+export const ZAdminIssueInvoiceRequest = z.object({ invoiceNo: ZText(1, 64), reason: ZAdminReason.optional() }).strict();
+export type TAdminIssueInvoiceRequest = z.infer<typeof ZAdminIssueInvoiceRequest>;
