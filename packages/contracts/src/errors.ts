@@ -140,6 +140,12 @@ export const ErrorCode = {
   WALL_DEVICE_NOT_FOUND: 70123,
   // back office: staff, sessions, permissions, audit (80001–80049)
   STAFF_USERNAME_TAKEN: 80001,
+  // back office: content, releases, pricing (80200–80299)
+  CONTENT_WINDOW_INVALID: 80200,
+  RELEASE_VERSION_TAKEN: 80210,
+  RELEASE_FETCH_FAILED: 80211,
+  RELEASE_FILE_TOO_LARGE: 80212,
+  SKU_PRICE_INVALID: 80220,
 } as const;
 
 export type TErrorCodeName = keyof typeof ErrorCode;
@@ -267,6 +273,11 @@ const info: Record<TErrorCodeName, ErrorInfo> = {
   WALLS_TOO_MANY: { status: 409, key: 'wallsTooMany' },
   WALL_DEVICE_NOT_FOUND: { status: 404, key: 'wallDeviceNotFound' },
   STAFF_USERNAME_TAKEN: { status: 409, key: 'staffUsernameTaken' },
+  CONTENT_WINDOW_INVALID: { status: 400, key: 'contentWindowInvalid' },
+  RELEASE_VERSION_TAKEN: { status: 409, key: 'releaseVersionTaken' },
+  RELEASE_FETCH_FAILED: { status: 422, key: 'releaseFetchFailed' },
+  RELEASE_FILE_TOO_LARGE: { status: 413, key: 'releaseFileTooLarge' },
+  SKU_PRICE_INVALID: { status: 400, key: 'skuPriceInvalid' },
 };
 
 const byCode = new Map<number, TErrorCodeName>(

@@ -20,6 +20,7 @@ import * as m0018 from './0018-devices';
 import * as m0019 from './0019-redeem-seats-walls';
 import * as m0023 from './0023-device-list-index';
 import * as m0024 from './0024-back-office';
+import * as m0028 from './0028-content-admin';
 
 // Every migration, imported explicitly: file discovery breaks under bundlers and vitest, and an
 // explicit list makes the order reviewable. Names sort in application order; never rename one
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '0019-redeem-seats-walls': m0019,
   '0023-device-list-index': m0023,
   '0024-back-office': m0024,
+  '0028-content-admin': m0028,
 };

@@ -1,9 +1,15 @@
 import { type FastifyPluginAsync } from 'fastify';
 import { type AdminRouteTable, guardAdminRoutes } from './admin.plugin';
 import { auditAdminRoutes } from './audit.admin.routes';
+import { contentAdminRoutes } from './content.admin.routes';
+import { pricingAdminRoutes } from './pricing.admin.routes';
+import { releasesAdminRoutes } from './releases.admin.routes';
 
 /** Every /admin route, one file per area, behind the permission hook. */
 export const adminRoutes: FastifyPluginAsync<{ table?: AdminRouteTable }> = async (app, options) => {
   guardAdminRoutes(app, options.table ?? new Map());
   await app.register(auditAdminRoutes);
+  await app.register(contentAdminRoutes);
+  await app.register(releasesAdminRoutes);
+  await app.register(pricingAdminRoutes);
 };
