@@ -40,3 +40,16 @@ describe('proxy: referral links', () => {
     }
   });
 });
+
+describe('proxy: the back office', () => {
+  it('lets /admin pages and /admin/api through unprefixed, noindex, without the language cookie', async () => {
+    for (const url of ['http://localhost:3000/admin', 'http://localhost:3000/admin/login', 'http://localhost:3000/admin/api/me']) {
+      const response = await proxy(request(url, { 'accept-language': 'ja' }));
+      expect(response.status, url).toBe(200);
+      expect(response.headers.get('location'), url).toBeNull();
+      expect(response.headers.get('x-middleware-rewrite'), url).toBeNull();
+      expect(response.headers.get('x-robots-tag'), url).toBe('noindex, nofollow');
+      expect(response.headers.getSetCookie().some((cookie) => cookie.startsWith('llk-lang=')), url).toBe(false);
+    }
+  });
+});

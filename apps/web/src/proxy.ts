@@ -51,6 +51,13 @@ async function route(request: NextRequest): Promise<NextResponse> {
     userAgent: request.headers.get('user-agent'),
   });
 
+  // The back office keeps its own language and session (app/admin, ADR 0019); never indexed.
+  if (decision.action === 'admin') {
+    const admin = NextResponse.next();
+    admin.headers.set('X-Robots-Tag', 'noindex, nofollow');
+    return admin;
+  }
+
   // Crawlers never carry sessions; language redirects keep the query for the next request.
   let clear = false;
   const sessionKind =

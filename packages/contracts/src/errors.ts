@@ -140,6 +140,11 @@ export const ErrorCode = {
   WALL_DEVICE_NOT_FOUND: 70123,
   // back office: staff, sessions, permissions, audit (80001–80049)
   STAFF_USERNAME_TAKEN: 80001,
+  STAFF_SETUP_INVALID: 80002,
+  STAFF_LOGIN_INVALID: 80003,
+  STAFF_TOTP_INVALID: 80004,
+  STAFF_NOT_FOUND: 80005,
+  STAFF_NOT_YOURSELF: 80006,
   // back office: content, releases, pricing (80200–80299)
   CONTENT_WINDOW_INVALID: 80200,
   RELEASE_VERSION_TAKEN: 80210,
@@ -273,6 +278,11 @@ const info: Record<TErrorCodeName, ErrorInfo> = {
   WALLS_TOO_MANY: { status: 409, key: 'wallsTooMany' },
   WALL_DEVICE_NOT_FOUND: { status: 404, key: 'wallDeviceNotFound' },
   STAFF_USERNAME_TAKEN: { status: 409, key: 'staffUsernameTaken' },
+  STAFF_SETUP_INVALID: { status: 400, key: 'staffSetupInvalid' },
+  STAFF_LOGIN_INVALID: { status: 400, key: 'staffLoginInvalid' },
+  STAFF_TOTP_INVALID: { status: 400, key: 'staffTotpInvalid' },
+  STAFF_NOT_FOUND: { status: 404, key: 'staffNotFound' },
+  STAFF_NOT_YOURSELF: { status: 409, key: 'staffNotYourself' },
   CONTENT_WINDOW_INVALID: { status: 400, key: 'contentWindowInvalid' },
   RELEASE_VERSION_TAKEN: { status: 409, key: 'releaseVersionTaken' },
   RELEASE_FETCH_FAILED: { status: 422, key: 'releaseFetchFailed' },

@@ -1,5 +1,6 @@
 export * from './account-security';
 export * from './admin';
+export * from './admin-roles';
 export * from './admin-content';
 export * from './accounts';
 export * from './cloud-pc';

@@ -26,8 +26,15 @@ export const V = {
   codeInvalid: 'validation.codeInvalid',
   referralCodeInvalid: 'validation.referralCodeInvalid',
   referralCodeUnknown: 'validation.referralCodeUnknown',
+  staffUsernameFormat: 'validation.staffUsernameFormat',
+  staffPasswordFormat: 'validation.staffPasswordFormat',
 } as const;
 export type TValidationKey = (typeof V)[keyof typeof V];
+
+/** Staff usernames (back office): 3–32 letters, digits, dots, dashes or underscores, starting with a letter. */
+export const STAFF_USERNAME_RE = /^[A-Za-z][\w.-]{2,31}$/;
+/** Staff passwords: 12–128 printable ASCII characters without spaces (a second factor is mandatory too). */
+export const STAFF_PASSWORD_RE = /^[\x21-\x7E]{12,128}$/;
 
 export const USERNAME_RE = /^[A-Za-z][A-Za-z0-9_.-]{5,19}$/;
 // English punctuation: the printable ASCII characters that are neither letters, digits nor

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildDownstreamHeaders, buildUpstreamHeaders, capBody, declaresMoreThan, drainBody, forwardBodyLimit, logoutFallbackCookies } from './api-forward';
+import { buildDownstreamHeaders, buildUpstreamHeaders, capBody, declaresMoreThan, drainBody, forwardBodyLimit, logoutFallbackCookies, adminLogoutFallbackCookies } from './api-forward';
 
 describe('buildUpstreamHeaders', () => {
   it('keeps the client headers and sets X-Forwarded-*', () => {
@@ -62,6 +62,16 @@ describe('logoutFallbackCookies', () => {
     expect(logoutFallbackCookies(['logout'], 'GET', 503)).toEqual([]);
     expect(logoutFallbackCookies(['user', 'info'], 'POST', 500)).toEqual([]);
     expect(logoutFallbackCookies(['logout', 'x'], 'POST', 404)).toEqual([]);
+  });
+});
+
+describe('adminLogoutFallbackCookies', () => {
+  it('deletes the staff cookie on /admin when POST /admin/api/logout did not succeed, and nothing else', () => {
+    for (const status of [401, 500, null]) {
+      expect(adminLogoutFallbackCookies(['logout'], 'POST', status)).toEqual([expect.stringMatching(/^llk_admin=; Path=\/admin; Max-Age=0;.*HttpOnly; SameSite=Strict$/)]);
+    }
+    expect(adminLogoutFallbackCookies(['logout'], 'POST', 200)).toEqual([]);
+    expect(adminLogoutFallbackCookies(['me'], 'POST', 500)).toEqual([]);
   });
 });
 

@@ -1,3 +1,4 @@
+import { ADMIN_SESSION_COOKIE } from '@llk/contracts/cookies';
 import { SESSION_COOKIE, SESSION_HINT_COOKIE } from '@/features/auth/session-cookies';
 
 // Header rules of the /api forward (app/api/[...path]/route.ts), pure so they can be tested.
@@ -56,6 +57,16 @@ export function logoutFallbackCookies(path: readonly string[], method: string, s
   if (status !== null && status >= 200 && status < 300) return [];
   const expired = 'Path=/; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; SameSite=Lax';
   return [`${SESSION_COOKIE}=; ${expired}; HttpOnly`, `${SESSION_HINT_COOKIE}=; ${expired}`];
+}
+
+/**
+ * POST /admin/api/logout whose answer is not a success: the staff cookie is deleted all the same
+ * (Path=/admin, like the API's), so leaving the back office always works.
+ */
+export function adminLogoutFallbackCookies(path: readonly string[], method: string, status: number | null): string[] {
+  if (method !== 'POST' || path.length !== 1 || path[0] !== 'logout') return [];
+  if (status !== null && status >= 200 && status < 300) return [];
+  return [`${ADMIN_SESSION_COOKIE}=; Path=/admin; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Strict`];
 }
 
 /** Headers for the browser: the API's own, every Set-Cookie kept, hop-by-hop dropped. */

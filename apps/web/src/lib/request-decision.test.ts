@@ -115,3 +115,15 @@ describe('crawlers', () => {
     }
   });
 });
+
+describe('the back office', () => {
+  it.each(['/admin', '/admin/', '/admin/login', '/admin/setup', '/admin/api/me', '/admin/staff'])('%s passes without a prefix, a cookie or a redirect', (pathname) => {
+    expect(decide({ pathname, acceptLanguage: 'ja' })).toEqual({ action: 'admin' });
+    expect(decide({ pathname, cookie: 'en', userAgent: googlebot })).toEqual({ action: 'admin' });
+  });
+
+  it('leaves look-alikes to the locale routes', () => {
+    expect(decide({ pathname: '/administrator', cookie: 'zh-CN' })).toMatchObject({ action: 'fatal', status: 404 });
+    expect(decide({ pathname: '/en/admin', cookie: 'en' })).toMatchObject({ action: 'fatal', status: 404 });
+  });
+});

@@ -24,7 +24,14 @@ type TDecision =
    * Fatal page, 404: the page in `locale` with the message for `failure` naming `path`;
    * `bare` (crawlers) means the status with an empty body.
    */
-  | { action: 'fatal'; status: 404; failure: TRouteFailure; path: string; locale: TLocale; bare: boolean };
+  | { action: 'fatal'; status: 404; failure: TRouteFailure; path: string; locale: TLocale; bare: boolean }
+  /** The back office (/admin, /admin/…): no locale prefix, no language cookie, no detection. */
+  | { action: 'admin' };
+
+/** /admin and below: the back office (ADR 0019), served as it is, outside the locale routes. */
+export function isAdminPath(pathname: string): boolean {
+  return pathname === '/admin' || pathname.startsWith('/admin/');
+}
 
 function joinPath(prefix: string, path: string, search: string): string {
   const body = path === '/' ? prefix || '/' : `${prefix}${path}`;
@@ -33,6 +40,7 @@ function joinPath(prefix: string, path: string, search: string): string {
 
 export function decideRequest(request: TPageRequest): TDecision {
   const { pathname, search } = request;
+  if (isAdminPath(pathname)) return { action: 'admin' };
   const crawler = isCrawler(request.userAgent);
   const cookie = isLocale(request.cookie) ? request.cookie : null;
   const { locale: urlLocale, prefixed, path } = parseLocalePath(pathname);

@@ -1,46 +1,68 @@
 import { ADMIN_SESSION_COOKIE } from '@llk/contracts';
-import { type FastifyInstance } from 'fastify';
+import { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error';
+import { isSameOriginRequest } from '../auth';
 import { isPermission, roleHas, type TPermission } from './permissions';
 import { findLiveStaffSession, type LiveStaffSession } from './staff-sessions.service';
 
+/**
+ * What an /admin route needs: a permission of the matrix, or one of two levels outside it —
+ * `public` (no session: set-up and log-in) and `staff` (any live staff session, whatever the
+ * role: /admin/me, log-out).
+ */
+export type TAdminAccess = TPermission | 'public' | 'staff';
+
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The one permission an /admin route needs (ADR 0019); required on every /admin route. */
-    permission?: TPermission;
+    /** What an /admin route needs (ADR 0019); required on every /admin route. */
+    permission?: TAdminAccess;
   }
   interface FastifyInstance {
-    /** "METHOD /url" → permission of every /admin route (filled at start-up). */
-    adminRouteTable: Map<string, TPermission>;
+    /** "METHOD /url" → access of every /admin route (filled at start-up). */
+    adminRouteTable: Map<string, TAdminAccess>;
   }
   interface FastifyRequest {
     staff?: LiveStaffSession | null;
   }
 }
 
-/** "METHOD /url" → permission of every admin route, for the matrix test and the docs. */
-export type AdminRouteTable = Map<string, TPermission>;
+/** "METHOD /url" → access of every admin route, for the matrix test and the docs. */
+export type AdminRouteTable = Map<string, TAdminAccess>;
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function isAccess(value: unknown): value is TAdminAccess {
+  return value === 'public' || value === 'staff' || isPermission(value);
+}
+
+/** The live staff session of a request (its `llk_admin` cookie), or null. */
+export function staffOf(app: FastifyInstance, request: FastifyRequest): Promise<LiveStaffSession | null> {
+  const token = request.cookies[ADMIN_SESSION_COOKIE];
+  return token ? findLiveStaffSession(app.db, token) : Promise.resolve(null);
+}
 
 /**
  * The permission hook of the back office, added to the encapsulated context that holds the
- * /admin routes: a route without a valid `config.permission` fails at start-up; each request
- * needs a live staff session (401) whose role holds the permission (403).
+ * /admin routes: a route without a valid `config.permission` fails at start-up; a state-changing
+ * request must come from our own pages (403, like the customer cookie); each request of a
+ * guarded route needs a live staff session (401) whose role holds the permission (403).
  */
 export function guardAdminRoutes(app: FastifyInstance, table: AdminRouteTable): void {
   app.addHook('onRoute', (route) => {
     const url = route.url;
     if (!url.startsWith('/admin')) throw new Error(`admin routes live under /admin: ${url}`);
     const permission = (route.config as { permission?: unknown } | undefined)?.permission;
-    if (!isPermission(permission)) throw new Error(`admin route ${String(route.method)} ${url} declares no permission (config.permission)`);
+    if (!isAccess(permission)) throw new Error(`admin route ${String(route.method)} ${url} declares no permission (config.permission)`);
     for (const method of [route.method].flat()) if (method !== 'HEAD') table.set(`${method} ${url}`, permission);
   });
   app.addHook('onRequest', async (request) => {
     const permission = request.routeOptions.config.permission;
     if (!permission) throw new AppError('FORBIDDEN');
-    const token = request.cookies[ADMIN_SESSION_COOKIE];
-    const staff = token ? await findLiveStaffSession(app.db, token) : null;
+    if (!SAFE_METHODS.has(request.method) && !isSameOriginRequest(request, app.config.webOrigin)) throw new AppError('FORBIDDEN');
+    if (permission === 'public') return;
+    const staff = await staffOf(app, request);
     if (!staff) throw new AppError('UNAUTHORIZED');
-    if (!roleHas(staff.role, permission)) throw new AppError('FORBIDDEN');
+    if (permission !== 'staff' && !roleHas(staff.role, permission)) throw new AppError('FORBIDDEN');
     request.staff = staff;
   });
 }

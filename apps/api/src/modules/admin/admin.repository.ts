@@ -1,4 +1,4 @@
-import { type Insertable, type Selectable } from 'kysely';
+import { type Insertable, type Selectable, sql } from 'kysely';
 import { type Db } from '../../db/schema';
 import { type AuditLogTable, type StaffSessionsTable, type StaffTable } from '../../db/tables/admin.table';
 
@@ -28,12 +28,36 @@ export async function insertAudit(db: Db, row: Insertable<AuditLogTable>): Promi
   await db.insertInto('audit_log').values(row).execute();
 }
 
-/** Newest first, keyset-paged on (at, id): the page after `before` when given. */
-export function listAudit(db: Db, options: { limit: number; before?: { at: string; id: string } }): Promise<AuditRow[]> {
-  let query = db.selectFrom('audit_log').selectAll();
-  const before = options.before;
-  if (before) query = query.where((eb) => eb.or([eb('at', '<', before.at), eb.and([eb('at', '=', before.at), eb('id', '<', before.id)])]));
-  return query.orderBy('at', 'desc').orderBy('id', 'desc').limit(options.limit).execute();
+export type AuditListRow = AuditRow & { staff_username: string | null };
+
+export interface AuditFilterQuery {
+  /** lower-cased username of the acting member */
+  staffNorm?: string | undefined;
+  /** action, or its beginning */
+  actionPrefix?: string | undefined;
+  targetType?: string | undefined;
+  targetId?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+/** LIKE pattern of a literal prefix (\\ escapes % and _). */
+function likePrefix(value: string): string {
+  return `${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Newest first, keyset-paged on (at, id): the page after `before` when given, filtered. */
+export function listAudit(db: Db, options: { limit: number; before?: { at: string; id: string }; filter?: AuditFilterQuery }): Promise<AuditListRow[]> {
+  let query = db.selectFrom('audit_log').leftJoin('staff', 'staff.id', 'audit_log.staff_id').selectAll('audit_log').select('staff.username as staff_username');
+  const { before, filter = {} } = options;
+  if (before) query = query.where((eb) => eb.or([eb('audit_log.at', '<', before.at), eb.and([eb('audit_log.at', '=', before.at), eb('audit_log.id', '<', before.id)])]));
+  if (filter.staffNorm) query = query.where('staff.username_norm', '=', filter.staffNorm);
+  if (filter.actionPrefix) query = query.where((eb) => eb.or([eb('audit_log.action', '=', filter.actionPrefix as string), eb('audit_log.action', 'like', sql<string>`${likePrefix(filter.actionPrefix as string)} ESCAPE '\\'`)]));
+  if (filter.targetType) query = query.where('audit_log.target_type', '=', filter.targetType);
+  if (filter.targetId) query = query.where('audit_log.target_id', '=', filter.targetId);
+  if (filter.from) query = query.where('audit_log.at', '>=', filter.from);
+  if (filter.to) query = query.where('audit_log.at', '<', filter.to);
+  return query.orderBy('audit_log.at', 'desc').orderBy('audit_log.id', 'desc').limit(options.limit).execute();
 }
 
 export type StaffSessionRow = Selectable<StaffSessionsTable>;
@@ -52,4 +76,68 @@ export async function touchStaffSession(db: Db, id: string, at: string): Promise
 
 export async function revokeStaffSession(db: Db, id: string, at: string): Promise<void> {
   await db.updateTable('staff_sessions').set({ revoked_at: at }).where('id', '=', id).where('revoked_at', 'is', null).execute();
+}
+
+export async function updateStaffLocale(db: Db, id: string, locale: string, at: string): Promise<void> {
+  await db.updateTable('staff').set({ locale, updated_at: at }).where('id', '=', id).execute();
+}
+
+/**
+ * The end of a set-up: password, TOTP secret and language stored and the link used up, only
+ * while the link is still the member's and unexpired (false: someone else used it first).
+ */
+export async function completeStaffSetup(
+  db: Db,
+  change: { id: string; tokenHash: string; now: string; passwordHash: string; totpSecret: string; totpStep: number; locale: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('staff')
+    .set({
+      password_hash: change.passwordHash,
+      totp_secret: change.totpSecret,
+      totp_last_step: change.totpStep,
+      locale: change.locale,
+      setup_token_hash: null,
+      setup_expires_at: null,
+      updated_at: change.now,
+    })
+    .where('id', '=', change.id)
+    .where('setup_token_hash', '=', change.tokenHash)
+    .where('setup_expires_at', '>', change.now)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Records TOTP step `step` as used, only when it is later than the last one (1) — else 0. */
+export async function claimStaffTotpStep(db: Db, id: string, step: number): Promise<number> {
+  const result = await db
+    .updateTable('staff')
+    .set({ totp_last_step: step })
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', step)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export function listStaff(db: Db): Promise<StaffRow[]> {
+  return db.selectFrom('staff').selectAll().orderBy('created_at', 'asc').orderBy('id', 'asc').execute();
+}
+
+export async function updateStaff(db: Db, id: string, change: Partial<Pick<StaffTable, 'role' | 'locked_at' | 'password_hash' | 'totp_secret' | 'totp_last_step' | 'setup_token_hash' | 'setup_expires_at'>> & { updated_at: string }): Promise<void> {
+  await db.updateTable('staff').set(change).where('id', '=', id).execute();
+}
+
+/** Ends every open session of a member (locked, or their credentials reset). */
+export async function revokeStaffSessionsOf(db: Db, staffId: string, at: string): Promise<void> {
+  await db.updateTable('staff_sessions').set({ revoked_at: at }).where('staff_id', '=', staffId).where('revoked_at', 'is', null).execute();
+}
+
+/**
+ * The member's row, locked for the rest of the transaction: a no-op UPDATE takes the row lock on
+ * PostgreSQL and the write lock on SQLite (which has no FOR UPDATE), so concurrent changes of one
+ * member run one after the other and each sees the state the last one left.
+ */
+export async function findStaffForUpdate(db: Db, id: string): Promise<StaffRow | undefined> {
+  await db.updateTable('staff').set((eb) => ({ id: eb.ref('id') })).where('id', '=', id).execute();
+  return db.selectFrom('staff').selectAll().where('id', '=', id).executeTakeFirst();
 }

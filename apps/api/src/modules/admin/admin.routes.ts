@@ -4,10 +4,14 @@ import { auditAdminRoutes } from './audit.admin.routes';
 import { contentAdminRoutes } from './content.admin.routes';
 import { pricingAdminRoutes } from './pricing.admin.routes';
 import { releasesAdminRoutes } from './releases.admin.routes';
+import { sessionAdminRoutes } from './session.admin.routes';
+import { staffAdminRoutes } from './staff.admin.routes';
 
 /** Every /admin route, one file per area, behind the permission hook. */
 export const adminRoutes: FastifyPluginAsync<{ table?: AdminRouteTable }> = async (app, options) => {
   guardAdminRoutes(app, options.table ?? new Map());
+  await app.register(sessionAdminRoutes);
+  await app.register(staffAdminRoutes);
   await app.register(auditAdminRoutes);
   await app.register(contentAdminRoutes);
   await app.register(releasesAdminRoutes);

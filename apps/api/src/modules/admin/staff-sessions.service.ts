@@ -2,6 +2,7 @@ import { fromDbDate, newId, toDbDate } from '../../db/dialect';
 import { type Db } from '../../db/schema';
 import { newToken, sha256Hex, TOKEN_RE } from '../../lib/secrets';
 import { findStaffById, findStaffSessionByTokenHash, insertStaffSession, revokeStaffSession, touchStaffSession, type StaffRow } from './admin.repository';
+import { isStaffLocale, type TStaffLocale } from '@llk/contracts/admin-roles';
 import { isStaffRole, type TStaffRole } from './permissions';
 
 // Staff sessions (ADR 0019): apart from customer sessions, stricter — idle 30 minutes, absolute
@@ -20,6 +21,7 @@ export interface LiveStaffSession {
   staffId: string;
   username: string;
   role: TStaffRole;
+  locale: TStaffLocale;
 }
 
 export async function createStaffSession(
@@ -62,7 +64,7 @@ export async function findLiveStaffSession(db: Db, token: string, now = new Date
   const staff = await findStaffById(db, row.staff_id);
   if (!usable(staff)) return null;
   if (time - lastSeen >= TOUCH_INTERVAL_MS) await touchStaffSession(db, row.id, toDbDate(now));
-  return { sessionId: row.id, staffId: staff.id, username: staff.username, role: staff.role };
+  return { sessionId: row.id, staffId: staff.id, username: staff.username, role: staff.role, locale: isStaffLocale(staff.locale) ? staff.locale : 'zh-CN' };
 }
 
 export async function endStaffSession(db: Db, sessionId: string, now = new Date()): Promise<void> {

@@ -9,8 +9,7 @@ import { type TStaffRole } from './permissions';
 /** How long the one-time set-up link of a new staff member works. */
 export const STAFF_SETUP_TTL_MS = 24 * 3_600_000;
 
-/** Staff usernames: 3 to 32 letters, digits, dots, dashes or underscores, starting with a letter. */
-export const STAFF_USERNAME_RE = /^[A-Za-z][\w.-]{2,31}$/;
+export { STAFF_USERNAME_RE } from '@llk/contracts/rules';
 
 export interface CreatedStaff {
   id: string;

@@ -54,7 +54,7 @@ function hostOf(value: string | undefined): string | null {
  * A cookie rides along on any request the browser makes, so a state-changing call that relies
  * on it must come from our own pages: Origin (or Referer) must be the web app or this host.
  */
-function isSameOrigin(request: FastifyRequest, webOrigin: string): boolean {
+export function isSameOrigin(request: FastifyRequest, webOrigin: string): boolean {
   const source = hostOf(request.headers.origin) ?? hostOf(request.headers.referer);
   if (!source) return false;
   return source === hostOf(webOrigin) || source === request.host.toLowerCase();

@@ -4,3 +4,11 @@ export { type ActiveSession, createSession, endUserSessions, findLiveSessionById
 export { finishSignIn, type FinishSignIn, recordSignIn, type SignInContext, type SignInRecord } from './security.service';
 // Account erasure (profile/cancellation.service): the security centre's rows of a user.
 export { deleteSecurityData } from './security.repository';
+// The back office (modules/admin) reuses the customers' building blocks for its staff: the
+// same-origin rule of cookie sessions, argon2id, the log-in back-off, and TOTP (secret, window
+// and replay rule, encryption at rest).
+export { isSameOrigin as isSameOriginRequest } from './auth.plugin';
+export { hashPassword, verifyDummy, verifyPassword } from './passwords';
+export { beginPasswordAttempt, type PasswordAttempt } from './login-throttle';
+export { matchTotpStep, newTotpEnrolment } from './security.service';
+export { decryptSecret, encryptSecret } from './totp-crypto';

@@ -266,6 +266,12 @@ export function matchTotpStep(secret: string, code: string, now: Date): number |
   return totp.counter({ timestamp: now.getTime() }) + delta;
 }
 
+/** A new authenticator secret (20 random bytes, base32) and its otpauth:// URI for `label`. */
+export function newTotpEnrolment(label: string): { secret: string; uri: string } {
+  const secret = new OTPAuth.Secret({ size: 20 }).base32;
+  return { secret, uri: totpOf(secret, label).toString() };
+}
+
 async function totpEnabled(db: Db, userId: string): Promise<boolean> {
   const row = await findTotp(db, userId);
   return row?.enabled_at != null;

@@ -60,6 +60,7 @@ import {
   type DeviceRow,
   type DeviceShareRow,
 } from './devices.repository';
+import { csvCell } from '../../lib/csv';
 
 /** The policy a new device gets: everything, until its owner narrows it. */
 export const DEFAULT_POLICY: TLoginWay = 'ALL';
@@ -560,16 +561,6 @@ export async function manageCounts(db: Db, userId: string, now = new Date()): Pr
 }
 
 // ---- CSV export ----------------------------------------------------------------------------
-
-/**
- * One CSV cell: quoted, quotes doubled, and a leading = + - @ tab or CR neutralised with an
- * apostrophe so a spreadsheet never runs a device name as a formula (CSV injection).
- */
-function csvCell(value: string | number | boolean | null): string {
-  const text = value === null ? '' : String(value);
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return `"${safe.replace(/"/g, '""')}"`;
-}
 
 export const DEVICE_CSV_COLUMNS = ['name', 'deviceId', 'clientType', 'chipType', 'osVersion', 'appVersion', 'groupId', 'policy', 'online', 'lastSeenAt', 'sharedBy', 'permission'] as const;
 
