@@ -1,0 +1,125 @@
+'use client';
+
+import type { TAdminAuditEntry, TAdminAuditPage } from '@llk/contracts';
+import { useLocale, useTranslations } from 'next-intl';
+import { type FormEvent, useState } from 'react';
+import { Button, buttonClass } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Table, TableBody, TableHead, Td, Th } from '@/components/ui/table';
+import { formatDateTime } from '@/lib/format';
+import { adminApi } from '../admin-api';
+
+// The audit log (audit.read): search by staff, action, target and time range; keyset pages
+// ("more" passes the last page's `next` as `before`); the same search as a CSV download.
+
+type TFilter = Partial<Record<'staff' | 'action' | 'targetId' | 'from' | 'to', string>>;
+
+/** The form's values as the API's filter: empty fields left out, local times as UTC instants. */
+function filterOf(form: FormData): TFilter {
+  const filter: TFilter = {};
+  for (const key of ['staff', 'action', 'targetId'] as const) {
+    const value = String(form.get(key) ?? '').trim();
+    if (value) filter[key] = value;
+  }
+  for (const key of ['from', 'to'] as const) {
+    const value = String(form.get(key) ?? '');
+    const time = value ? new Date(value) : null;
+    if (time && !Number.isNaN(time.getTime())) filter[key] = time.toISOString();
+  }
+  return filter;
+}
+
+function change(entry: TAdminAuditEntry): string {
+  return [entry.before, entry.after].filter(Boolean).join(' → ');
+}
+
+export function AuditBrowser({ initial }: { initial: TAdminAuditPage }) {
+  const t = useTranslations('AdminAudit');
+  const locale = useLocale();
+  const [items, setItems] = useState(initial.items);
+  const [next, setNext] = useState(initial.next);
+  const [filter, setFilter] = useState<TFilter>({});
+  const [busy, setBusy] = useState(false);
+
+  async function load(query: TFilter, before?: string) {
+    setBusy(true);
+    try {
+      const page = await adminApi.get<TAdminAuditPage>('/audit', { query: { ...query, ...(before ? { before } : {}) } });
+      setItems((list) => (before ? [...list, ...page.items] : page.items));
+      setNext(page.next);
+    } catch {
+      // toasted
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function search(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const query = filterOf(new FormData(event.currentTarget));
+    setFilter(query);
+    void load(query);
+  }
+
+  const csvHref = `/admin/api/audit/export${Object.keys(filter).length ? `?${new URLSearchParams(filter as Record<string, string>).toString()}` : ''}`;
+  const input = (props: { className: string }) => `${props.className} h-11`;
+
+  return (
+    <div className="mt-6 flex flex-col gap-6">
+      <form aria-label={t('filters')} onSubmit={search} onReset={() => { setFilter({}); void load({}); }} className="grid gap-4 rounded-card border border-line bg-canvas p-4 sm:grid-cols-2 lg:grid-cols-3">
+        <Field label={t('staff')}>{(props) => <input {...props} name="staff" autoCapitalize="none" spellCheck={false} className={input(props)} />}</Field>
+        <Field label={t('action')}>{(props) => <input {...props} name="action" autoCapitalize="none" spellCheck={false} placeholder="staff.create" className={input(props)} />}</Field>
+        <Field label={t('target')}>{(props) => <input {...props} name="targetId" spellCheck={false} className={input(props)} />}</Field>
+        <Field label={t('from')}>{(props) => <input {...props} name="from" type="datetime-local" className={input(props)} />}</Field>
+        <Field label={t('to')}>{(props) => <input {...props} name="to" type="datetime-local" className={input(props)} />}</Field>
+        <div className="flex flex-wrap items-end gap-2">
+          <Button type="submit" disabled={busy}>
+            {t('search')}
+          </Button>
+          <Button type="reset" variant="secondary">
+            {t('reset')}
+          </Button>
+          <a href={csvHref} className={buttonClass({ variant: 'outline', size: 'sm' })} download>
+            {t('export')}
+          </a>
+        </div>
+      </form>
+
+      {items.length === 0 ? (
+        <p className="text-ink-muted">{busy ? t('loading') : t('empty')}</p>
+      ) : (
+        <Table testId="audit-table">
+          <TableHead>
+            <Th>{t('columns.at')}</Th>
+            <Th>{t('columns.staff')}</Th>
+            <Th>{t('columns.action')}</Th>
+            <Th>{t('columns.target')}</Th>
+            <Th>{t('columns.change')}</Th>
+            <Th>{t('columns.reason')}</Th>
+            <Th>{t('columns.ip')}</Th>
+          </TableHead>
+          <TableBody>
+            {items.map((entry) => (
+              <tr key={entry.id} data-testid="audit-row">
+                <Td className="whitespace-nowrap">{formatDateTime(entry.at, locale)}</Td>
+                <Td>{entry.staffUsername ?? (entry.staffId ? entry.staffId : t('commandLine'))}</Td>
+                <Td className="font-mono text-xs">{entry.action}</Td>
+                <Td className="font-mono text-xs">{[entry.targetType, entry.targetId].filter(Boolean).join(' ')}</Td>
+                <Td className="max-w-xs break-all font-mono text-xs">{change(entry)}</Td>
+                <Td className="max-w-xs break-words">{entry.reason}</Td>
+                <Td className="font-mono text-xs">{entry.ip}</Td>
+              </tr>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+      {next ? (
+        <div>
+          <Button variant="secondary" disabled={busy} onClick={() => void load(filter, next)}>
+            {busy ? t('loading') : t('more')}
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

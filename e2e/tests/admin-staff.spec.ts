@@ -1,0 +1,88 @@
+import { expect, test } from '@playwright/test';
+import { createUser, whenHydrated, writesIn } from '../support/accounts';
+import { adminCreate, adminTexts, type TStaffLanguage, totpCode } from '../support/admin';
+
+// The back office's first journey (ADR 0019): an OWNER made by `npm run admin:create` opens the
+// set-up link, enrols an authenticator, logs out and in again with password and code, creates
+// a CONTENT member, and finds both actions in the audit log; a customer session opens no admin API.
+
+const JOURNEYS = [
+  { language: 'zh-CN', size: { width: 390, height: 844 } },
+  { language: 'en', size: { width: 1280, height: 800 } },
+] as const satisfies ReadonlyArray<{ language: TStaffLanguage; size: { width: number; height: number } }>;
+
+const PASSWORD = 'staff-password-2026!';
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+for (const { language, size } of JOURNEYS) {
+  test(`${language} ${size.width}: an owner sets up TOTP, logs in, creates a CONTENT member, sees both in the audit log`, writesIn(language, 'en'), async ({ page, context, baseURL }) => {
+    test.setTimeout(120_000);
+    const t = adminTexts(language);
+    await page.setViewportSize(size);
+    await context.addCookies([{ name: 'llk_admin_lang', value: language, url: `${baseURL}/admin` }]);
+    const owner = `owner-${unique()}`;
+    const setupPath = await adminCreate(owner, 'OWNER');
+
+    // set-up: the QR code and the key, then password and the first code
+    await page.goto(setupPath);
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+    await expect(page.getByRole('heading', { name: t.AdminSetup!.title! })).toBeVisible();
+    await expect(page.getByRole('img', { name: t.AdminSetup!.qrLabel! })).toBeVisible();
+    const secret = (await page.getByTestId('totp-secret').textContent())?.trim() ?? '';
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    await page.getByLabel(t.AdminSetup!.password!, { exact: true }).fill(PASSWORD);
+    await page.getByLabel(t.AdminSetup!.confirm!).fill(PASSWORD);
+    await page.getByLabel(t.AdminSetup!.code!).fill(totpCode(secret));
+    await (await whenHydrated(page.getByRole('button', { name: t.AdminSetup!.submit! }))).click();
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByTestId('admin-whoami')).toContainText(owner);
+    expect((await context.cookies()).find((cookie) => cookie.name === 'llk_admin')).toMatchObject({ path: '/admin', httpOnly: true, sameSite: 'Strict' });
+
+    // log out, and in again with the next code (each code is good once)
+    await (await whenHydrated(page.getByRole('button', { name: t.AdminShell!.logout! }))).click();
+    await expect(page).toHaveURL(/\/admin\/login$/);
+    await page.getByLabel(t.AdminLogin!.username!).fill(owner);
+    await page.getByLabel(t.AdminLogin!.password!).fill(PASSWORD);
+    await page.getByLabel(t.AdminLogin!.code!).fill(totpCode(secret, 1));
+    await (await whenHydrated(page.getByRole('button', { name: t.AdminLogin!.submit! }))).click();
+    await expect(page).toHaveURL(/\/admin$/);
+
+    // the nav of an OWNER has every section; the staff page creates a CONTENT member
+    if (size.width < 1024) await page.getByText(t.AdminShell!.menu!, { exact: true }).click();
+    const nav = page.getByRole('navigation', { name: t.AdminShell!.navLabel! }).locator('visible=true');
+    await expect(nav.getByRole('link')).toHaveCount(13);
+    await nav.getByRole('link', { name: t.AdminShell!['nav.staff']! }).click();
+    await expect(page.getByRole('heading', { name: t.AdminStaff!.title!, level: 1 })).toBeVisible();
+    const member = `content-${unique()}`;
+    await page.getByLabel(t.AdminStaff!.username!).fill(member);
+    await page.getByLabel(t.AdminStaff!.role!, { exact: true }).selectOption('CONTENT');
+    await (await whenHydrated(page.getByRole('button', { name: t.AdminStaff!.create! }))).click();
+    await expect(page.getByTestId('setup-link')).toContainText(member);
+    await expect(page.getByTestId('setup-link').getByRole('textbox')).toHaveValue(/\/admin\/setup#token=[A-Za-z0-9_-]{43}$/);
+    await expect(page.getByTestId(`staff-${member}`)).toContainText(t.AdminStaff!['states.SETUP']!);
+
+    // the audit log shows the log-in and the creation, by this owner
+    await page.goto('/admin/audit');
+    const rows = page.getByTestId('audit-row');
+    await expect(rows.filter({ hasText: 'staff.create' }).filter({ hasText: owner }).first()).toBeVisible();
+    await expect(rows.filter({ hasText: 'staff.login' }).filter({ hasText: owner }).first()).toBeVisible();
+    await page.getByLabel(t.AdminAudit!.staff!).fill(owner);
+    await (await whenHydrated(page.getByRole('button', { name: t.AdminAudit!.search!, exact: true }))).click();
+    await expect(rows).toHaveCount(3); // staff.setup, staff.login, staff.create
+    await expect(page.getByRole('link', { name: t.AdminAudit!.export! })).toHaveAttribute('href', `/admin/api/audit/export?staff=${owner}`);
+    const csv = await page.request.get(`/admin/api/audit/export?staff=${owner}`);
+    expect(csv.headers()['content-type']).toBe('text/csv; charset=utf-8');
+    expect(await csv.text()).toContain('"staff.create"');
+  });
+}
+
+test('a customer session cannot open /admin/api/me, and the admin pages send visitors to the log-in', async ({ page, request }) => {
+  await createUser(request);
+  const me = await request.get('/admin/api/me');
+  expect(me.status()).toBe(401);
+  expect((await me.json()).errcode).toBe(40100);
+  await page.goto('/admin/staff');
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  const robots = await request.get('/admin/login');
+  expect(robots.headers()['x-robots-tag']).toBe('noindex, nofollow');
+});
