@@ -108,7 +108,8 @@ describe.each(testDialects())('back office: content, releases, pricing on $diale
       method,
       url,
       cookies: { [ADMIN_SESSION_COOKIE]: await staff(options.role) },
-      headers: { 'accept-language': options.lang ?? 'en' },
+      // state-changing admin calls come from our own pages (the web origin of the test config)
+      headers: { 'accept-language': options.lang ?? 'en', origin: 'http://localhost:3000' },
       ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
     });
     return { status: res.statusCode, body: res.json<Envelope<T>>() };
@@ -265,7 +266,7 @@ describe.each(testDialects())('back office: content, releases, pricing on $diale
       method: 'POST',
       url: '/admin/releases/checksum/upload',
       cookies: { [ADMIN_SESSION_COOKIE]: await staff() },
-      headers: { 'content-type': 'application/octet-stream' },
+      headers: { 'content-type': 'application/octet-stream', origin: 'http://localhost:3000' },
       payload: FILE,
     });
     expect(uploaded.json<Envelope<TAdminChecksum>>().data).toEqual({ sizeBytes: 300_000, sha256: FILE_SHA });
