@@ -136,6 +136,7 @@ async function main() {
       CODE_SECRET: randomBytes(32).toString('base64url'),
       TOTP_ENCRYPTION_KEY: randomBytes(32).toString('base64url'),
       REDEEM_CODE_PEPPER: randomBytes(32).toString('base64url'),
+      REVALIDATE_SECRET: randomBytes(32).toString('base64url'),
       // every journey asks for codes from 127.0.0.1
       CODE_IP_HOURLY_LIMIT: '1000',
       CODE_IP_DAILY_LIMIT: '1000',

@@ -24,9 +24,9 @@ for (const locale of LOCALES) {
     const tablist = page.getByRole('tablist', { name: text(t, 'Pricing', 'tablist') });
     const yearTab = tablist.getByRole('tab', { name: new RegExp(text(t, 'Pricing', 'tabs.YEAR')) });
     const monthTab = tablist.getByRole('tab', { name: new RegExp(text(t, 'Pricing', 'tabs.MONTH')) });
-    // Annual first, with its saving on the tab.
+    // Annual first, with its discount on the tab: the same figure as the card's badge.
     await expect(yearTab).toHaveAttribute('aria-selected', 'true');
-    await expect(yearTab).toContainText(text(t, 'Pricing', 'tabBadge').replace('{percent}', percent(year.savingPercent, locale)));
+    await expect(yearTab).toContainText(text(t, 'Pricing', 'discount').replace('{percent}', percent(year.discountPercent, locale)));
 
     const yearPanel = page.getByRole('tabpanel', { name: new RegExp(text(t, 'Pricing', 'tabs.YEAR')) });
     const yearPro = yearPanel.locator('[data-plan="PRO"]');

@@ -27,6 +27,7 @@ export const BENCH_ENV = {
   CODE_SECRET: randomBytes(32).toString('hex'),
   TOTP_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
   REDEEM_CODE_PEPPER: randomBytes(32).toString('hex'),
+  REVALIDATE_SECRET: randomBytes(32).toString('hex'),
   PUBLIC_ORIGIN: 'https://bench.invalid',
   SMTP_URL: 'smtp://127.0.0.1:9',
   ALIYUN_SMS_ACCESS_KEY_ID: 'bench',

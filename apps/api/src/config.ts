@@ -72,6 +72,13 @@ import { missingForProduction } from './production-requirements';
 //                       and production refuses to start with it                   (false)
 //   JOBS_SCHEMA         PostgreSQL schema of the job runner's (pg-boss) tables, in the same
 //                       database; SQLite runs jobs in-process                (pgboss)
+//   Back office (docs/adr/0019-back-office.md):
+//   REVALIDATE_SECRET   shared with the web (same variable there): the API's POST /api/revalidate
+//                       after a publish carries it as a bearer token, ≥ 32 characters; unset =
+//                       pages refresh on their own timer; required in production  (unset)
+//   REVALIDATE_URL      where that call goes                      (${PUBLIC_ORIGIN}/api/revalidate)
+//   RELEASE_FETCH_MAX_BYTES  largest release file the API hashes (URL or upload) (2147483648)
+//   RELEASE_FETCH_TIMEOUT_MS fetching a release file for its SHA-256 gives up after (300000)
 //   Payments (see apps/api/README.md "Payments" and docs/adr/0008):
 //   PAYMENT_SANDBOX     true/false: methods without real credentials use the built-in sandbox
 //                       gateway; production never does unless this is set to true
@@ -132,6 +139,8 @@ export interface AppConfig {
   webauthn: { rpId: string; rpName: string; origins: string[] };
   /** DEV_JOBS_CLOCK: jobs may be run by hand as of a moved clock (POST /dev/jobs/run), development only */
   jobs: { schema: string; devClock: boolean };
+  /** the back office's calls out: page revalidation on the web, release files it hashes */
+  backOffice: { revalidateSecret: string | undefined; revalidateUrl: string; releaseFetchMaxBytes: number; releaseFetchTimeoutMs: number };
 }
 
 export interface AlipayConfig {
@@ -190,6 +199,7 @@ const SECRET_VARIABLES = new Set([
   'CODE_SECRET',
   'TOTP_ENCRYPTION_KEY',
   'REDEEM_CODE_PEPPER',
+  'REVALIDATE_SECRET',
   'SMTP_URL',
   'ALIYUN_SMS_ACCESS_KEY_SECRET',
   'ALIPAY_PRIVATE_KEY',
@@ -351,6 +361,10 @@ const ZEnv = z.object({
   WEBAUTHN_RP_NAME: z.preprocess(blankToUndefined, z.string().trim().max(64, { error: 'must be at most 64 characters' }).default('LLK Remote')),
   WEBAUTHN_ORIGINS: ZOriginList,
   DEV_JOBS_CLOCK: booleanFlag(false),
+  REVALIDATE_SECRET: z.preprocess(blankToUndefined, z.string().min(32, { error: 'must be at least 32 characters' }).optional()),
+  REVALIDATE_URL: ZOptionalBaseUrl,
+  RELEASE_FETCH_MAX_BYTES: integer(1, 16 * 1024 * 1024 * 1024, 2 * 1024 * 1024 * 1024),
+  RELEASE_FETCH_TIMEOUT_MS: integer(100, 3_600_000, 300_000),
   JOBS_SCHEMA: z.preprocess(
     blankToUndefined,
     z.string().regex(/^[a-z_][a-z0-9_]{0,49}$/, { error: 'must be a PostgreSQL schema name (a-z, 0-9, _)' }).default('pgboss'),
@@ -489,6 +503,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     webauthn: { ...webauthnOf(webOrigin, e.WEBAUTHN_RP_ID, e.WEBAUTHN_ORIGINS), rpName: e.WEBAUTHN_RP_NAME },
     jobs: { schema: e.JOBS_SCHEMA, devClock: e.DEV_JOBS_CLOCK },
+    backOffice: {
+      revalidateSecret: e.REVALIDATE_SECRET,
+      revalidateUrl: e.REVALIDATE_URL ?? `${webOrigin}/api/revalidate`,
+      releaseFetchMaxBytes: e.RELEASE_FETCH_MAX_BYTES,
+      releaseFetchTimeoutMs: e.RELEASE_FETCH_TIMEOUT_MS,
+    },
   };
 }
 

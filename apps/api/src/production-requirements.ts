@@ -20,6 +20,9 @@ export function missingForProduction(env: NodeJS.ProcessEnv, parsed: { sandbox: 
   if (!isSet(env, 'PUBLIC_ORIGIN') && !isSet(env, 'WEB_ORIGIN')) {
     missing.push('PUBLIC_ORIGIN: required (the https origin visitors use; links and same-origin checks use it)');
   }
+  if (!isSet(env, 'REVALIDATE_SECRET')) {
+    missing.push('REVALIDATE_SECRET: required (at least 32 characters, the same in the web; the back office refreshes published pages with it)');
+  }
   if (!isSet(env, 'SMTP_URL')) missing.push('SMTP_URL: required (emailed codes; there is no dev outbox in production)');
   for (const name of ALIYUN_SMS) {
     if (!isSet(env, name)) missing.push(`${name}: required (codes by SMS; there is no dev outbox in production)`);

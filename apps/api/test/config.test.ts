@@ -105,6 +105,7 @@ describe('production requirements', () => {
       'REDEEM_CODE_PEPPER',
       'DATABASE_URL',
       'PUBLIC_ORIGIN',
+      'REVALIDATE_SECRET',
       'SMTP_URL',
       'ALIYUN_SMS_ACCESS_KEY_ID',
       'ALIYUN_SMS_ACCESS_KEY_SECRET',

@@ -27,6 +27,7 @@ export const PRODUCTION_ENV: Readonly<Record<string, string>> = {
   CODE_SECRET: 'x'.repeat(32),
   TOTP_ENCRYPTION_KEY: 't'.repeat(32),
   REDEEM_CODE_PEPPER: 'p'.repeat(32),
+  REVALIDATE_SECRET: 'r'.repeat(32),
   PUBLIC_ORIGIN: 'https://www.llk.test',
   SMTP_URL: 'smtp://127.0.0.1:9',
   ALIYUN_SMS_ENDPOINT: 'http://127.0.0.1:9',

@@ -68,7 +68,8 @@ describe('pricing page', () => {
     expect(asked).toEqual(['http://api.test/memberPricing/detail/v2 en']);
 
     const annualTab = screen.getByRole('tab', { selected: true });
-    expect(annualTab.textContent).toBe('AnnualSave 44%');
+    // the tab shows the same discount as the card (one definition: list price against price)
+    expect(annualTab.textContent).toBe('Annual45% off');
     const annual = screen.getByTestId('billing-panel-YEAR');
     expect(annual.hidden).toBe(false);
     const pro = annual.querySelector('[data-plan="PRO"]') as HTMLElement;

@@ -156,6 +156,12 @@ export const ErrorCode = {
   ACCOUNT_LOCKED: 80107,
   ADMIN_REQUEST_REPEATED: 80108,
   ADMIN_LOCK_UNCHANGED: 80109,
+  // back office: content, releases, pricing (80200–80299)
+  CONTENT_WINDOW_INVALID: 80200,
+  RELEASE_VERSION_TAKEN: 80210,
+  RELEASE_FETCH_FAILED: 80211,
+  RELEASE_FILE_TOO_LARGE: 80212,
+  SKU_PRICE_INVALID: 80220,
 } as const;
 
 export type TErrorCodeName = keyof typeof ErrorCode;
@@ -298,6 +304,11 @@ const info: Record<TErrorCodeName, ErrorInfo> = {
   STAFF_TOTP_INVALID: { status: 400, key: 'staffTotpInvalid' },
   STAFF_NOT_FOUND: { status: 404, key: 'staffNotFound' },
   STAFF_NOT_YOURSELF: { status: 409, key: 'staffNotYourself' },
+  CONTENT_WINDOW_INVALID: { status: 400, key: 'contentWindowInvalid' },
+  RELEASE_VERSION_TAKEN: { status: 409, key: 'releaseVersionTaken' },
+  RELEASE_FETCH_FAILED: { status: 422, key: 'releaseFetchFailed' },
+  RELEASE_FILE_TOO_LARGE: { status: 413, key: 'releaseFileTooLarge' },
+  SKU_PRICE_INVALID: { status: 400, key: 'skuPriceInvalid' },
 };
 
 const byCode = new Map<number, TErrorCodeName>(

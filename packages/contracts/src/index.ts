@@ -1,6 +1,7 @@
 export * from './account-security';
 export * from './admin';
 export * from './admin-roles';
+export * from './admin-content';
 export * from './accounts';
 export * from './cloud-pc';
 export * from './cookies';

@@ -1,3 +1,5 @@
+import { type Generated } from 'kysely';
+
 // Tables of migration 0004-catalogue. Booleans are integer 0/1 (see ../dialect.ts).
 
 export interface CatalogueSkusTable {
@@ -14,6 +16,8 @@ export interface CatalogueSkusTable {
   original_price_fen: number;
   active: number;
   sort_order: number;
+  /** seed | staff: a price staff set is left alone by a reseed (migration 0028) */
+  origin: Generated<string>;
 }
 
 export interface PricingPlansTable {

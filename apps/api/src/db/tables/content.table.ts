@@ -1,3 +1,5 @@
+import { type Generated } from 'kysely';
+
 // Tables of migration 0003-content. Timestamps are UTC ISO text (see ../dialect.ts), booleans
 // integer 0/1, bigint columns come back as strings from pg (use toCount()).
 
@@ -10,6 +12,12 @@ export interface ReleasesTable {
   released_at: string;
   min_os: string;
   store_url: string | null;
+  /** 1 = shown by the public reads (migration 0028) */
+  published: Generated<number>;
+  /** seed | staff: a staff row is left alone by a reseed (migration 0028) */
+  origin: Generated<string>;
+  /** keyset of the staff list (migration 0028) */
+  created_at: Generated<string>;
 }
 
 export interface ReleasePackagesTable {
@@ -39,7 +47,15 @@ export interface NewsTable {
   published_at: string;
   valid_from: string | null;
   valid_until: string | null;
+  /** end of the publish window, null = open-ended (migration 0028) */
+  expires_at: string | null;
   updated_at: string;
+  /** 1 = shown by the public reads (migration 0028) */
+  published: Generated<number>;
+  /** seed | staff: a staff row is left alone by a reseed (migration 0028) */
+  origin: Generated<string>;
+  /** keyset of the staff list (migration 0028) */
+  created_at: Generated<string>;
 }
 
 export interface NewsTranslationsTable {
@@ -57,6 +73,12 @@ export interface NoticesTable {
   published_at: string;
   expires_at: string | null;
   updated_at: string;
+  /** 1 = shown by the public reads (migration 0028) */
+  published: Generated<number>;
+  /** seed | staff: a staff row is left alone by a reseed (migration 0028) */
+  origin: Generated<string>;
+  /** keyset of the staff list (migration 0028) */
+  created_at: Generated<string>;
 }
 
 export interface NoticeTranslationsTable {

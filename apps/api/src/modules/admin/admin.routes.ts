@@ -3,6 +3,9 @@ import { type AdminRouteTable, guardAdminRoutes } from './admin.plugin';
 import { auditAdminRoutes } from './audit.admin.routes';
 import { ordersAdminRoutes } from './orders.admin.routes';
 import { usersAdminRoutes } from './users.admin.routes';
+import { contentAdminRoutes } from './content.admin.routes';
+import { pricingAdminRoutes } from './pricing.admin.routes';
+import { releasesAdminRoutes } from './releases.admin.routes';
 import { sessionAdminRoutes } from './session.admin.routes';
 import { staffAdminRoutes } from './staff.admin.routes';
 
@@ -14,4 +17,7 @@ export const adminRoutes: FastifyPluginAsync<{ table?: AdminRouteTable }> = asyn
   await app.register(auditAdminRoutes);
   await app.register(usersAdminRoutes);
   await app.register(ordersAdminRoutes);
+  await app.register(contentAdminRoutes);
+  await app.register(releasesAdminRoutes);
+  await app.register(pricingAdminRoutes);
 };

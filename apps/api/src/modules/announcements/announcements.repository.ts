@@ -23,6 +23,7 @@ export async function findCurrentNotices(db: Db, now: string): Promise<NoticeRow
   return db
     .selectFrom('notices')
     .select(noticeColumns)
+    .where('published', '=', 1)
     .where('published_at', '<=', now)
     .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
     .orderBy('pinned', 'desc')
@@ -47,16 +48,23 @@ export interface SeedNotice {
   translations: { locale: string; title: string; body: string }[];
 }
 
-/** Makes the notice tables hold exactly the seed's notices, keyed by slug. */
+/**
+ * Makes the seed's rows of the notice tables hold exactly the seed's notices, keyed by slug;
+ * rows staff created or edited (origin 'staff') are never overwritten or deleted.
+ */
 export async function replaceNotices(db: Db, notices: SeedNotice[], now: string): Promise<void> {
   const keep = new Set<string>();
   for (const notice of notices) {
-    const existing = await db.selectFrom('notices').select('id').where('slug', '=', notice.slug).executeTakeFirst();
+    const existing = await db.selectFrom('notices').select(['id', 'origin']).where('slug', '=', notice.slug).executeTakeFirst();
+    if (existing?.origin === 'staff') {
+      keep.add(existing.id);
+      continue;
+    }
     const id = existing?.id ?? newId();
     keep.add(id);
     const values = { pinned: notice.pinned ? 1 : 0, published_at: notice.publishedAt, expires_at: notice.expiresAt, updated_at: now };
     if (existing) await db.updateTable('notices').set(values).where('id', '=', id).execute();
-    else await db.insertInto('notices').values({ id, slug: notice.slug, ...values }).execute();
+    else await db.insertInto('notices').values({ id, slug: notice.slug, ...values, published: 1, origin: 'seed', created_at: notice.publishedAt }).execute();
     await db.deleteFrom('notice_translations').where('notice_id', '=', id).execute();
     if (notice.translations.length > 0) {
       await db
@@ -65,9 +73,54 @@ export async function replaceNotices(db: Db, notices: SeedNotice[], now: string)
         .execute();
     }
   }
-  const stale = (await db.selectFrom('notices').select('id').execute()).map((row) => row.id).filter((id) => !keep.has(id));
+  const stale = (await db.selectFrom('notices').select('id').where('origin', '=', 'seed').execute()).map((row) => row.id).filter((id) => !keep.has(id));
   if (stale.length > 0) {
     await db.deleteFrom('notice_translations').where('notice_id', 'in', stale).execute();
     await db.deleteFrom('notices').where('id', 'in', stale).execute();
   }
+}
+
+// ---- Back office (announcements.admin.ts) --------------------------------------------------
+
+export interface StaffNoticeRow {
+  id: string;
+  slug: string;
+  pinned: number;
+  published: number;
+  published_at: string;
+  expires_at: string | null;
+  origin: string;
+  created_at: string;
+  updated_at: string;
+}
+
+const staffColumns = ['id', 'slug', 'pinned', 'published', 'published_at', 'expires_at', 'origin', 'created_at', 'updated_at'] as const;
+
+/** Newest first on (created_at, id), after the cut when given. */
+export async function findStaffNoticePage(db: Db, options: { before?: { at: string; id: string } | undefined; limit: number }): Promise<StaffNoticeRow[]> {
+  let select = db.selectFrom('notices').select(staffColumns);
+  const cut = options.before;
+  if (cut) select = select.where((eb) => eb.or([eb('created_at', '<', cut.at), eb.and([eb('created_at', '=', cut.at), eb('id', '<', cut.id)])]));
+  return select.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(options.limit).execute();
+}
+
+export async function findStaffNotice(db: Db, id: string): Promise<StaffNoticeRow | undefined> {
+  return db.selectFrom('notices').select(staffColumns).where('id', '=', id).executeTakeFirst();
+}
+
+export type StaffNoticeValues = Pick<StaffNoticeRow, 'pinned' | 'published_at' | 'expires_at'>;
+
+export async function insertStaffNotice(db: Db, row: StaffNoticeValues & { id: string; slug: string; at: string }): Promise<void> {
+  const { at, ...values } = row;
+  await db.insertInto('notices').values({ ...values, published: 0, origin: 'staff', created_at: at, updated_at: at }).execute();
+}
+
+/** A staff change: the row becomes origin 'staff' (a reseed leaves it alone). */
+export async function updateStaffNotice(db: Db, id: string, values: Partial<StaffNoticeValues> & { published?: number; updated_at: string }): Promise<void> {
+  await db.updateTable('notices').set({ ...values, origin: 'staff' }).where('id', '=', id).execute();
+}
+
+export async function replaceNoticeTranslations(db: Db, id: string, rows: Omit<NoticeTranslationRow, 'notice_id'>[]): Promise<void> {
+  await db.deleteFrom('notice_translations').where('notice_id', '=', id).execute();
+  if (rows.length > 0) await db.insertInto('notice_translations').values(rows.map((row) => ({ notice_id: id, ...row }))).execute();
 }

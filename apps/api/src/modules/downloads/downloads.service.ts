@@ -27,12 +27,17 @@ function platformOf(clientType: TClientType): TReleasePlatform | null {
   return clientType === 'ANDROID_PAD' ? 'ANDROID' : clientType;
 }
 
+/** A file path is under DOWNLOAD_BASE_URL; the back office may also store an absolute URL. */
+export function packageUrl(filePath: string, baseUrl: string): string {
+  return /^https?:\/\//i.test(filePath) ? filePath : `${baseUrl}/${filePath}`;
+}
+
 function toPackage(row: PackageRow, release: ReleaseRow, baseUrl: string): TDownloadPackage {
   return {
     chipType: row.chip_type as TChipType,
     format: row.format as TDownloadPackage['format'],
     fileName: row.file_path ? (row.file_path.split('/').pop() ?? row.file_path) : null,
-    url: row.file_path ? `${baseUrl}/${row.file_path}` : (release.store_url ?? ''),
+    url: row.file_path ? packageUrl(row.file_path, baseUrl) : (release.store_url ?? ''),
     sizeBytes: row.size_bytes === null ? null : toCount(row.size_bytes),
     sha256: row.sha256,
   };

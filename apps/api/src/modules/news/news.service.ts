@@ -3,14 +3,15 @@ import { dbNow } from '../../db/dialect';
 import { type Db } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { contentLocales, pickTranslation } from '../../lib/content-locale';
+import { discountsFor, fillFigures } from './news-figures';
 import { findNewsPage, findNewsTranslations, findPublishedNews, type NewsRow, type NewsTranslationRow } from './news.repository';
 
-function toSummary(row: NewsRow, translation: NewsTranslationRow | undefined): TNewsSummary {
+function toSummary(row: NewsRow, translation: NewsTranslationRow | undefined, figures: (text: string) => string): TNewsSummary {
   return {
     id: row.public_id,
     kind: row.kind as TNewsKind,
-    title: translation?.title ?? '',
-    summary: translation?.summary ?? '',
+    title: figures(translation?.title ?? ''),
+    summary: figures(translation?.summary ?? ''),
     publishedAt: row.published_at,
     validFrom: row.valid_from,
     validUntil: row.valid_until,
@@ -25,6 +26,7 @@ export async function listNews(
 ): Promise<TNewsList> {
   const { rows, total } = await findNewsPage(db, { now: dbNow(), kind: query.kind, limit: query.pageSize, offset: (query.page - 1) * query.pageSize });
   const translations = await findNewsTranslations(db, rows.map((row) => row.id), contentLocales(locale));
+  const discounts = await discountsFor(db, translations.flatMap((t) => [t.title, t.summary]));
   const list = rows.map((row) =>
     toSummary(
       row,
@@ -32,6 +34,7 @@ export async function listNews(
         translations.filter((t) => t.news_id === row.id),
         locale,
       ),
+      (text) => fillFigures(text, discounts, locale),
     ),
   );
   return { list, total, page: query.page, pageSize: query.pageSize };
@@ -43,5 +46,7 @@ export async function getNews(db: Db, publicId: number, locale: TLocale): Promis
   if (!row) throw new AppError('NOT_FOUND');
   const translation = pickTranslation(await findNewsTranslations(db, [row.id], contentLocales(locale)), locale);
   if (!translation) throw new AppError('NOT_FOUND');
-  return { ...toSummary(row, translation), body: translation.body };
+  const discounts = await discountsFor(db, [translation.title, translation.summary, translation.body]);
+  const figures = (text: string) => fillFigures(text, discounts, locale);
+  return { ...toSummary(row, translation, figures), body: figures(translation.body) };
 }

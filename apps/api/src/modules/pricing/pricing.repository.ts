@@ -36,7 +36,7 @@ const columns = [
   'sort_order',
 ] as const;
 
-function toSku(row: CatalogueSkusTable): SkuRow {
+function toSku(row: Omit<CatalogueSkusTable, 'origin'>): SkuRow {
   return {
     id: row.id,
     item_type: row.item_type as TOrderItemType,
@@ -69,7 +69,8 @@ export type SeedSku = Omit<SkuRow, 'active'>;
 
 /**
  * Upserts the seed's SKUs by id and deactivates those the seed no longer lists: SKUs are never
- * deleted, because orders keep referring to them.
+ * deleted, because orders keep referring to them. A SKU whose price staff set (origin 'staff')
+ * keeps it: the seed is the first data, the back office the live one.
  */
 export async function upsertSkus(db: Db, skus: SeedSku[]): Promise<void> {
   for (const sku of skus) {
@@ -86,11 +87,11 @@ export async function upsertSkus(db: Db, skus: SeedSku[]): Promise<void> {
     };
     await db
       .insertInto('catalogue_skus')
-      .values({ id: sku.id, ...values })
-      .onConflict((oc) => oc.column('id').doUpdateSet(values))
+      .values({ id: sku.id, ...values, origin: 'seed' })
+      .onConflict((oc) => oc.column('id').doUpdateSet(values).where('catalogue_skus.origin', '=', 'seed'))
       .execute();
   }
-  let retire = db.updateTable('catalogue_skus').set({ active: toDbBool(false) });
+  let retire = db.updateTable('catalogue_skus').set({ active: toDbBool(false) }).where('origin', '=', 'seed');
   if (skus.length > 0) retire = retire.where('id', 'not in', skus.map((sku) => sku.id));
   await retire.execute();
 }
@@ -212,4 +213,24 @@ export async function replaceMatrix(db: Db, matrix: SeedMatrix): Promise<void> {
 /** What a plan allows (devices, simultaneous sessions); undefined when the plan is not seeded. */
 export function findPlanLimits(db: Db, planId: string): Promise<{ device_limit: number | null; session_limit: number | null } | undefined> {
   return db.selectFrom('pricing_plans').select(['device_limit', 'session_limit']).where('id', '=', planId).executeTakeFirst();
+}
+
+// ---- Back office (pricing.admin.ts) --------------------------------------------------------
+
+export type StaffSkuRow = Omit<CatalogueSkusTable, 'origin'> & { origin: string };
+
+const staffColumns = [...columns, 'origin'] as const;
+
+/** Every SKU, active or not, in catalogue order. */
+export async function findAllSkus(db: Db): Promise<StaffSkuRow[]> {
+  return db.selectFrom('catalogue_skus').select(staffColumns).orderBy('item_type').orderBy('sort_order').orderBy('id').execute();
+}
+
+export async function findStaffSku(db: Db, id: string): Promise<StaffSkuRow | undefined> {
+  return db.selectFrom('catalogue_skus').select(staffColumns).where('id', '=', id).executeTakeFirst();
+}
+
+/** A staff price: the row becomes origin 'staff', so a reseed keeps it. */
+export async function updateSkuPriceRow(db: Db, id: string, values: { price_fen: number; original_price_fen: number; active?: number }): Promise<void> {
+  await db.updateTable('catalogue_skus').set({ ...values, origin: 'staff' }).where('id', '=', id).execute();
 }

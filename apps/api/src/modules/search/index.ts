@@ -1,3 +1,3 @@
 // The search module's public surface: other modules import only this file.
-export { syncGuideIndex } from './search-index';
+export { reindexNewsItem, reindexNotice, syncGuideIndex } from './search-index';
 export { defaultGuideDir } from './search.seed';

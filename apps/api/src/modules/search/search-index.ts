@@ -7,7 +7,7 @@ import { dbNow } from '../../db/dialect';
 import { type Db } from '../../db/schema';
 import { pickTranslation } from '../../lib/content-locale';
 import { findCurrentNotices, findNoticeTranslations } from '../announcements';
-import { findAllNewsWithTranslations } from '../news';
+import { discountsFor, fillFigures, findAllNewsWithTranslations } from '../news';
 import { replaceSearchIndex, type SearchDocument } from './search.repository';
 import { documentTerms, markdownToText } from './search-text';
 
@@ -84,20 +84,37 @@ export async function rebuildSearchIndex(db: Db, guideDir: string): Promise<numb
     documents.push(toDocument({ locale: page.locale, type: 'guide', ref: page.url, url: page.url, title: page.title, text, publishedAt: null }));
   }
 
-  const { news, translations } = await findAllNewsWithTranslations(db);
+  documents.push(...(await newsDocuments(db)), ...(await noticeDocuments(db)));
+
+  await replaceSearchIndex(db, documents);
+  return documents.length;
+}
+
+/** Documents of every published news item (or of one), in every locale. */
+async function newsDocuments(db: Db, publicId?: number): Promise<SearchDocument[]> {
+  const documents: SearchDocument[] = [];
+  const { news, translations } = await findAllNewsWithTranslations(db, publicId);
+  // a promotion's {{discount:SKU}} is indexed as the figure the page shows
+  const discounts = await discountsFor(db, translations.flatMap((t) => [t.title, t.summary, t.body]));
   for (const item of news) {
     const own = translations.filter((t) => t.news_id === item.id);
     for (const locale of locales) {
       const t = pickTranslation(own, locale);
       if (!t) continue;
-      const text = [t.summary, markdownToText(t.body)].join('\n');
+      const figures = (value: string) => fillFigures(value, discounts, locale);
+      const text = [figures(t.summary), markdownToText(figures(t.body))].join('\n');
       const url = `/info-${item.public_id}`;
-      documents.push(toDocument({ locale, type: 'news', ref: String(item.public_id), url, title: t.title, text, publishedAt: item.published_at }));
+      documents.push(toDocument({ locale, type: 'news', ref: String(item.public_id), url, title: figures(t.title), text, publishedAt: item.published_at }));
     }
   }
+  return documents;
+}
 
+/** Documents of the current notices (or of the one with that slug), in every locale. */
+async function noticeDocuments(db: Db, slug?: string): Promise<SearchDocument[]> {
+  const documents: SearchDocument[] = [];
   // Notices that have expired by now are left out; a reseed drops them anyway.
-  const notices = await findCurrentNotices(db, dbNow());
+  const notices = (await findCurrentNotices(db, dbNow())).filter((notice) => slug === undefined || notice.slug === slug);
   const noticeTranslations = await findNoticeTranslations(
     db,
     notices.map((notice) => notice.id),
@@ -111,9 +128,20 @@ export async function rebuildSearchIndex(db: Db, guideDir: string): Promise<numb
       documents.push(toDocument({ locale, type: 'notice', ref: notice.slug, url, title: t.title, text: markdownToText(t.body), publishedAt: notice.published_at }));
     }
   }
+  return documents;
+}
 
-  await replaceSearchIndex(db, documents);
-  return documents.length;
+/**
+ * Brings one news item's documents up to date after the back office changed it: its languages
+ * as they are now, or none when it is unpublished. Call it in the change's transaction.
+ */
+export async function reindexNewsItem(db: Db, publicId: number): Promise<void> {
+  await replaceSearchIndex(db, await newsDocuments(db, publicId), undefined, { type: 'news', ref: String(publicId) });
+}
+
+/** The same for one notice (none when unpublished or expired). */
+export async function reindexNotice(db: Db, slug: string): Promise<void> {
+  await replaceSearchIndex(db, await noticeDocuments(db, slug), undefined, { type: 'notice', ref: slug });
 }
 
 const GUIDE_HASH_KEY = 'search.guideHash';

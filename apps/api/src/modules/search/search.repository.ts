@@ -19,9 +19,13 @@ export interface SearchDocument {
 const DOCUMENT_BATCH = 400;
 const POSTING_BATCH = 2000;
 
-/** Replaces the whole index with the given documents. */
-export async function replaceSearchIndex(db: Db, documents: SearchDocument[], types?: string[]): Promise<void> {
-  if (types) {
+/** Replaces the whole index with the given documents (or one page's: `only`, every language). */
+export async function replaceSearchIndex(db: Db, documents: SearchDocument[], types?: string[], only?: { type: string; ref: string }): Promise<void> {
+  if (only) {
+    const ids = db.selectFrom('search_documents').select('id').where('type', '=', only.type).where('ref', '=', only.ref);
+    await db.deleteFrom('search_postings').where('document_id', 'in', ids).execute();
+    await db.deleteFrom('search_documents').where('type', '=', only.type).where('ref', '=', only.ref).execute();
+  } else if (types) {
     const ids = db.selectFrom('search_documents').select('id').where('type', 'in', types);
     await db.deleteFrom('search_postings').where('document_id', 'in', ids).execute();
     await db.deleteFrom('search_documents').where('type', 'in', types).execute();

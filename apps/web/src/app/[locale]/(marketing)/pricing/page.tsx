@@ -98,7 +98,8 @@ export default async function PricingPage({ params }: { params: LocaleParams }) 
             tabs={prices.map((price) => ({
               key: price.timeUnit,
               label: t(`tabs.${price.timeUnit}`),
-              badge: price.savingPercent > 0 ? t('tabBadge', { percent: formatPercent(price.savingPercent, tag) }) : undefined,
+              // the one discount of the site (issue 20 item 4): list price against price, as on the card
+              badge: price.discountFen > 0 ? t('discount', { percent: formatPercent(price.discountPercent, tag) }) : undefined,
               panel: panel(price),
             }))}
           />
