@@ -37,6 +37,16 @@ export const ZAdminNewsTranslation = z
  * (the last fallback of every page). `publishAt`..`expiresAt` is the publish window;
  * `validFrom`/`validUntil` the promotion's own validity shown on its page.
  */
+/**
+ * Texts per language: zh-CN (every page's last fallback) required, the other six optional.
+ * An object rather than a record so that the OpenAPI document says which one is required.
+ */
+function byLocale<T extends z.ZodType>(text: T) {
+  return z
+    .object({ 'zh-CN': text, 'zh-tw': text.optional(), en: text.optional(), es: text.optional(), fr: text.optional(), ja: text.optional(), ko: text.optional() })
+    .strict();
+}
+
 export const ZAdminNewsInput = z
   .object({
     kind: ZNewsKind,
@@ -44,7 +54,7 @@ export const ZAdminNewsInput = z
     expiresAt: ZIso.nullable().default(null),
     validFrom: ZIso.nullable().default(null),
     validUntil: ZIso.nullable().default(null),
-    translations: z.partialRecord(ZLocaleKey, ZAdminNewsTranslation).refine((t) => t['zh-CN'] !== undefined, { error: 'zh-CN is required' }),
+    translations: byLocale(ZAdminNewsTranslation),
   })
   .strict();
 export type TAdminNewsInput = z.infer<typeof ZAdminNewsInput>;
@@ -86,7 +96,7 @@ export const ZAdminNoticeInput = z
     pinned: z.boolean().default(false),
     publishAt: ZIso,
     expiresAt: ZIso.nullable().default(null),
-    translations: z.partialRecord(ZLocaleKey, ZAdminNoticeTranslation).refine((t) => t['zh-CN'] !== undefined, { error: 'zh-CN is required' }),
+    translations: byLocale(ZAdminNoticeTranslation),
   })
   .strict();
 export type TAdminNoticeInput = z.infer<typeof ZAdminNoticeInput>;
