@@ -79,6 +79,9 @@ import { missingForProduction } from './production-requirements';
 //   REVALIDATE_URL      where that call goes                      (${PUBLIC_ORIGIN}/api/revalidate)
 //   RELEASE_FETCH_MAX_BYTES  largest release file the API hashes (URL or upload) (2147483648)
 //   RELEASE_FETCH_TIMEOUT_MS fetching a release file for its SHA-256 gives up after (300000)
+//   RELEASE_FETCH_PRIVATE_HOSTS  comma list of host names the release fetch may reach on a
+//                       private or loopback address (an internal artefact server); every other
+//                       host must resolve to public addresses only               (none)
 //   Payments (see apps/api/README.md "Payments" and docs/adr/0008):
 //   PAYMENT_SANDBOX     true/false: methods without real credentials use the built-in sandbox
 //                       gateway; production never does unless this is set to true
@@ -140,7 +143,7 @@ export interface AppConfig {
   /** DEV_JOBS_CLOCK: jobs may be run by hand as of a moved clock (POST /dev/jobs/run), development only */
   jobs: { schema: string; devClock: boolean };
   /** the back office's calls out: page revalidation on the web, release files it hashes */
-  backOffice: { revalidateSecret: string | undefined; revalidateUrl: string; releaseFetchMaxBytes: number; releaseFetchTimeoutMs: number };
+  backOffice: { revalidateSecret: string | undefined; revalidateUrl: string; releaseFetchMaxBytes: number; releaseFetchTimeoutMs: number; releaseFetchPrivateHosts: string[] };
 }
 
 export interface AlipayConfig {
@@ -365,6 +368,10 @@ const ZEnv = z.object({
   REVALIDATE_URL: ZOptionalBaseUrl,
   RELEASE_FETCH_MAX_BYTES: integer(1, 16 * 1024 * 1024 * 1024, 2 * 1024 * 1024 * 1024),
   RELEASE_FETCH_TIMEOUT_MS: integer(100, 3_600_000, 300_000),
+  RELEASE_FETCH_PRIVATE_HOSTS: z.preprocess(
+    (value) => value ?? '',
+    z.string().transform((value) => value.split(',').map((part) => part.trim().toLowerCase().replace(/^\[|\]$/g, '')).filter(Boolean)),
+  ),
   JOBS_SCHEMA: z.preprocess(
     blankToUndefined,
     z.string().regex(/^[a-z_][a-z0-9_]{0,49}$/, { error: 'must be a PostgreSQL schema name (a-z, 0-9, _)' }).default('pgboss'),
@@ -508,6 +515,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       revalidateUrl: e.REVALIDATE_URL ?? `${webOrigin}/api/revalidate`,
       releaseFetchMaxBytes: e.RELEASE_FETCH_MAX_BYTES,
       releaseFetchTimeoutMs: e.RELEASE_FETCH_TIMEOUT_MS,
+      releaseFetchPrivateHosts: e.RELEASE_FETCH_PRIVATE_HOSTS,
     },
   };
 }

@@ -161,6 +161,7 @@ export const ErrorCode = {
   RELEASE_VERSION_TAKEN: 80210,
   RELEASE_FETCH_FAILED: 80211,
   RELEASE_FILE_TOO_LARGE: 80212,
+  RELEASE_URL_NOT_PUBLIC: 80213,
   SKU_PRICE_INVALID: 80220,
 } as const;
 
@@ -308,6 +309,7 @@ const info: Record<TErrorCodeName, ErrorInfo> = {
   RELEASE_VERSION_TAKEN: { status: 409, key: 'releaseVersionTaken' },
   RELEASE_FETCH_FAILED: { status: 422, key: 'releaseFetchFailed' },
   RELEASE_FILE_TOO_LARGE: { status: 413, key: 'releaseFileTooLarge' },
+  RELEASE_URL_NOT_PUBLIC: { status: 422, key: 'releaseUrlNotPublic' },
   SKU_PRICE_INVALID: { status: 400, key: 'skuPriceInvalid' },
 };
 

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { type IncomingMessage } from 'node:http';
 import { type Readable } from 'node:stream';
 import {
   locales,
@@ -14,6 +15,7 @@ import {
 import { isUniqueViolation, newId, toCount } from '../../db/dialect';
 import { type Db } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { fetchPublic, NotPublicAddressError } from '../../lib/public-fetch';
 import {
   findAllNotes,
   findPackages,
@@ -167,37 +169,30 @@ export async function checksumOfStream(stream: AsyncIterable<Uint8Array> & Parti
 
 /**
  * Fetches the file at `url` and hashes it as it streams: refused past `maxBytes` (a declared
- * Content-Length over it is refused before reading) or `timeoutMs`; any failure (status, DNS,
- * timeout) is RELEASE_FETCH_FAILED.
+ * Content-Length over it is refused before reading) or `timeoutMs`; only public addresses
+ * (RELEASE_URL_NOT_PUBLIC, unless the host is in `privateHosts`); any other failure (status,
+ * DNS, timeout) is RELEASE_FETCH_FAILED.
  */
-export async function checksumOfUrl(url: string, limits: { maxBytes: number; timeoutMs: number }): Promise<TAdminChecksum> {
-  const signal = AbortSignal.timeout(limits.timeoutMs);
-  let response: Response;
+export async function checksumOfUrl(url: string, limits: { maxBytes: number; timeoutMs: number; privateHosts: readonly string[] }): Promise<TAdminChecksum> {
+  let response: IncomingMessage;
   try {
-    response = await fetch(url, { signal, redirect: 'follow' });
+    response = await fetchPublic(url, { signal: AbortSignal.timeout(limits.timeoutMs), privateHosts: limits.privateHosts });
   } catch (error) {
+    if (error instanceof NotPublicAddressError) throw new AppError('RELEASE_URL_NOT_PUBLIC', { cause: error });
     throw new AppError('RELEASE_FETCH_FAILED', { cause: error });
   }
-  if (!response.ok || !response.body) {
-    await response.body?.cancel().catch(() => undefined);
-    throw new AppError('RELEASE_FETCH_FAILED', { cause: new Error(`status ${response.status}`) });
+  const status = response.statusCode ?? 0;
+  if (status < 200 || status > 299) {
+    response.destroy();
+    throw new AppError('RELEASE_FETCH_FAILED', { cause: new Error(`status ${status}`) });
   }
-  const declared = Number(response.headers.get('content-length') ?? NaN);
+  const declared = Number(response.headers['content-length'] ?? NaN);
   if (Number.isFinite(declared) && declared > limits.maxBytes) {
-    await response.body.cancel().catch(() => undefined);
+    response.destroy();
     throw new AppError('RELEASE_FILE_TOO_LARGE');
   }
-  const reader = response.body;
   try {
-    return await checksumOfStream(
-      {
-        async *[Symbol.asyncIterator]() {
-          for await (const chunk of reader) yield chunk;
-        },
-        destroy: () => void reader.cancel().catch(() => undefined),
-      } as unknown as AsyncIterable<Uint8Array> & Pick<Readable, 'destroy'>,
-      limits.maxBytes,
-    );
+    return await checksumOfStream(response, limits.maxBytes);
   } catch (error) {
     if (error instanceof AppError) throw error;
     throw new AppError('RELEASE_FETCH_FAILED', { cause: error });

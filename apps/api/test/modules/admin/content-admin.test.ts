@@ -61,6 +61,8 @@ function startWeb(): Promise<{ server: Server; url: string; calls: { authorizati
         response.writeHead(200, { 'content-type': 'application/octet-stream' });
         for (let i = 0; i < 5; i++) response.write(Buffer.alloc(256 * 1024, i));
         response.end();
+      } else if (request.url?.startsWith('/files/redirect?to=')) {
+        response.writeHead(302, { location: decodeURIComponent(request.url.slice('/files/redirect?to='.length)) }).end();
       } else if (request.url === '/files/stuck.exe') {
         response.writeHead(200, { 'content-type': 'application/octet-stream' });
         response.write(Buffer.alloc(10, 1)); // and nothing more: the timeout ends it
@@ -85,6 +87,8 @@ describe.each(testDialects())('back office: content, releases, pricing on $diale
       },
       RELEASE_FETCH_MAX_BYTES: String(1024 * 1024),
       RELEASE_FETCH_TIMEOUT_MS: '300',
+      // the local download host; every other private or loopback name is refused
+      RELEASE_FETCH_PRIVATE_HOSTS: '127.0.0.1',
       DOWNLOAD_BASE_URL: 'https://download.llk.test/llk',
     },
   });
@@ -270,6 +274,27 @@ describe.each(testDialects())('back office: content, releases, pricing on $diale
       payload: FILE,
     });
     expect(uploaded.json<Envelope<TAdminChecksum>>().data).toEqual({ sizeBytes: 300_000, sha256: FILE_SHA });
+  });
+
+  it('fetches release files from public addresses only: loopback, private and link-local hosts and redirects to them are refused', async () => {
+    const port = new URL(web.url).port;
+    const refused = async (url: string) => {
+      const res = await admin('POST', '/admin/releases/checksum', { url }, { lang: 'ja' });
+      expect(res.status, url).toBe(422);
+      expect(res.body, url).toEqual({ errcode: 80213, errmsg: messageOf('ja', 'errors.releaseUrlNotPublic'), data: null });
+    };
+    // the same server by a name not in RELEASE_FETCH_PRIVATE_HOSTS (resolved, then refused)
+    await refused(`http://localhost:${port}/files/llk.exe`);
+    await refused(`http://[::1]:${port}/files/llk.exe`);
+    await refused(`http://[::ffff:127.0.0.1]:${port}/files/llk.exe`);
+    await refused('http://10.1.2.3/llk.exe');
+    await refused('http://169.254.169.254/latest/meta-data/');
+    await refused('http://192.168.1.1/llk.exe');
+    // an allowed host redirecting to a refused one
+    await refused(`${web.url}/files/redirect?to=${encodeURIComponent(`http://localhost:${port}/files/llk.exe`)}`);
+    // …and to itself, which is followed
+    const followed = await admin<TAdminChecksum>('POST', '/admin/releases/checksum', { url: `${web.url}/files/redirect?to=${encodeURIComponent('/files/llk.exe')}` });
+    expect(followed.body.data).toEqual({ sizeBytes: 300_000, sha256: FILE_SHA });
   });
 
   it('publishes a release per platform and chip to GET /download/latest; a second one of the same version is refused', async () => {
