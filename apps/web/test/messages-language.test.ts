@@ -34,7 +34,7 @@ function messagesOf(locale: string): Map<string, string> {
 }
 
 /** The words a reader sees: ICU arguments, plural/select syntax and rich-text tags removed. */
-export function visibleWords(message: string): string[] {
+function visibleWords(message: string): string[] {
   let text = message.replace(/<\/?[A-Za-z][\w-]*>/g, ' ');
   // {name} and {count, plural, one {…} other {…}}: keep the branches' text, drop the syntax.
   text = text.replace(/\{\s*[A-Za-z0-9_]+\s*,\s*(?:plural|select|selectordinal)\s*,/g, '{');

@@ -1,7 +1,7 @@
-import { ErrorCode, getContractMessages, localeFromAcceptLanguage } from '@llk/contracts';
 import type { NextRequest } from 'next/server';
 import { DRAIN_LIMIT_FACTOR, buildDownstreamHeaders, buildUpstreamHeaders, capBody, declaresMoreThan, drainBody, forwardBodyLimit } from '@/lib/api-forward';
 import { getApiOrigin } from '@/lib/api-origin';
+import { errorResponse } from '@/lib/error-response';
 
 // One request of the browser, forwarded to the API (DESIGN.md: the browser talks only to the web
 // origin). Used by the site's /api/* (app/api/[...path]/route.ts) and the back office's
@@ -11,12 +11,6 @@ import { getApiOrigin } from '@/lib/api-origin';
 // unreachable API answers with the usual JSON envelope instead of a bare 500. Responses stream
 // back unchanged, Set-Cookie included. A body over the API's BODY_LIMIT is refused here with the
 // API's own 413 envelope (capBody).
-
-function refusal(request: NextRequest, name: 'PAYLOAD_TOO_LARGE' | 'SERVICE_UNAVAILABLE', status: number, headers: Record<string, string> = {}): Response {
-  const messages = getContractMessages(localeFromAcceptLanguage(request.headers.get('accept-language'))).errors;
-  const errmsg = name === 'PAYLOAD_TOO_LARGE' ? messages.payloadTooLarge : messages.serviceUnavailable;
-  return Response.json({ errcode: ErrorCode[name], errmsg, data: null }, { status, headers: { 'cache-control': 'no-store', ...headers } });
-}
 
 /** Segments of a catch-all route, as a path of the API: `['a', 'b c']` → `/a/b%20c`. */
 export function apiPathOf(prefix: string, segments: readonly string[]): string {
@@ -32,7 +26,7 @@ export async function forwardToApi(request: NextRequest, apiPath: string, fallba
   const target = `${getApiOrigin()}${apiPath}${request.nextUrl.search}`;
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
   const limit = forwardBodyLimit();
-  if (hasBody && declaresMoreThan(request.headers, limit)) return refusal(request, 'PAYLOAD_TOO_LARGE', 413);
+  if (hasBody && declaresMoreThan(request.headers, limit)) return errorResponse(request, 'PAYLOAD_TOO_LARGE');
   const cap = capBody(limit);
   const headers = buildUpstreamHeaders(request.headers, {
     clientIp: request.headers.get('x-forwarded-for'),
@@ -61,11 +55,11 @@ export async function forwardToApi(request: NextRequest, apiPath: string, fallba
       // left, up to a bound; the connection closes after the answer either way.
       await piping.catch(() => undefined);
       if (request.body) await drainBody(request.body, DRAIN_LIMIT_FACTOR * limit);
-      return refusal(request, 'PAYLOAD_TOO_LARGE', 413, { connection: 'close' });
+      return errorResponse(request, 'PAYLOAD_TOO_LARGE', { connection: 'close' });
     }
     if (request.signal.aborted) return new Response(null, { status: 499 });
     console.error(`API forward to ${target} failed`, error);
-    const down = refusal(request, 'SERVICE_UNAVAILABLE', 503);
+    const down = errorResponse(request, 'SERVICE_UNAVAILABLE');
     for (const cookie of fallbackCookies(null)) down.headers.append('set-cookie', cookie);
     return down;
   }

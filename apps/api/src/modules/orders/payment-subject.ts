@@ -46,10 +46,14 @@ function describe(item: SubjectItem): string {
 export function fitBytes(text: string, maxBytes: number): string {
   if (Buffer.byteLength(text) <= maxBytes) return text;
   const ellipsis = '…';
+  const room = maxBytes - Buffer.byteLength(ellipsis);
   let out = '';
+  let bytes = 0;
   for (const char of text) {
-    if (Buffer.byteLength(out + char + ellipsis) > maxBytes) break;
+    const size = Buffer.byteLength(char);
+    if (bytes + size > room) break;
     out += char;
+    bytes += size;
   }
   return out + ellipsis;
 }

@@ -1,5 +1,6 @@
 // @vitest-environment node
 import { NextRequest } from 'next/server';
+import { getContractMessages } from '@llk/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const revalidatePath = vi.fn();
@@ -10,8 +11,9 @@ const { internalPaths } = await import('@/lib/revalidate-paths');
 
 const SECRET = 's'.repeat(40);
 
-function call(body: unknown, authorization = `Bearer ${SECRET}`): Promise<Response> {
-  return POST(new NextRequest('http://web.test/api/revalidate', { method: 'POST', headers: { authorization, 'content-type': 'application/json' }, body: JSON.stringify(body) }));
+function call(body: unknown, authorization = `Bearer ${SECRET}`, language = 'en'): Promise<Response> {
+  const headers = { authorization, 'content-type': 'application/json', 'accept-language': language };
+  return POST(new NextRequest('http://web.test/api/revalidate', { method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) }));
 }
 
 beforeEach(() => vi.stubEnv('REVALIDATE_SECRET', SECRET));
@@ -33,7 +35,9 @@ describe('POST /api/revalidate', () => {
   });
 
   it('refuses a wrong or missing secret (401) and refreshes nothing', async () => {
-    expect((await call({ paths: ['/notice'] }, `Bearer ${'x'.repeat(40)}`)).status).toBe(401);
+    const wrong = await call({ paths: ['/notice'] }, `Bearer ${'x'.repeat(40)}`, 'ja');
+    expect(wrong.status).toBe(401);
+    expect(await wrong.json()).toEqual({ errcode: 40100, errmsg: getContractMessages('ja').errors.unauthorized, data: null });
     expect((await call({ paths: ['/notice'] }, '')).status).toBe(401);
     vi.stubEnv('REVALIDATE_SECRET', '');
     expect((await call({ paths: ['/notice'] }, 'Bearer ')).status).toBe(401);
@@ -41,7 +45,12 @@ describe('POST /api/revalidate', () => {
   });
 
   it('refuses a body that is not a list of paths (400) and ignores paths that are no page', async () => {
-    expect((await call({ paths: 'notice' })).status).toBe(400);
+    const notAList = await call({ paths: 'notice' }, undefined, 'fr');
+    expect(notAList.status).toBe(400);
+    expect(await notAList.json()).toEqual({ errcode: 40001, errmsg: getContractMessages('fr').errors.validationFailed, data: null });
+    const notJson = await call('{"paths": [', undefined, 'ko');
+    expect(notJson.status).toBe(400);
+    expect(await notJson.json()).toEqual({ errcode: 40002, errmsg: getContractMessages('ko').errors.malformedJson, data: null });
     expect((await call({ paths: Array.from({ length: 51 }, () => '/notice') })).status).toBe(400);
     expect(internalPaths('/nowhere')).toEqual([]);
     expect(internalPaths('/')).toContain('/en');

@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { revalidatePath } from 'next/cache';
 import type { NextRequest } from 'next/server';
+import { errorResponse, okResponse } from '@/lib/error-response';
 import { internalPaths } from '@/lib/revalidate-paths';
 
 // POST /api/revalidate: the API asks for the public pages the back office just changed to be
@@ -14,9 +15,6 @@ export const dynamic = 'force-dynamic';
 
 const MAX_PATHS = 50;
 
-function answer(status: number, data: unknown = null): Response {
-  return Response.json({ errcode: status === 200 ? 0 : status * 100, errmsg: status === 200 ? 'ok' : 'refused', data }, { status, headers: { 'cache-control': 'no-store' } });
-}
 
 function sameSecret(given: string, expected: string): boolean {
   const digest = (value: string) => createHash('sha256').update(value).digest();
@@ -26,20 +24,20 @@ function sameSecret(given: string, expected: string): boolean {
 export async function POST(request: NextRequest): Promise<Response> {
   const secret = process.env.REVALIDATE_SECRET ?? '';
   const given = /^Bearer (.+)$/.exec(request.headers.get('authorization') ?? '')?.[1] ?? '';
-  if (secret.length < 32 || !sameSecret(given, secret)) return answer(401);
+  if (secret.length < 32 || !sameSecret(given, secret)) return errorResponse(request, 'UNAUTHORIZED');
   let paths: unknown;
   try {
     paths = ((await request.json()) as { paths?: unknown }).paths;
   } catch {
-    return answer(400);
+    return errorResponse(request, 'MALFORMED_JSON');
   }
   if (!Array.isArray(paths) || paths.length > MAX_PATHS || !paths.every((path) => typeof path === 'string' && path.startsWith('/') && path.length <= 200)) {
-    return answer(400);
+    return errorResponse(request, 'VALIDATION_FAILED');
   }
   const refreshed = [...new Set((paths as string[]).flatMap(internalPaths))];
   for (const path of refreshed) {
     if (path.includes('[')) revalidatePath(path, 'page');
     else revalidatePath(path);
   }
-  return answer(200, { refreshed });
+  return okResponse(request, { refreshed });
 }

@@ -50,7 +50,8 @@ export function AccountStatus({ texts, iso, children }: { texts: TAccountStatusT
     void import('../account-session').then(({ logout }) => logout());
   }
 
-  const expiry = `${texts.plans[user.plan]} · ${expiryText(user, texts, iso)}`;
+  const plan = texts.plans[user.plan];
+  const until = expiryText(user, texts, iso);
   return (
     <div role="group" aria-label={texts.label} className="flex min-w-0 items-center gap-1.5">
       <div className="min-w-0 max-w-36 leading-tight">
@@ -59,8 +60,8 @@ export function AccountStatus({ texts, iso, children }: { texts: TAccountStatusT
             {user.name}
           </Link>
         </p>
-        <p className="truncate text-xs text-ink-muted" title={expiry}>
-          <span className="font-medium text-brand-700">{texts.plans[user.plan]}</span> · {expiryText(user, texts, iso)}
+        <p className="truncate text-xs text-ink-muted" title={`${plan} · ${until}`}>
+          <span className="font-medium text-brand-700">{plan}</span> · {until}
         </p>
       </div>
       {/* An icon with its name (aria-label, and a tooltip): the words would not fit the bar in every language. */}
