@@ -1,10 +1,8 @@
 import type { TAdminOrdersPage } from '@llk/contracts';
-import Link from 'next/link';
 import { buttonClass } from '@/components/ui/button';
 import { LabeledInput, LabeledSelect } from './inputs';
-import { Table, TableBody, TableHead, Td, Th } from '@/components/ui/table';
-import { formatDateTime, formatFen } from '@/lib/format';
-import { Empty, PageLinks, Wide } from './list-parts';
+import { Empty, PageLinks } from './list-parts';
+import { OrdersTable } from './orders-table';
 
 type T = (key: string, values?: Record<string, string | number>) => string;
 
@@ -50,38 +48,7 @@ export function OrdersList({
         {page.items.length === 0 ? (
           <Empty text={t('empty')} />
         ) : (
-          <Wide><Table testId="admin-orders-table">
-            <TableHead>
-              <Th>{t('col.order')}</Th>
-              <Th>{t('col.subject')}</Th>
-              <Th align="end">{t('col.total')}</Th>
-              <Th align="end">{t('col.refunded')}</Th>
-              <Th>{t('col.status')}</Th>
-              <Th>{t('col.user')}</Th>
-              <Th>{t('col.created')}</Th>
-            </TableHead>
-            <TableBody>
-              {page.items.map((order) => (
-                <tr key={order.id}>
-                  <Td>
-                    <Link className="font-mono text-brand-700 underline" href={`/admin/orders/${order.id}`}>
-                      {order.id}
-                    </Link>
-                  </Td>
-                  <Td>{order.subject}</Td>
-                  <Td align="end">{formatFen(order.totalFen, language)}</Td>
-                  <Td align="end">{order.refundedFen ? formatFen(order.refundedFen, language) : '—'}</Td>
-                  <Td>{t(`statuses.${order.status}`)}</Td>
-                  <Td>
-                    <Link className="font-mono text-xs text-brand-700 underline" href={`/admin/users/${order.userId}`}>
-                      {order.userId}
-                    </Link>
-                  </Td>
-                  <Td>{formatDateTime(order.createdAt, language)}</Td>
-                </tr>
-              ))}
-            </TableBody>
-          </Table></Wide>
+          <OrdersTable orders={page.items} t={t} language={language} withOwner testId="admin-orders-table" />
         )}
       </div>
       <PageLinks firstHref={`/admin/orders?${new URLSearchParams(filters).toString()}`} nextHref={nextHref} firstText={t('first')} nextText={t('next')} onFirst={onFirst} />

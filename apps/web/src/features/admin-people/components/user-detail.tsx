@@ -1,8 +1,9 @@
 import type { TAdminUserDetail } from '@llk/contracts';
 import Link from 'next/link';
 import { Table, TableBody, TableHead, Td, Th } from '@/components/ui/table';
-import { formatDate, formatDateTime, formatFen } from '@/lib/format';
+import { formatDate, formatDateTime } from '@/lib/format';
 import { Empty, Facts, Section, Wide } from './list-parts';
+import { OrdersTable } from './orders-table';
 import { EndSessionButton, UserActions } from './user-actions';
 
 type T = (key: string, values?: Record<string, string | number>) => string;
@@ -56,30 +57,7 @@ export function UserDetail({ t, tOrders, language, detail, canAct }: { t: T; tOr
         {detail.orders.length === 0 ? (
           <Empty text={t('noOrders')} />
         ) : (
-          <Wide><Table>
-            <TableHead>
-              <Th>{tOrders('col.order')}</Th>
-              <Th>{tOrders('col.subject')}</Th>
-              <Th align="end">{tOrders('col.total')}</Th>
-              <Th>{tOrders('col.status')}</Th>
-              <Th>{tOrders('col.created')}</Th>
-            </TableHead>
-            <TableBody>
-              {detail.orders.map((order) => (
-                <tr key={order.id}>
-                  <Td>
-                    <Link className="font-mono text-brand-700 underline" href={`/admin/orders/${order.id}`}>
-                      {order.id}
-                    </Link>
-                  </Td>
-                  <Td>{order.subject}</Td>
-                  <Td align="end">{formatFen(order.totalFen, language)}</Td>
-                  <Td>{tOrders(`statuses.${order.status}`)}</Td>
-                  <Td>{formatDateTime(order.createdAt, language)}</Td>
-                </tr>
-              ))}
-            </TableBody>
-          </Table></Wide>
+          <OrdersTable orders={detail.orders} t={tOrders} language={language} />
         )}
         <p className="mt-2 text-sm">
           <Link className="text-brand-700 underline" href={`/admin/orders?userId=${encodeURIComponent(profile.id)}`}>
