@@ -43,6 +43,10 @@ export default defineConfig({
           // counts the ledger balance check every test database gets as it is thrown away
           globalSetup: ['./test/ledger-check.global.ts'],
           environment: 'node',
+          // One module graph per worker instead of per file: importing the app (Fastify, Kysely,
+          // every module) took most of the step's time. Files keep to their own databases, apps
+          // and ports; the two that fake timers or spy restore them in afterEach.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -63,7 +63,12 @@ export function newId(now: number = Date.now()): string {
     lastTime = now;
     lastRandom = Uint8Array.from(randomBytes(10));
   }
-  return encodeTime(lastTime) + encodeRandom(lastRandom);
+  return ulidOf(lastTime, lastRandom);
+}
+
+/** The ULID text of a millisecond time and 10 random bytes. */
+export function ulidOf(time: number, random: Uint8Array): string {
+  return encodeTime(time) + encodeRandom(random);
 }
 
 // ---- Timestamps ---------------------------------------------------------------------------

@@ -9,6 +9,7 @@ import {
   toCount,
   toDbBool,
   toDbDate,
+  ulidOf,
 } from '../../src/db/dialect';
 import { setMeta } from '../../src/db/app-meta.repository';
 import { testDialects, useTestDatabase } from '../helper';
@@ -22,9 +23,15 @@ function idTime(id: string): Date {
 
 describe('newId', () => {
   it('is a 26-character Crockford base-32 ULID carrying its creation time', () => {
-    const id = newId(Date.UTC(2025, 6, 1));
+    const id = ulidOf(Date.UTC(2025, 6, 1), new Uint8Array(10).fill(255));
     expect(id).toMatch(/^[0-9A-HJKMNP-TV-Z]{26}$/);
+    expect(id.slice(10)).toBe('Z'.repeat(16));
     expect(idTime(id).toISOString()).toBe('2025-07-01T00:00:00.000Z');
+    // newId never goes back in time (monotonic within the process), so it carries now or later
+    const before = Date.now();
+    const fresh = newId();
+    expect(fresh).toMatch(/^[0-9A-HJKMNP-TV-Z]{26}$/);
+    expect(idTime(fresh).getTime()).toBeGreaterThanOrEqual(before);
   });
 
   it('sorts by creation time as text, and stays increasing within one millisecond', () => {
