@@ -5,7 +5,9 @@ import { PASSWORD, createUser, localePath, useLocale } from '../support/accounts
 // Issue 20, defect 1 and "keep it fixed": the header fits every language at every width, logged
 // out and logged in with the longest account name (20 characters). At each width the document
 // is no wider than the viewport and every control of the header bar lies inside it with its
-// text inside its own box (truncated texts carry their whole text as a title).
+// text inside its own box (truncated texts carry their whole text as a title). Measured on the
+// notices page: the header is the same on every page, and a light page lays out 22 times a test
+// in a fraction of the home page's time.
 
 const WIDTHS = [320, 360, 390, 768, 1024, 1152, 1180, 1280, 1366, 1440, 1920];
 
@@ -49,7 +51,7 @@ for (const locale of locales) {
   test(`${locale}: the header fits from 320 to 1920 px, logged out and logged in with a 20-character name`, async ({ page, context }) => {
     test.setTimeout(120_000);
     await useLocale(context, locale);
-    await page.goto(localePath(locale, '/'));
+    await page.goto(localePath(locale, '/notice'));
     await expect(page.getByRole('banner')).toBeVisible();
     await expectFits(page);
 
@@ -60,7 +62,7 @@ for (const locale of locales) {
     const login = await page.request.post('/api/h5Login', { data: { loginType: 'account', account: user.username, password: PASSWORD } });
     expect((await login.json()).errcode).toBe(0);
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto(localePath(locale, '/'));
+    await page.goto(localePath(locale, '/notice'));
     await expect(page.locator('header [data-account-name]')).toHaveText(user.username);
     await expectFits(page);
   });
