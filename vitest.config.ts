@@ -23,6 +23,8 @@ export default defineConfig({
           root: './packages/contracts',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           environment: 'node',
+          // pure functions and schemas: one module graph per worker is safe and saves the imports
+          isolate: false,
         },
       },
       {

@@ -166,7 +166,8 @@ const steps = [
   ])],
   ['unit', () => {
     const file = path.join(reports, 'unit.json');
-    const ok = run('unit', path.join(npx, 'vitest'), ['run', '--project', 'contracts', '--project', 'web', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`, ...coverageArgs('unit')]);
+    // three workers: with two the step was a third idle (happy-dom set-up and imports per file)
+    const ok = run('unit', path.join(npx, 'vitest'), ['run', '--project', 'contracts', '--project', 'web', '--maxWorkers=3', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`, ...coverageArgs('unit')]);
     countVitest(file);
     printCoverage('unit');
     return ok;
