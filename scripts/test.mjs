@@ -9,7 +9,7 @@
 // "tests: N passed, N failed" line that counts every test, and every other step (system, lint,
 // typecheck, build) as one check; a failed step is named in a "FAILED at <step>" line before it.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -154,7 +154,21 @@ const npx = path.join(root, 'node_modules', '.bin');
 const e2eOrigin = `http://127.0.0.1:${process.env.E2E_WEB_PORT ?? 3310}`;
 /** The journeys that write data: run again on PostgreSQL (e2e-pg) and through nginx (scale-out). */
 const WRITES_TAG = '@writes';
-/** [name, step]; a step returns false when it failed. */
+const BUILD_ENV = { PUBLIC_ORIGIN: e2eOrigin, NEXT_PUBLIC_SITE_URL: e2eOrigin };
+/** The web build started beside the API tests, if it was. */
+let building = null;
+
+function startBuild() {
+  const log = path.join(reports, 'build.log');
+  const fd = openSync(log, 'w');
+  const started = Date.now();
+  const child = spawn('npm', ['run', 'build', '-w', '@llk/web'], { cwd: root, stdio: ['ignore', fd, fd], env: { ...process.env, ...BUILD_ENV } });
+  closeSync(fd);
+  const done = new Promise((resolve) => child.on('exit', (status) => resolve({ status, seconds: (Date.now() - started) / 1000 })));
+  return { child, log, done };
+}
+
+/** [name, step]; a step returns false (or a promise of false) when it failed. */
 const steps = [
   ['legs', legs],
   ['system', () => check('system', 'bash', ['scripts/ensure-system-deps.sh'])],
@@ -173,6 +187,9 @@ const steps = [
     return ok;
   }],
   ['api', () => {
+    // the web build runs beside the API tests, which mostly wait on their databases (the CPU
+    // was some 60 % busy): its output goes to a file and is printed by the build step
+    if (!process.env.E2E_SKIP_BUILD && (!asked.size || asked.has('build'))) building = startBuild();
     const file = path.join(reports, 'api.json');
     // three workers on two cores: the files mostly wait on PostgreSQL, Redis and local servers
     // (CPU was some 70 % busy with two), so a third worker shortens the step by about a third
@@ -183,7 +200,21 @@ const steps = [
   }],
   // built for the origin the e2e step serves it on: links the pages print (the download page's
   // phone QR, canonical URLs) are inlined at build time
-  ['build', () => (process.env.E2E_SKIP_BUILD ? true : check('build', 'npm', ['run', 'build', '-w', '@llk/web'], { env: { PUBLIC_ORIGIN: e2eOrigin, NEXT_PUBLIC_SITE_URL: e2eOrigin } }))],
+  ['build', async () => {
+    if (process.env.E2E_SKIP_BUILD) return true;
+    if (!building) return check('build', 'npm', ['run', 'build', '-w', '@llk/web'], { env: BUILD_ENV });
+    const { status, seconds } = await building.done;
+    console.info(`\n▶ build: npm run build -w @llk/web (beside the API tests)`);
+    process.stdout.write(readFileSync(building.log, 'utf8'));
+    timings.push(`build ${seconds.toFixed(1)}s (beside api)`);
+    building = null;
+    if (status === 0) totals.passed += 1;
+    else {
+      totals.failed += 1;
+      console.error(`✖ build failed (exit ${status})`);
+    }
+    return status === 0;
+  }],
   ['e2e', () => {
     const file = path.join(reports, 'e2e.json');
     const ok = run('e2e', 'npm', ['run', 'test', '-w', '@llk/e2e'], { env: { PLAYWRIGHT_JSON_OUTPUT_NAME: file } });
@@ -252,6 +283,7 @@ for (const [name, step] of steps) {
   // a runner that failed without a failed test (it crashed, or a file did not load) is still a failure
   if (totals.failed === before) totals.failed += 1;
   failedAt = name;
+  building?.child.kill();
   console.error(`✖ FAILED at ${name}`);
   break;
 }

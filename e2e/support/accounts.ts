@@ -99,21 +99,8 @@ export async function waitForResend(user: TUser): Promise<void> {
 
 // ---- Texts and URLs of the journeys' languages -----------------------------------------------
 
-/** The languages the account journeys take turns in. */
+/** The languages every account journey runs in. */
 export const JOURNEY_LOCALES = ['zh-CN', 'en', 'ja'] as const satisfies readonly TLocale[];
-type TJourneyLocale = (typeof JOURNEY_LOCALES)[number];
-
-/**
- * Whether a journey runs in `locale`: each runs in two of JOURNEY_LOCALES, the one it writes in
- * (`writesIn`) and the next, so the three take turns across journeys and every language still
- * walks each kind of page. A third run repeated what the two proved (texts are checked in every
- * language by the unit tests and security-headers.spec.ts walks every page in all seven) and
- * cost the suite some 70 s (docs/adr/0021-suite-time.md).
- */
-export function inJourney(locale: TJourneyLocale, writes: TJourneyLocale): boolean {
-  const next = JOURNEY_LOCALES[(JOURNEY_LOCALES.indexOf(writes) + 1) % JOURNEY_LOCALES.length];
-  return locale === writes || locale === next;
-}
 
 /**
  * The tag of a journey repeated per language: `@writes` (run again on PostgreSQL and through

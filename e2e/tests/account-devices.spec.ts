@@ -12,7 +12,7 @@ import { type TLocale } from '../support/site';
 // created and two devices moved into it; a device is shared with a second account, which sees
 // it marked as shared with its permission; a device set to "Signed out" (LOGIN_OUT) is refused
 // by POST /device/connectCheck with the policy reason; the CSV export downloads, and the other
-// account leaves the share. One journey per language: zh-CN at phone size, en on the
+// account leaves the share. One journey per language: zh-CN at phone size, en and ko on the
 // desktop.
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -39,6 +39,7 @@ const DESKTOP = { width: 1280, height: 800 };
 const journeys: { locale: TLocale; viewport: typeof PHONE }[] = [
   { locale: 'zh-CN', viewport: PHONE },
   { locale: 'en', viewport: DESKTOP },
+  { locale: 'ko', viewport: DESKTOP },
 ];
 
 async function openDevices(browser: Browser, user: TUser, locale: TLocale, viewport: typeof PHONE): Promise<Page> {

@@ -13,7 +13,7 @@ import { createRedeemCode } from '../support/redeem-codes';
 // to a device on /account/seats (and then sees when it may move again), redeems a screen-wall
 // code and a membership-days code on /account/redeem (made as `npm run codes:create` makes
 // them), and builds a two-device wall on /account/walls in the order chosen with the move
-// buttons. zh-CN on a phone, ko on a desktop. With ACCOUNT_SHOTS=<dir> each page is also
+// buttons. zh-CN on a phone, en and ko on a desktop. With ACCOUNT_SHOTS=<dir> each page is also
 // saved as a screenshot there.
 
 type TTexts = Record<string, unknown>;
@@ -65,6 +65,7 @@ async function noOverflow(page: Page): Promise<void> {
 
 const JOURNEYS = [
   { locale: 'zh-CN', size: { width: 390, height: 844 } },
+  { locale: 'en', size: { width: 1280, height: 800 } },
   { locale: 'ko', size: { width: 1280, height: 800 } },
 ] as const satisfies ReadonlyArray<{ locale: TLocale; size: { width: number; height: number } }>;
 

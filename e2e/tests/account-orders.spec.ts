@@ -7,8 +7,8 @@ import { rmb, spaces } from '../support/commerce';
 
 // The account area's orders: a visitor is sent to log in and back; the order list
 // shows the user's orders newest first with state, method and amount; a paid order's receipt
-// prints without the site around it; an unpaid order is cancelled from its page. In zh-CN on a
-// desktop and fr at phone size (390×844). With ACCOUNT_SHOTS=<dir> each journey
+// prints without the site around it; an unpaid order is cancelled from its page. In zh-CN, en,
+// ja and fr, at phone size (390×844) and on a desktop. With ACCOUNT_SHOTS=<dir> each journey
 // also saves screenshots of the overview, the list and the receipt there.
 
 type TTexts = Record<string, unknown>;
@@ -54,11 +54,13 @@ async function shot(page: Page, name: string): Promise<void> {
 
 const PHONE = { name: 'phone', size: { width: 390, height: 844 } } as const;
 const DESKTOP = { name: 'desktop', size: { width: 1280, height: 800 } } as const;
-// Two languages, each at one size: the layout checks differ by size, the texts by language, and
-// more pairs only repeated them (docs/adr/0021-suite-time.md).
+// Four languages, each at one size, both sizes twice: the layout checks differ by size, the
+// texts by language, and every language × size pair would only repeat them.
 const JOURNEYS = [
   ['zh-CN', DESKTOP],
-  ['fr', PHONE],
+  ['en', PHONE],
+  ['ja', PHONE],
+  ['fr', DESKTOP],
 ] as const satisfies readonly (readonly [TLocale, typeof PHONE | typeof DESKTOP])[];
 
 for (const [locale, viewport] of JOURNEYS) {
