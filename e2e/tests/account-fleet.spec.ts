@@ -125,6 +125,14 @@ for (const { locale, size } of JOURNEYS) {
     await expect(page.getByTestId('account-nav').locator('[aria-current="page"]')).toHaveAttribute('data-section', 'seats');
     await noOverflow(page);
     await shot(page, `fleet-${locale}-${size.width}-seats`);
+    // global channel seats are sold the same way, from the second link
+    await page.getByTestId('seats-buy-channel').click();
+    await expect(page).toHaveURL((url) => url.pathname === localePath(locale, '/order') && url.searchParams.get('item') === 'CHANNEL');
+    await expect(page.getByRole('heading', { level: 1, name: at(t.order, 'channelSeatsHeading') })).toBeVisible();
+    await expect(page.getByTestId('seats-count')).toHaveValue('1');
+    await noOverflow(page);
+    await page.goBack();
+    await expect(seats).toHaveCount(2);
 
     // the first seat goes to the studio Mac; it may move again in 7 days
     const first = seats.first();

@@ -120,11 +120,30 @@ describe('order page', () => {
     }
 
     doc = await html(await order('ko', { plan: 'YEAR', seats: '2' }));
-    expect(text(doc, 'h1')).toBe('멤버십 시트 구매');
+    expect(text(doc, 'h1')).toBe('멤버십 좌석 구매');
 
     doc = await html(await order('en', { plan: 'YEAR' }));
     expect(doc.querySelector('[data-testid="seats-stepper"]')).toBeNull();
     expect(text(doc, 'h1')).toBe('Order membership');
+  });
+
+  it('sells global channel seats for ?item=CHANNEL from the pricing’s add-ons, always as seats', async () => {
+    serve(true);
+    let doc = await html(await order('en', { item: 'CHANNEL', seats: '3' }));
+    expect(doc.querySelector('[data-testid="login-required"] a')!.getAttribute('href')).toBe('/en/login?redirectUrl=%2Fen%2Forder%3Fitem%3DCHANNEL%26plan%3DYEAR%26seats%3D3');
+
+    cookieJar.set(SESSION_COOKIE, 'token');
+    const channel = livePricing().addOns.find((sku) => sku.itemType === 'CHANNEL')!;
+    doc = await html(await order('en', { item: 'CHANNEL', seats: '3' }));
+    expect(text(doc, 'h1')).toBe('Buy global channel seats');
+    expect(doc.querySelector<HTMLInputElement>('[data-testid="seats-count"]')!.getAttribute('value')).toBe('3');
+    expect(text(doc, '[data-testid="order-seats-line"]')).toBe(`3 seats × CN¥${channel.priceFen / 100}`);
+    expect(doc.querySelector('a[href="/en/legal/value-added-services"]')).not.toBeNull();
+    // without seats, one seat (a member's own channel is bought in the app)
+    doc = await html(await order('zh-CN', { item: 'CHANNEL' }));
+    expect(text(doc, 'h1')).toBe('购买全球通道席位');
+    expect(doc.querySelector('[data-testid="seats-count"]')!.getAttribute('value')).toBe('1');
+    expect(doc.querySelector('[data-testid="seats-adjusted"]')).toBeNull();
   });
 
   it('says prices are unavailable instead of selling from the seed when the API is down', async () => {

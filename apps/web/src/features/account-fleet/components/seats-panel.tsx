@@ -14,8 +14,9 @@ import type { TFleetDevice, TFleetTexts } from '../texts';
 // /account/seats: the seats the user bought (MEMBER or CHANNEL ordered as seats), each with its
 // term and holder; give one to a device or an account, or take it back. A seat changes holder at
 // most once every SEAT_MOVE_DAYS days from its last assignment (docs/adr/0018): the rule is
-// stated above the list with a link to buy more (/order?plan=YEAR&seats=1), and a seat that cannot move yet says from when it can (the API's
-// movableFrom) instead of offering a form the API would refuse.
+// stated above the list with links to buy more (/order?plan=YEAR&seats=1, and global channel
+// seats at /order?item=CHANNEL&seats=1), and a seat that cannot move yet says from when it can
+// (the API's movableFrom) instead of offering a form the API would refuse.
 
 type TTarget = 'DEVICE' | 'ACCOUNT';
 type TForm = { target: TTarget; deviceId: string; account: string };
@@ -35,6 +36,10 @@ export default function SeatsPanel({ initial, devices, texts, tag, moveDays }: {
           {t('buyHint')}{' '}
           <TextLink href={{ pathname: '/order', query: { plan: 'YEAR', seats: '1' } }} data-testid="seats-buy">
             {t('buy')}
+          </TextLink>
+          {' · '}
+          <TextLink href={{ pathname: '/order', query: { item: 'CHANNEL', seats: '1' } }} data-testid="seats-buy-channel">
+            {t('buyChannel')}
           </TextLink>
         </p>
       </section>

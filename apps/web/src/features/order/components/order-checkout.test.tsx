@@ -332,6 +332,33 @@ describe('OrderCheckout buying seats (/order?seats=N)', () => {
     expect(screen.getByTestId('to-seats').getAttribute('href')).toBe('/en/account/seats');
   });
 
+  it('buys global channel seats (product CHANNEL) with asSeats under the value-added services agreement', async () => {
+    const channelOrder = (status: TOrderStatus) =>
+      order(status, {
+        items: [{ itemType: 'CHANNEL', skuId: 'CHANNEL_YEAR', timeUnit: 'YEAR', duration: 1, units: 1, quantity: 2, priceFen: 9800, originalPriceFen: 9800, discountFen: 0, amountFen: 19600 }],
+        totalFen: 19600,
+        originalTotalFen: 19600,
+        discountFen: 0,
+      });
+    const calls = serve(({ path }) => {
+      if (path === '/order/createV2') return answer(channelOrder('CREATED'));
+      if (path === '/pay/payV2') return answer({ ...qr, amountFen: 19600 });
+      if (path === '/order/info/O2611240001') return answer(channelOrder('FULFILLED'));
+      return undefined;
+    });
+    const channel = [{ timeUnit: 'YEAR' as const, skuId: 'CHANNEL_YEAR', priceFen: 9800, originalPriceFen: 9800, discountFen: 0 }];
+    renderCheckout({ options: channel, planName: 'Global channel', product: 'CHANNEL', seats: { initial: 2, adjusted: false } });
+    expect(screen.getByRole('link', { name: 'Value-Added Services Agreement' }).getAttribute('href')).toBe('/en/legal/value-added-services');
+    fireEvent.click(screen.getByTestId('pay-now'));
+    await vi.waitFor(() => expect(screen.getByTestId('payment-panel')).toBeTruthy());
+    expect(calls.find((call) => call.path === '/order/createV2')!.body).toEqual({ skuId: 'CHANNEL_YEAR', asSeats: true, quantity: 2 });
+    await act(async () => vi.advanceTimersByTimeAsync(1500));
+    await vi.waitFor(() =>
+      expect(screen.getByTestId('order-success-detail').textContent).toBe('Your Global channel seats (2 seats) are ready in My seats, where you can give them to devices or accounts.'),
+    );
+    expect(screen.getByTestId('to-seats').getAttribute('href')).toBe('/en/account/seats');
+  });
+
   it('makes a new order (a new key) for another count after a failed one', async () => {
     const calls = serve(({ path }) => (path === '/order/createV2' ? answer(null, 40001, 'Not now') : undefined));
     renderCheckout({ seats: { initial: 2, adjusted: false } });

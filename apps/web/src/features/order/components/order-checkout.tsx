@@ -41,8 +41,9 @@ async function refreshHeader() {
  * and the live status → success with the new plan and expiry (the header is refreshed too).
  * With product CLOUD_PC the same for a cloud-PC plan (success links to the device list); with
  * renewDeviceId the order is that machine's renewal (POST /cloudPc/devices/{id}/renew).
- * With `seats` the membership is bought as 1–100 seats (asSeats + quantity) to give away on
- * /account/seats: a stepper sets the count, and the total is the order's, made by the server.
+ * With `seats` the membership (or, with product CHANNEL, the global channel) is bought as 1–100
+ * seats (asSeats + quantity) to give away on /account/seats: a stepper sets the count, and the
+ * total is the order's, made by the server.
  */
 export function OrderCheckout({
   options,
@@ -59,9 +60,10 @@ export function OrderCheckout({
   initialUnit: TTimeUnit;
   planName: string;
   wechatAppId?: string | null;
-  product?: 'MEMBER' | 'CLOUD_PC';
+  /** CHANNEL: global channel seats (always with `seats`) */
+  product?: 'MEMBER' | 'CLOUD_PC' | 'CHANNEL';
   renewDeviceId?: string | null;
-  /** seats mode (MEMBER only), from ?seats= */
+  /** seats mode (MEMBER or CHANNEL), from ?seats= */
   seats?: TSeatsChoice | null;
   locale: TLocale;
   /** the Order namespace (getClientTexts) */
@@ -243,9 +245,9 @@ export function OrderCheckout({
         />
         <MethodChoice value={state.method} onChange={selectMethod} disabled={busy} inWechat={state.inWechat} t={t} />
         <p className="text-sm text-ink-muted">
-          {t.rich(product === 'CLOUD_PC' ? 'cloudPcAgreement' : 'agreement', {
+          {t.rich(product === 'MEMBER' ? 'agreement' : 'cloudPcAgreement', {
             link: (chunks) => (
-              <Link href={product === 'CLOUD_PC' ? '/legal/value-added-services' : '/legal/membership-agreement'} className="font-medium text-brand-700 underline-offset-4 hover:underline">
+              <Link href={product === 'MEMBER' ? '/legal/membership-agreement' : '/legal/value-added-services'} className="font-medium text-brand-700 underline-offset-4 hover:underline">
                 {chunks}
               </Link>
             ),

@@ -21,7 +21,9 @@ import { buildPageMetadata } from '@/lib/metadata';
 // &renew=<device id> renews that machine (POST /cloudPc/devices/{id}/renew makes the order).
 // &seats=<N> (1–100) buys N seats of the membership (docs/adr/0018) instead of the buyer's own;
 // a value that is not a whole number from 1 to 100 falls back to 1 seat with a note.
-type SearchParams = Promise<{ plan?: string | string[]; sku?: string | string[]; renew?: string | string[]; seats?: string | string[] }>;
+// ?item=CHANNEL[&seats=N] buys global channel seats (from /account/seats): the channel's terms
+// from the pricing's add-ons, always as seats (a member's own channel is bought in the app).
+type SearchParams = Promise<{ plan?: string | string[]; sku?: string | string[]; renew?: string | string[]; seats?: string | string[]; item?: string | string[] }>;
 
 const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 const DEVICE_ID_RE = /^[0-9A-Za-z]{1,64}$/;
@@ -53,6 +55,7 @@ export default async function OrderPage({ params, searchParams }: { params: Loca
     return <CloudPcOrder locale={locale} sku={first(query.sku)!} {...cloudPc} renewDeviceId={renew && DEVICE_ID_RE.test(renew) ? renew : null} />;
   }
   const unit = chosenUnit(query.plan);
+  if (first(query.item) === 'CHANNEL') return <ChannelSeatsOrder locale={locale} unit={unit} seats={chosenSeats(first(query.seats)) ?? { initial: 1, adjusted: false }} />;
   const seats = chosenSeats(first(query.seats));
   const loginUrl = await loginUrlForVisitor(locale, '/order', seats ? { plan: unit, seats: String(seats.initial) } : { plan: unit });
   const [t, order, orderTexts, { pricing, live }] = await Promise.all([
@@ -78,6 +81,45 @@ export default async function OrderPage({ params, searchParams }: { params: Loca
       texts={{ loginRequired: order('loginRequired'), logIn: order('logIn'), unavailable: order('unavailable') }}
     >
       {live && pro && options.length > 0 ? <OrderCheckout options={options} initialUnit={unit} planName={pro.name} seats={seats} wechatAppId={wechatAppId()} locale={locale} texts={orderTexts} /> : null}
+    </OrderLayout>
+  );
+}
+
+/** /order?item=CHANNEL[&seats=N][&plan=…]: global channel seats, from the pricing's CHANNEL add-ons. */
+async function ChannelSeatsOrder({ locale, unit, seats }: { locale: TLocale; unit: TTimeUnit; seats: TSeatsChoice }) {
+  const loginUrl = await loginUrlForVisitor(locale, '/order', { item: 'CHANNEL', plan: unit, seats: String(seats.initial) });
+  const [t, order, orderTexts, pricingTexts, { pricing, live }] = await Promise.all([
+    getTranslations({ locale, namespace: 'OrderPage' }),
+    getTranslations({ locale, namespace: 'Order' }),
+    getClientTexts(locale, 'Order'),
+    getTranslations({ locale, namespace: 'Pricing' }),
+    loadPricing(locale),
+  ]);
+  const options: TOrderOption[] = pricing.addOns.flatMap((sku) =>
+    sku.itemType === 'CHANNEL' && sku.timeUnit
+      ? [{ timeUnit: sku.timeUnit, skuId: sku.skuId, priceFen: sku.priceFen, originalPriceFen: sku.originalPriceFen, discountFen: sku.discountFen }]
+      : [],
+  );
+  const initialUnit = options.some((option) => option.timeUnit === unit) ? unit : (options[0]?.timeUnit ?? unit);
+  return (
+    <OrderLayout
+      locale={locale}
+      intro={{ title: t('channelSeatsHeading'), lede: t('channelSeatsLede'), back: { href: '/account/seats', label: order('toSeats') } }}
+      loginUrl={loginUrl}
+      texts={{ loginRequired: order('loginRequired'), logIn: order('logIn'), unavailable: order('unavailable') }}
+    >
+      {live && options.length > 0 ? (
+        <OrderCheckout
+          options={options}
+          initialUnit={initialUnit}
+          planName={pricingTexts('addOn.CHANNEL')}
+          product="CHANNEL"
+          seats={seats}
+          wechatAppId={wechatAppId()}
+          locale={locale}
+          texts={orderTexts}
+        />
+      ) : null}
     </OrderLayout>
   );
 }
