@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -125,4 +126,17 @@ export async function withPgClient<T>(url: string, run: (client: pg.Client) => P
   } finally {
     await client.end();
   }
+}
+
+/**
+ * The table names of the database's own schema (PostgreSQL: the connection's current schema),
+ * sorted. Kysely's introspection lists every schema's tables, and on PostgreSQL that listing
+ * fails when another test file drops its schema at the same moment; this reads only ours.
+ */
+export async function ownTableNames(handle: DatabaseHandle): Promise<string[]> {
+  const query =
+    handle.dialect === 'postgres'
+      ? sql<{ name: string }>`select c.relname as name from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace where n.nspname = current_schema() and c.relkind in ('r', 'p') order by 1`
+      : sql<{ name: string }>`select name from sqlite_master where type = 'table' order by 1`;
+  return (await query.execute(handle.db)).rows.map((row) => row.name);
 }

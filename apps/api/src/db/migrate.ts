@@ -9,7 +9,36 @@ import { currentSchema } from './postgres-session.repository';
  * check otherwise matches a same-named table in any schema of the database.
  */
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
-  const migrationTableSchema = handle.dialect === 'postgres' ? await currentSchema(handle.db) : undefined;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await migrateOnce(handle);
+    } catch (error) {
+      if (attempt >= SETUP_ATTEMPTS || !isCatalogRace(error)) throw error;
+    }
+  }
+}
+
+/**
+ * Kysely's set-up looks for its bookkeeping tables by listing the tables of every schema; on
+ * PostgreSQL that listing fails with 3F000 ("schema … does not exist") when another schema is
+ * dropped while it runs (the test suites drop theirs as each file ends). Nothing has been applied
+ * at that point, so the set-up is simply tried again.
+ */
+const SETUP_ATTEMPTS = 5;
+
+function isCatalogRace(error: unknown): boolean {
+  return error instanceof MigrationSetupError && (error.cause as { code?: unknown } | undefined)?.code === '3F000';
+}
+
+class MigrationSetupError extends Error {}
+
+async function migrateOnce(handle: DatabaseHandle): Promise<string[]> {
+  const migrationTableSchema =
+    handle.dialect === 'postgres'
+      ? await currentSchema(handle.db).catch((error: Error) => {
+          throw new MigrationSetupError(`migration (setup) failed: ${error.message}`, { cause: error });
+        })
+      : undefined;
   const migrator = new Migrator({
     db: handle.db,
     provider: { getMigrations: async () => migrations },
@@ -19,7 +48,10 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]>
   const failed = results?.find((result: MigrationResult) => result.status === 'Error');
   if (error) {
     const cause = error instanceof Error ? error : new Error(String(error));
-    throw new Error(`migration ${failed?.migrationName ?? '(setup)'} failed: ${cause.message}`, { cause });
+    const message = `migration ${failed?.migrationName ?? '(setup)'} failed: ${cause.message}`;
+    // nothing ran (no results, or none executed): the set-up failed, and may be tried again
+    const applied = failed !== undefined || (results ?? []).some((result) => result.status !== 'NotExecuted');
+    throw applied ? new Error(message, { cause }) : new MigrationSetupError(message, { cause });
   }
   return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
 }

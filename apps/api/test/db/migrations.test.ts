@@ -1,6 +1,7 @@
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { type KyselyPlugin } from 'kysely';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { findMeta, setMeta } from '../../src/db/app-meta.repository';
 import { migrateToLatest } from '../../src/db/migrate';
@@ -8,6 +9,7 @@ import { migrations } from '../../src/db/migrations';
 import { SEED_HASH_KEY, SEED_VERSION_KEY, seedDatabase } from '../../src/setup/seed';
 import { type SeedStep } from '../../src/db/seed-step';
 import { seedDir } from '../../src/paths';
+import { ownTableNames } from '../databases';
 import { createTestDatabase, testDialects, type TestDatabase } from '../helper';
 
 describe.each(testDialects())('migrations and seed on $dialect', ({ dialect }) => {
@@ -22,8 +24,29 @@ describe.each(testDialects())('migrations and seed on $dialect', ({ dialect }) =
   it('applies every migration once; a second run is a no-op', async () => {
     expect(await migrateToLatest(test.handle)).toEqual(Object.keys(migrations));
     expect(await migrateToLatest(test.handle)).toEqual([]);
-    const tables = (await test.handle.db.introspection.getTables()).map((table) => table.name);
+    const tables = await ownTableNames(test.handle);
     expect(tables).toContain('app_meta');
+  });
+
+  it('tries the set-up again when another schema is dropped under its table listing (3F000), and nothing else', async () => {
+    // fails the first query(ies) the way PostgreSQL does when a schema vanishes mid-listing
+    const failing = (code: string, times: number) => {
+      let left = times;
+      const plugin: KyselyPlugin = {
+        transformQuery: (args) => {
+          if (left > 0) {
+            left -= 1;
+            throw Object.assign(new Error('schema "test_gone" does not exist'), { code });
+          }
+          return args.node;
+        },
+        transformResult: async (args) => args.result,
+      };
+      return { ...test.handle, db: test.handle.db.withPlugin(plugin) };
+    };
+    expect(await migrateToLatest(failing('3F000', 2))).toEqual(Object.keys(migrations));
+    expect(await ownTableNames(test.handle)).toContain('app_meta');
+    await expect(migrateToLatest(failing('42P01', 1))).rejects.toThrow(/does not exist/);
   });
 
   it('0009 gives a channel or a raised tier bought before terms existed a year from the row’s last update', async () => {

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrations } from '../../../src/db/migrations';
+import { ownTableNames } from '../../databases';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../helper';
 
 // ADR 0019: audit_log is append-only in the database itself, on both dialects alike.
@@ -30,8 +31,7 @@ describe.each(testDialects())('audit_log append-only on $dialect', ({ dialect })
 
   it('0024 goes down and up again', async () => {
     const m0024 = migrations['0024-back-office']!;
-    // introspection lists every schema's tables on PostgreSQL, and other test files run at the same time
-    const ownTables = async () => (await test.handle.db.introspection.getTables()).filter((table) => !test.schema || table.schema === test.schema).map((table) => table.name);
+    const ownTables = () => ownTableNames(test.handle);
     await m0024.down!(test.handle.db);
     let tables = await ownTables();
     expect(tables).not.toContain('audit_log');
