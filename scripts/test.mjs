@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 // `npm test`: the whole suite, in the order that fails fastest. Installs the Debian packages
 // the browser tests need when missing, then lint, type-check, unit tests, API integration
-// tests (SQLite always; PostgreSQL too when TEST_DATABASE_URL is set), web build and
-// end-to-end tests in Debian's Chromium (the journeys that write data, tagged @writes, once more
-// on PostgreSQL when TEST_DATABASE_URL is set), and the production shape scaled out behind nginx
-// (step scale-out, also only with TEST_DATABASE_URL). In CI (CI=true) both legs are required:
+// tests (SQLite always; PostgreSQL too when TEST_DATABASE_URL is set) with the web build beside
+// them, end-to-end tests in Debian's Chromium, and the production shape scaled out behind nginx
+// (step scale-out, only with TEST_DATABASE_URL: the journeys that write data, tagged @writes, once
+// more on PostgreSQL and Redis; `npm test -- e2e-pg` also runs them against one API on PostgreSQL). In CI (CI=true) both legs are required:
 // a missing TEST_DATABASE_URL or TEST_REDIS_URL fails the run. Ends with one
 // "tests: N passed, N failed" line that counts every test, and every other step (system, lint,
 // typecheck, build) as one check; a failed step is named in a "FAILED at <step>" line before it.

@@ -19,15 +19,19 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]>
 }
 
 /**
- * Kysely's set-up looks for its bookkeeping tables by listing the tables of every schema; on
- * PostgreSQL that listing fails with 3F000 ("schema … does not exist") when another schema is
- * dropped while it runs (the test suites drop theirs as each file ends). Nothing has been applied
- * at that point, so the set-up is simply tried again.
+ * Kysely's set-up looks for its bookkeeping tables by listing the tables (and every column's
+ * sequence) of every schema; on PostgreSQL that listing fails when another schema is dropped or
+ * altered while it runs (the test suites drop theirs as each file ends): "schema … does not
+ * exist" (3F000), "column … does not exist" (42703), an undefined table or object (42P01, 42704)
+ * or "cache lookup failed" (XX000). Nothing has been applied at that point, so the set-up is
+ * simply tried again.
  */
 const SETUP_ATTEMPTS = 5;
+const CATALOG_RACE_CODES = new Set(['3F000', '42703', '42P01', '42704', 'XX000']);
 
 function isCatalogRace(error: unknown): boolean {
-  return error instanceof MigrationSetupError && (error.cause as { code?: unknown } | undefined)?.code === '3F000';
+  const code = (error instanceof MigrationSetupError ? (error.cause as { code?: unknown } | undefined)?.code : undefined) ?? '';
+  return typeof code === 'string' && CATALOG_RACE_CODES.has(code);
 }
 
 class MigrationSetupError extends Error {}

@@ -28,7 +28,7 @@ describe.each(testDialects())('migrations and seed on $dialect', ({ dialect }) =
     expect(tables).toContain('app_meta');
   });
 
-  it('tries the set-up again when another schema is dropped under its table listing (3F000), and nothing else', async () => {
+  it('tries the set-up again when another schema is dropped under its table listing, and nothing else', async () => {
     // fails the first query(ies) the way PostgreSQL does when a schema vanishes mid-listing
     const failing = (code: string, times: number) => {
       let left = times;
@@ -44,9 +44,12 @@ describe.each(testDialects())('migrations and seed on $dialect', ({ dialect }) =
       };
       return { ...test.handle, db: test.handle.db.withPlugin(plugin) };
     };
-    expect(await migrateToLatest(failing('3F000', 2))).toEqual(Object.keys(migrations));
+    // schema gone, then a column of a table being dropped (pg_get_serial_sequence)
+    expect(await migrateToLatest(failing('3F000', 1))).toEqual(Object.keys(migrations));
     expect(await ownTableNames(test.handle)).toContain('app_meta');
-    await expect(migrateToLatest(failing('42P01', 1))).rejects.toThrow(/does not exist/);
+    expect(await migrateToLatest(failing('42703', 2))).toEqual([]);
+    // any other failure is not a race: refused at once (the set-up would succeed on a second try)
+    await expect(migrateToLatest(failing('28P01', 1))).rejects.toThrow(/does not exist/);
   });
 
   it('0009 gives a channel or a raised tier bought before terms existed a year from the row’s last update', async () => {
