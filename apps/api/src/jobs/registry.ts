@@ -22,7 +22,7 @@ export function appJobs(app: FastifyInstance): JobDefinition[] {
       // Expiry (after asking the gateway), completion, double-payment refunds, purges.
       name: 'orders-sweep',
       everyMs: orders.sweepIntervalMs,
-      run: ({ now, log }) => sweepOrders({ db: app.db, providers: app.paymentProviders, completeAfterMs: orders.completeAfterMs, log }, now),
+      run: ({ now, log }) => sweepOrders({ db: app.db, providers: app.paymentProviders, kv: app.kv, completeAfterMs: orders.completeAfterMs, log }, now),
     },
     {
       // Open payments whose notification may have been lost are asked at their gateway.

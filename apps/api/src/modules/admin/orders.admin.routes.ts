@@ -84,7 +84,7 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: envelopeResponses(ZAdminGatewayQueryResult),
       },
     },
-    async (request) => ok(await queryGatewayNow({ db: app.db, providers: app.paymentProviders, log: request.log }, actorOf(request), request.params.id)),
+    async (request) => ok(await queryGatewayNow({ db: app.db, providers: app.paymentProviders, kv: app.kv, log: request.log }, actorOf(request), request.params.id)),
   );
 
   app.get(

@@ -138,7 +138,7 @@ export const cloudPcRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       ...owner,
     },
-    async (request) => ok(await refundFirstOrder({ db: app.db, providers: app.paymentProviders }, userId(request), request.params.id)),
+    async (request) => ok(await refundFirstOrder({ db: app.db, providers: app.paymentProviders, kv: app.kv }, userId(request), request.params.id)),
   );
 
   app.post(

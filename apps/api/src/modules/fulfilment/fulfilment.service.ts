@@ -253,11 +253,14 @@ export function listUndeliveredOrders(db: Db, limit: number): Promise<string[]> 
 }
 
 /** Takes back what fulfilOrder() granted (a full refund), in the caller's transaction. */
-export async function revokeFulfilment(db: Db, userId: string, items: readonly OrderItemRow[], now: Date): Promise<void> {
+export async function revokeFulfilment(db: Db, userId: string, items: readonly OrderItemRow[], now: Date): Promise<{ seatIds: string[] }> {
+  const seatIds: string[] = [];
   for (const item of items) {
     if (!item.grant_json) continue;
     const grant = JSON.parse(item.grant_json) as TGrant;
     await revokeGrant(db, userId, grant, now);
     await forgetSpan(db, userId, item, grant);
+    if (grant.kind === 'SEATS') seatIds.push(...grant.seatIds);
   }
+  return { seatIds };
 }

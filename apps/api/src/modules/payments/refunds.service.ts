@@ -2,10 +2,12 @@ import { PAID_ORDER_STATUSES, type TOrderStatus, type TPayMethod } from '@llk/co
 import { newId, toDbDate } from '../../db/dialect';
 import { type Db } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { type KeyValueStore } from '../../lib/kv';
 import { type PaymentProviders, type RefundInput, type RefundOutcome, type RefundQueryOutcome } from './provider';
 import { postSucceededRefund } from '../ledger';
 import { reverseCommissionsForOrder } from '../referrals';
 import { revokeFulfilment } from '../fulfilment';
+import { forgetRevokedSeats } from '../seats';
 import { findOrder, findOrderItems, transitionOrder, type OrderRow } from '../orders';
 import {
   claimPaymentRefund,
@@ -74,6 +76,8 @@ export interface RefundLog {
 export interface RefundDeps {
   db: Db;
   providers: PaymentProviders;
+  /** the shared store: a full refund ends the heartbeat caches of the seats it revokes */
+  kv: KeyValueStore;
   log?: RefundLog;
 }
 
@@ -244,7 +248,7 @@ async function record(deps: RefundDeps, refund: RefundRow, payment: PaymentRow, 
   const odb = deps.db;
   const context = { refundId: refund.id, refundNo: refund.refund_no, paymentNo: payment.payment_no, method: payment.method, amountFen: Number(refund.amount_fen) };
   if (outcome.kind === 'refunded' || outcome.kind === 'refused') {
-    const settled = await settle(odb, refund, outcome, now);
+    const settled = await settle(deps, refund, outcome, now);
     if (outcome.kind === 'refused' && settled.state === 'FAILED' && isDoublePayment(payment, await findOrder(odb, refund.order_id))) {
       deps.log?.error({ ...context, alert: 'refund-refused', code: outcome.code, detail: outcome.message }, 'a double payment could not be refunded: the money is still ours');
     }
@@ -278,8 +282,10 @@ function isDoublePayment(payment: PaymentRow, order: OrderRow | undefined): bool
 }
 
 /** The only place a refund becomes final: SUCCEEDED (money back) or FAILED (refused for good). */
-async function settle(odb: Db, refund: RefundRow, outcome: Extract<RefundOutcome, { kind: 'refunded' | 'refused' }>, now: Date): Promise<RefundRow> {
+async function settle(deps: RefundDeps, refund: RefundRow, outcome: Extract<RefundOutcome, { kind: 'refunded' | 'refused' }>, now: Date): Promise<RefundRow> {
+  const odb = deps.db;
   const nowText = toDbDate(now);
+  let revokedSeatIds: string[] = [];
   await odb.transaction().execute(async (trx) => {
     const to = outcome.kind === 'refunded' ? 'SUCCEEDED' : 'FAILED';
     const moved = await transitionRefund(trx, refund.id, OPEN, to, {
@@ -309,8 +315,10 @@ async function settle(odb: Db, refund: RefundRow, outcome: Extract<RefundOutcome
     // Commission is earned only by orders that see no refund within its window (spec section 4).
     await reverseCommissionsForOrder(trx as unknown as Db, order.id, now);
     if (full && order.fulfilled_at) {
-      await revokeFulfilment(trx, order.user_id, await findOrderItems(trx, order.id), now);
+      revokedSeatIds = (await revokeFulfilment(trx, order.user_id, await findOrderItems(trx, order.id), now)).seatIds;
     }
   });
+  // Committed: the devices that held the revoked seats stop answering them at their next beat.
+  if (revokedSeatIds.length) await forgetRevokedSeats(odb, deps.kv, revokedSeatIds);
   return (await findRefund(odb, refund.id)) ?? refund;
 }

@@ -1,6 +1,7 @@
 import { PAYABLE_ORDER_STATUSES, type TPayMethod } from '@llk/contracts';
 import { toDbDate } from '../../db/dialect';
 import { type Db } from '../../db/schema';
+import { type KeyValueStore } from '../../lib/kv';
 import { type PaymentProviders } from './provider';
 import { listUndeliveredOrders } from '../fulfilment';
 import { completeFulfilledOrders, findDueOrders, purgeIdempotencyKeys, purgeQrCodes, transitionOrder } from '../orders';
@@ -25,6 +26,7 @@ import { askGateway, refundDoublePayment, refundOrder, type RefundLog } from './
 export interface SweepDeps {
   db: Db;
   providers: PaymentProviders;
+  kv: KeyValueStore;
   /** FULFILLED orders become COMPLETED this long after fulfilment */
   completeAfterMs: number;
   log?: RefundLog;

@@ -13,6 +13,13 @@ export async function revokeSeats(db: Db, ids: string[], now: string): Promise<v
   if (ids.length) await db.updateTable('seats').set({ revoked_at: now }).where('id', 'in', ids).where('revoked_at', 'is', null).execute();
 }
 
+/** The devices holding these seats (revoked or not): whose cached seats a revocation ends. */
+export async function listSeatHolderDevices(db: Db, ids: readonly string[]): Promise<string[]> {
+  if (!ids.length) return [];
+  const rows = await db.selectFrom('seats').select('assignee_device_id').where('id', 'in', ids).where('assignee_device_id', 'is not', null).execute();
+  return rows.flatMap((row) => (row.assignee_device_id ? [row.assignee_device_id] : []));
+}
+
 function seatsWithAssignee(db: Db) {
   return db
     .selectFrom('seats')

@@ -5,7 +5,7 @@ import { AppError } from '../../lib/app-error';
 import { fillCache, invalidateCache, readCache, type KeyValueStore } from '../../lib/kv';
 import { type OwnsDevice } from '../monitor-walls';
 import { findUserByIdentifier, latestHeldSeatEnd } from '../users';
-import { assignSeat, findOwnedSeat, insertSeats, listOwnedSeats, listRunningDeviceSeats, revokeSeats, unassignSeat, type SeatRow } from './seats.repository';
+import { assignSeat, findOwnedSeat, insertSeats, listOwnedSeats, listSeatHolderDevices, listRunningDeviceSeats, revokeSeats, unassignSeat, type SeatRow } from './seats.repository';
 
 // Seats (README.md, docs/adr/0018-seats-codes-walls.md): a MEMBER or CHANNEL order item bought
 // as seats (createV2 asSeats) becomes `quantity` seats, each with its own term from fulfilment.
@@ -49,6 +49,14 @@ export async function createSeats(db: Db, request: NewSeats, now: Date): Promise
 /** A refund: the order's seats stop giving anything, whoever holds them (caller's transaction). */
 export async function revokeSeatGrant(db: Db, grant: SeatGrant, now: Date): Promise<void> {
   await revokeSeats(db, grant.seatIds, toDbDate(now));
+}
+
+/**
+ * After the transaction that revoked seats has committed (a refund): the devices holding them
+ * stop answering them at their next heartbeat, on every instance.
+ */
+export async function forgetRevokedSeats(db: Db, kv: KeyValueStore, seatIds: readonly string[]): Promise<void> {
+  await forgetDeviceSeats(kv, await listSeatHolderDevices(db, seatIds));
 }
 
 function movableFrom(row: SeatRow): Date | null {
@@ -138,10 +146,9 @@ export async function deviceSeats(db: Db, deviceId: string, now = new Date()): P
 //
 // Every heartbeat answers the device's running seats, so they are cached in the key-value store
 // per device. Assigning and unassigning end the entries of the devices involved at once, on every
-// instance (invalidateCache). A refund revokes seats inside the payment's transaction, which has
-// no store at hand: the entry's TTL bounds that case (a device beating every 30 s would read the
-// database every other beat with a TTL of a minute), and a seat past its own end is never answered
-// (filtered on every read).
+// instance (invalidateCache). A refund revokes seats inside the payment's transaction; once it
+// has committed, the refund ends the holders' entries the same way (forgetRevokedSeats). A seat
+// past its own end is never answered (filtered on every read); the TTL is only a backstop.
 
 /** How long a device's cached seats live without a change. */
 export const DEVICE_SEATS_CACHE_MS = 10 * 60_000;

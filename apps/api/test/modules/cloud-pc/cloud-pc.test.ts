@@ -155,7 +155,7 @@ describe.each(testDialects())('cloud PC on $dialect', ({ dialect }) => {
       const user = await newUser(ctx.app);
       const { order, device } = await rent(ctx, user);
       const at = new Date((await paidAtOf(order.id)).getTime() + 14 * 60_000 + 59_000);
-      const result = await refundFirstOrder({ db: ctx.database.db, providers: ctx.providers }, user.id, device.id, at);
+      const result = await refundFirstOrder({ db: ctx.database.db, providers: ctx.providers, kv: ctx.app.kv }, user.id, device.id, at);
       expect(result.device).toMatchObject({ status: 'RELEASED', refundableUntil: null, refundedAt: at.toISOString() });
       expect(device.refundedAt).toBeNull();
       expect(result.order.status).toBe('REFUNDED');
@@ -177,7 +177,7 @@ describe.each(testDialects())('cloud PC on $dialect', ({ dialect }) => {
       const user = await newUser(ctx.app);
       const { order, device } = await rent(ctx, user);
       const at = new Date((await paidAtOf(order.id)).getTime() + 15 * 60_000 + 1_000);
-      await expect(refundFirstOrder({ db: ctx.database.db, providers: ctx.providers }, user.id, device.id, at)).rejects.toMatchObject({ codeName: 'CLOUD_PC_REFUND_WINDOW_OVER' });
+      await expect(refundFirstOrder({ db: ctx.database.db, providers: ctx.providers, kv: ctx.app.kv }, user.id, device.id, at)).rejects.toMatchObject({ codeName: 'CLOUD_PC_REFUND_WINDOW_OVER' });
       expect((await devices(ctx, user))[0]!.status).toBe('RUNNING');
       expect((await orderRow(ctx.database, order.id)).status).toBe('FULFILLED');
     });

@@ -110,7 +110,7 @@ describe.each(testDialects())('cloud-PC refund cases on $dialect', ({ dialect })
     const device = await rent(ctx, user);
     const renewal = await renewalOrder(ctx, user, device.id);
     await payOrder(ctx, renewal.id, user);
-    const deps = { db: ctx.database.db, providers: ctx.providers };
+    const deps = { db: ctx.database.db, providers: ctx.providers, kv: ctx.app.kv };
     // The first call claims and refunds the rental, and has not reached the renewal yet.
     const claimedAt = new Date();
     await refundOrder(deps, device.orderId, { reason: 'test' }, claimedAt, {
@@ -134,7 +134,7 @@ describe.each(testDialects())('cloud-PC refund cases on $dialect', ({ dialect })
   it('case 4: the claim commits with the refund row or not at all', async () => {
     const user = await newUser(ctx.app);
     const device = await rent(ctx, user);
-    const deps = { db: ctx.database.db, providers: ctx.providers };
+    const deps = { db: ctx.database.db, providers: ctx.providers, kv: ctx.app.kv };
     // A failure after the claim, before the refund row (a crash, a lost connection) takes the claim with it.
     await expect(
       refundOrder(deps, device.orderId, { reason: 'test' }, new Date(), {
@@ -167,7 +167,7 @@ describe.each(testDialects())('cloud-PC refund cases on $dialect', ({ dialect })
         },
       }),
     };
-    const deps = { db: ctx.database.db, providers: flaky };
+    const deps = { db: ctx.database.db, providers: flaky, kv: ctx.app.kv };
     await expect(refundFirstOrder(deps, user.id, device.id)).rejects.toMatchObject({ codeName: 'GATEWAY_TIMEOUT' });
     expect(await machine(device.id)).toMatchObject({ status: 'RELEASED' });
     expect((await refundsOf(device.orderId)).map((refund) => refund.state)).toEqual(['PENDING']);
@@ -201,7 +201,7 @@ describe.each(testDialects())('cloud-PC refund cases on $dialect', ({ dialect })
     expect(renewalRow.undeliverable_at).not.toBeNull();
 
     // The payments sweep refunds what could not be delivered, once.
-    const deps = { db: ctx.database.db, providers: ctx.providers, completeAfterMs: 0 };
+    const deps = { db: ctx.database.db, providers: ctx.providers, kv: ctx.app.kv, completeAfterMs: 0 };
     expect(await refundUndeliveredOrders(deps)).toBeGreaterThanOrEqual(1);
     expect(await orderRow(ctx.database, renewal.id)).toMatchObject({ status: 'REFUNDED', refunded_fen: 29900 });
     await refundUndeliveredOrders(deps);
@@ -232,7 +232,7 @@ describe.each(testDialects())('cloud-PC refund cases on $dialect', ({ dialect })
     const row = await machine(device.id);
     expect(row).toMatchObject({ status: 'EXPIRED', expires_at: device.expiresAt });
     expect(await ctx.database.db.selectFrom('cloud_pcs').select('id').where('user_id', '=', user.id).execute()).toHaveLength(1);
-    await refundUndeliveredOrders({ db: ctx.database.db, providers: ctx.providers, completeAfterMs: 0 });
+    await refundUndeliveredOrders({ db: ctx.database.db, providers: ctx.providers, kv: ctx.app.kv, completeAfterMs: 0 });
     expect((await orderRow(ctx.database, renewal.id)).status).toBe('REFUNDED');
   });
 
@@ -245,13 +245,13 @@ describe.each(testDialects())('cloud-PC refund cases on $dialect', ({ dialect })
     const bought = await userRow(ctx.database, user.id);
     expect(bought.quality_tier).toBe('ULTRA');
 
-    await refundOrder({ db: ctx.database.db, providers: ctx.providers }, hd.id, { reason: 'test' });
+    await refundOrder({ db: ctx.database.db, providers: ctx.providers, kv: ctx.app.kv }, hd.id, { reason: 'test' });
     expect((await orderRow(ctx.database, hd.id)).status).toBe('REFUNDED');
     const after = await userRow(ctx.database, user.id);
     expect(after).toMatchObject({ quality_tier: 'ULTRA', quality_expires_at: bought.quality_expires_at });
 
     // Refunding ULTRA as well takes its year back; nothing of HD is left either.
-    await refundOrder({ db: ctx.database.db, providers: ctx.providers }, ultra.id, { reason: 'test' });
+    await refundOrder({ db: ctx.database.db, providers: ctx.providers, kv: ctx.app.kv }, ultra.id, { reason: 'test' });
     const none = await userRow(ctx.database, user.id);
     expect(none.quality_tier).toBe('STANDARD');
   });
@@ -263,7 +263,7 @@ describe.each(testDialects())('cloud-PC refund cases on $dialect', ({ dialect })
     const hdEnd = (await userRow(ctx.database, user.id)).quality_expires_at;
     const ultra = await newOrder(ctx.app, user.token, { skuId: 'QUALITY_ULTRA_YEAR' });
     await payOrder(ctx, ultra.id, user);
-    await refundOrder({ db: ctx.database.db, providers: ctx.providers }, ultra.id, { reason: 'test' });
+    await refundOrder({ db: ctx.database.db, providers: ctx.providers, kv: ctx.app.kv }, ultra.id, { reason: 'test' });
     expect(await userRow(ctx.database, user.id)).toMatchObject({ quality_tier: 'HD', quality_expires_at: hdEnd });
   });
 
@@ -273,7 +273,7 @@ describe.each(testDialects())('cloud-PC refund cases on $dialect', ({ dialect })
     await payOrder(ctx, first.id, user);
     const second = await newOrder(ctx.app, user.token, { skuId: 'MEMBER_YEAR' });
     await payOrder(ctx, second.id, user);
-    const deps = { db: ctx.database.db, providers: ctx.providers };
+    const deps = { db: ctx.database.db, providers: ctx.providers, kv: ctx.app.kv };
     await refundOrder(deps, first.id, { reason: 'test' });
     await refundOrder(deps, second.id, { reason: 'test' });
     const after = await userRow(ctx.database, user.id);

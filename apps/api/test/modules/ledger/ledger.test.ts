@@ -51,7 +51,7 @@ describe.each(testDialects())('the double-entry ledger ($dialect)', ({ dialect }
       ['payable:double-payment', -1800],
     ]);
     const { refundDoublePayment } = await import('../../../src/modules/payments/refunds.service');
-    const refund = await refundDoublePayment({ db: db(), providers: ctx.providers }, double.id);
+    const refund = await refundDoublePayment({ db: db(), providers: ctx.providers, kv: ctx.app.kv }, double.id);
     expect(refund.state).toBe('SUCCEEDED');
     expect((await linesOf('REFUND', refund.id))?.lines).toEqual([
       ['gateway:WX', -1800],
@@ -67,7 +67,7 @@ describe.each(testDialects())('the double-entry ledger ($dialect)', ({ dialect }
     const order = await newOrder(ctx.app, user.token, { skuId: 'MONITOR_10' });
     const paymentNo = await startPay(ctx.app, order.id, 'WX', user.token);
     await ctx.fakes.pay('WX', paymentNo);
-    const refund = await refundOrder({ db: db(), providers: ctx.providers }, order.id, { amountFen: 5800, reason: 'partial' });
+    const refund = await refundOrder({ db: db(), providers: ctx.providers, kv: ctx.app.kv }, order.id, { amountFen: 5800, reason: 'partial' });
     expect(refund.state).toBe('SUCCEEDED');
     expect((await linesOf('REFUND', refund.id))?.lines).toEqual([
       ['gateway:WX', -5800],

@@ -155,7 +155,7 @@ describe.each(testDialects())('account orders on $dialect', ({ dialect }) => {
       const outcome = await odb().selectFrom('payment_notifications').select('outcome').where('dedupe_key', '=', `WX:${paidNo}`).execute();
       expect(outcome).toEqual([{ outcome: 'DOUBLE_PAYMENT' }]);
 
-      const deps = { db: odb(), providers: ctx.providers, completeAfterMs: 7 * 86_400_000 };
+      const deps = { db: odb(), providers: ctx.providers, kv: ctx.app.kv, completeAfterMs: 7 * 86_400_000 };
       await refundDoublePayments(deps);
       expect((await payments(order.id)).find((p) => p.payment_no === paidNo)).toMatchObject({ state: 'PAID', needs_refund: 0 });
       expect((await ctx.fakes.charge('WX', paidNo))?.refundedFen).toBe(1800);

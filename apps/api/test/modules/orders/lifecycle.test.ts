@@ -25,7 +25,7 @@ describe('addMonths', () => {
 
 describe.each(testDialects())('order lifecycle on $dialect', ({ dialect }) => {
   const ctx = useOrdersApp(dialect);
-  const sweepDeps = () => ({ db: ctx.database.db, providers: ctx.providers, completeAfterMs: 7 * 86_400_000 });
+  const sweepDeps = () => ({ db: ctx.database.db, providers: ctx.providers, kv: ctx.app.kv, completeAfterMs: 7 * 86_400_000 });
   const odb = () => ctx.database.db;
   const payments = (orderId: string) => odb().selectFrom('payments').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
   const expire = (orderId: string) => odb().updateTable('orders').set({ expires_at: toDbDate(Date.now() - 1000) }).where('id', '=', orderId).execute();
@@ -149,7 +149,7 @@ describe.each(testDialects())('order lifecycle on $dialect', ({ dialect }) => {
       const second = await newOrder(ctx.app, user.token, { skuId: 'CHANNEL_YEAR' });
       await ctx.fakes.pay('ZFB', await startPay(ctx.app, second.id, 'ZFB', user.token));
       expect((await get<TMonitorAndQuality>('/user/queryMonitorAndQuality', user.token)).channelExpiresAt).not.toBe(first);
-      await refundOrder({ db: ctx.database.db, providers: ctx.providers }, second.id, { reason: 'bought twice' });
+      await refundOrder({ db: ctx.database.db, providers: ctx.providers, kv: ctx.app.kv }, second.id, { reason: 'bought twice' });
       expect(await get<TMonitorAndQuality>('/user/queryMonitorAndQuality', user.token)).toMatchObject({ channelEnabled: true, channelExpiresAt: first });
 
       const hd = await newOrder(ctx.app, user.token, { skuId: 'QUALITY_HD_YEAR' });
@@ -158,7 +158,7 @@ describe.each(testDialects())('order lifecycle on $dialect', ({ dialect }) => {
       const ultra = await newOrder(ctx.app, user.token, { skuId: 'QUALITY_ULTRA_YEAR' });
       await ctx.fakes.pay('WX', await startPay(ctx.app, ultra.id, 'WX', user.token));
       expect((await get<TMonitorAndQuality>('/user/queryMonitorAndQuality', user.token)).qualityTier).toBe('ULTRA');
-      await refundOrder({ db: ctx.database.db, providers: ctx.providers }, ultra.id, { reason: 'changed mind' });
+      await refundOrder({ db: ctx.database.db, providers: ctx.providers, kv: ctx.app.kv }, ultra.id, { reason: 'changed mind' });
       expect(await get<TMonitorAndQuality>('/user/queryMonitorAndQuality', user.token)).toMatchObject({ qualityTier: 'HD', qualityExpiresAt: hdTerm });
     });
 
@@ -166,19 +166,19 @@ describe.each(testDialects())('order lifecycle on $dialect', ({ dialect }) => {
       const { user, order, paymentNo } = await paidOrder('MEMBER_YEAR', 'WX');
       expect((await get<TMemberLevel>('/user/currentMemberLevel', user.token)).plan).toBe('PRO');
 
-      const refund = await refundOrder({ db: ctx.database.db, providers: ctx.providers }, order.id, { reason: 'customer asked' });
+      const refund = await refundOrder({ db: ctx.database.db, providers: ctx.providers, kv: ctx.app.kv }, order.id, { reason: 'customer asked' });
       expect(refund).toMatchObject({ state: 'SUCCEEDED', amount_fen: 26800, order_id: order.id });
       const row = await orderRow(ctx.database, order.id);
       expect(row).toMatchObject({ status: 'REFUNDED', refunded_fen: 26800 });
       expect(await get<TMemberLevel>('/user/currentMemberLevel', user.token)).toMatchObject({ plan: 'FREE', active: false });
       expect((await ctx.fakes.charge('WX', paymentNo))?.refundedFen).toBe(26800);
 
-      await expect(refundOrder({ db: ctx.database.db, providers: ctx.providers }, order.id, { reason: 'again' })).rejects.toMatchObject({ codeName: 'REFUND_NOT_ALLOWED' });
+      await expect(refundOrder({ db: ctx.database.db, providers: ctx.providers, kv: ctx.app.kv }, order.id, { reason: 'again' })).rejects.toMatchObject({ codeName: 'REFUND_NOT_ALLOWED' });
     });
 
     it('a partial refund keeps the order fulfilled; the rest makes it REFUNDED and removes the screen walls', async () => {
       const { user, order, paymentNo } = await paidOrder('MONITOR_10', 'ZFB');
-      const deps = { db: ctx.database.db, providers: ctx.providers };
+      const deps = { db: ctx.database.db, providers: ctx.providers, kv: ctx.app.kv };
       await expect(refundOrder(deps, order.id, { amountFen: 15801, reason: 'too much' })).rejects.toMatchObject({ codeName: 'REFUND_NOT_ALLOWED' });
       await expect(refundOrder(deps, order.id, { amountFen: 0, reason: 'nothing' })).rejects.toMatchObject({ codeName: 'REFUND_NOT_ALLOWED' });
       expect((await orderRow(ctx.database, order.id)).status).toBe('FULFILLED');
@@ -201,8 +201,8 @@ describe.each(testDialects())('order lifecycle on $dialect', ({ dialect }) => {
     it('refuses to refund an unpaid order', async () => {
       const user = await newUser(ctx.app);
       const order = await newOrder(ctx.app, user.token, { skuId: 'MONITOR_1' });
-      await expect(refundOrder({ db: ctx.database.db, providers: ctx.providers }, order.id, { reason: 'x' })).rejects.toMatchObject({ codeName: 'REFUND_NOT_ALLOWED' });
-      await expect(refundOrder({ db: ctx.database.db, providers: ctx.providers }, 'NOPE', { reason: 'x' })).rejects.toMatchObject({ codeName: 'ORDER_NOT_FOUND' });
+      await expect(refundOrder({ db: ctx.database.db, providers: ctx.providers, kv: ctx.app.kv }, order.id, { reason: 'x' })).rejects.toMatchObject({ codeName: 'REFUND_NOT_ALLOWED' });
+      await expect(refundOrder({ db: ctx.database.db, providers: ctx.providers, kv: ctx.app.kv }, 'NOPE', { reason: 'x' })).rejects.toMatchObject({ codeName: 'ORDER_NOT_FOUND' });
     });
 
     describe('with a hanging gateway', () => {
@@ -217,7 +217,7 @@ describe.each(testDialects())('order lifecycle on $dialect', ({ dialect }) => {
       it('keeps the refund open and finishes it once the gateway answers again, without refunding twice', async () => {
         const { user, order, paymentNo } = await paidOrder('CHANNEL_YEAR', 'WX');
         const slow = makeProviders(ctx.keys, { alipayGateway: `${hanging.base}/alipay/gateway.do`, wechatBaseUrl: `${hanging.base}/wechat` }, 300);
-        const error = (await refundOrder({ db: ctx.database.db, providers: slow }, order.id, { reason: 'cancel' }).catch((e: unknown) => e)) as AppError;
+        const error = (await refundOrder({ db: ctx.database.db, providers: slow, kv: ctx.app.kv }, order.id, { reason: 'cancel' }).catch((e: unknown) => e)) as AppError;
         expect(error.codeName).toBe('GATEWAY_TIMEOUT');
         expect((await orderRow(ctx.database, order.id)).status).toBe('REFUNDING');
         expect(await odb().selectFrom('refunds').select('state').where('order_id', '=', order.id).execute()).toEqual([{ state: 'PENDING' }]);
@@ -244,7 +244,7 @@ describe.each(testDialects())('order lifecycle on $dialect', ({ dialect }) => {
     const lines = () =>
       ctx.database.db.selectFrom('commissions').select(['state', 'amount_fen', 'ambassador_user_id']).where('order_id', '=', order.id).execute();
     expect(await lines()).toEqual([{ state: 'PENDING', amount_fen: 5360, ambassador_user_id: ambassador.id }]);
-    await refundOrder({ db: ctx.database.db, providers: ctx.providers }, order.id, { reason: 'changed mind' });
+    await refundOrder({ db: ctx.database.db, providers: ctx.providers, kv: ctx.app.kv }, order.id, { reason: 'changed mind' });
     expect((await lines()).map((line) => line.state)).toEqual(['REVERSED']);
   });
 

@@ -140,14 +140,14 @@ describe.each(testDialects())('payments on $dialect', ({ dialect }) => {
     // the refund sweep returns the second payment through its gateway
     const loser = rows.find((row) => row.needs_refund === 1);
     assert(loser, 'no flagged payment');
-    await refundDoublePayments({ db: ctx.database.db, providers: ctx.providers, completeAfterMs: 0 });
+    await refundDoublePayments({ db: ctx.database.db, providers: ctx.providers, kv: ctx.app.kv, completeAfterMs: 0 });
     const refunds = await ctx.database.db.selectFrom('refunds').selectAll().where('payment_id', '=', loser.id).execute();
     expect(refunds).toMatchObject([{ state: 'SUCCEEDED', amount_fen: 3000, reason: 'double payment' }]);
     expect((await payment(loser.payment_no)).needs_refund).toBe(0);
     expect((await ctx.fakes.charge(loser.method as TPayMethod, loser.payment_no))?.refundedFen).toBe(3000);
     expect((await orderRow(ctx.database, order.id)).status).toBe('FULFILLED');
     // a second sweep has nothing left to refund
-    await refundDoublePayments({ db: ctx.database.db, providers: ctx.providers, completeAfterMs: 0 });
+    await refundDoublePayments({ db: ctx.database.db, providers: ctx.providers, kv: ctx.app.kv, completeAfterMs: 0 });
     expect(await ctx.database.db.selectFrom('refunds').select('id').where('payment_id', '=', loser.id).execute()).toHaveLength(1);
   });
 

@@ -10,7 +10,7 @@ import { newOrder, newUser, startPay, useOrdersApp } from '../orders/support';
 describe.each(testDialects())('reconciliation against the gateways’ daily bills ($dialect)', ({ dialect }) => {
   const ctx = useOrdersApp(dialect);
   const db = () => ctx.database.db;
-  const deps = () => ({ db: db(), providers: ctx.providers });
+  const deps = () => ({ db: db(), providers: ctx.providers, kv: ctx.app.kv });
 
   const paidOrder = async (method: TPayMethod, skuId: string, notify = true) => {
     const user = await newUser(ctx.app);

@@ -36,7 +36,7 @@ describe.each(testDialects())('refund outcomes ($dialect)', ({ dialect }) => {
   const odb = () => ctx.database.db;
   const refundsOf = (orderId: string) => odb().selectFrom('refunds').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
   const count = (method: TPayMethod, operation: string) => ctx.fakes.requests.filter((r) => r.method === method && r.operation === operation).length;
-  const sweepDeps = (log?: ReturnType<typeof captureLog>['log']) => ({ db: odb(), providers: ctx.providers, completeAfterMs: 7 * 86_400_000, ...(log ? { log } : {}) });
+  const sweepDeps = (log?: ReturnType<typeof captureLog>['log']) => ({ db: odb(), providers: ctx.providers, kv: ctx.app.kv, completeAfterMs: 7 * 86_400_000, ...(log ? { log } : {}) });
 
   async function paidOrder(method: TPayMethod, skuId = 'CHANNEL_YEAR') {
     const user = await newUser(ctx.app);
@@ -59,7 +59,7 @@ describe.each(testDialects())('refund outcomes ($dialect)', ({ dialect }) => {
       const refundsBefore = count(method, OPS[method].refund);
       const { log, alerts } = captureLog();
       const start = new Date();
-      const error = (await refundOrder({ db: odb(), providers: ctx.providers, log }, order.id, { reason: 'cancel' }, start).catch((e: unknown) => e)) as AppError;
+      const error = (await refundOrder({ db: odb(), providers: ctx.providers, kv: ctx.app.kv, log }, order.id, { reason: 'cancel' }, start).catch((e: unknown) => e)) as AppError;
       expect(error.codeName).toBe('GATEWAY_TIMEOUT');
       // the gateway has paid the money back; we do not know it yet, and say nothing final
       expect((await ctx.fakes.charge(method, paymentNo))?.refundedFen).toBe(9800);
@@ -89,7 +89,7 @@ describe.each(testDialects())('refund outcomes ($dialect)', ({ dialect }) => {
       ctx.fakes.queueRefund(method, { kind: 'balance' }, { kind: 'frequency' });
       const { log, alerts } = captureLog();
       const start = new Date();
-      const deps = { db: odb(), providers: ctx.providers, log };
+      const deps = { db: odb(), providers: ctx.providers, kv: ctx.app.kv, log };
       await expect(refundOrder(deps, order.id, { reason: 'cancel' }, start)).rejects.toMatchObject({ codeName: 'GATEWAY_TIMEOUT' });
       const [first] = await refundsOf(order.id);
       assert(first, 'no refund row');
@@ -117,7 +117,7 @@ describe.each(testDialects())('refund outcomes ($dialect)', ({ dialect }) => {
       ctx.fakes.queueRefund('WX', { kind: 'abnormal' });
       const { log, alerts } = captureLog();
       const start = new Date();
-      const refund = await refundOrder({ db: odb(), providers: ctx.providers, log }, order.id, { reason: 'cancel' }, start);
+      const refund = await refundOrder({ db: odb(), providers: ctx.providers, kv: ctx.app.kv, log }, order.id, { reason: 'cancel' }, start);
       expect(refund.state).toBe('PROCESSING');
       await refundDoublePayments(sweepDeps(log), new Date(start.getTime() + MINUTE));
       expect(await refundsOf(order.id)).toMatchObject([{ state: 'PROCESSING', attempts: 2, last_outcome: 'processing:ABNORMAL' }]);
@@ -130,7 +130,7 @@ describe.each(testDialects())('refund outcomes ($dialect)', ({ dialect }) => {
     it.each(['ZFB', 'WX'] as const)('case 1 %s: an explicit refusal is FAILED and the order returns to where it was', async (method) => {
       const { order } = await paidOrder(method);
       ctx.fakes.queueRefund(method, { kind: 'refuse' });
-      await expect(refundOrder({ db: odb(), providers: ctx.providers }, order.id, { reason: 'cancel' })).rejects.toMatchObject({ codeName: 'REFUND_FAILED' });
+      await expect(refundOrder({ db: odb(), providers: ctx.providers, kv: ctx.app.kv }, order.id, { reason: 'cancel' })).rejects.toMatchObject({ codeName: 'REFUND_FAILED' });
       expect(await refundsOf(order.id)).toMatchObject([{ state: 'FAILED', attempts: 1, last_outcome: expect.stringMatching(/^refused:/) }]);
       expect((await orderRow(ctx.database, order.id)).status).toBe('FULFILLED');
     });
@@ -139,7 +139,7 @@ describe.each(testDialects())('refund outcomes ($dialect)', ({ dialect }) => {
       const { order, paymentNo } = await paidOrder('WX');
       ctx.fakes.queueRefund('WX', { kind: 'closed' });
       const start = new Date();
-      expect((await refundOrder({ db: odb(), providers: ctx.providers }, order.id, { reason: 'cancel' }, start)).state).toBe('PROCESSING');
+      expect((await refundOrder({ db: odb(), providers: ctx.providers, kv: ctx.app.kv }, order.id, { reason: 'cancel' }, start)).state).toBe('PROCESSING');
       await refundDoublePayments(sweepDeps(), new Date(start.getTime() + MINUTE));
       expect(await refundsOf(order.id)).toMatchObject([{ state: 'FAILED', last_outcome: 'refused:CLOSED' }]);
       expect(await orderRow(ctx.database, order.id)).toMatchObject({ status: 'FULFILLED', refunded_fen: 0 });
@@ -150,7 +150,7 @@ describe.each(testDialects())('refund outcomes ($dialect)', ({ dialect }) => {
       const { order, paymentNo } = await paidOrder('ZFB');
       ctx.fakes.queueRefund('ZFB', { kind: 'processing', queries: 2 });
       const start = new Date();
-      expect((await refundOrder({ db: odb(), providers: ctx.providers }, order.id, { reason: 'cancel' }, start)).state).toBe('PROCESSING');
+      expect((await refundOrder({ db: odb(), providers: ctx.providers, kv: ctx.app.kv }, order.id, { reason: 'cancel' }, start)).state).toBe('PROCESSING');
       let at = start.getTime();
       for (let run = 0; run < 4 && (await refundsOf(order.id))[0]?.state !== 'SUCCEEDED'; run += 1) {
         at = Date.parse((await refundsOf(order.id))[0]?.next_attempt_at ?? '');
@@ -178,7 +178,7 @@ describe.each(testDialects())('refund outcomes ($dialect)', ({ dialect }) => {
     it('case 2: the same double-payment refund started 20 times at once is claimed and sent exactly once', async () => {
       const { payment } = await doublePayment();
       const before = count('ZFB', OPS.ZFB.refund);
-      const deps = { db: odb(), providers: ctx.providers };
+      const deps = { db: odb(), providers: ctx.providers, kv: ctx.app.kv };
       const results = await Promise.allSettled(Array.from({ length: 20 }, () => refundDoublePayment(deps, payment.id)));
       expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
       for (const result of results) if (result.status === 'rejected') expect(result.reason).toMatchObject({ codeName: 'REFUND_NOT_ALLOWED' });
@@ -214,7 +214,7 @@ describe.each(testDialects())('refund outcomes ($dialect)', ({ dialect }) => {
       expect(count('ZFB', OPS.ZFB.refund)).toBe(asked);
       expect(await rows()).toHaveLength(1);
       // an operator asking by hand (once the balance is topped up) finishes it under the same number
-      await askGateway({ db: odb(), providers: ctx.providers }, first.id);
+      await askGateway({ db: odb(), providers: ctx.providers, kv: ctx.app.kv }, first.id);
       expect(await rows()).toMatchObject([{ state: 'SUCCEEDED', refund_no: first.refund_no }]);
       expect((await ctx.fakes.charge('ZFB', payment.payment_no))?.refundedFen).toBe(3000);
     });

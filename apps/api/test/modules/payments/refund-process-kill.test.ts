@@ -33,7 +33,7 @@ describe.each(testDialects())('a refund survives the API process being killed mi
 
     // A refund asked for two minutes ago while the gateway could not be reached: open, and due now.
     const down = makeProviders(ctx.keys, { alipayGateway: 'http://127.0.0.1:9/alipay/gateway.do', wechatBaseUrl: 'http://127.0.0.1:9/wechat' }, 300);
-    await expect(refundOrder({ db: ctx.database.db, providers: down }, order.id, { reason: 'cancel' }, new Date(Date.now() - 2 * MINUTE))).rejects.toMatchObject({
+    await expect(refundOrder({ db: ctx.database.db, providers: down, kv: ctx.app.kv }, order.id, { reason: 'cancel' }, new Date(Date.now() - 2 * MINUTE))).rejects.toMatchObject({
       codeName: 'GATEWAY_TIMEOUT',
     });
     const [open] = await ctx.database.db.selectFrom('refunds').selectAll().where('order_id', '=', order.id).execute();
@@ -92,8 +92,8 @@ describe.each(testDialects())('a refund survives the API process being killed mi
 
     const refundsSent = ctx.fakes.requests.filter((r) => r.method === 'WX' && r.operation === 'refund').length;
     const later = new Date(Date.now() + LEASE_MS + MINUTE);
-    await refundDoublePayments({ db: ctx.database.db, providers: ctx.providers, completeAfterMs: 7 * 86_400_000 }, later);
-    await refundDoublePayments({ db: ctx.database.db, providers: ctx.providers, completeAfterMs: 7 * 86_400_000 }, new Date(later.getTime() + 2 * LEASE_MS));
+    await refundDoublePayments({ db: ctx.database.db, providers: ctx.providers, kv: ctx.app.kv, completeAfterMs: 7 * 86_400_000 }, later);
+    await refundDoublePayments({ db: ctx.database.db, providers: ctx.providers, kv: ctx.app.kv, completeAfterMs: 7 * 86_400_000 }, new Date(later.getTime() + 2 * LEASE_MS));
 
     expect(await ctx.database.db.selectFrom('refunds').select(['state', 'refund_no']).where('order_id', '=', order.id).execute()).toEqual([{ state: 'SUCCEEDED', refund_no: open.refund_no }]);
     expect(await orderRow(ctx.database, order.id)).toMatchObject({ status: 'REFUNDED', refunded_fen: 9800 });

@@ -140,7 +140,7 @@ describe.each(testDialects())('redemption codes on $dialect', ({ dialect }) => {
     expect(new Date(String((await userRow(ctx.database, user.id)).member_expires_at)).getTime()).toBe(paidEnd + 30 * DAY);
     const paidStart = new Date(paidEnd);
     paidStart.setUTCFullYear(paidStart.getUTCFullYear() - 1);
-    await refundOrder({ db: ctx.database.db, providers: ctx.providers }, order.id, { reason: 'test' });
+    await refundOrder({ db: ctx.database.db, providers: ctx.providers, kv: ctx.app.kv }, order.id, { reason: 'test' });
     const row = await userRow(ctx.database, user.id);
     // the year's span comes off; the 30 redeemed days stay
     expect(new Date(String(row.member_expires_at)).getTime()).toBe(paidStart.getTime() + 30 * DAY);

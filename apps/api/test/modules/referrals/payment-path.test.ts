@@ -192,7 +192,7 @@ describe.each(testDialects())('referral commission on the payment path on $diale
       await age(order.id, 6 * DAY + 23 * HOUR);
       expect((await page(ambassador.token)).totals).toEqual({ pendingFen: 600, effectiveFen: 0, reversedFen: 0 }); // the page matured nothing
 
-      await refundOrder({ db: db(), providers: ctx.providers }, order.id, { reason: 'not needed' });
+      await refundOrder({ db: db(), providers: ctx.providers, kv: ctx.app.kv }, order.id, { reason: 'not needed' });
       expect((await orderRow(ctx.database, order.id)).status).toBe('REFUNDED');
       expect(await states(order.id)).toEqual([['MEMBER', 600, 'REVERSED']]);
       expect((await userRow(ctx.database, payer.id)).member_plan).toBe('FREE');
@@ -213,7 +213,7 @@ describe.each(testDialects())('referral commission on the payment path on $diale
       const hanging = await startFakeGatewayServer(null, { hang: true });
       try {
         const slow = makeProviders(ctx.keys, { alipayGateway: `${hanging.base}/alipay/gateway.do`, wechatBaseUrl: `${hanging.base}/wechat` }, 300);
-        await expect(refundOrder({ db: db(), providers: slow }, order.id, { reason: 'cancel' })).rejects.toMatchObject({ codeName: 'GATEWAY_TIMEOUT' });
+        await expect(refundOrder({ db: db(), providers: slow, kv: ctx.app.kv }, order.id, { reason: 'cancel' })).rejects.toMatchObject({ codeName: 'GATEWAY_TIMEOUT' });
       } finally {
         await hanging.close();
       }
@@ -225,7 +225,7 @@ describe.each(testDialects())('referral commission on the payment path on $diale
 
       // the gateway answers now: the refund was asked for within the window
       const [refund] = await db().selectFrom('refunds').select('id').where('order_id', '=', order.id).execute();
-      await askGateway({ db: db(), providers: ctx.providers }, refund?.id ?? '');
+      await askGateway({ db: db(), providers: ctx.providers, kv: ctx.app.kv }, refund?.id ?? '');
       expect((await orderRow(ctx.database, order.id)).status).toBe('REFUNDED');
       expect(await states(order.id)).toEqual([['MEMBER', 600, 'REVERSED']]);
     });
@@ -234,7 +234,7 @@ describe.each(testDialects())('referral commission on the payment path on $diale
       const ambassador = await newAmbassador();
       const payer = await boundUser(ambassador.id, new Date(Date.now() - DAY));
       const order = await buy(payer.token, 'MONITOR_10');
-      await refundOrder({ db: db(), providers: ctx.providers }, order.id, { amountFen: 1000, reason: 'partly' });
+      await refundOrder({ db: db(), providers: ctx.providers, kv: ctx.app.kv }, order.id, { amountFen: 1000, reason: 'partly' });
       expect(await orderRow(ctx.database, order.id)).toMatchObject({ status: 'FULFILLED', refunded_fen: 1000 });
       expect(await states(order.id)).toEqual([['MONITOR', 3160, 'REVERSED']]);
     });
@@ -248,13 +248,13 @@ describe.each(testDialects())('referral commission on the payment path on $diale
       expect((await page(ambassador.token)).totals).toEqual({ pendingFen: 360, effectiveFen: 600, reversedFen: 0 }); // read → matured
 
       // refunded after the window: the order is refunded, the earned commission stays
-      await refundOrder({ db: db(), providers: ctx.providers }, matured.id, { reason: 'late' });
+      await refundOrder({ db: db(), providers: ctx.providers, kv: ctx.app.kv }, matured.id, { reason: 'late' });
       expect((await orderRow(ctx.database, matured.id)).status).toBe('REFUNDED');
       expect(await states(matured.id)).toEqual([['MEMBER', 600, 'EFFECTIVE']]);
 
       // a line whose window has closed but that the sweep has not matured yet: the same
       await age(due.id, 7 * DAY + HOUR);
-      await refundOrder({ db: db(), providers: ctx.providers }, due.id, { reason: 'late' });
+      await refundOrder({ db: db(), providers: ctx.providers, kv: ctx.app.kv }, due.id, { reason: 'late' });
       expect(await states(due.id)).toEqual([['MONITOR', 360, 'PENDING']]);
       expect((await page(ambassador.token)).totals).toEqual({ pendingFen: 0, effectiveFen: 960, reversedFen: 0 });
     });
@@ -267,7 +267,7 @@ describe.each(testDialects())('referral commission on the payment path on $diale
       const wechat = await startPay(ctx.app, order.id, 'WX', payer.token);
       expect((await ctx.fakes.pay('WX', wechat)).result).toBe('delivered');
       expect((await ctx.fakes.pay('ZFB', alipay)).result).toBe('delivered'); // paid twice
-      await refundDoublePayments({ db: db(), providers: ctx.providers, completeAfterMs: 7 * DAY }, new Date(Date.now() + 5 * 60_000));
+      await refundDoublePayments({ db: db(), providers: ctx.providers, kv: ctx.app.kv, completeAfterMs: 7 * DAY }, new Date(Date.now() + 5 * 60_000));
       expect((await ctx.fakes.charge('ZFB', alipay))?.refundedFen).toBe(3000);
       expect((await orderRow(ctx.database, order.id)).status).toBe('FULFILLED');
       expect(await states(order.id)).toEqual([['MEMBER', 600, 'PENDING']]); // one line, not reversed

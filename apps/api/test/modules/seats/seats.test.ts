@@ -1,5 +1,6 @@
 import { ErrorCode, type TMemberLevel, type TMonitorAndQuality, type TOrderInfo, type TSeat, type TSeatList } from '@llk/contracts';
 import { describe, expect, it } from 'vitest';
+import { toDbDate } from '../../../src/db/dialect';
 import { refundOrder } from '../../../src/modules/payments/refunds.service';
 import { deviceSeats } from '../../../src/modules/seats';
 import { assignSeatTo } from '../../../src/modules/seats/seats.service';
@@ -150,11 +151,36 @@ describe.each(testDialects())('seats on $dialect', ({ dialect }) => {
 
     expect((await assign(buyer, { seatId: seat?.id, account: holder.username })).statusCode).toBe(200);
     expect((await level(holder)).plan).toBe('PRO');
-    await refundOrder({ db: ctx.database.db, providers: ctx.providers }, orderId, { reason: 'test' });
+    await refundOrder({ db: ctx.database.db, providers: ctx.providers, kv: ctx.app.kv }, orderId, { reason: 'test' });
     expect((await seats(buyer)).every((s) => !s.active)).toBe(true);
     expect((await level(holder)).plan).toBe('FREE');
     const [, second] = await seats(buyer);
     expect(body(await assign(buyer, { seatId: second?.id, account: holder.username })).errcode).toBe(ErrorCode.SEAT_EXPIRED);
+  });
+
+  it('a full refund ends a device’s seat in its very next heartbeat, though the beat had the seat cached', async () => {
+    const buyer = await newUser(ctx.app);
+    const registered = await ctx.app.inject({ method: 'POST', url: '/device/register', headers: headers(buyer.token), payload: { deviceId: 'refund-seat-1', name: 'Desk', clientType: 'WIN' } });
+    expect(registered.statusCode, registered.body).toBe(200);
+    const device = body<{ device: { id: string } }>(registered).data.device;
+    const orderId = await buy(ctx, buyer, { skuId: 'MEMBER_YEAR', quantity: 1, asSeats: true });
+    const [seat] = await seats(buyer);
+    expect((await assign(buyer, { seatId: seat?.id, deviceId: device.id })).statusCode).toBe(200);
+    const beat = async () => {
+      const res = await ctx.app.inject({ method: 'POST', url: '/device/heartbeat', headers: headers(buyer.token), payload: { deviceId: 'refund-seat-1' } });
+      expect(res.statusCode, res.body).toBe(200);
+      return body<{ seats: { id: string }[] }>(res).data.seats.map((held) => held.id);
+    };
+    // the assignment's tombstone over the device's cached seats, gone as a minute later: the next beat fills the cache
+    await ctx.app.kv.del(`seats:device:${device.id}`);
+    expect(await beat()).toEqual([seat?.id]);
+    // the cache answers now: a change behind the API's back is not seen
+    await ctx.database.db.updateTable('seats').set({ revoked_at: toDbDate(new Date()) }).where('id', '=', seat?.id as string).execute();
+    expect(await beat()).toEqual([seat?.id]);
+    await ctx.database.db.updateTable('seats').set({ revoked_at: null }).where('id', '=', seat?.id as string).execute();
+
+    await refundOrder({ db: ctx.database.db, providers: ctx.providers, kv: ctx.app.kv }, orderId, { reason: 'test' });
+    expect(await beat()).toEqual([]);
   });
 
   it('refuses bad input in the caller’s language', async () => {
