@@ -19,10 +19,10 @@ import { createRedeemCode } from '../support/redeem-codes';
 type TTexts = Record<string, unknown>;
 const root = path.resolve(import.meta.dirname, '../..');
 
-function texts(locale: TLocale): { walls: TTexts; seats: TTexts; redeem: TTexts; shell: TTexts; order: TTexts } {
+function texts(locale: TLocale): { walls: TTexts; seats: TTexts; redeem: TTexts; shell: TTexts; order: TTexts; checkout: TTexts } {
   const read = (file: string) => JSON.parse(readFileSync(path.join(root, 'apps/web/messages', locale, file), 'utf8')) as Record<string, TTexts>;
   const fleet = read('account-fleet.json');
-  return { walls: fleet.AccountWalls!, seats: fleet.AccountSeats!, redeem: fleet.AccountRedeem!, shell: read('account-home.json').accountShell!, order: read('pages.json').OrderPage! };
+  return { walls: fleet.AccountWalls!, seats: fleet.AccountSeats!, redeem: fleet.AccountRedeem!, shell: read('account-home.json').accountShell!, order: read('pages.json').OrderPage!, checkout: read('commerce.json').Order! };
 }
 
 function at(tree: TTexts, key: string): string {
@@ -130,6 +130,8 @@ for (const { locale, size } of JOURNEYS) {
     await expect(page).toHaveURL((url) => url.pathname === localePath(locale, '/order') && url.searchParams.get('item') === 'CHANNEL');
     await expect(page.getByRole('heading', { level: 1, name: at(t.order, 'channelSeatsHeading') })).toBeVisible();
     await expect(page.getByTestId('seats-count')).toHaveValue('1');
+    // the hint says what a channel seat is, not a membership
+    await expect(page.getByTestId('seats-stepper')).toContainText(fill(at(t.checkout, 'channelSeatsHint'), { max: 100 }));
     await noOverflow(page);
     await page.goBack();
     await expect(seats).toHaveCount(2);

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { PostgresAdapter, sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 
 // The one place that knows how values differ between SQLite and PostgreSQL. Columns use only
 // types that behave the same on both: text, integer (32-bit) and bigint; timestamps and
@@ -138,4 +139,22 @@ export function isUniqueViolation(error: unknown): boolean {
   if (typeof error !== 'object' || error === null || !('code' in error)) return false;
   const code = (error as { code: unknown }).code;
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+// ---- SQL that differs ----------------------------------------------------------------------
+
+/** Whether this database is PostgreSQL (else SQLite). */
+export function isPostgres(db: Kysely<never> | { getExecutor(): { adapter: unknown } }): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+/**
+ * `column NOT IN (values)` with the values bound as one JSON text, however many there are
+ * (no limit on bound parameters, one hashed set on either database).
+ */
+export function notInJsonList(postgres: boolean, column: string, values: readonly string[]): Expression<SqlBool> {
+  const list = JSON.stringify(values);
+  return postgres
+    ? sql<SqlBool>`${sql.ref(column)} NOT IN (SELECT jsonb_array_elements_text(${list}::jsonb))`
+    : sql<SqlBool>`${sql.ref(column)} NOT IN (SELECT value FROM json_each(${list}))`;
 }

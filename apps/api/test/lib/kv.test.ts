@@ -209,6 +209,20 @@ describe.each(stores)('$kind key-value store', ({ create }) => {
     expect(await kv.membersAbove(short, now)).toEqual([]); // the key's TTL ended it
   });
 
+  it('answers a page of a sorted set’s live members by their own text, newest first, with the total', async () => {
+    const k = key();
+    const now = Date.UTC(2026, 0, 1);
+    for (const [member, score] of [['01A', 90_000], ['01C', 90_000], ['01B', 30_000], ['01E', 90_000], ['01D', 60_000]] as const) await kv.scoreSet(k, member, now + score, 90_000);
+    expect(await kv.memberPage(k, now, 0, 2)).toEqual({ total: 5, members: ['01E', '01D'] });
+    expect(await kv.memberPage(k, now, 2, 2)).toEqual({ total: 5, members: ['01C', '01B'] });
+    expect(await kv.memberPage(k, now, 4, 2)).toEqual({ total: 5, members: ['01A'] });
+    expect(await kv.memberPage(k, now, 6, 2)).toEqual({ total: 5, members: [] });
+    // 01B and 01D ended at their scores: dropped, and not counted
+    expect(await kv.memberPage(k, now + 60_000, 0, 10)).toEqual({ total: 3, members: ['01E', '01C', '01A'] });
+    expect(await kv.membersAbove(k, now)).toHaveLength(3);
+    expect(await kv.memberPage(key(), now, 0, 10)).toEqual({ total: 0, members: [] });
+  });
+
   it('rejects non-positive TTLs', async () => {
     await expect(kv.set(key(), 'v', 0)).rejects.toThrow(RangeError);
     await expect(kv.incr(key(), -1)).rejects.toThrow(RangeError);

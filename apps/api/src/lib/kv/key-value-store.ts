@@ -48,6 +48,12 @@ export interface KeyValueStore {
   scoreSet(key: string, member: string, score: number, ttlMs: number): Promise<void>;
   /** Drops the members scored at or below `min`, then answers the others (unordered). */
   membersAbove(key: string, min: number): Promise<string[]>;
+  /**
+   * Drops the members scored at or below `min`, then answers how many are left and `count` of
+   * them from `offset`, the members in descending order of their own text (ids that sort by
+   * time: newest first). One round trip; the set never leaves the store.
+   */
+  memberPage(key: string, min: number, offset: number, count: number): Promise<{ total: number; members: string[] }>;
   /** Removes members from the sorted set. */
   scoreRemove(key: string, members: readonly string[]): Promise<void>;
   close(): Promise<void>;

@@ -144,6 +144,11 @@ export class MemoryKeyValueStore implements KeyValueStore {
     return above;
   }
 
+  async memberPage(key: string, min: number, offset: number, count: number): Promise<{ total: number; members: string[] }> {
+    const above = (await this.membersAbove(key, min)).sort().reverse();
+    return { total: above.length, members: above.slice(offset, offset + count) };
+  }
+
   async scoreRemove(key: string, members: readonly string[]): Promise<void> {
     const set = this.liveSorted(key);
     for (const member of members) set?.members.delete(member);

@@ -34,6 +34,18 @@ redis.call('HSET', KEYS[1], ARGV[1], ARGV[2] .. '|' .. ARGV[5])
 redis.call('PEXPIRE', KEYS[1], ARGV[6])
 return 1`;
 
+// A page of a sorted set's live members by their own text, newest id first: the set is read and
+// sorted inside Redis, only the page travels. ARGV: min score, offset, count.
+const MEMBER_PAGE = `
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
+local all = redis.call('ZRANGEBYSCORE', KEYS[1], '(' .. ARGV[1], '+inf')
+table.sort(all)
+local page = {}
+local last = #all - tonumber(ARGV[2])
+local first = math.max(1, last - tonumber(ARGV[3]) + 1)
+for i = last, first, -1 do page[#page + 1] = all[i] end
+return { #all, page }`;
+
 // ARGV: holder, now, until, ttl, then the fields the holder keeps.
 const LEASE_RENEW = `
 local now = tonumber(ARGV[2])
@@ -127,6 +139,12 @@ export class RedisKeyValueStore implements KeyValueStore {
     const answers = await this.redis.multi().zremrangebyscore(this.k(key), '-inf', min).zrangebyscore(this.k(key), `(${min}`, '+inf').exec();
     const members = answers?.[1]?.[1];
     return Array.isArray(members) ? (members as string[]) : [];
+  }
+
+  async memberPage(key: string, min: number, offset: number, count: number): Promise<{ total: number; members: string[] }> {
+    if (!Number.isInteger(offset) || offset < 0 || !Number.isInteger(count) || count < 0) throw new RangeError('offset and count must be whole numbers ≥ 0');
+    const [total, members] = (await this.redis.eval(MEMBER_PAGE, 1, this.k(key), min, offset, count)) as [number, string[]];
+    return { total: Number(total), members };
   }
 
   async scoreRemove(key: string, members: readonly string[]): Promise<void> {

@@ -1,5 +1,5 @@
-import { PostgresAdapter, type Selectable } from 'kysely';
-import { toCount } from '../../db/dialect';
+import { type Selectable } from 'kysely';
+import { isPostgres, toCount } from '../../db/dialect';
 import { type Db } from '../../db/schema';
 import { type UsersTable } from '../../db/tables/accounts.table';
 import { type InvoiceRequestsTable, type OrdersTable } from '../../db/tables/orders.table';
@@ -15,10 +15,6 @@ export type AdminInvoiceRow = Selectable<InvoiceRequestsTable>;
 export interface KeysetCut {
   createdAt: string;
   id: string;
-}
-
-function isPostgres(db: Db): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
 type PrefixColumn = 'username_norm' | 'mobile' | 'email';

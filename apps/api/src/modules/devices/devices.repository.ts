@@ -1,5 +1,5 @@
 import { type Expression, type Selectable, type SelectQueryBuilder, type SqlBool } from 'kysely';
-import { toCount } from '../../db/dialect';
+import { isPostgres, notInJsonList, toCount } from '../../db/dialect';
 import { type DB, type Db } from '../../db/schema';
 import { type DeviceGroupsTable, type DevicesTable, type DeviceSharesTable } from '../../db/tables/devices.table';
 
@@ -93,12 +93,14 @@ export interface DeviceFilter {
   text?: string;
   /** only these devices (the online filter: the account's online set) */
   ids?: readonly string[];
+  /** none of these devices (the offline filter: the account's online set) */
+  excludeIds?: readonly string[];
 }
 
 type DeviceQuery<O> = SelectQueryBuilder<DB, 'devices', O>;
 
 /** The devices a filter names: visibility (owner, shared with) first, then the narrowing filters. */
-function applyFilter<O>(query: DeviceQuery<O>, filter: DeviceFilter): DeviceQuery<O> {
+function applyFilter<O>(query: DeviceQuery<O>, filter: DeviceFilter, postgres: boolean): DeviceQuery<O> {
   let q = query.where((eb) => {
     const visible: Expression<SqlBool>[] = [];
     if (filter.ownerId) visible.push(eb('devices.user_id', '=', filter.ownerId));
@@ -117,6 +119,7 @@ function applyFilter<O>(query: DeviceQuery<O>, filter: DeviceFilter): DeviceQuer
   }
   if (filter.clientType) q = q.where('devices.client_type', '=', filter.clientType);
   if (filter.ids) q = q.where('devices.id', 'in', filter.ids.length > 0 ? filter.ids : ['']);
+  if (filter.excludeIds && filter.excludeIds.length > 0) q = q.where(notInJsonList(postgres, 'devices.id', filter.excludeIds));
   if (filter.text) {
     // LIKE without ESCAPE (SQLite has no default): a typed % or _ only widens the match
     const pattern = `%${filter.text.toLowerCase()}%`;
@@ -131,8 +134,8 @@ function applyFilter<O>(query: DeviceQuery<O>, filter: DeviceFilter): DeviceQuer
  * deep the page), then only its rows are read.
  */
 export async function listDevices(db: Db, filter: DeviceFilter, limit: number, offset: number): Promise<{ rows: DeviceRow[]; total: number }> {
-  const page = () => applyFilter(db.selectFrom('devices').select('devices.id'), filter).orderBy('devices.created_at', 'desc').orderBy('devices.id', 'desc').limit(limit).offset(offset).execute();
-  const count = async () => toCount((await applyFilter(db.selectFrom('devices').select((eb) => eb.fn.countAll().as('n')), filter).executeTakeFirst())?.n);
+  const page = () => applyFilter(db.selectFrom('devices').select('devices.id'), filter, isPostgres(db)).orderBy('devices.created_at', 'desc').orderBy('devices.id', 'desc').limit(limit).offset(offset).execute();
+  const count = async () => toCount((await applyFilter(db.selectFrom('devices').select((eb) => eb.fn.countAll().as('n')), filter, isPostgres(db)).executeTakeFirst())?.n);
   let ids: { id: string }[];
   let total: number;
   if (filter.text) {
@@ -153,7 +156,7 @@ export async function hasReceivedShares(db: Db, recipientId: string): Promise<bo
 
 /** Ids and last-seen times of every device matching a filter, newest first (the online filter). */
 export function listDeviceIdsSeen(db: Db, filter: DeviceFilter): Promise<{ id: string; last_seen_at: string | null }[]> {
-  return applyFilter(db.selectFrom('devices').select(['devices.id', 'devices.last_seen_at']), filter)
+  return applyFilter(db.selectFrom('devices').select(['devices.id', 'devices.last_seen_at']), filter, isPostgres(db))
     .orderBy('devices.created_at', 'desc')
     .orderBy('devices.id', 'desc')
     .execute();

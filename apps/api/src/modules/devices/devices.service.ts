@@ -369,29 +369,37 @@ export async function listVisibleDevices(db: Db, kv: KeyValueStore, userId: stri
   const offset = (query.page - 1) * query.pageSize;
   if (query.online === true && !filter.sharedWith) {
     // own devices only: the account's online set names them (shared ones are in their owners' sets)
-    const online = await kv.membersAbove(onlineSetKey(userId), now.getTime());
-    if (online.length === 0) return { list: [], total: 0, page: query.page, pageSize: query.pageSize };
     if (filter.groupIds || filter.includeUngrouped || filter.clientType || filter.text) {
+      const online = await kv.membersAbove(onlineSetKey(userId), now.getTime());
+      if (online.length === 0) return { list: [], total: 0, page: query.page, pageSize: query.pageSize };
       const { rows, total } = await listDevices(db, { ...filter, ids: online }, query.pageSize, offset);
       return { list: await viewsOf(db, kv, userId, rows, now), total, page: query.page, pageSize: query.pageSize };
     }
     // nothing else narrows: ids sort by creation time (ULIDs), so the set alone gives the order,
-    // the page and the total; only the page's rows are read. A member whose device is gone (removed
-    // without the set knowing, e.g. by an erasure) is dropped from the set when a page meets it.
-    const ordered = online.sort().reverse();
-    const pageIds = ordered.slice(offset, offset + query.pageSize);
+    // the page and the total, sorted in the store (only the page travels); only the page's rows
+    // are read. A member whose device is gone (removed without the set knowing, e.g. by an
+    // erasure) is dropped from the set when a page meets it.
+    const online = await kv.memberPage(onlineSetKey(userId), now.getTime(), offset, query.pageSize);
+    const pageIds = online.members;
     const rows = (await devicesInOrder(db, pageIds)).filter((row) => row.user_id === userId);
     if (rows.length < pageIds.length) {
       const found = new Set(rows.map((row) => row.id));
       await kv.scoreRemove(onlineSetKey(userId), pageIds.filter((id) => !found.has(id)));
     }
-    const total = ordered.length - (pageIds.length - rows.length);
+    const total = online.total - (pageIds.length - rows.length);
     return { list: await viewsOf(db, kv, userId, rows, now), total, page: query.page, pageSize: query.pageSize };
   }
   if (query.online === undefined) {
     const { rows, total } = await listDevices(db, filter, query.pageSize, offset);
     return { list: await viewsOf(db, kv, userId, rows, now), total, page: query.page, pageSize: query.pageSize };
   }
+  if (query.online === false && !filter.sharedWith) {
+    // own devices only: all but the online set's, found like any page (the set bound as one value)
+    const online = await kv.membersAbove(onlineSetKey(userId), now.getTime());
+    const { rows, total } = await listDevices(db, { ...filter, excludeIds: online }, query.pageSize, offset);
+    return { list: await viewsOf(db, kv, userId, rows, now), total, page: query.page, pageSize: query.pageSize };
+  }
+  // shared devices are in their owners' online sets: every visible device's presence is read
   const seen = await listDeviceIdsSeen(db, filter);
   const online = await onlineIds(kv, seen, now);
   const matching = seen.filter((row) => online.has(row.id) === query.online);

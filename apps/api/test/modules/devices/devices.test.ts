@@ -135,7 +135,9 @@ describe.each(legs)('devices ($dialect, $kv.kind store)', ({ dialect, kv }) => {
     expect((await list(user, `?${groupParam(group.id)}`)).list.map((d) => d.id)).toEqual([win.id]);
     expect((await list(user, `?${groupParam(group.id)}&${groupParam(lab.id)}`)).list.map((d) => d.id)).toEqual([mac.id, win.id]);
     expect((await list(user, `?${groupParam('UNGROUPED')}`)).list.map((d) => d.id)).toEqual([linux.id]);
-    expect((await list(user, '?online=false')).list.map((d) => d.id)).toEqual([linux.id]);
+    expect(await list(user, '?online=false')).toMatchObject({ total: 1, list: [{ id: linux.id, online: false }] });
+    expect(await list(user, '?online=false&clientType=WIN')).toMatchObject({ total: 0, list: [] });
+    expect(await list(user, `?online=false&${groupParam('UNGROUPED')}`)).toMatchObject({ total: 1, list: [{ id: linux.id }] });
     expect(await list(user, '?online=true')).toMatchObject({ total: 2, list: [{ id: mac.id, online: true }, { id: win.id, online: true }] });
     expect(await list(user, '?online=true&pageSize=1&page=2')).toMatchObject({ total: 2, list: [{ id: win.id }] });
     expect(await list(user, '?online=true&clientType=WIN')).toMatchObject({ total: 1, list: [{ id: win.id }] });

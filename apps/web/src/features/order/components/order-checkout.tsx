@@ -223,6 +223,7 @@ export function OrderCheckout({
             max={ORDER_QUANTITY_MAX}
             adjusted={seats.adjusted}
             disabled={busy || order !== null}
+            hint={t(product === 'CHANNEL' ? 'channelSeatsHint' : 'seatsHint', { max: ORDER_QUANTITY_MAX })}
             onChange={changeCount}
             t={t}
           />

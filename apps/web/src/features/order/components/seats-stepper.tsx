@@ -23,6 +23,7 @@ export function SeatsStepper({
   max,
   adjusted,
   disabled,
+  hint,
   onChange,
   t,
 }: {
@@ -31,6 +32,8 @@ export function SeatsStepper({
   max: number;
   adjusted: boolean;
   disabled: boolean;
+  /** what a seat of this product is (a membership, the global channel) */
+  hint: string;
   onChange: (value: number | null) => void;
   t: TTranslate;
 }) {
@@ -43,7 +46,7 @@ export function SeatsStepper({
   const step = buttonClass({ variant: 'outline', size: 'field' }, 'w-11 text-lg');
   return (
     <div className="space-y-2" data-testid="seats-stepper">
-      <Field label={t('seatsLabel')} hint={t('seatsHint', { max })} error={error}>
+      <Field label={t('seatsLabel')} hint={hint} error={error}>
         {(control) => (
           <div className="flex items-center gap-2">
             <button type="button" className={step} aria-label={t('seatsFewer')} disabled={disabled || value === null || value <= 1} onClick={() => value !== null && set(value - 1)} data-testid="seats-minus">
