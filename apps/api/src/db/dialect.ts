@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { PostgresAdapter, sql, type Expression, type Kysely, type SqlBool } from 'kysely';
+import { PostgresAdapter, type Kysely } from 'kysely';
 
 // The one place that knows how values differ between SQLite and PostgreSQL. Columns use only
 // types that behave the same on both: text, integer (32-bit) and bigint; timestamps and
@@ -148,13 +148,3 @@ export function isPostgres(db: Kysely<never> | { getExecutor(): { adapter: unkno
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
-/**
- * `column NOT IN (values)` with the values bound as one JSON text, however many there are
- * (no limit on bound parameters, one hashed set on either database).
- */
-export function notInJsonList(postgres: boolean, column: string, values: readonly string[]): Expression<SqlBool> {
-  const list = JSON.stringify(values);
-  return postgres
-    ? sql<SqlBool>`${sql.ref(column)} NOT IN (SELECT jsonb_array_elements_text(${list}::jsonb))`
-    : sql<SqlBool>`${sql.ref(column)} NOT IN (SELECT value FROM json_each(${list}))`;
-}

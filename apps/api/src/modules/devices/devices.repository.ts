@@ -1,5 +1,5 @@
-import { type Expression, type Selectable, type SelectQueryBuilder, type SqlBool } from 'kysely';
-import { isPostgres, notInJsonList, toCount } from '../../db/dialect';
+import { sql, type Expression, type Selectable, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { isPostgres, toCount } from '../../db/dialect';
 import { type DB, type Db } from '../../db/schema';
 import { type DeviceGroupsTable, type DevicesTable, type DeviceSharesTable } from '../../db/tables/devices.table';
 
@@ -98,6 +98,17 @@ export interface DeviceFilter {
 }
 
 type DeviceQuery<O> = SelectQueryBuilder<DB, 'devices', O>;
+
+/**
+ * `column NOT IN (values)` with the values bound as one JSON text, however many there are
+ * (no limit on bound parameters, one hashed set on either database).
+ */
+function notInJsonList(postgres: boolean, column: string, values: readonly string[]): Expression<SqlBool> {
+  const list = JSON.stringify(values);
+  return postgres
+    ? sql<SqlBool>`${sql.ref(column)} NOT IN (SELECT jsonb_array_elements_text(${list}::jsonb))`
+    : sql<SqlBool>`${sql.ref(column)} NOT IN (SELECT value FROM json_each(${list}))`;
+}
 
 /** The devices a filter names: visibility (owner, shared with) first, then the narrowing filters. */
 function applyFilter<O>(query: DeviceQuery<O>, filter: DeviceFilter, postgres: boolean): DeviceQuery<O> {
