@@ -16,8 +16,12 @@ describe('formatFen', () => {
     expect(formatFen(year!.savingFen, 'fr').replace(/\s/g, ' ')).toBe('92 CNY');
     expect(formatFen(year!.monthlyPriceFen, 'zh-CN')).toBe('¥22.33');
     expect(formatFen(year!.monthlyPriceFen, 'es').replace(/\s/g, ' ')).toBe('22,33 CNY');
-    expect(formatFen(year!.priceFen, 'ja')).toMatch(/^元\s?268$/);
-    expect(formatFen(month!.discountFen, 'ko')).toBe('CN¥8');
+    // Japanese and Korean write the unit after the number (Intl's "元 268" read as a typo)
+    expect(formatFen(year!.priceFen, 'ja')).toBe('268元');
+    expect(formatFen(-18800, 'ja')).toBe('-188元');
+    expect(formatFen(year!.monthlyPriceFen, 'ja')).toBe('22.33元');
+    expect(formatFen(month!.discountFen, 'ko')).toBe('8위안');
+    expect(formatFen(1_234_500, 'ko')).toBe('12,345위안');
   });
 
   it('keeps two decimals whenever there are fen, and shows zero as a whole amount', () => {

@@ -6,20 +6,8 @@
 /** The one time zone of every displayed date and time. */
 export const SERVICE_TIME_ZONE = 'Asia/Shanghai';
 
-/**
- * Integer fen (1 yuan = 100 fen) as RMB with Intl: whole yuan without decimals ("¥268"),
- * anything else with two ("¥22.33"). Nothing on the web computes a price.
- */
-export function formatFen(fen: number, languageTag: string): string {
-  if (!Number.isInteger(fen)) throw new RangeError(`formatFen: not a whole number of fen: ${fen}`);
-  const whole = fen % 100 === 0;
-  return new Intl.NumberFormat(languageTag, {
-    style: 'currency',
-    currency: 'CNY',
-    minimumFractionDigits: whole ? 0 : 2,
-    maximumFractionDigits: whole ? 0 : 2,
-  }).format(fen / 100);
-}
+/** Integer fen as RMB in the language's form (one implementation, shared with the API's pages). */
+export { formatFen } from '@llk/contracts/money';
 
 /** A whole percentage ("41%", "41 %" in French). */
 export function formatPercent(percent: number, languageTag: string): string {

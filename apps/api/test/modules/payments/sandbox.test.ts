@@ -8,7 +8,7 @@ import { type App } from '../../../src/app';
 import { ConfigError, loadConfig } from '../../../src/config';
 import { AppError } from '../../../src/lib/app-error';
 import { NotificationRejected, type TGatewayMethod, type VerifiedNotification } from '../../../src/modules/payments/provider';
-import { formatFen, SANDBOX_TEXTS } from '../../../src/modules/payments/sandbox/confirm-page';
+import { SANDBOX_TEXTS } from '../../../src/modules/payments/sandbox/confirm-page';
 import { FakeGateways, startFakeGatewayServer, type FakeGatewayServer } from '../../support/fake-gateways';
 import { generateSandboxKeys, loadOrCreateSandboxKeys } from '../../../src/modules/payments/sandbox/keys';
 import { buildTestApp, createTestDatabase, PRODUCTION_ENV, testDialects, type TestDatabase } from '../../helper';
@@ -89,7 +89,7 @@ describe.each(testDialects())('payment sandbox ($dialect)', ({ dialect }) => {
     expect(res.headers['content-security-policy']).toContain("default-src 'none'");
     expect(res.body).toContain('<html lang="ja">');
     expect(res.body).toContain(SANDBOX_TEXTS.ja.title);
-    expect(res.body).toContain(formatFen(36800, 'ja'));
+    expect(res.body).toContain('<dd class="amount">368元</dd>'); // Japanese writes the unit after the number
     expect(res.body).toContain('LLK 年度会员');
     expect(res.body).toContain(paymentNo);
     expect(res.body).toContain(`<button type="submit">${SANDBOX_TEXTS.ja.confirm}</button>`);

@@ -1,4 +1,5 @@
 import { localeEntries, type TLocale } from '@llk/contracts';
+import { formatFen } from '@llk/contracts/money';
 import { type TGatewayMethod } from '../provider';
 
 // The sandbox confirm page: plain HTML, no script, one form. Texts in the seven locales.
@@ -178,15 +179,12 @@ export interface PageView {
   production?: boolean;
 }
 
-export function formatFen(amountFen: number, locale: TLocale): string {
-  return new Intl.NumberFormat(localeEntries[locale].iso, { style: 'currency', currency: 'CNY' }).format(amountFen / 100);
-}
 
 export function renderConfirmPage(view: PageView): string {
   const t = SANDBOX_TEXTS[view.locale];
   const details = view.charge
     ? `<dl>
-<dt>${escapeHtml(t.amount)}</dt><dd class="amount">${escapeHtml(formatFen(view.charge.amountFen, view.locale))}</dd>
+<dt>${escapeHtml(t.amount)}</dt><dd class="amount">${escapeHtml(formatFen(view.charge.amountFen, localeEntries[view.locale].iso))}</dd>
 <dt>${escapeHtml(t.item)}</dt><dd>${escapeHtml(view.charge.subject)}</dd>
 <dt>${escapeHtml(t.method)}</dt><dd>${escapeHtml(t.methods[view.method])}</dd>
 <dt>${escapeHtml(t.paymentNo)}</dt><dd><code>${escapeHtml(view.charge.paymentNo)}</code></dd>

@@ -68,7 +68,7 @@ export function ContentScreen({ initial, languageNames }: { initial: TAdminNewsP
           <li key={item.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
             <div className="min-w-0">
               <button type="button" className="text-left font-medium text-ink underline-offset-2 hover:underline" onClick={() => setEditing(item)}>
-                {item.translations['zh-CN']?.title ?? item.translations.en?.title ?? item.url}
+                <TitleWithFigures text={item.translations['zh-CN']?.title ?? item.translations.en?.title ?? item.url} chip={(sku) => t('figureChip', { sku })} />
               </button>
               <p className="text-sm text-ink-muted">
                 {t(`kind.${item.kind}`)} · {item.url} · {item.published ? t('published') : t('draft')}
@@ -87,6 +87,23 @@ export function ContentScreen({ initial, languageNames }: { initial: TAdminNewsP
         </Button>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * A title as a list line: each {{discount:SKU}} the site fills from the prices is shown as a
+ * labelled chip ("MEMBER_YEAR discount"), not as the raw token (the editor keeps the token).
+ */
+export function TitleWithFigures({ text, chip }: { text: string; chip: (sku: string) => string }) {
+  const parts = text.split(/\{\{discount:([A-Z0-9_]+)\}\}/);
+  return parts.map((part, i) =>
+    i % 2 === 1 ? (
+      <span key={i} className="mx-0.5 rounded bg-brand-50 px-1.5 py-0.5 text-xs font-medium text-brand-700" data-testid="content-figure">
+        {chip(part)}
+      </span>
+    ) : (
+      part
+    ),
   );
 }
 
