@@ -1,6 +1,6 @@
 import { toMembershipPrices } from '@llk/contracts';
 import { describe, expect, it } from 'vitest';
-import { fill, formatDate, formatDateTime, formatFen, formatPercent, formatTime } from './format';
+import { fill, formatDate, formatDateTime, formatFen, formatPercent, formatTime, formatVisitorTime } from './format';
 
 // The server's figures for the seeded catalogue (content/seed/pricing.json).
 const [month, year] = toMembershipPrices([
@@ -55,8 +55,18 @@ describe('dates and times', () => {
     expect(formatDate('2026-02-09T18:00:00Z', 'zh-CN')).toBe('2026年2月10日');
     expect(formatDate('2026-10-28T02:00:00.000Z', 'zh-CN')).toBe('2026年10月28日');
     expect(formatDate('2026-10-27T20:00:00.000Z', 'en')).toBe('October 28, 2026');
-    expect(formatDateTime('2026-11-22T16:30:00.000Z', 'en')).toBe('Nov 23, 2026, 12:30 AM');
-    expect(formatTime('2026-11-22T16:30:00.000Z', 'en')).toBe('12:30 AM');
+    // every time of day says its zone, in the script's parentheses
+    expect(formatDateTime('2026-11-22T16:30:00.000Z', 'en')).toBe('Nov 23, 2026, 12:30 AM (UTC+8)');
+    expect(formatTime('2026-11-22T16:30:00.000Z', 'en')).toBe('12:30 AM (UTC+8)');
+    expect(formatTime('2026-11-22T06:01:00.000Z', 'ja')).toBe('14:01（UTC+8）');
+    expect(formatDateTime('2026-11-22T06:01:00.000Z', 'zh-CN')).toBe('2026年11月22日 14:01（UTC+8）');
+    expect(formatTime('2026-11-22T06:01:00.000Z', 'ko')).toMatch(/^\S+ 2:01 \(UTC\+8\)$/);
+  });
+
+  it('a deadline on the visitor’s clock has no zone to say', () => {
+    // the Japanese visitor of the issue: 14:01 in Shanghai is 15:01 in Tokyo
+    expect(formatVisitorTime('2026-11-22T06:01:00.000Z', 'ja', 'Asia/Tokyo')).toBe('15:01');
+    expect(formatVisitorTime('2026-11-22T06:01:00.000Z', 'en', 'America/New_York')).toBe('1:01 AM');
   });
 });
 

@@ -94,12 +94,12 @@ describe('DevicesPanel', () => {
     expect(pc.textContent).toContain('Windows');
     expect(within(pc).getByTestId('device-version').textContent).toBe('Version 3.5.0');
     // 02:00 UTC is 10:00 in China
-    expect(within(pc).getByTestId('device-last-seen').textContent).toBe('Last seen Nov 24, 2026, 10:00 AM');
+    expect(within(pc).getByTestId('device-last-seen').textContent).toBe('Last seen Nov 24, 2026, 10:00 AM (UTC+8)');
     expect(pc.textContent).toContain('Group: Office');
     const mac = row('MacBook');
     expect(within(mac).getByTestId('device-online').textContent).toBe('Offline');
     expect(within(mac).getByTestId('device-version').textContent).toBe('Version unknown');
-    expect(within(mac).getByTestId('device-last-seen').textContent).toBe('Last seen Nov 24, 2026, 12:30 AM');
+    expect(within(mac).getByTestId('device-last-seen').textContent).toBe('Last seen Nov 24, 2026, 12:30 AM (UTC+8)');
     const shared = row('Lab server');
     expect(within(shared).getByTestId('device-shared').textContent).toBe('Shared by alice · Control');
     // nobody but the owner moves or removes it: no checkbox, Leave instead of Share

@@ -65,7 +65,7 @@ describe('DeviceList', () => {
     expect(within(item).getByTestId('device-plan').textContent).toBe('Advanced');
     expect(within(item).getByTestId('device-spec').textContent).toBe('24 cores / 48 threads · 64 GB');
     expect(within(item).getByTestId('device-status').textContent).toBe('Running');
-    expect(within(item).getByTestId('device-expiry').textContent).toBe('Dec 22, 2026, 8:00 PM');
+    expect(within(item).getByTestId('device-expiry').textContent).toBe('Dec 22, 2026, 8:00 PM (UTC+8)');
     expect(within(item).getByTestId('device-renew').getAttribute('href')).toBe('/en/order?sku=CLOUD_PC_ADVANCED_MONTH&renew=pc1');
     expect(within(item).queryByTestId('device-refund')).toBeNull();
   });
@@ -153,7 +153,7 @@ describe('DeviceList', () => {
     render(<DeviceList texts={texts} tag="en" />);
     const [first, second] = await screen.findAllByTestId('cloud-pc-device');
     expect(within(first!).getByTestId('device-refunded').textContent).toBe(
-      'Refunded on Nov 22, 2026, 8:05 PM. The money goes back to the original payment method; a refunded order has no invoice.',
+      'Refunded on Nov 22, 2026, 8:05 PM (UTC+8). The money goes back to the original payment method; a refunded order has no invoice.',
     );
     expect(within(first!).queryByTestId('invoice-open')).toBeNull();
     expect(within(second!).getByTestId('invoice-open')).toBeTruthy();

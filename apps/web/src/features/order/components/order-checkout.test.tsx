@@ -143,7 +143,9 @@ describe('OrderCheckout', () => {
     const panel = screen.getByTestId('payment-panel');
     expect(within(panel).getByRole('heading').textContent).toBe('Scan with Alipay to pay');
     expect(screen.getByTestId('amount-due').textContent).toBe('Amount due: CN¥268');
-    expect(within(panel).getByText(/^Please pay before/).textContent).toBe('Please pay before 10:15 AM');
+    // the deadline on the visitor's own clock (this machine's zone), not China time's 10:15 AM (UTC+8)
+    const visitorClock = new Intl.DateTimeFormat('en', { timeStyle: 'short' }).format(new Date('2026-11-24T02:15:00.000Z'));
+    expect(within(panel).getByText(/^Please pay before/).textContent).toBe(`Please pay before ${visitorClock}`);
     expect(screen.getByTestId('sandbox-link').getAttribute('href')).toBe('https://qr.alipay.example/abc');
     expect(screen.getByRole('img', { name: 'Payment QR code' }).getAttribute('data-qr-value')).toBe('https://qr.alipay.example/abc');
     expect((screen.getByTestId('plan-MONTH') as HTMLInputElement).closest('fieldset')!.disabled).toBe(true);

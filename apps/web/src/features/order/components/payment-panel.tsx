@@ -3,7 +3,7 @@
 import type { TPayMethod } from '@llk/contracts';
 import { useEffect, useRef } from 'react';
 import { QrCode } from '@/features/download/components/qr-code';
-import { formatFen, formatTime } from '@/lib/format';
+import { formatFen, formatVisitorTime } from '@/lib/format';
 import type { TTranslate } from '@/lib/texts';
 import type { TPaymentState } from '../use-payment';
 import { invokeWechatPay } from '../wechat-pay';
@@ -70,7 +70,8 @@ export function PaymentPanel({ state, tag, onSwitch, t }: { state: TPaymentState
   if (payment?.kind === 'jsapi') return <WechatSheetPanel state={state} params={payment.params} t={t} />;
   if (!payment || payment.kind !== 'qr') return null;
   const other = PAY_METHODS.find((method) => method !== state.method)!;
-  const deadline = formatTime(payment.expiresAt, tag);
+  // rendered only after the payment is made in the browser: the visitor's own clock
+  const deadline = formatVisitorTime(payment.expiresAt, tag);
   return (
     <section aria-labelledby="payment-heading" className="rounded-card border border-line bg-canvas p-6 text-center shadow-card" data-testid="payment-panel">
       <h2 id="payment-heading" ref={heading} tabIndex={-1} className="scroll-mt-24 text-lg font-semibold text-ink">
