@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { localeEntries, type TLocale, type TMemberPricing } from '@llk/contracts';
+import { formatFen } from '@llk/contracts/money';
 import { type APIRequestContext, type Page, expect } from '@playwright/test';
 
 // Texts and figures for the commerce journeys: the same message files the site renders, and the
@@ -24,15 +25,9 @@ export function text(texts: TTexts, namespace: string, key: string): string {
   return node;
 }
 
-/** RMB as the site formats fen (apps/web/src/lib/format.ts): whole yuan without decimals. */
+/** RMB as the site formats fen: the site's own formatter (its forms are unit-tested with literals). */
 export function rmb(fen: number, locale: TLocale): string {
-  const whole = fen % 100 === 0;
-  return new Intl.NumberFormat(localeEntries[locale].iso, {
-    style: 'currency',
-    currency: 'CNY',
-    minimumFractionDigits: whole ? 0 : 2,
-    maximumFractionDigits: whole ? 0 : 2,
-  }).format(fen / 100);
+  return formatFen(fen, localeEntries[locale].iso);
 }
 
 export function percent(value: number, locale: TLocale): string {

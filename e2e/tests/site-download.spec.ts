@@ -88,7 +88,19 @@ test.describe('download page', () => {
     await expect(qr).toHaveAttribute('data-qr-value', `${baseURL}/en/download`);
     expect(await qr.locator('path').getAttribute('d')).toMatch(/^M\d+ \d+h1v1h-1z/);
     await expect(page.getByText('Last updated:')).toBeVisible();
-    await expect(page.locator('section[aria-labelledby="download-updates"] details').first()).toBeVisible();
+    const entry = page.locator('section[aria-labelledby="download-updates"] details').first();
+    await expect(entry).toBeVisible();
+    // our own chevron, turned when open, instead of the browser's triangle
+    const chevron = entry.locator('summary > svg');
+    await expect(chevron).toBeVisible();
+    expect(await entry.locator('summary').evaluate((summary) => getComputedStyle(summary).display)).toBe('flex');
+    await entry.locator('summary').click();
+    await expect(entry).toHaveAttribute('open', '');
+    expect(await chevron.evaluate((svg) => getComputedStyle(svg).transform)).not.toBe('none');
+    // on a phone the code is not shown: nobody scans their own screen
+    await page.setViewportSize({ width: 390, height: 800 });
+    await expect(page.getByTestId('download-mobile-qr')).toBeHidden();
+    await page.setViewportSize({ width: 1280, height: 800 });
     await page.getByRole('link', { name: 'Read the release notes' }).click();
     await expect(page).toHaveURL(/\/en\/log$/);
   });

@@ -7,7 +7,7 @@ import { PASSWORD, createUser, localePath, useLocale } from '../support/accounts
 // is no wider than the viewport and every control of the header bar lies inside it with its
 // text inside its own box (truncated texts carry their whole text as a title). Measured on the
 // notices page: the header is the same on every page, and a light page lays out 22 times a test
-// in a fraction of the home page's time.
+// in a fraction of the home page's time. Then the pricing comparison at phone widths (defect 3).
 
 const WIDTHS = [320, 360, 390, 768, 1024, 1152, 1180, 1280, 1366, 1440, 1920];
 
@@ -65,5 +65,17 @@ for (const locale of locales) {
     await page.goto(localePath(locale, '/notice'));
     await expect(page.locator('header [data-account-name]')).toHaveText(user.username);
     await expectFits(page);
+
+    // defect 3: the pricing comparison fits a phone, its Free and Pro columns on screen and no
+    // hidden text widening the page (it was 522 px wide at 390)
+    await page.goto(localePath(locale, '/pricing'));
+    const matrix = page.getByTestId('feature-matrix');
+    await expect(matrix).toBeVisible();
+    const phones: { width: number; documentWidth: number; tableWidth: number; boxWidth: number }[] = [];
+    for (const width of [320, 360, 390]) {
+      await page.setViewportSize({ width, height: 800 });
+      phones.push({ width, ...(await matrix.evaluate((table) => ({ documentWidth: document.documentElement.scrollWidth, tableWidth: table.scrollWidth, boxWidth: table.parentElement?.clientWidth ?? 0 }))) });
+    }
+    expect(phones.filter((fit) => fit.documentWidth > fit.width || fit.tableWidth > fit.boxWidth)).toEqual([]);
   });
 }

@@ -89,4 +89,12 @@ describe('no English left in other languages (issue 20, item 9)', () => {
     const rmb = [...messagesOf(locale)].filter(([, value]) => /\bRMB\b/.test(value)).map(([key]) => key);
     expect(rmb).toEqual([]);
   });
+
+  it('the seeded releases’ minimum systems are names and numbers only: every language shows them unchanged', () => {
+    const seed = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../../content/seed/releases.json'), 'utf8')) as { platforms: Record<string, { minOs: string }> };
+    const minOs = Object.values(seed.platforms).map((platform) => platform.minOs);
+    expect(minOs.length).toBeGreaterThanOrEqual(6);
+    const words = minOs.flatMap((text) => visibleWords(text).filter((word) => !LATIN_NAMES.has(word) && !/^(Big|Sur|\d.*)$/.test(word)).map((word) => `${text}: ${word}`));
+    expect(words).toEqual([]);
+  });
 });

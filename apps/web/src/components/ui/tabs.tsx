@@ -21,11 +21,11 @@ const looks = {
     tab: (selected: boolean) =>
       `h-10 rounded-control px-3 text-sm font-semibold transition-colors ${selected ? 'bg-canvas text-brand-700 shadow-sm' : 'text-ink-muted hover:text-ink'}`,
   },
-  /** round pills, the selected one filled (billing periods) */
+  /** round pills, the selected one filled (billing periods); below 400 px a badge goes under its label */
   pill: {
-    list: 'inline-flex rounded-full border border-line bg-surface p-1',
+    list: 'inline-flex rounded-full border border-line bg-surface p-1 max-[400px]:rounded-3xl',
     tab: (selected: boolean) =>
-      `inline-flex min-h-11 items-center gap-2 rounded-full px-5 text-base font-semibold transition-colors ${selected ? 'bg-brand-600 text-white shadow-card' : 'text-ink hover:bg-canvas'}`,
+      `inline-flex min-h-11 items-center gap-2 rounded-full px-5 text-base font-semibold transition-colors max-[400px]:flex-col max-[400px]:gap-0.5 max-[400px]:rounded-[1.25rem] max-[400px]:px-2 max-[400px]:py-1.5 ${selected ? 'bg-brand-600 text-white shadow-card' : 'text-ink hover:bg-canvas'}`,
   },
 } as const;
 

@@ -24,19 +24,21 @@ function SkuRow({ sku, onSaved }: { sku: TAdminSku; onSaved: (sku: TAdminSku) =>
       setBusy(false);
     }
   }
-  const input = 'w-28 rounded-control border border-line bg-canvas px-2 py-1 text-right text-ink';
+  const input = 'w-full rounded-control border border-line bg-canvas px-2 py-1 text-right text-ink sm:w-28';
+  // on phones each SKU is a card: its cells in two columns, each under its heading (data-label)
+  const cell = 'px-3 py-2 max-sm:block max-sm:before:mb-1 max-sm:before:block max-sm:before:text-xs max-sm:before:text-ink-muted max-sm:before:content-[attr(data-label)]';
   return (
-    <tr className="border-t border-line" data-sku={sku.skuId}>
-      <td className="px-3 py-2 font-mono text-sm text-ink">{sku.skuId}</td>
-      <td className="px-3 py-2">
+    <tr className="border-t border-line max-sm:grid max-sm:grid-cols-2 max-sm:py-2" data-sku={sku.skuId}>
+      <td className="px-3 py-2 font-mono text-sm text-ink max-sm:col-span-2 max-sm:block max-sm:break-all">{sku.skuId}</td>
+      <td className={cell} data-label={t('price')}>
         <input aria-label={t('price')} inputMode="numeric" className={input} value={price} onChange={(e) => setPrice(e.target.value.replace(/\D/g, ''))} />
       </td>
-      <td className="px-3 py-2">
+      <td className={cell} data-label={t('listPrice')}>
         <input aria-label={t('listPrice')} inputMode="numeric" className={input} value={list} onChange={(e) => setList(e.target.value.replace(/\D/g, ''))} />
       </td>
-      <td className="px-3 py-2 text-sm text-ink">{sku.discountFen > 0 ? t('discount', { percent: sku.discountPercent }) : '—'}</td>
-      <td className="px-3 py-2 text-sm text-ink-muted">{sku.active ? t('active') : t('inactive')}</td>
-      <td className="px-3 py-2">
+      <td className={`${cell} text-sm text-ink`} data-label={t('discountHeading')}>{sku.discountFen > 0 ? t('discount', { percent: sku.discountPercent }) : '—'}</td>
+      <td className={`${cell} text-sm text-ink-muted`} data-label={t('state')}>{sku.active ? t('active') : t('inactive')}</td>
+      <td className="px-3 py-2 max-sm:col-span-2 max-sm:block">
         <Button size="sm" disabled={!changed || busy} onClick={() => void save()}>
           {t('save')}
         </Button>
@@ -53,8 +55,8 @@ export function PricingScreen({ initial }: { initial: TAdminSkuList }) {
       <h1 className="text-2xl font-semibold text-ink">{t('title')}</h1>
       <p className="mt-2 max-w-3xl text-ink-muted">{t('intro')}</p>
       <div className="mt-6 overflow-x-auto rounded-card border border-line">
-        <table className="w-full min-w-[40rem] text-left">
-          <thead className="bg-surface text-sm text-ink-soft">
+        <table className="w-full text-left max-sm:block sm:min-w-[40rem]">
+          <thead className="bg-surface text-sm text-ink-soft max-sm:hidden">
             <tr>
               <th className="px-3 py-2">{t('sku')}</th>
               <th className="px-3 py-2">{t('price')}</th>
@@ -64,7 +66,7 @@ export function PricingScreen({ initial }: { initial: TAdminSkuList }) {
               <th className="px-3 py-2" />
             </tr>
           </thead>
-          <tbody>
+          <tbody className="max-sm:block">
             {items.map((sku) => (
               <SkuRow key={`${sku.skuId}-${sku.priceFen}-${sku.originalPriceFen}`} sku={sku} onSaved={(saved) => setItems((list) => list.map((row) => (row.skuId === saved.skuId ? saved : row)))} />
             ))}

@@ -129,7 +129,10 @@ export default async function DownloadPage({ params }: { params: LocaleParams })
 
       <PageSection id="download-mobile" title={t('mobile.heading')} muted>
         <div className="flex flex-col items-start gap-6 sm:flex-row sm:items-center">
-          <QrCode value={mobileUrl} label={t('mobile.qrLabel', { url: mobileUrl })} />
+          {/* a code to scan with a phone is no use on that phone: from sm up only */}
+          <div className="max-sm:hidden" data-testid="download-mobile-qr">
+            <QrCode value={mobileUrl} label={t('mobile.qrLabel', { url: mobileUrl })} />
+          </div>
           <div className="max-w-xl">
             <p className="leading-relaxed text-ink-muted">{t('mobile.body')}</p>
             <p className="mt-3 text-sm break-all text-ink-soft">{mobileUrl}</p>
@@ -140,7 +143,8 @@ export default async function DownloadPage({ params }: { params: LocaleParams })
       <PageSection id="download-updates" title={t('updatesHeading')}>
         {updated ? (
           <p className="font-medium text-ink">
-            {t('updatedOn')} <time dateTime={updated}>{formatDate(updated, tag)}</time>
+            {/* the label and the date in one message: no space after a full-width colon in CJK */}
+            {t.rich('updatedOn', { date: formatDate(updated, tag), time: (chunks) => <time dateTime={updated}>{chunks}</time> })}
           </p>
         ) : null}
         <p className="mt-2 max-w-3xl leading-relaxed text-ink-muted">{t('updatesBody')}</p>
@@ -148,13 +152,18 @@ export default async function DownloadPage({ params }: { params: LocaleParams })
           <ul className="mt-6 space-y-3">
             {log.list.map((entry) => (
               <li key={`${entry.platform}-${entry.version}`} className="rounded-card border border-line bg-canvas p-4">
-                <details>
-                  <summary className="cursor-pointer font-medium text-ink">
-                    {t('changelogEntry', { platform: RELEASE_PLATFORM_NAMES[entry.platform], version: entry.version })}
-                    {' · '}
-                    <time dateTime={entry.releasedAt} className="font-normal text-ink-muted">
-                      {formatDate(entry.releasedAt, tag)}
-                    </time>
+                <details className="group">
+                  <summary className="flex cursor-pointer list-none items-start justify-between gap-3 font-medium text-ink [&::-webkit-details-marker]:hidden">
+                    <span>
+                      {t('changelogEntry', { platform: RELEASE_PLATFORM_NAMES[entry.platform], version: entry.version })}
+                      {' · '}
+                      <time dateTime={entry.releasedAt} className="font-normal text-ink-muted">
+                        {formatDate(entry.releasedAt, tag)}
+                      </time>
+                    </span>
+                    <svg aria-hidden="true" viewBox="0 0 20 20" className="mt-0.5 size-5 shrink-0 fill-current text-ink-muted transition-transform group-open:rotate-180">
+                      <path d="M5.3 7.3 10 12l4.7-4.7 1.1 1.1L10 14.2 4.2 8.4z" />
+                    </svg>
                   </summary>
                   <div className="mt-3">
                     <ReleaseNotesBody notes={entry.notes} lang={entry.locale === locale ? undefined : localeEntries[entry.locale].iso} />
