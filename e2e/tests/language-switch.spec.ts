@@ -1,10 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
 import { LOCALE_COOKIE } from '@llk/contracts';
+import { whenHydrated } from '../support/accounts';
 
+// The menu's links save the choice in a cookie from the browser: a click before React has
+// hydrated the header follows the link without it, and an unprefixed URL then goes back to the
+// language the old cookie names (seen on a loaded CI machine). Click once the link is live.
 async function switchTo(page: Page, name: string) {
   const summary = page.locator('header details > summary:visible').first();
   await summary.click();
-  await page.locator('header details[open] a', { hasText: name }).first().click();
+  await (await whenHydrated(page.locator('header details[open] a', { hasText: name }).first())).click();
 }
 
 test('the language switch keeps the page and its query, and saves the cookie', async ({ page, context }) => {
