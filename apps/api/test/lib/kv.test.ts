@@ -223,6 +223,17 @@ describe.each(stores)('$kind key-value store', ({ create }) => {
     expect(await kv.memberPage(key(), now, 0, 10)).toEqual({ total: 0, members: [] });
   });
 
+  it('answers which of some members are live, and how many are', async () => {
+    const k = key();
+    const now = Date.UTC(2026, 0, 1);
+    for (const [member, score] of [['01A', 90_000], ['01B', 30_000], ['01C', 90_000]] as const) await kv.scoreSet(k, member, now + score, 90_000);
+    expect(await kv.membersAmong(k, now, ['01C', '01X', '01A', '01B'])).toEqual({ total: 3, members: ['01C', '01A', '01B'] });
+    // 01B ended at its score; 01X was never there
+    expect(await kv.membersAmong(k, now + 30_000, ['01A', '01B', '01X'])).toEqual({ total: 2, members: ['01A'] });
+    expect(await kv.membersAmong(k, now + 30_000, [])).toEqual({ total: 2, members: [] });
+    expect(await kv.membersAmong(key(), now, ['01A'])).toEqual({ total: 0, members: [] });
+  });
+
   it('rejects non-positive TTLs', async () => {
     await expect(kv.set(key(), 'v', 0)).rejects.toThrow(RangeError);
     await expect(kv.incr(key(), -1)).rejects.toThrow(RangeError);

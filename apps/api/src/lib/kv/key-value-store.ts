@@ -54,6 +54,11 @@ export interface KeyValueStore {
    * time: newest first). One round trip; the set never leaves the store.
    */
   memberPage(key: string, min: number, offset: number, count: number): Promise<{ total: number; members: string[] }>;
+  /**
+   * How many members are scored above `min`, and which of `members` are (in the order given).
+   * One round trip; drops nothing (a read beside a write that does).
+   */
+  membersAmong(key: string, min: number, members: readonly string[]): Promise<{ total: number; members: string[] }>;
   /** Removes members from the sorted set. */
   scoreRemove(key: string, members: readonly string[]): Promise<void>;
   close(): Promise<void>;

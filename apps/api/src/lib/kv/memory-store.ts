@@ -149,6 +149,14 @@ export class MemoryKeyValueStore implements KeyValueStore {
     return { total: above.length, members: above.slice(offset, offset + count) };
   }
 
+  async membersAmong(key: string, min: number, members: readonly string[]): Promise<{ total: number; members: string[] }> {
+    const set = this.liveSorted(key);
+    if (!set) return { total: 0, members: [] };
+    let total = 0;
+    for (const score of set.members.values()) if (score > min) total += 1;
+    return { total, members: members.filter((member) => (set.members.get(member) ?? -Infinity) > min) };
+  }
+
   async scoreRemove(key: string, members: readonly string[]): Promise<void> {
     const set = this.liveSorted(key);
     for (const member of members) set?.members.delete(member);

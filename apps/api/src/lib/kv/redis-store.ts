@@ -147,6 +147,14 @@ export class RedisKeyValueStore implements KeyValueStore {
     return { total: Number(total), members };
   }
 
+  async membersAmong(key: string, min: number, members: readonly string[]): Promise<{ total: number; members: string[] }> {
+    if (members.length === 0) return { total: await this.redis.zcount(this.k(key), `(${min}`, '+inf'), members: [] };
+    const answers = await this.redis.multi().zcount(this.k(key), `(${min}`, '+inf').zmscore(this.k(key), ...members).exec();
+    const total = Number(answers?.[0]?.[1] ?? 0);
+    const scores = (answers?.[1]?.[1] ?? []) as (string | null)[];
+    return { total, members: members.filter((_, i) => scores[i] !== null && scores[i] !== undefined && Number(scores[i]) > min) };
+  }
+
   async scoreRemove(key: string, members: readonly string[]): Promise<void> {
     if (members.length) await this.redis.zrem(this.k(key), ...members);
   }

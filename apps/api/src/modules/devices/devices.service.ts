@@ -29,6 +29,7 @@ import { deviceSeats, heldDeviceSeats } from '../seats';
 import { findUserById, findUserByIdentifier, lockEntitlements, withHeldSeats, type UserRow } from '../users';
 import {
   countDevices,
+  pageOfDeviceIds,
   countDevicesWithoutSeat,
   countGroups,
   countShares,
@@ -123,6 +124,18 @@ function forgetDevices(kv: KeyValueStore, devices: readonly Pick<DeviceRow, 'use
   return invalidateCache(kv, devices.map((device) => stateKey(device.user_id, device.device_key)));
 }
 const sessionsKey = (userId: string) => `device:sessions:${userId}`;
+/** How many devices the account owns (the unfiltered list's total): ended by every insert and delete. */
+const countKey = (userId: string) => `device:count:${userId}`;
+const DEVICE_COUNT_CACHE_MS = 10 * 60_000;
+
+/** The account's device count, read through the cache (a fleet's count costs a walk of its index). */
+async function ownDeviceCount(db: Db, kv: KeyValueStore, userId: string): Promise<number> {
+  const read = cacheReadOf<number>(await kv.get(countKey(userId)));
+  if (typeof read.value === 'number') return read.value;
+  const count = await countDevices(db, userId);
+  await fillCache(kv, read, countKey(userId), count, DEVICE_COUNT_CACHE_MS);
+  return count;
+}
 
 export interface Caller {
   userId: string;
@@ -262,6 +275,7 @@ export async function registerDevice(db: Db, kv: KeyValueStore, caller: Caller, 
     return { ...existing, ...details, ...seen, updated_at: stamp };
   };
   let device = await findDeviceByKey(db, caller.userId, body.deviceId);
+  let inserted = false;
   if (device) {
     device = await refresh(device);
   } else {
@@ -277,6 +291,7 @@ export async function registerDevice(db: Db, kv: KeyValueStore, caller: Caller, 
         await insertDevice(trx, row);
         return row;
       });
+      inserted = true;
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       // a parallel registration of the same device won: this one is a repeat
@@ -287,6 +302,7 @@ export async function registerDevice(db: Db, kv: KeyValueStore, caller: Caller, 
   }
   await Promise.all([
     forgetDevices(kv, [device]),
+    ...(inserted ? [invalidateCache(kv, [countKey(caller.userId)])] : []),
     kv.set(seenKey(caller.userId, body.deviceId), JSON.stringify({ ip: caller.ip, country: seen.last_country, at: stamp } satisfies Seen), SEEN_MS),
     markOnline(kv, device, now),
   ]);
@@ -389,12 +405,22 @@ export async function listVisibleDevices(db: Db, kv: KeyValueStore, userId: stri
     const total = online.total - (pageIds.length - rows.length);
     return { list: await viewsOf(db, kv, userId, rows, now), total, page: query.page, pageSize: query.pageSize };
   }
+  if (query.online === undefined && !filter.sharedWith && !filter.groupIds && !filter.includeUngrouped && !filter.clientType && !filter.text) {
+    // the account's own devices, nothing narrowing: the page from the index, the total from the count's cache
+    const [ids, total] = await Promise.all([pageOfDeviceIds(db, filter, query.pageSize, offset), ownDeviceCount(db, kv, userId)]);
+    const rows = await devicesInOrder(db, ids.map((row) => row.id));
+    return { list: await viewsOf(db, kv, userId, rows, now), total, page: query.page, pageSize: query.pageSize };
+  }
   if (query.online === undefined) {
     const { rows, total } = await listDevices(db, filter, query.pageSize, offset);
     return { list: await viewsOf(db, kv, userId, rows, now), total, page: query.page, pageSize: query.pageSize };
   }
+  if (query.online === false && !filter.sharedWith && !filter.groupIds && !filter.includeUngrouped && !filter.clientType && !filter.text) {
+    const { ids, total } = await offlinePage(db, kv, userId, offset, query.pageSize, now);
+    return { list: await viewsOf(db, kv, userId, await devicesInOrder(db, ids), now), total, page: query.page, pageSize: query.pageSize };
+  }
   if (query.online === false && !filter.sharedWith) {
-    // own devices only: all but the online set's, found like any page (the set bound as one value)
+    // own devices only, narrowed: all but the online set's, found like any page (the set bound as one value)
     const online = await kv.membersAbove(onlineSetKey(userId), now.getTime());
     const { rows, total } = await listDevices(db, { ...filter, excludeIds: online }, query.pageSize, offset);
     return { list: await viewsOf(db, kv, userId, rows, now), total, page: query.page, pageSize: query.pageSize };
@@ -406,6 +432,44 @@ export async function listVisibleDevices(db: Db, kv: KeyValueStore, userId: stri
   const rows = await devicesInOrder(db, matching.slice(offset, offset + query.pageSize).map((row) => row.id));
   return { list: await viewsOf(db, kv, userId, rows, now), total: matching.length, page: query.page, pageSize: query.pageSize };
 }
+
+/**
+ * A page of the account's offline devices, nothing else narrowing: the account's devices walked
+ * newest first from the owner's index in chunks, each chunk's online members asked of the online
+ * set, until the page is full, so a page costs its depth and never the whole set. The total is
+ * the device count less the set's live members (all the account's own: a removed device leaves
+ * the set with its removal; one that raced a heartbeat is over within DEVICE_PRESENCE_SECONDS).
+ */
+async function offlinePage(db: Db, kv: KeyValueStore, userId: string, offset: number, pageSize: number, now: Date): Promise<{ ids: string[]; total: number }> {
+  const filter: DeviceFilter = { ownerId: userId };
+  // the first chunk is read beside the counts, sized as if half the fleet were online
+  let chunk = Math.min(OFFLINE_CHUNK_MAX, (offset + pageSize) * 2 + 8);
+  const [devices, online, first] = await Promise.all([ownDeviceCount(db, kv, userId), kv.membersAmong(onlineSetKey(userId), now.getTime(), []), pageOfDeviceIds(db, filter, chunk, 0)]);
+  const total = Math.max(0, devices - online.total);
+  const ids: string[] = [];
+  if (offset >= total) return { ids, total };
+  const offlineShare = Math.max(0.05, 1 - online.total / Math.max(1, devices));
+  let walked = 0;
+  let skipped = 0;
+  let rows = first;
+  for (;;) {
+    walked += rows.length;
+    const live = new Set((await kv.membersAmong(onlineSetKey(userId), now.getTime(), rows.map((row) => row.id))).members);
+    for (const { id } of rows) {
+      if (live.has(id)) continue;
+      if (skipped < offset) skipped += 1;
+      else if (ids.length < pageSize) ids.push(id);
+    }
+    if (ids.length === pageSize || rows.length < chunk) break;
+    const wanted = offset - skipped + pageSize - ids.length;
+    chunk = Math.min(OFFLINE_CHUNK_MAX, Math.ceil((wanted / offlineShare) * 1.2) + 8);
+    rows = await pageOfDeviceIds(db, filter, chunk, walked);
+  }
+  return { ids, total };
+}
+
+/** The most device ids one step of the offline walk reads (and asks the online set about). */
+const OFFLINE_CHUNK_MAX = 2_000;
 
 async function getOwnGroup(db: Db, userId: string, groupId: string) {
   const group = await findGroup(db, groupId);
@@ -442,10 +506,12 @@ export async function removeVisibleDevices(db: Db, kv: KeyValueStore, userId: st
     if (permission !== 'MANAGE') throw new AppError('DEVICE_PERMISSION_TOO_LOW');
   }
   const removed = await db.transaction().execute((trx) => deleteDevices(trx, unique));
+  const owners = [...new Set(rows.map((row) => row.user_id))];
   await Promise.all([
     forgetDevices(kv, rows),
+    invalidateCache(kv, owners.map(countKey)),
     ...unique.map((id) => kv.del(presenceKey(id))),
-    ...[...new Set(rows.map((row) => row.user_id))].map((owner) => kv.scoreRemove(onlineSetKey(owner), rows.filter((row) => row.user_id === owner).map((row) => row.id))),
+    ...owners.map((owner) => kv.scoreRemove(onlineSetKey(owner), rows.filter((row) => row.user_id === owner).map((row) => row.id))),
   ]);
   return removed;
 }

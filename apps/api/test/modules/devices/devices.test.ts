@@ -160,6 +160,34 @@ describe.each(legs)('devices ($dialect, $kv.kind store)', ({ dialect, kv }) => {
     expect(body(await call(user, 'POST', '/deviceGroup/delete', { groupId: group.id })).errcode).toBe(0);
     expect((await list(user, `?${groupParam('UNGROUPED')}`)).total).toBe(2);
     expect(body(await call(user, 'POST', '/deviceGroup/update', { groupId: lab.id, name: 'Lab 2' })).data).toEqual({ id: lab.id, name: 'Lab 2' });
+    // the unfiltered total comes from a cached count: a registration and a removal end it at once
+    expect((await list(user)).total).toBe(3);
+    const fourth = await register(user, 'f-fourth');
+    expect((await list(user)).total).toBe(4);
+    expect(body(await call(user, 'POST', '/device/remove', { deviceId: fourth.id })).errcode).toBe(0);
+    expect(await list(user, '?pageSize=1')).toMatchObject({ total: 3, list: [{ id: linux.id }] });
+  });
+
+  it('pages offline devices past a run of online ones, the total being the count less the online set', async () => {
+    const user = await signUp(app);
+    const userId = (await ctx.database.db.selectFrom('users').select('id').where('username_norm', '=', user.username.toLowerCase()).executeTakeFirstOrThrow()).id;
+    const start = Date.now() - 60_000;
+    // 20 devices, oldest first: the four oldest offline, the 16 newest online (the walk's first chunk meets only online ones)
+    const ids = Array.from({ length: 20 }, (_, i) => newId(start + i));
+    for (const [i, id] of ids.entries()) {
+      const stamp = toDbDate(start + i);
+      await insertDevice(ctx.database.db, { id, user_id: userId, device_key: `walk-${i}`, name: `Walk ${i}`, client_type: 'WIN', chip_type: null, os_version: null, app_version: null, group_id: null, policy: 'ALL', last_ip: null, last_country: null, last_seen_at: stamp, created_at: stamp, updated_at: stamp });
+      if (i >= 4) await app.kv.scoreSet(`device:online-set:${userId}`, id, Date.now() + 90_000, 90_000);
+    }
+    const offline = [ids[3], ids[2], ids[1], ids[0]];
+    expect(await list(user, '?online=false&pageSize=1')).toMatchObject({ total: 4, list: [{ id: offline[0], online: false }] });
+    for (const page of [2, 3, 4]) expect((await list(user, `?online=false&pageSize=1&page=${page}`)).list.map((d) => d.id)).toEqual([offline[page - 1]]);
+    expect((await list(user, '?online=false&pageSize=3&page=2')).list.map((d) => d.id)).toEqual([offline[3]]);
+    expect(await list(user, '?online=false&pageSize=1&page=5')).toMatchObject({ total: 4, list: [] });
+    expect((await list(user, '?online=false')).list.map((d) => d.id)).toEqual(offline);
+    // a presence that ended moves its device to the offline list
+    await app.kv.scoreSet(`device:online-set:${userId}`, ids[19] ?? '', Date.now() - 1, 90_000);
+    expect(await list(user, '?online=false&pageSize=2')).toMatchObject({ total: 5, list: [{ id: ids[19] }, { id: offline[0] }] });
   });
 
   it('shares a device and a group: the recipient sees them with owner and permission, and can leave', async () => {
