@@ -240,6 +240,27 @@ describe.each(stores)('$kind key-value store', ({ create }) => {
   });
 });
 
+describe.runIf(redisUrl)('Redis sorted sets', () => {
+  it('pages by text from the companion set, and rebuilds a companion that is missing or behind', async () => {
+    const kv = new RedisKeyValueStore((redis ??= new Redis(redisUrl ?? '', { lazyConnect: true })), prefix);
+    const key = `lex-${randomBytes(4).toString('hex')}`;
+    const now = Date.UTC(2026, 0, 1);
+    for (const member of ['01B', '01D', '01A', '01C']) await kv.scoreSet(key, member, now + 90_000, 90_000);
+    expect(await redis.zcard(`${prefix}${key}:lex`)).toBe(4);
+    expect(await kv.memberPage(key, now, 1, 2)).toEqual({ total: 4, members: ['01C', '01B'] });
+    // written before the companion existed (or the companion lost): the next page rebuilds it
+    await redis.del(`${prefix}${key}:lex`);
+    expect(await kv.memberPage(key, now, 0, 3)).toEqual({ total: 4, members: ['01D', '01C', '01B'] });
+    await redis.zrem(`${prefix}${key}:lex`, '01D');
+    expect(await kv.memberPage(key, now, 0, 1)).toEqual({ total: 4, members: ['01D'] });
+    // expired and removed members leave both sets
+    await kv.scoreSet(key, '01E', now + 10_000, 90_000);
+    await kv.scoreRemove(key, ['01A']);
+    expect(await kv.memberPage(key, now + 10_000, 0, 10)).toEqual({ total: 3, members: ['01D', '01C', '01B'] });
+    expect(await redis.zrange(`${prefix}${key}:lex`, 0, -1)).toEqual(['01B', '01C', '01D']);
+  });
+});
+
 describe('memory store housekeeping', () => {
   it('sweeps expired keys it is never asked about again', async () => {
     vi.useFakeTimers();

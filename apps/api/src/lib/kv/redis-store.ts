@@ -34,17 +34,41 @@ redis.call('HSET', KEYS[1], ARGV[1], ARGV[2] .. '|' .. ARGV[5])
 redis.call('PEXPIRE', KEYS[1], ARGV[6])
 return 1`;
 
-// A page of a sorted set's live members by their own text, newest id first: the set is read and
-// sorted inside Redis, only the page travels. ARGV: min score, offset, count.
-const MEMBER_PAGE = `
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
-local all = redis.call('ZRANGEBYSCORE', KEYS[1], '(' .. ARGV[1], '+inf')
-table.sort(all)
-local page = {}
-local last = #all - tonumber(ARGV[2])
-local first = math.max(1, last - tonumber(ARGV[3]) + 1)
-for i = last, first, -1 do page[#page + 1] = all[i] end
-return { #all, page }`;
+// A sorted set keeps a companion under KEYS[2] ("<key>:lex"): the same members, all scored 0,
+// so Redis orders them by their own text and a page is a ZREVRANGEBYLEX with LIMIT (no sort of
+// the whole set per page). Every write goes to both; expired members leave both.
+
+// Drops the members scored at or below ARGV[1] from both sets (in slices: unpack has a limit).
+const DROP_EXPIRED = `
+local expired = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
+for i = 1, #expired, 1000 do
+  local slice = { unpack(expired, i, math.min(i + 999, #expired)) }
+  redis.call('ZREM', KEYS[1], unpack(slice))
+  redis.call('ZREM', KEYS[2], unpack(slice))
+end`;
+
+// The live members, unordered. ARGV: min score.
+const MEMBERS_ABOVE = `${DROP_EXPIRED}
+return redis.call('ZRANGEBYSCORE', KEYS[1], '(' .. ARGV[1], '+inf')`;
+
+// A page of the live members by their own text, newest id first, and how many there are. The
+// companion is rebuilt when it does not match (a set written before it existed). ARGV: min
+// score, offset, count.
+const MEMBER_PAGE = `${DROP_EXPIRED}
+local total = redis.call('ZCARD', KEYS[1])
+if redis.call('ZCARD', KEYS[2]) ~= total then
+  redis.call('DEL', KEYS[2])
+  local all = redis.call('ZRANGE', KEYS[1], 0, -1)
+  for i = 1, #all, 1000 do
+    local args = {}
+    for j = i, math.min(i + 999, #all) do args[#args + 1] = 0; args[#args + 1] = all[j] end
+    redis.call('ZADD', KEYS[2], unpack(args))
+  end
+  local ttl = redis.call('PTTL', KEYS[1])
+  if ttl > 0 then redis.call('PEXPIRE', KEYS[2], ttl) end
+end
+if total == 0 or tonumber(ARGV[3]) == 0 then return { total, {} } end
+return { total, redis.call('ZREVRANGEBYLEX', KEYS[2], '+', '-', 'LIMIT', ARGV[2], ARGV[3]) }`;
 
 // ARGV: holder, now, until, ttl, then the fields the holder keeps.
 const LEASE_RENEW = `
@@ -131,19 +155,24 @@ export class RedisKeyValueStore implements KeyValueStore {
     await this.redis.eval(LEASE_RENEW, 1, this.k(key), renewal.holder, Math.floor(renewal.now), Math.floor(renewal.until), positive(renewal.ttlMs), ...renewal.fields);
   }
 
+  /** The sorted set's text-ordered companion (see MEMBER_PAGE). */
+  private lex(key: string): string {
+    return `${this.k(key)}:lex`;
+  }
+
   async scoreSet(key: string, member: string, score: number, ttlMs: number): Promise<void> {
-    await this.redis.multi().zadd(this.k(key), score, member).pexpire(this.k(key), positive(ttlMs)).exec();
+    const ttl = positive(ttlMs);
+    await this.redis.multi().zadd(this.k(key), score, member).pexpire(this.k(key), ttl).zadd(this.lex(key), 0, member).pexpire(this.lex(key), ttl).exec();
   }
 
   async membersAbove(key: string, min: number): Promise<string[]> {
-    const answers = await this.redis.multi().zremrangebyscore(this.k(key), '-inf', min).zrangebyscore(this.k(key), `(${min}`, '+inf').exec();
-    const members = answers?.[1]?.[1];
+    const members = await this.redis.eval(MEMBERS_ABOVE, 2, this.k(key), this.lex(key), min);
     return Array.isArray(members) ? (members as string[]) : [];
   }
 
   async memberPage(key: string, min: number, offset: number, count: number): Promise<{ total: number; members: string[] }> {
     if (!Number.isInteger(offset) || offset < 0 || !Number.isInteger(count) || count < 0) throw new RangeError('offset and count must be whole numbers ≥ 0');
-    const [total, members] = (await this.redis.eval(MEMBER_PAGE, 1, this.k(key), min, offset, count)) as [number, string[]];
+    const [total, members] = (await this.redis.eval(MEMBER_PAGE, 2, this.k(key), this.lex(key), min, offset, count)) as [number, string[]];
     return { total: Number(total), members };
   }
 
@@ -156,7 +185,7 @@ export class RedisKeyValueStore implements KeyValueStore {
   }
 
   async scoreRemove(key: string, members: readonly string[]): Promise<void> {
-    if (members.length) await this.redis.zrem(this.k(key), ...members);
+    if (members.length) await this.redis.multi().zrem(this.k(key), ...members).zrem(this.lex(key), ...members).exec();
   }
 
   async close(): Promise<void> {}
