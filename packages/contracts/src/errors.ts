@@ -163,6 +163,10 @@ export const ErrorCode = {
   RELEASE_FILE_TOO_LARGE: 80212,
   RELEASE_URL_NOT_PUBLIC: 80213,
   SKU_PRICE_INVALID: 80220,
+  // back office: redemption codes (80230–80239)
+  ADMIN_CODE_BATCH_EXISTS: 80230,
+  ADMIN_CODE_BATCH_NOT_FOUND: 80231,
+  ADMIN_CODE_NOT_FOUND: 80232,
 } as const;
 
 export type TErrorCodeName = keyof typeof ErrorCode;
@@ -311,6 +315,9 @@ const info: Record<TErrorCodeName, ErrorInfo> = {
   RELEASE_FILE_TOO_LARGE: { status: 413, key: 'releaseFileTooLarge' },
   RELEASE_URL_NOT_PUBLIC: { status: 422, key: 'releaseUrlNotPublic' },
   SKU_PRICE_INVALID: { status: 400, key: 'skuPriceInvalid' },
+  ADMIN_CODE_BATCH_EXISTS: { status: 409, key: 'adminCodeBatchExists' },
+  ADMIN_CODE_BATCH_NOT_FOUND: { status: 404, key: 'adminCodeBatchNotFound' },
+  ADMIN_CODE_NOT_FOUND: { status: 404, key: 'adminCodeNotFound' },
 };
 
 const byCode = new Map<number, TErrorCodeName>(

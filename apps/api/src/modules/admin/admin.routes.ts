@@ -1,6 +1,7 @@
 import { type FastifyPluginAsync } from 'fastify';
 import { type AdminRouteTable, guardAdminRoutes } from './admin.plugin';
 import { auditAdminRoutes } from './audit.admin.routes';
+import { codesAdminRoutes } from './codes.admin.routes';
 import { ordersAdminRoutes } from './orders.admin.routes';
 import { usersAdminRoutes } from './users.admin.routes';
 import { contentPreviewAdminRoutes, newsAdminRoutes, noticesAdminRoutes } from './content.admin.routes';
@@ -22,4 +23,5 @@ export const adminRoutes: FastifyPluginAsync<{ table?: AdminRouteTable }> = asyn
   await app.register(contentPreviewAdminRoutes);
   await app.register(releasesAdminRoutes);
   await app.register(pricingAdminRoutes);
+  await app.register(codesAdminRoutes);
 };

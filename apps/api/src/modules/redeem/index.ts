@@ -1,2 +1,3 @@
 // The redeem module's public surface: other modules import only this file.
-export { createCodeBatch, type CodeBatchRequest } from './redeem.service';
+export { createCodeBatch, hashCode, insertCodeBatch, type CodeBatchRequest } from './redeem.service';
+export { batchExists, codesOfBatch, expireUnusedCodes, findCodeByHash, listCodeBatches, lockBatchName, type CodeBatchRow } from './redeem.repository';

@@ -1,5 +1,5 @@
-import { type Insertable, type Selectable } from 'kysely';
-import { touchedRows } from '../../db/dialect';
+import { type Insertable, type Selectable, sql } from 'kysely';
+import { isPostgres, toCount, touchedRows } from '../../db/dialect';
 import { type Db } from '../../db/schema';
 import { type RedeemCodesTable } from '../../db/tables/redeem-walls.table';
 
@@ -30,4 +30,84 @@ export async function setCodeGrant(db: Db, id: string, grantJson: string): Promi
 
 export async function insertCodes(db: Db, rows: Insertable<RedeemCodesTable>[]): Promise<void> {
   for (let i = 0; i < rows.length; i += 200) await db.insertInto('redeem_codes').values(rows.slice(i, i + 200)).execute();
+}
+
+// ---- The back office ------------------------------------------------------------------------
+
+export interface CodeBatchRow {
+  batch: string;
+  kind: string;
+  amount: number;
+  quality_tier: string | null;
+  count: number;
+  redeemed: number;
+  expired: number;
+  expires_at: string | null;
+  created_at: string;
+}
+
+/** Batches (name, what they grant) with their counts by state, newest first; `batch` narrows to one name. */
+export async function listCodeBatches(db: Db, now: string, options: { batch?: string; limit: number }): Promise<CodeBatchRow[]> {
+  let query = db
+    .selectFrom('redeem_codes')
+    .select((eb) => [
+      'batch',
+      'kind',
+      'amount',
+      'quality_tier',
+      eb.fn.countAll().as('count'),
+      eb.fn.count('redeemed_at').as('redeemed'),
+      eb.fn.sum<number>(eb.case().when(eb.and([eb('redeemed_at', 'is', null), eb('expires_at', 'is not', null), eb('expires_at', '<=', now)])).then(1).else(0).end()).as('expired'),
+      eb.fn.max('expires_at').as('expires_at'),
+      eb.fn.min('created_at').as('created_at'),
+    ])
+    .groupBy(['batch', 'kind', 'amount', 'quality_tier']);
+  if (options.batch !== undefined) query = query.where('batch', '=', options.batch);
+  const rows = await query.orderBy('created_at', 'desc').orderBy('batch').limit(options.limit).execute();
+  return rows.map((row) => ({
+    batch: row.batch,
+    kind: row.kind,
+    amount: Number(row.amount),
+    quality_tier: row.quality_tier,
+    count: toCount(row.count),
+    redeemed: toCount(row.redeemed),
+    expired: toCount(row.expired ?? 0),
+    expires_at: row.expires_at ?? null,
+    created_at: String(row.created_at),
+  }));
+}
+
+/** Until the transaction ends, others creating a batch of this name wait (PostgreSQL; SQLite has one writer). */
+export async function lockBatchName(trx: Db, batch: string): Promise<void> {
+  if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(hashtext(${`redeem-batch:${batch}`}))`.execute(trx);
+}
+
+export async function batchExists(db: Db, batch: string): Promise<boolean> {
+  return (await db.selectFrom('redeem_codes').select('id').where('batch', '=', batch).limit(1).executeTakeFirst()) !== undefined;
+}
+
+/** A batch's codes with who redeemed them, oldest first (the export). */
+export function codesOfBatch(db: Db, batch: string) {
+  return db
+    .selectFrom('redeem_codes')
+    .leftJoin('users', 'users.id', 'redeem_codes.redeemed_by')
+    .select(['redeem_codes.id', 'redeem_codes.kind', 'redeem_codes.amount', 'redeem_codes.quality_tier', 'redeem_codes.expires_at', 'redeem_codes.created_at', 'redeem_codes.redeemed_at', 'redeem_codes.redeemed_by', 'users.username', 'users.nickname'])
+    .where('redeem_codes.batch', '=', batch)
+    .orderBy('redeem_codes.id')
+    .execute();
+}
+
+/**
+ * Ends a batch: its unused codes that would still work expire now (redeeming one then answers
+ * "expired"); redeemed codes and codes already expired are left as they are. How many it ended.
+ */
+export async function expireUnusedCodes(db: Db, batch: string, now: string): Promise<number> {
+  const result = await db
+    .updateTable('redeem_codes')
+    .set({ expires_at: now })
+    .where('batch', '=', batch)
+    .where('redeemed_at', 'is', null)
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+    .executeTakeFirst();
+  return touchedRows(result);
 }

@@ -54,23 +54,26 @@ export interface CodeBatchRequest {
 
 /** Creates `count` codes in one batch; returns them in clear (shown once, never stored). */
 export async function createCodeBatch(db: Db, pepper: string, request: CodeBatchRequest, now = new Date()): Promise<string[]> {
+  return db.transaction().execute((trx) => insertCodeBatch(trx, pepper, request, now));
+}
+
+/** createCodeBatch inside the caller's transaction (the back office checks the name and audits in it). */
+export async function insertCodeBatch(trx: Db, pepper: string, request: CodeBatchRequest, now = new Date()): Promise<string[]> {
   const codes = new Set<string>();
   while (codes.size < request.count) codes.add(newRedeemCode());
   const created = toDbDate(now);
-  await db.transaction().execute((trx) =>
-    insertCodes(
-      trx,
-      [...codes].map((code) => ({
-        id: newId(),
-        code_hash: hashCode(pepper, code),
-        batch: request.batch,
-        kind: request.kind,
-        amount: request.amount,
-        quality_tier: request.kind === 'QUALITY_DAYS' ? (request.qualityTier ?? 'HD') : null,
-        expires_at: request.expiresAt ? toDbDate(request.expiresAt) : null,
-        created_at: created,
-      })),
-    ),
+  await insertCodes(
+    trx,
+    [...codes].map((code) => ({
+      id: newId(),
+      code_hash: hashCode(pepper, code),
+      batch: request.batch,
+      kind: request.kind,
+      amount: request.amount,
+      quality_tier: request.kind === 'QUALITY_DAYS' ? (request.qualityTier ?? 'HD') : null,
+      expires_at: request.expiresAt ? toDbDate(request.expiresAt) : null,
+      created_at: created,
+    })),
   );
   return [...codes];
 }

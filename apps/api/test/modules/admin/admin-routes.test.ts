@@ -78,6 +78,11 @@ describe.each(testDialects())('admin routes and the permission hook on $dialect'
       'POST /admin/releases/checksum/upload': 'content.manage',
       'GET /admin/pricing/skus': 'pricing.manage',
       'PUT /admin/pricing/skus/:id': 'pricing.manage',
+      'GET /admin/codes/batches': 'codes.manage',
+      'POST /admin/codes/batches': 'codes.manage',
+      'POST /admin/codes/batches/:batch/deactivate': 'codes.manage',
+      'GET /admin/codes/batches/:batch/export': 'codes.manage',
+      'POST /admin/codes/lookup': 'codes.manage',
     });
     for (const role of STAFF_ROLES) {
       for (const [route, permission] of routes) {
