@@ -73,6 +73,16 @@ for (const { language, size } of JOURNEYS) {
     const csv = await page.request.get(`/admin/api/audit/export?staff=${owner}`);
     expect(csv.headers()['content-type']).toBe('text/csv; charset=utf-8');
     expect(await csv.text()).toContain('"staff.create"');
+
+    // redemption codes: a batch of three, its codes shown this once, the batch in the list
+    await page.goto('/admin/codes');
+    await expect(page.getByRole('heading', { name: t.AdminCodes!.title!, level: 1 })).toBeVisible();
+    await page.getByLabel(t.AdminCodes!.count!).fill('3');
+    await page.getByLabel(t.AdminCodes!.reason!).fill('e2e');
+    await (await whenHydrated(page.getByRole('button', { name: t.AdminCodes!.create! }))).click();
+    const code = '[2-9A-HJKMNP-Z]{4}(?:-[2-9A-HJKMNP-Z]{4}){3}';
+    await expect(page.getByTestId('created-codes').getByRole('textbox')).toHaveValue(new RegExp(`^${code}\\n${code}\\n${code}$`));
+    await expect(page.getByTestId('code-batches').locator('[data-testid^="batch-MEMBER_DAYS-30-"]').first()).toBeVisible();
   });
 }
 
