@@ -167,6 +167,8 @@ export const ErrorCode = {
   ADMIN_CODE_BATCH_EXISTS: 80230,
   ADMIN_CODE_BATCH_NOT_FOUND: 80231,
   ADMIN_CODE_NOT_FOUND: 80232,
+  // back office: jobs (80240–80249)
+  ADMIN_JOB_NOT_FOUND: 80240,
 } as const;
 
 export type TErrorCodeName = keyof typeof ErrorCode;
@@ -318,6 +320,7 @@ const info: Record<TErrorCodeName, ErrorInfo> = {
   ADMIN_CODE_BATCH_EXISTS: { status: 409, key: 'adminCodeBatchExists' },
   ADMIN_CODE_BATCH_NOT_FOUND: { status: 404, key: 'adminCodeBatchNotFound' },
   ADMIN_CODE_NOT_FOUND: { status: 404, key: 'adminCodeNotFound' },
+  ADMIN_JOB_NOT_FOUND: { status: 404, key: 'adminJobNotFound' },
 };
 
 const byCode = new Map<number, TErrorCodeName>(

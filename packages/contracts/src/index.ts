@@ -3,6 +3,7 @@ export * from './admin';
 export * from './admin-roles';
 export * from './admin-content';
 export * from './admin-codes';
+export * from './admin-jobs';
 export * from './accounts';
 export * from './cloud-pc';
 export * from './cookies';

@@ -44,6 +44,10 @@ export class InProcessRunner implements JobRunner {
     await (state.running ?? this.#run(state));
   }
 
+  scheduled(): { name: string; everyMs: number }[] {
+    return [...this.#jobs.values()].map(({ job }) => ({ name: job.name, everyMs: job.everyMs }));
+  }
+
   async stop(): Promise<void> {
     this.#stopped = true;
     for (const state of this.#jobs.values()) clearTimeout(state.timer);

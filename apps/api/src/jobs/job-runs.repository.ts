@@ -38,3 +38,10 @@ export async function pruneRuns(db: Db, job: string, keep = KEPT_RUNS_PER_JOB): 
   const kept = db.selectFrom('job_runs').select('id').where('job', '=', job).orderBy('id', 'desc').limit(keep);
   await db.deleteFrom('job_runs').where('job', '=', job).where('id', 'not in', kept).execute();
 }
+
+/** Every kept run (at most KEPT_RUNS_PER_JOB a job), newest first; `job` narrows to one. */
+export function listKeptRuns(db: Db, job?: string) {
+  let query = db.selectFrom('job_runs').selectAll();
+  if (job !== undefined) query = query.where('job', '=', job);
+  return query.orderBy('id', 'desc').execute();
+}

@@ -36,6 +36,8 @@ export interface JobRunner {
   start(jobs: JobDefinition[]): Promise<void>;
   /** One run as soon as possible, for operators; still never while the same job is running. */
   runNow(name: string): Promise<void>;
+  /** The jobs started, in registry order (the back office's jobs screen). */
+  scheduled(): { name: string; everyMs: number }[];
   /** No new runs; waits for the running ones. */
   stop(): Promise<void>;
 }

@@ -134,6 +134,10 @@ export class PgBossRunner implements JobRunner {
     entry.worker.wake();
   }
 
+  scheduled(): { name: string; everyMs: number }[] {
+    return [...this.#jobs.values()].map(({ job }) => ({ name: job.name, everyMs: job.everyMs }));
+  }
+
   async stop(): Promise<void> {
     for (const { ticker } of this.#jobs.values()) clearInterval(ticker);
     await Promise.all([...this.#jobs.values()].map(({ worker }) => worker.stop()));

@@ -2,6 +2,7 @@ import { type FastifyPluginAsync } from 'fastify';
 import { type AdminRouteTable, guardAdminRoutes } from './admin.plugin';
 import { auditAdminRoutes } from './audit.admin.routes';
 import { codesAdminRoutes } from './codes.admin.routes';
+import { jobsAdminRoutes } from './jobs.admin.routes';
 import { ordersAdminRoutes } from './orders.admin.routes';
 import { usersAdminRoutes } from './users.admin.routes';
 import { contentPreviewAdminRoutes, newsAdminRoutes, noticesAdminRoutes } from './content.admin.routes';
@@ -24,4 +25,5 @@ export const adminRoutes: FastifyPluginAsync<{ table?: AdminRouteTable }> = asyn
   await app.register(releasesAdminRoutes);
   await app.register(pricingAdminRoutes);
   await app.register(codesAdminRoutes);
+  await app.register(jobsAdminRoutes);
 };

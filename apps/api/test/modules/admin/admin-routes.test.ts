@@ -83,6 +83,9 @@ describe.each(testDialects())('admin routes and the permission hook on $dialect'
       'POST /admin/codes/batches/:batch/deactivate': 'codes.manage',
       'GET /admin/codes/batches/:batch/export': 'codes.manage',
       'POST /admin/codes/lookup': 'codes.manage',
+      'GET /admin/jobs': 'jobs.manage',
+      'GET /admin/jobs/:name/runs': 'jobs.manage',
+      'POST /admin/jobs/:name/run': 'jobs.manage',
     });
     for (const role of STAFF_ROLES) {
       for (const [route, permission] of routes) {
