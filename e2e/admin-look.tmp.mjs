@@ -24,15 +24,23 @@ for (const lang of ['zh-CN', 'en']) {
   await ctx.addCookies([{ name: 'llk_admin_lang', value: lang, url: `${BASE}/admin` }]);
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.goto(`${BASE}/admin/codes`);
+    await page.goto(`${BASE}/admin/${process.env.SECTION ?? "codes"}`);
     await page.waitForTimeout(1200);
-    if (lang === 'zh-CN' && width === 390) {
+    if (!process.env.SECTION && lang === 'zh-CN' && width === 390) {
       await page.locator('input[name=count]').fill('5');
       await page.locator('textarea[name=reason]').fill('look');
       await page.locator('form button[type=submit]').first().click();
       await page.getByTestId('created-codes').waitFor();
     }
-    if (width === 1280 && lang === 'en') {
+    if (process.env.SECTION === 'jobs' && width === 1280 && lang === 'en') {
+      await page.getByTestId('job-cloud-pc-expire-machines').getByRole('button').nth(1).click();
+      await page.locator('dialog textarea, [role=dialog] textarea').fill('look');
+      await page.locator('[role=dialog] button[type=submit], dialog button[type=submit]').click();
+      await page.waitForTimeout(1500);
+      await page.getByTestId('job-cloud-pc-expire-machines').getByRole('button').nth(0).click();
+      await page.waitForTimeout(800);
+    }
+    if (!process.env.SECTION && width === 1280 && lang === 'en') {
       const first = (await page.getByTestId('code-batches').locator('td').first().textContent()).trim();
       await page.locator('input[name=code]').fill('AAAA-BBBB-CCCC-DDDD');
       await page.locator('#codes-lookup ~ form button, section[aria-labelledby=codes-lookup] form button').first().click();
@@ -40,7 +48,7 @@ for (const lang of ['zh-CN', 'en']) {
     }
     const sw = await page.evaluate(() => document.documentElement.scrollWidth);
     console.log(lang, width, 'scrollWidth', sw, sw > width ? 'OVERFLOW' : 'ok');
-    await page.screenshot({ path: `/work/shots/admin-codes-${lang}-${width}.png`, fullPage: true });
+    await page.screenshot({ path: `/work/shots/admin-${process.env.SECTION ?? "codes"}-${lang}-${width}.png`, fullPage: true });
   }
 }
 await browser.close();
