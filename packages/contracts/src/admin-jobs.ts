@@ -38,7 +38,8 @@ export type TAdminJob = z.infer<typeof ZAdminJob>;
 export const ZAdminJobList = z.object({ runner: z.enum(['in-process', 'pg-boss']), items: z.array(ZAdminJob) });
 export type TAdminJobList = z.infer<typeof ZAdminJobList>;
 
-export const ZAdminJobParams = z.object({ name: z.string().regex(/^[a-z0-9-]{1,64}$/, { error: V.invalidValue }) });
+/** a job's name; one the runner does not schedule answers ADMIN_JOB_NOT_FOUND */
+export const ZAdminJobParams = z.object({ name: z.string().regex(/^[\w.-]{1,64}$/, { error: V.invalidValue }) });
 export const ZAdminJobRuns = z.object({ items: z.array(ZAdminJobRun) });
 export type TAdminJobRuns = z.infer<typeof ZAdminJobRuns>;
 export const ZAdminJobRunRequest = z.object({ reason: ZAdminReason }).strict();

@@ -110,7 +110,7 @@ describe.each(testDialects())('jobs in the back office ($dialect)', ({ dialect }
     const unknown = await call(ops, 'POST', '/no-such-job/run', { reason: 'x' });
     expect([unknown.res.statusCode, unknown.body.errcode]).toEqual([404, ErrorCode.ADMIN_JOB_NOT_FOUND]);
     expect((await call(ops, 'GET', '/no-such-job/runs')).res.statusCode).toBe(404);
-    expect((await call(ops, 'POST', '/Bad_Name/run', { reason: 'x' })).body.errcode).toBe(ErrorCode.VALIDATION_FAILED);
+    expect((await call(ops, 'POST', '/bad%20name/run', { reason: 'x' })).body.errcode).toBe(ErrorCode.VALIDATION_FAILED);
     expect((await call(ops, 'POST', '/count-things/run', {})).body.errcode).toBe(ErrorCode.VALIDATION_FAILED);
     const support = await newStaff(ctx.database.db, 'SUPPORT');
     expect((await call(support, 'POST', '/count-things/run', { reason: 'x' })).res.statusCode).toBe(403);
