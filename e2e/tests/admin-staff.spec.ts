@@ -4,7 +4,8 @@ import { adminCreate, adminTexts, type TStaffLanguage, totpCode } from '../suppo
 
 // The back office's first journey (ADR 0019): an OWNER made by `npm run admin:create` opens the
 // set-up link, enrols an authenticator, logs out and in again with password and code, creates
-// a CONTENT member, and finds both actions in the audit log; a customer session opens no admin API.
+// a CONTENT member, finds both actions in the audit log and makes a batch of redemption codes
+// (shown once); a customer session opens no admin API.
 
 const JOURNEYS = [
   { language: 'zh-CN', size: { width: 390, height: 844 } },
@@ -15,7 +16,7 @@ const PASSWORD = 'staff-password-2026!';
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 for (const { language, size } of JOURNEYS) {
-  test(`${language} ${size.width}: an owner sets up TOTP, logs in, creates a CONTENT member, sees both in the audit log`, writesIn(language, 'en'), async ({ page, context, baseURL }) => {
+  test(`${language} ${size.width}: an owner sets up TOTP, logs in, creates a CONTENT member, sees both in the audit log, makes a batch of codes`, writesIn(language, 'en'), async ({ page, context, baseURL }) => {
     test.setTimeout(120_000);
     const t = adminTexts(language);
     await page.setViewportSize(size);
