@@ -2,12 +2,12 @@
 
 import type { TAdminCodeBatch, TAdminCodeBatchCreated, TAdminCodeBatchDeactivated, TAdminCodeBatchList, TAdminCodeInfo, TRedeemKind } from '@llk/contracts';
 import { useLocale, useTranslations } from 'next-intl';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Button, buttonClass } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Table, TableBody, TableHead, Td, Th } from '@/components/ui/table';
 import { adminApi } from '@/features/admin/admin-api';
+import { ReasonDialog } from '@/features/admin/components/reason-dialog';
 import { formatDateTime } from '@/lib/format';
 import { toast } from '@/lib/toast';
 
@@ -221,16 +221,12 @@ export function CodesScreen({ initial }: { initial: TAdminCodeBatchList }) {
   const [created, setCreated] = useState<TAdminCodeBatchCreated | null>(null);
   const [ending, setEnding] = useState<TAdminCodeBatch | null>(null);
   const [busy, setBusy] = useState(false);
-  const titleId = useId();
-
   function replace(batch: TAdminCodeBatch) {
     setBatches((list) => [batch, ...list.filter((item) => item.batch !== batch.batch)].sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0)));
   }
 
-  async function deactivate(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  async function deactivate(reason: string) {
     if (!ending) return;
-    const reason = String(new FormData(event.currentTarget).get('reason') ?? '').trim();
     setBusy(true);
     try {
       const answer = await adminApi.post<TAdminCodeBatchDeactivated>(`/codes/batches/${encodeURIComponent(ending.batch)}/deactivate`, { body: { reason } });
@@ -321,24 +317,17 @@ export function CodesScreen({ initial }: { initial: TAdminCodeBatchList }) {
         <Lookup />
       </div>
 
-      <Dialog open={ending !== null} onClose={() => setEnding(null)} titleId={titleId}>
-        {ending ? (
-          <form onSubmit={(event) => void deactivate(event)} className="flex flex-col gap-4">
-            <h2 id={titleId} className="text-lg font-semibold">
-              {t('confirmDeactivate', { batch: ending.batch, unused: ending.count - ending.redeemed - ending.expired })}
-            </h2>
-            <Field label={t('reason')}>{(props) => <textarea {...props} name="reason" rows={2} maxLength={500} required className={`${props.className} py-2`} />}</Field>
-            <div className="flex justify-end gap-2">
-              <Button variant="secondary" onClick={() => setEnding(null)}>
-                {t('cancel')}
-              </Button>
-              <Button type="submit" variant="danger" disabled={busy}>
-                {t('deactivate')}
-              </Button>
-            </div>
-          </form>
-        ) : null}
-      </Dialog>
+      <ReasonDialog
+        open={ending !== null}
+        title={ending ? t('confirmDeactivate', { batch: ending.batch, unused: ending.count - ending.redeemed - ending.expired }) : ''}
+        reasonLabel={t('reason')}
+        cancelLabel={t('cancel')}
+        confirmLabel={t('deactivate')}
+        busy={busy}
+        danger
+        onCancel={() => setEnding(null)}
+        onConfirm={(reason) => void deactivate(reason)}
+      />
     </section>
   );
 }

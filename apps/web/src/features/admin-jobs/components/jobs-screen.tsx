@@ -2,11 +2,10 @@
 
 import type { TAdminJob, TAdminJobList, TAdminJobRun, TAdminJobRunAnswer, TAdminJobRuns } from '@llk/contracts';
 import { useLocale, useTranslations } from 'next-intl';
-import { type FormEvent, useId, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
-import { Field } from '@/components/ui/field';
 import { adminApi } from '@/features/admin/admin-api';
+import { ReasonDialog } from '@/features/admin/components/reason-dialog';
 import { formatDateTime } from '@/lib/format';
 import { toast } from '@/lib/toast';
 
@@ -107,12 +106,9 @@ export function JobsScreen({ initial }: { initial: TAdminJobList }) {
   const [jobs, setJobs] = useState(initial.items);
   const [pending, setPending] = useState<TAdminJob | null>(null);
   const [busy, setBusy] = useState(false);
-  const titleId = useId();
 
-  async function run(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  async function run(reason: string) {
     if (!pending) return;
-    const reason = String(new FormData(event.currentTarget).get('reason') ?? '').trim();
     setBusy(true);
     try {
       const answer = await adminApi.post<TAdminJobRunAnswer>(`/jobs/${pending.name}/run`, { body: { reason } });
@@ -137,24 +133,16 @@ export function JobsScreen({ initial }: { initial: TAdminJobList }) {
           <JobCard key={job.name} job={job} onRun={setPending} />
         ))}
       </ul>
-      <Dialog open={pending !== null} onClose={() => setPending(null)} titleId={titleId}>
-        {pending ? (
-          <form onSubmit={(event) => void run(event)} className="flex flex-col gap-4">
-            <h2 id={titleId} className="text-lg font-semibold">
-              {t('confirmRun', { job: pending.name })}
-            </h2>
-            <Field label={t('reason')}>{(props) => <textarea {...props} name="reason" rows={2} maxLength={500} required className={`${props.className} py-2`} />}</Field>
-            <div className="flex justify-end gap-2">
-              <Button variant="secondary" onClick={() => setPending(null)}>
-                {t('cancel')}
-              </Button>
-              <Button type="submit" disabled={busy}>
-                {busy ? t('running') : t('runNow')}
-              </Button>
-            </div>
-          </form>
-        ) : null}
-      </Dialog>
+      <ReasonDialog
+        open={pending !== null}
+        title={pending ? t('confirmRun', { job: pending.name }) : ''}
+        reasonLabel={t('reason')}
+        cancelLabel={t('cancel')}
+        confirmLabel={busy ? t('running') : t('runNow')}
+        busy={busy}
+        onCancel={() => setPending(null)}
+        onConfirm={(reason) => void run(reason)}
+      />
     </section>
   );
 }

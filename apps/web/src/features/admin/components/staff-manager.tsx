@@ -3,14 +3,14 @@
 import type { TAdminSetupLink, TAdminStaffMember } from '@llk/contracts';
 import { STAFF_ROLES, type TStaffRole } from '@llk/contracts/admin-roles';
 import { useLocale, useTranslations } from 'next-intl';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Table, TableBody, TableHead, Td, Th } from '@/components/ui/table';
 import { formatDateTime } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { adminApi } from '../admin-api';
+import { ReasonDialog } from './reason-dialog';
 
 // The staff page (OWNER): create a member (→ their one-time set-up link), change a role, lock or
 // unlock, reset password and authenticator (→ a new link). The API refuses changes to oneself.
@@ -25,7 +25,6 @@ export function StaffManager({ initial, selfId }: { initial: TAdminStaffMember[]
   const [link, setLink] = useState<TAdminSetupLink | null>(null);
   const [busy, setBusy] = useState(false);
   const [pending, setPending] = useState<TPending>(null);
-  const titleId = useId();
   const roleName = (role: string) => shell(`roles.${role}`);
 
   const replace = (member: TAdminStaffMember) => setMembers((list) => list.map((item) => (item.id === member.id ? member : item)));
@@ -66,10 +65,8 @@ export function StaffManager({ initial, selfId }: { initial: TAdminStaffMember[]
     }
   }
 
-  async function confirmPending(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  async function confirmPending(reason: string) {
     if (!pending) return;
-    const reason = String(new FormData(event.currentTarget).get('reason') ?? '').trim();
     const body = reason ? { reason } : {};
     setBusy(true);
     try {
@@ -199,24 +196,18 @@ export function StaffManager({ initial, selfId }: { initial: TAdminStaffMember[]
         )}
       </section>
 
-      <Dialog open={pending !== null} onClose={() => setPending(null)} titleId={titleId}>
-        {pending ? (
-          <form onSubmit={(event) => void confirmPending(event)} className="flex flex-col gap-4">
-            <h2 id={titleId} className="text-lg font-semibold">
-              {pending.kind === 'lock' ? t('confirmLock', { username: pending.member.username }) : t('confirmReset', { username: pending.member.username })}
-            </h2>
-            <Field label={t('reason')}>{(props) => <textarea {...props} name="reason" rows={2} maxLength={500} className={`${props.className} py-2`} />}</Field>
-            <div className="flex justify-end gap-2">
-              <Button variant="secondary" onClick={() => setPending(null)}>
-                {t('cancel')}
-              </Button>
-              <Button type="submit" variant="danger" disabled={busy}>
-                {t('confirm')}
-              </Button>
-            </div>
-          </form>
-        ) : null}
-      </Dialog>
+      <ReasonDialog
+        open={pending !== null}
+        title={pending ? (pending.kind === 'lock' ? t('confirmLock', { username: pending.member.username }) : t('confirmReset', { username: pending.member.username })) : ''}
+        reasonLabel={t('reason')}
+        cancelLabel={t('cancel')}
+        confirmLabel={t('confirm')}
+        busy={busy}
+        danger
+        reasonRequired={false}
+        onCancel={() => setPending(null)}
+        onConfirm={(reason) => void confirmPending(reason)}
+      />
     </div>
   );
 }
