@@ -284,7 +284,7 @@ export function CodesScreen({ initial }: { initial: TAdminCodeBatchList }) {
                         <Td className="min-w-32 font-mono text-sm text-ink">
                           <BatchName name={batch.batch} />
                         </Td>
-                        <Td>
+                        <Td className="min-w-28">
                           <Grants batch={batch} />
                         </Td>
                         <Td className="min-w-40">{t('counts', { count: batch.count, redeemed: batch.redeemed, expired: batch.expired, unused })}</Td>
