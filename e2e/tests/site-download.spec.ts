@@ -96,7 +96,8 @@ test.describe('download page', () => {
     expect(await entry.locator('summary').evaluate((summary) => getComputedStyle(summary).display)).toBe('flex');
     await entry.locator('summary').click();
     await expect(entry).toHaveAttribute('open', '');
-    expect(await chevron.evaluate((svg) => getComputedStyle(svg).rotate)).toBe('180deg');
+    // the turn is a transition: polled until it has ended (a read mid-way saw 150.7deg)
+    await expect.poll(() => chevron.evaluate((svg) => getComputedStyle(svg).rotate)).toBe('180deg');
     // on a phone the code is not shown: nobody scans their own screen
     await page.setViewportSize({ width: 390, height: 800 });
     await expect(page.getByTestId('download-mobile-qr')).toBeHidden();
