@@ -12,14 +12,14 @@ import { V } from './rules';
 export const ADMIN_PAGE_CURSOR_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z_[0-9A-Za-z]{1,64}$/;
 
 const printable = (value: string) => [...value].every((char) => char >= ' ' && char !== '\u007f');
-const ZText = (min: number, max: number) => z.string().trim().min(min).max(max, { error: V.tooLong }).refine(printable, { error: V.invalidValue });
-const ZAdminId = z.string().regex(/^[0-9A-Za-z]{1,64}$/, { error: V.invalidValue });
+export const ZAdminText = (min: number, max: number) => z.string().trim().min(min).max(max, { error: V.tooLong }).refine(printable, { error: V.invalidValue });
+export const ZAdminId = z.string().regex(/^[0-9A-Za-z]{1,64}$/, { error: V.invalidValue });
 const ZCursor = z.string().regex(ADMIN_PAGE_CURSOR_RE, { error: V.invalidValue });
 const ZLimit = z.coerce.number().int().min(1).max(100).default(50);
 const ZIsoTime = z.iso.datetime({ offset: false, error: V.invalidValue });
 
 /** The reason every mutating back-office action requires (recorded in the audit log). */
-export const ZAdminReason = ZText(1, 500).meta({ description: 'why (required; recorded in the audit log)' });
+export const ZAdminReason = ZAdminText(1, 500).meta({ description: 'why (required; recorded in the audit log)' });
 
 export const ZAdminIdParams = z.object({ id: ZAdminId });
 export const ZAdminSessionParams = z.object({ id: ZAdminId, sessionId: ZAdminId });
@@ -29,7 +29,7 @@ export const ZAdminSessionParams = z.object({ id: ZAdminId, sessionId: ZAdminId 
 export const ZAdminUsersQuery = z
   .object({
     /** exact id, or a prefix of the username, phone or email */
-    q: ZText(1, 100).optional(),
+    q: ZAdminText(1, 100).optional(),
     before: ZCursor.optional(),
     limit: ZLimit,
   })
@@ -106,7 +106,7 @@ export const ZAdminResetTwoStepRequest = z
   .object({
     reason: ZAdminReason,
     /** how the customer's identity was checked (required; recorded in the audit log) */
-    identityCheck: ZText(1, 500),
+    identityCheck: ZAdminText(1, 500),
   })
   .strict();
 export type TAdminResetTwoStepRequest = z.infer<typeof ZAdminResetTwoStepRequest>;
@@ -216,5 +216,5 @@ export type TAdminInvoicesQuery = z.infer<typeof ZAdminInvoicesQuery>;
 export const ZAdminInvoicesPage = z.object({ items: z.array(ZAdminInvoice), next: z.string().nullable() });
 export type TAdminInvoicesPage = z.infer<typeof ZAdminInvoicesPage>;
 
-export const ZAdminIssueInvoiceRequest = z.object({ invoiceNo: ZText(1, 64), reason: ZAdminReason.optional() }).strict();
+export const ZAdminIssueInvoiceRequest = z.object({ invoiceNo: ZAdminText(1, 64), reason: ZAdminReason.optional() }).strict();
 export type TAdminIssueInvoiceRequest = z.infer<typeof ZAdminIssueInvoiceRequest>;

@@ -169,6 +169,11 @@ export const ErrorCode = {
   ADMIN_CODE_NOT_FOUND: 80232,
   // back office: jobs (80240–80249)
   ADMIN_JOB_NOT_FOUND: 80240,
+  // back office: ambassador payouts (80250–80259)
+  ADMIN_PAYOUT_NOTHING_DUE: 80250,
+  ADMIN_PAYOUT_BATCH_NOT_FOUND: 80251,
+  ADMIN_PAYOUT_BATCH_CLOSED: 80252,
+  ADMIN_AMBASSADOR_NOT_FOUND: 80253,
 } as const;
 
 export type TErrorCodeName = keyof typeof ErrorCode;
@@ -321,6 +326,10 @@ const info: Record<TErrorCodeName, ErrorInfo> = {
   ADMIN_CODE_BATCH_NOT_FOUND: { status: 404, key: 'adminCodeBatchNotFound' },
   ADMIN_CODE_NOT_FOUND: { status: 404, key: 'adminCodeNotFound' },
   ADMIN_JOB_NOT_FOUND: { status: 404, key: 'adminJobNotFound' },
+  ADMIN_PAYOUT_NOTHING_DUE: { status: 409, key: 'adminPayoutNothingDue' },
+  ADMIN_PAYOUT_BATCH_NOT_FOUND: { status: 404, key: 'adminPayoutBatchNotFound' },
+  ADMIN_PAYOUT_BATCH_CLOSED: { status: 409, key: 'adminPayoutBatchClosed' },
+  ADMIN_AMBASSADOR_NOT_FOUND: { status: 404, key: 'adminAmbassadorNotFound' },
 };
 
 const byCode = new Map<number, TErrorCodeName>(

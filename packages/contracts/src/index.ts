@@ -4,6 +4,7 @@ export * from './admin-roles';
 export * from './admin-content';
 export * from './admin-codes';
 export * from './admin-jobs';
+export * from './admin-payouts';
 export * from './accounts';
 export * from './cloud-pc';
 export * from './cookies';

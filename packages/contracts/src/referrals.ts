@@ -60,7 +60,12 @@ export const ZAmbassadorJoinResult = z.object({
 });
 export type TAmbassadorJoinResult = z.infer<typeof ZAmbassadorJoinResult>;
 
-export const ZCommissionState = z.enum(['PENDING', 'EFFECTIVE', 'REVERSED']);
+/**
+ * PENDING (inside the 7-day window), EFFECTIVE (earned), REVERSED (refunded inside the window),
+ * CLAWBACK (a negative line: a refund after the window takes back the refunded share), CANCELLED
+ * (pending when the ambassador was banned).
+ */
+export const ZCommissionState = z.enum(['PENDING', 'EFFECTIVE', 'REVERSED', 'CLAWBACK', 'CANCELLED']);
 export type TCommissionState = z.infer<typeof ZCommissionState>;
 
 export const ZReferredUser = z.object({
@@ -89,12 +94,17 @@ export const ZCommissionLine = z.object({
   /** when it becomes effective unless refunded before */
   effectiveAfter: z.string(),
   reversedAt: z.string().nullable(),
+  /** when the payout that settled this line was made (its batch marked paid); null until then */
+  paidOutAt: z.string().nullable(),
 });
 export type TCommissionLine = z.infer<typeof ZCommissionLine>;
 
 export const ZCommissionTotals = z.object({
   pendingFen: z.number().int(),
+  /** earned and not paid out yet, less clawbacks (negative after a refund that followed a payout) */
   effectiveFen: z.number().int(),
+  paidOutFen: z.number().int(),
+  /** reversed inside the window, or cancelled */
   reversedFen: z.number().int(),
 });
 export type TCommissionTotals = z.infer<typeof ZCommissionTotals>;

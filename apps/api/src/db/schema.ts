@@ -52,7 +52,7 @@ import { type PasskeysTable } from './tables/passkeys.table';
 import { type AuditLogTable, type StaffSessionsTable, type StaffTable } from './tables/admin.table';
 import { type DeviceGroupsTable, type DevicesTable, type DeviceSharesTable } from './tables/devices.table';
 import { type MonitorWallsTable, type RedeemCodesTable, type SeatsTable } from './tables/redeem-walls.table';
-import { type AmbassadorsTable, type CommissionsTable, type ReferralBindingsTable } from './tables/referrals.table';
+import { type AmbassadorsTable, type CommissionsTable, type PayoutBatchesTable, type PayoutsTable, type ReferralBindingsTable } from './tables/referrals.table';
 
 /** Every table Kysely knows about, grouped by the migration that creates it. */
 export interface DB {
@@ -93,6 +93,8 @@ export interface DB {
   ambassadors: AmbassadorsTable;
   referral_bindings: ReferralBindingsTable;
   commissions: CommissionsTable;
+  payout_batches: PayoutBatchesTable;
+  payouts: PayoutsTable;
   // 0008-cloud-pc
   cloud_pcs: CloudPcsTable;
   cloud_pc_renewals: CloudPcRenewalsTable;

@@ -23,6 +23,7 @@ import * as m0024 from './0024-back-office';
 import * as m0025 from './0025-device-text-search';
 import * as m0027 from './0027-admin-people';
 import * as m0028 from './0028-content-admin';
+import * as m0029 from './0029-payouts';
 
 // Every migration, imported explicitly: file discovery breaks under bundlers and vitest, and an
 // explicit list makes the order reviewable. Names sort in application order; never rename one
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '0025-device-text-search': m0025,
   '0027-admin-people': m0027,
   '0028-content-admin': m0028,
+  '0029-payouts': m0029,
 };

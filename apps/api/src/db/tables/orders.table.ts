@@ -60,6 +60,8 @@ export interface PaymentsTable {
   paid_at: string | null;
   /** 0011: set when a double payment's refund row was written (the refund is claimed) */
   refund_claimed_at: string | null;
+  /** 0029: the gateway's payer (Alipay buyer_id, WeChat openid) from the verified notification */
+  payer_account: Generated<string | null>;
 }
 
 export interface RefundsTable {

@@ -1,3 +1,5 @@
+import { type Generated } from 'kysely';
+
 // Tables of migration 0006-referrals. Timestamps are UTC ISO text (see ../dialect.ts).
 
 export interface AmbassadorsTable {
@@ -7,6 +9,12 @@ export interface AmbassadorsTable {
   /** LZ */
   activity_type: string;
   joined_at: string;
+  /** migration 0029: when staff banned the ambassador (no more commissions, no payouts) and why */
+  banned_at: Generated<string | null>;
+  ban_reason: Generated<string | null>;
+  /** migration 0029: where payouts go (an Alipay account: phone or email) and the account's real name */
+  payee_account: Generated<string | null>;
+  payee_name: Generated<string | null>;
 }
 
 export interface ReferralBindingsTable {
@@ -30,7 +38,7 @@ export interface CommissionsTable {
   item_type: string;
   base_amount_fen: number;
   amount_fen: number;
-  /** PENDING | EFFECTIVE | REVERSED */
+  /** PENDING | EFFECTIVE | REVERSED | CLAWBACK (negative: a refund after the window) | CANCELLED (pending at a ban) */
   state: string;
   paid_at: string;
   created_at: string;
@@ -38,4 +46,34 @@ export interface CommissionsTable {
   effective_after: string;
   effective_at: string | null;
   reversed_at: string | null;
+  /** migration 0029: the payout that settles this EFFECTIVE or CLAWBACK line; null while owed */
+  payout_id: Generated<string | null>;
+}
+
+export interface PayoutBatchesTable {
+  id: string;
+  /** OPEN | PAID | CANCELLED */
+  state: string;
+  payout_count: number;
+  total_fen: number;
+  /** the threshold the batch was made with */
+  threshold_fen: number;
+  created_at: string;
+  /** staff id */
+  created_by: string;
+  closed_at: string | null;
+  closed_by: string | null;
+  /** the transfer's reference (PAID) or why it was cancelled (CANCELLED) */
+  reference: string | null;
+}
+
+export interface PayoutsTable {
+  id: string;
+  batch_id: string;
+  ambassador_user_id: string;
+  /** the net of the lines it settles (effective commissions less clawbacks), > 0 */
+  amount_fen: number;
+  payee_account: string;
+  payee_name: string;
+  line_count: number;
 }

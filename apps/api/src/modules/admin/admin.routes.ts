@@ -4,6 +4,7 @@ import { auditAdminRoutes } from './audit.admin.routes';
 import { codesAdminRoutes } from './codes.admin.routes';
 import { jobsAdminRoutes } from './jobs.admin.routes';
 import { ordersAdminRoutes } from './orders.admin.routes';
+import { payoutsAdminRoutes } from './payouts.admin.routes';
 import { usersAdminRoutes } from './users.admin.routes';
 import { contentPreviewAdminRoutes, newsAdminRoutes, noticesAdminRoutes } from './content.admin.routes';
 import { pricingAdminRoutes } from './pricing.admin.routes';
@@ -26,4 +27,5 @@ export const adminRoutes: FastifyPluginAsync<{ table?: AdminRouteTable }> = asyn
   await app.register(pricingAdminRoutes);
   await app.register(codesAdminRoutes);
   await app.register(jobsAdminRoutes);
+  await app.register(payoutsAdminRoutes);
 };

@@ -21,6 +21,7 @@ export async function auditLedger(db: Db): Promise<string[]> {
     [ACCOUNTS.revenue, -sum(totals.applied)],
     [ACCOUNTS.refunds, sum(totals.orderRefunds)],
     [ACCOUNTS.doublePayment, -sum(totals.double) + sum(totals.doubleRefunds)],
+    [ACCOUNTS.commissionPaid, totals.commissionPaid],
   ]);
   for (const method of GATEWAYS) {
     const received = of(totals.applied, method) + of(totals.double, method) + of(totals.unmatched, method);

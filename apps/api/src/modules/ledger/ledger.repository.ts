@@ -131,6 +131,8 @@ export interface MoneyTotals {
   unmatched: Map<string, number>;
   /** per gateway: fees from the reconciled bills */
   fees: Map<string, number>;
+  /** ambassador payouts of batches marked paid */
+  commissionPaid: number;
 }
 
 const byMethod = (rows: { method: string; total: string | number | bigint | null }[]) => new Map(rows.map((row) => [row.method, toCount(row.total)]));
@@ -174,6 +176,12 @@ export async function findMoneyTotals(db: Db): Promise<MoneyTotals> {
     .select(['gateway as method', (eb) => eb.fn.sum<string | number>('bill_fee_fen').as('total')])
     .groupBy('gateway')
     .execute();
+  const paidOut = await db
+    .selectFrom('payouts')
+    .innerJoin('payout_batches', 'payout_batches.id', 'payouts.batch_id')
+    .select((eb) => eb.fn.sum<string | number>('payouts.amount_fen').as('total'))
+    .where('payout_batches.state', '=', 'PAID')
+    .executeTakeFirst();
   return {
     applied: byMethod(await payments(true)),
     double: byMethod(await payments(false)),
@@ -181,6 +189,7 @@ export async function findMoneyTotals(db: Db): Promise<MoneyTotals> {
     doubleRefunds: byMethod(await refunds(false)),
     unmatched: byMethod(unmatched),
     fees: byMethod(fees),
+    commissionPaid: toCount(paidOut?.total ?? 0),
   };
 }
 

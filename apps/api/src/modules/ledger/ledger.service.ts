@@ -196,13 +196,13 @@ export function postFees(trx: Db, fees: { reconciliationKey: string; method: TGa
 }
 
 /**
- * A commission the back office paid out to an ambassador: the expense is recorded as paid and the
- * payable it settles is reduced; once, per commission.
+ * A payout the back office made to an ambassador (the net of the commission lines it settles):
+ * the expense is recorded as paid and the payable it settles is reduced; once, per payout.
  */
-export function postCommissionPayout(trx: Db, payout: { commissionId: string; amountFen: number; at: Date }): Promise<boolean> {
+export function postCommissionPayout(trx: Db, payout: { payoutId: string; amountFen: number; at: Date }): Promise<boolean> {
   return post(trx, {
     kind: 'COMMISSION_PAYOUT',
-    reference: payout.commissionId,
+    reference: payout.payoutId,
     amountFen: payout.amountFen,
     occurredAt: payout.at,
     lines: [

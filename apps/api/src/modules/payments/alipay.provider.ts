@@ -142,7 +142,8 @@ export class AlipayProvider implements PaymentProvider {
     const amountFen = yuanToFen(params.total_amount ?? '');
     if (!paymentNo || !gatewayTradeNo || amountFen === null) throw new NotificationRejected('missing out_trade_no, trade_no or total_amount');
     const success = SUCCESS_STATES.has(params.trade_status ?? '');
-    return { paymentNo, gatewayTradeNo, amountFen, success, paidAt: success ? (fromBeijingTime(params.gmt_payment) ?? new Date()) : null };
+    const payer = params.buyer_id ?? params.buyer_open_id;
+    return { paymentNo, gatewayTradeNo, amountFen, success, paidAt: success ? (fromBeijingTime(params.gmt_payment) ?? new Date()) : null, ...(payer ? { payerAccount: payer.slice(0, 128) } : {}) };
   }
 
   acknowledge(): NotificationAnswer {

@@ -3,3 +3,4 @@ export { configuredGateways, reconcileBills, reconcileYesterdaysBills } from './
 export { queryOrderPaymentsNow, reconcilePendingPayments } from './reconcile';
 export { type RefundDeps, type RefundOptions, refundOrder } from './refunds.service';
 export { sweepOrders } from './sweep';
+export { fenToYuan } from './money';

@@ -304,6 +304,7 @@ async function applyKnown(trx: Db, method: TPayMethod, payment: PaymentRow, veri
       gateway_trade_no: verified.gatewayTradeNo,
       paid_at: paidAt,
       updated_at: nowText,
+      ...(verified.payerAccount ? { payer_account: verified.payerAccount } : {}),
     });
     if (!paid) return 'DUPLICATE';
     const money = { paymentId: payment.id, method, paymentNo: payment.payment_no, gatewayTradeNo: verified.gatewayTradeNo, amountFen: verified.amountFen, at: fromDbDate(paidAt) };

@@ -53,6 +53,8 @@ export interface VerifiedNotification {
   /** true only for a final success state (TRADE_SUCCESS / TRADE_FINISHED, SUCCESS). */
   success: boolean;
   paidAt: Date | null;
+  /** The payer's account at the gateway (Alipay buyer_id, WeChat payer.openid), when it says. */
+  payerAccount?: string;
 }
 
 export interface NotificationRequest {

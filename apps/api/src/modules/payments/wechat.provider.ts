@@ -75,6 +75,7 @@ interface WechatTransaction {
   trade_state?: string;
   success_time?: string;
   amount?: { total?: number };
+  payer?: { openid?: string };
 }
 
 function header(headers: NotificationRequest['headers'], name: string): string | undefined {
@@ -213,6 +214,7 @@ export class WechatPayProvider implements PaymentProvider {
       amountFen: total,
       success,
       paidAt: success ? (parseTime(transaction.success_time) ?? new Date(this.now())) : null,
+      ...(typeof transaction.payer?.openid === 'string' && transaction.payer.openid !== '' ? { payerAccount: transaction.payer.openid.slice(0, 128) } : {}),
     };
   }
 

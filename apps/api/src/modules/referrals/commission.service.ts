@@ -3,8 +3,11 @@ import { fromDbDate, newId, toDbDate } from '../../db/dialect';
 import { type Db } from '../../db/schema';
 import { findUserById } from '../users';
 import {
+  findAmbassadorByUser,
   findBindingOf,
+  findEarnedLinesOfOrder,
   findFirstRefundAskedAt,
+  findOrderRefundShare,
   insertCommissionLine,
   matureDueCommissions,
   reversePendingCommissions,
@@ -41,7 +44,7 @@ export interface RecordedCommission {
 }
 
 /** Emails compare case-insensitively; phones by their digits, without a +86 / 0086 prefix. */
-function sameEmail(a: string | null, b: string | null): boolean {
+export function sameEmail(a: string | null, b: string | null): boolean {
   return a !== null && b !== null && a.trim().toLowerCase() === b.trim().toLowerCase();
 }
 
@@ -50,7 +53,7 @@ function phoneDigits(value: string): string {
   return digits.length > 11 ? digits.replace(/^(?:00)?86(?=1\d{10}$)/, '') : digits;
 }
 
-function samePhone(a: string | null, b: string | null): boolean {
+export function samePhone(a: string | null, b: string | null): boolean {
   return a !== null && b !== null && phoneDigits(a) !== '' && phoneDigits(a) === phoneDigits(b);
 }
 
@@ -67,6 +70,8 @@ export async function recordCommission(trx: Db, input: CommissionInput): Promise
 
   const binding = await findBindingOf(trx, input.payerUserId);
   if (!binding) return [];
+  // A banned ambassador earns nothing more.
+  if ((await findAmbassadorByUser(trx, binding.ambassador_user_id))?.banned_at) return [];
   // Gateways report the payment time in whole seconds (Alipay gmt_payment, WeChat success_time),
   // so a sign-up and a payment in the same second may read as "paid before bound": the start
   // compares at the second.
@@ -112,13 +117,49 @@ export async function recordCommission(trx: Db, input: CommissionInput): Promise
  * A refund of the order reverses its PENDING lines whose 7-day window was still open when the
  * refund was asked for: the earliest succeeded refund of the order's payment (refunds.created_at;
  * a WeChat refund, or one the gateway did not answer at once, settles later), else refundedAt.
- * Lines that were already effective, or whose window had closed, stay as they are. Call it in
- * the transaction that marks the refund succeeded. Returns how many lines were reversed.
+ * Lines already earned (EFFECTIVE, or PENDING with the window closed) are clawed back in the
+ * refunded share: after this refund the order's clawbacks come to floor(earned × refunded ÷
+ * paid), all of it once the order is refunded in full; the difference is one CLAWBACK line,
+ * keyed by the order and that total so running it twice writes it once. Call it in the
+ * transaction that marks the refund succeeded (after the order's refunded_fen is updated).
+ * Returns how many lines were reversed.
  */
 export async function reverseCommissionsForOrder(trx: Db, orderId: string, refundedAt = new Date()): Promise<number> {
   const firstAsked = await findFirstRefundAskedAt(trx, orderId);
   const askedAt = firstAsked && fromDbDate(firstAsked) < refundedAt ? fromDbDate(firstAsked) : refundedAt;
-  return reversePendingCommissions(trx, orderId, toDbDate(refundedAt), toDbDate(askedAt));
+  const reversed = await reversePendingCommissions(trx, orderId, toDbDate(refundedAt), toDbDate(askedAt));
+  await clawBack(trx, orderId, refundedAt, askedAt);
+  return reversed;
+}
+
+async function clawBack(trx: Db, orderId: string, refundedAt: Date, askedAt: Date): Promise<void> {
+  const [share, lines] = await Promise.all([findOrderRefundShare(trx, orderId), findEarnedLinesOfOrder(trx, orderId, toDbDate(askedAt))]);
+  const earnedLines = lines.filter((line) => line.state !== 'CLAWBACK');
+  const [first] = earnedLines;
+  if (!share || !first) return;
+  const earned = earnedLines.reduce((sum, line) => sum + Number(line.amount_fen), 0);
+  const clawed = -lines.filter((line) => line.state === 'CLAWBACK').reduce((sum, line) => sum + Number(line.amount_fen), 0);
+  const paid = Number(share.total_fen);
+  const refunded = Math.min(Number(share.refunded_fen), paid);
+  const target = refunded >= paid ? earned : Math.floor((earned * refunded) / paid);
+  if (target <= clawed) return;
+  const at = toDbDate(refundedAt);
+  await insertCommissionLine(trx, {
+    id: newId(),
+    ambassador_user_id: first.ambassador_user_id,
+    referred_user_id: first.referred_user_id,
+    order_id: orderId,
+    order_item_id: `clawback:${orderId}:${target}`,
+    item_type: 'CLAWBACK',
+    base_amount_fen: refunded,
+    amount_fen: -(target - clawed),
+    state: 'CLAWBACK',
+    paid_at: at,
+    created_at: at,
+    effective_after: at,
+    effective_at: at,
+    reversed_at: null,
+  });
 }
 
 /**

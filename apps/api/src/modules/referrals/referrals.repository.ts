@@ -1,4 +1,4 @@
-import { type Selectable } from 'kysely';
+import { type Insertable, type Selectable } from 'kysely';
 import { toCount } from '../../db/dialect';
 import { type Db } from '../../db/schema';
 import { type AmbassadorsTable, type CommissionsTable, type ReferralBindingsTable } from '../../db/tables/referrals.table';
@@ -16,7 +16,7 @@ export function findAmbassadorByCode(db: Db, code: string): Promise<AmbassadorRo
 }
 
 /** Throws the database's unique violation when the user has joined or the code is taken. */
-export async function insertAmbassador(db: Db, row: AmbassadorRow): Promise<void> {
+export async function insertAmbassador(db: Db, row: Insertable<AmbassadorsTable>): Promise<void> {
   await db.insertInto('ambassadors').values(row).execute();
 }
 
@@ -61,14 +61,18 @@ export interface CommissionLineRow extends CommissionRow {
   mobile: string | null;
   email: string | null;
   username: string | null;
+  /** when the line's payout was paid (its batch closed as PAID) */
+  paid_out_at: string | null;
 }
 
 export function listCommissionLines(db: Db, ambassadorId: string, limit: number): Promise<CommissionLineRow[]> {
   return db
     .selectFrom('commissions as c')
     .leftJoin('users as u', 'u.id', 'c.referred_user_id')
+    .leftJoin('payouts as p', 'p.id', 'c.payout_id')
+    .leftJoin('payout_batches as pb', (join) => join.onRef('pb.id', '=', 'p.batch_id').on('pb.state', '=', 'PAID'))
     .selectAll('c')
-    .select(['u.mobile', 'u.email', 'u.username'])
+    .select(['u.mobile', 'u.email', 'u.username', 'pb.closed_at as paid_out_at'])
     .where('c.ambassador_user_id', '=', ambassadorId)
     .orderBy('c.id', 'desc')
     .limit(limit)
@@ -89,7 +93,7 @@ export async function commissionTotals(db: Db, ambassadorId: string): Promise<Ma
 // ---- The commission ledger -------------------------------------------------------------------
 
 /** Writes one commission line; false when its order item already has one. */
-export async function insertCommissionLine(db: Db, row: CommissionRow): Promise<boolean> {
+export async function insertCommissionLine(db: Db, row: Insertable<CommissionsTable>): Promise<boolean> {
   const result = await db.insertInto('commissions').values(row).onConflict((oc) => oc.column('order_item_id').doNothing()).executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
 }
@@ -117,6 +121,21 @@ export async function reversePendingCommissions(db: Db, orderId: string, reverse
     .where('effective_after', '>', askedAt)
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
+}
+
+/** What the order's paying payment brought and how much of it has been refunded, fen. */
+export function findOrderRefundShare(db: Db, orderId: string): Promise<{ total_fen: number; refunded_fen: number } | undefined> {
+  return db.selectFrom('orders').select(['total_fen', 'refunded_fen']).where('id', '=', orderId).executeTakeFirst();
+}
+
+/** The order's lines that a refund no longer reverses (EFFECTIVE, or PENDING past its window at `askedAt`) and its clawbacks so far. */
+export function findEarnedLinesOfOrder(db: Db, orderId: string, askedAt: string): Promise<CommissionRow[]> {
+  return db
+    .selectFrom('commissions')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .where((eb) => eb.or([eb('state', 'in', ['EFFECTIVE', 'CLAWBACK']), eb.and([eb('state', '=', 'PENDING'), eb('effective_after', '<=', askedAt)])]))
+    .execute();
 }
 
 /** PENDING lines past their window, of orders not being refunded, become EFFECTIVE; returns the count. */

@@ -28,6 +28,7 @@ import {
   type AmbassadorRow,
   type BindingRow,
 } from './referrals.repository';
+import { balancesOf } from './payouts.service';
 
 const DAY_MS = 24 * 3_600_000;
 const CODE_ATTEMPTS = 8;
@@ -46,7 +47,7 @@ function referralLinkOf(webOrigin: string, code: string): string {
   return url.toString();
 }
 
-function joinResult(row: AmbassadorRow, webOrigin: string, created: boolean): TAmbassadorJoinResult {
+function joinResult(row: Pick<AmbassadorRow, 'referral_code' | 'joined_at' | 'activity_type'>, webOrigin: string, created: boolean): TAmbassadorJoinResult {
   return {
     activityType: row.activity_type as TActivityType,
     referralCode: row.referral_code,
@@ -66,7 +67,7 @@ export async function joinProgramme(db: Db, userId: string, activityType: TActiv
   if (existing) return joinResult(existing, webOrigin, false);
   if (!(await findUserById(db, userId))) throw new AppError('UNAUTHORIZED');
   for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt++) {
-    const row: AmbassadorRow = { user_id: userId, referral_code: generateReferralCode(), activity_type: activityType, joined_at: toDbDate(now) };
+    const row = { user_id: userId, referral_code: generateReferralCode(), activity_type: activityType, joined_at: toDbDate(now) };
     try {
       await insertAmbassador(db, row);
       return joinResult(row, webOrigin, true);
@@ -100,19 +101,20 @@ export async function getAmbassadorInfo(db: Db, userId: string, webOrigin: strin
       rules,
       referredCount: 0,
       referredUsers: [],
-      totals: { pendingFen: 0, effectiveFen: 0, reversedFen: 0 },
+      totals: { pendingFen: 0, effectiveFen: 0, paidOutFen: 0, reversedFen: 0 },
       commissionCount: 0,
       commissions: [],
     };
   }
   // The hourly sweep matures lines too; doing it here first means the page is never behind.
   await matureCommissions(db, now, userId);
-  const [referred, lines, totals] = await Promise.all([
+  const [referred, lines, totals, balances] = await Promise.all([
     listReferredUsers(db, userId, AMBASSADOR_LIST_LIMIT),
     listCommissionLines(db, userId, AMBASSADOR_LIST_LIMIT),
     commissionTotals(db, userId),
+    balancesOf(db, [userId]),
   ]);
-  const sum = (state: TCommissionState) => totals.get(state)?.sum ?? 0;
+  const balance = balances.get(userId);
   const count = [...totals.values()].reduce((total, entry) => total + entry.count, 0);
   return {
     ...joinResult(ambassador, webOrigin, false),
@@ -126,7 +128,12 @@ export async function getAmbassadorInfo(db: Db, userId: string, webOrigin: strin
       remainingDays: remainingDays(row, now),
       active: fromDbDate(row.bound_at) <= now && now < fromDbDate(row.expires_at),
     })),
-    totals: { pendingFen: sum('PENDING'), effectiveFen: sum('EFFECTIVE'), reversedFen: sum('REVERSED') },
+    totals: {
+      pendingFen: balance?.pendingFen ?? 0,
+      effectiveFen: (balance?.owedFen ?? 0) + (balance?.inBatchFen ?? 0),
+      paidOutFen: balance?.paidFen ?? 0,
+      reversedFen: balance?.reversedFen ?? 0,
+    },
     commissionCount: count,
     commissions: lines.map((line) => ({
       id: line.id,
@@ -139,6 +146,7 @@ export async function getAmbassadorInfo(db: Db, userId: string, webOrigin: strin
       paidAt: fromDbDate(line.paid_at).toISOString(),
       effectiveAfter: fromDbDate(line.effective_after).toISOString(),
       reversedAt: line.reversed_at ? fromDbDate(line.reversed_at).toISOString() : null,
+      paidOutAt: line.paid_out_at ? fromDbDate(line.paid_out_at).toISOString() : null,
     })),
   };
 }

@@ -86,6 +86,18 @@ describe.each(testDialects())('admin routes and the permission hook on $dialect'
       'GET /admin/jobs': 'jobs.manage',
       'GET /admin/jobs/:name/runs': 'jobs.manage',
       'POST /admin/jobs/:name/run': 'jobs.manage',
+      'GET /admin/payouts/ambassadors': 'payouts.manage',
+      'GET /admin/payouts/ambassadors/:id': 'payouts.manage',
+      'PUT /admin/payouts/ambassadors/:id/payee': 'payouts.manage',
+      'POST /admin/payouts/ambassadors/:id/ban': 'payouts.manage',
+      'POST /admin/payouts/ambassadors/:id/unban': 'payouts.manage',
+      'GET /admin/payouts/settings': 'payouts.manage',
+      'PUT /admin/payouts/settings': 'payouts.manage',
+      'GET /admin/payouts/batches': 'payouts.manage',
+      'POST /admin/payouts/batches': 'payouts.manage',
+      'GET /admin/payouts/batches/:id/export': 'payouts.manage',
+      'POST /admin/payouts/batches/:id/paid': 'payouts.manage',
+      'POST /admin/payouts/batches/:id/cancel': 'payouts.manage',
     });
     for (const role of STAFF_ROLES) {
       for (const [route, permission] of routes) {

@@ -103,13 +103,21 @@ describe.each(testDialects())('the double-entry ledger ($dialect)', ({ dialect }
     expect(await auditLedger(db())).toEqual([]);
   });
 
-  it('a commission payout posts commission:paid / commission:payable once', async () => {
+  it('a commission payout posts commission:paid / commission:payable once, and the audit compares it with the paid batches', async () => {
     const at = new Date();
-    expect(await postCommissionPayout(db(), { commissionId: 'commission-1', amountFen: 5360, at })).toBe(true);
-    expect(await postCommissionPayout(db(), { commissionId: 'commission-1', amountFen: 5360, at })).toBe(false);
+    const stamp = at.toISOString();
+    await db()
+      .insertInto('payout_batches')
+      .values({ id: 'batch-1', state: 'PAID', payout_count: 1, total_fen: 5360, threshold_fen: 100, created_at: stamp, created_by: 'staff-1', closed_at: stamp, closed_by: 'staff-1', reference: 'ref-1' })
+      .execute();
+    await db().insertInto('payouts').values({ id: 'commission-1', batch_id: 'batch-1', ambassador_user_id: 'u-1', amount_fen: 5360, payee_account: '13800000000', payee_name: '张三', line_count: 1 }).execute();
+    expect(await auditLedger(db())).toEqual(['commission:paid: ledger 0 fen, expected 5360 fen']);
+    expect(await postCommissionPayout(db(), { payoutId: 'commission-1', amountFen: 5360, at })).toBe(true);
+    expect(await postCommissionPayout(db(), { payoutId: 'commission-1', amountFen: 5360, at })).toBe(false);
     expect((await linesOf('COMMISSION_PAYOUT', 'commission-1'))?.lines).toEqual([
       ['commission:paid', 5360],
       ['commission:payable', -5360],
     ]);
+    expect(await auditLedger(db())).toEqual([]);
   });
 });

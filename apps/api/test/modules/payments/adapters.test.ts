@@ -5,6 +5,7 @@ import { alipayAdapter, uniquePaymentNo, useFakeGatewayServers, wechatAdapter } 
 import { FakeGateways, startFakeGatewayServer, type FakeGatewayServer, type NotificationMessage, type NotificationTamper } from '../../support/fake-gateways';
 import { generateSandboxKeys, type SandboxKeys } from '../../../src/modules/payments/sandbox/keys';
 import { WechatPayProvider } from '../../../src/modules/payments/wechat.provider';
+import { sandboxPayer } from '../../../src/modules/payments/sandbox/signer';
 
 // Each adapter against a local fake gateway that speaks its protocol with keys generated here.
 
@@ -69,7 +70,7 @@ describe.each(cases)('$method adapter against the fake gateway', ({ method, make
     expect(message.url).toBe('https://llk.test/api/pay/notify');
     const verified = await provider.verifyNotification({ headers: message.headers, rawBody: message.body });
     const charge = await fakes.charge(method, no);
-    expect(verified).toEqual({ paymentNo: no, gatewayTradeNo: charge?.tradeNo, amountFen: 12345, success: true, paidAt: expect.any(Date) as Date });
+    expect(verified).toEqual({ paymentNo: no, gatewayTradeNo: charge?.tradeNo, amountFen: 12345, success: true, paidAt: expect.any(Date) as Date, payerAccount: method === 'ZFB' ? sandboxPayer('2088', no, 12) : sandboxPayer('oSandbox', no, 20) });
     expect(Math.abs((verified.paidAt?.getTime() ?? 0) - Date.parse(charge?.paidAt ?? ''))).toBeLessThan(1000);
   });
 

@@ -12,6 +12,7 @@ import { SANDBOX_TEXTS } from '../../../src/modules/payments/sandbox/confirm-pag
 import { FakeGateways, startFakeGatewayServer, type FakeGatewayServer } from '../../support/fake-gateways';
 import { generateSandboxKeys, loadOrCreateSandboxKeys } from '../../../src/modules/payments/sandbox/keys';
 import { buildTestApp, createTestDatabase, PRODUCTION_ENV, testDialects, type TestDatabase } from '../../helper';
+import { sandboxPayer } from '../../../src/modules/payments/sandbox/signer';
 
 // The built-in sandbox: charges in the key-value store, the confirm page, and the signed
 // notification delivered to the notify URL in-process and verified by the real adapters.
@@ -119,7 +120,7 @@ describe.each(testDialects())('payment sandbox ($dialect)', ({ dialect }) => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain(SANDBOX_TEXTS.fr.paid);
-    expect(received.slice(before)).toEqual([{ method, verified: { paymentNo, gatewayTradeNo: expect.any(String) as string, amountFen: 1990, success: true, paidAt: expect.any(Date) as Date } }]);
+    expect(received.slice(before)).toEqual([{ method, verified: { paymentNo, gatewayTradeNo: expect.any(String) as string, amountFen: 1990, success: true, paidAt: expect.any(Date) as Date, payerAccount: method === 'ZFB' ? sandboxPayer('2088', paymentNo, 12) : sandboxPayer('oSandbox', paymentNo, 20) } }]);
     expect(await app.paymentProviders[method].query(paymentNo)).toMatchObject({ state: 'PAID', amountFen: 1990 });
 
     // Confirming again re-sends the notification (a gateway retry) and says it is already paid.

@@ -190,7 +190,7 @@ describe.each(testDialects())('commission ledger on $dialect', ({ dialect }) => 
     expect((await commissionsOf(db(), other.id)).map((row) => row.state)).toEqual(['EFFECTIVE', 'EFFECTIVE']);
   });
 
-  it('a refund after the window does not reverse (effective, or pending but already due)', async () => {
+  it('a refund after the window does not reverse (effective, or pending but already due): it claws the commission back', async () => {
     const { payer } = await pair(new Date(Date.now() - 30 * DAY));
     const paidAt = new Date(Date.now() - 20 * DAY);
     const matured = await insertPaidOrder(db(), payer.id, paidAt, [['MEMBER', 1000]]);
@@ -202,10 +202,21 @@ describe.each(testDialects())('commission ledger on $dialect', ({ dialect }) => 
       .set({ state: 'EFFECTIVE', effective_at: toDbDate(paidAt.getTime() + 7 * DAY) })
       .where('order_id', '=', matured.id)
       .execute();
+    // the refund path has recorded the whole order as refunded before it calls in
+    await db().updateTable('orders').set({ refunded_fen: 1000 }).where('id', 'in', [matured.id, due.id]).execute();
     const refundedAt = new Date(paidAt.getTime() + 7 * DAY);
     expect(await reverseCommissionsForOrder(db(), matured.id, refundedAt)).toBe(0);
     expect(await reverseCommissionsForOrder(db(), due.id, refundedAt)).toBe(0);
-    expect((await commissionsOf(db(), matured.id))[0]?.state).toBe('EFFECTIVE');
-    expect((await commissionsOf(db(), due.id))[0]?.state).toBe('PENDING');
+    expect((await commissionsOf(db(), matured.id)).map((row) => [row.state, row.amount_fen])).toEqual([
+      ['EFFECTIVE', 200],
+      ['CLAWBACK', -200],
+    ]);
+    expect((await commissionsOf(db(), due.id)).map((row) => [row.state, row.amount_fen])).toEqual([
+      ['PENDING', 200],
+      ['CLAWBACK', -200],
+    ]);
+    // once: asked again, nothing more
+    expect(await reverseCommissionsForOrder(db(), matured.id, refundedAt)).toBe(0);
+    expect(await commissionsOf(db(), matured.id)).toHaveLength(2);
   });
 });

@@ -5,7 +5,7 @@ import { refundDoublePayments } from '../../../src/modules/payments/sweep';
 import { askGateway, refundOrder } from '../../../src/modules/payments/refunds.service';
 import { startFakeGatewayServer } from '../../support/fake-gateways';
 import { type SeedSku, upsertSkus } from '../../../src/modules/pricing/pricing.repository';
-import { matureCommissions } from '../../../src/modules/referrals/commission.service';
+import { matureCommissions, reverseCommissionsForOrder } from '../../../src/modules/referrals/commission.service';
 import { newIdentity, newIp, outboxCode, sendCode } from '../../accounts';
 import { testDialects } from '../../helper';
 import { body, makeProviders, newOrder, newUser, orderRow, SKUS, startPay, useOrdersApp, userRow } from '../orders/support';
@@ -116,7 +116,7 @@ describe.each(testDialects())('referral commission on the payment path on $diale
 
     const seen = await page(ambassador.token);
     expect(seen.referredCount).toBe(1);
-    expect(seen.totals).toEqual({ pendingFen: 5360, effectiveFen: 0, reversedFen: 0 });
+    expect(seen.totals).toEqual({ pendingFen: 5360, effectiveFen: 0, paidOutFen: 0, reversedFen: 0 });
     expect(seen.commissions).toMatchObject([{ orderId: order.id, itemType: 'MEMBER', baseAmountFen: 26800, amountFen: 5360, state: 'PENDING', reversedAt: null }]);
     expect(seen.commissions[0]?.account).toBe(`${identity.mobile.slice(0, 3)}****${identity.mobile.slice(-4)}`);
   });
@@ -155,7 +155,7 @@ describe.each(testDialects())('referral commission on the payment path on $diale
       const order = await buy(payer.token, skuId, skuId.startsWith('Q') ? 'WX' : 'ZFB');
       expect(await states(order.id), skuId).toEqual(lines);
     }
-    expect((await page(ambassador.token)).totals).toEqual({ pendingFen: 599 + 3160, effectiveFen: 0, reversedFen: 0 });
+    expect((await page(ambassador.token)).totals).toEqual({ pendingFen: 599 + 3160, effectiveFen: 0, paidOutFen: 0, reversedFen: 0 });
   });
 
   it('earns nothing on self-referral: the same account, the same phone, the same email', async () => {
@@ -190,7 +190,7 @@ describe.each(testDialects())('referral commission on the payment path on $diale
       const payer = await boundUser(ambassador.id, new Date(Date.now() - 10 * DAY));
       const order = await buy(payer.token, 'MEMBER_MONTH');
       await age(order.id, 6 * DAY + 23 * HOUR);
-      expect((await page(ambassador.token)).totals).toEqual({ pendingFen: 600, effectiveFen: 0, reversedFen: 0 }); // the page matured nothing
+      expect((await page(ambassador.token)).totals).toEqual({ pendingFen: 600, effectiveFen: 0, paidOutFen: 0, reversedFen: 0 }); // the page matured nothing
 
       await refundOrder({ db: db(), providers: ctx.providers, kv: ctx.app.kv }, order.id, { reason: 'not needed' });
       expect((await orderRow(ctx.database, order.id)).status).toBe('REFUNDED');
@@ -200,7 +200,7 @@ describe.each(testDialects())('referral commission on the payment path on $diale
       // it never matures once reversed
       expect(await matureCommissions(db(), new Date(Date.now() + 30 * DAY), ambassador.id)).toBe(0);
       const seen = await page(ambassador.token);
-      expect(seen.totals).toEqual({ pendingFen: 0, effectiveFen: 0, reversedFen: 600 });
+      expect(seen.totals).toEqual({ pendingFen: 0, effectiveFen: 0, paidOutFen: 0, reversedFen: 600 });
       expect(seen.commissions[0]).toMatchObject({ state: 'REVERSED', reversedAt: expect.any(String) });
     });
 
@@ -221,7 +221,7 @@ describe.each(testDialects())('referral commission on the payment path on $diale
 
       // two hours on, the window has closed, but the refund is still open: no maturing
       await age(order.id, 2 * HOUR);
-      expect((await page(ambassador.token)).totals).toEqual({ pendingFen: 600, effectiveFen: 0, reversedFen: 0 });
+      expect((await page(ambassador.token)).totals).toEqual({ pendingFen: 600, effectiveFen: 0, paidOutFen: 0, reversedFen: 0 });
 
       // the gateway answers now: the refund was asked for within the window
       const [refund] = await db().selectFrom('refunds').select('id').where('order_id', '=', order.id).execute();
@@ -239,24 +239,57 @@ describe.each(testDialects())('referral commission on the payment path on $diale
       expect(await states(order.id)).toEqual([['MONITOR', 3160, 'REVERSED']]);
     });
 
-    it('effective after 7 days without a refund; a refund after the window does not take it back', async () => {
+    it('effective after 7 days without a refund; a refund after the window takes it back with a clawback line', async () => {
       const ambassador = await newAmbassador();
       const payer = await boundUser(ambassador.id, new Date(Date.now() - 10 * DAY));
       const matured = await buy(payer.token, 'MEMBER_MONTH');
       const due = await buy(payer.token, 'MONITOR_1');
       await age(matured.id, 7 * DAY);
-      expect((await page(ambassador.token)).totals).toEqual({ pendingFen: 360, effectiveFen: 600, reversedFen: 0 }); // read → matured
+      expect((await page(ambassador.token)).totals).toEqual({ pendingFen: 360, effectiveFen: 600, paidOutFen: 0, reversedFen: 0 }); // read → matured
 
-      // refunded after the window: the order is refunded, the earned commission stays
+      // refunded after the window: the earned line stays, a negative line takes it back
       await refundOrder({ db: db(), providers: ctx.providers, kv: ctx.app.kv }, matured.id, { reason: 'late' });
       expect((await orderRow(ctx.database, matured.id)).status).toBe('REFUNDED');
-      expect(await states(matured.id)).toEqual([['MEMBER', 600, 'EFFECTIVE']]);
+      expect(await states(matured.id)).toEqual([
+        ['MEMBER', 600, 'EFFECTIVE'],
+        ['CLAWBACK', -600, 'CLAWBACK'],
+      ]);
 
-      // a line whose window has closed but that the sweep has not matured yet: the same
+      // a line whose window has closed but that the sweep has not matured yet: clawed back too
       await age(due.id, 7 * DAY + HOUR);
       await refundOrder({ db: db(), providers: ctx.providers, kv: ctx.app.kv }, due.id, { reason: 'late' });
-      expect(await states(due.id)).toEqual([['MONITOR', 360, 'PENDING']]);
-      expect((await page(ambassador.token)).totals).toEqual({ pendingFen: 0, effectiveFen: 960, reversedFen: 0 });
+      expect(await states(due.id)).toEqual([
+        ['MONITOR', 360, 'PENDING'],
+        ['CLAWBACK', -360, 'CLAWBACK'],
+      ]);
+      const seen = await page(ambassador.token);
+      expect(seen.totals).toEqual({ pendingFen: 0, effectiveFen: 0, paidOutFen: 0, reversedFen: 0 });
+      expect(seen.commissions.filter((line) => line.state === 'CLAWBACK').map((line) => [line.itemType, line.amountFen, line.paidOutAt])).toEqual([
+        ['CLAWBACK', -360, null],
+        ['CLAWBACK', -600, null],
+      ]);
+    });
+
+    it('partial refunds after the window take back the refunded share, floor(earned × refunded ÷ paid), the rest at the full refund', async () => {
+      const ambassador = await newAmbassador();
+      const payer = await boundUser(ambassador.id, new Date(Date.now() - 10 * DAY));
+      const order = await buy(payer.token, 'MEMBER_MONTH');
+      await age(order.id, 8 * DAY);
+      const refund = (amountFen?: number) => refundOrder({ db: db(), providers: ctx.providers, kv: ctx.app.kv }, order.id, { ...(amountFen ? { amountFen } : {}), reason: 'late, in part' });
+      const total = (await orderRow(ctx.database, order.id)).total_fen;
+      expect(Number(total)).toBe(3000);
+      await refund(1001); // 600 × 1001 ÷ 3000 = 200.2 → 200
+      expect(await states(order.id)).toEqual([
+        ['MEMBER', 600, 'PENDING'],
+        ['CLAWBACK', -200, 'CLAWBACK'],
+      ]);
+      await refund(999); // 2000 refunded → 400 in all: 200 more
+      await refund(); // the rest: all 600
+      expect((await commissionsOf(db(), order.id)).filter((line) => line.state === 'CLAWBACK').map((line) => line.amount_fen)).toEqual([-200, -200, -200]);
+      expect((await orderRow(ctx.database, order.id)).status).toBe('REFUNDED');
+      // run again for the same refunds: nothing more is taken back
+      await db().transaction().execute((trx) => reverseCommissionsForOrder(trx, order.id));
+      expect((await commissionsOf(db(), order.id)).reduce((sum, line) => sum + line.amount_fen, 0)).toBe(0);
     });
 
     it('refunding a second payment of the same order (a double payment) leaves the commission alone', async () => {

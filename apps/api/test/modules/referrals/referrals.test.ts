@@ -251,7 +251,7 @@ describe.each(testDialects())('ambassador programme on $dialect', ({ dialect }) 
 
       const seen = body<Info>(await info(ambassador.token)).data;
       expect(seen.referredUsers[0]).toMatchObject({ remainingDays: 10, active: true });
-      expect(seen.totals).toEqual({ pendingFen: 599, effectiveFen: 2000, reversedFen: 1000 });
+      expect(seen.totals).toEqual({ pendingFen: 599, effectiveFen: 2000, paidOutFen: 0, reversedFen: 1000 });
       expect(seen.commissionCount).toBe(3);
       expect(seen.commissions.map((line) => [line.orderId, line.state, line.baseAmountFen, line.amountFen])).toEqual([
         [`o-ref-${user.id}`, 'REVERSED', 5000, 1000],

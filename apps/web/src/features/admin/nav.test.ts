@@ -5,11 +5,11 @@ import { currentSection, visibleSections } from './nav';
 describe('the back office nav', () => {
   it('shows each role only the sections its permissions open', () => {
     expect(visibleSections(ROLE_PERMISSIONS.OWNER).map((s) => s.key)).toEqual([
-      'dashboard', 'users', 'orders', 'content', 'releases', 'pricing', 'codes', 'jobs', 'staff', 'audit',
+      'dashboard', 'users', 'orders', 'content', 'releases', 'pricing', 'codes', 'payouts', 'jobs', 'staff', 'audit',
     ]);
     expect(visibleSections(ROLE_PERMISSIONS.CONTENT).map((s) => s.key)).toEqual(['dashboard', 'content', 'releases']);
     expect(visibleSections(ROLE_PERMISSIONS.SUPPORT).map((s) => s.key)).toEqual(['dashboard', 'users', 'orders']);
-    expect(visibleSections(ROLE_PERMISSIONS.FINANCE).map((s) => s.key)).toEqual(['dashboard', 'users', 'orders', 'pricing', 'codes', 'audit']);
+    expect(visibleSections(ROLE_PERMISSIONS.FINANCE).map((s) => s.key)).toEqual(['dashboard', 'users', 'orders', 'pricing', 'codes', 'payouts', 'audit']);
     expect(visibleSections(ROLE_PERMISSIONS.OPS).map((s) => s.key)).toEqual(['dashboard', 'users', 'codes', 'jobs']);
   });
 
@@ -17,6 +17,7 @@ describe('the back office nav', () => {
     expect(currentSection('/admin')?.key).toBe('dashboard');
     expect(currentSection('/admin/users/01J')?.key).toBe('users');
     expect(currentSection('/admin/staff')?.key).toBe('staff');
+    expect(currentSection('/admin/payouts/01J')?.key).toBe('payouts');
     expect(currentSection('/admin/usersx')).toBeUndefined();
   });
 });

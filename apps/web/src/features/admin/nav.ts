@@ -18,8 +18,9 @@ export const ADMIN_SECTIONS: readonly TAdminSection[] = [
   { key: 'releases', href: '/admin/releases', permission: 'content.manage' },
   { key: 'pricing', href: '/admin/pricing', permission: 'pricing.manage' },
   { key: 'codes', href: '/admin/codes', permission: 'codes.manage' },
-  // payouts (payouts.manage), cloud PC (cloudpc.manage) and the support inbox (support.manage)
-  // join the nav when their screens exist: a link to a missing page is worse than none
+  { key: 'payouts', href: '/admin/payouts', permission: 'payouts.manage' },
+  // cloud PC (cloudpc.manage) and the support inbox (support.manage) join the nav when their
+  // screens exist: a link to a missing page is worse than none
   { key: 'jobs', href: '/admin/jobs', permission: 'jobs.manage' },
   { key: 'staff', href: '/admin/staff', permission: 'staff.manage' },
   { key: 'audit', href: '/admin/audit', permission: 'audit.read' },

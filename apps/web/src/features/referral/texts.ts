@@ -5,9 +5,9 @@ import { fill } from '@/lib/format';
 // neither use-intl's runtime nor the message formatter. Texts use {name} placeholders only.
 
 export type TReferralTexts = Record<string, string> & {
-  state: Record<'PENDING' | 'EFFECTIVE' | 'REVERSED', string>;
+  state: Record<'PENDING' | 'EFFECTIVE' | 'REVERSED' | 'CLAWBACK' | 'CANCELLED' | 'PAID_OUT', string>;
   column: Record<'account' | 'item' | 'paid' | 'commission' | 'state' | 'date', string>;
-  itemType: Record<'MEMBER' | 'MONITOR' | 'OTHER', string>;
+  itemType: Record<'MEMBER' | 'MONITOR' | 'CLAWBACK' | 'OTHER', string>;
 };
 
 /** "3 days left" in the page's language: ended at 0, singular or plural by Intl.PluralRules. */

@@ -1,4 +1,4 @@
-import { createCipheriv, createSign, randomBytes, randomUUID } from 'node:crypto';
+import { createCipheriv, createHash, createSign, randomBytes, randomUUID } from 'node:crypto';
 import { fenToYuan, toBeijingTime, toRfc3339Beijing } from '../money';
 import { type SandboxCharge } from './charges';
 import { type SandboxKeys } from './keys';
@@ -28,6 +28,15 @@ export function alipaySignContent(params: Record<string, string>, exclude: reado
     .join('&');
 }
 
+/**
+ * The sandbox's payer at the gateway: one per payment (derived from its number), so the
+ * self-referral check never sees two sandbox payments as the same person's.
+ */
+export function sandboxPayer(prefix: string, paymentNo: string, digits: number): string {
+  const hex = createHash('sha256').update(paymentNo).digest('hex');
+  return `${prefix}${BigInt(`0x${hex.slice(0, 24)}`).toString().padStart(digits, '0').slice(0, digits)}`;
+}
+
 /** The parameters of Alipay's trade_status_sync for a paid charge, unsigned; `overrides` win. */
 export function alipayNotificationParams(charge: SandboxCharge, keys: SandboxKeys, now: Date, overrides: Record<string, string> = {}): Record<string, string> {
   const amount = fenToYuan(charge.amountFen);
@@ -36,7 +45,7 @@ export function alipayNotificationParams(charge: SandboxCharge, keys: SandboxKey
     charset: 'utf-8',
     seller_email: 'sandbox@llk.invalid',
     subject: charge.subject,
-    buyer_id: '2088102177846880',
+    buyer_id: sandboxPayer('2088', charge.paymentNo, 12),
     invoice_amount: amount,
     notify_id: randomBytes(16).toString('hex'),
     notify_type: 'trade_status_sync',
@@ -90,7 +99,7 @@ export function wechatTransaction(charge: SandboxCharge, keys: SandboxKeys, over
     bank_type: 'OTHERS',
     attach: '',
     ...(charge.paidAt ? { success_time: toRfc3339Beijing(new Date(charge.paidAt)) } : {}),
-    payer: { openid: charge.openid ?? 'oSandboxPayer0000000000000000' },
+    payer: { openid: charge.openid ?? sandboxPayer('oSandbox', charge.paymentNo, 20) },
     amount: { total, payer_total: total, currency: 'CNY', payer_currency: 'CNY' },
   };
 }

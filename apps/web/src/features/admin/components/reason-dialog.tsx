@@ -1,6 +1,6 @@
 'use client';
 
-import { type FormEvent, useId } from 'react';
+import { type FormEvent, type ReactNode, useId } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
@@ -18,6 +18,7 @@ export function ReasonDialog({
   busy,
   danger = false,
   reasonRequired = true,
+  children,
   onCancel,
   onConfirm,
 }: {
@@ -30,13 +31,16 @@ export function ReasonDialog({
   danger?: boolean;
   /** false where the API takes an optional reason */
   reasonRequired?: boolean;
+  /** fields the action needs besides the reason (named inputs, handed back in the form's data) */
+  children?: ReactNode;
   onCancel: () => void;
-  onConfirm: (reason: string) => void;
+  onConfirm: (reason: string, form: FormData) => void;
 }) {
   const titleId = useId();
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    onConfirm(String(new FormData(event.currentTarget).get('reason') ?? '').trim());
+    const form = new FormData(event.currentTarget);
+    onConfirm(String(form.get('reason') ?? '').trim(), form);
   }
   return (
     <Dialog open={open} onClose={onCancel} titleId={titleId}>
@@ -45,6 +49,7 @@ export function ReasonDialog({
           <h2 id={titleId} className="text-lg font-semibold">
             {title}
           </h2>
+          {children}
           <Field label={reasonLabel}>{(props) => <textarea {...props} name="reason" rows={2} maxLength={500} required={reasonRequired} className={`${props.className} py-2`} />}</Field>
           <div className="flex justify-end gap-2">
             <Button variant="secondary" onClick={onCancel}>

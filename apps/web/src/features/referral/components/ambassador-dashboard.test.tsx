@@ -22,12 +22,13 @@ const info: TAmbassadorInfo = {
     { account: '139****0001', boundAt: '2026-03-02T02:00:00.000Z', expiresAt: '2026-05-01T02:00:00.000Z', remainingDays: 1, active: true },
     { account: 'a***@example.com', boundAt: '2026-01-01T02:00:00.000Z', expiresAt: '2026-03-02T02:00:00.000Z', remainingDays: 0, active: false },
   ],
-  totals: { pendingFen: 599, effectiveFen: 2000, reversedFen: 1000 },
-  commissionCount: 3,
+  totals: { pendingFen: 599, effectiveFen: 1500, paidOutFen: 2000, reversedFen: 1000 },
+  commissionCount: 4,
   commissions: [
-    { id: 'c3', account: '139****0001', orderId: 'o3', itemType: 'MONITOR', baseAmountFen: 5000, amountFen: 1000, state: 'REVERSED', paidAt: '2026-03-03T02:00:00.000Z', effectiveAfter: '2026-03-10T02:00:00.000Z', reversedAt: '2026-03-04T02:00:00.000Z' },
-    { id: 'c2', account: '139****0001', orderId: 'o2', itemType: 'MEMBER', baseAmountFen: 2999, amountFen: 599, state: 'PENDING', paidAt: '2026-03-03T02:00:00.000Z', effectiveAfter: '2026-03-10T02:00:00.000Z', reversedAt: null },
-    { id: 'c1', account: '139****0001', orderId: 'o1', itemType: 'MEMBER', baseAmountFen: 10000, amountFen: 2000, state: 'EFFECTIVE', paidAt: '2026-03-02T02:00:00.000Z', effectiveAfter: '2026-03-09T02:00:00.000Z', reversedAt: null },
+    { id: 'c4', account: '139****0001', orderId: 'o1', itemType: 'CLAWBACK', baseAmountFen: 2500, amountFen: -500, state: 'CLAWBACK', paidAt: '2026-03-20T02:00:00.000Z', effectiveAfter: '2026-03-20T02:00:00.000Z', reversedAt: null, paidOutAt: null },
+    { id: 'c3', account: '139****0001', orderId: 'o3', itemType: 'MONITOR', baseAmountFen: 5000, amountFen: 1000, state: 'REVERSED', paidAt: '2026-03-03T02:00:00.000Z', effectiveAfter: '2026-03-10T02:00:00.000Z', reversedAt: '2026-03-04T02:00:00.000Z', paidOutAt: null },
+    { id: 'c2', account: '139****0001', orderId: 'o2', itemType: 'MEMBER', baseAmountFen: 2999, amountFen: 599, state: 'PENDING', paidAt: '2026-03-03T02:00:00.000Z', effectiveAfter: '2026-03-10T02:00:00.000Z', reversedAt: null, paidOutAt: null },
+    { id: 'c1', account: '139****0001', orderId: 'o1', itemType: 'MEMBER', baseAmountFen: 10000, amountFen: 2000, state: 'EFFECTIVE', paidAt: '2026-03-02T02:00:00.000Z', effectiveAfter: '2026-03-09T02:00:00.000Z', reversedAt: null, paidOutAt: '2026-03-15T02:00:00.000Z' },
   ],
 };
 
@@ -65,8 +66,10 @@ describe('AmbassadorDashboard', () => {
   it('shows the totals per state, the referred users with their remaining days, and the lines', () => {
     render(<AmbassadorDashboard info={info} texts={texts} locale="en" />);
     expect(screen.getByTestId('total-PENDING').textContent).toBe('PendingCN¥5.99');
-    expect(screen.getByTestId('total-EFFECTIVE').textContent).toBe('EffectiveCN¥20');
+    expect(screen.getByTestId('total-EFFECTIVE').textContent).toBe('EffectiveCN¥15');
+    expect(screen.getByTestId('total-PAID_OUT').textContent).toBe('Paid outCN¥20');
     expect(screen.getByTestId('total-REVERSED').textContent).toBe('ReversedCN¥10');
+    expect(screen.getByText(/A refund after the 7-day window takes back/)).toBeTruthy();
 
     expect(screen.getByRole('heading', { name: 'People you referred (2)' })).toBeTruthy();
     const users = within(screen.getByTestId('referred-users')).getAllByRole('listitem');
@@ -75,19 +78,20 @@ describe('AmbassadorDashboard', () => {
       'a***@example.comSigned up Jan 1, 2026Link ended',
     ]);
 
-    expect(screen.getByRole('heading', { name: 'Commission details (3)' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Commission details (4)' })).toBeTruthy();
     const rows = within(screen.getByTestId('commission-lines')).getAllByRole('row').slice(1);
     expect(rows.map((row) => Array.from(row.querySelectorAll('td')).slice(1, 5).map((cell) => cell.textContent))).toEqual([
+      ['Refund', 'CN¥25', '-CN¥5', 'Taken back'],
       ['Screen walls', 'CN¥50', 'CN¥10', 'Reversed'],
       ['Membership', 'CN¥29.99', 'CN¥5.99', 'Pendingeffective from Mar 10, 2026'],
-      ['Membership', 'CN¥100', 'CN¥20', 'Effective'],
+      ['Membership', 'CN¥100', 'CN¥20', 'Effectivepaid out Mar 15, 2026'],
     ]);
   });
 
   it('says so when there is nobody and nothing yet', () => {
     render(
       <AmbassadorDashboard
-        info={{ ...info, referredCount: 0, referredUsers: [], commissionCount: 0, commissions: [], totals: { pendingFen: 0, effectiveFen: 0, reversedFen: 0 } }}
+        info={{ ...info, referredCount: 0, referredUsers: [], commissionCount: 0, commissions: [], totals: { pendingFen: 0, effectiveFen: 0, paidOutFen: 0, reversedFen: 0 } }}
         texts={texts}
         locale="en"
       />,

@@ -14,11 +14,14 @@ import { Table, TableBody, TableHead, Td, Th } from '@/components/ui/table';
 // commission totals, the referred users (masked) with their binding's remaining days, and the
 // commission lines. Loaded lazily by AmbassadorPanel.
 
-const STATES: TCommissionState[] = ['PENDING', 'EFFECTIVE', 'REVERSED'];
+type TTotal = 'PENDING' | 'EFFECTIVE' | 'PAID_OUT' | 'REVERSED';
+const TOTALS: TTotal[] = ['PENDING', 'EFFECTIVE', 'PAID_OUT', 'REVERSED'];
 const stateTone: Record<TCommissionState, string> = {
   PENDING: 'bg-amber-50 text-amber-800',
   EFFECTIVE: 'bg-emerald-50 text-emerald-800',
   REVERSED: 'bg-surface text-ink-muted line-through',
+  CLAWBACK: 'bg-red-50 text-red-800',
+  CANCELLED: 'bg-surface text-ink-muted line-through',
 };
 
 function CopyRow({ label, value, button, texts, mono, testId }: { label: string; value: string; button: string; texts: TReferralTexts; mono?: boolean; testId: string }) {
@@ -52,8 +55,9 @@ function CopyRow({ label, value, button, texts, mono, testId }: { label: string;
 export default function AmbassadorDashboard({ info, texts, locale }: { info: TAmbassadorInfo; texts: TReferralTexts; locale: string }) {
   const link = info.referralLink ?? '';
   const code = info.referralCode ?? '';
-  const totals: Record<TCommissionState, number> = { PENDING: info.totals.pendingFen, EFFECTIVE: info.totals.effectiveFen, REVERSED: info.totals.reversedFen };
-  const itemName = (type: string) => (type === 'MEMBER' || type === 'MONITOR' ? texts.itemType[type] : texts.itemType.OTHER);
+  const totals: Record<TTotal, number> = { PENDING: info.totals.pendingFen, EFFECTIVE: info.totals.effectiveFen, PAID_OUT: info.totals.paidOutFen, REVERSED: info.totals.reversedFen };
+  const clawedBack = info.commissions.some((line) => line.state === 'CLAWBACK');
+  const itemName = (type: string) => (type === 'MEMBER' || type === 'MONITOR' || type === 'CLAWBACK' ? texts.itemType[type] : texts.itemType.OTHER);
 
   return (
     <div className="space-y-8" data-testid="ambassador-dashboard">
@@ -73,8 +77,8 @@ export default function AmbassadorDashboard({ info, texts, locale }: { info: TAm
         <h2 id="ambassador-totals" className="text-lg font-semibold text-ink">
           {texts.totalsHeading}
         </h2>
-        <dl className="mt-3 grid gap-3 sm:grid-cols-3">
-          {STATES.map((state) => (
+        <dl className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+          {TOTALS.map((state) => (
             <div key={state} className="flex items-baseline justify-between gap-3 rounded-control border border-line p-3 sm:block" data-testid={`total-${state}`}>
               <dt className="text-sm text-ink-muted">{texts.state[state]}</dt>
               <dd className="text-lg font-semibold text-ink tabular-nums sm:mt-1">{formatFen(totals[state], locale)}</dd>
@@ -82,6 +86,7 @@ export default function AmbassadorDashboard({ info, texts, locale }: { info: TAm
           ))}
         </dl>
         <p className="mt-2 text-sm text-ink-muted">{texts.pendingHint}</p>
+        {clawedBack ? <p className="mt-1 text-sm text-ink-muted">{texts.clawbackHint}</p> : null}
       </section>
 
       <section aria-labelledby="ambassador-referred">
@@ -135,6 +140,7 @@ export default function AmbassadorDashboard({ info, texts, locale }: { info: TAm
                       {line.state === 'PENDING' ? (
                         <span className="block pt-1 text-xs text-ink-muted">{fill(texts.effectiveFrom ?? '', { date: formatDate(line.effectiveAfter, locale, 'medium') })}</span>
                       ) : null}
+                      {line.paidOutAt ? <span className="block pt-1 text-xs text-ink-muted">{fill(texts.paidOutOn ?? '', { date: formatDate(line.paidOutAt, locale, 'medium') })}</span> : null}
                     </Td>
                     <Td className="whitespace-nowrap text-ink-muted">{formatDateTime(line.paidAt, locale)}</Td>
                   </tr>

@@ -22,7 +22,7 @@ const base: TAmbassadorInfo = {
   rules: { commissionPercent: 20, bindingDays: 60, settlementDays: 7, bonusProDays: 3, bonusMonitors: 10 },
   referredCount: 0,
   referredUsers: [],
-  totals: { pendingFen: 0, effectiveFen: 0, reversedFen: 0 },
+  totals: { pendingFen: 0, effectiveFen: 0, paidOutFen: 0, reversedFen: 0 },
   commissionCount: 0,
   commissions: [],
 };
