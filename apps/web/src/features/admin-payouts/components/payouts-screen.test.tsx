@@ -4,6 +4,9 @@ import { NextIntlClientProvider } from 'next-intl';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import en from '../../../../messages-admin/en/payouts.json';
 import { fakeApi, type FakeApi } from '../../../../test/support/fake-api';
+const refresh = vi.fn();
+vi.mock('next/navigation', () => ({ useRouter: () => ({ refresh, push: vi.fn() }) }));
+
 import { PayoutsScreen, yuanInputToFen } from './payouts-screen';
 
 const open: TAdminPayoutBatch = { id: '01JBATCH', state: 'OPEN', payoutCount: 2, totalFen: 1234567, thresholdFen: 10000, createdAt: '2026-11-25T02:00:00.000Z', closedAt: null, reference: null };
@@ -76,6 +79,7 @@ describe('PayoutsScreen', () => {
     const batch = screen.getByTestId('payout-batch-01JBATCH');
     expect(within(batch).getByText('Paid')).toBeTruthy();
     expect(within(batch).queryByRole('button', { name: 'Mark paid' })).toBeNull();
+    expect(refresh).toHaveBeenCalledTimes(1); // the balances are read again
   });
 
   it('says so when nobody is due, and refuses a threshold that is not an amount before calling', async () => {

@@ -2,6 +2,7 @@
 
 import type { TAdminAmbassadorsPage, TAdminPayoutBatch, TAdminPayoutSettings } from '@llk/contracts';
 import Link from 'next/link';
+import { useRouter } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
 import { type FormEvent, useState } from 'react';
 import { Button, buttonClass } from '@/components/ui/button';
@@ -72,6 +73,7 @@ function ThresholdForm({ settings, onSaved }: { settings: TAdminPayoutSettings; 
 function Batches({ batches, thresholdFen, onChange }: { batches: TAdminPayoutBatch[]; thresholdFen: number; onChange: (batch: TAdminPayoutBatch) => void }) {
   const t = useTranslations('AdminPayouts');
   const locale = useLocale();
+  const router = useRouter();
   const [pending, setPending] = useState<TPending | null>(null);
   const [busy, setBusy] = useState(false);
   const money = (fen: number) => formatFen(fen, locale);
@@ -92,6 +94,8 @@ function Batches({ batches, thresholdFen, onChange }: { batches: TAdminPayoutBat
         toast.success(t('cancelled'));
       }
       setPending(null);
+      // the ambassadors' balances below are the server's: read them again
+      router.refresh();
     } catch {
       // toasted
     } finally {
@@ -119,7 +123,7 @@ function Batches({ batches, thresholdFen, onChange }: { batches: TAdminPayoutBat
       {batches.length === 0 ? (
         <p className="mt-3 text-ink-muted">{t('noBatches')}</p>
       ) : (
-        <div className="mt-3">
+        <div className="mt-3 [&_th]:whitespace-nowrap">
           <Table testId="payout-batches">
             <TableHead>
               <Th>{t('batchCols.batch')}</Th>
