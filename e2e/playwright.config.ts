@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,6 +16,8 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'llk-e2e-'));
 // An origin a redirectUrl may hand a session to (served by the accounts journeys themselves).
 process.env.E2E_REDIRECT_PORT ??= String(webPort + 2);
 const redirectAllowlist = `http://127.0.0.1:${process.env.E2E_REDIRECT_PORT}`;
+// the back office's published content reaches the pages at once (the API asks the web to revalidate)
+process.env.E2E_REVALIDATE_SECRET ??= randomBytes(32).toString('base64url');
 const databaseUrl = process.env.E2E_DATABASE_URL ?? path.join(process.env.E2E_DATA_DIR, 'e2e.sqlite');
 // The API started here waits this long before sending the same phone another code (long enough
 // for the journeys to see the "resend in …" button, short of the 60 s a real user waits), and
@@ -80,6 +83,7 @@ export default defineConfig({
         CODE_RESEND_SECONDS: process.env.CODE_RESEND_SECONDS ?? '60',
         // POST /dev/jobs/run: the cancellation journey erases an account 16 days on (development only)
         DEV_JOBS_CLOCK: 'true',
+        REVALIDATE_SECRET: process.env.E2E_REVALIDATE_SECRET,
       },
       reuseExistingServer: false,
       timeout: 60_000,
@@ -98,6 +102,7 @@ export default defineConfig({
         WX_APP_ID: 'wxe2e0000000000001',
         // `next start` must read the folder the build wrote (NEXT_DIST_DIR=.next-<name> npm run build)
         NEXT_DIST_DIR: process.env.NEXT_DIST_DIR || '.next',
+        REVALIDATE_SECRET: process.env.E2E_REVALIDATE_SECRET,
       },
       reuseExistingServer: false,
       timeout: 60_000,

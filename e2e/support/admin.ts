@@ -3,6 +3,8 @@ import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { expect, type Page } from '@playwright/test';
+import { whenHydrated } from './accounts';
 
 // The back office for the journeys: staff made the way `npm run admin:create` makes them (the
 // API's CLI, src/setup/cli.ts, on the run's database — see redeem-codes.ts), authenticator
@@ -59,9 +61,30 @@ export function adminTexts(language: TStaffLanguage): Record<string, Record<stri
       else flatten(value, `${prefix}${key}.`, into);
     }
   };
-  for (const file of ['shell', 'auth', 'staff', 'audit', 'codes', 'payouts']) {
+  for (const file of ['shell', 'auth', 'staff', 'audit', 'codes', 'payouts', 'content', 'orders']) {
     const tree = JSON.parse(readFileSync(path.join(dir, `${file}.json`), 'utf8')) as Record<string, TTree>;
     for (const [namespace, messages] of Object.entries(tree)) flatten(messages, '', (out[namespace] = {}));
   }
   return out;
+}
+
+export const STAFF_PASSWORD = 'staff-password-2026!';
+
+/**
+ * A staff member of `role` made by `admin:create`, set up in `page` (password and a first
+ * authenticator code) and signed in, with staff screens in `language`. Returns the username.
+ */
+export async function signedInStaff(page: Page, baseURL: string, role: 'OWNER' | 'SUPPORT' | 'FINANCE' | 'CONTENT' | 'OPS', language: TStaffLanguage = 'en'): Promise<string> {
+  const t = adminTexts(language);
+  const username = `${role.toLowerCase()}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+  const setupPath = await adminCreate(username, role);
+  await page.context().addCookies([{ name: 'llk_admin_lang', value: language, url: `${baseURL}/admin` }]);
+  await page.goto(setupPath);
+  const secret = (await page.getByTestId('totp-secret').textContent())?.trim() ?? '';
+  await page.getByLabel(t.AdminSetup!.password!, { exact: true }).fill(STAFF_PASSWORD);
+  await page.getByLabel(t.AdminSetup!.confirm!).fill(STAFF_PASSWORD);
+  await page.getByLabel(t.AdminSetup!.code!).fill(totpCode(secret));
+  await (await whenHydrated(page.getByRole('button', { name: t.AdminSetup!.submit! }))).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  return username;
 }

@@ -1,8 +1,8 @@
-import { randomInt } from 'node:crypto';
 import { commissionFen } from '@llk/contracts';
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { apiBase as api, readCode, whenHydrated } from '../support/accounts';
-import { adminCreate, adminTexts, totpCode } from '../support/admin';
+import { expect, test } from '@playwright/test';
+import { apiBase as api, whenHydrated } from '../support/accounts';
+import { buyInSandbox, data, signUpCustomer } from '../support/customers';
+import { adminTexts, signedInStaff } from '../support/admin';
 import { endCommissionWindow } from '../support/payouts';
 
 // The FINANCE journey of the back office (ADR 0019): an ambassador's referee buys a month of Pro
@@ -11,60 +11,24 @@ import { endCommissionWindow } from '../support/payouts';
 // account, lowers the threshold, makes a batch, downloads its Alipay batch-transfer CSV, marks it
 // paid with the transfer's reference, and finds every step in the audit log.
 
-const PASSWORD = 'staff-password-2026!';
-
-async function data<T>(response: { ok(): boolean; json(): Promise<unknown>; text(): Promise<string> }): Promise<T> {
-  expect(response.ok(), await response.text()).toBe(true);
-  return ((await response.json()) as { data: T }).data;
-}
-
-/** A customer signed up through the API (a typed referral code binds them), with their token. */
-async function signUp(request: APIRequestContext, referralCode?: string): Promise<{ token: string; id: string; username: string }> {
-  const n = `${Date.now() % 100_000}${randomInt(100, 1000)}`.padStart(8, '0');
-  const identity = { username: `pay${n}`, mobile: `135${n}`, password: 'Secret#123' };
-  const asked = Date.now() - 1000;
-  await data(await request.post(`${api}/sms`, { data: { mobile: identity.mobile, smsType: 'SIGNUP' } }));
-  const { code } = await readCode(request, identity.mobile, 'SIGNUP', asked);
-  const signup = await data<{ access_token: string }>(
-    await request.post(`${api}/signup`, { data: { ...identity, code, confirmPassword: identity.password, ...(referralCode ? { referralCode } : {}) } }),
-  );
-  const info = await data<{ id: string }>(await request.get(`${api}/user/info`, { headers: { authorization: signup.access_token } }));
-  return { token: signup.access_token, id: info.id, username: identity.username };
-}
-
 test('FINANCE pays an ambassador: payee, threshold, a batch, its Alipay CSV, marked paid, all in the audit log', { tag: '@writes' }, async ({ page, context, request, baseURL }) => {
   test.setTimeout(120_000);
   const t = adminTexts('en');
   const p = t.AdminPayouts!;
 
   // an ambassador, a referee and a month of Pro paid in the sandbox
-  const ambassador = await signUp(request);
+  const ambassador = await signUpCustomer(request);
   const { referralCode } = await data<{ referralCode: string }>(
     await request.post(`${api}/activity/participant/marketingAmbassador?activityType=LZ`, { headers: { authorization: ambassador.token } }),
   );
-  const referee = await signUp(request, referralCode);
-  const order = await data<{ id: string; totalFen: number }>(await request.post(`${api}/order/createV2`, { headers: { authorization: referee.token }, data: { skuId: 'MEMBER_MONTH' } }));
-  const { codeUrl } = await data<{ codeUrl: string }>(await request.post(`${api}/pay/payV2`, { headers: { authorization: referee.token }, data: { orderId: order.id, payMethod: 'ZFB' } }));
-  const sandbox = await context.newPage();
-  await sandbox.goto(codeUrl);
-  await sandbox.getByRole('button').click();
-  await expect(sandbox.locator('p[role="status"]')).toHaveClass('ok', { timeout: 20_000 });
-  await sandbox.close();
-  await expect.poll(async () => (await data<{ status: string }>(await request.get(`${api}/order/info/${order.id}`, { headers: { authorization: referee.token } }))).status, { timeout: 20_000 }).toBe('FULFILLED');
+  const referee = await signUpCustomer(request, referralCode);
+  const order = await buyInSandbox(context, request, referee, 'MEMBER_MONTH');
   expect(await endCommissionWindow(ambassador.id)).toBe(1);
   const owed = commissionFen(order.totalFen);
   const yuan = `${Math.floor(owed / 100)}.${String(owed % 100).padStart(2, '0')}`;
 
   // a FINANCE member sets up password and authenticator
-  await context.addCookies([{ name: 'llk_admin_lang', value: 'en', url: `${baseURL}/admin` }]);
-  const finance = `finance-${Date.now().toString(36)}`;
-  await page.goto(await adminCreate(finance, 'FINANCE'));
-  const secret = (await page.getByTestId('totp-secret').textContent())?.trim() ?? '';
-  await page.getByLabel(t.AdminSetup!.password!, { exact: true }).fill(PASSWORD);
-  await page.getByLabel(t.AdminSetup!.confirm!).fill(PASSWORD);
-  await page.getByLabel(t.AdminSetup!.code!).fill(totpCode(secret));
-  await (await whenHydrated(page.getByRole('button', { name: t.AdminSetup!.submit! }))).click();
-  await expect(page).toHaveURL(/\/admin$/);
+  const finance = await signedInStaff(page, baseURL ?? '', 'FINANCE');
 
   // the ambassador, found by code: owed, no payee yet; the payee as the ambassador gave it
   await page.getByRole('link', { name: t.AdminShell!['nav.payouts']! }).first().click();

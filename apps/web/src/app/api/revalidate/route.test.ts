@@ -29,7 +29,7 @@ describe('POST /api/revalidate', () => {
     const called = revalidatePath.mock.calls.map((args) => args.join(' '));
     expect(called).toContain('/zh-CN/info/12');
     expect(called).toContain('/ko/info/12');
-    expect(called).toContain('/[locale]/news/[page] page');
+    expect(called).toContain('/[locale]/(marketing)/news/[page] page');
     expect(called.filter((path) => path.endsWith('/notice'))).toHaveLength(7);
     expect(called).toHaveLength(7 + 1 + 7);
   });

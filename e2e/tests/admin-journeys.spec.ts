@@ -1,0 +1,106 @@
+import { randomBytes } from 'node:crypto';
+import { locales } from '@llk/contracts';
+import { expect, test } from '@playwright/test';
+import { apiBase as api, whenHydrated } from '../support/accounts';
+import { adminTexts, signedInStaff } from '../support/admin';
+import { buyInSandbox, data, signUpCustomer } from '../support/customers';
+
+// The back office's CONTENT and SUPPORT journeys (ADR 0019): a CONTENT member writes a news item
+// in all seven languages and publishes it, and visitors find it on /news-1 and in search at
+// once (the API asks the web to revalidate; no rebuild); the same member is refused a refund
+// (403, nothing changes); a SUPPORT member refunds the order in the sandbox and the customer's
+// membership is taken back; an OWNER finds every step in the audit log.
+
+const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
+const word = () => Array.from(randomBytes(8), (byte) => LETTERS[byte % 26]).join('');
+
+test('CONTENT publishes news in seven languages and is refused a refund; SUPPORT refunds and the membership goes; all in the audit log', { tag: '@writes' }, async ({ browser, request, baseURL }) => {
+  test.setTimeout(180_000);
+  const base = baseURL ?? '';
+  const t = adminTexts('en');
+  const c = t.AdminContent!;
+  const stamp = word();
+  const titles: Record<(typeof locales)[number], string> = {
+    'zh-CN': `新版本发布 ${stamp}`,
+    en: `New version out ${stamp}`,
+    'zh-tw': `新版本發布 ${stamp}`,
+    es: `Nueva versión ${stamp}`,
+    fr: `Nouvelle version ${stamp}`,
+    ja: `新しいバージョン ${stamp}`,
+    ko: `새 버전 출시 ${stamp}`,
+  };
+
+  // CONTENT: a news item in every language, saved, then published
+  const contentContext = await browser.newContext();
+  const content = await contentContext.newPage();
+  const contentMember = await signedInStaff(content, base, 'CONTENT');
+  await content.goto('/admin/content');
+  await (await whenHydrated(content.getByTestId('content-new'))).click();
+  const tabs = content.getByRole('tab');
+  for (const [index, locale] of locales.entries()) {
+    await tabs.nth(index).click();
+    await content.getByLabel(c.titleLabel!).fill(titles[locale]);
+    await content.getByLabel(c.summaryLabel!).fill(`${titles[locale]} — summary`);
+    await content.getByLabel(c.bodyLabel!).fill(`## ${titles[locale]}\n\nBody text ${stamp}.`);
+  }
+  await expect(content.getByTestId('missing-languages')).toHaveCount(0);
+  await content.getByTestId('content-save').click();
+  const editor = content.getByTestId('content-editor');
+  const [published] = await Promise.all([
+    content.waitForResponse((response) => /\/admin\/api\/news\/[^/]+\/publish$/.test(new URL(response.url()).pathname)),
+    editor.getByRole('button', { name: c.publish!, exact: true }).click(),
+  ]);
+  // the API asked the web to refresh the news pages and the item's page, and the web agreed
+  expect(((await published.json()) as { data: { publication: { revalidated: string[]; revalidateOk: boolean } } }).data.publication).toEqual({ revalidated: ['/news-1', expect.stringMatching(/^\/info-\d+$/) as unknown as string], revalidateOk: true });
+  await expect(editor.getByRole('button', { name: c.unpublish!, exact: true })).toBeVisible();
+
+  // visitors see it on the first news page and in search, in their language
+  const visitor = await browser.newPage();
+  for (const locale of ['en', 'ja', 'zh-tw'] as const) {
+    await expect
+      .poll(
+        async () => {
+          await visitor.goto(`/${locale}/news-1`);
+          return visitor.getByText(titles[locale], { exact: true }).count();
+        },
+        { timeout: 20_000 },
+      )
+      .toBeGreaterThan(0);
+  }
+  await visitor.goto(`/en/search?q=${stamp}`);
+  await expect(visitor.getByTestId('search-results')).toContainText(titles.en);
+
+  // a customer's year of Pro; CONTENT may not refund it
+  const customer = await signUpCustomer(request);
+  const order = await buyInSandbox(contentContext, request, customer, 'MEMBER_YEAR');
+  const member = async () => (await data<{ member: { active: boolean } }>(await request.get(`${api}/user/info`, { headers: { authorization: customer.token } }))).member.active;
+  expect(await member()).toBe(true);
+  const refused = await content.request.post(`/admin/api/orders/${order.id}/refund`, { headers: { origin: base }, data: { reason: 'not mine to do', requestKey: randomBytes(12).toString('hex') } });
+  expect(refused.status()).toBe(403);
+  expect(((await refused.json()) as { errcode: number }).errcode).toBe(40300);
+  expect((await data<{ status: string }>(await request.get(`${api}/order/info/${order.id}`, { headers: { authorization: customer.token } }))).status).toBe('FULFILLED');
+  expect(await member()).toBe(true);
+
+  // SUPPORT refunds it in full: the membership is taken back
+  const supportContext = await browser.newContext();
+  const support = await supportContext.newPage();
+  const supportMember = await signedInStaff(support, base, 'SUPPORT');
+  const o = t.AdminOrders!;
+  await support.goto(`/admin/orders/${order.id}`);
+  await (await whenHydrated(support.getByTestId('admin-refund-open'))).click();
+  const dialog = support.getByTestId('admin-refund-dialog');
+  await dialog.getByLabel(o.reason!).fill('customer asked within the refund window');
+  await dialog.getByRole('button', { name: o.confirmRefund! }).click();
+  await expect.poll(async () => (await data<{ status: string }>(await request.get(`${api}/order/info/${order.id}`, { headers: { authorization: customer.token } }))).status, { timeout: 20_000 }).toBe('REFUNDED');
+  expect(await member()).toBe(false);
+
+  // an OWNER reads it all in the audit log
+  const ownerContext = await browser.newContext();
+  const owner = await ownerContext.newPage();
+  await signedInStaff(owner, base, 'OWNER');
+  await owner.goto('/admin/audit');
+  const rows = owner.getByTestId('audit-row');
+  await expect(rows.filter({ hasText: contentMember }).filter({ hasText: 'news.publish' }).first()).toBeVisible();
+  await expect(rows.filter({ hasText: supportMember }).filter({ hasText: 'order.refund' }).first()).toBeVisible();
+  await Promise.all([contentContext.close(), supportContext.close(), ownerContext.close(), visitor.close()]);
+});
