@@ -102,5 +102,20 @@ test('CONTENT publishes news in seven languages and is refused a refund; SUPPORT
   const rows = owner.getByTestId('audit-row');
   await expect(rows.filter({ hasText: contentMember }).filter({ hasText: 'news.publish' }).first()).toBeVisible();
   await expect(rows.filter({ hasText: supportMember }).filter({ hasText: 'order.refund' }).first()).toBeVisible();
+
+  // the dashboard counts today's sale and refund, and draws its charts
+  await owner.goto('/admin');
+  await expect(owner.getByTestId('dash-orders')).toBeVisible();
+  await expect(owner.getByTestId('dash-money-chart').locator('canvas')).toBeVisible();
+  await expect(owner.getByTestId('dash-count-chart').locator('canvas')).toBeVisible();
   await Promise.all([contentContext.close(), supportContext.close(), ownerContext.close(), visitor.close()]);
+});
+
+test('the chart library is the back office’s alone: no public page loads it', async ({ request }) => {
+  for (const page of ['/en', '/zh-CN/pricing', '/ja/download', '/en/news-1']) {
+    const html = await (await request.get(page)).text();
+    const scripts = [...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)].map((match) => match[1] ?? '');
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const src of scripts) expect(await (await request.get(src)).text(), `${page} loads ${src}`).not.toMatch(/["']uplot["']/); // the root class name only uPlot's code holds
+  }
 });

@@ -50,7 +50,15 @@ export const ZAdminUserSummary = z.object({
 });
 export type TAdminUserSummary = z.infer<typeof ZAdminUserSummary>;
 
-export const ZAdminUsersPage = z.object({ items: z.array(ZAdminUserSummary), next: ZCursor.nullable() });
+/** Users one search reads per field (username, phone, email) before it answers `capped`. */
+export const ADMIN_USER_SEARCH_CANDIDATES = 200;
+
+export const ZAdminUsersPage = z.object({
+  items: z.array(ZAdminUserSummary),
+  next: ZCursor.nullable(),
+  /** a prefix matched more users than one search reads (200 per field): older matches may be missing; search with more characters */
+  capped: z.boolean(),
+});
 export type TAdminUsersPage = z.infer<typeof ZAdminUsersPage>;
 
 export const ZAdminUserProfile = ZAdminUserSummary.extend({

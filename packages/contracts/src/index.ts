@@ -3,6 +3,7 @@ export * from './admin';
 export * from './admin-roles';
 export * from './admin-content';
 export * from './admin-codes';
+export * from './admin-dashboard';
 export * from './admin-jobs';
 export * from './admin-payouts';
 export * from './accounts';

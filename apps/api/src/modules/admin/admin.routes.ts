@@ -2,6 +2,7 @@ import { type FastifyPluginAsync } from 'fastify';
 import { type AdminRouteTable, guardAdminRoutes } from './admin.plugin';
 import { auditAdminRoutes } from './audit.admin.routes';
 import { codesAdminRoutes } from './codes.admin.routes';
+import { dashboardAdminRoutes } from './dashboard.admin.routes';
 import { jobsAdminRoutes } from './jobs.admin.routes';
 import { ordersAdminRoutes } from './orders.admin.routes';
 import { payoutsAdminRoutes } from './payouts.admin.routes';
@@ -28,4 +29,5 @@ export const adminRoutes: FastifyPluginAsync<{ table?: AdminRouteTable }> = asyn
   await app.register(codesAdminRoutes);
   await app.register(jobsAdminRoutes);
   await app.register(payoutsAdminRoutes);
+  await app.register(dashboardAdminRoutes);
 };

@@ -98,6 +98,7 @@ describe.each(testDialects())('admin routes and the permission hook on $dialect'
       'GET /admin/payouts/batches/:id/export': 'payouts.manage',
       'POST /admin/payouts/batches/:id/paid': 'payouts.manage',
       'POST /admin/payouts/batches/:id/cancel': 'payouts.manage',
+      'GET /admin/dashboard': 'dashboard.read',
     });
     for (const role of STAFF_ROLES) {
       for (const [route, permission] of routes) {

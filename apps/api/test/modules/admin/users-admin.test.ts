@@ -59,6 +59,37 @@ describe.each(testDialects())('back office: users on $dialect', ({ dialect }) =>
     }
   });
 
+  it('a prefix matching more than 200 users reads 200 per field, answers the newest of them and says it was capped', async () => {
+    const support = await newStaff(db(), 'SUPPORT');
+    const stem = `cap${Math.random().toString(36).slice(2, 7)}`;
+    const base = Date.parse('2026-01-01T00:00:00.000Z');
+    const rows = Array.from({ length: 502 }, (_, i) => ({
+      id: newId(base + i * 1000),
+      username: `${stem}${String(i).padStart(3, '0')}`,
+      username_norm: `${stem}${String(i).padStart(3, '0')}`,
+      mobile: null,
+      email: null,
+      nickname: 'n',
+      password_hash: 'x',
+      password_changed_at: toDbDate(base),
+      created_at: toDbDate(base + i * 1000),
+      updated_at: toDbDate(base),
+    }));
+    for (let i = 0; i < rows.length; i += 100) await db().insertInto('users').values(rows.slice(i, i + 100)).execute();
+    const search = async (q: string) => body<TAdminUsersPage>(await get(`/admin/users?q=${q}&limit=100`, support)).data;
+
+    const broad = await search(stem);
+    expect(broad.capped).toBe(true);
+    expect(broad.items).toHaveLength(100);
+    const created = broad.items.map((item) => item.createdAt);
+    expect(created).toEqual([...created].sort().reverse()); // newest first among those read
+    // a narrower prefix (ten users) is complete
+    const narrow = await search(`${stem}10`);
+    expect(narrow.capped).toBe(false);
+    expect(narrow.items.map((item) => item.username)).toEqual(Array.from({ length: 10 }, (_, i) => `${stem}10${9 - i}`));
+    expect((await search(`${stem}501`)).items.map((item) => item.username)).toEqual([`${stem}501`]);
+  });
+
   it("shows a user's profile, orders, open sessions, devices and referral relations; an unknown id is a 404 envelope", async () => {
     const finance = await newStaff(db(), 'FINANCE');
     const user = await newUser(ctx.app);

@@ -1,19 +1,19 @@
+import type { TAdminDashboard } from '@llk/contracts';
 import type { Metadata } from 'next';
-import { getAdminT, requirePermission } from '@/features/admin/server/admin-session';
+import { getAdminServerApi, getAdminT, requirePermission } from '@/features/admin/server/admin-session';
+import { cleanQuery } from '@/features/admin-people/rules';
+import { DashboardScreen } from '@/features/admin-dashboard/components/dashboard-screen';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getAdminT('AdminShell');
   return { title: t('dashboardTitle') };
 }
 
-// The dashboard's place (its figures and charts come with step 4 of ADR 0019).
-export default async function AdminDashboardPage() {
+export default async function AdminDashboardPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const me = await requirePermission('dashboard.read');
-  const t = await getAdminT('AdminShell');
-  return (
-    <section>
-      <h1 className="text-2xl font-semibold text-ink">{t('dashboardTitle')}</h1>
-      <p className="mt-2 text-ink-muted">{t('dashboardIntro', { username: me.username })}</p>
-    </section>
-  );
+  const [api, params] = await Promise.all([getAdminServerApi(), searchParams]);
+  const range = cleanQuery(params, ['from', 'to']);
+  // a range the API refuses (reversed, too long) shows the default one; the form keeps working
+  const data = await api.get<TAdminDashboard>('/dashboard', { query: range, silent: true, retry: false }).catch(() => api.get<TAdminDashboard>('/dashboard'));
+  return <DashboardScreen data={data} username={me.username} />;
 }

@@ -1,4 +1,4 @@
-import type { TAdminUsersPage } from '@llk/contracts';
+import { ADMIN_USER_SEARCH_CANDIDATES, type TAdminUsersPage } from '@llk/contracts';
 import Link from 'next/link';
 import { Table, TableBody, TableHead, Td, Th } from '@/components/ui/table';
 import { LabeledInput } from './inputs';
@@ -20,6 +20,11 @@ export function UsersList({ t, language, q, page, nextHref, onFirst, error }: { 
         </button>
       </form>
       {error ? <p className="mt-4 text-sm text-red-700" role="alert">{error}</p> : null}
+      {page.capped ? (
+        <p className="mt-4 text-sm text-amber-800" data-testid="admin-users-capped">
+          {t('capped', { count: ADMIN_USER_SEARCH_CANDIDATES })}
+        </p>
+      ) : null}
       <div className="mt-6">
         {page.items.length === 0 ? (
           <Empty text={t('empty')} />

@@ -13,7 +13,7 @@ export default async function AdminUsersPage({ searchParams }: { searchParams: P
   const [{ language }, t, api, params] = await Promise.all([getAdminContext(), getAdminT('AdminUsers'), getAdminServerApi(), searchParams]);
   const filters = cleanQuery(params, ['q']);
   const cut = cleanQuery(params, ['before']);
-  let page: TAdminUsersPage = { items: [], next: null };
+  let page: TAdminUsersPage = { items: [], next: null, capped: false };
   let error: string | undefined;
   try {
     page = await api.get<TAdminUsersPage>('/users', { query: { ...filters, ...cut }, silent: true, retry: false });

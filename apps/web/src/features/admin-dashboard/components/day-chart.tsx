@@ -1,0 +1,71 @@
+'use client';
+
+import { useEffect, useRef } from 'react';
+import 'uplot/dist/uPlot.min.css';
+
+// One chart of values per day, drawn by uPlot (a kept chart library of some 50 KB, loaded only
+// here: the back office's dashboard, never a public page). The figures are also in the table
+// under the charts, which is what screen readers get; the canvas is decoration for them.
+
+export interface TDaySeries {
+  label: string;
+  values: number[];
+  color: string;
+  /** bars instead of a line */
+  bars?: boolean;
+}
+
+/** Unix seconds of each day's noon in UTC+8 (uPlot's time axis), from YYYY-MM-DD. */
+export function dayTimes(days: readonly string[]): number[] {
+  return days.map((day) => Date.parse(`${day}T04:00:00.000Z`) / 1000);
+}
+
+/** What uPlot draws: the days' times, then each series' values. */
+export function chartData(days: readonly string[], series: readonly TDaySeries[]): [number[], ...number[][]] {
+  return [dayTimes(days), ...series.map((item) => item.values)];
+}
+
+export function DayChart({ days, series, format, testId }: { days: readonly string[]; series: TDaySeries[]; format: (value: number) => string; testId: string }) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    let chart: { destroy(): void; setSize(size: { width: number; height: number }): void } | undefined;
+    let cancelled = false;
+    const observer = new ResizeObserver(() => chart?.setSize({ width: element.clientWidth, height: 240 }));
+    void import('uplot').then(({ default: UPlot }) => {
+      if (cancelled) return;
+      const bars = UPlot.paths.bars?.({ size: [0.6, 24] });
+      chart = new UPlot(
+        {
+          width: element.clientWidth,
+          height: 240,
+          tzDate: (ts) => UPlot.tzDate(new Date(ts * 1000), 'Asia/Shanghai'),
+          legend: { show: true },
+          cursor: { drag: { x: false, y: false } },
+          scales: { x: { time: true } },
+          axes: [{}, { values: (_u, ticks) => ticks.map((tick) => format(tick)), size: 72 }],
+          series: [
+            {},
+            ...series.map((item) => ({
+              label: item.label,
+              stroke: item.color,
+              width: 2,
+              ...(item.bars && bars ? { paths: bars, fill: `${item.color}55` } : {}),
+              value: (_u: unknown, value: number | null) => (value === null ? '—' : format(value)),
+            })),
+          ],
+        },
+        chartData(days, series),
+        element,
+      );
+      observer.observe(element);
+    });
+    return () => {
+      cancelled = true;
+      observer.disconnect();
+      chart?.destroy();
+    };
+  }, [days, series, format]);
+  return <div ref={box} className="w-full min-w-0" data-testid={testId} aria-hidden="true" />;
+}
