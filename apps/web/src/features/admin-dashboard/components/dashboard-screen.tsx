@@ -63,7 +63,7 @@ export function DashboardScreen({ data, username }: { data: TAdminDashboard; use
         <p className="w-full text-xs text-ink-muted">{t('zone')}</p>
       </form>
 
-      <dl className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <dl className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
         <Figure label={t('revenue')} value={money(totals.revenueFen)} hint={t('net', { amount: money(totals.revenueFen - totals.refundsFen) })} testId="dash-revenue" />
         <Figure label={t('refunds')} value={money(totals.refundsFen)} testId="dash-refunds" />
         <Figure label={t('paidOrders')} value={count(totals.paidOrders)} testId="dash-orders" />
