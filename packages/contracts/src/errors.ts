@@ -174,6 +174,8 @@ export const ErrorCode = {
   ADMIN_PAYOUT_BATCH_NOT_FOUND: 80251,
   ADMIN_PAYOUT_BATCH_CLOSED: 80252,
   ADMIN_AMBASSADOR_NOT_FOUND: 80253,
+  // back office: cloud PCs (80260–80269)
+  ADMIN_PROVIDER_APPLICATION_NOT_FOUND: 80260,
 } as const;
 
 export type TErrorCodeName = keyof typeof ErrorCode;
@@ -330,6 +332,7 @@ const info: Record<TErrorCodeName, ErrorInfo> = {
   ADMIN_PAYOUT_BATCH_NOT_FOUND: { status: 404, key: 'adminPayoutBatchNotFound' },
   ADMIN_PAYOUT_BATCH_CLOSED: { status: 409, key: 'adminPayoutBatchClosed' },
   ADMIN_AMBASSADOR_NOT_FOUND: { status: 404, key: 'adminAmbassadorNotFound' },
+  ADMIN_PROVIDER_APPLICATION_NOT_FOUND: { status: 404, key: 'adminProviderApplicationNotFound' },
 };
 
 const byCode = new Map<number, TErrorCodeName>(

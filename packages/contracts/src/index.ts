@@ -2,6 +2,7 @@ export * from './account-security';
 export * from './admin';
 export * from './admin-roles';
 export * from './admin-content';
+export * from './admin-cloud-pc';
 export * from './admin-codes';
 export * from './admin-dashboard';
 export * from './admin-jobs';

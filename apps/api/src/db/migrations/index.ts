@@ -24,6 +24,7 @@ import * as m0025 from './0025-device-text-search';
 import * as m0027 from './0027-admin-people';
 import * as m0028 from './0028-content-admin';
 import * as m0029 from './0029-payouts';
+import * as m0030 from './0030-provider-application-state';
 
 // Every migration, imported explicitly: file discovery breaks under bundlers and vitest, and an
 // explicit list makes the order reviewable. Names sort in application order; never rename one
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '0027-admin-people': m0027,
   '0028-content-admin': m0028,
   '0029-payouts': m0029,
+  '0030-provider-application-state': m0030,
 };

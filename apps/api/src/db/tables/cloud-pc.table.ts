@@ -1,3 +1,5 @@
+import { type Generated } from 'kysely';
+
 // Tables of migration 0008-cloud-pc. Timestamps are UTC ISO text, booleans 0/1, amounts integer fen
 // (see ../dialect.ts).
 
@@ -47,6 +49,10 @@ export interface CloudPcProviderApplicationsTable {
   locale: string;
   ip: string;
   created_at: string;
+  /** migration 0030: NEW | CONTACTED | ACCEPTED | DECLINED, kept by the back office */
+  state: Generated<string>;
+  state_note: Generated<string | null>;
+  state_at: Generated<string | null>;
 }
 
 export interface CloudPcInvoiceRequestsTable {

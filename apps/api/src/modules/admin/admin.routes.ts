@@ -1,6 +1,7 @@
 import { type FastifyPluginAsync } from 'fastify';
 import { type AdminRouteTable, guardAdminRoutes } from './admin.plugin';
 import { auditAdminRoutes } from './audit.admin.routes';
+import { cloudPcAdminRoutes } from './cloud-pc.admin.routes';
 import { codesAdminRoutes } from './codes.admin.routes';
 import { dashboardAdminRoutes } from './dashboard.admin.routes';
 import { jobsAdminRoutes } from './jobs.admin.routes';
@@ -30,4 +31,5 @@ export const adminRoutes: FastifyPluginAsync<{ table?: AdminRouteTable }> = asyn
   await app.register(jobsAdminRoutes);
   await app.register(payoutsAdminRoutes);
   await app.register(dashboardAdminRoutes);
+  await app.register(cloudPcAdminRoutes);
 };

@@ -99,6 +99,10 @@ describe.each(testDialects())('admin routes and the permission hook on $dialect'
       'POST /admin/payouts/batches/:id/paid': 'payouts.manage',
       'POST /admin/payouts/batches/:id/cancel': 'payouts.manage',
       'GET /admin/dashboard': 'dashboard.read',
+      'GET /admin/cloud-pc/inventory': 'cloudpc.manage',
+      'GET /admin/cloud-pc/applications': 'cloudpc.manage',
+      'POST /admin/cloud-pc/applications/:id/state': 'cloudpc.manage',
+      'GET /admin/cloud-pc/invoices': 'cloudpc.manage',
     });
     for (const role of STAFF_ROLES) {
       for (const [route, permission] of routes) {

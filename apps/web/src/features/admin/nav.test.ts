@@ -5,12 +5,12 @@ import { currentSection, visibleSections } from './nav';
 describe('the back office nav', () => {
   it('shows each role only the sections its permissions open', () => {
     expect(visibleSections(ROLE_PERMISSIONS.OWNER).map((s) => s.key)).toEqual([
-      'dashboard', 'users', 'orders', 'content', 'releases', 'pricing', 'codes', 'payouts', 'jobs', 'staff', 'audit',
+      'dashboard', 'users', 'orders', 'content', 'releases', 'pricing', 'codes', 'payouts', 'cloudPc', 'jobs', 'staff', 'audit',
     ]);
     expect(visibleSections(ROLE_PERMISSIONS.CONTENT).map((s) => s.key)).toEqual(['dashboard', 'content', 'releases']);
     expect(visibleSections(ROLE_PERMISSIONS.SUPPORT).map((s) => s.key)).toEqual(['dashboard', 'users', 'orders']);
     expect(visibleSections(ROLE_PERMISSIONS.FINANCE).map((s) => s.key)).toEqual(['dashboard', 'users', 'orders', 'pricing', 'codes', 'payouts', 'audit']);
-    expect(visibleSections(ROLE_PERMISSIONS.OPS).map((s) => s.key)).toEqual(['dashboard', 'users', 'codes', 'jobs']);
+    expect(visibleSections(ROLE_PERMISSIONS.OPS).map((s) => s.key)).toEqual(['dashboard', 'users', 'codes', 'cloudPc', 'jobs']);
   });
 
   it('marks the section of a page, the dashboard only on /admin itself', () => {

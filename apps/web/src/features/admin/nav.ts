@@ -19,8 +19,9 @@ export const ADMIN_SECTIONS: readonly TAdminSection[] = [
   { key: 'pricing', href: '/admin/pricing', permission: 'pricing.manage' },
   { key: 'codes', href: '/admin/codes', permission: 'codes.manage' },
   { key: 'payouts', href: '/admin/payouts', permission: 'payouts.manage' },
-  // cloud PC (cloudpc.manage) and the support inbox (support.manage) join the nav when their
-  // screens exist: a link to a missing page is worse than none
+  { key: 'cloudPc', href: '/admin/cloud-pc', permission: 'cloudpc.manage' },
+  // the support inbox (support.manage) joins the nav when its screen exists: a link to a
+  // missing page is worse than none
   { key: 'jobs', href: '/admin/jobs', permission: 'jobs.manage' },
   { key: 'staff', href: '/admin/staff', permission: 'staff.manage' },
   { key: 'audit', href: '/admin/audit', permission: 'audit.read' },
