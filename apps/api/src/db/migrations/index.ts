@@ -25,6 +25,7 @@ import * as m0027 from './0027-admin-people';
 import * as m0028 from './0028-content-admin';
 import * as m0029 from './0029-payouts';
 import * as m0030 from './0030-provider-application-state';
+import * as m0031 from './0031-search-expiry';
 
 // Every migration, imported explicitly: file discovery breaks under bundlers and vitest, and an
 // explicit list makes the order reviewable. Names sort in application order; never rename one
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '0028-content-admin': m0028,
   '0029-payouts': m0029,
   '0030-provider-application-state': m0030,
+  '0031-search-expiry': m0031,
 };

@@ -100,6 +100,8 @@ export interface SearchDocumentsTable {
   /** plain text, for snippets */
   body: string;
   published_at: string | null;
+  /** migration 0031: the end of the page's publish window; found only before it */
+  expires_at: Generated<string | null>;
 }
 
 export interface SearchPostingsTable {

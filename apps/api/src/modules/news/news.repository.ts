@@ -6,6 +6,8 @@ export interface NewsRow {
   public_id: number;
   kind: string;
   published_at: string;
+  /** the end of its publish window (migration 0028); null: none */
+  expires_at: string | null;
   valid_from: string | null;
   valid_until: string | null;
 }
@@ -18,7 +20,7 @@ export interface NewsTranslationRow {
   body: string;
 }
 
-const newsColumns = ['id', 'public_id', 'kind', 'published_at', 'valid_from', 'valid_until'] as const;
+const newsColumns = ['id', 'public_id', 'kind', 'published_at', 'expires_at', 'valid_from', 'valid_until'] as const;
 
 /** What the public sees: published by staff (or the seed) and inside its publish window. */
 function publicNews(db: Db, now: string) {

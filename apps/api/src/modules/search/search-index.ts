@@ -72,7 +72,7 @@ function toDocument(input: Omit<SearchDocument, 'terms' | 'body'> & { text: stri
     const entry = terms.get(term);
     terms.set(term, { frequency: (entry?.frequency ?? 0) + frequency, inTitle: true });
   }
-  return { locale: input.locale, type: input.type, ref: input.ref, url: input.url, title, body, publishedAt: input.publishedAt, terms };
+  return { locale: input.locale, type: input.type, ref: input.ref, url: input.url, title, body, publishedAt: input.publishedAt, expiresAt: input.expiresAt ?? null, terms };
 }
 
 /** Rebuilds the whole index. */
@@ -104,7 +104,7 @@ async function newsDocuments(db: Db, publicId?: number): Promise<SearchDocument[
       const figures = (value: string) => fillFigures(value, discounts, locale);
       const text = [figures(t.summary), markdownToText(figures(t.body))].join('\n');
       const url = `/info-${item.public_id}`;
-      documents.push(toDocument({ locale, type: 'news', ref: String(item.public_id), url, title: figures(t.title), text, publishedAt: item.published_at }));
+      documents.push(toDocument({ locale, type: 'news', ref: String(item.public_id), url, title: figures(t.title), text, publishedAt: item.published_at, expiresAt: item.expires_at }));
     }
   }
   return documents;
@@ -125,7 +125,7 @@ async function noticeDocuments(db: Db, slug?: string): Promise<SearchDocument[]>
       const t = pickTranslation(own, locale);
       if (!t) continue;
       const url = `/notice#${notice.slug}`;
-      documents.push(toDocument({ locale, type: 'notice', ref: notice.slug, url, title: t.title, text: markdownToText(t.body), publishedAt: notice.published_at }));
+      documents.push(toDocument({ locale, type: 'notice', ref: notice.slug, url, title: t.title, text: markdownToText(t.body), publishedAt: notice.published_at, expiresAt: notice.expires_at }));
     }
   }
   return documents;

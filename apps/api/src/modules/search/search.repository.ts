@@ -10,6 +10,8 @@ export interface SearchDocument {
   title: string;
   body: string;
   publishedAt: string | null;
+  /** the end of the page's publish window (news, notices); null: none */
+  expiresAt?: string | null;
   /** term → [count, in title] */
   terms: Map<string, { frequency: number; inTitle: boolean }>;
 }
@@ -39,7 +41,7 @@ export async function replaceSearchIndex(db: Db, documents: SearchDocument[], ty
     for (const [term, info] of doc.terms) {
       postings.push({ locale: doc.locale, term, document_id: id, in_title: info.inTitle ? 1 : 0, frequency: info.frequency });
     }
-    return { id, locale: doc.locale, type: doc.type, ref: doc.ref, url: doc.url, title: doc.title, body: doc.body, published_at: doc.publishedAt };
+    return { id, locale: doc.locale, type: doc.type, ref: doc.ref, url: doc.url, title: doc.title, body: doc.body, published_at: doc.publishedAt, expires_at: doc.expiresAt ?? null };
   });
   for (let i = 0; i < rows.length; i += DOCUMENT_BATCH) {
     await db.insertInto('search_documents').values(rows.slice(i, i + DOCUMENT_BATCH)).execute();
@@ -73,6 +75,7 @@ export async function findMatches(
     .where('p.locale', '=', options.locale)
     .where('p.term', 'in', options.terms)
     .where((eb) => eb.or([eb('d.published_at', 'is', null), eb('d.published_at', '<=', options.now)]))
+    .where((eb) => eb.or([eb('d.expires_at', 'is', null), eb('d.expires_at', '>', options.now)]))
     .groupBy('p.document_id')
     .having((eb) => eb.fn.countAll(), '>=', options.required)
     .select((eb) => [

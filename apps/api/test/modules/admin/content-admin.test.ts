@@ -174,6 +174,11 @@ describe.each(testDialects())('back office: content, releases, pricing on $diale
     const item = (await admin<TAdminNews>('POST', '/admin/news', newsInput('vellumwick', { expiresAt: '2026-01-03T00:00:00.000Z' }))).body.data;
     await admin('POST', `/admin/news/${item.id}/publish`);
     expect((await pub<TNewsList>('/news/list?pageSize=50')).list.map((n) => n.id)).not.toContain(item.publicId);
+    // nor is it found: its window has closed (the index keeps the window, the search reads the clock)
+    expect((await pub<{ list: unknown[] }>('/search?q=vellumwick')).list).toEqual([]);
+    const later = (await admin<TAdminNews>('POST', '/admin/news', newsInput('tallowmere', { expiresAt: new Date(Date.now() + 86_400_000).toISOString() }))).body.data;
+    await admin('POST', `/admin/news/${later.id}/publish`);
+    expect((await pub<{ list: { url: string }[] }>('/search?q=tallowmere')).list.map((hit) => hit.url)).toEqual([`/info-${later.publicId}`]);
     const edited = await admin<{ item: TAdminNews }>('PUT', `/admin/news/${item.id}`, newsInput('brindlemoss'));
     expect(edited.status).toBe(200);
     expect(edited.body.data.item.expiresAt).toBeNull();
