@@ -28,6 +28,7 @@ export const V = {
   referralCodeUnknown: 'validation.referralCodeUnknown',
   staffUsernameFormat: 'validation.staffUsernameFormat',
   staffPasswordFormat: 'validation.staffPasswordFormat',
+  dateInPast: 'validation.dateInPast',
 } as const;
 export type TValidationKey = (typeof V)[keyof typeof V];
 

@@ -41,7 +41,7 @@ export const codesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: envelopeResponses(ZAdminCodeBatchCreated),
       },
     },
-    async (request) => ok(await createBatchForStaff(app.db, app.config.redeem.pepper, actorOf(request), request.body)),
+    async (request) => ok(await createBatchForStaff(app.db, app.config.redeem.pepper, actorOf(request), request.body, new Date(), (key) => request.t(key))),
   );
 
   app.post(

@@ -11,6 +11,7 @@ import {
   type TAdminCodeState,
   type TQualityTier,
   type TRedeemKind,
+  V,
 } from '@llk/contracts';
 import { fromDbDate, toDbDate } from '../../db/dialect';
 import { type Db } from '../../db/schema';
@@ -67,9 +68,12 @@ async function oneBatch(db: Db, batch: string, now: Date): Promise<TAdminCodeBat
  * written in one transaction, on PostgreSQL under an advisory lock of the name, so two staff
  * members choosing one name at once get one batch and one "exists".
  */
-export async function createBatchForStaff(db: Db, pepper: string, actor: StaffActor, body: TAdminCodeBatchCreate, now = new Date()): Promise<TAdminCodeBatchCreated> {
+export async function createBatchForStaff(db: Db, pepper: string, actor: StaffActor, body: TAdminCodeBatchCreate, now = new Date(), t?: (key: string) => string): Promise<TAdminCodeBatchCreated> {
   const reason = requireReason(body.reason);
-  if (body.expiresAt && new Date(body.expiresAt) <= now) throw new AppError('VALIDATION_FAILED');
+  if (body.expiresAt && new Date(body.expiresAt) <= now) {
+    const rule = V.dateInPast;
+    throw new AppError('VALIDATION_FAILED', { data: { fields: [{ field: 'body.expiresAt', rule, message: t?.(rule) ?? rule }] } });
+  }
   const suffix = Array.from({ length: 4 }, () => NAME_ALPHABET[randomInt(NAME_ALPHABET.length)]).join('');
   const batch = body.batch ?? `${body.kind}-${body.amount}-${now.toISOString().slice(0, 10)}-${suffix}`;
   const request = { kind: body.kind, amount: body.amount, count: body.count, batch, qualityTier: body.qualityTier, expiresAt: body.expiresAt ? new Date(body.expiresAt) : undefined };

@@ -383,9 +383,11 @@ export async function listVisibleDevices(db: Db, kv: KeyValueStore, userId: stri
   };
   if (!filter.ownerId && !filter.sharedWith) return { list: [], total: 0, page: query.page, pageSize: query.pageSize };
   const offset = (query.page - 1) * query.pageSize;
+  // a group, "ungrouped", a client type or a text narrows the list; presence and sharing are apart
+  const narrowed = Boolean(filter.groupIds || filter.includeUngrouped || filter.clientType || filter.text);
   if (query.online === true && !filter.sharedWith) {
     // own devices only: the account's online set names them (shared ones are in their owners' sets)
-    if (filter.groupIds || filter.includeUngrouped || filter.clientType || filter.text) {
+    if (narrowed) {
       const online = await kv.membersAbove(onlineSetKey(userId), now.getTime());
       if (online.length === 0) return { list: [], total: 0, page: query.page, pageSize: query.pageSize };
       const { rows, total } = await listDevices(db, { ...filter, ids: online }, query.pageSize, offset);
@@ -405,7 +407,7 @@ export async function listVisibleDevices(db: Db, kv: KeyValueStore, userId: stri
     const total = online.total - (pageIds.length - rows.length);
     return { list: await viewsOf(db, kv, userId, rows, now), total, page: query.page, pageSize: query.pageSize };
   }
-  if (query.online === undefined && !filter.sharedWith && !filter.groupIds && !filter.includeUngrouped && !filter.clientType && !filter.text) {
+  if (query.online === undefined && !filter.sharedWith && !narrowed) {
     // the account's own devices, nothing narrowing: the page from the index, the total from the count's cache
     const [ids, total] = await Promise.all([pageOfDeviceIds(db, filter, query.pageSize, offset), ownDeviceCount(db, kv, userId)]);
     const rows = await devicesInOrder(db, ids.map((row) => row.id));
@@ -415,7 +417,7 @@ export async function listVisibleDevices(db: Db, kv: KeyValueStore, userId: stri
     const { rows, total } = await listDevices(db, filter, query.pageSize, offset);
     return { list: await viewsOf(db, kv, userId, rows, now), total, page: query.page, pageSize: query.pageSize };
   }
-  if (query.online === false && !filter.sharedWith && !filter.groupIds && !filter.includeUngrouped && !filter.clientType && !filter.text) {
+  if (query.online === false && !filter.sharedWith && !narrowed) {
     const { ids, total } = await offlinePage(db, kv, userId, offset, query.pageSize, now);
     return { list: await viewsOf(db, kv, userId, await devicesInOrder(db, ids), now), total, page: query.page, pageSize: query.pageSize };
   }

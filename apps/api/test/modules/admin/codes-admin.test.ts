@@ -114,6 +114,9 @@ describe.each(testDialects())('code batches in the back office ($dialect)', ({ d
       expect(answer.res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(answer.body.errcode).toBe(ErrorCode.VALIDATION_FAILED);
     }
+    // a past end names its field, in the caller's language (zh-CN here)
+    const ended = await call<{ fields: { field: string; message: string }[] }>(finance, 'POST', '/batches', { kind: 'MEMBER_DAYS', amount: 30, count: 1, expiresAt: past, reason: 'x' });
+    expect(ended.body.data.fields).toEqual([{ field: 'body.expiresAt', rule: 'validation.dateInPast', message: '该日期已过，请选择将来的日期。' }]);
     const missing = await call(finance, 'POST', '/batches/no-such-batch/deactivate', { reason: 'x' });
     expect([missing.res.statusCode, missing.body.errcode]).toEqual([404, ErrorCode.ADMIN_CODE_BATCH_NOT_FOUND]);
     expect((missing.body as unknown as { errmsg: string }).errmsg).toBe('该兑换码批次不存在。');
