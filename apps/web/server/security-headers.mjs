@@ -68,26 +68,35 @@ export function baseHeaders(https) {
 }
 
 /**
- * The policy of a page whose inline scripts have these hashes.
+ * The policy of a page whose inline scripts have these hashes. The back office (`/admin…`,
+ * ADR 0019) gets a stricter one: no third-party origin (the WeChat SDK and its report image
+ * serve public pages only), no `data:` images (its QR codes are inline SVG, its charts a canvas),
+ * no workers and no manifest.
  * @param {string[]} hashes `'sha256-…'` sources
  * @param {boolean} https
+ * @param {{ admin?: boolean }} [options]
  */
-export function pagePolicy(hashes, https) {
+export function pagePolicy(hashes, https, options = {}) {
+  const admin = options.admin === true;
   return [
     "default-src 'self'",
-    ['script-src', "'self'", ...hashes, WECHAT_SDK_ORIGIN].join(' '),
+    ['script-src', "'self'", ...hashes, ...(admin ? [] : [WECHAT_SDK_ORIGIN])].join(' '),
     // React and our components set style attributes; styles cannot run code.
     "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: ${WECHAT_REPORT_ORIGIN}`,
+    admin ? "img-src 'self'" : `img-src 'self' data: ${WECHAT_REPORT_ORIGIN}`,
     "font-src 'self'",
     "connect-src 'self'",
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",
     "frame-ancestors 'none'",
+    ...(admin ? ["worker-src 'none'", "manifest-src 'none'"] : []),
     ...(https ? ['upgrade-insecure-requests'] : []),
   ].join('; ');
 }
+
+/** The back office's pages (and only those): /admin and below. */
+const ADMIN_PATH_RE = /^\/admin(?:[/?#]|$)/;
 
 const SCRIPT_RE = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
 const SRC_RE = /\ssrc\s*=/i;
@@ -229,7 +238,10 @@ export function secureResponse(req, res, options) {
     } catch (error) {
       console.error(`security headers: could not read the page ${req.url ?? ''}`, error);
     }
-    res.setHeader('Content-Security-Policy', pagePolicy(hashes, https));
+    const admin = ADMIN_PATH_RE.test(req.url ?? '');
+    res.setHeader('Content-Security-Policy', pagePolicy(hashes, https, { admin }));
+    // staff pages hold customers' data: no address of one leaves in a Referer
+    if (admin) res.setHeader('Referrer-Policy', 'no-referrer');
     if (req.method !== 'HEAD' && !res.hasHeader('content-length')) res.setHeader('Content-Length', body.length);
     if (reason === undefined) original.writeHead.call(this, res.statusCode);
     else original.writeHead.call(this, res.statusCode, reason);

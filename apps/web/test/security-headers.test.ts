@@ -16,7 +16,7 @@ const { secureResponse, securityOptions, inlineScriptHashes, pagePolicy, baseHea
   secureResponse: (req: IncomingMessage, res: ServerResponse, options: { https: boolean }) => void;
   securityOptions: (env: Record<string, string | undefined>) => { https: boolean };
   inlineScriptHashes: (html: string) => string[];
-  pagePolicy: (hashes: string[], https: boolean) => string;
+  pagePolicy: (hashes: string[], https: boolean, options?: { admin?: boolean }) => string;
   baseHeaders: (https: boolean) => Record<string, string>;
   NON_DOCUMENT_POLICY: string;
 };
@@ -107,6 +107,27 @@ describe('security headers of the web (server/security-headers.mjs)', () => {
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(res.headers['permissions-policy']).toContain('camera=()');
     expect(Number(res.headers['content-length'])).toBe(Buffer.byteLength(PAGE));
+  });
+
+  it('gives the back office a stricter policy: no third-party origin, no data: images, no workers, and no Referer', async () => {
+    const origin = await serve((_req, res) => {
+      html(res);
+      res.end(PAGE);
+    });
+    const admin = await get(`${origin}/admin/users?q=138`);
+    const policy = String(admin.headers['content-security-policy']);
+    expect(policy).toBe(pagePolicy(expectedHashes, false, { admin: true }));
+    expect(policy).not.toContain('res.wx.qq.com');
+    expect(policy).not.toContain('open.weixin.qq.com');
+    expect(policy).toContain("img-src 'self';");
+    expect(policy).toContain("worker-src 'none'");
+    expect(admin.headers['referrer-policy']).toBe('no-referrer');
+    // a public page, and one that only starts with the word, keep the site's policy
+    for (const path of ['/en/news-1', '/administrator']) {
+      const page = await get(`${origin}${path}`);
+      expect(page.headers['content-security-policy']).toBe(pagePolicy(expectedHashes, false));
+      expect(page.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    }
   });
 
   it('waits for a streamed page (writeHead with headers, flushHeaders, chunks split inside a script)', async () => {
