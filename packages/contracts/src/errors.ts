@@ -102,6 +102,9 @@ export const ErrorCode = {
   WX_OAUTH_CODE_INVALID: 20102,
   WX_OAUTH_NOT_CONFIGURED: 20103,
 
+  // the ambassador programme
+  AMBASSADOR_NOT_JOINED: 20301,
+
   // cloud PC
   CLOUD_PC_NOT_FOUND: 60101,
   CLOUD_PC_RELEASED: 60102,
@@ -332,6 +335,7 @@ const info: Record<TErrorCodeName, ErrorInfo> = {
   ADMIN_PAYOUT_BATCH_NOT_FOUND: { status: 404, key: 'adminPayoutBatchNotFound' },
   ADMIN_PAYOUT_BATCH_CLOSED: { status: 409, key: 'adminPayoutBatchClosed' },
   ADMIN_AMBASSADOR_NOT_FOUND: { status: 404, key: 'adminAmbassadorNotFound' },
+  AMBASSADOR_NOT_JOINED: { status: 409, key: 'ambassadorNotJoined' },
   ADMIN_PROVIDER_APPLICATION_NOT_FOUND: { status: 404, key: 'adminProviderApplicationNotFound' },
 };
 

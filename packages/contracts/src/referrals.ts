@@ -1,6 +1,7 @@
 import { z } from './zod';
 import { maskEmail, maskPhone } from './accounts';
 import { ZActivityType } from './enums';
+import { V } from './rules';
 import { REFERRAL_CODE_RE } from './validation';
 
 // The ambassador (referral) programme, spec sections 4, 6 and 9: schemas of
@@ -131,8 +132,27 @@ export const ZAmbassadorInfo = z.object({
   commissionCount: z.number().int(),
   /** newest first, at most AMBASSADOR_LIST_LIMIT */
   commissions: z.array(ZCommissionLine),
+  /** how commission is paid out: the threshold, and where it goes (the Alipay account masked) */
+  payout: z.object({
+    thresholdFen: z.number().int(),
+    payeeAccount: z.string().nullable(),
+    payeeName: z.string().nullable(),
+  }),
 });
 export type TAmbassadorInfo = z.infer<typeof ZAmbassadorInfo>;
+
+/** POST /activity/participant/payee: where the ambassador's payouts go; the password confirms it. */
+export const ZAmbassadorPayeeRequest = z
+  .object({
+    /** an Alipay account: a mainland mobile number or an email */
+    account: z.union([z.string().trim().regex(/^1\d{10}$/, { error: V.phoneOrEmailInvalid }), z.email({ error: V.phoneOrEmailInvalid }).max(100, { error: V.tooLong })], { error: V.phoneOrEmailInvalid }),
+    /** the account's real name, which Alipay checks */
+    name: z.string().trim().min(1, { error: V.required }).max(50, { error: V.tooLong }),
+    password: z.string().min(1, { error: V.passwordRequired }).max(128, { error: V.tooLong }),
+  })
+  .strict();
+export type TAmbassadorPayeeRequest = z.infer<typeof ZAmbassadorPayeeRequest>;
+export const ZAmbassadorPayee = z.object({ payeeAccount: z.string(), payeeName: z.string() });
 
 export const AMBASSADOR_LIST_LIMIT = 100;
 

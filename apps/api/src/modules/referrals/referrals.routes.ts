@@ -1,7 +1,7 @@
-import { ZAmbassadorInfo, ZAmbassadorJoinQuery, ZAmbassadorJoinResult } from '@llk/contracts';
+import { ZAmbassadorInfo, ZAmbassadorJoinQuery, ZAmbassadorJoinResult, ZAmbassadorPayee, ZAmbassadorPayeeRequest } from '@llk/contracts';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelopeResponses, ok } from '../../lib/envelope';
-import { getAmbassadorInfo, joinProgramme } from './referrals.service';
+import { getAmbassadorInfo, joinProgramme, setOwnPayee } from './referrals.service';
 
 export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
   const webOrigin = app.config.webOrigin;
@@ -40,5 +40,20 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header('cache-control', 'private, no-store');
       return ok(await getAmbassadorInfo(app.db, request.user?.userId ?? '', webOrigin));
     },
+  );
+
+  app.post(
+    '/activity/participant/payee',
+    {
+      schema: {
+        tags: ['referrals'],
+        summary: 'Where the caller’s ambassador payouts go: an Alipay account (mobile or email) and its real name; logged in',
+        description: 'The account password confirms the change (INVALID_CREDENTIALS when wrong); AMBASSADOR_NOT_JOINED before joining. Answers the account masked.',
+        body: ZAmbassadorPayeeRequest,
+        response: envelopeResponses(ZAmbassadorPayee),
+      },
+      onRequest: app.requireUser,
+    },
+    async (request) => ok(await setOwnPayee(app.db, request.user?.userId ?? '', request.body)),
   );
 };

@@ -1,6 +1,8 @@
 import { randomInt } from 'node:crypto';
 import {
   AMBASSADOR_LIST_LIMIT,
+  maskEmail,
+  maskPhone,
   maskReferredAccount,
   normalizeReferralCode,
   REFERRAL_CODE_ALPHABET,
@@ -10,6 +12,7 @@ import {
   type TActivityType,
   type TAmbassadorInfo,
   type TAmbassadorJoinResult,
+  type TAmbassadorPayeeRequest,
   type TCommissionState,
 } from '@llk/contracts';
 import { fromDbDate, isUniqueViolation, toDbDate } from '../../db/dialect';
@@ -28,7 +31,8 @@ import {
   type AmbassadorRow,
   type BindingRow,
 } from './referrals.repository';
-import { balancesOf } from './payouts.service';
+import { balancesOf, payoutThreshold, setPayee } from './payouts.service';
+import { verifyPassword } from '../auth';
 
 const DAY_MS = 24 * 3_600_000;
 const CODE_ATTEMPTS = 8;
@@ -104,15 +108,17 @@ export async function getAmbassadorInfo(db: Db, userId: string, webOrigin: strin
       totals: { pendingFen: 0, effectiveFen: 0, paidOutFen: 0, reversedFen: 0 },
       commissionCount: 0,
       commissions: [],
+      payout: { thresholdFen: await payoutThreshold(db), payeeAccount: null, payeeName: null },
     };
   }
   // The hourly sweep matures lines too; doing it here first means the page is never behind.
   await matureCommissions(db, now, userId);
-  const [referred, lines, totals, balances] = await Promise.all([
+  const [referred, lines, totals, balances, thresholdFen] = await Promise.all([
     listReferredUsers(db, userId, AMBASSADOR_LIST_LIMIT),
     listCommissionLines(db, userId, AMBASSADOR_LIST_LIMIT),
     commissionTotals(db, userId),
     balancesOf(db, [userId]),
+    payoutThreshold(db),
   ]);
   const balance = balances.get(userId);
   const count = [...totals.values()].reduce((total, entry) => total + entry.count, 0);
@@ -148,7 +154,27 @@ export async function getAmbassadorInfo(db: Db, userId: string, webOrigin: strin
       reversedAt: line.reversed_at ? fromDbDate(line.reversed_at).toISOString() : null,
       paidOutAt: line.paid_out_at ? fromDbDate(line.paid_out_at).toISOString() : null,
     })),
+    payout: { thresholdFen, payeeAccount: ambassador.payee_account ? maskPayee(ambassador.payee_account) : null, payeeName: ambassador.payee_name },
   };
+}
+
+/** An Alipay account as the ambassador's page shows it: the phone or email masked. */
+function maskPayee(account: string): string {
+  return account.includes('@') ? maskEmail(account) : maskPhone(account);
+}
+
+/**
+ * POST /activity/participant/payee: the ambassador says where payouts go. The account's password
+ * confirms it (a session alone must not redirect the money); the change takes effect for the next
+ * batch. Answers the payee as the page shows it.
+ */
+export async function setOwnPayee(db: Db, userId: string, body: TAmbassadorPayeeRequest): Promise<{ payeeAccount: string; payeeName: string }> {
+  const [user, ambassador] = await Promise.all([findUserById(db, userId), findAmbassadorByUser(db, userId)]);
+  if (!user) throw new AppError('UNAUTHORIZED');
+  if (!ambassador) throw new AppError('AMBASSADOR_NOT_JOINED');
+  if (!(await verifyPassword(user.password_hash, body.password))) throw new AppError('INVALID_CREDENTIALS');
+  await setPayee(db, userId, { account: body.account, name: body.name });
+  return { payeeAccount: maskPayee(body.account), payeeName: body.name };
 }
 
 /**

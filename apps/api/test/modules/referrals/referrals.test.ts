@@ -1,3 +1,4 @@
+import { ErrorCode, type TAmbassadorInfo } from '@llk/contracts';
 import { describe, expect, it } from 'vitest';
 import { fromDbDate, toDbDate } from '../../../src/db/dialect';
 import { recordCommission } from '../../../src/modules/referrals/commission.service';
@@ -264,5 +265,31 @@ describe.each(testDialects())('ambassador programme on $dialect', ({ dialect }) 
       await rdb.updateTable('referral_bindings').set({ expires_at: toDbDate(Date.now() - HOUR) }).where('referred_user_id', '=', user.id).execute();
       expect(body<Info>(await info(ambassador.token)).data.referredUsers[0]).toMatchObject({ remainingDays: 0, active: false });
     });
+  });
+  it('an ambassador names where payouts go, confirmed by the password; the page shows it masked with the threshold', async () => {
+    const identity = newIdentity();
+    const { token } = await signUpWithCookie(null, identity);
+    const payee = (payload: object, lang = 'en') =>
+      ctx.app.inject({ method: 'POST', url: '/activity/participant/payee', headers: { authorization: token, 'accept-language': lang }, payload });
+    // not joined yet
+    const early = await payee({ account: '13800138000', name: '张三', password: identity.password });
+    expect([early.statusCode, body(early).errcode]).toEqual([409, ErrorCode.AMBASSADOR_NOT_JOINED]);
+    expect((await join(token)).statusCode).toBe(200);
+    expect(body<TAmbassadorInfo>(await info(token)).data.payout).toEqual({ thresholdFen: 10_000, payeeAccount: null, payeeName: null });
+
+    // a wrong password changes nothing; a malformed account names its field in the caller's language
+    const wrong = await payee({ account: '13800138000', name: '张三', password: 'not-the-password' });
+    expect(body(wrong).errcode).toBe(ErrorCode.INVALID_CREDENTIALS);
+    const malformed = await payee({ account: '12345', name: '张三', password: identity.password }, 'zh-CN');
+    expect(body(malformed).errcode).toBe(ErrorCode.VALIDATION_FAILED);
+    expect(malformed.body).toContain('body.account');
+    expect(body<TAmbassadorInfo>(await info(token)).data.payout.payeeAccount).toBeNull();
+
+    const saved = await payee({ account: 'Pay.Me@Example.com', name: 'Li Lei', password: identity.password });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(body(saved).data).toEqual({ payeeAccount: expect.stringMatching(/\*/) as unknown as string, payeeName: 'Li Lei' });
+    expect(body<TAmbassadorInfo>(await info(token)).data.payout).toEqual({ thresholdFen: 10_000, payeeAccount: body<{ payeeAccount: string }>(saved).data.payeeAccount, payeeName: 'Li Lei' });
+    const row = await db().selectFrom('ambassadors').select(['payee_account', 'payee_name']).innerJoin('users', 'users.id', 'ambassadors.user_id').where('users.mobile', '=', identity.mobile).executeTakeFirstOrThrow();
+    expect(row).toEqual({ payee_account: 'Pay.Me@Example.com', payee_name: 'Li Lei' });
   });
 });

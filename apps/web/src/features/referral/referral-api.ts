@@ -24,3 +24,8 @@ export async function loadAmbassador(): Promise<TLoadResult> {
 export function joinAmbassador(): Promise<TAmbassadorJoinResult> {
   return api.post<TAmbassadorJoinResult>(AMBASSADOR_PATH, { query: { activityType: 'LZ' } });
 }
+
+/** POST: where payouts go, confirmed by the account password; errors are toasted by the client. */
+export function savePayee(body: { account: string; name: string; password: string }): Promise<{ payeeAccount: string; payeeName: string }> {
+  return api.post<{ payeeAccount: string; payeeName: string }>('/activity/participant/payee', { body });
+}

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import en from '../../../../messages/en/referral.json';
 import type { TReferralTexts } from '../texts';
 
-import { captureToasts } from '../../../../test/support/fake-api';
+import { captureToasts, fakeApi } from '../../../../test/support/fake-api';
 import AmbassadorDashboard from './ambassador-dashboard';
 
 const texts = en.Referral as unknown as TReferralTexts;
@@ -23,6 +23,7 @@ const info: TAmbassadorInfo = {
     { account: 'a***@example.com', boundAt: '2026-01-01T02:00:00.000Z', expiresAt: '2026-03-02T02:00:00.000Z', remainingDays: 0, active: false },
   ],
   totals: { pendingFen: 599, effectiveFen: 1500, paidOutFen: 2000, reversedFen: 1000 },
+  payout: { thresholdFen: 10000, payeeAccount: '138****8000', payeeName: '张三' },
   commissionCount: 4,
   commissions: [
     { id: 'c4', account: '139****0001', orderId: 'o1', itemType: 'CLAWBACK', baseAmountFen: 2500, amountFen: -500, state: 'CLAWBACK', paidAt: '2026-03-20T02:00:00.000Z', effectiveAfter: '2026-03-20T02:00:00.000Z', reversedAt: null, paidOutAt: null },
@@ -69,7 +70,7 @@ describe('AmbassadorDashboard', () => {
     expect(screen.getByTestId('total-EFFECTIVE').textContent).toBe('EffectiveCN¥15');
     expect(screen.getByTestId('total-PAID_OUT').textContent).toBe('Paid outCN¥20');
     expect(screen.getByTestId('total-REVERSED').textContent).toBe('ReversedCN¥10');
-    expect(screen.getByText(/A refund after the 7-day window takes back/)).toBeTruthy();
+    expect(screen.getByText(/^A refund after the 7-day window takes back its share of the commission/)).toBeTruthy();
 
     expect(screen.getByRole('heading', { name: 'People you referred (2)' })).toBeTruthy();
     const users = within(screen.getByTestId('referred-users')).getAllByRole('listitem');
@@ -86,6 +87,24 @@ describe('AmbassadorDashboard', () => {
       ['Membership', 'CN¥29.99', 'CN¥5.99', 'Pendingeffective from Mar 10, 2026'],
       ['Membership', 'CN¥100', 'CN¥20', 'Effectivepaid out Mar 15, 2026'],
     ]);
+  });
+
+  it('explains payouts with the threshold, shows where they go, and changes the account with the password', async () => {
+    const api = fakeApi();
+    api.reply('POST /activity/participant/payee', { data: { payeeAccount: 'p***@example.com', payeeName: 'Li Lei' } });
+    render(<AmbassadorDashboard info={info} texts={texts} locale="en" />);
+    const section = screen.getByTestId('ambassador-payout');
+    expect(within(section).getByText(/once it reaches CN¥100, in a monthly batch transfer/)).toBeTruthy();
+    expect(screen.getByTestId('payee-current').textContent).toBe('Payouts go to 138****8000 (张三).');
+    fireEvent.click(within(section).getByRole('button', { name: 'Change' }));
+    fireEvent.change(within(section).getByLabelText('Alipay account (mobile number or email)'), { target: { value: 'pay@example.com' } });
+    fireEvent.change(within(section).getByLabelText('Real name on the Alipay account'), { target: { value: 'Li Lei' } });
+    fireEvent.change(within(section).getByLabelText('Your password, to confirm'), { target: { value: 'Secret#123' } });
+    fireEvent.submit(within(section).getByLabelText('Your password, to confirm').closest('form')!);
+    await vi.waitFor(() => expect(screen.getByTestId('payee-current').textContent).toBe('Payouts go to p***@example.com (Li Lei).'));
+    expect(api.callsTo('POST /activity/participant/payee').map((call) => call.body)).toEqual([{ account: 'pay@example.com', name: 'Li Lei', password: 'Secret#123' }]);
+    expect(api.toasts.success).toHaveBeenCalledWith('Payout account saved.');
+    vi.unstubAllGlobals();
   });
 
   it('says so when there is nobody and nothing yet', () => {

@@ -9,6 +9,7 @@ import { fill, formatDate, formatDateTime, formatFen } from '@/lib/format';
 import { type TReferralTexts, remainingText } from '../texts';
 import { buttonClass } from '@/components/ui/button';
 import { Table, TableBody, TableHead, Td, Th } from '@/components/ui/table';
+import { PayoutSection } from './payout-section';
 
 // An ambassador's view: referral link and code with copy buttons, a QR code of the link, the
 // commission totals, the referred users (masked) with their binding's remaining days, and the
@@ -88,6 +89,8 @@ export default function AmbassadorDashboard({ info, texts, locale }: { info: TAm
         <p className="mt-2 text-sm text-ink-muted">{texts.pendingHint}</p>
         {clawedBack ? <p className="mt-1 text-sm text-ink-muted">{texts.clawbackHint}</p> : null}
       </section>
+
+      <PayoutSection payout={info.payout} texts={texts} locale={locale} />
 
       <section aria-labelledby="ambassador-referred">
         <h2 id="ambassador-referred" className="text-lg font-semibold text-ink">

@@ -23,6 +23,7 @@ const base: TAmbassadorInfo = {
   referredCount: 0,
   referredUsers: [],
   totals: { pendingFen: 0, effectiveFen: 0, paidOutFen: 0, reversedFen: 0 },
+  payout: { thresholdFen: 10000, payeeAccount: null, payeeName: null },
   commissionCount: 0,
   commissions: [],
 };
