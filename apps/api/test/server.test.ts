@@ -70,7 +70,9 @@ describe('server process (compiled build)', () => {
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
 
     try {
-      const health = await waitForHealth(port, 20_000);
+      // a readiness wait, not a measure: migrating and seeding a new database takes seconds, and
+      // longer on a busy 2-core machine (the web build runs beside this suite in CI)
+      const health = await waitForHealth(port, 75_000);
       expect(health.status).toBe(200);
       expect(JSON.parse(health.body)).toMatchObject({ errcode: 0, data: { status: 'ok', database: { dialect: 'sqlite', ok: true } } });
       expect(output).toContain(`"migrations":${JSON.stringify(Object.keys(migrations))}`);
@@ -93,7 +95,7 @@ describe('server process (compiled build)', () => {
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');
     }
-  }, 30_000);
+  }, 100_000);
 
   it('refuses to start with a bad environment and says which variable', async () => {
     const child = spawn(process.execPath, [server], {
