@@ -137,6 +137,8 @@ async function main() {
       TOTP_ENCRYPTION_KEY: randomBytes(32).toString('base64url'),
       REDEEM_CODE_PEPPER: randomBytes(32).toString('base64url'),
       REVALIDATE_SECRET: randomBytes(32).toString('base64url'),
+      // each web instance keeps its own page cache: a publish asks every one (ADR 0019)
+      REVALIDATE_URL: webPorts.map((port) => `http://127.0.0.1:${port}/api/revalidate`).join(','),
       // every journey asks for codes from 127.0.0.1
       CODE_IP_HOURLY_LIMIT: '1000',
       CODE_IP_DAILY_LIMIT: '1000',
@@ -179,6 +181,7 @@ async function main() {
             WEB_TRUST_PROXY: 'loopback',
             REDIRECT_ALLOWLIST: `http://127.0.0.1:${redirectPort}`,
             WX_APP_ID: 'wxe2e0000000000001',
+            REVALIDATE_SECRET: apiEnv.REVALIDATE_SECRET,
             // the sandbox's confirm pages are forwarded to visitors only when production runs it knowingly
             ...SANDBOX,
             NEXT_DIST_DIR: process.env.NEXT_DIST_DIR || '.next',

@@ -76,7 +76,8 @@ import { missingForProduction } from './production-requirements';
 //   REVALIDATE_SECRET   shared with the web (same variable there): the API's POST /api/revalidate
 //                       after a publish carries it as a bearer token, ≥ 32 characters; unset =
 //                       pages refresh on their own timer; required in production  (unset)
-//   REVALIDATE_URL      where that call goes                      (${PUBLIC_ORIGIN}/api/revalidate)
+//   REVALIDATE_URL      where that call goes; a comma list reaches every web instance (each
+//                       keeps its own page cache)                  (${PUBLIC_ORIGIN}/api/revalidate)
 //   RELEASE_FETCH_MAX_BYTES  largest release file the API hashes (URL or upload) (2147483648)
 //   RELEASE_FETCH_TIMEOUT_MS fetching a release file for its SHA-256 gives up after (300000)
 //   RELEASE_FETCH_PRIVATE_HOSTS  comma list of host names the release fetch may reach on a
@@ -143,7 +144,7 @@ export interface AppConfig {
   /** DEV_JOBS_CLOCK: jobs may be run by hand as of a moved clock (POST /dev/jobs/run), development only */
   jobs: { schema: string; devClock: boolean };
   /** the back office's calls out: page revalidation on the web, release files it hashes */
-  backOffice: { revalidateSecret: string | undefined; revalidateUrl: string; releaseFetchMaxBytes: number; releaseFetchTimeoutMs: number; releaseFetchPrivateHosts: string[] };
+  backOffice: { revalidateSecret: string | undefined; revalidateUrls: string[]; releaseFetchMaxBytes: number; releaseFetchTimeoutMs: number; releaseFetchPrivateHosts: string[] };
 }
 
 export interface AlipayConfig {
@@ -365,7 +366,14 @@ const ZEnv = z.object({
   WEBAUTHN_ORIGINS: ZOriginList,
   DEV_JOBS_CLOCK: booleanFlag(false),
   REVALIDATE_SECRET: z.preprocess(blankToUndefined, z.string().min(32, { error: 'must be at least 32 characters' }).optional()),
-  REVALIDATE_URL: ZOptionalBaseUrl,
+  REVALIDATE_URL: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .transform((value) => value.split(',').map((part) => part.trim().replace(/\/+$/, '')).filter(Boolean))
+      .refine((urls) => urls.length > 0 && urls.every((url) => toOrigin(url) !== null), { error: 'must be an http(s) URL, or a comma list of them' })
+      .optional(),
+  ),
   RELEASE_FETCH_MAX_BYTES: integer(1, 16 * 1024 * 1024 * 1024, 2 * 1024 * 1024 * 1024),
   RELEASE_FETCH_TIMEOUT_MS: integer(100, 3_600_000, 300_000),
   RELEASE_FETCH_PRIVATE_HOSTS: z.preprocess(
@@ -512,7 +520,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jobs: { schema: e.JOBS_SCHEMA, devClock: e.DEV_JOBS_CLOCK },
     backOffice: {
       revalidateSecret: e.REVALIDATE_SECRET,
-      revalidateUrl: e.REVALIDATE_URL ?? `${webOrigin}/api/revalidate`,
+      revalidateUrls: e.REVALIDATE_URL ?? [`${webOrigin}/api/revalidate`],
       releaseFetchMaxBytes: e.RELEASE_FETCH_MAX_BYTES,
       releaseFetchTimeoutMs: e.RELEASE_FETCH_TIMEOUT_MS,
       releaseFetchPrivateHosts: e.RELEASE_FETCH_PRIVATE_HOSTS,

@@ -83,6 +83,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ API_PORT: '70000' })).toThrow(/API_PORT: must be at most 65535/);
     expect(() => loadConfig({ BODY_LIMIT: '10' })).toThrow(/BODY_LIMIT: must be at least 1024/);
     expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY/);
+    // every web instance's revalidation address, or a clear refusal
+    expect(loadConfig({ REVALIDATE_URL: 'http://10.0.0.1:3000/api/revalidate/, http://10.0.0.2:3000/api/revalidate' }).backOffice.revalidateUrls).toEqual([
+      'http://10.0.0.1:3000/api/revalidate',
+      'http://10.0.0.2:3000/api/revalidate',
+    ]);
+    expect(() => loadConfig({ REVALIDATE_URL: 'http://10.0.0.1:3000/api/revalidate, ftp://nope' })).toThrow(/REVALIDATE_URL: must be an http\(s\) URL, or a comma list of them/);
   });
 });
 

@@ -20,19 +20,25 @@ export async function requestRevalidation(
 ): Promise<Publication> {
   const unique = [...new Set(paths)];
   if (!config.revalidateSecret) return { revalidated: unique, revalidateOk: false };
+  // every web instance keeps its own page cache: each is asked, and all must agree
+  const answers = await Promise.all(config.revalidateUrls.map((url) => askOne(url, config.revalidateSecret ?? '', unique, log)));
+  return { revalidated: unique, revalidateOk: answers.every(Boolean) };
+}
+
+async function askOne(url: string, secret: string, paths: string[], log: { warn: (object: object, message: string) => void }): Promise<boolean> {
   try {
-    const response = await fetch(config.revalidateUrl, {
+    const response = await fetch(url, {
       method: 'POST',
-      headers: { authorization: `Bearer ${config.revalidateSecret}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ paths: unique }),
+      headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ paths }),
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
     await response.body?.cancel().catch(() => undefined);
-    if (!response.ok) log.warn({ status: response.status, paths: unique }, 'revalidation refused by the web');
-    return { revalidated: unique, revalidateOk: response.ok };
+    if (!response.ok) log.warn({ status: response.status, url, paths }, 'revalidation refused by the web');
+    return response.ok;
   } catch (error) {
-    log.warn({ err: error, paths: unique }, 'revalidation request failed');
-    return { revalidated: unique, revalidateOk: false };
+    log.warn({ err: error, url, paths }, 'revalidation request failed');
+    return false;
   }
 }
 

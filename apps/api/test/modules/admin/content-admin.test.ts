@@ -73,17 +73,19 @@ function startWeb(): Promise<{ server: Server; url: string; calls: { authorizati
 }
 
 describe.each(testDialects())('back office: content, releases, pricing on $dialect', ({ dialect }) => {
+  // two web instances, each with its own page cache: the API asks both
   let web: Awaited<ReturnType<typeof startWeb>>;
+  let web2: Awaited<ReturnType<typeof startWeb>>;
   beforeAll(async () => {
-    web = await startWeb();
+    [web, web2] = await Promise.all([startWeb(), startWeb()]);
   });
-  afterAll(() => new Promise<void>((resolve) => web.server.close(() => resolve())));
+  afterAll(() => Promise.all([web, web2].map((instance) => new Promise<void>((resolve) => instance.server.close(() => resolve())))));
 
   const ctx = useTestApp(dialect, {
     env: {
       REVALIDATE_SECRET,
       get REVALIDATE_URL() {
-        return `${web.url}/api/revalidate`;
+        return `${web.url}/api/revalidate, ${web2.url}/api/revalidate/`;
       },
       RELEASE_FETCH_MAX_BYTES: String(1024 * 1024),
       RELEASE_FETCH_TIMEOUT_MS: '300',
@@ -150,10 +152,12 @@ describe.each(testDialects())('back office: content, releases, pricing on $diale
   it('a published news item appears in GET /news/list, /news/info and search, and the web is asked to revalidate its pages', async () => {
     const item = (await admin<TAdminNews>('POST', '/admin/news', newsInput('quoxalith'))).body.data;
     web.calls.length = 0;
+    web2.calls.length = 0;
     const published = await admin<{ item: TAdminNews; publication: { revalidated: string[]; revalidateOk: boolean } }>('POST', `/admin/news/${item.id}/publish`);
     expect(published.status).toBe(200);
     expect(published.body.data.publication).toEqual({ revalidated: ['/news-1', `/info-${item.publicId}`], revalidateOk: true });
     expect(web.calls).toEqual([{ authorization: `Bearer ${REVALIDATE_SECRET}`, paths: ['/news-1', `/info-${item.publicId}`] }]);
+    expect(web2.calls).toEqual(web.calls);
 
     const list = await pub<TNewsList>('/news/list?pageSize=50');
     expect(list.list.find((n) => n.id === item.publicId)).toMatchObject({ title: 'News quoxalith', summary: 'Summary' });
