@@ -6,6 +6,7 @@ import {
   type TAdminProviderApplicationsQuery,
   type TAdminProviderApplicationUpdate,
   type TProviderApplicationState,
+  ZCloudPcPlanId,
 } from '@llk/contracts';
 import { fromDbDate, toDbDate } from '../../db/dialect';
 import { type Db } from '../../db/schema';
@@ -17,7 +18,6 @@ import { countCloudPcs, findProviderApplication, listCloudPcInvoices, listProvid
 // The back office's cloud PCs (cloudpc.manage): the machines per plan and state, provider
 // sign-ups with the state staff keep (audited), and the cloud-PC invoice requests.
 
-const PLANS = ['STANDARD', 'ADVANCED', 'PROFESSIONAL', 'ULTIMATE'] as const;
 const DAY_MS = 86_400_000;
 const INVOICES_SHOWN = 100;
 const iso = (value: string | null) => (value === null ? null : fromDbDate(value).toISOString());
@@ -26,7 +26,8 @@ export async function inventoryForStaff(db: Db, now = new Date()): Promise<TAdmi
   const rows = await countCloudPcs(db, toDbDate(now.getTime() + 7 * DAY_MS));
   const plans = new Map<string, TAdminCloudPcInventory['plans'][number]>();
   const plan = (id: string) => plans.get(id) ?? plans.set(id, { planId: id, running: 0, expiringSoon: 0, autoRenew: 0, expired: 0, released: 0 }).get(id)!;
-  for (const id of PLANS) plan(id);
+  // every plan is listed, in the catalogue's order, even with no machine
+  for (const id of ZCloudPcPlanId.options) plan(id);
   for (const row of rows) {
     const entry = plan(row.planId);
     if (row.status === 'RUNNING') {

@@ -37,7 +37,7 @@ function ThresholdForm({ settings, onSaved }: { settings: TAdminPayoutSettings; 
     const form = new FormData(event.currentTarget);
     const fen = yuanInputToFen(String(form.get('threshold') ?? ''));
     if (fen === null) {
-      setError(t('threshold'));
+      setError(t('thresholdInvalid'));
       return;
     }
     setError(undefined);
