@@ -1,7 +1,7 @@
-import { Migrator, type MigrationResult } from 'kysely';
+import { Migrator, type DatabaseIntrospector, type Kysely, type MigrationResult } from 'kysely';
 import { type DatabaseHandle } from './database';
 import { migrations } from './migrations';
-import { currentSchema } from './postgres-session.repository';
+import { currentSchema, schemaNames, tablesIn } from './postgres-session.repository';
 
 /**
  * Brings the schema to the latest migration; a no-op when it is already there. On PostgreSQL
@@ -23,8 +23,9 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]>
  * sequence) of every schema; on PostgreSQL that listing fails when another schema is dropped or
  * altered while it runs (the test suites drop theirs as each file ends): "schema … does not
  * exist" (3F000), "column … does not exist" (42703), an undefined table or object (42P01, 42704)
- * or "cache lookup failed" (XX000). Nothing has been applied at that point, so the set-up is
- * simply tried again.
+ * or "cache lookup failed" (XX000). The migrator is therefore given an introspector that lists
+ * only the names of the current schema's tables (`narrowIntrospection`); should the set-up still
+ * meet such a race, nothing has been applied at that point, so it is simply tried again.
  */
 const SETUP_ATTEMPTS = 5;
 const CATALOG_RACE_CODES = new Set(['3F000', '42703', '42P01', '42704', 'XX000']);
@@ -44,7 +45,7 @@ async function migrateOnce(handle: DatabaseHandle): Promise<string[]> {
         })
       : undefined;
   const migrator = new Migrator({
-    db: handle.db,
+    db: migrationTableSchema ? narrowIntrospection(handle.db, migrationTableSchema) : handle.db,
     provider: { getMigrations: async () => migrations },
     ...(migrationTableSchema ? { migrationTableSchema } : {}),
   });
@@ -58,4 +59,27 @@ async function migrateOnce(handle: DatabaseHandle): Promise<string[]> {
     throw applied ? new Error(message, { cause }) : new MigrationSetupError(message, { cause });
   }
   return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
+}
+
+/**
+ * The same database handle, except that its introspector sees only `schema`'s table names (all the
+ * migrator asks of it). A proxy, since Kysely keeps its state in private fields: every other
+ * member is read from, and every method called on, the real instance.
+ */
+function narrowIntrospection<T>(db: Kysely<T>, schema: string): Kysely<T> {
+  const introspection: DatabaseIntrospector = {
+    getSchemas: async () => (await schemaNames(db)).map((name) => ({ name })),
+    getTables: async () =>
+      (await tablesIn(db, schema)).map((name) => ({ name, schema, isView: false, columns: [] })),
+    getMetadata: async () => ({
+      tables: (await tablesIn(db, schema)).map((name) => ({ name, schema, isView: false, columns: [] })),
+    }),
+  };
+  return new Proxy(db, {
+    get(target, property) {
+      if (property === 'introspection') return introspection;
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
 }

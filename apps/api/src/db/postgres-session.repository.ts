@@ -21,3 +21,19 @@ export async function lockStartup<T>(db: Kysely<T>): Promise<void> {
 export async function unlockStartup<T>(db: Kysely<T>): Promise<void> {
   await sql`select pg_advisory_unlock(${startupKey})`.execute(db);
 }
+
+/**
+ * The tables of one schema, by name only. Kysely's own introspector lists every column of every
+ * schema in the database with each column's sequence, which fails when another schema is dropped
+ * or altered while it runs; the migrator only needs to know whether its two tables exist.
+ */
+export async function tablesIn<T>(db: Kysely<T>, schema: string): Promise<string[]> {
+  const { rows } = await sql<{ name: string }>`
+    select tablename as name from pg_catalog.pg_tables where schemaname = ${schema}`.execute(db);
+  return rows.map((row) => row.name);
+}
+
+export async function schemaNames<T>(db: Kysely<T>): Promise<string[]> {
+  const { rows } = await sql<{ name: string }>`select nspname as name from pg_catalog.pg_namespace`.execute(db);
+  return rows.map((row) => row.name);
+}
