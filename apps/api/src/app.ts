@@ -31,6 +31,7 @@ import { paymentRoutes } from './modules/payments/payments.routes';
 import { sandboxRoutes } from './modules/payments/sandbox/sandbox.routes';
 import { referralRoutes } from './modules/referrals/referrals.routes';
 import { cloudPcRoutes } from './modules/cloud-pc/cloud-pc.routes';
+import { supportRoutes } from './modules/support/support.routes';
 import { passkeyRoutes } from './modules/passkeys/passkeys.routes';
 import { deviceRoutes } from './modules/devices/devices.routes';
 import { redeemRoutes } from './modules/redeem/redeem.routes';
@@ -143,6 +144,7 @@ export function buildApp(config: AppConfig, deps: AppDeps = {}): App {
   app.register(sandboxRoutes);
   app.register(referralRoutes);
   app.register(cloudPcRoutes);
+  app.register(supportRoutes);
   app.register(passkeyRoutes);
   app.register(deviceRoutes);
   app.register(redeemRoutes);

@@ -179,6 +179,9 @@ export const ErrorCode = {
   ADMIN_AMBASSADOR_NOT_FOUND: 80253,
   // back office: cloud PCs (80260–80269)
   ADMIN_PROVIDER_APPLICATION_NOT_FOUND: 80260,
+  // back office: the support inbox (80270–80279)
+  ADMIN_SUPPORT_THREAD_NOT_FOUND: 80270,
+  ADMIN_SUPPORT_ASSIGNEE_INVALID: 80271,
 } as const;
 
 export type TErrorCodeName = keyof typeof ErrorCode;
@@ -337,6 +340,8 @@ const info: Record<TErrorCodeName, ErrorInfo> = {
   ADMIN_AMBASSADOR_NOT_FOUND: { status: 404, key: 'adminAmbassadorNotFound' },
   AMBASSADOR_NOT_JOINED: { status: 409, key: 'ambassadorNotJoined' },
   ADMIN_PROVIDER_APPLICATION_NOT_FOUND: { status: 404, key: 'adminProviderApplicationNotFound' },
+  ADMIN_SUPPORT_THREAD_NOT_FOUND: { status: 404, key: 'adminSupportThreadNotFound' },
+  ADMIN_SUPPORT_ASSIGNEE_INVALID: { status: 409, key: 'adminSupportAssigneeInvalid' },
 };
 
 const byCode = new Map<number, TErrorCodeName>(

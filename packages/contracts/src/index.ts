@@ -26,3 +26,4 @@ export * from './referrals';
 export * from './validation';
 export * from './redeem';
 export * from './admin-people';
+export * from './support';

@@ -29,6 +29,7 @@ export const V = {
   staffUsernameFormat: 'validation.staffUsernameFormat',
   staffPasswordFormat: 'validation.staffPasswordFormat',
   dateInPast: 'validation.dateInPast',
+  messageTooShort: 'validation.messageTooShort',
 } as const;
 export type TValidationKey = (typeof V)[keyof typeof V];
 
@@ -36,6 +37,10 @@ export type TValidationKey = (typeof V)[keyof typeof V];
 export const STAFF_USERNAME_RE = /^[A-Za-z][\w.-]{2,31}$/;
 /** Staff passwords: 12–128 printable ASCII characters without spaces (a second factor is mandatory too). */
 export const STAFF_PASSWORD_RE = /^[\x21-\x7E]{12,128}$/;
+
+/** A contact-form message: long enough to act on, short enough to read (characters, trimmed). */
+export const SUPPORT_MESSAGE_MIN = 10;
+export const SUPPORT_MESSAGE_MAX = 5000;
 
 export const USERNAME_RE = /^[A-Za-z][A-Za-z0-9_.-]{5,19}$/;
 // English punctuation: the printable ASCII characters that are neither letters, digits nor

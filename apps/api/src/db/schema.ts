@@ -52,6 +52,7 @@ import { type PasskeysTable } from './tables/passkeys.table';
 import { type AuditLogTable, type StaffSessionsTable, type StaffTable } from './tables/admin.table';
 import { type DeviceGroupsTable, type DevicesTable, type DeviceSharesTable } from './tables/devices.table';
 import { type MonitorWallsTable, type RedeemCodesTable, type SeatsTable } from './tables/redeem-walls.table';
+import { type SupportRepliesTable, type SupportThreadsTable } from './tables/support.table';
 import { type AmbassadorsTable, type CommissionsTable, type PayoutBatchesTable, type PayoutsTable, type ReferralBindingsTable } from './tables/referrals.table';
 
 /** Every table Kysely knows about, grouped by the migration that creates it. */
@@ -128,6 +129,9 @@ export interface DB {
   staff: StaffTable;
   staff_sessions: StaffSessionsTable;
   audit_log: AuditLogTable;
+  // 0032-support-inbox
+  support_threads: SupportThreadsTable;
+  support_replies: SupportRepliesTable;
 }
 
 /** A database or a transaction: services and repositories accept either. */

@@ -26,6 +26,7 @@ import * as m0028 from './0028-content-admin';
 import * as m0029 from './0029-payouts';
 import * as m0030 from './0030-provider-application-state';
 import * as m0031 from './0031-search-expiry';
+import * as m0032 from './0032-support-inbox';
 
 // Every migration, imported explicitly: file discovery breaks under bundlers and vitest, and an
 // explicit list makes the order reviewable. Names sort in application order; never rename one
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   '0029-payouts': m0029,
   '0030-provider-application-state': m0030,
   '0031-search-expiry': m0031,
+  '0032-support-inbox': m0032,
 };

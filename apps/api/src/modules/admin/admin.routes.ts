@@ -13,6 +13,7 @@ import { pricingAdminRoutes } from './pricing.admin.routes';
 import { releasesAdminRoutes } from './releases.admin.routes';
 import { sessionAdminRoutes } from './session.admin.routes';
 import { staffAdminRoutes } from './staff.admin.routes';
+import { supportAdminRoutes } from './support.admin.routes';
 
 /** Every /admin route, one file per area, behind the permission hook. */
 export const adminRoutes: FastifyPluginAsync<{ table?: AdminRouteTable }> = async (app, options) => {
@@ -32,4 +33,5 @@ export const adminRoutes: FastifyPluginAsync<{ table?: AdminRouteTable }> = asyn
   await app.register(payoutsAdminRoutes);
   await app.register(dashboardAdminRoutes);
   await app.register(cloudPcAdminRoutes);
+  await app.register(supportAdminRoutes);
 };

@@ -153,7 +153,7 @@ export const cloudPcRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       ...owner,
     },
-    async (request) => ok(await requestInvoice(app.db, userId(request), request.body)),
+    async (request) => ok(await requestInvoice(app.db, userId(request), request.body, new Date(), request.locale)),
   );
 
   app.get(

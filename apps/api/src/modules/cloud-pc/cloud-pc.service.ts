@@ -1,3 +1,4 @@
+import { openInvoiceThread } from '../support';
 import {
   CLOUD_PC_RULES,
   PAID_ORDER_STATUSES,
@@ -313,7 +314,7 @@ function invoiceOf(row: { id: string; order_id: string; kind: string; title: str
 }
 
 /** POST /cloudPc/invoice: for the caller's paid cloud-PC order (rental or renewal), once. */
-export async function requestInvoice(db: Db, userId: string, input: TCloudPcInvoiceRequest, now = new Date()): Promise<TCloudPcInvoice> {
+export async function requestInvoice(db: Db, userId: string, input: TCloudPcInvoiceRequest, now = new Date(), locale = 'zh-CN'): Promise<TCloudPcInvoice> {
   if (input.kind === 'SPECIAL' && !input.taxId) throw new AppError('INVOICE_TAX_ID_REQUIRED');
   const order = await findOrder(db, input.orderId);
   if (!order || order.user_id !== userId || !PAID_ORDER_STATUSES.includes(order.status as TOrderStatus)) throw new AppError('INVOICE_ORDER_INVALID');
@@ -333,7 +334,16 @@ export async function requestInvoice(db: Db, userId: string, input: TCloudPcInvo
     created_at: toDbDate(now),
   };
   try {
-    await insertInvoiceRequest(db, row);
+    // the support inbox shows the request as a thread, opened with it
+    await db.transaction().execute(async (trx) => {
+      await insertInvoiceRequest(trx, row);
+      await openInvoiceThread(
+        trx,
+        { id: row.id, orderId: order.id, userId, email: row.email, title: row.title, taxId: row.tax_id, amountFen: row.amount_fen, kind: row.kind, note: row.note },
+        locale,
+        now,
+      );
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('INVOICE_ALREADY_REQUESTED', { cause: error });
     throw error;

@@ -28,6 +28,7 @@ import {
   type InvoiceRequestRow,
   type OrderItemRow,
 } from './orders.repository';
+import { openInvoiceThread } from '../support';
 import { accessibleOrder, accountLabel, loadOrderInfo, orderItemOf } from './orders.service';
 
 // The account area's orders: the owner's list, cancelling an unpaid order, the
@@ -124,7 +125,7 @@ function invoiceOf(row: InvoiceRequestRow): TOrderInvoice {
 }
 
 /** POST /order/invoice: an invoice request for the caller's paid order; one open per order. */
-export async function requestOrderInvoice(db: Db, userId: string, input: TOrderInvoiceRequest, now = new Date()): Promise<TOrderInvoice> {
+export async function requestOrderInvoice(db: Db, userId: string, input: TOrderInvoiceRequest, now = new Date(), locale = 'zh-CN'): Promise<TOrderInvoice> {
   const order = await accessibleOrder(db, input.orderId, { userId });
   if (!(PAID_ORDER_STATUSES as readonly string[]).includes(order.status)) throw new AppError('ORDER_INVOICE_NOT_ALLOWED');
   const amount = Number(order.total_fen) - Number(order.refunded_fen);
@@ -146,7 +147,11 @@ export async function requestOrderInvoice(db: Db, userId: string, input: TOrderI
     reject_reason: null,
   };
   try {
-    await insertInvoiceRequest(db, row);
+    // the support inbox shows the request as a thread, opened with it
+    await db.transaction().execute(async (trx) => {
+      await insertInvoiceRequest(trx, row);
+      await openInvoiceThread(trx, { id: row.id, orderId: order.id, userId, email: row.email, title: row.title, taxId: row.tax_id, amountFen: amount }, locale, now);
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('ORDER_INVOICE_OPEN', { cause: error });
     throw error;

@@ -205,7 +205,7 @@ sent). Cloud-PC orders may also use POST /cloudPc/invoice (kind and note); see m
       },
       onRequest: app.requireUser,
     },
-    async (request) => ok(await requestOrderInvoice(app.db, request.user?.userId ?? '', request.body)),
+    async (request) => ok(await requestOrderInvoice(app.db, request.user?.userId ?? '', request.body, new Date(), request.locale)),
   );
 
   app.get(

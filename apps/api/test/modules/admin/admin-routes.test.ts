@@ -103,6 +103,11 @@ describe.each(testDialects())('admin routes and the permission hook on $dialect'
       'GET /admin/cloud-pc/applications': 'cloudpc.manage',
       'POST /admin/cloud-pc/applications/:id/state': 'cloudpc.manage',
       'GET /admin/cloud-pc/invoices': 'cloudpc.manage',
+      'GET /admin/support': 'support.manage',
+      'GET /admin/support/:id': 'support.manage',
+      'POST /admin/support/:id/reply': 'support.manage',
+      'POST /admin/support/:id/assign': 'support.manage',
+      'POST /admin/support/:id/state': 'support.manage',
     });
     for (const role of STAFF_ROLES) {
       for (const [route, permission] of routes) {

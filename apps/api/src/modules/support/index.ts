@@ -1,0 +1,3 @@
+// The support module's public surface: other modules import only this file.
+export { renderSupportReply } from './support-email';
+export { openInvoiceThread, supportReference } from './support.service';

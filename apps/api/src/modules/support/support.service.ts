@@ -1,0 +1,103 @@
+import { maskEmail, type TContactRequest, type TContactResult } from '@llk/contracts';
+import { AppError } from '../../lib/app-error';
+import { type KeyValueStore } from '../../lib/kv';
+import { hitLimit } from '../../lib/rate-limit';
+import { newId, toDbDate } from '../../db/dialect';
+import { type Db } from '../../db/schema';
+import { findUserById } from '../users';
+import { findRefundableOrderOf, insertSupportThread } from './support.repository';
+
+// The contact form and the threads other modules open (invoice requests). What staff do with a
+// thread is the back office's (modules/admin/support.admin.*).
+
+/** Messages one client address may send per hour, and one reply address per day. */
+export const CONTACT_PER_IP_PER_HOUR = 5;
+export const CONTACT_PER_EMAIL_PER_DAY = 10;
+
+/** "S-" and the id's last ten characters, upper case: what a visitor quotes when writing again. */
+export function supportReference(id: string): string {
+  return `S-${id.slice(-10).toUpperCase()}`;
+}
+
+function fieldError(field: string, rule: string, t?: (key: string) => string): AppError {
+  return new AppError('VALIDATION_FAILED', { data: { fields: [{ field: `body.${field}`, rule, message: t?.(rule) ?? rule }] } });
+}
+
+/**
+ * POST /support/contact: stores one message for the inbox. The answer goes to the email given,
+ * else to the signed-in account's; a refund request names one of the caller's paid orders. Limited
+ * per client address (5 an hour) and per reply address (10 a day), so the form cannot be used to
+ * flood the inbox; nothing is sent to the address until staff answer.
+ */
+export async function submitContact(
+  deps: { db: Db; kv: KeyValueStore },
+  input: TContactRequest,
+  context: { ip: string; locale: string; userId: string | undefined; t?: (key: string) => string },
+  now = new Date(),
+): Promise<TContactResult> {
+  const account = context.userId ? await findUserById(deps.db, context.userId) : undefined;
+  const email = (input.email || account?.email || '').toLowerCase();
+  if (!email) throw fieldError('email', 'validation.emailRequired', context.t);
+  let orderId: string | null = null;
+  if (input.topic === 'REFUND') {
+    if (!account) throw new AppError('UNAUTHORIZED');
+    if (!input.orderId) throw fieldError('orderId', 'validation.required', context.t);
+    const order = await findRefundableOrderOf(deps.db, input.orderId, account.id);
+    if (!order) throw new AppError('ORDER_NOT_FOUND');
+    orderId = order.id;
+  }
+  await hitLimit(deps.kv, `support:contact:ip:${context.ip}`, CONTACT_PER_IP_PER_HOUR, 3_600_000);
+  await hitLimit(deps.kv, `support:contact:email:${email}`, CONTACT_PER_EMAIL_PER_DAY, 86_400_000);
+  const id = newId(now.getTime());
+  const at = toDbDate(now);
+  await insertSupportThread(deps.db, {
+    id,
+    topic: input.topic,
+    email,
+    user_id: account?.id ?? null,
+    order_id: orderId,
+    invoice_request_id: null,
+    locale: context.locale,
+    message: input.message,
+    ip: context.ip,
+    assignee_id: null,
+    state_note: null,
+    created_at: at,
+    updated_at: at,
+  });
+  return { reference: supportReference(id), receivedAt: now.toISOString(), replyTo: maskEmail(email) };
+}
+
+/**
+ * Opens the inbox thread of an invoice request (called in the request's own transaction, so the
+ * two exist together or not at all).
+ */
+export async function openInvoiceThread(
+  db: Db,
+  request: { id: string; orderId: string; userId: string; email: string; title: string; taxId: string | null; amountFen: number; kind?: string; note?: string | null },
+  locale: string,
+  now = new Date(),
+): Promise<void> {
+  const at = toDbDate(now);
+  const lines = [
+    `${request.kind ? `${request.kind} ` : ''}invoice: ${request.title}`,
+    request.taxId ? `tax id: ${request.taxId}` : null,
+    `amount: ${(request.amountFen / 100).toFixed(2)} CNY`,
+    request.note ? `note: ${request.note}` : null,
+  ].filter((line): line is string => line !== null);
+  await insertSupportThread(db, {
+    id: newId(now.getTime()),
+    topic: 'INVOICE',
+    email: request.email.toLowerCase(),
+    user_id: request.userId,
+    order_id: request.orderId,
+    invoice_request_id: request.id,
+    locale,
+    message: lines.join('\n'),
+    ip: null,
+    assignee_id: null,
+    state_note: null,
+    created_at: at,
+    updated_at: at,
+  });
+}
