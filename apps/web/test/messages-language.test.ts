@@ -60,7 +60,7 @@ const LATIN_NAMES = new Set([
 
 const SAME_AS_ENGLISH: Record<'es' | 'fr', Set<string>> = {
   es: new Set(['Apple silicon', 'Plan', 'Total', 'Legal', 'Hardware', 'Cookies', 'Streamer', 'Ultra HD']),
-  fr: new Set(['Apple silicon', 'Standard', 'Ultra HD', 'Commission', 'Promotion', 'Version', 'Version {version}', 'Total', 'Notifications', 'Contact', 'Configuration', 'Code', 'Page {page}', 'Cookies', 'Version {version} · {chip} · {size}']),
+  fr: new Set(['Apple silicon', 'Standard', 'Ultra HD', 'Commission', 'Promotion', 'Version', 'Version {version}', 'Total', 'Notifications', 'Contact', 'Message', 'Configuration', 'Code', 'Page {page}', 'Cookies', 'Version {version} · {chip} · {size}']),
 };
 
 describe('no English left in other languages (issue 20, item 9)', () => {

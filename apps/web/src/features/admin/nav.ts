@@ -20,8 +20,7 @@ export const ADMIN_SECTIONS: readonly TAdminSection[] = [
   { key: 'codes', href: '/admin/codes', permission: 'codes.manage' },
   { key: 'payouts', href: '/admin/payouts', permission: 'payouts.manage' },
   { key: 'cloudPc', href: '/admin/cloud-pc', permission: 'cloudpc.manage' },
-  // the support inbox (support.manage) joins the nav when its screen exists: a link to a
-  // missing page is worse than none
+  { key: 'support', href: '/admin/support', permission: 'support.manage' },
   { key: 'jobs', href: '/admin/jobs', permission: 'jobs.manage' },
   { key: 'staff', href: '/admin/staff', permission: 'staff.manage' },
   { key: 'audit', href: '/admin/audit', permission: 'audit.read' },

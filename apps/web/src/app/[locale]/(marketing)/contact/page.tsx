@@ -5,6 +5,8 @@ import { FeatureGrid } from '@/features/site/components/feature-grid';
 import { PageIntro } from '@/features/site/components/page-intro';
 import { PageSection } from '@/features/site/components/page-section';
 import { CONTACT_EMAILS, type TContactChannel } from '@/features/site/contact-info';
+import { ContactForm } from '@/features/contact/components/contact-form';
+import { getContactTexts } from '@/features/contact/server/contact-texts';
 import { resolveLocale, type LocaleParams } from '@/features/site/page-locale';
 import { buildPageMetadata } from '@/lib/metadata';
 
@@ -27,13 +29,14 @@ function Mailbox({ channel, label }: { channel: TContactChannel; label: string }
 
 export default async function ContactPage({ params }: { params: LocaleParams }) {
   const locale = await resolveLocale(params);
-  const t = await getTranslations({ locale, namespace: 'ContactPage' });
+  const [t, texts] = await Promise.all([getTranslations({ locale, namespace: 'ContactPage' }), getContactTexts(locale)]);
 
   return (
     <>
       <PageIntro locale={locale} title={t('heading')} lede={t('lede')} />
       <PageSection id="contact-channels" title={t('channelsHeading')}>
         <FeatureGrid
+          alignRows
           items={[
             {
               key: 'support',
@@ -66,6 +69,9 @@ export default async function ContactPage({ params }: { params: LocaleParams }) 
             },
           ]}
         />
+      </PageSection>
+      <PageSection id="contact-write" title={t('form.heading')} intro={t('form.lede')}>
+        <ContactForm texts={texts} />
       </PageSection>
       <PageSection id="contact-address" title={t('address.heading')} muted>
         <address className="max-w-xl leading-relaxed text-ink-soft not-italic">
