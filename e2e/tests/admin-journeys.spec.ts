@@ -119,3 +119,45 @@ test('the chart library is the back office’s alone: no public page loads it', 
     for (const src of scripts) expect(await (await request.get(src)).text(), `${page} loads ${src}`).not.toMatch(/["']uplot["']/); // the root class name only uPlot's code holds
   }
 });
+
+test('a visitor writes from the contact page in French; SUPPORT answers from the inbox and the email reaches them in French', async ({ browser, page, request, baseURL }) => {
+  test.setTimeout(120_000);
+  const base = baseURL ?? '';
+  const email = `contact-${word()}@example.com`;
+  const message = `Mon ordinateur ne s’affiche plus dans la liste des appareils (${word()}).`;
+
+  // the visitor: the form, an error in French, then the reference
+  await page.goto('/fr/contact');
+  const form = page.getByTestId('contact-form');
+  await form.getByLabel('Votre e-mail').fill(email);
+  await form.getByLabel('Message', { exact: true }).fill('Bonjour');
+  await (await whenHydrated(form.getByTestId('contact-submit'))).click();
+  await expect(form.getByText('Écrivez au moins 10 caractères.')).toBeVisible();
+  await form.getByLabel('Message', { exact: true }).fill(message);
+  await form.getByTestId('contact-submit').click();
+  const reference = (await page.getByTestId('contact-reference').textContent())?.trim() ?? '';
+  expect(reference).toMatch(/^S-[0-9A-Z]{10}$/);
+  await expect(page.getByTestId('contact-ack')).toContainText('Nous vous répondrons à c***@example.com');
+
+  // SUPPORT: the inbox opens on new threads; take it, answer and close it
+  const t = adminTexts('en').AdminSupport!;
+  const supportContext = await browser.newContext();
+  const support = await supportContext.newPage();
+  await signedInStaff(support, base, 'SUPPORT');
+  await support.goto('/admin/support');
+  await support.getByTestId('support-threads').getByRole('link').filter({ hasText: reference }).click();
+  await expect(support.getByTestId('support-message')).toHaveText(message);
+  await (await whenHydrated(support.getByRole('button', { name: t.takeIt! }))).click();
+  await expect(support.getByRole('button', { name: t.takeIt! })).toHaveCount(0);
+  await support.getByLabel(t.replyLabel!).fill('Bonjour, réinstallez le client puis reconnectez-vous : l’appareil réapparaîtra.');
+  await support.getByLabel(t.closeAfter!).check();
+  await support.getByRole('button', { name: t.send! }).click();
+  await expect(support.getByTestId('support-answers')).toContainText(t.delivered!);
+  await expect(support.getByText(t['states.CLOSED']!, { exact: true }).first()).toBeVisible();
+
+  // the answer, in French, quoting the message, in the visitor's mailbox (the dev outbox here)
+  const outbox = (await (await request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as { data: { messages: { subject: string; text: string }[] } };
+  expect(outbox.data.messages).toEqual([expect.objectContaining({ subject: `Assistance LLK Remote : notre réponse (${reference})` })]);
+  expect(outbox.data.messages[0]!.text).toContain(`> ${message}`);
+  await supportContext.close();
+});
