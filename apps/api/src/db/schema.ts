@@ -49,7 +49,7 @@ import {
   type RefundsTable,
 } from './tables/orders.table';
 import { type PasskeysTable } from './tables/passkeys.table';
-import { type AuditLogTable, type StaffSessionsTable, type StaffTable } from './tables/admin.table';
+import { type AuditLogTable, type StaffPasskeysTable, type StaffSessionsTable, type StaffTable } from './tables/admin.table';
 import { type DeviceGroupsTable, type DevicesTable, type DeviceSharesTable } from './tables/devices.table';
 import { type MonitorWallsTable, type RedeemCodesTable, type SeatsTable } from './tables/redeem-walls.table';
 import { type SupportRepliesTable, type SupportThreadsTable } from './tables/support.table';
@@ -132,6 +132,8 @@ export interface DB {
   // 0032-support-inbox
   support_threads: SupportThreadsTable;
   support_replies: SupportRepliesTable;
+  // 0033-staff-passkeys
+  staff_passkeys: StaffPasskeysTable;
 }
 
 /** A database or a transaction: services and repositories accept either. */

@@ -27,6 +27,7 @@ import * as m0029 from './0029-payouts';
 import * as m0030 from './0030-provider-application-state';
 import * as m0031 from './0031-search-expiry';
 import * as m0032 from './0032-support-inbox';
+import * as m0033 from './0033-staff-passkeys';
 
 // Every migration, imported explicitly: file discovery breaks under bundlers and vitest, and an
 // explicit list makes the order reviewable. Names sort in application order; never rename one
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   '0030-provider-application-state': m0030,
   '0031-search-expiry': m0031,
   '0032-support-inbox': m0032,
+  '0033-staff-passkeys': m0033,
 };

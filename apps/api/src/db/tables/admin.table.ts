@@ -58,3 +58,19 @@ export interface AuditLogTable {
   reason: string | null;
   ip: string | null;
 }
+
+/** 0033-staff-passkeys: a staff member's WebAuthn credential (the columns of `passkeys`). */
+export interface StaffPasskeysTable {
+  id: string;
+  staff_id: string;
+  credential_id: string;
+  public_key: string;
+  counter: string | number | bigint;
+  transports: string | null;
+  device_type: string;
+  backed_up: number;
+  aaguid: string;
+  name: string;
+  created_at: string;
+  last_used_at: string | null;
+}

@@ -13,6 +13,7 @@ import { pricingAdminRoutes } from './pricing.admin.routes';
 import { releasesAdminRoutes } from './releases.admin.routes';
 import { sessionAdminRoutes } from './session.admin.routes';
 import { staffAdminRoutes } from './staff.admin.routes';
+import { staffPasskeysAdminRoutes } from './staff-passkeys.admin.routes';
 import { supportAdminRoutes } from './support.admin.routes';
 
 /** Every /admin route, one file per area, behind the permission hook. */
@@ -20,6 +21,7 @@ export const adminRoutes: FastifyPluginAsync<{ table?: AdminRouteTable }> = asyn
   guardAdminRoutes(app, options.table ?? new Map());
   await app.register(sessionAdminRoutes);
   await app.register(staffAdminRoutes);
+  await app.register(staffPasskeysAdminRoutes);
   await app.register(auditAdminRoutes);
   await app.register(usersAdminRoutes);
   await app.register(ordersAdminRoutes);

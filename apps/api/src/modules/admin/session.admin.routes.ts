@@ -17,7 +17,7 @@ import { endStaffSession, STAFF_SESSION_ABSOLUTE_MS } from './staff-sessions.ser
 
 const COOKIE_BASE = { path: '/admin', httpOnly: true, sameSite: 'strict' } as const;
 
-function setStaffCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
+export function setStaffCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
   reply.setCookie(ADMIN_SESSION_COOKIE, token, { ...COOKIE_BASE, secure: request.protocol === 'https', maxAge: STAFF_SESSION_ABSOLUTE_MS / 1000 });
 }
 

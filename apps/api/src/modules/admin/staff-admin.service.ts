@@ -7,6 +7,7 @@ import { findStaffForUpdate, listStaff, revokeStaffSessionsOf, type StaffRow, up
 import { recordAudit } from './audit';
 import { isStaffRole } from './permissions';
 import { createStaff, STAFF_SETUP_TTL_MS, staffSetupLink } from './staff.service';
+import { deleteStaffPasskeysOf } from './staff-passkeys.repository';
 
 // Staff management for OWNER (permission staff.manage): list, create (→ set-up link), change a
 // role, lock and unlock, reset the second factor (→ a new set-up link). Each change is audited
@@ -110,7 +111,7 @@ export async function setStaffLocked(db: Db, actor: StaffActor, id: string, lock
 }
 
 /**
- * Resets a member's credentials: password and authenticator are cleared, every session ends, and
+ * Resets a member's credentials: password, authenticator and passkeys are cleared, every session ends, and
  * a new one-time set-up link (24 hours) lets them choose both again.
  */
 export async function resetStaffTotp(db: Db, actor: StaffActor, id: string, reason: string | undefined, now = new Date()): Promise<TAdminSetupLink> {
@@ -123,11 +124,13 @@ export async function resetStaffTotp(db: Db, actor: StaffActor, id: string, reas
     async (trx, row, at) => {
       await updateStaff(trx, id, { password_hash: null, totp_secret: null, totp_last_step: null, setup_token_hash: sha256Hex(token), setup_expires_at: toDbDate(expiresAt), updated_at: at });
       await revokeStaffSessionsOf(trx, id, at);
+      // a reset means the member's devices are lost or not to be trusted: their passkeys go too
+      const passkeys = await deleteStaffPasskeysOf(trx, id);
       const role = isStaffRole(row.role) ? row.role : 'CONTENT';
       return {
         action: 'staff.resetTotp',
-        before: { state: stateOf(row) },
-        after: { state: 'SETUP' },
+        before: { state: stateOf(row), passkeys },
+        after: { state: 'SETUP', passkeys: 0 },
         reason,
         result: { id, username: row.username, role, setupLink: staffSetupLink(actor.webOrigin, token), setupExpiresAt: expiresAt.toISOString() },
       };

@@ -1,17 +1,8 @@
 import { PASSKEYS_PER_ACCOUNT_MAX, type TAuthenticationResponse, type TPasskey, type TPasskeyLoginOptions, type TPasskeyRegisterOptions, type TRegistrationResponse, type TSignedIn } from '@llk/contracts';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticatorTransport,
-} from '@simplewebauthn/server';
-import { decodeClientDataJSON, isoBase64URL } from '@simplewebauthn/server/helpers';
-import { fromDbBool, isUniqueViolation, newId, toCount, toDbBool, toDbDate } from '../../db/dialect';
+import { isUniqueViolation, newId, toCount, toDbDate } from '../../db/dialect';
 import { type Db } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { type KeyValueStore } from '../../lib/kv';
-import { sha256Hex } from '../../lib/secrets';
 import { finishSignIn, recordSignIn, type SignInContext } from '../auth';
 import { findUserById } from '../users';
 import {
@@ -25,20 +16,9 @@ import {
   renamePasskey,
   type PasskeyRow,
 } from './passkeys.repository';
+import { authenticationOptions, challengeOf, challenges, passkeyOf, registrationOptions, verificationError, verifyAssertion, verifyRegistration, type RelyingParty } from './webauthn';
 
-/** A challenge lives this long and is used at most once (taken from the store atomically). */
-export const PASSKEY_CHALLENGE_TTL_MS = 5 * 60_000;
-/** What the browser is told to wait for the user; shorter than the challenge's life. */
-const CEREMONY_TIMEOUT_MS = 2 * 60_000;
-/** EdDSA, ES256, RS256: what authenticators in use offer. */
-const ALGORITHMS = [-8, -7, -257];
-
-export interface RelyingParty {
-  rpId: string;
-  rpName: string;
-  /** origins whose ceremonies are accepted */
-  origins: string[];
-}
+export { PASSKEY_CHALLENGE_TTL_MS, type RelyingParty } from './webauthn';
 
 export interface PasskeysContext {
   db: Db;
@@ -46,42 +26,9 @@ export interface PasskeysContext {
   rp: RelyingParty;
 }
 
-// Keyed by a hash of the challenge: several ceremonies (tabs, devices) may be open at once,
-// and each challenge is taken, never read, so of two uses only one finds it.
-const registrationKey = (challenge: string) => `passkey:reg:${sha256Hex(challenge).slice(0, 40)}`;
-const loginKey = (challenge: string) => `passkey:login:${sha256Hex(challenge).slice(0, 40)}`;
-
-function toPasskey(row: PasskeyRow): TPasskey {
-  return {
-    id: row.id,
-    name: row.name,
-    createdAt: row.created_at,
-    lastUsedAt: row.last_used_at,
-    deviceType: row.device_type === 'multiDevice' ? 'multiDevice' : 'singleDevice',
-    backedUp: fromDbBool(row.backed_up),
-  };
-}
-
-/** The challenge a browser signed, from clientDataJSON; a response we cannot read fails verification. */
-function challengeOf(clientDataJSON: string): string {
-  try {
-    const challenge = decodeClientDataJSON(clientDataJSON).challenge;
-    if (typeof challenge === 'string' && challenge !== '') return challenge;
-  } catch {
-    // falls through
-  }
-  throw new AppError('PASSKEY_VERIFICATION_FAILED');
-}
-
-/** The library's refusals (origin, RP id, challenge, signature, flags…) as our error codes. */
-function verificationError(error: unknown): AppError {
-  if (error instanceof AppError) return error;
-  const message = error instanceof Error ? error.message : '';
-  if (/counter value/i.test(message)) return new AppError('PASSKEY_COUNTER_REGRESSED', { cause: error });
-  return new AppError('PASSKEY_VERIFICATION_FAILED', { cause: error });
-}
-
-const userHandleOf = (userId: string) => new TextEncoder().encode(userId);
+const registrations = (kv: KeyValueStore) => challenges(kv, 'passkey:reg');
+const logins = (kv: KeyValueStore) => challenges(kv, 'passkey:login');
+const toPasskey = (row: PasskeyRow): TPasskey => passkeyOf(row);
 
 // ---- The account's passkeys ---------------------------------------------------------------
 
@@ -95,72 +42,20 @@ export async function startRegistration(ctx: PasskeysContext, userId: string): P
   if (!user) throw new AppError('UNAUTHORIZED');
   const existing = await listPasskeysOfUser(ctx.db, userId);
   if (existing.length >= PASSKEYS_PER_ACCOUNT_MAX) throw new AppError('PASSKEY_LIMIT_REACHED');
-  const options = await generateRegistrationOptions({
-    rpName: ctx.rp.rpName,
-    rpID: ctx.rp.rpId,
-    userName: user.username ?? user.id,
-    userDisplayName: user.nickname,
-    userID: userHandleOf(user.id),
-    timeout: CEREMONY_TIMEOUT_MS,
-    attestationType: 'none',
-    // The same authenticator twice would be one key under two names.
-    excludeCredentials: existing.map((row) => ({ id: row.credential_id, transports: transportsOf(row) })),
-    // Discoverable (log-in without a username) and verified (PIN or biometrics): a passkey
-    // alone is two factors, which is why a passkey log-in skips the TOTP step.
-    authenticatorSelection: { residentKey: 'required', requireResidentKey: true, userVerification: 'required' },
-    supportedAlgorithmIDs: ALGORITHMS,
-  });
-  await ctx.kv.set(registrationKey(options.challenge), userId, PASSKEY_CHALLENGE_TTL_MS);
+  const options = await registrationOptions(ctx.rp, { handle: user.id, name: user.username ?? user.id, displayName: user.nickname }, existing);
+  await registrations(ctx.kv).keep(options.challenge, userId);
   return { options };
-}
-
-function transportsOf(row: PasskeyRow): AuthenticatorTransport[] | undefined {
-  if (!row.transports) return undefined;
-  try {
-    const value = JSON.parse(row.transports) as unknown;
-    return Array.isArray(value) ? (value.filter((item) => typeof item === 'string') as AuthenticatorTransport[]) : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /** POST /user/passkeys/register: verifies the new credential against the user's open challenge and stores it. */
 export async function finishRegistration(ctx: PasskeysContext, userId: string, name: string, response: TRegistrationResponse, now = new Date()): Promise<TPasskey> {
   const challenge = challengeOf(response.response.clientDataJSON);
-  const owner = await ctx.kv.take(registrationKey(challenge));
+  const owner = await registrations(ctx.kv).take(challenge);
   if (owner === null || owner !== userId) throw new AppError('PASSKEY_CHALLENGE_INVALID');
-
-  let verified;
-  try {
-    verified = await verifyRegistrationResponse({
-      response: { ...response, response: { ...response.response, transports: response.response.transports as AuthenticatorTransport[] | undefined } },
-      expectedChallenge: challenge,
-      expectedOrigin: ctx.rp.origins,
-      expectedRPID: ctx.rp.rpId,
-      requireUserVerification: true,
-      supportedAlgorithmIDs: ALGORITHMS,
-    });
-  } catch (error) {
-    throw verificationError(error);
-  }
-  if (!verified.verified) throw new AppError('PASSKEY_VERIFICATION_FAILED');
-  const info = verified.registrationInfo;
+  const credential = await verifyRegistration(ctx.rp, challenge, response);
 
   if ((await countPasskeysOfUser(ctx.db, userId)) >= PASSKEYS_PER_ACCOUNT_MAX) throw new AppError('PASSKEY_LIMIT_REACHED');
-  const row: PasskeyRow = {
-    id: newId(now.getTime()),
-    user_id: userId,
-    credential_id: info.credential.id,
-    public_key: isoBase64URL.fromBuffer(info.credential.publicKey),
-    counter: info.credential.counter,
-    transports: info.credential.transports?.length ? JSON.stringify(info.credential.transports.slice(0, 16)) : null,
-    device_type: info.credentialDeviceType,
-    backed_up: toDbBool(info.credentialBackedUp),
-    aaguid: info.aaguid,
-    name,
-    created_at: toDbDate(now),
-    last_used_at: null,
-  };
+  const row: PasskeyRow = { id: newId(now.getTime()), user_id: userId, ...credential, name, created_at: toDbDate(now), last_used_at: null };
   try {
     await insertPasskey(ctx.db, row);
   } catch (error) {
@@ -192,8 +87,8 @@ export async function deletePasskeysOfUser(db: Db, userId: string): Promise<numb
 
 /** POST /passkeyLogin/options: a challenge for a discoverable credential (no account named). */
 export async function startLogin(ctx: PasskeysContext): Promise<TPasskeyLoginOptions> {
-  const options = await generateAuthenticationOptions({ rpID: ctx.rp.rpId, timeout: CEREMONY_TIMEOUT_MS, userVerification: 'required' });
-  await ctx.kv.set(loginKey(options.challenge), '1', PASSKEY_CHALLENGE_TTL_MS);
+  const options = await authenticationOptions(ctx.rp);
+  await logins(ctx.kv).keep(options.challenge, '1');
   return { options };
 }
 
@@ -209,40 +104,25 @@ export interface PasskeyLoginContext extends PasskeysContext {
  */
 export async function finishLogin(ctx: PasskeyLoginContext, response: TAuthenticationResponse, now = new Date()): Promise<TSignedIn> {
   const challenge = challengeOf(response.response.clientDataJSON);
-  if ((await ctx.kv.take(loginKey(challenge))) === null) throw new AppError('PASSKEY_CHALLENGE_INVALID');
+  if ((await logins(ctx.kv).take(challenge)) === null) throw new AppError('PASSKEY_CHALLENGE_INVALID');
 
   const passkey = await findPasskeyByCredentialId(ctx.db, response.id);
   if (!passkey) throw new AppError('PASSKEY_NOT_FOUND');
   const user = await findUserById(ctx.db, passkey.user_id);
   if (!user) throw new AppError('PASSKEY_NOT_FOUND');
-  const handle = response.response.userHandle;
-  if (handle !== undefined && handle !== isoBase64URL.fromBuffer(userHandleOf(user.id))) throw new AppError('PASSKEY_VERIFICATION_FAILED');
-
   const counter = toCount(passkey.counter);
-  let verified;
+  let info;
   try {
-    verified = await verifyAuthenticationResponse({
-      response,
-      expectedChallenge: challenge,
-      expectedOrigin: ctx.rp.origins,
-      expectedRPID: ctx.rp.rpId,
-      credential: { id: passkey.credential_id, publicKey: isoBase64URL.toBuffer(passkey.public_key), counter, transports: transportsOf(passkey) },
-      requireUserVerification: true,
-    });
+    info = await verifyAssertion(ctx.rp, challenge, response, passkey, user.id);
   } catch (error) {
     const refused = verificationError(error);
     await recordSignIn(ctx.signIn, { userId: user.id, success: false, method: 'passkey', failure: refused.codeName }, now);
     throw refused;
   }
-  if (!verified.verified) {
-    await recordSignIn(ctx.signIn, { userId: user.id, success: false, method: 'passkey', failure: 'PASSKEY_VERIFICATION_FAILED' }, now);
-    throw new AppError('PASSKEY_VERIFICATION_FAILED');
-  }
-  const info = verified.authenticationInfo;
   const recorded = await recordPasskeyUse(ctx.db, passkey.id, counter, {
-    counter: info.newCounter,
-    backedUp: toDbBool(info.credentialBackedUp),
-    deviceType: info.credentialDeviceType,
+    counter: info.counter,
+    backedUp: info.backedUp,
+    deviceType: info.deviceType,
     now: toDbDate(now),
   });
   // Another assertion of this passkey was counted in between: this one is not fresh any more.
