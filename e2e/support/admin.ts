@@ -61,7 +61,7 @@ export function adminTexts(language: TStaffLanguage): Record<string, Record<stri
       else flatten(value, `${prefix}${key}.`, into);
     }
   };
-  for (const file of ['shell', 'auth', 'staff', 'audit', 'codes', 'payouts', 'content', 'orders', 'support']) {
+  for (const file of ['shell', 'auth', 'staff', 'audit', 'codes', 'payouts', 'content', 'orders', 'support', 'passkeys']) {
     const tree = JSON.parse(readFileSync(path.join(dir, `${file}.json`), 'utf8')) as Record<string, TTree>;
     for (const [namespace, messages] of Object.entries(tree)) flatten(messages, '', (out[namespace] = {}));
   }

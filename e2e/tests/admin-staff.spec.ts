@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { createUser, whenHydrated, writesIn } from '../support/accounts';
-import { adminCreate, adminTexts, type TStaffLanguage, totpCode } from '../support/admin';
+import { adminCreate, adminTexts, signedInStaff, type TStaffLanguage, totpCode } from '../support/admin';
 
 // The back office's first journey (ADR 0019): an OWNER made by `npm run admin:create` opens the
 // set-up link, enrols an authenticator, logs out and in again with password and code, creates
@@ -45,7 +45,7 @@ for (const { language, size } of JOURNEYS) {
     await page.getByLabel(t.AdminLogin!.username!).fill(owner);
     await page.getByLabel(t.AdminLogin!.password!).fill(PASSWORD);
     await page.getByLabel(t.AdminLogin!.code!).fill(totpCode(secret, 1));
-    await (await whenHydrated(page.getByRole('button', { name: t.AdminLogin!.submit! }))).click();
+    await (await whenHydrated(page.getByRole('button', { name: t.AdminLogin!.submit!, exact: true }))).click();
     await expect(page).toHaveURL(/\/admin$/);
 
     // the nav of an OWNER has every section; the staff page creates a CONTENT member
@@ -96,4 +96,35 @@ test('a customer session cannot open /admin/api/me, and the admin pages send vis
   await expect(page).toHaveURL(/\/admin\/login$/);
   const robots = await request.get('/admin/login');
   expect(robots.headers()['x-robots-tag']).toBe('noindex, nofollow');
+});
+
+test('a staff member adds a passkey, logs out, and logs in with it alone (Chromium’s virtual authenticator)', async ({ browser, baseURL }) => {
+  test.setTimeout(90_000);
+  // WebAuthn refuses an IP address as RP id: the site is opened as localhost, the API's twin origin
+  const site = new URL(baseURL ?? 'http://127.0.0.1:3310');
+  if (site.hostname === '127.0.0.1') site.hostname = 'localhost';
+  const context = await browser.newContext({ baseURL: site.origin });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+  });
+  const t = adminTexts('en');
+  const p = t.AdminPasskeys!;
+  const username = await signedInStaff(page, site.origin, 'FINANCE');
+
+  await page.getByTestId('admin-passkeys-link').click();
+  await expect(page.getByRole('heading', { name: p.title!, level: 1 })).toBeVisible();
+  await page.getByLabel(p.name!).fill('Virtual key');
+  await (await whenHydrated(page.getByRole('button', { name: p.add! }))).click();
+  await expect(page.getByTestId('admin-passkeys')).toContainText('Virtual key');
+  expect((await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials).toHaveLength(1);
+
+  await page.getByRole('button', { name: t.AdminShell!.logout! }).click();
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  await (await whenHydrated(page.getByTestId('admin-passkey-login'))).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByTestId('admin-whoami')).toContainText(username);
+  await context.close();
 });

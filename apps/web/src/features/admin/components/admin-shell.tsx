@@ -30,6 +30,9 @@ export async function AdminShell({ me, language, children }: { me: TAdminMe; lan
           </p>
           <div className="ml-auto flex items-center gap-3">
             <LanguageSwitch current={language} label={t('language')} names={names} signedIn />
+            <Link href="/admin/passkeys" className="text-sm text-brand-700 underline-offset-4 hover:underline" data-testid="admin-passkeys-link">
+              {t('passkeys')}
+            </Link>
             <LogoutButton text={t('logout')} />
           </div>
         </div>

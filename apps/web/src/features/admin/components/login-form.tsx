@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { adminApi, safeNext } from '../admin-api';
 import { FormError } from './form-error';
+import { PasskeyLogin } from './passkey-login';
 
 /** Username, password and authenticator code in one step (POST /admin/api/login). */
 export function LoginForm() {
@@ -46,6 +47,7 @@ export function LoginForm() {
       <Button type="submit" disabled={busy} block>
         {busy ? t('sending') : t('submit')}
       </Button>
+      <PasskeyLogin onError={setError} />
     </form>
   );
 }
