@@ -31,14 +31,18 @@ describe.each(testDialects())('audit_log append-only on $dialect', ({ dialect })
 
   it('0024 goes down and up again', async () => {
     const m0024 = migrations['0024-back-office']!;
+    // staff_passkeys (0033) references staff: it goes first and comes back last
+    const m0033 = migrations['0033-staff-passkeys']!;
     const ownTables = () => ownTableNames(test.handle);
+    await m0033.down!(test.handle.db);
     await m0024.down!(test.handle.db);
     let tables = await ownTables();
     expect(tables).not.toContain('audit_log');
     expect(tables).not.toContain('staff');
     await m0024.up(test.handle.db);
+    await m0033.up(test.handle.db);
     tables = await ownTables();
-    expect(tables).toEqual(expect.arrayContaining(['staff', 'staff_sessions', 'audit_log']));
+    expect(tables).toEqual(expect.arrayContaining(['staff', 'staff_sessions', 'audit_log', 'staff_passkeys']));
     await sql`INSERT INTO audit_log (id, at, action) VALUES ('a2', '2026-11-24T10:00:00.000Z', 'x')`.execute(test.handle.db);
     await expect(sql`UPDATE audit_log SET action = 'y'`.execute(test.handle.db)).rejects.toThrow(/append-only/);
   });
