@@ -34,7 +34,8 @@ export const PAID_ORDER_STATUSES: readonly TOrderStatus[] = ['PAID', 'FULFILLED'
 /** Payment methods and clients the gateways accept (subsets of the spec's enums). */
 export const ZPayMethod = z.enum(['ZFB', 'WX']);
 export type TPayMethod = z.infer<typeof ZPayMethod>;
-export const ZPayClient = z.enum(['WEB', 'JS_API']);
+/** WEB: a QR code (desktop); H5: the gateway's mobile-web page that opens the wallet app (a phone outside WeChat); JS_API: inside WeChat. */
+export const ZPayClient = z.enum(['WEB', 'H5', 'JS_API']);
 export type TPayClient = z.infer<typeof ZPayClient>;
 
 /** Most units of one SKU in one order (screen-wall packs; MEMBER and CHANNEL seats). */
@@ -207,9 +208,16 @@ export const ZPayRequest = z
     payClient: ZPayClient.default('WEB'),
     openid: idString(128).optional(),
     payToken: idString(128).optional(),
+    /** H5: the page of our site the gateway sends the payer back to (a path: /zh-CN/order?…) */
+    returnPath: z
+      .string({ error: V.invalidType })
+      .max(512, { error: V.tooLong })
+      .regex(/^\/(?![/\\])[\x21-\x7e]*$/, { error: V.invalidValue })
+      .optional(),
   })
   .strict()
   .superRefine((value, ctx) => {
+    if (value.payClient === 'H5' && value.returnPath === undefined) ctx.addIssue({ code: 'custom', path: ['returnPath'], message: V.required });
     if (value.payClient === 'JS_API') {
       if (value.payMethod !== 'WX') ctx.addIssue({ code: 'custom', path: ['payClient'], message: V.invalidValue });
       if (value.openid === undefined) ctx.addIssue({ code: 'custom', path: ['openid'], message: V.required });
@@ -233,6 +241,13 @@ export const ZPayResult = z.discriminatedUnion('kind', [
     /** text to show as a QR code (Alipay qr_code, WeChat code_url, or the sandbox confirm page) */
     codeUrl: z.string(),
     /** true when the built-in sandbox gateway serves this payment: codeUrl opens its confirm page */
+    sandbox: z.boolean().optional(),
+  }),
+  z.object({
+    kind: z.literal('redirect'),
+    ...payResultBase,
+    /** H5: open this address in the same tab (Alipay's WAP cashier, WeChat Pay's H5 page, or the sandbox confirm page); it sends the payer back to returnPath */
+    url: z.string(),
     sandbox: z.boolean().optional(),
   }),
   z.object({

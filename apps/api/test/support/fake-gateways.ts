@@ -480,6 +480,36 @@ export class FakeGateways {
         await this.save(charge);
         return this.alipayAnswer(method, { code: '10000', msg: 'Success', out_trade_no: paymentNo, qr_code: this.codeUrl('ZFB', paymentNo) });
       }
+      case 'alipay.trade.wap.pay': {
+        // what the phone opens: the signed link itself (GET); the trade exists from here on
+        const amountFen = yuanToFen(biz.total_amount ?? '');
+        if (!paymentNo || amountFen === null || amountFen <= 0 || !biz.subject || !params.notify_url || !params.return_url || biz.product_code !== 'QUICK_WAP_WAY') {
+          return fail('40002', 'Invalid Arguments', 'isv.missing-parameter', 'out_trade_no, total_amount, subject, notify_url, return_url, product_code');
+        }
+        const existing = await this.charge('ZFB', paymentNo);
+        if (existing?.state === 'PAID') return fail('40004', 'Business Failed', 'ACQ.TRADE_HAS_SUCCESS', '交易已被支付');
+        const expiresAt = fromBeijingTime(biz.time_expire);
+        await this.save(
+          existing ?? {
+            method: 'ZFB',
+            paymentNo,
+            amountFen,
+            subject: biz.subject,
+            notifyUrl: params.notify_url,
+            expiresAt: (expiresAt ?? new Date(this.now() + 2 * 60 * 60 * 1000)).toISOString(),
+            state: 'WAITING',
+            scanned: true,
+            tradeNo: `${toBeijingTime(new Date(this.now())).replace(/\D/g, '').slice(0, 8)}22${randomBytes(10).toString('hex').replace(/\D/g, '').padEnd(18, '0').slice(0, 18)}`,
+            paidAt: null,
+            refundedFen: 0,
+            refunds: {},
+            kind: 'H5',
+            openid: null,
+            returnUrl: params.return_url,
+          },
+        );
+        return { status: 200, headers: { 'content-type': 'text/html;charset=utf-8' }, body: `<!doctype html><title>支付宝</title><p>${biz.subject} ¥${biz.total_amount}</p>` };
+      }
       case 'alipay.trade.query': {
         const charge = await this.charge('ZFB', paymentNo);
         if (!charge || !charge.scanned) return notExist();
@@ -656,7 +686,7 @@ export class FakeGateways {
       }
     }
 
-    const transactionMatch = /^\/v3\/pay\/transactions\/(native|jsapi)$/.exec(path);
+    const transactionMatch = /^\/v3\/pay\/transactions\/(native|jsapi|h5)$/.exec(path);
     if (transactionMatch && method === 'POST') {
       this.record({ method: 'WX', operation: transactionMatch[1] ?? '' });
       const amount = body.amount as { total?: unknown } | undefined;
@@ -667,8 +697,11 @@ export class FakeGateways {
         return this.wechatFail(400, 'PARAM_ERROR', '参数错误');
       }
       const jsapi = transactionMatch[1] === 'jsapi';
+      const h5 = transactionMatch[1] === 'h5';
       const openid = (body.payer as { openid?: unknown } | undefined)?.openid;
       if (jsapi && typeof openid !== 'string') return this.wechatFail(400, 'PARAM_ERROR', '缺少payer.openid');
+      const scene = body.scene_info as { payer_client_ip?: unknown; h5_info?: { type?: unknown } } | undefined;
+      if (h5 && (typeof scene?.payer_client_ip !== 'string' || scene.h5_info?.type !== 'Wap')) return this.wechatFail(400, 'PARAM_ERROR', '缺少scene_info');
       const existing = await this.charge('WX', paymentNo);
       if (existing) {
         if (existing.state === 'PAID') return this.wechatFail(400, 'ORDERPAID', '该订单已支付');
@@ -689,10 +722,11 @@ export class FakeGateways {
         paidAt: null,
         refundedFen: 0,
         refunds: {},
-        kind: jsapi ? 'JSAPI' : 'QR',
+        kind: jsapi ? 'JSAPI' : h5 ? 'H5' : 'QR',
         openid: typeof openid === 'string' ? openid : null,
       };
       await this.save(charge);
+      if (h5) return this.wechatAnswer(200, { h5_url: `https://wx.tenpay.test/cgi-bin/mmpayweb-bin/checkmweb?prepay_id=wx${randomBytes(14).toString('hex')}&package=${randomBytes(4).readUInt32BE()}` });
       return this.wechatAnswer(200, jsapi ? { prepay_id: `wx${randomBytes(14).toString('hex')}` } : { code_url: this.codeUrl('WX', paymentNo) });
     }
 

@@ -80,7 +80,7 @@ function isTimeout(error: unknown): boolean {
 
 export class AlipayProvider implements PaymentProvider {
   readonly method = 'ZFB' as const;
-  readonly clients = ['WEB'] as const;
+  readonly clients = ['WEB', 'H5'] as const;
   readonly sandbox = false;
   private readonly sdk: AlipaySdk;
 
@@ -114,6 +114,7 @@ export class AlipayProvider implements PaymentProvider {
   }
 
   async create(input: CreateChargeInput): Promise<CreateChargeResult> {
+    if (input.client === 'H5') return { kind: 'redirect', url: this.wapPayUrl(input) };
     if (input.client !== 'WEB') throw new GatewayError('ZFB', 'create', `payment client ${input.client} is not supported by Alipay`);
     const result = await this.call('create', 'alipay.trade.precreate', {
       notify_url: input.notifyUrl,
@@ -126,6 +127,27 @@ export class AlipayProvider implements PaymentProvider {
     });
     if (result.code !== '10000' || typeof result.qr_code !== 'string' || result.qr_code === '') throw AlipayProvider.failure('create', result);
     return { kind: 'qr', codeUrl: result.qr_code };
+  }
+
+  /**
+   * alipay.trade.wap.pay (手机网站支付): a signed GET link to Alipay's mobile cashier, which opens
+   * the Alipay app (or its web cashier) and sends the payer back to returnUrl; nothing is called
+   * here, the trade exists once the payer opens it. The notification is the one of every trade.
+   */
+  wapPayUrl(input: CreateChargeInput): string {
+    if (!input.returnUrl) throw new GatewayError('ZFB', 'create', 'H5 needs a return URL');
+    return this.sdk.pageExecute('alipay.trade.wap.pay', 'GET', {
+      notifyUrl: input.notifyUrl,
+      returnUrl: input.returnUrl,
+      bizContent: {
+        out_trade_no: input.paymentNo,
+        total_amount: fenToYuan(input.amountFen),
+        subject: input.subject,
+        product_code: 'QUICK_WAP_WAY',
+        time_expire: toBeijingTime(input.expiresAt),
+        quit_url: input.returnUrl,
+      },
+    });
   }
 
   async verifyNotification(request: NotificationRequest): Promise<VerifiedNotification> {

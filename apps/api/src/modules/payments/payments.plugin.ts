@@ -69,7 +69,7 @@ export default fp(
     if (config.alipay) alipay = new AlipayProvider({ ...config.alipay, timeoutMs });
     else if (sandbox) {
       const lazy = sandbox;
-      alipay = new LazySandboxProvider('ZFB', ['WEB'], ALIPAY_ANSWERS, async () => {
+      alipay = new LazySandboxProvider('ZFB', ['WEB', 'H5'], ALIPAY_ANSWERS, async () => {
         const running = await lazy.get();
         const keys = running.keys.alipay;
         const adapter = new AlipayProvider({ gateway: NO_GATEWAY, appId: keys.appId, privateKey: keys.appPrivateKey, alipayPublicKey: keys.alipayPublicKey, sellerId: keys.sellerId, timeoutMs });
@@ -81,7 +81,7 @@ export default fp(
     if (config.wechat) wechat = new WechatPayProvider({ ...config.wechat, timeoutMs });
     else if (sandbox) {
       const lazy = sandbox;
-      wechat = new LazySandboxProvider('WX', ['WEB', 'JS_API'], WECHAT_ANSWERS, async () => {
+      wechat = new LazySandboxProvider('WX', ['WEB', 'H5', 'JS_API'], WECHAT_ANSWERS, async () => {
         const running = await lazy.get();
         const keys = running.keys.wechat;
         const adapter = new WechatPayProvider({

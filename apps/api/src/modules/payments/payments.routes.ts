@@ -31,7 +31,9 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
 and not expired (20003), not paid (20005). Each call is a new payment attempt with its own paymentNo.
 payClient WEB answers {kind:'qr', codeUrl} to show as a QR code (sandbox: true when the built-in sandbox
 gateway serves it: codeUrl opens its confirm page); JS_API (WeChat only, inside WeChat, with the payer's
-openid from GET /wxMp/openId) answers {kind:'jsapi', params} for WeixinJSBridge. The order is paid when
+openid from GET /wxMp/openId) answers {kind:'jsapi', params} for WeixinJSBridge. H5 (a phone outside WeChat) answers
+{kind:'redirect', url}: open it in the same tab (Alipay's mobile cashier, WeChat Pay's H5 page, or the sandbox confirm
+page), which opens the wallet app and sends the payer back to returnPath on the web's origin. The order is paid when
 the gateway's signed notification arrives (GET /order/info/{id} shows it). A gateway that does not answer
 in time gives 50400, one that answers with an error 20013. ${MONEY_AND_STATES}`,
         body: ZPayRequest,
@@ -41,9 +43,9 @@ in time gives 50400, one that answers with an error 20013. ${MONEY_AND_STATES}`,
     async (request) => {
       const { payToken, ...input } = request.body;
       const result = await startPayment(
-        { db: app.db, providers: app.paymentProviders, notifyBase: settings.notifyBase },
+        { db: app.db, providers: app.paymentProviders, notifyBase: settings.notifyBase, webOrigin: app.config.webOrigin },
         await callerOf(request, payToken),
-        { orderId: input.orderId, payMethod: input.payMethod, payClient: input.payClient, openid: input.openid },
+        { orderId: input.orderId, payMethod: input.payMethod, payClient: input.payClient, openid: input.openid, returnPath: input.returnPath, payerIp: request.ip },
       );
       return ok(result);
     },

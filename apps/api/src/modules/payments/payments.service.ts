@@ -48,6 +48,8 @@ export interface PayDeps {
   providers: PaymentProviders;
   /** base URL the gateways post notifications to: <base>/pay/notify/alipay|wechat */
   notifyBase: string;
+  /** H5: the site the gateways send the payer back to (the web's origin); returnPath is on it */
+  webOrigin?: string;
 }
 
 export interface PayInput {
@@ -55,6 +57,10 @@ export interface PayInput {
   payMethod: TPayMethod;
   payClient: TPayClient;
   openid?: string | undefined;
+  /** H5: a path of our site (the contracts check its form) */
+  returnPath?: string | undefined;
+  /** H5: the payer's address, for WeChat Pay */
+  payerIp?: string | undefined;
 }
 
 export function notifyPath(method: TPayMethod): string {
@@ -125,6 +131,7 @@ export async function startPayment(deps: PayDeps, caller: OrderCaller, input: Pa
       subject: order.subject,
       client: input.payClient,
       ...(input.openid !== undefined ? { openid: input.openid } : {}),
+      ...(input.payClient === 'H5' ? { returnUrl: `${deps.webOrigin ?? ''}${input.returnPath ?? '/'}`, ...(input.payerIp ? { payerIp: input.payerIp } : {}) } : {}),
       notifyUrl: `${deps.notifyBase}${notifyPath(input.payMethod)}`,
       expiresAt: fromDbDate(order.expires_at),
     });
@@ -142,6 +149,7 @@ export async function startPayment(deps: PayDeps, caller: OrderCaller, input: Pa
 
   const base = { orderId: order.id, paymentNo: payment.payment_no, amountFen: payment.amount_fen, expiresAt: order.expires_at };
   if (charge.kind === 'qr') return { kind: 'qr', ...base, codeUrl: charge.codeUrl, ...(isSandbox(provider) ? { sandbox: true } : {}) };
+  if (charge.kind === 'redirect') return { kind: 'redirect', ...base, url: charge.url, ...(isSandbox(provider) ? { sandbox: true } : {}) };
   return { kind: 'jsapi', ...base, params: charge.params };
 }
 

@@ -21,7 +21,7 @@
 // - Notify URL: `${app.config.payments.notifyBase}/pay/notify/alipay|wechat`.
 
 export type TGatewayMethod = 'ZFB' | 'WX';
-export type TGatewayClient = 'WEB' | 'JS_API';
+export type TGatewayClient = 'WEB' | 'H5' | 'JS_API';
 
 export interface CreateChargeInput {
   /** Our id of this payment attempt (Alipay out_trade_no, WeChat out_trade_no); unique, ≤ 32 chars, [A-Za-z0-9_-]. */
@@ -32,6 +32,10 @@ export interface CreateChargeInput {
   client: TGatewayClient;
   /** WeChat JSAPI only: the payer's openid in our official account. */
   openid?: string;
+  /** H5 only: where the gateway sends the payer back (an absolute URL of our site). */
+  returnUrl?: string;
+  /** H5 only: the payer's address (WeChat Pay H5 requires it: scene_info.payer_client_ip). */
+  payerIp?: string;
   /** Absolute URL the gateway posts its asynchronous notification to. */
   notifyUrl: string;
   /** After this the gateway must refuse payment (Alipay time_expire, WeChat time_expire). */
@@ -41,6 +45,8 @@ export interface CreateChargeInput {
 export type CreateChargeResult =
   /** WEB: the text to render as a QR code (Alipay qr_code, WeChat code_url). */
   | { kind: 'qr'; codeUrl: string }
+  /** H5: the gateway's mobile-web page (Alipay alipay.trade.wap.pay, WeChat Pay h5_url), opened in the same tab. */
+  | { kind: 'redirect'; url: string }
   /** JS_API: the parameters for WeixinJSBridge getBrandWCPayRequest (appId, timeStamp, nonceStr, package, signType, paySign). */
   | { kind: 'jsapi'; params: Record<string, string> };
 

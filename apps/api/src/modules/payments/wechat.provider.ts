@@ -28,7 +28,8 @@ import { withTimeout } from './timeout';
 // WeChat Pay API v3 through wechatpay-axios-plugin: it signs every request with the merchant
 // key (Authorization: WECHATPAY2-SHA256-RSA2048 …) and verifies every 2xx answer against the
 // platform key (Wechatpay-Signature over "timestamp\nnonce\nbody\n", ±5 minutes). Native
-// (code_url) for WEB, JSAPI (prepay_id → getBrandWCPayRequest parameters) for JS_API.
+// (code_url) for WEB, H5 (h5_url, with redirect_url appended) for phones outside WeChat, JSAPI
+// (prepay_id → getBrandWCPayRequest parameters) for JS_API.
 
 export interface WechatPayProviderOptions extends WechatPayConfig {
   timeoutMs: number;
@@ -94,7 +95,7 @@ function parseTime(text: string | undefined): Date | null {
 
 export class WechatPayProvider implements PaymentProvider {
   readonly method = 'WX' as const;
-  readonly clients = ['WEB', 'JS_API'] as const;
+  readonly clients = ['WEB', 'H5', 'JS_API'] as const;
   readonly sandbox = false;
   private readonly client: Decorator;
   private readonly privateKey: KeyObject;
@@ -153,6 +154,13 @@ export class WechatPayProvider implements PaymentProvider {
         const { data } = await this.call<{ prepay_id?: string }>('create', 'post', 'v3/pay/transactions/jsapi', { ...body, payer: { openid: input.openid } });
         if (!data.prepay_id) throw new GatewayError('WX', 'create', 'answer without prepay_id');
         return { kind: 'jsapi', params: this.jsapiParams(data.prepay_id) };
+      }
+      if (input.client === 'H5') {
+        // H5 (手机网站支付): WeChat Pay's page opens the WeChat app; redirect_url brings the payer back
+        if (!input.returnUrl || !input.payerIp) throw new GatewayError('WX', 'create', 'H5 needs a return URL and the payer address');
+        const { data } = await this.call<{ h5_url?: string }>('create', 'post', 'v3/pay/transactions/h5', { ...body, scene_info: { payer_client_ip: input.payerIp, h5_info: { type: 'Wap' } } });
+        if (!data.h5_url) throw new GatewayError('WX', 'create', 'answer without h5_url');
+        return { kind: 'redirect', url: `${data.h5_url}${data.h5_url.includes('?') ? '&' : '?'}redirect_url=${encodeURIComponent(input.returnUrl)}` };
       }
       const { data } = await this.call<{ code_url?: string }>('create', 'post', 'v3/pay/transactions/native', body);
       if (!data.code_url) throw new GatewayError('WX', 'create', 'answer without code_url');

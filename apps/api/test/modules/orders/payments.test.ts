@@ -251,6 +251,33 @@ describe.each(testDialects())('payments on $dialect', ({ dialect }) => {
       expect(body(noOpenid).errcode).toBe(ErrorCode.VALIDATION_FAILED);
     });
 
+    it('H5 (a phone outside WeChat): the gateway’s mobile page, back to the page named, paid like any attempt', async () => {
+      const user = await newUser(ctx.app);
+      for (const method of METHODS) {
+        const order = await newOrder(ctx.app, user.token, { skuId: 'MEMBER_MONTH' });
+        const returnPath = `/ko/order?orderId=${order.id}&sku=MEMBER_MONTH`;
+        const res = await pay(ctx.app, order.id, method, { token: user.token }, { payClient: 'H5', returnPath });
+        expect(res.statusCode, res.body).toBe(200);
+        const result = body<TPayResult>(res).data;
+        assert(result.kind === 'redirect', `a ${result.kind} answer`);
+        const returnUrl = `${ctx.app.config.webOrigin}${returnPath}`;
+        const url = new URL(result.url);
+        expect(method === 'ZFB' ? url.searchParams.get('return_url') : url.searchParams.get('redirect_url')).toBe(returnUrl);
+        if (method === 'ZFB') expect((await fetch(result.url)).status).toBe(200); // the phone opens the cashier
+        // the payer whose address WeChat Pay asks for is the caller
+        expect((await ctx.fakes.charge(method, result.paymentNo))?.kind).toBe('H5');
+        expect((await ctx.fakes.pay(method, result.paymentNo)).result).toBe('delivered');
+        expect(body<TOrderInfo>(await ctx.app.inject({ url: `/order/info/${order.id}`, headers: { authorization: user.token } })).data).toMatchObject({ status: 'FULFILLED', payClient: 'H5' });
+      }
+      // where it may send the payer back: a path of our site, always named
+      const order = await newOrder(ctx.app, user.token, { skuId: 'MEMBER_MONTH' });
+      for (const extra of [{ payClient: 'H5' }, { payClient: 'H5', returnPath: '//evil.test/x' }, { payClient: 'H5', returnPath: 'https://evil.test/' }, { payClient: 'H5', returnPath: '/\\evil.test' }]) {
+        const refused = await pay(ctx.app, order.id, 'ZFB', { token: user.token }, extra);
+        expect([refused.statusCode, body(refused).errcode], JSON.stringify(extra)).toEqual([400, ErrorCode.VALIDATION_FAILED]);
+        expect(refused.body).toContain('returnPath');
+      }
+    });
+
     it("refuses others' orders, paid orders and expired orders with clear errors", async () => {
       const user = await newUser(ctx.app);
       const stranger = await newUser(ctx.app);

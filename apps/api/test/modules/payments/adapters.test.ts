@@ -83,6 +83,32 @@ describe.each(cases)('$method adapter against the fake gateway', ({ method, make
     await expect(provider.verifyNotification({ headers: forged.headers, rawBody: forged.body })).rejects.toBeInstanceOf(NotificationRejected);
   });
 
+  it('H5: a mobile-web payment page that sends the payer back to our site, paid like any charge', async () => {
+    const no = uniquePaymentNo(method);
+    const returnUrl = 'https://www.llk.test/zh-CN/order?paid=1';
+    const result = await provider.create({ paymentNo: no, amountFen: 9900, subject: '月度会员', client: 'H5', returnUrl, payerIp: '203.0.113.7', notifyUrl: 'https://llk.test/api/pay/notify', expiresAt: inOneHour() });
+    assert(result.kind === 'redirect');
+    const url = new URL(result.url);
+    if (method === 'ZFB') {
+      // the signed link is the whole request: opening it (as the phone does) makes the trade
+      expect(url.searchParams.get('method')).toBe('alipay.trade.wap.pay');
+      expect(url.searchParams.get('return_url')).toBe(returnUrl);
+      expect(JSON.parse(url.searchParams.get('biz_content') ?? '{}')).toMatchObject({ out_trade_no: no, total_amount: '99.00', product_code: 'QUICK_WAP_WAY', quit_url: returnUrl });
+      const opened = await fetch(result.url);
+      expect(opened.status).toBe(200);
+      const tampered = new URL(result.url);
+      tampered.searchParams.set('return_url', 'https://evil.test/');
+      expect(await (await fetch(tampered)).text()).toContain('isv.invalid-signature');
+    } else {
+      expect(url.host).toBe('wx.tenpay.test');
+      expect(url.searchParams.get('redirect_url')).toBe(returnUrl);
+      expect(fakes.requests.at(-1)).toEqual({ method: 'WX', operation: 'h5' });
+    }
+    const notification = await paidNotification(no);
+    const verified = await provider.verifyNotification({ headers: notification.headers, rawBody: notification.body });
+    expect(verified).toMatchObject({ paymentNo: no, amountFen: 9900, success: true });
+  });
+
   it('rejects an unsigned or garbled notification', async () => {
     await expect(provider.verifyNotification({ headers: {}, rawBody: '' })).rejects.toBeInstanceOf(NotificationRejected);
     await expect(provider.verifyNotification({ headers: { 'content-type': 'application/json' }, rawBody: '{"a":1}' })).rejects.toBeInstanceOf(NotificationRejected);

@@ -78,7 +78,8 @@ describe.each(testDialects())('payment sandbox ($dialect)', ({ dialect }) => {
     expect(app.paymentSandbox).not.toBeNull();
     expect((app.paymentProviders.ZFB as { sandbox?: boolean }).sandbox).toBe(true);
     expect((app.paymentProviders.WX as { sandbox?: boolean }).sandbox).toBe(true);
-    expect(app.paymentProviders.WX.clients).toEqual(['WEB', 'JS_API']);
+    expect(app.paymentProviders.WX.clients).toEqual(['WEB', 'H5', 'JS_API']);
+    expect(app.paymentProviders.ZFB.clients).toEqual(['WEB', 'H5']);
   });
 
   it.each(['ZFB', 'WX'] as const)('%s: the confirm page shows amount and item in the caller language', async (method) => {
@@ -130,6 +131,24 @@ describe.each(testDialects())('payment sandbox ($dialect)', ({ dialect }) => {
     const page = await app.inject({ url: `${pagePath}&lang=en` });
     expect(page.body).toContain(SANDBOX_TEXTS.en.alreadyPaid);
     expect(page.body).not.toContain('<form');
+  });
+
+  it.each(['ZFB', 'WX'] as const)('%s H5: the phone opens the confirm page itself and is sent back to the shop once it paid', async (method) => {
+    counter += 1;
+    const paymentNo = `SBH${dialect[0]}${Date.now().toString(36)}${counter}`;
+    const returnUrl = 'http://localhost:3000/zh-tw/order?orderId=O1&paid=1';
+    const result = await app.paymentProviders[method].create({ paymentNo, amountFen: 2990, subject: 'LLK 月度会员', client: 'H5', returnUrl, payerIp: '203.0.113.9', notifyUrl: `${PUBLIC_BASE}/test-notify/${method}`, expiresAt: new Date(Date.now() + 30 * 60 * 1000) });
+    assert(result.kind === 'redirect');
+    const pagePath = result.url.slice(PUBLIC_BASE.length);
+    expect(pagePath.startsWith(`/sandbox/pay/${method}/${paymentNo}?t=`)).toBe(true);
+    const token = new URL(pagePath, 'http://x').searchParams.get('t') ?? '';
+    const paid = await app.inject({ method: 'POST', url: pagePath.split('?')[0] ?? '', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ t: token, lang: 'zh-tw' }).toString() });
+    expect(paid.statusCode).toBe(200);
+    expect(paid.body).toContain(SANDBOX_TEXTS['zh-tw'].paid);
+    expect(paid.body).toContain(`<a class="return" href="${returnUrl.replaceAll('&', '&#38;')}">${SANDBOX_TEXTS['zh-tw'].returnToShop}</a>`);
+    // the address comes from the charge our server made, not from the link
+    const forged = await app.inject({ url: `${pagePath}&returnUrl=https%3A%2F%2Fevil.test%2F&lang=en` });
+    expect(forged.body).not.toContain('evil.test');
   });
 
   it('shows when the notify URL refuses the notification', async () => {

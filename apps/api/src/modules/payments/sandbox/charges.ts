@@ -19,8 +19,10 @@ export interface SandboxCharge {
   refundedFen: number;
   /** refund number → refunded amount (idempotent retries) */
   refunds: Record<string, number>;
-  kind: 'QR' | 'JSAPI';
+  kind: 'QR' | 'H5' | 'JSAPI';
   openid: string | null;
+  /** H5: where the confirm page sends the payer back (set by our server, never by the link) */
+  returnUrl?: string | null;
 }
 
 export interface ChargeStore<T extends SandboxCharge = SandboxCharge> {

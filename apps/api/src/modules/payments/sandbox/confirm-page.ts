@@ -22,6 +22,8 @@ interface PageTexts {
   refused: string;
   deliveryFailed: string;
   back: string;
+  /** H5: the link back to the shop (the return address of the charge) */
+  returnToShop: string;
   /** the banner of every page when the sandbox runs in production (staging) */
   production: string;
 }
@@ -44,6 +46,7 @@ export const SANDBOX_TEXTS: Record<TLocale, PageTexts> = {
     refused: '已付款，但商户未接受支付通知（HTTP {status}）。订单会在对账后更新。',
     deliveryFailed: '已付款，但支付通知未能送达。订单会在对账后更新。',
     back: '可以关闭此页面，返回订单页面。',
+    returnToShop: '返回商户页面',
     production: '这是正式服务器上的支付沙箱：不会收取任何费用，任何拿到此链接的人都能免费完成订单。仅用于上线前测试。',
   },
   'zh-tw': {
@@ -63,6 +66,7 @@ export const SANDBOX_TEXTS: Record<TLocale, PageTexts> = {
     refused: '已付款，但商店未接受付款通知（HTTP {status}）。訂單會在對帳後更新。',
     deliveryFailed: '已付款，但付款通知未能送達。訂單會在對帳後更新。',
     back: '您可以關閉此頁面，回到訂單頁面。',
+    returnToShop: '返回商家頁面',
     production: '這是正式伺服器上的付款沙盒：不會收取任何費用，任何取得此連結的人都能免費完成訂單。僅供上線前測試使用。',
   },
   en: {
@@ -82,6 +86,7 @@ export const SANDBOX_TEXTS: Record<TLocale, PageTexts> = {
     refused: 'Paid, but the shop did not accept the payment notification (HTTP {status}). The order will be updated by reconciliation.',
     deliveryFailed: 'Paid, but the payment notification could not be delivered. The order will be updated by reconciliation.',
     back: 'You can close this page and return to the order page.',
+    returnToShop: 'Back to the shop',
     production: 'Payment sandbox on a production server: no money is collected, and anyone with this link completes the order for free. For staging tests only.',
   },
   es: {
@@ -101,6 +106,7 @@ export const SANDBOX_TEXTS: Record<TLocale, PageTexts> = {
     refused: 'Pagado, pero la tienda no aceptó la notificación de pago (HTTP {status}). El pedido se actualizará en la conciliación.',
     deliveryFailed: 'Pagado, pero no se pudo entregar la notificación de pago. El pedido se actualizará en la conciliación.',
     back: 'Puedes cerrar esta página y volver a la página del pedido.',
+    returnToShop: 'Volver a la tienda',
     production: 'Entorno de pruebas de pago en un servidor de producción: no se cobra nada y cualquiera con este enlace completa el pedido gratis. Solo para pruebas de preproducción.',
   },
   fr: {
@@ -120,6 +126,7 @@ export const SANDBOX_TEXTS: Record<TLocale, PageTexts> = {
     refused: 'Payé, mais la boutique n’a pas accepté la notification de paiement (HTTP {status}). La commande sera mise à jour lors du rapprochement.',
     deliveryFailed: 'Payé, mais la notification de paiement n’a pas pu être transmise. La commande sera mise à jour lors du rapprochement.',
     back: 'Vous pouvez fermer cette page et revenir à la page de la commande.',
+    returnToShop: 'Retour à la boutique',
     production: 'Bac à sable de paiement sur un serveur de production : aucun montant n’est encaissé et toute personne disposant de ce lien valide la commande gratuitement. Réservé aux tests de préproduction.',
   },
   ja: {
@@ -139,6 +146,7 @@ export const SANDBOX_TEXTS: Record<TLocale, PageTexts> = {
     refused: '支払いは完了しましたが、ショップが支払い通知を受け付けませんでした（HTTP {status}）。注文は照合後に更新されます。',
     deliveryFailed: '支払いは完了しましたが、支払い通知を届けられませんでした。注文は照合後に更新されます。',
     back: 'このページを閉じて、注文ページに戻ってください。',
+    returnToShop: 'ショップに戻る',
     production: '本番サーバー上の決済サンドボックスです。代金は一切受け取られず、このリンクを知っている人は誰でも無料で注文を完了できます。ステージング環境でのテスト専用です。',
   },
   ko: {
@@ -158,6 +166,7 @@ export const SANDBOX_TEXTS: Record<TLocale, PageTexts> = {
     refused: '결제되었지만 상점이 결제 알림을 받지 않았습니다(HTTP {status}). 주문은 대사 후 업데이트됩니다.',
     deliveryFailed: '결제되었지만 결제 알림을 전달하지 못했습니다. 주문은 대사 후 업데이트됩니다.',
     back: '이 페이지를 닫고 주문 페이지로 돌아가세요.',
+    returnToShop: '상점으로 돌아가기',
     production: '운영 서버의 결제 샌드박스입니다. 대금이 청구되지 않으며 이 링크를 가진 누구나 무료로 주문을 완료할 수 있습니다. 스테이징 테스트 전용입니다.',
   },
 };
@@ -177,6 +186,8 @@ export interface PageView {
   token?: string;
   /** the sandbox runs in production (PAYMENT_SANDBOX_I_UNDERSTAND): every page says so first */
   production?: boolean;
+  /** H5: where the payer goes back to (kept with the charge by our server, never taken from the link) */
+  returnUrl?: string | null;
 }
 
 
@@ -200,7 +211,8 @@ export function renderConfirmPage(view: PageView): string {
   } else {
     const message = t[view.status].replace('{status}', String(view.httpStatus ?? ''));
     const good = view.status === 'paid' || view.status === 'alreadyPaid';
-    action = `<p role="status" class="${good ? 'ok' : 'problem'}">${escapeHtml(message)}</p>${good ? `<p>${escapeHtml(t.back)}</p>` : ''}`;
+    const back = view.returnUrl ? `<p><a class="return" href="${escapeHtml(view.returnUrl)}">${escapeHtml(t.returnToShop)}</a></p>` : `<p>${escapeHtml(t.back)}</p>`;
+    action = `<p role="status" class="${good ? 'ok' : 'problem'}">${escapeHtml(message)}</p>${good ? back : view.returnUrl ? back : ''}`;
   }
   return `<!doctype html>
 <html lang="${localeEntries[view.locale].iso}">
@@ -219,6 +231,7 @@ dt{color:#555}dd{margin:0;overflow-wrap:anywhere}.amount{font-size:1.25rem;font-
 button{width:100%;padding:.875rem;font:inherit;font-weight:600;color:#fff;background:#1456f0;border:0;border-radius:8px;cursor:pointer}
 button:focus-visible{outline:3px solid #1a1d21;outline-offset:2px}
 .ok{color:#0b6b2f;font-weight:600}.problem{color:#a4161a;font-weight:600}
+.return{display:block;padding:.875rem;text-align:center;font-weight:600;color:#fff;background:#1456f0;border-radius:8px;text-decoration:none}
 .production{margin:0;padding:.75rem 1rem;background:#a4161a;color:#fff;font-weight:600;text-align:center}
 </style>
 </head>

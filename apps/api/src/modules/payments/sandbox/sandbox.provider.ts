@@ -81,10 +81,13 @@ export class SandboxProvider implements PaymentProvider {
         paidAt: null,
         refundedFen: 0,
         refunds: {},
-        kind: jsapi ? 'JSAPI' : 'QR',
+        kind: jsapi ? 'JSAPI' : input.client === 'H5' ? 'H5' : 'QR',
         openid: input.openid ?? null,
+        returnUrl: input.client === 'H5' ? (input.returnUrl ?? null) : null,
       },
     );
+    // H5: the phone opens the confirm page itself, which sends it back to returnUrl once confirmed
+    if (input.client === 'H5') return { kind: 'redirect', url: this.options.codeUrl(this.method, input.paymentNo) };
     if (jsapi) return { kind: 'jsapi', params: (this.options.adapter as WechatPayProvider).jsapiParams(`wx${randomBytes(14).toString('hex')}`) };
     return { kind: 'qr', codeUrl: this.options.codeUrl(this.method, input.paymentNo) };
   }

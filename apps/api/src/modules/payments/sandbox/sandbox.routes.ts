@@ -75,7 +75,7 @@ export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!sandbox.tokenValid(method, paymentNo, request.query.t)) return notFound();
       const charge = await sandbox.charge(method, paymentNo);
       if (!charge) return notFound();
-      const view = { locale, method, charge: { paymentNo, amountFen: charge.amountFen, subject: charge.subject } };
+      const view = { locale, method, charge: { paymentNo, amountFen: charge.amountFen, subject: charge.subject }, returnUrl: charge.returnUrl ?? null };
       if (charge.state === 'PAID') return send(reply, 200, { ...view, status: 'alreadyPaid' });
       if (charge.state === 'CLOSED') return send(reply, 410, { ...view, status: Date.parse(charge.expiresAt) <= Date.now() ? 'expired' : 'closed' });
       return send(reply, 200, { ...view, status: 'confirm', token: request.query.t ?? '' });
@@ -103,7 +103,7 @@ export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
       const before = await sandbox.charge(method, paymentNo);
       const outcome = await sandbox.pay(method, paymentNo);
       if (outcome.result === 'not-found') return send(reply, 404, { locale, method, charge: null, status: 'notFound' });
-      const view = { locale, method, charge: { paymentNo, amountFen: outcome.charge.amountFen, subject: outcome.charge.subject } };
+      const view = { locale, method, charge: { paymentNo, amountFen: outcome.charge.amountFen, subject: outcome.charge.subject }, returnUrl: outcome.charge.returnUrl ?? null };
       if (outcome.result === 'expired' || outcome.result === 'closed') return send(reply, 410, { ...view, status: outcome.result });
       if (outcome.result === 'delivery-failed') {
         request.log.warn({ paymentNo, method, error: outcome.error }, 'sandbox notification could not be delivered');
