@@ -39,11 +39,13 @@ export async function createCodeOrder(qrCodeId: string): Promise<TCodeOrderResul
 }
 
 /**
- * POST /pay/payV2: a payment attempt with the chosen method: a QR code (payClient WEB), or,
- * with the payer's openid inside WeChat, the WeChat Pay sheet's parameters (JS_API).
+ * POST /pay/payV2: a payment attempt with the chosen method: a QR code (payClient WEB); with the
+ * payer's openid inside WeChat, the WeChat Pay sheet's parameters (JS_API); with `returnPath` on a
+ * phone outside WeChat, the gateway's mobile-web page that opens the wallet app (H5).
  */
-export async function startPayment(orderId: string, payMethod: TPayMethod, payToken?: string, openid?: string): Promise<TPayResult> {
-  const body = { orderId, payMethod, payClient: openid ? 'JS_API' : 'WEB', ...(openid ? { openid } : {}), ...(payToken ? { payToken } : {}) };
+export async function startPayment(orderId: string, payMethod: TPayMethod, payToken?: string, openid?: string, returnPath?: string): Promise<TPayResult> {
+  const payClient = openid ? 'JS_API' : returnPath ? 'H5' : 'WEB';
+  const body = { orderId, payMethod, payClient, ...(openid ? { openid } : {}), ...(payClient === 'H5' ? { returnPath } : {}), ...(payToken ? { payToken } : {}) };
   const data = await client.post('/pay/payV2', { body });
   return ZPayResult.parse(data);
 }

@@ -4,6 +4,7 @@ import type { TOrderInfo, TPayMethod, TPayResult } from '@llk/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { fetchOpenId, fetchOrder, startPayment } from './checkout-api';
 import { isPastDeadline, outcomeOf, pollDelay } from './payment-flow';
+import { isPhoneBrowser, rememberPhonePayment, returnPathFor, takePhonePayment } from './phone-pay';
 import { invokeWechatPay, isWechatBrowser, rememberedOpenId, rememberOpenId, takeOAuthAnswer, wechatOAuthUrl } from './wechat-pay';
 
 type TPhase = 'idle' | 'starting' | 'awaiting' | 'paid' | 'expired' | 'cancelled' | 'failed';
@@ -78,11 +79,20 @@ export function usePayment({
           window.location.assign(wechatOAuthUrl(wechatAppId, window.location.href));
           return;
         }
-        const order = await getOrder();
+        // switching methods during a payment keeps its order (after a trip to a wallet app too)
+        const current = state.phase === 'awaiting' && state.order && outcomeOf(state.order.status) === 'pending' ? state.order : null;
+        const order = current ?? (await getOrder());
         setState((s) => ({ ...s, order }));
         if (settle(order)) return;
-        const payment = await startPayment(order.id, method, payToken, payer ?? undefined);
+        // a phone outside WeChat pays in the wallet app (H5) and comes back to this page
+        const phone = !payer && isPhoneBrowser(navigator.userAgent);
+        const payment = await startPayment(order.id, method, payToken, payer ?? undefined, phone ? returnPathFor(window.location, order.id) : undefined);
         setState((s) => ({ ...s, payment, phase: 'awaiting' }));
+        if (payment.kind === 'redirect') {
+          rememberPhonePayment({ orderId: order.id, payment, ...(payToken ? { payToken } : {}) });
+          window.location.assign(payment.url);
+          return;
+        }
         if (payment.kind === 'jsapi') {
           const outcome = await invokeWechatPay(payment.params);
           // 'ok' only means the sheet closed after paying: the order turns paid with the gateway's
@@ -94,7 +104,7 @@ export function usePayment({
         setState((s) => ({ ...s, phase: 'failed', error: message(error) }));
       }
     },
-    [getOrder, payToken, settle, state.inWechat, openid, wechatAppId],
+    [getOrder, payToken, settle, state.inWechat, state.phase, state.order, openid, wechatAppId],
   );
 
   // Inside WeChat: learn it after hydration, and finish an OAuth round trip of ours.
@@ -116,6 +126,23 @@ export function usePayment({
     );
   }, [wechatAppId]);
 
+  // Back from the wallet app (H5): the same order is followed until it is paid, not bought again.
+  useEffect(() => {
+    const back = takePhonePayment(window.location);
+    if (!back) return;
+    window.history.replaceState(window.history.state, '', `${window.location.pathname}${back.rest}${window.location.hash}`);
+    const token = back.pending?.payToken ?? payToken;
+    fetchOrder(back.orderId, token).then(
+      (order) => {
+        if (settle(order)) return;
+        setState((s) => ({ ...s, order, payment: back.pending?.payment ?? null, method: order.payMethod ?? s.method, phase: 'awaiting' }));
+      },
+      (error: unknown) => setState((s) => ({ ...s, phase: 'failed', error: message(error) })),
+    );
+    // once, on the page the gateway brought the payer back to
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   // Resume the WeChat payment once the openid is known and the page is ready.
   useEffect(() => {
     if (!resume || !openid || !ready) return;
@@ -128,6 +155,17 @@ export function usePayment({
   }, []);
 
   const selectMethod = useCallback((method: TPayMethod) => setState((s) => ({ ...s, method })), []);
+
+  // Paid: the success message comes into view (on a phone the page was often left at its footer).
+  useEffect(() => {
+    if (state.phase !== 'paid') return;
+    const frame = requestAnimationFrame(() => {
+      const node = document.querySelector<HTMLElement>('[data-payment-success]');
+      node?.focus({ preventScroll: true });
+      node?.scrollIntoView({ block: 'start' });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [state.phase]);
 
   // Live status while a QR code is shown.
   const orderId = state.phase === 'awaiting' ? state.order?.id : undefined;

@@ -107,7 +107,7 @@ export function CodeCheckout({
 
   if (state.phase === 'paid') {
     return (
-      <div role="status" className="rounded-card border border-green-200 bg-green-50 p-6" data-testid="pay-success">
+      <div role="status" className="rounded-card border border-green-200 bg-green-50 p-6" data-testid="pay-success" data-payment-success tabIndex={-1}>
         <h2 className="text-xl font-semibold text-success">{o('successHeading')}</h2>
         <p className="mt-2 text-ink">{itemName}</p>
         <p className="mt-2 text-ink-soft">{t('successBody', { account })}</p>

@@ -160,6 +160,42 @@ describe('OrderCheckout', () => {
     expect(screen.getByText('Order number O2611240001')).toBeTruthy();
   });
 
+  it('on a phone outside WeChat: the wallet app’s page instead of a QR code, then back to this page, which follows the order until paid', async () => {
+    vi.stubGlobal('navigator', { ...navigator, userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1' });
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+    let status: TOrderStatus = 'PENDING_PAYMENT';
+    const redirect: TPayResult = { kind: 'redirect', orderId: 'O2611240001', paymentNo: 'P1', amountFen: 26800, expiresAt: '2026-11-24T02:15:00.000Z', url: 'https://mclient.alipay.example/cashier?x=1' };
+    const calls = serve(({ method, path }) => {
+      if (method === 'POST' && path === '/order/createV2') return answer(order('CREATED'));
+      if (path === '/pay/payV2') return answer(redirect);
+      if (path === '/order/info/O2611240001') return answer(order(status, { payMethod: 'ZFB', payClient: 'H5' }));
+      if (path === '/user/info') return answer({ id: 'u1', username: 'alice_01', nickname: 'Alice', mobile: null, email: null, createdAt: '2026-01-01T00:00:00.000Z', member: { plan: 'PRO', expiresAt: '2027-11-24T02:00:00.000Z', active: true } });
+      if (path === '/user/currentMemberLevel') return answer({ plan: 'PRO', expiresAt: '2027-11-24T02:00:00.000Z', active: true });
+      return undefined;
+    });
+    const { unmount } = renderCheckout();
+    fireEvent.click(screen.getByTestId('pay-now'));
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('https://mclient.alipay.example/cashier?x=1'));
+    expect(calls.find((call) => call.path === '/pay/payV2')?.body).toEqual({ orderId: 'O2611240001', payMethod: 'ZFB', payClient: 'H5', returnPath: '/en/order?timeUnit=YEAR&payReturn=O2611240001' });
+    unmount();
+
+    // the wallet app sends the payer back: the page follows the same order, no new one is made
+    window.history.replaceState(null, '', '/en/order?timeUnit=YEAR&payReturn=O2611240001');
+    renderCheckout();
+    await vi.waitFor(() => expect(screen.getByTestId('phone-pay-panel')).toBeTruthy());
+    expect(window.location.search).toBe('?timeUnit=YEAR');
+    expect(screen.getByRole('heading', { name: 'Finish paying in Alipay' })).toBeTruthy();
+    expect(screen.getByTestId('phone-pay-again').getAttribute('href')).toBe('https://mclient.alipay.example/cashier?x=1');
+    status = 'PAID';
+    await act(async () => vi.advanceTimersByTimeAsync(1500));
+    await vi.waitFor(() => expect(screen.getByTestId('order-success')).toBeTruthy());
+    // in view with focus, not left at the footer
+    await act(async () => vi.advanceTimersByTimeAsync(50));
+    await vi.waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('order-success')));
+    expect(calls.filter((call) => call.path === '/order/createV2')).toHaveLength(1);
+    assign.mockRestore();
+  });
+
   it('switches to WeChat Pay from the QR panel with a new payment for the same order', async () => {
     const calls = serve(({ path, body }) => {
       if (path === '/order/createV2') return answer(order('CREATED'));
@@ -173,10 +209,12 @@ describe('OrderCheckout', () => {
     expect(screen.queryByTestId('sandbox-link')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Pay with WeChat Pay instead' }));
     await vi.waitFor(() => expect(screen.getByRole('heading', { name: 'Scan with WeChat to pay' })).toBeTruthy());
-    const creates = calls.filter((call) => call.path === '/order/createV2');
-    expect(creates).toHaveLength(2);
-    expect(creates[1]!.key).toBe(creates[0]!.key);
-    expect(calls.filter((call) => call.path === '/pay/payV2').map((call) => call.body?.payMethod)).toEqual(['ZFB', 'WX']);
+    // the payment under way keeps its order: no second order is asked for
+    expect(calls.filter((call) => call.path === '/order/createV2')).toHaveLength(1);
+    expect(calls.filter((call) => call.path === '/pay/payV2').map((call) => [call.body?.orderId, call.body?.payMethod])).toEqual([
+      ['O2611240001', 'ZFB'],
+      ['O2611240001', 'WX'],
+    ]);
   });
 
   it('shows the API message when the order cannot be made, and retries with the same key', async () => {

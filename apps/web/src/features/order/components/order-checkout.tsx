@@ -121,7 +121,7 @@ export function OrderCheckout({
 
   if (state.phase === 'paid' && product === 'CLOUD_PC') {
     return (
-      <div role="status" className="rounded-card border border-green-200 bg-green-50 p-6 sm:p-8" data-testid="order-success">
+      <div role="status" className="rounded-card border border-green-200 bg-green-50 p-6 sm:p-8" data-testid="order-success" data-payment-success tabIndex={-1}>
         <h2 className="text-2xl font-semibold text-success">{t('successHeading')}</h2>
         <p className="mt-3 text-lg text-ink" data-testid="order-success-detail">
           {t(renewDeviceId ? 'successCloudPcRenewed' : 'successCloudPc', { plan: planName })}
@@ -146,7 +146,7 @@ export function OrderCheckout({
   if (state.phase === 'paid' && seats) {
     const bought = order?.items[0]?.quantity ?? quantity ?? 1;
     return (
-      <div role="status" className="rounded-card border border-green-200 bg-green-50 p-6 sm:p-8" data-testid="order-success">
+      <div role="status" className="rounded-card border border-green-200 bg-green-50 p-6 sm:p-8" data-testid="order-success" data-payment-success tabIndex={-1}>
         <h2 className="text-2xl font-semibold text-success">{t('successHeading')}</h2>
         <p className="mt-3 text-lg text-ink" data-testid="order-success-detail">
           {t('successSeats', { count: bought, plan: planName })}
@@ -167,7 +167,7 @@ export function OrderCheckout({
   if (state.phase === 'paid') {
     const expiry = user?.expiresAt ? formatDate(user.expiresAt, tag) : null;
     return (
-      <div role="status" className="rounded-card border border-green-200 bg-green-50 p-6 sm:p-8" data-testid="order-success">
+      <div role="status" className="rounded-card border border-green-200 bg-green-50 p-6 sm:p-8" data-testid="order-success" data-payment-success tabIndex={-1}>
         <h2 className="text-2xl font-semibold text-success">{t('successHeading')}</h2>
         <p className="mt-3 text-lg text-ink" data-testid="order-success-detail">
           {refreshed && user?.plan === 'PRO' && expiry ? t('successMember', { plan: planName, date: expiry }) : t('successPending')}

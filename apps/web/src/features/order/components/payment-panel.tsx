@@ -68,6 +68,8 @@ export function PaymentPanel({ state, tag, onSwitch, t }: { state: TPaymentState
     heading.current.scrollIntoView({ block: 'start', behavior: 'smooth' });
   }, [codeUrl]);
   if (payment?.kind === 'jsapi') return <WechatSheetPanel state={state} params={payment.params} t={t} />;
+  // a phone back from the wallet app (or one whose pending payment was lost): the order is polled
+  if (payment?.kind === 'redirect' || (!payment && state.phase === 'awaiting')) return <PhonePanel state={state} url={payment?.kind === 'redirect' ? payment.url : null} onSwitch={onSwitch} t={t} />;
   if (!payment || payment.kind !== 'qr') return null;
   const other = PAY_METHODS.find((method) => method !== state.method)!;
   // rendered only after the payment is made in the browser: the visitor's own clock
@@ -97,6 +99,38 @@ export function PaymentPanel({ state, tag, onSwitch, t }: { state: TPaymentState
         </div>
       ) : null}
       <button type="button" onClick={() => onSwitch(other)} className="mt-4 text-sm font-medium text-brand-700 underline-offset-4 hover:underline">
+        {t('switchMethod', { method: t(`methods.${other}`) })}
+      </button>
+      {state.order ? <p className="mt-3 text-xs text-ink-muted">{t('orderNo', { id: state.order.id })}</p> : null}
+    </section>
+  );
+}
+
+/** On a phone: the wallet app was opened (H5); the order is polled until the payment arrives. */
+function PhonePanel({ state, url, onSwitch, t }: { state: TPaymentState; url: string | null; onSwitch: (method: TPayMethod) => void; t: TTranslate }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  // back on the page: what it is waiting for comes into view
+  useEffect(() => {
+    heading.current?.focus({ preventScroll: true });
+    heading.current?.scrollIntoView({ block: 'start' });
+  }, []);
+  const other = PAY_METHODS.find((method) => method !== state.method)!;
+  return (
+    <section aria-labelledby="payment-heading" className="rounded-card border border-line bg-canvas p-6 text-center shadow-card" data-testid="phone-pay-panel">
+      <h2 id="payment-heading" ref={heading} tabIndex={-1} className="scroll-mt-24 text-lg font-semibold text-ink">
+        {t(`phoneHeading.${state.method}`)}
+      </h2>
+      <p className="mt-2 text-sm text-ink-muted">{t('phoneNote')}</p>
+      <p role="status" aria-live="polite" className="mt-4 inline-flex items-center gap-2 text-sm text-ink-soft">
+        <span aria-hidden="true" className="size-2 animate-pulse rounded-full bg-brand-600" />
+        {t('waiting')}
+      </p>
+      {url ? (
+        <a href={url} className="mt-4 block text-sm font-medium text-brand-700 underline-offset-4 hover:underline" data-testid="phone-pay-again">
+          {t('phoneAgain')}
+        </a>
+      ) : null}
+      <button type="button" onClick={() => onSwitch(other)} className="mt-3 text-sm font-medium text-brand-700 underline-offset-4 hover:underline">
         {t('switchMethod', { method: t(`methods.${other}`) })}
       </button>
       {state.order ? <p className="mt-3 text-xs text-ink-muted">{t('orderNo', { id: state.order.id })}</p> : null}
