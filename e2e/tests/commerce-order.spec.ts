@@ -1,7 +1,8 @@
 import { type TLocale, type TQrCodeResult } from '@llk/contracts';
 import { expect, test } from '@playwright/test';
-import { PASSWORD, accountTexts, createUser, localePath, logInThroughRedirect, useLocale } from '../support/accounts';
+import { PASSWORD, accountTexts, apiBase, createUser, localePath, logInThroughRedirect, useLocale, whenHydrated } from '../support/accounts';
 import { commerceTexts, fetchPricing, payInSandbox, rmb, spaces, text } from '../support/commerce';
+import { data, signUpCustomer } from '../support/customers';
 
 // Buying with the built-in sandbox gateway: the web order of an annual membership (log in via
 // redirectUrl, Pay Now, the QR and its sandbox page, live status, the new plan and expiry in
@@ -104,4 +105,39 @@ test('en: the desktop app’s QR code opens /pay, which shows the order and is p
   // The code cannot be turned into a second order.
   const again = await request.post(`/api/order/createOrderByCodeId?qrCodeId=${code.qrCodeId}`, { headers: { Authorization: token } });
   expect(((await again.json()) as { errcode: number }).errcode).not.toBe(0);
+});
+
+test('zh-tw on a phone outside WeChat: Pay Now opens the wallet’s page (the sandbox here), which brings the payer back to a success in view', async ({ browser, request, baseURL }) => {
+  const zt = commerceTexts('zh-tw');
+  const customer = await signUpCustomer(request);
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    locale: 'zh-TW',
+    isMobile: true,
+    hasTouch: true,
+    userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
+  });
+  await context.addCookies([
+    { name: 'llk_session', value: customer.token, url: baseURL ?? '', httpOnly: true, sameSite: 'Lax' },
+    { name: 'llk_session_hint', value: '1', url: baseURL ?? '', sameSite: 'Lax' },
+  ]);
+  const page = await context.newPage();
+  await page.goto(`${localePath('zh-tw', '/order')}?plan=MONTH`);
+  await (await whenHydrated(page.getByTestId('pay-now'))).click();
+
+  // no QR code to scan with the phone showing it: the wallet's page (the sandbox's confirm page) opens in this tab
+  await expect(page).toHaveURL(/\/sandbox\/pay\/ZFB\//);
+  await page.getByRole('button').click();
+  await expect(page.locator('p[role="status"]')).toHaveClass('ok', { timeout: 20_000 });
+  await page.getByRole('link', { name: '返回商家頁面' }).click();
+
+  // back on the order page, which follows the same order: the success is on screen, not below the fold
+  await expect(page).toHaveURL(/\/zh-tw\/order\?plan=MONTH$/);
+  const success = page.getByTestId('order-success');
+  await expect(success).toBeVisible({ timeout: 20_000 });
+  await expect(success).toBeInViewport();
+  await expect(success).toContainText(text(zt, 'Order', 'successHeading'));
+  const orders = await data<{ list: { status: string; payClient?: string }[] }>(await request.get(`${apiBase}/order/list?page=1&pageSize=10`, { headers: { authorization: customer.token } }));
+  expect(orders.list.map((order) => order.status)).toEqual(['FULFILLED']);
+  await context.close();
 });
