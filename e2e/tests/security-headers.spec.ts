@@ -144,7 +144,10 @@ for (const locale of LOCALES) {
     await page.goto(localePath(locale, '/'));
     await page.locator(`header a[href="${localePath(locale, '/pricing')}"]`).first().click();
     await expect(page).toHaveURL(new RegExp(`${localePath(locale, '/pricing')}$`));
-    await page.waitForLoadState('networkidle');
+    await expect(page.locator('main h1')).toBeVisible();
+    // what the new page loads after it shows (chunks, prefetches): a busy machine may keep the
+    // network from going quiet for 500 ms, which is no failure of the policy
+    await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
     expect(await watch.violations()).toEqual([]);
     expect(watch.consoleErrors).toEqual([]);
   });
