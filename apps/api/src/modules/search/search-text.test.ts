@@ -66,6 +66,11 @@ describe('markdownToText', () => {
     expect(text).toContain('Bold link code');
     expect(text).not.toContain('title: x');
   });
+  it('keeps a table’s columns and rows apart (issue 20, item 8: no flattened tables)', () => {
+    const text = markdownToText('| Plan | Price | Devices |\n| --- | ---: | --- |\n| Free | ¥0 | 3 |\n| **Pro** | ¥268 | 10 |');
+    expect(text).toBe('Plan · Price · Devices /\nFree · ¥0 · 3 /\nPro · ¥268 · 10 /');
+    expect(makeSnippet(text, ['pro'], { cjk: false }).text).toBe('Plan · Price · Devices / Free · ¥0 · 3 / Pro · ¥268 · 10 /');
+  });
 });
 
 describe('makeSnippet', () => {
@@ -85,6 +90,15 @@ describe('makeSnippet', () => {
     const snippet = makeSnippet('打开ＬＬＫ，进入屏幕墙。', ['llk', '屏幕'], { cjk: true });
     expect(snippet.text).toBe('打开ＬＬＫ，进入屏幕墙。');
     expect(snippet.highlights.map(([s, e]) => snippet.text.slice(s, e))).toEqual(['ＬＬＫ', '屏幕']);
+  });
+  it('ends a Latin window between words, never inside one', () => {
+    const body = `${'Remote access works from any desk. '.repeat(10)}Open the screen wall to watch every device at once, then choose one to control it. ${'Each tile shows its device live, with its name and status underneath. '.repeat(5)}`;
+    const snippet = makeSnippet(body, ['screen'], { cjk: false });
+    expect(snippet.text.endsWith('…')).toBe(true);
+    const words = new Set(body.split(/\s+/));
+    // every word of the window is a whole word of the text
+    for (const word of snippet.text.replace(/^…|…$/g, '').trim().split(' ')) expect(words.has(word), word).toBe(true);
+    expect(snippet.highlights.map(([s, e]) => snippet.text.slice(s, e))).toEqual(['screen']);
   });
   it('starts at the beginning when nothing matches', () => {
     expect(makeSnippet('short text', ['zzz'], { cjk: false })).toEqual({ text: 'short text', highlights: [] });

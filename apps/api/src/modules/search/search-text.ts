@@ -96,10 +96,26 @@ export function normalizeKeyword(keyword: string): string {
   return keyword.normalize('NFKC').trim().replace(/\s+/g, ' ').toLowerCase();
 }
 
-/** Plain text of Markdown, for snippets and indexing: no markup, links and images as their text. */
+/** A table row as words: its cells joined by " · ", the row closed by " /" (so rows stay apart in a snippet). */
+function tableRowText(row: string): string {
+  const cells = row
+    .trim()
+    .replace(/^\||\|$/g, '')
+    .split('|')
+    .map((cell) => cell.trim())
+    .filter((cell) => cell !== '');
+  return cells.length ? `${cells.join(' · ')} /` : '';
+}
+
+/**
+ * Plain text of Markdown, for snippets and indexing: no markup, links and images as their text,
+ * a table's rows as "cell · cell /" (not a run of words whose columns cannot be told apart).
+ */
 export function markdownToText(markdown: string): string {
   return markdown
     .replace(/^---\n[\s\S]*?\n---\n?/, '')
+    .replace(/^[ \t]*\|?[ \t]*:?-{3,}.*$/gm, '')
+    .replace(/^[ \t]*\|.*\|[ \t]*$/gm, (row) => tableRowText(row))
     .replace(/```[^\n]*\n([\s\S]*?)```/g, '$1')
     .replace(/<[^>]+>/g, ' ')
     .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
@@ -135,7 +151,12 @@ export function makeSnippet(text: string, terms: string[], options: { cjk: boole
     const space = flat.indexOf(' ', start);
     if (space !== -1 && space < first) start = space + 1;
   }
-  const end = Math.min(flat.length, start + width);
+  let end = Math.min(flat.length, start + width);
+  // a window that ends inside a word ends before it instead
+  if (!options.cjk && end < flat.length && /\S/.test(flat[end] ?? '')) {
+    const space = flat.lastIndexOf(' ', end);
+    if (space > Math.max(start, first)) end = space;
+  }
   const prefix = start > 0 ? '…' : '';
   const suffix = end < flat.length ? '…' : '';
   const snippet = prefix + flat.slice(start, end) + suffix;
