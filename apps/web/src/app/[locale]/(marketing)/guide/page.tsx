@@ -3,6 +3,7 @@ import { getTranslations } from 'next-intl/server';
 import { getGuideTree } from '@/features/guide/guide-content';
 import { guideHref } from '@/features/guide/guide-tree';
 import { PageIntro } from '@/features/site/components/page-intro';
+import { SiteSearchBox } from '@/features/search/components/site-search-box';
 import { getBrand, resolveLocale, type LocaleParams } from '@/features/site/page-locale';
 import { Link } from '@/i18n/navigation';
 import { buildPageMetadata } from '@/lib/metadata';
@@ -21,7 +22,9 @@ export default async function GuidePage({ params }: { params: LocaleParams }) {
 
   return (
     <>
-      <PageIntro locale={locale} title={t('heading')} lede={t('lede', { brand })} />
+      <PageIntro locale={locale} title={t('heading')} lede={t('lede', { brand })}>
+        <SiteSearchBox locale={locale} />
+      </PageIntro>
       <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 lg:px-8">
         <ol className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="guide-sections">
           {tree.map((section, index) => (

@@ -7,6 +7,7 @@ import { NewsMore } from '@/features/news/components/news-more';
 import { getNewsList, NEWS_PAGE_SIZE, PROMOTIONS_SHOWN } from '@/features/news/news-api';
 import { ButtonLink, TextLink } from '@/features/site/components/button-link';
 import { PageIntro } from '@/features/site/components/page-intro';
+import { SiteSearchBox } from '@/features/search/components/site-search-box';
 import { getBrand, resolveLocale, type LocaleParams } from '@/features/site/page-locale';
 import { buildPageMetadata } from '@/lib/metadata';
 import { newsPath } from '@/lib/routes';
@@ -64,7 +65,9 @@ export default async function NewsPage({ params }: { params: Params }) {
 
   return (
     <>
-      <PageIntro locale={locale} title={t('heading')} lede={t('lede', { brand })} eyebrow={page > 1 ? t('pageLabel', { page }) : undefined} />
+      <PageIntro locale={locale} title={t('heading')} lede={t('lede', { brand })} eyebrow={page > 1 ? t('pageLabel', { page }) : undefined}>
+        <SiteSearchBox locale={locale} />
+      </PageIntro>
 
       {promotions && promotions.list.length > 0 ? (
         <section id="promotions" aria-labelledby="promotions-heading" className="border-b border-line bg-surface">
