@@ -9,6 +9,7 @@ import { MemoryKeyValueStore } from '../../src/lib/kv';
 import { seedSteps } from '../../src/setup/seed-steps';
 import { searchSeedStep } from '../../src/modules/search/search.seed';
 import { syncGuideIndex } from '../../src/modules/search/search-index';
+import { SEARCH_TEXT_VERSION } from '../../src/modules/search/search-text';
 import { testDialects, useTestApp } from '../helper';
 
 // A small guide of its own, so the tests do not depend on what the writers have finished.
@@ -272,5 +273,10 @@ describe.each(testDialects())('guide index sync on start ($dialect)', ({ dialect
     expect(await syncGuideIndex(db, guideDir)).toBe(true);
     expect(await urlsFor('username')).toEqual([]);
     expect(await urlsFor('nickname')).toEqual(['/guide/account/sign-up']);
+    // an index drawn by an older text extraction (version 1) is rebuilt once
+    const recorded = await db.selectFrom('app_meta').select(['key', 'value']).where('value', 'like', `${SEARCH_TEXT_VERSION}:%`).executeTakeFirstOrThrow();
+    await db.updateTable('app_meta').set({ value: recorded.value.replace(/^\d+:/, '1:') }).where('key', '=', recorded.key).execute();
+    expect(await syncGuideIndex(db, guideDir)).toBe(true);
+    expect(await syncGuideIndex(db, guideDir)).toBe(false);
   });
 });

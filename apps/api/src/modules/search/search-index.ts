@@ -9,7 +9,7 @@ import { pickTranslation } from '../../lib/content-locale';
 import { findCurrentNotices, findNoticeTranslations } from '../announcements';
 import { discountsFor, fillFigures, findAllNewsWithTranslations } from '../news';
 import { replaceSearchIndex, type SearchDocument } from './search.repository';
-import { documentTerms, markdownToText } from './search-text';
+import { documentTerms, markdownToText, SEARCH_TEXT_VERSION } from './search-text';
 
 // Builds the search index from the guide Markdown (content/guide/<locale>/<section>/….md)
 // and the news and notices in the database. Every locale gets every news item and notice,
@@ -160,11 +160,13 @@ function hashGuide(guideDir: string): string {
 
 /**
  * The seed reruns only when content/seed changes, but the guide lives beside it and is
- * edited on its own: on start the index is rebuilt when the guide's hash differs from the
- * one recorded at the last rebuild. Returns whether it rebuilt.
+ * edited on its own: on start the index is rebuilt when the guide's hash (with the version of
+ * the text extraction, SEARCH_TEXT_VERSION) differs from the one recorded at the last rebuild.
+ * Returns whether it rebuilt.
  */
 export async function syncGuideIndex(db: Db, guideDir: string): Promise<boolean> {
-  const hash = hashGuide(guideDir);
+  // the way text is drawn from Markdown is part of the index: a new way rebuilds it once
+  const hash = `${SEARCH_TEXT_VERSION}:${hashGuide(guideDir)}`;
   if ((await findMeta(db, GUIDE_HASH_KEY)) === hash) return false;
   await db.transaction().execute(async (trx) => {
     await rebuildSearchIndex(trx, guideDir);

@@ -96,6 +96,13 @@ export function normalizeKeyword(keyword: string): string {
   return keyword.normalize('NFKC').trim().replace(/\s+/g, ' ').toLowerCase();
 }
 
+/**
+ * The version of markdownToText's output: raise it when the text drawn from Markdown changes, so
+ * that a running site rebuilds its search index once on start (syncGuideIndex). 2: table rows as
+ * "cell · cell /".
+ */
+export const SEARCH_TEXT_VERSION = 2;
+
 /** A table row as words: its cells joined by " · ", the row closed by " /" (so rows stay apart in a snippet). */
 function tableRowText(row: string): string {
   const cells = row
