@@ -98,3 +98,12 @@ describe('no English left in other languages (issue 20, item 9)', () => {
     expect(words).toEqual([]);
   });
 });
+
+describe('one name for one thing (issue 20, item 11)', () => {
+  it('ko: the code sent by text or email is 인증번호 everywhere, as the text and the email say it; 인증 코드 is the authenticator app’s', () => {
+    const authenticatorApp = /^(account-security\.json:SecondStep\.|contracts:errors\.(totp|staff))/;
+    const mixed = [...messagesOf('ko')].filter(([key, value]) => value.includes('인증 코드') && !authenticatorApp.test(key)).map(([key]) => key);
+    expect(mixed).toEqual([]);
+    expect(messagesOf('ko').get('account.json:LoginForm.codeTab')).toBe('인증번호');
+  });
+});
