@@ -84,7 +84,7 @@ test.describe('account profile', () => {
     await form.locator('input[name="password"]').fill('NewPass-2025');
     await form.locator('input[name="confirmPassword"]').fill('NewPass-2025');
     await form.getByRole('button', { name: auth.ResetForm!.submit! }).click();
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/login\?tab=password$/);
     const login = await page.request.post('/api/h5Login', { data: { loginType: 'email', account: email, password: 'NewPass-2025' } });
     expect((await login.json()).errcode).toBe(0);
   });

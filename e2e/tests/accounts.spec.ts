@@ -121,8 +121,10 @@ for (const locale of JOURNEY_LOCALES) {
     await input(page, 'password').fill(newPassword);
     await input(page, 'confirmPassword').fill(newPassword);
     await page.getByRole('button', { name: t.ResetForm!.submit! }).click();
-    await expect(page.getByText(t.success!.modificationSucceeded!, { exact: true })).toBeVisible();
-    await expect(page).toHaveURL(localeUrl(locale, '/login'));
+    // says what happened, and the log-in opens on the password tab
+    await expect(page.getByText(t.success!.passwordReset!, { exact: true })).toBeVisible();
+    await expect(page).toHaveURL(localeUrl(locale, '/login?tab=password'));
+    await expect(page.getByRole('tab', { name: t.LoginForm!.passwordTab! })).toHaveAttribute('aria-selected', 'true');
 
     await openPasswordTab(page, locale);
     await input(page, 'account').fill(email);
@@ -191,8 +193,10 @@ for (const locale of JOURNEY_LOCALES) {
     await input(page, 'password').fill(newPassword);
     await input(page, 'confirmPassword').fill(newPassword);
     await page.getByRole('button', { name: t.ResetForm!.submit! }).click();
-    await expect(page.getByText(t.success!.modificationSucceeded!, { exact: true })).toBeVisible();
-    await expect(page).toHaveURL(localeUrl(locale, '/login'));
+    // says what happened, and the log-in opens on the password tab
+    await expect(page.getByText(t.success!.passwordReset!, { exact: true })).toBeVisible();
+    await expect(page).toHaveURL(localeUrl(locale, '/login?tab=password'));
+    await expect(page.getByRole('tab', { name: t.LoginForm!.passwordTab! })).toHaveAttribute('aria-selected', 'true');
 
     await openPasswordTab(page, locale);
     await input(page, 'account').fill(user.mobile);

@@ -10,7 +10,7 @@ export interface TAuthTexts {
   code: Record<'receive' | 'sent' | 'resend', string>;
   /** contracts `validation.*`, keyed without the prefix */
   validation: Record<string, string>;
-  /** contracts `success.*`: loginSucceeded, accountCreated, modificationSucceeded, codeSent ({target}) */
+  /** contracts `success.*`: loginSucceeded, accountCreated, modificationSucceeded, passwordReset, codeSent ({target}) */
   success: Record<string, string>;
   /** contracts errors.network: shown when the code that talks to the API cannot be loaded */
   network: string;

@@ -101,6 +101,16 @@ afterEach(() => {
 });
 
 describe('LoginForm', () => {
+  it('opens on the password tab when the address asks for it (after a password reset)', async () => {
+    serve({});
+    window.history.replaceState(null, '', '/zh-CN/login?tab=password');
+    const t = texts('zh-CN', 'LoginForm').form;
+    render(<LoginForm texts={texts('zh-CN', 'LoginForm')} />);
+    await vi.waitFor(() => expect(screen.getByRole('tab', { name: t.passwordTab }).getAttribute('aria-selected')).toBe('true'));
+    expect(screen.getByRole('tab', { name: t.codeTab }).getAttribute('aria-selected')).toBe('false');
+    window.history.replaceState(null, '', '/');
+  });
+
   it('shows nothing before the visitor tries, then every error in English and sends nothing', async () => {
     const calls = serve({});
     render(<LoginForm texts={texts('en', 'LoginForm')} />);
@@ -316,11 +326,12 @@ describe('ResetForm', () => {
     type('New password', 'abc123');
     type('Confirm new password', 'abc123');
     submit('Reset password');
-    await vi.waitFor(() => expect(nav.push).toHaveBeenCalledWith('/en/login', {}));
+    await vi.waitFor(() => expect(nav.push).toHaveBeenCalledWith('/en/login?tab=password', {}));
     expect(calls.map((call) => [call.url, call.body])).toEqual([
       ['/api/modifyPwdByEmail', { email: 'a@example.com', code: '111222', password: 'abc123', confirmPassword: 'abc123' }],
     ]);
-    expect(shown.success).toHaveBeenCalledWith('Changes saved');
+    // says what happened, not "changes saved"
+    expect(shown.success).toHaveBeenCalledWith('Password changed. Log in with your new password.');
     expect(hasSessionHint()).toBe(false);
   });
 

@@ -120,6 +120,11 @@ export function LoginForm({ texts, secondStep = {} }: { texts: TAuthTexts; secon
   const t = texts.form;
   const next = useContinueAfterLogin();
   const [challenge, setChallenge] = useState<string | null>(null);
+  // ?tab=password (after a password reset): the form opens on the password tab
+  const [tab, setTab] = useState<string | undefined>(undefined);
+  useEffect(() => {
+    if (new URLSearchParams(window.location.search).get('tab') === 'password') setTab('password');
+  }, []);
   useEffect(() => {
     const handedOver = challengeFromFragment(window.location.hash);
     if (!handedOver) return;
@@ -138,6 +143,8 @@ export function LoginForm({ texts, secondStep = {} }: { texts: TAuthTexts; secon
   }
   return (
     <Tabs
+      key={tab ?? 'first'}
+      initial={tab}
       label={t.tabsLabel ?? ''}
       tabs={[
         { value: 'code', title: t.codeTab ?? '', panel: <CodeLogin texts={texts} onChallenge={setChallenge} /> },

@@ -43,8 +43,9 @@ function ResetByChannel({ channel, texts }: { channel: TChannel; texts: TAuthTex
         });
         // The API ends every session of the account: log in again with the new password.
         session.clear();
-        toast.success(texts.success.modificationSucceeded ?? '');
-        router.push('/login');
+        // said as what happened, and the log-in opens on the password tab
+        toast.success(texts.success.passwordReset ?? '');
+        router.push('/login?tab=password');
       })}
       className="space-y-4"
     >
