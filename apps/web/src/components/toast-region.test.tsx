@@ -38,7 +38,7 @@ describe('ToastRegion', () => {
     expect(await screen.findByText('Server internal error')).toBeTruthy();
     expect(await screen.findByText('Saved')).toBeTruthy();
     expect(loaded.sonner).toBe(true);
-    expect(loaded.props).toMatchObject({ duration: 3000, offset: 16, containerAriaLabel: 'Notifications' });
+    expect(loaded.props).toMatchObject({ duration: 3000, offset: 16, containerAriaLabel: 'Notifications', position: 'bottom-center' });
 
     // later toasts go straight to sonner
     act(() => toast.info('Code sent'));
