@@ -73,5 +73,8 @@ export function useAuthForm<TValues extends Record<string, string>>(
   /** On the form: starts loading the API client as soon as the user is in the form. */
   const onFocus = () => void loadApi().catch(() => undefined);
 
-  return { values, field, check, onSubmit, onFocus, busy, formRef };
+  /** Sets a field from outside the input (e.g. a code the address carries). */
+  const set = (name: keyof TValues, value: string) => setValues((current) => ({ ...current, [name]: value }));
+
+  return { values, field, check, onSubmit, onFocus, busy, formRef, set };
 }

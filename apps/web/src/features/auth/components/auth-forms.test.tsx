@@ -265,6 +265,17 @@ describe('CodeButton', () => {
 });
 
 describe('SignupForm', () => {
+  it('shows the referral code a link brought (?ref=) in its box, and its hint under the box, not as a placeholder', async () => {
+    serve({});
+    window.history.replaceState(null, '', '/en/signup?ref=ab12cd34');
+    render(<SignupForm texts={texts('en', 'SignupForm')} />);
+    const box = screen.getByLabelText('Referral code (optional)') as HTMLInputElement;
+    await vi.waitFor(() => expect(box.value).toBe('AB12CD34'));
+    expect(box.placeholder).toBe('');
+    expect(document.getElementById(box.getAttribute('aria-describedby')!.split(' ')[0]!)?.textContent).toBe('Not needed if you came through a friend’s link');
+    window.history.replaceState(null, '', '/');
+  });
+
   it('checks the password pair and the referral code in English', () => {
     serve({});
     render(<SignupForm texts={texts('en', 'SignupForm')} />);

@@ -1,6 +1,8 @@
 'use client';
 
 import type { TSendCodeResult } from '@llk/contracts';
+import { REFERRAL_CODE_INPUT_RE } from '@llk/contracts/rules';
+import { useEffect } from 'react';
 import { toast } from '@/lib/toast';
 import { validate } from '../rules';
 import type { TAuthTexts } from '../texts';
@@ -18,6 +20,14 @@ export function SignupForm({ texts }: { texts: TAuthTexts }) {
   const next = useContinueAfterLogin();
   const form = useAuthForm({ username: '', mobile: '', code: '', password: '', confirmPassword: '', referralCode: '' }, validate.signup, texts);
   const t = texts.form;
+  // A referral link that led here (?ref=CODE) shows the code it credits, instead of an empty box.
+  const { set } = form;
+  useEffect(() => {
+    const code = new URLSearchParams(window.location.search).get('ref')?.trim() ?? '';
+    if (REFERRAL_CODE_INPUT_RE.test(code)) set('referralCode', code.toUpperCase());
+    // once, on arrival
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   return (
     <form
@@ -60,7 +70,7 @@ export function SignupForm({ texts }: { texts: TAuthTexts }) {
       <TextField label={t.confirmPassword ?? ''} type="password" autoComplete="new-password" {...form.field('confirmPassword')} />
       <TextField
         label={t.referralCode ?? ''}
-        placeholder={t.referralCodeHint}
+        hint={t.referralCodeHint}
         autoComplete="off"
         autoCapitalize="characters"
         spellCheck={false}
