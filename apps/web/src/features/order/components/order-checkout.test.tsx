@@ -111,6 +111,8 @@ describe('OrderCheckout', () => {
     fireEvent.click(screen.getByTestId('plan-MONTH'));
     expect(summary()).toEqual({ Price: 'CN¥29.99', 'Original price': 'CN¥39.99', Discount: '−CN¥10', 'To pay': 'CN¥29.99' });
     expect(screen.getByRole('link', { name: 'Membership Agreement' }).getAttribute('href')).toBe('/en/legal/membership-agreement');
+    // where people decide, whether this can charge them again by itself
+    expect(screen.getByTestId('no-auto-charge').textContent).toContain('nothing is ever charged automatically');
   });
 
   it('shows the prices in Chinese on the Chinese page, and no discount line as ¥0', () => {

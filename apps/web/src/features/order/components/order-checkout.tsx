@@ -254,6 +254,10 @@ export function OrderCheckout({
             ),
           })}
         </p>
+        {/* where people decide: can this charge me again by itself? (issue 20, item 11) */}
+        <p className="text-sm text-ink-muted" data-testid="no-auto-charge">
+          {t(product === 'CLOUD_PC' ? 'cloudPcNoAutoCharge' : 'noAutoCharge')}
+        </p>
         <PaymentProblem state={state} onRetry={() => void pay(state.method)} onRestart={restart} t={t} />
         {state.phase === 'idle' || state.phase === 'starting' || state.phase === 'failed' ? (
           <button
