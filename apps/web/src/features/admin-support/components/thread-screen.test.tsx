@@ -58,6 +58,7 @@ describe('ThreadScreen', () => {
     expect(screen.getByTestId('support-message').textContent).toBe('Please refund my order.\nI bought the wrong plan.');
     expect(screen.getByRole('link', { name: '01JORDER' }).getAttribute('href')).toBe('/admin/orders/01JORDER');
     expect(screen.getByRole('link', { name: '01JUSER' }).getAttribute('href')).toBe('/admin/users/01JUSER');
+    expect(screen.getByTestId('support-facts').textContent).toContain('日本語');
 
     const send = screen.getByRole('button', { name: 'Send answer' }) as HTMLButtonElement;
     expect(send.disabled).toBe(true);

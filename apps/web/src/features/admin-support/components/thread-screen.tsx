@@ -1,6 +1,7 @@
 'use client';
 
 import type { TAdminSupportThread, TSupportState } from '@llk/contracts';
+import { isLocale, localeEntries } from '@llk/contracts/locales';
 import Link from 'next/link';
 import { useLocale, useTranslations } from 'next-intl';
 import { type FormEvent, useState } from 'react';
@@ -29,7 +30,8 @@ function Facts({ thread }: { thread: TAdminSupportThread }) {
     ...(thread.orderId
       ? [[t('order'), <Link className="font-mono text-xs text-brand-700 underline" href={`/admin/orders/${thread.orderId}`}>{thread.orderId}</Link>] as [string, React.ReactNode]]
       : []),
-    [t('language'), thread.locale],
+    // the language the answer is written to the customer in: its own name, not a code
+    [t('language'), isLocale(thread.locale) ? localeEntries[thread.locale].name : thread.locale],
     [t('received'), formatDateTime(thread.createdAt, locale)],
     ...(thread.stateNote ? [[t('stateNote'), thread.stateNote] as [string, React.ReactNode]] : []),
   ];

@@ -4,6 +4,7 @@ import type { TCloudPcProviderResult } from '@llk/contracts';
 import { type FormEvent, useRef, useState } from 'react';
 import { EMPTY_PROVIDER_FORM, providerRequest, type TFieldErrors, type TProviderForm, validateProvider } from '../rules';
 import { type TCloudPcTexts, validationText } from '../texts';
+import { Acknowledgement } from '@/components/ui/acknowledgement';
 import { buttonClass } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 
@@ -66,25 +67,22 @@ export function ProviderForm({ texts }: { texts: TCloudPcTexts }) {
 
   if (result) {
     return (
-      <div ref={ack} tabIndex={-1} role="status" className="rounded-card border border-green-200 bg-green-50 p-6 outline-none" data-testid="provider-ack">
-        <h3 className="text-lg font-semibold text-success">{p.ackHeading}</h3>
-        <p className="mt-2 text-ink">{p.ackBody}</p>
-        <p className="mt-2 text-ink">
-          {p.referenceLabel} <strong className="font-mono" data-testid="provider-reference">{result.reference}</strong>
-        </p>
-        <button
-          type="button"
-          className={buttonClass({ variant: 'secondary' }, 'mt-4')}
-          onClick={() => {
-            setResult(null);
-            setForm(EMPTY_PROVIDER_FORM);
-            setTouched({});
-            setErrors({});
-          }}
-        >
-          {p.another}
-        </button>
-      </div>
+      <Acknowledgement
+        ref={ack}
+        testId="provider-ack"
+        heading={p.ackHeading ?? ''}
+        body={p.ackBody ?? ''}
+        referenceLabel={p.referenceLabel ?? ''}
+        reference={result.reference}
+        referenceTestId="provider-reference"
+        againLabel={p.another ?? ''}
+        onAgain={() => {
+          setResult(null);
+          setForm(EMPTY_PROVIDER_FORM);
+          setTouched({});
+          setErrors({});
+        }}
+      />
     );
   }
 

@@ -6,6 +6,7 @@ import { SUPPORT_MESSAGE_MAX, SUPPORT_MESSAGE_MIN } from '@llk/contracts/rules';
 import { type FormEvent, useRef, useState } from 'react';
 import { CONTACT_FORM_TOPICS, contactRequest, EMPTY_CONTACT_FORM, messageLength, type TContactErrors, type TContactForm, validateContact } from '../rules';
 import { contactValidationText, type TContactTexts } from '../texts';
+import { Acknowledgement } from '@/components/ui/acknowledgement';
 import { buttonClass } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Link } from '@/i18n/navigation';
@@ -77,25 +78,22 @@ export function ContactForm({ texts }: { texts: TContactTexts }) {
 
   if (result) {
     return (
-      <div ref={ack} tabIndex={-1} role="status" className="max-w-2xl rounded-card border border-green-200 bg-green-50 p-6 outline-none" data-testid="contact-ack">
-        <h3 className="text-lg font-semibold text-success">{f.ackHeading}</h3>
-        <p className="mt-2 text-ink">{fill(f.ackBody, { email: result.replyTo })}</p>
-        <p className="mt-2 text-ink">
-          {f.referenceLabel} <strong className="font-mono" data-testid="contact-reference">{result.reference}</strong>
-        </p>
-        <button
-          type="button"
-          className={buttonClass({ variant: 'secondary' }, 'mt-4')}
-          onClick={() => {
-            setResult(null);
-            setForm(EMPTY_CONTACT_FORM);
-            setTouched({});
-            setErrors({});
-          }}
-        >
-          {f.another}
-        </button>
-      </div>
+      <Acknowledgement
+        ref={ack}
+        testId="contact-ack"
+        heading={f.ackHeading ?? ''}
+        body={fill(f.ackBody, { email: result.replyTo })}
+        referenceLabel={f.referenceLabel ?? ''}
+        reference={result.reference}
+        referenceTestId="contact-reference"
+        againLabel={f.another ?? ''}
+        onAgain={() => {
+          setResult(null);
+          setForm(EMPTY_CONTACT_FORM);
+          setTouched({});
+          setErrors({});
+        }}
+      />
     );
   }
 

@@ -132,6 +132,37 @@ describe('CodeCheckout', () => {
     expect(done.textContent).toBe('Payment successful10 screen wallsIt has been added to the account 138****8000. You can go back to the desktop app.');
   });
 
+  it('on a phone (the usual case: the desktop app’s code scanned by a phone), pays in the wallet app and follows the order on the way back', async () => {
+    vi.stubGlobal('navigator', { ...navigator, userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36' });
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+    window.history.replaceState(null, '', '/en/pay?qrCodeId=code_1');
+    let status: TOrderInfo['status'] = 'PENDING_PAYMENT';
+    const calls = serve(({ path }) => {
+      if (path.startsWith('/order/createOrderByCodeId')) return answer(result);
+      if (path === '/pay/payV2') return answer({ kind: 'redirect', orderId: 'Q2611240001', paymentNo: 'P1', amountFen: 3000, expiresAt: '2026-11-24T02:15:00.000Z', url: 'https://wx.tenpay.example/checkmweb?p=1' });
+      if (path === '/order/info/Q2611240001?payToken=pt_123') return answer(order(status));
+      return undefined;
+    });
+    renderPay();
+    await vi.waitFor(() => expect(screen.getByTestId('pay-submit')).toBeTruthy());
+    fireEvent.click(screen.getByTestId('pay-method-WX'));
+    fireEvent.click(screen.getByRole('button', { name: 'Pay' }));
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('https://wx.tenpay.example/checkmweb?p=1'));
+    expect(calls.find((call) => call.path === '/pay/payV2')?.body).toEqual({ orderId: 'Q2611240001', payMethod: 'WX', payClient: 'H5', returnPath: '/en/pay?qrCodeId=code_1&payReturn=Q2611240001', payToken: 'pt_123' });
+    cleanup();
+
+    // back from WeChat: the code is not spent again, the order is followed with its payToken
+    window.history.replaceState(null, '', '/en/pay?qrCodeId=code_1&payReturn=Q2611240001');
+    renderPay();
+    await vi.waitFor(() => expect(screen.getByTestId('phone-pay-panel')).toBeTruthy());
+    status = 'PAID';
+    await act(async () => vi.advanceTimersByTimeAsync(1500));
+    await vi.waitFor(() => expect(screen.getByTestId('pay-success')).toBeTruthy());
+    expect(calls.filter((call) => call.path.startsWith('/order/createOrderByCodeId'))).toHaveLength(1);
+    assign.mockRestore();
+    window.history.replaceState(null, '', '/');
+  });
+
   it('names membership, channel and quality items with their term', async () => {
     const items: [TOrderItem, string][] = [
       [{ ...monitors, itemType: 'MEMBER', skuId: 'PRO_YEAR', timeUnit: 'YEAR', units: 1, quantity: 1 }, 'Pro membership · 1 year'],
