@@ -82,6 +82,25 @@ test.describe('download page', () => {
     await expect(page.locator('article#ios').getByRole('link', { name: 'iPad' })).toHaveAttribute('href', /apps\.apple\.com/);
   });
 
+  test('at 360 px every file’s Download button keeps one place, at the right of its row (issue 20, item 7)', async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
+    const page = await context.newPage();
+    await page.goto('/en/download');
+    const rows = page.locator('article#windows [data-testid="package-row"]');
+    await expect(rows).toHaveCount(4);
+    const places = await rows.evaluateAll((list) =>
+      list.map((row) => {
+        const box = row.getBoundingClientRect();
+        const button = row.querySelector('a')!.getBoundingClientRect();
+        return { right: Math.round(box.right - button.right), beside: button.top < box.bottom - button.height / 2 && button.left > box.left + box.width / 2 };
+      }),
+    );
+    // the long "x86-64 (Intel/AMD) · EXE" wraps in its column; its button stays beside it
+    expect(places.map((place) => place.beside)).toEqual([true, true, true, true]);
+    expect(new Set(places.map((place) => place.right)).size).toBe(1);
+    await context.close();
+  });
+
   test('has a QR code of the mobile download page and the changelog with its date', async ({ page, baseURL }) => {
     await page.goto('/en/download');
     const qr = page.getByRole('img', { name: /^QR code of / });

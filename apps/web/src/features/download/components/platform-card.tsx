@@ -35,8 +35,10 @@ interface PlatformCardProps {
 function PackageRow({ item, texts, languageTag }: { item: TDownloadPackage; texts: TPlatformCardTexts; languageTag: string }) {
   return (
     <li className="rounded-control border border-line bg-surface p-3">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div className="min-w-0">
+      {/* the button keeps its place at the right whatever the label's length: a long one wraps
+          in its column instead of pushing the button under it (issue 20, item 7) */}
+      <div className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-3" data-testid="package-row">
+        <div className="min-w-0 break-words">
           <p className="font-medium text-ink">
             {texts.chips[item.chipType]} · {item.format === 'AppImage' ? item.format : item.format.toUpperCase()}
           </p>
