@@ -67,13 +67,11 @@ async function migrateOnce(handle: DatabaseHandle): Promise<string[]> {
  * member is read from, and every method called on, the real instance.
  */
 function narrowIntrospection<T>(db: Kysely<T>, schema: string): Kysely<T> {
+  const getTables = async () => (await tablesIn(db, schema)).map((name) => ({ name, schema, isView: false, columns: [] }));
   const introspection: DatabaseIntrospector = {
     getSchemas: async () => (await schemaNames(db)).map((name) => ({ name })),
-    getTables: async () =>
-      (await tablesIn(db, schema)).map((name) => ({ name, schema, isView: false, columns: [] })),
-    getMetadata: async () => ({
-      tables: (await tablesIn(db, schema)).map((name) => ({ name, schema, isView: false, columns: [] })),
-    }),
+    getTables,
+    getMetadata: async () => ({ tables: await getTables() }),
   };
   return new Proxy(db, {
     get(target, property) {

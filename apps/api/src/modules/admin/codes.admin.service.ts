@@ -15,7 +15,7 @@ import {
 } from '@llk/contracts';
 import { fromDbDate, toDbDate } from '../../db/dialect';
 import { type Db } from '../../db/schema';
-import { AppError } from '../../lib/app-error';
+import { AppError, fieldError } from '../../lib/app-error';
 import { csvCell } from '../../lib/csv';
 import { batchExists, codesOfBatch, lockBatchName, type CodeBatchRow, expireUnusedCodes, findCodeByHash, hashCode, insertCodeBatch, listCodeBatches } from '../redeem';
 import { findUserById } from '../users';
@@ -71,8 +71,7 @@ async function oneBatch(db: Db, batch: string, now: Date): Promise<TAdminCodeBat
 export async function createBatchForStaff(db: Db, pepper: string, actor: StaffActor, body: TAdminCodeBatchCreate, now = new Date(), t?: (key: string) => string): Promise<TAdminCodeBatchCreated> {
   const reason = requireReason(body.reason);
   if (body.expiresAt && new Date(body.expiresAt) <= now) {
-    const rule = V.dateInPast;
-    throw new AppError('VALIDATION_FAILED', { data: { fields: [{ field: 'body.expiresAt', rule, message: t?.(rule) ?? rule }] } });
+    throw fieldError('expiresAt', V.dateInPast, t);
   }
   const suffix = Array.from({ length: 4 }, () => NAME_ALPHABET[randomInt(NAME_ALPHABET.length)]).join('');
   const batch = body.batch ?? `${body.kind}-${body.amount}-${now.toISOString().slice(0, 10)}-${suffix}`;

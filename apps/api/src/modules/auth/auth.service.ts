@@ -8,7 +8,7 @@ import {
   type TSmsType,
 } from '@llk/contracts';
 import { isUniqueViolation, newId, toDbDate } from '../../db/dialect';
-import { AppError } from '../../lib/app-error';
+import { AppError, fieldError } from '../../lib/app-error';
 import { bindReferralAtSignup, referralCodeExists } from '../referrals';
 import { type CodeStore, consumeCode, contactOf } from '../sms';
 import { findUserByEmail, findUserById, findUserByIdentifier, findUserByMobile, findUserByUsername, insertUser, updatePasswordHash, type UserRow, violatedUserColumn } from '../users';
@@ -50,8 +50,7 @@ export async function signup(ctx: AuthContext, input: TSignupRequest, referral: 
   // A code the person typed must exist: a typo would cost them the welcome bonus and their
   // friend the commission without a word. (A link's cookie is not theirs to fix: ignored.)
   if (referral.typed && !(await referralCodeExists(ctx.db, referral.code))) {
-    const rule = V.referralCodeUnknown;
-    throw new AppError('VALIDATION_FAILED', { data: { fields: [{ field: 'body.referralCode', rule, message: ctx.t(rule) }] } });
+    throw fieldError('referralCode', V.referralCodeUnknown, ctx.t);
   }
   await consumeCode(ctx.codes, 'SIGNUP', input.mobile, input.code);
 
@@ -130,8 +129,7 @@ async function resetWithCode(ctx: AuthContext, user: UserRow | undefined, channe
   if (!user) throw new AppError(channel === 'SMS' ? 'PHONE_OR_EMAIL_NOT_REGISTERED' : 'EMAIL_NOT_REGISTERED');
   if (user.username && password === user.username) {
     // The form does not know the username when resetting by phone or email.
-    const rule = V.passwordSameAsUsername;
-    throw new AppError('VALIDATION_FAILED', { data: { fields: [{ field: 'body.password', rule, message: ctx.t(rule) }] } });
+    throw fieldError('password', V.passwordSameAsUsername, ctx.t);
   }
   await consumeCode(ctx.codes, purpose, contactOf(user, channel).to, code);
   await setPassword(ctx, user, password);
@@ -151,8 +149,7 @@ export async function changePassword(ctx: AuthContext, userId: string, oldPasswo
   }
   await attempt.succeeded();
   if (user.username && password === user.username) {
-    const rule = V.passwordSameAsUsername;
-    throw new AppError('VALIDATION_FAILED', { data: { fields: [{ field: 'body.password', rule, message: ctx.t(rule) }] } });
+    throw fieldError('password', V.passwordSameAsUsername, ctx.t);
   }
   await setPassword(ctx, user, password);
   // The caller keeps what its session had proven (a second step), in a new session.

@@ -1,5 +1,5 @@
 import { maskEmail, type TContactRequest, type TContactResult } from '@llk/contracts';
-import { AppError } from '../../lib/app-error';
+import { AppError, fieldError } from '../../lib/app-error';
 import { type KeyValueStore } from '../../lib/kv';
 import { hitLimit } from '../../lib/rate-limit';
 import { newId, toDbDate } from '../../db/dialect';
@@ -17,10 +17,6 @@ export const CONTACT_PER_EMAIL_PER_DAY = 10;
 /** "S-" and the id's last ten characters, upper case: what a visitor quotes when writing again. */
 export function supportReference(id: string): string {
   return `S-${id.slice(-10).toUpperCase()}`;
-}
-
-function fieldError(field: string, rule: string, t?: (key: string) => string): AppError {
-  return new AppError('VALIDATION_FAILED', { data: { fields: [{ field: `body.${field}`, rule, message: t?.(rule) ?? rule }] } });
 }
 
 /**
