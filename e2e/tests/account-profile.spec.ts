@@ -117,7 +117,10 @@ test.describe('account profile', () => {
 
     // the nickname, while here
     await page.getByLabel(t.nickname!).fill('Desk Top');
+    // the profile is read back once the save has answered (the field holds the typed text at once)
+    const saved = page.waitForResponse((response) => response.url().endsWith('/api/user/updateProfile'));
     await page.getByRole('button', { name: t.save! }).click();
+    expect((await (await saved).json()).errcode).toBe(0);
     await expect(page.getByLabel(t.nickname!)).toHaveValue('Desk Top');
     const info = await page.request.get('/api/user/info');
     expect((await info.json()).data).toMatchObject({ nickname: 'Desk Top', mobile: maskPhone(newPhone) });

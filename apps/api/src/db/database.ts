@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { CompiledQuery, type Dialect, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { describeDatabaseTarget, parseDatabaseUrl, type TDatabaseTarget, type TDialect } from './database-url';
 import { type DB, type Db } from './schema';
@@ -61,7 +61,28 @@ function openSqlite(file: string): Db {
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  return new Kysely<DB>({ dialect: new SqliteDialect({ database }) });
+  return new Kysely<DB>({ dialect: immediateTransactions(new SqliteDialect({ database })) });
+}
+
+/**
+ * SQLite's transactions begin IMMEDIATE (take the write lock at BEGIN). A deferred transaction
+ * that reads and then writes asks for the write lock while it holds a read snapshot, and SQLite
+ * answers SQLITE_BUSY at once there, without the busy timeout, whenever another process (the
+ * CLI beside a running API, `db:seed`) is writing; at BEGIN the busy timeout applies.
+ */
+function immediateTransactions(dialect: SqliteDialect): Dialect {
+  return {
+    createAdapter: () => dialect.createAdapter(),
+    createQueryCompiler: () => dialect.createQueryCompiler(),
+    createIntrospector: (db) => dialect.createIntrospector(db),
+    createDriver: () => {
+      const driver = dialect.createDriver();
+      driver.beginTransaction = async (connection) => {
+        await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+      };
+      return driver;
+    },
+  };
 }
 
 const SETTING_NAME = /^[a-z_][a-z0-9_.]{0,62}$/i;

@@ -1,3 +1,7 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { createDatabase } from '../../src/db/database';
@@ -56,5 +60,30 @@ describe('database descriptions', () => {
     expect(() => createDatabase('postgres://u@127.0.0.1/db', { schema: 'x; drop table users' })).toThrow(/invalid PostgreSQL schema name/);
     expect(() => createDatabase('postgres://u@127.0.0.1/db', { settings: { synchronous_commit: 'off -c role=admin' } })).toThrow(/invalid PostgreSQL setting/);
     expect(() => createDatabase('postgres://u@127.0.0.1/db', { settings: { 'work_mem; x': '4MB' } })).toThrow(/invalid PostgreSQL setting/);
+  });
+});
+
+describe('SQLite transactions', () => {
+  it('take the write lock at BEGIN, where the busy timeout applies, not at their first write', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'llk-immediate-'));
+    const file = path.join(dir, 'db.sqlite');
+    const handle = createDatabase(`sqlite:${file}`);
+    const other = new SqliteDatabase(file);
+    try {
+      await sql`create table t (n integer)`.execute(handle.db);
+      other.pragma('busy_timeout = 0');
+      // outside a transaction the other process writes freely
+      other.exec('insert into t values (1)');
+      await handle.db.transaction().execute(async (trx) => {
+        // nothing read or written yet, and the lock is already this transaction's
+        expect(() => other.exec('insert into t values (2)')).toThrow(expect.objectContaining({ code: 'SQLITE_BUSY' }));
+        await sql`insert into t values (3)`.execute(trx);
+      });
+      expect(other.prepare('select n from t order by n').pluck().all()).toEqual([1, 3]);
+    } finally {
+      other.close();
+      await handle.destroy();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
