@@ -33,3 +33,32 @@ export function localized(locale: TLocale, route: string): string {
 }
 
 export const crawlerAgent = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+
+/** Every public page type, as the layout, axe and HTML checks visit them (issue 20). */
+export const PUBLIC_PAGES: readonly string[] = [
+  ...routes,
+  '/search?q=LLK',
+  '/legal/privacy',
+  '/legal/terms',
+  '/legal/value-added-services',
+];
+
+/**
+ * The public pages whose content changes when the visitor is logged in (the order form, the
+ * ambassador's own state, the rental form, the plan one holds); on the others only the header
+ * does, and the header is one component, laid out logged in on these and on every account page.
+ */
+export const LOGGED_IN_PUBLIC_PAGES: readonly string[] = ['/', '/pricing', '/order', '/pay?qrCodeId=e2e-code', '/promotionPlan', '/cloudPc', '/notice'];
+
+/** Every page of the account area (an order's own page needs an order: account-orders.spec.ts). */
+export const ACCOUNT_PAGES: readonly string[] = [
+  '/account',
+  '/account/profile',
+  '/account/security',
+  '/account/orders',
+  '/account/devices',
+  '/account/seats',
+  '/account/walls',
+  '/account/redeem',
+  '/account/cancel',
+];

@@ -1,9 +1,10 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { CommentFilter } from '@/features/home/components/comment-filter';
+import { ClientMockup } from '@/features/home/components/client-mockup';
 import { FeatureIcon, type TFeatureIcon } from '@/features/home/components/feature-icons';
-import { HeroIllustration } from '@/features/home/components/hero-illustration';
 import { MonitorWall } from '@/features/home/components/monitor-wall';
+import { PhoneGamepadMockup } from '@/features/home/components/phone-gamepad-mockup';
 import { COMMENT_CATEGORIES, COMMENTS, hideClasses } from '@/features/home/comments';
 import { ButtonLink } from '@/features/site/components/button-link';
 import { getBrand, resolveLocale, type LocaleParams } from '@/features/site/page-locale';
@@ -14,6 +15,7 @@ const figures = ['resolution', 'refreshRate', 'bitrate', 'color'] as const;
 const platforms = ['windows', 'macos', 'ios', 'android', 'linux'] as const;
 const accelerators = ['NVIDIA', 'Intel', 'Apple'] as const;
 const wallPoints = ['groups', 'live', 'switch'] as const;
+const playPoints = ['overlay', 'controller', 'latency'] as const;
 const features: readonly TFeatureIcon[] = ['privacyScreen', 'peripherals', 'audio', 'oneAccount', 'deviceGroups', 'globalChannel'];
 
 export async function generateMetadata({ params }: { params: LocaleParams }): Promise<Metadata> {
@@ -29,7 +31,7 @@ export default async function HomePage({ params }: { params: LocaleParams }) {
   return (
     <>
       <section aria-labelledby="home-heading" className="overflow-hidden bg-linear-to-b from-brand-50 via-canvas to-canvas">
-        <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 py-14 sm:px-6 sm:py-20 lg:grid-cols-[1.1fr_1fr] lg:px-8">
+        <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 py-14 sm:px-6 sm:py-20 lg:grid-cols-[1fr_1.15fr] lg:px-8">
           <div>
             <p className="text-sm font-semibold tracking-wide text-brand-700">{t('eyebrow')}</p>
             <h1 id="home-heading" className="mt-3 text-4xl font-bold tracking-tight text-balance break-keep text-ink sm:text-5xl">
@@ -44,8 +46,8 @@ export default async function HomePage({ params }: { params: LocaleParams }) {
             </div>
             <p className="mt-6 text-sm text-ink-muted">{t('freeNote')}</p>
           </div>
-          <div className="mx-auto w-full max-w-md lg:max-w-none">
-            <HeroIllustration />
+          <div className="mx-auto w-full max-w-md bg-[radial-gradient(closest-side,var(--color-brand-100),transparent)] lg:max-w-none">
+            <ClientMockup />
           </div>
         </div>
       </section>
@@ -67,6 +69,26 @@ export default async function HomePage({ params }: { params: LocaleParams }) {
             </ul>
           </div>
           <MonitorWall />
+        </div>
+      </section>
+
+      <section aria-labelledby="home-play" className="bg-canvas">
+        <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-14 sm:px-6 lg:grid-cols-[1.3fr_1fr] lg:px-8">
+          <div className="lg:order-last">
+            <h2 id="home-play" className="text-2xl font-semibold tracking-tight text-balance break-keep text-ink sm:text-3xl">
+              <Phrased text={t('play.heading')} locale={locale} />
+            </h2>
+            <p className="mt-4 leading-relaxed text-ink-muted">{t('play.body')}</p>
+            <ul className="mt-6 space-y-3">
+              {playPoints.map((key) => (
+                <li key={key} className="flex gap-3 leading-relaxed text-ink-soft">
+                  <span aria-hidden="true" className="mt-2 size-2 shrink-0 rounded-full bg-brand-600" />
+                  {t(`play.points.${key}`)}
+                </li>
+              ))}
+            </ul>
+          </div>
+          <PhoneGamepadMockup />
         </div>
       </section>
 

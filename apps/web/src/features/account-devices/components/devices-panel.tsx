@@ -205,7 +205,7 @@ export function DevicesPanel({ initial, texts, tag }: TDevicesPanelProps) {
         />
 
         <div className="mt-5 min-w-0 space-y-4 lg:mt-0">
-          <section aria-label={t('filters.label')} className="grid gap-3 sm:grid-cols-2" data-testid="device-filters">
+          <section aria-label={t('filters.label')} className="grid grid-cols-1 gap-3 sm:grid-cols-2" data-testid="device-filters">
             <Field label={t('filters.online')}>
               {(control) => (
                 <select {...control} name="online" className={`${control.className} h-11`} value={filters.online} onChange={(event) => choose({ online: event.target.value as TFilters['online'] })}>

@@ -72,7 +72,7 @@ export function InvoiceForm({ orderId, texts, defaultEmail = '' }: { orderId: st
   };
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4 sm:grid-cols-2" data-testid="invoice-form">
+    <form noValidate onSubmit={(event) => void submit(event)} className="grid grid-cols-1 gap-4 sm:grid-cols-2" data-testid="invoice-form">
       <Field id={`${id}-title`} label={texts.title} hint={texts.titleHint} error={error('title')} className="sm:col-span-2">
         {(props) => <input {...props} name="title" autoComplete="organization" maxLength={120} value={form.title} onChange={(e) => update('title', e.target.value)} className={`${props.className} h-11`} />}
       </Field>

@@ -98,7 +98,7 @@ export function InvoiceRequest({
       </div>
       <fieldset>
         <legend className="mb-1.5 text-sm font-medium text-ink">{v.kind}</legend>
-        <div className="grid gap-3 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
           {KINDS.map((kind) => (
             <label key={kind} className="flex min-h-11 cursor-pointer items-center gap-3 rounded-control border border-line-strong bg-canvas px-4 has-checked:border-brand-600 has-checked:ring-1 has-checked:ring-brand-600">
               <input type="radio" name={`${formId}-kind`} value={kind} checked={form.kind === kind} onChange={() => update({ ...form, kind })} className="size-4 accent-brand-600" data-testid={`invoice-kind-${kind}`} />
@@ -107,7 +107,7 @@ export function InvoiceRequest({
           ))}
         </div>
       </fieldset>
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <Field id={`${formId}-title`} label={v.title ?? ''} error={error('title')}>
           {(props) => <input {...props} name="title" autoComplete="organization" value={form.title} onChange={(event) => update({ ...form, title: event.target.value })} className={`${props.className} h-11`} />}
         </Field>

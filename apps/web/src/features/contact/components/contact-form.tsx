@@ -104,7 +104,7 @@ export function ContactForm({ texts }: { texts: TContactTexts }) {
     <form noValidate onSubmit={(event) => void submit(event)} onFocus={() => void loadApi().catch(() => undefined)} className="grid max-w-2xl gap-5" data-testid="contact-form">
       <fieldset>
         <legend className="mb-2 text-sm font-medium text-ink">{f.topic}</legend>
-        <div className="grid gap-2 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
           {CONTACT_FORM_TOPICS.map((topic) => (
             <label key={topic} className="flex min-h-11 cursor-pointer items-center gap-3 rounded-control border border-line px-3 py-2 text-ink has-checked:border-brand-600 has-checked:bg-brand-50">
               <input type="radio" name="topic" value={topic} checked={form.topic === topic} onChange={() => update('topic', topic)} className="size-4 shrink-0 accent-brand-600" />

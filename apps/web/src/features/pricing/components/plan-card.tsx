@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 
 interface PlanCardProps {
   code: string;
@@ -18,16 +18,17 @@ interface PlanCardProps {
   children: ReactNode;
 }
 
-/** One plan column of the pricing page (server-rendered). */
+/** One plan column of the pricing page (server-rendered; the monthly and annual panels each have one per plan). */
 export function PlanCard({ code, name, summary, price, period, original, badge, detail, highlight, children }: PlanCardProps) {
+  const nameId = `plan-${code}-${useId()}`;
   return (
     <article
-      aria-labelledby={`plan-${code}-name`}
+      aria-labelledby={nameId}
       data-plan={code}
       className={`flex flex-col rounded-card border bg-canvas p-6 shadow-card sm:p-8 ${highlight ? 'border-brand-600 ring-1 ring-brand-600' : 'border-line'}`}
     >
       <div className="flex min-h-8 items-center justify-between gap-3">
-        <h3 id={`plan-${code}-name`} className="text-xl font-semibold text-ink">
+        <h3 id={nameId} className="text-xl font-semibold text-ink">
           {name}
         </h3>
         {badge ? <span className="rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-700">{badge}</span> : null}
