@@ -62,6 +62,13 @@ export default defineConfig({
     actionTimeout: 20_000,
     navigationTimeout: 30_000,
   },
+  // Every journey runs on a desktop browser; those tagged @phone run again on a phone (390×844,
+  // touch, the mobile viewport meta honoured), and those tagged @phone-only run there alone
+  // (the journeys repeated in the languages the desktop runs leave out: support/accounts.ts).
+  projects: [
+    { name: 'desktop', grepInvert: /@phone-only/ },
+    { name: 'phone', grep: /@phone\b/, use: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } },
+  ],
   webServer: externalSite ? [] : [
     {
       name: 'api',

@@ -261,7 +261,7 @@ async function runJourneys(apis, requests, startApi, accessLog, codesEnv) {
   console.info('\n▶ e2e journeys tagged @writes through nginx, one API instance crashed on the way');
   const before = readAccessLog(accessLog).length;
   const baseline = requests.reduce((sum, tracker) => sum + tracker.completed, 0);
-  const playwright = start('playwright', 'npm', ['run', 'test', '-w', '@llk/e2e', '--', '--grep', '@writes', '--workers', '2'], {
+  const playwright = start('playwright', 'npm', ['run', 'test', '-w', '@llk/e2e', '--', '--project', 'desktop', '--grep', '@writes', '--workers', '2'], {
     cwd: root,
     env: {
       ...process.env,

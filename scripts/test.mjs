@@ -241,7 +241,7 @@ const steps = [
     const databaseUrl = created.stdout.trim();
     const file = path.join(reports, 'e2e-pg.json');
     try {
-      const ok = run('e2e-pg', 'npm', ['run', 'test', '-w', '@llk/e2e', '--', '--grep', WRITES_TAG], {
+      const ok = run('e2e-pg', 'npm', ['run', 'test', '-w', '@llk/e2e', '--', '--project', 'desktop', '--grep', WRITES_TAG], {
         env: { PLAYWRIGHT_JSON_OUTPUT_NAME: file, E2E_DATABASE_URL: databaseUrl, E2E_DIALECT: 'postgres' },
       });
       countPlaywright(file);

@@ -103,6 +103,25 @@ export async function waitForResend(user: TUser): Promise<void> {
 export const JOURNEY_LOCALES = ['zh-CN', 'en', 'ja'] as const satisfies readonly TLocale[];
 
 /**
+ * The languages the phone project (playwright.config.ts) runs the sign-up, order, payment and
+ * account journeys in, alone: with JOURNEY_LOCALES on the desktop, every journey's kind runs in
+ * all seven languages.
+ */
+export const PHONE_LOCALES = ['zh-tw', 'es', 'fr', 'ko'] as const satisfies readonly TLocale[];
+export const PHONE_ONLY = { tag: '@phone-only' } as const;
+
+/**
+ * Shows the header's account area: on a phone it is inside the menu, which this opens (once the
+ * page has hydrated, or the click does nothing); on a desktop it is in the bar already.
+ */
+export async function showAccountArea(page: Page): Promise<void> {
+  const menu = page.locator('header button[aria-controls]');
+  if (!(await menu.isVisible()) || (await menu.getAttribute('aria-expanded')) === 'true') return;
+  await (await whenHydrated(menu)).click();
+  await expect(menu).toHaveAttribute('aria-expanded', 'true');
+}
+
+/**
  * The tag of a journey repeated per language: `@writes` (run again on PostgreSQL and through
  * nginx) in the one language chosen, none in the others. The reruns prove the database and the
  * production shape, which do not depend on the language, so one language each is enough, and

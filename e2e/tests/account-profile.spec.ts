@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type TLocale } from '@llk/contracts';
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
-import { accountTexts, createUser, localePath, readCode, type TUser, uniquePhone, useLocale, waitForResend, whenHydrated } from '../support/accounts';
+import { PHONE_ONLY, accountTexts, createUser, localePath, readCode, type TUser, uniquePhone, useLocale, waitForResend, whenHydrated } from '../support/accounts';
 
 // The account area's profile and cancellation pages: bind an email then reset the
 // password by email; change the phone in two steps; cancel the account, restore it and cancel
@@ -89,42 +89,47 @@ test.describe('account profile', () => {
     expect((await login.json()).errcode).toBe(0);
   });
 
-  test('en, desktop: change the phone with a code to the old phone, then one to the new phone', async ({ page, context }) => {
-    test.setTimeout(120_000); // waits out the sign-up code's resend time (60 s in production mode)
-    const locale: TLocale = 'en';
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await useLocale(context, locale);
-    const t = profileTexts(locale);
-    const user = await createUser(page.request, { email: `${Date.now()}@example.com` });
-    await logIn(page.request, user);
-    await waitForResend(user); // the sign-up code went to this phone moments ago
-    const newPhone = uniquePhone();
+  // on a desktop in English and, on the phone project, in Spanish
+  for (const [locale, viewport, tag] of [
+    ['en', { width: 1280, height: 900 }, {}],
+    ['es', { width: 390, height: 844 }, PHONE_ONLY],
+  ] as const) {
+    test(`${locale}, ${viewport.width} px: change the phone with a code to the old phone, then one to the new phone`, tag, async ({ page, context }) => {
+      test.setTimeout(120_000); // waits out the sign-up code's resend time (60 s in production mode)
+      await page.setViewportSize(viewport);
+      await useLocale(context, locale);
+      const t = profileTexts(locale);
+      const user = await createUser(page.request, { email: `${Date.now()}@example.com` });
+      await logIn(page.request, user);
+      await waitForResend(user); // the sign-up code went to this phone moments ago
+      const newPhone = uniquePhone();
 
-    await page.goto(localePath(locale, '/account/profile'));
-    const row = page.getByTestId('contact-phone');
-    await row.getByRole('button', { name: t.changePhone! }).click();
-    await expect(row.getByText(fill(t.stepOld!, { target: maskPhone(user.mobile) }))).toBeVisible();
-    const oldCode = await requestCode(page, row, locale, user.mobile, 'MODIFY_PHONE');
-    await row.getByLabel(t.code!).fill(oldCode);
-    await row.getByRole('button', { name: t.next! }).click();
+      await page.goto(localePath(locale, '/account/profile'));
+      const row = page.getByTestId('contact-phone');
+      await row.getByRole('button', { name: t.changePhone! }).click();
+      await expect(row.getByText(fill(t.stepOld!, { target: maskPhone(user.mobile) }))).toBeVisible();
+      const oldCode = await requestCode(page, row, locale, user.mobile, 'MODIFY_PHONE');
+      await row.getByLabel(t.code!).fill(oldCode);
+      await row.getByRole('button', { name: t.next! }).click();
 
-    await expect(row.getByText(t.stepNewPhone!)).toBeVisible();
-    await row.getByLabel(t.newPhone!).fill(newPhone);
-    const newCode = await requestCode(page, row, locale, newPhone, 'CHANGE_MOBILE');
-    await row.getByLabel(t.code!).fill(newCode);
-    await row.getByRole('button', { name: t.confirm! }).click();
-    await expect(page.getByTestId('contact-phone-value')).toHaveText(maskPhone(newPhone));
+      await expect(row.getByText(t.stepNewPhone!)).toBeVisible();
+      await row.getByLabel(t.newPhone!).fill(newPhone);
+      const newCode = await requestCode(page, row, locale, newPhone, 'CHANGE_MOBILE');
+      await row.getByLabel(t.code!).fill(newCode);
+      await row.getByRole('button', { name: t.confirm! }).click();
+      await expect(page.getByTestId('contact-phone-value')).toHaveText(maskPhone(newPhone));
 
-    // the nickname, while here
-    await page.getByLabel(t.nickname!).fill('Desk Top');
-    // the profile is read back once the save has answered (the field holds the typed text at once)
-    const saved = page.waitForResponse((response) => response.url().endsWith('/api/user/updateProfile'));
-    await page.getByRole('button', { name: t.save! }).click();
-    expect((await (await saved).json()).errcode).toBe(0);
-    await expect(page.getByLabel(t.nickname!)).toHaveValue('Desk Top');
-    const info = await page.request.get('/api/user/info');
-    expect((await info.json()).data).toMatchObject({ nickname: 'Desk Top', mobile: maskPhone(newPhone) });
-  });
+      // the nickname, while here
+      await page.getByLabel(t.nickname!).fill('Desk Top');
+      // the profile is read back once the save has answered (the field holds the typed text at once)
+      const saved = page.waitForResponse((response) => response.url().endsWith('/api/user/updateProfile'));
+      await page.getByRole('button', { name: t.save! }).click();
+      expect((await (await saved).json()).errcode).toBe(0);
+      await expect(page.getByLabel(t.nickname!)).toHaveValue('Desk Top');
+      const info = await page.request.get('/api/user/info');
+      expect((await info.json()).data).toMatchObject({ nickname: 'Desk Top', mobile: maskPhone(newPhone) });
+    });
+  }
 
   // one after the other: the erasure job with a moved clock erases every account whose
   // cooling-off it passes, so a parallel journey's cancelled account would go with it

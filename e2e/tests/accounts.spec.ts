@@ -2,6 +2,8 @@ import { type Page, expect, test } from '@playwright/test';
 import {
   JOURNEY_LOCALES,
   PASSWORD,
+  PHONE_LOCALES,
+  PHONE_ONLY,
   type TUser,
   accountTexts,
   createUser,
@@ -14,12 +16,13 @@ import {
   useLocale,
   waitForResend,
   openPasswordTab,
+  showAccountArea,
   whenHydrated,
   writesIn,
 } from '../support/accounts';
 
 // Sign-up, log-out, log-in (password and code) and both password resets, through the pages,
-// in zh-CN, en and ja. Codes come from the API's dev outbox; every test makes its own user.
+// in zh-CN, en and ja (the sign-up also on a phone in zh-TW, es, fr and ko). Codes come from the API's dev outbox; every test makes its own user.
 // Texts are read from the same message files the site renders (support/accounts.ts).
 
 const input = (page: Page, name: string) => page.locator(`input[name="${name}"]`);
@@ -37,11 +40,13 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   await request.dispose();
 });
 
-for (const locale of JOURNEY_LOCALES) {
+// The sign-up journey in zh-CN, en and ja on the desktop and, on the phone project, in the other
+// four languages: the plan then shows in the phone's header bar too.
+for (const [locale, tag] of [...JOURNEY_LOCALES.map((locale) => [locale, writesIn(locale, 'zh-CN')] as const), ...PHONE_LOCALES.map((locale) => [locale, PHONE_ONLY] as const)]) {
   const t = accountTexts(locale);
   const submitLogin = () => ({ name: t.LoginForm!.submit!, exact: true });
 
-  test(`${locale}: sign up with a code from the outbox, log out, log in by password`, writesIn(locale, 'zh-CN'), async ({ page, context, request }) => {
+  test(`${locale}: sign up with a code from the outbox, log out, log in by password`, tag, async ({ page, context, request }) => {
     await useLocale(context, locale);
     const username = uniqueUsername();
     const mobile = uniquePhone();
@@ -80,7 +85,12 @@ for (const locale of JOURNEY_LOCALES) {
 
     await expect(page.getByText(t.success!.accountCreated!, { exact: true })).toBeVisible();
     await expect(page).toHaveURL(localeUrl(locale, '/'));
+    // the plan in sight: in the bar on a phone (the account area is in the menu), in the account
+    // area on a desktop (the bar's chip is not shown there)
     const account = page.getByRole('group', { name: t.AccountStatus!.label! });
+    const chip = page.getByRole('link', { name: `${t.AccountStatus!.planFree!} · ${t.AccountStatus!.noExpiry!}` });
+    await expect(chip.or(account).filter({ visible: true })).toHaveCount(1);
+    await showAccountArea(page);
     await expect(account).toContainText(username);
     await expect(account).toContainText(t.AccountStatus!.planFree!);
     await expect(account).toContainText(t.AccountStatus!.noExpiry!);
@@ -88,6 +98,7 @@ for (const locale of JOURNEY_LOCALES) {
     await account.getByRole('button', { name: t.AccountStatus!.logout! }).click();
     await expect(page).toHaveURL(localeUrl(locale, '/login'));
     await page.goto(localePath(locale, '/'));
+    await showAccountArea(page);
     await expect(page.getByRole('link', { name: t.AccountMenu!.login!, exact: true })).toBeVisible();
     await expect(page.getByRole('group', { name: t.AccountStatus!.label! })).toHaveCount(0);
     // The session is over on the server too, not only forgotten by the page.
@@ -100,6 +111,7 @@ for (const locale of JOURNEY_LOCALES) {
     await page.getByRole('button', submitLogin()).click();
     await expect(page.getByText(t.success!.loginSucceeded!, { exact: true })).toBeVisible();
     await expect(page).toHaveURL(localeUrl(locale, '/'));
+    await showAccountArea(page);
     await expect(page.getByRole('group', { name: t.AccountStatus!.label! })).toContainText(username);
   });
 

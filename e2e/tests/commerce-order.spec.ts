@@ -1,6 +1,6 @@
-import { type TLocale, type TQrCodeResult } from '@llk/contracts';
+import { type TLocale, type TQrCodeResult, localeEntries } from '@llk/contracts';
 import { expect, test } from '@playwright/test';
-import { PASSWORD, accountTexts, apiBase, createUser, localePath, logInThroughRedirect, useLocale, whenHydrated } from '../support/accounts';
+import { PASSWORD, PHONE_ONLY, accountTexts, apiBase, createUser, localePath, logInThroughRedirect, showAccountArea, useLocale, whenHydrated } from '../support/accounts';
 import { commerceTexts, fetchPricing, payInSandbox, rmb, spaces, text } from '../support/commerce';
 import { data, signUpCustomer } from '../support/customers';
 
@@ -10,57 +10,76 @@ import { data, signUpCustomer } from '../support/customers';
 
 const locale: TLocale = 'en';
 const t = commerceTexts(locale);
-const a = accountTexts(locale);
 
-test('en: log in from /order, buy an annual membership in the sandbox, see the plan and expiry in the header', { tag: '@writes' }, async ({ page, context, request }) => {
-  await useLocale(context, locale);
-  const user = await createUser(request);
-  const pricing = await fetchPricing(request, locale);
-  const year = pricing.plans.find((plan) => plan.code === 'PRO')!.prices.find((price) => price.timeUnit === 'YEAR')!;
+// The web order on a desktop in English and, on the phone project, in Korean (the QR code still:
+// the phone project's browser does not say it is a phone; the wallet app's flow is the zh-tw
+// journey below).
+for (const [locale, tag] of [['en', { tag: '@writes' }], ['ko', PHONE_ONLY]] as const) {
+  test(`${locale}: log in from /order, buy an annual membership in the sandbox, see the plan and expiry in the header`, tag, async ({ page, context, request, baseURL }) => {
+    const t = commerceTexts(locale);
+    const a = accountTexts(locale);
+    await useLocale(context, locale);
+    const user = await createUser(request);
+    const pricing = await fetchPricing(request, locale);
+    const year = pricing.plans.find((plan) => plan.code === 'PRO')!.prices.find((price) => price.timeUnit === 'YEAR')!;
 
-  // A visitor is sent to log in and comes back to the chosen plan.
-  await page.goto(`${localePath(locale, '/order')}?plan=YEAR`);
-  await expect(page).toHaveURL(/\/en\/login\?redirectUrl=%2Fen%2Forder%3Fplan%3DYEAR$/);
-  await logInThroughRedirect(page, user, locale);
-  await expect(page).toHaveURL(/\/en\/order\?plan=YEAR$/);
+    // A visitor is sent to log in and comes back to the chosen plan.
+    await page.goto(`${localePath(locale, '/order')}?plan=YEAR`);
+    const orderPath = localePath(locale, '/order');
+    await expect(page).toHaveURL(`${baseURL}${localePath(locale, '/login')}?redirectUrl=${encodeURIComponent(`${orderPath}?plan=YEAR`)}`);
+    await logInThroughRedirect(page, user, locale);
+    await expect(page).toHaveURL(`${baseURL}${orderPath}?plan=YEAR`);
 
-  // The plan with price, original price and discount from the server.
-  await expect(page.getByTestId('plan-YEAR')).toBeChecked();
-  const summary = page.getByTestId('order-summary');
-  await expect(summary.locator('[data-row="price"] dd')).toHaveText(rmb(year.priceFen, locale));
-  await expect(summary.locator('[data-row="original"] dd')).toHaveText(rmb(year.originalPriceFen, locale));
-  await expect(summary.locator('[data-row="discount"] dd')).toHaveText(text(t, 'Order', 'discountValue').replace('{amount}', rmb(year.discountFen, locale)));
-  await expect(page.getByRole('link', { name: /Membership Agreement/ })).toHaveAttribute('href', '/en/legal/membership-agreement');
+    // The plan with price, original price and discount from the server.
+    await expect(page.getByTestId('plan-YEAR')).toBeChecked();
+    const summary = page.getByTestId('order-summary');
+    await expect(summary.locator('[data-row="price"] dd')).toHaveText(rmb(year.priceFen, locale));
+    await expect(summary.locator('[data-row="original"] dd')).toHaveText(rmb(year.originalPriceFen, locale));
+    await expect(summary.locator('[data-row="discount"] dd')).toHaveText(text(t, 'Order', 'discountValue').replace('{amount}', rmb(year.discountFen, locale)));
+    const agreement = text(t, 'Order', 'agreement').match(/<link>(.+?)<\/link>/)![1]!;
+    await expect(page.getByRole('link', { name: agreement })).toHaveAttribute('href', localePath(locale, '/legal/membership-agreement'));
 
-  await page.getByTestId('pay-method-WX').check();
-  await page.getByTestId('pay-now').click();
-  await expect(page.getByRole('heading', { name: text(t, 'Order', 'scanHeading.WX') })).toBeVisible();
-  expect(spaces((await page.getByTestId('amount-due').textContent()) ?? '')).toBe(spaces(text(t, 'Order', 'amountDue').replace('{amount}', rmb(year.priceFen, locale))));
-  await expect(page.getByText(text(t, 'Order', 'sandboxNote'))).toBeVisible();
+    await page.getByTestId('pay-method-WX').check();
+    await page.getByTestId('pay-now').click();
+    await expect(page.getByRole('heading', { name: text(t, 'Order', 'scanHeading.WX') })).toBeVisible();
+    expect(spaces((await page.getByTestId('amount-due').textContent()) ?? '')).toBe(spaces(text(t, 'Order', 'amountDue').replace('{amount}', rmb(year.priceFen, locale))));
+    await expect(page.getByText(text(t, 'Order', 'sandboxNote'))).toBeVisible();
 
-  await payInSandbox(page);
+    await payInSandbox(page);
 
-  // Live status: success with the new plan and expiry, and the header shows them too.
-  await expect(page.getByTestId('order-success')).toBeVisible({ timeout: 20_000 });
-  const expiry = new Date(Date.now() + 365 * 24 * 3600 * 1000);
-  const longDate = new Intl.DateTimeFormat('en', { dateStyle: 'long', timeZone: 'Asia/Shanghai' });
-  const detail = page.getByTestId('order-success-detail');
-  await expect(detail).toContainText(pricing.plans.find((plan) => plan.code === 'PRO')!.name);
-  // One year from now (the order may straddle midnight in China: either day is right).
-  const days = [expiry, new Date(expiry.getTime() + 24 * 3600 * 1000), new Date(expiry.getTime() - 24 * 3600 * 1000)].map((d) => longDate.format(d));
-  await expect(detail).toHaveText(new RegExp(days.map((d) => d.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')));
-  const header = page.getByRole('group', { name: a.AccountStatus!.label! });
-  await expect(header).toContainText(a.AccountStatus!.planPro!);
-  await expect(header).toContainText(a.AccountStatus!.validUntil!.replace('{date}', '').trim());
+    // Live status: success with the new plan and expiry, and the header shows them too.
+    await expect(page.getByTestId('order-success')).toBeVisible({ timeout: 20_000 });
+    const expiry = new Date(Date.now() + 365 * 24 * 3600 * 1000);
+    const longDate = new Intl.DateTimeFormat(localeEntries[locale].iso, { dateStyle: 'long', timeZone: 'Asia/Shanghai' });
+    const detail = page.getByTestId('order-success-detail');
+    await expect(detail).toContainText(pricing.plans.find((plan) => plan.code === 'PRO')!.name);
+    // One year from now (the order may straddle midnight in China: either day is right).
+    const days = [expiry, new Date(expiry.getTime() + 24 * 3600 * 1000), new Date(expiry.getTime() - 24 * 3600 * 1000)].map((d) => longDate.format(d));
+    await expect(detail).toHaveText(new RegExp(days.map((d) => d.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')));
+    await showAccountArea(page);
+    const header = page.getByRole('group', { name: a.AccountStatus!.label! });
+    await expect(header).toContainText(a.AccountStatus!.planPro!);
+    await expect(header).toContainText(a.AccountStatus!.validUntil!.replace('{date}', '').trim());
 
-  // The server agrees.
-  const level = await page.request.get('/api/user/currentMemberLevel');
-  const body = (await level.json()) as { data: { plan: string; active: boolean; expiresAt: string } };
-  expect(body.data).toMatchObject({ plan: 'PRO', active: true });
-  expect(Math.abs(Date.parse(body.data.expiresAt) - expiry.getTime())).toBeLessThan(2 * 24 * 3600 * 1000);
-});
+    // On the narrowest phone the bar itself shows the plan and its last day (the brand name gives way).
+    await page.setViewportSize({ width: 320, height: 700 });
+    const chip = page.locator('header [data-plan-chip]');
+    await expect(chip).toBeVisible();
+    await expect(chip).toContainText(a.AccountStatus!.planPro!);
+    await expect(chip).toContainText(/\d/);
+    const fit = await chip.evaluate((element) => ({ right: element.getBoundingClientRect().right, documentWidth: document.documentElement.scrollWidth }));
+    expect(fit.right).toBeLessThanOrEqual(320);
+    expect(fit.documentWidth).toBe(320);
 
-test('en: the desktop app’s QR code opens /pay, which shows the order and is paid in the sandbox', { tag: '@writes' }, async ({ page, context, request }) => {
+    // The server agrees.
+    const level = await page.request.get('/api/user/currentMemberLevel');
+    const body = (await level.json()) as { data: { plan: string; active: boolean; expiresAt: string } };
+    expect(body.data).toMatchObject({ plan: 'PRO', active: true });
+    expect(Math.abs(Date.parse(body.data.expiresAt) - expiry.getTime())).toBeLessThan(2 * 24 * 3600 * 1000);
+  });
+}
+
+test('en: the desktop app’s QR code opens /pay, which shows the order and is paid in the sandbox', { tag: ['@writes', '@phone'] }, async ({ page, context, request }) => {
   await useLocale(context, locale);
   const user = await createUser(request);
   const login = await request.post('/api/h5Login', { data: { loginType: 'account', account: user.username, password: PASSWORD } });

@@ -27,6 +27,8 @@ export interface LoadRun {
   connections: number;
   durationMs: number;
   maxRequests: number;
+  /** another server than the spec's (run.ts's bare node:http server) */
+  port?: number;
 }
 
 export interface LoadProcess {
@@ -115,7 +117,7 @@ async function childMain(): Promise<void> {
           const scenario = scenarios.find((s) => s.name === message.run.scenario);
           if (!scenario) throw new Error(`no scenario ${message.run.scenario}`);
           const result = await runLoad({
-            port,
+            port: message.run.port ?? port,
             connections: message.run.connections,
             durationMs: message.run.durationMs,
             maxRequests: message.run.maxRequests,

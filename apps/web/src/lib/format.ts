@@ -17,7 +17,7 @@ export function formatPercent(percent: number, languageTag: string): string {
 }
 
 /** A date: 'long' ("February 10, 2026") in running text, 'medium' ("Feb 10, 2026") in lists and tables. */
-export function formatDate(iso: string, languageTag: string, style: 'long' | 'medium' = 'long'): string {
+export function formatDate(iso: string, languageTag: string, style: 'long' | 'medium' | 'short' = 'long'): string {
   return new Intl.DateTimeFormat(languageTag, { dateStyle: style, timeZone: SERVICE_TIME_ZONE }).format(new Date(iso));
 }
 

@@ -1,7 +1,7 @@
 import { type TLocale, localeEntries } from '@llk/contracts/locales';
 import { getTranslations } from 'next-intl/server';
 import { Link } from '@/components/link';
-import { AccountStatus } from '@/features/auth/components/account-status';
+import { AccountStatus, PlanChip, type TAccountStatusTexts } from '@/features/auth/components/account-status';
 import { buttonClass } from '@/components/ui/button';
 
 /**
@@ -10,18 +10,7 @@ import { buttonClass } from '@/components/ui/button';
  * link; the browser part (AccountStatus) swaps in the account once the session is known.
  */
 export async function AccountMenu({ locale }: { locale: TLocale }) {
-  const [t, status] = await Promise.all([
-    getTranslations({ locale, namespace: 'AccountMenu' }),
-    getTranslations({ locale, namespace: 'AccountStatus' }),
-  ]);
-  const texts = {
-    label: status('label'),
-    plans: { FREE: status('planFree'), PRO: status('planPro') },
-    validUntil: status.raw('validUntil') as string,
-    expiredOn: status.raw('expiredOn') as string,
-    noExpiry: status('noExpiry'),
-    logout: status('logout'),
-  };
+  const [t, texts] = await Promise.all([getTranslations({ locale, namespace: 'AccountMenu' }), statusTexts(locale)]);
   return (
     <AccountStatus texts={texts} iso={localeEntries[locale].iso}>
       <div className="flex items-center gap-2">
@@ -34,4 +23,21 @@ export async function AccountMenu({ locale }: { locale: TLocale }) {
       </div>
     </AccountStatus>
   );
+}
+
+/** The plan and expiry in the phone's header bar, for a logged-in user (PlanChip). */
+export async function HeaderPlan({ locale }: { locale: TLocale }) {
+  return <PlanChip texts={await statusTexts(locale)} iso={localeEntries[locale].iso} />;
+}
+
+async function statusTexts(locale: TLocale): Promise<TAccountStatusTexts> {
+  const status = await getTranslations({ locale, namespace: 'AccountStatus' });
+  return {
+    label: status('label'),
+    plans: { FREE: status('planFree'), PRO: status('planPro') },
+    validUntil: status.raw('validUntil') as string,
+    expiredOn: status.raw('expiredOn') as string,
+    noExpiry: status('noExpiry'),
+    logout: status('logout'),
+  };
 }

@@ -1,7 +1,7 @@
 import type { TLocale } from '@llk/contracts/locales';
 import { getTranslations } from 'next-intl/server';
 import { Link } from '@/components/link';
-import { AccountMenu } from './account-menu';
+import { AccountMenu, HeaderPlan } from './account-menu';
 import { LanguageSwitch } from './language-switch';
 import { LogoLink } from './logo';
 import { HEADER_NAV } from './nav-items';
@@ -11,16 +11,21 @@ import { NavMenu } from './nav-menu';
 /** The default layout's header (spec section 2). Server-rendered; only the menu button,
  * the language switch and the links' click handling run in the browser.
  * It fits every language at every width from 320 px (issue 20, defect 1; the layout test in
- * e2e/tests/site-layout.spec.ts measures it): below the `nav` breakpoint the links fold into
+ * e2e/tests/site-pages.spec.ts measures it on every page): below the `nav` breakpoint the links fold into
  * the menu; above it the language switch shows only its globe until `xl` and Log out is an
- * icon button with its name, so the longest account name (20 characters) and plan still fit. */
+ * icon button with its name, so the longest account name (20 characters) and plan still fit.
+ * Below the breakpoint the bar shows the plan and its expiry (HeaderPlan), and below 390 px the
+ * brand name gives way to them (the logo mark stays). */
 export async function SiteHeader({ locale }: { locale: TLocale }) {
   const t = await getTranslations({ locale, namespace: 'Header' });
   return (
-    <header className="sticky top-0 z-40 border-b border-line/80 bg-canvas/90 backdrop-blur supports-[backdrop-filter]:bg-canvas/75">
-      <div className="container-page relative flex h-(--header-height) items-center gap-3 nav:gap-4">
+    <header className="group/header sticky top-0 z-40 border-b border-line/80 bg-canvas/90 backdrop-blur supports-[backdrop-filter]:bg-canvas/75">
+      <div className="container-page relative flex h-(--header-height) items-center gap-2 min-[360px]:gap-3 nav:gap-4">
         <LogoLink locale={locale} />
-        <SearchLink label={t('search')} className="ml-auto inline-flex nav:hidden" />
+        <div className="ml-auto flex min-w-0 items-center gap-1 nav:hidden">
+          <HeaderPlan locale={locale} />
+          <SearchLink label={t('search')} className="inline-flex" />
+        </div>
         <NavMenu openLabel={t('openMenu')} closeLabel={t('closeMenu')}>
           <nav aria-label={t('navLabel')} className="nav:flex-1">
             <ul className="flex flex-col py-2 nav:flex-row nav:items-center nav:gap-0.5 nav:py-0">

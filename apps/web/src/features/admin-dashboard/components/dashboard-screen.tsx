@@ -114,8 +114,13 @@ export function DashboardScreen({ data, username }: { data: TAdminDashboard; use
         )}
       </section>
 
-      <details className="mt-8">
-        <summary className="cursor-pointer text-sm font-medium text-brand-700">{t('perDay')}</summary>
+      <details className="group mt-8">
+        <summary className="no-marker inline-flex min-h-10 cursor-pointer list-none items-center gap-1.5 text-sm font-medium text-brand-700">
+          {t('perDay')}
+          <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5 shrink-0 fill-current transition-transform group-open:rotate-180">
+            <path d="M5.3 7.3 10 12l4.7-4.7 1.1 1.1L10 14.2 4.2 8.4z" />
+          </svg>
+        </summary>
         <div className="mt-3 [&_td]:whitespace-nowrap [&_th]:whitespace-nowrap">
           <Table testId="dash-days">
             <TableHead>

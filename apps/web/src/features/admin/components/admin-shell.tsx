@@ -25,10 +25,11 @@ export async function AdminShell({ me, language, children }: { me: TAdminMe; lan
           <Link href="/admin" className="font-semibold text-ink">
             {t('brand')}
           </Link>
-          <p className="order-3 w-full text-sm text-ink-muted sm:order-none sm:w-auto" data-testid="admin-whoami">
+          {/* on a phone: the brand and the controls on one line, who is signed in on the next */}
+          <p className="order-3 w-full truncate text-sm text-ink-muted sm:order-none sm:w-auto" data-testid="admin-whoami">
             {t('signedInAs', { username: me.username, role: t(`roles.${me.role}`) })}
           </p>
-          <div className="ml-auto flex items-center gap-3">
+          <div className="ml-auto flex items-center gap-2 sm:gap-3">
             <LanguageSwitch current={language} label={t('language')} names={names} signedIn />
             <Link href="/admin/passkeys" className="text-sm text-brand-700 underline-offset-4 hover:underline" data-testid="admin-passkeys-link">
               {t('passkeys')}
@@ -41,8 +42,13 @@ export async function AdminShell({ me, language, children }: { me: TAdminMe; lan
         <aside className="hidden w-56 shrink-0 border-r border-line bg-canvas p-3 lg:block lg:min-h-[calc(100dvh-3.5rem)]">
           <AdminNav label={t('navLabel')} items={items} />
         </aside>
-        <details className="border-b border-line bg-canvas px-4 py-2 lg:hidden">
-          <summary className="cursor-pointer py-1 text-sm font-medium text-ink">{t('menu')}</summary>
+        <details className="group border-b border-line bg-canvas px-4 py-2 lg:hidden">
+          <summary className="no-marker flex min-h-10 cursor-pointer list-none items-center justify-between gap-3 text-sm font-medium text-ink">
+            {t('menu')}
+            <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5 shrink-0 fill-current text-ink-muted transition-transform group-open:rotate-180">
+              <path d="M5.3 7.3 10 12l4.7-4.7 1.1 1.1L10 14.2 4.2 8.4z" />
+            </svg>
+          </summary>
           <div className="pt-2">
             <AdminNav label={t('navLabel')} items={items} />
           </div>

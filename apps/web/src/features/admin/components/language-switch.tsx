@@ -23,7 +23,8 @@ export function LanguageSwitch({ current, label, names, signedIn }: { current: T
   }
   return (
     <label className="flex items-center gap-2 text-sm text-ink-soft">
-      <span>{label}</span>
+      {/* on a phone the select names itself: the label stays for screen readers */}
+      <span className="max-sm:sr-only">{label}</span>
       <select
         className="h-9 rounded-control border border-line bg-canvas px-2 text-sm text-ink"
         value={current}

@@ -4,7 +4,7 @@ import en from '../../../../messages/en/account.json';
 import { Link } from '@/i18n/navigation';
 import { hasSessionHint, session } from '@/lib/session';
 import { type ComponentProps } from 'react';
-import { AccountStatus } from './account-status';
+import { AccountStatus, PlanChip } from './account-status';
 
 type TAccountStatusTexts = ComponentProps<typeof AccountStatus>['texts'];
 
@@ -139,5 +139,29 @@ describe('AccountStatus', () => {
     expect(calls).toContain('POST /api/logout');
     expect(session.get().user).toBeNull();
     expect(hasSessionHint()).toBe(false);
+  });
+});
+
+describe('PlanChip (the phone header bar)', () => {
+  it('shows nothing to a visitor; the plan and its last day, named in full, to a member', async () => {
+    serve({ plan: 'PRO', expiresAt: '2027-01-31T16:30:00.000Z', active: true });
+    const { container } = render(<PlanChip texts={texts} iso="en" />);
+    expect(container.innerHTML).toBe('');
+    session.markLoggedIn();
+    // the header's AccountStatus (in the closed menu) loads the profile; the chip follows the session
+    renderStatus();
+    const chip = await vi.waitFor(() => screen.getByRole('link', { name: 'Pro · Valid until Feb 1, 2027' }));
+    expect(chip.textContent).toBe('Pro2/1/27');
+    expect(chip.getAttribute('href')).toBe('/en/account');
+    expect(chip.getAttribute('title')).toBe('Pro · Valid until Feb 1, 2027');
+  });
+
+  it('shows the plan alone when it does not end', async () => {
+    serve({ plan: 'FREE', expiresAt: null, active: false });
+    session.markLoggedIn();
+    render(<PlanChip texts={texts} iso="ja" />);
+    renderStatus();
+    const chip = await vi.waitFor(() => screen.getByRole('link', { name: 'Free · No expiry' }));
+    expect(chip.textContent).toBe('Free');
   });
 });

@@ -5,7 +5,7 @@ import { Link } from '@/components/link';
 import { formatDate } from '@/lib/format';
 import { type TSessionUser, useSession, useSessionHint } from '@/lib/session';
 
-interface TAccountStatusTexts {
+export interface TAccountStatusTexts {
   label: string;
   plans: Record<TSessionUser['plan'], string>;
   /** templates with {date} */
@@ -79,5 +79,31 @@ export function AccountStatus({ texts, iso, children }: { texts: TAccountStatusT
         </svg>
       </button>
     </div>
+  );
+}
+
+/**
+ * The plan and its expiry in the phone's header bar (below the `nav` breakpoint the account area
+ * is inside the menu; issue 20, item 11): a link to the account with the plan's name and, for a
+ * plan that ends, its last day in short form; the whole sentence is its name and tooltip. Nothing
+ * for a visitor. Below 390 px the header's brand name gives way to it (`data-plan-chip`).
+ */
+export function PlanChip({ texts, iso }: { texts: TAccountStatusTexts; iso: string }) {
+  const { user } = useSession();
+  if (!user) return null;
+  const plan = texts.plans[user.plan];
+  const until = expiryText(user, texts, iso);
+  const shortDate = user.expiresAt ? formatDate(user.expiresAt, iso, 'short') : null;
+  return (
+    <Link
+      href="/account"
+      data-plan-chip
+      aria-label={`${plan} · ${until}`}
+      title={`${plan} · ${until}`}
+      className="flex min-h-10 shrink-0 flex-col justify-center rounded-control border border-line px-2 text-xs leading-tight hover:bg-surface-raised"
+    >
+      <span className="font-semibold whitespace-nowrap text-brand-700">{plan}</span>
+      {shortDate ? <span className={`whitespace-nowrap tabular-nums ${user.active ? 'text-ink-muted' : 'text-red-700'}`}>{shortDate}</span> : null}
+    </Link>
   );
 }
