@@ -8,6 +8,7 @@ import { Field } from '@/components/ui/field';
 import { Table, TableBody, TableHead, Td, Th } from '@/components/ui/table';
 import { formatFen, formatPercent } from '@/lib/format';
 import { DayChart, type TDaySeries } from './day-chart';
+import { DisclosureChevron } from '@/components/ui/disclosure-chevron';
 
 // /admin (dashboard.read): the range's figures, two charts per day (money; orders and
 // sign-ups), sales per item type, and the figures per day as a table (what the charts draw).
@@ -117,9 +118,7 @@ export function DashboardScreen({ data, username }: { data: TAdminDashboard; use
       <details className="group mt-8">
         <summary className="no-marker inline-flex min-h-10 cursor-pointer list-none items-center gap-1.5 text-sm font-medium text-brand-700">
           {t('perDay')}
-          <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5 shrink-0 fill-current transition-transform group-open:rotate-180">
-            <path d="M5.3 7.3 10 12l4.7-4.7 1.1 1.1L10 14.2 4.2 8.4z" />
-          </svg>
+          <DisclosureChevron className="size-5" />
         </summary>
         <div className="mt-3 [&_td]:whitespace-nowrap [&_th]:whitespace-nowrap">
           <Table testId="dash-days">

@@ -7,6 +7,7 @@ import { AdminNav } from './admin-nav';
 import { LanguageSwitch } from './language-switch';
 import { LogoutButton } from './logout-button';
 import Link from 'next/link';
+import { DisclosureChevron } from '@/components/ui/disclosure-chevron';
 
 // The frame of every signed-in /admin page: a top bar (who, language, log out) and the sections
 // the staff member's role may open — a sidebar from 1024 px, a disclosure menu below.
@@ -45,9 +46,7 @@ export async function AdminShell({ me, language, children }: { me: TAdminMe; lan
         <details className="group border-b border-line bg-canvas px-4 py-2 lg:hidden">
           <summary className="no-marker flex min-h-10 cursor-pointer list-none items-center justify-between gap-3 text-sm font-medium text-ink">
             {t('menu')}
-            <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5 shrink-0 fill-current text-ink-muted transition-transform group-open:rotate-180">
-              <path d="M5.3 7.3 10 12l4.7-4.7 1.1 1.1L10 14.2 4.2 8.4z" />
-            </svg>
+            <DisclosureChevron className="size-5 text-ink-muted" />
           </summary>
           <div className="pt-2">
             <AdminNav label={t('navLabel')} items={items} />

@@ -15,6 +15,7 @@ import { PageSection } from '@/features/site/components/page-section';
 import { getBrand, resolveLocale, type LocaleParams } from '@/features/site/page-locale';
 import { buildPageMetadata, getSiteUrl, localizePath } from '@/lib/metadata';
 import { buttonClass } from '@/components/ui/button';
+import { DisclosureChevron } from '@/components/ui/disclosure-chevron';
 
 // Static page, regenerated every 5 minutes from the API (features/download/content-fetch.ts).
 // Built without the API it shows every platform without version details and revalidates soon.
@@ -161,9 +162,7 @@ export default async function DownloadPage({ params }: { params: LocaleParams })
                         {formatDate(entry.releasedAt, tag)}
                       </time>
                     </span>
-                    <svg aria-hidden="true" viewBox="0 0 20 20" className="mt-0.5 size-5 shrink-0 fill-current text-ink-muted transition-transform group-open:rotate-180">
-                      <path d="M5.3 7.3 10 12l4.7-4.7 1.1 1.1L10 14.2 4.2 8.4z" />
-                    </svg>
+                    <DisclosureChevron className="mt-0.5 size-5 text-ink-muted" />
                   </summary>
                   <div className="mt-3">
                     <ReleaseNotesBody notes={entry.notes} lang={entry.locale === locale ? undefined : localeEntries[entry.locale].iso} />
