@@ -24,6 +24,9 @@ import { missingForProduction } from './production-requirements';
 //                                                                            (http://localhost:3000)
 //   WEB_ORIGIN          older name of PUBLIC_ORIGIN, wins when both are set
 //   BODY_LIMIT          largest accepted request body in bytes               (1048576)
+//   CONTENT_CACHE_SECONDS  how long an instance keeps a public content answer (news, notices,
+//                       downloads, prices, search) in memory; a back-office change ends it
+//                       at once on every instance; 0 = off, at most the answers' max-age (60)
 //   SESSION_IDLE_DAYS   a session ends after this many days unused            (30)
 //   SESSION_ABSOLUTE_DAYS  …and this many days after log-in in any case      (180)
 //   CODE_SECRET         HMAC key for stored verification codes, ≥ 32 characters, the same on
@@ -127,6 +130,8 @@ export interface AppConfig {
   autoMigrate: boolean;
   webOrigin: string;
   bodyLimit: number;
+  /** CONTENT_CACHE_SECONDS in ms (lib/content-cache.ts); 0 = off */
+  contentCacheMs: number;
   session: { idleMs: number; absoluteMs: number };
   codes: { secret: string | undefined; ipHourlyLimit: number; ipDailyLimit: number; resendAfterMs: number };
   /** encrypts TOTP secrets at rest; required in production (a fixed development key otherwise) */
@@ -321,6 +326,7 @@ const ZEnv = z.object({
   WEB_ORIGIN: z.preprocess(blankToUndefined, ZOrigin.optional()),
   PUBLIC_ORIGIN: z.preprocess(blankToUndefined, ZOrigin.optional()),
   BODY_LIMIT: integer(1024, 100 * 1024 * 1024, 1024 * 1024),
+  CONTENT_CACHE_SECONDS: integer(0, 60, 60),
   SESSION_IDLE_DAYS: integer(1, 365, 30),
   SESSION_ABSOLUTE_DAYS: integer(1, 3650, 180),
   CODE_SECRET: z.preprocess(blankToUndefined, z.string().min(32, { error: 'must be at least 32 characters' }).optional()),
@@ -494,6 +500,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     autoMigrate: e.AUTO_MIGRATE,
     webOrigin,
     bodyLimit: e.BODY_LIMIT,
+    contentCacheMs: e.CONTENT_CACHE_SECONDS * 1000,
     session: { idleMs: e.SESSION_IDLE_DAYS * DAY_MS, absoluteMs: e.SESSION_ABSOLUTE_DAYS * DAY_MS },
     codes: { secret: e.CODE_SECRET, ipHourlyLimit: e.CODE_IP_HOURLY_LIMIT, ipDailyLimit: e.CODE_IP_DAILY_LIMIT, resendAfterMs: e.CODE_RESEND_SECONDS * 1000 },
     totpEncryptionKey: e.TOTP_ENCRYPTION_KEY,

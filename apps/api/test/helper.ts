@@ -37,9 +37,14 @@ export const PRODUCTION_ENV: Readonly<Record<string, string>> = {
   ALIYUN_SMS_TEMPLATE_CODE: 'SMS_000000',
 };
 
-/** Config as the API would read it, quiet and without auto-migration, plus overrides. */
+/**
+ * Config as the API would read it, quiet and without auto-migration, plus overrides. The
+ * in-memory content cache is off (CONTENT_CACHE_SECONDS=0): tests change content behind the
+ * back office's back, which production never does; content-cache.test.ts and content-admin.test.ts
+ * turn it on.
+ */
 export function testConfig(env: Record<string, string> = {}): AppConfig {
-  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', AUTO_MIGRATE: 'false', DATABASE_URL: ':memory:', ...env });
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', AUTO_MIGRATE: 'false', DATABASE_URL: ':memory:', CONTENT_CACHE_SECONDS: '0', ...env });
 }
 
 /**

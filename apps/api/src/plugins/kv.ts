@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { type Redis } from 'ioredis';
+import { type ContentCache, createContentCache } from '../lib/content-cache';
 import { MemoryKeyValueStore, RedisKeyValueStore, type KeyValueStore } from '../lib/kv';
 import { closeRedis, createRedis } from '../lib/redis';
 
@@ -9,6 +10,8 @@ declare module 'fastify' {
     kv: KeyValueStore;
     /** The Redis connection, when configured (health reports it). */
     redis: Redis | null;
+    /** Public content answers in memory, one content version at a time (lib/content-cache.ts). */
+    contentCache: ContentCache;
   }
 }
 
@@ -29,6 +32,7 @@ export default fp<KvPluginOptions>(
 
     app.decorate('redis', redis);
     app.decorate('kv', kv);
+    app.decorate('contentCache', createContentCache(kv, { ttlMs: app.config.contentCacheMs }));
     app.addHook('onClose', async () => {
       await ownKv?.close();
       if (ownRedis) await closeRedis(ownRedis);

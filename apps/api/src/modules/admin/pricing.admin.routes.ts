@@ -48,6 +48,7 @@ export const pricingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         return { ...change, quoting: await newsQuotingPrices(trx) };
       });
       const paths = ['/pricing', ...(quoting.length > 0 ? ['/news-1'] : []), ...quoting.map((id) => `/info-${id}`)];
+      await app.contentCache.bump(); // the API's own answers (every instance's memory), then the web's pages
       return ok({ item: after, publication: await requestRevalidation(app.config.backOffice, paths, request.log) });
     },
   );

@@ -40,7 +40,11 @@ const tags = ['admin'];
 export function publishableAdminRoutes<TItem extends { id: string; published: boolean }, TInput, TQuery>(kind: PublishableKind<TItem, TInput, TQuery>): FastifyPluginAsyncZod {
   const { path, noun, schemas, summaries } = kind;
   return async (app) => {
-    const revalidate = (item: TItem, request: FastifyRequest) => requestRevalidation(app.config.backOffice, kind.pages(item), request.log);
+    // the API's own answers first (every instance's memory), then the web's pages, which read them
+    const revalidate = async (item: TItem, request: FastifyRequest) => {
+      await app.contentCache.bump();
+      return requestRevalidation(app.config.backOffice, kind.pages(item), request.log);
+    };
     const staffId = (request: FastifyRequest) => request.staff?.staffId ?? null;
 
     app.get(

@@ -1,7 +1,7 @@
 import { ZNoticeList } from '@llk/contracts';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelopeResponses, ok } from '../../lib/envelope';
-import { cacheable } from '../../lib/http-cache';
+import { contentCached } from '../../lib/content-cache';
 import { listNotices } from './announcements.service';
 
 export const announcementsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -13,7 +13,7 @@ export const announcementsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Current notices in the caller’s language, pinned first, then newest first',
         response: envelopeResponses(ZNoticeList),
       },
-      onSend: cacheable({ maxAge: 60, staleWhileRevalidate: 600 }),
+      ...contentCached(app, { maxAge: 60, staleWhileRevalidate: 600 }),
     },
     async (request) => ok(await listNotices(app.db, request.locale)),
   );

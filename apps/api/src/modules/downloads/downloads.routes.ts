@@ -1,19 +1,19 @@
 import { ZDownloadLatest, ZDownloadLatestQuery, ZDownloadList, ZUpdateLog, ZUpdateLogQuery } from '@llk/contracts';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelopeResponses, ok } from '../../lib/envelope';
-import { cacheable } from '../../lib/http-cache';
+import { contentCached } from '../../lib/content-cache';
 import { getLatestDownload, getUpdateLog, listDownloads } from './downloads.service';
 
-const cache = cacheable({ maxAge: 60, staleWhileRevalidate: 600 });
-
 export const downloadsRoutes: FastifyPluginAsyncZod = async (app) => {
+  // answered from memory while the content is unchanged (lib/content-cache.ts)
+  const cache = contentCached(app, { maxAge: 60, staleWhileRevalidate: 600 });
   const deps = () => ({ db: app.db, baseUrl: app.config.downloadBaseUrl });
 
   app.get(
     '/download/list',
     {
       schema: { tags: ['downloads'], summary: 'Current release of every platform with its packages', response: envelopeResponses(ZDownloadList) },
-      onSend: cache,
+      ...cache,
     },
     async () => ok(await listDownloads(deps())),
   );
@@ -28,7 +28,7 @@ export const downloadsRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: ZDownloadLatestQuery,
         response: envelopeResponses(ZDownloadLatest),
       },
-      onSend: cache,
+      ...cache,
     },
     async (request) => ok(await getLatestDownload(deps(), request.query, request.locale)),
   );
@@ -42,7 +42,7 @@ export const downloadsRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: ZUpdateLogQuery,
         response: envelopeResponses(ZUpdateLog),
       },
-      onSend: cache,
+      ...cache,
     },
     async (request) => ok(await getUpdateLog(app.db, request.query, request.locale)),
   );

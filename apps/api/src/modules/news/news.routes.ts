@@ -1,12 +1,12 @@
 import { ZNewsInfo, ZNewsInfoQuery, ZNewsList, ZNewsListQuery } from '@llk/contracts';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelopeResponses, ok } from '../../lib/envelope';
-import { cacheable } from '../../lib/http-cache';
+import { contentCached } from '../../lib/content-cache';
 import { getNews, listNews } from './news.service';
 
-const cache = cacheable({ maxAge: 60, staleWhileRevalidate: 600 });
-
 export const newsRoutes: FastifyPluginAsyncZod = async (app) => {
+  // answered from memory while the content is unchanged (lib/content-cache.ts)
+  const cache = contentCached(app, { maxAge: 60, staleWhileRevalidate: 600 });
   app.get(
     '/news/list',
     {
@@ -16,7 +16,7 @@ export const newsRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: ZNewsListQuery,
         response: envelopeResponses(ZNewsList),
       },
-      onSend: cache,
+      ...cache,
     },
     async (request) => ok(await listNews(app.db, request.query, request.locale)),
   );
@@ -31,7 +31,7 @@ export const newsRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: ZNewsInfoQuery,
         response: envelopeResponses(ZNewsInfo),
       },
-      onSend: cache,
+      ...cache,
     },
     async (request) => ok(await getNews(app.db, request.query.id, request.locale)),
   );

@@ -1,12 +1,12 @@
 import { ZMemberPricing } from '@llk/contracts';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelopeResponses, ok } from '../../lib/envelope';
-import { cacheable } from '../../lib/http-cache';
+import { contentCached } from '../../lib/content-cache';
 import { getMemberPricing } from './pricing.service';
 
-const cache = cacheable({ maxAge: 60, staleWhileRevalidate: 600 });
-
 export const pricingRoutes: FastifyPluginAsyncZod = async (app) => {
+  // answered from memory while the content is unchanged (lib/content-cache.ts)
+  const cache = contentCached(app, { maxAge: 60, staleWhileRevalidate: 600 });
   app.get(
     '/memberPricing/detail/v2',
     {
@@ -17,7 +17,7 @@ export const pricingRoutes: FastifyPluginAsyncZod = async (app) => {
           'Prices come from the catalogue (integer fen): priceFen is charged, originalPriceFen is the list price; savingFen compares a longer membership with buying its months one at a time. addOns lists the other SKUs (screen walls, global channel, quality tiers).',
         response: envelopeResponses(ZMemberPricing),
       },
-      onSend: cache,
+      ...cache,
     },
     async (request) => ok(await getMemberPricing(app.db, request.locale)),
   );

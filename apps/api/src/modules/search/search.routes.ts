@@ -1,6 +1,7 @@
 import { ZHotSearches, ZSearchQuery, ZSearchRecordQuery, ZSearchRecordResult, ZSearchResult } from '@llk/contracts';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelopeResponses, ok } from '../../lib/envelope';
+import { contentCached } from '../../lib/content-cache';
 import { cacheable } from '../../lib/http-cache';
 import { listHotSearches, recordSearch, search } from './search.service';
 
@@ -17,7 +18,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: ZSearchQuery,
         response: envelopeResponses(ZSearchResult),
       },
-      onSend: cacheable({ maxAge: 60, staleWhileRevalidate: 300 }),
+      ...contentCached(app, { maxAge: 60, staleWhileRevalidate: 300 }),
     },
     async (request) => ok(await search(app.db, request.query, request.locale)),
   );

@@ -92,6 +92,8 @@ describe.each(testDialects())('back office: content, releases, pricing on $diale
       // the local download host; every other private or loopback name is refused
       RELEASE_FETCH_PRIVATE_HOSTS: '127.0.0.1',
       DOWNLOAD_BASE_URL: 'https://download.llk.test/llk',
+      // as in production: the public answers are kept in memory, and every change here must end them
+      CONTENT_CACHE_SECONDS: '60',
     },
   });
   const tokens = new Map<TStaffRole, string>();

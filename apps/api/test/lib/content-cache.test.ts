@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type App } from '../../src/app';
+import { createContentCache } from '../../src/lib/content-cache';
+import { MemoryKeyValueStore } from '../../src/lib/kv';
+import { seedDatabase } from '../../src/setup/seed';
+import { createTestDatabase, type TestDatabase } from '../databases';
+import { SEED_WITHOUT_SEARCH, buildTestApp } from '../helper';
+
+// Public content answers kept in memory (issue 21): one content version at a time, 60 s at
+// most, 500 entries, none over 256 KB; a back-office change (bump) ends them on every instance
+// that shares the key-value store.
+
+describe('the content cache', () => {
+  it('answers a stored entry for its version only, until its time is up', async () => {
+    let now = 1_000;
+    const cache = createContentCache(new MemoryKeyValueStore(), { ttlMs: 60_000, now: () => now });
+    const version = await cache.version();
+    expect(version).toBe('0');
+    cache.store('en /news/list', { version, payload: '{"a":1}', contentType: 'application/json' });
+    expect(cache.lookup('en /news/list', version)?.payload).toBe('{"a":1}');
+    expect(cache.lookup('ja /news/list', version)).toBeNull();
+    expect(cache.lookup('en /news/list', 'another')).toBeNull();
+    // the stale entry went with that look-up
+    expect(cache.size()).toBe(0);
+    cache.store('en /news/list', { version, payload: '{"a":2}', contentType: 'application/json' });
+    now += 59_999;
+    expect(cache.lookup('en /news/list', version)?.payload).toBe('{"a":2}');
+    now += 1;
+    expect(cache.lookup('en /news/list', version)).toBeNull();
+  });
+
+  it('keeps 500 entries, the least recently used going first, and nothing over 256 KB', async () => {
+    const cache = createContentCache(new MemoryKeyValueStore(), { ttlMs: 60_000 });
+    const version = await cache.version();
+    for (let i = 0; i < 500; i++) cache.store(`k${i}`, { version, payload: String(i), contentType: 'application/json' });
+    expect(cache.lookup('k0', version)?.payload).toBe('0'); // k0 is now the most recent
+    cache.store('k500', { version, payload: '500', contentType: 'application/json' });
+    expect(cache.size()).toBe(500);
+    expect(cache.lookup('k1', version)).toBeNull();
+    expect(cache.lookup('k0', version)?.payload).toBe('0');
+    cache.store('big', { version, payload: 'x'.repeat(256 * 1024 + 1), contentType: 'application/json' });
+    expect(cache.lookup('big', version)).toBeNull();
+  });
+
+  it('keeps nothing when switched off (CONTENT_CACHE_SECONDS=0)', async () => {
+    const cache = createContentCache(new MemoryKeyValueStore(), { ttlMs: 0 });
+    cache.store('k', { version: await cache.version(), payload: '{}', contentType: 'application/json' });
+    expect(cache.size()).toBe(0);
+  });
+});
+
+describe('public content GETs on two instances sharing one key-value store (SQLite)', () => {
+  let db: TestDatabase;
+  let a: App;
+  let b: App;
+  beforeAll(async () => {
+    db = await createTestDatabase('sqlite');
+    await seedDatabase(db.handle.db, { steps: SEED_WITHOUT_SEARCH });
+    const kv = new MemoryKeyValueStore();
+    const env = { CONTENT_CACHE_SECONDS: '60' };
+    a = await buildTestApp(db.handle, { env, deps: { kv } });
+    b = await buildTestApp(db.handle, { env, deps: { kv } });
+  });
+  afterAll(async () => {
+    await a.close();
+    await b.close();
+    await db.cleanup();
+  });
+
+  const get = async (app: App, url: string, language = 'en') => app.inject({ method: 'GET', url, headers: { 'accept-language': language } });
+
+  it('serves a repeated GET from memory, per language, with the same bytes and ETag, and a 304 for the ETag', async () => {
+    const first = await get(b, '/news/list?page=1');
+    expect(first.statusCode).toBe(200);
+    const kept = b.contentCache.size();
+    expect(kept).toBe(1);
+    const second = await get(b, '/news/list?page=1');
+    expect(second.body).toBe(first.body);
+    expect(second.headers.etag).toBe(first.headers.etag);
+    expect(second.headers['content-type']).toBe(first.headers['content-type']);
+    expect(second.headers['cache-control']).toBe('public, max-age=60, stale-while-revalidate=600');
+    expect(b.contentCache.size()).toBe(kept);
+    const japanese = await get(b, '/news/list?page=1', 'ja');
+    expect(japanese.body).not.toBe(first.body);
+    expect(b.contentCache.size()).toBe(kept + 1);
+    const notModified = await b.inject({ method: 'GET', url: '/news/list?page=1', headers: { 'accept-language': 'en', 'if-none-match': String(first.headers.etag) } });
+    expect(notModified.statusCode).toBe(304);
+    expect(notModified.body).toBe('');
+  });
+
+  it('keeps no error: an unknown item is asked of the database each time', async () => {
+    const before = b.contentCache.size();
+    expect((await get(b, '/news/info?id=999999')).statusCode).toBe(404);
+    expect((await get(b, '/news/info?id=999999')).statusCode).toBe(404);
+    expect(b.contentCache.size()).toBe(before);
+  });
+
+  it('a change bumped on one instance is what the other answers next', async () => {
+    const before = JSON.parse((await get(b, '/news/list?page=1')).body) as { data: { list: { id: number; title: string }[] } };
+    const item = before.data.list[0]!;
+    // written behind the cache's back: the kept answer still shows the old title
+    const row = db.handle.db.selectFrom('news').select('id').where('public_id', '=', item.id);
+    await db.handle.db.updateTable('news_translations').set({ title: 'Changed by the back office' }).where('news_id', 'in', row).where('locale', '=', 'en').execute();
+    const stale = JSON.parse((await get(b, '/news/list?page=1')).body) as typeof before;
+    expect(stale.data.list[0]!.title).toBe(item.title);
+    // what the back office's routes do after committing a change (publishable.admin.ts, pricing.admin.routes.ts)
+    await a.contentCache.bump();
+    const fresh = JSON.parse((await get(b, '/news/list?page=1')).body) as typeof before;
+    expect(fresh.data.list[0]!.title).toBe('Changed by the back office');
+  });
+});
