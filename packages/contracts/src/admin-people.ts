@@ -171,6 +171,10 @@ export const ZAdminInvoice = z.object({
 });
 export type TAdminInvoice = z.infer<typeof ZAdminInvoice>;
 
+/** Who asked a gateway about a payment: the reconciliation job, the orders sweep, or staff. */
+export const ADMIN_GATEWAY_QUERY_SOURCES = ['RECONCILE', 'SWEEP', 'STAFF'] as const;
+export type TAdminGatewayQuerySource = (typeof ADMIN_GATEWAY_QUERY_SOURCES)[number];
+
 export const ZAdminOrderDetail = z.object({
   order: ZAdminOrderSummary.extend({ originalTotalFen: z.number().int(), source: z.string(), expiresAt: z.string(), fulfilledAt: z.string().nullable(), completedAt: z.string().nullable(), closedAt: z.string().nullable() }),
   user: z.object({ id: z.string(), username: z.string().nullable() }).nullable(),
@@ -181,6 +185,23 @@ export const ZAdminOrderDetail = z.object({
   /** the verified notifications the gateways sent about these attempts, as received */
   notifications: z.array(
     z.object({ id: z.string(), method: z.string(), paymentNo: z.string(), gatewayTradeNo: z.string(), amountFen: z.number().int(), success: z.boolean(), outcome: z.string(), receivedAt: z.string() }),
+  ),
+  /** what the reconciliation job, the sweep and staff asked the gateways about these attempts, newest first (the latest 50) */
+  gatewayQueries: z.array(
+    z.object({
+      id: z.string(),
+      method: z.string(),
+      paymentNo: z.string(),
+      source: z.enum(ADMIN_GATEWAY_QUERY_SOURCES),
+      /** the staff member who asked (source STAFF) */
+      staffUsername: z.string().nullable(),
+      /** ERROR when the gateway did not answer */
+      state: z.enum(['PAID', 'PENDING', 'CLOSED', 'NOT_FOUND', 'ERROR']),
+      amountFen: z.number().int().nullable(),
+      gatewayTradeNo: z.string().nullable(),
+      error: z.string().nullable(),
+      askedAt: z.string(),
+    }),
   ),
   refunds: z.array(ZAdminRefund),
   invoices: z.array(ZAdminInvoice),

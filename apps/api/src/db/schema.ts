@@ -7,6 +7,7 @@ import {
   type BillDifferencesTable,
   type BillReconciliationsTable,
   type GatewayNotificationsTable,
+  type GatewayQueriesTable,
   type LedgerLinesTable,
   type LedgerPostingsTable,
   type UnmatchedPaymentsTable,
@@ -134,6 +135,8 @@ export interface DB {
   support_replies: SupportRepliesTable;
   // 0033-staff-passkeys
   staff_passkeys: StaffPasskeysTable;
+  // 0034-gateway-queries
+  gateway_queries: GatewayQueriesTable;
 }
 
 /** A database or a transaction: services and repositories accept either. */

@@ -28,6 +28,7 @@ import * as m0030 from './0030-provider-application-state';
 import * as m0031 from './0031-search-expiry';
 import * as m0032 from './0032-support-inbox';
 import * as m0033 from './0033-staff-passkeys';
+import * as m0034 from './0034-gateway-queries';
 
 // Every migration, imported explicitly: file discovery breaks under bundlers and vitest, and an
 // explicit list makes the order reviewable. Names sort in application order; never rename one
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   '0031-search-expiry': m0031,
   '0032-support-inbox': m0032,
   '0033-staff-passkeys': m0033,
+  '0034-gateway-queries': m0034,
 };

@@ -44,6 +44,22 @@ export interface GatewayNotificationsTable {
   unmatched_id: string | null;
 }
 
+/** One question to a gateway about a payment attempt, and its answer (0034). */
+export interface GatewayQueriesTable {
+  id: string;
+  payment_id: string;
+  method: string;
+  /** RECONCILE (the job), SWEEP (an order's expiry) or STAFF ("query the gateway now") */
+  source: string;
+  staff_id: string | null;
+  /** PAID, PENDING, CLOSED, NOT_FOUND, or ERROR when the gateway could not answer */
+  state: string;
+  amount_fen: number | null;
+  gateway_trade_no: string | null;
+  error: string | null;
+  asked_at: string;
+}
+
 export interface UnmatchedPaymentsTable {
   id: string;
   method: string;

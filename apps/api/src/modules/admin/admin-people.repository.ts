@@ -162,6 +162,21 @@ export function listPaymentNotifications(db: Db, payments: readonly { method: st
     .execute();
 }
 
+/** What was asked of the gateways about these attempts (newest first, the latest 50), with the staff member who asked. */
+export function listGatewayQueries(db: Db, paymentIds: readonly string[]) {
+  if (paymentIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('gateway_queries as q')
+    .innerJoin('payments as p', 'p.id', 'q.payment_id')
+    .leftJoin('staff as s', 's.id', 'q.staff_id')
+    .select(['q.id', 'q.method', 'p.payment_no', 'q.source', 's.username as staff_username', 'q.state', 'q.amount_fen', 'q.gateway_trade_no', 'q.error', 'q.asked_at'])
+    .where('q.payment_id', 'in', paymentIds)
+    .orderBy('q.asked_at', 'desc')
+    .orderBy('q.id', 'desc')
+    .limit(50)
+    .execute();
+}
+
 export function listOrderRefunds(db: Db, orderId: string) {
   return db.selectFrom('refunds').selectAll().where('order_id', '=', orderId).orderBy('created_at').orderBy('id').execute();
 }

@@ -1,5 +1,6 @@
 import {
   type TAdminGatewayQueryResult,
+  type TAdminGatewayQuerySource,
   type TAdminInvoice,
   type TAdminInvoicesPage,
   type TAdminInvoicesQuery,
@@ -22,6 +23,7 @@ import {
   findAdminOrder,
   findAdminUser,
   findInvoice,
+  listGatewayQueries,
   listOrderInvoices,
   listOrderItems,
   listOrderPayments,
@@ -124,7 +126,7 @@ export async function getOrderDetail(db: Db, id: string): Promise<TAdminOrderDet
     listOrderRefunds(db, id),
     listOrderInvoices(db, id),
   ]);
-  const notifications = await listPaymentNotifications(db, payments);
+  const [notifications, queries] = await Promise.all([listPaymentNotifications(db, payments), listGatewayQueries(db, payments.map((payment) => payment.id))]);
   return {
     order: {
       ...orderSummaryOf(order),
@@ -157,6 +159,18 @@ export async function getOrderDetail(db: Db, id: string): Promise<TAdminOrderDet
       success: fromDbBool(note.success),
       outcome: note.outcome,
       receivedAt: note.received_at,
+    })),
+    gatewayQueries: queries.map((query) => ({
+      id: query.id,
+      method: query.method,
+      paymentNo: query.payment_no,
+      source: query.source as TAdminGatewayQuerySource,
+      staffUsername: query.staff_username,
+      state: query.state as TAdminOrderDetail['gatewayQueries'][number]['state'],
+      amountFen: query.amount_fen === null ? null : Number(query.amount_fen),
+      gatewayTradeNo: query.gateway_trade_no,
+      error: query.error,
+      askedAt: query.asked_at,
     })),
     refunds: refunds.map(refundOf),
     invoices: invoices.map(invoiceOf),
@@ -228,7 +242,7 @@ export async function refundAsStaff(deps: AdminRefundDeps, actor: StaffActor, or
 /** "Query the gateway now" for an order's open payment attempts; audited with the status before and after. */
 export async function queryGatewayNow(deps: RefundDeps, actor: StaffActor, orderId: string, now = new Date()): Promise<TAdminGatewayQueryResult> {
   const before = await getOrderRow(deps.db, orderId);
-  const result = await queryOrderPaymentsNow(deps, orderId);
+  const result = await queryOrderPaymentsNow(deps, orderId, actor.staffId);
   const after = await getOrderRow(deps.db, orderId);
   await deps.db.transaction().execute((trx) =>
     recordAudit(trx, {

@@ -2,7 +2,7 @@ import { type Insertable, type Selectable } from 'kysely';
 import { type TOrderStatus } from '@llk/contracts';
 import { touchedRows } from '../../db/dialect';
 import { type Db } from '../../db/schema';
-import { type GatewayNotificationsTable, type UnmatchedPaymentsTable } from '../../db/tables/ledger.table';
+import { type GatewayNotificationsTable, type GatewayQueriesTable, type UnmatchedPaymentsTable } from '../../db/tables/ledger.table';
 import { type PaymentsTable, type RefundsTable } from '../../db/tables/orders.table';
 
 // Payment attempts, gateway notifications and refunds. Every state change is a conditional
@@ -113,10 +113,10 @@ export function findPaymentsToReconcile(
   now: string,
   after: { createdAt: string; paymentNo: string } | null,
   limit: number,
-): Promise<Pick<PaymentRow, 'payment_no' | 'method' | 'created_at'>[]> {
+): Promise<Pick<PaymentRow, 'id' | 'payment_no' | 'method' | 'created_at'>[]> {
   let query = db
     .selectFrom('payments')
-    .select(['payment_no', 'method', 'created_at'])
+    .select(['id', 'payment_no', 'method', 'created_at'])
     .where('state', 'in', [...openStates])
     .where('created_at', '<=', createdBefore)
     .where('expires_at', '>', now);
@@ -207,3 +207,19 @@ export async function transitionRefund(
   return touchedRows(result) === 1;
 }
 
+
+export type GatewayQueryRow = Selectable<GatewayQueriesTable>;
+
+export async function insertGatewayQuery(db: Db, row: GatewayQueryRow): Promise<void> {
+  await db.insertInto('gateway_queries').values(row).execute();
+}
+
+/** The latest questions about these attempts, newest first. */
+export function listGatewayQueries(db: Db, paymentIds: readonly string[], limit: number): Promise<GatewayQueryRow[]> {
+  if (paymentIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom('gateway_queries').selectAll().where('payment_id', 'in', paymentIds).orderBy('asked_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+}
+
+export async function deleteGatewayQueriesBefore(db: Db, before: string): Promise<number> {
+  return touchedRows(await db.deleteFrom('gateway_queries').where('asked_at', '<', before).executeTakeFirst());
+}

@@ -3,6 +3,7 @@ import { toDbDate } from '../../db/dialect';
 import { type Db } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { type KeyValueStore } from '../../lib/kv';
+import { queryPaymentAtGateway } from './gateway-query';
 import { applyVerifiedPayment, OPEN_PAYMENT_STATES, type TApplyOutcome } from './payments.service';
 import { findPaymentsOfOrder, findPaymentsToReconcile } from './payments.repository';
 import { type PaymentProviders } from './provider';
@@ -58,7 +59,7 @@ export async function reconcilePendingPayments(deps: ReconcileDeps, now = new Da
     const method = payment.method as TPayMethod;
     result.checked += 1;
     try {
-      const found = await deps.providers[method].query(payment.payment_no);
+      const found = await queryPaymentAtGateway(deps, payment, { source: 'RECONCILE' });
       if (found.state !== 'PAID' || found.amountFen === undefined) continue;
       const outcome: TApplyOutcome = await applyVerifiedPayment(
         deps.db,
@@ -80,13 +81,13 @@ export async function reconcilePendingPayments(deps: ReconcileDeps, now = new Da
  * one order and applies a PAID answer through the same exactly-once path as the job. Refuses an
  * order without an open attempt (ADMIN_NO_OPEN_PAYMENT). Gateway failures propagate.
  */
-export async function queryOrderPaymentsNow(deps: Pick<ReconcileDeps, 'db' | 'providers'>, orderId: string): Promise<{ asked: number; applied: number }> {
+export async function queryOrderPaymentsNow(deps: Pick<ReconcileDeps, 'db' | 'providers'>, orderId: string, staffId: string | null = null): Promise<{ asked: number; applied: number }> {
   const open = await findPaymentsOfOrder(deps.db, orderId, OPEN_PAYMENT_STATES);
   if (open.length === 0) throw new AppError('ADMIN_NO_OPEN_PAYMENT');
   let applied = 0;
   for (const payment of open) {
     const method = payment.method as TPayMethod;
-    const found = await deps.providers[method].query(payment.payment_no);
+    const found = await queryPaymentAtGateway(deps, payment, { source: 'STAFF', staffId });
     if (found.state !== 'PAID' || found.amountFen === undefined) continue;
     const outcome = await applyVerifiedPayment(
       deps.db,

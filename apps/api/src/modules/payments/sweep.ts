@@ -2,10 +2,11 @@ import { PAYABLE_ORDER_STATUSES, type TPayMethod } from '@llk/contracts';
 import { toDbDate } from '../../db/dialect';
 import { type Db } from '../../db/schema';
 import { type KeyValueStore } from '../../lib/kv';
+import { GATEWAY_QUERY_KEEP_DAYS, queryPaymentAtGateway } from './gateway-query';
 import { type PaymentProviders } from './provider';
 import { listUndeliveredOrders } from '../fulfilment';
 import { completeFulfilledOrders, findDueOrders, purgeIdempotencyKeys, purgeQrCodes, transitionOrder } from '../orders';
-import { findDueRefunds, findOrphanedPayments, findPaymentsOfOrder, findPaymentsToRefund, transitionPayment, type PaymentRow } from './payments.repository';
+import { deleteGatewayQueriesBefore, findDueRefunds, findOrphanedPayments, findPaymentsOfOrder, findPaymentsToRefund, transitionPayment, type PaymentRow } from './payments.repository';
 import { applyVerifiedPayment, OPEN_PAYMENT_STATES } from './payments.service';
 import { askGateway, refundDoublePayment, refundOrder, type RefundLog } from './refunds.service';
 
@@ -54,7 +55,7 @@ async function settleOpenPayment(deps: SweepDeps, payment: PaymentRow): Promise<
   const odb = deps.db;
   const provider = deps.providers[payment.method as TPayMethod];
   try {
-    const found = await provider.query(payment.payment_no);
+    const found = await queryPaymentAtGateway(deps, payment, { source: 'SWEEP' });
     if (found.state === 'PAID' && found.amountFen !== undefined) {
       const outcome = await applyVerifiedPayment(
         deps.db,
@@ -152,6 +153,7 @@ export async function sweepOrders(deps: SweepDeps, now = new Date()): Promise<Sw
   const completed = await completeFulfilledOrders(odb, toDbDate(now.getTime() - deps.completeAfterMs), toDbDate(now));
   const refundsAsked = (await refundDoublePayments(deps, now)) + (await refundUndeliveredOrders(deps, now));
   const before = toDbDate(now.getTime() - DAY_MS);
-  const purged = (await purgeQrCodes(odb, before)) + (await purgeIdempotencyKeys(odb, toDbDate(now)));
+  const purged =
+    (await purgeQrCodes(odb, before)) + (await purgeIdempotencyKeys(odb, toDbDate(now))) + (await deleteGatewayQueriesBefore(odb, toDbDate(now.getTime() - GATEWAY_QUERY_KEEP_DAYS * DAY_MS)));
   return { expired, recovered, orphansSettled, completed, refundsAsked, purged };
 }

@@ -203,6 +203,14 @@ describe.each(testDialects())('back office: orders and refunds on $dialect', ({ 
     expect(audit.map((entry) => entry.action)).toEqual(['order.queryGateway', 'order.queryGateway']);
     expect(JSON.parse(audit[1]!.before_json!)).toEqual({ status: 'PENDING_PAYMENT' });
     expect(JSON.parse(audit[1]!.after_json!)).toEqual({ status: 'FULFILLED', asked: 1, applied: 1 });
+
+    // the order's page lists both questions and the answers, newest first, with who asked
+    const detail = body<TAdminOrderDetail>(await get(`/admin/orders/${order.id}`, support)).data;
+    const username = (await db().selectFrom('staff').select('username').where('id', '=', support.id).executeTakeFirstOrThrow()).username;
+    expect(detail.gatewayQueries.map(({ source, staffUsername, state, amountFen, paymentNo: no, error }) => ({ source, staffUsername, state, amountFen, no, error }))).toEqual([
+      { source: 'STAFF', staffUsername: username, state: 'PAID', amountFen: 1800, no: paymentNo, error: null },
+      { source: 'STAFF', staffUsername: username, state: 'PENDING', amountFen: 1800, no: paymentNo, error: null },
+    ]);
   });
 
   it('lists invoice requests by state, issues one with its number and rejects another with a reason, audited', async () => {

@@ -22,6 +22,15 @@ describe.each(testDialects())('reconciliation against the fake gateways ($dialec
 
   const deps = (kv = new MemoryKeyValueStore()) => ({ db: ctx.database.db, providers: ctx.providers, kv, afterMs: 2 * MINUTE });
   const paymentRow = (paymentNo: string) => ctx.database.db.selectFrom('payments').selectAll().where('payment_no', '=', paymentNo).executeTakeFirstOrThrow();
+  /** what was asked of the gateway about this attempt (gateway_queries), oldest first */
+  const queriesOf = async (paymentNo: string) =>
+    ctx.database.db
+      .selectFrom('gateway_queries')
+      .select(['source', 'state', 'amount_fen', 'gateway_trade_no', 'error'])
+      .where('payment_id', '=', (await paymentRow(paymentNo)).id)
+      .orderBy('asked_at')
+      .orderBy('id')
+      .execute();
 
   it.each(['ZFB', 'WX'] as TPayMethod[])('%s: a payment whose notification never arrived is applied once, by querying the gateway', async (method) => {
     const user = await newUser(ctx.app);
@@ -46,6 +55,11 @@ describe.each(testDialects())('reconciliation against the fake gateways ($dialec
     const expiry = (await userRow(ctx.database, user.id)).member_expires_at;
     expect(expiry).not.toBeNull();
     expect(ctx.deliveries.length).toBe(deliveriesBefore);
+    // the question and the gateway's answer are written down
+    const asked = await queriesOf(paymentNo);
+    expect(asked.map((q) => ({ ...q, amount_fen: Number(q.amount_fen) }))).toEqual([
+      { source: 'RECONCILE', state: 'PAID', amount_fen: 26800, gateway_trade_no: (await ctx.fakes.charge(method, paymentNo))?.tradeNo, error: null },
+    ]);
 
     // The notification turning up late is acknowledged and changes nothing.
     const late = await ctx.fakes.pay(method, paymentNo);
@@ -69,6 +83,7 @@ describe.each(testDialects())('reconciliation against the fake gateways ($dialec
     expect(first.checked).toBeGreaterThanOrEqual(1);
     expect(first.recovered).toBe(0);
     expect((await paymentRow(paymentNo)).state).toBe('PENDING');
+    expect((await queriesOf(paymentNo)).map((q) => [q.source, q.state])).toEqual([['RECONCILE', expect.stringMatching(/^(PENDING|NOT_FOUND)$/)]]);
     const queried = ctx.fakes.requests.filter((r) => r.operation === 'query').length;
     expect(queried).toBeGreaterThan(queriesBefore);
     await reconcilePendingPayments(deps(kv), later);
@@ -95,6 +110,10 @@ describe.each(testDialects())('reconciliation against the fake gateways ($dialec
     expect(result.failed).toBeGreaterThanOrEqual(1);
     expect(result.recovered).toBe(0);
     expect((await paymentRow(paymentNo)).state).toBe('PENDING');
+    // the failed question is written down with what went wrong
+    const [failed] = await queriesOf(paymentNo);
+    expect(failed).toMatchObject({ source: 'RECONCILE', state: 'ERROR', amount_fen: null });
+    expect(failed?.error).toMatch(/^GatewayTimeout: /);
   });
 });
 

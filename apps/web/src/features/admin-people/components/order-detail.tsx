@@ -122,6 +122,38 @@ export function OrderDetail({ t, language, detail, canRefund }: { t: T; language
         )}
       </Section>
 
+      <Section title={t('queries')} testId="admin-order-queries">
+        <p className="-mt-1 mb-3 text-sm text-ink-muted">{t('queriesHint')}</p>
+        {detail.gatewayQueries.length === 0 ? (
+          <Empty text={t('noQueries')} />
+        ) : (
+          <Wide><Table>
+            <TableHead>
+              <Th>{t('queryCol.asked')}</Th>
+              <Th>{t('queryCol.payment')}</Th>
+              <Th>{t('queryCol.source')}</Th>
+              <Th>{t('queryCol.state')}</Th>
+              <Th align="end">{t('queryCol.amount')}</Th>
+              <Th>{t('queryCol.tradeNo')}</Th>
+              <Th>{t('queryCol.error')}</Th>
+            </TableHead>
+            <TableBody>
+              {detail.gatewayQueries.map((query) => (
+                <tr key={query.id}>
+                  <Td>{date(query.askedAt)}</Td>
+                  <Td className="font-mono">{`${query.method} ${query.paymentNo}`}</Td>
+                  <Td>{t(`querySources.${query.source}`, { username: query.staffUsername ?? '—' })}</Td>
+                  <Td>{t(`queryStates.${query.state}`)}</Td>
+                  <Td align="end">{query.amountFen === null ? '—' : money(query.amountFen)}</Td>
+                  <Td className="font-mono">{query.gatewayTradeNo ?? '—'}</Td>
+                  <Td className="break-all">{query.error ?? '—'}</Td>
+                </tr>
+              ))}
+            </TableBody>
+          </Table></Wide>
+        )}
+      </Section>
+
       <Section title={t('refunds')} testId="admin-order-refunds">
         {detail.refunds.length === 0 ? (
           <Empty text={t('noRefunds')} />
