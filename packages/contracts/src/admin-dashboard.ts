@@ -1,7 +1,8 @@
 import { z } from './zod';
 import { V } from './rules';
 
-// The back office's dashboard (permission dashboard.read; ADR 0019): money from the ledger,
+// The back office's dashboard (permission dashboard.read; ADR 0019): money from the ledger (for
+// roles with reports.read: the others get null for every amount),
 // orders, sign-ups and their conversion to a first payment, and active devices, per day of the
 // service's time zone (Asia/Shanghai, UTC+8) over a date range. Money in integer fen.
 
@@ -28,10 +29,10 @@ export type TAdminDashboardQuery = z.infer<typeof ZAdminDashboardQuery>;
 
 export const ZAdminDashboardDay = z.object({
   day: z.string(),
-  /** money received that paid orders (ledger `revenue`), fen */
-  revenueFen: z.number().int(),
-  /** refunds that succeeded that day (ledger `refunds`), fen */
-  refundsFen: z.number().int(),
+  /** money received that paid orders (ledger `revenue`), fen; null without reports.read */
+  revenueFen: z.number().int().nullable(),
+  /** refunds that succeeded that day (ledger `refunds`), fen; null without reports.read */
+  refundsFen: z.number().int().nullable(),
   paidOrders: z.number().int(),
   signups: z.number().int(),
 });
@@ -43,15 +44,15 @@ export const ZAdminDashboard = z.object({
   /** every day of the range, oldest first, zeros included */
   days: z.array(ZAdminDashboardDay),
   totals: z.object({
-    revenueFen: z.number().int(),
-    refundsFen: z.number().int(),
+    revenueFen: z.number().int().nullable(),
+    refundsFen: z.number().int().nullable(),
     paidOrders: z.number().int(),
     signups: z.number().int(),
     /** of the users who signed up in the range, those with a paid order (any time since) */
     firstPayers: z.number().int(),
   }),
-  /** what the orders paid in the range bought, per item type, largest first */
-  byItemType: z.array(z.object({ itemType: z.string(), amountFen: z.number().int(), items: z.number().int() })),
+  /** what the orders paid in the range bought, per item type, largest first (amountFen null without reports.read) */
+  byItemType: z.array(z.object({ itemType: z.string(), amountFen: z.number().int().nullable(), items: z.number().int() })),
   /** devices seen in the last 24 hours and 30 days (now, not per day of the range) */
   activeDevices: z.object({ day: z.number().int(), month: z.number().int() }),
 });

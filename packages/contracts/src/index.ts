@@ -5,6 +5,7 @@ export * from './admin-content';
 export * from './admin-cloud-pc';
 export * from './admin-codes';
 export * from './admin-dashboard';
+export * from './admin-reports';
 export * from './admin-jobs';
 export * from './admin-payouts';
 export * from './accounts';

@@ -29,6 +29,7 @@ import * as m0031 from './0031-search-expiry';
 import * as m0032 from './0032-support-inbox';
 import * as m0033 from './0033-staff-passkeys';
 import * as m0034 from './0034-gateway-queries';
+import * as m0035 from './0035-ledger-report-index';
 
 // Every migration, imported explicitly: file discovery breaks under bundlers and vitest, and an
 // explicit list makes the order reviewable. Names sort in application order; never rename one
@@ -64,4 +65,5 @@ export const migrations: Record<string, Migration> = {
   '0032-support-inbox': m0032,
   '0033-staff-passkeys': m0033,
   '0034-gateway-queries': m0034,
+  '0035-ledger-report-index': m0035,
 };

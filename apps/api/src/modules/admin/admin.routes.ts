@@ -4,6 +4,7 @@ import { auditAdminRoutes } from './audit.admin.routes';
 import { cloudPcAdminRoutes } from './cloud-pc.admin.routes';
 import { codesAdminRoutes } from './codes.admin.routes';
 import { dashboardAdminRoutes } from './dashboard.admin.routes';
+import { reportsAdminRoutes } from './reports.admin.routes';
 import { jobsAdminRoutes } from './jobs.admin.routes';
 import { ordersAdminRoutes } from './orders.admin.routes';
 import { payoutsAdminRoutes } from './payouts.admin.routes';
@@ -34,6 +35,7 @@ export const adminRoutes: FastifyPluginAsync<{ table?: AdminRouteTable }> = asyn
   await app.register(jobsAdminRoutes);
   await app.register(payoutsAdminRoutes);
   await app.register(dashboardAdminRoutes);
+  await app.register(reportsAdminRoutes);
   await app.register(cloudPcAdminRoutes);
   await app.register(supportAdminRoutes);
 };

@@ -56,6 +56,23 @@ export async function sumAccountByDay(db: Db, account: string, from: string, to:
   return rows.map((row) => ({ day: row.day, totalFen: toCount(row.total) }));
 }
 
+/** Each account's debits (positive lines) and credits (negative lines, as a negative sum) per day in [from, to]. */
+export async function sumAccountsByDay(db: Db, from: string, to: string): Promise<{ day: string; account: string; debitFen: number; creditFen: number }[]> {
+  const rows = await db
+    .selectFrom('ledger_lines')
+    .select((eb) => [
+      'day',
+      'account',
+      eb.fn.sum<string | number>(eb.case().when('amount_fen', '>', 0).then(eb.ref('amount_fen')).else(0).end()).as('debit'),
+      eb.fn.sum<string | number>(eb.case().when('amount_fen', '<', 0).then(eb.ref('amount_fen')).else(0).end()).as('credit'),
+    ])
+    .where('day', '>=', from)
+    .where('day', '<=', to)
+    .groupBy(['day', 'account'])
+    .execute();
+  return rows.map((row) => ({ day: row.day, account: row.account, debitFen: toCount(row.debit), creditFen: toCount(row.credit) }));
+}
+
 /** Postings whose lines do not sum to zero (must be none). */
 export async function findUnbalancedPostings(db: Db): Promise<{ postingId: string; totalFen: number }[]> {
   const rows = await db
@@ -101,6 +118,10 @@ export function findReconciliation(db: Db, gateway: string, billDate: string): P
 
 export function findReconciliationsOfDay(db: Db, billDate: string): Promise<ReconciliationRow[]> {
   return db.selectFrom('bill_reconciliations').selectAll().where('bill_date', '=', billDate).orderBy('gateway').execute();
+}
+
+export function findReconciliationsBetween(db: Db, from: string, to: string): Promise<Pick<ReconciliationRow, 'gateway' | 'bill_date' | 'status' | 'difference_count'>[]> {
+  return db.selectFrom('bill_reconciliations').select(['gateway', 'bill_date', 'status', 'difference_count']).where('bill_date', '>=', from).where('bill_date', '<=', to).execute();
 }
 
 /** Replaces a day's report of a gateway (a NO_BILL report is redone once the bill exists). */

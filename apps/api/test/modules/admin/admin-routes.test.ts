@@ -99,6 +99,8 @@ describe.each(testDialects())('admin routes and the permission hook on $dialect'
       'POST /admin/payouts/batches/:id/paid': 'payouts.manage',
       'POST /admin/payouts/batches/:id/cancel': 'payouts.manage',
       'GET /admin/dashboard': 'dashboard.read',
+      'GET /admin/reports/ledger': 'reports.read',
+      'GET /admin/reports/ledger/export': 'reports.read',
       'GET /admin/cloud-pc/inventory': 'cloudpc.manage',
       'GET /admin/cloud-pc/applications': 'cloudpc.manage',
       'POST /admin/cloud-pc/applications/:id/state': 'cloudpc.manage',

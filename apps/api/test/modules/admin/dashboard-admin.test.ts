@@ -9,7 +9,7 @@ import { body, SKUS } from '../orders/support';
 import { newStaff, sandboxPaidOrder } from './support';
 
 // The dashboard (dashboard.read, every role): per day of UTC+8, revenue and refunds from the
-// ledger, paid orders and sign-ups, what was bought per item type, the share of the range's
+// ledger (reports.read only), paid orders and sign-ups, what was bought per item type, the share of the range's
 // sign-ups who paid, and devices seen lately; ranges checked. SQLite and PostgreSQL.
 
 describe.each(testDialects())('the back-office dashboard ($dialect)', ({ dialect }) => {
@@ -18,7 +18,7 @@ describe.each(testDialects())('the back-office dashboard ($dialect)', ({ dialect
   beforeAll(async () => {
     await upsertSkus(ctx.database.db, SKUS);
   });
-  const get = async (query: string, role: 'CONTENT' | 'FINANCE' = 'FINANCE') => {
+  const get = async (query: string, role: 'CONTENT' | 'FINANCE' | 'OPS' = 'FINANCE') => {
     const staff = await newStaff(db(), role);
     return ctx.app.inject({ url: `/admin/dashboard${query}`, cookies: staff.cookies, headers: { 'accept-language': 'en' } });
   };
@@ -53,7 +53,7 @@ describe.each(testDialects())('the back-office dashboard ($dialect)', ({ dialect
     expect(dashboard.days).toHaveLength(30);
     const busy = dashboard.days.filter((day) => day.revenueFen !== 0 || day.refundsFen !== 0 || day.paidOrders !== 0 || day.signups !== 0);
     expect(busy.every((day) => day.day >= first && day.day <= last)).toBe(true);
-    const sum = (pick: (day: TAdminDashboard['days'][number]) => number) => busy.reduce((total, day) => total + pick(day), 0);
+    const sum = (pick: (day: TAdminDashboard['days'][number]) => number | null) => busy.reduce((total, day) => total + (pick(day) ?? 0), 0);
     expect({ revenueFen: sum((day) => day.revenueFen), refundsFen: sum((day) => day.refundsFen), paidOrders: sum((day) => day.paidOrders), signups: sum((day) => day.signups) }).toEqual({
       revenueFen: year.order.totalFen + walls.order.totalFen,
       refundsFen: walls.order.totalFen,
@@ -69,14 +69,25 @@ describe.each(testDialects())('the back-office dashboard ($dialect)', ({ dialect
     ]);
     expect(dashboard.activeDevices).toEqual({ day: 1, month: 1 });
 
-    // a range before any of it: zeros; every role may read it
-    const earlier = body<TAdminDashboard>(await get('?from=2026-01-01&to=2026-01-03', 'CONTENT')).data;
+    // a range before any of it: zeros
+    const earlier = body<TAdminDashboard>(await get('?from=2026-01-01&to=2026-01-03')).data;
     expect(earlier.days.map((day) => [day.day, day.revenueFen, day.paidOrders, day.signups])).toEqual([
       ['2026-01-01', 0, 0, 0],
       ['2026-01-02', 0, 0, 0],
       ['2026-01-03', 0, 0, 0],
     ]);
     expect(earlier.totals.firstPayers).toBe(0);
+
+    // every role may read the dashboard; only reports.read (OWNER, FINANCE) sees its amounts
+    for (const role of ['CONTENT', 'OPS'] as const) {
+      const counts = body<TAdminDashboard>(await get(`?from=${dashboard.from}&to=${dashboard.to}`, role)).data;
+      expect(counts.totals).toEqual({ revenueFen: null, refundsFen: null, paidOrders: 2, signups: 2, firstPayers: 2 });
+      expect(counts.days.every((day) => day.revenueFen === null && day.refundsFen === null)).toBe(true);
+      expect(counts.byItemType).toEqual([
+        { itemType: 'MEMBER', amountFen: null, items: 1 },
+        { itemType: 'MONITOR', amountFen: null, items: 1 },
+      ]);
+    }
   });
 
   it('refuses a range that is reversed, too long or not a calendar day, naming the field', async () => {

@@ -12,6 +12,7 @@ export interface TAdminSection {
 
 export const ADMIN_SECTIONS: readonly TAdminSection[] = [
   { key: 'dashboard', href: '/admin', permission: 'dashboard.read' },
+  { key: 'reports', href: '/admin/reports', permission: 'reports.read' },
   { key: 'users', href: '/admin/users', permission: 'users.read' },
   { key: 'orders', href: '/admin/orders', permission: 'orders.read' },
   { key: 'content', href: '/admin/content', permission: 'content.manage' },

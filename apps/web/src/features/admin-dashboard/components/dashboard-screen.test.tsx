@@ -56,6 +56,29 @@ describe('DashboardScreen', () => {
       ['2026-11-23', 'CN¥0', 'CN¥0', '0', '1'],
     ]);
     expect((screen.getByLabelText('From') as HTMLInputElement).value).toBe('2026-11-23');
+    expect(screen.queryByTestId('dash-no-money')).toBeNull();
+  });
+
+  it('leaves the amounts out for a role without reports.read: no money figures, chart or columns; items drawn by count', () => {
+    const counts: TAdminDashboard = {
+      ...data,
+      days: data.days.map((day) => ({ ...day, revenueFen: null, refundsFen: null })),
+      totals: { ...data.totals, revenueFen: null, refundsFen: null },
+      byItemType: data.byItemType.map((row) => ({ ...row, amountFen: null })),
+    };
+    render(
+      <NextIntlClientProvider locale="en" messages={en} timeZone="Asia/Shanghai">
+        <DashboardScreen data={counts} username="olga" />
+      </NextIntlClientProvider>,
+    );
+    expect(screen.queryByTestId('dash-revenue')).toBeNull();
+    expect(screen.queryByTestId('dash-refunds')).toBeNull();
+    expect(screen.queryByTestId('dash-money-chart')).toBeNull();
+    expect(screen.getByTestId('dash-no-money').textContent).toBe(en.AdminDashboard.noMoney);
+    expect(within(screen.getByTestId('dash-items')).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Membership2 items', 'Screen walls1 item']);
+    const rows = within(screen.getByTestId('dash-days')).getAllByRole('row');
+    expect(Array.from(rows[0]!.querySelectorAll('th')).map((cell) => cell.textContent)).toEqual(['Day', 'Paid orders', 'Sign-ups']);
+    expect(Array.from(rows[1]!.querySelectorAll('td')).map((cell) => cell.textContent)).toEqual(['2026-11-25', '1', '0']);
   });
 
   it('gives the charts each day at noon in UTC+8 and every series’ values', () => {

@@ -8,23 +8,16 @@ import { Field } from '@/components/ui/field';
 import { Table, TableBody, TableHead, Td, Th } from '@/components/ui/table';
 import { formatFen, formatPercent } from '@/lib/format';
 import { DayChart, type TDaySeries } from './day-chart';
+import { Figure } from './figure';
 import { DisclosureChevron } from '@/components/ui/disclosure-chevron';
 
 // /admin (dashboard.read): the range's figures, two charts per day (money; orders and
 // sign-ups), sales per item type, and the figures per day as a table (what the charts draw).
-// Days are calendar days of UTC+8; the range is a GET form, so a range is a link.
+// Days are calendar days of UTC+8; the range is a GET form, so a range is a link. Amounts come
+// only to roles with reports.read (null otherwise): without them the money figures, the money
+// chart and the money columns are left out, and sales per item type are drawn by items sold.
 
 const ITEM_TYPES = ['MEMBER', 'MONITOR', 'CHANNEL', 'QUALITY', 'CLOUD_PC'] as const;
-
-function Figure({ label, value, hint, testId }: { label: string; value: string; hint?: string; testId: string }) {
-  return (
-    <div className="rounded-control border border-line bg-canvas p-4" data-testid={testId}>
-      <dt className="text-sm text-ink-muted">{label}</dt>
-      <dd className="mt-1 text-2xl font-semibold text-ink tabular-nums">{value}</dd>
-      {hint ? <dd className="mt-1 text-xs text-ink-muted">{hint}</dd> : null}
-    </div>
-  );
-}
 
 export function DashboardScreen({ data, username }: { data: TAdminDashboard; username: string }) {
   const t = useTranslations('AdminDashboard');
@@ -32,10 +25,12 @@ export function DashboardScreen({ data, username }: { data: TAdminDashboard; use
   const money = useMemo(() => (fen: number) => formatFen(Math.round(fen), locale), [locale]);
   const count = useMemo(() => (value: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(value), [locale]);
   const days = useMemo(() => data.days.map((day) => day.day), [data.days]);
+  const { totals } = data;
+  const withMoney = totals.revenueFen !== null && totals.refundsFen !== null;
   const moneySeries = useMemo<TDaySeries[]>(
     () => [
-      { label: t('revenue'), values: data.days.map((day) => day.revenueFen), color: '#2563eb' },
-      { label: t('refunds'), values: data.days.map((day) => day.refundsFen), color: '#dc2626' },
+      { label: t('revenue'), values: data.days.map((day) => day.revenueFen ?? 0), color: '#2563eb' },
+      { label: t('refunds'), values: data.days.map((day) => day.refundsFen ?? 0), color: '#dc2626' },
     ],
     [data.days, t],
   );
@@ -46,9 +41,10 @@ export function DashboardScreen({ data, username }: { data: TAdminDashboard; use
     ],
     [data.days, t],
   );
-  const { totals } = data;
   const conversion = totals.signups === 0 ? null : (totals.firstPayers / totals.signups) * 100;
-  const topAmount = Math.max(1, ...data.byItemType.map((row) => row.amountFen));
+  // bars by amount when amounts are shown, by items sold otherwise
+  const measure = (row: TAdminDashboard['byItemType'][number]) => row.amountFen ?? row.items;
+  const top = Math.max(1, ...data.byItemType.map(measure));
   const itemName = (type: string) => ((ITEM_TYPES as readonly string[]).includes(type) ? t(`items.${type}`) : type);
 
   return (
@@ -65,8 +61,12 @@ export function DashboardScreen({ data, username }: { data: TAdminDashboard; use
       </form>
 
       <dl className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
-        <Figure label={t('revenue')} value={money(totals.revenueFen)} hint={t('net', { amount: money(totals.revenueFen - totals.refundsFen) })} testId="dash-revenue" />
-        <Figure label={t('refunds')} value={money(totals.refundsFen)} testId="dash-refunds" />
+        {totals.revenueFen !== null && totals.refundsFen !== null ? (
+          <>
+            <Figure label={t('revenue')} value={money(totals.revenueFen)} hint={t('net', { amount: money(totals.revenueFen - totals.refundsFen) })} testId="dash-revenue" />
+            <Figure label={t('refunds')} value={money(totals.refundsFen)} testId="dash-refunds" />
+          </>
+        ) : null}
         <Figure label={t('paidOrders')} value={count(totals.paidOrders)} testId="dash-orders" />
         <Figure
           label={t('signups')}
@@ -77,13 +77,21 @@ export function DashboardScreen({ data, username }: { data: TAdminDashboard; use
         <Figure label={t('activeDevices')} value={count(data.activeDevices.day)} hint={t('activeMonth', { count: data.activeDevices.month })} testId="dash-devices" />
       </dl>
 
+      {withMoney ? null : (
+        <p className="mt-3 text-sm text-ink-muted" data-testid="dash-no-money">
+          {t('noMoney')}
+        </p>
+      )}
+
       <div className="mt-8 grid gap-8 xl:grid-cols-2">
-        <section aria-labelledby="dash-money">
-          <h2 id="dash-money" className="mb-2 text-lg font-semibold text-ink">
-            {t('moneyChart')}
-          </h2>
-          <DayChart days={days} series={moneySeries} format={money} testId="dash-money-chart" />
-        </section>
+        {withMoney ? (
+          <section aria-labelledby="dash-money">
+            <h2 id="dash-money" className="mb-2 text-lg font-semibold text-ink">
+              {t('moneyChart')}
+            </h2>
+            <DayChart days={days} series={moneySeries} format={money} testId="dash-money-chart" />
+          </section>
+        ) : null}
         <section aria-labelledby="dash-counts">
           <h2 id="dash-counts" className="mb-2 text-lg font-semibold text-ink">
             {t('countChart')}
@@ -104,10 +112,10 @@ export function DashboardScreen({ data, username }: { data: TAdminDashboard; use
               <li key={row.itemType} className="grid grid-cols-[8rem_1fr_auto] items-center gap-3 text-sm">
                 <span className="text-ink">{itemName(row.itemType)}</span>
                 <span className="h-3 rounded-full bg-brand-100">
-                  <span className="block h-3 rounded-full bg-brand-600" style={{ width: `${Math.max(2, (row.amountFen / topAmount) * 100)}%` }} />
+                  <span className="block h-3 rounded-full bg-brand-600" style={{ width: `${Math.max(2, (measure(row) / top) * 100)}%` }} />
                 </span>
                 <span className="text-right tabular-nums text-ink">
-                  {money(row.amountFen)} · {t('items.count', { count: row.items })}
+                  {row.amountFen === null ? t('items.count', { count: row.items }) : `${money(row.amountFen)} · ${t('items.count', { count: row.items })}`}
                 </span>
               </li>
             ))}
@@ -124,8 +132,8 @@ export function DashboardScreen({ data, username }: { data: TAdminDashboard; use
           <Table testId="dash-days">
             <TableHead>
               <Th>{t('day')}</Th>
-              <Th align="end">{t('revenue')}</Th>
-              <Th align="end">{t('refunds')}</Th>
+              {withMoney ? <Th align="end">{t('revenue')}</Th> : null}
+              {withMoney ? <Th align="end">{t('refunds')}</Th> : null}
               <Th align="end">{t('paidOrders')}</Th>
               <Th align="end">{t('signups')}</Th>
             </TableHead>
@@ -133,12 +141,16 @@ export function DashboardScreen({ data, username }: { data: TAdminDashboard; use
               {[...data.days].reverse().map((day) => (
                 <tr key={day.day}>
                   <Td>{day.day}</Td>
-                  <Td align="end" className="tabular-nums">
-                    {money(day.revenueFen)}
-                  </Td>
-                  <Td align="end" className="tabular-nums">
-                    {money(day.refundsFen)}
-                  </Td>
+                  {day.revenueFen !== null ? (
+                    <Td align="end" className="tabular-nums">
+                      {money(day.revenueFen)}
+                    </Td>
+                  ) : null}
+                  {day.refundsFen !== null ? (
+                    <Td align="end" className="tabular-nums">
+                      {money(day.refundsFen)}
+                    </Td>
+                  ) : null}
                   <Td align="end" className="tabular-nums">
                     {count(day.paidOrders)}
                   </Td>
