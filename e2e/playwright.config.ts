@@ -91,6 +91,8 @@ export default defineConfig({
         // POST /dev/jobs/run: the cancellation journey erases an account 16 days on (development only)
         DEV_JOBS_CLOCK: 'true',
         REVALIDATE_SECRET: process.env.E2E_REVALIDATE_SECRET,
+        // the release editor's "compute from URL" journey hashes a file the web serves on 127.0.0.1
+        RELEASE_FETCH_PRIVATE_HOSTS: '127.0.0.1',
       },
       reuseExistingServer: false,
       timeout: 60_000,

@@ -142,6 +142,8 @@ async function main() {
       // every journey asks for codes from 127.0.0.1
       CODE_IP_HOURLY_LIMIT: '1000',
       CODE_IP_DAILY_LIMIT: '1000',
+      // the release editor's journey hashes a file the site serves on 127.0.0.1 (an internal artefact host)
+      RELEASE_FETCH_PRIVATE_HOSTS: '127.0.0.1',
       SMTP_URL: fakes.smtpUrl,
       SMTP_FROM: 'LLK Remote <no-reply@scale-out.test>',
       ALIYUN_SMS_ENDPOINT: fakes.aliyunEndpoint,

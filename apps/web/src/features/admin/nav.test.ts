@@ -5,11 +5,11 @@ import { currentSection, visibleSections } from './nav';
 describe('the back office nav', () => {
   it('shows each role only the sections its permissions open', () => {
     expect(visibleSections(ROLE_PERMISSIONS.OWNER).map((s) => s.key)).toEqual([
-      'dashboard', 'users', 'orders', 'content', 'releases', 'pricing', 'codes', 'payouts', 'cloudPc', 'support', 'jobs', 'staff', 'audit',
+      'dashboard', 'reports', 'users', 'orders', 'content', 'notices', 'releases', 'pricing', 'codes', 'payouts', 'cloudPc', 'support', 'jobs', 'staff', 'audit',
     ]);
-    expect(visibleSections(ROLE_PERMISSIONS.CONTENT).map((s) => s.key)).toEqual(['dashboard', 'content', 'releases']);
+    expect(visibleSections(ROLE_PERMISSIONS.CONTENT).map((s) => s.key)).toEqual(['dashboard', 'content', 'notices', 'releases']);
     expect(visibleSections(ROLE_PERMISSIONS.SUPPORT).map((s) => s.key)).toEqual(['dashboard', 'users', 'orders', 'support']);
-    expect(visibleSections(ROLE_PERMISSIONS.FINANCE).map((s) => s.key)).toEqual(['dashboard', 'users', 'orders', 'pricing', 'codes', 'payouts', 'support', 'audit']);
+    expect(visibleSections(ROLE_PERMISSIONS.FINANCE).map((s) => s.key)).toEqual(['dashboard', 'reports', 'users', 'orders', 'pricing', 'codes', 'payouts', 'support', 'audit']);
     expect(visibleSections(ROLE_PERMISSIONS.OPS).map((s) => s.key)).toEqual(['dashboard', 'users', 'codes', 'cloudPc', 'jobs']);
   });
 

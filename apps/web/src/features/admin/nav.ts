@@ -16,6 +16,7 @@ export const ADMIN_SECTIONS: readonly TAdminSection[] = [
   { key: 'users', href: '/admin/users', permission: 'users.read' },
   { key: 'orders', href: '/admin/orders', permission: 'orders.read' },
   { key: 'content', href: '/admin/content', permission: 'content.manage' },
+  { key: 'notices', href: '/admin/notices', permission: 'content.manage' },
   { key: 'releases', href: '/admin/releases', permission: 'content.manage' },
   { key: 'pricing', href: '/admin/pricing', permission: 'pricing.manage' },
   { key: 'codes', href: '/admin/codes', permission: 'codes.manage' },

@@ -1,0 +1,71 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { Button } from '@/components/ui/button';
+
+// The frame of every content editor: its heading and the way back to the list, the form (the
+// browser checks its required fields before Save), and Save, then Publish or Unpublish once
+// the item exists.
+
+export function EditorFrame({
+  title,
+  name,
+  published,
+  canSave = true,
+  onSave,
+  onPublish,
+  onClose,
+  children,
+}: {
+  title: string;
+  /** test ids: the form is `${name}-editor`, Save `${name}-save` */
+  name: string;
+  /** whether the saved item is on the site */
+  published: boolean;
+  canSave?: boolean;
+  onSave: () => Promise<void>;
+  /** none until the item is saved */
+  onPublish: ((published: boolean) => Promise<void>) | undefined;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  const t = useTranslations('AdminEditor');
+  const [busy, setBusy] = useState(false);
+
+  async function run(action: () => Promise<void>) {
+    setBusy(true);
+    try {
+      await action();
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    void run(onSave);
+  }
+
+  return (
+    <form data-testid={`${name}-editor`} onSubmit={submit}>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold text-ink">{title}</h1>
+        <Button size="sm" variant="quiet" onClick={onClose}>
+          {t('back')}
+        </Button>
+      </div>
+      {children}
+      <div className="mt-6 flex flex-wrap gap-3">
+        <Button type="submit" disabled={busy || !canSave} data-testid={`${name}-save`}>
+          {t('save')}
+        </Button>
+        {onPublish ? (
+          <Button variant="secondary" disabled={busy} onClick={() => void run(() => onPublish(!published))}>
+            {published ? t('unpublish') : t('publish')}
+          </Button>
+        ) : null}
+      </div>
+    </form>
+  );
+}
