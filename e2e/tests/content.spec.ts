@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { LOCALE_COOKIE } from '@llk/contracts';
+import { signedInStaff } from '../support/admin';
 
 // Journeys over the content features with the seeded data: news paging and detail pages, the
 // promotions listing, the guide at depth 3, and search in Chinese and Japanese.
@@ -40,6 +41,34 @@ test.describe('news', () => {
     const promotions = page.locator('#promotions');
     await expect(promotions.getByRole('heading', { name: 'Latest promotions' })).toBeVisible();
     await expect(promotions.getByTestId('news-item').first()).toContainText('Promotion');
+  });
+
+  test('a promotion that runs has a way to buy; one that has ended says so and has none', async ({ page, baseURL }) => {
+    // one that ended: the seed's spring festival offer (February 2026) and its like
+    const list = (await (await page.request.get('/api/news/list?pageSize=50', { headers: { 'accept-language': 'en' } })).json()).data.list as { id: number; kind: string; validUntil: string | null }[];
+    const ended = list.find((item) => item.kind === 'PROMOTION' && item.validUntil && Date.parse(item.validUntil) < Date.now());
+    expect(ended).toBeDefined();
+    await page.goto(`/en/info-${ended!.id}`);
+    await expect(page.getByTestId('promotion-ended')).toBeVisible();
+    await expect(page.getByTestId('promotion-buy')).toHaveCount(0);
+
+    // one that runs for another month, written and published in the back office
+    await signedInStaff(page, baseURL!, 'CONTENT');
+    const day = 86_400_000;
+    const texts = { title: 'Member week: {{discount:MEMBER_YEAR}} off', summary: 'Annual membership at the sale price.', body: 'Annual membership is **{{discount:MEMBER_YEAR}} off**.' };
+    const headers = { origin: baseURL! };
+    const created = await page.request.post('/admin/api/news', {
+      headers,
+      data: { kind: 'PROMOTION', publishAt: new Date(Date.now() - day).toISOString(), validFrom: new Date(Date.now() - day).toISOString(), validUntil: new Date(Date.now() + 30 * day).toISOString(), translations: { 'zh-CN': texts, en: texts } },
+    });
+    expect(created.status()).toBe(200);
+    const item = (await created.json()).data as { id: string; publicId: number };
+    expect((await page.request.post(`/admin/api/news/${item.id}/publish`, { headers })).status()).toBe(200);
+    await page.goto(`/en/info-${item.publicId}`);
+    await expect(page.getByTestId('promotion-ended')).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Member week: \d+% off$/);
+    await page.getByTestId('promotion-buy').getByRole('link', { name: 'See prices and buy' }).click();
+    await expect(page).toHaveURL(/\/en\/pricing$/);
   });
 
   test('an item opens at /info-{id} with its text; an unknown id is a 404', async ({ page }) => {

@@ -36,6 +36,8 @@ function messagesOf(locale: string): Map<string, string> {
 /** The words a reader sees: ICU arguments, plural/select syntax and rich-text tags removed. */
 function visibleWords(message: string): string[] {
   let text = message.replace(/<\/?[A-Za-z][\w-]*>/g, ' ');
+  // {{discount:SKU}}: the content syntax a message names for editors, never shown as words
+  text = text.replace(/\{\{[^{}]*\}\}/g, ' ');
   // {name} and {count, plural, one {…} other {…}}: keep the branches' text, drop the syntax.
   text = text.replace(/\{\s*[A-Za-z0-9_]+\s*,\s*(?:plural|select|selectordinal)\s*,/g, '{');
   text = text.replace(/(?:=\d+|\b(?:zero|one|two|few|many|other))\s*\{/g, '{');

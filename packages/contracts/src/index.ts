@@ -12,6 +12,7 @@ export * from './accounts';
 export * from './cloud-pc';
 export * from './cookies';
 export * from './content';
+export * from './content-figures';
 export * from './devices';
 export * from './enums';
 export * from './envelope';

@@ -29,6 +29,7 @@ export const V = {
   staffUsernameFormat: 'validation.staffUsernameFormat',
   staffPasswordFormat: 'validation.staffPasswordFormat',
   dateInPast: 'validation.dateInPast',
+  typedDiscount: 'validation.typedDiscount',
   messageTooShort: 'validation.messageTooShort',
 } as const;
 export type TValidationKey = (typeof V)[keyof typeof V];

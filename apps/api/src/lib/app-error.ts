@@ -47,7 +47,7 @@ export function isAppError(error: unknown): error is AppError {
 /**
  * A rule the schema cannot check (it needs the clock or the database) broken by one field: the
  * same envelope as a schema failure, `field` named as it was sent ('expiresAt' → 'body.expiresAt')
- * and the rule's text in the caller's language when `t` is given.
+ * and the rule's text in the caller's language (with `t` here, else when the envelope is written).
  */
 export function fieldError(field: string, rule: string, t?: (key: string) => string): AppError {
   return new AppError('VALIDATION_FAILED', { data: { fields: [{ field: `body.${field}`, rule, message: t?.(rule) ?? rule }] } });

@@ -58,11 +58,14 @@ export function codedResponse(request: FastifyRequest, name: TErrorCodeName, dat
  */
 export function toErrorResponse(error: unknown, request: FastifyRequest): ErrorResponse {
   if (isAppError(error)) {
-    // A rule only the server can check (VALIDATION_FAILED with fields) reads like a schema error.
-    const first = (error.data as { fields?: { field: string; message: string }[] } | null)?.fields?.[0];
+    // A rule only the server can check (VALIDATION_FAILED with fields) reads like a schema error;
+    // a field thrown without its text (the service had no translator) is written in the caller's language here.
+    const fields = (error.data as { fields?: { field: string; rule: string; message: string }[] } | null)?.fields;
+    const data = fields ? { ...(error.data as object), fields: fields.map((field) => (field.message === field.rule ? { ...field, message: request.t(field.rule) } : field)) } : error.data;
+    const first = (data as { fields?: { field: string; message: string }[] } | null)?.fields?.[0];
     return {
       status: error.statusCode,
-      body: { errcode: error.errcode, errmsg: first ? fieldMessage(first) : request.t(error.messageKey, error.params), data: error.data },
+      body: { errcode: error.errcode, errmsg: first ? fieldMessage(first) : request.t(error.messageKey, error.params), data },
       ...(error.headers ? { headers: error.headers } : {}),
       unexpected: error.statusCode >= 500,
     };

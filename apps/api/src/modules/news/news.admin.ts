@@ -1,7 +1,7 @@
-import { locales, type TAdminNews, type TAdminNewsInput, type TAdminNewsPage, type TLocale, type TNewsKind } from '@llk/contracts';
+import { locales, typedDiscount, V, type TAdminNews, type TAdminNewsInput, type TAdminNewsPage, type TLocale, type TNewsKind } from '@llk/contracts';
 import { newId } from '../../db/dialect';
 import { type Db } from '../../db/schema';
-import { AppError } from '../../lib/app-error';
+import { AppError, fieldError } from '../../lib/app-error';
 import {
   findAllNewsTranslations,
   findNewsPublicIdsQuoting,
@@ -79,6 +79,20 @@ export async function getNewsForStaff(db: Db, id: string): Promise<TAdminNews> {
   return toAdminNews(row, (await translationsOf(db, [id])).get(id) ?? {});
 }
 
+/**
+ * A promotion that is running or still to come writes its discounts as {{discount:SKU}}: a
+ * figure typed by hand would drift from the prices (issue 20 item 4). One that has ended is a
+ * record of what it offered and may keep its figures.
+ */
+function checkFigures(input: TAdminNewsInput, now: Date): void {
+  if (input.kind !== 'PROMOTION' || (input.validUntil !== null && new Date(input.validUntil) <= now)) return;
+  for (const [locale, texts] of Object.entries(input.translations)) {
+    for (const field of ['title', 'summary', 'body'] as const) {
+      if (texts && typedDiscount(texts[field])) throw fieldError(`translations.${locale}.${field}`, V.typedDiscount);
+    }
+  }
+}
+
 function checkWindow(input: TAdminNewsInput): void {
   if (input.expiresAt !== null && new Date(input.expiresAt) <= new Date(input.publishAt)) throw new AppError('CONTENT_WINDOW_INVALID');
   if (input.validFrom !== null && input.validUntil !== null && new Date(input.validUntil) <= new Date(input.validFrom)) {
@@ -106,6 +120,7 @@ function windowValues(input: TAdminNewsInput) {
  */
 export async function createNews(db: Db, input: TAdminNewsInput, now: Date): Promise<TAdminNews> {
   checkWindow(input);
+  checkFigures(input, now);
   const id = newId(now.getTime());
   const row = { id, slug: `staff-${id.toLowerCase()}`, ...windowValues(input), at: now.toISOString() };
   while (!(await insertStaffNews(db, { ...row, public_id: (await maxNewsPublicId(db)) + 1 }))) {
@@ -119,6 +134,7 @@ export async function createNews(db: Db, input: TAdminNewsInput, now: Date): Pro
 export async function updateNews(db: Db, id: string, input: TAdminNewsInput, now: Date): Promise<{ before: TAdminNews; after: TAdminNews }> {
   const before = await getNewsForStaff(db, id);
   checkWindow(input);
+  checkFigures(input, now);
   await updateStaffNews(db, id, { ...windowValues(input), updated_at: now.toISOString() });
   await replaceNewsTranslations(db, id, translationRows(input.translations));
   return { before, after: await getNewsForStaff(db, id) };

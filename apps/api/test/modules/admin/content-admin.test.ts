@@ -237,6 +237,34 @@ describe.each(testDialects())('back office: content, releases, pricing on $diale
     expect((await admin('PUT', '/admin/pricing/skus/MEMBER_YEAR', { priceFen: 1, originalPriceFen: 1 }, { role: 'CONTENT' })).status).toBe(403);
   });
 
+  it('refuses a discount typed by hand in a running promotion, naming the field in the caller’s language; tokens, and an ended promotion’s record, are kept', async () => {
+    const promotion = (title: string, validUntil: string | null) =>
+      newsInput('promo', {
+        kind: 'PROMOTION',
+        validFrom: '2026-01-01T00:00:00.000Z',
+        validUntil,
+        translations: { 'zh-CN': { title: '会员特惠', summary: '摘要', body: '正文' }, ja: { title, summary: 'まとめ', body: '本文' } },
+      });
+    const future = new Date(Date.now() + 30 * 86_400_000).toISOString();
+    const typed = await admin('POST', '/admin/news', promotion('年間プラン 20%オフ', future), { lang: 'ja' });
+    expect(typed.status).toBe(400);
+    expect(typed.body).toMatchObject({ errcode: ErrorCode.VALIDATION_FAILED, errmsg: `translations.ja.title: ${messageOf('ja', 'validation.typedDiscount')}` });
+    expect((typed.body.data as { fields: { field: string; rule: string }[] }).fields).toEqual([
+      { field: 'body.translations.ja.title', rule: 'validation.typedDiscount', message: messageOf('ja', 'validation.typedDiscount') },
+    ]);
+    // no end date is running too
+    expect((await admin('POST', '/admin/news', promotion('年間プラン 2割引', null))).status).toBe(400);
+    // the figure from the prices
+    const token = await admin<TAdminNews>('POST', '/admin/news', promotion('年間プラン {{discount:MEMBER_YEAR}}オフ', future));
+    expect(token.status).toBe(200);
+    // an edit that types one is refused as well, and changes nothing
+    const edit = await admin('PUT', `/admin/news/${token.body.data.id}`, promotion('年間プラン 30%オフ', future));
+    expect(edit.status).toBe(400);
+    expect((await admin<TAdminNews>('GET', `/admin/news/${token.body.data.id}`)).body.data.translations.ja?.title).toBe('年間プラン {{discount:MEMBER_YEAR}}オフ');
+    // a promotion that has ended records what it offered
+    expect((await admin('POST', '/admin/news', promotion('年間プラン 20%オフ（終了）', '2026-02-01T00:00:00.000Z'))).status).toBe(200);
+  });
+
   it('renders the preview as the public page does (raw HTML shown as text)', async () => {
     const res = await admin<{ html: string }>('POST', '/admin/content/preview', { markdown: '**bold** <script>x</script> [a](https://e.test)' });
     expect(res.body.data.html).toBe('<p><strong>bold</strong> &lt;script&gt;x&lt;/script&gt; <a href="https://e.test" rel="noopener noreferrer">a</a></p>\n');
@@ -349,7 +377,11 @@ describe.each(testDialects())('back office: content, releases, pricing on $diale
     const changed = await admin<{ item: TAdminSku }>('PUT', '/admin/pricing/skus/MEMBER_YEAR', { priceFen: 19900, originalPriceFen: 45600, reason: 'Singles’ Day' }, { role: 'FINANCE' });
     expect(changed.status).toBe(200);
     expect(changed.body.data.item).toMatchObject({ priceFen: 19900, originalPriceFen: 45600, discountFen: 25700, discountPercent: 56, origin: 'staff' });
-    expect(web.calls[0]?.paths).toEqual(['/pricing', '/news-1', '/info-15']);
+    // every item that quotes the prices: the seeded Singles’ Day promotion (15) and those this file wrote
+    const quoting = await ctx.database.db.selectFrom('news').innerJoin('news_translations', 'news_translations.news_id', 'news.id').select('news.public_id').distinct().where('news_translations.title', 'like', '%{{discount:%').execute();
+    expect(web.calls[0]?.paths.slice(0, 2)).toEqual(['/pricing', '/news-1']);
+    expect([...(web.calls[0]?.paths.slice(2) ?? [])].sort()).toEqual(quoting.map((row) => `/info-${row.public_id}`).sort());
+    expect(web.calls[0]?.paths).toContain('/info-15');
 
     const pricing = await pub<TMemberPricing>('/memberPricing/detail/v2');
     const year = pricing.plans.find((plan) => plan.code === 'PRO')?.prices.find((price) => price.timeUnit === 'YEAR');

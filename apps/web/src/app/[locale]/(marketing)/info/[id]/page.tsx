@@ -9,7 +9,7 @@ import { renderMarkdown } from '@/features/guide/markdown';
 import { formatDate } from '@/lib/format';
 import { findNewsItem } from '@/features/news/news-api';
 import { Breadcrumbs } from '@/features/site/components/breadcrumbs';
-import { TextLink } from '@/features/site/components/button-link';
+import { ButtonLink, TextLink } from '@/features/site/components/button-link';
 import { resolveLocale, type LocaleParams } from '@/features/site/page-locale';
 import { buildPageMetadata, localizePath } from '@/lib/metadata';
 import { infoPath, newsPath } from '@/lib/routes';
@@ -56,6 +56,10 @@ export default async function NewsDetailPage({ params }: { params: Params }) {
     getTranslations({ locale, namespace: 'Breadcrumbs' }),
   ]);
   const fallback = item.locale !== locale;
+  // a promotion is bought from the price list while it runs; once over, its page records what it offered
+  const promotion = item.kind === 'PROMOTION' && item.validFrom && item.validUntil ? { from: item.validFrom, until: item.validUntil } : null;
+  const ended = promotion !== null && Date.parse(promotion.until) <= Date.now();
+  const dateOf = (iso: string) => formatDate(iso, localeEntries[locale].iso);
 
   return (
     <article className="mx-auto max-w-3xl px-4 py-10 sm:px-6 lg:px-8">
@@ -77,12 +81,23 @@ export default async function NewsDetailPage({ params }: { params: Params }) {
       <div lang={fallback ? localeEntries[item.locale].iso : undefined}>
         <h1 className="mt-3 text-3xl font-bold tracking-tight text-balance break-keep text-ink sm:text-4xl"><Phrased text={item.title} locale={locale} /></h1>
         <p className="mt-4 text-lg leading-relaxed text-ink-muted">{item.summary}</p>
-        {item.kind === 'PROMOTION' && item.validFrom && item.validUntil ? (
+        {promotion && ended ? (
+          <p className="mt-4 rounded-control border border-line bg-surface px-4 py-3 font-medium text-ink-muted" data-testid="promotion-ended">
+            {tArticle('ended', { until: dateOf(promotion.until) })}
+          </p>
+        ) : null}
+        {promotion && !ended ? (
           <p className="mt-4 rounded-control border border-amber-300 bg-amber-50 px-4 py-3 font-medium text-amber-900">
-            {tArticle('validity', { from: formatDate(item.validFrom, localeEntries[locale].iso), until: formatDate(item.validUntil, localeEntries[locale].iso) })}
+            {tArticle('validity', { from: dateOf(promotion.from), until: dateOf(promotion.until) })}
           </p>
         ) : null}
         <MarkdownBody html={renderMarkdown(item.body, (href) => localizePath(locale, href))} className="mt-8" />
+        {promotion && !ended ? (
+          <div className="mt-8 flex flex-wrap items-center gap-x-4 gap-y-2 rounded-card border border-line bg-surface p-5" data-testid="promotion-buy">
+            <ButtonLink href="/pricing">{tArticle('buy')}</ButtonLink>
+            <p className="text-sm text-ink-muted">{tArticle('buyHint')}</p>
+          </div>
+        ) : null}
       </div>
       <p className="mt-10 border-t border-line pt-6">
         <TextLink href={newsPath(1)}>{t('backToList')}</TextLink>
