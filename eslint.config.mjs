@@ -96,7 +96,7 @@ export default tseslint.config(
     plugins: { vitest },
     rules: {
       // our own assertion helpers count as assertions; each one calls expect itself
-      'vitest/expect-expect': ['error', { assertFunctionNames: ['expect', 'expectTypeOf', 'assert', 'expectSameRules'] }],
+      'vitest/expect-expect': ['error', { assertFunctionNames: ['expect', 'expectTypeOf', 'assert', 'expectSameRules', 'expectRefundsExactlyOnce'] }],
       'vitest/no-focused-tests': 'error',
       'vitest/no-disabled-tests': 'error',
       'vitest/no-conditional-in-test': 'error',

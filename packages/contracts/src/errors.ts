@@ -182,6 +182,8 @@ export const ErrorCode = {
   // back office: the support inbox (80270–80279)
   ADMIN_SUPPORT_THREAD_NOT_FOUND: 80270,
   ADMIN_SUPPORT_ASSIGNEE_INVALID: 80271,
+  // back office: devices (80280–80289)
+  ADMIN_DEVICE_AMBIGUOUS: 80280,
 } as const;
 
 export type TErrorCodeName = keyof typeof ErrorCode;
@@ -342,6 +344,7 @@ const info: Record<TErrorCodeName, ErrorInfo> = {
   ADMIN_PROVIDER_APPLICATION_NOT_FOUND: { status: 404, key: 'adminProviderApplicationNotFound' },
   ADMIN_SUPPORT_THREAD_NOT_FOUND: { status: 404, key: 'adminSupportThreadNotFound' },
   ADMIN_SUPPORT_ASSIGNEE_INVALID: { status: 409, key: 'adminSupportAssigneeInvalid' },
+  ADMIN_DEVICE_AMBIGUOUS: { status: 409, key: 'adminDeviceAmbiguous' },
 };
 
 const byCode = new Map<number, TErrorCodeName>(

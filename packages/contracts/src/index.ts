@@ -4,6 +4,7 @@ export * from './admin-roles';
 export * from './admin-content';
 export * from './admin-cloud-pc';
 export * from './admin-codes';
+export * from './admin-devices';
 export * from './admin-dashboard';
 export * from './admin-reports';
 export * from './admin-jobs';

@@ -25,7 +25,12 @@ export const ZPasskeyName = z
   .min(1, { error: V.required, abort: true })
   .max(PASSKEY_NAME_MAX, { error: V.tooLong });
 
-export const ZPasskeyId = z.string({ error: V.invalidType }).min(1, { error: V.required, abort: true }).max(64, { error: V.tooLong });
+/** Our id of a stored passkey: printable ASCII only (PostgreSQL refuses a NUL in a text value). */
+export const ZPasskeyId = z
+  .string({ error: V.invalidType })
+  .min(1, { error: V.required, abort: true })
+  .max(64, { error: V.tooLong })
+  .regex(/^[\x21-\x7e]+$/, { error: V.invalidValue });
 
 const ZTransport = z.string().max(32);
 const ZExtensionResults = z.looseObject({});

@@ -4,6 +4,7 @@ import { auditAdminRoutes } from './audit.admin.routes';
 import { cloudPcAdminRoutes } from './cloud-pc.admin.routes';
 import { codesAdminRoutes } from './codes.admin.routes';
 import { dashboardAdminRoutes } from './dashboard.admin.routes';
+import { devicesAdminRoutes } from './devices.admin.routes';
 import { reportsAdminRoutes } from './reports.admin.routes';
 import { jobsAdminRoutes } from './jobs.admin.routes';
 import { ordersAdminRoutes } from './orders.admin.routes';
@@ -25,6 +26,7 @@ export const adminRoutes: FastifyPluginAsync<{ table?: AdminRouteTable }> = asyn
   await app.register(staffPasskeysAdminRoutes);
   await app.register(auditAdminRoutes);
   await app.register(usersAdminRoutes);
+  await app.register(devicesAdminRoutes);
   await app.register(ordersAdminRoutes);
   await app.register(newsAdminRoutes);
   await app.register(noticesAdminRoutes);

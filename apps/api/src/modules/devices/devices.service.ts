@@ -211,6 +211,11 @@ function displayName(user: { username: string | null; nickname: string }): strin
   return user.username ?? user.nickname;
 }
 
+/** Which of these devices are online (presence in the key-value store), for readers outside the module. */
+export function findOnlineDevices(kv: KeyValueStore, rows: readonly Pick<DeviceRow, 'id' | 'last_seen_at'>[], now = new Date()): Promise<Set<string>> {
+  return onlineIds(kv, rows, now);
+}
+
 /** Which of these devices are online: one MGET for those seen recently enough to be. */
 async function onlineIds(kv: KeyValueStore, rows: readonly Pick<DeviceRow, 'id' | 'last_seen_at'>[], now: Date): Promise<Set<string>> {
   const recent = rows.filter((row) => row.last_seen_at !== null && now.getTime() - fromDbDate(row.last_seen_at).getTime() < MAYBE_ONLINE_MS);
@@ -248,14 +253,19 @@ async function viewsOf(db: Db, kv: KeyValueStore, userId: string, rows: readonly
   });
 }
 
+/** A user's access to a device: owner, or a share (direct or through its group); null for neither. */
+async function findAccess(db: Db, userId: string, device: DeviceRow): Promise<Access | null> {
+  if (device.user_id === userId) return { device, permission: 'MANAGE', owned: true };
+  const permission = bestPermissions([device], await findSharesReaching(db, userId, [device])).get(device.id);
+  return permission ? { device, permission, owned: false } : null;
+}
+
 /** The caller's access to a device: owner, or a share (direct or through its group); else "not found". */
 async function getAccess(db: Db, userId: string, deviceId: string): Promise<Access> {
   const device = await findDeviceById(db, deviceId);
-  if (!device) throw new AppError('DEVICE_NOT_FOUND');
-  if (device.user_id === userId) return { device, permission: 'MANAGE', owned: true };
-  const permission = bestPermissions([device], await findSharesReaching(db, userId, [device])).get(device.id);
-  if (!permission) throw new AppError('DEVICE_NOT_FOUND');
-  return { device, permission, owned: false };
+  const access = device ? await findAccess(db, userId, device) : null;
+  if (!access) throw new AppError('DEVICE_NOT_FOUND');
+  return access;
 }
 
 // ---- Register and heartbeat ----------------------------------------------------------------
@@ -678,6 +688,41 @@ function crossesBorder(a: string | null, b: string | null): boolean {
   return a !== null && b !== null && a !== b && (a === 'CN' || b === 'CN');
 }
 
+/** What a LoginWay policy lets a device do through the account (ADR 0017); GUEST is controlled only with a one-time password, outside the account. */
+export function describePolicy(policy: TLoginWay): { mayControl: boolean; mayBeControlled: boolean } {
+  return { mayControl: MAY_CONTROL.has(policy), mayBeControlled: MAY_BE_CONTROLLED.has(policy) };
+}
+
+/** The first two rules: both devices' policies, then the share's permission. */
+function accessRefusal(from: DeviceRow, to: Access): 'POLICY' | 'PERMISSION' | null {
+  if (!describePolicy(from.policy as TLoginWay).mayControl || !describePolicy(to.device.policy as TLoginWay).mayBeControlled) return 'POLICY';
+  if (RANK[to.permission] < RANK.CONTROL) return 'PERMISSION';
+  return null;
+}
+
+/** The account's terms for a session from `from`: the border rule and the simultaneous-session limit (reads only). */
+interface SessionTerms {
+  /** the global channel is in force (the account's, or a CHANNEL seat on the controlling device) */
+  channel: boolean;
+  /** the account needs the channel to cross the border (registered from CHANNEL_REQUIRED_FROM) */
+  channelRequired: boolean;
+  crossesBorder: boolean;
+  /** the border rule refuses: the devices are on either side of it and the account needs the channel */
+  refusesCrossing: boolean;
+  /** simultaneous sessions the plan allows; null = no limit */
+  limit: number | null;
+}
+
+async function sessionTerms(db: Db, userId: string, from: DeviceRow, to: DeviceRow, now: Date): Promise<SessionTerms> {
+  const [user, seats] = await Promise.all([getUserRow(db, userId, now), deviceSeats(db, from.id, now)]);
+  const own = await limitsOf(db, user, now);
+  const limit = seats.member ? wider(own.sessions, (await planLimits(db, SEAT_PLAN)).sessions) : own.sessions;
+  const channel = (fromDbBool(user.channel_enabled) && futureDbDate(user.channel_expires_at, now) !== null) || seats.channel !== null;
+  const channelRequired = !channel && fromDbDate(user.created_at) >= new Date(CHANNEL_REQUIRED_FROM);
+  const crossing = crossesBorder(from.last_country, to.last_country);
+  return { channel, channelRequired, crossesBorder: crossing, refusesCrossing: channelRequired && crossing, limit };
+}
+
 /**
  * POST /device/connectCheck: may `fromId` (the caller's own device) start a session to `toId`
  * (own or shared)? Checked in this order: policy, share permission, cross-border,
@@ -691,18 +736,55 @@ export async function checkConnect(db: Db, kv: KeyValueStore, userId: string, fr
   const from = await findDeviceById(db, fromId);
   if (!from || from.user_id !== userId) throw new AppError('DEVICE_NOT_FOUND');
   const to = await getAccess(db, userId, toId);
-  if (!MAY_CONTROL.has(from.policy as TLoginWay) || !MAY_BE_CONTROLLED.has(to.device.policy as TLoginWay)) return refuse('POLICY');
-  if (RANK[to.permission] < RANK.CONTROL) return refuse('PERMISSION');
-  const [user, seats] = await Promise.all([getUserRow(db, userId, now), deviceSeats(db, from.id, now)]);
-  const own = await limitsOf(db, user, now);
-  const limit = seats.member ? wider(own.sessions, (await planLimits(db, SEAT_PLAN)).sessions) : own.sessions;
-  const channel = (fromDbBool(user.channel_enabled) && futureDbDate(user.channel_expires_at, now) !== null) || seats.channel !== null;
-  const channelRequired = !channel && fromDbDate(user.created_at) >= new Date(CHANNEL_REQUIRED_FROM);
-  if (channelRequired && crossesBorder(from.last_country, to.device.last_country)) return refuse('CROSS_BORDER');
+  const refusal = accessRefusal(from, to);
+  if (refusal) return refuse(refusal);
+  const terms = await sessionTerms(db, userId, from, to.device, now);
+  if (terms.refusesCrossing) return refuse('CROSS_BORDER');
   // last: taking the session is the only write, and it is atomic against the limit
-  const lease = { field: to.device.id, holder: from.id, limit, until: now.getTime() + SESSION_MS, now: now.getTime(), ttlMs: SESSION_MS };
-  if (!(await kv.leaseAcquire(sessionsKey(userId), lease))) return refuse('SESSION_LIMIT', { limit: limit ?? 0 });
+  const lease = { field: to.device.id, holder: from.id, limit: terms.limit, until: now.getTime() + SESSION_MS, now: now.getTime(), ttlMs: SESSION_MS };
+  if (!(await kv.leaseAcquire(sessionsKey(userId), lease))) return refuse('SESSION_LIMIT', { limit: terms.limit ?? 0 });
   return { allowed: true, reason: null, error: null };
+}
+
+/** What checkConnect weighs for a pair, as the back office explains it (no session is taken). */
+export interface ConnectExplanation {
+  /** the first rule that refuses, in checkConnect's order; NOT_SHARED: `to` is neither the owner's nor shared with them */
+  reason: 'NOT_SHARED' | Exclude<TConnectRefusal, 'SESSION_LIMIT'> | null;
+  from: { policy: TLoginWay; mayControl: boolean; country: string | null };
+  to: { policy: TLoginWay; mayBeControlled: boolean; country: string | null };
+  /** what the owner of `from` holds on `to`: MANAGE when they own it; null when not shared */
+  permission: TSharePermission | null;
+  owned: boolean;
+  channel: boolean;
+  channelRequired: boolean;
+  crossesBorder: boolean;
+  /** the simultaneous sessions the plan allows (null: no limit): the one rule not read here, since only taking a session counts them */
+  sessionLimit: number | null;
+}
+
+/**
+ * checkConnect's rules for a session from `fromId` (on its owner's account) to `toId`, without
+ * taking a session: every rule but the simultaneous-session count, with the facts each weighed.
+ * The ids are the API's; either device missing: DEVICE_NOT_FOUND.
+ */
+export async function explainConnect(db: Db, fromId: string, toId: string, now = new Date()): Promise<ConnectExplanation> {
+  const [from, toDevice] = await Promise.all([findDeviceById(db, fromId), findDeviceById(db, toId)]);
+  if (!from || !toDevice) throw new AppError('DEVICE_NOT_FOUND');
+  const [to, terms] = await Promise.all([findAccess(db, from.user_id, toDevice), sessionTerms(db, from.user_id, from, toDevice, now)]);
+  const reason = !to ? 'NOT_SHARED' : (accessRefusal(from, to) ?? (terms.refusesCrossing ? 'CROSS_BORDER' : null));
+  const fromPolicy = from.policy as TLoginWay;
+  const toPolicy = toDevice.policy as TLoginWay;
+  return {
+    reason,
+    from: { policy: fromPolicy, mayControl: describePolicy(fromPolicy).mayControl, country: from.last_country },
+    to: { policy: toPolicy, mayBeControlled: describePolicy(toPolicy).mayBeControlled, country: toDevice.last_country },
+    permission: to?.permission ?? null,
+    owned: to?.owned ?? false,
+    channel: terms.channel,
+    channelRequired: terms.channelRequired,
+    crossesBorder: terms.crossesBorder,
+    sessionLimit: terms.limit,
+  };
 }
 
 // ---- Counts --------------------------------------------------------------------------------

@@ -3,7 +3,9 @@ import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../../src/db/dialect';
 import { upsertSkus } from '../../../src/modules/pricing/pricing.repository';
-import { testConfig, testDialects, useTestApp } from '../../helper';
+import { type TestContext, testConfig, testDialects, useTestApp } from '../../helper';
+import { kvCases } from '../../accounts';
+import { testRedisUrl } from '../../databases';
 import { body, newOrder, newUser, orderRow, SKUS, startPay, userRow } from '../orders/support';
 import { auditOf, newStaff, sandboxPaidOrder, sandboxPayWithoutNotifying, type Staff } from './support';
 
@@ -130,33 +132,7 @@ describe.each(testDialects())('back office: orders and refunds on $dialect', ({ 
     expect({ status: again.statusCode, errcode: body(again).errcode }).toEqual({ status: 409, errcode: ErrorCode.REFUND_NOT_ALLOWED });
   });
 
-  it('refunds exactly once under 20 concurrent clicks: of one dialog (one key, partial) and of many (full)', async () => {
-    const owner = await newStaff(db(), 'OWNER');
-    const { order: one } = await sandboxPaidOrder(ctx.app, 'MONITOR_10');
-    const requestKey = key();
-    const clicks = await Promise.all(Array.from({ length: 20 }, () => post(`/admin/orders/${one.id}/refund`, owner, { amountFen: 500, reason: 'goodwill', requestKey })));
-    expect((await refunds(one.id)).map((refund) => Number(refund.amount_fen))).toEqual([500]);
-    expect(Number((await orderRow(ctx.database, one.id)).refunded_fen)).toBe(500);
-    expect(clicks.filter((res) => res.statusCode >= 500)).toEqual([]);
-    const refundId = (await refunds(one.id))[0]!.id;
-    for (const res of clicks) {
-      if (res.statusCode === 200) expect(body<TAdminRefund>(res).data.id).toBe(refundId);
-      else expect({ status: res.statusCode, errcode: body(res).errcode }).toEqual({ status: 409, errcode: ErrorCode.ADMIN_REQUEST_REPEATED });
-    }
-    expect((await auditOf(db(), one.id)).length).toBe(1);
-    // the same key later answers the same refund and refunds nothing more
-    const later = await post(`/admin/orders/${one.id}/refund`, owner, { amountFen: 500, reason: 'goodwill', requestKey });
-    expect(body<TAdminRefund>(later).data.id).toBe(refundId);
-    expect(await refunds(one.id)).toHaveLength(1);
-
-    const { order: many } = await sandboxPaidOrder(ctx.app, 'MONITOR_10');
-    const fulls = await Promise.all(Array.from({ length: 20 }, () => post(`/admin/orders/${many.id}/refund`, owner, { reason: 'cancelled', requestKey: key() })));
-    expect(fulls.filter((res) => res.statusCode === 200)).toHaveLength(1);
-    expect(fulls.filter((res) => res.statusCode !== 200).map((res) => body(res).errcode)).toEqual(Array(19).fill(ErrorCode.REFUND_NOT_ALLOWED));
-    expect((await refunds(many.id)).map((refund) => Number(refund.amount_fen))).toEqual([15800]);
-    expect((await orderRow(ctx.database, many.id)).status).toBe('REFUNDED');
-    expect((await auditOf(db(), many.id)).length).toBe(1);
-  });
+  it('refunds exactly once under 20 concurrent clicks: of one dialog (one key, partial) and of many (full)', () => expectRefundsExactlyOnce(ctx));
 
   it('answers bad refund input with envelopes and changes nothing', async () => {
     const finance = await newStaff(db(), 'FINANCE');
@@ -245,4 +221,50 @@ describe.each(testDialects())('back office: orders and refunds on $dialect', ({ 
     expect((await auditOf(db(), a.id)).map((entry) => [entry.action, JSON.parse(entry.after_json!)])).toEqual([['invoice.issue', { state: 'ISSUED', invoiceNo: 'INV-2026-0001' }]]);
     expect((await auditOf(db(), b.id)).map((entry) => [entry.action, entry.reason])).toEqual([['invoice.reject', 'tax id does not match the title']]);
   });
+});
+
+/**
+ * 20 clicks at once: of one refund dialog (one request key, a partial refund) and of twenty
+ * (twenty keys, full refunds). The key's claim lives in the key-value store (Redis in production).
+ */
+async function expectRefundsExactlyOnce(ctx: TestContext): Promise<void> {
+  const db = () => ctx.database.db;
+  const post = (url: string, staff: Staff, payload?: Record<string, unknown>) =>
+    ctx.app.inject({ method: 'POST', url, cookies: staff.cookies, headers: { 'accept-language': 'en', origin: ctx.app.config.webOrigin }, ...(payload ? { payload } : {}) });
+  const refunds = (orderId: string) => db().selectFrom('refunds').selectAll().where('order_id', '=', orderId).execute();
+
+  const owner = await newStaff(db(), 'OWNER');
+  const { order: one } = await sandboxPaidOrder(ctx.app, 'MONITOR_10');
+  const requestKey = key();
+  const clicks = await Promise.all(Array.from({ length: 20 }, () => post(`/admin/orders/${one.id}/refund`, owner, { amountFen: 500, reason: 'goodwill', requestKey })));
+  expect((await refunds(one.id)).map((refund) => Number(refund.amount_fen))).toEqual([500]);
+  expect(Number((await orderRow(ctx.database, one.id)).refunded_fen)).toBe(500);
+  expect(clicks.filter((res) => res.statusCode >= 500)).toEqual([]);
+  const refundId = (await refunds(one.id))[0]!.id;
+  for (const res of clicks) {
+    if (res.statusCode === 200) expect(body<TAdminRefund>(res).data.id).toBe(refundId);
+    else expect({ status: res.statusCode, errcode: body(res).errcode }).toEqual({ status: 409, errcode: ErrorCode.ADMIN_REQUEST_REPEATED });
+  }
+  expect((await auditOf(db(), one.id)).length).toBe(1);
+  // the same key later answers the same refund and refunds nothing more
+  const later = await post(`/admin/orders/${one.id}/refund`, owner, { amountFen: 500, reason: 'goodwill', requestKey });
+  expect(body<TAdminRefund>(later).data.id).toBe(refundId);
+  expect(await refunds(one.id)).toHaveLength(1);
+
+  const { order: many } = await sandboxPaidOrder(ctx.app, 'MONITOR_10');
+  const fulls = await Promise.all(Array.from({ length: 20 }, () => post(`/admin/orders/${many.id}/refund`, owner, { reason: 'cancelled', requestKey: key() })));
+  expect(fulls.filter((res) => res.statusCode === 200)).toHaveLength(1);
+  expect(fulls.filter((res) => res.statusCode !== 200).map((res) => body(res).errcode)).toEqual(Array(19).fill(ErrorCode.REFUND_NOT_ALLOWED));
+  expect((await refunds(many.id)).map((refund) => Number(refund.amount_fen))).toEqual([15800]);
+  expect((await orderRow(ctx.database, many.id)).status).toBe('REFUNDED');
+  expect((await auditOf(db(), many.id)).length).toBe(1);
+  }
+
+describe.runIf(testRedisUrl()).each(testDialects())('back office: refunds exactly once with the key-value store in Redis ($dialect)', ({ dialect }) => {
+  const redis = kvCases().find((kv) => kv.kind === 'redis')!;
+  const ctx = useTestApp(dialect, { deps: { kv: redis.create() } });
+  beforeAll(async () => {
+    await upsertSkus(ctx.database.db, SKUS);
+  });
+  it('refunds exactly once under 20 concurrent clicks: of one dialog (one key, partial) and of many (full)', () => expectRefundsExactlyOnce(ctx));
 });

@@ -5,12 +5,12 @@ import { currentSection, visibleSections } from './nav';
 describe('the back office nav', () => {
   it('shows each role only the sections its permissions open', () => {
     expect(visibleSections(ROLE_PERMISSIONS.OWNER).map((s) => s.key)).toEqual([
-      'dashboard', 'reports', 'users', 'orders', 'content', 'notices', 'releases', 'pricing', 'codes', 'payouts', 'cloudPc', 'support', 'jobs', 'staff', 'audit',
+      'dashboard', 'reports', 'users', 'devices', 'orders', 'invoices', 'content', 'notices', 'releases', 'pricing', 'codes', 'payouts', 'cloudPc', 'support', 'jobs', 'staff', 'audit',
     ]);
     expect(visibleSections(ROLE_PERMISSIONS.CONTENT).map((s) => s.key)).toEqual(['dashboard', 'content', 'notices', 'releases']);
-    expect(visibleSections(ROLE_PERMISSIONS.SUPPORT).map((s) => s.key)).toEqual(['dashboard', 'users', 'orders', 'support']);
-    expect(visibleSections(ROLE_PERMISSIONS.FINANCE).map((s) => s.key)).toEqual(['dashboard', 'reports', 'users', 'orders', 'pricing', 'codes', 'payouts', 'support', 'audit']);
-    expect(visibleSections(ROLE_PERMISSIONS.OPS).map((s) => s.key)).toEqual(['dashboard', 'users', 'codes', 'cloudPc', 'jobs']);
+    expect(visibleSections(ROLE_PERMISSIONS.SUPPORT).map((s) => s.key)).toEqual(['dashboard', 'users', 'devices', 'orders', 'support']);
+    expect(visibleSections(ROLE_PERMISSIONS.FINANCE).map((s) => s.key)).toEqual(['dashboard', 'reports', 'users', 'orders', 'invoices', 'pricing', 'codes', 'payouts', 'support', 'audit']);
+    expect(visibleSections(ROLE_PERMISSIONS.OPS).map((s) => s.key)).toEqual(['dashboard', 'users', 'devices', 'codes', 'cloudPc', 'jobs']);
   });
 
   it('marks the section of a page, the dashboard only on /admin itself', () => {

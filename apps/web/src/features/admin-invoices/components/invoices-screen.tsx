@@ -1,0 +1,156 @@
+'use client';
+
+import type { TAdminInvoice, TAdminInvoicesPage, TOrderInvoiceState } from '@llk/contracts';
+import Link from 'next/link';
+import { useLocale, useTranslations } from 'next-intl';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Table, TableBody, TableHead, Td, Th } from '@/components/ui/table';
+import { adminApi } from '@/features/admin/admin-api';
+import { ReasonDialog } from '@/features/admin/components/reason-dialog';
+import { formatDateTime, formatFen } from '@/lib/format';
+import { toast } from '@/lib/toast';
+
+// /admin/invoices (invoices.manage): invoice requests by state, newest first; an open request is
+// issued with its number or rejected with a reason (both audited by the API), and its row shows
+// the answer at once. Errors toast in the page's language, as on every admin screen.
+
+const STATES: readonly TOrderInvoiceState[] = ['REQUESTED', 'ISSUED', 'REJECTED'];
+
+/** The `state` of the page's link: a state, or ALL for every request. */
+export type TInvoiceFilter = TOrderInvoiceState | 'ALL';
+
+type TPending = { action: 'issue' | 'reject'; invoice: TAdminInvoice };
+
+export function InvoicesScreen({ filter, page }: { filter: TInvoiceFilter; page: TAdminInvoicesPage }) {
+  const t = useTranslations('AdminInvoices');
+  const locale = useLocale();
+  const [items, setItems] = useState(page.items);
+  const [next, setNext] = useState(page.next);
+  const [pending, setPending] = useState<TPending | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function loadMore() {
+    if (!next) return;
+    setBusy(true);
+    try {
+      const more = await adminApi.get<TAdminInvoicesPage>('/invoices', { query: { ...(filter === 'ALL' ? {} : { state: filter }), before: next } });
+      setItems((list) => [...list, ...more.items.filter((item) => !list.some((known) => known.id === item.id))]);
+      setNext(more.next);
+    } catch {
+      // toasted
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function answer(reason: string, form: FormData) {
+    if (!pending) return;
+    setBusy(true);
+    try {
+      const { action, invoice } = pending;
+      const invoiceNo = String(form.get('invoiceNo') ?? '').trim();
+      const body = action === 'issue' ? { invoiceNo, ...(reason ? { reason } : {}) } : { reason };
+      const saved = await adminApi.post<TAdminInvoice>(`/invoices/${invoice.id}/${action}`, { body });
+      setItems((list) => list.map((item) => (item.id === saved.id ? saved : item)));
+      setPending(null);
+      toast.success(action === 'issue' ? t('issued', { number: saved.invoiceNo ?? invoiceNo }) : t('rejected'));
+    } catch {
+      // toasted
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const filterHref = (value: TInvoiceFilter) => `/admin/invoices?state=${value}`;
+  return (
+    <section>
+      <h1 className="text-2xl font-semibold text-ink">{t('title')}</h1>
+      <nav className="mt-4 flex flex-wrap gap-2 text-sm" aria-label={t('filter')}>
+        {[...STATES, 'ALL' as const].map((value) => (
+          <Link
+            key={value}
+            href={filterHref(value)}
+            aria-current={value === filter ? 'page' : undefined}
+            className={`rounded-full border px-3 py-1 ${value === filter ? 'border-brand-600 bg-brand-50 font-medium text-brand-700' : 'border-line text-ink-soft'}`}
+          >
+            {value === 'ALL' ? t('all') : t(`states.${value}`)}
+          </Link>
+        ))}
+      </nav>
+      <div className="mt-6">
+        {items.length === 0 ? (
+          <p className="text-sm text-ink-muted">{t('empty')}</p>
+        ) : (
+          <div className="[&_td]:whitespace-nowrap [&_th]:whitespace-nowrap">
+            <Table testId="admin-invoices-table">
+              <TableHead>
+                <Th>{t('col.order')}</Th>
+                <Th>{t('col.title')}</Th>
+                <Th>{t('col.taxId')}</Th>
+                <Th>{t('col.email')}</Th>
+                <Th align="end">{t('col.amount')}</Th>
+                <Th>{t('col.requested')}</Th>
+                <Th>{t('col.state')}</Th>
+                <Th>{t('col.actions')}</Th>
+              </TableHead>
+              <TableBody>
+                {items.map((invoice) => (
+                  <tr key={invoice.id} data-testid="admin-invoice-row" data-order={invoice.orderId}>
+                    <Td>
+                      <Link className="font-mono text-brand-700 underline" href={`/admin/orders/${invoice.orderId}`}>
+                        {invoice.orderId}
+                      </Link>
+                    </Td>
+                    <Td>{invoice.title}</Td>
+                    <Td>{invoice.taxId ?? t('none')}</Td>
+                    <Td>{invoice.email}</Td>
+                    <Td align="end">{formatFen(invoice.amountFen, locale)}</Td>
+                    <Td>{formatDateTime(invoice.createdAt, locale)}</Td>
+                    <Td>
+                      <span data-testid="admin-invoice-state">{t(`states.${invoice.state}`)}</span>
+                      {invoice.invoiceNo ? <span className="block text-xs text-ink-muted">{t('invoiceNo', { number: invoice.invoiceNo })}</span> : null}
+                      {invoice.rejectReason ? <span className="block max-w-xs truncate text-xs text-ink-muted" title={invoice.rejectReason}>{invoice.rejectReason}</span> : null}
+                    </Td>
+                    <Td>
+                      {invoice.state === 'REQUESTED' ? (
+                        <span className="flex gap-2">
+                          <Button size="sm" onClick={() => setPending({ action: 'issue', invoice })}>
+                            {t('issue')}
+                          </Button>
+                          <Button size="sm" variant="secondary" onClick={() => setPending({ action: 'reject', invoice })}>
+                            {t('reject')}
+                          </Button>
+                        </span>
+                      ) : null}
+                    </Td>
+                  </tr>
+                ))}
+              </TableBody>
+            </Table>
+          </div>
+        )}
+      </div>
+      {next ? (
+        <Button variant="secondary" size="sm" className="mt-4" disabled={busy} onClick={() => void loadMore()} data-testid="admin-invoices-more">
+          {t('loadMore')}
+        </Button>
+      ) : null}
+      <ReasonDialog
+        open={pending !== null}
+        title={pending ? t(pending.action === 'issue' ? 'issueTitle' : 'rejectTitle', { order: pending.invoice.orderId }) : ''}
+        reasonLabel={pending?.action === 'issue' ? t('note') : t('reason')}
+        reasonRequired={pending?.action !== 'issue'}
+        cancelLabel={t('cancel')}
+        confirmLabel={pending?.action === 'issue' ? t('issue') : t('reject')}
+        danger={pending?.action === 'reject'}
+        busy={busy}
+        onCancel={() => setPending(null)}
+        onConfirm={(reason, form) => void answer(reason, form)}
+      >
+        {pending?.action === 'issue' ? <Field label={t('invoiceNoLabel')}>{(props) => <input {...props} name="invoiceNo" required maxLength={64} autoComplete="off" className={`${props.className} h-11`} />}</Field> : null}
+      </ReasonDialog>
+    </section>
+  );
+}
