@@ -4,8 +4,9 @@ import { adminCreate, adminTexts, signedInStaff, type TStaffLanguage, totpCode }
 
 // The back office's first journey (ADR 0019): an OWNER made by `npm run admin:create` opens the
 // set-up link, enrols an authenticator, logs out and in again with password and code, creates
-// a CONTENT member, finds both actions in the audit log and makes a batch of redemption codes
-// (shown once); a customer session opens no admin API.
+// a CONTENT member, who sets up in a browser of their own and publishes a news item (and may not
+// refund), finds every action in the audit log and makes a batch of redemption codes (shown
+// once); a customer session opens no admin API.
 
 const JOURNEYS = [
   { language: 'zh-CN', size: { width: 390, height: 844 } },
@@ -16,8 +17,8 @@ const PASSWORD = 'staff-password-2026!';
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 for (const { language, size } of JOURNEYS) {
-  test(`${language} ${size.width}: an owner sets up TOTP, logs in, creates a CONTENT member, sees both in the audit log, makes a batch of codes`, writesIn(language, 'en'), async ({ page, context, baseURL }) => {
-    test.setTimeout(120_000);
+  test(`${language} ${size.width}: an owner sets up TOTP, logs in, creates a CONTENT member, sees both in the audit log, makes a batch of codes`, writesIn(language, 'en'), async ({ page, context, browser, baseURL }) => {
+    test.setTimeout(180_000);
     const t = adminTexts(language);
     await page.setViewportSize(size);
     await context.addCookies([{ name: 'llk_admin_lang', value: language, url: `${baseURL}/admin` }]);
@@ -51,7 +52,7 @@ for (const { language, size } of JOURNEYS) {
     // the nav of an OWNER has every section; the staff page creates a CONTENT member
     if (size.width < 1024) await page.getByText(t.AdminShell!.menu!, { exact: true }).click();
     const nav = page.getByRole('navigation', { name: t.AdminShell!.navLabel! }).locator('visible=true');
-    await expect(nav.getByRole('link')).toHaveCount(13);
+    await expect(nav.getByRole('link')).toHaveCount(17);
     await nav.getByRole('link', { name: t.AdminShell!['nav.staff']! }).click();
     await expect(page.getByRole('heading', { name: t.AdminStaff!.title!, level: 1 })).toBeVisible();
     const member = `content-${unique()}`;
@@ -62,11 +63,37 @@ for (const { language, size } of JOURNEYS) {
     await expect(page.getByTestId('setup-link').getByRole('textbox')).toHaveValue(/\/admin\/setup#token=[A-Za-z0-9_-]{43}$/);
     await expect(page.getByTestId(`staff-${member}`)).toContainText(t.AdminStaff!['states.SETUP']!);
 
+    // the member sets up in a browser of their own, sees only the content sections, and publishes
+    const memberLink = await page.getByTestId('setup-link').getByRole('textbox').inputValue();
+    const memberContext = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
+    await memberContext.addCookies([{ name: 'llk_admin_lang', value: language, url: `${baseURL}/admin` }]);
+    const memberPage = await memberContext.newPage();
+    await memberPage.goto(new URL(memberLink).pathname + new URL(memberLink).hash);
+    const memberSecret = (await memberPage.getByTestId('totp-secret').textContent())?.trim() ?? '';
+    await memberPage.getByLabel(t.AdminSetup!.password!, { exact: true }).fill(PASSWORD);
+    await memberPage.getByLabel(t.AdminSetup!.confirm!).fill(PASSWORD);
+    await memberPage.getByLabel(t.AdminSetup!.code!).fill(totpCode(memberSecret));
+    await (await whenHydrated(memberPage.getByRole('button', { name: t.AdminSetup!.submit! }))).click();
+    await expect(memberPage).toHaveURL(/\/admin$/);
+    const memberNav = memberPage.getByRole('navigation', { name: t.AdminShell!.navLabel! }).locator('visible=true');
+    await expect(memberNav.getByRole('link')).toHaveText([t.AdminShell!['nav.dashboard']!, t.AdminShell!['nav.content']!, t.AdminShell!['nav.notices']!, t.AdminShell!['nav.releases']!]);
+    const news = { title: `Staff journey ${member}`, summary: 'Written by a new member.', body: 'Published by the member the owner created.' };
+    const created = await memberPage.request.post('/admin/api/news', { headers: { origin: baseURL! }, data: { kind: 'NEWS', publishAt: new Date().toISOString(), translations: { 'zh-CN': news, en: news } } });
+    expect(created.status()).toBe(200);
+    const newsId = ((await created.json()) as { data: { id: string } }).data.id;
+    expect((await memberPage.request.post(`/admin/api/news/${newsId}/publish`, { headers: { origin: baseURL! } })).status()).toBe(200);
+    // and may not refund: 403, before anything is read
+    expect((await memberPage.request.post('/admin/api/orders/01ARZ3NDEKTSV4RRFFQ69G5FAV/refund', { headers: { origin: baseURL! }, data: {} })).status()).toBe(403);
+    await memberContext.close();
+
     // the audit log shows the log-in and the creation, by this owner
     await page.goto('/admin/audit');
     const rows = page.getByTestId('audit-row');
     await expect(rows.filter({ hasText: 'staff.create' }).filter({ hasText: owner }).first()).toBeVisible();
     await expect(rows.filter({ hasText: 'staff.login' }).filter({ hasText: owner }).first()).toBeVisible();
+    // and what the member did: their set-up and the news item they created and published
+    await expect(rows.filter({ hasText: 'news.create' }).filter({ hasText: member }).first()).toBeVisible();
+    await expect(rows.filter({ hasText: 'news.publish' }).filter({ hasText: member }).first()).toBeVisible();
     await page.getByLabel(t.AdminAudit!.staff!).fill(owner);
     await (await whenHydrated(page.getByRole('button', { name: t.AdminAudit!.search!, exact: true }))).click();
     await expect(rows).toHaveCount(3); // staff.setup, staff.login, staff.create
