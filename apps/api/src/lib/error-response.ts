@@ -91,6 +91,10 @@ export function toErrorResponse(error: unknown, request: FastifyRequest): ErrorR
     if (mapped) return codedResponse(request, mapped);
   }
 
+  // text PostgreSQL cannot store (a NUL, a lone surrogate) that a schema let through: the input
+  // was wrong, not the server — 400 in the caller's language, never a 500
+  if (isUnstorableText(error)) return codedResponse(request, 'BAD_REQUEST');
+
   if (isOutage(error)) {
     return { ...codedResponse(request, 'SERVICE_UNAVAILABLE'), headers: { 'retry-after': String(OUTAGE_RETRY_AFTER_SECONDS) }, unexpected: true };
   }
@@ -117,6 +121,12 @@ const OUTAGE_MESSAGES = [
   /^Client has encountered a connection error and is not queryable$/,
   /^timeout exceeded when trying to connect$/,
 ];
+
+/** PostgreSQL's 22021 (character not in repertoire: a NUL in text) and 22P05 (untranslatable character). */
+export function isUnstorableText(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '22021' || code === '22P05';
+}
 
 /** Whether `error` (or its cause) says a database or Redis is unreachable, not that the request was wrong. */
 export function isOutage(error: unknown, depth = 0): boolean {
