@@ -24,4 +24,14 @@ describe('phrases (issue 20, item 6)', () => {
     expect(html).not.toContain('画<wbr/>面');
     expect(html).toContain('<wbr/>');
   });
+
+  it('keeps a number with the word it counts: no break between “8” and “折”', () => {
+    const html = renderToStaticMarkup(<h1><Phrased text="年中慶：會員 8 折，加贈 30 天" locale="zh-tw" /></h1>);
+    expect(html).toContain('8\u00a0折');
+    expect(html).toContain('30\u00a0天');
+    // the space before the number may still break: only the one after it is held
+    expect(html.replaceAll('<wbr/>', '')).toBe('<h1>年中慶：會員 8\u00a0折，加贈 30\u00a0天</h1>');
+    expect(phrases('年間 2 割引', 'ja').join('')).toBe('年間 2\u00a0割引');
+    expect(phrases('Save 8 times', 'en')).toEqual(['Save 8 times']);
+  });
 });

@@ -16,16 +16,30 @@ const MODELS: Partial<Record<TLocale, ConstructorParameters<typeof Parser>[0]>> 
 };
 const parsers = new Map<TLocale, Parser>();
 
+/**
+ * A number keeps the word it counts: the space between a figure and the Han or kana word after
+ * it ("8 折", "30 天", "10 面") becomes a no-break space, so a heading never ends a line on "8".
+ */
+const NUMBER_AND_COUNTER = /(\d) (?=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])/gu;
+
 /** The text's phrases in `locale` (one piece in a language without a model). */
-export function phrases(text: string, locale: TLocale): string[] {
+export function phrases(source: string, locale: TLocale): string[] {
   const model = MODELS[locale];
-  if (!model || text === '') return [text];
+  if (!model || source === '') return [source];
+  const text = source.replace(NUMBER_AND_COUNTER, '$1\u00a0');
   let parser = parsers.get(locale);
   if (!parser) {
     parser = new Parser(model);
     parsers.set(locale, parser);
   }
-  return parser.parse(text);
+  // the model may still cut beside the no-break space: such a cut is joined up again
+  const parts: string[] = [];
+  for (const part of parser.parse(text)) {
+    const last = parts.at(-1);
+    if (last !== undefined && (last.endsWith('\u00a0') || part.startsWith('\u00a0'))) parts[parts.length - 1] = last + part;
+    else parts.push(part);
+  }
+  return parts;
 }
 
 /** `text` with a break opportunity (<wbr>) between its phrases; use inside a `break-keep` heading. */
