@@ -1,3 +1,5 @@
+'use client';
+
 import type { TAdminLedgerFigures, TAdminLedgerReport } from '@llk/contracts';
 import { useLocale, useTranslations } from 'next-intl';
 import { buttonClass } from '@/components/ui/button';
