@@ -82,7 +82,7 @@ test('OPS finds a simulated device by its app device id, opens it and reads why 
   await context.close();
 });
 
-test('FINANCE issues an invoice request with its number and sees its state change', { tag: '@writes' }, async ({ browser, request, baseURL }) => {
+test('FINANCE issues an invoice request with its number, sees its state change, and finds the money in the finance report', { tag: '@writes' }, async ({ browser, request, baseURL }) => {
   test.setTimeout(120_000);
   const t = screenTexts('invoices', 'AdminInvoices');
   const nav = adminTexts('en').AdminShell!;
@@ -123,5 +123,18 @@ test('FINANCE issues an invoice request with its number and sees its state chang
   // the customer's own API reads the request as issued
   const answer = await data<{ invoices: { state: string }[] }>(await request.get(`${api}/order/invoice/${order.id}`, { headers: { authorization: customer.token } }));
   expect(answer.invoices[0]?.state).toBe('ISSUED');
+
+  // the finance report (the last 30 days of UTC+8) counts the order's money, and its CSV says the same
+  const r = screenTexts('dashboard', 'AdminReports');
+  await page.getByRole('link', { name: nav['nav.reports']! }).first().click();
+  await expect(page.getByRole('heading', { name: r('title'), level: 1 })).toBeVisible();
+  const days = page.getByTestId('report-days');
+  await expect(days.getByRole('row').nth(1).locator('td').first()).toHaveText(r('total'));
+  await expect(days.getByRole('row').nth(2).locator('td').first()).toHaveText(/^\d{4}-\d{2}-\d{2}$/);
+  const csvHref = (await page.getByTestId('report-csv').getAttribute('href')) ?? '';
+  const csv = await page.request.get(csvHref);
+  expect(csv.headers()['content-type']).toBe('text/csv; charset=utf-8');
+  const totalLine = (await csv.text()).split('\r\n').find((line) => line.startsWith('total,')) ?? '';
+  expect(Number(totalLine.split(',')[1])).toBeGreaterThanOrEqual(order.totalFen);
   await context.close();
 });
