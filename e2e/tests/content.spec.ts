@@ -123,9 +123,9 @@ test.describe('news without JavaScript', () => {
 test.describe('guide', () => {
   test('section → topic → sub-topic through the sidebar, with breadcrumbs and previous/next', async ({ page }) => {
     await page.goto('/en/guide');
-    await page.getByTestId('guide-sections').getByRole('link', { name: 'Remote Control', exact: true }).click();
+    await page.getByTestId('guide-sections').getByRole('link', { name: 'Remote control', exact: true }).click();
     await expect(page).toHaveURL(/\/en\/guide\/remote-control$/);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Remote Control');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Remote control');
 
     const sidebar = page.getByRole('navigation', { name: 'Guide contents' });
     await sidebar.getByRole('link', { name: 'Input devices' }).click();
@@ -136,7 +136,7 @@ test.describe('guide', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Gamepad');
     await expect(sidebar.locator('[aria-current="page"]')).toHaveText('Gamepad');
     const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
-    await expect(crumbs.getByRole('link')).toHaveText(['Home', 'User guide', 'Remote Control', 'Input devices']);
+    await expect(crumbs.getByRole('link')).toHaveText(['Home', 'User guide', 'Remote control', 'Input devices']);
     await expect(crumbs.locator('[aria-current="page"]')).toHaveText('Gamepad');
 
     const pager = page.getByRole('navigation', { name: 'Previous and next pages' });

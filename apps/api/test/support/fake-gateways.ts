@@ -920,6 +920,10 @@ export async function startFakeGatewayServer(gateways: FakeGateways | null, opti
       }
     })();
   });
+  // idle keep-alive sockets outlive the clients' own (Node's agents drop theirs after 5 s): with
+  // the server's default of 5 s too, a busy machine let a request meet a socket the server had
+  // just closed, and the test read ECONNRESET instead of the gateway's answer
+  server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
