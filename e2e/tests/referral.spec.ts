@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { REFERRAL_RULES, type TLocale } from '@llk/contracts';
+import { REFERRAL_RULES, type TAmbassadorInfo, type TLocale } from '@llk/contracts';
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { accountTexts, apiBase as api, readCode, textPattern } from '../support/accounts';
 import { fetchPricing, payInSandbox, rmb, spaces } from '../support/commerce';
@@ -50,27 +50,50 @@ test('a member joins the ambassador programme and sees the link, the code and it
   const identity = newIdentity();
   const { access_token: token } = await data<{ access_token: string }>(await request.post(`${api}/signup`, { data: await signUpBody(request, api, identity) }));
 
-  // a visitor is asked to log in first, with the way back
+  // a visitor is invited to join and asked to log in first, with the way back
   await page.goto('/en/promotionPlan');
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect(heading).toHaveText('Become a LLK Remote ambassador');
   const login = page.getByTestId('ambassador-login');
   await expect(login).toHaveAttribute('href', /\/en\/login\?redirectUrl=%2FpromotionPlan/);
   // the rules name what earns nothing, as the ledger applies them
   await expect(page.getByText('Global channel, quality upgrades and cloud PCs earn no commission.')).toBeVisible();
   await expect(page.getByText(/^Referring yourself earns nothing/)).toBeVisible();
+  // and how commission becomes money, before joining: the threshold by its name (its amount is the programme API's, for a member)
+  const payoutRule = page.getByTestId('payout-rule');
+  await expect(payoutRule).toContainText('paid to your Alipay account in the monthly batch transfer once it reaches the minimum payout;');
 
   await logIn(page.context(), baseURL ?? '', token);
+  // the threshold the page was given, as the payout section shows it (the back office may change it meanwhile)
+  const programme = page.waitForResponse((response) => response.url().endsWith('/activity/participant/marketingAmbassador') && response.request().method() === 'GET');
   await page.goto('/en/promotionPlan');
-  await page.getByRole('button', { name: 'Join now' }).click();
+  const { payout } = ((await (await programme).json()) as { data: TAmbassadorInfo }).data;
+  const join = page.getByRole('button', { name: 'Join now' });
+  await expect(join).toBeVisible();
+  await expect(heading).toHaveText('Become a LLK Remote ambassador');
+  await expect(payoutRule).toContainText(`once it reaches ${rmb(payout.thresholdFen, 'en')};`);
+  await join.click();
   const code = page.getByLabel('Your referral code', { exact: true });
   await expect(code).toHaveValue(/^[0-9A-HJKMNP-TV-Z]{8}$/);
   const value = await code.inputValue();
   await expect(page.getByLabel('Your referral link', { exact: true })).toHaveValue(`${baseURL}/?ref=${value}`);
   await expect(page.getByRole('img', { name: 'QR code of your referral link' })).toHaveAttribute('data-qr-value', `${baseURL}/?ref=${value}`);
   await expect(page.getByText('Nobody has signed up through your link yet.')).toBeVisible();
+  // a member's own page now, no longer an invitation
+  await expect(heading).toHaveText('Your ambassador account');
 
   // joined for good: the same code after a reload, in another language too
   await page.goto('/ja/promotionPlan');
   await expect(page.getByLabel('あなたの紹介コード')).toHaveValue(value);
+  await expect(heading).toHaveText('アンバサダーのマイページ');
+
+  // the way back to the site, in words beside the logo (issue 20, item 11)
+  const back = page.getByRole('link', { name: 'トップページへ戻る' });
+  await expect(back).toBeVisible();
+  await expect(back).toHaveAttribute('href', '/ja');
+  await back.click();
+  await expect(page).toHaveURL(/\/ja$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });
 
 /** The header's language switch (as language-switch.spec.ts uses it). */

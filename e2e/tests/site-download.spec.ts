@@ -117,12 +117,36 @@ test.describe('download page', () => {
     await expect(entry).toHaveAttribute('open', '');
     // the turn is a transition: polled until it has ended (a read mid-way saw 150.7deg)
     await expect.poll(() => chevron.evaluate((svg) => getComputedStyle(svg).rotate)).toBe('180deg');
-    // on a phone the code is not shown: nobody scans their own screen
-    await page.setViewportSize({ width: 390, height: 800 });
-    await expect(page.getByTestId('download-mobile-qr')).toBeHidden();
-    await page.setViewportSize({ width: 1280, height: 800 });
     await page.getByRole('link', { name: 'Read the release notes' }).click();
     await expect(page).toHaveURL(/\/en\/log$/);
+  });
+
+  test('the QR code and its address are for a computer with a mouse, never for a phone upright or sideways (issue 20, item 7)', async ({ browser, baseURL }) => {
+    const address = `${baseURL}/en/download`;
+    // a phone held upright and the same phone sideways (wider than `sm`): touch, no hover
+    for (const viewport of [
+      { width: 390, height: 844 },
+      { width: 844, height: 390 },
+    ]) {
+      const context = await browser.newContext({ viewport, hasTouch: true, isMobile: true, userAgent: agents.android });
+      const page = await context.newPage();
+      await page.goto('/en/download');
+      await expect(page.getByTestId('download-advisor')).toHaveAttribute('data-platform', 'android');
+      const band = page.getByTestId('download-mobile');
+      await expect(band.locator('svg[data-qr-value]'), `${viewport.width}×${viewport.height}`).toHaveAttribute('data-qr-value', address);
+      await expect(band, `${viewport.width}×${viewport.height}`).toBeHidden();
+      await expect(page.getByRole('heading', { name: 'On your phone or tablet' })).toHaveCount(0);
+      await expect(page.getByText(address, { exact: true })).toBeHidden();
+      await context.close();
+    }
+    // a computer at 1280 px with a mouse: the code and the address it encodes, printed under the public origin
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto('/en/download');
+    await expect(page.getByRole('heading', { name: 'On your phone or tablet' })).toBeVisible();
+    await expect(page.getByRole('img', { name: `QR code of ${address}` })).toBeVisible();
+    await expect(page.getByText(address, { exact: true })).toBeVisible();
+    await context.close();
   });
 
   test('inside an in-app browser, hints to open the page in the system browser', async ({ browser }) => {

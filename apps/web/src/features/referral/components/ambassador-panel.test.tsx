@@ -8,6 +8,7 @@ vi.mock('next/navigation', () => ({ useParams: () => ({ locale: 'en' }) }));
 
 import { fakeApi, type FakeApi } from '../../../../test/support/fake-api';
 import { AmbassadorPanel } from './ambassador-panel';
+import { AmbassadorHeading, AmbassadorState, PayoutRule } from './ambassador-state';
 
 const PROGRAMME = 'GET /activity/participant/marketingAmbassador';
 const JOIN = 'POST /activity/participant/marketingAmbassador';
@@ -81,5 +82,35 @@ describe('AmbassadorPanel', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('Your ambassador details could not be loaded.');
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByLabelText('Your referral link')).toHaveProperty('value', joined.referralLink);
+  });
+
+  it('turns the page’s heading into the member’s once joined, and names the payout threshold once loaded', async () => {
+    const page = () => (
+      <AmbassadorState>
+        <h1>
+          <AmbassadorHeading visitor="Become an ambassador" member="Your ambassador account" />
+        </h1>
+        <ul>
+          <PayoutRule generic={texts.payoutRule ?? ''} withThreshold={texts.payoutRuleThreshold ?? ''} />
+        </ul>
+        <AmbassadorPanel texts={texts} visitor={visitor} />
+      </AmbassadorState>
+    );
+    setHint(false);
+    const visitorView = render(page());
+    expect(screen.getByRole('heading').textContent).toBe('Become an ambassador');
+    expect(screen.getByRole('listitem').textContent).toContain('once it reaches the minimum payout;');
+    visitorView.unmount();
+
+    setHint(true);
+    api.reply(PROGRAMME, [{ data: base }, { data: joined }]);
+    api.reply(JOIN, { data: { activityType: 'LZ', referralCode: 'AB12CD34', referralLink: joined.referralLink, joinedAt: joined.joinedAt, created: true } });
+    render(page());
+    // the panel publishes what it loaded once it has shown it
+    expect(await screen.findByText(/ once it reaches CN¥100; /)).toBeTruthy();
+    expect(screen.getByRole('heading').textContent).toBe('Become an ambassador');
+    fireEvent.click(screen.getByRole('button', { name: 'Join now' }));
+    await screen.findByLabelText('Your referral code');
+    expect((await screen.findByRole('heading', { level: 1, name: 'Your ambassador account' })).textContent).toBe('Your ambassador account');
   });
 });

@@ -7,11 +7,13 @@ import { toast } from '@/lib/toast';
 import type { TLoadResult } from '../referral-api';
 import type { TReferralTexts } from '../texts';
 import { buttonClass } from '@/components/ui/button';
+import { usePublishAmbassadorInfo } from './ambassador-state';
 
 // The interactive part of /promotionPlan (spec sections 2 and 6): a visitor sees `visitor`
 // (log in first, rendered by the server); a member who has not joined sees Join Now; an
 // ambassador sees the dashboard (link, code, QR code, referred users, commissions), which is
-// loaded only then, like the API client.
+// loaded only then, like the API client. What it loads is published to the page's heading and
+// payout rule (ambassador-state.tsx).
 
 const AmbassadorDashboard = lazy(() => import('./ambassador-dashboard'));
 const loadApi = () => import('../referral-api');
@@ -40,6 +42,9 @@ export function AmbassadorPanel({ texts, visitor }: { texts: TReferralTexts; vis
   useEffect(() => {
     if (hint) void load();
   }, [hint, load]);
+
+  const publish = usePublishAmbassadorInfo();
+  useEffect(() => publish(hint && state.kind === 'ready' ? state.info : null), [hint, state, publish]);
 
   async function join() {
     if (joining) return;

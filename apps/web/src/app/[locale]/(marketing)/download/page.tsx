@@ -102,7 +102,7 @@ export default async function DownloadPage({ params }: { params: LocaleParams })
         </DownloadAdvisor>
       </PageIntro>
 
-      <PageSection id="download-platforms" title={t('platformsHeading')}>
+      <PageSection locale={locale} id="download-platforms" title={t('platformsHeading')}>
         <div className="grid gap-5 lg:grid-cols-2">
           {PLATFORM_KEYS.map((key) => (
             <PlatformCard
@@ -128,20 +128,22 @@ export default async function DownloadPage({ params }: { params: LocaleParams })
         </div>
       </PageSection>
 
-      <PageSection id="download-mobile" title={t('mobile.heading')} muted>
-        <div className="flex flex-col items-start gap-6 sm:flex-row sm:items-center">
-          {/* a code to scan with a phone is no use on that phone: from sm up only */}
-          <div className="max-sm:hidden" data-testid="download-mobile-qr">
+      {/* For a visitor on a computer to carry the page to a phone: scanning the screen one holds is no
+          use, so the band is shown only where the main pointer is a mouse or a touchpad (a phone or a
+          tablet, held either way, has neither hover nor a fine pointer), its printed address too. */}
+      <div className="hidden [@media(hover:hover)_and_(pointer:fine)]:block" data-testid="download-mobile">
+        <PageSection locale={locale} id="download-mobile" title={t('mobile.heading')} muted>
+          <div className="flex flex-col items-start gap-6 sm:flex-row sm:items-center">
             <QrCode value={mobileUrl} label={t('mobile.qrLabel', { url: mobileUrl })} />
+            <div className="max-w-xl">
+              <p className="leading-relaxed text-ink-muted">{t('mobile.body')}</p>
+              <p className="mt-3 text-sm break-all text-ink-soft">{mobileUrl}</p>
+            </div>
           </div>
-          <div className="max-w-xl">
-            <p className="leading-relaxed text-ink-muted">{t('mobile.body')}</p>
-            <p className="mt-3 text-sm break-all text-ink-soft">{mobileUrl}</p>
-          </div>
-        </div>
-      </PageSection>
+        </PageSection>
+      </div>
 
-      <PageSection id="download-updates" title={t('updatesHeading')}>
+      <PageSection locale={locale} id="download-updates" title={t('updatesHeading')}>
         {updated ? (
           <p className="font-medium text-ink">
             {/* the label and the date in one message: no space after a full-width colon in CJK */}

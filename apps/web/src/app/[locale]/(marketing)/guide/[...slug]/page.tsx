@@ -7,6 +7,7 @@ import { MarkdownBody } from '@/features/guide/components/markdown-body';
 import { getGuideTree } from '@/features/guide/guide-content';
 import { findGuideNode, guideHref, listGuidePaths, type GuideMatch, type GuideNode } from '@/features/guide/guide-tree';
 import { renderMarkdown } from '@/features/guide/markdown';
+import { SiteSearchBox } from '@/features/search/components/site-search-box';
 import { Breadcrumbs } from '@/features/site/components/breadcrumbs';
 import { TextLink } from '@/features/site/components/button-link';
 import { resolveLocale, type LocaleParams } from '@/features/site/page-locale';
@@ -69,6 +70,11 @@ export default async function GuideTopicPage({ params }: { params: Params }) {
 
   return (
     <div className="mx-auto grid max-w-6xl gap-10 px-4 py-10 sm:px-6 lg:grid-cols-[16rem_1fr] lg:px-8">
+      {/* the guide index's search box, over both columns (first, as the topic list is from lg) and
+          first on a phone too, where the topic list comes last */}
+      <div className="order-first lg:col-span-2">
+        <SiteSearchBox locale={locale} />
+      </div>
       <div className="order-last lg:order-first">
         <GuideNav tree={tree} current={node} label={t('navLabel')} />
       </div>
@@ -80,21 +86,23 @@ export default async function GuideTopicPage({ params }: { params: Params }) {
           </p>
         ) : null}
         <div lang={lang}>
-          <h1 className="text-3xl font-bold tracking-tight text-balance break-keep text-ink sm:text-4xl"><Phrased text={node.title} locale={locale} /></h1>
+          <h1 className="text-3xl font-bold tracking-tight text-balance break-keep text-ink sm:text-4xl"><Phrased text={node.title} locale={isLocale(node.locale) ? node.locale : locale} /></h1>
           {node.description ? <p className="mt-4 max-w-3xl text-lg leading-relaxed text-ink-muted">{node.description}</p> : null}
           <MarkdownBody html={html} className="mt-8" />
         </div>
 
         {node.children.length > 0 ? (
           <section aria-labelledby="guide-topics" className="mt-10">
-            <h2 id="guide-topics" className="text-xl font-semibold text-ink">
-              {t('topicsHeading')}
+            <h2 id="guide-topics" className="text-xl font-semibold text-balance break-keep text-ink">
+              <Phrased text={t('topicsHeading')} locale={locale} />
             </h2>
             <ul className="mt-4 grid gap-3 sm:grid-cols-2">
               {node.children.map((topic) => (
                 <li key={topic.slug} lang={langOf(topic, locale)} className="rounded-control border border-line bg-canvas p-5">
-                  <h3 className="font-semibold text-ink">
-                    <TextLink href={guideHref(topic)}>{topic.title}</TextLink>
+                  <h3 className="font-semibold text-balance break-keep text-ink">
+                    <TextLink href={guideHref(topic)}>
+                      <Phrased text={topic.title} locale={isLocale(topic.locale) ? topic.locale : locale} />
+                    </TextLink>
                   </h3>
                   {topic.description ? <p className="mt-1 text-sm leading-relaxed text-ink-muted">{topic.description}</p> : null}
                 </li>

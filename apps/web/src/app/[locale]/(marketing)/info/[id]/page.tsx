@@ -8,6 +8,7 @@ import { MarkdownBody } from '@/features/guide/components/markdown-body';
 import { renderMarkdown } from '@/features/guide/markdown';
 import { formatDate } from '@/lib/format';
 import { findNewsItem } from '@/features/news/news-api';
+import { SiteSearchBox } from '@/features/search/components/site-search-box';
 import { Breadcrumbs } from '@/features/site/components/breadcrumbs';
 import { ButtonLink, TextLink } from '@/features/site/components/button-link';
 import { resolveLocale, type LocaleParams } from '@/features/site/page-locale';
@@ -62,46 +63,52 @@ export default async function NewsDetailPage({ params }: { params: Params }) {
   const dateOf = (iso: string) => formatDate(iso, localeEntries[locale].iso);
 
   return (
-    <article className="mx-auto max-w-3xl px-4 py-10 sm:px-6 lg:px-8">
-      <Breadcrumbs
-        label={tCrumbs('label')}
-        items={[{ label: tCrumbs('home'), href: '/' }, { label: t('newsList'), href: newsPath(1) }, { label: item.title }]}
-      />
-      {fallback ? (
-        <p role="note" className="mb-6 rounded-control border border-line bg-surface px-4 py-3 text-sm text-ink-muted">
-          {tLanguage('fallbackNote', { fallback: localeEntries[item.locale].name })}
-        </p>
-      ) : null}
-      <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-ink-muted">
-        <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${item.kind === 'PROMOTION' ? 'bg-amber-100 text-amber-900' : 'bg-brand-50 text-brand-800'}`}>
-          {tList(`kinds.${item.kind}`)}
-        </span>
-        <time dateTime={item.publishedAt}>{tArticle('published', { date: formatDate(item.publishedAt, localeEntries[locale].iso) })}</time>
-      </p>
-      <div lang={fallback ? localeEntries[item.locale].iso : undefined}>
-        <h1 className="mt-3 text-3xl font-bold tracking-tight text-balance break-keep text-ink sm:text-4xl"><Phrased text={item.title} locale={locale} /></h1>
-        <p className="mt-4 text-lg leading-relaxed text-ink-muted">{item.summary}</p>
-        {promotion && ended ? (
-          <p className="mt-4 rounded-control border border-line bg-surface px-4 py-3 font-medium text-ink-muted" data-testid="promotion-ended">
-            {tArticle('ended', { until: dateOf(promotion.until) })}
-          </p>
-        ) : null}
-        {promotion && !ended ? (
-          <p className="mt-4 rounded-control border border-amber-300 bg-amber-50 px-4 py-3 font-medium text-amber-900">
-            {tArticle('validity', { from: dateOf(promotion.from), until: dateOf(promotion.until) })}
-          </p>
-        ) : null}
-        <MarkdownBody html={renderMarkdown(item.body, (href) => localizePath(locale, href))} className="mt-8" />
-        {promotion && !ended ? (
-          <div className="mt-8 flex flex-wrap items-center gap-x-4 gap-y-2 rounded-card border border-line bg-surface p-5" data-testid="promotion-buy">
-            <ButtonLink href="/pricing">{tArticle('buy')}</ButtonLink>
-            <p className="text-sm text-ink-muted">{tArticle('buyHint')}</p>
-          </div>
-        ) : null}
+    <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6 lg:px-8">
+      {/* the news list's search box, above the item */}
+      <div className="mb-8">
+        <SiteSearchBox locale={locale} />
       </div>
-      <p className="mt-10 border-t border-line pt-6">
-        <TextLink href={newsPath(1)}>{t('backToList')}</TextLink>
-      </p>
-    </article>
+      <article>
+        <Breadcrumbs
+          label={tCrumbs('label')}
+          items={[{ label: tCrumbs('home'), href: '/' }, { label: t('newsList'), href: newsPath(1) }, { label: item.title }]}
+        />
+        {fallback ? (
+          <p role="note" className="mb-6 rounded-control border border-line bg-surface px-4 py-3 text-sm text-ink-muted">
+            {tLanguage('fallbackNote', { fallback: localeEntries[item.locale].name })}
+          </p>
+        ) : null}
+        <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-ink-muted">
+          <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${item.kind === 'PROMOTION' ? 'bg-amber-100 text-amber-900' : 'bg-brand-50 text-brand-800'}`}>
+            {tList(`kinds.${item.kind}`)}
+          </span>
+          <time dateTime={item.publishedAt}>{tArticle('published', { date: formatDate(item.publishedAt, localeEntries[locale].iso) })}</time>
+        </p>
+        <div lang={fallback ? localeEntries[item.locale].iso : undefined}>
+          <h1 className="mt-3 text-3xl font-bold tracking-tight text-balance break-keep text-ink sm:text-4xl"><Phrased text={item.title} locale={locale} /></h1>
+          <p className="mt-4 text-lg leading-relaxed text-ink-muted">{item.summary}</p>
+          {promotion && ended ? (
+            <p className="mt-4 rounded-control border border-line bg-surface px-4 py-3 font-medium text-ink-muted" data-testid="promotion-ended">
+              {tArticle('ended', { until: dateOf(promotion.until) })}
+            </p>
+          ) : null}
+          {promotion && !ended ? (
+            <p className="mt-4 rounded-control border border-amber-300 bg-amber-50 px-4 py-3 font-medium text-amber-900">
+              {tArticle('validity', { from: dateOf(promotion.from), until: dateOf(promotion.until) })}
+            </p>
+          ) : null}
+          <MarkdownBody html={renderMarkdown(item.body, (href) => localizePath(locale, href))} className="mt-8" />
+          {promotion && !ended ? (
+            <div className="mt-8 flex flex-wrap items-center gap-x-4 gap-y-2 rounded-card border border-line bg-surface p-5" data-testid="promotion-buy">
+              <ButtonLink href="/pricing">{tArticle('buy')}</ButtonLink>
+              <p className="text-sm text-ink-muted">{tArticle('buyHint')}</p>
+            </div>
+          ) : null}
+        </div>
+        <p className="mt-10 border-t border-line pt-6">
+          <TextLink href={newsPath(1)}>{t('backToList')}</TextLink>
+        </p>
+      </article>
+    </div>
   );
 }
