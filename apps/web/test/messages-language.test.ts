@@ -1,13 +1,16 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ALL_LOCALES, asciiColonFaults, CJK_LOCALES, currencyFaults, LATIN_NAMES, visibleWords } from './support/language-rules';
 
 // Issue 20, item 9: no English left in another language's messages. Two rules, each with an
 // allow-list of what is written the same everywhere (product and platform names, units, codes):
 // - Chinese, Japanese and Korean messages contain no Latin-script word outside LATIN_NAMES;
 // - a Spanish or French message identical to its English one contains only words that language
 //   writes the same way (SAME_AS_ENGLISH: names and true cognates such as "Total", "Version").
-// And one currency code per language: the renminbi is "CNY" where a code is written, never "RMB".
+// And one form of the renminbi per language, formatFen's (never "RMB"), and full-width colons after
+// Chinese and Japanese text. The rules are shared with the guide and news check
+// (content-language.test.ts) in ./support/language-rules.ts.
 
 const webDir = path.resolve(import.meta.dirname, '../messages');
 const contractsDir = path.resolve(import.meta.dirname, '../../../packages/contracts/messages');
@@ -33,33 +36,6 @@ function messagesOf(locale: string): Map<string, string> {
   return out;
 }
 
-/** The words a reader sees: ICU arguments, plural/select syntax and rich-text tags removed. */
-function visibleWords(message: string): string[] {
-  let text = message.replace(/<\/?[A-Za-z][\w-]*>/g, ' ');
-  // {{discount:SKU}}: the content syntax a message names for editors, never shown as words
-  text = text.replace(/\{\{[^{}]*\}\}/g, ' ');
-  // {name} and {count, plural, one {…} other {…}}: keep the branches' text, drop the syntax.
-  text = text.replace(/\{\s*[A-Za-z0-9_]+\s*,\s*(?:plural|select|selectordinal)\s*,/g, '{');
-  text = text.replace(/(?:=\d+|\b(?:zero|one|two|few|many|other))\s*\{/g, '{');
-  text = text.replace(/\{\s*[A-Za-z0-9_]+\s*(?:,\s*[A-Za-z]+\s*(?:,\s*[^{}]*)?)?\}/g, ' ');
-  // Single capitals ("I, L and O are not used", "D drive") are letters, not words.
-  return (text.match(/[A-Za-z]+(?:['’][A-Za-z]+)*(?:[-.][A-Za-z]+)*/g) ?? []).filter((word) => !/^[A-Z]$/.test(word));
-}
-
-const LATIN_NAMES = new Set([
-  // the product, its company and its file names
-  'LLK', 'Remote', 'Technology', 'Co', 'Ltd', 'llk-remote-backup-codes.txt', 'llk-lang',
-  // platforms, devices, stores, browsers, hardware
-  'Android', 'Linux', 'Windows', 'macOS', 'iOS', 'iPadOS', 'iPhone', 'iPad', 'Mac', 'Apple', 'Intel', 'AMD', 'ARM',
-  'NVIDIA', 'RTX', 'EPYC', 'NVMe', 'Google', 'Play', 'App', 'Store', 'Microsoft', 'Authenticator', 'Password',
-  'Chrome', 'Edge', 'Safari', 'Firefox', 'JavaScript', 'Bluetooth', 'Ubuntu', 'Debian', 'Fedora', 'glibc', 'x',
-  // payment services and the plan's name
-  'Alipay', 'WeChat', 'Pay', 'Pro',
-  // units, standards and codes
-  'Mbps', 'YCbCr', 'SHA', 'API', 'HTTPS', 'URL', 'CSV', 'SMS', 'UTC', 'CNY', 'CAD', 'CIO', 'POS', 'Web', 'Cookie', 'QR', 'Code', 'ID', 'PC', 'IT', 'OS', 'Idempotency-Key',
-  'TOTP', 'PDF', 'Wi-Fi', 'FPS', 'fps', 'GPU', 'CPU', 'RAM', 'SSD', 'GB', 'TB', 'MB', 'KB', 'Hz', 'K', 'P', 'HD', 'VPN', 'IP',
-]);
-
 const SAME_AS_ENGLISH: Record<'es' | 'fr', Set<string>> = {
   es: new Set(['Apple silicon', 'Plan', 'Total', 'Legal', 'Hardware', 'Cookies', 'Streamer', 'Ultra HD']),
   fr: new Set(['Apple silicon', 'Standard', 'Ultra HD', 'Commission', 'Promotion', 'Version', 'Version {version}', 'Total', 'Notifications', 'Contact', 'Message', 'Configuration', 'Code', 'Page {page}', 'Cookies', 'Version {version} · {chip} · {size}']),
@@ -69,9 +45,32 @@ describe('no English left in other languages (issue 20, item 9)', () => {
   it('ICU syntax is not taken for words', () => {
     expect(visibleWords('{count, plural, one {# device} other {# devices}} on {name}')).toEqual(['device', 'devices', 'on']);
     expect(visibleWords('<b>{price}</b> 元')).toEqual([]);
+    expect(visibleWords('简体中文、English、Español、Français、Wi\u2011Fi')).toEqual(['English', 'Español', 'Français', 'Wi-Fi']);
   });
 
-  it.each(['ja', 'ko', 'zh-CN', 'zh-tw'])('%s: every Latin-script word is a name, unit or code', (locale) => {
+  it('the currency rule takes each language’s form from formatFen', () => {
+    expect(currencyFaults('en', 'CN¥268 a year, CN¥22.33 a month')).toEqual([]);
+    expect(currencyFaults('en', 'Prices are in RMB: ¥268, or 268 CNY')).toEqual(['RMB', '¥268', '268 CNY']);
+    expect(currencyFaults('zh-CN', '¥268，月均 ¥22.33')).toEqual([]);
+    expect(currencyFaults('zh-CN', '268元，CN¥268')).toEqual(['CN¥268', '268元', 'CN¥']);
+    expect(currencyFaults('zh-tw', 'CN¥268，位元率 8–128 Mbps')).toEqual([]);
+    expect(currencyFaults('zh-tw', '¥268')).toEqual(['¥268']);
+    expect(currencyFaults('ja', '268元、-188元、人民元（CNY）')).toEqual([]);
+    expect(currencyFaults('ja', '元 268、¥268、CN¥268')).toEqual(['元 268', '¥268', 'CN¥268', 'CN¥']);
+    expect(currencyFaults('ko', '268위안, 위안화(CNY)')).toEqual([]);
+    expect(currencyFaults('ko', '268元')).toEqual(['268元']);
+    expect(currencyFaults('fr', '268\u00a0CNY, 22,33 CNY, yuans chinois (CNY)')).toEqual([]);
+    expect(currencyFaults('es', 'CNY 268, 268 위안')).toEqual(['CNY 268', '268 위안', '위안']);
+    expect(currencyFaults('zh-CN', '¥{price}')).toEqual(['¥{price}']);
+  });
+
+  it('the colon rule finds ASCII colons after Chinese or Japanese text only', () => {
+    expect(asciiColonFaults('套餐：Pro，每天 9:00–21:00，4:4:4，{{discount:MEMBER_YEAR}}，官网https://llk.example/a')).toEqual([]);
+    expect(asciiColonFaults('套餐: Pro')).toEqual(['套餐: Pro']);
+    expect(asciiColonFaults('- **公式サイト**: QR')).toEqual(['- **公式サイト**: QR']);
+  });
+
+  it.each(CJK_LOCALES)('%s: every Latin-script word is a name, unit or code', (locale) => {
     const stray = [...messagesOf(locale)].flatMap(([key, value]) =>
       visibleWords(value).filter((word) => !LATIN_NAMES.has(word)).map((word) => `${key}: ${word}`),
     );
@@ -87,9 +86,14 @@ describe('no English left in other languages (issue 20, item 9)', () => {
     expect(same).toEqual([]);
   });
 
-  it.each(['en', 'es', 'fr', 'ja', 'ko', 'zh-CN', 'zh-tw'])('%s: the renminbi code is CNY, never RMB', (locale) => {
-    const rmb = [...messagesOf(locale)].filter(([, value]) => /\bRMB\b/.test(value)).map(([key]) => key);
-    expect(rmb).toEqual([]);
+  it.each(ALL_LOCALES)('%s: the renminbi in the language’s one form (formatFen’s), never RMB', (locale) => {
+    const mixed = [...messagesOf(locale)].flatMap(([key, value]) => currencyFaults(locale, value).map((fault) => `${key}: ${fault}`));
+    expect(mixed).toEqual([]);
+  });
+
+  it.each(['zh-CN', 'zh-tw', 'ja'] as const)('%s: a colon after Chinese or Japanese text is full-width', (locale) => {
+    const ascii = [...messagesOf(locale)].flatMap(([key, value]) => asciiColonFaults(value).map((fault) => `${key}: ${fault}`));
+    expect(ascii).toEqual([]);
   });
 
   it('the seeded releases’ minimum systems are names and numbers only: every language shows them unchanged', () => {

@@ -64,7 +64,7 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       ok(
         await refundAsStaff(
-          { db: app.db, providers: app.paymentProviders, log: request.log, kv: app.kv, supportRefundLimitFen: app.config.admin.supportRefundLimitFen },
+          { db: app.db, providers: app.paymentProviders, log: request.log, kv: app.kv, supportRefundLimitFen: app.config.admin.supportRefundLimitFen, locale: request.locale },
           actorOf(request),
           request.params.id,
           request.body,

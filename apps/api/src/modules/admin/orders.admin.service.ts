@@ -11,7 +11,10 @@ import {
   type TAdminOrderSummary,
   type TAdminRefund,
   type TAdminRefundRequest,
+  localeEntries,
+  type TLocale,
 } from '@llk/contracts';
+import { formatFen } from '@llk/contracts/money';
 import { fromDbBool, toDbDate } from '../../db/dialect';
 import { type Db } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -180,10 +183,8 @@ export async function getOrderDetail(db: Db, id: string): Promise<TAdminOrderDet
 export interface AdminRefundDeps extends RefundDeps {
   kv: KeyValueStore;
   supportRefundLimitFen: number;
-}
-
-function yuan(fen: number): string {
-  return `¥${(fen / 100).toFixed(2)}`;
+  /** The caller's language (request.locale): a refusal names the limit in its form of the renminbi. */
+  locale: TLocale;
 }
 
 /**
@@ -211,7 +212,7 @@ export async function refundAsStaff(deps: AdminRefundDeps, actor: StaffActor, or
         const refunded = Number(order.refunded_fen);
         const amount = request.amountFen ?? Number(order.total_fen) - refunded;
         if (actor.role === 'SUPPORT' && amount > deps.supportRefundLimitFen) {
-          throw new AppError('ADMIN_REFUND_OVER_LIMIT', { params: { limit: yuan(deps.supportRefundLimitFen) } });
+          throw new AppError('ADMIN_REFUND_OVER_LIMIT', { params: { limit: formatFen(deps.supportRefundLimitFen, localeEntries[deps.locale].iso) } });
         }
         await recordAudit(trx, {
           staffId: actor.staffId,

@@ -1,12 +1,16 @@
 'use client';
 
-import { useSyncExternalStore } from 'react';
-import { isCrawler } from '@/lib/crawler';
+import { defaultLocale, isLocale } from '@llk/contracts/locale-codes';
+import { useLocaleCode } from '@/components/link';
+import { ErrorScreen } from '../global-error';
 
-const noSubscription = () => () => {};
-
-/** Error fallback of every page: only the text 'error' (spec section 2), nothing for crawlers. */
-export default function PageError() {
-  const crawler = useSyncExternalStore(noSubscription, () => isCrawler(navigator.userAgent), () => false);
-  return crawler ? null : 'error';
+/**
+ * Error fallback of every page, inside the locale's layout: the spec's line 'error' (section 2)
+ * with a heading, an explanation, "try again" and links onwards in the page's language
+ * (issue 20, item 10); nothing for crawlers. The screen is global-error.tsx's, so a failing
+ * page and a failing layout look the same.
+ */
+export default function PageError({ reset, retry }: { error: unknown; reset: () => void; retry?: () => void }) {
+  const code = useLocaleCode();
+  return <ErrorScreen locale={isLocale(code) ? code : defaultLocale} onRetry={retry ?? reset} />;
 }
