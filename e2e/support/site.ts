@@ -41,14 +41,24 @@ export const PUBLIC_PAGES: readonly string[] = [
   '/legal/privacy',
   '/legal/terms',
   '/legal/value-added-services',
+  '/legal/membership-agreement',
 ];
 
+/** A path nobody has: the fatal page in its 404 form (issue 20, item 10), laid out and checked like the others. */
+export const NOT_FOUND_PAGE = '/no-such-page-e2e';
+
 /**
- * The public pages whose content changes when the visitor is logged in (the order form, the
- * ambassador's own state, the rental form, the plan one holds); on the others only the header
- * does, and the header is one component, laid out logged in on these and on every account page.
+ * Every public page as a logged-in visitor sees it (the header holds the account and the plan),
+ * and the page only a logged-in visitor reaches: switching accounts.
  */
-export const LOGGED_IN_PUBLIC_PAGES: readonly string[] = ['/', '/pricing', '/order', '/pay?qrCodeId=e2e-code', '/promotionPlan', '/cloudPc', '/notice'];
+export const LOGGED_IN_PUBLIC_PAGES: readonly string[] = [...PUBLIC_PAGES, '/switchAccount'];
+
+/**
+ * The public pages whose content (not only the header) changes with a session: the order form,
+ * the ambassador's own state, the rental form, the plan one holds, switching accounts. axe checks
+ * these logged in as well; the rest it checks logged out, and the header is one component.
+ */
+export const SESSION_PAGES: readonly string[] = ['/', '/pricing', '/order', '/pay?qrCodeId=e2e-code', '/promotionPlan', '/cloudPc', '/switchAccount'];
 
 /** Every page of the account area (an order's own page needs an order: account-orders.spec.ts). */
 export const ACCOUNT_PAGES: readonly string[] = [

@@ -8,13 +8,13 @@ import { type APIRequestContext, expect, request as requests, test } from '@play
 import { LOCALE_COOKIE } from '@llk/contracts';
 import { type TLocale, localeEntries, locales } from '@llk/contracts/locales';
 import { PASSWORD, createUser, localePath } from '../support/accounts';
-import { ACCOUNT_PAGES, PUBLIC_PAGES } from '../support/site';
+import { ACCOUNT_PAGES, NOT_FOUND_PAGE, PUBLIC_PAGES } from '../support/site';
 
-// Every page answers 200 in every language with its <html lang> and a title, and (issue 20,
-// "keep it fixed") the HTML of every page type in every language validates with the
+// Every page answers 200 (the fatal page 404) in every language with its <html lang> and a title,
+// and (issue 20, "keep it fixed") the HTML of every page type in every language validates with the
 // Nu Html Checker (npm's vnu-jar, run with the machine's Java; scripts/ensure-system-deps.sh
-// installs one): 0 errors. The public pages as a visitor gets them, the account pages as their
-// owner does. Warnings (e.g. a redundant role) are not errors and do not fail.
+// installs one): 0 errors. The public pages as a visitor gets them, the account pages (an order's
+// own page and receipt among them) and account switching as their owner does. Warnings (e.g. a redundant role) are not errors and do not fail.
 
 const run = promisify(execFile);
 const vnuJar = createRequire(import.meta.url).resolve('vnu-jar/build/dist/vnu.jar');
@@ -36,13 +36,20 @@ test('every page type in every language is valid HTML (Nu Html Checker: 0 errors
   try {
     const user = await createUser(owner);
     const login = await owner.post('/api/h5Login', { data: { loginType: 'account', account: user.username, password: PASSWORD } });
-    expect((await login.json()).errcode).toBe(0);
+    const token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
+    // a paid order (the sandbox's confirm page, posted as the payer's phone would) for its own page and receipt
+    const created = (await (await owner.post('/api/order/createV2', { headers: { authorization: token }, data: { skuId: 'MEMBER_MONTH' } })).json()) as { data: { id: string } };
+    const pay = (await (await owner.post('/api/pay/payV2', { headers: { authorization: token }, data: { orderId: created.data.id, payMethod: 'ZFB', payClient: 'WEB' } })).json()) as { data: { codeUrl: string } };
+    const confirm = new URL(pay.data.codeUrl);
+    expect((await owner.post(`${confirm.pathname}${confirm.search}`, { form: { t: confirm.searchParams.get('t') ?? '', lang: 'en' } })).status()).toBe(200);
+    await expect.poll(async () => ((await (await owner.get(`/api/order/info/${created.data.id}`, { headers: { authorization: token } })).json()) as { data: { status: string } }).data.status).toBe('FULFILLED');
+    const ownerPages = [...ACCOUNT_PAGES, '/switchAccount', `/account/orders/${created.data.id}`, `/account/orders/${created.data.id}/receipt`];
     // a cookie header replaces the context's cookies: the session goes in it with the language
     const session = (await owner.storageState()).cookies.map((cookie) => `${cookie.name}=${cookie.value}; `).join('');
 
     const pages: { locale: string; route: string; as: APIRequestContext; cookie: string }[] = locales.flatMap((locale) => [
-      ...PUBLIC_PAGES.map((route) => ({ locale, route, as: request, cookie: '' })),
-      ...ACCOUNT_PAGES.map((route) => ({ locale, route, as: owner, cookie: session })),
+      ...[...PUBLIC_PAGES, NOT_FOUND_PAGE].map((route) => ({ locale, route, as: request, cookie: '' })),
+      ...ownerPages.map((route) => ({ locale, route, as: owner, cookie: session })),
     ]);
     const files = new Map<string, string>();
     for (let i = 0; i < pages.length; i += 8) {
@@ -50,7 +57,7 @@ test('every page type in every language is valid HTML (Nu Html Checker: 0 errors
         pages.slice(i, i + 8).map(async ({ locale, route, as, cookie }) => {
           const url = localePath(locale as TLocale, route);
           const response = await as.get(url, { headers: { cookie: `${cookie}${LOCALE_COOKIE}=${locale}` }, maxRedirects: 0 });
-          expect(response.status(), url).toBe(200);
+          expect(response.status(), url).toBe(route === NOT_FOUND_PAGE ? 404 : 200);
           const html = await response.text();
           expect(html, url).toMatch(new RegExp(`<html[^>]* lang="${localeEntries[locale as TLocale].iso}"`));
           expect(html, url).toMatch(/<title>[^<]+<\/title>/);
@@ -60,7 +67,7 @@ test('every page type in every language is valid HTML (Nu Html Checker: 0 errors
         }),
       );
     }
-    expect(files.size).toBe(locales.length * (PUBLIC_PAGES.length + ACCOUNT_PAGES.length));
+    expect(files.size).toBe(locales.length * (PUBLIC_PAGES.length + 1 + ownerPages.length));
 
     const { stdout, stderr } = await run('java', ['-Xss4m', '-jar', vnuJar, '--errors-only', '--format', 'json', '--exit-zero-always', dir], { maxBuffer: 64 * 1024 * 1024 });
     const report = JSON.parse(stderr || stdout) as { messages: TVnuMessage[] };
