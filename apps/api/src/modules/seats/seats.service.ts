@@ -117,10 +117,21 @@ export async function assignSeatTo(db: Db, kv: KeyValueStore, ownsDevice: OwnsDe
     const current = await ownedSeat(db, ownerId, input.seatId);
     if (current.revoked_at || !futureDbDate(current.expires_at, now)) throw new AppError('SEAT_EXPIRED');
     const from = movableFrom(current) ?? now;
-    throw new AppError('SEAT_MOVE_TOO_SOON', { params: { date: from.toISOString().slice(0, 10) }, data: { movableFrom: from.toISOString() } });
+    throw new AppError('SEAT_MOVE_TOO_SOON', { params: { date: firstWholeChinaDay(from) }, data: { movableFrom: from.toISOString() } });
   }
   await forgetDeviceSeats(kv, [row.assignee_device_id, holder.deviceId]);
   return seatOf(await ownedSeat(db, ownerId, input.seatId), now);
+}
+
+/**
+ * The first calendar day in China (UTC+8, the service's days) on which the seat may move at any
+ * hour: the day of `at` when `at` is its midnight, else the next. "It can move again from
+ * 5 December" is then true all of that day, wherever the reader is.
+ */
+export function firstWholeChinaDay(at: Date): string {
+  const china = new Date(at.getTime() + 8 * 3_600_000);
+  const midnight = china.getUTCHours() === 0 && china.getUTCMinutes() === 0 && china.getUTCSeconds() === 0 && china.getUTCMilliseconds() === 0;
+  return new Date(china.getTime() + (midnight ? 0 : DAY_MS)).toISOString().slice(0, 10);
 }
 
 /** Takes a seat back from its holder; it keeps its last assignment time for the 7-day rule. */

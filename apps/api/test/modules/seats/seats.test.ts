@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { toDbDate } from '../../../src/db/dialect';
 import { refundOrder } from '../../../src/modules/payments/refunds.service';
 import { deviceSeats } from '../../../src/modules/seats';
-import { assignSeatTo } from '../../../src/modules/seats/seats.service';
+import { assignSeatTo, firstWholeChinaDay } from '../../../src/modules/seats/seats.service';
 import { type OwnsDevice } from '../../../src/modules/monitor-walls';
 import { testDialects } from '../../helper';
 import { body, newOrder, newUser, startPay, useOrdersApp, userRow, type OrdersContext } from '../orders/support';
@@ -97,7 +97,7 @@ describe.each(testDialects())('seats on $dialect', ({ dialect }) => {
     // the same holder again: nothing changes, no move used
     expect((await assignSeatTo(db, ctx.app.kv, refuse, buyer.id, { seatId, account: a.username }, new Date(t0.getTime() + DAY))).assignedAt).toBe(t0.toISOString());
     const early = assignSeatTo(db, ctx.app.kv, refuse, buyer.id, { seatId, account: b.username }, new Date(t0.getTime() + 7 * DAY - 1));
-    await expect(early).rejects.toMatchObject({ codeName: 'SEAT_MOVE_TOO_SOON', data: { movableFrom: new Date(t0.getTime() + 7 * DAY).toISOString() } });
+    await expect(early).rejects.toMatchObject({ codeName: 'SEAT_MOVE_TOO_SOON', data: { movableFrom: new Date(t0.getTime() + 7 * DAY).toISOString() }, params: { date: firstWholeChinaDay(new Date(t0.getTime() + 7 * DAY)) } });
     // unassigning does not reset the clock
     await ctx.app.inject({ method: 'POST', url: '/seat/unassign', headers: headers(buyer.token), payload: { seatId } });
     await expect(assignSeatTo(db, ctx.app.kv, refuse, buyer.id, { seatId, account: b.username }, new Date(t0.getTime() + 3 * DAY))).rejects.toMatchObject({ codeName: 'SEAT_MOVE_TOO_SOON' });
@@ -194,5 +194,14 @@ describe.each(testDialects())('seats on $dialect', ({ dialect }) => {
     expect(body(walls).errcode).toBe(ErrorCode.SKU_NOT_AVAILABLE);
     const tooMany = await ctx.app.inject({ method: 'POST', url: '/order/createV2', headers: headers(user.token), payload: { skuId: 'MEMBER_YEAR', quantity: 101, asSeats: true } });
     expect(body(tooMany).errcode).toBe(ErrorCode.VALIDATION_FAILED);
+  });
+});
+
+describe('firstWholeChinaDay', () => {
+  it('is the China day of a China midnight, else the next China day', () => {
+    expect(firstWholeChinaDay(new Date('2026-12-04T16:00:00.000Z'))).toBe('2026-12-05'); // 00:00 in China
+    expect(firstWholeChinaDay(new Date('2026-12-04T16:00:00.001Z'))).toBe('2026-12-06');
+    expect(firstWholeChinaDay(new Date('2026-12-04T15:59:59.000Z'))).toBe('2026-12-05'); // 23:59:59 on the 4th in China
+    expect(firstWholeChinaDay(new Date('2026-12-05T03:00:00.000Z'))).toBe('2026-12-06'); // 11:00 on the 5th in China
   });
 });
