@@ -42,6 +42,30 @@ export default tseslint.config(
     },
   },
   {
+    // Every date and time a visitor sees goes through the one formatter, which says its zone
+    // (apps/web/src/lib/format.ts, issue 20 item 5): nothing else formats one, neither the
+    // browser's toLocale… nor Intl.DateTimeFormat nor next-intl's format.dateTime.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/lib/format.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['toLocaleString', 'toLocaleDateString', 'toLocaleTimeString', 'toDateString', 'toTimeString', 'toUTCString'].map((property) => ({
+          property,
+          message: 'Format dates and times with lib/format.ts (formatDate, formatDateTime, …), numbers with Intl.NumberFormat.',
+        })),
+        { object: 'Intl', property: 'DateTimeFormat', message: 'Format dates and times with lib/format.ts (formatDate, formatDateTime, …).' },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.type="MemberExpression"][callee.property.name=/^(dateTime|dateTimeRange)$/]',
+          message: "Format dates and times with lib/format.ts, not next-intl's format.dateTime.",
+        },
+      ],
+    },
+  },
+  {
     // Only repositories build queries (ARCHITECTURE.md, "Structure rules"): services hold the
     // rules and may open a transaction, repositories are the only place a query is written.
     // The one exception is migrations. Tests are outside apps/api/src and exempt.

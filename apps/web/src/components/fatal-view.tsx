@@ -3,6 +3,7 @@ import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { Link } from '@/components/link';
 import { LogoLink } from '@/components/layout/logo';
+import { Phrased } from '@/lib/phrases';
 import type { TRouteFailure } from '@/lib/routes';
 import { buttonClass } from '@/components/ui/button';
 
@@ -26,7 +27,9 @@ export async function FatalView({ locale, failure, message }: { locale: TLocale;
       <main id="main" className="flex flex-1 items-center justify-center px-4 pb-24 pt-10">
         <div className="w-full max-w-lg text-center">
           <p className="text-sm font-semibold tracking-wide text-brand-700">404</p>
-          <h1 className="mt-2 text-3xl font-bold tracking-tight text-balance text-ink sm:text-4xl">{t('title')}</h1>
+          <h1 className="mt-2 text-3xl font-bold tracking-tight text-balance break-keep text-ink sm:text-4xl">
+            <Phrased text={t('title')} locale={locale} />
+          </h1>
           <p lang="en" className="mx-auto mt-6 w-fit max-w-full rounded-control border border-line bg-canvas px-4 py-2.5 font-mono text-sm break-all text-ink">
             {message}
           </p>
@@ -39,8 +42,8 @@ export async function FatalView({ locale, failure, message }: { locale: TLocale;
             {t('backHome')}
           </Link>
           <nav aria-labelledby="fatal-elsewhere" className="mt-10 border-t border-line pt-6">
-            <h2 id="fatal-elsewhere" className="text-sm font-medium text-ink-muted">
-              {t('elsewhere')}
+            <h2 id="fatal-elsewhere" className="text-sm font-medium text-balance break-keep text-ink-muted">
+              <Phrased text={t('elsewhere')} locale={locale} />
             </h2>
             <ul className="mt-3 flex flex-wrap justify-center gap-x-6 gap-y-2 text-sm font-medium">
               {ELSEWHERE.map((key) => (

@@ -1,6 +1,6 @@
 import { toMembershipPrices } from '@llk/contracts';
 import { describe, expect, it } from 'vitest';
-import { fill, formatDate, formatDateTime, formatFen, formatPercent, formatTime, formatVisitorTime } from './format';
+import { fill, formatDate, formatDateTime, formatDay, formatFen, formatPercent, formatTime, formatVisitorDateTime, formatVisitorTime } from './format';
 
 // The server's figures for the seeded catalogue (content/seed/pricing.json).
 const [month, year] = toMembershipPrices([
@@ -63,10 +63,22 @@ describe('dates and times', () => {
     expect(formatTime('2026-11-22T06:01:00.000Z', 'ko')).toMatch(/^\S+ 2:01 \(UTC\+8\)$/);
   });
 
-  it('a deadline on the visitor’s clock has no zone to say', () => {
+  it('a calendar day of the service is that day in every zone', () => {
+    expect(formatDay('2026-11-22', 'en')).toBe('November 22, 2026');
+    expect(formatDay('2026-11-22', 'ja')).toBe('2026年11月22日');
+    expect(formatDay('2026-01-01', 'zh-CN', 'medium')).toBe('2026年1月1日');
+  });
+
+  it('the payment deadline is on the visitor’s clock and says the visitor’s offset', () => {
     // the Japanese visitor of the issue: 14:01 in Shanghai is 15:01 in Tokyo
-    expect(formatVisitorTime('2026-11-22T06:01:00.000Z', 'ja', 'Asia/Tokyo')).toBe('15:01');
-    expect(formatVisitorTime('2026-11-22T06:01:00.000Z', 'en', 'America/New_York')).toBe('1:01 AM');
+    expect(formatVisitorTime('2026-11-22T06:01:00.000Z', 'ja', 'Asia/Tokyo')).toBe('15:01（UTC+9）');
+    expect(formatVisitorTime('2026-11-22T06:01:00.000Z', 'en', 'America/New_York')).toBe('1:01 AM (UTC-5)');
+    expect(formatVisitorTime('2026-11-22T06:01:00.000Z', 'en', 'Asia/Kolkata')).toBe('11:31 AM (UTC+5:30)');
+    expect(formatVisitorTime('2026-11-22T06:01:00.000Z', 'fr', 'UTC')).toBe('06:01 (UTC)');
+    // in China the visitor's clock is the service's, and it reads as every other time
+    expect(formatVisitorTime('2026-11-22T06:01:00.000Z', 'zh-CN', 'Asia/Shanghai')).toBe(formatTime('2026-11-22T06:01:00.000Z', 'zh-CN'));
+    expect(formatVisitorDateTime('2026-11-22T16:30:00.000Z', 'en', 'Asia/Shanghai')).toBe(formatDateTime('2026-11-22T16:30:00.000Z', 'en'));
+    expect(formatVisitorDateTime('2026-11-22T16:30:00.000Z', 'en', 'Europe/Paris')).toBe('Nov 22, 2026, 5:30 PM (UTC+1)');
   });
 });
 

@@ -1,11 +1,21 @@
 // Money, numbers, dates and times for display, in the page's language (a BCP 47 tag,
-// localeEntries[locale].iso) and in China time, where the service runs, prices are set and
-// orders are paid: a date never depends on the server's or the visitor's time zone, and every
-// time of day says its zone (UTC+8). The one exception is a deadline rendered in the browser
-// after an action, on the visitor's own clock (formatVisitorTime).
-// Pure and browser-safe; every page and component formats through these.
+// localeEntries[locale].iso). Pure and browser-safe; every page and component formats through
+// these, and lint forbids formatting a date or time anywhere else (eslint.config.mjs).
+//
+// Time zones, decided once (issue 20, item 5), the same way for the same fact on every page:
+// - A date alone is the service's day, in China time (Asia/Shanghai), where the service runs,
+//   prices are set and orders are paid: it never depends on the server's or the visitor's zone,
+//   and needs no label (formatDate, formatDay).
+// - A time of day is China time followed by its zone, "(UTC+8)" (formatDateTime, formatTime):
+//   server-rendered HTML, a cached page and the API's emails and SMS (auth/alert-texts.ts) all
+//   say the same, and a label every language reads needs no translation.
+// - The one exception is the payment deadline, which a payer races against their own clock:
+//   wherever it appears (the QR panel, the order's page) it is on the visitor's clock, followed by
+//   the visitor's offset ("15:01 (UTC+9)"), rendered in the browser (formatVisitorTime,
+//   formatVisitorDateTime; PayDeadline for server pages, whose HTML holds the China time form
+//   until the browser replaces it). So no time is ever shown without its zone.
 
-/** The one time zone of every displayed date and time. */
+/** China time: the zone of every displayed date and time but the payment deadline. */
 export const SERVICE_TIME_ZONE = 'Asia/Shanghai';
 
 /** Integer fen as RMB in the language's form (one implementation, shared with the API's pages). */
@@ -25,8 +35,13 @@ export function formatDate(iso: string, languageTag: string, style: 'long' | 'me
 export const SERVICE_ZONE_LABEL = 'UTC+8';
 
 /** A time followed by its zone, in the script's parentheses: "2:00 AM (UTC+8)", "14:00（UTC+8）". */
-function withZone(text: string, languageTag: string): string {
-  return /^(zh|ja)\b/.test(languageTag) ? `${text}（${SERVICE_ZONE_LABEL}）` : `${text} (${SERVICE_ZONE_LABEL})`;
+function withZone(text: string, languageTag: string, zone = SERVICE_ZONE_LABEL): string {
+  return /^(zh|ja)\b/.test(languageTag) ? `${text}（${zone}）` : `${text} (${zone})`;
+}
+
+/** A calendar day of the service ("2026-11-22", a day in China) as a date, whatever the zone. */
+export function formatDay(day: string, languageTag: string, style: 'long' | 'medium' | 'short' = 'long'): string {
+  return formatDate(`${day}T12:00:00+08:00`, languageTag, style);
 }
 
 /** A date and time in China time, zone labelled ("Feb 10, 2026, 2:00 AM (UTC+8)"). */
@@ -40,12 +55,36 @@ export function formatTime(iso: string, languageTag: string): string {
 }
 
 /**
- * A time of day on the visitor's own clock ("5:46 AM"): only in what renders in the browser
- * after an action (the payment deadline of a QR code just made), never in server-rendered HTML,
- * whose zone would be the server's.
+ * The UTC offset of `timeZone` (the machine's without one) at `at`, written as SERVICE_ZONE_LABEL
+ * is: "UTC+9", "UTC+5:30", "UTC-3", "UTC".
+ */
+function zoneLabel(at: Date, timeZone?: string): string {
+  const name = new Intl.DateTimeFormat('en-US', { timeZoneName: 'longOffset', ...(timeZone ? { timeZone } : {}) }).formatToParts(at).find((part) => part.type === 'timeZoneName')?.value;
+  const match = /([+-])(\d{2}):(\d{2})/.exec(name ?? '');
+  if (!match || (match[2] === '00' && match[3] === '00')) return 'UTC';
+  const [, sign, hours, minutes] = match;
+  return `UTC${sign}${Number(hours)}${minutes === '00' ? '' : `:${minutes}`}`;
+}
+
+/** `iso` on the visitor's clock (or `timeZone`'s), followed by that zone's offset. */
+function onVisitorClock(iso: string, languageTag: string, style: Intl.DateTimeFormatOptions, timeZone: string | undefined): string {
+  const at = new Date(iso);
+  const text = new Intl.DateTimeFormat(languageTag, { ...style, ...(timeZone ? { timeZone } : {}) }).format(at);
+  return withZone(text, languageTag, zoneLabel(at, timeZone));
+}
+
+/**
+ * The payment deadline's time of day on the visitor's own clock, with its offset ("3:01 PM
+ * (UTC+9)"): only where it renders in the browser (the panel of a QR code just made), never in
+ * server-rendered HTML, whose zone would be the server's. `timeZone` is for tests.
  */
 export function formatVisitorTime(iso: string, languageTag: string, timeZone?: string): string {
-  return new Intl.DateTimeFormat(languageTag, { timeStyle: 'short', ...(timeZone ? { timeZone } : {}) }).format(new Date(iso));
+  return onVisitorClock(iso, languageTag, { timeStyle: 'short' }, timeZone);
+}
+
+/** The payment deadline's date and time on the visitor's own clock, with its offset (as formatVisitorTime). */
+export function formatVisitorDateTime(iso: string, languageTag: string, timeZone?: string): string {
+  return onVisitorClock(iso, languageTag, { dateStyle: 'medium', timeStyle: 'short' }, timeZone);
 }
 
 /**

@@ -25,6 +25,14 @@ describe('phrases (issue 20, item 6)', () => {
     expect(html).toContain('<wbr/>');
   });
 
+  it('never cuts inside a word of a script written with spaces (the Chinese models cut “W|indows”)', () => {
+    expect(phrases('使用 Windows 远程控制 Mac', 'zh-CN')).toEqual(['使用', ' Windows ', '远程', '控制', ' Mac']);
+    expect(phrases('在 iPhone 和 Android 上连接', 'zh-CN').filter((part) => /[a-z]/i.test(part)).map((part) => part.trim())).toEqual(['iPhone', 'Android']);
+    expect(phrases('屏幕墙：Screen Wall 的使用', 'zh-CN')).toContain('Screen Wall ');
+    // a guide page shown in English on a Chinese page (the guide's fallback) stays whole
+    expect(phrases('Connect to your computer', 'zh-CN')).toEqual(['Connect to your computer']);
+  });
+
   it('keeps a number with the word it counts: no break between “8” and “折”', () => {
     const html = renderToStaticMarkup(<h1><Phrased text="年中慶：會員 8 折，加贈 30 天" locale="zh-tw" /></h1>);
     expect(html).toContain('8\u00a0折');

@@ -6,8 +6,10 @@ import { Fragment, type ReactNode } from 'react';
 // 「、」 or one character alone on a line (issue 20, item 6). BudouX (Google's phrase splitter,
 // a small model per language) runs here on the server while the page is rendered, so it costs
 // the browser nothing: the heading gets a <wbr> between phrases and `break-keep` (keep-all)
-// allows breaks only there and at spaces. Korean, written with spaces, needs only keep-all.
-// Server components only: the models stay out of every client bundle.
+// allows breaks only there and at spaces; `text-balance` avoids orphans. Korean, written with
+// spaces, needs only keep-all. Server components only: the models stay out of every client
+// bundle, and a client component gets its headings phrased as props (phrasedHeadings). Over
+// this, globals.css lets a browser with its own phrase model (word-break: auto-phrase) use it.
 
 const MODELS: Partial<Record<TLocale, ConstructorParameters<typeof Parser>[0]>> = {
   ja: jaModel,
@@ -22,6 +24,18 @@ const parsers = new Map<TLocale, Parser>();
  */
 const NUMBER_AND_COUNTER = /(\d) (?=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])/gu;
 
+/**
+ * A letter or digit of a script written with spaces ("Windows", "iPhone", "4K"): the Chinese
+ * models cut inside such words ("W|indows", "Androi|d"), and a cut between two of them is joined.
+ */
+const SPACED_WORD_END = /[\p{L}\p{N}](?<![\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}])$/u;
+const SPACED_WORD_START = /^(?![\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}])[\p{L}\p{N}]/u;
+
+/** Whether the model's cut between `before` and `after` must not be a break. */
+function keepsTogether(before: string, after: string): boolean {
+  return before.endsWith('\u00a0') || after.startsWith('\u00a0') || (SPACED_WORD_END.test(before) && SPACED_WORD_START.test(after));
+}
+
 /** The text's phrases in `locale` (one piece in a language without a model). */
 export function phrases(source: string, locale: TLocale): string[] {
   const model = MODELS[locale];
@@ -32,14 +46,22 @@ export function phrases(source: string, locale: TLocale): string[] {
     parser = new Parser(model);
     parsers.set(locale, parser);
   }
-  // the model may still cut beside the no-break space: such a cut is joined up again
+  // the model may still cut beside the no-break space or inside a Latin word: such a cut is joined up again
   const parts: string[] = [];
   for (const part of parser.parse(text)) {
     const last = parts.at(-1);
-    if (last !== undefined && (last.endsWith('\u00a0') || part.startsWith('\u00a0'))) parts[parts.length - 1] = last + part;
+    if (last !== undefined && keepsTogether(last, part)) parts[parts.length - 1] = last + part;
     else parts.push(part);
   }
   return parts;
+}
+
+/**
+ * A client component's headings, phrase-broken here for it to show (a prop of React elements:
+ * they cross to the browser, the splitter does not). `text` reads the heading of a key.
+ */
+export function phrasedHeadings<K extends string>(keys: readonly K[], text: (key: K) => string, locale: TLocale): Record<K, ReactNode> {
+  return Object.fromEntries(keys.map((key) => [key, <Phrased text={text(key)} locale={locale} />])) as Record<K, ReactNode>;
 }
 
 /** `text` with a break opportunity (<wbr>) between its phrases; use inside a `break-keep` heading. */

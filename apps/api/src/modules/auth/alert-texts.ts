@@ -1,6 +1,8 @@
-import { type TLocale } from '@llk/contracts';
+import { localeEntries, type TLocale } from '@llk/contracts';
 
-// The new-device sign-in alert, in every locale. {time} is UTC, {device} "Chrome on Windows".
+// The new-device sign-in alert, in every locale. {time} is the sign-in's date and time in China
+// time with its zone, as the web writes every time (apps/web/src/lib/format.ts, formatDateTime):
+// "Nov 23, 2026, 12:30 AM (UTC+8)", "2026年11月23日 00:30（UTC+8）". {device} is "Chrome on Windows".
 
 interface AlertTexts {
   subject: string;
@@ -11,44 +13,55 @@ interface AlertTexts {
 const texts: Record<TLocale, AlertTexts> = {
   'zh-CN': {
     subject: 'LLK Remote：您的账号在新设备上登录',
-    body: '您的 LLK Remote 账号于 {time}（UTC）在新设备上登录：{device}，IP {ip}，{location}。如果这是您本人的操作，请忽略此邮件；如果不是，请立即修改密码，并在“账号安全”中退出该设备。',
-    sms: '【LLK Remote】您的账号于 {time}（UTC）在新设备（{device}）上登录。如非本人操作，请立即修改密码。',
+    body: '您的 LLK Remote 账号于 {time}在新设备上登录：{device}，IP {ip}，{location}。如果这是您本人的操作，请忽略此邮件；如果不是，请立即修改密码，并在“账号安全”中退出该设备。',
+    sms: '【LLK Remote】您的账号于 {time}在新设备（{device}）上登录。如非本人操作，请立即修改密码。',
   },
   'zh-tw': {
     subject: 'LLK Remote：您的帳號在新裝置上登入',
-    body: '您的 LLK Remote 帳號於 {time}（UTC）在新裝置上登入：{device}，IP {ip}，{location}。如果這是您本人的操作，請忽略此郵件；如果不是，請立即變更密碼，並在「帳號安全」中登出該裝置。',
-    sms: '【LLK Remote】您的帳號於 {time}（UTC）在新裝置（{device}）上登入。如非本人操作，請立即變更密碼。',
+    body: '您的 LLK Remote 帳號於 {time}在新裝置上登入：{device}，IP {ip}，{location}。如果這是您本人的操作，請忽略此郵件；如果不是，請立即變更密碼，並在「帳號安全」中登出該裝置。',
+    sms: '【LLK Remote】您的帳號於 {time}在新裝置（{device}）上登入。如非本人操作，請立即變更密碼。',
   },
   en: {
     subject: 'LLK Remote: new sign-in to your account',
-    body: 'Your LLK Remote account was signed in to from a new device at {time} (UTC): {device}, IP {ip}, {location}. If this was you, you can ignore this email. If not, change your password now and sign that device out under Account security.',
-    sms: '[LLK Remote] Your account was signed in to from a new device ({device}) at {time} UTC. If this was not you, change your password now.',
+    body: 'Your LLK Remote account was signed in to from a new device at {time}: {device}, IP {ip}, {location}. If this was you, you can ignore this email. If not, change your password now and sign that device out under Account security.',
+    sms: '[LLK Remote] Your account was signed in to from a new device ({device}) at {time}. If this was not you, change your password now.',
   },
   es: {
     subject: 'LLK Remote: nuevo inicio de sesión en tu cuenta',
-    body: 'Se ha iniciado sesión en tu cuenta de LLK Remote desde un dispositivo nuevo el {time} (UTC): {device}, IP {ip}, {location}. Si has sido tú, puedes ignorar este correo. Si no, cambia tu contraseña ahora y cierra la sesión de ese dispositivo en Seguridad de la cuenta.',
-    sms: '[LLK Remote] Se ha iniciado sesión en tu cuenta desde un dispositivo nuevo ({device}) el {time} UTC. Si no has sido tú, cambia tu contraseña ahora.',
+    body: 'Se ha iniciado sesión en tu cuenta de LLK Remote desde un dispositivo nuevo el {time}: {device}, IP {ip}, {location}. Si has sido tú, puedes ignorar este correo. Si no, cambia tu contraseña ahora y cierra la sesión de ese dispositivo en Seguridad de la cuenta.',
+    sms: '[LLK Remote] Se ha iniciado sesión en tu cuenta desde un dispositivo nuevo ({device}) el {time}. Si no has sido tú, cambia tu contraseña ahora.',
   },
   fr: {
     subject: 'LLK Remote : nouvelle connexion à votre compte',
-    body: 'Une connexion à votre compte LLK Remote a eu lieu depuis un nouvel appareil le {time} (UTC) : {device}, IP {ip}, {location}. Si c’était vous, ignorez cet e-mail. Sinon, changez votre mot de passe dès maintenant et déconnectez cet appareil dans Sécurité du compte.',
-    sms: '[LLK Remote] Connexion à votre compte depuis un nouvel appareil ({device}) le {time} UTC. Si ce n’était pas vous, changez votre mot de passe.',
+    body: 'Une connexion à votre compte LLK Remote a eu lieu depuis un nouvel appareil le {time} : {device}, IP {ip}, {location}. Si c’était vous, ignorez cet e-mail. Sinon, changez votre mot de passe dès maintenant et déconnectez cet appareil dans Sécurité du compte.',
+    sms: '[LLK Remote] Connexion à votre compte depuis un nouvel appareil ({device}) le {time}. Si ce n’était pas vous, changez votre mot de passe.',
   },
   ja: {
     subject: 'LLK Remote：新しいデバイスからのログイン',
-    body: '{time}（UTC）に、新しいデバイスから LLK Remote アカウントへのログインがありました：{device}、IP {ip}、{location}。ご本人による操作であれば、このメールは無視してください。お心当たりがない場合は、すぐにパスワードを変更し、「アカウントのセキュリティ」でそのデバイスをログアウトしてください。',
-    sms: '【LLK Remote】{time}（UTC）に新しいデバイス（{device}）からログインがありました。お心当たりがない場合は、すぐにパスワードを変更してください。',
+    body: '{time}に、新しいデバイスから LLK Remote アカウントへのログインがありました：{device}、IP {ip}、{location}。ご本人による操作であれば、このメールは無視してください。お心当たりがない場合は、すぐにパスワードを変更し、「アカウントのセキュリティ」でそのデバイスをログアウトしてください。',
+    sms: '【LLK Remote】{time}に新しいデバイス（{device}）からログインがありました。お心当たりがない場合は、すぐにパスワードを変更してください。',
   },
   ko: {
     subject: 'LLK Remote: 새 기기에서 계정에 로그인했습니다',
-    body: '{time}(UTC)에 새 기기에서 LLK Remote 계정에 로그인했습니다: {device}, IP {ip}, {location}. 본인이 로그인한 경우 이 메일을 무시하셔도 됩니다. 본인이 아니라면 지금 비밀번호를 변경하고 계정 보안에서 해당 기기를 로그아웃하세요.',
-    sms: '[LLK Remote] {time} UTC에 새 기기({device})에서 계정에 로그인했습니다. 본인이 아니라면 지금 비밀번호를 변경하세요.',
+    body: '{time}에 새 기기에서 LLK Remote 계정에 로그인했습니다: {device}, IP {ip}, {location}. 본인이 로그인한 경우 이 메일을 무시하셔도 됩니다. 본인이 아니라면 지금 비밀번호를 변경하고 계정 보안에서 해당 기기를 로그아웃하세요.',
+    sms: '[LLK Remote] {time}에 새 기기({device})에서 계정에 로그인했습니다. 본인이 아니라면 지금 비밀번호를 변경하세요.',
   },
 };
 
 const ON: Record<TLocale, string> = { 'zh-CN': ' / ', 'zh-tw': ' / ', en: ' on ', es: ' en ', fr: ' sur ', ja: ' / ', ko: ' / ' };
 const UNKNOWN: Record<TLocale, string> = { 'zh-CN': '未知设备', 'zh-tw': '未知裝置', en: 'unknown device', es: 'dispositivo desconocido', fr: 'appareil inconnu', ja: '不明なデバイス', ko: '알 수 없는 기기' };
 const NOWHERE: Record<TLocale, string> = { 'zh-CN': '位置未知', 'zh-tw': '位置不明', en: 'location unknown', es: 'ubicación desconocida', fr: 'lieu inconnu', ja: '場所不明', ko: '위치 알 수 없음' };
+
+/** China time, where the service runs: the zone of every time we write, labelled by its offset. */
+const SERVICE_TIME_ZONE = 'Asia/Shanghai';
+const SERVICE_ZONE_LABEL = 'UTC+8';
+
+/** A date and time in China time followed by its zone, in the script's parentheses (the web's formatDateTime). */
+function formatServiceDateTime(time: Date, locale: TLocale): string {
+  const tag = localeEntries[locale].iso;
+  const text = new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short', timeZone: SERVICE_TIME_ZONE }).format(time);
+  return /^(zh|ja)\b/.test(tag) ? `${text}（${SERVICE_ZONE_LABEL}）` : `${text} (${SERVICE_ZONE_LABEL})`;
+}
 
 export function renderNewDeviceAlert(
   locale: TLocale,
@@ -58,7 +71,7 @@ export function renderNewDeviceAlert(
   const device = values.browser && values.os ? `${values.browser}${ON[locale]}${values.os}` : (values.browser ?? values.os ?? UNKNOWN[locale]);
   const fill = (text: string) =>
     text
-      .replaceAll('{time}', values.time.toISOString().slice(0, 16).replace('T', ' '))
+      .replaceAll('{time}', formatServiceDateTime(values.time, locale))
       .replaceAll('{device}', device)
       .replaceAll('{ip}', values.ip ?? '?')
       .replaceAll('{location}', values.location ?? NOWHERE[locale]);

@@ -1,6 +1,7 @@
 import type { TLocale } from '@llk/contracts/locales';
 import { getTranslations } from 'next-intl/server';
 import { Link } from '@/components/link';
+import { Phrased } from '@/lib/phrases';
 import { legalPath } from '@/lib/routes';
 import { getFilings } from '@/lib/site';
 import { LogoMark } from './logo';
@@ -33,8 +34,8 @@ export async function SiteFooter({ locale }: { locale: TLocale }) {
         </div>
         {COLUMNS.map((column) => (
           <nav key={column.heading} aria-labelledby={`footer-${column.heading}`}>
-            <h2 id={`footer-${column.heading}`} className="font-semibold text-ink">
-              {t(column.heading)}
+            <h2 id={`footer-${column.heading}`} className="font-semibold text-balance break-keep text-ink">
+              <Phrased text={t(column.heading)} locale={locale} />
             </h2>
             <ul className="mt-3 space-y-1">
               {column.links.map(([key, href]) => (

@@ -1,9 +1,10 @@
-import type { Ref } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { buttonClass } from './button';
 
 /**
  * What a form shows once it was received: a heading, what happens next, the reference to quote,
- * and a way to write another. Focusable (tabIndex -1) so the caller can move focus to it.
+ * and a way to write another. Focusable (tabIndex -1) so the caller can move focus to it. The
+ * heading comes phrase-broken from the server page (lib/phrases.tsx) where it can be Chinese or Japanese.
  */
 export function Acknowledgement({
   ref,
@@ -18,7 +19,7 @@ export function Acknowledgement({
 }: {
   ref?: Ref<HTMLDivElement>;
   testId: string;
-  heading: string;
+  heading: ReactNode;
   body: string;
   referenceLabel: string;
   reference: string;
@@ -28,7 +29,7 @@ export function Acknowledgement({
 }) {
   return (
     <div ref={ref} tabIndex={-1} role="status" className="max-w-2xl rounded-card border border-green-200 bg-green-50 p-6 outline-none" data-testid={testId}>
-      <h3 className="text-lg font-semibold text-success">{heading}</h3>
+      <h3 className="text-lg font-semibold text-balance break-keep text-success">{heading}</h3>
       <p className="mt-2 text-ink">{body}</p>
       <p className="mt-2 text-ink">
         {referenceLabel}{' '}

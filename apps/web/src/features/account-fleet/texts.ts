@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { TTexts } from '@/lib/texts';
 
 // What the fleet panels say, handed to them as props by their server pages
@@ -8,6 +9,8 @@ export interface TFleetTexts {
   texts: TTexts;
   /** contracts errors.network */
   network: string;
+  /** the panel's headings by key, phrase-broken on the server (lib/phrases.tsx); one missing shows as its text */
+  headings?: Partial<Record<string, ReactNode>>;
 }
 
 /** A device as the panels show it (from GET /device/list). */

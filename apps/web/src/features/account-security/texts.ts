@@ -2,6 +2,8 @@
 // (messages/<locale>/account-security.json, namespace AccountSecurity), and the pure helpers
 // they use. {name} placeholders are filled with fill() (lib/format.ts).
 
+import type { ReactNode } from 'react';
+
 export type TTextTree = { [key: string]: string | TTextTree };
 
 export interface TSecurityTexts {
@@ -13,6 +15,8 @@ export interface TSecurityTexts {
   validation: Record<string, string>;
   success: Record<string, string>;
   network: string;
+  /** headings inside the client components, phrase-broken by the page (lib/phrases.tsx); one missing shows as its text */
+  headings?: Partial<Record<'backupTitle', ReactNode>>;
 }
 
 export interface TSessionView {

@@ -1,4 +1,5 @@
 import type { TCloudPcPlanId, TCloudPcStatus, TInvoiceKind } from '@llk/contracts';
+import type { ReactNode } from 'react';
 
 // What the cloud-PC page's interactive parts say, handed to them as props by the server page
 // (server/cloud-pc-texts.ts) instead of through next-intl's client provider, so the page ships
@@ -14,7 +15,12 @@ export interface TCloudPcTexts {
   validation: Record<string, string>;
   /** contracts errors.network: shown when the code that talks to the API cannot be loaded */
   network: string;
+  /** headings of the client components, phrase-broken on the server (lib/phrases.tsx); one missing shows as its text */
+  headings?: Partial<Record<(typeof CLOUD_PC_HEADINGS)[number], ReactNode>>;
 }
+
+/** The CloudPc texts shown as headings inside client components. */
+export const CLOUD_PC_HEADINGS = ['provider.ackHeading', 'devices.refundListHeading'] as const;
 
 /** 'validation.required' → its text (the key itself if a text is missing). */
 export function validationText(texts: TCloudPcTexts, key: string | undefined): string | undefined {

@@ -1,4 +1,5 @@
 import type { TContactTopic } from '@llk/contracts';
+import type { ReactNode } from 'react';
 
 // What the contact form says, handed to it as props by the contact page (server/contact-texts.ts),
 // so the page ships neither use-intl's runtime nor the message formatter. {name} placeholders only.
@@ -9,6 +10,8 @@ export interface TContactTexts {
   validation: Record<string, string>;
   /** contracts errors.network: shown when the code that talks to the API cannot be loaded */
   network: string;
+  /** the form's headings (form.ackHeading), phrase-broken on the server (lib/phrases.tsx); one missing shows as its text */
+  headings?: Partial<Record<'ackHeading', ReactNode>>;
 }
 
 /** 'validation.required' → its text (the key itself if a text is missing). */

@@ -130,7 +130,9 @@ export default async function HomePage({ params }: { params: LocaleParams }) {
                 <span className="inline-flex size-11 items-center justify-center rounded-control bg-brand-50 text-brand-700">
                   <FeatureIcon name={key} />
                 </span>
-                <h3 className="mt-4 text-lg font-semibold text-ink">{t(`features.${key}.title`)}</h3>
+                <h3 className="mt-4 text-lg font-semibold text-balance break-keep text-ink">
+                  <Phrased text={t(`features.${key}.title`)} locale={locale} />
+                </h3>
                 <p className="mt-2 leading-relaxed text-ink-muted">{t(`features.${key}.body`)}</p>
               </li>
             ))}

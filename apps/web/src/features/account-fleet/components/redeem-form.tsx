@@ -111,7 +111,7 @@ export default function RedeemForm({ texts, tag }: { texts: TFleetTexts; tag: st
 
       {result ? (
         <section role="status" className="max-w-xl rounded-card border border-green-300 bg-green-50 p-5 sm:p-6" data-testid="redeem-result" data-kind={result.kind}>
-          <h2 className="text-lg font-semibold text-green-900">{t('resultTitle')}</h2>
+          <h2 className="text-lg font-semibold text-balance break-keep text-green-900">{texts.headings?.resultTitle ?? t('resultTitle')}</h2>
           <p className="mt-2 text-green-900" data-testid="redeem-result-text">
             {resultText(result, t, tag)}
           </p>

@@ -1,7 +1,7 @@
 'use client';
 
 import type { TSeat } from '@llk/contracts';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field, TextField } from '@/components/ui/field';
 import { TextLink } from '@/features/site/components/button-link';
@@ -30,7 +30,7 @@ export default function SeatsPanel({ initial, devices, texts, tag, moveDays }: {
   return (
     <div className="space-y-6">
       <section className="rounded-card border border-line bg-canvas p-5 shadow-card sm:p-6" data-testid="seats-rule">
-        <h2 className="text-lg font-semibold text-ink">{t('ruleTitle')}</h2>
+        <h2 className="text-lg font-semibold text-balance break-keep text-ink">{texts.headings?.ruleTitle ?? t('ruleTitle')}</h2>
         <p className="mt-2 text-sm text-ink-muted">{t('rule', { days: moveDays })}</p>
         <p className="mt-3 text-sm text-ink-muted">
           {t('buyHint')}{' '}
@@ -51,7 +51,17 @@ export default function SeatsPanel({ initial, devices, texts, tag, moveDays }: {
       ) : (
         <ul className="space-y-4" data-testid="seats-list">
           {seats.map((seat) => (
-            <SeatItem key={seat.id} seat={seat} devices={devices} t={t} tag={tag} network={texts.network} moveDays={moveDays} onChange={replace} />
+            <SeatItem
+              key={seat.id}
+              seat={seat}
+              devices={devices}
+              t={t}
+              product={texts.headings?.[`products.${seat.kind}`] ?? t(`products.${seat.kind}`)}
+              tag={tag}
+              network={texts.network}
+              moveDays={moveDays}
+              onChange={replace}
+            />
           ))}
         </ul>
       )}
@@ -59,7 +69,17 @@ export default function SeatsPanel({ initial, devices, texts, tag, moveDays }: {
   );
 }
 
-type TSeatItemProps = { seat: TSeat; devices: TFleetDevice[]; t: TTranslate; tag: string; network: string; moveDays: number; onChange: (seat: TSeat) => void };
+type TSeatItemProps = {
+  seat: TSeat;
+  devices: TFleetDevice[];
+  t: TTranslate;
+  /** the page's phrased product names (TFleetTexts) */
+  product: ReactNode;
+  tag: string;
+  network: string;
+  moveDays: number;
+  onChange: (seat: TSeat) => void;
+};
 
 /** Who holds a seat, in words. */
 function holderText(seat: TSeat, devices: TFleetDevice[], t: TTranslate): string {
@@ -69,7 +89,7 @@ function holderText(seat: TSeat, devices: TFleetDevice[], t: TTranslate): string
   return t('heldByDevice', { name: devices.find((device) => device.id === assignee.deviceId)?.name ?? t('unknownDevice') });
 }
 
-function SeatItem({ seat, devices, t, tag, network, moveDays, onChange }: TSeatItemProps) {
+function SeatItem({ seat, devices, t, product, tag, network, moveDays, onChange }: TSeatItemProps) {
   const [form, setForm] = useState<TForm>({ target: devices.length > 0 ? 'DEVICE' : 'ACCOUNT', deviceId: devices[0]?.id ?? '', account: '' });
   const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -116,8 +136,8 @@ function SeatItem({ seat, devices, t, tag, network, moveDays, onChange }: TSeatI
     <li className="rounded-card border border-line bg-canvas p-5 shadow-card sm:p-6" data-testid="seat" data-seat-id={seat.id}>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0">
-          <h3 className="text-lg font-semibold text-ink" data-testid="seat-product">
-            {t(`products.${seat.kind}`)}
+          <h3 className="text-lg font-semibold text-balance break-keep text-ink" data-testid="seat-product">
+            {product}
           </h3>
           <p className="mt-1 text-sm text-ink-muted" data-testid="seat-term">
             {seat.active ? t('until', { date: formatDate(seat.expiresAt, tag) }) : t('ended', { date: formatDate(seat.expiresAt, tag) })}

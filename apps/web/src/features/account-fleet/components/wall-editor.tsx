@@ -8,7 +8,7 @@ import { TextLink } from '@/features/site/components/button-link';
 import type { TTranslate } from '@/lib/texts';
 import { toast } from '@/lib/toast';
 import { failureText, saveWall } from '../fleet-api';
-import type { TFleetDevice } from '../texts';
+import type { TFleetDevice, TFleetTexts } from '../texts';
 
 // The wall editor of /account/walls (walls-panel.tsx), loaded when a wall is opened so the
 // page's first load carries only the list: a name, the devices in display order (up/down
@@ -47,6 +47,8 @@ interface TWallEditorProps {
   initial: TDraft;
   devices: TFleetDevice[];
   t: TTranslate;
+  /** the page's phrased headings (TFleetTexts) */
+  headings: NonNullable<TFleetTexts['headings']>;
   network: string;
   /** how many devices the draft holds now (the page's usage line counts them) */
   onCount: (count: number) => void;
@@ -54,7 +56,7 @@ interface TWallEditorProps {
   onCancel: () => void;
 }
 
-export default function WallEditor({ list, initial, devices, t, network, onCount, onSaved, onCancel }: TWallEditorProps) {
+export default function WallEditor({ list, initial, devices, t, headings, network, onCount, onSaved, onCancel }: TWallEditorProps) {
   const [draft, setDraft] = useState<TDraft>(initial);
   const [touched, setTouched] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -106,7 +108,7 @@ export default function WallEditor({ list, initial, devices, t, network, onCount
 
   return (
     <form ref={editorRef} onSubmit={(event) => void save(event)} noValidate className="space-y-5 rounded-card border border-line bg-canvas p-5 shadow-card sm:p-6" data-testid="wall-editor">
-      <h2 className="text-lg font-semibold text-ink">{draft.id ? t('editTitle') : t('newTitle')}</h2>
+      <h2 className="text-lg font-semibold text-balance break-keep text-ink">{draft.id ? (headings.editTitle ?? t('editTitle')) : (headings.newTitle ?? t('newTitle'))}</h2>
       <TextField
         label={t('nameLabel')}
         name="wallName"
@@ -118,7 +120,7 @@ export default function WallEditor({ list, initial, devices, t, network, onCount
       />
 
       <div>
-        <h3 className="text-base font-semibold text-ink">{t('onWall')}</h3>
+        <h3 className="text-base font-semibold text-balance break-keep text-ink">{headings.onWall ?? t('onWall')}</h3>
         <p className="mt-1 text-sm text-ink-muted" data-testid="wall-places">
           {t('places', { count: draft.deviceIds.length, capacity })}
         </p>
@@ -172,7 +174,7 @@ export default function WallEditor({ list, initial, devices, t, network, onCount
       </div>
 
       <div>
-        <h3 className="text-base font-semibold text-ink">{t('addDevices')}</h3>
+        <h3 className="text-base font-semibold text-balance break-keep text-ink">{headings.addDevices ?? t('addDevices')}</h3>
         {full ? (
           <p className="mt-1 text-sm text-amber-900" data-testid="wall-full">
             {t('full', { owned: list.owned })}

@@ -75,7 +75,7 @@ export default function WallsPanel({ initial, devices, texts, tag }: { initial: 
   if (list.owned === 0 && list.walls.length === 0) {
     return (
       <section className="rounded-card border border-line bg-canvas p-5 shadow-card sm:p-6" data-testid="walls-none">
-        <h2 className="text-lg font-semibold text-ink">{t('noneTitle')}</h2>
+        <h2 className="text-lg font-semibold text-balance break-keep text-ink">{texts.headings?.noneTitle ?? t('noneTitle')}</h2>
         <p className="mt-2 text-ink-muted">{t('noneBody')}</p>
         <p className="mt-4">{buy}</p>
       </section>
@@ -89,8 +89,8 @@ export default function WallsPanel({ initial, devices, texts, tag }: { initial: 
     <div className="space-y-6">
       <section className="rounded-card border border-line bg-canvas p-5 shadow-card sm:p-6" aria-labelledby={headingId}>
         <div className="flex flex-wrap items-baseline justify-between gap-3">
-          <h2 id={headingId} className="text-lg font-semibold text-ink">
-            {t('usageTitle')}
+          <h2 id={headingId} className="text-lg font-semibold text-balance break-keep text-ink">
+            {texts.headings?.usageTitle ?? t('usageTitle')}
           </h2>
           <p className="text-sm text-ink-muted" data-testid="walls-usage" aria-live="polite">
             {t('usage', { used: total, owned: list.owned })}
@@ -108,7 +108,7 @@ export default function WallsPanel({ initial, devices, texts, tag }: { initial: 
 
       {draft ? (
         <Suspense fallback={<p className="text-ink-muted">…</p>}>
-          <WallEditor key={draft.id ?? 'new'} list={list} initial={draft} devices={devices} t={t} network={texts.network} onCount={setDraftCount} onSaved={saved} onCancel={cancel} />
+          <WallEditor key={draft.id ?? 'new'} list={list} initial={draft} devices={devices} t={t} headings={texts.headings ?? {}} network={texts.network} onCount={setDraftCount} onSaved={saved} onCancel={cancel} />
         </Suspense>
       ) : (
         <div>

@@ -124,8 +124,8 @@ export default function PasskeysPanel({ texts, tag, nameMax, maxPasskeys }: { te
 
   return (
     <section className="rounded-card border border-line bg-canvas p-5 shadow-card sm:p-6" aria-labelledby={`${titleId}-panel`} data-testid="passkeys-panel">
-      <h2 id={`${titleId}-panel`} className="text-xl font-semibold text-ink">
-        {t.title}
+      <h2 id={`${titleId}-panel`} className="text-xl font-semibold text-balance break-keep text-ink">
+        {texts.headings?.title ?? t.title}
       </h2>
       <p className="mt-2 text-sm text-ink-muted">{t.intro}</p>
 
@@ -231,8 +231,8 @@ export default function PasskeysPanel({ texts, tag, nameMax, maxPasskeys }: { te
       )}
 
       <Dialog open={removing !== null} onClose={() => setRemoving(null)} titleId={titleId} descriptionId={bodyId} initialFocus={keepRef} testId="passkey-remove-dialog">
-        <h3 id={titleId} className="text-lg font-semibold text-ink">
-          {t.removeTitle}
+        <h3 id={titleId} className="text-lg font-semibold text-balance break-keep text-ink">
+          {texts.headings?.removeTitle ?? t.removeTitle}
         </h3>
         <p id={bodyId} className="mt-2 text-sm text-ink-muted">
           {fill(t.removeBody, { name: removing?.name ?? '' })}

@@ -1,5 +1,6 @@
 import type { TLocale } from '@llk/contracts/locales';
 import { getClientTexts } from '@/lib/client-texts';
+import { phrasedHeadings } from '@/lib/phrases';
 import type { TPasskeyLoginTexts, TPasskeysTexts } from '../texts';
 
 /** The passkeys panel's texts (texts.ts), read from the locale's messages. */
@@ -9,7 +10,7 @@ export async function getPasskeysTexts(locale: TLocale): Promise<TPasskeysTexts>
     getClientTexts<Record<string, string>>(locale, 'validation'),
     getClientTexts<Record<string, string>>(locale, 'errors'),
   ]);
-  return { panel, validation, network: errors.network ?? '' };
+  return { panel, validation, network: errors.network ?? '', headings: phrasedHeadings(['title', 'removeTitle'], (key) => panel[key] ?? '', locale) };
 }
 
 /** The log-in page's passkey button texts. */

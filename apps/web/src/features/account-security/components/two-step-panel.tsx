@@ -86,7 +86,7 @@ export function TwoStepPanel({ status, account, languageTag, texts }: { status: 
   if (step.kind === 'backup') {
     return (
       <div className="space-y-4" data-testid="backup-codes">
-        <h3 className="font-semibold text-ink">{t.backupTitle}</h3>
+        <h3 className="font-semibold text-balance break-keep text-ink">{texts.headings?.backupTitle ?? t.backupTitle}</h3>
         <p className="text-sm text-ink-muted">{t.backupLede}</p>
         <ol className="grid max-w-md grid-cols-2 gap-2 font-mono text-base">
           {step.codes.map((backup) => (

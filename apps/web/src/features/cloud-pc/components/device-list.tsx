@@ -297,7 +297,7 @@ function RefundItems({ texts, tag, device }: { texts: TCloudPcTexts; tag: string
   const total = device.refundItems.reduce((sum, item) => sum + item.amountFen, 0);
   return (
     <div className="mt-4" data-testid="cloud-pc-refund-items">
-      <h3 className="text-sm font-semibold text-ink">{d.refundListHeading}</h3>
+      <h3 className="text-sm font-semibold text-balance break-keep text-ink">{texts.headings?.['devices.refundListHeading'] ?? d.refundListHeading}</h3>
       <ul className="mt-2 divide-y divide-line rounded-control border border-line text-sm">
         {device.refundItems.map((item) => (
           <li key={item.orderId} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-3 py-2" data-testid="cloud-pc-refund-item">

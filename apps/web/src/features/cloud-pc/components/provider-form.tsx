@@ -70,7 +70,7 @@ export function ProviderForm({ texts }: { texts: TCloudPcTexts }) {
       <Acknowledgement
         ref={ack}
         testId="provider-ack"
-        heading={p.ackHeading ?? ''}
+        heading={texts.headings?.['provider.ackHeading'] ?? p.ackHeading ?? ''}
         body={p.ackBody ?? ''}
         referenceLabel={p.referenceLabel ?? ''}
         reference={result.reference}

@@ -81,7 +81,7 @@ export function ContactForm({ texts }: { texts: TContactTexts }) {
       <Acknowledgement
         ref={ack}
         testId="contact-ack"
-        heading={f.ackHeading ?? ''}
+        heading={texts.headings?.ackHeading ?? f.ackHeading ?? ''}
         body={fill(f.ackBody, { email: result.replyTo })}
         referenceLabel={f.referenceLabel ?? ''}
         reference={result.reference}

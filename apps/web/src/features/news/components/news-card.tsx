@@ -1,4 +1,5 @@
 import type { TNewsKind, TNewsSummary } from '@llk/contracts';
+import type { ReactNode } from 'react';
 import { Link } from '@/i18n/navigation';
 import { formatDate } from '@/lib/format';
 import { langTag, promotionState } from '../format-date';
@@ -14,9 +15,11 @@ export interface TNewsCardLabels {
 /**
  * One news item or promotion in a list: kind, date, title (links to /info-{id}), summary and,
  * for a promotion, whether it runs. Renders on the server and, for "View more", in the browser
- * (so it imports nothing that would pull the contracts barrel into the bundle).
+ * (so it imports nothing that would pull the contracts barrel into the bundle, nor the phrase
+ * splitter: the server page hands over the title phrase-broken, `phrasedTitle`, and the
+ * browser's cards show it plain, broken by the CSS's auto-phrase where the browser has it).
  */
-export function NewsCard({ item, lang, labels }: { item: TNewsSummary; lang: string; labels: TNewsCardLabels }) {
+export function NewsCard({ item, lang, labels, phrasedTitle }: { item: TNewsSummary; lang: string; labels: TNewsCardLabels; phrasedTitle?: ReactNode }) {
   const state = item.kind === 'PROMOTION' ? promotionState(item.validFrom, item.validUntil) : null;
   const stateText =
     state === 'ended'
@@ -43,9 +46,9 @@ export function NewsCard({ item, lang, labels }: { item: TNewsSummary; lang: str
         </span>
         <time dateTime={item.publishedAt}>{formatDate(item.publishedAt, lang)}</time>
       </p>
-      <h3 className="mt-3 text-lg font-semibold text-ink">
+      <h3 className={`mt-3 text-lg font-semibold text-balance text-ink${phrasedTitle ? ' break-keep' : ''}`}>
         <Link href={`/info-${item.id}`} className="after:absolute after:inset-0 hover:text-brand-700">
-          {item.title}
+          {phrasedTitle ?? item.title}
         </Link>
       </h3>
       <p className="mt-2 flex-1 leading-relaxed text-ink-muted">{item.summary}</p>

@@ -4,6 +4,7 @@ import { ZCodeOrderResult, type TCodeOrderResult, type TOrderItem } from '@llk/c
 import { localeEntries, type TLocale } from '@llk/contracts/locales';
 import { useCallback, useEffect, useState } from 'react';
 import { createCodeOrder } from '../checkout-api';
+import type { TOrderHeadings } from '../order-headings';
 import { usePayment } from '../use-payment';
 import { OrderSummary } from './order-summary';
 import { MethodChoice, PaymentPanel, PaymentProblem } from './payment-panel';
@@ -45,6 +46,7 @@ export function CodeCheckout({
   wechatAppId = null,
   locale,
   texts,
+  headings = {},
 }: {
   qrCodeId: string;
   planName: string;
@@ -53,6 +55,8 @@ export function CodeCheckout({
   locale: TLocale;
   /** the Pay and Order namespaces (getClientTexts) */
   texts: { Pay: TTexts; Order: TTexts };
+  /** the Order headings, phrase-broken by the page (phrasedHeadings(ORDER_HEADINGS, …)) */
+  headings?: TOrderHeadings;
 }) {
   const tag = localeEntries[locale].iso;
   const t = translator(texts.Pay, tag);
@@ -108,7 +112,7 @@ export function CodeCheckout({
   if (state.phase === 'paid') {
     return (
       <div role="status" className="rounded-card border border-green-200 bg-green-50 p-6" data-testid="pay-success" data-payment-success tabIndex={-1}>
-        <h2 className="text-xl font-semibold text-success">{o('successHeading')}</h2>
+        <h2 className="text-xl font-semibold text-balance break-keep text-success">{headings.successHeading ?? o('successHeading')}</h2>
         <p className="mt-2 text-ink">{itemName}</p>
         <p className="mt-2 text-ink-soft">{t('successBody', { account })}</p>
       </div>
@@ -140,7 +144,7 @@ export function CodeCheckout({
       <MethodChoice value={state.method} onChange={selectMethod} disabled={busy} inWechat={state.inWechat} t={o} />
       <PaymentProblem state={state} onRetry={() => void pay(state.method)} t={o} />
       {state.phase === 'awaiting' ? (
-        <PaymentPanel state={state} tag={tag} onSwitch={(method) => void pay(method)} t={o} />
+        <PaymentPanel state={state} tag={tag} onSwitch={(method) => void pay(method)} t={o} headings={headings} />
       ) : state.phase !== 'expired' && state.phase !== 'cancelled' ? (
         <button
           type="button"

@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import en from '../../../../messages/en/commerce.json';
 import zh from '../../../../messages/zh-CN/commerce.json';
+import { formatVisitorTime } from '@/lib/format';
 import { session } from '@/lib/session';
 import type { TTexts } from '@/lib/texts';
 import { OrderCheckout, type TOrderOption } from './order-checkout';
@@ -123,6 +124,13 @@ describe('OrderCheckout', () => {
     expect(screen.getByTestId('order-summary').querySelector('[data-row="discount"] dd')!.textContent).toBe('¥0');
   });
 
+  it('shows its headings as the page phrase-broke them (the splitter stays on the server)', () => {
+    renderCheckout({ headings: { summaryHeading: <>ご注文<wbr />内容</> } });
+    const heading = screen.getAllByRole('heading').find((element) => element.textContent === 'ご注文内容');
+    expect(heading?.innerHTML).toBe('ご注文<wbr>内容');
+    expect(heading?.classList.contains('break-keep')).toBe(true);
+  });
+
   it('pays: one order with a key, the QR with the amount due, then polling until paid and the new expiry', async () => {
     let status: TOrderStatus = 'PENDING_PAYMENT';
     const calls = serve(({ method, path }) => {
@@ -145,8 +153,9 @@ describe('OrderCheckout', () => {
     const panel = screen.getByTestId('payment-panel');
     expect(within(panel).getByRole('heading').textContent).toBe('Scan with Alipay to pay');
     expect(screen.getByTestId('amount-due').textContent).toBe('Amount due: CN¥268');
-    // the deadline on the visitor's own clock (this machine's zone), not China time's 10:15 AM (UTC+8)
-    const visitorClock = new Intl.DateTimeFormat('en', { timeStyle: 'short' }).format(new Date('2026-11-24T02:15:00.000Z'));
+    // the deadline on the visitor's own clock (this machine's zone) with its offset, as the order's page shows it
+    const visitorClock = formatVisitorTime('2026-11-24T02:15:00.000Z', 'en');
+    expect(visitorClock).toMatch(/ \(UTC([+-]\d{1,2}(:\d\d)?)?\)$/);
     expect(within(panel).getByText(/^Please pay before/).textContent).toBe(`Please pay before ${visitorClock}`);
     expect(screen.getByTestId('sandbox-link').getAttribute('href')).toBe('https://qr.alipay.example/abc');
     expect(screen.getByRole('img', { name: 'Payment QR code' }).getAttribute('data-qr-value')).toBe('https://qr.alipay.example/abc');
@@ -344,7 +353,7 @@ describe('OrderCheckout buying seats (/order?seats=N)', () => {
     expect((screen.getByLabelText('Seats') as HTMLInputElement).value).toBe('1');
   });
 
-  it('orders the seats with asSeats and the quantity, shows the order’s totals, and links to My seats when paid', async () => {
+  it('orders the seats with asSeats and the quantity, shows the order’s totals, and links to the seats page when paid', async () => {
     let status: TOrderStatus = 'PENDING_PAYMENT';
     const calls = serve(({ path }) => {
       if (path === '/order/createV2') return answer(seatsOrder('CREATED'));
@@ -369,7 +378,7 @@ describe('OrderCheckout buying seats (/order?seats=N)', () => {
     status = 'FULFILLED';
     await act(async () => vi.advanceTimersByTimeAsync(1500));
     await vi.waitFor(() =>
-      expect(screen.getByTestId('order-success-detail').textContent).toBe('Your Pro seats (3 seats) are ready in My seats, where you can give them to devices or accounts.'),
+      expect(screen.getByTestId('order-success-detail').textContent).toBe('Your Pro seats (3 seats) are ready under Seats in your account, where you can give them to devices or accounts.'),
     );
     expect(screen.getByTestId('to-seats').getAttribute('href')).toBe('/en/account/seats');
   });
@@ -396,7 +405,7 @@ describe('OrderCheckout buying seats (/order?seats=N)', () => {
     expect(calls.find((call) => call.path === '/order/createV2')!.body).toEqual({ skuId: 'CHANNEL_YEAR', asSeats: true, quantity: 2 });
     await act(async () => vi.advanceTimersByTimeAsync(1500));
     await vi.waitFor(() =>
-      expect(screen.getByTestId('order-success-detail').textContent).toBe('Your Global channel seats (2 seats) are ready in My seats, where you can give them to devices or accounts.'),
+      expect(screen.getByTestId('order-success-detail').textContent).toBe('Your Global channel seats (2 seats) are ready under Seats in your account, where you can give them to devices or accounts.'),
     );
     expect(screen.getByTestId('to-seats').getAttribute('href')).toBe('/en/account/seats');
   });
@@ -485,7 +494,7 @@ describe('OrderCheckout inside WeChat (JS_API)', () => {
     fireEvent.click(screen.getByTestId('pay-now'));
     expect(screen.getByTestId('pay-now').textContent).toBe('Creating your order…');
     await vi.waitFor(() => expect(calls.map((call) => call.path)).toContain('/pay/payV2'));
-    await vi.waitFor(() => expect(screen.getByTestId('pay-now').textContent).toBe('Pay Now'));
+    await vi.waitFor(() => expect(screen.getByTestId('pay-now').textContent).toBe(en.Order.payNow));
     expect(calls.find((call) => call.path === '/pay/payV2')!.body).toMatchObject({ payClient: 'JS_API', openid: 'oPAYER' });
     expect(screen.queryByTestId('wechat-sheet-panel')).toBeNull();
   });

@@ -8,6 +8,7 @@ import { formatDate } from '@/lib/format';
 import { type TTexts, translator } from '@/lib/texts';
 import { useSession } from '@/lib/session';
 import { createRenewalOrder, createWebOrder } from '../checkout-api';
+import type { TOrderHeading, TOrderHeadings } from '../order-headings';
 import { newIdempotencyKey } from '../payment-flow';
 import { usePayment } from '../use-payment';
 import { OrderSummary } from './order-summary';
@@ -55,6 +56,7 @@ export function OrderCheckout({
   seats = null,
   locale,
   texts,
+  headings = {},
 }: {
   options: TOrderOption[];
   initialUnit: TTimeUnit;
@@ -68,9 +70,12 @@ export function OrderCheckout({
   locale: TLocale;
   /** the Order namespace (getClientTexts) */
   texts: TTexts;
+  /** its headings, phrase-broken by the page (phrasedHeadings(ORDER_HEADINGS, …)) */
+  headings?: TOrderHeadings;
 }) {
   const tag = localeEntries[locale].iso;
   const t = translator(texts, tag);
+  const heading = (key: TOrderHeading) => headings[key] ?? t(key);
   const [unit, setUnit] = useState<TTimeUnit>(options.some((o) => o.timeUnit === initialUnit) ? initialUnit : options[0]!.timeUnit);
   const option = options.find((o) => o.timeUnit === unit) ?? options[0]!;
   // The seat count as typed: a whole number from 1 to ORDER_QUANTITY_MAX, or null (Pay Now waits).
@@ -122,7 +127,7 @@ export function OrderCheckout({
   if (state.phase === 'paid' && product === 'CLOUD_PC') {
     return (
       <div role="status" className="rounded-card border border-green-200 bg-green-50 p-6 sm:p-8" data-testid="order-success" data-payment-success tabIndex={-1}>
-        <h2 className="text-2xl font-semibold text-success">{t('successHeading')}</h2>
+        <h2 className="text-2xl font-semibold text-balance break-keep text-success">{heading('successHeading')}</h2>
         <p className="mt-3 text-lg text-ink" data-testid="order-success-detail">
           {t(renewDeviceId ? 'successCloudPcRenewed' : 'successCloudPc', { plan: planName })}
         </p>
@@ -147,7 +152,7 @@ export function OrderCheckout({
     const bought = order?.items[0]?.quantity ?? quantity ?? 1;
     return (
       <div role="status" className="rounded-card border border-green-200 bg-green-50 p-6 sm:p-8" data-testid="order-success" data-payment-success tabIndex={-1}>
-        <h2 className="text-2xl font-semibold text-success">{t('successHeading')}</h2>
+        <h2 className="text-2xl font-semibold text-balance break-keep text-success">{heading('successHeading')}</h2>
         <p className="mt-3 text-lg text-ink" data-testid="order-success-detail">
           {t('successSeats', { count: bought, plan: planName })}
         </p>
@@ -168,7 +173,7 @@ export function OrderCheckout({
     const expiry = user?.expiresAt ? formatDate(user.expiresAt, tag) : null;
     return (
       <div role="status" className="rounded-card border border-green-200 bg-green-50 p-6 sm:p-8" data-testid="order-success" data-payment-success tabIndex={-1}>
-        <h2 className="text-2xl font-semibold text-success">{t('successHeading')}</h2>
+        <h2 className="text-2xl font-semibold text-balance break-keep text-success">{heading('successHeading')}</h2>
         <p className="mt-3 text-lg text-ink" data-testid="order-success-detail">
           {refreshed && user?.plan === 'PRO' && expiry ? t('successMember', { plan: planName, date: expiry }) : t('successPending')}
         </p>
@@ -189,7 +194,7 @@ export function OrderCheckout({
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
       <div className="space-y-6 rounded-card border border-line bg-canvas p-6 shadow-card sm:p-8">
         <div className="flex items-baseline justify-between gap-4">
-          <h2 className="text-lg font-semibold text-ink">{t('summaryHeading')}</h2>
+          <h2 className="text-lg font-semibold text-balance break-keep text-ink">{heading('summaryHeading')}</h2>
           <p className="text-ink-muted">
             {t('planLabel')}: <span className="font-semibold text-ink">{planName}</span>
           </p>
@@ -271,7 +276,7 @@ export function OrderCheckout({
           </button>
         ) : null}
       </div>
-      <div>{state.phase === 'awaiting' ? <PaymentPanel state={state} tag={tag} onSwitch={(method) => void pay(method)} t={t} /> : null}</div>
+      <div>{state.phase === 'awaiting' ? <PaymentPanel state={state} tag={tag} onSwitch={(method) => void pay(method)} t={t} headings={headings} /> : null}</div>
     </div>
   );
 }

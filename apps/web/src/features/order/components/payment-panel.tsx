@@ -1,10 +1,11 @@
 'use client';
 
 import type { TPayMethod } from '@llk/contracts';
-import { useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { QrCode } from '@/features/download/components/qr-code';
 import { formatFen, formatVisitorTime } from '@/lib/format';
 import type { TTranslate } from '@/lib/texts';
+import type { TOrderHeadings } from '../order-headings';
 import type { TPaymentState } from '../use-payment';
 import { invokeWechatPay } from '../wechat-pay';
 
@@ -56,8 +57,20 @@ export function MethodChoice({
   );
 }
 
-/** The payment QR with amount, deadline, live status, the sandbox link and a method switch. */
-export function PaymentPanel({ state, tag, onSwitch, t }: { state: TPaymentState; tag: string; onSwitch: (method: TPayMethod) => void; t: TTranslate }) {
+/** The payment QR with amount, deadline, live status, the sandbox link and a method switch; `headings` phrased by the server page. */
+export function PaymentPanel({
+  state,
+  tag,
+  onSwitch,
+  t,
+  headings = {},
+}: {
+  state: TPaymentState;
+  tag: string;
+  onSwitch: (method: TPayMethod) => void;
+  t: TTranslate;
+  headings?: TOrderHeadings;
+}) {
   const heading = useRef<HTMLHeadingElement>(null);
   const payment = state.payment;
   const codeUrl = payment?.kind === 'qr' ? payment.codeUrl : null;
@@ -67,17 +80,18 @@ export function PaymentPanel({ state, tag, onSwitch, t }: { state: TPaymentState
     heading.current.focus({ preventScroll: true });
     heading.current.scrollIntoView({ block: 'start', behavior: 'smooth' });
   }, [codeUrl]);
-  if (payment?.kind === 'jsapi') return <WechatSheetPanel state={state} params={payment.params} t={t} />;
+  if (payment?.kind === 'jsapi') return <WechatSheetPanel state={state} params={payment.params} t={t} heading={headings.wechatSheetHeading} />;
   // a phone back from the wallet app (or one whose pending payment was lost): the order is polled
-  if (payment?.kind === 'redirect' || (!payment && state.phase === 'awaiting')) return <PhonePanel state={state} url={payment?.kind === 'redirect' ? payment.url : null} onSwitch={onSwitch} t={t} />;
+  if (payment?.kind === 'redirect' || (!payment && state.phase === 'awaiting')) return <PhonePanel state={state} url={payment?.kind === 'redirect' ? payment.url : null} onSwitch={onSwitch} t={t} heading={headings[`phoneHeading.${state.method}`]} />;
   if (!payment || payment.kind !== 'qr') return null;
   const other = PAY_METHODS.find((method) => method !== state.method)!;
-  // rendered only after the payment is made in the browser: the visitor's own clock
+  // rendered only after the payment is made in the browser: the visitor's own clock, with its
+  // offset, as the order's page shows it (lib/format.ts)
   const deadline = formatVisitorTime(payment.expiresAt, tag);
   return (
     <section aria-labelledby="payment-heading" className="rounded-card border border-line bg-canvas p-6 text-center shadow-card" data-testid="payment-panel">
-      <h2 id="payment-heading" ref={heading} tabIndex={-1} className="scroll-mt-24 text-lg font-semibold text-ink">
-        {t(`scanHeading.${state.method}`)}
+      <h2 id="payment-heading" ref={heading} tabIndex={-1} className="scroll-mt-24 text-lg font-semibold text-balance break-keep text-ink">
+        {headings[`scanHeading.${state.method}`] ?? t(`scanHeading.${state.method}`)}
       </h2>
       <div className="mt-4 flex justify-center">
         <QrCode value={payment.codeUrl} label={t('qrLabel')} size={200} />
@@ -107,7 +121,19 @@ export function PaymentPanel({ state, tag, onSwitch, t }: { state: TPaymentState
 }
 
 /** On a phone: the wallet app was opened (H5); the order is polled until the payment arrives. */
-function PhonePanel({ state, url, onSwitch, t }: { state: TPaymentState; url: string | null; onSwitch: (method: TPayMethod) => void; t: TTranslate }) {
+function PhonePanel({
+  state,
+  url,
+  onSwitch,
+  t,
+  heading: phrased,
+}: {
+  state: TPaymentState;
+  url: string | null;
+  onSwitch: (method: TPayMethod) => void;
+  t: TTranslate;
+  heading: ReactNode;
+}) {
   const heading = useRef<HTMLHeadingElement>(null);
   // back on the page: what it is waiting for comes into view
   useEffect(() => {
@@ -117,8 +143,8 @@ function PhonePanel({ state, url, onSwitch, t }: { state: TPaymentState; url: st
   const other = PAY_METHODS.find((method) => method !== state.method)!;
   return (
     <section aria-labelledby="payment-heading" className="rounded-card border border-line bg-canvas p-6 text-center shadow-card" data-testid="phone-pay-panel">
-      <h2 id="payment-heading" ref={heading} tabIndex={-1} className="scroll-mt-24 text-lg font-semibold text-ink">
-        {t(`phoneHeading.${state.method}`)}
+      <h2 id="payment-heading" ref={heading} tabIndex={-1} className="scroll-mt-24 text-lg font-semibold text-balance break-keep text-ink">
+        {phrased ?? t(`phoneHeading.${state.method}`)}
       </h2>
       <p className="mt-2 text-sm text-ink-muted">{t('phoneNote')}</p>
       <p role="status" aria-live="polite" className="mt-4 inline-flex items-center gap-2 text-sm text-ink-soft">
@@ -139,11 +165,11 @@ function PhonePanel({ state, url, onSwitch, t }: { state: TPaymentState; url: st
 }
 
 /** Inside WeChat: the payment sheet is open (or was closed after paying); the order is polled meanwhile. */
-function WechatSheetPanel({ state, params, t }: { state: TPaymentState; params: Record<string, string>; t: TTranslate }) {
+function WechatSheetPanel({ state, params, t, heading }: { state: TPaymentState; params: Record<string, string>; t: TTranslate; heading: ReactNode }) {
   return (
     <section aria-labelledby="payment-heading" className="rounded-card border border-line bg-canvas p-6 text-center shadow-card" data-testid="wechat-sheet-panel">
-      <h2 id="payment-heading" className="text-lg font-semibold text-ink">
-        {t('wechatSheetHeading')}
+      <h2 id="payment-heading" className="text-lg font-semibold text-balance break-keep text-ink">
+        {heading ?? t('wechatSheetHeading')}
       </h2>
       <p role="status" aria-live="polite" className="mt-4 inline-flex items-center gap-2 text-sm text-ink-soft">
         <span aria-hidden="true" className="size-2 animate-pulse rounded-full bg-brand-600" />

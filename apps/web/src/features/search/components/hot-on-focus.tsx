@@ -1,16 +1,17 @@
 'use client';
 
 import type { THotSearches } from '@llk/contracts';
-import { useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link } from '@/i18n/navigation';
 import { loadApi } from '@/lib/load-api';
 
 /**
  * Hot searches under a search box, once it is focused (issue 20, item 8): asked of the API
  * (GET /search/hotContent, silently) on the first focus of the box `inputId`, then shown as links
- * to their results while the box or a link has focus or the pointer is over them.
+ * to their results while the box or a link has focus or the pointer is over them. `heading` is
+ * phrase-broken by the server parent (lib/phrases.tsx).
  */
-export function HotOnFocus({ inputId, heading }: { inputId: string; heading: string }) {
+export function HotOnFocus({ inputId, heading }: { inputId: string; heading: ReactNode }) {
   const [hot, setHot] = useState<string[] | null>(null);
   const [open, setOpen] = useState(false);
   const headingId = useId();
@@ -42,7 +43,7 @@ export function HotOnFocus({ inputId, heading }: { inputId: string; heading: str
         if (!event.currentTarget.contains(event.relatedTarget as Node | null) && event.relatedTarget?.id !== inputId) setOpen(false);
       }}
     >
-      <h2 id={headingId} className="text-sm font-semibold text-ink-muted">
+      <h2 id={headingId} className="text-sm font-semibold text-balance break-keep text-ink-muted">
         {heading}
       </h2>
       <ul className="mt-2 flex flex-wrap gap-2">

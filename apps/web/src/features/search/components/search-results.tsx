@@ -3,7 +3,7 @@
 import type { THotSearches, TSearchHit, TSearchResult, TSearchType } from '@llk/contracts';
 import type { TQuery } from '@llk/contracts/client';
 import { useSearchParams } from 'next/navigation';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from '@/i18n/navigation';
 import { loadApi } from '@/lib/load-api';
 import { formatCount, hitPath, readQuery, splitHighlights } from '../search-text';
@@ -18,7 +18,8 @@ import { formatCount, hitPath, readQuery, splitHighlights } from '../search-text
 export interface TSearchTexts {
   count: { one: string; other: string };
   none: string;
-  hotHeading: string;
+  /** phrase-broken by the page (lib/phrases.tsx) */
+  hotHeading: ReactNode;
   types: Record<TSearchType, string>;
   loading: string;
   failed: string;
@@ -156,7 +157,7 @@ export function SearchResults({ lang, texts }: { lang: string; texts: TSearchTex
         ) : null}
         {hot.length > 0 ? (
           <section aria-labelledby="hot-searches" className="mt-10">
-            <h2 id="hot-searches" className="text-sm font-semibold text-ink-muted">
+            <h2 id="hot-searches" className="text-sm font-semibold text-balance break-keep text-ink-muted">
               {texts.hotHeading}
             </h2>
             <ul className="mt-3 flex flex-wrap gap-2" data-testid="hot-searches">

@@ -3,12 +3,14 @@ import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { AuthIntro } from '@/features/auth/components/auth-intro';
 import { CodeCheckout } from '@/features/order/components/code-checkout';
+import { ORDER_HEADINGS } from '@/features/order/order-headings';
 import { wechatAppId } from '@/features/order/wechat-config';
 import { loadPricing } from '@/features/pricing/pricing-data';
 import { TextLink } from '@/features/site/components/button-link';
 import { resolveLocale, type LocaleParams } from '@/features/site/page-locale';
 import { getClientTexts } from '@/lib/client-texts';
 import { buildPageMetadata } from '@/lib/metadata';
+import { phrasedHeadings } from '@/lib/phrases';
 
 // Dynamic by nature: the payment is addressed by ?qrCodeId=. The proxy already answers a
 // request without one with the 'no qrCodeId' error; the check here keeps the page safe alone.
@@ -34,8 +36,9 @@ export async function generateMetadata({ params }: { params: LocaleParams }): Pr
 export default async function PayPage({ params, searchParams }: { params: LocaleParams; searchParams: SearchParams }) {
   const locale = await resolveLocale(params);
   const qrCodeId = await resolveQrCodeId(searchParams);
-  const [t, pricingTexts, payTexts, orderTexts, { pricing }] = await Promise.all([
+  const [t, order, pricingTexts, payTexts, orderTexts, { pricing }] = await Promise.all([
     getTranslations({ locale, namespace: 'PayPage' }),
+    getTranslations({ locale, namespace: 'Order' }),
     getTranslations({ locale, namespace: 'Pricing' }),
     getClientTexts(locale, 'Pay'),
     getClientTexts(locale, 'Order'),
@@ -48,7 +51,15 @@ export default async function PayPage({ params, searchParams }: { params: Locale
 
   return (
     <AuthIntro locale={locale} title={t('heading')} lede={t('lede')}>
-      <CodeCheckout qrCodeId={qrCodeId} planName={planName} tiers={tiers} wechatAppId={wechatAppId()} locale={locale} texts={{ Pay: payTexts, Order: orderTexts }} />
+      <CodeCheckout
+        qrCodeId={qrCodeId}
+        planName={planName}
+        tiers={tiers}
+        wechatAppId={wechatAppId()}
+        locale={locale}
+        texts={{ Pay: payTexts, Order: orderTexts }}
+        headings={phrasedHeadings(ORDER_HEADINGS, (key) => order(key), locale)}
+      />
       <p className="text-sm text-ink-muted">
         {t.rich('agreement', { link: (chunks) => <TextLink href="/legal/membership-agreement">{chunks}</TextLink> })}
       </p>

@@ -5,6 +5,7 @@ import { PageIntro } from '@/features/site/components/page-intro';
 import { PageSection } from '@/features/site/components/page-section';
 import { getBrand, resolveLocale, type LocaleParams } from '@/features/site/page-locale';
 import { buildPageMetadata } from '@/lib/metadata';
+import { Phrased } from '@/lib/phrases';
 
 const values = ['quality', 'privacy', 'everywhere', 'fairness'] as const;
 const audiences = ['individuals', 'gamers', 'office', 'itOps', 'enterprises'] as const;
@@ -23,23 +24,25 @@ export default async function AboutPage({ params }: { params: LocaleParams }) {
   return (
     <>
       <PageIntro locale={locale} title={t('heading', { brand })} lede={t('lede')} />
-      <PageSection id="about-values" title={t('valuesHeading')}>
-        <FeatureGrid columns={2} items={values.map((key) => ({ key, title: t(`values.${key}.title`), body: t(`values.${key}.body`) }))} />
+      <PageSection locale={locale} id="about-values" title={t('valuesHeading')}>
+        <FeatureGrid locale={locale} columns={2} items={values.map((key) => ({ key, title: t(`values.${key}.title`), body: t(`values.${key}.body`) }))} />
       </PageSection>
-      <PageSection id="about-story" title={t('story.heading')} intro={t('story.intro', { brand })} muted>
+      <PageSection locale={locale} id="about-story" title={t('story.heading')} intro={t('story.intro', { brand })} muted>
         <ol className="relative space-y-8 border-s-2 border-brand-200 ps-6">
           {milestones.map((key) => (
             <li key={key} className="relative">
               <span aria-hidden="true" className="absolute -start-[31px] top-1.5 size-3.5 rounded-full border-2 border-canvas bg-brand-600" />
               <p className="text-sm font-semibold text-brand-700">{t(`story.items.${key}.year`)}</p>
-              <h3 className="mt-1 text-lg font-semibold text-ink">{t(`story.items.${key}.title`)}</h3>
+              <h3 className="mt-1 text-lg font-semibold text-balance break-keep text-ink">
+                <Phrased text={t(`story.items.${key}.title`)} locale={locale} />
+              </h3>
               <p className="mt-1 max-w-3xl leading-relaxed text-ink-muted">{t(`story.items.${key}.body`)}</p>
             </li>
           ))}
         </ol>
       </PageSection>
-      <PageSection id="about-audience" title={t('audienceHeading')} intro={t('audienceIntro')}>
-        <FeatureGrid items={audiences.map((key) => ({ key, title: t(`audiences.${key}.title`), body: t(`audiences.${key}.body`) }))} />
+      <PageSection locale={locale} id="about-audience" title={t('audienceHeading')} intro={t('audienceIntro')}>
+        <FeatureGrid locale={locale} items={audiences.map((key) => ({ key, title: t(`audiences.${key}.title`), body: t(`audiences.${key}.body`) }))} />
       </PageSection>
     </>
   );

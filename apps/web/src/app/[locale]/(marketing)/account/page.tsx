@@ -10,6 +10,7 @@ import { accountApi, accountMetadata } from '@/features/account/server/account-s
 import { ButtonLink, TextLink } from '@/features/site/components/button-link';
 import { resolveLocale, type LocaleParams } from '@/features/site/page-locale';
 import { formatDate, formatFen } from '@/lib/format';
+import { Phrased } from '@/lib/phrases';
 
 // /account: the overview. Server-rendered from the existing routes (GET /user/info with the
 // membership, /user/queryManageCount, /user/queryMonitorAndQuality, the ambassador page): plan
@@ -53,11 +54,13 @@ export default async function AccountOverviewPage({ params }: { params: LocalePa
 
   return (
     <div className="space-y-6" data-testid="account-overview">
-      <AccountHeading title={shell('titles.overview')} lede={t('lede', { name })} />
+      <AccountHeading locale={locale} title={shell('titles.overview')} lede={t('lede', { name })} />
 
       {extras?.channelRequired ? (
         <div role="note" className="rounded-card border border-amber-300 bg-amber-50 p-5 text-ink" data-testid="channel-notice">
-          <h2 className="font-semibold">{t('channelNoticeTitle')}</h2>
+          <h2 className="font-semibold text-balance break-keep">
+            <Phrased text={t('channelNoticeTitle')} locale={locale} />
+          </h2>
           <p className="mt-1 leading-relaxed text-ink-soft">{t('channelNoticeBody')}</p>
           <ButtonLink href={{ pathname: '/pricing', hash: 'pricing-notes' }} size="sm" className="mt-3" data-testid="buy-channel">
             {t('buyChannel')}
@@ -67,6 +70,7 @@ export default async function AccountOverviewPage({ params }: { params: LocalePa
 
       <div className="grid gap-4 sm:grid-cols-2">
         <AccountCard
+          locale={locale}
           title={t('planHeading')}
           testId="overview-plan"
           action={
@@ -86,6 +90,7 @@ export default async function AccountOverviewPage({ params }: { params: LocalePa
         </AccountCard>
 
         <AccountCard
+          locale={locale}
           title={t('wallsHeading')}
           testId="overview-walls"
           action={
@@ -99,6 +104,7 @@ export default async function AccountOverviewPage({ params }: { params: LocalePa
         </AccountCard>
 
         <AccountCard
+          locale={locale}
           title={t('channelHeading')}
           testId="overview-channel"
           action={
@@ -116,7 +122,7 @@ export default async function AccountOverviewPage({ params }: { params: LocalePa
           )}
         </AccountCard>
 
-        <AccountCard title={t('qualityHeading')} testId="overview-quality">
+        <AccountCard locale={locale} title={t('qualityHeading')} testId="overview-quality">
           {extras ? (
             <>
               <p className="text-2xl font-bold tracking-tight">{t(`tiers.${extras.qualityTier}`)}</p>
@@ -131,6 +137,7 @@ export default async function AccountOverviewPage({ params }: { params: LocalePa
 
         {ambassador?.joined ? (
           <AccountCard
+            locale={locale}
             title={t('referralHeading')}
             testId="overview-referral"
             action={
@@ -155,6 +162,7 @@ export default async function AccountOverviewPage({ params }: { params: LocalePa
         ) : null}
 
         <AccountCard
+          locale={locale}
           title={t('ordersHeading')}
           testId="overview-orders"
           action={

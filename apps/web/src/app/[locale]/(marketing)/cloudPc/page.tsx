@@ -15,6 +15,7 @@ import { PageIntro } from '@/features/site/components/page-intro';
 import { PageSection } from '@/features/site/components/page-section';
 import { getBrand, resolveLocale, type LocaleParams } from '@/features/site/page-locale';
 import { buildPageMetadata } from '@/lib/metadata';
+import { Phrased } from '@/lib/phrases';
 
 // Static page, regenerated every 5 minutes from GET /cloudPc/plans (ADR 0006); built without
 // the API it shows the catalogue of content/seed/pricing.json (features/cloud-pc). Rent goes to
@@ -80,14 +81,16 @@ export default async function CloudPcPage({ params }: { params: LocaleParams }) 
   return (
     <>
       <PageIntro locale={locale} title={t('heading')} lede={t('lede', { brand })} />
-      <PageSection id="cloud-pc-plans" title={t('plansHeading')} intro={t('plansIntro')}>
+      <PageSection locale={locale} id="cloud-pc-plans" title={t('plansHeading')} intro={t('plansIntro')}>
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="cloud-pc-plans">
           {plans.map((plan) => {
             const storage = storageSize(plan.storageGb);
             return (
               <li key={plan.planId} className="flex flex-col gap-4 rounded-card border border-line bg-canvas p-6 shadow-card" data-plan={plan.planId}>
                 <div className="flex-1">
-                  <h3 className="text-lg font-semibold text-ink">{texts.plans[plan.planId]}</h3>
+                  <h3 className="text-lg font-semibold text-balance break-keep text-ink">
+                    <Phrased text={texts.plans[plan.planId] ?? ''} locale={locale} />
+                  </h3>
                   <p className="mt-3 text-xl font-bold tracking-tight text-brand-700">{t('planCpu', { cores: plan.cores, threads: plan.threads })}</p>
                   <ul className="mt-2 space-y-1 text-sm text-ink-muted">
                     <li>{t('planMemory', { memory: plan.memoryGb })}</li>
@@ -101,16 +104,16 @@ export default async function CloudPcPage({ params }: { params: LocaleParams }) 
           })}
         </ul>
       </PageSection>
-      <PageSection id="cloud-pc-devices" title={t('devicesHeading')} intro={t('devicesIntro')} muted>
+      <PageSection locale={locale} id="cloud-pc-devices" title={t('devicesHeading')} intro={t('devicesIntro')} muted>
         <DevicePanel texts={texts} tag={tag} visitor={visitor} />
       </PageSection>
-      <PageSection id="cloud-pc-how" title={t('howHeading')}>
-        <FeatureGrid columns={2} items={points.map((key) => ({ key, title: t(`points.${key}.title`), body: t(`points.${key}.body`) }))} />
+      <PageSection locale={locale} id="cloud-pc-how" title={t('howHeading')}>
+        <FeatureGrid locale={locale} columns={2} items={points.map((key) => ({ key, title: t(`points.${key}.title`), body: t(`points.${key}.body`) }))} />
       </PageSection>
-      <PageSection id="cloud-pc-faq" title={t('faqHeading')} muted>
+      <PageSection locale={locale} id="cloud-pc-faq" title={t('faqHeading')} muted>
         <FaqList items={faq.map((key) => ({ key, question: t(`faq.${key}.q`), answer: t(`faq.${key}.a`) }))} />
       </PageSection>
-      <PageSection id="cloud-pc-provider" title={t('providerHeading')} intro={t('providerBody')}>
+      <PageSection locale={locale} id="cloud-pc-provider" title={t('providerHeading')} intro={t('providerBody')}>
         <ProviderForm texts={texts} />
       </PageSection>
     </>

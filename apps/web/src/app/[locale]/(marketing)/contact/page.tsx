@@ -34,8 +34,9 @@ export default async function ContactPage({ params }: { params: LocaleParams }) 
   return (
     <>
       <PageIntro locale={locale} title={t('heading')} lede={t('lede')} />
-      <PageSection id="contact-channels" title={t('channelsHeading')}>
+      <PageSection locale={locale} id="contact-channels" title={t('channelsHeading')}>
         <FeatureGrid
+          locale={locale}
           alignRows
           items={[
             {
@@ -70,10 +71,10 @@ export default async function ContactPage({ params }: { params: LocaleParams }) 
           ]}
         />
       </PageSection>
-      <PageSection id="contact-write" title={t('form.heading')} intro={t('form.lede')}>
+      <PageSection locale={locale} id="contact-write" title={t('form.heading')} intro={t('form.lede')}>
         <ContactForm texts={texts} />
       </PageSection>
-      <PageSection id="contact-address" title={t('address.heading')} muted>
+      <PageSection locale={locale} id="contact-address" title={t('address.heading')} muted>
         <address className="max-w-xl leading-relaxed text-ink-soft not-italic">
           <span className="block font-semibold text-ink">{t('address.company')}</span>
           <span className="block">{t('address.street')}</span>

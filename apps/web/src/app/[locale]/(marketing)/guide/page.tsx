@@ -1,3 +1,4 @@
+import { isLocale } from '@llk/contracts/locales';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { getGuideTree } from '@/features/guide/guide-content';
@@ -7,6 +8,7 @@ import { SiteSearchBox } from '@/features/search/components/site-search-box';
 import { getBrand, resolveLocale, type LocaleParams } from '@/features/site/page-locale';
 import { Link } from '@/i18n/navigation';
 import { buildPageMetadata } from '@/lib/metadata';
+import { Phrased } from '@/lib/phrases';
 
 export async function generateMetadata({ params }: { params: LocaleParams }): Promise<Metadata> {
   const locale = await resolveLocale(params);
@@ -32,9 +34,9 @@ export default async function GuidePage({ params }: { params: LocaleParams }) {
               <span aria-hidden="true" className="text-sm font-semibold text-brand-700">
                 {String(index + 1).padStart(2, '0')}
               </span>
-              <h2 className="mt-1 text-lg font-semibold text-ink" lang={section.locale === locale ? undefined : section.locale}>
+              <h2 className="mt-1 text-lg font-semibold text-balance break-keep text-ink" lang={section.locale === locale ? undefined : section.locale}>
                 <Link href={guideHref(section)} className="hover:text-brand-700">
-                  {section.title}
+                  <Phrased text={section.title} locale={isLocale(section.locale) ? section.locale : locale} />
                 </Link>
               </h2>
               {section.description ? <p className="mt-2 flex-1 leading-relaxed text-ink-muted">{section.description}</p> : null}

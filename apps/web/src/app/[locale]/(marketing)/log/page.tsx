@@ -9,6 +9,7 @@ import { ButtonLink } from '@/features/site/components/button-link';
 import { PageIntro } from '@/features/site/components/page-intro';
 import { getBrand, resolveLocale, type LocaleParams } from '@/features/site/page-locale';
 import { buildPageMetadata } from '@/lib/metadata';
+import { Phrased } from '@/lib/phrases';
 
 // Static, regenerated from the API every 5 minutes like the download page.
 export const revalidate = 300;
@@ -56,8 +57,8 @@ export default async function LogPage({ params }: { params: LocaleParams }) {
                   <ol className="mt-6 space-y-8 border-s border-line ps-6">
                     {platformEntries.map((entry) => (
                       <li key={entry.version}>
-                        <h3 className="text-lg font-semibold text-ink">
-                          {t('version', { version: entry.version })}{' '}
+                        <h3 className="text-lg font-semibold text-balance break-keep text-ink">
+                          <Phrased text={t('version', { version: entry.version })} locale={locale} />{' '}
                           <time dateTime={entry.releasedAt} className="ms-2 text-sm font-normal text-ink-muted">
                             {formatDate(entry.releasedAt, tag)}
                           </time>

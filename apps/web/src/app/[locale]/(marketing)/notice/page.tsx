@@ -12,6 +12,7 @@ import { PageIntro } from '@/features/site/components/page-intro';
 import { getBrand, resolveLocale, type LocaleParams } from '@/features/site/page-locale';
 import { buildPageMetadata, localizePath } from '@/lib/metadata';
 import { newsPath } from '@/lib/routes';
+import { Phrased } from '@/lib/phrases';
 
 // Current notices from GET /announcements/info, pinned first. ISR (revalidate): the page is
 // served from the cache and refreshed in the background at most every two minutes. The build
@@ -49,8 +50,8 @@ export default async function NoticePage({ params }: { params: LocaleParams }) {
     <>
       <PageIntro locale={locale} title={t('heading')} lede={t('lede', { brand })} />
       <section aria-labelledby="notices-heading" className="mx-auto max-w-3xl px-4 py-10 sm:px-6 lg:px-8">
-        <h2 id="notices-heading" className="text-2xl font-bold tracking-tight text-ink">
-          {tList('heading')}
+        <h2 id="notices-heading" className="text-2xl font-bold tracking-tight text-balance break-keep text-ink">
+          <Phrased text={tList('heading')} locale={locale} />
         </h2>
         {!notices ? (
           <p className="mt-6 text-ink-muted">{tList('unavailable')}</p>
@@ -72,7 +73,9 @@ export default async function NoticePage({ params }: { params: LocaleParams }) {
                     <time dateTime={notice.publishedAt}>{tList('published', { date: formatDate(notice.publishedAt, localeEntries[locale].iso) })}</time>
                     {notice.expiresAt ? <span>{tList('expires', { date: formatDate(notice.expiresAt, localeEntries[locale].iso) })}</span> : null}
                   </p>
-                  <h3 className="mt-3 text-xl font-semibold text-ink">{notice.title}</h3>
+                  <h3 className="mt-3 text-xl font-semibold text-balance break-keep text-ink">
+                    <Phrased text={notice.title} locale={notice.locale} />
+                  </h3>
                   <MarkdownBody html={renderMarkdown(notice.body, (href) => localizePath(locale, href))} className="mt-3" />
                 </article>
               </li>

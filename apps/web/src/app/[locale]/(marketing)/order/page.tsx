@@ -5,6 +5,7 @@ import { getTranslations } from 'next-intl/server';
 import { loadCloudPcPlans } from '@/features/cloud-pc/plans-data';
 import { parseCloudPcSku } from '@/features/cloud-pc/sku';
 import { OrderCheckout, type TOrderOption, type TSeatsChoice } from '@/features/order/components/order-checkout';
+import { ORDER_HEADINGS } from '@/features/order/order-headings';
 import { LoginRedirect } from '@/features/order/components/login-redirect';
 import { loginUrlForVisitor } from '@/features/order/require-login';
 import { wechatAppId } from '@/features/order/wechat-config';
@@ -14,6 +15,7 @@ import { PageIntro } from '@/features/site/components/page-intro';
 import { resolveLocale, type LocaleParams } from '@/features/site/page-locale';
 import { getClientTexts } from '@/lib/client-texts';
 import { buildPageMetadata } from '@/lib/metadata';
+import { phrasedHeadings } from '@/lib/phrases';
 
 // Logged-in page (a visitor goes to /login and comes back). The offer and its figures come from
 // GET /memberPricing/detail/v2 on the server; the order's own figures from POST /order/createV2.
@@ -80,7 +82,18 @@ export default async function OrderPage({ params, searchParams }: { params: Loca
       loginUrl={loginUrl}
       texts={{ loginRequired: order('loginRequired'), logIn: order('logIn'), unavailable: order('unavailable') }}
     >
-      {live && pro && options.length > 0 ? <OrderCheckout options={options} initialUnit={unit} planName={pro.name} seats={seats} wechatAppId={wechatAppId()} locale={locale} texts={orderTexts} /> : null}
+      {live && pro && options.length > 0 ? (
+        <OrderCheckout
+          options={options}
+          initialUnit={unit}
+          planName={pro.name}
+          seats={seats}
+          wechatAppId={wechatAppId()}
+          locale={locale}
+          texts={orderTexts}
+          headings={phrasedHeadings(ORDER_HEADINGS, (key) => order(key), locale)}
+        />
+      ) : null}
     </OrderLayout>
   );
 }
@@ -118,6 +131,7 @@ async function ChannelSeatsOrder({ locale, unit, seats }: { locale: TLocale; uni
           wechatAppId={wechatAppId()}
           locale={locale}
           texts={orderTexts}
+          headings={phrasedHeadings(ORDER_HEADINGS, (key) => order(key), locale)}
         />
       ) : null}
     </OrderLayout>
@@ -215,6 +229,7 @@ async function CloudPcOrder({
           renewDeviceId={renewDeviceId}
           locale={locale}
           texts={orderTexts}
+          headings={phrasedHeadings(ORDER_HEADINGS, (key) => order(key), locale)}
         />
       ) : null}
     </OrderLayout>

@@ -12,6 +12,7 @@ import { PageIntro } from '@/features/site/components/page-intro';
 import { PageSection } from '@/features/site/components/page-section';
 import { resolveLocale, type LocaleParams } from '@/features/site/page-locale';
 import { buildPageMetadata } from '@/lib/metadata';
+import { Phrased } from '@/lib/phrases';
 
 // Static page, regenerated every 5 minutes from GET /memberPricing/detail/v2 (ADR 0006). Built
 // without the API it shows the catalogue of content/seed/pricing.json (features/pricing).
@@ -105,14 +106,14 @@ export default async function PricingPage({ params }: { params: LocaleParams }) 
           />
         ) : null}
       </section>
-      <PageSection id="pricing-matrix" title={t('matrixHeading')} intro={page('groupsIntro')} muted>
+      <PageSection locale={locale} id="pricing-matrix" title={t('matrixHeading')} intro={page('groupsIntro')} muted>
         <FeatureMatrix
           groups={pricing.groups}
           caption={t('matrixCaption')}
           labels={{ feature: t('feature'), free: free?.name ?? '', paid: pro?.name ?? '', included: t('included'), notIncluded: t('notIncluded') }}
         />
       </PageSection>
-      <PageSection id="pricing-notes" title={page('notesHeading')}>
+      <PageSection locale={locale} id="pricing-notes" title={page('notesHeading')}>
         <ul className="max-w-3xl list-disc space-y-3 pl-5 leading-relaxed text-ink-muted marker:text-brand-600" data-testid="pricing-notes">
           {notes.map((key) => (
             <li key={key}>{page(`notes.${key}`)}</li>
@@ -120,7 +121,9 @@ export default async function PricingPage({ params }: { params: LocaleParams }) 
         </ul>
         {pricing.addOns.length > 0 ? (
           <div className="mt-10">
-            <h3 className="text-lg font-semibold text-ink">{t('addOnsHeading')}</h3>
+            <h3 className="text-lg font-semibold text-balance break-keep text-ink">
+              <Phrased text={t('addOnsHeading')} locale={locale} />
+            </h3>
             <p className="mt-2 max-w-3xl leading-relaxed text-ink-muted">{t('addOnsIntro')}</p>
             <ul className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-3" data-testid="pricing-addons">
               {pricing.addOns.map((sku) => (

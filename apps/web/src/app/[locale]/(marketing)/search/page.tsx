@@ -34,7 +34,7 @@ export default async function SearchPage({ params }: { params: LocaleParams }) {
     // ICU-free templates: the component fills {count} and {query} itself.
     count: { one: tResults.raw('countOne') as string, other: tResults.raw('countOther') as string },
     none: tResults.raw('none') as string,
-    hotHeading: tResults('hotHeading'),
+    hotHeading: <Phrased text={tResults('hotHeading')} locale={locale} />,
     types: { guide: tResults('types.guide'), news: tResults('types.news'), notice: tResults('types.notice') },
     loading: tResults('loading'),
     failed: tResults('failed'),

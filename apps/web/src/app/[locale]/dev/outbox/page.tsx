@@ -6,7 +6,7 @@ import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { resolveLocale } from '@/features/site/page-locale';
 import { createServerApi } from '@/lib/api-server';
-import { SERVICE_TIME_ZONE } from '@/lib/format';
+import { formatDateTime } from '@/lib/format';
 import { isLocalVisitor } from '@/lib/local-visitor';
 import { buttonClass } from '@/components/ui/button';
 import { Table, TableBody, TableHead, Td, Th } from '@/components/ui/table';
@@ -54,7 +54,7 @@ export default async function DevOutboxPage({ params, searchParams }: TProps) {
   const raw = (await searchParams).to;
   const to = (Array.isArray(raw) ? raw[0] : raw)?.trim() ?? '';
   const [t, messages] = await Promise.all([getTranslations({ locale, namespace: 'DevOutbox' }), listMessages(locale, to)]);
-  const time = new Intl.DateTimeFormat(localeEntries[locale].iso, { dateStyle: 'short', timeStyle: 'medium', timeZone: SERVICE_TIME_ZONE });
+  const tag = localeEntries[locale].iso;
 
   return (
     <main id="main" className="container-page flex-1 py-10">
@@ -89,7 +89,7 @@ export default async function DevOutboxPage({ params, searchParams }: TProps) {
             <TableBody>
               {messages.map((message) => (
                 <tr key={`${message.sentAt}-${message.to}-${message.code}`}>
-                  <Td className="whitespace-nowrap">{time.format(new Date(message.sentAt))}</Td>
+                  <Td className="whitespace-nowrap">{formatDateTime(message.sentAt, tag)}</Td>
                   <Td>{message.channel}</Td>
                   <Td className="break-all">{message.to}</Td>
                   <Td>{message.purpose}</Td>

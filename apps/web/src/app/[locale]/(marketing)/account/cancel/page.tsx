@@ -8,6 +8,7 @@ import { CancelForm, RestoreButton } from '@/features/account-profile/components
 import { getProfileTexts } from '@/features/account-profile/server/profile-texts';
 import { resolveLocale, type LocaleParams } from '@/features/site/page-locale';
 import { formatDate, formatDateTime } from '@/lib/format';
+import { Phrased } from '@/lib/phrases';
 
 export async function generateMetadata({ params }: { params: LocaleParams }): Promise<Metadata> {
   return accountMetadata(await resolveLocale(params), '/account/cancel', 'cancel');
@@ -28,9 +29,11 @@ export default async function AccountCancelPage({ params }: { params: LocalePara
   if (user.cancellation) {
     return (
       <section className="space-y-6">
-        <AccountHeading title={shell('titles.cancel')} />
+        <AccountHeading locale={locale} title={shell('titles.cancel')} />
         <div role="status" className="max-w-2xl space-y-4 rounded-card border border-amber-300 bg-amber-50 p-4 sm:p-6" data-testid="cancel-pending">
-          <h2 className="text-lg font-semibold text-amber-900">{t('pendingHeading')}</h2>
+          <h2 className="text-lg font-semibold text-balance break-keep text-amber-900">
+            <Phrased text={t('pendingHeading')} locale={locale} />
+          </h2>
           <p className="text-sm text-amber-900">
             {t('pendingBody', { requested: formatDateTime(user.cancellation.requestedAt, iso), date: formatDate(user.cancellation.eraseAt, iso) })}
           </p>
@@ -42,10 +45,10 @@ export default async function AccountCancelPage({ params }: { params: LocalePara
 
   return (
     <section className="space-y-6">
-      <AccountHeading title={shell('titles.cancel')} lede={t('cancelLede')} />
+      <AccountHeading locale={locale} title={shell('titles.cancel')} lede={t('cancelLede')} />
       <section aria-labelledby="loses-heading" className="max-w-2xl rounded-card border border-line p-4 sm:p-6">
-        <h2 id="loses-heading" className="text-lg font-semibold text-ink">
-          {t('losesHeading')}
+        <h2 id="loses-heading" className="text-lg font-semibold text-balance break-keep text-ink">
+          <Phrased text={t('losesHeading')} locale={locale} />
         </h2>
         <ul className="mt-3 list-disc space-y-2 ps-5 text-sm text-ink">
           {LOSSES.map((key) => (

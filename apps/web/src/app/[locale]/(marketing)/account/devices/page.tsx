@@ -30,7 +30,7 @@ export default async function AccountDevicesPage({ params }: { params: LocalePar
   const lede = typeof texts.page.lede === 'string' ? texts.page.lede : undefined;
   return (
     <div className="space-y-6">
-      <AccountHeading title={shell.titles?.devices ?? ''} lede={lede} />
+      <AccountHeading locale={locale} title={shell.titles?.devices ?? ''} lede={lede} />
       <DevicesPanel initial={{ list, groups, counts }} texts={texts} tag={localeEntries[locale].iso} />
     </div>
   );

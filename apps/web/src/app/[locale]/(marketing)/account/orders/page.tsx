@@ -35,7 +35,7 @@ export default async function AccountOrdersPage({ params, searchParams }: { para
 
   return (
     <div className="space-y-6">
-      <AccountHeading title={shell('titles.orders')} lede={t('lede')} />
+      <AccountHeading locale={locale} title={shell('titles.orders')} lede={t('lede')} />
       {list.list.length === 0 ? (
         <div className="rounded-card border border-line bg-surface p-6" data-testid="orders-empty">
           <p className="text-ink">{t('empty')}</p>

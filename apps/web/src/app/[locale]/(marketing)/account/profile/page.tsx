@@ -10,6 +10,7 @@ import { getProfileTexts } from '@/features/account-profile/server/profile-texts
 import { TextLink } from '@/features/site/components/button-link';
 import { resolveLocale, type LocaleParams } from '@/features/site/page-locale';
 import { formatDate } from '@/lib/format';
+import { Phrased } from '@/lib/phrases';
 
 export async function generateMetadata({ params }: { params: LocaleParams }): Promise<Metadata> {
   return accountMetadata(await resolveLocale(params), '/account/profile', 'profile');
@@ -27,7 +28,7 @@ export default async function AccountProfilePage({ params }: { params: LocalePar
 
   return (
     <section className="space-y-8">
-      <AccountHeading title={shell('titles.profile')} />
+      <AccountHeading locale={locale} title={shell('titles.profile')} />
       {user.cancellation ? (
         <p role="status" className="rounded-control border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900" data-testid="pending-erasure">
           {t('pendingNotice', { date: formatDate(user.cancellation.eraseAt, iso) })} <TextLink href="/account/cancel">{t('pendingLink')}</TextLink>
@@ -35,8 +36,8 @@ export default async function AccountProfilePage({ params }: { params: LocalePar
       ) : null}
 
       <section aria-labelledby="profile-heading" className="rounded-card border border-line p-4 sm:p-6">
-        <h2 id="profile-heading" className="text-lg font-semibold text-ink">
-          {t('profileHeading')}
+        <h2 id="profile-heading" className="text-lg font-semibold text-balance break-keep text-ink">
+          <Phrased text={t('profileHeading')} locale={locale} />
         </h2>
         <dl className="mt-4 grid gap-4 sm:grid-cols-2">
           <div>
@@ -57,8 +58,8 @@ export default async function AccountProfilePage({ params }: { params: LocalePar
       </section>
 
       <section aria-labelledby="contact-heading" className="rounded-card border border-line p-4 sm:p-6">
-        <h2 id="contact-heading" className="text-lg font-semibold text-ink">
-          {t('contactHeading')}
+        <h2 id="contact-heading" className="text-lg font-semibold text-balance break-keep text-ink">
+          <Phrased text={t('contactHeading')} locale={locale} />
         </h2>
         <p className="mt-2 max-w-3xl text-sm text-ink-muted">{t('contactLede')}</p>
         <div className="mt-2 divide-y divide-line">

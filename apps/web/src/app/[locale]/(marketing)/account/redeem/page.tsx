@@ -23,7 +23,7 @@ export default async function AccountRedeemPage({ params }: { params: LocalePara
   ]);
   return (
     <div className="space-y-6">
-      <AccountHeading title={shell('titles.redeem')} lede={t('lede')} />
+      <AccountHeading locale={locale} title={shell('titles.redeem')} lede={t('lede')} />
       <RedeemForm texts={texts} tag={localeEntries[locale].iso} />
     </div>
   );

@@ -25,7 +25,7 @@ export default async function AccountSeatsPage({ params }: { params: LocaleParam
   const t = await getTranslations({ locale, namespace: 'AccountSeats' });
   return (
     <div className="space-y-6">
-      <AccountHeading title={shell('titles.seats')} lede={t('lede')} />
+      <AccountHeading locale={locale} title={shell('titles.seats')} lede={t('lede')} />
       <SeatsPanel initial={seats} devices={devices} texts={texts} tag={localeEntries[locale].iso} moveDays={SEAT_MOVE_DAYS} />
     </div>
   );

@@ -14,6 +14,7 @@ import { TwoStepPanel, type TTotpStatusView } from '@/features/account-security/
 import type { TSecurityTexts, TSessionView, TTextTree } from '@/features/account-security/texts';
 import { resolveLocale, type LocaleParams } from '@/features/site/page-locale';
 import { getClientTexts } from '@/lib/client-texts';
+import { phrasedHeadings } from '@/lib/phrases';
 
 export async function generateMetadata({ params }: { params: LocaleParams }): Promise<Metadata> {
   return accountMetadata(await resolveLocale(params), '/account/security', 'security');
@@ -47,27 +48,28 @@ export default async function AccountSecurityPage({ params }: { params: LocalePa
     validation,
     success,
     network: errors.network ?? '',
+    headings: phrasedHeadings(['backupTitle'], (key) => group('twoStep')[key] ?? '', locale),
   };
   const tag = localeEntries[locale].iso;
   const title = (shell.titles as Record<string, string> | undefined)?.security ?? '';
 
   return (
     <div className="space-y-6">
-      <AccountHeading title={title} lede={typeof all.lede === 'string' ? all.lede : undefined} />
-      <SecuritySection id="password" title={texts.password.title ?? ''} lede={texts.password.lede}>
+      <AccountHeading locale={locale} title={title} lede={typeof all.lede === 'string' ? all.lede : undefined} />
+      <SecuritySection locale={locale} id="password" title={texts.password.title ?? ''} lede={texts.password.lede}>
         <ChangePasswordForm texts={texts} />
       </SecuritySection>
-      <SecuritySection id="two-step" title={texts.twoStep.title ?? ''} lede={texts.twoStep.lede}>
+      <SecuritySection locale={locale} id="two-step" title={texts.twoStep.title ?? ''} lede={texts.twoStep.lede}>
         <TwoStepPanel status={totp} account={info.username ?? info.mobile ?? ''} languageTag={tag} texts={texts} />
       </SecuritySection>
       <PasskeysPanel texts={passkeyTexts} tag={tag} nameMax={PASSKEY_NAME_MAX} maxPasskeys={PASSKEYS_PER_ACCOUNT_MAX} />
-      <SecuritySection id="sessions" title={texts.sessions.title ?? ''} lede={texts.sessions.lede}>
+      <SecuritySection locale={locale} id="sessions" title={texts.sessions.title ?? ''} lede={texts.sessions.lede}>
         <SessionsList initial={sessions.sessions} languageTag={tag} texts={texts} />
       </SecuritySection>
-      <SecuritySection id="sign-ins" title={String(group('history').title ?? '')} lede={group('history').lede}>
+      <SecuritySection locale={locale} id="sign-ins" title={String(group('history').title ?? '')} lede={group('history').lede}>
         <LoginHistory events={history.events} languageTag={tag} texts={(all.history ?? {}) as TTextTree} sessionTexts={texts.sessions} />
       </SecuritySection>
-      <SecuritySection id="alerts" title={texts.alerts.title ?? ''} lede={texts.alerts.lede}>
+      <SecuritySection locale={locale} id="alerts" title={texts.alerts.title ?? ''} lede={texts.alerts.lede}>
         <AlertsSwitch initial={settings.newDeviceAlerts} texts={texts} />
       </SecuritySection>
     </div>

@@ -25,7 +25,7 @@ export default async function AccountWallsPage({ params }: { params: LocaleParam
   const t = await getTranslations({ locale, namespace: 'AccountWalls' });
   return (
     <div className="space-y-6">
-      <AccountHeading title={shell('titles.walls')} lede={t('lede')} />
+      <AccountHeading locale={locale} title={shell('titles.walls')} lede={t('lede')} />
       <WallsPanel initial={list} devices={devices} texts={texts} tag={localeEntries[locale].iso} />
     </div>
   );

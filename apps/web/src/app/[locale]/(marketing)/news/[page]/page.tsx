@@ -10,6 +10,7 @@ import { PageIntro } from '@/features/site/components/page-intro';
 import { SiteSearchBox } from '@/features/search/components/site-search-box';
 import { getBrand, resolveLocale, type LocaleParams } from '@/features/site/page-locale';
 import { buildPageMetadata } from '@/lib/metadata';
+import { Phrased } from '@/lib/phrases';
 import { newsPath } from '@/lib/routes';
 
 // Internal target of the public URL /news-{page}: news and promotions, newest first, ten a page,
@@ -72,14 +73,14 @@ export default async function NewsPage({ params }: { params: Params }) {
       {promotions && promotions.list.length > 0 ? (
         <section id="promotions" aria-labelledby="promotions-heading" className="border-b border-line bg-surface">
           <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 lg:px-8">
-            <h2 id="promotions-heading" className="text-2xl font-bold tracking-tight text-ink">
-              {tList('promotions.heading')}
+            <h2 id="promotions-heading" className="text-2xl font-bold tracking-tight text-balance break-keep text-ink">
+              <Phrased text={tList('promotions.heading')} locale={locale} />
             </h2>
             <p className="mt-2 text-ink-muted">{tList('promotions.lede')}</p>
             <ul className="mt-6 grid gap-4 md:grid-cols-3" data-testid="promotions">
               {promotions.list.map((item) => (
                 <li key={item.id}>
-                  <NewsCard item={item} lang={lang} labels={labels} />
+                  <NewsCard item={item} lang={lang} labels={labels} phrasedTitle={<Phrased text={item.title} locale={item.locale} />} />
                 </li>
               ))}
             </ul>
@@ -88,8 +89,8 @@ export default async function NewsPage({ params }: { params: Params }) {
       ) : null}
 
       <section aria-labelledby="news-heading" className="mx-auto max-w-6xl px-4 py-10 sm:px-6 lg:px-8">
-        <h2 id="news-heading" className="text-2xl font-bold tracking-tight text-ink">
-          {tList('listHeading')}
+        <h2 id="news-heading" className="text-2xl font-bold tracking-tight text-balance break-keep text-ink">
+          <Phrased text={tList('listHeading')} locale={locale} />
         </h2>
         {news.list.length === 0 ? (
           <p className="mt-6 text-ink-muted">{tList('empty')}</p>
@@ -97,7 +98,7 @@ export default async function NewsPage({ params }: { params: Params }) {
           <ol className="mt-6 grid gap-4 sm:grid-cols-2" data-testid="news-list">
             {news.list.map((item) => (
               <li key={item.id}>
-                <NewsCard item={item} lang={lang} labels={labels} />
+                <NewsCard item={item} lang={lang} labels={labels} phrasedTitle={<Phrased text={item.title} locale={item.locale} />} />
               </li>
             ))}
           </ol>

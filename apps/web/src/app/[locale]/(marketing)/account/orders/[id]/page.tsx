@@ -3,6 +3,7 @@ import { ApiError } from '@llk/contracts/client';
 import { localeEntries } from '@llk/contracts/locales';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
+import type { ReactNode } from 'react';
 import { getTranslations } from 'next-intl/server';
 import { AccountHeading } from '@/features/account/components/account-heading';
 import { CancelOrder } from '@/features/account/components/cancel-order';
@@ -11,10 +12,12 @@ import { OrderState } from '@/features/account/components/order-state';
 import { hasReceipt, invoiceAllowed, isUnpaid } from '@/features/account/orders';
 import { accountApi, accountMetadata } from '@/features/account/server/account-session';
 import { itemName, itemTerm } from '@/features/account/server/order-labels';
+import { PayDeadline } from '@/features/order/components/pay-deadline';
 import { ButtonLink, TextLink } from '@/features/site/components/button-link';
 import { resolveLocale, type LocaleParams } from '@/features/site/page-locale';
 import { formatDate, formatDateTime, formatFen } from '@/lib/format';
 import { accountOrderPath, accountReceiptPath } from '@/lib/routes';
+import { Phrased } from '@/lib/phrases';
 
 // /account/orders/{id}: one order (GET /order/info/{id}), with Cancel while unpaid, the receipt
 // link once paid, and the invoice requests (GET /order/invoice/{id}) with the form while none
@@ -47,11 +50,12 @@ export default async function AccountOrderPage({ params }: { params: Params }) {
   const current = invoices[0];
   const open = current?.state === 'REQUESTED' || current?.state === 'ISSUED';
 
-  const facts: Array<[string, string]> = [
+  // the deadline on the visitor's clock, as the payment panel shows it (lib/format.ts)
+  const facts: Array<[string, ReactNode]> = [
     [t('status'), t(`states.${order.status}`)],
     [t('createdAt'), formatDateTime(order.createdAt, tag)],
-    ...(order.paidAt ? [[t('paidAt'), formatDateTime(order.paidAt, tag)] as [string, string]] : []),
-    ...(isUnpaid(order.status) ? [[t('payBy'), formatDateTime(order.expiresAt, tag)] as [string, string]] : []),
+    ...(order.paidAt ? [[t('paidAt'), formatDateTime(order.paidAt, tag)] as [string, ReactNode]] : []),
+    ...(isUnpaid(order.status) ? [[t('payBy'), <PayDeadline iso={order.expiresAt} languageTag={tag} />] as [string, ReactNode]] : []),
     [t('method'), order.payMethod ? t(`methods.${order.payMethod}`) : t('methods.none')],
   ];
 
@@ -62,7 +66,7 @@ export default async function AccountOrderPage({ params }: { params: Params }) {
           ← {t('allOrders')}
         </TextLink>
       </div>
-      <AccountHeading title={shell('titles.order')} lede={<span className="break-all">{t('orderNo', { id: order.id })}</span>}>
+      <AccountHeading locale={locale} title={shell('titles.order')} lede={<span className="break-all">{t('orderNo', { id: order.id })}</span>}>
         {hasReceipt(order.status) ? (
           <ButtonLink href={accountReceiptPath(order.id)} size="sm" data-testid="open-receipt">
             {t('receipt')}
@@ -91,8 +95,8 @@ export default async function AccountOrderPage({ params }: { params: Params }) {
       </section>
 
       <section aria-labelledby="order-items">
-        <h2 id="order-items" className="text-lg font-semibold text-ink">
-          {t('itemsHeading')}
+        <h2 id="order-items" className="text-lg font-semibold text-balance break-keep text-ink">
+          <Phrased text={t('itemsHeading')} locale={locale} />
         </h2>
         <ul className="mt-3 divide-y divide-line rounded-card border border-line bg-canvas">
           {order.items.map((item) => (
@@ -139,8 +143,8 @@ export default async function AccountOrderPage({ params }: { params: Params }) {
       {hasReceipt(order.status) ? (
         <section aria-labelledby="order-invoice" className="space-y-4" data-testid="invoice-section">
           <div>
-            <h2 id="order-invoice" className="text-lg font-semibold text-ink">
-              {t('invoice.heading')}
+            <h2 id="order-invoice" className="text-lg font-semibold text-balance break-keep text-ink">
+              <Phrased text={t('invoice.heading')} locale={locale} />
             </h2>
             {!open && invoiceAllowed(order.status) ? <p className="mt-1 text-ink-muted">{t('invoice.intro')}</p> : null}
           </div>

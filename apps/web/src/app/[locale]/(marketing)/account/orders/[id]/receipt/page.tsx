@@ -11,6 +11,7 @@ import { ButtonLink, TextLink } from '@/features/site/components/button-link';
 import { getBrand, resolveLocale, type LocaleParams } from '@/features/site/page-locale';
 import { formatDateTime, formatFen } from '@/lib/format';
 import { accountOrderPath, accountReceiptPath } from '@/lib/routes';
+import { Phrased } from '@/lib/phrases';
 
 // /account/orders/{id}/receipt: the printable receipt of a paid order (GET /order/receipt/{id})
 // in the page's language, amounts in yuan formatted from fen for the locale. Printing leaves
@@ -69,7 +70,9 @@ export default async function AccountReceiptPage({ params }: { params: Params })
       <article data-print-root className="receipt rounded-card border border-line bg-canvas p-5 sm:p-8 print:rounded-none print:border-0 print:p-0" data-testid="receipt">
         <header className="flex flex-wrap items-start justify-between gap-4 border-b border-line pb-5">
           <div>
-            <h1 className="text-2xl font-bold tracking-tight text-ink">{t('receiptDoc.heading')}</h1>
+            <h1 className="text-2xl font-bold tracking-tight text-balance break-keep text-ink">
+              <Phrased text={t('receiptDoc.heading')} locale={locale} />
+            </h1>
             <dl className="mt-2 text-sm">
               <dt className="text-ink-muted">{t('receiptDoc.seller')}</dt>
               <dd className="font-semibold text-ink">{brand}</dd>
