@@ -127,8 +127,9 @@ async function main() {
       API_HOST: '127.0.0.1',
       DATABASE_URL: databaseUrl,
       REDIS_URL: `redis://127.0.0.1:${redisPort}`,
-      // info: Fastify's request lines, which tell the crash when an instance holds no request
-      LOG_LEVEL: 'info',
+      // debug: every request's lines (plugins/request-log.ts), which tell the crash when an
+      // instance holds no request; at info only failed and slow requests are written
+      LOG_LEVEL: 'debug',
       // nginx and the web instances, all on loopback here
       TRUST_PROXY: 'loopback',
       PUBLIC_ORIGIN: site,

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { type AddressInfo } from 'node:net';
-import { Redis } from 'ioredis';
 import { type App, buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { type TDialect } from '../src/db/database-url';
 import { newId, toDbDate } from '../src/db/dialect';
 import { type KeyValueStore, MemoryKeyValueStore, RedisKeyValueStore } from '../src/lib/kv';
+import { createRedis } from '../src/lib/redis';
 import { createSession } from '../src/modules/auth/sessions.service';
 import { insertUser } from '../src/modules/users/users.repository';
 import { seedDatabase } from '../src/setup/seed';
@@ -142,7 +142,8 @@ interface Options {
 async function benchDialect(dialect: TDialect, options: Options): Promise<boolean> {
   const test = await createTestDatabase(dialect, { durable: true }); // commits wait for the disk, as in production
   await seedDatabase(test.handle.db);
-  const redis = options.redisUrl ? new Redis(options.redisUrl) : undefined;
+  // the production connection's settings (lib/redis.ts: auto-pipelining, fail-fast timeouts)
+  const redis = options.redisUrl ? createRedis(options.redisUrl) : undefined;
   const prefix = `llk-bench:${randomBytes(4).toString('hex')}:`;
   const kv: KeyValueStore = redis ? new RedisKeyValueStore(redis, prefix) : new MemoryKeyValueStore();
   const app = buildApp(loadConfig(BENCH_ENV), { database: test.handle, kv });

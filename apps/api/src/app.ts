@@ -1,6 +1,7 @@
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { fastSerializerCompiler } from './lib/fast-serializer';
 import { type IncomingMessage, type ServerResponse } from 'node:http';
 import { type Redis } from 'ioredis';
 import { type AppConfig, type TTrustProxy } from './config';
@@ -50,6 +51,7 @@ import i18nPlugin from './plugins/i18n';
 import kvPlugin from './plugins/kv';
 import openapiPlugin from './plugins/openapi';
 import requestIdPlugin, { genReqId } from './plugins/request-id';
+import { RequestLogController } from './plugins/request-log';
 import securityHeadersPlugin from './plugins/security-headers';
 
 export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
@@ -88,6 +90,8 @@ export function buildApp(config: AppConfig, deps: AppDeps = {}): App {
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
     genReqId,
+    // the request lines at debug, or info for a failed or slow one (plugins/request-log.ts)
+    logController: new RequestLogController(),
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: config.bodyLimit,
     // Refusals made before the error handler exists for a request: still the envelope.
@@ -100,7 +104,8 @@ export function buildApp(config: AppConfig, deps: AppDeps = {}): App {
     pluginTimeout: 180_000,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // answers written from JSON Schema; the test suites also run zod's and compare (lib/fast-serializer.ts)
+  app.setSerializerCompiler(fastSerializerCompiler({ check: config.nodeEnv === 'test' }));
 
   // External
   app.register(openapiPlugin);
@@ -109,12 +114,13 @@ export function buildApp(config: AppConfig, deps: AppDeps = {}): App {
   // App plugins
   app.register(configPlugin, { config });
   app.register(requestIdPlugin);
+  // headers every answer carries, set as the request arrives: before any hook that may answer it
+  app.register(securityHeadersPlugin);
   app.register(i18nPlugin);
   // before errors: a refused neighbour gets the 404 of an unknown path, never the 405 that
   // would say the path exists
   app.register(devOnlyPlugin);
   app.register(errorsPlugin);
-  app.register(securityHeadersPlugin);
   app.register(closingPlugin);
   app.register(dbPlugin, { autoMigrate: config.autoMigrate, ...(deps.database ? { database: deps.database } : {}) });
   app.register(kvPlugin, { ...(deps.kv ? { kv: deps.kv } : {}), ...(deps.redis ? { redis: deps.redis } : {}) });

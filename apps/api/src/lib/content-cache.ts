@@ -1,56 +1,71 @@
-import { randomUUID } from 'node:crypto';
 import { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { type KeyValueStore } from './kv';
-import { cacheable, type CacheOptions } from './http-cache';
+import { type KeyValueStore, type KvSubscription } from './kv';
+import { cacheable, cacheControl, etagOf, type CacheOptions } from './http-cache';
 
 // Public content answers (news, notices, downloads, prices, search) kept in each instance's
-// memory as the bytes sent, so a repeated GET skips the database, the checks and the JSON
-// serialisation (issue 21). An entry is valid for one content version: the back office's
-// changes (whatever asks the web to revalidate) set a new version in the key-value store, which
-// is Redis when instances share one, and every request reads it (one GET), so no instance serves
-// a page the back office has replaced, even to the web regenerating that page at once. An entry
-// also ends after `ttlMs`, no longer than the Cache-Control max-age these answers already give
-// browsers and CDNs (60 s): what changes with time alone (a notice's end) is never older.
+// memory as the bytes sent, with their ETag, so a repeated GET skips the database, the checks,
+// the JSON serialisation and the hashing (issue 21). A back-office change (whatever asks the web
+// to revalidate) ends them on every instance at once: `bump` empties this instance's entries and
+// publishes on the key-value store's channel (Redis pub/sub when instances share one), and every
+// instance empties its own when the message arrives. No request reads the store for that. An
+// answer computed while a change was announced is not kept (a generation counter taken when
+// the request starts), and while the subscription is down (Redis away or reconnecting, when
+// messages can be missed) nothing is read from or kept in memory. An entry also ends after
+// `ttlMs`, no longer than the Cache-Control max-age these answers already give browsers and
+// CDNs (60 s): what changes with time alone (a notice's end) is never older than a CDN may keep it.
 
-const VERSION_KEY = 'content:version';
+const CHANNEL = 'content:changed';
 /** Entries kept per instance: the valid queries of the cached routes, least recently used out. */
 const MAX_ENTRIES = 500;
 /** A larger answer is not kept (a long search result page). */
 const MAX_BYTES = 256 * 1024;
 
 interface TEntry {
-  version: string;
   payload: string;
   contentType: string;
+  etag: string;
   expiresAt: number;
 }
 
 export interface ContentCache {
-  /** The current content version (one key-value read). */
-  version(): Promise<string>;
+  /** Listens for changes; until it does (and while its subscription is down) nothing is kept. */
+  start(): Promise<void>;
   /** Ends every entry on every instance: call after a change to public content has committed. */
   bump(): Promise<void>;
-  lookup(key: string, version: string): TEntry | null;
-  store(key: string, entry: Omit<TEntry, 'expiresAt'>): void;
+  /** The generation an answer being computed now belongs to (store refuses an older one). */
+  generation(): number;
+  lookup(key: string): TEntry | null;
+  store(key: string, generation: number, entry: { payload: string; contentType: string }): void;
   /** entries kept now (tests) */
   size(): number;
+  close(): Promise<void>;
 }
 
 export function createContentCache(kv: KeyValueStore, options: { ttlMs: number; now?: () => number }): ContentCache {
   const now = options.now ?? Date.now;
   const entries = new Map<string, TEntry>();
+  let generation = 0;
+  let subscription: KvSubscription | null = null;
+  const forget = () => {
+    generation += 1;
+    entries.clear();
+  };
+  const usable = () => options.ttlMs > 0 && subscription !== null && subscription.live();
   return {
-    async version() {
-      return (await kv.get(VERSION_KEY)) ?? '0';
+    async start() {
+      if (options.ttlMs <= 0 || subscription) return;
+      subscription = await kv.subscribe(CHANNEL, forget);
     },
     async bump() {
-      entries.clear();
-      await kv.set(VERSION_KEY, randomUUID());
+      forget();
+      await kv.publish(CHANNEL, String(now()));
     },
-    lookup(key, version) {
+    generation: () => generation,
+    lookup(key) {
+      if (!usable()) return null;
       const entry = entries.get(key);
       if (!entry) return null;
-      if (entry.version !== version || entry.expiresAt <= now()) {
+      if (entry.expiresAt <= now()) {
         entries.delete(key);
         return null;
       }
@@ -59,49 +74,63 @@ export function createContentCache(kv: KeyValueStore, options: { ttlMs: number; 
       entries.set(key, entry);
       return entry;
     },
-    store(key, entry) {
-      if (options.ttlMs <= 0 || entry.payload.length > MAX_BYTES) return;
+    store(key, at, entry) {
+      if (!usable() || at !== generation || entry.payload.length > MAX_BYTES) return;
       entries.delete(key);
-      entries.set(key, { ...entry, expiresAt: now() + options.ttlMs });
+      entries.set(key, { ...entry, etag: etagOf(entry.payload), expiresAt: now() + options.ttlMs });
       while (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
     },
     size: () => entries.size,
+    async close() {
+      const open = subscription;
+      subscription = null;
+      entries.clear();
+      await open?.close();
+    },
   };
 }
 
-const versions = new WeakMap<FastifyRequest, string>();
+const generations = new WeakMap<FastifyRequest, number>();
 const hits = new WeakSet<FastifyRequest>();
 
 /** The cache key: the route's URL with its query, and the language the answer is written in. */
 const keyOf = (request: FastifyRequest) => `${request.locale} ${request.url}`;
 
 /**
- * Route hooks for a public content GET: answered from memory when the content version still
- * matches, otherwise by the handler and kept; then the HTTP caching headers (ETag, 304) of
- * `cacheable` either way. Spread into the route's options: `{ ...contentCached(app, http) }`.
+ * Route hooks for a public content GET: answered from memory when kept (with its headers, and a
+ * 304 for its ETag), otherwise by the handler and kept; the HTTP caching headers of `cacheable`
+ * either way. Spread into the route's options: `{ ...contentCached(app, http) }`.
  */
 export function contentCached(app: FastifyInstance, http: CacheOptions) {
   const httpCache = cacheable(http);
+  const control = cacheControl(http);
   return {
-    preHandler: async (request: FastifyRequest, reply: FastifyReply) => {
-      const version = await app.contentCache.version();
-      const entry = app.contentCache.lookup(keyOf(request), version);
+    preHandler: (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+      const entry = app.contentCache.lookup(keyOf(request));
       if (!entry) {
-        versions.set(request, version);
+        generations.set(request, app.contentCache.generation());
+        done();
         return;
       }
       hits.add(request);
-      await reply.header('content-type', entry.contentType).send(entry.payload);
+      reply.header('cache-control', control).header('vary', 'Accept-Language').header('etag', entry.etag);
+      const ifNoneMatch = request.headers['if-none-match'];
+      if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === entry.etag)) {
+        void reply.code(304).send('');
+        return;
+      }
+      void reply.header('content-type', entry.contentType).send(entry.payload);
     },
     onSend: [
-      async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-        const version = versions.get(request);
-        if (version !== undefined && !hits.has(request) && reply.statusCode === 200 && typeof payload === 'string') {
-          app.contentCache.store(keyOf(request), { version, payload, contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8') });
+      (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: null, payload: unknown) => void) => {
+        const at = generations.get(request);
+        if (at !== undefined && reply.statusCode === 200 && typeof payload === 'string') {
+          app.contentCache.store(keyOf(request), at, { payload, contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8') });
         }
-        return payload;
+        done(null, payload);
       },
-      httpCache,
+      // a hit has its headers already (and a 304 no body to hash)
+      async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => (hits.has(request) ? payload : httpCache(request, reply, payload)),
     ],
   };
 }

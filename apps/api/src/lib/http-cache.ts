@@ -15,8 +15,18 @@ export interface CacheOptions {
  * localised) and a weak ETag over the body; a matching If-None-Match turns a 200 into a 304
  * without a body. Errors are never marked cacheable.
  */
+/** The Cache-Control value of `options`. */
+export function cacheControl(options: CacheOptions): string {
+  return `${options.scope ?? 'public'}, max-age=${options.maxAge}, stale-while-revalidate=${options.staleWhileRevalidate}`;
+}
+
+/** A weak ETag over a body: the same bytes, the same tag. */
+export function etagOf(payload: string | Buffer): string {
+  return `W/"${createHash('sha1').update(payload).digest('base64url')}"`;
+}
+
 export function cacheable(options: CacheOptions) {
-  const control = `${options.scope ?? 'public'}, max-age=${options.maxAge}, stale-while-revalidate=${options.staleWhileRevalidate}`;
+  const control = cacheControl(options);
   return async function onSend(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
     if (reply.statusCode !== 200) {
       reply.header('cache-control', 'no-store');
@@ -25,7 +35,7 @@ export function cacheable(options: CacheOptions) {
     reply.header('cache-control', control);
     reply.header('vary', 'Accept-Language');
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    const etag = `W/"${createHash('sha1').update(payload).digest('base64url')}"`;
+    const etag = etagOf(payload);
     reply.header('etag', etag);
     const ifNoneMatch = request.headers['if-none-match'];
     if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === etag)) {

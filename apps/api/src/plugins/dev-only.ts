@@ -13,6 +13,17 @@ import { codedResponse } from '../lib/error-response';
 
 export type TDevSurface = 'outbox' | 'sandbox';
 
+/**
+ * Whether a URL might reach a development-only surface: it names dev or sandbox in any case, or
+ * has an escape, a dot segment, a backslash or a tab or newline (which URL parsing drops) that
+ * could spell one (devSurfaceOf decides).
+ */
+const MAYBE_DEV = /dev|sandbox|%|\.\.?(?:\/|\\|$)|[\\\t\r\n]/i;
+
+export function mightReachDevSurface(url: string): boolean {
+  return MAYBE_DEV.test(url);
+}
+
 /** Which development-only surface a URL reaches (dot segments, escapes and case ignored). */
 export function devSurfaceOf(url: string): TDevSurface | null {
   let pathname: string;
@@ -66,11 +77,15 @@ function accessOf(request: FastifyRequest, surface: TDevSurface, config: AppConf
 
 export default fp(
   async (app) => {
-    app.addHook('onRequest', async (request, reply) => {
-      const surface = devSurfaceOf(request.url);
-      if (!surface || devSurfaceAllowed(accessOf(request, surface, app.config))) return;
+    app.addHook('onRequest', (request, reply, done) => {
+      // most paths cannot name a dev surface, in any spelling: no URL is parsed for them
+      const surface = mightReachDevSurface(request.url) ? devSurfaceOf(request.url) : null;
+      if (!surface || devSurfaceAllowed(accessOf(request, surface, app.config))) {
+        done();
+        return;
+      }
       const response = codedResponse(request, 'ROUTE_NOT_FOUND');
-      return reply.status(response.status).send(response.body);
+      void reply.status(response.status).send(response.body);
     });
   },
   { name: 'dev-only', dependencies: ['config', 'i18n'] },

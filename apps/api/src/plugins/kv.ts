@@ -32,8 +32,13 @@ export default fp<KvPluginOptions>(
 
     app.decorate('redis', redis);
     app.decorate('kv', kv);
-    app.decorate('contentCache', createContentCache(kv, { ttlMs: app.config.contentCacheMs }));
+    const contentCache = createContentCache(kv, { ttlMs: app.config.contentCacheMs });
+    app.decorate('contentCache', contentCache);
+    // listening for content changes needs the store: a Redis that is away keeps the cache off
+    // (nothing kept, every answer from the database) instead of failing the start
+    await contentCache.start().catch((error: unknown) => app.log.warn({ err: error }, 'content cache off: no change messages'));
     app.addHook('onClose', async () => {
+      await contentCache.close();
       await ownKv?.close();
       if (ownRedis) await closeRedis(ownRedis);
     });

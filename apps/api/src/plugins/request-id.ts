@@ -16,8 +16,10 @@ export function genReqId(request: IncomingMessage): string {
 /** Echoes the id so a client or the web can quote it in a bug report. */
 export default fp(
   async (app) => {
-    app.addHook('onSend', async (request, reply) => {
+    // set as the request arrives, so every answer has it (a callback hook: no promise per request)
+    app.addHook('onRequest', (request, reply, done) => {
       reply.header('x-request-id', request.id);
+      done();
     });
   },
   { name: 'request-id' },

@@ -4,9 +4,9 @@ import fp from 'fastify-plugin';
 // something it would run or render (the sandbox's HTML pages declare their own type).
 export default fp(
   async (app) => {
-    app.addHook('onSend', async (_request, reply, payload) => {
+    app.addHook('onRequest', (_request, reply, done) => {
       reply.header('x-content-type-options', 'nosniff');
-      return payload;
+      done();
     });
   },
   { name: 'security-headers' },

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { ErrorCode, type TEnvelope } from '@llk/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App } from '../../src/app';
-import { devSurfaceAllowed, devSurfaceOf, isLoopbackAddress } from '../../src/plugins/dev-only';
+import { devSurfaceAllowed, devSurfaceOf, mightReachDevSurface, isLoopbackAddress } from '../../src/plugins/dev-only';
 import { type TGatewayMethod } from '../../src/modules/payments/provider';
 import { SANDBOX_TEXTS } from '../../src/modules/payments/sandbox/confirm-page';
 import { buildTestApp, createTestDatabase, PRODUCTION_ENV, type TestDatabase } from '../helper';
@@ -27,6 +27,13 @@ describe('which requests reach a development-only surface (pure)', () => {
     expect(devSurfaceOf('/download/list')).toBeNull();
     expect(devSurfaceOf('/developer')).toBeNull();
     expect(devSurfaceOf('/%zz/outbox')).toBeNull();
+  });
+
+  it('lets only paths that cannot name a surface skip the parse (the hot path of every request)', () => {
+    const spellings = ['/dev/outbox', '/%64ev/outbox', '/DEV/outbox', '/./dev/outbox', '/x/../sandbox/pay', '/Sandbox', '/d%65v/outbox', '\\dev\\outbox', '/x/..\\dev/outbox'];
+    for (const url of spellings) expect({ url, might: mightReachDevSurface(url) }).toEqual({ url, might: true });
+    expect(spellings.map((url) => devSurfaceOf(url)).filter((surface) => surface === null)).toEqual([]);
+    for (const url of ['/news/list?page=1', '/user/info', '/download/list', '/health']) expect({ url, might: mightReachDevSurface(url) }).toEqual({ url, might: false });
   });
 
   it('knows loopback addresses, IPv4-mapped ones included', () => {

@@ -186,11 +186,36 @@ describe.each(testDialects())('error envelope ($dialect)', ({ dialect }) => {
   });
 
   it('keeps a sane incoming request id, replaces an unsafe one, and logs with it', async () => {
-    const kept = await ctx.app.inject({ url: '/health', headers: { 'x-request-id': 'web-123.abc' } });
+    const kept = await ctx.app.inject({ url: '/no-such-route', headers: { 'x-request-id': 'web-123.abc' } });
     expect(kept.headers['x-request-id']).toBe('web-123.abc');
-    expect(logs.some((line) => line.reqId === 'web-123.abc' && line.msg === 'request completed')).toBe(true);
+    // a failed request is written at info with its id and status (a successful one at debug: below)
+    expect(logs.find((line) => line.reqId === 'web-123.abc' && line.msg === 'request completed')).toMatchObject({ level: 30, res: { statusCode: 404 } });
     const replaced = await ctx.app.inject({ url: '/health', headers: { 'x-request-id': 'bad id\u0000<script>' } });
     expect(replaced.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('request lines (plugins/request-log.ts: RequestLogController)', () => {
+  const logs: Record<string, unknown>[] = [];
+  const ctx = useTestApp('sqlite', { logs });
+  const debugLogs: Record<string, unknown>[] = [];
+  const debugCtx = useTestApp('sqlite', { logs: debugLogs, env: { LOG_LEVEL: 'debug' } });
+  const linesOf = (lines: Record<string, unknown>[], id: string) => lines.filter((line) => line.reqId === id).map((line) => [line.level, line.msg]);
+
+  it('at info writes a failed request, not a successful one', async () => {
+    await ctx.app.inject({ url: '/health', headers: { 'x-request-id': 'ok-1' } });
+    await ctx.app.inject({ url: '/no-such-route', headers: { 'x-request-id': 'failed-1' } });
+    expect(linesOf(logs, 'ok-1')).toEqual([]);
+    expect(linesOf(logs, 'failed-1')).toEqual([[30, 'request completed']]);
+  });
+
+  it('at debug writes both lines of every request, as Fastify did', async () => {
+    await debugCtx.app.inject({ url: '/health', headers: { 'x-request-id': 'ok-2' } });
+    expect(linesOf(debugLogs, 'ok-2')).toEqual([
+      [20, 'incoming request'],
+      [20, 'request completed'],
+    ]);
+    expect(debugLogs.find((line) => line.reqId === 'ok-2' && line.msg === 'request completed')).toMatchObject({ res: { statusCode: 200 }, responseTime: expect.any(Number) });
   });
 });
 

@@ -61,5 +61,19 @@ export interface KeyValueStore {
   membersAmong(key: string, min: number, members: readonly string[]): Promise<{ total: number; members: string[] }>;
   /** Removes members from the sorted set. */
   scoreRemove(key: string, members: readonly string[]): Promise<void>;
+  /**
+   * Messages to every instance that shares the store (Redis pub/sub; in-process for the memory
+   * store): `handler` gets each message published on `channel` by any instance, this one
+   * included, and `null` when messages may have been missed (the subscription was lost and is
+   * back). While `live()` is false nothing arrives: a cache kept by messages must not be read.
+   */
+  subscribe(channel: string, handler: (message: string | null) => void): Promise<KvSubscription>;
+  publish(channel: string, message: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface KvSubscription {
+  /** messages arrive now */
+  live(): boolean;
   close(): Promise<void>;
 }

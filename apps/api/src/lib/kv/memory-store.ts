@@ -1,4 +1,4 @@
-import { type KeyValueStore } from './key-value-store';
+import { type KeyValueStore, type KvSubscription } from './key-value-store';
 
 interface Entry {
   value: string;
@@ -162,7 +162,21 @@ export class MemoryKeyValueStore implements KeyValueStore {
     for (const member of members) set?.members.delete(member);
   }
 
+  private readonly channels = new Map<string, Set<(message: string | null) => void>>();
+
+  async subscribe(channel: string, handler: (message: string | null) => void): Promise<KvSubscription> {
+    const handlers = this.channels.get(channel) ?? new Set();
+    this.channels.set(channel, handlers);
+    handlers.add(handler);
+    return { live: () => true, close: async () => void handlers.delete(handler) };
+  }
+
+  async publish(channel: string, message: string): Promise<void> {
+    for (const handler of this.channels.get(channel) ?? []) handler(message);
+  }
+
   async close(): Promise<void> {
+    this.channels.clear();
     clearInterval(this.sweeper);
     this.entries.clear();
     this.sorted.clear();

@@ -1,5 +1,5 @@
 import { type Redis } from 'ioredis';
-import { type KeyValueStore } from './key-value-store';
+import { type KeyValueStore, type KvSubscription } from './key-value-store';
 
 // INCR then set the expiry only on the first increment, in one round trip and atomically, so
 // a crash between the two commands cannot leave a counter that never expires.
@@ -188,7 +188,65 @@ export class RedisKeyValueStore implements KeyValueStore {
     if (members.length) await this.redis.multi().zrem(this.k(key), ...members).zrem(this.lex(key), ...members).exec();
   }
 
-  async close(): Promise<void> {}
+  /** The connection subscribers listen on (a subscribed Redis connection runs no other command). */
+  private subscriber: Redis | null = null;
+  private readonly handlers = new Map<string, Set<(message: string | null) => void>>();
+
+  private listen(): Redis {
+    if (this.subscriber) return this.subscriber;
+    const subscriber = this.redis.duplicate();
+    let connectedBefore = false;
+    subscriber.on('message', (channel: string, message: string) => {
+      for (const handler of this.handlers.get(channel) ?? []) handler(message);
+    });
+    // back after a loss (ioredis subscribes again by itself): whatever was published meanwhile is unknown
+    subscriber.on('ready', () => {
+      if (connectedBefore) for (const handlers of this.handlers.values()) for (const handler of handlers) handler(null);
+      connectedBefore = true;
+    });
+    subscriber.on('error', () => undefined); // the main connection reports Redis errors
+    this.subscriber = subscriber;
+    return subscriber;
+  }
+
+  async subscribe(channel: string, handler: (message: string | null) => void): Promise<KvSubscription> {
+    const subscriber = this.listen();
+    const name = this.k(channel);
+    const handlers = this.handlers.get(name) ?? new Set();
+    this.handlers.set(name, handlers);
+    handlers.add(handler);
+    try {
+      await subscriber.subscribe(name);
+    } catch (error) {
+      handlers.delete(handler);
+      if (handlers.size === 0) this.handlers.delete(name);
+      if (this.handlers.size === 0) await this.close();
+      throw error;
+    }
+    return {
+      live: () => subscriber.status === 'ready',
+      close: async () => {
+        handlers.delete(handler);
+        if (handlers.size > 0) return;
+        this.handlers.delete(name);
+        // the last subscription ends the connection: an app closing leaves nothing open
+        if (this.handlers.size === 0) await this.close();
+        else if (subscriber.status === 'ready') await subscriber.unsubscribe(name);
+      },
+    };
+  }
+
+  async publish(channel: string, message: string): Promise<void> {
+    await this.redis.publish(this.k(channel), message);
+  }
+
+  async close(): Promise<void> {
+    const subscriber = this.subscriber;
+    this.subscriber = null;
+    if (!subscriber) return;
+    if (subscriber.status === 'ready') await subscriber.quit().catch(() => subscriber.disconnect());
+    else subscriber.disconnect();
+  }
 }
 
 function positive(ttlMs: number): number {

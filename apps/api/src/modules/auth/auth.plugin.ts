@@ -113,10 +113,9 @@ export default fp(
     });
 
     // An answer about a session (or refusing one) is the caller's alone: no cache keeps it.
-    app.addHook('onSend', async (request, reply, payload) => {
-      if (!request.user && !guarded.has(request)) return payload;
-      if (!String(reply.getHeader('cache-control') ?? '').includes('no-store')) reply.header('cache-control', 'no-store');
-      return payload;
+    app.addHook('onSend', (request, reply, payload, done) => {
+      if ((request.user || guarded.has(request)) && !String(reply.getHeader('cache-control') ?? '').includes('no-store')) reply.header('cache-control', 'no-store');
+      done(null, payload);
     });
 
     const maxAge = Math.floor(policy.absoluteMs / 1000);
