@@ -1,11 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { type AddressInfo } from 'node:net';
 import { type App, buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { type TDialect } from '../src/db/database-url';
 import { newId, toDbDate } from '../src/db/dialect';
-import { type KeyValueStore, MemoryKeyValueStore, RedisKeyValueStore } from '../src/lib/kv';
-import { createRedis } from '../src/lib/redis';
 import { createSession } from '../src/modules/auth/sessions.service';
 import { insertUser } from '../src/modules/users/users.repository';
 import { seedDatabase } from '../src/setup/seed';
@@ -14,6 +11,7 @@ import { sql } from 'kysely';
 import { type LoadResult } from './load';
 import { type LoadProcess, startLoadProcess } from './load-process';
 import { BENCH_ENV, HEALTH, intEnv, median } from './common';
+import { benchKeyValueStore } from './kv';
 import { type Scenario } from './scenarios';
 
 // The device fleet: one account with FLEET_DEVICES devices.
@@ -142,10 +140,8 @@ interface Options {
 async function benchDialect(dialect: TDialect, options: Options): Promise<boolean> {
   const test = await createTestDatabase(dialect, { durable: true }); // commits wait for the disk, as in production
   await seedDatabase(test.handle.db);
-  // the production connection's settings (lib/redis.ts: auto-pipelining, fail-fast timeouts)
-  const redis = options.redisUrl ? createRedis(options.redisUrl) : undefined;
-  const prefix = `llk-bench:${randomBytes(4).toString('hex')}:`;
-  const kv: KeyValueStore = redis ? new RedisKeyValueStore(redis, prefix) : new MemoryKeyValueStore();
+  const store = benchKeyValueStore(options.redisUrl);
+  const { kv } = store;
   const app = buildApp(loadConfig(BENCH_ENV), { database: test.handle, kv });
   let clean = true;
   let load: LoadProcess | undefined;
@@ -207,11 +203,7 @@ async function benchDialect(dialect: TDialect, options: Options): Promise<boolea
     await load?.close();
     await app.close();
     await test.cleanup();
-    if (redis) {
-      const keys = await redis.keys(`${prefix}*`);
-      for (let i = 0; i < keys.length; i += 1000) await redis.del(...keys.slice(i, i + 1000));
-      await redis.quit();
-    }
+    await store.close();
   }
   return clean;
 }

@@ -9,6 +9,7 @@ import { type TDialect } from '../src/db/database-url';
 import { seedDatabase } from '../src/setup/seed';
 import { createTestDatabase } from '../test/databases';
 import { intEnv } from './common';
+import { benchKeyValueStore } from './kv';
 import { PRODUCTION_ENV } from '../test/helper';
 import { type LoadResult } from './load';
 import { startLoadProcess } from './load-process';
@@ -17,7 +18,7 @@ import { scenarios } from './scenarios';
 
 // `npm run bench` (root or -w @llk/api). Starts the API in this process on a free loopback
 // port, on SQLite and — when BENCH_DATABASE_URL or TEST_DATABASE_URL is set — on PostgreSQL
-// (a throwaway schema), and a bare node:http server answering a fixed JSON envelope beside it.
+// (a throwaway schema; with Redis when BENCH_REDIS_URL or TEST_REDIS_URL is set), and a bare node:http server answering a fixed JSON envelope beside it.
 // The keep-alive clients run in a process of their own (load-process.ts): in this one they
 // would share the API's event loop. Every scenario is printed as a share of the bare server's
 // requests per second, measured in the same run just before it (the machine's speed cancels
@@ -43,6 +44,7 @@ const check = process.argv.includes('--check');
 const writeBaseline = process.argv.includes('--write-baseline');
 const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 if (pgUrl) process.env.TEST_DATABASE_URL = pgUrl; // the test helper creates the PG schema from it
+const redisUrl = process.env.BENCH_REDIS_URL ?? process.env.TEST_REDIS_URL;
 
 const here = import.meta.dirname;
 const baselineFile = path.join(here, 'baseline.json');
@@ -64,7 +66,14 @@ async function startBare(): Promise<{ port: number; close: () => Promise<void> }
 async function benchDialect(dialect: TDialect, bare: { port: number }): Promise<void> {
   const test = await createTestDatabase(dialect, { durable: true }); // commits wait for the disk, as in production
   await seedDatabase(test.handle.db);
-  const app = buildApp(loadConfig({ ...PRODUCTION_ENV, NODE_ENV: 'production', LOG_LEVEL: 'warn', AUTO_MIGRATE: 'false', TRUST_PROXY: 'loopback', DATABASE_URL: ':memory:', CODE_SECRET: randomBytes(32).toString('hex'), TOTP_ENCRYPTION_KEY: randomBytes(32).toString('hex') }), { database: test.handle });
+  // production's shape: PostgreSQL with Redis beside it (the content cache's invalidation, rate
+  // limits, codes and sessions' caches go through it); the log level is the default (info)
+  const store = benchKeyValueStore(dialect === 'postgres' ? redisUrl : undefined);
+  const app = buildApp(
+    loadConfig({ ...PRODUCTION_ENV, NODE_ENV: 'production', AUTO_MIGRATE: 'false', TRUST_PROXY: 'loopback', DATABASE_URL: ':memory:', CODE_SECRET: randomBytes(32).toString('hex'), TOTP_ENCRYPTION_KEY: randomBytes(32).toString('hex') }),
+    { database: test.handle, kv: store.kv },
+  );
+  console.info(`${dialect}: key-value store ${store.label}`);
   try {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as AddressInfo;
@@ -94,6 +103,7 @@ async function benchDialect(dialect: TDialect, bare: { port: number }): Promise<
   } finally {
     await app.close();
     await test.cleanup();
+    await store.close();
   }
 }
 

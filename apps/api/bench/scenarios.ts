@@ -53,6 +53,31 @@ export const scenarios: Scenario[] = [
     expectStatus: 200,
   }),
   scenario({
+    name: 'GET /download/latest',
+    request: (_state, _client, i) => ({ method: 'GET', path: `/download/latest?clientType=${(['WIN', 'MAC', 'ANDROID', 'IOS'] as const)[i % 4]}`, headers: { 'accept-language': 'en' } }),
+    expectStatus: 200,
+  }),
+  scenario({
+    name: 'GET /memberPricing/detail/v2',
+    request: (_state, _client, i) => ({ method: 'GET', path: '/memberPricing/detail/v2', headers: { 'accept-language': i % 2 ? 'zh-CN' : 'fr' } }),
+    expectStatus: 200,
+  }),
+  scenario({
+    name: 'GET /announcements/info',
+    request: () => ({ method: 'GET', path: '/announcements/info', headers: { 'accept-language': 'zh-TW' } }),
+    expectStatus: 200,
+  }),
+  scenario({
+    name: 'GET /cloudPc/plans',
+    request: () => ({ method: 'GET', path: '/cloudPc/plans', headers: { 'accept-language': 'ko' } }),
+    expectStatus: 200,
+  }),
+  scenario({
+    name: 'GET /search/hotContent',
+    request: () => ({ method: 'GET', path: '/search/hotContent', headers: { 'accept-language': 'zh-CN' } }),
+    expectStatus: 200,
+  }),
+  scenario({
     name: 'GET /search (zh-CN, CJK bigrams)',
     request: (_state, _client, i) => ({
       method: 'GET',

@@ -15,6 +15,7 @@ import {
 } from '@llk/contracts';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelopeResponses, ok } from '../../lib/envelope';
+import { contentCached } from '../../lib/content-cache';
 import { orderSettingsOf } from '../orders';
 import {
   applyAsProvider,
@@ -54,11 +55,10 @@ export const cloudPcRoutes: FastifyPluginAsyncZod = async (app) => {
           '{ skuId } and pay it with POST /pay/payV2 like any order. Cached briefly.',
         response: envelopeResponses(ZCloudPcPlans),
       },
+      // prices only, changed by the back office's pricing screen: answered from memory (lib/content-cache.ts)
+      ...contentCached(app, { maxAge: 60, staleWhileRevalidate: 600 }),
     },
-    async (_request, reply) => {
-      reply.header('cache-control', 'public, max-age=60');
-      return ok({ plans: await listPlans(app.db) });
-    },
+    async () => ok({ plans: await listPlans(app.db) }),
   );
 
   app.get(

@@ -2,7 +2,6 @@ import { ZHotSearches, ZSearchQuery, ZSearchRecordQuery, ZSearchRecordResult, ZS
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelopeResponses, ok } from '../../lib/envelope';
 import { contentCached } from '../../lib/content-cache';
-import { cacheable } from '../../lib/http-cache';
 import { listHotSearches, recordSearch, search } from './search.service';
 
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -41,7 +40,9 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     '/search/hotContent',
     {
       schema: { tags: ['search'], summary: 'Most searched keywords in the caller’s language', response: envelopeResponses(ZHotSearches) },
-      onSend: cacheable({ maxAge: 60, staleWhileRevalidate: 600 }),
+      // every counted search moves the list, so publishing does not end it: a kept answer lasts
+      // its 60 s, as long as browsers and CDNs may keep it anyway (ADR 0022)
+      ...contentCached(app, { maxAge: 60, staleWhileRevalidate: 600 }),
     },
     async (request) => ok(await listHotSearches(app.db, request.locale)),
   );
