@@ -1,17 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { type AddressInfo } from 'node:net';
 import { ADMIN_SESSION_COOKIE } from '@llk/contracts';
-import { sql } from 'kysely';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { createDatabase, type DatabaseHandle } from '../src/db/database';
-import { migrateToLatest } from '../src/db/migrate';
 import { MemoryKeyValueStore } from '../src/lib/kv';
-import { createStaff } from '../src/modules/admin/staff.service';
-import { createStaffSession } from '../src/modules/admin/staff-sessions.service';
 import { withPgClient } from '../test/databases';
-import { BENCH_ENV, HEALTH, intEnv, median } from './common';
-import { type LoadResult } from './load';
+import { BENCH_ENV, benchPostgresUrl, benchStaffSession, DAY_MS, END, HEALTH, intEnv, median, openKeptSchema, orderIdOf, seedBulk, SPAN_MS, summarize, measureRounds, userIdOf } from './common';
 import { type LoadProcess, startLoadProcess } from './load-process';
 import { type Scenario } from './scenarios';
 
@@ -26,61 +19,6 @@ import { type Scenario } from './scenarios';
 // kept (a later run reuses it; ADMIN_BENCH_RESEED=1 makes it again, ADMIN_BENCH_DROP=1 drops it
 // at the end). BENCH_ROUNDS (3) × BENCH_DURATION_MS (3000) after BENCH_WARMUP_MS (1000);
 // BENCH_SCENARIO keeps only matching names.
-
-const DAY_MS = 86_400_000;
-/** The data spans two years up to this instant (fixed, so a kept schema stays valid). */
-const END = Date.parse('2026-11-01T00:00:00.000Z');
-const SPAN_MS = 730 * DAY_MS;
-const ITEM_TYPES = ['MEMBER', 'MEMBER', 'MEMBER', 'MONITOR', 'MONITOR', 'CHANNEL', 'QUALITY', 'CLOUD_PC'];
-const STATUSES = ['FULFILLED', 'FULFILLED', 'FULFILLED', 'FULFILLED', 'FULFILLED', 'EXPIRED', 'EXPIRED', 'REFUNDED', 'PENDING_PAYMENT', 'COMPLETED'];
-
-/** The i-th (1-based) user's id: 26 characters like a ULID, ordered as the users were made. */
-const userIdSql = (i: string) => `'U' || lpad((${i})::text, 25, '0')`;
-const orderIdSql = (i: string) => `'O' || lpad((${i})::text, 25, '0')`;
-const isoSql = (ms: string) => `to_char(to_timestamp((${ms}) / 1000.0) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
-export const userIdOf = (i: number) => `U${String(i).padStart(25, '0')}`;
-export const orderIdOf = (i: number) => `O${String(i).padStart(25, '0')}`;
-
-async function seed(handle: DatabaseHandle, users: number, orders: number): Promise<void> {
-  const db = handle.db;
-  const started = performance.now();
-  const step = (what: string) => console.info(`  ${what}: ${((performance.now() - started) / 1000).toFixed(0)} s`);
-  // users i = 1..N, made evenly over the span; the newest is user N
-  await sql
-    .raw(
-      `insert into users (id, username, username_norm, mobile, email, nickname, password_hash, password_changed_at, created_at, updated_at)
-       select ${userIdSql('i')}, 'user' || i::text, 'user' || i::text, '13' || lpad(i::text, 9, '0'), 'user' || i::text || '@example.com', 'user' || i::text, '$argon2id$bench',
-              ${isoSql(`${END - SPAN_MS} + i * ${Math.floor(SPAN_MS / users)}::bigint`)}, ${isoSql(`${END - SPAN_MS} + i * ${Math.floor(SPAN_MS / users)}::bigint`)}, ${isoSql(`${END - SPAN_MS} + i * ${Math.floor(SPAN_MS / users)}::bigint`)}
-       from generate_series(1, ${users}) as i`,
-    )
-    .execute(db);
-  step(`${users} users`);
-  // orders j = 1..M, each of user ((j * 7919) mod N) + 1, made evenly over the span, one item each
-  const BATCH = 1_000_000;
-  for (let from = 1; from <= orders; from += BATCH) {
-    const to = Math.min(orders, from + BATCH - 1);
-    const at = isoSql(`${END - SPAN_MS} + j * ${Math.floor(SPAN_MS / orders)}::bigint`);
-    await sql
-      .raw(
-        `insert into orders (id, user_id, status, source, currency, total_fen, original_total_fen, refunded_fen, subject, created_at, updated_at, expires_at, paid_at)
-         select ${orderIdSql('j')}, ${userIdSql(`((j::bigint * 7919) % ${users}) + 1`)}, (array[${STATUSES.map((s) => `'${s}'`).join(',')}])[(j % ${STATUSES.length}) + 1], 'WEB', 'CNY', 26800, 45600, 0, 'LLK Remote Pro, 1 year',
-                ${at}, ${at}, ${at}, ${at}
-         from generate_series(${from}, ${to}) as j`,
-      )
-      .execute(db);
-    await sql
-      .raw(
-        `insert into order_items (id, order_id, item_type, sku_id, time_unit, duration, units, quantity, quality_tier, price_fen, original_price_fen, amount_fen)
-         select 'I' || lpad(j::text, 25, '0'), ${orderIdSql('j')}, (array[${ITEM_TYPES.map((s) => `'${s}'`).join(',')}])[(j % ${ITEM_TYPES.length}) + 1], 'MEMBER_YEAR', 'YEAR', 1, 1, 1, null, 26800, 45600, 26800
-         from generate_series(${from}, ${to}) as j`,
-      )
-      .execute(db);
-    step(`orders to ${to}`);
-  }
-  for (const table of ['users', 'orders', 'order_items']) await sql.raw(`vacuum analyze ${table}`).execute(db);
-  step('vacuum analyze');
-}
 
 interface State {
   cookie: string;
@@ -117,12 +55,8 @@ export function adminScenarios(state: State): Scenario[] {
 }
 
 async function main(): Promise<void> {
-  const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  if (!url) {
-    console.info('The back-office bench needs PostgreSQL: set BENCH_DATABASE_URL (or TEST_DATABASE_URL).');
-    process.exitCode = 1;
-    return;
-  }
+  const url = benchPostgresUrl('back-office bench');
+  if (!url) return;
   const users = intEnv('ADMIN_BENCH_USERS', 1_000_000, 10_000_000);
   const orders = intEnv('ADMIN_BENCH_ORDERS', 5_000_000, 50_000_000);
   const rounds = intEnv('BENCH_ROUNDS', 3, 50);
@@ -132,53 +66,34 @@ async function main(): Promise<void> {
   const filter = process.env.BENCH_SCENARIO ?? '';
   const schema = `bench_admin_${users}_${orders}`;
 
-  const marker = `users=${users};orders=${orders}`;
-  // a schema holding exactly this data is reused; anything else (an interrupted seed) is made again
-  const seeded = await withPgClient(url, async (client) => {
-    const found = await client.query(`select 1 from information_schema.tables where table_schema = $1 and table_name = 'app_meta'`, [schema]);
-    const meta = found.rowCount === 0 ? undefined : await client.query(`select value from ${schema}.app_meta where key = 'bench.admin'`);
-    const reuse = process.env.ADMIN_BENCH_RESEED !== '1' && meta?.rows[0]?.value === marker;
-    if (!reuse) await client.query(`drop schema if exists ${schema} cascade; create schema ${schema}`);
-    return reuse;
-  });
-  const handle = createDatabase({ dialect: 'postgres', url }, { schema, poolSize: 10 });
+  const started = performance.now();
+  const step = (what: string) => console.info(`  ${what}: ${((performance.now() - started) / 1000).toFixed(0)} s`);
   console.info(`Back-office bench: ${users} users, ${orders} orders on PostgreSQL (schema ${schema}); ${connections} connections; ${rounds} rounds of ${durationMs} ms; Node ${process.version}`);
-  if (!seeded) {
-    await migrateToLatest(handle);
-    await seed(handle, users, orders);
-    await sql`insert into app_meta (key, value, updated_at) values ('bench.admin', ${marker}, ${new Date().toISOString()}) on conflict (key) do update set value = excluded.value`.execute(handle.db);
-  } else {
-    console.info('  reusing the data made by an earlier run');
-  }
+  const { handle, reused } = await openKeptSchema(url, {
+    schema,
+    key: 'bench.admin',
+    marker: `users=${users};orders=${orders}`,
+    reseed: process.env.ADMIN_BENCH_RESEED === '1',
+    seed: (db) => seedBulk(db, { users, orders }, step),
+  });
+  if (reused) console.info('  reusing the data made by an earlier run');
 
-  const staff = await createStaff(handle.db, { username: `bench${randomBytes(4).toString('hex')}`, role: 'OWNER', createdBy: null });
-  await handle.db.updateTable('staff').set({ password_hash: 'x', totp_secret: 'y', setup_token_hash: null }).where('id', '=', staff.id).execute();
-  const { token } = await createStaffSession(handle.db, { staffId: staff.id, secondFactor: 'TOTP' });
+  const staff = await benchStaffSession(handle.db);
   const app = buildApp(loadConfig(BENCH_ENV), { database: handle, kv: new MemoryKeyValueStore() });
   let load: LoadProcess | undefined;
   let clean = true;
   try {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as AddressInfo;
-    const state: State = { cookie: token, users, orders };
+    const state: State = { cookie: staff.token, users, orders };
     load = await startLoadProcess({ module: import.meta.url, factory: 'adminScenarios', state, port });
+    const runner = load;
     const all = adminScenarios(state).filter((s) => s === HEALTH || s.name.includes(filter));
-    const results = new Map<Scenario, LoadResult[]>(all.map((s) => [s, []]));
-    for (let round = 0; round < rounds; round++) {
-      for (const scenario of all) {
-        const base = { scenario: scenario.name, connections, maxRequests: 2_000_000 };
-        await load.run({ ...base, durationMs: warmupMs });
-        results.get(scenario)?.push(await load.run({ ...base, durationMs }));
-      }
-    }
-    const health = results.get(HEALTH) ?? [];
-    const baseRate = median(health.map((r) => r.requestsPerSecond));
+    const results = await measureRounds(all, { rounds, durationMs, warmupMs }, (scenario, ms) => runner.run({ scenario: scenario.name, connections, durationMs: ms, maxRequests: 2_000_000 }));
+    const baseRate = median((results.get(HEALTH) ?? []).map((r) => r.requestsPerSecond));
     for (const scenario of all) {
       const runs = results.get(scenario) ?? [];
-      const p50 = median(runs.map((r) => r.p50Ms));
-      const p99 = median(runs.map((r) => r.p99Ms));
-      const rate = median(runs.map((r) => r.requestsPerSecond));
-      const errors = runs.reduce((sum, r) => sum + r.errors, 0);
+      const { p50Ms: p50, p99Ms: p99, requestsPerSecond: rate, errors } = summarize(runs);
       if (errors > 0) clean = false;
       const verdict = scenario === HEALTH ? '' : p99 <= 100 ? '  ≤ 100 ms' : '  OVER 100 ms';
       console.info(`${scenario.name.padEnd(24)} median of ${runs.length}: ${rate.toFixed(0).padStart(6)} req/s (${((rate / baseRate) * 100).toFixed(0).padStart(3)}% of /health)  p50 ${p50.toFixed(2)} ms  p99 ${p99.toFixed(2)} ms${verdict}  ${errors} errors`);
@@ -186,7 +101,7 @@ async function main(): Promise<void> {
   } finally {
     await load?.close();
     await app.close();
-    await handle.db.deleteFrom('staff_sessions').where('staff_id', '=', staff.id).execute().catch(() => undefined);
+    await staff.end().catch(() => undefined);
     await handle.destroy();
     if (process.env.ADMIN_BENCH_DROP === '1') await withPgClient(url, (client) => client.query(`drop schema if exists ${schema} cascade`));
   }
