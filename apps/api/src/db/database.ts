@@ -61,7 +61,35 @@ function openSqlite(file: string): Db {
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  return new Kysely<DB>({ dialect: immediateTransactions(new SqliteDialect({ database })) });
+  return new Kysely<DB>({ dialect: immediateTransactions(new SqliteDialect({ database: keptStatements(database) })) });
+}
+
+/** Prepared statements kept per connection (by SQL text), least recently used out past this. */
+const KEPT_STATEMENTS = 500;
+
+/**
+ * better-sqlite3 with its prepared statements kept: Kysely prepares every query it runs, and
+ * preparing took 6 % of the API's CPU on `GET /user/info` (issue 21, ADR 0022). The SQL of a
+ * query depends only on its shape (values are parameters), so the set stays small. A statement
+ * still being iterated (a stream) is busy and cannot run twice at once: a busy one is prepared
+ * anew. SQLite re-prepares a kept statement itself when a migration changes the schema.
+ */
+function keptStatements(database: SqliteDatabase.Database): { prepare: (sql: string) => SqliteDatabase.Statement; close: () => void } {
+  const statements = new Map<string, SqliteDatabase.Statement>();
+  return {
+    prepare(sql) {
+      const kept = statements.get(sql);
+      statements.delete(sql);
+      const statement = kept && !kept.busy ? kept : database.prepare(sql);
+      statements.set(sql, statement); // most recently used last: Map keeps insertion order
+      if (statements.size > KEPT_STATEMENTS) statements.delete(statements.keys().next().value as string);
+      return statement;
+    },
+    close() {
+      statements.clear();
+      database.close();
+    },
+  };
 }
 
 /**

@@ -87,3 +87,27 @@ describe('SQLite transactions', () => {
     }
   });
 });
+
+describe('SQLite prepared statements', () => {
+  it('are kept and run again, after a stream left early too, and a schema change does not leave them stale', async () => {
+    const handle = createDatabase('sqlite::memory:');
+    try {
+      await sql`create table t (n integer)`.execute(handle.db);
+      for (const n of [1, 2, 3]) await handle.db.insertInto('t' as never).values({ n } as never).execute();
+      const select = () => sql<{ n: number }>`select n from t order by n`.execute(handle.db);
+      expect((await select()).rows.map((row) => row.n)).toEqual([1, 2, 3]);
+      // a stream left early releases its statement: the same SQL runs again
+      const stream = () => handle.db.selectFrom('t' as never).select('n' as never).orderBy('n' as never).stream() as AsyncIterable<{ n: number }>;
+      for await (const row of stream()) if (row.n === 1) break;
+      const seen: number[] = [];
+      for await (const row of stream()) seen.push(row.n);
+      expect(seen).toEqual([1, 2, 3]);
+      // the schema changes under a kept statement: SQLite prepares it again
+      await sql`alter table t add column m integer default 7`.execute(handle.db);
+      expect((await sql<{ n: number; m: number }>`select * from t order by n`.execute(handle.db)).rows[0]).toEqual({ n: 1, m: 7 });
+      expect((await select()).rows).toHaveLength(3);
+    } finally {
+      await handle.destroy();
+    }
+  });
+});
