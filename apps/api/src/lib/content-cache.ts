@@ -35,7 +35,8 @@ export interface ContentCache {
   /** The generation an answer being computed now belongs to (store refuses an older one). */
   generation(): number;
   lookup(key: string): TEntry | null;
-  store(key: string, generation: number, entry: { payload: string; contentType: string }): void;
+  /** Keeps an answer for `ttlMs`, or `keepMs` when shorter (answers that move without a publication). */
+  store(key: string, generation: number, entry: { payload: string; contentType: string }, keepMs?: number): void;
   /** entries kept now (tests) */
   size(): number;
   close(): Promise<void>;
@@ -74,10 +75,10 @@ export function createContentCache(kv: KeyValueStore, options: { ttlMs: number; 
       entries.set(key, entry);
       return entry;
     },
-    store(key, at, entry) {
+    store(key, at, entry, keepMs = options.ttlMs) {
       if (!usable() || at !== generation || entry.payload.length > MAX_BYTES) return;
       entries.delete(key);
-      entries.set(key, { ...entry, etag: etagOf(entry.payload), expiresAt: now() + options.ttlMs });
+      entries.set(key, { ...entry, etag: etagOf(entry.payload), expiresAt: now() + Math.min(options.ttlMs, keepMs) });
       while (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
     },
     size: () => entries.size,
@@ -99,9 +100,10 @@ const keyOf = (request: FastifyRequest) => `${request.locale} ${request.url}`;
 /**
  * Route hooks for a public content GET: answered from memory when kept (with its headers, and a
  * 304 for its ETag), otherwise by the handler and kept; the HTTP caching headers of `cacheable`
- * either way. Spread into the route's options: `{ ...contentCached(app, http) }`.
+ * either way. Spread into the route's options: `{ ...contentCached(app, http) }`. `keepMs` keeps an
+ * answer shorter than the cache's time, for one that moves without a publication (hot searches).
  */
-export function contentCached(app: FastifyInstance, http: CacheOptions) {
+export function contentCached(app: FastifyInstance, http: CacheOptions, options: { keepMs?: number } = {}) {
   const httpCache = cacheable(http);
   const control = cacheControl(http);
   return {
@@ -125,7 +127,7 @@ export function contentCached(app: FastifyInstance, http: CacheOptions) {
       (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: null, payload: unknown) => void) => {
         const at = generations.get(request);
         if (at !== undefined && reply.statusCode === 200 && typeof payload === 'string') {
-          app.contentCache.store(keyOf(request), at, { payload, contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8') });
+          app.contentCache.store(keyOf(request), at, { payload, contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8') }, options.keepMs);
         }
         done(null, payload);
       },

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App } from '../../src/app';
 import { createContentCache } from '../../src/lib/content-cache';
 import { MemoryKeyValueStore } from '../../src/lib/kv';
+import { HOT_SEARCHES_KEEP_MS } from '../../src/modules/search/search.routes';
 import { seedDatabase } from '../../src/setup/seed';
 import { kvCases } from '../accounts';
 import { createTestDatabase, type TestDatabase } from '../databases';
@@ -29,6 +30,22 @@ describe('the content cache', () => {
     now += 1;
     expect(cache.lookup('en /news/list')).toBeNull();
     expect(cache.size()).toBe(0);
+    await cache.close();
+  });
+
+  it('keeps an answer that moves without a publication for its own shorter time (hot searches: 2 s)', async () => {
+    let now = 1_000;
+    const cache = createContentCache(new MemoryKeyValueStore(), { ttlMs: 60_000, now: () => now });
+    await cache.start();
+    cache.store('en /search/hotContent', cache.generation(), entry('{"hot":1}'), HOT_SEARCHES_KEEP_MS);
+    cache.store('en /news/list', cache.generation(), entry('{"a":1}'), 120_000);
+    now += 1_999;
+    expect(cache.lookup('en /search/hotContent')?.payload).toBe('{"hot":1}');
+    now += 1;
+    expect(cache.lookup('en /search/hotContent')).toBeNull();
+    // never longer than the cache's own time
+    now += 58_000;
+    expect(cache.lookup('en /news/list')).toBeNull();
     await cache.close();
   });
 
