@@ -1,5 +1,4 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import type { AnchorHTMLAttributes } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const nav = vi.hoisted(() => ({ push: vi.fn(), replace: vi.fn(), prefetch: vi.fn(), params: { locale: 'en' } as Record<string, string>, pathname: '/en/about' }));
@@ -7,14 +6,6 @@ vi.mock('next/navigation', () => ({
   useRouter: () => nav,
   useParams: () => nav.params,
   usePathname: () => nav.pathname,
-}));
-// next/link needs a mounted app router; an anchor that honours preventDefault stands in.
-vi.mock('next/link', () => ({
-  default: ({ href, prefetch: _prefetch, replace: _replace, scroll: _scroll, children, ...props }: AnchorHTMLAttributes<HTMLAnchorElement> & Record<string, unknown>) => (
-    <a href={String(href)} {...props}>
-      {children}
-    </a>
-  ),
 }));
 
 import { Link, usePathname, useRouter } from './link';
@@ -50,12 +41,59 @@ describe('Link', () => {
     expect(nav.push).toHaveBeenCalledWith('/en/download?clientType=WIN&redirectUrl=%2Fpricing&from=app', { scroll: true });
   });
 
-  it('lets the link navigate by itself when there is nothing to carry', () => {
+  it('navigates in the app to the plain path when there is nothing to carry; replace and scroll as asked', () => {
     setSearch('?other=1');
     render(<Link href="/download">Download</Link>);
     const event = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 });
     screen.getByText('Download').dispatchEvent(event);
-    expect(event.defaultPrevented).toBe(false);
+    expect(event.defaultPrevented).toBe(true);
+    expect(nav.push).toHaveBeenCalledWith('/en/download', { scroll: true });
+    cleanup();
+    render(
+      <Link href="/pricing" replace scroll={false}>
+        Pricing
+      </Link>,
+    );
+    fireEvent.click(screen.getByText('Pricing'));
+    expect(nav.replace).toHaveBeenCalledWith('/en/pricing', { scroll: false });
+  });
+
+  it('leaves other sites, new tabs and downloads to the browser', () => {
+    setSearch('?from=app');
+    render(
+      <>
+        <Link href="https://example.com/x">Elsewhere</Link>
+        <Link href="/download" target="_blank">
+          New tab
+        </Link>
+        <Link href="/files/a.zip" download>
+          File
+        </Link>
+      </>,
+    );
+    // what the link left to the browser, before the test stops the browser's navigation
+    const leftToBrowser: boolean[] = [];
+    const record = (event: Event) => {
+      leftToBrowser.push(!event.defaultPrevented);
+      event.preventDefault();
+    };
+    window.addEventListener('click', record);
+    for (const name of ['Elsewhere', 'New tab', 'File']) fireEvent.click(screen.getByText(name));
+    window.removeEventListener('click', record);
+    expect(leftToBrowser).toEqual([true, true, true]);
+    expect(screen.getByText('Elsewhere').getAttribute('href')).toBe('https://example.com/x');
+    expect(nav.push).not.toHaveBeenCalled();
+  });
+
+  it('passes its own click handler the event first, and stops when it prevents the default', () => {
+    const onClick = vi.fn((event: { preventDefault: () => void }) => event.preventDefault());
+    render(
+      <Link href="/download" onClick={onClick}>
+        Download
+      </Link>,
+    );
+    fireEvent.click(screen.getByText('Download'));
+    expect(onClick).toHaveBeenCalledOnce();
     expect(nav.push).not.toHaveBeenCalled();
   });
 

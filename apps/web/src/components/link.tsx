@@ -1,8 +1,7 @@
 'use client';
 
-import NextLink from 'next/link';
 import { useParams, usePathname as useNextPathname, useRouter as useNextRouter } from 'next/navigation';
-import { type ComponentProps, type MouseEvent, useMemo } from 'react';
+import { type ComponentProps, type MouseEvent, useCallback, useMemo } from 'react';
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, defaultLocale, isLocale } from '@llk/contracts/locale-codes';
 import { mergeCarryParams } from '../lib/carry-params';
 import { type THref, hrefToString, localeCookieLine, localizeHref, splitLocalePrefix } from '../lib/locale-path';
@@ -12,15 +11,27 @@ import { type THref, hrefToString, localeCookieLine, localizeHref, splitLocalePr
 // current locale's prefix, or the `locale` prop's. On top, the spec's query carry-over:
 // clientType, redirectUrl and from travel to the next route when it lacks them.
 //
-// Built on next/link rather than next-intl's Link: that one reads the locale from use-intl's
-// provider, whose runtime (intl-messageformat included) would add ~10 KiB gzip to every page.
-// The locale comes from the [locale] route param instead.
+// An <a> driven by the app router's public API (push, replace, prefetch) rather than next/link
+// or next-intl's Link: next-intl's reads the locale from use-intl's provider, whose runtime
+// (intl-messageformat included) would add ~10 KiB gzip to every page; next/link brings ~3 KiB
+// gzip of helpers for props the site never uses (URL objects, legacyBehavior, link status), and
+// every page has links in its header, its not-found boundary and its content (JS budget,
+// README). What it did is kept: a plain left click on a site path navigates in the app, other
+// clicks are the browser's; a link is prefetched when it comes near the viewport (200 px, as
+// next/link) and again on hover or touch (the router keeps what it already has). The locale
+// comes from the [locale] route param.
 
-export type TLinkProps = Omit<ComponentProps<typeof NextLink>, 'href' | 'locale'> & {
+export type TLinkProps = Omit<ComponentProps<'a'>, 'href'> & {
   /** '/pricing', '/news-2?x=1' or { pathname, query, hash }; external URLs pass through */
   href: THref;
   /** link to this page in another language (sets the language cookie when followed) */
   locale?: string;
+  /** false: never prefetched */
+  prefetch?: boolean | null;
+  /** replace the current history entry instead of adding one */
+  replace?: boolean;
+  /** false: keep the scroll position */
+  scroll?: boolean;
 };
 
 /** The current page's locale code (the [locale] param; the default outside it). */
@@ -51,13 +62,47 @@ function saveLocaleCookie(locale: string) {
   document.cookie = localeCookieLine(LOCALE_COOKIE, locale, LOCALE_COOKIE_MAX_AGE, window.location.protocol === 'https:');
 }
 
-export function Link({ href, locale, onClick, prefetch, ...props }: TLinkProps) {
+/** A path of this site ('/pricing'), not another origin, a protocol-relative URL or a fragment. */
+function isSitePath(href: string): boolean {
+  return href.startsWith('/') && !href.startsWith('//');
+}
+
+// As next/link: no prefetching in development, where it would compile every linked page.
+const PREFETCH = process.env.NODE_ENV === 'production';
+
+// One observer for every link: each is prefetched once, when it first comes near the viewport.
+const whenSeen = new WeakMap<Element, () => void>();
+let viewport: IntersectionObserver | null = null;
+
+function prefetchWhenSeen(anchor: Element, prefetch: () => void): () => void {
+  if (typeof IntersectionObserver !== 'function') return () => {};
+  viewport ??= new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) {
+        if (!entry.isIntersecting) continue;
+        whenSeen.get(entry.target)?.();
+        viewport?.unobserve(entry.target);
+      }
+    },
+    { rootMargin: '200px' },
+  );
+  whenSeen.set(anchor, prefetch);
+  viewport.observe(anchor);
+  return () => viewport?.unobserve(anchor);
+}
+
+export function Link({ href, locale, children, onClick, onMouseEnter, onTouchStart, prefetch, replace, scroll, ...props }: TLinkProps) {
   const router = useNextRouter();
   const current = useLocaleCode();
   const switching = locale !== undefined && locale !== current;
   // The href stays the plain localized path (stable markup, cacheable static HTML); the
   // carried parameters are added when the link is followed.
   const target = localizeHref(locale ?? current, hrefToString(href));
+  const prefetchable = PREFETCH && isSitePath(target) && !switching && prefetch !== false;
+  const observe = useCallback(
+    (anchor: HTMLAnchorElement) => (prefetchable ? prefetchWhenSeen(anchor, () => router.prefetch(target)) : undefined),
+    [prefetchable, router, target],
+  );
 
   function handleClick(event: MouseEvent<HTMLAnchorElement>) {
     onClick?.(event);
@@ -65,16 +110,32 @@ export function Link({ href, locale, onClick, prefetch, ...props }: TLinkProps) 
     // Following a link into another language is a language choice: the proxy must not send
     // the visitor back to the old one.
     if (switching) saveLocaleCookie(locale);
-    if (!isPlainLeftClick(event)) return;
-    const carried = mergeCarryParams(target, window.location.search);
-    if (carried === target) return; // nothing to carry: next/link navigates as usual
+    if (!isSitePath(target) || !isPlainLeftClick(event)) return;
     event.preventDefault();
-    const options = { scroll: props.scroll ?? true };
-    if (props.replace) router.replace(carried, options);
+    const carried = mergeCarryParams(target, window.location.search);
+    const options = { scroll: scroll ?? true };
+    if (replace) router.replace(carried, options);
     else router.push(carried, options);
   }
 
-  return <NextLink {...props} href={target} prefetch={switching ? false : prefetch} onClick={handleClick} />;
+  return (
+    <a
+      ref={observe}
+      {...props}
+      href={target}
+      onClick={handleClick}
+      onMouseEnter={(event) => {
+        onMouseEnter?.(event);
+        if (prefetchable) router.prefetch(target);
+      }}
+      onTouchStart={(event) => {
+        onTouchStart?.(event);
+        if (prefetchable) router.prefetch(target);
+      }}
+    >
+      {children}
+    </a>
+  );
 }
 
 type TNavigateOptions = { locale?: string; scroll?: boolean };

@@ -95,7 +95,7 @@ const NOT_PHRASED: Record<string, Record<string, string>> = {
   'features/account-devices/components/share-dialog.tsx': { "t('share.title'": 'a dialog’s title with a device’s name filled in the browser' },
   'features/account-security/components/second-step-form.tsx': { 'texts.title': 'one word (2段階認証, 两步验证) of a form loaded in the browser' },
   'features/search/components/search-results.tsx': { 'hit.title': 'search results, asked for by the browser' },
-  'app/global-error.tsx': {
+  'components/error-screen-texts.tsx': {
     'texts.ErrorPage.title': 'the error page: an error boundary, rendered in the browser with no server parent',
     'texts.Fatal.elsewhere': 'the error page: an error boundary, rendered in the browser with no server parent',
   },

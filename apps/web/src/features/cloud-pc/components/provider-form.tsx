@@ -2,13 +2,16 @@
 
 import type { TCloudPcProviderResult } from '@llk/contracts';
 import { type FormEvent, useRef, useState } from 'react';
-import { EMPTY_PROVIDER_FORM, providerRequest, type TFieldErrors, type TProviderForm, validateProvider } from '../rules';
+import type { TFieldErrors, TProviderForm } from '../rules';
 import { type TCloudPcTexts, validationText } from '../texts';
 import { Acknowledgement } from '@/components/ui/acknowledgement';
 import { buttonClass } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 
 const loadApi = () => import('../cloud-pc-api');
+// The rules (with the contracts' patterns, ~1.3 KiB gzip) come with the API client on the form's
+// first focus, not in the page's first load (JS budget, README).
+const loadRules = () => import('../rules');
 
 type TFieldName = keyof TProviderForm;
 const inputs: { name: TFieldName; type?: string; autoComplete?: string; inputMode?: 'numeric' | 'tel' | 'email'; hint?: string; area?: boolean }[] = [
@@ -22,30 +25,42 @@ const inputs: { name: TFieldName; type?: string; autoComplete?: string; inputMod
   { name: 'message', area: true },
 ];
 
+const EMPTY = Object.fromEntries(inputs.map(({ name }) => [name, ''])) as unknown as TProviderForm;
+
 /**
  * The provider (seller) sign-up of /cloudPc: inline validation (rules.ts), POST
- * /cloudPc/provider, then an acknowledgement with the reference. The API client is loaded on the
- * form's first focus; API errors are toasted by it.
+ * /cloudPc/provider, then an acknowledgement with the reference. The rules and the API client are
+ * loaded on the form's first focus; API errors are toasted by it.
  */
 export function ProviderForm({ texts }: { texts: TCloudPcTexts }) {
   const p = texts.provider;
-  const [form, setForm] = useState<TProviderForm>(EMPTY_PROVIDER_FORM);
+  const [form, setForm] = useState<TProviderForm>(EMPTY);
   const [errors, setErrors] = useState<TFieldErrors>({});
   const [touched, setTouched] = useState<Partial<Record<TFieldName, boolean>>>({});
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<TCloudPcProviderResult | null>(null);
   const ack = useRef<HTMLDivElement>(null);
 
+  /** Shows the errors of `values` (once the rules are there: they load on the first focus). */
+  const check = (values: TProviderForm) => {
+    loadRules().then(
+      ({ validateProvider }) => setErrors(validateProvider(values)),
+      () => undefined, // offline: the errors come with the next try
+    );
+  };
+
   const update = (name: TFieldName, value: string) => {
     const next = { ...form, [name]: value };
     setForm(next);
-    if (touched[name] || errors[name]) setErrors(validateProvider(next));
+    if (touched[name] || errors[name]) check(next);
   };
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
-    const found = validateProvider(form);
+    const rules = await loadRules().catch(() => null);
+    if (!rules) return;
+    const found = rules.validateProvider(form);
     setErrors(found);
     setTouched(Object.fromEntries(inputs.map(({ name }) => [name, true])));
     const first = inputs.find(({ name }) => found[name]);
@@ -56,7 +71,7 @@ export function ProviderForm({ texts }: { texts: TCloudPcTexts }) {
     setBusy(true);
     try {
       const api = await loadApi();
-      setResult(await api.submitProvider(providerRequest(form)));
+      setResult(await api.submitProvider(rules.providerRequest(form)));
       requestAnimationFrame(() => ack.current?.focus());
     } catch {
       // the API client has shown errmsg
@@ -78,7 +93,7 @@ export function ProviderForm({ texts }: { texts: TCloudPcTexts }) {
         againLabel={p.another ?? ''}
         onAgain={() => {
           setResult(null);
-          setForm(EMPTY_PROVIDER_FORM);
+          setForm(EMPTY);
           setTouched({});
           setErrors({});
         }}
@@ -87,7 +102,7 @@ export function ProviderForm({ texts }: { texts: TCloudPcTexts }) {
   }
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} onFocus={() => void loadApi().catch(() => undefined)} className="grid max-w-3xl gap-4 sm:grid-cols-2" data-testid="provider-form">
+    <form noValidate onSubmit={(event) => void submit(event)} onFocus={() => void Promise.all([loadRules(), loadApi()]).catch(() => undefined)} className="grid max-w-3xl gap-4 sm:grid-cols-2" data-testid="provider-form">
       {inputs.map(({ name, type, autoComplete, inputMode, hint, area }) => (
         <div key={name} className={area ? 'sm:col-span-2' : undefined}>
           <Field id={`provider-${name}`} label={p[name] ?? name} hint={hint ? p[hint] : undefined} error={touched[name] ? validationText(texts, errors[name]) : undefined}>
@@ -101,7 +116,7 @@ export function ProviderForm({ texts }: { texts: TCloudPcTexts }) {
                   onChange={(event) => update(name, event.target.value)}
                   onBlur={() => {
                     setTouched((t) => ({ ...t, [name]: true }));
-                    setErrors(validateProvider(form));
+                    check(form);
                   }}
                   className={`${props.className} py-2`}
                 />
@@ -116,7 +131,7 @@ export function ProviderForm({ texts }: { texts: TCloudPcTexts }) {
                   onChange={(event) => update(name, event.target.value)}
                   onBlur={() => {
                     setTouched((t) => ({ ...t, [name]: true }));
-                    setErrors(validateProvider(form));
+                    check(form);
                   }}
                   className={`${props.className} h-11`}
                 />
