@@ -1,3 +1,4 @@
+import { locales } from '@llk/contracts/locales';
 import { type Page, expect, test } from '@playwright/test';
 import {
   JOURNEY_LOCALES,
@@ -33,7 +34,7 @@ const input = (page: Page, name: string) => page.locator(`input[name="${name}"]`
 const waiting = new Map<string, TUser>();
 test.beforeAll(async ({ playwright }, testInfo) => {
   const request = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
-  for (const locale of JOURNEY_LOCALES) {
+  for (const locale of locales) {
     waiting.set(`code-login:${locale}`, await createUser(request));
     waiting.set(`phone-reset:${locale}`, await createUser(request));
   }
@@ -150,7 +151,8 @@ for (const [locale, tag] of [...JOURNEY_LOCALES.map((locale) => [locale, writesI
   });
 }
 
-for (const locale of JOURNEY_LOCALES) {
+// logging in by code and resetting by phone, in all seven languages
+for (const locale of locales) {
   const t = accountTexts(locale);
   const submitLogin = () => ({ name: t.LoginForm!.submit!, exact: true });
 

@@ -1,14 +1,12 @@
-import { type TLocale } from '@llk/contracts';
+import { locales } from '@llk/contracts/locales';
 import { expect, test } from '@playwright/test';
 import { localePath, useLocale } from '../support/accounts';
 import { commerceTexts, fetchPricing, percent, rmb, spaces, text } from '../support/commerce';
 
-// /pricing in three languages: monthly and annual tabs (mouse and keyboard), free against Pro,
+// /pricing in all seven languages: monthly and annual tabs (mouse and keyboard), free against Pro,
 // the server's prices, discount and annual saving, the six feature groups and the notes.
 
-const LOCALES = ['zh-CN', 'en', 'ja'] as const satisfies readonly TLocale[];
-
-for (const locale of LOCALES) {
+for (const locale of locales) {
   test(`${locale}: pricing tabs, figures, feature groups and the screen-wall note`, async ({ page, context, request }) => {
     await useLocale(context, locale);
     const t = commerceTexts(locale);
