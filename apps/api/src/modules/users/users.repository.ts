@@ -225,6 +225,35 @@ export async function eraseUserRow(db: Db, id: string, pseudonym: string, unusab
 export type TSeatHolder = { userId: string } | { deviceId: string };
 
 /** The latest end among running seats of this kind (MEMBER | CHANNEL) the holder has. */
+/** A user's row with the latest end of the MEMBER and CHANNEL seats assigned to it that run at `now`. */
+export type UserWithHeldSeatEnds = UserRow & { held_member_end: string | null; held_channel_end: string | null };
+
+/**
+ * The user and the ends of the seats it holds in one query (two scalar subqueries on the seats'
+ * assignee index): `/user/info` and the plan reads ask it on every call (issue 21).
+ */
+export function findUserWithHeldSeatEnds(db: Db, id: string, now: string): Promise<UserWithHeldSeatEnds | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll('users')
+    .select((eb) =>
+      (['MEMBER', 'CHANNEL'] as const).map((kind) =>
+        eb
+          .selectFrom('seats')
+          .select((inner) => inner.fn.max('seats.expires_at').as('end'))
+          .whereRef('seats.assignee_user_id', '=', 'users.id')
+          .where('seats.kind', '=', kind)
+          .where('seats.revoked_at', 'is', null)
+          .where('seats.starts_at', '<=', now)
+          .where('seats.expires_at', '>', now)
+          .$asScalar()
+          .as(kind === 'MEMBER' ? 'held_member_end' : 'held_channel_end'),
+      ),
+    )
+    .where('users.id', '=', id)
+    .executeTakeFirst() as Promise<UserWithHeldSeatEnds | undefined>;
+}
+
 export async function latestHeldSeatEnd(db: Db, holder: TSeatHolder, kind: string, now: string): Promise<string | null> {
   const row = await db
     .selectFrom('seats')

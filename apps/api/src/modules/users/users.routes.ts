@@ -10,7 +10,7 @@ import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelopeResponses, ok } from '../../lib/envelope';
 import { hitLimit } from '../../lib/rate-limit';
 import { sha256Hex } from '../../lib/secrets';
-import { getUser, isRegistered, memberLevelOf, monitorAndQualityOf, userInfoOf, withHeldSeats } from './users.service';
+import { getUserWithHeldSeats, isRegistered, memberLevelOf, monitorAndQualityOf, userInfoOf } from './users.service';
 
 /** /user/check answers per client IP and minute: enough for a form, too few to enumerate. */
 export const USER_CHECK_PER_MINUTE = 30;
@@ -39,19 +39,20 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  const current = (request: FastifyRequest) => getUser(app.db, request.user?.userId ?? '');
+  // the account with the seats it holds, in one query (issue 21)
+  const effective = (request: FastifyRequest) => getUserWithHeldSeats(app.db, request.user?.userId ?? '');
   const authed = { onRequest: app.requireUser };
 
   app.get(
     '/user/info',
     { schema: { tags: ['accounts'], summary: 'The logged-in user (contact details masked)', response: envelopeResponses(ZUserInfo) }, ...authed },
-    async (request) => ok(userInfoOf(await withHeldSeats(app.db, await current(request)))),
+    async (request) => ok(userInfoOf(await effective(request))),
   );
 
   app.get(
     '/user/currentMemberLevel',
     { schema: { tags: ['accounts'], summary: 'Current plan and expiry: the better of the account’s own membership and a MEMBER seat it holds', response: envelopeResponses(ZMemberLevel) }, ...authed },
-    async (request) => ok(memberLevelOf(await withHeldSeats(app.db, await current(request)))),
+    async (request) => ok(memberLevelOf(await effective(request))),
   );
 
   app.get(
@@ -60,6 +61,6 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['accounts'], summary: 'Screen walls owned, quality tier and global channel', response: envelopeResponses(ZMonitorAndQuality) },
       ...authed,
     },
-    async (request) => ok(monitorAndQualityOf(await withHeldSeats(app.db, await current(request)))),
+    async (request) => ok(monitorAndQualityOf(await effective(request))),
   );
 };

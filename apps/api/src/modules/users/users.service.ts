@@ -14,7 +14,7 @@ import {
 import { fromDbBool, fromDbDate, futureDbDate, toDbDate } from '../../db/dialect';
 import { type Db } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { findUserByEmail, findUserById, findUserByMobile, findUserByUsername, latestHeldSeatEnd, type UserRow } from './users.repository';
+import { findUserByEmail, findUserById, findUserByMobile, findUserByUsername, findUserWithHeldSeatEnds, latestHeldSeatEnd, type UserRow } from './users.repository';
 
 /**
  * The account a log-in identifier names: an email address when it looks like one, a phone
@@ -55,6 +55,18 @@ export async function getUser(db: Db, id: string): Promise<UserRow> {
 export async function withHeldSeats(db: Db, user: UserRow, now = new Date()): Promise<UserRow> {
   const nowText = toDbDate(now);
   const [member, channel] = await Promise.all([latestHeldSeatEnd(db, { userId: user.id }, 'MEMBER', nowText), latestHeldSeatEnd(db, { userId: user.id }, 'CHANNEL', nowText)]);
+  return applyHeldSeats(user, member, channel, now);
+}
+
+/** getUser and withHeldSeats in one query: what `/user/info` and the plan reads answer from. */
+export async function getUserWithHeldSeats(db: Db, id: string, now = new Date()): Promise<UserRow> {
+  const row = await findUserWithHeldSeatEnds(db, id, toDbDate(now));
+  if (!row || row.erased_at !== null) throw new AppError('UNAUTHORIZED'); // deleted or erased under a live session
+  const { held_member_end: member, held_channel_end: channel, ...user } = row;
+  return applyHeldSeats(user, member, channel, now);
+}
+
+function applyHeldSeats(user: UserRow, member: string | null, channel: string | null, now: Date): UserRow {
   let effective = user;
   const ownMember = user.member_plan !== 'FREE' ? futureDbDate(user.member_expires_at, now) : null;
   if (member && (!ownMember || fromDbDate(member) > ownMember)) effective = { ...effective, member_plan: 'PRO', member_expires_at: member };
