@@ -21,7 +21,7 @@ const screens = new Map<TLocale, ComponentType<TLoadedScreenProps>>();
 function screenIn(locale: TLocale): ComponentType<TLoadedScreenProps> {
   let screen = screens.get(locale);
   if (!screen) {
-    screen = lazy(() =>
+    screen = lazy<ComponentType<TLoadedScreenProps>>(() =>
       import('./error-screen-texts').then(
         ({ loadErrorScreen }) => loadErrorScreen(locale),
         () => ({ default: BareScreen }),
