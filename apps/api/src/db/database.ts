@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
@@ -113,6 +114,45 @@ function immediateTransactions(dialect: SqliteDialect): Dialect {
   };
 }
 
+/** Statements named (prepared) per connection; later ones run unnamed (planned every time). */
+const NAMED_STATEMENTS = 200;
+/** What a prepared statement may be: one query with parameters (not DDL, not a script). */
+const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
+
+/**
+ * node-postgres sends unnamed statements, which PostgreSQL parses and plans on every run: for
+ * the account query of `/user/info` planning took 0.5–0.8 ms against 0.05–0.1 ms of execution
+ * (issue 21, ADR 0022). Here a connection names the queries with parameters it runs (by the
+ * SQL's hash, the first NAMED_STATEMENTS of them), so each is parsed once per connection and
+ * PostgreSQL may keep a generic plan. A migration that changes a table's columns under a kept
+ * `SELECT *` makes PostgreSQL refuse it ("cached plan must not change result type", 0A000): the
+ * connection then moves to fresh names and the query runs again once (inside a transaction the
+ * transaction has failed by then, and the error stands).
+ */
+function preparedStatements(client: pg.PoolClient): void {
+  const plain = client.query.bind(client) as (...args: unknown[]) => Promise<pg.QueryResult>;
+  const named = new Set<string>();
+  let generation = 0;
+  const nameOf = (text: string) => `k${generation}_${createHash('sha1').update(text).digest('base64url')}`;
+  const run = (text: string, values: unknown[]) => plain({ name: nameOf(text), text, values });
+  client.query = ((config: unknown, values?: unknown, callback?: unknown) => {
+    if (typeof config !== 'string' || !Array.isArray(values) || values.length === 0 || callback !== undefined || !PREPARABLE.test(config)) {
+      return plain(config, values, callback);
+    }
+    if (!named.has(config)) {
+      if (named.size >= NAMED_STATEMENTS) return plain(config, values);
+      named.add(config);
+    }
+    return run(config, values).catch((error: unknown) => {
+      if ((error as { code?: string }).code !== '0A000' || !/cached plan/i.test((error as Error).message)) throw error;
+      generation += 1;
+      named.clear();
+      named.add(config);
+      return run(config, values);
+    });
+  }) as typeof client.query;
+}
+
 const SETTING_NAME = /^[a-z_][a-z0-9_.]{0,62}$/i;
 const SETTING_VALUE = /^[a-z0-9_.]{1,63}$/i;
 
@@ -143,6 +183,7 @@ function openPostgres(connectionString: string, options: CreateDatabaseOptions):
   // pg_terminate_backend) needs a listener of its own. The query itself still fails (and the
   // request answers 503); the pool then drops the dead client and the next query opens a new one.
   pool.on('connect', (client) => {
+    preparedStatements(client);
     client.on('error', (error) => options.onPoolError?.(error));
     // A terminated backend says so (57P01–57P03) before its socket closes; ending the client at
     // once keeps the pool from handing that dying connection to the next query.

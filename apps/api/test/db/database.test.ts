@@ -111,3 +111,33 @@ describe('SQLite prepared statements', () => {
     }
   });
 });
+
+describe.runIf(testDialects().some(({ dialect }) => dialect === 'postgres'))('PostgreSQL prepared statements', () => {
+  const ctx = useTestDatabase('postgres');
+
+  it('name the queries with parameters, and a kept SELECT * runs again after a migration changed its table', async () => {
+    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(ctx.handle.db);
+    // one connection, so the session that prepared is the one asked
+    const handle = createDatabase(process.env.TEST_DATABASE_URL ?? '', { schema: rows[0]?.schema ?? '', poolSize: 1 });
+    try {
+      const db = handle.db;
+      await sql`create table prep_t (n integer)`.execute(db);
+      await sql`insert into prep_t values (${1}), (${2})`.execute(db);
+      const select = () => sql<Record<string, unknown>>`select * from prep_t where n >= ${1} order by n`.execute(db);
+      expect((await select()).rows).toEqual([{ n: 1 }, { n: 2 }]);
+      expect((await select()).rows).toEqual([{ n: 1 }, { n: 2 }]);
+      const prepared = () => sql<{ name: string }>`select name from pg_prepared_statements where statement = ${'select * from prep_t where n >= $1 order by n'}`.execute(db);
+      expect((await prepared()).rows).toHaveLength(1);
+      // a migration adds a column under the kept statement: PostgreSQL refuses the old plan's result type
+      await sql`alter table prep_t add column m integer default 7`.execute(db);
+      expect((await select()).rows).toEqual([{ n: 1, m: 7 }, { n: 2, m: 7 }]);
+      // under a fresh name
+      expect((await prepared()).rows.map((row) => row.name)).toHaveLength(2);
+      // a statement without parameters (DDL, scripts) is never named
+      await sql`select 1`.execute(db);
+      expect((await sql<{ count: number }>`select count(*)::int as count from pg_prepared_statements where statement = ${'select 1'}`.execute(db)).rows[0]?.count).toBe(0);
+    } finally {
+      await handle.destroy();
+    }
+  });
+});
