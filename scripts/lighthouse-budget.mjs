@@ -29,7 +29,7 @@ const CHROME_FLAGS = [
 ];
 const ALL_LOCALES = [
   ['zh-CN', ''],
-  ['zh-TW', '/zh-TW'],
+  ['zh-TW', '/zh-tw'],
   ['en', '/en'],
   ['es', '/es'],
   ['fr', '/fr'],
