@@ -70,7 +70,7 @@ export default async function DownloadPage({ params }: { params: LocaleParams })
   const apk = primaryPackage(releases.android);
   const buttons: Record<TPlatformKey, TCardButton[]> = {
     android: [
-      ...(apk ? [{ label: t('devices.androidPhone'), href: apk.url, primary: true }, { label: t('devices.androidTablet'), href: apk.url }] : []),
+      ...(apk ? [{ label: t('packageButtons.androidPhone'), href: apk.url, primary: true }, { label: t('packageButtons.androidTablet'), href: apk.url }] : []),
       ...(releases.android?.storeUrl ? [{ label: t('googlePlay'), href: releases.android.storeUrl }] : []),
     ],
     ios: [
