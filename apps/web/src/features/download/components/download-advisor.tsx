@@ -52,9 +52,13 @@ export function DownloadAdvisor({ options, otherVersions, inAppHint, children }:
           {inAppHint}
         </p>
       ) : null}
-      <div className="min-h-40 rounded-card border border-line bg-canvas p-5 shadow-card sm:min-h-36">
+      {/* The neutral offer and the detected one share one grid cell, the inactive one hidden:
+          the box is as tall as the taller of the two, so detecting the platform moves nothing
+          below it unless the detected offer is the taller (Lighthouse's CLS, issue 21). */}
+      <div className="grid min-h-40 rounded-card border border-line bg-canvas p-5 shadow-card sm:min-h-36">
+        <div className={option ? 'invisible col-start-1 row-start-1' : 'col-start-1 row-start-1'}>{children}</div>
         {option ? (
-          <>
+          <div className="col-start-1 row-start-1">
             <p className="font-semibold text-ink">{option.title}</p>
             <div className="mt-3 flex flex-wrap items-center gap-x-5 gap-y-2">
               <a
@@ -68,10 +72,8 @@ export function DownloadAdvisor({ options, otherVersions, inAppHint, children }:
               </a>
             </div>
             <p className="mt-3 text-sm text-ink-muted">{option.detail}</p>
-          </>
-        ) : (
-          children
-        )}
+          </div>
+        ) : null}
       </div>
     </div>
   );
