@@ -1,5 +1,5 @@
-import { type Selectable, type Updateable } from 'kysely';
-import { type Db } from '../../db/schema';
+import { type ExpressionBuilder, type Selectable, type Updateable } from 'kysely';
+import { type DB, type Db } from '../../db/schema';
 import { type UsersTable } from '../../db/tables/accounts.table';
 
 export type UserRow = Selectable<UsersTable>;
@@ -225,6 +225,11 @@ export async function eraseUserRow(db: Db, id: string, pseudonym: string, unusab
 export type TSeatHolder = { userId: string } | { deviceId: string };
 
 /** The latest end among running seats of this kind (MEMBER | CHANNEL) the holder has. */
+/** A seat of this kind that runs at `now` (not revoked, started, not yet over). */
+function runningSeat(eb: ExpressionBuilder<DB, 'seats'>, kind: string, now: string) {
+  return eb.and([eb('seats.kind', '=', kind), eb('seats.revoked_at', 'is', null), eb('seats.starts_at', '<=', now), eb('seats.expires_at', '>', now)]);
+}
+
 /** A user's row with the latest end of the MEMBER and CHANNEL seats assigned to it that run at `now`. */
 export type UserWithHeldSeatEnds = UserRow & { held_member_end: string | null; held_channel_end: string | null };
 
@@ -242,10 +247,7 @@ export function findUserWithHeldSeatEnds(db: Db, id: string, now: string): Promi
           .selectFrom('seats')
           .select((inner) => inner.fn.max('seats.expires_at').as('end'))
           .whereRef('seats.assignee_user_id', '=', 'users.id')
-          .where('seats.kind', '=', kind)
-          .where('seats.revoked_at', 'is', null)
-          .where('seats.starts_at', '<=', now)
-          .where('seats.expires_at', '>', now)
+          .where((seat) => runningSeat(seat, kind, now))
           .$asScalar()
           .as(kind === 'MEMBER' ? 'held_member_end' : 'held_channel_end'),
       ),
@@ -259,10 +261,7 @@ export async function latestHeldSeatEnd(db: Db, holder: TSeatHolder, kind: strin
     .selectFrom('seats')
     .select((eb) => eb.fn.max('expires_at').as('end'))
     .where('userId' in holder ? 'assignee_user_id' : 'assignee_device_id', '=', 'userId' in holder ? holder.userId : holder.deviceId)
-    .where('kind', '=', kind)
-    .where('revoked_at', 'is', null)
-    .where('starts_at', '<=', now)
-    .where('expires_at', '>', now)
+    .where((seat) => runningSeat(seat, kind, now))
     .executeTakeFirst();
   return row?.end ?? null;
 }

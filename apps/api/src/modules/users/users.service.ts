@@ -41,10 +41,14 @@ export async function isRegistered(db: Db, type: TCheckType, value: string): Pro
   return (await findUserByUsername(db, trimmed)) !== undefined;
 }
 
-export async function getUser(db: Db, id: string): Promise<UserRow> {
-  const user = await findUserById(db, id);
-  if (!user || user.erased_at !== null) throw new AppError('UNAUTHORIZED'); // deleted or erased under a live session
+/** The row, when the account still exists: deleted or erased under a live session is UNAUTHORIZED. */
+function liveAccount<T extends UserRow>(user: T | undefined): T {
+  if (!user || user.erased_at !== null) throw new AppError('UNAUTHORIZED');
   return user;
+}
+
+export async function getUser(db: Db, id: string): Promise<UserRow> {
+  return liveAccount(await findUserById(db, id));
 }
 
 /**
@@ -60,9 +64,7 @@ export async function withHeldSeats(db: Db, user: UserRow, now = new Date()): Pr
 
 /** getUser and withHeldSeats in one query: what `/user/info` and the plan reads answer from. */
 export async function getUserWithHeldSeats(db: Db, id: string, now = new Date()): Promise<UserRow> {
-  const row = await findUserWithHeldSeatEnds(db, id, toDbDate(now));
-  if (!row || row.erased_at !== null) throw new AppError('UNAUTHORIZED'); // deleted or erased under a live session
-  const { held_member_end: member, held_channel_end: channel, ...user } = row;
+  const { held_member_end: member, held_channel_end: channel, ...user } = liveAccount(await findUserWithHeldSeatEnds(db, id, toDbDate(now)));
   return applyHeldSeats(user, member, channel, now);
 }
 
