@@ -50,3 +50,26 @@ test('the language switch works from the phone menu with the keyboard', async ({
   await expect(page).toHaveURL(/\/ko\/download$/);
   await expect(page.locator('html')).toHaveAttribute('lang', 'ko');
 });
+
+test.describe('before or without the page script', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a language link still goes to the same page and saves the choice', async ({ page, context }) => {
+    await context.addCookies([{ name: LOCALE_COOKIE, value: 'ja', url: 'http://127.0.0.1' }]);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/ja/pricing');
+    await page.locator('header details > summary:visible').first().click();
+    await page.locator('header details[open] a', { hasText: '简体中文' }).first().click();
+    await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/pricing$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+    expect((await context.cookies()).find((c) => c.name === LOCALE_COOKIE)?.value).toBe('zh-CN');
+
+    // and a prefixed language replaces the saved one too
+    await page.locator('header details > summary:visible').first().click();
+    await page.locator('header details[open] a', { hasText: 'Français' }).first().click();
+    await expect(page).toHaveURL(/\/fr\/pricing$/);
+    expect((await context.cookies()).find((c) => c.name === LOCALE_COOKIE)?.value).toBe('fr');
+    await page.goto('/about');
+    await expect(page).toHaveURL(/\/fr\/about$/);
+  });
+});

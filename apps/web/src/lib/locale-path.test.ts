@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hrefToString, localeCookieLine, localizeHref, splitLocalePrefix, switchLocaleHref } from './locale-path';
+import { hrefToString, languageChoiceHref, localeCookieLine, localizeHref, splitLocalePrefix, switchLocaleHref } from './locale-path';
 
 describe('localizeHref', () => {
   it('prefixes all but the default locale', () => {
@@ -50,6 +50,15 @@ describe('switchLocaleHref', () => {
     expect(switchLocaleHref('zh-CN', '/en', '')).toBe('/');
     expect(switchLocaleHref('zh-CN', '/en', '?x=1')).toBe('/?x=1');
     expect(switchLocaleHref('ko', '/ja', '')).toBe('/ko');
+  });
+});
+
+describe('languageChoiceHref', () => {
+  it('names the chosen language in the query, after the page\'s own parameters', () => {
+    expect(languageChoiceHref('ja', '/en/pricing', '?from=app')).toBe('/ja/pricing?from=app&lang=ja');
+    expect(languageChoiceHref('zh-CN', '/ko', '')).toBe('/?lang=zh-CN');
+    // a stale choice in the current query is replaced, not repeated
+    expect(languageChoiceHref('fr', '/ja/about', '?lang=ja')).toBe('/fr/about?lang=fr');
   });
 });
 

@@ -50,6 +50,16 @@ export function switchLocaleHref(target: string, pathname: string, search: strin
   return localizeHref(target, `${splitLocalePrefix(pathname).path}${search}`);
 }
 
+/**
+ * A language switch link: the same page in `target`, naming the choice in the query
+ * (`lang`, see request-decision.ts) for a click the page's script does not handle.
+ */
+export function languageChoiceHref(target: string, pathname: string, search: string): string {
+  const query = new URLSearchParams(search);
+  query.set('lang', target);
+  return switchLocaleHref(target, pathname, `?${query.toString()}`);
+}
+
 /** document.cookie line for the language cookie (same rules as the proxy: /, 365 days, Lax). */
 export function localeCookieLine(name: string, value: string, maxAge: number, secure: boolean): string {
   return `${name}=${value}; Path=/; Max-Age=${maxAge}; SameSite=Lax${secure ? '; Secure' : ''}`;

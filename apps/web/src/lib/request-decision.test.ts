@@ -74,6 +74,25 @@ describe('prefixed paths', () => {
   });
 });
 
+describe('a language chosen through a link (?lang=, the switch without its script)', () => {
+  it('saves the choice, replacing the old cookie, and drops the parameter', () => {
+    expect(decide({ pathname: '/pricing', search: '?lang=zh-CN', cookie: 'ja' })).toEqual({ action: 'redirect', location: '/pricing', setCookie: 'zh-CN' });
+    expect(decide({ pathname: '/ja/pricing', search: '?from=app&lang=ja&clientType=MAC', cookie: 'en' })).toEqual({
+      action: 'redirect',
+      location: '/ja/pricing?from=app&clientType=MAC',
+      setCookie: 'ja',
+    });
+    expect(decide({ pathname: '/zh-tw', search: '?lang=zh-tw' })).toEqual({ action: 'redirect', location: '/zh-tw', setCookie: 'zh-tw' });
+  });
+
+  it('ignores a choice that is not the page\'s own language, a cookie that already says it, and crawlers', () => {
+    expect(decide({ pathname: '/ja/pricing', search: '?lang=en', cookie: 'fr' })).toEqual({ action: 'redirect', location: '/ja/pricing' });
+    expect(decide({ pathname: '/pricing', search: '?lang=xx' })).toEqual({ action: 'redirect', location: '/pricing' });
+    expect(decide({ pathname: '/ko', search: '?lang=ko', cookie: 'ko' })).toEqual({ action: 'redirect', location: '/ko' });
+    expect(decide({ pathname: '/ko', search: '?lang=ko', userAgent: googlebot })).toEqual({ action: 'redirect', location: '/ko' });
+  });
+});
+
 describe('fatal pages', () => {
   it.each(['/info-abc', '/info-0', '/news-0', '/news-x', '/info/1', '/en/news/2', '/en/no-such-page', '/ja/info-abc'])(
     '%s is a 404 naming the path, before any language redirect',

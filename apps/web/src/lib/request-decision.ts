@@ -38,12 +38,30 @@ function joinPath(prefix: string, path: string, search: string): string {
   return `${body}${search}`;
 }
 
+/**
+ * The language switch's links name the choice in the query (`?lang=ja` on a /ja/… URL), so that
+ * a click before the page's script runs, or without script, still saves it: the proxy sets the
+ * cookie and sends the visitor to the same URL without the parameter. With script the switch
+ * saves the cookie itself and loads the clean URL.
+ */
+export const LANGUAGE_CHOICE_PARAM = 'lang';
+
 export function decideRequest(request: TPageRequest): TDecision {
   const { pathname, search } = request;
   if (isAdminPath(pathname)) return { action: 'admin' };
   const crawler = isCrawler(request.userAgent);
   const cookie = isLocale(request.cookie) ? request.cookie : null;
   const { locale: urlLocale, prefixed, path } = parseLocalePath(pathname);
+
+  const query = new URLSearchParams(search);
+  if (query.has(LANGUAGE_CHOICE_PARAM)) {
+    const chosen = query.get(LANGUAGE_CHOICE_PARAM);
+    query.delete(LANGUAGE_CHOICE_PARAM);
+    const rest = query.size > 0 ? `?${query.toString()}` : '';
+    // Only a choice of the URL's own language counts (a link cannot choose for another page).
+    const choice = !crawler && chosen === urlLocale && chosen !== cookie ? { setCookie: urlLocale } : {};
+    return { action: 'redirect', location: `${pathname}${rest}`, ...choice };
+  }
 
   // /zh-CN/… is the internal form of the unprefixed default locale: send it to its public URL.
   if (prefixed && urlLocale === defaultLocale) {

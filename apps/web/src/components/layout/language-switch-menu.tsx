@@ -1,12 +1,14 @@
 'use client';
 
+import { usePathname } from 'next/navigation';
 import { type MouseEvent, type SyntheticEvent, useEffect, useRef, useState } from 'react';
-import { localeCookieLine, switchLocaleHref } from '../../lib/locale-path';
+import { languageChoiceHref, localeCookieLine, switchLocaleHref } from '../../lib/locale-path';
 
 // The language switch: a native <details> disclosure holding one link per language, each in
 // its own name and `lang`. Choosing one saves the llk-lang cookie, then loads the same page
 // (path and query) under that language's prefix. Native element + ~1 KB of script instead of
-// a menu library: see apps/web/README.md.
+// a menu library: see apps/web/README.md. The links work before the script has run too: the
+// server HTML already points at the same page, and `?lang=` makes the proxy save the choice.
 
 interface TLanguageOption {
   code: string;
@@ -28,13 +30,15 @@ interface TLanguageSwitchMenuProps {
 export function LanguageSwitchMenu({ current, options, cookie, label, inMenu = false }: TLanguageSwitchMenuProps) {
   const detailsRef = useRef<HTMLDetailsElement>(null);
   const [open, setOpen] = useState(false);
-  // The page's URL, read when the list opens (the header outlives client navigations).
-  const [here, setHere] = useState({ pathname: '/', search: '' });
+  // The page's path (in the server HTML too); its query is read when the list opens (reading it
+  // while rendering would keep static pages from being prerendered).
+  const pathname = usePathname() ?? '/';
+  const [search, setSearch] = useState('');
   const currentOption = options.find((o) => o.code === current) ?? options[0];
 
   function onToggle(event: SyntheticEvent<HTMLDetailsElement>) {
     const isOpen = event.currentTarget.open;
-    if (isOpen) setHere({ pathname: window.location.pathname, search: window.location.search });
+    if (isOpen) setSearch(window.location.search);
     setOpen(isOpen);
   }
 
@@ -100,7 +104,7 @@ export function LanguageSwitchMenu({ current, options, cookie, label, inMenu = f
         {options.map((option) => (
           <li key={option.code}>
             <a
-              href={switchLocaleHref(option.code, here.pathname, here.search)}
+              href={languageChoiceHref(option.code, pathname, search)}
               lang={option.iso}
               hrefLang={option.iso}
               aria-current={option.code === current ? 'true' : undefined}
