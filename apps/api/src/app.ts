@@ -11,6 +11,7 @@ import jobsPlugin, { type JobsPluginOptions } from './jobs/jobs.plugin';
 import { announcementsRoutes } from './modules/announcements/announcements.routes';
 import { downloadsRoutes } from './modules/downloads/downloads.routes';
 import { accessKeyRoutes } from './modules/access-keys/access-keys.routes';
+import memosPlugin from './plugins/memos';
 import authPlugin from './modules/auth/auth.plugin';
 import { authRoutes } from './modules/auth/auth.routes';
 import { securityRoutes } from './modules/auth/security.routes';
@@ -124,6 +125,7 @@ export function buildApp(config: AppConfig, deps: AppDeps = {}): App {
   app.register(closingPlugin);
   app.register(dbPlugin, { autoMigrate: config.autoMigrate, ...(deps.database ? { database: deps.database } : {}) });
   app.register(kvPlugin, { ...(deps.kv ? { kv: deps.kv } : {}), ...(deps.redis ? { redis: deps.redis } : {}) });
+  app.register(memosPlugin);
   app.register(authPlugin);
   app.register(codesPlugin);
   app.register(paymentsPlugin);

@@ -27,6 +27,9 @@ import { missingForProduction } from './production-requirements';
 //   CONTENT_CACHE_SECONDS  how long an instance keeps a public content answer (news, notices,
 //                       downloads, prices, search) in memory; a back-office change ends it
 //                       at once on every instance; 0 = off, at most the answers' max-age (60)
+//   MEMO_SECONDS        how long an instance keeps the sessions and accounts it read in memory
+//                       (lib/memo.ts); a change through the API ends them at once on every
+//                       instance, this bounds a change made outside it; 0 = off, at most 10  (2)
 //   SESSION_IDLE_DAYS   a session ends after this many days unused            (30)
 //   SESSION_ABSOLUTE_DAYS  …and this many days after log-in in any case      (180)
 //   CODE_SECRET         HMAC key for stored verification codes, ≥ 32 characters, the same on
@@ -132,6 +135,8 @@ export interface AppConfig {
   bodyLimit: number;
   /** CONTENT_CACHE_SECONDS in ms (lib/content-cache.ts); 0 = off */
   contentCacheMs: number;
+  /** MEMO_SECONDS in ms (lib/memo.ts: sessions and accounts per instance); 0 = off */
+  memoMs: number;
   session: { idleMs: number; absoluteMs: number };
   codes: { secret: string | undefined; ipHourlyLimit: number; ipDailyLimit: number; resendAfterMs: number };
   /** encrypts TOTP secrets at rest; required in production (a fixed development key otherwise) */
@@ -327,6 +332,7 @@ const ZEnv = z.object({
   PUBLIC_ORIGIN: z.preprocess(blankToUndefined, ZOrigin.optional()),
   BODY_LIMIT: integer(1024, 100 * 1024 * 1024, 1024 * 1024),
   CONTENT_CACHE_SECONDS: integer(0, 60, 60),
+  MEMO_SECONDS: integer(0, 10, 2),
   SESSION_IDLE_DAYS: integer(1, 365, 30),
   SESSION_ABSOLUTE_DAYS: integer(1, 3650, 180),
   CODE_SECRET: z.preprocess(blankToUndefined, z.string().min(32, { error: 'must be at least 32 characters' }).optional()),
@@ -501,6 +507,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webOrigin,
     bodyLimit: e.BODY_LIMIT,
     contentCacheMs: e.CONTENT_CACHE_SECONDS * 1000,
+    memoMs: e.MEMO_SECONDS * 1000,
     session: { idleMs: e.SESSION_IDLE_DAYS * DAY_MS, absoluteMs: e.SESSION_ABSOLUTE_DAYS * DAY_MS },
     codes: { secret: e.CODE_SECRET, ipHourlyLimit: e.CODE_IP_HOURLY_LIMIT, ipDailyLimit: e.CODE_IP_DAILY_LIMIT, resendAfterMs: e.CODE_RESEND_SECONDS * 1000 },
     totpEncryptionKey: e.TOTP_ENCRYPTION_KEY,

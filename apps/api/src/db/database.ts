@@ -6,6 +6,7 @@ import { CompiledQuery, type Dialect, Kysely, PostgresDialect, SqliteDialect } f
 import pg from 'pg';
 import { describeDatabaseTarget, parseDatabaseUrl, type TDatabaseTarget, type TDialect } from './database-url';
 import { type DB, type Db } from './schema';
+import { createWriteFeed, watchWrites, type WriteFeed } from './write-watch';
 
 export interface DatabaseHandle {
   db: Db;
@@ -14,6 +15,8 @@ export interface DatabaseHandle {
   description: string;
   /** SQLite: the database file (`:memory:` for an in-memory one). */
   file?: string;
+  /** The committed writes through `db`, for what keeps copies of rows (db/write-watch.ts). */
+  writes: WriteFeed;
   /** Closes the connection (pool); safe to call more than once. */
   destroy(): Promise<void>;
 }
@@ -42,10 +45,12 @@ const TERMINATED_BACKEND = /^57P0[1-3]$/;
 /** Opens SQLite (better-sqlite3) or PostgreSQL (pg Pool) from a DATABASE_URL. */
 export function createDatabase(url: string | TDatabaseTarget, options: CreateDatabaseOptions = {}): DatabaseHandle {
   const target = typeof url === 'string' ? parseDatabaseUrl(url) : url;
-  const db = target.dialect === 'sqlite' ? openSqlite(target.file) : openPostgres(target.url, options);
+  const writes = createWriteFeed();
+  const db = target.dialect === 'sqlite' ? openSqlite(target.file, writes) : openPostgres(target.url, options, writes);
   let destroyed: Promise<void> | undefined;
   return {
     db,
+    writes,
     dialect: target.dialect,
     description: describeDatabaseTarget(target),
     ...(target.dialect === 'sqlite' ? { file: target.file } : {}),
@@ -53,7 +58,7 @@ export function createDatabase(url: string | TDatabaseTarget, options: CreateDat
   };
 }
 
-function openSqlite(file: string): Db {
+function openSqlite(file: string, writes: WriteFeed): Db {
   if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
   const database = new SqliteDatabase(file);
   // WAL lets readers run while one writer commits; busy_timeout waits for the write lock
@@ -62,7 +67,7 @@ function openSqlite(file: string): Db {
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  return new Kysely<DB>({ dialect: immediateTransactions(new SqliteDialect({ database: keptStatements(database) })) });
+  return new Kysely<DB>({ dialect: watchWrites(immediateTransactions(new SqliteDialect({ database: keptStatements(database) })), writes) });
 }
 
 /** Prepared statements kept per connection (by SQL text), least recently used out past this. */
@@ -166,7 +171,7 @@ function connectionOptions(options: CreateDatabaseOptions): { options?: string }
   return words.length ? { options: words.join(' ') } : {};
 }
 
-function openPostgres(connectionString: string, options: CreateDatabaseOptions): Db {
+function openPostgres(connectionString: string, options: CreateDatabaseOptions, writes: WriteFeed): Db {
   if (options.schema !== undefined && !SCHEMA_NAME.test(options.schema)) {
     throw new Error(`invalid PostgreSQL schema name: ${options.schema}`);
   }
@@ -193,5 +198,5 @@ function openPostgres(connectionString: string, options: CreateDatabaseOptions):
   });
   // The pool re-emits an idle client's error, which the client's own listener has reported.
   pool.on('error', () => undefined);
-  return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return new Kysely<DB>({ dialect: watchWrites(new PostgresDialect({ pool }), writes) });
 }

@@ -4,6 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App } from '../../src/app';
 import { type DB } from '../../src/db/schema';
+import { createWriteFeed } from '../../src/db/write-watch';
 import { hashPassword } from '../../src/modules/auth/passwords';
 import { createSession } from '../../src/modules/auth/sessions.service';
 import { seedBulk, userIdOf } from '../../bench/common';
@@ -58,7 +59,7 @@ describe.runIf(testDialects().some((leg) => leg.dialect === 'postgres'))('hot qu
         if (capturing && event.level === 'query') captured.push(event.query);
       },
     });
-    app = await buildTestApp({ db: logged, dialect: 'postgres', description: 'query plans', destroy: () => logged.destroy() });
+    app = await buildTestApp({ db: logged, dialect: 'postgres', description: 'query plans', writes: createWriteFeed(), destroy: () => logged.destroy() });
     const userId = userIdOf(KNOWN);
     await test.handle.db.updateTable('users').set({ password_hash: await hashPassword(PASSWORD) }).where('id', '=', userId).execute();
     // opened two minutes ago: its first use also writes last_seen_at

@@ -85,7 +85,7 @@ export default fp(
       if (found.via === 'cookie' && !SAFE_METHODS.has(request.method) && !isSameOrigin(request, app.config.webOrigin)) {
         return { session: null, crossSite: true };
       }
-      if (!resolved.has(request)) resolved.set(request, await findActiveSessionCached(app.db, app.kv, found.token, policy));
+      if (!resolved.has(request)) resolved.set(request, await findActiveSessionCached(app.db, app.kv, found.token, policy, new Date(), app.sessionMemo));
       return { session: resolved.get(request) ?? null, crossSite: false };
     }
 
@@ -126,5 +126,5 @@ export default fp(
       reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https', path: '/' });
     });
   },
-  { name: 'auth', dependencies: ['config', 'db', 'kv'] },
+  { name: 'auth', dependencies: ['config', 'db', 'kv', 'memos'] },
 );

@@ -2,6 +2,7 @@ import { type TLoginType } from '@llk/contracts';
 import { fromDbDate, newId, toDbDate } from '../../db/dialect';
 import { type Db } from '../../db/schema';
 import { fillCache, invalidateCache, readCache, type KeyValueStore } from '../../lib/kv';
+import { forgetOn, type Memo } from '../../lib/memo';
 import { newToken, sha256Hex, TOKEN_RE } from '../../lib/secrets';
 import { deleteDeadSessions, findSessionById, findSessionByTokenHash, insertSession, revokeSession, revokeUserSessions, touchSession, type SessionRow } from './sessions.repository';
 
@@ -111,30 +112,63 @@ export const SESSION_CACHE_MS = 5 * 60_000;
 
 const sessionKey = (tokenHash: string) => `session:${tokenHash}`;
 
-interface CachedSession extends ActiveSession {
+export interface CachedSession extends ActiveSession {
   expiresAt: number;
   lastSeenAt: number;
 }
 
+/**
+ * The channel of the per-instance session memo (lib/memo.ts): in front of the shared cache, each
+ * instance keeps the entries it read (by token hash) until the same moment, so a repeated call
+ * reads neither the store nor the database. forgetSessions ends them everywhere too.
+ */
+export const SESSION_MEMO_CHANNEL = 'sessions:ended';
+
 /** Ends the cache entries of these sessions (by token hash) on every instance. */
-export function forgetSessions(kv: KeyValueStore, tokenHashes: readonly string[]): Promise<void> {
-  return invalidateCache(kv, tokenHashes.map(sessionKey));
+export async function forgetSessions(kv: KeyValueStore, tokenHashes: readonly string[]): Promise<void> {
+  await invalidateCache(kv, tokenHashes.map(sessionKey));
+  await forgetOn(kv, SESSION_MEMO_CHANNEL, tokenHashes);
+}
+
+export type SessionMemo = Memo<CachedSession>;
+
+/** What a cached entry says at `time`: the session, null (over), or undefined (too old to trust). */
+function fromEntry(entry: CachedSession, time: number, policy: SessionPolicy): ActiveSession | null | undefined {
+  if (time < entry.lastSeenAt || time - entry.lastSeenAt >= SESSION_CACHE_MS) return undefined;
+  if (entry.expiresAt <= time || entry.lastSeenAt + policy.idleMs <= time) return null;
+  return { id: entry.id, userId: entry.userId, secondFactor: entry.secondFactor };
 }
 
 /**
- * findActiveSession through the cache: no database access while the cached entry is younger than
- * SESSION_CACHE_MS (measured on `now`, so a test clock moves it on as well as the store's TTL).
+ * findActiveSession through the caches (this instance's memo, then the shared store): no
+ * database access while the cached entry is younger than SESSION_CACHE_MS (measured on `now`,
+ * so a test clock moves it on as well as the store's TTL).
  */
-export async function findActiveSessionCached(db: Db, kv: KeyValueStore, token: string, policy: SessionPolicy, now = new Date()): Promise<ActiveSession | null> {
+export async function findActiveSessionCached(
+  db: Db,
+  kv: KeyValueStore,
+  token: string,
+  policy: SessionPolicy,
+  now = new Date(),
+  memo?: SessionMemo,
+): Promise<ActiveSession | null> {
   if (!TOKEN_RE.test(token)) return null;
   const tokenHash = sha256Hex(token);
-  const key = sessionKey(tokenHash);
   const time = now.getTime();
+  const kept = memo?.get(tokenHash);
+  if (kept) {
+    const session = fromEntry(kept, time, policy);
+    if (session !== undefined) return session;
+  }
+  const at = memo?.generation() ?? 0;
+  const key = sessionKey(tokenHash);
   const read = await readCache<CachedSession>(kv, key);
-  const hit = read.value;
-  if (hit && time >= hit.lastSeenAt && time - hit.lastSeenAt < SESSION_CACHE_MS) {
-    if (hit.expiresAt <= time || hit.lastSeenAt + policy.idleMs <= time) return null;
-    return { id: hit.id, userId: hit.userId, secondFactor: hit.secondFactor };
+  if (read.value) {
+    const session = fromEntry(read.value, time, policy);
+    if (session !== undefined) {
+      if (session) memo?.set(tokenHash, at, read.value, read.value.lastSeenAt + SESSION_CACHE_MS - time);
+      return session;
+    }
   }
   const row = await findSessionByTokenHash(db, tokenHash);
   if (!isLive(row, policy, now)) return null;
@@ -146,6 +180,8 @@ export async function findActiveSessionCached(db: Db, kv: KeyValueStore, token: 
   const session: ActiveSession = { id: row.id, userId: row.user_id, secondFactor: row.second_factor };
   const entry: CachedSession = { ...session, expiresAt: fromDbDate(row.expires_at).getTime(), lastSeenAt };
   await fillCache(kv, read, key, entry, lastSeenAt + SESSION_CACHE_MS - time);
+  // a tombstone (a change in the last minute) keeps it out of the memo as out of the store
+  if (read.fillable) memo?.set(tokenHash, at, entry, lastSeenAt + SESSION_CACHE_MS - time);
   return session;
 }
 

@@ -39,8 +39,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // the account with the seats it holds, in one query (issue 21)
-  const effective = (request: FastifyRequest) => getUserWithHeldSeats(app.db, request.user?.userId ?? '');
+  // the account with the seats it holds, in one query or from this instance's memo (issue 21)
+  const effective = (request: FastifyRequest) => getUserWithHeldSeats(app.db, request.user?.userId ?? '', new Date(), app.accountMemo);
   const authed = { onRequest: app.requireUser };
 
   app.get(

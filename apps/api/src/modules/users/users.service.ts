@@ -13,8 +13,19 @@ import {
 } from '@llk/contracts';
 import { fromDbBool, fromDbDate, futureDbDate, toDbDate } from '../../db/dialect';
 import { type Db } from '../../db/schema';
+import { type TWrite } from '../../db/write-watch';
 import { AppError } from '../../lib/app-error';
-import { findUserByEmail, findUserById, findUserByMobile, findUserByUsername, findUserWithHeldSeatEnds, latestHeldSeatEnd, type UserRow } from './users.repository';
+import { type Memo } from '../../lib/memo';
+import {
+  findUserByEmail,
+  findUserById,
+  findUserByMobile,
+  findUserByUsername,
+  findUserWithHeldSeatEnds,
+  latestHeldSeatEnd,
+  type UserRow,
+  type UserWithHeldSeatEnds,
+} from './users.repository';
 
 /**
  * The account a log-in identifier names: an email address when it looks like one, a phone
@@ -62,9 +73,40 @@ export async function withHeldSeats(db: Db, user: UserRow, now = new Date()): Pr
   return applyHeldSeats(user, member, channel, now);
 }
 
+/**
+ * The channel of the per-instance account memo (lib/memo.ts): the row `/user/info` and the plan
+ * reads answer from, by user id. Every committed write to the users or seats tables through the
+ * API's database handle ends it (db/write-watch.ts; accountMemoKeys), so no write path has to
+ * remember to; the memo's short life (MEMO_SECONDS) bounds a seat starting or ending on its own.
+ */
+export const ACCOUNT_MEMO_CHANNEL = 'accounts:changed';
+export const ACCOUNT_MEMO_TABLES = ['users', 'seats'] as const;
+export type AccountMemo = Memo<UserWithHeldSeatEnds>;
+
+/**
+ * Which memo entries committed writes end: an update or delete of one user row by id ends that
+ * account's; a new user had none (only found rows are kept); anything else (a seat, several
+ * users) ends every entry.
+ */
+export function accountMemoKeys(writes: readonly TWrite[]): string[] | 'all' {
+  const keys: string[] = [];
+  for (const write of writes) {
+    if (write.table === 'users' && write.kind === 'insert') continue;
+    if (write.table !== 'users' || write.id === null) return 'all';
+    keys.push(write.id);
+  }
+  return keys;
+}
+
 /** getUser and withHeldSeats in one query: what `/user/info` and the plan reads answer from. */
-export async function getUserWithHeldSeats(db: Db, id: string, now = new Date()): Promise<UserRow> {
-  const { held_member_end: member, held_channel_end: channel, ...user } = liveAccount(await findUserWithHeldSeatEnds(db, id, toDbDate(now)));
+export async function getUserWithHeldSeats(db: Db, id: string, now = new Date(), memo?: AccountMemo): Promise<UserRow> {
+  let row = memo?.get(id);
+  if (!row) {
+    const at = memo?.generation() ?? 0;
+    row = await findUserWithHeldSeatEnds(db, id, toDbDate(now));
+    if (row) memo?.set(id, at, row);
+  }
+  const { held_member_end: member, held_channel_end: channel, ...user } = liveAccount(row);
   return applyHeldSeats(user, member, channel, now);
 }
 
