@@ -83,13 +83,16 @@ function createSqlite(): TestDatabase {
   };
 }
 
-/** `durable`: commits wait for the disk as in production (the benchmarks); tests need not. */
+/**
+ * `durable`: as production opens it (the benchmarks): commits wait for the disk, and the pool has
+ * production's size (createDatabase's default, 10); tests need neither (4 connections each).
+ */
 async function createPostgres(durable: boolean): Promise<TestDatabase> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('TEST_DATABASE_URL is not set');
   const schema = `test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   await withPgClient(url, (client) => client.query(`create schema ${schema}`));
-  const handle = createDatabase({ dialect: 'postgres', url }, { schema, poolSize: 4, settings: durable ? {} : TEST_SETTINGS });
+  const handle = createDatabase({ dialect: 'postgres', url }, { schema, ...(durable ? {} : { poolSize: 4, settings: TEST_SETTINGS }) });
   return {
     handle,
     schema,
