@@ -6,7 +6,11 @@ import { type CompiledQuery, type DatabaseConnection, type Dialect, type Driver,
 // database handle is seen, whatever wrote it (a service, the back office, a job, a test). A write
 // inside a transaction is told after the commit (a rollback tells nothing); one outside, after it
 // ran. Writes by another process (psql, a migration, `db:seed`) are not seen: a memo bounds its
-// entries' age for them.
+// entries' age for them. Transactions must go through Kysely's transaction API (a `begin` sent
+// as SQL would have its writes told before the commit, even if it rolled back). A statement is
+// read from Kysely's query tree where it can be (one row by `"id" = value` when the statement
+// names one); otherwise from its SQL text, failing closed: whatever may write and names a
+// watched table is told as a write to any of its rows.
 
 export interface TWrite {
   table: string;
@@ -29,30 +33,66 @@ interface FeedInternals extends WriteFeed {
 
 type TNode = OperationNode & Record<string, unknown>;
 
-/** A table node's name (through an alias): `users`, `"users" as "u"`. */
-function tableName(node: TNode | undefined): string | null {
+/** A table node's name and alias: `users`, `"users" as "u"`. */
+function tableOf(node: TNode | undefined): { name: string; alias: string | null } | null {
   if (!node) return null;
-  if (node.kind === 'AliasNode') return tableName(node.node as TNode);
+  if (node.kind === 'AliasNode') {
+    const inner = tableOf(node.node as TNode);
+    return inner ? { name: inner.name, alias: ((node.alias as TNode).name as string) ?? null } : null;
+  }
   if (node.kind !== 'TableNode') return null;
-  return ((node.table as TNode).identifier as { name: string }).name;
+  return { name: ((node.table as TNode).identifier as { name: string }).name, alias: null };
 }
 
-/** The value of a `"id" = value` condition among the ANDed conditions of a where. */
-function idOf(node: TNode | undefined): string | null {
+/**
+ * The value of a `"id" = value` condition among the ANDed conditions of a where, the column
+ * being the written table's own (unqualified, or qualified by its name or alias).
+ */
+function idOf(node: TNode | undefined, table: { name: string; alias: string | null }): string | null {
   if (!node) return null;
-  if (node.kind === 'WhereNode') return idOf(node.where as TNode);
-  if (node.kind === 'AndNode') return idOf(node.left as TNode) ?? idOf(node.right as TNode);
+  if (node.kind === 'WhereNode') return idOf(node.where as TNode, table);
+  if (node.kind === 'AndNode') return idOf(node.left as TNode, table) ?? idOf(node.right as TNode, table);
   if (node.kind !== 'BinaryOperationNode') return null;
   const left = node.leftOperand as TNode;
+  const qualifier = left.kind === 'ReferenceNode' ? tableOf(left.table as TNode | undefined)?.name : undefined;
+  if (qualifier !== undefined && qualifier !== table.name && qualifier !== table.alias) return null;
   const column = left.kind === 'ReferenceNode' ? (left.column as TNode) : left;
-  const name = column.kind === 'ColumnNode' ? ((column.column as { name: string }).name) : null;
+  const name = column.kind === 'ColumnNode' ? (column.column as { name: string }).name : null;
   const right = node.rightOperand as TNode;
   if (name !== 'id' || (node.operator as { operator: string }).operator !== '=' || right.kind !== 'ValueNode') return null;
   return typeof right.value === 'string' ? right.value : null;
 }
 
-/** Writes named in SQL text (raw statements, data-changing CTEs): tables only. */
-const WRITE_SQL = /\b(?:update|insert\s+into|delete\s+from)\s+"?([a-z_][a-z0-9_]*)"?/gi;
+/** In SQL text, what may write (a statement without any of these only reads). */
+const WRITING_WORD = /\b(?:insert|update|delete|merge|replace|truncate|upsert)\b/i;
+
+/** One statement's writes to `watched` tables, or null. */
+function writesOf(node: TNode, sql: string, watched: ReadonlySet<string>): TWrite[] | null {
+  if (node.kind === 'SelectQueryNode' && !node.with) return null;
+  let found: TWrite[];
+  // a statement over several tables (update … from, delete … using, joins) names no single row
+  if (node.kind === 'UpdateQueryNode' && !node.with) {
+    const table = tableOf(node.table as TNode);
+    const plain = !node.from && !node.joins && table;
+    found = table ? [{ table: table.name, kind: 'update', id: plain ? idOf(node.where as TNode, table) : null }] : [];
+  } else if (node.kind === 'DeleteQueryNode' && !node.with) {
+    const froms = ((node.from as TNode).froms as TNode[]).map(tableOf).filter((table) => table !== null);
+    const plain = froms.length === 1 && !node.using && !node.joins;
+    found = froms.map((table) => ({ table: table.name, kind: 'delete', id: plain ? idOf(node.where as TNode, table) : null }));
+  } else if (node.kind === 'InsertQueryNode' && !node.with) {
+    const table = tableOf(node.into as TNode);
+    // an upsert or a replace may change an existing row: any row of the table
+    const changesRows = Boolean(node.onConflict || node.onDuplicateKey || node.replace || node.orAction || node.ignore);
+    found = table ? [{ table: table.name, kind: changesRows ? 'other' : 'insert', id: null }] : [];
+  } else {
+    // SQL text (raw statements, data-changing CTEs, merge): fail closed, a statement that may
+    // write and names a watched table counts as a write to it (any rows)
+    if (!WRITING_WORD.test(sql)) return null;
+    found = [...watched].filter((table) => new RegExp(`\\b${table}\\b`, 'i').test(sql)).map((table) => ({ table, kind: 'other', id: null }));
+  }
+  const writes = found.filter((write) => watched.has(write.table));
+  return writes.length ? writes : null;
+}
 
 export function createWriteFeed(): WriteFeed {
   const listeners = new Set<{ tables: ReadonlySet<string>; listener: TWriteListener }>();
@@ -70,28 +110,17 @@ export function createWriteFeed(): WriteFeed {
         rewatch();
       };
     },
-    writesOf(compiled) {
-      if (watched.size === 0) return null;
-      const node = compiled.query as TNode;
-      if (node.kind === 'SelectQueryNode' && !node.with) return null;
-      let found: TWrite[];
-      if (node.kind === 'UpdateQueryNode' && !node.with) {
-        found = [{ table: tableName(node.table as TNode) ?? '', kind: 'update', id: idOf(node.where as TNode) }];
-      } else if (node.kind === 'DeleteQueryNode' && !node.with) {
-        const froms = ((node.from as TNode).froms as TNode[]) ?? [];
-        found = froms.map((from) => ({ table: tableName(from) ?? '', kind: 'delete', id: froms.length === 1 ? idOf(node.where as TNode) : null }));
-      } else if (node.kind === 'InsertQueryNode' && !node.with) {
-        found = [{ table: tableName(node.into as TNode) ?? '', kind: 'insert', id: null }];
-      } else {
-        found = [...compiled.sql.matchAll(WRITE_SQL)].map((match) => ({ table: match[1]!.toLowerCase(), kind: 'other', id: null }));
-      }
-      const writes = found.filter((write) => watched.has(write.table));
-      return writes.length ? writes : null;
-    },
+    writesOf: (compiled) => (watched.size === 0 ? null : writesOf(compiled.query as TNode, compiled.sql, watched)),
     emit(writes) {
       for (const { tables, listener } of listeners) {
         const mine = writes.filter((write) => tables.has(write.table));
-        if (mine.length) listener(mine);
+        if (!mine.length) continue;
+        // the write has committed: a listener's failure must not turn it into an error
+        try {
+          listener(mine);
+        } catch (error) {
+          process.emitWarning(`write listener failed: ${String(error)}`);
+        }
       }
     },
   };

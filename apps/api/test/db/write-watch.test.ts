@@ -45,6 +45,36 @@ describe.each(testDialects())('committed writes ($dialect)', ({ dialect }) => {
     expect(take()).toEqual([[{ table: 'watched', kind: 'other', id: null }]]);
   });
 
+  it('tells an upsert, a statement over several tables or another table\'s id as a write to any row', async () => {
+    await db
+      .insertInto('watched')
+      .values({ id: 'a', v: 9 })
+      .onConflict((oc) => oc.column('id').doUpdateSet({ v: 9 }))
+      .execute();
+    await db.insertInto('unwatched').values({ id: 'y', v: 1 }).execute();
+    // update … from: the id compared is the other table's
+    await db
+      .updateTable('watched')
+      .from('unwatched')
+      .set({ v: 10 })
+      .whereRef('watched.v', '=', 'unwatched.v')
+      .where('unwatched.id', '=', 'y')
+      .execute();
+    await db.updateTable('watched').set({ v: 11 }).where('watched.id', '=', 'a').execute();
+    expect(take()).toEqual([
+      [{ table: 'watched', kind: 'other', id: null }],
+      [{ table: 'watched', kind: 'update', id: null }],
+      [{ table: 'watched', kind: 'update', id: 'a' }],
+    ]);
+    // SQL text that may write and names the table, however it names it: any rows
+    await sql`update ${sql.raw(dialect === 'postgres' ? 'only watched' : 'watched')} set v = 12 where id = 'a'`.execute(db);
+    await sql`delete from watched where id = 'none'`.execute(db);
+    expect(take()).toEqual([[{ table: 'watched', kind: 'other', id: null }], [{ table: 'watched', kind: 'other', id: null }]]);
+    // and a text that only reads is no write
+    await sql`select v from watched where id = 'a'`.execute(db);
+    expect(take()).toEqual([]);
+  });
+
   it('tells nothing of reads and of tables nobody listens to', async () => {
     await db.selectFrom('watched').selectAll().execute();
     await db.insertInto('unwatched').values({ id: 'x', v: 1 }).execute();

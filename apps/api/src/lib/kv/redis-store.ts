@@ -191,6 +191,12 @@ export class RedisKeyValueStore implements KeyValueStore {
   /** The connection subscribers listen on (a subscribed Redis connection runs no other command). */
   private subscriber: Redis | null = null;
   private readonly handlers = new Map<string, Set<(message: string | null) => void>>();
+  /**
+   * Redis has confirmed the subscriptions on the current connection. After a loss the connection
+   * is `ready` one round trip before its SUBSCRIBE is: a message published in between would be
+   * missed while the subscription looked live.
+   */
+  private confirmed = false;
 
   private listen(): Redis {
     if (this.subscriber) return this.subscriber;
@@ -199,10 +205,23 @@ export class RedisKeyValueStore implements KeyValueStore {
     subscriber.on('message', (channel: string, message: string) => {
       for (const handler of this.handlers.get(channel) ?? []) handler(message);
     });
-    // back after a loss (ioredis subscribes again by itself): whatever was published meanwhile is unknown
+    subscriber.on('close', () => {
+      this.confirmed = false;
+    });
+    // Back after a loss: subscribe again (ioredis does too; this waits for Redis's answer), then
+    // tell every handler that whatever was published meanwhile is unknown.
     subscriber.on('ready', () => {
-      if (connectedBefore) for (const handlers of this.handlers.values()) for (const handler of handlers) handler(null);
-      connectedBefore = true;
+      if (!connectedBefore) {
+        connectedBefore = true;
+        return;
+      }
+      const names = [...this.handlers.keys()];
+      (names.length ? subscriber.subscribe(...names) : Promise.resolve())
+        .then(() => {
+          this.confirmed = true;
+          for (const handlers of this.handlers.values()) for (const handler of handlers) handler(null);
+        })
+        .catch(() => undefined); // still down: the next 'ready' tries again
     });
     subscriber.on('error', () => undefined); // the main connection reports Redis errors
     this.subscriber = subscriber;
@@ -217,6 +236,7 @@ export class RedisKeyValueStore implements KeyValueStore {
     handlers.add(handler);
     try {
       await subscriber.subscribe(name);
+      this.confirmed = true;
     } catch (error) {
       handlers.delete(handler);
       if (handlers.size === 0) this.handlers.delete(name);
@@ -224,7 +244,7 @@ export class RedisKeyValueStore implements KeyValueStore {
       throw error;
     }
     return {
-      live: () => subscriber.status === 'ready',
+      live: () => subscriber.status === 'ready' && this.confirmed,
       close: async () => {
         handlers.delete(handler);
         if (handlers.size > 0) return;

@@ -126,8 +126,12 @@ export const SESSION_MEMO_CHANNEL = 'sessions:ended';
 
 /** Ends the cache entries of these sessions (by token hash) on every instance. */
 export async function forgetSessions(kv: KeyValueStore, tokenHashes: readonly string[]): Promise<void> {
-  await invalidateCache(kv, tokenHashes.map(sessionKey));
-  await forgetOn(kv, SESSION_MEMO_CHANNEL, tokenHashes);
+  try {
+    await invalidateCache(kv, tokenHashes.map(sessionKey));
+  } finally {
+    // even when the store failed: this instance's copies end, and the others' if the message goes
+    await forgetOn(kv, SESSION_MEMO_CHANNEL, tokenHashes);
+  }
 }
 
 export type SessionMemo = Memo<CachedSession>;
