@@ -39,7 +39,8 @@ test('the language switch works from the phone menu with the keyboard', async ({
   await page.goto('/en/download');
   const summary = page.locator('header details > summary:visible').first();
   if ((await summary.count()) === 0) {
-    await page.locator('header button[aria-expanded]').first().click();
+    // the phone menu's button opens it from React's handler: a tap before hydration does nothing
+    await (await whenHydrated(page.locator('header button[aria-expanded]').first())).click();
   }
   const visibleSummary = page.locator('header details > summary:visible').first();
   await visibleSummary.focus();
