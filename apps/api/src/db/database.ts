@@ -6,7 +6,7 @@ import { CompiledQuery, type Dialect, Kysely, PostgresDialect, SqliteDialect } f
 import pg from 'pg';
 import { describeDatabaseTarget, parseDatabaseUrl, type TDatabaseTarget, type TDialect } from './database-url';
 import { type DB, type Db } from './schema';
-import { createWriteFeed, watchWrites, type WriteFeed } from './write-watch';
+import { createWriteFeed, watchWrites, type WriteFeed, type WriteSource } from './write-watch';
 
 export interface DatabaseHandle {
   db: Db;
@@ -58,7 +58,7 @@ export function createDatabase(url: string | TDatabaseTarget, options: CreateDat
   };
 }
 
-function openSqlite(file: string, writes: WriteFeed): Db {
+function openSqlite(file: string, writes: WriteSource): Db {
   if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
   const database = new SqliteDatabase(file);
   // WAL lets readers run while one writer commits; busy_timeout waits for the write lock
@@ -171,7 +171,7 @@ function connectionOptions(options: CreateDatabaseOptions): { options?: string }
   return words.length ? { options: words.join(' ') } : {};
 }
 
-function openPostgres(connectionString: string, options: CreateDatabaseOptions, writes: WriteFeed): Db {
+function openPostgres(connectionString: string, options: CreateDatabaseOptions, writes: WriteSource): Db {
   if (options.schema !== undefined && !SCHEMA_NAME.test(options.schema)) {
     throw new Error(`invalid PostgreSQL schema name: ${options.schema}`);
   }

@@ -26,7 +26,8 @@ export interface WriteFeed {
   listen(tables: readonly string[], listener: TWriteListener): () => void;
 }
 
-interface FeedInternals extends WriteFeed {
+/** The feed's side the driver talks to (watchWrites); what it hands out is a WriteFeed. */
+export interface WriteSource extends WriteFeed {
   writesOf(compiled: CompiledQuery): TWrite[] | null;
   emit(writes: readonly TWrite[]): void;
 }
@@ -94,13 +95,13 @@ function writesOf(node: TNode, sql: string, watched: ReadonlySet<string>): TWrit
   return writes.length ? writes : null;
 }
 
-export function createWriteFeed(): WriteFeed {
+export function createWriteFeed(): WriteSource {
   const listeners = new Set<{ tables: ReadonlySet<string>; listener: TWriteListener }>();
   let watched = new Set<string>();
   const rewatch = () => {
     watched = new Set([...listeners].flatMap((entry) => [...entry.tables]));
   };
-  const feed: FeedInternals = {
+  return {
     listen(tables, listener) {
       const entry = { tables: new Set(tables), listener };
       listeners.add(entry);
@@ -124,14 +125,12 @@ export function createWriteFeed(): WriteFeed {
       }
     },
   };
-  return feed;
 }
 
 const WATCHED = Symbol('write-watched');
 
 /** The dialect with its driver reporting committed writes to `feed`. */
-export function watchWrites(dialect: Dialect, feed: WriteFeed): Dialect {
-  const internals = feed as FeedInternals;
+export function watchWrites(dialect: Dialect, feed: WriteSource): Dialect {
   // the writes of each connection's open transaction, told at its commit
   const pending = new WeakMap<DatabaseConnection, TWrite[]>();
   const watch = (connection: DatabaseConnection) => {
@@ -140,12 +139,12 @@ export function watchWrites(dialect: Dialect, feed: WriteFeed): Dialect {
     // patched in place: a driver may rely on its own connection object (pg's release)
     const execute = connection.executeQuery.bind(connection);
     connection.executeQuery = async <R>(compiled: CompiledQuery) => {
-      const writes = internals.writesOf(compiled);
+      const writes = feed.writesOf(compiled);
       const result = await execute<R>(compiled);
       if (writes) {
         const open = pending.get(connection);
         if (open) open.push(...writes);
-        else internals.emit(writes);
+        else feed.emit(writes);
       }
       return result;
     };
@@ -175,7 +174,7 @@ export function watchWrites(dialect: Dialect, feed: WriteFeed): Dialect {
           const writes = pending.get(connection);
           pending.delete(connection);
           await driver.commitTransaction(connection);
-          if (writes?.length) internals.emit(writes);
+          if (writes?.length) feed.emit(writes);
         },
         rollbackTransaction: async (connection) => {
           pending.delete(connection);

@@ -1,5 +1,6 @@
 import { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { type KeyValueStore, type KvSubscription } from './kv';
+import { type KeyValueStore } from './kv';
+import { createMemo } from './memo';
 import { cacheable, cacheControl, etagOf, type CacheOptions } from './http-cache';
 
 // Public content answers (news, notices, downloads, prices, search) kept in each instance's
@@ -24,7 +25,6 @@ interface TEntry {
   payload: string;
   contentType: string;
   etag: string;
-  expiresAt: number;
 }
 
 export interface ContentCache {
@@ -42,52 +42,19 @@ export interface ContentCache {
   close(): Promise<void>;
 }
 
+/** A memo (lib/memo.ts) of answers by language and URL, on a channel whose every message ends them all. */
 export function createContentCache(kv: KeyValueStore, options: { ttlMs: number; now?: () => number }): ContentCache {
-  const now = options.now ?? Date.now;
-  const entries = new Map<string, TEntry>();
-  let generation = 0;
-  let subscription: KvSubscription | null = null;
-  const forget = () => {
-    generation += 1;
-    entries.clear();
-  };
-  const usable = () => options.ttlMs > 0 && subscription !== null && subscription.live();
+  const memo = createMemo<TEntry>(kv, { channel: CHANNEL, ttlMs: options.ttlMs, maxEntries: MAX_ENTRIES, whole: true, ...(options.now ? { now: options.now } : {}) });
   return {
-    async start() {
-      if (options.ttlMs <= 0 || subscription) return;
-      subscription = await kv.subscribe(CHANNEL, forget);
+    start: () => memo.start(),
+    bump: () => memo.forget('all'),
+    generation: () => memo.generation(),
+    lookup: (key) => memo.get(key) ?? null,
+    store(key, at, entry, keepMs) {
+      if (entry.payload.length <= MAX_BYTES) memo.set(key, at, { ...entry, etag: etagOf(entry.payload) }, keepMs);
     },
-    async bump() {
-      forget();
-      await kv.publish(CHANNEL, String(now()));
-    },
-    generation: () => generation,
-    lookup(key) {
-      if (!usable()) return null;
-      const entry = entries.get(key);
-      if (!entry) return null;
-      if (entry.expiresAt <= now()) {
-        entries.delete(key);
-        return null;
-      }
-      // most recently used last: Map keeps insertion order
-      entries.delete(key);
-      entries.set(key, entry);
-      return entry;
-    },
-    store(key, at, entry, keepMs = options.ttlMs) {
-      if (!usable() || at !== generation || entry.payload.length > MAX_BYTES) return;
-      entries.delete(key);
-      entries.set(key, { ...entry, etag: etagOf(entry.payload), expiresAt: now() + Math.min(options.ttlMs, keepMs) });
-      while (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
-    },
-    size: () => entries.size,
-    async close() {
-      const open = subscription;
-      subscription = null;
-      entries.clear();
-      await open?.close();
-    },
+    size: () => memo.size(),
+    close: () => memo.close(),
   };
 }
 

@@ -1,12 +1,11 @@
 import { type KeyValueStore, type KvSubscription } from './kv';
 
-// Copies of hot rows in each instance's memory (the live sessions by token, the account behind
-// `/user/info`), so a repeated call skips the key-value store and the database (issue 21, ADR
-// 0022). What makes an entry stale ends it on every instance: `forget` empties this instance's
+// Copies in each instance's memory (the live sessions by token, the account behind
+// `/user/info`, the public content answers of lib/content-cache.ts), so a repeated call skips
+// the key-value store and the database (issue 21, ADR 0022). What makes an entry stale ends it on every instance: `forget` empties this instance's
 // entries for those keys at once and publishes them on the memo's channel (Redis pub/sub when
-// instances share one), and each instance empties its own when the message arrives. The same
-// rules as the content cache (lib/content-cache.ts) keep a racing reader from putting an old copy
-// back: a value loaded while any change was announced is not kept (a generation counter taken
+// instances share one), and each instance empties its own when the message arrives. A racing
+// reader cannot put an old copy back: a value loaded while any change was announced is not kept (a generation counter taken
 // before the load), and while the subscription is down (Redis away or reconnecting, when a
 // message can be missed) nothing is read from or kept in memory. An entry also ends after
 // `ttlMs`, which bounds what a change nobody announced (a write by another process) can leave.
@@ -34,8 +33,10 @@ export interface MemoOptions {
   channel: string;
   /** longest an entry lives; 0 turns the memo off */
   ttlMs: number;
-  /** entries per instance, the oldest kept going first */
+  /** entries per instance, the least recently used going first */
   maxEntries: number;
+  /** every message ends every entry (a channel that names no keys: the content cache's) */
+  whole?: boolean;
   now?: () => number;
 }
 
@@ -68,7 +69,7 @@ export function createMemo<T>(kv: KeyValueStore, options: MemoOptions): Memo<T> 
     if (keys === 'all') entries.clear();
     else for (const key of keys) entries.delete(key);
   };
-  const onMessage = (message: string | null) => drop(message === null || message === EVERYTHING ? 'all' : message.split(' '));
+  const onMessage = (message: string | null) => drop(options.whole || message === null || message === EVERYTHING ? 'all' : message.split(' '));
   const usable = () => options.ttlMs > 0 && subscription !== null && subscription.live();
   return {
     async start() {
@@ -85,15 +86,14 @@ export function createMemo<T>(kv: KeyValueStore, options: MemoOptions): Memo<T> 
       if (!usable()) return undefined;
       const entry = entries.get(key);
       if (!entry) return undefined;
-      if (entry.expiresAt <= now()) {
-        entries.delete(key);
-        return undefined;
-      }
+      entries.delete(key);
+      if (entry.expiresAt <= now()) return undefined;
+      entries.set(key, entry); // most recently used last: Map keeps insertion order
       return entry.value;
     },
     set(key, at, value, ttlMs = options.ttlMs) {
       if (!usable() || at !== generation || ttlMs <= 0) return;
-      entries.delete(key); // most recently set last: Map keeps insertion order
+      entries.delete(key);
       entries.set(key, { value, expiresAt: now() + Math.min(options.ttlMs, ttlMs) });
       while (entries.size > options.maxEntries) entries.delete(entries.keys().next().value as string);
     },

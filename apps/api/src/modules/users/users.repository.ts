@@ -224,7 +224,6 @@ export async function eraseUserRow(db: Db, id: string, pseudonym: string, unusab
 /** Who holds a seat: an account, or a device (for the device's policy). */
 export type TSeatHolder = { userId: string } | { deviceId: string };
 
-/** The latest end among running seats of this kind (MEMBER | CHANNEL) the holder has. */
 /** A seat of this kind that runs at `now` (not revoked, started, not yet over). */
 function runningSeat(eb: ExpressionBuilder<DB, 'seats'>, kind: string, now: string) {
   return eb.and([eb('seats.kind', '=', kind), eb('seats.revoked_at', 'is', null), eb('seats.starts_at', '<=', now), eb('seats.expires_at', '>', now)]);
@@ -256,6 +255,7 @@ export function findUserWithHeldSeatEnds(db: Db, id: string, now: string): Promi
     .executeTakeFirst() as Promise<UserWithHeldSeatEnds | undefined>;
 }
 
+/** The latest end among running seats of this kind (MEMBER | CHANNEL) the holder has. */
 export async function latestHeldSeatEnd(db: Db, holder: TSeatHolder, kind: string, now: string): Promise<string | null> {
   const row = await db
     .selectFrom('seats')

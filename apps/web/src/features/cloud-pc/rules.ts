@@ -1,5 +1,6 @@
 import type { TCloudPcDevice, TCloudPcInvoiceRequest, TCloudPcProviderRequest, TInvoiceKind } from '@llk/contracts';
 import { BUSINESS_PHONE_RE, EMAIL_MAX, EMAIL_RE, TAX_ID_RE, type TValidationKey } from '@llk/contracts/rules';
+import type { TProviderForm } from './provider-fields';
 
 // Pure rules of the cloud-PC page (no React, no network): the inline validation of the provider
 // sign-up and the invoice request, with the contracts' message keys and limits
@@ -29,18 +30,7 @@ function withoutEmpty(errors: Record<string, TValidationKey | undefined>): TFiel
   return Object.fromEntries(Object.entries(errors).filter(([, key]) => key !== undefined)) as TFieldErrors;
 }
 
-export interface TProviderForm {
-  company: string;
-  contactName: string;
-  phone: string;
-  email: string;
-  region: string;
-  hardware: string;
-  machineCount: string;
-  message: string;
-}
-
-export const EMPTY_PROVIDER_FORM: TProviderForm = { company: '', contactName: '', phone: '', email: '', region: '', hardware: '', machineCount: '', message: '' };
+export { EMPTY_PROVIDER_FORM, type TProviderForm } from './provider-fields';
 
 /** Field → message key for the provider sign-up; empty when it can be sent. */
 export function validateProvider(form: TProviderForm): TFieldErrors {

@@ -2,7 +2,8 @@
 
 import type { TCloudPcProviderResult } from '@llk/contracts';
 import { type FormEvent, useRef, useState } from 'react';
-import type { TFieldErrors, TProviderForm } from '../rules';
+import { EMPTY_PROVIDER_FORM, type TProviderForm } from '../provider-fields';
+import type { TFieldErrors } from '../rules';
 import { type TCloudPcTexts, validationText } from '../texts';
 import { Acknowledgement } from '@/components/ui/acknowledgement';
 import { buttonClass } from '@/components/ui/button';
@@ -25,8 +26,6 @@ const inputs: { name: TFieldName; type?: string; autoComplete?: string; inputMod
   { name: 'message', area: true },
 ];
 
-const EMPTY = Object.fromEntries(inputs.map(({ name }) => [name, ''])) as unknown as TProviderForm;
-
 /**
  * The provider (seller) sign-up of /cloudPc: inline validation (rules.ts), POST
  * /cloudPc/provider, then an acknowledgement with the reference. The rules and the API client are
@@ -34,7 +33,7 @@ const EMPTY = Object.fromEntries(inputs.map(({ name }) => [name, ''])) as unknow
  */
 export function ProviderForm({ texts }: { texts: TCloudPcTexts }) {
   const p = texts.provider;
-  const [form, setForm] = useState<TProviderForm>(EMPTY);
+  const [form, setForm] = useState<TProviderForm>(EMPTY_PROVIDER_FORM);
   const [errors, setErrors] = useState<TFieldErrors>({});
   const [touched, setTouched] = useState<Partial<Record<TFieldName, boolean>>>({});
   const [busy, setBusy] = useState(false);
@@ -93,7 +92,7 @@ export function ProviderForm({ texts }: { texts: TCloudPcTexts }) {
         againLabel={p.another ?? ''}
         onAgain={() => {
           setResult(null);
-          setForm(EMPTY);
+          setForm(EMPTY_PROVIDER_FORM);
           setTouched({});
           setErrors({});
         }}
