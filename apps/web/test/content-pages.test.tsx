@@ -45,6 +45,7 @@ const article: TNewsInfo = {
   title: 'Screen walls arrive on Android',
   summary: 'Watch many devices at once.',
   body: 'Screen walls now work on **Android**.\n\n- up to 16 devices',
+  contentHtml: '<p>Screen walls now work on <strong>Android</strong>.</p>\n<ul>\n<li>up to 16 devices</li>\n</ul>\n',
   publishedAt: '2026-11-01T16:30:00.000Z',
   validFrom: null,
   validUntil: null,
@@ -105,9 +106,9 @@ describe('news article /info-{id}', () => {
 describe('release notes /log', () => {
   it('groups the notes by platform, newest first, with the notes as lists', async () => {
     const entries: TUpdateLogEntry[] = [
-      { platform: 'WIN', version: '3.1.0', releasedAt: '2026-10-01T00:00:00.000Z', notes: '- Faster start\n- Fixes', locale: 'en' },
-      { platform: 'WIN', version: '3.2.0', releasedAt: '2026-11-01T00:00:00.000Z', notes: 'Screen walls.', locale: 'en' },
-      { platform: 'ANDROID', version: '2.0.0', releasedAt: '2026-09-01T00:00:00.000Z', notes: '- New look', locale: 'zh-CN' },
+      { platform: 'WIN', version: '3.1.0', releasedAt: '2026-10-01T00:00:00.000Z', notes: '- Faster start\n- Fixes', contentHtml: '<ul>\n<li>Faster start</li>\n<li>Fixes</li>\n</ul>\n', locale: 'en' },
+      { platform: 'WIN', version: '3.2.0', releasedAt: '2026-11-01T00:00:00.000Z', notes: 'Screen walls.', contentHtml: '<p>Screen walls.</p>\n', locale: 'en' },
+      { platform: 'ANDROID', version: '2.0.0', releasedAt: '2026-09-01T00:00:00.000Z', notes: '- New look', contentHtml: '<ul>\n<li>New look</li>\n</ul>\n', locale: 'zh-CN' },
     ];
     serve(() => ({ list: entries, total: 3, page: 1, pageSize: 50 }));
     const doc = await html(await LogPage({ params: Promise.resolve({ locale: 'en' }) }));

@@ -68,9 +68,20 @@ export const ZDownloadLatestQuery = z.object({
 });
 export type TDownloadLatestQuery = z.infer<typeof ZDownloadLatestQuery>;
 
+/**
+ * The HTML of a Markdown field, rendered by the site's own renderer (`@llk/contracts/markdown`):
+ * link and image targets limited to http, https, mailto and relative ones, raw HTML shown as
+ * text (ADR 0007, "Link targets"). Apps render this one; the Markdown beside it is the source.
+ */
+const ZContentHtml = (field: string) =>
+  z.string().describe(`HTML of \`${field}\`, sanitised by the site's renderer: the one safe to render. \`${field}\` is the Markdown source and is not safe to insert as HTML.`);
+const ZMarkdownSource = (htmlField: string) =>
+  z.string().describe(`Markdown source, written by staff; not safe to insert as HTML (render \`${htmlField}\` instead).`);
+
 /** GET /download/latest: one platform's newest release with its notes in the caller's language. */
 export const ZDownloadLatest = ZRelease.extend({
-  notes: z.string().describe('Markdown'),
+  notes: ZMarkdownSource('contentHtml'),
+  contentHtml: ZContentHtml('notes'),
   notesLocale: ZLocaleCode,
 });
 export type TDownloadLatest = z.infer<typeof ZDownloadLatest>;
@@ -86,7 +97,8 @@ export const ZUpdateLogEntry = z.object({
   platform: ZReleasePlatform,
   version: z.string(),
   releasedAt: z.string(),
-  notes: z.string().describe('Markdown'),
+  notes: ZMarkdownSource('contentHtml'),
+  contentHtml: ZContentHtml('notes'),
   /** the language the notes are in (the caller's, else en, else zh-CN) */
   locale: ZLocaleCode,
 });
@@ -125,13 +137,14 @@ export type TNewsList = z.infer<typeof ZNewsList>;
 export const ZNewsInfoQuery = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 export type TNewsInfoQuery = z.infer<typeof ZNewsInfoQuery>;
 
-export const ZNewsInfo = ZNewsSummary.extend({ body: z.string().describe('Markdown') });
+export const ZNewsInfo = ZNewsSummary.extend({ body: ZMarkdownSource('contentHtml'), contentHtml: ZContentHtml('body') });
 export type TNewsInfo = z.infer<typeof ZNewsInfo>;
 
 export const ZNotice = z.object({
   id: z.string(),
   title: z.string(),
-  body: z.string().describe('Markdown'),
+  body: ZMarkdownSource('contentHtml'),
+  contentHtml: ZContentHtml('body'),
   pinned: z.boolean(),
   publishedAt: z.string(),
   expiresAt: z.string().nullable(),

@@ -1,4 +1,5 @@
 import { type TLocale, type TNoticeList } from '@llk/contracts';
+import { renderMarkdown } from '@llk/contracts/markdown';
 import { dbNow, fromDbBool } from '../../db/dialect';
 import { type Db } from '../../db/schema';
 import { contentLocales, pickTranslation } from '../../lib/content-locale';
@@ -19,6 +20,7 @@ export async function listNotices(db: Db, locale: TLocale): Promise<TNoticeList>
         id: row.slug,
         title: t.title,
         body: t.body,
+        contentHtml: renderMarkdown(t.body),
         pinned: fromDbBool(row.pinned),
         publishedAt: row.published_at,
         expiresAt: row.expires_at,

@@ -9,6 +9,7 @@ import {
   type TReleasePlatform,
   type TUpdateLog,
 } from '@llk/contracts';
+import { renderMarkdown } from '@llk/contracts/markdown';
 import { dbNow, toCount } from '../../db/dialect';
 import { type Db } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -82,7 +83,8 @@ export async function getLatestDownload(
     if (release.packages.length === 0) throw new AppError('NOT_FOUND');
   }
   const note = pickTranslation(notes, locale);
-  return { ...release, notes: note?.body ?? '', notesLocale: (note?.locale as TLocale | undefined) ?? locale };
+  const body = note?.body ?? '';
+  return { ...release, notes: body, contentHtml: renderMarkdown(body), notesLocale: (note?.locale as TLocale | undefined) ?? locale };
 }
 
 export async function getUpdateLog(
@@ -109,6 +111,7 @@ export async function getUpdateLog(
       version: row.version,
       releasedAt: row.released_at,
       notes: note?.body ?? '',
+      contentHtml: renderMarkdown(note?.body ?? ''),
       locale: (note?.locale as TLocale | undefined) ?? locale,
     };
   });

@@ -1,4 +1,5 @@
 import { type TLocale, type TNewsInfo, type TNewsKind, type TNewsList, type TNewsSummary } from '@llk/contracts';
+import { renderMarkdown } from '@llk/contracts/markdown';
 import { dbNow } from '../../db/dialect';
 import { type Db } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -48,5 +49,6 @@ export async function getNews(db: Db, publicId: number, locale: TLocale): Promis
   if (!translation) throw new AppError('NOT_FOUND');
   const discounts = await discountsFor(db, [translation.title, translation.summary, translation.body]);
   const figures = (text: string) => fillFigures(text, discounts, locale);
-  return { ...toSummary(row, translation, figures), body: figures(translation.body) };
+  const body = figures(translation.body);
+  return { ...toSummary(row, translation, figures), body, contentHtml: renderMarkdown(body) };
 }

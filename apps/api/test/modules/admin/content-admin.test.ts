@@ -270,6 +270,39 @@ describe.each(testDialects())('back office: content, releases, pricing on $diale
     expect(res.body.data.html).toBe('<p><strong>bold</strong> &lt;script&gt;x&lt;/script&gt; <a href="https://e.test" rel="noopener noreferrer">a</a></p>\n');
   });
 
+  it('refuses javascript:, data: and vbscript: targets in the preview, in every link syntax', async () => {
+    const markdown = '[a](JaVaScRiPt:alert(1)) <javascript:alert(2)> [b][r] ![c]( data:image/svg+xml,x) [d](vbscript:x) [ok](/guide)\n\n[r]: &#106;avascript:alert(3)';
+    const res = await admin<{ html: string }>('POST', '/admin/content/preview', { markdown });
+    expect(res.body.data.html).toBe('<p>a javascript:alert(2) b c d <a href="/guide">ok</a></p>\n');
+  });
+
+  it('gives apps the sanitised HTML beside the Markdown: /news/info, /announcements/info, /download/updateLog and /download/latest', async () => {
+    const body = 'Read [this](javascript:alert(1)) and [the guide](/guide) **now**';
+    const html = '<p>Read this and <a href="/guide">the guide</a> <strong>now</strong></p>\n';
+    const news = (await admin<TAdminNews>('POST', '/admin/news', { ...newsInput('vantablume'), translations: { 'zh-CN': { title: '标题', summary: '摘要', body: '正文' }, en: { title: 'T', summary: 'S', body } } })).body.data;
+    await admin('POST', `/admin/news/${news.id}/publish`);
+    expect(await pub<TNewsInfo>(`/news/info?id=${news.publicId}`)).toMatchObject({ body, contentHtml: html });
+
+    const notice = (await admin<TAdminNotice>('POST', '/admin/notices', { pinned: false, publishAt: '2026-01-01T00:00:00.000Z', translations: { 'zh-CN': { title: '通知', body: '正文' }, en: { title: 'N', body } } })).body.data;
+    await admin('POST', `/admin/notices/${notice.id}/publish`);
+    expect((await pub<TNoticeList>('/announcements/info')).list.find((n) => n.id === notice.slug)).toMatchObject({ body, contentHtml: html });
+
+    const release = (
+      await admin<TAdminRelease>('POST', '/admin/releases', {
+        platform: 'LINUX',
+        version: '7.7.7',
+        releasedAt: '2026-02-02T00:00:00.000Z',
+        minOs: 'Ubuntu 22.04',
+        packages: [{ chipType: 'X86', format: 'deb', url: 'https://download.llk.test/llk/linux/llk-7.7.7.deb', sizeBytes: 1, sha256: FILE_SHA }],
+        notes: { 'zh-CN': '- 更新', en: body },
+      })
+    ).body.data;
+    await admin('POST', `/admin/releases/${release.id}/publish`);
+    expect(await pub<TDownloadLatest>('/download/latest?clientType=LINUX')).toMatchObject({ version: '7.7.7', notes: body, contentHtml: html });
+    const log = await pub<{ list: { version: string; notes: string; contentHtml: string }[] }>('/download/updateLog?clientType=LINUX');
+    expect(log.list.find((entry) => entry.version === '7.7.7')).toMatchObject({ notes: body, contentHtml: html });
+  });
+
   it('publishes a notice to GET /announcements/info', async () => {
     const created = await admin<TAdminNotice>('POST', '/admin/notices', {
       pinned: true,

@@ -50,7 +50,7 @@ afterEach(() => {
 });
 
 function entry(platform: TUpdateLogEntry['platform'], version: string, releasedAt: string): TUpdateLogEntry {
-  return { platform, version, releasedAt, notes: `- ${version}`, locale: 'en' };
+  return { platform, version, releasedAt, notes: `- ${version}`, contentHtml: `<ul>\n<li>${version}</li>\n</ul>\n`, locale: 'en' };
 }
 
 describe('fetchContent', () => {
