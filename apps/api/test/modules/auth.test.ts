@@ -313,6 +313,24 @@ describe.each(testDialects())('accounts on $dialect', ({ dialect }) => {
       await ctx.app.inject({ method: 'POST', url: '/logout', cookies, headers: { origin: 'https://evil.example' } });
       expect((await info(user.token)).statusCode).toBe(200);
     });
+
+    it('compares the scheme, host and port of Origin (or Referer), not the host alone', async () => {
+      const user = await signUp(ctx.app);
+      const status = async (headers: Record<string, string>) =>
+        (await ctx.app.inject({ method: 'POST', url: '/test/mutate', cookies: { llk_session: user.token }, headers })).statusCode;
+      // the web origin of the test config is https://www.llk.example
+      expect(await status({ origin: 'http://www.llk.example' })).toBe(403);
+      expect(await status({ origin: 'https://www.llk.example:8443' })).toBe(403);
+      expect(await status({ origin: 'https://llk.example' })).toBe(403);
+      expect(await status({ referer: 'http://www.llk.example/en/login' })).toBe(403);
+      expect(await status({ origin: 'null', referer: 'https://www.llk.example/en/login' })).toBe(403);
+      expect(await status({ origin: 'https://WWW.LLK.EXAMPLE' })).toBe(200);
+      expect(await status({ origin: 'https://www.llk.example:443' })).toBe(200);
+      // this server's own origin (inject talks to http://localhost:80)
+      expect(await status({ origin: 'http://localhost' })).toBe(200);
+      expect(await status({ origin: 'https://localhost' })).toBe(403);
+      expect(await status({ origin: 'http://localhost:3001' })).toBe(403);
+    });
   });
 
   describe('password reset and change', () => {

@@ -41,10 +41,12 @@ export function tokenOf(request: FastifyRequest): { token: string; via: 'header'
   return cookie ? { token: cookie, via: 'cookie' } : null;
 }
 
-function hostOf(value: string | undefined): string | null {
+/** The origin (scheme, host and port, default ports dropped) an Origin or Referer names. */
+function originOf(value: string | undefined): string | null {
   if (!value) return null;
   try {
-    return new URL(value).host.toLowerCase();
+    const { origin } = new URL(value);
+    return origin === 'null' ? null : origin;
   } catch {
     return null;
   }
@@ -52,12 +54,14 @@ function hostOf(value: string | undefined): string | null {
 
 /**
  * A cookie rides along on any request the browser makes, so a state-changing call that relies
- * on it must come from our own pages: Origin (or Referer) must be the web app or this host.
+ * on it must come from our own pages: Origin (or, without one, Referer) must be the web app's
+ * origin or this server's own, scheme, host and port alike: an http page on the same host, or
+ * another port of it, is another site to the browser and may be someone else's (ADR 0012).
  */
 export function isSameOrigin(request: FastifyRequest, webOrigin: string): boolean {
-  const source = hostOf(request.headers.origin) ?? hostOf(request.headers.referer);
+  const source = request.headers.origin === undefined ? originOf(request.headers.referer) : originOf(request.headers.origin);
   if (!source) return false;
-  return source === hostOf(webOrigin) || source === request.host.toLowerCase();
+  return source === originOf(webOrigin) || source === originOf(`${request.protocol}://${request.host}`);
 }
 
 export default fp(
