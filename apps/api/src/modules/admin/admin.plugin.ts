@@ -45,7 +45,8 @@ export function staffOf(app: FastifyInstance, request: FastifyRequest): Promise<
  * The permission hook of the back office, added to the encapsulated context that holds the
  * /admin routes: a route without a valid `config.permission` fails at start-up; a state-changing
  * request with the staff cookie must come from our own pages (403, like the customer cookie); each request of a
- * guarded route needs a live staff session (401) whose role holds the permission (403).
+ * guarded route needs a live staff session (401) whose role holds the permission (403); every
+ * answer is `Cache-Control: no-store`.
  */
 export function guardAdminRoutes(app: FastifyInstance, table: AdminRouteTable): void {
   app.addHook('onRoute', (route) => {
@@ -67,5 +68,11 @@ export function guardAdminRoutes(app: FastifyInstance, table: AdminRouteTable): 
     if (!staff) throw new AppError('UNAUTHORIZED');
     if (permission !== 'staff' && !roleHas(staff.role, permission)) throw new AppError('FORBIDDEN');
     request.staff = staff;
+  });
+  // Every answer here is about staff work (people, money, audit): no cache, shared or the
+  // browser's, keeps one, refusals and errors included (ADR 0012, 4).
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (!String(reply.getHeader('cache-control') ?? '').includes('no-store')) reply.header('cache-control', 'no-store');
+    done(null, payload);
   });
 }

@@ -21,7 +21,7 @@ describe.each(testDialects())('admin routes and the permission hook on $dialect'
     return token;
   }
 
-  it('walks every /admin route × every role: allowed answers neither 401 nor 403, the rest 403', async () => {
+  it('walks every /admin route × every role: allowed answers neither 401 nor 403, the rest 403; every answer no-store', async () => {
     const routes = [...ctx.app.adminRouteTable.entries()];
     // Every admin route and what it needs; a new route fails here until it is added.
     expect(Object.fromEntries(routes)).toEqual({
@@ -126,6 +126,8 @@ describe.each(testDialects())('admin routes and the permission hook on $dialect'
         const token = await staffCookie(role);
         const [method, url] = route.split(' ') as [string, string];
         const res = await ctx.app.inject({ method: method as 'GET', url, cookies: { [ADMIN_SESSION_COOKIE]: token }, headers: { origin: WEB_ORIGIN } });
+        // whatever the answer (200, 400, 403, 404…), no cache keeps it
+        expect(res.headers['cache-control'], `${role} ${route}: ${res.statusCode}`).toMatch(/no-store/);
         if (permission === 'public' || permission === 'staff' || roleHas(role, permission)) expect([401, 403, 500], `${role} ${route}: ${res.statusCode}`).not.toContain(res.statusCode >= 500 ? 500 : res.statusCode);
         else {
           expect(res.statusCode, `${role} ${route}`).toBe(403);
@@ -139,6 +141,13 @@ describe.each(testDialects())('admin routes and the permission hook on $dialect'
     const anonymous = await ctx.app.inject({ method: 'GET', url: '/admin/audit' });
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json()).toMatchObject({ errcode: 40100 });
+    expect(anonymous.headers['cache-control']).toBe('no-store');
+    const crossSite = await ctx.app.inject({ method: 'POST', url: '/admin/logout', cookies: { [ADMIN_SESSION_COOKIE]: 'x' }, headers: { origin: 'http://localhost:3001' } });
+    expect(crossSite.statusCode).toBe(403);
+    expect(crossSite.headers['cache-control']).toBe('no-store');
+    const badInput = await ctx.app.inject({ method: 'POST', url: '/admin/login', payload: { username: 1 } });
+    expect(badInput.statusCode).toBe(400);
+    expect(badInput.headers['cache-control']).toBe('no-store');
     const customer = await signUp(ctx.app);
     const withCustomer = await ctx.app.inject({ method: 'GET', url: '/admin/audit', cookies: { [SESSION_COOKIE]: customer.token }, headers: { authorization: `Bearer ${customer.token}` } });
     expect(withCustomer.statusCode).toBe(401);
