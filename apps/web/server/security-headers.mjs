@@ -13,8 +13,13 @@
 import { createHash } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 
-/** The WeChat JS-SDK (share setup inside WeChat) and the report image it sends to WeChat. */
-const WECHAT_SDK_ORIGIN = 'https://res.wx.qq.com';
+/**
+ * The WeChat JS-SDK (share setup inside WeChat), by the one file the site loads, not its origin:
+ * res.wx.qq.com serves other scripts (and old SDK versions) that our pages must not run. It must
+ * stay `WX_SDK_URL` of src/features/site/wechat-share-setup.ts (test/security-headers.test.ts
+ * holds the two together). And the report image the SDK sends to WeChat.
+ */
+export const WECHAT_SDK_URL = 'https://res.wx.qq.com/open/js/jweixin-1.6.0.js';
 const WECHAT_REPORT_ORIGIN = 'https://open.weixin.qq.com';
 
 /** Browser features the site never uses; nobody, not even our own pages, gets them. */
@@ -80,7 +85,7 @@ export function pagePolicy(hashes, https, options = {}) {
   const admin = options.admin === true;
   return [
     "default-src 'self'",
-    ['script-src', "'self'", ...hashes, ...(admin ? [] : [WECHAT_SDK_ORIGIN])].join(' '),
+    ['script-src', "'self'", ...hashes, ...(admin ? [] : [WECHAT_SDK_URL])].join(' '),
     // React and our components set style attributes; styles cannot run code.
     "style-src 'self' 'unsafe-inline'",
     admin ? "img-src 'self'" : `img-src 'self' data: ${WECHAT_REPORT_ORIGIN}`,

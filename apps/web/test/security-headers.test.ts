@@ -10,15 +10,17 @@ import { afterEach, describe, expect, it } from 'vitest';
 import compression from 'next/dist/compiled/compression';
 // @ts-expect-error -- plain ESM with JSDoc types, run by node directly (server.mjs)
 import * as security from '../server/security-headers.mjs';
+import { WX_SDK_URL } from '@/features/site/wechat-share-setup';
 
 type THandler = (req: IncomingMessage, res: ServerResponse) => void;
-const { secureResponse, securityOptions, inlineScriptHashes, pagePolicy, baseHeaders, NON_DOCUMENT_POLICY } = security as {
+const { secureResponse, securityOptions, inlineScriptHashes, pagePolicy, baseHeaders, NON_DOCUMENT_POLICY, WECHAT_SDK_URL } = security as {
   secureResponse: (req: IncomingMessage, res: ServerResponse, options: { https: boolean }) => void;
   securityOptions: (env: Record<string, string | undefined>) => { https: boolean };
   inlineScriptHashes: (html: string) => string[];
   pagePolicy: (hashes: string[], https: boolean, options?: { admin?: boolean }) => string;
   baseHeaders: (https: boolean) => Record<string, string>;
   NON_DOCUMENT_POLICY: string;
+  WECHAT_SDK_URL: string;
 };
 
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
@@ -74,7 +76,10 @@ describe('security headers of the web (server/security-headers.mjs)', () => {
 
   it('writes a page policy without unsafe-eval or unsafe-inline scripts, framing or plugins', () => {
     const policy = pagePolicy(["'sha256-abc='"], false);
-    expect(policy).toContain("script-src 'self' 'sha256-abc=' https://res.wx.qq.com;");
+    // the WeChat JS-SDK by its file, the one the share setup loads, not the whole origin
+    expect(policy).toContain("script-src 'self' 'sha256-abc=' https://res.wx.qq.com/open/js/jweixin-1.6.0.js;");
+    expect(WECHAT_SDK_URL).toBe(WX_SDK_URL);
+    expect(policy).not.toMatch(/https:\/\/res\.wx\.qq\.com[ ;]/);
     expect(policy).toContain("frame-ancestors 'none'");
     expect(policy).toContain("object-src 'none'");
     expect(policy).toContain("base-uri 'none'");

@@ -7,7 +7,8 @@ import { loadApi } from '@/lib/load-api';
 // onMenuShareAppMessage / onMenuShareTimeline on clients without them. Every failure is only
 // logged: the page works the same without sharing.
 
-const WX_SDK_URL = 'https://res.wx.qq.com/open/js/jweixin-1.6.0.js';
+/** The page policy names this exact file (server/security-headers.mjs, WECHAT_SDK_URL). */
+export const WX_SDK_URL = 'https://res.wx.qq.com/open/js/jweixin-1.6.0.js';
 const SHARE_IMAGE_PATH = '/imgs/logo-120.png';
 const JS_API_LIST = ['updateAppMessageShareData', 'updateTimelineShareData', 'onMenuShareAppMessage', 'onMenuShareTimeline'];
 
