@@ -20,8 +20,11 @@ import { missingForProduction } from './production-requirements';
 //                       X-Forwarded-* headers are believed                   (false)
 //   AUTO_MIGRATE        migrate and seed the database on start               (true)
 //   PUBLIC_ORIGIN       the origin visitors reach the web on; every link the API prints
-//                       (payment codes, sandbox pages, referral links) starts with it
-//                                                                            (http://localhost:3000)
+//                       (payment codes, sandbox pages, referral links, the command line's
+//                       staff set-up link) starts with it; unset = the web on this machine
+//                       at PORT, as `npm start` and next.config.ts take it
+//                                                                            (http://localhost:$PORT)
+//   PORT                the web's port (not the API's), read only for that default (3000)
 //   WEB_ORIGIN          older name of PUBLIC_ORIGIN, wins when both are set
 //   BODY_LIMIT          largest accepted request body in bytes               (1048576)
 //   CONTENT_CACHE_SECONDS  how long an instance keeps a public content answer (news, notices,
@@ -312,6 +315,7 @@ const ZOptionalBaseUrl = z.preprocess(
 const ZEnv = z.object({
   NODE_ENV: z.preprocess(blankToUndefined, z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('development')),
   API_PORT: integer(0, 65535, 4000),
+  PORT: integer(1, 65535, 3000),
   API_HOST: z.preprocess(blankToUndefined, z.string().default('localhost')),
   DATABASE_URL: z.preprocess(blankToUndefined, z.string().default(defaultSqliteFile)).transform((value, ctx) => {
     try {
@@ -429,7 +433,7 @@ const ZEnv = z.object({
     }
     // Passkeys made for one RP id work only there: an id the web origin cannot use would let
     // every registration and log-in fail in the browser, so the process does not start.
-    const webauthn = webauthnOf(env.WEB_ORIGIN ?? env.PUBLIC_ORIGIN ?? 'http://localhost:3000', env.WEBAUTHN_RP_ID, env.WEBAUTHN_ORIGINS);
+    const webauthn = webauthnOf(publicOriginOf(env), env.WEBAUTHN_RP_ID, env.WEBAUTHN_ORIGINS);
     for (const origin of webauthn.origins) {
       if (!isRpIdOf(webauthn.rpId, new URL(origin).hostname)) {
         const name = env.WEBAUTHN_RP_ID === undefined ? 'WEBAUTHN_ORIGINS' : 'WEBAUTHN_RP_ID';
@@ -446,6 +450,16 @@ const ZEnv = z.object({
       }
     }
   });
+
+/**
+ * The origin every printed link starts with: WEB_ORIGIN (the older name wins), PUBLIC_ORIGIN,
+ * else the web on this machine at PORT, the default scripts/start.mjs and next.config.ts use.
+ */
+function publicOriginOf(env: { WEB_ORIGIN?: string | undefined; PUBLIC_ORIGIN?: string | undefined; PORT?: unknown }): string {
+  // the refinement sees the input even when PORT itself failed (reported there)
+  const port = typeof env.PORT === 'number' ? env.PORT : 3000;
+  return env.WEB_ORIGIN ?? env.PUBLIC_ORIGIN ?? `http://localhost:${port}`;
+}
 
 const isIpAddress = (host: string) => /^\d{1,3}(\.\d{1,3}){3}$/.test(host) || host.startsWith('[');
 
@@ -493,7 +507,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     const missing = missingForProduction(env, { sandbox: e.PAYMENT_SANDBOX === true });
     if (missing.length > 0) throw new ConfigError(missing, 'NODE_ENV=production is missing:');
   }
-  const webOrigin = e.WEB_ORIGIN ?? e.PUBLIC_ORIGIN ?? 'http://localhost:3000';
+  const webOrigin = publicOriginOf(e);
   return {
     nodeEnv: e.NODE_ENV,
     port: e.API_PORT,

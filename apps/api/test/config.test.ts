@@ -170,6 +170,15 @@ describe('public origin and listen addresses', () => {
     expect(() => loadConfig({ PUBLIC_ORIGIN: 'localhost:3700' })).toThrow(/PUBLIC_ORIGIN: must be an http\(s\) origin/);
   });
 
+  it('without PUBLIC_ORIGIN, links start with the web on this machine at PORT (as npm start and next.config.ts take it)', () => {
+    expect(loadConfig({}).webOrigin).toBe('http://localhost:3000');
+    const config = loadConfig({ PORT: '3100' });
+    expect(config.webOrigin).toBe('http://localhost:3100');
+    expect(config.webauthn.origins).toEqual(['http://localhost:3100']);
+    expect(loadConfig({ PORT: '3100', PUBLIC_ORIGIN: 'https://www.llk.test' }).webOrigin).toBe('https://www.llk.test');
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
+  });
+
   it('API_HOST=localhost (the default) is the loopback pair; anything else is taken as given', () => {
     expect(listenAddresses('localhost')).toEqual({ addresses: ['127.0.0.1', '::1'], optional: new Set(['::1']) });
     expect(listenAddresses('0.0.0.0')).toEqual({ addresses: ['0.0.0.0'], optional: new Set() });

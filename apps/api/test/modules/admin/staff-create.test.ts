@@ -1,3 +1,8 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sha256Hex } from '../../../src/lib/secrets';
 import { createStaff, staffSetupLink } from '../../../src/modules/admin';
@@ -56,5 +61,26 @@ describe('admin:create flags and link', () => {
 
   it('puts the token in the fragment of the /admin/setup link', () => {
     expect(staffSetupLink('https://llk.example', 'tok')).toBe('https://llk.example/admin/setup#token=tok');
+  });
+});
+
+describe('npm run admin:create', () => {
+  it('prints the set-up link on PUBLIC_ORIGIN, or on the web at PORT when it is unset, never a fixed localhost:3000', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'llk-admin-cli-'));
+    const apiRoot = path.resolve(import.meta.dirname, '../../..');
+    const run = async (username: string, env: Record<string, string>) => {
+      const { PUBLIC_ORIGIN: _p, WEB_ORIGIN: _w, PORT: _port, ...inherited } = process.env;
+      const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/setup/cli.ts', 'admin', '--username', username, '--role', 'CONTENT'], {
+        cwd: apiRoot,
+        env: { ...inherited, NODE_ENV: 'development', DATABASE_URL: path.join(dir, 'cli.sqlite'), LOG_LEVEL: 'silent', ...env },
+      });
+      return stdout.trim();
+    };
+    try {
+      expect(await run('porter', { PORT: '3456' })).toMatch(/^http:\/\/localhost:3456\/admin\/setup#token=[A-Za-z0-9_-]{43}$/);
+      expect(await run('origin', { PORT: '3456', PUBLIC_ORIGIN: 'https://www.llk.example' })).toMatch(/^https:\/\/www\.llk\.example\/admin\/setup#token=/);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
