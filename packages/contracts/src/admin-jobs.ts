@@ -24,9 +24,19 @@ export const ZAdminJobRun = z.object({
 });
 export type TAdminJobRun = z.infer<typeof ZAdminJobRun>;
 
+/**
+ * Why a job is shown stuck (in red): its newest run has been running longer than its expiry, or
+ * it has not started for more than two of its intervals (ADR 0023).
+ */
+export const ZAdminJobStuck = z.enum(['RUNNING_PAST_EXPIRY', 'OVERDUE']);
+export type TAdminJobStuck = z.infer<typeof ZAdminJobStuck>;
+
 export const ZAdminJob = z.object({
   name: z.string(),
   everyMs: z.number().int(),
+  /** the longest one run may take */
+  expireSeconds: z.number().int(),
+  stuck: ZAdminJobStuck.nullable(),
   lastRun: ZAdminJobRun.nullable(),
   lastFailure: ZAdminJobRun.nullable(),
   /** failed runs among the kept ones (the newest 50 of each job) */

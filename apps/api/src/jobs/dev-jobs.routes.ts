@@ -31,7 +31,7 @@ export const devJobsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const job = jobs.find((item) => item.name === request.body.job)!;
       const now = new Date(Date.now() + request.body.days * DAY_MS);
-      const result = await job.run({ now, log: request.log.child({ job: job.name, movedClock: now.toISOString() }), attempt: 1 });
+      const result = await job.run({ now, log: request.log.child({ job: job.name, movedClock: now.toISOString() }), attempt: 1, signal: AbortSignal.timeout(job.expireSeconds * 1000) });
       reply.header('cache-control', 'no-store');
       return ok({ job: job.name, now: now.toISOString(), result: result ?? null });
     },

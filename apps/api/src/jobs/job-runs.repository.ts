@@ -9,11 +9,17 @@ const TEXT_LIMIT = 2_000;
 
 export async function insertRunStart(db: Db, run: { job: string; instance: string; attempt: number; startedAt: Date }): Promise<string> {
   const id = newId(run.startedAt.getTime());
+  const startedAt = toDbDate(run.startedAt);
   await db
     .insertInto('job_runs')
-    .values({ id, job: run.job, instance: run.instance, attempt: run.attempt, started_at: toDbDate(run.startedAt), outcome: 'RUNNING', finished_at: null, duration_ms: null, error: null, result: null })
+    .values({ id, job: run.job, instance: run.instance, attempt: run.attempt, started_at: startedAt, renewed_at: startedAt, outcome: 'RUNNING', finished_at: null, duration_ms: null, error: null, result: null })
     .execute();
   return id;
+}
+
+/** The run's process is still working on it. */
+export async function renewRun(db: Db, id: string, at: Date): Promise<void> {
+  await db.updateTable('job_runs').set({ renewed_at: toDbDate(at) }).where('id', '=', id).where('outcome', '=', 'RUNNING').execute();
 }
 
 export async function updateRunEnd(
@@ -32,6 +38,21 @@ export async function updateRunEnd(
     })
     .where('id', '=', id)
     .execute();
+}
+
+/**
+ * Runs still RUNNING whose last renewal is older than `before` become FAILED with `error`; the
+ * conditional update makes two instances checking at once mark each run once. Returns them.
+ */
+export async function abandonRunsNotRenewedSince(db: Db, before: Date, end: { finishedAt: Date; error: string }) {
+  const rows = await db
+    .updateTable('job_runs')
+    .set({ outcome: 'FAILED', finished_at: toDbDate(end.finishedAt), error: end.error.slice(0, TEXT_LIMIT) })
+    .where('outcome', '=', 'RUNNING')
+    .where((eb) => eb.or([eb('renewed_at', '<', toDbDate(before)), eb.and([eb('renewed_at', 'is', null), eb('started_at', '<', toDbDate(before))])]))
+    .returning(['id', 'job', 'instance', 'attempt', 'started_at'])
+    .execute();
+  return rows.map((row) => ({ ...row, attempt: Number(row.attempt) }));
 }
 
 export async function pruneRuns(db: Db, job: string, keep = KEPT_RUNS_PER_JOB): Promise<void> {

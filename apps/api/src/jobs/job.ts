@@ -7,6 +7,13 @@ export interface JobDefinition {
   /** How often; 0 = never (the job is not registered). */
   everyMs: number;
   /**
+   * Its expiry: the longest one run may take, sized to its work (seconds, not minutes). A run
+   * holds its job by a short lease that it renews while it works, up to this; past it the run's
+   * signal is aborted, the hold lapses and the job is failed and retried, and the back office
+   * shows a run still going as stuck (ADR 0023).
+   */
+  expireSeconds: number;
+  /**
    * The work. It must be safe to repeat: a retry follows a failure that may have done part of
    * it, and a run asked for by hand may follow a scheduled one. What it returns is logged.
    */
@@ -18,6 +25,8 @@ export interface JobContext {
   log: FastifyBaseLogger;
   /** 1 for a scheduled run, 2… for its retries */
   attempt: number;
+  /** Aborted when the run passes its expiry or loses its hold: a long run stops at the next step. */
+  signal: AbortSignal;
 }
 
 /** After a failure: up to `limit` retries, the first after `delayMs`, each later one twice as late. */
@@ -28,8 +37,36 @@ export interface RetryPolicy {
 
 export const DEFAULT_RETRY: RetryPolicy = { limit: 3, delayMs: 5_000 };
 
+/**
+ * A run's hold on its job, as the runners keep it: renewed every `renewMs` while the run works,
+ * lapsed `holdMs` after the last renewal. A worker that dies (SIGKILL, a lost machine) stops
+ * renewing, so its job is failed by any other instance within `holdMs` plus one check, instead
+ * of blocking its queue until an expiry of minutes (ADR 0023).
+ */
+export interface HoldTiming {
+  holdMs: number;
+  renewMs: number;
+  /** how often every instance fails the jobs whose hold lapsed, and marks their runs abandoned */
+  checkMs: number;
+}
+
+export const DEFAULT_HOLD: HoldTiming = { holdMs: 15_000, renewMs: 5_000, checkMs: 5_000 };
+
+/** What a runner passes to one run: its attempt, and the renewal of its hold in the queue (pg-boss). */
+export interface RunOptions {
+  attempt: number;
+  /** Renews the run's hold in the queue; resolves false when the hold was lost (failed by another instance). */
+  renewHold?: () => Promise<boolean>;
+}
+
 /** Runs one attempt of a job with logging and a job_runs record; rejects when the job failed. */
-export type ExecuteJob = (job: JobDefinition, attempt: number) => Promise<void>;
+export type ExecuteJob = (job: JobDefinition, options: RunOptions) => Promise<void>;
+
+export interface ScheduledJob {
+  name: string;
+  everyMs: number;
+  expireSeconds: number;
+}
 
 export interface JobRunner {
   readonly kind: 'in-process' | 'pg-boss';
@@ -37,7 +74,9 @@ export interface JobRunner {
   /** One run as soon as possible, for operators; still never while the same job is running. */
   runNow(name: string): Promise<void>;
   /** The jobs started, in registry order (the back office's jobs screen). */
-  scheduled(): { name: string; everyMs: number }[];
+  scheduled(): ScheduledJob[];
+  /** When it started: a job that has not run since is overdue two intervals after this. */
+  readonly startedAt: Date;
   /** No new runs; waits for the running ones. */
   stop(): Promise<void>;
 }

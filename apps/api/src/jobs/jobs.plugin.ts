@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
-import { createExecutor } from './execute';
+import { abandonStaleRuns, createExecutor } from './execute';
 import { InProcessRunner } from './in-process-runner';
-import { type JobDefinition, type JobRunner, type RetryPolicy } from './job';
+import { DEFAULT_HOLD, type HoldTiming, type JobDefinition, type JobRunner, type RetryPolicy } from './job';
 import { PgBossRunner } from './pg-boss-runner';
 import { appJobs } from './registry';
 
@@ -14,8 +14,8 @@ declare module 'fastify' {
 
 /** Which runner; by default pg-boss on PostgreSQL (schema JOBS_SCHEMA) and in-process on SQLite. */
 export type TJobRunnerChoice =
-  | { kind: 'in-process'; retry?: RetryPolicy }
-  | { kind: 'pg-boss'; connectionString: string; schema: string; retry?: RetryPolicy; pollingIntervalSeconds?: number; applicationName?: string };
+  | { kind: 'in-process'; retry?: RetryPolicy; hold?: HoldTiming }
+  | { kind: 'pg-boss'; connectionString: string; schema: string; retry?: RetryPolicy; pollingIntervalSeconds?: number; applicationName?: string; hold?: HoldTiming };
 
 export interface JobsPluginOptions {
   runner?: TJobRunnerChoice;
@@ -27,11 +27,13 @@ export interface JobsPluginOptions {
 export default fp<JobsPluginOptions>(
   async (app, options) => {
     const choice = options.runner ?? defaultChoice(app.config.database, app.config.jobs.schema);
-    const execute = createExecutor({ db: app.db, log: app.log });
+    const hold = choice.hold ?? DEFAULT_HOLD;
+    const execute = createExecutor({ db: app.db, log: app.log, hold });
+    const abandon = () => abandonStaleRuns(app.db, app.log, hold);
     const runner: JobRunner =
       choice.kind === 'pg-boss'
-        ? new PgBossRunner({ ...choice, execute, log: app.log })
-        : new InProcessRunner({ execute, log: app.log, ...(choice.retry ? { retry: choice.retry } : {}) });
+        ? new PgBossRunner({ ...choice, execute, log: app.log, hold, abandonStaleRuns: abandon })
+        : new InProcessRunner({ execute, log: app.log, hold, abandonStaleRuns: abandon, ...(choice.retry ? { retry: choice.retry } : {}) });
     app.decorate('jobs', runner);
     app.addHook('onReady', async () => runner.start(options.jobs ?? appJobs(app)));
     app.addHook('onClose', async () => runner.stop());

@@ -1,7 +1,7 @@
 import { type FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import pg from 'pg';
-import { DEFAULT_RETRY, type ExecuteJob, type JobDefinition, type JobRunner, type RetryPolicy } from './job';
+import { DEFAULT_HOLD, DEFAULT_RETRY, type ExecuteJob, type HoldTiming, type JobDefinition, type JobRunner, type RetryPolicy, type ScheduledJob } from './job';
 import { QueueWorker } from './pg-boss-worker';
 
 export interface PgBossRunnerOptions {
@@ -15,10 +15,12 @@ export interface PgBossRunnerOptions {
   applicationName?: string;
   /** How often an idle worker asks for work; one is woken at once when its own instance sends a job. */
   pollingIntervalSeconds?: number;
+  /** The runs' hold on their jobs (tests shorten it). */
+  hold?: HoldTiming;
+  /** Marks the job_runs rows whose process stopped renewing them (execute.ts), on start and each check. */
+  abandonStaleRuns?: () => Promise<number>;
 }
 
-/** A job running longer than this is failed by pg-boss's supervisor and retried. */
-const EXPIRE_SECONDS = 15 * 60;
 const HALF_DAY_SECONDS = 12 * 60 * 60;
 
 /**
@@ -32,15 +34,29 @@ const HALF_DAY_SECONDS = 12 * 60 * 60;
  *   one waiting) across all instances; a worker (pg-boss-worker.ts) takes one job at a time.
  * - Retries with back-off: `retryLimit`, `retryDelay` and `retryBackoff` on the queue; pg-boss
  *   moves a failed job to `retry` with a growing `start_after`.
+ * - Never stalled by a dead worker (ADR 0023): a job is held for `hold.holdMs` (the queue's
+ *   `expireInSeconds`, so a job's `expire_in`) and its run renews the hold every `hold.renewMs`
+ *   while it works. Every instance, when it starts and every `hold.checkMs`, fails the active jobs
+ *   whose hold lapsed (pg-boss's `fail`, so the queue's retries follow) and marks their runs
+ *   abandoned. pg-boss's own supervisor does the same with the same rule, less often.
  */
 export class PgBossRunner implements JobRunner {
   readonly kind = 'pg-boss' as const;
   readonly #options: PgBossRunnerOptions;
   readonly #jobs = new Map<string, { job: JobDefinition; worker: QueueWorker; ticker: NodeJS.Timeout }>();
+  readonly #hold: HoldTiming;
   #boss: PgBoss | undefined;
+  #checker: NodeJS.Timeout | undefined;
+  #checking: Promise<void> | undefined;
+  #startedAt = new Date();
 
   constructor(options: PgBossRunnerOptions) {
     this.#options = options;
+    this.#hold = options.hold ?? DEFAULT_HOLD;
+  }
+
+  get startedAt(): Date {
+    return this.#startedAt;
   }
 
   /** The engine, for tests and operators' tools. */
@@ -73,7 +89,7 @@ export class PgBossRunner implements JobRunner {
       retryLimit: retry.limit,
       retryDelay: Math.max(1, Math.round(retry.delayMs / 1000)),
       retryBackoff: true,
-      expireInSeconds: EXPIRE_SECONDS,
+      expireInSeconds: Math.max(1, Math.ceil(this.#hold.holdMs / 1000)),
     };
     // pg-boss's create_queue deadlocks when instances starting together create the same queues:
     // one instance at a time installs pg-boss and creates or updates them, the others then find
@@ -85,15 +101,66 @@ export class PgBossRunner implements JobRunner {
         await boss.updateQueue(job.name, { name: job.name, ...queue });
       }
     });
+    this.#startedAt = new Date();
     for (const job of jobs) {
       const pollingSeconds = this.#options.pollingIntervalSeconds ?? defaultPollingSeconds(job);
-      const worker = new QueueWorker({ boss, job, execute: this.#options.execute, log, pollingMs: pollingSeconds * 1000 });
+      const renewHold = (id: string) => this.#renewHold(job.name, id);
+      const worker = new QueueWorker({ boss, job, execute: this.#options.execute, log, pollingMs: pollingSeconds * 1000, renewHold });
       worker.start();
       const ticker = setInterval(() => void this.requestScheduledRun(job.name), Math.max(500, job.everyMs / 2));
       ticker.unref();
       this.#jobs.set(job.name, { job, worker, ticker });
     }
+    // Before any worker of this instance asks for work: a job held by a worker that died (before
+    // this instance restarted, or in a restored backup) is failed now, not at its expiry.
+    await this.checkHolds();
+    this.#checker = setInterval(() => void this.checkHolds(), this.#hold.checkMs);
+    this.#checker.unref();
     log.info({ runner: this.kind, schema, jobs: jobs.map((job) => ({ name: job.name, everyMs: job.everyMs })) }, 'job runner started');
+  }
+
+  /**
+   * Fails every active job of this runner's queues whose hold lapsed (its worker stopped
+   * renewing it), and marks the runs nobody renews as abandoned. Two instances checking at once
+   * fail each job once: `fail` only touches a job not yet completed or failed.
+   */
+  checkHolds(): Promise<void> {
+    this.#checking ??= this.#failLapsedHolds().finally(() => (this.#checking = undefined));
+    return this.#checking;
+  }
+
+  async #failLapsedHolds(): Promise<void> {
+    const boss = this.#boss;
+    if (!boss) return;
+    const { log, schema } = this.#options;
+    try {
+      const names = [...this.#jobs.keys()];
+      const { rows } = (await boss.getDb().executeSql(
+        `select id, name, extract(epoch from now() - started_on)::float as held_seconds from ${schema}.job
+         where name = any($1::text[]) and state = 'active' and started_on + expire_in < now()`,
+        [names],
+      )) as { rows: { id: string; name: string; held_seconds: number }[] };
+      for (const row of rows) {
+        await boss.fail(row.name, row.id, { message: 'its hold lapsed: the worker stopped renewing it (killed, or cut off from the database)' });
+        log.error({ job: row.name, queueJobId: row.id, heldSeconds: Math.round(row.held_seconds), err: { message: 'hold lapsed' } }, 'job failed: its worker stopped renewing its hold');
+        this.#jobs.get(row.name)?.worker.wake();
+      }
+      await this.#options.abandonStaleRuns?.();
+    } catch (error) {
+      log.warn({ err: error }, 'job holds not checked');
+    }
+  }
+
+  /** Extends the run's hold to `holdMs` from now; false when the job is no longer active (another instance failed it). */
+  async #renewHold(name: string, id: string): Promise<boolean> {
+    const { rows } = (await this.boss
+      .getDb()
+      .executeSql(`update ${this.#options.schema}.job set expire_in = (now() - started_on) + $3 * interval '1 millisecond' where name = $1 and id = $2 and state = 'active' returning id`, [
+        name,
+        id,
+        this.#hold.holdMs,
+      ])) as { rows: unknown[] };
+    return rows.length > 0;
   }
 
   /** Runs `work` under a session advisory lock of this pg-boss schema, on a connection of its own. */
@@ -134,11 +201,13 @@ export class PgBossRunner implements JobRunner {
     entry.worker.wake();
   }
 
-  scheduled(): { name: string; everyMs: number }[] {
-    return [...this.#jobs.values()].map(({ job }) => ({ name: job.name, everyMs: job.everyMs }));
+  scheduled(): ScheduledJob[] {
+    return [...this.#jobs.values()].map(({ job }) => ({ name: job.name, everyMs: job.everyMs, expireSeconds: job.expireSeconds }));
   }
 
   async stop(): Promise<void> {
+    clearInterval(this.#checker);
+    await this.#checking;
     for (const { ticker } of this.#jobs.values()) clearInterval(ticker);
     await Promise.all([...this.#jobs.values()].map(({ worker }) => worker.stop()));
     await this.#boss?.stop({ graceful: false });

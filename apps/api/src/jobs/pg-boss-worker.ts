@@ -3,11 +3,17 @@ import { type FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
 import { type ExecuteJob, type JobDefinition } from './job';
 
+/** Waits before each try of marking a job completed or failed: the pool reconnects meanwhile. */
+const SETTLE_RETRY_MS = [0, 250, 1_000, 3_000];
+
 /**
- * One job's worker in one instance: takes one job at a time from its pg-boss queue, runs it and
- * awaits marking it completed or failed. pg-boss's own `work()` leaves those two promises
- * unawaited, so with the database away at that moment (a failover) their rejection would go
- * unhandled and end the process; here it is logged and the supervisor sorts the job out.
+ * One job's worker in one instance: takes one job at a time from its pg-boss queue, runs it
+ * (renewing its hold meanwhile, `renewHold`) and awaits marking it completed or failed. pg-boss's
+ * own `work()` leaves those two promises unawaited, so with the database away at that moment (a
+ * failover) their rejection would go unhandled and end the process. Here a lost mark (a backend
+ * terminated just then) is tried again on a fresh connection; if the database stays away, the
+ * run stops renewing its hold, and any instance fails the job once the hold lapses, so its queue
+ * is never blocked until an expiry of minutes (ADR 0023).
  */
 export class QueueWorker {
   readonly #boss: PgBoss;
@@ -20,8 +26,11 @@ export class QueueWorker {
   #sleeping: AbortController | undefined;
   #loop: Promise<void> | undefined;
 
-  constructor(options: { boss: PgBoss; job: JobDefinition; execute: ExecuteJob; log: FastifyBaseLogger; pollingMs: number }) {
+  readonly #renewHold: (id: string) => Promise<boolean>;
+
+  constructor(options: { boss: PgBoss; job: JobDefinition; execute: ExecuteJob; log: FastifyBaseLogger; pollingMs: number; renewHold: (id: string) => Promise<boolean> }) {
     this.#boss = options.boss;
+    this.#renewHold = options.renewHold;
     this.#job = options.job;
     this.#execute = options.execute;
     this.#log = options.log;
@@ -64,15 +73,28 @@ export class QueueWorker {
     if (!taken) return false;
     const id = taken.id;
     try {
-      await this.#execute(this.#job, taken.retryCount + 1);
+      await this.#execute(this.#job, { attempt: taken.retryCount + 1, renewHold: () => this.#renewHold(id) });
     } catch (error) {
-      await this.#boss.fail(name, id, { message: error instanceof Error ? error.message : String(error) }).catch((failure: unknown) => {
-        this.#log.warn({ err: failure, job: name }, 'job failure not recorded in its queue');
-      });
+      const message = error instanceof Error ? error.message : String(error);
+      await this.#settle('job failure not recorded in its queue', () => this.#boss.fail(name, id, { message }));
       return true;
     }
-    await this.#boss.complete(name, id).catch((failure: unknown) => this.#log.warn({ err: failure, job: name }, 'job completion not recorded in its queue'));
+    await this.#settle('job completion not recorded in its queue', () => this.#boss.complete(name, id));
     return true;
+  }
+
+  /** Marks the job, trying again on a fresh connection; gives up to the hold's lapse. */
+  async #settle(failed: string, mark: () => Promise<unknown>): Promise<void> {
+    for (const [index, waitMs] of SETTLE_RETRY_MS.entries()) {
+      if (waitMs > 0) await delay(waitMs, undefined, { ref: false });
+      try {
+        await mark();
+        return;
+      } catch (error) {
+        const last = index === SETTLE_RETRY_MS.length - 1;
+        this.#log.warn({ err: error, job: this.#job.name, try: index + 1 }, last ? `${failed}: its hold will lapse and another run follows` : failed);
+      }
+    }
   }
 
   async #sleep(): Promise<void> {

@@ -12,7 +12,9 @@ const HOUR_MS = 60 * MINUTE_MS;
 
 /**
  * Every background job of the API, in one place. Each is safe to repeat (conditional updates,
- * idempotent deletes, markers), so a retry or a run by hand never does anything twice.
+ * idempotent deletes, markers), so a retry or a run by hand never does anything twice. Each
+ * expiry is sized to the job's work with room for a slow gateway or database (ADR 0023): a run
+ * past it is asked to stop and shown stuck in the back office.
  */
 export function appJobs(app: FastifyInstance): JobDefinition[] {
   const orders = orderSettingsOf(app.config);
@@ -22,12 +24,14 @@ export function appJobs(app: FastifyInstance): JobDefinition[] {
       // Expiry (after asking the gateway), completion, double-payment refunds, purges.
       name: 'orders-sweep',
       everyMs: orders.sweepIntervalMs,
+      expireSeconds: 60,
       run: ({ now, log }) => sweepOrders({ db: app.db, providers: app.paymentProviders, kv: app.kv, completeAfterMs: orders.completeAfterMs, log }, now),
     },
     {
       // Open payments whose notification may have been lost are asked at their gateway.
       name: 'payments-reconcile',
       everyMs: payments.reconcileIntervalMs,
+      expireSeconds: 60,
       run: ({ now, log }) =>
         reconcilePendingPayments({ db: app.db, providers: app.paymentProviders, kv: app.kv, afterMs: payments.reconcileAfterMs, log }, now),
     },
@@ -35,30 +39,35 @@ export function appJobs(app: FastifyInstance): JobDefinition[] {
       // Yesterday's gateway bills against the ledger, once per gateway and day (hourly until done).
       name: 'payments-reconcile-bills',
       everyMs: payments.billReconcileHour < 0 ? 0 : HOUR_MS,
+      expireSeconds: 600,
       run: ({ now, log }) => reconcileYesterdaysBills({ db: app.db, providers: app.paymentProviders, fromHour: payments.billReconcileHour, log }, now),
     },
     {
       // Commissions past their 7-day window become effective.
       name: 'referrals-mature-commissions',
       everyMs: HOUR_MS,
+      expireSeconds: 60,
       run: async ({ now }) => ({ matured: await matureCommissions(app.db, now) }),
     },
     {
       // Cloud PCs past their term are released (the device list also checks on read).
       name: 'cloud-pc-expire-machines',
       everyMs: MINUTE_MS,
+      expireSeconds: 30,
       run: async ({ now }) => ({ expired: await expireMachines(app.db, now) }),
     },
     {
       // Sessions past their idle or absolute limit are useless rows.
       name: 'sessions-purge',
       everyMs: HOUR_MS,
+      expireSeconds: 120,
       run: async ({ now }) => ({ purged: await purgeDeadSessions(app.db, app.config.session, now) }),
     },
     {
       // Cancelled accounts past their 15-day cooling-off lose their personal data.
       name: 'accounts-erase',
       everyMs: HOUR_MS,
+      expireSeconds: 300,
       run: async ({ now }) => ({ erased: await eraseDueAccounts(app.db, app.kv, now) }),
     },
   ];

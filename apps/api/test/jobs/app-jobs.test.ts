@@ -89,10 +89,11 @@ describe.each(testDialects().filter(({ dialect }) => dialect === 'postgres'))('p
 
   function jobs(instance: string): JobDefinition[] {
     return [
-      { name: 'test-once', everyMs: HOUR, run: async () => void onceRuns.push(instance) },
+      { name: 'test-once', everyMs: HOUR, expireSeconds: 60, run: async () => void onceRuns.push(instance) },
       {
         name: 'test-overlap',
         everyMs: HOUR,
+        expireSeconds: 60,
         run: async () => {
           overlapEvents.push(`start ${overlapEvents.length === 0 ? 'first' : 'second'}`);
           if (overlapEvents.length === 1) await held.promise;
@@ -102,6 +103,7 @@ describe.each(testDialects().filter(({ dialect }) => dialect === 'postgres'))('p
       {
         name: 'test-failover',
         everyMs: HOUR,
+        expireSeconds: 60,
         run: async () => {
           failoverRuns.push(failoverRuns.length + 1);
           if (failoverRuns.length === 1) await failoverHeld.promise;
@@ -110,6 +112,7 @@ describe.each(testDialects().filter(({ dialect }) => dialect === 'postgres'))('p
       {
         name: 'test-retry',
         everyMs: HOUR,
+        expireSeconds: 60,
         run: async ({ attempt }) => {
           retryAttempts.push(attempt);
           if (attempt < 3) throw new Error(`attempt ${attempt} failed`);

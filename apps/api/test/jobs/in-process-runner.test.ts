@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createExecutor } from '../../src/jobs/execute';
+import { ABANDONED_RUN_ERROR, abandonStaleRuns, createExecutor } from '../../src/jobs/execute';
 import { InProcessRunner } from '../../src/jobs/in-process-runner';
-import { type JobContext, type JobDefinition } from '../../src/jobs/job';
+import { DEFAULT_HOLD, type JobContext, type JobDefinition } from '../../src/jobs/job';
 import { KEPT_RUNS_PER_JOB } from '../../src/jobs/job-runs.repository';
 import { createTestDatabase, type TestDatabase } from '../helper';
 import { capturingLogger, gate, listRecentRuns } from './support';
@@ -32,14 +32,19 @@ describe('in-process job runner', () => {
 
   function start(jobs: JobDefinition[], retry = { limit: 3, delayMs: 5 * SECOND }): InProcessRunner {
     const log = capturingLogger(lines);
-    runner = new InProcessRunner({ execute: createExecutor({ db: test.handle.db, log, instance: 'test:1' }), log, retry });
+    runner = new InProcessRunner({
+      execute: createExecutor({ db: test.handle.db, log, instance: 'test:1' }),
+      log,
+      retry,
+      abandonStaleRuns: () => abandonStaleRuns(test.handle.db, log, DEFAULT_HOLD),
+    });
     void runner.start(jobs);
     return runner;
   }
 
   it('runs a job every `everyMs`, first one interval after the start', async () => {
     const runs: number[] = [];
-    start([{ name: 'tick', everyMs: MINUTE, run: async ({ now }) => runs.push(now.getTime()) }]);
+    start([{ name: 'tick', everyMs: MINUTE, expireSeconds: 60, run: async ({ now }) => runs.push(now.getTime()) }]);
     await vi.advanceTimersByTimeAsync(MINUTE - 1);
     expect(runs).toEqual([]);
     await vi.advanceTimersByTimeAsync(1);
@@ -56,6 +61,7 @@ describe('in-process job runner', () => {
     const job: JobDefinition = {
       name: 'slow',
       everyMs: MINUTE,
+      expireSeconds: 60,
       run: async ({ now }) => {
         calls.push(now.getTime());
         running += 1;
@@ -87,6 +93,7 @@ describe('in-process job runner', () => {
       {
         name: 'flaky',
         everyMs: 10 * MINUTE,
+        expireSeconds: 60,
         run: async ({ now, attempt }: JobContext) => {
           attempts.push({ at: now.getTime() - t0, attempt });
           if (failuresLeft-- > 0) throw new Error('gateway down');
@@ -123,6 +130,7 @@ describe('in-process job runner', () => {
     const failing: JobDefinition = {
       name: 'often',
       everyMs: 3 * SECOND,
+      expireSeconds: 60,
       run: async ({ now }) => {
         attempts.push(now.getTime() - t0);
         throw new Error('no');
@@ -134,7 +142,7 @@ describe('in-process job runner', () => {
   });
 
   it('logs each run with its duration and outcome and records it in job_runs', async () => {
-    start([{ name: 'counted', everyMs: MINUTE, run: async () => ({ expired: 2 }) }]);
+    start([{ name: 'counted', everyMs: MINUTE, expireSeconds: 60, run: async () => ({ expired: 2 }) }]);
     await vi.advanceTimersByTimeAsync(MINUTE);
     const started = lines.find((line) => line.msg === 'job started');
     const finished = lines.find((line) => line.msg === 'job finished');
@@ -149,10 +157,64 @@ describe('in-process job runner', () => {
   });
 
   it(`keeps the newest ${KEPT_RUNS_PER_JOB} runs of a job`, async () => {
-    start([{ name: 'chatty', everyMs: SECOND, run: async () => undefined }]);
+    start([{ name: 'chatty', everyMs: SECOND, expireSeconds: 60, run: async () => undefined }]);
     await vi.advanceTimersByTimeAsync((KEPT_RUNS_PER_JOB + 5) * SECOND);
     const runs = await listRecentRuns(test.handle.db, { job: 'chatty', limit: 1000 });
     expect(runs).toHaveLength(KEPT_RUNS_PER_JOB);
     expect(runs[0]?.startedAt).toBe(new Date(Date.parse('2026-05-01T00:00:00.000Z') + (KEPT_RUNS_PER_JOB + 5) * SECOND).toISOString());
+  });
+
+  it('marks the runs a killed process left RUNNING as abandoned when it starts, and logs each as a failure', async () => {
+    const killedAt = new Date(Date.now() - 10 * MINUTE);
+    await test.handle.db
+      .insertInto('job_runs')
+      .values({ id: '01KILLEDRUN0000000000000000', job: 'orders-sweep', instance: 'old:1', attempt: 1, started_at: killedAt.toISOString(), renewed_at: killedAt.toISOString(), outcome: 'RUNNING', finished_at: null, duration_ms: null, error: null, result: null })
+      .execute();
+    start([]);
+    await vi.advanceTimersByTimeAsync(0);
+    const [run] = await listRecentRuns(test.handle.db, { job: 'orders-sweep' });
+    expect(run).toMatchObject({ outcome: 'FAILED', error: ABANDONED_RUN_ERROR, instance: 'old:1' });
+    expect(lines.find((line) => line.msg === 'job failed')).toMatchObject({ level: 50, job: 'orders-sweep', instance: 'old:1', err: { message: ABANDONED_RUN_ERROR } });
+  });
+
+  it('renews a working run, so a run that lasts longer than a hold is never taken for abandoned', async () => {
+    const held = gate();
+    start([{ name: 'long', everyMs: MINUTE, expireSeconds: 600, run: () => held.promise }]);
+    await vi.advanceTimersByTimeAsync(MINUTE);
+    await vi.advanceTimersByTimeAsync(DEFAULT_HOLD.holdMs * 4);
+    const [run] = await listRecentRuns(test.handle.db, { job: 'long' });
+    expect(run?.outcome).toBe('RUNNING');
+    const [row] = await test.handle.db.selectFrom('job_runs').select(['started_at', 'renewed_at']).where('job', '=', 'long').execute();
+    expect(Date.parse(row?.renewed_at ?? '') - Date.parse(row?.started_at ?? '')).toBeGreaterThanOrEqual(DEFAULT_HOLD.holdMs * 3);
+    held.open();
+    await vi.advanceTimersByTimeAsync(0);
+    expect((await listRecentRuns(test.handle.db, { job: 'long' }))[0]?.outcome).toBe('SUCCEEDED');
+  });
+
+  it('asks a run past its expiry to stop, logs it as an error, and starts no run beside it', async () => {
+    const reasons: string[] = [];
+    let starts = 0;
+    const job: JobDefinition = {
+      name: 'hung',
+      everyMs: MINUTE,
+      expireSeconds: 30,
+      run: async ({ signal }) => {
+        starts += 1;
+        await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+        reasons.push((signal.reason as Error).message);
+        // a run that takes its time to stop after the signal
+        await new Promise<void>((resolve) => setTimeout(resolve, 3 * MINUTE));
+      },
+    };
+    const started = start([job]);
+    await vi.advanceTimersByTimeAsync(MINUTE + 30 * SECOND);
+    expect(reasons).toEqual(['the run passed its expiry of 30 s']);
+    expect(lines.find((line) => line.msg === 'job passed its expiry: asked to stop')).toMatchObject({ level: 50, job: 'hung', expireSeconds: 30 });
+    const asked = started.runNow('hung');
+    await vi.advanceTimersByTimeAsync(2 * MINUTE);
+    expect(starts).toBe(1);
+    await vi.advanceTimersByTimeAsync(MINUTE);
+    await asked;
+    expect(starts).toBe(1);
   });
 });

@@ -1,7 +1,7 @@
-import { type TAdminJob, type TAdminJobList, type TAdminJobRun } from '@llk/contracts';
+import { type TAdminJob, type TAdminJobList, type TAdminJobRun, type TAdminJobStuck } from '@llk/contracts';
 import { fromDbDate } from '../../db/dialect';
 import { type Db } from '../../db/schema';
-import { type JobRunner } from '../../jobs/job';
+import { type JobRunner, type ScheduledJob } from '../../jobs/job';
 import { listKeptRuns } from '../../jobs/job-runs.repository';
 import { AppError } from '../../lib/app-error';
 import { requireReason, type StaffActor } from './admin-actions';
@@ -29,11 +29,25 @@ function runOf(row: RunRow): TAdminJobRun {
   };
 }
 
-function jobOf(job: { name: string; everyMs: number }, runs: readonly RunRow[]): TAdminJob {
+/**
+ * Stuck (ADR 0023): the newest run has been RUNNING longer than the job's expiry (its worker hung,
+ * or died and nobody has marked it yet), or no run has started for more than two intervals since
+ * the last start (or since the runner started, when it has not run yet).
+ */
+function stuckOf(job: ScheduledJob, runs: readonly RunRow[], since: Date, now: Date): TAdminJobStuck | null {
+  const newest = runs[0];
+  const startedAt = newest ? fromDbDate(newest.started_at) : since;
+  if (newest?.outcome === 'RUNNING') return now.getTime() - startedAt.getTime() > job.expireSeconds * 1000 ? 'RUNNING_PAST_EXPIRY' : null;
+  return now.getTime() - startedAt.getTime() > 2 * job.everyMs ? 'OVERDUE' : null;
+}
+
+function jobOf(job: ScheduledJob, runs: readonly RunRow[], since: Date, now: Date): TAdminJob {
   const failures = runs.filter((run) => run.outcome === 'FAILED');
   return {
     name: job.name,
     everyMs: job.everyMs,
+    expireSeconds: job.expireSeconds,
+    stuck: stuckOf(job, runs, since, now),
     lastRun: runs[0] ? runOf(runs[0]) : null,
     lastFailure: failures[0] ? runOf(failures[0]) : null,
     recentFailures: failures.length,
@@ -41,9 +55,9 @@ function jobOf(job: { name: string; everyMs: number }, runs: readonly RunRow[]):
   };
 }
 
-export async function listJobsForStaff(db: Db, runner: JobRunner): Promise<TAdminJobList> {
+export async function listJobsForStaff(db: Db, runner: JobRunner, now = new Date()): Promise<TAdminJobList> {
   const runs = await listKeptRuns(db);
-  return { runner: runner.kind, items: runner.scheduled().map((job) => jobOf(job, runs.filter((run) => run.job === job.name))) };
+  return { runner: runner.kind, items: runner.scheduled().map((job) => jobOf(job, runs.filter((run) => run.job === job.name), runner.startedAt, now)) };
 }
 
 function scheduledJob(runner: JobRunner, name: string) {
@@ -67,5 +81,5 @@ export async function runJobForStaff(db: Db, runner: JobRunner, actor: StaffActo
   await db.transaction().execute((trx) => recordAudit(trx, { staffId: actor.staffId, action: 'jobs.run', targetType: 'job', targetId: name, reason, ...(actor.ip ? { ip: actor.ip } : {}) }));
   // a failed run is recorded in job_runs and shown; it is not this request's failure
   await runner.runNow(name).catch(() => undefined);
-  return { runner: runner.kind, job: jobOf(job, await listKeptRuns(db, name)) };
+  return { runner: runner.kind, job: jobOf(job, await listKeptRuns(db, name), runner.startedAt, new Date()) };
 }

@@ -1,5 +1,6 @@
 import { ErrorCode } from '@llk/contracts';
 import { describe, expect, it } from 'vitest';
+import { newId } from '../../../src/db/dialect';
 import { type JobDefinition } from '../../../src/jobs/job';
 import { testDialects, useTestApp } from '../../helper';
 import { gate } from '../../jobs/support';
@@ -20,6 +21,7 @@ const jobs: JobDefinition[] = [
   {
     name: 'count-things',
     everyMs: HOUR_MS,
+    expireSeconds: 60,
     run: async () => {
       active += 1;
       mostAtOnce = Math.max(mostAtOnce, active);
@@ -32,6 +34,7 @@ const jobs: JobDefinition[] = [
   {
     name: 'always-fails',
     everyMs: HOUR_MS,
+    expireSeconds: 60,
     run: () => Promise.reject(new Error('gateway unreachable')),
   },
 ];
@@ -44,6 +47,8 @@ interface Run {
 interface Job {
   name: string;
   everyMs: number;
+  expireSeconds: number;
+  stuck: string | null;
   lastRun: Run | null;
   lastFailure: Run | null;
   recentFailures: number;
@@ -114,5 +119,34 @@ describe.each(testDialects())('jobs in the back office ($dialect)', ({ dialect }
     expect((await call(ops, 'POST', '/count-things/run', {})).body.errcode).toBe(ErrorCode.VALIDATION_FAILED);
     const support = await newStaff(ctx.database.db, 'SUPPORT');
     expect((await call(support, 'POST', '/count-things/run', { reason: 'x' })).res.statusCode).toBe(403);
+  });
+
+  it('shows a job stuck when its run has gone past its expiry, or when it has not started for two intervals', async () => {
+    const ops = await newStaff(ctx.database.db, 'OPS');
+    const now = Date.now();
+    const run = (job: string, startedAgoMs: number, outcome: 'RUNNING' | 'SUCCEEDED') => ({
+      id: newId(now),
+      job,
+      instance: 'elsewhere:1',
+      attempt: 1,
+      started_at: new Date(now - startedAgoMs).toISOString(),
+      // still renewed: a live worker that hung, not a dead one
+      renewed_at: new Date(now).toISOString(),
+      outcome,
+      finished_at: outcome === 'RUNNING' ? null : new Date(now - startedAgoMs + 1_000).toISOString(),
+      duration_ms: outcome === 'RUNNING' ? null : 1_000,
+      error: null,
+      result: null,
+    });
+    // count-things: running for 61 s, past its expiry of 60 s; always-fails: last started 2 h 1 min ago, every hour
+    await ctx.database.db.insertInto('job_runs').values([run('count-things', 61_000, 'RUNNING'), run('always-fails', 2 * HOUR_MS + 60_000, 'SUCCEEDED')]).execute();
+    const listed = await call<{ items: Job[] }>(ops, 'GET', '');
+    expect(listed.body.data.items.map((job) => [job.name, job.expireSeconds, job.stuck])).toEqual([
+      ['count-things', 60, 'RUNNING_PAST_EXPIRY'],
+      ['always-fails', 60, 'OVERDUE'],
+    ]);
+    await ctx.database.db.deleteFrom('job_runs').where('instance', '=', 'elsewhere:1').execute();
+    const after = await call<{ items: Job[] }>(ops, 'GET', '');
+    expect(after.body.data.items.map((job) => job.stuck)).toEqual([null, null]);
   });
 });

@@ -20,7 +20,7 @@ const DAY_MS = 24 * 3_600_000;
 async function runEraseJob(app: App, now: Date): Promise<unknown> {
   const job = appJobs(app).find((item) => item.name === 'accounts-erase');
   if (!job) throw new Error('accounts-erase is not registered');
-  return job.run({ now, log: app.log, attempt: 1 });
+  return job.run({ now, log: app.log, attempt: 1, signal: new AbortController().signal });
 }
 
 describe.each(testDialects())('account cancellation on $dialect', ({ dialect }) => {

@@ -59,13 +59,22 @@ function JobCard({ job, onRun }: { job: TAdminJob; onRun: (job: TAdminJob) => vo
     }
   }
   return (
-    <li className="rounded-card border border-line bg-canvas p-4 sm:p-5" data-testid={`job-${job.name}`}>
+    <li
+      className={`rounded-card border p-4 sm:p-5 ${job.stuck ? 'border-red-300 bg-red-50' : 'border-line bg-canvas'}`}
+      data-testid={`job-${job.name}`}
+      data-stuck={job.stuck ?? undefined}
+    >
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0">
           <h2 className="font-mono text-base font-semibold text-ink">{job.name}</h2>
+          {job.stuck ? (
+            <p className="mt-1 text-sm font-semibold text-red-800" role="status">
+              {t(`stuck.${job.stuck}`, { seconds: job.expireSeconds })}
+            </p>
+          ) : null}
           {described ? <p className="mt-1 text-sm text-ink-soft">{t(`jobs.${job.name}`)}</p> : null}
           <p className="mt-1 text-sm text-ink-muted">
-            {every(t, job.everyMs)} · {t('recent', { runs: job.recentRuns, failures: job.recentFailures })}
+            {every(t, job.everyMs)} · {t('expiry', { seconds: job.expireSeconds })} · {t('recent', { runs: job.recentRuns, failures: job.recentFailures })}
           </p>
         </div>
         <div className="flex shrink-0 gap-2">
