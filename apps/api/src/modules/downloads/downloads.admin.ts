@@ -171,12 +171,13 @@ export async function checksumOfStream(stream: AsyncIterable<Uint8Array> & Parti
  * Fetches the file at `url` and hashes it as it streams: refused past `maxBytes` (a declared
  * Content-Length over it is refused before reading) or `timeoutMs`; only public addresses
  * (RELEASE_URL_NOT_PUBLIC, unless the host is in `privateHosts`); any other failure (status,
- * DNS, timeout) is RELEASE_FETCH_FAILED.
+ * DNS, timeout, a body that did not complete) is RELEASE_FETCH_FAILED.
  */
 export async function checksumOfUrl(url: string, limits: { maxBytes: number; timeoutMs: number; privateHosts: readonly string[] }): Promise<TAdminChecksum> {
+  const signal = AbortSignal.timeout(limits.timeoutMs);
   let response: IncomingMessage;
   try {
-    response = await fetchPublic(url, { signal: AbortSignal.timeout(limits.timeoutMs), privateHosts: limits.privateHosts });
+    response = await fetchPublic(url, { signal, privateHosts: limits.privateHosts });
   } catch (error) {
     if (error instanceof NotPublicAddressError) throw new AppError('RELEASE_URL_NOT_PUBLIC', { cause: error });
     throw new AppError('RELEASE_FETCH_FAILED', { cause: error });
@@ -191,10 +192,19 @@ export async function checksumOfUrl(url: string, limits: { maxBytes: number; tim
     response.destroy();
     throw new AppError('RELEASE_FILE_TOO_LARGE');
   }
+  let checksum: TAdminChecksum;
   try {
-    return await checksumOfStream(response, limits.maxBytes);
+    checksum = await checksumOfStream(response, limits.maxBytes);
   } catch (error) {
     if (error instanceof AppError) throw error;
     throw new AppError('RELEASE_FETCH_FAILED', { cause: error });
   }
+  // A body with neither Content-Length nor chunked encoding ends when the connection closes,
+  // and Node ends the stream normally even when our timeout closed it: the hash of a cut-off
+  // file must not pass for the file's. Only a body that completed counts: its length matched,
+  // its last chunk came, or the server closed the connection before the timeout.
+  if (signal.aborted || !response.complete || (Number.isFinite(declared) && checksum.sizeBytes !== declared)) {
+    throw new AppError('RELEASE_FETCH_FAILED', { cause: new Error(signal.aborted ? 'timed out before the body completed' : 'the body did not complete') });
+  }
+  return checksum;
 }

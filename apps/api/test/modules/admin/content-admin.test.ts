@@ -63,6 +63,13 @@ function startWeb(): Promise<{ server: Server; url: string; calls: { authorizati
         response.end();
       } else if (request.url?.startsWith('/files/redirect?to=')) {
         response.writeHead(302, { location: decodeURIComponent(request.url.slice('/files/redirect?to='.length)) }).end();
+      } else if (request.url === '/files/cut.exe' || request.url === '/files/closed.exe') {
+        // neither Content-Length nor chunked: the body ends when the connection closes
+        response.useChunkedEncodingByDefault = false;
+        response.writeHead(200, { 'content-type': 'application/octet-stream' });
+        response.write(FILE.subarray(0, 1000));
+        // cut.exe: and nothing more, our timeout closes it; closed.exe: the server closes it
+        if (request.url === '/files/closed.exe') response.end(FILE.subarray(1000));
       } else if (request.url === '/files/stuck.exe') {
         response.writeHead(200, { 'content-type': 'application/octet-stream' });
         response.write(Buffer.alloc(10, 1)); // and nothing more: the timeout ends it
@@ -338,6 +345,12 @@ describe.each(testDialects())('back office: content, releases, pricing on $diale
     expect(tooBig.body.errcode).toBe(80212);
     expect((await admin('POST', '/admin/releases/checksum', { url: `${web.url}/files/missing.exe` })).body.errcode).toBe(80211);
     expect((await admin('POST', '/admin/releases/checksum', { url: `${web.url}/files/stuck.exe` })).body.errcode).toBe(80211);
+    // a body cut off by the timeout is not the file, even without a length to compare with
+    const cut = await admin('POST', '/admin/releases/checksum', { url: `${web.url}/files/cut.exe` }, { lang: 'fr' });
+    expect(cut.status).toBe(422);
+    expect(cut.body).toEqual({ errcode: 80211, errmsg: messageOf('fr', 'errors.releaseFetchFailed'), data: null });
+    // …one the server ends by closing the connection is
+    expect((await admin<TAdminChecksum>('POST', '/admin/releases/checksum', { url: `${web.url}/files/closed.exe` })).body.data).toEqual({ sizeBytes: 300_000, sha256: FILE_SHA });
     const uploaded = await ctx.app.inject({
       method: 'POST',
       url: '/admin/releases/checksum/upload',
