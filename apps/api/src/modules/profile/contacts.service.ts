@@ -97,7 +97,7 @@ export async function bindContact(ctx: ContactContext, userId: string, channel: 
   if (channel === 'SMS' ? user.mobile : user.email) throw new AppError(channel === 'SMS' ? 'PHONE_ALREADY_BOUND' : 'EMAIL_ALREADY_BOUND');
   // Cheap checks first, so a taken address does not burn the code.
   await ensureFree(ctx.db, channel, value, user.id, new AppError(channel === 'SMS' ? 'PHONE_ALREADY_BOUND' : 'EMAIL_ALREADY_BOUND'));
-  await consumeCode(ctx.codes, channel === 'SMS' ? 'BIND_MOBILE' : 'BIND_EMAIL', value, code);
+  await consumeCode(ctx.codes, channel === 'SMS' ? 'BIND_MOBILE' : 'BIND_EMAIL', { to: value, account: user.id }, code);
   await writeContact(ctx, user, channel, value, null);
   await announce(ctx, user, channel, null, value);
   return userInfoOf(await getUser(ctx.db, userId));
@@ -107,7 +107,7 @@ export async function bindContact(ctx: ContactContext, userId: string, channel: 
 async function proveCurrent(ctx: ContactContext, user: UserRow, channel: TDeliveryChannel, code: string): Promise<TContactChangeResult> {
   const current = channel === 'SMS' ? user.mobile : user.email;
   if (!current) throw new AppError(channel === 'SMS' ? 'PHONE_OR_EMAIL_NOT_REGISTERED' : 'EMAIL_NOT_REGISTERED');
-  await consumeCode(ctx.codes, channel === 'SMS' ? 'MODIFY_PHONE' : 'BIND_EMAIL', current, code);
+  await consumeCode(ctx.codes, channel === 'SMS' ? 'MODIFY_PHONE' : 'BIND_EMAIL', { to: current, account: user.id }, code);
   const ticket = newToken();
   const stored: StoredTicket = { u: user.id, c: channel, o: current };
   await ctx.kv.set(ticketKey(ticket), JSON.stringify(stored), TICKET_TTL_MS);
@@ -133,7 +133,7 @@ async function switchTo(ctx: ContactContext, user: UserRow, channel: TDeliveryCh
   if (!stored || stored.u !== user.id || stored.c !== channel || stored.o !== current) throw new AppError('CHANGE_TICKET_INVALID');
   if (value === current) throw new AppError('CONTACT_UNCHANGED');
   await ensureFree(ctx.db, channel, value, user.id, new AppError('CONTACT_UNCHANGED'));
-  await consumeCode(ctx.codes, channel === 'SMS' ? 'CHANGE_MOBILE' : 'BIND_EMAIL', value, code);
+  await consumeCode(ctx.codes, channel === 'SMS' ? 'CHANGE_MOBILE' : 'BIND_EMAIL', { to: value, account: user.id }, code);
   if ((await ctx.kv.take(key)) !== raw) throw new AppError('CHANGE_TICKET_INVALID'); // used by a parallel call
   await writeContact(ctx, user, channel, value, stored.o);
   await announce(ctx, user, channel, stored.o, value);

@@ -6,7 +6,9 @@ import { type KeyValueStore } from '../../lib/kv';
 import { equalHex, hmacHex } from '../../lib/secrets';
 
 // Verification codes live in the key-value store under their purpose and target, never in
-// clear: { nonce, HMAC-SHA256(secret, purpose:target:code), expiry }. A new code replaces the
+// clear: { nonce, HMAC-SHA256(secret, purpose:target:code), expiry }. For the purposes a
+// signed-in account asks for about its own contacts the target is the account and the address
+// (ACCOUNT_BOUND_PURPOSES). A new code replaces the
 // old one; each code allows MAX_ATTEMPTS comparisons (counted before comparing, so parallel
 // guesses cannot exceed it) and is consumed atomically by `take`, so it works exactly once.
 
@@ -24,29 +26,52 @@ interface StoredCode {
   e: number; // expiry, epoch ms
 }
 
-const codeKey = (purpose: TSmsType, target: string) => `code:${purpose}:${target}`;
+/**
+ * Purposes a signed-in account asks for to bind or change its own phone or email: the code
+ * belongs to that account as well as to the address. Keyed by the address alone, a code that
+ * account A asked for address X would bind X to account B too, had B the code (A's owner read
+ * it out, or it was forwarded): B could take an address it never proved.
+ */
+export const ACCOUNT_BOUND_PURPOSES: ReadonlySet<TSmsType> = new Set<TSmsType>(['BIND_EMAIL', 'BIND_MOBILE', 'CHANGE_MOBILE', 'MODIFY_PHONE']);
+
+/** Whose code: an address, and for ACCOUNT_BOUND_PURPOSES the id of the account that asked. */
+export type CodeTarget = string | { to: string; account: string };
+
+function subjectOf(purpose: TSmsType, target: CodeTarget): string {
+  const bound = ACCOUNT_BOUND_PURPOSES.has(purpose);
+  if (typeof target === 'string') {
+    if (bound) throw new Error(`${purpose} codes are bound to the account that asked for them`);
+    return target;
+  }
+  if (!bound) throw new Error(`${purpose} codes are not bound to an account`);
+  return `${target.account}:${target.to}`;
+}
+
+const codeKey = (purpose: TSmsType, subject: string) => `code:${purpose}:${subject}`;
 const attemptsKey = (nonce: string) => `code:attempts:${nonce}`;
-const digest = (store: CodeStore, purpose: TSmsType, target: string, code: string) => hmacHex(store.secret, `${purpose}:${target}:${code}`);
+const digest = (store: CodeStore, purpose: TSmsType, subject: string, code: string) => hmacHex(store.secret, `${purpose}:${subject}:${code}`);
 
 /** Makes and stores a new code for this purpose and target (replacing any); returns it. */
-export async function issueCode(store: CodeStore, purpose: TSmsType, target: string, now = Date.now()): Promise<string> {
+export async function issueCode(store: CodeStore, purpose: TSmsType, target: CodeTarget, now = Date.now()): Promise<string> {
+  const subject = subjectOf(purpose, target);
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  const stored: StoredCode = { n: randomBytes(9).toString('base64url'), h: digest(store, purpose, target, code), e: now + CODE_TTL_MS };
-  await store.kv.set(codeKey(purpose, target), JSON.stringify(stored), CODE_TTL_MS);
+  const stored: StoredCode = { n: randomBytes(9).toString('base64url'), h: digest(store, purpose, subject, code), e: now + CODE_TTL_MS };
+  await store.kv.set(codeKey(purpose, subject), JSON.stringify(stored), CODE_TTL_MS);
   return code;
 }
 
 /** Withdraws the current code (its delivery failed). */
-export async function discardCode(store: CodeStore, purpose: TSmsType, target: string): Promise<void> {
-  await store.kv.del(codeKey(purpose, target));
+export async function discardCode(store: CodeStore, purpose: TSmsType, target: CodeTarget): Promise<void> {
+  await store.kv.del(codeKey(purpose, subjectOf(purpose, target)));
 }
 
 /**
  * Checks and consumes a code; throws CODE_EXPIRED (none, used or expired), CODE_INVALID
  * (wrong, with attemptsLeft) or CODE_TOO_MANY_ATTEMPTS (the code is now dead).
  */
-export async function consumeCode(store: CodeStore, purpose: TSmsType, target: string, code: string): Promise<void> {
-  const key = codeKey(purpose, target);
+export async function consumeCode(store: CodeStore, purpose: TSmsType, target: CodeTarget, code: string): Promise<void> {
+  const subject = subjectOf(purpose, target);
+  const key = codeKey(purpose, subject);
   const raw = await store.kv.get(key);
   if (!raw) throw new AppError('CODE_EXPIRED');
   const stored = JSON.parse(raw) as StoredCode;
@@ -55,7 +80,7 @@ export async function consumeCode(store: CodeStore, purpose: TSmsType, target: s
   // being taken by a right one still in flight: refuse without deleting, so 20 parallel uses of
   // the right code still let exactly one through.
   if (attempts > MAX_ATTEMPTS) throw new AppError('CODE_TOO_MANY_ATTEMPTS');
-  if (!equalHex(digest(store, purpose, target, code), stored.h)) {
+  if (!equalHex(digest(store, purpose, subject, code), stored.h)) {
     if (attempts >= MAX_ATTEMPTS) {
       await store.kv.del(key);
       throw new AppError('CODE_TOO_MANY_ATTEMPTS');

@@ -7,7 +7,7 @@ import { type KeyValueStore } from '../../lib/kv';
 import { hitLimit, limitError } from '../../lib/rate-limit';
 import { sha256Hex } from '../../lib/secrets';
 import { findUserByEmail, findUserByIdentifier, findUserByMobile, type UserRow } from '../users';
-import { CODE_TTL_MS, discardCode, issueCode, type CodeStore } from './codes.service';
+import { ACCOUNT_BOUND_PURPOSES, CODE_TTL_MS, discardCode, issueCode, type CodeStore, type CodeTarget } from './codes.service';
 
 // Sending limits. Per target: one code per minute (CODE_RESEND_SECONDS, shortened only by
 // test runs), 5 per hour, 10 per day. Per client IP (configurable): CODE_IP_HOURLY_LIMIT /
@@ -58,15 +58,17 @@ async function checkTargetLimits(ctx: SendContext, target: SendTarget): Promise<
   await hitLimit(ctx.kv, `sms:t:d:${id}`, TARGET_DAILY_LIMIT, DAY_MS, 'SEND_LIMIT_REACHED');
 }
 
-async function deliver(ctx: SendContext, target: SendTarget, purpose: TSmsType): Promise<TSendCodeResult> {
+/** `account`: the signed-in account that asked, which an account-bound code belongs to. */
+async function deliver(ctx: SendContext, target: SendTarget, purpose: TSmsType, account?: string): Promise<TSendCodeResult> {
   await checkTargetLimits(ctx, target);
-  const code = await issueCode(ctx.codes, purpose, target.to);
+  const codeTarget: CodeTarget = account !== undefined && ACCOUNT_BOUND_PURPOSES.has(purpose) ? { to: target.to, account } : target.to;
+  const code = await issueCode(ctx.codes, purpose, codeTarget);
   try {
     await ctx.delivery.send({ channel: target.channel, to: target.to, purpose, code, locale: ctx.locale });
   } catch (error) {
     if (!(error instanceof DeliveryError)) throw error;
     // Nothing reached the user: withdraw the code and let them retry at once.
-    await discardCode(ctx.codes, purpose, target.to);
+    await discardCode(ctx.codes, purpose, codeTarget);
     await ctx.kv.del(`sms:cool:${target.channel}:${target.to}`);
     ctx.log.warn({ err: error, adapter: error.adapter, channel: target.channel }, 'code delivery failed');
     throw new AppError('DELIVERY_FAILED', { cause: error });
@@ -86,8 +88,8 @@ export interface SendRequest {
   channel?: TDeliveryChannel | undefined;
 }
 
-/** Purposes that change a logged-in account's contact details: no code without a session. */
-const FOR_SIGNED_IN = new Set<TSmsType>(['BIND_EMAIL', 'BIND_MOBILE', 'CHANGE_MOBILE', 'MODIFY_PHONE']);
+/** Purposes that change a logged-in account's contact details: no code without a session, and the code is that account's. */
+const FOR_SIGNED_IN = ACCOUNT_BOUND_PURPOSES;
 
 /**
  * POST /sms: a code to a phone or email address, checked against the purpose. `user` is the
@@ -97,7 +99,7 @@ export async function sendCodeTo(ctx: SendContext, request: SendRequest, purpose
   await countIp(ctx);
   if (FOR_SIGNED_IN.has(purpose) || request.channel !== undefined || (purpose === 'CANCEL_ACCOUNT' && user)) {
     if (!user) throw new AppError('UNAUTHORIZED');
-    return deliver(ctx, await signedInTarget(ctx, user, request, purpose), purpose);
+    return deliver(ctx, await signedInTarget(ctx, user, request, purpose), purpose, user.id);
   }
   const target: SendTarget = request.mobile !== undefined ? { channel: 'SMS', to: request.mobile } : { channel: 'EMAIL', to: request.email ?? '' };
   const owner = target.channel === 'SMS' ? await findUserByMobile(ctx.db, target.to) : await findUserByEmail(ctx.db, target.to);

@@ -151,6 +151,36 @@ describe.each(testDialects())('profile and contact details on $dialect', ({ dial
       expect(res.statusCode).toBe(409);
     });
 
+    it('keeps a binding code to the account that asked for it: another account cannot bind or switch to the address with it', async () => {
+      const asker = await signUpWithoutEmail(ctx.app);
+      const other = await signUpWithoutEmail(ctx.app);
+      const { email, mobile } = newIdentity();
+
+      // BIND_EMAIL: the asker's code for X binds nothing to the other account, and stays good for the asker
+      const emailCode = await codeFor(ctx.app, { email, smsType: 'BIND_EMAIL' }, asker.token, email);
+      const stolen = await post(ctx.app, '/user/bindEmail', other.token, { email, code: emailCode }, 'ja');
+      expect(body(stolen)).toMatchObject({ errcode: 10008, errmsg: messageOf('ja', 'errors.codeExpired') });
+      expect(await info(other.token)).toMatchObject({ email: null });
+      expect((await post(ctx.app, '/user/bindEmail', asker.token, { email, code: emailCode })).statusCode).toBe(200);
+
+      // BIND_MOBILE, the same
+      await ctx.database.db.updateTable('users').set({ mobile: null }).where('username_norm', 'in', [asker.username.toLowerCase(), other.username.toLowerCase()]).execute();
+      const mobileCode = await codeFor(ctx.app, { mobile, smsType: 'BIND_MOBILE' }, asker.token, mobile);
+      expect(body(await post(ctx.app, '/user/bindMobile', other.token, { mobile, code: mobileCode })).errcode).toBe(10008);
+      expect(await info(other.token)).toMatchObject({ mobile: null });
+      expect((await post(ctx.app, '/user/bindMobile', asker.token, { mobile, code: mobileCode })).statusCode).toBe(200);
+
+      // CHANGE_MOBILE (step 2 of a change): the other account proved its own phone, but not the new one
+      const changer = await signUp(ctx.app);
+      const thief = await signUp(ctx.app);
+      const target = newIdentity().mobile;
+      const thiefOld = await codeFor(ctx.app, { channel: 'SMS', smsType: 'MODIFY_PHONE' }, thief.token, thief.mobile);
+      const { ticket } = body<{ ticket: string }>(await post(ctx.app, '/user/changeMobile', thief.token, { code: thiefOld })).data;
+      const changeCode = await codeFor(ctx.app, { mobile: target, smsType: 'CHANGE_MOBILE' }, changer.token, target);
+      expect(body(await post(ctx.app, '/user/changeMobile', thief.token, { ticket, mobile: target, code: changeCode })).errcode).toBe(10008);
+      expect(await info(thief.token)).toMatchObject({ mobile: masked(thief.mobile) });
+    });
+
     it('does not let a BIND_EMAIL code bind or change a phone', async () => {
       const user = await signUp(ctx.app);
       const fresh = newIdentity();
