@@ -98,7 +98,7 @@ export function buildApp(config: AppConfig, deps: AppDeps = {}): App {
     // Refusals made before the error handler exists for a request: still the envelope.
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
-    // plugins/closing.ts answers requests that arrive while closing with the envelope instead.
+    // requests that arrive while closing are served, with Connection: close (plugins/closing.ts, ADR 0026)
     return503OnClosing: false,
     // Migrating and seeding a new database, or waiting while another instance does, takes
     // longer than Fastify's default 10 s on a busy machine.

@@ -15,6 +15,15 @@ import { missingForProduction } from './production-requirements';
 //                       relative paths are from the repository root          (data/llk.sqlite)
 //   REDIS_URL           redis://… for codes, rate limits and caches shared by instances;
 //                       unset = in-process store                             (unset)
+//   PostgreSQL's limits on every pooled connection, in ms, 0 = none (docs/adr/0026):
+//   DB_STATEMENT_TIMEOUT_MS  a statement running longer is cancelled: 503  (5000)
+//   DB_LOCK_TIMEOUT_MS  a wait for a lock longer than this gives up: 503      (2000)
+//   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS  a transaction left idle this long ends its
+//                       session (its work rolled back)                       (10000)
+//   DB_POOL_WAIT_MS     a query waits this long for a pooled connection: 503 (5000)
+//   SHUTDOWN_DRAIN_MS   on SIGTERM, how long requests still arriving on kept-alive
+//                       connections are answered (with Connection: close) once the
+//                       listener has closed, before idle connections are closed  (2000)
 //   LOG_LEVEL           fatal | error | warn | info | debug | trace | silent (info)
 //   TRUST_PROXY         true/false, a hop count, or a comma list of proxy IPs/CIDRs whose
 //                       X-Forwarded-* headers are believed                   (false)
@@ -131,6 +140,10 @@ export interface AppConfig {
   databaseUrl: string;
   database: TDatabaseTarget;
   redisUrl: string | undefined;
+  /** PostgreSQL's limits on every pooled connection and the pool's wait (db/database.ts, ADR 0026) */
+  databaseTimeouts: { statementMs: number; lockMs: number; idleInTransactionMs: number; poolWaitMs: number };
+  /** SIGTERM: the drain window in which kept-alive connections are still served (plugins/closing.ts) */
+  shutdown: { drainMs: number };
   logLevel: TLogLevel;
   trustProxy: TTrustProxy;
   autoMigrate: boolean;
@@ -329,6 +342,11 @@ const ZEnv = z.object({
     blankToUndefined,
     z.string().regex(/^rediss?:\/\//, { error: 'must start with redis:// or rediss://' }).optional(),
   ),
+  DB_STATEMENT_TIMEOUT_MS: integer(0, 3_600_000, 5_000),
+  DB_LOCK_TIMEOUT_MS: integer(0, 3_600_000, 2_000),
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: integer(0, 3_600_000, 10_000),
+  DB_POOL_WAIT_MS: integer(100, 600_000, 5_000),
+  SHUTDOWN_DRAIN_MS: integer(0, 60_000, 2_000),
   LOG_LEVEL: z.preprocess(blankToUndefined, z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info')),
   TRUST_PROXY: z.preprocess((value) => value ?? 'false', ZTrustProxy),
   AUTO_MIGRATE: booleanFlag(true),
@@ -515,6 +533,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: e.DATABASE_URL.url,
     database: e.DATABASE_URL.target,
     redisUrl: e.REDIS_URL,
+    databaseTimeouts: {
+      statementMs: e.DB_STATEMENT_TIMEOUT_MS,
+      lockMs: e.DB_LOCK_TIMEOUT_MS,
+      idleInTransactionMs: e.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+      poolWaitMs: e.DB_POOL_WAIT_MS,
+    },
+    shutdown: { drainMs: e.SHUTDOWN_DRAIN_MS },
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     autoMigrate: e.AUTO_MIGRATE,

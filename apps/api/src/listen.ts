@@ -30,20 +30,12 @@ function listenExtra(server: Server, port: number, address: string): Promise<voi
 }
 
 /**
- * Listens on every address of `host` with one port; returns the addresses bound. Must be
- * called before the app is ready (it adds a hook that closes the extra listeners first on
- * shutdown, so they stop accepting together with the main one).
+ * Listens on every address of `host` with one port; returns the addresses bound. The extra
+ * listeners are handed to plugins/closing.ts, which drains and closes them with the main one.
  */
 export async function listenOn(app: FastifyInstance, port: number, host: string): Promise<string[]> {
   const { addresses, optional } = listenAddresses(host);
   const [first, ...rest] = addresses as [string, ...string[]];
-  const extras: Server[] = [];
-  app.addHook('preClose', async () => {
-    for (const server of extras) {
-      server.close();
-      server.closeIdleConnections();
-    }
-  });
   await app.listen({ port, host: first });
   const bound = (app.server.address() as AddressInfo).port;
   const listening = [first];
@@ -56,7 +48,7 @@ export async function listenOn(app: FastifyInstance, port: number, host: string)
       if (optional.has(address) && UNAVAILABLE.has((error as NodeJS.ErrnoException).code ?? '')) continue;
       throw error;
     }
-    extras.push(server);
+    app.drainAlso(server);
     listening.push(address);
     app.log.info(`Server listening at http://${address.includes(':') ? `[${address}]` : address}:${bound}`);
   }

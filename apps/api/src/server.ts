@@ -5,8 +5,9 @@ import { listenOn } from './listen';
 import { preloadLocationTable } from './modules/location/location.service';
 
 // Entry point: validate the environment, build the app (which migrates and seeds when
-// AUTO_MIGRATE is on), listen, and on SIGINT/SIGTERM stop accepting, let in-flight requests
-// finish, close the database and Redis, and exit 0 (1 if that takes over 10 s).
+// AUTO_MIGRATE is on), listen, and on SIGINT/SIGTERM stop accepting, serve what still arrives on
+// kept-alive connections for SHUTDOWN_DRAIN_MS (plugins/closing.ts), let in-flight requests
+// finish, close the database and Redis, and exit 0 (1 if that takes over the drain + 10 s).
 
 function readConfig() {
   try {
@@ -23,7 +24,14 @@ function readConfig() {
 const config = readConfig();
 const app = buildApp(config);
 
-closeWithGrace({ delay: 10_000, logger: { error: (message: unknown) => app.log.error(message) } }, async ({ signal, err }) => {
+/**
+ * After the drain, what a request in flight may still take: the database's request budget (pool
+ * wait + statement timeout, 5 + 5 s by default, ADR 0026). Drain + this stays under compose's
+ * stop_grace_period (15 s).
+ */
+const IN_FLIGHT_GRACE_MS = 10_000;
+
+closeWithGrace({ delay: config.shutdown.drainMs + IN_FLIGHT_GRACE_MS, logger: { error: (message: unknown) => app.log.error(message) } }, async ({ signal, err }) => {
   if (err) app.log.error({ err }, 'shutting down after an uncaught error');
   else app.log.info({ signal }, 'shutting down');
   await app.close();

@@ -1,17 +1,15 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { connect, createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ErrorCode } from '@llk/contracts';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '../src/db/migrations';
 import { envelopeResponses, ok } from '../src/lib/envelope';
 import { apiRoot, repoRoot } from '../src/paths';
-import { buildTestApp, createTestDatabase, testDialects } from './helper';
-import { messageOf } from './messages';
+import { buildTestApp, createTestDatabase, testConfig, testDialects } from './helper';
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -146,14 +144,52 @@ describe.each(testDialects())('closing the app ($dialect)', ({ dialect }) => {
   });
 });
 
-describe('a request that arrives while the app is closing', () => {
-  it('gets the 503 envelope with Retry-After in the caller’s language, after the running one finishes', async () => {
+/** A raw kept-alive HTTP/1.1 connection: what it received, whether the server reset it, when it closed. */
+function keptAlive(port: number) {
+  const socket = connect(port, '127.0.0.1');
+  const state = { raw: '', reset: false };
+  socket.setEncoding('utf8');
+  socket.on('data', (chunk: string) => (state.raw += chunk));
+  socket.on('error', () => (state.reset = true));
+  const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+  const connected = new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+  /** The answers received so far, split. */
+  const answers = () => state.raw.split(/(?=HTTP\/1\.1 )/).filter(Boolean);
+  return { socket, state, closed, connected, answers };
+}
+
+async function until(condition: () => boolean): Promise<void> {
+  for (let tries = 0; !condition(); tries++) {
+    if (tries > 500) throw new Error('condition not met');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+function refused(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.on('connect', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.on('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED'));
+  });
+}
+
+// A rolling restart (ADR 0026): once the close begins the listener refuses new connections, but
+// what still arrives on a kept-alive connection is served normally with Connection: close (no
+// 503, no reset), the request in flight finishes with Connection: close too, and idle
+// connections are closed when the drain ends.
+describe('a request that arrives on a kept-alive connection while the app is closing', () => {
+  it('is served (200 with Connection: close), the one in flight finishes, new connections are refused, and the close ends once every connection has gone', async () => {
     const test = await createTestDatabase('sqlite');
     let started!: () => void;
     const slowStarted = new Promise<void>((resolve) => (started = resolve));
     let finish!: () => void;
     const slowMayFinish = new Promise<void>((resolve) => (finish = resolve));
     const app = await buildTestApp(test.handle, {
+      // long enough that the close ending early shows it waited for the connections, not the clock
+      env: { SHUTDOWN_DRAIN_MS: '20000' },
       routes: (a) =>
         a.get('/test/slow', { schema: { response: envelopeResponses(z.object({ done: z.boolean() })) } }, async () => {
           started();
@@ -164,32 +200,94 @@ describe('a request that arrives while the app is closing', () => {
     try {
       await app.listen({ port: 0, host: '127.0.0.1' });
       const { port } = app.server.address() as AddressInfo;
-      // Two requests on one keep-alive connection: the second reaches the app after close began.
-      const socket = connect(port, '127.0.0.1');
-      let raw = '';
-      socket.setEncoding('utf8');
-      socket.on('data', (chunk: string) => (raw += chunk));
-      const ended = new Promise<void>((resolve) => socket.on('close', () => resolve()));
-      socket.write('GET /test/slow HTTP/1.1\r\nHost: localhost\r\n\r\n');
+      const busy = keptAlive(port);
+      busy.socket.write('GET /test/slow HTTP/1.1\r\nHost: localhost\r\n\r\n');
       await slowStarted;
-      const closed = app.close();
-      socket.write('GET /health HTTP/1.1\r\nHost: localhost\r\nAccept-Language: fr\r\n\r\n');
-      await new Promise((resolve) => setImmediate(resolve));
-      finish();
-      await ended;
-      await closed;
+      // a second connection, kept alive after one answer, idle when the close begins
+      const idle = keptAlive(port);
+      idle.socket.write('GET /health HTTP/1.1\r\nHost: localhost\r\n\r\n');
+      await until(() => idle.answers().length === 1);
+      expect(idle.answers()[0]).toMatch(/\r\nconnection: keep-alive\r\n/i);
 
-      const [first, second] = raw.split(/(?=HTTP\/1\.1 )/);
-      expect(first).toMatch(/^HTTP\/1\.1 200 /);
-      expect(first).toContain('{"errcode":0,"errmsg":"ok","data":{"done":true}}');
-      expect(second).toMatch(/^HTTP\/1\.1 503 /);
-      expect(second).toMatch(/\r\nretry-after: 5\r\n/i);
+      const closeStarted = Date.now();
+      const closed = app.close();
+      await until(() => !app.server.listening);
+      expect(await refused(port)).toBe(true);
+
+      idle.socket.write('GET /health HTTP/1.1\r\nHost: localhost\r\nAccept-Language: fr\r\n\r\n');
+      await idle.closed;
+      const [, second] = idle.answers();
+      expect(second).toMatch(/^HTTP\/1\.1 200 /);
       expect(second).toMatch(/\r\nconnection: close\r\n/i);
-      const body = JSON.parse(second?.slice(second.indexOf('\r\n\r\n') + 4) ?? '') as unknown;
-      expect(body).toEqual({ errcode: ErrorCode.SERVICE_UNAVAILABLE, errmsg: messageOf('fr', 'errors.serviceUnavailable'), data: null });
+      expect(JSON.parse(second?.slice(second.indexOf('\r\n\r\n') + 4) ?? '')).toMatchObject({ errcode: 0, data: { status: 'ok' } });
+
+      finish();
+      await busy.closed;
+      const [first] = busy.answers();
+      expect(first).toMatch(/^HTTP\/1\.1 200 /);
+      expect(first).toMatch(/\r\nconnection: close\r\n/i);
+      expect(first).toContain('{"errcode":0,"errmsg":"ok","data":{"done":true}}');
+      expect([busy.state.reset, idle.state.reset]).toEqual([false, false]);
+
+      await closed;
+      expect(Date.now() - closeStarted).toBeLessThan(10_000);
     } finally {
       await app.close();
       await test.cleanup();
     }
+  });
+
+  it('keeps a kept-alive connection that stays idle until the drain ends, then closes it without an answer or a reset', async () => {
+    const test = await createTestDatabase('sqlite');
+    const app = await buildTestApp(test.handle, { env: { SHUTDOWN_DRAIN_MS: '200' } });
+    try {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = app.server.address() as AddressInfo;
+      const idle = keptAlive(port);
+      await idle.connected;
+      idle.socket.write('GET /health HTTP/1.1\r\nHost: localhost\r\n\r\n');
+      await until(() => idle.answers().length === 1);
+      const closeStarted = Date.now();
+      await app.close();
+      await idle.closed;
+      // the drain waited for it (200 ms), then closed it
+      expect(Date.now() - closeStarted).toBeGreaterThanOrEqual(190);
+      expect(idle.answers()).toHaveLength(1);
+      expect(idle.state.reset).toBe(false);
+    } finally {
+      await test.cleanup();
+    }
+  });
+});
+
+// nginx's template and the API agree (docs/adr/0026): the API keeps an idle connection longer than
+// nginx does, or nginx would send a request down a connection the API had just closed; and the
+// API's request budget ends before nginx stops waiting, so callers get the API's envelope.
+describe('nginx and the API', () => {
+  const template = readFileSync(path.join(repoRoot, 'deploy/nginx/llk.conf.template'), 'utf8');
+  const seconds = (pattern: RegExp) => Number(pattern.exec(template)?.[1] ?? Number.NaN) * 1000;
+
+  it('the API keeps idle connections longer than nginx keeps its upstream ones', async () => {
+    const test = await createTestDatabase('sqlite');
+    const app = await buildTestApp(test.handle);
+    try {
+      // the upstream block runs to the first line that is a lone `}` (its server lines hold `${…}`)
+      const nginxIdleMs = seconds(/upstream llk_api \{\n(?:(?!\n\}).)*\n {2}keepalive_timeout (\d+)s;\n\}/s);
+      expect(nginxIdleMs).toBe(60_000);
+      expect(app.server.keepAliveTimeout).toBeGreaterThan(nginxIdleMs);
+    } finally {
+      await app.close();
+      await test.cleanup();
+    }
+  });
+
+  it('the request budget (pool wait + statement timeout, a gateway call) is shorter than proxy_read_timeout', () => {
+    const { databaseTimeouts, payments } = testConfig();
+    expect(databaseTimeouts).toEqual({ statementMs: 5_000, lockMs: 2_000, idleInTransactionMs: 10_000, poolWaitMs: 5_000 });
+    const readMs = seconds(/^proxy_read_timeout (\d+)s;/m);
+    expect(databaseTimeouts.poolWaitMs + databaseTimeouts.statementMs + payments.timeoutMs).toBeLessThan(readMs);
+    expect(seconds(/^proxy_send_timeout (\d+)s;/m)).toBe(readMs);
+    // writes are never sent to a second instance once sent (no non_idempotent)
+    expect(template).toMatch(/^proxy_next_upstream error timeout;$/m);
   });
 });

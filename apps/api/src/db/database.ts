@@ -5,6 +5,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { CompiledQuery, type Dialect, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { describeDatabaseTarget, parseDatabaseUrl, type TDatabaseTarget, type TDialect } from './database-url';
+import { setLocalTimeouts } from './postgres-session.repository';
 import { type DB, type Db } from './schema';
 import { createWriteFeed, watchWrites, type WriteFeed, type WriteSource } from './write-watch';
 
@@ -35,12 +36,52 @@ export interface CreateDatabaseOptions {
    * a throwaway database does not mind). Names and values are plain words.
    */
   settings?: Readonly<Record<string, string>>;
+  /**
+   * PostgreSQL only: how long a statement, a lock wait and an idle open transaction may last on
+   * every connection (ADR 0026); left out = PostgreSQL's own (none). The API passes the
+   * DB_*_TIMEOUT_MS settings; the CLI, migrations and tests open handles without them.
+   */
+  timeouts?: DatabaseTimeouts;
+  /** PostgreSQL only: how long a query waits for a pooled connection, free or new (5 s). */
+  poolWaitMs?: number;
   /** Called when a pooled connection fails, idle or in use (server restart, failover, network). */
   onPoolError?: (error: Error) => void;
 }
 
+/**
+ * Limits on PostgreSQL's side, in ms; 0 = none. A statement over `statementMs` is cancelled
+ * (57014), a wait for a lock over `lockMs` gives up (55P03), a transaction left idle over
+ * `idleInTransactionMs` ends its session (25P03): each is a 503 with Retry-After
+ * (lib/error-response.ts), so a slow or locked database never holds a request past its budget.
+ */
+export interface DatabaseTimeouts {
+  statementMs: number;
+  lockMs: number;
+  idleInTransactionMs: number;
+}
+
+/** The pool's wait for a connection when the caller names none; with the statement timeout, a request's budget (ADR 0026). */
+export const DEFAULT_POOL_WAIT_MS = 5_000;
+
+/**
+ * Runs `work` in one transaction whose limits are `timeouts` instead of the connection's, for
+ * work known to take longer than a request may (a named job, a back-office export): PostgreSQL's
+ * `set_config(…, true)`, which ends with the transaction, so the pooled connection goes back
+ * with the API's limits. Limits left out keep the connection's. SQLite has no such limits: the
+ * transaction simply runs.
+ *
+ *   await transactionWithTimeouts(app.database, { statementMs: 120_000 }, (trx) => sweepOrders(trx));
+ */
+export async function transactionWithTimeouts<T>(handle: Pick<DatabaseHandle, 'db' | 'dialect'>, timeouts: Partial<DatabaseTimeouts>, work: (trx: Db) => Promise<T>): Promise<T> {
+  return handle.db.transaction().execute(async (trx) => {
+    if (handle.dialect === 'postgres') await setLocalTimeouts<DB>(trx, timeouts);
+    return work(trx);
+  });
+}
+
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
-const TERMINATED_BACKEND = /^57P0[1-3]$/;
+/** The server ended the session: shut down or terminated (57P01–57P03), or left idle in a transaction (25P03). */
+const TERMINATED_BACKEND = /^(57P0[1-3]|25P03)$/;
 
 /** Opens SQLite (better-sqlite3) or PostgreSQL (pg Pool) from a DATABASE_URL. */
 export function createDatabase(url: string | TDatabaseTarget, options: CreateDatabaseOptions = {}): DatabaseHandle {
@@ -161,9 +202,18 @@ function preparedStatements(client: pg.PoolClient): void {
 const SETTING_NAME = /^[a-z_][a-z0-9_.]{0,62}$/i;
 const SETTING_VALUE = /^[a-z0-9_.]{1,63}$/i;
 
-/** node-postgres' `options` (the startup packet's `-c` settings) for the schema and settings. */
+/** The PostgreSQL settings of `timeouts` (whole milliseconds, PostgreSQL's unit for them). */
+export function timeoutSettings(timeouts: Partial<DatabaseTimeouts>): Record<string, string> {
+  const settings: Record<string, string> = {};
+  if (timeouts.statementMs !== undefined) settings.statement_timeout = String(Math.round(timeouts.statementMs));
+  if (timeouts.lockMs !== undefined) settings.lock_timeout = String(Math.round(timeouts.lockMs));
+  if (timeouts.idleInTransactionMs !== undefined) settings.idle_in_transaction_session_timeout = String(Math.round(timeouts.idleInTransactionMs));
+  return settings;
+}
+
+/** node-postgres' `options` (the startup packet's `-c` settings) for the schema, timeouts and settings. */
 function connectionOptions(options: CreateDatabaseOptions): { options?: string } {
-  const settings = { ...options.settings, ...(options.schema ? { search_path: options.schema } : {}) };
+  const settings = { ...(options.timeouts ? timeoutSettings(options.timeouts) : {}), ...options.settings, ...(options.schema ? { search_path: options.schema } : {}) };
   const words = Object.entries(settings).map(([name, value]) => {
     if (!SETTING_NAME.test(name) || !SETTING_VALUE.test(value)) throw new Error(`invalid PostgreSQL setting: ${name}=${value}`);
     return `-c ${name}=${value}`;
@@ -178,7 +228,7 @@ function openPostgres(connectionString: string, options: CreateDatabaseOptions, 
   const pool = new pg.Pool({
     connectionString,
     max: options.poolSize ?? 10,
-    connectionTimeoutMillis: 5_000,
+    connectionTimeoutMillis: options.poolWaitMs ?? DEFAULT_POOL_WAIT_MS,
     idleTimeoutMillis: 30_000,
     application_name: options.applicationName ?? 'llk-api',
     ...connectionOptions(options),

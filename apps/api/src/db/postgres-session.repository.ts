@@ -1,7 +1,8 @@
 import { sql, type Kysely } from 'kysely';
+import { type DatabaseTimeouts } from './database';
 
 // The few statements about the PostgreSQL session itself (not about our tables) that the
-// start-up lock and the migrator need. Kept here so that only repositories build SQL.
+// start-up lock, the migrator and the connections' timeouts need. Kept here so that only repositories build SQL.
 
 /** The schema unqualified names resolve to (the first of `search_path` that exists). */
 export async function currentSchema<T>(db: Kysely<T>): Promise<string> {
@@ -36,4 +37,33 @@ export async function tablesIn<T>(db: Kysely<T>, schema: string): Promise<string
 export async function schemaNames<T>(db: Kysely<T>): Promise<string[]> {
   const { rows } = await sql<{ name: string }>`select nspname as name from pg_catalog.pg_namespace`.execute(db);
   return rows.map((row) => row.name);
+}
+
+const TIMEOUT_SETTINGS = {
+  statementMs: 'statement_timeout',
+  lockMs: 'lock_timeout',
+  idleInTransactionMs: 'idle_in_transaction_session_timeout',
+} as const satisfies Record<keyof DatabaseTimeouts, string>;
+
+/** set_config of each timeout named in `timeouts` (ms), in one statement; `local`: until the transaction ends. */
+async function setTimeouts<T>(db: Kysely<T>, timeouts: Partial<DatabaseTimeouts>, local: boolean): Promise<void> {
+  const calls = (Object.keys(TIMEOUT_SETTINGS) as (keyof DatabaseTimeouts)[])
+    .filter((key) => timeouts[key] !== undefined)
+    .map((key) => sql`set_config(${TIMEOUT_SETTINGS[key]}, ${String(Math.round(timeouts[key] ?? 0))}, ${local})`);
+  if (calls.length > 0) await sql`select ${sql.join(calls)}`.execute(db);
+}
+
+/** Sets the timeouts for the rest of the transaction `trx`; they end with it. */
+export async function setLocalTimeouts<T>(trx: Kysely<T>, timeouts: Partial<DatabaseTimeouts>): Promise<void> {
+  await setTimeouts(trx, timeouts, true);
+}
+
+/** No statement, lock or idle-transaction limit for this session; `db` must be one reserved connection. */
+export async function liftSessionTimeouts<T>(db: Kysely<T>): Promise<void> {
+  await setTimeouts(db, { statementMs: 0, lockMs: 0, idleInTransactionMs: 0 }, false);
+}
+
+/** The session's limits back to those it connected with (the pool's `-c` options). */
+export async function restoreSessionTimeouts<T>(db: Kysely<T>): Promise<void> {
+  await sql.raw(Object.values(TIMEOUT_SETTINGS).map((name) => `reset ${name}`).join('; ')).execute(db);
 }

@@ -1,7 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import SqliteDatabase from 'better-sqlite3';
 import { type DatabaseHandle } from './database';
-import { lockStartup, unlockStartup } from './postgres-session.repository';
+import { liftSessionTimeouts, lockStartup, restoreSessionTimeouts, unlockStartup } from './postgres-session.repository';
 
 // Instances of one deployment start at the same moment; schema changes and seed content must be
 // written by one of them while the others wait, then find the work done. PostgreSQL: a session
@@ -20,14 +20,24 @@ export async function withStartupLock<T>(handle: DatabaseHandle, critical: (hand
   return withLockFile(`${handle.file}.lock`, () => critical(handle));
 }
 
+/**
+ * The reserved connection runs without the pool's statement, lock and idle-transaction limits
+ * (ADR 0026): waiting for another instance's migrations, migrating and seeding take longer than
+ * any request may. It gets the pool's limits back before it returns to the pool.
+ */
 async function withAdvisoryLock<T>(handle: DatabaseHandle, critical: (handle: DatabaseHandle) => Promise<T>): Promise<T> {
   return handle.db.connection().execute(async (db) => {
-    await lockStartup(db);
+    await liftSessionTimeouts(db);
     try {
-      return await critical({ ...handle, db });
+      await lockStartup(db);
+      try {
+        return await critical({ ...handle, db });
+      } finally {
+        // A lost connection has released the lock already; its error must not hide the first one.
+        await unlockStartup(db).catch(() => undefined);
+      }
     } finally {
-      // A lost connection has released the lock already; its error must not hide the first one.
-      await unlockStartup(db).catch(() => undefined);
+      await restoreSessionTimeouts(db).catch(() => undefined);
     }
   });
 }

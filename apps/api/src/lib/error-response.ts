@@ -108,9 +108,14 @@ export function toErrorResponse(error: unknown, request: FastifyRequest): ErrorR
 }
 
 // Socket errors of a database or Redis connection, PostgreSQL's connection and resource classes
-// (08 connection exception, 53 insufficient resources, 57P0x shutdown / cannot connect now) and
-// ioredis giving up: the request itself was fine, a dependency is away.
-const OUTAGE_SOCKET_CODES = new Set(['SQLITE_BUSY', 'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+// (08 connection exception, 53 insufficient resources, 57P0x shutdown / cannot connect now),
+// SQLite's busy database (SQLITE_BUSY and its extended codes) and ioredis giving up: the
+// request itself was fine, a dependency is away.
+const OUTAGE_SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+// A database too slow for the request's budget (ADR 0026): a statement cancelled by
+// statement_timeout (57014 query_canceled), a lock not granted within lock_timeout (55P03
+// lock_not_available), a session ended by idle_in_transaction_session_timeout (25P03).
+const SLOW_DATABASE_CODES = new Set(['57014', '55P03', '25P03']);
 const OUTAGE_MESSAGES = [
   /^Connection is closed\.?$/,
   /^Command timed out$/,
@@ -120,6 +125,8 @@ const OUTAGE_MESSAGES = [
   // pg: a query on a pooled client whose connection just died, or no client free in time
   /^Client has encountered a connection error and is not queryable$/,
   /^timeout exceeded when trying to connect$/,
+  // pg: a query (a transaction's rollback) on a client ended because its backend was terminated
+  /^Client was closed and is not queryable$/,
 ];
 
 /** PostgreSQL's 22021 (character not in repertoire: a NUL in text) and 22P05 (untranslatable character). */
@@ -133,7 +140,7 @@ export function isOutage(error: unknown, depth = 0): boolean {
   if (!error || typeof error !== 'object' || depth > 3) return false;
   const { code, name, message, cause } = error as { code?: unknown; name?: unknown; message?: unknown; cause?: unknown };
   if (typeof code === 'string') {
-    if (OUTAGE_SOCKET_CODES.has(code)) return true;
+    if (OUTAGE_SOCKET_CODES.has(code) || SLOW_DATABASE_CODES.has(code) || /^SQLITE_BUSY(_[A-Z]+)?$/.test(code)) return true;
     if (/^08[0-9A-Z]{3}$/.test(code) || /^53[0-9A-Z]{3}$/.test(code) || /^57P0[1-4]$/.test(code)) return true;
   }
   if (name === 'MaxRetriesPerRequestError') return true;

@@ -21,9 +21,12 @@ export interface DbPluginOptions {
 export default fp<DbPluginOptions>(
   async (app, options) => {
     const owned = !options.database;
+    const { poolWaitMs, ...timeouts } = app.config.databaseTimeouts;
+    // Every pooled connection runs with the request limits (ADR 0026); the start-up lock's
+    // connection lifts them while it migrates and seeds (db/startup-lock.ts).
     const database =
       options.database ??
-      createDatabase(app.config.database, { onPoolError: (error) => app.log.warn({ err: error }, 'database connection failed') });
+      createDatabase(app.config.database, { timeouts, poolWaitMs, onPoolError: (error) => app.log.warn({ err: error }, 'database connection failed') });
     app.decorate('database', database);
     app.decorate('db', database.db);
     if (owned) app.addHook('onClose', async () => database.destroy());
