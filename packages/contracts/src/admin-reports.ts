@@ -44,6 +44,19 @@ const ZFigures = z.object({
   gateways: z.array(ZGatewayDay),
 });
 
+/** What is owed now (whole ledger, not the range), positive fen (ADR 0016). */
+export const ZAdminLedgerBalances = z.object({
+  /** order refunds asked for and not confirmed back yet (payable:refunds), the refund queue's included */
+  refundsOwedFen: z.number().int(),
+  /** double payments not returned yet (payable:double-payment) */
+  doublePaymentsOwedFen: z.number().int(),
+  /** commission earned and not paid out (commission:payable) */
+  commissionPayableFen: z.number().int(),
+  /** the ambassadors' balances (pending, owed and in open batches), summed from their lines: equals commissionPayableFen */
+  ambassadorBalancesFen: z.number().int(),
+});
+export type TAdminLedgerBalances = z.infer<typeof ZAdminLedgerBalances>;
+
 export const ZAdminLedgerReport = z.object({
   from: z.string(),
   to: z.string(),
@@ -51,6 +64,7 @@ export const ZAdminLedgerReport = z.object({
   days: z.array(ZFigures.extend({ day: z.string() })),
   /** the range's sums (bill: the worst day's state; billDifferences: their sum) */
   totals: ZFigures,
+  balances: ZAdminLedgerBalances,
 });
 export type TAdminLedgerReport = z.infer<typeof ZAdminLedgerReport>;
 export type TAdminLedgerFigures = z.infer<typeof ZFigures>;

@@ -60,6 +60,24 @@ export const ZCloudPcRefundItem = z.object({
 });
 export type TCloudPcRefundItem = z.infer<typeof ZCloudPcRefundItem>;
 
+/**
+ * Where a refund stands, as the customer is told (ADR 0015, "Refund states and the staff
+ * queue"): asked for, at the gateway, confirmed back, or refused (support is on it). Never
+ * REFUNDED before the gateway (or staff who paid it back) confirmed it.
+ */
+export const ZCustomerRefundState = z.enum(['REQUESTED', 'PENDING', 'REFUNDED', 'REFUSED']);
+export type TCustomerRefundState = z.infer<typeof ZCustomerRefundState>;
+
+/** One refund of an order of the machine (the rental or a renewal). */
+export const ZCloudPcRefund = ZCloudPcRefundItem.extend({
+  state: ZCustomerRefundState,
+  /** when it was asked for */
+  requestedAt: z.string(),
+  /** when it reached its state (REFUNDED: when the money was confirmed back) */
+  updatedAt: z.string(),
+});
+export type TCloudPcRefund = z.infer<typeof ZCloudPcRefund>;
+
 export const ZCloudPcDevice = z.object({
   id: z.string(),
   /** shown in the device list, e.g. "CPC-7K2M9Q" */
@@ -81,8 +99,10 @@ export const ZCloudPcDevice = z.object({
   refundableUntil: z.string().nullable(),
   /** while refundable: exactly what the refund pays back, order by order (empty otherwise) */
   refundItems: z.array(ZCloudPcRefundItem),
-  /** when the first-order refund released it (the money goes back through the gateway); no invoice then */
+  /** when the last of its refunds was confirmed back, once every one is REFUNDED; null before (see `refunds`) */
   refundedAt: z.string().nullable(),
+  /** the refunds of its orders (rental and renewals), oldest first, each with its state */
+  refunds: z.array(ZCloudPcRefund),
   /** an unpaid renewal order, if any (auto-renew or the Renew button) */
   pendingRenewalOrderId: z.string().nullable(),
 });

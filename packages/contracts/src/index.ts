@@ -7,6 +7,7 @@ export * from './admin-codes';
 export * from './admin-devices';
 export * from './admin-dashboard';
 export * from './admin-reports';
+export * from './admin-refunds';
 export * from './admin-jobs';
 export * from './admin-payouts';
 export * from './accounts';

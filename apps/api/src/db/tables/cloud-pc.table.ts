@@ -33,6 +33,8 @@ export interface CloudPcRenewalsTable {
   created_at: string;
   /** migration 0012: when the paid renewal found its machine released or expired (it is refunded) */
   undeliverable_at: string | null;
+  /** migration 0037: when this renewal's refund was started (once: a refusal goes to staff) */
+  refund_asked_at: string | null;
 }
 
 export interface CloudPcProviderApplicationsTable {

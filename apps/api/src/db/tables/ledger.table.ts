@@ -1,7 +1,20 @@
 // The double-entry ledger, verified notifications, unmatched money and bill reconciliations
 // (migration 0013-ledger). Amounts are integer fen; lines are debit positive, credit negative.
 
-export type TPostingKind = 'PAYMENT' | 'DOUBLE_PAYMENT' | 'REFUND' | 'UNMATCHED' | 'FEES' | 'COMMISSION_PAYOUT';
+export type TPostingKind =
+  | 'PAYMENT'
+  | 'DOUBLE_PAYMENT'
+  | 'REFUND'
+  | 'UNMATCHED'
+  | 'FEES'
+  | 'COMMISSION_PAYOUT'
+  // ADR 0016, "Money owed back" and "Commission postings"
+  | 'REFUND_OWED'
+  | 'REFUND_WITHDRAWN'
+  | 'REFUND_BY_HAND'
+  | 'COMMISSION_ACCRUAL'
+  | 'COMMISSION_REVERSAL'
+  | 'COMMISSION_CLAWBACK';
 
 export interface LedgerPostingsTable {
   id: string;

@@ -82,6 +82,8 @@ export interface RefundsTable {
   next_attempt_at: string | null;
   /** 0011: what the gateway last said (outcome kind and code or reason) */
   last_outcome: string | null;
+  /** 0037: the gateway's words when it refused (the code is in last_outcome) */
+  failure_detail: string | null;
 }
 
 export interface OrderQrCodesTable {

@@ -3,6 +3,7 @@ import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeResponses, ok } from '../../lib/envelope';
 import { ledgerReport, ledgerReportCsv } from '../ledger';
+import { financeReport } from './reports.admin.service';
 import { dayRange } from './day-range';
 
 // The finance report (permission reports.read: OWNER and FINANCE): the ledger per day of UTC+8
@@ -17,13 +18,13 @@ export const reportsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: 'reports.read' },
       schema: {
         tags: ['admin'],
-        summary: 'Revenue, refunds, double payments, unmatched money, commission paid, and per gateway money in and out, fees and the bill reconciliation, per day (permission reports.read)',
+        summary: 'Revenue, refunds, double payments, unmatched money, commission paid, and per gateway money in and out, fees and the bill reconciliation, per day; and what is owed now: refunds, double payments, commission payable beside the ambassadors\' balances (permission reports.read)',
         description: RANGE,
         querystring: ZAdminReportQuery,
         response: envelopeResponses(ZAdminLedgerReport),
       },
     },
-    async (request) => ok(await ledgerReport(app.db, dayRange(request.query).days)),
+    async (request) => ok(await financeReport(app.db, dayRange(request.query).days)),
   );
 
   app.get(

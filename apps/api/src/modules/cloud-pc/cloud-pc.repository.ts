@@ -83,6 +83,12 @@ export function listRefundableRenewals(db: Db, machineId: string, paidStatuses: 
     .execute();
 }
 
+/** Every renewal order of a machine, paid or not, oldest first. */
+export async function listRenewalOrderIds(db: Db, machineId: string): Promise<string[]> {
+  const rows = await db.selectFrom('cloud_pc_renewals').select('order_id').where('cloud_pc_id', '=', machineId).orderBy('created_at').orderBy('order_id').execute();
+  return rows.map((row) => row.order_id);
+}
+
 /** Running machines past their term become EXPIRED; all of them, or one user's. Returns the count. */
 export async function expireDueMachines(db: Db, now: string, userId?: string): Promise<number> {
   let query = db

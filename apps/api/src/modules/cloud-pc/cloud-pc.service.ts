@@ -10,6 +10,7 @@ import {
   type TCloudPcInvoiceRequest,
   type TCloudPcPlan,
   type TCloudPcProviderRequest,
+  type TCloudPcRefund,
   type TCloudPcProviderResult,
   type TCloudPcRefundItem,
   type TCloudPcStatus,
@@ -23,9 +24,9 @@ import { type Db } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { type KeyValueStore } from '../../lib/kv';
 import { createWebOrder, findOrder, findOrderItems, loadOrderInfo, type OrderSettings, transitionOrder } from '../orders';
-import { refundOrder, type RefundDeps } from '../payments';
+import { customerRefundsOf, refundOrder, type RefundDeps } from '../payments';
 import { listSkus } from '../pricing';
-import { CLOUD_PC_SPECS, planOfSku, skuIdOf, specOf } from '../fulfilment';
+import { claimRenewalRefund, CLOUD_PC_SPECS, planOfSku, skuIdOf, specOf } from '../fulfilment';
 import {
   claimFirstOrderRefund,
   expireDueMachines,
@@ -37,6 +38,7 @@ import {
   listInvoiceRequestsOf,
   listMachinesOf,
   listRefundableRenewals,
+  listRenewalOrderIds,
   releaseMachine,
   setMachineAutoRenew,
   undoRefundClaim,
@@ -89,10 +91,17 @@ function isRefundable(row: MachineRow, now: Date): boolean {
   return row.status === 'RUNNING' && fromDbBool(row.first_order) && row.refund_claimed_at === null && now.getTime() < refundDeadline;
 }
 
-function deviceOf(row: MachineRow, now: Date, pendingRenewalOrderId: string | null, refundItems: TCloudPcRefundItem[] = []): TCloudPcDevice {
+/** Once every refund of the machine is confirmed back: when the last one was. */
+function refundedAtOf(refunds: readonly TCloudPcRefund[]): string | null {
+  if (refunds.length === 0 || refunds.some((refund) => refund.state !== 'REFUNDED')) return null;
+  return refunds.map((refund) => refund.updatedAt).sort().at(-1) ?? null;
+}
+
+function deviceOf(row: MachineRow, now: Date, pendingRenewalOrderId: string | null, refundItems: TCloudPcRefundItem[] = [], refunds: TCloudPcRefund[] = []): TCloudPcDevice {
   const spec = specOf(row.plan_id);
   const refundDeadline = fromDbDate(row.paid_at).getTime() + REFUND_WINDOW_MS;
   const refundable = isRefundable(row, now);
+  const refundedAt = refundedAtOf(refunds);
   return {
     id: row.id,
     name: row.name,
@@ -109,9 +118,25 @@ function deviceOf(row: MachineRow, now: Date, pendingRenewalOrderId: string | nu
     orderId: row.order_id,
     refundableUntil: refundable ? new Date(refundDeadline).toISOString() : null,
     refundItems: refundable ? refundItems : [],
-    refundedAt: row.refund_claimed_at ? fromDbDate(row.refund_claimed_at).toISOString() : null,
+    // "refunded" only once the money is confirmed back (ADR 0015, "Refund states and the staff queue")
+    refundedAt: refundedAt ? fromDbDate(refundedAt).toISOString() : null,
+    refunds,
     pendingRenewalOrderId,
   };
+}
+
+/** The refunds of the machine's orders (the rental and every renewal), as the customer is told. */
+async function refundsOfMachine(db: Db, row: MachineRow): Promise<TCloudPcRefund[]> {
+  const renewals = await listRenewalOrderIds(db, row.id);
+  const kinds = new Map<string, TCloudPcRefund['kind']>([[row.order_id, 'RENTAL'], ...renewals.map((id): [string, TCloudPcRefund['kind']] => [id, 'RENEWAL'])]);
+  return (await customerRefundsOf(db, [...kinds.keys()])).map((refund) => ({
+    orderId: refund.orderId,
+    kind: kinds.get(refund.orderId) ?? 'RENEWAL',
+    amountFen: refund.amountFen,
+    state: refund.state,
+    requestedAt: fromDbDate(refund.requestedAt).toISOString(),
+    updatedAt: fromDbDate(refund.updatedAt).toISOString(),
+  }));
 }
 
 /** What the first-order refund of a machine pays back: the rental and its paid renewals. */
@@ -130,7 +155,7 @@ async function refundItemsOf(db: Db, row: MachineRow): Promise<TCloudPcRefundIte
 
 async function toDevice(db: Db, row: MachineRow, now: Date): Promise<TCloudPcDevice> {
   const pending = row.status === 'RUNNING' ? await payableOrderId(db, row.renewal_order_id, now) : null;
-  return deviceOf(row, now, pending, isRefundable(row, now) ? await refundItemsOf(db, row) : []);
+  return deviceOf(row, now, pending, isRefundable(row, now) ? await refundItemsOf(db, row) : [], await refundsOfMachine(db, row));
 }
 
 /** GET /cloudPc/devices: the caller's machines, newest first (released and expired ones too). */
@@ -200,7 +225,7 @@ export async function cancelMachine(db: Db, userId: string, id: string, now = ne
   if (machine.renewal_order_id) {
     await transitionOrder(db, machine.renewal_order_id, PAYABLE_ORDER_STATUSES, 'CANCELLED', { closed_at: nowText, updated_at: nowText });
   }
-  return deviceOf(await getMachine(db, machine.id), now, null);
+  return toDevice(db, await getMachine(db, machine.id), now);
 }
 
 /**
@@ -209,9 +234,12 @@ export async function cancelMachine(db: Db, userId: string, id: string, now = ne
  * claim (the machine released, an open renewal order cancelled) is written in the transaction
  * that writes the rental's refund row, so of any number of concurrent calls exactly one gets
  * past it and a machine is never released without its refund on record. A gateway that
- * refuses puts the claim back (the machine runs again); one that times out leaves the refund
- * open for the sweep. A machine whose claim went through but whose refunds did not all get
- * written (a crash between two orders, a refusal whose undo was lost) is finished by calling
+ * refuses at once puts the claim back (the refund withdrawn, the machine runs again); one that
+ * times out leaves the refund open for the sweep, and one that refuses later puts it in the
+ * staff queue (the machine stays released, the money owed). The renewals are read again after
+ * the claim: one paid while this call ran is refunded too, here or by the sweep (which refunds
+ * every paid renewal of a claimed machine, each once). A machine whose claim went through but
+ * whose refunds did not all get written (a crash between two orders) is finished by calling
  * again once the claim is a minute old, even after the 15 minutes: what was claimed in time is
  * owed. Within that minute the claim belongs to the call working on it (60103).
  */
@@ -235,6 +263,7 @@ export async function refundFirstOrder(deps: RefundDeps, userId: string, id: str
   if (claimed === null && !rental) throw new AppError('CLOUD_PC_REFUND_NOT_ALLOWED');
   const claimedAt = claimed ?? nowText;
 
+  let rentalTimedOut: AppError | null = null;
   if (rental) {
     try {
       await refundOrder(deps, rental.orderId, { reason: 'cloud PC: first order refunded within 15 minutes' }, now, {
@@ -245,28 +274,40 @@ export async function refundFirstOrder(deps: RefundDeps, userId: string, id: str
             await transitionOrder(trx, machine.renewal_order_id, PAYABLE_ORDER_STATUSES, 'CANCELLED', { closed_at: nowText, updated_at: nowText });
           }
         },
+        // refused at once: the claim is put back below, so nothing is owed
+        withdrawIfRefused: claimed === null,
       });
     } catch (error) {
       if (error instanceof AppError && error.codeName === 'REFUND_NOT_ALLOWED') throw new AppError('CLOUD_PC_REFUND_NOT_ALLOWED', { cause: error });
       if (error instanceof AppError && error.codeName === 'REFUND_FAILED' && claimed === null) {
         await undoRefundClaim(db, machine.id, claimedAt, toDbDate(new Date()));
+        throw error;
       }
-      throw error;
+      // no answer yet: the sweep finishes the rental; the renewals are still refunded now
+      if (error instanceof AppError && error.codeName === 'GATEWAY_TIMEOUT') rentalTimedOut = error;
+      else throw error;
     }
   }
-  for (const renewal of owed.filter((item) => item.kind === 'RENEWAL')) {
+  // Read after the claim committed: a renewal paid meanwhile (fulfilled before the claim) is owed too.
+  for (const renewal of await listRefundableRenewals(db, machine.id, PAID_ORDER_STATUSES)) {
     try {
-      await refundOrder(deps, renewal.orderId, { reason: 'cloud PC: renewal of a first order refunded within 15 minutes' }, now);
+      await refundOrder(deps, renewal.id, { reason: 'cloud PC: renewal of a first order refunded within 15 minutes' }, now, {
+        claim: async (trx) => {
+          if (!(await claimRenewalRefund(trx, renewal.id, now))) throw new AppError('REFUND_NOT_ALLOWED');
+        },
+      });
     } catch (error) {
-      // another call is refunding this renewal already
-      if (error instanceof AppError && error.codeName === 'REFUND_NOT_ALLOWED') continue;
+      // another call (or the sweep) is refunding this renewal already; a timeout or a refusal
+      // leaves it to the sweep or the staff queue, and the device list says which
+      if (error instanceof AppError && ['REFUND_NOT_ALLOWED', 'GATEWAY_TIMEOUT', 'REFUND_FAILED'].includes(error.codeName)) continue;
       throw error;
     }
   }
+  if (rentalTimedOut) throw rentalTimedOut;
   const row = await getMachine(db, machine.id);
   const order = await findOrder(db, machine.order_id);
   if (!order) throw new AppError('ORDER_NOT_FOUND');
-  return { device: deviceOf(row, now, null), order: await loadOrderInfo(db, order) };
+  return { device: await toDevice(db, row, now), order: await loadOrderInfo(db, order) };
 }
 
 /** Machines past their term become EXPIRED (released); all of them, or one user's. */

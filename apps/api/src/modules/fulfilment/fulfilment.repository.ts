@@ -29,18 +29,34 @@ export async function markRenewalUndeliverable(db: Db, orderId: string, now: str
   await db.updateTable('cloud_pc_renewals').set({ undeliverable_at: now }).where('order_id', '=', orderId).execute();
 }
 
-/** Paid renewal orders whose machine was gone when they were paid, not refunded yet. */
-export async function findUndeliveredRenewals(db: Db, paidStatuses: readonly string[], limit: number): Promise<string[]> {
+/**
+ * Paid renewal orders owed back whose refund nobody has started: the machine was gone when
+ * they were paid (undeliverable), or its first-order refund was claimed (everything paid for a
+ * machine being released is refunded, ADR 0015), oldest first.
+ */
+export async function findUndeliveredRenewals(db: Db, paidStatuses: readonly string[], limit: number): Promise<{ orderId: string; undeliverable: boolean }[]> {
   const rows = await db
     .selectFrom('cloud_pc_renewals')
     .innerJoin('orders', 'orders.id', 'cloud_pc_renewals.order_id')
-    .select('orders.id')
-    .where('cloud_pc_renewals.undeliverable_at', 'is not', null)
+    .innerJoin('cloud_pcs', 'cloud_pcs.id', 'cloud_pc_renewals.cloud_pc_id')
+    .select(['orders.id', 'cloud_pc_renewals.undeliverable_at'])
+    .where('cloud_pc_renewals.refund_asked_at', 'is', null)
+    .where((eb) => eb.or([eb('cloud_pc_renewals.undeliverable_at', 'is not', null), eb('cloud_pcs.refund_claimed_at', 'is not', null)]))
     .where('orders.status', 'in', [...paidStatuses])
-    .orderBy('cloud_pc_renewals.undeliverable_at')
+    .orderBy('orders.paid_at')
     .limit(limit)
     .execute();
-  return rows.map((row) => row.id);
+  return rows.map((row) => ({ orderId: row.id, undeliverable: row.undeliverable_at !== null }));
+}
+
+/**
+ * Marks a renewal's refund as started, in the transaction that writes the refund row: true for
+ * the one caller that did (the sweep and the first-order refund race for it), false for the
+ * others and for an order that is not a renewal.
+ */
+export async function markRenewalRefundAsked(db: Db, orderId: string, now: string): Promise<boolean> {
+  const result = await db.updateTable('cloud_pc_renewals').set({ refund_asked_at: now }).where('order_id', '=', orderId).where('refund_asked_at', 'is', null).executeTakeFirst();
+  return touchedRows(result) === 1;
 }
 
 export async function hasAnyMachine(db: Db, userId: string): Promise<boolean> {

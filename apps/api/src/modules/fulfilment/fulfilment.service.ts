@@ -1,7 +1,7 @@
 import { PAID_ORDER_STATUSES, ZQualityTier, type TQualityTier } from '@llk/contracts';
 import { fromDbBool, fromDbDate, futureDbDate, toDbDate } from '../../db/dialect';
 import { grantCloudPc, revokeCloudPc, type TCloudPcGrant } from './cloud-pc.grant';
-import { findUndeliveredRenewals, listLiveGrants } from './fulfilment.repository';
+import { findUndeliveredRenewals, listLiveGrants, markRenewalRefundAsked } from './fulfilment.repository';
 import { setOrderItemGrant, type OrderItemRow } from '../orders';
 import { lockEntitlements, updateEntitlements, type EntitlementRow } from '../users';
 import { type Db } from '../../db/schema';
@@ -247,9 +247,17 @@ export async function fulfilOrder(db: Db, userId: string, items: readonly OrderI
   }
 }
 
-/** Paid renewal orders that found their machine gone (nothing granted): to be refunded. */
-export function listUndeliveredOrders(db: Db, limit: number): Promise<string[]> {
+/**
+ * Paid renewal orders to refund, once each: those that found their machine gone (nothing
+ * granted) and those of a machine whose first-order refund was claimed.
+ */
+export function listUndeliveredOrders(db: Db, limit: number): Promise<{ orderId: string; undeliverable: boolean }[]> {
   return findUndeliveredRenewals(db, PAID_ORDER_STATUSES, limit);
+}
+
+/** Claims the refund of a renewal order (see markRenewalRefundAsked); call it in the refund's transaction. */
+export function claimRenewalRefund(trx: Db, orderId: string, now: Date): Promise<boolean> {
+  return markRenewalRefundAsked(trx, orderId, toDbDate(now));
 }
 
 /** Takes back what fulfilOrder() granted (a full refund), in the caller's transaction. */

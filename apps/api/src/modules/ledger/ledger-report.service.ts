@@ -1,6 +1,6 @@
-import { ADMIN_REPORT_GATEWAYS, type TAdminLedgerFigures, type TAdminLedgerReport } from '@llk/contracts';
+import { ADMIN_REPORT_GATEWAYS, type TAdminLedgerBalances, type TAdminLedgerFigures, type TAdminLedgerReport } from '@llk/contracts';
 import { type Db } from '../../db/schema';
-import { findReconciliationsBetween, sumAccountsByDay } from './ledger.repository';
+import { findReconciliationsBetween, sumAccounts, sumAccountsByDay } from './ledger.repository';
 import { ACCOUNTS } from './ledger.service';
 
 // The finance report (back office, reports.read): the ledger per Asia/Shanghai day, read from
@@ -28,7 +28,7 @@ function addAccount(figures: TAdminLedgerFigures, account: string, debitFen: num
   if (account === ACCOUNTS.revenue) figures.revenueFen += -creditFen - debitFen;
   else if (account === ACCOUNTS.refunds) figures.refundsFen += debitFen + creditFen;
   else if (account === ACCOUNTS.doublePayment) figures.doublePaymentsFen += -creditFen;
-  else if (account === ACCOUNTS.commissionPaid) figures.commissionPaidFen += debitFen + creditFen;
+  else if (account === ACCOUNTS.commissionPayouts) figures.commissionPaidFen += -creditFen - debitFen;
   for (const row of figures.gateways) {
     if (account === ACCOUNTS.gateway(row.gateway)) {
       row.receivedFen += debitFen;
@@ -56,7 +56,7 @@ function worst(states: readonly TBill[]): TBill {
 }
 
 /** `days`: every Asia/Shanghai day of the range, oldest first. */
-export async function ledgerReport(db: Db, days: readonly string[]): Promise<TAdminLedgerReport> {
+export async function ledgerReport(db: Db, days: readonly string[]): Promise<Omit<TAdminLedgerReport, 'balances'>> {
   const from = days[0]!;
   const to = days.at(-1)!;
   const [sums, bills] = await Promise.all([sumAccountsByDay(db, from, to), findReconciliationsBetween(db, from, to)]);
@@ -95,6 +95,21 @@ export async function ledgerReport(db: Db, days: readonly string[]): Promise<TAd
   return { from, to, days: [...byDay].map(([day, figures]) => ({ day, ...figures })), totals };
 }
 
+/**
+ * What is owed now, over the whole ledger (balances, not flows): refunds asked for and not paid
+ * back (payable:refunds), double payments not returned, and commission earned and not paid out
+ * (commission:payable), each as a positive amount owed.
+ */
+export async function ledgerBalances(db: Db): Promise<Omit<TAdminLedgerBalances, 'ambassadorBalancesFen'>> {
+  const balances = await sumAccounts(db);
+  const owed = (account: string) => 0 - (balances.get(account) ?? 0);
+  return {
+    refundsOwedFen: owed(ACCOUNTS.refundsPayable),
+    doublePaymentsOwedFen: owed(ACCOUNTS.doublePayment),
+    commissionPayableFen: owed(ACCOUNTS.commissionPayable),
+  };
+}
+
 const CSV_HEADER = [
   'day',
   'revenue_fen',
@@ -107,7 +122,7 @@ const CSV_HEADER = [
 ];
 
 /** The report as CSV: a line per day, then the totals (day "total"). Amounts in whole fen. */
-export function ledgerReportCsv(report: TAdminLedgerReport): string {
+export function ledgerReportCsv(report: Omit<TAdminLedgerReport, 'balances'>): string {
   const line = (day: string, figures: TAdminLedgerFigures) =>
     [
       day,

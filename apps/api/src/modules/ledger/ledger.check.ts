@@ -19,9 +19,13 @@ export async function auditLedger(db: Db): Promise<string[]> {
   const sum = (map: Map<string, number>) => [...map.values()].reduce((a, b) => a + b, 0);
   const expected = new Map<string, number>([
     [ACCOUNTS.revenue, -sum(totals.applied)],
-    [ACCOUNTS.refunds, sum(totals.orderRefunds)],
-    [ACCOUNTS.doublePayment, -sum(totals.double) + sum(totals.doubleRefunds)],
-    [ACCOUNTS.commissionPaid, totals.commissionPaid],
+    [ACCOUNTS.refunds, totals.orderRefundsAsked],
+    [ACCOUNTS.refundsPayable, -totals.orderRefundsOwed],
+    [ACCOUNTS.refundedByHand, -totals.refundedByHand],
+    [ACCOUNTS.doublePayment, -sum(totals.double) + sum(totals.doubleRefunds) + sum(totals.doubleRefundsByHand)],
+    [ACCOUNTS.commissionExpense, totals.commissionEarned],
+    [ACCOUNTS.commissionPayable, -(totals.commissionEarned - totals.commissionPaid)],
+    [ACCOUNTS.commissionPayouts, -totals.commissionPaid],
   ]);
   for (const method of GATEWAYS) {
     const received = of(totals.applied, method) + of(totals.double, method) + of(totals.unmatched, method);

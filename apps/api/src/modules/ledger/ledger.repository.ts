@@ -154,7 +154,20 @@ export interface MoneyTotals {
   fees: Map<string, number>;
   /** ambassador payouts of batches marked paid */
   commissionPaid: number;
+  /** order refunds asked for, except those withdrawn (nobody owes them) */
+  orderRefundsAsked: number;
+  /** order refunds asked for and not paid back yet (requested, at the gateway, refused, unknown) */
+  orderRefundsOwed: number;
+  /** per gateway: double-payment refunds settled by hand */
+  doubleRefundsByHand: Map<string, number>;
+  /** refunds of any kind staff paid back outside the gateways */
+  refundedByHand: number;
+  /** commission lines that count (pending, effective, clawbacks) */
+  commissionEarned: number;
 }
+
+/** Refund states in which the money is still owed to the customer (ADR 0015, "Refund states"). */
+const OWED_REFUND_STATES = ['PENDING', 'PROCESSING', 'FAILED', 'UNKNOWN'];
 
 const byMethod = (rows: { method: string; total: string | number | bigint | null }[]) => new Map(rows.map((row) => [row.method, toCount(row.total)]));
 
@@ -173,13 +186,13 @@ export async function findMoneyTotals(db: Db): Promise<MoneyTotals> {
       )
       .groupBy('payments.method')
       .execute();
-  const refunds = (ofOrder: boolean) =>
+  const refunds = (ofOrder: boolean, states: readonly string[] = ['SUCCEEDED']) =>
     db
       .selectFrom('refunds')
       .innerJoin('payments', 'payments.id', 'refunds.payment_id')
       .innerJoin('orders', 'orders.id', 'payments.order_id')
       .select(['payments.method as method', (eb) => eb.fn.sum<string | number>('refunds.amount_fen').as('total')])
-      .where('refunds.state', '=', 'SUCCEEDED')
+      .where('refunds.state', 'in', [...states])
       .where((eb) =>
         ofOrder
           ? eb('orders.paid_payment_id', '=', eb.ref('payments.id'))
@@ -203,7 +216,23 @@ export async function findMoneyTotals(db: Db): Promise<MoneyTotals> {
     .select((eb) => eb.fn.sum<string | number>('payouts.amount_fen').as('total'))
     .where('payout_batches.state', '=', 'PAID')
     .executeTakeFirst();
+  const byHand = await db
+    .selectFrom('refunds')
+    .select((eb) => eb.fn.sum<string | number>('amount_fen').as('total'))
+    .where('state', '=', 'SETTLED')
+    .executeTakeFirst();
+  const earned = await db
+    .selectFrom('commissions')
+    .select((eb) => eb.fn.sum<string | number>('amount_fen').as('total'))
+    .where('state', 'in', ['PENDING', 'EFFECTIVE', 'CLAWBACK'])
+    .executeTakeFirst();
+  const all = (map: Map<string, number>) => [...map.values()].reduce((a, b) => a + b, 0);
   return {
+    orderRefundsAsked: all(byMethod(await refunds(true, ['PENDING', 'PROCESSING', 'FAILED', 'UNKNOWN', 'SUCCEEDED', 'SETTLED']))),
+    orderRefundsOwed: all(byMethod(await refunds(true, OWED_REFUND_STATES))),
+    doubleRefundsByHand: byMethod(await refunds(false, ['SETTLED'])),
+    refundedByHand: toCount(byHand?.total ?? 0),
+    commissionEarned: toCount(earned?.total ?? 0),
     applied: byMethod(await payments(true)),
     double: byMethod(await payments(false)),
     orderRefunds: byMethod(await refunds(true)),

@@ -23,9 +23,16 @@ export const ACCOUNTS = {
   unmatched: (method: TGateway) => `unmatched:${method}`,
   /** the gateway's fees from its bills (debit) */
   fees: (method: TGateway) => `fees:${method}`,
-  /** commission owed to ambassadors and paid out by the back office */
+  /** order refunds asked for and not paid back yet: what we owe customers (credit) */
+  refundsPayable: 'payable:refunds',
+  /** refunds staff paid back outside the gateways and recorded by hand (credit = money left) */
+  refundedByHand: 'cash:refunded-by-hand',
+  /** commission earned by ambassadors, as it is earned and taken back (debit) */
+  commissionExpense: 'commission:expense',
+  /** commission earned and not paid out yet: the ambassadors' balances (credit) */
   commissionPayable: 'commission:payable',
-  commissionPaid: 'commission:paid',
+  /** commission paid out to ambassadors by the back office (credit = money left) */
+  commissionPayouts: 'cash:commission-payouts',
 } as const;
 
 export interface PostingLine {
@@ -137,12 +144,50 @@ export interface RefundMoney {
   method: TGateway;
   paymentNo: string;
   amountFen: number;
-  /** true: the refund of an order's paying payment (contra-revenue); false: a double payment paid back */
+  /** true: the refund of an order's paying payment (owed since it was asked for); false: a double payment paid back */
   ofOrderPayment: boolean;
   at: Date;
 }
 
-/** A refund the gateway paid back (SUCCEEDED): the money left the gateway. */
+/** Which account a refund settles: an order's refunds are owed from the request on, a double payment from its arrival. */
+function owedAccount(ofOrderPayment: boolean): string {
+  return ofOrderPayment ? ACCOUNTS.refundsPayable : ACCOUNTS.doublePayment;
+}
+
+/**
+ * An order refund asked for (the refund row written): contra-revenue at once, owed to the
+ * customer until the money is confirmed back (ADR 0016, "Money owed back").
+ */
+export function postRefundOwed(trx: Db, refund: { refundId: string; refundNo: string; amountFen: number; at: Date }): Promise<boolean> {
+  return post(trx, {
+    kind: 'REFUND_OWED',
+    reference: refund.refundId,
+    outRefundNo: refund.refundNo,
+    amountFen: refund.amountFen,
+    occurredAt: refund.at,
+    lines: [
+      { account: ACCOUNTS.refunds, amountFen: refund.amountFen },
+      { account: ACCOUNTS.refundsPayable, amountFen: -refund.amountFen },
+    ],
+  });
+}
+
+/** An order refund nobody owes any more (the claim it was for was undone, or staff said so): the request is taken back. */
+export function postRefundWithdrawn(trx: Db, refund: { refundId: string; refundNo: string; amountFen: number; at: Date }): Promise<boolean> {
+  return post(trx, {
+    kind: 'REFUND_WITHDRAWN',
+    reference: refund.refundId,
+    outRefundNo: refund.refundNo,
+    amountFen: refund.amountFen,
+    occurredAt: refund.at,
+    lines: [
+      { account: ACCOUNTS.refundsPayable, amountFen: refund.amountFen },
+      { account: ACCOUNTS.refunds, amountFen: -refund.amountFen },
+    ],
+  });
+}
+
+/** A refund the gateway paid back (SUCCEEDED): the money left the gateway, the debt is settled. */
 export function postRefund(trx: Db, refund: RefundMoney): Promise<boolean> {
   return post(trx, {
     kind: 'REFUND',
@@ -153,17 +198,26 @@ export function postRefund(trx: Db, refund: RefundMoney): Promise<boolean> {
     amountFen: refund.amountFen,
     occurredAt: refund.at,
     lines: [
-      { account: refund.ofOrderPayment ? ACCOUNTS.refunds : ACCOUNTS.doublePayment, amountFen: refund.amountFen },
+      { account: owedAccount(refund.ofOrderPayment), amountFen: refund.amountFen },
       { account: ACCOUNTS.gateway(refund.method), amountFen: -refund.amountFen },
     ],
   });
 }
 
-/** A refund row that just became SUCCEEDED, posted with its payment's gateway (in the settling transaction). */
-export async function postSucceededRefund(trx: Db, refund: { id: string; refund_no: string; payment_id: string; amount_fen: number }, at: Date): Promise<boolean> {
+/**
+ * A refund that just became final with the money back: SUCCEEDED at the gateway, or SETTLED by
+ * staff who paid it back another way (its own account: no gateway moved it). In the settling
+ * transaction.
+ */
+export async function postSettledRefund(
+  trx: Db,
+  refund: { id: string; refund_no: string; payment_id: string; amount_fen: number },
+  at: Date,
+  how: 'GATEWAY' | 'BY_HAND' = 'GATEWAY',
+): Promise<boolean> {
   const payment = await findRefundedPayment(trx, refund.payment_id);
   if (!payment) throw new Error(`refund ${refund.id}: payment ${refund.payment_id} missing`);
-  return postRefund(trx, {
+  const money: RefundMoney = {
     refundId: refund.id,
     refundNo: refund.refund_no,
     method: payment.method as TGateway,
@@ -171,6 +225,20 @@ export async function postSucceededRefund(trx: Db, refund: { id: string; refund_
     amountFen: Number(refund.amount_fen),
     ofOrderPayment: payment.paid_payment_id === refund.payment_id,
     at,
+  };
+  if (how === 'GATEWAY') return postRefund(trx, money);
+  return post(trx, {
+    kind: 'REFUND_BY_HAND',
+    reference: money.refundId,
+    gateway: money.method,
+    outTradeNo: money.paymentNo,
+    outRefundNo: money.refundNo,
+    amountFen: money.amountFen,
+    occurredAt: at,
+    lines: [
+      { account: owedAccount(money.ofOrderPayment), amountFen: money.amountFen },
+      { account: ACCOUNTS.refundedByHand, amountFen: -money.amountFen },
+    ],
   });
 }
 
@@ -196,8 +264,41 @@ export function postFees(trx: Db, fees: { reconciliationKey: string; method: TGa
 }
 
 /**
+ * Commission as it happens (ADR 0016, "Commission postings"): a line written for a referred
+ * order's item is earned (expense) and owed (payable); a line reversed or cancelled, and a
+ * clawback line, take it back. One posting per commission line: `amountFen` is the line's
+ * own amount (a clawback line's is negative).
+ */
+export function postCommissionLine(trx: Db, line: { lineId: string; amountFen: number; at: Date }): Promise<boolean> {
+  return post(trx, {
+    kind: line.amountFen >= 0 ? 'COMMISSION_ACCRUAL' : 'COMMISSION_CLAWBACK',
+    reference: line.lineId,
+    amountFen: Math.abs(line.amountFen),
+    occurredAt: line.at,
+    lines: [
+      { account: ACCOUNTS.commissionExpense, amountFen: line.amountFen },
+      { account: ACCOUNTS.commissionPayable, amountFen: -line.amountFen },
+    ],
+  });
+}
+
+/** An earned line that no longer counts (REVERSED by a refund in its window, CANCELLED by a ban). */
+export function postCommissionReversal(trx: Db, line: { lineId: string; amountFen: number; at: Date }): Promise<boolean> {
+  return post(trx, {
+    kind: 'COMMISSION_REVERSAL',
+    reference: line.lineId,
+    amountFen: line.amountFen,
+    occurredAt: line.at,
+    lines: [
+      { account: ACCOUNTS.commissionPayable, amountFen: line.amountFen },
+      { account: ACCOUNTS.commissionExpense, amountFen: -line.amountFen },
+    ],
+  });
+}
+
+/**
  * A payout the back office made to an ambassador (the net of the commission lines it settles):
- * the expense is recorded as paid and the payable it settles is reduced; once, per payout.
+ * money leaving, which settles what was owed; the expense was posted as it was earned. Once, per payout.
  */
 export function postCommissionPayout(trx: Db, payout: { payoutId: string; amountFen: number; at: Date }): Promise<boolean> {
   return post(trx, {
@@ -206,8 +307,8 @@ export function postCommissionPayout(trx: Db, payout: { payoutId: string; amount
     amountFen: payout.amountFen,
     occurredAt: payout.at,
     lines: [
-      { account: ACCOUNTS.commissionPaid, amountFen: payout.amountFen },
-      { account: ACCOUNTS.commissionPayable, amountFen: -payout.amountFen },
+      { account: ACCOUNTS.commissionPayable, amountFen: payout.amountFen },
+      { account: ACCOUNTS.commissionPayouts, amountFen: -payout.amountFen },
     ],
   });
 }

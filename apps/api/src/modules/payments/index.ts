@@ -1,6 +1,16 @@
 // The payments module's public surface: other modules import only this file.
 export { configuredGateways, reconcileBills, reconcileYesterdaysBills } from './bill-reconcile';
 export { queryOrderPaymentsNow, reconcilePendingPayments } from './reconcile';
-export { type RefundDeps, type RefundOptions, refundOrder } from './refunds.service';
+export {
+  customerRefundsOf,
+  QUEUED_REFUND_STATES,
+  type RefundDeps,
+  type RefundOptions,
+  refundOrder,
+  retryQueuedRefund,
+  settleQueuedRefundByHand,
+  type StaffRefundAction,
+  withdrawRefusedRefund,
+} from './refunds.service';
 export { sweepOrders } from './sweep';
 export { fenToYuan } from './money';

@@ -167,6 +167,12 @@ export function findRefund(db: Db, id: string): Promise<RefundRow | undefined> {
   return db.selectFrom('refunds').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** The refunds of these orders, oldest first. */
+export function findRefundsOfOrders(db: Db, orderIds: readonly string[]): Promise<RefundRow[]> {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom('refunds').selectAll().where('order_id', 'in', [...orderIds]).orderBy('created_at').orderBy('id').execute();
+}
+
 /** Open refunds whose next attempt is due (never those an operator has to look at: next_attempt_at NULL). */
 export function findDueRefunds(db: Db, now: string, limit: number): Promise<RefundRow[]> {
   return db

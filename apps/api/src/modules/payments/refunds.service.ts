@@ -1,10 +1,10 @@
-import { PAID_ORDER_STATUSES, type TOrderStatus, type TPayMethod } from '@llk/contracts';
+import { PAID_ORDER_STATUSES, type TCustomerRefundState, type TOrderStatus, type TPayMethod } from '@llk/contracts';
 import { newId, toDbDate } from '../../db/dialect';
 import { type Db } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { type KeyValueStore } from '../../lib/kv';
 import { type PaymentProviders, type RefundInput, type RefundOutcome, type RefundQueryOutcome } from './provider';
-import { postSucceededRefund } from '../ledger';
+import { postRefundOwed, postRefundWithdrawn, postSettledRefund } from '../ledger';
 import { reverseCommissionsForOrder } from '../referrals';
 import { revokeFulfilment } from '../fulfilment';
 import { forgetRevokedSeats } from '../seats';
@@ -13,6 +13,7 @@ import {
   claimPaymentRefund,
   findPayment,
   findRefund,
+  findRefundsOfOrders,
   flagPaymentForRefund,
   insertRefund,
   leaseRefundAttempt,
@@ -25,7 +26,8 @@ import {
 // payment (payments.needs_refund). A refund row is written first (PENDING, our refund_no), then
 // the gateway is asked with that number. Refund numbers are idempotent at both gateways, so the
 // same refund may be asked about any number of times and never pays twice; a refund therefore
-// never gets a second number. The states:
+// never gets a second number. The states (REFUND_TRANSITIONS below is the only way between them;
+// docs/adr/0015, "Refund states and the staff queue"):
 //
 //   PENDING    written; the gateway may or may not know it (never asked, no answer, or a
 //              retryable refusal). Asked again by the sweep.
@@ -33,31 +35,40 @@ import {
 //              Alipay fund_change N). Asked again by the sweep.
 //   SUCCEEDED  the money went back (final): the order's refunded_fen grows, a full refund makes
 //              it REFUNDED and takes back what fulfilment granted (settle, the only place).
-//   FAILED     the gateway refused it for good (final; the only outcome that is): no money moved
-//              under this number, the order returns to where it was.
+//   FAILED     the gateway refused it (no money moved under this number). Never asked again
+//              automatically: it is in the staff queue, the order stays REFUNDING and the money
+//              stays owed (payable:refunds) until staff retry it (a new refund, a new number) or
+//              settle it by hand.
+//   UNKNOWN    REFUND_MAX_ATTEMPTS conversations without a final answer: not asked again
+//              automatically; in the staff queue, who ask again (same number, query first) or
+//              settle it by hand.
+//   SETTLED    staff paid it back another way and recorded it (final; like SUCCEEDED for the order).
+//   WITHDRAWN  nobody owes it any more (final): the claim it was for was undone (a cloud-PC
+//              first-order refund refused at once, the machine running again), staff said so, or
+//              staff replaced it by a new refund (last_outcome 'retried:<refund id>').
 //
 // Outcome of one conversation → transition (RefundOutcome, provider.ts):
 //   refunded   → SUCCEEDED
-//   refused    → FAILED
+//   refused    → FAILED, alert
 //   processing → PROCESSING; ABNORMAL (attention) also raises an alert: somebody has to act in
 //                the merchant console, and we keep asking until the gateway says SUCCESS
 //   retryable  → stays, asked again after the back-off, alert (balance short, frequency limit)
 //   unknown    → stays, asked again after the back-off (timeout, reset, 5xx, bad signature)
+//   the REFUND_MAX_ATTEMPTS-th retryable or unknown → UNKNOWN, alert
 //
 // Asking again (the sweep, askGateway) goes through the gateway's refund query first and sends
 // the refund request again, under the same number, only when the gateway knows no such refund.
 // Every conversation counts in `attempts`; the next one is due at `next_attempt_at`: after
 // RETRY_BASE_MS, doubling with each attempt up to RETRY_MAX_MS. A conversation in progress
 // holds the refund for LEASE_MS (so a process killed mid-call leaves a refund the sweep takes
-// up once the lease is over). A double payment's refund stops after DOUBLE_PAYMENT_MAX_ATTEMPTS
-// conversations without a final answer (next_attempt_at NULL) and alerts; an order's refund
-// keeps being asked (the order stays REFUNDING, the customer is waiting for the money).
+// up once the lease is over).
 //
-// Alerts are log lines with a stable `alert` field (the log pipeline pages on them):
+// Alerts are log lines with a stable `alert` field (the log pipeline pages on them; the back
+// office has no channel of its own, so its refund queue shows the same refunds with a count):
 //   'refund-retry'     a conversation ended without a final answer (warn)
 //   'refund-attention' WeChat ABNORMAL: the money could not reach the buyer (error)
-//   'refund-gave-up'   a double payment's refund stopped being asked automatically (error)
-//   'refund-refused'   a double payment's refund was refused: the money is still ours (error)
+//   'refund-queued'    a refund became FAILED or UNKNOWN: staff must act (error; once per
+//                      refund and entry into the queue, as the transition happens once)
 //
 // The caller of refundOrder learns where the first conversation left the refund: SUCCEEDED or
 // PROCESSING return the row, FAILED is REFUND_FAILED, PENDING is GATEWAY_TIMEOUT (50400: not
@@ -66,7 +77,27 @@ import {
 export const RETRY_BASE_MS = 60_000;
 export const RETRY_MAX_MS = 3_600_000;
 export const LEASE_MS = 5 * 60_000;
-export const DOUBLE_PAYMENT_MAX_ATTEMPTS = 8;
+/** conversations without a final answer after which a refund goes to the staff queue (UNKNOWN) */
+export const REFUND_MAX_ATTEMPTS = 8;
+
+export type TRefundState = 'PENDING' | 'PROCESSING' | 'SUCCEEDED' | 'FAILED' | 'UNKNOWN' | 'SETTLED' | 'WITHDRAWN';
+
+/** A refund's life cycle: from each state, where it may go. moveRefund refuses anything else. */
+export const REFUND_TRANSITIONS: Readonly<Record<TRefundState, readonly TRefundState[]>> = {
+  PENDING: ['PENDING', 'PROCESSING', 'SUCCEEDED', 'FAILED', 'UNKNOWN'],
+  PROCESSING: ['PROCESSING', 'SUCCEEDED', 'FAILED', 'UNKNOWN'],
+  // staff: a new refund in its place (WITHDRAWN), settled by hand, or not owed (WITHDRAWN)
+  FAILED: ['SETTLED', 'WITHDRAWN'],
+  // staff: asked again under the same number (PENDING), or settled by hand; never withdrawn,
+  // since the gateway may have paid it
+  UNKNOWN: ['PENDING', 'SETTLED'],
+  SUCCEEDED: [],
+  SETTLED: [],
+  WITHDRAWN: [],
+};
+
+/** The refunds staff must look at (the back office's refund queue). */
+export const QUEUED_REFUND_STATES: readonly TRefundState[] = ['FAILED', 'UNKNOWN'];
 
 export interface RefundLog {
   warn(object: unknown, message: string): void;
@@ -87,6 +118,11 @@ export interface RefundOptions {
    * released machine) commits together with the refund or not at all. Throwing aborts both.
    */
   claim?: (trx: Db) => Promise<void>;
+  /**
+   * A refusal of the first request withdraws the refund at once (nothing owed, no staff queue,
+   * no alert): for a caller that undoes what it claimed (the cloud-PC machine runs again).
+   */
+  withdrawIfRefused?: boolean;
 }
 
 export interface RefundRequest {
@@ -96,7 +132,17 @@ export interface RefundRequest {
 }
 
 const REFUNDABLE: readonly TOrderStatus[] = PAID_ORDER_STATUSES;
-const OPEN: readonly string[] = ['PENDING', 'PROCESSING'];
+const OPEN: readonly TRefundState[] = ['PENDING', 'PROCESSING'];
+
+/**
+ * The one way a refund's state changes: a conditional update from `from` (each step checked
+ * against REFUND_TRANSITIONS) to `to`; false when the row was not in `from` any more.
+ */
+async function moveRefund(db: Db, id: string, from: readonly TRefundState[], to: TRefundState, values: Parameters<typeof transitionRefund>[4]): Promise<boolean> {
+  const illegal = from.filter((state) => !REFUND_TRANSITIONS[state].includes(to));
+  if (illegal.length) throw new Error(`refund ${id}: ${illegal.join(', ')} → ${to} is not a refund transition`);
+  return transitionRefund(db, id, from, to, values);
+}
 
 /** When the next conversation is due after `attempts` of them. */
 export function retryDelayMs(attempts: number): number {
@@ -111,8 +157,32 @@ function settledStatus(order: OrderRow): TOrderStatus {
 }
 
 /** A new refund is held by the caller about to ask; the sweep takes over if it never records an answer. */
-function firstAttempt(now: Date): Pick<RefundRow, 'attempts' | 'next_attempt_at' | 'last_outcome'> {
-  return { attempts: 0, next_attempt_at: toDbDate(now.getTime() + LEASE_MS), last_outcome: null };
+function firstAttempt(now: Date): Pick<RefundRow, 'attempts' | 'next_attempt_at' | 'last_outcome' | 'failure_detail'> {
+  return { attempts: 0, next_attempt_at: toDbDate(now.getTime() + LEASE_MS), last_outcome: null, failure_detail: null };
+}
+
+function newRefundRow(order: OrderRow, paymentId: string, amountFen: number, reason: string, now: Date): RefundRow {
+  const nowText = toDbDate(now);
+  return {
+    id: newId(now.getTime()),
+    refund_no: newId(now.getTime()),
+    order_id: order.id,
+    payment_id: paymentId,
+    amount_fen: amountFen,
+    reason: reason.slice(0, 200),
+    state: 'PENDING',
+    gateway_refund_no: null,
+    created_at: nowText,
+    updated_at: nowText,
+    completed_at: null,
+    ...firstAttempt(now),
+  };
+}
+
+/** Writes an order refund's row and posts what it makes owed, in the caller's transaction. */
+async function insertOrderRefund(trx: Db, row: RefundRow, now: Date): Promise<void> {
+  await insertRefund(trx, row);
+  await postRefundOwed(trx, { refundId: row.id, refundNo: row.refund_no, amountFen: Number(row.amount_fen), at: now });
 }
 
 /** Starts a refund of (part of) a paid order and asks the gateway; returns the refund row. */
@@ -128,24 +198,13 @@ export async function refundOrder(deps: RefundDeps, orderId: string, request: Re
     if (!Number.isSafeInteger(amount) || amount <= 0 || amount > remaining) throw new AppError('REFUND_NOT_ALLOWED');
     if (!(await transitionOrder(trx, order.id, REFUNDABLE, 'REFUNDING', { updated_at: nowText }))) throw new AppError('REFUND_NOT_ALLOWED');
     await options.claim?.(trx);
-    const row: RefundRow = {
-      id: newId(now.getTime()),
-      refund_no: newId(now.getTime()),
-      order_id: order.id,
-      payment_id: order.paid_payment_id,
-      amount_fen: amount,
-      reason: request.reason.slice(0, 200),
-      state: 'PENDING',
-      gateway_refund_no: null,
-      created_at: nowText,
-      updated_at: nowText,
-      completed_at: null,
-      ...firstAttempt(now),
-    };
-    await insertRefund(trx, row);
+    const row = newRefundRow(order, order.paid_payment_id, amount, request.reason, now);
+    await insertOrderRefund(trx, row, now);
     return row;
   });
-  return answerCaller(await sendRefund(deps, refund, now));
+  const sent = await sendRefund(deps, refund, now, options.withdrawIfRefused === true);
+  if (sent.state === 'FAILED' && options.withdrawIfRefused) await withdrawRefusedRefund(deps, sent.id, now);
+  return answerCaller(sent);
 }
 
 /**
@@ -174,6 +233,7 @@ export async function refundDoublePayment(deps: RefundDeps, paymentId: string, n
       completed_at: null,
       ...firstAttempt(now),
     };
+    // payable:double-payment has owed it since the money arrived: nothing more to post
     await insertRefund(trx, row);
     return row;
   });
@@ -204,22 +264,23 @@ async function paymentOf(odb: Db, refund: RefundRow): Promise<PaymentRow> {
 }
 
 /** The first conversation: the refund request itself. */
-async function sendRefund(deps: RefundDeps, refund: RefundRow, now: Date): Promise<RefundRow> {
+async function sendRefund(deps: RefundDeps, refund: RefundRow, now: Date, withdrawnIfRefused = false): Promise<RefundRow> {
   const payment = await paymentOf(deps.db, refund);
   const outcome = await deps.providers[payment.method as TPayMethod].requestRefund(refundInput(refund, payment));
-  return record(deps, refund, payment, outcome, now);
+  return record(deps, refund, payment, outcome, now, withdrawnIfRefused);
 }
 
 /**
- * Asks again about an open refund (the sweep; also by hand): the gateway's refund query first,
- * and the request again under the same number only when the gateway knows no such refund.
- * Returns the row as it stands afterwards; final rows are returned untouched.
+ * Asks again about an open refund (the sweep): the gateway's refund query first, and the request
+ * again under the same number only when the gateway knows no such refund. Returns the row as it
+ * stands afterwards; rows that are not open are returned untouched (a refused refund is never
+ * asked again here: it waits for staff).
  */
 export async function askGateway(deps: RefundDeps, refundId: string, now = new Date()): Promise<RefundRow> {
   const odb = deps.db;
   const refund = await findRefund(odb, refundId);
   if (!refund) throw new AppError('REFUND_NOT_ALLOWED');
-  if (!OPEN.includes(refund.state)) return refund;
+  if (!OPEN.includes(refund.state as TRefundState)) return refund;
   // Somebody else is talking to the gateway about it right now: leave it to them.
   if (!(await leaseRefundAttempt(odb, refund.id, refund.next_attempt_at, toDbDate(now.getTime() + LEASE_MS)))) return refund;
   const payment = await paymentOf(odb, refund);
@@ -243,23 +304,32 @@ function describe(outcome: RefundOutcome): string {
   }
 }
 
+function contextOf(refund: RefundRow, payment: PaymentRow) {
+  return { refundId: refund.id, refundNo: refund.refund_no, orderId: refund.order_id, paymentNo: payment.payment_no, method: payment.method, amountFen: Number(refund.amount_fen) };
+}
+
+/** The one alert of a refund that entered the staff queue. */
+function alertQueued(deps: RefundDeps, refund: RefundRow, payment: PaymentRow, state: 'FAILED' | 'UNKNOWN', detail: string): void {
+  deps.log?.error({ ...contextOf(refund, payment), alert: 'refund-queued', state, attempts: Number(refund.attempts) + 1, detail }, 'a refund needs staff: it is in the back office refund queue');
+}
+
 /** Records what one conversation said (see the table at the top). */
-async function record(deps: RefundDeps, refund: RefundRow, payment: PaymentRow, outcome: RefundOutcome, now: Date): Promise<RefundRow> {
+async function record(deps: RefundDeps, refund: RefundRow, payment: PaymentRow, outcome: RefundOutcome, now: Date, withdrawnIfRefused = false): Promise<RefundRow> {
   const odb = deps.db;
-  const context = { refundId: refund.id, refundNo: refund.refund_no, paymentNo: payment.payment_no, method: payment.method, amountFen: Number(refund.amount_fen) };
-  if (outcome.kind === 'refunded' || outcome.kind === 'refused') {
-    const settled = await settle(deps, refund, outcome, now);
-    if (outcome.kind === 'refused' && settled.state === 'FAILED' && isDoublePayment(payment, await findOrder(odb, refund.order_id))) {
-      deps.log?.error({ ...context, alert: 'refund-refused', code: outcome.code, detail: outcome.message }, 'a double payment could not be refunded: the money is still ours');
-    }
-    return settled;
+  const context = contextOf(refund, payment);
+  if (outcome.kind === 'refunded') return settle(deps, refund, { to: 'SUCCEEDED', from: OPEN, outcome }, now);
+  if (outcome.kind === 'refused') {
+    const failed = await fail(deps, refund, OPEN, outcome, now);
+    // withdrawn at once by its caller: it never reaches the queue
+    if (failed && !withdrawnIfRefused) alertQueued(deps, refund, payment, 'FAILED', `${outcome.code}: ${outcome.message}`);
+    return (await findRefund(odb, refund.id)) ?? refund;
   }
   const attempts = Number(refund.attempts) + 1;
-  const order = await findOrder(odb, refund.order_id);
-  const gaveUp = isDoublePayment(payment, order) && attempts >= DOUBLE_PAYMENT_MAX_ATTEMPTS;
+  const gaveUp = outcome.kind !== 'processing' && attempts >= REFUND_MAX_ATTEMPTS;
   const nowText = toDbDate(now);
-  const to = outcome.kind === 'processing' ? 'PROCESSING' : refund.state;
-  await transitionRefund(odb, refund.id, OPEN, to, {
+  const to: TRefundState = gaveUp ? 'UNKNOWN' : outcome.kind === 'processing' ? 'PROCESSING' : (refund.state as TRefundState);
+  // an open refund stays where it is (PENDING) or moves on; it never goes back to PENDING
+  const moved = await moveRefund(odb, refund.id, to === 'PENDING' ? ['PENDING'] : OPEN, to, {
     attempts,
     next_attempt_at: gaveUp ? null : toDbDate(now.getTime() + retryDelayMs(attempts)),
     last_outcome: describe(outcome),
@@ -271,42 +341,53 @@ async function record(deps: RefundDeps, refund: RefundRow, payment: PaymentRow, 
   } else if (outcome.kind !== 'processing') {
     const detail = outcome.kind === 'unknown' ? `${outcome.reason}: ${outcome.detail}` : `${outcome.code}: ${outcome.message}`;
     deps.log?.warn({ ...context, alert: 'refund-retry', attempts, outcome: outcome.kind, detail, nextAttemptInMs: gaveUp ? null : retryDelayMs(attempts) }, 'a refund is still open at its gateway');
+    if (gaveUp && moved) alertQueued(deps, refund, payment, 'UNKNOWN', detail);
   }
-  if (gaveUp) deps.log?.error({ ...context, alert: 'refund-gave-up', attempts }, 'a double payment refund is no longer asked automatically');
   return (await findRefund(odb, refund.id)) ?? refund;
 }
 
-/** A refund of a payment that did not pay its order (a double or late payment). */
-function isDoublePayment(payment: PaymentRow, order: OrderRow | undefined): boolean {
-  return order?.paid_payment_id !== payment.id;
+/** A refusal: FAILED, into the staff queue. The order stays REFUNDING and the money owed. */
+async function fail(deps: RefundDeps, refund: RefundRow, from: readonly TRefundState[], outcome: Extract<RefundOutcome, { kind: 'refused' }>, now: Date): Promise<boolean> {
+  const nowText = toDbDate(now);
+  return moveRefund(deps.db, refund.id, from, 'FAILED', {
+    attempts: Number(refund.attempts) + 1,
+    next_attempt_at: null,
+    last_outcome: `refused:${outcome.code}`.slice(0, 200),
+    failure_detail: outcome.message.slice(0, 500),
+    updated_at: nowText,
+    completed_at: nowText,
+  });
 }
 
-/** The only place a refund becomes final: SUCCEEDED (money back) or FAILED (refused for good). */
-async function settle(deps: RefundDeps, refund: RefundRow, outcome: Extract<RefundOutcome, { kind: 'refunded' | 'refused' }>, now: Date): Promise<RefundRow> {
+type TSettlement =
+  | { to: 'SUCCEEDED'; from: readonly TRefundState[]; outcome: Extract<RefundOutcome, { kind: 'refunded' }> }
+  | { to: 'SETTLED'; from: readonly TRefundState[]; audit?: (trx: Db) => Promise<void> };
+
+/** The only place a refund's money is confirmed back: SUCCEEDED (the gateway) or SETTLED (staff, by hand). */
+async function settle(deps: RefundDeps, refund: RefundRow, settlement: TSettlement, now: Date): Promise<RefundRow> {
   const odb = deps.db;
   const nowText = toDbDate(now);
   let revokedSeatIds: string[] = [];
   await odb.transaction().execute(async (trx) => {
-    const to = outcome.kind === 'refunded' ? 'SUCCEEDED' : 'FAILED';
-    const moved = await transitionRefund(trx, refund.id, OPEN, to, {
-      ...(outcome.kind === 'refunded' && outcome.gatewayRefundNo ? { gateway_refund_no: outcome.gatewayRefundNo } : {}),
-      attempts: Number(refund.attempts) + 1,
+    const { to } = settlement;
+    const moved = await moveRefund(trx, refund.id, settlement.from, to, {
+      ...(to === 'SUCCEEDED' && settlement.outcome.gatewayRefundNo ? { gateway_refund_no: settlement.outcome.gatewayRefundNo } : {}),
+      ...(to === 'SUCCEEDED' ? { attempts: Number(refund.attempts) + 1, last_outcome: 'refunded' } : {}),
       next_attempt_at: null,
-      last_outcome: outcome.kind === 'refunded' ? 'refunded' : `refused:${outcome.code}`.slice(0, 200),
       updated_at: nowText,
       completed_at: nowText,
     });
-    if (!moved) return; // someone else settled it
-    if (to === 'SUCCEEDED') await postSucceededRefund(trx, refund, now);
+    if (!moved) {
+      if (to === 'SETTLED') throw new AppError('REFUND_NOT_ALLOWED');
+      return; // someone else settled it
+    }
+    if (to === 'SETTLED') await settlement.audit?.(trx);
+    await postSettledRefund(trx, refund, now, to === 'SUCCEEDED' ? 'GATEWAY' : 'BY_HAND');
     const order = await findOrder(trx, refund.order_id);
     if (!order) return;
     const isOrderRefund = order.paid_payment_id === refund.payment_id && order.status === 'REFUNDING';
     if (!isOrderRefund) {
-      if (to === 'SUCCEEDED') await flagPaymentForRefund(trx, refund.payment_id, false, nowText);
-      return;
-    }
-    if (to === 'FAILED') {
-      await transitionOrder(trx, order.id, ['REFUNDING'], settledStatus(order), { updated_at: nowText });
+      await flagPaymentForRefund(trx, refund.payment_id, false, nowText);
       return;
     }
     const refunded = Number(order.refunded_fen) + Number(refund.amount_fen);
@@ -321,4 +402,126 @@ async function settle(deps: RefundDeps, refund: RefundRow, outcome: Extract<Refu
   // Committed: the devices that held the revoked seats stop answering them at their next beat.
   if (revokedSeatIds.length) await forgetRevokedSeats(odb, deps.kv, revokedSeatIds);
   return (await findRefund(odb, refund.id)) ?? refund;
+}
+
+// ---- The staff queue (docs/adr/0015, "Refund states and the staff queue") ----------------------
+
+export interface StaffRefundAction {
+  /** writes the audit record, in the transaction of the change */
+  audit: (trx: Db, before: RefundRow) => Promise<void>;
+}
+
+async function queuedRefund(db: Db, refundId: string, states: readonly TRefundState[] = QUEUED_REFUND_STATES): Promise<RefundRow> {
+  const refund = await findRefund(db, refundId);
+  if (!refund || !states.includes(refund.state as TRefundState)) throw new AppError('REFUND_NOT_ALLOWED');
+  return refund;
+}
+
+/** Whether the refund pays back the payment that paid its order (not a double payment). */
+async function isOrderRefund(db: Db, refund: RefundRow): Promise<boolean> {
+  return (await findOrder(db, refund.order_id))?.paid_payment_id === refund.payment_id;
+}
+
+/**
+ * Staff try a queued refund again, once and deliberately. UNKNOWN: asked again under its own
+ * number (query first, so it never pays twice). FAILED: that number was refused for good, so a
+ * new refund of the same amount takes its place (the old one WITHDRAWN, 'retried:<new id>'),
+ * and the gateway is asked once. Returns the refund that now carries the money, as it stands.
+ */
+export async function retryQueuedRefund(deps: RefundDeps, refundId: string, action: StaffRefundAction, now = new Date()): Promise<RefundRow> {
+  const odb = deps.db;
+  const nowText = toDbDate(now);
+  const refund = await queuedRefund(odb, refundId);
+  const payment = await paymentOf(odb, refund);
+  if (refund.state === 'UNKNOWN') {
+    await odb.transaction().execute(async (trx) => {
+      if (!(await moveRefund(trx, refund.id, ['UNKNOWN'], 'PENDING', { next_attempt_at: toDbDate(now.getTime() + LEASE_MS), updated_at: nowText }))) throw new AppError('REFUND_NOT_ALLOWED');
+      await action.audit(trx, refund);
+    });
+    const provider = deps.providers[payment.method as TPayMethod];
+    const held = { ...refund, state: 'PENDING' };
+    const queried = await provider.queryRefund({ outTradeNo: payment.payment_no, outRefundNo: refund.refund_no });
+    const outcome = queried.kind === 'not_found' ? await provider.requestRefund(refundInput(refund, payment)) : queried;
+    return record(deps, held, payment, outcome, now);
+  }
+  const replacement = await odb.transaction().execute(async (trx) => {
+    const order = await findOrder(trx, refund.order_id);
+    if (!order) throw new AppError('REFUND_NOT_ALLOWED');
+    const row = newRefundRow(order, refund.payment_id, Number(refund.amount_fen), refund.reason, now);
+    if (!(await moveRefund(trx, refund.id, ['FAILED'], 'WITHDRAWN', { last_outcome: `retried:${row.id}`, updated_at: nowText }))) throw new AppError('REFUND_NOT_ALLOWED');
+    await action.audit(trx, refund);
+    if (order.paid_payment_id === refund.payment_id) {
+      // the debt moves to the new refund: withdrawn under the old one, owed under the new one
+      await postRefundWithdrawn(trx, { refundId: refund.id, refundNo: refund.refund_no, amountFen: Number(refund.amount_fen), at: now });
+      await insertOrderRefund(trx, row, now);
+    } else {
+      await insertRefund(trx, row);
+    }
+    return row;
+  });
+  return sendRefund(deps, replacement, now);
+}
+
+/** Staff paid a queued refund back another way (bank transfer, the merchant console) and record it. */
+export async function settleQueuedRefundByHand(deps: RefundDeps, refundId: string, action: StaffRefundAction, now = new Date()): Promise<RefundRow> {
+  const refund = await queuedRefund(deps.db, refundId);
+  return settle(deps, refund, { to: 'SETTLED', from: [refund.state as TRefundState], audit: (trx) => action.audit(trx, refund) }, now);
+}
+
+/**
+ * A refused order refund nobody owes any more: WITHDRAWN, the order back where it was, the debt
+ * taken back in the ledger. The cloud-PC first-order refund calls it when it undoes its claim
+ * (the machine runs again); staff when they decide so. A double payment's refund is never
+ * withdrawn: that money is not ours.
+ */
+export async function withdrawRefusedRefund(deps: RefundDeps, refundId: string, now = new Date(), action?: StaffRefundAction): Promise<RefundRow> {
+  const odb = deps.db;
+  const nowText = toDbDate(now);
+  const refund = await queuedRefund(odb, refundId, ['FAILED']);
+  if (!(await isOrderRefund(odb, refund))) throw new AppError('REFUND_NOT_ALLOWED');
+  await odb.transaction().execute(async (trx) => {
+    if (!(await moveRefund(trx, refund.id, ['FAILED'], 'WITHDRAWN', { updated_at: nowText }))) throw new AppError('REFUND_NOT_ALLOWED');
+    await action?.audit(trx, refund);
+    await postRefundWithdrawn(trx, { refundId: refund.id, refundNo: refund.refund_no, amountFen: Number(refund.amount_fen), at: now });
+    const order = await findOrder(trx, refund.order_id);
+    if (order?.status === 'REFUNDING') await transitionOrder(trx, order.id, ['REFUNDING'], settledStatus(order), { updated_at: nowText });
+  });
+  return (await findRefund(odb, refund.id)) ?? refund;
+}
+
+/** What a customer is told about a refund; null for one that is not shown (withdrawn). */
+export function customerRefundState(refund: Pick<RefundRow, 'state' | 'attempts'>): TCustomerRefundState | null {
+  switch (refund.state as TRefundState) {
+    case 'PENDING':
+      return Number(refund.attempts) === 0 ? 'REQUESTED' : 'PENDING';
+    case 'PROCESSING':
+    case 'UNKNOWN':
+      // UNKNOWN: the gateway never said; staff are asking. Never "refunded" before it says so.
+      return 'PENDING';
+    case 'SUCCEEDED':
+    case 'SETTLED':
+      return 'REFUNDED';
+    case 'FAILED':
+      return 'REFUSED';
+    case 'WITHDRAWN':
+      return null;
+  }
+}
+
+export interface CustomerRefund {
+  orderId: string;
+  amountFen: number;
+  state: TCustomerRefundState;
+  requestedAt: string;
+  updatedAt: string;
+}
+
+/** The refunds of these orders as their customer sees them (withdrawn ones left out), oldest first. */
+export async function customerRefundsOf(db: Db, orderIds: readonly string[]): Promise<CustomerRefund[]> {
+  const shown: CustomerRefund[] = [];
+  for (const row of await findRefundsOfOrders(db, orderIds)) {
+    const state = customerRefundState(row);
+    if (state) shown.push({ orderId: row.order_id, amountFen: Number(row.amount_fen), state, requestedAt: row.created_at, updatedAt: row.completed_at ?? row.updated_at });
+  }
+  return shown;
 }

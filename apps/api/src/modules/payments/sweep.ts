@@ -4,7 +4,8 @@ import { type Db } from '../../db/schema';
 import { type KeyValueStore } from '../../lib/kv';
 import { GATEWAY_QUERY_KEEP_DAYS, queryPaymentAtGateway } from './gateway-query';
 import { type PaymentProviders } from './provider';
-import { listUndeliveredOrders } from '../fulfilment';
+import { claimRenewalRefund, listUndeliveredOrders } from '../fulfilment';
+import { AppError } from '../../lib/app-error';
 import { completeFulfilledOrders, findDueOrders, purgeIdempotencyKeys, purgeQrCodes, transitionOrder } from '../orders';
 import { deleteGatewayQueriesBefore, findDueRefunds, findOrphanedPayments, findPaymentsOfOrder, findPaymentsToRefund, transitionPayment, type PaymentRow } from './payments.repository';
 import { applyVerifiedPayment, OPEN_PAYMENT_STATES } from './payments.service';
@@ -20,8 +21,9 @@ import { askGateway, refundDoublePayment, refundOrder, type RefundLog } from './
 //     recorded and refunded (applyVerifiedPayment flags it), the others are closed
 //  2. FULFILLED orders older than the completion window become COMPLETED
 //  3. double payments are refunded; open refunds whose next attempt is due are asked again
-//     (refunds.service.ts: same refund number, query first, back-off); paid orders fulfilment
-//     could not deliver (a cloud-PC renewal whose machine was gone) are refunded
+//     (refunds.service.ts: same refund number, query first, back-off; a refused or unknown
+//     refund waits for staff); paid orders fulfilment could not deliver (a cloud-PC renewal
+//     whose machine was gone) and renewals of a machine being refunded are refunded, once
 //  4. used-up payment codes and idempotency keys are deleted
 
 export interface SweepDeps {
@@ -132,12 +134,22 @@ export async function refundDoublePayments(deps: SweepDeps, now = new Date()): P
   return asked;
 }
 
-/** Paid orders that granted nothing (fulfilment said undeliverable) are refunded in full. */
+/**
+ * Paid renewals fulfilment could not deliver (their machine was gone), and those of a machine
+ * whose first-order refund was claimed, are refunded in full, each once: the claim on the
+ * renewal is written with the refund row, so a refund the gateway refuses goes to the staff
+ * queue and is never started again here.
+ */
 export async function refundUndeliveredOrders(deps: SweepDeps, now = new Date()): Promise<number> {
   let asked = 0;
-  for (const orderId of await listUndeliveredOrders(deps.db, BATCH)) {
+  for (const { orderId, undeliverable } of await listUndeliveredOrders(deps.db, BATCH)) {
+    const reason = undeliverable ? 'cloud PC renewal paid after its machine was released' : 'cloud PC: renewal of a first order refunded within 15 minutes';
     try {
-      await refundOrder(deps, orderId, { reason: 'cloud PC renewal paid after its machine was released' }, now);
+      await refundOrder(deps, orderId, { reason }, now, {
+        claim: async (trx) => {
+          if (!(await claimRenewalRefund(trx, orderId, now))) throw new AppError('REFUND_NOT_ALLOWED');
+        },
+      });
     } catch (error) {
       deps.log?.warn({ err: error, orderId }, 'refunding an undelivered order failed');
     }

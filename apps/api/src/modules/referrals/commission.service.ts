@@ -1,6 +1,7 @@
 import { COMMISSIONABLE_ITEM_TYPES, commissionFen, REFERRAL_RULES } from '@llk/contracts';
 import { fromDbDate, newId, toDbDate } from '../../db/dialect';
 import { type Db } from '../../db/schema';
+import { postCommissionLine, postCommissionReversal } from '../ledger';
 import { findUserById } from '../users';
 import {
   findAmbassadorByUser,
@@ -90,8 +91,9 @@ export async function recordCommission(trx: Db, input: CommissionInput): Promise
   const written: RecordedCommission[] = [];
   for (const item of items) {
     const amountFen = commissionFen(item.amountFen);
+    const line = { id: newId() };
     const inserted = await insertCommissionLine(trx, {
-      id: newId(),
+      id: line.id,
       ambassador_user_id: binding.ambassador_user_id,
       referred_user_id: input.payerUserId,
       order_id: input.order.id,
@@ -107,6 +109,8 @@ export async function recordCommission(trx: Db, input: CommissionInput): Promise
       reversed_at: null,
     });
     if (inserted) {
+      // earned and owed from the payment on (ADR 0016, "Commission postings")
+      await postCommissionLine(trx, { lineId: line.id, amountFen, at: paidAt });
       written.push({ orderItemId: item.id, ambassadorUserId: binding.ambassador_user_id, baseAmountFen: item.amountFen, amountFen });
     }
   }
@@ -128,8 +132,9 @@ export async function reverseCommissionsForOrder(trx: Db, orderId: string, refun
   const firstAsked = await findFirstRefundAskedAt(trx, orderId);
   const askedAt = firstAsked && fromDbDate(firstAsked) < refundedAt ? fromDbDate(firstAsked) : refundedAt;
   const reversed = await reversePendingCommissions(trx, orderId, toDbDate(refundedAt), toDbDate(askedAt));
+  for (const line of reversed) await postCommissionReversal(trx, { lineId: line.id, amountFen: Number(line.amount_fen), at: refundedAt });
   await clawBack(trx, orderId, refundedAt, askedAt);
-  return reversed;
+  return reversed.length;
 }
 
 async function clawBack(trx: Db, orderId: string, refundedAt: Date, askedAt: Date): Promise<void> {
@@ -144,15 +149,17 @@ async function clawBack(trx: Db, orderId: string, refundedAt: Date, askedAt: Dat
   const target = refunded >= paid ? earned : Math.floor((earned * refunded) / paid);
   if (target <= clawed) return;
   const at = toDbDate(refundedAt);
-  await insertCommissionLine(trx, {
-    id: newId(),
+  const id = newId();
+  const amountFen = -(target - clawed);
+  const inserted = await insertCommissionLine(trx, {
+    id,
     ambassador_user_id: first.ambassador_user_id,
     referred_user_id: first.referred_user_id,
     order_id: orderId,
     order_item_id: `clawback:${orderId}:${target}`,
     item_type: 'CLAWBACK',
     base_amount_fen: refunded,
-    amount_fen: -(target - clawed),
+    amount_fen: amountFen,
     state: 'CLAWBACK',
     paid_at: at,
     created_at: at,
@@ -160,6 +167,7 @@ async function clawBack(trx: Db, orderId: string, refundedAt: Date, askedAt: Dat
     effective_at: at,
     reversed_at: null,
   });
+  if (inserted) await postCommissionLine(trx, { lineId: id, amountFen, at: refundedAt });
 }
 
 /**

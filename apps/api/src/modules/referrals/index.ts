@@ -2,6 +2,7 @@
 export { matureCommissions, recordCommission, reverseCommissionsForOrder } from './commission.service';
 export { bindReferralAtSignup, referralCodeExists } from './referrals.service';
 export {
+  ambassadorBalancesTotal,
   balancesOf,
   banAmbassador,
   cancelBatch,

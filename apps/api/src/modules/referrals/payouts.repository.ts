@@ -70,6 +70,19 @@ export async function sumBalances(db: Db, ambassadorIds: readonly string[]): Pro
   return rows.map((row) => ({ ambassador: row.ambassador, state: row.state, batchState: row.batchState, sum: toCount(row.sum) }));
 }
 
+/** Every ambassador's lines that count and are not paid out yet (pending, owed, in an open batch), summed. */
+export async function sumUnpaidLines(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('commissions as c')
+    .leftJoin('payouts as p', 'p.id', 'c.payout_id')
+    .leftJoin('payout_batches as pb', 'pb.id', 'p.batch_id')
+    .select((eb) => eb.fn.sum<string | number>('c.amount_fen').as('sum'))
+    .where('c.state', 'in', ['PENDING', 'EFFECTIVE', 'CLAWBACK'])
+    .where((eb) => eb.or([eb('pb.state', 'is', null), eb('pb.state', '<>', 'PAID')]))
+    .executeTakeFirst();
+  return toCount(row?.sum ?? 0);
+}
+
 export interface AdminCommissionRow extends CommissionRow {
   referred_username: string | null;
   batch_id: string | null;
@@ -272,13 +285,13 @@ export async function updateAmbassador(db: Db, userId: string, set: Partial<Pick
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** A ban ends the ambassador's pending lines: CANCELLED; returns the count. */
-export async function cancelPendingLines(db: Db, ambassadorId: string, at: string): Promise<number> {
-  const result = await db
-    .updateTable('commissions')
-    .set({ state: 'CANCELLED', reversed_at: at })
-    .where('ambassador_user_id', '=', ambassadorId)
-    .where('state', '=', 'PENDING')
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+/** A ban ends the ambassador's pending lines: CANCELLED; returns them (id and amount, for the ledger). */
+export async function cancelPendingLines(db: Db, ambassadorId: string, at: string): Promise<{ id: string; amount_fen: number }[]> {
+  const lines = await db.selectFrom('commissions').select(['id', 'amount_fen']).where('ambassador_user_id', '=', ambassadorId).where('state', '=', 'PENDING').execute();
+  const cancelled: { id: string; amount_fen: number }[] = [];
+  for (const line of lines) {
+    const result = await db.updateTable('commissions').set({ state: 'CANCELLED', reversed_at: at }).where('id', '=', line.id).where('state', '=', 'PENDING').executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 1) cancelled.push(line);
+  }
+  return cancelled;
 }

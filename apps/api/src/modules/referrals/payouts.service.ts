@@ -3,10 +3,11 @@ import { findMeta, setMeta } from '../../db/app-meta.repository';
 import { newId, toDbDate } from '../../db/dialect';
 import { type Db } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { postCommissionPayout } from '../ledger';
+import { postCommissionPayout, postCommissionReversal } from '../ledger';
 import { matureCommissions, samePhone, sameEmail } from './commission.service';
 import {
   cancelPendingLines,
+  sumUnpaidLines,
   closeBatch,
   countLinesByReferred,
   findAmbassadorWithUser,
@@ -58,6 +59,11 @@ export async function balancesOf(db: Db, ambassadorIds: readonly string[]): Prom
     else balance.owedFen += row.sum;
   }
   return balances;
+}
+
+/** What all ambassadors are owed or will be (pending + owed + in open batches): the ledger's commission:payable. */
+export function ambassadorBalancesTotal(db: Db): Promise<number> {
+  return sumUnpaidLines(db);
 }
 
 /**
@@ -118,7 +124,9 @@ export async function banAmbassador(trx: Db, userId: string, reason: string, now
   // lines whose window has passed are earned: only those still inside it are cancelled
   await matureCommissions(trx, now, userId);
   if (!row.banned_at) await updateAmbassador(trx, userId, { banned_at: toDbDate(now), ban_reason: reason });
-  return cancelPendingLines(trx, userId, toDbDate(now));
+  const cancelled = await cancelPendingLines(trx, userId, toDbDate(now));
+  for (const line of cancelled) await postCommissionReversal(trx, { lineId: line.id, amountFen: Number(line.amount_fen), at: now });
+  return cancelled.length;
 }
 
 export async function unbanAmbassador(trx: Db, userId: string): Promise<void> {

@@ -106,21 +106,31 @@ export async function findFirstRefundAskedAt(db: Db, orderId: string): Promise<s
     .select((eb) => eb.fn.min<string | null>('r.created_at').as('askedAt'))
     .where('r.order_id', '=', orderId)
     .whereRef('r.payment_id', '=', 'o.paid_payment_id')
-    .where('r.state', '=', 'SUCCEEDED')
+    // paid back by the gateway or by staff, or refused and replaced by a staff retry (ADR 0015)
+    .where((eb) => eb.or([eb('r.state', 'in', ['SUCCEEDED', 'SETTLED']), eb('r.last_outcome', 'like', 'retried:%')]))
     .executeTakeFirst();
   return first?.askedAt ?? null;
 }
 
-/** PENDING lines of the order whose window was still open at `askedAt` become REVERSED; returns the count. */
-export async function reversePendingCommissions(db: Db, orderId: string, reversedAt: string, askedAt: string): Promise<number> {
-  const result = await db
-    .updateTable('commissions')
-    .set({ state: 'REVERSED', reversed_at: reversedAt })
+/**
+ * PENDING lines of the order whose window was still open at `askedAt` become REVERSED; returns
+ * them (id and amount, for the ledger). Read then moved by id, in the caller's transaction; the
+ * state condition stays, so a line reversed meanwhile is not returned twice.
+ */
+export async function reversePendingCommissions(db: Db, orderId: string, reversedAt: string, askedAt: string): Promise<{ id: string; amount_fen: number }[]> {
+  const lines = await db
+    .selectFrom('commissions')
+    .select(['id', 'amount_fen'])
     .where('order_id', '=', orderId)
     .where('state', '=', 'PENDING')
     .where('effective_after', '>', askedAt)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+    .execute();
+  const reversed: { id: string; amount_fen: number }[] = [];
+  for (const line of lines) {
+    const result = await db.updateTable('commissions').set({ state: 'REVERSED', reversed_at: reversedAt }).where('id', '=', line.id).where('state', '=', 'PENDING').executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 1) reversed.push(line);
+  }
+  return reversed;
 }
 
 /** What the order's paying payment brought and how much of it has been refunded, fen. */

@@ -60,7 +60,7 @@ describe.each(testDialects())('the double-entry ledger ($dialect)', ({ dialect }
     expect(await auditLedger(db())).toEqual([]);
   });
 
-  it('a succeeded refund posts refunds +amount / gateway −amount; revenue and refunds per day are sums of lines', async () => {
+  it('an order refund posts refunds +amount / payable:refunds −amount when asked for, payable:refunds +amount / gateway −amount when it succeeds; revenue and refunds per day are sums of lines', async () => {
     // the day (UTC+8) may turn while the test runs: the sums run from today to the day it ends
     const day = shanghaiDay(new Date());
     const total = (days: { revenueFen: number; refundsFen: number }[]) => days.reduce((sum, one) => ({ revenueFen: sum.revenueFen + one.revenueFen, refundsFen: sum.refundsFen + one.refundsFen }), { revenueFen: 0, refundsFen: 0 });
@@ -71,9 +71,13 @@ describe.each(testDialects())('the double-entry ledger ($dialect)', ({ dialect }
     await ctx.fakes.pay('WX', paymentNo);
     const refund = await refundOrder({ db: db(), providers: ctx.providers, kv: ctx.app.kv }, order.id, { amountFen: 5800, reason: 'partial' });
     expect(refund.state).toBe('SUCCEEDED');
+    expect((await linesOf('REFUND_OWED', refund.id))?.lines).toEqual([
+      ['payable:refunds', -5800],
+      ['refunds', 5800],
+    ]);
     expect((await linesOf('REFUND', refund.id))?.lines).toEqual([
       ['gateway:WX', -5800],
-      ['refunds', 5800],
+      ['payable:refunds', 5800],
     ]);
     expect((await orderRow(ctx.database, order.id)).refunded_fen).toBe(5800);
     const after = total(await dailyMoney(db(), day, shanghaiDay(new Date())));
@@ -105,7 +109,7 @@ describe.each(testDialects())('the double-entry ledger ($dialect)', ({ dialect }
     expect(await auditLedger(db())).toEqual([]);
   });
 
-  it('a commission payout posts commission:paid / commission:payable once, and the audit compares it with the paid batches', async () => {
+  it('a commission payout posts commission:payable / cash:commission-payouts once (money leaving, not the expense), and the audit compares it with the paid batches', async () => {
     const at = new Date();
     const stamp = at.toISOString();
     await db()
@@ -113,12 +117,12 @@ describe.each(testDialects())('the double-entry ledger ($dialect)', ({ dialect }
       .values({ id: 'batch-1', state: 'PAID', payout_count: 1, total_fen: 5360, threshold_fen: 100, created_at: stamp, created_by: 'staff-1', closed_at: stamp, closed_by: 'staff-1', reference: 'ref-1' })
       .execute();
     await db().insertInto('payouts').values({ id: 'commission-1', batch_id: 'batch-1', ambassador_user_id: 'u-1', amount_fen: 5360, payee_account: '13800000000', payee_name: '张三', line_count: 1 }).execute();
-    expect(await auditLedger(db())).toEqual(['commission:paid: ledger 0 fen, expected 5360 fen']);
+    expect(await auditLedger(db())).toEqual(['commission:payable: ledger 0 fen, expected 5360 fen', 'cash:commission-payouts: ledger 0 fen, expected -5360 fen']);
     expect(await postCommissionPayout(db(), { payoutId: 'commission-1', amountFen: 5360, at })).toBe(true);
     expect(await postCommissionPayout(db(), { payoutId: 'commission-1', amountFen: 5360, at })).toBe(false);
     expect((await linesOf('COMMISSION_PAYOUT', 'commission-1'))?.lines).toEqual([
-      ['commission:paid', 5360],
-      ['commission:payable', -5360],
+      ['cash:commission-payouts', -5360],
+      ['commission:payable', 5360],
     ]);
     expect(await auditLedger(db())).toEqual([]);
   });

@@ -1,7 +1,7 @@
 import { type TPayMethod } from '@llk/contracts';
 import { assert, describe, expect, it } from 'vitest';
 import { type AppError } from '../../../src/lib/app-error';
-import { refundDoublePayment, refundOrder, askGateway, DOUBLE_PAYMENT_MAX_ATTEMPTS } from '../../../src/modules/payments/refunds.service';
+import { refundDoublePayment, refundOrder, REFUND_MAX_ATTEMPTS, retryQueuedRefund } from '../../../src/modules/payments/refunds.service';
 import { refundDoublePayments } from '../../../src/modules/payments/sweep';
 import { type FakeRefundBehaviour } from '../../support/fake-gateways';
 import { testDialects } from '../../helper';
@@ -10,7 +10,8 @@ import { newOrder, newUser, orderRow, startPay, useOrdersApp } from '../orders/s
 // Refunds that cannot lie: the real adapters against the fake gateways, each gateway answer
 // classified (provider.ts RefundOutcome) and the refund state machine of refunds.service.ts.
 // Only an explicit refusal ends a refund as FAILED; everything else keeps it open and the sweep
-// asks again under the same refund number, the refund query first.
+// asks again under the same refund number, the refund query first, until REFUND_MAX_ATTEMPTS
+// (then UNKNOWN). FAILED and UNKNOWN wait in the staff queue (ADR 0015).
 
 const MINUTE = 60_000;
 /** the gateways' operation names for a refund and its query, as the fakes record them */
@@ -127,12 +128,19 @@ describe.each(testDialects())('refund outcomes ($dialect)', ({ dialect }) => {
       expect((await ctx.fakes.charge('WX', paymentNo))?.refundedFen).toBe(9800);
     });
 
-    it.each(['ZFB', 'WX'] as const)('case 1 %s: an explicit refusal is FAILED and the order returns to where it was', async (method) => {
+    it.each(['ZFB', 'WX'] as const)('case 1 %s: an explicit refusal is FAILED with the reason, one alert, and the order waits for staff (REFUNDING)', async (method) => {
       const { order } = await paidOrder(method);
       ctx.fakes.queueRefund(method, { kind: 'refuse' });
-      await expect(refundOrder({ db: odb(), providers: ctx.providers, kv: ctx.app.kv }, order.id, { reason: 'cancel' })).rejects.toMatchObject({ codeName: 'REFUND_FAILED' });
-      expect(await refundsOf(order.id)).toMatchObject([{ state: 'FAILED', attempts: 1, last_outcome: expect.stringMatching(/^refused:/) }]);
-      expect((await orderRow(ctx.database, order.id)).status).toBe('FULFILLED');
+      const { log, alerts } = captureLog();
+      await expect(refundOrder({ db: odb(), providers: ctx.providers, kv: ctx.app.kv, log }, order.id, { reason: 'cancel' })).rejects.toMatchObject({ codeName: 'REFUND_FAILED' });
+      expect(await refundsOf(order.id)).toMatchObject([{ state: 'FAILED', attempts: 1, next_attempt_at: null, last_outcome: expect.stringMatching(/^refused:/), failure_detail: expect.any(String) }]);
+      expect((await orderRow(ctx.database, order.id)).status).toBe('REFUNDING');
+      expect(alerts.filter((a) => a.alert === 'refund-queued')).toEqual([expect.objectContaining({ level: 'error', state: 'FAILED', orderId: order.id })]);
+      // the sweep never asks the gateway about it again
+      const asked = count(method, OPS[method].refund) + count(method, OPS[method].query);
+      for (let run = 1; run <= 5; run += 1) await refundDoublePayments(sweepDeps(log), new Date(Date.now() + run * 3_600_000));
+      expect(count(method, OPS[method].refund) + count(method, OPS[method].query)).toBe(asked);
+      expect(alerts.filter((a) => a.alert === 'refund-queued')).toHaveLength(1);
     });
 
     it('case 1 WX: a refund the gateway closes later is FAILED when the sweep learns it', async () => {
@@ -142,7 +150,7 @@ describe.each(testDialects())('refund outcomes ($dialect)', ({ dialect }) => {
       expect((await refundOrder({ db: odb(), providers: ctx.providers, kv: ctx.app.kv }, order.id, { reason: 'cancel' }, start)).state).toBe('PROCESSING');
       await refundDoublePayments(sweepDeps(), new Date(start.getTime() + MINUTE));
       expect(await refundsOf(order.id)).toMatchObject([{ state: 'FAILED', last_outcome: 'refused:CLOSED' }]);
-      expect(await orderRow(ctx.database, order.id)).toMatchObject({ status: 'FULFILLED', refunded_fen: 0 });
+      expect(await orderRow(ctx.database, order.id)).toMatchObject({ status: 'REFUNDING', refunded_fen: 0 });
       expect((await ctx.fakes.charge('WX', paymentNo))?.refundedFen).toBe(0);
     });
 
@@ -190,8 +198,8 @@ describe.each(testDialects())('refund outcomes ($dialect)', ({ dialect }) => {
       expect(await odb().selectFrom('refunds').select('id').where('payment_id', '=', payment.id).execute()).toHaveLength(1);
     });
 
-    it('case 2: retries reuse the one refund number and stop after 8 tries with an alert', async () => {
-      expect(DOUBLE_PAYMENT_MAX_ATTEMPTS).toBe(8);
+    it('case 2: retries reuse the one refund number and stop after 8 tries as UNKNOWN with one alert', async () => {
+      expect(REFUND_MAX_ATTEMPTS).toBe(8);
       const { payment } = await doublePayment();
       ctx.fakes.queueRefund('ZFB', ...Array.from({ length: 8 }, (): FakeRefundBehaviour => ({ kind: 'balance' })));
       const { log, alerts } = captureLog();
@@ -200,21 +208,23 @@ describe.each(testDialects())('refund outcomes ($dialect)', ({ dialect }) => {
       const rows = () => odb().selectFrom('refunds').selectAll().where('payment_id', '=', payment.id).execute();
       const [first] = await rows();
       assert(first, 'no refund row');
-      for (let attempt = 2; attempt <= 8; attempt += 1) {
+      for (let attempt = 2; attempt <= 7; attempt += 1) {
         at = Date.parse((await rows())[0]?.next_attempt_at ?? '');
         await refundDoublePayments(sweepDeps(log), new Date(at));
         expect(await rows()).toMatchObject([{ state: 'PENDING', attempts: attempt, refund_no: first.refund_no }]);
       }
-      expect(await rows()).toMatchObject([{ state: 'PENDING', attempts: 8, next_attempt_at: null }]);
+      at = Date.parse((await rows())[0]?.next_attempt_at ?? '');
+      await refundDoublePayments(sweepDeps(log), new Date(at));
+      expect(await rows()).toMatchObject([{ state: 'UNKNOWN', attempts: 8, next_attempt_at: null }]);
       expect(alerts.filter((a) => a.alert === 'refund-retry')).toHaveLength(8);
-      expect(alerts).toContainEqual(expect.objectContaining({ level: 'error', alert: 'refund-gave-up', refundNo: first.refund_no, attempts: 8 }));
+      expect(alerts.filter((a) => a.alert === 'refund-queued')).toEqual([expect.objectContaining({ level: 'error', state: 'UNKNOWN', refundNo: first.refund_no, attempts: 8 })]);
       // no more tries, however late
       const asked = count('ZFB', OPS.ZFB.refund);
       await refundDoublePayments(sweepDeps(log), new Date(at + 30 * 86_400_000));
       expect(count('ZFB', OPS.ZFB.refund)).toBe(asked);
       expect(await rows()).toHaveLength(1);
-      // an operator asking by hand (once the balance is topped up) finishes it under the same number
-      await askGateway({ db: odb(), providers: ctx.providers, kv: ctx.app.kv }, first.id);
+      // staff retrying it by hand (once the balance is topped up) finish it under the same number
+      await retryQueuedRefund({ db: odb(), providers: ctx.providers, kv: ctx.app.kv }, first.id, { audit: async () => undefined });
       expect(await rows()).toMatchObject([{ state: 'SUCCEEDED', refund_no: first.refund_no }]);
       expect((await ctx.fakes.charge('ZFB', payment.payment_no))?.refundedFen).toBe(3000);
     });

@@ -1,7 +1,7 @@
 import { ErrorCode, type TAmbassadorInfo } from '@llk/contracts';
 import { describe, expect, it } from 'vitest';
 import { fromDbDate, toDbDate } from '../../../src/db/dialect';
-import { recordCommission } from '../../../src/modules/referrals/commission.service';
+import { recordCommission, reverseCommissionsForOrder } from '../../../src/modules/referrals/commission.service';
 import { newIdentity, newIp, outboxCode, sendCode, signUp, type Identity } from '../../accounts';
 import { testDialects, useTestApp } from '../../helper';
 import { messageOf } from '../../messages';
@@ -248,7 +248,8 @@ describe.each(testDialects())('ambassador programme on $dialect', ({ dialect }) 
       await pay(`o-old-${user.id}`, 10_000, new Date(Date.now() - 8 * DAY)); // due: effective when the page is read
       await pay(`o-new-${user.id}`, 2_999, new Date(Date.now() - DAY)); // pending
       await pay(`o-ref-${user.id}`, 5_000, new Date(Date.now() - 2 * DAY));
-      await rdb.updateTable('commissions').set({ state: 'REVERSED', reversed_at: toDbDate(new Date()) }).where('order_id', '=', `o-ref-${user.id}`).execute();
+      // a refund inside the window reverses the line (and posts the reversal to the ledger)
+      await reverseCommissionsForOrder(rdb, `o-ref-${user.id}`);
 
       const seen = body<Info>(await info(ambassador.token)).data;
       expect(seen.referredUsers[0]).toMatchObject({ remainingDays: 10, active: true });

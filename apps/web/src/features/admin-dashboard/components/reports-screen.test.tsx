@@ -27,6 +27,7 @@ const report: TAdminLedgerReport = {
     { day: '2026-11-25', ...figures(1800, 1800, 'DIFFERENCES', 2) },
   ],
   totals: figures(28600, 1800, 'DIFFERENCES', 2),
+  balances: { refundsOwedFen: 29900, doublePaymentsOwedFen: 0, commissionPayableFen: 5360, ambassadorBalancesFen: 5360 },
 };
 
 afterEach(() => {

@@ -28,6 +28,7 @@ const device: TCloudPcDevice = {
   refundableUntil: null,
   refundItems: [],
   refundedAt: null,
+  refunds: [],
   pendingRenewalOrderId: null,
 };
 
