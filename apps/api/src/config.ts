@@ -15,6 +15,9 @@ import { missingForProduction } from './production-requirements';
 //                       relative paths are from the repository root          (data/llk.sqlite)
 //   REDIS_URL           redis://… for codes, rate limits and caches shared by instances;
 //                       unset = in-process store                             (unset)
+//   REDIS_COMMAND_TIMEOUT_MS  a Redis command unanswered this long fails and opens the
+//                       store's breaker (docs/adr/0025)                      (1000)
+//   REDIS_PROBE_MS      how often an open breaker asks Redis whether it is back (1000)
 //   PostgreSQL's limits on every pooled connection, in ms, 0 = none (docs/adr/0026):
 //   DB_STATEMENT_TIMEOUT_MS  a statement running longer is cancelled: 503  (5000)
 //   DB_LOCK_TIMEOUT_MS  a wait for a lock longer than this gives up: 503      (2000)
@@ -140,6 +143,8 @@ export interface AppConfig {
   databaseUrl: string;
   database: TDatabaseTarget;
   redisUrl: string | undefined;
+  /** Redis's command timeout and the breaker's probe interval (lib/kv/circuit-breaker.ts, ADR 0025) */
+  redisBreaker: { commandTimeoutMs: number; probeMs: number };
   /** PostgreSQL's limits on every pooled connection and the pool's wait (db/database.ts, ADR 0026) */
   databaseTimeouts: { statementMs: number; lockMs: number; idleInTransactionMs: number; poolWaitMs: number };
   /** SIGTERM: the drain window in which kept-alive connections are still served (plugins/closing.ts) */
@@ -342,6 +347,8 @@ const ZEnv = z.object({
     blankToUndefined,
     z.string().regex(/^rediss?:\/\//, { error: 'must start with redis:// or rediss://' }).optional(),
   ),
+  REDIS_COMMAND_TIMEOUT_MS: integer(50, 10_000, 1_000),
+  REDIS_PROBE_MS: integer(50, 60_000, 1_000),
   DB_STATEMENT_TIMEOUT_MS: integer(0, 3_600_000, 5_000),
   DB_LOCK_TIMEOUT_MS: integer(0, 3_600_000, 2_000),
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: integer(0, 3_600_000, 10_000),
@@ -533,6 +540,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: e.DATABASE_URL.url,
     database: e.DATABASE_URL.target,
     redisUrl: e.REDIS_URL,
+    redisBreaker: { commandTimeoutMs: e.REDIS_COMMAND_TIMEOUT_MS, probeMs: e.REDIS_PROBE_MS },
     databaseTimeouts: {
       statementMs: e.DB_STATEMENT_TIMEOUT_MS,
       lockMs: e.DB_LOCK_TIMEOUT_MS,

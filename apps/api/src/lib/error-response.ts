@@ -143,7 +143,8 @@ export function isOutage(error: unknown, depth = 0): boolean {
     if (OUTAGE_SOCKET_CODES.has(code) || SLOW_DATABASE_CODES.has(code) || /^SQLITE_BUSY(_[A-Z]+)?$/.test(code)) return true;
     if (/^08[0-9A-Z]{3}$/.test(code) || /^53[0-9A-Z]{3}$/.test(code) || /^57P0[1-4]$/.test(code)) return true;
   }
-  if (name === 'MaxRetriesPerRequestError') return true;
+  // the key-value store's breaker is open (lib/kv/circuit-breaker.ts, ADR 0025)
+  if (name === 'MaxRetriesPerRequestError' || name === 'StoreUnavailableError') return true;
   if (typeof message === 'string' && OUTAGE_MESSAGES.some((pattern) => pattern.test(message))) return true;
   return isOutage(cause, depth + 1);
 }

@@ -1,4 +1,4 @@
-import { type KeyValueStore, type KvSubscription } from './kv';
+import { isStoreUnavailable, type KeyValueStore, type KvSubscription } from './kv';
 
 // Copies in each instance's memory (the live sessions by token, the account behind
 // `/user/info`, the public content answers of lib/content-cache.ts), so a repeated call skips
@@ -9,6 +9,9 @@ import { type KeyValueStore, type KvSubscription } from './kv';
 // before the load), and while the subscription is down (Redis away or reconnecting, when a
 // message can be missed) nothing is read from or kept in memory. An entry also ends after
 // `ttlMs`, which bounds what a change nobody announced (a write by another process) can leave.
+// While the store's breaker is open (ADR 0025) the subscription is not live either, so a change
+// that cannot be published is not needed by anyone: every memo is off until the store is back,
+// and then starts empty (the store tells every handler `null`).
 
 /** The message that ends every entry (a key list otherwise, space-separated). */
 const EVERYTHING = '*';
@@ -56,7 +59,9 @@ const local = new WeakMap<KeyValueStore, Map<string, Set<(keys: readonly string[
 export async function forgetOn(kv: KeyValueStore, channel: string, keys: readonly string[] | 'all'): Promise<void> {
   if (keys !== 'all' && keys.length === 0) return;
   for (const drop of local.get(kv)?.get(channel) ?? []) drop(keys);
-  await kv.publish(channel, keys === 'all' ? EVERYTHING : keys.join(' '));
+  await kv.publish(channel, keys === 'all' ? EVERYTHING : keys.join(' ')).catch((error: unknown) => {
+    if (!isStoreUnavailable(error)) throw error;
+  });
 }
 
 export function createMemo<T>(kv: KeyValueStore, options: MemoOptions): Memo<T> {

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import { type Redis } from 'ioredis';
 import { type ContentCache, createContentCache } from '../lib/content-cache';
 import { MemoryKeyValueStore, RedisKeyValueStore, type KeyValueStore } from '../lib/kv';
-import { closeRedis, createRedis } from '../lib/redis';
+import { closeRedis, createRedis, whenRedisReady } from '../lib/redis';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,9 +25,19 @@ export interface KvPluginOptions {
 export default fp<KvPluginOptions>(
   async (app, options) => {
     const url = app.config.redisUrl;
-    const ownRedis = !options.redis && url ? createRedis(url, (error) => app.log.warn({ err: error }, 'redis connection error')) : null;
+    const { commandTimeoutMs, probeMs } = app.config.redisBreaker;
+    const ownRedis = !options.redis && url ? createRedis(url, (error) => app.log.warn({ err: error }, 'redis connection error'), { commandTimeoutMs }) : null;
     const redis = options.redis ?? ownRedis;
-    const ownKv = options.kv ? null : redis ? new RedisKeyValueStore(redis) : new MemoryKeyValueStore();
+    if (ownRedis) await whenRedisReady(ownRedis);
+    let closing = false;
+    // the breaker's moves (ADR 0025): while open, sessions and accounts come from the database
+    // and what needs the store answers 503
+    const onBreaker = (event: { open: true; cause: unknown } | { open: false; forgotten: number }) => {
+      if (closing) return;
+      if (event.open) app.log.warn({ err: event.cause }, 'redis away: store calls fail at once until it answers again');
+      else app.log.warn({ forgottenCacheEntries: event.forgotten }, 'redis back: read-through entries forgotten, store calls resume');
+    };
+    const ownKv = options.kv ? null : redis ? new RedisKeyValueStore(redis, 'llk:', { probeMs, onBreaker }) : new MemoryKeyValueStore();
     const kv = options.kv ?? (ownKv as KeyValueStore);
 
     app.decorate('redis', redis);
@@ -38,6 +48,7 @@ export default fp<KvPluginOptions>(
     // (nothing kept, every answer from the database) instead of failing the start
     await contentCache.start().catch((error: unknown) => app.log.warn({ err: error }, 'content cache off: no change messages'));
     app.addHook('onClose', async () => {
+      closing = true;
       await contentCache.close();
       await ownKv?.close();
       if (ownRedis) await closeRedis(ownRedis);

@@ -1,4 +1,5 @@
 export type { KeyValueStore, KvSubscription } from './key-value-store';
 export { MemoryKeyValueStore } from './memory-store';
-export { RedisKeyValueStore } from './redis-store';
-export { CACHE_TOMBSTONE_MS, cacheReadOf, fillCache, invalidateCache, readCache, type CacheRead } from './read-through';
+export { DEFAULT_PROBE_MS, RedisKeyValueStore, type RedisStoreOptions } from './redis-store';
+export { isStoreUnavailable, StoreUnavailableError } from './circuit-breaker';
+export { CACHE_NAMESPACE, CACHE_TOMBSTONE_MS, cacheKey, cacheReadOf, fillCache, invalidateCache, readCache, type CacheRead } from './read-through';

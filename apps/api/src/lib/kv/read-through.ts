@@ -1,3 +1,4 @@
+import { isStoreUnavailable } from './circuit-breaker';
 import { type KeyValueStore } from './key-value-store';
 
 // A read-through cache in the key-value store (Redis in production, so one entry and one
@@ -8,9 +9,28 @@ import { type KeyValueStore } from './key-value-store';
 // The tombstone has only to outlive the fills already in flight (a read of one row, then one
 // store write): a minute is far beyond that, and short enough that a device re-registering at
 // start-up reads its row from the database for two beats, not for ten minutes.
+//
+// While the store is away (its breaker open, ADR 0025) a read is a miss that may not be filled:
+// the caller reads the database, and nothing is stored. A tombstone that cannot be written is not
+// an error: the change is in the database, which every instance reads while the store is away,
+// and the store forgets every entry under CACHE_NAMESPACE when it is back, before it is used
+// again, so an entry from before the change cannot come back.
+
+/** Every read-through key starts with this, so the store can forget them all after an outage. */
+export const CACHE_NAMESPACE = 'cache:';
+
+/** The key of a read-through entry: `cacheKey(\`session:${hash}\`)`. */
+export function cacheKey(name: string): string {
+  return CACHE_NAMESPACE + name;
+}
+
+function checked(key: string): string {
+  if (!key.startsWith(CACHE_NAMESPACE)) throw new Error(`a read-through key must come from cacheKey(): ${key}`);
+  return key;
+}
 
 /** The value of an invalidated key; never a JSON text, so never read as an entry. */
-const TOMBSTONE = '\u0000gone';
+export const TOMBSTONE = '\u0000gone';
 /** How long a tombstone blocks fills: longer than any fill in flight can take. */
 export const CACHE_TOMBSTONE_MS = 60_000;
 
@@ -28,16 +48,28 @@ export function cacheReadOf<T>(raw: string | null): CacheRead<T> {
   return { value: JSON.parse(raw) as T, fillable: false };
 }
 
+/** A read while the store is away: nothing known, nothing to store. */
+const UNAVAILABLE: CacheRead<never> = { value: null, fillable: false };
+
+function unlessUnavailable(error: unknown): void {
+  if (!isStoreUnavailable(error)) throw error;
+}
+
 export async function readCache<T>(kv: KeyValueStore, key: string): Promise<CacheRead<T>> {
-  return cacheReadOf<T>(await kv.get(key));
+  try {
+    return cacheReadOf<T>(await kv.get(checked(key)));
+  } catch (error) {
+    unlessUnavailable(error);
+    return UNAVAILABLE;
+  }
 }
 
 /** Stores a loaded value, unless the read found a tombstone or another reader filled it meanwhile. */
 export async function fillCache(kv: KeyValueStore, read: CacheRead<unknown>, key: string, value: unknown, ttlMs: number): Promise<void> {
-  if (read.fillable && ttlMs > 0) await kv.setIfAbsent(key, JSON.stringify(value), ttlMs);
+  if (read.fillable && ttlMs > 0) await kv.setIfAbsent(checked(key), JSON.stringify(value), ttlMs).catch(unlessUnavailable);
 }
 
 /** Ends these entries at once on every instance; call it after the change is written. */
 export async function invalidateCache(kv: KeyValueStore, keys: readonly string[]): Promise<void> {
-  await Promise.all([...new Set(keys)].map((key) => kv.set(key, TOMBSTONE, CACHE_TOMBSTONE_MS)));
+  await Promise.all([...new Set(keys)].map((key) => kv.set(checked(key), TOMBSTONE, CACHE_TOMBSTONE_MS).catch(unlessUnavailable)));
 }

@@ -1,5 +1,8 @@
 import { type Redis } from 'ioredis';
+import { isOutage } from '../error-response';
+import { CircuitBreaker } from './circuit-breaker';
 import { type KeyValueStore, type KvSubscription } from './key-value-store';
+import { CACHE_NAMESPACE, TOMBSTONE } from './read-through';
 
 // INCR then set the expiry only on the first increment, in one round trip and atomically, so
 // a crash between the two commands cannot leave a counter that never expires.
@@ -87,72 +90,159 @@ end
 if redis.call('EXISTS', KEYS[1]) == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[4]) end
 return 1`;
 
+// Forgets read-through entries after an outage (ADR 0025): the entries among KEYS go, their
+// tombstones stay (a fill racing a change made since the store came back must still be refused).
+// ARGV: the tombstone.
+const FORGET_ENTRIES = `
+local forgotten = 0
+for i = 1, #KEYS do
+  local value = redis.call('GET', KEYS[i])
+  if value and value ~= ARGV[1] then
+    redis.call('UNLINK', KEYS[i])
+    forgotten = forgotten + 1
+  end
+end
+return forgotten`;
+
 /** MGET in slices, so one call for a large fleet does not block Redis for long. */
 const MGET_SLICE = 1000;
+/** Keys per SCAN step when the read-through entries are forgotten. */
+const SCAN_COUNT = 1000;
+
+export interface RedisStoreOptions {
+  /** how often the breaker asks an absent Redis whether it is back (ADR 0025) */
+  probeMs?: number;
+  /** the breaker opened (Redis away) or closed (back, its read-through entries forgotten) */
+  onBreaker?: (event: { open: true; cause: unknown } | { open: false; forgotten: number }) => void;
+}
+
+export const DEFAULT_PROBE_MS = 1_000;
+
+/** The breaker of one connection, shared by the stores on it (tests run several prefixes on one). */
+interface ConnectionBreaker {
+  breaker: CircuitBreaker;
+  stores: Set<RedisKeyValueStore>;
+}
+const breakers = new WeakMap<Redis, ConnectionBreaker>();
+
+function breakerFor(redis: Redis, store: RedisKeyValueStore, options: RedisStoreOptions): ConnectionBreaker {
+  const known = breakers.get(redis);
+  if (known) {
+    known.stores.add(store);
+    return known;
+  }
+  const stores = new Set<RedisKeyValueStore>([store]);
+  let forgotten = 0;
+  const breaker = new CircuitBreaker({
+    probeMs: options.probeMs ?? DEFAULT_PROBE_MS,
+    isOutage,
+    probe: () => redis.ping(),
+    recover: async () => {
+      forgotten = 0;
+      for (const each of stores) forgotten += await each.forgetCacheEntries();
+    },
+    onOpen: (cause) => options.onBreaker?.({ open: true, cause }),
+    onClose: () => {
+      // what was published while the store was away is unknown: the memos start empty
+      for (const each of stores) each.announceGap();
+      options.onBreaker?.({ open: false, forgotten });
+    },
+  });
+  // A closed connection is an outage before any command fails (nothing waits for a timeout);
+  // `ready` is the reconnection, probed at once; `end` (quit, or no more retries) ends probing.
+  const onClose = () => breaker.trip(new Error('Connection is closed.'));
+  const onReady = () => breaker.nudge();
+  const onEnd = () => {
+    breaker.stop();
+    redis.off('close', onClose).off('ready', onReady).off('end', onEnd);
+    if (breakers.get(redis)?.breaker === breaker) breakers.delete(redis);
+  };
+  redis.on('close', onClose).on('ready', onReady).on('end', onEnd);
+  const entry = { breaker, stores };
+  breakers.set(redis, entry);
+  return entry;
+}
 
 /**
  * Redis-backed store shared by every API instance. `prefix` namespaces the keys (tests use a
  * unique one per run). The connection belongs to the caller: close() does not quit it.
+ * Every command goes through the connection's circuit breaker (ADR 0025): while Redis is away
+ * calls fail at once with StoreUnavailableError.
  */
 export class RedisKeyValueStore implements KeyValueStore {
   readonly kind = 'redis' as const;
+  private readonly shared: ConnectionBreaker;
 
   constructor(
     private readonly redis: Redis,
     private readonly prefix = 'llk:',
-  ) {}
+    options: RedisStoreOptions = {},
+  ) {
+    this.shared = breakerFor(redis, this, options);
+  }
 
   private k(key: string): string {
     return this.prefix + key;
   }
 
+  /** Whether calls go to Redis now (false while the breaker is open). */
+  available(): boolean {
+    return !this.shared.breaker.isOpen();
+  }
+
+  private run<T>(command: () => Promise<T>): Promise<T> {
+    return this.shared.breaker.run(command);
+  }
+
   async get(key: string): Promise<string | null> {
-    return this.redis.get(this.k(key));
+    return this.run(() => this.redis.get(this.k(key)));
   }
 
   async getMany(keys: readonly string[]): Promise<(string | null)[]> {
     const values: (string | null)[] = [];
-    for (let i = 0; i < keys.length; i += MGET_SLICE) values.push(...(await this.redis.mget(keys.slice(i, i + MGET_SLICE).map((key) => this.k(key)))));
+    for (let i = 0; i < keys.length; i += MGET_SLICE) values.push(...(await this.run(() => this.redis.mget(keys.slice(i, i + MGET_SLICE).map((key) => this.k(key))))));
     return values;
   }
 
   async set(key: string, value: string, ttlMs?: number): Promise<void> {
-    if (ttlMs === undefined) await this.redis.set(this.k(key), value);
-    else await this.redis.set(this.k(key), value, 'PX', positive(ttlMs));
+    if (ttlMs === undefined) await this.run(() => this.redis.set(this.k(key), value));
+    else await this.run(() => this.redis.set(this.k(key), value, 'PX', positive(ttlMs)));
   }
 
   async setIfAbsent(key: string, value: string, ttlMs: number): Promise<boolean> {
-    return (await this.redis.set(this.k(key), value, 'PX', positive(ttlMs), 'NX')) === 'OK';
+    return (await this.run(() => this.redis.set(this.k(key), value, 'PX', positive(ttlMs), 'NX'))) === 'OK';
   }
 
   async incr(key: string, ttlMs: number): Promise<number> {
-    return Number(await this.redis.eval(INCR_WITH_TTL, 1, this.k(key), positive(ttlMs)));
+    return Number(await this.run(() => this.redis.eval(INCR_WITH_TTL, 1, this.k(key), positive(ttlMs))));
   }
 
   async decr(key: string): Promise<number> {
-    return Number(await this.redis.eval(DECR_IF_POSITIVE, 1, this.k(key)));
+    return Number(await this.run(() => this.redis.eval(DECR_IF_POSITIVE, 1, this.k(key))));
   }
 
   async ttl(key: string): Promise<number | null> {
-    const ms = await this.redis.pttl(this.k(key));
+    const ms = await this.run(() => this.redis.pttl(this.k(key)));
     return ms >= 0 ? ms : null; // -2 missing, -1 no expiry
   }
 
   async del(key: string): Promise<void> {
-    await this.redis.del(this.k(key));
+    await this.run(() => this.redis.del(this.k(key)));
   }
 
   async take(key: string): Promise<string | null> {
-    return this.redis.getdel(this.k(key)); // Redis ≥ 6.2
+    return this.run(() => this.redis.getdel(this.k(key))); // Redis ≥ 6.2
   }
 
   async leaseAcquire(key: string, lease: { field: string; holder: string; limit: number | null; until: number; now: number; ttlMs: number }): Promise<boolean> {
     const limit = lease.limit === null ? -1 : lease.limit;
-    return Number(await this.redis.eval(LEASE_ACQUIRE, 1, this.k(key), lease.field, lease.holder, limit, Math.floor(lease.now), Math.floor(lease.until), positive(lease.ttlMs))) === 1;
+    return (
+      Number(await this.run(() => this.redis.eval(LEASE_ACQUIRE, 1, this.k(key), lease.field, lease.holder, limit, Math.floor(lease.now), Math.floor(lease.until), positive(lease.ttlMs)))) === 1
+    );
   }
 
   async leaseRenew(key: string, renewal: { holder: string; fields: readonly string[]; until: number; now: number; ttlMs: number }): Promise<void> {
-    await this.redis.eval(LEASE_RENEW, 1, this.k(key), renewal.holder, Math.floor(renewal.now), Math.floor(renewal.until), positive(renewal.ttlMs), ...renewal.fields);
+    await this.run(() => this.redis.eval(LEASE_RENEW, 1, this.k(key), renewal.holder, Math.floor(renewal.now), Math.floor(renewal.until), positive(renewal.ttlMs), ...renewal.fields));
   }
 
   /** The sorted set's text-ordered companion (see MEMBER_PAGE). */
@@ -162,30 +252,52 @@ export class RedisKeyValueStore implements KeyValueStore {
 
   async scoreSet(key: string, member: string, score: number, ttlMs: number): Promise<void> {
     const ttl = positive(ttlMs);
-    await this.redis.multi().zadd(this.k(key), score, member).pexpire(this.k(key), ttl).zadd(this.lex(key), 0, member).pexpire(this.lex(key), ttl).exec();
+    await this.run(() => this.redis.multi().zadd(this.k(key), score, member).pexpire(this.k(key), ttl).zadd(this.lex(key), 0, member).pexpire(this.lex(key), ttl).exec());
   }
 
   async membersAbove(key: string, min: number): Promise<string[]> {
-    const members = await this.redis.eval(MEMBERS_ABOVE, 2, this.k(key), this.lex(key), min);
+    const members = await this.run(() => this.redis.eval(MEMBERS_ABOVE, 2, this.k(key), this.lex(key), min));
     return Array.isArray(members) ? (members as string[]) : [];
   }
 
   async memberPage(key: string, min: number, offset: number, count: number): Promise<{ total: number; members: string[] }> {
     if (!Number.isInteger(offset) || offset < 0 || !Number.isInteger(count) || count < 0) throw new RangeError('offset and count must be whole numbers ≥ 0');
-    const [total, members] = (await this.redis.eval(MEMBER_PAGE, 2, this.k(key), this.lex(key), min, offset, count)) as [number, string[]];
+    const [total, members] = (await this.run(() => this.redis.eval(MEMBER_PAGE, 2, this.k(key), this.lex(key), min, offset, count))) as [number, string[]];
     return { total: Number(total), members };
   }
 
   async membersAmong(key: string, min: number, members: readonly string[]): Promise<{ total: number; members: string[] }> {
-    if (members.length === 0) return { total: await this.redis.zcount(this.k(key), `(${min}`, '+inf'), members: [] };
-    const answers = await this.redis.multi().zcount(this.k(key), `(${min}`, '+inf').zmscore(this.k(key), ...members).exec();
+    if (members.length === 0) return { total: await this.run(() => this.redis.zcount(this.k(key), `(${min}`, '+inf')), members: [] };
+    const answers = await this.run(() => this.redis.multi().zcount(this.k(key), `(${min}`, '+inf').zmscore(this.k(key), ...members).exec());
     const total = Number(answers?.[0]?.[1] ?? 0);
     const scores = (answers?.[1]?.[1] ?? []) as (string | null)[];
     return { total, members: members.filter((_, i) => scores[i] !== null && scores[i] !== undefined && Number(scores[i]) > min) };
   }
 
   async scoreRemove(key: string, members: readonly string[]): Promise<void> {
-    if (members.length) await this.redis.multi().zrem(this.k(key), ...members).zrem(this.lex(key), ...members).exec();
+    if (members.length) await this.run(() => this.redis.multi().zrem(this.k(key), ...members).zrem(this.lex(key), ...members).exec());
+  }
+
+  /**
+   * After an outage, before the breaker closes: every read-through entry under this prefix goes
+   * (tombstones stay). A tombstone that could not be written while Redis was away would otherwise
+   * let an entry from before the change be read again. Answers how many entries went.
+   */
+  async forgetCacheEntries(): Promise<number> {
+    const pattern = `${globEscape(this.k(CACHE_NAMESPACE))}*`;
+    let forgotten = 0;
+    let cursor = '0';
+    do {
+      const [next, keys] = await this.redis.scan(cursor, 'MATCH', pattern, 'COUNT', SCAN_COUNT);
+      if (keys.length) forgotten += Number(await this.redis.eval(FORGET_ENTRIES, keys.length, ...keys, TOMBSTONE));
+      cursor = next;
+    } while (cursor !== '0');
+    return forgotten;
+  }
+
+  /** The breaker closed: messages published meanwhile were missed, every handler hears `null`. */
+  announceGap(): void {
+    for (const handlers of this.handlers.values()) for (const handler of handlers) handler(null);
   }
 
   /** The connection subscribers listen on (a subscribed Redis connection runs no other command). */
@@ -200,7 +312,9 @@ export class RedisKeyValueStore implements KeyValueStore {
 
   private listen(): Redis {
     if (this.subscriber) return this.subscriber;
-    const subscriber = this.redis.duplicate();
+    // its own offline queue: a SUBSCRIBE made while connecting waits for the connection (the
+    // command connection fails at once instead, lib/redis.ts)
+    const subscriber = this.redis.duplicate({ enableOfflineQueue: true });
     let connectedBefore = false;
     subscriber.on('message', (channel: string, message: string) => {
       for (const handler of this.handlers.get(channel) ?? []) handler(message);
@@ -244,7 +358,8 @@ export class RedisKeyValueStore implements KeyValueStore {
       throw error;
     }
     return {
-      live: () => subscriber.status === 'ready' && this.confirmed,
+      // while the breaker is open nothing can be published: a change elsewhere would go unheard
+      live: () => subscriber.status === 'ready' && this.confirmed && this.available(),
       close: async () => {
         handlers.delete(handler);
         if (handlers.size > 0) return;
@@ -257,16 +372,22 @@ export class RedisKeyValueStore implements KeyValueStore {
   }
 
   async publish(channel: string, message: string): Promise<void> {
-    await this.redis.publish(this.k(channel), message);
+    await this.run(() => this.redis.publish(this.k(channel), message));
   }
 
   async close(): Promise<void> {
+    this.shared.stores.delete(this);
     const subscriber = this.subscriber;
     this.subscriber = null;
     if (!subscriber) return;
     if (subscriber.status === 'ready') await subscriber.quit().catch(() => subscriber.disconnect());
     else subscriber.disconnect();
   }
+}
+
+/** A MATCH pattern naming exactly this text (the prefix may hold glob characters). */
+function globEscape(text: string): string {
+  return text.replace(/[*?[\]\\]/g, '\\$&');
 }
 
 function positive(ttlMs: number): number {

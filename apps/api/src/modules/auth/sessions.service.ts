@@ -1,7 +1,7 @@
 import { type TLoginType } from '@llk/contracts';
 import { fromDbDate, newId, toDbDate } from '../../db/dialect';
 import { type Db } from '../../db/schema';
-import { fillCache, invalidateCache, readCache, type KeyValueStore } from '../../lib/kv';
+import { cacheKey, fillCache, invalidateCache, readCache, type KeyValueStore } from '../../lib/kv';
 import { forgetOn, type Memo } from '../../lib/memo';
 import { newToken, sha256Hex, TOKEN_RE } from '../../lib/secrets';
 import { deleteDeadSessions, findSessionById, findSessionByTokenHash, insertSession, revokeSession, revokeUserSessions, touchSession, type SessionRow } from './sessions.repository';
@@ -106,11 +106,14 @@ export async function endUserSessions(db: Db, kv: KeyValueStore, userId: string,
 // ends or changes a session (log-out, revoke, revoke others, password change or reset, second
 // factor, erasure) passes the token hashes it touched to forgetSessions, which ends the entries at
 // once on every instance (a tombstone: a reader racing the change cannot put the old entry back).
+// While the store is away (ADR 0025) every call reads the database: the store's read is a miss
+// nothing may fill, the memos keep nothing, and a session ended meanwhile is refused at once on
+// every instance; the entry a tombstone could not end is forgotten by the store on its return.
 
 /** A cached session lives at most this long after the last_seen_at it carries; then the database is read and touched. */
 export const SESSION_CACHE_MS = 5 * 60_000;
 
-const sessionKey = (tokenHash: string) => `session:${tokenHash}`;
+const sessionKey = (tokenHash: string) => cacheKey(`session:${tokenHash}`);
 
 export interface CachedSession extends ActiveSession {
   expiresAt: number;

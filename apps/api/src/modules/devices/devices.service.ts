@@ -22,7 +22,7 @@ import {
 import { fromDbBool, fromDbDate, futureDbDate, isUniqueViolation, newId, toDbDate } from '../../db/dialect';
 import { type Db } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { cacheReadOf, fillCache, invalidateCache, type KeyValueStore } from '../../lib/kv';
+import { cacheKey, cacheReadOf, fillCache, invalidateCache, type KeyValueStore } from '../../lib/kv';
 import { findCountryCode } from '../location';
 import { findPlanLimits } from '../pricing';
 import { deviceSeats, heldDeviceSeats } from '../seats';
@@ -104,7 +104,7 @@ function markOnline(kv: KeyValueStore, device: Pick<DeviceRow, 'id' | 'user_id'>
   return Promise.all([kv.set(presenceKey(device.id), '1', PRESENCE_MS), kv.scoreSet(onlineSetKey(device.user_id), device.id, now.getTime() + PRESENCE_MS, PRESENCE_MS)]);
 }
 /** The heartbeat's cached row (no last_* columns): ended by every change to the device. */
-const stateKey = (userId: string, deviceKey: string) => `device:state:${userId}:${deviceKey}`;
+const stateKey = (userId: string, deviceKey: string) => cacheKey(`device:state:${userId}:${deviceKey}`);
 /** The last last_seen_at write of a device: its address, country and time (the write throttle). */
 const seenKey = (userId: string, deviceKey: string) => `device:seen:${userId}:${deviceKey}`;
 /** The last write is kept this long: a device silent for longer writes at its next beat anyway. */
@@ -125,7 +125,7 @@ function forgetDevices(kv: KeyValueStore, devices: readonly Pick<DeviceRow, 'use
 }
 const sessionsKey = (userId: string) => `device:sessions:${userId}`;
 /** How many devices the account owns (the unfiltered list's total): ended by every insert and delete. */
-const countKey = (userId: string) => `device:count:${userId}`;
+const countKey = (userId: string) => cacheKey(`device:count:${userId}`);
 const DEVICE_COUNT_CACHE_MS = 10 * 60_000;
 
 /** The account's device count, read through the cache (a fleet's count costs a walk of its index). */

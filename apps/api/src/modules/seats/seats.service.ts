@@ -2,7 +2,7 @@ import { SEAT_MOVE_DAYS, ZSeatKind, type TDeviceSeat, type TSeat, type TSeatAssi
 import { fromDbDate, futureDbDate, newId, toDbDate } from '../../db/dialect';
 import { type Db } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { fillCache, invalidateCache, readCache, type KeyValueStore } from '../../lib/kv';
+import { cacheKey, fillCache, invalidateCache, readCache, type KeyValueStore } from '../../lib/kv';
 import { type OwnsDevice } from '../monitor-walls';
 import { findUserByIdentifier, latestHeldSeatEnd } from '../users';
 import { assignSeat, findOwnedSeat, insertSeats, listOwnedSeats, listSeatHolderDevices, listRunningDeviceSeats, revokeSeats, unassignSeat, type SeatRow } from './seats.repository';
@@ -164,7 +164,7 @@ export async function deviceSeats(db: Db, deviceId: string, now = new Date()): P
 /** How long a device's cached seats live without a change. */
 export const DEVICE_SEATS_CACHE_MS = 10 * 60_000;
 
-const deviceSeatsKey = (deviceId: string) => `seats:device:${deviceId}`;
+const deviceSeatsKey = (deviceId: string) => cacheKey(`seats:device:${deviceId}`);
 
 async function forgetDeviceSeats(kv: KeyValueStore, deviceIds: readonly (string | null)[]): Promise<void> {
   await invalidateCache(kv, deviceIds.flatMap((id) => (id ? [deviceSeatsKey(id)] : [])));

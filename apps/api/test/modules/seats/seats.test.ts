@@ -172,7 +172,7 @@ describe.each(testDialects())('seats on $dialect', ({ dialect }) => {
       return body<{ seats: { id: string }[] }>(res).data.seats.map((held) => held.id);
     };
     // the assignment's tombstone over the device's cached seats, gone as a minute later: the next beat fills the cache
-    await ctx.app.kv.del(`seats:device:${device.id}`);
+    await ctx.app.kv.del(`cache:seats:device:${device.id}`);
     expect(await beat()).toEqual([seat?.id]);
     // the cache answers now: a change behind the API's back is not seen
     await ctx.database.db.updateTable('seats').set({ revoked_at: toDbDate(new Date()) }).where('id', '=', seat?.id as string).execute();
