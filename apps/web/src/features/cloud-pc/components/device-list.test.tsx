@@ -161,6 +161,26 @@ describe('DeviceList', () => {
     expect(within(second!).queryByTestId('device-refunded')).toBeNull();
   });
 
+  it('shows each refund with where it stands and never says refunded before the money is confirmed back', async () => {
+    const released = { ...device, status: 'RELEASED' as const, releasedAt: '2026-11-22T12:05:00.000Z' };
+    const refund = { orderId: 'O1', kind: 'RENTAL' as const, amountFen: 29900, requestedAt: '2026-11-22T12:05:00.000Z', updatedAt: '2026-11-22T12:06:00.000Z' };
+    serve([
+      { ...released, id: 'pc1', refunds: [{ ...refund, state: 'PENDING' as const }, { ...refund, orderId: 'O9', kind: 'RENEWAL' as const, state: 'REFUNDED' as const }] },
+      { ...released, id: 'pc2', orderId: 'O2', refunds: [{ ...refund, orderId: 'O2', state: 'REFUSED' as const }] },
+      { ...released, id: 'pc3', orderId: 'O3', refunds: [{ ...refund, orderId: 'O3', state: 'REQUESTED' as const }] },
+    ]);
+    render(<DeviceList texts={texts} tag="en" />);
+    const [pending, refused, requested] = await screen.findAllByTestId('cloud-pc-device');
+    expect(within(pending!).getAllByTestId('device-refund').map((row) => row.textContent)).toEqual(['Rental (order O1)CN¥299With the payment provider', 'Renewal (order O9)CN¥299Refunded']);
+    expect(within(pending!).queryByTestId('device-refunded')).toBeNull();
+    expect(within(pending!).getByTestId('device-refund-open').textContent).toMatch(/^The machine has been released\. A refund shows as refunded only once/);
+    expect(within(pending!).queryByTestId('invoice-open')).toBeNull();
+    expect(within(refused!).getByTestId('device-refund').textContent).toContain('Refused — please contact support');
+    expect(within(refused!).getByTestId('device-refund-open').textContent).toMatch(/^The payment provider refused a refund\. Our support team has been told/);
+    expect(within(requested!).getByTestId('device-refund').getAttribute('data-state')).toBe('REQUESTED');
+    expect(within(requested!).getByTestId('device-refund').textContent).toContain('Requested');
+  });
+
   it('checks an invoice request inline and records it', async () => {
     serve([device]);
     api.reply('POST /cloudPc/invoice', { data: { id: 'INV1', orderId: 'O1', kind: 'SPECIAL', title: 'ACME', amountFen: 49900, status: 'REQUESTED', requestedAt: '2026-11-22T12:10:00.000Z' } });

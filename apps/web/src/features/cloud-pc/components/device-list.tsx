@@ -1,6 +1,6 @@
 'use client';
 
-import type { TCloudPcDevice, TCloudPcInvoice } from '@llk/contracts';
+import type { TCloudPcDevice, TCloudPcInvoice, TCustomerRefundState } from '@llk/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from '@/i18n/navigation';
 import { session } from '@/lib/session';
@@ -208,9 +208,15 @@ export default function DeviceList({ texts, tag }: { texts: TCloudPcTexts; tag: 
                   ) : null}
                 </div>
               ) : null}
+              {device.refunds.length ? <RefundStates texts={texts} tag={tag} device={device} /> : null}
               {device.refundedAt ? (
                 <p className="mt-4 text-sm text-ink-muted" data-testid="device-refunded">
                   {fill(d.refundedNote, { time: formatDateTime(device.refundedAt, tag) })}
+                </p>
+              ) : device.refunds.length ? (
+                // never "refunded" before the payment provider (or support) confirmed the money back
+                <p className="mt-2 text-sm text-ink-muted" data-testid="device-refund-open">
+                  {device.refunds.some((refund) => refund.state === 'REFUSED') ? d.refundRefusedNote : d.refundOpenNote}
                 </p>
               ) : (
                 <InvoiceRequest
@@ -288,6 +294,41 @@ function ConfirmDialog({
         </button>
       </div>
     </Dialog>
+  );
+}
+
+const refundStateText: Record<TCustomerRefundState, string> = {
+  REQUESTED: 'refundStateRequested',
+  PENDING: 'refundStatePending',
+  REFUNDED: 'refundStateRefunded',
+  REFUSED: 'refundStateRefused',
+};
+
+const refundStateTone: Record<TCustomerRefundState, string> = {
+  REQUESTED: 'text-ink-muted',
+  PENDING: 'text-amber-900',
+  REFUNDED: 'text-emerald-800',
+  REFUSED: 'text-red-700',
+};
+
+/** Each refund of the machine's orders with where it stands, as the server says (ADR 0015). */
+function RefundStates({ texts, tag, device }: { texts: TCloudPcTexts; tag: string; device: TCloudPcDevice }) {
+  const d = texts.devices;
+  return (
+    <div className="mt-4" data-testid="device-refunds">
+      <h3 className="text-sm font-semibold text-ink">{d.refundsHeading}</h3>
+      <ul className="mt-2 divide-y divide-line rounded-control border border-line text-sm">
+        {device.refunds.map((refund) => (
+          <li key={`${refund.orderId}-${refund.requestedAt}`} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-3 py-2" data-testid="device-refund" data-state={refund.state}>
+            <span className="min-w-0 break-all text-ink-muted">{fill(refund.kind === 'RENTAL' ? d.refundItemRental : d.refundItemRenewal, { order: refund.orderId })}</span>
+            <span className="flex items-baseline gap-3">
+              <span className="font-medium text-ink tabular-nums">{formatFen(refund.amountFen, tag)}</span>
+              <span className={`font-medium ${refundStateTone[refund.state]}`}>{d[refundStateText[refund.state]]}</span>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 
