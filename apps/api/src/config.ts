@@ -45,6 +45,8 @@ import { missingForProduction } from './production-requirements';
 //   MEMO_SECONDS        how long an instance keeps the sessions and accounts it read in memory
 //                       (lib/memo.ts); a change through the API ends them at once on every
 //                       instance, this bounds a change made outside it; 0 = off, at most 10  (2)
+//   HOT_SEARCH_MIN_VISITORS  distinct visitors (one a day each) a searched term needs before
+//                       the public hot list shows it; staff's pinned terms always show (3)
 //   SESSION_IDLE_DAYS   a session ends after this many days unused            (30)
 //   SESSION_ABSOLUTE_DAYS  …and this many days after log-in in any case      (180)
 //   CODE_SECRET         HMAC key for stored verification codes, ≥ 32 characters, the same on
@@ -158,6 +160,8 @@ export interface AppConfig {
   contentCacheMs: number;
   /** MEMO_SECONDS in ms (lib/memo.ts: sessions and accounts per instance); 0 = off */
   memoMs: number;
+  /** HOT_SEARCH_MIN_VISITORS: a NORMAL term is in the public hot list from this many visitors */
+  hotSearchMinVisitors: number;
   session: { idleMs: number; absoluteMs: number };
   codes: { secret: string | undefined; ipHourlyLimit: number; ipDailyLimit: number; resendAfterMs: number };
   /** encrypts TOTP secrets at rest; required in production (a fixed development key otherwise) */
@@ -362,6 +366,7 @@ const ZEnv = z.object({
   BODY_LIMIT: integer(1024, 100 * 1024 * 1024, 1024 * 1024),
   CONTENT_CACHE_SECONDS: integer(0, 60, 60),
   MEMO_SECONDS: integer(0, 10, 2),
+  HOT_SEARCH_MIN_VISITORS: integer(1, 1_000_000, 3),
   SESSION_IDLE_DAYS: integer(1, 365, 30),
   SESSION_ABSOLUTE_DAYS: integer(1, 3650, 180),
   CODE_SECRET: z.preprocess(blankToUndefined, z.string().min(32, { error: 'must be at least 32 characters' }).optional()),
@@ -555,6 +560,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     bodyLimit: e.BODY_LIMIT,
     contentCacheMs: e.CONTENT_CACHE_SECONDS * 1000,
     memoMs: e.MEMO_SECONDS * 1000,
+    hotSearchMinVisitors: e.HOT_SEARCH_MIN_VISITORS,
     session: { idleMs: e.SESSION_IDLE_DAYS * DAY_MS, absoluteMs: e.SESSION_ABSOLUTE_DAYS * DAY_MS },
     codes: { secret: e.CODE_SECRET, ipHourlyLimit: e.CODE_IP_HOURLY_LIMIT, ipDailyLimit: e.CODE_IP_DAILY_LIMIT, resendAfterMs: e.CODE_RESEND_SECONDS * 1000 },
     totpEncryptionKey: e.TOTP_ENCRYPTION_KEY,

@@ -1,6 +1,6 @@
 import { z } from './zod';
 import { ADMIN_AUDIT_CURSOR_RE } from './admin';
-import { ZReleasePlatform, ZPackageFormat, ZNewsKind } from './content';
+import { ZReleasePlatform, ZPackageFormat, ZNewsKind, SEARCH_QUERY_MAX } from './content';
 import { ZChipType } from './enums';
 import { locales } from './locale-codes';
 import { ZSkuPrice } from './pricing';
@@ -211,3 +211,45 @@ export const ZAdminSkuUpdate = z
   .strict();
 export type TAdminSkuUpdate = z.infer<typeof ZAdminSkuUpdate>;
 export const ZAdminSkuResult = z.object({ item: ZAdminSku, publication: ZAdminPublication });
+
+// ---- Hot searches ----------------------------------------------------------------------------
+
+/**
+ * A hot-search term as staff set it: NORMAL (shown once enough distinct visitors searched it and
+ * it still finds something), PINNED (shown first, whatever its count), HIDDEN (never shown).
+ */
+export const ZHotSearchState = z.enum(['NORMAL', 'PINNED', 'HIDDEN']);
+export type THotSearchState = z.infer<typeof ZHotSearchState>;
+
+/** GET /admin/search/hot: one language's terms. */
+export const ZAdminHotSearchQuery = z.object({ locale: z.enum(locales) }).strict();
+export const ZAdminHotSearch = z.object({
+  keyword: z.string(),
+  /** distinct visitors who searched it (one a day each), seeded counts included */
+  count: z.number().int(),
+  state: ZHotSearchState,
+  /** in the public hot list now */
+  shown: z.boolean(),
+  updatedAt: z.string(),
+});
+export type TAdminHotSearch = z.infer<typeof ZAdminHotSearch>;
+export const ZAdminHotSearchList = z.object({
+  locale: z.enum(locales),
+  /** HOT_SEARCH_MIN_VISITORS: a NORMAL term needs this many distinct visitors to be shown */
+  minVisitors: z.number().int(),
+  items: z.array(ZAdminHotSearch),
+});
+export type TAdminHotSearchList = z.infer<typeof ZAdminHotSearchList>;
+
+/** PUT /admin/search/hot: pin, hide or release one term (a term nobody searched yet may be pinned). */
+export const ZAdminHotSearchUpdate = z
+  .object({
+    locale: z.enum(locales),
+    keyword: z.string().trim().min(1).max(SEARCH_QUERY_MAX),
+    state: ZHotSearchState,
+    reason: z.string().trim().max(500).optional(),
+  })
+  .strict();
+export type TAdminHotSearchUpdate = z.infer<typeof ZAdminHotSearchUpdate>;
+export const ZAdminHotSearchResult = z.object({ item: ZAdminHotSearch });
+export type TAdminHotSearchResult = z.infer<typeof ZAdminHotSearchResult>;

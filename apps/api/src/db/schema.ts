@@ -32,6 +32,7 @@ import {
   type SearchDocumentsTable,
   type SearchPostingsTable,
   type SearchRecordsTable,
+  type SearchRecordVisitorsTable,
 } from './tables/content.table';
 import {
   type CloudPcInvoiceRequestsTable,
@@ -137,6 +138,8 @@ export interface DB {
   staff_passkeys: StaffPasskeysTable;
   // 0034-gateway-queries
   gateway_queries: GatewayQueriesTable;
+  // 0036-hot-search-visitors
+  search_record_visitors: SearchRecordVisitorsTable;
 }
 
 /** A database or a transaction: services and repositories accept either. */

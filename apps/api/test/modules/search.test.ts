@@ -10,6 +10,8 @@ import { seedSteps } from '../../src/setup/seed-steps';
 import { searchSeedStep } from '../../src/modules/search/search.seed';
 import { syncGuideIndex } from '../../src/modules/search/search-index';
 import { SEARCH_TEXT_VERSION } from '../../src/modules/search/search-text';
+import { recordSearch } from '../../src/modules/search/search.service';
+import { signUp } from '../accounts';
 import { testDialects, useTestApp } from '../helper';
 
 // A small guide of its own, so the tests do not depend on what the writers have finished.
@@ -217,20 +219,79 @@ describe.each(testDialects())('search ($dialect)', ({ dialect }) => {
       expect((await record('远程控制', 'zh-CN', ip)).body.data.recorded).toBe(true);
     });
 
-    it('counts a keyword again from the same client after 10 minutes, not before', async () => {
+    it('counts a visitor once a day per keyword: not again after 10 minutes, again the next day', async () => {
       const ip = '198.51.100.10';
+      const before = await countOf('zh-CN', '隐私屏');
       expect((await record('隐私屏', 'zh-CN', ip)).body.data.recorded).toBe(true);
       now += 10 * 60_000 - 1;
       expect((await record('隐私屏', 'zh-CN', ip)).body.data.recorded).toBe(false);
+      // the ten minutes are only the store's shortcut: the database knows the visitor all day
       now += 1;
-      expect((await record('隐私屏', 'zh-CN', ip)).body.data.recorded).toBe(true);
+      expect((await record('隐私屏', 'zh-CN', ip)).body.data.recorded).toBe(false);
+      expect(await countOf('zh-CN', '隐私屏')).toBe(before + 1);
+      const deps = { db: ctx.database.db, kv: ctx.app.kv, visitorSecret: ctx.app.codeStore.secret };
+      const tomorrow = new Date(Date.now() + 86_400_000);
+      expect(await recordSearch(deps, '隐私屏', 'zh-CN', { ip, userId: null }, tomorrow)).toEqual({ recorded: true });
+      expect(await countOf('zh-CN', '隐私屏')).toBe(before + 2);
+      // yesterday's visitors of the term are gone; what is kept is a keyed hash, never the address
+      const visitors = await ctx.database.db.selectFrom('search_record_visitors').selectAll().where('locale', '=', 'zh-CN').where('keyword', '=', '隐私屏').execute();
+      expect(visitors.map((row) => row.day)).toEqual([toDbDate(tomorrow).slice(0, 10)]);
+      expect(visitors[0]?.visitor).toMatch(/^[0-9a-f]{32}$/);
+      expect(JSON.stringify(visitors)).not.toContain(ip);
+    });
+
+    it('shows a term from 3 distinct visitors (HOT_SEARCH_MIN_VISITORS), not before', async () => {
+      for (const [i, ip] of ['192.0.2.30', '192.0.2.31'].entries()) {
+        expect((await record('Host monitor', 'en', ip)).body.data.recorded, ip).toBe(true);
+        expect(await countOf('en', 'host monitor')).toBe(i + 1);
+      }
+      expect((await hot('en')).map((entry) => entry.keyword)).not.toContain('host monitor');
+      expect((await record('host  MONITOR', 'en', '192.0.2.32')).body.data.recorded).toBe(true);
+      expect(await hot('en')).toContainEqual({ keyword: 'host monitor', count: 3 });
+    });
+
+    it('counts a signed-in visitor by account: once from two addresses, and two accounts behind one address twice', async () => {
+      const [alice, bob] = [await signUp(ctx.app), await signUp(ctx.app)];
+      const as = (token: string, ip: string) =>
+        ctx.app.inject({ method: 'POST', url: `/search/record?keyword=${encodeURIComponent('Privacy')}`, headers: { 'accept-language': 'en', authorization: token }, remoteAddress: ip });
+      const before = await countOf('en', 'privacy');
+      expect((await as(alice.token, '192.0.2.40')).json<TEnvelope<TSearchRecordResult>>().data.recorded).toBe(true);
+      expect((await as(alice.token, '192.0.2.41')).json<TEnvelope<TSearchRecordResult>>().data.recorded).toBe(false);
+      expect((await as(bob.token, '192.0.2.40')).json<TEnvelope<TSearchRecordResult>>().data.recorded).toBe(true);
+      expect(await countOf('en', 'privacy')).toBe(before + 2);
+    });
+
+    it('counts one visitor recording 20 times at once once, and 20 visitors at once 20 times', async () => {
+      const before = await countOf('en', 'remote control');
+      const same = await Promise.all(Array.from({ length: 20 }, () => record('remote control', 'en', '192.0.2.50')));
+      expect(same.filter((res) => res.body.data.recorded)).toHaveLength(1);
+      expect(await countOf('en', 'remote control')).toBe(before + 1);
+      const many = await Promise.all(Array.from({ length: 20 }, (_, i) => record('remote control', 'en', `192.0.2.${100 + i}`)));
+      expect(many.filter((res) => res.body.data.recorded)).toHaveLength(20);
+      expect(await countOf('en', 'remote control')).toBe(before + 21);
+      // the database counts the visitor once even when the store's shortcut misses (a store per call)
+      const racing = await Promise.all(
+        Array.from({ length: 20 }, () => recordSearch({ db: ctx.database.db, kv: new MemoryKeyValueStore(), visitorSecret: ctx.app.codeStore.secret }, 'remote control', 'en', { ip: '192.0.2.51', userId: null })),
+      );
+      expect(racing.filter((result) => result.recorded)).toHaveLength(1);
+      expect(await countOf('en', 'remote control')).toBe(before + 22);
+    });
+
+    it('leaves out of the list a term that finds nothing (any more), whatever its count', async () => {
+      await ctx.database.db.insertInto('search_records').values({ locale: 'en', keyword: '<script>alert(1)</script>', count: 90_000, updated_at: toDbDate(now) }).execute();
+      await ctx.database.db.insertInto('search_records').values({ locale: 'en', keyword: 'qwertzuiop', count: 80_000, updated_at: toDbDate(now) }).execute();
+      const en = (await hot('en')).map((entry) => entry.keyword);
+      expect(en).not.toContain('qwertzuiop');
+      // "script" and "alert" are in no English page of this guide
+      expect(en).not.toContain('<script>alert(1)</script>');
+      expect(en.length).toBeGreaterThan(0);
     });
 
     it('lists the top 10 of a language, most searched first', async () => {
-      const keywords = Array.from({ length: 12 }, (_, i) => ({ locale: 'es', keyword: `palabra ${i}`, count: 100_000 + i, updated_at: toDbDate(now) }));
+      const keywords = Array.from({ length: 12 }, (_, i) => ({ locale: 'es', keyword: `muro de pantallas ${i}`, count: 100_000 + i, updated_at: toDbDate(now) }));
       await ctx.database.db.insertInto('search_records').values(keywords).execute();
       const es = await hot('es');
-      expect(es.map((entry) => entry.keyword)).toEqual(Array.from({ length: 10 }, (_, i) => `palabra ${11 - i}`));
+      expect(es.map((entry) => entry.keyword)).toEqual(Array.from({ length: 10 }, (_, i) => `muro de pantallas ${11 - i}`));
     });
 
     it('a keyword searched by many clients climbs the list', async () => {

@@ -30,6 +30,7 @@ import * as m0032 from './0032-support-inbox';
 import * as m0033 from './0033-staff-passkeys';
 import * as m0034 from './0034-gateway-queries';
 import * as m0035 from './0035-ledger-report-index';
+import * as m0036 from './0036-hot-search-visitors';
 import * as m0037 from './0037-refund-review';
 import * as m0038 from './0038-job-run-renewals';
 
@@ -68,6 +69,7 @@ export const migrations: Record<string, Migration> = {
   '0033-staff-passkeys': m0033,
   '0034-gateway-queries': m0034,
   '0035-ledger-report-index': m0035,
+  '0036-hot-search-visitors': m0036,
   '0037-refund-review': m0037,
   '0038-job-run-renewals': m0038,
 };

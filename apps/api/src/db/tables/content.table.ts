@@ -115,6 +115,18 @@ export interface SearchPostingsTable {
 export interface SearchRecordsTable {
   locale: string;
   keyword: string;
+  /** distinct visitors (one a day each); seeded and earlier counts as they were */
   count: number;
   updated_at: string;
+  /** migration 0036: NORMAL | PINNED | HIDDEN (THotSearchState) */
+  state: Generated<string>;
+}
+
+/** Migration 0036: who searched a term today, as a keyed hash of the visitor and the day. */
+export interface SearchRecordVisitorsTable {
+  locale: string;
+  keyword: string;
+  visitor: string;
+  /** YYYY-MM-DD (UTC): rows of earlier days are deleted as the term is searched again */
+  day: string;
 }

@@ -127,14 +127,97 @@ export async function insertSearchRecordIfAbsent(db: Db, locale: string, keyword
     .execute();
 }
 
-export async function findTopSearches(db: Db, locale: string, limit: number): Promise<{ keyword: string; count: number }[]> {
+/** The state and count of every term of a locale staff may act on: pinned, then most searched. */
+export interface SearchRecordRow {
+  keyword: string;
+  count: number;
+  state: string;
+  updated_at: string;
+}
+
+/**
+ * Candidates for the public hot list, best first: pinned terms whatever their count, then
+ * NORMAL ones searched by at least `minVisitors`; hidden ones never. The caller still drops
+ * terms that find nothing.
+ */
+export async function findHotCandidates(db: Db, locale: string, minVisitors: number, limit: number): Promise<SearchRecordRow[]> {
   const rows = await db
     .selectFrom('search_records')
-    .select(['keyword', 'count'])
+    .select(['keyword', 'count', 'state', 'updated_at'])
     .where('locale', '=', locale)
+    .where((eb) => eb.or([eb('state', '=', 'PINNED'), eb.and([eb('state', '=', 'NORMAL'), eb('count', '>=', minVisitors)])]))
+    .orderBy(sql`case when state = 'PINNED' then 0 else 1 end`)
     .orderBy('count', 'desc')
     .orderBy('updated_at', 'desc')
+    .orderBy('keyword')
     .limit(limit)
     .execute();
-  return rows.map((row) => ({ keyword: row.keyword, count: Number(row.count) }));
+  return rows.map((row) => ({ ...row, count: Number(row.count) }));
+}
+
+/** A locale's terms for the back office: pinned, then hidden, then most searched. */
+export async function findSearchRecordsForStaff(db: Db, locale: string, limit: number): Promise<SearchRecordRow[]> {
+  const rows = await db
+    .selectFrom('search_records')
+    .select(['keyword', 'count', 'state', 'updated_at'])
+    .where('locale', '=', locale)
+    .orderBy(sql`case state when 'PINNED' then 0 when 'HIDDEN' then 1 else 2 end`)
+    .orderBy('count', 'desc')
+    .orderBy('updated_at', 'desc')
+    .orderBy('keyword')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ ...row, count: Number(row.count) }));
+}
+
+export async function findSearchRecord(db: Db, locale: string, keyword: string): Promise<SearchRecordRow | undefined> {
+  const row = await db
+    .selectFrom('search_records')
+    .select(['keyword', 'count', 'state', 'updated_at'])
+    .where('locale', '=', locale)
+    .where('keyword', '=', keyword)
+    .executeTakeFirst();
+  return row ? { ...row, count: Number(row.count) } : undefined;
+}
+
+/** Sets a term's state, adding the term (count 0) when nobody searched it yet. */
+export async function upsertSearchRecordState(db: Db, locale: string, keyword: string, state: string, now: string): Promise<void> {
+  await db
+    .insertInto('search_records')
+    .values({ locale, keyword, count: 0, updated_at: now, state })
+    .onConflict((oc) => oc.columns(['locale', 'keyword']).doUpdateSet({ state }))
+    .execute();
+}
+
+/**
+ * Adds a visitor of a term for `day` unless already there; true when added. The term's visitors
+ * of earlier days go at the same time: the day is part of the visitor's key, so they can never
+ * match again.
+ */
+export async function addSearchVisitor(db: Db, row: { locale: string; keyword: string; visitor: string; day: string }): Promise<boolean> {
+  await db.deleteFrom('search_record_visitors').where('locale', '=', row.locale).where('keyword', '=', row.keyword).where('day', '<', row.day).execute();
+  const added = await db
+    .insertInto('search_record_visitors')
+    .values(row)
+    .onConflict((oc) => oc.columns(['locale', 'keyword', 'visitor']).doNothing())
+    .returning('visitor')
+    .executeTakeFirst();
+  return added !== undefined;
+}
+
+/** Whether a locale has a document, public now, holding at least `required` of the terms. */
+export async function hasMatchingDocument(db: Db, options: { locale: string; terms: string[]; required: number; now: string }): Promise<boolean> {
+  const row = await db
+    .selectFrom('search_postings as p')
+    .innerJoin('search_documents as d', 'd.id', 'p.document_id')
+    .where('p.locale', '=', options.locale)
+    .where('p.term', 'in', options.terms)
+    .where((eb) => eb.or([eb('d.published_at', 'is', null), eb('d.published_at', '<=', options.now)]))
+    .where((eb) => eb.or([eb('d.expires_at', 'is', null), eb('d.expires_at', '>', options.now)]))
+    .groupBy('p.document_id')
+    .having((eb) => eb.fn.countAll(), '>=', options.required)
+    .select('p.document_id')
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }

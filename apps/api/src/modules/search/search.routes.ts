@@ -31,22 +31,35 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['search'],
         summary: 'Count a search for the hot list (query parameters only)',
-        description: 'recorded: false when throttled, repeated within ten minutes by the same client, or when the keyword finds nothing.',
+        description:
+          'Counts one per distinct visitor (the signed-in account, else the client address) and day. ' +
+          'recorded: false when throttled, already counted for this visitor today, or when the keyword finds nothing. ' +
+          'A term is in the hot list once HOT_SEARCH_MIN_VISITORS visitors searched it, unless staff hid it.',
         querystring: ZSearchRecordQuery,
         response: envelopeResponses(ZSearchRecordResult),
       },
     },
-    async (request) => ok(await recordSearch({ db: app.db, kv: app.kv }, request.query.keyword, request.locale, request.ip)),
+    async (request) => {
+      // a session, when the request has a live one, names the visitor better than a shared address
+      const session = await app.authenticate(request);
+      const visitor = { ip: request.ip, userId: session?.userId ?? null };
+      return ok(await recordSearch({ db: app.db, kv: app.kv, visitorSecret: app.codeStore.secret }, request.query.keyword, request.locale, visitor));
+    },
   );
 
   app.get(
     '/search/hotContent',
     {
-      schema: { tags: ['search'], summary: 'Most searched keywords in the caller’s language', response: envelopeResponses(ZHotSearches) },
+      schema: {
+        tags: ['search'],
+        summary: 'Most searched keywords in the caller’s language',
+        description: 'Pinned terms first, then terms searched by at least HOT_SEARCH_MIN_VISITORS distinct visitors that still find something; hidden terms never.',
+        response: envelopeResponses(ZHotSearches),
+      },
       // every counted search moves the list and no publication ends it: an instance keeps the
       // answer 2 s (one database read per language per 2 s under any load; ADR 0022)
       ...contentCached(app, { maxAge: 60, staleWhileRevalidate: 600 }, { keepMs: HOT_SEARCHES_KEEP_MS }),
     },
-    async (request) => ok(await listHotSearches(app.db, request.locale)),
+    async (request) => ok(await listHotSearches(app.db, request.locale, app.config.hotSearchMinVisitors)),
   );
 };

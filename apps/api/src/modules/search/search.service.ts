@@ -1,8 +1,9 @@
 import { type THotSearches, type TLocale, type TSearchHit, type TSearchRecordResult, type TSearchResult, type TSearchType } from '@llk/contracts';
-import { dbNow } from '../../db/dialect';
+import { dbNow, toDbDate } from '../../db/dialect';
 import { type Db } from '../../db/schema';
 import { type KeyValueStore } from '../../lib/kv';
-import { findMatches, findTopSearches, incrementSearchRecord } from './search.repository';
+import { hmacHex } from '../../lib/secrets';
+import { addSearchVisitor, findHotCandidates, findMatches, hasMatchingDocument, incrementSearchRecord } from './search.repository';
 import { makeSnippet, normalizeKeyword, queryTerms, requiredMatches } from './search-text';
 
 const CJK_LOCALES: TLocale[] = ['zh-CN', 'zh-tw', 'ja', 'ko'];
@@ -38,30 +39,70 @@ export async function search(db: Db, query: { q: string; page: number; pageSize:
 export const RECORD_LIMIT_PER_MINUTE = 20;
 const REPEAT_WINDOW_MS = 10 * 60_000;
 
+/** Who searched: the signed-in account when there is one, else the client address. */
+export interface SearchVisitor {
+  ip: string;
+  userId: string | null;
+}
+
 /**
- * Counts a search for the hot list. Nothing is counted (recorded: false) for a client over its
- * per-minute budget, for the same keyword again from the same client within ten minutes, or
- * for a keyword that finds nothing, so the public hot list cannot be filled with junk.
+ * The visitor of a day as the database keeps it: a keyed hash (the secret is the code secret's,
+ * for another purpose), so neither an address nor an account id is stored, and a visitor of
+ * one day is not recognisable on another.
+ */
+function visitorKey(secret: Buffer, visitor: SearchVisitor, day: string): string {
+  const who = visitor.userId ? `user:${visitor.userId}` : `ip:${visitor.ip}`;
+  return hmacHex(secret, `search-visitor:${day}:${who}`).slice(0, 32);
+}
+
+/** Whether a keyword finds something now in a locale: a term that finds nothing is not hot. */
+async function findsSomething(db: Db, locale: TLocale, keyword: string): Promise<boolean> {
+  const terms = queryTerms(keyword);
+  return terms.length > 0 && hasMatchingDocument(db, { locale, terms, required: requiredMatches(terms.length), now: dbNow() });
+}
+
+/**
+ * Counts a search for the hot list: one per distinct visitor and day (ADR 0007, "Hot searches").
+ * Nothing is counted (recorded: false) for a client address over its per-minute budget, for a
+ * visitor already counted for this keyword today (within ten minutes without reading the
+ * database), or for a keyword that finds nothing, so the public list cannot be filled with junk.
  */
 export async function recordSearch(
-  deps: { db: Db; kv: KeyValueStore },
+  deps: { db: Db; kv: KeyValueStore; visitorSecret: Buffer },
   keyword: string,
   locale: TLocale,
-  clientIp: string,
+  visitor: SearchVisitor,
+  now: Date = new Date(),
 ): Promise<TSearchRecordResult> {
   const normalized = normalizeKeyword(keyword);
-  const terms = queryTerms(normalized);
-  if (terms.length === 0) return { recorded: false };
-  if ((await deps.kv.incr(`search:record:${clientIp}`, 60_000)) > RECORD_LIMIT_PER_MINUTE) return { recorded: false };
-  if (!(await deps.kv.setIfAbsent(`search:record:${clientIp}:${locale}:${normalized}`, '1', REPEAT_WINDOW_MS))) return { recorded: false };
-  const { total } = await findMatches(deps.db, { locale, terms, required: requiredMatches(terms.length), now: dbNow(), limit: 1, offset: 0 });
-  if (total === 0) return { recorded: false };
-  await incrementSearchRecord(deps.db, locale, normalized, dbNow());
-  return { recorded: true };
+  if (queryTerms(normalized).length === 0) return { recorded: false };
+  if ((await deps.kv.incr(`search:record:${visitor.ip}`, 60_000)) > RECORD_LIMIT_PER_MINUTE) return { recorded: false };
+  const day = toDbDate(now).slice(0, 10);
+  const key = visitorKey(deps.visitorSecret, visitor, day);
+  if (!(await deps.kv.setIfAbsent(`search:record:${key}:${locale}:${normalized}`, '1', REPEAT_WINDOW_MS))) return { recorded: false };
+  if (!(await findsSomething(deps.db, locale, normalized))) return { recorded: false };
+  const recorded = await deps.db.transaction().execute(async (trx) => {
+    if (!(await addSearchVisitor(trx, { locale, keyword: normalized, visitor: key, day }))) return false;
+    await incrementSearchRecord(trx, locale, normalized, toDbDate(now));
+    return true;
+  });
+  return { recorded };
 }
 
 export const HOT_SEARCH_COUNT = 10;
 
-export async function listHotSearches(db: Db, locale: TLocale): Promise<THotSearches> {
-  return { list: await findTopSearches(db, locale, HOT_SEARCH_COUNT) };
+/**
+ * The public hot list of a locale: pinned terms first, then NORMAL ones with at least
+ * `minVisitors` distinct visitors, most searched first; hidden ones and terms that find
+ * nothing (any more) left out. Candidates are checked a list's worth at a time, in parallel.
+ */
+export async function listHotSearches(db: Db, locale: TLocale, minVisitors: number): Promise<THotSearches> {
+  const candidates = await findHotCandidates(db, locale, minVisitors, HOT_SEARCH_COUNT * 3);
+  const list: THotSearches['list'] = [];
+  for (let at = 0; at < candidates.length && list.length < HOT_SEARCH_COUNT; at += HOT_SEARCH_COUNT) {
+    const batch = candidates.slice(at, at + HOT_SEARCH_COUNT);
+    const finds = await Promise.all(batch.map((row) => (row.state === 'PINNED' ? Promise.resolve(true) : findsSomething(db, locale, row.keyword))));
+    for (const [i, row] of batch.entries()) if (finds[i] && list.length < HOT_SEARCH_COUNT) list.push({ keyword: row.keyword, count: row.count });
+  }
+  return { list };
 }

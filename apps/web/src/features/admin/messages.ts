@@ -4,7 +4,7 @@ import type { TStaffLocale } from '@llk/contracts/admin-roles';
 // Each file's top-level keys are namespaces (AdminShell, AdminStaff, …); files must not share
 // one. A new screen adds its file here; messages.test.ts holds both languages to the same keys.
 
-export const ADMIN_MESSAGE_AREAS = ['shell', 'auth', 'staff', 'audit', 'users', 'devices', 'orders', 'invoices', 'content', 'notices', 'releases', 'pricing', 'codes', 'jobs', 'payouts', 'dashboard', 'cloudpc', 'support', 'passkeys'] as const;
+export const ADMIN_MESSAGE_AREAS = ['shell', 'auth', 'staff', 'audit', 'users', 'devices', 'orders', 'refunds', 'invoices', 'content', 'notices', 'releases', 'pricing', 'codes', 'jobs', 'payouts', 'dashboard', 'cloudpc', 'support', 'passkeys', 'search'] as const;
 
 export type TAdminMessages = Record<string, unknown>;
 
