@@ -5,11 +5,11 @@ import { currentSection, visibleSections } from './nav';
 describe('the back office nav', () => {
   it('shows each role only the sections its permissions open', () => {
     expect(visibleSections(ROLE_PERMISSIONS.OWNER).map((s) => s.key)).toEqual([
-      'dashboard', 'reports', 'users', 'devices', 'orders', 'invoices', 'content', 'notices', 'releases', 'search', 'pricing', 'codes', 'payouts', 'cloudPc', 'support', 'jobs', 'staff', 'audit',
+      'dashboard', 'reports', 'users', 'devices', 'orders', 'refunds', 'invoices', 'content', 'notices', 'releases', 'search', 'pricing', 'codes', 'payouts', 'cloudPc', 'support', 'jobs', 'staff', 'audit',
     ]);
     expect(visibleSections(ROLE_PERMISSIONS.CONTENT).map((s) => s.key)).toEqual(['dashboard', 'content', 'notices', 'releases', 'search']);
-    expect(visibleSections(ROLE_PERMISSIONS.SUPPORT).map((s) => s.key)).toEqual(['dashboard', 'users', 'devices', 'orders', 'support']);
-    expect(visibleSections(ROLE_PERMISSIONS.FINANCE).map((s) => s.key)).toEqual(['dashboard', 'reports', 'users', 'orders', 'invoices', 'pricing', 'codes', 'payouts', 'support', 'audit']);
+    expect(visibleSections(ROLE_PERMISSIONS.SUPPORT).map((s) => s.key)).toEqual(['dashboard', 'users', 'devices', 'orders', 'refunds', 'support']);
+    expect(visibleSections(ROLE_PERMISSIONS.FINANCE).map((s) => s.key)).toEqual(['dashboard', 'reports', 'users', 'orders', 'refunds', 'invoices', 'pricing', 'codes', 'payouts', 'support', 'audit']);
     expect(visibleSections(ROLE_PERMISSIONS.OPS).map((s) => s.key)).toEqual(['dashboard', 'users', 'devices', 'codes', 'cloudPc', 'jobs']);
   });
 

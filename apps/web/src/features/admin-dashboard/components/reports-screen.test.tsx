@@ -55,6 +55,23 @@ describe('ReportsScreen', () => {
     expect(screen.getByTestId('report-csv').getAttribute('href')).toBe('/admin/api/reports/ledger/export?from=2026-11-24&to=2026-11-25');
   });
 
+  it('shows what is owed now: refunds, double payments, and commission payable beside the ambassadors’ balances', () => {
+    const differing = { ...report, balances: { ...report.balances, ambassadorBalancesFen: 5000 } };
+    const { rerender } = render(
+      <NextIntlClientProvider locale="en" messages={en} timeZone="Asia/Shanghai">
+        <ReportsScreen report={report} />
+      </NextIntlClientProvider>,
+    );
+    expect(screen.getByTestId('report-refunds-owed').textContent).toBe('Refunds owedCN¥299Refunds asked for and not confirmed back yet, the refund queue’s included');
+    expect(screen.getByTestId('report-commission-payable').textContent).toBe('Commission payableCN¥53.60Matches what the ambassadors are owed (pending, owed and in open batches)');
+    rerender(
+      <NextIntlClientProvider locale="en" messages={en} timeZone="Asia/Shanghai">
+        <ReportsScreen report={differing} />
+      </NextIntlClientProvider>,
+    );
+    expect(screen.getByTestId('report-commission-payable').textContent).toContain('Differs from the ambassadors’ balances (CN¥50)');
+  });
+
   it('writes the bill states and gateways in Chinese', () => {
     render(
       <NextIntlClientProvider locale="zh-CN" messages={zh} timeZone="Asia/Shanghai">

@@ -68,6 +68,23 @@ export function ReportsScreen({ report }: { report: TAdminLedgerReport }) {
         <Figure label={t('commissionPaid')} value={money(totals.commissionPaidFen)} testId="report-commission" />
       </dl>
 
+      {/* balances of the whole ledger, not the range: what is owed right now (ADR 0016) */}
+      <h2 className="mt-8 text-lg font-semibold text-ink">{t('balancesHeading')}</h2>
+      <dl className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        <Figure label={t('refundsOwed')} value={money(report.balances.refundsOwedFen)} hint={t('refundsOwedHint')} testId="report-refunds-owed" />
+        <Figure label={t('doublePaymentsOwed')} value={money(report.balances.doublePaymentsOwedFen)} testId="report-double-owed" />
+        <Figure
+          label={t('commissionPayable')}
+          value={money(report.balances.commissionPayableFen)}
+          hint={
+            report.balances.commissionPayableFen === report.balances.ambassadorBalancesFen
+              ? t('commissionPayableHint')
+              : t('commissionPayableDiffers', { amount: money(report.balances.ambassadorBalancesFen) })
+          }
+          testId="report-commission-payable"
+        />
+      </dl>
+
       <div className="mt-8 [&_td]:whitespace-nowrap [&_th]:whitespace-nowrap">
         <Table testId="report-days">
           <TableHead>

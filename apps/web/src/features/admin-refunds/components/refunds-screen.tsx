@@ -1,0 +1,144 @@
+'use client';
+
+import type { TAdminQueuedRefund, TAdminRefund, TAdminRefundQueue } from '@llk/contracts';
+import Link from 'next/link';
+import { useLocale, useTranslations } from 'next-intl';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Table, TableBody, TableHead, Td, Th } from '@/components/ui/table';
+import { adminApi } from '@/features/admin/admin-api';
+import { ReasonDialog } from '@/features/admin/components/reason-dialog';
+import { formatDateTime, formatFen } from '@/lib/format';
+import { toast } from '@/lib/toast';
+
+// /admin/refunds (orders.read; acting needs orders.refund): refunds the payment provider refused
+// or never answered for good (ADR 0015, "Refund states and the staff queue"), the longest-waiting
+// first, with the queue's size. Each is retried once or settled by hand (paid back another way,
+// or not owed), with a reason the API audits; a row leaves the list once it is handled.
+
+type TPending = { action: 'retry' | 'settle'; refund: TAdminQueuedRefund };
+
+const OUTCOMES = ['PAID_BY_HAND', 'NOT_OWED'] as const;
+
+export function RefundsScreen({ queue }: { queue: TAdminRefundQueue }) {
+  const t = useTranslations('AdminRefunds');
+  const locale = useLocale();
+  const [items, setItems] = useState(queue.items);
+  const [total, setTotal] = useState(queue.total);
+  const [pending, setPending] = useState<TPending | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function act(reason: string, form: FormData) {
+    if (!pending) return;
+    setBusy(true);
+    try {
+      const { action, refund } = pending;
+      const body = action === 'retry' ? { reason } : { reason, outcome: String(form.get('outcome') ?? 'PAID_BY_HAND') };
+      const saved = await adminApi.post<TAdminRefund>(`/refunds/${refund.id}/${action}`, { body });
+      setItems((list) => list.filter((item) => item.id !== refund.id));
+      setTotal((count) => Math.max(0, count - 1));
+      setPending(null);
+      toast.success(action === 'retry' ? t('retried', { state: t(`resultStates.${saved.state}`) }) : t('settled'));
+    } catch {
+      // toasted
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section>
+      <h1 className="text-2xl font-semibold text-ink">{t('title')}</h1>
+      <p className="mt-2 max-w-3xl text-sm text-ink-soft">{t('intro')}</p>
+      <p className="mt-4 text-sm font-medium text-ink" data-testid="admin-refunds-count">
+        {t('count', { count: total })}
+        {total > items.length && items.length > 0 ? <span className="ml-2 font-normal text-ink-muted">{t('shown', { shown: items.length })}</span> : null}
+      </p>
+      <div className="mt-4">
+        {items.length === 0 ? (
+          <p className="text-sm text-ink-muted">{t('empty')}</p>
+        ) : (
+          <div className="[&_th]:whitespace-nowrap">
+            <Table testId="admin-refunds-table">
+              <TableHead>
+                <Th>{t('col.order')}</Th>
+                <Th>{t('col.customer')}</Th>
+                <Th align="end">{t('col.amount')}</Th>
+                <Th>{t('col.state')}</Th>
+                <Th>{t('col.reason')}</Th>
+                <Th>{t('col.waiting')}</Th>
+                <Th>{t('col.actions')}</Th>
+              </TableHead>
+              <TableBody>
+                {items.map((refund) => (
+                  <tr key={refund.id} data-testid="admin-refund-row" data-refund={refund.id}>
+                    <Td>
+                      <Link className="font-mono text-brand-700 underline" href={`/admin/orders/${refund.orderId}`}>
+                        {refund.orderId}
+                      </Link>
+                      <span className="block text-xs text-ink-muted">
+                        {t(`kinds.${refund.kind}`)} · {refund.method}
+                      </span>
+                    </Td>
+                    <Td>
+                      <Link className="text-brand-700 underline" href={`/admin/users/${refund.userId}`}>
+                        {refund.customer ?? refund.userId}
+                      </Link>
+                    </Td>
+                    <Td align="end">{formatFen(refund.amountFen, locale)}</Td>
+                    <Td>
+                      <span data-testid="admin-refund-state">{t(`states.${refund.state}`)}</span>
+                      <span className="block text-xs text-ink-muted">{t('attempts', { count: refund.attempts })}</span>
+                    </Td>
+                    <Td>
+                      <span className="block max-w-xs break-words font-mono text-xs" data-testid="admin-refund-outcome">
+                        {refund.lastOutcome ?? t('none')}
+                      </span>
+                      {refund.gatewayMessage ? <span className="block max-w-xs break-words text-xs text-ink-soft">{refund.gatewayMessage}</span> : null}
+                      <span className="block max-w-xs break-words text-xs text-ink-muted">{t('asked', { reason: refund.reason })}</span>
+                    </Td>
+                    <Td>{formatDateTime(refund.updatedAt, locale)}</Td>
+                    <Td>
+                      <span className="flex gap-2 whitespace-nowrap">
+                        <Button size="sm" onClick={() => setPending({ action: 'retry', refund })} data-testid="admin-refund-retry">
+                          {t('retry')}
+                        </Button>
+                        <Button size="sm" variant="secondary" onClick={() => setPending({ action: 'settle', refund })} data-testid="admin-refund-settle">
+                          {t('settle')}
+                        </Button>
+                      </span>
+                    </Td>
+                  </tr>
+                ))}
+              </TableBody>
+            </Table>
+          </div>
+        )}
+      </div>
+      <ReasonDialog
+        open={pending !== null}
+        title={pending ? t(pending.action === 'retry' ? 'retryTitle' : 'settleTitle', { order: pending.refund.orderId }) : ''}
+        reasonLabel={t('reasonLabel')}
+        cancelLabel={t('cancel')}
+        confirmLabel={pending?.action === 'retry' ? t('retry') : t('settle')}
+        busy={busy}
+        onCancel={() => setPending(null)}
+        onConfirm={(reason, form) => void act(reason, form)}
+      >
+        {pending?.action === 'retry' ? <p className="text-sm text-ink-soft">{t('retryHint')}</p> : null}
+        {pending?.action === 'settle' ? (
+          <fieldset className="space-y-2 text-sm">
+            <legend className="font-medium text-ink">{t('outcome')}</legend>
+            {/* a double payment's money is not ours: it can only be paid back */}
+            {OUTCOMES.filter((outcome) => outcome === 'PAID_BY_HAND' || (pending.refund.kind === 'ORDER' && pending.refund.state === 'FAILED')).map((outcome) => (
+              <label key={outcome} className="flex items-start gap-2">
+                <input type="radio" name="outcome" value={outcome} defaultChecked={outcome === 'PAID_BY_HAND'} className="mt-1" data-testid={`admin-refund-outcome-${outcome}`} />
+                <span>{t(`outcomes.${outcome}`)}</span>
+              </label>
+            ))}
+          </fieldset>
+        ) : null}
+      </ReasonDialog>
+    </section>
+  );
+}
