@@ -76,7 +76,7 @@ for (const { language, size } of JOURNEYS) {
     await (await whenHydrated(memberPage.getByRole('button', { name: t.AdminSetup!.submit! }))).click();
     await expect(memberPage).toHaveURL(/\/admin$/);
     const memberNav = memberPage.getByRole('navigation', { name: t.AdminShell!.navLabel! }).locator('visible=true');
-    await expect(memberNav.getByRole('link')).toHaveText([t.AdminShell!['nav.dashboard']!, t.AdminShell!['nav.content']!, t.AdminShell!['nav.notices']!, t.AdminShell!['nav.releases']!]);
+    await expect(memberNav.getByRole('link')).toHaveText([t.AdminShell!['nav.dashboard']!, t.AdminShell!['nav.content']!, t.AdminShell!['nav.notices']!, t.AdminShell!['nav.releases']!, t.AdminShell!['nav.search']!]);
     const news = { title: `Staff journey ${member}`, summary: 'Written by a new member.', body: 'Published by the member the owner created.' };
     const created = await memberPage.request.post('/admin/api/news', { headers: { origin: baseURL! }, data: { kind: 'NEWS', publishAt: new Date().toISOString(), translations: { 'zh-CN': news, en: news } } });
     expect(created.status()).toBe(200);
