@@ -31,6 +31,7 @@ describe.runIf(redisUrl)('the Redis store while Redis is away', () => {
     kv = new RedisKeyValueStore(redis, prefix, { probeMs: 50, onBreaker: (event) => events.push(event.open ? 'open' : `closed, ${event.forgotten} forgotten`) });
   });
   afterEach(async () => {
+    proxy.thaw();
     await proxy.restore();
     await expect.poll(() => kv.available(), { timeout: 10_000 }).toBe(true);
   });
@@ -68,6 +69,31 @@ describe.runIf(redisUrl)('the Redis store while Redis is away', () => {
     expect(sent).toHaveBeenCalled();
     sent.mockRestore();
     expect(events).toEqual(['open', 'closed, 0 forgotten']);
+  });
+
+  it('opens on a command timeout when Redis hangs, and closes once it answers again', async () => {
+    const hanging = createRedis(`redis://127.0.0.1:${proxy.port}`, undefined, { commandTimeoutMs: 100 });
+    await whenRedisReady(hanging);
+    const store = new RedisKeyValueStore(hanging, prefix, { probeMs: 50 });
+    try {
+      await store.set('hang', 'v', 60_000);
+      proxy.freeze();
+      const first = await store.get('hang').catch((error: unknown) => error);
+      expect(isStoreUnavailable(first)).toBe(true);
+      expect((first as Error).cause).toMatchObject({ message: 'Command timed out' });
+      expect(store.available()).toBe(false);
+      const sent = vi.spyOn(hanging, 'sendCommand');
+      const answers = await Promise.allSettled(Array.from({ length: 20 }, () => store.get('hang')));
+      expect(answers.every((answer) => answer.status === 'rejected' && isStoreUnavailable(answer.reason))).toBe(true);
+      expect(sent.mock.calls.filter(([command]) => (command as { name: string }).name !== 'ping')).toEqual([]);
+      sent.mockRestore();
+      proxy.thaw();
+      await expect.poll(() => store.available(), { timeout: 10_000 }).toBe(true);
+      expect(await store.get('hang')).toBe('v');
+    } finally {
+      await store.close();
+      await closeRedis(hanging);
+    }
   });
 
   it('reads through to the database while away, keeps nothing, and forgets every entry on its return', async () => {

@@ -8,17 +8,22 @@ import { createServer, connect, type AddressInfo, type Server, type Socket } fro
 export interface TcpProxy {
   /** the loopback port clients connect to */
   readonly port: number;
-  /** connections passed through now */
-  connections(): number;
   cut(): Promise<void>;
   restore(): Promise<void>;
+  freeze(): void;
+  thaw(): void;
   close(): Promise<void>;
 }
 
 export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
   const sockets = new Set<Socket>();
+  /** client → upstream, each forwarding only while not frozen */
+  const links = new Map<Socket, Socket>();
+  let frozen = false;
   const server: Server = createServer((client) => {
     const upstream = connect(target.port, target.host);
+    links.set(client, upstream);
+    client.on('close', () => links.delete(client));
     const pair = [client, upstream];
     for (const socket of pair) {
       sockets.add(socket);
@@ -29,7 +34,8 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
         for (const other of pair) other.destroy();
       });
     }
-    client.pipe(upstream);
+    if (frozen) client.pause();
+    else client.pipe(upstream);
     upstream.pipe(client);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -43,8 +49,19 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
   };
   return {
     port,
-    connections: () => sockets.size / 2,
     cut,
+    freeze() {
+      frozen = true;
+      for (const client of links.keys()) {
+        client.unpipe();
+        client.pause();
+      }
+    },
+    thaw() {
+      if (!frozen) return;
+      frozen = false;
+      for (const [client, upstream] of links) client.pipe(upstream);
+    },
     async restore() {
       if (!server.listening) await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
     },
