@@ -62,6 +62,16 @@ const json = (/** @type {string} */ token, /** @type {unknown} */ body, /** @typ
 });
 const signedIn = (/** @type {string} */ token) => ({ headers: { authorization: token } });
 
+/** An envelope's body (an empty object when the answer is not one). */
+async function envelope(/** @type {string} */ url, /** @type {RequestInit} */ init = {}) {
+  try {
+    const response = await fetch(url, { ...init, signal: AbortSignal.timeout(10_000) });
+    return /** @type {{ errcode?: number, data?: any }} */ (await response.json());
+  } catch {
+    return {};
+  }
+}
+
 /** The p-th percentile (0–1) of some figures. */
 function percentile(/** @type {number[]} */ values, /** @type {number} */ share) {
   const sorted = [...values].sort((x, y) => x - y);
@@ -123,18 +133,19 @@ async function refusedEverywhere(/** @type {TRedisAwayContext} */ ctx, /** @type
 /** @param {TRedisAwayContext} ctx */
 export async function redisAway(ctx) {
   console.info(`\n▶ Redis away for ${OUTAGE_MS / 1000} s under the account area's load`);
-  const pricing = await timed(`${ctx.direct(0)}/memberPricing/detail/v2`);
-  const plans = /** @type {{ data?: { plans?: { prices: { skuId: string }[] }[] } }} */ (await (await fetch(`${ctx.direct(0)}/memberPricing/detail/v2`)).json()).data?.plans ?? [];
+  const pricing = await envelope(`${ctx.direct(0)}/memberPricing/detail/v2`);
+  /** @type {{ prices: { skuId: string }[] }[]} */
+  const plans = pricing.data?.plans ?? [];
   const skuId = plans.flatMap((plan) => plan.prices)[0]?.skuId ?? '';
-  ctx.check('the price list names a membership SKU to order', isOk(pricing) && skuId !== '', skuId || pricing);
+  ctx.check('the price list names a membership SKU to order', pricing.errcode === 0 && skuId !== '', skuId || pricing.errcode);
 
   // sessions to end while Redis is away: one logged out on instance 1, one ended from another
   // session of its account on instance 2 (a second session by access key); all read on both
   // instances first, so they sit in Redis's cache and in both instances' memory
   const leaver = await ctx.signUp();
   const owner = await ctx.signUp();
-  const key = /** @type {{ data?: { accessKey?: string } }} */ (await (await fetch(`${ctx.direct(0)}/accessKey`, signedIn(owner.token))).json()).data?.accessKey ?? '';
-  const second = /** @type {{ data?: { access_token?: string } }} */ (await (await fetch(`${ctx.direct(1)}/tokenByAccessKeyV2?accessKey=${encodeURIComponent(key)}`)).json()).data?.access_token ?? '';
+  const key = String((await envelope(`${ctx.direct(0)}/accessKey`, signedIn(owner.token))).data?.accessKey ?? '');
+  const second = String((await envelope(`${ctx.direct(1)}/tokenByAccessKeyV2?accessKey=${encodeURIComponent(key)}`)).data?.access_token ?? '');
   const warm = await Promise.all([ctx.token, leaver.token, owner.token, second].flatMap((token) => [0, 1].map((index) => timed(`${ctx.direct(index)}/user/info`, signedIn(token)))));
   ctx.check('before: every session is valid on both instances', second !== '' && warm.every(isOk), byStatus(warm));
 
