@@ -24,6 +24,9 @@ import { missingForProduction } from './production-requirements';
 //   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS  a transaction left idle this long ends its
 //                       session (its work rolled back)                       (10000)
 //   DB_POOL_WAIT_MS     a query waits this long for a pooled connection: 503 (5000)
+//   DB_JOB_STATEMENT_TIMEOUT_MS, DB_JOB_LOCK_TIMEOUT_MS, DB_JOB_IDLE_IN_TRANSACTION_TIMEOUT_MS
+//                       the same limits for the background jobs' own small pool, sized to a
+//                       batch of a sweep rather than to a request (docs/adr/0023) (60000, 15000, 60000)
 //   SHUTDOWN_DRAIN_MS   on SIGTERM, how long requests still arriving on kept-alive
 //                       connections are answered (with Connection: close) once the
 //                       listener has closed, before idle connections are closed  (2000)
@@ -149,6 +152,8 @@ export interface AppConfig {
   redisBreaker: { commandTimeoutMs: number; probeMs: number };
   /** PostgreSQL's limits on every pooled connection and the pool's wait (db/database.ts, ADR 0026) */
   databaseTimeouts: { statementMs: number; lockMs: number; idleInTransactionMs: number; poolWaitMs: number };
+  /** The background jobs' pool: the same limits, sized to their work (plugins/db.ts, ADR 0023) */
+  jobDatabaseTimeouts: { statementMs: number; lockMs: number; idleInTransactionMs: number };
   /** SIGTERM: the drain window in which kept-alive connections are still served (plugins/closing.ts) */
   shutdown: { drainMs: number };
   logLevel: TLogLevel;
@@ -357,6 +362,9 @@ const ZEnv = z.object({
   DB_LOCK_TIMEOUT_MS: integer(0, 3_600_000, 2_000),
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: integer(0, 3_600_000, 10_000),
   DB_POOL_WAIT_MS: integer(100, 600_000, 5_000),
+  DB_JOB_STATEMENT_TIMEOUT_MS: integer(0, 3_600_000, 60_000),
+  DB_JOB_LOCK_TIMEOUT_MS: integer(0, 3_600_000, 15_000),
+  DB_JOB_IDLE_IN_TRANSACTION_TIMEOUT_MS: integer(0, 3_600_000, 60_000),
   SHUTDOWN_DRAIN_MS: integer(0, 60_000, 2_000),
   LOG_LEVEL: z.preprocess(blankToUndefined, z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info')),
   TRUST_PROXY: z.preprocess((value) => value ?? 'false', ZTrustProxy),
@@ -551,6 +559,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       lockMs: e.DB_LOCK_TIMEOUT_MS,
       idleInTransactionMs: e.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
       poolWaitMs: e.DB_POOL_WAIT_MS,
+    },
+    jobDatabaseTimeouts: {
+      statementMs: e.DB_JOB_STATEMENT_TIMEOUT_MS,
+      lockMs: e.DB_JOB_LOCK_TIMEOUT_MS,
+      idleInTransactionMs: e.DB_JOB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
     },
     shutdown: { drainMs: e.SHUTDOWN_DRAIN_MS },
     logLevel: e.LOG_LEVEL,

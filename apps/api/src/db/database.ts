@@ -46,6 +46,11 @@ export interface CreateDatabaseOptions {
   poolWaitMs?: number;
   /** Called when a pooled connection fails, idle or in use (server restart, failover, network). */
   onPoolError?: (error: Error) => void;
+  /**
+   * A second pool on the same database whose committed writes are reported on that handle's
+   * `writes` (the jobs' pool, with longer limits: what keeps copies of rows sees its writes too).
+   */
+  alongside?: DatabaseHandle;
 }
 
 /**
@@ -83,10 +88,16 @@ const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 /** The server ended the session: shut down or terminated (57P01–57P03), or left idle in a transaction (25P03). */
 const TERMINATED_BACKEND = /^(57P0[1-3]|25P03)$/;
 
+/** Each handle's feed, by what the handle shows of it: a handle opened `alongside` reports there. */
+const feeds = new WeakMap<WriteFeed, WriteSource>();
+
 /** Opens SQLite (better-sqlite3) or PostgreSQL (pg Pool) from a DATABASE_URL. */
 export function createDatabase(url: string | TDatabaseTarget, options: CreateDatabaseOptions = {}): DatabaseHandle {
   const target = typeof url === 'string' ? parseDatabaseUrl(url) : url;
-  const writes = createWriteFeed();
+  const shared = options.alongside ? feeds.get(options.alongside.writes) : undefined;
+  if (options.alongside && !shared) throw new Error('createDatabase: `alongside` names a handle this module did not open');
+  const writes = shared ?? createWriteFeed();
+  feeds.set(writes, writes);
   const db = target.dialect === 'sqlite' ? openSqlite(target.file, writes) : openPostgres(target.url, options, writes);
   let destroyed: Promise<void> | undefined;
   return {
@@ -221,17 +232,34 @@ function connectionOptions(options: CreateDatabaseOptions): { options?: string }
   return words.length ? { options: words.join(' ') } : {};
 }
 
+/**
+ * node-postgres lets a connection string's parameters override the pool's: a DATABASE_URL with
+ * `?options=-c …` (a search_path, say) would drop the limits. So the URL's `options` go first and
+ * ours after them (PostgreSQL keeps the last of a setting given twice), and the URL loses them.
+ */
+function withUrlOptions(connectionString: string, ours: { options?: string }): { connectionString: string; options?: string } {
+  let url: URL;
+  try {
+    url = new URL(connectionString);
+  } catch {
+    return { connectionString, ...ours };
+  }
+  const fromUrl = url.searchParams.get('options');
+  if (!fromUrl) return { connectionString, ...ours };
+  url.searchParams.delete('options');
+  return { connectionString: url.toString(), options: [fromUrl, ours.options].filter(Boolean).join(' ') };
+}
+
 function openPostgres(connectionString: string, options: CreateDatabaseOptions, writes: WriteSource): Db {
   if (options.schema !== undefined && !SCHEMA_NAME.test(options.schema)) {
     throw new Error(`invalid PostgreSQL schema name: ${options.schema}`);
   }
   const pool = new pg.Pool({
-    connectionString,
     max: options.poolSize ?? 10,
     connectionTimeoutMillis: options.poolWaitMs ?? DEFAULT_POOL_WAIT_MS,
     idleTimeoutMillis: 30_000,
     application_name: options.applicationName ?? 'llk-api',
-    ...connectionOptions(options),
+    ...withUrlOptions(connectionString, connectionOptions(options)),
   });
   // A connection's 'error' event without a listener crashes the process. The pool listens only
   // while a client is idle; a client checked out by a query when its backend goes away (failover,

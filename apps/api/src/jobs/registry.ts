@@ -17,6 +17,7 @@ const HOUR_MS = 60 * MINUTE_MS;
  * past it is asked to stop and shown stuck in the back office.
  */
 export function appJobs(app: FastifyInstance): JobDefinition[] {
+  // app.jobsDb: the jobs' pool, with limits sized to their work (ADR 0023)
   const orders = orderSettingsOf(app.config);
   const payments = app.config.payments;
   const jobs: JobDefinition[] = [
@@ -25,7 +26,7 @@ export function appJobs(app: FastifyInstance): JobDefinition[] {
       name: 'orders-sweep',
       everyMs: orders.sweepIntervalMs,
       expireSeconds: 60,
-      run: ({ now, log }) => sweepOrders({ db: app.db, providers: app.paymentProviders, kv: app.kv, completeAfterMs: orders.completeAfterMs, log }, now),
+      run: ({ now, log }) => sweepOrders({ db: app.jobsDb, providers: app.paymentProviders, kv: app.kv, completeAfterMs: orders.completeAfterMs, log }, now),
     },
     {
       // Open payments whose notification may have been lost are asked at their gateway.
@@ -33,42 +34,42 @@ export function appJobs(app: FastifyInstance): JobDefinition[] {
       everyMs: payments.reconcileIntervalMs,
       expireSeconds: 60,
       run: ({ now, log }) =>
-        reconcilePendingPayments({ db: app.db, providers: app.paymentProviders, kv: app.kv, afterMs: payments.reconcileAfterMs, log }, now),
+        reconcilePendingPayments({ db: app.jobsDb, providers: app.paymentProviders, kv: app.kv, afterMs: payments.reconcileAfterMs, log }, now),
     },
     {
       // Yesterday's gateway bills against the ledger, once per gateway and day (hourly until done).
       name: 'payments-reconcile-bills',
       everyMs: payments.billReconcileHour < 0 ? 0 : HOUR_MS,
       expireSeconds: 600,
-      run: ({ now, log }) => reconcileYesterdaysBills({ db: app.db, providers: app.paymentProviders, fromHour: payments.billReconcileHour, log }, now),
+      run: ({ now, log }) => reconcileYesterdaysBills({ db: app.jobsDb, providers: app.paymentProviders, fromHour: payments.billReconcileHour, log }, now),
     },
     {
       // Commissions past their 7-day window become effective.
       name: 'referrals-mature-commissions',
       everyMs: HOUR_MS,
       expireSeconds: 60,
-      run: async ({ now }) => ({ matured: await matureCommissions(app.db, now) }),
+      run: async ({ now }) => ({ matured: await matureCommissions(app.jobsDb, now) }),
     },
     {
       // Cloud PCs past their term are released (the device list also checks on read).
       name: 'cloud-pc-expire-machines',
       everyMs: MINUTE_MS,
       expireSeconds: 30,
-      run: async ({ now }) => ({ expired: await expireMachines(app.db, now) }),
+      run: async ({ now }) => ({ expired: await expireMachines(app.jobsDb, now) }),
     },
     {
       // Sessions past their idle or absolute limit are useless rows.
       name: 'sessions-purge',
       everyMs: HOUR_MS,
       expireSeconds: 120,
-      run: async ({ now }) => ({ purged: await purgeDeadSessions(app.db, app.config.session, now) }),
+      run: async ({ now }) => ({ purged: await purgeDeadSessions(app.jobsDb, app.config.session, now) }),
     },
     {
       // Cancelled accounts past their 15-day cooling-off lose their personal data.
       name: 'accounts-erase',
       everyMs: HOUR_MS,
       expireSeconds: 300,
-      run: async ({ now }) => ({ erased: await eraseDueAccounts(app.db, app.kv, now) }),
+      run: async ({ now }) => ({ erased: await eraseDueAccounts(app.jobsDb, app.kv, now) }),
     },
   ];
   return jobs.filter((job) => job.everyMs > 0);

@@ -8,8 +8,16 @@ declare module 'fastify' {
     /** The connection and its dialect; services get `app.db`. */
     database: DatabaseHandle;
     db: Db;
+    /**
+     * What background jobs run on: on PostgreSQL a small pool of its own with the job limits
+     * (DB_JOB_*, ADR 0023), reporting its writes with `database`'s; otherwise `db` itself.
+     */
+    jobsDb: Db;
   }
 }
+
+/** Jobs run one at a time per queue: a few connections serve all of them. */
+const JOBS_POOL_SIZE = 3;
 
 export interface DbPluginOptions {
   /** An open database to use (tests); the app then leaves closing it to the caller. */
@@ -30,6 +38,21 @@ export default fp<DbPluginOptions>(
     app.decorate('database', database);
     app.decorate('db', database.db);
     if (owned) app.addHook('onClose', async () => database.destroy());
+    // A batch of the sweep may wait on a row a request holds longer than a request may wait; a
+    // test's own handle (a schema of its own) is used as it is.
+    const jobs =
+      owned && database.dialect === 'postgres'
+        ? createDatabase(app.config.database, {
+            timeouts: app.config.jobDatabaseTimeouts,
+            poolWaitMs,
+            poolSize: JOBS_POOL_SIZE,
+            applicationName: 'llk-api-jobs-db',
+            alongside: database,
+            onPoolError: (error) => app.log.warn({ err: error }, 'jobs database connection failed'),
+          })
+        : undefined;
+    app.decorate('jobsDb', jobs?.db ?? database.db);
+    if (jobs) app.addHook('onClose', async () => jobs.destroy());
 
     if (options.autoMigrate) {
       const { migrations, seed, guideIndexRebuilt } = await migrateAndSeed(database);
