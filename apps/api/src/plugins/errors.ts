@@ -88,6 +88,9 @@ export default fp(
 
     const answerUnrouted = (request: FastifyRequest, reply: FastifyReply) => {
       const path = request.url.split('?')[0] ?? '/';
+      // the back office's refusals for no route are back-office answers too: kept by no cache,
+      // as its routes' answers are (admin.plugin.ts, ADR 0012)
+      if (path === '/admin' || path.startsWith('/admin/')) reply.header('cache-control', 'no-store');
       const allowed = METHODS.filter((method) => known.find(method, path));
       if (allowed.length > 0) {
         return reply.header('allow', allowed.join(', ')).status(405).send(codedResponse(request, 'METHOD_NOT_ALLOWED').body);

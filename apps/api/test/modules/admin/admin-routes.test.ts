@@ -153,6 +153,14 @@ describe.each(testDialects())('admin routes and the permission hook on $dialect'
     const badInput = await ctx.app.inject({ method: 'POST', url: '/admin/login', payload: { username: 1 } });
     expect(badInput.statusCode).toBe(400);
     expect(badInput.headers['cache-control']).toBe('no-store');
+    // no such route, or not with this method
+    const unrouted = await ctx.app.inject({ method: 'GET', url: '/admin/no-such-page' });
+    expect(unrouted.statusCode).toBe(404);
+    expect(unrouted.headers['cache-control']).toBe('no-store');
+    const wrongMethod = await ctx.app.inject({ method: 'DELETE', url: '/admin/audit' });
+    expect(wrongMethod.statusCode).toBe(405);
+    expect(wrongMethod.headers['cache-control']).toBe('no-store');
+    expect((await ctx.app.inject({ method: 'GET', url: '/no-such-page' })).headers['cache-control']).toBeUndefined();
     const customer = await signUp(ctx.app);
     const withCustomer = await ctx.app.inject({ method: 'GET', url: '/admin/audit', cookies: { [SESSION_COOKIE]: customer.token }, headers: { authorization: `Bearer ${customer.token}` } });
     expect(withCustomer.statusCode).toBe(401);
