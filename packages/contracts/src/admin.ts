@@ -65,6 +65,8 @@ export const ZAdminMe = z.object({
   role: z.enum(STAFF_ROLES),
   permissions: z.array(z.enum(PERMISSIONS)),
   language: z.enum(STAFF_LOCALES),
+  /** refunds waiting in the refund queue (ADR 0015): the nav's badge; only for staff with orders.read */
+  refundQueue: z.number().int().optional(),
 });
 export type TAdminMe = z.infer<typeof ZAdminMe>;
 

@@ -46,6 +46,11 @@ export async function refundQueue(db: Db): Promise<TAdminRefundQueue> {
   return { items: rows.map(queuedOf), total };
 }
 
+/** How many refunds wait in the queue (the nav's badge). */
+export function refundQueueSize(db: Db): Promise<number> {
+  return countQueuedRefunds(db, ADMIN_QUEUED_REFUND_STATES);
+}
+
 function refundOf(row: Awaited<ReturnType<typeof retryQueuedRefund>>): TAdminRefund {
   return {
     id: row.id,

@@ -9,6 +9,7 @@ import { updateStaffLocale } from './admin.repository';
 import { ROLE_PERMISSIONS } from './permissions';
 import { finishStaffSetup, staffLogin, startStaffSetup, type StaffAuthContext } from './staff-auth.service';
 import { endStaffSession, STAFF_SESSION_ABSOLUTE_MS } from './staff-sessions.service';
+import { refundQueueSize } from './refunds.admin.service';
 
 // The staff member's own session: set-up, log-in and log-out (no session needed for the first
 // two), who they are, what their role allows, their language. The session cookie llk_admin is
@@ -112,7 +113,10 @@ export const sessionAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const staff = request.staff;
       if (!staff) throw new AppError('UNAUTHORIZED');
-      return ok({ id: staff.staffId, username: staff.username, role: staff.role, permissions: [...ROLE_PERMISSIONS[staff.role]], language: staff.locale });
+      const permissions = [...ROLE_PERMISSIONS[staff.role]];
+      // the refund queue's size is the back office's alert badge (ADR 0015): one indexed count
+      const refundQueue = permissions.includes('orders.read') ? await refundQueueSize(app.db) : undefined;
+      return ok({ id: staff.staffId, username: staff.username, role: staff.role, permissions, language: staff.locale, ...(refundQueue === undefined ? {} : { refundQueue }) });
     },
   );
 

@@ -265,5 +265,9 @@ describe.each(testDialects())('refund states and the staff queue on $dialect', (
     expect(report.balances.commissionPayableFen).toBe(report.balances.ambassadorBalancesFen);
     const missing = await admin(finance, 'POST', '/refunds/01NOSUCHREFUND/settle', { outcome: 'NOT_OWED', reason: 'test' });
     expect([missing.res.statusCode, missing.body.errcode]).toEqual([409, ErrorCode.REFUND_NOT_ALLOWED]);
+    // the nav's badge: the queue's size for staff who may see it, nothing for the others
+    const queued = (await queue(finance)).total;
+    expect((await admin<{ refundQueue?: number }>(finance, 'GET', '/me')).body.data.refundQueue).toBe(queued);
+    expect((await admin<{ refundQueue?: number }>(await newStaff(db(), 'CONTENT'), 'GET', '/me')).body.data).not.toHaveProperty('refundQueue');
   });
 });

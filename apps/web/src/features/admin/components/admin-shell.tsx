@@ -14,7 +14,9 @@ import { DisclosureChevron } from '@/components/ui/disclosure-chevron';
 
 export async function AdminShell({ me, language, children }: { me: TAdminMe; language: TStaffLocale; children: ReactNode }) {
   const t = await getAdminT('AdminShell');
-  const items = visibleSections(me.permissions).map((section) => ({ key: section.key, href: section.href, text: t(`nav.${section.key}`) }));
+  // the refund queue's size is the back office's alert for refunds staff must decide (ADR 0015)
+  const badges: Record<string, number | undefined> = { refunds: me.refundQueue };
+  const items = visibleSections(me.permissions).map((section) => ({ key: section.key, href: section.href, text: t(`nav.${section.key}`), badge: badges[section.key] || undefined }));
   const names = { 'zh-CN': t('languages.zh-CN'), en: t('languages.en') };
   return (
     <div className="min-h-dvh bg-surface">
