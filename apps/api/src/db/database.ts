@@ -6,6 +6,7 @@ import { CompiledQuery, type Dialect, Kysely, PostgresDialect, SqliteDialect } f
 import pg from 'pg';
 import { describeDatabaseTarget, parseDatabaseUrl, type TDatabaseTarget, type TDialect } from './database-url';
 import { setLocalTimeouts } from './postgres-session.repository';
+import { type DatabaseTimeouts } from './timeouts';
 import { type DB, type Db } from './schema';
 import { createWriteFeed, watchWrites, type WriteFeed, type WriteSource } from './write-watch';
 
@@ -53,17 +54,7 @@ export interface CreateDatabaseOptions {
   alongside?: DatabaseHandle;
 }
 
-/**
- * Limits on PostgreSQL's side, in ms; 0 = none. A statement over `statementMs` is cancelled
- * (57014), a wait for a lock over `lockMs` gives up (55P03), a transaction left idle over
- * `idleInTransactionMs` ends its session (25P03): each is a 503 with Retry-After
- * (lib/error-response.ts), so a slow or locked database never holds a request past its budget.
- */
-export interface DatabaseTimeouts {
-  statementMs: number;
-  lockMs: number;
-  idleInTransactionMs: number;
-}
+export { type DatabaseTimeouts } from './timeouts';
 
 /** The pool's wait for a connection when the caller names none; with the statement timeout, a request's budget (ADR 0026). */
 export const DEFAULT_POOL_WAIT_MS = 5_000;

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { type DatabaseTimeouts } from './database';
+import { type DatabaseTimeouts } from './timeouts';
 
 // The few statements about the PostgreSQL session itself (not about our tables) that the
 // start-up lock, the migrator and the connections' timeouts need. Kept here so that only repositories build SQL.
