@@ -5,13 +5,24 @@
 // PostgreSQL database (TEST_DATABASE_URL names the server) and a redis-server of the step's
 // own; codes go out by SMTP and the Aliyun SMS protocol to local fakes. Then:
 //   1. codes, rate limits and sessions work whichever instance answers (direct requests);
-//   2. the e2e journeys that write data (tag @writes) run through nginx while one API instance
-//      is crashed with SIGKILL and restarted: they pass, nginx answered no request with a
-//      gateway error, and no order is paid twice;
-//   3. Redis is killed and restarted: the API answers 503 envelopes, then recovers by itself;
-//   4. the database's backends are terminated twice under load: every instance stays up, the
-//      affected requests answer 503 with Retry-After, the rest succeed;
-//   5. with every API instance stopped, nginx answers the 503 envelope in the caller's language.
+//   2. the faults, in turn (SCALE_OUT_PHASES=name,… runs only some):
+//      journeys      the e2e journeys that write data (tag @writes) through nginx while one API
+//                    instance is crashed with SIGKILL and restarted: they pass, nginx answered no
+//                    request with a gateway error;
+//      payments      an instance SIGKILLed while sandbox payments are being confirmed (their
+//                    notifications in flight): every charge paid at the gateway is applied once;
+//      terminations  the database's backends terminated twice under a load that orders and pays:
+//                    every answer 200 or a 503 envelope, every instance up, every payment applied;
+//      redis         Redis stopped under a mixed load (scale-out/redis-away.mjs);
+//      worker        the instance running the sweep and reconciliation SIGKILLed mid-job: both
+//                    run again on the other instance within two intervals (ADR 0023);
+//      lock          a table locked for 15 s under load (scale-out/table-lock.mjs);
+//      rolling       both API instances restarted in turn under load (scale-out/rolling-restart.mjs);
+//      after each: no order paid twice, the ledger audited clean (`db:ledger`), and the sweep and
+//      reconciliation (every 20 s here) ran again within two intervals of the fault's end;
+//   3. with every API instance stopped, nginx answers the 503 envelope in the caller's language.
+// Without nginx or redis-server it says what is missing before it creates anything; the
+// throwaway database is dropped whatever happens.
 // Ports (override with SCALE_OUT_*_PORT): nginx 3450 (site) and 3451 (API), web 3460-3461,
 // API 4450-4451, Redis 6390, fakes 2550-2552, the redirect target of the journeys 3469.
 import { spawnSync } from 'node:child_process';
@@ -23,11 +34,18 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createChecks } from './scale-out/checks.mjs';
+import { createCommerce } from './scale-out/commerce.mjs';
 import { crashWhenIdle, trackRequests } from './scale-out/crash.mjs';
 import { startFakes, ALIYUN } from './scale-out/fakes.mjs';
 import { readAccessLog, writeNginxConfig } from './scale-out/nginx.mjs';
-import { ask, isOk, isUnavailable, load, tally } from './scale-out/outages.mjs';
+import { createInvariants, ledgerAuditor } from './scale-out/invariants.mjs';
+import { ask, isOk, isUnavailable, tally } from './scale-out/outages.mjs';
+import { paymentsInFlight } from './scale-out/payments-in-flight.mjs';
+import { redisAway } from './scale-out/redis-away.mjs';
+import { rollingRestart } from './scale-out/rolling-restart.mjs';
+import { tableLock } from './scale-out/table-lock.mjs';
 import { alive, answers, killAllOnExit, lastError, start, stop, waitFor } from './scale-out/processes.mjs';
+import { workerKilledMidJob } from './scale-out/worker-kill.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const pg = createRequire(import.meta.url)('pg');
@@ -66,9 +84,9 @@ function apiCommand() {
   if (api.scripts?.build) {
     const built = spawnSync('npm', ['run', 'build', '-w', '@llk/api'], { cwd: root, stdio: 'inherit' });
     if (built.status !== 0) throw new Error('npm run build -w @llk/api failed');
-    return { command: process.execPath, args: ['--enable-source-maps', path.join(root, 'apps/api/dist/server.mjs')] };
+    return { command: process.execPath, args: ['--enable-source-maps', path.join(root, 'apps/api/dist/server.mjs')], compiled: true };
   }
-  return { command: process.execPath, args: ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')] };
+  return { command: process.execPath, args: ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], compiled: false };
 }
 
 /** The web build that the e2e steps use; built here only when `npm test -- scale-out` runs alone. */
@@ -104,115 +122,304 @@ function createDatabase() {
   return created.stdout.trim();
 }
 
+/** The jobs the faults are measured against: the ones run every few seconds here (ADR 0023). */
+const FREQUENT_JOBS = [
+  { name: 'orders-sweep', everyMs: 20_000 },
+  { name: 'payments-reconcile', everyMs: 20_000 },
+];
+
+/** SCALE_OUT_PHASES=payments,worker… runs only those faults (the set-up and the final checks always run). */
+const only = (process.env.SCALE_OUT_PHASES ?? '').split(',').filter(Boolean);
+const wanted = (/** @type {string} */ phase) => only.length === 0 || only.includes(phase);
+
+/** What the step needs on the machine: named, with how to get it, before anything is created. */
+function missingTools() {
+  const missing = [];
+  const has = (/** @type {string} */ command) => spawnSync('sh', ['-c', `command -v ${command}`], { encoding: 'utf8' }).status === 0;
+  if (!existsSync('/usr/sbin/nginx') && !has('nginx')) missing.push('nginx (Debian: apt-get install nginx)');
+  if (!has('redis-server')) missing.push('redis-server (Debian: apt-get install redis-server)');
+  return missing;
+}
+
 async function main() {
+  const missing = missingTools();
+  if (missing.length) {
+    check(`the machine has what the step runs: missing ${missing.join(', ')}; scripts/ensure-system-deps.sh installs them`, false);
+    return;
+  }
   ensureWebBuild();
   const api = apiCommand();
   const databaseUrl = createDatabase();
-  const databaseName = new URL(databaseUrl).pathname.slice(1);
   /** @type {import('./scale-out/processes.mjs').TProcess[]} */
   let apis = [];
   const webs = [];
   let nginx;
   let redis;
-  const fakes = await startFakes({ smtp: fakesPort, aliyun: fakesPort + 1, codes: fakesPort + 2 });
-  fakesRef = fakes;
+  /** @type {Awaited<ReturnType<typeof startFakes>> | undefined} */
+  let fakes;
   try {
-    redis = startRedis();
-    await waitFor('redis-server', redisReady, { timeoutMs: 10_000, proc: redis });
-
-    // The same environment for every API instance: production, nothing kept in the process.
-    const apiEnv = {
-      ...process.env,
-      NODE_ENV: 'production',
-      API_HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      REDIS_URL: `redis://127.0.0.1:${redisPort}`,
-      // debug: every request's lines (plugins/request-log.ts), which tell the crash when an
-      // instance holds no request; at info only failed and slow requests are written
-      LOG_LEVEL: 'debug',
-      // nginx and the web instances, all on loopback here
-      TRUST_PROXY: 'loopback',
-      PUBLIC_ORIGIN: site,
-      WEB_ORIGIN: site,
-      CODE_SECRET: randomBytes(32).toString('base64url'),
-      TOTP_ENCRYPTION_KEY: randomBytes(32).toString('base64url'),
-      REDEEM_CODE_PEPPER: randomBytes(32).toString('base64url'),
-      REVALIDATE_SECRET: randomBytes(32).toString('base64url'),
-      // each web instance keeps its own page cache: a publish asks every one (ADR 0019)
-      REVALIDATE_URL: webPorts.map((port) => `http://127.0.0.1:${port}/api/revalidate`).join(','),
-      // every journey asks for codes from 127.0.0.1
-      CODE_IP_HOURLY_LIMIT: '1000',
-      CODE_IP_DAILY_LIMIT: '1000',
-      // the release editor's journey hashes a file the site serves on 127.0.0.1 (an internal artefact host)
-      RELEASE_FETCH_PRIVATE_HOSTS: '127.0.0.1',
-      SMTP_URL: fakes.smtpUrl,
-      SMTP_FROM: 'LLK Remote <no-reply@scale-out.test>',
-      ALIYUN_SMS_ENDPOINT: fakes.aliyunEndpoint,
-      ALIYUN_SMS_ACCESS_KEY_ID: ALIYUN.accessKeyId,
-      ALIYUN_SMS_ACCESS_KEY_SECRET: ALIYUN.accessKeySecret,
-      ALIYUN_SMS_SIGN_NAME: ALIYUN.signName,
-      ALIYUN_SMS_TEMPLATE_CODE: ALIYUN.templateCode,
-      ...SANDBOX,
-      PAYMENT_PUBLIC_BASE: `${site}/api`,
-      // shared by the instances, like a volume in compose: a charge made on one is confirmed on the other
-      PAYMENT_SANDBOX_DIR: path.join(work, 'payment-sandbox'),
-    };
-    const startApi = (/** @type {number} */ index) =>
-      start(`api-${index + 1}`, api.command, api.args, { cwd: path.join(root, 'apps/api'), env: { ...apiEnv, API_PORT: String(apiPorts[index]) }, logDir });
-    // Both at once on the empty database, as a first deploy does: migrations and seed take turns under their lock.
-    apis = apiPorts.map((_, index) => startApi(index));
-    const upAtOnce = await Promise.all(
-      apis.map((proc, index) => waitFor(`API ${index + 1}`, () => answers(`${direct(index)}/health`), { timeoutMs: 90_000, proc }).then(() => true, (error) => String(error.message))),
-    );
-    check('two API instances started at once on an empty database both come up', upAtOnce.every((up) => up === true), upAtOnce.filter((up) => up !== true));
-    // One that did not is started again (the database is migrated by now), so the rest still runs.
-    for (const [index, up] of upAtOnce.entries()) {
-      if (up === true) continue;
-      apis[index] = startApi(index);
-      await waitFor(`API ${index + 1}, second start`, () => answers(`${direct(index)}/health`), { timeoutMs: 90_000, proc: apis[index] });
-    }
-    const requests = apis.map(trackRequests);
-
-    for (const [index, port] of webPorts.entries()) {
-      webs.push(
-        start(`web-${index + 1}`, process.execPath, ['server.mjs', '-p', String(port)], {
-          cwd: path.join(root, 'apps/web'),
-          env: {
-            ...process.env,
-            NODE_ENV: 'production',
-            API_URL: apiEdge,
-            WEB_TRUST_PROXY: 'loopback',
-            REDIRECT_ALLOWLIST: `http://127.0.0.1:${redirectPort}`,
-            WX_APP_ID: 'wxe2e0000000000001',
-            REVALIDATE_SECRET: apiEnv.REVALIDATE_SECRET,
-            // the sandbox's confirm pages are forwarded to visitors only when production runs it knowingly
-            ...SANDBOX,
-            NEXT_DIST_DIR: process.env.NEXT_DIST_DIR || '.next',
-          },
-          logDir,
-        }),
-      );
-    }
-    const nginxConfig = writeNginxConfig({ root, dir: path.join(work, 'nginx'), site: nginxPort, api: nginxPort + 1, webPorts, apiPorts });
-    nginx = start('nginx', existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx', nginxConfig.args, { cwd: work, env: process.env, logDir });
-    await Promise.all(webs.map((proc, index) => waitFor(`web ${index + 1}`, () => answers(`http://127.0.0.1:${webPorts[index]}/en`), { proc })));
-    await waitFor('nginx', () => answers(`${site}/nginx-health`), { timeoutMs: 10_000, proc: nginx });
-    check('nginx serves the site and the API', (await answers(`${site}/en`)) && (await answers(`${apiEdge}/health`)) && (await answers(`${site}/api/health`)));
-
-    await sharedState(fakes);
-    // the journeys make redemption codes as `npm run codes:create` does: same database, same pepper
-    const journeys = await runJourneys(apis, requests, startApi, nginxConfig.accessLog, { E2E_DATABASE_URL: databaseUrl, E2E_REDEEM_CODE_PEPPER: apiEnv.REDEEM_CODE_PEPPER });
-    apis = journeys.apis;
-    redis = await redisOutage(redis);
-    await databaseFailover(apis, databaseName, journeys.token);
-    await noDoublePayments(databaseUrl);
-    await noApiLeft(apis);
+    await run(databaseUrl, api, {
+      set: (/** @type {any} */ parts) => {
+        if (parts.apis) apis = parts.apis;
+        if (parts.webs) webs.push(...parts.webs);
+        if (parts.nginx) nginx = parts.nginx;
+        if (parts.redis) redis = parts.redis;
+        if (parts.fakes) fakes = parts.fakes;
+      },
+    });
   } finally {
     await Promise.all([...apis, ...webs, nginx, redis].filter(Boolean).map((proc) => stop(/** @type {any} */ (proc))));
-    await fakes.close();
+    await fakes?.close();
     spawnSync(process.execPath, ['scripts/pg-database.mjs', 'drop', databaseUrl], { cwd: root, stdio: 'inherit' });
   }
 }
+
+/**
+ * Everything between creating the database and dropping it; what it starts is handed to `parts`
+ * at once, so main() stops it whatever happens.
+ * @param {string} databaseUrl
+ * @param {{ command: string, args: string[], compiled: boolean }} api
+ * @param {{ set: (parts: object) => void }} parts
+ */
+async function run(databaseUrl, api, parts) {
+  const databaseName = new URL(databaseUrl).pathname.slice(1);
+  const fakes = await startFakes({ smtp: fakesPort, aliyun: fakesPort + 1, codes: fakesPort + 2 });
+  parts.set({ fakes });
+  let redis = startRedis();
+  parts.set({ redis });
+  await waitFor('redis-server', redisReady, { timeoutMs: 10_000, proc: redis });
+  // The same environment for every API instance: production, nothing kept in the process.
+  const apiEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    API_HOST: '127.0.0.1',
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: `redis://127.0.0.1:${redisPort}`,
+    // debug: every request's lines (plugins/request-log.ts), which tell the crash when an
+    // instance holds no request; at info only failed and slow requests are written
+    LOG_LEVEL: 'debug',
+    // nginx and the web instances, all on loopback here
+    TRUST_PROXY: 'loopback',
+    PUBLIC_ORIGIN: site,
+    WEB_ORIGIN: site,
+    CODE_SECRET: randomBytes(32).toString('base64url'),
+    TOTP_ENCRYPTION_KEY: randomBytes(32).toString('base64url'),
+    REDEEM_CODE_PEPPER: randomBytes(32).toString('base64url'),
+    REVALIDATE_SECRET: randomBytes(32).toString('base64url'),
+    // each web instance keeps its own page cache: a publish asks every one (ADR 0019)
+    REVALIDATE_URL: webPorts.map((port) => `http://127.0.0.1:${port}/api/revalidate`).join(','),
+    // every journey asks for codes from 127.0.0.1
+    CODE_IP_HOURLY_LIMIT: '1000',
+    CODE_IP_DAILY_LIMIT: '1000',
+    // the release editor's journey hashes a file the site serves on 127.0.0.1 (an internal artefact host)
+    RELEASE_FETCH_PRIVATE_HOSTS: '127.0.0.1',
+    SMTP_URL: fakes.smtpUrl,
+    SMTP_FROM: 'LLK Remote <no-reply@scale-out.test>',
+    ALIYUN_SMS_ENDPOINT: fakes.aliyunEndpoint,
+    ALIYUN_SMS_ACCESS_KEY_ID: ALIYUN.accessKeyId,
+    ALIYUN_SMS_ACCESS_KEY_SECRET: ALIYUN.accessKeySecret,
+    ALIYUN_SMS_SIGN_NAME: ALIYUN.signName,
+    ALIYUN_SMS_TEMPLATE_CODE: ALIYUN.templateCode,
+    ...SANDBOX,
+    PAYMENT_PUBLIC_BASE: `${site}/api`,
+    // shared by the instances, like a volume in compose: a charge made on one is confirmed on the other
+    PAYMENT_SANDBOX_DIR: path.join(work, 'payment-sandbox'),
+    // the faults are measured against these jobs' intervals, production's are a minute
+    ORDER_SWEEP_SECONDS: String(FREQUENT_JOBS[0]?.everyMs / 1000),
+    PAYMENT_RECONCILE_SECONDS: String(FREQUENT_JOBS[1]?.everyMs / 1000),
+    // reconciliation asks the gateway about a payment a minute old (the least it allows)
+    PAYMENT_RECONCILE_AFTER_MINUTES: '1',
+  };
+  const startApi = (/** @type {number} */ index) =>
+    start(`api-${index + 1}`, api.command, api.args, { cwd: path.join(root, 'apps/api'), env: { ...apiEnv, API_PORT: String(apiPorts[index]) }, logDir });
+  // Both at once on the empty database, as a first deploy does: migrations and seed take turns under their lock.
+  let apis = apiPorts.map((_, index) => startApi(index));
+  parts.set({ apis });
+  const upAtOnce = await Promise.all(
+    apis.map((proc, index) => waitFor(`API ${index + 1}`, () => answers(`${direct(index)}/health`), { timeoutMs: 90_000, proc }).then(() => true, (error) => String(error.message))),
+  );
+  check('two API instances started at once on an empty database both come up', upAtOnce.every((up) => up === true), upAtOnce.filter((up) => up !== true));
+  // One that did not is started again (the database is migrated by now), so the rest still runs.
+  for (const [index, up] of upAtOnce.entries()) {
+    if (up === true) continue;
+    apis[index] = startApi(index);
+    await waitFor(`API ${index + 1}, second start`, () => answers(`${direct(index)}/health`), { timeoutMs: 90_000, proc: apis[index] });
+  }
+  const requests = apis.map(trackRequests);
+
+  const webs = [];
+  for (const [index, port] of webPorts.entries()) {
+    webs.push(
+      start(`web-${index + 1}`, process.execPath, ['server.mjs', '-p', String(port)], {
+        cwd: path.join(root, 'apps/web'),
+        env: {
+          ...process.env,
+          NODE_ENV: 'production',
+          API_URL: apiEdge,
+          WEB_TRUST_PROXY: 'loopback',
+          REDIRECT_ALLOWLIST: `http://127.0.0.1:${redirectPort}`,
+          WX_APP_ID: 'wxe2e0000000000001',
+          REVALIDATE_SECRET: apiEnv.REVALIDATE_SECRET,
+          // the sandbox's confirm pages are forwarded to visitors only when production runs it knowingly
+          ...SANDBOX,
+          NEXT_DIST_DIR: process.env.NEXT_DIST_DIR || '.next',
+        },
+        logDir,
+      }),
+    );
+  }
+  parts.set({ webs });
+  const nginxConfig = writeNginxConfig({ root, dir: path.join(work, 'nginx'), site: nginxPort, api: nginxPort + 1, webPorts, apiPorts });
+  const nginx = start('nginx', existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx', nginxConfig.args, { cwd: work, env: process.env, logDir });
+  parts.set({ nginx });
+  await Promise.all(webs.map((proc, index) => waitFor(`web ${index + 1}`, () => answers(`http://127.0.0.1:${webPorts[index]}/en`), { proc })));
+  await waitFor('nginx', () => answers(`${site}/nginx-health`), { timeoutMs: 10_000, proc: nginx });
+  check('nginx serves the site and the API', (await answers(`${site}/en`)) && (await answers(`${apiEdge}/health`)) && (await answers(`${site}/api/health`)));
+
+  const commerce = createCommerce({ apiEdge, waitForCode: fakes.waitForCode });
+  const invariants = createInvariants({
+    databaseUrl,
+    check,
+    jobs: FREQUENT_JOBS,
+    ledgerAudit: ledgerAuditor({ root, env: { ...apiEnv, NODE_ENV: 'production' }, compiled: api.compiled }),
+  });
+  const restartApi = async (/** @type {number} */ index) => {
+    apis[index] = startApi(index);
+    requests[index] = trackRequests(/** @type {any} */ (apis[index]));
+    parts.set({ apis });
+    await waitFor(`API ${index + 1} again`, () => answers(`${direct(index)}/health`), { timeoutMs: 60_000, proc: apis[index] });
+  };
+
+  await sharedState(fakes);
+  const loadAccount = await commerce.signUp('so_load');
+  const token = loadAccount.token;
+  /**
+   * The faults, in turn. Each returns when its fault ended (a kill, an outage's end); after each,
+   * the invariants hold and the frequent jobs run again within two intervals of that moment.
+   * @type {[string, string, () => Promise<number>][]}
+   */
+  const faults = [
+    [
+      'journeys',
+      'the journeys and a crash',
+      async () => {
+        const since = Date.now();
+        // the journeys make redemption codes as `npm run codes:create` does: same database, same pepper
+        await runJourneys(apis, requests, startApi, nginxConfig.accessLog, { E2E_DATABASE_URL: databaseUrl, E2E_REDEEM_CODE_PEPPER: apiEnv.REDEEM_CODE_PEPPER });
+        return since;
+      },
+    ],
+    [
+      'payments',
+      'an instance killed with payments in flight',
+      async () =>
+        (
+          await paymentsInFlight({
+            check,
+            commerce,
+            kill: () => stop(/** @type {any} */ (apis[0]), 'SIGKILL'),
+            restart: () => restartApi(0),
+            expectApplied: (orderIds) => invariants.expectApplied('an instance killed with payments in flight', orderIds),
+          })
+        ).killedAt,
+    ],
+    [
+      'terminations',
+      'backends terminated under writes',
+      async () => {
+        await terminationsUnderWrites(apis, databaseName, token, commerce, (orderIds) => invariants.expectApplied('backends terminated under writes', orderIds));
+        return Date.now();
+      },
+    ],
+    [
+      'redis',
+      'Redis stopped',
+      async () => {
+        await redisAway({
+          check,
+          direct,
+          token,
+          pause,
+          signUp: () => commerce.signUp('so_redis'),
+          stopRedis: () => stop(redis, 'SIGKILL'),
+          startRedis: async () => {
+            redis = startRedis();
+            parts.set({ redis });
+            await waitFor('redis-server again', redisReady, { timeoutMs: 10_000, proc: redis });
+          },
+        });
+        return Date.now();
+      },
+    ],
+    [
+      'worker',
+      'a worker killed mid-job',
+      async () =>
+        (
+          await workerKilledMidJob({
+            check,
+            databaseUrl,
+            withClient: invariants.withClient,
+            pids: () => apis.map((proc) => proc.child.pid),
+            kill: (index) => stop(/** @type {any} */ (apis[index]), 'SIGKILL'),
+            restart: restartApi,
+            jobs: FREQUENT_JOBS,
+            pg,
+          })
+        ).killedAt,
+    ],
+  ];
+  /** @type {import('./scale-out/table-lock.mjs').TContext} */
+  const loadContext = {
+    check,
+    direct,
+    apiEdge,
+    adminUrl: /** @type {string} */ (adminUrl),
+    databaseUrl,
+    token,
+    password: loadAccount.password,
+    apis,
+    // SIGTERM, as a deployment does: the instance drains, exits and is started again
+    restartApi: async (index) => {
+      await stop(/** @type {any} */ (apis[index]), 'SIGTERM');
+      await restartApi(index);
+      return /** @type {any} */ (apis[index]);
+    },
+    alive,
+    pause,
+  };
+  faults.push(
+    [
+      'lock',
+      'a table locked for 15 s',
+      async () => {
+        await tableLock(loadContext);
+        return Date.now();
+      },
+    ],
+    [
+      'rolling',
+      'a rolling restart',
+      async () => {
+        await rollingRestart(loadContext);
+        return Date.now();
+      },
+    ],
+  );
+  for (const [name, label, fault] of faults) {
+    if (!wanted(name)) continue;
+    const began = Date.now();
+    const ended = await fault();
+    await invariants.after(label, ended);
+    console.info(`  (${name}: ${Math.round((Date.now() - began) / 1000)} s)`);
+  }
+  // a notification lost in a fault is applied by reconciliation: a minute old, asked every 20 s
+  console.info('\n▶ every payment taken at the gateway applied');
+  await invariants.settle(120_000);
+  await noDoublePayments(databaseUrl);
+  await noApiLeft(apis);
+}
+
 
 const post = (/** @type {string} */ url, /** @type {unknown} */ body, /** @type {Record<string, string>} */ headers = {}) =>
   fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body), signal: AbortSignal.timeout(10_000) });
@@ -313,80 +520,78 @@ async function runJourneys(apis, requests, startApi, accessLog, codesEnv) {
   const lost = during.filter((entry) => [502, 504].includes(entry.status) || (entry.status === 503 && !entry.upstreamStatus.endsWith('503')));
   const retried = during.filter((entry) => entry.upstreamStatus.includes(','));
   check('nginx answered every journey request without a gateway error (502/503/504)', lost.length === 0, lost.length ? lost.slice(0, 5) : `${during.length} requests, ${retried.length} passed on to the other instance`);
-  const token = await sharedToken();
-  return { apis, token };
-}
-
-/** A fresh account's session for the load of the failover phase. */
-async function sharedToken() {
-  const username = `so_load_${uniqueDigits()}`;
-  const mobile = `135${uniqueDigits()}`;
-  const sentAt = Date.now();
-  await post(`${apiEdge}/sms`, { mobile, smsType: 'SIGNUP' });
-  const code = await fakesRef.waitForCode(mobile, sentAt);
-  const signup = await envelope(await post(`${apiEdge}/signup`, { username, mobile, code, password: 'Secret-2024', confirmPassword: 'Secret-2024' }));
-  return /** @type {string} */ (signup.data?.access_token ?? '');
+  return { apis };
 }
 
 /**
- * Redis killed: a route that needs it answers a 503 envelope on both instances; restarted: the
- * same route succeeds again, with the API processes untouched. Returns the new redis-server.
- * @param {import('./scale-out/processes.mjs').TProcess} redis
- */
-async function redisOutage(redis) {
-  console.info('\n▶ Redis killed and restarted');
-  await stop(redis, 'SIGKILL');
-  const lookUp = (/** @type {number} */ index) => ask(`${direct(index)}/user/check`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.7' }, body: JSON.stringify({ type: 'ACCOUNT', value: 'nobody' }) });
-  const away = [await lookUp(0), await lookUp(1)];
-  check('while Redis is away both instances answer /user/check with a 503 envelope and Retry-After', away.every(isUnavailable), away);
-  const health = await envelope(await fetch(`${direct(0)}/health`));
-  check('while Redis is away /health says degraded (200)', health.status === 200 && health.data?.status === 'degraded', { status: health.status, state: health.data?.status });
-  const back = startRedis();
-  await waitFor('redis-server again', redisReady, { timeoutMs: 10_000, proc: back });
-  const recovered = [false, false];
-  for (const index of [0, 1]) {
-    await waitFor(`API ${index + 1} after Redis came back`, async () => isOk(await lookUp(index)), { timeoutMs: 20_000 }).then(
-      () => (recovered[index] = true),
-      () => undefined,
-    );
-  }
-  check('after the restart both instances answer again by themselves', recovered.every(Boolean), recovered);
-  return back;
-}
-
-/**
- * The database's backends terminated twice while both instances serve a steady load.
+ * The database's backends terminated twice while both instances serve a load that writes: order
+ * creation, charges confirmed on the sandbox (so payment notifications), and signed-in reads.
+ * Every API answer is 200 or a 503 envelope with Retry-After; every instance stays up; every
+ * charge the gateway took is applied exactly once (by its notification, or by reconciliation).
  * @param {import('./scale-out/processes.mjs').TProcess[]} apis
  * @param {string} databaseName
  * @param {string} token
+ * @param {import('./scale-out/commerce.mjs').TCommerce} commerce
+ * @param {(orderIds: string[]) => void} expectApplied
  */
-async function databaseFailover(apis, databaseName, token) {
-  console.info('\n▶ the database backends terminated twice under load');
+async function terminationsUnderWrites(apis, databaseName, token, commerce, expectApplied) {
+  console.info('\n▶ the database backends terminated twice under a load that writes');
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
+  /** @type {import('./scale-out/outages.mjs').TAnswer[]} */
+  const results = [];
+  /** @type {number[]} */
+  const pages = [];
+  /** @type {{ orderId: string, codeUrl: string }[]} */
+  const charges = [];
+  let stopped = false;
+  const asked = (/** @type {string} */ url, /** @type {RequestInit} */ init = {}) => ask(url, { ...init, headers: { authorization: token, 'content-type': 'application/json', ...init.headers } });
+  const worker = async (/** @type {number} */ index) => {
+    for (let i = 0; !stopped; i += 1) {
+      const base = direct((index + i) % 2);
+      if (i % 3 === 0) results.push(await asked(`${base}/user/info`));
+      else if (i % 3 === 1) results.push(await asked(`${base}/order/createV2`, { method: 'POST', body: JSON.stringify({ skuId: 'MEMBER_MONTH' }) }));
+      else {
+        // a whole payment through nginx: order, charge, Confirm (the notification follows)
+        try {
+          const order = await commerce.order(token);
+          const charge = await commerce.charge(token, order.id);
+          charges.push(charge);
+          pages.push(await commerce.confirm(charge.codeUrl));
+        } catch (error) {
+          const { answer } = /** @type {{ answer?: import('./scale-out/outages.mjs').TAnswer }} */ (error);
+          results.push(answer ?? { status: 0, retryAfter: null, errcode: null, error: String(/** @type {Error} */ (error).message).slice(0, 200) });
+        }
+      }
+    }
+  };
   const terminated = [];
   try {
-    /** @type {(value?: unknown) => void} */
-    let resolve = () => undefined;
-    const done = new Promise((settle) => (resolve = settle));
-    const loadRun = load((i) => (i % 3 === 0 ? [`${direct(i % 2)}/news/list?page=1`] : [`${direct(i % 2)}/user/info`, { headers: { authorization: token } }]), done);
-    for (const at of [1_000, 2_500]) {
-      await pause(at === 1_000 ? at : at - 1_000);
+    const workers = Promise.all(Array.from({ length: 6 }, (_, index) => worker(index)));
+    for (const wait of [1_500, 2_000]) {
+      await pause(wait);
       const result = await admin.query('SELECT count(*) FILTER (WHERE pg_terminate_backend(pid)) AS n FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [databaseName]);
       terminated.push(Number(result.rows[0].n));
     }
     await pause(2_500);
-    resolve(undefined);
-    const results = await loadRun;
-    const unexpected = results.filter((answer) => !isOk(answer) && !isUnavailable(answer));
-    check('both terminations cut live backends', terminated.every((n) => n > 0), terminated);
-    check('every instance stayed up', apis.every(alive), apis.map((proc) => (alive(proc) ? 'up' : `exited ${proc.child.exitCode ?? proc.child.signalCode}: ${lastError(proc)}`)));
-    check('every request answered 200, or 503 with Retry-After', unexpected.length === 0 && results.some(isOk), tally(results));
-    const healthy = await Promise.all(apiPorts.map((_, index) => answers(`${direct(index)}/health`).catch(() => false)));
-    check('afterwards both instances are healthy', healthy.every(Boolean), healthy);
+    stopped = true;
+    await workers;
   } finally {
     await admin.end();
   }
+  const unexpected = results.filter((answer) => !isOk(answer) && !isUnavailable(answer));
+  check('both terminations cut live backends', terminated.every((n) => n > 0), terminated);
+  check('every instance stayed up', apis.every(alive), apis.map((proc) => (alive(proc) ? 'up' : `exited ${proc.child.exitCode ?? proc.child.signalCode}: ${lastError(proc)}`)));
+  check('every API answer under the write load was 200, or 503 with Retry-After', unexpected.length === 0 && results.some(isOk), { ...tally(results), unexpected: unexpected.slice(0, 3) });
+  /** @type {Record<string, number>} */
+  const byPage = {};
+  for (const status of pages) byPage[status] = (byPage[status] ?? 0) + 1;
+  const paidAtGateway = [];
+  for (const charge of charges) if (await commerce.paidAtGateway(charge.codeUrl)) paidAtGateway.push(charge.orderId);
+  check('payments were made during the terminations', paidAtGateway.length > 0, `${paidAtGateway.length} paid at the gateway, confirm pages ${JSON.stringify(byPage)}`);
+  expectApplied(paidAtGateway);
+  const healthy = await Promise.all(apiPorts.map((_, index) => answers(`${direct(index)}/health`).catch(() => false)));
+  check('afterwards both instances are healthy', healthy.every(Boolean), healthy);
 }
 
 /** No order paid twice, and the journeys paid some. */
@@ -400,7 +605,7 @@ async function noDoublePayments(/** @type {string} */ databaseUrl) {
     const appliedTwice = await client.query(
       "SELECT p.order_id, count(*) AS n FROM payment_notifications n JOIN payments p ON p.id = n.payment_id WHERE n.outcome = 'APPLIED' GROUP BY p.order_id HAVING count(*) > 1",
     );
-    check('the journeys paid orders', Number(paid.rows[0].n) > 0, `${paid.rows[0].n} paid`);
+    check('orders were paid along the way', Number(paid.rows[0].n) > 0, `${paid.rows[0].n} paid`);
     check('no order has two successful payments or two applied notifications', twice.rowCount === 0 && appliedTwice.rowCount === 0, { twice: twice.rows, appliedTwice: appliedTwice.rows });
   } finally {
     await client.end();
@@ -437,8 +642,6 @@ async function noApiLeft(apis) {
   check('nginx answers a 503 envelope with Retry-After in each of the seven languages, directly and through the web', wrong.length === 0, wrong.slice(0, 3));
 }
 
-/** @type {Awaited<ReturnType<typeof startFakes>>} */
-let fakesRef;
 const started = Date.now();
 try {
   await main();

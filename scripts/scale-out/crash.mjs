@@ -1,10 +1,12 @@
 // @ts-check
 // Crashing an API instance with SIGKILL, the way a machine or the kernel's OOM killer does.
-// nginx passes a request whose instance dropped the connection on to the next instance, a POST
-// too (deploy/nginx/llk.conf.template). A request the process was working on may already have
-// been applied, though, and would be applied again: whether a run hits that depends on the
-// microsecond of the kill. So the step crashes the instance at a moment when it holds no
-// request: stopped with SIGSTOP, it must have logged no unfinished request and have nothing
+// nginx passes a request whose instance refused the connection on to the next instance, a POST
+// too, and a GET also after a reset (deploy/nginx/llk.conf.template, ADR 0026); a write the
+// process was working on is not sent again, because it may already have been applied: a journey
+// would see a gateway error, depending on the microsecond of the kill. So the journeys' crash
+// happens at a moment when the instance holds no request (the payments phase, payments-in-flight.mjs,
+// kills one in the middle of its work instead, and checks the money rather than the answers):
+// stopped with SIGSTOP, it must have logged no unfinished request and have nothing
 // unread on its sockets; otherwise it is resumed and tried again a moment later. Requests that
 // reach it while the kernel tears it down are nginx's to save, and the journeys and the access
 // log show whether any was lost. What the crash tests is that nothing a finished request left

@@ -31,12 +31,18 @@ export function start(name, command, args, options) {
       for (const listener of listeners) listener(line);
     });
   }
-  const exited = new Promise((resolve) =>
+  const exited = new Promise((resolve) => {
     child.on('exit', (code, signal) => {
       children.delete(child);
       resolve(code ?? signal ?? 'unknown');
-    }),
-  );
+    });
+    // a command that cannot start (not installed) ends the process handle, not the step
+    child.on('error', (error) => {
+      children.delete(child);
+      out.write(`${name} could not start: ${error.message}\n`);
+      resolve(`not started: ${error.message}`);
+    });
+  });
   return { name, child, log, exited, onLine: (listener) => listeners.push(listener) };
 }
 

@@ -2,7 +2,7 @@ import { formatRedeemCode } from '@llk/contracts';
 import { ConfigError, loadConfig } from '../config';
 import { createDatabase } from '../db/database';
 import { migrateAndSeed } from './migrate-and-seed';
-import { billReportsCsv, findBillReports } from '../modules/ledger';
+import { auditLedger, billReportsCsv, findBillReports } from '../modules/ledger';
 import { configuredGateways, reconcileBills } from '../modules/payments';
 import { migrateToLatest } from '../db/migrate';
 import { withStartupLock } from '../db/startup-lock';
@@ -16,6 +16,8 @@ import { AppError } from '../lib/app-error';
 // Seeding migrates first, so it also works on a brand-new database.
 // `npm run db:bills -- --date YYYY-MM-DD [--csv]`: reconciles that Beijing day's gateway bills
 // with the ledger (unless already done) and prints the stored report, as CSV with --csv.
+// `npm run db:ledger`: the ledger's own audit (every posting sums to 0, every account equals what
+// the payments, refunds and commissions it records say); exits 1 and lists what disagrees.
 // `npm run codes:create -- --kind MEMBER_DAYS --amount 30 --count 100 [--expires YYYY-MM-DD]
 // [--batch name] [--tier HD|ULTRA]`: creates a batch of redemption codes (migrating first) and
 // prints them, one per line (XXXX-XXXX-XXXX-XXXX); only their keyed hashes are stored, so this
@@ -25,10 +27,10 @@ import { AppError } from '../lib/app-error';
 // where the member sets a password and enrols TOTP; only the link token's hash is stored.
 
 const USAGE =
-  'usage: tsx src/setup/cli.ts <migrate|seed [--force]|bills --date YYYY-MM-DD [--csv]|codes --kind MEMBER_DAYS|MONITOR|CHANNEL_DAYS|QUALITY_DAYS --amount N --count N [--expires YYYY-MM-DD] [--batch name] [--tier HD|ULTRA]|admin --username NAME --role OWNER|SUPPORT|FINANCE|CONTENT|OPS>';
+  'usage: tsx src/setup/cli.ts <migrate|seed [--force]|bills --date YYYY-MM-DD [--csv]|ledger|codes --kind MEMBER_DAYS|MONITOR|CHANNEL_DAYS|QUALITY_DAYS --amount N --count N [--expires YYYY-MM-DD] [--batch name] [--tier HD|ULTRA]|admin --username NAME --role OWNER|SUPPORT|FINANCE|CONTENT|OPS>';
 
 async function main(command: string | undefined, flags: string[]): Promise<void> {
-  if (command !== 'migrate' && command !== 'seed' && command !== 'bills' && command !== 'codes' && command !== 'admin') {
+  if (command !== 'migrate' && command !== 'seed' && command !== 'bills' && command !== 'ledger' && command !== 'codes' && command !== 'admin') {
     console.error(USAGE);
     process.exitCode = 2;
     return;
@@ -49,6 +51,13 @@ async function main(command: string | undefined, flags: string[]): Promise<void>
       if (flags.includes('--csv')) process.stdout.write(billReportsCsv(reports));
       else for (const { reconciliation: r } of reports) console.info(`${r.gateway} ${r.bill_date}: ${r.status}, ${r.difference_count} difference(s), fees ${r.bill_fee_fen} fen`);
       if (result.failed.length) process.exitCode = 1;
+      return;
+    }
+    if (command === 'ledger') {
+      const problems = await auditLedger(handle.db);
+      for (const problem of problems) console.error(problem);
+      if (problems.length) process.exitCode = 1;
+      else console.info('ledger: every posting sums to 0 and every account agrees with the money it records');
       return;
     }
     if (command === 'codes') {

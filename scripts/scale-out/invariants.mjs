@@ -1,0 +1,137 @@
+// @ts-check
+// What must hold after every fault of the scale-out step: no order paid twice, no payment the
+// gateway took left unapplied, the ledger balanced and equal to the money it records, and the
+// frequent jobs running again within two of their intervals (ADR 0023).
+import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+
+const pg = createRequire(import.meta.url)('pg');
+const pause = (/** @type {number} */ ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * @param {{ databaseUrl: string, check: (name: string, ok: boolean, detail?: unknown) => boolean, ledgerAudit: () => { ok: boolean, output: string }, jobs: { name: string, everyMs: number }[] }} options
+ */
+export function createInvariants({ databaseUrl, check, ledgerAudit, jobs }) {
+  /** @template T @param {(client: any) => Promise<T>} work @returns {Promise<T>} */
+  async function withClient(work) {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      return await work(client);
+    } finally {
+      await client.end();
+    }
+  }
+
+  /** Orders with two successful payments or two applied notifications. */
+  const paidTwice = () =>
+    withClient(async (client) => {
+      const twice = await client.query("SELECT order_id, count(*) AS n FROM payments WHERE state = 'PAID' GROUP BY order_id HAVING count(*) > 1");
+      const applied = await client.query(
+        "SELECT p.order_id, count(*) AS n FROM payment_notifications n JOIN payments p ON p.id = n.payment_id WHERE n.outcome = 'APPLIED' GROUP BY p.order_id HAVING count(*) > 1",
+      );
+      return [...twice.rows, ...applied.rows];
+    });
+
+  /**
+   * The newest successful run of each job that started at or after `since`, waited for up to two
+   * intervals from `since`: `{ job, afterMs }`, afterMs null when none came in time.
+   */
+  async function jobsRanAgain(/** @type {number} */ since) {
+    /** @type {{ job: string, everyMs: number, afterMs: number | null }[]} */
+    const results = [];
+    for (const job of jobs) {
+      const deadline = since + 2 * job.everyMs;
+      let afterMs = null;
+      for (;;) {
+        const rows = await withClient(
+          async (client) =>
+            (await client.query("SELECT min(started_at) AS at FROM job_runs WHERE job = $1 AND outcome = 'SUCCEEDED' AND started_at >= $2", [job.name, new Date(since).toISOString()])).rows,
+        );
+        if (rows[0]?.at) {
+          afterMs = Date.parse(rows[0].at) - since;
+          break;
+        }
+        if (Date.now() > deadline) break;
+        await pause(500);
+      }
+      results.push({ job: job.name, everyMs: job.everyMs, afterMs });
+    }
+    return results;
+  }
+
+  /** How many PAID payments each order has (1 is right). */
+  async function ordersPaid(/** @type {string[]} */ orderIds) {
+    const rows = await withClient(
+      async (client) =>
+        (await client.query("SELECT o.id, count(p.id) FILTER (WHERE p.state = 'PAID') AS n FROM orders o LEFT JOIN payments p ON p.order_id = o.id WHERE o.id = ANY($1) GROUP BY o.id", [orderIds]))
+          .rows,
+    );
+    return new Map(rows.map((/** @type {{ id: string, n: string }} */ row) => [row.id, Number(row.n)]));
+  }
+
+  /** Orders whose charge the gateway holds as paid, by the fault they were paid in. */
+  /** @type {{ fault: string, orderIds: string[], at: number }[]} */
+  const expected = [];
+
+  return {
+    paidTwice,
+    withClient,
+    /**
+     * These orders' charges are paid at the gateway: each must end with exactly one applied
+     * payment, by its notification or, when that was lost, by reconciliation (a minute later).
+     * Checked by `settle()`, so the step does not wait for reconciliation after every fault.
+     */
+    expectApplied(/** @type {string} */ fault, /** @type {string[]} */ orderIds) {
+      expected.push({ fault, orderIds, at: Date.now() });
+    },
+    /** Waits until every expected order is applied once (up to `withinMs` after the last fault), then checks each fault's. */
+    async settle(/** @type {number} */ withinMs) {
+      if (expected.length === 0) return;
+      const all = expected.flatMap((entry) => entry.orderIds);
+      const deadline = Math.max(...expected.map((entry) => entry.at)) + withinMs;
+      let paid = await ordersPaid(all);
+      while (all.some((orderId) => paid.get(orderId) !== 1) && Date.now() < deadline) {
+        await pause(1_000);
+        paid = await ordersPaid(all);
+      }
+      for (const { fault, orderIds, at } of expected) {
+        const unapplied = orderIds.filter((orderId) => paid.get(orderId) !== 1);
+        check(
+          `${fault}: every charge the gateway holds as paid has its order paid exactly once (by its notification or by reconciliation)`,
+          orderIds.length > 0 && unapplied.length === 0,
+          `${orderIds.length} paid at the gateway, ${unapplied.length} not applied ${Math.round((Date.now() - at) / 1000)} s later`,
+        );
+      }
+    },
+    /**
+     * After a fault that ended at `since`: nothing paid twice, the ledger audited clean, each
+     * frequent job ran again within two intervals. Prints the jobs' delays.
+     */
+    async after(/** @type {string} */ fault, /** @type {number} */ since) {
+      const twice = await paidTwice();
+      check(`after ${fault}: no order paid twice or applied twice`, twice.length === 0, twice.length ? twice.slice(0, 5) : undefined);
+      const audit = ledgerAudit();
+      check(`after ${fault}: the ledger sums to 0 and every account equals the payments, refunds and commissions`, audit.ok, audit.ok ? undefined : audit.output.slice(0, 800));
+      const ran = await jobsRanAgain(since);
+      check(
+        `after ${fault}: every frequent job ran again within two intervals`,
+        ran.every((job) => job.afterMs !== null),
+        ran.map((job) => `${job.job} ${job.afterMs === null ? 'not in time' : `${(job.afterMs / 1000).toFixed(1)} s`} (2 × ${job.everyMs / 1000} s)`).join(', '),
+      );
+      return ran;
+    },
+  };
+}
+
+/**
+ * `db:ledger` of the compiled CLI (or tsx) against the step's database.
+ * @param {{ root: string, env: NodeJS.ProcessEnv, compiled: boolean }} options
+ */
+export function ledgerAuditor({ root, env, compiled }) {
+  return () => {
+    const args = compiled ? ['apps/api/dist/cli.mjs', 'ledger'] : ['--import', 'tsx', 'apps/api/src/setup/cli.ts', 'ledger'];
+    const run = spawnSync(process.execPath, args, { cwd: root, env, encoding: 'utf8', timeout: 60_000 });
+    return { ok: run.status === 0, output: `${run.stdout}${run.stderr}`.trim() };
+  };
+}
