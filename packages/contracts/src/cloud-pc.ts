@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { ZOrderId, ZOrderInfo } from './orders';
+import { ZCustomerRefundState, ZOrderId, ZOrderInfo } from './orders';
 import { ZTimeUnit } from './enums';
 import { BUSINESS_PHONE_RE, isValidEmail, TAX_ID_RE, V, ZEmail } from './validation';
 
@@ -59,14 +59,6 @@ export const ZCloudPcRefundItem = z.object({
   amountFen: z.number().int(),
 });
 export type TCloudPcRefundItem = z.infer<typeof ZCloudPcRefundItem>;
-
-/**
- * Where a refund stands, as the customer is told (ADR 0015, "Refund states and the staff
- * queue"): asked for, at the gateway, confirmed back, or refused (support is on it). Never
- * REFUNDED before the gateway (or staff who paid it back) confirmed it.
- */
-export const ZCustomerRefundState = z.enum(['REQUESTED', 'PENDING', 'REFUNDED', 'REFUSED']);
-export type TCustomerRefundState = z.infer<typeof ZCustomerRefundState>;
 
 /** One refund of an order of the machine (the rental or a renewal). */
 export const ZCloudPcRefund = ZCloudPcRefundItem.extend({

@@ -123,6 +123,25 @@ export const ZOrderItem = z.object({
 export type TOrderItem = z.infer<typeof ZOrderItem>;
 
 /** GET /order/info/{id} and the answer of every call that creates an order. */
+/**
+ * Where a refund stands, as the customer is told (ADR 0015, "Refund states and the staff
+ * queue"): asked for, at the gateway, confirmed back, or refused (support is on it). Never
+ * REFUNDED before the gateway (or staff who paid it back) confirmed it.
+ */
+export const ZCustomerRefundState = z.enum(['REQUESTED', 'PENDING', 'REFUNDED', 'REFUSED']);
+export type TCustomerRefundState = z.infer<typeof ZCustomerRefundState>;
+
+/** One refund of an order, as its owner sees it. */
+export const ZOrderRefund = z.object({
+  amountFen: z.number().int(),
+  state: ZCustomerRefundState,
+  /** when it was asked for */
+  requestedAt: z.string(),
+  /** when it reached its state (REFUNDED: when the money was confirmed back) */
+  updatedAt: z.string(),
+});
+export type TOrderRefund = z.infer<typeof ZOrderRefund>;
+
 export const ZOrderInfo = z.object({
   id: z.string(),
   status: ZOrderStatus,
@@ -146,6 +165,8 @@ export const ZOrderInfo = z.object({
   payClient: ZPayClient.nullable(),
   /** refunded so far, fen */
   refundedFen: z.number().int(),
+  /** the order's refunds with where each stands, oldest first (GET /order/{id} for its owner, when it has any) */
+  refunds: z.array(ZOrderRefund).optional(),
 });
 export type TOrderInfo = z.infer<typeof ZOrderInfo>;
 

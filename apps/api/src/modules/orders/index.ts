@@ -3,3 +3,4 @@ export { closeInvoiceRequest, completeFulfilledOrders, findDueOrders, findOrder,
 export { MONEY_AND_STATES } from './orders.docs';
 export { accessibleOrder, createWebOrder, loadOrderInfo, type OrderCaller, type OrderSettings } from './orders.service';
 export { orderSettingsOf } from './orders.settings';
+export { customerRefundState } from './refund-states';

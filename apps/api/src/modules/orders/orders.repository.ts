@@ -107,6 +107,17 @@ export function findPaidPayment(db: Db, paymentId: string): Promise<{ payment_no
   return db.selectFrom('payments').select(['payment_no', 'gateway_trade_no', 'method']).where('id', '=', paymentId).executeTakeFirst();
 }
 
+/** The order's refunds as its owner's page shows them (read only: the payments module writes them). */
+export function findRefundsOfOrder(db: Db, orderId: string): Promise<{ amount_fen: number; state: string; attempts: number; created_at: string; updated_at: string; completed_at: string | null }[]> {
+  return db
+    .selectFrom('refunds')
+    .select(['amount_fen', 'state', 'attempts', 'created_at', 'updated_at', 'completed_at'])
+    .where('order_id', '=', orderId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
 /** Inserts an open request; a unique violation (open_order_id) means the order has one already. */
 export async function insertInvoiceRequest(db: Db, row: InvoiceRequestRow): Promise<void> {
   await db.insertInto('invoice_requests').values(row).execute();

@@ -6,6 +6,7 @@ import {
   type TOrderInfo,
   type TOrderItem,
   type TOrderItemType,
+  type TOrderRefund,
   type TPayClient,
   type TPayMethod,
   type TQrCodeResult,
@@ -23,6 +24,7 @@ import {
   findOrderItems,
   findLatestAttempt,
   findQrCodeByHash,
+  findRefundsOfOrder,
   insertIdempotencyKey,
   insertOrder,
   insertQrCode,
@@ -31,6 +33,7 @@ import {
   type OrderRow,
 } from './orders.repository';
 import { paymentSubject } from './payment-subject';
+import { customerRefundState } from './refund-states';
 
 // Orders: creating them (price from the catalogue only), reading them (owner or pay token),
 // desktop-app payment codes. Payments live in payments.service.ts, refunds in refunds.service.ts.
@@ -267,7 +270,16 @@ export async function accessibleOrder(db: Db, id: string, caller: OrderCaller): 
 }
 
 export async function getOrderInfo(db: Db, id: string, caller: OrderCaller): Promise<TOrderInfo> {
-  return loadOrderInfo(db, await accessibleOrder(db, id, caller));
+  const order = await accessibleOrder(db, id, caller);
+  const info = await loadOrderInfo(db, order);
+  // its owner sees where each refund stands (a pay-code holder does not)
+  if (caller.userId !== order.user_id || (!['REFUNDING', 'REFUNDED'].includes(order.status) && Number(order.refunded_fen) === 0)) return info;
+  const refunds: TOrderRefund[] = [];
+  for (const row of await findRefundsOfOrder(db, order.id)) {
+    const state = customerRefundState(row);
+    if (state) refunds.push({ amountFen: Number(row.amount_fen), state, requestedAt: row.created_at, updatedAt: row.completed_at ?? row.updated_at });
+  }
+  return { ...info, refunds };
 }
 
 // ---- Desktop-app payment codes ---------------------------------------------------------------

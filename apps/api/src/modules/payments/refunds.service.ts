@@ -8,7 +8,7 @@ import { postRefundOwed, postRefundWithdrawn, postSettledRefund } from '../ledge
 import { reverseCommissionsForOrder } from '../referrals';
 import { revokeFulfilment } from '../fulfilment';
 import { forgetRevokedSeats } from '../seats';
-import { findOrder, findOrderItems, transitionOrder, type OrderRow } from '../orders';
+import { customerRefundState, findOrder, findOrderItems, transitionOrder, type OrderRow } from '../orders';
 import {
   claimPaymentRefund,
   findPayment,
@@ -487,25 +487,6 @@ export async function withdrawRefusedRefund(deps: RefundDeps, refundId: string, 
     if (order?.status === 'REFUNDING') await transitionOrder(trx, order.id, ['REFUNDING'], settledStatus(order), { updated_at: nowText });
   });
   return (await findRefund(odb, refund.id)) ?? refund;
-}
-
-/** What a customer is told about a refund; null for one that is not shown (withdrawn). */
-export function customerRefundState(refund: Pick<RefundRow, 'state' | 'attempts'>): TCustomerRefundState | null {
-  switch (refund.state as TRefundState) {
-    case 'PENDING':
-      return Number(refund.attempts) === 0 ? 'REQUESTED' : 'PENDING';
-    case 'PROCESSING':
-    case 'UNKNOWN':
-      // UNKNOWN: the gateway never said; staff are asking. Never "refunded" before it says so.
-      return 'PENDING';
-    case 'SUCCEEDED':
-    case 'SETTLED':
-      return 'REFUNDED';
-    case 'FAILED':
-      return 'REFUSED';
-    case 'WITHDRAWN':
-      return null;
-  }
 }
 
 export interface CustomerRefund {

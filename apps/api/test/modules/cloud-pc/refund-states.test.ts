@@ -169,6 +169,9 @@ describe.each(testDialects())('refund states and the staff queue on $dialect', (
     expect(listed!.refundedAt).toBeNull();
     expect(listed!.refunds.map((refund) => refund.state)).toEqual(['REFUSED']);
     expect((await owed()) - owedBefore).toBe(29900);
+    // …and the order's page tells its owner the same
+    const orderPage = await ctx.app.inject({ url: `/order/info/${device.orderId}`, headers: { authorization: user.token } });
+    expect(body<TOrderInfo>(orderPage).data).toMatchObject({ status: 'REFUNDING', refundedFen: 0, refunds: [{ amountFen: 29900, state: 'REFUSED' }] });
 
     // five sweeps later: no new refund, no gateway call, no second alert
     const before = gatewayCalls();
@@ -205,6 +208,8 @@ describe.each(testDialects())('refund states and the staff queue on $dialect', (
     expect(refunded!.refunds.map((refund) => refund.state)).toEqual(['REFUNDED']);
     expect(refunded!.refundedAt).not.toBeNull();
     expect(await owed()).toBe(owedBefore);
+    const paidBack = body<TOrderInfo>(await ctx.app.inject({ url: `/order/info/${device.orderId}`, headers: { authorization: user.token } })).data;
+    expect(paidBack.refunds?.map((row) => row.state)).toEqual(['REFUNDED']);
   });
 
   it('an undeliverable renewal whose refund the gateway refuses is refunded once, not on every sweep; staff settle it by hand', async () => {

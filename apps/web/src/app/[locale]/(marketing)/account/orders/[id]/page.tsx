@@ -138,6 +138,24 @@ export default async function AccountOrderPage({ params }: { params: Params }) {
             </div>
           ) : null}
         </dl>
+        {/* each refund with where it stands: "refunded" only once the money is confirmed back (ADR 0015) */}
+        {order.refunds?.length ? (
+          <ul className="mt-4 space-y-1 text-sm" data-testid="order-refunds">
+            {order.refunds.map((refund) => (
+              <li key={refund.requestedAt} className="flex justify-between gap-4" data-testid="order-refund" data-state={refund.state}>
+                <span className="text-ink-muted">{t('refundLine', { time: formatDateTime(refund.requestedAt, tag) })}</span>
+                <span className="tabular-nums">
+                  {fen(refund.amountFen)} · {t(`refundStates.${refund.state}`)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {order.refunds?.some((refund) => refund.state === 'REFUSED') ? (
+          <p className="mt-2 text-sm text-ink-muted" data-testid="order-refund-refused">
+            {t('refundRefusedNote')}
+          </p>
+        ) : null}
       </section>
 
       {hasReceipt(order.status) ? (
