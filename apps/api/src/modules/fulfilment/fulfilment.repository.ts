@@ -31,17 +31,18 @@ export async function markRenewalUndeliverable(db: Db, orderId: string, now: str
 
 /**
  * Paid renewal orders owed back whose refund nobody has started: the machine was gone when
- * they were paid (undeliverable), or its first-order refund was claimed (everything paid for a
- * machine being released is refunded, ADR 0015), oldest first.
+ * they were paid (undeliverable), or its first-order refund was claimed at or before
+ * `claimedBefore` (everything paid for a machine being released is refunded, ADR 0015; a younger
+ * claim belongs to the call still working on it, which may yet put the machine back), oldest first.
  */
-export async function findUndeliveredRenewals(db: Db, paidStatuses: readonly string[], limit: number): Promise<{ orderId: string; undeliverable: boolean }[]> {
+export async function findUndeliveredRenewals(db: Db, paidStatuses: readonly string[], claimedBefore: string, limit: number): Promise<{ orderId: string; undeliverable: boolean }[]> {
   const rows = await db
     .selectFrom('cloud_pc_renewals')
     .innerJoin('orders', 'orders.id', 'cloud_pc_renewals.order_id')
     .innerJoin('cloud_pcs', 'cloud_pcs.id', 'cloud_pc_renewals.cloud_pc_id')
     .select(['orders.id', 'cloud_pc_renewals.undeliverable_at'])
     .where('cloud_pc_renewals.refund_asked_at', 'is', null)
-    .where((eb) => eb.or([eb('cloud_pc_renewals.undeliverable_at', 'is not', null), eb('cloud_pcs.refund_claimed_at', 'is not', null)]))
+    .where((eb) => eb.or([eb('cloud_pc_renewals.undeliverable_at', 'is not', null), eb('cloud_pcs.refund_claimed_at', '<=', claimedBefore)]))
     .where('orders.status', 'in', [...paidStatuses])
     .orderBy('orders.paid_at')
     .limit(limit)

@@ -247,12 +247,15 @@ export async function fulfilOrder(db: Db, userId: string, items: readonly OrderI
   }
 }
 
+/** A first-order refund claim younger than this belongs to its call (cloud-pc.service's CLAIM_LEASE_MS). */
+const RENEWAL_CLAIM_LEASE_MS = 60_000;
+
 /**
  * Paid renewal orders to refund, once each: those that found their machine gone (nothing
  * granted) and those of a machine whose first-order refund was claimed.
  */
-export function listUndeliveredOrders(db: Db, limit: number): Promise<{ orderId: string; undeliverable: boolean }[]> {
-  return findUndeliveredRenewals(db, PAID_ORDER_STATUSES, limit);
+export function listUndeliveredOrders(db: Db, limit: number, now = new Date()): Promise<{ orderId: string; undeliverable: boolean }[]> {
+  return findUndeliveredRenewals(db, PAID_ORDER_STATUSES, toDbDate(now.getTime() - RENEWAL_CLAIM_LEASE_MS), limit);
 }
 
 /** Claims the refund of a renewal order (see markRenewalRefundAsked); call it in the refund's transaction. */

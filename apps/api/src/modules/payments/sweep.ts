@@ -142,7 +142,7 @@ export async function refundDoublePayments(deps: SweepDeps, now = new Date()): P
  */
 export async function refundUndeliveredOrders(deps: SweepDeps, now = new Date()): Promise<number> {
   let asked = 0;
-  for (const { orderId, undeliverable } of await listUndeliveredOrders(deps.db, BATCH)) {
+  for (const { orderId, undeliverable } of await listUndeliveredOrders(deps.db, BATCH, now)) {
     const reason = undeliverable ? 'cloud PC renewal paid after its machine was released' : 'cloud PC: renewal of a first order refunded within 15 minutes';
     try {
       await refundOrder(deps, orderId, { reason }, now, {
