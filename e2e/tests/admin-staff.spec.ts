@@ -52,7 +52,7 @@ for (const { language, size } of JOURNEYS) {
     // the nav of an OWNER has every section; the staff page creates a CONTENT member
     if (size.width < 1024) await page.getByText(t.AdminShell!.menu!, { exact: true }).click();
     const nav = page.getByRole('navigation', { name: t.AdminShell!.navLabel! }).locator('visible=true');
-    await expect(nav.getByRole('link')).toHaveCount(17);
+    await expect(nav.getByRole('link')).toHaveCount(19);
     await nav.getByRole('link', { name: t.AdminShell!['nav.staff']! }).click();
     await expect(page.getByRole('heading', { name: t.AdminStaff!.title!, level: 1 })).toBeVisible();
     const member = `content-${unique()}`;

@@ -101,7 +101,9 @@ test('en: the first cloud-PC order is refunded within 15 minutes and the machine
   await dialog.getByTestId('cloud-pc-confirm-yes').click();
   await expect(device.getByTestId('device-status')).toHaveText(text(t, 'CloudPc', 'status.RELEASED'));
   await expect(device.getByTestId('device-refund')).toHaveCount(0);
-  // refunded: no invoice to ask for, the refund is said instead
+  // refunded once the sandbox confirmed the money back: no invoice to ask for, the refund is said instead
+  await expect(device.getByTestId('device-refund-state')).toHaveAttribute('data-state', 'REFUNDED');
+  await expect(device.getByTestId('device-refund-state')).toContainText(text(t, 'CloudPc', 'devices.refundStateRefunded'));
   await expect(device.getByTestId('device-refunded')).toBeVisible();
   await expect(device.getByTestId('invoice-open')).toHaveCount(0);
 

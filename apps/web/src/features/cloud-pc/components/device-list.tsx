@@ -319,7 +319,7 @@ function RefundStates({ texts, tag, device }: { texts: TCloudPcTexts; tag: strin
       <h3 className="text-sm font-semibold text-ink">{d.refundsHeading}</h3>
       <ul className="mt-2 divide-y divide-line rounded-control border border-line text-sm">
         {device.refunds.map((refund) => (
-          <li key={`${refund.orderId}-${refund.requestedAt}`} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-3 py-2" data-testid="device-refund" data-state={refund.state}>
+          <li key={`${refund.orderId}-${refund.requestedAt}`} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-3 py-2" data-testid="device-refund-state" data-state={refund.state}>
             <span className="min-w-0 break-all text-ink-muted">{fill(refund.kind === 'RENTAL' ? d.refundItemRental : d.refundItemRenewal, { order: refund.orderId })}</span>
             <span className="flex items-baseline gap-3">
               <span className="font-medium text-ink tabular-nums">{formatFen(refund.amountFen, tag)}</span>
