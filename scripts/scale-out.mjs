@@ -111,8 +111,18 @@ function redisReady() {
   });
 }
 
+/**
+ * Durable, as production's is: a Redis killed and started again keeps what it held (every write
+ * in its append-only file), so the sandbox gateway's charges survive the Redis fault like a real
+ * gateway's, and cached rows written before the outage are there to come back after it (which
+ * the Redis phase checks they do not, ADR 0025).
+ */
 function startRedis() {
-  const proc = start('redis', 'redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', work], { cwd: work, env: process.env, logDir });
+  const proc = start('redis', REDIS_SERVER, ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'yes', '--appendfsync', 'always', '--dir', work], {
+    cwd: work,
+    env: process.env,
+    logDir,
+  });
   return proc;
 }
 
@@ -132,12 +142,16 @@ const FREQUENT_JOBS = [
 const only = (process.env.SCALE_OUT_PHASES ?? '').split(',').filter(Boolean);
 const wanted = (/** @type {string} */ phase) => only.length === 0 || only.includes(phase);
 
+/** The programs it runs: Debian's, or SCALE_OUT_NGINX / SCALE_OUT_REDIS_SERVER. */
+const NGINX = process.env.SCALE_OUT_NGINX ?? (existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx');
+const REDIS_SERVER = process.env.SCALE_OUT_REDIS_SERVER ?? 'redis-server';
+
 /** What the step needs on the machine: named, with how to get it, before anything is created. */
 function missingTools() {
+  const has = (/** @type {string} */ command) => spawnSync(command, ['-v'], { stdio: 'ignore' }).error === undefined;
   const missing = [];
-  const has = (/** @type {string} */ command) => spawnSync('sh', ['-c', `command -v ${command}`], { encoding: 'utf8' }).status === 0;
-  if (!existsSync('/usr/sbin/nginx') && !has('nginx')) missing.push('nginx (Debian: apt-get install nginx)');
-  if (!has('redis-server')) missing.push('redis-server (Debian: apt-get install redis-server)');
+  if (!has(NGINX)) missing.push(`nginx (${NGINX}; Debian: apt-get install nginx)`);
+  if (!has(REDIS_SERVER)) missing.push(`redis-server (${REDIS_SERVER}; Debian: apt-get install redis-server)`);
   return missing;
 }
 
@@ -270,7 +284,7 @@ async function run(databaseUrl, api, parts) {
   }
   parts.set({ webs });
   const nginxConfig = writeNginxConfig({ root, dir: path.join(work, 'nginx'), site: nginxPort, api: nginxPort + 1, webPorts, apiPorts });
-  const nginx = start('nginx', existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx', nginxConfig.args, { cwd: work, env: process.env, logDir });
+  const nginx = start('nginx', NGINX, nginxConfig.args, { cwd: work, env: process.env, logDir });
   parts.set({ nginx });
   await Promise.all(webs.map((proc, index) => waitFor(`web ${index + 1}`, () => answers(`http://127.0.0.1:${webPorts[index]}/en`), { proc })));
   await waitFor('nginx', () => answers(`${site}/nginx-health`), { timeoutMs: 10_000, proc: nginx });
@@ -415,7 +429,7 @@ async function run(databaseUrl, api, parts) {
   }
   // a notification lost in a fault is applied by reconciliation: a minute old, asked every 20 s
   console.info('\n▶ every payment taken at the gateway applied');
-  await invariants.settle(120_000);
+  await invariants.settle(120_000, /** @type {number} */ (FREQUENT_JOBS[1]?.everyMs));
   await noDoublePayments(databaseUrl);
   await noApiLeft(apis);
 }

@@ -85,11 +85,14 @@ export function createInvariants({ databaseUrl, check, ledgerAudit, jobs }) {
     expectApplied(/** @type {string} */ fault, /** @type {string[]} */ orderIds) {
       expected.push({ fault, orderIds, at: Date.now() });
     },
-    /** Waits until every expected order is applied once (up to `withinMs` after the last fault), then checks each fault's. */
-    async settle(/** @type {number} */ withinMs) {
+    /**
+     * Waits until every expected order is applied once, up to `withinMs` after the last payment
+     * fault and at least two reconciliation intervals from now, then checks each fault's.
+     */
+    async settle(/** @type {number} */ withinMs, /** @type {number} */ reconcileEveryMs) {
       if (expected.length === 0) return;
       const all = expected.flatMap((entry) => entry.orderIds);
-      const deadline = Math.max(...expected.map((entry) => entry.at)) + withinMs;
+      const deadline = Math.max(Math.max(...expected.map((entry) => entry.at)) + withinMs, Date.now() + 2 * reconcileEveryMs);
       let paid = await ordersPaid(all);
       while (all.some((orderId) => paid.get(orderId) !== 1) && Date.now() < deadline) {
         await pause(1_000);

@@ -3,6 +3,9 @@
 // in the middle of a run by a lock on their tables; the instance whose worker holds the sweep is
 // killed with SIGKILL; the lock is released. The job must run again, on the surviving instance,
 // within two of its intervals, and its queue must not wait for any expiry of minutes.
+// Then the completion lost: the runs held again, the lock released while the database cuts every
+// connection of the job runners for 5 s (a failover just as the runs end and mark their jobs
+// done). The jobs must run again within two intervals, never two runs of one job at once.
 
 const pause = (/** @type {number} */ ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -83,9 +86,68 @@ export async function workerKilledMidJob({ check, databaseUrl, withClient, pids,
     }
     check('the killed runs are marked abandoned', victims.every((job) => abandoned.some((row) => row.job === job.name)), abandoned.map((row) => row.job));
     await restart(index);
+    await completionLost({ check, locker, withClient, jobs, deadline: Date.now() + 2 * Math.max(...jobs.map((job) => job.everyMs)) + 10_000 });
   } finally {
     await locker.query('ROLLBACK').catch(() => undefined);
     await locker.end().catch(() => undefined);
   }
   return { measured, killedAt };
+}
+
+/** The job runners' connections (pg-boss's and the jobs' pool, jobs/pg-boss-runner.ts, plugins/db.ts). */
+const JOB_CONNECTIONS = ['llk-api-jobs', 'llk-api-jobs-db'];
+
+/**
+ * @param {{ check: (name: string, ok: boolean, detail?: unknown) => boolean, locker: any, withClient: <T>(work: (client: any) => Promise<T>) => Promise<T>, jobs: { name: string, everyMs: number }[], deadline: number }} ctx
+ */
+async function completionLost({ check, locker, withClient, jobs, deadline }) {
+  const names = jobs.map((job) => job.name);
+  await locker.query('BEGIN');
+  await locker.query('LOCK TABLE orders, payments IN ACCESS EXCLUSIVE MODE');
+  const heldSince = new Date(Date.now() - 1_000).toISOString();
+  /** @type {Set<string>} */
+  const held = new Set();
+  while (held.size < jobs.length && Date.now() < deadline) {
+    const rows = await withClient(async (client) => (await client.query("SELECT job FROM job_runs WHERE outcome = 'RUNNING' AND job = ANY($1) AND started_at >= $2", [names, heldSince])).rows);
+    for (const row of rows) held.add(row.job);
+    await pause(250);
+  }
+  check('the jobs were held mid-run again', held.size === jobs.length, [...held]);
+  let cut = 0;
+  const cutUntil = Date.now() + 5_000;
+  const cutting = (async () => {
+    while (Date.now() < cutUntil) {
+      const result = await withClient((client) => client.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = ANY($1) AND pid <> pg_backend_pid()', [JOB_CONNECTIONS])).catch(() => undefined);
+      cut += result?.rowCount ?? 0;
+      await pause(50);
+    }
+  })();
+  // the held runs go on and end while their connections are being cut
+  await locker.query('ROLLBACK');
+  await cutting;
+  const cutEnded = Date.now();
+  check('the database cut the job runners’ connections as the runs ended', cut > 0, `${cut} connections terminated in 5 s`);
+  for (const job of jobs) {
+    const until = cutEnded + 2 * job.everyMs;
+    let afterMs = null;
+    while (Date.now() < until + 1_000) {
+      const rows = await withClient(
+        async (client) => (await client.query("SELECT min(started_at) AS at FROM job_runs WHERE job = $1 AND outcome = 'SUCCEEDED' AND started_at >= $2", [job.name, new Date(cutEnded).toISOString()])).rows,
+      );
+      if (rows[0]?.at) {
+        afterMs = Date.parse(rows[0].at) - cutEnded;
+        break;
+      }
+      await pause(500);
+    }
+    const runs = await withClient(
+      async (client) => (await client.query('SELECT started_at, finished_at FROM job_runs WHERE job = $1 AND started_at >= $2 ORDER BY started_at', [job.name, heldSince])).rows,
+    );
+    const overlapping = runs.filter((/** @type {{ started_at: string }} */ run, /** @type {number} */ i) => i > 0 && (!runs[i - 1].finished_at || run.started_at < runs[i - 1].finished_at));
+    check(
+      `${job.name}: after its completion met terminated connections, a next run within two intervals, none beside another`,
+      afterMs !== null && afterMs <= 2 * job.everyMs && overlapping.length === 0,
+      `${afterMs === null ? 'no run in time' : `${(afterMs / 1000).toFixed(1)} s after the cuts ended`} (2 × ${job.everyMs / 1000} s); ${runs.length} runs since, ${overlapping.length} overlapping`,
+    );
+  }
 }
