@@ -77,6 +77,21 @@ describe('the store circuit breaker', () => {
     expect(store.recovered).toBe(1);
   });
 
+  it('moves its epoch on at every opening and never back, so a read from before an outage is known after it', async () => {
+    const { breaker } = breakerWith(1_000);
+    const before = breaker.epoch();
+    await breaker.run(() => Promise.resolve('OK'));
+    expect(breaker.epoch()).toBe(before);
+    breaker.trip(away());
+    const opened = breaker.epoch();
+    expect(opened).toBeGreaterThan(before);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(breaker.isOpen()).toBe(false);
+    expect(breaker.epoch()).toBe(opened);
+    await breaker.run(() => Promise.reject(away())).catch(() => undefined);
+    expect(breaker.epoch()).toBeGreaterThan(opened);
+  });
+
   it('stays open while the recovery step fails, and closes at the first probe where it succeeds', async () => {
     const { breaker, store } = breakerWith(1_000);
     store.recoverFails = true;

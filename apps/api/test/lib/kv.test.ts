@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { MemoryKeyValueStore, RedisKeyValueStore, type KeyValueStore } from '../../src/lib/kv';
+import { cacheKey, fillCache, invalidateCache, MemoryKeyValueStore, readCache, RedisKeyValueStore, type KeyValueStore } from '../../src/lib/kv';
 import { testRedisUrl } from '../databases';
 
 // The same behaviour suite for both stores: in-process always, Redis when TEST_REDIS_URL is
@@ -82,6 +82,20 @@ describe.each(stores)('$kind key-value store', ({ create }) => {
     await timePasses(k, 80);
     expect(await kv.get(k)).toBeNull();
     expect(await kv.ttl(k)).toBeNull();
+  });
+
+  it('fills a read-through miss while the store has not been away (its epoch unchanged), and never over a tombstone', async () => {
+    const [missed, ended] = [cacheKey(key()), cacheKey(key())];
+    const epoch = kv.epoch();
+    const read = await readCache<{ row: number }>(kv, missed);
+    expect(read).toEqual({ value: null, fillable: true, epoch });
+    await fillCache(kv, read, missed, { row: 1 }, 60_000);
+    expect(await readCache(kv, missed)).toMatchObject({ value: { row: 1 }, fillable: false });
+    await invalidateCache(kv, [ended]);
+    const gone = await readCache(kv, ended);
+    await fillCache(kv, gone, ended, { row: 2 }, 60_000);
+    expect(await readCache(kv, ended)).toMatchObject({ value: null, fillable: false });
+    expect(kv.epoch()).toBe(epoch);
   });
 
   it('sets only when absent', async () => {

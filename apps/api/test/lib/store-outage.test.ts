@@ -107,7 +107,7 @@ describe.runIf(redisUrl)('the Redis store while Redis is away', () => {
     await expect.poll(() => kv.available()).toBe(false);
     // a miss that may not be filled: the caller reads the database, and nothing is stored
     const away = await readCache(kv, kept);
-    expect(away).toEqual({ value: null, fillable: false });
+    expect(away).toMatchObject({ value: null, fillable: false });
     await fillCache(kv, away, kept, { row: 'during' }, 300_000);
     // the change is in the database; its tombstone cannot be written, which is not an error
     await expect(invalidateCache(kv, [endedMeanwhile])).resolves.toBeUndefined();
@@ -118,14 +118,36 @@ describe.runIf(redisUrl)('the Redis store while Redis is away', () => {
     // the entries went (the one whose tombstone was lost too); the tombstone and other keys stayed
     expect(await direct.get(`${prefix}${kept}`)).toBeNull();
     expect(await direct.get(`${prefix}${endedMeanwhile}`)).toBeNull();
-    expect(await readCache(kv, ended)).toEqual({ value: null, fillable: false });
+    expect(await readCache(kv, ended)).toMatchObject({ value: null, fillable: false });
     expect(await kv.get('code:LOGIN:13800000000')).toBe('hash');
     expect(events.at(-1)).toBe('closed, 2 forgotten');
     // and the cache works again
     const read = await readCache(kv, kept);
-    expect(read).toEqual({ value: null, fillable: true });
+    expect(read).toEqual({ value: null, fillable: true, epoch: kv.epoch() });
     await fillCache(kv, read, kept, { row: 'after' }, 300_000);
     expect((await readCache(kv, kept)).value).toEqual({ row: 'after' });
+  });
+
+  it('drops a fill read before Redis was away and back, although the breaker is closed again by then', async () => {
+    const key = cacheKey(`read-before:${randomBytes(4).toString('hex')}`);
+    const read = await readCache(kv, key);
+    expect(read).toMatchObject({ value: null, fillable: true });
+    const before = kv.epoch();
+    await proxy.cut();
+    await expect.poll(() => kv.available()).toBe(false);
+    // open: the epoch has moved on already, the fill goes nowhere
+    expect(kv.epoch()).toBeGreaterThan(before);
+    await proxy.restore();
+    await expect.poll(() => kv.available(), { timeout: 10_000 }).toBe(true);
+    const sent = vi.spyOn(redis, 'sendCommand');
+    await fillCache(kv, read, key, { row: 'read before the outage' }, 300_000);
+    expect(sent).not.toHaveBeenCalled();
+    sent.mockRestore();
+    expect(await direct.get(`${prefix}${key}`)).toBeNull();
+    // a read made since the return fills as usual
+    const again = await readCache(kv, key);
+    await fillCache(kv, again, key, { row: 'read after' }, 300_000);
+    expect(await direct.get(`${prefix}${key}`)).toBe(JSON.stringify({ row: 'read after' }));
   });
 
   it('says its subscriptions are not live while away, and tells their handlers `null` once back', async () => {

@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { ErrorCode, type TLocale } from '@llk/contracts';
 import { Redis } from 'ioredis';
+import { ColumnNode, TableNode, UpdateQueryNode, type KyselyPlugin, type QueryId, type RootOperationNode } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App } from '../../src/app';
 import { createDatabase, type DatabaseHandle } from '../../src/db/database';
+import { toDbDate } from '../../src/db/dialect';
 import { RedisKeyValueStore } from '../../src/lib/kv';
 import { closeRedis, createRedis, whenRedisReady } from '../../src/lib/redis';
 import { sha256Hex } from '../../src/lib/secrets';
@@ -30,6 +32,13 @@ const OUTAGE_LOAD_MS = 1_500;
 
 type Answer = { status: number; errcode: number; ms: number; url: string };
 
+/** Whether a query is a session's touch (`UPDATE sessions SET last_seen_at`). */
+function isSessionTouch(node: RootOperationNode): boolean {
+  if (!UpdateQueryNode.is(node)) return false;
+  const table = node.table && TableNode.is(node.table) ? node.table.table.identifier.name : null;
+  return table === 'sessions' && (node.updates ?? []).some((set) => ColumnNode.is(set.column) && set.column.column.name === 'last_seen_at');
+}
+
 function p(values: number[], share: number): number {
   const sorted = [...values].sort((x, y) => x - y);
   return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)] ?? 0;
@@ -46,6 +55,23 @@ describe.runIf(redisUrl).each(testDialects())('Redis away on $dialect', ({ diale
   let b: App;
   const prefix = `llk-test:${randomBytes(6).toString('hex')}:`;
   // MEMO_SECONDS=10: a copy kept in memory would outlive the test, so a refusal proves it was not read
+  /** Runs once after instance A's next session touch has answered, before that request goes on to its cache fill. */
+  let afterTouch: (() => Promise<void>) | null = null;
+  const touches = new Set<QueryId>();
+  const touchGate: KyselyPlugin = {
+    transformQuery(args) {
+      if (afterTouch && isSessionTouch(args.node)) touches.add(args.queryId);
+      return args.node;
+    },
+    async transformResult(args) {
+      const pause = touches.delete(args.queryId) ? afterTouch : null;
+      if (pause) {
+        afterTouch = null;
+        await pause();
+      }
+      return args.result;
+    },
+  };
   const env = { CODE_IP_HOURLY_LIMIT: '10000', CODE_IP_DAILY_LIMIT: '10000', CODE_SECRET: 's'.repeat(32), MEMO_SECONDS: '10' };
 
   beforeAll(async () => {
@@ -63,7 +89,7 @@ describe.runIf(redisUrl).each(testDialects())('Redis away on $dialect', ({ diale
       stores.push(kv);
       return buildTestApp(handle, { env, deps: { kv, redis } });
     };
-    a = await instance(database.handle);
+    a = await instance({ ...database.handle, db: database.handle.db.withPlugin(touchGate) });
     b = await instance(second);
   });
   afterAll(async () => {
@@ -191,5 +217,34 @@ describe.runIf(redisUrl).each(testDialects())('Redis away on $dialect', ({ diale
     expect(await cached(reader.token)).not.toBeNull();
     const code = await a.inject({ method: 'POST', url: '/sms', payload: { mobile: '13800138001', smsType: 'SIGNUP' }, remoteAddress: newIp() });
     expect(code.statusCode, code.body).toBe(200);
+  });
+
+  it('does not fill a session read before Redis was away and back: ended meanwhile, it stays refused on both instances', async () => {
+    const user = await signUp(a);
+    const tokenHash = sha256Hex(user.token);
+    // not cached anywhere, last touched two minutes ago: A's next read goes to the database and touches the row
+    await database.handle.db.updateTable('sessions').set({ last_seen_at: toDbDate(Date.now() - 120_000) }).where('token_hash', '=', tokenHash).execute();
+    await direct.del(`${prefix}cache:session:${tokenHash}`);
+    let blipped = false;
+    // between A's read of the live row and its fill: Redis away, the session ended on B (its
+    // tombstone lost), Redis back and every entry forgotten, both breakers closed again
+    afterTouch = async () => {
+      await proxy.cut();
+      await expect.poll(available).toBe(false);
+      expect((await post(b, user.token, '/logout')).res.statusCode).toBe(200);
+      await proxy.restore();
+      await expect.poll(available, { timeout: 10_000 }).toBe(true);
+      blipped = true;
+    };
+    // read before the log-out, so answered
+    expect(await info(a, user.token)).toBe(200);
+    expect(blipped).toBe(true);
+    // the fill read before the outage was dropped: nothing for any instance to accept
+    expect(await cached(user.token)).toBeNull();
+    for (const app of [a, b]) {
+      const answers = await Promise.all(Array.from({ length: 20 }, () => info(app, user.token)));
+      expect(answers).toEqual(Array<number>(20).fill(401));
+    }
+    expect(await cached(user.token)).toBeNull();
   });
 });

@@ -52,6 +52,14 @@ export class CircuitBreaker {
     return this.open;
   }
 
+  /**
+   * Increases each time the breaker opens (and at every outage failure while open), never goes
+   * back: a read-through fill read at an earlier epoch may predate a tombstone lost meanwhile.
+   */
+  epoch(): number {
+    return this.trips;
+  }
+
   /** Runs a store command: rejected at once while open; an outage failure opens the breaker. */
   run<T>(command: () => Promise<T>): Promise<T> {
     if (this.open) return Promise.reject(new StoreUnavailableError(this.cause));

@@ -6,6 +6,11 @@
  */
 export interface KeyValueStore {
   readonly kind: 'memory' | 'redis';
+  /**
+   * How many times the store has been away (its breaker opened, ADR 0025); always 0 in memory.
+   * A read-through fill is stored only if this has not changed since its read.
+   */
+  epoch(): number;
   get(key: string): Promise<string | null>;
   /** Values of many keys in one round trip (MGET), in the order given; null for a missing key. */
   getMany(keys: readonly string[]): Promise<(string | null)[]>;

@@ -25,6 +25,11 @@ export class MemoryKeyValueStore implements KeyValueStore {
     this.sweeper.unref();
   }
 
+  /** never away */
+  epoch(): number {
+    return 0;
+  }
+
   private live(key: string): Entry | undefined {
     const entry = this.entries.get(key);
     if (entry && entry.expiresAt <= this.now()) {

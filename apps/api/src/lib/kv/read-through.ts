@@ -14,7 +14,10 @@ import { type KeyValueStore } from './key-value-store';
 // the caller reads the database, and nothing is stored. A tombstone that cannot be written is not
 // an error: the change is in the database, which every instance reads while the store is away,
 // and the store forgets every entry under CACHE_NAMESPACE when it is back, before it is used
-// again, so an entry from before the change cannot come back.
+// again, so an entry from before the change cannot come back. Nor can a fill read before the
+// outage and stored after the return (a read, then a wait on a lock, meanwhile the change and its
+// lost tombstone): a read records the store's epoch, which every opening of the breaker moves on,
+// and a fill at another epoch is dropped.
 
 /** Every read-through key starts with this, so the store can forget them all after an outage. */
 export const CACHE_NAMESPACE = 'cache:';
@@ -39,34 +42,47 @@ export interface CacheRead<T> {
   value: T | null;
   /** a miss with no tombstone: the loaded value may be stored */
   fillable: boolean;
+  /** the store's epoch before the read (`kv.epoch()`): the fill is dropped if it has moved on */
+  epoch: number;
 }
 
-/** What one raw value (from get or getMany) says. */
-export function cacheReadOf<T>(raw: string | null): CacheRead<T> {
-  if (raw === null) return { value: null, fillable: true };
-  if (raw === TOMBSTONE) return { value: null, fillable: false };
-  return { value: JSON.parse(raw) as T, fillable: false };
+/** What one raw value (from get or getMany) says; `epoch` is `kv.epoch()` taken before that call. */
+export function cacheReadOf<T>(raw: string | null, epoch: number): CacheRead<T> {
+  if (raw === null) return { value: null, fillable: true, epoch };
+  if (raw === TOMBSTONE) return { value: null, fillable: false, epoch };
+  return { value: JSON.parse(raw) as T, fillable: false, epoch };
 }
-
-/** A read while the store is away: nothing known, nothing to store. */
-const UNAVAILABLE: CacheRead<never> = { value: null, fillable: false };
 
 function unlessUnavailable(error: unknown): void {
   if (!isStoreUnavailable(error)) throw error;
 }
 
 export async function readCache<T>(kv: KeyValueStore, key: string): Promise<CacheRead<T>> {
+  const epoch = kv.epoch();
   try {
-    return cacheReadOf<T>(await kv.get(checked(key)));
+    return cacheReadOf<T>(await kv.get(checked(key)), epoch);
   } catch (error) {
     unlessUnavailable(error);
-    return UNAVAILABLE;
+    // the store is away: nothing known, nothing to store
+    return { value: null, fillable: false, epoch };
   }
 }
 
-/** Stores a loaded value, unless the read found a tombstone or another reader filled it meanwhile. */
+/**
+ * Whether a value loaded after `read` may still be kept: the read found no entry and no
+ * tombstone, and the store has not been away since (its epoch unchanged; an open breaker has
+ * moved it on too).
+ */
+export function mayFill(kv: KeyValueStore, read: CacheRead<unknown>): boolean {
+  return read.fillable && kv.epoch() === read.epoch;
+}
+
+/**
+ * Stores a loaded value, unless the read found a tombstone, the store has been away since the
+ * read, or another reader filled it meanwhile.
+ */
 export async function fillCache(kv: KeyValueStore, read: CacheRead<unknown>, key: string, value: unknown, ttlMs: number): Promise<void> {
-  if (read.fillable && ttlMs > 0) await kv.setIfAbsent(checked(key), JSON.stringify(value), ttlMs).catch(unlessUnavailable);
+  if (mayFill(kv, read) && ttlMs > 0) await kv.setIfAbsent(checked(key), JSON.stringify(value), ttlMs).catch(unlessUnavailable);
 }
 
 /** Ends these entries at once on every instance; call it after the change is written. */

@@ -190,6 +190,10 @@ export class RedisKeyValueStore implements KeyValueStore {
     return !this.shared.breaker.isOpen();
   }
 
+  epoch(): number {
+    return this.shared.breaker.epoch();
+  }
+
   private run<T>(command: () => Promise<T>): Promise<T> {
     return this.shared.breaker.run(command);
   }

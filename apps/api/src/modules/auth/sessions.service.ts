@@ -1,7 +1,7 @@
 import { type TLoginType } from '@llk/contracts';
 import { fromDbDate, newId, toDbDate } from '../../db/dialect';
 import { type Db } from '../../db/schema';
-import { cacheKey, fillCache, invalidateCache, readCache, type KeyValueStore } from '../../lib/kv';
+import { cacheKey, fillCache, invalidateCache, mayFill, readCache, type KeyValueStore } from '../../lib/kv';
 import { forgetOn, type Memo } from '../../lib/memo';
 import { newToken, sha256Hex, TOKEN_RE } from '../../lib/secrets';
 import { deleteDeadSessions, findSessionById, findSessionByTokenHash, insertSession, revokeSession, revokeUserSessions, touchSession, type SessionRow } from './sessions.repository';
@@ -187,8 +187,9 @@ export async function findActiveSessionCached(
   const session: ActiveSession = { id: row.id, userId: row.user_id, secondFactor: row.second_factor };
   const entry: CachedSession = { ...session, expiresAt: fromDbDate(row.expires_at).getTime(), lastSeenAt };
   await fillCache(kv, read, key, entry, lastSeenAt + SESSION_CACHE_MS - time);
-  // a tombstone (a change in the last minute) keeps it out of the memo as out of the store
-  if (read.fillable) memo?.set(tokenHash, at, entry, lastSeenAt + SESSION_CACHE_MS - time);
+  // a tombstone (a change in the last minute), or the store away since the read (ADR 0025), keeps
+  // it out of the memo as out of the store
+  if (mayFill(kv, read)) memo?.set(tokenHash, at, entry, lastSeenAt + SESSION_CACHE_MS - time);
   return session;
 }
 

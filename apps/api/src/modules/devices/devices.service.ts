@@ -130,7 +130,8 @@ const DEVICE_COUNT_CACHE_MS = 10 * 60_000;
 
 /** The account's device count, read through the cache (a fleet's count costs a walk of its index). */
 async function ownDeviceCount(db: Db, kv: KeyValueStore, userId: string): Promise<number> {
-  const read = cacheReadOf<number>(await kv.get(countKey(userId)));
+  const epoch = kv.epoch();
+  const read = cacheReadOf<number>(await kv.get(countKey(userId)), epoch);
   if (typeof read.value === 'number') return read.value;
   const count = await countDevices(db, userId);
   await fillCache(kv, read, countKey(userId), count, DEVICE_COUNT_CACHE_MS);
@@ -331,8 +332,9 @@ export async function registerDevice(db: Db, kv: KeyValueStore, caller: Caller, 
 export async function heartbeat(db: Db, kv: KeyValueStore, caller: Caller, deviceKey: string, sessions?: readonly string[]): Promise<TDevicePolicyAnswer> {
   const now = caller.now ?? new Date();
   const keys = { state: stateKey(caller.userId, deviceKey), seen: seenKey(caller.userId, deviceKey) };
+  const epoch = kv.epoch();
   const [stateRaw, seenRaw] = await kv.getMany([keys.state, keys.seen]);
-  const read = cacheReadOf<DeviceState>(stateRaw ?? null);
+  const read = cacheReadOf<DeviceState>(stateRaw ?? null, epoch);
   let state = read.value;
   let seen = seenRaw ? (JSON.parse(seenRaw) as Seen) : null;
   if (!state) {
