@@ -5,7 +5,6 @@ import SqliteDatabase from 'better-sqlite3';
 import { CompiledQuery, type Dialect, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { describeDatabaseTarget, parseDatabaseUrl, type TDatabaseTarget, type TDialect } from './database-url';
-import { setLocalTimeouts } from './postgres-session.repository';
 import { type DatabaseTimeouts } from './timeouts';
 import { type DB, type Db } from './schema';
 import { createWriteFeed, watchWrites, type WriteFeed, type WriteSource } from './write-watch';
@@ -59,21 +58,6 @@ export { type DatabaseTimeouts } from './timeouts';
 /** The pool's wait for a connection when the caller names none; with the statement timeout, a request's budget (ADR 0026). */
 export const DEFAULT_POOL_WAIT_MS = 5_000;
 
-/**
- * Runs `work` in one transaction whose limits are `timeouts` instead of the connection's, for
- * work known to take longer than a request may (a named job, a back-office export): PostgreSQL's
- * `set_config(…, true)`, which ends with the transaction, so the pooled connection goes back
- * with the API's limits. Limits left out keep the connection's. SQLite has no such limits: the
- * transaction simply runs.
- *
- *   await transactionWithTimeouts(app.database, { statementMs: 120_000 }, (trx) => sweepOrders(trx));
- */
-export async function transactionWithTimeouts<T>(handle: Pick<DatabaseHandle, 'db' | 'dialect'>, timeouts: Partial<DatabaseTimeouts>, work: (trx: Db) => Promise<T>): Promise<T> {
-  return handle.db.transaction().execute(async (trx) => {
-    if (handle.dialect === 'postgres') await setLocalTimeouts<DB>(trx, timeouts);
-    return work(trx);
-  });
-}
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 /** The server ended the session: shut down or terminated (57P01–57P03), or left idle in a transaction (25P03). */

@@ -45,22 +45,17 @@ const TIMEOUT_SETTINGS = {
   idleInTransactionMs: 'idle_in_transaction_session_timeout',
 } as const satisfies Record<keyof DatabaseTimeouts, string>;
 
-/** set_config of each timeout named in `timeouts` (ms), in one statement; `local`: until the transaction ends. */
-async function setTimeouts<T>(db: Kysely<T>, timeouts: Partial<DatabaseTimeouts>, local: boolean): Promise<void> {
+/** set_config of each timeout named in `timeouts` (ms) for the session, in one statement. */
+async function setTimeouts<T>(db: Kysely<T>, timeouts: Partial<DatabaseTimeouts>): Promise<void> {
   const calls = (Object.keys(TIMEOUT_SETTINGS) as (keyof DatabaseTimeouts)[])
     .filter((key) => timeouts[key] !== undefined)
-    .map((key) => sql`set_config(${TIMEOUT_SETTINGS[key]}, ${String(Math.round(timeouts[key] ?? 0))}, ${local})`);
+    .map((key) => sql`set_config(${TIMEOUT_SETTINGS[key]}, ${String(Math.round(timeouts[key] ?? 0))}, false)`);
   if (calls.length > 0) await sql`select ${sql.join(calls)}`.execute(db);
-}
-
-/** Sets the timeouts for the rest of the transaction `trx`; they end with it. */
-export async function setLocalTimeouts<T>(trx: Kysely<T>, timeouts: Partial<DatabaseTimeouts>): Promise<void> {
-  await setTimeouts(trx, timeouts, true);
 }
 
 /** No statement, lock or idle-transaction limit for this session; `db` must be one reserved connection. */
 export async function liftSessionTimeouts<T>(db: Kysely<T>): Promise<void> {
-  await setTimeouts(db, { statementMs: 0, lockMs: 0, idleInTransactionMs: 0 }, false);
+  await setTimeouts(db, { statementMs: 0, lockMs: 0, idleInTransactionMs: 0 });
 }
 
 /** The session's limits back to those it connected with (the pool's `-c` options). */

@@ -8,9 +8,10 @@ export interface JobDefinition {
   everyMs: number;
   /**
    * Its expiry: the longest one run may take, sized to its work (seconds, not minutes). A run
-   * holds its job by a short lease that it renews while it works, up to this; past it the run's
-   * signal is aborted, the hold lapses and the job is failed and retried, and the back office
-   * shows a run still going as stuck (ADR 0023).
+   * holds its job by a short lease that it renews while it works; past its expiry the run's
+   * signal is aborted (the sweep and reconciliation stop at their next item and fail, so the
+   * queue retries them), an error is logged, and a run still going keeps its hold, shown stuck
+   * in the back office, so a job never runs beside itself (ADR 0023).
    */
   expireSeconds: number;
   /**

@@ -104,7 +104,7 @@ export class PgBossRunner implements JobRunner {
     this.#startedAt = new Date();
     for (const job of jobs) {
       const pollingSeconds = this.#options.pollingIntervalSeconds ?? defaultPollingSeconds(job);
-      const renewHold = (id: string) => this.#renewHold(job.name, id);
+      const renewHold = (id: string, retryCount: number) => this.#renewHold(job.name, id, retryCount);
       const worker = new QueueWorker({ boss, job, execute: this.#options.execute, log, pollingMs: pollingSeconds * 1000, renewHold });
       worker.start();
       const ticker = setInterval(() => void this.requestScheduledRun(job.name), Math.max(500, job.everyMs / 2));
@@ -151,15 +151,19 @@ export class PgBossRunner implements JobRunner {
     }
   }
 
-  /** Extends the run's hold to `holdMs` from now; false when the job is no longer active (another instance failed it). */
-  async #renewHold(name: string, id: string): Promise<boolean> {
+  /**
+   * Extends the hold of one fetch of a job to `holdMs` from now; false when that fetch no longer
+   * holds it (another instance failed it). A failed job keeps its id when pg-boss retries it, and
+   * each fetch of a retry counts one more `retry_count`: the pair names this fetch, so a run that
+   * lost its job never renews, completes or fails the retry another instance is running.
+   */
+  async #renewHold(name: string, id: string, retryCount: number): Promise<boolean> {
     const { rows } = (await this.boss
       .getDb()
-      .executeSql(`update ${this.#options.schema}.job set expire_in = (now() - started_on) + $3 * interval '1 millisecond' where name = $1 and id = $2 and state = 'active' returning id`, [
-        name,
-        id,
-        this.#hold.holdMs,
-      ])) as { rows: unknown[] };
+      .executeSql(
+        `update ${this.#options.schema}.job set expire_in = (now() - started_on) + $3 * interval '1 millisecond' where name = $1 and id = $2 and retry_count = $4 and state = 'active' returning id`,
+        [name, id, this.#hold.holdMs, retryCount],
+      )) as { rows: unknown[] };
     return rows.length > 0;
   }
 

@@ -26,9 +26,16 @@ export class QueueWorker {
   #sleeping: AbortController | undefined;
   #loop: Promise<void> | undefined;
 
-  readonly #renewHold: (id: string) => Promise<boolean>;
+  readonly #renewHold: (id: string, retryCount: number) => Promise<boolean>;
 
-  constructor(options: { boss: PgBoss; job: JobDefinition; execute: ExecuteJob; log: FastifyBaseLogger; pollingMs: number; renewHold: (id: string) => Promise<boolean> }) {
+  constructor(options: {
+    boss: PgBoss;
+    job: JobDefinition;
+    execute: ExecuteJob;
+    log: FastifyBaseLogger;
+    pollingMs: number;
+    renewHold: (id: string, retryCount: number) => Promise<boolean>;
+  }) {
     this.#boss = options.boss;
     this.#renewHold = options.renewHold;
     this.#job = options.job;
@@ -71,23 +78,35 @@ export class QueueWorker {
       return false;
     }
     if (!taken) return false;
-    const id = taken.id;
+    const { id, retryCount } = taken;
+    const renewHold = () => this.#renewHold(id, retryCount);
+    // At once: a retried job carries the hold its last run stretched, not one from now.
+    if (!(await renewHold().catch(() => true))) return true;
     try {
-      await this.#execute(this.#job, { attempt: taken.retryCount + 1, renewHold: () => this.#renewHold(id) });
+      await this.#execute(this.#job, { attempt: retryCount + 1, renewHold });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      await this.#settle('job failure not recorded in its queue', () => this.#boss.fail(name, id, { message }));
+      await this.#settle('job failure not recorded in its queue', renewHold, () => this.#boss.fail(name, id, { message }));
       return true;
     }
-    await this.#settle('job completion not recorded in its queue', () => this.#boss.complete(name, id));
+    await this.#settle('job completion not recorded in its queue', renewHold, () => this.#boss.complete(name, id));
     return true;
   }
 
-  /** Marks the job, trying again on a fresh connection; gives up to the hold's lapse. */
-  async #settle(failed: string, mark: () => Promise<unknown>): Promise<void> {
+  /**
+   * Marks the job, trying again on a fresh connection; gives up to the hold's lapse. Each try
+   * first renews this fetch's hold: renewed, no other instance can take the job for a whole hold,
+   * so the mark that follows is this run's; not renewed, another instance took the job over and
+   * marks it itself.
+   */
+  async #settle(failed: string, renewHold: () => Promise<boolean>, mark: () => Promise<unknown>): Promise<void> {
     for (const [index, waitMs] of SETTLE_RETRY_MS.entries()) {
       if (waitMs > 0) await delay(waitMs, undefined, { ref: false });
       try {
+        if (!(await renewHold())) {
+          this.#log.warn({ job: this.#job.name }, 'job not marked: its hold was lost to another instance, whose run marks it');
+          return;
+        }
         await mark();
         return;
       } catch (error) {

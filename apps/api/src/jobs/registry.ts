@@ -26,15 +26,15 @@ export function appJobs(app: FastifyInstance): JobDefinition[] {
       name: 'orders-sweep',
       everyMs: orders.sweepIntervalMs,
       expireSeconds: 60,
-      run: ({ now, log }) => sweepOrders({ db: app.jobsDb, providers: app.paymentProviders, kv: app.kv, completeAfterMs: orders.completeAfterMs, log }, now),
+      run: ({ now, log, signal }) => sweepOrders({ db: app.jobsDb, providers: app.paymentProviders, kv: app.kv, completeAfterMs: orders.completeAfterMs, log, signal }, now),
     },
     {
       // Open payments whose notification may have been lost are asked at their gateway.
       name: 'payments-reconcile',
       everyMs: payments.reconcileIntervalMs,
       expireSeconds: 60,
-      run: ({ now, log }) =>
-        reconcilePendingPayments({ db: app.jobsDb, providers: app.paymentProviders, kv: app.kv, afterMs: payments.reconcileAfterMs, log }, now),
+      run: ({ now, log, signal }) =>
+        reconcilePendingPayments({ db: app.jobsDb, providers: app.paymentProviders, kv: app.kv, afterMs: payments.reconcileAfterMs, log, signal }, now),
     },
     {
       // Yesterday's gateway bills against the ledger, once per gateway and day (hourly until done).

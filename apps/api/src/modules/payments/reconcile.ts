@@ -28,6 +28,8 @@ export interface ReconcileDeps {
   log?: { warn(object: unknown, message: string): void };
   /** payments looked at per run */
   batch?: number;
+  /** The job's: once aborted (past its expiry, ADR 0023) reconciliation stops before its next payment. */
+  signal?: AbortSignal;
 }
 
 export interface ReconcileResult {
@@ -55,6 +57,7 @@ export async function reconcilePendingPayments(deps: ReconcileDeps, now = new Da
 
   const result: ReconcileResult = { checked: 0, recovered: 0, failed: 0 };
   for (const payment of due) {
+    deps.signal?.throwIfAborted();
     if (!(await deps.kv.setIfAbsent(`payrec:${payment.payment_no}`, '1', deps.afterMs))) continue;
     const method = payment.method as TPayMethod;
     result.checked += 1;

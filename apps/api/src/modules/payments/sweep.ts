@@ -33,6 +33,8 @@ export interface SweepDeps {
   /** FULFILLED orders become COMPLETED this long after fulfilment */
   completeAfterMs: number;
   log?: RefundLog;
+  /** The job's: once aborted (past its expiry, ADR 0023) the sweep stops before its next item. */
+  signal?: AbortSignal;
 }
 
 export interface SweepResult {
@@ -81,6 +83,7 @@ export async function expireDueOrders(deps: SweepDeps, now = new Date()): Promis
   let expired = 0;
   let recovered = 0;
   for (const order of await findDueOrders(odb, PAYABLE_ORDER_STATUSES, toDbDate(now), BATCH)) {
+    deps.signal?.throwIfAborted();
     let paid = false;
     for (const payment of await findPaymentsOfOrder(odb, order.id, OPEN_PAYMENT_STATES)) {
       // FAILED leaves the attempt open; the order still expires and closeOrphanedPayments asks
@@ -102,6 +105,7 @@ export async function closeOrphanedPayments(deps: SweepDeps, now = new Date()): 
   const odb = deps.db;
   let settled = 0;
   for (const payment of await findOrphanedPayments(odb, ['EXPIRED', 'CANCELLED'], OPEN_PAYMENT_STATES, toDbDate(now.getTime() - 60_000), BATCH)) {
+    deps.signal?.throwIfAborted();
     const outcome = await settleOpenPayment(deps, payment);
     if (outcome === 'FAILED') {
       // to the back of the queue, so one unreachable gateway does not hold the others up
@@ -115,6 +119,7 @@ export async function refundDoublePayments(deps: SweepDeps, now = new Date()): P
   const odb = deps.db;
   let asked = 0;
   for (const payment of await findPaymentsToRefund(odb, BATCH)) {
+    deps.signal?.throwIfAborted();
     try {
       await refundDoublePayment(deps, payment.id, now);
     } catch (error) {
@@ -124,6 +129,7 @@ export async function refundDoublePayments(deps: SweepDeps, now = new Date()): P
   }
   // Refunds the gateway has not settled yet, each when its back-off says.
   for (const refund of await findDueRefunds(odb, toDbDate(now), BATCH)) {
+    deps.signal?.throwIfAborted();
     try {
       await askGateway(deps, refund.id, now);
     } catch (error) {
@@ -143,6 +149,7 @@ export async function refundDoublePayments(deps: SweepDeps, now = new Date()): P
 export async function refundUndeliveredOrders(deps: SweepDeps, now = new Date()): Promise<number> {
   let asked = 0;
   for (const { orderId, undeliverable } of await listUndeliveredOrders(deps.db, BATCH, now)) {
+    deps.signal?.throwIfAborted();
     const reason = undeliverable ? 'cloud PC renewal paid after its machine was released' : 'cloud PC: renewal of a first order refunded within 15 minutes';
     try {
       await refundOrder(deps, orderId, { reason }, now, {

@@ -41,6 +41,20 @@ describe.each(testDialects())('order lifecycle on $dialect', ({ dialect }) => {
   }
 
   describe('expiry', () => {
+    it('stops at its next order once the job’s signal is aborted (the run passed its expiry), and does the work on the next run', async () => {
+      const user = await newUser(ctx.app);
+      const order = await newOrder(ctx.app, user.token, { skuId: 'MONITOR_1' });
+      await expire(order.id);
+      const expired = new AbortController();
+      expired.abort(new Error('the run passed its expiry of 60 s'));
+      const before = (await orderRow(ctx.database, order.id)).status;
+      await expect(sweepOrders({ ...sweepDeps(), signal: expired.signal })).rejects.toThrow('the run passed its expiry of 60 s');
+      expect((await orderRow(ctx.database, order.id)).status).toBe(before);
+      const result = await sweepOrders({ ...sweepDeps(), signal: new AbortController().signal });
+      expect(result.expired).toBeGreaterThanOrEqual(1);
+      expect((await orderRow(ctx.database, order.id)).status).toBe('EXPIRED');
+    });
+
     it('expires unpaid orders and closes their open attempts at the gateway', async () => {
       const user = await newUser(ctx.app);
       const order = await newOrder(ctx.app, user.token, { skuId: 'MONITOR_1' });
