@@ -48,7 +48,7 @@ import { missingForProduction } from './production-requirements';
 //   MEMO_SECONDS        how long an instance keeps the sessions and accounts it read in memory
 //                       (lib/memo.ts); a change through the API ends them at once on every
 //                       instance, this bounds a change made outside it; 0 = off, at most 10  (2)
-//   HOT_SEARCH_MIN_VISITORS  distinct visitors (one a day each) a searched term needs before
+//   HOT_SEARCH_MIN_VISITORS  distinct visitors of the last 30 days a searched term needs before
 //                       the public hot list shows it; staff's pinned terms always show (3)
 //   SESSION_IDLE_DAYS   a session ends after this many days unused            (30)
 //   SESSION_ABSOLUTE_DAYS  …and this many days after log-in in any case      (180)

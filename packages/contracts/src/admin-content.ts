@@ -225,7 +225,7 @@ export type THotSearchState = z.infer<typeof ZHotSearchState>;
 export const ZAdminHotSearchQuery = z.object({ locale: z.enum(locales) }).strict();
 export const ZAdminHotSearch = z.object({
   keyword: z.string(),
-  /** distinct visitors who searched it (one a day each), seeded counts included */
+  /** distinct visitors who searched it in the last 30 days (ADR 0007) */
   count: z.number().int(),
   state: ZHotSearchState,
   /** in the public hot list now */

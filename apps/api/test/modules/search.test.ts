@@ -10,9 +10,12 @@ import { seedSteps } from '../../src/setup/seed-steps';
 import { searchSeedStep } from '../../src/modules/search/search.seed';
 import { syncGuideIndex } from '../../src/modules/search/search-index';
 import { SEARCH_TEXT_VERSION } from '../../src/modules/search/search-text';
-import { recordSearch } from '../../src/modules/search/search.service';
-import { signUp } from '../accounts';
-import { testDialects, useTestApp } from '../helper';
+import { findSearchRecord } from '../../src/modules/search/search.repository';
+import { hotSearchWindowStart, listHotSearches, recordSearch } from '../../src/modules/search/search.service';
+import { migrateToLatest } from '../../src/db/migrate';
+import { migrations } from '../../src/db/migrations';
+import { newIp, signUp } from '../accounts';
+import { createTestDatabase, testDialects, useTestApp, type TestDatabase } from '../helper';
 
 // A small guide of its own, so the tests do not depend on what the writers have finished.
 const guide: Record<string, string> = {
@@ -170,17 +173,27 @@ describe.each(testDialects())('search ($dialect)', ({ dialect }) => {
       const res = await ctx.app.inject({ url: '/search/hotContent', headers: { 'accept-language': lang } });
       return res.json<TEnvelope<THotSearches>>().data.list;
     }
-    async function countOf(locale: string, keyword: string) {
-      const row = await ctx.database.db.selectFrom('search_records').select('count').where('locale', '=', locale).where('keyword', '=', keyword).executeTakeFirst();
-      return row ? Number(row.count) : 0;
+    /** The term's distinct visitors in the window that ends at `at` (now). */
+    async function countOf(locale: string, keyword: string, at: Date = new Date()) {
+      return (await findSearchRecord(ctx.database.db, { locale, keyword, since: hotSearchWindowStart(at) }))?.count ?? 0;
     }
+    /** Visitors of a term written as the table keeps them (for terms the API would refuse). */
+    async function addVisitors(locale: string, keyword: string, visitors: number, seenAt = toDbDate(new Date())) {
+      await ctx.database.db.insertInto('search_records').values({ locale, keyword, updated_at: seenAt }).onConflict((oc) => oc.doNothing()).execute();
+      const rows = Array.from({ length: visitors }, (_, i) => ({ locale, keyword, visitor: `${keyword}-${i}`, seen_at: seenAt }));
+      if (rows.length > 0) await ctx.database.db.insertInto('search_record_visitors').values(rows).execute();
+    }
+    const deps = () => ({ db: ctx.database.db, kv: ctx.app.kv, visitorSecret: ctx.app.codeStore.secret });
+    const day = 86_400_000;
 
-    it('starts from the seeded defaults of the caller’s language', async () => {
+    it('starts from the seeded defaults of the caller’s language, pinned, with no visitors of their own', async () => {
       const zh = await hot('zh-CN');
-      expect(zh[0]).toEqual({ keyword: '屏幕墙', count: 1280 });
       expect(zh).toHaveLength(8);
-      expect((await hot('ja'))[0]?.keyword).toBe('スクリーンウォール');
+      expect(zh).toContainEqual({ keyword: '屏幕墙', count: 0 });
+      expect((await hot('ja')).map((entry) => entry.keyword)).toContain('スクリーンウォール');
       expect((await hot('ko')).map((entry) => entry.keyword)).toContain('원격 제어');
+      const states = await ctx.database.db.selectFrom('search_records').select('state').distinct().where('locale', '=', 'zh-CN').execute();
+      expect(states).toEqual([{ state: 'PINNED' }]);
     });
 
     it('counts a search once per client and keyword, normalised', async () => {
@@ -219,25 +232,39 @@ describe.each(testDialects())('search ($dialect)', ({ dialect }) => {
       expect((await record('远程控制', 'zh-CN', ip)).body.data.recorded).toBe(true);
     });
 
-    it('counts a visitor once a day per keyword: not again after 10 minutes, again the next day', async () => {
+    it('counts one visitor on three days once: not again after 10 minutes nor on the next days; again once they left the 30-day window', async () => {
       const ip = '198.51.100.10';
-      const before = await countOf('zh-CN', '隐私屏');
-      expect((await record('隐私屏', 'zh-CN', ip)).body.data.recorded).toBe(true);
+      expect(await countOf('zh-CN', '设备代码')).toBe(0);
+      expect((await record('设备代码', 'zh-CN', ip)).body.data.recorded).toBe(true);
       now += 10 * 60_000 - 1;
-      expect((await record('隐私屏', 'zh-CN', ip)).body.data.recorded).toBe(false);
-      // the ten minutes are only the store's shortcut: the database knows the visitor all day
+      expect((await record('设备代码', 'zh-CN', ip)).body.data.recorded).toBe(false);
+      // the ten minutes are only the store's shortcut: the database knows the visitor
       now += 1;
-      expect((await record('隐私屏', 'zh-CN', ip)).body.data.recorded).toBe(false);
-      expect(await countOf('zh-CN', '隐私屏')).toBe(before + 1);
-      const deps = { db: ctx.database.db, kv: ctx.app.kv, visitorSecret: ctx.app.codeStore.secret };
-      const tomorrow = new Date(Date.now() + 86_400_000);
-      expect(await recordSearch(deps, '隐私屏', 'zh-CN', { ip, userId: null }, tomorrow)).toEqual({ recorded: true });
-      expect(await countOf('zh-CN', '隐私屏')).toBe(before + 2);
-      // yesterday's visitors of the term are gone; what is kept is a keyed hash, never the address
-      const visitors = await ctx.database.db.selectFrom('search_record_visitors').selectAll().where('locale', '=', 'zh-CN').where('keyword', '=', '隐私屏').execute();
-      expect(visitors.map((row) => row.day)).toEqual([toDbDate(tomorrow).slice(0, 10)]);
+      expect((await record('设备代码', 'zh-CN', ip)).body.data.recorded).toBe(false);
+      // the next two days (the store's clock moves with them, so each search reaches the database)
+      const [day2, day3] = [new Date(Date.now() + day), new Date(Date.now() + 2 * day)];
+      now += day;
+      expect(await recordSearch(deps(), '设备代码', 'zh-CN', { ip, userId: null }, day2)).toEqual({ recorded: false });
+      now += day;
+      expect(await recordSearch(deps(), '设备代码', 'zh-CN', { ip, userId: null }, day3)).toEqual({ recorded: false });
+      expect(await countOf('zh-CN', '设备代码', day3)).toBe(1);
+      // however many days they search it, one visitor is one: never in the list alone, whatever the minimum
+      expect(await listHotSearches(ctx.database.db, 'zh-CN', 1, day3)).toMatchObject({ list: expect.arrayContaining([{ keyword: '设备代码', count: 1 }]) });
+      expect((await listHotSearches(ctx.database.db, 'zh-CN', 2, day3)).list.map((entry) => entry.keyword)).not.toContain('设备代码');
+      // what is kept is a keyed hash of the visitor alone, never the address, with when they last searched
+      const visitors = await ctx.database.db.selectFrom('search_record_visitors').selectAll().where('locale', '=', 'zh-CN').where('keyword', '=', '设备代码').execute();
+      expect(visitors).toHaveLength(1);
       expect(visitors[0]?.visitor).toMatch(/^[0-9a-f]{32}$/);
+      expect(visitors[0]?.seen_at).toBe(toDbDate(day3));
       expect(JSON.stringify(visitors)).not.toContain(ip);
+      // 30 days after their last search they no longer count; searching again counts them again
+      const later = new Date(day3.getTime() + 30 * day + 1);
+      now += 30 * day + 1;
+      expect(await countOf('zh-CN', '设备代码', later)).toBe(0);
+      expect(await recordSearch(deps(), '设备代码', 'zh-CN', { ip, userId: null }, later)).toEqual({ recorded: true });
+      expect(await countOf('zh-CN', '设备代码', later)).toBe(1);
+      const kept = await ctx.database.db.selectFrom('search_record_visitors').select('seen_at').where('locale', '=', 'zh-CN').where('keyword', '=', '设备代码').execute();
+      expect(kept).toEqual([{ seen_at: toDbDate(later) }]);
     });
 
     it('shows a term from 3 distinct visitors (HOT_SEARCH_MIN_VISITORS), not before', async () => {
@@ -278,28 +305,37 @@ describe.each(testDialects())('search ($dialect)', ({ dialect }) => {
     });
 
     it('leaves out of the list a term that finds nothing (any more), whatever its count', async () => {
-      await ctx.database.db.insertInto('search_records').values({ locale: 'en', keyword: '<script>alert(1)</script>', count: 90_000, updated_at: toDbDate(now) }).execute();
-      await ctx.database.db.insertInto('search_records').values({ locale: 'en', keyword: 'qwertzuiop', count: 80_000, updated_at: toDbDate(now) }).execute();
+      await addVisitors('en', '<script>alert(1)</script>', 9);
+      await addVisitors('en', 'qwertzuiop', 8);
       const en = (await hot('en')).map((entry) => entry.keyword);
       expect(en).not.toContain('qwertzuiop');
       // "script" and "alert" are in no English page of this guide
       expect(en).not.toContain('<script>alert(1)</script>');
-      expect(en.length).toBeGreaterThan(0);
+      expect(en).toContain('host monitor');
     });
 
-    it('lists the top 10 of a language, most searched first', async () => {
-      const keywords = Array.from({ length: 12 }, (_, i) => ({ locale: 'es', keyword: `muro de pantallas ${i}`, count: 100_000 + i, updated_at: toDbDate(now) }));
-      await ctx.database.db.insertInto('search_records').values(keywords).execute();
+    it('lists the top 10 of a language: the pinned, then the most visitors first', async () => {
+      for (let i = 0; i < 12; i++) await addVisitors('es', `muro de pantallas ${i}`, 3 + i);
       const es = await hot('es');
-      expect(es.map((entry) => entry.keyword)).toEqual(Array.from({ length: 10 }, (_, i) => `muro de pantallas ${11 - i}`));
+      expect(es).toHaveLength(10);
+      const pinned = await ctx.database.db.selectFrom('search_records').select('keyword').where('locale', '=', 'es').where('state', '=', 'PINNED').execute();
+      expect(new Set(es.slice(0, 8).map((entry) => entry.keyword))).toEqual(new Set(pinned.map((row) => row.keyword)));
+      expect(es.slice(8)).toEqual([
+        { keyword: 'muro de pantallas 11', count: 14 },
+        { keyword: 'muro de pantallas 10', count: 13 },
+      ]);
     });
 
-    it('a keyword searched by many clients climbs the list', async () => {
-      for (let i = 0; i < 3; i++) await record('Privacy screen', 'en', `192.0.2.${i + 10}`);
-      await ctx.database.db.updateTable('search_records').set({ count: 5000 }).where('locale', '=', 'en').where('keyword', '=', 'privacy screen').execute();
+    it('a keyword searched by more visitors climbs above one searched by fewer; visitors older than 30 days do not count', async () => {
+      for (let i = 0; i < 4; i++) await record('Privacy screen', 'en', `192.0.2.${i + 10}`);
       const en = await hot('en');
-      expect(en[0]).toEqual({ keyword: 'privacy screen', count: 5000 });
-      expect(en.length).toBeLessThanOrEqual(10);
+      expect(en.filter((entry) => ['privacy screen', 'host monitor'].includes(entry.keyword))).toEqual([
+        { keyword: 'privacy screen', count: 4 },
+        { keyword: 'host monitor', count: 3 },
+      ]);
+      await addVisitors('en', 'privacy control', 5, toDbDate(new Date(Date.now() - 31 * day)));
+      expect(await countOf('en', 'privacy control')).toBe(0);
+      expect((await hot('en')).map((entry) => entry.keyword)).not.toContain('privacy control');
     });
 
     it('requires the keyword as a query parameter', async () => {
@@ -339,5 +375,69 @@ describe.each(testDialects())('guide index sync on start ($dialect)', ({ dialect
     await db.updateTable('app_meta').set({ value: recorded.value.replace(/^\d+:/, '1:') }).where('key', '=', recorded.key).execute();
     expect(await syncGuideIndex(db, guideDir)).toBe(true);
     expect(await syncGuideIndex(db, guideDir)).toBe(false);
+  });
+});
+
+// The e2e journey of the rule of three (e2e/tests/content.spec.ts, "hot searches") step by step
+// on the seeded repository content, as a fresh site: two signed-in visitors, then one on the
+// search page; and the other search journey's seeded term on the zh-CN list.
+describe.each(testDialects())('hot searches: the e2e journeys on the seeded site ($dialect)', ({ dialect }) => {
+  const ctx = useTestApp(dialect);
+  beforeAll(async () => {
+    await seedDatabase(ctx.database.db, { steps: seedSteps });
+  });
+  const hot = async (lang: string) => (await ctx.app.inject({ url: '/search/hotContent', headers: { 'accept-language': lang } })).json<TEnvelope<THotSearches>>().data.list;
+
+  it('shows 屏幕墙 in the zh-CN hot searches of a new site', async () => {
+    expect((await hot('zh-CN')).map((entry) => entry.keyword)).toContain('屏幕墙');
+  });
+
+  it('a searched term enters the hot searches once three visitors searched it, not before', async () => {
+    const term = `group control screen wall e${Date.now().toString(36)}`;
+    for (let i = 0; i < 2; i++) {
+      const user = await signUp(ctx.app);
+      const login = await ctx.app.inject({ method: 'POST', url: '/h5Login', payload: { loginType: 'account', account: user.username, password: user.password }, remoteAddress: newIp() });
+      expect(login.statusCode, login.body).toBe(200);
+      const token = login.json<{ data: { access_token: string } }>().data.access_token;
+      const recorded = await ctx.app.inject({ method: 'POST', url: `/search/record?keyword=${encodeURIComponent(term)}`, headers: { authorization: token, 'accept-language': 'en' }, remoteAddress: '127.0.0.1' });
+      expect(recorded.json<TEnvelope<TSearchRecordResult>>().data).toEqual({ recorded: true });
+    }
+    expect((await hot('en')).map((item) => item.keyword)).not.toContain(term);
+    // the third, a visitor on the search page: it searches, then records
+    const found = await ctx.app.inject({ url: `/search?q=${encodeURIComponent(term)}`, headers: { 'accept-language': 'en' }, remoteAddress: '127.0.0.1' });
+    expect(found.json<TEnvelope<TSearchResult>>().data.total).toBeGreaterThan(0);
+    const third = await ctx.app.inject({ method: 'POST', url: `/search/record?keyword=${encodeURIComponent(term)}`, headers: { 'accept-language': 'en' }, remoteAddress: '127.0.0.1' });
+    expect(third.json<TEnvelope<TSearchRecordResult>>().data).toEqual({ recorded: true });
+    expect((await hot('en')).find((item) => item.keyword === term)?.count).toBe(3);
+  });
+});
+
+// A count of the earlier rule (a client once every ten minutes, seeded figures added) is no
+// visitor: on a database from before migration 0036 it puts no term in the list.
+describe.each(testDialects())('hot searches on a database from before 0036 ($dialect)', ({ dialect }) => {
+  let test: TestDatabase;
+  beforeAll(async () => {
+    test = await createTestDatabase(dialect, { migrate: false });
+    await migrateToLatest(test.handle);
+    await seedDatabase(test.handle.db, { steps: seedSteps });
+  });
+  afterAll(async () => {
+    await test.cleanup();
+  });
+
+  it('keeps the terms and states no old count: a term of 5000 old searches is not hot until visitors search it', async () => {
+    const m0036 = migrations['0036-hot-search-visitors']!;
+    await m0036.down!(test.handle.db);
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const old = test.handle.db as any;
+    await old.insertInto('search_records').values({ locale: 'en', keyword: 'group control', count: 5000, updated_at: toDbDate(new Date()) }).execute();
+    await m0036.up(test.handle.db);
+    const db = test.handle.db;
+    expect(await findSearchRecord(db, { locale: 'en', keyword: 'group control', since: hotSearchWindowStart(new Date()) })).toMatchObject({ count: 0, state: 'NORMAL' });
+    expect((await listHotSearches(db, 'en', 3)).list.map((entry) => entry.keyword)).not.toContain('group control');
+    expect((await listHotSearches(db, 'en', 1)).list.map((entry) => entry.keyword)).not.toContain('group control');
+    const deps = { db, kv: new MemoryKeyValueStore(), visitorSecret: Buffer.alloc(32, 7) };
+    for (const ip of ['192.0.2.1', '192.0.2.2', '192.0.2.3']) expect(await recordSearch(deps, 'group control', 'en', { ip, userId: null })).toEqual({ recorded: true });
+    expect((await listHotSearches(db, 'en', 3)).list).toContainEqual({ keyword: 'group control', count: 3 });
   });
 });

@@ -115,18 +115,17 @@ export interface SearchPostingsTable {
 export interface SearchRecordsTable {
   locale: string;
   keyword: string;
-  /** distinct visitors (one a day each); seeded and earlier counts as they were */
-  count: number;
+  /** when a visitor was last added (or staff set the state); migration 0036 dropped its count */
   updated_at: string;
   /** migration 0036: NORMAL | PINNED | HIDDEN (THotSearchState) */
   state: Generated<string>;
 }
 
-/** Migration 0036: who searched a term today, as a keyed hash of the visitor and the day. */
+/** Migration 0036: who searched a term, as a keyed hash of the visitor alone (ADR 0007). */
 export interface SearchRecordVisitorsTable {
   locale: string;
   keyword: string;
   visitor: string;
-  /** YYYY-MM-DD (UTC): rows of earlier days are deleted as the term is searched again */
-  day: string;
+  /** when the visitor last searched the term; rows older than the window go as it is searched again */
+  seen_at: string;
 }

@@ -107,27 +107,25 @@ export async function findMatches(
   return { rows, total: Number(count.total) };
 }
 
-/** Adds one search of a keyword in a locale. */
-export async function incrementSearchRecord(db: Db, locale: string, keyword: string, now: string): Promise<void> {
+/** Notes that a term of a locale gained a visitor now (adding the term when it is new). */
+export async function touchSearchRecord(db: Db, locale: string, keyword: string, now: string): Promise<void> {
   await db
     .insertInto('search_records')
-    .values({ locale, keyword, count: 1, updated_at: now })
-    .onConflict((oc) =>
-      oc.columns(['locale', 'keyword']).doUpdateSet({ count: sql<number>`${sql.ref('search_records.count')} + 1`, updated_at: now }),
-    )
+    .values({ locale, keyword, updated_at: now })
+    .onConflict((oc) => oc.columns(['locale', 'keyword']).doUpdateSet({ updated_at: now }))
     .execute();
 }
 
-/** Seeds a default hot search; counts already recorded are kept. */
-export async function insertSearchRecordIfAbsent(db: Db, locale: string, keyword: string, count: number, now: string): Promise<void> {
+/** Seeds a default hot search in a state; a term already there keeps its state. */
+export async function insertSearchRecordIfAbsent(db: Db, row: { locale: string; keyword: string; state: string; now: string }): Promise<void> {
   await db
     .insertInto('search_records')
-    .values({ locale, keyword, count, updated_at: now })
+    .values({ locale: row.locale, keyword: row.keyword, state: row.state, updated_at: row.now })
     .onConflict((oc) => oc.columns(['locale', 'keyword']).doNothing())
     .execute();
 }
 
-/** The state and count of every term of a locale staff may act on: pinned, then most searched. */
+/** A term of a locale with its state and the distinct visitors who searched it since the window's start. */
 export interface SearchRecordRow {
   keyword: string;
   count: number;
@@ -136,73 +134,96 @@ export interface SearchRecordRow {
 }
 
 /**
- * Candidates for the public hot list, best first: pinned terms whatever their count, then
- * NORMAL ones searched by at least `minVisitors`; hidden ones never. The caller still drops
- * terms that find nothing.
+ * A locale's terms, each with `count`: its distinct visitors seen at or after `since` (ADR 0007,
+ * "Hot searches"). One GROUP BY over the visitors of the window, the same SQL on both dialects.
  */
-export async function findHotCandidates(db: Db, locale: string, minVisitors: number, limit: number): Promise<SearchRecordRow[]> {
-  const rows = await db
-    .selectFrom('search_records')
-    .select(['keyword', 'count', 'state', 'updated_at'])
+function termsWithVisitors(db: Db, locale: string, since: string) {
+  const visitors = db
+    .selectFrom('search_record_visitors')
+    .select((eb) => ['keyword', eb.fn.countAll<number | string>().as('visitors')])
     .where('locale', '=', locale)
-    .where((eb) => eb.or([eb('state', '=', 'PINNED'), eb.and([eb('state', '=', 'NORMAL'), eb('count', '>=', minVisitors)])]))
-    .orderBy(sql`case when state = 'PINNED' then 0 else 1 end`)
+    .where('seen_at', '>=', since)
+    .groupBy('keyword');
+  return db
+    .selectFrom('search_records as r')
+    .leftJoin(visitors.as('v'), 'v.keyword', 'r.keyword')
+    .where('r.locale', '=', locale)
+    .select((eb) => ['r.keyword', 'r.state', 'r.updated_at', eb.fn.coalesce('v.visitors', eb.lit(0)).as('count')]);
+}
+
+function toRow(row: { keyword: string; state: string; updated_at: string; count: number | string }): SearchRecordRow {
+  return { keyword: row.keyword, count: Number(row.count), state: row.state, updated_at: row.updated_at };
+}
+
+/**
+ * Candidates for the public hot list, best first: pinned terms whatever their count, then
+ * NORMAL ones of at least `minVisitors` distinct visitors since `since`; hidden ones never. The
+ * caller still drops terms that find nothing.
+ */
+export async function findHotCandidates(db: Db, options: { locale: string; minVisitors: number; since: string; limit: number }): Promise<SearchRecordRow[]> {
+  const rows = await termsWithVisitors(db, options.locale, options.since)
+    .where((eb) =>
+      eb.or([eb('r.state', '=', 'PINNED'), eb.and([eb('r.state', '=', 'NORMAL'), eb(eb.fn.coalesce('v.visitors', eb.lit(0)), '>=', options.minVisitors)])]),
+    )
+    .orderBy(sql`case when r.state = 'PINNED' then 0 else 1 end`)
     .orderBy('count', 'desc')
-    .orderBy('updated_at', 'desc')
-    .orderBy('keyword')
-    .limit(limit)
+    .orderBy('r.updated_at', 'desc')
+    .orderBy('r.keyword')
+    .limit(options.limit)
     .execute();
-  return rows.map((row) => ({ ...row, count: Number(row.count) }));
+  return rows.map(toRow);
 }
 
-/** A locale's terms for the back office: pinned, then hidden, then most searched. */
-export async function findSearchRecordsForStaff(db: Db, locale: string, limit: number): Promise<SearchRecordRow[]> {
-  const rows = await db
-    .selectFrom('search_records')
-    .select(['keyword', 'count', 'state', 'updated_at'])
-    .where('locale', '=', locale)
-    .orderBy(sql`case state when 'PINNED' then 0 when 'HIDDEN' then 1 else 2 end`)
+/** A locale's terms for the back office: pinned, then hidden, then most searched in the window. */
+export async function findSearchRecordsForStaff(db: Db, options: { locale: string; since: string; limit: number }): Promise<SearchRecordRow[]> {
+  const rows = await termsWithVisitors(db, options.locale, options.since)
+    .orderBy(sql`case r.state when 'PINNED' then 0 when 'HIDDEN' then 1 else 2 end`)
     .orderBy('count', 'desc')
-    .orderBy('updated_at', 'desc')
-    .orderBy('keyword')
-    .limit(limit)
+    .orderBy('r.updated_at', 'desc')
+    .orderBy('r.keyword')
+    .limit(options.limit)
     .execute();
-  return rows.map((row) => ({ ...row, count: Number(row.count) }));
+  return rows.map(toRow);
 }
 
-export async function findSearchRecord(db: Db, locale: string, keyword: string): Promise<SearchRecordRow | undefined> {
-  const row = await db
-    .selectFrom('search_records')
-    .select(['keyword', 'count', 'state', 'updated_at'])
-    .where('locale', '=', locale)
-    .where('keyword', '=', keyword)
-    .executeTakeFirst();
-  return row ? { ...row, count: Number(row.count) } : undefined;
+export async function findSearchRecord(db: Db, options: { locale: string; keyword: string; since: string }): Promise<SearchRecordRow | undefined> {
+  const row = await termsWithVisitors(db, options.locale, options.since).where('r.keyword', '=', options.keyword).executeTakeFirst();
+  return row ? toRow(row) : undefined;
 }
 
-/** Sets a term's state, adding the term (count 0) when nobody searched it yet. */
+/** Sets a term's state, adding the term when nobody searched it yet. */
 export async function upsertSearchRecordState(db: Db, locale: string, keyword: string, state: string, now: string): Promise<void> {
   await db
     .insertInto('search_records')
-    .values({ locale, keyword, count: 0, updated_at: now, state })
+    .values({ locale, keyword, updated_at: now, state })
     .onConflict((oc) => oc.columns(['locale', 'keyword']).doUpdateSet({ state }))
     .execute();
 }
 
 /**
- * Adds a visitor of a term for `day` unless already there; true when added. The term's visitors
- * of earlier days go at the same time: the day is part of the visitor's key, so they can never
- * match again.
+ * Adds a visitor of a term, seen at `seenAt`; true when the visitor is new to the window (the
+ * table's primary key makes that one answer under any race). A visitor already there is seen
+ * again, so they count while they keep searching the term. The term's visitors last seen before
+ * `since` go first: they no longer count, and no hash is kept longer than it is needed.
  */
-export async function addSearchVisitor(db: Db, row: { locale: string; keyword: string; visitor: string; day: string }): Promise<boolean> {
-  await db.deleteFrom('search_record_visitors').where('locale', '=', row.locale).where('keyword', '=', row.keyword).where('day', '<', row.day).execute();
+export async function addSearchVisitor(db: Db, row: { locale: string; keyword: string; visitor: string; seenAt: string; since: string }): Promise<boolean> {
+  await db.deleteFrom('search_record_visitors').where('locale', '=', row.locale).where('keyword', '=', row.keyword).where('seen_at', '<', row.since).execute();
   const added = await db
     .insertInto('search_record_visitors')
-    .values(row)
+    .values({ locale: row.locale, keyword: row.keyword, visitor: row.visitor, seen_at: row.seenAt })
     .onConflict((oc) => oc.columns(['locale', 'keyword', 'visitor']).doNothing())
     .returning('visitor')
     .executeTakeFirst();
-  return added !== undefined;
+  if (added) return true;
+  await db
+    .updateTable('search_record_visitors')
+    .set({ seen_at: row.seenAt })
+    .where('locale', '=', row.locale)
+    .where('keyword', '=', row.keyword)
+    .where('visitor', '=', row.visitor)
+    .where('seen_at', '<', row.seenAt)
+    .execute();
+  return false;
 }
 
 /** Whether a locale has a document, public now, holding at least `required` of the terms. */

@@ -32,9 +32,9 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['search'],
         summary: 'Count a search for the hot list (query parameters only)',
         description:
-          'Counts one per distinct visitor (the signed-in account, else the client address) and day. ' +
-          'recorded: false when throttled, already counted for this visitor today, or when the keyword finds nothing. ' +
-          'A term is in the hot list once HOT_SEARCH_MIN_VISITORS visitors searched it, unless staff hid it.',
+          'Counts one per distinct visitor (the signed-in account, else the client address) in the last 30 days. ' +
+          'recorded: false when throttled, already counted for this visitor in that window, or when the keyword finds nothing. ' +
+          'A term is in the hot list once HOT_SEARCH_MIN_VISITORS visitors searched it in the window, unless staff hid it.',
         querystring: ZSearchRecordQuery,
         response: envelopeResponses(ZSearchRecordResult),
       },
@@ -53,7 +53,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['search'],
         summary: 'Most searched keywords in the caller’s language',
-        description: 'Pinned terms first, then terms searched by at least HOT_SEARCH_MIN_VISITORS distinct visitors that still find something; hidden terms never.',
+        description: 'Pinned terms first, then terms searched by at least HOT_SEARCH_MIN_VISITORS distinct visitors in the last 30 days that still find something, most visitors first; hidden terms never.',
         response: envelopeResponses(ZHotSearches),
       },
       // every counted search moves the list and no publication ends it: an instance keeps the

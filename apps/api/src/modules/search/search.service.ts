@@ -3,7 +3,7 @@ import { dbNow, toDbDate } from '../../db/dialect';
 import { type Db } from '../../db/schema';
 import { type KeyValueStore } from '../../lib/kv';
 import { hmacHex } from '../../lib/secrets';
-import { addSearchVisitor, findHotCandidates, findMatches, hasMatchingDocument, incrementSearchRecord } from './search.repository';
+import { addSearchVisitor, findHotCandidates, findMatches, hasMatchingDocument, touchSearchRecord } from './search.repository';
 import { makeSnippet, normalizeKeyword, queryTerms, requiredMatches } from './search-text';
 
 const CJK_LOCALES: TLocale[] = ['zh-CN', 'zh-tw', 'ja', 'ko'];
@@ -39,6 +39,14 @@ export async function search(db: Db, query: { q: string; page: number; pageSize:
 export const RECORD_LIMIT_PER_MINUTE = 20;
 const REPEAT_WINDOW_MS = 10 * 60_000;
 
+/** A term's count is its distinct visitors of the last 30 days (ADR 0007, "Hot searches"). */
+export const HOT_SEARCH_WINDOW_DAYS = 30;
+
+/** The start of the window that ends at `now`, as the database keeps times. */
+export function hotSearchWindowStart(now: Date): string {
+  return toDbDate(new Date(now.getTime() - HOT_SEARCH_WINDOW_DAYS * 86_400_000));
+}
+
 /** Who searched: the signed-in account when there is one, else the client address. */
 export interface SearchVisitor {
   ip: string;
@@ -46,13 +54,13 @@ export interface SearchVisitor {
 }
 
 /**
- * The visitor of a day as the database keeps it: a keyed hash (the secret is the code secret's,
- * for another purpose), so neither an address nor an account id is stored, and a visitor of
- * one day is not recognisable on another.
+ * The visitor as the database keeps it: a keyed hash of the visitor alone (the secret is the
+ * code secret's, for another purpose), so neither an address nor an account id is stored, and
+ * the same visitor is the same row whichever day they search.
  */
-function visitorKey(secret: Buffer, visitor: SearchVisitor, day: string): string {
+function visitorKey(secret: Buffer, visitor: SearchVisitor): string {
   const who = visitor.userId ? `user:${visitor.userId}` : `ip:${visitor.ip}`;
-  return hmacHex(secret, `search-visitor:${day}:${who}`).slice(0, 32);
+  return hmacHex(secret, `search-visitor:${who}`).slice(0, 32);
 }
 
 /** Whether a keyword finds something now in a locale: a term that finds nothing is not hot. */
@@ -62,10 +70,11 @@ async function findsSomething(db: Db, locale: TLocale, keyword: string): Promise
 }
 
 /**
- * Counts a search for the hot list: one per distinct visitor and day (ADR 0007, "Hot searches").
- * Nothing is counted (recorded: false) for a client address over its per-minute budget, for a
- * visitor already counted for this keyword today (within ten minutes without reading the
- * database), or for a keyword that finds nothing, so the public list cannot be filled with junk.
+ * Counts a search for the hot list: a visitor counts once per term in the window, however often
+ * and on however many days they search it (ADR 0007, "Hot searches"). Nothing is counted
+ * (recorded: false) for a client address over its per-minute budget, for a visitor the window
+ * already counts for this keyword (within ten minutes without reading the database), or for a
+ * keyword that finds nothing, so the public list cannot be filled with junk.
  */
 export async function recordSearch(
   deps: { db: Db; kv: KeyValueStore; visitorSecret: Buffer },
@@ -77,13 +86,13 @@ export async function recordSearch(
   const normalized = normalizeKeyword(keyword);
   if (queryTerms(normalized).length === 0) return { recorded: false };
   if ((await deps.kv.incr(`search:record:${visitor.ip}`, 60_000)) > RECORD_LIMIT_PER_MINUTE) return { recorded: false };
-  const day = toDbDate(now).slice(0, 10);
-  const key = visitorKey(deps.visitorSecret, visitor, day);
+  const key = visitorKey(deps.visitorSecret, visitor);
   if (!(await deps.kv.setIfAbsent(`search:record:${key}:${locale}:${normalized}`, '1', REPEAT_WINDOW_MS))) return { recorded: false };
   if (!(await findsSomething(deps.db, locale, normalized))) return { recorded: false };
+  const seenAt = toDbDate(now);
   const recorded = await deps.db.transaction().execute(async (trx) => {
-    if (!(await addSearchVisitor(trx, { locale, keyword: normalized, visitor: key, day }))) return false;
-    await incrementSearchRecord(trx, locale, normalized, toDbDate(now));
+    if (!(await addSearchVisitor(trx, { locale, keyword: normalized, visitor: key, seenAt, since: hotSearchWindowStart(now) }))) return false;
+    await touchSearchRecord(trx, locale, normalized, seenAt);
     return true;
   });
   return { recorded };
@@ -93,11 +102,11 @@ export const HOT_SEARCH_COUNT = 10;
 
 /**
  * The public hot list of a locale: pinned terms first, then NORMAL ones with at least
- * `minVisitors` distinct visitors, most searched first; hidden ones and terms that find
- * nothing (any more) left out. Candidates are checked a list's worth at a time, in parallel.
+ * `minVisitors` distinct visitors in the window, most visitors first; hidden ones and terms
+ * that find nothing (any more) left out. Candidates are checked a list's worth at a time, in parallel.
  */
-export async function listHotSearches(db: Db, locale: TLocale, minVisitors: number): Promise<THotSearches> {
-  const candidates = await findHotCandidates(db, locale, minVisitors, HOT_SEARCH_COUNT * 3);
+export async function listHotSearches(db: Db, locale: TLocale, minVisitors: number, now: Date = new Date()): Promise<THotSearches> {
+  const candidates = await findHotCandidates(db, { locale, minVisitors, since: hotSearchWindowStart(now), limit: HOT_SEARCH_COUNT * 3 });
   const list: THotSearches['list'] = [];
   for (let at = 0; at < candidates.length && list.length < HOT_SEARCH_COUNT; at += HOT_SEARCH_COUNT) {
     const batch = candidates.slice(at, at + HOT_SEARCH_COUNT);
