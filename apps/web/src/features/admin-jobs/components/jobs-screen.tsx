@@ -41,6 +41,10 @@ function RunLine({ run }: { run: TAdminJobRun }) {
 }
 
 function every(t: ReturnType<typeof useTranslations<'AdminJobs'>>, ms: number): string {
+  // "Every hour", not "Every 1 hour"
+  if (ms === 3_600_000) return t('everyHour');
+  if (ms === 60_000) return t('everyMinute');
+  if (ms === 1000) return t('everySecond');
   if (ms % 3_600_000 === 0) return t('everyHours', { hours: ms / 3_600_000 });
   if (ms % 60_000 === 0) return t('everyMinutes', { minutes: ms / 60_000 });
   return t('everySeconds', { seconds: Math.round(ms / 1000) });
@@ -73,8 +77,10 @@ function JobCard({ job, onRun }: { job: TAdminJob; onRun: (job: TAdminJob) => vo
             </p>
           ) : null}
           {described ? <p className="mt-1 text-sm text-ink-soft">{t(`jobs.${job.name}`)}</p> : null}
+          {/* each fact whole on its line: a narrow card wraps between them, never inside one */}
           <p className="mt-1 text-sm text-ink-muted">
-            {every(t, job.everyMs)} · {t('expiry', { seconds: job.expireSeconds })} · {t('recent', { runs: job.recentRuns, failures: job.recentFailures })}
+            <span className="whitespace-nowrap">{every(t, job.everyMs)}</span> · <span className="whitespace-nowrap">{t('expiry', { seconds: job.expireSeconds })}</span> ·{' '}
+            <span className="whitespace-nowrap">{t('recent', { runs: job.recentRuns, failures: job.recentFailures })}</span>
           </p>
         </div>
         <div className="flex shrink-0 gap-2">
@@ -136,7 +142,7 @@ export function JobsScreen({ initial }: { initial: TAdminJobList }) {
   return (
     <section>
       <h1 className="text-2xl font-semibold text-ink">{t('title')}</h1>
-      <p className="mt-2 max-w-3xl text-ink-muted">{t('intro', { runner: initial.runner })}</p>
+      <p className="mt-2 max-w-3xl text-ink-muted">{t('intro', { runner: t(`runners.${initial.runner}`) })}</p>
       <ul className="mt-6 flex flex-col gap-4">
         {jobs.map((job) => (
           <JobCard key={job.name} job={job} onRun={setPending} />
