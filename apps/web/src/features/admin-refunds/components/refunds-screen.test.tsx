@@ -57,6 +57,27 @@ describe('RefundsScreen', () => {
     expect(within(rows()[1]!).getByTestId('admin-refund-state').textContent).toBe('No final answer');
   });
 
+  it('names the payment method and the reasons the system gives in the staff member’s language, a typed reason as written', () => {
+    const typed = { ...refused, id: 'R3', orderId: 'O3', method: 'ZFB', reason: 'customer wrote to support' };
+    render(
+      <NextIntlClientProvider locale="zh-CN" messages={zh} timeZone="Asia/Shanghai">
+        <RefundsScreen queue={{ items: [refused, typed], total: 2 }} />
+      </NextIntlClientProvider>,
+    );
+    expect(rows()[0]!.textContent).toContain('订单退款 · 微信支付');
+    expect(rows()[0]!.textContent).toContain('退款原因：云电脑首单 15 分钟内退款');
+    expect(rows()[1]!.textContent).toContain('订单退款 · 支付宝');
+    expect(rows()[1]!.textContent).toContain('退款原因：customer wrote to support');
+  });
+
+  it('shows the order number in the dialog’s text, where a long one can break, not in its heading', () => {
+    screenOf();
+    fireEvent.click(within(rows()[0]!).getByTestId('admin-refund-retry'));
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByRole('heading').textContent).toBe('Try this refund once more');
+    expect(dialog.textContent).toContain('Order O1 · CN¥299');
+  });
+
   it('retries with a reason and takes the row off the list', async () => {
     api.reply('POST /admin/api/refunds/R1/retry', { data: { id: 'R9', refundNo: 'N9', paymentId: 'P1', amountFen: 29900, reason: 'x', state: 'SUCCEEDED', attempts: 1, lastOutcome: 'refunded', createdAt: '', completedAt: '' } });
     screenOf();

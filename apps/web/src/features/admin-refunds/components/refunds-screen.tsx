@@ -20,6 +20,15 @@ type TPending = { action: 'retry' | 'settle'; refund: TAdminQueuedRefund };
 
 const OUTCOMES = ['PAID_BY_HAND', 'NOT_OWED'] as const;
 
+// The reasons the API itself gives (src/modules/cloud-pc, payments/sweep.ts and refunds.service.ts),
+// shown in the staff member's language; a reason staff typed is shown as written.
+const SYSTEM_REASONS: Record<string, string> = {
+  'double payment': 'doublePayment',
+  'cloud PC: first order refunded within 15 minutes': 'cloudPcFirstOrder',
+  'cloud PC: renewal of a first order refunded within 15 minutes': 'cloudPcRenewal',
+  'cloud PC renewal paid after its machine was released': 'cloudPcUndeliverable',
+};
+
 export function RefundsScreen({ queue }: { queue: TAdminRefundQueue }) {
   const t = useTranslations('AdminRefunds');
   const locale = useLocale();
@@ -27,6 +36,8 @@ export function RefundsScreen({ queue }: { queue: TAdminRefundQueue }) {
   const [total, setTotal] = useState(queue.total);
   const [pending, setPending] = useState<TPending | null>(null);
   const [busy, setBusy] = useState(false);
+  const reasonText = (reason: string) => (SYSTEM_REASONS[reason] ? t(`systemReasons.${SYSTEM_REASONS[reason]}`) : reason);
+  const methodText = (method: string) => (t.has(`methods.${method}`) ? t(`methods.${method}`) : method);
 
   async function act(reason: string, form: FormData) {
     if (!pending) return;
@@ -58,7 +69,8 @@ export function RefundsScreen({ queue }: { queue: TAdminRefundQueue }) {
         {items.length === 0 ? (
           <p className="text-sm text-ink-muted">{t('empty')}</p>
         ) : (
-          <div className="[&_th]:whitespace-nowrap">
+          // a phone scrolls the table sideways rather than squeezing an order number to three characters a line
+          <div className="[&_table]:min-w-[56rem] [&_th]:whitespace-nowrap">
             <Table testId="admin-refunds-table">
               <TableHead>
                 <Th>{t('col.order')}</Th>
@@ -72,34 +84,36 @@ export function RefundsScreen({ queue }: { queue: TAdminRefundQueue }) {
               <TableBody>
                 {items.map((refund) => (
                   <tr key={refund.id} data-testid="admin-refund-row" data-refund={refund.id}>
-                    <Td>
-                      <Link className="font-mono text-brand-700 underline" href={`/admin/orders/${refund.orderId}`}>
+                    <Td className="min-w-[8rem]">
+                      <Link className="font-mono break-all text-brand-700 underline" href={`/admin/orders/${refund.orderId}`}>
                         {refund.orderId}
                       </Link>
                       <span className="block text-xs text-ink-muted">
-                        {t(`kinds.${refund.kind}`)} · {refund.method}
+                        {t(`kinds.${refund.kind}`)} · {methodText(refund.method)}
                       </span>
                     </Td>
-                    <Td>
+                    <Td className="whitespace-nowrap">
                       <Link className="text-brand-700 underline" href={`/admin/users/${refund.userId}`}>
                         {refund.customer ?? refund.userId}
                       </Link>
                     </Td>
-                    <Td align="end">{formatFen(refund.amountFen, locale)}</Td>
-                    <Td>
+                    <Td align="end" className="whitespace-nowrap">
+                      {formatFen(refund.amountFen, locale)}
+                    </Td>
+                    <Td className="whitespace-nowrap">
                       <span data-testid="admin-refund-state">{t(`states.${refund.state}`)}</span>
                       <span className="block text-xs text-ink-muted">{t('attempts', { count: refund.attempts })}</span>
                     </Td>
-                    <Td>
-                      <span className="block max-w-xs break-words font-mono text-xs" data-testid="admin-refund-outcome">
+                    <Td className="min-w-[10rem]">
+                      <span className="block max-w-xs break-all font-mono text-xs" data-testid="admin-refund-outcome">
                         {refund.lastOutcome ?? t('none')}
                       </span>
                       {refund.gatewayMessage ? <span className="block max-w-xs break-words text-xs text-ink-soft">{refund.gatewayMessage}</span> : null}
-                      <span className="block max-w-xs break-words text-xs text-ink-muted">{t('asked', { reason: refund.reason })}</span>
+                      <span className="block max-w-xs break-words text-xs text-ink-muted">{t('asked', { reason: reasonText(refund.reason) })}</span>
                     </Td>
-                    <Td>{formatDateTime(refund.updatedAt, locale)}</Td>
+                    <Td className="min-w-[6rem]">{formatDateTime(refund.updatedAt, locale)}</Td>
                     <Td>
-                      <span className="flex gap-2 whitespace-nowrap">
+                      <span className="flex flex-col gap-2 whitespace-nowrap">
                         <Button size="sm" onClick={() => setPending({ action: 'retry', refund })} data-testid="admin-refund-retry">
                           {t('retry')}
                         </Button>
@@ -117,7 +131,7 @@ export function RefundsScreen({ queue }: { queue: TAdminRefundQueue }) {
       </div>
       <ReasonDialog
         open={pending !== null}
-        title={pending ? t(pending.action === 'retry' ? 'retryTitle' : 'settleTitle', { order: pending.refund.orderId }) : ''}
+        title={pending ? t(pending.action === 'retry' ? 'retryTitle' : 'settleTitle') : ''}
         reasonLabel={t('reasonLabel')}
         cancelLabel={t('cancel')}
         confirmLabel={pending?.action === 'retry' ? t('retry') : t('settle')}
@@ -125,6 +139,12 @@ export function RefundsScreen({ queue }: { queue: TAdminRefundQueue }) {
         onCancel={() => setPending(null)}
         onConfirm={(reason, form) => void act(reason, form)}
       >
+        {/* the order number in the text, where it may break: a 26-character number in the heading runs out of a phone's dialog */}
+        {pending ? (
+          <p className="text-sm text-ink">
+            {t('dialogOrder')} <span className="font-mono break-all">{pending.refund.orderId}</span> · {formatFen(pending.refund.amountFen, locale)}
+          </p>
+        ) : null}
         {pending?.action === 'retry' ? <p className="text-sm text-ink-soft">{t('retryHint')}</p> : null}
         {pending?.action === 'settle' ? (
           <fieldset className="space-y-2 text-sm">

@@ -17,6 +17,7 @@ export async function AdminShell({ me, language, children }: { me: TAdminMe; lan
   // the refund queue's size is the back office's alert for refunds staff must decide (ADR 0015)
   const badges: Record<string, number | undefined> = { refunds: me.refundQueue };
   const items = visibleSections(me.permissions).map((section) => ({ key: section.key, href: section.href, text: t(`nav.${section.key}`), badge: badges[section.key] || undefined }));
+  const waiting = items.reduce((sum, item) => sum + (item.badge ?? 0), 0);
   const names = { 'zh-CN': t('languages.zh-CN'), en: t('languages.en') };
   return (
     <div className="min-h-dvh bg-surface">
@@ -47,7 +48,15 @@ export async function AdminShell({ me, language, children }: { me: TAdminMe; lan
         </aside>
         <details className="group border-b border-line bg-canvas px-4 py-2 lg:hidden">
           <summary className="no-marker flex min-h-10 cursor-pointer list-none items-center justify-between gap-3 text-sm font-medium text-ink">
-            {t('menu')}
+            <span>
+              {t('menu')}
+              {/* the alerts of the sections inside, seen without opening the menu (each entry inside carries its own) */}
+              {waiting ? (
+                <span aria-hidden="true" className="ml-2 inline-flex min-w-5 justify-center rounded-full bg-red-600 px-1.5 text-xs font-semibold text-white tabular-nums" data-testid="admin-menu-badge">
+                  {waiting}
+                </span>
+              ) : null}
+            </span>
             <DisclosureChevron className="size-5 text-ink-muted" />
           </summary>
           <div className="pt-2">
