@@ -44,7 +44,7 @@ describe('the hot-search screen', () => {
     expect(screen.getByText(/at least 3 visitors/)).toBeTruthy();
     expect(rows()).toEqual([
       ['屏幕墙', '1280', 'By count', 'Shown', 'PinHide'],
-      ['<script>', '1', 'By count', 'Not shown', 'PinHide'],
+      ['<script>', '1', 'By count', 'Not shownFewer than 3 visitors', 'PinHide'],
     ]);
   });
 
@@ -54,7 +54,7 @@ describe('the hot-search screen', () => {
     withIntl(<HotSearchesScreen initial={zh} languageNames={languageNames()} />);
     const row = screen.getAllByTestId('hot-term')[1]!;
     fireEvent.click(within(row).getByRole('button', { name: 'Hide' }));
-    await vi.waitFor(() => expect(rows()[1]).toEqual(['<script>', '1', 'Hidden', 'Not shown', 'Back to by countPin']));
+    await vi.waitFor(() => expect(rows()[1]).toEqual(['<script>', '1', 'Hidden', 'Not shown', 'UnhidePin']));
     expect(api.callsTo('PUT /admin/api/search/hot').map((call) => call.body)).toEqual([{ locale: 'zh-CN', keyword: '<script>', state: 'HIDDEN' }]);
     expect(api.callsTo('GET /admin/api/search/hot').map((call) => call.query)).toEqual(['locale=zh-CN']);
   });
@@ -69,7 +69,7 @@ describe('the hot-search screen', () => {
     withIntl(<HotSearchesScreen initial={zh} languageNames={languageNames()} />, 'zh-CN');
     fireEvent.change(screen.getByTestId('hot-new-term'), { target: { value: '远程控制' } });
     fireEvent.click(screen.getByTestId('hot-pin-new'));
-    await vi.waitFor(() => expect(rows()[0]).toEqual(['远程控制', '0', '已置顶', '显示中', '恢复按热度隐藏']));
+    await vi.waitFor(() => expect(rows()[0]).toEqual(['远程控制', '0', '已置顶', '显示中', '取消置顶隐藏']));
     expect((screen.getByTestId('hot-new-term') as HTMLInputElement).value).toBe('');
     expect(api.callsTo('PUT /admin/api/search/hot')[0]?.body).toEqual({ locale: 'zh-CN', keyword: '远程控制', state: 'PINNED' });
 

@@ -54,7 +54,8 @@ export function HotSearchesScreen({ initial, languageNames }: { initial: TAdminH
 
   const action = (item: TAdminHotSearch, state: THotSearchState) => (
     <Button key={state} size="sm" variant="secondary" disabled={busy} onClick={() => void setState(item.keyword, state)}>
-      {t(`actions.${state}`)}
+      {/* back to NORMAL says what it undoes: "Unpin", "Unhide" */}
+      {state === 'NORMAL' ? t(item.state === 'PINNED' ? 'actions.unpin' : 'actions.unhide') : t(`actions.${state}`)}
     </Button>
   );
 
@@ -88,11 +89,12 @@ export function HotSearchesScreen({ initial, languageNames }: { initial: TAdminH
       {list.items.length === 0 ? (
         <p className="mt-6 text-ink-muted">{t('empty')}</p>
       ) : (
-        <div className="mt-6">
+        // a narrow screen scrolls the table sideways rather than breaking a term into one character a line
+        <div className="mt-6 [&_th]:whitespace-nowrap">
           <Table testId="hot-searches-table">
             <TableHead>
               <Th>{t('columns.keyword')}</Th>
-              <Th>{t('columns.count')}</Th>
+              <Th align="end">{t('columns.count')}</Th>
               <Th>{t('columns.state')}</Th>
               <Th>{t('columns.shown')}</Th>
               <Th>{t('columns.actions')}</Th>
@@ -100,10 +102,18 @@ export function HotSearchesScreen({ initial, languageNames }: { initial: TAdminH
             <TableBody>
               {list.items.map((item) => (
                 <tr key={item.keyword} data-testid="hot-term" data-keyword={item.keyword}>
-                  <Td className="font-medium text-ink">{item.keyword}</Td>
-                  <Td className="whitespace-nowrap tabular-nums">{item.count}</Td>
+                  <Td className="min-w-[10rem] font-medium text-ink">{item.keyword}</Td>
+                  <Td align="end" className="whitespace-nowrap">
+                    {item.count}
+                  </Td>
                   <Td className="whitespace-nowrap">{t(`states.${item.state}`)}</Td>
-                  <Td className="whitespace-nowrap">{item.shown ? t('shown') : t('notShown')}</Td>
+                  <Td className="whitespace-nowrap">
+                    {item.shown ? t('shown') : t('notShown')}
+                    {/* why a term that is not hidden is missing, when its count says so */}
+                    {!item.shown && item.state === 'NORMAL' && item.count < list.minVisitors ? (
+                      <span className="block text-xs text-ink-muted">{t('tooFewVisitors', { min: list.minVisitors })}</span>
+                    ) : null}
+                  </Td>
                   <Td>
                     <div className="flex gap-2 whitespace-nowrap">{ACTIONS[item.state].map((state) => action(item, state))}</div>
                   </Td>
