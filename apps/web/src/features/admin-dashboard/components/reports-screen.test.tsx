@@ -62,7 +62,7 @@ describe('ReportsScreen', () => {
         <ReportsScreen report={report} />
       </NextIntlClientProvider>,
     );
-    expect(screen.getByTestId('report-refunds-owed').textContent).toBe('Refunds owedCN¥299Refunds asked for and not confirmed back yet, the refund queue’s included');
+    expect(screen.getByTestId('report-refunds-owed').textContent).toBe('Refunds owedCN¥299Refunds asked for and not yet confirmed back, including those in the refund queue');
     expect(screen.getByTestId('report-commission-payable').textContent).toBe('Commission payableCN¥53.60Matches what the ambassadors are owed (pending, owed and in open batches)');
     rerender(
       <NextIntlClientProvider locale="en" messages={en} timeZone="Asia/Shanghai">

@@ -70,6 +70,7 @@ export function ReportsScreen({ report }: { report: TAdminLedgerReport }) {
 
       {/* balances of the whole ledger, not the range: what is owed right now (ADR 0016) */}
       <h2 className="mt-8 text-lg font-semibold text-ink">{t('balancesHeading')}</h2>
+      <p className="mt-1 text-sm text-ink-muted">{t('balancesIntro')}</p>
       <dl className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
         <Figure label={t('refundsOwed')} value={money(report.balances.refundsOwedFen)} hint={t('refundsOwedHint')} testId="report-refunds-owed" />
         <Figure label={t('doublePaymentsOwed')} value={money(report.balances.doublePaymentsOwedFen)} testId="report-double-owed" />
