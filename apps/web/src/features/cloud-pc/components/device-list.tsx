@@ -316,14 +316,15 @@ function RefundStates({ texts, tag, device }: { texts: TCloudPcTexts; tag: strin
   const d = texts.devices;
   return (
     <div className="mt-4" data-testid="device-refunds">
-      <h3 className="text-sm font-semibold text-ink">{d.refundsHeading}</h3>
+      <h3 className="text-sm font-semibold text-balance break-keep text-ink">{texts.headings?.['devices.refundsHeading'] ?? d.refundsHeading}</h3>
       <ul className="mt-2 divide-y divide-line rounded-control border border-line text-sm">
         {device.refunds.map((refund) => (
           <li key={`${refund.orderId}-${refund.requestedAt}`} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-3 py-2" data-testid="device-refund-state" data-state={refund.state}>
             <span className="min-w-0 break-all text-ink-muted">{fill(refund.kind === 'RENTAL' ? d.refundItemRental : d.refundItemRenewal, { order: refund.orderId })}</span>
-            <span className="flex items-baseline gap-3">
-              <span className="font-medium text-ink tabular-nums">{formatFen(refund.amountFen, tag)}</span>
-              <span className={`font-medium ${refundStateTone[refund.state]}`}>{d[refundStateText[refund.state]]}</span>
+            {/* where it stands, then the amount at the row's end, so the amounts line up */}
+            <span className="ml-auto flex min-w-0 items-baseline gap-3 text-right">
+              <span className={`min-w-0 font-medium ${refundStateTone[refund.state]}`}>{d[refundStateText[refund.state]]}</span>
+              <span className="min-w-[4.5rem] font-medium whitespace-nowrap text-ink tabular-nums">{formatFen(refund.amountFen, tag)}</span>
             </span>
           </li>
         ))}
