@@ -1,4 +1,4 @@
-import { ErrorCode, type TOrderInfo, type TOrderInvoices } from '@llk/contracts';
+import { ErrorCode, type TCustomerRefundState, type TOrderInfo, type TOrderInvoices } from '@llk/contracts';
 import { ApiError } from '@llk/contracts/client';
 import { localeEntries } from '@llk/contracts/locales';
 import type { Metadata } from 'next';
@@ -24,6 +24,14 @@ import { Phrased } from '@/lib/phrases';
 // is open. Someone else's or an unknown order is this page's 404.
 
 type Params = LocaleParams<{ id: string }>;
+
+/** The device list's tones for where a refund stands (features/cloud-pc/components/device-list.tsx). */
+const REFUND_TONE: Record<TCustomerRefundState, string> = {
+  REQUESTED: 'text-ink-muted',
+  PENDING: 'text-amber-900',
+  REFUNDED: 'text-emerald-800',
+  REFUSED: 'text-red-700',
+};
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const { id } = await params;
@@ -140,16 +148,29 @@ export default async function AccountOrderPage({ params }: { params: Params }) {
         </dl>
         {/* each refund with where it stands: "refunded" only once the money is confirmed back (ADR 0015) */}
         {order.refunds?.length ? (
-          <ul className="mt-4 space-y-1 text-sm" data-testid="order-refunds">
-            {order.refunds.map((refund) => (
-              <li key={refund.requestedAt} className="flex justify-between gap-4" data-testid="order-refund" data-state={refund.state}>
-                <span className="text-ink-muted">{t('refundLine', { time: formatDateTime(refund.requestedAt, tag) })}</span>
-                <span className="tabular-nums">
-                  {fen(refund.amountFen)} · {t(`refundStates.${refund.state}`)}
-                </span>
-              </li>
-            ))}
-          </ul>
+          <>
+            <h3 className="mt-6 text-base font-semibold text-balance break-keep text-ink">
+              <Phrased text={t('refundsHeading')} locale={locale} />
+            </h3>
+            <ul className="mt-2 divide-y divide-line rounded-card border border-line bg-canvas text-sm" data-testid="order-refunds">
+              {order.refunds.map((refund) => (
+                <li
+                  key={refund.requestedAt}
+                  className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-4 py-3"
+                  data-testid="order-refund"
+                  data-state={refund.state}
+                >
+                  <span className="min-w-0 text-ink-muted">{t('refundLine', { time: formatDateTime(refund.requestedAt, tag) })}</span>
+                  {/* the amount never splits from its currency; on a phone the pair goes under the date, to the right */}
+                  <span className="ml-auto text-right">
+                    <span className="font-medium whitespace-nowrap text-ink tabular-nums">{fen(refund.amountFen)}</span>
+                    {' · '}
+                    <span className={REFUND_TONE[refund.state]}>{t(`refundStates.${refund.state}`)}</span>
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </>
         ) : null}
         {order.refunds?.some((refund) => refund.state === 'REFUSED') ? (
           <p className="mt-2 text-sm text-ink-muted" data-testid="order-refund-refused">
@@ -158,7 +179,8 @@ export default async function AccountOrderPage({ params }: { params: Params }) {
         ) : null}
       </section>
 
-      {hasReceipt(order.status) ? (
+      {/* a refunded order with no invoice request has nothing here: no heading over an empty section */}
+      {hasReceipt(order.status) && (invoices.length > 0 || (!open && invoiceAllowed(order.status))) ? (
         <section aria-labelledby="order-invoice" className="space-y-4" data-testid="invoice-section">
           <div>
             <h2 id="order-invoice" className="text-lg font-semibold text-balance break-keep text-ink">
