@@ -159,6 +159,8 @@ export const ErrorCode = {
   ACCOUNT_LOCKED: 80107,
   ADMIN_REQUEST_REPEATED: 80108,
   ADMIN_LOCK_UNCHANGED: 80109,
+  ADMIN_REFUND_NOT_OWED: 80110,
+  ADMIN_REFUND_MACHINE_RELEASED: 80111,
   // back office: content, releases, pricing (80200–80299)
   CONTENT_WINDOW_INVALID: 80200,
   RELEASE_VERSION_TAKEN: 80210,
@@ -321,6 +323,8 @@ const info: Record<TErrorCodeName, ErrorInfo> = {
   ACCOUNT_LOCKED: { status: 403, key: 'accountLocked' },
   ADMIN_REQUEST_REPEATED: { status: 409, key: 'adminRequestRepeated' },
   ADMIN_LOCK_UNCHANGED: { status: 409, key: 'adminLockUnchanged' },
+  ADMIN_REFUND_NOT_OWED: { status: 409, key: 'adminRefundNotOwed' },
+  ADMIN_REFUND_MACHINE_RELEASED: { status: 409, key: 'adminRefundMachineReleased' },
   STAFF_SETUP_INVALID: { status: 400, key: 'staffSetupInvalid' },
   STAFF_LOGIN_INVALID: { status: 400, key: 'staffLoginInvalid' },
   STAFF_TOTP_INVALID: { status: 400, key: 'staffTotpInvalid' },

@@ -97,6 +97,91 @@ describe.each(testDialects())('migrations and seed on $dialect', ({ dialect }) =
     ]);
   });
 
+  it('0037 withdraws refused order refunds that were final before it (no posting) and queues double-payment refunds the old rules gave up on', async () => {
+    await migrateToLatest(test.handle);
+    const m0037 = migrations['0037-refund-review']!;
+    await m0037.down!(test.handle.db);
+    const at = '2026-11-30T08:00:00.000Z';
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const db = test.handle.db as any;
+    await db.insertInto('users').values({ id: 'u1', nickname: 'u1', password_hash: 'x', password_changed_at: at, created_at: at, updated_at: at }).execute();
+    const order = (id: string, status: string, paymentId: string, refundedFen: number) => ({
+      id,
+      user_id: 'u1',
+      status,
+      source: 'WEB',
+      currency: 'CNY',
+      total_fen: 100,
+      original_total_fen: 100,
+      refunded_fen: refundedFen,
+      subject: id,
+      paid_payment_id: paymentId,
+      created_at: at,
+      updated_at: at,
+      expires_at: at,
+      paid_at: at,
+    });
+    const payment = (id: string, orderId: string, needsRefund = 0) => ({ id, order_id: orderId, payment_no: `no-${id}`, method: 'WX', client: 'NATIVE', amount_fen: 100, state: 'PAID', needs_refund: needsRefund, created_at: at, updated_at: at, expires_at: at, paid_at: at });
+    await db
+      .insertInto('orders')
+      .values([order('o-partly', 'FULFILLED', 'p-partly', 50), order('o-double', 'FULFILLED', 'p-double', 0), order('o-again', 'REFUNDING', 'p-again', 0)])
+      .execute();
+    await db
+      .insertInto('payments')
+      .values([payment('p-partly', 'o-partly'), payment('p-double', 'o-double'), payment('p-double-2', 'o-double', 1), payment('p-double-3', 'o-double', 1), payment('p-double-4', 'o-double', 1), payment('p-again', 'o-again')])
+      .execute();
+    const refund = (id: string, orderId: string, paymentId: string, state: string, nextAttemptAt: string | null) => ({
+      id,
+      refund_no: `no-${id}`,
+      order_id: orderId,
+      payment_id: paymentId,
+      amount_fen: 50,
+      reason: 'test',
+      state,
+      created_at: at,
+      updated_at: at,
+      completed_at: ['FAILED', 'SUCCEEDED'].includes(state) ? at : null,
+      attempts: 8,
+      next_attempt_at: nextAttemptAt,
+    });
+    await db
+      .insertInto('refunds')
+      .values([
+        // 100 fen paid, 50 refused (final then: the order went back), then 50 refunded
+        refund('r1-refused', 'o-partly', 'p-partly', 'FAILED', null),
+        refund('r2-refunded', 'o-partly', 'p-partly', 'SUCCEEDED', null),
+        // double payments: refused (still owed), given up (PENDING or PROCESSING, no next attempt), still being asked
+        refund('r3-double-refused', 'o-double', 'p-double-2', 'FAILED', null),
+        refund('r4-double-gave-up', 'o-double', 'p-double-3', 'PENDING', null),
+        refund('r5-double-gave-up', 'o-double', 'p-double-4', 'PROCESSING', null),
+        refund('r6-double-asking', 'o-double', 'p-double', 'PENDING', '2026-11-30T09:00:00.000Z'),
+        // refused, then a second refund under way: the refused one was final all the same
+        refund('r7-refused', 'o-again', 'p-again', 'FAILED', null),
+        refund('r8-open', 'o-again', 'p-again', 'PENDING', '2026-11-30T09:00:00.000Z'),
+      ])
+      .execute();
+    await m0037.up(test.handle.db);
+    const rows = await db.selectFrom('refunds').select(['id', 'state', 'updated_at']).orderBy('id').execute();
+    expect(rows.map((row: { id: string; state: string }) => [row.id, row.state])).toEqual([
+      ['r1-refused', 'WITHDRAWN'],
+      ['r2-refunded', 'SUCCEEDED'],
+      ['r3-double-refused', 'FAILED'],
+      ['r4-double-gave-up', 'UNKNOWN'],
+      ['r5-double-gave-up', 'UNKNOWN'],
+      ['r6-double-asking', 'PENDING'],
+      ['r7-refused', 'WITHDRAWN'],
+      ['r8-open', 'PENDING'],
+    ]);
+    // the orders are left as they were
+    expect(await db.selectFrom('orders').select(['id', 'status', 'refunded_fen']).orderBy('id').execute()).toEqual([
+      { id: 'o-again', status: 'REFUNDING', refunded_fen: 0 },
+      { id: 'o-double', status: 'FULFILLED', refunded_fen: 0 },
+      { id: 'o-partly', status: 'FULFILLED', refunded_fen: 50 },
+    ]);
+    // rows made up without the ledger postings of their time: gone before the suite audits the ledger
+    for (const table of ['refunds', 'payments', 'orders', 'users']) await db.deleteFrom(table).execute();
+  });
+
   it('seeds the repository content once and records its version', async () => {
     await migrateToLatest(test.handle);
     const first = await seedDatabase(test.handle.db);

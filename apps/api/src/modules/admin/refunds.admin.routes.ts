@@ -33,7 +33,7 @@ export const refundsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Try a queued refund once more (permission orders.refund)',
         description:
-          'UNKNOWN: asked again under its own refund number, the refund query first. FAILED: a new refund of the same amount takes its place and is sent once. Requires a reason; audited. A refund that is not queued (any more) answers REFUND_NOT_ALLOWED.',
+          'UNKNOWN: asked again under its own refund number, the refund query first. FAILED: a new refund of the same amount takes its place and is sent once. Requires a reason; audited. A refund that is not queued (any more) answers REFUND_NOT_ALLOWED; a refused order refund whose order is not REFUNDING any more, or whose amount no longer fits in what is left to refund, ADMIN_REFUND_NOT_OWED.',
         params: ZAdminIdParams,
         body: ZAdminRefundRetryRequest,
         response: envelopeResponses(ZAdminRefund),
@@ -49,7 +49,7 @@ export const refundsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Record how a queued refund was settled: paid back by hand, or not owed (permission orders.refund)',
-        description: 'PAID_BY_HAND counts the order as refunded (ledger: payable → cash:refunded-by-hand). NOT_OWED, for a refused order refund only, returns the order to where it was. Requires a reason; audited.',
+        description: 'PAID_BY_HAND counts the order as refunded (ledger: payable → cash:refunded-by-hand). NOT_OWED, for a refused order refund only, returns the order to where it was; it answers ADMIN_REFUND_NOT_OWED when the order is not owed it any more and ADMIN_REFUND_MACHINE_RELEASED for a refund that released a cloud PC. Requires a reason; audited.',
         params: ZAdminIdParams,
         body: ZAdminRefundSettleRequest,
         response: envelopeResponses(ZAdminRefund),

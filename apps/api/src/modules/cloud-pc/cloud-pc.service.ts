@@ -234,7 +234,8 @@ export async function cancelMachine(db: Db, userId: string, id: string, now = ne
  * claim (the machine released, an open renewal order cancelled) is written in the transaction
  * that writes the rental's refund row, so of any number of concurrent calls exactly one gets
  * past it and a machine is never released without its refund on record. A gateway that
- * refuses at once puts the claim back (the refund withdrawn, the machine runs again); one that
+ * refuses at once puts the claim back (the refund withdrawn and the machine running again, in
+ * one transaction; should it fail, the refund stays open and the sweep queues the refusal); one that
  * times out leaves the refund open for the sweep, and one that refuses later puts it in the
  * staff queue (the machine stays released, the money owed). The renewals are read again after
  * the claim: one paid while this call ran is refunded too, here or by the sweep (which refunds
@@ -274,15 +275,11 @@ export async function refundFirstOrder(deps: RefundDeps, userId: string, id: str
             await transitionOrder(trx, machine.renewal_order_id, PAYABLE_ORDER_STATUSES, 'CANCELLED', { closed_at: nowText, updated_at: nowText });
           }
         },
-        // refused at once: the claim is put back below, so nothing is owed
-        withdrawIfRefused: claimed === null,
+        // refused at once: the claim is put back with the refund's withdrawal, so nothing is owed
+        ...(claimed === null ? { unclaimIfRefused: (trx: Db) => undoRefundClaim(trx, machine.id, claimedAt, nowText) } : {}),
       });
     } catch (error) {
       if (error instanceof AppError && error.codeName === 'REFUND_NOT_ALLOWED') throw new AppError('CLOUD_PC_REFUND_NOT_ALLOWED', { cause: error });
-      if (error instanceof AppError && error.codeName === 'REFUND_FAILED' && claimed === null) {
-        await undoRefundClaim(db, machine.id, claimedAt, toDbDate(new Date()));
-        throw error;
-      }
       // no answer yet: the sweep finishes the rental; the renewals are still refunded now
       if (error instanceof AppError && error.codeName === 'GATEWAY_TIMEOUT') rentalTimedOut = error;
       else throw error;

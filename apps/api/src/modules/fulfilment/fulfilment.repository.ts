@@ -60,6 +60,16 @@ export async function markRenewalRefundAsked(db: Db, orderId: string, now: strin
   return touchedRows(result) === 1;
 }
 
+/**
+ * Whether the refund of this order came with a released machine: the rental of a machine whose
+ * first-order refund is claimed, or a renewal refunded because its machine was gone or claimed.
+ */
+export async function isMachineReleasedByRefund(db: Db, orderId: string): Promise<boolean> {
+  const rental = await db.selectFrom('cloud_pcs').select('id').where('order_id', '=', orderId).where('refund_claimed_at', 'is not', null).executeTakeFirst();
+  if (rental) return true;
+  return (await db.selectFrom('cloud_pc_renewals').select('order_id').where('order_id', '=', orderId).where('refund_asked_at', 'is not', null).executeTakeFirst()) !== undefined;
+}
+
 export async function hasAnyMachine(db: Db, userId: string): Promise<boolean> {
   return (await db.selectFrom('cloud_pcs').select('id').where('user_id', '=', userId).limit(1).executeTakeFirst()) !== undefined;
 }

@@ -1,5 +1,5 @@
 // The orders module's public surface: other modules import only this file.
-export { closeInvoiceRequest, completeFulfilledOrders, findDueOrders, findOrder, findOrderItems, type OrderItemRow, type OrderRow, purgeIdempotencyKeys, purgeQrCodes, setOrderItemGrant, transitionOrder } from './orders.repository';
+export { closeInvoiceRequest, completeFulfilledOrders, findDueOrders, findOrder, findOrderItems, findRefundsOfOrders, type OrderItemRow, type OrderRow, purgeIdempotencyKeys, purgeQrCodes, setOrderItemGrant, transitionOrder } from './orders.repository';
 export { MONEY_AND_STATES } from './orders.docs';
 export { accessibleOrder, createWebOrder, loadOrderInfo, type OrderCaller, type OrderSettings } from './orders.service';
 export { orderSettingsOf } from './orders.settings';

@@ -107,12 +107,17 @@ export function findPaidPayment(db: Db, paymentId: string): Promise<{ payment_no
   return db.selectFrom('payments').select(['payment_no', 'gateway_trade_no', 'method']).where('id', '=', paymentId).executeTakeFirst();
 }
 
-/** The order's refunds as its owner's page shows them (read only: the payments module writes them). */
-export function findRefundsOfOrder(db: Db, orderId: string): Promise<{ amount_fen: number; state: string; attempts: number; created_at: string; updated_at: string; completed_at: string | null }[]> {
+/**
+ * The orders' refunds as their customer is told (customerRefundState), oldest first: read only,
+ * the payments module writes them. Here, not there, because the owner's order page needs them and
+ * orders may not import payments; payments reads them through this for the device list.
+ */
+export function findRefundsOfOrders(db: Db, orderIds: readonly string[]): Promise<{ order_id: string; amount_fen: number; state: string; attempts: number; created_at: string; updated_at: string; completed_at: string | null }[]> {
+  if (orderIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('refunds')
-    .select(['amount_fen', 'state', 'attempts', 'created_at', 'updated_at', 'completed_at'])
-    .where('order_id', '=', orderId)
+    .select(['order_id', 'amount_fen', 'state', 'attempts', 'created_at', 'updated_at', 'completed_at'])
+    .where('order_id', 'in', [...orderIds])
     .orderBy('created_at')
     .orderBy('id')
     .execute();

@@ -24,7 +24,7 @@ import {
   findOrderItems,
   findLatestAttempt,
   findQrCodeByHash,
-  findRefundsOfOrder,
+  findRefundsOfOrders,
   insertIdempotencyKey,
   insertOrder,
   insertQrCode,
@@ -272,14 +272,15 @@ export async function accessibleOrder(db: Db, id: string, caller: OrderCaller): 
 export async function getOrderInfo(db: Db, id: string, caller: OrderCaller): Promise<TOrderInfo> {
   const order = await accessibleOrder(db, id, caller);
   const info = await loadOrderInfo(db, order);
-  // its owner sees where each refund stands (a pay-code holder does not)
-  if (caller.userId !== order.user_id || (!['REFUNDING', 'REFUNDED'].includes(order.status) && Number(order.refunded_fen) === 0)) return info;
+  // its owner sees where each refund stands, whatever the order's status (a double payment's
+  // refund leaves it FULFILLED); a pay-code holder does not
+  if (caller.userId !== order.user_id) return info;
   const refunds: TOrderRefund[] = [];
-  for (const row of await findRefundsOfOrder(db, order.id)) {
+  for (const row of await findRefundsOfOrders(db, [order.id])) {
     const state = customerRefundState(row);
     if (state) refunds.push({ amountFen: Number(row.amount_fen), state, requestedAt: row.created_at, updatedAt: row.completed_at ?? row.updated_at });
   }
-  return { ...info, refunds };
+  return refunds.length ? { ...info, refunds } : info;
 }
 
 // ---- Desktop-app payment codes ---------------------------------------------------------------

@@ -167,10 +167,17 @@ export function findRefund(db: Db, id: string): Promise<RefundRow | undefined> {
   return db.selectFrom('refunds').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** The refunds of these orders, oldest first. */
-export function findRefundsOfOrders(db: Db, orderIds: readonly string[]): Promise<RefundRow[]> {
-  if (orderIds.length === 0) return Promise.resolve([]);
-  return db.selectFrom('refunds').selectAll().where('order_id', 'in', [...orderIds]).orderBy('created_at').orderBy('id').execute();
+/** What the other refunds of an order in these states (those still carrying money) amount to, in fen. */
+export async function sumOtherRefundsOfOrder(db: Db, orderId: string, paymentId: string, exceptId: string, states: readonly string[]): Promise<number> {
+  const row = await db
+    .selectFrom('refunds')
+    .select((eb) => eb.fn.sum<string | number | null>('amount_fen').as('sum'))
+    .where('order_id', '=', orderId)
+    .where('payment_id', '=', paymentId)
+    .where('id', '<>', exceptId)
+    .where('state', 'in', [...states])
+    .executeTakeFirst();
+  return Number(row?.sum ?? 0);
 }
 
 /** Open refunds whose next attempt is due (never those an operator has to look at: next_attempt_at NULL). */

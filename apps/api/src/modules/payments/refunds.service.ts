@@ -6,17 +6,17 @@ import { type KeyValueStore } from '../../lib/kv';
 import { type PaymentProviders, type RefundInput, type RefundOutcome, type RefundQueryOutcome } from './provider';
 import { postRefundOwed, postRefundWithdrawn, postSettledRefund } from '../ledger';
 import { reverseCommissionsForOrder } from '../referrals';
-import { revokeFulfilment } from '../fulfilment';
+import { isMachineReleasedByRefund, revokeFulfilment } from '../fulfilment';
 import { forgetRevokedSeats } from '../seats';
-import { customerRefundState, findOrder, findOrderItems, transitionOrder, type OrderRow } from '../orders';
+import { customerRefundState, findOrder, findOrderItems, findRefundsOfOrders, transitionOrder, type OrderRow } from '../orders';
 import {
   claimPaymentRefund,
   findPayment,
   findRefund,
-  findRefundsOfOrders,
   flagPaymentForRefund,
   insertRefund,
   leaseRefundAttempt,
+  sumOtherRefundsOfOrder,
   transitionRefund,
   type PaymentRow,
   type RefundRow,
@@ -120,9 +120,11 @@ export interface RefundOptions {
   claim?: (trx: Db) => Promise<void>;
   /**
    * A refusal of the first request withdraws the refund at once (nothing owed, no staff queue,
-   * no alert): for a caller that undoes what it claimed (the cloud-PC machine runs again).
+   * no alert) and runs this, which undoes what `claim` claimed (the cloud-PC machine runs
+   * again), in the same transaction as the refusal and the withdrawal: either all of it commits
+   * or the refund stays open, and the sweep asks again and queues the refusal with its alert.
    */
-  withdrawIfRefused?: boolean;
+  unclaimIfRefused?: (trx: Db) => Promise<void>;
 }
 
 export interface RefundRequest {
@@ -202,9 +204,7 @@ export async function refundOrder(deps: RefundDeps, orderId: string, request: Re
     await insertOrderRefund(trx, row, now);
     return row;
   });
-  const sent = await sendRefund(deps, refund, now, options.withdrawIfRefused === true);
-  if (sent.state === 'FAILED' && options.withdrawIfRefused) await withdrawRefusedRefund(deps, sent.id, now);
-  return answerCaller(sent);
+  return answerCaller(await sendRefund(deps, refund, now, options.unclaimIfRefused));
 }
 
 /**
@@ -242,7 +242,8 @@ export async function refundDoublePayment(deps: RefundDeps, paymentId: string, n
 
 /** What the caller of a first attempt learns (see the top of this file). */
 function answerCaller(refund: RefundRow): RefundRow {
-  if (refund.state === 'FAILED') throw new AppError('REFUND_FAILED');
+  // WITHDRAWN: refused and withdrawn at once (unclaimIfRefused)
+  if (refund.state === 'FAILED' || refund.state === 'WITHDRAWN') throw new AppError('REFUND_FAILED');
   if (refund.state === 'PENDING') throw new AppError('GATEWAY_TIMEOUT');
   return refund;
 }
@@ -264,10 +265,10 @@ async function paymentOf(odb: Db, refund: RefundRow): Promise<PaymentRow> {
 }
 
 /** The first conversation: the refund request itself. */
-async function sendRefund(deps: RefundDeps, refund: RefundRow, now: Date, withdrawnIfRefused = false): Promise<RefundRow> {
+async function sendRefund(deps: RefundDeps, refund: RefundRow, now: Date, unclaimIfRefused?: RefundOptions['unclaimIfRefused']): Promise<RefundRow> {
   const payment = await paymentOf(deps.db, refund);
   const outcome = await deps.providers[payment.method as TPayMethod].requestRefund(refundInput(refund, payment));
-  return record(deps, refund, payment, outcome, now, withdrawnIfRefused);
+  return record(deps, refund, payment, outcome, now, unclaimIfRefused);
 }
 
 /**
@@ -314,14 +315,21 @@ function alertQueued(deps: RefundDeps, refund: RefundRow, payment: PaymentRow, s
 }
 
 /** Records what one conversation said (see the table at the top). */
-async function record(deps: RefundDeps, refund: RefundRow, payment: PaymentRow, outcome: RefundOutcome, now: Date, withdrawnIfRefused = false): Promise<RefundRow> {
+async function record(deps: RefundDeps, refund: RefundRow, payment: PaymentRow, outcome: RefundOutcome, now: Date, unclaimIfRefused?: RefundOptions['unclaimIfRefused']): Promise<RefundRow> {
   const odb = deps.db;
   const context = contextOf(refund, payment);
   if (outcome.kind === 'refunded') return settle(deps, refund, { to: 'SUCCEEDED', from: OPEN, outcome }, now);
+  if (outcome.kind === 'refused' && unclaimIfRefused) {
+    // withdrawn at once with its claim undone, in one transaction: it never reaches the queue
+    await odb.transaction().execute(async (trx) => {
+      if (!(await fail(trx, refund, OPEN, outcome, now))) return;
+      await withdrawOrderRefund(trx, refund, now);
+      await unclaimIfRefused(trx);
+    });
+    return (await findRefund(odb, refund.id)) ?? refund;
+  }
   if (outcome.kind === 'refused') {
-    const failed = await fail(deps, refund, OPEN, outcome, now);
-    // withdrawn at once by its caller: it never reaches the queue
-    if (failed && !withdrawnIfRefused) alertQueued(deps, refund, payment, 'FAILED', `${outcome.code}: ${outcome.message}`);
+    if (await fail(odb, refund, OPEN, outcome, now)) alertQueued(deps, refund, payment, 'FAILED', `${outcome.code}: ${outcome.message}`);
     return (await findRefund(odb, refund.id)) ?? refund;
   }
   const attempts = Number(refund.attempts) + 1;
@@ -347,9 +355,9 @@ async function record(deps: RefundDeps, refund: RefundRow, payment: PaymentRow, 
 }
 
 /** A refusal: FAILED, into the staff queue. The order stays REFUNDING and the money owed. */
-async function fail(deps: RefundDeps, refund: RefundRow, from: readonly TRefundState[], outcome: Extract<RefundOutcome, { kind: 'refused' }>, now: Date): Promise<boolean> {
+async function fail(db: Db, refund: RefundRow, from: readonly TRefundState[], outcome: Extract<RefundOutcome, { kind: 'refused' }>, now: Date): Promise<boolean> {
   const nowText = toDbDate(now);
-  return moveRefund(deps.db, refund.id, from, 'FAILED', {
+  return moveRefund(db, refund.id, from, 'FAILED', {
     attempts: Number(refund.attempts) + 1,
     next_attempt_at: null,
     last_outcome: `refused:${outcome.code}`.slice(0, 200),
@@ -449,6 +457,7 @@ export async function retryQueuedRefund(deps: RefundDeps, refundId: string, acti
     if (!order) throw new AppError('REFUND_NOT_ALLOWED');
     const row = newRefundRow(order, refund.payment_id, Number(refund.amount_fen), refund.reason, now);
     if (!(await moveRefund(trx, refund.id, ['FAILED'], 'WITHDRAWN', { last_outcome: `retried:${row.id}`, updated_at: nowText }))) throw new AppError('REFUND_NOT_ALLOWED');
+    await requireStillOwed(trx, order, refund);
     await action.audit(trx, refund);
     if (order.paid_payment_id === refund.payment_id) {
       // the debt moves to the new refund: withdrawn under the old one, owed under the new one
@@ -462,6 +471,23 @@ export async function retryQueuedRefund(deps: RefundDeps, refundId: string, acti
   return sendRefund(deps, replacement, now);
 }
 
+/** Refunds that still carry (or may carry) money: neither paid back nor withdrawn. */
+const LIVE: readonly TRefundState[] = ['PENDING', 'PROCESSING', 'UNKNOWN', 'FAILED'];
+
+/**
+ * A refused order refund is owed only while its order is REFUNDING and its amount still fits in
+ * what was paid, less what was refunded and what the order's other live refunds carry: anything
+ * else (a refusal that was final under the rules before migration 0037, the order refunded
+ * another way) would pay twice if retried, and has no REFUND_OWED posting to take back if
+ * withdrawn. A double payment's refund is not the order's.
+ */
+async function requireStillOwed(trx: Db, order: OrderRow, refund: RefundRow): Promise<void> {
+  if (order.paid_payment_id !== refund.payment_id) return;
+  if (order.status !== 'REFUNDING') throw new AppError('ADMIN_REFUND_NOT_OWED');
+  const others = await sumOtherRefundsOfOrder(trx, order.id, refund.payment_id, refund.id, LIVE);
+  if (Number(order.refunded_fen) + others + Number(refund.amount_fen) > Number(order.total_fen)) throw new AppError('ADMIN_REFUND_NOT_OWED');
+}
+
 /** Staff paid a queued refund back another way (bank transfer, the merchant console) and record it. */
 export async function settleQueuedRefundByHand(deps: RefundDeps, refundId: string, action: StaffRefundAction, now = new Date()): Promise<RefundRow> {
   const refund = await queuedRefund(deps.db, refundId);
@@ -469,22 +495,33 @@ export async function settleQueuedRefundByHand(deps: RefundDeps, refundId: strin
 }
 
 /**
- * A refused order refund nobody owes any more: WITHDRAWN, the order back where it was, the debt
- * taken back in the ledger. The cloud-PC first-order refund calls it when it undoes its claim
- * (the machine runs again); staff when they decide so. A double payment's refund is never
- * withdrawn: that money is not ours.
+ * A refused order refund nobody owes any more, in the caller's transaction: WITHDRAWN, the order
+ * back where it was, the debt taken back in the ledger; false when it was not FAILED any more.
+ */
+async function withdrawOrderRefund(trx: Db, refund: RefundRow, now: Date): Promise<boolean> {
+  const nowText = toDbDate(now);
+  if (!(await moveRefund(trx, refund.id, ['FAILED'], 'WITHDRAWN', { updated_at: nowText }))) return false;
+  await postRefundWithdrawn(trx, { refundId: refund.id, refundNo: refund.refund_no, amountFen: Number(refund.amount_fen), at: now });
+  const order = await findOrder(trx, refund.order_id);
+  if (order?.status === 'REFUNDING') await transitionOrder(trx, order.id, ['REFUNDING'], settledStatus(order), { updated_at: nowText });
+  return true;
+}
+
+/**
+ * Staff decide a refused order refund is not owed (NOT_OWED): withdrawn (withdrawOrderRefund).
+ * A double payment's refund is never withdrawn (that money is not ours), nor one whose claim
+ * released a cloud PC (the customer would have neither the machine nor the money; ADR 0015).
  */
 export async function withdrawRefusedRefund(deps: RefundDeps, refundId: string, now = new Date(), action?: StaffRefundAction): Promise<RefundRow> {
   const odb = deps.db;
-  const nowText = toDbDate(now);
   const refund = await queuedRefund(odb, refundId, ['FAILED']);
   if (!(await isOrderRefund(odb, refund))) throw new AppError('REFUND_NOT_ALLOWED');
+  if (await isMachineReleasedByRefund(odb, refund.order_id)) throw new AppError('ADMIN_REFUND_MACHINE_RELEASED');
   await odb.transaction().execute(async (trx) => {
-    if (!(await moveRefund(trx, refund.id, ['FAILED'], 'WITHDRAWN', { updated_at: nowText }))) throw new AppError('REFUND_NOT_ALLOWED');
-    await action?.audit(trx, refund);
-    await postRefundWithdrawn(trx, { refundId: refund.id, refundNo: refund.refund_no, amountFen: Number(refund.amount_fen), at: now });
     const order = await findOrder(trx, refund.order_id);
-    if (order?.status === 'REFUNDING') await transitionOrder(trx, order.id, ['REFUNDING'], settledStatus(order), { updated_at: nowText });
+    if (!order || !(await withdrawOrderRefund(trx, refund, now))) throw new AppError('REFUND_NOT_ALLOWED');
+    await requireStillOwed(trx, order, refund);
+    await action?.audit(trx, refund);
   });
   return (await findRefund(odb, refund.id)) ?? refund;
 }

@@ -1,10 +1,12 @@
 import { ErrorCode, type TAdminLedgerReport, type TAdminRefund, type TAdminRefundQueue, type TCloudPcDevice, type TOrderInfo, type TPayMethod } from '@llk/contracts';
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { newId } from '../../../src/db/dialect';
 import { accountBalances } from '../../../src/modules/ledger';
 import { type PaymentProviders } from '../../../src/modules/payments/provider';
 import { claimFirstOrderRefund } from '../../../src/modules/cloud-pc/cloud-pc.repository';
 import { expireMachines, refundFirstOrder } from '../../../src/modules/cloud-pc/cloud-pc.service';
-import { refundOrder } from '../../../src/modules/payments/refunds.service';
+import { refundDoublePayment, refundOrder } from '../../../src/modules/payments/refunds.service';
 import { refundDoublePayments, refundUndeliveredOrders } from '../../../src/modules/payments/sweep';
 import { upsertSkus, type SeedSku } from '../../../src/modules/pricing/pricing.repository';
 import { testDialects } from '../../helper';
@@ -87,6 +89,23 @@ describe.each(testDialects())('refund states and the staff queue on $dialect', (
       .inject({ method, url: `/admin${url}`, cookies: staff.cookies, headers: { 'accept-language': 'en', origin: ctx.app.config.webOrigin }, ...(payload ? { payload } : {}) })
       .then((res) => ({ res, body: res.json() as { errcode: number; errmsg: string; data: T } }));
   const queue = async (staff: Staff) => (await admin<TAdminRefundQueue>(staff, 'GET', '/refunds/queue')).body.data;
+  const postings = async () => Number((await db().selectFrom('ledger_postings').select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow()).n);
+
+  /** The database refuses to withdraw any refund (a blip at the worst moment) while `run` runs. */
+  async function withWithdrawalsFailing(run: () => Promise<void>): Promise<void> {
+    if (dialect === 'sqlite') {
+      await sql`CREATE TRIGGER refund_blip BEFORE UPDATE OF state ON refunds WHEN NEW.state = 'WITHDRAWN' BEGIN SELECT RAISE(ABORT, 'database blip'); END`.execute(db());
+    } else {
+      await sql`CREATE FUNCTION refund_blip() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN IF NEW.state = 'WITHDRAWN' THEN RAISE EXCEPTION 'database blip'; END IF; RETURN NEW; END $$`.execute(db());
+      await sql`CREATE TRIGGER refund_blip BEFORE UPDATE ON refunds FOR EACH ROW EXECUTE FUNCTION refund_blip()`.execute(db());
+    }
+    try {
+      await run();
+    } finally {
+      await sql`DROP TRIGGER refund_blip${dialect === 'postgres' ? sql` ON refunds` : sql``}`.execute(db());
+      if (dialect === 'postgres') await sql`DROP FUNCTION refund_blip()`.execute(db());
+    }
+  }
 
   it('a renewal paid before a first-order refund whose rental refund is still at the gateway is refunded too, and the device list says where each refund stands', async () => {
     const user = await newUser(ctx.app);
@@ -265,6 +284,122 @@ describe.each(testDialects())('refund states and the staff queue on $dialect', (
     const [listed] = await devices(user);
     expect(listed!.refunds).toEqual([]);
     expect(listed!.refundableUntil).not.toBeNull();
+  });
+
+  it('a first-order refund refused at once whose withdrawal fails is never FAILED without its alert: it stays open, the machine released, and the sweep queues the refusal once', async () => {
+    const user = await newUser(ctx.app);
+    const device = await rent(user);
+    const { log, queued } = captureLog();
+    const deps = { db: db(), providers: ctx.providers, kv: ctx.app.kv, log };
+    const owedBefore = await owed();
+    ctx.fakes.queueRefund('WX', { kind: 'refuse', code: 'TRADE_NOT_EXIST', message: 'the trade does not exist' });
+    await withWithdrawalsFailing(async () => {
+      await expect(refundFirstOrder(deps, user.id, device.id)).rejects.toThrow(/database blip/);
+    });
+    const refunds = await refundsOf(device.orderId);
+    expect(refunds).toHaveLength(1);
+    // every refund in the queue has had its alert; this one is not in it (yet)
+    expect(refunds.filter((refund) => refund.state === 'FAILED')).toHaveLength(queued().length);
+    expect(refunds[0]).toMatchObject({ state: 'PENDING', attempts: 0 });
+    // the claim and its refund committed together: the machine is released while the money is owed
+    expect((await machine(device.id)).status).toBe('RELEASED');
+    expect((await orderRow(ctx.database, device.orderId)).status).toBe('REFUNDING');
+    expect((await owed()) - owedBefore).toBe(29900);
+
+    // once the first conversation's hold is over, the sweep asks again: refused, queued, one alert
+    ctx.fakes.queueRefund('WX', { kind: 'refuse', code: 'TRADE_NOT_EXIST', message: 'the trade does not exist' });
+    await refundDoublePayments({ ...deps, completeAfterMs: 0 }, new Date(Date.now() + 6 * 60_000));
+    const [refused] = await refundsOf(device.orderId);
+    expect(refused).toMatchObject({ state: 'FAILED', last_outcome: 'refused:TRADE_NOT_EXIST' });
+    expect(queued()).toEqual([expect.objectContaining({ level: 'error', state: 'FAILED', refundId: refused!.id })]);
+    const support = await newStaff(db(), 'SUPPORT');
+    expect((await queue(support)).items.some((item) => item.id === refused!.id)).toBe(true);
+    expect((await owed()) - owedBefore).toBe(29900);
+  });
+
+  it('NOT_OWED is refused for a rental refund whose claim released the machine: the customer would have neither; it stays owed and in the queue', async () => {
+    const user = await newUser(ctx.app);
+    const device = await rent(user);
+    const deps = { db: db(), providers: timingOut(ctx, 1), kv: ctx.app.kv };
+    const finance = await newStaff(db(), 'FINANCE');
+    await expect(refundFirstOrder(deps, user.id, device.id)).rejects.toMatchObject({ codeName: 'GATEWAY_TIMEOUT' });
+    ctx.fakes.queueRefund('WX', { kind: 'refuse', code: 'TRADE_NOT_EXIST', message: 'the trade does not exist' });
+    await refundDoublePayments({ ...deps, completeAfterMs: 0 }, new Date(Date.now() + 2 * 60_000));
+    const [refused] = await refundsOf(device.orderId);
+    expect(refused!.state).toBe('FAILED');
+    const owedBefore = await owed();
+
+    const notOwed = await admin(finance, 'POST', `/refunds/${refused!.id}/settle`, { outcome: 'NOT_OWED', reason: 'the customer asked by mistake' });
+    expect([notOwed.res.statusCode, notOwed.body.errcode]).toEqual([409, ErrorCode.ADMIN_REFUND_MACHINE_RELEASED]);
+    expect(notOwed.body.errmsg).toMatch(/cloud PC/);
+    expect((await refundsOf(device.orderId)).map((refund) => refund.state)).toEqual(['FAILED']);
+    expect((await machine(device.id)).status).toBe('RELEASED');
+    expect((await orderRow(ctx.database, device.orderId)).status).toBe('REFUNDING');
+    expect(await owed()).toBe(owedBefore);
+    expect(await auditOf(db(), refused!.id)).toEqual([]);
+    expect((await queue(finance)).items.some((item) => item.id === refused!.id)).toBe(true);
+  });
+
+  it('a refusal that was final before migration 0037 cannot be retried or called not owed once its order is no longer owed it: nothing paid twice, nothing posted', async () => {
+    const user = await newUser(ctx.app);
+    const order = await newOrder(ctx.app, user.token, { skuId: 'CHANNEL_YEAR' });
+    await payOrder(order.id, user);
+    const paid = await orderRow(ctx.database, order.id);
+    const finance = await newStaff(db(), 'FINANCE');
+    const deps = { db: db(), providers: ctx.providers, kv: ctx.app.kv };
+    // 9800 paid; half of it refused under the old rules (final: the order went back, nothing posted)…
+    const at = new Date().toISOString();
+    const old = { id: newId(), refund_no: newId(), order_id: order.id, payment_id: paid.paid_payment_id!, amount_fen: 4900, reason: 'test', state: 'FAILED', gateway_refund_no: null, created_at: at, updated_at: at, completed_at: at, attempts: 1, next_attempt_at: null, last_outcome: 'refused:NOT_ENOUGH', failure_detail: null };
+    await db().insertInto('refunds').values(old).execute();
+    // …then the other half asked for and refunded
+    await refundOrder(deps, order.id, { amountFen: 4900, reason: 'test' });
+    expect(await orderRow(ctx.database, order.id)).toMatchObject({ status: 'FULFILLED', refunded_fen: 4900 });
+    const [calls, posted, owedBefore] = [gatewayCalls(), await postings(), await owed()];
+    const refused = async () => {
+      const retry = await admin(finance, 'POST', `/refunds/${old.id}/retry`, { reason: 'the customer called' });
+      const notOwed = await admin(finance, 'POST', `/refunds/${old.id}/settle`, { outcome: 'NOT_OWED', reason: 'the customer called' });
+      return [retry, notOwed].map((answer) => [answer.res.statusCode, answer.body.errcode]);
+    };
+    expect(await refused()).toEqual([
+      [409, ErrorCode.ADMIN_REFUND_NOT_OWED],
+      [409, ErrorCode.ADMIN_REFUND_NOT_OWED],
+    ]);
+    expect([gatewayCalls(), await postings(), await owed()]).toEqual([calls, posted, owedBefore]);
+    // the order being refunded again (its other half, no answer yet) owes the old refusal nothing either
+    await expect(refundOrder({ ...deps, providers: timingOut(ctx, 1) }, order.id, { reason: 'test' })).rejects.toMatchObject({ codeName: 'GATEWAY_TIMEOUT' });
+    expect((await orderRow(ctx.database, order.id)).status).toBe('REFUNDING');
+    const [callsAgain, postedAgain, owedAgain] = [gatewayCalls(), await postings(), await owed()];
+    expect(await refused()).toEqual([
+      [409, ErrorCode.ADMIN_REFUND_NOT_OWED],
+      [409, ErrorCode.ADMIN_REFUND_NOT_OWED],
+    ]);
+    expect([gatewayCalls(), await postings(), await owed()]).toEqual([callsAgain, postedAgain, owedAgain]);
+    expect(postedAgain - posted).toBe(1);
+    expect(owedAgain - owedBefore).toBe(4900);
+    expect((await refundsOf(order.id)).map((refund) => [refund.amount_fen, refund.state])).toEqual([
+      [4900, 'FAILED'],
+      [4900, 'SUCCEEDED'],
+      [4900, 'PENDING'],
+    ]);
+    expect(await auditOf(db(), old.id)).toEqual([]);
+    // the made-up row of the old rules has no postings: gone before the suite audits the ledger
+    await db().deleteFrom('refunds').where('id', '=', old.id).execute();
+  });
+
+  it('a double payment\'s refund shows on its owner\'s order page though the order stays FULFILLED, refused or not', async () => {
+    const user = await newUser(ctx.app);
+    const order = await newOrder(ctx.app, user.token, { skuId: 'MEMBER_MONTH' });
+    const wechat = await startPay(ctx.app, order.id, 'WX', user.token);
+    const alipay = await startPay(ctx.app, order.id, 'ZFB', user.token);
+    expect((await ctx.fakes.pay('WX', wechat)).result).toBe('delivered');
+    const page = async () => body<TOrderInfo>(await ctx.app.inject({ url: `/order/info/${order.id}`, headers: { authorization: user.token } })).data;
+    expect(await page()).not.toHaveProperty('refunds');
+    expect((await ctx.fakes.pay('ZFB', alipay)).result).toBe('delivered');
+    const flagged = await db().selectFrom('payments').selectAll().where('order_id', '=', order.id).where('needs_refund', '=', 1).executeTakeFirstOrThrow();
+    ctx.fakes.queueRefund('ZFB', { kind: 'refuse' });
+    await expect(refundDoublePayment({ db: db(), providers: ctx.providers, kv: ctx.app.kv }, flagged.id)).rejects.toMatchObject({ codeName: 'REFUND_FAILED' });
+    expect((await orderRow(ctx.database, order.id)).status).toBe('FULFILLED');
+    expect(await page()).toMatchObject({ status: 'FULFILLED', refundedFen: 0, refunds: [{ amountFen: 3000, state: 'REFUSED' }] });
   });
 
   it('the finance report shows what is owed back; a refund that is not queued cannot be settled', async () => {
