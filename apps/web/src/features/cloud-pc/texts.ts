@@ -20,7 +20,7 @@ export interface TCloudPcTexts {
 }
 
 /** The CloudPc texts shown as headings inside client components. */
-export const CLOUD_PC_HEADINGS = ['provider.ackHeading', 'devices.refundListHeading'] as const;
+export const CLOUD_PC_HEADINGS = ['provider.ackHeading', 'devices.refundListHeading', 'devices.refundsHeading'] as const;
 
 /** 'validation.required' → its text (the key itself if a text is missing). */
 export function validationText(texts: TCloudPcTexts, key: string | undefined): string | undefined {
