@@ -29,6 +29,11 @@ import { SKUS } from './orders/support';
 const redisUrl = testRedisUrl();
 /** The 20 s, scaled down: what is measured is that nothing waits on the dead store. */
 const OUTAGE_LOAD_MS = 1_500;
+/**
+ * One client, one request at a time: the p99 then measures the requests, not their queue. Two
+ * measured p99 95–254 ms beside two other heavy test files on 2 shared cores.
+ */
+const CLIENTS = 1;
 
 type Answer = { status: number; errcode: number; ms: number; url: string };
 
@@ -123,7 +128,7 @@ describe.runIf(redisUrl).each(testDialects())('Redis away on $dialect', ({ diale
     const until = performance.now() + ms;
     let next = 0;
     await Promise.all(
-      Array.from({ length: 2 }, async () => {
+      Array.from({ length: CLIENTS }, async () => {
         while (performance.now() < until) {
           const i = next++;
           const app = i % 2 ? b : a;
@@ -220,6 +225,8 @@ describe.runIf(redisUrl).each(testDialects())('Redis away on $dialect', ({ diale
   });
 
   it('does not fill a session read before Redis was away and back: ended meanwhile, it stays refused on both instances', async () => {
+    await proxy.restore();
+    await expect.poll(available, { timeout: 10_000 }).toBe(true);
     const user = await signUp(a);
     const tokenHash = sha256Hex(user.token);
     // not cached anywhere, last touched two minutes ago: A's next read goes to the database and touches the row
