@@ -157,7 +157,8 @@ describe.runIf(redisUrl).each(testDialects())('Redis away on $dialect', ({ diale
       expect(await info(b, token)).toBe(200);
       expect(await cached(token)).not.toBeNull();
     }
-    const warm = await mixedLoad(reader.token, 300);
+    // the same load with Redis up: the yardstick of this machine at this moment
+    const warm = await mixedLoad(reader.token, OUTAGE_LOAD_MS);
     expect(warm.every((answer) => answer.status === 200)).toBe(true);
     expect(a.sessionMemo.size()).toBeGreaterThanOrEqual(4);
     expect(b.sessionMemo.size()).toBeGreaterThanOrEqual(4);
@@ -183,8 +184,12 @@ describe.runIf(redisUrl).each(testDialects())('Redis away on $dialect', ({ diale
     expect(kinds).toEqual(new Set(['/user/info', '/order/createV2', '/order/list']));
     expect(load.filter((answer) => answer.status !== 200 || answer.errcode !== 0)).toEqual([]);
     const latencies = load.map((answer) => answer.ms);
-    console.info(`redis away (${dialect}): ${load.length} requests, p50 ${p(latencies, 0.5).toFixed(1)} ms, p99 ${p(latencies, 0.99).toFixed(1)} ms`);
-    expect(p(latencies, 0.99)).toBeLessThan(100);
+    const upP99 = p(warm.map((answer) => answer.ms), 0.99);
+    console.info(`redis away (${dialect}): ${load.length} requests, p50 ${p(latencies, 0.5).toFixed(1)} ms, p99 ${p(latencies, 0.99).toFixed(1)} ms (Redis up: p99 ${upP99.toFixed(1)} ms)`);
+    // Within 100 ms (the issue's figure, which the scale-out step holds real processes to), or,
+    // on a machine busy with other test files, within twice what the same load took with Redis
+    // up a moment before: a request that waited on the dead store (1 s command timeout) fails both.
+    expect(p(latencies, 0.99)).toBeLessThan(Math.max(100, 2 * upP99));
 
     // what needs the store: 503, errcode 50300, Retry-After, in the caller's language
     for (const [app, language] of [
