@@ -82,7 +82,8 @@ function invoiceOf(row: AdminInvoiceRow): TAdminInvoice {
   };
 }
 
-function refundOf(row: Awaited<ReturnType<typeof listOrderRefunds>>[number]): TAdminRefund {
+/** A refund row as staff see it: the order page's refunds and the refund queue's answers. */
+export function refundOf(row: Awaited<ReturnType<typeof listOrderRefunds>>[number]): TAdminRefund {
   return {
     id: row.id,
     refundNo: row.refund_no,

@@ -10,6 +10,7 @@ import { type Db } from '../../db/schema';
 import { retryQueuedRefund, settleQueuedRefundByHand, withdrawRefusedRefund, type RefundDeps, type StaffRefundAction } from '../payments';
 import { requireReason, type StaffActor } from './admin-actions';
 import { recordAudit } from './audit';
+import { refundOf } from './orders.admin.service';
 import { countQueuedRefunds, listQueuedRefunds } from './refunds.admin.repository';
 
 // The refund queue (ADR 0015, "Refund states and the staff queue"): refunds the gateway refused
@@ -49,21 +50,6 @@ export async function refundQueue(db: Db): Promise<TAdminRefundQueue> {
 /** How many refunds wait in the queue (the nav's badge). */
 export function refundQueueSize(db: Db): Promise<number> {
   return countQueuedRefunds(db, ADMIN_QUEUED_REFUND_STATES);
-}
-
-function refundOf(row: Awaited<ReturnType<typeof retryQueuedRefund>>): TAdminRefund {
-  return {
-    id: row.id,
-    refundNo: row.refund_no,
-    paymentId: row.payment_id,
-    amountFen: Number(row.amount_fen),
-    reason: row.reason,
-    state: row.state,
-    attempts: Number(row.attempts),
-    lastOutcome: row.last_outcome,
-    createdAt: row.created_at,
-    completedAt: row.completed_at,
-  };
 }
 
 function audited(actor: StaffActor, action: string, reason: string, after: Record<string, unknown>, now: Date): StaffRefundAction {
