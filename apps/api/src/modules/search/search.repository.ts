@@ -60,6 +60,19 @@ export interface SearchMatch {
   published_at: string | null;
 }
 
+/** The postings of the documents of a locale, public now, holding at least `required` of the terms, grouped by document. */
+function documentsMatching(db: Db, options: { locale: string; terms: string[]; required: number; now: string }) {
+  return db
+    .selectFrom('search_postings as p')
+    .innerJoin('search_documents as d', 'd.id', 'p.document_id')
+    .where('p.locale', '=', options.locale)
+    .where('p.term', 'in', options.terms)
+    .where((eb) => eb.or([eb('d.published_at', 'is', null), eb('d.published_at', '<=', options.now)]))
+    .where((eb) => eb.or([eb('d.expires_at', 'is', null), eb('d.expires_at', '>', options.now)]))
+    .groupBy('p.document_id')
+    .having((eb) => eb.fn.countAll(), '>=', options.required);
+}
+
 /**
  * Documents of a locale holding at least `required` of the terms, best first: more matched
  * terms and more of them in the title, then guide pages, then more occurrences. Plain GROUP BY over the
@@ -69,15 +82,7 @@ export async function findMatches(
   db: Db,
   options: { locale: string; terms: string[]; required: number; now: string; limit: number; offset: number },
 ): Promise<{ rows: SearchMatch[]; total: number }> {
-  const matched = db
-    .selectFrom('search_postings as p')
-    .innerJoin('search_documents as d', 'd.id', 'p.document_id')
-    .where('p.locale', '=', options.locale)
-    .where('p.term', 'in', options.terms)
-    .where((eb) => eb.or([eb('d.published_at', 'is', null), eb('d.published_at', '<=', options.now)]))
-    .where((eb) => eb.or([eb('d.expires_at', 'is', null), eb('d.expires_at', '>', options.now)]))
-    .groupBy('p.document_id')
-    .having((eb) => eb.fn.countAll(), '>=', options.required)
+  const matched = documentsMatching(db, options)
     .select((eb) => [
       'p.document_id as document_id',
       eb.fn.countAll<number>().as('matched'),
@@ -228,15 +233,7 @@ export async function addSearchVisitor(db: Db, row: { locale: string; keyword: s
 
 /** Whether a locale has a document, public now, holding at least `required` of the terms. */
 export async function hasMatchingDocument(db: Db, options: { locale: string; terms: string[]; required: number; now: string }): Promise<boolean> {
-  const row = await db
-    .selectFrom('search_postings as p')
-    .innerJoin('search_documents as d', 'd.id', 'p.document_id')
-    .where('p.locale', '=', options.locale)
-    .where('p.term', 'in', options.terms)
-    .where((eb) => eb.or([eb('d.published_at', 'is', null), eb('d.published_at', '<=', options.now)]))
-    .where((eb) => eb.or([eb('d.expires_at', 'is', null), eb('d.expires_at', '>', options.now)]))
-    .groupBy('p.document_id')
-    .having((eb) => eb.fn.countAll(), '>=', options.required)
+  const row = await documentsMatching(db, options)
     .select('p.document_id')
     .limit(1)
     .executeTakeFirst();
