@@ -24,7 +24,11 @@ function issues(schema: z.ZodType, value: unknown): Record<string, string[]> {
 describe('masks', () => {
   it('keeps the first three and last four digits of a phone', () => {
     expect(maskPhone('13800138000')).toBe('138****8000');
-    expect(maskPhone('+85261234567')).toBe('+85*****4567');
+    expect(maskPhone('+8613800138000')).toBe('138****8000');
+    expect(maskPhone('+34612345678')).toBe('+34 612 *** 678');
+    expect(maskPhone('+85261234567')).toBe('+852 61 *** 67');
+    expect(maskPhone('+12015550123')).toBe('+1 201 *** 123');
+    expect(maskPhone('+819012345678')).toBe('+81 901 *** 678');
     expect(maskPhone('12345')).toBe('1****');
   });
 

@@ -1,5 +1,6 @@
 import { z } from './zod';
 import { ZAccountSmsType, ZCheckType, ZDeliveryChannel, ZSmsType } from './enums';
+import { callingCodeOf } from './phone-countries';
 import {
   checkNewPassword,
   CONFIRM_REQUIRED,
@@ -300,8 +301,21 @@ export type TMonitorAndQuality = z.infer<typeof ZMonitorAndQuality>;
 
 // ---- Helpers -------------------------------------------------------------------------------
 
-/** 13800138000 → 138****8000; +8613800138000 → +86******8000. */
+/**
+ * A mainland number as users saw it before issue 32, stored as +8613800138000 or typed as
+ * 13800138000: 138****8000. Another country's E.164 number keeps its calling code and the
+ * national number's first and last three digits (fewer when it is short) around "***", whatever
+ * the length: +34612345678 → +34 612 *** 678 (ADR 0027). Anything else (an Alipay account
+ * typed as digits) keeps its first three and last four characters.
+ */
 export function maskPhone(phone: string): string {
+  const callingCode = phone.startsWith('+') ? callingCodeOf(phone) : null;
+  if (callingCode !== null) {
+    const national = phone.slice(1 + String(callingCode).length);
+    if (callingCode === 86) return maskPhone(national);
+    const keep = Math.max(1, Math.min(3, Math.floor((national.length - 3) / 2)));
+    return `+${callingCode} ${national.slice(0, keep)} *** ${national.slice(-keep)}`;
+  }
   if (phone.length <= 7) return `${phone.slice(0, 1)}****`;
   return `${phone.slice(0, 3)}${'*'.repeat(Math.max(4, phone.length - 7))}${phone.slice(-4)}`;
 }

@@ -7,7 +7,7 @@ import packageJson from '../package.json' with { type: 'json' };
 // follows every relative import from each of them and lists the bare packages reached.
 
 const root = path.resolve(import.meta.dirname, '..');
-const BROWSER_ENTRIES = ['./admin-roles', './content-figures', './locale-codes', './locales', './rules', './cookies', './client'];
+const BROWSER_ENTRIES = ['./admin-roles', './content-figures', './locale-codes', './locales', './rules', './cookies', './client', './phone-countries'];
 
 function packagesReached(file: string, seen = new Set<string>()): Set<string> {
   const packages = new Set<string>();
@@ -42,6 +42,10 @@ describe('zod-free entry points', () => {
     const target = (packageJson.exports as Record<string, string>)[entry];
     expect(target).toBeDefined();
     expect([...packagesReached(path.resolve(root, target!))]).toEqual([]);
+  });
+
+  it('./phone (loaded lazily by phone fields) reaches the metadata but not zod', () => {
+    expect([...packagesReached(path.resolve(root, packageJson.exports['./phone']))]).toEqual(['awesome-phonenumber']);
   });
 
   it('the barrel does reach zod (the check would see it)', () => {

@@ -28,6 +28,8 @@ export * from './pricing';
 export * from './profile';
 export * from './referrals';
 export * from './validation';
+export * from './phone';
+export * from './phone-countries';
 export * from './redeem';
 export * from './admin-people';
 export * from './support';

@@ -19,6 +19,7 @@ export const V = {
   phoneRequired: 'validation.phoneRequired',
   phoneEmpty: 'validation.phoneEmpty',
   phoneInvalid: 'validation.phoneInvalid',
+  phoneNotMobile: 'validation.phoneNotMobile',
   emailRequired: 'validation.emailRequired',
   emailInvalid: 'validation.emailInvalid',
   phoneOrEmailRequired: 'validation.phoneOrEmailRequired',
@@ -48,8 +49,12 @@ export const USERNAME_RE = /^[A-Za-z][A-Za-z0-9_.-]{5,19}$/;
 // space. Written as code points so the pattern also compiles with the `u` flag (JSON Schema
 // validators use it), where an escaped backtick would be an error.
 const PUNCT = String.raw`\x21-\x2F\x3A-\x40\x5B-\x60\x7B-\x7E`;
-/** Mainland China mobile numbers, or any number in E.164 form with a leading +. */
+/** Mainland China mobile numbers, or any number in E.164 form with a leading + (after cleanPhoneInput). */
 export const PHONE_RE = /^(?:1[3-9]\d{9}|\+[1-9]\d{6,14})$/;
+/** A phone number as typed (before cleanPhoneInput): digits, + (also full width) and separators. */
+export const PHONE_INPUT_RE = /^[0-9\uff10-\uff19+\uff0b \u00a0()\uff08\uff09.\-/]+$/;
+/** Longest phone number as typed, separators included. */
+export const PHONE_INPUT_MAX = 32;
 // Dot-separated atoms on both sides of the @ (no leading, trailing or doubled dots), and a
 // domain of at least two labels ending in a letters-only TLD. Non-ASCII atoms are allowed
 // (internationalised addresses); quoted local parts are not.
@@ -71,8 +76,23 @@ export function isValidPassword(value: string): boolean {
   return PASSWORD_RE.test(value);
 }
 
+/**
+ * The number as typed, without what people put in it: spaces (also non-breaking), dashes, dots,
+ * slashes and parentheses; full-width digits and plus become ASCII; a leading 00 (the
+ * international prefix of most of the world) becomes +. "(+34) 612-345-678" → "+34612345678".
+ */
+export function cleanPhoneInput(input: string): string {
+  const stripped = input.normalize('NFKC').replace(/[\s\u00a0\u2000-\u200b\u2010-\u2015().\-/]/g, '');
+  return stripped.startsWith('00') ? `+${stripped.slice(2)}` : stripped;
+}
+
+/**
+ * The light check browser forms run (no metadata on a first load): after cleanPhoneInput, a
+ * mainland mobile's 11 digits or an E.164 shape. Whether the number exists and is a mobile is
+ * the server's strict check (ZPhone, phone.ts with Google's metadata).
+ */
 export function isValidPhone(value: string): boolean {
-  return PHONE_RE.test(value);
+  return PHONE_RE.test(cleanPhoneInput(value.trim()));
 }
 
 export function isValidEmail(value: string): boolean {

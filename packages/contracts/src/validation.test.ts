@@ -166,7 +166,7 @@ describe('checkNewPassword: differs from the username, confirmation matches', ()
   });
 });
 
-describe('phone: mainland mobile or +E.164', () => {
+describe('phone, light check (browser): mainland 11 digits or an E.164 shape, separators ignored', () => {
   it.each([
     ['13800138000', true, 'mainland mobile'],
     ['19912345678', true, 'mainland 19x'],
@@ -176,25 +176,63 @@ describe('phone: mainland mobile or +E.164', () => {
     ['23800138000', false, 'does not start with 1'],
     ['+8613800138000', true, '+86 E.164'],
     ['+14155552671', true, '+1 E.164'],
-    ['+1234567', true, '7 digits, shortest E.164 accepted'],
+    ['+1234567', true, '7 digits, shortest E.164 shape accepted'],
     ['+123456', false, '6 digits'],
     ['+123456789012345', true, '15 digits, the E.164 maximum'],
     ['+1234567890123456', false, '16 digits'],
     ['+0123456789', false, 'country code 0'],
-    ['8613800138000', false, 'international without +'],
-    ['+86 138 0013 8000', false, 'spaces'],
-    ['138-0013-8000', false, 'hyphens'],
-    ['１３８００１３８０００', false, 'full-width digits'],
+    ['8613800138000', false, 'international without + or 00'],
+    ['+86 138 0013 8000', true, 'spaces'],
+    ['138-0013-8000', true, 'hyphens'],
+    ['(+34) 612345678', true, 'parentheses'],
+    ['0034612345678', true, '00 for +'],
+    ['１３８００１３８０００', true, 'full-width digits'],
     ['abc', false, 'letters'],
   ])('%j → %s (%s)', (value, valid) => {
     expect(isValidPhone(value)).toBe(valid);
-    expect(issues(ZPhone, value)).toEqual(valid ? [] : [V.phoneInvalid]);
+  });
+});
+
+describe('ZPhone: a mobile of any country, answered as E.164 (ADR 0027)', () => {
+  it.each([
+    ['13800138000', '+8613800138000', 'mainland 11 digits'],
+    ['+86 139 1234 5678', '+8613912345678', 'mainland with +86 and spaces'],
+    ['0086 139 1234 5678', '+8613912345678', 'mainland with 0086'],
+    ['+34 612 345 678', '+34612345678', 'Spain, spaced'],
+    ['+34-612-345-678', '+34612345678', 'Spain, dashes'],
+    ['(+34) 612345678', '+34612345678', 'Spain, parentheses'],
+    ['0034612345678', '+34612345678', 'Spain, 0034'],
+    ['+33 6 12 34 56 78', '+33612345678', 'France'],
+    ['+81 90-1234-5678', '+819012345678', 'Japan'],
+    ['+82 10-1234-5678', '+821012345678', 'Korea'],
+    ['+1 201-555-0123', '+12015550123', 'United States (fixed line or mobile)'],
+    ['+852 9123 4567', '+85291234567', 'Hong Kong'],
+    ['１３８００１３８０００', '+8613800138000', 'full-width digits'],
+    ['8613800138000', '+8613800138000', 'the calling code without + (libphonenumber reads it off a mainland number)'],
+  ])('%j → %j (%s)', (value, e164) => {
+    expect(issues(ZPhone, value)).toEqual([]);
+    expect(ZPhone.parse(value)).toBe(e164);
+  });
+
+  it.each<[string, string, string]>([
+    ['+34 912 345 678', V.phoneNotMobile, 'a Madrid landline'],
+    ['+86 010 12345678', V.phoneNotMobile, 'a Beijing landline'],
+    ['+34 900 123 456', V.phoneNotMobile, 'Spanish toll-free'],
+    ['+34 612 345', V.phoneInvalid, 'too short for Spain'],
+    ['+999 612345678', V.phoneInvalid, 'no such calling code'],
+    ['12800138000', V.phoneInvalid, 'mainland second digit 2'],
+    ['+0123456789', V.phoneInvalid, 'calling code 0'],
+    ['+86 138 0013 8000 ext 1', V.phoneInvalid, 'letters'],
+    ['1+3800138000', V.phoneInvalid, 'a + inside'],
+    [`+34${'6'.repeat(40)}`, V.phoneInvalid, 'too long'],
+  ])('%j → %s (%s)', (value, key) => {
+    expect(issues(ZPhone, value)).toEqual([key]);
   });
 
   it('reports phoneRequired when missing or blank and trims spaces', () => {
     expect(issues(ZPhone, undefined)).toEqual([V.phoneRequired]);
     expect(issues(ZPhone, '  ')).toEqual([V.phoneRequired]);
-    expect(ZPhone.parse(' 13800138000 ')).toBe('13800138000');
+    expect(ZPhone.parse(' 13800138000 ')).toBe('+8613800138000');
   });
 });
 

@@ -1,10 +1,12 @@
+import { parsePhone } from './phone';
 import { z } from './zod';
 import {
   CODE_RE,
   EMAIL_MAX,
   EMAIL_RE,
   PASSWORD_RE,
-  PHONE_RE,
+  PHONE_INPUT_MAX,
+  PHONE_INPUT_RE,
   REFERRAL_CODE_INPUT_RE,
   USERNAME_RE,
   V,
@@ -35,7 +37,28 @@ export const ZPassword = z
   .min(1, { error: V.passwordRequired, abort: true })
   .regex(PASSWORD_RE, { error: V.passwordFormat });
 
-export const ZPhone = requiredString(V.phoneRequired).regex(PHONE_RE, { error: V.phoneInvalid });
+/**
+ * A mobile number of any country as people type it (issue 32, ADR 0027): E.164 (+34612345678),
+ * with spaces, dashes, dots or parentheses, a leading 00 for +, or a mainland number's 11
+ * digits; checked against Google's metadata (phone.ts) and answered as E.164, so every route
+ * stores and compares one form. A landline or service number: validation.phoneNotMobile.
+ */
+export const ZPhone = requiredString(V.phoneRequired)
+  .max(PHONE_INPUT_MAX, { error: V.phoneInvalid, abort: true })
+  .regex(PHONE_INPUT_RE, { error: V.phoneInvalid, abort: true })
+  .transform((value, ctx) => {
+    const parsed = parsePhone(value);
+    if ('e164' in parsed) return parsed.e164;
+    ctx.issues.push({ code: 'custom', message: parsed.error === 'not-mobile' ? V.phoneNotMobile : V.phoneInvalid, input: value });
+    return z.NEVER;
+  })
+  .meta({
+    description:
+      'A mobile number: E.164 (+34612345678), or with spaces, dashes, dots or parentheses, 00 for +, or a mainland ' +
+      'number\'s 11 digits (13912345678 is +8613912345678). Validated with libphonenumber\'s metadata as a mobile and ' +
+      'stored as E.164; a landline or service number is refused (validation.phoneNotMobile), anything else invalid ' +
+      '(validation.phoneInvalid).',
+  });
 export const ZEmail = requiredString(V.emailRequired)
   .max(EMAIL_MAX, { error: V.emailInvalid, abort: true })
   .regex(EMAIL_RE, { error: V.emailInvalid })

@@ -1,4 +1,4 @@
-import { type TDeliveryChannel, type TSmsType } from '@llk/contracts';
+import { normalizePhone, type TDeliveryChannel, type TSmsType } from '@llk/contracts';
 import { CODE_TTL_MINUTES } from './constants';
 import { type CodeMessage, type DeliveryAdapter, type NoticeMessage } from './delivery';
 import { renderCodeTexts } from './templates';
@@ -61,9 +61,13 @@ export class DevOutbox implements DeliveryAdapter {
     this.log(entry);
   }
 
-  /** Newest first; only those to one address when `to` is given. */
+  /**
+   * Newest first; only those to one address when `to` is given. A phone number may be asked in
+   * any form (13912345678, +86 139 1234 5678): messages go to its E.164 form (ADR 0027).
+   */
   list(to?: string): OutboxMessage[] {
-    const wanted = to?.trim().toLowerCase();
+    const trimmed = to?.trim().toLowerCase();
+    const wanted = trimmed && !trimmed.includes('@') ? (normalizePhone(trimmed) ?? trimmed) : trimmed;
     return this.messages.filter((message) => !wanted || message.to.toLowerCase() === wanted).reverse();
   }
 }
