@@ -7,7 +7,7 @@ import { EMAIL_MAX, REFERRAL_CODE_INPUT_RE, TYPED_PASSWORD_MAX, USERNAME_RE, isV
 
 export type TFieldErrors = Partial<Record<string, TValidationKey>>;
 
-/** Mainland mobile or E.164 with +. */
+/** Mainland mobile or E.164 with + (the light check: the API's is strict; the phone field sends E.164). */
 const isPhone = isValidPhone;
 const isEmail = isValidEmail;
 
@@ -63,9 +63,15 @@ function passwordPair(values: { password: string; confirmPassword: string }, nam
 
 export const validate = {
   codeLogin: (v: { mobile: string; code: string }) => collect({ mobile: phone(v.mobile), code: code(v.code) }),
+  codeLoginByEmail: (v: { email: string; code: string }) => collect({ email: email(v.email), code: code(v.code) }),
   passwordLogin: (v: { account: string; password: string }) => collect({ account: account(v.account), password: typedPassword(v.password) }),
   signup: (v: { username: string; mobile: string; code: string; password: string; confirmPassword: string; referralCode?: string }) => ({
     ...collect({ username: username(v.username), mobile: phone(v.mobile), code: code(v.code), referralCode: referralCode(v.referralCode ?? '') }),
+    ...passwordPair(v, v.username.trim()),
+  }),
+  /** sign-up with an email address instead of a phone (its code goes to the email) */
+  signupByEmail: (v: { username: string; email: string; code: string; password: string; confirmPassword: string; referralCode?: string }) => ({
+    ...collect({ username: username(v.username), email: email(v.email), code: code(v.code), referralCode: referralCode(v.referralCode ?? '') }),
     ...passwordPair(v, v.username.trim()),
   }),
   resetByMobile: (v: { mobile: string; code: string; password: string; confirmPassword: string }) => ({

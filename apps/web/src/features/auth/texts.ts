@@ -3,6 +3,8 @@
 // runtime nor the message formatter (JS budget, README). The texts use only {name}
 // placeholders, filled by fill() (lib/format.ts).
 
+import type { TPhoneFieldTexts } from '@/components/ui/phone-field';
+
 export interface TAuthTexts {
   /** the page's form namespace: LoginForm, SignupForm or ResetForm */
   form: Record<string, string>;
@@ -14,6 +16,15 @@ export interface TAuthTexts {
   success: Record<string, string>;
   /** contracts errors.network: shown when the code that talks to the API cannot be loaded */
   network: string;
+  /** the phone field's selector (PhoneField namespace) and the page's language (country names, default country) */
+  phone?: TPhoneFieldTexts & { locale: string };
+}
+
+const NO_PHONE_TEXTS: TPhoneFieldTexts & { locale: string } = { country: '', search: '', noMatch: '', locale: 'zh-CN' };
+
+/** The phone field's texts of a form (empty ones in a test that gives none). */
+export function phoneTexts(texts: TAuthTexts): TPhoneFieldTexts & { locale: string } {
+  return texts.phone ?? NO_PHONE_TEXTS;
 }
 
 /** 'validation.phoneRequired' → its text (the key itself if a text is missing). */

@@ -5,7 +5,9 @@ import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
+import { PhoneField, usePhone } from '@/components/ui/phone-field';
 import { CodeButton } from '@/features/auth/components/code-button';
+import { phoneTexts } from '@/features/auth/texts';
 import { useAuthForm } from '@/features/auth/use-auth-form';
 import { fill } from '@/lib/format';
 import { toast } from '@/lib/toast';
@@ -49,11 +51,15 @@ function CurrentStep({ texts, kind, current, onTicket }: { texts: TProfileTexts;
 function NewStep({ texts, kind, change, ticket, onDone }: { texts: TProfileTexts; kind: TContactKind; change: boolean; ticket: string | null; onDone: () => void }) {
   const flow = contactFlow(kind, change);
   const t = texts.form;
+  const phoneText = phoneTexts(texts);
+  const phone = usePhone(phoneText.locale);
+  /** The new address as the API takes it: a phone as E.164 with its country. */
+  const typed = (text: string) => (kind === 'phone' ? phone.e164(text) : text);
   const form = useAuthForm(
     { address: '', code: '' },
     (v) => {
       const errors: Record<string, ReturnType<typeof codeError>> = {};
-      const address = addressError(kind, v.address);
+      const address = addressError(kind, typed(v.address));
       if (address) errors.address = address;
       const code = codeError(v.code);
       if (code) errors.code = code;
@@ -70,21 +76,17 @@ function NewStep({ texts, kind, change, ticket, onDone }: { texts: TProfileTexts
       className="space-y-3"
       data-testid={`${kind}-step-new`}
       onSubmit={form.onSubmit(async (api, v) => {
-        await api.post(flow.endpoint, { body: finalRequest(flow, v.address, v.code, ticket) });
+        await api.post(flow.endpoint, { body: finalRequest(flow, kind === 'phone' ? await phone.settle(v.address) : v.address, v.code, ticket) });
         toast.success(texts.success.modificationSucceeded ?? '');
         onDone();
       })}
     >
       <p className="text-sm text-ink-muted">{lede}</p>
-      <TextField
-        label={(kind === 'email' ? t.newEmail : t.newPhone) ?? ''}
-        type={kind === 'email' ? 'email' : 'tel'}
-        inputMode={kind === 'email' ? 'email' : 'tel'}
-        autoComplete={kind === 'email' ? 'email' : 'tel'}
-        autoCapitalize="none"
-        spellCheck={false}
-        {...form.field('address')}
-      />
+      {kind === 'email' ? (
+        <TextField label={t.newEmail ?? ''} type="email" inputMode="email" autoComplete="email" autoCapitalize="none" spellCheck={false} {...form.field('address')} />
+      ) : (
+        <PhoneField label={t.newPhone ?? ''} phone={phone} texts={phoneText} {...form.field('address')} />
+      )}
       <TextField
         label={t.code ?? ''}
         inputMode="numeric"
@@ -95,7 +97,11 @@ function NewStep({ texts, kind, change, ticket, onDone }: { texts: TProfileTexts
           <CodeButton
             texts={texts}
             canSend={() => form.check('address')}
-            send={(api) => api.post<TSendCodeResult>('/sms', { body: newCodeRequest(flow, form.values.address) })}
+            send={(api) =>
+              kind === 'phone'
+                ? phone.settle(form.values.address).then((mobile) => api.post<TSendCodeResult>('/sms', { body: newCodeRequest(flow, mobile) }))
+                : api.post<TSendCodeResult>('/sms', { body: newCodeRequest(flow, form.values.address) })
+            }
           />
         }
       />

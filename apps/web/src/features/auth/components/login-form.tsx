@@ -4,14 +4,15 @@ import type { TSendCodeResult } from '@llk/contracts';
 import type { TApiClient } from '@llk/contracts/client';
 import { toast } from '@/lib/toast';
 import { accountKind, validate } from '../rules';
-import type { TAuthTexts } from '../texts';
+import { type TAuthTexts, phoneTexts } from '../texts';
 import { useAuthForm } from '../use-auth-form';
 import { useContinueAfterLogin } from '../use-continue-after-login';
 import { Tabs } from '@/components/ui/tabs';
 import { CodeButton } from './code-button';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
-import { useCallback, useEffect, useState } from 'react';
+import { PhoneField, usePhone } from '@/components/ui/phone-field';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SecondStepForm as SecondStepFormType } from '@/features/account-security/components/second-step-form';
 import { challengeFromFragment } from '../second-step-handoff';
 
@@ -55,19 +56,52 @@ async function logIn(api: TApiClient, body: Record<string, unknown>, texts: TAut
   next();
 }
 
+type TCodeWay = 'mobile' | 'email';
+
+/** Log-in by a LOGIN code sent to the phone (any country) or, for an account made by email, to the email address. */
 function CodeLogin({ texts, onChallenge }: { texts: TAuthTexts; onChallenge: TOnChallenge }) {
   const next = useContinueAfterLogin();
-  const form = useAuthForm({ mobile: '', code: '' }, validate.codeLogin, texts);
+  const [way, setWay] = useState<TCodeWay>('mobile');
   const t = texts.form;
+  const phoneText = phoneTexts(texts);
+  const phone = usePhone(phoneText.locale);
+  const form = useAuthForm(
+    { mobile: '', email: '', code: '' },
+    (v) => (way === 'mobile' ? validate.codeLogin({ mobile: phone.e164(v.mobile), code: v.code }) : validate.codeLoginByEmail(v)),
+    texts,
+  );
+  const switchRef = useRef(false);
+  useEffect(() => {
+    // after a switch, the new address field takes the focus
+    if (switchRef.current) form.formRef.current?.querySelector<HTMLInputElement>(`input[name="${way}"]`)?.focus();
+  }, [way, form.formRef]);
+  const address = async (v: { mobile: string; email: string }) =>
+    way === 'mobile' ? { loginType: 'mobile', mobile: await phone.settle(v.mobile) } : { loginType: 'email', email: v.email.trim() };
   return (
     <form
       ref={form.formRef}
       noValidate
       onFocus={form.onFocus}
-      onSubmit={form.onSubmit((api, v) => logIn(api, { loginType: 'mobile', mobile: v.mobile.trim(), code: v.code.trim() }, texts, next, onChallenge))}
+      onSubmit={form.onSubmit(async (api, v) => logIn(api, { ...(await address(v)), code: v.code.trim() }, texts, next, onChallenge))}
       className="space-y-4"
     >
-      <TextField label={t.mobile ?? ''} type="tel" inputMode="tel" autoComplete="tel" {...form.field('mobile')} />
+      <div>
+        {way === 'mobile' ? (
+          <PhoneField label={t.mobile ?? ''} phone={phone} texts={phoneText} {...form.field('mobile')} />
+        ) : (
+          <TextField label={t.email ?? ''} type="email" inputMode="email" autoComplete="email" autoCapitalize="none" spellCheck={false} {...form.field('email')} />
+        )}
+        <button
+          type="button"
+          className="mt-2 text-sm font-medium text-brand-700 underline-offset-2 hover:underline"
+          onClick={() => {
+            switchRef.current = true;
+            setWay(way === 'mobile' ? 'email' : 'mobile');
+          }}
+        >
+          {way === 'mobile' ? t.useEmail : t.usePhone}
+        </button>
+      </div>
       <TextField
         label={t.code ?? ''}
         inputMode="numeric"
@@ -76,9 +110,13 @@ function CodeLogin({ texts, onChallenge }: { texts: TAuthTexts; onChallenge: TOn
         {...form.field('code')}
         addon={
           <CodeButton
+            key={way}
             texts={texts}
-            canSend={() => form.check('mobile')}
-            send={(api) => api.post<TSendCodeResult>('/sms', { body: { mobile: form.values.mobile.trim(), smsType: 'LOGIN' } })}
+            canSend={() => form.check(way)}
+            send={async (api) => {
+              const { loginType: _kind, ...target } = await address(form.values);
+              return api.post<TSendCodeResult>('/sms', { body: { ...target, smsType: 'LOGIN' } });
+            }}
           />
         }
       />

@@ -5,12 +5,13 @@ import { useRouter } from '@/i18n/navigation';
 import { session } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { type TFieldErrors, validate } from '../rules';
-import type { TAuthTexts } from '../texts';
+import { type TAuthTexts, phoneTexts } from '../texts';
 import { useAuthForm } from '../use-auth-form';
 import { Tabs } from '@/components/ui/tabs';
 import { CodeButton } from './code-button';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
+import { PhoneField, usePhone } from '@/components/ui/phone-field';
 
 type TChannel = 'mobile' | 'email';
 type TResetValues = Record<TChannel, string> & { code: string; password: string; confirmPassword: string };
@@ -26,11 +27,15 @@ function ResetByChannel({ channel, texts }: { channel: TChannel; texts: TAuthTex
   const router = useRouter();
   const config = CHANNELS[channel];
   const t = texts.form;
+  const phoneText = phoneTexts(texts);
+  const phone = usePhone(phoneText.locale);
   const form = useAuthForm(
     { [channel]: '', code: '', password: '', confirmPassword: '' } as TResetValues,
-    config.validate as (values: TResetValues) => TFieldErrors,
+    (values: TResetValues) => (config.validate as (values: TResetValues) => TFieldErrors)(channel === 'mobile' ? { ...values, mobile: phone.e164(values.mobile) } : values),
     texts,
   );
+  /** The phone as E.164 (its country chosen), or the email address. */
+  const address = async (values: TResetValues) => (channel === 'mobile' ? phone.settle(values.mobile) : values.email.trim());
 
   return (
     <form
@@ -39,7 +44,7 @@ function ResetByChannel({ channel, texts }: { channel: TChannel; texts: TAuthTex
       onFocus={form.onFocus}
       onSubmit={form.onSubmit(async (api, v) => {
         await api.post(config.endpoint, {
-          body: { [channel]: v[channel].trim(), code: v.code.trim(), password: v.password, confirmPassword: v.confirmPassword },
+          body: { [channel]: await address(v), code: v.code.trim(), password: v.password, confirmPassword: v.confirmPassword },
         });
         // The API ends every session of the account: log in again with the new password.
         session.clear();
@@ -49,15 +54,19 @@ function ResetByChannel({ channel, texts }: { channel: TChannel; texts: TAuthTex
       })}
       className="space-y-4"
     >
-      <TextField
-        label={t[channel] ?? ''}
-        type={config.type}
-        inputMode={config.type}
-        autoComplete={config.autoComplete}
-        autoCapitalize="none"
-        spellCheck={false}
-        {...form.field(channel)}
-      />
+      {channel === 'mobile' ? (
+        <PhoneField label={t.mobile ?? ''} phone={phone} texts={phoneText} {...form.field('mobile')} />
+      ) : (
+        <TextField
+          label={t[channel] ?? ''}
+          type={config.type}
+          inputMode={config.type}
+          autoComplete={config.autoComplete}
+          autoCapitalize="none"
+          spellCheck={false}
+          {...form.field(channel)}
+        />
+      )}
       <TextField
         label={t.code ?? ''}
         inputMode="numeric"
@@ -68,7 +77,7 @@ function ResetByChannel({ channel, texts }: { channel: TChannel; texts: TAuthTex
           <CodeButton
             texts={texts}
             canSend={() => form.check(channel)}
-            send={(api) => api.post<TSendCodeResult>('/sms', { body: { [channel]: form.values[channel].trim(), smsType: 'RESET' } })}
+            send={async (api) => api.post<TSendCodeResult>('/sms', { body: { [channel]: await address(form.values), smsType: 'RESET' } })}
           />
         }
       />

@@ -4,22 +4,35 @@ import type { TSendCodeResult } from '@llk/contracts';
 import { REFERRAL_CODE_INPUT_RE } from '@llk/contracts/rules';
 import { useEffect } from 'react';
 import { toast } from '@/lib/toast';
-import { validate } from '../rules';
-import type { TAuthTexts } from '../texts';
+import { type TFieldErrors, validate } from '../rules';
+import { type TAuthTexts, phoneTexts } from '../texts';
 import { useAuthForm } from '../use-auth-form';
 import { useContinueAfterLogin } from '../use-continue-after-login';
 import { CodeButton } from './code-button';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
+import { PhoneField, usePhone } from '@/components/ui/phone-field';
+import { Tabs } from '@/components/ui/tabs';
+
+type TWay = 'mobile' | 'email';
+type TSignupValues = { username: string; mobile: string; email: string; code: string; password: string; confirmPassword: string; referralCode: string };
 
 /**
- * /signup: username, phone + SIGNUP code, password and its confirmation, and an optional
- * ambassador's referral code (empty: a referral link's cookie applies); logs the new account in.
+ * One way of signing up: username, the phone (with its country) or the email address with its
+ * SIGNUP code, password and its confirmation, and an optional ambassador's referral code (empty:
+ * a referral link's cookie applies); logs the new account in. An account made by email binds a
+ * phone later in its profile (BIND_MOBILE).
  */
-export function SignupForm({ texts }: { texts: TAuthTexts }) {
+function SignupBy({ way, texts }: { way: TWay; texts: TAuthTexts }) {
   const next = useContinueAfterLogin();
-  const form = useAuthForm({ username: '', mobile: '', code: '', password: '', confirmPassword: '', referralCode: '' }, validate.signup, texts);
   const t = texts.form;
+  const phoneText = phoneTexts(texts);
+  const phone = usePhone(phoneText.locale);
+  const rules = (values: TSignupValues): TFieldErrors =>
+    way === 'mobile'
+      ? validate.signup({ ...values, mobile: phone.e164(values.mobile) })
+      : validate.signupByEmail(values);
+  const form = useAuthForm<TSignupValues>({ username: '', mobile: '', email: '', code: '', password: '', confirmPassword: '', referralCode: '' }, rules, texts);
   // A referral link that led here (?ref=CODE) shows the code it credits, instead of an empty box.
   const { set } = form;
   useEffect(() => {
@@ -28,6 +41,9 @@ export function SignupForm({ texts }: { texts: TAuthTexts }) {
     // once, on arrival
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+
+  /** The address the code goes to and the account is made with: E.164 for a phone. */
+  const address = async (values: TSignupValues) => (way === 'mobile' ? { mobile: await phone.settle(values.mobile) } : { email: values.email.trim() });
 
   return (
     <form
@@ -38,7 +54,7 @@ export function SignupForm({ texts }: { texts: TAuthTexts }) {
         await api.post('/signup', {
           body: {
             username: v.username.trim(),
-            mobile: v.mobile.trim(),
+            ...(await address(v)),
             code: v.code.trim(),
             password: v.password,
             confirmPassword: v.confirmPassword,
@@ -51,7 +67,20 @@ export function SignupForm({ texts }: { texts: TAuthTexts }) {
       className="space-y-4"
     >
       <TextField label={t.username ?? ''} autoComplete="username" autoCapitalize="none" spellCheck={false} {...form.field('username')} />
-      <TextField label={t.mobile ?? ''} type="tel" inputMode="tel" autoComplete="tel" {...form.field('mobile')} />
+      {way === 'mobile' ? (
+        <PhoneField label={t.mobile ?? ''} phone={phone} texts={phoneText} {...form.field('mobile')} />
+      ) : (
+        <TextField
+          label={t.email ?? ''}
+          hint={t.emailHint}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          {...form.field('email')}
+        />
+      )}
       <TextField
         label={t.code ?? ''}
         inputMode="numeric"
@@ -61,8 +90,8 @@ export function SignupForm({ texts }: { texts: TAuthTexts }) {
         addon={
           <CodeButton
             texts={texts}
-            canSend={() => form.check('mobile')}
-            send={(api) => api.post<TSendCodeResult>('/sms', { body: { mobile: form.values.mobile.trim(), smsType: 'SIGNUP' } })}
+            canSend={() => form.check(way)}
+            send={async (api) => api.post<TSendCodeResult>('/sms', { body: { ...(await address(form.values)), smsType: 'SIGNUP' } })}
           />
         }
       />
@@ -81,5 +110,20 @@ export function SignupForm({ texts }: { texts: TAuthTexts }) {
         {t.submit}
       </Button>
     </form>
+  );
+}
+
+/** /signup: with a phone number (any country) or with an email address (issue 32). */
+export function SignupForm({ texts }: { texts: TAuthTexts }) {
+  const t = texts.form;
+  return (
+    <Tabs
+      label={t.tabsLabel ?? ''}
+      idPrefix="signup"
+      tabs={[
+        { value: 'mobile', title: t.byPhone ?? '', panel: <SignupBy way="mobile" texts={texts} /> },
+        { value: 'email', title: t.byEmail ?? '', panel: <SignupBy way="email" texts={texts} /> },
+      ]}
+    />
   );
 }
