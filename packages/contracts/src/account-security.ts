@@ -124,7 +124,7 @@ export type TRevokeOthersResult = z.infer<typeof ZRevokeOthersResult>;
 
 // ---- Sign-in history ------------------------------------------------------------------------
 
-export const ZLoginMethod = z.enum(['password', 'sms_code', 'access_key', 'totp', 'backup_code', 'passkey', 'signup']);
+export const ZLoginMethod = z.enum(['password', 'sms_code', 'email_code', 'access_key', 'totp', 'backup_code', 'passkey', 'signup']);
 export type TLoginMethod = z.infer<typeof ZLoginMethod>;
 
 export const ZLoginEvent = z.object({

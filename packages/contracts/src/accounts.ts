@@ -94,6 +94,14 @@ export type TSendCodeResult = z.infer<typeof ZSendCodeResult>;
 export const ZRetryAfter = z.object({ retryAfterSeconds: z.number().int() });
 export type TRetryAfter = z.infer<typeof ZRetryAfter>;
 
+/**
+ * POST /user/unbindEmail and POST /user/unbindMobile: the code sent to the address being removed
+ * (BIND_EMAIL to the own email, MODIFY_PHONE to the own phone). Refused while it is the account's
+ * only verified contact (LAST_VERIFIED_CONTACT).
+ */
+export const ZUnbindContactRequest = z.object({ code: ZCode });
+export type TUnbindContactRequest = z.infer<typeof ZUnbindContactRequest>;
+
 // ---- Registration checks, sign-up, log-in --------------------------------------------------
 
 export const ZUserCheckRequest = z.object({
@@ -110,10 +118,16 @@ export type TUserCheckRequest = z.infer<typeof ZUserCheckRequest>;
 export const ZUserCheckResult = z.object({ exists: z.boolean() });
 export type TUserCheckResult = z.infer<typeof ZUserCheckResult>;
 
+/**
+ * POST /signup, by phone or by email. With `mobile`, `code` is the SIGNUP code sent to the phone
+ * and an `email` beside it is kept unverified (until a code sent to it is used). Without
+ * `mobile`, `email` is required and `code` is the SIGNUP code sent to it; the email is verified
+ * and a phone can be bound later (BIND_MOBILE). Neither: validation.phoneOrEmailRequired on mobile.
+ */
 export const ZSignupRequest = z
   .object({
     username: ZUsername,
-    mobile: ZPhone,
+    mobile: ZPhone.optional(),
     code: ZCode,
     password: ZPassword,
     confirmPassword: ZConfirmPassword.optional(),
@@ -121,14 +135,19 @@ export const ZSignupRequest = z
     /** an ambassador's code typed by the user; takes precedence over the llk_ref cookie of a referral link */
     referralCode: ZReferralCodeInput.optional(),
   })
-  .superRefine(checkNewPassword)
-  .meta(CONFIRM_REQUIRED);
+  .superRefine((value, ctx) => {
+    checkNewPassword(value, ctx);
+    if (value.mobile === undefined && value.email === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['mobile'], message: V.phoneOrEmailRequired });
+    }
+  })
+  .meta({ ...CONFIRM_REQUIRED, anyOf: [{ required: ['mobile'] }, { required: ['email'] }] });
 export type TSignupRequest = z.infer<typeof ZSignupRequest>;
 
 /**
  * POST /h5Login. Password log-in: loginType account, mobile or email with `account` (a
- * username, phone or email) and `password`. Code log-in: loginType mobile with `mobile` and
- * `code` (sent by POST /sms with smsType LOGIN).
+ * username, phone or email) and `password`. Code log-in (a LOGIN code sent by POST /sms):
+ * loginType mobile with `mobile` and `code`, or loginType email with `email` and `code`.
  */
 export const ZLoginRequest = z
   .object({
@@ -136,20 +155,28 @@ export const ZLoginRequest = z
     account: ZAccountId.optional(),
     password: ZLoginPassword.optional(),
     mobile: ZPhone.optional(),
+    email: ZEmailAddress.optional(),
     code: ZCode.optional(),
   })
   .superRefine((value, ctx) => {
-    const byCode = value.code !== undefined || (value.mobile !== undefined && value.password === undefined);
+    const byCode = value.code !== undefined || ((value.mobile !== undefined || value.email !== undefined) && value.password === undefined);
     if (byCode) {
-      if (value.loginType !== 'mobile') ctx.addIssue({ code: 'custom', path: ['loginType'], message: V.invalidValue });
-      if (value.mobile === undefined) ctx.addIssue({ code: 'custom', path: ['mobile'], message: V.phoneRequired });
+      if (value.loginType === 'email') {
+        if (value.email === undefined) ctx.addIssue({ code: 'custom', path: ['email'], message: V.emailRequired });
+        if (value.mobile !== undefined) ctx.addIssue({ code: 'custom', path: ['mobile'], message: V.invalidValue });
+      } else if (value.loginType === 'mobile') {
+        if (value.mobile === undefined) ctx.addIssue({ code: 'custom', path: ['mobile'], message: V.phoneRequired });
+        if (value.email !== undefined) ctx.addIssue({ code: 'custom', path: ['email'], message: V.invalidValue });
+      } else {
+        ctx.addIssue({ code: 'custom', path: ['loginType'], message: V.invalidValue });
+      }
       if (value.code === undefined) ctx.addIssue({ code: 'custom', path: ['code'], message: V.codeInvalid });
       return;
     }
     if (value.account === undefined) ctx.addIssue({ code: 'custom', path: ['account'], message: V.accountRequired });
     if (value.password === undefined) ctx.addIssue({ code: 'custom', path: ['password'], message: V.passwordRequired });
   })
-  .meta({ anyOf: [{ required: ['account', 'password'] }, { required: ['mobile', 'code'] }] });
+  .meta({ anyOf: [{ required: ['account', 'password'] }, { required: ['mobile', 'code'] }, { required: ['email', 'code'] }] });
 export type TLoginRequest = z.infer<typeof ZLoginRequest>;
 
 /** Log-in, sign-up and access-key redemption (spec: access_token). */
@@ -253,6 +280,10 @@ export const ZUserInfo = z.object({
   mobile: z.string().nullable(),
   /** masked: a***@example.com */
   email: z.string().nullable(),
+  /** the phone was proven by a code (a phone on file always is) */
+  mobileVerified: z.boolean(),
+  /** the email was proven by a code; false for an email typed beside a phone at sign-up until a code sent to it is used */
+  emailVerified: z.boolean(),
   createdAt: z.string(),
   member: ZMemberLevel,
   /** set while the account is pending erasure (cancelled, inside the 15-day cooling-off) */

@@ -33,6 +33,10 @@ export interface UsersTable {
   erased_at: Generated<string | null>;
   /** when staff locked the account (migration 0027); a locked account signs in nowhere */
   locked_at: Generated<string | null>;
+  /** when a code sent to the phone was last used (migration 0040); null: not verified */
+  mobile_verified_at: Generated<string | null>;
+  /** when a code sent to the email was last used (migration 0040); null: not verified (typed beside a phone at sign-up) */
+  email_verified_at: Generated<string | null>;
   created_at: string;
   updated_at: string;
 }

@@ -77,3 +77,49 @@ export function renderNewDeviceAlert(
       .replaceAll('{location}', values.location ?? NOWHERE[locale]);
   return { subject: fill(t.subject), body: fill(t.body), sms: fill(t.sms) };
 }
+
+// The password-changed alert (a change while signed in, or a reset by code), to every verified
+// contact. {time} as in the new-device alert.
+const passwordTexts: Record<TLocale, AlertTexts> = {
+  'zh-CN': {
+    subject: 'LLK Remote：您的账号密码已修改',
+    body: '您的 LLK Remote 账号密码已于 {time}修改，所有设备上的登录均已退出。如果这是您本人的操作，请忽略此邮件；如果不是，请立即通过“忘记密码？”重设密码并联系客服。',
+    sms: '【LLK Remote】您的账号密码已于 {time}修改。如非本人操作，请立即重设密码并联系客服。',
+  },
+  'zh-tw': {
+    subject: 'LLK Remote：您的帳號密碼已變更',
+    body: '您的 LLK Remote 帳號密碼已於 {time}變更，所有裝置上的登入均已登出。如果這是您本人的操作，請忽略此郵件；如果不是，請立即透過「忘記密碼？」重設密碼並聯絡客服。',
+    sms: '【LLK Remote】您的帳號密碼已於 {time}變更。如非本人操作，請立即重設密碼並聯絡客服。',
+  },
+  en: {
+    subject: 'LLK Remote: your password was changed',
+    body: 'The password of your LLK Remote account was changed at {time}, and every device was signed out. If this was you, you can ignore this email. If not, reset your password now with “Forgot your password?” and contact support.',
+    sms: '[LLK Remote] Your password was changed at {time}. If this was not you, reset it now and contact support.',
+  },
+  es: {
+    subject: 'LLK Remote: se ha cambiado tu contraseña',
+    body: 'La contraseña de tu cuenta de LLK Remote se cambió el {time} y se cerró la sesión en todos los dispositivos. Si has sido tú, puedes ignorar este correo. Si no, restablece tu contraseña ahora con «¿Has olvidado la contraseña?» y contacta con soporte.',
+    sms: '[LLK Remote] Tu contraseña se cambió el {time}. Si no has sido tú, restablécela ahora y contacta con soporte.',
+  },
+  fr: {
+    subject: 'LLK Remote : votre mot de passe a été modifié',
+    body: 'Le mot de passe de votre compte LLK Remote a été modifié le {time} et tous les appareils ont été déconnectés. Si c’était vous, ignorez cet e-mail. Sinon, réinitialisez votre mot de passe dès maintenant avec « Mot de passe oublié » et contactez l’assistance.',
+    sms: '[LLK Remote] Votre mot de passe a été modifié le {time}. Si ce n’était pas vous, réinitialisez-le et contactez l’assistance.',
+  },
+  ja: {
+    subject: 'LLK Remote：パスワードが変更されました',
+    body: '{time}に LLK Remote アカウントのパスワードが変更され、すべてのデバイスからログアウトしました。ご本人による操作であれば、このメールは無視してください。お心当たりがない場合は、すぐに「パスワードをお忘れですか？」からパスワードを再設定し、サポートにお問い合わせください。',
+    sms: '【LLK Remote】{time}にパスワードが変更されました。お心当たりがない場合は、すぐに再設定し、サポートにお問い合わせください。',
+  },
+  ko: {
+    subject: 'LLK Remote: 비밀번호가 변경되었습니다',
+    body: '{time}에 LLK Remote 계정의 비밀번호가 변경되어 모든 기기에서 로그아웃되었습니다. 본인이 변경한 경우 이 메일을 무시하셔도 됩니다. 본인이 아니라면 지금 “비밀번호를 잊으셨나요?”에서 비밀번호를 재설정하고 고객센터에 문의하세요.',
+    sms: '[LLK Remote] {time}에 비밀번호가 변경되었습니다. 본인이 아니라면 지금 재설정하고 고객센터에 문의하세요.',
+  },
+};
+
+export function renderPasswordChangedAlert(locale: TLocale, values: { time: Date }): AlertTexts {
+  const t = passwordTexts[locale] ?? passwordTexts.en;
+  const fill = (text: string) => text.replaceAll('{time}', formatServiceDateTime(values.time, locale));
+  return { subject: fill(t.subject), body: fill(t.body), sms: fill(t.sms) };
+}

@@ -10,11 +10,22 @@ import {
 import { isUniqueViolation, newId, toDbDate } from '../../db/dialect';
 import { AppError, fieldError } from '../../lib/app-error';
 import { bindReferralAtSignup, referralCodeExists } from '../referrals';
-import { type CodeStore, consumeCode, contactOf } from '../sms';
-import { findUserByEmail, findUserById, findUserByIdentifier, findUserByMobile, findUserByUsername, insertUser, updatePasswordHash, type UserRow, violatedUserColumn } from '../users';
+import { type CodeStore, consumeCode, reachableContact } from '../sms';
+import {
+  findUserByEmail,
+  findUserById,
+  findUserByIdentifier,
+  findUserByMobile,
+  findUserByUsername,
+  insertUser,
+  markContactVerified,
+  updatePasswordHash,
+  type UserRow,
+  violatedUserColumn,
+} from '../users';
 import { accountSubject, beginPasswordAttempt, clearFailures } from './login-throttle';
 import { hashPassword, verifyDummy, verifyPassword } from './passwords';
-import { finishSignIn, recordSignIn, type SignInContext } from './security.service';
+import { alertPasswordChanged, finishSignIn, recordSignIn, type SignInContext } from './security.service';
 import { createSession, type SessionClient } from './sessions.service';
 import { revokeUserSessions } from './sessions.repository';
 import { forgetSessions } from './sessions.service';
@@ -26,7 +37,7 @@ export interface AuthContext extends SignInContext {
 }
 
 /** Records a failed attempt on a known account, then rethrows. */
-async function failed(ctx: AuthContext, userId: string | undefined, method: 'password' | 'sms_code', error: unknown): Promise<never> {
+async function failed(ctx: AuthContext, userId: string | undefined, method: 'password' | 'sms_code' | 'email_code', error: unknown): Promise<never> {
   if (userId && error instanceof AppError) await recordSignIn(ctx, { userId, success: false, method, failure: error.codeName });
   throw error;
 }
@@ -43,16 +54,22 @@ const client = (ctx: AuthContext, loginType: SessionClient['loginType']): Sessio
  * transaction; a typed one must name an ambassador.
  */
 export async function signup(ctx: AuthContext, input: TSignupRequest, referral: { code?: unknown; typed?: boolean } = {}): Promise<string> {
+  // By phone (the code went to the phone; an email beside it stays unverified) or, without a
+  // phone, by email (the code went to the email). The schema refuses neither.
+  const mobile = input.mobile ?? null;
+  const email = input.email ?? null;
+  const proved = mobile ?? email;
+  if (proved === null) throw fieldError('mobile', V.phoneOrEmailRequired, ctx.t);
   // Cheap checks first, so a taken name does not burn the code.
   if (await findUserByUsername(ctx.db, input.username)) throw new AppError('USERNAME_TAKEN');
-  if (await findUserByMobile(ctx.db, input.mobile)) throw new AppError('PHONE_REGISTERED');
-  if (input.email && (await findUserByEmail(ctx.db, input.email))) throw new AppError('EMAIL_REGISTERED');
+  if (mobile && (await findUserByMobile(ctx.db, mobile))) throw new AppError('PHONE_REGISTERED');
+  if (email && (await findUserByEmail(ctx.db, email))) throw new AppError('EMAIL_REGISTERED');
   // A code the person typed must exist: a typo would cost them the welcome bonus and their
   // friend the commission without a word. (A link's cookie is not theirs to fix: ignored.)
   if (referral.typed && !(await referralCodeExists(ctx.db, referral.code))) {
     throw fieldError('referralCode', V.referralCodeUnknown, ctx.t);
   }
-  await consumeCode(ctx.codes, 'SIGNUP', input.mobile, input.code);
+  await consumeCode(ctx.codes, 'SIGNUP', proved, input.code);
 
   const passwordHash = await hashPassword(input.password);
   const now = new Date();
@@ -62,8 +79,8 @@ export async function signup(ctx: AuthContext, input: TSignupRequest, referral: 
       await insertUser(trx, {
         id,
         username: input.username,
-        mobile: input.mobile,
-        email: input.email ?? null,
+        mobile,
+        email,
         nickname: input.username,
         passwordHash,
         now: toDbDate(now),
@@ -94,6 +111,15 @@ export async function login(ctx: AuthContext, input: TLoginRequest): Promise<TLo
     await clearFailures(ctx.kv, accountSubject(owner.id, input.mobile));
     return finishSignIn(ctx, owner.id, { method: 'sms_code', loginType: 'mobile' });
   }
+  if (input.code !== undefined && input.email !== undefined) {
+    // Code log-in by email (ADR 0028): the LOGIN code sent to the address by POST /sms.
+    const owner = await findUserByEmail(ctx.db, input.email);
+    await consumeCode(ctx.codes, 'LOGIN', input.email, input.code).catch((error: unknown) => failed(ctx, owner?.id, 'email_code', error));
+    if (!owner) throw new AppError('EMAIL_NOT_REGISTERED');
+    await provedContact(ctx, owner, 'EMAIL', input.email);
+    await clearFailures(ctx.kv, accountSubject(owner.id, input.email));
+    return finishSignIn(ctx, owner.id, { method: 'email_code', loginType: 'email' });
+  }
 
   const identifier = input.account ?? '';
   const password = input.password ?? '';
@@ -111,6 +137,12 @@ export async function login(ctx: AuthContext, input: TLoginRequest): Promise<TLo
   }
   await attempt.succeeded();
   return finishSignIn(ctx, user.id, { method: 'password', loginType: input.loginType });
+}
+
+/** A code sent to an address of the account was used: the address is verified from now on. */
+async function provedContact(ctx: AuthContext, user: UserRow, channel: TDeliveryChannel, address: string): Promise<void> {
+  if ((channel === 'EMAIL' ? user.email_verified_at : user.mobile_verified_at) !== null) return;
+  await markContactVerified(ctx.db, user.id, channel, address, toDbDate(new Date()));
 }
 
 /** Sets a new password and ends every session of the account (including the caller's). */
@@ -131,8 +163,11 @@ async function resetWithCode(ctx: AuthContext, user: UserRow | undefined, channe
     // The form does not know the username when resetting by phone or email.
     throw fieldError('password', V.passwordSameAsUsername, ctx.t);
   }
-  await consumeCode(ctx.codes, purpose, contactOf(user, channel).to, code);
+  const contact = reachableContact(user, channel);
+  await consumeCode(ctx.codes, purpose, contact.to, code);
+  await provedContact(ctx, user, contact.channel, contact.to);
   await setPassword(ctx, user, password);
+  await alertPasswordChanged(ctx, user.id);
 }
 
 /**
@@ -152,6 +187,7 @@ export async function changePassword(ctx: AuthContext, userId: string, oldPasswo
     throw fieldError('password', V.passwordSameAsUsername, ctx.t);
   }
   await setPassword(ctx, user, password);
+  await alertPasswordChanged(ctx, user.id);
   // The caller keeps what its session had proven (a second step), in a new session.
   return createSession(ctx.db, user.id, { ...client(ctx, 'account'), secondFactor }, ctx.policy);
 }

@@ -25,8 +25,8 @@ import { type Delivery } from '../../lib/delivery';
 import { type KeyValueStore } from '../../lib/kv';
 import { hmacHex, newToken, sha256Hex } from '../../lib/secrets';
 import { findCountryCode, getLocation, regionName } from '../location';
-import { cancellationOf, findUserById, type UserRow } from '../users';
-import { renderNewDeviceAlert } from './alert-texts';
+import { cancellationOf, findUserById, type UserRow, verifiedContacts } from '../users';
+import { renderNewDeviceAlert, renderPasswordChangedAlert } from './alert-texts';
 import { deviceKey, parseUserAgent } from './devices';
 import {
   claimTotpStep,
@@ -115,15 +115,29 @@ export async function recordSignIn(ctx: SignInContext, record: SignInRecord, now
 
 async function sendNewDeviceAlert(ctx: SignInContext, userId: string, now: Date): Promise<void> {
   if (!(await newDeviceAlertsOn(ctx.db, userId))) return;
-  const user = await findUserById(ctx.db, userId);
-  const to = user?.email ? { channel: 'EMAIL' as const, to: user.email } : user?.mobile ? { channel: 'SMS' as const, to: user.mobile } : null;
-  if (!to) return;
   const device = parseUserAgent(ctx.userAgent);
   const location = ctx.ip ? getLocation(ctx.ip, ctx.locale).countryName : null;
   const texts = renderNewDeviceAlert(ctx.locale, { time: now, browser: device.browser, os: device.os, ip: ctx.ip || null, location });
-  await ctx.delivery.notify({ ...to, kind: 'NEW_DEVICE_SIGN_IN', subject: texts.subject, text: to.channel === 'EMAIL' ? texts.body : texts.sms, locale: ctx.locale }, (error) =>
-    ctx.log.warn({ err: error, channel: to.channel }, 'new-device alert not delivered'),
-  );
+  await alertEveryContact(ctx, userId, 'NEW_DEVICE_SIGN_IN', texts);
+}
+
+/**
+ * A security alert to every verified contact of the account (ADR 0028): the email gets the
+ * subject and body, the phone the short text. Best-effort, one failure does not stop the others.
+ */
+async function alertEveryContact(ctx: SignInContext, userId: string, kind: string, texts: { subject: string; body: string; sms: string }): Promise<void> {
+  const user = await findUserById(ctx.db, userId);
+  if (!user) return;
+  for (const to of verifiedContacts(user)) {
+    await ctx.delivery.notify({ ...to, kind, subject: texts.subject, text: to.channel === 'EMAIL' ? texts.body : texts.sms, locale: ctx.locale }, (error) =>
+      ctx.log.warn({ err: error, channel: to.channel, kind }, 'security alert not delivered'),
+    );
+  }
+}
+
+/** The password was changed or reset: every verified contact hears of it (always on: it cannot be switched off). */
+export async function alertPasswordChanged(ctx: SignInContext, userId: string, now = new Date()): Promise<void> {
+  await alertEveryContact(ctx, userId, 'PASSWORD_CHANGED', renderPasswordChangedAlert(ctx.locale, { time: now }));
 }
 
 async function newDeviceAlertsOn(db: Db, userId: string): Promise<boolean> {

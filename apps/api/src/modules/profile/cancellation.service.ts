@@ -6,7 +6,7 @@ import { type KeyValueStore } from '../../lib/kv';
 import { sha256Hex } from '../../lib/secrets';
 import { deleteSecurityData, endUserSessions } from '../auth';
 import { deletePasskeysOfUser } from '../passkeys';
-import { type CodeStore, consumeCode, contactOf } from '../sms';
+import { type CodeStore, consumeCode, reachableContact } from '../sms';
 import { clearCancellation, eraseUserRow, findUsersDueForErasure, getUser, markCancelled, userInfoOf } from '../users';
 
 // Account cancellation (the decision is in ../users/README.md): a CANCEL_ACCOUNT code
@@ -28,7 +28,8 @@ export function pseudonymOf(userId: string): string {
 export async function cancelAccount(db: Db, codes: CodeStore, userId: string, channel: TDeliveryChannel, code: string, now = new Date()): Promise<TCancellation> {
   const user = await getUser(db, userId);
   if (user.cancel_requested_at) throw new AppError('ACCOUNT_CANCEL_PENDING');
-  await consumeCode(codes, 'CANCEL_ACCOUNT', contactOf(user, channel).to, code);
+  // an account without the asked channel was sent the code over its other one (POST /sms)
+  await consumeCode(codes, 'CANCEL_ACCOUNT', reachableContact(user, channel).to, code);
   const requestedAt = toDbDate(now);
   const eraseAt = toDbDate(now.getTime() + COOLING_OFF_MS);
   if (!(await markCancelled(db, userId, requestedAt, eraseAt))) throw new AppError('ACCOUNT_CANCEL_PENDING');

@@ -7,7 +7,18 @@ import { type Delivery, renderContactNotice, type TNoticeKind } from '../../lib/
 import { type KeyValueStore } from '../../lib/kv';
 import { newToken, sha256Hex } from '../../lib/secrets';
 import { type CodeStore, consumeCode } from '../sms';
-import { findUserByEmail, findUserByMobile, getUser, replaceEmail, replaceMobile, updateNickname, type UserRow, userInfoOf } from '../users';
+import {
+  findUserByEmail,
+  findUserByMobile,
+  getUser,
+  markContactVerified,
+  removeContact,
+  replaceEmail,
+  replaceMobile,
+  updateNickname,
+  type UserRow,
+  userInfoOf,
+} from '../users';
 
 // Contact details. Each step is proved by a code of its own purpose sent to its own
 // target, so a code cannot be carried from one flow to another:
@@ -15,6 +26,12 @@ import { findUserByEmail, findUserByMobile, getUser, replaceEmail, replaceMobile
 //   change email  BIND_EMAIL   → the current email  → ticket, then BIND_EMAIL → the new email
 //   bind phone    BIND_MOBILE  → the new phone (accounts without one)
 //   change phone  MODIFY_PHONE → the current phone  → ticket, then CHANGE_MOBILE → the new phone
+//   unbind email  BIND_EMAIL   → the current email (while the phone is verified)
+//   unbind phone  MODIFY_PHONE → the current phone (while the email is verified)
+// Every address written by these flows is verified (the code proved it). An account always
+// keeps at least one verified contact (ADR 0028): an unbind that would leave none is refused
+// (LAST_VERIFIED_CONTACT), in the same statement that removes it. An email typed beside a phone
+// at sign-up is unverified: binding an email replaces (or verifies) it.
 // A ticket is a random secret kept (as its hash) in the key-value store for TICKET_TTL_MS,
 // bound to the account, the channel and the address it proved; it is taken atomically when
 // the change is made, so it works once. The row is updated only while it still holds the
@@ -58,7 +75,7 @@ async function ensureFree(db: Db, channel: TDeliveryChannel, value: string, user
 }
 
 /** Writes the new address if the row still holds `expected`; maps a lost race to a coded error. */
-async function writeContact(ctx: ContactContext, user: UserRow, channel: TDeliveryChannel, value: string, expected: string | null): Promise<void> {
+async function writeContact(ctx: ContactContext, user: UserRow, channel: TDeliveryChannel, value: string, expected: string | null, binding = expected === null): Promise<void> {
   const now = toDbDate(ctx.now ?? new Date());
   let written: boolean;
   try {
@@ -67,7 +84,7 @@ async function writeContact(ctx: ContactContext, user: UserRow, channel: TDelive
     if (isUniqueViolation(error)) throw registeredError(channel);
     throw error;
   }
-  if (!written) throw new AppError(expected === null ? (channel === 'SMS' ? 'PHONE_ALREADY_BOUND' : 'EMAIL_ALREADY_BOUND') : 'CHANGE_TICKET_INVALID');
+  if (!written) throw new AppError(binding ? (channel === 'SMS' ? 'PHONE_ALREADY_BOUND' : 'EMAIL_ALREADY_BOUND') : 'CHANGE_TICKET_INVALID');
 }
 
 /**
@@ -94,12 +111,44 @@ async function announce(ctx: ContactContext, user: UserRow, channel: TDeliveryCh
 /** POST /user/bindEmail and POST /user/bindMobile: a first address for an account without one. */
 export async function bindContact(ctx: ContactContext, userId: string, channel: TDeliveryChannel, value: string, code: string): Promise<TUserInfo> {
   const user = await getUser(ctx.db, userId);
-  if (channel === 'SMS' ? user.mobile : user.email) throw new AppError(channel === 'SMS' ? 'PHONE_ALREADY_BOUND' : 'EMAIL_ALREADY_BOUND');
+  const current = channel === 'SMS' ? user.mobile : user.email;
+  // An unverified address (an email typed beside a phone at sign-up) is no binding: a bind
+  // replaces it, or verifies it when it is the same address.
+  const verified = current !== null && (channel === 'SMS' ? user.mobile_verified_at : user.email_verified_at) !== null;
+  if (verified) throw new AppError(channel === 'SMS' ? 'PHONE_ALREADY_BOUND' : 'EMAIL_ALREADY_BOUND');
   // Cheap checks first, so a taken address does not burn the code.
-  await ensureFree(ctx.db, channel, value, user.id, new AppError(channel === 'SMS' ? 'PHONE_ALREADY_BOUND' : 'EMAIL_ALREADY_BOUND'));
+  if (value !== current) await ensureFree(ctx.db, channel, value, user.id, new AppError(channel === 'SMS' ? 'PHONE_ALREADY_BOUND' : 'EMAIL_ALREADY_BOUND'));
   await consumeCode(ctx.codes, channel === 'SMS' ? 'BIND_MOBILE' : 'BIND_EMAIL', { to: value, account: user.id }, code);
-  await writeContact(ctx, user, channel, value, null);
+  await writeContact(ctx, user, channel, value, current, true);
   await announce(ctx, user, channel, null, value);
+  return userInfoOf(await getUser(ctx.db, userId));
+}
+
+/**
+ * POST /user/unbindEmail and POST /user/unbindMobile: removes the address with the code sent to
+ * it (BIND_EMAIL / MODIFY_PHONE), unless it is the account's last verified contact.
+ */
+export async function unbindContact(ctx: ContactContext, userId: string, channel: TDeliveryChannel, code: string): Promise<TUserInfo> {
+  const user = await getUser(ctx.db, userId);
+  const current = channel === 'SMS' ? user.mobile : user.email;
+  if (!current) throw new AppError(channel === 'SMS' ? 'PHONE_OR_EMAIL_NOT_REGISTERED' : 'EMAIL_NOT_REGISTERED');
+  const otherVerified = channel === 'SMS' ? user.email !== null && user.email_verified_at !== null : user.mobile !== null && user.mobile_verified_at !== null;
+  // Checked before the code is used (so the code survives), and again by the removal itself.
+  if (!otherVerified) throw new AppError('LAST_VERIFIED_CONTACT');
+  await consumeCode(ctx.codes, channel === 'SMS' ? 'MODIFY_PHONE' : 'BIND_EMAIL', { to: current, account: user.id }, code);
+  if (!(await removeContact(ctx.db, user.id, channel, current, toDbDate(ctx.now ?? new Date())))) {
+    const now = await getUser(ctx.db, userId);
+    // the address changed meanwhile, or a parallel unbind took the other contact
+    throw new AppError((channel === 'SMS' ? now.mobile : now.email) === current ? 'LAST_VERIFIED_CONTACT' : 'CHANGE_TICKET_INVALID');
+  }
+  const removedNotice: TNoticeKind = channel === 'SMS' ? 'MOBILE_REMOVED' : 'EMAIL_REMOVED';
+  const params = { old: mask(channel, current), new: '' };
+  const other = channel === 'SMS' ? { channel: 'EMAIL' as const, to: user.email ?? '' } : { channel: 'SMS' as const, to: user.mobile ?? '' };
+  for (const recipient of [{ channel, to: current }, other]) {
+    await ctx.delivery.notify(renderContactNotice({ ...recipient, notice: removedNotice, params, locale: ctx.locale }), (error) =>
+      ctx.log.warn({ err: error, channel: recipient.channel, notice: removedNotice }, 'account notice failed'),
+    );
+  }
   return userInfoOf(await getUser(ctx.db, userId));
 }
 
@@ -108,6 +157,7 @@ async function proveCurrent(ctx: ContactContext, user: UserRow, channel: TDelive
   const current = channel === 'SMS' ? user.mobile : user.email;
   if (!current) throw new AppError(channel === 'SMS' ? 'PHONE_OR_EMAIL_NOT_REGISTERED' : 'EMAIL_NOT_REGISTERED');
   await consumeCode(ctx.codes, channel === 'SMS' ? 'MODIFY_PHONE' : 'BIND_EMAIL', { to: current, account: user.id }, code);
+  await markContactVerified(ctx.db, user.id, channel, current, toDbDate(ctx.now ?? new Date()));
   const ticket = newToken();
   const stored: StoredTicket = { u: user.id, c: channel, o: current };
   await ctx.kv.set(ticketKey(ticket), JSON.stringify(stored), TICKET_TTL_MS);

@@ -6,6 +6,7 @@ import {
   ZChangeEmailRequest,
   ZChangeMobileRequest,
   ZContactChangeResult,
+  ZUnbindContactRequest,
   ZUpdateProfileRequest,
   ZUserInfo,
 } from '@llk/contracts';
@@ -13,7 +14,7 @@ import { type FastifyRequest } from 'fastify';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelopeResponses, ok } from '../../lib/envelope';
 import { cancelAccount, restoreAccount } from './cancellation.service';
-import { bindContact, changeContact, type ContactContext, TICKET_TTL_MS, updateProfile } from './contacts.service';
+import { bindContact, changeContact, type ContactContext, TICKET_TTL_MS, unbindContact, updateProfile } from './contacts.service';
 
 const userId = (request: FastifyRequest) => request.user?.userId ?? '';
 
@@ -53,7 +54,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['accounts'],
         summary: 'Bind an email to an account without one (BIND_EMAIL code sent to that email)',
-        description: `EMAIL_ALREADY_BOUND when the account has one (use /user/changeEmail); EMAIL_REGISTERED when another account holds it. ${codeErrors} Both addresses on file are told.`,
+        description: `EMAIL_ALREADY_BOUND when the account has a verified one (use /user/changeEmail; an unverified email typed at sign-up is replaced, or verified when it is the same); EMAIL_REGISTERED when another account holds it. ${codeErrors} Both addresses on file are told.`,
         body: ZBindEmailRequest,
         response: envelopeResponses(ZUserInfo),
       },
@@ -122,6 +123,40 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       const result = await changeContact(context(request), userId(request), 'SMS', { code, ticket, value: mobile });
       return ok(result, result.user ? request.t('success.modificationSucceeded') : undefined);
     },
+  );
+
+  const lastContact =
+    'LAST_VERIFIED_CONTACT while the other address is missing or unverified (an account always keeps one verified contact). ' +
+    'The removed and the remaining address are told.';
+
+  app.post(
+    '/user/unbindEmail',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Remove the email with the BIND_EMAIL code sent to it (POST /sms { channel: EMAIL, smsType: BIND_EMAIL })',
+        description: `EMAIL_NOT_REGISTERED when the account has none. ${lastContact} ${codeErrors}`,
+        body: ZUnbindContactRequest,
+        response: envelopeResponses(ZUserInfo),
+      },
+      ...authed,
+    },
+    async (request) => ok(await unbindContact(context(request), userId(request), 'EMAIL', request.body.code), request.t('success.modificationSucceeded')),
+  );
+
+  app.post(
+    '/user/unbindMobile',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Remove the phone with the MODIFY_PHONE code sent to it (POST /sms { channel: SMS, smsType: MODIFY_PHONE })',
+        description: `PHONE_OR_EMAIL_NOT_REGISTERED when the account has none. ${lastContact} ${codeErrors}`,
+        body: ZUnbindContactRequest,
+        response: envelopeResponses(ZUserInfo),
+      },
+      ...authed,
+    },
+    async (request) => ok(await unbindContact(context(request), userId(request), 'SMS', request.body.code), request.t('success.modificationSucceeded')),
   );
 
   app.post(

@@ -125,7 +125,7 @@ export async function sendCodeTo(ctx: SendContext, request: SendRequest, purpose
 async function signedInTarget(ctx: SendContext, user: UserRow, request: SendRequest, purpose: TSmsType): Promise<SendTarget> {
   const target: SendTarget =
     request.channel !== undefined
-      ? contactOf(user, request.channel)
+      ? channelTarget(user, request.channel, purpose)
       : request.mobile !== undefined
         ? { channel: 'SMS', to: request.mobile }
         : { channel: 'EMAIL', to: request.email ?? '' };
@@ -178,7 +178,7 @@ export async function sendCodeToAccount(
   await countIp(ctx);
   const user = await findUserByIdentifier(ctx.db, account);
   if (!user) throw new AppError('ACCOUNT_NOT_REGISTERED');
-  return deliver(ctx, contactOf(user, channel), purpose);
+  return deliver(ctx, reachableContact(user, channel), purpose);
 }
 
 /** Where an account's codes go over a channel; an account without that contact cannot use it. */
@@ -186,4 +186,24 @@ export function contactOf(user: UserRow, channel: TDeliveryChannel): SendTarget 
   const to = channel === 'SMS' ? user.mobile : user.email;
   if (!to) throw new AppError(channel === 'SMS' ? 'PHONE_OR_EMAIL_NOT_REGISTERED' : 'EMAIL_NOT_REGISTERED');
   return { channel, to };
+}
+
+/**
+ * Where a code asked over `channel` goes for a purpose that only needs one of the account's own
+ * contacts (LOGIN, RESET, CANCEL_ACCOUNT: ADR 0028): that channel's address, or, for an account
+ * without one (signed up by email, or never bound an email), its other address. The answer's
+ * `channel` and masked `target` say where it went; the code is checked the same way.
+ */
+export function reachableContact(user: UserRow, channel: TDeliveryChannel): SendTarget {
+  const asked = channel === 'SMS' ? user.mobile : user.email;
+  if (asked) return { channel, to: asked };
+  const other: TDeliveryChannel = channel === 'SMS' ? 'EMAIL' : 'SMS';
+  const to = other === 'SMS' ? user.mobile : user.email;
+  if (to) return { channel: other, to };
+  return contactOf(user, channel); // neither: the asked channel's error
+}
+
+/** A signed-in account's `channel`: any own contact for the purposes that accept one, else exactly that channel's. */
+function channelTarget(user: UserRow, channel: TDeliveryChannel, purpose: TSmsType): SendTarget {
+  return purpose === 'CANCEL_ACCOUNT' || purpose === 'LOGIN' || purpose === 'RESET' ? reachableContact(user, channel) : contactOf(user, channel);
 }

@@ -24,7 +24,9 @@ export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefi
 export interface NewUser {
   id: string;
   username: string;
-  mobile: string;
+  /** null for an account that signed up by email */
+  mobile: string | null;
+  /** unverified beside a phone (the SIGNUP code went to the phone); verified without one (it went to the email) */
   email: string | null;
   nickname: string;
   passwordHash: string;
@@ -43,6 +45,8 @@ export async function insertUser(db: Db, user: NewUser): Promise<void> {
       email: user.email?.toLowerCase() ?? null,
       nickname: user.nickname,
       password_hash: user.passwordHash,
+      mobile_verified_at: user.mobile !== null ? user.now : null,
+      email_verified_at: user.mobile === null && user.email !== null ? user.now : null,
       password_changed_at: user.now,
       member_expires_at: null,
       created_at: user.now,
@@ -118,7 +122,7 @@ export async function updateNickname(db: Db, id: string, nickname: string, now: 
 export async function replaceEmail(db: Db, id: string, email: string, expected: string | null, now: string): Promise<boolean> {
   const result = await db
     .updateTable('users')
-    .set({ email: email.toLowerCase(), updated_at: now })
+    .set({ email: email.toLowerCase(), email_verified_at: now, updated_at: now })
     .where('id', '=', id)
     .where('erased_at', 'is', null)
     .where('email', expected === null ? 'is' : '=', expected)
@@ -130,7 +134,7 @@ export async function replaceEmail(db: Db, id: string, email: string, expected: 
 export async function replaceMobile(db: Db, id: string, mobile: string, expected: string | null, now: string): Promise<boolean> {
   const result = await db
     .updateTable('users')
-    .set({ mobile, updated_at: now })
+    .set({ mobile, mobile_verified_at: now, updated_at: now })
     .where('id', '=', id)
     .where('erased_at', 'is', null)
     .where('mobile', expected === null ? 'is' : '=', expected)
@@ -140,6 +144,37 @@ export async function replaceMobile(db: Db, id: string, mobile: string, expected
 
 /** Starts the cooling-off unless one is running; returns whether it did. */
 export async function markCancelled(db: Db, id: string, requestedAt: string, eraseAt: string): Promise<boolean> {
+/**
+ * Removes the email (or the phone) while it is still `expected` and the other address is on file
+ * and verified, in one statement: two removals in parallel cannot leave an account without a
+ * verified contact. Returns whether it did.
+ */
+export async function removeContact(db: Db, id: string, channel: 'SMS' | 'EMAIL', expected: string, now: string): Promise<boolean> {
+  const query = db.updateTable('users').where('id', '=', id).where('erased_at', 'is', null);
+  const result =
+    channel === 'EMAIL'
+      ? await query
+          .set({ email: null, email_verified_at: null, updated_at: now })
+          .where('email', '=', expected)
+          .where('mobile', 'is not', null)
+          .where('mobile_verified_at', 'is not', null)
+          .executeTakeFirst()
+      : await query
+          .set({ mobile: null, mobile_verified_at: null, updated_at: now })
+          .where('mobile', '=', expected)
+          .where('email', 'is not', null)
+          .where('email_verified_at', 'is not', null)
+          .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** A code sent to the address was used: it is verified (while it is still the account's). */
+export async function markContactVerified(db: Db, id: string, channel: 'SMS' | 'EMAIL', address: string, now: string): Promise<void> {
+  const query = db.updateTable('users').where('id', '=', id).where('erased_at', 'is', null);
+  if (channel === 'EMAIL') await query.set({ email_verified_at: now }).where('email', '=', address.toLowerCase()).where('email_verified_at', 'is', null).execute();
+  else await query.set({ mobile_verified_at: now }).where('mobile', '=', address).where('mobile_verified_at', 'is', null).execute();
+}
+
   const result = await db
     .updateTable('users')
     .set({ cancel_requested_at: requestedAt, erase_at: eraseAt, updated_at: requestedAt })
@@ -205,6 +240,8 @@ export async function eraseUserRow(db: Db, id: string, pseudonym: string, unusab
       email: null,
       nickname: pseudonym,
       password_hash: unusableHash,
+      mobile_verified_at: null,
+      email_verified_at: null,
       password_changed_at: now,
       cancel_requested_at: null,
       erase_at: null,

@@ -136,10 +136,20 @@ export function userInfoOf(user: UserRow): TUserInfo {
     nickname: user.nickname,
     mobile: user.mobile ? maskPhone(user.mobile) : null,
     email: user.email ? maskEmail(user.email) : null,
+    mobileVerified: user.mobile !== null && user.mobile_verified_at !== null,
+    emailVerified: user.email !== null && user.email_verified_at !== null,
     createdAt: fromDbDate(user.created_at).toISOString(),
     member: memberLevelOf(user),
     cancellation: cancellationOf(user),
   };
+}
+
+/** The account's verified contacts (ADR 0028): where its security alerts go; it always keeps one. */
+export function verifiedContacts(user: UserRow): Array<{ channel: 'SMS' | 'EMAIL'; to: string }> {
+  const contacts: Array<{ channel: 'SMS' | 'EMAIL'; to: string }> = [];
+  if (user.email && user.email_verified_at) contacts.push({ channel: 'EMAIL', to: user.email });
+  if (user.mobile && user.mobile_verified_at) contacts.push({ channel: 'SMS', to: user.mobile });
+  return contacts;
 }
 
 /** The account's pending erasure (cancelled, inside the cooling-off), or null. */
