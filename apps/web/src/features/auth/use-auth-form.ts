@@ -19,12 +19,14 @@ export function useAuthForm<TValues extends Record<string, string>>(
   const [values, setValues] = useState(initial);
   const [touched, setTouched] = useState<Partial<Record<keyof TValues, boolean>>>({});
   const [busy, setBusy] = useState(false);
+  // the API's word on a field (its strict check, e.g. a landline for a phone), until it is edited
+  const [serverErrors, setServerErrors] = useState<Partial<Record<string, string>>>({});
   const formRef = useRef<HTMLFormElement>(null);
   const errors = validate(values);
 
   const errorOf = (name: keyof TValues & string): string | undefined => {
     const key = errors[name];
-    return touched[name] && key ? validationText(texts, key) : undefined;
+    return touched[name] && key ? validationText(texts, key) : serverErrors[name];
   };
 
   function field(name: keyof TValues & string) {
@@ -32,7 +34,10 @@ export function useAuthForm<TValues extends Record<string, string>>(
       name,
       value: values[name],
       error: errorOf(name),
-      onChange: (event: ChangeEvent<HTMLInputElement>) => setValues((current) => ({ ...current, [name]: event.target.value })),
+      onChange: (event: ChangeEvent<HTMLInputElement>) => {
+        setValues((current) => ({ ...current, [name]: event.target.value }));
+        if (serverErrors[name]) setServerErrors((current) => ({ ...current, [name]: undefined }));
+      },
       onBlur: () => setTouched((current) => ({ ...current, [name]: true })),
     };
   }
@@ -63,11 +68,30 @@ export function useAuthForm<TValues extends Record<string, string>>(
       setBusy(true);
       loadApi(texts.network)
         .then((api) => action(api, values))
-        .catch(() => {
-          // The API client has already shown errmsg in a toast (spec section 8).
+        .catch((error: unknown) => {
+          // The API client has already shown errmsg in a toast (spec section 8); a field's
+          // rule is shown under the field too.
+          serverError(error);
         })
         .finally(() => setBusy(false));
     };
+  }
+
+  /**
+   * Shows the rules of a validation failure (data.fields: `body.mobile` → the form's `mobile`,
+   * or the name `aliases` gives it) under their fields; for CodeButton's onError too.
+   */
+  function serverError(error: unknown, aliases: Partial<Record<string, keyof TValues & string>> = {}) {
+    const fields = (error as { data?: { fields?: unknown } } | null)?.data?.fields;
+    if (!Array.isArray(fields)) return;
+    const found: Partial<Record<string, string>> = {};
+    for (const entry of fields as Array<{ field?: unknown; message?: unknown }>) {
+      if (typeof entry.field !== 'string' || typeof entry.message !== 'string') continue;
+      const apiName = entry.field.replace(/^body\./, '');
+      const name = aliases[apiName] ?? apiName;
+      if (name in values && !(name in found)) found[name] = entry.message;
+    }
+    if (Object.keys(found).length > 0) setServerErrors((current) => ({ ...current, ...found }));
   }
 
   /** On the form: starts loading the API client as soon as the user is in the form. */
@@ -76,5 +100,5 @@ export function useAuthForm<TValues extends Record<string, string>>(
   /** Sets a field from outside the input (e.g. a code the address carries). */
   const set = (name: keyof TValues, value: string) => setValues((current) => ({ ...current, [name]: value }));
 
-  return { values, field, check, onSubmit, onFocus, busy, formRef, set };
+  return { values, field, check, onSubmit, onFocus, busy, formRef, set, serverError };
 }

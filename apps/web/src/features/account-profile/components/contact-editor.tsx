@@ -97,6 +97,7 @@ function NewStep({ texts, kind, change, ticket, onDone }: { texts: TProfileTexts
           <CodeButton
             texts={texts}
             canSend={() => form.check('address')}
+            onError={(error) => form.serverError(error, { mobile: 'address', email: 'address' })}
             send={(api) =>
               kind === 'phone'
                 ? phone.settle(form.values.address).then((mobile) => api.post<TSendCodeResult>('/sms', { body: newCodeRequest(flow, mobile) }))

@@ -322,6 +322,80 @@ describe('SignupForm', () => {
   });
 });
 
+describe('SignupForm by email and the phone of another country (issue 32)', () => {
+  it('signs up with a Spanish mobile typed with its +34 and spaces: E.164 to /sms and /signup', async () => {
+    const calls = serve({ '/sms': () => envelope({ target: '+34 612 *** 678', resendAfterSeconds: 60 }), '/signup': () => envelope({ token: 'x' }) });
+    render(<SignupForm texts={{ ...texts('en', 'SignupForm'), phone: { country: 'Country or region', search: 'Search', noMatch: 'None', locale: 'es' } }} />);
+    type('Username', 'alice_01');
+    type('Phone number', '+34 612 345 678');
+    fireEvent.click(screen.getByRole('button', { name: 'Get code' }));
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    type('Verification code', '654321');
+    type('Password', 'abc123');
+    type('Confirm password', 'abc123');
+    submit('Create account');
+    await vi.waitFor(() => expect(calls).toHaveLength(2));
+    expect(calls.map((call) => [call.url, call.body])).toEqual([
+      ['/api/sms', { mobile: '+34612345678', smsType: 'SIGNUP' }],
+      ['/api/signup', { username: 'alice_01', mobile: '+34612345678', code: '654321', password: 'abc123', confirmPassword: 'abc123' }],
+    ]);
+  });
+
+  it('shows the API’s rule for the phone under the field (a landline), until the number is edited', async () => {
+    const fields = [{ field: 'body.mobile', message: 'Enter a mobile number: codes cannot be sent to a landline' }];
+    serve({ '/sms': () => new Response(JSON.stringify({ errcode: 40001, errmsg: 'mobile: x', data: { fields } }), { status: 400, headers: { 'content-type': 'application/json' } }) });
+    render(<SignupForm texts={texts('en', 'SignupForm')} />);
+    type('Phone number', '+34 912 345 678');
+    fireEvent.click(screen.getByRole('button', { name: 'Get code' }));
+    await vi.waitFor(() => expect(errorOf('Phone number')).toBe(fields[0]!.message));
+    expect(input('Phone number').getAttribute('aria-invalid')).toBe('true');
+    type('Phone number', '+34 612 345 678');
+    expect(errorOf('Phone number')).toBeNull();
+  });
+
+  it('signs up with an email address: the SIGNUP code to the email, no phone', async () => {
+    const calls = serve({ '/sms': () => envelope({ target: 'a***@example.com', resendAfterSeconds: 60 }), '/signup': () => envelope({ token: 'x' }) });
+    render(<SignupForm texts={texts('en', 'SignupForm')} />);
+    fireEvent.click(screen.getByRole('tab', { name: 'By email' }));
+    expect(screen.queryByLabelText('Phone number', { selector: 'input' })).toBeNull();
+    submit('Create account');
+    expect(errorOf('Email address')).toBe('Please enter your email');
+    type('Username', 'alice_01');
+    type('Email address', ' Alice@Example.com ');
+    fireEvent.click(screen.getByRole('button', { name: 'Get code' }));
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    type('Verification code', '654321');
+    type('Password', 'abc123');
+    type('Confirm password', 'abc123');
+    submit('Create account');
+    await vi.waitFor(() => expect(nav.replace).toHaveBeenCalledWith('/en'));
+    expect(calls.map((call) => [call.url, call.body])).toEqual([
+      ['/api/sms', { email: 'Alice@Example.com', smsType: 'SIGNUP' }],
+      ['/api/signup', { username: 'alice_01', email: 'Alice@Example.com', code: '654321', password: 'abc123', confirmPassword: 'abc123' }],
+    ]);
+  });
+
+  it('logs in with a code sent to the email address', async () => {
+    const calls = serve({ '/sms': () => envelope({ target: 'a***@example.com', resendAfterSeconds: 60 }), '/h5Login': () => envelope({ token: 'x' }) });
+    render(<LoginForm texts={texts('en', 'LoginForm')} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Use email instead' }));
+    expect(document.activeElement).toBe(input('Email address'));
+    type('Email address', 'a@example.com');
+    fireEvent.click(screen.getByRole('button', { name: 'Get code' }));
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    type('Verification code', '123456');
+    submit('Log in');
+    await vi.waitFor(() => expect(calls).toHaveLength(2));
+    expect(calls.map((call) => [call.url, call.body])).toEqual([
+      ['/api/sms', { email: 'a@example.com', smsType: 'LOGIN' }],
+      ['/api/h5Login', { loginType: 'email', email: 'a@example.com', code: '123456' }],
+    ]);
+    // and back to the phone
+    fireEvent.click(screen.getByRole('button', { name: 'Use phone number instead' }));
+    expect(document.activeElement).toBe(input('Phone number'));
+  });
+});
+
 describe('ResetForm', () => {
   it('resets by email: the email tab validates the address, then POST /modifyPwdByEmail and back to /login', async () => {
     session.markLoggedIn();

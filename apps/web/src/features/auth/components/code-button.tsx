@@ -20,10 +20,13 @@ export function CodeButton({
   texts,
   canSend,
   send,
+  onError,
 }: {
   texts: TAuthTexts;
   canSend: () => boolean;
   send: (api: TApiClient) => Promise<TSendCodeResult>;
+  /** the failure (already toasted): a form shows a field's rule under the field (useAuthForm's serverError) */
+  onError?: (error: unknown) => void;
 }) {
   const [phase, setPhase] = useState<'idle' | 'sending' | 'waiting' | 'again'>('idle');
   const [left, setLeft] = useState(0);
@@ -47,8 +50,9 @@ export function CodeButton({
       toast.success(fill(texts.success.codeSent ?? '', { target: result.target }));
       setLeft(result.resendAfterSeconds > 0 ? result.resendAfterSeconds : DEFAULT_WAIT_S);
       setPhase('waiting');
-    } catch {
+    } catch (error) {
       setPhase(previous);
+      onError?.(error);
     }
   }
 

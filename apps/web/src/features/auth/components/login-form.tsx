@@ -113,6 +113,7 @@ function CodeLogin({ texts, onChallenge }: { texts: TAuthTexts; onChallenge: TOn
             key={way}
             texts={texts}
             canSend={() => form.check(way)}
+            onError={(error) => form.serverError(error)}
             send={async (api) => {
               const { loginType: _kind, ...target } = await address(form.values);
               return api.post<TSendCodeResult>('/sms', { body: { ...target, smsType: 'LOGIN' } });

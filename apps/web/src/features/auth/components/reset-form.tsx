@@ -77,6 +77,7 @@ function ResetByChannel({ channel, texts }: { channel: TChannel; texts: TAuthTex
           <CodeButton
             texts={texts}
             canSend={() => form.check(channel)}
+            onError={(error) => form.serverError(error)}
             send={async (api) => api.post<TSendCodeResult>('/sms', { body: { [channel]: await address(form.values), smsType: 'RESET' } })}
           />
         }

@@ -91,6 +91,7 @@ function SignupBy({ way, texts }: { way: TWay; texts: TAuthTexts }) {
           <CodeButton
             texts={texts}
             canSend={() => form.check(way)}
+            onError={(error) => form.serverError(error)}
             send={async (api) => api.post<TSendCodeResult>('/sms', { body: { ...(await address(form.values)), smsType: 'SIGNUP' } })}
           />
         }
