@@ -43,10 +43,10 @@ export async function insertUser(db: Db, user: NewUser): Promise<void> {
       username_norm: user.username.toLowerCase(),
       mobile: user.mobile,
       email: user.email?.toLowerCase() ?? null,
-      nickname: user.nickname,
-      password_hash: user.passwordHash,
       mobile_verified_at: user.mobile !== null ? user.now : null,
       email_verified_at: user.mobile === null && user.email !== null ? user.now : null,
+      nickname: user.nickname,
+      password_hash: user.passwordHash,
       password_changed_at: user.now,
       member_expires_at: null,
       created_at: user.now,
@@ -142,8 +142,6 @@ export async function replaceMobile(db: Db, id: string, mobile: string, expected
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Starts the cooling-off unless one is running; returns whether it did. */
-export async function markCancelled(db: Db, id: string, requestedAt: string, eraseAt: string): Promise<boolean> {
 /**
  * Removes the email (or the phone) while it is still `expected` and the other address is on file
  * and verified, in one statement: two removals in parallel cannot leave an account without a
@@ -175,6 +173,8 @@ export async function markContactVerified(db: Db, id: string, channel: 'SMS' | '
   else await query.set({ mobile_verified_at: now }).where('mobile', '=', address).where('mobile_verified_at', 'is', null).execute();
 }
 
+/** Starts the cooling-off unless one is running; returns whether it did. */
+export async function markCancelled(db: Db, id: string, requestedAt: string, eraseAt: string): Promise<boolean> {
   const result = await db
     .updateTable('users')
     .set({ cancel_requested_at: requestedAt, erase_at: eraseAt, updated_at: requestedAt })
@@ -238,10 +238,10 @@ export async function eraseUserRow(db: Db, id: string, pseudonym: string, unusab
       username_norm: null,
       mobile: null,
       email: null,
-      nickname: pseudonym,
-      password_hash: unusableHash,
       mobile_verified_at: null,
       email_verified_at: null,
+      nickname: pseudonym,
+      password_hash: unusableHash,
       password_changed_at: now,
       cancel_requested_at: null,
       erase_at: null,
