@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { parseDatabaseUrl, type TDatabaseTarget } from './db/database-url';
+import { optionalText, ZCountryLimits, ZRegionList, ZTemplateCodes, type TAliyunSmsIntl, type TSmsLimits } from './lib/delivery/sms-settings';
 import { defaultSqliteFile, repoRoot } from './paths';
 import { missingForProduction } from './production-requirements';
 
@@ -74,6 +75,18 @@ import { missingForProduction } from './production-requirements';
 //   ALIYUN_SMS_ACCESS_KEY_ID, ALIYUN_SMS_ACCESS_KEY_SECRET, ALIYUN_SMS_SIGN_NAME,
 //   ALIYUN_SMS_TEMPLATE_CODE  all four set = codes by Aliyun SMS; else dev outbox outside
 //                       production                                           (unset)
+//   ALIYUN_SMS_INTL_ENDPOINT  Aliyun's international SMS, for numbers outside mainland China
+//                       (ADR 0027)                (https://dysmsapi.ap-southeast-1.aliyuncs.com)
+//   ALIYUN_SMS_INTL_SIGN_NAME, ALIYUN_SMS_INTL_TEMPLATE_CODE  its sign and code template; with
+//                       the mainland key pair (or ALIYUN_SMS_INTL_ACCESS_KEY_ID / _SECRET), set =
+//                       international codes by Aliyun; else dev outbox outside production (unset)
+//   ALIYUN_SMS_INTL_TEMPLATE_CODES  a template per language, "en:SMS_1,es:SMS_2,…"; others use
+//                       ALIYUN_SMS_INTL_TEMPLATE_CODE                                  (unset)
+//   SMS_BLOCKED_COUNTRIES  ISO regions no SMS code goes to (SMS pumping), "NG,PK"      (none)
+//   SMS_COUNTRY_HOURLY_LIMIT, SMS_COUNTRY_DAILY_LIMIT  codes per hour / day to the numbers of
+//                       one country outside mainland China                         (100, 500)
+//   SMS_COUNTRY_LIMITS  per-country overrides, "NG=5/20,CN=2000/20000"; mainland China has no
+//                       per-country limit unless named here                           (unset)
 //   DOWNLOAD_BASE_URL   where client packages are served from; release file paths are
 //                       appended to it                 (https://download.example.com/llk)
 //   WX_API_BASE         messaging platform API for the share signature (https://api.weixin.qq.com)
@@ -175,6 +188,10 @@ export interface AppConfig {
   admin: { supportRefundLimitFen: number };
   smtp: { url: string | undefined; from: string };
   aliyunSms: { endpoint: string; accessKeyId: string | undefined; accessKeySecret: string | undefined; signName: string | undefined; templateCode: string | undefined };
+  /** Aliyun's international SMS route (numbers outside mainland China; ADR 0027) */
+  aliyunSmsIntl: TAliyunSmsIntl;
+  /** the block list and per-country limits of SMS codes (ADR 0027) */
+  sms: TSmsLimits;
   downloadBaseUrl: string;
   wx: { apiBase: string; appId: string | undefined; appSecret: string | undefined; shareOrigins: string[] };
   payments: PaymentsConfig;
@@ -246,6 +263,7 @@ const SECRET_VARIABLES = new Set([
   'REVALIDATE_SECRET',
   'SMTP_URL',
   'ALIYUN_SMS_ACCESS_KEY_SECRET',
+  'ALIYUN_SMS_INTL_ACCESS_KEY_SECRET',
   'ALIPAY_PRIVATE_KEY',
   'WECHATPAY_PRIVATE_KEY',
   'WECHATPAY_API_V3_KEY',
@@ -393,6 +411,16 @@ const ZEnv = z.object({
   ALIYUN_SMS_ACCESS_KEY_SECRET: z.preprocess(blankToUndefined, z.string().trim().optional()),
   ALIYUN_SMS_SIGN_NAME: z.preprocess(blankToUndefined, z.string().trim().optional()),
   ALIYUN_SMS_TEMPLATE_CODE: z.preprocess(blankToUndefined, z.string().trim().optional()),
+  ALIYUN_SMS_INTL_ENDPOINT: ZBaseUrl('https://dysmsapi.ap-southeast-1.aliyuncs.com'),
+  ALIYUN_SMS_INTL_ACCESS_KEY_ID: optionalText,
+  ALIYUN_SMS_INTL_ACCESS_KEY_SECRET: optionalText,
+  ALIYUN_SMS_INTL_SIGN_NAME: optionalText,
+  ALIYUN_SMS_INTL_TEMPLATE_CODE: optionalText,
+  ALIYUN_SMS_INTL_TEMPLATE_CODES: ZTemplateCodes,
+  SMS_BLOCKED_COUNTRIES: ZRegionList,
+  SMS_COUNTRY_HOURLY_LIMIT: integer(1, 1_000_000, 100),
+  SMS_COUNTRY_DAILY_LIMIT: integer(1, 10_000_000, 500),
+  SMS_COUNTRY_LIMITS: ZCountryLimits,
   DOWNLOAD_BASE_URL: ZBaseUrl('https://download.example.com/llk'),
   WX_API_BASE: ZBaseUrl('https://api.weixin.qq.com'),
   WX_APP_ID: z.preprocess(blankToUndefined, z.string().trim().optional()),
@@ -586,6 +614,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       accessKeySecret: e.ALIYUN_SMS_ACCESS_KEY_SECRET,
       signName: e.ALIYUN_SMS_SIGN_NAME,
       templateCode: e.ALIYUN_SMS_TEMPLATE_CODE,
+    },
+    aliyunSmsIntl: {
+      endpoint: e.ALIYUN_SMS_INTL_ENDPOINT,
+      accessKeyId: e.ALIYUN_SMS_INTL_ACCESS_KEY_ID,
+      accessKeySecret: e.ALIYUN_SMS_INTL_ACCESS_KEY_SECRET,
+      signName: e.ALIYUN_SMS_INTL_SIGN_NAME,
+      templateCode: e.ALIYUN_SMS_INTL_TEMPLATE_CODE,
+      templateCodes: e.ALIYUN_SMS_INTL_TEMPLATE_CODES,
+    },
+    sms: {
+      blockedCountries: e.SMS_BLOCKED_COUNTRIES,
+      countryDefault: { hourly: e.SMS_COUNTRY_HOURLY_LIMIT, daily: e.SMS_COUNTRY_DAILY_LIMIT },
+      countryOverrides: e.SMS_COUNTRY_LIMITS,
     },
     downloadBaseUrl: e.DOWNLOAD_BASE_URL,
     wx: { apiBase: e.WX_API_BASE, appId: e.WX_APP_ID, appSecret: e.WX_APP_SECRET, shareOrigins: e.WX_SHARE_ORIGINS },

@@ -7,6 +7,7 @@
 const SANDBOX_ACKNOWLEDGEMENT = 'anyone-can-pay-for-free';
 
 const ALIYUN_SMS = ['ALIYUN_SMS_ACCESS_KEY_ID', 'ALIYUN_SMS_ACCESS_KEY_SECRET', 'ALIYUN_SMS_SIGN_NAME', 'ALIYUN_SMS_TEMPLATE_CODE'] as const;
+const ALIYUN_SMS_INTL = ['ALIYUN_SMS_INTL_SIGN_NAME', 'ALIYUN_SMS_INTL_TEMPLATE_CODE'] as const;
 
 const isSet = (env: NodeJS.ProcessEnv, name: string) => (env[name] ?? '').trim() !== '';
 
@@ -26,6 +27,10 @@ export function missingForProduction(env: NodeJS.ProcessEnv, parsed: { sandbox: 
   if (!isSet(env, 'SMTP_URL')) missing.push('SMTP_URL: required (emailed codes; there is no dev outbox in production)');
   for (const name of ALIYUN_SMS) {
     if (!isSet(env, name)) missing.push(`${name}: required (codes by SMS; there is no dev outbox in production)`);
+  }
+  // numbers outside mainland China: Aliyun's international route (ADR 0027), the key pair shared unless its own
+  for (const name of ALIYUN_SMS_INTL) {
+    if (!isSet(env, name)) missing.push(`${name}: required (codes by SMS to numbers outside mainland China; Aliyun's international SMS)`);
   }
   if (parsed.sandbox && env.PAYMENT_SANDBOX_I_UNDERSTAND?.trim() !== SANDBOX_ACKNOWLEDGEMENT) {
     missing.push(

@@ -25,10 +25,17 @@ export function newIdentity(): Identity {
   const n = String(counter).padStart(4, '0');
   return {
     username: `user${run}${n}`,
-    mobile: `139${mobileBlock}${n}`,
+    // E.164, as ZPhone stores it and the web sends it (ADR 0027); shown as before: maskedMainland
+    mobile: `+86139${mobileBlock}${n}`,
     email: `user${run}${n}@example.com`,
     password: 'Secret#123',
   };
+}
+
+/** How a mainland number shows masked, as before issue 32 (stored +8613912340001): 139****0001. */
+export function maskedMainland(mobile: string): string {
+  const digits = mobile.replace(/^\+86/, '');
+  return `${digits.slice(0, 3)}****${digits.slice(-4)}`;
 }
 
 let ipCounter = 0;

@@ -117,6 +117,8 @@ describe('production requirements', () => {
       'ALIYUN_SMS_ACCESS_KEY_SECRET',
       'ALIYUN_SMS_SIGN_NAME',
       'ALIYUN_SMS_TEMPLATE_CODE',
+      'ALIYUN_SMS_INTL_SIGN_NAME',
+      'ALIYUN_SMS_INTL_TEMPLATE_CODE',
     ]);
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/^NODE_ENV=production is missing:\n {2}- CODE_SECRET: required/);
   });

@@ -35,6 +35,9 @@ export const PRODUCTION_ENV: Readonly<Record<string, string>> = {
   ALIYUN_SMS_ACCESS_KEY_SECRET: 'test-key-secret',
   ALIYUN_SMS_SIGN_NAME: 'LLK',
   ALIYUN_SMS_TEMPLATE_CODE: 'SMS_000000',
+  ALIYUN_SMS_INTL_ENDPOINT: 'http://127.0.0.1:9',
+  ALIYUN_SMS_INTL_SIGN_NAME: 'LLK Remote',
+  ALIYUN_SMS_INTL_TEMPLATE_CODE: 'SMS_000001',
 };
 
 /**

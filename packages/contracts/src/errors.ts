@@ -44,6 +44,10 @@ export const ErrorCode = {
   EMAIL_REGISTERED: 10014,
   SESSION_EXPIRED: 10015,
   DELIVERY_FAILED: 10016,
+  /** SMS to the number's country is switched off (SMS_BLOCKED_COUNTRIES: SMS pumping; ADR 0027) */
+  SMS_COUNTRY_BLOCKED: 10017,
+  /** the hourly or daily codes to one country's numbers are used up (SMS_COUNTRY_*_LIMIT) */
+  SMS_COUNTRY_LIMIT_REACHED: 10018,
   // account security: sessions, two-step verification
   TOTP_CODE_INVALID: 10100,
   TOTP_CODE_REPLAYED: 10101,
@@ -233,6 +237,8 @@ const info: Record<TErrorCodeName, ErrorInfo> = {
   EMAIL_REGISTERED: { status: 409, key: 'emailRegistered' },
   SESSION_EXPIRED: { status: 401, key: 'sessionExpired' },
   DELIVERY_FAILED: { status: 502, key: 'deliveryFailed' },
+  SMS_COUNTRY_BLOCKED: { status: 403, key: 'smsCountryBlocked' },
+  SMS_COUNTRY_LIMIT_REACHED: { status: 429, key: 'smsCountryLimitReached' },
   TOTP_CODE_INVALID: { status: 400, key: 'totpCodeInvalid' },
   TOTP_CODE_REPLAYED: { status: 400, key: 'totpCodeReplayed' },
   TOTP_CHALLENGE_INVALID: { status: 400, key: 'totpChallengeInvalid' },

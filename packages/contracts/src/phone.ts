@@ -73,3 +73,15 @@ export function formatPhone(e164: string, style: 'display' | 'international' | '
       return parsed.countryCode === MAINLAND_CALLING_CODE ? parsed.number.significant ?? parsed.number.e164 : (parsed.number.international ?? parsed.number.e164);
   }
 }
+
+/**
+ * The form a phone is stored and looked up in: the E.164 form of a valid mobile; else, so that
+ * a number the metadata no longer calls valid still finds its account, the light form
+ * (cleanPhoneInput, a mainland number's 11 digits prefixed +86, as migration 0039 stored them).
+ */
+export function phoneLookupKey(input: string): string {
+  const valid = normalizePhone(input);
+  if (valid) return valid;
+  const cleaned = cleanPhoneInput(input.trim());
+  return /^1\d{10}$/.test(cleaned) ? `+86${cleaned}` : cleaned;
+}

@@ -199,9 +199,9 @@ describe('codes by SMS through Aliyun', () => {
   });
   const apps: { close(): Promise<unknown> }[] = [];
   const cleanups: (() => Promise<void>)[] = [];
-  async function appWith(secret: string) {
+  async function appWith(secret: string, more: Record<string, string> = {}) {
     const db = await createTestDatabase('sqlite');
-    const app = await buildTestApp(db.handle, { env: env(secret) });
+    const app = await buildTestApp(db.handle, { env: { ...env(secret), ...more } });
     apps.push(app);
     cleanups.push(() => db.cleanup());
     return app;
@@ -216,7 +216,8 @@ describe('codes by SMS through Aliyun', () => {
     const identity = newIdentity();
     const sent = await app.inject({ method: 'POST', url: '/sms', payload: { mobile: identity.mobile, smsType: 'SIGNUP' }, remoteAddress: newIp() });
     expect(sent.statusCode, sent.body).toBe(200);
-    const hit = smsHits.find((h) => h.phone === identity.mobile);
+    // the mainland route takes a +86 number as its 11 digits
+    const hit = smsHits.find((h) => `+86${h.phone}` === identity.mobile);
     expect(hit?.code).toMatch(/^\d{6}$/);
     expect(hit?.params).toMatchObject({ Format: 'JSON', RegionId: 'cn-hangzhou', TemplateParam: JSON.stringify({ code: hit?.code }) });
     const res = await app.inject({
@@ -230,11 +231,11 @@ describe('codes by SMS through Aliyun', () => {
     expect(body<{ messages: unknown[] }>(outbox).data.messages).toEqual([]);
   });
 
-  it('sends international numbers with their country code and without the +', async () => {
-    const app = await appWith(ALIYUN_SECRET);
+  it('sends international numbers with their country code and without the + (the international route: sms-international.test.ts)', async () => {
+    const app = await appWith(ALIYUN_SECRET, { ALIYUN_SMS_INTL_ENDPOINT: `http://127.0.0.1:${aliyunPort}`, ALIYUN_SMS_INTL_SIGN_NAME: 'LLK', ALIYUN_SMS_INTL_TEMPLATE_CODE: 'SMS_123' });
     const res = await app.inject({ method: 'POST', url: '/sms', payload: { mobile: '+85261234567', smsType: 'SIGNUP' }, remoteAddress: newIp() });
     expect(res.statusCode, res.body).toBe(200);
-    expect(smsHits.some((h) => h.phone === '85261234567')).toBe(true);
+    expect(smsHits.find((h) => h.phone === '85261234567')?.params).toMatchObject({ RegionId: 'ap-southeast-1' });
   });
 
   it('surfaces a rejected signature as DELIVERY_FAILED, not a 500, and keeps no code', async () => {
@@ -244,7 +245,7 @@ describe('codes by SMS through Aliyun', () => {
     expect(res.statusCode).toBe(502);
     expect(body(res)).toEqual({ errcode: 10016, errmsg: messageOf('zh-CN', 'errors.deliveryFailed'), data: null });
     expect(smsHits.some((h) => h.phone === mobile)).toBe(false);
-    expect(await app.kv.get(`code:SIGNUP:${mobile}`)).toBeNull();
+    expect(await app.kv.get(`code:SIGNUP:${mobile}`)).toBeNull(); // E.164, as every key (ADR 0027)
   });
 });
 
@@ -262,6 +263,8 @@ describe('dev outbox', () => {
       const messages = body<{ messages: { code: string; text: string; channel: string; purpose: string; to: string }[] }>(res).data.messages;
       expect(messages).toHaveLength(2);
       expect(messages.every((m) => m.to === mobile && m.channel === 'SMS' && m.purpose === 'SIGNUP')).toBe(true);
+      // asked for as typed in the mainland (11 digits), the same messages
+      expect(body<{ messages: unknown[] }>(await app.inject({ url: `/dev/outbox?to=${mobile.slice(3)}` })).data.messages).toEqual(messages);
       expect(messages[0]?.text).toBe(codeTexts.en.sms.replace('{code}', messages[0]?.code ?? '').replace('{minutes}', '5'));
       expect(messages[1]?.text).toBe(codeTexts.ko.sms.replace('{code}', messages[1]?.code ?? '').replace('{minutes}', '5'));
       expect(body<{ messages: unknown[] }>(await app.inject({ url: '/dev/outbox' })).data.messages).toHaveLength(3);
@@ -288,7 +291,16 @@ describe('dev outbox', () => {
   it('is absent when both channels have providers', async () => {
     const db = await createTestDatabase('sqlite');
     const app = await buildTestApp(db.handle, {
-      env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, ALIYUN_SMS_ENDPOINT: `http://127.0.0.1:${aliyunPort}`, ALIYUN_SMS_ACCESS_KEY_ID: 'a', ALIYUN_SMS_ACCESS_KEY_SECRET: 'b', ALIYUN_SMS_SIGN_NAME: 'c', ALIYUN_SMS_TEMPLATE_CODE: 'd' },
+      env: {
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        ALIYUN_SMS_ENDPOINT: `http://127.0.0.1:${aliyunPort}`,
+        ALIYUN_SMS_ACCESS_KEY_ID: 'a',
+        ALIYUN_SMS_ACCESS_KEY_SECRET: 'b',
+        ALIYUN_SMS_SIGN_NAME: 'c',
+        ALIYUN_SMS_TEMPLATE_CODE: 'd',
+        ALIYUN_SMS_INTL_SIGN_NAME: 'e',
+        ALIYUN_SMS_INTL_TEMPLATE_CODE: 'f',
+      },
     });
     try {
       expect((await app.inject({ url: '/dev/outbox' })).statusCode).toBe(404);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type App } from '../../src/app';
-import { kvCases, newIdentity, newIp, outboxCode, sendCode, signUp } from '../accounts';
+import { kvCases, maskedMainland, newIdentity, newIp, outboxCode, sendCode, signUp } from '../accounts';
 import { useTestApp } from '../helper';
 import { messageOf } from '../messages';
 
@@ -36,7 +36,7 @@ describe.each(kvCases())('codes on the $kind store', ({ create }) => {
     const { mobile } = newIdentity();
     const res = await ctx.app.inject({ method: 'POST', url: '/sms', payload: { mobile, smsType: 'SIGNUP' }, headers: { 'accept-language': 'en' } });
     expect(res.statusCode, res.body).toBe(200);
-    const masked = `${mobile.slice(0, 3)}****${mobile.slice(-4)}`;
+    const masked = maskedMainland(mobile);
     expect(body(res)).toEqual({
       errcode: 0,
       errmsg: messageOf('en', 'success.codeSent').replace('{target}', masked),

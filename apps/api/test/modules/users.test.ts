@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toDbDate } from '../../src/db/dialect';
-import { newIdentity, newIp, signUp } from '../accounts';
+import { maskedMainland, newIdentity, newIp, signUp } from '../accounts';
 import { kvCases } from '../accounts';
 import { testDialects, useTestApp } from '../helper';
 import { messageOf } from '../messages';
@@ -25,7 +25,7 @@ describe.each(testDialects())('profile calls on $dialect', ({ dialect }) => {
       id: expect.stringMatching(/^[0-9A-Z]{26}$/),
       username: user.username,
       nickname: user.username,
-      mobile: `${user.mobile.slice(0, 3)}****${user.mobile.slice(-4)}`,
+      mobile: maskedMainland(user.mobile),
       email: `u***@example.com`,
       // the phone took the SIGNUP code; the email typed beside it is not proven yet (ADR 0028)
       mobileVerified: true,

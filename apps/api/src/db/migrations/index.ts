@@ -33,6 +33,7 @@ import * as m0035 from './0035-ledger-report-index';
 import * as m0036 from './0036-hot-search-visitors';
 import * as m0037 from './0037-refund-review';
 import * as m0038 from './0038-job-run-renewals';
+import * as m0039 from './0039-phone-e164';
 import * as m0040 from './0040-contact-verification';
 
 // Every migration, imported explicitly: file discovery breaks under bundlers and vitest, and an
@@ -73,5 +74,6 @@ export const migrations: Record<string, Migration> = {
   '0036-hot-search-visitors': m0036,
   '0037-refund-review': m0037,
   '0038-job-run-renewals': m0038,
+  '0039-phone-e164': m0039,
   '0040-contact-verification': m0040,
 };

@@ -1,4 +1,5 @@
 import { createHmac, randomUUID } from 'node:crypto';
+import { type TLocale } from '@llk/contracts';
 import { DeliveryError, type CodeMessage, type DeliveryAdapter } from './delivery';
 
 // Aliyun SMS (Dysmsapi 2017-05-25, action SendSms) over its RPC protocol with signature v1:
@@ -11,7 +12,14 @@ export interface AliyunSmsOptions {
   accessKeyId: string;
   accessKeySecret: string;
   signName: string;
+  /** the code template (parameter `code`); for languages without their own in templateCodes */
   templateCode: string;
+  /** the international route's template per language: codes read in the user's language */
+  templateCodes?: Partial<Record<TLocale, string>>;
+  /** 'aliyun-sms' (mainland) or 'aliyun-sms-intl' (the international route: ADR 0027) */
+  name?: string;
+  /** RegionId of the requests: cn-hangzhou (mainland), ap-southeast-1 (international) */
+  regionId?: string;
   /** request timeout, ms */
   timeoutMs?: number;
 }
@@ -35,17 +43,19 @@ export function signRpc(method: string, params: Record<string, string>, accessKe
 }
 
 /** Aliyun expects numbers without "+": mainland as 11 digits, others with the country code. */
-function aliyunPhone(phone: string): string {
+export function aliyunPhone(phone: string): string {
+  if (/^\+861\d{10}$/.test(phone)) return phone.slice(3);
   return phone.startsWith('+') ? phone.slice(1) : phone;
 }
 
 export function aliyunSmsAdapter(options: AliyunSmsOptions): DeliveryAdapter {
+  const name = options.name ?? 'aliyun-sms';
   return {
-    name: 'aliyun-sms',
+    name,
     async notify() {
       // Aliyun sends only approved templates, and only the code template is configured: a
       // notice goes by email, or (accounts without one) is not sent. Logged by the caller.
-      throw new DeliveryError('no Aliyun SMS template is configured for notices', 'aliyun-sms');
+      throw new DeliveryError('no Aliyun SMS template is configured for notices', name);
     },
     async send(message: CodeMessage) {
       const params: Record<string, string> = {
@@ -53,12 +63,12 @@ export function aliyunSmsAdapter(options: AliyunSmsOptions): DeliveryAdapter {
         Action: 'SendSms',
         Format: 'JSON',
         PhoneNumbers: aliyunPhone(message.to),
-        RegionId: 'cn-hangzhou',
+        RegionId: options.regionId ?? 'cn-hangzhou',
         SignName: options.signName,
         SignatureMethod: 'HMAC-SHA1',
         SignatureNonce: randomUUID(),
         SignatureVersion: '1.0',
-        TemplateCode: options.templateCode,
+        TemplateCode: options.templateCodes?.[message.locale] ?? options.templateCode,
         TemplateParam: JSON.stringify({ code: message.code }),
         Timestamp: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
         Version: '2017-05-25',
@@ -72,12 +82,12 @@ export function aliyunSmsAdapter(options: AliyunSmsOptions): DeliveryAdapter {
         status = response.status;
         body = (await response.json().catch(() => ({}))) as typeof body;
       } catch (error) {
-        throw new DeliveryError(`Aliyun SMS unreachable: ${(error as Error).message}`, 'aliyun-sms', { cause: error });
+        throw new DeliveryError(`Aliyun SMS unreachable: ${(error as Error).message}`, name, { cause: error });
       }
       if (status !== 200 || body.Code !== 'OK') {
         throw new DeliveryError(
           `Aliyun SMS refused: HTTP ${status} ${body.Code ?? '(no code)'} ${body.Message ?? ''} (request ${body.RequestId ?? '?'})`,
-          'aliyun-sms',
+          name,
         );
       }
     },

@@ -6,6 +6,12 @@ import { DevOutbox, type OutboxMessage } from './dev-outbox';
 import { smtpAdapter } from './smtp';
 
 export { DeliveryError, type CodeMessage, type DeliveryAdapter, type NoticeMessage } from './delivery';
+export { countryLimitOf, type TCountryLimit, type TSmsLimits } from './sms-settings';
+
+/** A mainland China number (+86…, or 11 digits stored before migration 0039): the mainland route. */
+export function isMainlandPhone(phone: string): boolean {
+  return phone.startsWith('+86') || /^1\d{10}$/.test(phone);
+}
 export { DevOutbox, type OutboxMessage } from './dev-outbox';
 export { type ContactNotice, renderContactNotice, type TNoticeKind } from './notices';
 
@@ -18,8 +24,8 @@ export interface Delivery {
    * provider outage cannot undo what already happened.
    */
   notify(message: NoticeMessage, onError?: (error: unknown) => void): Promise<boolean>;
-  /** which adapter serves each channel (logged at start) */
-  readonly adapters: Record<TDeliveryChannel, string>;
+  /** which adapter serves each channel (logged at start); SMS outside mainland China: SMS_INTL */
+  readonly adapters: Record<TDeliveryChannel | 'SMS_INTL', string>;
   /** the dev outbox when at least one channel uses it, else null */
   readonly outbox: DevOutbox | null;
   close(): void;
@@ -28,7 +34,9 @@ export interface Delivery {
 /**
  * Picks a provider per channel: Aliyun SMS when its four settings are present, SMTP when
  * SMTP_URL is; otherwise the dev outbox, except in production, where a channel without a
- * provider fails every send (DELIVERY_FAILED) rather than pretend.
+ * provider fails every send (DELIVERY_FAILED) rather than pretend. SMS to a number outside
+ * mainland China (not +86) takes Aliyun's international route (ADR 0027): its own endpoint,
+ * sign and templates (one per language if configured), the mainland key pair unless its own.
  */
 export function createDelivery(config: AppConfig, log: (message: OutboxMessage) => void): Delivery {
   const production = config.nodeEnv === 'production';
@@ -43,19 +51,36 @@ export function createDelivery(config: AppConfig, log: (message: OutboxMessage) 
     accessKeyId && accessKeySecret && signName && templateCode
       ? aliyunSmsAdapter({ endpoint, accessKeyId, accessKeySecret, signName, templateCode })
       : fallback('SMS');
+  const intl = config.aliyunSmsIntl;
+  const intlKeyId = intl.accessKeyId ?? accessKeyId;
+  const intlKeySecret = intl.accessKeySecret ?? accessKeySecret;
+  const smsIntl =
+    intlKeyId && intlKeySecret && intl.signName && intl.templateCode
+      ? aliyunSmsAdapter({
+          name: 'aliyun-sms-intl',
+          endpoint: intl.endpoint,
+          regionId: 'ap-southeast-1',
+          accessKeyId: intlKeyId,
+          accessKeySecret: intlKeySecret,
+          signName: intl.signName,
+          templateCode: intl.templateCode,
+          templateCodes: intl.templateCodes,
+        })
+      : fallback('SMS');
+  const smsFor = (to: string) => (isMainlandPhone(to) ? sms : smsIntl);
   const smtp = config.smtp.url ? smtpAdapter({ url: config.smtp.url, from: config.smtp.from }) : null;
   const email = smtp ?? fallback('EMAIL');
 
   return {
-    adapters: { SMS: sms.name, EMAIL: email.name },
+    adapters: { SMS: sms.name, SMS_INTL: smsIntl.name, EMAIL: email.name },
     outbox,
     async send(message) {
-      const adapter = message.channel === 'SMS' ? sms : email;
+      const adapter = message.channel === 'SMS' ? smsFor(message.to) : email;
       await adapter.send(message);
     },
     async notify(message, onError) {
       try {
-        await (message.channel === 'SMS' ? sms : email).notify(message);
+        await (message.channel === 'SMS' ? smsFor(message.to) : email).notify(message);
         return true;
       } catch (error) {
         onError?.(error);

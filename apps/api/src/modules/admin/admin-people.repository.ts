@@ -1,4 +1,4 @@
-import { ADMIN_USER_SEARCH_CANDIDATES } from '@llk/contracts';
+import { ADMIN_USER_SEARCH_CANDIDATES, cleanPhoneInput, normalizePhone } from '@llk/contracts';
 import { type Selectable, sql } from 'kysely';
 import { isPostgres, toCount } from '../../db/dialect';
 import { type Db } from '../../db/schema';
@@ -19,6 +19,21 @@ export interface KeysetCut {
 }
 
 type PrefixColumn = 'username_norm' | 'mobile' | 'email';
+
+/**
+ * What a search term is as the start of a stored phone (E.164, ADR 0027): a whole mobile in any
+ * form is its E.164 (139 1234 5678, 0086 139…, +86 139…); a partial one, its digits after +86
+ * when they start like a mainland mobile (1391234 → +861391234) and after + (34612 → +34612);
+ * a term with a + as cleaned. Anything else (a name, an email) as typed, lower-cased.
+ */
+export function phonePrefixesOf(q: string): string[] {
+  const whole = normalizePhone(q);
+  if (whole) return [whole];
+  const cleaned = cleanPhoneInput(q.trim());
+  if (/^\+\d+$/.test(cleaned)) return [cleaned];
+  if (/^\d{3,}$/.test(cleaned)) return cleaned.startsWith('1') && cleaned.length <= 11 ? [`+86${cleaned}`, `+${cleaned}`] : [`+${cleaned}`];
+  return [q.toLowerCase()];
+}
 
 /** At most this many users per searched column are candidates for one search (see searchUsers). */
 const USER_PREFIX_CANDIDATES = ADMIN_USER_SEARCH_CANDIDATES;
@@ -45,20 +60,23 @@ export async function searchUsers(db: Db, options: { q?: string; before?: Keyset
     if (before) query = query.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(before.createdAt, before.id)));
     return { rows: await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(options.limit).execute(), capped: false };
   }
-  const q = exact.toLowerCase();
   const postgres = isPostgres(db);
-  const escaped = q.replace(/[\\%_]/g, (char) => `\\${char}`);
-  const columns: PrefixColumn[] = ['username_norm', 'mobile', 'email'];
+  // the phone column is searched by the term's E.164 prefixes (phonePrefixesOf), the others as typed
+  const searches: Array<[PrefixColumn, string]> = [
+    ['username_norm', exact.toLowerCase()],
+    ...phonePrefixesOf(exact).map((prefix): [PrefixColumn, string] => ['mobile', prefix]),
+    ['email', exact.toLowerCase()],
+  ];
   // In the prefix index's own order, so the database reads the index from the prefix on and stops
   // at the limit. Unordered, PostgreSQL chose a sequential scan for a broad prefix, and a scan
   // that joined another one mid-table (synchronised scans) read half the table before a match.
   const found = await Promise.all(
-    columns.map((column) =>
+    searches.map(([column, q]) =>
       postgres
         ? db
             .selectFrom('users')
             .select('id')
-            .where(column, 'like', `${escaped}%`)
+            .where(column, 'like', `${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`)
             .orderBy(sql`${sql.ref(column)} using ~<~`)
             .limit(USER_PREFIX_CANDIDATES + 1)
             .execute()

@@ -1,4 +1,5 @@
 import {
+  formatPhone,
   type TAdminGrantDaysRequest,
   type TAdminGrantWallsRequest,
   type TAdminResetTwoStepRequest,
@@ -32,7 +33,8 @@ function summaryOf(row: AdminUserRow): TAdminUserSummary {
     id: row.id,
     username: row.username,
     nickname: row.nickname,
-    mobile: row.mobile,
+    // as staff saw it before issue 32: a mainland number's 11 digits, any other +34 612 34 56 78 (ADR 0027)
+    mobile: row.mobile === null ? null : formatPhone(row.mobile),
     email: row.email,
     memberPlan: row.member_plan,
     memberExpiresAt: row.member_expires_at,

@@ -16,6 +16,7 @@ export const smsRoutes: FastifyPluginAsyncZod = async (app) => {
     locale: request.locale,
     ipLimits: { hourly: app.config.codes.ipHourlyLimit, daily: app.config.codes.ipDailyLimit },
     resendAfterMs: app.config.codes.resendAfterMs,
+    smsLimits: app.config.sms,
   });
 
   app.post(
@@ -34,7 +35,9 @@ export const smsRoutes: FastifyPluginAsyncZod = async (app) => {
           'CANCEL_ACCOUNT (logged in) to the own phone or email. Another account\'s address: CONTACT_NOT_ON_FILE; the wrong kind of ' +
           'address for the purpose: CODE_CHANNEL_INVALID. ' +
           'Limits: 1 per 60 s, 5 per hour, 10 per day per target, and per client IP: SEND_TOO_FREQUENT / SEND_LIMIT_REACHED ' +
-          'with data.retryAfterSeconds and a Retry-After header. A provider failure answers DELIVERY_FAILED.',
+          'with data.retryAfterSeconds and a Retry-After header. Phones are E.164 (any usual form is accepted); per country: ' +
+          'SMS_COUNTRY_BLOCKED for a region of SMS_BLOCKED_COUNTRIES, SMS_COUNTRY_LIMIT_REACHED (with retryAfterSeconds) past its ' +
+          'hourly or daily codes. Numbers outside mainland China go by the international SMS route. A provider failure answers DELIVERY_FAILED.',
         body: ZSendCodeRequest,
         response: envelopeResponses(ZSendCodeResult),
       },

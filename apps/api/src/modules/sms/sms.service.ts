@@ -1,8 +1,8 @@
-import { maskEmail, maskPhone, ZAccountSmsType, type TAccountSmsType, type TDeliveryChannel, type TLocale, type TSendCodeResult, type TSmsType } from '@llk/contracts';
+import { maskEmail, maskPhone, phoneRegion, ZAccountSmsType, type TAccountSmsType, type TDeliveryChannel, type TLocale, type TSendCodeResult, type TSmsType } from '@llk/contracts';
 import { type FastifyBaseLogger } from 'fastify';
 import { type Db } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { DeliveryError, type Delivery } from '../../lib/delivery';
+import { countryLimitOf, DeliveryError, type Delivery, type TSmsLimits } from '../../lib/delivery';
 import { type KeyValueStore } from '../../lib/kv';
 import { hitLimit, limitError } from '../../lib/rate-limit';
 import { sha256Hex } from '../../lib/secrets';
@@ -12,7 +12,10 @@ import { ACCOUNT_BOUND_PURPOSES, CODE_TTL_MS, discardCode, issueCode, type CodeS
 // Sending limits. Per target: one code per minute (CODE_RESEND_SECONDS, shortened only by
 // test runs), 5 per hour, 10 per day. Per client IP (configurable): CODE_IP_HOURLY_LIMIT /
 // CODE_IP_DAILY_LIMIT requests, counted before anything else so probing which numbers are
-// registered costs the same as sending.
+// registered costs the same as sending. Per country of a phone (ADR 0027, SMS pumping): none
+// to a region of SMS_BLOCKED_COUNTRIES, and SMS_COUNTRY_HOURLY_LIMIT / _DAILY_LIMIT (or the
+// region's SMS_COUNTRY_LIMITS) codes sent to its numbers. Targets are E.164 (ZPhone), so
+// every limit counts one number whatever its formatting.
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 export const TARGET_HOURLY_LIMIT = 5;
@@ -31,6 +34,8 @@ export interface SendContext {
   locale: TLocale;
   ipLimits: { hourly: number; daily: number };
   resendAfterMs: number;
+  /** the block list and per-country limits of SMS (config.sms) */
+  smsLimits: TSmsLimits;
 }
 
 export interface SendTarget {
@@ -58,9 +63,32 @@ async function checkTargetLimits(ctx: SendContext, target: SendTarget): Promise<
   await hitLimit(ctx.kv, `sms:t:d:${id}`, TARGET_DAILY_LIMIT, DAY_MS, 'SEND_LIMIT_REACHED');
 }
 
+/** The region of an SMS target when SMS may go there; SMS_COUNTRY_BLOCKED when it may not. */
+function smsRegion(ctx: SendContext, target: SendTarget): string | null {
+  if (target.channel !== 'SMS') return null;
+  const region = phoneRegion(target.to);
+  if (region && ctx.smsLimits.blockedCountries.includes(region)) throw new AppError('SMS_COUNTRY_BLOCKED');
+  return region;
+}
+
+/** Counts a code to a region's numbers; over its limit, the target's cool-down is withdrawn (nothing was sent). */
+async function checkCountryLimits(ctx: SendContext, target: SendTarget, region: string | null): Promise<void> {
+  const limit = region ? countryLimitOf(ctx.smsLimits, region) : null;
+  if (!region || !limit) return;
+  try {
+    await hitLimit(ctx.kv, `sms:cc:h:${region}`, limit.hourly, HOUR_MS, 'SMS_COUNTRY_LIMIT_REACHED');
+    await hitLimit(ctx.kv, `sms:cc:d:${region}`, limit.daily, DAY_MS, 'SMS_COUNTRY_LIMIT_REACHED');
+  } catch (error) {
+    await ctx.kv.del(`sms:cool:${target.channel}:${target.to}`);
+    throw error;
+  }
+}
+
 /** `account`: the signed-in account that asked, which an account-bound code belongs to. */
 async function deliver(ctx: SendContext, target: SendTarget, purpose: TSmsType, account?: string): Promise<TSendCodeResult> {
+  const region = smsRegion(ctx, target);
   await checkTargetLimits(ctx, target);
+  await checkCountryLimits(ctx, target, region);
   const codeTarget: CodeTarget = account !== undefined && ACCOUNT_BOUND_PURPOSES.has(purpose) ? { to: target.to, account } : target.to;
   const code = await issueCode(ctx.codes, purpose, codeTarget);
   try {

@@ -1,3 +1,4 @@
+import { phoneLookupKey } from '@llk/contracts';
 import { type ExpressionBuilder, type Selectable, type Updateable } from 'kysely';
 import { type DB, type Db } from '../../db/schema';
 import { type UsersTable } from '../../db/tables/accounts.table';
@@ -13,8 +14,9 @@ export function findUserByUsername(db: Db, username: string): Promise<UserRow | 
   return db.selectFrom('users').selectAll().where('username_norm', '=', username.toLowerCase()).executeTakeFirst();
 }
 
+/** By phone, typed in any form (+86 139…, 139…, 0086 139…): numbers are stored as E.164 (ADR 0027). */
 export function findUserByMobile(db: Db, mobile: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('mobile', '=', mobile).executeTakeFirst();
+  return db.selectFrom('users').selectAll().where('mobile', '=', phoneLookupKey(mobile)).executeTakeFirst();
 }
 
 export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newIdentity, signUp } from '../../accounts';
+import { maskedMainland, newIdentity, signUp } from '../../accounts';
 import { testDialects, useTestApp } from '../../helper';
 import { messageOf } from '../../messages';
 import { body, codeFor, outbox, post, send, signUpWithoutEmail } from './support';
@@ -9,7 +9,7 @@ import { body, codeFor, outbox, post, send, signUpWithoutEmail } from './support
 
 /** A contact-change notice in the dev outbox (its purpose is the notice's kind). */
 const isContactNotice = (purpose: string) => ['EMAIL_BOUND', 'EMAIL_CHANGED', 'MOBILE_BOUND', 'MOBILE_CHANGED'].includes(purpose);
-const masked = (mobile: string) => `${mobile.slice(0, 3)}****${mobile.slice(-4)}`;
+const masked = maskedMainland;
 
 describe.each(testDialects())('profile and contact details on $dialect', ({ dialect }) => {
   const ctx = useTestApp(dialect, { env: { CODE_IP_HOURLY_LIMIT: '1000', CODE_IP_DAILY_LIMIT: '1000' } });

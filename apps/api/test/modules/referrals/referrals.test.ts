@@ -2,7 +2,7 @@ import { ErrorCode, type TAmbassadorInfo } from '@llk/contracts';
 import { describe, expect, it } from 'vitest';
 import { fromDbDate, toDbDate } from '../../../src/db/dialect';
 import { recordCommission, reverseCommissionsForOrder } from '../../../src/modules/referrals/commission.service';
-import { newIdentity, newIp, outboxCode, sendCode, signUp, type Identity } from '../../accounts';
+import { maskedMainland, newIdentity, newIp, outboxCode, sendCode, signUp, type Identity } from '../../accounts';
 import { testDialects, useTestApp } from '../../helper';
 import { messageOf } from '../../messages';
 import { DAY, HOUR } from './fixtures';
@@ -155,7 +155,7 @@ describe.each(testDialects())('ambassador programme on $dialect', ({ dialect }) 
       const seen = body<Info>(await info(ambassador.token)).data;
       expect(seen.referredCount).toBe(1);
       expect(seen.referredUsers).toEqual([
-        { account: `${user.mobile?.slice(0, 3)}****${user.mobile?.slice(-4)}`, boundAt: binding.bound_at, expiresAt: binding.expires_at, remainingDays: 60, active: true },
+        { account: maskedMainland(user.mobile ?? ''), boundAt: binding.bound_at, expiresAt: binding.expires_at, remainingDays: 60, active: true },
       ]);
       expect(JSON.stringify(seen)).not.toContain(user.mobile ?? 'no mobile');
       expect(JSON.stringify(seen)).not.toContain(user.id);
