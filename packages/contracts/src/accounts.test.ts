@@ -50,6 +50,10 @@ describe('account requests', () => {
     expect(issues(ZSignupRequest, { ...signup, confirmPassword: undefined })).toEqual({ confirmPassword: [V.confirmRequired] });
     expect(issues(ZSignupRequest, { ...signup, password: 'alice_01', confirmPassword: 'alice_01' })).toEqual({ password: [V.passwordSameAsUsername] });
     expect(issues(ZSignupRequest, { ...signup, username: '1alice', code: '12345' })).toEqual({ username: [V.usernameFormat], code: [V.codeInvalid] });
+    // by email alone (ADR 0028); neither a phone nor an email: phoneOrEmailRequired on mobile
+    expect(issues(ZSignupRequest, { ...signup, mobile: undefined, email: 'alice@example.com' })).toEqual({});
+    expect(issues(ZSignupRequest, { ...signup, mobile: undefined })).toEqual({ mobile: [V.phoneOrEmailRequired] });
+    expect(issues(ZSignupRequest, { ...signup, mobile: undefined, email: 'alice@' })).toEqual({ email: [V.emailInvalid] });
   });
 
   it('log-in: by password or by code, never half of each', () => {
@@ -57,7 +61,13 @@ describe('account requests', () => {
     expect(issues(ZLoginRequest, { loginType: 'mobile', mobile: '13800138000', code: '123456' })).toEqual({});
     expect(issues(ZLoginRequest, { loginType: 'email', account: 'a@example.com' })).toEqual({ password: [V.passwordRequired] });
     expect(issues(ZLoginRequest, { loginType: 'mobile', mobile: '13800138000' })).toEqual({ code: [V.codeInvalid] });
-    expect(issues(ZLoginRequest, { loginType: 'account', account: 'alice_01', code: '123456' })).toEqual({ loginType: [V.invalidValue], mobile: [V.phoneRequired] });
+    // a code log-in names its address and its kind: mobile or email (ADR 0028)
+    expect(issues(ZLoginRequest, { loginType: 'account', account: 'alice_01', code: '123456' })).toEqual({ loginType: [V.invalidValue] });
+    expect(issues(ZLoginRequest, { loginType: 'email', email: 'A@Example.com', code: '123456' })).toEqual({});
+    expect(ZLoginRequest.parse({ loginType: 'email', email: 'A@Example.com', code: '123456' }).email).toBe('a@example.com');
+    expect(issues(ZLoginRequest, { loginType: 'email', code: '123456' })).toEqual({ email: [V.emailRequired] });
+    expect(issues(ZLoginRequest, { loginType: 'mobile', email: 'a@example.com', code: '123456' })).toEqual({ mobile: [V.phoneRequired], email: [V.invalidValue] });
+    expect(issues(ZLoginRequest, { loginType: 'email', email: 'a@example.com' })).toEqual({ code: [V.codeInvalid] });
     expect(issues(ZLoginRequest, { loginType: 'account', account: 'alice_01', password: 'x'.repeat(129) })).toEqual({ password: [V.tooLong] });
   });
 
@@ -82,6 +92,8 @@ describe('account requests', () => {
       nickname: 'alice_01',
       mobile: '138****8000',
       email: null,
+      mobileVerified: true,
+      emailVerified: false,
       createdAt: '2025-07-01T00:00:00.000Z',
       member: { plan: 'FREE', expiresAt: null, active: false },
       cancellation: null,
