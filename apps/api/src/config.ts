@@ -147,6 +147,12 @@ import { missingForProduction } from './production-requirements';
 //   WECHATPAY_PRIVATE_KEY, WECHATPAY_SERIAL, WECHATPAY_API_V3_KEY, WECHATPAY_PLATFORM_PUBLIC_KEY,
 //   WECHATPAY_PLATFORM_SERIAL: all seven set = real WeChat Pay. Keys are PEM (\n escapes
 //                       allowed), bare base64, or file:/path/to/key.pem
+//   International invoices (docs/adr/0030-international-invoices.md): the seller printed on them
+//   INVOICE_SELLER_NAME, INVOICE_SELLER_ADDRESS (\n for a new line), INVOICE_SELLER_TAX_ID: all
+//                       three or none; none = a clearly marked sample seller outside production,
+//                       and production then refuses international invoices (20210) (unset)
+//   INVOICE_SELLER_EMAIL  printed under the seller when set                   (unset)
+//   INVOICE_NUMBER_PREFIX  2–8 capital letters before the year and number    (LLK)
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -202,6 +208,24 @@ export interface AppConfig {
   jobs: { schema: string; devClock: boolean };
   /** the back office's calls out: page revalidation on the web, release files it hashes */
   backOffice: { revalidateSecret: string | undefined; revalidateUrls: string[]; releaseFetchMaxBytes: number; releaseFetchTimeoutMs: number; releaseFetchPrivateHosts: string[] };
+  /** international invoices: the seller (undefined: production without INVOICE_SELLER_*, none issued), numbering */
+  invoices: InvoicesConfig;
+}
+
+export interface InvoiceSeller {
+  name: string;
+  /** lines of the address */
+  address: string[];
+  taxId: string;
+  email: string | undefined;
+  /** the built-in sample seller (development and tests): every invoice says it is a sample */
+  sample: boolean;
+}
+
+export interface InvoicesConfig {
+  seller: InvoiceSeller | undefined;
+  /** LLK → LLK-2026-000001 */
+  numberPrefix: string;
 }
 
 export interface AlipayConfig {
@@ -242,6 +266,7 @@ export interface PaymentsConfig {
 }
 
 const ALIPAY_VARIABLES = ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY', 'ALIPAY_SELLER_ID'] as const;
+const INVOICE_SELLER_VARIABLES = ['INVOICE_SELLER_NAME', 'INVOICE_SELLER_ADDRESS', 'INVOICE_SELLER_TAX_ID'] as const;
 const WECHATPAY_VARIABLES = [
   'WECHATPAY_MCHID',
   'WECHATPAY_APP_ID',
@@ -486,6 +511,11 @@ const ZEnv = z.object({
   ),
   WECHATPAY_PLATFORM_PUBLIC_KEY: z.preprocess(blankToUndefined, z.string().trim().optional()),
   WECHATPAY_PLATFORM_SERIAL: z.preprocess(blankToUndefined, z.string().trim().optional()),
+  INVOICE_SELLER_NAME: z.preprocess(blankToUndefined, z.string().trim().max(200).optional()),
+  INVOICE_SELLER_ADDRESS: z.preprocess(blankToUndefined, z.string().trim().max(500).optional()),
+  INVOICE_SELLER_TAX_ID: z.preprocess(blankToUndefined, z.string().trim().max(64).optional()),
+  INVOICE_SELLER_EMAIL: z.preprocess(blankToUndefined, z.string().trim().max(200).optional()),
+  INVOICE_NUMBER_PREFIX: z.preprocess(blankToUndefined, z.string().regex(/^[A-Z]{2,8}$/, { error: 'must be 2–8 capital letters' }).default('LLK')),
 })
   .superRefine((env, ctx) => {
     // The one-minute resend wait is part of the product; only test runs may shorten it.
@@ -505,6 +535,11 @@ const ZEnv = z.object({
         const name = env.WEBAUTHN_RP_ID === undefined ? 'WEBAUTHN_ORIGINS' : 'WEBAUTHN_RP_ID';
         ctx.addIssue({ code: 'custom', path: [name], message: `"${webauthn.rpId}" is not ${origin}'s host or a parent domain of it` });
       }
+    }
+    // A half-configured seller would print invoices missing its name, address or tax number.
+    const seller = INVOICE_SELLER_VARIABLES.filter((name) => env[name] === undefined);
+    if (seller.length > 0 && seller.length < INVOICE_SELLER_VARIABLES.length) {
+      for (const name of seller) ctx.addIssue({ code: 'custom', path: [name], message: `is required when ${INVOICE_SELLER_VARIABLES.filter((n) => !seller.includes(n)).join(', ')} is set` });
     }
     // A half-configured gateway is a mistake, not a reason to fall back to the sandbox.
     for (const group of [ALIPAY_VARIABLES, WECHATPAY_VARIABLES]) {
@@ -639,6 +674,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     webauthn: { ...webauthnOf(webOrigin, e.WEBAUTHN_RP_ID, e.WEBAUTHN_ORIGINS), rpName: e.WEBAUTHN_RP_NAME },
     jobs: { schema: e.JOBS_SCHEMA, devClock: e.DEV_JOBS_CLOCK },
+    invoices: invoicesConfig(e),
     backOffice: {
       revalidateSecret: e.REVALIDATE_SECRET,
       revalidateUrls: e.REVALIDATE_URL ?? [`${webOrigin}/api/revalidate`],
@@ -678,4 +714,28 @@ function paymentsConfig(e: z.infer<typeof ZEnv>, webOrigin: string): PaymentsCon
           }
         : undefined,
   };
+}
+
+/** The sample seller of development and tests: nobody could take its invoices for real ones. */
+const SAMPLE_SELLER: InvoiceSeller = {
+  name: 'SAMPLE SELLER (not a real company)',
+  address: ['1 Sample Road, Pudong', 'Shanghai 200000, China'],
+  taxId: 'SAMPLE-TAX-ID',
+  email: undefined,
+  sample: true,
+};
+
+/** INVOICE_SELLER_*: all three set = the real seller; none = the sample outside production, nothing in production. */
+function invoicesConfig(e: z.infer<typeof ZEnv>): InvoicesConfig {
+  const configured =
+    e.INVOICE_SELLER_NAME && e.INVOICE_SELLER_ADDRESS && e.INVOICE_SELLER_TAX_ID
+      ? {
+          name: e.INVOICE_SELLER_NAME,
+          address: e.INVOICE_SELLER_ADDRESS.split(/\\n|\n/).map((line) => line.trim()).filter(Boolean),
+          taxId: e.INVOICE_SELLER_TAX_ID,
+          email: e.INVOICE_SELLER_EMAIL,
+          sample: false,
+        }
+      : undefined;
+  return { seller: configured ?? (e.NODE_ENV === 'production' ? undefined : SAMPLE_SELLER), numberPrefix: e.INVOICE_NUMBER_PREFIX };
 }

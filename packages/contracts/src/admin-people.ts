@@ -1,6 +1,7 @@
 import { z } from './zod';
 import { ZOrderItemType } from './enums';
-import { ZOrderInvoiceState } from './order-account';
+import { INVOICE_ADDRESS_MAX, INVOICE_TAX_NUMBER_MAX, checkInvoiceTaxNumber, isInvoiceCountry } from './invoice-rules';
+import { INVOICE_TITLE_MAX, ZOrderInvoiceKind, ZOrderInvoiceState } from './order-account';
 import { ZOrderStatus } from './orders';
 import { V } from './rules';
 
@@ -168,6 +169,16 @@ export const ZAdminInvoice = z.object({
   rejectReason: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** FAPIAO: finance issues or rejects it; INTERNATIONAL: issued by the product, re-issued here (ADR 0030) */
+  kind: ZOrderInvoiceKind,
+  country: z.string().nullable(),
+  address: z.string().nullable(),
+  /** the language the customer asked in (the invoice is written in it) */
+  locale: z.string().nullable(),
+  /** international: every invoice issued for the request, newest first (the first ISSUED one is current) */
+  documents: z.array(
+    z.object({ id: z.string(), number: z.string(), state: z.enum(['ISSUED', 'REPLACED']), issuedAt: z.string(), replacedAt: z.string().nullable(), reason: z.string().nullable() }),
+  ),
 });
 export type TAdminInvoice = z.infer<typeof ZAdminInvoice>;
 
@@ -247,3 +258,29 @@ export type TAdminInvoicesPage = z.infer<typeof ZAdminInvoicesPage>;
 
 export const ZAdminIssueInvoiceRequest = z.object({ invoiceNo: ZAdminText(1, 64), reason: ZAdminReason.optional() }).strict();
 export type TAdminIssueInvoiceRequest = z.infer<typeof ZAdminIssueInvoiceRequest>;
+
+/**
+ * POST /admin/invoices/{id}/reissue: an issued international invoice again with corrected buyer
+ * details: a new number, the old invoice marked REPLACED (ADR 0030). The country stays outside
+ * mainland China (a fapiao is the finance team's); the tax number is checked as the customer's is.
+ */
+export const ZAdminReissueInvoiceRequest = z
+  .object({
+    title: ZAdminText(1, INVOICE_TITLE_MAX),
+    address: z.string().trim().min(1, { error: V.required }).max(INVOICE_ADDRESS_MAX, { error: V.tooLong }),
+    country: z
+      .string()
+      .regex(/^[A-Z]{2}$/, { error: V.invalidValue })
+      .refine((value) => isInvoiceCountry(value) && value !== 'CN', { error: V.invalidValue }),
+    taxId: z.string().trim().max(INVOICE_TAX_NUMBER_MAX, { error: V.tooLong }).optional(),
+    /** the number being replaced, as staff saw it: a second click (or a colleague's re-issue) finds it replaced already and is refused */
+    number: z.string().regex(/^[A-Z]{2,8}-\d{4}-\d{6,}$/, { error: V.invalidValue }),
+    reason: ZAdminReason,
+  })
+  .strict()
+  .superRefine((value, ctx) => {
+    if (!value.taxId) return;
+    const checked = checkInvoiceTaxNumber(value.country, value.taxId);
+    if (!checked.ok) ctx.addIssue({ code: 'custom', path: ['taxId'], message: checked.key });
+  });
+export type TAdminReissueInvoiceRequest = z.infer<typeof ZAdminReissueInvoiceRequest>;

@@ -102,6 +102,9 @@ export const ErrorCode = {
   RECEIPT_NOT_AVAILABLE: 20202,
   ORDER_INVOICE_NOT_ALLOWED: 20203,
   ORDER_INVOICE_OPEN: 20204,
+  // international invoices (ADR 0030)
+  ORDER_INVOICE_UNAVAILABLE: 20210,
+  ORDER_INVOICE_NOT_ISSUED: 20211,
   // payment gateways
   PAYMENT_NOT_CONFIGURED: 20101,
   WX_OAUTH_CODE_INVALID: 20102,
@@ -166,6 +169,7 @@ export const ErrorCode = {
   ADMIN_LOCK_UNCHANGED: 80109,
   ADMIN_REFUND_NOT_OWED: 80110,
   ADMIN_REFUND_MACHINE_RELEASED: 80111,
+  ADMIN_INVOICE_NOT_REISSUABLE: 80140,
   // back office: content, releases, pricing (80200–80299)
   CONTENT_WINDOW_INVALID: 80200,
   RELEASE_VERSION_TAKEN: 80210,
@@ -285,6 +289,8 @@ const info: Record<TErrorCodeName, ErrorInfo> = {
   RECEIPT_NOT_AVAILABLE: { status: 409, key: 'receiptNotAvailable' },
   ORDER_INVOICE_NOT_ALLOWED: { status: 409, key: 'orderInvoiceNotAllowed' },
   ORDER_INVOICE_OPEN: { status: 409, key: 'orderInvoiceOpen' },
+  ORDER_INVOICE_UNAVAILABLE: { status: 503, key: 'orderInvoiceUnavailable' },
+  ORDER_INVOICE_NOT_ISSUED: { status: 404, key: 'orderInvoiceNotIssued' },
   CLOUD_PC_NOT_FOUND: { status: 404, key: 'cloudPcNotFound' },
   CLOUD_PC_RELEASED: { status: 409, key: 'cloudPcReleased' },
   CLOUD_PC_REFUND_NOT_ALLOWED: { status: 409, key: 'cloudPcRefundNotAllowed' },
@@ -333,6 +339,7 @@ const info: Record<TErrorCodeName, ErrorInfo> = {
   ADMIN_LOCK_UNCHANGED: { status: 409, key: 'adminLockUnchanged' },
   ADMIN_REFUND_NOT_OWED: { status: 409, key: 'adminRefundNotOwed' },
   ADMIN_REFUND_MACHINE_RELEASED: { status: 409, key: 'adminRefundMachineReleased' },
+  ADMIN_INVOICE_NOT_REISSUABLE: { status: 409, key: 'adminInvoiceNotReissuable' },
   STAFF_SETUP_INVALID: { status: 400, key: 'staffSetupInvalid' },
   STAFF_LOGIN_INVALID: { status: 400, key: 'staffLoginInvalid' },
   STAFF_TOTP_INVALID: { status: 400, key: 'staffTotpInvalid' },

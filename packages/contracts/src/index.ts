@@ -19,6 +19,7 @@ export * from './devices';
 export * from './enums';
 export * from './envelope';
 export * from './errors';
+export * from './invoice-rules';
 export * from './locales';
 export * from './messages';
 export * from './orders';

@@ -1,6 +1,7 @@
 import { z } from './zod';
 import { ZPaged } from './content';
 import { ZOrderId, ZOrderInfo, ZOrderItem, ZOrderStatus, ZPayMethod } from './orders';
+import { INVOICE_ADDRESS_MAX, ORDER_INVOICE_KINDS, INVOICE_TAX_NUMBER_MAX, checkInvoiceTaxNumber, invoiceKindOf, isInvoiceCountry } from './invoice-rules';
 import { TAX_ID_RE } from './rules';
 import { V, ZEmail } from './validation';
 
@@ -83,30 +84,60 @@ function text(max: number) {
     .max(max, { error: V.tooLong, abort: true });
 }
 
-/** POST /order/invoice: for the caller's paid order; one open request per order. */
+/**
+ * POST /order/invoice: for the caller's paid order; one open request per order. The country
+ * decides the kind (invoice-rules.ts, ADR 0030): none or CN is a fapiao (title, taxpayer id of
+ * 15–20 letters and digits or empty, email), any other an international invoice (company name,
+ * address, country, VAT or tax number checked by the country's format where jsvat knows it).
+ */
 export const ZOrderInvoiceRequest = z
   .object({
     orderId: ZOrderId,
     /** company or personal name on the invoice */
     title: text(INVOICE_TITLE_MAX),
-    /** taxpayer id (统一社会信用代码), 15–20 letters and digits; may be left empty for a person */
-    taxId: z
-      .string({ error: V.invalidType })
-      .trim()
-      .regex(new RegExp(`^$|${TAX_ID_RE.source}`), { error: V.invalidValue })
-      .optional(),
+    /** fapiao: taxpayer id (统一社会信用代码), 15–20 letters and digits, may be empty for a person; international: the VAT or tax number */
+    taxId: z.string({ error: V.invalidType }).trim().max(INVOICE_TAX_NUMBER_MAX, { error: V.tooLong }).optional(),
     email: ZEmail,
+    /** the buyer's country, ISO 3166-1 alpha-2; none or CN: a fapiao */
+    country: z
+      .string({ error: V.invalidType })
+      .regex(/^[A-Z]{2}$/, { error: V.invalidValue })
+      .refine((value) => isInvoiceCountry(value), { error: V.invalidValue })
+      .optional(),
+    /** the buyer's address (international invoices: required) */
+    address: z.string({ error: V.invalidType }).trim().max(INVOICE_ADDRESS_MAX, { error: V.tooLong }).optional(),
   })
-  .strict();
+  .strict()
+  .superRefine((value, ctx) => {
+    const taxId = value.taxId ?? '';
+    if (invoiceKindOf(value.country) === 'FAPIAO') {
+      if (taxId && !TAX_ID_RE.test(taxId)) ctx.addIssue({ code: 'custom', path: ['taxId'], message: V.invalidValue });
+      return;
+    }
+    if (!value.address) ctx.addIssue({ code: 'custom', path: ['address'], message: V.required });
+    if (taxId) {
+      const checked = checkInvoiceTaxNumber(value.country ?? '', taxId);
+      if (!checked.ok) ctx.addIssue({ code: 'custom', path: ['taxId'], message: checked.key });
+    }
+  });
 export type TOrderInvoiceRequest = z.infer<typeof ZOrderInvoiceRequest>;
+
+export const ZOrderInvoiceKind = z.enum(ORDER_INVOICE_KINDS);
 
 export const ZOrderInvoice = z.object({
   id: z.string(),
   orderId: z.string(),
+  /** FAPIAO: issued by the finance team (REQUESTED until then); INTERNATIONAL: issued at once (ISSUED) */
+  kind: ZOrderInvoiceKind,
   state: ZOrderInvoiceState,
   title: z.string(),
   taxId: z.string().nullable(),
   email: z.string(),
+  /** international: the buyer's country and address */
+  country: z.string().nullable(),
+  address: z.string().nullable(),
+  /** the invoice's number once issued (international: LLK-2026-000001; open it at GET /order/invoice/{orderId}/document) */
+  invoiceNo: z.string().nullable(),
   amountFen: z.number().int(),
   requestedAt: z.string(),
   updatedAt: z.string(),

@@ -41,7 +41,9 @@ import {
   type CloudPcsTable,
 } from './tables/cloud-pc.table';
 import {
+  type InvoiceCountersTable,
   type InvoiceRequestsTable,
+  type InvoicesTable,
   type OrderIdempotencyKeysTable,
   type OrderItemsTable,
   type OrderQrCodesTable,
@@ -92,6 +94,9 @@ export interface DB {
   order_idempotency_keys: OrderIdempotencyKeysTable;
   // 0016-invoice-requests
   invoice_requests: InvoiceRequestsTable;
+  // 0042-international-invoices
+  invoices: InvoicesTable;
+  invoice_counters: InvoiceCountersTable;
   // 0006-referrals
   ambassadors: AmbassadorsTable;
   referral_bindings: ReferralBindingsTable;

@@ -68,7 +68,7 @@ export async function readOperations(app: App): Promise<TOperation[]> {
 
 // Values a person would type for each documented pattern; a pattern none of them fits fails the
 // contract test, so a new rule comes with a sample.
-const CANDIDATES = ['Secret#123', 'alice01', '13800138000', '123456', 'abc123', 'user@example.com', 'MEMBER_YEAR', '01J0000000000000000000000A', '1.0.0', 'Ab1_-', 'ZFB', '2222-2222-2222-2222', 'JBSWY3DPEHPK3PXP', 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ', '/zh-CN/order', 'x', ''];
+const CANDIDATES = ['Secret#123', 'alice01', '13800138000', '123456', 'abc123', 'user@example.com', 'MEMBER_YEAR', '01J0000000000000000000000A', '1.0.0', 'Ab1_-', 'ZFB', '2222-2222-2222-2222', 'JBSWY3DPEHPK3PXP', 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ', '/zh-CN/order', 'LLK-2026-000001', 'ES', 'x', ''];
 
 function typeOf(schema: TJsonSchema): string | undefined {
   return Array.isArray(schema.type) ? schema.type.find((type) => type !== 'null') : schema.type;

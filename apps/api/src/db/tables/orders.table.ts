@@ -137,4 +137,51 @@ export interface InvoiceRequestsTable {
   invoice_no: Generated<string | null>;
   /** migration 0027: why staff rejected the request (REJECTED) */
   reject_reason: Generated<string | null>;
+  /** migration 0042: FAPIAO (mainland, issued by finance) | INTERNATIONAL (issued by the product) */
+  kind: Generated<string>;
+  /** migration 0042: the buyer's ISO 3166 country (INTERNATIONAL; NULL for older fapiao requests) */
+  country: Generated<string | null>;
+  /** migration 0042: the buyer's address (INTERNATIONAL) */
+  address: Generated<string | null>;
+  /** migration 0042: the language the request was made in (the invoice is written in it) */
+  locale: Generated<string | null>;
+}
+
+/** Migration 0042: the last invoice number given in a year (gapless per year). */
+export interface InvoiceCountersTable {
+  year: string;
+  last_no: number;
+}
+
+/** Migration 0042: an international invoice the product issued (one row per number). */
+export interface InvoicesTable {
+  id: string;
+  /** LLK-2026-000001 */
+  number: string;
+  request_id: string;
+  order_id: string;
+  user_id: string;
+  /** the request's id while this is its current invoice, NULL once replaced: unique */
+  current_request_id: string | null;
+  /** ISSUED | REPLACED */
+  state: string;
+  /** the invoice that replaced this one */
+  replaced_by: string | null;
+  buyer_name: string;
+  buyer_address: string;
+  buyer_country: string;
+  buyer_tax_id: string | null;
+  buyer_email: string;
+  /** JSON of the seller's details when issued */
+  seller: string;
+  /** JSON of the order's items when issued */
+  lines: string;
+  total_fen: number;
+  pay_method: string;
+  paid_at: string;
+  locale: string;
+  /** why staff issued it again; NULL for the first */
+  reason: string | null;
+  issued_at: string;
+  replaced_at: string | null;
 }

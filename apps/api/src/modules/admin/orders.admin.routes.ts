@@ -5,6 +5,7 @@ import {
   ZAdminInvoicesPage,
   ZAdminInvoicesQuery,
   ZAdminIssueInvoiceRequest,
+  ZAdminReissueInvoiceRequest,
   ZAdminOrderDetail,
   ZAdminOrdersPage,
   ZAdminOrdersQuery,
@@ -14,7 +15,9 @@ import {
 } from '@llk/contracts';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelopeResponses, ok } from '../../lib/envelope';
-import { getOrderDetail, issueInvoice, listInvoices, listOrders, queryGatewayNow, refundAsStaff, rejectInvoice } from './orders.admin.service';
+import { z } from 'zod';
+import { INVOICE_PAGE_ANSWERS, INVOICE_PAGE_HEADERS, staffInvoicePage } from '../orders';
+import { getOrderDetail, issueInvoice, listInvoices, listOrders, queryGatewayNow, refundAsStaff, reissueInvoice, rejectInvoice } from './orders.admin.service';
 import { actorOf } from './users.admin.routes';
 
 export const ordersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -118,5 +121,36 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['admin'], summary: 'Reject an invoice request with a reason (permission invoices.manage)', params: ZAdminIdParams, body: ZAdminRequiredReasonRequest, response: envelopeResponses(ZAdminInvoice) },
     },
     async (request) => ok(await rejectInvoice(app.db, actorOf(request), request.params.id, request.body.reason)),
+  );
+
+  app.post(
+    '/admin/invoices/:id/reissue',
+    {
+      config: { permission: 'invoices.manage' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Issue an international invoice again with corrected buyer details (permission invoices.manage)',
+        description: 'A new number; the old invoice is marked REPLACED and stays readable. Only an issued international invoice: 80140. Reason required (audited).',
+        params: ZAdminIdParams,
+        body: ZAdminReissueInvoiceRequest,
+        response: envelopeResponses(ZAdminInvoice),
+      },
+    },
+    async (request) => ok(await reissueInvoice(app.db, app.config.invoices, actorOf(request), request.params.id, request.body)),
+  );
+
+  app.get(
+    '/admin/invoices/:id/document',
+    {
+      config: { permission: 'invoices.manage', answers: INVOICE_PAGE_ANSWERS },
+      schema: {
+        tags: ['admin'],
+        summary: "An international invoice's printable page (HTML; permission invoices.manage)",
+        description: "The request's current invoice, or with `number` a replaced one. None: 20211.",
+        params: ZAdminIdParams,
+        querystring: z.object({ number: z.string().regex(/^[A-Z]{2,8}-\d{4}-\d{6,}$/).optional() }),
+      },
+    },
+    async (request, reply) => reply.headers(INVOICE_PAGE_HEADERS).send(await staffInvoicePage(app.db, request.params.id, request.query.number)),
   );
 };

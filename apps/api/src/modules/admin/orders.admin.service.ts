@@ -5,6 +5,9 @@ import {
   type TAdminInvoicesPage,
   type TAdminInvoicesQuery,
   type TAdminIssueInvoiceRequest,
+  type TAdminReissueInvoiceRequest,
+  checkInvoiceTaxNumber,
+  type TOrderInvoiceKind,
   type TAdminOrderDetail,
   type TAdminOrdersPage,
   type TAdminOrdersQuery,
@@ -19,7 +22,7 @@ import { fromDbBool, toDbDate } from '../../db/dialect';
 import { type Db } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { type KeyValueStore } from '../../lib/kv';
-import { closeInvoiceRequest, findOrder } from '../orders';
+import { closeInvoiceRequest, findOrder, listInvoicesOfRequests, reissueInTransaction, type InvoiceRow, type InvoiceSettings } from '../orders';
 import { queryOrderPaymentsNow, refundOrder, type RefundDeps } from '../payments';
 import { decodeCursor, encodeCursor, requireReason, type StaffActor } from './admin-actions';
 import {
@@ -65,7 +68,7 @@ export function orderSummaryOf(row: AdminOrderRow): TAdminOrderSummary {
   };
 }
 
-function invoiceOf(row: AdminInvoiceRow): TAdminInvoice {
+function invoiceOf(row: AdminInvoiceRow, documents: readonly InvoiceRow[] = []): TAdminInvoice {
   return {
     id: row.id,
     orderId: row.order_id,
@@ -79,7 +82,20 @@ function invoiceOf(row: AdminInvoiceRow): TAdminInvoice {
     rejectReason: row.reject_reason,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    kind: row.kind as TOrderInvoiceKind,
+    country: row.country,
+    address: row.address,
+    locale: row.locale,
+    documents: documents
+      .filter((doc) => doc.request_id === row.id)
+      .map((doc) => ({ id: doc.id, number: doc.number, state: doc.state === 'REPLACED' ? 'REPLACED' : 'ISSUED', issuedAt: doc.issued_at, replacedAt: doc.replaced_at, reason: doc.reason })),
   };
+}
+
+/** Requests with their international invoices (one query for the lot). */
+async function invoicesWithDocuments(db: Db, rows: readonly AdminInvoiceRow[]): Promise<TAdminInvoice[]> {
+  const documents = await listInvoicesOfRequests(db, rows.filter((row) => row.kind === 'INTERNATIONAL').map((row) => row.id));
+  return rows.map((row) => invoiceOf(row, documents));
 }
 
 /** A refund row as staff see it: the order page's refunds and the refund queue's answers. */
@@ -177,7 +193,7 @@ export async function getOrderDetail(db: Db, id: string): Promise<TAdminOrderDet
       askedAt: query.asked_at,
     })),
     refunds: refunds.map(refundOf),
-    invoices: invoices.map(invoiceOf),
+    invoices: await invoicesWithDocuments(db, invoices),
   };
 }
 
@@ -264,7 +280,7 @@ export async function queryGatewayNow(deps: RefundDeps, actor: StaffActor, order
 export async function listInvoices(db: Db, query: TAdminInvoicesQuery): Promise<TAdminInvoicesPage> {
   const rows = await searchInvoices(db, { ...(query.state ? { state: query.state } : {}), ...(query.before ? { before: query.before } : {}), limit: query.limit + 1 });
   const page = rows.slice(0, query.limit);
-  return { items: page.map(invoiceOf), next: rows.length > query.limit ? (page.at(-1)?.id ?? null) : null };
+  return { items: await invoicesWithDocuments(db, page), next: rows.length > query.limit ? (page.at(-1)?.id ?? null) : null };
 }
 
 async function answerInvoice(
@@ -291,9 +307,15 @@ async function answerInvoice(
       at: now,
     });
   });
+  return loadInvoice(db, id);
+}
+
+async function loadInvoice(db: Db, id: string): Promise<TAdminInvoice> {
   const row = await findInvoice(db, id);
   if (!row) throw new AppError('ADMIN_INVOICE_NOT_FOUND');
-  return invoiceOf(row);
+  const [invoice] = await invoicesWithDocuments(db, [row]);
+  if (!invoice) throw new AppError('ADMIN_INVOICE_NOT_FOUND');
+  return invoice;
 }
 
 export function issueInvoice(db: Db, actor: StaffActor, id: string, request: TAdminIssueInvoiceRequest, now = new Date()): Promise<TAdminInvoice> {
@@ -303,4 +325,34 @@ export function issueInvoice(db: Db, actor: StaffActor, id: string, request: TAd
 export function rejectInvoice(db: Db, actor: StaffActor, id: string, reason: string, now = new Date()): Promise<TAdminInvoice> {
   const why = requireReason(reason);
   return answerInvoice(db, actor, id, { state: 'REJECTED', reason: why }, why, now);
+}
+
+/**
+ * POST /admin/invoices/{id}/reissue: an issued international invoice again with corrected buyer
+ * details (ADR 0030): a new number, the old invoice REPLACED, audited with the reason, all in
+ * one transaction (of concurrent re-issues one wins; the others answer 80140).
+ */
+export async function reissueInvoice(db: Db, settings: InvoiceSettings, actor: StaffActor, id: string, request: TAdminReissueInvoiceRequest, now = new Date()): Promise<TAdminInvoice> {
+  const reason = requireReason(request.reason);
+  const taxId = request.taxId ? checkInvoiceTaxNumber(request.country, request.taxId) : null;
+  await db.transaction().execute(async (trx) => {
+    const before = await findInvoice(trx, id);
+    if (!before) throw new AppError('ADMIN_INVOICE_NOT_FOUND');
+    const order = await findOrder(trx, before.order_id);
+    if (!order) throw new AppError('ADMIN_INVOICE_NOT_FOUND');
+    const input = { title: request.title, address: request.address, country: request.country, taxId: taxId?.ok ? taxId.value : null, reason, number: request.number };
+    const { previous, current } = await reissueInTransaction(trx, settings, before, order, input, now);
+    await recordAudit(trx, {
+      staffId: actor.staffId,
+      action: 'invoice.reissue',
+      targetType: 'invoice',
+      targetId: id,
+      before: { number: previous.number, title: before.title, address: before.address, country: before.country, taxId: before.tax_id },
+      after: { number: current.number, title: input.title, address: input.address, country: input.country, taxId: input.taxId },
+      reason,
+      ...(actor.ip ? { ip: actor.ip } : {}),
+      at: now,
+    });
+  });
+  return loadInvoice(db, id);
 }

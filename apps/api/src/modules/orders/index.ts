@@ -4,3 +4,6 @@ export { MONEY_AND_STATES } from './orders.docs';
 export { accessibleOrder, createWebOrder, loadOrderInfo, type OrderCaller, type OrderSettings } from './orders.service';
 export { orderSettingsOf } from './orders.settings';
 export { customerRefundState } from './refund-states';
+export { INVOICE_PAGE_ANSWERS, INVOICE_PAGE_HEADERS } from './invoice-document';
+export { listInvoicesOfRequests, type InvoiceRow } from './invoices.repository';
+export { reissueInTransaction, staffInvoicePage, type InvoiceSettings, type ReissueInput } from './invoices.service';

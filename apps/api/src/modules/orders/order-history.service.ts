@@ -2,7 +2,10 @@ import {
   PAID_ORDER_STATUSES,
   PAYABLE_ORDER_STATUSES,
   type TOrderInfo,
+  checkInvoiceTaxNumber,
+  invoiceKindOf,
   type TOrderInvoice,
+  type TOrderInvoiceKind,
   type TOrderInvoiceRequest,
   type TOrderInvoiceState,
   type TOrderList,
@@ -23,12 +26,14 @@ import {
   findPaidPayment,
   insertInvoiceRequest,
   listInvoiceRequests,
+  setInvoiceRequestNumber,
   listUserOrders,
   transitionOrder,
   type InvoiceRequestRow,
   type OrderItemRow,
 } from './orders.repository';
 import { openInvoiceThread } from '../support';
+import { issueFirstInvoice, requireSeller, type InvoiceSettings } from './invoices.service';
 import { accessibleOrder, accountLabel, loadOrderInfo, orderItemOf } from './orders.service';
 
 // The account area's orders: the owner's list, cancelling an unpaid order, the
@@ -114,43 +119,73 @@ function invoiceOf(row: InvoiceRequestRow): TOrderInvoice {
   return {
     id: row.id,
     orderId: row.order_id,
+    kind: row.kind as TOrderInvoiceKind,
     state: row.state as TOrderInvoiceState,
     title: row.title,
     taxId: row.tax_id,
     email: row.email,
+    country: row.country,
+    address: row.address,
+    invoiceNo: row.invoice_no,
     amountFen: Number(row.amount_fen),
     requestedAt: row.created_at,
     updatedAt: row.updated_at,
   };
 }
 
-/** POST /order/invoice: an invoice request for the caller's paid order; one open per order. */
-export async function requestOrderInvoice(db: Db, userId: string, input: TOrderInvoiceRequest, now = new Date(), locale = 'zh-CN'): Promise<TOrderInvoice> {
+/**
+ * POST /order/invoice: an invoice request for the caller's paid order; one open per order. A
+ * fapiao opens a support thread for the finance team (REQUESTED); an international invoice is
+ * numbered and issued in the same transaction (ISSUED, ADR 0030), so of any number of
+ * concurrent requests one inserts the request (open_order_id is unique) and takes a number.
+ */
+export async function requestOrderInvoice(
+  db: Db,
+  userId: string,
+  input: TOrderInvoiceRequest,
+  now = new Date(),
+  locale = 'zh-CN',
+  invoices?: InvoiceSettings,
+): Promise<TOrderInvoice> {
   const order = await accessibleOrder(db, input.orderId, { userId });
   if (!(PAID_ORDER_STATUSES as readonly string[]).includes(order.status)) throw new AppError('ORDER_INVOICE_NOT_ALLOWED');
   const amount = Number(order.total_fen) - Number(order.refunded_fen);
   if (amount <= 0) throw new AppError('ORDER_INVOICE_NOT_ALLOWED');
+  const kind = invoiceKindOf(input.country);
+  const international = kind === 'INTERNATIONAL';
+  if (international) requireSeller(invoices ?? { seller: undefined, numberPrefix: 'LLK' });
+  const taxId = input.taxId ? (international ? checkInvoiceTaxNumber(input.country ?? '', input.taxId) : { ok: true as const, value: input.taxId.toUpperCase() }) : null;
   const nowText = toDbDate(now);
   const row: InvoiceRequestRow = {
     id: newId(now.getTime()),
     order_id: order.id,
     user_id: userId,
     open_order_id: order.id,
-    state: 'REQUESTED',
+    state: international ? 'ISSUED' : 'REQUESTED',
     title: input.title,
-    tax_id: input.taxId ? input.taxId.toUpperCase() : null,
+    tax_id: taxId?.ok ? taxId.value : null,
     email: input.email,
     amount_fen: amount,
     created_at: nowText,
     updated_at: nowText,
     invoice_no: null,
     reject_reason: null,
+    kind,
+    country: input.country ?? null,
+    address: international ? (input.address ?? null) : null,
+    locale,
   };
   try {
-    // the support inbox shows the request as a thread, opened with it
     await db.transaction().execute(async (trx) => {
       await insertInvoiceRequest(trx, row);
-      await openInvoiceThread(trx, { id: row.id, orderId: order.id, userId, email: row.email, title: row.title, taxId: row.tax_id, amountFen: amount }, locale, now);
+      if (international && invoices) {
+        const invoice = await issueFirstInvoice(trx, invoices, row, order, now);
+        row.invoice_no = invoice.number;
+        await setInvoiceRequestNumber(trx, row.id, invoice.number);
+      } else {
+        // the support inbox shows a fapiao request as a thread, opened with it
+        await openInvoiceThread(trx, { id: row.id, orderId: order.id, userId, email: row.email, title: row.title, taxId: row.tax_id, amountFen: amount }, locale, now);
+      }
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('ORDER_INVOICE_OPEN', { cause: error });

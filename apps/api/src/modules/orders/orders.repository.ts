@@ -128,6 +128,11 @@ export async function insertInvoiceRequest(db: Db, row: InvoiceRequestRow): Prom
   await db.insertInto('invoice_requests').values(row).execute();
 }
 
+/** The number of an international request's invoice (issued with the request, ADR 0030). */
+export async function setInvoiceRequestNumber(db: Db, id: string, invoiceNo: string): Promise<void> {
+  await db.updateTable('invoice_requests').set({ invoice_no: invoiceNo }).where('id', '=', id).execute();
+}
+
 /** An order's invoice requests, newest first. */
 export function listInvoiceRequests(db: Db, orderId: string): Promise<InvoiceRequestRow[]> {
   return db.selectFrom('invoice_requests').selectAll().where('order_id', '=', orderId).orderBy('id', 'desc').execute();

@@ -26,7 +26,9 @@ import { AppError } from '../../lib/app-error';
 import { envelopeResponses, ok } from '../../lib/envelope';
 import { MONEY_AND_STATES } from './orders.docs';
 import { orderSettingsOf } from './orders.settings';
-import { createOrderByCode, createQrCode, createWebOrder, getOrderInfo } from './orders.service';
+import { accessibleOrder, createOrderByCode, createQrCode, createWebOrder, getOrderInfo } from './orders.service';
+import { INVOICE_PAGE_ANSWERS, INVOICE_PAGE_HEADERS } from './invoice-document';
+import { ownerInvoicePage } from './invoices.service';
 import { cancelOrder, getReceipt, listOrderInvoices, listOrders, requestOrderInvoice } from './order-history.service';
 
 // /order/*. Amounts are integer fen; see apps/api/README.md "Orders".
@@ -195,8 +197,13 @@ and the times. An unpaid, cancelled or expired order: 20202; someone else's: 200
       schema: {
         tags: ['orders'],
         summary: 'Request an invoice for one of your paid orders',
-        description: `title (1–100 characters), optional taxId (taxpayer id: 15–20 letters and digits; empty for a
-person) and the email the invoice is sent to. Only for a paid order that was not refunded (20203); while a request of
+        description: `The country (ISO 3166-1 alpha-2) picks the kind (ADR 0030). None or CN: a fapiao, issued by the finance team
+(state REQUESTED): title (1–100 characters), optional taxId (taxpayer id: 15–20 letters and digits; empty for a
+person) and the email the invoice is sent to. Any other country: an international invoice, issued at once (state ISSUED,
+invoiceNo LLK-<year>-<6 digits>, the page at GET /order/invoice/{orderId}/document): title (the company), address
+(required, up to 300 characters), optional taxId (the VAT or tax number: checked digit by digit for the countries
+jsvat knows, e.g. ESB12345674, else 2–40 letters and digits; a wrong one is a validation error on taxId); 20210 when
+the seller is not configured (production). Only for a paid order that was not refunded (20203); while a request of
 the order is open (REQUESTED) or issued (ISSUED) another one is refused (20204), however many are sent at once. The request is for what
 was paid less what was refunded; the seller issues it (ISSUED) or turns it down (REJECTED, after which a new one may be
 sent). Cloud-PC orders may also use POST /cloudPc/invoice (kind and note); see modules/orders/README.md.`,
@@ -205,7 +212,7 @@ sent). Cloud-PC orders may also use POST /cloudPc/invoice (kind and note); see m
       },
       onRequest: app.requireUser,
     },
-    async (request) => ok(await requestOrderInvoice(app.db, request.user?.userId ?? '', request.body, new Date(), request.locale)),
+    async (request) => ok(await requestOrderInvoice(app.db, request.user?.userId ?? '', request.body, new Date(), request.locale, app.config.invoices)),
   );
 
   app.get(
@@ -221,5 +228,24 @@ sent). Cloud-PC orders may also use POST /cloudPc/invoice (kind and note); see m
       onRequest: app.requireUser,
     },
     async (request) => ok({ invoices: await listOrderInvoices(app.db, request.user?.userId ?? '', request.params.id) }),
+  );
+
+  app.get(
+    '/order/invoice/:id/document',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'The printable international invoice of one of your orders (HTML)',
+        description:
+          "The current invoice of the order's international invoice request, in the language it was requested in, with print styles. No invoice issued (a fapiao, or none requested): 20211. Someone else's or an unknown order: 20001.",
+        params: ZOrderInvoiceParams,
+      },
+      config: { answers: INVOICE_PAGE_ANSWERS },
+      onRequest: app.requireUser,
+    },
+    async (request, reply) => {
+      const order = await accessibleOrder(app.db, request.params.id, { userId: request.user?.userId ?? '' });
+      return reply.headers(INVOICE_PAGE_HEADERS).send(await ownerInvoicePage(app.db, order));
+    },
   );
 };
