@@ -42,9 +42,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimited: true },
       schema: {
         tags: ['accounts'],
-        summary: 'Log in by password (account, mobile or email) or by a LOGIN code (mobile)',
+        summary: 'Log in by password (account, mobile or email) or by a LOGIN code (mobile or email)',
         description:
-          'Password: { loginType, account, password }. Code: { loginType: "mobile", mobile, code }. Returns access_token and ' +
+          'Password: { loginType, account, password }. Code: { loginType: "mobile", mobile, code } or { loginType: "email", email, code } ' +
+          '(unknown address: PHONE_OR_EMAIL_NOT_REGISTERED / EMAIL_NOT_REGISTERED; CODE_* errors). Returns access_token and ' +
           'cancellation (the pending erasure of a cancelled account in its cooling-off, as GET /user/info; null otherwise) and ' +
           'sets the httpOnly llk_session cookie. Wrong or unknown: INVALID_CREDENTIALS; after repeated failures per account ' +
           'or IP: LOGIN_THROTTLED with data.retryAfterSeconds (code log-in is not throttled this way). An account with two-step ' +
@@ -87,8 +88,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['accounts'],
-        summary: 'Create an account with a SIGNUP code sent to the mobile; logs it in',
+        summary: 'Create an account with a SIGNUP code sent to the mobile, or to the email when there is no mobile; logs it in',
         description:
+          'With mobile, code is the phone\'s SIGNUP code and an email beside it is kept unverified (GET /user/info emailVerified). ' +
+          'Without mobile, email is required (else validation.phoneOrEmailRequired on mobile) and code is its SIGNUP code; the ' +
+          'account has no phone (bind one with BIND_MOBILE) and its email is verified. ' +
           'USERNAME_TAKEN, PHONE_REGISTERED, EMAIL_REGISTERED, CODE_* errors; validation per spec section 5. A referral code in ' +
           '`referralCode` (typed by the user, e.g. in the apps) or else the llk_ref cookie (set by the web when a referral link is ' +
           'followed) binds the account to its ambassador for 60 days and grants 3 days of Pro and 10 screen walls. A malformed ' +

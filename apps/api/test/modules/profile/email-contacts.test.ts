@@ -1,6 +1,5 @@
 import { ZPhone } from '@llk/contracts';
 import { describe, expect, it } from 'vitest';
-import { type App } from '../../../src/app';
 import { newIdentity, newIp, outboxCode, signUp, signUpByEmail } from '../../accounts';
 import { testDialects, useTestApp } from '../../helper';
 import { messageOf } from '../../messages';
