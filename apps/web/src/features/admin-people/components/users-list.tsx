@@ -14,11 +14,15 @@ export function UsersList({ t, language, q, page, nextHref, onFirst, error }: { 
     <section>
       <h1 className="text-2xl font-semibold text-ink">{t('title')}</h1>
       <form method="get" action="/admin/users" className="mt-4 flex flex-wrap items-end gap-3" role="search">
-        <LabeledInput name="q" label={t('searchLabel')} defaultValue={q} className="w-full max-w-md" maxLength={100} />
+        {/* a plain box: the API reads a phone typed in any form as E.164 (README, "Phone numbers and email sign-in") */}
+        <LabeledInput name="q" label={t('searchLabel')} aria-describedby="admin-users-search-hint" defaultValue={q} className="w-full max-w-md" maxLength={100} />
         <button type="submit" className={buttonClass({ size: 'field' })}>
           {t('searchButton')}
         </button>
       </form>
+      <p id="admin-users-search-hint" className="mt-1.5 text-sm text-ink-muted">
+        {t('searchHint')}
+      </p>
       {error ? <p className="mt-4 text-sm text-red-700" role="alert">{error}</p> : null}
       {page.capped ? (
         <p className="mt-4 text-sm text-amber-800" data-testid="admin-users-capped">
