@@ -115,6 +115,18 @@ describe.each(testDialects())('email as a way in on $dialect', ({ dialect }) => 
       expect(rows[0]?.mobile).toBeNull();
     });
 
+    it('creates one account when 20 identical sign-ups race with one email code', async () => {
+      const identity = newIdentity();
+      expect((await send(ctx.app, { email: identity.email, smsType: 'SIGNUP' })).statusCode).toBe(200);
+      const code = await outboxCode(ctx.app, identity.email);
+      const payload = { username: identity.username, email: identity.email, code, password: identity.password, confirmPassword: identity.password };
+      const answers = await Promise.all(Array.from({ length: 20 }, () => signup(ctx.app, payload)));
+      expect(answers.filter((res) => res.statusCode === 200)).toHaveLength(1);
+      expect(answers.filter((res) => res.statusCode >= 500)).toEqual([]);
+      const rows = await ctx.database.db.selectFrom('users').select('id').where('username_norm', '=', identity.username.toLowerCase()).execute();
+      expect(rows).toHaveLength(1);
+    });
+
     it('answers bad input with envelope errors in the caller’s language, never a 500', async () => {
       const identity = newIdentity();
       const base = { username: identity.username, code: '123456', password: identity.password, confirmPassword: identity.password };
