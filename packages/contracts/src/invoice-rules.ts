@@ -99,6 +99,14 @@ export function vatCountryKnown(country: string): boolean {
   return Object.hasOwn(VAT_COUNTRIES, country);
 }
 
+/** The prefix of a country's VAT numbers when jsvat knows the country (ES, EL for Greece, CHE for Switzerland), else null. */
+export function vatPrefixOf(country: string): string | null {
+  return VAT_COUNTRIES[country]?.prefix ?? null;
+}
+
+/** The country an invoice form starts with in a language (the visitor may choose any other). */
+export const INVOICE_DEFAULT_COUNTRY: Readonly<Record<string, string>> = { 'zh-CN': 'CN', 'zh-tw': 'TW', en: 'US', es: 'ES', fr: 'FR', ja: 'JP', ko: 'KR' };
+
 export type TTaxNumberCheck = { ok: true; value: string } | { ok: false; key: (typeof INVOICE_V)[keyof typeof INVOICE_V] };
 
 /**

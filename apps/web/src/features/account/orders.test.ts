@@ -19,9 +19,22 @@ describe('account orders rules', () => {
   });
 
   it('checks the invoice form as the API does', () => {
-    expect(validateInvoiceForm({ title: ' ', taxId: '', email: '' })).toEqual({ title: 'titleRequired', email: 'emailRequired' });
-    expect(validateInvoiceForm({ title: 'x'.repeat(101), taxId: '123', email: 'nope' })).toEqual({ title: 'titleTooLong', taxId: 'taxIdFormat', email: 'emailInvalid' });
-    expect(validateInvoiceForm({ title: 'ACME', taxId: '91310000MA1FL0AB2C', email: 'a@example.com' })).toEqual({});
-    expect(validateInvoiceForm({ title: '张三', taxId: ' ', email: 'zhang@example.com' })).toEqual({});
+    expect(validateInvoiceForm({ country: 'CN', title: ' ', taxId: '', address: '', email: '' })).toEqual({ title: 'titleRequired', email: 'emailRequired' });
+    expect(validateInvoiceForm({ country: 'CN', title: 'x'.repeat(101), taxId: '123', address: '', email: 'nope' })).toEqual({ title: 'titleTooLong', taxId: 'taxIdFormat', email: 'emailInvalid' });
+    expect(validateInvoiceForm({ country: 'CN', title: 'ACME', taxId: '91310000MA1FL0AB2C', address: '', email: 'a@example.com' })).toEqual({});
+    expect(validateInvoiceForm({ country: 'CN', title: '张三', taxId: ' ', address: '', email: 'zhang@example.com' })).toEqual({});
+  });
+
+  it('checks an international invoice by its country: an address, and jsvat for the VAT numbers it knows', () => {
+    const spain = { country: 'ES', title: 'Ejemplo S.L.', taxId: 'B12345674', address: 'Calle Mayor 1, Madrid', email: 'f@ejemplo.es' };
+    expect(validateInvoiceForm(spain)).toEqual({});
+    expect(validateInvoiceForm({ ...spain, taxId: 'ESA12345674' })).toEqual({});
+    expect(validateInvoiceForm({ ...spain, taxId: 'B12345678', address: ' ' })).toEqual({ taxId: 'vatNumberInvalid', address: 'addressRequired' });
+    expect(validateInvoiceForm({ ...spain, address: 'x'.repeat(301) })).toEqual({ address: 'addressTooLong' });
+    // a 15–20 character Chinese taxpayer id means nothing in Spain
+    expect(validateInvoiceForm({ ...spain, taxId: '91310000MA1FL0AB2C' })).toEqual({ taxId: 'vatNumberInvalid' });
+    // where jsvat knows nothing, free text within bounds
+    expect(validateInvoiceForm({ ...spain, country: 'US', taxId: '12-3456789' })).toEqual({});
+    expect(validateInvoiceForm({ ...spain, country: 'JP', taxId: '<>' })).toEqual({ taxId: 'taxNumberFormat' });
   });
 });

@@ -1,4 +1,5 @@
 import type { TOrderItem, TOrderStatus } from '@llk/contracts';
+import { INVOICE_ADDRESS_MAX, checkInvoiceTaxNumber, invoiceKindOf } from '@llk/contracts/invoice-rules';
 import { TAX_ID_RE, isValidEmail } from '@llk/contracts/rules';
 
 // The account area's order rules as the web needs them: paging, which actions an order offers,
@@ -40,19 +41,36 @@ export function wallCount(item: Pick<TOrderItem, 'units' | 'quantity'>): number 
 }
 
 export interface TInvoiceForm {
+  /** ISO 3166 alpha-2; CN (or empty) is a fapiao, anything else an international invoice */
+  country: string;
   title: string;
   taxId: string;
+  /** international invoices only */
+  address: string;
   email: string;
 }
-export type TInvoiceErrors = Partial<Record<keyof TInvoiceForm, 'titleRequired' | 'titleTooLong' | 'taxIdFormat' | 'emailRequired' | 'emailInvalid'>>;
+export type TInvoiceErrors = Partial<
+  Record<keyof TInvoiceForm, 'titleRequired' | 'titleTooLong' | 'taxIdFormat' | 'vatNumberInvalid' | 'taxNumberFormat' | 'addressRequired' | 'addressTooLong' | 'emailRequired' | 'emailInvalid'>
+>;
 
+/** The API's rules (contracts ZOrderInvoiceRequest, invoice-rules.ts): the kind from the country, jsvat for known VAT numbers. */
 export function validateInvoiceForm(form: TInvoiceForm): TInvoiceErrors {
   const errors: TInvoiceErrors = {};
+  const international = invoiceKindOf(form.country) === 'INTERNATIONAL';
   const title = form.title.trim();
   if (!title) errors.title = 'titleRequired';
   else if (title.length > 100) errors.title = 'titleTooLong';
   const taxId = form.taxId.trim();
-  if (taxId && !TAX_ID_RE.test(taxId)) errors.taxId = 'taxIdFormat';
+  if (taxId && !international && !TAX_ID_RE.test(taxId)) errors.taxId = 'taxIdFormat';
+  if (taxId && international) {
+    const checked = checkInvoiceTaxNumber(form.country, taxId);
+    if (!checked.ok) errors.taxId = checked.key === 'validation.vatNumberInvalid' ? 'vatNumberInvalid' : 'taxNumberFormat';
+  }
+  if (international) {
+    const address = form.address.trim();
+    if (!address) errors.address = 'addressRequired';
+    else if (address.length > INVOICE_ADDRESS_MAX) errors.address = 'addressTooLong';
+  }
   const email = form.email.trim();
   if (!email) errors.email = 'emailRequired';
   else if (!isValidEmail(email)) errors.email = 'emailInvalid';

@@ -16,10 +16,21 @@ const orders = en.accountOrders;
 const validation = getContractMessages('en').validation as Record<string, string>;
 const cancelTexts = { cancel: orders.cancel, confirm: orders.cancelConfirm, yes: orders.cancelYes, keep: orders.cancelKeep, cancelled: orders.cancelled };
 const invoiceTexts: TInvoiceFormTexts = {
+  country: orders.invoice.country,
+  kindFapiao: orders.invoice.kindFapiao,
+  kindInternational: orders.invoice.kindInternational,
   title: orders.invoice.title,
   titleHint: orders.invoice.titleHint,
+  companyName: orders.invoice.companyName,
+  companyHint: orders.invoice.companyHint,
   taxId: orders.invoice.taxId,
   taxIdHint: orders.invoice.taxIdHint,
+  vatNumber: orders.invoice.vatNumber,
+  vatHint: orders.invoice.vatHint,
+  taxNumber: orders.invoice.taxNumber,
+  taxNumberHint: orders.invoice.taxNumberHint,
+  address: orders.invoice.address,
+  addressHint: orders.invoice.addressHint,
   email: orders.invoice.email,
   submit: orders.invoice.submit,
   sent: orders.invoice.sent,
@@ -27,6 +38,10 @@ const invoiceTexts: TInvoiceFormTexts = {
     titleRequired: orders.invoice.titleRequired,
     titleTooLong: orders.invoice.titleTooLong,
     taxIdFormat: orders.invoice.taxIdFormat,
+    vatNumberInvalid: validation.vatNumberInvalid!,
+    taxNumberFormat: validation.taxNumberFormat!,
+    addressRequired: orders.invoice.addressRequired,
+    addressTooLong: orders.invoice.addressTooLong,
     emailRequired: validation.emailRequired!,
     emailInvalid: validation.emailInvalid!,
   },
@@ -77,7 +92,7 @@ describe('InvoiceForm', () => {
   it('checks the fields as the API does, focuses the first wrong one, then sends the request trimmed', async () => {
     const api = fakeApi();
     api.reply('POST /order/invoice', { data: { id: 'i-1' } });
-    render(<InvoiceForm orderId="o-3" texts={invoiceTexts} defaultEmail="" />);
+    render(<InvoiceForm orderId="o-3" texts={invoiceTexts} locale="zh-CN" languageTag="en" defaultEmail="" />);
     type('Taxpayer ID', '12345');
     click('Request invoice');
     expect(screen.getByText(orders.invoice.titleRequired)).toBeTruthy();
@@ -93,18 +108,59 @@ describe('InvoiceForm', () => {
     type('Email', ' billing@acme.example ');
     click('Request invoice');
     await vi.waitFor(() => expect(nav.refresh).toHaveBeenCalledTimes(1));
-    expect(api.callsTo('POST /order/invoice').map((call) => call.body)).toEqual([{ orderId: 'o-3', title: 'ACME Ltd', email: 'billing@acme.example' }]);
+    expect(api.callsTo('POST /order/invoice').map((call) => call.body)).toEqual([{ orderId: 'o-3', country: 'CN', title: 'ACME Ltd', email: 'billing@acme.example' }]);
     expect(api.toasts.success).toHaveBeenCalledWith('Invoice requested');
   });
 
   it('sends a taxpayer ID when one is given, with the account email filled in', async () => {
     const api = fakeApi();
     api.reply('POST /order/invoice', { data: { id: 'i-2' } });
-    render(<InvoiceForm orderId="o-4" texts={invoiceTexts} defaultEmail="me@example.com" />);
+    render(<InvoiceForm orderId="o-4" texts={invoiceTexts} locale="zh-CN" languageTag="en" defaultEmail="me@example.com" />);
     type('Invoice title', 'ACME');
     type('Taxpayer ID', '91110000ABCDEFGH12');
     click('Request invoice');
     await vi.waitFor(() => expect(api.callsTo('POST /order/invoice')).toHaveLength(1));
-    expect(api.callsTo('POST /order/invoice')[0]!.body).toEqual({ orderId: 'o-4', title: 'ACME', email: 'me@example.com', taxId: '91110000ABCDEFGH12' });
+    expect(api.callsTo('POST /order/invoice')[0]!.body).toEqual({ orderId: 'o-4', country: 'CN', title: 'ACME', email: 'me@example.com', taxId: '91110000ABCDEFGH12' });
+  });
+
+  it('starts from the language\'s country and says what each kind of invoice is; mainland China keeps the fapiao fields', () => {
+    render(<InvoiceForm orderId="o-5" texts={invoiceTexts} locale="es" languageTag="en" />);
+    const country = screen.getByLabelText('Country or region') as HTMLSelectElement;
+    expect(country.value).toBe('ES');
+    // names from Intl in the page's language, sorted by them
+    expect(screen.getByRole('option', { name: 'Spain' })).toBeTruthy();
+    expect(country.options.length).toBe(249);
+    expect(screen.getByTestId('invoice-kind').textContent).toBe(orders.invoice.kindInternational);
+    expect(screen.getByLabelText('Company name')).toBeTruthy();
+    expect(screen.getByLabelText('Billing address')).toBeTruthy();
+    expect(screen.getByText('Starts with ES; leave empty if you have none')).toBeTruthy();
+    fireEvent.change(country, { target: { value: 'CN' } });
+    expect(screen.getByTestId('invoice-kind').textContent).toBe(orders.invoice.kindFapiao);
+    expect(screen.getByLabelText('Invoice title')).toBeTruthy();
+    expect(screen.queryByLabelText('Billing address')).toBeNull();
+    expect(screen.getByLabelText('Taxpayer ID')).toBeTruthy();
+    fireEvent.change(country, { target: { value: 'US' } });
+    expect(screen.getByLabelText('Tax number')).toBeTruthy();
+  });
+
+  it('checks a Spanish VAT number digit by digit (B12345678 is wrong, B12345674 right) and sends the international request', async () => {
+    const api = fakeApi();
+    api.reply('POST /order/invoice', { data: { id: 'i-6' } });
+    render(<InvoiceForm orderId="o-6" texts={invoiceTexts} locale="es" languageTag="en" defaultEmail="facturas@ejemplo.es" />);
+    type('Company name', 'Ejemplo Soluciones S.L.');
+    type('VAT number', 'B12345678');
+    click('Request invoice');
+    expect(screen.getByText(validation.vatNumberInvalid!)).toBeTruthy();
+    expect(screen.getByText(orders.invoice.addressRequired)).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText('Billing address'));
+    expect(api.calls).toEqual([]);
+    type('Billing address', ' Calle Mayor 1\n28013 Madrid ');
+    type('VAT number', 'B12345674');
+    expect(screen.queryByText(validation.vatNumberInvalid!)).toBeNull();
+    click('Request invoice');
+    await vi.waitFor(() => expect(nav.refresh).toHaveBeenCalledTimes(1));
+    expect(api.callsTo('POST /order/invoice').map((call) => call.body)).toEqual([
+      { orderId: 'o-6', country: 'ES', title: 'Ejemplo Soluciones S.L.', email: 'facturas@ejemplo.es', taxId: 'B12345674', address: 'Calle Mayor 1\n28013 Madrid' },
+    ]);
   });
 });

@@ -19,6 +19,26 @@ const requested: TAdminInvoice = {
   rejectReason: null,
   createdAt: '2026-11-25T02:00:00.000Z',
   updatedAt: '2026-11-25T02:00:00.000Z',
+  kind: 'FAPIAO',
+  country: null,
+  address: null,
+  locale: 'zh-CN',
+  documents: [],
+};
+
+const international: TAdminInvoice = {
+  ...requested,
+  id: 'I2',
+  orderId: 'O2',
+  state: 'ISSUED',
+  kind: 'INTERNATIONAL',
+  title: 'Ejemplo Solucione S.L.',
+  taxId: 'ESB12345674',
+  country: 'ES',
+  address: 'Calle Mayor 1\n28013 Madrid',
+  locale: 'es',
+  invoiceNo: 'LLK-2026-000007',
+  documents: [{ id: 'D1', number: 'LLK-2026-000007', state: 'ISSUED', issuedAt: '2026-11-25T02:00:00.000Z', replacedAt: null, reason: null }],
 };
 
 let api: FakeApi;
@@ -30,10 +50,10 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const screenOf = () =>
+const screenOf = (items: TAdminInvoice[] = [requested]) =>
   render(
     <NextIntlClientProvider locale="en" messages={en} timeZone="Asia/Shanghai">
-      <InvoicesScreen filter="REQUESTED" page={{ items: [requested], next: null }} />
+      <InvoicesScreen filter="REQUESTED" page={{ items, next: null }} />
     </NextIntlClientProvider>,
   );
 const row = () => screen.getByTestId('admin-invoice-row');
@@ -73,5 +93,37 @@ describe('InvoicesScreen', () => {
     await vi.waitFor(() => expect(within(row()).getByTestId('admin-invoice-state').textContent).toBe('Rejected'));
     expect(api.callsTo('POST /admin/api/invoices/I1/reject').map((call) => call.body)).toEqual([{ reason: 'wrong title' }, { reason: 'wrong title' }]);
     expect(row().textContent).toContain('wrong title');
+  });
+
+  it('shows an international invoice with its page and re-issues it with corrected details under a new number', async () => {
+    const reissued: TAdminInvoice = {
+      ...international,
+      title: 'Ejemplo Soluciones S.L.',
+      invoiceNo: 'LLK-2026-000008',
+      documents: [
+        { id: 'D2', number: 'LLK-2026-000008', state: 'ISSUED', issuedAt: '2026-11-26T02:00:00.000Z', replacedAt: null, reason: 'typo' },
+        { id: 'D1', number: 'LLK-2026-000007', state: 'REPLACED', issuedAt: '2026-11-25T02:00:00.000Z', replacedAt: '2026-11-26T02:00:00.000Z', reason: null },
+      ],
+    };
+    api.reply('POST /admin/api/invoices/I2/reissue', { data: reissued });
+    screenOf([international]);
+    expect(within(row()).getByTestId('admin-invoice-kind').textContent).toBe('International');
+    expect(within(row()).getByTestId('admin-invoice-open').getAttribute('href')).toBe('/admin/api/invoices/I2/document');
+    expect(within(row()).queryByRole('button', { name: 'Issue' })).toBeNull();
+    fireEvent.click(within(row()).getByTestId('admin-invoice-reissue'));
+    expect(screen.getByText('The invoice gets a new number; LLK-2026-000007 is kept, marked as replaced.')).toBeTruthy();
+    const title = screen.getByLabelText('Invoice title') as HTMLInputElement;
+    expect(title.value).toBe('Ejemplo Solucione S.L.');
+    expect((screen.getByLabelText('Country') as HTMLSelectElement).value).toBe('ES');
+    fireEvent.change(title, { target: { value: 'Ejemplo Soluciones S.L.' } });
+    const reason = screen.getByLabelText('Reason (required, kept in the audit log)', { selector: 'textarea' });
+    fireEvent.change(reason, { target: { value: 'typo' } });
+    fireEvent.submit(reason.closest('form')!);
+    await vi.waitFor(() => expect(api.toasts.success).toHaveBeenCalledWith('Invoice LLK-2026-000008 issued in place of the old one.'));
+    expect(api.callsTo('POST /admin/api/invoices/I2/reissue').map((call) => call.body)).toEqual([
+      { title: 'Ejemplo Soluciones S.L.', address: 'Calle Mayor 1\n28013 Madrid', country: 'ES', taxId: 'ESB12345674', number: 'LLK-2026-000007', reason: 'typo' },
+    ]);
+    expect(row().textContent).toContain('No. LLK-2026-000008');
+    expect(within(row()).getByRole('link', { name: 'LLK-2026-000007 (replaced)' }).getAttribute('href')).toBe('/admin/api/invoices/I2/document?number=LLK-2026-000007');
   });
 });

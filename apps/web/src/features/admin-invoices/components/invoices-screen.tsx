@@ -1,6 +1,7 @@
 'use client';
 
 import type { TAdminInvoice, TAdminInvoicesPage, TOrderInvoiceState } from '@llk/contracts';
+import { INVOICE_COUNTRIES } from '@llk/contracts/invoice-rules';
 import Link from 'next/link';
 import { useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
@@ -21,7 +22,11 @@ const STATES: readonly TOrderInvoiceState[] = ['REQUESTED', 'ISSUED', 'REJECTED'
 /** The `state` of the page's link: a state, or ALL for every request. */
 export type TInvoiceFilter = TOrderInvoiceState | 'ALL';
 
-type TPending = { action: 'issue' | 'reject'; invoice: TAdminInvoice };
+type TPending = { action: 'issue' | 'reject' | 'reissue'; invoice: TAdminInvoice };
+
+/** The staff page of an international invoice (the API's HTML through the /admin/api forward). */
+export const invoiceDocumentHref = (invoice: Pick<TAdminInvoice, 'id'>, number?: string) =>
+  `/admin/api/invoices/${encodeURIComponent(invoice.id)}/document${number ? `?number=${encodeURIComponent(number)}` : ''}`;
 
 export function InvoicesScreen({ filter, page }: { filter: TInvoiceFilter; page: TAdminInvoicesPage }) {
   const t = useTranslations('AdminInvoices');
@@ -51,11 +56,17 @@ export function InvoicesScreen({ filter, page }: { filter: TInvoiceFilter; page:
     try {
       const { action, invoice } = pending;
       const invoiceNo = String(form.get('invoiceNo') ?? '').trim();
-      const body = action === 'issue' ? { invoiceNo, ...(reason ? { reason } : {}) } : { reason };
+      const field = (name: string) => String(form.get(name) ?? '').trim();
+      const body =
+        action === 'issue'
+          ? { invoiceNo, ...(reason ? { reason } : {}) }
+          : action === 'reissue'
+            ? { title: field('title'), address: field('address'), country: field('country'), ...(field('taxId') ? { taxId: field('taxId') } : {}), number: invoice.invoiceNo ?? '', reason }
+            : { reason };
       const saved = await adminApi.post<TAdminInvoice>(`/invoices/${invoice.id}/${action}`, { body });
       setItems((list) => list.map((item) => (item.id === saved.id ? saved : item)));
       setPending(null);
-      toast.success(action === 'issue' ? t('issued', { number: saved.invoiceNo ?? invoiceNo }) : t('rejected'));
+      toast.success(action === 'issue' ? t('issued', { number: saved.invoiceNo ?? invoiceNo }) : action === 'reissue' ? t('reissued', { number: saved.invoiceNo ?? '' }) : t('rejected'));
     } catch {
       // toasted
     } finally {
@@ -87,6 +98,7 @@ export function InvoicesScreen({ filter, page }: { filter: TInvoiceFilter; page:
             <Table testId="admin-invoices-table">
               <TableHead>
                 <Th>{t('col.order')}</Th>
+                <Th>{t('col.kind')}</Th>
                 <Th>{t('col.title')}</Th>
                 <Th>{t('col.taxId')}</Th>
                 <Th>{t('col.email')}</Th>
@@ -103,6 +115,10 @@ export function InvoicesScreen({ filter, page }: { filter: TInvoiceFilter; page:
                         {invoice.orderId}
                       </Link>
                     </Td>
+                    <Td>
+                      <span data-testid="admin-invoice-kind">{t(`kinds.${invoice.kind}`)}</span>
+                      {invoice.country ? <span className="block text-xs text-ink-muted">{invoice.country}</span> : null}
+                    </Td>
                     <Td>{invoice.title}</Td>
                     <Td>{invoice.taxId ?? t('none')}</Td>
                     <Td>{invoice.email}</Td>
@@ -111,6 +127,13 @@ export function InvoicesScreen({ filter, page }: { filter: TInvoiceFilter; page:
                     <Td>
                       <span data-testid="admin-invoice-state">{t(`states.${invoice.state}`)}</span>
                       {invoice.invoiceNo ? <span className="block text-xs text-ink-muted">{t('invoiceNo', { number: invoice.invoiceNo })}</span> : null}
+                      {invoice.documents
+                        .filter((doc) => doc.state === 'REPLACED')
+                        .map((doc) => (
+                          <a key={doc.id} href={invoiceDocumentHref(invoice, doc.number)} target="_blank" rel="noopener" className="block text-xs text-ink-muted underline">
+                            {t('replaced', { number: doc.number })}
+                          </a>
+                        ))}
                       {invoice.rejectReason ? <span className="block max-w-xs truncate text-xs text-ink-muted" title={invoice.rejectReason}>{invoice.rejectReason}</span> : null}
                     </Td>
                     <Td>
@@ -121,6 +144,16 @@ export function InvoicesScreen({ filter, page }: { filter: TInvoiceFilter; page:
                           </Button>
                           <Button size="sm" variant="secondary" onClick={() => setPending({ action: 'reject', invoice })}>
                             {t('reject')}
+                          </Button>
+                        </span>
+                      ) : null}
+                      {invoice.kind === 'INTERNATIONAL' && invoice.state === 'ISSUED' ? (
+                        <span className="flex items-center gap-2">
+                          <a href={invoiceDocumentHref(invoice)} target="_blank" rel="noopener" className="text-sm font-medium text-brand-700 underline" data-testid="admin-invoice-open">
+                            {t('open')}
+                          </a>
+                          <Button size="sm" variant="secondary" onClick={() => setPending({ action: 'reissue', invoice })} data-testid="admin-invoice-reissue">
+                            {t('reissue')}
                           </Button>
                         </span>
                       ) : null}
@@ -139,17 +172,36 @@ export function InvoicesScreen({ filter, page }: { filter: TInvoiceFilter; page:
       ) : null}
       <ReasonDialog
         open={pending !== null}
-        title={pending ? t(pending.action === 'issue' ? 'issueTitle' : 'rejectTitle', { order: pending.invoice.orderId }) : ''}
+        title={pending ? t(`${pending.action}Title`, { order: pending.invoice.orderId, number: pending.invoice.invoiceNo ?? '' }) : ''}
         reasonLabel={pending?.action === 'issue' ? t('note') : t('reason')}
         reasonRequired={pending?.action !== 'issue'}
         cancelLabel={t('cancel')}
-        confirmLabel={pending?.action === 'issue' ? t('issue') : t('reject')}
+        confirmLabel={pending?.action === 'issue' ? t('issue') : pending?.action === 'reissue' ? t('reissue') : t('reject')}
         danger={pending?.action === 'reject'}
         busy={busy}
         onCancel={() => setPending(null)}
         onConfirm={(reason, form) => void answer(reason, form)}
       >
         {pending?.action === 'issue' ? <Field label={t('invoiceNoLabel')}>{(props) => <input {...props} name="invoiceNo" required maxLength={64} autoComplete="off" className={`${props.className} h-11`} />}</Field> : null}
+        {pending?.action === 'reissue' ? (
+          <div className="space-y-3" key={pending.invoice.id}>
+            <p className="text-sm text-ink-muted">{t('reissueIntro', { number: pending.invoice.invoiceNo ?? '' })}</p>
+            <Field label={t('col.title')}>{(props) => <input {...props} name="title" required maxLength={100} defaultValue={pending.invoice.title} className={`${props.className} h-11`} />}</Field>
+            <Field label={t('address')}>{(props) => <textarea {...props} name="address" required rows={3} maxLength={300} defaultValue={pending.invoice.address ?? ''} className={`${props.className} py-2`} />}</Field>
+            <Field label={t('country')}>
+              {(props) => (
+                <select {...props} name="country" defaultValue={pending.invoice.country ?? ''} className={`${props.className} h-11`}>
+                  {INVOICE_COUNTRIES.filter((code) => code !== 'CN').map((code) => (
+                    <option key={code} value={code}>
+                      {code}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+            <Field label={t('col.taxId')}>{(props) => <input {...props} name="taxId" maxLength={40} defaultValue={pending.invoice.taxId ?? ''} autoComplete="off" className={`${props.className} h-11`} />}</Field>
+          </div>
+        ) : null}
       </ReasonDialog>
     </section>
   );

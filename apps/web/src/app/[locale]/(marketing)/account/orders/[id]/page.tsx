@@ -192,7 +192,9 @@ export default async function AccountOrderPage({ params }: { params: Params }) {
             <ul className="space-y-2" data-testid="invoice-requests">
               {invoices.map((invoice) => (
                 <li key={invoice.id} className="rounded-control border border-line bg-surface px-4 py-3 text-sm" data-state={invoice.state}>
-                  <p className="font-semibold text-ink">{t(`invoice.states.${invoice.state}`)}</p>
+                  <p className="font-semibold text-ink">
+                    {invoice.kind === 'INTERNATIONAL' && invoice.invoiceNo ? t('invoice.issuedInternational', { number: invoice.invoiceNo }) : t(`invoice.states.${invoice.state}`)}
+                  </p>
                   <p className="mt-0.5 break-words text-ink-muted">
                     {invoice.title}
                     {invoice.taxId ? ` · ${invoice.taxId}` : ''} · {invoice.email}
@@ -200,6 +202,21 @@ export default async function AccountOrderPage({ params }: { params: Params }) {
                   <p className="text-ink-muted">
                     {t('invoice.requestedOn', { date: formatDate(invoice.requestedAt, tag, 'medium') })} · {t('invoice.amount', { amount: fen(invoice.amountFen) })}
                   </p>
+                  {/* the printable invoice is the API's page, through the /api forward (ADR 0030) */}
+                  {invoice.kind === 'INTERNATIONAL' && invoice.state === 'ISSUED' && invoice.id === current?.id ? (
+                    <p className="mt-2">
+                      <a
+                        href={`/api/order/invoice/${encodeURIComponent(order.id)}/document`}
+                        target="_blank"
+                        rel="noopener"
+                        className="font-medium text-brand-700 underline underline-offset-2"
+                        data-testid="invoice-open"
+                      >
+                        {t('invoice.open')}
+                      </a>
+                      <span className="sr-only"> {t('invoice.opensNew')}</span>
+                    </p>
+                  ) : null}
                 </li>
               ))}
             </ul>
@@ -207,11 +224,24 @@ export default async function AccountOrderPage({ params }: { params: Params }) {
           {!open && invoiceAllowed(order.status) ? (
             <InvoiceForm
               orderId={order.id}
+              locale={locale}
+              languageTag={tag}
               texts={{
+                country: t('invoice.country'),
+                kindFapiao: t('invoice.kindFapiao'),
+                kindInternational: t('invoice.kindInternational'),
                 title: t('invoice.title'),
                 titleHint: t('invoice.titleHint'),
+                companyName: t('invoice.companyName'),
+                companyHint: t('invoice.companyHint'),
                 taxId: t('invoice.taxId'),
                 taxIdHint: t('invoice.taxIdHint'),
+                vatNumber: t('invoice.vatNumber'),
+                vatHint: t.raw('invoice.vatHint') as string,
+                taxNumber: t('invoice.taxNumber'),
+                taxNumberHint: t('invoice.taxNumberHint'),
+                address: t('invoice.address'),
+                addressHint: t('invoice.addressHint'),
                 email: t('invoice.email'),
                 submit: t('invoice.submit'),
                 sent: t('invoice.sent'),
@@ -219,6 +249,10 @@ export default async function AccountOrderPage({ params }: { params: Params }) {
                   titleRequired: t('invoice.titleRequired'),
                   titleTooLong: t('invoice.titleTooLong'),
                   taxIdFormat: t('invoice.taxIdFormat'),
+                  vatNumberInvalid: validation('vatNumberInvalid'),
+                  taxNumberFormat: validation('taxNumberFormat'),
+                  addressRequired: t('invoice.addressRequired'),
+                  addressTooLong: t('invoice.addressTooLong'),
                   emailRequired: validation('emailRequired'),
                   emailInvalid: validation('emailInvalid'),
                 },
