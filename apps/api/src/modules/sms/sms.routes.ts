@@ -59,8 +59,9 @@ export const smsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['accounts'],
         summary: 'Send a code to the phone or email on file for an account (username, phone or email)',
         description:
-          'For LOGIN, RESET and CANCEL_ACCOUNT only. Unknown account: ACCOUNT_NOT_REGISTERED; an account ' +
-          'without that channel: PHONE_OR_EMAIL_NOT_REGISTERED / EMAIL_NOT_REGISTERED. Same limits as POST /sms.',
+          'For LOGIN, RESET and CANCEL_ACCOUNT only. Unknown account: ACCOUNT_NOT_REGISTERED. An account ' +
+          'without that channel gets the code over its other contact (ADR 0028): the answer\'s channel and target say where, ' +
+          'and POST /modifyPwdByAccount takes the code with either channel name. Same limits as POST /sms.',
         body: ZSendByAccountRequest,
         response: envelopeResponses(ZSendCodeResult),
       },
