@@ -5,6 +5,7 @@ import { AlipayProvider } from '../src/modules/payments/alipay.provider';
 import { type PaymentProviders } from '../src/modules/payments/provider';
 import { FakeGateways, type FakeCharge, type NotificationMessage } from '../test/support/fake-gateways';
 import { generateSandboxKeys } from '../src/modules/payments/sandbox/keys';
+import { UnconfiguredProvider } from '../src/modules/payments/unconfigured.provider';
 import { WechatPayProvider } from '../src/modules/payments/wechat.provider';
 import { insertUser } from '../src/modules/users/users.repository';
 import { type Scenario } from './scenarios';
@@ -59,6 +60,7 @@ async function prepareNotifications(app: App): Promise<NotifyState> {
       platformSerial: keys.wechat.platformSerial,
       timeoutMs: 1_000,
     }),
+    CARD: new UnconfiguredProvider('CARD', []),
   };
   (app as unknown as { paymentProviders: PaymentProviders }).paymentProviders = providers;
   const fakes = new FakeGateways({ keys });

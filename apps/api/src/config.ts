@@ -147,6 +147,12 @@ import { missingForProduction } from './production-requirements';
 //   WECHATPAY_PRIVATE_KEY, WECHATPAY_SERIAL, WECHATPAY_API_V3_KEY, WECHATPAY_PLATFORM_PUBLIC_KEY,
 //   WECHATPAY_PLATFORM_SERIAL: all seven set = real WeChat Pay. Keys are PEM (\n escapes
 //                       allowed), bare base64, or file:/path/to/key.pem
+//   PAYMENT_CARD        true/false: offer cards through Stripe Checkout (ADR 0029); in production
+//                       true needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (or the sandbox)
+//                                     (true when the Stripe keys are set, else true outside production)
+//   STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: both set = real Stripe (sk_…, whsec_… of the
+//                       endpoint <PAYMENT_NOTIFY_BASE>/pay/notify/stripe)
+//   STRIPE_API_BASE     where the SDK sends its requests (tests: a local fake) (https://api.stripe.com)
 //   International invoices (docs/adr/0030-international-invoices.md): the seller printed on them
 //   INVOICE_SELLER_NAME, INVOICE_SELLER_ADDRESS (\n for a new line), INVOICE_SELLER_TAX_ID: all
 //                       three or none; none = a clearly marked sample seller outside production,
@@ -247,6 +253,13 @@ export interface WechatPayConfig {
   platformSerial: string;
 }
 
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+  /** STRIPE_API_BASE: the SDK's host, port and protocol come from it */
+  apiBase: string;
+}
+
 export interface PaymentsConfig {
   /** Use the built-in sandbox for methods without credentials. */
   sandbox: boolean;
@@ -263,6 +276,9 @@ export interface PaymentsConfig {
   /** undefined = not configured (sandbox or "payment not configured") */
   alipay: AlipayConfig | undefined;
   wechat: WechatPayConfig | undefined;
+  /** PAYMENT_CARD: cards are offered (real Stripe when `stripe` is set, else the sandbox or "not configured") */
+  card: boolean;
+  stripe: StripeConfig | undefined;
 }
 
 const ALIPAY_VARIABLES = ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY', 'ALIPAY_SELLER_ID'] as const;
@@ -276,6 +292,7 @@ const WECHATPAY_VARIABLES = [
   'WECHATPAY_PLATFORM_PUBLIC_KEY',
   'WECHATPAY_PLATFORM_SERIAL',
 ] as const;
+const STRIPE_VARIABLES = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
 
 /** Variables whose values may hold credentials: never echoed in error messages. */
 const SECRET_VARIABLES = new Set([
@@ -292,6 +309,8 @@ const SECRET_VARIABLES = new Set([
   'ALIPAY_PRIVATE_KEY',
   'WECHATPAY_PRIVATE_KEY',
   'WECHATPAY_API_V3_KEY',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
 ]);
 
 /** The redemption-code pepper outside production: fixed, so the codes CLI and the API agree. */
@@ -516,6 +535,10 @@ const ZEnv = z.object({
   INVOICE_SELLER_TAX_ID: z.preprocess(blankToUndefined, z.string().trim().max(64).optional()),
   INVOICE_SELLER_EMAIL: z.preprocess(blankToUndefined, z.string().trim().max(200).optional()),
   INVOICE_NUMBER_PREFIX: z.preprocess(blankToUndefined, z.string().regex(/^[A-Z]{2,8}$/, { error: 'must be 2–8 capital letters' }).default('LLK')),
+  PAYMENT_CARD: z.preprocess(blankToUndefined, z.stringbool({ error: 'must be true or false' }).optional()),
+  STRIPE_SECRET_KEY: z.preprocess(blankToUndefined, z.string().trim().optional()),
+  STRIPE_WEBHOOK_SECRET: z.preprocess(blankToUndefined, z.string().trim().optional()),
+  STRIPE_API_BASE: ZBaseUrl('https://api.stripe.com'),
 })
   .superRefine((env, ctx) => {
     // The one-minute resend wait is part of the product; only test runs may shorten it.
@@ -542,7 +565,7 @@ const ZEnv = z.object({
       for (const name of seller) ctx.addIssue({ code: 'custom', path: [name], message: `is required when ${INVOICE_SELLER_VARIABLES.filter((n) => !seller.includes(n)).join(', ')} is set` });
     }
     // A half-configured gateway is a mistake, not a reason to fall back to the sandbox.
-    for (const group of [ALIPAY_VARIABLES, WECHATPAY_VARIABLES]) {
+    for (const group of [ALIPAY_VARIABLES, WECHATPAY_VARIABLES, STRIPE_VARIABLES]) {
       const missing = group.filter((name) => env[name] === undefined);
       if (missing.length > 0 && missing.length < group.length) {
         for (const name of missing) {
@@ -605,7 +628,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const e = result.data;
   if (e.NODE_ENV === 'production') {
-    const missing = missingForProduction(env, { sandbox: e.PAYMENT_SANDBOX === true });
+    const missing = missingForProduction(env, { sandbox: e.PAYMENT_SANDBOX === true, card: cardEnabled(e) });
     if (missing.length > 0) throw new ConfigError(missing, 'NODE_ENV=production is missing:');
   }
   const webOrigin = publicOriginOf(e);
@@ -685,6 +708,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   };
 }
 
+/** PAYMENT_CARD, else on when the Stripe keys are set, else on outside production (the sandbox serves it). */
+function cardEnabled(e: z.infer<typeof ZEnv>): boolean {
+  return e.PAYMENT_CARD ?? (e.STRIPE_SECRET_KEY !== undefined || e.NODE_ENV !== 'production');
+}
+
 function paymentsConfig(e: z.infer<typeof ZEnv>, webOrigin: string): PaymentsConfig {
   const publicBase = e.PAYMENT_PUBLIC_BASE ?? `${webOrigin}/api`;
   return {
@@ -713,6 +741,8 @@ function paymentsConfig(e: z.infer<typeof ZEnv>, webOrigin: string): PaymentsCon
             platformSerial: e.WECHATPAY_PLATFORM_SERIAL,
           }
         : undefined,
+    card: cardEnabled(e),
+    stripe: e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE } : undefined,
   };
 }
 

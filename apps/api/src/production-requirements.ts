@@ -12,7 +12,7 @@ const ALIYUN_SMS_INTL = ['ALIYUN_SMS_INTL_SIGN_NAME', 'ALIYUN_SMS_INTL_TEMPLATE_
 const isSet = (env: NodeJS.ProcessEnv, name: string) => (env[name] ?? '').trim() !== '';
 
 /** One line per missing requirement, naming the variable; empty when production may start. */
-export function missingForProduction(env: NodeJS.ProcessEnv, parsed: { sandbox: boolean }): string[] {
+export function missingForProduction(env: NodeJS.ProcessEnv, parsed: { sandbox: boolean; card?: boolean }): string[] {
   const missing: string[] = [];
   if (!isSet(env, 'CODE_SECRET')) missing.push('CODE_SECRET: required (at least 32 characters, the same on every instance)');
   if (!isSet(env, 'TOTP_ENCRYPTION_KEY')) missing.push('TOTP_ENCRYPTION_KEY: required (at least 32 characters, the same on every instance; encrypts two-step secrets, never change it)');
@@ -31,6 +31,12 @@ export function missingForProduction(env: NodeJS.ProcessEnv, parsed: { sandbox: 
   // numbers outside mainland China: Aliyun's international route (ADR 0027), the key pair shared unless its own
   for (const name of ALIYUN_SMS_INTL) {
     if (!isSet(env, name)) missing.push(`${name}: required (codes by SMS to numbers outside mainland China; Aliyun's international SMS)`);
+  }
+  // Cards (ADR 0029) only when switched on: PAYMENT_CARD=true, or the Stripe keys set.
+  if (parsed.card && !parsed.sandbox) {
+    for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']) {
+      if (!isSet(env, name)) missing.push(`${name}: required while cards are offered (PAYMENT_CARD=true; set PAYMENT_CARD=false to offer Alipay and WeChat Pay only)`);
+    }
   }
   if (parsed.sandbox && env.PAYMENT_SANDBOX_I_UNDERSTAND?.trim() !== SANDBOX_ACKNOWLEDGEMENT) {
     missing.push(

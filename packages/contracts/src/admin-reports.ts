@@ -10,7 +10,7 @@ import { ZAdminDashboardQuery } from './admin-dashboard';
 export const ZAdminReportQuery = ZAdminDashboardQuery;
 export type TAdminReportQuery = z.infer<typeof ZAdminReportQuery>;
 
-export const ADMIN_REPORT_GATEWAYS = ['ZFB', 'WX'] as const;
+export const ADMIN_REPORT_GATEWAYS = ['ZFB', 'WX', 'CARD'] as const;
 /** What the day's bill reconciliation found; null: not run for that day. */
 export const ZAdminBillState = z.enum(['MATCHED', 'DIFFERENCES', 'NO_BILL']).nullable();
 

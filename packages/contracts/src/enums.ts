@@ -52,5 +52,5 @@ export type TActivityType = z.infer<typeof ZActivityType>;
 export const ZPaymentClient = z.enum(['SYSTEM', 'WEB', 'JS_API', 'APP']);
 export type TPaymentClient = z.infer<typeof ZPaymentClient>;
 
-export const ZPaymentMethod = z.enum(['SYSTEM', 'ZFB', 'APPLE', 'WX']);
+export const ZPaymentMethod = z.enum(['SYSTEM', 'ZFB', 'APPLE', 'WX', 'CARD']);
 export type TPaymentMethod = z.infer<typeof ZPaymentMethod>;

@@ -109,6 +109,8 @@ export const ErrorCode = {
   PAYMENT_NOT_CONFIGURED: 20101,
   WX_OAUTH_CODE_INVALID: 20102,
   WX_OAUTH_NOT_CONFIGURED: 20103,
+  /** a gateway webhook whose signature or timestamp does not verify (Stripe, ADR 0029) */
+  PAYMENT_NOTIFICATION_INVALID: 20104,
 
   // the ambassador programme
   AMBASSADOR_NOT_JOINED: 20301,
@@ -301,6 +303,7 @@ const info: Record<TErrorCodeName, ErrorInfo> = {
   PAYMENT_NOT_CONFIGURED: { status: 503, key: 'paymentNotConfigured' },
   WX_OAUTH_CODE_INVALID: { status: 400, key: 'wxOauthCodeInvalid' },
   WX_OAUTH_NOT_CONFIGURED: { status: 503, key: 'wxOauthNotConfigured' },
+  PAYMENT_NOTIFICATION_INVALID: { status: 400, key: 'paymentNotificationInvalid' },
   DEVICE_NOT_FOUND: { status: 404, key: 'deviceNotFound' },
   DEVICE_LIMIT_REACHED: { status: 409, key: 'deviceLimitReached' },
   DEVICE_GROUP_NOT_FOUND: { status: 404, key: 'deviceGroupNotFound' },

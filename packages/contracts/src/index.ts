@@ -8,6 +8,7 @@ export * from './admin-devices';
 export * from './admin-dashboard';
 export * from './admin-reports';
 export * from './admin-refunds';
+export * from './admin-disputes';
 export * from './admin-jobs';
 export * from './admin-payouts';
 export * from './accounts';

@@ -31,8 +31,8 @@ export const PAYABLE_ORDER_STATUSES: readonly TOrderStatus[] = ['CREATED', 'PEND
 /** Statuses after a successful payment (the entitlements were granted). */
 export const PAID_ORDER_STATUSES: readonly TOrderStatus[] = ['PAID', 'FULFILLED', 'COMPLETED'];
 
-/** Payment methods and clients the gateways accept (subsets of the spec's enums). */
-export const ZPayMethod = z.enum(['ZFB', 'WX']);
+/** Payment methods and clients the gateways accept (subsets of the spec's enums). CARD: cards through Stripe Checkout (ADR 0029). */
+export const ZPayMethod = z.enum(['ZFB', 'WX', 'CARD']);
 export type TPayMethod = z.infer<typeof ZPayMethod>;
 /** WEB: a QR code (desktop); H5: the gateway's mobile-web page that opens the wallet app (a phone outside WeChat); JS_API: inside WeChat. */
 export const ZPayClient = z.enum(['WEB', 'H5', 'JS_API']);
@@ -222,6 +222,10 @@ export type TCodeOrderResult = z.infer<typeof ZCodeOrderResult>;
  * Allowed for the order's owner (Authorization) or with the order's payToken. JS_API (inside
  * WeChat) is WX only and needs the payer's openid from GET /wxMp/openId.
  */
+/** GET /pay/methods: the methods this server offers (CARD only when cards are switched on, ADR 0029). */
+export const ZPayMethods = z.object({ methods: z.array(ZPayMethod) });
+export type TPayMethods = z.infer<typeof ZPayMethods>;
+
 export const ZPayRequest = z
   .object({
     orderId: ZOrderId,
@@ -238,7 +242,8 @@ export const ZPayRequest = z
   })
   .strict()
   .superRefine((value, ctx) => {
-    if (value.payClient === 'H5' && value.returnPath === undefined) ctx.addIssue({ code: 'custom', path: ['returnPath'], message: V.required });
+    // Stripe Checkout sends the payer back on every client (ADR 0029)
+    if ((value.payClient === 'H5' || value.payMethod === 'CARD') && value.returnPath === undefined) ctx.addIssue({ code: 'custom', path: ['returnPath'], message: V.required });
     if (value.payClient === 'JS_API') {
       if (value.payMethod !== 'WX') ctx.addIssue({ code: 'custom', path: ['payClient'], message: V.invalidValue });
       if (value.openid === undefined) ctx.addIssue({ code: 'custom', path: ['openid'], message: V.required });

@@ -13,7 +13,8 @@ import { isValidEmail } from './validation';
 export const CONTACT_TOPICS = ['SUPPORT', 'BUSINESS', 'ECOSYSTEM', 'REFUND'] as const;
 export const ZContactTopic = z.enum(CONTACT_TOPICS, { error: V.invalidValue });
 export type TContactTopic = z.infer<typeof ZContactTopic>;
-export const ZSupportTopic = z.enum([...CONTACT_TOPICS, 'INVOICE']);
+/** DISPUTE threads are opened by a card dispute (ADR 0029), not by the form. */
+export const ZSupportTopic = z.enum([...CONTACT_TOPICS, 'INVOICE', 'DISPUTE']);
 export type TSupportTopic = z.infer<typeof ZSupportTopic>;
 export const ZSupportState = z.enum(['NEW', 'ANSWERED', 'CLOSED'], { error: V.invalidValue });
 export type TSupportState = z.infer<typeof ZSupportState>;

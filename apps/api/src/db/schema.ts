@@ -53,6 +53,7 @@ import {
   type RefundsTable,
 } from './tables/orders.table';
 import { type PasskeysTable } from './tables/passkeys.table';
+import { type PaymentDisputesTable } from './tables/disputes.table';
 import { type AuditLogTable, type StaffPasskeysTable, type StaffSessionsTable, type StaffTable } from './tables/admin.table';
 import { type DeviceGroupsTable, type DevicesTable, type DeviceSharesTable } from './tables/devices.table';
 import { type MonitorWallsTable, type RedeemCodesTable, type SeatsTable } from './tables/redeem-walls.table';
@@ -117,6 +118,8 @@ export interface DB {
   unmatched_payments: UnmatchedPaymentsTable;
   bill_reconciliations: BillReconciliationsTable;
   bill_differences: BillDifferencesTable;
+  // 0041-card-payments
+  payment_disputes: PaymentDisputesTable;
   // 0014-account-security
   login_events: LoginEventsTable;
   user_totp: UserTotpTable;

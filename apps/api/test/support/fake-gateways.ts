@@ -197,8 +197,8 @@ export class FakeGateways {
   private held: (() => void)[] = [];
   /** 'hash': WeChat serves a bill file that differs from the one it hashed. */
   billTamper: 'hash' | null = null;
-  private readonly refundQueue: Record<TGatewayMethod, FakeRefundBehaviour[]> = { ZFB: [], WX: [] };
-  private readonly queryQueue: Record<TGatewayMethod, FakeQueryBehaviour[]> = { ZFB: [], WX: [] };
+  private readonly refundQueue: Record<TGatewayMethod, FakeRefundBehaviour[]> = { ZFB: [], WX: [], CARD: [] };
+  private readonly queryQueue: Record<TGatewayMethod, FakeQueryBehaviour[]> = { ZFB: [], WX: [], CARD: [] };
   /** refund number → payment number (WeChat queries a refund by its number alone) */
   private readonly refundOwners = new Map<string, string>();
   private readonly billFiles = new Map<string, Buffer>();

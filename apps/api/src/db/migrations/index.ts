@@ -35,6 +35,7 @@ import * as m0037 from './0037-refund-review';
 import * as m0038 from './0038-job-run-renewals';
 import * as m0039 from './0039-phone-e164';
 import * as m0040 from './0040-contact-verification';
+import * as m0041 from './0041-card-payments';
 import * as m0042 from './0042-international-invoices';
 
 // Every migration, imported explicitly: file discovery breaks under bundlers and vitest, and an
@@ -77,5 +78,6 @@ export const migrations: Record<string, Migration> = {
   '0038-job-run-renewals': m0038,
   '0039-phone-e164': m0039,
   '0040-contact-verification': m0040,
+  '0041-card-payments': m0041,
   '0042-international-invoices': m0042,
 };

@@ -62,6 +62,8 @@ export interface PaymentsTable {
   refund_claimed_at: string | null;
   /** 0029: the gateway's payer (Alipay buyer_id, WeChat openid) from the verified notification */
   payer_account: Generated<string | null>;
+  /** 0041: the gateway's id of the charge when it is not our payment number (Stripe's Checkout Session, cs_…) */
+  gateway_ref: Generated<string | null>;
 }
 
 export interface RefundsTable {

@@ -6,6 +6,7 @@ import { codesAdminRoutes } from './codes.admin.routes';
 import { dashboardAdminRoutes } from './dashboard.admin.routes';
 import { devicesAdminRoutes } from './devices.admin.routes';
 import { refundsAdminRoutes } from './refunds.admin.routes';
+import { disputesAdminRoutes } from './disputes.admin.routes';
 import { reportsAdminRoutes } from './reports.admin.routes';
 import { searchAdminRoutes } from './search.admin.routes';
 import { jobsAdminRoutes } from './jobs.admin.routes';
@@ -31,6 +32,7 @@ export const adminRoutes: FastifyPluginAsync<{ table?: AdminRouteTable }> = asyn
   await app.register(devicesAdminRoutes);
   await app.register(ordersAdminRoutes);
   await app.register(refundsAdminRoutes);
+  await app.register(disputesAdminRoutes);
   await app.register(newsAdminRoutes);
   await app.register(noticesAdminRoutes);
   await app.register(contentPreviewAdminRoutes);

@@ -6,7 +6,7 @@ import { ACCOUNTS, type TGateway } from './ledger.service';
 // tables of payments, refunds, unmatched money and bill reconciliations say it must be. An empty
 // list means the books agree with the events they record.
 
-const GATEWAYS: readonly TGateway[] = ['ZFB', 'WX'];
+const GATEWAYS: readonly TGateway[] = ['ZFB', 'WX', 'CARD'];
 
 export async function auditLedger(db: Db): Promise<string[]> {
   const problems: string[] = [];

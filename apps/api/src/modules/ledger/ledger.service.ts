@@ -8,7 +8,7 @@ import { findRefundedPayment, insertLines, insertPosting, sumAccountByDay, sumAc
 // transaction of the event itself (every function takes it), so the ledger and the tables it
 // describes can never disagree. Totals are sums over lines, never counters kept beside them.
 
-export type TGateway = 'ZFB' | 'WX';
+export type TGateway = 'ZFB' | 'WX' | 'CARD';
 
 export const ACCOUNTS = {
   /** money held for us at the gateway (debit = we have it) */

@@ -4,6 +4,7 @@ import { type Db } from '../../db/schema';
 import { type BillReport, isBillReconciled, reconcileBillWithLedger, shanghaiDay } from '../ledger';
 import { AlipayProvider } from './alipay.provider';
 import { BillNotAvailable, type PaymentProviders, type TGatewayMethod } from './provider';
+import { StripeProvider } from './stripe.provider';
 import { UnconfiguredProvider } from './unconfigured.provider';
 import { WechatPayProvider } from './wechat.provider';
 
@@ -18,7 +19,7 @@ export interface BillReconcileDeps {
   log?: FastifyBaseLogger;
 }
 
-const GATEWAYS: readonly TGatewayMethod[] = ['ZFB', 'WX'];
+const GATEWAYS: readonly TGatewayMethod[] = ['ZFB', 'WX', 'CARD'];
 
 export interface BillReconcileResult {
   date: string;
@@ -28,7 +29,13 @@ export interface BillReconcileResult {
 }
 
 /** Reconciles the gateways' bills of `date` (YYYY-MM-DD, Beijing) with the ledger (both unless `only`). */
-export async function reconcileBills(deps: BillReconcileDeps, date: string, now = new Date(), only: readonly TGatewayMethod[] = GATEWAYS): Promise<BillReconcileResult> {
+export async function reconcileBills(
+  deps: BillReconcileDeps,
+  date: string,
+  now = new Date(),
+  // a method switched off (cards without PAYMENT_CARD) has no bills to ask for
+  only: readonly TGatewayMethod[] = GATEWAYS.filter((gateway) => deps.providers[gateway].clients.length > 0),
+): Promise<BillReconcileResult> {
   const result: BillReconcileResult = { date, reports: [], skipped: [], failed: [] };
   for (const gateway of only) {
     if (await isBillReconciled(deps.db, gateway, date)) {
@@ -72,5 +79,7 @@ export function configuredGateways(config: PaymentsConfig): PaymentProviders {
   return {
     ZFB: config.alipay ? new AlipayProvider({ ...config.alipay, timeoutMs: config.timeoutMs }) : new UnconfiguredProvider('ZFB'),
     WX: config.wechat ? new WechatPayProvider({ ...config.wechat, timeoutMs: config.timeoutMs }) : new UnconfiguredProvider('WX'),
+    // bills need no session ids (they come from balance transactions)
+    CARD: config.card && config.stripe ? new StripeProvider({ ...config.stripe, timeoutMs: config.timeoutMs, sessionOf: async () => null }) : new UnconfiguredProvider('CARD'),
   };
 }

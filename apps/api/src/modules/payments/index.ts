@@ -14,3 +14,4 @@ export {
 } from './refunds.service';
 export { sweepOrders } from './sweep';
 export { fenToYuan } from './money';
+export { listDisputes, recordDispute, type DisputeRow } from './disputes.service';

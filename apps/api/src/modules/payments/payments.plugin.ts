@@ -2,13 +2,16 @@ import { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { type PaymentsConfig } from '../../config';
 import { ALIPAY_ANSWERS, AlipayProvider } from './alipay.provider';
-import { type PaymentProvider, type PaymentProviders } from './provider';
+import { findGatewayRef } from './payments.repository';
+import { NotificationRejected, type NotificationRequest, type PaymentProvider, type PaymentProviders } from './provider';
 import { KvChargeStore } from './sandbox/charges';
-import { loadOrCreateSandboxKeys, processSandboxKeys } from './sandbox/keys';
+import { loadOrCreateSandboxKeys, processSandboxKeys, sandboxStripeSecret } from './sandbox/keys';
 import { LazySandbox, LazySandboxProvider } from './sandbox/lazy';
 import { deliverByFetch, PaymentSandbox, type Deliver } from './sandbox/sandbox';
 import { SandboxProvider } from './sandbox/sandbox.provider';
+import { STRIPE_ANSWERS, StripeProvider, verifyStripeEvent } from './stripe.provider';
 import { UnconfiguredProvider } from './unconfigured.provider';
+import type Stripe from 'stripe';
 import { WECHAT_ANSWERS, WechatPayProvider } from './wechat.provider';
 
 declare module 'fastify' {
@@ -17,6 +20,10 @@ declare module 'fastify' {
     paymentProviders: PaymentProviders;
     /** The built-in sandbox (made on first use in tests) when at least one method uses it, else null. */
     paymentSandbox: LazySandbox | null;
+    /** Stripe's webhooks (/pay/notify/stripe): the event with its signature checked, or NotificationRejected (ADR 0029). */
+    cardWebhooks: { verify(request: NotificationRequest): Promise<Stripe.Event> };
+    /** The methods offered to payers (GET /pay/methods): CARD only when PAYMENT_CARD is on. */
+    payMethods: readonly ('ZFB' | 'WX' | 'CARD')[];
   }
 }
 
@@ -48,12 +55,13 @@ export default fp(
     const timeoutMs = config.timeoutMs;
     let sandbox: LazySandbox | null = null;
 
-    if (config.sandbox && (!config.alipay || !config.wechat)) {
+    const cardSandboxed = config.card && !config.stripe;
+    if (config.sandbox && (!config.alipay || !config.wechat || cardSandboxed)) {
       const lazy = new LazySandbox(async () => {
         const keys = app.config.nodeEnv === 'test' ? processSandboxKeys() : loadOrCreateSandboxKeys(config.sandboxDir);
         const started = new PaymentSandbox({ keys, store: new KvChargeStore(app.kv), deliver: sandboxDeliver(app, config), publicBase: config.publicBase });
         app.log[app.config.nodeEnv === 'production' ? 'warn' : 'info'](
-          { alipay: config.alipay ? 'real' : 'sandbox', wechat: config.wechat ? 'real' : 'sandbox', confirmPages: `${config.publicBase}/sandbox/pay/` },
+          { alipay: config.alipay ? 'real' : 'sandbox', wechat: config.wechat ? 'real' : 'sandbox', card: config.card ? (config.stripe ? 'real' : 'sandbox') : 'off', confirmPages: `${config.publicBase}/sandbox/pay/` },
           'payment sandbox active: payments are confirmed on a confirm page, no money moves',
         );
         return started;
@@ -99,9 +107,46 @@ export default fp(
       });
     } else wechat = new UnconfiguredProvider('WX');
 
-    const providers = Object.freeze({ ZFB: alipay, WX: wechat });
+    // Cards (ADR 0029): Stripe when its keys are set, else the sandbox's card page; off (not
+    // offered, payV2 answers PAY_METHOD_UNAVAILABLE) unless PAYMENT_CARD is on.
+    let card: PaymentProvider;
+    let cardWebhooks: FastifyInstance['cardWebhooks'];
+    if (config.card && config.stripe) {
+      const stripe = new StripeProvider({ ...config.stripe, timeoutMs, sessionOf: (paymentNo) => findGatewayRef(app.db, paymentNo) });
+      card = stripe;
+      cardWebhooks = { verify: async (request) => stripe.verifyEvent(request) };
+    } else if (config.card && sandbox) {
+      const lazy = sandbox;
+      const adapterOf = (secret: string) =>
+        new StripeProvider({ secretKey: 'sk_test_sandbox', webhookSecret: secret, apiBase: NO_GATEWAY, timeoutMs, sessionOf: async () => null });
+      card = new LazySandboxProvider('CARD', ['WEB', 'H5'], STRIPE_ANSWERS, async () => {
+        const running = await lazy.get();
+        const adapter = adapterOf(sandboxStripeSecret(running.keys));
+        return new SandboxProvider({ method: 'CARD', store: running.store, codeUrl: (method, paymentNo) => running.codeUrl(method, paymentNo), adapter });
+      });
+      let verifier: Promise<StripeProvider> | undefined;
+      cardWebhooks = {
+        verify: async (request) => {
+          verifier ??= lazy.get().then((running) => adapterOf(sandboxStripeSecret(running.keys)));
+          const adapter = await verifier;
+          return verifyStripeEvent(adapter.stripe, sandboxStripeSecret((await lazy.get()).keys), request, Date.now());
+        },
+      };
+    } else {
+      card = new UnconfiguredProvider('CARD', config.card ? ['WEB', 'H5'] : []);
+      cardWebhooks = {
+        verify: async () => {
+          throw new NotificationRejected('cards are not configured');
+        },
+      };
+    }
+
+    const providers = Object.freeze({ ZFB: alipay, WX: wechat, CARD: card });
     app.decorate('paymentProviders', providers);
     app.decorate('paymentSandbox', sandbox);
+    app.decorate('cardWebhooks', cardWebhooks);
+    const payMethods: FastifyInstance['payMethods'] = config.card ? ['ZFB', 'WX', 'CARD'] : ['ZFB', 'WX'];
+    app.decorate('payMethods', Object.freeze(payMethods));
   },
   { name: 'payments', dependencies: ['config', 'kv', 'db'] },
 );

@@ -236,3 +236,19 @@ export function listGatewayQueries(db: Db, paymentIds: readonly string[], limit:
 export async function deleteGatewayQueriesBefore(db: Db, before: string): Promise<number> {
   return touchedRows(await db.deleteFrom('gateway_queries').where('asked_at', '<', before).executeTakeFirst());
 }
+
+/** The gateway's id of a payment's charge (payments.gateway_ref: Stripe's Checkout Session), by our payment number. */
+export async function findGatewayRef(db: Db, paymentNo: string): Promise<string | null> {
+  const row = await db.selectFrom('payments').select('gateway_ref').where('payment_no', '=', paymentNo).executeTakeFirst();
+  return row?.gateway_ref ?? null;
+}
+
+/** A card payment by its PaymentIntent (the trade number its notification gave). */
+export function findPaymentByTradeNo(db: Db, method: string, gatewayTradeNo: string): Promise<PaymentRow | undefined> {
+  return db.selectFrom('payments').selectAll().where('method', '=', method).where('gateway_trade_no', '=', gatewayTradeNo).executeTakeFirst();
+}
+
+/** A payment's refunds still waiting for the gateway's word (PENDING, PROCESSING). */
+export function findOpenRefundsOfPayment(db: Db, paymentId: string): Promise<RefundRow[]> {
+  return db.selectFrom('refunds').selectAll().where('payment_id', '=', paymentId).where('state', 'in', ['PENDING', 'PROCESSING']).orderBy('created_at').execute();
+}

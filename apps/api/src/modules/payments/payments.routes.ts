@@ -1,10 +1,13 @@
-import { ZPayRequest, ZPayResult, type TPayMethod } from '@llk/contracts';
+import { ZPayMethods, ZPayRequest, ZPayResult, type TPayMethod } from '@llk/contracts';
 import { type FastifyReply, type FastifyRequest } from 'fastify';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/app-error';
 import { envelopeResponses, ok } from '../../lib/envelope';
 import { MONEY_AND_STATES, orderSettingsOf } from '../orders';
 import { handleVerifiedNotification, startPayment } from './payments.service';
 import { NotificationRejected, type NotificationAnswer } from './provider';
+import { STRIPE_ANSWERS } from './stripe.provider';
+import { handleStripeEvent } from './stripe-webhooks';
 
 // /pay/payV2 (start a payment attempt) and /pay/notify/* (the gateways' signed notifications).
 
@@ -20,6 +23,22 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     const session = await app.authenticate(request);
     return { userId: session?.userId, payToken };
   };
+
+  app.get(
+    '/pay/methods',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'The payment methods this server offers',
+        description: `ZFB and WX always (answering PAYMENT_NOT_CONFIGURED where a gateway is not set up); CARD (Stripe
+Checkout, charged in CNY, the card issuer converts) only when cards are switched on (PAYMENT_CARD, ADR 0029).
+The order in which to show them is the client's: Alipay and WeChat Pay first in mainland China and the zh locales,
+card first elsewhere.`,
+        response: envelopeResponses(ZPayMethods),
+      },
+    },
+    async () => ok({ methods: [...app.payMethods] }),
+  );
 
   app.post(
     '/pay/payV2',
@@ -110,5 +129,52 @@ once). Notifications that fail verification get the failure answer and change no
     };
     notify.post('/pay/notify/alipay', { schema: notifyDoc('Alipay', 'application/x-www-form-urlencoded, RSA2'), config: { answers: alipayAnswers } }, handle('ZFB'));
     notify.post('/pay/notify/wechat', { schema: notifyDoc('WeChat Pay', 'JSON, API v3, AEAD_AES_256_GCM'), config: { answers: wechatAnswers } }, handle('WX'));
+
+    // Stripe (cards, ADR 0029): the SDK checks Stripe-Signature (HMAC-SHA256 of "t.body", 300 s
+    // tolerance). One that does not verify is a 400 envelope (20104) and changes nothing.
+    const stripeAnswers = {
+      200: { description: 'Handled, a duplicate, or an event we do not use: `{"received":true}`', content: { 'application/json': { schema: { type: 'object', properties: { received: { const: true } } } } } },
+      400: {
+        description: 'Signature or timestamp not verified (the envelope, errcode 20104), or a payment event that matches no attempt (`{"received":false}`; Stripe retries)',
+        content: { 'application/json': { schema: { type: 'object' } } },
+      },
+    };
+    notify.post(
+      '/pay/notify/stripe',
+      {
+        schema: {
+          tags: ['payment notifications'],
+          summary: 'Stripe webhook (cards through Stripe Checkout)',
+          description: `Posted by Stripe (JSON events signed with the endpoint's secret), never by our clients.
+checkout.session.completed and checkout.session.async_payment_succeeded with payment_status "paid" pay the attempt
+exactly once (as the other gateways' notifications do); async_payment_failed and expired change nothing; charge.refunded
+and refund events settle the payment's open refunds from Stripe's refund objects; charge.dispute.* record the dispute
+and open a support thread for staff. A Stripe-Signature that does not verify, or a timestamp more than 300 s off,
+answers 400 with the envelope (20104) and changes nothing.`,
+        },
+        config: { answers: stripeAnswers },
+      },
+      async (request, reply) => {
+        const rawBody = typeof request.body === 'string' ? request.body : '';
+        const received = { headers: request.headers, rawBody };
+        let event;
+        try {
+          event = await app.cardWebhooks.verify(received);
+        } catch (error) {
+          request.log.warn({ err: error, method: 'CARD' }, 'payment notification rejected');
+          throw new AppError('PAYMENT_NOTIFICATION_INVALID', { cause: error });
+        }
+        const send = (answer: NotificationAnswer) => reply.status(answer.status).header('content-type', answer.contentType).send(answer.body);
+        try {
+          const outcome = await handleStripeEvent({ db: app.db, providers: app.paymentProviders, kv: app.kv, log: request.log }, event, received);
+          request.log.info({ method: 'CARD', event: event.type, eventId: event.id, outcome }, 'payment notification handled');
+          return send(STRIPE_ANSWERS.acknowledge());
+        } catch (error) {
+          if (error instanceof NotificationRejected) request.log.warn({ err: error, method: 'CARD', event: event.type }, 'payment notification rejected');
+          else request.log.error({ err: error, method: 'CARD', event: event.type }, 'applying a payment notification failed');
+          return send(STRIPE_ANSWERS.refuse());
+        }
+      },
+    );
   });
 };

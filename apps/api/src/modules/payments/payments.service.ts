@@ -64,8 +64,18 @@ export interface PayInput {
 }
 
 export function notifyPath(method: TPayMethod): string {
-  return method === 'ZFB' ? '/pay/notify/alipay' : '/pay/notify/wechat';
+  switch (method) {
+    case 'ZFB':
+      return '/pay/notify/alipay';
+    case 'WX':
+      return '/pay/notify/wechat';
+    case 'CARD':
+      return '/pay/notify/stripe';
+  }
 }
+
+/** Where the gateway sends the payer back: H5 pages, and Stripe Checkout on every client. */
+const returnsToSite = (input: PayInput) => input.payClient === 'H5' || input.payMethod === 'CARD';
 
 /** Whether the provider is the built-in sandbox (the gateways module marks it). */
 function isSandbox(provider: PaymentProvider): boolean {
@@ -131,7 +141,7 @@ export async function startPayment(deps: PayDeps, caller: OrderCaller, input: Pa
       subject: order.subject,
       client: input.payClient,
       ...(input.openid !== undefined ? { openid: input.openid } : {}),
-      ...(input.payClient === 'H5' ? { returnUrl: `${deps.webOrigin ?? ''}${input.returnPath ?? '/'}`, ...(input.payerIp ? { payerIp: input.payerIp } : {}) } : {}),
+      ...(returnsToSite(input) ? { returnUrl: `${deps.webOrigin ?? ''}${input.returnPath ?? '/'}`, ...(input.payerIp ? { payerIp: input.payerIp } : {}) } : {}),
       notifyUrl: `${deps.notifyBase}${notifyPath(input.payMethod)}`,
       expiresAt: fromDbDate(order.expires_at),
     });
@@ -145,7 +155,7 @@ export async function startPayment(deps: PayDeps, caller: OrderCaller, input: Pa
     if (error instanceof GatewayError) throw new AppError('PAYMENT_GATEWAY_ERROR', { cause: error });
     throw error;
   }
-  await transitionPayment(odb, payment.id, ['CREATED'], 'PENDING', { updated_at: toDbDate(new Date()) });
+  await transitionPayment(odb, payment.id, ['CREATED'], 'PENDING', { updated_at: toDbDate(new Date()), ...(charge.kind === 'redirect' && charge.reference ? { gateway_ref: charge.reference } : {}) });
 
   const base = { orderId: order.id, paymentNo: payment.payment_no, amountFen: payment.amount_fen, expiresAt: order.expires_at };
   if (charge.kind === 'qr') return { kind: 'qr', ...base, codeUrl: charge.codeUrl, ...(isSandbox(provider) ? { sandbox: true } : {}) };
@@ -176,7 +186,7 @@ function headersThatMatter(headers: ReceivedNotification['headers']): string {
   const kept: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
     const key = name.toLowerCase();
-    if (value === undefined || !(key === 'content-type' || key === 'request-id' || key.startsWith('wechatpay-'))) continue;
+    if (value === undefined || !(key === 'content-type' || key === 'request-id' || key === 'stripe-signature' || key.startsWith('wechatpay-'))) continue;
     kept[key] = Array.isArray(value) ? value.join(', ') : value;
   }
   return JSON.stringify(kept);

@@ -18,9 +18,11 @@
 //   A signed notification may carry another amount than ours: compare amountFen.
 // - Alipay has no timestamp to check (its retries span 25 h): replays are harmless only because
 //   application is exactly-once (orders).
-// - Notify URL: `${app.config.payments.notifyBase}/pay/notify/alipay|wechat`.
+// - Notify URL: `${app.config.payments.notifyBase}/pay/notify/alipay|wechat|stripe`.
+// - CARD (Stripe Checkout, ADR 0029): create() answers a redirect for WEB and H5 and needs
+//   returnUrl for both; its `reference` (the session id) is stored with the payment.
 
-export type TGatewayMethod = 'ZFB' | 'WX';
+export type TGatewayMethod = 'ZFB' | 'WX' | 'CARD';
 export type TGatewayClient = 'WEB' | 'H5' | 'JS_API';
 
 export interface CreateChargeInput {
@@ -45,8 +47,11 @@ export interface CreateChargeInput {
 export type CreateChargeResult =
   /** WEB: the text to render as a QR code (Alipay qr_code, WeChat code_url). */
   | { kind: 'qr'; codeUrl: string }
-  /** H5: the gateway's mobile-web page (Alipay alipay.trade.wap.pay, WeChat Pay h5_url), opened in the same tab. */
-  | { kind: 'redirect'; url: string }
+  /**
+   * H5: the gateway's mobile-web page (Alipay alipay.trade.wap.pay, WeChat Pay h5_url), opened in the same tab.
+   * CARD (every client): Stripe's hosted Checkout page; `reference` is the session id (cs_…), kept as payments.gateway_ref.
+   */
+  | { kind: 'redirect'; url: string; reference?: string }
   /** JS_API: the parameters for WeixinJSBridge getBrandWCPayRequest (appId, timeStamp, nonceStr, package, signType, paySign). */
   | { kind: 'jsapi'; params: Record<string, string> };
 

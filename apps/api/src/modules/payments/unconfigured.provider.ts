@@ -1,5 +1,5 @@
 import { AppError } from '../../lib/app-error';
-import { GatewayError, NotificationRejected, type NotificationAnswer, type PaymentProvider, type RefundOutcome, type TGatewayMethod } from './provider';
+import { GatewayError, NotificationRejected, type NotificationAnswer, type PaymentProvider, type RefundOutcome, type TGatewayClient, type TGatewayMethod } from './provider';
 
 /**
  * The provider of a method with neither credentials nor the sandbox (production without
@@ -8,9 +8,12 @@ import { GatewayError, NotificationRejected, type NotificationAnswer, type Payme
  * asked of it is unknown, not refused: the gateway may hold it from when it was configured.
  */
 export class UnconfiguredProvider implements PaymentProvider {
-  readonly clients = ['WEB', 'JS_API'] as const;
   readonly sandbox = false;
-  constructor(readonly method: TGatewayMethod) {}
+  /** clients [] (cards switched off, PAYMENT_CARD=false): payV2 answers PAY_METHOD_UNAVAILABLE instead */
+  constructor(
+    readonly method: TGatewayMethod,
+    readonly clients: readonly TGatewayClient[] = ['WEB', 'JS_API'],
+  ) {}
 
   async create(): Promise<never> {
     throw new AppError('PAYMENT_NOT_CONFIGURED');

@@ -1,3 +1,3 @@
 // The support module's public surface: other modules import only this file.
 export { renderSupportReply } from './support-email';
-export { openInvoiceThread, supportReference } from './support.service';
+export { openDisputeThread, openInvoiceThread, supportReference } from './support.service';

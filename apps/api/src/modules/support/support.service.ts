@@ -97,3 +97,39 @@ export async function openInvoiceThread(
     updated_at: at,
   });
 }
+
+/**
+ * Opens the inbox thread of a card dispute (ADR 0029): the staff task of answering the issuer
+ * with evidence before Stripe's deadline. Called in the transaction that records the dispute.
+ * `email` is the customer's when the account has one (else empty: staff answer Stripe, not them).
+ */
+export async function openDisputeThread(
+  db: Db,
+  dispute: { orderId: string | null; userId: string | null; email: string | null; gatewayDisputeId: string; amountFen: number; currency: string; reason: string; evidenceDueAt: string | null },
+  now = new Date(),
+): Promise<string> {
+  const at = toDbDate(now);
+  const id = newId(now.getTime());
+  const lines = [
+    `card dispute ${dispute.gatewayDisputeId}: ${dispute.reason}`,
+    `amount: ${(dispute.amountFen / 100).toFixed(2)} ${dispute.currency.toUpperCase()}`,
+    dispute.evidenceDueAt ? `evidence due: ${dispute.evidenceDueAt}` : null,
+    'answer it in the Stripe Dashboard (Payments → Disputes) before the deadline',
+  ].filter((line): line is string => line !== null);
+  await insertSupportThread(db, {
+    id,
+    topic: 'DISPUTE',
+    email: (dispute.email ?? '').toLowerCase(),
+    user_id: dispute.userId,
+    order_id: dispute.orderId,
+    invoice_request_id: null,
+    locale: 'en',
+    message: lines.join('\n'),
+    ip: null,
+    assignee_id: null,
+    state_note: null,
+    created_at: at,
+    updated_at: at,
+  });
+  return id;
+}

@@ -43,6 +43,7 @@ describe.each(testDialects())('admin routes and the permission hook on $dialect'
       'GET /admin/users/:id': 'users.read',
       'GET /admin/devices': 'devices.read',
       'GET /admin/devices/connect-check': 'devices.read',
+      'GET /admin/disputes': 'orders.read',
       'GET /admin/devices/:id': 'devices.read',
       'POST /admin/users/:id/grant-membership': 'users.act',
       'POST /admin/users/:id/grant-walls': 'users.act',

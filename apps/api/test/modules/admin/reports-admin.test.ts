@@ -58,6 +58,7 @@ describe.each(testDialects())('the back-office finance report ($dialect)', ({ di
       gateways: [
         { gateway: 'ZFB', receivedFen: 26800, paidOutFen: 0, feesFen: 161, netFen: 26639, bill: first === last ? 'MATCHED' : null, billDifferences: 0 },
         { gateway: 'WX', receivedFen: 1800, paidOutFen: 1800, feesFen: 0, netFen: 0, bill: null, billDifferences: 0 },
+        { gateway: 'CARD', receivedFen: 0, paidOutFen: 0, feesFen: 0, netFen: 0, bill: null, billDifferences: 0 },
       ],
     });
     expect(year.order.totalFen + walls.order.totalFen).toBe(28600);
@@ -68,7 +69,7 @@ describe.each(testDialects())('the back-office finance report ($dialect)', ({ di
     expect(csv.headers['content-disposition']).toBe(`attachment; filename="ledger-${last}-${last}.csv"`);
     const lines = csv.body.trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'day,revenue_fen,refunds_fen,net_revenue_fen,double_payments_fen,unmatched_fen,commission_paid_fen,zfb_received_fen,zfb_paid_out_fen,zfb_fees_fen,zfb_net_fen,zfb_bill,zfb_bill_differences,wx_received_fen,wx_paid_out_fen,wx_fees_fen,wx_net_fen,wx_bill,wx_bill_differences',
+      'day,revenue_fen,refunds_fen,net_revenue_fen,double_payments_fen,unmatched_fen,commission_paid_fen,zfb_received_fen,zfb_paid_out_fen,zfb_fees_fen,zfb_net_fen,zfb_bill,zfb_bill_differences,wx_received_fen,wx_paid_out_fen,wx_fees_fen,wx_net_fen,wx_bill,wx_bill_differences,card_received_fen,card_paid_out_fen,card_fees_fen,card_net_fen,card_bill,card_bill_differences',
     );
     expect(lines).toHaveLength(3);
     expect(lines[2]!.split(',').slice(0, 1).concat(lines[2]!.split(',').slice(7, 13))).toEqual(['total', expect.any(String), '0', '161', expect.any(String), 'MATCHED', '0']);

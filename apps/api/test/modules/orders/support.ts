@@ -7,6 +7,7 @@ import { AlipayProvider } from '../../../src/modules/payments/alipay.provider';
 import { type PaymentProviders } from '../../../src/modules/payments/provider';
 import { FakeGateways, startFakeGatewayServer, type FakeGatewayServer, type NotificationMessage } from '../../support/fake-gateways';
 import { generateSandboxKeys, type SandboxKeys } from '../../../src/modules/payments/sandbox/keys';
+import { UnconfiguredProvider } from '../../../src/modules/payments/unconfigured.provider';
 import { WechatPayProvider } from '../../../src/modules/payments/wechat.provider';
 import { upsertSkus, type SeedSku } from '../../../src/modules/pricing/pricing.repository';
 import { signUp } from '../../accounts';
@@ -73,6 +74,8 @@ export function makeProviders(keys: SandboxKeys, server: { alipayGateway: string
       platformSerial: keys.wechat.platformSerial,
       timeoutMs,
     }),
+    // cards are off here; they have their own fake (test/support/fake-stripe.ts, test/payments/stripe-*.test.ts)
+    CARD: new UnconfiguredProvider('CARD', []),
   };
 }
 

@@ -38,7 +38,7 @@ const documentedAnswers = {
   },
 };
 
-const cases: { method: TGatewayMethod; make: () => PaymentProvider; slow: () => PaymentProvider; codePattern: RegExp }[] = [
+const cases: { method: Exclude<TGatewayMethod, 'CARD'>; make: () => PaymentProvider; slow: () => PaymentProvider; codePattern: RegExp }[] = [
   { method: 'ZFB', make: () => alipayAdapter(keys, servers.server.alipayGateway), slow: () => alipayAdapter(keys, `${servers.hanging.base}/alipay/gateway.do`, 400), codePattern: /^https:\/\/qr\.alipay\.test\// },
   { method: 'WX', make: () => wechatAdapter(keys, servers.server.wechatBaseUrl), slow: () => wechatAdapter(keys, `${servers.hanging.base}/wechat`, 400), codePattern: /^weixin:\/\/wxpay\/bizpayurl\?pr=/ },
 ];

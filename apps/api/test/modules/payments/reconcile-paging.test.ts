@@ -43,6 +43,7 @@ describe.each(testDialects())('reconciliation paging ($dialect)', ({ dialect }) 
           return wechat.query(paymentNo);
         },
       }),
+      CARD: ctx.providers.CARD,
     };
     const kv = new MemoryKeyValueStore();
     const newest = paymentNos.at(-1) ?? '';

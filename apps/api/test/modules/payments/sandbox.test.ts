@@ -304,6 +304,8 @@ describe.each(testDialects())('payment configuration ($dialect)', ({ dialect }) 
         WECHATPAY_API_V3_KEY: keys.wechat.apiV3Key,
         WECHATPAY_PLATFORM_PUBLIC_KEY: keys.wechat.platformPublicKey,
         WECHATPAY_PLATFORM_SERIAL: keys.wechat.platformSerial,
+        // cards would use the sandbox without Stripe keys (ADR 0029)
+        PAYMENT_CARD: 'false',
       },
     });
     try {

@@ -1,4 +1,4 @@
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { createHmac, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -81,4 +81,12 @@ let memoryKeys: SandboxKeys | undefined;
 export function processSandboxKeys(): SandboxKeys {
   memoryKeys ??= generateSandboxKeys();
   return memoryKeys;
+}
+
+/**
+ * The sandbox's Stripe webhook signing secret (whsec_…): derived from the page secret, so a
+ * keys.json written before cards existed serves them too.
+ */
+export function sandboxStripeSecret(keys: SandboxKeys): string {
+  return `whsec_${createHmac('sha256', keys.pageSecret).update('stripe-webhook').digest('base64url').slice(0, 32)}`;
 }

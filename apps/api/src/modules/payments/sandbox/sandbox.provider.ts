@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type AlipayProvider } from '../alipay.provider';
+import { type StripeProvider } from '../stripe.provider';
 import { toBeijingTime } from '../money';
 import {
   BillNotAvailable,
@@ -31,12 +32,13 @@ export interface SandboxProviderOptions {
   store: ChargeStore;
   /** the confirm page of a charge (with its token) */
   codeUrl: (method: TGatewayMethod, paymentNo: string) => string;
-  adapter: AlipayProvider | WechatPayProvider;
+  adapter: AlipayProvider | WechatPayProvider | StripeProvider;
   now?: () => number;
 }
 
 function tradeNo(method: TGatewayMethod, now: number): string {
   const digits = (count: number) => Array.from(randomBytes(count), (byte) => String(byte % 10)).join('');
+  if (method === 'CARD') return `pi_test_${randomBytes(12).toString('hex')}`;
   return method === 'ZFB' ? `${toBeijingTime(new Date(now)).replace(/\D/g, '').slice(0, 8)}22${digits(18)}` : `4200${digits(24)}`;
 }
 
@@ -83,11 +85,12 @@ export class SandboxProvider implements PaymentProvider {
         refunds: {},
         kind: jsapi ? 'JSAPI' : input.client === 'H5' ? 'H5' : 'QR',
         openid: input.openid ?? null,
-        returnUrl: input.client === 'H5' ? (input.returnUrl ?? null) : null,
+        returnUrl: input.client === 'H5' || this.method === 'CARD' ? (input.returnUrl ?? null) : null,
       },
     );
     // H5: the phone opens the confirm page itself, which sends it back to returnUrl once confirmed
-    if (input.client === 'H5') return { kind: 'redirect', url: this.options.codeUrl(this.method, input.paymentNo) };
+    // CARD: like Stripe Checkout, a hosted page on every client
+    if (input.client === 'H5' || this.method === 'CARD') return { kind: 'redirect', url: this.options.codeUrl(this.method, input.paymentNo) };
     if (jsapi) return { kind: 'jsapi', params: (this.options.adapter as WechatPayProvider).jsapiParams(`wx${randomBytes(14).toString('hex')}`) };
     return { kind: 'qr', codeUrl: this.options.codeUrl(this.method, input.paymentNo) };
   }
@@ -116,7 +119,7 @@ export class SandboxProvider implements PaymentProvider {
   async requestRefund(input: RefundInput): Promise<RefundOutcome> {
     const charge = await this.find(input.paymentNo);
     const alipay = this.method === 'ZFB';
-    if (!charge) return { kind: 'refused', code: alipay ? 'ACQ.TRADE_NOT_EXIST' : 'RESOURCE_NOT_EXISTS', message: 'no such trade' };
+    if (!charge) return { kind: 'refused', code: alipay ? 'ACQ.TRADE_NOT_EXIST' : this.method === 'CARD' ? 'resource_missing' : 'RESOURCE_NOT_EXISTS', message: 'no such trade' };
     if (charge.state !== 'PAID' || input.amountFen <= 0) return { kind: 'refused', code: alipay ? 'ACQ.TRADE_STATUS_ERROR' : 'INVALID_REQUEST', message: 'trade not paid or amount not positive' };
     const gatewayRefundNo = `${charge.tradeNo}-${input.refundNo}`;
     const refunded = charge.refunds[input.refundNo];

@@ -10,7 +10,7 @@ import { renderConfirmPage, type PageView, type TPageStatus } from './confirm-pa
 // button; POST marks the charge paid and sends its signed notification (sandbox/signer.ts) to
 // the charge's notify URL, i.e. through the same verification path as a real gateway's.
 
-const ZParams = z.object({ method: z.enum(['ZFB', 'WX']), paymentNo: z.string().min(1).max(64) });
+const ZParams = z.object({ method: z.enum(['ZFB', 'WX', 'CARD']), paymentNo: z.string().min(1).max(64) });
 const ZQuery = z.object({ t: z.string().max(64).optional(), lang: z.string().max(16).optional() });
 const ZForm = z.object({ t: z.string().max(64).optional(), lang: z.string().max(16).optional() }).optional();
 
@@ -109,7 +109,7 @@ export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
         request.log.warn({ paymentNo, method, error: outcome.error }, 'sandbox notification could not be delivered');
         return send(reply, 502, { ...view, status: 'deliveryFailed' });
       }
-      const accepted = outcome.delivery.status >= 200 && outcome.delivery.status < 300 && (method === 'WX' || outcome.delivery.body.trim() === 'success');
+      const accepted = outcome.delivery.status >= 200 && outcome.delivery.status < 300 && (method !== 'ZFB' || outcome.delivery.body.trim() === 'success');
       if (!accepted) {
         request.log.warn({ paymentNo, method, status: outcome.delivery.status }, 'sandbox notification was refused by the notify URL');
         return send(reply, 502, { ...view, status: 'refused', httpStatus: outcome.delivery.status });

@@ -1,7 +1,7 @@
-import { createCipheriv, createHash, createSign, randomBytes, randomUUID } from 'node:crypto';
+import { createCipheriv, createHash, createHmac, createSign, randomBytes, randomUUID } from 'node:crypto';
 import { fenToYuan, toBeijingTime, toRfc3339Beijing } from '../money';
 import { type SandboxCharge } from './charges';
-import { type SandboxKeys } from './keys';
+import { sandboxStripeSecret, type SandboxKeys } from './keys';
 
 // The sandbox's signer: the notification a gateway sends when a charge is paid, in each
 // gateway's real format and signed with the sandbox's gateway keys (WeChat: the resource
@@ -139,8 +139,60 @@ export function wechatHeaders(keys: SandboxKeys, timestamp: string, nonce: strin
 
 export const wechatSignContent = (timestamp: string, nonce: string, body: string) => `${timestamp}\n${nonce}\n${body}\n`;
 
+/** Stripe's signature header: t=<seconds>,v1=HMAC-SHA256(secret, "<t>.<body>") in hex. */
+export function stripeSignature(secret: string, body: string, timestamp: number): string {
+  return `t=${timestamp},v1=${createHmac('sha256', secret).update(`${timestamp}.${body}`, 'utf8').digest('hex')}`;
+}
+
+/** A Checkout Session of a charge as Stripe shows it (webhooks and the fake's answers). */
+export function stripeSession(charge: SandboxCharge, overrides: Record<string, unknown> = {}) {
+  const paid = charge.state === 'PAID';
+  return {
+    id: `cs_test_${createHash('sha256').update(charge.paymentNo).digest('hex').slice(0, 24)}`,
+    object: 'checkout.session',
+    mode: 'payment',
+    amount_total: charge.amountFen,
+    amount_subtotal: charge.amountFen,
+    currency: 'cny',
+    client_reference_id: charge.paymentNo,
+    metadata: { paymentNo: charge.paymentNo },
+    payment_intent: paid ? charge.tradeNo : null,
+    payment_status: paid ? 'paid' : 'unpaid',
+    status: paid ? 'complete' : charge.state === 'CLOSED' ? 'expired' : 'open',
+    expires_at: Math.floor(Date.parse(charge.expiresAt) / 1000),
+    livemode: false,
+    url: null,
+    ...overrides,
+  };
+}
+
+/** A Stripe event around an object, as its webhooks deliver it. */
+export function stripeEvent(type: string, object: unknown, now: Date) {
+  return {
+    id: `evt_${randomBytes(12).toString('hex')}`,
+    object: 'event',
+    api_version: '2026-10-28.endive',
+    created: Math.floor(now.getTime() / 1000),
+    type,
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    data: { object },
+  };
+}
+
+/** A signed Stripe webhook to a notify URL. */
+export function stripeMessage(url: string, event: unknown, secret: string, now: Date): NotificationMessage {
+  const body = JSON.stringify(event);
+  return { url, headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': stripeSignature(secret, body, Math.floor(now.getTime() / 1000)) }, body };
+}
+
 /** The genuine notification of a paid charge, as its gateway would send it to the notify URL. */
 export function paidNotification(charge: SandboxCharge, keys: SandboxKeys, now: Date): NotificationMessage {
+  if (charge.method === 'CARD') {
+    const paid = { ...charge, state: 'PAID' as const, paidAt: charge.paidAt ?? now.toISOString() };
+    return stripeMessage(charge.notifyUrl, stripeEvent('checkout.session.completed', stripeSession(paid), now), sandboxStripeSecret(keys), now);
+  }
   if (charge.method === 'ZFB') {
     return alipayMessage(charge.notifyUrl, signAlipayParams(alipayNotificationParams(charge, keys, now), keys.alipay.alipayPrivateKey));
   }
