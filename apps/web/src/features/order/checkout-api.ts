@@ -43,9 +43,11 @@ export async function createCodeOrder(qrCodeId: string): Promise<TCodeOrderResul
  * payer's openid inside WeChat, the WeChat Pay sheet's parameters (JS_API); with `returnPath` on a
  * phone outside WeChat, the gateway's mobile-web page that opens the wallet app (H5).
  */
-export async function startPayment(orderId: string, payMethod: TPayMethod, payToken?: string, openid?: string, returnPath?: string): Promise<TPayResult> {
-  const payClient = openid ? 'JS_API' : returnPath ? 'H5' : 'WEB';
-  const body = { orderId, payMethod, payClient, ...(openid ? { openid } : {}), ...(payClient === 'H5' ? { returnPath } : {}), ...(payToken ? { payToken } : {}) };
+export async function startPayment(orderId: string, payMethod: TPayMethod, payToken?: string, openid?: string, returnPath?: string, phone = returnPath !== undefined): Promise<TPayResult> {
+  const payClient = openid ? 'JS_API' : phone ? 'H5' : 'WEB';
+  // a card pays on Stripe's page on every client, which sends the payer back to returnPath
+  const back = payClient === 'H5' || payMethod === 'CARD';
+  const body = { orderId, payMethod, payClient, ...(openid ? { openid } : {}), ...(back && returnPath ? { returnPath } : {}), ...(payToken ? { payToken } : {}) };
   const data = await client.post('/pay/payV2', { body });
   return ZPayResult.parse(data);
 }

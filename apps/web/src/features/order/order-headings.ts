@@ -11,6 +11,7 @@ export const ORDER_HEADINGS = [
   'scanHeading.WX',
   'phoneHeading.ZFB',
   'phoneHeading.WX',
+  'phoneHeading.CARD',
   'wechatSheetHeading',
 ] as const;
 

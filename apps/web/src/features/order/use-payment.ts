@@ -86,7 +86,9 @@ export function usePayment({
         if (settle(order)) return;
         // a phone outside WeChat pays in the wallet app (H5) and comes back to this page
         const phone = !payer && isPhoneBrowser(navigator.userAgent);
-        const payment = await startPayment(order.id, method, payToken, payer ?? undefined, phone ? returnPathFor(window.location, order.id) : undefined);
+        // a card pays on Stripe's hosted page on every client and comes back the same way
+        const returnPath = phone || method === 'CARD' ? returnPathFor(window.location, order.id) : undefined;
+        const payment = await startPayment(order.id, method, payToken, payer ?? undefined, returnPath, phone);
         setState((s) => ({ ...s, payment, phase: 'awaiting' }));
         if (payment.kind === 'redirect') {
           rememberPhonePayment({ orderId: order.id, payment, ...(payToken ? { payToken } : {}) });

@@ -141,7 +141,7 @@ export function CodeCheckout({
         tag={tag}
         labels={{ price: o('price'), originalPrice: o('originalPrice'), discount: o('discount'), total: o('total'), discountValue: (amount) => o('discountValue', { amount }) }}
       />
-      <MethodChoice value={state.method} onChange={selectMethod} disabled={busy} inWechat={state.inWechat} t={o} />
+      <MethodChoice value={state.method} onChange={selectMethod} disabled={busy} inWechat={state.inWechat} tag={tag} t={o} />
       <PaymentProblem state={state} onRetry={() => void pay(state.method)} t={o} />
       {state.phase === 'awaiting' ? (
         <PaymentPanel state={state} tag={tag} onSwitch={(method) => void pay(method)} t={o} headings={headings} />

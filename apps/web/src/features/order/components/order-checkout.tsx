@@ -249,7 +249,7 @@ export function OrderCheckout({
             discountValue: (amount) => t('discountValue', { amount }),
           }}
         />
-        <MethodChoice value={state.method} onChange={selectMethod} disabled={busy} inWechat={state.inWechat} t={t} />
+        <MethodChoice value={state.method} onChange={selectMethod} disabled={busy} inWechat={state.inWechat} tag={tag} t={t} />
         <p className="text-sm text-ink-muted">
           {t.rich(product === 'MEMBER' ? 'agreement' : 'cloudPcAgreement', {
             link: (chunks) => (

@@ -1,36 +1,68 @@
 'use client';
 
 import type { TPayMethod } from '@llk/contracts';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { QrCode } from '@/features/download/components/qr-code';
 import { formatFen, formatVisitorTime } from '@/lib/format';
 import type { TTranslate } from '@/lib/texts';
 import type { TOrderHeadings } from '../order-headings';
+import { loadPayMethods, orderPayMethods, WALLETS } from '../pay-methods';
 import type { TPaymentState } from '../use-payment';
 import { invokeWechatPay } from '../wechat-pay';
 
-const PAY_METHODS: readonly TPayMethod[] = ['ZFB', 'WX'];
+/** The method a payment panel offers to switch to (a wallet: cards may be off). */
+const otherMethod = (method: TPayMethod): TPayMethod => (method === 'ZFB' ? 'WX' : 'ZFB');
 
-/** Alipay / WeChat Pay choice (a radio group). Inside WeChat, Alipay can only show its QR code: say so. */
+/**
+ * Alipay / WeChat Pay / card choice (a radio group), in the order that fits the visitor
+ * (pay-methods.ts): the server's methods once it answered, the first one chosen until the
+ * visitor chooses. Inside WeChat, Alipay can only show its QR code: say so. A card is charged
+ * in CNY: say that the issuer converts.
+ */
 export function MethodChoice({
   value,
   onChange,
   disabled,
   inWechat = false,
+  tag,
   t,
 }: {
   value: TPayMethod;
   onChange: (method: TPayMethod) => void;
   disabled?: boolean;
   inWechat?: boolean;
+  /** the page's BCP 47 tag (zh pages put the wallets first) */
+  tag: string;
   /** the Order texts */
   t: TTranslate;
 }) {
+  const [methods, setMethods] = useState<readonly TPayMethod[]>(() => orderPayMethods(WALLETS, tag, null));
+  const chosen = useRef(false);
+  const latest = useRef({ value, onChange, disabled, inWechat });
+  latest.current = { value, onChange, disabled, inWechat };
+  useEffect(() => {
+    let live = true;
+    void loadPayMethods().then(({ offered, countryCode }) => {
+      if (!live) return;
+      const ordered = orderPayMethods(offered, tag, countryCode);
+      setMethods(ordered);
+      const now = latest.current;
+      // the first method is the default until the visitor picks one (inside WeChat, WeChat Pay stays)
+      if (!chosen.current && !now.inWechat && !now.disabled && ordered[0] && ordered[0] !== now.value) now.onChange(ordered[0]);
+    });
+    return () => {
+      live = false;
+    };
+  }, [tag]);
+  const choose = (method: TPayMethod) => {
+    chosen.current = true;
+    onChange(method);
+  };
   return (
-    <fieldset disabled={disabled}>
+    <fieldset disabled={disabled} data-testid="pay-methods" data-methods={methods.join(' ')}>
       <legend className="text-sm font-semibold text-ink">{t('methodHeading')}</legend>
-      <div className="mt-3 grid grid-cols-2 gap-3">
-        {PAY_METHODS.map((method) => (
+      <div className={`mt-3 grid gap-3 ${methods.length > 2 ? 'grid-cols-1 sm:grid-cols-3' : 'grid-cols-2'}`}>
+        {methods.map((method) => (
           <label
             key={method}
             className="flex min-h-12 cursor-pointer items-center gap-3 rounded-control border border-line-strong bg-canvas px-4 has-checked:border-brand-600 has-checked:ring-1 has-checked:ring-brand-600"
@@ -40,7 +72,7 @@ export function MethodChoice({
               name="payMethod"
               value={method}
               checked={value === method}
-              onChange={() => onChange(method)}
+              onChange={() => choose(method)}
               className="size-4 accent-brand-600"
               data-testid={`pay-method-${method}`}
             />
@@ -51,6 +83,11 @@ export function MethodChoice({
       {inWechat && value === 'ZFB' ? (
         <p className="mt-3 text-sm text-ink-muted" data-testid="alipay-in-wechat">
           {t('alipayInWechat')}
+        </p>
+      ) : null}
+      {value === 'CARD' ? (
+        <p className="mt-3 text-sm text-ink-muted" data-testid="card-currency-note">
+          {t('cardNote')}
         </p>
       ) : null}
     </fieldset>
@@ -84,14 +121,14 @@ export function PaymentPanel({
   // a phone back from the wallet app (or one whose pending payment was lost): the order is polled
   if (payment?.kind === 'redirect' || (!payment && state.phase === 'awaiting')) return <PhonePanel state={state} url={payment?.kind === 'redirect' ? payment.url : null} onSwitch={onSwitch} t={t} heading={headings[`phoneHeading.${state.method}`]} />;
   if (!payment || payment.kind !== 'qr') return null;
-  const other = PAY_METHODS.find((method) => method !== state.method)!;
+  const other = otherMethod(state.method);
   // rendered only after the payment is made in the browser: the visitor's own clock, with its
   // offset, as the order's page shows it (lib/format.ts)
   const deadline = formatVisitorTime(payment.expiresAt, tag);
   return (
     <section aria-labelledby="payment-heading" className="rounded-card border border-line bg-canvas p-6 text-center shadow-card" data-testid="payment-panel">
       <h2 id="payment-heading" ref={heading} tabIndex={-1} className="scroll-mt-24 text-lg font-semibold text-balance break-keep text-ink">
-        {headings[`scanHeading.${state.method}`] ?? t(`scanHeading.${state.method}`)}
+        {(state.method !== 'CARD' ? headings[`scanHeading.${state.method}`] : null) ?? t(`scanHeading.${state.method}`)}
       </h2>
       <div className="mt-4 flex justify-center">
         <QrCode value={payment.codeUrl} label={t('qrLabel')} size={200} />
@@ -140,7 +177,7 @@ function PhonePanel({
     heading.current?.focus({ preventScroll: true });
     heading.current?.scrollIntoView({ block: 'start' });
   }, []);
-  const other = PAY_METHODS.find((method) => method !== state.method)!;
+  const other = otherMethod(state.method);
   return (
     <section aria-labelledby="payment-heading" className="rounded-card border border-line bg-canvas p-6 text-center shadow-card" data-testid="phone-pay-panel">
       <h2 id="payment-heading" ref={heading} tabIndex={-1} className="scroll-mt-24 text-lg font-semibold text-balance break-keep text-ink">
