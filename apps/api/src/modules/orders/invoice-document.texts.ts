@@ -33,6 +33,8 @@ export interface InvoiceTexts {
   /** the sample seller's banner */
   sample: string;
   printHint: string;
+  /** between a label and its value on one line ("Email: …", "E-mail : …", "メール：…") */
+  colon: string;
   items: { MEMBER: string; CHANNEL: string; CLOUD_PC: string; MONITOR: (count: number) => string; QUALITY: (tier: string) => string };
   tiers: Record<'STANDARD' | 'HD' | 'ULTRA', string>;
   term: { MONTH: (count: number) => string; YEAR: (count: number) => string };
@@ -65,6 +67,7 @@ export const INVOICE_TEXTS: Record<TLocale, InvoiceTexts> = {
     replacedBy: '本发票已于 {date} 由发票 {number} 替代，不再有效。',
     sample: '示例发票：销售方信息尚未配置，本文件不是有效发票。',
     printHint: '可使用浏览器的“打印”功能打印或另存为 PDF。',
+    colon: '：',
     items: { MEMBER: '专业版会员', CHANNEL: '全球通道', CLOUD_PC: '云电脑', MONITOR: (count) => `${count} 个屏幕墙`, QUALITY: (tier) => `${tier}画质` },
     tiers: { STANDARD: '标准', HD: '高清', ULTRA: '超清' },
     term: { MONTH: (count) => `${count} 个月`, YEAR: (count) => `${count} 年` },
@@ -93,6 +96,7 @@ export const INVOICE_TEXTS: Record<TLocale, InvoiceTexts> = {
     replacedBy: '本發票已於 {date} 由發票 {number} 取代，不再有效。',
     sample: '範例發票：賣方資料尚未設定，本文件不是有效發票。',
     printHint: '可使用瀏覽器的「列印」功能列印或另存為 PDF。',
+    colon: '：',
     items: { MEMBER: '專業版會員', CHANNEL: '全球通道', CLOUD_PC: '雲端電腦', MONITOR: (count) => `${count} 個螢幕牆`, QUALITY: (tier) => `${tier}畫質` },
     tiers: { STANDARD: '標準', HD: '高', ULTRA: '超高' },
     term: { MONTH: (count) => `${count} 個月`, YEAR: (count) => `${count} 年` },
@@ -121,6 +125,7 @@ export const INVOICE_TEXTS: Record<TLocale, InvoiceTexts> = {
     replacedBy: 'Replaced by invoice {number} on {date}: this invoice is no longer valid.',
     sample: 'Sample invoice: the seller’s details are not configured. This is not a valid invoice.',
     printHint: 'Use your browser’s Print command to print it or save it as a PDF.',
+    colon: ': ',
     items: { MEMBER: 'Pro membership', CHANNEL: 'Global channel', CLOUD_PC: 'Cloud PC', MONITOR: en('screen wall', 'screen walls'), QUALITY: (tier) => `${tier} picture quality` },
     tiers: { STANDARD: 'Standard', HD: 'HD', ULTRA: 'Ultra HD' },
     term: { MONTH: en('month', 'months'), YEAR: en('year', 'years') },
@@ -149,6 +154,7 @@ export const INVOICE_TEXTS: Record<TLocale, InvoiceTexts> = {
     replacedBy: 'Sustituida por la factura {number} el {date}: esta factura ya no es válida.',
     sample: 'Factura de ejemplo: los datos del vendedor no están configurados. No es una factura válida.',
     printHint: 'Usa la opción Imprimir del navegador para imprimirla o guardarla como PDF.',
+    colon: ': ',
     items: {
       MEMBER: 'Suscripción Pro',
       CHANNEL: 'Canal global',
@@ -183,6 +189,7 @@ export const INVOICE_TEXTS: Record<TLocale, InvoiceTexts> = {
     replacedBy: 'Remplacée par la facture {number} le {date} : cette facture n’est plus valable.',
     sample: 'Facture d’exemple : les coordonnées du vendeur ne sont pas configurées. Ce n’est pas une facture valable.',
     printHint: 'Utilisez la commande Imprimer de votre navigateur pour l’imprimer ou l’enregistrer en PDF.',
+    colon: '\u00a0: ',
     items: {
       MEMBER: 'Abonnement Pro',
       CHANNEL: 'Canal mondial',
@@ -217,6 +224,7 @@ export const INVOICE_TEXTS: Record<TLocale, InvoiceTexts> = {
     replacedBy: 'この請求書は {date} に請求書 {number} に差し替えられ、無効になりました。',
     sample: 'サンプルの請求書です。販売者の情報が設定されていないため、有効な請求書ではありません。',
     printHint: 'ブラウザの印刷機能で印刷するか、PDF として保存できます。',
+    colon: '：',
     items: { MEMBER: 'Pro メンバーシップ', CHANNEL: 'グローバルチャネル', CLOUD_PC: 'クラウド PC', MONITOR: (count) => `スクリーンウォール ${count} 枠`, QUALITY: (tier) => `画質：${tier}` },
     tiers: { STANDARD: '標準', HD: 'HD', ULTRA: '超高画質' },
     term: { MONTH: (count) => `${count} か月`, YEAR: (count) => `${count} 年` },
@@ -245,6 +253,7 @@ export const INVOICE_TEXTS: Record<TLocale, InvoiceTexts> = {
     replacedBy: '이 인보이스는 {date}에 인보이스 {number}(으)로 대체되어 더 이상 유효하지 않습니다.',
     sample: '샘플 인보이스입니다. 판매자 정보가 설정되지 않아 유효한 인보이스가 아닙니다.',
     printHint: '브라우저의 인쇄 기능으로 인쇄하거나 PDF로 저장할 수 있습니다.',
+    colon: ': ',
     items: { MEMBER: 'Pro 멤버십', CHANNEL: '글로벌 채널', CLOUD_PC: '클라우드 PC', MONITOR: (count) => `스크린 월 ${count}개`, QUALITY: (tier) => `${tier} 화질` },
     tiers: { STANDARD: '표준', HD: 'HD', ULTRA: '초고화질' },
     term: { MONTH: (count) => `${count}개월`, YEAR: (count) => `${count}년` },

@@ -98,8 +98,8 @@ table{width:100%;border-collapse:collapse;margin-top:8px}
 th,td{padding:8px 6px;border-bottom:1px solid #dfe2e8;text-align:left;vertical-align:top}
 th{font-size:12px;color:#5b6270;font-weight:600}
 .num{text-align:right;white-space:nowrap;font-variant-numeric:tabular-nums}
-.totals{margin:12px 0 0 auto;max-width:320px;display:grid;grid-template-columns:1fr auto;gap:4px 16px}
-.totals dt{color:#5b6270}.totals dd{margin:0;text-align:right;white-space:nowrap;font-variant-numeric:tabular-nums}
+.totals{margin:12px 0 0 auto;max-width:320px;display:grid;grid-template-columns:1fr auto;gap:4px 0}
+.totals dt{color:#5b6270;padding-right:16px}.totals dd{margin:0;text-align:right;white-space:nowrap;font-variant-numeric:tabular-nums}
 .totals .grand{font-weight:700;font-size:16px;color:#1a1d23;border-top:2px solid #1a1d23;padding-top:6px}
 .note{color:#5b6270;margin-top:24px}
 .banner{border:2px solid #b42318;color:#b42318;background:#fef3f2;padding:10px 14px;border-radius:6px;margin:0 0 20px;font-weight:600}
@@ -129,15 +129,15 @@ export function renderInvoiceDocument(view: InvoiceDocumentView): string {
   const seller = [
     `<p class="name">${e(view.seller.name)}</p>`,
     `<p>${view.seller.address.map(e).join('\n')}</p>`,
-    `<p>${e(t.taxId)}: ${e(view.seller.taxId)}</p>`,
-    view.seller.email ? `<p>${e(t.email)}: ${e(view.seller.email)}</p>` : '',
+    `<p>${e(t.taxId)}${e(t.colon)}${e(view.seller.taxId)}</p>`,
+    view.seller.email ? `<p>${e(t.email)}${e(t.colon)}${e(view.seller.email)}</p>` : '',
   ].join('');
   const buyer = [
     `<p class="name" data-field="buyer-name">${e(view.buyer.name)}</p>`,
     `<p>${e(view.buyer.address)}</p>`,
     `<p data-field="buyer-country">${e(countryName(view.buyer.country, tag))}</p>`,
-    view.buyer.taxId ? `<p data-field="buyer-tax-id">${e(t.taxId)}: ${e(view.buyer.taxId)}</p>` : '',
-    `<p>${e(t.email)}: ${e(view.buyer.email)}</p>`,
+    view.buyer.taxId ? `<p data-field="buyer-tax-id">${e(t.taxId)}${e(t.colon)}${e(view.buyer.taxId)}</p>` : '',
+    `<p>${e(t.email)}${e(t.colon)}${e(view.buyer.email)}</p>`,
   ].join('');
   const rows = view.lines
     .map(
@@ -163,7 +163,7 @@ export function renderInvoiceDocument(view: InvoiceDocumentView): string {
 <main data-testid="invoice-document" data-number="${e(view.number)}" data-state="${view.state}">
 ${banners}
 <div class="head">
-<div><h1>${e(t.title)}</h1><div data-testid="invoice-number">${e(view.number)}</div></div>
+<h1>${e(t.title)}</h1>
 <dl class="facts">${facts.map(([label, value]) => `<dt>${e(label)}</dt><dd>${e(value)}</dd>`).join('')}</dl>
 </div>
 <div class="parties">
