@@ -1,6 +1,6 @@
 import { locales, type TLocale } from '@llk/contracts';
 import { describe, expect, it } from 'vitest';
-import { renderNewDeviceAlert } from './alert-texts';
+import { renderNewDeviceAlert, renderSecurityAlert } from './alert-texts';
 
 // The new-device alert says when, in China time with its zone, as the web says every time
 // (apps/web/src/lib/format.ts, formatDateTime; issue 20, item 5), in the recipient's language.
@@ -26,5 +26,23 @@ describe('the new-device alert’s time', () => {
       expect(sms, locale).toMatch(/[(（]UTC\+8[)）]/);
       expect(`${body} ${sms}`, locale).not.toMatch(/UTC(?!\+8)|2026-11-2/);
     }
+  });
+});
+
+describe('the other security alerts (ADR 0028)', () => {
+  it('say what happened and when, in every language, with the time as the new-device alert writes it', () => {
+    const events = ['PASSWORD_CHANGED', 'TWO_STEP_DISABLED', 'ACCOUNT_CANCEL_REQUESTED'] as const;
+    for (const event of events) {
+      for (const locale of locales) {
+        const texts = renderSecurityAlert(event, locale, { time: at });
+        expect(texts.subject, `${event} ${locale}`).toMatch(/^LLK Remote ?[:：]/);
+        expect(texts.body, `${event} ${locale}`).toMatch(/[(（]UTC\+8[)）]/);
+        expect(texts.sms, `${event} ${locale}`).toMatch(/^(【LLK Remote】|\[LLK Remote\] )/);
+        expect(`${texts.subject}${texts.body}${texts.sms}`, `${event} ${locale}`).not.toContain('{');
+      }
+    }
+    expect(renderSecurityAlert('PASSWORD_CHANGED', 'en', { time: at }).body).toContain('was changed at Nov 23, 2026, 12:30 AM (UTC+8), and every device was signed out');
+    expect(renderSecurityAlert('TWO_STEP_DISABLED', 'zh-CN', { time: at }).sms).toBe('【LLK Remote】您的账号已于 2026年11月23日 00:30（UTC+8）关闭两步验证。如非本人操作，请立即修改密码并联系客服。');
+    expect(renderSecurityAlert('ACCOUNT_CANCEL_REQUESTED', 'es', { time: at }).subject).toBe('LLK Remote: tu cuenta se va a dar de baja');
   });
 });

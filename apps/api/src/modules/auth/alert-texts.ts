@@ -118,8 +118,94 @@ const passwordTexts: Record<TLocale, AlertTexts> = {
   },
 };
 
-export function renderPasswordChangedAlert(locale: TLocale, values: { time: Date }): AlertTexts {
-  const t = passwordTexts[locale] ?? passwordTexts.en;
+// Two-step verification switched off, and a cancellation requested: the other security events
+// every verified contact hears of (ADR 0028). {time} as above.
+const twoStepOffTexts: Record<TLocale, AlertTexts> = {
+  'zh-CN': {
+    subject: 'LLK Remote：您的账号已关闭两步验证',
+    body: '您的 LLK Remote 账号已于 {time}关闭两步验证，此后登录只需密码或验证码。如果这是您本人的操作，请忽略此邮件；如果不是，请立即修改密码，重新开启两步验证，并联系客服。',
+    sms: '【LLK Remote】您的账号已于 {time}关闭两步验证。如非本人操作，请立即修改密码并联系客服。',
+  },
+  'zh-tw': {
+    subject: 'LLK Remote：您的帳號已關閉兩步驟驗證',
+    body: '您的 LLK Remote 帳號已於 {time}關閉兩步驟驗證，此後登入只需密碼或驗證碼。如果這是您本人的操作，請忽略此郵件；如果不是，請立即變更密碼，重新開啟兩步驟驗證，並聯絡客服。',
+    sms: '【LLK Remote】您的帳號已於 {time}關閉兩步驟驗證。如非本人操作，請立即變更密碼並聯絡客服。',
+  },
+  en: {
+    subject: 'LLK Remote: two-step verification was turned off',
+    body: 'Two-step verification of your LLK Remote account was turned off at {time}; signing in now needs only a password or a code. If this was you, you can ignore this email. If not, change your password now, turn two-step verification back on and contact support.',
+    sms: '[LLK Remote] Two-step verification was turned off at {time}. If this was not you, change your password now and contact support.',
+  },
+  es: {
+    subject: 'LLK Remote: se ha desactivado la verificación en dos pasos',
+    body: 'La verificación en dos pasos de tu cuenta de LLK Remote se desactivó el {time}; ahora basta una contraseña o un código para iniciar sesión. Si has sido tú, puedes ignorar este correo. Si no, cambia tu contraseña ahora, vuelve a activar la verificación en dos pasos y contacta con soporte.',
+    sms: '[LLK Remote] Se desactivó la verificación en dos pasos el {time}. Si no has sido tú, cambia tu contraseña y contacta con soporte.',
+  },
+  fr: {
+    subject: 'LLK Remote : la validation en deux étapes a été désactivée',
+    body: 'La validation en deux étapes de votre compte LLK Remote a été désactivée le {time} ; un mot de passe ou un code suffit désormais pour se connecter. Si c’était vous, ignorez cet e-mail. Sinon, changez votre mot de passe dès maintenant, réactivez la validation en deux étapes et contactez l’assistance.',
+    sms: '[LLK Remote] Validation en deux étapes désactivée le {time}. Si ce n’était pas vous, changez votre mot de passe et contactez l’assistance.',
+  },
+  ja: {
+    subject: 'LLK Remote：2 段階認証が無効になりました',
+    body: '{time}に LLK Remote アカウントの 2 段階認証が無効になりました。今後はパスワードまたは確認コードだけでログインできます。ご本人による操作であれば、このメールは無視してください。お心当たりがない場合は、すぐにパスワードを変更して 2 段階認証を有効に戻し、サポートにお問い合わせください。',
+    sms: '【LLK Remote】{time}に 2 段階認証が無効になりました。お心当たりがない場合は、すぐにパスワードを変更し、サポートにお問い合わせください。',
+  },
+  ko: {
+    subject: 'LLK Remote: 2단계 인증이 해제되었습니다',
+    body: '{time}에 LLK Remote 계정의 2단계 인증이 해제되어, 이제 비밀번호나 인증번호만으로 로그인할 수 있습니다. 본인이 해제한 경우 이 메일을 무시하셔도 됩니다. 본인이 아니라면 지금 비밀번호를 변경하고 2단계 인증을 다시 설정한 뒤 고객센터에 문의하세요.',
+    sms: '[LLK Remote] {time}에 2단계 인증이 해제되었습니다. 본인이 아니라면 지금 비밀번호를 변경하고 고객센터에 문의하세요.',
+  },
+};
+
+const cancelTexts: Record<TLocale, AlertTexts> = {
+  'zh-CN': {
+    subject: 'LLK Remote：您的账号已申请注销',
+    body: '您的 LLK Remote 账号已于 {time}申请注销。15 天冷静期内您仍可登录并撤销注销；期满后账号数据将被清除。如果这不是您本人的操作，请立即登录撤销注销、修改密码并联系客服。',
+    sms: '【LLK Remote】您的账号已于 {time}申请注销，15 天内可登录撤销。如非本人操作，请立即登录撤销并修改密码。',
+  },
+  'zh-tw': {
+    subject: 'LLK Remote：您的帳號已申請註銷',
+    body: '您的 LLK Remote 帳號已於 {time}申請註銷。15 天冷靜期內您仍可登入並撤銷註銷；期滿後帳號資料將被清除。如果這不是您本人的操作，請立即登入撤銷註銷、變更密碼並聯絡客服。',
+    sms: '【LLK Remote】您的帳號已於 {time}申請註銷，15 天內可登入撤銷。如非本人操作，請立即登入撤銷並變更密碼。',
+  },
+  en: {
+    subject: 'LLK Remote: your account is being cancelled',
+    body: 'Cancellation of your LLK Remote account was requested at {time}. For 15 days you can still sign in and restore it; after that its data is erased. If this was not you, sign in now, restore the account, change your password and contact support.',
+    sms: '[LLK Remote] Cancellation of your account was requested at {time}; you can restore it within 15 days. If this was not you, sign in and restore it now.',
+  },
+  es: {
+    subject: 'LLK Remote: tu cuenta se va a dar de baja',
+    body: 'Se solicitó la baja de tu cuenta de LLK Remote el {time}. Durante 15 días aún puedes iniciar sesión y recuperarla; después se borrarán sus datos. Si no has sido tú, inicia sesión ahora, recupera la cuenta, cambia tu contraseña y contacta con soporte.',
+    sms: '[LLK Remote] Se solicitó la baja de tu cuenta el {time}; puedes recuperarla en 15 días. Si no has sido tú, inicia sesión y recupérala ya.',
+  },
+  fr: {
+    subject: 'LLK Remote : la suppression de votre compte a été demandée',
+    body: 'La suppression de votre compte LLK Remote a été demandée le {time}. Pendant 15 jours, vous pouvez encore vous connecter et le restaurer ; ensuite, ses données seront effacées. Si ce n’était pas vous, connectez-vous dès maintenant, restaurez le compte, changez votre mot de passe et contactez l’assistance.',
+    sms: '[LLK Remote] Suppression de votre compte demandée le {time} ; vous pouvez le restaurer sous 15 jours. Si ce n’était pas vous, connectez-vous et restaurez-le.',
+  },
+  ja: {
+    subject: 'LLK Remote：アカウントの退会手続きが開始されました',
+    body: '{time}に LLK Remote アカウントの退会が申請されました。15 日間はログインして退会を取り消すことができ、その後アカウントのデータは削除されます。お心当たりがない場合は、すぐにログインして退会を取り消し、パスワードを変更してサポートにお問い合わせください。',
+    sms: '【LLK Remote】{time}にアカウントの退会が申請されました。15 日以内ならログインして取り消せます。お心当たりがない場合は、すぐに取り消してください。',
+  },
+  ko: {
+    subject: 'LLK Remote: 계정 탈퇴가 신청되었습니다',
+    body: '{time}에 LLK Remote 계정 탈퇴가 신청되었습니다. 15일 동안은 로그인해 탈퇴를 취소할 수 있으며, 그 뒤에는 계정 데이터가 삭제됩니다. 본인이 신청하지 않았다면 지금 로그인해 탈퇴를 취소하고 비밀번호를 변경한 뒤 고객센터에 문의하세요.',
+    sms: '[LLK Remote] {time}에 계정 탈퇴가 신청되었습니다. 15일 안에 로그인해 취소할 수 있습니다. 본인이 아니라면 지금 취소하세요.',
+  },
+};
+
+/** The security events besides a new-device sign-in that every verified contact is told of. */
+export type TSecurityEvent = 'PASSWORD_CHANGED' | 'TWO_STEP_DISABLED' | 'ACCOUNT_CANCEL_REQUESTED';
+const eventTexts: Record<TSecurityEvent, Record<TLocale, AlertTexts>> = {
+  PASSWORD_CHANGED: passwordTexts,
+  TWO_STEP_DISABLED: twoStepOffTexts,
+  ACCOUNT_CANCEL_REQUESTED: cancelTexts,
+};
+
+export function renderSecurityAlert(event: TSecurityEvent, locale: TLocale, values: { time: Date }): AlertTexts {
+  const t = eventTexts[event][locale] ?? eventTexts[event].en;
   const fill = (text: string) => text.replaceAll('{time}', formatServiceDateTime(values.time, locale));
   return { subject: fill(t.subject), body: fill(t.body), sms: fill(t.sms) };
 }

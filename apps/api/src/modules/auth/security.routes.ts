@@ -18,6 +18,7 @@ import { AppError } from '../../lib/app-error';
 import { envelopeResponses, ok } from '../../lib/envelope';
 import { type ActiveSession } from './sessions.service';
 import {
+  alertSecurityEvent,
   disableTotp,
   enableTotpWithCode,
   getNotificationSettings,
@@ -147,7 +148,7 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Turn two-step verification off with an authenticator code or a backup code',
-        description: 'Not on: TOTP_NOT_ENABLED; wrong or used code: TOTP_CODE_INVALID; a step used before: TOTP_CODE_REPLAYED.',
+        description: 'Not on: TOTP_NOT_ENABLED; wrong or used code: TOTP_CODE_INVALID; a step used before: TOTP_CODE_REPLAYED. Every verified contact is told (TWO_STEP_DISABLED).',
         body: ZTotpDisableRequest,
         response: envelopeResponses(z.null()),
       },
@@ -155,6 +156,7 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await disableTotp(app.db, app.totpKey, me(request).userId, request.body.code);
+      await alertSecurityEvent(app.signInContext(request), me(request).userId, 'TWO_STEP_DISABLED');
       return ok(null, request.t('success.modificationSucceeded'));
     },
   );

@@ -26,7 +26,7 @@ import { type KeyValueStore } from '../../lib/kv';
 import { hmacHex, newToken, sha256Hex } from '../../lib/secrets';
 import { findCountryCode, getLocation, regionName } from '../location';
 import { cancellationOf, findUserById, type UserRow, verifiedContacts } from '../users';
-import { renderNewDeviceAlert, renderPasswordChangedAlert } from './alert-texts';
+import { renderNewDeviceAlert, renderSecurityAlert, type TSecurityEvent } from './alert-texts';
 import { deviceKey, parseUserAgent } from './devices';
 import {
   claimTotpStep,
@@ -125,7 +125,7 @@ async function sendNewDeviceAlert(ctx: SignInContext, userId: string, now: Date)
  * A security alert to every verified contact of the account (ADR 0028): the email gets the
  * subject and body, the phone the short text. Best-effort, one failure does not stop the others.
  */
-async function alertEveryContact(ctx: SignInContext, userId: string, kind: string, texts: { subject: string; body: string; sms: string }): Promise<void> {
+async function alertEveryContact(ctx: AlertContext, userId: string, kind: string, texts: { subject: string; body: string; sms: string }): Promise<void> {
   const user = await findUserById(ctx.db, userId);
   if (!user) return;
   for (const to of verifiedContacts(user)) {
@@ -135,9 +135,19 @@ async function alertEveryContact(ctx: SignInContext, userId: string, kind: strin
   }
 }
 
-/** The password was changed or reset: every verified contact hears of it (always on: it cannot be switched off). */
-export async function alertPasswordChanged(ctx: SignInContext, userId: string, now = new Date()): Promise<void> {
-  await alertEveryContact(ctx, userId, 'PASSWORD_CHANGED', renderPasswordChangedAlert(ctx.locale, { time: now }));
+/** What a security alert needs of a request. */
+export type AlertContext = Pick<SignInContext, 'db' | 'delivery' | 'log' | 'locale'>;
+
+/**
+ * A security event (the password changed or reset, two-step verification off, a cancellation
+ * requested): every verified contact hears of it. Always on: it cannot be switched off.
+ */
+export async function alertSecurityEvent(ctx: AlertContext, userId: string, event: TSecurityEvent, now = new Date()): Promise<void> {
+  await alertEveryContact(ctx, userId, event, renderSecurityAlert(event, ctx.locale, { time: now }));
+}
+
+export async function alertPasswordChanged(ctx: AlertContext, userId: string, now = new Date()): Promise<void> {
+  await alertSecurityEvent(ctx, userId, 'PASSWORD_CHANGED', now);
 }
 
 async function newDeviceAlertsOn(db: Db, userId: string): Promise<boolean> {

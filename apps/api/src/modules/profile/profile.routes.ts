@@ -13,6 +13,7 @@ import {
 import { type FastifyRequest } from 'fastify';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelopeResponses, ok } from '../../lib/envelope';
+import { alertSecurityEvent } from '../auth';
 import { cancelAccount, restoreAccount } from './cancellation.service';
 import { bindContact, changeContact, type ContactContext, TICKET_TTL_MS, unbindContact, updateProfile } from './contacts.service';
 
@@ -167,13 +168,17 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Cancel the account: a 15-day cooling-off, then its personal data is erased',
         description:
           `The CANCEL_ACCOUNT code sent to the account's phone (channel SMS) or email (channel EMAIL). During the cooling-off the user can still log in ` +
-          `and POST /user/cancel/revoke restores the account; GET /user/info shows data.cancellation. ACCOUNT_CANCEL_PENDING when already cancelled. ${codeErrors}`,
+          `and POST /user/cancel/revoke restores the account; GET /user/info shows data.cancellation; every verified contact is told (ACCOUNT_CANCEL_REQUESTED). ACCOUNT_CANCEL_PENDING when already cancelled. ${codeErrors}`,
         body: ZCancelAccountRequest,
         response: envelopeResponses(ZCancellation),
       },
       ...authed,
     },
-    async (request) => ok(await cancelAccount(app.db, app.codeStore, userId(request), request.body.channel, request.body.code)),
+    async (request) => {
+      const cancellation = await cancelAccount(app.db, app.codeStore, userId(request), request.body.channel, request.body.code);
+      await alertSecurityEvent({ db: app.db, delivery: app.delivery, log: request.log, locale: request.locale }, userId(request), 'ACCOUNT_CANCEL_REQUESTED');
+      return ok(cancellation);
+    },
   );
 
   app.post(

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { newIdentity, newIp, outboxCode, signUp, signUpByEmail } from '../../accounts';
 import { testDialects, useTestApp } from '../../helper';
 import { messageOf } from '../../messages';
-import { UA } from '../account-security/support';
+import { enableTotp, totpCode, UA } from '../account-security/support';
 import { body, outbox, signUpWithoutEmail } from './support';
 
 // The contacts of an account that may have signed up by email (ADR 0028): a phone can be bound
@@ -181,6 +181,21 @@ describe.each(testDialects())('contacts of email accounts on $dialect', ({ diale
       expect(phoneChanged).toHaveLength(1);
       expect(emailChanged[0]?.subject).toBe('LLK Remote：パスワードが変更されました');
       expect(phoneChanged[0]?.text).toMatch(/^【LLK Remote】/);
+    });
+
+    it('tells every verified contact when two-step verification goes off and when a cancellation is requested', async () => {
+      const user = await withBoth();
+      const { secret } = await enableTotp(ctx.app, user.token);
+      const off = await post('/user/totp/disable', user.token, { code: totpCode(secret, Date.now() + 30_000) }, 'ko');
+      expect(off.statusCode, off.body).toBe(200);
+      expect(await kinds(user.email)).toContain('TWO_STEP_DISABLED');
+      expect(await kinds(user.mobile)).toContain('TWO_STEP_DISABLED');
+      expect((await outbox(ctx.app, user.email)).find((message) => message.purpose === 'TWO_STEP_DISABLED')?.subject).toBe('LLK Remote: 2단계 인증이 해제되었습니다');
+
+      const code = await codeFor({ channel: 'EMAIL', smsType: 'CANCEL_ACCOUNT' }, user.token, user.email);
+      expect((await post('/user/cancel', user.token, { channel: 'EMAIL', code })).statusCode).toBe(200);
+      expect(await kinds(user.email)).toContain('ACCOUNT_CANCEL_REQUESTED');
+      expect(await kinds(user.mobile)).toContain('ACCOUNT_CANCEL_REQUESTED');
     });
 
     it('does not alert an unverified email (typed beside a phone); a reset by code alerts the phone', async () => {
