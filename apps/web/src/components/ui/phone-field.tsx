@@ -157,7 +157,7 @@ function knownCountries(): TPhoneCountry[] {
 // ---- The field -----------------------------------------------------------------------------------
 
 const triggerClass =
-  'inline-flex h-11 shrink-0 items-center gap-1 rounded-control border border-line bg-canvas px-2.5 text-ink shadow-sm outline-none transition-colors hover:bg-surface focus-visible:border-brand-600 focus-visible:ring-2 focus-visible:ring-brand-600/20';
+  'inline-flex h-11 shrink-0 items-center gap-1 rounded-control border border-line bg-canvas px-2 text-ink shadow-sm outline-none transition-colors hover:bg-surface focus-visible:border-brand-600 focus-visible:ring-2 focus-visible:ring-brand-600/20';
 
 /**
  * A labelled phone number with its country selector. `value`/`onChange`/`onBlur`/`error` as a
