@@ -89,6 +89,20 @@ describe.each(testDialects())('phones of every country on $dialect', ({ dialect 
     expect(body<{ mobile: string }>(info).data.mobile).toBe(`${digits.slice(0, 3)}****${digits.slice(-4)}`);
   });
 
+  it('refuses to bind or switch to another account’s number typed another way (PHONE_REGISTERED)', async () => {
+    const owner = await signUp(ctx.app);
+    const other = await signUp(ctx.app);
+    const digits = owner.mobile.slice(3);
+    for (const mobile of [digits, `0086 ${digits}`, `+86-${digits.slice(0, 3)}-${digits.slice(3)}`]) {
+      const res = await ctx.app.inject({ method: 'POST', url: '/sms', payload: { mobile, smsType: 'CHANGE_MOBILE' }, remoteAddress: newIp(), headers: { authorization: other.token, 'accept-language': 'ko' } });
+      expect([res.statusCode, body(res)], mobile).toEqual([409, { errcode: 10003, errmsg: messageOf('ko', 'errors.phoneRegistered'), data: null }]);
+    }
+    // and its own number in another form is its own (the first step of a change; a minute after the sign-up's code)
+    await ctx.app.kv.del(`sms:cool:SMS:${other.mobile}`);
+    const own = await ctx.app.inject({ method: 'POST', url: '/sms', payload: { mobile: `0086${other.mobile.slice(3)}`, smsType: 'MODIFY_PHONE' }, remoteAddress: newIp(), headers: { authorization: other.token } });
+    expect(own.statusCode, own.body).toBe(200);
+  });
+
   it.each([
     ['+34 912 345 678', 'es', 'validation.phoneNotMobile', 'a Madrid landline'],
     ['+86 010 12345678', 'zh-CN', 'validation.phoneNotMobile', 'a Beijing landline'],
