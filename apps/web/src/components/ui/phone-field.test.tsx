@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PhoneField, type TPhoneState, forgetVisitorCountry, usePhone } from './phone-field';
-import { countryOptions, defaultRegion, looksMainland, phoneDigits, readPhone, searchCountries, withoutCallingCode } from './phone-number';
+import { countryOptions, defaultRegion, looksMainland, phoneDigits, plausiblePhone, readPhone, searchCountries, withoutCallingCode } from './phone-number';
 
 // The phone field: what typed and pasted numbers mean, the E.164 value, the default country,
 // the selector's search, and the field as a visitor uses it (keyboard included).
@@ -50,6 +50,22 @@ describe('reading a typed or pasted number', () => {
     expect(looksMainland('12912345678')).toBe(false);
     expect(looksMainland('090-1234-5678')).toBe(false);
     expect(phoneDigits('(0086) 139').international).toBe(true);
+  });
+});
+
+describe('the light length check', () => {
+  it('refuses a national number far from the length of the country’s mobiles, before asking the API', () => {
+    expect(plausiblePhone('12345', 'ES', TABLE)).toBe(false);
+    expect(plausiblePhone('12345', 'CN', TABLE)).toBe(false);
+    expect(plausiblePhone('612 345 678', 'ES', TABLE)).toBe(true);
+    expect(plausiblePhone('6123456789012', 'ES', TABLE)).toBe(false);
+    expect(plausiblePhone('090-1234-5678', 'JP', TABLE)).toBe(true);
+    expect(plausiblePhone('90 1234 5678', 'JP', TABLE)).toBe(true);
+    expect(plausiblePhone('06 12 34 56 78', 'FR', TABLE)).toBe(true);
+    // a +code number is the light rule's (E.164 shape); a mainland mobile's shape is settled before sending
+    expect(plausiblePhone('+34 12345', 'CN', TABLE)).toBe(true);
+    expect(plausiblePhone('139 1234 5678', 'ES', TABLE)).toBe(true);
+    expect(plausiblePhone('', 'ES', TABLE)).toBe(true);
   });
 });
 

@@ -13,6 +13,7 @@ import {
   defaultRegion,
   displayNames,
   looksMainland,
+  plausiblePhone,
   readPhone,
   searchCountries,
   withoutCallingCode,
@@ -92,6 +93,8 @@ export interface TPhoneState {
   choose: (region: string) => void;
   /** the E.164 value of the typed text with the chosen country ('' for nothing typed) */
   e164: (text: string) => string;
+  /** what the forms' light check is given: e164, or the text as typed when its length cannot be a number of the country (then refused) */
+  checked: (text: string) => string;
   /** as e164, after the mainland look (mainlandInstead), which may choose China: call it before sending */
   settle: (text: string) => Promise<string>;
   /** the input changed: a typed +code chooses its country */
@@ -127,6 +130,10 @@ export function usePhone(locale: string): TPhoneState {
   }, []);
   const table = useMemo(() => countries ?? knownCountries(), [countries]);
   const e164 = useCallback((text: string) => readPhone(text, regionRef.current, table).e164, [table]);
+  const checked = useCallback(
+    (text: string) => (plausiblePhone(text, regionRef.current, table) ? readPhone(text, regionRef.current, table).e164 : text.trim()),
+    [table],
+  );
   const typed = useCallback(
     (text: string) => {
       const reading = readPhone(text, regionRef.current, table);
@@ -146,7 +153,7 @@ export function usePhone(locale: string): TPhoneState {
     },
     [table, choose],
   );
-  return { locale, region, countries, choose, e164, settle, typed };
+  return { locale, region, countries, choose, e164, checked, settle, typed };
 }
 
 /** The calling codes known before the table has loaded. */

@@ -110,6 +110,20 @@ export function looksMainland(text: string): boolean {
 }
 
 /**
+ * Whether a national number has about the length of the chosen country's mobiles (its example's
+ * digits, 3 fewer to 2 more: a trunk 0 or a mobile prefix typed or not), so that "12345" is
+ * refused at once in the page's language instead of by the API. A +code number and a mainland
+ * mobile's shape (settled before sending) pass; the API's check is the strict one.
+ */
+export function plausiblePhone(text: string, region: string, countries: readonly TPhoneCountry[]): boolean {
+  const { international, digits } = phoneDigits(text);
+  if (!digits || international || looksMainland(text)) return true;
+  const example = countries.find((country) => country.region === region)?.example.replace(/\D/g, '').length;
+  if (!example) return true;
+  return digits.length >= example - 3 && digits.length <= example + 2;
+}
+
+/**
  * The country chosen first: the visitor's (the location service) when the table has it, else
  * the page language's, else mainland China.
  */

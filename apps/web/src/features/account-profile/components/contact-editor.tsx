@@ -54,7 +54,7 @@ function NewStep({ texts, kind, change, ticket, onDone }: { texts: TProfileTexts
   const phoneText = phoneTexts(texts);
   const phone = usePhone(phoneText.locale);
   /** The new address as the API takes it: a phone as E.164 with its country. */
-  const typed = (text: string) => (kind === 'phone' ? phone.e164(text) : text);
+  const typed = (text: string) => (kind === 'phone' ? phone.checked(text) : text);
   const form = useAuthForm(
     { address: '', code: '' },
     (v) => {

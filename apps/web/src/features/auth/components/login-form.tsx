@@ -67,7 +67,7 @@ function CodeLogin({ texts, onChallenge }: { texts: TAuthTexts; onChallenge: TOn
   const phone = usePhone(phoneText.locale);
   const form = useAuthForm(
     { mobile: '', email: '', code: '' },
-    (v) => (way === 'mobile' ? validate.codeLogin({ mobile: phone.e164(v.mobile), code: v.code }) : validate.codeLoginByEmail(v)),
+    (v) => (way === 'mobile' ? validate.codeLogin({ mobile: phone.checked(v.mobile), code: v.code }) : validate.codeLoginByEmail(v)),
     texts,
   );
   const switchRef = useRef(false);

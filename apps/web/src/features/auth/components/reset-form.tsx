@@ -31,7 +31,7 @@ function ResetByChannel({ channel, texts }: { channel: TChannel; texts: TAuthTex
   const phone = usePhone(phoneText.locale);
   const form = useAuthForm(
     { [channel]: '', code: '', password: '', confirmPassword: '' } as TResetValues,
-    (values: TResetValues) => (config.validate as (values: TResetValues) => TFieldErrors)(channel === 'mobile' ? { ...values, mobile: phone.e164(values.mobile) } : values),
+    (values: TResetValues) => (config.validate as (values: TResetValues) => TFieldErrors)(channel === 'mobile' ? { ...values, mobile: phone.checked(values.mobile) } : values),
     texts,
   );
   /** The phone as E.164 (its country chosen), or the email address. */

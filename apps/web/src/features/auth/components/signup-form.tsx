@@ -30,7 +30,7 @@ function SignupBy({ way, texts }: { way: TWay; texts: TAuthTexts }) {
   const phone = usePhone(phoneText.locale);
   const rules = (values: TSignupValues): TFieldErrors =>
     way === 'mobile'
-      ? validate.signup({ ...values, mobile: phone.e164(values.mobile) })
+      ? validate.signup({ ...values, mobile: phone.checked(values.mobile) })
       : validate.signupByEmail(values);
   const form = useAuthForm<TSignupValues>({ username: '', mobile: '', email: '', code: '', password: '', confirmPassword: '', referralCode: '' }, rules, texts);
   // A referral link that led here (?ref=CODE) shows the code it credits, instead of an empty box.
