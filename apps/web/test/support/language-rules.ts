@@ -31,7 +31,7 @@ export const LATIN_NAMES = new Set([
   'NVIDIA', 'RTX', 'EPYC', 'NVMe', 'Google', 'Play', 'App', 'Store', 'Microsoft', 'Authenticator', 'Password',
   'Chrome', 'Edge', 'Safari', 'Firefox', 'JavaScript', 'Bluetooth', 'Ubuntu', 'Debian', 'Fedora', 'glibc', 'x',
   // payment services and the plan's name
-  'Alipay', 'WeChat', 'Pay', 'Pro',
+  'Alipay', 'WeChat', 'Pay', 'Pro', 'Stripe',
   // units, standards and codes
   'Mbps', 'YCbCr', 'SHA', 'API', 'HTTPS', 'URL', 'CSV', 'SMS', 'UTC', 'CNY', 'CAD', 'CIO', 'POS', 'Web', 'Cookie', 'QR', 'Code', 'ID', 'PC', 'IT', 'OS', 'Idempotency-Key',
   'TOTP', 'PDF', 'Wi-Fi', 'FPS', 'fps', 'GPU', 'CPU', 'RAM', 'SSD', 'GB', 'TB', 'MB', 'KB', 'Hz', 'K', 'P', 'HD', 'VPN', 'IP',
