@@ -1,7 +1,8 @@
-import type { TAdminOrderDetail } from '@llk/contracts';
+import type { TAdminDisputes, TAdminOrderDetail } from '@llk/contracts';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getAdminContext, getAdminServerApi, getAdminT, requirePermission } from '@/features/admin/server/admin-session';
+import { DisputesList } from '@/features/admin-disputes/components/disputes-list';
 import { OrderDetail } from '@/features/admin-people/components/order-detail';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -17,5 +18,12 @@ export default async function AdminOrderPage({ params }: { params: Promise<{ id:
   } catch {
     notFound();
   }
-  return <OrderDetail t={t} language={language} detail={detail} canRefund={me.permissions.includes('orders.refund')} />;
+  // a card payment the customer disputed shows with its order (ADR 0029)
+  const disputes = await api.get<TAdminDisputes>('/disputes', { query: { orderId: id } }).catch(() => ({ items: [] }));
+  return (
+    <>
+      <OrderDetail t={t} language={language} detail={detail} canRefund={me.permissions.includes('orders.refund')} />
+      {disputes.items.length > 0 ? <DisputesList items={disputes.items} /> : null}
+    </>
+  );
 }
