@@ -76,6 +76,21 @@ export async function signUp(app: App, identity: Identity = newIdentity()): Prom
 }
 
 /**
+ * Verifies the email a phone sign-up typed beside the phone (ADR 0028: it opens nothing until the
+ * account proves it, a BIND_EMAIL code to it used with POST /user/bindEmail), through the API.
+ * The email's resend wait is lifted before and after.
+ */
+export async function proveEmail(app: App, user: Identity & { token: string }): Promise<void> {
+  await app.kv.del(`sms:cool:EMAIL:${user.email}`);
+  const sent = await app.inject({ method: 'POST', url: '/sms', payload: { email: user.email, smsType: 'BIND_EMAIL' }, headers: { authorization: user.token }, remoteAddress: newIp() });
+  expect(sent.statusCode, sent.body).toBe(200);
+  const code = await outboxCode(app, user.email);
+  const res = await app.inject({ method: 'POST', url: '/user/bindEmail', payload: { email: user.email, code }, headers: { authorization: user.token }, remoteAddress: newIp() });
+  expect(res.statusCode, res.body).toBe(200);
+  await app.kv.del(`sms:cool:EMAIL:${user.email}`);
+}
+
+/**
  * Signs a new user up by email alone (a SIGNUP code sent to the email, no phone: ADR 0028); the
  * email is verified. Returns the identity (its mobile unused) and the token.
  */

@@ -3,7 +3,7 @@ import { type App } from '../../src/app';
 import { toDbDate } from '../../src/db/dialect';
 import { sha256Hex } from '../../src/lib/secrets';
 import { findActiveSessionCached, purgeDeadSessions } from '../../src/modules/auth/sessions.service';
-import { newIdentity, newIp, outboxCode, sendCode, signUp } from '../accounts';
+import { newIdentity, newIp, outboxCode, proveEmail, sendCode, signUp } from '../accounts';
 import { buildTestApp, testDialects, useTestApp } from '../helper';
 import { messageOf } from '../messages';
 
@@ -171,6 +171,7 @@ describe.each(testDialects())('accounts on $dialect', ({ dialect }) => {
   describe('log-in', () => {
     it('by password with username (any case), phone or email; cookie set; success message', async () => {
       const user = await signUp(ctx.app);
+      await proveEmail(ctx.app, user); // an unverified email logs nobody in (email-unverified.test.ts)
       for (const [loginType, account] of [
         ['account', user.username.toUpperCase()],
         ['account', user.mobile],
@@ -198,6 +199,7 @@ describe.each(testDialects())('accounts on $dialect', ({ dialect }) => {
 
     it('backs off after 5 failures on an account (LOGIN_THROTTLED, retry-after), even with the right password', async () => {
       const user = await signUp(ctx.app);
+      await proveEmail(ctx.app, user);
       for (let i = 0; i < 5; i++) {
         expect(body(await login({ loginType: 'account', account: user.username, password: `Wrong#${i}x` })).errcode).toBe(10006);
       }
@@ -359,6 +361,7 @@ describe.each(testDialects())('accounts on $dialect', ({ dialect }) => {
 
     it('by email: code from /sms/sendByAccount over EMAIL, then /modifyPwdByEmail', async () => {
       const user = await signUp(ctx.app);
+      await proveEmail(ctx.app, user); // no code goes to an unverified email (email-unverified.test.ts)
       const send = await ctx.app.inject({ method: 'POST', url: '/sms/sendByAccount', payload: { account: user.email, channel: 'EMAIL', smsType: 'RESET' } });
       expect(send.statusCode, send.body).toBe(200);
       const code = await outboxCode(ctx.app, user.email);
@@ -370,6 +373,7 @@ describe.each(testDialects())('accounts on $dialect', ({ dialect }) => {
 
     it('by account: the code must come over the channel named', async () => {
       const user = await signUp(ctx.app);
+      await proveEmail(ctx.app, user); // with an unverified email, EMAIL falls back to the phone
       await ctx.app.kv.del(`sms:cool:SMS:${user.mobile}`);
       await ctx.app.inject({ method: 'POST', url: '/sms/sendByAccount', payload: { account: user.username, channel: 'SMS', smsType: 'RESET' } });
       const code = await outboxCode(ctx.app, user.mobile);

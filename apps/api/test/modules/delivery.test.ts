@@ -4,6 +4,8 @@ import { type AddressInfo } from 'node:net';
 import { locales } from '@llk/contracts';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type App } from '../../src/app';
+import { toDbDate } from '../../src/db/dialect';
 import { signRpc } from '../../src/lib/delivery/aliyun-sms';
 import { codeTexts } from '../../src/lib/delivery/templates';
 import { newIdentity, newIp, signUp } from '../accounts';
@@ -143,6 +145,14 @@ describe('code texts', () => {
   });
 });
 
+/**
+ * The email a phone sign-up typed, taken as verified without a code (proving it would send one
+ * more mail): no RESET code goes to an unverified email (ADR 0028, email-unverified.test.ts).
+ */
+async function verifyEmail(target: App, email: string): Promise<void> {
+  await target.db.updateTable('users').set({ email_verified_at: toDbDate(new Date()) }).where('email', '=', email).execute();
+}
+
 describe('codes by email over SMTP', () => {
   const ctx = useTestApp('sqlite', {
     env: { SMTP_URL: 'smtp://127.0.0.1:1', SMTP_FROM: 'LLK Remote <no-reply@llk.example>' },
@@ -161,6 +171,7 @@ describe('codes by email over SMTP', () => {
 
   it('delivers a localized mail whose code resets the password', async () => {
     const user = await signUp(app); // SMS still goes to the dev outbox
+    await verifyEmail(app, user.email);
     const res = await app.inject({ method: 'POST', url: '/sms', payload: { email: user.email, smsType: 'RESET' }, headers: { 'accept-language': 'ja' } });
     expect(res.statusCode, res.body).toBe(200);
     const mail = mails.find((m) => m.to.includes(user.email));
@@ -181,6 +192,7 @@ describe('codes by email over SMTP', () => {
 
   it('answers DELIVERY_FAILED (502 envelope) when the SMTP server is unreachable, and lets the user retry', async () => {
     const user = await signUp(ctx.app);
+    await verifyEmail(ctx.app, user.email);
     const res = await ctx.app.inject({ method: 'POST', url: '/sms', payload: { email: user.email, smsType: 'RESET' }, headers: { 'accept-language': 'en' } });
     expect(res.statusCode).toBe(502);
     expect(body(res)).toEqual({ errcode: 10016, errmsg: messageOf('en', 'errors.deliveryFailed'), data: null });

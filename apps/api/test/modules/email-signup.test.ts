@@ -1,7 +1,7 @@
 import { ZPhone } from '@llk/contracts';
 import { describe, expect, it } from 'vitest';
 import { type App } from '../../src/app';
-import { newIdentity, newIp, outboxCode, signUp, signUpByEmail } from '../accounts';
+import { newIdentity, newIp, outboxCode, proveEmail, signUp, signUpByEmail } from '../accounts';
 import { testDialects, useTestApp } from '../helper';
 import { messageOf } from '../messages';
 import { challengeOf, enableTotp, totpCode } from './account-security/support';
@@ -66,11 +66,14 @@ describe.each(testDialects())('email as a way in on $dialect', ({ dialect }) => 
       const sent = await send(ctx.app, { email: taken.email.toUpperCase(), smsType: 'SIGNUP' }, 'es');
       expect([sent.statusCode, body(sent).errcode, body(sent).errmsg]).toEqual([409, 10014, messageOf('es', 'errors.emailRegistered')]);
 
-      // the code was sent while the address was free; another account took it meanwhile
+      // the code was sent while the address was free; another account proved it meanwhile (a phone
+      // sign-up that only typed it would not take it: email-unverified.test.ts)
       const identity = newIdentity();
       expect((await send(ctx.app, { email: identity.email, smsType: 'SIGNUP' })).statusCode).toBe(200);
       const code = await outboxCode(ctx.app, identity.email);
-      await signUp(ctx.app, { ...newIdentity(), email: identity.email }); // a phone sign-up that typed this email
+      const other = await signUp(ctx.app, { ...newIdentity(), email: identity.email });
+      await ctx.app.kv.del(`sms:cool:EMAIL:${identity.email}`);
+      await proveEmail(ctx.app, other);
       const late = await signup(ctx.app, { username: identity.username, email: identity.email, code, password: identity.password, confirmPassword: identity.password });
       expect([late.statusCode, body(late).errcode]).toEqual([409, 10014]);
     });
@@ -88,13 +91,16 @@ describe.each(testDialects())('email as a way in on $dialect', ({ dialect }) => 
       expect([10007, 10008]).toContain(body(byPhone).errcode);
     });
 
-    it('keeps the email typed beside a phone unverified until a code sent to it is used', async () => {
+    it('keeps the email typed beside a phone unverified, opening nothing, until the account proves it (POST /user/bindEmail)', async () => {
       const user = await signUp(ctx.app);
       expect(await info(user.token)).toMatchObject({ mobileVerified: true, emailVerified: false });
+      const refused = await send(ctx.app, { email: user.email, smsType: 'LOGIN' });
+      expect([refused.statusCode, body(refused).errcode]).toEqual([400, 10005]); // EMAIL_NOT_REGISTERED, as for an unknown address
+      await proveEmail(ctx.app, user);
+      expect(await info(user.token)).toMatchObject({ mobileVerified: true, emailVerified: true });
       expect((await send(ctx.app, { email: user.email, smsType: 'LOGIN' })).statusCode).toBe(200);
       const res = await login(ctx.app, { loginType: 'email', email: user.email, code: await outboxCode(ctx.app, user.email) });
       expect(res.statusCode, res.body).toBe(200);
-      expect(await info(user.token)).toMatchObject({ mobileVerified: true, emailVerified: true });
     });
 
     it('creates one account when 20 sign-ups use one email code at the same time', async () => {

@@ -17,8 +17,10 @@ import {
   findUserByIdentifier,
   findUserByMobile,
   findUserByUsername,
+  findUserByVerifiedEmail,
   insertUser,
-  markContactVerified,
+  releaseUnverifiedEmail,
+  unlessUnverifiedEmail,
   updatePasswordHash,
   type UserRow,
   violatedUserColumn,
@@ -63,7 +65,10 @@ export async function signup(ctx: AuthContext, input: TSignupRequest, referral: 
   // Cheap checks first, so a taken name does not burn the code.
   if (await findUserByUsername(ctx.db, input.username)) throw new AppError('USERNAME_TAKEN');
   if (mobile && (await findUserByMobile(ctx.db, mobile))) throw new AppError('PHONE_REGISTERED');
-  if (email && (await findUserByEmail(ctx.db, email))) throw new AppError('EMAIL_REGISTERED');
+  // An email proved by this sign-up's code is taken only by a verified holder: an account that
+  // holds it unverified (typed beside a phone) loses it in the transaction below (ADR 0028). An
+  // email typed beside a phone proves nothing, so any holder makes it taken.
+  if (email && (await (mobile === null ? findUserByVerifiedEmail : findUserByEmail)(ctx.db, email))) throw new AppError('EMAIL_REGISTERED');
   // A code the person typed must exist: a typo would cost them the welcome bonus and their
   // friend the commission without a word. (A link's cookie is not theirs to fix: ignored.)
   if (referral.typed && !(await referralCodeExists(ctx.db, referral.code))) {
@@ -76,6 +81,7 @@ export async function signup(ctx: AuthContext, input: TSignupRequest, referral: 
   const id = newId(now.getTime());
   try {
     await ctx.db.transaction().execute(async (trx) => {
+      if (mobile === null && email !== null) await releaseUnverifiedEmail(trx, email, id, toDbDate(now));
       await insertUser(trx, {
         id,
         username: input.username,
@@ -112,18 +118,19 @@ export async function login(ctx: AuthContext, input: TLoginRequest): Promise<TLo
     return finishSignIn(ctx, owner.id, { method: 'sms_code', loginType: 'mobile' });
   }
   if (input.code !== undefined && input.email !== undefined) {
-    // Code log-in by email (ADR 0028): the LOGIN code sent to the address by POST /sms.
-    const owner = await findUserByEmail(ctx.db, input.email);
+    // Code log-in by email (ADR 0028): the LOGIN code sent to the address by POST /sms, which
+    // sends none to an unverified address; such an address is answered as an unknown one.
+    const owner = await findUserByVerifiedEmail(ctx.db, input.email);
     await consumeCode(ctx.codes, 'LOGIN', input.email, input.code).catch((error: unknown) => failed(ctx, owner?.id, 'email_code', error));
     if (!owner) throw new AppError('EMAIL_NOT_REGISTERED');
-    await provedContact(ctx, owner, 'EMAIL', input.email);
     await clearFailures(ctx.kv, accountSubject(owner.id, input.email));
     return finishSignIn(ctx, owner.id, { method: 'email_code', loginType: 'email' });
   }
 
   const identifier = input.account ?? '';
   const password = input.password ?? '';
-  const user = await findUserByIdentifier(ctx.db, identifier, input.loginType);
+  // An unverified email is no identifier (ADR 0028): the unknown account's path, to the letter.
+  const user = unlessUnverifiedEmail(await findUserByIdentifier(ctx.db, identifier, input.loginType), identifier);
   const attempt = await beginPasswordAttempt(ctx.kv, accountSubject(user?.id, identifier), ctx.ip).catch((error: unknown) => failed(ctx, user?.id, 'password', error));
   if (!user) {
     // Same answer and the same time as a wrong password: log-in does not reveal accounts.
@@ -137,12 +144,6 @@ export async function login(ctx: AuthContext, input: TLoginRequest): Promise<TLo
   }
   await attempt.succeeded();
   return finishSignIn(ctx, user.id, { method: 'password', loginType: input.loginType });
-}
-
-/** A code sent to an address of the account was used: the address is verified from now on. */
-async function provedContact(ctx: AuthContext, user: UserRow, channel: TDeliveryChannel, address: string): Promise<void> {
-  if ((channel === 'EMAIL' ? user.email_verified_at : user.mobile_verified_at) !== null) return;
-  await markContactVerified(ctx.db, user.id, channel, address, toDbDate(new Date()));
 }
 
 /** Sets a new password and ends every session of the account (including the caller's). */
@@ -163,9 +164,9 @@ async function resetWithCode(ctx: AuthContext, user: UserRow | undefined, channe
     // The form does not know the username when resetting by phone or email.
     throw fieldError('password', V.passwordSameAsUsername, ctx.t);
   }
+  // a verified address only (ADR 0028): the one the code was sent to by POST /sms or /sms/sendByAccount
   const contact = reachableContact(user, channel);
   await consumeCode(ctx.codes, purpose, contact.to, code);
-  await provedContact(ctx, user, contact.channel, contact.to);
   await setPassword(ctx, user, password);
   await alertPasswordChanged(ctx, user.id);
 }
@@ -199,12 +200,12 @@ export async function resetPasswordByMobile(ctx: AuthContext, mobile: string, co
 
 /** POST /modifyPwdByEmail: reset with a RESET code sent to the email address. */
 export async function resetPasswordByEmail(ctx: AuthContext, email: string, code: string, password: string): Promise<void> {
-  await resetWithCode(ctx, await findUserByEmail(ctx.db, email), 'EMAIL', code, password);
+  await resetWithCode(ctx, await findUserByVerifiedEmail(ctx.db, email), 'EMAIL', code, password);
 }
 
 /** POST /modifyPwdByAccount: reset by account with a RESET code from /sms/sendByAccount. */
 export async function resetPasswordByAccount(ctx: AuthContext, input: TModifyPwdByAccountRequest): Promise<void> {
-  const user = await findUserByIdentifier(ctx.db, input.account);
+  const user = unlessUnverifiedEmail(await findUserByIdentifier(ctx.db, input.account), input.account);
   if (!user) throw new AppError('ACCOUNT_NOT_REGISTERED');
   await resetWithCode(ctx, user, input.channel, input.code, input.password);
 }

@@ -12,6 +12,7 @@ import {
   findUserByMobile,
   getUser,
   markContactVerified,
+  releaseUnverifiedEmail,
   removeContact,
   replaceEmail,
   replaceMobile,
@@ -37,6 +38,8 @@ import {
 // the change is made, so it works once. The row is updated only while it still holds the
 // address the ticket proved (or none, for a bind), and the unique indexes decide a race with
 // another account: PHONE_REGISTERED / EMAIL_REGISTERED.
+// Another account's unverified email is no obstacle: binding (or changing to) it with a code
+// takes it off that account in the transaction that writes it here (ADR 0028).
 
 export const TICKET_TTL_MS = 10 * 60_000;
 
@@ -67,24 +70,35 @@ export async function updateProfile(db: Db, userId: string, nickname: string, no
   return userInfoOf(await getUser(db, userId));
 }
 
-/** The address must be nobody's; when it is already the caller's own (a parallel call just bound it), `ownError`. */
+/**
+ * The address must be nobody's, or another account's unverified email (which the write takes);
+ * when it is already the caller's own (a parallel call just bound it), `ownError`.
+ */
 async function ensureFree(db: Db, channel: TDeliveryChannel, value: string, userId: string, ownError: AppError): Promise<void> {
   const owner = channel === 'SMS' ? await findUserByMobile(db, value) : await findUserByEmail(db, value);
   if (owner?.id === userId) throw ownError;
-  if (owner) throw registeredError(channel);
+  if (owner && (channel === 'SMS' || owner.email_verified_at !== null)) throw registeredError(channel);
 }
 
 /** Writes the new address if the row still holds `expected`; maps a lost race to a coded error. */
 async function writeContact(ctx: ContactContext, user: UserRow, channel: TDeliveryChannel, value: string, expected: string | null, binding = expected === null): Promise<void> {
   const now = toDbDate(ctx.now ?? new Date());
-  let written: boolean;
+  const notWritten = () => new AppError(binding ? (channel === 'SMS' ? 'PHONE_ALREADY_BOUND' : 'EMAIL_ALREADY_BOUND') : 'CHANGE_TICKET_INVALID');
   try {
-    written = channel === 'SMS' ? await replaceMobile(ctx.db, user.id, value, expected, now) : await replaceEmail(ctx.db, user.id, value, expected, now);
+    if (channel === 'SMS') {
+      if (!(await replaceMobile(ctx.db, user.id, value, expected, now))) throw notWritten();
+      return;
+    }
+    await ctx.db.transaction().execute(async (trx) => {
+      // proved by the code: an account holding it unverified loses it, in this transaction
+      // (which a write that does not happen rolls back, so the other account keeps it then)
+      await releaseUnverifiedEmail(trx, value, user.id, now);
+      if (!(await replaceEmail(trx, user.id, value, expected, now))) throw notWritten();
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw registeredError(channel);
     throw error;
   }
-  if (!written) throw new AppError(binding ? (channel === 'SMS' ? 'PHONE_ALREADY_BOUND' : 'EMAIL_ALREADY_BOUND') : 'CHANGE_TICKET_INVALID');
 }
 
 /**

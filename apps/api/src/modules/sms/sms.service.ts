@@ -6,7 +6,7 @@ import { countryLimitOf, DeliveryError, type Delivery, type TSmsLimits } from '.
 import { type KeyValueStore } from '../../lib/kv';
 import { hitLimit, limitError } from '../../lib/rate-limit';
 import { sha256Hex } from '../../lib/secrets';
-import { findUserByEmail, findUserByIdentifier, findUserByMobile, type UserRow } from '../users';
+import { findUserByIdentifier, findUserByMobile, findUserByVerifiedEmail, type UserRow, unlessUnverifiedEmail } from '../users';
 import { ACCOUNT_BOUND_PURPOSES, CODE_TTL_MS, discardCode, issueCode, type CodeStore, type CodeTarget } from './codes.service';
 
 // Sending limits. Per target: one code per minute (CODE_RESEND_SECONDS, shortened only by
@@ -130,7 +130,9 @@ export async function sendCodeTo(ctx: SendContext, request: SendRequest, purpose
     return deliver(ctx, await signedInTarget(ctx, user, request, purpose), purpose, user.id);
   }
   const target: SendTarget = request.mobile !== undefined ? { channel: 'SMS', to: request.mobile } : { channel: 'EMAIL', to: request.email ?? '' };
-  const owner = target.channel === 'SMS' ? await findUserByMobile(ctx.db, target.to) : await findUserByEmail(ctx.db, target.to);
+  // An unverified email is nobody's (ADR 0028): no LOGIN or RESET code to it (answered as an
+  // unknown address), and a SIGNUP code may go to it (whoever proves it gets it).
+  const owner = await ownerOf(ctx, target);
   if (FOR_EXISTING_ACCOUNT.has(purpose) && !owner) {
     throw new AppError(target.channel === 'SMS' ? 'PHONE_OR_EMAIL_NOT_REGISTERED' : 'EMAIL_NOT_REGISTERED');
   }
@@ -158,11 +160,14 @@ async function signedInTarget(ctx: SendContext, user: UserRow, request: SendRequ
         ? { channel: 'SMS', to: request.mobile }
         : { channel: 'EMAIL', to: request.email ?? '' };
   const own = target.to === (target.channel === 'SMS' ? user.mobile : user.email);
+  // LOGIN, RESET and CANCEL_ACCOUNT go to a verified address of the account only (ADR 0028)
+  const ownVerified = own && target.to === verifiedAddress(user, target.channel);
   const wantChannel = (channel: TDeliveryChannel) => {
     if (target.channel !== channel) throw new AppError('CODE_CHANNEL_INVALID');
   };
   const mustBeFree = async () => {
-    const owner = target.channel === 'SMS' ? await findUserByMobile(ctx.db, target.to) : await findUserByEmail(ctx.db, target.to);
+    // another account's unverified email is free: the bind that proves it takes it (ADR 0028)
+    const owner = await ownerOf(ctx, target);
     if (owner) throw new AppError(target.channel === 'SMS' ? 'PHONE_REGISTERED' : 'EMAIL_REGISTERED');
   };
   switch (purpose) {
@@ -189,7 +194,7 @@ async function signedInTarget(ctx: SendContext, user: UserRow, request: SendRequ
     case 'CANCEL_ACCOUNT':
     case 'LOGIN':
     case 'RESET':
-      if (!own) throw new AppError('CONTACT_NOT_ON_FILE');
+      if (!ownVerified) throw new AppError('CONTACT_NOT_ON_FILE');
       return target;
     case 'SIGNUP':
       throw new AppError('CODE_CHANNEL_INVALID');
@@ -204,7 +209,8 @@ export async function sendCodeToAccount(
   purpose: TAccountSmsType,
 ): Promise<TSendCodeResult> {
   await countIp(ctx);
-  const user = await findUserByIdentifier(ctx.db, account);
+  // named by its unverified email, the account is unknown (ADR 0028)
+  const user = unlessUnverifiedEmail(await findUserByIdentifier(ctx.db, account), account);
   if (!user) throw new AppError('ACCOUNT_NOT_REGISTERED');
   return deliver(ctx, reachableContact(user, channel), purpose);
 }
@@ -216,19 +222,32 @@ export function contactOf(user: UserRow, channel: TDeliveryChannel): SendTarget 
   return { channel, to };
 }
 
+/** Who holds an address as a way in: a phone's account, an email's only while verified (ADR 0028). */
+function ownerOf(ctx: SendContext, target: SendTarget): Promise<UserRow | undefined> {
+  return target.channel === 'SMS' ? findUserByMobile(ctx.db, target.to) : findUserByVerifiedEmail(ctx.db, target.to);
+}
+
+/** The account's address on a channel while it is verified, else null. */
+function verifiedAddress(user: UserRow, channel: TDeliveryChannel): string | null {
+  return channel === 'SMS' ? (user.mobile_verified_at !== null ? user.mobile : null) : user.email_verified_at !== null ? user.email : null;
+}
+
 /**
  * Where a code asked over `channel` goes for a purpose that only needs one of the account's own
- * contacts (LOGIN, RESET, CANCEL_ACCOUNT: ADR 0028): that channel's address, or, for an account
- * without one (signed up by email, or never bound an email), its other address. The answer's
- * `channel` and masked `target` say where it went; the code is checked the same way.
+ * contacts (LOGIN, RESET, CANCEL_ACCOUNT: ADR 0028): that channel's verified address, or, for an
+ * account without one (signed up by email, never bound an email, or an email typed beside the
+ * phone at sign-up and never proved), its other verified address. An unverified address never
+ * gets these codes. The answer's `channel` and masked `target` say where it went; the code is
+ * checked the same way.
  */
 export function reachableContact(user: UserRow, channel: TDeliveryChannel): SendTarget {
-  const asked = channel === 'SMS' ? user.mobile : user.email;
+  const asked = verifiedAddress(user, channel);
   if (asked) return { channel, to: asked };
   const other: TDeliveryChannel = channel === 'SMS' ? 'EMAIL' : 'SMS';
-  const to = other === 'SMS' ? user.mobile : user.email;
+  const to = verifiedAddress(user, other);
   if (to) return { channel: other, to };
-  return contactOf(user, channel); // neither: the asked channel's error
+  // neither (an account always keeps one verified contact, so none here): the asked channel's error
+  throw new AppError(channel === 'SMS' ? 'PHONE_OR_EMAIL_NOT_REGISTERED' : 'EMAIL_NOT_REGISTERED');
 }
 
 /** A signed-in account's `channel`: any own contact for the purposes that accept one, else exactly that channel's. */

@@ -19,8 +19,42 @@ export function findUserByMobile(db: Db, mobile: string): Promise<UserRow | unde
   return db.selectFrom('users').selectAll().where('mobile', '=', phoneLookupKey(mobile)).executeTakeFirst();
 }
 
+/** By email, verified or not: who holds the address (the unique index's view). */
 export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
+}
+
+/**
+ * By email, only while the address is verified (ADR 0028): an unverified email (typed beside a
+ * phone at sign-up) gets nobody into the account and is nobody's, so its lookups answer as for
+ * an unknown address.
+ */
+export function findUserByVerifiedEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).where('email_verified_at', 'is not', null).executeTakeFirst();
+}
+
+/**
+ * The account a log-in identifier (username, phone or email) found, unless the identifier was
+ * the account's unverified email: then none, as for an unknown identifier (ADR 0028).
+ */
+export function unlessUnverifiedEmail(user: UserRow | undefined, identifier: string): UserRow | undefined {
+  if (user && user.email !== null && user.email_verified_at === null && user.email === identifier.trim().toLowerCase()) return undefined;
+  return user;
+}
+
+/**
+ * Takes the address off any other account that holds it unverified: someone just proved it (a
+ * code), so it becomes theirs. Run in the transaction that then writes it, so of parallel
+ * claimants one gets it and the others meet the unique index.
+ */
+export async function releaseUnverifiedEmail(db: Db, email: string, exceptUserId: string, now: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ email: null, updated_at: now })
+    .where('email', '=', email.toLowerCase())
+    .where('email_verified_at', 'is', null)
+    .where('id', '!=', exceptUserId)
+    .execute();
 }
 
 export interface NewUser {

@@ -3,7 +3,7 @@ import { type App } from '../../../src/app';
 import { appJobs } from '../../../src/jobs/registry';
 import { auditLedger } from '../../../src/modules/ledger';
 import { eraseAccount } from '../../../src/modules/profile';
-import { newIp, signUp, type Identity } from '../../accounts';
+import { newIp, proveEmail, signUp, type Identity } from '../../accounts';
 import { testDialects } from '../../helper';
 import { messageOf } from '../../messages';
 import { enableTotp, totpCode } from '../account-security/support';
@@ -37,6 +37,7 @@ describe.each(testDialects())('account cancellation on $dialect', ({ dialect }) 
 
   it('cancels with the CANCEL_ACCOUNT code into a 15-day cooling-off; the user can still log in and restore with one call', async () => {
     const user = await signUp(ctx.app);
+    await proveEmail(ctx.app, user); // so that channel EMAIL reaches the email (an unverified one is skipped)
     const wrong = await post(ctx.app, '/user/cancel', user.token, { channel: 'SMS', code: '000000' });
     expect(body(wrong).errcode).toBe(10008); // no code sent yet
     const before = Date.now();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maskedMainland, newIdentity, signUp } from '../../accounts';
+import { maskedMainland, newIdentity, proveEmail, signUp } from '../../accounts';
 import { testDialects, useTestApp } from '../../helper';
 import { messageOf } from '../../messages';
 import { body, codeFor, outbox, post, send, signUpWithoutEmail } from './support';
@@ -64,6 +64,9 @@ describe.each(testDialects())('profile and contact details on $dialect', ({ dial
     it('sends each purpose only to the target its rule allows', async () => {
       const user = await signUp(ctx.app);
       const other = await signUp(ctx.app);
+      // verified emails (an unverified one is nobody's and gets no CANCEL_ACCOUNT code: email-unverified.test.ts)
+      await proveEmail(ctx.app, user);
+      await proveEmail(ctx.app, other);
       const fresh = newIdentity();
       const cases: Array<[Record<string, unknown>, number]> = [
         [{ email: other.email, smsType: 'BIND_EMAIL' }, 10014], // EMAIL_REGISTERED
@@ -145,7 +148,7 @@ describe.each(testDialects())('profile and contact details on $dialect', ({ dial
       const user = await signUpWithoutEmail(ctx.app);
       const taken = newIdentity();
       const code = await codeFor(ctx.app, { email: taken.email, smsType: 'BIND_EMAIL' }, user.token, taken.email);
-      await signUp(ctx.app, taken);
+      await proveEmail(ctx.app, await signUp(ctx.app, taken)); // proved by it (an unverified one would not stop the bind)
       const res = await post(ctx.app, '/user/bindEmail', user.token, { email: taken.email, code }, 'zh-CN');
       expect(body(res)).toMatchObject({ errcode: 10014, errmsg: messageOf('zh-CN', 'errors.emailRegistered') });
       expect(res.statusCode).toBe(409);
@@ -196,6 +199,7 @@ describe.each(testDialects())('profile and contact details on $dialect', ({ dial
     it('changes the email: the current email’s code, then a ticket and the new email’s code; both are told', async () => {
       const user = await signUp(ctx.app);
       const other = await signUp(ctx.app);
+      await proveEmail(ctx.app, other); // verified: an unverified one would not be taken
       const { email } = newIdentity();
 
       const wrong = await post(ctx.app, '/user/changeEmail', user.token, { code: '000000' });
