@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { orderPayMethods } from './pay-methods';
+import { initialPayMethod, orderPayMethods } from './pay-methods';
 
 describe('orderPayMethods', () => {
   const all = ['ZFB', 'WX', 'CARD'] as const;
@@ -13,5 +13,11 @@ describe('orderPayMethods', () => {
   });
   it('offers only what the server offers: no card when cards are off', () => {
     expect(orderPayMethods(['ZFB', 'WX'], 'fr', 'FR')).toEqual(['ZFB', 'WX']);
+  });
+  it('starts the page on Alipay on the zh pages and on the card elsewhere', () => {
+    expect(initialPayMethod('zh-CN')).toBe('ZFB');
+    expect(initialPayMethod('zh-TW')).toBe('ZFB');
+    expect(initialPayMethod('en')).toBe('CARD');
+    expect(initialPayMethod('ko')).toBe('CARD');
   });
 });

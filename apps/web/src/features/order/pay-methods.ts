@@ -6,8 +6,20 @@ import { payApi as client } from '@/lib/api';
 // elsewhere; every method the server offers stays selectable. The server says whether cards
 // are on (GET /pay/methods); the country comes from the location service (GET /location/info).
 
-/** What the pages show before the server answered: the two wallets, always offered. */
+/** The two wallets, always offered. */
 export const WALLETS: readonly TPayMethod[] = ['ZFB', 'WX'];
+/** What the pages show before the server answered: every method (cards are on by default outside production). */
+export const ALL_METHODS: readonly TPayMethod[] = ['ZFB', 'WX', 'CARD'];
+
+/**
+ * The method chosen when the page is drawn, from its language alone (the server's answer and the
+ * country come later): Alipay on the zh pages, the card elsewhere. The choice moves afterwards
+ * only when that method is not offered, or the visitor is in mainland China, and only while the
+ * visitor has not picked one.
+ */
+export function initialPayMethod(tag: string): TPayMethod {
+  return orderPayMethods(ALL_METHODS, tag, null)[0] ?? 'ZFB';
+}
 
 /** Wallets first on the zh pages or in mainland China, else card first. Pure (unit-tested). */
 export function orderPayMethods(offered: readonly TPayMethod[], tag: string, countryCode: string | null): TPayMethod[] {

@@ -5,6 +5,7 @@ import { localeEntries, type TLocale } from '@llk/contracts/locales';
 import { useCallback, useEffect, useState } from 'react';
 import { createCodeOrder } from '../checkout-api';
 import type { TOrderHeadings } from '../order-headings';
+import { initialPayMethod } from '../pay-methods';
 import { usePayment } from '../use-payment';
 import { OrderSummary } from './order-summary';
 import { MethodChoice, PaymentPanel, PaymentProblem } from './payment-panel';
@@ -86,7 +87,7 @@ export function CodeCheckout({
     if (!result) throw new Error('Error');
     return result.order;
   }, [result]);
-  const { state, pay, selectMethod } = usePayment({ getOrder, payToken: result?.payToken, wechatAppId, ready: result !== null });
+  const { state, pay, selectMethod } = usePayment({ getOrder, payToken: result?.payToken, wechatAppId, ready: result !== null, initialMethod: initialPayMethod(tag) });
 
   if (load.kind === 'loading') {
     return (

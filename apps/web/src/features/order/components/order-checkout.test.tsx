@@ -84,7 +84,11 @@ const qr: TPayResult = {
 };
 
 function renderCheckout(props: Partial<Parameters<typeof OrderCheckout>[0]> = {}) {
-  return render(<OrderCheckout options={options} initialUnit="YEAR" planName="Pro" locale="en" texts={en.Order as unknown as TTexts} {...props} />);
+  const rendered = render(<OrderCheckout options={options} initialUnit="YEAR" planName="Pro" locale="en" texts={en.Order as unknown as TTexts} {...props} />);
+  // the English page starts on the card (pay-methods.ts); these journeys pay with a wallet's QR code,
+  // so the visitor picks Alipay first (inside WeChat the page itself moves to WeChat Pay)
+  if (!props.wechatAppId) fireEvent.click(screen.getByTestId('pay-method-ZFB'));
+  return rendered;
 }
 
 function summary(): Record<string, string> {

@@ -10,6 +10,7 @@ import { useSession } from '@/lib/session';
 import { createRenewalOrder, createWebOrder } from '../checkout-api';
 import type { TOrderHeading, TOrderHeadings } from '../order-headings';
 import { newIdempotencyKey } from '../payment-flow';
+import { initialPayMethod } from '../pay-methods';
 import { usePayment } from '../use-payment';
 import { OrderSummary } from './order-summary';
 import { SeatsStepper } from './seats-stepper';
@@ -101,7 +102,7 @@ export function OrderCheckout({
       .catch((error: unknown) => console.error('order: refreshing the account failed', error))
       .finally(() => setRefreshed(true));
   }, []);
-  const { state, pay, reset, selectMethod } = usePayment({ getOrder, onPaid, wechatAppId });
+  const { state, pay, reset, selectMethod } = usePayment({ getOrder, onPaid, wechatAppId, initialMethod: initialPayMethod(tag) });
   const { user } = useSession();
   const busy = state.phase === 'starting' || state.phase === 'awaiting';
   const seatsInvalid = seats !== null && count === null;

@@ -6,7 +6,7 @@ import { QrCode } from '@/features/download/components/qr-code';
 import { formatFen, formatVisitorTime } from '@/lib/format';
 import type { TTranslate } from '@/lib/texts';
 import type { TOrderHeadings } from '../order-headings';
-import { loadPayMethods, orderPayMethods, WALLETS } from '../pay-methods';
+import { ALL_METHODS, initialPayMethod, loadPayMethods, orderPayMethods } from '../pay-methods';
 import type { TPaymentState } from '../use-payment';
 import { invokeWechatPay } from '../wechat-pay';
 
@@ -36,7 +36,7 @@ export function MethodChoice({
   /** the Order texts */
   t: TTranslate;
 }) {
-  const [methods, setMethods] = useState<readonly TPayMethod[]>(() => orderPayMethods(WALLETS, tag, null));
+  const [methods, setMethods] = useState<readonly TPayMethod[]>(() => orderPayMethods(ALL_METHODS, tag, null));
   const chosen = useRef(false);
   const latest = useRef({ value, onChange, disabled, inWechat });
   latest.current = { value, onChange, disabled, inWechat };
@@ -47,8 +47,11 @@ export function MethodChoice({
       const ordered = orderPayMethods(offered, tag, countryCode);
       setMethods(ordered);
       const now = latest.current;
-      // the first method is the default until the visitor picks one (inside WeChat, WeChat Pay stays)
-      if (!chosen.current && !now.inWechat && !now.disabled && ordered[0] && ordered[0] !== now.value) now.onChange(ordered[0]);
+      // the page started on its language's default (initialPayMethod); it moves only while the
+      // visitor has not picked one, and only if that default is not offered or not first here
+      // (inside WeChat, WeChat Pay stays)
+      const untouched = !chosen.current && !now.inWechat && !now.disabled && now.value === initialPayMethod(tag);
+      if (untouched && ordered[0] && ordered[0] !== now.value) now.onChange(ordered[0]);
     });
     return () => {
       live = false;
