@@ -103,6 +103,8 @@ for (const { locale, size } of JOURNEYS) {
     await (await whenHydrated(page.getByTestId('seats-plus'))).click();
     await expect(page.getByTestId('seats-count')).toHaveValue('2');
     await page.getByTestId('plan-MONTH').check();
+    // the QR journey (outside the zh pages the card comes first, ADR 0029)
+    await page.getByTestId('pay-method-ZFB').check();
     await page.getByTestId('pay-now').click();
     await payInSandbox(page);
     await expect(page.getByTestId('order-success')).toBeVisible({ timeout: 20_000 });

@@ -51,6 +51,8 @@ async function rent(page: Page, request: APIRequestContext, locale: TLocale) {
   await expect(page).toHaveURL(/\/login\?redirectUrl=/);
   await logInThroughRedirect(page, user, locale);
   await expect(page).toHaveURL(new RegExp(`/order\\?sku=${month.skuId}$`));
+  // the QR journey (outside the zh pages the card comes first, ADR 0029)
+  await page.getByTestId('pay-method-ZFB').check();
   await page.getByTestId('pay-now').click();
   await payInSandbox(page);
   await expect(page.getByTestId('order-success')).toBeVisible({ timeout: 20_000 });
@@ -71,6 +73,7 @@ test('en: renew a cloud PC through the order page and its renewal order; the exp
   await expect(page).toHaveURL(new RegExp(`/en/order\\?sku=${month.skuId}&renew=${before!.id}$`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(t, 'OrderPage', 'renewHeading'));
   await expect(page.getByTestId('plan-MONTH')).toBeChecked();
+  await page.getByTestId('pay-method-ZFB').check();
   await page.getByTestId('pay-now').click();
   await payInSandbox(page);
   const detail = page.getByTestId('order-success-detail');
