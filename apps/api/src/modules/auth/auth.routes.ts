@@ -45,7 +45,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Log in by password (account, mobile or email) or by a LOGIN code (mobile or email)',
         description:
           'Password: { loginType, account, password }. Code: { loginType: "mobile", mobile, code } or { loginType: "email", email, code } ' +
-          '(unknown address: PHONE_OR_EMAIL_NOT_REGISTERED / EMAIL_NOT_REGISTERED; CODE_* errors). Returns access_token and ' +
+          '(unknown address: PHONE_OR_EMAIL_NOT_REGISTERED / EMAIL_NOT_REGISTERED; CODE_* errors). An unverified email (typed beside ' +
+          'a phone at sign-up, GET /user/info emailVerified false) is answered as an unknown one either way. Returns access_token and ' +
           'cancellation (the pending erasure of a cancelled account in its cooling-off, as GET /user/info; null otherwise) and ' +
           'sets the httpOnly llk_session cookie. Wrong or unknown: INVALID_CREDENTIALS; after repeated failures per account ' +
           'or IP: LOGIN_THROTTLED with data.retryAfterSeconds (code log-in is not throttled this way). An account with two-step ' +
@@ -90,9 +91,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['accounts'],
         summary: 'Create an account with a SIGNUP code sent to the mobile, or to the email when there is no mobile; logs it in',
         description:
-          'With mobile, code is the phone\'s SIGNUP code and an email beside it is kept unverified (GET /user/info emailVerified). ' +
+          'With mobile, code is the phone\'s SIGNUP code and an email beside it is kept unverified (GET /user/info emailVerified): ' +
+          'it opens nothing (no LOGIN or RESET code, no log-in or reset with it) until POST /user/bindEmail proves it, and another ' +
+          'account holding it, verified or not, makes it EMAIL_REGISTERED. ' +
           'Without mobile, email is required (else validation.phoneOrEmailRequired on mobile) and code is its SIGNUP code; the ' +
-          'account has no phone (bind one with BIND_MOBILE) and its email is verified. ' +
+          'account has no phone (bind one with BIND_MOBILE) and its email is verified; an account that held that email unverified ' +
+          'loses it (EMAIL_REGISTERED only when it is verified elsewhere). ' +
           'USERNAME_TAKEN, PHONE_REGISTERED, EMAIL_REGISTERED, CODE_* errors; validation per spec section 5. A referral code in ' +
           '`referralCode` (typed by the user, e.g. in the apps) or else the llk_ref cookie (set by the web when a referral link is ' +
           'followed) binds the account to its ambassador for 60 days and grants 3 days of Pro and 10 screen walls. A malformed ' +
@@ -138,7 +142,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['accounts'],
         summary: 'Reset the password with a RESET code sent to the email (POST /sms with email, or /sms/sendByAccount with channel EMAIL)',
-        description: resetNote,
+        description: `A verified email only: an unverified one is EMAIL_NOT_REGISTERED, as an unknown one. ${resetNote}`,
         body: ZModifyPwdByEmailRequest,
         response: envelopeResponses(done),
       },
@@ -156,7 +160,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['accounts'],
         summary: 'Reset the password by account (username, phone or email) with a RESET code from POST /sms/sendByAccount',
-        description: `The code must have been sent over the same channel. ${resetNote}`,
+        description: `The code must have been sent over the same channel (an unverified email is skipped: its code went to the phone). An account named by its unverified email is ACCOUNT_NOT_REGISTERED. ${resetNote}`,
         body: ZModifyPwdByAccountRequest,
         response: envelopeResponses(done),
       },

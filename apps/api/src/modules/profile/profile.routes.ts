@@ -55,7 +55,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['accounts'],
         summary: 'Bind an email to an account without one (BIND_EMAIL code sent to that email)',
-        description: `EMAIL_ALREADY_BOUND when the account has a verified one (use /user/changeEmail; an unverified email typed at sign-up is replaced, or verified when it is the same); EMAIL_REGISTERED when another account holds it. ${codeErrors} Both addresses on file are told.`,
+        description: `EMAIL_ALREADY_BOUND when the account has a verified one (use /user/changeEmail; an unverified email typed at sign-up is replaced, or verified when it is the same: only then do log-ins, resets and codes by email reach it); EMAIL_REGISTERED when another account holds it verified (one holding it unverified loses it to this bind). ${codeErrors} Both addresses on file are told.`,
         body: ZBindEmailRequest,
         response: envelopeResponses(ZUserInfo),
       },
@@ -91,7 +91,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
           `Step 1 { code }: the BIND_EMAIL code sent to the current email (POST /sms { channel: EMAIL, smsType: BIND_EMAIL }); answers a ticket ` +
           `valid ${TICKET_TTL_MS / 60_000} minutes (EMAIL_NOT_REGISTERED when the account has no email). Step 2 { ticket, email, code }: the BIND_EMAIL code ` +
           `sent to the new email; answers the profile. CHANGE_TICKET_INVALID (expired, used, another account's, or the email changed meanwhile), ` +
-          `CONTACT_UNCHANGED, EMAIL_REGISTERED. ${codeErrors} The old and the new address are told.`,
+          `CONTACT_UNCHANGED, EMAIL_REGISTERED (another account's verified email; one holding it unverified loses it to this change). ${codeErrors} The old and the new address are told.`,
         body: ZChangeEmailRequest,
         response: envelopeResponses(ZContactChangeResult),
       },
