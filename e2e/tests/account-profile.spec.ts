@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type TLocale } from '@llk/contracts';
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
-import { PHONE_ONLY, accountTexts, createUser, localePath, readCode, type TUser, uniquePhone, useLocale, waitForResend, whenHydrated } from '../support/accounts';
+import { PHONE_ONLY, accountTexts, createUser, localePath, readCode, type TUser, uniquePhone, useLocale, waitForEmailResend, waitForResend, whenHydrated } from '../support/accounts';
 
 // The account area's profile and cancellation pages: bind an email then reset the
 // password by email; change the phone in two steps; cancel the account, restore it and cancel
@@ -141,11 +141,12 @@ test.describe('account profile', () => {
     ] as const) {
       test(`${locale}, ${viewport.width} px: cancel the account, restore it with one click, cancel again, erase it 16 days on`, { tag: locale === 'ja' ? '@writes' : [] }, async ({ page, context }) => {
         // production mode (the @writes rerun) waits the real 60 s before the phone gets a second code
-        test.setTimeout(120_000);
+        test.setTimeout(180_000);
         await page.setViewportSize(viewport);
         await useLocale(context, locale);
         const t = profileTexts(locale);
         const email = `c${Date.now()}${locale}@example.com`;
+        // the email verified by its owner (createUser): an unverified one gets no CANCEL_ACCOUNT code
         const user = await createUser(page.request, { email });
         await logIn(page.request, user);
 
@@ -163,6 +164,7 @@ test.describe('account profile', () => {
           await expect(page.getByRole('heading', { name: t.pendingHeading! })).toBeVisible();
         };
 
+        await waitForEmailResend(user); // the verifying code went to this email
         await cancel('EMAIL');
         // still usable in the cooling-off: the profile says when the account will be erased
         await page.goto(localePath(locale, '/account/profile'));

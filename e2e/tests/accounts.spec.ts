@@ -15,6 +15,7 @@ import {
   uniquePhone,
   uniqueUsername,
   useLocale,
+  waitForEmailResend,
   waitForResend,
   openPasswordTab,
   showAccountArea,
@@ -117,9 +118,12 @@ for (const [locale, tag] of [...JOURNEY_LOCALES.map((locale) => [locale, writesI
   });
 
   test(`${locale}: reset the password by email, then log in with the email and the new password`, writesIn(locale, 'en'), async ({ page, context, request }) => {
+    test.setTimeout(120_000); // production mode (the @writes rerun) waits the real 60 s after the email's verifying code
     await useLocale(context, locale);
     const email = `${uniqueUsername().replace('_', '.')}@example.com`;
+    // typed beside the phone at sign-up, then verified by its owner (createUser): only then does it get RESET codes
     const user = await createUser(request, { email });
+    await waitForEmailResend(user);
     const newPassword = 'Mail-reset-9';
     await page.goto(localePath(locale, '/resetPW'));
     await (await whenHydrated(page.getByRole('tab', { name: t.ResetForm!.byEmail! }))).click();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressError, codeError, contactFlow, finalRequest, newCodeRequest, nicknameError } from './contact-flow';
+import { addressError, canRemove, codeError, contactFlow, finalRequest, newCodeRequest, nicknameError, removeFlow } from './contact-flow';
 
 describe('contact flows', () => {
   it('binds in one step and changes in two, each with the purpose the API accepts', () => {
@@ -7,6 +7,14 @@ describe('contact flows', () => {
     expect(contactFlow('email', true)).toMatchObject({ change: true, endpoint: '/user/changeEmail', current: { channel: 'EMAIL', smsType: 'BIND_EMAIL' }, newSmsType: 'BIND_EMAIL' });
     expect(contactFlow('phone', false)).toMatchObject({ change: false, endpoint: '/user/bindMobile', current: null, newSmsType: 'BIND_MOBILE' });
     expect(contactFlow('phone', true)).toMatchObject({ change: true, endpoint: '/user/changeMobile', current: { channel: 'SMS', smsType: 'MODIFY_PHONE' }, newSmsType: 'CHANGE_MOBILE' });
+  });
+
+  it('removes with the code of a change’s first step, and only while the other contact is verified', () => {
+    expect(removeFlow('email')).toEqual({ endpoint: '/user/unbindEmail', code: { channel: 'EMAIL', smsType: 'BIND_EMAIL' } });
+    expect(removeFlow('phone')).toEqual({ endpoint: '/user/unbindMobile', code: { channel: 'SMS', smsType: 'MODIFY_PHONE' } });
+    expect(canRemove({ address: 'u***@example.com', verified: true })).toBe(true);
+    expect(canRemove({ address: 'u***@example.com', verified: false })).toBe(false);
+    expect(canRemove({ address: null, verified: false })).toBe(false);
   });
 
   it('builds the code request and the final call, with the ticket only for a change', () => {

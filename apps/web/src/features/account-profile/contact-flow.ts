@@ -35,6 +35,29 @@ export function contactFlow(kind: TContactKind, hasCurrent: boolean): TContactFl
     : { kind, change: false, endpoint: '/user/bindMobile', field: 'mobile', current: null, newSmsType: 'BIND_MOBILE' };
 }
 
+//   verify email  the unverified email typed at sign-up: BIND_EMAIL code to it → POST /user/bindEmail
+//                 with the same address (a binding; another address replaces it instead)
+//   remove email  BIND_EMAIL code to the current email                  → POST /user/unbindEmail
+//   remove phone  MODIFY_PHONE code to the current phone                → POST /user/unbindMobile
+//                 (only while the other contact is verified, else LAST_VERIFIED_CONTACT)
+
+export interface TRemoveFlow {
+  endpoint: '/user/unbindEmail' | '/user/unbindMobile';
+  /** the code to the current address: POST /sms { channel, smsType } */
+  code: { channel: TDeliveryChannel; smsType: TSmsType };
+}
+
+export function removeFlow(kind: TContactKind): TRemoveFlow {
+  return kind === 'email'
+    ? { endpoint: '/user/unbindEmail', code: { channel: 'EMAIL', smsType: 'BIND_EMAIL' } }
+    : { endpoint: '/user/unbindMobile', code: { channel: 'SMS', smsType: 'MODIFY_PHONE' } };
+}
+
+/** Whether a contact may be removed: it is on file and the account's other contact is verified (an account keeps one). */
+export function canRemove(other: { address: string | null; verified: boolean }): boolean {
+  return other.address !== null && other.verified;
+}
+
 /** POST /sms body for the code to the new address. */
 export function newCodeRequest(flow: TContactFlow, address: string): Record<string, string> {
   return { [flow.field]: address.trim(), smsType: flow.newSmsType };

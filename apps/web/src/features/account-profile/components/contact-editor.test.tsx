@@ -111,6 +111,86 @@ describe('ContactEditor', () => {
   });
 });
 
+describe('ContactEditor: verified contacts (ADR 0028)', () => {
+  it('says whether each address is verified', () => {
+    render(<ContactEditor texts={texts} kind="phone" current="138****8000" verified />);
+    expect(screen.getByTestId('contact-phone-status').textContent).toBe('Verified');
+    cleanup();
+    render(<ContactEditor texts={texts} kind="email" current={null} verified={false} />);
+    expect(screen.queryByTestId('contact-email-status')).toBeNull(); // nothing on file, nothing to verify
+    expect(screen.getByRole('button', { name: 'Add email' })).toBeTruthy();
+  });
+
+  it('an unverified email: says why it matters, offers Verify instead of Change, and verifies it with bindEmail and the same address', async () => {
+    const calls = serve({ '/sms': () => sent, '/user/bindEmail': () => ({}) });
+    render(<ContactEditor texts={texts} kind="email" current="u***@example.com" verified={false} />);
+    expect(screen.getByTestId('contact-email-status').textContent).toBe('Not verified');
+    expect(screen.getByTestId('contact-email-unverified-note').textContent).toBe(
+      'You cannot log in or reset your password with this email until you verify it.',
+    );
+    expect(screen.queryByRole('button', { name: 'Change email' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Remove email' })).toBeNull(); // not removable unless told
+    click('Verify email');
+    expect(screen.getByTestId('email-step-verify')).toBeTruthy();
+    type('Email address', 'u1@example.com');
+    click('Get code');
+    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Sent (60s)' })).toBeTruthy());
+    type('Verification code', '555555');
+    click('Confirm');
+    await vi.waitFor(() => expect(nav.refresh).toHaveBeenCalled());
+    expect(calls.map((call) => [call.url, call.body])).toEqual([
+      ['/api/sms', { email: 'u1@example.com', smsType: 'BIND_EMAIL' }],
+      ['/api/user/bindEmail', { email: 'u1@example.com', code: '555555' }],
+    ]);
+    expect(shown.success).toHaveBeenLastCalledWith('Your email is verified.');
+  });
+
+  it('removes the email with the BIND_EMAIL code to it when the account has another verified contact', async () => {
+    const calls = serve({ '/sms': () => sent, '/user/unbindEmail': () => ({}) });
+    render(<ContactEditor texts={texts} kind="email" current="u***@example.com" verified removable />);
+    expect(screen.getByRole('button', { name: 'Change email' })).toBeTruthy();
+    click('Remove email');
+    expect(screen.getByText('To remove u***@example.com from your account, enter the code we send to it.')).toBeTruthy();
+    click('Remove');
+    expect(screen.getByText('Please enter the 6-digit code')).toBeTruthy();
+    expect(calls).toEqual([]);
+    click('Get code');
+    type('Verification code', '666666');
+    click('Remove');
+    await vi.waitFor(() => expect(nav.refresh).toHaveBeenCalled());
+    expect(calls.map((call) => [call.url, call.body])).toEqual([
+      ['/api/sms', { channel: 'EMAIL', smsType: 'BIND_EMAIL' }],
+      ['/api/user/unbindEmail', { code: '666666' }],
+    ]);
+    expect(shown.success).toHaveBeenLastCalledWith('Removed from your account.');
+  });
+
+  it('removes the phone with a MODIFY_PHONE code, and says so clearly when it is the last verified contact', async () => {
+    const calls: TCall[] = [];
+    const last = { errcode: 10158, errmsg: contract.errors!.lastVerifiedContact, data: null };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit) => {
+        calls.push({ url, body: typeof init.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : undefined });
+        if (url === '/api/sms') return envelope({ ...sent, channel: 'SMS', target: '138****8000' });
+        return new Response(JSON.stringify(last), { status: 409, headers: { 'content-type': 'application/json' } });
+      }),
+    );
+    render(<ContactEditor texts={texts} kind="phone" current="138****8000" verified removable />);
+    click('Remove phone');
+    click('Get code');
+    type('Verification code', '777777');
+    click('Remove');
+    await vi.waitFor(() => expect(screen.getByTestId('phone-remove-refused').textContent).toBe(contract.errors!.lastVerifiedContact));
+    expect(screen.getByRole('alert').textContent).toContain('only verified');
+    expect(nav.refresh).not.toHaveBeenCalled();
+    expect(calls.map((call) => [call.url, call.body])).toEqual([
+      ['/api/sms', { channel: 'SMS', smsType: 'MODIFY_PHONE' }],
+      ['/api/user/unbindMobile', { code: '777777' }],
+    ]);
+  });
+});
+
 describe('CancelForm', () => {
   it('asks for the code and an acknowledgement, then cancels with the chosen channel', async () => {
     const calls = serve({

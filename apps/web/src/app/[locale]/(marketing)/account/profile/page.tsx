@@ -5,6 +5,7 @@ import { getTranslations } from 'next-intl/server';
 import { AccountHeading } from '@/features/account/components/account-heading';
 import { accountApi, accountMetadata } from '@/features/account/server/account-session';
 import { ContactEditor } from '@/features/account-profile/components/contact-editor';
+import { canRemove } from '@/features/account-profile/contact-flow';
 import { NicknameForm } from '@/features/account-profile/components/nickname-form';
 import { getProfileTexts } from '@/features/account-profile/server/profile-texts';
 import { TextLink } from '@/features/site/components/button-link';
@@ -63,8 +64,20 @@ export default async function AccountProfilePage({ params }: { params: LocalePar
         </h2>
         <p className="mt-2 max-w-3xl text-sm text-ink-muted">{t('contactLede')}</p>
         <div className="mt-2 divide-y divide-line">
-          <ContactEditor texts={texts} kind="phone" current={user.mobile} />
-          <ContactEditor texts={texts} kind="email" current={user.email} />
+          <ContactEditor
+            texts={texts}
+            kind="phone"
+            current={user.mobile}
+            verified={user.mobileVerified}
+            removable={canRemove({ address: user.email, verified: user.emailVerified })}
+          />
+          <ContactEditor
+            texts={texts}
+            kind="email"
+            current={user.email}
+            verified={user.emailVerified}
+            removable={canRemove({ address: user.mobile, verified: user.mobileVerified })}
+          />
         </div>
       </section>
     </section>
