@@ -34,7 +34,7 @@ export const LATIN_NAMES = new Set([
   'Alipay', 'WeChat', 'Pay', 'Pro', 'Stripe',
   // units, standards and codes
   'Mbps', 'YCbCr', 'SHA', 'API', 'HTTPS', 'URL', 'CSV', 'SMS', 'UTC', 'CNY', 'CAD', 'CIO', 'POS', 'Web', 'Cookie', 'QR', 'Code', 'ID', 'PC', 'IT', 'OS', 'Idempotency-Key',
-  'TOTP', 'PDF', 'Wi-Fi', 'FPS', 'fps', 'GPU', 'CPU', 'RAM', 'SSD', 'GB', 'TB', 'MB', 'KB', 'Hz', 'K', 'P', 'HD', 'VPN', 'IP',
+  'TOTP', 'PDF', 'VAT', 'Wi-Fi', 'FPS', 'fps', 'GPU', 'CPU', 'RAM', 'SSD', 'GB', 'TB', 'MB', 'KB', 'Hz', 'K', 'P', 'HD', 'VPN', 'IP',
 ]);
 
 export const CJK_LOCALES = ['ja', 'ko', 'zh-CN', 'zh-tw'] as const satisfies readonly TLocale[];

@@ -60,6 +60,8 @@ describe.each(testDialects())('admin routes and the permission hook on $dialect'
       'POST /admin/refunds/:id/retry': 'orders.refund',
       'POST /admin/refunds/:id/settle': 'orders.refund',
       'GET /admin/invoices': 'invoices.manage',
+      'GET /admin/invoices/:id/document': 'invoices.manage',
+      'POST /admin/invoices/:id/reissue': 'invoices.manage',
       'POST /admin/invoices/:id/issue': 'invoices.manage',
       'POST /admin/invoices/:id/reject': 'invoices.manage',
       'GET /admin/news': 'content.manage',
