@@ -1,9 +1,9 @@
 'use client';
 
 import { ErrorCode, type TContactChangeResult, type TSendCodeResult } from '@llk/contracts';
-import { ApiError } from '@llk/contracts/client';
+import { ApiError, type TApiClient } from '@llk/contracts/client';
 import { useRouter } from 'next/navigation';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { PhoneField, usePhone } from '@/components/ui/phone-field';
@@ -12,39 +12,71 @@ import { phoneTexts } from '@/features/auth/texts';
 import { useAuthForm } from '@/features/auth/use-auth-form';
 import { fill } from '@/lib/format';
 import { toast } from '@/lib/toast';
-import { addressError, codeError, contactFlow, finalRequest, newCodeRequest, removeFlow, type TContactKind } from '../contact-flow';
+import { addressError, codeError, contactFlow, finalRequest, newCodeRequest, removeFlow, type TContactKind, type TRemoveFlow } from '../contact-flow';
 import type { TProfileTexts } from '../texts';
+
+/** The code input's attributes, on every step that asks for a code. */
+const CODE_INPUT = { inputMode: 'numeric', autoComplete: 'one-time-code', maxLength: 6 } as const;
+
+/**
+ * A step proven by the code sent to the address on file (a change's first step, a removal): the
+ * lede, the code field with its Send button (POST /sms `codeRequest`), `children` under it, the
+ * submit button; `submit` runs with the trimmed code once it is valid.
+ */
+function CodeStep({
+  texts,
+  testId,
+  lede,
+  codeRequest,
+  submit,
+  children,
+  button,
+  danger = false,
+}: {
+  texts: TProfileTexts;
+  testId: string;
+  lede: string;
+  codeRequest: TRemoveFlow['code'] | null;
+  submit: (api: TApiClient, code: string) => Promise<void>;
+  children?: ReactNode;
+  /** the submit button's label; `danger` for a removal */
+  button: string | undefined;
+  danger?: boolean;
+}) {
+  const form = useAuthForm({ code: '' }, (v) => (codeError(v.code) ? { code: codeError(v.code) } : {}), texts);
+  return (
+    <form ref={form.formRef} noValidate onFocus={form.onFocus} className="space-y-3" data-testid={testId} onSubmit={form.onSubmit((api, v) => submit(api, v.code.trim()))}>
+      <p className="text-sm text-ink-muted">{lede}</p>
+      <TextField
+        label={texts.form.code ?? ''}
+        {...CODE_INPUT}
+        {...form.field('code')}
+        addon={<CodeButton texts={texts} canSend={() => true} send={(api) => api.post<TSendCodeResult>('/sms', { body: { ...codeRequest } })} />}
+      />
+      {children}
+      <Button type="submit" variant={danger ? 'danger' : 'primary'} aria-disabled={form.busy || undefined}>
+        {button}
+      </Button>
+    </form>
+  );
+}
 
 /** Step 1 of a change: the code sent to the current (masked) address → a ticket. */
 function CurrentStep({ texts, kind, current, onTicket }: { texts: TProfileTexts; kind: TContactKind; current: string; onTicket: (ticket: string) => void }) {
   const flow = contactFlow(kind, true);
   const t = texts.form;
-  const form = useAuthForm({ code: '' }, (v) => (codeError(v.code) ? { code: codeError(v.code) } : {}), texts);
   return (
-    <form
-      ref={form.formRef}
-      noValidate
-      onFocus={form.onFocus}
-      className="space-y-3"
-      data-testid={`${kind}-step-current`}
-      onSubmit={form.onSubmit(async (api, v) => {
-        const result = await api.post<TContactChangeResult>(flow.endpoint, { body: { code: v.code.trim() } });
+    <CodeStep
+      texts={texts}
+      testId={`${kind}-step-current`}
+      lede={fill(t.stepOld, { target: current })}
+      codeRequest={flow.current}
+      submit={async (api, code) => {
+        const result = await api.post<TContactChangeResult>(flow.endpoint, { body: { code } });
         if (result.ticket) onTicket(result.ticket);
-      })}
-    >
-      <p className="text-sm text-ink-muted">{fill(t.stepOld, { target: current })}</p>
-      <TextField
-        label={t.code ?? ''}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        {...form.field('code')}
-        addon={<CodeButton texts={texts} canSend={() => true} send={(api) => api.post<TSendCodeResult>('/sms', { body: { ...flow.current } })} />}
-      />
-      <Button type="submit" aria-disabled={form.busy || undefined}>
-        {t.next}
-      </Button>
-    </form>
+      }}
+      button={t.next}
+    />
   );
 }
 
@@ -105,9 +137,7 @@ function NewStep({
       )}
       <TextField
         label={t.code ?? ''}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
+        {...CODE_INPUT}
         {...form.field('code')}
         addon={
           <CodeButton
@@ -138,44 +168,32 @@ function RemoveStep({ texts, kind, current, onDone }: { texts: TProfileTexts; ki
   const flow = removeFlow(kind);
   const t = texts.form;
   const [refused, setRefused] = useState<string | null>(null);
-  const form = useAuthForm({ code: '' }, (v) => (codeError(v.code) ? { code: codeError(v.code) } : {}), texts);
   return (
-    <form
-      ref={form.formRef}
-      noValidate
-      onFocus={form.onFocus}
-      className="space-y-3"
-      data-testid={`${kind}-step-remove`}
-      onSubmit={form.onSubmit(async (api, v) => {
+    <CodeStep
+      texts={texts}
+      testId={`${kind}-step-remove`}
+      lede={fill(t.removeLede ?? '', { target: current })}
+      codeRequest={flow.code}
+      submit={async (api, code) => {
         setRefused(null);
         try {
-          await api.post(flow.endpoint, { body: { code: v.code.trim() } });
+          await api.post(flow.endpoint, { body: { code } });
         } catch (error) {
           if (error instanceof ApiError && error.errcode === ErrorCode.LAST_VERIFIED_CONTACT) setRefused(error.message);
           throw error;
         }
         toast.success(t.removed ?? '');
         onDone();
-      })}
+      }}
+      button={t.removeConfirm}
+      danger
     >
-      <p className="text-sm text-ink-muted">{fill(t.removeLede ?? '', { target: current })}</p>
-      <TextField
-        label={t.code ?? ''}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        {...form.field('code')}
-        addon={<CodeButton texts={texts} canSend={() => true} send={(api) => api.post<TSendCodeResult>('/sms', { body: { ...flow.code } })} />}
-      />
       {refused ? (
         <p role="alert" className="rounded-control border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" data-testid={`${kind}-remove-refused`}>
           {refused}
         </p>
       ) : null}
-      <Button type="submit" variant="danger" aria-disabled={form.busy || undefined}>
-        {t.removeConfirm}
-      </Button>
-    </form>
+    </CodeStep>
   );
 }
 
