@@ -4,6 +4,7 @@ import type { TAdminDispute } from '@llk/contracts';
 import Link from 'next/link';
 import { useLocale, useTranslations } from 'next-intl';
 import { Table, TableBody, TableHead, Td, Th } from '@/components/ui/table';
+import { OrderLink, TableOrEmpty } from '@/features/admin/components/list-parts';
 import { formatDateTime, formatFen } from '@/lib/format';
 
 // Card disputes (ADR 0029; orders.read): what Stripe told us of (charge.dispute.*), newest first,
@@ -22,9 +23,7 @@ export function DisputesList({ items }: { items: TAdminDispute[] }) {
       </h2>
       <p className="mt-2 max-w-3xl text-sm text-ink-soft">{t('intro')}</p>
       <div className="mt-4">
-        {items.length === 0 ? (
-          <p className="text-sm text-ink-muted">{t('empty')}</p>
-        ) : (
+        <TableOrEmpty rows={items.length} empty={t('empty')}>
           <div className="[&_table]:min-w-[48rem] [&_th]:whitespace-nowrap">
             <Table testId="admin-disputes-table">
               <TableHead>
@@ -40,9 +39,7 @@ export function DisputesList({ items }: { items: TAdminDispute[] }) {
                   <tr key={dispute.id} data-testid="admin-dispute-row" data-dispute={dispute.gatewayDisputeId}>
                     <Td className="min-w-[8rem]">
                       {dispute.orderId ? (
-                        <Link className="font-mono break-all text-brand-700 underline" href={`/admin/orders/${dispute.orderId}`}>
-                          {dispute.orderId}
-                        </Link>
+                        <OrderLink orderId={dispute.orderId} wrap />
                       ) : (
                         <span className="text-ink-muted">{t('noOrder')}</span>
                       )}
@@ -68,7 +65,7 @@ export function DisputesList({ items }: { items: TAdminDispute[] }) {
               </TableBody>
             </Table>
           </div>
-        )}
+        </TableOrEmpty>
       </div>
     </section>
   );

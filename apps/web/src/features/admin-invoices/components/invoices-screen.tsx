@@ -10,6 +10,7 @@ import { Field } from '@/components/ui/field';
 import { Table, TableBody, TableHead, Td, Th } from '@/components/ui/table';
 import { adminApi } from '@/features/admin/admin-api';
 import { ReasonDialog } from '@/features/admin/components/reason-dialog';
+import { OrderLink, TableOrEmpty } from '@/features/admin/components/list-parts';
 import { formatDateTime, formatFen } from '@/lib/format';
 import { toast } from '@/lib/toast';
 
@@ -91,9 +92,7 @@ export function InvoicesScreen({ filter, page }: { filter: TInvoiceFilter; page:
         ))}
       </nav>
       <div className="mt-6">
-        {items.length === 0 ? (
-          <p className="text-sm text-ink-muted">{t('empty')}</p>
-        ) : (
+        <TableOrEmpty rows={items.length} empty={t('empty')}>
           <div className="[&_td]:whitespace-nowrap [&_th]:whitespace-nowrap">
             <Table testId="admin-invoices-table">
               <TableHead>
@@ -111,9 +110,7 @@ export function InvoicesScreen({ filter, page }: { filter: TInvoiceFilter; page:
                 {items.map((invoice) => (
                   <tr key={invoice.id} data-testid="admin-invoice-row" data-order={invoice.orderId}>
                     <Td>
-                      <Link className="font-mono text-brand-700 underline" href={`/admin/orders/${invoice.orderId}`}>
-                        {invoice.orderId}
-                      </Link>
+                      <OrderLink orderId={invoice.orderId} />
                     </Td>
                     <Td>
                       <span data-testid="admin-invoice-kind">{t(`kinds.${invoice.kind}`)}</span>
@@ -163,7 +160,7 @@ export function InvoicesScreen({ filter, page }: { filter: TInvoiceFilter; page:
               </TableBody>
             </Table>
           </div>
-        )}
+        </TableOrEmpty>
       </div>
       {next ? (
         <Button variant="secondary" size="sm" className="mt-4" disabled={busy} onClick={() => void loadMore()} data-testid="admin-invoices-more">

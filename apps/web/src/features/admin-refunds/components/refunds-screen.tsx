@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableHead, Td, Th } from '@/components/ui/table';
 import { adminApi } from '@/features/admin/admin-api';
 import { ReasonDialog } from '@/features/admin/components/reason-dialog';
+import { OrderLink, TableOrEmpty } from '@/features/admin/components/list-parts';
 import { formatDateTime, formatFen } from '@/lib/format';
 import { toast } from '@/lib/toast';
 
@@ -66,10 +67,8 @@ export function RefundsScreen({ queue }: { queue: TAdminRefundQueue }) {
         {total > items.length && items.length > 0 ? <span className="ml-2 font-normal text-ink-muted">{t('shown', { shown: items.length })}</span> : null}
       </p>
       <div className="mt-4">
-        {items.length === 0 ? (
-          <p className="text-sm text-ink-muted">{t('empty')}</p>
-        ) : (
-          // a phone scrolls the table sideways rather than squeezing an order number to three characters a line
+        <TableOrEmpty rows={items.length} empty={t('empty')}>
+          {/* a phone scrolls the table sideways rather than squeezing an order number to three characters a line */}
           <div className="[&_table]:min-w-[56rem] [&_th]:whitespace-nowrap">
             <Table testId="admin-refunds-table">
               <TableHead>
@@ -85,9 +84,7 @@ export function RefundsScreen({ queue }: { queue: TAdminRefundQueue }) {
                 {items.map((refund) => (
                   <tr key={refund.id} data-testid="admin-refund-row" data-refund={refund.id}>
                     <Td className="min-w-[8rem]">
-                      <Link className="font-mono break-all text-brand-700 underline" href={`/admin/orders/${refund.orderId}`}>
-                        {refund.orderId}
-                      </Link>
+                      <OrderLink orderId={refund.orderId} wrap />
                       <span className="block text-xs text-ink-muted">
                         {t(`kinds.${refund.kind}`)} · {methodText(refund.method)}
                       </span>
@@ -127,7 +124,7 @@ export function RefundsScreen({ queue }: { queue: TAdminRefundQueue }) {
               </TableBody>
             </Table>
           </div>
-        )}
+        </TableOrEmpty>
       </div>
       <ReasonDialog
         open={pending !== null}
