@@ -20,6 +20,7 @@ import {
   type TGatewayClient,
   type VerifiedNotification,
 } from './provider';
+import { withTimeout } from './timeout';
 
 // Cards through Stripe Checkout (ADR 0029), with the official `stripe` SDK. The payer enters the
 // card on Stripe's hosted page (card data never reaches us); we make a Checkout Session per
@@ -135,19 +136,13 @@ export class StripeProvider implements PaymentProvider {
 
   /** Every call to Stripe: no answer in time is GatewayTimeout, a refusal GatewayError. */
   private async call<T>(operation: string, run: () => Promise<T>): Promise<T> {
-    let timer: NodeJS.Timeout | undefined;
-    const backstop = new Promise<never>((_resolve, reject) => {
-      timer = setTimeout(() => reject(new GatewayTimeout('CARD', operation)), this.options.timeoutMs + 1_000);
-    });
     try {
-      return await Promise.race([run(), backstop]);
+      return await withTimeout(this.options.timeoutMs, run, () => new GatewayTimeout('CARD', operation), 1_000);
     } catch (error) {
       if (error instanceof GatewayTimeout) throw error;
       if (isConnectionError(error)) throw new GatewayTimeout('CARD', operation);
       const { status, code, message } = stripeCode(error);
       throw new GatewayError('CARD', operation, `${status ?? '-'} ${code}: ${message}`);
-    } finally {
-      clearTimeout(timer);
     }
   }
 
