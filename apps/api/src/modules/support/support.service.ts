@@ -65,6 +65,31 @@ export async function submitContact(
 }
 
 /**
+ * A thread the API opens itself (no client address, no one assigned yet): its message is the
+ * given lines, the empty ones left out. Returns the thread's id.
+ */
+async function openOwnThread(
+  db: Db,
+  thread: Pick<Parameters<typeof insertSupportThread>[1], 'topic' | 'email' | 'user_id' | 'order_id' | 'invoice_request_id' | 'locale'>,
+  lines: Array<string | null>,
+  now: Date,
+): Promise<string> {
+  const at = toDbDate(now);
+  const id = newId(now.getTime());
+  await insertSupportThread(db, {
+    id,
+    ...thread,
+    message: lines.filter((line): line is string => line !== null).join('\n'),
+    ip: null,
+    assignee_id: null,
+    state_note: null,
+    created_at: at,
+    updated_at: at,
+  });
+  return id;
+}
+
+/**
  * Opens the inbox thread of an invoice request (called in the request's own transaction, so the
  * two exist together or not at all).
  */
@@ -74,28 +99,13 @@ export async function openInvoiceThread(
   locale: string,
   now = new Date(),
 ): Promise<void> {
-  const at = toDbDate(now);
   const lines = [
     `${request.kind ? `${request.kind} ` : ''}invoice: ${request.title}`,
     request.taxId ? `tax id: ${request.taxId}` : null,
     `amount: ${(request.amountFen / 100).toFixed(2)} CNY`,
     request.note ? `note: ${request.note}` : null,
-  ].filter((line): line is string => line !== null);
-  await insertSupportThread(db, {
-    id: newId(now.getTime()),
-    topic: 'INVOICE',
-    email: request.email.toLowerCase(),
-    user_id: request.userId,
-    order_id: request.orderId,
-    invoice_request_id: request.id,
-    locale,
-    message: lines.join('\n'),
-    ip: null,
-    assignee_id: null,
-    state_note: null,
-    created_at: at,
-    updated_at: at,
-  });
+  ];
+  await openOwnThread(db, { topic: 'INVOICE', email: request.email.toLowerCase(), user_id: request.userId, order_id: request.orderId, invoice_request_id: request.id, locale }, lines, now);
 }
 
 /**
@@ -108,28 +118,11 @@ export async function openDisputeThread(
   dispute: { orderId: string | null; userId: string | null; email: string | null; gatewayDisputeId: string; amountFen: number; currency: string; reason: string; evidenceDueAt: string | null },
   now = new Date(),
 ): Promise<string> {
-  const at = toDbDate(now);
-  const id = newId(now.getTime());
   const lines = [
     `card dispute ${dispute.gatewayDisputeId}: ${dispute.reason}`,
     `amount: ${(dispute.amountFen / 100).toFixed(2)} ${dispute.currency.toUpperCase()}`,
     dispute.evidenceDueAt ? `evidence due: ${dispute.evidenceDueAt}` : null,
     'answer it in the Stripe Dashboard (Payments → Disputes) before the deadline',
-  ].filter((line): line is string => line !== null);
-  await insertSupportThread(db, {
-    id,
-    topic: 'DISPUTE',
-    email: (dispute.email ?? '').toLowerCase(),
-    user_id: dispute.userId,
-    order_id: dispute.orderId,
-    invoice_request_id: null,
-    locale: 'en',
-    message: lines.join('\n'),
-    ip: null,
-    assignee_id: null,
-    state_note: null,
-    created_at: at,
-    updated_at: at,
-  });
-  return id;
+  ];
+  return openOwnThread(db, { topic: 'DISPUTE', email: (dispute.email ?? '').toLowerCase(), user_id: dispute.userId, order_id: dispute.orderId, invoice_request_id: null, locale: 'en' }, lines, now);
 }
