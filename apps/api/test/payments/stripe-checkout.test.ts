@@ -50,6 +50,24 @@ describe.each(testDialects())('cards through Stripe Checkout ($dialect)', ({ dia
     return { user, order, started };
   }
 
+  /** A staff refund of `orderId` (POST /admin/orders/:id/refund) while Stripe answers refunds "pending"; asserts the 200. */
+  async function refundWhilePending(orderId: string, cookies: Record<string, string>, payload: Record<string, unknown>) {
+    fake.refundStatus = 'pending';
+    try {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: `/admin/orders/${orderId}/refund`,
+        cookies,
+        headers: { 'accept-language': 'en', origin: ctx.app.config.webOrigin },
+        payload,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res;
+    } finally {
+      fake.refundStatus = 'succeeded';
+    }
+  }
+
   it('offers cards (GET /pay/methods) and refuses a card payment without a return path', async () => {
     const methods = await ctx.app.inject({ url: '/pay/methods' });
     expect(body(methods).data).toEqual({ methods: ['ZFB', 'WX', 'CARD'] });
@@ -150,20 +168,8 @@ describe.each(testDialects())('cards through Stripe Checkout ($dialect)', ({ dia
     const finance = await newStaff(db(), 'FINANCE');
     const { order, started } = await startCard();
     await notify(fake.webhook(fake.pay(started.paymentNo)));
-    fake.refundStatus = 'pending';
-    try {
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: `/admin/orders/${order.id}/refund`,
-        cookies: finance.cookies,
-        headers: { 'accept-language': 'en', origin: ctx.app.config.webOrigin },
-        payload: { reason: 'customer asked', requestKey: `k-${started.paymentNo}` },
-      });
-      expect(res.statusCode, res.body).toBe(200);
-      expect(body<TAdminRefund>(res).data).toMatchObject({ amountFen: 26800, state: 'PROCESSING' });
-    } finally {
-      fake.refundStatus = 'succeeded';
-    }
+    const res = await refundWhilePending(order.id, finance.cookies, { reason: 'customer asked', requestKey: `k-${started.paymentNo}` });
+    expect(body<TAdminRefund>(res).data).toMatchObject({ amountFen: 26800, state: 'PROCESSING' });
     const refund = await db().selectFrom('refunds').selectAll().where('order_id', '=', order.id).executeTakeFirstOrThrow();
     const call = fake.requests.find((request) => request.path === '/v1/refunds' && request.method === 'POST' && request.body.metadata && (request.body.metadata as Record<string, string>).refundNo === refund.refund_no);
     expect(call?.idempotencyKey).toBe(`refund:${refund.refund_no}`);
@@ -186,19 +192,7 @@ describe.each(testDialects())('cards through Stripe Checkout ($dialect)', ({ dia
     const finance = await newStaff(db(), 'FINANCE');
     const { order, started } = await startCard();
     await notify(fake.webhook(fake.pay(started.paymentNo)));
-    fake.refundStatus = 'pending';
-    try {
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: `/admin/orders/${order.id}/refund`,
-        cookies: finance.cookies,
-        headers: { 'accept-language': 'en', origin: ctx.app.config.webOrigin },
-        payload: { amountFen: 1000, reason: 'partial', requestKey: `p-${started.paymentNo}` },
-      });
-      expect(res.statusCode, res.body).toBe(200);
-    } finally {
-      fake.refundStatus = 'succeeded';
-    }
+    await refundWhilePending(order.id, finance.cookies, { amountFen: 1000, reason: 'partial', requestKey: `p-${started.paymentNo}` });
     const refund = await db().selectFrom('refunds').selectAll().where('order_id', '=', order.id).executeTakeFirstOrThrow();
     assert(refund.gateway_refund_no, 'no Stripe refund id');
     expect((await notify(fake.webhook(fake.settleRefund(refund.gateway_refund_no, 'failed')))).statusCode).toBe(200);
