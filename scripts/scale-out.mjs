@@ -234,10 +234,12 @@ async function run(databaseUrl, api, parts) {
     ALIYUN_SMS_ACCESS_KEY_SECRET: ALIYUN.accessKeySecret,
     ALIYUN_SMS_SIGN_NAME: ALIYUN.signName,
     ALIYUN_SMS_TEMPLATE_CODE: ALIYUN.templateCode,
+    ALIYUN_SMS_NOTICE_TEMPLATE_CODE: ALIYUN.noticeTemplateCode,
     // numbers outside mainland China (ADR 0027): the international route, to the same fake (which knows one sign and template)
     ALIYUN_SMS_INTL_ENDPOINT: fakes.aliyunEndpoint,
     ALIYUN_SMS_INTL_SIGN_NAME: ALIYUN.signName,
     ALIYUN_SMS_INTL_TEMPLATE_CODE: ALIYUN.templateCode,
+    ALIYUN_SMS_INTL_NOTICE_TEMPLATE_CODE: ALIYUN.noticeTemplateCode,
     ...SANDBOX,
     PAYMENT_PUBLIC_BASE: `${site}/api`,
     // shared by the instances, like a volume in compose: a charge made on one is confirmed on the other

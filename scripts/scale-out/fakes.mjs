@@ -12,7 +12,7 @@ const require = createRequire(import.meta.url);
 /** @type {typeof import('smtp-server')} */
 const { SMTPServer } = require('smtp-server');
 
-export const ALIYUN = { accessKeyId: 'LTAI-scale-out', accessKeySecret: 'scale-out-secret-for-the-fake', signName: 'LLK', templateCode: 'SMS_900001' };
+export const ALIYUN = { accessKeyId: 'LTAI-scale-out', accessKeySecret: 'scale-out-secret-for-the-fake', signName: 'LLK', templateCode: 'SMS_900001', noticeTemplateCode: 'SMS_900002' };
 
 /** @typedef {{ channel: 'SMS' | 'EMAIL', to: string, code: string, sentAt: string }} TCode */
 
@@ -79,9 +79,12 @@ export async function startFakes(ports) {
     };
     if (signed.AccessKeyId !== ALIYUN.accessKeyId) return reply(404, { Code: 'InvalidAccessKeyId.NotFound', Message: 'Specified access key is not found.' });
     if (signature !== aliyunSignature(signed)) return reply(400, { Code: 'SignatureDoesNotMatch', Message: 'Specified signature is not matched with our calculation.' });
-    if (signed.Action !== 'SendSms' || signed.SignName !== ALIYUN.signName || signed.TemplateCode !== ALIYUN.templateCode) {
+    const template = signed.TemplateCode === ALIYUN.templateCode ? 'code' : signed.TemplateCode === ALIYUN.noticeTemplateCode ? 'notice' : null;
+    if (signed.Action !== 'SendSms' || signed.SignName !== ALIYUN.signName || !template) {
       return reply(400, { Code: 'isv.INVALID_PARAMETERS', Message: 'bad parameters' });
     }
+    // a security alert (parameters event and time) carries no code: accepted, not kept as one
+    if (template === 'notice') return reply(200, { Code: 'OK', Message: 'OK', BizId: `${Date.now()}^0` });
     const code = /** @type {{ code?: string }} */ (JSON.parse(signed.TemplateParam ?? '{}')).code ?? '';
     received('SMS', signed.PhoneNumbers ?? '', code);
     return reply(200, { Code: 'OK', Message: 'OK', BizId: `${Date.now()}^0` });

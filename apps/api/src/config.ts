@@ -82,6 +82,11 @@ import { missingForProduction } from './production-requirements';
 //                       international codes by Aliyun; else dev outbox outside production (unset)
 //   ALIYUN_SMS_INTL_TEMPLATE_CODES  a template per language, "en:SMS_1,es:SMS_2,…"; others use
 //                       ALIYUN_SMS_INTL_TEMPLATE_CODE                                  (unset)
+//   ALIYUN_SMS_NOTICE_TEMPLATE_CODE, ALIYUN_SMS_INTL_NOTICE_TEMPLATE_CODE  the templates of
+//                       security alerts and account notices by SMS (parameters event, time;
+//                       wording in the API README); unset = notices by email only       (unset)
+//   ALIYUN_SMS_INTL_NOTICE_TEMPLATE_CODES  a notice template per language, "es:SMS_3,…"; the
+//                       others get ALIYUN_SMS_INTL_NOTICE_TEMPLATE_CODE in English       (unset)
 //   SMS_BLOCKED_COUNTRIES  ISO regions no SMS code goes to (SMS pumping), "NG,PK"      (none)
 //   SMS_COUNTRY_HOURLY_LIMIT, SMS_COUNTRY_DAILY_LIMIT  codes per hour / day to the numbers of
 //                       one country outside mainland China                         (100, 500)
@@ -199,7 +204,15 @@ export interface AppConfig {
   redeem: { pepper: string; accountHourlyLimit: number; ipHourlyLimit: number };
   admin: { supportRefundLimitFen: number };
   smtp: { url: string | undefined; from: string };
-  aliyunSms: { endpoint: string; accessKeyId: string | undefined; accessKeySecret: string | undefined; signName: string | undefined; templateCode: string | undefined };
+  aliyunSms: {
+    endpoint: string;
+    accessKeyId: string | undefined;
+    accessKeySecret: string | undefined;
+    signName: string | undefined;
+    templateCode: string | undefined;
+    /** the security-alert / account-notice template (parameters `event`, `time`) */
+    noticeTemplateCode: string | undefined;
+  };
   /** Aliyun's international SMS route (numbers outside mainland China; ADR 0027) */
   aliyunSmsIntl: TAliyunSmsIntl;
   /** the block list and per-country limits of SMS codes (ADR 0027) */
@@ -455,12 +468,15 @@ const ZEnv = z.object({
   ALIYUN_SMS_ACCESS_KEY_SECRET: z.preprocess(blankToUndefined, z.string().trim().optional()),
   ALIYUN_SMS_SIGN_NAME: z.preprocess(blankToUndefined, z.string().trim().optional()),
   ALIYUN_SMS_TEMPLATE_CODE: z.preprocess(blankToUndefined, z.string().trim().optional()),
+  ALIYUN_SMS_NOTICE_TEMPLATE_CODE: optionalText,
   ALIYUN_SMS_INTL_ENDPOINT: ZBaseUrl('https://dysmsapi.ap-southeast-1.aliyuncs.com'),
   ALIYUN_SMS_INTL_ACCESS_KEY_ID: optionalText,
   ALIYUN_SMS_INTL_ACCESS_KEY_SECRET: optionalText,
   ALIYUN_SMS_INTL_SIGN_NAME: optionalText,
   ALIYUN_SMS_INTL_TEMPLATE_CODE: optionalText,
   ALIYUN_SMS_INTL_TEMPLATE_CODES: ZTemplateCodes,
+  ALIYUN_SMS_INTL_NOTICE_TEMPLATE_CODE: optionalText,
+  ALIYUN_SMS_INTL_NOTICE_TEMPLATE_CODES: ZTemplateCodes,
   SMS_BLOCKED_COUNTRIES: ZRegionList,
   SMS_COUNTRY_HOURLY_LIMIT: integer(1, 1_000_000, 100),
   SMS_COUNTRY_DAILY_LIMIT: integer(1, 10_000_000, 500),
@@ -672,6 +688,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       accessKeySecret: e.ALIYUN_SMS_ACCESS_KEY_SECRET,
       signName: e.ALIYUN_SMS_SIGN_NAME,
       templateCode: e.ALIYUN_SMS_TEMPLATE_CODE,
+      noticeTemplateCode: e.ALIYUN_SMS_NOTICE_TEMPLATE_CODE,
     },
     aliyunSmsIntl: {
       endpoint: e.ALIYUN_SMS_INTL_ENDPOINT,
@@ -680,6 +697,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       signName: e.ALIYUN_SMS_INTL_SIGN_NAME,
       templateCode: e.ALIYUN_SMS_INTL_TEMPLATE_CODE,
       templateCodes: e.ALIYUN_SMS_INTL_TEMPLATE_CODES,
+      noticeTemplateCode: e.ALIYUN_SMS_INTL_NOTICE_TEMPLATE_CODE,
+      noticeTemplateCodes: e.ALIYUN_SMS_INTL_NOTICE_TEMPLATE_CODES,
     },
     sms: {
       blockedCountries: e.SMS_BLOCKED_COUNTRIES,

@@ -8,6 +8,7 @@ const SANDBOX_ACKNOWLEDGEMENT = 'anyone-can-pay-for-free';
 
 const ALIYUN_SMS = ['ALIYUN_SMS_ACCESS_KEY_ID', 'ALIYUN_SMS_ACCESS_KEY_SECRET', 'ALIYUN_SMS_SIGN_NAME', 'ALIYUN_SMS_TEMPLATE_CODE'] as const;
 const ALIYUN_SMS_INTL = ['ALIYUN_SMS_INTL_SIGN_NAME', 'ALIYUN_SMS_INTL_TEMPLATE_CODE'] as const;
+const ALIYUN_SMS_NOTICES = ['ALIYUN_SMS_NOTICE_TEMPLATE_CODE', 'ALIYUN_SMS_INTL_NOTICE_TEMPLATE_CODE'] as const;
 
 const isSet = (env: NodeJS.ProcessEnv, name: string) => (env[name] ?? '').trim() !== '';
 
@@ -31,6 +32,10 @@ export function missingForProduction(env: NodeJS.ProcessEnv, parsed: { sandbox: 
   // numbers outside mainland China: Aliyun's international route (ADR 0027), the key pair shared unless its own
   for (const name of ALIYUN_SMS_INTL) {
     if (!isSet(env, name)) missing.push(`${name}: required (codes by SMS to numbers outside mainland China; Aliyun's international SMS)`);
+  }
+  // a phone-only account hears of a new device or a password change only by SMS (ADR 0028)
+  for (const name of ALIYUN_SMS_NOTICES) {
+    if (!isSet(env, name)) missing.push(`${name}: required (security alerts by SMS; the approved notice template, see the API README)`);
   }
   // Cards (ADR 0029) only when switched on: PAYMENT_CARD=true, or the Stripe keys set.
   if (parsed.card && !parsed.sandbox) {

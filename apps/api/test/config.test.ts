@@ -119,6 +119,8 @@ describe('production requirements', () => {
       'ALIYUN_SMS_TEMPLATE_CODE',
       'ALIYUN_SMS_INTL_SIGN_NAME',
       'ALIYUN_SMS_INTL_TEMPLATE_CODE',
+      'ALIYUN_SMS_NOTICE_TEMPLATE_CODE',
+      'ALIYUN_SMS_INTL_NOTICE_TEMPLATE_CODE',
     ]);
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/^NODE_ENV=production is missing:\n {2}- CODE_SECRET: required/);
   });
@@ -126,7 +128,7 @@ describe('production requirements', () => {
   it('names each requirement on its own, and starts when all are there', () => {
     const complete: Record<string, string> = { ...PRODUCTION_ENV, DATABASE_URL: 'postgres://app@db/llk' };
     expect(problemsOf(complete)).toEqual([]);
-    for (const name of ['CODE_SECRET', 'REDEEM_CODE_PEPPER', 'DATABASE_URL', 'SMTP_URL', 'ALIYUN_SMS_SIGN_NAME']) {
+    for (const name of ['CODE_SECRET', 'REDEEM_CODE_PEPPER', 'DATABASE_URL', 'SMTP_URL', 'ALIYUN_SMS_SIGN_NAME', 'ALIYUN_SMS_NOTICE_TEMPLATE_CODE', 'ALIYUN_SMS_INTL_NOTICE_TEMPLATE_CODE']) {
       expect(problemsOf({ ...complete, [name]: '' }).map((problem) => problem.split(':')[0])).toEqual([name]);
     }
     const { PUBLIC_ORIGIN: _origin, ...withoutOrigin } = complete;

@@ -1,6 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { type TLocale } from '@llk/contracts';
-import { DeliveryError, type CodeMessage, type DeliveryAdapter } from './delivery';
+import { DeliveryError, type CodeMessage, type DeliveryAdapter, type NoticeMessage } from './delivery';
+import { smsNoticeLocale, smsNoticeParams } from './sms-notices';
 
 // Aliyun SMS (Dysmsapi 2017-05-25, action SendSms) over its RPC protocol with signature v1:
 // every parameter percent-encoded (RFC 3986), sorted by name, joined, and signed as
@@ -16,6 +17,13 @@ export interface AliyunSmsOptions {
   templateCode: string;
   /** the international route's template per language: codes read in the user's language */
   templateCodes?: Partial<Record<TLocale, string>>;
+  /**
+   * the notice template (parameters `event` and `time`, sms-notices.ts); unset: notices by SMS
+   * fail (DeliveryError, logged by the caller) and go by email only
+   */
+  noticeTemplateCode?: string;
+  /** the international route's notice template per language; the text follows the template's language */
+  noticeTemplateCodes?: Partial<Record<TLocale, string>>;
   /** 'aliyun-sms' (mainland) or 'aliyun-sms-intl' (the international route: ADR 0027) */
   name?: string;
   /** RegionId of the requests: cn-hangzhou (mainland), ap-southeast-1 (international) */
@@ -50,46 +58,59 @@ export function aliyunPhone(phone: string): string {
 
 export function aliyunSmsAdapter(options: AliyunSmsOptions): DeliveryAdapter {
   const name = options.name ?? 'aliyun-sms';
+  const route = (options.regionId ?? 'cn-hangzhou') === 'cn-hangzhou' ? 'mainland' : 'intl';
+
+  async function sendSms(to: string, templateCode: string, templateParam: Record<string, string>): Promise<void> {
+    const params: Record<string, string> = {
+      AccessKeyId: options.accessKeyId,
+      Action: 'SendSms',
+      Format: 'JSON',
+      PhoneNumbers: aliyunPhone(to),
+      RegionId: options.regionId ?? 'cn-hangzhou',
+      SignName: options.signName,
+      SignatureMethod: 'HMAC-SHA1',
+      SignatureNonce: randomUUID(),
+      SignatureVersion: '1.0',
+      TemplateCode: templateCode,
+      TemplateParam: JSON.stringify(templateParam),
+      Timestamp: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
+      Version: '2017-05-25',
+    };
+    const signature = signRpc('GET', params, options.accessKeySecret);
+    const url = `${options.endpoint}/?Signature=${percentEncode(signature)}&${canonicalQuery(params)}`;
+    let status: number;
+    let body: { Code?: string; Message?: string; RequestId?: string };
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(options.timeoutMs ?? 5_000) });
+      status = response.status;
+      body = (await response.json().catch(() => ({}))) as typeof body;
+    } catch (error) {
+      throw new DeliveryError(`Aliyun SMS unreachable: ${(error as Error).message}`, name, { cause: error });
+    }
+    if (status !== 200 || body.Code !== 'OK') {
+      throw new DeliveryError(
+        `Aliyun SMS refused: HTTP ${status} ${body.Code ?? '(no code)'} ${body.Message ?? ''} (request ${body.RequestId ?? '?'})`,
+        name,
+      );
+    }
+  }
+
   return {
     name,
-    async notify() {
-      // Aliyun sends only approved templates, and only the code template is configured: a
-      // notice goes by email, or (accounts without one) is not sent. Logged by the caller.
-      throw new DeliveryError('no Aliyun SMS template is configured for notices', name);
+    async notify(message: NoticeMessage) {
+      // Aliyun sends only approved templates: the notice template with a short event text and
+      // the time, in the template's language (mainland: Chinese; intl: the user's language when
+      // it has its own template, else English). The email carries the details.
+      const languages = options.noticeTemplateCodes ?? {};
+      const locale = smsNoticeLocale(message, route, languages);
+      const templateCode = languages[locale] ?? options.noticeTemplateCode;
+      if (!templateCode) throw new DeliveryError('no Aliyun SMS template is configured for notices', name);
+      const params = smsNoticeParams(message.kind, locale, new Date());
+      if (!params) throw new DeliveryError(`no SMS text for the notice ${message.kind}`, name);
+      await sendSms(message.to, templateCode, params);
     },
     async send(message: CodeMessage) {
-      const params: Record<string, string> = {
-        AccessKeyId: options.accessKeyId,
-        Action: 'SendSms',
-        Format: 'JSON',
-        PhoneNumbers: aliyunPhone(message.to),
-        RegionId: options.regionId ?? 'cn-hangzhou',
-        SignName: options.signName,
-        SignatureMethod: 'HMAC-SHA1',
-        SignatureNonce: randomUUID(),
-        SignatureVersion: '1.0',
-        TemplateCode: options.templateCodes?.[message.locale] ?? options.templateCode,
-        TemplateParam: JSON.stringify({ code: message.code }),
-        Timestamp: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
-        Version: '2017-05-25',
-      };
-      const signature = signRpc('GET', params, options.accessKeySecret);
-      const url = `${options.endpoint}/?Signature=${percentEncode(signature)}&${canonicalQuery(params)}`;
-      let status: number;
-      let body: { Code?: string; Message?: string; RequestId?: string };
-      try {
-        const response = await fetch(url, { signal: AbortSignal.timeout(options.timeoutMs ?? 5_000) });
-        status = response.status;
-        body = (await response.json().catch(() => ({}))) as typeof body;
-      } catch (error) {
-        throw new DeliveryError(`Aliyun SMS unreachable: ${(error as Error).message}`, name, { cause: error });
-      }
-      if (status !== 200 || body.Code !== 'OK') {
-        throw new DeliveryError(
-          `Aliyun SMS refused: HTTP ${status} ${body.Code ?? '(no code)'} ${body.Message ?? ''} (request ${body.RequestId ?? '?'})`,
-          name,
-        );
-      }
+      await sendSms(message.to, options.templateCodes?.[message.locale] ?? options.templateCode, { code: message.code });
     },
   };
 }

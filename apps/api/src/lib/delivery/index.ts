@@ -20,7 +20,7 @@ export interface Delivery {
   /**
    * A notice without a code (a sign-in from a new device, a contact change), best-effort: true
    * when an adapter took it, false when the provider failed or the channel cannot carry notices
-   * (Aliyun SMS has only the code template); the failure goes to `onError`, never thrown, so a
+   * (Aliyun SMS without its notice template, or a kind without an SMS text); the failure goes to `onError`, never thrown, so a
    * provider outage cannot undo what already happened.
    */
   notify(message: NoticeMessage, onError?: (error: unknown) => void): Promise<boolean>;
@@ -46,10 +46,10 @@ export function createDelivery(config: AppConfig, log: (message: OutboxMessage) 
     return (outbox ??= new DevOutbox(log));
   };
 
-  const { accessKeyId, accessKeySecret, signName, templateCode, endpoint } = config.aliyunSms;
+  const { accessKeyId, accessKeySecret, signName, templateCode, noticeTemplateCode, endpoint } = config.aliyunSms;
   const sms =
     accessKeyId && accessKeySecret && signName && templateCode
-      ? aliyunSmsAdapter({ endpoint, accessKeyId, accessKeySecret, signName, templateCode })
+      ? aliyunSmsAdapter({ endpoint, accessKeyId, accessKeySecret, signName, templateCode, noticeTemplateCode })
       : fallback('SMS');
   const intl = config.aliyunSmsIntl;
   const intlKeyId = intl.accessKeyId ?? accessKeyId;
@@ -65,6 +65,8 @@ export function createDelivery(config: AppConfig, log: (message: OutboxMessage) 
           signName: intl.signName,
           templateCode: intl.templateCode,
           templateCodes: intl.templateCodes,
+          noticeTemplateCode: intl.noticeTemplateCode,
+          noticeTemplateCodes: intl.noticeTemplateCodes,
         })
       : fallback('SMS');
   const smsFor = (to: string) => (isMainlandPhone(to) ? sms : smsIntl);

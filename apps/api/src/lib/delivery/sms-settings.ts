@@ -73,6 +73,9 @@ export interface TAliyunSmsIntl {
   /** the template for languages without their own */
   templateCode: string | undefined;
   templateCodes: Partial<Record<TLocale, string>>;
+  /** the notice template (ALIYUN_SMS_INTL_NOTICE_TEMPLATE_CODE; English unless its own language's) */
+  noticeTemplateCode: string | undefined;
+  noticeTemplateCodes: Partial<Record<TLocale, string>>;
 }
 
 export interface TSmsLimits {
