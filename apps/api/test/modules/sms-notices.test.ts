@@ -8,7 +8,7 @@ import { ConfigError, loadConfig } from '../../src/config';
 import { ALIYUN_VARIABLE_MAX, smsNoticeEvents, smsNoticeTime } from '../../src/lib/delivery/sms-notices';
 import { newIdentity, newIp } from '../accounts';
 import { buildTestApp, createTestDatabase, PRODUCTION_ENV, type TestDatabase } from '../helper';
-import { UA } from './account-security/support';
+import { post, UA } from './account-security/support';
 
 // Security alerts by SMS in production (issue 32): Aliyun sends only approved templates, so a
 // notice goes as the route's notice template with a short event text and the time, in the
@@ -84,7 +84,7 @@ const digitsOf = (phone: string) => (phone.startsWith('+86') ? phone.slice(3) : 
 const noticesTo = (phone: string) => hits.filter((hit) => hit.params.PhoneNumbers === digitsOf(phone) && !hit.params.TemplateCode?.includes('_CODE'));
 
 /** A phone-only account (no email at all), signed up with the code the fake received. */
-async function phoneOnlyAccount(mobile: string, locale: string): Promise<{ username: string; password: string }> {
+async function phoneOnlyAccount(mobile: string, locale: string): Promise<{ username: string; password: string; token: string }> {
   const identity = newIdentity();
   const sent = await app.inject({ method: 'POST', url: '/sms', payload: { mobile, smsType: 'SIGNUP' }, remoteAddress: newIp(), headers: { 'accept-language': locale } });
   expect(sent.statusCode, sent.body).toBe(200);
@@ -98,7 +98,7 @@ async function phoneOnlyAccount(mobile: string, locale: string): Promise<{ usern
     headers: { 'user-agent': UA.chromeWindows, 'accept-language': locale },
   });
   expect(res.statusCode, res.body).toBe(200);
-  return identity;
+  return { ...identity, token: (res.json() as { data: { access_token: string } }).data.access_token };
 }
 
 async function signInFromNewDevice(account: string, password: string, locale: string): Promise<void> {
@@ -160,6 +160,55 @@ describe('new-device alerts by SMS', () => {
     const [notice] = noticesTo(mobile);
     expect(notice?.params.TemplateCode).toBe('SMS_INTL_NOTICE_EN');
     expect((JSON.parse(notice?.params.TemplateParam ?? '{}') as { event: string }).event).toBe('sign-in from a new device');
+  });
+});
+
+describe('other security alerts by SMS', () => {
+  it('a password change reaches a +34 phone-only account as the Spanish notice, once', async () => {
+    const mobile = '+34622100002';
+    const user = await phoneOnlyAccount(mobile, 'es');
+    const changed = await post(app, user.token, '/user/changePassword', { oldPassword: user.password, password: 'Newer#2025', confirmPassword: 'Newer#2025' }, { 'accept-language': 'es' });
+    expect(changed.res.statusCode, changed.res.body).toBe(200);
+    const notices = noticesTo(mobile);
+    expect(notices.map((hit) => [hit.endpoint, hit.params.TemplateCode, (JSON.parse(hit.params.TemplateParam ?? '{}') as { event: string }).event])).toEqual([
+      ['intl', 'SMS_INTL_NOTICE_ES', 'contraseña cambiada'],
+    ]);
+  });
+});
+
+describe('without a notice template (outside production)', () => {
+  it('sends no SMS notice, and the sign-in still succeeds', async () => {
+    const bare = await createTestDatabase('sqlite');
+    const other = await buildTestApp(bare.handle, {
+      env: {
+        ALIYUN_SMS_ENDPOINT: `http://127.0.0.1:${(mainland.address() as AddressInfo).port}`,
+        ALIYUN_SMS_ACCESS_KEY_ID: 'LTAI-mainland',
+        ALIYUN_SMS_ACCESS_KEY_SECRET: SECRET,
+        ALIYUN_SMS_SIGN_NAME: '领连科',
+        ALIYUN_SMS_TEMPLATE_CODE: 'SMS_CN_CODE',
+      },
+    });
+    try {
+      const mobile = newIdentity().mobile;
+      const identity = newIdentity();
+      expect((await other.inject({ method: 'POST', url: '/sms', payload: { mobile, smsType: 'SIGNUP' }, remoteAddress: newIp() })).statusCode).toBe(200);
+      const code = (JSON.parse(hits.findLast((h) => h.params.PhoneNumbers === mobile.slice(3))?.params.TemplateParam ?? '{}') as { code?: string }).code;
+      const payload = { username: identity.username, mobile, code, password: identity.password, confirmPassword: identity.password };
+      const signup = await other.inject({ method: 'POST', url: '/signup', payload, remoteAddress: newIp(), headers: { 'user-agent': UA.chromeWindows } });
+      expect(signup.statusCode, signup.body).toBe(200);
+      const login = await other.inject({
+        method: 'POST',
+        url: '/h5Login',
+        payload: { loginType: 'account', account: identity.username, password: identity.password },
+        headers: { 'user-agent': UA.firefoxLinux },
+        remoteAddress: newIp(),
+      });
+      expect(login.statusCode, login.body).toBe(200);
+      expect(hits.filter((h) => h.params.PhoneNumbers === mobile.slice(3)).map((h) => h.params.TemplateCode)).toEqual(['SMS_CN_CODE']);
+    } finally {
+      await other.close();
+      await bare.cleanup();
+    }
   });
 });
 
