@@ -3,6 +3,7 @@ import { ZOrderItemType } from './enums';
 import { INVOICE_ADDRESS_MAX, INVOICE_TAX_NUMBER_MAX, checkInvoiceTaxNumber, isInvoiceCountry } from './invoice-rules';
 import { INVOICE_TITLE_MAX, ZOrderInvoiceKind, ZOrderInvoiceState } from './order-account';
 import { ZOrderStatus } from './orders';
+import { PHONE_COUNTRIES } from './phone-countries';
 import { V } from './rules';
 
 // The back office's users, orders, refunds and invoice requests (ADR 0019, step 2). Lists are
@@ -31,6 +32,11 @@ export const ZAdminUsersQuery = z
   .object({
     /** exact id, or a prefix of the username, phone or email */
     q: ZAdminText(1, 100).optional(),
+    /** the country a phone typed without its calling code is read in (ISO 3166-1 alpha-2, one of PHONE_COUNTRIES); CN when absent */
+    region: z
+      .enum(PHONE_COUNTRIES.map((country) => country.region) as [string, ...string[]], { error: V.invalidValue })
+      .optional()
+      .meta({ description: 'the country a phone number typed without its calling code is read in (ISO 3166-1 alpha-2); CN when absent' }),
     before: ZCursor.optional(),
     limit: ZLimit,
   })

@@ -1,4 +1,4 @@
-import { ADMIN_USER_SEARCH_CANDIDATES, cleanPhoneInput, normalizePhone } from '@llk/contracts';
+import { ADMIN_USER_SEARCH_CANDIDATES, MAINLAND_REGION, PHONE_COUNTRIES, cleanPhoneInput, normalizePhone } from '@llk/contracts';
 import { type Selectable, sql } from 'kysely';
 import { isPostgres, toCount } from '../../db/dialect';
 import { type Db } from '../../db/schema';
@@ -21,17 +21,24 @@ export interface KeysetCut {
 type PrefixColumn = 'username_norm' | 'mobile' | 'email';
 
 /**
- * What a search term is as the start of a stored phone (E.164, ADR 0027): a whole mobile in any
- * form is its E.164 (139 1234 5678, 0086 139…, +86 139…); a partial one, its digits after +86
- * when they start like a mainland mobile (1391234 → +861391234) and after + (34612 → +34612);
- * a term with a + as cleaned. Anything else (a name, an email) as typed, lower-cased.
+ * What a search term is as the start of a stored phone (E.164, ADR 0027), national digits read in
+ * `region` (the back office's country select; CN when absent): a whole mobile in any form is its
+ * E.164 (139 1234 5678, 0086 139…, +86 139…; with ES, 612 345 678 → +34612345678); a partial
+ * one, in CN its digits after +86 when they start like a mainland mobile (1391234 → +861391234),
+ * in another region its digits after that region's calling code without a leading trunk 0
+ * (ES 6123 → +346123, FR 0612 → +33612), and always after + (34612 → +34612); a term with a + as
+ * cleaned. Anything else (a name, an email) as typed, lower-cased.
  */
-export function phonePrefixesOf(q: string): string[] {
-  const whole = normalizePhone(q);
+export function phonePrefixesOf(q: string, region: string = MAINLAND_REGION): string[] {
+  const whole = normalizePhone(q, region);
   if (whole) return [whole];
   const cleaned = cleanPhoneInput(q.trim());
   if (/^\+\d+$/.test(cleaned)) return [cleaned];
-  if (/^\d{3,}$/.test(cleaned)) return cleaned.startsWith('1') && cleaned.length <= 11 ? [`+86${cleaned}`, `+${cleaned}`] : [`+${cleaned}`];
+  if (/^\d{3,}$/.test(cleaned)) {
+    if (region === MAINLAND_REGION) return cleaned.startsWith('1') && cleaned.length <= 11 ? [`+86${cleaned}`, `+${cleaned}`] : [`+${cleaned}`];
+    const callingCode = PHONE_COUNTRIES.find((country) => country.region === region)?.callingCode;
+    return callingCode ? [...new Set([`+${callingCode}${cleaned.replace(/^0/, '')}`, `+${cleaned}`])] : [`+${cleaned}`];
+  }
   return [q.toLowerCase()];
 }
 
@@ -51,7 +58,7 @@ const USER_PREFIX_CANDIDATES = ADMIN_USER_SEARCH_CANDIDATES;
  * a prefix matched more than that, so the answer may miss older matches: the screen asks for more
  * of the name, phone or email.
  */
-export async function searchUsers(db: Db, options: { q?: string; before?: KeysetCut; limit: number }): Promise<{ rows: AdminUserRow[]; capped: boolean }> {
+export async function searchUsers(db: Db, options: { q?: string; region?: string; before?: KeysetCut; limit: number }): Promise<{ rows: AdminUserRow[]; capped: boolean }> {
   const before = options.before;
   const exact = options.q;
   if (exact === undefined) {
@@ -64,7 +71,7 @@ export async function searchUsers(db: Db, options: { q?: string; before?: Keyset
   // the phone column is searched by the term's E.164 prefixes (phonePrefixesOf), the others as typed
   const searches: Array<[PrefixColumn, string]> = [
     ['username_norm', exact.toLowerCase()],
-    ...phonePrefixesOf(exact).map((prefix): [PrefixColumn, string] => ['mobile', prefix]),
+    ...phonePrefixesOf(exact, options.region).map((prefix): [PrefixColumn, string] => ['mobile', prefix]),
     ['email', exact.toLowerCase()],
   ];
   // In the prefix index's own order, so the database reads the index from the prefix on and stops

@@ -33,7 +33,8 @@ export const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'Search customers, newest first (back office; permission users.read)',
-        description: '`q`: an exact user id, or a prefix of the username, phone or email. Keyset pages: pass a page\'s `next` as `before`.',
+        description:
+          "`q`: an exact user id, or a prefix of the username, phone or email. A phone typed without its calling code is read in `region` (ISO 3166-1 alpha-2; CN when absent): `612 345 678` with `region=ES` is +34612345678; one typed with + or 00 needs no region. Keyset pages: pass a page's `next` as `before`.",
         querystring: ZAdminUsersQuery,
         response: envelopeResponses(ZAdminUsersPage),
       },

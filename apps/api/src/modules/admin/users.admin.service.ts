@@ -78,7 +78,7 @@ async function getUserRow(db: Db, id: string): Promise<AdminUserRow> {
 
 export async function listUsers(db: Db, query: TAdminUsersQuery): Promise<TAdminUsersPage> {
   const before = decodeCursor(query.before);
-  const { rows, capped } = await searchUsers(db, { ...(query.q ? { q: query.q } : {}), ...(before ? { before } : {}), limit: query.limit + 1 });
+  const { rows, capped } = await searchUsers(db, { ...(query.q ? { q: query.q } : {}), ...(query.region ? { region: query.region } : {}), ...(before ? { before } : {}), limit: query.limit + 1 });
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return { items: page.map(summaryOf), next: rows.length > query.limit && last ? encodeCursor(last.created_at, last.id) : null, capped };

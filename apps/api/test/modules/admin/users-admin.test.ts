@@ -59,6 +59,37 @@ describe.each(testDialects())('back office: users on $dialect', ({ dialect }) =>
     }
   });
 
+  it('reads a phone typed without its calling code in the region the staff member chose (CN when none); a bad region is a 400 envelope', async () => {
+    const support = await newStaff(db(), 'SUPPORT');
+    const user = await newUser(ctx.app);
+    await db().updateTable('users').set({ mobile: '+34612345678' }).where('id', '=', user.id).execute();
+    const ids = async (query: string) => {
+      const res = await get(`/admin/users?${query}`, support);
+      expect(res.statusCode, res.body).toBe(200);
+      return body<TAdminUsersPage>(res).data.items.map((item) => item.id);
+    };
+    expect(await ids(`q=${encodeURIComponent('612 345 678')}&region=ES`)).toEqual([user.id]);
+    expect(await ids(`q=${encodeURIComponent('612 345 678')}`)).toEqual([]);
+    expect(await ids(`q=${encodeURIComponent('612 345 678')}&region=CN`)).toEqual([]);
+    expect(await ids(`q=${encodeURIComponent('612 345 678')}&region=FR`)).toEqual([]);
+    expect(await ids(`q=${encodeURIComponent('+34 612 345 678')}`)).toEqual([user.id]);
+    expect(await ids(`q=${encodeURIComponent('0034 612 345 678')}&region=FR`)).toEqual([user.id]);
+    // the first digits of a national number: after the region's calling code
+    expect(await ids(`q=${encodeURIComponent('612 34')}&region=ES`)).toContain(user.id);
+    expect(await ids(`q=${encodeURIComponent('612 34')}`)).not.toContain(user.id);
+
+    const messages: string[] = [];
+    for (const [region, language] of [['ZZ', 'en'], ['es', 'en'], ['ESP', 'en'], ['', 'en'], ['ZZ', 'zh-CN']] as const) {
+      const res = await ctx.app.inject({ url: `/admin/users?q=612345678&region=${region}`, cookies: support.cookies, headers: { 'accept-language': language } });
+      const envelope = body(res);
+      expect({ region, status: res.statusCode, errcode: envelope.errcode }).toEqual({ region, status: 400, errcode: ErrorCode.VALIDATION_FAILED });
+      messages.push(envelope.errmsg);
+    }
+    // the message is in the caller's language
+    expect(messages[4]).not.toEqual(messages[0]);
+    expect(messages[4]).toMatch(/[\u4e00-\u9fff]/);
+  });
+
   it('a prefix matching more than 200 users reads 200 per field, answers the newest of them and says it was capped', async () => {
     const support = await newStaff(db(), 'SUPPORT');
     const stem = `cap${Math.random().toString(36).slice(2, 7)}`;
