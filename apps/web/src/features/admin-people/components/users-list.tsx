@@ -1,21 +1,57 @@
-import { ADMIN_USER_SEARCH_CANDIDATES, type TAdminUsersPage } from '@llk/contracts';
+import { ADMIN_USER_SEARCH_CANDIDATES, MAINLAND_REGION, type TAdminUsersPage } from '@llk/contracts';
+import { PHONE_COUNTRIES } from '@llk/contracts/phone-countries';
 import Link from 'next/link';
 import { Table, TableBody, TableHead, Td, Th } from '@/components/ui/table';
-import { LabeledInput } from './inputs';
+import { countryOptions } from '@/components/ui/phone-number';
+import { LabeledInput, LabeledSelect } from './inputs';
 import { buttonClass } from '@/components/ui/button';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { Empty, PageLinks, Wide } from './list-parts';
 
 type T = (key: string, values?: Record<string, string | number>) => string;
 
-/** /admin/users: the search form (a GET form, so a search is a link) and one keyset page. */
-export function UsersList({ t, language, q, page, nextHref, onFirst, error }: { t: T; language: string; q: string; page: TAdminUsersPage; nextHref: string | null; onFirst: boolean; error?: string }) {
+/** The phone country select's options in the staff member's language: "Spain · ES +34", sorted by name. */
+export function regionOptions(language: string): { value: string; text: string }[] {
+  const countries = PHONE_COUNTRIES.map((country) => ({ ...country, callingCode: String(country.callingCode) }));
+  return countryOptions(countries, language).map((option) => ({ value: option.region, text: `${option.name} · ${option.region} +${option.callingCode}` }));
+}
+
+/** The query of a users search link: the term and, with it, the phone country. */
+export function usersSearchQuery(q: string, region: string): string {
+  return q ? `?${new URLSearchParams({ q, region }).toString()}` : '';
+}
+
+/**
+ * /admin/users: the search form (a GET form, so a search is a link) and one keyset page. The
+ * country select is sent as `region`: the country a phone typed without its calling code is read
+ * in (CN by default).
+ */
+export function UsersList({
+  t,
+  language,
+  q,
+  region = MAINLAND_REGION,
+  page,
+  nextHref,
+  onFirst,
+  error,
+}: {
+  t: T;
+  language: string;
+  q: string;
+  region?: string;
+  page: TAdminUsersPage;
+  nextHref: string | null;
+  onFirst: boolean;
+  error?: string;
+}) {
   return (
     <section>
       <h1 className="text-2xl font-semibold text-ink">{t('title')}</h1>
       <form method="get" action="/admin/users" className="mt-4 flex flex-wrap items-end gap-3" role="search">
-        {/* a plain box: the API reads a phone typed in any form as E.164 (README, "Phone numbers and email sign-in") */}
+        {/* a plain box: the API reads a phone typed in any form as E.164, national digits in the selected country (README, "Phone numbers and email sign-in") */}
         <LabeledInput name="q" label={t('searchLabel')} aria-describedby="admin-users-search-hint" defaultValue={q} className="w-full max-w-md" maxLength={100} />
+        <LabeledSelect label={t('regionLabel')} name="region" defaultValue={region} options={regionOptions(language)} />
         <button type="submit" className={buttonClass({ size: 'field' })}>
           {t('searchButton')}
         </button>
@@ -65,7 +101,7 @@ export function UsersList({ t, language, q, page, nextHref, onFirst, error }: { 
           </Table></Wide>
         )}
       </div>
-      <PageLinks firstHref={`/admin/users${q ? `?q=${encodeURIComponent(q)}` : ''}`} nextHref={nextHref} firstText={t('first')} nextText={t('next')} onFirst={onFirst} />
+      <PageLinks firstHref={`/admin/users${usersSearchQuery(q, region)}`} nextHref={nextHref} firstText={t('first')} nextText={t('next')} onFirst={onFirst} />
     </section>
   );
 }

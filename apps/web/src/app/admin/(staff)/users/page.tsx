@@ -11,7 +11,7 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function AdminUsersPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   await requirePermission('users.read');
   const [{ language }, t, api, params] = await Promise.all([getAdminContext(), getAdminT('AdminUsers'), getAdminServerApi(), searchParams]);
-  const filters = cleanQuery(params, ['q']);
+  const filters = cleanQuery(params, ['q', 'region']);
   const cut = cleanQuery(params, ['before']);
   let page: TAdminUsersPage = { items: [], next: null, capped: false };
   let error: string | undefined;
@@ -25,6 +25,7 @@ export default async function AdminUsersPage({ searchParams }: { searchParams: P
       t={t}
       language={language}
       q={filters.q ?? ''}
+      {...(filters.region ? { region: filters.region } : {})}
       page={page}
       nextHref={page.next ? nextHref('/admin/users', filters, page.next) : null}
       onFirst={!cut.before}
