@@ -227,11 +227,12 @@ export function PhoneField({
               aria-haspopup="listbox"
               aria-expanded={open}
               aria-controls={open ? `${id}-popup` : undefined}
-              aria-label={`${texts.country}: ${countryName} +${callingCode}`}
               data-testid="phone-country"
               data-region={phone.region}
               onClick={() => setOpen((current) => !current)}
             >
+              {/* the name says the visible code and number too (axe: label-content-name-mismatch) */}
+              <span className="sr-only">{`${texts.country}: ${countryName} `}</span>
               <span className="text-xs font-semibold tracking-wide text-ink-muted">{phone.region}</span>
               <span className="tabular-nums">+{callingCode}</span>
               <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 text-ink-muted" fill="currentColor">
