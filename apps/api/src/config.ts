@@ -84,7 +84,8 @@ import { missingForProduction } from './production-requirements';
 //                       ALIYUN_SMS_INTL_TEMPLATE_CODE                                  (unset)
 //   ALIYUN_SMS_NOTICE_TEMPLATE_CODE, ALIYUN_SMS_INTL_NOTICE_TEMPLATE_CODE  the templates of
 //                       security alerts and account notices by SMS (parameters event, time;
-//                       wording in the API README); unset = notices by email only       (unset)
+//                       wording in the API README); required in production; elsewhere
+//                       unset = notices by email only                                   (unset)
 //   ALIYUN_SMS_INTL_NOTICE_TEMPLATE_CODES  a notice template per language, "es:SMS_3,…"; the
 //                       others get ALIYUN_SMS_INTL_NOTICE_TEMPLATE_CODE in English       (unset)
 //   SMS_BLOCKED_COUNTRIES  ISO regions no SMS code goes to (SMS pumping), "NG,PK"      (none)

@@ -215,8 +215,8 @@ export class GatewayTimeout extends Error {
 
 /** Thrown when the gateway answers with an error (maps to a 502-class envelope error). */
 export class GatewayError extends Error {
-  constructor(readonly method: TGatewayMethod, readonly operation: string, readonly detail: string) {
-    super(`${method} gateway error during ${operation}: ${detail}`);
+  constructor(readonly method: TGatewayMethod, readonly operation: string, readonly detail: string, options?: ErrorOptions) {
+    super(`${method} gateway error during ${operation}: ${detail}`, options);
     this.name = 'GatewayError';
   }
 }

@@ -142,7 +142,7 @@ export class StripeProvider implements PaymentProvider {
       if (error instanceof GatewayTimeout) throw error;
       if (isConnectionError(error)) throw new GatewayTimeout('CARD', operation);
       const { status, code, message } = stripeCode(error);
-      throw new GatewayError('CARD', operation, `${status ?? '-'} ${code}: ${message}`);
+      throw new GatewayError('CARD', operation, `${status ?? '-'} ${code}: ${message}`, { cause: error });
     }
   }
 
@@ -211,9 +211,13 @@ export class StripeProvider implements PaymentProvider {
   private refundError(error: unknown): RefundOutcome {
     if (error instanceof GatewayTimeout) return { kind: 'unknown', reason: 'timeout', detail: error.message };
     if (isConnectionError(error)) return { kind: 'unknown', reason: 'transport', detail: stripeCode(error).message };
-    const { status, code, message, type } = stripeCode(error);
+    // call() wraps what the SDK threw: its status and code decide
+    const { status, code, message, type } = stripeCode(error instanceof GatewayError && error.cause ? error.cause : error);
     if (status === 429 || type === 'StripeRateLimitError') return { kind: 'retryable', code: 'rate_limit', message };
     if (status !== undefined && status >= 500) return { kind: 'unknown', reason: 'http-status', detail: `${status} ${message}` };
+    // idempotency_key_in_use: an earlier request under this refund number is still being handled
+    // at Stripe (say, one that timed out here), so money may yet move: ask again later
+    if (status === 409 || type === 'StripeIdempotencyError') return { kind: 'unknown', reason: 'http-status', detail: `${status ?? 409} ${code} ${message}` };
     // charge_already_refunded, amount_too_large, resource_missing, …: no money moves under this number
     if (status !== undefined && status >= 400) return { kind: 'refused', code, message };
     return { kind: 'unknown', reason: 'unparsable', detail: message };
