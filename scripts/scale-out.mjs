@@ -68,7 +68,8 @@ const apiPorts = [apiPort, apiPort + 1];
 const redirectPort = webPort + 9;
 
 /** The payment sandbox in production, acknowledged: journeys pay on its confirm pages. */
-const SANDBOX = { PAYMENT_SANDBOX: 'true', PAYMENT_SANDBOX_I_UNDERSTAND: 'anyone-can-pay-for-free' };
+// cards too (ADR 0029): off by default in production, served by the sandbox here (the @writes card journey)
+const SANDBOX = { PAYMENT_SANDBOX: 'true', PAYMENT_SANDBOX_I_UNDERSTAND: 'anyone-can-pay-for-free', PAYMENT_CARD: 'true' };
 
 const work = mkdtempSync(path.join(tmpdir(), 'llk-scale-out-'));
 // nginx's workers run as nobody when the step runs as root: they must reach their temp folders
