@@ -8,16 +8,17 @@ import { Field } from '@/components/ui/field';
 import { Table, TableBody, TableHead, Td, Th } from '@/components/ui/table';
 import { formatDateTime } from '@/lib/format';
 import { adminApi } from '../admin-api';
+import { auditDiff } from '../audit-diff';
 
 // The audit log (audit.read): search by staff, action, target and time range; keyset pages
 // ("more" passes the last page's `next` as `before`); the same search as a CSV download.
 
-type TFilter = Partial<Record<'staff' | 'action' | 'targetId' | 'from' | 'to', string>>;
+type TFilter = Partial<Record<'staff' | 'action' | 'targetType' | 'targetId' | 'from' | 'to', string>>;
 
 /** The form's values as the API's filter: empty fields left out, local times as UTC instants. */
 function filterOf(form: FormData): TFilter {
   const filter: TFilter = {};
-  for (const key of ['staff', 'action', 'targetId'] as const) {
+  for (const key of ['staff', 'action', 'targetType', 'targetId'] as const) {
     const value = String(form.get(key) ?? '').trim();
     if (value) filter[key] = value;
   }
@@ -29,8 +30,59 @@ function filterOf(form: FormData): TFilter {
   return filter;
 }
 
-function change(entry: TAdminAuditEntry): string {
-  return [entry.before, entry.after].filter(Boolean).join(' → ');
+/** Fields shown in a row; the rest are in the raw record (a creation lists every field). */
+const SHOWN_FIELDS = 6;
+
+/** The fields the action changed, each old (struck) → new; the whole record on demand. */
+function Change({ entry }: { entry: TAdminAuditEntry }) {
+  const t = useTranslations('AdminAudit');
+  const all = auditDiff(entry.before, entry.after);
+  const fields = all.slice(0, SHOWN_FIELDS);
+  return (
+    <div className="flex min-w-56 max-w-md flex-col gap-1">
+      {fields.length === 0 ? <span className="text-ink-muted">{t('noChange')}</span> : null}
+      <dl className="grid grid-cols-[auto_1fr] gap-x-2 gap-y-0.5" data-testid="audit-diff">
+        {fields.map((field) => (
+          <div key={field.field} className="contents">
+            <dt className="font-mono text-xs text-ink-muted">{field.field}</dt>
+            <dd className="min-w-0 text-xs [overflow-wrap:anywhere]">
+              {field.before !== null ? (
+                <>
+                  <span className="sr-only">{t('was')} </span>
+                  <del className="text-danger">{field.before}</del>
+                </>
+              ) : null}
+              {field.before !== null && field.after !== null ? <span aria-hidden="true"> → </span> : null}
+              {field.after !== null ? (
+                <>
+                  <span className="sr-only"> {t('now')} </span>
+                  <ins className="font-medium text-success no-underline">{field.after}</ins>
+                </>
+              ) : null}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      {all.length > fields.length ? <span className="text-xs text-ink-muted">{t('moreFields', { count: all.length - fields.length })}</span> : null}
+      {entry.before !== null || entry.after !== null ? (
+        <details className="text-xs">
+          <summary className="cursor-pointer text-ink-muted">{t('raw')}</summary>
+          <pre className="mt-1 max-h-64 overflow-auto whitespace-pre-wrap rounded-control bg-surface p-2 font-mono [overflow-wrap:anywhere]" data-testid="audit-raw">
+            {JSON.stringify({ before: rawOf(entry.before), after: rawOf(entry.after) }, null, 2)}
+          </pre>
+        </details>
+      ) : null}
+    </div>
+  );
+}
+
+function rawOf(json: string | null): unknown {
+  if (json === null) return null;
+  try {
+    return JSON.parse(json) as unknown;
+  } catch {
+    return json;
+  }
 }
 
 export function AuditBrowser({ initial }: { initial: TAdminAuditPage }) {
@@ -69,6 +121,7 @@ export function AuditBrowser({ initial }: { initial: TAdminAuditPage }) {
       <form aria-label={t('filters')} onSubmit={search} onReset={() => { setFilter({}); void load({}); }} className="grid gap-4 rounded-card border border-line bg-canvas p-4 sm:grid-cols-2 lg:grid-cols-3">
         <Field label={t('staff')}>{(props) => <input {...props} name="staff" autoCapitalize="none" spellCheck={false} className={input(props)} />}</Field>
         <Field label={t('action')}>{(props) => <input {...props} name="action" autoCapitalize="none" spellCheck={false} placeholder="staff.create" className={input(props)} />}</Field>
+        <Field label={t('targetType')}>{(props) => <input {...props} name="targetType" autoCapitalize="none" spellCheck={false} placeholder="order" className={input(props)} />}</Field>
         <Field label={t('target')}>{(props) => <input {...props} name="targetId" spellCheck={false} className={input(props)} />}</Field>
         <Field label={t('from')}>{(props) => <input {...props} name="from" type="datetime-local" className={input(props)} />}</Field>
         <Field label={t('to')}>{(props) => <input {...props} name="to" type="datetime-local" className={input(props)} />}</Field>
@@ -105,7 +158,9 @@ export function AuditBrowser({ initial }: { initial: TAdminAuditPage }) {
                 <Td>{entry.staffUsername ?? (entry.staffId ? entry.staffId : t('commandLine'))}</Td>
                 <Td className="font-mono text-xs">{entry.action}</Td>
                 <Td className="font-mono text-xs">{[entry.targetType, entry.targetId].filter(Boolean).join(' ')}</Td>
-                <Td className="max-w-xs break-all font-mono text-xs">{change(entry)}</Td>
+                <Td className="align-top">
+                  <Change entry={entry} />
+                </Td>
                 <Td className="max-w-xs break-words">{entry.reason}</Td>
                 <Td className="font-mono text-xs">{entry.ip}</Td>
               </tr>
