@@ -6,6 +6,7 @@ import { FeatureIcon, type TFeatureIcon } from '@/features/home/components/featu
 import { MonitorWall } from '@/features/home/components/monitor-wall';
 import { PhoneGamepadMockup } from '@/features/home/components/phone-gamepad-mockup';
 import { COMMENT_CATEGORIES, COMMENTS, hideClasses } from '@/features/home/comments';
+import { Link } from '@/components/link';
 import { ButtonLink } from '@/features/site/components/button-link';
 import { getBrand, resolveLocale, type LocaleParams } from '@/features/site/page-locale';
 import { buildPageMetadata } from '@/lib/metadata';
@@ -146,10 +147,18 @@ export default async function HomePage({ params }: { params: LocaleParams }) {
             <Phrased text={t('platformsHeading')} locale={locale} />
           </h2>
           <p className="mx-auto mt-3 max-w-2xl leading-relaxed text-ink-muted">{t('platformsBody')}</p>
+          {/* each platform leads to its card on the download page (its id is the platform key) */}
           <ul className="mt-6 flex flex-wrap justify-center gap-2">
             {platforms.map((key) => (
-              <li key={key} className="rounded-full border border-line bg-canvas px-4 py-1.5 text-sm font-medium text-ink-soft">
-                {t(`platforms.${key}`)}
+              <li key={key}>
+                <Link
+                  href={`/download#${key}`}
+                  data-platform-link={key}
+                  className="inline-flex min-h-11 items-center gap-1.5 rounded-full border border-line bg-canvas px-4 text-sm font-medium text-ink-soft transition-colors hover:border-brand-600 hover:text-brand-700"
+                >
+                  {t(`platforms.${key}`)}
+                  <span aria-hidden="true" className="text-ink-muted">→</span>
+                </Link>
               </li>
             ))}
           </ul>
