@@ -63,10 +63,38 @@ test.describe('download page', () => {
     await context.close();
   });
 
+  // issue 33, item 11: the visitor's platform first, then by share (Windows, macOS, Android, iOS, Linux)
+  for (const [agent, order] of [
+    ['windows', ['Windows', 'macOS', 'Android', 'iOS & iPadOS', 'Linux']],
+    ['mac', ['macOS', 'Windows', 'Android', 'iOS & iPadOS', 'Linux']],
+    ['android', ['Android', 'Windows', 'macOS', 'iOS & iPadOS', 'Linux']],
+    ['iphone', ['iOS & iPadOS', 'Windows', 'macOS', 'Android', 'Linux']],
+    ['linux', ['Linux', 'Windows', 'macOS', 'Android', 'iOS & iPadOS']],
+  ] as const) {
+    test(`lists the platform cards for a ${agent} visitor with theirs first, then by share`, async ({ browser }) => {
+      const context = await browser.newContext({ userAgent: agents[agent] });
+      const page = await context.newPage();
+      await page.goto('/en/download');
+      await expect(page.locator('article h3')).toHaveText([...order]);
+      // in the document, not only on screen: the first card is also the first one tabbed to
+      const tops = await page.locator('article').evaluateAll((cards) => cards.map((card) => Math.round(card.getBoundingClientRect().top)));
+      expect(tops[0]).toBeLessThanOrEqual(Math.min(...tops));
+      await context.close();
+    });
+  }
+
+  test('without JavaScript lists the platforms by share, Windows first', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, userAgent: agents.android });
+    const page = await context.newPage();
+    await page.goto('/en/download');
+    await expect(page.locator('article h3')).toHaveText(['Windows', 'macOS', 'Android', 'iOS & iPadOS', 'Linux']);
+    await context.close();
+  });
+
   test('lists every platform with versions, chips, sizes and checksums, and device buttons', async ({ page }) => {
     await page.goto('/en/download');
     const names = page.locator('article h3');
-    await expect(names).toHaveText(['Android', 'Windows', 'iOS & iPadOS', 'macOS', 'Linux']);
+    await expect(names).toHaveCount(5);
     const windows = page.locator('article#windows');
     await expect(windows.getByText('x86-64 (Intel/AMD) · EXE')).toBeVisible();
     await expect(windows.getByText('ARM64 · EXE')).toBeVisible();

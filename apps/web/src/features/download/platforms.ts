@@ -1,9 +1,11 @@
 import type { TChipType, TDownloadPackage, TRelease, TReleasePlatform } from '@llk/contracts';
 
-// The download page's platforms in the spec's order (section 2: Android, Windows, iOS/iPadOS,
-// macOS, Linux). iOS and iPadOS share a card; both have their own release in the API.
+// The download page's platforms by their share of our users (Windows, macOS, Android,
+// iOS/iPadOS, Linux; issue 33, item 11, in place of the spec's section 2 order, which led with
+// Android), the visitor's own platform moved first in the browser (components/platform-cards.tsx).
+// iOS and iPadOS share a card; both have their own release in the API.
 
-export const PLATFORM_KEYS = ['android', 'windows', 'ios', 'macos', 'linux'] as const;
+export const PLATFORM_KEYS = ['windows', 'macos', 'android', 'ios', 'linux'] as const;
 export type TPlatformKey = (typeof PLATFORM_KEYS)[number];
 
 /** API platforms shown on each card (the first one's release gives version and date). */

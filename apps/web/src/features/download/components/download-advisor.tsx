@@ -1,8 +1,8 @@
 'use client';
 
-import { useSyncExternalStore, type ReactNode } from 'react';
-import { detectPlatform, isInAppBrowser } from '../detect-platform';
+import type { ReactNode } from 'react';
 import { buttonClass } from '@/components/ui/button';
+import { useVisitorPlatform } from './use-visitor-platform';
 
 /** What the advisor offers one kind of device (texts are formatted on the server). */
 export interface TAdvisorOption {
@@ -25,25 +25,15 @@ interface DownloadAdvisorProps {
   children: ReactNode;
 }
 
-const noSubscription = () => () => {};
-// One string so the snapshot stays referentially stable between renders.
-function readAgent(): string {
-  const nav = navigator as Navigator & { userAgentData?: { platform?: string } };
-  return [nav.userAgent, nav.userAgentData?.platform ?? '', nav.maxTouchPoints].join('\n');
-}
-
 /**
  * The first offer of the download page: the visitor's platform detected in the browser (the
  * page itself is static and the same for everyone). The box keeps its height, so the swap
  * does not move the page. In messaging-app browsers it adds the "open in your browser" hint.
  */
 export function DownloadAdvisor({ options, otherVersions, inAppHint, children }: DownloadAdvisorProps) {
-  const agent = useSyncExternalStore(noSubscription, readAgent, () => null);
-  const [userAgent = '', uaPlatform, touch] = agent?.split('\n') ?? [];
-  const { platform, device } = agent ? detectPlatform({ userAgent, uaPlatform, maxTouchPoints: Number(touch) }) : { platform: null, device: null };
+  const { platform, device, inApp } = useVisitorPlatform();
   const key = device === 'desktop' ? platform : device;
   const option = key ? options[key as keyof TAdvisorOptions] : undefined;
-  const inApp = agent !== null && isInAppBrowser(userAgent);
 
   return (
     <div className="w-full max-w-2xl" data-testid="download-advisor" data-platform={option ? platform : ''}>

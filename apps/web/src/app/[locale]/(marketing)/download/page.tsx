@@ -2,8 +2,10 @@ import { ZDownloadList, ZUpdateLog, type TRelease } from '@llk/contracts';
 import { localeEntries } from '@llk/contracts/locales';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
+import type { ReactNode } from 'react';
 import { DownloadAdvisor, type TAdvisorOption, type TAdvisorOptions } from '@/features/download/components/download-advisor';
 import { PlatformCard, type TCardButton } from '@/features/download/components/platform-card';
+import { PlatformCards } from '@/features/download/components/platform-cards';
 import { QrCode } from '@/features/download/components/qr-code';
 import { ReleaseNotesBody } from '@/features/download/components/release-notes-body';
 import { fetchContent } from '@/features/download/content-fetch';
@@ -82,6 +84,30 @@ export default async function DownloadPage({ params }: { params: LocaleParams })
     linux: [],
   };
 
+  const cards = Object.fromEntries(
+    PLATFORM_KEYS.map((key) => [
+      key,
+      <PlatformCard
+        platform={key}
+        release={releases[key]}
+        languageTag={tag}
+        buttons={buttons[key]}
+        texts={{
+          name: name(key),
+          body: t(`platforms.${key}.body`),
+          version: t('card.version'),
+          released: t('card.released'),
+          requires: t('card.requires'),
+          chips,
+          download: t('card.download'),
+          size: t('card.size'),
+          checksum: t('card.checksum'),
+          unavailable: t('card.unavailable'),
+        }}
+      />,
+    ]),
+  ) as Record<TPlatformKey, ReactNode>;
+
   const mobileUrl = `${getSiteUrl().replace(/\/+$/, '')}${localizePath(locale, '/download')}`;
   const updated = log?.list.reduce<string | null>((latest, entry) => (!latest || entry.releasedAt > latest ? entry.releasedAt : latest), null);
 
@@ -103,29 +129,7 @@ export default async function DownloadPage({ params }: { params: LocaleParams })
       </PageIntro>
 
       <PageSection locale={locale} id="download-platforms" title={t('platformsHeading')}>
-        <div className="grid gap-5 lg:grid-cols-2">
-          {PLATFORM_KEYS.map((key) => (
-            <PlatformCard
-              key={key}
-              platform={key}
-              release={releases[key]}
-              languageTag={tag}
-              buttons={buttons[key]}
-              texts={{
-                name: name(key),
-                body: t(`platforms.${key}.body`),
-                version: t('card.version'),
-                released: t('card.released'),
-                requires: t('card.requires'),
-                chips,
-                download: t('card.download'),
-                size: t('card.size'),
-                checksum: t('card.checksum'),
-                unavailable: t('card.unavailable'),
-              }}
-            />
-          ))}
-        </div>
+        <PlatformCards order={PLATFORM_KEYS} cards={cards} />
       </PageSection>
 
       {/* For a visitor on a computer to carry the page to a phone: scanning the screen one holds is no
