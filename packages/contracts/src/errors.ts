@@ -67,6 +67,8 @@ export const ErrorCode = {
   ACCOUNT_CANCEL_PENDING: 10156,
   ACCOUNT_CANCEL_NOT_PENDING: 10157,
   LAST_VERIFIED_CONTACT: 10158,
+  /** orders and renewals are refused while the account waits for erasure (issue 33, item 12) */
+  ACCOUNT_PENDING_DELETION: 10159,
   // 101xx: the account area; 102xx: passkeys
   PASSKEY_CHALLENGE_INVALID: 10200,
   PASSKEY_VERIFICATION_FAILED: 10201,
@@ -264,6 +266,7 @@ const info: Record<TErrorCodeName, ErrorInfo> = {
   LAST_VERIFIED_CONTACT: { status: 409, key: 'lastVerifiedContact' },
   PASSKEY_CHALLENGE_INVALID: { status: 400, key: 'passkeyChallengeInvalid' },
   PASSKEY_VERIFICATION_FAILED: { status: 400, key: 'passkeyVerificationFailed' },
+  ACCOUNT_PENDING_DELETION: { status: 409, key: 'accountPendingDeletion' },
   PASSKEY_NOT_FOUND: { status: 404, key: 'passkeyNotFound' },
   PASSKEY_ALREADY_REGISTERED: { status: 409, key: 'passkeyAlreadyRegistered' },
   PASSKEY_LIMIT_REACHED: { status: 409, key: 'passkeyLimitReached' },

@@ -23,7 +23,7 @@ import { fromDbBool, fromDbDate, isUniqueViolation, newId, toDbDate } from '../.
 import { type Db } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { type KeyValueStore } from '../../lib/kv';
-import { createWebOrder, findOrder, findOrderItems, loadOrderInfo, type OrderSettings, transitionOrder } from '../orders';
+import { createWebOrder, findOrder, findOrderItems, loadOrderInfo, type OrderSettings, refuseWhilePendingDeletion, transitionOrder } from '../orders';
 import { customerRefundsOf, refundOrder, type RefundDeps } from '../payments';
 import { listSkus } from '../pricing';
 import { claimRenewalRefund, CLOUD_PC_SPECS, planOfSku, skuIdOf, specOf } from '../fulfilment';
@@ -185,6 +185,7 @@ async function runningMachine(db: Db, userId: string, id: string, now: Date): Pr
  */
 export async function renewMachine(db: Db, settings: OrderSettings, userId: string, id: string, timeUnit: TTimeUnit | undefined, now = new Date()): Promise<TOrderInfo> {
   const machine = await runningMachine(db, userId, id, now);
+  await refuseWhilePendingDeletion(db, userId); // also before handing back an open renewal order
   const unit = timeUnit ?? ZTimeUnit.parse(machine.time_unit);
   const open = await payableOrderId(db, machine.renewal_order_id, now);
   if (open) {

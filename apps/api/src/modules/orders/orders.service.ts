@@ -34,6 +34,7 @@ import {
 } from './orders.repository';
 import { paymentSubject } from './payment-subject';
 import { customerRefundState } from './refund-states';
+import { refuseWhilePendingDeletion } from './pending-deletion';
 
 // Orders: creating them (price from the catalogue only), reading them (owner or pay token),
 // desktop-app payment codes. Payments live in payments.service.ts, refunds in refunds.service.ts.
@@ -163,7 +164,8 @@ export async function createWebOrder(db: Db, settings: OrderSettings, input: Cre
     if (existing) return existing;
   }
 
-  const sku = await resolveSku(db, input.selection);
+  await refuseWhilePendingDeletion(db, input.userId);
+  const sku = await sellableSku(db, input.selection, input.caller);
   const id = newId(now.getTime());
   const items = [itemOf(id, sku, input.selection.quantity ?? 1, input.selection.asSeats === true)];
   const order = newOrder(input.userId, 'WEB', items, now, settings, id);
@@ -294,7 +296,8 @@ export async function createQrCode(
   selection: ItemSelection,
   now = new Date(),
 ): Promise<TQrCodeResult> {
-  const sku = await resolveSku(db, selection);
+  await refuseWhilePendingDeletion(db, userId);
+  const sku = await sellableSku(db, selection, caller);
   const code = secret(24);
   const expiresAt = toDbDate(now.getTime() + settings.qrCodeTtlMs);
   await insertQrCode(db, {
@@ -353,3 +356,4 @@ export async function createOrderByCode(db: Db, settings: OrderSettings, code: s
   if (!item) throw new Error('order without items');
   return { order: info, payToken, account: accountLabel(user), nickname: user.nickname, item, discountFen: info.discountFen };
 }
+  await refuseWhilePendingDeletion(db, row.user_id);

@@ -12,7 +12,7 @@ import {
 } from './provider';
 import { recordCommission } from '../referrals';
 import { fulfilOrder } from '../fulfilment';
-import { accessibleOrder, findOrder, findOrderItems, type OrderCaller, transitionOrder } from '../orders';
+import { accessibleOrder, findOrder, findOrderItems, type OrderCaller, refuseWhilePendingDeletion, transitionOrder } from '../orders';
 import { postDoublePayment, postPayment, postUnmatched } from '../ledger';
 import {
   findPaymentByNo,
@@ -99,6 +99,8 @@ export async function startPayment(deps: PayDeps, caller: OrderCaller, input: Pa
   const odb = deps.db;
   const order = await accessibleOrder(deps.db, input.orderId, caller);
   assertPayable(order, now);
+  // an order made before the account's deletion was asked for renews nothing until it is restored
+  await refuseWhilePendingDeletion(deps.db, order.user_id);
   const provider = deps.providers[input.payMethod];
   if (!provider.clients.includes(input.payClient)) throw new AppError('PAY_METHOD_UNAVAILABLE');
 
