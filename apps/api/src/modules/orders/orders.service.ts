@@ -33,8 +33,8 @@ import {
   type OrderRow,
 } from './orders.repository';
 import { paymentSubject } from './payment-subject';
-import { customerRefundState } from './refund-states';
 import { refuseWhilePendingDeletion } from './pending-deletion';
+import { customerRefundState } from './refund-states';
 
 // Orders: creating them (price from the catalogue only), reading them (owner or pay token),
 // desktop-app payment codes. Payments live in payments.service.ts, refunds in refunds.service.ts.
@@ -165,7 +165,7 @@ export async function createWebOrder(db: Db, settings: OrderSettings, input: Cre
   }
 
   await refuseWhilePendingDeletion(db, input.userId);
-  const sku = await sellableSku(db, input.selection, input.caller);
+  const sku = await resolveSku(db, input.selection);
   const id = newId(now.getTime());
   const items = [itemOf(id, sku, input.selection.quantity ?? 1, input.selection.asSeats === true)];
   const order = newOrder(input.userId, 'WEB', items, now, settings, id);
@@ -297,7 +297,7 @@ export async function createQrCode(
   now = new Date(),
 ): Promise<TQrCodeResult> {
   await refuseWhilePendingDeletion(db, userId);
-  const sku = await sellableSku(db, selection, caller);
+  const sku = await resolveSku(db, selection);
   const code = secret(24);
   const expiresAt = toDbDate(now.getTime() + settings.qrCodeTtlMs);
   await insertQrCode(db, {
@@ -339,6 +339,7 @@ export async function createOrderByCode(db: Db, settings: OrderSettings, code: s
   if (!sku || !sku.active) throw new AppError('SKU_NOT_AVAILABLE');
   const user = await findUserById(db, row.user_id);
   if (!user) throw new AppError('QR_CODE_NOT_FOUND');
+  await refuseWhilePendingDeletion(db, row.user_id);
 
   const id = newId(now.getTime());
   const items = [itemOf(id, sku, Number(row.quantity))];
@@ -356,4 +357,3 @@ export async function createOrderByCode(db: Db, settings: OrderSettings, code: s
   if (!item) throw new Error('order without items');
   return { order: info, payToken, account: accountLabel(user), nickname: user.nickname, item, discountFen: info.discountFen };
 }
-  await refuseWhilePendingDeletion(db, row.user_id);
