@@ -31,6 +31,19 @@ test('the fatal page renders in the browser, in the page language, with a way ho
   await expect(page.locator('a[href="/ja"]').first()).toBeVisible();
 });
 
+test('the fatal page offers the site search and the header’s links (issue 33, item 11)', async ({ page }) => {
+  const response = await page.goto('/fr/pas-de-page');
+  expect(response?.status()).toBe(404);
+  const onwards = page.getByRole('navigation', { name: 'Ou allez directement à' });
+  await expect(onwards.getByRole('link')).toHaveText(['Tarifs', 'Guide', 'À propos', 'Télécharger', 'PC cloud', 'Actualités', 'Contact']);
+  if (process.env.E2E_SHOTS) {
+    await page.screenshot({ path: '/tmp/shots/h6-11-404-fr-1280.png', fullPage: true });
+  }
+  await page.getByRole('searchbox', { name: 'Mots-clés' }).fill('mot de passe');
+  await page.getByRole('search').getByRole('button').click();
+  await expect(page).toHaveURL(/\/fr\/search\?q=mot\+de\+passe$/);
+});
+
 test('crawlers get the status without the error page', async ({ request }) => {
   for (const path of ['/info-abc', '/en/pay', '/en/nothing-here']) {
     const response = await request.get(path, { headers: { 'user-agent': crawlerAgent }, maxRedirects: 0 });

@@ -130,12 +130,21 @@ describe('not-found pages', () => {
     expect(doc.querySelector('h1')!.textContent).not.toBe('');
     const onwards = doc.querySelector('nav[aria-labelledby="fatal-elsewhere"]')!;
     expect(onwards.querySelector('h2')!.textContent).toBe('자주 찾는 페이지');
+    // issue 33, item 11: the header's own links and the site search, a GET form to /search
     expect(Array.from(onwards.querySelectorAll('a')).map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
-      ['다운로드', '/ko/download'],
       ['요금제', '/ko/pricing'],
       ['가이드', '/ko/guide'],
+      ['소개', '/ko/about'],
+      ['다운로드', '/ko/download'],
+      ['클라우드 PC', '/ko/cloudPc'],
+      ['뉴스', '/ko/news-1'],
       ['문의하기', '/ko/contact'],
     ]);
+    const search = doc.querySelector('form[role="search"]')!;
+    expect([search.getAttribute('action'), search.getAttribute('method')]).toEqual(['/ko/search', 'get']);
+    expect(search.querySelector('input[name="q"]')!.id).toBe(search.querySelector('label')!.getAttribute('for'));
+    expect(search.querySelector('label')!.textContent).toBe('검색어');
+    expect(search.querySelector('button[type="submit"]')!.textContent).toBe('검색');
   });
 
   it('the global one falls back to the default language and the browser path', async () => {

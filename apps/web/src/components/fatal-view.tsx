@@ -6,19 +6,20 @@ import { LogoLink } from '@/components/layout/logo';
 import { Phrased } from '@/lib/phrases';
 import type { TRouteFailure } from '@/lib/routes';
 import { buttonClass } from '@/components/ui/button';
-
-/** Where a lost visitor most often wants to go (the header's own labels). */
-const ELSEWHERE = ['download', 'pricing', 'guide', 'contact'] as const;
+import { HEADER_NAV } from '@/components/layout/nav-items';
+import { SearchForm } from '@/features/search/components/search-form';
+import { getPathname } from '@/i18n/navigation';
 
 /**
  * The fatal page (spec sections 2, 5): a minimal layout in the page's language around the
  * spec's literal message ('Page Not Found: {path}' or 'no qrCodeId', kept in English on
- * purpose), a translated explanation, a way home and
- * links to the most visited pages (issue 20, item 10).
+ * purpose), a translated explanation, a way home, the site search (a GET form to /search,
+ * so it works without JavaScript) and the header's own links (issue 20, item 10; issue 33, item 11).
  */
 export async function FatalView({ locale, failure, message }: { locale: TLocale; failure: TRouteFailure; message: ReactNode }) {
   const t = await getTranslations({ locale, namespace: 'Fatal' });
   const nav = await getTranslations({ locale, namespace: 'Header' });
+  const search = await getTranslations({ locale, namespace: 'SearchPage' });
   return (
     <div className="flex flex-1 flex-col bg-linear-to-b from-brand-50/60 to-surface">
       <header className="container-page flex h-(--header-height) items-center">
@@ -41,14 +42,21 @@ export async function FatalView({ locale, failure, message }: { locale: TLocale;
           >
             {t('backHome')}
           </Link>
-          <nav aria-labelledby="fatal-elsewhere" className="mt-10 border-t border-line pt-6">
+          <div className="mt-10 flex justify-center text-start" data-testid="fatal-search">
+            <SearchForm
+              action={getPathname({ locale, href: '/search' })}
+              query=""
+              texts={{ label: search('label'), placeholder: search('placeholder'), submit: search('submit') }}
+            />
+          </div>
+          <nav aria-labelledby="fatal-elsewhere" className="mt-8 border-t border-line pt-6">
             <h2 id="fatal-elsewhere" className="text-sm font-medium text-balance break-keep text-ink-muted">
               <Phrased text={t('elsewhere')} locale={locale} />
             </h2>
             <ul className="mt-3 flex flex-wrap justify-center gap-x-6 gap-y-2 text-sm font-medium">
-              {ELSEWHERE.map((key) => (
+              {HEADER_NAV.map(({ key, href }) => (
                 <li key={key}>
-                  <Link href={`/${key}`} locale={locale} className="text-brand-700 underline-offset-4 hover:underline">
+                  <Link href={href} locale={locale} className="inline-flex min-h-8 items-center text-brand-700 underline-offset-4 hover:underline">
                     {nav(key)}
                   </Link>
                 </li>
