@@ -1,6 +1,7 @@
 'use client';
 
 import type { TLocation } from '@llk/contracts';
+import type { parsePhone } from '@llk/contracts/phone';
 import { type ChangeEvent, type KeyboardEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { loadApi } from '@/lib/load-api';
 import { Field } from './field';
@@ -67,6 +68,17 @@ export function forgetVisitorCountry(): void {
   locationLoading = null;
 }
 
+type TPhoneModule = { parsePhone: typeof parsePhone };
+let parserLoading: Promise<TPhoneModule> | null = null;
+/** The strict parser (Google's metadata), loaded once: as soon as a number may need it, not at the click that sends. */
+function loadParser(): Promise<TPhoneModule> {
+  parserLoading ??= import('@llk/contracts/phone').catch((error: unknown) => {
+    parserLoading = null;
+    throw error;
+  });
+  return parserLoading;
+}
+
 /**
  * A bare 11-digit number of a mainland mobile's shape, typed with another country chosen (a
  * mainland user abroad, or on a page in another language): when it is no mobile of the chosen
@@ -76,7 +88,7 @@ export function forgetVisitorCountry(): void {
 async function mainlandInstead(text: string, region: string): Promise<boolean> {
   if (region === 'CN' || !looksMainland(text)) return false;
   try {
-    const { parsePhone } = await import('@llk/contracts/phone');
+    const { parsePhone } = await loadParser();
     return 'error' in parsePhone(text, region) && !('error' in parsePhone(text, 'CN'));
   } catch {
     return false;
@@ -138,6 +150,8 @@ export function usePhone(locale: string): TPhoneState {
     (text: string) => {
       const reading = readPhone(text, regionRef.current, table);
       if (reading.region !== regionRef.current) choose(reading.region);
+      // a mainland number typed with another country chosen is settled by the strict parser before sending
+      else if (reading.region !== 'CN' && looksMainland(text)) void loadParser().catch(() => undefined);
     },
     [table, choose],
   );
