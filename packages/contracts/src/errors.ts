@@ -98,6 +98,8 @@ export const ErrorCode = {
   PAYMENT_GATEWAY_ERROR: 20013,
   REFUND_NOT_ALLOWED: 20014,
   REFUND_FAILED: 20015,
+  /** screen walls are sold in the desktop app only (issue 33, item 3) */
+  WALLS_DESKTOP_APP_ONLY: 20016,
   // the account area's orders: 20200–20229
   ORDER_NOT_CANCELLABLE: 20200,
   ORDER_ALREADY_CANCELLED: 20201,
@@ -264,9 +266,9 @@ const info: Record<TErrorCodeName, ErrorInfo> = {
   ACCOUNT_CANCEL_PENDING: { status: 409, key: 'accountCancelPending' },
   ACCOUNT_CANCEL_NOT_PENDING: { status: 409, key: 'accountCancelNotPending' },
   LAST_VERIFIED_CONTACT: { status: 409, key: 'lastVerifiedContact' },
+  ACCOUNT_PENDING_DELETION: { status: 409, key: 'accountPendingDeletion' },
   PASSKEY_CHALLENGE_INVALID: { status: 400, key: 'passkeyChallengeInvalid' },
   PASSKEY_VERIFICATION_FAILED: { status: 400, key: 'passkeyVerificationFailed' },
-  ACCOUNT_PENDING_DELETION: { status: 409, key: 'accountPendingDeletion' },
   PASSKEY_NOT_FOUND: { status: 404, key: 'passkeyNotFound' },
   PASSKEY_ALREADY_REGISTERED: { status: 409, key: 'passkeyAlreadyRegistered' },
   PASSKEY_LIMIT_REACHED: { status: 409, key: 'passkeyLimitReached' },
@@ -289,6 +291,7 @@ const info: Record<TErrorCodeName, ErrorInfo> = {
   PAYMENT_GATEWAY_ERROR: { status: 502, key: 'paymentGatewayError' },
   REFUND_NOT_ALLOWED: { status: 409, key: 'refundNotAllowed' },
   REFUND_FAILED: { status: 502, key: 'refundFailed' },
+  WALLS_DESKTOP_APP_ONLY: { status: 403, key: 'wallsDesktopAppOnly' },
   ORDER_NOT_CANCELLABLE: { status: 409, key: 'orderNotCancellable' },
   ORDER_ALREADY_CANCELLED: { status: 409, key: 'orderAlreadyCancelled' },
   RECEIPT_NOT_AVAILABLE: { status: 409, key: 'receiptNotAvailable' },

@@ -170,6 +170,25 @@ export const ZOrderInfo = z.object({
 });
 export type TOrderInfo = z.infer<typeof ZOrderInfo>;
 
+/**
+ * POST /order/quote: what POST /order/createV2 with the same body would charge, before the
+ * customer commits (issue 33, item 2). The same catalogue lookup and arithmetic as the order.
+ */
+export const ZOrderQuoteRequest = ZCreateOrderRequest;
+export type TOrderQuoteRequest = TCreateOrderRequest;
+
+export const ZOrderQuote = z.object({
+  items: z.array(ZOrderItem),
+  currency: z.literal('CNY'),
+  /** what the order would charge, fen */
+  totalFen: z.number().int(),
+  /** sum of list prices, fen */
+  originalTotalFen: z.number().int(),
+  /** originalTotalFen - totalFen, fen */
+  discountFen: z.number().int(),
+});
+export type TOrderQuote = z.infer<typeof ZOrderQuote>;
+
 export const ZOrderInfoParams = z.object({ id: ZOrderId });
 export type TOrderInfoParams = z.infer<typeof ZOrderInfoParams>;
 

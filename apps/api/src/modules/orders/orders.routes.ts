@@ -16,6 +16,8 @@ import {
   ZOrderInvoices,
   ZOrderList,
   ZOrderListQuery,
+  ZOrderQuote,
+  ZOrderQuoteRequest,
   ZOrderReceipt,
   ZOrderReceiptParams,
 } from '@llk/contracts';
@@ -26,7 +28,7 @@ import { AppError } from '../../lib/app-error';
 import { envelopeResponses, ok } from '../../lib/envelope';
 import { MONEY_AND_STATES } from './orders.docs';
 import { orderSettingsOf } from './orders.settings';
-import { accessibleOrder, createOrderByCode, createQrCode, createWebOrder, getOrderInfo } from './orders.service';
+import { accessibleOrder, createOrderByCode, createQrCode, createWebOrder, getOrderInfo, quoteOrder, type OrderChannel } from './orders.service';
 import { INVOICE_PAGE_ANSWERS, INVOICE_PAGE_HEADERS } from './invoice-document';
 import { ownerInvoicePage } from './invoices.service';
 import { cancelOrder, getReceipt, listOrderInvoices, listOrders, requestOrderInvoice } from './order-history.service';
@@ -40,6 +42,10 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'private, no-store');
   });
+
+  // The site's browser session rides on the cookie; the apps send Authorization (auth.plugin.ts
+  // tokenOf: the header wins). Screen walls are refused to the first (issue 33, item 3).
+  const channelOf = (request: FastifyRequest): OrderChannel => (request.headers.authorization?.trim() ? 'APP' : 'WEB');
 
   const callerOf = async (request: FastifyRequest, payToken?: string) => {
     const session = await app.authenticate(request);
@@ -55,7 +61,8 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         description: `Name a skuId (from GET /memberPricing/detail/v2), or an itemType with a timeUnit (MEMBER + YEAR), and
 an optional quantity (1–100); with asSeats (MEMBER or CHANNEL only, else SKU_NOT_AVAILABLE) the quantity becomes that many seats to give away (/seat/list) instead of extending the buyer's own term. The order is CREATED and expires after ${settings.orderTtlMs / 60_000} minutes unless paid.
 Optional header Idempotency-Key (1–64 of A–Z a–z 0–9 _ -): the same key with the same body returns the same
-order; with a different body 20009; a malformed key 20010. Unknown or inactive SKU: 20002.
+order; with a different body 20009; a malformed key 20010. Unknown or inactive SKU: 20002. Screen walls (MONITOR)
+are sold in the desktop app only: from the site's session (the cookie, no Authorization header) 20016 (403).
 
 ${MONEY_AND_STATES}`,
         headers: z.looseObject({
@@ -78,9 +85,29 @@ ${MONEY_AND_STATES}`,
         userId: request.user?.userId ?? '',
         selection: request.body,
         idempotencyKey: header,
+        caller: channelOf(request),
       });
       return ok(order);
     },
+  );
+
+  app.post(
+    '/order/quote',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'What POST /order/createV2 with the same body would charge, before ordering',
+        description: `The same body as POST /order/createV2 (skuId or itemType + timeUnit, quantity, asSeats); nothing is
+written. The answer is the order's items and totals exactly as the order would have them (the same catalogue lookup
+and arithmetic), so a page can show the total, list price and discount for the chosen quantity before the customer
+commits. No login needed. Unknown or inactive SKU: 20002; screen walls asked for without an app's Authorization: 20016.
+
+${MONEY_AND_STATES}`,
+        body: ZOrderQuoteRequest,
+        response: envelopeResponses(ZOrderQuote),
+      },
+    },
+    async (request) => ok(await quoteOrder(app.db, request.body, channelOf(request))),
   );
 
   app.get(
@@ -110,13 +137,13 @@ ${MONEY_AND_STATES}`,
         summary: 'Desktop app: a single-use payment code for one item (e.g. screen walls)',
         description: `The logged-in app names the item like POST /order/createV2 and shows \`url\` (the web page
 /pay?qrCodeId=…) as a QR code. The code expires after ${settings.qrCodeTtlMs / 60_000} minutes and turns into
-at most one order. ${MONEY_AND_STATES}`,
+at most one order. Screen walls from the site's session (the cookie, no Authorization header): 20016. ${MONEY_AND_STATES}`,
         body: ZCreateQrCodeRequest,
         response: envelopeResponses(ZQrCodeResult),
       },
       onRequest: app.requireUser,
     },
-    async (request) => ok(await createQrCode(app.db, settings, app.config.webOrigin, request.user?.userId ?? '', request.body)),
+    async (request) => ok(await createQrCode(app.db, settings, app.config.webOrigin, request.user?.userId ?? '', request.body, new Date(), channelOf(request))),
   );
 
   app.post(

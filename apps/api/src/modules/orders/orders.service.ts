@@ -6,6 +6,7 @@ import {
   type TOrderInfo,
   type TOrderItem,
   type TOrderItemType,
+  type TOrderQuote,
   type TOrderRefund,
   type TPayClient,
   type TPayMethod,
@@ -57,6 +58,26 @@ export interface ItemSelection {
   asSeats?: boolean | undefined;
 }
 
+/**
+ * Who asks: a web session (the site's cookie) or an app (Authorization header). Screen walls
+ * are sold in the desktop app only (spec: "bought separately in the desktop app only"), so a
+ * web session asking for MONITOR is refused (issue 33, item 3); the /pay page's code orders
+ * (createOrderByCode) were made by the app and stay payable.
+ */
+export type OrderChannel = 'WEB' | 'APP';
+
+function refuseWallsOnWeb(sku: SkuRow, caller: OrderChannel | undefined): void {
+  if (caller === 'WEB' && sku.item_type === 'MONITOR') throw new AppError('WALLS_DESKTOP_APP_ONLY');
+}
+
+/** The SKU a caller may buy: resolveSku, with screen walls (by type or by SKU) refused to the site. */
+async function sellableSku(db: Db, selection: ItemSelection, caller: OrderChannel | undefined): Promise<SkuRow> {
+  if (caller === 'WEB' && selection.itemType === 'MONITOR') throw new AppError('WALLS_DESKTOP_APP_ONLY');
+  const sku = await resolveSku(db, selection);
+  refuseWallsOnWeb(sku, caller);
+  return sku;
+}
+
 export function sha256(value: string): string {
   return createHash('sha256').update(value).digest('hex');
 }
@@ -101,10 +122,17 @@ function itemOf(orderId: string, sku: SkuRow, quantity: number, asSeats = false)
   };
 }
 
+/** An order's charged and list totals, fen: the one arithmetic behind orders and quotes. */
+function totalsOf(items: OrderItemRow[]): { total: number; original: number } {
+  return {
+    total: items.reduce((sum, item) => sum + item.amount_fen, 0),
+    original: items.reduce((sum, item) => sum + item.original_price_fen * item.quantity, 0),
+  };
+}
+
 function newOrder(userId: string, source: 'WEB' | 'QR_CODE', items: OrderItemRow[], now: Date, settings: OrderSettings, id: string): OrderRow {
   const nowText = toDbDate(now);
-  const total = items.reduce((sum, item) => sum + item.amount_fen, 0);
-  const original = items.reduce((sum, item) => sum + item.original_price_fen * item.quantity, 0);
+  const { total, original } = totalsOf(items);
   return {
     id,
     user_id: userId,
@@ -148,6 +176,19 @@ export interface CreateOrderInput {
   idempotencyKey?: string | undefined;
   /** more rows written in the order's transaction (e.g. which cloud PC a renewal order renews) */
   within?: ((trx: Db, orderId: string) => Promise<void>) | undefined;
+  /** WEB: the site's session, which may not buy screen walls */
+  caller?: OrderChannel | undefined;
+}
+
+/**
+ * POST /order/quote: what createWebOrder would charge for this selection (same SKU lookup,
+ * same item and totals), without writing anything (issue 33, item 2).
+ */
+export async function quoteOrder(db: Db, selection: ItemSelection, caller?: OrderChannel): Promise<TOrderQuote> {
+  const sku = await sellableSku(db, selection, caller);
+  const items = [itemOf('', sku, selection.quantity ?? 1, selection.asSeats === true)];
+  const { total, original } = totalsOf(items);
+  return { items: items.map(orderItemOf), currency: 'CNY', totalFen: total, originalTotalFen: original, discountFen: original - total };
 }
 
 /**
@@ -165,7 +206,7 @@ export async function createWebOrder(db: Db, settings: OrderSettings, input: Cre
   }
 
   await refuseWhilePendingDeletion(db, input.userId);
-  const sku = await resolveSku(db, input.selection);
+  const sku = await sellableSku(db, input.selection, input.caller);
   const id = newId(now.getTime());
   const items = [itemOf(id, sku, input.selection.quantity ?? 1, input.selection.asSeats === true)];
   const order = newOrder(input.userId, 'WEB', items, now, settings, id);
@@ -295,9 +336,10 @@ export async function createQrCode(
   userId: string,
   selection: ItemSelection,
   now = new Date(),
+  caller?: OrderChannel,
 ): Promise<TQrCodeResult> {
   await refuseWhilePendingDeletion(db, userId);
-  const sku = await resolveSku(db, selection);
+  const sku = await sellableSku(db, selection, caller);
   const code = secret(24);
   const expiresAt = toDbDate(now.getTime() + settings.qrCodeTtlMs);
   await insertQrCode(db, {
