@@ -84,6 +84,8 @@ export type TAdminUserProfile = z.infer<typeof ZAdminUserProfile>;
 export const ZAdminOrderSummary = z.object({
   id: z.string(),
   userId: z.string(),
+  /** the customer's username (null: the account is gone or has none), what staff read in lists */
+  username: z.string().nullable(),
   status: z.string(),
   subject: z.string(),
   totalFen: z.number().int(),

@@ -145,8 +145,9 @@ export interface OrderFilter {
 }
 
 /** Orders matching every given filter, newest first after `before`. */
-export function searchOrders(db: Db, filter: OrderFilter): Promise<AdminOrderRow[]> {
-  let query = db.selectFrom('orders').selectAll('orders');
+/** Orders with their customer's username (the lists show names, not ids). */
+export function searchOrders(db: Db, filter: OrderFilter): Promise<(AdminOrderRow & { username: string | null })[]> {
+  let query = db.selectFrom('orders').leftJoin('users', 'users.id', 'orders.user_id').selectAll('orders').select('users.username as username');
   if (filter.id !== undefined) query = query.where('orders.id', '=', filter.id);
   if (filter.userId !== undefined) query = query.where('orders.user_id', '=', filter.userId);
   if (filter.status !== undefined) query = query.where('orders.status', '=', filter.status);

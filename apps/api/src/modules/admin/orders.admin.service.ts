@@ -54,10 +54,11 @@ import { recordAudit } from './audit';
 const REQUEST_KEY_TTL_MS = 24 * 3_600_000;
 const PENDING = 'pending';
 
-export function orderSummaryOf(row: AdminOrderRow): TAdminOrderSummary {
+export function orderSummaryOf(row: AdminOrderRow & { username?: string | null }): TAdminOrderSummary {
   return {
     id: row.id,
     userId: row.user_id,
+    username: row.username ?? null,
     status: row.status,
     subject: row.subject,
     totalFen: Number(row.total_fen),
@@ -149,7 +150,7 @@ export async function getOrderDetail(db: Db, id: string): Promise<TAdminOrderDet
   const [notifications, queries] = await Promise.all([listPaymentNotifications(db, payments), listGatewayQueries(db, payments.map((payment) => payment.id))]);
   return {
     order: {
-      ...orderSummaryOf(order),
+      ...orderSummaryOf({ ...order, username: user?.username ?? null }),
       originalTotalFen: Number(order.original_total_fen),
       source: order.source,
       expiresAt: order.expires_at,

@@ -60,6 +60,10 @@ describe.each(testDialects())('back office: orders and refunds on $dialect', ({ 
     const first = await search(`userId=${user.id}&limit=2`);
     expect(first.items.map((item) => item.id)).toEqual([third.id, open.id]);
     expect(first.items[0]).toMatchObject({ userId: user.id, status: 'CREATED', totalFen: 15800, refundedFen: 0 });
+    // the customer by name, which is what staff read in the list (issue 33)
+    const { username } = await db().selectFrom('users').select('username').where('id', '=', user.id).executeTakeFirstOrThrow();
+    expect(username).toBeTruthy();
+    expect(first.items.map((item) => item.username)).toEqual([username, username]);
     const second = await search(`userId=${user.id}&limit=2&before=${encodeURIComponent(first.next!)}`);
     expect(second).toEqual({ items: [expect.objectContaining({ id: paid.id, status: 'FULFILLED', totalFen: 1800, payMethod: 'ZFB' })], next: null });
 

@@ -47,7 +47,7 @@ export function RefundDialog({ orderId, refundableFen, refundableText }: { order
         body: { ...(amountFen === undefined ? {} : { amountFen }), reason: String(data.get('reason') ?? ''), requestKey },
         retry: false,
       });
-      toast.success(t('refunded', { state: refund.state }));
+      toast.success(t.has(`refundToast.${refund.state}`) ? t(`refundToast.${refund.state}`) : t('refundToast.other'));
       setOpen(false);
       router.refresh();
     } catch {

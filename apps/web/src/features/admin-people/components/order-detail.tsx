@@ -4,8 +4,9 @@ import { Table, TableBody, TableHead, Td, Th } from '@/components/ui/table';
 import { formatDateTime, formatFen } from '@/lib/format';
 import { Empty, Facts, Section, Wide } from './list-parts';
 import { QueryGatewayButton, RefundDialog } from './order-actions';
+import { StatusBadge, labelOf } from './status-badge';
 
-type T = (key: string, values?: Record<string, string | number>) => string;
+type T = ((key: string, values?: Record<string, string | number>) => string) & { has?: (key: string) => boolean };
 
 const REFUNDABLE = ['PAID', 'FULFILLED', 'COMPLETED'];
 const OPEN_PAYMENT = ['CREATED', 'PENDING'];
@@ -32,12 +33,12 @@ export function OrderDetail({ t, language, detail, canRefund }: { t: T; language
       <Section title={t('summary')} testId="admin-order-summary">
         <Facts
           rows={[
-            [t('col.status'), <span key="s" data-testid="admin-order-status">{t(`statuses.${order.status}`)}</span>],
+            [t('col.status'), <StatusBadge key="s" code={order.status} text={labelOf(t, 'statuses', order.status)} testId="admin-order-status" />],
             [t('col.subject'), order.subject],
             [t('col.total'), money(order.totalFen)],
             [t('col.refunded'), money(order.refundedFen)],
             [t('customer'), detail.user ? <Link key="u" className="text-brand-700 underline" href={`/admin/users/${detail.user.id}`}>{detail.user.username ?? detail.user.id}</Link> : '—'],
-            [t('col.method'), order.payMethod ?? '—'],
+            [t('col.method'), labelOf(t, 'payMethods', order.payMethod)],
             [t('col.created'), date(order.createdAt)],
             [t('paidAt'), date(order.paidAt)],
             [t('fulfilledAt'), date(order.fulfilledAt)],
@@ -83,9 +84,11 @@ export function OrderDetail({ t, language, detail, canRefund }: { t: T; language
               {detail.payments.map((payment) => (
                 <tr key={payment.id}>
                   <Td className="font-mono">{payment.paymentNo}</Td>
-                  <Td>{payment.method}</Td>
+                  <Td>{`${labelOf(t, 'payMethods', payment.method)} · ${labelOf(t, 'payClients', payment.client)}`}</Td>
                   <Td align="end">{money(payment.amountFen)}</Td>
-                  <Td>{payment.state}</Td>
+                  <Td>
+                    <StatusBadge code={payment.state} text={labelOf(t, 'paymentStates', payment.state)} />
+                  </Td>
                   <Td className="font-mono">{payment.gatewayTradeNo ?? '—'}</Td>
                   <Td>{date(payment.createdAt)}</Td>
                 </tr>
@@ -111,10 +114,12 @@ export function OrderDetail({ t, language, detail, canRefund }: { t: T; language
               {detail.notifications.map((note) => (
                 <tr key={note.id}>
                   <Td>{date(note.receivedAt)}</Td>
-                  <Td className="font-mono">{`${note.method} ${note.paymentNo}`}</Td>
+                  <Td>{`${labelOf(t, 'payMethods', note.method)} `}<span className="font-mono">{note.paymentNo}</span></Td>
                   <Td align="end">{money(note.amountFen)}</Td>
                   <Td>{note.success ? t('yes') : t('no')}</Td>
-                  <Td>{note.outcome}</Td>
+                  <Td>
+                    <StatusBadge code={note.outcome} text={labelOf(t, 'notificationOutcomes', note.outcome)} />
+                  </Td>
                 </tr>
               ))}
             </TableBody>
@@ -141,7 +146,7 @@ export function OrderDetail({ t, language, detail, canRefund }: { t: T; language
               {detail.gatewayQueries.map((query) => (
                 <tr key={query.id}>
                   <Td>{date(query.askedAt)}</Td>
-                  <Td className="font-mono">{`${query.method} ${query.paymentNo}`}</Td>
+                  <Td>{`${labelOf(t, 'payMethods', query.method)} `}<span className="font-mono">{query.paymentNo}</span></Td>
                   <Td>{t(`querySources.${query.source}`, { username: query.staffUsername ?? '—' })}</Td>
                   <Td>{t(`queryStates.${query.state}`)}</Td>
                   <Td align="end">{query.amountFen === null ? '—' : money(query.amountFen)}</Td>
@@ -172,7 +177,9 @@ export function OrderDetail({ t, language, detail, canRefund }: { t: T; language
                 <tr key={refund.id}>
                   <Td className="font-mono">{refund.refundNo}</Td>
                   <Td align="end">{money(refund.amountFen)}</Td>
-                  <Td>{refund.state}</Td>
+                  <Td>
+                    <StatusBadge code={refund.state} text={labelOf(t, 'refundStates', refund.state)} testId="admin-refund-state" />
+                  </Td>
                   <Td>{refund.reason}</Td>
                   <Td>{refund.lastOutcome ?? '—'}</Td>
                   <Td>{date(refund.createdAt)}</Td>
@@ -189,7 +196,9 @@ export function OrderDetail({ t, language, detail, canRefund }: { t: T; language
         ) : (
           <ul className="grid gap-1 text-sm">
             {detail.invoices.map((invoice) => (
-              <li key={invoice.id}>{`${invoice.state} · ${invoice.title} · ${money(invoice.amountFen)}${invoice.invoiceNo ? ` · ${invoice.invoiceNo}` : ''}${invoice.rejectReason ? ` · ${invoice.rejectReason}` : ''}`}</li>
+              <li key={invoice.id}>
+                <StatusBadge code={invoice.state} text={labelOf(t, 'invoiceStates', invoice.state)} />
+                {` ${invoice.title} · ${money(invoice.amountFen)}${invoice.invoiceNo ? ` · ${invoice.invoiceNo}` : ''}${invoice.rejectReason ? ` · ${invoice.rejectReason}` : ''}`}</li>
             ))}
           </ul>
         )}

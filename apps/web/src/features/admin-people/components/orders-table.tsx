@@ -3,8 +3,9 @@ import Link from 'next/link';
 import { Table, TableBody, TableHead, Td, Th } from '@/components/ui/table';
 import { formatDateTime, formatFen } from '@/lib/format';
 import { Wide } from './list-parts';
+import { StatusBadge, labelOf } from './status-badge';
 
-type T = (key: string, values?: Record<string, string | number>) => string;
+type T = ((key: string, values?: Record<string, string | number>) => string) & { has?: (key: string) => boolean };
 
 /**
  * Orders as the back office lists them (/admin/orders, and a user's page): order, subject, total,
@@ -35,11 +36,13 @@ export function OrdersTable({ orders, t, language, withOwner = false, testId }: 
               <Td>{order.subject}</Td>
               <Td align="end">{formatFen(order.totalFen, language)}</Td>
               {withOwner ? <Td align="end">{order.refundedFen ? formatFen(order.refundedFen, language) : '—'}</Td> : null}
-              <Td>{t(`statuses.${order.status}`)}</Td>
+              <Td>
+                <StatusBadge code={order.status} text={labelOf(t, 'statuses', order.status)} />
+              </Td>
               {withOwner ? (
                 <Td>
-                  <Link className="font-mono text-xs text-brand-700 underline" href={`/admin/users/${order.userId}`}>
-                    {order.userId}
+                  <Link className="text-brand-700 underline" href={`/admin/users/${order.userId}`} data-testid="admin-order-user">
+                    {order.username ?? <span className="font-mono text-xs">{order.userId}</span>}
                   </Link>
                 </Td>
               ) : null}
