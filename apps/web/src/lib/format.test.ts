@@ -1,6 +1,6 @@
 import { toMembershipPrices } from '@llk/contracts';
 import { describe, expect, it } from 'vitest';
-import { fill, formatDate, formatDateTime, formatDay, formatFen, formatPercent, formatTime, formatVisitorDateTime, formatVisitorTime } from './format';
+import { fill, formatDate, formatDateTime, formatDay, formatFen, formatPercent, formatTime, formatZoneOffset } from './format';
 
 // The server's figures for the seeded catalogue (content/seed/pricing.json).
 const [month, year] = toMembershipPrices([
@@ -46,39 +46,46 @@ describe('formatPercent', () => {
   });
 });
 
-describe('dates and times', () => {
-  it('are in China time whatever the machine’s zone', () => {
-    // 16:30 UTC is half past midnight the next day in Shanghai
+describe('dates and times (docs/adr/0031)', () => {
+  it('are on the given zone’s clock and calendar, China time without one, whatever the machine’s zone', () => {
+    // 16:30 UTC is half past midnight the next day in Shanghai, still the 1st in Madrid
     expect(formatDate('2026-03-01T16:30:00.000Z', 'en', 'medium')).toBe('Mar 2, 2026');
     expect(formatDate('2026-03-01T16:30:00.000Z', 'zh-CN', 'medium')).toBe('2026年3月2日');
+    expect(formatDate('2026-03-01T16:30:00.000Z', 'en', 'medium', 'Europe/Madrid')).toBe('Mar 1, 2026');
+    expect(formatDate('2026-03-01T16:30:00.000Z', 'es', 'long', 'Europe/Madrid')).toBe('1 de marzo de 2026');
     expect(formatDate('2026-02-09T18:00:00Z', 'en')).toBe('February 10, 2026');
-    expect(formatDate('2026-02-09T18:00:00Z', 'zh-CN')).toBe('2026年2月10日');
-    expect(formatDate('2026-10-28T02:00:00.000Z', 'zh-CN')).toBe('2026年10月28日');
-    expect(formatDate('2026-10-27T20:00:00.000Z', 'en')).toBe('October 28, 2026');
-    // every time of day says its zone, in the script's parentheses
-    expect(formatDateTime('2026-11-22T16:30:00.000Z', 'en')).toBe('Nov 23, 2026, 12:30 AM (UTC+8)');
-    expect(formatTime('2026-11-22T16:30:00.000Z', 'en')).toBe('12:30 AM (UTC+8)');
-    expect(formatTime('2026-11-22T06:01:00.000Z', 'ja')).toBe('14:01（UTC+8）');
-    expect(formatDateTime('2026-11-22T06:01:00.000Z', 'zh-CN')).toBe('2026年11月22日 14:01（UTC+8）');
-    expect(formatTime('2026-11-22T06:01:00.000Z', 'ko')).toMatch(/^\S+ 2:01 \(UTC\+8\)$/);
+    expect(formatDate('2026-02-09T18:00:00Z', 'zh-CN', 'long', 'Asia/Shanghai')).toBe('2026年2月10日');
+    expect(formatDate('2026-02-09T18:00:00Z', 'en', 'long', 'America/Los_Angeles')).toBe('February 9, 2026');
   });
 
-  it('a calendar day of the service is that day in every zone', () => {
+  it('say the offset of the zone they are in after every time of day, in the script’s parentheses', () => {
+    expect(formatDateTime('2026-11-22T16:30:00.000Z', 'en')).toBe('Nov 23, 2026, 12:30 AM (UTC+8)');
+    expect(formatTime('2026-11-22T16:30:00.000Z', 'en')).toBe('12:30 AM (UTC+8)');
+    expect(formatDateTime('2026-11-22T06:01:00.000Z', 'zh-CN', 'Asia/Shanghai')).toBe('2026年11月22日 14:01（UTC+8）');
+    // the Japanese visitor of issue 20: 14:01 in Shanghai is 15:01 in Tokyo
+    expect(formatTime('2026-11-22T06:01:00.000Z', 'ja', 'Asia/Tokyo')).toBe('15:01（UTC+9）');
+    expect(formatTime('2026-11-22T06:01:00.000Z', 'en', 'America/New_York')).toBe('1:01 AM (UTC-5)');
+    expect(formatTime('2026-11-22T06:01:00.000Z', 'en', 'Asia/Kolkata')).toBe('11:31 AM (UTC+5:30)');
+    expect(formatTime('2026-11-22T06:01:00.000Z', 'fr', 'UTC')).toBe('06:01 (UTC)');
+    expect(formatDateTime('2026-12-02T06:05:00.000Z', 'es', 'Europe/Madrid').replace(/\s/g, ' ')).toBe('2 dic 2026, 7:05 (UTC+1)');
+    expect(formatTime('2026-11-22T06:01:00.000Z', 'ko', 'Asia/Seoul')).toMatch(/^\S+ 3:01 \(UTC\+9\)$/);
+  });
+
+  it('follow daylight saving time: Paris is UTC+1 in winter and UTC+2 in summer', () => {
+    expect(formatDateTime('2026-01-15T12:00:00.000Z', 'fr', 'Europe/Paris').replace(/\s/g, ' ')).toBe('15 janv. 2026, 13:00 (UTC+1)');
+    expect(formatDateTime('2026-07-15T12:00:00.000Z', 'fr', 'Europe/Paris').replace(/\s/g, ' ')).toBe('15 juil. 2026, 14:00 (UTC+2)');
+    // the night the clocks go forward (29 March 2026, 02:00 → 03:00): either side of the jump
+    expect(formatTime('2026-03-29T00:59:00.000Z', 'en', 'Europe/Paris')).toBe('1:59 AM (UTC+1)');
+    expect(formatTime('2026-03-29T01:00:00.000Z', 'en', 'Europe/Paris')).toBe('3:00 AM (UTC+2)');
+    expect(formatZoneOffset('2026-10-25T00:30:00.000Z', 'Europe/Paris')).toBe('UTC+2');
+    expect(formatZoneOffset('2026-10-25T01:30:00.000Z', 'Europe/Paris')).toBe('UTC+1');
+    expect(formatZoneOffset(new Date('2026-07-01T00:00:00Z'), 'America/St_Johns')).toBe('UTC-2:30');
+  });
+
+  it('a business day of the service is that day in every zone', () => {
     expect(formatDay('2026-11-22', 'en')).toBe('November 22, 2026');
     expect(formatDay('2026-11-22', 'ja')).toBe('2026年11月22日');
     expect(formatDay('2026-01-01', 'zh-CN', 'medium')).toBe('2026年1月1日');
-  });
-
-  it('the payment deadline is on the visitor’s clock and says the visitor’s offset', () => {
-    // the Japanese visitor of the issue: 14:01 in Shanghai is 15:01 in Tokyo
-    expect(formatVisitorTime('2026-11-22T06:01:00.000Z', 'ja', 'Asia/Tokyo')).toBe('15:01（UTC+9）');
-    expect(formatVisitorTime('2026-11-22T06:01:00.000Z', 'en', 'America/New_York')).toBe('1:01 AM (UTC-5)');
-    expect(formatVisitorTime('2026-11-22T06:01:00.000Z', 'en', 'Asia/Kolkata')).toBe('11:31 AM (UTC+5:30)');
-    expect(formatVisitorTime('2026-11-22T06:01:00.000Z', 'fr', 'UTC')).toBe('06:01 (UTC)');
-    // in China the visitor's clock is the service's, and it reads as every other time
-    expect(formatVisitorTime('2026-11-22T06:01:00.000Z', 'zh-CN', 'Asia/Shanghai')).toBe(formatTime('2026-11-22T06:01:00.000Z', 'zh-CN'));
-    expect(formatVisitorDateTime('2026-11-22T16:30:00.000Z', 'en', 'Asia/Shanghai')).toBe(formatDateTime('2026-11-22T16:30:00.000Z', 'en'));
-    expect(formatVisitorDateTime('2026-11-22T16:30:00.000Z', 'en', 'Europe/Paris')).toBe('Nov 22, 2026, 5:30 PM (UTC+1)');
   });
 });
 

@@ -11,6 +11,7 @@ import { ToastRegion } from '@/components/toast-region';
 import '@/components/link';
 import { routing } from '@/i18n/routing';
 import { getSiteUrl, ICONS, SHARE_IMAGE, THEME_COLOR } from '@/lib/metadata';
+import { ZONE_COOKIE_SCRIPT } from '@/lib/visitor-zone';
 import '../globals.css';
 
 // Root layout of every page: <html lang>, site-wide head defaults, the lazy toast region.
@@ -62,6 +63,9 @@ export default async function LocaleLayout({ children, params }: TParams & { chi
   return (
     <html lang={localeEntries[locale as TLocale].iso}>
       <body>
+        {/* The browser's time zone into the llk-tz cookie, so server renders are on the reader's
+            clock too (docs/adr/0031); hashed into the page's policy like Next's own scripts. */}
+        <script dangerouslySetInnerHTML={{ __html: ZONE_COOKIE_SCRIPT }} />
         {/* No NextIntlClientProvider anywhere (JS budget): client components get their texts as
             props from their server page (lib/client-texts.ts). */}
         {children}

@@ -4,6 +4,8 @@ import type { ReactNode } from 'react';
 import { ToastRegion } from '@/components/toast-region';
 import { getAdminContext, getAdminT } from '@/features/admin/server/admin-session';
 import { ICONS, THEME_COLOR } from '@/lib/metadata';
+import { ZONE_COOKIE_SCRIPT } from '@/lib/visitor-zone';
+import { visitorZone } from '@/lib/visitor-zone-server';
 import '../globals.css';
 
 // Root layout of the back office (ADR 0019): its own <html>, in the staff member's language
@@ -23,10 +25,13 @@ export const viewport: Viewport = { width: 'device-width', initialScale: 1, them
 export default async function AdminRootLayout({ children }: { children: ReactNode }) {
   const { language, messages } = await getAdminContext();
   const t = await getAdminT('AdminShell');
+  // next-intl's zone is the staff member's (the llk-tz cookie), as every time shown (docs/adr/0031)
+  const timeZone = await visitorZone();
   return (
     <html lang={language}>
       <body>
-        <NextIntlClientProvider locale={language} messages={messages as never} timeZone="Asia/Shanghai" now={new Date()} formats={{}}>
+        <script dangerouslySetInnerHTML={{ __html: ZONE_COOKIE_SCRIPT }} />
+        <NextIntlClientProvider locale={language} messages={messages as never} timeZone={timeZone} now={new Date()} formats={{}}>
           {children}
         </NextIntlClientProvider>
         <ToastRegion label={t('notifications')} />

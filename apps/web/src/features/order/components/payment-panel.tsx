@@ -3,7 +3,8 @@
 import type { TPayMethod } from '@llk/contracts';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { QrCode } from '@/features/download/components/qr-code';
-import { formatFen, formatVisitorTime } from '@/lib/format';
+import { useVisitorZone } from '@/components/local-time';
+import { formatFen, formatTime } from '@/lib/format';
 import type { TTranslate } from '@/lib/texts';
 import type { TOrderHeadings } from '../order-headings';
 import { ALL_METHODS, initialPayMethod, loadPayMethods, orderPayMethods } from '../pay-methods';
@@ -112,6 +113,7 @@ export function PaymentPanel({
   headings?: TOrderHeadings;
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
+  const zone = useVisitorZone();
   const payment = state.payment;
   const codeUrl = payment?.kind === 'qr' ? payment.codeUrl : null;
   // A new QR code: bring it into view (below the form on phones) and move focus to it.
@@ -125,9 +127,8 @@ export function PaymentPanel({
   if (payment?.kind === 'redirect' || (!payment && state.phase === 'awaiting')) return <PhonePanel state={state} url={payment?.kind === 'redirect' ? payment.url : null} onSwitch={onSwitch} t={t} heading={headings[`phoneHeading.${state.method}`]} />;
   if (!payment || payment.kind !== 'qr') return null;
   const other = otherMethod(state.method);
-  // rendered only after the payment is made in the browser: the visitor's own clock, with its
-  // offset, as the order's page shows it (lib/format.ts)
-  const deadline = formatVisitorTime(payment.expiresAt, tag);
+  // on the reader's own clock, with its offset, as the order's page shows it (docs/adr/0031)
+  const deadline = formatTime(payment.expiresAt, tag, zone);
   return (
     <section aria-labelledby="payment-heading" className="rounded-card border border-line bg-canvas p-6 text-center shadow-card" data-testid="payment-panel">
       <h2 id="payment-heading" ref={heading} tabIndex={-1} className="scroll-mt-24 text-lg font-semibold text-balance break-keep text-ink">

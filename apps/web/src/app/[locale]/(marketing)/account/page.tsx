@@ -10,6 +10,7 @@ import { accountApi, accountMetadata } from '@/features/account/server/account-s
 import { ButtonLink, TextLink } from '@/features/site/components/button-link';
 import { resolveLocale, type LocaleParams } from '@/features/site/page-locale';
 import { formatDate, formatFen } from '@/lib/format';
+import { visitorZone } from '@/lib/visitor-zone-server';
 import { Phrased } from '@/lib/phrases';
 
 // /account: the overview. Server-rendered from the existing routes (GET /user/info with the
@@ -35,17 +36,18 @@ async function optional<T>(call: Promise<T>): Promise<T | null> {
 export default async function AccountOverviewPage({ params }: { params: LocaleParams }) {
   const locale = await resolveLocale(params);
   const api = await accountApi(locale, '/account');
-  const [t, shell, info, manage, extras, ambassador] = await Promise.all([
+  const [t, shell, info, manage, extras, ambassador, zone] = await Promise.all([
     getTranslations({ locale, namespace: 'accountOverview' }),
     getTranslations({ locale, namespace: 'accountShell' }),
     api.get<TUserInfo>('/user/info'),
     optional(api.get<TManageCount>('/user/queryManageCount')),
     optional(api.get<TMonitorAndQuality>('/user/queryMonitorAndQuality')),
     optional(api.get<TAmbassadorInfo>('/activity/participant/marketingAmbassador')),
+    visitorZone(),
   ]);
   const tag = localeEntries[locale].iso;
   const now = new Date();
-  const date = (iso: string) => formatDate(iso, tag, 'long');
+  const date = (iso: string) => formatDate(iso, tag, 'long', zone);
   const term = (state: TTermState) =>
     state.kind === 'active' ? t('activeUntil', { date: date(state.until) }) : state.kind === 'ended' ? t('endedOn', { date: date(state.on) }) : t('notActive');
   const member = memberState(info.member);

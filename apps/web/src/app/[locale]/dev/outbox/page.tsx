@@ -7,6 +7,7 @@ import { getTranslations } from 'next-intl/server';
 import { resolveLocale } from '@/features/site/page-locale';
 import { createServerApi } from '@/lib/api-server';
 import { formatDateTime } from '@/lib/format';
+import { visitorZone } from '@/lib/visitor-zone-server';
 import { isLocalVisitor } from '@/lib/local-visitor';
 import { buttonClass } from '@/components/ui/button';
 import { Table, TableBody, TableHead, Td, Th } from '@/components/ui/table';
@@ -53,7 +54,7 @@ export default async function DevOutboxPage({ params, searchParams }: TProps) {
   if (!isLocalVisitor(await headers())) notFound();
   const raw = (await searchParams).to;
   const to = (Array.isArray(raw) ? raw[0] : raw)?.trim() ?? '';
-  const [t, messages] = await Promise.all([getTranslations({ locale, namespace: 'DevOutbox' }), listMessages(locale, to)]);
+  const [t, messages, zone] = await Promise.all([getTranslations({ locale, namespace: 'DevOutbox' }), listMessages(locale, to), visitorZone()]);
   const tag = localeEntries[locale].iso;
 
   return (
@@ -89,7 +90,7 @@ export default async function DevOutboxPage({ params, searchParams }: TProps) {
             <TableBody>
               {messages.map((message) => (
                 <tr key={`${message.sentAt}-${message.to}-${message.code}`}>
-                  <Td className="whitespace-nowrap">{formatDateTime(message.sentAt, tag)}</Td>
+                  <Td className="whitespace-nowrap">{formatDateTime(message.sentAt, tag, zone)}</Td>
                   <Td>{message.channel}</Td>
                   <Td className="break-all">{message.to}</Td>
                   <Td>{message.purpose}</Td>

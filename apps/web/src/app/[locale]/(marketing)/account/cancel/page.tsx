@@ -8,6 +8,7 @@ import { CancelForm, RestoreButton } from '@/features/account-profile/components
 import { getProfileTexts } from '@/features/account-profile/server/profile-texts';
 import { resolveLocale, type LocaleParams } from '@/features/site/page-locale';
 import { formatDate, formatDateTime } from '@/lib/format';
+import { visitorZone } from '@/lib/visitor-zone-server';
 import { Phrased } from '@/lib/phrases';
 
 export async function generateMetadata({ params }: { params: LocaleParams }): Promise<Metadata> {
@@ -25,6 +26,7 @@ export default async function AccountCancelPage({ params }: { params: LocalePara
   const t = await getTranslations({ locale, namespace: 'AccountProfile' });
   const texts = await getProfileTexts(locale);
   const iso = localeEntries[locale].iso;
+  const zone = await visitorZone();
 
   if (user.cancellation) {
     return (
@@ -35,7 +37,7 @@ export default async function AccountCancelPage({ params }: { params: LocalePara
             <Phrased text={t('pendingHeading')} locale={locale} />
           </h2>
           <p className="text-sm text-amber-900">
-            {t('pendingBody', { requested: formatDateTime(user.cancellation.requestedAt, iso), date: formatDate(user.cancellation.eraseAt, iso) })}
+            {t('pendingBody', { requested: formatDateTime(user.cancellation.requestedAt, iso, zone), date: formatDate(user.cancellation.eraseAt, iso, 'long', zone) })}
           </p>
           <RestoreButton texts={texts} />
         </div>

@@ -9,7 +9,9 @@ import { accountApi, accountMetadata } from '@/features/account/server/account-s
 import { orderTitle } from '@/features/account/server/order-labels';
 import { ButtonLink, TextLink } from '@/features/site/components/button-link';
 import { resolveLocale, type LocaleParams } from '@/features/site/page-locale';
-import { formatDateTime, formatFen } from '@/lib/format';
+import { LocalTime } from '@/components/local-time';
+import { formatFen } from '@/lib/format';
+import { visitorZone } from '@/lib/visitor-zone-server';
 import { accountOrderPath } from '@/lib/routes';
 
 // /account/orders?page=N: the caller's orders, newest first (GET /order/list), ten a page.
@@ -24,10 +26,11 @@ export default async function AccountOrdersPage({ params, searchParams }: { para
   const locale = await resolveLocale(params);
   const page = parsePage((await searchParams).page);
   const api = await accountApi(locale, '/account/orders', page > 1 ? `?page=${page}` : '');
-  const [t, shell, list] = await Promise.all([
+  const [t, shell, list, zone] = await Promise.all([
     getTranslations({ locale, namespace: 'accountOrders' }),
     getTranslations({ locale, namespace: 'accountShell' }),
     api.get<TOrderList>('/order/list', { query: { page, pageSize: ORDERS_PAGE_SIZE } }),
+    visitorZone(),
   ]);
   const tag = localeEntries[locale].iso;
   const pages = pageCount(list.total, list.pageSize);
@@ -54,7 +57,7 @@ export default async function AccountOrdersPage({ params, searchParams }: { para
                   </TextLink>
                 </p>
                 <p className="mt-0.5 text-sm text-ink-muted">
-                  <time dateTime={order.createdAt}>{formatDateTime(order.createdAt, tag)}</time>
+                  <LocalTime iso={order.createdAt} languageTag={tag} serverZone={zone} />
                   <span aria-hidden> · </span>
                   <span className="break-all">{t('orderNo', { id: order.id })}</span>
                 </p>

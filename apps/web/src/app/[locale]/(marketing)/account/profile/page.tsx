@@ -11,6 +11,7 @@ import { getProfileTexts } from '@/features/account-profile/server/profile-texts
 import { TextLink } from '@/features/site/components/button-link';
 import { resolveLocale, type LocaleParams } from '@/features/site/page-locale';
 import { formatDate } from '@/lib/format';
+import { visitorZone } from '@/lib/visitor-zone-server';
 import { Phrased } from '@/lib/phrases';
 
 export async function generateMetadata({ params }: { params: LocaleParams }): Promise<Metadata> {
@@ -26,13 +27,14 @@ export default async function AccountProfilePage({ params }: { params: LocalePar
   const t = await getTranslations({ locale, namespace: 'AccountProfile' });
   const texts = await getProfileTexts(locale);
   const iso = localeEntries[locale].iso;
+  const zone = await visitorZone();
 
   return (
     <section className="space-y-8">
       <AccountHeading locale={locale} title={shell('titles.profile')} />
       {user.cancellation ? (
         <p role="status" className="rounded-control border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900" data-testid="pending-erasure">
-          {t('pendingNotice', { date: formatDate(user.cancellation.eraseAt, iso) })} <TextLink href="/account/cancel">{t('pendingLink')}</TextLink>
+          {t('pendingNotice', { date: formatDate(user.cancellation.eraseAt, iso, 'long', zone) })} <TextLink href="/account/cancel">{t('pendingLink')}</TextLink>
         </p>
       ) : null}
 
@@ -50,7 +52,7 @@ export default async function AccountProfilePage({ params }: { params: LocalePar
           </div>
           <div>
             <dt className="text-sm text-ink-muted">{t('memberSince')}</dt>
-            <dd className="font-medium text-ink">{formatDate(user.createdAt, iso)}</dd>
+            <dd className="font-medium text-ink">{formatDate(user.createdAt, iso, 'long', zone)}</dd>
           </div>
         </dl>
         <div className="mt-6">

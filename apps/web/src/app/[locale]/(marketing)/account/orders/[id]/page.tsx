@@ -12,10 +12,11 @@ import { OrderState } from '@/features/account/components/order-state';
 import { hasReceipt, invoiceAllowed, isUnpaid } from '@/features/account/orders';
 import { accountApi, accountMetadata } from '@/features/account/server/account-session';
 import { itemName, itemTerm } from '@/features/account/server/order-labels';
-import { PayDeadline } from '@/features/order/components/pay-deadline';
 import { ButtonLink, TextLink } from '@/features/site/components/button-link';
 import { resolveLocale, type LocaleParams } from '@/features/site/page-locale';
+import { LocalTime } from '@/components/local-time';
 import { formatDate, formatDateTime, formatFen } from '@/lib/format';
+import { visitorZone } from '@/lib/visitor-zone-server';
 import { accountOrderPath, accountReceiptPath } from '@/lib/routes';
 import { Phrased } from '@/lib/phrases';
 
@@ -47,23 +48,25 @@ export default async function AccountOrderPage({ params }: { params: Params }) {
     if (error instanceof ApiError && (error.errcode === ErrorCode.ORDER_NOT_FOUND || error.status === 400)) notFound();
     throw error;
   });
-  const [t, shell, validation, invoices] = await Promise.all([
+  const [t, shell, validation, invoices, zone] = await Promise.all([
     getTranslations({ locale, namespace: 'accountOrders' }),
     getTranslations({ locale, namespace: 'accountShell' }),
     getTranslations({ locale, namespace: 'validation' }),
     hasReceipt(order.status) ? api.get<TOrderInvoices>(`/order/invoice/${encodeURIComponent(id)}`).then((answer) => answer.invoices) : Promise.resolve([]),
+    visitorZone(),
   ]);
   const tag = localeEntries[locale].iso;
   const fen = (amount: number) => formatFen(amount, tag);
   const current = invoices[0];
   const open = current?.state === 'REQUESTED' || current?.state === 'ISSUED';
 
-  // the deadline on the visitor's clock, as the payment panel shows it (lib/format.ts)
+  // every time on the reader's clock with its offset, the deadline as the payment panel shows it (docs/adr/0031)
+  const moment = (iso: string) => <LocalTime iso={iso} languageTag={tag} serverZone={zone} />;
   const facts: Array<[string, ReactNode]> = [
     [t('status'), t(`states.${order.status}`)],
-    [t('createdAt'), formatDateTime(order.createdAt, tag)],
-    ...(order.paidAt ? [[t('paidAt'), formatDateTime(order.paidAt, tag)] as [string, ReactNode]] : []),
-    ...(isUnpaid(order.status) ? [[t('payBy'), <PayDeadline iso={order.expiresAt} languageTag={tag} />] as [string, ReactNode]] : []),
+    [t('createdAt'), moment(order.createdAt)],
+    ...(order.paidAt ? [[t('paidAt'), moment(order.paidAt)] as [string, ReactNode]] : []),
+    ...(isUnpaid(order.status) ? [[t('payBy'), <span data-testid="pay-by">{moment(order.expiresAt)}</span>] as [string, ReactNode]] : []),
     [t('method'), order.payMethod ? t(`methods.${order.payMethod}`) : t('methods.none')],
   ];
 
@@ -160,7 +163,7 @@ export default async function AccountOrderPage({ params }: { params: Params }) {
                   data-testid="order-refund"
                   data-state={refund.state}
                 >
-                  <span className="min-w-0 text-ink-muted">{t('refundLine', { time: formatDateTime(refund.requestedAt, tag) })}</span>
+                  <span className="min-w-0 text-ink-muted">{t('refundLine', { time: formatDateTime(refund.requestedAt, tag, zone) })}</span>
                   {/* the amount never splits from its currency; on a phone the pair goes under the date, to the right */}
                   <span className="ml-auto text-right">
                     <span className="font-medium whitespace-nowrap text-ink tabular-nums">{fen(refund.amountFen)}</span>
@@ -200,7 +203,7 @@ export default async function AccountOrderPage({ params }: { params: Params }) {
                     {invoice.taxId ? ` · ${invoice.taxId}` : ''} · {invoice.email}
                   </p>
                   <p className="text-ink-muted">
-                    {t('invoice.requestedOn', { date: formatDate(invoice.requestedAt, tag, 'medium') })} · {t('invoice.amount', { amount: fen(invoice.amountFen) })}
+                    {t('invoice.requestedOn', { date: formatDate(invoice.requestedAt, tag, 'medium', zone) })} · {t('invoice.amount', { amount: fen(invoice.amountFen) })}
                   </p>
                   {/* the printable invoice is the API's page, through the /api forward (ADR 0030) */}
                   {invoice.kind === 'INTERNATIONAL' && invoice.state === 'ISSUED' && invoice.id === current?.id ? (

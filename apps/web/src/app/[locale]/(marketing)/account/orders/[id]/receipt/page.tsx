@@ -10,6 +10,7 @@ import { itemName, itemTerm } from '@/features/account/server/order-labels';
 import { ButtonLink, TextLink } from '@/features/site/components/button-link';
 import { getBrand, resolveLocale, type LocaleParams } from '@/features/site/page-locale';
 import { formatDateTime, formatFen } from '@/lib/format';
+import { visitorZone } from '@/lib/visitor-zone-server';
 import { accountOrderPath, accountReceiptPath } from '@/lib/routes';
 import { Phrased } from '@/lib/phrases';
 
@@ -29,7 +30,7 @@ export default async function AccountReceiptPage({ params }: { params: Params })
   const locale = await resolveLocale(params);
   const { id } = await params;
   const api = await accountApi(locale, accountReceiptPath(id));
-  const [t, brand] = await Promise.all([getTranslations({ locale, namespace: 'accountOrders' }), getBrand(locale)]);
+  const [t, brand, zone] = await Promise.all([getTranslations({ locale, namespace: 'accountOrders' }), getBrand(locale), visitorZone()]);
   const receipt = await api.get<TOrderReceipt>(`/order/receipt/${encodeURIComponent(id)}`, { silent: true }).catch((error: unknown) => {
     if (error instanceof ApiError && (error.errcode === ErrorCode.ORDER_NOT_FOUND || error.status === 400)) notFound();
     if (error instanceof ApiError && error.errcode === ErrorCode.RECEIPT_NOT_AVAILABLE) return null;
@@ -55,7 +56,7 @@ export default async function AccountReceiptPage({ params }: { params: Params })
   const fen = (amount: number) => formatFen(amount, tag);
   const facts: Array<[string, string]> = [
     [t('receiptDoc.orderNo'), receipt.orderId],
-    [t('receiptDoc.paidAt'), formatDateTime(receipt.paidAt, tag)],
+    [t('receiptDoc.paidAt'), formatDateTime(receipt.paidAt, tag, zone)],
     [t('receiptDoc.method'), t(`methods.${receipt.payMethod}`)],
     [t('receiptDoc.paymentNo'), receipt.paymentNo],
     ...(receipt.gatewayTradeNo ? [[t('receiptDoc.tradeNo'), receipt.gatewayTradeNo] as [string, string]] : []),
