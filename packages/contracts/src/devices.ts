@@ -1,5 +1,6 @@
 import { z } from './zod';
 import { ZChipType, ZClientType, ZLoginWay } from './enums';
+import { locales } from './locales';
 import { V } from './rules';
 
 // Devices, device groups, sharing and access policies. The desktop and mobile apps
@@ -120,8 +121,33 @@ export const ZDeviceListQuery = z.object({
 });
 export type TDeviceListQuery = z.infer<typeof ZDeviceListQuery>;
 
-/** GET /device/export: the list's filters, every page. */
-export const ZDeviceExportQuery = ZDeviceListQuery.omit({ page: true, pageSize: true });
+/** An IANA time zone name the runtime knows (Asia/Shanghai, Europe/Paris, UTC). */
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The zone a CSV's times are in when the caller names none: China time, where the service runs. */
+export const EXPORT_DEFAULT_TIME_ZONE = 'Asia/Shanghai';
+
+/**
+ * GET /device/export: the list's filters, every page; `tz` the caller's IANA zone (the browser's,
+ * default Asia/Shanghai) for the times, `locale` the page's language for the headers and values
+ * (else Accept-Language).
+ */
+export const ZDeviceExportQuery = ZDeviceListQuery.omit({ page: true, pageSize: true }).extend({
+  tz: z
+    .string()
+    .max(64, { error: V.tooLong, abort: true })
+    .regex(/^[A-Za-z][A-Za-z0-9_+-]*(?:\/[A-Za-z0-9_+-]+)*$/, { error: V.invalidValue, abort: true })
+    .refine(isTimeZone, { error: V.invalidValue })
+    .optional(),
+  locale: z.enum(locales).optional(),
+});
 export type TDeviceExportQuery = z.infer<typeof ZDeviceExportQuery>;
 
 /** The group filter value for devices in no group. */
@@ -156,7 +182,7 @@ export const ZDeviceGroup = z.object({
   createdAt: z.string(),
 });
 export type TDeviceGroup = z.infer<typeof ZDeviceGroup>;
-export const ZDeviceGroupList = z.object({ list: z.array(ZDeviceGroup), ungroupedCount: z.number().int() });
+export const ZDeviceGroupList = z.object({ list: z.array(ZDeviceGroup), ungroupedCount: z.number().int(), ungroupedOnlineCount: z.number().int() });
 export type TDeviceGroupList = z.infer<typeof ZDeviceGroupList>;
 export const ZDeviceGroupCreateRequest = z.object({ name: ZGroupName });
 export const ZDeviceGroupUpdateRequest = z.object({ groupId: ZId, name: ZGroupName });

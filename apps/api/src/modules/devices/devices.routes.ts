@@ -5,6 +5,7 @@ import {
   ZDeviceGroupCreateRequest,
   ZDeviceGroupDeleteRequest,
   ZDeviceGroupList,
+  EXPORT_DEFAULT_TIME_ZONE,
   ZDeviceExportQuery,
   ZDeviceGroupUpdateRequest,
   ZDeviceHeartbeatRequest,
@@ -28,11 +29,12 @@ import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { envelopeResponses, ok } from '../../lib/envelope';
+import { devicesCsv } from './device-csv';
 import {
   checkConnect,
   createDeviceGroup,
   deleteDeviceGroup,
-  devicesCsv,
+  groupNamesOf,
   exportVisibleDevices,
   heartbeat,
   listDeviceGroups,
@@ -115,7 +117,8 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['devices'],
         summary: 'Every device the caller sees (the list’s filters) as a CSV download',
-        description: 'Answers text/csv with content-disposition: attachment, so the API client hands it over as a download. Cells that start with = + - @ are prefixed with an apostrophe.',
+        description:
+          'Answers text/csv with content-disposition: attachment, so the API client hands it over as a download. Headers and values in `locale` (else Accept-Language), groups by name, times on the clock of `tz` (an IANA zone, default Asia/Shanghai) with the offset, e.g. 2026-12-02 14:05 +08:00. Cells that start with = + - @ are prefixed with an apostrophe.',
         querystring: ZDeviceExportQuery,
         response: {
           200: { description: 'CSV file (UTF-8 with BOM)', content: { 'text/csv': { schema: z.string() } } },
@@ -126,10 +129,11 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
       ...authed,
     },
     async (request, reply) => {
-      const devices = await exportVisibleDevices(app.db, app.kv, userId(request), request.query);
+      const { tz, locale, ...filters } = request.query;
+      const [devices, groupNames] = await Promise.all([exportVisibleDevices(app.db, app.kv, userId(request), filters), groupNamesOf(app.db, userId(request))]);
       reply.header('content-type', 'text/csv; charset=utf-8');
       reply.header('content-disposition', 'attachment; filename="devices.csv"');
-      return devicesCsv(devices);
+      return devicesCsv(devices, { locale: locale ?? request.locale, timeZone: tz ?? EXPORT_DEFAULT_TIME_ZONE, groupNames });
     },
   );
 

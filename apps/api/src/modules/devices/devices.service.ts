@@ -62,7 +62,6 @@ import {
   type DeviceRow,
   type DeviceShareRow,
 } from './devices.repository';
-import { csvCell } from '../../lib/csv';
 
 /** The policy a new device gets: everything, until its owner narrows it. */
 export const DEFAULT_POLICY: TLoginWay = 'ALL';
@@ -558,6 +557,7 @@ export async function listDeviceGroups(db: Db, kv: KeyValueStore, userId: string
       };
     }),
     ungroupedCount: count(null).length,
+    ungroupedOnlineCount: count(null).filter((device) => online.has(device.id)).length,
   };
 }
 
@@ -806,19 +806,9 @@ export async function manageCounts(db: Db, userId: string, now = new Date()): Pr
 
 // ---- CSV export ----------------------------------------------------------------------------
 
-export const DEVICE_CSV_COLUMNS = ['name', 'deviceId', 'clientType', 'chipType', 'osVersion', 'appVersion', 'groupId', 'policy', 'online', 'lastSeenAt', 'sharedBy', 'permission'] as const;
-
-/** The devices as CSV (UTF-8 with a BOM, CRLF lines: what spreadsheet programs open as is). */
-export function devicesCsv(devices: readonly TDevice[]): string {
-  const lines = [DEVICE_CSV_COLUMNS.map(csvCell).join(',')];
-  for (const device of devices) {
-    lines.push(
-      [device.name, device.deviceId, device.clientType, device.chipType, device.osVersion, device.appVersion, device.groupId, device.policy, device.online, device.lastSeenAt, device.sharedBy?.name ?? null, device.permission]
-        .map(csvCell)
-        .join(','),
-    );
-  }
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+/** The caller's group names by id, for the CSV's group column (device-csv.ts). */
+export async function groupNamesOf(db: Db, userId: string): Promise<Map<string, string>> {
+  return new Map((await listGroups(db, userId)).map((group) => [group.id, group.name]));
 }
 
 /**

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getContractMessages } from '@llk/contracts';
 import { type App } from '../../../src/app';
 import { newId, toDbDate } from '../../../src/db/dialect';
 import { pricingSeedStep } from '../../../src/modules/pricing/pricing.seed';
@@ -150,14 +151,17 @@ describe.each(legs)('devices ($dialect, $kv.kind store)', ({ dialect, kv }) => {
     expect(await list(user, '?text=f-&pageSize=2&page=3')).toMatchObject({ list: [], total: 3 });
     expect(await list(user, '?text=nothing-like-it')).toMatchObject({ list: [], total: 0 });
 
-    const groups = body<{ list: { id: string; deviceCount: number; onlineCount: number }[]; ungroupedCount: number }>(await call(user, 'GET', '/deviceGroup/list')).data;
+    const groups = body<{ list: { id: string; deviceCount: number; onlineCount: number }[]; ungroupedCount: number; ungroupedOnlineCount: number }>(await call(user, 'GET', '/deviceGroup/list')).data;
     expect(groups.list.map((g) => [g.id, g.deviceCount, g.onlineCount])).toEqual([
       [group.id, 1, 1],
       [lab.id, 1, 1],
     ]);
     expect(groups.ungroupedCount).toBe(1);
+    // the ungrouped ones counted the groups' way, online of all (the page writes every count in one form): the Linux server is offline
+    expect(groups.ungroupedOnlineCount).toBe(0);
     // deleting a group: its devices fall back to ungrouped
     expect(body(await call(user, 'POST', '/deviceGroup/delete', { groupId: group.id })).errcode).toBe(0);
+    expect(body<{ ungroupedCount: number; ungroupedOnlineCount: number }>(await call(user, 'GET', '/deviceGroup/list')).data).toMatchObject({ ungroupedCount: 2, ungroupedOnlineCount: 1 });
     expect((await list(user, `?${groupParam('UNGROUPED')}`)).total).toBe(2);
     expect(body(await call(user, 'POST', '/deviceGroup/update', { groupId: lab.id, name: 'Lab 2' })).data).toEqual({ id: lab.id, name: 'Lab 2' });
     // the unfiltered total comes from a cached count: a registration and a removal end it at once
@@ -258,7 +262,7 @@ describe.each(legs)('devices ($dialect, $kv.kind store)', ({ dialect, kv }) => {
     // nothing changed: the batch removed nothing, not even the stranger's own device
     expect((await list(stranger)).total).toBe(1);
     expect((await list(owner)).list.map((d) => d.id)).toEqual([device.id]);
-    expect(body(await call(stranger, 'GET', '/deviceGroup/list')).data).toEqual({ list: [], ungroupedCount: 1 });
+    expect(body(await call(stranger, 'GET', '/deviceGroup/list')).data).toEqual({ list: [], ungroupedCount: 1, ungroupedOnlineCount: expect.any(Number) });
   });
 
   it('exports the visible devices as a CSV download, safe against formula injection', async () => {
@@ -271,13 +275,95 @@ describe.each(legs)('devices ($dialect, $kv.kind store)', ({ dialect, kv }) => {
     expect(res.headers['content-disposition']).toBe('attachment; filename="devices.csv"');
     const lines = res.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toBe('"name","deviceId","clientType","chipType","osVersion","appVersion","groupId","policy","online","lastSeenAt","sharedBy","permission"');
-    expect(lines[1]).toMatch(/^"'=HYPERLINK\(""http:\/\/evil""\)","csv-1","LINUX",/);
+    expect(lines[0]).toBe('"Device ID","Name","Platform","Chip","OS version","App version","Group","Permission level","Status","Last seen","Shared by","Your permission"');
+    expect(lines[1]).toMatch(/^"csv-1","'=HYPERLINK\(""http:\/\/evil""\)","Linux",/);
     const all = await call(user, 'GET', '/device/export');
     expect(all.body).toContain('"Plain ""quoted"" name"');
     // a stranger's export holds none of them
     const stranger = await signUp(app);
     expect((await call(stranger, 'GET', '/device/export')).body).not.toContain('csv-1');
+  });
+
+  describe('CSV in the caller’s language and time zone', () => {
+    /** RFC 4180 as devicesCsv writes it: every cell quoted, quotes doubled, CRLF lines. */
+    const parseCsv = (text: string) =>
+      text
+        .trimEnd()
+        .split('\r\n')
+        .map((line) => [...line.matchAll(/"((?:[^"]|"")*)"(?:,|$)/g)].map((match) => match[1]!.replaceAll('""', '"')));
+    const exportAs = (user: User, query: string, language: string) =>
+      app.inject({ method: 'GET', url: `/device/export${query}`, headers: { authorization: user.token, 'accept-language': language }, remoteAddress: newIp() });
+
+    async function fleet() {
+      const user = await signUp(app);
+      const mac = await register(user, 'csv-mac', { name: '受付の Mac', clientType: 'MAC', chipType: 'APPLE_SILICON', appVersion: '3.5.0' });
+      const group = body<{ id: string }>(await call(user, 'POST', '/deviceGroup/create', { name: 'Réception 受付' })).data;
+      expect(body(await call(user, 'POST', '/device/update', { deviceId: mac.id, groupId: group.id, policy: 'ONLY_CONTROLLED' })).errcode).toBe(0);
+      // last seen 2026-12-02 06:05 UTC
+      await ctx.database.db.updateTable('devices').set({ last_seen_at: toDbDate(new Date('2026-12-02T06:05:00.000Z')) }).where('id', '=', mac.id).execute();
+      const online = (await list(user)).list.find((device) => device.id === mac.id)!.online;
+      return { user, group, online };
+    }
+
+    it('ja from Accept-Language, Tokyo time: Japanese headers and values, the group by name, a BOM', async () => {
+      const { user, online } = await fleet();
+      const res = await exportAs(user, '?tz=Asia%2FTokyo', 'ja');
+      expect(res.statusCode).toBe(200);
+      expect(res.body.startsWith('\uFEFF')).toBe(true);
+      const [header, row, ...rest] = parseCsv(res.body.slice(1));
+      expect(rest).toEqual([]);
+      expect(header).toEqual(['デバイス ID', 'デバイス名', 'プラットフォーム', 'チップ', 'OS バージョン', 'アプリのバージョン', 'グループ', '権限レベル', '状態', '最終接続', '共有者', 'あなたの権限']);
+      expect(row).toEqual(['csv-mac', '受付の Mac', 'macOS', 'Apple シリコン', '', '3.5.0', 'Réception 受付', '被操作のみ', online ? 'オンライン' : 'オフライン', '2026-12-02 15:05 +09:00', '', '管理']);
+    });
+
+    it('fr from the locale the web passes (over Accept-Language), Paris time; China time without tz', async () => {
+      const { user, online } = await fleet();
+      const res = await exportAs(user, '?locale=fr&tz=Europe%2FParis', 'en');
+      expect(res.statusCode).toBe(200);
+      const [header, row] = parseCsv(res.body.replace(/^\uFEFF/, ''));
+      expect(header).toEqual([
+        'Identifiant de l’appareil',
+        'Nom',
+        'Plateforme',
+        'Puce',
+        'Version du système',
+        'Version de l’app',
+        'Groupe',
+        'Niveau d’autorisation',
+        'État',
+        'Vu pour la dernière fois',
+        'Partagé par',
+        'Votre autorisation',
+      ]);
+      expect(row).toEqual(['csv-mac', '受付の Mac', 'macOS', 'Puce Apple', '', '3.5.0', 'Réception 受付', 'Contrôlé uniquement', online ? 'En ligne' : 'Hors ligne', '2026-12-02 07:05 +01:00', '', 'Gérer']);
+      // no tz: China time, where the service runs
+      const china = parseCsv((await exportAs(user, '?locale=fr', 'en')).body.replace(/^\uFEFF/, ''));
+      expect(china[1]![9]).toBe('2026-12-02 14:05 +08:00');
+    });
+
+    it('refuses a time zone that is not an IANA name, in the caller’s language', async () => {
+      const user = await signUp(app);
+      for (const tz of ['Mars%2FOlympus', '%2B08%3A00', 'Asia%2F..%2F..%2Fetc']) {
+        const res = await exportAs(user, `?tz=${tz}`, 'fr');
+        expect(res.statusCode, tz).toBe(400);
+        const answer = body<{ fields: { field: string; rule: string; message: string }[] }>(res);
+        expect(answer.errcode).toBe(40001);
+        expect(answer.data.fields).toEqual([expect.objectContaining({ field: 'querystring.tz', rule: 'validation.invalidValue' })]);
+        expect(answer.data.fields[0]!.message).toBe(getContractMessages('fr').validation.invalidValue);
+      }
+    });
+
+    it('a recipient’s export: the owner as “shared by”, their own permission', async () => {
+      const owner = await signUp(app);
+      const friend = await signUp(app);
+      const device = await register(owner, 'csv-shared', { name: 'Shared PC' });
+      expect(body(await call(owner, 'POST', '/device/share', { deviceId: device.id, account: friend.username, permission: 'CONTROL' })).errcode).toBe(0);
+      const [, row] = parseCsv((await exportAs(friend, '?locale=ko', 'en')).body.replace(/^\uFEFF/, ''));
+      expect(row![0]).toBe('csv-shared');
+      expect(row![6]).toBe('');
+      expect(row![10]).toBe(owner.username);
+      expect(row![11]).toBe('제어');
+    });
   });
 
   it('removes one device and batches; all or nothing', async () => {
