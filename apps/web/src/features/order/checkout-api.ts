@@ -2,10 +2,12 @@ import {
   ZCloudPcRenewResult,
   ZCodeOrderResult,
   ZOrderInfo,
+  ZOrderQuote,
   ZPayResult,
   ZWxOpenId,
   type TCodeOrderResult,
   type TOrderInfo,
+  type TOrderQuote,
   type TPayMethod,
   type TPayResult,
   type TTimeUnit,
@@ -24,6 +26,16 @@ export async function createWebOrder(skuId: string, idempotencyKey: string, seat
   const body = seats === null ? { skuId } : { skuId, asSeats: true, quantity: seats };
   const data = await client.post('/order/createV2', { body, headers: { 'Idempotency-Key': idempotencyKey } });
   return ZOrderInfo.parse(data);
+}
+
+/**
+ * POST /order/quote: what createWebOrder with the same SKU and seats would charge (the server's
+ * pricing, nothing written), shown before the customer commits (issue 33, item 2).
+ */
+export async function fetchQuote(skuId: string, seats: number | null, signal?: AbortSignal): Promise<TOrderQuote> {
+  const body = seats === null ? { skuId } : { skuId, asSeats: true, quantity: seats };
+  const data = await client.post('/order/quote', { body, signal });
+  return ZOrderQuote.parse(data);
 }
 
 /** POST /cloudPc/devices/{id}/renew: the machine's renewal order (the open one if it exists). */

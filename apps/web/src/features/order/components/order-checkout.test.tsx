@@ -3,7 +3,8 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import en from '../../../../messages/en/commerce.json';
 import zh from '../../../../messages/zh-CN/commerce.json';
-import { formatVisitorTime } from '@/lib/format';
+import { formatTime } from '@/lib/format';
+import { browserZone } from '@/lib/visitor-zone';
 import { session } from '@/lib/session';
 import type { TTexts } from '@/lib/texts';
 import { OrderCheckout, type TOrderOption } from './order-checkout';
@@ -158,7 +159,7 @@ describe('OrderCheckout', () => {
     expect(within(panel).getByRole('heading').textContent).toBe('Scan with Alipay to pay');
     expect(screen.getByTestId('amount-due').textContent).toBe('Amount due: CN¥268');
     // the deadline on the visitor's own clock (this machine's zone) with its offset, as the order's page shows it
-    const visitorClock = formatVisitorTime('2026-11-24T02:15:00.000Z', 'en');
+    const visitorClock = formatTime('2026-11-24T02:15:00.000Z', 'en', browserZone());
     expect(visitorClock).toMatch(/ \(UTC([+-]\d{1,2}(:\d\d)?)?\)$/);
     expect(within(panel).getByText(/^Please pay before/).textContent).toBe(`Please pay before ${visitorClock}`);
     expect(screen.getByTestId('sandbox-link').getAttribute('href')).toBe('https://qr.alipay.example/abc');
@@ -342,12 +343,41 @@ describe('OrderCheckout buying seats (/order?seats=N)', () => {
     expect(new URLSearchParams(window.location.search).get('seats')).toBe('1');
   });
 
-  it('shows the price per seat and leaves the total to the server until the order exists', () => {
-    serve(() => undefined);
+  it('shows the server’s total, list price and discount for the count before Pay Now, asked again on every change (issue 33, item 2)', async () => {
+    // POST /order/quote's figures: a volume price the page could not have guessed
+    const quoteOf = (quantity: number) => ({
+      items: [{ ...seatsOrder('CREATED').items[0]!, quantity }],
+      currency: 'CNY',
+      totalFen: quantity === 3 ? 79000 : 53600,
+      originalTotalFen: 47988 * quantity,
+      discountFen: 47988 * quantity - (quantity === 3 ? 79000 : 53600),
+    });
+    const calls = serve(({ path, body }) => (path === '/order/quote' ? answer(quoteOf(Number(body?.quantity))) : undefined));
     renderCheckout({ seats: { initial: 3, adjusted: false } });
-    expect(summary()).toEqual({ 'Price per seat': 'CN¥268', Seats: '3 seats × CN¥268', 'To pay': 'Calculated when your order is created' });
+    // asking: the total says so, and nothing is made up meanwhile
+    expect(summary()).toEqual({ 'Price per seat': 'CN¥268', Seats: '3 seats × CN¥268', 'To pay': 'Calculating…' });
+    await vi.waitFor(() => expect(screen.getByTestId('order-total').textContent).toBe('CN¥790'));
+    expect(summary()).toEqual({ 'Price per seat': 'CN¥268', Seats: '3 seats × CN¥268', 'Original price': 'CN¥1,439.64', Discount: '−CN¥649.64', 'To pay': 'CN¥790' });
+    expect(calls.filter((call) => call.path === '/order/quote').map((call) => call.body)).toEqual([{ skuId: 'PRO_YEAR', asSeats: true, quantity: 3 }]);
+    expect(calls.some((call) => call.path === '/order/createV2')).toBe(false);
+
+    fireEvent.click(screen.getByRole('button', { name: 'One seat fewer' }));
+    await vi.waitFor(() => expect(screen.getByTestId('order-total').textContent).toBe('CN¥536'));
+    expect(summary()).toEqual({ 'Price per seat': 'CN¥268', Seats: '2 seats × CN¥268', 'Original price': 'CN¥959.76', Discount: '−CN¥423.76', 'To pay': 'CN¥536' });
+    expect(calls.filter((call) => call.path === '/order/quote').at(-1)?.body).toEqual({ skuId: 'PRO_YEAR', asSeats: true, quantity: 2 });
+
+    // no valid count: no figures, and the row says what to do
+    fireEvent.change(screen.getByLabelText('Seats'), { target: { value: '0' } });
+    expect(summary()['To pay']).toBe('Enter a number of seats to see the total');
     expect(screen.queryByTestId('order-total')).toBeNull();
     expect(screen.queryByTestId('seats-adjusted')).toBeNull();
+  });
+
+  it('says the total comes with the order when the quote cannot be had', async () => {
+    serve(() => undefined);
+    renderCheckout({ seats: { initial: 3, adjusted: false } });
+    await vi.waitFor(() => expect(summary()['To pay']).toBe('Calculated when your order is created'));
+    expect(screen.queryByTestId('order-total')).toBeNull();
   });
 
   it('says when the link’s count was replaced by 1', () => {

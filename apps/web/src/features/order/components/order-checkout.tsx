@@ -12,6 +12,7 @@ import type { TOrderHeading, TOrderHeadings } from '../order-headings';
 import { newIdempotencyKey } from '../payment-flow';
 import { initialPayMethod } from '../pay-methods';
 import { usePayment } from '../use-payment';
+import { useQuote } from '../use-quote';
 import { OrderSummary } from './order-summary';
 import { SeatsStepper } from './seats-stepper';
 import { MethodChoice, PaymentPanel, PaymentProblem } from './payment-panel';
@@ -45,7 +46,8 @@ async function refreshHeader() {
  * renewDeviceId the order is that machine's renewal (POST /cloudPc/devices/{id}/renew).
  * With `seats` the membership (or, with product CHANNEL, the global channel) is bought as 1–100
  * seats (asSeats + quantity) to give away on /account/seats: a stepper sets the count, and the
- * total is the order's, made by the server.
+ * total, list price and discount for that count are the server's (POST /order/quote, the same
+ * pricing the order uses), shown before Pay Now and asked again on every change (issue 33, item 2).
  */
 export function OrderCheckout({
   options,
@@ -121,9 +123,15 @@ export function OrderCheckout({
   };
 
   const order = state.order;
+  const quoteState = useQuote(option.skuId, quantity, seats !== null && order === null);
+  const quoted = quoteState.phase === 'ready' ? quoteState.quote : null;
   const figures = order
     ? { priceFen: order.items[0]?.priceFen ?? order.totalFen, originalPriceFen: order.originalTotalFen, discountFen: order.discountFen, totalFen: order.totalFen }
-    : { priceFen: option.priceFen, originalPriceFen: option.originalPriceFen, discountFen: option.discountFen, totalFen: option.priceFen };
+    : quoted
+      ? { priceFen: quoted.items[0]?.priceFen ?? quoted.totalFen, originalPriceFen: quoted.originalTotalFen, discountFen: quoted.discountFen, totalFen: quoted.totalFen }
+      : { priceFen: option.priceFen, originalPriceFen: option.originalPriceFen, discountFen: option.discountFen, totalFen: option.priceFen };
+  // seats mode without the server's figures yet: why the total is not shown
+  const pendingKey = quoteState.phase === 'off' ? 'seatsCountNeeded' : quoteState.phase === 'loading' ? 'totalCalculating' : 'seatsTotalPending';
 
   if (state.phase === 'paid' && product === 'CLOUD_PC') {
     return (
@@ -238,11 +246,11 @@ export function OrderCheckout({
           figures={figures}
           tag={tag}
           seats={seats ? (order ? (order.items[0]?.quantity ?? null) : quantity) : undefined}
-          ordered={order !== null}
+          ordered={order !== null || quoted !== null}
           labels={{
             seats: t('seatsLabel'),
             seatsLine: (count, price) => t('seatsLine', { count, price }),
-            totalPending: t('seatsTotalPending'),
+            totalPending: t(pendingKey),
             price: t(seats ? 'seatPrice' : 'price'),
             originalPrice: t('originalPrice'),
             discount: t('discount'),

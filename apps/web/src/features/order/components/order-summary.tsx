@@ -16,7 +16,7 @@ interface TSummaryLabels {
   /** seats mode: the row's label and its "N seats × price" */
   seats?: string;
   seatsLine?: (count: number, price: string) => string;
-  /** seats mode before the order exists: the total is the server's, made with the order */
+  /** seats mode while the server's figures for the count are not there (no valid count, asking, failed) */
   totalPending?: string;
 }
 
@@ -24,8 +24,8 @@ interface TSummaryLabels {
  * Price, original price, discount and amount to pay, as a description list (figures from the
  * server). In seats mode (`seats` is the count, or null while the typed count is not valid) the
  * price is per seat and a "N seats × price" line follows; the original price, discount and
- * total are the order's (`ordered`), never multiplied here, so before the order exists the total
- * row says it is calculated when the order is made.
+ * total are the server's for that count (`ordered`: the quote's or the order's), never
+ * multiplied here; until they are there the total row says why (`totalPending`).
  */
 export function OrderSummary({
   figures,
@@ -38,7 +38,7 @@ export function OrderSummary({
   tag: string;
   labels: TSummaryLabels;
   seats?: number | null | undefined;
-  /** false in seats mode before POST /order/createV2 answered */
+  /** false in seats mode until POST /order/quote (or the order) gave the figures for the count */
   ordered?: boolean;
 }) {
   const seatsMode = seats !== undefined;
