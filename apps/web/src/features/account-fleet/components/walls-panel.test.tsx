@@ -47,10 +47,12 @@ describe('wall rules', () => {
 });
 
 describe('WallsPanel', () => {
-  it('says the user owns no walls and links to the pricing page', () => {
+  it('says the user owns no walls, that they are sold in the desktop app only, and links to its download (issue 33, item 3)', () => {
     render(<WallsPanel initial={none} devices={devices} texts={texts} tag="en" />);
     expect(screen.getByTestId('walls-none').textContent).toContain('You have no screen walls yet');
-    expect(screen.getByTestId('walls-buy').getAttribute('href')).toBe('/en/pricing');
+    expect(screen.getByTestId('walls-none').textContent).toContain('Screen walls are sold only in the desktop app, not on this site');
+    expect(screen.getByTestId('walls-buy').getAttribute('href')).toBe('/en/download');
+    expect(screen.getByTestId('walls-buy').textContent).toBe('Download the desktop app');
     expect(screen.queryByTestId('wall-new')).toBeNull();
   });
 

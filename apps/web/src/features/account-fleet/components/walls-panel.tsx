@@ -66,8 +66,9 @@ export default function WallsPanel({ initial, devices, texts, tag }: { initial: 
     }
   }
 
+  // screen walls are sold in the desktop app only (spec; issue 33, item 3): the link gets the app
   const buy = (
-    <TextLink href="/pricing" data-testid="walls-buy">
+    <TextLink href="/download" data-testid="walls-buy">
       {t('buy')}
     </TextLink>
   );
