@@ -38,6 +38,7 @@ export const crawlerAgent = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www
 export const PUBLIC_PAGES: readonly string[] = [
   ...routes,
   '/search?q=LLK',
+  '/security',
   '/legal/privacy',
   '/legal/terms',
   '/legal/value-added-services',

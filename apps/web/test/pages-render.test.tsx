@@ -48,6 +48,7 @@ const pages: Array<[string, Promise<TPage>, Record<string, unknown>, Record<stri
   ['/news-1', page(import('@/app/[locale]/(marketing)/news/[page]/page')), { page: '1' }, {}],
   ['/legal/privacy', page(import('@/app/[locale]/(marketing)/legal/[doc]/page')), { doc: 'privacy' }, {}],
   ['/search', page(import('@/app/[locale]/(marketing)/search/page')), {}, {}],
+  ['/security', page(import('@/app/[locale]/(marketing)/security/page')), {}, {}],
   ['/login', page(import('@/app/[locale]/(auth)/login/page')), {}, {}],
   ['/signup', page(import('@/app/[locale]/(auth)/signup/page')), {}, {}],
   ['/resetPW', page(import('@/app/[locale]/(auth)/resetPW/page')), {}, {}],

@@ -79,6 +79,7 @@ describe('SiteFooter', () => {
     const doc = await html(await SiteFooter({ locale: 'en' }));
     const legal = doc.querySelector('nav[aria-labelledby="footer-legalHeading"]')!;
     expect(links(legal)).toEqual([
+      ['Security and privacy', '/en/security'],
       ['Privacy Policy', '/en/legal/privacy'],
       ['Terms of Service', '/en/legal/terms'],
       ['Value-Added Services Agreement', '/en/legal/value-added-services'],

@@ -26,6 +26,7 @@ const MARKETING_PATHS = [
   '/log',
   '/guide',
   '/search',
+  '/security',
 ] as const;
 
 /**

@@ -35,6 +35,8 @@ export const LATIN_NAMES = new Set([
   // units, standards and codes
   'Mbps', 'YCbCr', 'SHA', 'API', 'HTTPS', 'URL', 'CSV', 'SMS', 'UTC', 'CNY', 'CAD', 'CIO', 'POS', 'Web', 'Cookie', 'QR', 'Code', 'ID', 'PC', 'IT', 'OS', 'Idempotency-Key',
   'TOTP', 'PDF', 'VAT', 'Wi-Fi', 'FPS', 'fps', 'GPU', 'CPU', 'RAM', 'SSD', 'GB', 'TB', 'MB', 'KB', 'Hz', 'K', 'P', 'HD', 'VPN', 'IP',
+  // what the security page names (issue 33, item 27): argon2id reads as "argon" and "id" around its digit
+  'TLS', 'HSTS', 'HttpOnly', 'argon', 'id', 'MiB', 'AES', 'GCM', 'PIN',
 ]);
 
 export const CJK_LOCALES = ['ja', 'ko', 'zh-CN', 'zh-tw'] as const satisfies readonly TLocale[];

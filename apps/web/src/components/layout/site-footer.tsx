@@ -11,7 +11,7 @@ const COLUMNS = [
   { heading: 'companyHeading', links: [['about', '/about'], ['news', '/news-1'], ['ambassador', '/promotionPlan'], ['contact', '/contact']] },
   {
     heading: 'legalHeading',
-    links: [['privacy', legalPath('privacy')], ['terms', legalPath('terms')], ['valueAddedServices', legalPath('value-added-services')]],
+    links: [['security', '/security'], ['privacy', legalPath('privacy')], ['terms', legalPath('terms')], ['valueAddedServices', legalPath('value-added-services')]],
   },
 ] as const;
 

@@ -14,6 +14,8 @@ describe('sitemap pages', () => {
   it('leaves per-user and transactional pages out', () => {
     const paths = SITEMAP_PATHS.map((page) => page.path);
     for (const path of ['/pay', '/order', '/search', '/login', '/signup', '/resetPW']) expect(paths).not.toContain(path);
+    // the security and privacy page is public and indexed (issue 33, item 27)
+    expect(paths).toContain('/security');
     expect(paths.filter((path) => path === '/account' || path.startsWith('/account/'))).toEqual([]);
   });
 });

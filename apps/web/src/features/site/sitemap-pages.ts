@@ -29,6 +29,7 @@ export const SITEMAP_PATHS: readonly TSitemapPage[] = [
   { path: '/notice', priority: 0.5, changeFrequency: 'daily' },
   { path: '/log', priority: 0.5, changeFrequency: 'weekly' },
   { path: '/about', priority: 0.5, changeFrequency: 'yearly' },
+  { path: '/security', priority: 0.5, changeFrequency: 'monthly' },
   { path: '/contact', priority: 0.5, changeFrequency: 'yearly' },
   { path: '/promotionPlan', priority: 0.4, changeFrequency: 'monthly' },
   ...LEGAL_DOCS.map((doc) => ({ path: legalPath(doc), priority: 0.2, changeFrequency: 'yearly' as const })),
