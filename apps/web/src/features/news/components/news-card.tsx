@@ -1,5 +1,6 @@
 import type { TNewsKind, TNewsSummary } from '@llk/contracts';
 import type { ReactNode } from 'react';
+import { ProductScene, type TProductScene } from '@/components/illustrations/product-scene';
 import { Link } from '@/i18n/navigation';
 import { formatDate } from '@/lib/format';
 import { langTag, promotionState } from '../format-date';
@@ -12,9 +13,15 @@ export interface TNewsCardLabels {
   ended: string;
 }
 
+/** News items have no picture of their own: promotions the offer ticket, news one of the product's screens, by id. */
+const NEWS_SCENES: readonly TProductScene[] = ['toolbar', 'wall', 'devices'];
+export function newsCover(item: Pick<TNewsSummary, 'id' | 'kind'>): TProductScene {
+  return item.kind === 'PROMOTION' ? 'offer' : NEWS_SCENES[item.id % NEWS_SCENES.length]!;
+}
+
 /**
- * One news item or promotion in a list: kind, date, title (links to /info-{id}), summary and,
- * for a promotion, whether it runs. Renders on the server and, for "View more", in the browser
+ * One news item or promotion in a list: a cover (our illustration of its kind), kind, date,
+ * title (links to /info-{id}), summary and, for a promotion, whether it runs. Renders on the server and, for "View more", in the browser
  * (so it imports nothing that would pull the contracts barrel into the bundle, nor the phrase
  * splitter: the server page hands over the title phrase-broken, `phrasedTitle`, and the
  * browser's cards show it plain, broken by the CSS's auto-phrase where the browser has it).
@@ -36,6 +43,9 @@ export function NewsCard({ item, lang, labels, phrasedTitle }: { item: TNewsSumm
       className="relative flex h-full flex-col rounded-card border border-line bg-canvas p-6 shadow-card transition-shadow hover:shadow-md"
       data-testid="news-item"
     >
+      <div className={`-mx-6 -mt-6 mb-5 overflow-hidden rounded-t-card ${item.kind === 'PROMOTION' ? 'bg-amber-50' : 'bg-brand-50'}`} data-testid="news-cover">
+        <ProductScene scene={newsCover(item)} className="block h-auto w-full" />
+      </div>
       <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-ink-muted" lang={lang}>
         <span
           className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${

@@ -46,6 +46,19 @@ describe('NewsCard', () => {
     expect(card.getAttribute('lang')).toBeNull();
   });
 
+  it('has a cover drawn by us: the offer ticket for a promotion, one of the product screens for news (issue 33, item 11)', () => {
+    const { rerender } = render(<NewsCard item={item(12, { kind: 'PROMOTION' })} lang="en" labels={labels} />);
+    const cover = () => screen.getByTestId('news-cover').querySelector('svg')!;
+    expect(cover().getAttribute('data-scene')).toBe('offer');
+    expect(cover().getAttribute('aria-hidden')).toBe('true');
+    const scenes = new Set<string | null>();
+    for (const id of [12, 13, 14]) {
+      rerender(<NewsCard item={item(id)} lang="en" labels={labels} />);
+      scenes.add(cover().getAttribute('data-scene'));
+    }
+    expect([...scenes].sort()).toEqual(['devices', 'toolbar', 'wall']);
+  });
+
   it('says whether a promotion runs, starts later or has ended, and marks another language', () => {
     const { rerender } = render(<NewsCard item={item(1, { kind: 'PROMOTION', validFrom: '2026-11-01T00:00:00.000Z', validUntil: '2026-12-31T15:59:59.000Z' })} lang="en" labels={labels} />);
     expect(screen.getByText('On now, ends December 31, 2026')).toBeTruthy();
