@@ -47,7 +47,7 @@ function serve(): Array<{ url: string; token: string | null }> {
         url.pathname === '/device/list'
           ? { list: [office], total: 1, page: 1, pageSize: 20 }
           : url.pathname === '/deviceGroup/list'
-            ? { list: [{ id: 'g1', name: 'Front office', deviceCount: 0, onlineCount: 0, createdAt: '2026-11-20T02:00:00.000Z' }], ungroupedCount: 1 }
+            ? { list: [{ id: 'g1', name: 'Front office', deviceCount: 0, onlineCount: 0, createdAt: '2026-11-20T02:00:00.000Z' }], ungroupedCount: 1, ungroupedOnlineCount: 0 }
             : url.pathname === '/user/queryManageCount'
               ? { manageCount: 10, deviceLimit: 10, sessionLimit: 1, deviceCount: 9, groupCount: 1, sharesGiven: 0, sharesReceived: 0 }
               : null;

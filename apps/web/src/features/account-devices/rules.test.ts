@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NO_FILTERS, exportHref, limitState, listQuery, pageCount, textError } from './rules';
+import { NO_FILTERS, activeFilterCount, exportHref, limitState, listQuery, pageCount, sharedControlBlocked, textError } from './rules';
 
 describe('listQuery', () => {
   it('asks for the first page of 20 with no filter', () => {
@@ -26,6 +26,28 @@ describe('exportHref', () => {
     expect(exportHref({ scope: { kind: 'group', id: 'G1' }, online: 'online', clientType: 'WIN', text: 'a b' })).toBe(
       '/api/device/export?groupIds%5B%5D=%22G1%22&online=true&clientType=WIN&text=a+b',
     );
+  });
+
+  it('passes the page’s language and the browser’s time zone for the CSV', () => {
+    expect(exportHref(NO_FILTERS, { locale: 'ja', timeZone: 'Asia/Tokyo' })).toBe('/api/device/export?locale=ja&tz=Asia%2FTokyo');
+    expect(exportHref({ ...NO_FILTERS, online: 'offline' }, { locale: 'fr' })).toBe('/api/device/export?online=false&locale=fr');
+  });
+});
+
+describe('activeFilterCount and sharedControlBlocked', () => {
+  it('counts status, platform and search, not the group', () => {
+    expect(activeFilterCount(NO_FILTERS)).toBe(0);
+    expect(activeFilterCount({ ...NO_FILTERS, scope: { kind: 'group', id: 'G1' } })).toBe(0);
+    expect(activeFilterCount({ scope: { kind: 'shared' }, online: 'online', clientType: 'MAC', text: ' x ' })).toBe(3);
+    expect(activeFilterCount({ ...NO_FILTERS, text: '   ' })).toBe(0);
+  });
+
+  it('says when the owner’s policy lets no one control a device shared for control', () => {
+    expect(sharedControlBlocked('CONTROL', 'ALL')).toBe(false);
+    expect(sharedControlBlocked('CONTROL', 'ONLY_CONTROLLED')).toBe(false);
+    expect(sharedControlBlocked('MANAGE', 'LOGIN_OUT')).toBe(true);
+    expect(sharedControlBlocked('CONTROL', 'GUEST')).toBe(true);
+    expect(sharedControlBlocked('VIEW', 'LOGIN_OUT')).toBe(false);
   });
 });
 

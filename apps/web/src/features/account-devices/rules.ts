@@ -1,4 +1,5 @@
 import type { TClientType, TDeviceListQuery, TLoginWay, TSharePermission } from '@llk/contracts';
+import type { TLocale } from '@llk/contracts/locale-codes';
 
 // Pure rules of the devices page: the list's query from the chosen filters, the CSV link with
 // the same filters, the device-limit warning, the name rules of the API. No zod here (browser).
@@ -45,14 +46,36 @@ export function listQuery(filters: TFilters, page: number): TListParams {
   return query;
 }
 
-/** The link of "Export CSV": GET /device/export with the list's filters (every page). */
-export function exportHref(filters: TFilters): string {
+/**
+ * The link of "Export CSV": GET /device/export with the list's filters (every page), the page's
+ * language for the headers and values and the browser's time zone for the times (ADR 0036; the
+ * API's default, China time, until the page has read it).
+ */
+export function exportHref(filters: TFilters, { locale, timeZone }: { locale?: TLocale; timeZone?: string } = {}): string {
   const params = new URLSearchParams();
   const { page: _page, pageSize: _size, groupIds, ...rest } = listQuery(filters, 1);
   for (const id of groupIds ?? []) params.append('groupIds[]', JSON.stringify(id));
   for (const [key, value] of Object.entries(rest)) params.append(key, String(value));
+  if (locale) params.append('locale', locale);
+  if (timeZone) params.append('tz', timeZone);
   const search = params.toString();
   return search ? `/api/device/export?${search}` : '/api/device/export';
+}
+
+/** How many of the filters (status, platform, search; not the group) are set: the folded filters' button says so. */
+export function activeFilterCount(filters: TFilters): number {
+  return (filters.online !== 'any' ? 1 : 0) + (filters.clientType !== 'any' ? 1 : 0) + (filters.text.trim() !== '' ? 1 : 0);
+}
+
+/** The policies under which a device can be controlled through the account at all (ADR 0017's table). */
+const CONTROLLABLE: ReadonlySet<TLoginWay> = new Set(['ALL', 'DEVICE_MANAGE', 'ONLY_CONTROLLED']);
+
+/**
+ * Whether a device shared with CONTROL or MANAGE cannot be controlled now anyway: its owner's
+ * policy lets no one connect (the broker refuses it), which the recipient's line says.
+ */
+export function sharedControlBlocked(permission: TSharePermission, policy: TLoginWay): boolean {
+  return permission !== 'VIEW' && !CONTROLLABLE.has(policy);
 }
 
 /** Whether the account nears or has reached its plan's device limit (none when the plan sets no limit). */

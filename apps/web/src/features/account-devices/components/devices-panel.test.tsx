@@ -41,7 +41,7 @@ function device(id: string, changes: Partial<TDevice> = {}): TDevice {
 const office = device('d1', { name: 'Office PC', groupId: 'g1' });
 const laptop = device('d2', { name: 'MacBook', clientType: 'MAC', online: false, appVersion: null, lastSeenAt: '2026-11-23T16:30:00.000Z' });
 const borrowed = device('d3', { name: 'Lab server', clientType: 'LINUX', sharedBy: { userId: 'u2', name: 'alice' }, permission: 'CONTROL' });
-const groups: TDeviceGroupList = { list: [{ id: 'g1', name: 'Office', deviceCount: 1, onlineCount: 1, createdAt: '2026-11-20T02:00:00.000Z' }], ungroupedCount: 1 };
+const groups: TDeviceGroupList = { list: [{ id: 'g1', name: 'Office', deviceCount: 1, onlineCount: 1, createdAt: '2026-11-20T02:00:00.000Z' }], ungroupedCount: 1, ungroupedOnlineCount: 0 };
 const counts = (deviceCount: number, deviceLimit: number | null = 10): TManageCount => ({
   manageCount: deviceLimit ?? 0,
   deviceLimit,
@@ -106,8 +106,72 @@ describe('DevicesPanel', () => {
     expect(within(shared).queryByRole('checkbox')).toBeNull();
     expect(within(shared).getByTestId('device-share').textContent).toBe('Leave share');
     expect(screen.getByTestId('device-total').textContent).toBe('3 devices');
+    // every count in one form, groups and the ungrouped alike
     expect(screen.getByTestId('group').textContent).toBe('Office1 of 1 online');
-    expect(screen.getByTestId('device-export').getAttribute('href')).toBe('/api/device/export');
+    expect(within(screen.getByTestId('group-ungrouped')).getByTestId('group-count').textContent).toBe('0 of 1 online');
+    // the CSV in the page's language and the browser's zone
+    expect(screen.getByTestId('device-export').getAttribute('href')).toBe(`/api/device/export?locale=en&tz=${encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone)}`);
+  });
+
+  it('shows each device id first, copyable, and says it was copied', async () => {
+    const writeText = vi.fn(async () => undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    Object.defineProperty(window, 'isSecureContext', { value: true, configurable: true });
+    renderPanel();
+    const pc = row('Office PC');
+    const details = within(pc).getByTestId('device-id-row');
+    // the id comes before the name
+    expect(details.compareDocumentPosition(within(pc).getByTestId('device-name')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(within(pc).getByTestId('device-id').textContent).toBe('app-d1');
+    fireEvent.click(within(pc).getByRole('button', { name: 'Copy the device ID of “Office PC”' }));
+    await vi.waitFor(() => expect(writeText).toHaveBeenCalledWith('app-d1'));
+    await vi.waitFor(() => expect(screen.getByTestId('device-copied').textContent).toBe('Device ID app-d1 copied'));
+    expect(screen.getByTestId('device-copied').getAttribute('aria-live')).toBe('polite');
+    expect(api.toasts.success).toHaveBeenCalledWith('Device ID app-d1 copied');
+  });
+
+  it('tells a recipient what they may do, not the owner’s level beside their permission', () => {
+    const viewOnly = device('d4', { name: 'Kiosk', sharedBy: { userId: 'u2', name: 'alice' }, permission: 'VIEW' });
+    const signedOut = device('d5', { name: 'Lost phone', policy: 'LOGIN_OUT', sharedBy: { userId: 'u2', name: 'alice' }, permission: 'MANAGE' });
+    renderPanel(snapshot([office, borrowed, viewOnly, signedOut]));
+    expect(within(row('Office PC')).getByTestId('device-policy').textContent).toBe('Permission level: Full access');
+    expect(within(row('Lab server')).queryByTestId('device-policy')).toBeNull();
+    expect(within(row('Lab server')).getByTestId('device-access').textContent).toBe('You may connect to this device and control it.');
+    expect(within(row('Kiosk')).getByTestId('device-access').textContent).toBe('You may see this device and its status, not control it.');
+    expect(within(row('Lost phone')).getByTestId('device-access').textContent).toBe(
+      'You may control this device, rename it and set its permission level. No one can connect to it right now: its owner set it to “Signed out”.',
+    );
+  });
+
+  it('says an empty group is empty and how devices get in, not that no device matches', async () => {
+    const empty = { ...groups, list: [...groups.list, { id: 'g2', name: 'Lab', deviceCount: 0, onlineCount: 0, createdAt: '2026-11-21T02:00:00.000Z' }] };
+    serve({ ...snapshot([]), groups: empty });
+    renderPanel({ ...snapshot([office]), groups: empty });
+    fireEvent.click(screen.getAllByTestId('group').find((chip) => chip.getAttribute('data-group-id') === 'g2')!);
+    await vi.waitFor(() => expect(screen.getByTestId('devices-empty').getAttribute('data-empty')).toBe('group'));
+    expect(screen.getByTestId('devices-empty').textContent).toContain('“Lab” has no devices yet.');
+    expect(screen.getByTestId('devices-empty').textContent).toContain('Move to group');
+    expect(screen.queryByText('No device matches these filters.')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Clear filters' })).toBeNull();
+    // with a filter set it is the filters that match nothing
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'offline' } });
+    await vi.waitFor(() => expect(screen.getByTestId('devices-empty').textContent).toBe('No device matches these filters.'));
+    expect(screen.getByRole('button', { name: 'Clear filters' })).toBeTruthy();
+  });
+
+  it('folds the filters behind one button that counts those set', async () => {
+    serve(snapshot([office]));
+    renderPanel();
+    const toggle = screen.getByTestId('device-filters-toggle');
+    expect(toggle.textContent).toBe('Filters');
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.getByTestId('device-filters').className).toMatch(/(^| )hidden( |$)/);
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByTestId('device-filters').className).not.toMatch(/(^| )hidden( |$)/);
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'online' } });
+    fireEvent.change(screen.getByLabelText('Platform'), { target: { value: 'WIN' } });
+    await vi.waitFor(() => expect(toggle.textContent).toBe('Filters (2 active)'));
   });
 
   it('refreshes the online state every 15 s while the tab is visible, and not while it is hidden', async () => {
@@ -140,7 +204,7 @@ describe('DevicesPanel', () => {
     fireEvent.click(screen.getByTestId('group'));
     await vi.waitFor(() => expect(api.callsTo('GET /device/list')).toHaveLength(2));
     expect(api.callsTo('GET /device/list')[1]!.query).toBe('page=1&pageSize=20&groupIds[]=%22g1%22&online=true');
-    expect(screen.getByTestId('device-export').getAttribute('href')).toBe('/api/device/export?groupIds%5B%5D=%22g1%22&online=true');
+    expect(screen.getByTestId('device-export').getAttribute('href')).toMatch(/^\/api\/device\/export\?groupIds%5B%5D=%22g1%22&online=true&locale=en&tz=/);
   });
 
   it('pages through the list, and goes back a page when the last one has emptied meanwhile', async () => {

@@ -10,7 +10,22 @@ import { fill, formatDateTime } from '@/lib/format';
 import { translator } from '@/lib/texts';
 import { toast } from '@/lib/toast';
 import { type TDevicesSnapshot, loadSnapshot, removeDevices, updateDevice } from '../devices-api';
-import { CLIENT_TYPES, DEVICE_NAME_MAX, NO_FILTERS, REFRESH_MS, type TFilters, type TScope, exportHref, limitState, pageCount, textError } from '../rules';
+import { locales } from '@llk/contracts/locale-codes';
+import { copyText } from '@/features/referral/copy-text';
+import {
+  CLIENT_TYPES,
+  DEVICE_NAME_MAX,
+  NO_FILTERS,
+  REFRESH_MS,
+  type TFilters,
+  type TScope,
+  activeFilterCount,
+  exportHref,
+  limitState,
+  pageCount,
+  sharedControlBlocked,
+  textError,
+} from '../rules';
 import type { TDevicesTexts } from '../texts';
 import { GroupNav } from './group-nav';
 import { PlatformIcon } from './platform-icon';
@@ -44,6 +59,13 @@ export function DevicesPanel({ initial, texts, tag }: TDevicesPanelProps) {
   const [policyOf, setPolicyOf] = useState<TDevice | null>(null);
   const [removing, setRemoving] = useState<string[] | null>(null);
   const [busy, setBusy] = useState(false);
+  // phones fold the filters behind one button so the first devices are on the first screen
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const filtersId = useId();
+  // the CSV's times on the browser's clock (read after hydration: the server's zone is not the visitor's)
+  const [timeZone, setTimeZone] = useState<string | undefined>(undefined);
+  useEffect(() => setTimeZone(Intl.DateTimeFormat().resolvedOptions().timeZone), []);
+  const [copied, setCopied] = useState('');
   const view = useRef({ filters, page });
   view.current = { filters, page };
   const removeTitleId = useId();
@@ -113,7 +135,18 @@ export function DevicesPanel({ initial, texts, tag }: TDevicesPanelProps) {
   const own = list.list.filter((device) => device.sharedBy === null);
   const pages = pageCount(list.total);
   const limit = limitState(counts.deviceCount, counts.deviceLimit);
-  const filtered = filters !== NO_FILTERS && (filters.scope.kind !== 'all' || filters.online !== 'any' || filters.clientType !== 'any' || filters.text.trim() !== '');
+  const active = activeFilterCount(filters);
+  const scopeGroup = filters.scope.kind === 'group' ? filters.scope.id : null;
+  const locale = locales.find((code) => code.toLowerCase() === tag.toLowerCase());
+
+  async function copyId(device: TDevice) {
+    const done = await copyText(device.deviceId);
+    const message = done ? t('list.copied', { id: device.deviceId }) : t('list.copyFailed');
+    if (done) toast.success(message);
+    else toast.error(message);
+    // said again in the page's own live region: a screen reader hears it even where toasts are missed
+    setCopied(message);
+  }
 
   function toggle(id: string) {
     setSelected((current) => {
@@ -202,10 +235,29 @@ export function DevicesPanel({ initial, texts, tag }: TDevicesPanelProps) {
           t={t}
           validation={validation}
           network={network}
+          tag={tag}
         />
 
         <div className="mt-5 min-w-0 space-y-4 lg:mt-0">
-          <section aria-label={t('filters.label')} className="grid grid-cols-1 gap-3 sm:grid-cols-2" data-testid="device-filters">
+          <button
+            type="button"
+            className={`${buttonClass({ variant: 'secondary', size: 'sm' })} lg:hidden`}
+            aria-expanded={filtersOpen}
+            aria-controls={filtersId}
+            onClick={() => setFiltersOpen((open) => !open)}
+            data-testid="device-filters-toggle"
+          >
+            <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round">
+              <path d="M3 5h14M6 10h8M8.5 15h3" />
+            </svg>
+            {t('filters.toggle', { count: active })}
+          </button>
+          <section
+            id={filtersId}
+            aria-label={t('filters.label')}
+            className={`${filtersOpen ? 'grid' : 'hidden'} grid-cols-1 gap-3 sm:grid-cols-2 lg:grid`}
+            data-testid="device-filters"
+          >
             <Field label={t('filters.online')}>
               {(control) => (
                 <select {...control} name="online" className={`${control.className} h-11`} value={filters.online} onChange={(event) => choose({ online: event.target.value as TFilters['online'] })}>
@@ -250,7 +302,7 @@ export function DevicesPanel({ initial, texts, tag }: TDevicesPanelProps) {
               {t('list.total', { count: list.total })}
             </p>
             <div className="flex flex-wrap gap-3">
-              {filtered ? (
+              {active > 0 ? (
                 <Button
                   variant="quiet"
                   size="sm"
@@ -262,7 +314,7 @@ export function DevicesPanel({ initial, texts, tag }: TDevicesPanelProps) {
                   {t('filters.clear')}
                 </Button>
               ) : null}
-              <a href={exportHref(filters)} download className={buttonClass({ variant: 'secondary', size: 'sm' })} data-testid="device-export">
+              <a href={exportHref(filters, { locale, timeZone })} download className={buttonClass({ variant: 'secondary', size: 'sm' })} data-testid="device-export">
                 {t('exportCsv')}
               </a>
             </div>
@@ -303,10 +355,31 @@ export function DevicesPanel({ initial, texts, tag }: TDevicesPanelProps) {
             </div>
           ) : null}
 
+          <p className="sr-only" aria-live="polite" data-testid="device-copied">
+            {copied}
+          </p>
+
           {list.list.length === 0 ? (
-            <p className="rounded-control border border-dashed border-line p-6 text-center text-ink-muted" data-testid="devices-empty">
-              {filtered ? t('list.noMatch') : t('list.empty')}
-            </p>
+            active === 0 && scopeGroup !== null ? (
+              // a group of no devices: say so and how devices get in, not "no device matches"
+              <div className="space-y-3 rounded-control border border-dashed border-line p-6 text-center text-ink-muted" data-testid="devices-empty" data-empty="group">
+                <p className="font-medium text-ink">{t('list.emptyGroup', { name: groupName.get(scopeGroup) ?? '' })}</p>
+                <p className="text-sm">{t('list.emptyGroupHow')}</p>
+                <Button variant="secondary" size="sm" onClick={() => choose({ scope: { kind: 'all' } })} data-testid="devices-show-all">
+                  {t('list.showAll')}
+                </Button>
+              </div>
+            ) : (
+              <p className="rounded-control border border-dashed border-line p-6 text-center text-ink-muted" data-testid="devices-empty" data-empty={active > 0 ? 'filters' : filters.scope.kind}>
+                {active > 0
+                  ? t('list.noMatch')
+                  : filters.scope.kind === 'ungrouped'
+                    ? t('list.emptyUngrouped')
+                    : filters.scope.kind === 'shared'
+                      ? t('list.emptyShared')
+                      : t('list.empty')}
+              </p>
+            )
           ) : (
             <>
               {own.length > 0 ? (
@@ -333,6 +406,19 @@ export function DevicesPanel({ initial, texts, tag }: TDevicesPanelProps) {
                       </div>
                       <PlatformIcon clientType={device.clientType} />
                       <div className="min-w-0 flex-1 space-y-1">
+                        <p className="flex flex-wrap items-center gap-x-2 gap-y-1" data-testid="device-id-row">
+                          <span className="text-xs font-medium text-ink-muted">{t('list.deviceId')}</span>
+                          <span className="font-mono text-base font-semibold tracking-wide break-all text-ink select-all" data-testid="device-id">
+                            {device.deviceId}
+                          </span>
+                          <Button variant="quiet" size="sm" className="min-h-9 px-2" onClick={() => void copyId(device)} aria-label={t('list.copyLabel', { name: device.name })} data-testid="device-copy-id">
+                            <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinejoin="round">
+                              <rect x="7" y="7" width="9.5" height="9.5" rx="1.5" />
+                              <path d="M13 7V4.5A1.5 1.5 0 0 0 11.5 3h-7A1.5 1.5 0 0 0 3 4.5v7A1.5 1.5 0 0 0 4.5 13H7" />
+                            </svg>
+                            {t('list.copy')}
+                          </Button>
+                        </p>
                         {editing?.id === device.id ? (
                           <form onSubmit={(event) => void rename(event)} noValidate className="space-y-2">
                             <TextField
@@ -382,9 +468,17 @@ export function DevicesPanel({ initial, texts, tag }: TDevicesPanelProps) {
                             </span>
                           ) : null}
                           {device.groupId && groupName.has(device.groupId) ? <span className="mr-3 inline-block">{t('list.inGroup', { name: groupName.get(device.groupId) ?? '' })}</span> : null}
-                          <span className="inline-block" data-testid="device-policy">
-                            {t('list.policy', { policy: t(`policies.${device.policy}`) })}
-                          </span>
+                          {mine ? (
+                            <span className="inline-block" data-testid="device-policy">
+                              {t('list.policy', { policy: t(`policies.${device.policy}`) })}
+                            </span>
+                          ) : (
+                            // a recipient reads what they may do, not the owner's level beside their permission
+                            <span className="inline-block" data-testid="device-access" data-permission={device.permission}>
+                              {t(`list.youMay.${device.permission}`)}
+                              {sharedControlBlocked(device.permission, device.policy) ? ` ${t('list.youMay.blocked', { policy: t(`policies.${device.policy}`) })}` : ''}
+                            </span>
+                          )}
                         </p>
                         {editing?.id === device.id ? null : (
                           <div className="flex flex-wrap gap-2 pt-1" role="group" aria-label={t('actions.menu', { name: device.name })}>

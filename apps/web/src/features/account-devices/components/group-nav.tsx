@@ -26,12 +26,14 @@ interface TGroupNavProps {
   t: TTranslate;
   validation: Record<string, string>;
   network: string;
+  /** BCP 47 tag of the page's language, for the counts */
+  tag: string;
 }
 
 const chip =
   'flex min-h-11 shrink-0 items-center justify-between gap-3 rounded-control border border-line px-3 py-2 text-left text-sm font-medium text-ink-soft transition-colors hover:bg-surface-raised aria-[current=true]:border-brand-600 aria-[current=true]:bg-brand-50 aria-[current=true]:text-brand-700 lg:border-transparent lg:w-full';
 
-export function GroupNav({ groups, scope, onScope, onChanged, t, validation, network }: TGroupNavProps) {
+export function GroupNav({ groups, scope, onScope, onChanged, t, validation, network, tag }: TGroupNavProps) {
   const [edit, setEdit] = useState<TEdit | null>(null);
   const [name, setName] = useState('');
   const [touched, setTouched] = useState(false);
@@ -40,6 +42,9 @@ export function GroupNav({ groups, scope, onScope, onChanged, t, validation, net
   const titleId = useId();
   const keepRef = useRef<HTMLButtonElement>(null);
 
+  // every count in one form, "online of total", the numbers in the page's language
+  const number = new Intl.NumberFormat(tag);
+  const count = (online: number, total: number) => t('groups.count', { online: number.format(online), total: number.format(total) });
   const current = (candidate: TScope) =>
     candidate.kind === scope.kind && (candidate.kind !== 'group' || (scope.kind === 'group' && scope.id === candidate.id)) ? true : undefined;
   const selected = scope.kind === 'group' ? groups.list.find((group) => group.id === scope.id) : undefined;
@@ -117,7 +122,7 @@ export function GroupNav({ groups, scope, onScope, onChanged, t, validation, net
             >
               <span className="max-w-[12rem] truncate lg:max-w-full">{group.name}</span>
               <span className="text-xs font-normal whitespace-nowrap text-ink-muted tabular-nums" data-testid="group-count">
-                {t('groups.count', { online: group.onlineCount, total: group.deviceCount })}
+                {count(group.onlineCount, group.deviceCount)}
               </span>
             </button>
           </li>
@@ -125,7 +130,9 @@ export function GroupNav({ groups, scope, onScope, onChanged, t, validation, net
         <li className="shrink-0">
           <button type="button" className={chip} aria-current={current({ kind: 'ungrouped' })} onClick={() => onScope({ kind: 'ungrouped' })} data-testid="group-ungrouped">
             <span>{t('groups.ungrouped')}</span>
-            <span className="text-xs font-normal text-ink-muted tabular-nums">{groups.ungroupedCount}</span>
+            <span className="text-xs font-normal whitespace-nowrap text-ink-muted tabular-nums" data-testid="group-count">
+              {count(groups.ungroupedOnlineCount, groups.ungroupedCount)}
+            </span>
           </button>
         </li>
         <li className="shrink-0">
