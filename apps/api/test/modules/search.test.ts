@@ -27,6 +27,10 @@ const guide: Record<string, string> = {
   'ko/remote-control/connect.md': '---\ntitle: 원격 제어 시작하기\n---\n\n기기 코드를 입력하면 원격 제어가 시작됩니다.',
   'en/security/privacy-screen.md': '---\ntitle: Privacy screen\n---\n\nBlank the host monitor while you control it remotely.',
   'fr/security/privacy-screen.md': '---\ntitle: Écran de confidentialité\n---\n\nL’écran distant reste noir pendant la prise en main.',
+  // ranking by field (issue 33, item 5): the word in a body (three times), a heading, a title
+  'en/rank/body.md': '---\ntitle: Aardvark notes\n---\n\nZephyr, zephyr and zephyr again in the text.',
+  'en/rank/heading.md': '---\ntitle: Aardvark guide\n---\n\n## Using zephyr\n\nSome text.',
+  'en/rank/title.md': '---\ntitle: Zephyr mode\n---\n\nSome text about aardvark.',
   'en/README.md': '# Not a page',
   'de/ignored.md': '---\ntitle: Nicht unterstützt\n---\nBildschirm',
 };
@@ -73,8 +77,11 @@ describe.each(testDialects())('search ($dialect)', ({ dialect }) => {
     const page = body.data.list.find((hit) => hit.url === '/guide/remote-control/connect');
     expect(page).toMatchObject({ type: 'guide', title: '连接设备' });
     expect(marked(page!)).toEqual(['远程控制', '远程控制']);
-    // a page with only 远程 (or only 控制) is not a match for the phrase
-    for (const hit of body.data.list) expect(`${hit.title}${hit.snippet}`).toMatch(/远程控|程控制|远程.*控制/);
+    // 远程|控制 are two words (Intl.Segmenter, ADR 0032): a page needs both, as "screen wall" needs
+    // screen and wall
+    for (const hit of body.data.list) expect(`${hit.title}${hit.snippet}`).toMatch(/远程|控制/);
+    // and a pair of characters across two words is no word: 程控 is not in 远程控制
+    expect((await search('程控', 'zh-CN')).body.data.list.map((hit) => hit.url)).not.toContain('/guide/remote-control/connect');
   });
 
   it('indexes pages at any depth and an index.md or _index.md as its folder', async () => {
@@ -108,6 +115,11 @@ describe.each(testDialects())('search ($dialect)', ({ dialect }) => {
     expect(marked(en.body.data.list[0]!)).toContain('Wayland');
     const fr = await search('ecran confidentialite', 'fr');
     expect(fr.body.data.list[0]).toMatchObject({ type: 'guide', url: '/guide/security/privacy-screen', title: 'Écran de confidentialité' });
+  });
+
+  it('ranks by field: a word in the title, then in a heading, then in the body (issue 33, item 5)', async () => {
+    const { body } = await search('zephyr', 'en');
+    expect(body.data.list.map((hit) => hit.url)).toEqual(['/guide/rank/title', '/guide/rank/heading', '/guide/rank/body']);
   });
 
   it('searches only the caller’s language and the seven locales', async () => {
@@ -315,14 +327,15 @@ describe.each(testDialects())('search ($dialect)', ({ dialect }) => {
     });
 
     it('lists the top 10 of a language: the pinned, then the most visitors first', async () => {
-      for (let i = 0; i < 12; i++) await addVisitors('es', `muro de pantallas ${i}`, 3 + i);
+      // twelve keywords that find the same pages: stop-words (ADR 0032) make them distinct, not narrower
+      for (let i = 0; i < 12; i++) await addVisitors('es', `muro de pantallas${' de'.repeat(i)}`, 3 + i);
       const es = await hot('es');
       expect(es).toHaveLength(10);
       const pinned = await ctx.database.db.selectFrom('search_records').select('keyword').where('locale', '=', 'es').where('state', '=', 'PINNED').execute();
       expect(new Set(es.slice(0, 8).map((entry) => entry.keyword))).toEqual(new Set(pinned.map((row) => row.keyword)));
       expect(es.slice(8)).toEqual([
-        { keyword: 'muro de pantallas 11', count: 14 },
-        { keyword: 'muro de pantallas 10', count: 13 },
+        { keyword: `muro de pantallas${' de'.repeat(11)}`, count: 14 },
+        { keyword: `muro de pantallas${' de'.repeat(10)}`, count: 13 },
       ]);
     });
 

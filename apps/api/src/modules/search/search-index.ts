@@ -8,8 +8,8 @@ import { type Db } from '../../db/schema';
 import { pickTranslation } from '../../lib/content-locale';
 import { findCurrentNotices, findNoticeTranslations } from '../announcements';
 import { discountsFor, fillFigures, findAllNewsWithTranslations } from '../news';
-import { replaceSearchIndex, type SearchDocument } from './search.repository';
-import { documentTerms, markdownToText, SEARCH_TEXT_VERSION } from './search-text';
+import { replaceSearchIndex, SearchField, type SearchDocument } from './search.repository';
+import { documentTerms, markdownHeadings, markdownToText, SEARCH_TEXT_VERSION } from './search-text';
 
 // Builds the search index from the guide Markdown (content/guide/<locale>/<section>/….md)
 // and the news and notices in the database. Every locale gets every news item and notice,
@@ -63,15 +63,26 @@ function readGuidePages(guideDir: string): GuidePage[] {
   return pages;
 }
 
-function toDocument(input: Omit<SearchDocument, 'terms' | 'body'> & { text: string }): SearchDocument {
+/** A document with its terms, each in the best field it is in: title, then headings, then body. */
+function toDocument(input: Omit<SearchDocument, 'terms' | 'body'> & { text: string; headings?: string[] }): SearchDocument {
   const title = input.title;
   const body = input.text;
-  const terms = new Map<string, { frequency: number; inTitle: boolean }>();
-  for (const [term, frequency] of documentTerms(body)) terms.set(term, { frequency, inTitle: false });
-  for (const [term, frequency] of documentTerms(title)) {
-    const entry = terms.get(term);
-    terms.set(term, { frequency: (entry?.frequency ?? 0) + frequency, inTitle: true });
+  const terms = new Map<string, { frequency: number; field: SearchField }>();
+  const add = (text: string, field: SearchField) => {
+    for (const [term, frequency] of documentTerms(text, input.locale)) {
+      const entry = terms.get(term);
+      terms.set(term, { frequency: (entry?.frequency ?? 0) + frequency, field: Math.max(entry?.field ?? SearchField.body, field) as SearchField });
+    }
+  };
+  add(body, SearchField.body);
+  // a heading's words are in the body's text too: they only raise the field, not the count
+  for (const heading of input.headings ?? []) {
+    for (const term of documentTerms(heading, input.locale).keys()) {
+      const entry = terms.get(term);
+      terms.set(term, { frequency: entry?.frequency ?? 1, field: Math.max(entry?.field ?? SearchField.body, SearchField.heading) as SearchField });
+    }
   }
+  add(title, SearchField.title);
   return { locale: input.locale, type: input.type, ref: input.ref, url: input.url, title, body, publishedAt: input.publishedAt, expiresAt: input.expiresAt ?? null, terms };
 }
 
@@ -81,7 +92,8 @@ export async function rebuildSearchIndex(db: Db, guideDir: string): Promise<numb
 
   for (const page of readGuidePages(guideDir)) {
     const text = [page.description, markdownToText(page.body)].filter(Boolean).join('\n');
-    documents.push(toDocument({ locale: page.locale, type: 'guide', ref: page.url, url: page.url, title: page.title, text, publishedAt: null }));
+    const headings = markdownHeadings(page.body);
+    documents.push(toDocument({ locale: page.locale, type: 'guide', ref: page.url, url: page.url, title: page.title, text, headings, publishedAt: null }));
   }
 
   documents.push(...(await newsDocuments(db)), ...(await noticeDocuments(db)));
@@ -104,7 +116,8 @@ async function newsDocuments(db: Db, publicId?: number): Promise<SearchDocument[
       const figures = (value: string) => fillFigures(value, discounts, locale);
       const text = [figures(t.summary), markdownToText(figures(t.body))].join('\n');
       const url = `/info-${item.public_id}`;
-      documents.push(toDocument({ locale, type: 'news', ref: String(item.public_id), url, title: figures(t.title), text, publishedAt: item.published_at, expiresAt: item.expires_at }));
+      const headings = markdownHeadings(figures(t.body));
+      documents.push(toDocument({ locale, type: 'news', ref: String(item.public_id), url, title: figures(t.title), text, headings, publishedAt: item.published_at, expiresAt: item.expires_at }));
     }
   }
   return documents;
@@ -125,7 +138,8 @@ async function noticeDocuments(db: Db, slug?: string): Promise<SearchDocument[]>
       const t = pickTranslation(own, locale);
       if (!t) continue;
       const url = `/notice#${notice.slug}`;
-      documents.push(toDocument({ locale, type: 'notice', ref: notice.slug, url, title: t.title, text: markdownToText(t.body), publishedAt: notice.published_at, expiresAt: notice.expires_at }));
+      const headings = markdownHeadings(t.body);
+      documents.push(toDocument({ locale, type: 'notice', ref: notice.slug, url, title: t.title, text: markdownToText(t.body), headings, publishedAt: notice.published_at, expiresAt: notice.expires_at }));
     }
   }
   return documents;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { documentTerms, fold, makeSnippet, markdownToText, normalizeKeyword, queryTerms, requiredMatches } from './search-text';
+import { documentTerms, fold, makeSnippet, markdownHeadings, markdownToText, normalizeKeyword, queryTerms, requiredMatches, termRanges } from './search-text';
 
 describe('fold', () => {
   it('lower-cases and strips Latin accents without changing length', () => {
@@ -16,15 +16,32 @@ describe('fold', () => {
 });
 
 describe('queryTerms', () => {
-  it('splits CJK runs into bigrams', () => {
-    expect(queryTerms('屏幕墙')).toEqual(['屏幕', '幕墙']);
-    expect(queryTerms('远程控制')).toEqual(['远程', '程控', '控制']);
-    expect(queryTerms('リモート')).toEqual(['リモ', 'モー', 'ート']);
-    expect(queryTerms('원격 제어')).toEqual(['원격', '제어']);
+  it('splits CJK text at Intl.Segmenter’s word boundaries, then into bigrams inside each word (issue 33, item 5)', () => {
+    expect(queryTerms('屏幕墙', 'zh-CN')).toEqual(['屏幕', '墙']);
+    // 远程|控制: no 程控 straddling the two words
+    expect(queryTerms('远程控制', 'zh-CN')).toEqual(['远程', '控制']);
+    expect(queryTerms('リモート', 'ja')).toEqual(['リモ', 'モー', 'ート']);
+    expect(queryTerms('원격 제어', 'ko')).toEqual(['원격', '제어']);
+    // characters the dictionary knows as no word (程|控) stay one pair, not two characters found anywhere
+    expect(queryTerms('程控', 'zh-CN')).toEqual(['程控']);
   });
   it('keeps a one-character CJK query as a unigram', () => {
-    expect(queryTerms('墙')).toEqual(['墙']);
-    expect(queryTerms('画')).toEqual(['画']);
+    expect(queryTerms('墙', 'zh-CN')).toEqual(['墙']);
+    expect(queryTerms('画', 'ja')).toEqual(['画']);
+  });
+  it('leaves out each language’s stop-words (issue 33, item 5: "mot de passe oublié")', () => {
+    expect(queryTerms('mot de passe oublié', 'fr')).toEqual(['mot', 'passe', 'oublie']);
+    expect(queryTerms('How do I share the screen wall', 'en')).toEqual(['share', 'screen', 'wall']);
+    expect(queryTerms('cómo cambiar la contraseña', 'es')).toEqual(['cambiar', 'contrasena']);
+    expect(queryTerms('如何设置屏幕墙', 'zh-CN')).toEqual(['设置', '屏幕', '墙']);
+    expect(queryTerms('パスワードを忘れた', 'ja')).toEqual(['パス', 'スワ', 'ワー', 'ード', '忘れ']);
+    // a query of stop-words only is searched as it is
+    expect(queryTerms('de', 'fr')).toEqual(['de']);
+  });
+  it('drops a Korean particle from a query word so the word is found with any other', () => {
+    expect(queryTerms('원격으로', 'ko')).toEqual(['원격']);
+    expect(queryTerms('비밀번호를', 'ko')).toEqual(['비밀', '밀번', '번호']);
+    expect(queryTerms('평가', 'ko')).toEqual(['평가']);
   });
   it('folds Latin words and separates them from adjacent CJK', () => {
     expect(queryTerms('Écran Partagé')).toEqual(['ecran', 'partage']);
@@ -38,10 +55,14 @@ describe('queryTerms', () => {
 
 describe('documentTerms', () => {
   it('counts words, bigrams and unigrams', () => {
-    const terms = documentTerms('屏幕墙 Screen screen');
+    const terms = documentTerms('屏幕墙 Screen screen', 'zh-CN');
     expect(terms.get('屏幕')).toBe(1);
     expect(terms.get('墙')).toBe(1);
     expect(terms.get('screen')).toBe(2);
+  });
+  it('has no bigram across two CJK words', () => {
+    expect(documentTerms('远程控制', 'zh-CN').has('程控')).toBe(false);
+    expect(documentTerms('远程控制', 'zh-CN').get('控制')).toBe(1);
   });
 });
 
@@ -73,10 +94,16 @@ describe('markdownToText', () => {
   });
 });
 
+describe('markdownHeadings', () => {
+  it('lists the headings as text, not the code', () => {
+    expect(markdownHeadings('# Titre\n\nTexte\n\n## Mot de **passe**\n```\n# not a heading\n```\n### Fin ##')).toEqual(['Titre', 'Mot de passe', 'Fin']);
+  });
+});
+
 describe('makeSnippet', () => {
   it('centres on the first match and marks every term', () => {
     const body = `${'前文'.repeat(40)}打开屏幕墙后，屏幕墙会显示所有设备。${'后文'.repeat(40)}`;
-    const snippet = makeSnippet(body, queryTerms('屏幕墙'), { cjk: true });
+    const snippet = makeSnippet(body, queryTerms('屏幕墙', 'zh-CN'), { cjk: true, locale: 'zh-CN' });
     expect(snippet.text.startsWith('…')).toBe(true);
     expect(snippet.text.endsWith('…')).toBe(true);
     const marked = snippet.highlights.map(([start, end]) => snippet.text.slice(start, end));
@@ -99,6 +126,18 @@ describe('makeSnippet', () => {
     // every word of the window is a whole word of the text
     for (const word of snippet.text.replace(/^…|…$/g, '').trim().split(' ')) expect(words.has(word), word).toBe(true);
     expect(snippet.highlights.map(([s, e]) => snippet.text.slice(s, e))).toEqual(['screen']);
+  });
+  it('marks whole Latin words only: no "Re[mot]e", "co[de]" nor a lone "d" (issue 33, item 5)', () => {
+    const text = 'LLK Remote : code d’accès. Mot de passe oublié ? Réinitialisez le mot de passe.';
+    const snippet = makeSnippet(text, queryTerms('mot de passe oublié', 'fr'), { cjk: false, locale: 'fr' });
+    expect(snippet.highlights.map(([s, e]) => snippet.text.slice(s, e))).toEqual(['Mot', 'passe', 'oublié', 'mot', 'passe']);
+    const marked = termRanges('Remote code d', ['mot', 'de', 'd']).map(([s, e]) => 'Remote code d'.slice(s, e));
+    expect(marked).toEqual(['d']);
+    expect(termRanges('Remote code', ['mot', 'de'])).toEqual([]);
+  });
+  it('marks CJK terms inside one segmented word, never across two', () => {
+    expect(termRanges('远程控制', ['程控'], 'zh-CN')).toEqual([]);
+    expect(termRanges('远程控制', ['远程', '控制'], 'zh-CN')).toEqual([[0, 4]]);
   });
   it('starts at the beginning when nothing matches', () => {
     expect(makeSnippet('short text', ['zzz'], { cjk: false })).toEqual({ text: 'short text', highlights: [] });

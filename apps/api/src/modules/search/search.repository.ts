@@ -2,6 +2,14 @@ import { sql } from 'kysely';
 import { newId } from '../../db/dialect';
 import { type Db } from '../../db/schema';
 
+/**
+ * Where a term stands in a document, the best place it is in, kept in search_postings.in_title
+ * (no migration: the column held 0 and 1, body and title): 0 body, 1 a heading, 2 the title.
+ * Results rank by field: title before headings before body (ADR 0032).
+ */
+export const SearchField = { body: 0, heading: 1, title: 2 } as const;
+export type SearchField = (typeof SearchField)[keyof typeof SearchField];
+
 export interface SearchDocument {
   locale: string;
   type: string;
@@ -12,8 +20,8 @@ export interface SearchDocument {
   publishedAt: string | null;
   /** the end of the page's publish window (news, notices); null: none */
   expiresAt?: string | null;
-  /** term → [count, in title] */
-  terms: Map<string, { frequency: number; inTitle: boolean }>;
+  /** term → its count and the best field it is in (SearchField) */
+  terms: Map<string, { frequency: number; field: SearchField }>;
 }
 
 // Rows per INSERT: postings have 5 columns, so 2000 rows stay far below the bind-parameter
@@ -39,7 +47,7 @@ export async function replaceSearchIndex(db: Db, documents: SearchDocument[], ty
   const rows = documents.map((doc) => {
     const id = newId();
     for (const [term, info] of doc.terms) {
-      postings.push({ locale: doc.locale, term, document_id: id, in_title: info.inTitle ? 1 : 0, frequency: info.frequency });
+      postings.push({ locale: doc.locale, term, document_id: id, in_title: info.field, frequency: info.frequency });
     }
     return { id, locale: doc.locale, type: doc.type, ref: doc.ref, url: doc.url, title: doc.title, body: doc.body, published_at: doc.publishedAt, expires_at: doc.expiresAt ?? null };
   });
@@ -74,8 +82,9 @@ function documentsMatching(db: Db, options: { locale: string; terms: string[]; r
 }
 
 /**
- * Documents of a locale holding at least `required` of the terms, best first: more matched
- * terms and more of them in the title, then guide pages, then more occurrences. Plain GROUP BY over the
+ * Documents of a locale holding at least `required` of the terms, best first (ADR 0032): more
+ * matched terms, then more of them in the title, then more of them in the title or a heading,
+ * then guide pages, then more occurrences. Plain GROUP BY over the
  * postings primary key (locale, term, …), the same SQL on SQLite and PostgreSQL.
  */
 export async function findMatches(
@@ -86,7 +95,8 @@ export async function findMatches(
     .select((eb) => [
       'p.document_id as document_id',
       eb.fn.countAll<number>().as('matched'),
-      eb.fn.sum<number>('p.in_title').as('title_hits'),
+      eb.fn.sum<number>(sql`case when p.in_title >= ${SearchField.title} then 1 else 0 end`).as('title_hits'),
+      eb.fn.sum<number>(sql`case when p.in_title >= ${SearchField.heading} then 1 else 0 end`).as('heading_hits'),
       eb.fn.sum<number>('p.frequency').as('occurrences'),
     ]);
 
@@ -95,7 +105,9 @@ export async function findMatches(
       .selectFrom(matched.as('m'))
       .innerJoin('search_documents as d', 'd.id', 'm.document_id')
       .select(['d.id', 'd.type', 'd.url', 'd.title', 'd.body', 'd.published_at'])
-      .orderBy(sql`m.matched * 4 + m.title_hits * 3`, 'desc')
+      .orderBy('m.matched', 'desc')
+      .orderBy('m.title_hits', 'desc')
+      .orderBy('m.heading_hits', 'desc')
       // on a tie the guide comes first: it answers "how do I", which is what people search for
       .orderBy(sql`case when d.type = 'guide' then 0 else 1 end`)
       .orderBy('m.occurrences', 'desc')

@@ -15,8 +15,9 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['search'],
         summary: 'Search the guide, news and notices in the caller’s language',
         description:
-          'Chinese, Japanese and Korean text is matched by character bigrams, other scripts by words (case and accents ignored). ' +
-          'Ranked by matched terms, with matches in the title first. Does not count the search: the page calls POST /search/record.',
+          'Whole words, case and accents ignored, the caller’s language’s stop-words left out; Chinese, Japanese and Korean words ' +
+          'by Intl.Segmenter, matched by the character bigrams inside each word. Ranked by matched words, then by field: title, ' +
+          'headings, body (ADR 0032). Does not count the search: the page calls POST /search/record.',
         querystring: ZSearchQuery,
         response: envelopeResponses(ZSearchResult),
       },

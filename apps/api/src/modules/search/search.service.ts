@@ -9,7 +9,7 @@ import { makeSnippet, normalizeKeyword, queryTerms, requiredMatches } from './se
 const CJK_LOCALES: TLocale[] = ['zh-CN', 'zh-tw', 'ja', 'ko'];
 
 export async function search(db: Db, query: { q: string; page: number; pageSize: number }, locale: TLocale): Promise<TSearchResult> {
-  const terms = queryTerms(query.q);
+  const terms = queryTerms(query.q, locale);
   const empty = { list: [], total: 0, page: query.page, pageSize: query.pageSize, query: query.q };
   if (terms.length === 0) return empty;
   const { rows, total } = await findMatches(db, {
@@ -22,7 +22,7 @@ export async function search(db: Db, query: { q: string; page: number; pageSize:
   });
   const cjk = CJK_LOCALES.includes(locale);
   const list: TSearchHit[] = rows.map((row) => {
-    const snippet = makeSnippet(row.body, terms, { cjk });
+    const snippet = makeSnippet(row.body, terms, { cjk, locale });
     return {
       type: row.type as TSearchType,
       title: row.title,
@@ -65,7 +65,7 @@ function visitorKey(secret: Buffer, visitor: SearchVisitor): string {
 
 /** Whether a keyword finds something now in a locale: a term that finds nothing is not hot. */
 async function findsSomething(db: Db, locale: TLocale, keyword: string): Promise<boolean> {
-  const terms = queryTerms(keyword);
+  const terms = queryTerms(keyword, locale);
   return terms.length > 0 && hasMatchingDocument(db, { locale, terms, required: requiredMatches(terms.length), now: dbNow() });
 }
 
@@ -84,7 +84,7 @@ export async function recordSearch(
   now: Date = new Date(),
 ): Promise<TSearchRecordResult> {
   const normalized = normalizeKeyword(keyword);
-  if (queryTerms(normalized).length === 0) return { recorded: false };
+  if (queryTerms(normalized, locale).length === 0) return { recorded: false };
   if ((await deps.kv.incr(`search:record:${visitor.ip}`, 60_000)) > RECORD_LIMIT_PER_MINUTE) return { recorded: false };
   const key = visitorKey(deps.visitorSecret, visitor);
   if (!(await deps.kv.setIfAbsent(`search:record:${key}:${locale}:${normalized}`, '1', REPEAT_WINDOW_MS))) return { recorded: false };
