@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ALL_LOCALES, asciiColonFaults, CJK_LOCALES, currencyFaults, LATIN_NAMES, visibleWords } from './support/language-rules';
+import { ALL_LOCALES, asciiColonFaults, CJK_LOCALES, currencyFaults, frenchTypographyFaults, LATIN_NAMES, visibleWords } from './support/language-rules';
 
 // Issue 20, item 9: no English left in another language's messages. Two rules, each with an
 // allow-list of what is written the same everywhere (product and platform names, units, codes):
@@ -94,6 +94,22 @@ describe('no English left in other languages (issue 20, item 9)', () => {
   it.each(['zh-CN', 'zh-tw', 'ja'] as const)('%s: a colon after Chinese or Japanese text is full-width', (locale) => {
     const ascii = [...messagesOf(locale)].flatMap(([key, value]) => asciiColonFaults(value).map((fault) => `${key}: ${fault}`));
     expect(ascii).toEqual([]);
+  });
+
+  it('the French typography rule: no-break spaces before : ; ! ? and %, inside « », ordinals 1ᵉʳ (issue 33, item 6)', () => {
+    expect(frenchTypographyFaults('Valable jusqu’au 1ᵉʳ\u00a0mars\u00a0: notre meilleur prix\u202f! −30\u202f%, «\u00a0Pro\u00a0», 9:00, https://llk.example/?q=a%20b, {{discount:MEMBER_YEAR}}\u202f?')).toEqual([]);
+    expect(frenchTypographyFaults('Offre : notre meilleur prix')).toEqual(['colon: Offre : notre meill']);
+    expect(frenchTypographyFaults('−30 %').length).toBe(1);
+    expect(frenchTypographyFaults('−30%').length).toBe(1);
+    expect(frenchTypographyFaults('Prêt ? Oui!').length).toBe(2);
+    expect(frenchTypographyFaults('Note\u202f: x').length).toBe(1);
+    expect(frenchTypographyFaults('« Pro »').length).toBe(2);
+    expect(frenchTypographyFaults('le 1er mars, la 2e fois, le 3ème jour, la 1re').length).toBe(4);
+  });
+
+  it('fr: French typography in every message (issue 33, item 6)', () => {
+    const faults = [...messagesOf('fr')].flatMap(([key, value]) => frenchTypographyFaults(value).map((fault) => `${key}: ${fault}`));
+    expect(faults).toEqual([]);
   });
 
   it('the seeded releases’ minimum systems are names and numbers only: every language shows them unchanged', () => {

@@ -107,3 +107,35 @@ export function asciiColonFaults(text: string): string[] {
     return cleaned.slice(Math.max(0, at - 8), at + match[0].length + 8);
   });
 }
+
+// ---------------------------------------------------------------------------------------------
+// French typography (issue 33, item 6), the convention of the Imprimerie nationale's Lexique as
+// screens render it: a no-break space (U+00A0) before ":" and inside « »; a narrow no-break
+// space (U+202F) before ; ! ? and before % (as Intl.NumberFormat('fr') writes "30 %"); ordinals
+// with superscript letters, 1ᵉʳ, 1ʳᵉ, 2ᵉ (never "1er", "2e", "2ème"). So a colon never starts a
+// line (": notre meilleur prix") and "%" never leaves its number ("−30 / %"). Times ("9:00"),
+// addresses ("https://", "?q="), URL escapes ("%20") and {{discount:SKU}} have no space or end
+// after the sign, so they are not read.
+
+export const FRENCH_SPACES = { colon: '\u00a0', highPunctuation: '\u202f', percent: '\u202f', guillemets: '\u00a0' } as const;
+
+const FRENCH_RULES: { name: string; pattern: RegExp }[] = [
+  // the sign followed by a space, a closing mark, emphasis or the end, preceded by anything but its space
+  { name: 'colon', pattern: /(?<!\u00a0):(?=[\s*_»)"”']|$)/gu },
+  { name: 'high punctuation', pattern: /(?<![\u202f!?])[;!?](?=[\s*_»)"”'!?]|$)/gu },
+  { name: 'percent', pattern: /(?<=[\p{N}}\s\u00a0])(?<!\u202f)%(?![0-9A-Fa-f]{2})/gu },
+  { name: 'guillemet', pattern: /«(?!\u00a0)|(?<!\u00a0)»/gu },
+  { name: 'ordinal', pattern: /(?<![\p{L}\p{N}.,])\d+(?:er|re|ère|e|ème|eme|è)(?![\p{L}\p{N}])/gu },
+];
+
+/** The places where French text breaks its typography: each with the rule and a few characters around it. */
+export function frenchTypographyFaults(text: string): string[] {
+  const faults: string[] = [];
+  for (const rule of FRENCH_RULES) {
+    for (const match of text.matchAll(rule.pattern)) {
+      const at = match.index ?? 0;
+      faults.push(`${rule.name}: ${text.slice(Math.max(0, at - 12), at + match[0].length + 12).replace(/\n/g, '⏎')}`);
+    }
+  }
+  return faults;
+}
