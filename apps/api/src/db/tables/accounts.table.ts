@@ -37,6 +37,8 @@ export interface UsersTable {
   mobile_verified_at: Generated<string | null>;
   /** when a code sent to the email was last used (migration 0040); null: not verified (typed beside a phone at sign-up) */
   email_verified_at: Generated<string | null>;
+  /** the IANA zone the account's browser last sent (migration 0047); null: China time (docs/adr/0031) */
+  time_zone: Generated<string | null>;
   created_at: string;
   updated_at: string;
 }

@@ -2,6 +2,7 @@ import { ZAdminAuditFilter, ZAdminAuditPage, ZAdminAuditQuery } from '@llk/contr
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeResponses, ok } from '../../lib/envelope';
+import { requestZone } from '../../lib/time-text';
 import { AUDIT_EXPORT_MAX_ROWS, auditCsv, listAuditPage } from './audit';
 
 const FILTERS = 'Filters: `staff` (username), `action` (or its beginning: `staff` finds staff.create), `targetType`, `targetId`, `from` (inclusive) and `to` (exclusive) as ISO instants.';
@@ -39,7 +40,7 @@ export const auditAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const csv = await auditCsv(app.db, request.query);
+      const csv = await auditCsv(app.db, request.query, requestZone(request.headers.cookie));
       reply.header('content-type', 'text/csv; charset=utf-8');
       reply.header('content-disposition', 'attachment; filename="audit-log.csv"');
       reply.header('cache-control', 'no-store');

@@ -1,6 +1,7 @@
 import { newId, toDbDate } from '../../db/dialect';
 import { type Db } from '../../db/schema';
 import { csvCell } from '../../lib/csv';
+import { formatCsvMoment, SERVICE_TIME_ZONE } from '../../lib/time-text';
 import { type TAdminAuditEntry, type TAdminAuditFilter, type TAdminAuditPage } from '@llk/contracts';
 import { type AuditFilterQuery, type AuditListRow, insertAudit, listAudit } from './admin.repository';
 
@@ -88,13 +89,14 @@ export const AUDIT_CSV_COLUMNS = ['at', 'staffUsername', 'staffId', 'action', 't
  * BOM, CRLF lines; every cell quoted and a leading = + - @ tab or CR neutralised, the rule of the
  * device export), read in keyset batches.
  */
-export async function auditCsv(db: Db, filter: TAdminAuditFilter): Promise<string> {
+export async function auditCsv(db: Db, filter: TAdminAuditFilter, timeZone: string = SERVICE_TIME_ZONE): Promise<string> {
   const lines = [AUDIT_CSV_COLUMNS.map(csvCell).join(',')];
   let before: { at: string; id: string } | undefined;
   for (let read = 0; read < AUDIT_EXPORT_MAX_ROWS; ) {
     const rows = await listAudit(db, { limit: Math.min(EXPORT_BATCH, AUDIT_EXPORT_MAX_ROWS - read), filter: filterOf(filter), ...(before ? { before } : {}) });
     for (const row of rows) {
-      const entry = entryOf(row);
+      // the moment on the downloader's clock with its offset (docs/adr/0031)
+      const entry = { ...entryOf(row), at: formatCsvMoment(row.at, timeZone) };
       lines.push(AUDIT_CSV_COLUMNS.map((column) => csvCell(entry[column])).join(','));
     }
     read += rows.length;

@@ -12,6 +12,7 @@ import {
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeResponses, ok } from '../../lib/envelope';
+import { requestZone } from '../../lib/time-text';
 import { batchCsv, CODE_CSV_COLUMNS, createBatchForStaff, deactivateBatchForStaff, listBatchesForStaff, lookupCodeForStaff } from './codes.admin.service';
 import { actorOf } from './users.admin.routes';
 
@@ -77,7 +78,7 @@ export const codesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const csv = await batchCsv(app.db, request.params.batch, request.query.state);
+      const csv = await batchCsv(app.db, request.params.batch, request.query.state, requestZone(request.headers.cookie));
       reply.header('content-type', 'text/csv; charset=utf-8');
       reply.header('content-disposition', `attachment; filename="codes-${request.params.batch}${request.query.state ? `-${request.query.state.toLowerCase()}` : ''}.csv"`);
       reply.header('cache-control', 'no-store');

@@ -17,6 +17,7 @@ import { fromDbDate, toDbDate } from '../../db/dialect';
 import { type Db } from '../../db/schema';
 import { AppError, fieldError } from '../../lib/app-error';
 import { csvCell } from '../../lib/csv';
+import { formatCsvMoment, SERVICE_TIME_ZONE } from '../../lib/time-text';
 import { batchExists, codesOfBatch, lockBatchName, type CodeBatchRow, expireUnusedCodes, findCodeByHash, hashCode, insertCodeBatch, listCodeBatches } from '../redeem';
 import { findUserById } from '../users';
 import { requireReason, type StaffActor } from './admin-actions';
@@ -120,15 +121,17 @@ export async function deactivateBatchForStaff(db: Db, actor: StaffActor, batch: 
 export const CODE_CSV_COLUMNS = ['id', 'batch', 'kind', 'amount', 'qualityTier', 'state', 'expiresAt', 'createdAt', 'redeemedAt', 'redeemedById', 'redeemedByUsername'] as const;
 
 /** A batch's codes as CSV (UTF-8 with BOM): state and redeemer, never the code; `state` narrows. */
-export async function batchCsv(db: Db, batch: string, state: TAdminCodeState | undefined, now = new Date()): Promise<string> {
+export async function batchCsv(db: Db, batch: string, state: TAdminCodeState | undefined, timeZone: string = SERVICE_TIME_ZONE, now = new Date()): Promise<string> {
   const stamp = toDbDate(now);
   const rows = await codesOfBatch(db, batch);
   if (rows.length === 0) throw new AppError('ADMIN_CODE_BATCH_NOT_FOUND');
+  // moments on the downloader's clock with their offset (docs/adr/0031)
+  const moment = (at: string | null) => formatCsvMoment(at, timeZone);
   const lines = rows
     .map((row) => ({ row, state: stateOf(row, stamp) }))
     .filter((entry) => state === undefined || entry.state === state)
     .map(({ row, state: rowState }) =>
-      [row.id, batch, row.kind, Number(row.amount), row.quality_tier, rowState, iso(row.expires_at), iso(row.created_at), iso(row.redeemed_at), row.redeemed_by, row.username ?? null].map(csvCell).join(','),
+      [row.id, batch, row.kind, Number(row.amount), row.quality_tier, rowState, moment(row.expires_at), moment(row.created_at), moment(row.redeemed_at), row.redeemed_by, row.username ?? null].map(csvCell).join(','),
     );
   return `\uFEFF${[CODE_CSV_COLUMNS.join(','), ...lines].join('\r\n')}\r\n`;
 }

@@ -7,7 +7,7 @@ import { renderNewDeviceAlert, renderSecurityAlert } from './alert-texts';
 
 // 16:30 UTC is half past midnight the next day in Shanghai
 const at = new Date('2026-11-22T16:30:00.000Z');
-const alert = (locale: TLocale) => renderNewDeviceAlert(locale, { time: at, browser: 'Chrome', os: 'Windows', ip: '114.114.114.114', location: null });
+const alert = (locale: TLocale) => renderNewDeviceAlert(locale, { time: at, timeZone: 'Asia/Shanghai', browser: 'Chrome', os: 'Windows', ip: '114.114.114.114', location: null });
 
 describe('the new-device alert’s time', () => {
   it('is China time labelled (UTC+8), in the script’s parentheses, in email and SMS alike', () => {
@@ -34,15 +34,15 @@ describe('the other security alerts (ADR 0028)', () => {
     const events = ['PASSWORD_CHANGED', 'TWO_STEP_DISABLED', 'ACCOUNT_CANCEL_REQUESTED'] as const;
     for (const event of events) {
       for (const locale of locales) {
-        const texts = renderSecurityAlert(event, locale, { time: at });
+        const texts = renderSecurityAlert(event, locale, { time: at, timeZone: 'Asia/Shanghai' });
         expect(texts.subject, `${event} ${locale}`).toMatch(/^LLK Remote ?[:：]/);
         expect(texts.body, `${event} ${locale}`).toMatch(/[(（]UTC\+8[)）]/);
         expect(texts.sms, `${event} ${locale}`).toMatch(/^(【LLK Remote】|\[LLK Remote\] )/);
         expect(`${texts.subject}${texts.body}${texts.sms}`, `${event} ${locale}`).not.toContain('{');
       }
     }
-    expect(renderSecurityAlert('PASSWORD_CHANGED', 'en', { time: at }).body).toContain('was changed at Nov 23, 2026, 12:30 AM (UTC+8), and every device was signed out');
-    expect(renderSecurityAlert('TWO_STEP_DISABLED', 'zh-CN', { time: at }).sms).toBe('【LLK Remote】您的账号已于 2026年11月23日 00:30（UTC+8）关闭两步验证。如非本人操作，请立即修改密码并联系客服。');
-    expect(renderSecurityAlert('ACCOUNT_CANCEL_REQUESTED', 'es', { time: at }).subject).toBe('LLK Remote: tu cuenta se va a dar de baja');
+    expect(renderSecurityAlert('PASSWORD_CHANGED', 'en', { time: at, timeZone: 'Asia/Shanghai' }).body).toContain('was changed at Nov 23, 2026, 12:30 AM (UTC+8), and every device was signed out');
+    expect(renderSecurityAlert('TWO_STEP_DISABLED', 'zh-CN', { time: at, timeZone: 'Asia/Shanghai' }).sms).toBe('【LLK Remote】您的账号已于 2026年11月23日 00:30（UTC+8）关闭两步验证。如非本人操作，请立即修改密码并联系客服。');
+    expect(renderSecurityAlert('ACCOUNT_CANCEL_REQUESTED', 'es', { time: at, timeZone: 'Asia/Shanghai' }).subject).toBe('LLK Remote: tu cuenta se va a dar de baja');
   });
 });

@@ -1,8 +1,10 @@
 import { localeEntries, type TLocale } from '@llk/contracts';
+import { formatMoment } from '../../lib/time-text';
 
-// The new-device sign-in alert, in every locale. {time} is the sign-in's date and time in China
-// time with its zone, as the web writes every time (apps/web/src/lib/format.ts, formatDateTime):
-// "Nov 23, 2026, 12:30 AM (UTC+8)", "2026年11月23日 00:30（UTC+8）". {device} is "Chrome on Windows".
+// The new-device sign-in alert, in every locale. {time} is the sign-in's date and time on the
+// account's clock (its stored zone, else China time) with that zone's offset, as the web writes
+// every time (docs/adr/0031): "Nov 23, 2026, 12:30 AM (UTC+8)", "2026年11月23日 00:30（UTC+8）",
+// "22 nov 2026, 17:30 (UTC+1)". {device} is "Chrome on Windows".
 
 interface AlertTexts {
   subject: string;
@@ -52,26 +54,20 @@ const ON: Record<TLocale, string> = { 'zh-CN': ' / ', 'zh-tw': ' / ', en: ' on '
 const UNKNOWN: Record<TLocale, string> = { 'zh-CN': '未知设备', 'zh-tw': '未知裝置', en: 'unknown device', es: 'dispositivo desconocido', fr: 'appareil inconnu', ja: '不明なデバイス', ko: '알 수 없는 기기' };
 const NOWHERE: Record<TLocale, string> = { 'zh-CN': '位置未知', 'zh-tw': '位置不明', en: 'location unknown', es: 'ubicación desconocida', fr: 'lieu inconnu', ja: '場所不明', ko: '위치 알 수 없음' };
 
-/** China time, where the service runs: the zone of every time we write, labelled by its offset. */
-const SERVICE_TIME_ZONE = 'Asia/Shanghai';
-const SERVICE_ZONE_LABEL = 'UTC+8';
-
-/** A date and time in China time followed by its zone, in the script's parentheses (the web's formatDateTime). */
-function formatServiceDateTime(time: Date, locale: TLocale): string {
-  const tag = localeEntries[locale].iso;
-  const text = new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short', timeZone: SERVICE_TIME_ZONE }).format(time);
-  return /^(zh|ja)\b/.test(tag) ? `${text}（${SERVICE_ZONE_LABEL}）` : `${text} (${SERVICE_ZONE_LABEL})`;
+/** A moment on the account's clock, its offset in the script's parentheses (lib/time-text.ts). */
+function momentText(time: Date, locale: TLocale, timeZone: string): string {
+  return formatMoment(time, localeEntries[locale].iso, timeZone);
 }
 
 export function renderNewDeviceAlert(
   locale: TLocale,
-  values: { time: Date; browser: string | null; os: string | null; ip: string | null; location: string | null },
+  values: { time: Date; timeZone: string; browser: string | null; os: string | null; ip: string | null; location: string | null },
 ): AlertTexts {
   const t = texts[locale] ?? texts.en;
   const device = values.browser && values.os ? `${values.browser}${ON[locale]}${values.os}` : (values.browser ?? values.os ?? UNKNOWN[locale]);
   const fill = (text: string) =>
     text
-      .replaceAll('{time}', formatServiceDateTime(values.time, locale))
+      .replaceAll('{time}', momentText(values.time, locale, values.timeZone))
       .replaceAll('{device}', device)
       .replaceAll('{ip}', values.ip ?? '?')
       .replaceAll('{location}', values.location ?? NOWHERE[locale]);
@@ -204,8 +200,8 @@ const eventTexts: Record<TSecurityEvent, Record<TLocale, AlertTexts>> = {
   ACCOUNT_CANCEL_REQUESTED: cancelTexts,
 };
 
-export function renderSecurityAlert(event: TSecurityEvent, locale: TLocale, values: { time: Date }): AlertTexts {
+export function renderSecurityAlert(event: TSecurityEvent, locale: TLocale, values: { time: Date; timeZone: string }): AlertTexts {
   const t = eventTexts[event][locale] ?? eventTexts[event].en;
-  const fill = (text: string) => text.replaceAll('{time}', formatServiceDateTime(values.time, locale));
+  const fill = (text: string) => text.replaceAll('{time}', momentText(values.time, locale, values.timeZone));
   return { subject: fill(t.subject), body: fill(t.body), sms: fill(t.sms) };
 }

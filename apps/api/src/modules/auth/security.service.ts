@@ -24,6 +24,7 @@ import { AppError } from '../../lib/app-error';
 import { type Delivery } from '../../lib/delivery';
 import { type KeyValueStore } from '../../lib/kv';
 import { hmacHex, newToken, sha256Hex } from '../../lib/secrets';
+import { accountZone } from '../../lib/time-text';
 import { findCountryCode, getLocation, regionName } from '../location';
 import { cancellationOf, findUserById, type UserRow, verifiedContacts } from '../users';
 import { renderNewDeviceAlert, renderSecurityAlert, type TSecurityEvent } from './alert-texts';
@@ -117,17 +118,18 @@ async function sendNewDeviceAlert(ctx: SignInContext, userId: string, now: Date)
   if (!(await newDeviceAlertsOn(ctx.db, userId))) return;
   const device = parseUserAgent(ctx.userAgent);
   const location = ctx.ip ? getLocation(ctx.ip, ctx.locale).countryName : null;
-  const texts = renderNewDeviceAlert(ctx.locale, { time: now, browser: device.browser, os: device.os, ip: ctx.ip || null, location });
-  await alertEveryContact(ctx, userId, 'NEW_DEVICE_SIGN_IN', texts);
+  await alertEveryContact(ctx, userId, 'NEW_DEVICE_SIGN_IN', (timeZone) => renderNewDeviceAlert(ctx.locale, { time: now, timeZone, browser: device.browser, os: device.os, ip: ctx.ip || null, location }));
 }
 
 /**
  * A security alert to every verified contact of the account (ADR 0028): the email gets the
  * subject and body, the phone the short text. Best-effort, one failure does not stop the others.
  */
-async function alertEveryContact(ctx: AlertContext, userId: string, kind: string, texts: { subject: string; body: string; sms: string }): Promise<void> {
+async function alertEveryContact(ctx: AlertContext, userId: string, kind: string, render: (timeZone: string) => { subject: string; body: string; sms: string }): Promise<void> {
   const user = await findUserById(ctx.db, userId);
   if (!user) return;
+  // times on the account's clock: the zone its browser last sent, else China time (docs/adr/0031)
+  const texts = render(accountZone(user));
   for (const to of verifiedContacts(user)) {
     await ctx.delivery.notify({ ...to, kind, subject: texts.subject, text: to.channel === 'EMAIL' ? texts.body : texts.sms, locale: ctx.locale }, (error) =>
       ctx.log.warn({ err: error, channel: to.channel, kind }, 'security alert not delivered'),
@@ -143,7 +145,7 @@ export type AlertContext = Pick<SignInContext, 'db' | 'delivery' | 'log' | 'loca
  * requested): every verified contact hears of it. Always on: it cannot be switched off.
  */
 export async function alertSecurityEvent(ctx: AlertContext, userId: string, event: TSecurityEvent, now = new Date()): Promise<void> {
-  await alertEveryContact(ctx, userId, event, renderSecurityAlert(event, ctx.locale, { time: now }));
+  await alertEveryContact(ctx, userId, event, (timeZone) => renderSecurityAlert(event, ctx.locale, { time: now, timeZone }));
 }
 
 export async function alertPasswordChanged(ctx: AlertContext, userId: string, now = new Date()): Promise<void> {

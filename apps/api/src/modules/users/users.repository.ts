@@ -146,6 +146,11 @@ export async function updateEntitlements(
 
 // ---- Profile, contact details, cancellation --------------------------------------
 
+/** The zone the account's browser last sent (docs/adr/0031); not a profile change, so updated_at stays. */
+export async function updateTimeZone(db: Db, id: string, timeZone: string): Promise<void> {
+  await db.updateTable('users').set({ time_zone: timeZone }).where('id', '=', id).where('erased_at', 'is', null).execute();
+}
+
 export async function updateNickname(db: Db, id: string, nickname: string, now: string): Promise<void> {
   await db.updateTable('users').set({ nickname, updated_at: now }).where('id', '=', id).where('erased_at', 'is', null).execute();
 }

@@ -10,7 +10,8 @@ import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelopeResponses, ok } from '../../lib/envelope';
 import { hitLimit } from '../../lib/rate-limit';
 import { sha256Hex } from '../../lib/secrets';
-import { getUserWithHeldSeats, isRegistered, memberLevelOf, monitorAndQualityOf, userInfoOf } from './users.service';
+import { ZONE_COOKIE } from '../../lib/time-text';
+import { getUserWithHeldSeats, isRegistered, memberLevelOf, monitorAndQualityOf, rememberTimeZone, userInfoOf } from './users.service';
 
 /** /user/check answers per client IP and minute: enough for a form, too few to enumerate. */
 export const USER_CHECK_PER_MINUTE = 30;
@@ -45,8 +46,20 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/user/info',
-    { schema: { tags: ['accounts'], summary: 'The logged-in user (contact details masked)', response: envelopeResponses(ZUserInfo) }, ...authed },
-    async (request) => ok(userInfoOf(await effective(request))),
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'The logged-in user (contact details masked)',
+        description: 'A browser’s llk-tz cookie (an IANA zone) is kept as the account’s zone, in which emails and SMS say times (docs/adr/0031).',
+        response: envelopeResponses(ZUserInfo),
+      },
+      ...authed,
+    },
+    async (request) => {
+      const user = await effective(request);
+      await rememberTimeZone(app.db, user, request.cookies[ZONE_COOKIE]);
+      return ok(userInfoOf(user));
+    },
   );
 
   app.get(

@@ -16,6 +16,7 @@ import { type Db } from '../../db/schema';
 import { type TWrite } from '../../db/write-watch';
 import { AppError } from '../../lib/app-error';
 import { type Memo } from '../../lib/memo';
+import { validTimeZone } from '../../lib/time-text';
 import {
   findUserByEmail,
   findUserById,
@@ -23,9 +24,19 @@ import {
   findUserByUsername,
   findUserWithHeldSeatEnds,
   latestHeldSeatEnd,
+  updateTimeZone,
   type UserRow,
   type UserWithHeldSeatEnds,
 } from './users.repository';
+
+/**
+ * Keeps the zone the account's browser sent (its `llk-tz` cookie) when it is a real zone and
+ * differs from the stored one, for the emails and SMS that cannot see a browser (docs/adr/0031).
+ */
+export async function rememberTimeZone(db: Db, user: Pick<UserRow, 'id' | 'time_zone'>, cookie: string | undefined): Promise<void> {
+  const zone = validTimeZone(cookie);
+  if (zone && zone !== user.time_zone) await updateTimeZone(db, user.id, zone);
+}
 
 /**
  * The account a log-in identifier names: an email address when it looks like one, a phone

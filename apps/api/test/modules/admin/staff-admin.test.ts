@@ -124,8 +124,26 @@ describe.each(testDialects())('staff management and audit search on $dialect', (
     expect(answer.headers['content-disposition']).toBe('attachment; filename="audit-log.csv"');
     const lines = answer.body.replace(/^\uFEFF/, '').split('\r\n');
     expect(lines[0]).toBe('"at","staffUsername","staffId","action","targetType","targetId","before","after","reason","ip"');
-    expect(lines[1]).toBe(`"2032-01-02T00:00:00.000Z","${owner.username}","${owner.id}","csvprobe.two","","'+1","","","'@home",""`);
-    expect(lines[2]).toBe(`"2032-01-01T00:00:00.000Z","${owner.username}","${owner.id}","csvprobe.one","","'=HYPERLINK(""x"")","","","said ""hi""",""`);
+    // times on the downloader's clock with the offset (docs/adr/0031): no llk-tz cookie, China time
+    expect(lines[1]).toBe(`"2032-01-02 08:00 (UTC+8)","${owner.username}","${owner.id}","csvprobe.two","","'+1","","","'@home",""`);
+    expect(lines[2]).toBe(`"2032-01-01 08:00 (UTC+8)","${owner.username}","${owner.id}","csvprobe.one","","'=HYPERLINK(""x"")","","","said ""hi""",""`);
     expect(lines.slice(3)).toEqual(['']);
+  });
+
+  it('writes the export’s times in the zone the downloading browser sent, with the offset of each moment', async () => {
+    const owner = await activeMember('OWNER');
+    await ctx.database.db.transaction().execute(async (trx) => {
+      await recordAudit(trx, { staffId: owner.id, action: 'zoneprobe.winter', at: new Date(Date.UTC(2032, 0, 15, 23, 30)) });
+      await recordAudit(trx, { staffId: owner.id, action: 'zoneprobe.summer', at: new Date(Date.UTC(2032, 6, 15, 23, 30)) });
+    });
+    const at = async (zone: string) => {
+      const answer = await ctx.app.inject({ method: 'GET', url: '/admin/audit/export?action=zoneprobe', headers: { origin: ORIGIN }, cookies: { [ADMIN_SESSION_COOKIE]: owner.token, 'llk-tz': zone }, remoteAddress: '203.0.113.7' });
+      expect(answer.statusCode).toBe(200);
+      return answer.body.replace(/^\uFEFF/, '').split('\r\n').slice(1, 3).map((line) => line.split(',')[0]);
+    };
+    expect(await at('Europe/Paris')).toEqual(['"2032-07-16 01:30 (UTC+2)"', '"2032-01-16 00:30 (UTC+1)"']);
+    expect(await at('America/New_York')).toEqual(['"2032-07-15 19:30 (UTC-4)"', '"2032-01-15 18:30 (UTC-5)"']);
+    // a cookie naming no zone is China time
+    expect(await at('Nowhere/Atlantis')).toEqual(['"2032-07-16 07:30 (UTC+8)"', '"2032-01-16 07:30 (UTC+8)"']);
   });
 });
