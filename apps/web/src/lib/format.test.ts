@@ -1,6 +1,6 @@
 import { toMembershipPrices } from '@llk/contracts';
 import { describe, expect, it } from 'vitest';
-import { fill, formatDate, formatDateTime, formatDay, formatFen, formatPercent, formatTime, formatZoneOffset } from './format';
+import { fill, formatDate, formatDateTime, formatDay, formatFen, formatNumericDate, formatPercent, formatTime, formatZoneOffset } from './format';
 
 // The server's figures for the seeded catalogue (content/seed/pricing.json).
 const [month, year] = toMembershipPrices([
@@ -86,6 +86,20 @@ describe('dates and times (docs/adr/0031)', () => {
     expect(formatDay('2026-11-22', 'en')).toBe('November 22, 2026');
     expect(formatDay('2026-11-22', 'ja')).toBe('2026年11月22日');
     expect(formatDay('2026-01-01', 'zh-CN', 'medium')).toBe('2026年1月1日');
+  });
+
+  it('Korean times say 오전 and 오후, never AM and PM (issue 33, item 7)', () => {
+    expect(formatTime('2026-12-01T17:21:00.000Z', 'ko', 'Asia/Seoul')).toBe('오전 2:21 (UTC+9)');
+    expect(formatTime('2026-12-01T05:21:00.000Z', 'ko', 'Asia/Seoul')).toBe('오후 2:21 (UTC+9)');
+    expect(formatDateTime('2026-12-01T17:21:00.000Z', 'ko', 'Asia/Seoul')).toBe('2026. 12. 2. 오전 2:21 (UTC+9)');
+    expect(formatDateTime('2026-12-01T05:21:00.000Z', 'ko', 'Asia/Seoul')).not.toMatch(/AM|PM/);
+    expect(formatTime('2026-12-01T05:21:00.000Z', 'en', 'Asia/Seoul')).toBe('2:21 PM (UTC+9)');
+  });
+
+  it('the header’s short date keeps a four-digit year in every language (issue 33, item 7)', () => {
+    const end = '2027-12-01T16:30:00.000Z'; // 2 December 2027 in China
+    expect(['zh-CN', 'zh-TW', 'en', 'es', 'fr', 'ja', 'ko'].map((tag) => formatNumericDate(end, tag))).toEqual(['2027/12/2', '2027/12/2', '12/2/2027', '2/12/2027', '02/12/2027', '2027/12/2', '2027. 12. 2.']);
+    expect(formatNumericDate(end, 'es', 'Europe/Madrid')).toBe('1/12/2027');
   });
 });
 

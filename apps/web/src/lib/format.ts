@@ -61,9 +61,21 @@ export function formatZoneOffset(at: Date | string, timeZone: string): string {
   return `UTC${sign}${Number(hours)}${minutes === '00' ? '' : `:${minutes}`}`;
 }
 
+/** Korean says 오전/오후, never the "AM"/"PM" of current CLDR data ("AM 2:21", issue 33 item 7). */
+const KOREAN_DAY_PERIODS: Readonly<Record<string, string>> = { AM: '오전', PM: '오후' };
+
+function clockText(at: Date, languageTag: string, options: Intl.DateTimeFormatOptions): string {
+  const format = new Intl.DateTimeFormat(languageTag, options);
+  if (!/^ko\b/i.test(languageTag)) return format.format(at);
+  return format
+    .formatToParts(at)
+    .map((part) => (part.type === 'dayPeriod' ? (KOREAN_DAY_PERIODS[part.value.toUpperCase()] ?? part.value) : part.value))
+    .join('');
+}
+
 function onClock(iso: string, languageTag: string, style: Intl.DateTimeFormatOptions, timeZone: string): string {
   const at = new Date(iso);
-  return withZone(new Intl.DateTimeFormat(languageTag, { ...style, timeZone }).format(at), languageTag, formatZoneOffset(at, timeZone));
+  return withZone(clockText(at, languageTag, { ...style, timeZone }), languageTag, formatZoneOffset(at, timeZone));
 }
 
 /** A moment's date and time on the reader's clock (`timeZone`), with its offset ("Feb 10, 2026, 2:00 AM (UTC+8)"). */

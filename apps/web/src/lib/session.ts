@@ -11,12 +11,14 @@ import { SESSION_HINT_COOKIE, SESSION_HINT_MAX_AGE_S } from '@/features/auth/ses
 
 export interface TSessionUser {
   id: string | number;
-  /** what the header shows: username, else nickname */
+  /** what the header shows: the nickname ("shown in the apps and on this site"), else the username */
   name: string;
   plan: 'FREE' | 'PRO';
   /** ISO 8601; null when never a member */
   expiresAt: string | null;
   active: boolean;
+  /** ISO 8601: the day the account is erased, while its deletion is pending (null otherwise) */
+  eraseAt?: string | null;
 }
 
 interface TSessionState {

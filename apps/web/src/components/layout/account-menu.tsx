@@ -37,6 +37,10 @@ async function statusTexts(locale: TLocale): Promise<TAccountStatusTexts> {
     plans: { FREE: status('planFree'), PRO: status('planPro') },
     validUntil: status.raw('validUntil') as string,
     expiredOn: status.raw('expiredOn') as string,
+    untilShort: status.raw('untilShort') as string,
+    endedShort: status.raw('endedShort') as string,
+    deletion: status.raw('deletion') as string,
+    deletionShort: status.raw('deletionShort') as string,
     noExpiry: status('noExpiry'),
     logout: status('logout'),
   };

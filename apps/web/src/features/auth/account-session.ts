@@ -27,10 +27,11 @@ export async function loadAccount(): Promise<boolean> {
     ]);
     session.setUser({
       id: info.id,
-      name: info.username ?? info.nickname,
+      name: info.nickname || info.username || '',
       plan: level.plan,
       expiresAt: level.expiresAt,
       active: level.active,
+      eraseAt: info.cancellation?.eraseAt ?? null,
     });
     return true;
   } catch (error) {

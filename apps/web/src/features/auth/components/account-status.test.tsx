@@ -4,6 +4,7 @@ import en from '../../../../messages/en/account.json';
 import { Link } from '@/i18n/navigation';
 import { hasSessionHint, session } from '@/lib/session';
 import { type ComponentProps } from 'react';
+import type * as VisitorZone from '@/lib/visitor-zone';
 import { AccountStatus, PlanChip } from './account-status';
 
 type TAccountStatusTexts = ComponentProps<typeof AccountStatus>['texts'];
@@ -11,6 +12,9 @@ type TAccountStatusTexts = ComponentProps<typeof AccountStatus>['texts'];
 // The header's account area: visitors keep the Login link; with the session hint the profile is
 // loaded (GET /user/info + /user/currentMemberLevel through lib/api.ts over a fake fetch) and
 // shown with the plan and expiry; a dead session quietly turns back into the Login link.
+
+// the reader's zone (ADR 0031): China's here, so the dates are the same on every machine
+vi.mock('@/lib/visitor-zone', async (actual) => ({ ...(await actual<typeof VisitorZone>()), browserZone: () => 'Asia/Shanghai' }));
 
 vi.mock('next/navigation', () => ({
   useRouter: () => ({ push: vi.fn(), replace: vi.fn(), prefetch: vi.fn() }),
@@ -24,6 +28,10 @@ const texts: TAccountStatusTexts = {
   plans: { FREE: s.planFree, PRO: s.planPro },
   validUntil: s.validUntil,
   expiredOn: s.expiredOn,
+  untilShort: s.untilShort,
+  endedShort: s.endedShort,
+  deletion: s.deletion,
+  deletionShort: s.deletionShort,
   noExpiry: s.noExpiry,
   logout: s.logout,
 };
@@ -34,7 +42,7 @@ function answer(data: unknown, status = 200, errcode = 0) {
 
 const info = { id: 'u1', username: 'alice_01', nickname: 'Alice', mobile: null, email: null, createdAt: '2026-01-01T00:00:00.000Z' };
 
-function serve(level: { plan: 'FREE' | 'PRO'; expiresAt: string | null; active: boolean } | 'expired' | 'down'): string[] {
+function serve(level: { plan: 'FREE' | 'PRO'; expiresAt: string | null; active: boolean } | 'expired' | 'down', profile: Record<string, unknown> = {}): string[] {
   const calls: string[] = [];
   vi.stubGlobal(
     'fetch',
@@ -42,7 +50,7 @@ function serve(level: { plan: 'FREE' | 'PRO'; expiresAt: string | null; active: 
       calls.push(`${String(init.method)} ${input}`);
       if (level === 'expired') return answer(null, 401, 401);
       if (level === 'down') return answer(null, 500, 50000);
-      if (input === '/api/user/info') return answer({ ...info, member: level });
+      if (input === '/api/user/info') return answer({ ...info, cancellation: null, ...profile, member: level });
       if (input === '/api/user/currentMemberLevel') return answer(level);
       if (input === '/api/logout') return answer(null);
       return answer(null, 404, 404);
@@ -80,18 +88,24 @@ describe('AccountStatus', () => {
     expect(calls).toEqual([]);
   });
 
-  it('loads the profile when the hint is set and shows name, plan and expiry in China time', async () => {
+  it('loads the profile when the hint is set and shows the nickname, plan and expiry in China time', async () => {
     const calls = serve({ plan: 'PRO', expiresAt: '2027-01-31T16:30:00.000Z', active: true });
     session.markLoggedIn();
     renderStatus();
     expect(screen.queryByRole('link', { name: 'Log in' })).toBeNull();
     const group = await vi.waitFor(() => screen.getByRole('group', { name: 'Your account' }));
-    expect(group.textContent).toBe('alice_01Pro · Valid until Feb 1, 2027');
+    // the nickname, which the profile says is shown on this site (issue 33, item 14); the line
+    // shows the short words and the whole date, the sentence is its accessible text
+    expect(group.textContent).toBe('AlicePro · until Feb 1, 2027Pro · Valid until Feb 1, 2027');
+    const line = group.querySelector('[data-plan-line]');
+    expect(line?.getAttribute('title')).toBe('Pro · Valid until Feb 1, 2027');
+    expect(line?.className).toContain('whitespace-nowrap');
+    expect(line?.className).not.toContain('truncate');
     // Log out is an icon with its name and a tooltip, so the bar fits in every language
     const logout = screen.getByRole('button', { name: 'Log out' });
     expect(logout.getAttribute('title')).toBe('Log out');
     expect(logout.querySelector('svg[aria-hidden="true"]')).not.toBeNull();
-    expect(screen.getByRole('link', { name: 'alice_01' }).getAttribute('href')).toBe('/en/account');
+    expect(screen.getByRole('link', { name: 'Alice' }).getAttribute('href')).toBe('/en/account');
     expect(calls.sort()).toEqual(['GET /api/user/currentMemberLevel', 'GET /api/user/info']);
   });
 
@@ -99,13 +113,30 @@ describe('AccountStatus', () => {
     serve({ plan: 'FREE', expiresAt: '2026-03-01T00:00:00.000Z', active: false });
     session.markLoggedIn();
     renderStatus();
-    await vi.waitFor(() => expect(screen.getByRole('group').textContent).toBe('alice_01Free · Expired on Mar 1, 2026'));
+    await vi.waitFor(() => expect(screen.getByRole('group').textContent).toBe('AliceFree · ended Mar 1, 2026Free · Expired on Mar 1, 2026'));
     cleanup();
     session.clear();
     serve({ plan: 'FREE', expiresAt: null, active: false });
     session.markLoggedIn();
     renderStatus();
-    await vi.waitFor(() => expect(screen.getByRole('group').textContent).toBe('alice_01Free · No expiry'));
+    await vi.waitFor(() => expect(screen.getByRole('group').textContent).toBe('AliceFree · No expiryFree · No expiry'));
+  });
+
+  it('shows the username when the account has no nickname', async () => {
+    serve({ plan: 'FREE', expiresAt: null, active: false }, { nickname: '' });
+    session.markLoggedIn();
+    renderStatus();
+    await vi.waitFor(() => expect(screen.getByRole('link', { name: 'alice_01' }).getAttribute('href')).toBe('/en/account'));
+  });
+
+  it('shows a pending deletion with its date instead of the plan, leading to the restore (issue 33, item 12)', async () => {
+    serve({ plan: 'PRO', expiresAt: '2027-01-31T16:30:00.000Z', active: true }, { cancellation: { requestedAt: '2026-12-01T02:00:00.000Z', eraseAt: '2026-12-16T02:00:00.000Z' } });
+    session.markLoggedIn();
+    renderStatus();
+    const group = await vi.waitFor(() => screen.getByRole('group', { name: 'Your account' }));
+    expect(group.textContent).toBe('Alicedeleted Dec 16, 2026Account to be deleted on Dec 16, 2026');
+    expect(group.textContent).not.toContain('Pro');
+    expect(screen.getByRole('link', { name: 'Account to be deleted on Dec 16, 2026' }).getAttribute('href')).toBe('/en/account/cancel');
   });
 
   it('forgets a dead session quietly: the hint goes, the stale cookie is logged out, the Login link returns', async () => {
@@ -151,7 +182,8 @@ describe('PlanChip (the phone header bar)', () => {
     // the header's AccountStatus (in the closed menu) loads the profile; the chip follows the session
     renderStatus();
     const chip = await vi.waitFor(() => screen.getByRole('link', { name: 'Pro · Valid until Feb 1, 2027' }));
-    expect(chip.textContent).toBe('Pro2/1/27');
+    // four-digit years in every language (issue 33, item 7): never 2/1/27
+    expect(chip.textContent).toBe('Pro2/1/2027');
     expect(chip.getAttribute('href')).toBe('/en/account');
     expect(chip.getAttribute('title')).toBe('Pro · Valid until Feb 1, 2027');
   });
@@ -163,5 +195,23 @@ describe('PlanChip (the phone header bar)', () => {
     renderStatus();
     const chip = await vi.waitFor(() => screen.getByRole('link', { name: 'Free · No expiry' }));
     expect(chip.textContent).toBe('Free');
+  });
+
+  it('writes the year in full in every language, and shows a pending deletion instead of the plan', async () => {
+    serve({ plan: 'PRO', expiresAt: '2027-12-01T16:30:00.000Z', active: true });
+    session.markLoggedIn();
+    const { rerender } = render(<PlanChip texts={texts} iso="es" />);
+    renderStatus();
+    await vi.waitFor(() => expect(document.querySelector('[data-plan-chip]')?.textContent).toBe('Pro2/12/2027'));
+    for (const [iso, text] of [['fr', 'Pro02/12/2027'], ['ja', 'Pro2027/12/2'], ['ko', 'Pro2027. 12. 2.'], ['zh-CN', 'Pro2027/12/2']] as const) {
+      rerender(<PlanChip texts={texts} iso={iso} />);
+      expect(document.querySelector('[data-plan-chip]')?.textContent).toBe(text);
+    }
+    act(() => session.setUser({ ...session.get().user!, eraseAt: '2026-12-16T02:00:00.000Z' }));
+    rerender(<PlanChip texts={texts} iso="en" />);
+    const chip = document.querySelector('[data-plan-chip]')!;
+    expect(chip.getAttribute('aria-label')).toBe('Account to be deleted on Dec 16, 2026');
+    expect(chip.textContent).toBe('deleted 12/16/2026');
+    expect(chip.getAttribute('href')).toBe('/en/account/cancel');
   });
 });

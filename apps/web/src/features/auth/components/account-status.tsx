@@ -2,23 +2,56 @@
 
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from '@/components/link';
-import { formatDate } from '@/lib/format';
+import { useVisitorZone } from '@/components/local-time';
+import { formatDate, formatNumericDate } from '@/lib/format';
 import { type TSessionUser, useSession, useSessionHint } from '@/lib/session';
 
 export interface TAccountStatusTexts {
   label: string;
   plans: Record<TSessionUser['plan'], string>;
-  /** templates with {date} */
+  /** templates with {date}: the sentence (names, tooltips) */
   validUntil: string;
   expiredOn: string;
+  /** templates with {date}: the same, in the fewest words, for the header's line */
+  untilShort: string;
+  endedShort: string;
+  /** templates with {date}: an account whose deletion is pending (the sentence, and its short form) */
+  deletion: string;
+  deletionShort: string;
   noExpiry: string;
   logout: string;
 }
 
-function expiryText(user: TSessionUser, texts: TAccountStatusTexts, iso: string): string {
-  if (!user.expiresAt) return texts.noExpiry;
-  const date = formatDate(user.expiresAt, iso, 'medium');
-  return (user.active ? texts.validUntil : texts.expiredOn).replace('{date}', date);
+interface TStatusLine {
+  /** the whole sentence: the line's accessible text and tooltip */
+  full: string;
+  /** what the line shows: the plan and the date in full, the words shortened */
+  short: string;
+  /** an ended plan or a pending deletion: said in red */
+  warn: boolean;
+  /** a pending deletion leads to the restore (the header then invites no renewal) */
+  href: '/account' | '/account/cancel';
+}
+
+/**
+ * The header's one line about the account: the plan with its expiry, or the pending deletion.
+ * The date is always whole (medium style: four-digit years in every language, issue 33 items 1
+ * and 7) and on the reader's calendar (ADR 0031); only the words around it are shortened to fit the bar.
+ */
+function statusLine(user: TSessionUser, texts: TAccountStatusTexts, iso: string, zone: string): TStatusLine {
+  const plan = texts.plans[user.plan];
+  if (user.eraseAt) {
+    const date = formatDate(user.eraseAt, iso, 'medium', zone);
+    return { full: texts.deletion.replace('{date}', date), short: texts.deletionShort.replace('{date}', date), warn: true, href: '/account/cancel' };
+  }
+  if (!user.expiresAt) return { full: `${plan} · ${texts.noExpiry}`, short: `${plan} · ${texts.noExpiry}`, warn: false, href: '/account' };
+  const date = formatDate(user.expiresAt, iso, 'medium', zone);
+  return {
+    full: `${plan} · ${(user.active ? texts.validUntil : texts.expiredOn).replace('{date}', date)}`,
+    short: `${plan} · ${(user.active ? texts.untilShort : texts.endedShort).replace('{date}', date)}`,
+    warn: !user.active,
+    href: '/account',
+  };
 }
 
 /**
@@ -30,6 +63,7 @@ function expiryText(user: TSessionUser, texts: TAccountStatusTexts, iso: string)
 export function AccountStatus({ texts, iso, children }: { texts: TAccountStatusTexts; iso: string; children: ReactNode }) {
   const { user } = useSession();
   const hinted = useSessionHint();
+  const zone = useVisitorZone();
   const [busy, setBusy] = useState(false);
   const [unknown, setUnknown] = useState(false);
 
@@ -50,18 +84,29 @@ export function AccountStatus({ texts, iso, children }: { texts: TAccountStatusT
     void import('../account-session').then(({ logout }) => logout());
   }
 
-  const plan = texts.plans[user.plan];
-  const until = expiryText(user, texts, iso);
+  const line = statusLine(user, texts, iso, zone);
   return (
     <div role="group" aria-label={texts.label} className="flex min-w-0 items-center gap-1.5">
-      <div className="min-w-0 max-w-36 leading-tight">
-        <p className="truncate text-sm font-semibold text-ink" title={user.name}>
+      <div className="min-w-0 leading-tight">
+        <p className="max-w-36 truncate text-sm font-semibold text-ink" title={user.name}>
           <Link href="/account" className="hover:text-brand-700 hover:underline underline-offset-4" data-account-name>
             {user.name}
           </Link>
         </p>
-        <p className="truncate text-xs text-ink-muted" title={`${plan} · ${until}`}>
-          <span className="font-medium text-brand-700">{plan}</span> · {until}
+        {/* Never cut (issue 33, item 1): the line keeps its width and the date is whole; the
+            sentence is its accessible text and tooltip. */}
+        <p className={`text-xs whitespace-nowrap ${line.warn ? 'text-red-700' : 'text-ink-muted'}`} title={line.full} data-plan-line>
+          {line.href === '/account/cancel' ? (
+            <Link href={line.href} className="font-medium underline underline-offset-2">
+              <span aria-hidden="true">{line.short}</span>
+              <span className="sr-only">{line.full}</span>
+            </Link>
+          ) : (
+            <>
+              <span aria-hidden="true">{line.short}</span>
+              <span className="sr-only">{line.full}</span>
+            </>
+          )}
         </p>
       </div>
       {/* An icon with its name (aria-label, and a tooltip): the words would not fit the bar in every language. */}
@@ -90,20 +135,29 @@ export function AccountStatus({ texts, iso, children }: { texts: TAccountStatusT
  */
 export function PlanChip({ texts, iso }: { texts: TAccountStatusTexts; iso: string }) {
   const { user } = useSession();
+  const zone = useVisitorZone();
   if (!user) return null;
-  const plan = texts.plans[user.plan];
-  const until = expiryText(user, texts, iso);
-  const shortDate = user.expiresAt ? formatDate(user.expiresAt, iso, 'short') : null;
+  const line = statusLine(user, texts, iso, zone);
+  const day = user.eraseAt ?? user.expiresAt;
+  // the date with its four-digit year in the fewest characters (issue 33, item 7)
+  const shortDate = day ? formatNumericDate(day, iso, zone) : null;
   return (
     <Link
-      href="/account"
+      href={line.href}
       data-plan-chip
-      aria-label={`${plan} · ${until}`}
-      title={`${plan} · ${until}`}
+      aria-label={line.full}
+      title={line.full}
       className="flex min-h-10 shrink-0 flex-col justify-center rounded-control border border-line px-2 text-xs leading-tight hover:bg-surface-raised"
     >
-      <span className="font-semibold whitespace-nowrap text-brand-700">{plan}</span>
-      {shortDate ? <span className={`whitespace-nowrap tabular-nums ${user.active ? 'text-ink-muted' : 'text-red-700'}`}>{shortDate}</span> : null}
+      {user.eraseAt && shortDate ? (
+        // a pending deletion, not the plan: nothing here invites a renewal (issue 33, item 12)
+        <span className="font-semibold whitespace-nowrap text-red-700">{texts.deletionShort.replace('{date}', shortDate)}</span>
+      ) : (
+        <>
+          <span className="font-semibold whitespace-nowrap text-brand-700">{texts.plans[user.plan]}</span>
+          {shortDate ? <span className={`whitespace-nowrap tabular-nums ${line.warn ? 'text-red-700' : 'text-ink-muted'}`}>{shortDate}</span> : null}
+        </>
+      )}
     </Link>
   );
 }
