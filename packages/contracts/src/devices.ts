@@ -1,5 +1,6 @@
 import { z } from './zod';
-import { ZChipType, ZClientType, ZLoginWay } from './enums';
+import { ZCloudPcPlanId } from './cloud-pc';
+import { ZChipType, ZClientType, ZLoginWay, ZTimeUnit } from './enums';
 import { locales } from './locales';
 import { V } from './rules';
 
@@ -135,9 +136,9 @@ function isTimeZone(value: string): boolean {
 export const EXPORT_DEFAULT_TIME_ZONE = 'Asia/Shanghai';
 
 /**
- * GET /device/export: the list's filters, every page; `tz` the caller's IANA zone (the browser's,
- * default Asia/Shanghai) for the times, `locale` the page's language for the headers and values
- * (else Accept-Language).
+ * GET /device/export: the list's filters, every page; `tz` the caller's IANA zone (the browser's;
+ * else the llk-tz cookie, else Asia/Shanghai) for the times (ADR 0031), `locale` the page's
+ * language for the headers and values (else Accept-Language).
  */
 export const ZDeviceExportQuery = ZDeviceListQuery.omit({ page: true, pageSize: true }).extend({
   tz: z
@@ -153,11 +154,37 @@ export type TDeviceExportQuery = z.infer<typeof ZDeviceExportQuery>;
 /** The group filter value for devices in no group. */
 export const UNGROUPED = 'UNGROUPED';
 
+/**
+ * A rented cloud PC as the device list shows it (issue 33, item 4: "after purchase the device
+ * appears in the device list"): marked as a cloud PC, with its plan and end date; renewing,
+ * auto-renew and cancelling stay the cloud-PC routes' (/cloudPc/devices/{id}/…).
+ */
+export const ZDeviceListCloudPc = z.object({
+  id: z.string(),
+  /** e.g. "CPC-7K2M9Q" */
+  name: z.string(),
+  planId: ZCloudPcPlanId,
+  /** the term of its last payment (what Renew buys again) */
+  timeUnit: ZTimeUnit,
+  autoRenew: z.boolean(),
+  /** the end of the paid time (UTC ISO) */
+  expiresAt: z.string(),
+  /** an unpaid renewal order, if any */
+  pendingRenewalOrderId: z.string().nullable(),
+});
+export type TDeviceListCloudPc = z.infer<typeof ZDeviceListCloudPc>;
+
 export const ZDeviceList = z.object({
   list: z.array(ZDevice),
   total: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),
+  /**
+   * GET /device/list: the caller's running cloud PCs, on the first page of their own devices
+   * when no group, platform or presence filter is set (a text filter matches their names);
+   * empty otherwise. Not counted in `total`.
+   */
+  cloudPcs: z.array(ZDeviceListCloudPc).optional(),
 });
 export type TDeviceList = z.infer<typeof ZDeviceList>;
 

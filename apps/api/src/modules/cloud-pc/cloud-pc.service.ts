@@ -165,6 +165,11 @@ export async function listDevices(db: Db, userId: string, now = new Date()): Pro
   return Promise.all(rows.map((row) => toDevice(db, row, now)));
 }
 
+/** The caller's running machines, newest first, as GET /cloudPc/devices has them (for the device list, issue 33 item 4). */
+export async function runningMachines(db: Db, userId: string, now = new Date()): Promise<TCloudPcDevice[]> {
+  return (await listDevices(db, userId, now)).filter((device) => device.status === 'RUNNING');
+}
+
 async function ownMachine(db: Db, userId: string, id: string): Promise<MachineRow> {
   const row = await findMachine(db, id);
   // Someone else's machine is "not found", never "forbidden".

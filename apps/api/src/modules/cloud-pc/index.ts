@@ -1,2 +1,2 @@
 // The cloud-pc module's public surface: other modules import only this file.
-export { expireMachines } from './cloud-pc.service';
+export { expireMachines, runningMachines } from './cloud-pc.service';

@@ -29,7 +29,8 @@ import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { envelopeResponses, ok } from '../../lib/envelope';
-import { devicesCsv } from './device-csv';
+import { cookieZone, devicesCsv } from './device-csv';
+import { cloudPcsForList } from './cloud-pcs';
 import {
   checkConnect,
   createDeviceGroup,
@@ -102,13 +103,20 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['devices'],
         summary: 'Own devices and devices shared with the caller (marked with owner and permission), newest first',
-        description: 'Several groups as groupIds[] (items JSON-stringified); UNGROUPED names devices in no group. A group filter lists own devices only.',
+        description:
+          'Several groups as groupIds[] (items JSON-stringified); UNGROUPED names devices in no group. A group filter lists own devices only. cloudPcs: the caller’s running cloud PCs (plan, end date, auto-renew; their actions are the /cloudPc/devices/{id}/… routes), on the first page without a group, platform, presence or SHARED filter.',
         querystring: ZDeviceListQuery,
         response: envelopeResponses(ZDeviceList),
       },
       ...authed,
     },
-    async (request) => ok(await listVisibleDevices(app.db, app.kv, userId(request), request.query)),
+    async (request) => {
+      const [devices, cloudPcs] = await Promise.all([
+        listVisibleDevices(app.db, app.kv, userId(request), request.query),
+        cloudPcsForList(app.db, userId(request), request.query),
+      ]);
+      return ok({ ...devices, cloudPcs });
+    },
   );
 
   app.get(
@@ -118,7 +126,7 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['devices'],
         summary: 'Every device the caller sees (the list’s filters) as a CSV download',
         description:
-          'Answers text/csv with content-disposition: attachment, so the API client hands it over as a download. Headers and values in `locale` (else Accept-Language), groups by name, times on the clock of `tz` (an IANA zone, default Asia/Shanghai) with the offset, e.g. 2026-12-02 14:05 +08:00. Cells that start with = + - @ are prefixed with an apostrophe.',
+          'Answers text/csv with content-disposition: attachment, so the API client hands it over as a download. Headers and values in `locale` (else Accept-Language), groups by name, times on the clock of `tz` (an IANA zone; else the llk-tz cookie; else Asia/Shanghai) with the offset, e.g. 2026-12-02 14:05 (UTC+8). Cells that start with = + - @ are prefixed with an apostrophe.',
         querystring: ZDeviceExportQuery,
         response: {
           200: { description: 'CSV file (UTF-8 with BOM)', content: { 'text/csv': { schema: z.string() } } },
@@ -133,7 +141,9 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
       const [devices, groupNames] = await Promise.all([exportVisibleDevices(app.db, app.kv, userId(request), filters), groupNamesOf(app.db, userId(request))]);
       reply.header('content-type', 'text/csv; charset=utf-8');
       reply.header('content-disposition', 'attachment; filename="devices.csv"');
-      return devicesCsv(devices, { locale: locale ?? request.locale, timeZone: tz ?? EXPORT_DEFAULT_TIME_ZONE, groupNames });
+      // the zone the page passed (the browser's), else its llk-tz cookie, else China time (ADR 0031)
+      const timeZone = tz ?? cookieZone(request.headers.cookie) ?? EXPORT_DEFAULT_TIME_ZONE;
+      return devicesCsv(devices, { locale: locale ?? request.locale, timeZone, groupNames });
     },
   );
 
