@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { TLocale } from '@llk/contracts/locales';
 import { describe, expect, it } from 'vitest';
-import { ALL_LOCALES, asciiColonFaults, CJK_LOCALES, currencyFaults, LATIN_NAMES, visibleWords } from './support/language-rules';
+import { ALL_LOCALES, asciiColonFaults, CJK_LOCALES, currencyFaults, frenchTypographyFaults, LATIN_NAMES, visibleWords } from './support/language-rules';
 
 // Issue 20, item 9, for what is not a message: the user guide (content/guide/<locale>/**/*.md)
 // and the seeded news, notices and release notes (content/seed), each translation held to its
@@ -152,6 +152,11 @@ describe('the guide and the seeded news speak each language (issue 20, item 9)',
   it.each(['zh-CN', 'zh-tw', 'ja'] as const)('%s: a colon after Chinese or Japanese text is full-width', (locale) => {
     const ascii = [...textsOf(locale)].flatMap(([key, text]) => asciiColonFaults(text).map((fault) => `${key}: ${fault}`));
     expect(ascii).toEqual([]);
+  });
+
+  it('fr: no-break spaces before : ; ! ? and %, inside « », ordinals 1ᵉʳ in the guide, news, notices and release notes (issue 33, item 6)', () => {
+    const faults = [...textsOf('fr')].flatMap(([key, text]) => frenchTypographyFaults(text).map((fault) => `${key}: ${fault}`));
+    expect(faults).toEqual([]);
   });
 
   it.each(CJK_LOCALES)('%s: every Latin-script word is a name, key, unit or code', (locale) => {
