@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { type TLocale } from '@llk/contracts';
+import { type TLocale, localeEntries } from '@llk/contracts';
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
 import { PHONE_ONLY, accountTexts, createUser, localePath, readCode, type TUser, uniquePhone, useLocale, waitForEmailResend, waitForResend, whenHydrated } from '../support/accounts';
 
@@ -166,13 +166,35 @@ test.describe('account profile', () => {
 
         await waitForEmailResend(user); // the verifying code went to this email
         await cancel('EMAIL');
-        // still usable in the cooling-off: the profile says when the account will be erased
-        await page.goto(localePath(locale, '/account/profile'));
-        await expect(page.getByTestId('pending-erasure')).toBeVisible();
-        await page.getByTestId('pending-erasure').getByRole('link', { name: t.pendingLink! }).click();
-        await page.getByRole('button', { name: t.restore! }).click();
-        await expect(page.getByTestId('cancel-form')).toBeVisible();
+        // still usable in the cooling-off: every account page says when the account will be
+        // erased, with the restore, and none invites a payment (issue 33, item 12)
+        const pending = (await (await page.request.get('/api/user/info')).json()).data as { cancellation: { eraseAt: string } };
+        // on the reader's calendar (ADR 0031): the browser's zone, which its llk-tz cookie tells the server
+        const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+        const eraseDate = new Intl.DateTimeFormat(localeEntries[locale].iso, { dateStyle: 'long', timeZone: zone }).format(new Date(pending.cancellation.eraseAt));
+        for (const route of ['/account', '/account/profile', '/account/orders', '/account/seats']) {
+          await page.goto(localePath(locale, route));
+          await expect(page.getByTestId('pending-deletion'), route).toContainText(fill(t.pendingNotice!, { date: eraseDate }));
+          await expect(page.getByTestId('pending-deletion').getByRole('button', { name: t.restore! }), route).toBeVisible();
+        }
+        await page.goto(localePath(locale, '/account'));
+        await expect(page.getByTestId('pending-deletion')).toBeVisible();
+        await expect(page.getByTestId('renew')).toHaveCount(0);
+        // the header too: the pending deletion, leading to the restore, not the plan
+        const headerLink = page.locator(viewport.width < 1152 ? 'header [data-plan-chip]' : 'header [data-plan-line] a');
+        await expect(headerLink).toHaveAttribute('href', localePath(locale, '/account/cancel'));
+        if (process.env.E2E_SHOTS) await page.screenshot({ path: `/tmp/shots/h1-12-${locale}-${viewport.width}.png`, fullPage: false });
+        // ordering is refused in the page's language until the account is restored
+        const refused = await page.request.post('/api/order/createV2', { data: { skuId: 'MEMBER_YEAR' }, headers: { 'accept-language': locale } });
+        expect(await refused.json()).toMatchObject({ errcode: 10159, errmsg: accountTexts(locale).errors!.accountPendingDeletion });
+        // one click on the banner restores it, there and in the header
+        await page.getByTestId('pending-deletion').getByRole('button', { name: t.restore! }).click();
+        await expect(page.getByTestId('pending-deletion')).toHaveCount(0);
+        await expect(page.getByTestId('renew')).toBeVisible();
+        await expect(headerLink).toHaveAttribute('href', localePath(locale, '/account'));
         expect((await (await page.request.get('/api/user/info')).json()).data.cancellation).toBeNull();
+        await page.goto(localePath(locale, '/account/cancel'));
+        await expect(page.getByTestId('cancel-form')).toBeVisible();
 
         await waitForResend(user); // the sign-up code went to this phone
         await cancel('SMS');

@@ -47,6 +47,7 @@ export function CancelForm({ texts, iso, mobile, email }: { texts: TProfileTexts
         const result = await api.post<TCancellation>('/user/cancel', { body: { channel, code: v.code.trim() } });
         toast.success(fill(t.cancelled, { date: formatDate(result.eraseAt, iso) }));
         router.refresh();
+        refreshHeader();
       })}
     >
       <fieldset>
@@ -97,6 +98,11 @@ export function CancelForm({ texts, iso, mobile, email }: { texts: TProfileTexts
   );
 }
 
+/** The header's account line follows a cancellation or a restore at once (it shows a pending deletion). */
+function refreshHeader() {
+  void import('@/features/auth/account-session').then(({ loadAccount }) => loadAccount());
+}
+
 /** The one-click restore during the cooling-off (POST /user/cancel/revoke). */
 export function RestoreButton({ texts }: { texts: TProfileTexts }) {
   const router = useRouter();
@@ -109,6 +115,7 @@ export function RestoreButton({ texts }: { texts: TProfileTexts }) {
       await api.post('/user/cancel/revoke');
       toast.success(texts.form.restored ?? '');
       router.refresh();
+      refreshHeader();
     } catch {
       // the API client has shown errmsg
     } finally {

@@ -51,14 +51,15 @@ export default async function AccountOverviewPage({ params }: { params: LocalePa
   const term = (state: TTermState) =>
     state.kind === 'active' ? t('activeUntil', { date: date(state.until) }) : state.kind === 'ended' ? t('endedOn', { date: date(state.on) }) : t('notActive');
   const member = memberState(info.member);
-  const name = info.username ?? info.nickname;
+  // the nickname, which the profile says is shown on this site (issue 33, item 14)
+  const name = info.nickname || info.username || '';
   const unavailable = <p className="text-ink-muted">{t('unavailable')}</p>;
 
   return (
     <div className="space-y-6" data-testid="account-overview">
       <AccountHeading locale={locale} title={shell('titles.overview')} lede={t('lede', { name })} />
 
-      {extras?.channelRequired ? (
+      {extras?.channelRequired && !info.cancellation ? (
         <div role="note" className="rounded-card border border-amber-300 bg-amber-50 p-5 text-ink" data-testid="channel-notice">
           <h2 className="font-semibold text-balance break-keep">
             <Phrased text={t('channelNoticeTitle')} locale={locale} />
@@ -76,9 +77,13 @@ export default async function AccountOverviewPage({ params }: { params: LocalePa
           title={t('planHeading')}
           testId="overview-plan"
           action={
-            <ButtonLink href="/pricing" size="sm" data-testid="renew">
-              {info.member.plan === 'PRO' || member.kind !== 'none' ? t('renew') : t('upgrade')}
-            </ButtonLink>
+            // an account scheduled for deletion is not invited to pay (issue 33, item 12): the
+            // layout's banner offers the restore instead, and the API refuses orders until then
+            info.cancellation ? undefined : (
+              <ButtonLink href="/pricing" size="sm" data-testid="renew">
+                {info.member.plan === 'PRO' || member.kind !== 'none' ? t('renew') : t('upgrade')}
+              </ButtonLink>
+            )
           }
         >
           <p className="text-2xl font-bold tracking-tight">{t(`plans.${info.member.plan}`)}</p>
@@ -110,9 +115,11 @@ export default async function AccountOverviewPage({ params }: { params: LocalePa
           title={t('channelHeading')}
           testId="overview-channel"
           action={
-            <TextLink href={{ pathname: '/pricing', hash: 'pricing-notes' }} className="text-sm">
-              {t('seeAddOns')}
-            </TextLink>
+            info.cancellation ? undefined : (
+              <TextLink href={{ pathname: '/pricing', hash: 'pricing-notes' }} className="text-sm">
+                {t('seeAddOns')}
+              </TextLink>
+            )
           }
         >
           {extras ? (

@@ -8,7 +8,6 @@ import { ContactEditor } from '@/features/account-profile/components/contact-edi
 import { canRemove } from '@/features/account-profile/contact-flow';
 import { NicknameForm } from '@/features/account-profile/components/nickname-form';
 import { getProfileTexts } from '@/features/account-profile/server/profile-texts';
-import { TextLink } from '@/features/site/components/button-link';
 import { resolveLocale, type LocaleParams } from '@/features/site/page-locale';
 import { formatDate } from '@/lib/format';
 import { visitorZone } from '@/lib/visitor-zone-server';
@@ -32,12 +31,6 @@ export default async function AccountProfilePage({ params }: { params: LocalePar
   return (
     <section className="space-y-8">
       <AccountHeading locale={locale} title={shell('titles.profile')} />
-      {user.cancellation ? (
-        <p role="status" className="rounded-control border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900" data-testid="pending-erasure">
-          {t('pendingNotice', { date: formatDate(user.cancellation.eraseAt, iso, 'long', zone) })} <TextLink href="/account/cancel">{t('pendingLink')}</TextLink>
-        </p>
-      ) : null}
-
       <section aria-labelledby="profile-heading" className="rounded-card border border-line p-4 sm:p-6">
         <h2 id="profile-heading" className="text-lg font-semibold text-balance break-keep text-ink">
           <Phrased text={t('profileHeading')} locale={locale} />
