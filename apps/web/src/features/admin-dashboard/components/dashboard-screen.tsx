@@ -89,14 +89,14 @@ export function DashboardScreen({ data, username }: { data: TAdminDashboard; use
             <h2 id="dash-money" className="mb-2 text-lg font-semibold text-ink">
               {t('moneyChart')}
             </h2>
-            <DayChart days={days} series={moneySeries} format={money} testId="dash-money-chart" />
+            <DayChart days={days} series={moneySeries} format={money} dayLabel={t('day')} locale={locale} testId="dash-money-chart" />
           </section>
         ) : null}
         <section aria-labelledby="dash-counts">
           <h2 id="dash-counts" className="mb-2 text-lg font-semibold text-ink">
             {t('countChart')}
           </h2>
-          <DayChart days={days} series={countSeries} format={count} testId="dash-count-chart" />
+          <DayChart days={days} series={countSeries} format={count} dayLabel={t('day')} locale={locale} testId="dash-count-chart" />
         </section>
       </div>
 

@@ -2,6 +2,7 @@
 
 import { useEffect, useRef } from 'react';
 import 'uplot/dist/uPlot.min.css';
+import { SERVICE_TIME_ZONE, formatDate } from '@/lib/format';
 
 // One chart of values per day, drawn by uPlot (a kept chart library of some 50 KB, loaded only
 // here: the back office's dashboard, never a public page). The figures are also in the table
@@ -25,7 +26,16 @@ export function chartData(days: readonly string[], series: readonly TDaySeries[]
   return [dayTimes(days), ...series.map((item) => item.values)];
 }
 
-export function DayChart({ days, series, format, testId }: { days: readonly string[]; series: TDaySeries[]; format: (value: number) => string; testId: string }) {
+/** A day of the chart (unix seconds) as the staff member writes it (2026年12月2日, Dec 2, 2026): a business day, in UTC+8. */
+export function dayFormatter(locale: string): (seconds: number) => string {
+  return (seconds) => formatDate(new Date(seconds * 1000).toISOString(), locale, 'medium', SERVICE_TIME_ZONE);
+}
+
+/**
+ * `dayLabel` names the time series in the legend (uPlot's own word is an English "Time"), and
+ * the axis and the legend write the days in `locale`.
+ */
+export function DayChart({ days, series, format, dayLabel, locale, testId }: { days: readonly string[]; series: TDaySeries[]; format: (value: number) => string; dayLabel: string; locale: string; testId: string }) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = box.current;
@@ -36,6 +46,7 @@ export function DayChart({ days, series, format, testId }: { days: readonly stri
     void import('uplot').then(({ default: UPlot }) => {
       if (cancelled) return;
       const bars = UPlot.paths.bars?.({ size: [0.6, 24] });
+      const day = dayFormatter(locale);
       chart = new UPlot(
         {
           width: element.clientWidth,
@@ -44,9 +55,9 @@ export function DayChart({ days, series, format, testId }: { days: readonly stri
           legend: { show: true },
           cursor: { drag: { x: false, y: false } },
           scales: { x: { time: true } },
-          axes: [{}, { values: (_u, ticks) => ticks.map((tick) => format(tick)), size: 72 }],
+          axes: [{ values: (_u, ticks) => ticks.map((seconds) => day(seconds)), space: 110 }, { values: (_u, ticks) => ticks.map((value) => format(value)), size: 72 }],
           series: [
-            {},
+            { label: dayLabel, value: (_u: unknown, seconds: number | null) => (seconds === null ? '—' : day(seconds)) },
             ...series.map((item) => ({
               label: item.label,
               stroke: item.color,
@@ -66,6 +77,6 @@ export function DayChart({ days, series, format, testId }: { days: readonly stri
       observer.disconnect();
       chart?.destroy();
     };
-  }, [days, series, format]);
+  }, [days, series, format, dayLabel, locale]);
   return <div ref={box} className="w-full min-w-0" data-testid={testId} aria-hidden="true" />;
 }

@@ -70,34 +70,34 @@ export function UserDetail({ t, tOrders, language, detail, canAct }: { t: T; tOr
         {detail.sessions.length === 0 ? (
           <Empty text={t('noSessions')} />
         ) : (
-          <Wide><Table>
-            <TableHead>
-              <Th>{t('sessionCol.type')}</Th>
-              <Th>{t('sessionCol.created')}</Th>
-              <Th>{t('sessionCol.seen')}</Th>
-              <Th>{t('sessionCol.ip')}</Th>
-              <Th>{t('sessionCol.agent')}</Th>
-              {canAct ? <Th>{t('endSession')}</Th> : null}
-            </TableHead>
-            <TableBody>
-              {detail.sessions.map((session) => (
-                <tr key={session.id}>
-                  <Td>{session.loginType}</Td>
-                  <Td>{formatDateTime(session.createdAt, language)}</Td>
-                  <Td>{formatDateTime(session.lastSeenAt, language)}</Td>
-                  <Td>{session.ip ?? t('none')}</Td>
-                  <Td className="max-w-64 truncate" title={session.userAgent ?? undefined}>
+          // a list, not a table: a browser's long user agent is cut to its card's width, and the
+          // reason and End button wrap under the facts on a phone instead of scrolling out of sight
+          <ul className="grid gap-2" data-testid="admin-user-session-list">
+            {detail.sessions.map((session) => (
+              <li key={session.id} className="flex min-w-0 flex-wrap items-center justify-between gap-x-6 gap-y-2 rounded-control border border-line px-3 py-2 text-sm" data-testid="admin-user-session">
+                <dl className="grid min-w-0 flex-1 basis-72 grid-cols-[max-content_minmax(0,1fr)] gap-x-3 gap-y-0.5">
+                  {(
+                    [
+                      [t('sessionCol.type'), session.loginType],
+                      [t('sessionCol.created'), formatDateTime(session.createdAt, language)],
+                      [t('sessionCol.seen'), formatDateTime(session.lastSeenAt, language)],
+                      [t('sessionCol.ip'), session.ip ?? t('none')],
+                    ] as const
+                  ).map(([term, value]) => (
+                    <div key={term} className="contents">
+                      <dt className="text-ink-muted">{term}</dt>
+                      <dd className="min-w-0 text-ink">{value}</dd>
+                    </div>
+                  ))}
+                  <dt className="text-ink-muted">{t('sessionCol.agent')}</dt>
+                  <dd className="min-w-0 truncate text-ink" title={session.userAgent ?? undefined}>
                     {session.userAgent ?? t('none')}
-                  </Td>
-                  {canAct ? (
-                    <Td>
-                      <EndSessionButton userId={profile.id} sessionId={session.id} />
-                    </Td>
-                  ) : null}
-                </tr>
-              ))}
-            </TableBody>
-          </Table></Wide>
+                  </dd>
+                </dl>
+                {canAct ? <EndSessionButton userId={profile.id} sessionId={session.id} /> : null}
+              </li>
+            ))}
+          </ul>
         )}
       </Section>
 
