@@ -99,3 +99,55 @@ for (const locale of locales) {
     expect(found.violations).toEqual([]);
   });
 }
+
+// Issue 33, item 27: the security and privacy page, reached from every page's footer, says what
+// the product does (its sections, the retention table) and never shows a seal or a logo; the
+// release history comes from the API's release notes. Laid out and checked by axe in the walks above.
+test('the footer leads to /security, which states the practices, the retention and the release history', async ({ page, context }) => {
+  await useLocale(context, 'fr');
+  await page.goto(localePath('fr', '/pricing'));
+  await page.locator('footer').getByRole('link', { name: 'Sécurité et confidentialité' }).click();
+  await expect(page).toHaveURL(/\/fr\/security$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sécurité et confidentialité');
+  await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveText([
+    'Comment votre compte est protégé',
+    'Où vos données sont conservées, et combien de temps',
+    'Effacer votre compte',
+    'Historique des versions',
+  ]);
+  await expect(page.getByTestId('retention').locator('dt')).toHaveCount(6);
+  await expect(page.getByTestId('no-claims')).toBeVisible();
+  await expect(page.getByRole('main').locator('img')).toHaveCount(0);
+  // a static page regenerated from the API: the cadence appears once the API's release notes are in
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByTestId('release-cadence')).toHaveText(/^\d+\u00a0versions sur l’ensemble des plateformes entre le /, { timeout: 1000 });
+  }).toPass({ timeout: 30_000 });
+});
+
+// only when asked (E2E_SHOTS=1): the pictures the issue asks to be looked at
+if (process.env.E2E_SHOTS) {
+  test('screenshots of the pages issue 33 items 11 and 27 changed (E2E_SHOTS)', async ({ browser }) => {
+    test.setTimeout(180_000);
+    const phone = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
+    for (const locale of ['zh-CN', 'fr'] as const) {
+      for (const width of [390, 1280]) {
+        const mobile = width === 390;
+        const context = await browser.newContext({ viewport: { width, height: mobile ? 844 : 800 }, ...(mobile ? { userAgent: phone, isMobile: true, hasTouch: true } : {}) });
+        await useLocale(context, locale);
+        const page = await context.newPage();
+        for (const [name, route] of [
+          ['404', NOT_FOUND_PAGE],
+          ['security', '/security'],
+          ['download', '/download'],
+          ['pricing', '/pricing'],
+          ['news', '/news-1'],
+        ] as const) {
+          await page.goto(localePath(locale, route));
+          await page.screenshot({ path: `/tmp/shots/h6-${name}-${locale}-${width}.png`, fullPage: name !== 'pricing' });
+        }
+        await context.close();
+      }
+    }
+  });
+}

@@ -14,6 +14,7 @@ export const PRODUCT_SCENES: readonly TProductScene[] = ['toolbar', 'wall', 'dev
 
 const INK = '#0f172a';
 const BRAND = { 50: '#eff6ff', 100: '#dbeafe', 200: '#bfdbfe', 300: '#93c5fd', 500: '#3b82f6', 600: '#2563eb', 700: '#1d4ed8', 800: '#1e40af' };
+/** --color-signal of theme.css: a live connection */
 const ONLINE = '#22c55e';
 
 function Toolbar() {

@@ -35,7 +35,7 @@ export default async function HomePage({ params }: { params: LocaleParams }) {
         <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 py-14 sm:px-6 sm:py-20 lg:grid-cols-[1fr_1.15fr] lg:px-8">
           <div>
             <p className="text-sm font-semibold tracking-wide text-brand-700">{t('eyebrow')}</p>
-            <h1 id="home-heading" className="mt-3 text-4xl font-bold tracking-tight text-balance break-keep text-ink sm:text-5xl">
+            <h1 id="home-heading" className="mt-3 text-display font-bold text-balance break-keep text-ink">
               <Phrased text={t('heading')} locale={locale} />
             </h1>
             <p className="mt-6 max-w-xl text-lg leading-relaxed text-pretty text-ink-muted">{t('lede', { brand })}</p>

@@ -12,6 +12,7 @@ import { fetchContent } from '@/features/download/content-fetch';
 import { formatSize, groupReleases, PLATFORM_KEYS, primaryPackage, RELEASE_PLATFORM_NAMES, type TPlatformKey } from '@/features/download/platforms';
 import { formatDate } from '@/lib/format';
 import { TextLink } from '@/features/site/components/button-link';
+import { ProductScene } from '@/components/illustrations/product-scene';
 import { PageIntro } from '@/features/site/components/page-intro';
 import { PageSection } from '@/features/site/components/page-section';
 import { getBrand, resolveLocale, type LocaleParams } from '@/features/site/page-locale';
@@ -113,7 +114,7 @@ export default async function DownloadPage({ params }: { params: LocaleParams })
 
   return (
     <>
-      <PageIntro locale={locale} title={t('heading', { brand })} lede={t('lede')}>
+      <PageIntro locale={locale} title={t('heading', { brand })} lede={t('lede')} illustration={<ProductScene scene="devices" className="h-auto w-full rounded-panel bg-canvas p-3 shadow-card" />}>
         <DownloadAdvisor options={options} otherVersions={t('advisor.otherVersions')} inAppHint={t('advisor.inAppHint')}>
           <p className="font-semibold text-ink">{t('advisor.neutralTitle')}</p>
           <div className="mt-3 flex flex-wrap items-center gap-x-5 gap-y-2">

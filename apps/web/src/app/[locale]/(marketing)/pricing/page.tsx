@@ -8,6 +8,7 @@ import { PlanCard } from '@/features/pricing/components/plan-card';
 import { formatFen, formatPercent } from '@/lib/format';
 import { loadPricing } from '@/features/pricing/pricing-data';
 import { ButtonLink } from '@/features/site/components/button-link';
+import { ProductScene } from '@/components/illustrations/product-scene';
 import { PageIntro } from '@/features/site/components/page-intro';
 import { PageSection } from '@/features/site/components/page-section';
 import { resolveLocale, type LocaleParams } from '@/features/site/page-locale';
@@ -87,7 +88,7 @@ export default async function PricingPage({ params }: { params: LocaleParams }) 
 
   return (
     <>
-      <PageIntro locale={locale} title={page('heading')} lede={page('lede')} />
+      <PageIntro locale={locale} title={page('heading')} lede={page('lede')} illustration={<ProductScene scene="toolbar" className="h-auto w-full rounded-panel bg-canvas p-3 shadow-card" />} />
       <section aria-labelledby="pricing-plans" className="mx-auto max-w-6xl px-4 py-12 sm:px-6 lg:px-8">
         <h2 id="pricing-plans" className="sr-only">
           {page('plansHeading')}
