@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { TLocale } from '@llk/contracts/locales';
 import { describe, expect, it } from 'vitest';
-import { ALL_LOCALES, asciiColonFaults, CJK_LOCALES, currencyFaults, frenchTypographyFaults, LATIN_NAMES, visibleWords } from './support/language-rules';
+import { ALL_LOCALES, asciiColonFaults, CJK_LOCALES, currencyFaults, frenchTypographyFaults, koreanParticleFaults, LATIN_NAMES, visibleWords } from './support/language-rules';
 
 // Issue 20, item 9, for what is not a message: the user guide (content/guide/<locale>/**/*.md)
 // and the seeded news, notices and release notes (content/seed), each translation held to its
@@ -156,6 +156,11 @@ describe('the guide and the seeded news speak each language (issue 20, item 9)',
 
   it('fr: no-break spaces before : ; ! ? and %, inside « », ordinals 1ᵉʳ in the guide, news, notices and release notes (issue 33, item 6)', () => {
     const faults = [...textsOf('fr')].flatMap(([key, text]) => frenchTypographyFaults(text).map((fault) => `${key}: ${fault}`));
+    expect(faults).toEqual([]);
+  });
+
+  it('ko: no text writes a particle both ways, 이(가) or (으)로 (issue 33, item 7)', () => {
+    const faults = [...textsOf('ko')].flatMap(([key, text]) => koreanParticleFaults(text).map((fault) => `${key}: ${fault}`));
     expect(faults).toEqual([]);
   });
 

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ALL_LOCALES, asciiColonFaults, CJK_LOCALES, currencyFaults, frenchTypographyFaults, LATIN_NAMES, visibleWords } from './support/language-rules';
+import { ALL_LOCALES, asciiColonFaults, CJK_LOCALES, currencyFaults, frenchTypographyFaults, koreanParticleFaults, LATIN_NAMES, visibleWords } from './support/language-rules';
 
 // Issue 20, item 9: no English left in another language's messages. Two rules, each with an
 // allow-list of what is written the same everywhere (product and platform names, units, codes):
@@ -109,6 +109,17 @@ describe('no English left in other languages (issue 20, item 9)', () => {
 
   it('fr: French typography in every message (issue 33, item 6)', () => {
     const faults = [...messagesOf('fr')].flatMap(([key, value]) => frenchTypographyFaults(value).map((fault) => `${key}: ${fault}`));
+    expect(faults).toEqual([]);
+  });
+
+  it('the Korean particle rule finds "(이)", "이(가)", "을(를)", "(으)로" and not the particle of a fixed word (issue 33, item 7)', () => {
+    expect(koreanParticleFaults('{plan}이(가) 활성화되었습니다')).toEqual(['{plan}이(가) 활성화되었']);
+    expect(koreanParticleFaults('{name}을(를) 해지할까요? {email}(으)로 답변 은(는) 과(와) (이)나')).toHaveLength(5);
+    expect(koreanParticleFaults('멤버십이 활성화되었습니다. {email} 주소로 답변, 한도({limit})를 넘습니다, 기기(PC)를')).toEqual([]);
+  });
+
+  it('ko: no message writes a particle both ways, 이(가) or (으)로 (issue 33, item 7)', () => {
+    const faults = [...messagesOf('ko')].flatMap(([key, value]) => koreanParticleFaults(value).map((fault) => `${key}: ${fault}`));
     expect(faults).toEqual([]);
   });
 

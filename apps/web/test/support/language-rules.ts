@@ -139,3 +139,19 @@ export function frenchTypographyFaults(text: string): string[] {
   }
   return faults;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Korean particles (issue 33, item 7): a particle follows the final consonant of the word before
+// it (멤버십이, 프로가; 기기를, 계정을; 주소로, 번호로, 메일로, 계정으로). A message whose word comes from
+// an argument never writes both forms ("{name}을(를)", "이(가)", "(으)로"): the sentence is worded so
+// that a fixed word carries the particle ("{name} 기기를", "{email} 주소로", "한도({limit})를").
+
+const KO_BOTH_PARTICLES = /\((?:이|으|을|를|은|는|과|와|가|아|야|이라|이나)\)|[이가을를은는과와](?:\([이가을를은는과와]\))/gu;
+
+/** The particles a Korean text writes in both forms. */
+export function koreanParticleFaults(text: string): string[] {
+  return [...text.matchAll(KO_BOTH_PARTICLES)].map((match) => {
+    const at = match.index ?? 0;
+    return text.slice(Math.max(0, at - 10), at + match[0].length + 6);
+  });
+}
