@@ -4,8 +4,8 @@ import { csvCell } from '../../lib/csv';
 // GET /device/export as a person opens it in a spreadsheet: the columns and the coded values
 // (platform, chip, permission level, permission, online) in the caller's language, the same
 // words as the devices page (apps/web/messages/<locale>/account-devices.json); the group by its
-// name; times on the caller's clock with the offset ("2026-12-02 14:05 +08:00", ADR 0036); UTF-8
-// with a BOM and CRLF lines, so Excel opens CJK text as is.
+// name; times on the caller's clock with the offset in every value ("2026-12-02 14:05 (UTC+8)",
+// ADR 0031); UTF-8 with a BOM and CRLF lines, so Excel opens CJK text as is.
 
 type TColumn = 'deviceId' | 'name' | 'clientType' | 'chipType' | 'osVersion' | 'appVersion' | 'group' | 'policy' | 'online' | 'lastSeen' | 'sharedBy' | 'permission';
 
@@ -90,7 +90,11 @@ export const DEVICE_CSV_TEXTS: Record<TLocale, TCsvTexts> = {
   },
 };
 
-/** `iso` on `timeZone`'s clock with its offset: "2026-12-02 14:05 +08:00" (the same in every language, as spreadsheets sort it). */
+/**
+ * `iso` on `timeZone`'s clock with its offset at that moment: "2026-12-02 14:05 (UTC+8)",
+ * "UTC+5:30", "UTC" (ADR 0031: ISO order in every language, the offset in each value as a DST
+ * zone changes it within one file).
+ */
 export function csvTime(iso: string, timeZone: string): string {
   const at = new Date(iso);
   const parts = Object.fromEntries(
@@ -99,8 +103,23 @@ export function csvTime(iso: string, timeZone: string): string {
       .map((part) => [part.type, part.value]),
   );
   // longOffset reads "GMT+08:00", or "GMT" for UTC itself
-  const offset = /^GMT([+-]\d{2}:\d{2})$/.exec(parts.timeZoneName ?? '')?.[1] ?? '+00:00';
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute} ${offset}`;
+  const [, sign, hours, minutes] = /^GMT([+-])(\d{2}):(\d{2})$/.exec(parts.timeZoneName ?? '') ?? [];
+  const offset = !sign || (hours === '00' && minutes === '00') ? 'UTC' : `UTC${sign}${Number(hours)}${minutes === '00' ? '' : `:${minutes}`}`;
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute} (${offset})`;
+}
+
+/** The browser's zone in the `llk-tz` cookie the web's root layouts write (ADR 0031), when valid. */
+export function cookieZone(cookieHeader: string | undefined): string | undefined {
+  const raw = /(?:^|;\s*)llk-tz=([^;]*)/.exec(cookieHeader ?? '')?.[1];
+  if (!raw) return undefined;
+  try {
+    const name = decodeURIComponent(raw);
+    if (name.length > 64 || !/^[A-Za-z][A-Za-z0-9_+-]*(?:\/[A-Za-z0-9_+-]+)*$/.test(name)) return undefined;
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return name;
+  } catch {
+    return undefined;
+  }
 }
 
 export interface TDeviceCsvOptions {

@@ -313,7 +313,7 @@ describe.each(legs)('devices ($dialect, $kv.kind store)', ({ dialect, kv }) => {
       const [header, row, ...rest] = parseCsv(res.body.slice(1));
       expect(rest).toEqual([]);
       expect(header).toEqual(['デバイス ID', 'デバイス名', 'プラットフォーム', 'チップ', 'OS バージョン', 'アプリのバージョン', 'グループ', '権限レベル', '状態', '最終接続', '共有者', 'あなたの権限']);
-      expect(row).toEqual(['csv-mac', '受付の Mac', 'macOS', 'Apple シリコン', '', '3.5.0', 'Réception 受付', '被操作のみ', online ? 'オンライン' : 'オフライン', '2026-12-02 15:05 +09:00', '', '管理']);
+      expect(row).toEqual(['csv-mac', '受付の Mac', 'macOS', 'Apple シリコン', '', '3.5.0', 'Réception 受付', '被操作のみ', online ? 'オンライン' : 'オフライン', '2026-12-02 15:05 (UTC+9)', '', '管理']);
     });
 
     it('fr from the locale the web passes (over Accept-Language), Paris time; China time without tz', async () => {
@@ -335,10 +335,17 @@ describe.each(legs)('devices ($dialect, $kv.kind store)', ({ dialect, kv }) => {
         'Partagé par',
         'Votre autorisation',
       ]);
-      expect(row).toEqual(['csv-mac', '受付の Mac', 'macOS', 'Puce Apple', '', '3.5.0', 'Réception 受付', 'Contrôlé uniquement', online ? 'En ligne' : 'Hors ligne', '2026-12-02 07:05 +01:00', '', 'Gérer']);
-      // no tz: China time, where the service runs
+      expect(row).toEqual(['csv-mac', '受付の Mac', 'macOS', 'Puce Apple', '', '3.5.0', 'Réception 受付', 'Contrôlé uniquement', online ? 'En ligne' : 'Hors ligne', '2026-12-02 07:05 (UTC+1)', '', 'Gérer']);
+      // no tz: the browser's zone from the llk-tz cookie the web's layouts write (ADR 0031)…
+      const cookie = await app.inject({ method: 'GET', url: '/device/export', headers: { authorization: user.token, cookie: 'llk-tz=Asia%2FKolkata' }, remoteAddress: newIp() });
+      expect(parseCsv(cookie.body.replace(/^\uFEFF/, ''))[1]![9]).toBe('2026-12-02 11:35 (UTC+5:30)');
+      // …else China time, where the service runs
       const china = parseCsv((await exportAs(user, '?locale=fr', 'en')).body.replace(/^\uFEFF/, ''));
-      expect(china[1]![9]).toBe('2026-12-02 14:05 +08:00');
+      expect(china[1]![9]).toBe('2026-12-02 14:05 (UTC+8)');
+      // a summer moment says Paris's summer offset
+      await ctx.database.db.updateTable('devices').set({ last_seen_at: toDbDate(new Date('2026-07-01T06:05:00.000Z')) }).where('device_key', '=', 'csv-mac').execute();
+      const summer = parseCsv((await exportAs(user, '?locale=fr&tz=Europe%2FParis', 'en')).body.replace(/^\uFEFF/, ''));
+      expect(summer[1]![9]).toBe('2026-07-01 08:05 (UTC+2)');
     });
 
     it('refuses a time zone that is not an IANA name, in the caller’s language', async () => {

@@ -3,6 +3,7 @@
 import type { TDevice } from '@llk/contracts';
 import { type FormEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link } from '@/components/link';
+import { useVisitorZone } from '@/components/local-time';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field, TextField } from '@/components/ui/field';
@@ -62,9 +63,8 @@ export function DevicesPanel({ initial, texts, tag }: TDevicesPanelProps) {
   // phones fold the filters behind one button so the first devices are on the first screen
   const [filtersOpen, setFiltersOpen] = useState(false);
   const filtersId = useId();
-  // the CSV's times on the browser's clock (read after hydration: the server's zone is not the visitor's)
-  const [timeZone, setTimeZone] = useState<string | undefined>(undefined);
-  useEffect(() => setTimeZone(Intl.DateTimeFormat().resolvedOptions().timeZone), []);
+  // the CSV's times on the reader's clock (ADR 0031; China time until hydrated)
+  const timeZone = useVisitorZone();
   const [copied, setCopied] = useState('');
   const view = useRef({ filters, page });
   view.current = { filters, page };
