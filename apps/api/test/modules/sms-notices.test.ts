@@ -223,6 +223,11 @@ describe('the notice texts', () => {
       for (const text of Object.values(smsNoticeEvents[locale])) expect([locale, text, text.length <= 35]).toEqual([locale, text, true]);
       const time = smsNoticeTime(late, locale);
       expect([locale, time, time.length <= 35]).toEqual([locale, time, true]);
+      // the longest offsets of an account's own zone (docs/adr/0031): 31 December 23:59 there
+      for (const [zone, at] of [['America/St_Johns', '2027-01-01T03:29:00Z'], ['Asia/Kolkata', '2026-12-31T18:29:00Z']] as const) {
+        const there = smsNoticeTime(new Date(at), locale, zone);
+        expect([locale, there, there.length <= 35]).toEqual([locale, there, true]);
+      }
     }
   });
 });

@@ -105,7 +105,7 @@ export function aliyunSmsAdapter(options: AliyunSmsOptions): DeliveryAdapter {
       const locale = smsNoticeLocale(message, route, languages);
       const templateCode = languages[locale] ?? options.noticeTemplateCode;
       if (!templateCode) throw new DeliveryError('no Aliyun SMS template is configured for notices', name);
-      const params = smsNoticeParams(message.kind, locale, new Date());
+      const params = smsNoticeParams(message.kind, locale, new Date(), message.timeZone);
       if (!params) throw new DeliveryError(`no SMS text for the notice ${message.kind}`, name);
       await sendSms(message.to, templateCode, params);
     },

@@ -19,6 +19,8 @@ export interface NoticeMessage {
   subject: string;
   text: string;
   locale: TLocale;
+  /** the reader's zone for the times a template writes itself (the account's: docs/adr/0031); China time without */
+  timeZone?: string;
 }
 
 /** Sends over one channel; throws DeliveryError when the provider refuses or is unreachable. */

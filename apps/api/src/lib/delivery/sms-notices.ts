@@ -1,5 +1,6 @@
 import { localeEntries, type TLocale } from '@llk/contracts';
 import { type NoticeMessage } from './delivery';
+import { formatMoment, SERVICE_TIME_ZONE } from '../time-text';
 
 // Account notices by SMS (issue 32): Aliyun sends only approved templates, so a notice is one
 // fixed template per route (and language) with two short variables, never the free text of the
@@ -110,21 +111,19 @@ export const smsNoticeEvents: Record<TLocale, Record<TSmsNoticeKind, string>> = 
   },
 };
 
-/** China time, like the alert emails (auth/alert-texts.ts): the date in the locale, labelled UTC+8. */
-export function smsNoticeTime(time: Date, locale: TLocale): string {
-  const tag = localeEntries[locale].iso;
-  const text = new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Shanghai' }).format(time);
-  return /^(zh|ja)\b/.test(tag) ? `${text}（UTC+8）` : `${text} (UTC+8)`;
+/** On the account's clock with its offset, like the alert emails (auth/alert-texts.ts, docs/adr/0031); China time without a zone. */
+export function smsNoticeTime(time: Date, locale: TLocale, timeZone: string = SERVICE_TIME_ZONE): string {
+  return formatMoment(time, localeEntries[locale].iso, timeZone);
 }
 
 /**
  * The TemplateParam of a notice in `locale` (the template's language), or null for a kind
  * without an SMS text (e.g. SUPPORT_REPLY, which goes by email only).
  */
-export function smsNoticeParams(kind: string, locale: TLocale, at: Date): { event: string; time: string } | null {
+export function smsNoticeParams(kind: string, locale: TLocale, at: Date, timeZone?: string): { event: string; time: string } | null {
   const events = smsNoticeEvents[locale] ?? smsNoticeEvents.en;
   if (!Object.hasOwn(events, kind)) return null;
-  return { event: events[kind as TSmsNoticeKind], time: smsNoticeTime(at, locale) };
+  return { event: events[kind as TSmsNoticeKind], time: smsNoticeTime(at, locale, timeZone) };
 }
 
 /** Which language a notice SMS is written in: the template's (mainland: Chinese; intl: its own or English). */

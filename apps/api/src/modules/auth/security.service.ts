@@ -129,9 +129,10 @@ async function alertEveryContact(ctx: AlertContext, userId: string, kind: string
   const user = await findUserById(ctx.db, userId);
   if (!user) return;
   // times on the account's clock: the zone its browser last sent, else China time (docs/adr/0031)
-  const texts = render(accountZone(user));
+  const timeZone = accountZone(user);
+  const texts = render(timeZone);
   for (const to of verifiedContacts(user)) {
-    await ctx.delivery.notify({ ...to, kind, subject: texts.subject, text: to.channel === 'EMAIL' ? texts.body : texts.sms, locale: ctx.locale }, (error) =>
+    await ctx.delivery.notify({ ...to, kind, subject: texts.subject, text: to.channel === 'EMAIL' ? texts.body : texts.sms, locale: ctx.locale, timeZone }, (error) =>
       ctx.log.warn({ err: error, channel: to.channel, kind }, 'security alert not delivered'),
     );
   }
