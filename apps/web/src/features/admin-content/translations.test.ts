@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { completeTranslations, incompleteLocales, isoOfUtcInput, startedLocales, utcInputOf } from './translations';
+import { completeTranslations, incompleteLocales, isoOfZonedInput, startedLocales, zonedInputOf } from './translations';
 
 // A language counts as written only when every field has text: the API refuses a blank one, so
 // the warning, the tabs and the save all use this one rule.
@@ -15,10 +15,14 @@ describe('translations', () => {
     expect(completeTranslations(translations, FIELDS)).toEqual({ 'zh-CN': full });
   });
 
-  it('reads and writes datetime-local values as UTC', () => {
-    expect(utcInputOf('2026-02-01T08:30:00.000+08:00')).toBe('2026-02-01T00:30');
-    expect(isoOfUtcInput('2026-02-01T00:30')).toBe('2026-02-01T00:30:00.000Z');
-    expect(utcInputOf(null)).toBe('');
-    expect(isoOfUtcInput('')).toBeNull();
+  it('reads and writes datetime-local values on the staff member’s clock (ADR 0031), not in UTC', () => {
+    expect(zonedInputOf('2026-02-01T00:30:00.000Z', 'Asia/Shanghai')).toBe('2026-02-01T08:30');
+    expect(isoOfZonedInput('2026-02-01T08:30', 'Asia/Shanghai')).toBe('2026-02-01T00:30:00.000Z');
+    // Paris: UTC+1 in winter, UTC+2 in summer
+    expect(zonedInputOf('2026-01-15T09:00:00.000Z', 'Europe/Paris')).toBe('2026-01-15T10:00');
+    expect(isoOfZonedInput('2026-07-15T10:00', 'Europe/Paris')).toBe('2026-07-15T08:00:00.000Z');
+    expect(isoOfZonedInput('2026-02-01T08:30', 'America/Sao_Paulo')).toBe('2026-02-01T11:30:00.000Z');
+    expect(zonedInputOf(null, 'Asia/Shanghai')).toBe('');
+    expect(isoOfZonedInput('', 'Asia/Shanghai')).toBeNull();
   });
 });

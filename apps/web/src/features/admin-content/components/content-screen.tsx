@@ -4,12 +4,13 @@ import type { TAdminNews, TAdminNewsPage, TLocale } from '@llk/contracts';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { Field } from '@/components/ui/field';
-import { completeTranslations, isoOfUtcInput, utcInputOf, type TTranslations } from '../translations';
+import { browserZone } from '@/lib/visitor-zone';
+import { completeTranslations, isoOfZonedInput, zonedInputOf, type TTranslations } from '../translations';
 import { type TEditorBinding, usePublishable } from '../use-publishable';
 import { EditorFrame } from './editor-frame';
 import { PublishableList } from './publishable-list';
 import { TranslationEditor } from './translation-editor';
-import { PublishWindowFields } from './utc-date-time-field';
+import { PublishWindowFields } from './zoned-date-time-field';
 
 // /admin/content: news and promotions, newest first, and the editor — the publish window and a
 // tab per language with title, summary and Markdown body, the preview as the public page
@@ -20,8 +21,8 @@ const FIELDS = ['title', 'summary', 'body'] as const;
 type TDraft = { kind: TAdminNews['kind']; publishAt: string; expiresAt: string; translations: TTranslations<(typeof FIELDS)[number]> };
 
 function draftOf(item: TAdminNews | null): TDraft {
-  if (!item) return { kind: 'NEWS', publishAt: utcInputOf(new Date().toISOString()), expiresAt: '', translations: {} };
-  return { kind: item.kind, publishAt: utcInputOf(item.publishAt), expiresAt: utcInputOf(item.expiresAt), translations: item.translations };
+  if (!item) return { kind: 'NEWS', publishAt: zonedInputOf(new Date().toISOString(), browserZone()), expiresAt: '', translations: {} };
+  return { kind: item.kind, publishAt: zonedInputOf(item.publishAt, browserZone()), expiresAt: zonedInputOf(item.expiresAt, browserZone()), translations: item.translations };
 }
 
 export function ContentScreen({ initial, languageNames }: { initial: TAdminNewsPage; languageNames: Record<TLocale, string> }) {
@@ -69,7 +70,7 @@ function Editor({ item, onSave, onPublish, onClose, languageNames }: TEditorBind
   function save() {
     // a promotion's own validity is not edited here: it goes back as it was
     const validity = { validFrom: item?.validFrom ?? null, validUntil: item?.validUntil ?? null };
-    return onSave({ kind: draft.kind, publishAt: isoOfUtcInput(draft.publishAt), expiresAt: isoOfUtcInput(draft.expiresAt), ...validity, translations: complete });
+    return onSave({ kind: draft.kind, publishAt: isoOfZonedInput(draft.publishAt, browserZone()), expiresAt: isoOfZonedInput(draft.expiresAt, browserZone()), ...validity, translations: complete });
   }
 
   return (

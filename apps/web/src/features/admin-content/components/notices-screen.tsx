@@ -4,12 +4,13 @@ import type { TAdminNotice, TAdminNoticePage, TLocale } from '@llk/contracts';
 import { useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { formatDateTime } from '@/lib/format';
-import { completeTranslations, isoOfUtcInput, utcInputOf, type TTranslations } from '../translations';
+import { browserZone } from '@/lib/visitor-zone';
+import { completeTranslations, isoOfZonedInput, zonedInputOf, type TTranslations } from '../translations';
 import { type TEditorBinding, usePublishable } from '../use-publishable';
 import { EditorFrame } from './editor-frame';
 import { PublishableList } from './publishable-list';
 import { TranslationEditor } from './translation-editor';
-import { PublishWindowFields } from './utc-date-time-field';
+import { PublishWindowFields } from './zoned-date-time-field';
 
 // /admin/notices: the notices of /notice, newest first, and the editor — pinned (listed first
 // on the site), the publish window and a tab per language with title and Markdown body, the
@@ -19,8 +20,8 @@ const FIELDS = ['title', 'body'] as const;
 type TDraft = { pinned: boolean; publishAt: string; expiresAt: string; translations: TTranslations<(typeof FIELDS)[number]> };
 
 function draftOf(item: TAdminNotice | null): TDraft {
-  if (!item) return { pinned: false, publishAt: utcInputOf(new Date().toISOString()), expiresAt: '', translations: {} };
-  return { pinned: item.pinned, publishAt: utcInputOf(item.publishAt), expiresAt: utcInputOf(item.expiresAt), translations: item.translations };
+  if (!item) return { pinned: false, publishAt: zonedInputOf(new Date().toISOString(), browserZone()), expiresAt: '', translations: {} };
+  return { pinned: item.pinned, publishAt: zonedInputOf(item.publishAt, browserZone()), expiresAt: zonedInputOf(item.expiresAt, browserZone()), translations: item.translations };
 }
 
 export function NoticesScreen({ initial, languageNames }: { initial: TAdminNoticePage; languageNames: Record<TLocale, string> }) {
@@ -62,7 +63,7 @@ function Editor({ item, onSave, onPublish, onClose, languageNames }: TEditorBind
       title={item ? t('editTitle', { slug: item.slug }) : t('newTitle')}
       published={item?.published ?? false}
       canSave={complete['zh-CN'] !== undefined}
-      onSave={() => onSave({ pinned: draft.pinned, publishAt: isoOfUtcInput(draft.publishAt), expiresAt: isoOfUtcInput(draft.expiresAt), translations: complete })}
+      onSave={() => onSave({ pinned: draft.pinned, publishAt: isoOfZonedInput(draft.publishAt, browserZone()), expiresAt: isoOfZonedInput(draft.expiresAt, browserZone()), translations: complete })}
       onPublish={onPublish}
       onClose={onClose}
     >

@@ -5,12 +5,13 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
-import { completeTranslations, isoOfUtcInput, utcInputOf, type TTranslations } from '../translations';
+import { browserZone } from '@/lib/visitor-zone';
+import { completeTranslations, isoOfZonedInput, zonedInputOf, type TTranslations } from '../translations';
 import type { TEditorBinding } from '../use-publishable';
 import { EditorFrame } from './editor-frame';
 import { PackageRow, type TPackageDraft } from './release-package-row';
 import { TranslationEditor } from './translation-editor';
-import { UtcDateTimeField } from './utc-date-time-field';
+import { ZonedDateTimeField } from './zoned-date-time-field';
 
 // A release as staff write it (ZAdminReleaseInput): platform, version, release time, minimum
 // OS, store page, its packages (each hashed by the API) and the changelog per language.
@@ -43,11 +44,11 @@ let lastKey = 0;
 const newKey = () => ++lastKey;
 
 function draftOf(item: TAdminRelease | null): TDraft {
-  if (!item) return { platform: 'WIN', version: '', releasedAt: utcInputOf(new Date().toISOString()), minOs: '', storeUrl: '', packages: [], notes: {} };
+  if (!item) return { platform: 'WIN', version: '', releasedAt: zonedInputOf(new Date().toISOString(), browserZone()), minOs: '', storeUrl: '', packages: [], notes: {} };
   return {
     platform: item.platform,
     version: item.version,
-    releasedAt: utcInputOf(item.releasedAt),
+    releasedAt: zonedInputOf(item.releasedAt, browserZone()),
     minOs: item.minOs,
     storeUrl: item.storeUrl ?? '',
     packages: item.packages.map((pkg) => ({ ...pkg, key: newKey(), url: pkg.url ?? '', source: null })),
@@ -60,7 +61,7 @@ function inputOf(draft: TDraft) {
   return {
     platform: draft.platform,
     version: draft.version.trim(),
-    releasedAt: isoOfUtcInput(draft.releasedAt),
+    releasedAt: isoOfZonedInput(draft.releasedAt, browserZone()),
     minOs: draft.minOs.trim(),
     storeUrl: draft.storeUrl.trim() || null,
     packages: draft.packages.map(({ chipType, format, url, sizeBytes, sha256 }) =>
@@ -111,7 +112,7 @@ export function ReleaseEditor({ item, onSave, onPublish, onClose, languageNames 
             <input {...props} required pattern="\d{1,3}\.\d{1,3}\.\d{1,3}" inputMode="decimal" className={`${props.className} h-11`} value={draft.version} onChange={(e) => setDraft({ ...draft, version: e.target.value })} />
           )}
         </Field>
-        <UtcDateTimeField label={t('releasedAt')} value={draft.releasedAt} required onChange={(releasedAt) => setDraft({ ...draft, releasedAt })} />
+        <ZonedDateTimeField label={t('releasedAt')} value={draft.releasedAt} required onChange={(releasedAt) => setDraft({ ...draft, releasedAt })} />
         <Field label={t('minOs')} hint={t('minOsHint')}>
           {(props) => <input {...props} required maxLength={100} className={`${props.className} h-11`} value={draft.minOs} onChange={(e) => setDraft({ ...draft, minOs: e.target.value })} />}
         </Field>
