@@ -57,12 +57,21 @@ export function zoneOffsetLabel(at: Date, timeZone: string): string {
   return `UTC${sign}${Number(hours)}${minutes === '00' ? '' : `:${minutes}`}`;
 }
 
+const KOREAN_DAY_PERIODS: Readonly<Record<string, string>> = { AM: '오전', PM: '오후' };
+
 /**
  * A moment in running text (emails, SMS), in the language (a BCP 47 tag) and zone, with the
  * offset in the script's parentheses: "Dec 2, 2026, 2:05 PM (UTC+8)", "2026年12月2日 14:05（UTC+8）".
  */
 export function formatMoment(at: Date, languageTag: string, timeZone: string): string {
-  const text = new Intl.DateTimeFormat(languageTag, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(at);
+  const format = new Intl.DateTimeFormat(languageTag, { dateStyle: 'medium', timeStyle: 'short', timeZone });
+  // Korean says 오전/오후, never the "AM"/"PM" of current CLDR data (issue 33, item 7)
+  const text = /^ko\b/i.test(languageTag)
+    ? format
+        .formatToParts(at)
+        .map((part) => (part.type === 'dayPeriod' ? (KOREAN_DAY_PERIODS[part.value.toUpperCase()] ?? part.value) : part.value))
+        .join('')
+    : format.format(at);
   const zone = zoneOffsetLabel(at, timeZone);
   return /^(zh|ja)\b/.test(languageTag) ? `${text}（${zone}）` : `${text} (${zone})`;
 }

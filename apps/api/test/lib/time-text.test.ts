@@ -10,6 +10,9 @@ describe('time-text', () => {
     expect(formatMoment(at, 'zh-CN', 'Asia/Shanghai')).toBe('2026年12月2日 14:05（UTC+8）');
     expect(formatMoment(at, 'es', 'Europe/Madrid').replace(/\s/g, ' ')).toBe('2 dic 2026, 7:05 (UTC+1)');
     expect(formatMoment(new Date('2026-07-15T12:00:00.000Z'), 'fr', 'Europe/Paris').replace(/\s/g, ' ')).toBe('15 juil. 2026, 14:00 (UTC+2)');
+    // Korean says 오전/오후, not AM/PM (issue 33, item 7)
+    expect(formatMoment(at, 'ko', 'Asia/Seoul')).toBe('2026. 12. 2. 오후 3:05 (UTC+9)');
+    expect(formatMoment(new Date('2026-12-01T17:21:00.000Z'), 'ko', 'Asia/Seoul')).toBe('2026. 12. 2. 오전 2:21 (UTC+9)');
   });
 
   it('writes CSV moments in ISO order with the offset in each value (DST changes it within one file)', () => {

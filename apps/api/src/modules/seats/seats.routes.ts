@@ -1,9 +1,10 @@
-import { ZSeat, ZSeatAssignRequest, ZSeatList, ZSeatUnassignRequest } from '@llk/contracts';
+import { localeEntries, ZSeat, ZSeatAssignRequest, ZSeatList, ZSeatUnassignRequest } from '@llk/contracts';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';
 import { envelopeResponses, ok } from '../../lib/envelope';
+import { requestZone } from '../../lib/time-text';
 import { type OwnsDevice } from '../monitor-walls';
-import { assignSeatTo, listSeats, unassignSeatOf } from './seats.service';
+import { assignSeatTo, listSeats, seatMoveMessage, unassignSeatOf } from './seats.service';
 
 export const seatRoutes: FastifyPluginAsyncZod<{ ownsDevice: OwnsDevice }> = async (app, { ownsDevice }) => {
   const userIdOf = (user: { userId: string } | null | undefined) => {
@@ -32,7 +33,7 @@ export const seatRoutes: FastifyPluginAsyncZod<{ ownsDevice: OwnsDevice }> = asy
         summary: 'Give a seat to an account (username, phone or email) or to one of the caller’s devices',
         description:
           'Exactly one of deviceId and account. The holder has the paid feature while the seat runs. A seat changes holder at most ' +
-          'once in 7 days, counted from its last assignment: SEAT_MOVE_TOO_SOON (data.movableFrom) otherwise. Another account’s ' +
+          'once in 7 days, counted from its last assignment: SEAT_MOVE_TOO_SOON (data.movableFrom; the message says that moment in the caller’s language and zone) otherwise. Another account’s ' +
           'seat: SEAT_NOT_FOUND; a device that is not the caller’s: NOT_FOUND; an unknown account: SEAT_ACCOUNT_NOT_FOUND; ' +
           'expired or refunded: SEAT_EXPIRED.',
         body: ZSeatAssignRequest,
@@ -40,7 +41,14 @@ export const seatRoutes: FastifyPluginAsyncZod<{ ownsDevice: OwnsDevice }> = asy
       },
       onRequest: app.requireUser,
     },
-    async (request) => ok(await assignSeatTo(app.db, app.kv, ownsDevice, userIdOf(request.user), request.body)),
+    async (request) => {
+      try {
+        return ok(await assignSeatTo(app.db, app.kv, ownsDevice, userIdOf(request.user), request.body));
+      } catch (error) {
+        // the moment it may move again, on the reader's clock (the browser's llk-tz cookie)
+        throw error instanceof AppError ? seatMoveMessage(error, localeEntries[request.locale].iso, requestZone(request.headers.cookie)) : error;
+      }
+    },
   );
 
   app.post(

@@ -2,6 +2,7 @@ import { SEAT_MOVE_DAYS, ZSeatKind, type TDeviceSeat, type TSeat, type TSeatAssi
 import { fromDbDate, futureDbDate, newId, toDbDate } from '../../db/dialect';
 import { type Db } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { formatCsvMoment, formatMoment, SERVICE_TIME_ZONE } from '../../lib/time-text';
 import { cacheKey, fillCache, invalidateCache, readCache, type KeyValueStore } from '../../lib/kv';
 import { type OwnsDevice } from '../monitor-walls';
 import { findUserByIdentifier, latestHeldSeatEnd } from '../users';
@@ -117,21 +118,22 @@ export async function assignSeatTo(db: Db, kv: KeyValueStore, ownsDevice: OwnsDe
     const current = await ownedSeat(db, ownerId, input.seatId);
     if (current.revoked_at || !futureDbDate(current.expires_at, now)) throw new AppError('SEAT_EXPIRED');
     const from = movableFrom(current) ?? now;
-    throw new AppError('SEAT_MOVE_TOO_SOON', { params: { date: firstWholeChinaDay(from) }, data: { movableFrom: from.toISOString() } });
+    // the exact moment, never a rounded day (issue 33, item 17: the next whole day said it a day
+    // late); the route says it in the caller's language and zone (seatMoveMessage)
+    throw new AppError('SEAT_MOVE_TOO_SOON', { params: { date: formatCsvMoment(from, SERVICE_TIME_ZONE) ?? '' }, data: { movableFrom: from.toISOString() } });
   }
   await forgetDeviceSeats(kv, [row.assignee_device_id, holder.deviceId]);
   return seatOf(await ownedSeat(db, ownerId, input.seatId), now);
 }
 
 /**
- * The first calendar day in China (UTC+8, the service's days) on which the seat may move at any
- * hour: the day of `at` when `at` is its midnight, else the next. "It can move again from
- * 5 December" is then true all of that day, wherever the reader is.
+ * SEAT_MOVE_TOO_SOON as the caller reads it: the moment the seat may move again, in the
+ * language (a BCP 47 tag) and zone of the request ("Dec 9, 2026, 10:00 AM (UTC+8)").
  */
-export function firstWholeChinaDay(at: Date): string {
-  const china = new Date(at.getTime() + 8 * 3_600_000);
-  const midnight = china.getUTCHours() === 0 && china.getUTCMinutes() === 0 && china.getUTCSeconds() === 0 && china.getUTCMilliseconds() === 0;
-  return new Date(china.getTime() + (midnight ? 0 : DAY_MS)).toISOString().slice(0, 10);
+export function seatMoveMessage(error: AppError, languageTag: string, timeZone: string): AppError {
+  const movable = (error.data as { movableFrom?: string } | null)?.movableFrom;
+  if (error.codeName !== 'SEAT_MOVE_TOO_SOON' || !movable) return error;
+  return new AppError('SEAT_MOVE_TOO_SOON', { params: { date: formatMoment(new Date(movable), languageTag, timeZone) }, data: error.data });
 }
 
 /** Takes a seat back from its holder; it keeps its last assignment time for the 7-day rule. */

@@ -3,9 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { toDbDate } from '../../../src/db/dialect';
 import { refundOrder } from '../../../src/modules/payments/refunds.service';
 import { deviceSeats } from '../../../src/modules/seats';
-import { assignSeatTo, firstWholeChinaDay } from '../../../src/modules/seats/seats.service';
+import { AppError } from '../../../src/lib/app-error';
+import { assignSeatTo, seatMoveMessage } from '../../../src/modules/seats/seats.service';
 import { type OwnsDevice } from '../../../src/modules/monitor-walls';
+import { formatMoment } from '../../../src/lib/time-text';
 import { testDialects } from '../../helper';
+import { messageOf } from '../../messages';
 import { body, newOrder, newUser, startPay, useOrdersApp, userRow, type OrdersContext } from '../orders/support';
 
 // Seats (docs/adr/0018-seats-codes-walls.md): MEMBER and CHANNEL bought as seats (asSeats, a
@@ -97,7 +100,7 @@ describe.each(testDialects())('seats on $dialect', ({ dialect }) => {
     // the same holder again: nothing changes, no move used
     expect((await assignSeatTo(db, ctx.app.kv, refuse, buyer.id, { seatId, account: a.username }, new Date(t0.getTime() + DAY))).assignedAt).toBe(t0.toISOString());
     const early = assignSeatTo(db, ctx.app.kv, refuse, buyer.id, { seatId, account: b.username }, new Date(t0.getTime() + 7 * DAY - 1));
-    await expect(early).rejects.toMatchObject({ codeName: 'SEAT_MOVE_TOO_SOON', data: { movableFrom: new Date(t0.getTime() + 7 * DAY).toISOString() }, params: { date: firstWholeChinaDay(new Date(t0.getTime() + 7 * DAY)) } });
+    await expect(early).rejects.toMatchObject({ codeName: 'SEAT_MOVE_TOO_SOON', data: { movableFrom: new Date(t0.getTime() + 7 * DAY).toISOString() } });
     // unassigning does not reset the clock
     await ctx.app.inject({ method: 'POST', url: '/seat/unassign', headers: headers(buyer.token), payload: { seatId } });
     await expect(assignSeatTo(db, ctx.app.kv, refuse, buyer.id, { seatId, account: b.username }, new Date(t0.getTime() + 3 * DAY))).rejects.toMatchObject({ codeName: 'SEAT_MOVE_TOO_SOON' });
@@ -108,6 +111,12 @@ describe.each(testDialects())('seats on $dialect', ({ dialect }) => {
     const res = await assign(buyer, { seatId, account: c.username });
     expect(res.statusCode).toBe(409);
     expect(body(res).errcode).toBe(ErrorCode.SEAT_MOVE_TOO_SOON);
+    // the message says the moment it was moved + 7 days, on the reader's clock (issue 33, item 17)
+    const again = new Date(t0.getTime() + 14 * DAY);
+    expect(body(res)).toMatchObject({ data: { movableFrom: again.toISOString() }, errmsg: messageOf('en', 'errors.seatMoveTooSoon').replace('{date}', formatMoment(again, 'en', 'Asia/Shanghai')) });
+    const inSeoul = await ctx.app.inject({ method: 'POST', url: '/seat/assign', headers: { authorization: buyer.token, 'accept-language': 'ko', cookie: 'llk-tz=Asia%2FSeoul' }, payload: { seatId, account: c.username } });
+    expect(body(inSeoul).errmsg).toBe(messageOf('ko', 'errors.seatMoveTooSoon').replace('{date}', formatMoment(again, 'ko', 'Asia/Seoul')));
+    expect(body(inSeoul).errmsg).toMatch(/오[전후] \d/);
   });
 
   it('20 parallel assignments of one seat make one assignment', async () => {
@@ -197,11 +206,19 @@ describe.each(testDialects())('seats on $dialect', ({ dialect }) => {
   });
 });
 
-describe('firstWholeChinaDay', () => {
-  it('is the China day of a China midnight, else the next China day', () => {
-    expect(firstWholeChinaDay(new Date('2026-12-04T16:00:00.000Z'))).toBe('2026-12-05'); // 00:00 in China
-    expect(firstWholeChinaDay(new Date('2026-12-04T16:00:00.001Z'))).toBe('2026-12-06');
-    expect(firstWholeChinaDay(new Date('2026-12-04T15:59:59.000Z'))).toBe('2026-12-05'); // 23:59:59 on the 4th in China
-    expect(firstWholeChinaDay(new Date('2026-12-05T03:00:00.000Z'))).toBe('2026-12-06'); // 11:00 on the 5th in China
+describe('seatMoveMessage (issue 33, item 17)', () => {
+  // assigned at 10:00 on 2 December in China: movable again at 10:00 on the 9th, not "from the 10th"
+  const refused = new AppError('SEAT_MOVE_TOO_SOON', { params: { date: '' }, data: { movableFrom: '2026-12-09T02:00:00.000Z' } });
+  it('says the exact moment the seat may move again, in the caller’s language and zone, never the next day', () => {
+    expect(seatMoveMessage(refused, 'en', 'Asia/Shanghai').params).toEqual({ date: 'Dec 9, 2026, 10:00 AM (UTC+8)' });
+    expect(seatMoveMessage(refused, 'zh-CN', 'Asia/Shanghai').params).toEqual({ date: '2026年12月9日 10:00（UTC+8）' });
+    expect(seatMoveMessage(refused, 'ko', 'Asia/Seoul').params).toEqual({ date: '2026. 12. 9. 오전 11:00 (UTC+9)' });
+    // read in Madrid, it is still the 9th there (03:00)
+    expect(seatMoveMessage(refused, 'es', 'Europe/Madrid').params?.date?.toString().replace(/\s/g, ' ')).toBe('9 dic 2026, 3:00 (UTC+1)');
+    expect(seatMoveMessage(refused, 'en', 'Asia/Shanghai').data).toEqual({ movableFrom: '2026-12-09T02:00:00.000Z' });
+  });
+  it('leaves every other error as it is', () => {
+    const other = new AppError('SEAT_EXPIRED');
+    expect(seatMoveMessage(other, 'en', 'Asia/Shanghai')).toBe(other);
   });
 });
