@@ -241,7 +241,7 @@ export function DevicesPanel({ initial, texts, tag }: TDevicesPanelProps) {
         <div className="mt-5 min-w-0 space-y-4 lg:mt-0">
           <button
             type="button"
-            className={`${buttonClass({ variant: 'secondary', size: 'sm' })} lg:hidden`}
+            className={`${buttonClass({ variant: 'secondary', size: 'sm' })} gap-2 lg:hidden`}
             aria-expanded={filtersOpen}
             aria-controls={filtersId}
             onClick={() => setFiltersOpen((open) => !open)}
@@ -411,7 +411,7 @@ export function DevicesPanel({ initial, texts, tag }: TDevicesPanelProps) {
                           <span className="font-mono text-base font-semibold tracking-wide break-all text-ink select-all" data-testid="device-id">
                             {device.deviceId}
                           </span>
-                          <Button variant="quiet" size="sm" className="min-h-9 px-2" onClick={() => void copyId(device)} aria-label={t('list.copyLabel', { name: device.name })} data-testid="device-copy-id">
+                          <Button variant="quiet" size="sm" className="gap-1.5" onClick={() => void copyId(device)} aria-label={t('list.copyLabel', { name: device.name })} data-testid="device-copy-id">
                             <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinejoin="round">
                               <rect x="7" y="7" width="9.5" height="9.5" rx="1.5" />
                               <path d="M13 7V4.5A1.5 1.5 0 0 0 11.5 3h-7A1.5 1.5 0 0 0 3 4.5v7A1.5 1.5 0 0 0 4.5 13H7" />
@@ -458,7 +458,7 @@ export function DevicesPanel({ initial, texts, tag }: TDevicesPanelProps) {
                             {device.appVersion ? t('list.version', { version: device.appVersion }) : t('list.noVersion')}
                           </span>
                           <span className="inline-block" data-testid="device-last-seen">
-                            {device.lastSeenAt ? t('list.lastSeen', { time: formatDateTime(device.lastSeenAt, tag) }) : t('list.neverSeen')}
+                            {device.lastSeenAt ? t('list.lastSeen', { time: formatDateTime(device.lastSeenAt, tag, timeZone) }) : t('list.neverSeen')}
                           </span>
                         </p>
                         <p className="text-sm text-ink-muted">

@@ -5,7 +5,8 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field, TextField } from '@/components/ui/field';
 import { TextLink } from '@/features/site/components/button-link';
-import { formatDate } from '@/lib/format';
+import { useVisitorZone } from '@/components/local-time';
+import { formatDate, formatDateTime } from '@/lib/format';
 import { translator, type TTranslate } from '@/lib/texts';
 import { toast } from '@/lib/toast';
 import { assignSeat, failureText, unassignSeat } from '../fleet-api';
@@ -90,6 +91,7 @@ function holderText(seat: TSeat, devices: TFleetDevice[], t: TTranslate): string
 }
 
 function SeatItem({ seat, devices, t, product, tag, network, moveDays, onChange }: TSeatItemProps) {
+  const zone = useVisitorZone();
   const [form, setForm] = useState<TForm>({ target: devices.length > 0 ? 'DEVICE' : 'ACCOUNT', deviceId: devices[0]?.id ?? '', account: '' });
   const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -140,7 +142,7 @@ function SeatItem({ seat, devices, t, product, tag, network, moveDays, onChange 
             {product}
           </h3>
           <p className="mt-1 text-sm text-ink-muted" data-testid="seat-term">
-            {seat.active ? t('until', { date: formatDate(seat.expiresAt, tag) }) : t('ended', { date: formatDate(seat.expiresAt, tag) })}
+            {seat.active ? t('until', { date: formatDate(seat.expiresAt, tag, 'long', zone) }) : t('ended', { date: formatDate(seat.expiresAt, tag, 'long', zone) })}
           </p>
           <p className="mt-1 break-words text-sm text-ink" data-testid="seat-holder">
             {holder}
@@ -155,7 +157,8 @@ function SeatItem({ seat, devices, t, product, tag, network, moveDays, onChange 
 
       {!seat.active ? null : seat.movableFrom ? (
         <p className="mt-4 rounded-control bg-amber-50 p-3 text-sm text-amber-900" data-testid="seat-move-limit">
-          {t('movableFrom', { date: formatDate(seat.movableFrom, tag), days: moveDays })}
+          {/* the exact moment, on the reader's clock: a day alone read a day late (issue 33, item 17) */}
+          {t('movableFrom', { date: formatDateTime(seat.movableFrom, tag, zone), days: moveDays })}
         </p>
       ) : (
         <form onSubmit={(event) => void assign(event)} noValidate className="mt-4 space-y-3 border-t border-line pt-4" data-testid="seat-assign">

@@ -5,6 +5,7 @@ import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 
 import { Button, buttonClass } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/field';
+import { useVisitorZone } from '@/components/local-time';
 import { fill, formatDateTime } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { addPasskey, listPasskeys, removePasskey, renamePasskey } from '../passkeys-api';
@@ -26,6 +27,7 @@ export function nameError(name: string, max: number): 'required' | 'tooLong' | n
 }
 
 export default function PasskeysPanel({ texts, tag, nameMax, maxPasskeys }: { texts: TPasskeysTexts; tag: string; nameMax: number; maxPasskeys: number }) {
+  const zone = useVisitorZone();
   const t = texts.panel;
   const [state, setState] = useState<TState>({ kind: 'loading' });
   const [supported, setSupported] = useState(true);
@@ -178,10 +180,10 @@ export default function PasskeysPanel({ texts, tag, nameMax, maxPasskeys }: { te
                         <span className="mr-2 inline-block rounded-full bg-surface px-2 py-0.5 text-xs font-medium text-ink-soft" data-testid="passkey-kind">
                           {passkey.deviceType === 'multiDevice' ? t.synced : t.deviceBound}
                         </span>
-                        <span className="inline-block">{fill(t.created, { time: formatDateTime(passkey.createdAt, tag) })}</span>
+                        <span className="inline-block">{fill(t.created, { time: formatDateTime(passkey.createdAt, tag, zone) })}</span>
                       </p>
                       <p className="mt-1 text-sm text-ink-muted" data-testid="passkey-last-used">
-                        {passkey.lastUsedAt ? fill(t.lastUsed, { time: formatDateTime(passkey.lastUsedAt, tag) }) : t.neverUsed}
+                        {passkey.lastUsedAt ? fill(t.lastUsed, { time: formatDateTime(passkey.lastUsedAt, tag, zone) }) : t.neverUsed}
                       </p>
                     </div>
                     <div className="flex shrink-0 gap-2">

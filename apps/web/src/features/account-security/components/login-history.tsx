@@ -15,7 +15,7 @@ export interface TLoginEventView {
 }
 
 /** Recent sign-ins (server-rendered): a table from `sm`, stacked rows on phones. */
-export function LoginHistory({ events, languageTag, texts, sessionTexts }: { events: TLoginEventView[]; languageTag: string; texts: TTextTree; sessionTexts: Record<string, string> }) {
+export function LoginHistory({ events, languageTag, timeZone, texts, sessionTexts }: { events: TLoginEventView[]; languageTag: string; timeZone?: string; texts: TTextTree; sessionTexts: Record<string, string> }) {
   const str = (key: string) => (typeof texts[key] === 'string' ? texts[key] : '');
   const methods = (texts.methods ?? {}) as Record<string, string>;
   if (events.length === 0) return <p className="text-sm text-ink-muted">{str('empty')}</p>;
@@ -32,7 +32,7 @@ export function LoginHistory({ events, languageTag, texts, sessionTexts }: { eve
         {events.map((event) => (
           <li key={event.id} className="grid gap-1 px-4 py-3 text-sm sm:grid-cols-[11rem_9rem_7rem_minmax(0,1fr)_minmax(0,1fr)] sm:gap-3" data-method={event.method} data-success={event.success}>
             <time dateTime={event.at} className="font-medium text-ink sm:font-normal">
-              {formatDateTime(event.at, languageTag)}
+              {formatDateTime(event.at, languageTag, timeZone)}
             </time>
             <span className="text-ink">{methods[event.method] ?? event.method}</span>
             <span className={event.success ? 'text-green-700' : 'text-red-700'}>

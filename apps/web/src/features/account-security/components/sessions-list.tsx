@@ -2,6 +2,7 @@
 
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { useVisitorZone } from '@/components/local-time';
 import { fill, formatDateTime } from '@/lib/format';
 import { loadApi } from '@/lib/load-api';
 import { toast } from '@/lib/toast';
@@ -9,6 +10,7 @@ import { afterSignOut, deviceLabel, placeLabel, type TSecurityTexts, type TSessi
 
 /** The signed-in devices, this one first, with "sign out" on each other one and for all others. */
 export function SessionsList({ initial, languageTag, texts }: { initial: TSessionView[]; languageTag: string; texts: TSecurityTexts }) {
+  const zone = useVisitorZone();
   const t = texts.sessions;
   const [sessions, setSessions] = useState(() => [...initial].sort((a, b) => Number(b.current) - Number(a.current)));
   const [busy, setBusy] = useState<string | null>(null);
@@ -41,7 +43,7 @@ export function SessionsList({ initial, languageTag, texts }: { initial: TSessio
                 {t.clientTypes?.[session.clientType] ?? session.clientType} · {placeLabel(session.ip, session.location.countryName, t.unknownLocation ?? '')}
               </p>
               <p className="text-sm text-ink-muted">
-                {fill(t.firstSeen, { date: formatDateTime(session.createdAt, languageTag) })} · {fill(t.lastSeen, { date: formatDateTime(session.lastSeenAt, languageTag) })}
+                {fill(t.firstSeen, { date: formatDateTime(session.createdAt, languageTag, zone) })} · {fill(t.lastSeen, { date: formatDateTime(session.lastSeenAt, languageTag, zone) })}
               </p>
             </div>
             {session.current ? null : (

@@ -5,6 +5,7 @@ import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { QrCode } from '@/features/download/components/qr-code';
+import { useVisitorZone } from '@/components/local-time';
 import { fill, formatDate } from '@/lib/format';
 import { loadApi } from '@/lib/load-api';
 import { toast } from '@/lib/toast';
@@ -32,6 +33,7 @@ function download(name: string, text: string) {
  * code), the ten backup codes shown once with a download, and turn off with a code.
  */
 export function TwoStepPanel({ status, account, languageTag, texts }: { status: TTotpStatusView; account: string; languageTag: string; texts: TSecurityTexts }) {
+  const zone = useVisitorZone();
   const t = texts.twoStep;
   const router = useRouter();
   const [step, setStep] = useState<TStep>({ kind: 'idle' });
@@ -176,7 +178,7 @@ export function TwoStepPanel({ status, account, languageTag, texts }: { status: 
     <div className="flex flex-wrap items-center justify-between gap-4">
       <div>
         <p className="font-medium text-ink" data-testid="totp-state">
-          {status.enabled && status.enabledAt ? fill(t.on, { date: formatDate(status.enabledAt, languageTag, 'medium') }) : t.off}
+          {status.enabled && status.enabledAt ? fill(t.on, { date: formatDate(status.enabledAt, languageTag, 'medium', zone) }) : t.off}
         </p>
         {status.enabled ? <p className="text-sm text-ink-muted">{fill(t.codesLeft, { count: status.backupCodesLeft })}</p> : null}
       </div>

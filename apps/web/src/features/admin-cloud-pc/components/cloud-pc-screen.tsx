@@ -9,6 +9,7 @@ import { Field } from '@/components/ui/field';
 import { Table, TableBody, TableHead, Td, Th } from '@/components/ui/table';
 import { adminApi } from '@/features/admin/admin-api';
 import { ReasonDialog } from '@/features/admin/components/reason-dialog';
+import { useStaffZone } from '@/features/admin/use-staff-zone';
 import { formatDateTime, formatFen } from '@/lib/format';
 import { toast } from '@/lib/toast';
 
@@ -53,6 +54,7 @@ function Inventory({ inventory }: { inventory: TAdminCloudPcInventory }) {
 }
 
 function Applications({ page, state }: { page: TAdminProviderApplicationsPage; state: TProviderApplicationState | null }) {
+  const zone = useStaffZone();
   const t = useTranslations('AdminCloudPc');
   const locale = useLocale();
   const [items, setItems] = useState(page.items);
@@ -105,7 +107,7 @@ function Applications({ page, state }: { page: TAdminProviderApplicationsPage; s
                   </p>
                   <p className="mt-1 text-sm text-ink-soft">{t('offer', { count: item.machineCount, hardware: item.hardware, region: item.region })}</p>
                   {item.message ? <p className="mt-1 text-sm break-words text-ink-muted">{item.message}</p> : null}
-                  <p className="mt-1 text-xs text-ink-muted">{formatDateTime(item.createdAt, locale)}</p>
+                  <p className="mt-1 text-xs text-ink-muted">{formatDateTime(item.createdAt, locale, zone)}</p>
                 </div>
                 <div className="flex shrink-0 items-center gap-2 sm:flex-col sm:items-end">
                   <span className="rounded-full bg-surface px-2 py-0.5 text-xs font-medium text-ink">{t(`states.${item.state}`)}</span>
@@ -156,6 +158,7 @@ function Applications({ page, state }: { page: TAdminProviderApplicationsPage; s
 }
 
 function Invoices({ invoices }: { invoices: TAdminCloudPcInvoiceList }) {
+  const zone = useStaffZone();
   const t = useTranslations('AdminCloudPc');
   const locale = useLocale();
   return (
@@ -191,7 +194,7 @@ function Invoices({ invoices }: { invoices: TAdminCloudPcInvoiceList }) {
                     {formatFen(invoice.amountFen, locale)}
                   </Td>
                   <Td>{invoice.status}</Td>
-                  <Td>{formatDateTime(invoice.createdAt, locale)}</Td>
+                  <Td>{formatDateTime(invoice.createdAt, locale, zone)}</Td>
                 </tr>
               ))}
             </TableBody>

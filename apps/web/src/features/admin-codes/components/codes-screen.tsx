@@ -8,6 +8,7 @@ import { Field } from '@/components/ui/field';
 import { Table, TableBody, TableHead, Td, Th } from '@/components/ui/table';
 import { adminApi } from '@/features/admin/admin-api';
 import { ReasonDialog } from '@/features/admin/components/reason-dialog';
+import { useStaffZone } from '@/features/admin/use-staff-zone';
 import { formatDateTime } from '@/lib/format';
 import { toast } from '@/lib/toast';
 
@@ -153,6 +154,7 @@ function CreatedCodes({ created }: { created: TAdminCodeBatchCreated }) {
 }
 
 function Lookup() {
+  const zone = useStaffZone();
   const t = useTranslations('AdminCodes');
   const locale = useLocale();
   const [info, setInfo] = useState<TAdminCodeInfo | null>(null);
@@ -196,7 +198,7 @@ function Lookup() {
           <dt className="text-ink-muted">{t('state')}</dt>
           <dd className="font-medium text-ink">{t(`states.${info.state}`)}</dd>
           <dt className="text-ink-muted">{t('columns.expires')}</dt>
-          <dd className="text-ink">{info.expiresAt ? formatDateTime(info.expiresAt, locale) : t('never')}</dd>
+          <dd className="text-ink">{info.expiresAt ? formatDateTime(info.expiresAt, locale, zone) : t('never')}</dd>
           {info.redeemedBy ? (
             <>
               <dt className="text-ink-muted">{t('redeemedBy')}</dt>
@@ -204,7 +206,7 @@ function Lookup() {
                 <a className="text-brand-700 underline" href={`/admin/users/${info.redeemedBy.id}`}>
                   {info.redeemedBy.username ?? info.redeemedBy.nickname}
                 </a>
-                {info.redeemedAt ? <span className="ml-2 text-ink-muted">{formatDateTime(info.redeemedAt, locale)}</span> : null}
+                {info.redeemedAt ? <span className="ml-2 text-ink-muted">{formatDateTime(info.redeemedAt, locale, zone)}</span> : null}
               </dd>
             </>
           ) : null}
@@ -215,6 +217,7 @@ function Lookup() {
 }
 
 export function CodesScreen({ initial }: { initial: TAdminCodeBatchList }) {
+  const zone = useStaffZone();
   const t = useTranslations('AdminCodes');
   const locale = useLocale();
   const [batches, setBatches] = useState(initial.items);
@@ -288,8 +291,8 @@ export function CodesScreen({ initial }: { initial: TAdminCodeBatchList }) {
                           <Grants batch={batch} />
                         </Td>
                         <Td className="min-w-40">{t('counts', { count: batch.count, redeemed: batch.redeemed, expired: batch.expired, unused })}</Td>
-                        <Td className="whitespace-nowrap">{batch.expiresAt ? formatDateTime(batch.expiresAt, locale) : t('never')}</Td>
-                        <Td className="whitespace-nowrap">{formatDateTime(batch.createdAt, locale)}</Td>
+                        <Td className="whitespace-nowrap">{batch.expiresAt ? formatDateTime(batch.expiresAt, locale, zone) : t('never')}</Td>
+                        <Td className="whitespace-nowrap">{formatDateTime(batch.createdAt, locale, zone)}</Td>
                         <Td>
                           <div className="flex flex-wrap gap-2">
                             <a href={href} className={buttonClass({ variant: 'outline', size: 'sm' })} download>

@@ -3,6 +3,7 @@
 import type { TAdminNotice, TAdminNoticePage, TLocale } from '@llk/contracts';
 import { useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
+import { useStaffZone } from '@/features/admin/use-staff-zone';
 import { formatDateTime } from '@/lib/format';
 import { browserZone } from '@/lib/visitor-zone';
 import { completeTranslations, isoOfZonedInput, zonedInputOf, type TTranslations } from '../translations';
@@ -25,6 +26,7 @@ function draftOf(item: TAdminNotice | null): TDraft {
 }
 
 export function NoticesScreen({ initial, languageNames }: { initial: TAdminNoticePage; languageNames: Record<TLocale, string> }) {
+  const zone = useStaffZone();
   const t = useTranslations('AdminNotices');
   // the staff member's language (zh-CN or en) when the notice has it
   const language = useLocale() as TLocale;
@@ -43,8 +45,8 @@ export function NoticesScreen({ initial, languageNames }: { initial: TAdminNotic
       )}
       detail={(item) => (
         <p>
-          {item.published ? t('published') : t('draft')} · {formatDateTime(item.publishAt, language)}
-          {item.expiresAt ? ` – ${formatDateTime(item.expiresAt, language)}` : ''}
+          {item.published ? t('published') : t('draft')} · {formatDateTime(item.publishAt, language, zone)}
+          {item.expiresAt ? ` – ${formatDateTime(item.expiresAt, language, zone)}` : ''}
           {item.missingLocales.length > 0 ? ` · ${t('missingShort', { count: item.missingLocales.length })}` : ''}
         </p>
       )}

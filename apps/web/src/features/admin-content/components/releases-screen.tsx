@@ -2,6 +2,7 @@
 
 import type { TAdminRelease, TAdminReleasePage, TLocale } from '@llk/contracts';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
+import { useStaffZone } from '@/features/admin/use-staff-zone';
 import { formatDateTime } from '@/lib/format';
 import { usePublishable } from '../use-publishable';
 import { PublishableList } from './publishable-list';
@@ -12,6 +13,7 @@ import { ReleaseEditor } from './release-editor';
 // (release-editor.tsx), where the API computes each file's size and SHA-256.
 
 export function ReleasesScreen({ initial, languageNames }: { initial: TAdminReleasePage; languageNames: Record<TLocale, string> }) {
+  const zone = useStaffZone();
   const t = useTranslations('AdminReleases');
   const locale = useLocale();
   const format = useFormatter();
@@ -26,7 +28,7 @@ export function ReleasesScreen({ initial, languageNames }: { initial: TAdminRele
       detail={(item) => (
         <>
           <p>
-            {formatDateTime(item.releasedAt, locale)} · {item.published ? t('published') : t('draft')}
+            {formatDateTime(item.releasedAt, locale, zone)} · {item.published ? t('published') : t('draft')}
           </p>
           <ul className="mt-1">
             {item.packages.map((pkg) => (

@@ -17,9 +17,9 @@ function UserLink({ user }: { user: { id: string; username: string | null } }) {
 }
 
 /** /admin/devices/[id]: the device, its owner, group, permission level, shares, seats, walls, and the connect check. */
-export function DeviceDetail({ t, language, detail }: { t: T; language: string; detail: TAdminDeviceDetail }) {
+export function DeviceDetail({ t, language, zone, detail }: { t: T; language: string; zone?: string; detail: TAdminDeviceDetail }) {
   const { device, owner, policy } = detail;
-  const date = (iso: string | null) => (iso ? formatDateTime(iso, language) : t('none'));
+  const date = (iso: string | null) => (iso ? formatDateTime(iso, language, zone) : t('none'));
   return (
     <section>
       <p className="text-sm">

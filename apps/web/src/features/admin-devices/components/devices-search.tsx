@@ -8,12 +8,14 @@ import { Button, buttonClass } from '@/components/ui/button';
 import { Table, TableBody, TableHead, Td, Th } from '@/components/ui/table';
 import { adminApi } from '@/features/admin/admin-api';
 import { LabeledInput } from '@/features/admin-people/components/inputs';
+import { useStaffZone } from '@/features/admin/use-staff-zone';
 import { formatDateTime } from '@/lib/format';
 
 // /admin/devices (devices.read): the search (a GET form, so a search is a link), the first page
 // from the server, and "load more" appending the next keyset pages here.
 
 export function Presence({ online, lastSeenAt }: { online: boolean; lastSeenAt: string | null }) {
+  const zone = useStaffZone();
   const t = useTranslations('AdminDevices');
   const locale = useLocale();
   return (
@@ -21,12 +23,13 @@ export function Presence({ online, lastSeenAt }: { online: boolean; lastSeenAt: 
       <span data-testid="admin-device-presence" className={online ? 'font-medium text-green-700' : 'text-ink-muted'}>
         {online ? t('online') : t('offline')}
       </span>
-      <span className="block text-xs text-ink-muted">{lastSeenAt ? t('seenAt', { date: formatDateTime(lastSeenAt, locale) }) : t('neverSeen')}</span>
+      <span className="block text-xs text-ink-muted">{lastSeenAt ? t('seenAt', { date: formatDateTime(lastSeenAt, locale, zone) }) : t('neverSeen')}</span>
     </span>
   );
 }
 
 function DeviceRow({ device }: { device: TAdminDeviceSummary }) {
+  const zone = useStaffZone();
   const t = useTranslations('AdminDevices');
   const locale = useLocale();
   return (
@@ -51,7 +54,7 @@ function DeviceRow({ device }: { device: TAdminDeviceSummary }) {
       <Td>
         <Presence online={device.online} lastSeenAt={device.lastSeenAt} />
       </Td>
-      <Td>{formatDateTime(device.createdAt, locale)}</Td>
+      <Td>{formatDateTime(device.createdAt, locale, zone)}</Td>
     </tr>
   );
 }

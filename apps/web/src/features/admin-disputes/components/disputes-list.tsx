@@ -5,6 +5,7 @@ import Link from 'next/link';
 import { useLocale, useTranslations } from 'next-intl';
 import { Table, TableBody, TableHead, Td, Th } from '@/components/ui/table';
 import { OrderLink, TableOrEmpty } from '@/features/admin/components/list-parts';
+import { useStaffZone } from '@/features/admin/use-staff-zone';
 import { formatDateTime, formatFen } from '@/lib/format';
 
 // Card disputes (ADR 0029; orders.read): what Stripe told us of (charge.dispute.*), newest first,
@@ -14,6 +15,7 @@ import { formatDateTime, formatFen } from '@/lib/format';
 const KNOWN_STATUSES = ['warning_needs_response', 'warning_under_review', 'warning_closed', 'needs_response', 'under_review', 'won', 'lost', 'prevented'];
 
 export function DisputesList({ items }: { items: TAdminDispute[] }) {
+  const zone = useStaffZone();
   const t = useTranslations('AdminDisputes');
   const locale = useLocale();
   return (
@@ -50,7 +52,7 @@ export function DisputesList({ items }: { items: TAdminDispute[] }) {
                     </Td>
                     <Td className="font-mono text-xs">{dispute.reason}</Td>
                     <Td className="whitespace-nowrap">{KNOWN_STATUSES.includes(dispute.status) ? t(`statuses.${dispute.status}`) : dispute.status}</Td>
-                    <Td className="min-w-[6rem]">{dispute.evidenceDueAt ? formatDateTime(dispute.evidenceDueAt, locale) : t('none')}</Td>
+                    <Td className="min-w-[6rem]">{dispute.evidenceDueAt ? formatDateTime(dispute.evidenceDueAt, locale, zone) : t('none')}</Td>
                     <Td className="whitespace-nowrap">
                       {dispute.supportThreadId ? (
                         <Link className="text-brand-700 underline" href={`/admin/support/${dispute.supportThreadId}`}>

@@ -11,6 +11,7 @@ import { Table, TableBody, TableHead, Td, Th } from '@/components/ui/table';
 import { adminApi } from '@/features/admin/admin-api';
 import { ReasonDialog } from '@/features/admin/components/reason-dialog';
 import { OrderLink, TableOrEmpty } from '@/features/admin/components/list-parts';
+import { useStaffZone } from '@/features/admin/use-staff-zone';
 import { formatDateTime, formatFen } from '@/lib/format';
 import { toast } from '@/lib/toast';
 
@@ -30,6 +31,7 @@ export const invoiceDocumentHref = (invoice: Pick<TAdminInvoice, 'id'>, number?:
   `/admin/api/invoices/${encodeURIComponent(invoice.id)}/document${number ? `?number=${encodeURIComponent(number)}` : ''}`;
 
 export function InvoicesScreen({ filter, page }: { filter: TInvoiceFilter; page: TAdminInvoicesPage }) {
+  const zone = useStaffZone();
   const t = useTranslations('AdminInvoices');
   const locale = useLocale();
   const [items, setItems] = useState(page.items);
@@ -120,7 +122,7 @@ export function InvoicesScreen({ filter, page }: { filter: TInvoiceFilter; page:
                     <Td>{invoice.taxId ?? t('none')}</Td>
                     <Td>{invoice.email}</Td>
                     <Td align="end">{formatFen(invoice.amountFen, locale)}</Td>
-                    <Td>{formatDateTime(invoice.createdAt, locale)}</Td>
+                    <Td>{formatDateTime(invoice.createdAt, locale, zone)}</Td>
                     <Td>
                       <span data-testid="admin-invoice-state">{t(`states.${invoice.state}`)}</span>
                       {invoice.invoiceNo ? <span className="block text-xs text-ink-muted">{t('invoiceNo', { number: invoice.invoiceNo })}</span> : null}

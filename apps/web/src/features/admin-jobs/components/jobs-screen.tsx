@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { adminApi } from '@/features/admin/admin-api';
 import { ReasonDialog } from '@/features/admin/components/reason-dialog';
+import { useStaffZone } from '@/features/admin/use-staff-zone';
 import { formatDateTime } from '@/lib/format';
 import { toast } from '@/lib/toast';
 
@@ -25,13 +26,14 @@ function Outcome({ run }: { run: TAdminJobRun }) {
 }
 
 function RunLine({ run }: { run: TAdminJobRun }) {
+  const zone = useStaffZone();
   const t = useTranslations('AdminJobs');
   const locale = useLocale();
   return (
     <div className="flex flex-col gap-1 text-sm">
       <div className="flex flex-wrap items-center gap-2">
         <Outcome run={run} />
-        <span className="text-ink">{formatDateTime(run.startedAt, locale)}</span>
+        <span className="text-ink">{formatDateTime(run.startedAt, locale, zone)}</span>
         {run.durationMs !== null ? <span className="text-ink-muted">{t('took', { ms: run.durationMs })}</span> : null}
       </div>
       {run.error ? <p className="break-words text-red-800">{run.error}</p> : null}

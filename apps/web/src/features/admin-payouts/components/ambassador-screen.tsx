@@ -9,6 +9,7 @@ import { Field } from '@/components/ui/field';
 import { Table, TableBody, TableHead, Td, Th } from '@/components/ui/table';
 import { adminApi } from '@/features/admin/admin-api';
 import { ReasonDialog } from '@/features/admin/components/reason-dialog';
+import { useStaffZone } from '@/features/admin/use-staff-zone';
 import { formatDateTime, formatFen } from '@/lib/format';
 import { toast } from '@/lib/toast';
 
@@ -90,6 +91,7 @@ function PayeeForm({ ambassador, onSaved }: { ambassador: TAdminAmbassador; onSa
 }
 
 function BanSection({ ambassador, onChange }: { ambassador: TAdminAmbassador; onChange: (next: TAdminAmbassador) => void }) {
+  const zone = useStaffZone();
   const t = useTranslations('AdminPayouts');
   const locale = useLocale();
   const [open, setOpen] = useState(false);
@@ -120,7 +122,7 @@ function BanSection({ ambassador, onChange }: { ambassador: TAdminAmbassador; on
         {t('banTitle')}
       </h2>
       <p className="mt-1 text-sm text-ink-muted">{t('banIntro')}</p>
-      {ambassador.bannedAt ? <p className="mt-2 text-sm font-medium text-red-700">{t('bannedSince', { date: formatDateTime(ambassador.bannedAt, locale), reason: ambassador.banReason ?? '' })}</p> : null}
+      {ambassador.bannedAt ? <p className="mt-2 text-sm font-medium text-red-700">{t('bannedSince', { date: formatDateTime(ambassador.bannedAt, locale, zone), reason: ambassador.banReason ?? '' })}</p> : null}
       <Button className="mt-3" variant={banned ? 'secondary' : 'danger'} onClick={() => setOpen(true)}>
         {banned ? t('unban') : t('ban')}
       </Button>
@@ -140,6 +142,7 @@ function BanSection({ ambassador, onChange }: { ambassador: TAdminAmbassador; on
 }
 
 export function AmbassadorScreen({ detail }: { detail: TAdminAmbassadorDetail }) {
+  const zone = useStaffZone();
   const t = useTranslations('AdminPayouts');
   const locale = useLocale();
   const [ambassador, setAmbassador] = useState(detail.ambassador);
@@ -153,7 +156,7 @@ export function AmbassadorScreen({ detail }: { detail: TAdminAmbassadorDetail })
       </Link>
       <h1 className="mt-2 text-2xl font-semibold text-ink">{ambassador.username ?? ambassador.nickname}</h1>
       <p className="mt-1 text-sm text-ink-muted">
-        {t('code')} <span className="font-mono">{ambassador.referralCode}</span> · {t('joined')} {formatDateTime(ambassador.joinedAt, locale)} ·{' '}
+        {t('code')} <span className="font-mono">{ambassador.referralCode}</span> · {t('joined')} {formatDateTime(ambassador.joinedAt, locale, zone)} ·{' '}
         <Link className="text-brand-700 underline" href={`/admin/users/${ambassador.userId}`}>
           {ambassador.userId}
         </Link>
@@ -224,7 +227,7 @@ export function AmbassadorScreen({ detail }: { detail: TAdminAmbassadorDetail })
                           </span>
                         )}
                       </Td>
-                      <Td>{formatDateTime(line.paidAt, locale)}</Td>
+                      <Td>{formatDateTime(line.paidAt, locale, zone)}</Td>
                       <Td>
                         <Link className="font-mono text-xs text-brand-700 underline" href={`/admin/orders/${line.orderId}`}>
                           {line.orderId}
@@ -250,7 +253,7 @@ export function AmbassadorScreen({ detail }: { detail: TAdminAmbassadorDetail })
                 <li key={payout.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 px-3 py-2">
                   <span className="font-semibold tabular-nums">{money(payout.amountFen)}</span>
                   <span>{t(`states.${payout.batchState}`)}</span>
-                  <span className="text-ink-muted">{formatDateTime(payout.closedAt ?? payout.createdAt, locale)}</span>
+                  <span className="text-ink-muted">{formatDateTime(payout.closedAt ?? payout.createdAt, locale, zone)}</span>
                   <span className="font-mono text-xs text-ink-muted">{payout.reference ?? payout.batchId}</span>
                 </li>
               ))}

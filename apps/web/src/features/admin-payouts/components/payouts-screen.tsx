@@ -10,6 +10,7 @@ import { Field } from '@/components/ui/field';
 import { Table, TableBody, TableHead, Td, Th } from '@/components/ui/table';
 import { adminApi } from '@/features/admin/admin-api';
 import { ReasonDialog } from '@/features/admin/components/reason-dialog';
+import { useStaffZone } from '@/features/admin/use-staff-zone';
 import { formatDateTime, formatFen } from '@/lib/format';
 import { toast } from '@/lib/toast';
 
@@ -71,6 +72,7 @@ function ThresholdForm({ settings, onSaved }: { settings: TAdminPayoutSettings; 
 }
 
 function Batches({ batches, thresholdFen, onChange }: { batches: TAdminPayoutBatch[]; thresholdFen: number; onChange: (batch: TAdminPayoutBatch) => void }) {
+  const zone = useStaffZone();
   const t = useTranslations('AdminPayouts');
   const locale = useLocale();
   const router = useRouter();
@@ -148,8 +150,8 @@ function Batches({ batches, thresholdFen, onChange }: { batches: TAdminPayoutBat
                   <Td align="end" className="whitespace-nowrap tabular-nums">
                     {money(batch.totalFen)}
                   </Td>
-                  <Td className="whitespace-nowrap">{formatDateTime(batch.createdAt, locale)}</Td>
-                  <Td className="whitespace-nowrap">{batch.closedAt ? formatDateTime(batch.closedAt, locale) : t('none')}</Td>
+                  <Td className="whitespace-nowrap">{formatDateTime(batch.createdAt, locale, zone)}</Td>
+                  <Td className="whitespace-nowrap">{batch.closedAt ? formatDateTime(batch.closedAt, locale, zone) : t('none')}</Td>
                   <Td>
                     <div className="flex flex-wrap gap-2">
                       <a href={`/admin/api/payouts/batches/${batch.id}/export`} className={buttonClass({ variant: 'outline', size: 'sm' })} download>

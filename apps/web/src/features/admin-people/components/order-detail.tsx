@@ -12,10 +12,10 @@ const REFUNDABLE = ['PAID', 'FULFILLED', 'COMPLETED'];
 const OPEN_PAYMENT = ['CREATED', 'PENDING'];
 
 /** /admin/orders/[id]: items, payment attempts, notifications received, refunds, invoice requests; refund and gateway query. */
-export function OrderDetail({ t, language, detail, canRefund }: { t: T; language: string; detail: TAdminOrderDetail; canRefund: boolean }) {
+export function OrderDetail({ t, language, zone, detail, canRefund }: { t: T; language: string; zone?: string; detail: TAdminOrderDetail; canRefund: boolean }) {
   const { order } = detail;
   const money = (fen: number) => formatFen(fen, language);
-  const date = (iso: string | null) => (iso ? formatDateTime(iso, language) : '—');
+  const date = (iso: string | null) => (iso ? formatDateTime(iso, language, zone) : '—');
   const refundableFen = order.totalFen - order.refundedFen;
   return (
     <section>

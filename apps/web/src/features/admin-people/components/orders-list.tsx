@@ -13,6 +13,7 @@ export const ITEM_TYPES = ['MEMBER', 'MONITOR', 'CHANNEL', 'QUALITY', 'CLOUD_PC'
 export function OrdersList({
   t,
   language,
+  zone,
   filters,
   page,
   nextHref,
@@ -21,6 +22,7 @@ export function OrdersList({
 }: {
   t: T;
   language: string;
+  zone?: string;
   filters: Record<string, string>;
   page: TAdminOrdersPage;
   nextHref: string | null;
@@ -48,7 +50,7 @@ export function OrdersList({
         {page.items.length === 0 ? (
           <Empty text={t('empty')} />
         ) : (
-          <OrdersTable orders={page.items} t={t} language={language} withOwner testId="admin-orders-table" />
+          <OrdersTable orders={page.items} t={t} language={language} zone={zone} withOwner testId="admin-orders-table" />
         )}
       </div>
       <PageLinks firstHref={`/admin/orders?${new URLSearchParams(filters).toString()}`} nextHref={nextHref} firstText={t('first')} nextText={t('next')} onFirst={onFirst} />

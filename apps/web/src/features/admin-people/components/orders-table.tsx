@@ -12,7 +12,7 @@ type T = ((key: string, values?: Record<string, string | number>) => string) & {
  * status and time; `withOwner` adds the refunded amount and the user (the all-orders list).
  * `t` is the AdminOrders translator.
  */
-export function OrdersTable({ orders, t, language, withOwner = false, testId }: { orders: readonly TAdminOrderSummary[]; t: T; language: string; withOwner?: boolean; testId?: string }) {
+export function OrdersTable({ orders, t, language, zone, withOwner = false, testId }: { orders: readonly TAdminOrderSummary[]; t: T; language: string; zone?: string | undefined; withOwner?: boolean; testId?: string }) {
   return (
     <Wide>
       <Table testId={testId}>
@@ -46,7 +46,7 @@ export function OrdersTable({ orders, t, language, withOwner = false, testId }: 
                   </Link>
                 </Td>
               ) : null}
-              <Td>{formatDateTime(order.createdAt, language)}</Td>
+              <Td>{formatDateTime(order.createdAt, language, zone)}</Td>
             </tr>
           ))}
         </TableBody>

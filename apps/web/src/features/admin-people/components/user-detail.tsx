@@ -9,9 +9,9 @@ import { EndSessionButton, UserActions } from './user-actions';
 type T = (key: string, values?: Record<string, string | number>) => string;
 
 /** /admin/users/[id]: profile, plan and terms, orders, sessions, devices, referral relations, actions. */
-export function UserDetail({ t, tOrders, language, detail, canAct }: { t: T; tOrders: T; language: string; detail: TAdminUserDetail; canAct: boolean }) {
+export function UserDetail({ t, tOrders, language, zone, detail, canAct }: { t: T; tOrders: T; language: string; zone?: string; detail: TAdminUserDetail; canAct: boolean }) {
   const { profile } = detail;
-  const date = (iso: string | null) => (iso ? formatDateTime(iso, language) : t('none'));
+  const date = (iso: string | null) => (iso ? formatDateTime(iso, language, zone) : t('none'));
   return (
     <section>
       <p className="text-sm">
@@ -57,7 +57,7 @@ export function UserDetail({ t, tOrders, language, detail, canAct }: { t: T; tOr
         {detail.orders.length === 0 ? (
           <Empty text={t('noOrders')} />
         ) : (
-          <OrdersTable orders={detail.orders} t={tOrders} language={language} />
+          <OrdersTable orders={detail.orders} t={tOrders} language={language} zone={zone} />
         )}
         <p className="mt-2 text-sm">
           <Link className="text-brand-700 underline" href={`/admin/orders?userId=${encodeURIComponent(profile.id)}`}>
@@ -79,8 +79,8 @@ export function UserDetail({ t, tOrders, language, detail, canAct }: { t: T; tOr
                   {(
                     [
                       [t('sessionCol.type'), session.loginType],
-                      [t('sessionCol.created'), formatDateTime(session.createdAt, language)],
-                      [t('sessionCol.seen'), formatDateTime(session.lastSeenAt, language)],
+                      [t('sessionCol.created'), formatDateTime(session.createdAt, language, zone)],
+                      [t('sessionCol.seen'), formatDateTime(session.lastSeenAt, language, zone)],
                       [t('sessionCol.ip'), session.ip ?? t('none')],
                     ] as const
                   ).map(([term, value]) => (
@@ -130,7 +130,7 @@ export function UserDetail({ t, tOrders, language, detail, canAct }: { t: T; tOr
         <p className="text-sm text-ink">
           {detail.referral.referredBy ? (
             <Link className="text-brand-700 underline" href={`/admin/users/${detail.referral.referredBy.ambassadorUserId}`}>
-              {t('referredBy', { user: detail.referral.referredBy.ambassadorUserId, code: detail.referral.referredBy.referralCode, date: formatDate(detail.referral.referredBy.boundAt, language, 'medium') })}
+              {t('referredBy', { user: detail.referral.referredBy.ambassadorUserId, code: detail.referral.referredBy.referralCode, date: formatDate(detail.referral.referredBy.boundAt, language, 'medium', zone) })}
             </Link>
           ) : (
             t('notReferred')
@@ -138,7 +138,7 @@ export function UserDetail({ t, tOrders, language, detail, canAct }: { t: T; tOr
         </p>
         <p className="mt-1 text-sm text-ink">
           {detail.referral.ambassador
-            ? t('ambassador', { code: detail.referral.ambassador.referralCode, date: formatDate(detail.referral.ambassador.joinedAt, language, 'medium'), count: detail.referral.ambassador.referredCount })
+            ? t('ambassador', { code: detail.referral.ambassador.referralCode, date: formatDate(detail.referral.ambassador.joinedAt, language, 'medium', zone), count: detail.referral.ambassador.referredCount })
             : t('notAmbassador')}
         </p>
       </Section>

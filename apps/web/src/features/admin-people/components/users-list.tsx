@@ -29,6 +29,7 @@ export function usersSearchQuery(q: string, region: string): string {
 export function UsersList({
   t,
   language,
+  zone,
   q,
   region = MAINLAND_REGION,
   page,
@@ -38,6 +39,7 @@ export function UsersList({
 }: {
   t: T;
   language: string;
+  zone?: string;
   q: string;
   region?: string;
   page: TAdminUsersPage;
@@ -92,9 +94,9 @@ export function UsersList({
                     <div className="text-ink-muted">{user.email ?? t('none')}</div>
                   </Td>
                   <Td>{user.memberPlan}</Td>
-                  <Td>{user.memberExpiresAt ? formatDate(user.memberExpiresAt, language, 'medium') : t('none')}</Td>
+                  <Td>{user.memberExpiresAt ? formatDate(user.memberExpiresAt, language, 'medium', zone) : t('none')}</Td>
                   <Td>{user.lockedAt ? <span className="text-red-700">{t('locked')}</span> : t('active')}</Td>
-                  <Td>{formatDateTime(user.createdAt, language)}</Td>
+                  <Td>{formatDateTime(user.createdAt, language, zone)}</Td>
                 </tr>
               ))}
             </TableBody>

@@ -9,6 +9,7 @@ import { Table, TableBody, TableHead, Td, Th } from '@/components/ui/table';
 import { adminApi } from '@/features/admin/admin-api';
 import { ReasonDialog } from '@/features/admin/components/reason-dialog';
 import { OrderLink, TableOrEmpty } from '@/features/admin/components/list-parts';
+import { useStaffZone } from '@/features/admin/use-staff-zone';
 import { formatDateTime, formatFen } from '@/lib/format';
 import { toast } from '@/lib/toast';
 
@@ -31,6 +32,7 @@ const SYSTEM_REASONS: Record<string, string> = {
 };
 
 export function RefundsScreen({ queue }: { queue: TAdminRefundQueue }) {
+  const zone = useStaffZone();
   const t = useTranslations('AdminRefunds');
   const locale = useLocale();
   const [items, setItems] = useState(queue.items);
@@ -108,7 +110,7 @@ export function RefundsScreen({ queue }: { queue: TAdminRefundQueue }) {
                       {refund.gatewayMessage ? <span className="block max-w-xs break-words text-xs text-ink-soft">{refund.gatewayMessage}</span> : null}
                       <span className="block max-w-xs break-words text-xs text-ink-muted">{t('asked', { reason: reasonText(refund.reason) })}</span>
                     </Td>
-                    <Td className="min-w-[6rem]">{formatDateTime(refund.updatedAt, locale)}</Td>
+                    <Td className="min-w-[6rem]">{formatDateTime(refund.updatedAt, locale, zone)}</Td>
                     <Td>
                       <span className="flex flex-col gap-2 whitespace-nowrap">
                         <Button size="sm" onClick={() => setPending({ action: 'retry', refund })} data-testid="admin-refund-retry">

@@ -3,6 +3,7 @@
 import type { TAdminSupportPage, TSupportState } from '@llk/contracts';
 import Link from 'next/link';
 import { useLocale, useTranslations } from 'next-intl';
+import { useStaffZone } from '@/features/admin/use-staff-zone';
 import { formatDateTime } from '@/lib/format';
 import { StateBadge } from './state-badge';
 
@@ -36,6 +37,7 @@ function Filter({ label, options }: { label: string; options: { key: string; tex
 }
 
 export function InboxScreen({ page, state, assignee }: { page: TAdminSupportPage; state: TSupportState | null; assignee: TInboxAssignee }) {
+  const zone = useStaffZone();
   const t = useTranslations('AdminSupport');
   const locale = useLocale();
   return (
@@ -72,7 +74,7 @@ export function InboxScreen({ page, state, assignee }: { page: TAdminSupportPage
                 </div>
                 <p className="mt-2 line-clamp-2 text-sm break-words text-ink">{item.preview}</p>
                 <p className="mt-2 text-xs text-ink-muted">
-                  {formatDateTime(item.createdAt, locale)} · {t('replies', { count: item.replies })} · {t('assignee')}: {item.assignee?.username ?? t('nobody')}
+                  {formatDateTime(item.createdAt, locale, zone)} · {t('replies', { count: item.replies })} · {t('assignee')}: {item.assignee?.username ?? t('nobody')}
                 </p>
               </Link>
             </li>

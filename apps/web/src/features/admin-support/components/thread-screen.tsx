@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { adminApi } from '@/features/admin/admin-api';
 import { ReasonDialog } from '@/features/admin/components/reason-dialog';
+import { useStaffZone } from '@/features/admin/use-staff-zone';
 import { formatDateTime } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { newReplyId } from '../reply-id';
@@ -20,6 +21,7 @@ import { StateBadge } from './state-badge';
 const STATES: readonly TSupportState[] = ['NEW', 'ANSWERED', 'CLOSED'];
 
 function Facts({ thread }: { thread: TAdminSupportThread }) {
+  const zone = useStaffZone();
   const t = useTranslations('AdminSupport');
   const locale = useLocale();
   const rows: [string, React.ReactNode][] = [
@@ -32,7 +34,7 @@ function Facts({ thread }: { thread: TAdminSupportThread }) {
       : []),
     // the language the answer is written to the customer in: its own name, not a code
     [t('language'), isLocale(thread.locale) ? localeEntries[thread.locale].name : thread.locale],
-    [t('received'), formatDateTime(thread.createdAt, locale)],
+    [t('received'), formatDateTime(thread.createdAt, locale, zone)],
     ...(thread.stateNote ? [[t('stateNote'), thread.stateNote] as [string, React.ReactNode]] : []),
   ];
   return (
@@ -48,6 +50,7 @@ function Facts({ thread }: { thread: TAdminSupportThread }) {
 }
 
 export function ThreadScreen({ thread: initial, me }: { thread: TAdminSupportThread; me: string }) {
+  const zone = useStaffZone();
   const t = useTranslations('AdminSupport');
   const locale = useLocale();
   const [thread, setThread] = useState(initial);
@@ -118,7 +121,7 @@ export function ThreadScreen({ thread: initial, me }: { thread: TAdminSupportThr
                 {thread.replyList.map((item) => (
                   <li key={item.id} className="rounded-card border border-line bg-surface p-4">
                     <p className="text-xs text-ink-muted">
-                      {item.staff.username} · {formatDateTime(item.createdAt, locale)} ·{' '}
+                      {item.staff.username} · {formatDateTime(item.createdAt, locale, zone)} ·{' '}
                       <span className={item.delivered ? 'text-success' : 'font-medium text-red-700'}>{item.delivered ? t('delivered') : t('notDelivered')}</span>
                     </p>
                     <p className="mt-2 whitespace-pre-wrap break-words text-ink">{item.body}</p>

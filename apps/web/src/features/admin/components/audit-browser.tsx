@@ -6,6 +6,7 @@ import { type FormEvent, useState } from 'react';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Table, TableBody, TableHead, Td, Th } from '@/components/ui/table';
+import { useStaffZone } from '@/features/admin/use-staff-zone';
 import { formatDateTime } from '@/lib/format';
 import { adminApi } from '../admin-api';
 import { auditDiff } from '../audit-diff';
@@ -86,6 +87,7 @@ function rawOf(json: string | null): unknown {
 }
 
 export function AuditBrowser({ initial }: { initial: TAdminAuditPage }) {
+  const zone = useStaffZone();
   const t = useTranslations('AdminAudit');
   const locale = useLocale();
   const [items, setItems] = useState(initial.items);
@@ -154,7 +156,7 @@ export function AuditBrowser({ initial }: { initial: TAdminAuditPage }) {
           <TableBody>
             {items.map((entry) => (
               <tr key={entry.id} data-testid="audit-row">
-                <Td className="whitespace-nowrap">{formatDateTime(entry.at, locale)}</Td>
+                <Td className="whitespace-nowrap">{formatDateTime(entry.at, locale, zone)}</Td>
                 <Td>{entry.staffUsername ?? (entry.staffId ? entry.staffId : t('commandLine'))}</Td>
                 <Td className="font-mono text-xs">{entry.action}</Td>
                 <Td className="font-mono text-xs">{[entry.targetType, entry.targetId].filter(Boolean).join(' ')}</Td>

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { ceremonyFailure, createCredential, CeremonyError } from '@/features/account-passkeys/webauthn';
+import { useStaffZone } from '@/features/admin/use-staff-zone';
 import { formatDateTime } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { adminApi } from '../admin-api';
@@ -16,6 +17,7 @@ import { adminApi } from '../admin-api';
 // confirmation. Every change is audited by the API.
 
 export function PasskeysScreen({ initial }: { initial: TPasskey[] }) {
+  const zone = useStaffZone();
   const t = useTranslations('AdminPasskeys');
   const locale = useLocale();
   const [passkeys, setPasskeys] = useState(initial);
@@ -77,7 +79,7 @@ export function PasskeysScreen({ initial }: { initial: TPasskey[] }) {
               <div className="min-w-0">
                 <p className="font-medium break-words text-ink">{passkey.name}</p>
                 <p className="text-xs text-ink-muted">
-                  {t('added', { date: formatDateTime(passkey.createdAt, locale) })} · {passkey.lastUsedAt ? t('lastUsed', { date: formatDateTime(passkey.lastUsedAt, locale) }) : t('neverUsed')}
+                  {t('added', { date: formatDateTime(passkey.createdAt, locale, zone) })} · {passkey.lastUsedAt ? t('lastUsed', { date: formatDateTime(passkey.lastUsedAt, locale, zone) }) : t('neverUsed')}
                 </p>
               </div>
               <Button size="sm" variant="secondary" disabled={busy} onClick={() => setRemoving(passkey)}>

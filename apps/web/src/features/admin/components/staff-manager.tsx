@@ -7,6 +7,7 @@ import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Table, TableBody, TableHead, Td, Th } from '@/components/ui/table';
+import { useStaffZone } from '@/features/admin/use-staff-zone';
 import { formatDateTime } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { adminApi } from '../admin-api';
@@ -18,6 +19,7 @@ import { ReasonDialog } from './reason-dialog';
 type TPending = { kind: 'lock' | 'reset'; member: TAdminStaffMember } | null;
 
 export function StaffManager({ initial, selfId }: { initial: TAdminStaffMember[]; selfId: string }) {
+  const zone = useStaffZone();
   const t = useTranslations('AdminStaff');
   const shell = useTranslations('AdminShell');
   const locale = useLocale();
@@ -112,7 +114,7 @@ export function StaffManager({ initial, selfId }: { initial: TAdminStaffMember[]
         {link ? (
           <div className="mt-4 rounded-control border border-brand-200 bg-brand-50 p-4" data-testid="setup-link">
             <h3 className="font-semibold text-ink">{t('linkTitle', { username: link.username })}</h3>
-            <p className="mt-1 text-sm text-ink-soft">{t('linkIntro', { username: link.username, expires: formatDateTime(link.setupExpiresAt, locale) })}</p>
+            <p className="mt-1 text-sm text-ink-soft">{t('linkIntro', { username: link.username, expires: formatDateTime(link.setupExpiresAt, locale, zone) })}</p>
             <div className="mt-3 flex flex-col gap-2 sm:flex-row">
               <input readOnly value={link.setupLink} aria-label={t('linkTitle', { username: link.username })} className="h-10 min-w-0 flex-1 rounded-control border border-line bg-canvas px-3 font-mono text-xs" onFocus={(event) => event.currentTarget.select()} />
               <Button
@@ -168,7 +170,7 @@ export function StaffManager({ initial, selfId }: { initial: TAdminStaffMember[]
                         </select>
                       </Td>
                       <Td className="whitespace-nowrap">{t(`states.${member.state}`)}</Td>
-                      <Td className="whitespace-nowrap">{formatDateTime(member.createdAt, locale)}</Td>
+                      <Td className="whitespace-nowrap">{formatDateTime(member.createdAt, locale, zone)}</Td>
                       <Td>
                         {self ? null : (
                           <div className="flex gap-2 whitespace-nowrap">

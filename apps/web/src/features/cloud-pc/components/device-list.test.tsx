@@ -6,6 +6,8 @@ import type { TCloudPcTexts } from '../texts';
 import { fakeApi, type FakeApi } from '../../../../test/support/fake-api';
 
 vi.mock('next/navigation', () => ({ useParams: () => ({ locale: 'en' }), useRouter: () => ({ push: vi.fn() }) }));
+// a browser in China: times are on the reader's clock with its offset (docs/adr/0031)
+vi.mock('@/lib/visitor-zone', async (original) => ({ ...(await original<Record<string, unknown>>()), browserZone: () => 'Asia/Shanghai' }));
 
 import DeviceList from './device-list';
 import { stubDialogs } from '../../../../test/support/dialog';

@@ -8,6 +8,7 @@ import { toast } from '@/lib/toast';
 import { loadDevices, cancelDevice, refundDevice, setAutoRenew, type TDevicesLoad } from '../cloud-pc-api';
 import { deviceActions, refundTimeLeft, renewalDue } from '../rules';
 import { cloudPcSku } from '../sku';
+import { useVisitorZone } from '@/components/local-time';
 import { fill, formatDateTime, formatFen } from '@/lib/format';
 import type { TCloudPcTexts } from '../texts';
 import { buttonClass } from '@/components/ui/button';
@@ -30,6 +31,7 @@ const statusTone: Record<TCloudPcDevice['status'], string> = {
 };
 
 export default function DeviceList({ texts, tag }: { texts: TCloudPcTexts; tag: string }) {
+  const zone = useVisitorZone();
   const d = texts.devices;
   const [state, setState] = useState<TState>({ kind: 'loading' });
   const [busy, setBusy] = useState<string | null>(null);
@@ -150,7 +152,7 @@ export default function DeviceList({ texts, tag }: { texts: TCloudPcTexts; tag: 
                 <div>
                   <dt className="text-ink-muted">{device.releasedAt ? d.releasedLabel : d.expiresLabel}</dt>
                   <dd className="font-medium text-ink" data-testid="device-expiry">
-                    {formatDateTime(device.releasedAt ?? device.expiresAt, tag)}
+                    {formatDateTime(device.releasedAt ?? device.expiresAt, tag, zone)}
                   </dd>
                 </div>
               </dl>
@@ -174,7 +176,7 @@ export default function DeviceList({ texts, tag }: { texts: TCloudPcTexts; tag: 
               ) : null}
               {renewalDue(device, now) ? (
                 <p className="mt-3 text-sm font-medium text-amber-900" data-testid="device-renewal-due">
-                  {fill(d.renewalDue ?? '', { time: formatDateTime(device.expiresAt, tag) })}
+                  {fill(d.renewalDue ?? '', { time: formatDateTime(device.expiresAt, tag, zone) })}
                 </p>
               ) : null}
               {device.pendingRenewalOrderId && actions.renew ? (
@@ -183,7 +185,7 @@ export default function DeviceList({ texts, tag }: { texts: TCloudPcTexts; tag: 
                 </p>
               ) : null}
               {actions.refund && device.refundableUntil ? (
-                <p className="mt-3 text-sm text-ink-muted">{fill(d.refundUntil, { time: formatDateTime(device.refundableUntil, tag) })}</p>
+                <p className="mt-3 text-sm text-ink-muted">{fill(d.refundUntil, { time: formatDateTime(device.refundableUntil, tag, zone) })}</p>
               ) : null}
               {actions.renew || actions.cancel || actions.refund ? (
                 <div className="mt-4 flex flex-wrap gap-3">
@@ -211,7 +213,7 @@ export default function DeviceList({ texts, tag }: { texts: TCloudPcTexts; tag: 
               {device.refunds.length ? <RefundStates texts={texts} tag={tag} device={device} /> : null}
               {device.refundedAt ? (
                 <p className="mt-4 text-sm text-ink-muted" data-testid="device-refunded">
-                  {fill(d.refundedNote, { time: formatDateTime(device.refundedAt, tag) })}
+                  {fill(d.refundedNote, { time: formatDateTime(device.refundedAt, tag, zone) })}
                 </p>
               ) : device.refunds.length ? (
                 // never "refunded" before the payment provider (or support) confirmed the money back
@@ -239,7 +241,7 @@ export default function DeviceList({ texts, tag }: { texts: TCloudPcTexts; tag: 
         // Cancelling inside the first-order refund window gives the refund up: say so, with its end.
         refundHint={
           confirm?.kind === 'cancel' && confirm.device.refundableUntil && refundTimeLeft(confirm.device, Date.now()) > 0
-            ? fill(d.cancelLosesRefund ?? '', { time: formatDateTime(confirm.device.refundableUntil, tag) })
+            ? fill(d.cancelLosesRefund ?? '', { time: formatDateTime(confirm.device.refundableUntil, tag, zone) })
             : null
         }
         onConfirm={() => void confirmAction()}

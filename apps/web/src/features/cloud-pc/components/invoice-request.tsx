@@ -2,6 +2,7 @@
 
 import type { TCloudPcInvoice, TInvoiceKind } from '@llk/contracts';
 import { type FormEvent, useId, useState } from 'react';
+import { useVisitorZone } from '@/components/local-time';
 import { fill, formatDateTime, formatFen } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { requestInvoice } from '../cloud-pc-api';
@@ -30,6 +31,7 @@ export function InvoiceRequest({
   invoice: TCloudPcInvoice | undefined;
   onRequested: (invoice: TCloudPcInvoice) => void;
 }) {
+  const zone = useVisitorZone();
   const v = texts.invoice;
   const formId = useId();
   const [open, setOpen] = useState(false);
@@ -42,7 +44,7 @@ export function InvoiceRequest({
     return (
       <p className="mt-4 rounded-control border border-line bg-surface px-4 py-3 text-sm text-ink" role="status" data-testid="invoice-requested">
         {fill(v.requested, {
-          date: formatDateTime(invoice.requestedAt, tag),
+          date: formatDateTime(invoice.requestedAt, tag, zone),
           kind: v.kinds[invoice.kind],
           amount: formatFen(invoice.amountFen, tag),
           id: invoice.id,

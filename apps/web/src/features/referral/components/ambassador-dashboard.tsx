@@ -5,6 +5,7 @@ import { useId } from 'react';
 import { QrCode } from '@/features/download/components/qr-code';
 import { toast } from '@/lib/toast';
 import { copyText } from '../copy-text';
+import { useVisitorZone } from '@/components/local-time';
 import { fill, formatDate, formatDateTime, formatFen } from '@/lib/format';
 import { type TReferralTexts, remainingText } from '../texts';
 import { buttonClass } from '@/components/ui/button';
@@ -54,6 +55,7 @@ function CopyRow({ label, value, button, texts, mono, testId }: { label: string;
 }
 
 export default function AmbassadorDashboard({ info, texts, locale }: { info: TAmbassadorInfo; texts: TReferralTexts; locale: string }) {
+  const zone = useVisitorZone();
   const link = info.referralLink ?? '';
   const code = info.referralCode ?? '';
   const totals: Record<TTotal, number> = { PENDING: info.totals.pendingFen, EFFECTIVE: info.totals.effectiveFen, PAID_OUT: info.totals.paidOutFen, REVERSED: info.totals.reversedFen };
@@ -103,7 +105,7 @@ export default function AmbassadorDashboard({ info, texts, locale }: { info: TAm
             {info.referredUsers.map((user) => (
               <li key={`${user.account}-${user.boundAt}`} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 px-3 py-2 text-sm">
                 <span className="font-medium text-ink tabular-nums">{user.account}</span>
-                <span className="text-ink-muted">{fill(texts.boundOn ?? '', { date: formatDate(user.boundAt, locale, 'medium') })}</span>
+                <span className="text-ink-muted">{fill(texts.boundOn ?? '', { date: formatDate(user.boundAt, locale, 'medium', zone) })}</span>
                 <span className={user.active ? 'text-brand-700' : 'text-ink-muted'}>{remainingText(texts, user.remainingDays, locale)}</span>
               </li>
             ))}
@@ -141,11 +143,11 @@ export default function AmbassadorDashboard({ info, texts, locale }: { info: TAm
                     <Td className="whitespace-nowrap">
                       <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${stateTone[line.state]}`}>{texts.state[line.state]}</span>
                       {line.state === 'PENDING' ? (
-                        <span className="block pt-1 text-xs text-ink-muted">{fill(texts.effectiveFrom ?? '', { date: formatDate(line.effectiveAfter, locale, 'medium') })}</span>
+                        <span className="block pt-1 text-xs text-ink-muted">{fill(texts.effectiveFrom ?? '', { date: formatDate(line.effectiveAfter, locale, 'medium', zone) })}</span>
                       ) : null}
-                      {line.paidOutAt ? <span className="block pt-1 text-xs text-ink-muted">{fill(texts.paidOutOn ?? '', { date: formatDate(line.paidOutAt, locale, 'medium') })}</span> : null}
+                      {line.paidOutAt ? <span className="block pt-1 text-xs text-ink-muted">{fill(texts.paidOutOn ?? '', { date: formatDate(line.paidOutAt, locale, 'medium', zone) })}</span> : null}
                     </Td>
-                    <Td className="whitespace-nowrap text-ink-muted">{formatDateTime(line.paidAt, locale)}</Td>
+                    <Td className="whitespace-nowrap text-ink-muted">{formatDateTime(line.paidAt, locale, zone)}</Td>
                   </tr>
                 ))}
               </TableBody>

@@ -3,6 +3,7 @@ import type { Metadata } from 'next';
 import { getAdminContext, getAdminServerApi, getAdminT, requirePermission } from '@/features/admin/server/admin-session';
 import { OrdersList } from '@/features/admin-people/components/orders-list';
 import { chinaDayStart, cleanQuery, nextHref } from '@/features/admin-people/rules';
+import { visitorZone } from '@/lib/visitor-zone-server';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getAdminT('AdminOrders'))('title') };
@@ -27,6 +28,7 @@ export default async function AdminOrdersPage({ searchParams }: { searchParams: 
     <OrdersList
       t={t}
       language={language}
+      zone={await visitorZone()}
       filters={filters}
       page={page}
       nextHref={page.next ? nextHref('/admin/orders', filters, page.next) : null}

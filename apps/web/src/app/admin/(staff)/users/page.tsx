@@ -3,6 +3,7 @@ import type { Metadata } from 'next';
 import { getAdminContext, getAdminServerApi, getAdminT, requirePermission } from '@/features/admin/server/admin-session';
 import { UsersList } from '@/features/admin-people/components/users-list';
 import { cleanQuery, nextHref } from '@/features/admin-people/rules';
+import { visitorZone } from '@/lib/visitor-zone-server';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getAdminT('AdminUsers'))('title') };
@@ -24,6 +25,7 @@ export default async function AdminUsersPage({ searchParams }: { searchParams: P
     <UsersList
       t={t}
       language={language}
+      zone={await visitorZone()}
       q={filters.q ?? ''}
       {...(filters.region ? { region: filters.region } : {})}
       page={page}

@@ -15,6 +15,7 @@ import type { TSecurityTexts, TSessionView, TTextTree } from '@/features/account
 import { resolveLocale, type LocaleParams } from '@/features/site/page-locale';
 import { getClientTexts } from '@/lib/client-texts';
 import { phrasedHeadings } from '@/lib/phrases';
+import { visitorZone } from '@/lib/visitor-zone-server';
 
 export async function generateMetadata({ params }: { params: LocaleParams }): Promise<Metadata> {
   return accountMetadata(await resolveLocale(params), '/account/security', 'security');
@@ -67,7 +68,7 @@ export default async function AccountSecurityPage({ params }: { params: LocalePa
         <SessionsList initial={sessions.sessions} languageTag={tag} texts={texts} />
       </SecuritySection>
       <SecuritySection locale={locale} id="sign-ins" title={String(group('history').title ?? '')} lede={group('history').lede}>
-        <LoginHistory events={history.events} languageTag={tag} texts={(all.history ?? {}) as TTextTree} sessionTexts={texts.sessions} />
+        <LoginHistory events={history.events} languageTag={tag} timeZone={await visitorZone()} texts={(all.history ?? {}) as TTextTree} sessionTexts={texts.sessions} />
       </SecuritySection>
       <SecuritySection locale={locale} id="alerts" title={texts.alerts.title ?? ''} lede={texts.alerts.lede}>
         <AlertsSwitch initial={settings.newDeviceAlerts} texts={texts} />

@@ -3,6 +3,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getAdminContext, getAdminServerApi, getAdminT, requirePermission } from '@/features/admin/server/admin-session';
 import { DeviceDetail } from '@/features/admin-devices/components/device-detail';
+import { visitorZone } from '@/lib/visitor-zone-server';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getAdminT('AdminDevices'))('title') };
@@ -17,5 +18,5 @@ export default async function AdminDevicePage({ params }: { params: Promise<{ id
   } catch {
     notFound();
   }
-  return <DeviceDetail t={t} language={language} detail={detail} />;
+  return <DeviceDetail t={t} language={language} zone={await visitorZone()} detail={detail} />;
 }

@@ -3,6 +3,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getAdminContext, getAdminServerApi, getAdminT, requirePermission } from '@/features/admin/server/admin-session';
 import { UserDetail } from '@/features/admin-people/components/user-detail';
+import { visitorZone } from '@/lib/visitor-zone-server';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getAdminT('AdminUsers'))('title') };
@@ -17,5 +18,5 @@ export default async function AdminUserPage({ params }: { params: Promise<{ id: 
   } catch {
     notFound();
   }
-  return <UserDetail t={t} tOrders={tOrders} language={language} detail={detail} canAct={me.permissions.includes('users.act')} />;
+  return <UserDetail t={t} tOrders={tOrders} language={language} zone={await visitorZone()} detail={detail} canAct={me.permissions.includes('users.act')} />;
 }
