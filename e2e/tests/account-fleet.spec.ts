@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
-import { localeEntries, type TLocale } from '@llk/contracts';
+import { localeEntries, type TLocale, type TOrderList, type TOrderQuote } from '@llk/contracts';
 import { PASSWORD, createUser, localePath, logInThroughRedirect, textPattern, useLocale, whenHydrated, writesIn } from '../support/accounts';
-import { payInSandbox } from '../support/commerce';
+import { fetchPricing, payInSandbox, rmb } from '../support/commerce';
 import { createRedeemCode } from '../support/redeem-codes';
 
 // Screen walls, seats and redemption codes in the account area, one whole journey
@@ -12,8 +12,8 @@ import { createRedeemCode } from '../support/redeem-codes';
 // seats page's buy link, the seat stepper, Pay Now, the payment sandbox), gives one
 // to a device on /account/seats (and then sees when it may move again), redeems a screen-wall
 // code and a membership-days code on /account/redeem (made as `npm run codes:create` makes
-// them), and builds a two-device wall on /account/walls in the order chosen with the move
-// buttons. zh-CN on a phone, en and ko on a desktop. With ACCOUNT_SHOTS=<dir> each page is also
+// them), and builds a two-device wall on /account/walls, arranged on its grid from the keyboard
+// and by dragging, the order kept after a reload. zh-CN on a phone, en and ko on a desktop. With ACCOUNT_SHOTS=<dir> each page is also
 // saved as a screenshot there.
 
 type TTexts = Record<string, unknown>;
@@ -103,6 +103,16 @@ for (const { locale, size } of JOURNEYS) {
     await (await whenHydrated(page.getByTestId('seats-plus'))).click();
     await expect(page.getByTestId('seats-count')).toHaveValue('2');
     await page.getByTestId('plan-MONTH').check();
+    // before Pay Now: the total, list price and discount for two seats, the server's (POST
+    // /order/quote, the order's own pricing), never "calculated when the order is created" (issue 33, item 2)
+    const month = (await fetchPricing(request, locale)).plans.find((plan) => plan.code === 'PRO')!.prices.find((price) => price.timeUnit === 'MONTH')!;
+    const quoted = await call<TOrderQuote>(request, token, 'POST', '/order/quote', { skuId: month.skuId, asSeats: true, quantity: 2 });
+    const summary = page.getByTestId('order-summary');
+    await expect(page.getByTestId('order-total')).toHaveText(rmb(quoted.totalFen, locale));
+    await expect(summary.locator('[data-row="original"] dd')).toHaveText(rmb(quoted.originalTotalFen, locale));
+    await expect(summary.locator('[data-row="discount"] dd')).toContainText(rmb(quoted.discountFen, locale));
+    await expect(page.getByTestId('order-total-pending')).toHaveCount(0);
+    if (process.env.E2E_SHOTS) await page.screenshot({ path: `/tmp/shots/h2-quote-${locale}-${size.width}.png`, fullPage: true });
     // the QR journey (outside the zh pages the card comes first, ADR 0029)
     await page.getByTestId('pay-method-ZFB').check();
     await page.getByTestId('pay-now').click();
@@ -110,6 +120,9 @@ for (const { locale, size } of JOURNEYS) {
     await expect(page.getByTestId('order-success')).toBeVisible({ timeout: 20_000 });
     await noOverflow(page);
     await shot(page, `fleet-${locale}-${size.width}-order-seats`);
+    // the order charged what the page showed
+    const [bought] = (await call<TOrderList>(request, token, 'GET', '/order/list')).list;
+    expect({ totalFen: bought?.totalFen, items: bought?.items }).toEqual({ totalFen: quoted.totalFen, items: quoted.items });
     // the seats exist once the order is fulfilled (the success shows from "paid")
     await expect.poll(async () => (await call<{ seats: unknown[] }>(request, token, 'GET', '/seat/list')).seats.length, { timeout: 20_000 }).toBe(2);
     await page.getByTestId('to-seats').click();
@@ -143,21 +156,26 @@ for (const { locale, size } of JOURNEYS) {
     await first.getByRole('combobox', { name: at(t.seats, 'deviceLabel') }).selectOption(studio.id);
     await first.getByTestId('seat-assign-submit').click();
     await expect(first.getByTestId('seat-holder')).toHaveText(fill(at(t.seats, 'heldByDevice'), { name: studio.name }));
-    const movable = new Date(Date.now() + 7 * 86_400_000);
-    const day = (offset: number) => new Intl.DateTimeFormat(iso, { dateStyle: 'long', timeZone: 'Asia/Shanghai' }).format(new Date(movable.getTime() + offset));
-    // the date of now + 7 days in China time (or the day after, if midnight passed during the test)
-    await expect(first.getByTestId('seat-move-limit')).toHaveText(new RegExp(`^(${[day(0), day(86_400_000)].map((d) => fill(at(t.seats, 'movableFrom'), { date: d, days: 7 }).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})$`));
+    // the exact moment (its last assignment + 7 days) on the reader's clock, with the offset: the
+    // day of that moment, never the day after (issue 33, item 17)
+    const [assigned] = (await call<{ seats: Array<{ movableFrom: string | null }> }>(request, token, 'GET', '/seat/list')).seats.filter((seat) => seat.movableFrom);
+    const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+    const movableDay = new Intl.DateTimeFormat(iso, { dateStyle: 'medium', timeZone: zone }).format(new Date(assigned!.movableFrom!));
+    const [before, after] = at(t.seats, 'movableFrom').split('{date}');
+    await expect(first.getByTestId('seat-move-limit')).toHaveText(new RegExp(`^${before!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}${movableDay.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}.*\\d:\\d\\d.*UTC.*${fill(after!, { days: 7 }).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
     await expect(first.getByTestId('seat-assign')).toHaveCount(0);
     await expect(seats.nth(1).getByTestId('seat-holder')).toHaveText(at(t.seats, 'unassigned'));
     const listed = await call<{ seats: Array<{ assignee: { type: string; deviceId?: string } | null }> }>(request, token, 'GET', '/seat/list');
     expect(listed.seats.filter((seat) => seat.assignee?.type === 'DEVICE' && seat.assignee.deviceId === studio.id)).toHaveLength(1);
     await shot(page, `fleet-${locale}-${size.width}-seats-assigned`);
 
-    // /account/walls before any wall is owned: it says so and links to the pricing page
+    // /account/walls before any wall is owned: it says so, where walls are sold, and links to the app's download
     await page.getByTestId('account-nav').locator('[data-section="walls"]').click();
     await expect(page).toHaveURL((url) => url.pathname === localePath(locale, '/account/walls'));
     await expect(page.getByTestId('walls-none')).toContainText(at(t.walls, 'noneTitle'));
-    await expect(page.getByTestId('walls-buy')).toHaveAttribute('href', localePath(locale, '/pricing'));
+    // sold in the desktop app only (issue 33, item 3): the page says so and links to its download
+    await expect(page.getByTestId('walls-buy')).toHaveAttribute('href', localePath(locale, '/download'));
+    await expect(page.getByTestId('walls-none')).toContainText(at(t.walls, 'noneBody'));
     await shot(page, `fleet-${locale}-${size.width}-walls-none`);
 
     // /account/redeem: the screen-wall code typed in lower case without dashes is formatted as typed
@@ -197,11 +215,22 @@ for (const { locale, size } of JOURNEYS) {
     await expect(page.getByTestId('walls-usage')).toHaveText(fill(at(t.walls, 'usage'), { used: 2, owned: 2 }));
     const order1 = page.getByTestId('wall-order').getByTestId('wall-device-name');
     await expect(order1).toHaveText([office.name, studio.name]);
-    // from the keyboard: focus the Mac's up button and press Enter
-    const up = page.getByRole('button', { name: fill(at(t.walls, 'moveUp'), { name: studio.name }) });
-    await up.focus();
+    // the wall as its grid: two places side by side (issue 33, item 21)
+    const tile = (id: string) => page.getByTestId('wall-order').locator(`[data-wall-device="${id}"] [data-tile]`);
+    const [officeBox, studioBox] = [await tile(office.id).boundingBox(), await tile(studio.id).boundingBox()];
+    expect(Math.abs(officeBox!.y - studioBox!.y)).toBeLessThan(2);
+    expect(studioBox!.x).toBeGreaterThan(officeBox!.x + officeBox!.width - 1);
+    // from the keyboard: select the Mac, move it left, put it down; each step is announced
+    await tile(studio.id).focus();
     await page.keyboard.press('Enter');
+    await expect(tile(studio.id)).toHaveAttribute('aria-pressed', 'true');
+    await page.keyboard.press('ArrowLeft');
     await expect(order1).toHaveText([studio.name, office.name]);
+    await expect(page.getByTestId('wall-announce')).toHaveText(fill(at(t.walls, 'movedTo'), { name: studio.name, position: 1, count: 2 }));
+    await expect(tile(studio.id)).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(tile(studio.id)).toHaveAttribute('aria-pressed', 'false');
+    if (process.env.E2E_SHOTS) await page.screenshot({ path: `/tmp/shots/h4-wall-${locale}-${size.width}.png`, fullPage: true });
     await noOverflow(page);
     await shot(page, `fleet-${locale}-${size.width}-wall-editor`);
     await page.getByTestId('wall-save').click();
@@ -212,7 +241,18 @@ for (const { locale, size } of JOURNEYS) {
     expect(walls).toMatchObject({ owned: 2, used: 2, walls: [{ name: 'Front desk', deviceIds: [studio.id, office.id] }] });
     await page.reload();
     await expect(page.getByTestId('walls-usage')).toHaveText(fill(at(t.walls, 'usage'), { used: 2, owned: 2 }));
+    await expect(page.getByTestId('wall-devices').locator('li')).toHaveText([studio.name, office.name]);
     await noOverflow(page);
     await shot(page, `fleet-${locale}-${size.width}-walls`);
+    // by dragging: the office PC dropped on the Mac's place, saved, and still so after a reload
+    await (await whenHydrated(page.getByTestId('wall-edit'))).click();
+    await expect(order1).toHaveText([studio.name, office.name]);
+    await tile(office.id).dragTo(tile(studio.id));
+    await expect(order1).toHaveText([office.name, studio.name]);
+    await page.getByTestId('wall-save').click();
+    await expect(page.getByTestId('wall-editor')).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByTestId('wall-devices').locator('li')).toHaveText([office.name, studio.name]);
+    expect((await call<{ walls: Array<{ deviceIds: string[] }> }>(request, token, 'GET', '/monitorWall/list')).walls[0]!.deviceIds).toEqual([office.id, studio.id]);
   });
 }

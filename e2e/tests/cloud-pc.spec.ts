@@ -168,6 +168,31 @@ for (const locale of ['en', 'zh-CN'] as const satisfies readonly TLocale[]) {
     await expect(toggle).toHaveAttribute('aria-checked', 'true');
     expect((await listDevices(page))[0]).toMatchObject({ status: 'RUNNING', autoRenew: true, planId: plan.planId });
 
+    // It is one of the account's devices too (issue 33, item 4): /device/list carries it, and
+    // /account/devices shows it as a cloud PC with its plan, end date and auto-renew, with Renew
+    // and the way back to auto-renew and cancelling.
+    const [rented] = await listDevices(page);
+    const listed = (await (await page.request.get('/api/device/list')).json()) as { data: { cloudPcs?: Array<{ id: string; planId: string; autoRenew: boolean; expiresAt: string }> } };
+    expect(listed.data.cloudPcs).toEqual([expect.objectContaining({ id: rented!.id, planId: plan.planId, autoRenew: true, expiresAt: rented!.expiresAt })]);
+    await page.goto(localePath(locale, '/account/devices'));
+    const inList = page.getByTestId('device-cloud-pc');
+    await expect(inList).toHaveCount(1);
+    await expect(inList.getByTestId('device-cloud-pc-name')).toHaveText(rented!.name);
+    await expect(inList.getByTestId('device-cloud-pc-badge')).toHaveText(text(t, 'CloudPc', 'inDeviceList.badge'));
+    await expect(inList.getByTestId('device-cloud-pc-plan')).toHaveText(text(t, 'CloudPc', `plans.${plan.planId}`));
+    await expect(inList.getByTestId('device-cloud-pc-auto-renew')).toHaveText(text(t, 'CloudPc', 'devices.on'));
+    await expect(inList.getByTestId('device-cloud-pc-expires').locator('time')).toHaveAttribute('datetime', rented!.expiresAt);
+    await expect(inList.getByTestId('device-cloud-pc-renew')).toHaveAttribute('href', `${localePath(locale, '/order')}?sku=${month.skuId}&renew=${rented!.id}`);
+    if (process.env.E2E_SHOTS) {
+      for (const width of [390, 1280]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.screenshot({ path: `/tmp/shots/h2-devices-${locale}-${width}.png`, fullPage: false });
+      }
+    }
+    await inList.getByTestId('device-cloud-pc-manage').click();
+    await expect(page).toHaveURL((url) => url.pathname === localePath(locale, '/cloudPc') && url.hash === '#cloud-pc-devices');
+    await expect(device.getByTestId('device-auto-renew')).toHaveAttribute('aria-checked', 'true');
+
     // An invoice request: a special invoice needs the taxpayer id, then it is recorded.
     await device.getByTestId('invoice-open').click();
     const invoice = device.getByTestId('invoice-form');

@@ -3,6 +3,7 @@ import { localeEntries } from '@llk/contracts/locales';
 import type { Metadata } from 'next';
 import { AccountHeading } from '@/features/account/components/account-heading';
 import { accountApi, accountMetadata } from '@/features/account/server/account-session';
+import { CloudPcDevices, type TCloudPcListTexts } from '@/features/account-devices/components/cloud-pc-devices';
 import { DevicesPanel } from '@/features/account-devices/components/devices-panel';
 import { NO_FILTERS, listQuery } from '@/features/account-devices/rules';
 import { getDevicesTexts } from '@/features/account-devices/server/devices-texts';
@@ -20,17 +21,20 @@ export async function generateMetadata({ params }: { params: LocaleParams }): Pr
 export default async function AccountDevicesPage({ params }: { params: LocaleParams }) {
   const locale = await resolveLocale(params);
   const api = await accountApi(locale, '/account/devices');
-  const [list, groups, counts, texts, shell] = await Promise.all([
+  const [list, groups, counts, texts, shell, cloudPcTexts] = await Promise.all([
     api.get<TDeviceList>('/device/list', { query: listQuery(NO_FILTERS, 1) }),
     api.get<TDeviceGroupList>('/deviceGroup/list'),
     api.get<TManageCount>('/user/queryManageCount'),
     getDevicesTexts(locale),
     getClientTexts<{ titles?: Record<string, string> }>(locale, 'accountShell'),
+    getClientTexts<TCloudPcListTexts>(locale, 'CloudPc'),
   ]);
   const lede = typeof texts.page.lede === 'string' ? texts.page.lede : undefined;
   return (
     <div className="space-y-6">
       <AccountHeading locale={locale} title={shell.titles?.devices ?? ''} lede={lede} />
+      {/* rented cloud PCs are devices too (issue 33, item 4); their actions stay on /cloudPc */}
+      <CloudPcDevices machines={list.cloudPcs ?? []} texts={cloudPcTexts} tag={localeEntries[locale].iso} />
       <DevicesPanel initial={{ list, groups, counts }} texts={texts} tag={localeEntries[locale].iso} />
     </div>
   );
