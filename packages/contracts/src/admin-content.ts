@@ -29,8 +29,17 @@ export const ZAdminNewsTranslation = z
     title: z.string().trim().min(1).max(200),
     summary: z.string().trim().min(1).max(500),
     body: z.string().trim().min(1).max(100_000),
+    /** for search engines and link previews (meta description, og:description); absent or empty: the summary (migration 0043) */
+    seoDescription: z.string().trim().max(300).optional(),
   })
   .strict();
+
+/**
+ * A news cover: a path of an image on the site ("/images/news/launch.webp"). The pages load
+ * images from the site only (Content-Security-Policy img-src 'self'), so no other origin.
+ */
+export const NEWS_COVER_RE = /^\/(?!\/)[A-Za-z0-9._~%/-]{1,300}\.(?:png|jpe?g|webp|avif|svg)$/;
+export const ZNewsCoverImageUrl = z.string().trim().regex(NEWS_COVER_RE);
 
 /**
  * A news item or promotion as staff write it. Titles and bodies per language; zh-CN is required
@@ -54,6 +63,8 @@ export const ZAdminNewsInput = z
     expiresAt: ZIso.nullable().default(null),
     validFrom: ZIso.nullable().default(null),
     validUntil: ZIso.nullable().default(null),
+    /** the cards' picture and the page's og:image (migration 0043); null: none (the site draws an illustration) */
+    coverImageUrl: ZNewsCoverImageUrl.nullable().default(null),
     translations: byLocale(ZAdminNewsTranslation),
   })
   .strict();
@@ -73,6 +84,7 @@ export const ZAdminNews = z.object({
   origin: z.enum(['seed', 'staff']),
   createdAt: z.string(),
   updatedAt: z.string(),
+  coverImageUrl: z.string().nullable(),
   translations: z.partialRecord(ZLocaleKey, ZAdminNewsTranslation),
   missingLocales: z.array(ZLocaleKey),
   /** public path of the item */

@@ -128,7 +128,10 @@ export const ZNewsSummary = z.object({
   /** promotions only: when the offer runs */
   validFrom: z.string().nullable(),
   validUntil: z.string().nullable(),
+  /** the language of title, summary (and body): the page's, or its fallback's when the item is not written in it */
   locale: ZLocaleCode,
+  /** a path on the site of the item's cover picture (migration 0043); null or absent: none */
+  coverImageUrl: z.string().nullable().optional(),
 });
 export type TNewsSummary = z.infer<typeof ZNewsSummary>;
 export const ZNewsList = ZPaged(ZNewsSummary);
@@ -137,7 +140,12 @@ export type TNewsList = z.infer<typeof ZNewsList>;
 export const ZNewsInfoQuery = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 export type TNewsInfoQuery = z.infer<typeof ZNewsInfoQuery>;
 
-export const ZNewsInfo = ZNewsSummary.extend({ body: ZMarkdownSource('contentHtml'), contentHtml: ZContentHtml('body') });
+export const ZNewsInfo = ZNewsSummary.extend({
+  body: ZMarkdownSource('contentHtml'),
+  contentHtml: ZContentHtml('body'),
+  /** the description for search engines and link previews in `locale` (the summary when staff wrote none; migration 0043) */
+  seoDescription: z.string().optional(),
+});
 export type TNewsInfo = z.infer<typeof ZNewsInfo>;
 
 export const ZNotice = z.object({

@@ -37,6 +37,7 @@ import * as m0039 from './0039-phone-e164';
 import * as m0040 from './0040-contact-verification';
 import * as m0041 from './0041-card-payments';
 import * as m0042 from './0042-international-invoices';
+import * as m0043 from './0043-news-cover-seo';
 import * as m0047 from './0047-account-time-zone';
 
 // Every migration, imported explicitly: file discovery breaks under bundlers and vitest, and an
@@ -81,5 +82,6 @@ export const migrations: Record<string, Migration> = {
   '0040-contact-verification': m0040,
   '0041-card-payments': m0041,
   '0042-international-invoices': m0042,
+  '0043-news-cover-seo': m0043,
   '0047-account-time-zone': m0047,
 };

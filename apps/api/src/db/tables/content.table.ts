@@ -56,6 +56,8 @@ export interface NewsTable {
   origin: Generated<string>;
   /** keyset of the staff list (migration 0028) */
   created_at: Generated<string>;
+  /** a path on the site (/images/news/…): the cards' picture and the page's og:image (migration 0043) */
+  cover_image_url: Generated<string | null>;
 }
 
 export interface NewsTranslationsTable {
@@ -64,6 +66,8 @@ export interface NewsTranslationsTable {
   title: string;
   summary: string;
   body: string;
+  /** the language's description for search engines and link previews; null: the summary (migration 0043) */
+  seo_description: Generated<string | null>;
 }
 
 export interface NoticesTable {

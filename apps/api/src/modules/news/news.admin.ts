@@ -46,6 +46,7 @@ function toAdminNews(row: StaffNewsRow, translations: Translations): TAdminNews 
     origin: row.origin === 'staff' ? 'staff' : 'seed',
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    coverImageUrl: row.cover_image_url,
     translations,
     missingLocales: missingLocales(translations),
     url: `/info-${row.public_id}`,
@@ -56,7 +57,7 @@ async function translationsOf(db: Db, ids: string[]): Promise<Map<string, Transl
   const out = new Map<string, Translations>(ids.map((id) => [id, {}]));
   for (const row of await findAllNewsTranslations(db, ids)) {
     const entry = out.get(row.news_id);
-    if (entry) entry[row.locale as TLocale] = { title: row.title, summary: row.summary, body: row.body };
+    if (entry) entry[row.locale as TLocale] = { title: row.title, summary: row.summary, body: row.body, ...(row.seo_description ? { seoDescription: row.seo_description } : {}) };
   }
   return out;
 }
@@ -101,7 +102,7 @@ function checkWindow(input: TAdminNewsInput): void {
 }
 
 const translationRows = (translations: TAdminNewsInput['translations']) =>
-  Object.entries(translations).map(([locale, t]) => ({ locale, title: t.title, summary: t.summary, body: t.body }));
+  Object.entries(translations).map(([locale, t]) => ({ locale, title: t.title, summary: t.summary, body: t.body, seo_description: t.seoDescription || null }));
 
 function windowValues(input: TAdminNewsInput) {
   return {
@@ -110,6 +111,7 @@ function windowValues(input: TAdminNewsInput) {
     expires_at: iso(input.expiresAt),
     valid_from: input.kind === 'PROMOTION' ? iso(input.validFrom) : null,
     valid_until: input.kind === 'PROMOTION' ? iso(input.validUntil) : null,
+    cover_image_url: input.coverImageUrl,
   };
 }
 

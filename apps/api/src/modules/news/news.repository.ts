@@ -10,6 +10,8 @@ export interface NewsRow {
   expires_at: string | null;
   valid_from: string | null;
   valid_until: string | null;
+  /** migration 0043 */
+  cover_image_url: string | null;
 }
 
 export interface NewsTranslationRow {
@@ -18,9 +20,11 @@ export interface NewsTranslationRow {
   title: string;
   summary: string;
   body: string;
+  /** migration 0043; null: the summary */
+  seo_description?: string | null;
 }
 
-const newsColumns = ['id', 'public_id', 'kind', 'published_at', 'expires_at', 'valid_from', 'valid_until'] as const;
+const newsColumns = ['id', 'public_id', 'kind', 'published_at', 'expires_at', 'valid_from', 'valid_until', 'cover_image_url'] as const;
 
 /** What the public sees: published by staff (or the seed) and inside its publish window. */
 function publicNews(db: Db, now: string) {
@@ -54,7 +58,7 @@ export async function findNewsTranslations(db: Db, newsIds: string[], locales: s
   if (newsIds.length === 0) return [];
   return db
     .selectFrom('news_translations')
-    .select(['news_id', 'locale', 'title', 'summary', 'body'])
+    .select(['news_id', 'locale', 'title', 'summary', 'body', 'seo_description'])
     .where('news_id', 'in', newsIds)
     .where('locale', 'in', locales)
     .execute();
@@ -147,6 +151,7 @@ export interface StaffNewsRow {
   origin: string;
   created_at: string;
   updated_at: string;
+  cover_image_url: string | null;
 }
 
 const staffColumns = [
@@ -162,6 +167,7 @@ const staffColumns = [
   'origin',
   'created_at',
   'updated_at',
+  'cover_image_url',
 ] as const;
 
 /** Newest first on (created_at, id), after the cut when given; `limit` rows at most. */
@@ -183,7 +189,7 @@ export async function findStaffNews(db: Db, id: string): Promise<StaffNewsRow | 
 /** Every translation of the given items. */
 export async function findAllNewsTranslations(db: Db, newsIds: string[]): Promise<NewsTranslationRow[]> {
   if (newsIds.length === 0) return [];
-  return db.selectFrom('news_translations').select(['news_id', 'locale', 'title', 'summary', 'body']).where('news_id', 'in', newsIds).execute();
+  return db.selectFrom('news_translations').select(['news_id', 'locale', 'title', 'summary', 'body', 'seo_description']).where('news_id', 'in', newsIds).execute();
 }
 
 export async function maxNewsPublicId(db: Db): Promise<number> {
@@ -191,7 +197,7 @@ export async function maxNewsPublicId(db: Db): Promise<number> {
   return Number(top?.top ?? 0);
 }
 
-export type StaffNewsWindow = Pick<StaffNewsRow, 'kind' | 'published_at' | 'expires_at' | 'valid_from' | 'valid_until'>;
+export type StaffNewsWindow = Pick<StaffNewsRow, 'kind' | 'published_at' | 'expires_at' | 'valid_from' | 'valid_until' | 'cover_image_url'>;
 
 /** Inserts a staff item; false when its public id was taken meanwhile (nothing inserted). */
 export async function insertStaffNews(db: Db, row: StaffNewsWindow & { id: string; public_id: number; slug: string; at: string }): Promise<boolean> {

@@ -17,6 +17,7 @@ function toSummary(row: NewsRow, translation: NewsTranslationRow | undefined, fi
     validFrom: row.valid_from,
     validUntil: row.valid_until,
     locale: (translation?.locale as TLocale | undefined) ?? 'zh-CN',
+    coverImageUrl: row.cover_image_url,
   };
 }
 
@@ -50,5 +51,5 @@ export async function getNews(db: Db, publicId: number, locale: TLocale): Promis
   const discounts = await discountsFor(db, [translation.title, translation.summary, translation.body]);
   const figures = (text: string) => fillFigures(text, discounts, locale);
   const body = figures(translation.body);
-  return { ...toSummary(row, translation, figures), body, contentHtml: renderMarkdown(body) };
+  return { ...toSummary(row, translation, figures), body, contentHtml: renderMarkdown(body), seoDescription: figures(translation.seo_description || translation.summary) };
 }

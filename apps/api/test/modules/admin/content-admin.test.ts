@@ -183,6 +183,32 @@ describe.each(testDialects())('back office: content, releases, pricing on $diale
     expect(actions.map((row) => row.action)).toEqual(['news.create', 'news.publish', 'news.unpublish']);
   });
 
+  it('keeps a cover picture and an SEO description per language, which the public reads carry (the summary when none); a cover off the site is refused', async () => {
+    const input = newsInput('corvelline', {
+      coverImageUrl: '/images/news/corvelline.webp',
+      translations: {
+        'zh-CN': { title: '新闻 corvelline', summary: '摘要', body: '正文', seoDescription: '给搜索引擎的描述' },
+        en: { title: 'News corvelline', summary: 'Summary', body: 'Body' },
+      },
+    });
+    const item = (await admin<TAdminNews>('POST', '/admin/news', input)).body.data;
+    expect(item.coverImageUrl).toBe('/images/news/corvelline.webp');
+    expect(item.translations['zh-CN']?.seoDescription).toBe('给搜索引擎的描述');
+    expect(item.translations.en?.seoDescription).toBeUndefined();
+    await admin('POST', `/admin/news/${item.id}/publish`);
+    expect(await pub<TNewsInfo>(`/news/info?id=${item.publicId}`, 'zh-CN')).toMatchObject({ coverImageUrl: '/images/news/corvelline.webp', seoDescription: '给搜索引擎的描述', locale: 'zh-CN' });
+    expect(await pub<TNewsInfo>(`/news/info?id=${item.publicId}`, 'en')).toMatchObject({ seoDescription: 'Summary', locale: 'en' });
+    expect((await pub<TNewsList>('/news/list?pageSize=50')).list.find((n) => n.id === item.publicId)?.coverImageUrl).toBe('/images/news/corvelline.webp');
+    // only a path on the site: the pages load images from the site alone
+    for (const coverImageUrl of ['https://tracker.example/p.png', '//cdn.example/a.png', '/images/a.exe', 'javascript:alert(1)']) {
+      const refused = await admin('POST', '/admin/news', newsInput('x', { coverImageUrl }));
+      expect({ coverImageUrl, status: refused.status, errcode: refused.body.errcode }).toEqual({ coverImageUrl, status: 400, errcode: ErrorCode.VALIDATION_FAILED });
+    }
+    // removed again: null
+    const cleared = await admin<{ item: TAdminNews }>('PUT', `/admin/news/${item.id}`, newsInput('corvelline', { coverImageUrl: null }));
+    expect(cleared.body.data.item.coverImageUrl).toBeNull();
+  });
+
   it('keeps a published item out of the list after its window ends, and edits reach the page and the index', async () => {
     const item = (await admin<TAdminNews>('POST', '/admin/news', newsInput('vellumwick', { expiresAt: '2026-01-03T00:00:00.000Z' }))).body.data;
     await admin('POST', `/admin/news/${item.id}/publish`);
