@@ -57,6 +57,12 @@ describe('createPageMetadata', () => {
     expect(meta.twitter).toMatchObject({ card: 'summary', title: 'Pricing | LLK Remote', images: ['https://llk.test/imgs/logo-120.png'] });
   });
 
+  it('shows a page’s own picture (a news cover) in link previews instead of the logo', () => {
+    const meta = createPageMetadata({ ...base, locale: 'ja', path: '/info-17', imagePath: '/images/news/launch.webp' });
+    expect((meta.openGraph as { images: unknown[] }).images).toEqual([{ url: 'https://llk.test/images/news/launch.webp', alt: 'Pricing | LLK Remote' }]);
+    expect(meta.twitter).toMatchObject({ card: 'summary_large_image', images: ['https://llk.test/images/news/launch.webp'] });
+  });
+
   it('marks per-user pages noindex only when asked', () => {
     expect(createPageMetadata({ ...base, locale: 'en', path: '/pay' }).robots).toBeUndefined();
     expect(createPageMetadata({ ...base, locale: 'en', path: '/pay', noIndex: true }).robots).toEqual({ index: false, follow: true });

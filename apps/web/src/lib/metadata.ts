@@ -38,16 +38,18 @@ interface PageMetadataInput {
   siteUrl?: string;
   /** For pages that only make sense with per-user query data (pay, search results). */
   noIndex?: boolean;
+  /** The page's own picture for link previews (a path on the site: a news item's cover); the logo otherwise. */
+  imagePath?: string | null;
 }
 
 /** Pure part of buildPageMetadata, so it can be tested without the request context. */
-export function createPageMetadata({ locale, path, title, description, siteName, siteUrl = getSiteUrl(), noIndex }: PageMetadataInput): Metadata {
+export function createPageMetadata({ locale, path, title, description, siteName, siteUrl = getSiteUrl(), noIndex, imagePath }: PageMetadataInput): Metadata {
   const origin = siteUrl.replace(/\/+$/, '');
   const url = (target: TLocale) => `${origin}${localizePath(target, path)}`;
   const languages: Record<string, string> = {};
   for (const target of locales) languages[localeEntries[target].iso] = url(target);
   languages['x-default'] = url(defaultLocale);
-  const image = { ...SHARE_IMAGE, url: `${origin}${SHARE_IMAGE.url}`, alt: siteName };
+  const image = imagePath ? { url: `${origin}${imagePath}`, alt: title } : { ...SHARE_IMAGE, url: `${origin}${SHARE_IMAGE.url}`, alt: siteName };
 
   return {
     title: { absolute: title },
@@ -63,7 +65,7 @@ export function createPageMetadata({ locale, path, title, description, siteName,
       alternateLocale: locales.filter((other) => other !== locale).map(ogLocale),
       images: [image],
     },
-    twitter: { card: 'summary', title, description, images: [image.url] },
+    twitter: { card: imagePath ? 'summary_large_image' : 'summary', title, description, images: [image.url] },
     icons: ICONS,
     ...(noIndex ? { robots: { index: false, follow: true } } : {}),
   };
@@ -78,18 +80,20 @@ interface BuildPageMetadataInput {
   /** 'home' puts the brand first (Metadata.homeTitleTemplate); default is Metadata.titleTemplate. */
   template?: 'page' | 'home';
   noIndex?: boolean;
+  /** see PageMetadataInput.imagePath */
+  imagePath?: string | null;
 }
 
 /**
  * Metadata for a page. The brand comes from message app.title.1 and is joined to the page
  * title with a localized template (Metadata.titleTemplate, "{title} | {brand}" in English).
  */
-export async function buildPageMetadata({ locale, path, title, description, template = 'page', noIndex }: BuildPageMetadataInput): Promise<Metadata> {
+export async function buildPageMetadata({ locale, path, title, description, template = 'page', noIndex, imagePath }: BuildPageMetadataInput): Promise<Metadata> {
   const [brandT, metaT] = await Promise.all([
     getTranslations({ locale, namespace: 'app.title' }),
     getTranslations({ locale, namespace: 'Metadata' }),
   ]);
   const siteName = brandT('1');
   const fullTitle = metaT(template === 'home' ? 'homeTitleTemplate' : 'titleTemplate', { title, brand: siteName });
-  return createPageMetadata({ locale, path, title: fullTitle, description, siteName, noIndex });
+  return createPageMetadata({ locale, path, title: fullTitle, description, siteName, noIndex, imagePath });
 }

@@ -43,7 +43,8 @@ async function resolveItem(params: Params, locale: TLocale): Promise<TNewsInfo> 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const locale = await resolveLocale(params);
   const item = await resolveItem(params, locale);
-  return buildPageMetadata({ locale, path: infoPath(item.id), title: item.title, description: item.summary });
+  // staff's SEO description and cover (migration 0043); the summary and the logo when there are none
+  return buildPageMetadata({ locale, path: infoPath(item.id), title: item.title, description: item.seoDescription || item.summary, imagePath: item.coverImageUrl ?? null });
 }
 
 export default async function NewsDetailPage({ params }: { params: Params }) {
