@@ -15,6 +15,9 @@ export interface TInvoiceFormTexts {
   kindFapiao: string;
   /** what any other country gets (an invoice issued at once) */
   kindInternational: string;
+  /** when each arrives and where to find it (issue 33, item 13) */
+  nextFapiao: string;
+  nextInternational: string;
   title: string;
   titleHint: string;
   companyName: string;
@@ -141,9 +144,13 @@ export function InvoiceForm({
           </select>
         )}
       </Field>
-      <p className="-mt-2 rounded-control border border-line bg-surface px-3 py-2 text-sm text-ink-muted sm:col-span-2" data-testid="invoice-kind" aria-live="polite">
-        {international ? texts.kindInternational : texts.kindFapiao}
-      </p>
+      {/* what the customer gets, when, and where to find it: it changes with the country */}
+      <div className="-mt-2 space-y-1 rounded-control border border-line bg-surface px-3 py-2 text-sm text-ink-muted sm:col-span-2" aria-live="polite" data-testid="invoice-gets">
+        <p className="font-medium text-ink" data-testid="invoice-kind">
+          {international ? texts.kindInternational : texts.kindFapiao}
+        </p>
+        <p data-testid="invoice-next">{international ? texts.nextInternational : texts.nextFapiao}</p>
+      </div>
       <Field
         id={`${id}-title`}
         label={international ? texts.companyName : texts.title}

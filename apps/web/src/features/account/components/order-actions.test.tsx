@@ -19,6 +19,8 @@ const invoiceTexts: TInvoiceFormTexts = {
   country: orders.invoice.country,
   kindFapiao: orders.invoice.kindFapiao,
   kindInternational: orders.invoice.kindInternational,
+  nextFapiao: orders.invoice.nextFapiao,
+  nextInternational: orders.invoice.nextInternational,
   title: orders.invoice.title,
   titleHint: orders.invoice.titleHint,
   companyName: orders.invoice.companyName,
@@ -141,6 +143,22 @@ describe('InvoiceForm', () => {
     expect(screen.getByLabelText('Taxpayer ID')).toBeTruthy();
     fireEvent.change(country, { target: { value: 'US' } });
     expect(screen.getByLabelText('Tax number')).toBeTruthy();
+  });
+
+  it('says what the customer gets, when and where, for a fapiao and for an international invoice (issue 33, item 13)', () => {
+    render(<InvoiceForm orderId="o-6" texts={invoiceTexts} locale="en" languageTag="en" />);
+    const country = screen.getByLabelText('Country or region') as HTMLSelectElement;
+    fireEvent.change(country, { target: { value: 'CN' } });
+    expect(screen.getByTestId('invoice-kind').textContent).toBe('Mainland China: our finance team issues a VAT invoice (fapiao) and sends it to your email.');
+    expect(screen.getByTestId('invoice-next').textContent).toBe(
+      'Until it is issued, this order shows it as requested; once issued, the fapiao is sent to the email address below. There is nothing to download here.',
+    );
+    fireEvent.change(country, { target: { value: 'DE' } });
+    expect(screen.getByTestId('invoice-next').textContent).toBe(
+      'It is issued as soon as you send this form, for the amount paid. Find it on this order under “Open invoice”, then print it or save it as a PDF from your browser; it is not sent by email.',
+    );
+    // the button it names is the one the order shows once the invoice is issued
+    expect(screen.getByTestId('invoice-next').textContent).toContain(`“${orders.invoice.open}”`);
   });
 
   it('checks a Spanish VAT number digit by digit (B12345678 is wrong, B12345674 right) and sends the international request', async () => {

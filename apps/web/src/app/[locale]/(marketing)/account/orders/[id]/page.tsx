@@ -233,6 +233,8 @@ export default async function AccountOrderPage({ params }: { params: Params }) {
                 country: t('invoice.country'),
                 kindFapiao: t('invoice.kindFapiao'),
                 kindInternational: t('invoice.kindInternational'),
+                nextFapiao: t('invoice.nextFapiao'),
+                nextInternational: t('invoice.nextInternational'),
                 title: t('invoice.title'),
                 titleHint: t('invoice.titleHint'),
                 companyName: t('invoice.companyName'),
