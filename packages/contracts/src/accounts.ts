@@ -327,6 +327,13 @@ export const ZMonitorAndQuality = z.object({
   channelExpiresAt: z.string().nullable(),
   /** the account was registered from CHANNEL_REQUIRED_FROM on and has no channel in force: cross-border control is refused */
   channelRequired: z.boolean(),
+  /**
+   * the account is one the cross-border notice concerns (issue 33, item 15): it needs the channel
+   * (channelRequired) and a device of its own or shared with it was last seen outside mainland
+   * China, which every refused cross-border check also implies (a refusal needs devices on
+   * either side of the border)
+   */
+  crossBorderNotice: z.boolean(),
 });
 export type TMonitorAndQuality = z.infer<typeof ZMonitorAndQuality>;
 

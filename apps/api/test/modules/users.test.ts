@@ -50,6 +50,7 @@ describe.each(testDialects())('profile calls on $dialect', ({ dialect }) => {
       channelEnabled: false,
       channelExpiresAt: null,
       channelRequired: true, // registered after 1 July 2025 without the channel
+      crossBorderNotice: false, // but no device abroad: the notice does not concern it
     });
 
     const expires = new Date(Date.now() + 30 * 24 * 3_600_000);
@@ -76,6 +77,7 @@ describe.each(testDialects())('profile calls on $dialect', ({ dialect }) => {
       channelEnabled: true,
       channelExpiresAt: expires.toISOString(),
       channelRequired: false,
+      crossBorderNotice: false,
     });
 
     const lapsed = new Date(Date.now() - 1000);
@@ -90,6 +92,32 @@ describe.each(testDialects())('profile calls on $dialect', ({ dialect }) => {
     expect(body(await get('/user/queryMonitorAndQuality', user.token)).data.channelRequired).toBe(false);
     await setCreated('2025-06-30T16:00:00.000Z'); // 1 July, 00:00 in Beijing
     expect(body(await get('/user/queryMonitorAndQuality', user.token)).data.channelRequired).toBe(true);
+  });
+
+  it('the cross-border notice is for accounts that need the channel and have a device abroad, own or shared (issue 33, item 15)', async () => {
+    const user = await signUp(ctx.app);
+    const other = await signUp(ctx.app);
+    const idOf = async (token: string) => body<{ id: string }>(await get('/user/info', token)).data.id;
+    const [userId, otherId] = [await idOf(user.token), await idOf(other.token)];
+    const notice = async () => body<{ channelRequired: boolean; crossBorderNotice: boolean }>(await get('/user/queryMonitorAndQuality', user.token)).data;
+    const stamp = new Date().toISOString();
+    const device = (id: string, owner: string, country: string | null) => ({ id, user_id: owner, device_key: id, name: id, client_type: 'WIN', chip_type: null, os_version: null, app_version: null, group_id: null, policy: 'ALL', last_ip: null, last_country: country, last_seen_at: stamp, created_at: stamp, updated_at: stamp });
+    // a new account, devices in mainland China or of unknown place: no notice (the first visit's yellow alert)
+    expect(await notice()).toEqual({ ...(await notice()), channelRequired: true, crossBorderNotice: false });
+    await ctx.database.db.insertInto('devices').values([device(`cn-${userId}`, userId, 'CN'), device(`unknown-${userId}`, userId, null)]).execute();
+    expect((await notice()).crossBorderNotice).toBe(false);
+    // a device shared with it in Japan: it concerns the account
+    await ctx.database.db.insertInto('devices').values(device(`jp-${otherId}`, otherId, 'JP')).execute();
+    await ctx.database.db.insertInto('device_shares').values({ id: `s-${userId}`, owner_id: otherId, recipient_id: userId, device_id: `jp-${otherId}`, group_id: null, permission: 'CONTROL', created_at: stamp }).execute();
+    expect(await notice()).toMatchObject({ channelRequired: true, crossBorderNotice: true });
+    await ctx.database.db.deleteFrom('device_shares').where('id', '=', `s-${userId}`).execute();
+    expect((await notice()).crossBorderNotice).toBe(false);
+    // its own device in Hong Kong (outside mainland China): it concerns the account
+    await ctx.database.db.updateTable('devices').set({ last_country: 'HK' }).where('id', '=', `unknown-${userId}`).execute();
+    expect((await notice()).crossBorderNotice).toBe(true);
+    // registered before 1 July 2025: never
+    await ctx.database.db.updateTable('users').set({ created_at: '2025-06-30T15:59:59.999Z' }).where('id', '=', userId).execute();
+    expect(await notice()).toMatchObject({ channelRequired: false, crossBorderNotice: false });
   });
 
   it('every profile call needs a session', async () => {

@@ -343,3 +343,22 @@ export async function latestHeldSeatEnd(db: Db, holder: TSeatHolder, kind: strin
     .executeTakeFirst();
   return row?.end ?? null;
 }
+
+/**
+ * Whether a device of the account, or one shared with it (alone or in a shared group), was last
+ * seen outside mainland China (a known country other than CN): who the cross-border notice is for.
+ */
+export async function hasDeviceAbroad(db: Db, userId: string): Promise<boolean> {
+  const abroad = (eb: ExpressionBuilder<DB, 'devices'>) => eb.and([eb('devices.last_country', 'is not', null), eb('devices.last_country', '!=', 'CN')]);
+  const own = await db.selectFrom('devices').select('devices.id').where('devices.user_id', '=', userId).where(abroad).limit(1).executeTakeFirst();
+  if (own) return true;
+  const shared = await db
+    .selectFrom('device_shares')
+    .innerJoin('devices', (join) => join.on((eb) => eb.or([eb('devices.id', '=', eb.ref('device_shares.device_id')), eb('devices.group_id', '=', eb.ref('device_shares.group_id'))])))
+    .select('devices.id')
+    .where('device_shares.recipient_id', '=', userId)
+    .where(abroad)
+    .limit(1)
+    .executeTakeFirst();
+  return shared !== undefined;
+}

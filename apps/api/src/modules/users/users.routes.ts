@@ -11,6 +11,7 @@ import { envelopeResponses, ok } from '../../lib/envelope';
 import { hitLimit } from '../../lib/rate-limit';
 import { sha256Hex } from '../../lib/secrets';
 import { ZONE_COOKIE } from '../../lib/time-text';
+import { hasDeviceAbroad } from './users.repository';
 import { getUserWithHeldSeats, isRegistered, memberLevelOf, monitorAndQualityOf, rememberTimeZone, userInfoOf } from './users.service';
 
 /** /user/check answers per client IP and minute: enough for a form, too few to enumerate. */
@@ -74,6 +75,11 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['accounts'], summary: 'Screen walls owned, quality tier and global channel', response: envelopeResponses(ZMonitorAndQuality) },
       ...authed,
     },
-    async (request) => ok(monitorAndQualityOf(await effective(request))),
+    async (request) => {
+      const user = await effective(request);
+      const now = new Date();
+      const concerned = monitorAndQualityOf(user, now).channelRequired && (await hasDeviceAbroad(app.db, user.id));
+      return ok(monitorAndQualityOf(user, now, concerned));
+    },
   );
 };

@@ -170,7 +170,8 @@ export function cancellationOf(user: UserRow): TCancellation | null {
     : null;
 }
 
-export function monitorAndQualityOf(user: UserRow, now = new Date()): TMonitorAndQuality {
+/** `deviceAbroad`: hasDeviceAbroad, asked only of an account that needs the channel. */
+export function monitorAndQualityOf(user: UserRow, now = new Date(), deviceAbroad = false): TMonitorAndQuality {
   const channelEnabled = fromDbBool(user.channel_enabled) && futureDbDate(user.channel_expires_at, now) !== null;
   return {
     monitorCount: user.monitor_count,
@@ -178,6 +179,12 @@ export function monitorAndQualityOf(user: UserRow, now = new Date()): TMonitorAn
     qualityExpiresAt: user.quality_expires_at ? fromDbDate(user.quality_expires_at).toISOString() : null,
     channelEnabled,
     channelExpiresAt: user.channel_expires_at ? fromDbDate(user.channel_expires_at).toISOString() : null,
-    channelRequired: !channelEnabled && fromDbDate(user.created_at) >= new Date(CHANNEL_REQUIRED_FROM),
+    channelRequired: needsChannel(user, channelEnabled),
+    crossBorderNotice: needsChannel(user, channelEnabled) && deviceAbroad,
   };
+}
+
+/** Registered from CHANNEL_REQUIRED_FROM (1 July 2025, China time) without the channel in force. */
+function needsChannel(user: UserRow, channelEnabled: boolean): boolean {
+  return !channelEnabled && fromDbDate(user.created_at) >= new Date(CHANNEL_REQUIRED_FROM);
 }

@@ -16,8 +16,9 @@ import { Phrased } from '@/lib/phrases';
 // /account: the overview. Server-rendered from the existing routes (GET /user/info with the
 // membership, /user/queryManageCount, /user/queryMonitorAndQuality, the ambassador page): plan
 // and expiry with Renew, screen walls, the global channel and picture quality with their terms,
-// the cross-border notice for accounts that need the channel (channelRequired: registered from
-// 1 July 2025 China time without the channel in force) and the ambassador's status.
+// the cross-border notice for the accounts it concerns (crossBorderNotice: registered from
+// 1 July 2025 China time without the channel in force, with a device abroad; issue 33 item 15)
+// and the ambassador's status.
 
 export async function generateMetadata({ params }: { params: LocaleParams }): Promise<Metadata> {
   return accountMetadata(await resolveLocale(params), '/account', 'overview');
@@ -59,7 +60,7 @@ export default async function AccountOverviewPage({ params }: { params: LocalePa
     <div className="space-y-6" data-testid="account-overview">
       <AccountHeading locale={locale} title={shell('titles.overview')} lede={t('lede', { name })} />
 
-      {extras?.channelRequired && !info.cancellation ? (
+      {extras?.crossBorderNotice && !info.cancellation ? (
         <div role="note" className="rounded-card border border-amber-300 bg-amber-50 p-5 text-ink" data-testid="channel-notice">
           <h2 className="font-semibold text-balance break-keep">
             <Phrased text={t('channelNoticeTitle')} locale={locale} />
