@@ -72,6 +72,8 @@ export type TAdminNewsInput = z.infer<typeof ZAdminNewsInput>;
 
 export const ZAdminNews = z.object({
   id: z.string(),
+  /** the staff member who created it (the lists; from the audit log): null for the seed's items and in single answers */
+  createdBy: z.string().nullable().optional(),
   /** the {id} of /info-{id} */
   publicId: z.number().int(),
   kind: ZNewsKind,
@@ -115,6 +117,8 @@ export type TAdminNoticeInput = z.infer<typeof ZAdminNoticeInput>;
 
 export const ZAdminNotice = z.object({
   id: z.string(),
+  /** the staff member who created it (the lists; from the audit log): null for the seed's items and in single answers */
+  createdBy: z.string().nullable().optional(),
   slug: z.string(),
   pinned: z.boolean(),
   published: z.boolean(),
@@ -175,6 +179,8 @@ export type TAdminReleaseInput = z.infer<typeof ZAdminReleaseInput>;
 
 export const ZAdminRelease = z.object({
   id: z.string(),
+  /** the staff member who created it (the lists; from the audit log): null for the seed's items and in single answers */
+  createdBy: z.string().nullable().optional(),
   platform: ZReleasePlatform,
   version: z.string(),
   releasedAt: z.string(),

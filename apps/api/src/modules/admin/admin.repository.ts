@@ -141,3 +141,16 @@ export async function findStaffForUpdate(db: Db, id: string): Promise<StaffRow |
   await db.updateTable('staff').set((eb) => ({ id: eb.ref('id') })).where('id', '=', id).execute();
   return db.selectFrom('staff').selectAll().where('id', '=', id).executeTakeFirst();
 }
+
+/** Who created each of these targets (the `<type>.create` record's staff member), for the content lists. */
+export function findCreators(db: Db, targetType: string, ids: readonly string[]): Promise<{ target_id: string | null; staff_username: string | null }[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('audit_log')
+    .leftJoin('staff', 'staff.id', 'audit_log.staff_id')
+    .select(['audit_log.target_id', 'staff.username as staff_username'])
+    .where('audit_log.action', '=', `${targetType}.create`)
+    .where('audit_log.target_type', '=', targetType)
+    .where('audit_log.target_id', 'in', [...ids])
+    .execute();
+}

@@ -4,6 +4,7 @@ import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type z } from 'zod';
 import { type Db } from '../../db/schema';
 import { envelopeResponses, ok } from '../../lib/envelope';
+import { findCreators } from './admin.repository';
 import { recordAudit } from './audit';
 import { requestRevalidation } from './revalidate';
 
@@ -35,6 +36,14 @@ export interface PublishableKind<TItem extends { id: string; published: boolean 
 }
 
 const permission = 'content.manage' as const;
+
+/** A list page with each item's author (who created it, from the audit log; null for the seed's). */
+async function withCreators(db: Db, noun: string, page: unknown): Promise<unknown> {
+  const items = (page as { items?: { id: string }[] }).items;
+  if (!Array.isArray(items)) return page;
+  const creators = new Map((await findCreators(db, noun, items.map((item) => item.id))).map((row) => [row.target_id, row.staff_username]));
+  return { ...(page as object), items: items.map((item) => ({ ...item, createdBy: creators.get(item.id) ?? null })) };
+}
 const tags = ['admin'];
 
 export function publishableAdminRoutes<TItem extends { id: string; published: boolean }, TInput, TQuery>(kind: PublishableKind<TItem, TInput, TQuery>): FastifyPluginAsyncZod {
@@ -51,7 +60,7 @@ export function publishableAdminRoutes<TItem extends { id: string; published: bo
       path,
       { config: { permission }, schema: { tags, summary: summaries.list, querystring: schemas.query, response: envelopeResponses(schemas.page) } },
       // validated by schemas.query; the type provider only widens its type in a generic function
-      async (request) => ok(await kind.list(app.db, request.query as TQuery)),
+      async (request) => ok(await withCreators(app.db, noun, await kind.list(app.db, request.query as TQuery))),
     );
 
     app.get(

@@ -193,6 +193,10 @@ describe.each(testDialects())('back office: content, releases, pricing on $diale
     });
     const item = (await admin<TAdminNews>('POST', '/admin/news', input)).body.data;
     expect(item.coverImageUrl).toBe('/images/news/corvelline.webp');
+    // the list names who wrote it (from the audit log); the seed's items have no author
+    const listed = (await admin<TAdminNewsPage>('GET', '/admin/news?limit=100')).body.data.items;
+    expect(listed.find((row) => row.id === item.id)?.createdBy).toMatch(/^s[0-9a-z]+$/);
+    expect(listed.find((row) => row.origin === 'seed')?.createdBy).toBeNull();
     expect(item.translations['zh-CN']?.seoDescription).toBe('给搜索引擎的描述');
     expect(item.translations.en?.seoDescription).toBeUndefined();
     await admin('POST', `/admin/news/${item.id}/publish`);
