@@ -125,7 +125,7 @@ test('es 1280: a Spanish company gets its invoice at once and opens it', async (
   const invoice = await openInvoice(page, 'es');
   await expect(invoice.getByTestId('invoice-document')).toHaveAttribute('data-number', number);
   await expect(invoice.getByRole('heading', { level: 1 })).toHaveText('Factura');
-  for (const text of ['Ejemplo Soluciones S.L.', 'España', 'ESB12345674', 'Suscripción Pro · 1 año', 'Alipay', 'Importes en yuanes chinos (CNY).']) await expect(invoice.locator('main')).toContainText(text);
+  for (const text of ['Ejemplo Soluciones S.L.', 'España', 'ESB12345674', 'Membresía Pro · 1 año', 'Alipay', 'Importes en yuanes chinos (CNY).']) await expect(invoice.locator('main')).toContainText(text);
   await expect(invoice.getByTestId('invoice-total')).toHaveText(/^268\sCNY$/);
   await expect(invoice.getByTestId('invoice-sample')).toBeVisible();
   // printed: only the invoice

@@ -156,7 +156,7 @@ export const INVOICE_TEXTS: Record<TLocale, InvoiceTexts> = {
     printHint: 'Usa la opción Imprimir del navegador para imprimirla o guardarla como PDF.',
     colon: ': ',
     items: {
-      MEMBER: 'Suscripción Pro',
+      MEMBER: 'Membresía Pro',
       CHANNEL: 'Canal global',
       CLOUD_PC: 'PC en la nube',
       MONITOR: (count) => (count === 1 ? '1 muro de pantallas' : `${count} muros de pantallas`),
@@ -191,7 +191,7 @@ export const INVOICE_TEXTS: Record<TLocale, InvoiceTexts> = {
     printHint: 'Utilisez la commande Imprimer de votre navigateur pour l’imprimer ou l’enregistrer en PDF.',
     colon: '\u00a0: ',
     items: {
-      MEMBER: 'Abonnement Pro',
+      MEMBER: 'Forfait Pro',
       CHANNEL: 'Canal mondial',
       CLOUD_PC: 'PC cloud',
       MONITOR: (count) => (count === 1 ? '1 mur d’écrans' : `${count} murs d’écrans`),

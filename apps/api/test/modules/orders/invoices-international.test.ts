@@ -98,7 +98,7 @@ describe.each(testDialects())('international invoices on $dialect', ({ dialect }
     expect(html).toContain('<html lang="es">');
     expect(html).toContain(`<title>Factura ${invoice.invoiceNo}</title>`);
     expect(html).toContain(`data-number="${invoice.invoiceNo}"`);
-    for (const text of ['Vendedor', 'Cliente', 'Ejemplo Soluciones S.L.', 'Calle Mayor 1, 3º B\n28013 Madrid', 'España', 'NIF / número de IVA: ESB12345674', 'Suscripción Pro · 1 año', 'Alipay', 'Importes en yuanes chinos (CNY).', '@media print']) {
+    for (const text of ['Vendedor', 'Cliente', 'Ejemplo Soluciones S.L.', 'Calle Mayor 1, 3º B\n28013 Madrid', 'España', 'NIF / número de IVA: ESB12345674', 'Membresía Pro · 1 año', 'Alipay', 'Importes en yuanes chinos (CNY).', '@media print']) {
       expect(html, text).toContain(text);
     }
     expect(html).toContain(`data-testid="invoice-total">${formatFen(26800, 'es')}<`);

@@ -90,13 +90,13 @@ describe.each(testDialects())('GET /memberPricing/detail/v2 ($dialect)', ({ dial
   it('speaks every locale, with the same matrix shape and prices', async () => {
     const en = (await get('en')).body.data;
     const expected: Record<string, [string, string]> = {
-      'zh-CN': ['专业版会员', '基础功能'],
-      'zh-tw': ['專業版會員', '基礎功能'],
+      'zh-CN': ['专业版', '基础功能'],
+      'zh-tw': ['專業版', '基礎功能'],
       en: ['Pro', 'Basic'],
       es: ['Pro', 'Funciones básicas'],
       fr: ['Pro', 'Fonctions de base'],
-      ja: ['プロ会員', '基本機能'],
-      ko: ['프로 멤버십', '기본 기능'],
+      ja: ['Pro', '基本機能'],
+      ko: ['Pro', '기본 기능'],
     };
     for (const locale of locales) {
       const { body } = await get(locale);
