@@ -23,4 +23,10 @@ describe('LocalTime', () => {
     expect(container.querySelector('time')?.textContent).toBe(formatDateTime(iso, 'en', browserZone()));
     expect(container.querySelector('time')?.textContent).toMatch(/ \(UTC([+-]\d{1,2}(:\d\d)?)?\)$/);
   });
+
+  it('fills a message with the moment, for sentences on static pages', () => {
+    expect(renderToString(<LocalTime iso="2026-03-01T16:30:00.000Z" languageTag="en" kind="date" template="Published on {date}" />)).toContain('>Published on March 2, 2026</time>');
+    const { container } = render(<LocalTime iso="2026-03-01T16:30:00.000Z" languageTag="fr" kind="date" template="Terminée le {until}" name="until" />);
+    expect(container.textContent).toMatch(/^Terminée le [12] mars 2026$/);
+  });
 });

@@ -1,7 +1,7 @@
 'use client';
 
 import { useSyncExternalStore } from 'react';
-import { formatDate, formatDateTime, formatTime, SERVICE_TIME_ZONE } from '@/lib/format';
+import { fill, formatDate, formatDateTime, formatTime, SERVICE_TIME_ZONE } from '@/lib/format';
 import { browserZone } from '@/lib/visitor-zone';
 
 // Times on the reader's clock in client components and static pages (docs/adr/0031). The server
@@ -26,12 +26,36 @@ function text(iso: string, languageTag: string, kind: TKind, zone: string): stri
   return formatDateTime(iso, languageTag, zone);
 }
 
-/** A moment in a <time> element, on the reader's clock (times of day with its offset). */
-export function LocalTime({ iso, languageTag, kind = 'dateTime', serverZone, className }: { iso: string; languageTag: string; kind?: TKind; serverZone?: string; className?: string }) {
+/**
+ * A moment in a <time> element, on the reader's clock (times of day with its offset). With
+ * `template` (a message with one placeholder, `{date}` unless `name` says: "Published on {date}")
+ * the element holds the whole sentence, so static pages can say it in the reader's calendar too;
+ * `also` fills the template's other moments the same way ({ until: iso }).
+ */
+export function LocalTime({
+  iso,
+  languageTag,
+  kind = 'dateTime',
+  serverZone,
+  className,
+  template,
+  name = 'date',
+  also = {},
+}: {
+  iso: string;
+  languageTag: string;
+  kind?: TKind;
+  serverZone?: string;
+  className?: string;
+  template?: string;
+  name?: string;
+  also?: Record<string, string>;
+}) {
   const zone = useVisitorZone(serverZone);
+  const moment = text(iso, languageTag, kind, zone);
   return (
     <time dateTime={iso} className={className} data-zone={zone}>
-      {text(iso, languageTag, kind, zone)}
+      {template === undefined ? moment : fill(template, { ...Object.fromEntries(Object.entries(also).map(([key, value]) => [key, text(value, languageTag, kind, zone)])), [name]: moment })}
     </time>
   );
 }

@@ -5,6 +5,7 @@ import { type ChangeEvent, type FormEvent, useLayoutEffect, useRef, useState } f
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { TextLink } from '@/features/site/components/button-link';
+import { useVisitorZone } from '@/components/local-time';
 import { formatDate } from '@/lib/format';
 import { translator, type TTranslate } from '@/lib/texts';
 import { caretAfter, readCodeInput } from '../code-input';
@@ -17,8 +18,8 @@ import type { TFleetTexts } from '../texts';
 // expired, used, too many tries) are the API's messages in the visitor's language.
 
 /** What a redemption added, as a sentence. */
-export function resultText(result: TRedeemResult, t: TTranslate, tag: string): string {
-  const until = result.expiresAt ? formatDate(result.expiresAt, tag) : '';
+export function resultText(result: TRedeemResult, t: TTranslate, tag: string, zone?: string): string {
+  const until = result.expiresAt ? formatDate(result.expiresAt, tag, 'long', zone) : '';
   switch (result.kind) {
     case 'MEMBER_DAYS':
       return t('results.MEMBER_DAYS', { count: result.amount, date: until });
@@ -33,6 +34,7 @@ export function resultText(result: TRedeemResult, t: TTranslate, tag: string): s
 
 export default function RedeemForm({ texts, tag }: { texts: TFleetTexts; tag: string }) {
   const t = translator(texts.texts, tag);
+  const zone = useVisitorZone();
   const [value, setValue] = useState('');
   const [dropped, setDropped] = useState(false);
   const [touched, setTouched] = useState(false);
@@ -113,7 +115,7 @@ export default function RedeemForm({ texts, tag }: { texts: TFleetTexts; tag: st
         <section role="status" className="max-w-xl rounded-card border border-green-300 bg-green-50 p-5 sm:p-6" data-testid="redeem-result" data-kind={result.kind}>
           <h2 className="text-lg font-semibold text-balance break-keep text-green-900">{texts.headings?.resultTitle ?? t('resultTitle')}</h2>
           <p className="mt-2 text-green-900" data-testid="redeem-result-text">
-            {resultText(result, t, tag)}
+            {resultText(result, t, tag, zone)}
           </p>
           <p className="mt-3 text-sm">
             {result.kind === 'MONITOR' ? <TextLink href="/account/walls">{t('toWalls')}</TextLink> : <TextLink href="/account">{t('toOverview')}</TextLink>}

@@ -1,5 +1,5 @@
 import type { TChipType, TDownloadPackage, TRelease } from '@llk/contracts';
-import { formatDate } from '@/lib/format';
+import { LocalTime } from '@/components/local-time';
 import { filePackages, formatSize, type TPlatformKey } from '../platforms';
 import { buttonClass } from '@/components/ui/button';
 
@@ -82,7 +82,7 @@ export function PlatformCard({ platform, release, texts, languageTag, buttons }:
           <dd className="font-medium text-ink">{release.version}</dd>
           <dt className="text-ink-muted">{texts.released}</dt>
           <dd className="text-ink">
-            <time dateTime={release.releasedAt}>{formatDate(release.releasedAt, languageTag)}</time>
+            <LocalTime iso={release.releasedAt} languageTag={languageTag} kind="date" />
           </dd>
           <dt className="text-ink-muted">{texts.requires}</dt>
           <dd className="text-ink">{release.minOs}</dd>

@@ -2,7 +2,7 @@ import type { TNewsKind, TNewsSummary } from '@llk/contracts';
 import type { ReactNode } from 'react';
 import { ProductScene, type TProductScene } from '@/components/illustrations/product-scene';
 import { Link } from '@/i18n/navigation';
-import { formatDate } from '@/lib/format';
+import { LocalTime } from '@/components/local-time';
 import { langTag, promotionState } from '../format-date';
 
 /** Texts of a card; `running` and `upcoming` contain {date}. */
@@ -32,9 +32,9 @@ export function NewsCard({ item, lang, labels, phrasedTitle }: { item: TNewsSumm
     state === 'ended'
       ? labels.ended
       : state === 'upcoming' && item.validFrom
-        ? labels.upcoming.replace('{date}', formatDate(item.validFrom, lang))
+        ? <LocalTime iso={item.validFrom} languageTag={lang} kind="date" template={labels.upcoming} />
         : state === 'running' && item.validUntil
-          ? labels.running.replace('{date}', formatDate(item.validUntil, lang))
+          ? <LocalTime iso={item.validUntil} languageTag={lang} kind="date" template={labels.running} />
           : null;
   const itemLang = langTag(item.locale);
   return (
@@ -54,7 +54,7 @@ export function NewsCard({ item, lang, labels, phrasedTitle }: { item: TNewsSumm
         >
           {labels.kinds[item.kind]}
         </span>
-        <time dateTime={item.publishedAt}>{formatDate(item.publishedAt, lang)}</time>
+        <LocalTime iso={item.publishedAt} languageTag={lang} kind="date" />
       </p>
       <h3 className={`mt-3 text-lg font-semibold text-balance text-ink${phrasedTitle ? ' break-keep' : ''}`}>
         <Link href={`/info-${item.id}`} className="after:absolute after:inset-0 hover:text-brand-700">

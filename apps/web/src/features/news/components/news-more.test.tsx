@@ -2,6 +2,9 @@ import type { TNewsSummary } from '@llk/contracts';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import en from '../../../../messages/en/content.json';
+import { renderToString } from 'react-dom/server';
+import { formatDate } from '@/lib/format';
+import { browserZone } from '@/lib/visitor-zone';
 import { NewsCard, type TNewsCardLabels } from './news-card';
 import { NewsMore } from './news-more';
 
@@ -37,11 +40,13 @@ afterEach(() => {
 });
 
 describe('NewsCard', () => {
-  it('shows kind, China-time date, a link to /info-{id} and the summary', () => {
+  it('shows kind, the date on the reader’s calendar (China’s in the server’s HTML), a link to /info-{id} and the summary', () => {
+    // 16:30 UTC on 1 November is already the 2nd in China (docs/adr/0031)
+    expect(renderToString(<NewsCard item={item(12)} lang="en" labels={labels} />)).toContain('>November 2, 2026</time>');
     render(<NewsCard item={item(12)} lang="en" labels={labels} />);
     const card = screen.getByTestId('news-item');
     expect(within(card).getByText('News')).toBeTruthy();
-    expect(card.querySelector('time')!.textContent).toBe('November 2, 2026');
+    expect(card.querySelector('time')!.textContent).toBe(formatDate('2026-11-01T16:30:00.000Z', 'en', 'long', browserZone()));
     expect(within(card).getByRole('link', { name: 'Release 12' }).getAttribute('href')).toBe('/en/info-12');
     expect(card.getAttribute('lang')).toBeNull();
   });

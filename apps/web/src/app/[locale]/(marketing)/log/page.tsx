@@ -3,7 +3,7 @@ import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { ReleaseNotesBody } from '@/features/download/components/release-notes-body';
 import { RELEASE_PLATFORM_NAMES } from '@/features/download/platforms';
-import { formatDate } from '@/lib/format';
+import { LocalTime } from '@/components/local-time';
 import { fetchFullUpdateLog, groupByPlatform } from '@/features/download/update-log';
 import { ButtonLink } from '@/features/site/components/button-link';
 import { PageIntro } from '@/features/site/components/page-intro';
@@ -59,9 +59,7 @@ export default async function LogPage({ params }: { params: LocaleParams }) {
                       <li key={entry.version}>
                         <h3 className="text-lg font-semibold text-balance break-keep text-ink">
                           <Phrased text={t('version', { version: entry.version })} locale={locale} />{' '}
-                          <time dateTime={entry.releasedAt} className="ms-2 text-sm font-normal text-ink-muted">
-                            {formatDate(entry.releasedAt, tag)}
-                          </time>
+                          <LocalTime iso={entry.releasedAt} languageTag={tag} kind="date" className="ms-2 text-sm font-normal text-ink-muted" />
                         </h3>
                         <div className="mt-3">
                           <ReleaseNotesBody notes={entry.notes} lang={entry.locale === locale ? undefined : localeEntries[entry.locale].iso} />

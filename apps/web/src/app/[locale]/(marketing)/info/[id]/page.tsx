@@ -6,7 +6,7 @@ import { cache } from 'react';
 import { getTranslations } from 'next-intl/server';
 import { MarkdownBody } from '@/features/guide/components/markdown-body';
 import { renderMarkdown } from '@/features/guide/markdown';
-import { formatDate } from '@/lib/format';
+import { LocalTime } from '@/components/local-time';
 import { findNewsItem } from '@/features/news/news-api';
 import { SiteSearchBox } from '@/features/search/components/site-search-box';
 import { Breadcrumbs } from '@/features/site/components/breadcrumbs';
@@ -61,7 +61,8 @@ export default async function NewsDetailPage({ params }: { params: Params }) {
   // a promotion is bought from the price list while it runs; once over, its page records what it offered
   const promotion = item.kind === 'PROMOTION' && item.validFrom && item.validUntil ? { from: item.validFrom, until: item.validUntil } : null;
   const ended = promotion !== null && Date.parse(promotion.until) <= Date.now();
-  const dateOf = (iso: string) => formatDate(iso, localeEntries[locale].iso);
+  // dates of moments on the reader's calendar, filled in by the browser (docs/adr/0031)
+  const tag = localeEntries[locale].iso;
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6 lg:px-8">
@@ -83,19 +84,19 @@ export default async function NewsDetailPage({ params }: { params: Params }) {
           <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${item.kind === 'PROMOTION' ? 'bg-amber-100 text-amber-900' : 'bg-brand-50 text-brand-800'}`}>
             {tList(`kinds.${item.kind}`)}
           </span>
-          <time dateTime={item.publishedAt}>{tArticle('published', { date: formatDate(item.publishedAt, localeEntries[locale].iso) })}</time>
+          <LocalTime iso={item.publishedAt} languageTag={tag} kind="date" template={tArticle.raw('published') as string} />
         </p>
         <div lang={fallback ? localeEntries[item.locale].iso : undefined}>
           <h1 className="mt-3 text-3xl font-bold tracking-tight text-balance break-keep text-ink sm:text-4xl"><Phrased text={item.title} locale={locale} /></h1>
           <p className="mt-4 text-lg leading-relaxed text-ink-muted">{item.summary}</p>
           {promotion && ended ? (
             <p className="mt-4 rounded-control border border-line bg-surface px-4 py-3 font-medium text-ink-muted" data-testid="promotion-ended">
-              {tArticle('ended', { until: dateOf(promotion.until) })}
+              <LocalTime iso={promotion.until} languageTag={tag} kind="date" name="until" template={tArticle.raw('ended') as string} />
             </p>
           ) : null}
           {promotion && !ended ? (
             <p className="mt-4 rounded-control border border-amber-300 bg-amber-50 px-4 py-3 font-medium text-amber-900">
-              {tArticle('validity', { from: dateOf(promotion.from), until: dateOf(promotion.until) })}
+              <LocalTime iso={promotion.from} languageTag={tag} kind="date" name="from" also={{ until: promotion.until }} template={tArticle.raw('validity') as string} />
             </p>
           ) : null}
           <MarkdownBody html={renderMarkdown(item.body, (href) => localizePath(locale, href))} className="mt-8" />
