@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { CodeButton } from '@/features/auth/components/code-button';
 import { useAuthForm } from '@/features/auth/use-auth-form';
+import { useVisitorZone } from '@/components/local-time';
 import { fill, formatDate } from '@/lib/format';
 import { loadApi } from '@/lib/load-api';
 import { toast } from '@/lib/toast';
@@ -19,6 +20,7 @@ import type { TProfileTexts } from '../texts';
  */
 export function CancelForm({ texts, iso, mobile, email }: { texts: TProfileTexts; iso: string; mobile: string | null; email: string | null }) {
   const router = useRouter();
+  const zone = useVisitorZone();
   const t = texts.form;
   const channels = [...(mobile ? [['SMS', mobile] as const] : []), ...(email ? [['EMAIL', email] as const] : [])];
   const [channel, setChannel] = useState<TDeliveryChannel>(channels[0]?.[0] ?? 'SMS');
@@ -45,7 +47,7 @@ export function CancelForm({ texts, iso, mobile, email }: { texts: TProfileTexts
       data-testid="cancel-form"
       onSubmit={form.onSubmit(async (api, v) => {
         const result = await api.post<TCancellation>('/user/cancel', { body: { channel, code: v.code.trim() } });
-        toast.success(fill(t.cancelled, { date: formatDate(result.eraseAt, iso) }));
+        toast.success(fill(t.cancelled, { date: formatDate(result.eraseAt, iso, 'long', zone) }));
         router.refresh();
         refreshHeader();
       })}

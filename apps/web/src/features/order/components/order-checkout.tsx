@@ -4,6 +4,7 @@ import { ORDER_QUANTITY_MAX, type TTimeUnit } from '@llk/contracts';
 import { localeEntries, type TLocale } from '@llk/contracts/locales';
 import { useCallback, useRef, useState } from 'react';
 import { Link } from '@/i18n/navigation';
+import { useVisitorZone } from '@/components/local-time';
 import { formatDate } from '@/lib/format';
 import { type TTexts, translator } from '@/lib/texts';
 import { useSession } from '@/lib/session';
@@ -78,6 +79,7 @@ export function OrderCheckout({
 }) {
   const tag = localeEntries[locale].iso;
   const t = translator(texts, tag);
+  const zone = useVisitorZone();
   const heading = (key: TOrderHeading) => headings[key] ?? t(key);
   const [unit, setUnit] = useState<TTimeUnit>(options.some((o) => o.timeUnit === initialUnit) ? initialUnit : options[0]!.timeUnit);
   const option = options.find((o) => o.timeUnit === unit) ?? options[0]!;
@@ -179,7 +181,7 @@ export function OrderCheckout({
   }
 
   if (state.phase === 'paid') {
-    const expiry = user?.expiresAt ? formatDate(user.expiresAt, tag) : null;
+    const expiry = user?.expiresAt ? formatDate(user.expiresAt, tag, 'long', zone) : null;
     return (
       <div role="status" className="rounded-card border border-green-200 bg-green-50 p-6 sm:p-8" data-testid="order-success" data-payment-success tabIndex={-1}>
         <h2 className="text-2xl font-semibold text-balance break-keep text-success">{heading('successHeading')}</h2>

@@ -10,7 +10,7 @@ import { QrCode } from '@/features/download/components/qr-code';
 import { ReleaseNotesBody } from '@/features/download/components/release-notes-body';
 import { fetchContent } from '@/features/download/content-fetch';
 import { formatSize, groupReleases, PLATFORM_KEYS, primaryPackage, RELEASE_PLATFORM_NAMES, type TPlatformKey } from '@/features/download/platforms';
-import { formatDate } from '@/lib/format';
+import { LocalTime } from '@/components/local-time';
 import { TextLink } from '@/features/site/components/button-link';
 import { ProductScene } from '@/components/illustrations/product-scene';
 import { PageIntro } from '@/features/site/components/page-intro';
@@ -152,7 +152,7 @@ export default async function DownloadPage({ params }: { params: LocaleParams })
         {updated ? (
           <p className="font-medium text-ink">
             {/* the label and the date in one message: no space after a full-width colon in CJK */}
-            {t.rich('updatedOn', { date: formatDate(updated, tag), time: (chunks) => <time dateTime={updated}>{chunks}</time> })}
+            {t.rich('updatedOn', { date: '', time: () => <LocalTime iso={updated} languageTag={tag} kind="date" /> })}
           </p>
         ) : null}
         <p className="mt-2 max-w-3xl leading-relaxed text-ink-muted">{t('updatesBody')}</p>
@@ -165,9 +165,7 @@ export default async function DownloadPage({ params }: { params: LocaleParams })
                     <span>
                       {t('changelogEntry', { platform: RELEASE_PLATFORM_NAMES[entry.platform], version: entry.version })}
                       {' · '}
-                      <time dateTime={entry.releasedAt} className="font-normal text-ink-muted">
-                        {formatDate(entry.releasedAt, tag)}
-                      </time>
+                      <LocalTime iso={entry.releasedAt} languageTag={tag} kind="date" className="font-normal text-ink-muted" />
                     </span>
                     <DisclosureChevron className="mt-0.5 size-5 text-ink-muted" />
                   </summary>

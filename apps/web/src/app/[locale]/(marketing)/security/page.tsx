@@ -11,7 +11,8 @@ import { FeatureGrid } from '@/features/site/components/feature-grid';
 import { PageIntro } from '@/features/site/components/page-intro';
 import { PageSection } from '@/features/site/components/page-section';
 import { getBrand, resolveLocale, type LocaleParams } from '@/features/site/page-locale';
-import { formatDate } from '@/lib/format';
+import { LocalTime } from '@/components/local-time';
+import { formatDate, SERVICE_TIME_ZONE } from '@/lib/format';
 import { buildPageMetadata } from '@/lib/metadata';
 import { legalPath } from '@/lib/routes';
 import { Phrased } from '@/lib/phrases';
@@ -93,9 +94,10 @@ export default async function SecurityPage({ params }: { params: LocaleParams })
       <PageSection locale={locale} id="security-releases" title={t('releasesHeading')} muted>
         {cadence ? (
           <p className="max-w-3xl leading-relaxed text-ink-soft" data-testid="release-cadence">
+            {/* a count of releases per day of the service: China's days, like the reports (docs/adr/0031) */}
             {cadence.everyDays === null
-              ? t('releasesOneDay', { count: cadence.count, date: formatDate(cadence.to, tag) })
-              : t('releasesCadence', { count: cadence.count, from: formatDate(cadence.from, tag), to: formatDate(cadence.to, tag), every: cadence.everyDays })}
+              ? t('releasesOneDay', { count: cadence.count, date: formatDate(cadence.to, tag, 'long', SERVICE_TIME_ZONE) })
+              : t('releasesCadence', { count: cadence.count, from: formatDate(cadence.from, tag, 'long', SERVICE_TIME_ZONE), to: formatDate(cadence.to, tag, 'long', SERVICE_TIME_ZONE), every: cadence.everyDays })}
           </p>
         ) : (
           <p className="max-w-3xl leading-relaxed text-ink-muted">{t('releasesNone')}</p>
@@ -111,9 +113,7 @@ export default async function SecurityPage({ params }: { params: LocaleParams })
                   <span className="font-medium text-ink">
                     {RELEASE_PLATFORM_NAMES[entry.platform]} {entry.version}
                   </span>
-                  <time dateTime={entry.releasedAt} className="block text-sm text-ink-muted">
-                    {formatDate(entry.releasedAt, tag)}
-                  </time>
+                  <LocalTime iso={entry.releasedAt} languageTag={tag} kind="date" className="block text-sm text-ink-muted" />
                 </li>
               ))}
             </ul>
