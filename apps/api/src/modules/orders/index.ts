@@ -4,6 +4,7 @@ export { MONEY_AND_STATES } from './orders.docs';
 export { accessibleOrder, createWebOrder, loadOrderInfo, type OrderCaller, type OrderSettings } from './orders.service';
 export { refuseWhilePendingDeletion } from './pending-deletion';
 export { orderSettingsOf } from './orders.settings';
+export { orderItemsLabel } from './item-labels';
 export { customerRefundState } from './refund-states';
 export { INVOICE_PAGE_ANSWERS, INVOICE_PAGE_HEADERS } from './invoice-document';
 export { listInvoicesOfRequests, type InvoiceRow } from './invoices.repository';

@@ -2,6 +2,8 @@ import { isLocale, matchBrowserLanguage, type TLocale } from '@llk/contracts';
 import { type FastifyReply, type FastifyRequest } from 'fastify';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { orderItemsLabel } from '../../orders';
+import { findPaymentByNo } from '../payments.repository';
 import { type TGatewayMethod } from '../provider';
 import { renderConfirmPage, type PageView, type TPageStatus } from './confirm-page';
 
@@ -45,6 +47,12 @@ function send(reply: FastifyReply, status: number, view: PageView) {
 }
 
 export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
+  // the item in the page's language with the plan's one name, not the wallet's Chinese subject
+  // (issue 33, item 8); the subject when the payment is not ours (a test's own charge)
+  const itemOf = async (paymentNo: string, locale: TLocale, subject: string): Promise<string> => {
+    const payment = await findPaymentByNo(app.db, paymentNo);
+    return (payment ? await orderItemsLabel(app.db, payment.order_id, locale) : null) ?? subject;
+  };
   const lazySandbox = app.paymentSandbox;
   if (!lazySandbox) return;
 
@@ -75,7 +83,7 @@ export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!sandbox.tokenValid(method, paymentNo, request.query.t)) return notFound();
       const charge = await sandbox.charge(method, paymentNo);
       if (!charge) return notFound();
-      const view = { locale, method, charge: { paymentNo, amountFen: charge.amountFen, subject: charge.subject }, returnUrl: charge.returnUrl ?? null };
+      const view = { locale, method, charge: { paymentNo, amountFen: charge.amountFen, subject: await itemOf(paymentNo, locale, charge.subject) }, returnUrl: charge.returnUrl ?? null };
       if (charge.state === 'PAID') return send(reply, 200, { ...view, status: 'alreadyPaid' });
       if (charge.state === 'CLOSED') return send(reply, 410, { ...view, status: Date.parse(charge.expiresAt) <= Date.now() ? 'expired' : 'closed' });
       return send(reply, 200, { ...view, status: 'confirm', token: request.query.t ?? '' });
@@ -103,7 +111,7 @@ export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
       const before = await sandbox.charge(method, paymentNo);
       const outcome = await sandbox.pay(method, paymentNo);
       if (outcome.result === 'not-found') return send(reply, 404, { locale, method, charge: null, status: 'notFound' });
-      const view = { locale, method, charge: { paymentNo, amountFen: outcome.charge.amountFen, subject: outcome.charge.subject }, returnUrl: outcome.charge.returnUrl ?? null };
+      const view = { locale, method, charge: { paymentNo, amountFen: outcome.charge.amountFen, subject: await itemOf(paymentNo, locale, outcome.charge.subject) }, returnUrl: outcome.charge.returnUrl ?? null };
       if (outcome.result === 'expired' || outcome.result === 'closed') return send(reply, 410, { ...view, status: outcome.result });
       if (outcome.result === 'delivery-failed') {
         request.log.warn({ paymentNo, method, error: outcome.error }, 'sandbox notification could not be delivered');
