@@ -41,6 +41,9 @@ async function secondStep(page: Page, locale: TLocale, code: string): Promise<vo
   const t = securityTexts(locale).secondStep;
   const form = page.getByTestId('second-step');
   await expect(form.getByRole('heading', { name: t.title! })).toBeVisible();
+  // only what the step needs: no passkey, sign-up or password-reset ways in beside it (issue 33, item 16)
+  await expect(page.locator('[data-first-step]')).toBeHidden();
+  await expect(page.getByTestId('passkey-login')).toBeHidden();
   await form.locator('input[name="totp"]').fill(code);
   await form.getByRole('button', { name: t.submit!, exact: true }).click();
   await expect(page).toHaveURL(localeUrl(locale, '/account/security'));
@@ -67,7 +70,11 @@ for (const { locale, viewport, writes } of totpJourneys) {
     await expect(panel.getByTestId('totp-state')).toHaveText(t.twoStep.off!);
     await panel.getByRole('button', { name: t.twoStep.start!, exact: true }).click();
     await expect(panel.getByRole('img', { name: t.twoStep.title! })).toBeVisible();
-    const secret = (await panel.getByTestId('totp-secret').textContent())?.trim() ?? '';
+    // shown in groups of four (issue 33, item 16), with the otpauth:// link to the authenticator
+    await expect(panel.getByTestId('totp-secret')).toHaveText(/^([A-Z2-7]{4} ){7}[A-Z2-7]{4}$/);
+    await expect(panel.getByTestId('totp-open')).toHaveAttribute('href', /^otpauth:\/\/totp\//);
+    if (process.env.E2E_SHOTS) await page.screenshot({ path: `/tmp/shots/h1-16-${locale}-${viewport.width}.png`, fullPage: true });
+    const secret = ((await panel.getByTestId('totp-secret').textContent()) ?? '').replace(/\s/g, '');
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     const enabledAt = Date.now();
     await panel.locator('input[name="code"]').fill(totp(secret, enabledAt));

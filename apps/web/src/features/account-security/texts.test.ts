@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { afterSignOut, backupCodesFile, deviceLabel, isSecondStepInput, placeLabel, type TSessionView } from './texts';
+import { afterSignOut, backupCodesFile, deviceLabel, groupSecret, isSecondStepInput, placeLabel, type TSessionView } from './texts';
 
 const session = (id: string, current = false): TSessionView => ({
   id,
@@ -31,6 +31,12 @@ describe('security page helpers', () => {
 
   it('writes the backup codes file one code per line after the header', () => {
     expect(backupCodesFile(['abcde-fghjk', 'mnpqr-stuvw'], 'Codes for alice.')).toBe('Codes for alice.\r\n\r\nabcde-fghjk\r\nmnpqr-stuvw\r\n');
+  });
+
+  it('shows a TOTP key in groups of four, as authenticators do (issue 33, item 16)', () => {
+    expect(groupSecret('JBSWY3DPEHPK3PXP')).toBe('JBSW Y3DP EHPK 3PXP');
+    expect(groupSecret('ABCDEFGHIJKLMNOPQRSTUVWXYZ234567')).toBe('ABCD EFGH IJKL MNOP QRST UVWX YZ23 4567');
+    expect(groupSecret('ABCDEF')).toBe('ABCD EF');
   });
 
   it('accepts six digits or a backup code, nothing else', () => {

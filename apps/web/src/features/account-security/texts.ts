@@ -58,3 +58,8 @@ export function isSecondStepInput(value: string): boolean {
 export function afterSignOut(sessions: readonly TSessionView[], ended: string | 'others'): TSessionView[] {
   return ended === 'others' ? sessions.filter((session) => session.current) : sessions.filter((session) => session.id !== ended);
 }
+
+/** A TOTP key as people copy it: groups of four ("JBSW Y3DP EHPK 3PXP"); authenticators ignore the spaces. */
+export function groupSecret(secret: string): string {
+  return secret.replace(/\s+/g, '').replace(/(.{4})(?=.)/g, '$1 ');
+}

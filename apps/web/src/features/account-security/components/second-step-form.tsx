@@ -40,7 +40,7 @@ export function SecondStepForm({
   }
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-4" data-testid="second-step">
+    <form noValidate onSubmit={onSubmit} className="space-y-4" data-testid="second-step" data-second-step>
       <div className="space-y-1">
         <h2 className="text-lg font-semibold text-ink">{texts.title}</h2>
         <p className="text-sm text-ink-muted">{texts.lede}</p>

@@ -184,7 +184,9 @@ describe('TwoStepPanel', () => {
     expect(screen.getByTestId('totp-state').textContent).toBe('Off');
     click('Turn on');
     expect((await screen.findByRole('img', { name: 'Two-step verification' })).getAttribute('data-qr-value')).toBe(URI);
-    expect(screen.getByTestId('totp-secret').textContent).toBe('JBSWY3DPEHPK3PXP');
+    expect(screen.getByTestId('totp-secret').textContent).toBe('JBSW Y3DP EHPK 3PXP');
+    // on a phone, the authenticator opens from the otpauth:// link (issue 33, item 16)
+    expect(screen.getByTestId('totp-open').getAttribute('href')).toBe(URI);
     fireEvent.change(screen.getByLabelText('Six-digit code'), { target: { value: '12a456' } });
     click('Confirm and turn on');
     expect(screen.getByText('Enter the six-digit code from your app.')).toBeTruthy();

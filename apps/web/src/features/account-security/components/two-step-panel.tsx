@@ -2,14 +2,14 @@
 
 import { useRouter } from 'next/navigation';
 import { type FormEvent, useState } from 'react';
-import { Button } from '@/components/ui/button';
+import { Button, buttonClass } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { QrCode } from '@/features/download/components/qr-code';
 import { useVisitorZone } from '@/components/local-time';
 import { fill, formatDate } from '@/lib/format';
 import { loadApi } from '@/lib/load-api';
 import { toast } from '@/lib/toast';
-import { backupCodesFile, isSecondStepInput, type TSecurityTexts } from '../texts';
+import { backupCodesFile, groupSecret, isSecondStepInput, type TSecurityTexts } from '../texts';
 
 export interface TTotpStatusView {
   enabled: boolean;
@@ -119,9 +119,17 @@ export function TwoStepPanel({ status, account, languageTag, texts }: { status: 
       <form noValidate onSubmit={confirm} className="space-y-4">
         <p className="text-sm text-ink-muted">{t.scan}</p>
         <QrCode value={step.uri} label={t.title ?? ''} size={176} />
-        <p className="text-sm text-ink-muted">
-          {t.manual} <code className="font-mono break-all text-ink" data-testid="totp-secret">{step.secret}</code>
-        </p>
+        {/* a phone cannot scan its own screen: the otpauth:// link opens its authenticator (issue 33, item 16) */}
+        <a href={step.uri} className={buttonClass({ variant: 'secondary', size: 'sm' })} data-testid="totp-open">
+          {t.openApp}
+        </a>
+        <div className="text-sm text-ink-muted">
+          <p>{t.manual}</p>
+          {/* in groups of four, as authenticators show it; the spaces are not part of the key */}
+          <code className="mt-1 block font-mono text-base tracking-wide break-words text-ink" aria-label={t.secretLabel} title={t.secretLabel} data-testid="totp-secret" data-secret={step.secret}>
+            {groupSecret(step.secret)}
+          </code>
+        </div>
         <div className="max-w-xs">
           <TextField
             label={t.code ?? ''}

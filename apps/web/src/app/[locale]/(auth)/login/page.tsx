@@ -22,14 +22,20 @@ export default async function LoginPage({ params }: { params: LocaleParams }) {
 
   return (
     <AuthIntro locale={locale} title={t('heading', { brand })} lede={t('lede')}>
-      <LoginForm texts={await getAuthTexts(locale, 'LoginForm')} secondStep={await getClientTexts<Record<string, string>>(locale, 'SecondStep')} />
-      <PasskeyLoginButton texts={await getPasskeyLoginTexts(locale)} />
-      <p className="text-sm text-ink-muted">
-        {t.rich('signupPrompt', { link: (chunks) => <TextLink href="/signup">{chunks}</TextLink> })}
-      </p>
-      <p className="text-sm">
-        <TextLink href="/resetPW">{t('forgotPassword')}</TextLink>
-      </p>
+      {/* While the second step is asked (the form shows [data-second-step]), the page shows only
+          what that step needs: the passkey, sign-up and reset ways in give way (issue 33, item 16). */}
+      <div className="group/login space-y-4">
+        <LoginForm texts={await getAuthTexts(locale, 'LoginForm')} secondStep={await getClientTexts<Record<string, string>>(locale, 'SecondStep')} />
+        <div className="space-y-4 group-has-[[data-second-step]]/login:hidden" data-first-step>
+          <PasskeyLoginButton texts={await getPasskeyLoginTexts(locale)} />
+          <p className="text-sm text-ink-muted">
+            {t.rich('signupPrompt', { link: (chunks) => <TextLink href="/signup">{chunks}</TextLink> })}
+          </p>
+          <p className="text-sm">
+            <TextLink href="/resetPW">{t('forgotPassword')}</TextLink>
+          </p>
+        </div>
+      </div>
     </AuthIntro>
   );
 }
