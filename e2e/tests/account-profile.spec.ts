@@ -185,7 +185,7 @@ test.describe('account profile', () => {
         await expect(headerLink).toHaveAttribute('href', localePath(locale, '/account/cancel'));
         if (process.env.E2E_SHOTS) await page.screenshot({ path: `/tmp/shots/h1-12-${locale}-${viewport.width}.png`, fullPage: false });
         // ordering is refused in the page's language until the account is restored
-        const refused = await page.request.post('/api/order/createV2', { data: { skuId: 'MEMBER_YEAR' }, headers: { 'accept-language': locale } });
+        const refused = await page.request.post('/api/order/createV2', { data: { skuId: 'MEMBER_YEAR' }, headers: { 'accept-language': locale, origin: new URL(page.url()).origin } });
         expect(await refused.json()).toMatchObject({ errcode: 10159, errmsg: accountTexts(locale).errors!.accountPendingDeletion });
         // one click on the banner restores it, there and in the header
         await page.getByTestId('pending-deletion').getByRole('button', { name: t.restore! }).click();
