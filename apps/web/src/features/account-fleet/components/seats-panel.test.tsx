@@ -3,9 +3,12 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import en from '../../../../messages/en/account-fleet.json';
 import { fakeApi, type FakeApi } from '../../../../test/support/fake-api';
+import type * as VisitorZone from '@/lib/visitor-zone';
 import type { TFleetDevice, TFleetTexts } from '../texts';
 
 vi.mock('next/navigation', () => ({ useParams: () => ({ locale: 'en' }), useRouter: () => ({ push: vi.fn() }) }));
+// the reader's zone (ADR 0031): China's here, whatever the machine's
+vi.mock('@/lib/visitor-zone', async (actual) => ({ ...(await actual<typeof VisitorZone>()), browserZone: () => 'Asia/Shanghai' }));
 
 import SeatsPanel from './seats-panel';
 
@@ -47,7 +50,8 @@ describe('SeatsPanel', () => {
     expect(within(first!).getByTestId('seat-holder').textContent).toBe('Not assigned');
     expect(within(second!).getByTestId('seat-product').textContent).toBe('Global channel seat');
     expect(within(second!).getByTestId('seat-holder').textContent).toBe('Assigned to the account bob');
-    expect(within(second!).getByTestId('seat-move-limit').textContent).toBe('This seat can be given to another holder from November 28, 2026 (one change every 7 days).');
+    // the exact moment it may move (assigned 16:00 China time + 7 days), not a day (issue 33, item 17)
+    expect(within(second!).getByTestId('seat-move-limit').textContent).toBe('This seat can be given to another holder from Nov 28, 2026, 4:00 PM (UTC+8) (one change every 7 days).');
     expect(within(second!).queryByTestId('seat-assign')).toBeNull();
   });
 
@@ -59,7 +63,7 @@ describe('SeatsPanel', () => {
     fireEvent.change(screen.getByLabelText('Choose a device'), { target: { value: 'd2' } });
     fireEvent.submit(screen.getByTestId('seat-assign'));
 
-    expect((await screen.findByTestId('seat-move-limit')).textContent).toBe('This seat can be given to another holder from December 1, 2026 (one change every 7 days).');
+    expect((await screen.findByTestId('seat-move-limit')).textContent).toBe('This seat can be given to another holder from Dec 1, 2026, 4:00 PM (UTC+8) (one change every 7 days).');
     expect(api.callsTo('POST /seat/assign')[0]!.body).toEqual({ seatId: 's1', deviceId: 'd2' });
     expect(screen.getByTestId('seat-holder').textContent).toBe('Assigned to the device Lab box');
     expect(api.toasts.success).toHaveBeenCalledWith('Seat assigned');
@@ -67,7 +71,7 @@ describe('SeatsPanel', () => {
     fireEvent.click(screen.getByTestId('seat-unassign'));
     await vi.waitFor(() => expect(screen.getByTestId('seat-holder').textContent).toBe('Not assigned'));
     expect(api.callsTo('POST /seat/unassign')[0]!.body).toEqual({ seatId: 's1' });
-    expect(screen.getByTestId('seat-move-limit').textContent).toContain('December 1, 2026');
+    expect(screen.getByTestId('seat-move-limit').textContent).toContain('Dec 1, 2026, 4:00 PM (UTC+8)');
     expect(screen.queryByTestId('seat-unassign')).toBeNull();
   });
 
