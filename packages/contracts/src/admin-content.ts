@@ -4,6 +4,7 @@ import { ZReleasePlatform, ZPackageFormat, ZNewsKind, SEARCH_QUERY_MAX } from '.
 import { ZChipType } from './enums';
 import { locales } from './locale-codes';
 import { ZSkuPrice } from './pricing';
+import { NEWS_COVER_RE } from './rules';
 
 // The back office's content, releases and pricing calls (ADR 0019, step 3). Content is edited
 // in all seven languages; an answer lists the languages still missing (`missingLocales`), which
@@ -34,11 +35,7 @@ export const ZAdminNewsTranslation = z
   })
   .strict();
 
-/**
- * A news cover: a path of an image on the site ("/images/news/launch.webp"). The pages load
- * images from the site only (Content-Security-Policy img-src 'self'), so no other origin.
- */
-export const NEWS_COVER_RE = /^\/(?!\/)[A-Za-z0-9._~%/-]{1,300}\.(?:png|jpe?g|webp|avif|svg)$/;
+/** A news cover: a path of an image on the site (NEWS_COVER_RE, rules.ts). */
 export const ZNewsCoverImageUrl = z.string().trim().regex(NEWS_COVER_RE);
 
 /**

@@ -120,3 +120,10 @@ export const NICKNAME_MAX = 32;
 export const CANCEL_COOLING_OFF_DAYS = 15;
 
 export { REDEEM_CODE_ALPHABET, REDEEM_CODE_LENGTH, formatRedeemCode, isRedeemCodeWellFormed, normaliseRedeemCode } from './redeem-code';
+
+/**
+ * A news cover: a path of an image on the site ("/images/news/launch.webp"), checked by the
+ * back office's editor and the API. The pages load images from the site only
+ * (Content-Security-Policy img-src 'self'), so no other origin.
+ */
+export const NEWS_COVER_RE = /^\/(?!\/)[A-Za-z0-9._~%/-]{1,300}\.(?:png|jpe?g|webp|avif|svg)$/;

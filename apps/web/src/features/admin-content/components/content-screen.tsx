@@ -1,6 +1,7 @@
 'use client';
 
 import type { TAdminNews, TAdminNewsPage, TLocale } from '@llk/contracts';
+import { NEWS_COVER_RE } from '@llk/contracts/rules';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { Field } from '@/components/ui/field';
@@ -18,11 +19,11 @@ import { PublishWindowFields } from './zoned-date-time-field';
 // complete, which a save leaves out.
 
 const FIELDS = ['title', 'summary', 'body'] as const;
-type TDraft = { kind: TAdminNews['kind']; publishAt: string; expiresAt: string; translations: TTranslations<(typeof FIELDS)[number]> };
+type TDraft = { kind: TAdminNews['kind']; publishAt: string; expiresAt: string; coverImageUrl: string; translations: TTranslations<(typeof FIELDS)[number] | 'seoDescription'> };
 
 function draftOf(item: TAdminNews | null): TDraft {
-  if (!item) return { kind: 'NEWS', publishAt: zonedInputOf(new Date().toISOString(), browserZone()), expiresAt: '', translations: {} };
-  return { kind: item.kind, publishAt: zonedInputOf(item.publishAt, browserZone()), expiresAt: zonedInputOf(item.expiresAt, browserZone()), translations: item.translations };
+  if (!item) return { kind: 'NEWS', publishAt: zonedInputOf(new Date().toISOString(), browserZone()), expiresAt: '', coverImageUrl: '', translations: {} };
+  return { kind: item.kind, publishAt: zonedInputOf(item.publishAt, browserZone()), expiresAt: zonedInputOf(item.expiresAt, browserZone()), coverImageUrl: item.coverImageUrl ?? '', translations: item.translations as TDraft['translations'] };
 }
 
 export function ContentScreen({ initial, languageNames }: { initial: TAdminNewsPage; languageNames: Record<TLocale, string> }) {
@@ -35,6 +36,10 @@ export function ContentScreen({ initial, languageNames }: { initial: TAdminNewsP
       namespace="AdminContent"
       list={news}
       heading={(item) => <TitleWithFigures text={item.translations['zh-CN']?.title ?? item.translations.en?.title ?? item.url} chip={(sku) => t('figureChip', { sku })} />}
+      nameOf={(item) => item.translations['zh-CN']?.title ?? item.translations.en?.title ?? item.url}
+      dateOf={(item) => item.publishAt}
+      missingOf={(item) => item.missingLocales}
+      languageNames={languageNames}
       detail={(item) => (
         <p>
           {t(`kind.${item.kind}`)} · {item.url} · {item.published ? t('published') : t('draft')}
@@ -64,13 +69,21 @@ export function TitleWithFigures({ text, chip }: { text: string; chip: (sku: str
 
 function Editor({ item, onSave, onPublish, onClose, languageNames }: TEditorBinding<TAdminNews> & { languageNames: Record<TLocale, string> }) {
   const t = useTranslations('AdminContent');
+  const e = useTranslations('AdminEditor');
   const [draft, setDraft] = useState<TDraft>(() => draftOf(item));
+  const [coverError, setCoverError] = useState<string | undefined>();
   const complete = completeTranslations(draft.translations, FIELDS);
 
   function save() {
     // a promotion's own validity is not edited here: it goes back as it was
     const validity = { validFrom: item?.validFrom ?? null, validUntil: item?.validUntil ?? null };
-    return onSave({ kind: draft.kind, publishAt: isoOfZonedInput(draft.publishAt, browserZone()), expiresAt: isoOfZonedInput(draft.expiresAt, browserZone()), ...validity, translations: complete });
+    const coverImageUrl = draft.coverImageUrl.trim() || null;
+    if (coverImageUrl !== null && !NEWS_COVER_RE.test(coverImageUrl)) {
+      setCoverError(e('coverInvalid'));
+      return Promise.resolve();
+    }
+    setCoverError(undefined);
+    return onSave({ kind: draft.kind, publishAt: isoOfZonedInput(draft.publishAt, browserZone()), expiresAt: isoOfZonedInput(draft.expiresAt, browserZone()), ...validity, coverImageUrl, translations: complete });
   }
 
   return (
@@ -82,6 +95,9 @@ function Editor({ item, onSave, onPublish, onClose, languageNames }: TEditorBind
       onSave={save}
       onPublish={onPublish}
       onClose={onClose}
+      itemName={item?.translations['zh-CN']?.title ?? item?.url ?? ''}
+      missing={item?.missingLocales ?? []}
+      languageNames={languageNames}
     >
       <div className="mt-4 grid gap-4 sm:grid-cols-3">
         <Field label={t('kindLabel')}>
@@ -94,10 +110,18 @@ function Editor({ item, onSave, onPublish, onClose, languageNames }: TEditorBind
         </Field>
         <PublishWindowFields publishAt={draft.publishAt} expiresAt={draft.expiresAt} onChange={(dates) => setDraft({ ...draft, ...dates })} />
       </div>
+      <div className="mt-4">
+        <Field label={e('coverLabel')} hint={e('coverHint')} error={coverError}>
+          {(props) => (
+            <input {...props} name="coverImageUrl" inputMode="url" autoCapitalize="none" spellCheck={false} placeholder="/images/news/launch.webp" className={`${props.className} h-11 font-mono text-sm`} value={draft.coverImageUrl} onChange={(event) => setDraft({ ...draft, coverImageUrl: event.target.value })} />
+          )}
+        </Field>
+      </div>
       <TranslationEditor
         fields={[
           { key: 'title', label: t('titleLabel') },
           { key: 'summary', label: t('summaryLabel') },
+          { key: 'seoDescription', label: e('seoLabel'), hint: e('seoHint'), optional: true, maxLength: 300 },
           { key: 'body', label: t('bodyLabel'), hint: t('figuresHint', { token: '{{discount:MEMBER_YEAR}}' }), markdown: true },
         ]}
         value={draft.translations}

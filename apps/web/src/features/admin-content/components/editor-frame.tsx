@@ -2,11 +2,13 @@
 
 import { useTranslations } from 'next-intl';
 import { type FormEvent, type ReactNode, useState } from 'react';
+import type { TLocale } from '@llk/contracts/locale-codes';
 import { Button } from '@/components/ui/button';
+import { PublishButton } from './publish-button';
 
 // The frame of every content editor: its heading and the way back to the list, the form (the
 // browser checks its required fields before Save), and Save, then Publish or Unpublish once
-// the item exists.
+// the item exists (Unpublish, and Publish of an item not in every language, ask first).
 
 export function EditorFrame({
   title,
@@ -16,6 +18,9 @@ export function EditorFrame({
   onSave,
   onPublish,
   onClose,
+  itemName,
+  missing = [],
+  languageNames,
   children,
 }: {
   title: string;
@@ -28,6 +33,11 @@ export function EditorFrame({
   /** none until the item is saved */
   onPublish: ((published: boolean) => Promise<void>) | undefined;
   onClose: () => void;
+  /** the item as the publish question names it (the heading otherwise) */
+  itemName?: string;
+  /** languages the saved item is not written in: publishing asks first (news) */
+  missing?: readonly TLocale[];
+  languageNames?: Record<TLocale, string>;
   children: ReactNode;
 }) {
   const t = useTranslations('AdminEditor');
@@ -61,9 +71,7 @@ export function EditorFrame({
           {t('save')}
         </Button>
         {onPublish ? (
-          <Button variant="secondary" disabled={busy} onClick={() => void run(() => onPublish(!published))}>
-            {published ? t('unpublish') : t('publish')}
-          </Button>
+          <PublishButton published={published} title={itemName ?? title} missing={missing} {...(languageNames ? { languageNames } : {})} disabled={busy} onChange={(next) => run(() => onPublish(next))} />
         ) : null}
       </div>
     </form>

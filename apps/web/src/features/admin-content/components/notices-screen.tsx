@@ -37,6 +37,8 @@ export function NoticesScreen({ initial, languageNames }: { initial: TAdminNotic
       name="notice"
       namespace="AdminNotices"
       list={notices}
+      nameOf={(item) => (item.translations[language] ?? item.translations['zh-CN'])?.title ?? item.slug}
+      dateOf={(item) => item.publishAt}
       heading={(item) => (
         <>
           {item.pinned ? <span className="mr-2 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800">{t('pinned')}</span> : null}

@@ -25,6 +25,8 @@ export function ReleasesScreen({ initial, languageNames }: { initial: TAdminRele
       namespace="AdminReleases"
       list={releases}
       heading={(item) => `${t(`platforms.${item.platform}`)} ${item.version}`}
+      nameOf={(item) => `${t(`platforms.${item.platform}`)} ${item.version}`}
+      dateOf={(item) => item.releasedAt}
       detail={(item) => (
         <>
           <p>

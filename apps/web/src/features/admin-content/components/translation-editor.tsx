@@ -18,6 +18,9 @@ export interface TTranslationField<K extends string> {
   hint?: string;
   /** a Markdown textarea with the preview beside it; otherwise a one-line input */
   markdown?: boolean;
+  /** not needed for the language to count as written (an SEO description) */
+  optional?: boolean;
+  maxLength?: number;
 }
 
 export function TranslationEditor<K extends string>({
@@ -37,7 +40,7 @@ export function TranslationEditor<K extends string>({
   const t = useTranslations('AdminEditor');
   const id = useId();
   const [tab, setTab] = useState<TLocale>('zh-CN');
-  const keys = fields.map((field) => field.key);
+  const keys = fields.filter((field) => !field.optional).map((field) => field.key);
   const incomplete = incompleteLocales(value, keys);
   const current = value[tab] ?? (Object.fromEntries(keys.map((key) => [key, ''])) as TTexts<K>);
   const markdown = fields.find((field) => field.markdown);
@@ -86,7 +89,7 @@ export function TranslationEditor<K extends string>({
                 field.markdown ? (
                   <textarea {...props} className={`${props.className} min-h-64 py-2 font-mono text-sm`} value={current[field.key]} onChange={(e) => edit(field.key, e.target.value)} lang={lang} />
                 ) : (
-                  <input {...props} className={`${props.className} h-11`} value={current[field.key]} onChange={(e) => edit(field.key, e.target.value)} lang={lang} />
+                  <input {...props} className={`${props.className} h-11`} value={current[field.key] ?? ''} maxLength={field.maxLength} onChange={(e) => edit(field.key, e.target.value)} lang={lang} />
                 )
               }
             </Field>

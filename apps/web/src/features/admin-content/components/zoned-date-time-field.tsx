@@ -1,9 +1,9 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useVisitorZone } from '@/components/local-time';
 import { Field } from '@/components/ui/field';
 import { formatZoneOffset } from '@/lib/format';
+import { useStaffZone } from '@/features/admin/use-staff-zone';
 import { isoOfZonedInput } from '../translations';
 
 // A moment typed on the staff member's clock (the browser's zone, ADR 0031 "typed-in times"),
@@ -12,7 +12,7 @@ import { isoOfZonedInput } from '../translations';
 
 export function ZonedDateTimeField({ label, value, onChange, required = false }: { label: string; value: string; onChange: (value: string) => void; required?: boolean }) {
   const t = useTranslations('AdminEditor');
-  const zone = useVisitorZone();
+  const zone = useStaffZone();
   // the offset of the moment typed (a DST zone changes it), or of now while the field is empty
   const offset = formatZoneOffset(isoOfZonedInput(value, zone) ?? new Date().toISOString(), zone);
   return (
