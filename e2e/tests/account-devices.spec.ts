@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, type Page, expect, test } from '@playwright/test';
 import { getContractMessages, localeEntries, type TConnectCheckResult } from '@llk/contracts';
+import { DEVICE_CSV_TEXTS } from '../../apps/api/src/modules/devices/device-csv';
 import { logIn, registerSimulatedDevices } from '../../apps/api/tools/devices-simulate';
 import { PASSWORD, type TUser, apiBase, createUser, localePath, useLocale, writesIn } from '../support/accounts';
 import { type TLocale } from '../support/site';
@@ -13,7 +14,22 @@ import { type TLocale } from '../support/site';
 // it marked as shared with its permission; a device set to "Signed out" (LOGIN_OUT) is refused
 // by POST /device/connectCheck with the policy reason; the CSV export downloads, and the other
 // account leaves the share. One journey per language: zh-CN at phone size, en and ko on the
-// desktop.
+// desktop. Issue 33 items 18-20: each device's id first and copyable, the filters folded on a
+// phone so the first device is on the first screen, an empty group that says so, one form of
+// counts, a recipient told what they may do, the CSV in the page's language and the browser's zone.
+// With E2E_SHOTS set, screenshots go to /tmp/shots/h4-devices-<locale>-<width>.png.
+
+const PHONE_UA = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
+/** The zone each journey's browser is in: the CSV's times are on its clock, with its offset (ADR 0031). */
+const ZONES: Partial<Record<TLocale, { id: string; offset: string }>> = {
+  'zh-CN': { id: 'Asia/Shanghai', offset: 'UTC+8' },
+  en: { id: 'Europe/Paris', offset: 'UTC+1' },
+  ko: { id: 'Asia/Seoul', offset: 'UTC+9' },
+  fr: { id: 'Europe/Paris', offset: 'UTC+1' },
+};
+const shot = async (page: Page, name: string) => {
+  if (process.env.E2E_SHOTS) await page.screenshot({ path: `/tmp/shots/h4-${name}.png`, fullPage: true });
+};
 
 const root = path.resolve(import.meta.dirname, '../..');
 type TTree = { [key: string]: string | TTree };
@@ -28,7 +44,7 @@ function devicesTexts(locale: TLocale) {
     const plural = node.replace(/\{(\w+), plural, ((?:[=\w]+ \{[^{}]*\}\s*)+)\}/g, (whole, name: string, branches: string) => {
       const forms = Object.fromEntries([...branches.matchAll(/([=\w]+) \{([^{}]*)\}/g)].map(([, form, text]) => [form, text]));
       const count = Number(values[name]);
-      return (count === 1 && forms.one !== undefined ? forms.one : (forms.other ?? whole)).replaceAll('#', String(count));
+      return (forms[`=${count}`] ?? (count === 1 && forms.one !== undefined ? forms.one : (forms.other ?? whole))).replaceAll('#', String(count));
     });
     return plural.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
   };
@@ -43,7 +59,10 @@ const journeys: { locale: TLocale; viewport: typeof PHONE }[] = [
 ];
 
 async function openDevices(browser: Browser, user: TUser, locale: TLocale, viewport: typeof PHONE): Promise<Page> {
-  const context = await browser.newContext({ viewport, acceptDownloads: true });
+  const phone = viewport.width < 600 ? { isMobile: true, hasTouch: true, userAgent: PHONE_UA } : {};
+  const zone = ZONES[locale];
+  const context = await browser.newContext({ viewport, acceptDownloads: true, ...phone, ...(zone ? { timezoneId: zone.id } : {}) });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await useLocale(context, locale);
   const page = await context.newPage();
   const login = await page.request.post('/api/h5Login', { data: { loginType: 'account', account: user.username, password: PASSWORD } });
@@ -71,6 +90,33 @@ for (const { locale, viewport } of journeys) {
     const page = await openDevices(browser, owner, locale, viewport);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect.poll(() => names(page)).toEqual([phone, tablet, iphone].sort());
+    // the id people connect with comes first on each device, and copies
+    const first = row(page, tablet);
+    await expect(first.getByTestId('device-id')).toHaveText(devices[1]!.deviceId);
+    expect(await first.getByTestId('device-id-row').evaluate((id, name) => (id.compareDocumentPosition(name!) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0, await first.getByTestId('device-name').elementHandle())).toBe(true);
+    await first.getByRole('button', { name: t('list.copyLabel', { name: tablet }) }).click();
+    await expect(page.getByTestId('device-copied')).toHaveText(t('list.copied', { id: devices[1]!.deviceId }));
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(devices[1]!.deviceId);
+    // the filters: folded behind one button on a phone, open beside the list on the desktop
+    const toggle = page.getByTestId('device-filters-toggle');
+    if (viewport.width < 600) {
+      await expect(page.getByTestId('device-filters')).toBeHidden();
+      await expect(toggle).toHaveText(t('filters.toggle', { count: 0 }));
+      // the first device is on the first screen
+      await page.evaluate(() => window.scrollTo(0, 0));
+      expect((await page.getByTestId('device').first().boundingBox())!.y).toBeLessThan(PHONE.height);
+      await shot(page, `devices-${locale}-${viewport.width}`);
+      await toggle.click();
+      await expect(page.getByTestId('device-filters')).toBeVisible();
+      await page.getByTestId('device-filters').locator('select[name="online"]').selectOption('online');
+      await expect(toggle).toHaveText(t('filters.toggle', { count: 1 }));
+      await page.getByRole('button', { name: t('filters.clear'), exact: true }).click();
+      await expect(toggle).toHaveText(t('filters.toggle', { count: 0 }));
+    } else {
+      await expect(toggle).toBeHidden();
+      await expect(page.getByTestId('device-filters')).toBeVisible();
+      await shot(page, `devices-${locale}-${viewport.width}`);
+    }
     for (const name of [phone, tablet, iphone]) await expect(row(page, name).getByTestId('device-online')).toHaveText(t('list.online'));
     await expect(row(page, tablet).getByTestId('device-version')).toHaveText(t('list.version', { version: '3.5.0' }));
     await expect(page.getByTestId('device-limit-warning')).toHaveCount(0);
@@ -84,6 +130,12 @@ for (const { locale, viewport } of journeys) {
     await page.getByTestId('device-export').click();
     const csv = readFileSync((await (await download).path())!, 'utf8');
     expect(csv.trimEnd().split('\r\n')).toHaveLength(9);
+    // in the page's language, with a BOM, and on the browser's clock with its offset
+    expect(csv.startsWith('\uFEFF')).toBe(true);
+    const [header, ...rows] = csv.slice(1).trimEnd().split('\r\n');
+    expect(header).toBe(`"${DEVICE_CSV_TEXTS[locale].columns.deviceId}","${DEVICE_CSV_TEXTS[locale].columns.name}",${header!.split(',').slice(2).join(',')}`);
+    expect(header).toContain(`"${DEVICE_CSV_TEXTS[locale].columns.lastSeen}"`);
+    for (const line of rows) expect(line).toMatch(new RegExp(`"\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2} \\(${ZONES[locale]!.offset.replace('+', '\\+')}\\)"`));
 
     // A group, and two devices moved into it.
     const groupName = locale === 'en' ? 'Front desk' : locale === 'ko' ? '안내 데스크' : '前台';
@@ -94,7 +146,13 @@ for (const { locale, viewport } of journeys) {
     await expect(dialog).toBeHidden();
     const group = page.getByTestId('group').filter({ hasText: groupName });
     await expect(group).toHaveAttribute('aria-current', 'true');
-    await expect(page.getByTestId('devices-empty')).toBeVisible();
+    // a new group says it is empty and how devices get in, not "no device matches the filters"
+    await expect(page.getByTestId('devices-empty')).toHaveAttribute('data-empty', 'group');
+    await expect(page.getByTestId('devices-empty')).toContainText(t('list.emptyGroup', { name: groupName }));
+    await expect(page.getByTestId('devices-empty')).toContainText(t('list.emptyGroupHow'));
+    await expect(page.getByText(t('list.noMatch'))).toHaveCount(0);
+    await expect(group.getByTestId('group-count')).toHaveText(t('groups.count', { online: 0, total: 0 }));
+    await shot(page, `devices-empty-group-${locale}-${viewport.width}`);
     await page.getByTestId('group-all').click();
     await expect(page.getByTestId('device')).toHaveCount(8);
     await page.getByLabel(t('list.select', { name: phone })).check();
@@ -137,11 +195,44 @@ for (const { locale, viewport } of journeys) {
     const friendPage = await openDevices(browser, friend, locale, viewport);
     await expect(friendPage.getByTestId('device-name')).toHaveText([iphone]);
     await expect(row(friendPage, iphone).getByTestId('device-shared')).toHaveText(t('list.sharedBy', { name: owner.username, permission: t('permissions.CONTROL') }));
+    // what the friend may do, not the owner's level ("Full access") beside their permission
+    await expect(row(friendPage, iphone).getByTestId('device-access')).toHaveText(t('list.youMay.CONTROL'));
+    await expect(row(friendPage, iphone).getByTestId('device-policy')).toHaveCount(0);
+    await shot(friendPage, `devices-shared-${locale}-${viewport.width}`);
     // …and leaves the share: the device is gone from the list.
     await row(friendPage, iphone).getByTestId('device-share').click();
     await friendPage.getByTestId('share-dialog').getByTestId('share-leave').click();
     await expect(friendPage.getByTestId('devices-empty')).toHaveText(t('list.empty'));
     await friendPage.context().close();
+    await page.context().close();
+  });
+}
+
+// The phone layout in a European language, and a CJK desktop, for items 18 and 19: the first
+// device card starts on the first screen (the filters folded), and the ungrouped count reads in
+// the groups' one form.
+for (const { locale, viewport } of [
+  { locale: 'fr', viewport: PHONE },
+  { locale: 'ja', viewport: DESKTOP },
+] as const) {
+  test(`${locale} ${viewport.width}×${viewport.height}: the first devices on the first screen, ids first, counts in one form`, async ({ browser, request }) => {
+    const t = devicesTexts(locale);
+    const owner = await createUser(request);
+    const token = await logIn(apiBase, owner.username, PASSWORD);
+    const devices = await registerSimulatedDevices({ baseUrl: apiBase, token, prefix: `e2e-layout-${locale}`, count: 3 });
+    const page = await openDevices(browser, owner, locale, viewport);
+    await expect(page.getByTestId('device')).toHaveCount(3);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const card = (await page.getByTestId('device').first().boundingBox())!;
+    expect(card.y).toBeLessThan(PHONE.height);
+    if (viewport.width < 600) await expect(page.getByTestId('device-filters-toggle')).toHaveText(t('filters.toggle', { count: 0 }));
+    // every device shows the id it is connected with
+    expect((await page.getByTestId('device-id').allTextContents()).sort()).toEqual(devices.map((device) => device.deviceId).sort());
+    // the ungrouped chip counts the groups' way ("online of total"), numbers formatted alike
+    const groups = (await (await request.get(`${apiBase}/deviceGroup/list`, { headers: { authorization: token } })).json()) as { data: { ungroupedCount: number; ungroupedOnlineCount: number } };
+    expect(groups.data.ungroupedCount).toBe(3);
+    await expect(page.getByTestId('group-ungrouped').getByTestId('group-count')).toHaveText(t('groups.count', { online: groups.data.ungroupedOnlineCount, total: 3 }));
+    await shot(page, `devices-${locale}-${viewport.width}`);
     await page.context().close();
   });
 }

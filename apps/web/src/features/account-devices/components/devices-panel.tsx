@@ -416,7 +416,8 @@ export function DevicesPanel({ initial, texts, tag }: TDevicesPanelProps) {
                               <rect x="7" y="7" width="9.5" height="9.5" rx="1.5" />
                               <path d="M13 7V4.5A1.5 1.5 0 0 0 11.5 3h-7A1.5 1.5 0 0 0 3 4.5v7A1.5 1.5 0 0 0 4.5 13H7" />
                             </svg>
-                            {t('list.copy')}
+                            {/* the icon alone on a phone, so the id and its button share a line (the button's name is its aria-label) */}
+                            <span className="sr-only sm:not-sr-only">{t('list.copy')}</span>
                           </Button>
                         </p>
                         {editing?.id === device.id ? (

@@ -7,7 +7,7 @@ import type { TFleetDevice, TFleetTexts } from '../texts';
 
 vi.mock('next/navigation', () => ({ useParams: () => ({ locale: 'en' }), useRouter: () => ({ push: vi.fn() }) }));
 
-import { draftCapacity, moveDevice } from './wall-editor';
+import { arrowTarget, draftCapacity, gridShape, moveDeviceTo } from './wall-editor';
 import WallsPanel from './walls-panel';
 
 const texts: TFleetTexts = { texts: en.AccountWalls, network: 'Network error' };
@@ -38,11 +38,31 @@ describe('wall rules', () => {
     expect(draftCapacity({ ...list, owned: 2 }, {})).toBe(0);
   });
 
-  it('moves one device a place up or down, and not past the ends', () => {
-    expect(moveDevice(['a', 'b', 'c'], 'c', 'up')).toEqual(['a', 'c', 'b']);
-    expect(moveDevice(['a', 'b', 'c'], 'a', 'down')).toEqual(['b', 'a', 'c']);
-    expect(moveDevice(['a', 'b', 'c'], 'a', 'up')).toEqual(['a', 'b', 'c']);
-    expect(moveDevice(['a', 'b', 'c'], 'c', 'down')).toEqual(['a', 'b', 'c']);
+  it('moves one device to another place, clamped to the wall', () => {
+    expect(moveDeviceTo(['a', 'b', 'c'], 'c', 0)).toEqual(['c', 'a', 'b']);
+    expect(moveDeviceTo(['a', 'b', 'c'], 'a', 2)).toEqual(['b', 'c', 'a']);
+    expect(moveDeviceTo(['a', 'b', 'c'], 'a', 9)).toEqual(['b', 'c', 'a']);
+    expect(moveDeviceTo(['a', 'b', 'c'], 'x', 0)).toEqual(['a', 'b', 'c']);
+  });
+
+  it('moves on the grid with the arrow keys: a place sideways, a row up or down, not off the wall', () => {
+    // 5 devices on 3 columns: 1 2 3 / 4 5
+    expect(arrowTarget('ArrowRight', 1, 5, 3)).toBe(2);
+    expect(arrowTarget('ArrowLeft', 0, 5, 3)).toBe(0);
+    expect(arrowTarget('ArrowDown', 0, 5, 3)).toBe(3);
+    expect(arrowTarget('ArrowDown', 2, 5, 3)).toBe(4);
+    expect(arrowTarget('ArrowUp', 4, 5, 3)).toBe(1);
+    expect(arrowTarget('End', 0, 5, 3)).toBe(4);
+    expect(arrowTarget('Home', 4, 5, 3)).toBe(0);
+    expect(arrowTarget('a', 1, 5, 3)).toBeNull();
+  });
+
+  it('draws the wall square-ish, at most 4 wide, with its free places up to 16 cells', () => {
+    expect(gridShape(0, 2)).toEqual({ free: 2, columns: 2 });
+    expect(gridShape(2, 2)).toEqual({ free: 0, columns: 2 });
+    expect(gridShape(3, 9)).toEqual({ free: 6, columns: 3 });
+    expect(gridShape(5, 100)).toEqual({ free: 11, columns: 4 });
+    expect(gridShape(0, 0)).toEqual({ free: 0, columns: 1 });
   });
 });
 
@@ -80,23 +100,43 @@ describe('WallsPanel', () => {
     expect(api.toasts.error).not.toHaveBeenCalled();
   });
 
-  it('orders devices with up and down buttons, keeps the focus on the moved device, and saves the order', async () => {
+  it('shows the wall as a grid of its places and orders it from the keyboard and by tapping, announcing each move', async () => {
     api.reply('POST /monitorWall/save', ({ body }) => ({ data: { ...wall, ...(body as object), updatedAt: '2026-11-24T08:00:00.000Z' } }));
     render(<WallsPanel initial={{ walls: [{ ...wall, deviceIds: ['d1', 'd2', 'd3'] }], owned: 5, used: 3 }} devices={devices} texts={texts} tag="en" />);
     fireEvent.click(screen.getByRole('button', { name: 'Edit “Front desk”' }));
     await screen.findByTestId('wall-editor');
     expect(names()).toEqual(['Office PC', 'Home Mac', 'Lab box']);
-    expect((screen.getByRole('button', { name: 'Move Office PC up' }) as HTMLButtonElement).disabled).toBe(true);
+    // three devices and two free places of the five owned: a grid three wide
+    const grid = screen.getByTestId('wall-order');
+    expect(grid.getAttribute('data-columns')).toBe('3');
+    expect(screen.getAllByTestId('wall-free')).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: /up$|down$/ })).toBeNull();
 
-    fireEvent.click(screen.getByRole('button', { name: 'Move Lab box up' }));
+    // select Lab box (Enter on a button is a click), move it left twice, put it down
+    const tile = (name: string) => [...grid.querySelectorAll<HTMLButtonElement>('button[data-tile]')].find((button) => button.textContent?.includes(name))!;
+    fireEvent.click(tile('Lab box'));
+    expect(tile('Lab box').getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByTestId('wall-announce').textContent).toBe('Lab box selected, place 3 of 3. Move it with the arrow keys or tap its new place; Enter puts it down.');
+    // happy-dom lays nothing out: one column, so ArrowUp is one place back
+    fireEvent.keyDown(tile('Lab box'), { key: 'ArrowLeft' });
     expect(names()).toEqual(['Office PC', 'Lab box', 'Home Mac']);
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Move Lab box up' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Move Lab box up' }));
+    expect(document.activeElement).toBe(tile('Lab box'));
+    expect(screen.getByTestId('wall-announce').textContent).toBe('Lab box moved to place 2 of 3.');
+    fireEvent.keyDown(tile('Lab box'), { key: 'ArrowUp' });
     expect(names()).toEqual(['Lab box', 'Office PC', 'Home Mac']);
-    // at the top its up button is disabled: the focus goes to its down button
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Move Lab box down' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Move Office PC down' }));
+    fireEvent.keyDown(tile('Lab box'), { key: 'ArrowLeft' });
+    expect(names()).toEqual(['Lab box', 'Office PC', 'Home Mac']);
+    fireEvent.click(tile('Lab box'));
+    expect(tile('Lab box').getAttribute('aria-pressed')).toBe('false');
+    expect(screen.getByTestId('wall-announce').textContent).toBe('Lab box put down at place 1 of 3.');
+    // arrows do nothing to a device not selected
+    fireEvent.keyDown(tile('Office PC'), { key: 'ArrowRight' });
+    expect(names()).toEqual(['Lab box', 'Office PC', 'Home Mac']);
+    // by tapping: select Office PC, tap Home Mac's place
+    fireEvent.click(tile('Office PC'));
+    fireEvent.click(tile('Home Mac'));
     expect(names()).toEqual(['Lab box', 'Home Mac', 'Office PC']);
+    expect(screen.getByTestId('wall-announce').textContent).toBe('Office PC put down at place 3 of 3.');
 
     fireEvent.submit(screen.getByTestId('wall-editor'));
     await vi.waitFor(() => expect(screen.queryByTestId('wall-editor')).toBeNull());
@@ -104,6 +144,20 @@ describe('WallsPanel', () => {
     const saved = screen.getByTestId('wall');
     expect(within(saved).getByTestId('wall-devices').textContent).toBe('Lab boxHome MacOffice PC');
     expect(api.toasts.success).toHaveBeenCalledWith('Screen wall saved');
+  });
+
+  it('moves a device by dragging it onto another place', async () => {
+    render(<WallsPanel initial={{ walls: [{ ...wall, deviceIds: ['d1', 'd2', 'd3'] }], owned: 3, used: 3 }} devices={devices} texts={texts} tag="en" />);
+    fireEvent.click(screen.getByRole('button', { name: 'Edit “Front desk”' }));
+    await screen.findByTestId('wall-editor');
+    const place = (id: string) => screen.getByTestId('wall-order').querySelector(`[data-wall-device="${id}"]`)!;
+    const dataTransfer = { setData: vi.fn(), effectAllowed: '', dropEffect: '' };
+    fireEvent.dragStart(place('d1'), { dataTransfer });
+    fireEvent.dragOver(place('d3'), { dataTransfer });
+    fireEvent.drop(place('d3'), { dataTransfer });
+    fireEvent.dragEnd(place('d1'), { dataTransfer });
+    expect(names()).toEqual(['Home Mac', 'Lab box', 'Office PC']);
+    expect(screen.getByTestId('wall-announce').textContent).toBe('Office PC put down at place 3 of 3.');
   });
 
   it('asks for a name before saving, and deletes a wall after a second click', async () => {
