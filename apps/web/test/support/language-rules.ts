@@ -37,6 +37,8 @@ export const LATIN_NAMES = new Set([
   'TOTP', 'PDF', 'VAT', 'Wi-Fi', 'FPS', 'fps', 'GPU', 'CPU', 'RAM', 'SSD', 'GB', 'TB', 'MB', 'KB', 'Hz', 'K', 'P', 'HD', 'VPN', 'IP',
   // what the security page names (issue 33, item 27): argon2id reads as "argon" and "id" around its digit
   'TLS', 'HSTS', 'HttpOnly', 'argon', 'id', 'MiB', 'AES', 'GCM', 'PIN',
+  // a key as its keycap prints it (the screen-wall grid: "press Enter to put it down")
+  'Enter',
 ]);
 
 export const CJK_LOCALES = ['ja', 'ko', 'zh-CN', 'zh-tw'] as const satisfies readonly TLocale[];

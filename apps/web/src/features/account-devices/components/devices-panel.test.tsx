@@ -86,20 +86,25 @@ afterEach(() => {
 });
 
 describe('DevicesPanel', () => {
-  it('lists devices with platform, online state, version, last seen in China time, and who shared them', () => {
+  it('lists devices with platform, online state, version, last seen on the reader’s clock, and who shared them', () => {
+    // the reader's browser is in Paris (ADR 0031: times on the reader's clock with its offset)
+    const options = Intl.DateTimeFormat.prototype.resolvedOptions;
+    vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(function (this: Intl.DateTimeFormat) {
+      return { ...options.call(this), timeZone: 'Europe/Paris' };
+    });
     renderPanel();
     expect(screen.getAllByTestId('device-name').map((name) => name.textContent)).toEqual(['Office PC', 'MacBook', 'Lab server']);
     const pc = row('Office PC');
     expect(within(pc).getByTestId('device-online').textContent).toBe('Online');
     expect(pc.textContent).toContain('Windows');
     expect(within(pc).getByTestId('device-version').textContent).toBe('Version 3.5.0');
-    // 02:00 UTC is 10:00 in China
-    expect(within(pc).getByTestId('device-last-seen').textContent).toBe('Last seen Nov 24, 2026, 10:00 AM (UTC+8)');
+    // 02:00 UTC is 03:00 in Paris
+    expect(within(pc).getByTestId('device-last-seen').textContent).toBe('Last seen Nov 24, 2026, 3:00 AM (UTC+1)');
     expect(pc.textContent).toContain('Group: Office');
     const mac = row('MacBook');
     expect(within(mac).getByTestId('device-online').textContent).toBe('Offline');
     expect(within(mac).getByTestId('device-version').textContent).toBe('Version unknown');
-    expect(within(mac).getByTestId('device-last-seen').textContent).toBe('Last seen Nov 24, 2026, 12:30 AM (UTC+8)');
+    expect(within(mac).getByTestId('device-last-seen').textContent).toBe('Last seen Nov 23, 2026, 5:30 PM (UTC+1)');
     const shared = row('Lab server');
     expect(within(shared).getByTestId('device-shared').textContent).toBe('Shared by alice · Control');
     // nobody but the owner moves or removes it: no checkbox, Leave instead of Share
@@ -110,7 +115,7 @@ describe('DevicesPanel', () => {
     expect(screen.getByTestId('group').textContent).toBe('Office1 of 1 online');
     expect(within(screen.getByTestId('group-ungrouped')).getByTestId('group-count').textContent).toBe('0 of 1 online');
     // the CSV in the page's language and the browser's zone
-    expect(screen.getByTestId('device-export').getAttribute('href')).toBe(`/api/device/export?locale=en&tz=${encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone)}`);
+    expect(screen.getByTestId('device-export').getAttribute('href')).toBe('/api/device/export?locale=en&tz=Europe%2FParis');
   });
 
   it('shows each device id first, copyable, and says it was copied', async () => {
