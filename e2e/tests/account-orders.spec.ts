@@ -98,6 +98,18 @@ for (const [locale, viewport] of JOURNEYS) {
     const nav = page.getByTestId('account-nav');
     await expect(nav.locator('[aria-current="page"]')).toHaveAttribute('data-section', 'orders');
     expect(await page.locator('main').evaluate((main) => main.scrollWidth - main.clientWidth)).toBe(0);
+    // the 26-character order number: on a phone its short form on one line, the whole number in its
+    // tooltip and copy button; on a desktop the whole number (issue 33, item 15)
+    const number = rows.nth(1).locator('[data-order-id]');
+    await expect(number).toHaveAttribute('data-order-id', paid.id);
+    const shown = number.locator(viewport.name === 'phone' ? '[data-short]' : '[data-full]');
+    await expect(shown).toBeVisible();
+    await expect(shown).toHaveText(viewport.name === 'phone' ? `${paid.id.slice(0, 6)}…${paid.id.slice(-4)}` : paid.id);
+    const lines = await shown.evaluate((element) => element.getClientRects().length);
+    expect(lines).toBe(1);
+    if (viewport.name === 'phone') await expect(number.locator('[data-short]')).toHaveAttribute('title', paid.id);
+    await expect(number.getByRole('button', { name: at(t.orders, 'copyId') })).toBeVisible();
+    if (process.env.E2E_SHOTS) await page.screenshot({ path: `/tmp/shots/h1-15-${locale}-${viewport.size.width}.png` });
     await shot(page, `acct-orders-${locale}-${viewport.size.width}-orders`);
 
     // the paid order's receipt, in the page's language, printing only the receipt

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { hasReceipt, invoiceAllowed, isUnpaid, pageCount, parsePage, validateInvoiceForm, wallCount } from './orders';
+import { hasReceipt, invoiceAllowed, isUnpaid, pageCount, parsePage, shortOrderId, validateInvoiceForm, wallCount } from './orders';
 
 describe('account orders rules', () => {
+  it('shortens a 26-character order number for a phone to its first six and last four (issue 33, item 15)', () => {
+    expect(shortOrderId('01JF3KQ8ZX4N5V6B7C8D9E7Q2M')).toBe('01JF3K…7Q2M');
+    expect(shortOrderId('01JF3KQ8ZX4N5V6B7C8D9E7Q2M')).toHaveLength(11);
+    expect(shortOrderId('A1B2C3')).toBe('A1B2C3');
+  });
+
+
   it('reads ?page= leniently', () => {
     expect([undefined, '', '0', '-1', 'x', '1.5', '02', '3', ['4', '5'], '9999999'].map((value) => parsePage(value))).toEqual([1, 1, 1, 1, 1, 1, 1, 3, 4, 1]);
     expect(parsePage('100000')).toBe(100_000);

@@ -76,3 +76,8 @@ export function validateInvoiceForm(form: TInvoiceForm): TInvoiceErrors {
   else if (!isValidEmail(email)) errors.email = 'emailInvalid';
   return errors;
 }
+
+/** A long order number's short form for a phone: its first six and last four ("01JF3K…7Q2M"); short ones whole. */
+export function shortOrderId(id: string): string {
+  return id.length <= 12 ? id : `${id.slice(0, 6)}…${id.slice(-4)}`;
+}

@@ -13,6 +13,7 @@ import { LocalTime } from '@/components/local-time';
 import { formatFen } from '@/lib/format';
 import { visitorZone } from '@/lib/visitor-zone-server';
 import { accountOrderPath } from '@/lib/routes';
+import { OrderId } from '@/features/account/components/order-id';
 
 // /account/orders?page=N: the caller's orders, newest first (GET /order/list), ten a page.
 
@@ -33,6 +34,8 @@ export default async function AccountOrdersPage({ params, searchParams }: { para
     visitorZone(),
   ]);
   const tag = localeEntries[locale].iso;
+  // the order number's words around it: the number itself shortens on phones (OrderId)
+  const [before = '', after = ''] = (t.raw('orderNo') as string).split('{id}');
   const pages = pageCount(list.total, list.pageSize);
   const pageHref = (n: number) => (n === 1 ? '/account/orders' : { pathname: '/account/orders', query: { page: String(n) } });
 
@@ -59,7 +62,7 @@ export default async function AccountOrdersPage({ params, searchParams }: { para
                 <p className="mt-0.5 text-sm text-ink-muted">
                   <LocalTime iso={order.createdAt} languageTag={tag} serverZone={zone} />
                   <span aria-hidden> · </span>
-                  <span className="break-all">{t('orderNo', { id: order.id })}</span>
+                  <OrderId id={order.id} before={before} after={after} copyLabel={t('copyId')} copiedText={t('copiedId')} />
                 </p>
               </div>
               <div className="flex min-w-0 flex-1 flex-wrap items-center gap-x-3 gap-y-1 sm:flex-none">

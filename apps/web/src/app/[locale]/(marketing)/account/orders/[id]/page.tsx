@@ -18,6 +18,7 @@ import { LocalTime } from '@/components/local-time';
 import { formatDate, formatDateTime, formatFen } from '@/lib/format';
 import { visitorZone } from '@/lib/visitor-zone-server';
 import { accountOrderPath, accountReceiptPath } from '@/lib/routes';
+import { OrderId } from '@/features/account/components/order-id';
 import { Phrased } from '@/lib/phrases';
 
 // /account/orders/{id}: one order (GET /order/info/{id}), with Cancel while unpaid, the receipt
@@ -57,6 +58,8 @@ export default async function AccountOrderPage({ params }: { params: Params }) {
   ]);
   const tag = localeEntries[locale].iso;
   const fen = (amount: number) => formatFen(amount, tag);
+  // the order number's words around it: the number itself shortens on phones (OrderId)
+  const orderNo = (t.raw('orderNo') as string).split('{id}');
   const current = invoices[0];
   const open = current?.state === 'REQUESTED' || current?.state === 'ISSUED';
 
@@ -77,7 +80,11 @@ export default async function AccountOrderPage({ params }: { params: Params }) {
           ← {t('allOrders')}
         </TextLink>
       </div>
-      <AccountHeading locale={locale} title={shell('titles.order')} lede={<span className="break-all">{t('orderNo', { id: order.id })}</span>}>
+      <AccountHeading
+        locale={locale}
+        title={shell('titles.order')}
+        lede={<OrderId id={order.id} before={orderNo[0] ?? ''} after={orderNo[1] ?? ''} copyLabel={t('copyId')} copiedText={t('copiedId')} />}
+      >
         {hasReceipt(order.status) ? (
           <ButtonLink href={accountReceiptPath(order.id)} size="sm" data-testid="open-receipt">
             {t('receipt')}
