@@ -51,7 +51,9 @@ export function PublishButton({
       <Button size="sm" variant="secondary" disabled={disabled || busy} onClick={() => (published || warnMissing ? setAsking(true) : void go())}>
         {published ? t('unpublish') : t('publish')}
       </Button>
-      <Dialog open={asking} onClose={() => setAsking(false)} titleId={titleId} initialFocus={cancel} testId="publish-confirm">
+      {/* mounted only while asking: a list holds one button per item, and one question at a time */}
+      {asking ? (
+      <Dialog open onClose={() => setAsking(false)} titleId={titleId} initialFocus={cancel} testId="publish-confirm">
         <h2 id={titleId} className="text-lg font-semibold">
           {published ? t('unpublishTitle', { title }) : t('publishIncompleteTitle', { title })}
         </h2>
@@ -69,6 +71,7 @@ export function PublishButton({
           </Button>
         </div>
       </Dialog>
+      ) : null}
     </>
   );
 }
