@@ -10,6 +10,7 @@ import { useAuthForm } from '@/features/auth/use-auth-form';
 import { useVisitorZone } from '@/components/local-time';
 import { fill, formatDate } from '@/lib/format';
 import { loadApi } from '@/lib/load-api';
+import { session } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { codeError } from '../contact-flow';
 import type { TProfileTexts } from '../texts';
@@ -102,7 +103,7 @@ export function CancelForm({ texts, iso, mobile, email }: { texts: TProfileTexts
 
 /** The header's account line follows a cancellation or a restore at once (it shows a pending deletion). */
 function refreshHeader() {
-  void import('@/features/auth/account-session').then(({ loadAccount }) => loadAccount());
+  if (session.get().user) void import('@/features/auth/account-session').then(({ loadAccount }) => loadAccount());
 }
 
 /** The one-click restore during the cooling-off (POST /user/cancel/revoke). */

@@ -68,7 +68,7 @@ describe('ContactEditor', () => {
     render(<ContactEditor texts={texts} kind="email" current="u***@example.com" />);
     expect(screen.getByTestId('contact-email-value').textContent).toBe('u***@example.com');
     click('Change email');
-    expect(screen.getByText('Step 1 of 2: to confirm it is you, enter the code we send to u***@example.com.')).toBeTruthy();
+    expect(screen.getByText('Step 1 of 2: to confirm it is you, choose “Get code” and we will send a code to u***@example.com, then enter it here.')).toBeTruthy();
     click('Get code');
     await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Sent (60s)' })).toBeTruthy());
     type('Verification code', '111111');
