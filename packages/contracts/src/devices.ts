@@ -132,12 +132,9 @@ function isTimeZone(value: string): boolean {
   }
 }
 
-/** The zone a CSV's times are in when the caller names none: China time, where the service runs. */
-export const EXPORT_DEFAULT_TIME_ZONE = 'Asia/Shanghai';
-
 /**
  * GET /device/export: the list's filters, every page; `tz` the caller's IANA zone (the browser's;
- * else the llk-tz cookie, else Asia/Shanghai) for the times (ADR 0031), `locale` the page's
+ * else the llk-tz cookie, the account's zone, Asia/Shanghai) for the times (ADR 0031), `locale` the page's
  * language for the headers and values (else Accept-Language).
  */
 export const ZDeviceExportQuery = ZDeviceListQuery.omit({ page: true, pageSize: true }).extend({

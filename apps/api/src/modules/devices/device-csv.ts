@@ -1,5 +1,6 @@
 import type { TChipType, TClientType, TDevice, TLocale, TLoginWay, TSharePermission } from '@llk/contracts';
 import { csvCell } from '../../lib/csv';
+import { formatCsvMoment } from '../../lib/time-text';
 
 // GET /device/export as a person opens it in a spreadsheet: the columns and the coded values
 // (platform, chip, permission level, permission, online) in the caller's language, the same
@@ -90,38 +91,6 @@ export const DEVICE_CSV_TEXTS: Record<TLocale, TCsvTexts> = {
   },
 };
 
-/**
- * `iso` on `timeZone`'s clock with its offset at that moment: "2026-12-02 14:05 (UTC+8)",
- * "UTC+5:30", "UTC" (ADR 0031: ISO order in every language, the offset in each value as a DST
- * zone changes it within one file).
- */
-export function csvTime(iso: string, timeZone: string): string {
-  const at = new Date(iso);
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'longOffset' })
-      .formatToParts(at)
-      .map((part) => [part.type, part.value]),
-  );
-  // longOffset reads "GMT+08:00", or "GMT" for UTC itself
-  const [, sign, hours, minutes] = /^GMT([+-])(\d{2}):(\d{2})$/.exec(parts.timeZoneName ?? '') ?? [];
-  const offset = !sign || (hours === '00' && minutes === '00') ? 'UTC' : `UTC${sign}${Number(hours)}${minutes === '00' ? '' : `:${minutes}`}`;
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute} (${offset})`;
-}
-
-/** The browser's zone in the `llk-tz` cookie the web's root layouts write (ADR 0031), when valid. */
-export function cookieZone(cookieHeader: string | undefined): string | undefined {
-  const raw = /(?:^|;\s*)llk-tz=([^;]*)/.exec(cookieHeader ?? '')?.[1];
-  if (!raw) return undefined;
-  try {
-    const name = decodeURIComponent(raw);
-    if (name.length > 64 || !/^[A-Za-z][A-Za-z0-9_+-]*(?:\/[A-Za-z0-9_+-]+)*$/.test(name)) return undefined;
-    new Intl.DateTimeFormat('en', { timeZone: name });
-    return name;
-  } catch {
-    return undefined;
-  }
-}
-
 export interface TDeviceCsvOptions {
   locale: TLocale;
   timeZone: string;
@@ -144,7 +113,7 @@ export function devicesCsv(devices: readonly TDevice[], { locale, timeZone, grou
       group: device.groupId ? (groupNames.get(device.groupId) ?? null) : null,
       policy: t.policies[device.policy],
       online: device.online ? t.online : t.offline,
-      lastSeen: device.lastSeenAt ? csvTime(device.lastSeenAt, timeZone) : null,
+      lastSeen: formatCsvMoment(device.lastSeenAt, timeZone),
       sharedBy: device.sharedBy?.name ?? null,
       permission: t.permissions[device.permission],
     };

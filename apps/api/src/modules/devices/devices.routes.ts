@@ -5,7 +5,6 @@ import {
   ZDeviceGroupCreateRequest,
   ZDeviceGroupDeleteRequest,
   ZDeviceGroupList,
-  EXPORT_DEFAULT_TIME_ZONE,
   ZDeviceExportQuery,
   ZDeviceGroupUpdateRequest,
   ZDeviceHeartbeatRequest,
@@ -29,12 +28,13 @@ import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { envelopeResponses, ok } from '../../lib/envelope';
-import { cookieZone, devicesCsv } from './device-csv';
+import { devicesCsv } from './device-csv';
 import { cloudPcsForList } from './cloud-pcs';
 import {
   checkConnect,
   createDeviceGroup,
   deleteDeviceGroup,
+  csvZoneOf,
   groupNamesOf,
   exportVisibleDevices,
   heartbeat,
@@ -126,7 +126,7 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['devices'],
         summary: 'Every device the caller sees (the list’s filters) as a CSV download',
         description:
-          'Answers text/csv with content-disposition: attachment, so the API client hands it over as a download. Headers and values in `locale` (else Accept-Language), groups by name, times on the clock of `tz` (an IANA zone; else the llk-tz cookie; else Asia/Shanghai) with the offset, e.g. 2026-12-02 14:05 (UTC+8). Cells that start with = + - @ are prefixed with an apostrophe.',
+          'Answers text/csv with content-disposition: attachment, so the API client hands it over as a download. Headers and values in `locale` (else Accept-Language), groups by name, times on the clock of `tz` (an IANA zone; else the llk-tz cookie, the account’s zone, Asia/Shanghai) with the offset, e.g. 2026-12-02 14:05 (UTC+8). Cells that start with = + - @ are prefixed with an apostrophe.',
         querystring: ZDeviceExportQuery,
         response: {
           200: { description: 'CSV file (UTF-8 with BOM)', content: { 'text/csv': { schema: z.string() } } },
@@ -138,11 +138,13 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { tz, locale, ...filters } = request.query;
-      const [devices, groupNames] = await Promise.all([exportVisibleDevices(app.db, app.kv, userId(request), filters), groupNamesOf(app.db, userId(request))]);
+      const [devices, groupNames, timeZone] = await Promise.all([
+        exportVisibleDevices(app.db, app.kv, userId(request), filters),
+        groupNamesOf(app.db, userId(request)),
+        csvZoneOf(app.db, userId(request), tz, request.headers.cookie),
+      ]);
       reply.header('content-type', 'text/csv; charset=utf-8');
       reply.header('content-disposition', 'attachment; filename="devices.csv"');
-      // the zone the page passed (the browser's), else its llk-tz cookie, else China time (ADR 0031)
-      const timeZone = tz ?? cookieZone(request.headers.cookie) ?? EXPORT_DEFAULT_TIME_ZONE;
       return devicesCsv(devices, { locale: locale ?? request.locale, timeZone, groupNames });
     },
   );

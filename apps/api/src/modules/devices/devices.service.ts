@@ -22,6 +22,7 @@ import {
 import { fromDbBool, fromDbDate, futureDbDate, isUniqueViolation, newId, toDbDate } from '../../db/dialect';
 import { type Db } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { requestZone } from '../../lib/time-text';
 import { cacheKey, cacheReadOf, fillCache, invalidateCache, type KeyValueStore } from '../../lib/kv';
 import { findCountryCode } from '../location';
 import { findPlanLimits } from '../pricing';
@@ -805,6 +806,14 @@ export async function manageCounts(db: Db, userId: string, now = new Date()): Pr
 }
 
 // ---- CSV export ----------------------------------------------------------------------------
+
+/**
+ * The zone of the caller's CSV (ADR 0031): the one the page passed (the browser's), else the
+ * request's llk-tz cookie, else the account's last known zone, else China time.
+ */
+export async function csvZoneOf(db: Db, userId: string, asked: string | undefined, cookieHeader: string | undefined): Promise<string> {
+  return asked ?? requestZone(cookieHeader, await findUserById(db, userId));
+}
 
 /** The caller's group names by id, for the CSV's group column (device-csv.ts). */
 export async function groupNamesOf(db: Db, userId: string): Promise<Map<string, string>> {

@@ -314,6 +314,9 @@ describe.each(legs)('devices ($dialect, $kv.kind store)', ({ dialect, kv }) => {
       expect(rest).toEqual([]);
       expect(header).toEqual(['デバイス ID', 'デバイス名', 'プラットフォーム', 'チップ', 'OS バージョン', 'アプリのバージョン', 'グループ', '権限レベル', '状態', '最終接続', '共有者', 'あなたの権限']);
       expect(row).toEqual(['csv-mac', '受付の Mac', 'macOS', 'Apple シリコン', '', '3.5.0', 'Réception 受付', '被操作のみ', online ? 'オンライン' : 'オフライン', '2026-12-02 15:05 (UTC+9)', '', '管理']);
+      // neither tz nor cookie: the account's last known zone (users.time_zone, ADR 0031)
+      await ctx.database.db.updateTable('users').set({ time_zone: 'America/New_York' }).where('username_norm', '=', user.username.toLowerCase()).execute();
+      expect(parseCsv((await exportAs(user, '', 'ja')).body.slice(1))[1]![9]).toBe('2026-12-02 01:05 (UTC-5)');
     });
 
     it('fr from the locale the web passes (over Accept-Language), Paris time; China time without tz', async () => {
