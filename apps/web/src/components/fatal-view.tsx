@@ -42,7 +42,7 @@ export async function FatalView({ locale, failure, message }: { locale: TLocale;
           >
             {t('backHome')}
           </Link>
-          <div className="mt-10 flex justify-center text-start" data-testid="fatal-search">
+          <div className="mt-10 flex justify-center text-start md:-mx-16" data-testid="fatal-search">
             <SearchForm
               action={getPathname({ locale, href: '/search' })}
               query=""

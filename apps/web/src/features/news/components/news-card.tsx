@@ -44,7 +44,7 @@ export function NewsCard({ item, lang, labels, phrasedTitle }: { item: TNewsSumm
       data-testid="news-item"
     >
       <div className={`-mx-6 -mt-6 mb-5 overflow-hidden rounded-t-card ${item.kind === 'PROMOTION' ? 'bg-amber-50' : 'bg-brand-50'}`} data-testid="news-cover">
-        <ProductScene scene={newsCover(item)} className="block h-auto w-full" />
+        <ProductScene scene={newsCover(item)} className="block h-auto max-h-40 w-full" />
       </div>
       <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-ink-muted" lang={lang}>
         <span
