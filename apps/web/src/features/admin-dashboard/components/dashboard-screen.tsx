@@ -96,7 +96,7 @@ export function DashboardScreen({ data, username }: { data: TAdminDashboard; use
           <h2 id="dash-counts" className="mb-2 text-lg font-semibold text-ink">
             {t('countChart')}
           </h2>
-          <DayChart days={days} series={countSeries} format={count} dayLabel={t('day')} locale={locale} testId="dash-count-chart" />
+          <DayChart days={days} series={countSeries} format={count} dayLabel={t('day')} locale={locale} whole testId="dash-count-chart" />
         </section>
       </div>
 

@@ -26,6 +26,9 @@ export function chartData(days: readonly string[], series: readonly TDaySeries[]
   return [dayTimes(days), ...series.map((item) => item.values)];
 }
 
+/** Tick steps of a count axis: whole numbers only. */
+const WHOLE_STEPS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000, 1_000_000];
+
 /** A day of the chart (unix seconds) as the staff member writes it (2026年12月2日, Dec 2, 2026): a business day, in UTC+8. */
 export function dayFormatter(locale: string): (seconds: number) => string {
   return (seconds) => formatDate(new Date(seconds * 1000).toISOString(), locale, 'medium', SERVICE_TIME_ZONE);
@@ -35,7 +38,7 @@ export function dayFormatter(locale: string): (seconds: number) => string {
  * `dayLabel` names the time series in the legend (uPlot's own word is an English "Time"), and
  * the axis and the legend write the days in `locale`.
  */
-export function DayChart({ days, series, format, dayLabel, locale, testId }: { days: readonly string[]; series: TDaySeries[]; format: (value: number) => string; dayLabel: string; locale: string; testId: string }) {
+export function DayChart({ days, series, format, dayLabel, locale, whole = false, testId }: { days: readonly string[]; series: TDaySeries[]; format: (value: number) => string; dayLabel: string; locale: string; /** counts: ticks at whole numbers only (never 0, 0, 1, 1) */ whole?: boolean; testId: string }) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = box.current;
@@ -55,7 +58,7 @@ export function DayChart({ days, series, format, dayLabel, locale, testId }: { d
           legend: { show: true },
           cursor: { drag: { x: false, y: false } },
           scales: { x: { time: true } },
-          axes: [{ values: (_u, ticks) => ticks.map((seconds) => day(seconds)), space: 110 }, { values: (_u, ticks) => ticks.map((value) => format(value)), size: 72 }],
+          axes: [{ values: (_u, ticks) => ticks.map((seconds) => day(seconds)), space: 110 }, { values: (_u, ticks) => ticks.map((value) => format(value)), size: 72, ...(whole ? { incrs: WHOLE_STEPS } : {}) }],
           series: [
             { label: dayLabel, value: (_u: unknown, seconds: number | null) => (seconds === null ? '—' : day(seconds)) },
             ...series.map((item) => ({
@@ -77,6 +80,6 @@ export function DayChart({ days, series, format, dayLabel, locale, testId }: { d
       observer.disconnect();
       chart?.destroy();
     };
-  }, [days, series, format, dayLabel, locale]);
+  }, [days, series, format, dayLabel, locale, whole]);
   return <div ref={box} className="w-full min-w-0" data-testid={testId} aria-hidden="true" />;
 }
