@@ -55,7 +55,7 @@ export function PublishButton({
       {asking ? (
       <Dialog open onClose={() => setAsking(false)} titleId={titleId} initialFocus={cancel} testId="publish-confirm">
         <h2 id={titleId} className="text-lg font-semibold">
-          {published ? t('unpublishTitle', { title }) : t('publishIncompleteTitle', { title })}
+          {published ? t('unpublishTitle', { title }) : t('publishIncompleteTitle', { title, written: 7 - missing.length })}
         </h2>
         <p className="mt-3 text-sm text-ink-soft">
           {published
