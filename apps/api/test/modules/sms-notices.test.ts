@@ -174,6 +174,17 @@ describe('other security alerts by SMS', () => {
       ['intl', 'SMS_INTL_NOTICE_ES', 'contraseña cambiada'],
     ]);
   });
+
+  it('says the time on the account’s clock: the zone its browser last sent (docs/adr/0031)', async () => {
+    const mobile = '+34622100003';
+    const user = await phoneOnlyAccount(mobile, 'es');
+    // the browser of a Spanish account travelling in Japan (no daylight saving time: always UTC+9)
+    expect((await app.inject({ url: '/user/info', headers: { authorization: user.token, cookie: 'llk-tz=Asia%2FTokyo' } })).statusCode).toBe(200);
+    const changed = await post(app, user.token, '/user/changePassword', { oldPassword: user.password, password: 'Newer#2025', confirmPassword: 'Newer#2025' }, { 'accept-language': 'es' });
+    expect(changed.res.statusCode, changed.res.body).toBe(200);
+    const [notice] = noticesTo(mobile);
+    expect((JSON.parse(notice?.params.TemplateParam ?? '{}') as { time: string }).time).toMatch(/^\d{1,2} \S+ \d{4}, \d{1,2}:\d{2} \(UTC\+9\)$/);
+  });
 });
 
 describe('without a notice template (outside production)', () => {
