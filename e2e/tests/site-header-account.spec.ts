@@ -3,6 +3,7 @@ import { localeEntries } from '@llk/contracts';
 import { locales } from '@llk/contracts/locales';
 import { PASSWORD, apiBase, createUser, localePath, useLocale } from '../support/accounts';
 import { buyInSandbox, data } from '../support/customers';
+import { misfits } from '../support/layout';
 
 // Issue 33, items 1, 7 and 14: the header's account area with a 20-character nickname on the
 // paid plan. At every width from 1024 to 1920 px and in every language the plan and its expiry
@@ -96,6 +97,9 @@ test('header, logged in with a 20-character nickname on the paid plan: the plan 
         await page.screenshot({ path: `/tmp/shots/h1-1-${locale}-${width}.png`, clip: { x: 0, y: 0, width, height: 120 } });
       }
     }
+    // and the rest of the bar still fits beside the longer line: no control cut or pushed out,
+    // from the nav breakpoint (1152 px), where the bar is fullest, on
+    for (const fit of await misfits(page, [NAV_BREAKPOINT, 1180, 1280])) problems.push(`${locale} ${fit.width} bar: ${JSON.stringify(fit)}`);
   }
   expect(problems).toEqual([]);
 
