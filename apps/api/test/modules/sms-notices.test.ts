@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App } from '../../src/app';
 import { ConfigError, loadConfig } from '../../src/config';
 import { ALIYUN_VARIABLE_MAX, smsNoticeEvents, smsNoticeTime } from '../../src/lib/delivery/sms-notices';
-import { newIdentity, newIp } from '../accounts';
+import { newIdentity, newIp, outboxCode } from '../accounts';
 import { buildTestApp, createTestDatabase, PRODUCTION_ENV, type TestDatabase } from '../helper';
 import { post, UA } from './account-security/support';
 
@@ -184,6 +184,22 @@ describe('other security alerts by SMS', () => {
     expect(changed.res.statusCode, changed.res.body).toBe(200);
     const [notice] = noticesTo(mobile);
     expect((JSON.parse(notice?.params.TemplateParam ?? '{}') as { time: string }).time).toMatch(/^\d{1,2} \S+ \d{4}, \d{1,2}:\d{2} \(UTC\+9\)$/);
+  });
+
+  it('a contact notice says the time on the account’s clock too', async () => {
+    const mobile = '+34622100004';
+    const user = await phoneOnlyAccount(mobile, 'es');
+    expect((await app.inject({ url: '/user/info', headers: { authorization: user.token, cookie: 'llk-tz=Asia%2FTokyo' } })).statusCode).toBe(200);
+    // a first email: the phone on file hears of it
+    const email = `${user.username.toLowerCase()}@example.com`;
+    const sent = await app.inject({ method: 'POST', url: '/sms', payload: { email, smsType: 'BIND_EMAIL' }, headers: { authorization: user.token, 'accept-language': 'es' }, remoteAddress: newIp() });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const bound = await post(app, user.token, '/user/bindEmail', { email, code: await outboxCode(app, email) }, { 'accept-language': 'es' });
+    expect(bound.res.statusCode, bound.res.body).toBe(200);
+    const [notice] = noticesTo(mobile);
+    const param = JSON.parse(notice?.params.TemplateParam ?? '{}') as { event: string; time: string };
+    expect(param.event).toBe('correo añadido');
+    expect(param.time).toMatch(/^\d{1,2} \S+ \d{4}, \d{1,2}:\d{2} \(UTC\+9\)$/);
   });
 });
 

@@ -6,6 +6,7 @@ import { AppError } from '../../lib/app-error';
 import { type Delivery, renderContactNotice, type TNoticeKind } from '../../lib/delivery';
 import { type KeyValueStore } from '../../lib/kv';
 import { newToken, sha256Hex } from '../../lib/secrets';
+import { accountZone } from '../../lib/time-text';
 import { type CodeStore, consumeCode } from '../sms';
 import {
   findUserByEmail,
@@ -115,7 +116,8 @@ async function announce(ctx: ContactContext, user: UserRow, channel: TDeliveryCh
     if (other) recipients.push({ channel: channel === 'SMS' ? 'EMAIL' : 'SMS', to: other });
   }
   for (const recipient of recipients) {
-    const sent = await ctx.delivery.notify(renderContactNotice({ ...recipient, notice, params, locale: ctx.locale }), (error) =>
+    // the template's time on the account's clock (docs/adr/0031)
+    const sent = await ctx.delivery.notify({ ...renderContactNotice({ ...recipient, notice, params, locale: ctx.locale }), timeZone: accountZone(user) }, (error) =>
       ctx.log.warn({ err: error, channel: recipient.channel, notice }, 'account notice failed'),
     );
     if (!sent) ctx.log.info({ channel: recipient.channel, notice }, 'account notice not sent');
@@ -159,7 +161,7 @@ export async function unbindContact(ctx: ContactContext, userId: string, channel
   const params = { old: mask(channel, current), new: '' };
   const other = channel === 'SMS' ? { channel: 'EMAIL' as const, to: user.email ?? '' } : { channel: 'SMS' as const, to: user.mobile ?? '' };
   for (const recipient of [{ channel, to: current }, other]) {
-    await ctx.delivery.notify(renderContactNotice({ ...recipient, notice: removedNotice, params, locale: ctx.locale }), (error) =>
+    await ctx.delivery.notify({ ...renderContactNotice({ ...recipient, notice: removedNotice, params, locale: ctx.locale }), timeZone: accountZone(user) }, (error) =>
       ctx.log.warn({ err: error, channel: recipient.channel, notice: removedNotice }, 'account notice failed'),
     );
   }
