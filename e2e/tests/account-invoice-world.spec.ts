@@ -97,6 +97,8 @@ test('es 1280: a Spanish company gets its invoice at once and opens it', async (
   await expect(form.getByLabel(at(t.invoice, 'country'))).toHaveValue('ES');
   await expect(form).toHaveAttribute('data-kind', 'INTERNATIONAL');
   await expect(page.getByTestId('invoice-kind')).toHaveText(at(t.invoice, 'kindInternational'));
+  // and when and where (issue 33, item 13)
+  await expect(page.getByTestId('invoice-next')).toHaveText(at(t.invoice, 'nextInternational'));
   await expect(form.getByText(at(t.invoice, 'vatHint').replace('{code}', 'ES'))).toBeVisible();
 
   await form.getByLabel(at(t.invoice, 'companyName')).fill('Ejemplo Soluciones S.L.');
@@ -166,6 +168,7 @@ for (const width of [1280, 390] as const) {
     await expect(form.getByLabel(at(t.invoice, 'country'))).toHaveValue('CN');
     await expect(form).toHaveAttribute('data-kind', 'FAPIAO');
     await expect(page.getByTestId('invoice-kind')).toHaveText(at(t.invoice, 'kindFapiao'));
+    await expect(page.getByTestId('invoice-next')).toHaveText(at(t.invoice, 'nextFapiao'));
     await expect(form.getByLabel(at(t.invoice, 'address'))).toHaveCount(0);
     await form.getByLabel(at(t.invoice, 'title')).fill('上海示例科技有限公司');
     await form.getByLabel(at(t.invoice, 'taxId')).fill('91310000MA1FL0AB2C');
