@@ -13,7 +13,7 @@ export interface TNewsCardLabels {
   ended: string;
 }
 
-/** News items have no picture of their own: promotions the offer ticket, news one of the product's screens, by id. */
+/** Items without a cover picture of their own: promotions the offer ticket, news one of the product's screens, by id. */
 const NEWS_SCENES: readonly TProductScene[] = ['toolbar', 'wall', 'devices'];
 export function newsCover(item: Pick<TNewsSummary, 'id' | 'kind'>): TProductScene {
   return item.kind === 'PROMOTION' ? 'offer' : NEWS_SCENES[item.id % NEWS_SCENES.length]!;
@@ -44,7 +44,13 @@ export function NewsCard({ item, lang, labels, phrasedTitle }: { item: TNewsSumm
       data-testid="news-item"
     >
       <div className={`-mx-6 -mt-6 mb-5 overflow-hidden rounded-t-card ${item.kind === 'PROMOTION' ? 'bg-amber-50' : 'bg-brand-50'}`} data-testid="news-cover">
-        <ProductScene scene={newsCover(item)} className="block h-auto max-h-40 w-full" />
+        {item.coverImageUrl ? (
+          // the picture staff gave the item (a path on the site, back office); decorative: the title says what it is
+          // eslint-disable-next-line @next/next/no-img-element -- a plain lazy image: the card also renders in the browser ("View more")
+          <img src={item.coverImageUrl} alt="" loading="lazy" decoding="async" className="block aspect-[5/2] max-h-40 w-full object-cover" />
+        ) : (
+          <ProductScene scene={newsCover(item)} className="block h-auto max-h-40 w-full" />
+        )}
       </div>
       <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-ink-muted" lang={lang}>
         <span

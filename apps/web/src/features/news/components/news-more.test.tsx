@@ -62,6 +62,11 @@ describe('NewsCard', () => {
       scenes.add(cover().getAttribute('data-scene'));
     }
     expect([...scenes].sort()).toEqual(['devices', 'toolbar', 'wall']);
+    // the item's own cover picture (back office, migration 0043) takes the drawing's place
+    rerender(<NewsCard item={item(12, { coverImageUrl: '/images/news/launch.webp' })} lang="en" labels={labels} />);
+    const picture = screen.getByTestId('news-cover').querySelector('img')!;
+    expect([picture.getAttribute('src'), picture.getAttribute('alt')]).toEqual(['/images/news/launch.webp', '']);
+    expect(screen.getByTestId('news-cover').querySelector('svg')).toBeNull();
   });
 
   it('says whether a promotion runs, starts later or has ended, and marks another language', () => {
