@@ -150,7 +150,7 @@ export function AuditBrowser({ initial }: { initial: TAdminAuditPage }) {
             <Th>{t('columns.action')}</Th>
             <Th>{t('columns.target')}</Th>
             <Th>{t('columns.change')}</Th>
-            <Th>{t('columns.reason')}</Th>
+            <Th className="min-w-32">{t('columns.reason')}</Th>
             <Th>{t('columns.ip')}</Th>
           </TableHead>
           <TableBody>
@@ -158,13 +158,13 @@ export function AuditBrowser({ initial }: { initial: TAdminAuditPage }) {
               <tr key={entry.id} data-testid="audit-row">
                 <Td className="whitespace-nowrap">{formatDateTime(entry.at, locale, zone)}</Td>
                 <Td>{entry.staffUsername ?? (entry.staffId ? entry.staffId : t('commandLine'))}</Td>
-                <Td className="font-mono text-xs">{entry.action}</Td>
+                <Td className="whitespace-nowrap font-mono text-xs">{entry.action}</Td>
                 <Td className="font-mono text-xs">{[entry.targetType, entry.targetId].filter(Boolean).join(' ')}</Td>
                 <Td className="align-top">
                   <Change entry={entry} />
                 </Td>
                 <Td className="max-w-xs break-words">{entry.reason}</Td>
-                <Td className="font-mono text-xs">{entry.ip}</Td>
+                <Td className="whitespace-nowrap font-mono text-xs">{entry.ip}</Td>
               </tr>
             ))}
           </TableBody>
