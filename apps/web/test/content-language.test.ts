@@ -159,6 +159,20 @@ describe('the guide and the seeded news speak each language (issue 20, item 9)',
     expect(faults).toEqual([]);
   });
 
+  it('fr: the same typography in the pricing comparison’s texts (content/seed/pricing.json)', () => {
+    const texts: string[] = [];
+    // every string under a "fr" key, at any depth
+    const collect = (value: unknown, french: boolean): void => {
+      if (typeof value === 'string') {
+        if (french) texts.push(value);
+      } else if (Array.isArray(value)) value.forEach((inner) => collect(inner, french));
+      else if (value && typeof value === 'object') for (const [key, inner] of Object.entries(value)) collect(inner, french || key === 'fr');
+    };
+    collect(JSON.parse(readFileSync(path.join(seedDir, 'pricing.json'), 'utf8')), false);
+    expect(texts.length).toBeGreaterThan(50);
+    expect(texts.flatMap((text) => frenchTypographyFaults(text).map((fault) => `pricing.json: ${fault}`))).toEqual([]);
+  });
+
   it('ko: no text writes a particle both ways, 이(가) or (으)로 (issue 33, item 7)', () => {
     const faults = [...textsOf('ko')].flatMap(([key, text]) => koreanParticleFaults(text).map((fault) => `${key}: ${fault}`));
     expect(faults).toEqual([]);

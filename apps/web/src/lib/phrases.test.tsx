@@ -42,4 +42,10 @@ describe('phrases (issue 20, item 6)', () => {
     expect(phrases('年間 2 割引', 'ja').join('')).toBe('年間 2\u00a0割引');
     expect(phrases('Save 8 times', 'en')).toEqual(['Save 8 times']);
   });
+
+  it('keeps the brand whole: “成為 LLK Remote 推廣大使” never ends a line on “LLK” (issue 33, item 10)', () => {
+    const html = renderToStaticMarkup(<h1><Phrased text="成為 LLK Remote 推廣大使" locale="zh-tw" /></h1>);
+    expect(html.replaceAll('<wbr/>', '')).toBe('<h1>成為 LLK\u00a0Remote 推廣大使</h1>');
+    expect(phrases('LLK Remote のダウンロード', 'ja').join('')).toBe('LLK\u00a0Remote のダウンロード');
+  });
 });

@@ -24,6 +24,9 @@ const parsers = new Map<TLocale, Parser>();
  */
 const NUMBER_AND_COUNTER = /(\d) (?=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])/gu;
 
+/** The brand is one name: "成為 LLK Remote 推廣大使" never ends a line on "LLK" (issue 33, item 10). */
+const BRAND_SPACE = /\bLLK Remote\b/g;
+
 /**
  * A letter or digit of a script written with spaces ("Windows", "iPhone", "4K"): the Chinese
  * models cut inside such words ("W|indows", "Androi|d"), and a cut between two of them is joined.
@@ -40,7 +43,7 @@ function keepsTogether(before: string, after: string): boolean {
 export function phrases(source: string, locale: TLocale): string[] {
   const model = MODELS[locale];
   if (!model || source === '') return [source];
-  const text = source.replace(NUMBER_AND_COUNTER, '$1\u00a0');
+  const text = source.replace(NUMBER_AND_COUNTER, '$1\u00a0').replace(BRAND_SPACE, 'LLK\u00a0Remote');
   let parser = parsers.get(locale);
   if (!parser) {
     parser = new Parser(model);

@@ -98,10 +98,10 @@ export default async function HomePage({ params }: { params: LocaleParams }) {
           <h2 id="home-figures" className="text-center text-2xl font-semibold tracking-tight text-balance break-keep text-ink">
             <Phrased text={t('figuresHeading')} locale={locale} />
           </h2>
-          <dl className="mt-8 grid grid-cols-2 gap-4 lg:grid-cols-4">
+          <dl className="mt-8 grid grid-cols-1 gap-4 min-[22.5rem]:grid-cols-2 lg:grid-cols-4">
             {figures.map((key) => (
-              <div key={key} className="flex flex-col-reverse rounded-card bg-surface p-5 text-center">
-                <dt className="mt-1 text-sm text-ink-muted">{t(`figures.${key}.label`)}</dt>
+              <div key={key} className="flex flex-col-reverse rounded-card bg-surface p-4 text-center sm:p-5">
+                <dt className="mt-1 text-sm break-keep text-ink-muted"><Phrased text={t(`figures.${key}.label`)} locale={locale} /></dt>
                 <dd className="text-2xl font-bold tracking-tight text-brand-700 sm:text-3xl">{t(`figures.${key}.value`)}</dd>
               </div>
             ))}

@@ -44,7 +44,7 @@ export default async function LegalPage({ params }: { params: Params }) {
   return (
     <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6 lg:px-8">
       <header className="border-b border-line pb-8">
-        <h1 className="text-3xl font-bold tracking-tight text-balance break-keep text-ink sm:text-4xl"><Phrased text={t('title')} locale={locale} /></h1>
+        <h1 className="text-2xl font-bold tracking-tight text-balance break-keep text-ink min-[24rem]:text-3xl sm:text-4xl"><Phrased text={t('title')} locale={locale} /></h1>
         <p className="mt-3 text-sm text-ink-muted">
           {tPage('updated', { date: formatDay(LEGAL_UPDATED, localeEntries[locale].iso) })}
         </p>
