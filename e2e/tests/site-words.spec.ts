@@ -48,7 +48,7 @@ async function cutWords(page: Page, scope: string, words: string[]): Promise<{ w
             range.setEnd(node, at + 1);
             // the last box: Chromium gives the character after a hyphenation break a second box,
             // the drawn hyphen's, on the line before
-            const box = [...range.getClientRects()].filter((rect) => rect.width > 0).at(-1);
+            const box = Array.from(range.getClientRects()).filter((rect) => rect.width > 0).at(-1);
             tops.push(box ? box.top : Number.NaN);
           }
           if (tops.every((top) => Number.isNaN(top))) continue; // not shown (hidden, or a screen-reader-only copy)
