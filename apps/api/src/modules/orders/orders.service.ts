@@ -200,12 +200,13 @@ export async function quoteOrder(db: Db, selection: ItemSelection, caller?: Orde
 export async function createWebOrder(db: Db, settings: OrderSettings, input: CreateOrderInput, now = new Date()): Promise<TOrderInfo> {
   const odb = db;
   const hash = requestHash(input.selection);
+  // before the replay: a retried key answers no order while the account awaits its erasure
+  await refuseWhilePendingDeletion(db, input.userId);
   if (input.idempotencyKey !== undefined) {
     const existing = await replayIdempotent(db, input.userId, input.idempotencyKey, hash, now);
     if (existing) return existing;
   }
 
-  await refuseWhilePendingDeletion(db, input.userId);
   const sku = await sellableSku(db, input.selection, input.caller);
   const id = newId(now.getTime());
   const items = [itemOf(id, sku, input.selection.quantity ?? 1, input.selection.asSeats === true)];

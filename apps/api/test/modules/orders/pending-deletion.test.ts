@@ -46,8 +46,13 @@ describe.each(testDialects())('orders of an account scheduled for deletion on $d
     expect((await ctx.fakes.pay('WX', paymentNo)).result).toBe('delivered');
     const machines = body<{ devices: TCloudPcDevice[] }>(await ctx.app.inject({ url: '/cloudPc/devices', headers: { authorization: user.token } })).data.devices;
     expect(machines).toHaveLength(1);
+    const keyed = await createOrder(ctx.app, user.token, { skuId: 'MEMBER_YEAR' }, { 'idempotency-key': 'before-the-request' });
+    expect(keyed.statusCode, keyed.body).toBe(200);
 
     await cancel(user);
+
+    // a retried key is refused too, not answered with the order it made
+    refused(await createOrder(ctx.app, user.token, { skuId: 'MEMBER_YEAR' }, { 'idempotency-key': 'before-the-request', 'accept-language': 'ko' }), 'ko');
 
     refused(await createOrder(ctx.app, user.token, { skuId: 'MEMBER_YEAR' }, { 'accept-language': 'fr' }), 'fr');
     refused(await createOrder(ctx.app, user.token, { skuId: 'MEMBER_YEAR', quantity: 2, asSeats: true }, { 'accept-language': 'ja' }), 'ja');
