@@ -201,7 +201,14 @@ export class PgBossRunner implements JobRunner {
   async runNow(name: string): Promise<void> {
     const entry = this.#jobs.get(name);
     if (!entry) throw new Error(`unknown job ${name}`);
-    await this.boss.send(name, {});
+    try {
+      await this.boss.send(name, {});
+    } catch (error) {
+      // After a failover the pool may hand out a connection the server already ended (it learns
+      // so from the first query on it, and drops it): asked once more, on a fresh one.
+      if (!endedConnection(error)) throw error;
+      await this.boss.send(name, {});
+    }
     entry.worker.wake();
   }
 
@@ -225,4 +232,11 @@ function slotSeconds(job: JobDefinition): number {
 /** Often enough that a slot's job starts soon after it is sent elsewhere; a worker is woken at once locally. */
 function defaultPollingSeconds(job: JobDefinition): number {
   return Math.min(30, Math.max(0.5, job.everyMs / 4000));
+}
+
+/** The server ended the connection under the query (57P01–57P03), or its socket closed. */
+function endedConnection(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  return (typeof code === 'string' && /^57P0[1-3]$/.test(code)) || /Connection terminated/i.test(error.message);
 }
