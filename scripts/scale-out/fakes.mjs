@@ -94,8 +94,10 @@ export async function startFakes(ports) {
     const url = new URL(req.url ?? '/', 'http://codes');
     const to = (url.searchParams.get('to') ?? '').toLowerCase();
     const digits = to.replace(/\D/g, '');
-    // Aliyun gets mainland numbers without +86; a search by the typed number finds them either way.
-    const matches = (/** @type {TCode} */ message) => (message.channel === 'EMAIL' ? message.to === to : digits.length > 0 && (message.to === digits || message.to.endsWith(digits)));
+    // Aliyun gets mainland numbers without +86: a search by the typed number or by its E.164 form
+    // (+8613…, as the world journeys ask) finds them either way.
+    const sameNumber = (/** @type {string} */ sent) => sent.length >= 8 && digits.length >= 8 && (sent === digits || sent.endsWith(digits) || digits.endsWith(sent.replace(/\D/g, '')));
+    const matches = (/** @type {TCode} */ message) => (message.channel === 'EMAIL' ? message.to === to : sameNumber(message.to));
     const found = url.pathname === '/codes' ? codes.filter(matches).reverse() : null;
     res.writeHead(found ? 200 : 404, { 'content-type': 'application/json' });
     res.end(JSON.stringify(found ? { messages: found } : { error: 'not found' }));
