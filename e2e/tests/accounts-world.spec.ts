@@ -163,6 +163,8 @@ test.describe('accounts of every country', () => {
   });
 
   test('en: log in with a code sent to the email address of an account without a phone', writesIn('en', 'en'), async ({ page, context }) => {
+    // the production shape keeps the real 60 s cool-down, which waitForResend waits out
+    test.setTimeout(120_000);
     const locale: TLocale = 'en';
     await useLocale(context, locale);
     const t = accountTexts(locale);
