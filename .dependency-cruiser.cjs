@@ -1,6 +1,7 @@
 /**
- * Structure rules (ARCHITECTURE.md, "Structure rules"), checked by `npm run lint:deps`.
- * Tests are outside the cruised folders; every rule is an error.
+ * Structure rules (ARCHITECTURE.md, "Structure rules"; CONTRIBUTING.md; ADRs 0038 and 0041), checked by
+ * `npm run lint:deps`. Tests are outside the cruised folders; every rule is an error. The rule on cycles
+ * between whole modules needs the graph cut to the modules: it lives in .dependency-cruiser.modules.cjs.
  */
 module.exports = {
   forbidden: [
@@ -33,11 +34,30 @@ module.exports = {
       to: { path: '^apps/api/src/modules/[^/]+/(?!index[.]ts$)', pathNot: '^apps/api/src/modules/$1/' },
     },
     {
+      name: 'modules-through-index-from-outside',
+      severity: 'error',
+      comment:
+        'The composition, the flows and the infrastructure use a module only through its index.ts too. Exceptions: ' +
+        "composition/app.ts registers each module's routes and plugins, composition/setup/seed-steps.ts lists each module's seed step.",
+      from: {
+        path: '^apps/api/src/(?!modules/)',
+        pathNot: ['^apps/api/src/composition/app[.]ts$', '^apps/api/src/composition/setup/seed-steps[.]ts$'],
+      },
+      to: { path: '^apps/api/src/modules/[^/]+/(?!index[.]ts$)' },
+    },
+    {
       name: 'infrastructure-below-modules',
       severity: 'error',
-      comment: 'lib/ and db/ are what modules stand on; they never reach up into a module.',
-      from: { path: '^apps/api/src/(lib|db)/' },
-      to: { path: '^apps/api/src/modules/' },
+      comment: 'infrastructure/ is what modules stand on; it never reaches up into a module, a flow or the composition.',
+      from: { path: '^apps/api/src/infrastructure/' },
+      to: { path: '^apps/api/src/(modules|flows|composition)/' },
+    },
+    {
+      name: 'flows-above-modules',
+      severity: 'error',
+      comment: 'A flow changes several modules in one transaction; modules never call a flow (ADR 0039), so each reads on its own.',
+      from: { path: '^apps/api/src/modules/' },
+      to: { path: '^apps/api/src/flows/' },
     },
     {
       name: 'no-orphans',
@@ -45,7 +65,13 @@ module.exports = {
       comment: 'A source file nothing imports is dead code (entry points and tests excepted).',
       from: {
         orphan: true,
-        pathNot: ['[.]d[.]ts$', '[.]test[.]tsx?$', '^apps/web/src/app/', '^apps/web/src/proxy[.]ts$', '^apps/api/src/(server|setup/cli)[.]ts$'],
+        pathNot: [
+          '[.]d[.]ts$',
+          '[.]test[.]tsx?$',
+          '^apps/web/src/app/',
+          '^apps/web/src/proxy[.]ts$',
+          '^apps/api/src/composition/(server|setup/cli)[.]ts$',
+        ],
       },
       to: {},
     },

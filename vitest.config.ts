@@ -29,7 +29,13 @@ export default defineConfig({
       },
       {
         esbuild: { jsx: 'automatic' },
-        resolve: { alias: { '@': path.resolve(import.meta.dirname, 'apps/web/src') } },
+        resolve: {
+          alias: {
+            '@': path.resolve(import.meta.dirname, 'apps/web/src'),
+            // the marker throws outside React's server build; the unit tests import server files directly
+            'server-only': path.resolve(import.meta.dirname, 'node_modules/server-only/empty.js'),
+          },
+        },
         test: {
           name: 'web',
           root: './apps/web',

@@ -72,52 +72,54 @@ export default defineConfig({
     { name: 'desktop', grepInvert: /@phone-only/ },
     { name: 'phone', grep: /@phone\b/, use: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } },
   ],
-  webServer: externalSite ? [] : [
-    {
-      name: 'api',
-      command: `${path.join(root, 'node_modules/.bin/tsx')} src/server.ts`,
-      cwd: path.join(root, 'apps/api'),
-      url: `http://127.0.0.1:${apiPort}/health`,
-      env: {
-        API_PORT: String(apiPort),
-        API_HOST: '127.0.0.1',
-        DATABASE_URL: databaseUrl,
-        LOG_LEVEL: 'warn',
-        WEB_ORIGIN: `http://127.0.0.1:${webPort}`,
-        // as `npm start`: the web is the API's proxy (security.spec.ts checks a visitor cannot
-        // choose their address through it)
-        TRUST_PROXY: 'loopback',
-        // every journey asks for codes from 127.0.0.1
-        CODE_IP_HOURLY_LIMIT: '1000',
-        CODE_IP_DAILY_LIMIT: '1000',
-        CODE_RESEND_SECONDS: process.env.CODE_RESEND_SECONDS ?? '60',
-        // POST /dev/jobs/run: the cancellation journey erases an account 16 days on (development only)
-        DEV_JOBS_CLOCK: 'true',
-        REVALIDATE_SECRET: process.env.E2E_REVALIDATE_SECRET,
-        // the release editor's "compute from URL" journey hashes a file the web serves on 127.0.0.1
-        RELEASE_FETCH_PRIVATE_HOSTS: '127.0.0.1',
-      },
-      reuseExistingServer: false,
-      timeout: 60_000,
-    },
-    {
-      name: 'web',
-      // the production server of `npm start` (next start + X-Forwarded-For rule)
-      command: `node server.mjs -p ${webPort}`,
-      cwd: path.join(root, 'apps/web'),
-      url: `http://127.0.0.1:${webPort}/en`,
-      env: {
-        API_URL: `http://127.0.0.1:${apiPort}`,
-        NEXT_PUBLIC_SITE_URL: `http://127.0.0.1:${webPort}`,
-        REDIRECT_ALLOWLIST: redirectAllowlist,
-        // the official account: inside WeChat, /order and /pay pay with JS_API (commerce-wechat.spec.ts)
-        WX_APP_ID: 'wxe2e0000000000001',
-        // `next start` must read the folder the build wrote (NEXT_DIST_DIR=.next-<name> npm run build)
-        NEXT_DIST_DIR: process.env.NEXT_DIST_DIR || '.next',
-        REVALIDATE_SECRET: process.env.E2E_REVALIDATE_SECRET,
-      },
-      reuseExistingServer: false,
-      timeout: 60_000,
-    },
-  ],
+  webServer: externalSite
+    ? []
+    : [
+        {
+          name: 'api',
+          command: `${path.join(root, 'node_modules/.bin/tsx')} src/composition/server.ts`,
+          cwd: path.join(root, 'apps/api'),
+          url: `http://127.0.0.1:${apiPort}/health`,
+          env: {
+            API_PORT: String(apiPort),
+            API_HOST: '127.0.0.1',
+            DATABASE_URL: databaseUrl,
+            LOG_LEVEL: 'warn',
+            WEB_ORIGIN: `http://127.0.0.1:${webPort}`,
+            // as `npm start`: the web is the API's proxy (security.spec.ts checks a visitor cannot
+            // choose their address through it)
+            TRUST_PROXY: 'loopback',
+            // every journey asks for codes from 127.0.0.1
+            CODE_IP_HOURLY_LIMIT: '1000',
+            CODE_IP_DAILY_LIMIT: '1000',
+            CODE_RESEND_SECONDS: process.env.CODE_RESEND_SECONDS ?? '60',
+            // POST /dev/jobs/run: the cancellation journey erases an account 16 days on (development only)
+            DEV_JOBS_CLOCK: 'true',
+            REVALIDATE_SECRET: process.env.E2E_REVALIDATE_SECRET,
+            // the release editor's "compute from URL" journey hashes a file the web serves on 127.0.0.1
+            RELEASE_FETCH_PRIVATE_HOSTS: '127.0.0.1',
+          },
+          reuseExistingServer: false,
+          timeout: 60_000,
+        },
+        {
+          name: 'web',
+          // the production server of `npm start` (next start + X-Forwarded-For rule)
+          command: `node server.mjs -p ${webPort}`,
+          cwd: path.join(root, 'apps/web'),
+          url: `http://127.0.0.1:${webPort}/en`,
+          env: {
+            API_URL: `http://127.0.0.1:${apiPort}`,
+            NEXT_PUBLIC_SITE_URL: `http://127.0.0.1:${webPort}`,
+            REDIRECT_ALLOWLIST: redirectAllowlist,
+            // the official account: inside WeChat, /order and /pay pay with JS_API (commerce-wechat.spec.ts)
+            WX_APP_ID: 'wxe2e0000000000001',
+            // `next start` must read the folder the build wrote (NEXT_DIST_DIR=.next-<name> npm run build)
+            NEXT_DIST_DIR: process.env.NEXT_DIST_DIR || '.next',
+            REVALIDATE_SECRET: process.env.E2E_REVALIDATE_SECRET,
+          },
+          reuseExistingServer: false,
+          timeout: 60_000,
+        },
+      ],
 });

@@ -39,9 +39,17 @@ const ALL_LOCALES = [
 // BUDGET_LOCALES=all (or a list: en,ko) for every language; zh-CN, en and ja by default
 const wanted = (process.env.BUDGET_LOCALES ?? 'zh-CN,en,ja').split(',');
 const LOCALES = ALL_LOCALES.filter(([locale]) => wanted.includes('all') || wanted.includes(locale));
-// The pages of issue 21 (home, download, pricing, guide, cloud PC and a guide topic), plus a
+// The landing pages (home, download, pricing, guide, cloud PC and a guide topic), plus a
 // guide topic with section navigation.
-const PAGES = ['/', '/download', '/pricing', '/guide', '/cloudPc', '/guide/purchase-benefits/membership', '/guide/remote-control/input-devices/gamepad'];
+const PAGES = [
+  '/',
+  '/download',
+  '/pricing',
+  '/guide',
+  '/cloudPc',
+  '/guide/purchase-benefits/membership',
+  '/guide/remote-control/input-devices/gamepad',
+];
 
 const [base = 'http://127.0.0.1:3000', ...only] = process.argv.slice(2);
 const runs = Math.max(1, Number(process.env.BUDGET_RUNS ?? 3));
@@ -49,9 +57,9 @@ const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /** Every page in every locale: [locale, path as visited]; the unprefixed one is zh-CN. */
-const targets = LOCALES.flatMap(([locale, prefix]) => PAGES.map((page) => [locale, page === '/' ? prefix || '/' : `${prefix}${page}`])).filter(
-  ([, path]) => only.length === 0 || only.includes(path),
-);
+const targets = LOCALES.flatMap(([locale, prefix]) =>
+  PAGES.map((page) => [locale, page === '/' ? prefix || '/' : `${prefix}${page}`]),
+).filter(([, path]) => only.length === 0 || only.includes(path));
 
 async function firstLoadJsKiB(url, cookie) {
   const html = await (await fetch(url, { headers: { cookie } })).text();
@@ -88,7 +96,9 @@ async function runLighthouse(url, port, cookie) {
       tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? 0,
       failing: Object.values(lhr.categories)
         .filter((category) => category.id !== 'performance')
-        .flatMap((category) => category.auditRefs.filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1).map((ref) => ref.id)),
+        .flatMap((category) =>
+          category.auditRefs.filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1).map((ref) => ref.id),
+        ),
     });
   }
   // median run by performance score
@@ -128,7 +138,20 @@ try {
       ...axe.map((v) => `axe ${v.impact} ${v.id} (${v.nodes})`),
     ];
     failed ||= misses.length > 0;
-    rows.push({ page: path, locale, perf: lh.performance, a11y: lh.accessibility, bp: lh['best-practices'], seo: lh.seo, cls: lh.cls.toFixed(3), lcp: `${Math.round(lh.lcpMs)} ms`, tbt: `${Math.round(lh.tbtMs)} ms`, 'js KiB': jsKiB.toFixed(1), axe: axe.length, misses: misses.join('; ') || (lh.failing.length ? `ok (minor: ${lh.failing.join(', ')})` : 'ok') });
+    rows.push({
+      page: path,
+      locale,
+      perf: lh.performance,
+      a11y: lh.accessibility,
+      bp: lh['best-practices'],
+      seo: lh.seo,
+      cls: lh.cls.toFixed(3),
+      lcp: `${Math.round(lh.lcpMs)} ms`,
+      tbt: `${Math.round(lh.tbtMs)} ms`,
+      'js KiB': jsKiB.toFixed(1),
+      axe: axe.length,
+      misses: misses.join('; ') || (lh.failing.length ? `ok (minor: ${lh.failing.join(', ')})` : 'ok'),
+    });
     console.info(`${path} (${locale}) done`);
   }
 } finally {
@@ -136,11 +159,15 @@ try {
   await chrome.kill();
 }
 
-console.info(`\nBudgets: performance/accessibility/best-practices/SEO ≥ ${BUDGET.performance}, CLS ≤ ${BUDGET.cls}, first-load JS ≤ ${BUDGET.jsKiB} KiB gzip, no serious/critical axe violations. Lighthouse mobile preset, median of ${runs} run(s) per page.`);
+console.info(
+  `\nBudgets: performance/accessibility/best-practices/SEO ≥ ${BUDGET.performance}, CLS ≤ ${BUDGET.cls}, first-load JS ≤ ${BUDGET.jsKiB} KiB gzip, no serious/critical axe violations. Lighthouse mobile preset, median of ${runs} run(s) per page.`,
+);
 const columns = Object.keys(rows[0] ?? {});
 const widths = columns.map((column) => Math.max(column.length, ...rows.map((row) => String(row[column]).length)));
 const line = (cells) => `| ${cells.map((cell, i) => String(cell).padEnd(widths[i])).join(' | ')} |`;
-console.info([line(columns), line(widths.map((w) => '-'.repeat(w))), ...rows.map((row) => line(columns.map((column) => row[column])))].join('\n'));
+console.info(
+  [line(columns), line(widths.map((w) => '-'.repeat(w))), ...rows.map((row) => line(columns.map((column) => row[column])))].join('\n'),
+);
 if (failed) {
   console.error('Budget missed.');
   process.exit(1);

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Writes packages/contracts/src/phone-countries.ts: every region awesome-phonenumber (Google's
 // libphonenumber metadata) supports, with its calling code and an example mobile number in the
-// national format, for the web's country selector and placeholders (issue 32, ADR 0027). The
+// national format, for the web's country selector and placeholders (ADR 0027). The
 // module is data only (no package import), so the browser gets it without the metadata.
 // Country names are not stored: the web asks Intl.DisplayNames in the visitor's language.
 //   node scripts/phone-countries.mjs          (re)write the file
@@ -12,7 +12,9 @@ import path from 'node:path';
 import { getCountryCodeForRegionCode, getExample, getSupportedRegionCodes } from 'awesome-phonenumber';
 
 const target = path.resolve(import.meta.dirname, '../packages/contracts/src/phone-countries.ts');
-const version = createRequire(path.resolve(import.meta.dirname, '../packages/contracts/package.json'))('awesome-phonenumber/package.json').version;
+const version = createRequire(path.resolve(import.meta.dirname, '../packages/contracts/package.json'))(
+  'awesome-phonenumber/package.json',
+).version;
 
 function exampleOf(region) {
   for (const type of ['mobile', 'fixed-line-or-mobile']) {

@@ -75,7 +75,7 @@ const work = mkdtempSync(path.join(tmpdir(), 'llk-scale-out-'));
 // nginx's workers run as nobody when the step runs as root: they must reach their temp folders
 chmodSync(work, 0o755);
 const logDir = work;
-const { check, totals } = createChecks();
+const { check, totals, failures } = createChecks();
 const pause = (/** @type {number} */ ms) => new Promise((resolve) => setTimeout(resolve, ms));
 killAllOnExit();
 
@@ -87,7 +87,7 @@ function apiCommand() {
     if (built.status !== 0) throw new Error('npm run build -w @llk/api failed');
     return { command: process.execPath, args: ['--enable-source-maps', path.join(root, 'apps/api/dist/server.mjs')], compiled: true };
   }
-  return { command: process.execPath, args: ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], compiled: false };
+  return { command: process.execPath, args: ['--import', 'tsx', path.join(root, 'apps/api/src/composition/server.ts')], compiled: false };
 }
 
 /** The web build that the e2e steps use; built here only when `npm test -- scale-out` runs alone. */
@@ -119,24 +119,39 @@ function redisReady() {
  * the Redis phase checks they do not, ADR 0025).
  */
 function startRedis() {
-  const proc = start('redis', REDIS_SERVER, ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'yes', '--appendfsync', 'always', '--dir', work], {
-    cwd: work,
-    env: process.env,
-    logDir,
-  });
+  const proc = start(
+    'redis',
+    REDIS_SERVER,
+    ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'yes', '--appendfsync', 'always', '--dir', work],
+    {
+      cwd: work,
+      env: process.env,
+      logDir,
+    },
+  );
   return proc;
 }
 
 function createDatabase() {
-  const created = spawnSync(process.execPath, ['scripts/pg-database.mjs', 'create', /** @type {string} */ (adminUrl)], { cwd: root, encoding: 'utf8' });
+  const created = spawnSync(process.execPath, ['scripts/pg-database.mjs', 'create', /** @type {string} */ (adminUrl)], {
+    cwd: root,
+    encoding: 'utf8',
+  });
   if (created.status !== 0) throw new Error(`could not create a database: ${created.stderr}`);
   return created.stdout.trim();
 }
 
-/** The jobs the faults are measured against: the ones run every few seconds here (ADR 0023). */
+/**
+ * The jobs the faults are measured against: the ones run every few seconds here (ADR 0023), with
+ * their expiry in the job registry (composition/jobs/registry.ts). 20 s is as short as the
+ * worker fault allows: a run killed mid-job is retried after its hold lapses (15 s), a check
+ * (5 s), the first retry's delay (5-10 s) and a poll, some 20-35 s, which must stay within two
+ * intervals.
+ * @type {import('./scale-out/invariants.mjs').TJob[]}
+ */
 const FREQUENT_JOBS = [
-  { name: 'orders-sweep', everyMs: 20_000 },
-  { name: 'payments-reconcile', everyMs: 20_000 },
+  { name: 'orders-sweep', everyMs: 20_000, expireMs: 60_000 },
+  { name: 'payments-reconcile', everyMs: 20_000, expireMs: 60_000 },
 ];
 
 /** SCALE_OUT_PHASES=payments,worker… runs only those faults (the set-up and the final checks always run). */
@@ -252,14 +267,27 @@ async function run(databaseUrl, api, parts) {
     PAYMENT_RECONCILE_AFTER_MINUTES: '1',
   };
   const startApi = (/** @type {number} */ index) =>
-    start(`api-${index + 1}`, api.command, api.args, { cwd: path.join(root, 'apps/api'), env: { ...apiEnv, API_PORT: String(apiPorts[index]) }, logDir });
+    start(`api-${index + 1}`, api.command, api.args, {
+      cwd: path.join(root, 'apps/api'),
+      env: { ...apiEnv, API_PORT: String(apiPorts[index]) },
+      logDir,
+    });
   // Both at once on the empty database, as a first deploy does: migrations and seed take turns under their lock.
   let apis = apiPorts.map((_, index) => startApi(index));
   parts.set({ apis });
   const upAtOnce = await Promise.all(
-    apis.map((proc, index) => waitFor(`API ${index + 1}`, () => answers(`${direct(index)}/health`), { timeoutMs: 90_000, proc }).then(() => true, (error) => String(error.message))),
+    apis.map((proc, index) =>
+      waitFor(`API ${index + 1}`, () => answers(`${direct(index)}/health`), { timeoutMs: 90_000, proc }).then(
+        () => true,
+        (error) => String(error.message),
+      ),
+    ),
   );
-  check('two API instances started at once on an empty database both come up', upAtOnce.every((up) => up === true), upAtOnce.filter((up) => up !== true));
+  check(
+    'two API instances started at once on an empty database both come up',
+    upAtOnce.every((up) => up === true),
+    upAtOnce.filter((up) => up !== true),
+  );
   // One that did not is started again (the database is migrated by now), so the rest still runs.
   for (const [index, up] of upAtOnce.entries()) {
     if (up === true) continue;
@@ -293,9 +321,14 @@ async function run(databaseUrl, api, parts) {
   const nginxConfig = writeNginxConfig({ root, dir: path.join(work, 'nginx'), site: nginxPort, api: nginxPort + 1, webPorts, apiPorts });
   const nginx = start('nginx', NGINX, nginxConfig.args, { cwd: work, env: process.env, logDir });
   parts.set({ nginx });
-  await Promise.all(webs.map((proc, index) => waitFor(`web ${index + 1}`, () => answers(`http://127.0.0.1:${webPorts[index]}/en`), { proc })));
+  await Promise.all(
+    webs.map((proc, index) => waitFor(`web ${index + 1}`, () => answers(`http://127.0.0.1:${webPorts[index]}/en`), { proc })),
+  );
   await waitFor('nginx', () => answers(`${site}/nginx-health`), { timeoutMs: 10_000, proc: nginx });
-  check('nginx serves the site and the API', (await answers(`${site}/en`)) && (await answers(`${apiEdge}/health`)) && (await answers(`${site}/api/health`)));
+  check(
+    'nginx serves the site and the API',
+    (await answers(`${site}/en`)) && (await answers(`${apiEdge}/health`)) && (await answers(`${site}/api/health`)),
+  );
 
   const commerce = createCommerce({ apiEdge, waitForCode: fakes.waitForCode });
   const invariants = createInvariants({
@@ -326,7 +359,10 @@ async function run(databaseUrl, api, parts) {
       async () => {
         const since = Date.now();
         // the journeys make redemption codes as `npm run codes:create` does: same database, same pepper
-        await runJourneys(apis, requests, startApi, nginxConfig.accessLog, { E2E_DATABASE_URL: databaseUrl, E2E_REDEEM_CODE_PEPPER: apiEnv.REDEEM_CODE_PEPPER });
+        await runJourneys(apis, requests, startApi, nginxConfig.accessLog, {
+          E2E_DATABASE_URL: databaseUrl,
+          E2E_REDEEM_CODE_PEPPER: apiEnv.REDEEM_CODE_PEPPER,
+        });
         return since;
       },
     ],
@@ -348,7 +384,9 @@ async function run(databaseUrl, api, parts) {
       'terminations',
       'backends terminated under writes',
       async () => {
-        await terminationsUnderWrites(apis, databaseName, token, commerce, (orderIds) => invariants.expectApplied('backends terminated under writes', orderIds));
+        await terminationsUnderWrites(apis, databaseName, token, commerce, (orderIds) =>
+          invariants.expectApplied('backends terminated under writes', orderIds),
+        );
         return Date.now();
       },
     ],
@@ -441,10 +479,17 @@ async function run(databaseUrl, api, parts) {
   await noApiLeft(apis);
 }
 
-
 const post = (/** @type {string} */ url, /** @type {unknown} */ body, /** @type {Record<string, string>} */ headers = {}) =>
-  fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body), signal: AbortSignal.timeout(10_000) });
-const envelope = async (/** @type {Response} */ response) => ({ status: response.status, ...(/** @type {{ errcode: number, data: any }} */ (await response.json())) });
+  fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(10_000),
+  });
+const envelope = async (/** @type {Response} */ response) => ({
+  status: response.status,
+  .../** @type {{ errcode: number, data: any }} */ (await response.json()),
+});
 const direct = (/** @type {number} */ index) => `http://127.0.0.1:${apiPorts[index]}`;
 const uniqueDigits = () => `${Date.now() % 1e8}`.padStart(8, '0');
 
@@ -456,8 +501,13 @@ async function sharedState(/** @type {Awaited<ReturnType<typeof startFakes>>} */
   const sent = await envelope(await post(`${direct(0)}/sms`, { mobile, smsType: 'SIGNUP' }));
   const code = await fakes.waitForCode(mobile, sentAt);
   const username = `so_${uniqueDigits()}`;
-  const signup = await envelope(await post(`${direct(1)}/signup`, { username, mobile, code, password: 'Secret-2024', confirmPassword: 'Secret-2024' }));
-  check('a code sent by instance 1 (Aliyun SMS fake) signs up on instance 2', sent.errcode === 0 && signup.errcode === 0, { sent: sent.errcode, signup: signup.errcode });
+  const signup = await envelope(
+    await post(`${direct(1)}/signup`, { username, mobile, code, password: 'Secret-2024', confirmPassword: 'Secret-2024' }),
+  );
+  check('a code sent by instance 1 (Aliyun SMS fake) signs up on instance 2', sent.errcode === 0 && signup.errcode === 0, {
+    sent: sent.errcode,
+    signup: signup.errcode,
+  });
   const token = signup.data?.access_token ?? '';
   const info = await envelope(await fetch(`${direct(0)}/user/info`, { headers: { authorization: token } }));
   check('a session made on instance 2 is valid on instance 1', info.errcode === 0 && info.data?.username === username, info.errcode);
@@ -465,7 +515,11 @@ async function sharedState(/** @type {Awaited<ReturnType<typeof startFakes>>} */
   const other = `137${uniqueDigits().slice(0, 7)}9`;
   const first = await envelope(await post(`${direct(0)}/sms`, { mobile: other, smsType: 'SIGNUP' }));
   const second = await envelope(await post(`${direct(1)}/sms`, { mobile: other, smsType: 'SIGNUP' }));
-  check('one code per phone per 60 s across instances (10010 from the other instance)', first.errcode === 0 && second.status === 429 && second.errcode === 10010, { first: first.errcode, second: second.errcode });
+  check(
+    'one code per phone per 60 s across instances (10010 from the other instance)',
+    first.errcode === 0 && second.status === 429 && second.errcode === 10010,
+    { first: first.errcode, second: second.errcode },
+  );
 
   // /user/check: 30 look-ups per minute per client IP, wherever they land
   const ip = `203.0.113.${Math.floor(Math.random() * 200) + 20}`;
@@ -474,7 +528,11 @@ async function sharedState(/** @type {Awaited<ReturnType<typeof startFakes>>} */
     const response = await post(`${direct(i % 2)}/user/check`, { type: 'ACCOUNT', value: `nobody_${i}` }, { 'x-forwarded-for': ip });
     statuses.push((await envelope(response)).errcode);
   }
-  check('the 31st /user/check of one IP within a minute is refused (42900), alternating instances', statuses.slice(0, 30).every((errcode) => errcode === 0) && statuses[30] === 42900, statuses.slice(28));
+  check(
+    'the 31st /user/check of one IP within a minute is refused (42900), alternating instances',
+    statuses.slice(0, 30).every((errcode) => errcode === 0) && statuses[30] === 42900,
+    statuses.slice(28),
+  );
 }
 
 /**
@@ -492,19 +550,24 @@ async function runJourneys(apis, requests, startApi, accessLog, codesEnv) {
   console.info('\n▶ e2e journeys tagged @writes through nginx, one API instance crashed on the way');
   const before = readAccessLog(accessLog).length;
   const baseline = requests.reduce((sum, tracker) => sum + tracker.completed, 0);
-  const playwright = start('playwright', 'npm', ['run', 'test', '-w', '@llk/e2e', '--', '--project', 'desktop', '--grep', '@writes', '--workers', '2'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      E2E_BASE_URL: site,
-      E2E_DIALECT: 'postgres',
-      E2E_API_URL: apiEdge,
-      E2E_CODE_SOURCE: `http://127.0.0.1:${fakesPort + 2}`,
-      E2E_REDIRECT_PORT: String(redirectPort),
-      ...codesEnv,
+  const playwright = start(
+    'playwright',
+    'npm',
+    ['run', 'test', '-w', '@llk/e2e', '--', '--project', 'desktop', '--grep', '@writes', '--workers', '2'],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        E2E_BASE_URL: site,
+        E2E_DIALECT: 'postgres',
+        E2E_API_URL: apiEdge,
+        E2E_CODE_SOURCE: `http://127.0.0.1:${fakesPort + 2}`,
+        E2E_REDIRECT_PORT: String(redirectPort),
+        ...codesEnv,
+      },
+      logDir,
     },
-    logDir,
-  });
+  );
   playwright.onLine((line) => console.info(`    ${line}`));
   /** @type {{ tries: number, held: number, served: number, at: number } | undefined} */
   let crash;
@@ -515,9 +578,15 @@ async function runJourneys(apis, requests, startApi, accessLog, codesEnv) {
     while (!finished && requests.reduce((sum, tracker) => sum + tracker.completed, 0) - baseline < KILL_AFTER) await pause(100);
     if (finished) return;
     const served = requests[0]?.completed ?? 0;
-    const outcome = await crashWhenIdle(/** @type {any} */ (apis[0]), /** @type {any} */ (requests[0]), /** @type {number} */ (apiPorts[0]));
+    const outcome = await crashWhenIdle(
+      /** @type {any} */ (apis[0]),
+      /** @type {any} */ (requests[0]),
+      /** @type {number} */ (apiPorts[0]),
+    );
     crash = { ...outcome, served, at: Date.now() };
-    console.info(`    ✱ API 1 killed with SIGKILL after serving ${served} requests (${outcome.tries} look(s); requests it held: ${outcome.held}); restarting in ${DOWN_MS / 1000} s`);
+    console.info(
+      `    ✱ API 1 killed with SIGKILL after serving ${served} requests (${outcome.tries} look(s); requests it held: ${outcome.held}); restarting in ${DOWN_MS / 1000} s`,
+    );
     const servedBefore = survivor?.completed ?? 0;
     await pause(DOWN_MS);
     apis[0] = startApi(0);
@@ -531,17 +600,58 @@ async function runJourneys(apis, requests, startApi, accessLog, codesEnv) {
   await chaos;
 
   const report = process.env.PLAYWRIGHT_JSON_OUTPUT_NAME;
-  const stats = report && existsSync(report) ? JSON.parse(readFileSync(report, 'utf8')).stats : undefined;
-  check('the journeys pass', code === 0 && (stats ? stats.unexpected === 0 && stats.expected > 0 : true), stats ? { passed: stats.expected, failed: stats.unexpected, flaky: stats.flaky } : `exit ${code}`);
-  check('API 1 was crashed mid-run, having served journey requests, and came back', !!crash && crash.served > 0 && restarted, crash ? `${Math.round((Date.now() - crash.at) / 1000)} s before the end` : 'the journeys ended first');
+  const json = report && existsSync(report) ? JSON.parse(readFileSync(report, 'utf8')) : undefined;
+  const stats = json?.stats;
+  check(
+    'the journeys pass',
+    code === 0 && (stats ? stats.unexpected === 0 && stats.expected > 0 : true),
+    stats
+      ? {
+          passed: stats.expected,
+          failed: stats.unexpected,
+          flaky: stats.flaky,
+          ...(stats.unexpected ? { which: failedJourneys(json) } : {}),
+        }
+      : `exit ${code}`,
+  );
+  check(
+    'API 1 was crashed mid-run, having served journey requests, and came back',
+    !!crash && crash.served > 0 && restarted,
+    crash ? `${Math.round((Date.now() - crash.at) / 1000)} s before the end` : 'the journeys ended first',
+  );
   check('the crash held no request (none of a journey was lost in it)', crash?.held === 0, crash);
   const during = readAccessLog(accessLog).slice(before);
   // A 503 that an instance answered itself (an envelope such as 30001 share not configured) is
   // an answer; one that nginx made because no instance answered, or a 502/504, is a lost request.
-  const lost = during.filter((entry) => [502, 504].includes(entry.status) || (entry.status === 503 && !entry.upstreamStatus.endsWith('503')));
+  const lost = during.filter(
+    (entry) => [502, 504].includes(entry.status) || (entry.status === 503 && !entry.upstreamStatus.endsWith('503')),
+  );
   const retried = during.filter((entry) => entry.upstreamStatus.includes(','));
-  check('nginx answered every journey request without a gateway error (502/503/504)', lost.length === 0, lost.length ? lost.slice(0, 5) : `${during.length} requests, ${retried.length} passed on to the other instance`);
+  check(
+    'nginx answered every journey request without a gateway error (502/503/504)',
+    lost.length === 0,
+    lost.length ? lost.slice(0, 5) : `${during.length} requests, ${retried.length} passed on to the other instance`,
+  );
   return { apis };
+}
+
+/**
+ * The journeys of a Playwright JSON report that failed, as "file:line title", so the step's
+ * summary names them.
+ * @param {{ suites?: any[] }} json
+ * @returns {string[]}
+ */
+function failedJourneys(json) {
+  /** @type {string[]} */
+  const failed = [];
+  const walk = (/** @type {any} */ suite) => {
+    for (const spec of suite.specs ?? [])
+      if ((spec.tests ?? []).some((/** @type {{ status: string }} */ test) => test.status === 'unexpected'))
+        failed.push(`${spec.file}:${spec.line} ${spec.title}`);
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of json.suites ?? []) walk(suite);
+  return failed;
 }
 
 /**
@@ -566,12 +676,14 @@ async function terminationsUnderWrites(apis, databaseName, token, commerce, expe
   /** @type {{ orderId: string, codeUrl: string }[]} */
   const charges = [];
   let stopped = false;
-  const asked = (/** @type {string} */ url, /** @type {RequestInit} */ init = {}) => ask(url, { ...init, headers: { authorization: token, 'content-type': 'application/json', ...init.headers } });
+  const asked = (/** @type {string} */ url, /** @type {RequestInit} */ init = {}) =>
+    ask(url, { ...init, headers: { authorization: token, 'content-type': 'application/json', ...init.headers } });
   const worker = async (/** @type {number} */ index) => {
     for (let i = 0; !stopped; i += 1) {
       const base = direct((index + i) % 2);
       if (i % 3 === 0) results.push(await asked(`${base}/user/info`));
-      else if (i % 3 === 1) results.push(await asked(`${base}/order/createV2`, { method: 'POST', body: JSON.stringify({ skuId: 'MEMBER_MONTH' }) }));
+      else if (i % 3 === 1)
+        results.push(await asked(`${base}/order/createV2`, { method: 'POST', body: JSON.stringify({ skuId: 'MEMBER_MONTH' }) }));
       else {
         // a whole payment through nginx: order, charge, Confirm (the notification follows)
         try {
@@ -581,7 +693,9 @@ async function terminationsUnderWrites(apis, databaseName, token, commerce, expe
           pages.push(await commerce.confirm(charge.codeUrl));
         } catch (error) {
           const { answer } = /** @type {{ answer?: import('./scale-out/outages.mjs').TAnswer }} */ (error);
-          results.push(answer ?? { status: 0, retryAfter: null, errcode: null, error: String(/** @type {Error} */ (error).message).slice(0, 200) });
+          results.push(
+            answer ?? { status: 0, retryAfter: null, errcode: null, error: String(/** @type {Error} */ (error).message).slice(0, 200) },
+          );
         }
       }
     }
@@ -591,7 +705,10 @@ async function terminationsUnderWrites(apis, databaseName, token, commerce, expe
     const workers = Promise.all(Array.from({ length: 6 }, (_, index) => worker(index)));
     for (const wait of [1_500, 2_000]) {
       await pause(wait);
-      const result = await admin.query('SELECT count(*) FILTER (WHERE pg_terminate_backend(pid)) AS n FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [databaseName]);
+      const result = await admin.query(
+        'SELECT count(*) FILTER (WHERE pg_terminate_backend(pid)) AS n FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+        [databaseName],
+      );
       terminated.push(Number(result.rows[0].n));
     }
     await pause(2_500);
@@ -601,15 +718,30 @@ async function terminationsUnderWrites(apis, databaseName, token, commerce, expe
     await admin.end();
   }
   const unexpected = results.filter((answer) => !isOk(answer) && !isUnavailable(answer));
-  check('both terminations cut live backends', terminated.every((n) => n > 0), terminated);
-  check('every instance stayed up', apis.every(alive), apis.map((proc) => (alive(proc) ? 'up' : `exited ${proc.child.exitCode ?? proc.child.signalCode}: ${lastError(proc)}`)));
-  check('every API answer under the write load was 200, or 503 with Retry-After', unexpected.length === 0 && results.some(isOk), { ...tally(results), unexpected: unexpected.slice(0, 3) });
+  check(
+    'both terminations cut live backends',
+    terminated.every((n) => n > 0),
+    terminated,
+  );
+  check(
+    'every instance stayed up',
+    apis.every(alive),
+    apis.map((proc) => (alive(proc) ? 'up' : `exited ${proc.child.exitCode ?? proc.child.signalCode}: ${lastError(proc)}`)),
+  );
+  check('every API answer under the write load was 200, or 503 with Retry-After', unexpected.length === 0 && results.some(isOk), {
+    ...tally(results),
+    unexpected: unexpected.slice(0, 3),
+  });
   /** @type {Record<string, number>} */
   const byPage = {};
   for (const status of pages) byPage[status] = (byPage[status] ?? 0) + 1;
   const paidAtGateway = [];
   for (const charge of charges) if (await commerce.paidAtGateway(charge.codeUrl)) paidAtGateway.push(charge.orderId);
-  check('payments were made during the terminations', paidAtGateway.length > 0, `${paidAtGateway.length} paid at the gateway, confirm pages ${JSON.stringify(byPage)}`);
+  check(
+    'payments were made during the terminations',
+    paidAtGateway.length > 0,
+    `${paidAtGateway.length} paid at the gateway, confirm pages ${JSON.stringify(byPage)}`,
+  );
   expectApplied(paidAtGateway);
   const healthy = await Promise.all(apiPorts.map((_, index) => answers(`${direct(index)}/health`).catch(() => false)));
   check('afterwards both instances are healthy', healthy.every(Boolean), healthy);
@@ -622,12 +754,17 @@ async function noDoublePayments(/** @type {string} */ databaseUrl, /** @type {bo
   await client.connect();
   try {
     const paid = await client.query('SELECT count(*) AS n FROM orders WHERE paid_at IS NOT NULL');
-    const twice = await client.query("SELECT order_id, count(*) AS n FROM payments WHERE state = 'PAID' GROUP BY order_id HAVING count(*) > 1");
+    const twice = await client.query(
+      "SELECT order_id, count(*) AS n FROM payments WHERE state = 'PAID' GROUP BY order_id HAVING count(*) > 1",
+    );
     const appliedTwice = await client.query(
       "SELECT p.order_id, count(*) AS n FROM payment_notifications n JOIN payments p ON p.id = n.payment_id WHERE n.outcome = 'APPLIED' GROUP BY p.order_id HAVING count(*) > 1",
     );
     if (somePaid) check('orders were paid along the way', Number(paid.rows[0].n) > 0, `${paid.rows[0].n} paid`);
-    check('no order has two successful payments or two applied notifications', twice.rowCount === 0 && appliedTwice.rowCount === 0, { twice: twice.rows, appliedTwice: appliedTwice.rows });
+    check('no order has two successful payments or two applied notifications', twice.rowCount === 0 && appliedTwice.rowCount === 0, {
+      twice: twice.rows,
+      appliedTwice: appliedTwice.rows,
+    });
   } finally {
     await client.end();
   }
@@ -641,7 +778,8 @@ async function noDoublePayments(/** @type {string} */ databaseUrl, /** @type {bo
 async function noApiLeft(apis) {
   console.info('\n▶ no API instance left');
   await Promise.all(apis.map((proc) => stop(proc)));
-  const messages = (/** @type {string} */ locale) => JSON.parse(readFileSync(path.join(root, 'packages/contracts/messages', `${locale}.json`), 'utf8')).errors.serviceUnavailable;
+  const messages = (/** @type {string} */ locale) =>
+    JSON.parse(readFileSync(path.join(root, 'packages/contracts/messages', `${locale}.json`), 'utf8')).errors.serviceUnavailable;
   const cases = [
     ['en-GB,en;q=0.8', 'en'],
     ['zh-CN,zh;q=0.9', 'zh-CN'],
@@ -656,11 +794,19 @@ async function noApiLeft(apis) {
     for (const url of [`${apiEdge}/user/info`, `${site}/api/user/info`]) {
       const response = await fetch(url, { headers: { 'accept-language': /** @type {string} */ (language) } });
       const body = await response.json().catch(() => null);
-      const ok = response.status === 503 && !!response.headers.get('retry-after') && body?.errcode === 50300 && body?.errmsg === messages(/** @type {string} */ (locale));
+      const ok =
+        response.status === 503 &&
+        !!response.headers.get('retry-after') &&
+        body?.errcode === 50300 &&
+        body?.errmsg === messages(/** @type {string} */ (locale));
       if (!ok) wrong.push({ url, language, status: response.status, body });
     }
   }
-  check('nginx answers a 503 envelope with Retry-After in each of the seven languages, directly and through the web', wrong.length === 0, wrong.slice(0, 3));
+  check(
+    'nginx answers a 503 envelope with Retry-After in each of the seven languages, directly and through the web',
+    wrong.length === 0,
+    wrong.slice(0, 3),
+  );
 }
 
 const started = Date.now();
@@ -669,6 +815,10 @@ try {
 } catch (error) {
   check('the scale-out step ran to the end', false, String(/** @type {Error} */ (error).stack ?? error));
 }
-console.info(`\nscale-out: ${totals.passed} checks passed, ${totals.failed} failed (${Math.round((Date.now() - started) / 1000)} s; logs in ${work})`);
+// the failures once more at the end, so the tail of a log names them
+if (failures.length) console.error(`\nscale-out: the checks that failed:\n${failures.join('\n')}`);
+console.info(
+  `\nscale-out: ${totals.passed} checks passed, ${totals.failed} failed (${Math.round((Date.now() - started) / 1000)} s; logs in ${work})`,
+);
 if (process.env.SCALE_OUT_REPORT) writeFileSync(process.env.SCALE_OUT_REPORT, JSON.stringify(totals));
 process.exit(totals.failed > 0 ? 1 : 0);

@@ -29,7 +29,10 @@ const buildStamp = path.join(distDir, 'LLK_BUILD');
 
 /** The address the web reaches the API on: loopback, unless API_HOST binds one address only. */
 function apiUrl() {
-  const hosts = (process.env.API_HOST ?? 'localhost').split(',').map((host) => host.trim()).filter(Boolean);
+  const hosts = (process.env.API_HOST ?? 'localhost')
+    .split(',')
+    .map((host) => host.trim())
+    .filter(Boolean);
   const reachableOnLoopback = hosts.length === 0 || hosts.some((host) => ['localhost', '0.0.0.0', '::', '127.0.0.1'].includes(host));
   const host = reachableOnLoopback ? '127.0.0.1' : hosts[0];
   return `http://${host.includes(':') ? `[${host}]` : host}:${apiPort}`;
@@ -126,10 +129,12 @@ async function apiReady(api) {
 }
 
 if (dev) {
-  run(bin('tsx'), ['watch', 'src/server.ts'], 'apps/api');
+  run(bin('tsx'), ['watch', 'src/composition/server.ts'], 'apps/api');
   run(bin('next'), ['dev', '-p', webPort, '-H', process.env.HOST ?? 'localhost'], 'apps/web');
 } else {
-  const api = prod ? run(process.execPath, ['--enable-source-maps', 'dist/server.mjs'], 'apps/api') : run(bin('tsx'), ['src/server.ts'], 'apps/api');
+  const api = prod
+    ? run(process.execPath, ['--enable-source-maps', 'dist/server.mjs'], 'apps/api')
+    : run(bin('tsx'), ['src/composition/server.ts'], 'apps/api');
   if (await apiReady(api)) {
     if (webBuildIsStale()) {
       console.info('Building the web app (first start, changed sources or another PUBLIC_ORIGIN)…');

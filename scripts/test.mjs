@@ -127,7 +127,9 @@ function printCoverage(step) {
       if (entry.lines.covered === 0) untested += 1;
     }
     const [lines, branches, functions] = Object.values(sum).map(([covered, total]) => percent(covered, total));
-    console.info(`coverage ${workspace}: lines ${lines} · branches ${branches} · functions ${functions} · files with no test: ${untested} of ${files}`);
+    console.info(
+      `coverage ${workspace}: lines ${lines} · branches ${branches} · functions ${functions} · files with no test: ${untested} of ${files}`,
+    );
   }
 }
 
@@ -162,7 +164,11 @@ function startBuild() {
   const log = path.join(reports, 'build.log');
   const fd = openSync(log, 'w');
   const started = Date.now();
-  const child = spawn('npm', ['run', 'build', '-w', '@llk/web'], { cwd: root, stdio: ['ignore', fd, fd], env: { ...process.env, ...BUILD_ENV } });
+  const child = spawn('npm', ['run', 'build', '-w', '@llk/web'], {
+    cwd: root,
+    stdio: ['ignore', fd, fd],
+    env: { ...process.env, ...BUILD_ENV },
+  });
   closeSync(fd);
   const done = new Promise((resolve) => child.on('exit', (status) => resolve({ status, seconds: (Date.now() - started) / 1000 })));
   return { child, log, done };
@@ -174,103 +180,150 @@ const steps = [
   ['system', () => check('system', 'bash', ['scripts/ensure-system-deps.sh'])],
   // ESLint and the structure rules (dependency-cruiser: no cycles, modules through index.ts, …)
   // and the type-check, side by side (`npm test -- lint` or `-- typecheck` runs both)
-  ['static', () => checksTogether([
-    ['lint', 'npm', ['run', 'lint', '--silent']],
-    ['typecheck', 'npm', ['run', 'typecheck', '--silent']],
-  ])],
-  ['unit', () => {
-    const file = path.join(reports, 'unit.json');
-    // three workers: with two the step was a third idle (happy-dom set-up and imports per file)
-    const ok = run('unit', path.join(npx, 'vitest'), ['run', '--project', 'contracts', '--project', 'web', '--maxWorkers=3', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`, ...coverageArgs('unit')]);
-    countVitest(file);
-    printCoverage('unit');
-    return ok;
-  }],
-  ['api', () => {
-    // the web build runs beside the API tests, which mostly wait on their databases (the CPU
-    // was some 60 % busy): its output goes to a file and is printed by the build step
-    if (!process.env.E2E_SKIP_BUILD && (!asked.size || asked.has('build'))) building = startBuild();
-    const file = path.join(reports, 'api.json');
-    // three workers on two cores: the files mostly wait on PostgreSQL, Redis and local servers
-    // (CPU was some 70 % busy with two), so a third worker shortens the step by about a third
-    const ok = run('api', path.join(npx, 'vitest'), ['run', '--project', 'api', '--maxWorkers=3', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`, ...coverageArgs('api')]);
-    countVitest(file);
-    printCoverage('api');
-    return ok;
-  }],
+  [
+    'static',
+    () =>
+      checksTogether([
+        ['lint', 'npm', ['run', 'lint', '--silent']],
+        ['typecheck', 'npm', ['run', 'typecheck', '--silent']],
+      ]),
+  ],
+  [
+    'unit',
+    () => {
+      const file = path.join(reports, 'unit.json');
+      // three workers: with two the step was a third idle (happy-dom set-up and imports per file)
+      const ok = run('unit', path.join(npx, 'vitest'), [
+        'run',
+        '--project',
+        'contracts',
+        '--project',
+        'web',
+        '--maxWorkers=3',
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${file}`,
+        ...coverageArgs('unit'),
+      ]);
+      countVitest(file);
+      printCoverage('unit');
+      return ok;
+    },
+  ],
+  [
+    'api',
+    () => {
+      // the web build runs beside the API tests, which mostly wait on their databases (the CPU
+      // was some 60 % busy): its output goes to a file and is printed by the build step
+      if (!process.env.E2E_SKIP_BUILD && (!asked.size || asked.has('build'))) building = startBuild();
+      const file = path.join(reports, 'api.json');
+      // three workers on two cores: the files mostly wait on PostgreSQL, Redis and local servers
+      // (CPU was some 70 % busy with two), so a third worker shortens the step by about a third
+      const ok = run('api', path.join(npx, 'vitest'), [
+        'run',
+        '--project',
+        'api',
+        '--maxWorkers=3',
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${file}`,
+        ...coverageArgs('api'),
+      ]);
+      countVitest(file);
+      printCoverage('api');
+      return ok;
+    },
+  ],
   // built for the origin the e2e step serves it on: links the pages print (the download page's
   // phone QR, canonical URLs) are inlined at build time
-  ['build', async () => {
-    if (process.env.E2E_SKIP_BUILD) return true;
-    if (!building) return check('build', 'npm', ['run', 'build', '-w', '@llk/web'], { env: BUILD_ENV });
-    const { status, seconds } = await building.done;
-    console.info(`\n▶ build: npm run build -w @llk/web (beside the API tests)`);
-    process.stdout.write(readFileSync(building.log, 'utf8'));
-    timings.push(`build ${seconds.toFixed(1)}s (beside api)`);
-    building = null;
-    if (status === 0) totals.passed += 1;
-    else {
-      totals.failed += 1;
-      console.error(`✖ build failed (exit ${status})`);
-    }
-    return status === 0;
-  }],
-  ['e2e', () => {
-    const file = path.join(reports, 'e2e.json');
-    const ok = run('e2e', 'npm', ['run', 'test', '-w', '@llk/e2e'], { env: { PLAYWRIGHT_JSON_OUTPUT_NAME: file } });
-    countPlaywright(file);
-    return ok;
-  }],
-  ['e2e-pg', () => {
-    // The journeys that write to the database (accounts, orders, payments, referrals) once
-    // more with the API on PostgreSQL, in a database created for this run and dropped after;
-    // database.spec.ts (tagged @writes too) fails the run unless /health reports postgres.
-    // Asked for by name only (`npm test -- e2e-pg`): scale-out runs the same journeys on
-    // PostgreSQL (and Redis, through nginx), so the default suite does not run them twice there.
-    if (!asked.has('e2e-pg')) return true;
-    if (!process.env.TEST_DATABASE_URL) {
-      if (!ci) return true;
-      console.error('✖ e2e-pg needs TEST_DATABASE_URL');
-      return false;
-    }
-    const created = spawnSync('node', ['scripts/pg-database.mjs', 'create', process.env.TEST_DATABASE_URL], { cwd: root, encoding: 'utf8' });
-    if (created.status !== 0) {
-      console.error(`✖ e2e-pg: could not create a database: ${created.stderr}`);
-      return false;
-    }
-    const databaseUrl = created.stdout.trim();
-    const file = path.join(reports, 'e2e-pg.json');
-    try {
-      const ok = run('e2e-pg', 'npm', ['run', 'test', '-w', '@llk/e2e', '--', '--project', 'desktop', '--grep', WRITES_TAG], {
-        env: { PLAYWRIGHT_JSON_OUTPUT_NAME: file, E2E_DATABASE_URL: databaseUrl, E2E_DIALECT: 'postgres' },
-      });
+  [
+    'build',
+    async () => {
+      if (process.env.E2E_SKIP_BUILD) return true;
+      if (!building) return check('build', 'npm', ['run', 'build', '-w', '@llk/web'], { env: BUILD_ENV });
+      const { status, seconds } = await building.done;
+      console.info(`\n▶ build: npm run build -w @llk/web (beside the API tests)`);
+      process.stdout.write(readFileSync(building.log, 'utf8'));
+      timings.push(`build ${seconds.toFixed(1)}s (beside api)`);
+      building = null;
+      if (status === 0) totals.passed += 1;
+      else {
+        totals.failed += 1;
+        console.error(`✖ build failed (exit ${status})`);
+      }
+      return status === 0;
+    },
+  ],
+  [
+    'e2e',
+    () => {
+      const file = path.join(reports, 'e2e.json');
+      const ok = run('e2e', 'npm', ['run', 'test', '-w', '@llk/e2e'], { env: { PLAYWRIGHT_JSON_OUTPUT_NAME: file } });
       countPlaywright(file);
       return ok;
-    } finally {
-      spawnSync('node', ['scripts/pg-database.mjs', 'drop', databaseUrl], { cwd: root, stdio: 'inherit' });
-    }
-  }],
-  ['scale-out', () => {
-    // Two API and two web instances in production mode behind nginx, on a throwaway PostgreSQL
-    // database and a redis-server of their own; the @writes journeys through nginx while an API
-    // instance is crashed, then Redis and database outages (scripts/scale-out.mjs).
-    if (!process.env.TEST_DATABASE_URL) {
-      // CI always runs it; elsewhere it is skipped like the other PostgreSQL legs unless asked for
-      if (!ci && !only.includes('scale-out')) return true;
-      console.error('✖ scale-out needs TEST_DATABASE_URL (a PostgreSQL server where it may create a database)');
-      return false;
-    }
-    const file = path.join(reports, 'scale-out.json');
-    const checks = path.join(reports, 'scale-out-checks.json');
-    const ok = run('scale-out', 'node', ['scripts/scale-out.mjs'], { env: { PLAYWRIGHT_JSON_OUTPUT_NAME: file, SCALE_OUT_REPORT: checks } });
-    countPlaywright(file);
-    if (existsSync(checks)) {
-      const counted = JSON.parse(readFileSync(checks, 'utf8'));
-      totals.passed += counted.passed;
-      totals.failed += counted.failed;
-    }
-    return ok;
-  }],
+    },
+  ],
+  [
+    'e2e-pg',
+    () => {
+      // The journeys that write to the database (accounts, orders, payments, referrals) once
+      // more with the API on PostgreSQL, in a database created for this run and dropped after;
+      // database.spec.ts (tagged @writes too) fails the run unless /health reports postgres.
+      // Asked for by name only (`npm test -- e2e-pg`): scale-out runs the same journeys on
+      // PostgreSQL (and Redis, through nginx), so the default suite does not run them twice there.
+      if (!asked.has('e2e-pg')) return true;
+      if (!process.env.TEST_DATABASE_URL) {
+        if (!ci) return true;
+        console.error('✖ e2e-pg needs TEST_DATABASE_URL');
+        return false;
+      }
+      const created = spawnSync('node', ['scripts/pg-database.mjs', 'create', process.env.TEST_DATABASE_URL], {
+        cwd: root,
+        encoding: 'utf8',
+      });
+      if (created.status !== 0) {
+        console.error(`✖ e2e-pg: could not create a database: ${created.stderr}`);
+        return false;
+      }
+      const databaseUrl = created.stdout.trim();
+      const file = path.join(reports, 'e2e-pg.json');
+      try {
+        const ok = run('e2e-pg', 'npm', ['run', 'test', '-w', '@llk/e2e', '--', '--project', 'desktop', '--grep', WRITES_TAG], {
+          env: { PLAYWRIGHT_JSON_OUTPUT_NAME: file, E2E_DATABASE_URL: databaseUrl, E2E_DIALECT: 'postgres' },
+        });
+        countPlaywright(file);
+        return ok;
+      } finally {
+        spawnSync('node', ['scripts/pg-database.mjs', 'drop', databaseUrl], { cwd: root, stdio: 'inherit' });
+      }
+    },
+  ],
+  [
+    'scale-out',
+    () => {
+      // Two API and two web instances in production mode behind nginx, on a throwaway PostgreSQL
+      // database and a redis-server of their own; the @writes journeys through nginx while an API
+      // instance is crashed, then Redis and database outages (scripts/scale-out.mjs).
+      if (!process.env.TEST_DATABASE_URL) {
+        // CI always runs it; elsewhere it is skipped like the other PostgreSQL legs unless asked for
+        if (!ci && !only.includes('scale-out')) return true;
+        console.error('✖ scale-out needs TEST_DATABASE_URL (a PostgreSQL server where it may create a database)');
+        return false;
+      }
+      const file = path.join(reports, 'scale-out.json');
+      const checks = path.join(reports, 'scale-out-checks.json');
+      const ok = run('scale-out', 'node', ['scripts/scale-out.mjs'], {
+        env: { PLAYWRIGHT_JSON_OUTPUT_NAME: file, SCALE_OUT_REPORT: checks },
+      });
+      countPlaywright(file);
+      if (existsSync(checks)) {
+        const counted = JSON.parse(readFileSync(checks, 'utf8'));
+        totals.passed += counted.passed;
+        totals.failed += counted.failed;
+      }
+      return ok;
+    },
+  ],
 ];
 
 // `legs` is not a step one asks for: in CI it always runs.

@@ -20,7 +20,7 @@ const npmPackagesExternal = {
 
 await build({
   absWorkingDir: apiRoot,
-  entryPoints: { server: 'src/server.ts', cli: 'src/setup/cli.ts' },
+  entryPoints: { server: 'src/composition/server.ts', cli: 'src/composition/setup/cli.ts' },
   outdir: 'dist',
   outExtension: { '.js': '.mjs' },
   bundle: true,

@@ -1,7 +1,7 @@
 import { type APIRequestContext, type Page, expect } from '@playwright/test';
 import { PASSWORD, readCode, uniqueUsername } from './accounts';
 
-// Accounts of every country (issue 32): phone numbers of other countries, unique per run, as
+// Accounts of every country: phone numbers of other countries, unique per run, as
 // people type them, and accounts made with an email address instead of a phone.
 
 let counter = 0;
@@ -41,7 +41,9 @@ export function uniqueEmail(): string {
 }
 
 /** Signs an account up through the API with an email address and no phone (POST /sms SIGNUP to the email, POST /signup). */
-export async function createEmailUser(request: APIRequestContext): Promise<{ username: string; email: string; password: string; codeSentAt: number }> {
+export async function createEmailUser(
+  request: APIRequestContext,
+): Promise<{ username: string; email: string; password: string; codeSentAt: number }> {
   const user = { username: uniqueUsername(), email: uniqueEmail(), password: PASSWORD };
   const asked = Date.now() - 1000;
   const sent = await request.post('/api/sms', { data: { email: user.email, smsType: 'SIGNUP' } });
@@ -56,6 +58,9 @@ export async function createEmailUser(request: APIRequestContext): Promise<{ use
 
 /** Nothing on the page is wider than the window (no sideways scrolling at phone size). */
 export async function expectNoSidewaysScroll(page: Page): Promise<void> {
-  const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+  const widths = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+  }));
   expect(widths.scroll, 'the page scrolls sideways').toBeLessThanOrEqual(widths.client);
 }

@@ -96,7 +96,14 @@ export async function createUser(
   // a phone that signed up before (an erased account's) has older SIGNUP codes in the outbox
   const message = await readCode(request, user.mobile, 'SIGNUP', asked);
   const signup = await request.post('/api/signup', {
-    data: { username: user.username, mobile: user.mobile, code: message.code, password: user.password, confirmPassword: user.password, email: user.email },
+    data: {
+      username: user.username,
+      mobile: user.mobile,
+      code: message.code,
+      password: user.password,
+      confirmPassword: user.password,
+      email: user.email,
+    },
   });
   const signedUp = (await signup.json()) as { errcode: number; data: { access_token: string } };
   expect(signedUp.errcode).toBe(0);
@@ -149,7 +156,7 @@ export const PHONE_ONLY = { tag: '@phone-only' } as const;
  * page has hydrated, or the click does nothing); on a desktop it is in the bar already.
  */
 export async function showAccountArea(page: Page): Promise<void> {
-  const menu = page.locator('header button[aria-controls]');
+  const menu = page.locator('header button[data-nav-menu]');
   if (!(await menu.isVisible()) || (await menu.getAttribute('aria-expanded')) === 'true') return;
   await (await whenHydrated(menu)).click();
   await expect(menu).toHaveAttribute('aria-expanded', 'true');

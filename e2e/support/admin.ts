@@ -7,7 +7,7 @@ import { expect, type Page } from '@playwright/test';
 import { whenHydrated } from './accounts';
 
 // The back office for the journeys: staff made the way `npm run admin:create` makes them (the
-// API's CLI, src/setup/cli.ts, on the run's database — see redeem-codes.ts), authenticator
+// API's CLI, src/composition/setup/cli.ts, on the run's database — see redeem-codes.ts), authenticator
 // codes computed from the secret the set-up page shows (RFC 6238: SHA-1, 6 digits, 30 s), and
 // the staff-only texts (apps/web/messages-admin) in zh-CN and en.
 
@@ -19,10 +19,14 @@ export type TStaffLanguage = 'zh-CN' | 'en';
 /** A new staff member through the CLI; returns the path of their one-time set-up link (/admin/setup#token=…). */
 export async function adminCreate(username: string, role: 'OWNER' | 'SUPPORT' | 'FINANCE' | 'CONTENT' | 'OPS'): Promise<string> {
   const databaseUrl = process.env.E2E_DATABASE_URL ?? path.join(process.env.E2E_DATA_DIR ?? '', 'e2e.sqlite');
-  const { stdout } = await run(path.join(root, 'node_modules/.bin/tsx'), ['src/setup/cli.ts', 'admin', '--username', username, '--role', role], {
-    cwd: path.join(root, 'apps/api'),
-    env: { PATH: process.env.PATH ?? '', DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
-  });
+  const { stdout } = await run(
+    path.join(root, 'node_modules/.bin/tsx'),
+    ['src/composition/setup/cli.ts', 'admin', '--username', username, '--role', role],
+    {
+      cwd: path.join(root, 'apps/api'),
+      env: { PATH: process.env.PATH ?? '', DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
+    },
+  );
   const link = stdout.trim().split('\n').at(-1) ?? '';
   const match = /(\/admin\/setup#token=[A-Za-z0-9_-]{43})$/.exec(link);
   if (!match?.[1]) throw new Error(`admin:create printed no set-up link: ${stdout}`);
@@ -74,7 +78,12 @@ export const STAFF_PASSWORD = 'staff-password-2026!';
  * A staff member of `role` made by `admin:create`, set up in `page` (password and a first
  * authenticator code) and signed in, with staff screens in `language`. Returns the username.
  */
-export async function signedInStaff(page: Page, baseURL: string, role: 'OWNER' | 'SUPPORT' | 'FINANCE' | 'CONTENT' | 'OPS', language: TStaffLanguage = 'en'): Promise<string> {
+export async function signedInStaff(
+  page: Page,
+  baseURL: string,
+  role: 'OWNER' | 'SUPPORT' | 'FINANCE' | 'CONTENT' | 'OPS',
+  language: TStaffLanguage = 'en',
+): Promise<string> {
   const t = adminTexts(language);
   const username = `${role.toLowerCase()}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
   const setupPath = await adminCreate(username, role);

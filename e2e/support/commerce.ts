@@ -14,7 +14,12 @@ export function commerceTexts(locale: TLocale): TTexts {
   const web = (file: string) => JSON.parse(readFileSync(path.join(root, 'apps/web/messages', locale, file), 'utf8')) as TTexts;
   const pages = web('pages.json');
   const account = web('account.json');
-  return { ...web('commerce.json'), PricingPage: pages.PricingPage ?? {}, AccountStatus: account.AccountStatus ?? {}, LoginForm: account.LoginForm ?? {} };
+  return {
+    ...web('commerce.json'),
+    PricingPage: pages.PricingPage ?? {},
+    AccountStatus: account.AccountStatus ?? {},
+    LoginForm: account.LoginForm ?? {},
+  };
 }
 
 /** A message by dotted key, e.g. text(t, 'Pricing', 'tabs.YEAR'). */

@@ -24,22 +24,35 @@ export async function signUpCustomer(request: APIRequestContext, referralCode?: 
   await data(await request.post(`${api}/sms`, { data: { mobile: identity.mobile, smsType: 'SIGNUP' } }));
   const { code } = await readCode(request, identity.mobile, 'SIGNUP', asked);
   const signup = await data<{ access_token: string }>(
-    await request.post(`${api}/signup`, { data: { ...identity, code, confirmPassword: identity.password, ...(referralCode ? { referralCode } : {}) } }),
+    await request.post(`${api}/signup`, {
+      data: { ...identity, code, confirmPassword: identity.password, ...(referralCode ? { referralCode } : {}) },
+    }),
   );
   const info = await data<{ id: string }>(await request.get(`${api}/user/info`, { headers: { authorization: signup.access_token } }));
   return { token: signup.access_token, id: info.id, username: identity.username };
 }
 
 /** An order of `skuId` paid with Alipay in the sandbox and fulfilled. */
-export async function buyInSandbox(context: BrowserContext, request: APIRequestContext, customer: TCustomer, skuId: string): Promise<{ id: string; totalFen: number }> {
+export async function buyInSandbox(
+  context: BrowserContext,
+  request: APIRequestContext,
+  customer: TCustomer,
+  skuId: string,
+): Promise<{ id: string; totalFen: number }> {
   const headers = { authorization: customer.token };
   const order = await data<{ id: string; totalFen: number }>(await request.post(`${api}/order/createV2`, { headers, data: { skuId } }));
-  const { codeUrl } = await data<{ codeUrl: string }>(await request.post(`${api}/pay/payV2`, { headers, data: { orderId: order.id, payMethod: 'ZFB' } }));
+  const { codeUrl } = await data<{ codeUrl: string }>(
+    await request.post(`${api}/pay/payV2`, { headers, data: { orderId: order.id, payMethod: 'ZFB' } }),
+  );
   const sandbox = await context.newPage();
   await sandbox.goto(codeUrl);
   await sandbox.getByRole('button').click();
   await expect(sandbox.locator('p[role="status"]')).toHaveClass('ok', { timeout: 20_000 });
   await sandbox.close();
-  await expect.poll(async () => (await data<{ status: string }>(await request.get(`${api}/order/info/${order.id}`, { headers }))).status, { timeout: 20_000 }).toBe('FULFILLED');
+  await expect
+    .poll(async () => (await data<{ status: string }>(await request.get(`${api}/order/info/${order.id}`, { headers }))).status, {
+      timeout: 20_000,
+    })
+    .toBe('FULFILLED');
   return order;
 }

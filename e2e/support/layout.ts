@@ -6,7 +6,7 @@ import { expect, type Page } from '@playwright/test';
 // line carries its whole text as a title). Below the nav breakpoint the header's links, the
 // account and Log out live in the phone menu: it is opened and its controls measured too.
 
-/** The widths every page is laid out at (issue 20: 320 to 1920 px). */
+/** The widths every page is laid out at (320 to 1920 px). */
 export const LAYOUT_WIDTHS = [320, 360, 390, 768, 1024, 1280, 1366, 1440, 1920] as const;
 
 export interface TFit {
@@ -21,18 +21,23 @@ export interface TFit {
 export async function measureAt(page: Page, width: number, height = 800): Promise<TFit> {
   await page.setViewportSize({ width, height });
   return page.evaluate((viewport) => {
-    const name = (element: Element) => (element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 40) || element.tagName;
-    const controls = Array.from(document.querySelectorAll('header a, header button, header summary, nav a, nav button')).filter((element) => {
-      const box = element.getBoundingClientRect();
-      // a control inside a strip made to scroll sideways (a tab row: overflow-x-auto) is reached by
-      // scrolling it; a panel that scrolls down (the phone menu: overflow-y-auto, whose computed
-      // overflow-x is auto too) is not such a strip, so its controls are measured
-      let scroller = false;
-      for (let parent = element.parentElement; parent && parent !== document.body && !scroller; parent = parent.parentElement) {
-        scroller = ['auto', 'scroll'].includes(getComputedStyle(parent).overflowX) && /(^|\s)overflow-(x-)?(auto|scroll)(\s|$)/.test(parent.className);
-      }
-      return !scroller && box.width > 0 && box.height > 0 && getComputedStyle(element).visibility !== 'hidden';
-    });
+    const name = (element: Element) =>
+      (element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 40) || element.tagName;
+    const controls = Array.from(document.querySelectorAll('header a, header button, header summary, nav a, nav button')).filter(
+      (element) => {
+        const box = element.getBoundingClientRect();
+        // a control inside a strip made to scroll sideways (a tab row: overflow-x-auto) is reached by
+        // scrolling it; a panel that scrolls down (the phone menu: overflow-y-auto, whose computed
+        // overflow-x is auto too) is not such a strip, so its controls are measured
+        let scroller = false;
+        for (let parent = element.parentElement; parent && parent !== document.body && !scroller; parent = parent.parentElement) {
+          scroller =
+            ['auto', 'scroll'].includes(getComputedStyle(parent).overflowX) &&
+            /(^|\s)overflow-(x-)?(auto|scroll)(\s|$)/.test(parent.className);
+        }
+        return !scroller && box.width > 0 && box.height > 0 && getComputedStyle(element).visibility !== 'hidden';
+      },
+    );
     const outside = controls.filter((element) => {
       const box = element.getBoundingClientRect();
       const line = element.closest('.truncate');
@@ -45,7 +50,7 @@ export async function measureAt(page: Page, width: number, height = 800): Promis
 }
 
 /** The header's phone-menu button, when the width shows one. */
-const menuButton = (page: Page) => page.locator('header button[aria-controls]').first();
+const menuButton = (page: Page) => page.locator('header button[data-nav-menu]');
 
 /** `measureAt` with the phone menu open (its controls are hidden while it is closed); null without one. */
 async function measureMenuAt(page: Page, width: number): Promise<TFit | null> {

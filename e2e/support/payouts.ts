@@ -12,9 +12,13 @@ const run = promisify(execFile);
 
 export async function endCommissionWindow(ambassadorUserId: string): Promise<number> {
   const databaseUrl = process.env.E2E_DATABASE_URL ?? path.join(process.env.E2E_DATA_DIR ?? '', 'e2e.sqlite');
-  const { stdout } = await run(path.join(root, 'node_modules/.bin/tsx'), [path.join(import.meta.dirname, 'end-commission-window.cli.ts'), ambassadorUserId], {
-    cwd: path.join(root, 'apps/api'),
-    env: { PATH: process.env.PATH ?? '', DATABASE_URL: databaseUrl },
-  });
+  const { stdout } = await run(
+    path.join(root, 'node_modules/.bin/tsx'),
+    [path.join(import.meta.dirname, 'end-commission-window.cli.ts'), ambassadorUserId],
+    {
+      cwd: path.join(root, 'apps/api'),
+      env: { PATH: process.env.PATH ?? '', DATABASE_URL: databaseUrl },
+    },
+  );
   return Number(stdout.trim());
 }

@@ -34,7 +34,7 @@ export function localized(locale: TLocale, route: string): string {
 
 export const crawlerAgent = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 
-/** Every public page type, as the layout, axe and HTML checks visit them (issue 20). */
+/** Every public page type, as the layout, axe and HTML checks visit them. */
 export const PUBLIC_PAGES: readonly string[] = [
   ...routes,
   '/search?q=LLK',
@@ -43,9 +43,11 @@ export const PUBLIC_PAGES: readonly string[] = [
   '/legal/terms',
   '/legal/value-added-services',
   '/legal/membership-agreement',
+  // an invitation link the API does not know: its "cannot be used" state (org-join.spec.ts joins by a real one)
+  '/org/join?token=e2e-unknown',
 ];
 
-/** A path nobody has: the fatal page in its 404 form (issue 20, item 10), laid out and checked like the others. */
+/** A path nobody has: the fatal page in its 404 form, laid out and checked like the others. */
 export const NOT_FOUND_PAGE = '/no-such-page-e2e';
 
 /**
@@ -59,17 +61,30 @@ export const LOGGED_IN_PUBLIC_PAGES: readonly string[] = [...PUBLIC_PAGES, '/swi
  * the ambassador's own state, the rental form, the plan one holds, switching accounts. axe checks
  * these logged in as well; the rest it checks logged out, and the header is one component.
  */
-export const SESSION_PAGES: readonly string[] = ['/', '/pricing', '/order', '/pay?qrCodeId=e2e-code', '/promotionPlan', '/cloudPc', '/switchAccount'];
+export const SESSION_PAGES: readonly string[] = [
+  '/',
+  '/pricing',
+  '/order',
+  '/pay?qrCodeId=e2e-code',
+  '/promotionPlan',
+  '/cloudPc',
+  '/switchAccount',
+];
 
-/** Every page of the account area (an order's own page needs an order: account-orders.spec.ts). */
+/**
+ * Every page of the account area (an order's own page needs an order: account-orders.spec.ts),
+ * and the organisations the account belongs to (/org, in the account's navigation).
+ */
 export const ACCOUNT_PAGES: readonly string[] = [
   '/account',
   '/account/profile',
   '/account/security',
   '/account/orders',
   '/account/devices',
+  '/account/connections',
   '/account/seats',
   '/account/walls',
   '/account/redeem',
   '/account/cancel',
+  '/org',
 ];

@@ -4,7 +4,7 @@ import { type APIRequestContext, type Browser, type BrowserContext, type Page, e
 import { type TLocale } from '@llk/contracts';
 import { createUser, localePath, useLocale, whenHydrated } from '../support/accounts';
 
-// Invoices for companies anywhere (issue 32 section 4, ADR 0030): in es a Spanish company asks
+// Invoices for companies anywhere (ADR 0030): in es a Spanish company asks
 // for its invoice on the order page (Spain chosen from the language, a VAT number with a wrong
 // check digit refused under its field, then the right one), gets it at once with a number and
 // opens the printable page in Spanish; in ja a Japanese company's invoice with a free tax
@@ -18,8 +18,14 @@ const PHONE_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
 function texts(locale: TLocale): { invoice: TTexts; validation: TTexts } {
-  const file = JSON.parse(readFileSync(path.join(root, 'apps/web/messages', locale, 'account-home.json'), 'utf8')) as Record<string, TTexts>;
-  const contracts = JSON.parse(readFileSync(path.join(root, 'packages/contracts/messages', `${locale}.json`), 'utf8')) as Record<string, TTexts>;
+  const file = JSON.parse(readFileSync(path.join(root, 'apps/web/messages', locale, 'account-home.json'), 'utf8')) as Record<
+    string,
+    TTexts
+  >;
+  const contracts = JSON.parse(readFileSync(path.join(root, 'packages/contracts/messages', `${locale}.json`), 'utf8')) as Record<
+    string,
+    TTexts
+  >;
   return { invoice: (file.accountOrders as TTexts).invoice as TTexts, validation: contracts.validation! };
 }
 
@@ -40,14 +46,19 @@ async function api<T>(request: APIRequestContext, method: 'GET' | 'POST', url: s
 
 /** A paid year of Pro through the payment sandbox's confirm page. */
 async function paidOrder(page: Page): Promise<{ id: string; totalFen: number }> {
-  const order = await api<{ id: string; totalFen: number }>(page.request, 'POST', '/order/createV2', { itemType: 'MEMBER', timeUnit: 'YEAR' });
+  const order = await api<{ id: string; totalFen: number }>(page.request, 'POST', '/order/createV2', {
+    itemType: 'MEMBER',
+    timeUnit: 'YEAR',
+  });
   const pay = await api<{ codeUrl: string }>(page.request, 'POST', '/pay/payV2', { orderId: order.id, payMethod: 'ZFB' });
   const sandbox = await page.context().newPage();
   await sandbox.goto(pay.codeUrl);
   await sandbox.getByRole('button').click();
   await expect(sandbox.locator('p[role="status"]')).toHaveClass('ok', { timeout: 20_000 });
   await sandbox.close();
-  await expect.poll(async () => (await api<{ status: string }>(page.request, 'GET', `/order/info/${order.id}`)).status, { timeout: 20_000 }).toBe('FULFILLED');
+  await expect
+    .poll(async () => (await api<{ status: string }>(page.request, 'GET', `/order/info/${order.id}`)).status, { timeout: 20_000 })
+    .toBe('FULFILLED');
   return order;
 }
 
@@ -59,7 +70,11 @@ async function shot(page: Page, name: string): Promise<void> {
 }
 
 /** A signed-in customer with a paid order, on the order's page, at `width` (390: a phone's user agent too). */
-async function onPaidOrder(browser: Browser, locale: TLocale, width: 390 | 1280): Promise<{ context: BrowserContext; page: Page; orderId: string }> {
+async function onPaidOrder(
+  browser: Browser,
+  locale: TLocale,
+  width: 390 | 1280,
+): Promise<{ context: BrowserContext; page: Page; orderId: string }> {
   const baseURL = test.info().project.use.baseURL;
   const phone = width === 390;
   const context = await browser.newContext({
@@ -97,14 +112,14 @@ test('es 1280: a Spanish company gets its invoice at once and opens it', async (
   await expect(form.getByLabel(at(t.invoice, 'country'))).toHaveValue('ES');
   await expect(form).toHaveAttribute('data-kind', 'INTERNATIONAL');
   await expect(page.getByTestId('invoice-kind')).toHaveText(at(t.invoice, 'kindInternational'));
-  // and when and where (issue 33, item 13)
+  // and when and where
   await expect(page.getByTestId('invoice-next')).toHaveText(at(t.invoice, 'nextInternational'));
   await expect(form.getByText(at(t.invoice, 'vatHint').replace('{code}', 'ES'))).toBeVisible();
 
   await form.getByLabel(at(t.invoice, 'companyName')).fill('Ejemplo Soluciones S.L.');
   await form.getByLabel(at(t.invoice, 'address')).fill('Calle Mayor 1, 3º B\n28013 Madrid');
   await form.getByLabel(at(t.invoice, 'email')).fill('facturas@ejemplo.es');
-  // the issue's CIF: its check digit is wrong (B1234567 → 4), said under the field
+  // a plausible-looking CIF: its check digit is wrong (B1234567 → 4), said under the field
   await form.getByLabel(at(t.invoice, 'vatNumber')).fill('B12345678');
   await page.getByTestId('invoice-submit').click();
   await expect(form.getByText(at(t.validation, 'vatNumberInvalid'))).toBeVisible();
@@ -118,7 +133,8 @@ test('es 1280: a Spanish company gets its invoice at once and opens it', async (
   const requests = page.getByTestId('invoice-requests');
   await expect(requests.locator('li')).toHaveCount(1, { timeout: 20_000 });
   await expect(requests.locator('li').first()).toHaveAttribute('data-state', 'ISSUED');
-  const number = (await api<{ invoices: { invoiceNo: string }[] }>(page.request, 'GET', `/order/invoice/${orderId}`)).invoices[0]!.invoiceNo;
+  const number = (await api<{ invoices: { invoiceNo: string }[] }>(page.request, 'GET', `/order/invoice/${orderId}`)).invoices[0]!
+    .invoiceNo;
   expect(number).toMatch(/^LLK-\d{4}-\d{6}$/);
   await expect(requests).toContainText(at(t.invoice, 'issuedInternational').replace('{number}', number));
   await expect(requests).toContainText('ESB12345674');
@@ -127,7 +143,15 @@ test('es 1280: a Spanish company gets its invoice at once and opens it', async (
   const invoice = await openInvoice(page, 'es');
   await expect(invoice.getByTestId('invoice-document')).toHaveAttribute('data-number', number);
   await expect(invoice.getByRole('heading', { level: 1 })).toHaveText('Factura');
-  for (const text of ['Ejemplo Soluciones S.L.', 'España', 'ESB12345674', 'Membresía Pro · 1 año', 'Alipay', 'Importes en yuanes chinos (CNY).']) await expect(invoice.locator('main')).toContainText(text);
+  for (const text of [
+    'Ejemplo Soluciones S.L.',
+    'España',
+    'ESB12345674',
+    'Membresía Pro · 1 año',
+    'Alipay',
+    'Importes en yuanes chinos (CNY).',
+  ])
+    await expect(invoice.locator('main')).toContainText(text);
   await expect(invoice.getByTestId('invoice-total')).toHaveText(/^268\sCNY$/);
   await expect(invoice.getByTestId('invoice-sample')).toBeVisible();
   // printed: only the invoice
@@ -197,7 +221,8 @@ test('ja 1280: a Japanese company with a free tax number, its invoice in Japanes
   await page.getByTestId('invoice-submit').click();
   const invoice = await openInvoice(page, 'ja');
   await expect(invoice.getByRole('heading', { level: 1 })).toHaveText('請求書');
-  for (const text of ['株式会社サンプル', '日本', 'T1234567890123', 'Pro メンバーシップ · 1 年']) await expect(invoice.locator('main')).toContainText(text);
+  for (const text of ['株式会社サンプル', '日本', 'T1234567890123', 'Pro メンバーシップ · 1 年'])
+    await expect(invoice.locator('main')).toContainText(text);
   await expect(invoice.getByTestId('invoice-total')).toHaveText('268元');
   await invoice.emulateMedia({ media: 'print' });
   await shot(invoice, 'I-invoice-ja');

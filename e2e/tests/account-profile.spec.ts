@@ -2,7 +2,19 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type TLocale, localeEntries } from '@llk/contracts';
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
-import { PHONE_ONLY, accountTexts, createUser, localePath, readCode, type TUser, uniquePhone, useLocale, waitForEmailResend, waitForResend, whenHydrated } from '../support/accounts';
+import {
+  PHONE_ONLY,
+  accountTexts,
+  createUser,
+  localePath,
+  readCode,
+  type TUser,
+  uniquePhone,
+  useLocale,
+  waitForEmailResend,
+  waitForResend,
+  whenHydrated,
+} from '../support/accounts';
 
 // The account area's profile and cancellation pages: bind an email then reset the
 // password by email; change the phone in two steps; cancel the account, restore it and cancel
@@ -16,10 +28,13 @@ import { PHONE_ONLY, accountTexts, createUser, localePath, readCode, type TUser,
 type TTexts = Record<string, string>;
 const root = path.resolve(import.meta.dirname, '../..');
 function profileTexts(locale: TLocale): TTexts {
-  const file = JSON.parse(readFileSync(path.join(root, 'apps/web/messages', locale, 'account-profile.json'), 'utf8')) as { AccountProfile: TTexts };
+  const file = JSON.parse(readFileSync(path.join(root, 'apps/web/messages', locale, 'account-profile.json'), 'utf8')) as {
+    AccountProfile: TTexts;
+  };
   return file.AccountProfile;
 }
-const fill = (template: string, values: Record<string, string>) => template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+const fill = (template: string, values: Record<string, string>) =>
+  template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
 const maskPhone = (phone: string) => `${phone.slice(0, 3)}****${phone.slice(-4)}`;
 
 async function logIn(request: APIRequestContext, user: TUser): Promise<void> {
@@ -28,7 +43,13 @@ async function logIn(request: APIRequestContext, user: TUser): Promise<void> {
 }
 
 /** Clicks the code button of the form and returns the code the outbox got for `to` and `purpose`. */
-async function requestCode(page: Page, scope: ReturnType<Page['getByTestId']>, locale: TLocale, to: string, purpose: string): Promise<string> {
+async function requestCode(
+  page: Page,
+  scope: ReturnType<Page['getByTestId']>,
+  locale: TLocale,
+  to: string,
+  purpose: string,
+): Promise<string> {
   const code = accountTexts(locale).CodeButton!;
   const after = Date.now() - 1000;
   await scope.getByRole('button', { name: code.receive!, exact: true }).click();
@@ -94,41 +115,45 @@ test.describe('account profile', () => {
     ['en', { width: 1280, height: 900 }, {}],
     ['es', { width: 390, height: 844 }, PHONE_ONLY],
   ] as const) {
-    test(`${locale}, ${viewport.width} px: change the phone with a code to the old phone, then one to the new phone`, tag, async ({ page, context }) => {
-      test.setTimeout(120_000); // waits out the sign-up code's resend time (60 s in production mode)
-      await page.setViewportSize(viewport);
-      await useLocale(context, locale);
-      const t = profileTexts(locale);
-      const user = await createUser(page.request, { email: `${Date.now()}@example.com` });
-      await logIn(page.request, user);
-      await waitForResend(user); // the sign-up code went to this phone moments ago
-      const newPhone = uniquePhone();
+    test(
+      `${locale}, ${viewport.width} px: change the phone with a code to the old phone, then one to the new phone`,
+      tag,
+      async ({ page, context }) => {
+        test.setTimeout(120_000); // waits out the sign-up code's resend time (60 s in production mode)
+        await page.setViewportSize(viewport);
+        await useLocale(context, locale);
+        const t = profileTexts(locale);
+        const user = await createUser(page.request, { email: `${Date.now()}@example.com` });
+        await logIn(page.request, user);
+        await waitForResend(user); // the sign-up code went to this phone moments ago
+        const newPhone = uniquePhone();
 
-      await page.goto(localePath(locale, '/account/profile'));
-      const row = page.getByTestId('contact-phone');
-      await row.getByRole('button', { name: t.changePhone! }).click();
-      await expect(row.getByText(fill(t.stepOld!, { target: maskPhone(user.mobile) }))).toBeVisible();
-      const oldCode = await requestCode(page, row, locale, user.mobile, 'MODIFY_PHONE');
-      await row.getByLabel(t.code!).fill(oldCode);
-      await row.getByRole('button', { name: t.next! }).click();
+        await page.goto(localePath(locale, '/account/profile'));
+        const row = page.getByTestId('contact-phone');
+        await row.getByRole('button', { name: t.changePhone! }).click();
+        await expect(row.getByText(fill(t.stepOld!, { target: maskPhone(user.mobile) }))).toBeVisible();
+        const oldCode = await requestCode(page, row, locale, user.mobile, 'MODIFY_PHONE');
+        await row.getByLabel(t.code!).fill(oldCode);
+        await row.getByRole('button', { name: t.next! }).click();
 
-      await expect(row.getByText(t.stepNewPhone!)).toBeVisible();
-      await row.getByLabel(t.newPhone!).fill(newPhone);
-      const newCode = await requestCode(page, row, locale, newPhone, 'CHANGE_MOBILE');
-      await row.getByLabel(t.code!).fill(newCode);
-      await row.getByRole('button', { name: t.confirm! }).click();
-      await expect(page.getByTestId('contact-phone-value')).toHaveText(maskPhone(newPhone));
+        await expect(row.getByText(t.stepNewPhone!)).toBeVisible();
+        await row.getByLabel(t.newPhone!).fill(newPhone);
+        const newCode = await requestCode(page, row, locale, newPhone, 'CHANGE_MOBILE');
+        await row.getByLabel(t.code!).fill(newCode);
+        await row.getByRole('button', { name: t.confirm! }).click();
+        await expect(page.getByTestId('contact-phone-value')).toHaveText(maskPhone(newPhone));
 
-      // the nickname, while here
-      await page.getByLabel(t.nickname!).fill('Desk Top');
-      // the profile is read back once the save has answered (the field holds the typed text at once)
-      const saved = page.waitForResponse((response) => response.url().endsWith('/api/user/updateProfile'));
-      await page.getByRole('button', { name: t.save! }).click();
-      expect((await (await saved).json()).errcode).toBe(0);
-      await expect(page.getByLabel(t.nickname!)).toHaveValue('Desk Top');
-      const info = await page.request.get('/api/user/info');
-      expect((await info.json()).data).toMatchObject({ nickname: 'Desk Top', mobile: maskPhone(newPhone) });
-    });
+        // the nickname, while here
+        await page.getByLabel(t.nickname!).fill('Desk Top');
+        // the profile is read back once the save has answered (the field holds the typed text at once)
+        const saved = page.waitForResponse((response) => response.url().endsWith('/api/user/updateProfile'));
+        await page.getByRole('button', { name: t.save! }).click();
+        expect((await (await saved).json()).errcode).toBe(0);
+        await expect(page.getByLabel(t.nickname!)).toHaveValue('Desk Top');
+        const info = await page.request.get('/api/user/info');
+        expect((await info.json()).data).toMatchObject({ nickname: 'Desk Top', mobile: maskPhone(newPhone) });
+      },
+    );
   }
 
   // one after the other: the erasure job with a moved clock erases every account whose
@@ -139,96 +164,112 @@ test.describe('account profile', () => {
       ['ja', { width: 390, height: 844 }],
       ['ko', { width: 1280, height: 900 }],
     ] as const) {
-      test(`${locale}, ${viewport.width} px: cancel the account, restore it with one click, cancel again, erase it 16 days on`, { tag: locale === 'ja' ? '@writes' : [] }, async ({ page, context }) => {
-        // production mode (the @writes rerun) waits the real 60 s before the phone gets a second code
-        test.setTimeout(180_000);
-        await page.setViewportSize(viewport);
-        await useLocale(context, locale);
-        const t = profileTexts(locale);
-        const email = `c${Date.now()}${locale}@example.com`;
-        // the email verified by its owner (createUser): an unverified one gets no CANCEL_ACCOUNT code
-        const user = await createUser(page.request, { email });
-        await logIn(page.request, user);
+      test(
+        `${locale}, ${viewport.width} px: cancel the account, restore it with one click, cancel again, erase it 16 days on`,
+        { tag: locale === 'ja' ? '@writes' : [] },
+        async ({ page, context }) => {
+          // production mode (the @writes rerun) waits the real 60 s before the phone gets a second code
+          test.setTimeout(180_000);
+          await page.setViewportSize(viewport);
+          await useLocale(context, locale);
+          const t = profileTexts(locale);
+          const email = `c${Date.now()}${locale}@example.com`;
+          // the email verified by its owner (createUser): an unverified one gets no CANCEL_ACCOUNT code
+          const user = await createUser(page.request, { email });
+          await logIn(page.request, user);
 
-        const cancel = async (channel: 'SMS' | 'EMAIL') => {
+          const cancel = async (channel: 'SMS' | 'EMAIL') => {
+            await page.goto(localePath(locale, '/account/cancel'));
+            const form = page.getByTestId('cancel-form');
+            await expect(page.getByText(t.loseMembership!)).toBeVisible();
+            const label =
+              channel === 'SMS'
+                ? fill(t.viaPhone!, { target: maskPhone(user.mobile) })
+                : fill(t.viaEmail!, { target: `${email[0]}***@example.com` });
+            await form.getByLabel(label).check();
+            const code = await requestCode(page, form, locale, channel === 'SMS' ? user.mobile : email, 'CANCEL_ACCOUNT');
+            await form.getByLabel(t.code!).fill(code);
+            await form.getByLabel(t.acknowledge!).check();
+            await form.getByRole('button', { name: t.submitCancel! }).click();
+            await expect(page.getByTestId('cancel-pending')).toBeVisible();
+            await expect(page.getByRole('heading', { name: t.pendingHeading! })).toBeVisible();
+          };
+
+          await waitForEmailResend(user); // the verifying code went to this email
+          await cancel('EMAIL');
+          // still usable in the cooling-off: every account page says when the account will be
+          // erased, with the restore, and none invites a payment
+          const pending = (await (await page.request.get('/api/user/info')).json()).data as { cancellation: { eraseAt: string } };
+          // on the reader's calendar (ADR 0031): the browser's zone, which its llk-tz cookie tells the server
+          const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+          const eraseDate = new Intl.DateTimeFormat(localeEntries[locale].iso, { dateStyle: 'long', timeZone: zone }).format(
+            new Date(pending.cancellation.eraseAt),
+          );
+          for (const route of ['/account', '/account/profile', '/account/orders', '/account/seats']) {
+            await page.goto(localePath(locale, route));
+            await expect(page.getByTestId('pending-deletion'), route).toContainText(fill(t.pendingNotice!, { date: eraseDate }));
+            await expect(page.getByTestId('pending-deletion').getByRole('button', { name: t.restore! }), route).toBeVisible();
+          }
+          await page.goto(localePath(locale, '/account'));
+          await expect(page.getByTestId('pending-deletion')).toBeVisible();
+          await expect(page.getByTestId('renew')).toHaveCount(0);
+          // the header too: the pending deletion, leading to the restore, not the plan
+          const headerLink = page.locator(viewport.width < 1152 ? 'header [data-plan-chip]' : 'header [data-plan-line] a');
+          await expect(headerLink).toHaveAttribute('href', localePath(locale, '/account/cancel'));
+          if (process.env.E2E_SHOTS) await page.screenshot({ path: `/tmp/shots/h1-12-${locale}-${viewport.width}.png`, fullPage: false });
+          // ordering is refused in the page's language until the account is restored
+          const refused = await page.request.post('/api/order/createV2', {
+            data: { skuId: 'MEMBER_YEAR' },
+            headers: { 'accept-language': locale, origin: new URL(page.url()).origin },
+          });
+          expect(await refused.json()).toMatchObject({ errcode: 10159, errmsg: accountTexts(locale).errors!.accountPendingDeletion });
+          // one click on the banner restores it, there and in the header
+          await page.getByTestId('pending-deletion').getByRole('button', { name: t.restore! }).click();
+          await expect(page.getByTestId('pending-deletion')).toHaveCount(0);
+          await expect(page.getByTestId('renew')).toBeVisible();
+          // the header's plan is back: the phone's chip leads to the account, the bar's line is no link
+          if (viewport.width < 1152) await expect(headerLink).toHaveAttribute('href', localePath(locale, '/account'));
+          else await expect(headerLink).toHaveCount(0);
+          expect((await (await page.request.get('/api/user/info')).json()).data.cancellation).toBeNull();
           await page.goto(localePath(locale, '/account/cancel'));
-          const form = page.getByTestId('cancel-form');
-          await expect(page.getByText(t.loseMembership!)).toBeVisible();
-          const label = channel === 'SMS' ? fill(t.viaPhone!, { target: maskPhone(user.mobile) }) : fill(t.viaEmail!, { target: `${email[0]}***@example.com` });
-          await form.getByLabel(label).check();
-          const code = await requestCode(page, form, locale, channel === 'SMS' ? user.mobile : email, 'CANCEL_ACCOUNT');
-          await form.getByLabel(t.code!).fill(code);
-          await form.getByLabel(t.acknowledge!).check();
-          await form.getByRole('button', { name: t.submitCancel! }).click();
-          await expect(page.getByTestId('cancel-pending')).toBeVisible();
-          await expect(page.getByRole('heading', { name: t.pendingHeading! })).toBeVisible();
-        };
+          await expect(page.getByTestId('cancel-form')).toBeVisible();
 
-        await waitForEmailResend(user); // the verifying code went to this email
-        await cancel('EMAIL');
-        // still usable in the cooling-off: every account page says when the account will be
-        // erased, with the restore, and none invites a payment (issue 33, item 12)
-        const pending = (await (await page.request.get('/api/user/info')).json()).data as { cancellation: { eraseAt: string } };
-        // on the reader's calendar (ADR 0031): the browser's zone, which its llk-tz cookie tells the server
-        const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
-        const eraseDate = new Intl.DateTimeFormat(localeEntries[locale].iso, { dateStyle: 'long', timeZone: zone }).format(new Date(pending.cancellation.eraseAt));
-        for (const route of ['/account', '/account/profile', '/account/orders', '/account/seats']) {
-          await page.goto(localePath(locale, route));
-          await expect(page.getByTestId('pending-deletion'), route).toContainText(fill(t.pendingNotice!, { date: eraseDate }));
-          await expect(page.getByTestId('pending-deletion').getByRole('button', { name: t.restore! }), route).toBeVisible();
-        }
-        await page.goto(localePath(locale, '/account'));
-        await expect(page.getByTestId('pending-deletion')).toBeVisible();
-        await expect(page.getByTestId('renew')).toHaveCount(0);
-        // the header too: the pending deletion, leading to the restore, not the plan
-        const headerLink = page.locator(viewport.width < 1152 ? 'header [data-plan-chip]' : 'header [data-plan-line] a');
-        await expect(headerLink).toHaveAttribute('href', localePath(locale, '/account/cancel'));
-        if (process.env.E2E_SHOTS) await page.screenshot({ path: `/tmp/shots/h1-12-${locale}-${viewport.width}.png`, fullPage: false });
-        // ordering is refused in the page's language until the account is restored
-        const refused = await page.request.post('/api/order/createV2', { data: { skuId: 'MEMBER_YEAR' }, headers: { 'accept-language': locale, origin: new URL(page.url()).origin } });
-        expect(await refused.json()).toMatchObject({ errcode: 10159, errmsg: accountTexts(locale).errors!.accountPendingDeletion });
-        // one click on the banner restores it, there and in the header
-        await page.getByTestId('pending-deletion').getByRole('button', { name: t.restore! }).click();
-        await expect(page.getByTestId('pending-deletion')).toHaveCount(0);
-        await expect(page.getByTestId('renew')).toBeVisible();
-        // the header's plan is back: the phone's chip leads to the account, the bar's line is no link
-        if (viewport.width < 1152) await expect(headerLink).toHaveAttribute('href', localePath(locale, '/account'));
-        else await expect(headerLink).toHaveCount(0);
-        expect((await (await page.request.get('/api/user/info')).json()).data.cancellation).toBeNull();
-        await page.goto(localePath(locale, '/account/cancel'));
-        await expect(page.getByTestId('cancel-form')).toBeVisible();
+          await waitForResend(user); // the sign-up code went to this phone
+          await cancel('SMS');
+          const smsSentAt = Date.now();
+          const info = (await (await page.request.get('/api/user/info')).json()).data as {
+            cancellation: { requestedAt: string; eraseAt: string };
+          };
+          expect(Date.parse(info.cancellation.eraseAt) - Date.parse(info.cancellation.requestedAt)).toBe(15 * 24 * 3_600_000);
+          if (process.env.E2E_BASE_URL) return; // production mode: no moved clock (see the top of this file)
 
-        await waitForResend(user); // the sign-up code went to this phone
-        await cancel('SMS');
-        const smsSentAt = Date.now();
-        const info = (await (await page.request.get('/api/user/info')).json()).data as { cancellation: { requestedAt: string; eraseAt: string } };
-        expect(Date.parse(info.cancellation.eraseAt) - Date.parse(info.cancellation.requestedAt)).toBe(15 * 24 * 3_600_000);
-        if (process.env.E2E_BASE_URL) return; // production mode: no moved clock (see the top of this file)
+          // 14 days on the account is still there; 16 days on the job erases it
+          const runEraseJob = async (days: number) => {
+            const res = await page.request.post('/api/dev/jobs/run', { data: { job: 'accounts-erase', days } });
+            expect(res.status()).toBe(200);
+            return ((await res.json()) as { data: { result: { erased: number } } }).data.result.erased;
+          };
+          await runEraseJob(14);
+          expect((await page.request.get('/api/user/info')).status()).toBe(200);
+          expect(await runEraseJob(16)).toBeGreaterThanOrEqual(1);
 
-        // 14 days on the account is still there; 16 days on the job erases it
-        const runEraseJob = async (days: number) => {
-          const res = await page.request.post('/api/dev/jobs/run', { data: { job: 'accounts-erase', days } });
-          expect(res.status()).toBe(200);
-          return ((await res.json()) as { data: { result: { erased: number } } }).data.result.erased;
-        };
-        await runEraseJob(14);
-        expect((await page.request.get('/api/user/info')).status()).toBe(200);
-        expect(await runEraseJob(16)).toBeGreaterThanOrEqual(1);
-
-        // the old session is logged out: the account pages send it to the log-in form
-        expect((await page.request.get('/api/user/info')).status()).toBe(401);
-        await page.goto(localePath(locale, '/account/profile'));
-        await expect(page).toHaveURL(/\/login\?redirectUrl=/);
-        // the old password opens nothing
-        const old = await page.request.post('/api/h5Login', { data: { loginType: 'account', account: user.username, password: user.password } });
-        expect((await old.json()).errcode).toBe(10006);
-        // and the phone and username are free for a new account
-        await waitForResend({ ...user, codeSentAt: smsSentAt });
-        const reborn = await createUser(page.request, { mobile: user.mobile, username: user.username });
-        await logIn(page.request, reborn);
-        const fresh = (await (await page.request.get('/api/user/info')).json()).data as { mobile: string; cancellation: unknown };
-        expect(fresh).toMatchObject({ mobile: maskPhone(user.mobile), cancellation: null });
-      });
+          // the old session is logged out: the account pages send it to the log-in form
+          expect((await page.request.get('/api/user/info')).status()).toBe(401);
+          await page.goto(localePath(locale, '/account/profile'));
+          await expect(page).toHaveURL(/\/login\?redirectUrl=/);
+          // the old password opens nothing
+          const old = await page.request.post('/api/h5Login', {
+            data: { loginType: 'account', account: user.username, password: user.password },
+          });
+          expect((await old.json()).errcode).toBe(10006);
+          // and the phone and username are free for a new account
+          await waitForResend({ ...user, codeSentAt: smsSentAt });
+          const reborn = await createUser(page.request, { mobile: user.mobile, username: user.username });
+          await logIn(page.request, reborn);
+          const fresh = (await (await page.request.get('/api/user/info')).json()).data as { mobile: string; cancellation: unknown };
+          expect(fresh).toMatchObject({ mobile: maskPhone(user.mobile), cancellation: null });
+        },
+      );
     }
   });
 });

@@ -13,7 +13,10 @@ import { type TLocale } from '../support/site';
 const root = path.resolve(import.meta.dirname, '../..');
 type TTree = { [key: string]: string | TTree };
 function securityTexts(locale: TLocale) {
-  const file = JSON.parse(readFileSync(path.join(root, 'apps/web/messages', locale, 'account-security.json'), 'utf8')) as Record<string, TTree>;
+  const file = JSON.parse(readFileSync(path.join(root, 'apps/web/messages', locale, 'account-security.json'), 'utf8')) as Record<
+    string,
+    TTree
+  >;
   const page = file.AccountSecurity as Record<string, Record<string, string>>;
   const group = (key: string): Record<string, string> => page[key] ?? {};
   return { twoStep: group('twoStep'), sessions: group('sessions'), secondStep: file.SecondStep as Record<string, string> };
@@ -22,7 +25,8 @@ function securityTexts(locale: TLocale) {
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
 const STEP = 30_000;
-const totp = (secret: string, at: number) => OTPAuth.TOTP.generate({ secret: OTPAuth.Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30, timestamp: at });
+const totp = (secret: string, at: number) =>
+  OTPAuth.TOTP.generate({ secret: OTPAuth.Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30, timestamp: at });
 
 async function newContext(browser: Browser, locale: TLocale, viewport: { width: number; height: number }): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport, acceptDownloads: true });
@@ -41,7 +45,7 @@ async function secondStep(page: Page, locale: TLocale, code: string): Promise<vo
   const t = securityTexts(locale).secondStep;
   const form = page.getByTestId('second-step');
   await expect(form.getByRole('heading', { name: t.title! })).toBeVisible();
-  // only what the step needs: no passkey, sign-up or password-reset ways in beside it (issue 33, item 16)
+  // only what the step needs: no passkey, sign-up or password-reset ways in beside it
   await expect(page.locator('[data-first-step]')).toBeHidden();
   await expect(page.getByTestId('passkey-login')).toBeHidden();
   await form.locator('input[name="totp"]').fill(code);
@@ -56,59 +60,66 @@ const totpJourneys: { locale: TLocale; viewport: typeof PHONE; writes?: boolean 
 
 for (const { locale, viewport, writes } of totpJourneys) {
   const size = `${viewport.width}×${viewport.height}`;
-  test(`${locale} ${size}: turn on two-step verification, log in with an authenticator code and with a backup code`, writes ? { tag: '@writes' } : {}, async ({ browser, request }) => {
-    test.setTimeout(180_000); // three log-ins in three browsers
-    const t = securityTexts(locale);
-    const user = await createUser(request);
-    const context = await newContext(browser, locale, viewport);
-    const page = await context.newPage();
-    await logInTowardsSecurity(page, user, locale);
-    await expect(page).toHaveURL(localeUrl(locale, '/account/security'));
+  test(
+    `${locale} ${size}: turn on two-step verification, log in with an authenticator code and with a backup code`,
+    writes ? { tag: '@writes' } : {},
+    async ({ browser, request }) => {
+      test.setTimeout(180_000); // three log-ins in three browsers
+      const t = securityTexts(locale);
+      const user = await createUser(request);
+      const context = await newContext(browser, locale, viewport);
+      const page = await context.newPage();
+      await logInTowardsSecurity(page, user, locale);
+      await expect(page).toHaveURL(localeUrl(locale, '/account/security'));
 
-    // Turn on: QR code and key, confirm with the current code.
-    const panel = page.locator('#two-step');
-    await expect(panel.getByTestId('totp-state')).toHaveText(t.twoStep.off!);
-    await panel.getByRole('button', { name: t.twoStep.start!, exact: true }).click();
-    await expect(panel.getByRole('img', { name: t.twoStep.title! })).toBeVisible();
-    // shown in groups of four (issue 33, item 16), with the otpauth:// link to the authenticator
-    await expect(panel.getByTestId('totp-secret')).toHaveText(/^([A-Z2-7]{4} ){7}[A-Z2-7]{4}$/);
-    await expect(panel.getByTestId('totp-open')).toHaveAttribute('href', /^otpauth:\/\/totp\//);
-    if (process.env.E2E_SHOTS) await page.screenshot({ path: `/tmp/shots/h1-16-${locale}-${viewport.width}.png`, fullPage: true });
-    const secret = ((await panel.getByTestId('totp-secret').textContent()) ?? '').replace(/\s/g, '');
-    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
-    const enabledAt = Date.now();
-    await panel.locator('input[name="code"]').fill(totp(secret, enabledAt));
-    await panel.getByRole('button', { name: t.twoStep.confirm!, exact: true }).click();
+      // Turn on: QR code and key, confirm with the current code.
+      const panel = page.locator('#two-step');
+      await expect(panel.getByTestId('totp-state')).toHaveText(t.twoStep.off!);
+      await panel.getByRole('button', { name: t.twoStep.start!, exact: true }).click();
+      await expect(panel.getByRole('img', { name: t.twoStep.title! })).toBeVisible();
+      // shown in groups of four, with the otpauth:// link to the authenticator
+      await expect(panel.getByTestId('totp-secret')).toHaveText(/^([A-Z2-7]{4} ){7}[A-Z2-7]{4}$/);
+      await expect(panel.getByTestId('totp-open')).toHaveAttribute('href', /^otpauth:\/\/totp\//);
+      if (process.env.E2E_SHOTS) await page.screenshot({ path: `/tmp/shots/h1-16-${locale}-${viewport.width}.png`, fullPage: true });
+      const secret = ((await panel.getByTestId('totp-secret').textContent()) ?? '').replace(/\s/g, '');
+      expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+      const enabledAt = Date.now();
+      await panel.locator('input[name="code"]').fill(totp(secret, enabledAt));
+      await panel.getByRole('button', { name: t.twoStep.confirm!, exact: true }).click();
 
-    // Ten backup codes, once, and as a file.
-    const list = panel.getByTestId('backup-codes').locator('li');
-    await expect(list).toHaveCount(10);
-    const backupCodes = (await list.allTextContents()).map((code) => code.trim());
-    const [download] = await Promise.all([page.waitForEvent('download'), panel.getByRole('button', { name: t.twoStep.download!, exact: true }).click()]);
-    expect(download.suggestedFilename()).toBe('llk-remote-backup-codes.txt');
-    const file = readFileSync(await download.path(), 'utf8');
-    for (const code of backupCodes) expect(file).toContain(code);
-    await panel.getByRole('button', { name: t.twoStep.saved!, exact: true }).click();
-    await expect(panel.getByTestId('totp-state')).not.toHaveText(t.twoStep.off!);
-    await page.screenshot({ path: `/tmp/acct-security-e2e-${locale}-${viewport.width}.png`, fullPage: true });
-    await context.close();
+      // Ten backup codes, once, and as a file.
+      const list = panel.getByTestId('backup-codes').locator('li');
+      await expect(list).toHaveCount(10);
+      const backupCodes = (await list.allTextContents()).map((code) => code.trim());
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        panel.getByRole('button', { name: t.twoStep.download!, exact: true }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe('llk-remote-backup-codes.txt');
+      const file = readFileSync(await download.path(), 'utf8');
+      for (const code of backupCodes) expect(file).toContain(code);
+      await panel.getByRole('button', { name: t.twoStep.saved!, exact: true }).click();
+      await expect(panel.getByTestId('totp-state')).not.toHaveText(t.twoStep.off!);
+      await page.screenshot({ path: `/tmp/acct-security-e2e-${locale}-${viewport.width}.png`, fullPage: true });
+      await context.close();
 
-    // A new browser: password, then the code of the next step (the one used to turn on is spent).
-    const second = await newContext(browser, locale, viewport);
-    const page2 = await second.newPage();
-    await logInTowardsSecurity(page2, user, locale);
-    await secondStep(page2, locale, totp(secret, enabledAt + STEP));
-    await expect(page2.locator('#two-step').getByTestId('totp-state')).not.toHaveText(t.twoStep.off!);
-    await second.close();
+      // A new browser: password, then the code of the next step (the one used to turn on is spent).
+      const second = await newContext(browser, locale, viewport);
+      const page2 = await second.newPage();
+      await logInTowardsSecurity(page2, user, locale);
+      await secondStep(page2, locale, totp(secret, enabledAt + STEP));
+      await expect(page2.locator('#two-step').getByTestId('totp-state')).not.toHaveText(t.twoStep.off!);
+      await second.close();
 
-    // Another: a backup code instead; it is then spent.
-    const third = await newContext(browser, locale, viewport);
-    const page3 = await third.newPage();
-    await logInTowardsSecurity(page3, user, locale);
-    await secondStep(page3, locale, backupCodes[0] ?? '');
-    await expect(page3.locator('#sign-ins [data-method="backup_code"][data-success="true"]')).toHaveCount(1);
-    await third.close();
-  });
+      // Another: a backup code instead; it is then spent.
+      const third = await newContext(browser, locale, viewport);
+      const page3 = await third.newPage();
+      await logInTowardsSecurity(page3, user, locale);
+      await secondStep(page3, locale, backupCodes[0] ?? '');
+      await expect(page3.locator('#sign-ins [data-method="backup_code"][data-success="true"]')).toHaveCount(1);
+      await third.close();
+    },
+  );
 }
 
 const signOutJourneys: { locale: TLocale; viewport: typeof PHONE }[] = [
@@ -156,7 +167,10 @@ for (const { locale, viewport } of signOutJourneys) {
   });
 }
 
-test('en 390×844: an access key of a two-step account, minted before the second step: a fresh browser asks for the code and lands logged in', async ({ browser, request }) => {
+test('en 390×844: an access key of a two-step account, minted before the second step: a fresh browser asks for the code and lands logged in', async ({
+  browser,
+  request,
+}) => {
   const t = securityTexts('en');
   const user = await createUser(request);
   const logIn = async () => {

@@ -4,7 +4,7 @@ import { formatDateTime, formatTime, formatZoneOffset } from '../../apps/web/src
 import { createUser, localePath, logInThroughRedirect, useLocale } from '../support/accounts';
 import { commerceTexts, text } from '../support/commerce';
 
-// One rule for time (docs/adr/0031, issue 33 item 9): the payment deadline, the order list and
+// One rule for time (docs/adr/0031): the payment deadline, the order list and
 // the order's page all show the reader's own clock with its offset. A browser in Madrid and one
 // in Shanghai (Playwright's timezoneId), each on its own: the same zone on every one of those
 // screens, none in the other's, no hydration warning. E2E_SHOTS=1 saves screenshots to /tmp/shots.
@@ -28,7 +28,11 @@ for (const journey of JOURNEYS) {
       ...(journey.phone ? { isMobile: true, hasTouch: true, userAgent: PHONE_UA } : {}),
     });
 
-    test(`${journey.locale}: the payment deadline, the order list and the order's page are on the ${journey.zone} clock with its offset`, async ({ page, context, request }) => {
+    test(`${journey.locale}: the payment deadline, the order list and the order's page are on the ${journey.zone} clock with its offset`, async ({
+      page,
+      context,
+      request,
+    }) => {
       test.setTimeout(120_000);
       const { locale, zone } = journey;
       const tag = localeEntries[locale].iso;
@@ -48,13 +52,18 @@ for (const journey of JOURNEYS) {
       await logInThroughRedirect(page, user, locale);
       await expect(page).toHaveURL((url) => url.pathname === localePath(locale, '/order'));
       // the browser told the site its zone
-      await expect.poll(async () => (await context.cookies()).find((cookie) => cookie.name === 'llk-tz')?.value).toBe(encodeURIComponent(zone));
+      await expect
+        .poll(async () => (await context.cookies()).find((cookie) => cookie.name === 'llk-tz')?.value)
+        .toBe(encodeURIComponent(zone));
 
       let deadline: string | null = null;
       if (journey.phone) {
         // the order as the page's Pay Now makes it, without the hand-over to the wallet
         const origin = new URL(test.info().project.use.baseURL ?? 'http://127.0.0.1').origin;
-        const made = await page.request.post('/api/order/createV2', { data: { itemType: 'MEMBER', timeUnit: 'YEAR' }, headers: { origin } });
+        const made = await page.request.post('/api/order/createV2', {
+          data: { itemType: 'MEMBER', timeUnit: 'YEAR' },
+          headers: { origin },
+        });
         expect(((await made.json()) as { errcode: number }).errcode).toBe(0);
       } else {
         // the QR panel's deadline
@@ -70,7 +79,9 @@ for (const journey of JOURNEYS) {
       }
 
       // the order list: the order just made, at the time it was made, on the same clock
-      const orders = (await (await page.request.get('/api/order/list?page=1&pageSize=10')).json()) as { data: { list: { id: string; createdAt: string; expiresAt: string }[] } };
+      const orders = (await (await page.request.get('/api/order/list?page=1&pageSize=10')).json()) as {
+        data: { list: { id: string; createdAt: string; expiresAt: string }[] };
+      };
       const order = orders.data.list[0]!;
       if (deadline !== null) expect(deadline).toContain(formatTime(order.expiresAt, tag, zone));
       await page.goto(localePath(locale, '/account/orders'));
@@ -86,9 +97,12 @@ for (const journey of JOURNEYS) {
       await expect(page.getByTestId('order-detail')).toBeVisible();
       const payBy = page.getByTestId('pay-by').locator('time');
       await expect(payBy).toHaveText(formatDateTime(order.expiresAt, tag, zone));
-      await expect(page.getByTestId('order-detail').locator(`time[datetime="${order.createdAt}"]`)).toHaveText(formatDateTime(order.createdAt, tag, zone));
+      await expect(page.getByTestId('order-detail').locator(`time[datetime="${order.createdAt}"]`)).toHaveText(
+        formatDateTime(order.createdAt, tag, zone),
+      );
       await expect(page.getByTestId('order-detail')).not.toContainText(other);
-      if (process.env.E2E_SHOTS) await page.screenshot({ path: `/tmp/shots/h7-item9-${locale}-${journey.viewport.width}-order.png`, fullPage: true });
+      if (process.env.E2E_SHOTS)
+        await page.screenshot({ path: `/tmp/shots/h7-item9-${locale}-${journey.viewport.width}-order.png`, fullPage: true });
 
       expect(problems).toEqual([]);
     });

@@ -11,7 +11,10 @@ import { PASSWORD, createUser, localePath, useLocale, type TUser } from '../supp
 
 const root = path.resolve(import.meta.dirname, '../..');
 function texts(locale: TLocale): Record<string, string> {
-  const pages = JSON.parse(readFileSync(path.join(root, 'apps/web/messages', locale, 'pages.json'), 'utf8')) as Record<string, Record<string, string>>;
+  const pages = JSON.parse(readFileSync(path.join(root, 'apps/web/messages', locale, 'pages.json'), 'utf8')) as Record<
+    string,
+    Record<string, string>
+  >;
   return pages.SwitchAccountPage!;
 }
 const fill = (template: string, name: string) => template.replace('{name}', name);

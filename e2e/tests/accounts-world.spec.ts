@@ -2,17 +2,43 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type TLocale } from '@llk/contracts';
 import { type Page, expect, test } from '@playwright/test';
-import { PASSWORD, PHONE_ONLY, accountTexts, localePath, localeUrl, readCode, textPattern, uniquePhone, uniqueUsername, useLocale, waitForResend, whenHydrated, writesIn } from '../support/accounts';
-import { type TWorldPhone, createEmailUser, expectNoSidewaysScroll, frenchMobile, japaneseMobile, spanishMobile, uniqueEmail } from '../support/accounts-world';
+import {
+  PASSWORD,
+  PHONE_ONLY,
+  accountTexts,
+  localePath,
+  localeUrl,
+  readCode,
+  textPattern,
+  uniquePhone,
+  uniqueUsername,
+  useLocale,
+  waitForResend,
+  whenHydrated,
+  writesIn,
+} from '../support/accounts';
+import {
+  type TWorldPhone,
+  createEmailUser,
+  expectNoSidewaysScroll,
+  frenchMobile,
+  japaneseMobile,
+  spanishMobile,
+  uniqueEmail,
+} from '../support/accounts-world';
 
-// Issue 32: the whole world can sign up and sign in. Sign-up in es with a Spanish mobile typed
+// The whole world can sign up and sign in. Sign-up in es with a Spanish mobile typed
 // as "+34 612 345 678", in fr with an email address (then a French phone bound in the profile),
 // in ja with a Japanese mobile at phone size, log-in by an email code, and the mainland sign-up
 // in zh-CN as before (+86 chosen, 11 digits typed). Codes come from the API's dev outbox.
 // The visitor's country is unknown here (127.0.0.1): the page language chooses the country.
 
 const profileTexts = (locale: TLocale): Record<string, string> =>
-  (JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../apps/web/messages', locale, 'account-profile.json'), 'utf8')) as { AccountProfile: Record<string, string> }).AccountProfile;
+  (
+    JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../apps/web/messages', locale, 'account-profile.json'), 'utf8')) as {
+      AccountProfile: Record<string, string>;
+    }
+  ).AccountProfile;
 
 const input = (page: Page, name: string) => page.locator(`input[name="${name}"]`);
 const countryButton = (page: Page) => page.getByTestId('phone-country');
@@ -75,7 +101,12 @@ test.describe('accounts of every country', () => {
     await input(page, 'username').fill(username);
     await input(page, 'mobile').fill('+34 912 345 678');
     await page.getByRole('button', { name: t.CodeButton!.receive!, exact: true }).click();
-    await expect(page.getByText(t.validation!.phoneNotMobile!, { exact: true }).or(page.getByText(t.validation!.phoneInvalid!, { exact: true })).first()).toBeVisible();
+    await expect(
+      page
+        .getByText(t.validation!.phoneNotMobile!, { exact: true })
+        .or(page.getByText(t.validation!.phoneInvalid!, { exact: true }))
+        .first(),
+    ).toBeVisible();
 
     await input(page, 'mobile').fill(phone.typed);
     await expectCountry(page, 'ES', '34');
@@ -162,30 +193,34 @@ test.describe('accounts of every country', () => {
     expect((await userInfo(page)).mobile).toBe(maskedWorldPhone(phone, '81'));
   });
 
-  test('en: log in with a code sent to the email address of an account without a phone', writesIn('en', 'en'), async ({ page, context }) => {
-    // the production shape keeps the real 60 s cool-down, which waitForResend waits out
-    test.setTimeout(120_000);
-    const locale: TLocale = 'en';
-    await useLocale(context, locale);
-    const t = accountTexts(locale);
-    const user = await createEmailUser(page.request);
-    await context.clearCookies();
-    await useLocale(context, locale);
-    await page.goto(localePath(locale, '/login'));
-    await expect(page.getByRole('tab', { name: t.LoginForm!.codeTab!, exact: true })).toHaveAttribute('aria-selected', 'true');
-    await (await whenHydrated(page.getByRole('button', { name: t.LoginForm!.useEmail!, exact: true }))).click();
-    await expect(input(page, 'mobile')).toHaveCount(0);
-    await expect(input(page, 'email')).toBeFocused();
-    await input(page, 'email').fill(user.email);
-    // the sign-up code went to this address moments ago: the cool-down (CODE_RESEND_SECONDS) first
-    await waitForResend({ ...user, mobile: '' });
-    const code = await requestCode(page, locale, user.email, 'LOGIN');
-    await input(page, 'code').fill(code);
-    await page.getByRole('button', { name: t.LoginForm!.submit!, exact: true }).click();
-    await expect(page.getByText(t.success!.loginSucceeded!, { exact: true })).toBeVisible();
-    await expect(page).toHaveURL(localeUrl(locale, '/'));
-    expect((await userInfo(page)).username).toBe(user.username);
-  });
+  test(
+    'en: log in with a code sent to the email address of an account without a phone',
+    writesIn('en', 'en'),
+    async ({ page, context }) => {
+      // the production shape keeps the real 60 s cool-down, which waitForResend waits out
+      test.setTimeout(120_000);
+      const locale: TLocale = 'en';
+      await useLocale(context, locale);
+      const t = accountTexts(locale);
+      const user = await createEmailUser(page.request);
+      await context.clearCookies();
+      await useLocale(context, locale);
+      await page.goto(localePath(locale, '/login'));
+      await expect(page.getByRole('tab', { name: t.LoginForm!.codeTab!, exact: true })).toHaveAttribute('aria-selected', 'true');
+      await (await whenHydrated(page.getByRole('button', { name: t.LoginForm!.useEmail!, exact: true }))).click();
+      await expect(input(page, 'mobile')).toHaveCount(0);
+      await expect(input(page, 'email')).toBeFocused();
+      await input(page, 'email').fill(user.email);
+      // the sign-up code went to this address moments ago: the cool-down (CODE_RESEND_SECONDS) first
+      await waitForResend({ ...user, mobile: '' });
+      const code = await requestCode(page, locale, user.email, 'LOGIN');
+      await input(page, 'code').fill(code);
+      await page.getByRole('button', { name: t.LoginForm!.submit!, exact: true }).click();
+      await expect(page.getByText(t.success!.loginSucceeded!, { exact: true })).toBeVisible();
+      await expect(page).toHaveURL(localeUrl(locale, '/'));
+      expect((await userInfo(page)).username).toBe(user.username);
+    },
+  );
 
   test('zh-CN: the mainland sign-up as before, +86 chosen and 11 digits typed', writesIn('zh-CN', 'zh-CN'), async ({ page, context }) => {
     const locale: TLocale = 'zh-CN';

@@ -44,7 +44,10 @@ test.beforeAll(async ({ playwright }, testInfo) => {
 
 // The sign-up journey in zh-CN, en and ja on the desktop and, on the phone project, in the other
 // four languages: the plan then shows in the phone's header bar too.
-for (const [locale, tag] of [...JOURNEY_LOCALES.map((locale) => [locale, writesIn(locale, 'zh-CN')] as const), ...PHONE_LOCALES.map((locale) => [locale, PHONE_ONLY] as const)]) {
+for (const [locale, tag] of [
+  ...JOURNEY_LOCALES.map((locale) => [locale, writesIn(locale, 'zh-CN')] as const),
+  ...PHONE_LOCALES.map((locale) => [locale, PHONE_ONLY] as const),
+]) {
   const t = accountTexts(locale);
   const submitLogin = () => ({ name: t.LoginForm!.submit!, exact: true });
 
@@ -117,42 +120,46 @@ for (const [locale, tag] of [...JOURNEY_LOCALES.map((locale) => [locale, writesI
     await expect(page.getByRole('group', { name: t.AccountStatus!.label! })).toContainText(username);
   });
 
-  test(`${locale}: reset the password by email, then log in with the email and the new password`, writesIn(locale, 'en'), async ({ page, context, request }) => {
-    test.setTimeout(120_000); // production mode (the @writes rerun) waits the real 60 s after the email's verifying code
-    await useLocale(context, locale);
-    const email = `${uniqueUsername().replace('_', '.')}@example.com`;
-    // typed beside the phone at sign-up, then verified by its owner (createUser): only then does it get RESET codes
-    const user = await createUser(request, { email });
-    await waitForEmailResend(user);
-    const newPassword = 'Mail-reset-9';
-    await page.goto(localePath(locale, '/resetPW'));
-    await (await whenHydrated(page.getByRole('tab', { name: t.ResetForm!.byEmail! }))).click();
-    await input(page, 'email').fill('not-an-email');
-    await page.getByRole('button', { name: t.CodeButton!.receive! }).click();
-    await expect(page.getByText(t.validation!.emailInvalid!, { exact: true })).toBeVisible();
-    await input(page, 'email').fill(email);
-    await page.getByRole('button', { name: t.CodeButton!.receive! }).click();
-    await expect(page.getByText(textPattern(t.success!.codeSent!))).toBeVisible();
-    const { code } = await readCode(request, email, 'RESET');
-    await input(page, 'code').fill(code);
-    await input(page, 'password').fill(newPassword);
-    await input(page, 'confirmPassword').fill(newPassword);
-    await page.getByRole('button', { name: t.ResetForm!.submit! }).click();
-    // says what happened, and the log-in opens on the password tab
-    await expect(page.getByText(t.success!.passwordReset!, { exact: true })).toBeVisible();
-    await expect(page).toHaveURL(localeUrl(locale, '/login?tab=password'));
-    await expect(page.getByRole('tab', { name: t.LoginForm!.passwordTab! })).toHaveAttribute('aria-selected', 'true');
+  test(
+    `${locale}: reset the password by email, then log in with the email and the new password`,
+    writesIn(locale, 'en'),
+    async ({ page, context, request }) => {
+      test.setTimeout(120_000); // production mode (the @writes rerun) waits the real 60 s after the email's verifying code
+      await useLocale(context, locale);
+      const email = `${uniqueUsername().replace('_', '.')}@example.com`;
+      // typed beside the phone at sign-up, then verified by its owner (createUser): only then does it get RESET codes
+      const user = await createUser(request, { email });
+      await waitForEmailResend(user);
+      const newPassword = 'Mail-reset-9';
+      await page.goto(localePath(locale, '/resetPW'));
+      await (await whenHydrated(page.getByRole('tab', { name: t.ResetForm!.byEmail! }))).click();
+      await input(page, 'email').fill('not-an-email');
+      await page.getByRole('button', { name: t.CodeButton!.receive! }).click();
+      await expect(page.getByText(t.validation!.emailInvalid!, { exact: true })).toBeVisible();
+      await input(page, 'email').fill(email);
+      await page.getByRole('button', { name: t.CodeButton!.receive! }).click();
+      await expect(page.getByText(textPattern(t.success!.codeSent!))).toBeVisible();
+      const { code } = await readCode(request, email, 'RESET');
+      await input(page, 'code').fill(code);
+      await input(page, 'password').fill(newPassword);
+      await input(page, 'confirmPassword').fill(newPassword);
+      await page.getByRole('button', { name: t.ResetForm!.submit! }).click();
+      // says what happened, and the log-in opens on the password tab
+      await expect(page.getByText(t.success!.passwordReset!, { exact: true })).toBeVisible();
+      await expect(page).toHaveURL(localeUrl(locale, '/login?tab=password'));
+      await expect(page.getByRole('tab', { name: t.LoginForm!.passwordTab! })).toHaveAttribute('aria-selected', 'true');
 
-    await openPasswordTab(page, locale);
-    await input(page, 'account').fill(email);
-    await input(page, 'password').fill(user.password);
-    await page.getByRole('button', submitLogin()).click();
-    await expect(page.getByText(t.errors!.invalidCredentials!, { exact: true })).toBeVisible();
-    await input(page, 'password').fill(newPassword);
-    await page.getByRole('button', submitLogin()).click();
-    await expect(page).toHaveURL(localeUrl(locale, '/'));
-    await expect(page.getByRole('group', { name: t.AccountStatus!.label! })).toContainText(user.username);
-  });
+      await openPasswordTab(page, locale);
+      await input(page, 'account').fill(email);
+      await input(page, 'password').fill(user.password);
+      await page.getByRole('button', submitLogin()).click();
+      await expect(page.getByText(t.errors!.invalidCredentials!, { exact: true })).toBeVisible();
+      await input(page, 'password').fill(newPassword);
+      await page.getByRole('button', submitLogin()).click();
+      await expect(page).toHaveURL(localeUrl(locale, '/'));
+      await expect(page.getByRole('group', { name: t.AccountStatus!.label! })).toContainText(user.username);
+    },
+  );
 }
 
 // logging in by code and resetting by phone, in all seven languages
@@ -160,68 +167,76 @@ for (const locale of locales) {
   const t = accountTexts(locale);
   const submitLogin = () => ({ name: t.LoginForm!.submit!, exact: true });
 
-  test(`${locale}: log in by code, after inline validation and a wrong password`, writesIn(locale, 'ja'), async ({ page, context, request }) => {
-    test.setTimeout(120_000);
-    await useLocale(context, locale);
-    const user = waiting.get(`code-login:${locale}`) ?? (await createUser(request));
-    await page.goto(localePath(locale, '/login'));
-    await expect(page.getByRole('tab', { name: t.LoginForm!.codeTab! })).toHaveAttribute('aria-selected', 'true');
-    await (await whenHydrated(page.getByRole('button', submitLogin()))).click();
-    await expect(page.getByText(t.validation!.phoneRequired!, { exact: true })).toBeVisible();
-    await expect(page.getByText(t.validation!.codeInvalid!, { exact: true })).toBeVisible();
+  test(
+    `${locale}: log in by code, after inline validation and a wrong password`,
+    writesIn(locale, 'ja'),
+    async ({ page, context, request }) => {
+      test.setTimeout(120_000);
+      await useLocale(context, locale);
+      const user = waiting.get(`code-login:${locale}`) ?? (await createUser(request));
+      await page.goto(localePath(locale, '/login'));
+      await expect(page.getByRole('tab', { name: t.LoginForm!.codeTab! })).toHaveAttribute('aria-selected', 'true');
+      await (await whenHydrated(page.getByRole('button', submitLogin()))).click();
+      await expect(page.getByText(t.validation!.phoneRequired!, { exact: true })).toBeVisible();
+      await expect(page.getByText(t.validation!.codeInvalid!, { exact: true })).toBeVisible();
 
-    // The tabs work from the keyboard too.
-    await page.getByRole('tab', { name: t.LoginForm!.codeTab! }).focus();
-    await page.keyboard.press('ArrowRight');
-    await expect(page.getByRole('tab', { name: t.LoginForm!.passwordTab! })).toHaveAttribute('aria-selected', 'true');
-    await input(page, 'account').fill(user.username);
-    await input(page, 'password').fill('Wrong-pass-1');
-    await page.getByRole('button', submitLogin()).click();
-    await expect(page.getByText(t.errors!.invalidCredentials!, { exact: true })).toBeVisible();
-    await expect(page).toHaveURL(localeUrl(locale, '/login'));
+      // The tabs work from the keyboard too.
+      await page.getByRole('tab', { name: t.LoginForm!.codeTab! }).focus();
+      await page.keyboard.press('ArrowRight');
+      await expect(page.getByRole('tab', { name: t.LoginForm!.passwordTab! })).toHaveAttribute('aria-selected', 'true');
+      await input(page, 'account').fill(user.username);
+      await input(page, 'password').fill('Wrong-pass-1');
+      await page.getByRole('button', submitLogin()).click();
+      await expect(page.getByText(t.errors!.invalidCredentials!, { exact: true })).toBeVisible();
+      await expect(page).toHaveURL(localeUrl(locale, '/login'));
 
-    await page.getByRole('tab', { name: t.LoginForm!.codeTab! }).click();
-    await waitForResend(user);
-    await input(page, 'mobile').fill(user.mobile);
-    await page.getByRole('button', { name: t.CodeButton!.receive! }).click();
-    await expect(page.getByRole('button', { name: textPattern(t.CodeButton!.sent!) })).toBeDisabled();
-    const { code } = await readCode(request, user.mobile, 'LOGIN');
-    await input(page, 'code').fill(code);
-    await page.getByRole('button', submitLogin()).click();
-    await expect(page.getByText(t.success!.loginSucceeded!, { exact: true })).toBeVisible();
-    await expect(page).toHaveURL(localeUrl(locale, '/'));
-    const account = page.getByRole('group', { name: t.AccountStatus!.label! });
-    await expect(account).toContainText(user.username);
-    await expect(account).toContainText(t.AccountStatus!.planFree!);
-  });
+      await page.getByRole('tab', { name: t.LoginForm!.codeTab! }).click();
+      await waitForResend(user);
+      await input(page, 'mobile').fill(user.mobile);
+      await page.getByRole('button', { name: t.CodeButton!.receive! }).click();
+      await expect(page.getByRole('button', { name: textPattern(t.CodeButton!.sent!) })).toBeDisabled();
+      const { code } = await readCode(request, user.mobile, 'LOGIN');
+      await input(page, 'code').fill(code);
+      await page.getByRole('button', submitLogin()).click();
+      await expect(page.getByText(t.success!.loginSucceeded!, { exact: true })).toBeVisible();
+      await expect(page).toHaveURL(localeUrl(locale, '/'));
+      const account = page.getByRole('group', { name: t.AccountStatus!.label! });
+      await expect(account).toContainText(user.username);
+      await expect(account).toContainText(t.AccountStatus!.planFree!);
+    },
+  );
 
-  test(`${locale}: reset the password by phone, then log in with the new one`, writesIn(locale, 'zh-CN'), async ({ page, context, request }) => {
-    test.setTimeout(120_000);
-    await useLocale(context, locale);
-    const user = waiting.get(`phone-reset:${locale}`) ?? (await createUser(request));
-    const newPassword = 'Fresh-pass-42';
-    await page.goto(localePath(locale, '/resetPW'));
-    await expect(page.getByRole('tab', { name: t.ResetForm!.byPhone! })).toHaveAttribute('aria-selected', 'true');
-    await waitForResend(user);
-    await input(page, 'mobile').fill(user.mobile);
-    await page.getByRole('button', { name: t.CodeButton!.receive! }).click();
-    await expect(page.getByRole('button', { name: textPattern(t.CodeButton!.sent!) })).toBeDisabled();
-    const { code } = await readCode(request, user.mobile, 'RESET');
-    await input(page, 'code').fill(code);
-    await input(page, 'password').fill(newPassword);
-    await input(page, 'confirmPassword').fill(newPassword);
-    await page.getByRole('button', { name: t.ResetForm!.submit! }).click();
-    // says what happened, and the log-in opens on the password tab
-    await expect(page.getByText(t.success!.passwordReset!, { exact: true })).toBeVisible();
-    await expect(page).toHaveURL(localeUrl(locale, '/login?tab=password'));
-    await expect(page.getByRole('tab', { name: t.LoginForm!.passwordTab! })).toHaveAttribute('aria-selected', 'true');
+  test(
+    `${locale}: reset the password by phone, then log in with the new one`,
+    writesIn(locale, 'zh-CN'),
+    async ({ page, context, request }) => {
+      test.setTimeout(120_000);
+      await useLocale(context, locale);
+      const user = waiting.get(`phone-reset:${locale}`) ?? (await createUser(request));
+      const newPassword = 'Fresh-pass-42';
+      await page.goto(localePath(locale, '/resetPW'));
+      await expect(page.getByRole('tab', { name: t.ResetForm!.byPhone! })).toHaveAttribute('aria-selected', 'true');
+      await waitForResend(user);
+      await input(page, 'mobile').fill(user.mobile);
+      await page.getByRole('button', { name: t.CodeButton!.receive! }).click();
+      await expect(page.getByRole('button', { name: textPattern(t.CodeButton!.sent!) })).toBeDisabled();
+      const { code } = await readCode(request, user.mobile, 'RESET');
+      await input(page, 'code').fill(code);
+      await input(page, 'password').fill(newPassword);
+      await input(page, 'confirmPassword').fill(newPassword);
+      await page.getByRole('button', { name: t.ResetForm!.submit! }).click();
+      // says what happened, and the log-in opens on the password tab
+      await expect(page.getByText(t.success!.passwordReset!, { exact: true })).toBeVisible();
+      await expect(page).toHaveURL(localeUrl(locale, '/login?tab=password'));
+      await expect(page.getByRole('tab', { name: t.LoginForm!.passwordTab! })).toHaveAttribute('aria-selected', 'true');
 
-    await openPasswordTab(page, locale);
-    await input(page, 'account').fill(user.mobile);
-    await input(page, 'password').fill(newPassword);
-    await page.getByRole('button', submitLogin()).click();
-    await expect(page.getByText(t.success!.loginSucceeded!, { exact: true })).toBeVisible();
-    await expect(page).toHaveURL(localeUrl(locale, '/'));
-    await expect(page.getByRole('group', { name: t.AccountStatus!.label! })).toContainText(user.username);
-  });
+      await openPasswordTab(page, locale);
+      await input(page, 'account').fill(user.mobile);
+      await input(page, 'password').fill(newPassword);
+      await page.getByRole('button', submitLogin()).click();
+      await expect(page.getByText(t.success!.loginSucceeded!, { exact: true })).toBeVisible();
+      await expect(page).toHaveURL(localeUrl(locale, '/'));
+      await expect(page.getByRole('group', { name: t.AccountStatus!.label! })).toContainText(user.username);
+    },
+  );
 }

@@ -8,7 +8,16 @@ const webPort = Number(process.env.E2E_WEB_PORT ?? 3310);
 const OVER_LIMIT = 2 * 1024 * 1024; // the API's (and forward's) BODY_LIMIT is 1 MiB by default
 
 test('missing root-level files answer 404', async ({ request }) => {
-  for (const path of ['/manifest.json', '/.env', '/wp-login.php', '/favicon.png', '/apple-touch-icon-precomposed.png', '/xmlrpc.php', '/en/foo.png', '/.git/config']) {
+  for (const path of [
+    '/manifest.json',
+    '/.env',
+    '/wp-login.php',
+    '/favicon.png',
+    '/apple-touch-icon-precomposed.png',
+    '/xmlrpc.php',
+    '/en/foo.png',
+    '/.git/config',
+  ]) {
     const res = await request.get(path);
     expect(res.status(), path).toBe(404);
   }

@@ -31,7 +31,9 @@ for (const locale of locales) {
     await expect(yearPro.getByTestId('plan-price')).toHaveText(rmb(year.priceFen, locale));
     await expect(yearPro.getByTestId('plan-original')).toHaveText(rmb(year.originalPriceFen, locale));
     const saving = spaces(
-      text(t, 'Pricing', 'savingDetail').replace('{monthly}', rmb(year.monthlyPriceFen, locale)).replace('{saving}', rmb(year.savingFen, locale)),
+      text(t, 'Pricing', 'savingDetail')
+        .replace('{monthly}', rmb(year.monthlyPriceFen, locale))
+        .replace('{saving}', rmb(year.savingFen, locale)),
     );
     expect(spaces((await yearPro.getByTestId('plan-detail').textContent()) ?? '')).toBe(saving);
     await expect(yearPanel.locator('[data-plan="FREE"]').getByTestId('plan-price')).toHaveText(rmb(0, locale));
@@ -42,7 +44,10 @@ for (const locale of locales) {
     await expect(yearPanel).toBeHidden();
     const monthPanel = page.getByRole('tabpanel', { name: new RegExp(text(t, 'Pricing', 'tabs.MONTH')) });
     await expect(monthPanel.locator('[data-plan="PRO"]').getByTestId('plan-price')).toHaveText(rmb(month.priceFen, locale));
-    await expect(monthPanel.getByTestId('buy-MONTH')).toHaveAttribute('href', new RegExp(`${localePath(locale, '/order').replace(/\//g, '\\/')}\\?plan=MONTH$`));
+    await expect(monthPanel.getByTestId('buy-MONTH')).toHaveAttribute(
+      'href',
+      new RegExp(`${localePath(locale, '/order').replace(/\//g, '\\/')}\\?plan=MONTH$`),
+    );
 
     // Keyboard: arrow keys move between the tabs and select them.
     await monthTab.focus();
@@ -63,6 +68,8 @@ for (const locale of locales) {
     await expect(relayRow.locator('td').nth(1)).toContainText(relay.paid.value!);
 
     await expect(page.getByTestId('pricing-notes')).toContainText(text(t, 'PricingPage', 'notes.screenWall'));
-    await expect(page.locator('[data-sku="MONITOR_1"]')).toContainText(rmb(pricing.addOns.find((sku) => sku.skuId === 'MONITOR_1')!.priceFen, locale));
+    await expect(page.locator('[data-sku="MONITOR_1"]')).toContainText(
+      rmb(pricing.addOns.find((sku) => sku.skuId === 'MONITOR_1')!.priceFen, locale),
+    );
   });
 }

@@ -47,7 +47,8 @@ test.describe('news', () => {
 
   test('a promotion that runs has a way to buy; one that has ended says so and has none', async ({ page, baseURL }) => {
     // one that ended: the seed's spring festival offer (February 2026) and its like
-    const list = (await (await page.request.get('/api/news/list?pageSize=50', { headers: { 'accept-language': 'en' } })).json()).data.list as { id: number; kind: string; validUntil: string | null }[];
+    const list = (await (await page.request.get('/api/news/list?pageSize=50', { headers: { 'accept-language': 'en' } })).json()).data
+      .list as { id: number; kind: string; validUntil: string | null }[];
     const ended = list.find((item) => item.kind === 'PROMOTION' && item.validUntil && Date.parse(item.validUntil) < Date.now());
     expect(ended).toBeDefined();
     await page.goto(`/en/info-${ended!.id}`);
@@ -57,11 +58,21 @@ test.describe('news', () => {
     // one that runs for another month, written and published in the back office
     await signedInStaff(page, baseURL!, 'CONTENT');
     const day = 86_400_000;
-    const texts = { title: 'Member week: {{discount:MEMBER_YEAR}} off', summary: 'Annual membership at the sale price.', body: 'Annual membership is **{{discount:MEMBER_YEAR}} off**.' };
+    const texts = {
+      title: 'Member week: {{discount:MEMBER_YEAR}} off',
+      summary: 'Annual membership at the sale price.',
+      body: 'Annual membership is **{{discount:MEMBER_YEAR}} off**.',
+    };
     const headers = { origin: baseURL! };
     const created = await page.request.post('/admin/api/news', {
       headers,
-      data: { kind: 'PROMOTION', publishAt: new Date(Date.now() - day).toISOString(), validFrom: new Date(Date.now() - day).toISOString(), validUntil: new Date(Date.now() + 30 * day).toISOString(), translations: { 'zh-CN': texts, en: texts } },
+      data: {
+        kind: 'PROMOTION',
+        publishAt: new Date(Date.now() - day).toISOString(),
+        validFrom: new Date(Date.now() - day).toISOString(),
+        validUntil: new Date(Date.now() + 30 * day).toISOString(),
+        translations: { 'zh-CN': texts, en: texts },
+      },
     });
     expect(created.status()).toBe(200);
     const item = (await created.json()).data as { id: string; publicId: number };
@@ -81,7 +92,10 @@ test.describe('news', () => {
     await expect(page).toHaveURL(/\/en\/info-\d+$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
     await expect(page.locator('.markdown-body p').first()).not.toBeEmpty();
-    await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'News' })).toHaveAttribute('href', '/en/news-1');
+    await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'News' })).toHaveAttribute(
+      'href',
+      '/en/news-1',
+    );
 
     const missing = await page.goto('/en/info-999999');
     expect(missing?.status()).toBe(404);
@@ -204,7 +218,10 @@ test.describe('search', () => {
     await expect(items).toHaveCount(Math.min(40, total));
     await expect(items.first()).toHaveText(first!);
     // no result twice
-    const links = await page.getByTestId('search-results').getByRole('link').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('href')));
+    const links = await page
+      .getByTestId('search-results')
+      .getByRole('link')
+      .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('href')));
     expect(new Set(links).size).toBe(links.length);
     if (total <= 40) await expect(page.getByTestId('search-more')).toHaveCount(0);
   });
@@ -221,7 +238,9 @@ test.describe('search', () => {
       const user = await createUser(request);
       const login = await request.post('/api/h5Login', { data: { loginType: 'account', account: user.username, password: PASSWORD } });
       const token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
-      const recorded = await request.post(`/api/search/record?keyword=${encodeURIComponent(term)}`, { headers: { Authorization: token, 'Accept-Language': 'en' } });
+      const recorded = await request.post(`/api/search/record?keyword=${encodeURIComponent(term)}`, {
+        headers: { Authorization: token, 'Accept-Language': 'en' },
+      });
       expect(((await recorded.json()) as { data: unknown }).data).toEqual({ recorded: true });
     }
     // HOT_SEARCH_MIN_VISITORS is 3: two are not enough

@@ -24,12 +24,15 @@ test.describe.configure({ mode: 'serial' });
 test.beforeAll(async () => {
   server = spawn(process.execPath, ['server.mjs', '-p', String(proxiedPort)], {
     cwd: path.resolve(import.meta.dirname, '../../apps/web'),
-    env: { ...process.env, API_URL: `http://127.0.0.1:${apiPort}`, WEB_TRUST_PROXY: 'loopback', NEXT_DIST_DIR: process.env.NEXT_DIST_DIR || '.next' },
+    env: {
+      ...process.env,
+      API_URL: `http://127.0.0.1:${apiPort}`,
+      WEB_TRUST_PROXY: 'loopback',
+      NEXT_DIST_DIR: process.env.NEXT_DIST_DIR || '.next',
+    },
     stdio: 'ignore',
   });
-  await expect
-    .poll(async () => (await fetch(`${proxied}/en`).catch(() => null))?.status ?? 0, { timeout: 30_000 })
-    .toBe(200);
+  await expect.poll(async () => (await fetch(`${proxied}/en`).catch(() => null))?.status ?? 0, { timeout: 30_000 }).toBe(200);
 });
 
 test.afterAll(() => {
@@ -65,13 +68,24 @@ test('a sandbox confirm link marks nothing paid for a neighbour', async ({ reque
   const token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
   const created = await request.post('/api/order/createV2', { headers: { Authorization: token }, data: { skuId: 'MONITOR_10' } });
   const orderId = ((await created.json()) as { data: { id: string } }).data.id;
-  const paid = await request.post('/api/pay/payV2', { headers: { Authorization: token }, data: { orderId, payMethod: 'WX', payClient: 'WEB' } });
+  const paid = await request.post('/api/pay/payV2', {
+    headers: { Authorization: token },
+    data: { orderId, payMethod: 'WX', payClient: 'WEB' },
+  });
   const { codeUrl } = ((await paid.json()) as { data: { codeUrl: string } }).data;
   const link = new URL(codeUrl);
   expect(link.origin).toBe(`http://127.0.0.1:${webPort}`);
-  const status = async () => ((await (await request.get(`/api/order/info/${orderId}`, { headers: { Authorization: token } })).json()) as { data: { status: string } }).data.status;
+  const status = async () =>
+    (
+      (await (await request.get(`/api/order/info/${orderId}`, { headers: { Authorization: token } })).json()) as {
+        data: { status: string };
+      }
+    ).data.status;
 
-  const form = { headers: { ...NEIGHBOUR, 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'en' }, data: link.search.slice(1) };
+  const form = {
+    headers: { ...NEIGHBOUR, 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'en' },
+    data: link.search.slice(1),
+  };
   const shown = await request.get(`${proxied}${link.pathname}${link.search}`, { headers: { ...NEIGHBOUR, 'accept-language': 'en' } });
   expect(shown.status()).toBe(404);
   expect(await shown.json()).toEqual(ROUTE_NOT_FOUND);
@@ -80,7 +94,10 @@ test('a sandbox confirm link marks nothing paid for a neighbour', async ({ reque
   expect(await confirmed.json()).toEqual(ROUTE_NOT_FOUND);
   expect(await status()).toBe('PENDING_PAYMENT');
 
-  const mine = await request.post(`${link.pathname}`, { headers: { 'content-type': 'application/x-www-form-urlencoded' }, data: link.search.slice(1) });
+  const mine = await request.post(`${link.pathname}`, {
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    data: link.search.slice(1),
+  });
   expect(mine.status()).toBe(200);
   await expect.poll(status).toBe('FULFILLED');
 });

@@ -4,8 +4,18 @@ import { crawlerAgent } from '../support/site';
 
 const zh = { cookie: `${LOCALE_COOKIE}=zh-CN` };
 
-// Route validation failure → fatal page, 404, 'Page Not Found: {path}' (spec sections 2, 5).
-for (const path of ['/info-abc', '/info-0', '/news-0', '/news-x', '/en/news-0', '/ja/info-abc', '/en/no-such-page', '/info/1', '/en/news/2']) {
+// Route validation failure → fatal page, 404, 'Page Not Found: {path}'.
+for (const path of [
+  '/info-abc',
+  '/info-0',
+  '/news-0',
+  '/news-x',
+  '/en/news-0',
+  '/ja/info-abc',
+  '/en/no-such-page',
+  '/info/1',
+  '/en/news/2',
+]) {
   test(`${path} is a fatal 404 naming the path`, async ({ request }) => {
     const response = await request.get(path, { headers: zh, maxRedirects: 0 });
     expect(response.status()).toBe(404);
@@ -31,7 +41,7 @@ test('the fatal page renders in the browser, in the page language, with a way ho
   await expect(page.locator('a[href="/ja"]').first()).toBeVisible();
 });
 
-test('the fatal page offers the site search and the header’s links (issue 33, item 11)', async ({ page }) => {
+test('the fatal page offers the site search and the header’s links', async ({ page }) => {
   const response = await page.goto('/fr/pas-de-page');
   expect(response?.status()).toBe(404);
   const onwards = page.getByRole('navigation', { name: 'Ou allez directement à' });

@@ -40,7 +40,7 @@ test('the language switch works from the phone menu with the keyboard', async ({
   const summary = page.locator('header details > summary:visible').first();
   if ((await summary.count()) === 0) {
     // the phone menu's button opens it from React's handler: a tap before hydration does nothing
-    await (await whenHydrated(page.locator('header button[aria-expanded]').first())).click();
+    await (await whenHydrated(page.locator('header button[data-nav-menu]'))).click();
   }
   const visibleSummary = page.locator('header details > summary:visible').first();
   await visibleSummary.focus();

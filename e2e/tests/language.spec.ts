@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { LOCALE_COOKIE } from '@llk/contracts';
 import { crawlerAgent } from '../support/site';
 
-// First-visit detection (spec section 9): cookie, then browser languages, else en.
+// First-visit detection: cookie, then browser languages, else en.
 const cases: Array<[string | undefined, string]> = [
   [undefined, '/en'],
   ['zh-HK', '/zh-tw'],
@@ -19,7 +19,9 @@ for (const [acceptLanguage, target] of cases) {
     const headers: Record<string, string> = acceptLanguage ? { 'accept-language': acceptLanguage } : {};
     const response = await request.get('/pricing?from=ad', { headers, maxRedirects: 0 });
     expect(response.status()).toBe(307);
-    expect(new URL(response.headers()['location']!, 'http://x').pathname + new URL(response.headers()['location']!, 'http://x').search).toBe(`${target}/pricing?from=ad`);
+    expect(
+      new URL(response.headers()['location']!, 'http://x').pathname + new URL(response.headers()['location']!, 'http://x').search,
+    ).toBe(`${target}/pricing?from=ad`);
     expect(response.headers()['set-cookie']).toContain(`${LOCALE_COOKIE}=${target.slice(1)}`);
   });
 }

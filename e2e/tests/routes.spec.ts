@@ -36,9 +36,9 @@ const SEARCH_BOX_PAGES = new Set(['/guide', '/guide/purchase-benefits/membership
 /** Where a visitor is sent instead (by the page's script): the order form asks them to log in first. */
 const VISITOR_REDIRECTS: Record<string, string> = { '/order': '/login' };
 
-// Search can be found from every page (issue 20, item 8): the header's search link, in the bar on
+// Search can be found from every page: the header's search link, in the bar on
 // a phone and beside the language switch on a laptop. The auth pages keep a slim bar of their own
-// (the logo and the language switch) with a way back to the site in words (item 11).
+// (the logo and the language switch) with a way back to the site in words (ADR 0020).
 for (const width of [390, 1280]) {
   test(`every public page offers search in its header, or a way back to the site on an auth page, at ${width} px`, async ({ browser }) => {
     test.setTimeout(120_000); // some twenty pages, one after the other

@@ -26,12 +26,18 @@ async function watchPolicy(page: Page): Promise<{ violations: () => Promise<TVio
     const seen: TViolation[] = [];
     (window as unknown as { __csp: TViolation[] }).__csp = seen;
     document.addEventListener('securitypolicyviolation', (event) => {
-      seen.push({ directive: event.effectiveDirective, blocked: event.blockedURI, sample: event.sample, source: `${event.sourceFile}:${event.lineNumber}:${event.columnNumber}` });
+      seen.push({
+        directive: event.effectiveDirective,
+        blocked: event.blockedURI,
+        sample: event.sample,
+        source: `${event.sourceFile}:${event.lineNumber}:${event.columnNumber}`,
+      });
     });
   });
   const consoleErrors: string[] = [];
   page.on('console', (message) => {
-    if (/Content Security Policy|Permissions-Policy|Refused to (load|execute|apply|connect|frame)/i.test(message.text())) consoleErrors.push(message.text());
+    if (/Content Security Policy|Permissions-Policy|Refused to (load|execute|apply|connect|frame)/i.test(message.text()))
+      consoleErrors.push(message.text());
   });
   return {
     violations: () => page.evaluate(() => (window as unknown as { __csp?: TViolation[] }).__csp ?? []),
@@ -46,7 +52,17 @@ async function expectClean(page: Page, url: string, watch: Awaited<ReturnType<ty
   expect(response!.headers()['content-security-policy'], url).toMatch(/script-src 'self' 'sha256-/);
   await page.waitForLoadState('networkidle');
   // hydrated: React has attached itself to the root (Next's scripts ran)
-  await expect.poll(() => page.evaluate(() => Object.keys(document.documentElement).some((key) => key.startsWith('__react')) || Boolean((window as unknown as { next?: unknown }).next)), { message: url }).toBe(true);
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          () =>
+            Object.keys(document.documentElement).some((key) => key.startsWith('__react')) ||
+            Boolean((window as unknown as { next?: unknown }).next),
+        ),
+      { message: url },
+    )
+    .toBe(true);
   expect(await watch.violations(), url).toEqual([]);
   expect(watch.consoleErrors, url).toEqual([]);
 }
@@ -134,10 +150,14 @@ const publicPages = [
 
 // The policy is the same in every language; what a language changes is the text and the fonts.
 // English visits every kind of page, the other languages the pages with the most of their text.
-const pagesOf = (locale: TLocale) => (locale === 'en' ? publicPages : ['/', '/pricing', '/guide/purchase-benefits/membership', '/login', '/search?keyword=remote']);
+const pagesOf = (locale: TLocale) =>
+  locale === 'en' ? publicPages : ['/', '/pricing', '/guide/purchase-benefits/membership', '/login', '/search?keyword=remote'];
 
 for (const locale of LOCALES) {
-  test(`${locale}: ${locale === 'en' ? 'every kind of page runs' : 'its pages run'} under the policy without a violation`, async ({ page, context }) => {
+  test(`${locale}: ${locale === 'en' ? 'every kind of page runs' : 'its pages run'} under the policy without a violation`, async ({
+    page,
+    context,
+  }) => {
     test.setTimeout(120_000);
     await useLocale(context, locale);
     const watch = await watchPolicy(page);
@@ -145,7 +165,10 @@ for (const locale of LOCALES) {
 
     // a client-side navigation (RSC fetch) and the language switch's links
     await page.goto(localePath(locale, '/'));
-    await page.locator(`header a[href="${localePath(locale, '/pricing')}"]`).first().click();
+    await page
+      .locator(`header a[href="${localePath(locale, '/pricing')}"]`)
+      .first()
+      .click();
     await expect(page).toHaveURL(new RegExp(`${localePath(locale, '/pricing')}$`));
     await expect(page.locator('main h1')).toBeVisible();
     // what the new page loads after it shows (chunks, prefetches): a busy machine may keep the
@@ -197,7 +220,9 @@ test('zh-CN inside WeChat: /pay and the share setup (JS-SDK from res.wx.qq.com) 
     });
     await page.route('https://open.weixin.qq.com/sdk/report**', (route) => route.fulfill({ status: 204 }));
     await page.route('**/api/wxMp/getJsapiTicket?**', (route) =>
-      route.fulfill({ json: { errcode: 0, errmsg: 'ok', data: { appId: 'wxe2e0000000000001', timestamp: 1, nonceStr: 'n', signature: 's' } } }),
+      route.fulfill({
+        json: { errcode: 0, errmsg: 'ok', data: { appId: 'wxe2e0000000000001', timestamp: 1, nonceStr: 'n', signature: 's' } },
+      }),
     );
     const watch = await watchPolicy(page);
     await expectClean(page, code.path, watch);

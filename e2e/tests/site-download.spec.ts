@@ -6,10 +6,16 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 async function waitForReleaseData(request: APIRequestContext, path: string, locale = 'en') {
   const headers = { cookie: `llk-lang=${locale}` };
   await expect
-    .poll(async () => (await (await request.get(path, { headers, maxRedirects: 0 })).text()).match(/<code[^>]*>[0-9a-f]{64}<\/code>|<time[^>]*>[^<]+<\/time>/)?.[0] ?? '', {
-      timeout: 30_000,
-      intervals: [500, 1000, 2000],
-    })
+    .poll(
+      async () =>
+        (await (await request.get(path, { headers, maxRedirects: 0 })).text()).match(
+          /<code[^>]*>[0-9a-f]{64}<\/code>|<time[^>]*>[^<]+<\/time>/,
+        )?.[0] ?? '',
+      {
+        timeout: 30_000,
+        intervals: [500, 1000, 2000],
+      },
+    )
     .not.toBe('');
 }
 
@@ -17,7 +23,8 @@ const agents = {
   windows: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
   mac: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15',
   android: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
-  iphone: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
+  iphone:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
   linux: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
   ipad: 'Mozilla/5.0 (iPad; CPU OS 17_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.6 Mobile/15E148 Safari/604.1',
   wechat:
@@ -63,7 +70,7 @@ test.describe('download page', () => {
     await context.close();
   });
 
-  // issue 33, item 11: the visitor's platform first, then by share (Windows, macOS, Android, iOS, Linux)
+  // the visitor's platform first, then by share (Windows, macOS, Android, iOS, Linux)
   for (const [agent, order] of [
     ['windows', ['Windows', 'macOS', 'Android', 'iOS & iPadOS', 'Linux']],
     ['mac', ['macOS', 'Windows', 'Android', 'iOS & iPadOS', 'Linux']],
@@ -110,7 +117,7 @@ test.describe('download page', () => {
     await expect(page.locator('article#ios').getByRole('link', { name: 'iPad' })).toHaveAttribute('href', /apps\.apple\.com/);
   });
 
-  test('at 360 px every file’s Download button keeps one place, at the right of its row (issue 20, item 7)', async ({ browser }) => {
+  test('at 360 px every file’s Download button keeps one place, at the right of its row', async ({ browser }) => {
     const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
     const page = await context.newPage();
     await page.goto('/en/download');
@@ -120,7 +127,10 @@ test.describe('download page', () => {
       list.map((row) => {
         const box = row.getBoundingClientRect();
         const button = row.querySelector('a')!.getBoundingClientRect();
-        return { right: Math.round(box.right - button.right), beside: button.top < box.bottom - button.height / 2 && button.left > box.left + box.width / 2 };
+        return {
+          right: Math.round(box.right - button.right),
+          beside: button.top < box.bottom - button.height / 2 && button.left > box.left + box.width / 2,
+        };
       }),
     );
     // the long "x86-64 (Intel/AMD) · EXE" wraps in its column; its button stays beside it
@@ -149,7 +159,10 @@ test.describe('download page', () => {
     await expect(page).toHaveURL(/\/en\/log$/);
   });
 
-  test('the QR code and its address are for a computer with a mouse, never for a phone upright or sideways (issue 20, item 7)', async ({ browser, baseURL }) => {
+  test('the QR code and its address are for a computer with a mouse, never for a phone upright or sideways', async ({
+    browser,
+    baseURL,
+  }) => {
     const address = `${baseURL}/en/download`;
     // a phone held upright and the same phone sideways (wider than `sm`): touch, no hover
     for (const viewport of [
@@ -199,7 +212,14 @@ test.describe('download page', () => {
 test('the release notes list every platform, newest first', async ({ page, request }) => {
   await waitForReleaseData(request, '/en/log');
   await page.goto('/en/log');
-  await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveText(['Android', 'Windows', 'iOS', 'iPadOS', 'macOS', 'Linux']);
+  await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveText([
+    'Android',
+    'Windows',
+    'iOS',
+    'iPadOS',
+    'macOS',
+    'Linux',
+  ]);
   const windows = page.locator('section[aria-labelledby="log-win"]');
   const versions = await windows.getByRole('heading', { level: 3 }).allTextContents();
   expect(versions.length).toBeGreaterThan(1);

@@ -5,7 +5,7 @@ import { PASSWORD, apiBase, createUser, localePath, useLocale } from '../support
 import { buyInSandbox, data } from '../support/customers';
 import { misfits } from '../support/layout';
 
-// Issue 33, items 1, 7 and 14: the header's account area with a 20-character nickname on the
+// The header's account area with a 20-character nickname on the
 // paid plan. At every width from 1024 to 1920 px and in every language the plan and its expiry
 // date are visible in full: the element is measured (its text not cut: scrollWidth <=
 // clientWidth, inside every ancestor that clips, inside the viewport) and the whole date, with
@@ -40,17 +40,24 @@ async function fitOf(element: Locator): Promise<TFit> {
 }
 
 async function openMenu(page: Page): Promise<void> {
-  const button = page.locator('header button[aria-controls]').first();
+  const button = page.locator('header button[data-nav-menu]');
   await expect(async () => {
     if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
     await expect(button).toHaveAttribute('aria-expanded', 'true', { timeout: 1000 });
   }).toPass({ timeout: 15_000 });
 }
 
-test('header, logged in with a 20-character nickname on the paid plan: the plan and its whole expiry date fit 1024–1920 px in every language', async ({ page, context, request, browser }) => {
+test('header, logged in with a 20-character nickname on the paid plan: the plan and its whole expiry date fit 1024–1920 px in every language', async ({
+  page,
+  context,
+  request,
+  browser,
+}) => {
   test.setTimeout(300_000);
   const user = await createUser(page.request);
-  const login = await data<{ access_token: string }>(await page.request.post('/api/h5Login', { data: { loginType: 'account', account: user.username, password: PASSWORD } }));
+  const login = await data<{ access_token: string }>(
+    await page.request.post('/api/h5Login', { data: { loginType: 'account', account: user.username, password: PASSWORD } }),
+  );
   const headers = { authorization: login.access_token };
   const nickname = `W${'M'.repeat(11)}Q${'O'.repeat(7)}`;
   expect(nickname).toHaveLength(20);
@@ -68,7 +75,7 @@ test('header, logged in with a 20-character nickname on the paid plan: the plan 
     const until = new Date(level.expiresAt);
     const medium = new Intl.DateTimeFormat(iso, { dateStyle: 'medium', timeZone: zone }).format(until);
     const numeric = new Intl.DateTimeFormat(iso, { year: 'numeric', month: 'numeric', day: 'numeric', timeZone: zone }).format(until);
-    // four-digit years in every language (item 7): never es "2/12/27"
+    // four-digit years in every language (ADR 0034): never es "2/12/27"
     expect(medium).toContain(String(until.getUTCFullYear()));
     expect(numeric).toContain(String(until.getUTCFullYear()));
     for (const width of WIDTHS) {
@@ -83,15 +90,17 @@ test('header, logged in with a 20-character nickname on the paid plan: the plan 
       for (const [where, element, date] of checks) {
         await expect(element, `${locale} ${width} ${where}`).toBeVisible();
         const fit = await fitOf(element);
-        if (!fit.shown.includes(date) || fit.cut || fit.hidden) problems.push(`${locale} ${width} ${where}: ${JSON.stringify(fit)} (date ${date})`);
+        if (!fit.shown.includes(date) || fit.cut || fit.hidden)
+          problems.push(`${locale} ${width} ${where}: ${JSON.stringify(fit)} (date ${date})`);
       }
       if (width < NAV_BREAKPOINT) {
         await openMenu(page);
         const line = page.locator('header [data-plan-line]');
         await expect(page.locator('header [data-account-name]')).toHaveText(nickname);
         const fit = await fitOf(line);
-        if (!fit.shown.includes(medium) || fit.cut || fit.hidden) problems.push(`${locale} ${width} menu: ${JSON.stringify(fit)} (date ${medium})`);
-        await page.locator('header button[aria-controls]').first().click();
+        if (!fit.shown.includes(medium) || fit.cut || fit.hidden)
+          problems.push(`${locale} ${width} menu: ${JSON.stringify(fit)} (date ${medium})`);
+        await page.locator('header button[data-nav-menu]').click();
       }
       if (process.env.E2E_SHOTS && width === 1280 && ['zh-CN', 'fr', 'es', 'ja'].includes(locale)) {
         await page.screenshot({ path: `/tmp/shots/h1-1-${locale}-${width}.png`, clip: { x: 0, y: 0, width, height: 120 } });
@@ -99,15 +108,23 @@ test('header, logged in with a 20-character nickname on the paid plan: the plan 
     }
     // and the rest of the bar still fits beside the longer line: no control cut or pushed out,
     // from the nav breakpoint (1152 px), where the bar is fullest, on
-    for (const fit of await misfits(page, [NAV_BREAKPOINT, 1180, 1280])) problems.push(`${locale} ${fit.width} bar: ${JSON.stringify(fit)}`);
+    for (const fit of await misfits(page, [NAV_BREAKPOINT, 1180, 1280]))
+      problems.push(`${locale} ${fit.width} bar: ${JSON.stringify(fit)}`);
   }
   expect(problems).toEqual([]);
 
   if (process.env.E2E_SHOTS) {
     // and the phone's header (390 px, a phone's user agent), which already showed it
-    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36' });
+    const phone = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36',
+    });
     const phonePage = await phone.newPage();
-    await data(await phonePage.request.post('/api/h5Login', { data: { loginType: 'account', account: user.username, password: PASSWORD } }));
+    await data(
+      await phonePage.request.post('/api/h5Login', { data: { loginType: 'account', account: user.username, password: PASSWORD } }),
+    );
     for (const locale of ['zh-CN', 'es'] as const) {
       await useLocale(phone, locale);
       await phonePage.goto(localePath(locale, '/notice'));

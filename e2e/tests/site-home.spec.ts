@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 const PHONE_AGENT = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
 
 test.describe('home page', () => {
-  // issue 33, item 11: the OS chips looked like buttons and did nothing
+  // the OS chips looked like buttons and did nothing
   test('the platform chips are links to their card on the download page', async ({ page }) => {
     await page.goto('/fr');
     const chips = page.locator('section[aria-labelledby="home-platforms"] a');
@@ -12,13 +12,14 @@ test.describe('home page', () => {
       ['windows', 'macos', 'ios', 'android', 'linux'].map((key) => `/fr/download#${key}`),
     );
     // a target a finger can hit
-    for (const box of await chips.evaluateAll((links) => links.map((link) => link.getBoundingClientRect().height))) expect(box).toBeGreaterThanOrEqual(44);
+    for (const box of await chips.evaluateAll((links) => links.map((link) => link.getBoundingClientRect().height)))
+      expect(box).toBeGreaterThanOrEqual(44);
     await chips.filter({ hasText: 'Linux' }).click();
     await expect(page).toHaveURL(/\/fr\/download#linux$/);
     await expect(page.locator('article#linux')).toBeInViewport();
   });
 
-  // issue 33, item 27: the display step of the type scale (theme.css --text-display)
+  // the display step of the type scale (theme.css --text-display)
   test('the home heading uses the display size: 2.25rem on a phone, 3.25rem on a laptop', async ({ browser }) => {
     for (const [width, size] of [
       [390, '36px'],
@@ -32,18 +33,23 @@ test.describe('home page', () => {
     }
   });
 
-  // only when asked (E2E_SHOTS=1): the pictures the issue asks to be looked at
+  // only when asked (E2E_SHOTS=1): the pictures to look at when the home page changes
   if (process.env.E2E_SHOTS) {
     test('screenshots of the home page (E2E_SHOTS)', async ({ browser }) => {
       for (const locale of ['zh-CN', 'fr', 'ja']) {
         for (const width of [390, 1280]) {
           const phone = width === 390;
-          const context = await browser.newContext({ viewport: { width, height: phone ? 844 : 800 }, ...(phone ? { userAgent: PHONE_AGENT, isMobile: true, hasTouch: true } : {}) });
+          const context = await browser.newContext({
+            viewport: { width, height: phone ? 844 : 800 },
+            ...(phone ? { userAgent: PHONE_AGENT, isMobile: true, hasTouch: true } : {}),
+          });
           await context.addCookies([{ name: 'llk-lang', value: locale, url: 'http://127.0.0.1' }]);
           const page = await context.newPage();
           await page.goto(locale === 'zh-CN' ? '/' : `/${locale}`);
           await page.screenshot({ path: `/tmp/shots/h6-27-home-top-${locale}-${width}.png` });
-          await page.locator('section[aria-labelledby="home-platforms"]').screenshot({ path: `/tmp/shots/h6-11-home-chips-${locale}-${width}.png` });
+          await page
+            .locator('section[aria-labelledby="home-platforms"]')
+            .screenshot({ path: `/tmp/shots/h6-11-home-chips-${locale}-${width}.png` });
           await context.close();
         }
       }

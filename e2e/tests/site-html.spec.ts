@@ -11,7 +11,7 @@ import { PASSWORD, createUser, localePath } from '../support/accounts';
 import { ACCOUNT_PAGES, NOT_FOUND_PAGE, PUBLIC_PAGES } from '../support/site';
 
 // Every page answers 200 (the fatal page 404) in every language with its <html lang> and a title,
-// and (issue 20, "keep it fixed") the HTML of every page type in every language validates with the
+// and (so it stays fixed) the HTML of every page type in every language validates with the
 // Nu Html Checker (npm's vnu-jar, run with the machine's Java; scripts/ensure-system-deps.sh
 // installs one): 0 errors. The public pages as a visitor gets them, the account pages (an order's
 // own page and receipt among them) and account switching as their owner does. Warnings (e.g. a redundant role) are not errors and do not fail.
@@ -38,12 +38,35 @@ test('every page type in every language is valid HTML (Nu Html Checker: 0 errors
     const login = await owner.post('/api/h5Login', { data: { loginType: 'account', account: user.username, password: PASSWORD } });
     const token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
     // a paid order (the sandbox's confirm page, posted as the payer's phone would) for its own page and receipt
-    const created = (await (await owner.post('/api/order/createV2', { headers: { authorization: token }, data: { skuId: 'MEMBER_MONTH' } })).json()) as { data: { id: string } };
-    const pay = (await (await owner.post('/api/pay/payV2', { headers: { authorization: token }, data: { orderId: created.data.id, payMethod: 'ZFB', payClient: 'WEB' } })).json()) as { data: { codeUrl: string } };
+    const created = (await (
+      await owner.post('/api/order/createV2', { headers: { authorization: token }, data: { skuId: 'MEMBER_MONTH' } })
+    ).json()) as { data: { id: string } };
+    const pay = (await (
+      await owner.post('/api/pay/payV2', {
+        headers: { authorization: token },
+        data: { orderId: created.data.id, payMethod: 'ZFB', payClient: 'WEB' },
+      })
+    ).json()) as { data: { codeUrl: string } };
     const confirm = new URL(pay.data.codeUrl);
-    expect((await owner.post(`${confirm.pathname}${confirm.search}`, { form: { t: confirm.searchParams.get('t') ?? '', lang: 'en' } })).status()).toBe(200);
-    await expect.poll(async () => ((await (await owner.get(`/api/order/info/${created.data.id}`, { headers: { authorization: token } })).json()) as { data: { status: string } }).data.status).toBe('FULFILLED');
-    const ownerPages = [...ACCOUNT_PAGES, '/switchAccount', `/account/orders/${created.data.id}`, `/account/orders/${created.data.id}/receipt`];
+    expect(
+      (await owner.post(`${confirm.pathname}${confirm.search}`, { form: { t: confirm.searchParams.get('t') ?? '', lang: 'en' } })).status(),
+    ).toBe(200);
+    await expect
+      .poll(
+        async () =>
+          (
+            (await (await owner.get(`/api/order/info/${created.data.id}`, { headers: { authorization: token } })).json()) as {
+              data: { status: string };
+            }
+          ).data.status,
+      )
+      .toBe('FULFILLED');
+    const ownerPages = [
+      ...ACCOUNT_PAGES,
+      '/switchAccount',
+      `/account/orders/${created.data.id}`,
+      `/account/orders/${created.data.id}/receipt`,
+    ];
     // a cookie header replaces the context's cookies: the session goes in it with the language
     const session = (await owner.storageState()).cookies.map((cookie) => `${cookie.name}=${cookie.value}; `).join('');
 
@@ -69,11 +92,20 @@ test('every page type in every language is valid HTML (Nu Html Checker: 0 errors
     }
     expect(files.size).toBe(locales.length * (PUBLIC_PAGES.length + 1 + ownerPages.length));
 
-    const { stdout, stderr } = await run('java', ['-Xss4m', '-jar', vnuJar, '--errors-only', '--format', 'json', '--exit-zero-always', dir], { maxBuffer: 64 * 1024 * 1024 });
+    const { stdout, stderr } = await run(
+      'java',
+      ['-Xss4m', '-jar', vnuJar, '--errors-only', '--format', 'json', '--exit-zero-always', dir],
+      { maxBuffer: 64 * 1024 * 1024 },
+    );
     const report = JSON.parse(stderr || stdout) as { messages: TVnuMessage[] };
     const errors = report.messages
       .filter((message) => message.type === 'error' || message.subType === 'fatal')
-      .map((message) => ({ page: files.get(path.basename(new URL(message.url).pathname)) ?? message.url, line: message.lastLine, message: message.message, extract: message.extract?.slice(0, 120) }));
+      .map((message) => ({
+        page: files.get(path.basename(new URL(message.url).pathname)) ?? message.url,
+        line: message.lastLine,
+        message: message.message,
+        extract: message.extract?.slice(0, 120),
+      }));
     expect(errors).toEqual([]);
   } finally {
     await owner.dispose();

@@ -7,7 +7,7 @@ import { buyInSandbox } from '../support/customers';
 import { misfits } from '../support/layout';
 import { ACCOUNT_PAGES, LOGGED_IN_PUBLIC_PAGES, NOT_FOUND_PAGE, PUBLIC_PAGES, SESSION_PAGES } from '../support/site';
 
-// Issue 20, "keep it fixed": every public page and every account page, in all seven languages,
+// Kept fixed: every public page and every account page, in all seven languages,
 // logged out and logged in (with the longest account name, 20 characters, on the paid plan, whose
 // header line is the longest), laid out at 320, 360, 390, 768, 1024, 1280, 1366, 1440 and 1920
 // px with the phone menu opened where there is one: the document is never wider than the
@@ -33,11 +33,26 @@ async function seriousViolations(page: Page, route: string): Promise<TViolation[
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.addScriptTag({ path: axeSource });
   const found = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            context: Document,
+            options: object,
+          ) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }>;
+        };
+      }
+    ).axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((violation) => ({ rule: violation.id, impact: violation.impact ?? '', targets: violation.nodes.slice(0, 3).map((node) => String(node.target.join(' '))) }));
+    return result.violations.map((violation) => ({
+      rule: violation.id,
+      impact: violation.impact ?? '',
+      targets: violation.nodes.slice(0, 3).map((node) => String(node.target.join(' '))),
+    }));
   });
-  return found.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => ({ page: route, ...violation }));
+  return found
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({ page: route, ...violation }));
 }
 
 async function visit(page: Page, locale: TLocale, route: string): Promise<void> {
@@ -75,7 +90,11 @@ for (const locale of locales) {
     expect(found.violations).toEqual([]);
   });
 
-  test(`${locale}, logged in with a 20-character name on the paid plan: every public and account page fits 320–1920 px, and the account pages and the session's public pages have no serious axe violation`, async ({ page, context, request }) => {
+  test(`${locale}, logged in with a 20-character name on the paid plan: every public and account page fits 320–1920 px, and the account pages and the session's public pages have no serious axe violation`, async ({
+    page,
+    context,
+    request,
+  }) => {
     test.setTimeout(360_000);
     await useLocale(context, locale);
     // wide letters: W, M, Q and O; the last eight random so that parallel runs do not meet
@@ -86,12 +105,19 @@ for (const locale of locales) {
     const session = (await login.json()) as { errcode: number; data: { access_token: string } };
     expect(session.errcode).toBe(0);
     // a year of membership, paid in the sandbox: the header shows the plan and its last day
-    const me = (await (await request.get('/api/user/info', { headers: { authorization: session.data.access_token } })).json()).data as { id: string };
-    const order = await buyInSandbox(context, request, { token: session.data.access_token, id: me.id, username: user.username }, 'MEMBER_YEAR');
+    const me = (await (await request.get('/api/user/info', { headers: { authorization: session.data.access_token } })).json()).data as {
+      id: string;
+    };
+    const order = await buyInSandbox(
+      context,
+      request,
+      { token: session.data.access_token, id: me.id, username: user.username },
+      'MEMBER_YEAR',
+    );
     const routes = [...LOGGED_IN_PUBLIC_PAGES, ...ACCOUNT_PAGES, `/account/orders/${order.id}`, `/account/orders/${order.id}/receipt`];
     // axe logged in: the account pages, an order's, and the public pages whose content changes
     const found = await walk(page, locale, routes, (route) => !LOGGED_IN_PUBLIC_PAGES.includes(route) || SESSION_PAGES.includes(route));
-    // and where the logged-in header first overflowed (es and fr from 1180 px, issue 20 defect 1)
+    // and where the logged-in header first overflowed (es and fr from 1180 px)
     await page.goto(localePath(locale, '/notice'));
     await expect(page.locator('header [data-account-name]')).toHaveText(user.username);
     found.layout.push(...(await misfits(page, [1152, 1180])).map((fit) => ({ page: '/notice', fits: [fit] })));
@@ -100,7 +126,7 @@ for (const locale of locales) {
   });
 }
 
-// Issue 33, item 27: the security and privacy page, reached from every page's footer, says what
+// The security and privacy page, reached from every page's footer, says what
 // the product does (its sections, the retention table) and never shows a seal or a logo; the
 // release history comes from the API's release notes. Laid out and checked by axe in the walks above.
 test('the footer leads to /security, which states the practices, the retention and the release history', async ({ page, context }) => {
@@ -121,19 +147,24 @@ test('the footer leads to /security, which states the practices, the retention a
   // a static page regenerated from the API: the cadence appears once the API's release notes are in
   await expect(async () => {
     await page.reload();
-    await expect(page.getByTestId('release-cadence')).toHaveText(/^\d+\u00a0versions sur l’ensemble des plateformes entre le /, { timeout: 1000 });
+    await expect(page.getByTestId('release-cadence')).toHaveText(/^\d+\u00a0versions sur l’ensemble des plateformes entre le /, {
+      timeout: 1000,
+    });
   }).toPass({ timeout: 30_000 });
 });
 
-// only when asked (E2E_SHOTS=1): the pictures the issue asks to be looked at
+// only when asked (E2E_SHOTS=1): the pictures to look at when the brand identity (ADR 0033) changes
 if (process.env.E2E_SHOTS) {
-  test('screenshots of the pages issue 33 items 11 and 27 changed (E2E_SHOTS)', async ({ browser }) => {
+  test('screenshots of the pages the brand identity changed (E2E_SHOTS)', async ({ browser }) => {
     test.setTimeout(180_000);
     const phone = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
     for (const locale of ['zh-CN', 'fr'] as const) {
       for (const width of [390, 1280]) {
         const mobile = width === 390;
-        const context = await browser.newContext({ viewport: { width, height: mobile ? 844 : 800 }, ...(mobile ? { userAgent: phone, isMobile: true, hasTouch: true } : {}) });
+        const context = await browser.newContext({
+          viewport: { width, height: mobile ? 844 : 800 },
+          ...(mobile ? { userAgent: phone, isMobile: true, hasTouch: true } : {}),
+        });
         await useLocale(context, locale);
         const page = await context.newPage();
         for (const [name, route] of [

@@ -16,14 +16,20 @@ test('sitemap.xml lists every page in every language with hreflang alternates', 
   expect(xml).toMatch(new RegExp(`<xhtml:link rel="alternate" hreflang="x-default" href="${origin}/download" />`));
   expect(xml).not.toContain('/pay');
   // every guide topic, to the deepest level, in every language
-  for (const path of ['', '/en', '/ja', '/ko']) expect(xml).toMatch(new RegExp(`<loc>${origin}${path}/guide/remote-control/input-devices/gamepad</loc>`));
-  expect(xml).toMatch(new RegExp(`<xhtml:link rel="alternate" hreflang="zh-TW" href="${origin}/zh-tw/guide/purchase-benefits/membership" />`));
+  for (const path of ['', '/en', '/ja', '/ko'])
+    expect(xml).toMatch(new RegExp(`<loc>${origin}${path}/guide/remote-control/input-devices/gamepad</loc>`));
+  expect(xml).toMatch(
+    new RegExp(`<xhtml:link rel="alternate" hreflang="zh-TW" href="${origin}/zh-tw/guide/purchase-benefits/membership" />`),
+  );
 });
 
 test('sitemap.xml lists news items and listing pages from the API', async ({ request }) => {
   // A build without the API leaves news out; the sitemap picks it up when regenerated in the background.
   await expect
-    .poll(async () => (await (await request.get('/sitemap.xml')).text()).match(/\/info-\d+<\/loc>/g)?.length ?? 0, { timeout: 30_000, intervals: [500, 1000, 2000] })
+    .poll(async () => (await (await request.get('/sitemap.xml')).text()).match(/\/info-\d+<\/loc>/g)?.length ?? 0, {
+      timeout: 30_000,
+      intervals: [500, 1000, 2000],
+    })
     .toBeGreaterThanOrEqual(7 * 10);
   const xml = await (await request.get('/sitemap.xml')).text();
   expect(xml).toMatch(new RegExp(`<loc>${origin}/fr/info-1</loc>`));

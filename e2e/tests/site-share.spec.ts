@@ -6,7 +6,9 @@ const wechatAgent =
 
 // A stand-in for the JS-SDK: records every call in window.__wxCalls and runs ready() at once.
 function fakeSdk({ legacy }: { legacy: boolean }) {
-  const modern = legacy ? '' : `updateAppMessageShareData: rec('updateAppMessageShareData'), updateTimelineShareData: rec('updateTimelineShareData'),`;
+  const modern = legacy
+    ? ''
+    : `updateAppMessageShareData: rec('updateAppMessageShareData'), updateTimelineShareData: rec('updateTimelineShareData'),`;
   return `(() => {
     const calls = (window.__wxCalls = []);
     const rec = (name) => (arg) => calls.push({ name, arg });
@@ -22,12 +24,14 @@ function fakeSdk({ legacy }: { legacy: boolean }) {
 }
 
 type TCall = { name: string; arg?: Record<string, unknown> };
-const calls = (page: Page) => page.evaluate(() => ((window as unknown as { __wxCalls?: TCall[] }).__wxCalls ?? []));
+const calls = (page: Page) => page.evaluate(() => (window as unknown as { __wxCalls?: TCall[] }).__wxCalls ?? []);
 
 async function routeTicket(page: Page, tickets: string[]) {
   await page.route('**/api/wxMp/getJsapiTicket?**', async (route) => {
     tickets.push(new URL(route.request().url()).searchParams.get('url') ?? '');
-    await route.fulfill({ json: { errcode: 0, errmsg: 'ok', data: { appId: 'wx-e2e', timestamp: 1_763_800_000, nonceStr: 'n0nce', signature: 'f'.repeat(40) } } });
+    await route.fulfill({
+      json: { errcode: 0, errmsg: 'ok', data: { appId: 'wx-e2e', timestamp: 1_763_800_000, nonceStr: 'n0nce', signature: 'f'.repeat(40) } },
+    });
   });
 }
 
@@ -40,12 +44,16 @@ test.describe('WeChat share setup', () => {
     await routeTicket(page, tickets);
     await page.goto('/en/about?from=share#values');
 
-    await expect.poll(async () => (await calls(page)).map((call) => call.name)).toEqual(['config', 'error', 'ready', 'updateAppMessageShareData', 'updateTimelineShareData']);
+    await expect
+      .poll(async () => (await calls(page)).map((call) => call.name))
+      .toEqual(['config', 'error', 'ready', 'updateAppMessageShareData', 'updateTimelineShareData']);
     expect(tickets).toEqual([`${baseURL}/en/about?from=share`]);
     const recorded = await calls(page);
     const config = recorded[0]!.arg!;
     expect(config).toMatchObject({ debug: false, appId: 'wx-e2e', timestamp: 1_763_800_000, nonceStr: 'n0nce', signature: 'f'.repeat(40) });
-    expect(config.jsApiList).toEqual(expect.arrayContaining(['updateAppMessageShareData', 'updateTimelineShareData', 'onMenuShareAppMessage', 'onMenuShareTimeline']));
+    expect(config.jsApiList).toEqual(
+      expect.arrayContaining(['updateAppMessageShareData', 'updateTimelineShareData', 'onMenuShareAppMessage', 'onMenuShareTimeline']),
+    );
     const share = {
       title: 'LLK Remote: fast, secure remote desktop on every device',
       link: `${baseURL}/en/about?from=share`,
@@ -59,11 +67,16 @@ test.describe('WeChat share setup', () => {
     await page.route(WX_SDK, (route) => route.fulfill({ contentType: 'application/javascript', body: fakeSdk({ legacy: true }) }));
     await routeTicket(page, []);
     await page.goto('/ja');
-    await expect.poll(async () => (await calls(page)).map((call) => call.name)).toEqual(['config', 'error', 'ready', 'onMenuShareAppMessage', 'onMenuShareTimeline']);
+    await expect
+      .poll(async () => (await calls(page)).map((call) => call.name))
+      .toEqual(['config', 'error', 'ready', 'onMenuShareAppMessage', 'onMenuShareTimeline']);
     const recorded = await calls(page);
     const ja = await page.evaluate(() => document.documentElement.lang);
     expect(ja).toBe('ja');
-    expect(recorded[3]!.arg).toMatchObject({ imgUrl: expect.stringMatching(/\/imgs\/logo-120\.png$/), link: expect.stringMatching(/\/ja$/) });
+    expect(recorded[3]!.arg).toMatchObject({
+      imgUrl: expect.stringMatching(/\/imgs\/logo-120\.png$/),
+      link: expect.stringMatching(/\/ja$/),
+    });
   });
 
   test('pages of the auth layout (the ambassador programme, sign-up) set the share card too', async ({ page, baseURL }) => {

@@ -3,8 +3,11 @@
 
 export function createChecks() {
   const totals = { passed: 0, failed: 0 };
+  /** @type {string[]} the line of each failed check as printed (cut at 600 characters), for the summary */
+  const failures = [];
   return {
     totals,
+    failures,
     /**
      * @param {string} name
      * @param {boolean} ok
@@ -13,7 +16,9 @@ export function createChecks() {
     check(name, ok, detail) {
       totals[ok ? 'passed' : 'failed'] += 1;
       const note = detail === undefined ? '' : ` — ${typeof detail === 'string' ? detail : JSON.stringify(detail)}`;
-      (ok ? console.info : console.error)(`  ${ok ? '✓' : '✖'} ${name}${note}`);
+      const line = `  ${ok ? '✓' : '✖'} ${name}${note}`;
+      (ok ? console.info : console.error)(line);
+      if (!ok) failures.push(line.length > 600 ? `${line.slice(0, 600)}…` : line);
       return ok;
     },
   };

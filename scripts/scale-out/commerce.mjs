@@ -15,10 +15,17 @@ export function createCommerce({ apiEdge, waitForCode }) {
   const uniqueDigits = () => `${Date.now() % 1e6}`.padStart(6, '0') + `${serial++ % 100}`.padStart(2, '0');
 
   /** @returns {Promise<any>} */
-  async function call(/** @type {string} */ path, /** @type {{ token?: string, body?: unknown, headers?: Record<string, string> }} */ { token, body, headers = {} } = {}) {
+  async function call(
+    /** @type {string} */ path,
+    /** @type {{ token?: string, body?: unknown, headers?: Record<string, string> }} */ { token, body, headers = {} } = {},
+  ) {
     const response = await fetch(`${apiEdge}${path}`, {
       method: body === undefined ? 'GET' : 'POST',
-      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: token } : {}), ...headers },
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(token ? { authorization: token } : {}),
+        ...headers,
+      },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       signal: AbortSignal.timeout(TEN_SECONDS),
     });
@@ -26,7 +33,10 @@ export function createCommerce({ apiEdge, waitForCode }) {
   }
 
   /** An answer that was not a success, thrown with the answer kept for the caller's tally. */
-  const refused = (/** @type {string} */ what, /** @type {any} */ answer) => Object.assign(new Error(`${what}: ${JSON.stringify(answer)}`), { answer: { status: answer.status, errcode: answer.errcode, retryAfter: answer.retryAfter } });
+  const refused = (/** @type {string} */ what, /** @type {any} */ answer) =>
+    Object.assign(new Error(`${what}: ${JSON.stringify(answer)}`), {
+      answer: { status: answer.status, errcode: answer.errcode, retryAfter: answer.retryAfter },
+    });
 
   return {
     uniqueDigits,
@@ -45,7 +55,11 @@ export function createCommerce({ apiEdge, waitForCode }) {
     },
     /** A month of membership, the cheapest order: `{ id }` of the new order. */
     async order(/** @type {string} */ token, /** @type {string | undefined} */ idempotencyKey = undefined) {
-      const answer = await call('/order/createV2', { token, body: { skuId: 'MEMBER_MONTH' }, ...(idempotencyKey ? { headers: { 'idempotency-key': idempotencyKey } } : {}) });
+      const answer = await call('/order/createV2', {
+        token,
+        body: { skuId: 'MEMBER_MONTH' },
+        ...(idempotencyKey ? { headers: { 'idempotency-key': idempotencyKey } } : {}),
+      });
       if (answer.errcode !== 0) throw refused('order not created', answer);
       return /** @type {{ id: string }} */ (answer.data);
     },
@@ -59,7 +73,12 @@ export function createCommerce({ apiEdge, waitForCode }) {
     async confirm(/** @type {string} */ codeUrl) {
       const token = new URL(codeUrl).searchParams.get('t') ?? '';
       try {
-        const response = await fetch(codeUrl, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `t=${token}&lang=en`, signal: AbortSignal.timeout(TEN_SECONDS) });
+        const response = await fetch(codeUrl, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: `t=${token}&lang=en`,
+          signal: AbortSignal.timeout(TEN_SECONDS),
+        });
         await response.arrayBuffer();
         return response.status;
       } catch {

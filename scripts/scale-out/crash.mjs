@@ -6,11 +6,15 @@
 // would see a gateway error, depending on the microsecond of the kill. So the journeys' crash
 // happens at a moment when the instance holds no request (the payments phase, payments-in-flight.mjs,
 // kills one in the middle of its work instead, and checks the money rather than the answers):
-// stopped with SIGSTOP, it must have logged no unfinished request and have nothing
-// unread on its sockets; otherwise it is resumed and tried again a moment later. Requests that
-// reach it while the kernel tears it down are nginx's to save, and the journeys and the access
-// log show whether any was lost. What the crash tests is that nothing a finished request left
+// stopped with SIGSTOP, it must have logged no unfinished request, have nothing unread on
+// its sockets and no connection that received data in the last moment; otherwise it is resumed and tried again a moment later. Then its
+// sockets are destroyed from outside (`ss -K`), the listening one first, and it is killed: a
+// connection nginx opens meanwhile is refused and passed on, a POST too, where the kernel's own
+// teardown (memory first, sockets last) would have accepted it and then reset it. A request that
+// reaches a kept-alive connection between the look and the destroy is lost, and the journeys and
+// the access log show it. What the crash tests is that nothing a finished request left
 // behind lived only in that process.
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
 /**
@@ -69,6 +73,42 @@ export function unreadOnPort(/** @type {number} */ port) {
   return total;
 }
 
+/**
+ * Connections of `port` that received data less than `quietMs` ago (iproute2's `ss`, which
+ * reports each socket's last receive). A request the process read from its socket but had not
+ * logged yet when it was stopped shows neither as unread bytes nor as a log line; on a busy
+ * machine that gap is wide enough to be hit, so a connection that received just before the stop
+ * counts as held. 0 when `ss` is not there (the other two looks still apply).
+ */
+export function receivedRecently(/** @type {number} */ port, /** @type {number} */ quietMs) {
+  const run = spawnSync('ss', ['-Htin', 'state', 'established', `( sport = :${port} )`], { encoding: 'utf8' });
+  if (run.status !== 0) return 0;
+  return [...run.stdout.matchAll(/lastrcv:(\d+)/g)].filter((match) => Number(match[1]) < quietMs).length;
+}
+
+/**
+ * Destroys every socket of `port`, the listening one first (`ss -K`, SOCK_DESTROY; root and a
+ * kernel with INET_DIAG_DESTROY): from then on nginx's new connections are refused and passed on.
+ * Answers how many destroyed connections held a request that arrived after the idle look (bytes
+ * unread, or received within the look's quiet time): the requests the kill took. 0 when `ss`
+ * cannot destroy sockets here (the kernel's teardown then closes them, a little later).
+ */
+export function abortSockets(/** @type {number} */ port) {
+  const run = spawnSync('ss', ['-K', '-Htina', `( sport = :${port} )`], { encoding: 'utf8' });
+  if (run.status !== 0) return 0;
+  let caught = 0;
+  for (const entry of run.stdout.split(/\n(?=\S)/)) {
+    const [state = '', recvQ = '0'] = entry.trim().split(/\s+/);
+    if (state !== 'ESTAB') continue;
+    const lastrcv = /lastrcv:(\d+)/.exec(entry);
+    if (Number(recvQ) > 0 || (lastrcv && Number(lastrcv[1]) < QUIET_MS)) caught += 1;
+  }
+  return caught;
+}
+
+/** How long a connection must have been quiet before the kill (see receivedRecently). */
+const QUIET_MS = 250;
+
 const pause = (/** @type {number} */ ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -85,11 +125,14 @@ export async function crashWhenIdle(proc, requests, port, maxTries = 200) {
     process.kill(pid, 'SIGSTOP');
     // what it wrote before it stopped reaches our line readers
     await pause(25);
-    const held = requests.inFlight() + unreadOnPort(port);
+    const held = requests.inFlight() + unreadOnPort(port) + receivedRecently(port, QUIET_MS);
     if (held === 0 || tries >= maxTries) {
+      // The sockets go first, at once: a connection nginx opens while the kernel tears the process
+      // down is refused (and passed on, a POST too) instead of accepted and then reset.
+      const caught = abortSockets(port);
       process.kill(pid, 'SIGKILL');
       await proc.exited;
-      return { tries, held };
+      return { tries, held: held + caught };
     }
     process.kill(pid, 'SIGCONT');
     await pause(100 + Math.floor(Math.random() * 100));

@@ -59,6 +59,13 @@ export function readAccessLog(/** @type {string} */ file) {
     .map((line) => {
       const match = /^(\d+) (\d+) "([^"]*)" "([^"]*)" (\S+) (\S+)$/.exec(line);
       if (!match) throw new Error(`unexpected access log line: ${line}`);
-      return { port: Number(match[1]), status: Number(match[2]), upstreamStatus: match[3] ?? '', upstreamAddr: match[4] ?? '', method: match[5] ?? '', uri: match[6] ?? '' };
+      return {
+        port: Number(match[1]),
+        status: Number(match[2]),
+        upstreamStatus: match[3] ?? '',
+        upstreamAddr: match[4] ?? '',
+        method: match[5] ?? '',
+        uri: match[6] ?? '',
+      };
     });
 }

@@ -56,7 +56,8 @@ export function tally(/** @type {TAnswer[]} */ answers) {
   /** @type {Record<string, number>} */
   const counts = {};
   for (const answer of answers) {
-    const key = answer.status === 0 ? `no answer (${answer.error})` : `${answer.status}/${answer.errcode}${answer.retryAfter ? ' Retry-After' : ''}`;
+    const key =
+      answer.status === 0 ? `no answer (${answer.error})` : `${answer.status}/${answer.errcode}${answer.retryAfter ? ' Retry-After' : ''}`;
     counts[key] = (counts[key] ?? 0) + 1;
   }
   return counts;

@@ -55,7 +55,11 @@ export async function paymentsInFlight({ check, commerce, kill, restart, expectA
   /** @type {Record<string, number>} */
   const byStatus = {};
   for (const status of statuses) byStatus[status] = (byStatus[status] ?? 0) + 1;
-  check('the instance was killed while confirmations were still being sent', killedAfter > 0 && killedAfter < count, `${killedAfter} of ${count} confirmed before the kill; confirm pages answered ${JSON.stringify(byStatus)}; ${paidAtGateway.length} paid at the gateway`);
+  check(
+    'the instance was killed while confirmations were still being sent',
+    killedAfter > 0 && killedAfter < count,
+    `${killedAfter} of ${count} confirmed before the kill; confirm pages answered ${JSON.stringify(byStatus)}; ${paidAtGateway.length} paid at the gateway`,
+  );
   // the orders the gateway took money for: paid by their notification or, if it was lost, by reconciliation
   expectApplied(paidAtGateway);
   return { killedAt };

@@ -111,7 +111,8 @@ export function killAllOnExit() {
 export async function waitFor(what, probe, { timeoutMs = 60_000, proc } = {}) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (proc && !alive(proc)) throw new Error(`${what}: ${proc.name} exited (${proc.child.exitCode ?? proc.child.signalCode})\n${tail(proc)}`);
+    if (proc && !alive(proc))
+      throw new Error(`${what}: ${proc.name} exited (${proc.child.exitCode ?? proc.child.signalCode})\n${lastError(proc)}`);
     if (await probe().catch(() => false)) return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

@@ -7,7 +7,7 @@
 // refused after it is back; every instance stays up and uses Redis again by itself.
 import { readFileSync } from 'node:fs';
 
-/** The issue's outage and its bound. */
+/** The outage and its bound (ADR 0025). */
 const OUTAGE_MS = 20_000;
 const P99_BOUND_MS = 100;
 const LOAD_WORKERS = 6;
@@ -49,9 +49,24 @@ async function timed(url, init = {}) {
     } catch {
       // not an envelope
     }
-    return { status: response.status, errcode: body.errcode ?? null, errmsg: body.errmsg ?? null, retryAfter: response.headers.get('retry-after'), ms, path };
+    return {
+      status: response.status,
+      errcode: body.errcode ?? null,
+      errmsg: body.errmsg ?? null,
+      retryAfter: response.headers.get('retry-after'),
+      ms,
+      path,
+    };
   } catch (error) {
-    return { status: 0, errcode: null, errmsg: null, retryAfter: null, ms: performance.now() - started, path, error: String(/** @type {Error} */ (error).cause ?? error) };
+    return {
+      status: 0,
+      errcode: null,
+      errmsg: null,
+      retryAfter: null,
+      ms: performance.now() - started,
+      path,
+      error: String(/** @type {Error} */ (error).cause ?? error),
+    };
   }
 }
 
@@ -145,8 +160,14 @@ export async function redisAway(ctx) {
   const leaver = await ctx.signUp();
   const owner = await ctx.signUp();
   const key = String((await envelope(`${ctx.direct(0)}/accessKey`, signedIn(owner.token))).data?.accessKey ?? '');
-  const second = String((await envelope(`${ctx.direct(1)}/tokenByAccessKeyV2?accessKey=${encodeURIComponent(key)}`)).data?.access_token ?? '');
-  const warm = await Promise.all([ctx.token, leaver.token, owner.token, second].flatMap((token) => [0, 1].map((index) => timed(`${ctx.direct(index)}/user/info`, signedIn(token)))));
+  const second = String(
+    (await envelope(`${ctx.direct(1)}/tokenByAccessKeyV2?accessKey=${encodeURIComponent(key)}`)).data?.access_token ?? '',
+  );
+  const warm = await Promise.all(
+    [ctx.token, leaver.token, owner.token, second].flatMap((token) =>
+      [0, 1].map((index) => timed(`${ctx.direct(index)}/user/info`, signedIn(token))),
+    ),
+  );
   ctx.check('before: every session is valid on both instances', second !== '' && warm.every(isOk), byStatus(warm));
 
   await ctx.stopRedis();
@@ -158,11 +179,23 @@ export async function redisAway(ctx) {
   await ctx.pause(1_000);
   const logout = await timed(`${ctx.direct(0)}/logout`, json(leaver.token, {}));
   const revokeOthers = await timed(`${ctx.direct(1)}/user/sessions/revokeOthers`, json(owner.token, {}));
-  ctx.check('while Redis is away, log-out (instance 1) and ending the other session (instance 2) succeed', isOk(logout) && isOk(revokeOthers), { logout: byStatus([logout]), revokeOthers: byStatus([revokeOthers]) });
+  ctx.check(
+    'while Redis is away, log-out (instance 1) and ending the other session (instance 2) succeed',
+    isOk(logout) && isOk(revokeOthers),
+    { logout: byStatus([logout]), revokeOthers: byStatus([revokeOthers]) },
+  );
   const endedDuring = [await refusedEverywhere(ctx, leaver.token), await refusedEverywhere(ctx, second)];
-  ctx.check('while Redis is away, both ended sessions are refused on both instances at once', endedDuring.every((result) => result.refused), endedDuring.map((result) => result.answers));
+  ctx.check(
+    'while Redis is away, both ended sessions are refused on both instances at once',
+    endedDuring.every((result) => result.refused),
+    endedDuring.map((result) => result.answers),
+  );
   const ownerStays = await Promise.all([0, 1].map((index) => timed(`${ctx.direct(index)}/user/info`, signedIn(owner.token))));
-  ctx.check('while Redis is away, the session that ended the other stays valid on both instances', ownerStays.every(isOk), byStatus(ownerStays));
+  ctx.check(
+    'while Redis is away, the session that ended the other stays valid on both instances',
+    ownerStays.every(isOk),
+    byStatus(ownerStays),
+  );
 
   // what needs the store: codes, the log-in back-off, rate limits — in the caller's language
   /** @type {[string, string][]} */
@@ -177,13 +210,26 @@ export async function redisAway(ctx) {
     const headers = { 'accept-language': header };
     const mobile = `136${String(Date.now() % 1e8).padStart(8, '0')}`;
     closed.push({ language: locale, what: '/sms', answer: await timed(`${base}/sms`, json('', { mobile, smsType: 'SIGNUP' }, headers)) });
-    closed.push({ language: locale, what: '/h5Login', answer: await timed(`${base}/h5Login`, json('', { loginType: 'account', account: 'nobody_redis_away', password: 'Secret-2024' }, headers)) });
+    closed.push({
+      language: locale,
+      what: '/h5Login',
+      answer: await timed(
+        `${base}/h5Login`,
+        json('', { loginType: 'account', account: 'nobody_redis_away', password: 'Secret-2024' }, headers),
+      ),
+    });
   }
-  const envelopes = closed.filter(({ language, answer }) => answer.status === 503 && answer.errcode === 50300 && !!answer.retryAfter && answer.errmsg === unavailableText(language));
+  const envelopes = closed.filter(
+    ({ language, answer }) =>
+      answer.status === 503 && answer.errcode === 50300 && !!answer.retryAfter && answer.errmsg === unavailableText(language),
+  );
   ctx.check(
     'while Redis is away, /sms and /h5Login answer the 503 envelope with Retry-After in the caller’s language (en, ja)',
     envelopes.length === closed.length,
-    closed.map(({ language, what, answer }) => `${what} ${language}: ${answer.status}/${answer.errcode} ${answer.retryAfter ? 'Retry-After ' : ''}${answer.errmsg} (${answer.ms.toFixed(0)} ms)`),
+    closed.map(
+      ({ language, what, answer }) =>
+        `${what} ${language}: ${answer.status}/${answer.errcode} ${answer.retryAfter ? 'Retry-After ' : ''}${answer.errmsg} (${answer.ms.toFixed(0)} ms)`,
+    ),
   );
 
   await ctx.pause(Math.max(0, OUTAGE_MS - (Date.now() - outageStarted)));
@@ -196,7 +242,9 @@ export async function redisAway(ctx) {
   const figures = {
     requests: load.length,
     byStatus: byStatus(load),
-    byPath: Object.fromEntries(['/user/info', '/order/createV2', '/order/list'].map((path) => [path, load.filter((answer) => answer.path === path).length])),
+    byPath: Object.fromEntries(
+      ['/user/info', '/order/createV2', '/order/list'].map((path) => [path, load.filter((answer) => answer.path === path).length]),
+    ),
     p50: `${percentile(latencies, 0.5).toFixed(1)} ms`,
     p99: `${percentile(latencies, 0.99).toFixed(1)} ms`,
     max: `${Math.max(0, ...latencies).toFixed(1)} ms`,
@@ -208,7 +256,11 @@ export async function redisAway(ctx) {
     load.length > 0 && load.every(isOk) && Object.values(figures.byPath).every((count) => count > 0),
     figures.byStatus,
   );
-  ctx.check(`while Redis is away, those answers take at most ${P99_BOUND_MS} ms (p99)`, percentile(latencies, 0.99) <= P99_BOUND_MS, { p50: figures.p50, p99: figures.p99, max: figures.max });
+  ctx.check(`while Redis is away, those answers take at most ${P99_BOUND_MS} ms (p99)`, percentile(latencies, 0.99) <= P99_BOUND_MS, {
+    p50: figures.p50,
+    p99: figures.p99,
+    max: figures.max,
+  });
 
   // back: each instance closes its breaker by itself (a code can be sent again), and nothing
   // that was ended comes back
@@ -223,8 +275,14 @@ export async function redisAway(ctx) {
   }
   ctx.check('after Redis is back, both instances send codes again by themselves', recovered.every(Boolean), recovered);
   const endedAfter = [await refusedEverywhere(ctx, leaver.token), await refusedEverywhere(ctx, second)];
-  ctx.check('after Redis is back, both sessions ended during the outage are still refused on both instances', endedAfter.every((result) => result.refused), endedAfter.map((result) => result.answers));
-  const live = await Promise.all([ctx.token, owner.token].flatMap((token) => [0, 1].map((index) => timed(`${ctx.direct(index)}/user/info`, signedIn(token)))));
+  ctx.check(
+    'after Redis is back, both sessions ended during the outage are still refused on both instances',
+    endedAfter.every((result) => result.refused),
+    endedAfter.map((result) => result.answers),
+  );
+  const live = await Promise.all(
+    [ctx.token, owner.token].flatMap((token) => [0, 1].map((index) => timed(`${ctx.direct(index)}/user/info`, signedIn(token)))),
+  );
   ctx.check('after Redis is back, the sessions nobody ended are valid on both instances', live.every(isOk), byStatus(live));
   const health = await Promise.all([0, 1].map((index) => timed(`${ctx.direct(index)}/health`)));
   ctx.check('every instance stayed up and is healthy', health.every(isOk), byStatus(health));

@@ -53,7 +53,11 @@ export async function rollingRestart(ctx) {
             }),
           );
         } else {
-          answers.push(await (i % 2 === 0 ? timedAsk('GET user/info', 'nginx', `${ctx.apiEdge}/user/info`, { headers: auth }) : timedAsk('GET news/list', 'nginx', `${ctx.apiEdge}/news/list?page=1`)));
+          answers.push(
+            await (i % 2 === 0
+              ? timedAsk('GET user/info', 'nginx', `${ctx.apiEdge}/user/info`, { headers: auth })
+              : timedAsk('GET news/list', 'nginx', `${ctx.apiEdge}/news/list?page=1`)),
+          );
         }
       }
     }),
@@ -83,10 +87,18 @@ export async function rollingRestart(ctx) {
   console.info(`    answers: ${JSON.stringify(byStatus(answers))}`);
   const failedGets = gets.filter((answer) => !isOkAnswer(answer));
   check('both instances were restarted (SIGTERM, exit, start, healthy)', restarts.length === 2, restarts);
-  check('0 failed GETs: every GET answered 200', gets.length > 0 && failedGets.length === 0, failedGets.length ? byStatus(failedGets) : `${gets.length} GETs`);
+  check(
+    '0 failed GETs: every GET answered 200',
+    gets.length > 0 && failedGets.length === 0,
+    failedGets.length ? byStatus(failedGets) : `${gets.length} GETs`,
+  );
   // an envelope is an answer the client can act on; no answer at all (a reset reaching the client) is not
   const unanswered = writes.filter((answer) => answer.status === 0 || answer.errcode === null);
-  check('every write was answered (200, or an envelope)', writes.length > 0 && unanswered.length === 0, unanswered.length ? byStatus(unanswered) : `${created.length} of ${writes.length} created`);
+  check(
+    'every write was answered (200, or an envelope)',
+    writes.length > 0 && unanswered.length === 0,
+    unanswered.length ? byStatus(unanswered) : `${created.length} of ${writes.length} created`,
+  );
 
   const client = new pg.Client({ connectionString: ctx.databaseUrl });
   await client.connect();
@@ -97,11 +109,19 @@ export async function rollingRestart(ctx) {
     const lost = [...answered].filter((id) => !inDatabase.has(id));
     const unannounced = [...inDatabase].filter((id) => !answered.has(id));
     console.info(`    orders: ${created.length} answered 200 (${answered.size} distinct), ${inDatabase.size} in the database`);
-    check('no write lost or doubled: the orders in the database are exactly those answered 200', answered.size === created.length && lost.length === 0 && unannounced.length === 0, { answered: answered.size, inDatabase: inDatabase.size, lost, unannounced });
+    check(
+      'no write lost or doubled: the orders in the database are exactly those answered 200',
+      answered.size === created.length && lost.length === 0 && unannounced.length === 0,
+      { answered: answered.size, inDatabase: inDatabase.size, lost, unannounced },
+    );
   } finally {
     await client.end();
   }
-  check('both instances are up afterwards', ctx.apis.every((proc) => ctx.alive(proc)), ctx.apis.map((proc) => (ctx.alive(proc) ? 'up' : `${proc.name} exited`)));
+  check(
+    'both instances are up afterwards',
+    ctx.apis.every((proc) => ctx.alive(proc)),
+    ctx.apis.map((proc) => (ctx.alive(proc) ? 'up' : `${proc.name} exited`)),
+  );
 }
 
 /** The first MEMBER SKU the price list offers, else any SKU it names. */
@@ -112,7 +132,8 @@ function firstSku(/** @type {unknown} */ pricing) {
     if (Array.isArray(value)) value.forEach(walk);
     else if (value && typeof value === 'object') {
       const record = /** @type {Record<string, unknown>} */ (value);
-      if (typeof record.skuId === 'string') found.push({ skuId: record.skuId, itemType: typeof record.itemType === 'string' ? record.itemType : undefined });
+      if (typeof record.skuId === 'string')
+        found.push({ skuId: record.skuId, itemType: typeof record.itemType === 'string' ? record.itemType : undefined });
       Object.values(record).forEach(walk);
     }
   };

@@ -32,7 +32,12 @@ const DEFAULT_PASSWORD = 'Secret-2024';
  * answered (it echoes X-Request-Id), not nginx's own 503 for a 502 or 504.
  * @returns {Promise<TTimedAnswer>}
  */
-export async function timedAsk(/** @type {string} */ kind, /** @type {string} */ via, /** @type {string} */ url, /** @type {RequestInit} */ init = {}) {
+export async function timedAsk(
+  /** @type {string} */ kind,
+  /** @type {string} */ via,
+  /** @type {string} */ url,
+  /** @type {RequestInit} */ init = {},
+) {
   const started = performance.now();
   try {
     const response = await fetch(url, { ...init, signal: AbortSignal.timeout(90_000) });
@@ -55,13 +60,23 @@ export async function timedAsk(/** @type {string} */ kind, /** @type {string} */
       data: body?.data,
     };
   } catch (error) {
-    return { kind, via, status: 0, errcode: null, retryAfter: null, fromApi: false, ms: performance.now() - started, error: String(/** @type {Error} */ (error).cause ?? error) };
+    return {
+      kind,
+      via,
+      status: 0,
+      errcode: null,
+      retryAfter: null,
+      fromApi: false,
+      ms: performance.now() - started,
+      error: String(/** @type {Error} */ (error).cause ?? error),
+    };
   }
 }
 
 export const isOkAnswer = (/** @type {TTimedAnswer} */ answer) => answer.status === 200 && answer.errcode === 0;
 /** The API's own 503 envelope (errcode 50300) with Retry-After. */
-export const isApiUnavailable = (/** @type {TTimedAnswer} */ answer) => answer.status === 503 && answer.errcode === 50300 && !!answer.retryAfter && answer.fromApi;
+export const isApiUnavailable = (/** @type {TTimedAnswer} */ answer) =>
+  answer.status === 503 && answer.errcode === 50300 && !!answer.retryAfter && answer.fromApi;
 
 /** Answers counted by "kind via status/errcode". */
 export function byStatus(/** @type {TTimedAnswer[]} */ answers) {
@@ -82,7 +97,11 @@ export async function tableLock(ctx) {
   const account = /** @type {string | undefined} */ (me.data?.username ?? undefined);
   check('the account behind the token is known (for its log-ins)', isOkAnswer(me) && !!account, { status: me.status, errcode: me.errcode });
   const password = ctx.password ?? DEFAULT_PASSWORD;
-  const bases = [['nginx', ctx.apiEdge], ['api-1', ctx.direct(0)], ['api-2', ctx.direct(1)]];
+  const bases = [
+    ['nginx', ctx.apiEdge],
+    ['api-1', ctx.direct(0)],
+    ['api-2', ctx.direct(1)],
+  ];
 
   /** @returns {Promise<TTimedAnswer>} */
   const ask = (/** @type {number} */ worker, /** @type {number} */ i) => {
@@ -123,19 +142,46 @@ export async function tableLock(ctx) {
     await locker.end().catch(() => undefined);
   }
 
-  const slowest = during.reduce((worst, answer) => (answer.ms > worst.ms ? answer : worst), /** @type {TTimedAnswer} */ ({ ms: 0, kind: '-', via: '-' }));
+  const slowest = during.reduce(
+    (worst, answer) => (answer.ms > worst.ms ? answer : worst),
+    /** @type {TTimedAnswer} */ ({ ms: 0, kind: '-', via: '-' }),
+  );
   console.info(`    answers while locked: ${JSON.stringify(byStatus(during))}`);
-  console.info(`    slowest: ${Math.round(slowest.ms)} ms (${slowest.kind} via ${slowest.via}, ${slowest.status}); budget ${BUDGET_MS} ms, lock ${LOCK_MS} ms`);
+  console.info(
+    `    slowest: ${Math.round(slowest.ms)} ms (${slowest.kind} via ${slowest.via}, ${slowest.status}); budget ${BUDGET_MS} ms, lock ${LOCK_MS} ms`,
+  );
   const wrong = during.filter((answer) => !isOkAnswer(answer) && !isApiUnavailable(answer));
-  check(`every answer while locked is 200 or the API's 503 envelope with Retry-After`, during.length > 0 && wrong.length === 0, wrong.length ? byStatus(wrong) : `${during.length} answers`);
-  check(`every answer while locked came within the budget (${BUDGET_MS} ms, the lock held ${LOCK_MS} ms)`, slowest.ms < BUDGET_MS, `slowest ${Math.round(slowest.ms)} ms`);
-  const gateway = during.filter((answer) => answer.via === 'nginx' && ([502, 504].includes(answer.status) || (answer.status === 503 && !answer.fromApi)));
-  check('nginx made no gateway error (502/504, or its own 503 for one)', gateway.length === 0, gateway.length ? byStatus(gateway) : undefined);
+  check(
+    `every answer while locked is 200 or the API's 503 envelope with Retry-After`,
+    during.length > 0 && wrong.length === 0,
+    wrong.length ? byStatus(wrong) : `${during.length} answers`,
+  );
+  check(
+    `every answer while locked came within the budget (${BUDGET_MS} ms, the lock held ${LOCK_MS} ms)`,
+    slowest.ms < BUDGET_MS,
+    `slowest ${Math.round(slowest.ms)} ms`,
+  );
+  const gateway = during.filter(
+    (answer) => answer.via === 'nginx' && ([502, 504].includes(answer.status) || (answer.status === 503 && !answer.fromApi)),
+  );
+  check(
+    'nginx made no gateway error (502/504, or its own 503 for one)',
+    gateway.length === 0,
+    gateway.length ? byStatus(gateway) : undefined,
+  );
   const met = during.filter((answer) => (answer.kind === 'log-in' || answer.kind === 'user/info') && isApiUnavailable(answer));
   check('the lock was met: requests that read users were refused with the 503 envelope in time', met.length > 0, `${met.length} refused`);
   const afterWrong = after.filter((answer) => !isOkAnswer(answer) || answer.ms >= BUDGET_MS);
-  check(`right after the release ${after.length} requests at once answer 200 within the budget`, after.length === WORKERS && afterWrong.length === 0, afterWrong.length ? afterWrong.slice(0, 5) : `slowest ${Math.round(Math.max(...after.map((answer) => answer.ms)))} ms`);
-  check('no API instance exited', ctx.apis.every((proc) => ctx.alive(proc)), ctx.apis.map((proc) => (ctx.alive(proc) ? 'up' : `${proc.name} exited`)));
+  check(
+    `right after the release ${after.length} requests at once answer 200 within the budget`,
+    after.length === WORKERS && afterWrong.length === 0,
+    afterWrong.length ? afterWrong.slice(0, 5) : `slowest ${Math.round(Math.max(...after.map((answer) => answer.ms)))} ms`,
+  );
+  check(
+    'no API instance exited',
+    ctx.apis.every((proc) => ctx.alive(proc)),
+    ctx.apis.map((proc) => (ctx.alive(proc) ? 'up' : `${proc.name} exited`)),
+  );
 }
 
 /** The step's database as the superuser of adminUrl: it may lock any table there. */

@@ -6,6 +6,7 @@
 // Then the completion lost: the runs held again, the lock released while the database cuts every
 // connection of the job runners for 5 s (a failover just as the runs end and mark their jobs
 // done). The jobs must run again within two intervals, never two runs of one job at once.
+import { nextRun } from './invariants.mjs';
 
 const pause = (/** @type {number} */ ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -17,7 +18,7 @@ const pause = (/** @type {number} */ ms) => new Promise((resolve) => setTimeout(
  *   pids: () => (number | undefined)[],
  *   kill: (index: number) => Promise<void>,
  *   restart: (index: number) => Promise<void>,
- *   jobs: { name: string, everyMs: number }[],
+ *   jobs: import('./invariants.mjs').TJob[],
  *   pg: any,
  * }} ctx
  */
@@ -39,14 +40,22 @@ export async function workerKilledMidJob({ check, databaseUrl, withClient, pids,
     while (running.size < jobs.length && Date.now() < deadline) {
       const rows = await withClient(
         async (client) =>
-          (await client.query("SELECT job, instance, started_at FROM job_runs WHERE outcome = 'RUNNING' AND job = ANY($1) AND started_at >= $2", [jobs.map((job) => job.name), lockedAt]))
-            .rows,
+          (
+            await client.query(
+              "SELECT job, instance, started_at FROM job_runs WHERE outcome = 'RUNNING' AND job = ANY($1) AND started_at >= $2",
+              [jobs.map((job) => job.name), lockedAt],
+            )
+          ).rows,
       );
       for (const row of rows) running.set(row.job, row);
       await pause(250);
     }
     const sweep = running.get(/** @type {string} */ (jobs[0]?.name));
-    check('the jobs were caught mid-run, held by the lock', !!sweep, Object.fromEntries([...running].map(([job, row]) => [job, row.instance])));
+    check(
+      'the jobs were caught mid-run, held by the lock',
+      !!sweep,
+      Object.fromEntries([...running].map(([job, row]) => [job, row.instance])),
+    );
     if (!sweep) return { measured, killedAt };
     const holderPid = Number(sweep.instance.split(':').at(-1));
     const index = pids().indexOf(holderPid);
@@ -59,34 +68,39 @@ export async function workerKilledMidJob({ check, databaseUrl, withClient, pids,
     await locker.query('ROLLBACK');
 
     for (const job of victims) {
-      const until = killedAt + 2 * job.everyMs;
-      let nextAfterMs = null;
-      while (Date.now() < until + 1_000) {
-        const rows = await withClient(
-          async (client) =>
-            (await client.query("SELECT min(started_at) AS at FROM job_runs WHERE job = $1 AND outcome = 'SUCCEEDED' AND started_at >= $2", [job.name, new Date(killedAt).toISOString()])).rows,
-        );
-        if (rows[0]?.at) {
-          nextAfterMs = Date.parse(rows[0].at) - killedAt;
-          break;
-        }
-        await pause(500);
-      }
+      const nextAfterMs = await nextRun(withClient, job, killedAt);
       measured.push({ job: job.name, index, killedAt, nextAfterMs, everyMs: job.everyMs });
     }
     const abandoned = await withClient(
-      async (client) => (await client.query("SELECT job, error FROM job_runs WHERE instance = $1 AND outcome = 'FAILED' AND error LIKE 'abandoned%'", [sweep.instance])).rows,
+      async (client) =>
+        (
+          await client.query("SELECT job, error FROM job_runs WHERE instance = $1 AND outcome = 'FAILED' AND error LIKE 'abandoned%'", [
+            sweep.instance,
+          ])
+        ).rows,
     );
     for (const entry of measured) {
       check(
         `${entry.job}: the next run after the kill, on the surviving instance, within two intervals`,
         entry.nextAfterMs !== null && entry.nextAfterMs <= 2 * entry.everyMs,
-        entry.nextAfterMs === null ? 'no run in time' : `${(entry.nextAfterMs / 1000).toFixed(1)} s after the kill (2 × ${entry.everyMs / 1000} s)`,
+        entry.nextAfterMs === null
+          ? 'no run in time'
+          : `${(entry.nextAfterMs / 1000).toFixed(1)} s after the kill (2 × ${entry.everyMs / 1000} s)`,
       );
     }
-    check('the killed runs are marked abandoned', victims.every((job) => abandoned.some((row) => row.job === job.name)), abandoned.map((row) => row.job));
+    check(
+      'the killed runs are marked abandoned',
+      victims.every((job) => abandoned.some((row) => row.job === job.name)),
+      abandoned.map((row) => row.job),
+    );
     await restart(index);
-    await completionLost({ check, locker, withClient, jobs, deadline: Date.now() + 2 * Math.max(...jobs.map((job) => job.everyMs)) + 10_000 });
+    await completionLost({
+      check,
+      locker,
+      withClient,
+      jobs,
+      deadline: Date.now() + 2 * Math.max(...jobs.map((job) => job.everyMs)) + 10_000,
+    });
   } finally {
     await locker.query('ROLLBACK').catch(() => undefined);
     await locker.end().catch(() => undefined);
@@ -98,7 +112,7 @@ export async function workerKilledMidJob({ check, databaseUrl, withClient, pids,
 const JOB_CONNECTIONS = ['llk-api-jobs', 'llk-api-jobs-db'];
 
 /**
- * @param {{ check: (name: string, ok: boolean, detail?: unknown) => boolean, locker: any, withClient: <T>(work: (client: any) => Promise<T>) => Promise<T>, jobs: { name: string, everyMs: number }[], deadline: number }} ctx
+ * @param {{ check: (name: string, ok: boolean, detail?: unknown) => boolean, locker: any, withClient: <T>(work: (client: any) => Promise<T>) => Promise<T>, jobs: import('./invariants.mjs').TJob[], deadline: number }} ctx
  */
 async function completionLost({ check, locker, withClient, jobs, deadline }) {
   const names = jobs.map((job) => job.name);
@@ -108,7 +122,15 @@ async function completionLost({ check, locker, withClient, jobs, deadline }) {
   /** @type {Set<string>} */
   const held = new Set();
   while (held.size < jobs.length && Date.now() < deadline) {
-    const rows = await withClient(async (client) => (await client.query("SELECT job FROM job_runs WHERE outcome = 'RUNNING' AND job = ANY($1) AND started_at >= $2", [names, heldSince])).rows);
+    const rows = await withClient(
+      async (client) =>
+        (
+          await client.query("SELECT job FROM job_runs WHERE outcome = 'RUNNING' AND job = ANY($1) AND started_at >= $2", [
+            names,
+            heldSince,
+          ])
+        ).rows,
+    );
     for (const row of rows) held.add(row.job);
     await pause(250);
   }
@@ -117,7 +139,12 @@ async function completionLost({ check, locker, withClient, jobs, deadline }) {
   const cutUntil = Date.now() + 5_000;
   const cutting = (async () => {
     while (Date.now() < cutUntil) {
-      const result = await withClient((client) => client.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = ANY($1) AND pid <> pg_backend_pid()', [JOB_CONNECTIONS])).catch(() => undefined);
+      const result = await withClient((client) =>
+        client.query(
+          'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = ANY($1) AND pid <> pg_backend_pid()',
+          [JOB_CONNECTIONS],
+        ),
+      ).catch(() => undefined);
       cut += result?.rowCount ?? 0;
       await pause(50);
     }
@@ -128,22 +155,20 @@ async function completionLost({ check, locker, withClient, jobs, deadline }) {
   const cutEnded = Date.now();
   check('the database cut the job runners’ connections as the runs ended', cut > 0, `${cut} connections terminated in 5 s`);
   for (const job of jobs) {
-    const until = cutEnded + 2 * job.everyMs;
-    let afterMs = null;
-    while (Date.now() < until + 1_000) {
-      const rows = await withClient(
-        async (client) => (await client.query("SELECT min(started_at) AS at FROM job_runs WHERE job = $1 AND outcome = 'SUCCEEDED' AND started_at >= $2", [job.name, new Date(cutEnded).toISOString()])).rows,
-      );
-      if (rows[0]?.at) {
-        afterMs = Date.parse(rows[0].at) - cutEnded;
-        break;
-      }
-      await pause(500);
-    }
+    const afterMs = await nextRun(withClient, job, cutEnded);
     const runs = await withClient(
-      async (client) => (await client.query('SELECT started_at, finished_at FROM job_runs WHERE job = $1 AND started_at >= $2 ORDER BY started_at', [job.name, heldSince])).rows,
+      async (client) =>
+        (
+          await client.query('SELECT started_at, finished_at FROM job_runs WHERE job = $1 AND started_at >= $2 ORDER BY started_at', [
+            job.name,
+            heldSince,
+          ])
+        ).rows,
     );
-    const overlapping = runs.filter((/** @type {{ started_at: string }} */ run, /** @type {number} */ i) => i > 0 && (!runs[i - 1].finished_at || run.started_at < runs[i - 1].finished_at));
+    const overlapping = runs.filter(
+      (/** @type {{ started_at: string }} */ run, /** @type {number} */ i) =>
+        i > 0 && (!runs[i - 1].finished_at || run.started_at < runs[i - 1].finished_at),
+    );
     check(
       `${job.name}: after its completion met terminated connections, a next run within two intervals, none beside another`,
       afterMs !== null && afterMs <= 2 * job.everyMs && overlapping.length === 0,

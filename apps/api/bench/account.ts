@@ -1,11 +1,11 @@
 import { type AddressInfo } from 'node:net';
-import { type App, buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
-import { type TDialect } from '../src/db/database-url';
-import { newId, toDbDate } from '../src/db/dialect';
+import { type App, buildApp } from '../src/composition/app';
+import { loadConfig } from '../src/composition/config';
+import { type TDialect } from '../src/infrastructure/db/database-url';
+import { newId, toDbDate } from '../src/infrastructure/db/dialect';
 import { createSession } from '../src/modules/auth/sessions.service';
 import { insertUser } from '../src/modules/users/users.repository';
-import { seedDatabase } from '../src/setup/seed';
+import { seedDatabase } from '../src/composition/setup/seed';
 import { createTestDatabase } from '../test/databases';
 import { type LoadResult, runLoad } from './load';
 import { BENCH_ENV, HEALTH, intEnv, median } from './common';
@@ -39,7 +39,15 @@ const STATES = ['FULFILLED', 'FULFILLED', 'COMPLETED', 'EXPIRED', 'CANCELLED', '
 export async function heavyUser(app: App, tag = 'heavy'): Promise<HeavyUser> {
   const id = newId();
   const username = `bench${tag}`.slice(0, 20);
-  await insertUser(app.db, { id, username, mobile: `+1777${String(Date.now() % 1_000_000_000).padStart(9, '0')}`, email: null, nickname: username, passwordHash: '$argon2id$bench', now: toDbDate(new Date()) });
+  await insertUser(app.db, {
+    id,
+    username,
+    mobile: `+1777${String(Date.now() % 1_000_000_000).padStart(9, '0')}`,
+    email: null,
+    nickname: username,
+    passwordHash: '$argon2id$bench',
+    now: toDbDate(new Date()),
+  });
   const token = await createSession(app.db, id, { loginType: 'account', ip: null, userAgent: 'bench' }, app.config.session);
   const start = Date.now() - HEAVY_USER_ORDERS * 3_600_000;
   const BATCH = 250;
@@ -116,21 +124,24 @@ export const accountScenarios: Scenario[] = [
   {
     name: 'GET /order/list (1k, 50/page)',
     setup: (app: App) => heavyUser(app, 'ordlistmax'),
-    request: (state, _client, i) => ({ method: 'GET', path: `/order/list?page=${(i % 20) + 1}&pageSize=50`, headers: auth(state as HeavyUser) }),
+    request: (state, _client, i) => ({
+      method: 'GET',
+      path: `/order/list?page=${(i % 20) + 1}&pageSize=50`,
+      headers: auth(state as HeavyUser),
+    }),
     expectStatus: 200,
   },
-  // GET /user/sessions (a user with 50 sessions) is added here by the sessions listing (issue
-  // 17, security centre): a scenario whose setup makes the user and 50 sessions and whose
+  // GET /user/sessions (a user with 50 sessions) is added here by the security centre's sessions
+  // listing: a scenario whose setup makes the user and 50 sessions and whose
   // request lists them; this script then reports it with the same medians and /health ratio.
 ];
 
 // ---- The standalone run ------------------------------------------------------------------------
 
-
-
-
-
-async function benchDialect(dialect: TDialect, options: { rounds: number; durationMs: number; warmupMs: number; connections: number }): Promise<boolean> {
+async function benchDialect(
+  dialect: TDialect,
+  options: { rounds: number; durationMs: number; warmupMs: number; connections: number },
+): Promise<boolean> {
   const test = await createTestDatabase(dialect, { durable: true }); // commits wait for the disk, as in production
   await seedDatabase(test.handle.db);
   const app = buildApp(loadConfig(BENCH_ENV), { database: test.handle });
@@ -147,7 +158,13 @@ async function benchDialect(dialect: TDialect, options: { rounds: number; durati
       for (const scenario of all) {
         const state = states.get(scenario);
         const next = (client: number, i: number) => scenario.request(state, client, i);
-        const base = { port, connections: options.connections, next, maxRequests: 2_000_000, ...(scenario.expectStatus === undefined ? {} : { expectStatus: scenario.expectStatus }) };
+        const base = {
+          port,
+          connections: options.connections,
+          next,
+          maxRequests: 2_000_000,
+          ...(scenario.expectStatus === undefined ? {} : { expectStatus: scenario.expectStatus }),
+        };
         await runLoad({ ...base, durationMs: options.warmupMs });
         results.get(scenario)?.push(await runLoad({ ...base, durationMs: options.durationMs }));
       }
@@ -162,7 +179,9 @@ async function benchDialect(dialect: TDialect, options: { rounds: number; durati
       const errors = runs.reduce((sum, r) => sum + r.errors, 0);
       if (errors > 0) clean = false;
       console.info(
-        `${scenario.name.padEnd(30)} ${dialect.padEnd(9)} median of ${runs.length}: ${median(runs.map((r) => r.requestsPerSecond)).toFixed(0).padStart(6)} req/s` +
+        `${scenario.name.padEnd(30)} ${dialect.padEnd(9)} median of ${runs.length}: ${median(runs.map((r) => r.requestsPerSecond))
+          .toFixed(0)
+          .padStart(6)} req/s` +
           `  p50 ${p50.toFixed(2)} ms (×${(p50 / baseP50).toFixed(1)} /health)  p99 ${p99.toFixed(2)} ms (×${(p99 / baseP99).toFixed(1)} /health)  ${errors} errors`,
       );
     }
@@ -183,7 +202,9 @@ async function main(): Promise<void> {
   const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (pgUrl) process.env.TEST_DATABASE_URL = pgUrl;
   const dialects: TDialect[] = pgUrl ? ['sqlite', 'postgres'] : ['sqlite'];
-  console.info(`Account bench: a user with ${HEAVY_USER_ORDERS} orders, ${options.connections} keep-alive connections, ${options.rounds} rounds of ${options.durationMs} ms per scenario, Node ${process.version}`);
+  console.info(
+    `Account bench: a user with ${HEAVY_USER_ORDERS} orders, ${options.connections} keep-alive connections, ${options.rounds} rounds of ${options.durationMs} ms per scenario, Node ${process.version}`,
+  );
   let clean = true;
   for (const dialect of dialects) clean = (await benchDialect(dialect, options)) && clean;
   if (!pgUrl) console.info('PostgreSQL not benchmarked: set BENCH_DATABASE_URL (or TEST_DATABASE_URL).');

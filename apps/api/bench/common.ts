@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import { createDatabase, type DatabaseHandle } from '../src/db/database';
-import { migrateToLatest } from '../src/db/migrate';
-import { type Db } from '../src/db/schema';
+import { createDatabase, type DatabaseHandle } from '../src/infrastructure/db/database';
+import { migrateToLatest } from '../src/infrastructure/db/migrate';
+import { type Db } from '../src/infrastructure/db/schema';
 import { createStaff } from '../src/modules/admin/staff.service';
 import { createStaffSession } from '../src/modules/admin/staff-sessions.service';
 import { withPgClient } from '../test/databases';
@@ -42,6 +42,10 @@ export const BENCH_ENV = {
   ALIYUN_SMS_ACCESS_KEY_SECRET: 'bench',
   ALIYUN_SMS_SIGN_NAME: 'bench',
   ALIYUN_SMS_TEMPLATE_CODE: 'bench',
+  ALIYUN_SMS_INTL_SIGN_NAME: 'bench',
+  ALIYUN_SMS_INTL_TEMPLATE_CODE: 'bench',
+  ALIYUN_SMS_NOTICE_TEMPLATE_CODE: 'bench',
+  ALIYUN_SMS_INTL_NOTICE_TEMPLATE_CODE: 'bench',
 };
 
 /** The PostgreSQL of a bench that needs one (BENCH_DATABASE_URL, else TEST_DATABASE_URL); without it the run says so and fails. */
@@ -114,7 +118,9 @@ export async function openKeptSchema(
   const handle = createDatabase({ dialect: 'postgres', url }, { schema, poolSize: options.poolSize ?? 10 }); // checks the schema's name
   try {
     const reused = await withPgClient(url, async (client) => {
-      const found = await client.query(`select 1 from information_schema.tables where table_schema = $1 and table_name = 'app_meta'`, [schema]);
+      const found = await client.query(`select 1 from information_schema.tables where table_schema = $1 and table_name = 'app_meta'`, [
+        schema,
+      ]);
       const meta = found.rowCount === 0 ? undefined : await client.query(`select value from ${schema}.app_meta where key = $1`, [key]);
       const reuse = !options.reseed && meta?.rows[0]?.value === marker;
       if (!reuse) await client.query(`drop schema if exists ${schema} cascade; create schema ${schema}`);
@@ -123,7 +129,9 @@ export async function openKeptSchema(
     await migrateToLatest(handle);
     if (!reused) {
       await options.seed(handle.db);
-      await sql`insert into app_meta (key, value, updated_at) values (${key}, ${marker}, ${new Date().toISOString()}) on conflict (key) do update set value = excluded.value`.execute(handle.db);
+      await sql`insert into app_meta (key, value, updated_at) values (${key}, ${marker}, ${new Date().toISOString()}) on conflict (key) do update set value = excluded.value`.execute(
+        handle.db,
+      );
     }
     return { handle, reused };
   } catch (error) {
@@ -142,9 +150,22 @@ export const DAY_MS = 86_400_000;
 export const END = Date.parse('2026-11-01T00:00:00.000Z');
 export const SPAN_MS = 730 * DAY_MS;
 const ITEM_TYPES = ['MEMBER', 'MEMBER', 'MEMBER', 'MONITOR', 'MONITOR', 'CHANNEL', 'QUALITY', 'CLOUD_PC'];
-const STATUSES = ['FULFILLED', 'FULFILLED', 'FULFILLED', 'FULFILLED', 'FULFILLED', 'EXPIRED', 'EXPIRED', 'REFUNDED', 'PENDING_PAYMENT', 'COMPLETED'];
+const STATUSES = [
+  'FULFILLED',
+  'FULFILLED',
+  'FULFILLED',
+  'FULFILLED',
+  'FULFILLED',
+  'EXPIRED',
+  'EXPIRED',
+  'REFUNDED',
+  'PENDING_PAYMENT',
+  'COMPLETED',
+];
 const CLIENT_TYPES = ['WIN', 'WIN', 'MAC', 'ANDROID', 'IOS', 'LINUX'];
 const SESSION_DAYS = 180;
+/** how far back a Pro account's connection history goes (content/seed/pricing.json) */
+const PRO_HISTORY_DAYS = 180;
 
 /** The i-th (1-based) user's id: 26 characters like a ULID, ordered as the users were made. */
 const userIdSql = (i: string) => `'U' || lpad((${i})::text, 25, '0')`;
@@ -164,6 +185,8 @@ export interface BulkCounts {
   /** session k (and device k) belongs to user ((k − 1) mod users) + 1 */
   sessions?: number;
   devices?: number;
+  /** connection record k: user ((k − 1) mod users) + 1's device is controlled by user ((k × 7919) mod users) + 1's, over the last 180 days up to END */
+  connections?: number;
 }
 
 /**
@@ -173,14 +196,18 @@ export interface BulkCounts {
  * table in steady state. `step` hears each step done.
  */
 export async function seedBulk(db: Db, counts: BulkCounts, step: (what: string) => void = () => undefined): Promise<void> {
-  const { users, orders, sessions = 0, devices = 0 } = counts;
+  const { users, orders, sessions = 0, devices = 0, connections = 0 } = counts;
   const run = (text: string) => sql.raw(text).execute(db);
   // rows `index` = 1..total in batches; `ms`: row `index`'s time, `span` divided evenly among them up to END
   const each = async (total: number, what: string, index: string, span: number, fill: (range: string, ms: string) => string[]) => {
     const BATCH = 1_000_000;
     for (let from = 1; from <= total; from += BATCH) {
       const to = Math.min(total, from + BATCH - 1);
-      for (const text of fill(`generate_series(${from}, ${to}) as ${index}`, `${END - span} + ${index} * ${Math.floor(span / total)}::bigint`)) await run(text);
+      for (const text of fill(
+        `generate_series(${from}, ${to}) as ${index}`,
+        `${END - span} + ${index} * ${Math.floor(span / total)}::bigint`,
+      ))
+        await run(text);
     }
     if (total > 0) step(`${total} ${what}`);
   };
@@ -208,6 +235,77 @@ export async function seedBulk(db: Db, counts: BulkCounts, step: (what: string) 
      select 'D' || lpad(k::text, 25, '0'), ${userIdSql(`((k - 1) % ${users}) + 1`)}, 'device-' || k::text, 'Desk ' || k::text, (${textArraySql(CLIENT_TYPES)})[(k % ${CLIENT_TYPES.length}) + 1], null, '10', '1.4.0', null, 'ALL', '127.0.0.1', null, ${isoSql(ms)}, ${isoSql(ms)}, ${isoSql(ms)}
      from ${range}`,
   ]);
-  for (const table of ['users', 'orders', 'order_items', 'sessions', 'devices']) await run(`vacuum analyze ${table}`);
+  if (connections > 0) {
+    // device u (u ≤ users) is user u's own (see devices above)
+    const owner = `(((k - 1) % ${users}) + 1)`;
+    const controller = `(((k * 7919) % ${users}) + 1)`;
+    await seedConnectionRows(db, {
+      first: 1,
+      count: connections,
+      owner: userIdSql(owner),
+      controller: userIdSql(controller),
+      toDevice: `'D' || lpad(${owner}::text, 25, '0')`,
+      fromDevice: `'D' || lpad(${controller}::text, 25, '0')`,
+      endMs: END,
+      spanMs: PRO_HISTORY_DAYS * DAY_MS,
+      keepDays: PRO_HISTORY_DAYS,
+    });
+    step(`${connections} connection records`);
+  }
+  for (const table of ['users', 'orders', 'order_items', 'sessions', 'devices', 'connection_sessions'])
+    await run(`vacuum analyze ${table}`);
   step('vacuum analyze');
+}
+
+// ---- Connection records in bulk (sessions.ts, scale.ts) -------------------------------------
+
+const SESSION_KINDS = ['CONTROL', 'CONTROL', 'CONTROL', 'VIEW', 'FILE_TRANSFER', 'TERMINAL'];
+const END_REASONS = ['NORMAL', 'NORMAL', 'NORMAL', 'CLOSED_BY_REMOTE', 'NETWORK', 'LOST'];
+
+export interface ConnectionRows {
+  /** rows k = first .. first + count − 1, ids 'C' + k (26 characters, as the app's are) */
+  first: number;
+  count: number;
+  /** SQL, of `k`, for the controlled device's owner, the controlling account and both devices' ids */
+  owner: string;
+  controller: string;
+  toDevice: string;
+  fromDevice: string;
+  /** started_at of the rows spreads evenly over `spanMs` up to `endMs`, oldest first */
+  endMs: number;
+  spanMs: number;
+  /** expires_at is started_at plus this many days (the plan's history) */
+  keepDays: number;
+}
+
+/**
+ * Connection records made in the database, a million rows a statement: one in ten refused
+ * (POLICY), the rest ended with a duration up to an hour, kinds and end reasons mixed as the
+ * apps report them. Statistics are the caller's (VACUUM ANALYZE once every table is filled).
+ */
+export async function seedConnectionRows(db: Db, rows: ConnectionRows): Promise<void> {
+  const BATCH = 1_000_000;
+  const last = rows.first + rows.count - 1;
+  const step = rows.spanMs / Math.max(1, rows.count);
+  for (let from = rows.first; from <= last; from += BATCH) {
+    const to = Math.min(last, from + BATCH - 1);
+    const started = `(${rows.endMs - rows.spanMs} + (k - ${rows.first}) * ${step})::bigint`;
+    const duration = `((k * 7919) % 3600 + 30)`;
+    await sql
+      .raw(
+        `insert into connection_sessions (id, owner_user_id, controller_user_id, from_device_id, to_device_id, from_device_name, to_device_name,
+           from_client_type, to_client_type, from_app_version, to_app_version, from_ip, from_country, to_ip, to_country, permission, kind, status,
+           refusal, started_at, alive_at, ended_at, end_reason, ended_by_user_id, duration_seconds, bytes, files_count, alarm, expires_at)
+         select 'C' || lpad(k::text, 25, '0'), ${rows.owner}, ${rows.controller}, ${rows.fromDevice}, ${rows.toDevice}, 'Laptop ' || (k % 97)::text, 'Desk ' || (k % 89)::text,
+           'WIN', (${textArraySql(CLIENT_TYPES)})[((k % ${CLIENT_TYPES.length}) + 1)::int], '1.4.0', '1.4.0', '203.0.113.' || (k % 250)::text, 'CN', '198.51.100.' || (k % 250)::text, 'CN',
+           case when k % 5 = 0 then 'OWN' else 'CONTROL' end, (${textArraySql(SESSION_KINDS)})[((k % ${SESSION_KINDS.length}) + 1)::int],
+           case when k % 10 = 0 then 'REFUSED' else 'ENDED' end, case when k % 10 = 0 then 'POLICY' end,
+           ${isoSql(started)}, ${isoSql(started)}, case when k % 10 <> 0 then ${isoSql(`${started} + ${duration} * 1000`)} end,
+           case when k % 10 <> 0 then (${textArraySql(END_REASONS)})[((k % ${END_REASONS.length}) + 1)::int] end, null,
+           case when k % 10 <> 0 then ${duration} end, case when k % 10 <> 0 then ${duration}::bigint * 250000 end, 0, 0,
+           ${isoSql(`${started} + ${rows.keepDays * DAY_MS}::bigint`)}
+         from generate_series(${from}::bigint, ${to}::bigint) as k`,
+      )
+      .execute(db);
+  }
 }

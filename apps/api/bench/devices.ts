@@ -1,11 +1,11 @@
 import { type AddressInfo } from 'node:net';
-import { type App, buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
-import { type TDialect } from '../src/db/database-url';
-import { newId, toDbDate } from '../src/db/dialect';
+import { type App, buildApp } from '../src/composition/app';
+import { loadConfig } from '../src/composition/config';
+import { type TDialect } from '../src/infrastructure/db/database-url';
+import { newId, toDbDate } from '../src/infrastructure/db/dialect';
 import { createSession } from '../src/modules/auth/sessions.service';
 import { insertUser } from '../src/modules/users/users.repository';
-import { seedDatabase } from '../src/setup/seed';
+import { seedDatabase } from '../src/composition/setup/seed';
 import { createTestDatabase } from '../test/databases';
 import { sql } from 'kysely';
 import { type LoadResult } from './load';
@@ -48,14 +48,35 @@ interface Fleet {
 async function createFleet(app: App): Promise<Fleet> {
   const now = Date.now();
   const userId = newId();
-  await insertUser(app.db, { id: userId, username: 'benchfleet', mobile: '+17770000018', email: null, nickname: 'benchfleet', passwordHash: '$argon2id$bench', now: toDbDate(now) });
+  await insertUser(app.db, {
+    id: userId,
+    username: 'benchfleet',
+    mobile: '+17770000018',
+    email: null,
+    nickname: 'benchfleet',
+    passwordHash: '$argon2id$bench',
+    now: toDbDate(now),
+  });
   // a paid plan in force (the limit does not matter to an insert, but the account should be real)
-  await app.db.updateTable('users').set({ member_plan: 'PRO', member_expires_at: toDbDate(now + 365 * 86_400_000) }).where('id', '=', userId).execute();
+  await app.db
+    .updateTable('users')
+    .set({ member_plan: 'PRO', member_expires_at: toDbDate(now + 365 * 86_400_000) })
+    .where('id', '=', userId)
+    .execute();
   const token = await createSession(app.db, userId, { loginType: 'account', ip: null, userAgent: 'bench' }, app.config.session);
   const groupIds = Array.from({ length: GROUPS }, (_, i) => newId(now + i));
   await app.db
     .insertInto('device_groups')
-    .values(groupIds.map((id, i) => ({ id, user_id: userId, name: `Room ${i + 1}`, name_norm: `room ${i + 1}`, created_at: toDbDate(now), updated_at: toDbDate(now) })))
+    .values(
+      groupIds.map((id, i) => ({
+        id,
+        user_id: userId,
+        name: `Room ${i + 1}`,
+        name_norm: `room ${i + 1}`,
+        created_at: toDbDate(now),
+        updated_at: toDbDate(now),
+      })),
+    )
     .execute();
   const BATCH = 500;
   const presence: Promise<void>[] = [];
@@ -83,7 +104,10 @@ async function createFleet(app: App): Promise<Fleet> {
       });
       if (i < FLEET_DEVICES * ONLINE_SHARE) {
         // as a heartbeat leaves it: the presence key and the account's online set
-        presence.push(app.kv.set(`device:online:${id}`, '1', 3_600_000), app.kv.scoreSet(`device:online-set:${userId}`, id, now + 3_600_000, 3_600_000));
+        presence.push(
+          app.kv.set(`device:online:${id}`, '1', 3_600_000),
+          app.kv.scoreSet(`device:online-set:${userId}`, id, now + 3_600_000, 3_600_000),
+        );
       }
     }
     await app.db.insertInto('devices').values(rows).execute();
@@ -95,26 +119,63 @@ async function createFleet(app: App): Promise<Fleet> {
 const auth = (fleet: Fleet) => ({ authorization: fleet.token, 'accept-language': 'en' });
 
 /** The heartbeats' baseline: /health with as many connections as they have. */
-export const HEALTH_BEAT: Scenario = { name: 'GET /health (beat conns)', request: () => ({ method: 'GET', path: '/health' }), expectStatus: 200 };
+export const HEALTH_BEAT: Scenario = {
+  name: 'GET /health (beat conns)',
+  request: () => ({ method: 'GET', path: '/health' }),
+  expectStatus: 200,
+};
 
 /** Scenarios on the fleet; `setup` is shared (the fleet is made once per dialect). */
 export function fleetScenarios(fleet: () => Fleet): Scenario[] {
   const middle = FLEET_DEVICES / 20 / 2;
   return [
-    { name: 'list p1', request: () => ({ method: 'GET', path: '/device/list?page=1&pageSize=20', headers: auth(fleet()) }), expectStatus: 200 },
-    { name: `list p${middle}`, request: () => ({ method: 'GET', path: `/device/list?page=${middle}&pageSize=20`, headers: auth(fleet()) }), expectStatus: 200 },
     {
-      name: 'list group',
-      request: (_s, _c, i) => ({ method: 'GET', path: `/device/list?groupIds[]=${fleet().groupIds[i % GROUPS]}&page=${(i % 5) + 1}`, headers: auth(fleet()) }),
+      name: 'list p1',
+      request: () => ({ method: 'GET', path: '/device/list?page=1&pageSize=20', headers: auth(fleet()) }),
       expectStatus: 200,
     },
-    { name: 'list text', request: (_s, _c, i) => ({ method: 'GET', path: `/device/list?text=${encodeURIComponent(`desk ${String(i % 100).padStart(3, '0')}`)}`, headers: auth(fleet()) }), expectStatus: 200 },
-    { name: 'list online', request: () => ({ method: 'GET', path: '/device/list?online=true&page=3', headers: auth(fleet()) }), expectStatus: 200 },
-    { name: 'list offline', request: () => ({ method: 'GET', path: '/device/list?online=false&page=3', headers: auth(fleet()) }), expectStatus: 200 },
+    {
+      name: `list p${middle}`,
+      request: () => ({ method: 'GET', path: `/device/list?page=${middle}&pageSize=20`, headers: auth(fleet()) }),
+      expectStatus: 200,
+    },
+    {
+      name: 'list group',
+      request: (_s, _c, i) => ({
+        method: 'GET',
+        path: `/device/list?groupIds[]=${fleet().groupIds[i % GROUPS]}&page=${(i % 5) + 1}`,
+        headers: auth(fleet()),
+      }),
+      expectStatus: 200,
+    },
+    {
+      name: 'list text',
+      request: (_s, _c, i) => ({
+        method: 'GET',
+        path: `/device/list?text=${encodeURIComponent(`desk ${String(i % 100).padStart(3, '0')}`)}`,
+        headers: auth(fleet()),
+      }),
+      expectStatus: 200,
+    },
+    {
+      name: 'list online',
+      request: () => ({ method: 'GET', path: '/device/list?online=true&page=3', headers: auth(fleet()) }),
+      expectStatus: 200,
+    },
+    {
+      name: 'list offline',
+      request: () => ({ method: 'GET', path: '/device/list?online=false&page=3', headers: auth(fleet()) }),
+      expectStatus: 200,
+    },
     {
       name: 'heartbeat',
       // every client walks its own slice of the fleet, so beats spread over all devices
-      request: (_s, client, i) => ({ method: 'POST', path: '/device/heartbeat', body: { deviceId: `fleet-${(client * 997 + i) % FLEET_DEVICES}` }, headers: auth(fleet()) }),
+      request: (_s, client, i) => ({
+        method: 'POST',
+        path: '/device/heartbeat',
+        body: { deviceId: `fleet-${(client * 997 + i) % FLEET_DEVICES}` },
+        headers: auth(fleet()),
+      }),
       expectStatus: 200,
     },
   ];
@@ -179,7 +240,11 @@ async function benchDialect(dialect: TDialect, options: Options): Promise<boolea
     }
     const baseline = (scenario: Scenario) => {
       const health = results.get(beatScenarios.has(scenario) ? HEALTH_BEAT : HEALTH) ?? [];
-      return { p50: median(health.map((r) => r.p50Ms)), p99: median(health.map((r) => r.p99Ms)), rate: median(health.map((r) => r.requestsPerSecond)) };
+      return {
+        p50: median(health.map((r) => r.p50Ms)),
+        p99: median(health.map((r) => r.p99Ms)),
+        rate: median(health.map((r) => r.requestsPerSecond)),
+      };
     };
     for (const scenario of all) {
       const { p50: baseP50, p99: baseP99, rate: baseRate } = baseline(scenario);
@@ -197,7 +262,9 @@ async function benchDialect(dialect: TDialect, options: Options): Promise<boolea
     }
     if (beats) {
       const sent = (results.get(beats) ?? []).reduce((sum, r) => sum + r.requests, 0);
-      console.info(`  devices whose last_seen_at a heartbeat wrote during the run: ${await lastSeenWrites(app, runStart)} (the measured heartbeats alone were ${sent})`);
+      console.info(
+        `  devices whose last_seen_at a heartbeat wrote during the run: ${await lastSeenWrites(app, runStart)} (the measured heartbeats alone were ${sent})`,
+      );
     }
   } finally {
     await load?.close();
@@ -210,7 +277,11 @@ async function benchDialect(dialect: TDialect, options: Options): Promise<boolea
 
 /** Devices whose last_seen_at a heartbeat wrote since `since`. */
 async function lastSeenWrites(app: App, since: string): Promise<number> {
-  const row = await app.db.selectFrom('devices').select((eb) => eb.fn.countAll<number>().as('n')).where('last_seen_at', '>', since).executeTakeFirst();
+  const row = await app.db
+    .selectFrom('devices')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('last_seen_at', '>', since)
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { type KeyValueStore, MemoryKeyValueStore, RedisKeyValueStore } from '../src/lib/kv';
-import { createRedis } from '../src/lib/redis';
+import { type KeyValueStore, MemoryKeyValueStore, RedisKeyValueStore } from '../src/infrastructure/kv';
+import { createRedis } from '../src/infrastructure/redis';
 
 /**
  * The key-value store a benchmark's API uses: Redis with the production connection's settings

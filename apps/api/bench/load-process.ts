@@ -39,10 +39,17 @@ export interface LoadProcess {
 }
 
 type ToChild = { type: 'init'; spec: LoadProcessSpec } | { type: 'run'; id: number; run: LoadRun } | { type: 'cpu'; id: number };
-type FromChild = { type: 'ready' } | { type: 'result'; id: number; result: LoadResult } | { type: 'cpu'; id: number; ms: number } | { type: 'error'; id?: number; message: string };
+type FromChild =
+  | { type: 'ready' }
+  | { type: 'result'; id: number; result: LoadResult }
+  | { type: 'cpu'; id: number; ms: number }
+  | { type: 'error'; id?: number; message: string };
 
 export async function startLoadProcess(spec: LoadProcessSpec): Promise<LoadProcess> {
-  const child: ChildProcess = fork(fileURLToPath(import.meta.url), ['--load-child'], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child: ChildProcess = fork(fileURLToPath(import.meta.url), ['--load-child'], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const waiting = new Map<number, { resolve: (value: FromChild) => void; reject: (error: Error) => void }>();
   let nextId = 1;
   let ready: { resolve: () => void; reject: (error: Error) => void } | undefined;
@@ -127,7 +134,11 @@ async function childMain(): Promise<void> {
           reply({ type: 'result', id: message.id, result });
         }
       } catch (error) {
-        reply({ type: 'error', ...(message.type === 'init' ? {} : { id: message.id }), message: error instanceof Error ? error.message : String(error) });
+        reply({
+          type: 'error',
+          ...(message.type === 'init' ? {} : { id: message.id }),
+          message: error instanceof Error ? error.message : String(error),
+        });
       }
     })();
   });

@@ -31,7 +31,10 @@ function send(agent: Agent, port: number, req: BenchRequest): Promise<number> {
         method: req.method,
         path: req.path,
         agent,
-        headers: { ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}), ...req.headers },
+        headers: {
+          ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
+          ...req.headers,
+        },
       },
       (res) => {
         res.on('data', () => undefined);

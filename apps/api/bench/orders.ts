@@ -1,5 +1,5 @@
-import { type App } from '../src/app';
-import { newId, toDbDate } from '../src/db/dialect';
+import { type App } from '../src/composition/app';
+import { newId, toDbDate } from '../src/infrastructure/db/dialect';
 import { createSession } from '../src/modules/auth/sessions.service';
 import { AlipayProvider } from '../src/modules/payments/alipay.provider';
 import { type PaymentProviders } from '../src/modules/payments/provider';
@@ -27,7 +27,15 @@ async function benchOrderUsers(app: App, tag: string): Promise<{ id: string; tok
     const id = newId();
     const username = `bench${tag}${String(i).padStart(4, '0')}`;
     // a placeholder hash: these accounts never log in with a password
-    await insertUser(app.db, { id, username, mobile: `+1666${tag.length}${String(i).padStart(6, '0')}`, email: null, nickname: username, passwordHash: '$argon2id$bench', now: toDbDate(new Date()) });
+    await insertUser(app.db, {
+      id,
+      username,
+      mobile: `+1666${tag.length}${String(i).padStart(6, '0')}`,
+      email: null,
+      nickname: username,
+      passwordHash: '$argon2id$bench',
+      now: toDbDate(new Date()),
+    });
     const token = await createSession(app.db, id, { loginType: 'account', ip: null, userAgent: 'bench' }, app.config.session);
     users.push({ id, token });
   }

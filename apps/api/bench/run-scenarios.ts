@@ -12,6 +12,9 @@ export const BARE_BODY = JSON.stringify({ errcode: 0, errmsg: 'ok', data: { stat
 export function runScenarios(states: Record<string, unknown>): Scenario[] {
   return [
     { name: BARE, request: () => ({ method: 'GET', path: '/' }), expectStatus: 200 },
-    ...scenarios.map((scenario) => ({ ...scenario, request: (_state: unknown, client: number, i: number) => scenario.request(states[scenario.name], client, i) })),
+    ...scenarios.map((scenario) => ({
+      ...scenario,
+      request: (_state: unknown, client: number, i: number) => scenario.request(states[scenario.name], client, i),
+    })),
   ];
 }

@@ -3,10 +3,10 @@ import { readFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { type AddressInfo } from 'node:net';
 import path from 'node:path';
-import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
-import { type TDialect } from '../src/db/database-url';
-import { seedDatabase } from '../src/setup/seed';
+import { buildApp } from '../src/composition/app';
+import { loadConfig } from '../src/composition/config';
+import { type TDialect } from '../src/infrastructure/db/database-url';
+import { seedDatabase } from '../src/composition/setup/seed';
 import { createTestDatabase } from '../test/databases';
 import { intEnv } from './common';
 import { benchKeyValueStore } from './kv';
@@ -70,7 +70,15 @@ async function benchDialect(dialect: TDialect, bare: { port: number }): Promise<
   // limits, codes and sessions' caches go through it); the log level is the default (info)
   const store = benchKeyValueStore(dialect === 'postgres' ? redisUrl : undefined);
   const app = buildApp(
-    loadConfig({ ...PRODUCTION_ENV, NODE_ENV: 'production', AUTO_MIGRATE: 'false', TRUST_PROXY: 'loopback', DATABASE_URL: ':memory:', CODE_SECRET: randomBytes(32).toString('hex'), TOTP_ENCRYPTION_KEY: randomBytes(32).toString('hex') }),
+    loadConfig({
+      ...PRODUCTION_ENV,
+      NODE_ENV: 'production',
+      AUTO_MIGRATE: 'false',
+      TRUST_PROXY: 'loopback',
+      DATABASE_URL: ':memory:',
+      CODE_SECRET: randomBytes(32).toString('hex'),
+      TOTP_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+    }),
     { database: test.handle, kv: store.kv },
   );
   console.info(`${dialect}: key-value store ${store.label}`);
@@ -80,7 +88,12 @@ async function benchDialect(dialect: TDialect, bare: { port: number }): Promise<
     const chosen = scenarios.filter((s) => s.name.includes(filter));
     const states: Record<string, unknown> = {};
     for (const scenario of chosen) states[scenario.name] = await scenario.setup?.(app);
-    const load = await startLoadProcess({ module: new URL('./run-scenarios.ts', import.meta.url).href, factory: 'runScenarios', state: states, port });
+    const load = await startLoadProcess({
+      module: new URL('./run-scenarios.ts', import.meta.url).href,
+      factory: 'runScenarios',
+      state: states,
+      port,
+    });
     try {
       const measure = async (scenario: string, at = port) => {
         await load.run({ scenario, connections, durationMs: warmupMs, maxRequests, port: at });
@@ -107,7 +120,9 @@ async function benchDialect(dialect: TDialect, bare: { port: number }): Promise<
   }
 }
 
-console.info(`API bench: ${connections} keep-alive connections in their own process, ${durationMs} ms per scenario after ${warmupMs} ms warm-up, Node ${process.version}`);
+console.info(
+  `API bench: ${connections} keep-alive connections in their own process, ${durationMs} ms per scenario after ${warmupMs} ms warm-up, Node ${process.version}`,
+);
 const bare = await startBare();
 try {
   for (const dialect of dialects) await benchDialect(dialect, bare);
@@ -125,7 +140,10 @@ if (rows.some((row) => row.errors > 0)) process.exitCode = 1;
 
 if (writeBaseline) {
   const shares = Object.fromEntries(rows.map((row) => [key(row), Number(row.share.toFixed(4))]));
-  writeFileSync(baselineFile, `${JSON.stringify({ note: 'npm run bench -- --write-baseline: each scenario as a share of the bare node:http server of the same run', at: results.at, connections, durationMs, shares }, null, 2)}\n`);
+  writeFileSync(
+    baselineFile,
+    `${JSON.stringify({ note: 'npm run bench -- --write-baseline: each scenario as a share of the bare node:http server of the same run', at: results.at, connections, durationMs, shares }, null, 2)}\n`,
+  );
   console.info(`baseline written: ${baselineFile}`);
 }
 if (check) {
@@ -136,7 +154,10 @@ if (check) {
   });
   for (const row of rows) {
     const before = baseline.shares[key(row)];
-    if (before !== undefined) console.info(`${key(row).padEnd(44)} ${(row.share * 100).toFixed(1).padStart(5)} % (baseline ${(before * 100).toFixed(1)} %)${fallen.includes(row) ? '  FELL more than 15 %' : ''}`);
+    if (before !== undefined)
+      console.info(
+        `${key(row).padEnd(44)} ${(row.share * 100).toFixed(1).padStart(5)} % (baseline ${(before * 100).toFixed(1)} %)${fallen.includes(row) ? '  FELL more than 15 %' : ''}`,
+      );
   }
   if (fallen.length > 0) {
     console.error(`bench --check: ${fallen.length} scenario(s) fell more than 15 % below the baseline's share of bare node:http`);

@@ -1,13 +1,13 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { type AddressInfo } from 'node:net';
 import path from 'node:path';
-import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
-import { type DatabaseHandle } from '../src/db/database';
-import { toDbDate } from '../src/db/dialect';
-import { type Db } from '../src/db/schema';
-import { MemoryKeyValueStore } from '../src/lib/kv';
-import { sha256Hex } from '../src/lib/secrets';
+import { buildApp } from '../src/composition/app';
+import { loadConfig } from '../src/composition/config';
+import { type DatabaseHandle } from '../src/infrastructure/db/database';
+import { toDbDate } from '../src/infrastructure/db/dialect';
+import { type Db } from '../src/infrastructure/db/schema';
+import { MemoryKeyValueStore } from '../src/infrastructure/kv';
+import { sha256Hex } from '../src/infrastructure/secrets';
 import { hashPassword } from '../src/modules/auth/passwords';
 import { setNotificationSettings } from '../src/modules/auth/security.service';
 import { findSessionByTokenHash } from '../src/modules/auth/sessions.repository';
@@ -15,20 +15,34 @@ import { createSession } from '../src/modules/auth/sessions.service';
 import { findUserByIdentifier } from '../src/modules/users';
 import { withPgClient } from '../test/databases';
 import { adminScenarios } from './admin';
-import { BENCH_ENV, benchPostgresUrl, benchStaffSession, HEALTH, intEnv, measureRounds, openKeptSchema, seedBulk, sessionTokenOf, summarize, userIdOf } from './common';
+import {
+  BENCH_ENV,
+  benchPostgresUrl,
+  benchStaffSession,
+  HEALTH,
+  DAY_MS,
+  intEnv,
+  measureRounds,
+  openKeptSchema,
+  seedBulk,
+  sessionTokenOf,
+  summarize,
+  userIdOf,
+} from './common';
 import { type LoadResult } from './load';
 import { type LoadProcess, startLoadProcess } from './load-process';
 import { type BenchRequest, type Scenario } from './scenarios';
 
-// Cost as data grows (issue 21, ADR 0022): the hot queries at 10,000, 100,000 and 1,000,000 users
+// Cost as data grows (ADR 0022): the hot queries at 10,000, 100,000 and 1,000,000 users
 // on PostgreSQL, p50/p99 at each size and p99 at the largest size as a multiple of p99 at the
 // smallest. The target: at most 2× from the smallest to the largest (an index walk grows with
 // log n; a scan with n).
 //
 //   BENCH_DATABASE_URL=postgres://… npm run bench:scale        (or TEST_DATABASE_URL)
 //
-// Per user: 5 orders (one item each), 1 session and 2 devices, spread evenly (bench/common.ts
-// seedBulk); a million users are 5 M orders and items, 1 M sessions and 2 M devices. Each size is
+// Per user: 5 orders (one item each), 1 session, 2 devices and 4 connection records, spread evenly
+// (bench/common.ts seedBulk); a million users are 5 M orders and items, 1 M sessions, 2 M devices
+// and 4 M connection records. Each size is
 // made once with generate_series in the schema `bench_scale_<users>` and kept (a later run
 // reuses it; SCALE_RESEED=1 makes it again, SCALE_DROP=1 drops it at the end); the first run
 // takes some 15 minutes for a million users.
@@ -40,6 +54,7 @@ import { type BenchRequest, type Scenario } from './scenarios';
 //   session + user info GET /user/info (the session through its cache, then the account)
 //   order list          GET /order/list, a user's first page
 //   device list         GET /device/list, a user's first page
+//   connection history  GET /session/list, a user's first page (the measured users are Pro)
 //   admin …             back-office searches of admin.ts (a staff session): users by name
 //                       prefix and by phone, orders of a user and of a status
 // and in this process, without HTTP, the look-ups behind the first two on any of the N users
@@ -56,6 +71,8 @@ import { type BenchRequest, type Scenario } from './scenarios';
 const ORDERS_PER_USER = 5;
 const SESSIONS_PER_USER = 1;
 const DEVICES_PER_USER = 2;
+/** connection records per user, on its devices (a million users: four million records) */
+const CONNECTIONS_PER_USER = 4;
 const PASSWORD = 'Scale#pass1';
 const TARGET_RATIO = 2;
 
@@ -83,16 +100,44 @@ const HTTP_QUERIES: { query: string; request: (size: SizeState, client: number, 
       body: { loginType: 'account', account: knownOf(size, client, 0).username, password: PASSWORD },
     }),
   },
-  { query: 'session + GET /user/info', request: (size, client, i) => ({ method: 'GET', path: '/user/info', headers: { authorization: knownOf(size, client, i).token } }) },
-  { query: 'GET /order/list', request: (size, client, i) => ({ method: 'GET', path: '/order/list?page=1', headers: { authorization: knownOf(size, client, i).token, 'accept-language': 'en' } }) },
-  { query: 'GET /device/list', request: (size, client, i) => ({ method: 'GET', path: '/device/list?page=1&pageSize=20', headers: { authorization: knownOf(size, client, i).token, 'accept-language': 'en' } }) },
+  {
+    query: 'session + GET /user/info',
+    request: (size, client, i) => ({ method: 'GET', path: '/user/info', headers: { authorization: knownOf(size, client, i).token } }),
+  },
+  {
+    query: 'GET /order/list',
+    request: (size, client, i) => ({
+      method: 'GET',
+      path: '/order/list?page=1',
+      headers: { authorization: knownOf(size, client, i).token, 'accept-language': 'en' },
+    }),
+  },
+  {
+    query: 'GET /session/list',
+    request: (size, client, i) => ({
+      method: 'GET',
+      path: '/session/list?pageSize=50',
+      headers: { authorization: knownOf(size, client, i).token, 'accept-language': 'en' },
+    }),
+  },
+  {
+    query: 'GET /device/list',
+    request: (size, client, i) => ({
+      method: 'GET',
+      path: '/device/list?page=1&pageSize=20',
+      headers: { authorization: knownOf(size, client, i).token, 'accept-language': 'en' },
+    }),
+  },
 ];
 /** admin.ts's scenarios measured here, by name */
 const ADMIN_QUERIES = ['users: name prefix', 'users: phone', 'orders: a user', 'orders: status'];
 
 const DB_QUERIES: { query: string; call: (db: Db, users: number, n: number) => Promise<unknown> }[] = [
   { query: 'db: user by log-in name', call: (db, users, n) => findUserByIdentifier(db, `user${((n * 104_729) % users) + 1}`) },
-  { query: 'db: session by token', call: (db, users, n) => findSessionByTokenHash(db, sha256Hex(sessionTokenOf(((n * 104_729) % (users * SESSIONS_PER_USER)) + 1))) },
+  {
+    query: 'db: session by token',
+    call: (db, users, n) => findSessionByTokenHash(db, sha256Hex(sessionTokenOf(((n * 104_729) % (users * SESSIONS_PER_USER)) + 1))),
+  },
 ];
 
 const nameAt = (query: string, users: number) => `${query} @ ${users}`;
@@ -102,7 +147,11 @@ export function scaleScenarios(state: { sizes: SizeState[] }): Scenario[] {
   return [
     HEALTH,
     ...state.sizes.flatMap((size) => [
-      ...HTTP_QUERIES.map((q): Scenario => ({ name: nameAt(q.query, size.users), request: (_s, client, i) => q.request(size, client, i), expectStatus: 200 })),
+      ...HTTP_QUERIES.map((q): Scenario => ({
+        name: nameAt(q.query, size.users),
+        request: (_s, client, i) => q.request(size, client, i),
+        expectStatus: 200,
+      })),
       ...adminScenarios({ cookie: size.staffCookie, users: size.users, orders: size.orders })
         .filter((s) => ADMIN_QUERIES.includes(s.name))
         .map((s) => ({ ...s, name: nameAt(`admin ${s.name}`, size.users) })),
@@ -128,7 +177,15 @@ async function measureCalls(call: (n: number) => Promise<unknown>, connections: 
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   const at = (share: number) => latencies[Math.max(0, Math.ceil(share * latencies.length) - 1)] ?? 0;
-  return { requests: latencies.length, errors, seconds, requestsPerSecond: latencies.length / seconds, p50Ms: at(0.5), p99Ms: at(0.99), maxMs: latencies.at(-1) ?? 0 };
+  return {
+    requests: latencies.length,
+    errors,
+    seconds,
+    requestsPerSecond: latencies.length / seconds,
+    p50Ms: at(0.5),
+    p99Ms: at(0.99),
+    maxMs: latencies.at(-1) ?? 0,
+  };
 }
 
 interface Size {
@@ -143,11 +200,19 @@ interface Size {
 async function openSize(url: string, users: number, known: number, passwordHash: string): Promise<Size> {
   const started = performance.now();
   const step = (what: string) => console.info(`  ${users}: ${what} (${((performance.now() - started) / 1000).toFixed(0)} s)`);
-  const counts = { users, orders: users * ORDERS_PER_USER, sessions: users * SESSIONS_PER_USER, devices: users * DEVICES_PER_USER };
+  const counts = {
+    users,
+    orders: users * ORDERS_PER_USER,
+    sessions: users * SESSIONS_PER_USER,
+    devices: users * DEVICES_PER_USER,
+    connections: users * CONNECTIONS_PER_USER,
+  };
   const { handle, reused } = await openKeptSchema(url, {
     schema: `bench_scale_${users}`,
     key: 'bench.scale',
-    marker: Object.entries(counts).map(([name, count]) => `${name}=${count}`).join(';'),
+    marker: Object.entries(counts)
+      .map(([name, count]) => `${name}=${count}`)
+      .join(';'),
     reseed: process.env.SCALE_RESEED === '1',
     seed: (db) => seedBulk(db, counts, step),
   });
@@ -165,14 +230,23 @@ async function openSize(url: string, users: number, known: number, passwordHash:
     await db.deleteFrom('sessions').where('user_id', 'in', ids).where('created_at', '>=', runStart).execute();
     await db.deleteFrom('login_events').where('user_id', 'in', ids).execute();
     await handle.destroy();
-    if (process.env.SCALE_DROP === '1') await withPgClient(url, (client) => client.query(`drop schema if exists bench_scale_${users} cascade`));
+    if (process.env.SCALE_DROP === '1')
+      await withPgClient(url, (client) => client.query(`drop schema if exists bench_scale_${users} cascade`));
   };
   try {
-    await db.updateTable('users').set({ password_hash: passwordHash }).where('id', 'in', ids).execute();
+    // Pro (the connection history's 180 days), so their history pages are full
+    await db
+      .updateTable('users')
+      .set({ password_hash: passwordHash, member_plan: 'PRO', member_expires_at: toDbDate(Date.now() + 365 * DAY_MS) })
+      .where('id', 'in', ids)
+      .execute();
     for (const id of ids) {
       // nothing is sent while benchmarking: a log-in from a new device would alert the account
       await setNotificationSettings(db, id, { newDeviceAlerts: false });
-      state.known.push({ username: `user${Number(id.slice(1))}`, token: await createSession(db, id, { loginType: 'account', ip: null, userAgent: 'bench' }, config.session) });
+      state.known.push({
+        username: `user${Number(id.slice(1))}`,
+        token: await createSession(db, id, { loginType: 'account', ip: null, userAgent: 'bench' }, config.session),
+      });
     }
     const session = await benchStaffSession(db);
     staff = session;
@@ -192,15 +266,20 @@ async function main(): Promise<void> {
   if (!url) return;
   const sizes = (process.env.SCALE_SIZES ?? '10000,100000,1000000').split(',').map((raw) => {
     const users = Number(raw.trim());
-    if (!Number.isInteger(users) || users < 100 || users > 10_000_000) throw new Error('SCALE_SIZES: whole numbers of users, 100 to 10,000,000, comma-separated');
+    if (!Number.isInteger(users) || users < 100 || users > 10_000_000)
+      throw new Error('SCALE_SIZES: whole numbers of users, 100 to 10,000,000, comma-separated');
     return users;
   });
   sizes.sort((a, b) => a - b);
-  const options = { rounds: intEnv('BENCH_ROUNDS', 3, 50), durationMs: intEnv('BENCH_DURATION_MS', 3_000, 60_000), warmupMs: intEnv('BENCH_WARMUP_MS', 1_000, 10_000) };
+  const options = {
+    rounds: intEnv('BENCH_ROUNDS', 3, 50),
+    durationMs: intEnv('BENCH_DURATION_MS', 3_000, 60_000),
+    warmupMs: intEnv('BENCH_WARMUP_MS', 1_000, 10_000),
+  };
   const connections = intEnv('BENCH_CONNECTIONS', 8, 1024);
   const filter = process.env.BENCH_SCENARIO ?? '';
   console.info(
-    `Scale bench: ${sizes.join(', ')} users (each with ${ORDERS_PER_USER} orders, ${SESSIONS_PER_USER} session, ${DEVICES_PER_USER} devices) on PostgreSQL; ` +
+    `Scale bench: ${sizes.join(', ')} users (each with ${ORDERS_PER_USER} orders, ${SESSIONS_PER_USER} session, ${DEVICES_PER_USER} devices, ${CONNECTIONS_PER_USER} connection records) on PostgreSQL; ` +
       `${connections} connections; ${options.rounds} rounds of ${options.durationMs} ms per query and size; Node ${process.version}`,
   );
 
@@ -214,18 +293,31 @@ async function main(): Promise<void> {
     load = await startLoadProcess({ module: import.meta.url, factory: 'scaleScenarios', state, port: opened[0]?.port ?? 0 });
     const runner = load;
     // per query, every size in turn; the API's baseline once per round
-    const httpQueries = [...HTTP_QUERIES.map((q) => q.query), ...ADMIN_QUERIES.map((name) => `admin ${name}`)].filter((query) => query.includes(filter));
+    const httpQueries = [...HTTP_QUERIES.map((q) => q.query), ...ADMIN_QUERIES.map((name) => `admin ${name}`)].filter((query) =>
+      query.includes(filter),
+    );
     const runs = [
       { query: HEALTH.name, users: sizes[0] ?? 0, name: HEALTH.name, port: opened[0]?.port ?? 0 },
-      ...httpQueries.flatMap((query) => opened.map((size) => ({ query, users: size.state.users, name: nameAt(query, size.state.users), port: size.port }))),
+      ...httpQueries.flatMap((query) =>
+        opened.map((size) => ({ query, users: size.state.users, name: nameAt(query, size.state.users), port: size.port })),
+      ),
     ];
     console.info('measuring over HTTP …');
-    const http = await measureRounds(runs, options, (run, durationMs) => runner.run({ scenario: run.name, port: run.port, connections, durationMs, maxRequests: 2_000_000 }));
-    const calls = DB_QUERIES.filter((q) => q.query.includes(filter)).flatMap((q) => opened.map((size) => ({ query: q.query, users: size.state.users, call: (n: number) => q.call(size.handle.db, size.state.users, n) })));
+    const http = await measureRounds(runs, options, (run, durationMs) =>
+      runner.run({ scenario: run.name, port: run.port, connections, durationMs, maxRequests: 2_000_000 }),
+    );
+    const calls = DB_QUERIES.filter((q) => q.query.includes(filter)).flatMap((q) =>
+      opened.map((size) => ({ query: q.query, users: size.state.users, call: (n: number) => q.call(size.handle.db, size.state.users, n) })),
+    );
     console.info('measuring the look-ups in this process …');
     const direct = await measureRounds(calls, options, (item, durationMs) => measureCalls(item.call, connections, durationMs));
 
-    const measured = [...http, ...direct].map(([item, results]) => ({ query: item.query, users: item.users, ...summarize(results), rounds: results }));
+    const measured = [...http, ...direct].map(([item, results]) => ({
+      query: item.query,
+      users: item.users,
+      ...summarize(results),
+      rounds: results,
+    }));
     const queries = [...new Set(measured.map((m) => m.query))];
     const rows = queries.map((query) => {
       const bySize = measured.filter((m) => m.query === query);
@@ -235,13 +327,20 @@ async function main(): Promise<void> {
       return { query, ratio, bySize };
     });
 
-    console.info(`\n${'query'.padEnd(32)}${sizes.map((users) => `${`${users} users: p50 / p99 ms`.padStart(30)}`).join('')}${sizes.length > 1 ? `   p99 ${sizes.at(-1)}/${sizes[0]}` : ''}`);
+    console.info(
+      `\n${'query'.padEnd(32)}${sizes.map((users) => `${`${users} users: p50 / p99 ms`.padStart(30)}`).join('')}${sizes.length > 1 ? `   p99 ${sizes.at(-1)}/${sizes[0]}` : ''}`,
+    );
     for (const row of rows) {
       const cells = sizes.map((users) => {
         const m = row.bySize.find((b) => b.users === users);
         return m ? `${ms(m.p50Ms)} / ${ms(m.p99Ms)}${m.errors ? ` (${m.errors} err)` : ''}`.padStart(30) : ''.padStart(30);
       });
-      const verdict = row.query === HEALTH.name || row.ratio === null ? '' : row.ratio <= TARGET_RATIO ? `  ≤ ${TARGET_RATIO}×` : `  OVER ${TARGET_RATIO}×`;
+      const verdict =
+        row.query === HEALTH.name || row.ratio === null
+          ? ''
+          : row.ratio <= TARGET_RATIO
+            ? `  ≤ ${TARGET_RATIO}×`
+            : `  OVER ${TARGET_RATIO}×`;
       console.info(`${row.query.padEnd(32)}${cells.join('')}   ${row.ratio === null ? '' : `${row.ratio.toFixed(2)}×`}${verdict}`);
       if (row.bySize.some((m) => m.errors > 0)) clean = false;
     }
@@ -251,13 +350,20 @@ async function main(): Promise<void> {
       node: process.version,
       connections,
       ...options,
-      perUser: { orders: ORDERS_PER_USER, sessions: SESSIONS_PER_USER, devices: DEVICES_PER_USER },
+      perUser: { orders: ORDERS_PER_USER, sessions: SESSIONS_PER_USER, devices: DEVICES_PER_USER, connections: CONNECTIONS_PER_USER },
       sizes,
       targetP99Ratio: TARGET_RATIO,
       rows: rows.map((row) => ({
         query: row.query,
         p99Ratio: row.ratio,
-        sizes: row.bySize.map((m) => ({ users: m.users, p50Ms: m.p50Ms, p99Ms: m.p99Ms, requestsPerSecond: m.requestsPerSecond, errors: m.errors, rounds: m.rounds })),
+        sizes: row.bySize.map((m) => ({
+          users: m.users,
+          p50Ms: m.p50Ms,
+          p99Ms: m.p99Ms,
+          requestsPerSecond: m.requestsPerSecond,
+          errors: m.errors,
+          rounds: m.rounds,
+        })),
       })),
     };
     const dir = path.join(import.meta.dirname, 'results');

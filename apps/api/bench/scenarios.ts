@@ -1,5 +1,5 @@
-import { type App } from '../src/app';
-import { newId, toDbDate } from '../src/db/dialect';
+import { type App } from '../src/composition/app';
+import { newId, toDbDate } from '../src/infrastructure/db/dialect';
 import { hashPassword } from '../src/modules/auth/passwords';
 import { createSession } from '../src/modules/auth/sessions.service';
 import { insertUser } from '../src/modules/users/users.repository';
@@ -54,12 +54,20 @@ export const scenarios: Scenario[] = [
   }),
   scenario({
     name: 'GET /download/latest',
-    request: (_state, _client, i) => ({ method: 'GET', path: `/download/latest?clientType=${(['WIN', 'MAC', 'ANDROID', 'IOS'] as const)[i % 4]}`, headers: { 'accept-language': 'en' } }),
+    request: (_state, _client, i) => ({
+      method: 'GET',
+      path: `/download/latest?clientType=${(['WIN', 'MAC', 'ANDROID', 'IOS'] as const)[i % 4]}`,
+      headers: { 'accept-language': 'en' },
+    }),
     expectStatus: 200,
   }),
   scenario({
     name: 'GET /memberPricing/detail/v2',
-    request: (_state, _client, i) => ({ method: 'GET', path: '/memberPricing/detail/v2', headers: { 'accept-language': i % 2 ? 'zh-CN' : 'fr' } }),
+    request: (_state, _client, i) => ({
+      method: 'GET',
+      path: '/memberPricing/detail/v2',
+      headers: { 'accept-language': i % 2 ? 'zh-CN' : 'fr' },
+    }),
     expectStatus: 200,
   }),
   scenario({
@@ -117,7 +125,11 @@ export const scenarios: Scenario[] = [
   scenario({
     name: 'GET /user/info',
     setup: (app) => benchUsers(app, 64, 'info'),
-    request: (users, client) => ({ method: 'GET', path: '/user/info', headers: { authorization: users[client % users.length]?.token ?? '' } }),
+    request: (users, client) => ({
+      method: 'GET',
+      path: '/user/info',
+      headers: { authorization: users[client % users.length]?.token ?? '' },
+    }),
     expectStatus: 200,
   }),
   // orders: order creation and applied payment notifications, see ./orders.ts
@@ -130,7 +142,11 @@ export const scenarios: Scenario[] = [
   scenario({
     name: 'GET /user/sessions (50)',
     setup: (app) => benchSessions(app, 50),
-    request: (tokens, client, i) => ({ method: 'GET', path: '/user/sessions', headers: { authorization: tokens[(client + i) % tokens.length] ?? '', 'accept-language': 'en' } }),
+    request: (tokens, client, i) => ({
+      method: 'GET',
+      path: '/user/sessions',
+      headers: { authorization: tokens[(client + i) % tokens.length] ?? '', 'accept-language': 'en' },
+    }),
     expectStatus: 200,
   }),
 ];
@@ -145,10 +161,22 @@ const BENCH_AGENTS = [
 /** One account with `count` sessions from varied devices and public addresses; their tokens. */
 async function benchSessions(app: App, count: number): Promise<string[]> {
   const id = newId();
-  await insertUser(app.db, { id, username: 'benchsessions', mobile: '+15559000001', email: null, nickname: 'benchsessions', passwordHash: '$argon2id$bench', now: toDbDate(new Date()) });
+  await insertUser(app.db, {
+    id,
+    username: 'benchsessions',
+    mobile: '+15559000001',
+    email: null,
+    nickname: 'benchsessions',
+    passwordHash: '$argon2id$bench',
+    now: toDbDate(new Date()),
+  });
   const tokens: string[] = [];
   for (let i = 0; i < count; i++) {
-    const client = { loginType: 'account' as const, ip: `114.114.${i >> 8}.${(i & 255) + 1}`, userAgent: BENCH_AGENTS[i % BENCH_AGENTS.length] ?? null };
+    const client = {
+      loginType: 'account' as const,
+      ip: `114.114.${i >> 8}.${(i & 255) + 1}`,
+      userAgent: BENCH_AGENTS[i % BENCH_AGENTS.length] ?? null,
+    };
     tokens.push(await createSession(app.db, id, client, app.config.session));
   }
   return tokens;
@@ -164,7 +192,15 @@ async function benchUsers(app: App, count: number, tag: string): Promise<{ usern
     const id = newId();
     const username = `bench${tag}${String(i).padStart(4, '0')}`;
     const now = toDbDate(new Date());
-    await insertUser(app.db, { id, username, mobile: `+1555${tag.length}${String(i).padStart(6, '0')}`, email: null, nickname: username, passwordHash, now });
+    await insertUser(app.db, {
+      id,
+      username,
+      mobile: `+1555${tag.length}${String(i).padStart(6, '0')}`,
+      email: null,
+      nickname: username,
+      passwordHash,
+      now,
+    });
     const token = await createSession(app.db, id, { loginType: 'account', ip: null, userAgent: 'bench' }, app.config.session);
     users.push({ username, token });
   }

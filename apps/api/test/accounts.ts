@@ -1,8 +1,8 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, expect } from 'vitest';
-import { type App } from '../src/app';
-import { MemoryKeyValueStore, RedisKeyValueStore, type KeyValueStore } from '../src/lib/kv';
+import { type App } from '../src/composition/app';
+import { MemoryKeyValueStore, RedisKeyValueStore, type KeyValueStore } from '../src/infrastructure/kv';
 import { testRedisUrl } from './databases';
 
 // Helpers for the account tests: unique identities, codes read from the dev outbox, sign-up.
@@ -32,7 +32,7 @@ export function newIdentity(): Identity {
   };
 }
 
-/** How a mainland number shows masked, as before issue 32 (stored +8613912340001): 139****0001. */
+/** How a mainland number shows masked, as before numbers were stored in E.164 (ADR 0027; stored +8613912340001): 139****0001. */
 export function maskedMainland(mobile: string): string {
   const digits = mobile.replace(/^\+86/, '');
   return `${digits.slice(0, 3)}****${digits.slice(-4)}`;
@@ -67,7 +67,14 @@ export async function signUp(app: App, identity: Identity = newIdentity()): Prom
   const res = await app.inject({
     method: 'POST',
     url: '/signup',
-    payload: { username: identity.username, mobile: identity.mobile, code, password: identity.password, confirmPassword: identity.password, email: identity.email },
+    payload: {
+      username: identity.username,
+      mobile: identity.mobile,
+      code,
+      password: identity.password,
+      confirmPassword: identity.password,
+      email: identity.email,
+    },
     remoteAddress: newIp(),
   });
   expect(res.statusCode, res.body).toBe(200);
@@ -82,10 +89,22 @@ export async function signUp(app: App, identity: Identity = newIdentity()): Prom
  */
 export async function proveEmail(app: App, user: Identity & { token: string }): Promise<void> {
   await app.kv.del(`sms:cool:EMAIL:${user.email}`);
-  const sent = await app.inject({ method: 'POST', url: '/sms', payload: { email: user.email, smsType: 'BIND_EMAIL' }, headers: { authorization: user.token }, remoteAddress: newIp() });
+  const sent = await app.inject({
+    method: 'POST',
+    url: '/sms',
+    payload: { email: user.email, smsType: 'BIND_EMAIL' },
+    headers: { authorization: user.token },
+    remoteAddress: newIp(),
+  });
   expect(sent.statusCode, sent.body).toBe(200);
   const code = await outboxCode(app, user.email);
-  const res = await app.inject({ method: 'POST', url: '/user/bindEmail', payload: { email: user.email, code }, headers: { authorization: user.token }, remoteAddress: newIp() });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/user/bindEmail',
+    payload: { email: user.email, code },
+    headers: { authorization: user.token },
+    remoteAddress: newIp(),
+  });
   expect(res.statusCode, res.body).toBe(200);
   await app.kv.del(`sms:cool:EMAIL:${user.email}`);
 }
@@ -128,6 +147,8 @@ export function kvCases(): KvCase[] {
   });
   return [
     { kind: 'memory', create: () => new MemoryKeyValueStore() },
-    ...(url ? [{ kind: 'redis' as const, create: () => new RedisKeyValueStore((redis ??= new Redis(url, { lazyConnect: true })), prefix) }] : []),
+    ...(url
+      ? [{ kind: 'redis' as const, create: () => new RedisKeyValueStore((redis ??= new Redis(url, { lazyConnect: true })), prefix) }]
+      : []),
   ];
 }

@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config';
-import { parseDatabaseUrl } from '../src/db/database-url';
+import { ConfigError, loadConfig } from '../src/composition/config';
+import { parseDatabaseUrl } from '../src/infrastructure/db/database-url';
 import { repoRoot } from '../src/paths';
-import { listenAddresses } from '../src/listen';
+import { listenAddresses } from '../src/composition/listen';
 import { PRODUCTION_ENV } from './helper';
 
 describe('loadConfig', () => {
@@ -84,11 +84,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ BODY_LIMIT: '10' })).toThrow(/BODY_LIMIT: must be at least 1024/);
     expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY/);
     // every web instance's revalidation address, or a clear refusal
-    expect(loadConfig({ REVALIDATE_URL: 'http://10.0.0.1:3000/api/revalidate/, http://10.0.0.2:3000/api/revalidate' }).backOffice.revalidateUrls).toEqual([
-      'http://10.0.0.1:3000/api/revalidate',
-      'http://10.0.0.2:3000/api/revalidate',
-    ]);
-    expect(() => loadConfig({ REVALIDATE_URL: 'http://10.0.0.1:3000/api/revalidate, ftp://nope' })).toThrow(/REVALIDATE_URL: must be an http\(s\) URL, or a comma list of them/);
+    expect(
+      loadConfig({ REVALIDATE_URL: 'http://10.0.0.1:3000/api/revalidate/, http://10.0.0.2:3000/api/revalidate' }).backOffice.revalidateUrls,
+    ).toEqual(['http://10.0.0.1:3000/api/revalidate', 'http://10.0.0.2:3000/api/revalidate']);
+    expect(() => loadConfig({ REVALIDATE_URL: 'http://10.0.0.1:3000/api/revalidate, ftp://nope' })).toThrow(
+      /REVALIDATE_URL: must be an http\(s\) URL, or a comma list of them/,
+    );
   });
 });
 
@@ -128,7 +129,15 @@ describe('production requirements', () => {
   it('names each requirement on its own, and starts when all are there', () => {
     const complete: Record<string, string> = { ...PRODUCTION_ENV, DATABASE_URL: 'postgres://app@db/llk' };
     expect(problemsOf(complete)).toEqual([]);
-    for (const name of ['CODE_SECRET', 'REDEEM_CODE_PEPPER', 'DATABASE_URL', 'SMTP_URL', 'ALIYUN_SMS_SIGN_NAME', 'ALIYUN_SMS_NOTICE_TEMPLATE_CODE', 'ALIYUN_SMS_INTL_NOTICE_TEMPLATE_CODE']) {
+    for (const name of [
+      'CODE_SECRET',
+      'REDEEM_CODE_PEPPER',
+      'DATABASE_URL',
+      'SMTP_URL',
+      'ALIYUN_SMS_SIGN_NAME',
+      'ALIYUN_SMS_NOTICE_TEMPLATE_CODE',
+      'ALIYUN_SMS_INTL_NOTICE_TEMPLATE_CODE',
+    ]) {
       expect(problemsOf({ ...complete, [name]: '' }).map((problem) => problem.split(':')[0])).toEqual([name]);
     }
     const { PUBLIC_ORIGIN: _origin, ...withoutOrigin } = complete;
@@ -143,7 +152,9 @@ describe('production requirements', () => {
       expect.stringMatching(/^PAYMENT_SANDBOX_I_UNDERSTAND: must be "anyone-can-pay-for-free" for PAYMENT_SANDBOX=true in production/),
     ]);
     expect(problemsOf({ ...complete, PAYMENT_SANDBOX: 'true', PAYMENT_SANDBOX_I_UNDERSTAND: 'yes' })).toHaveLength(1);
-    expect(loadConfig({ ...complete, PAYMENT_SANDBOX: 'true', PAYMENT_SANDBOX_I_UNDERSTAND: 'anyone-can-pay-for-free' }).payments.sandbox).toBe(true);
+    expect(
+      loadConfig({ ...complete, PAYMENT_SANDBOX: 'true', PAYMENT_SANDBOX_I_UNDERSTAND: 'anyone-can-pay-for-free' }).payments.sandbox,
+    ).toBe(true);
     expect(loadConfig(complete).payments.sandbox).toBe(false);
     // outside production the sandbox is the default and needs no acknowledgement
     expect(loadConfig({ NODE_ENV: 'development', PAYMENT_SANDBOX: 'true' }).payments.sandbox).toBe(true);
@@ -151,7 +162,9 @@ describe('production requirements', () => {
 
   it('the resend wait can be shortened for test runs, never in production', () => {
     const complete = { ...PRODUCTION_ENV, DATABASE_URL: 'postgres://app@db/llk' };
-    expect(problemsOf({ ...complete, CODE_RESEND_SECONDS: '2' })).toEqual(['CODE_RESEND_SECONDS: is for tests only; production always waits 60 s (got "2")']);
+    expect(problemsOf({ ...complete, CODE_RESEND_SECONDS: '2' })).toEqual([
+      'CODE_RESEND_SECONDS: is for tests only; production always waits 60 s (got "2")',
+    ]);
     expect(loadConfig(complete).codes.resendAfterMs).toBe(60_000);
     expect(loadConfig({ NODE_ENV: 'test', CODE_RESEND_SECONDS: '2' }).codes.resendAfterMs).toBe(2_000);
     expect(() => loadConfig({ CODE_RESEND_SECONDS: '0' })).toThrow(/CODE_RESEND_SECONDS/);
@@ -170,7 +183,9 @@ describe('public origin and listen addresses', () => {
     expect(config.webOrigin).toBe('http://localhost:3700');
     expect(config.payments.publicBase).toBe('http://localhost:3700/api');
     expect(config.payments.notifyBase).toBe('http://localhost:3700/api');
-    expect(loadConfig({ PUBLIC_ORIGIN: 'http://localhost:3700', WEB_ORIGIN: 'https://www.llk.test' }).webOrigin).toBe('https://www.llk.test');
+    expect(loadConfig({ PUBLIC_ORIGIN: 'http://localhost:3700', WEB_ORIGIN: 'https://www.llk.test' }).webOrigin).toBe(
+      'https://www.llk.test',
+    );
     expect(() => loadConfig({ PUBLIC_ORIGIN: 'localhost:3700' })).toThrow(/PUBLIC_ORIGIN: must be an http\(s\) origin/);
   });
 

@@ -4,9 +4,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { createDatabase, type DatabaseHandle } from '../src/db/database';
-import { type TDialect } from '../src/db/database-url';
-import { migrateToLatest } from '../src/db/migrate';
+import { createDatabase, type DatabaseHandle } from '../src/infrastructure/db/database';
+import { type TDialect } from '../src/infrastructure/db/database-url';
+import { migrateToLatest } from '../src/infrastructure/db/migrate';
 import { checkLedgerBeforeCleanup } from './ledger-check';
 
 // Throwaway databases for tests and the benchmark (no vitest imports here): a temporary
@@ -101,7 +101,9 @@ async function createPostgres(durable: boolean): Promise<TestDatabase> {
       const check = await checkLedgerBeforeCleanup(handle);
       await handle.destroy();
       // with the job runner's schema a process started on this database may have made
-      await withPgClient(url, (client) => client.query(`drop schema if exists ${schema} cascade; drop schema if exists ${schema}_jobs cascade`));
+      await withPgClient(url, (client) =>
+        client.query(`drop schema if exists ${schema} cascade; drop schema if exists ${schema}_jobs cascade`),
+      );
       check.throwIfUnbalanced();
     },
   };
@@ -139,7 +141,9 @@ export async function withPgClient<T>(url: string, run: (client: pg.Client) => P
 export async function ownTableNames(handle: DatabaseHandle): Promise<string[]> {
   const query =
     handle.dialect === 'postgres'
-      ? sql<{ name: string }>`select c.relname as name from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace where n.nspname = current_schema() and c.relkind in ('r', 'p') order by 1`
+      ? sql<{
+          name: string;
+        }>`select c.relname as name from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace where n.nspname = current_schema() and c.relkind in ('r', 'p') order by 1`
       : sql<{ name: string }>`select name from sqlite_master where type = 'table' order by 1`;
   return (await query.execute(handle.db)).rows.map((row) => row.name);
 }

@@ -1,10 +1,10 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll } from 'vitest';
-import { buildApp, type App, type AppDeps } from '../src/app';
-import { loadConfig, type AppConfig } from '../src/config';
-import { type DatabaseHandle } from '../src/db/database';
-import { type TDialect } from '../src/db/database-url';
-import { seedSteps } from '../src/setup/seed-steps';
+import { buildApp, type App, type AppDeps } from '../src/composition/app';
+import { loadConfig, type AppConfig } from '../src/composition/config';
+import { type DatabaseHandle } from '../src/infrastructure/db/database';
+import { type TDialect } from '../src/infrastructure/db/database-url';
+import { seedSteps } from '../src/composition/setup/seed-steps';
 import { createTestDatabase, type TestDatabase } from './databases';
 
 export { createTestDatabase, testDialects, type TestDatabase, type TestDialect } from './databases';
@@ -49,7 +49,14 @@ export const PRODUCTION_ENV: Readonly<Record<string, string>> = {
  * turn it on.
  */
 export function testConfig(env: Record<string, string> = {}): AppConfig {
-  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', AUTO_MIGRATE: 'false', DATABASE_URL: ':memory:', CONTENT_CACHE_SECONDS: '0', ...env });
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    AUTO_MIGRATE: 'false',
+    DATABASE_URL: ':memory:',
+    CONTENT_CACHE_SECONDS: '0',
+    ...env,
+  });
 }
 
 /**

@@ -15,7 +15,8 @@ export default function setup(): () => void {
     } catch {
       // no test database was cleaned up in this run
     }
-    const count = (outcome: string, dialect?: string) => lines.filter((line) => line.startsWith(outcome) && (!dialect || line.endsWith(dialect))).length;
+    const count = (outcome: string, dialect?: string) =>
+      lines.filter((line) => line.startsWith(outcome) && (!dialect || line.endsWith(dialect))).length;
     console.info(
       `ledger balance checks: ${count('passed')} passed (sqlite ${count('passed', 'sqlite')}, postgres ${count('passed', 'postgres')}), ` +
         `${count('FAILED')} failed, ${count('skipped')} skipped (no ledger tables, or closed by the test)`,

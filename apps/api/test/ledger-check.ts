@@ -1,6 +1,6 @@
 import { appendFileSync } from 'node:fs';
 import path from 'node:path';
-import { type DatabaseHandle } from '../src/db/database';
+import { type DatabaseHandle } from '../src/infrastructure/db/database';
 import { auditLedger } from '../src/modules/ledger';
 
 // The suite-wide ledger check: every test database, as it is thrown away after its scenario,

@@ -3,8 +3,8 @@ import { request } from 'node:http';
 import { networkInterfaces } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app';
-import { listenOn } from '../src/listen';
+import { buildApp } from '../src/composition/app';
+import { listenOn } from '../src/composition/listen';
 import { apiRoot, repoRoot } from '../src/paths';
 import { createTestDatabase, testConfig, type TestDatabase } from './helper';
 
@@ -62,7 +62,7 @@ describe('listening', () => {
   });
 
   it('production with nothing configured stops at once with the list of what is missing', async () => {
-    const child = spawn(path.join(repoRoot, 'node_modules/.bin/tsx'), ['src/server.ts'], {
+    const child = spawn(path.join(repoRoot, 'node_modules/.bin/tsx'), ['src/composition/server.ts'], {
       cwd: apiRoot,
       env: { PATH: process.env.PATH, NODE_ENV: 'production', API_PORT: '0' },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -72,6 +72,7 @@ describe('listening', () => {
     const code = await new Promise<number | null>((resolve) => child.on('exit', (exitCode) => resolve(exitCode)));
     expect(code).toBe(1);
     expect(stderr).toContain('NODE_ENV=production is missing:');
-    for (const name of ['CODE_SECRET', 'DATABASE_URL', 'PUBLIC_ORIGIN', 'SMTP_URL', 'ALIYUN_SMS_ACCESS_KEY_ID']) expect(stderr).toContain(`  - ${name}: required`);
+    for (const name of ['CODE_SECRET', 'DATABASE_URL', 'PUBLIC_ORIGIN', 'SMTP_URL', 'ALIYUN_SMS_ACCESS_KEY_ID'])
+      expect(stderr).toContain(`  - ${name}: required`);
   }, 30_000);
 });

@@ -15,7 +15,7 @@ export function messageOf(locale: TLocale, key: string): string {
   return text;
 }
 
-/** Accept-Language values a client sends for each locale (spec section 7). */
+/** Accept-Language values a client sends for each locale: the locale's code, zh-tw as zh-TW. */
 export const acceptLanguageOf: Record<TLocale, string> = {
   'zh-CN': 'zh-CN',
   en: 'en',

@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrations } from '../src/db/migrations';
-import { envelopeResponses, ok } from '../src/lib/envelope';
+import { migrations } from '../src/infrastructure/db/migrations';
+import { envelopeResponses, ok } from '../src/infrastructure/http/envelope';
 import { apiRoot, repoRoot } from '../src/paths';
 import { buildTestApp, createTestDatabase, testConfig, testDialects } from './helper';
 
@@ -59,7 +59,15 @@ describe('server process (compiled build)', () => {
     const port = await freePort();
     const child = spawn(process.execPath, ['--enable-source-maps', server], {
       cwd: repoRoot,
-      env: { ...process.env, API_PORT: String(port), API_HOST: '127.0.0.1', DATABASE_URL: path.join(dir, 'server.sqlite'), LOG_LEVEL: 'info', REDIS_URL: '', TRUST_PROXY: 'loopback' },
+      env: {
+        ...process.env,
+        API_PORT: String(port),
+        API_HOST: '127.0.0.1',
+        DATABASE_URL: path.join(dir, 'server.sqlite'),
+        LOG_LEVEL: 'info',
+        REDIS_URL: '',
+        TRUST_PROXY: 'loopback',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -77,7 +85,10 @@ describe('server process (compiled build)', () => {
 
       const downloads = await get(port, '/download/list');
       expect(downloads.status).toBe(200);
-      expect(JSON.parse(downloads.body)).toMatchObject({ errcode: 0, data: { platforms: expect.arrayContaining([expect.objectContaining({ platform: 'WIN' })]) } });
+      expect(JSON.parse(downloads.body)).toMatchObject({
+        errcode: 0,
+        data: { platforms: expect.arrayContaining([expect.objectContaining({ platform: 'WIN' })]) },
+      });
       // The country tables are files of an npm package, found from the bundle at run time.
       const v4 = await get(port, '/location/info', { 'x-forwarded-for': '133.242.0.3', 'accept-language': 'en' });
       expect(JSON.parse(v4.body)).toMatchObject({ data: { countryCode: 'JP' } });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config';
+import { loadConfig } from '../src/composition/config';
 
 // The documented defaults of the numbers an operator may tune (apps/api/README.md). Behaviour
 // tests set some of these variables explicitly, so only this file notices a changed default.

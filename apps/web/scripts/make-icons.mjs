@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Renders public/imgs/logo.svg into public/imgs/logo-120.png (share image, spec section 9), a
+// Renders public/imgs/logo.svg into public/imgs/logo-120.png (the image of a share in WeChat), a
 // 16/32/48 px public/favicon.ico, public/apple-touch-icon.png (180 px on white: iOS paints
 // transparency black) and the web manifest's public/imgs/icon-192.png and icon-512.png. Uses headless Chromium for rasterising so no image library is
 // needed; the ICO holds PNG-encoded entries (supported by every current browser and OS).
@@ -75,7 +75,9 @@ try {
   writeFileSync(path.join(webRoot, 'public/favicon.ico'), packIco(icoSizes.map((size) => ({ size, data: renderPng(size) }))));
   writeFileSync(path.join(webRoot, 'public/apple-touch-icon.png'), renderPng(180, 'ffffffff'));
   for (const size of [192, 512]) writeFileSync(path.join(webRoot, `public/imgs/icon-${size}.png`), renderPng(size, 'ffffffff'));
-  console.info(`Wrote public/imgs/logo-120.png, public/favicon.ico (${icoSizes.join(', ')} px), public/apple-touch-icon.png and public/imgs/icon-{192,512}.png`);
+  console.info(
+    `Wrote public/imgs/logo-120.png, public/favicon.ico (${icoSizes.join(', ')} px), public/apple-touch-icon.png and public/imgs/icon-{192,512}.png`,
+  );
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

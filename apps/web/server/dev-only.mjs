@@ -70,7 +70,10 @@ export function devOnlyApiSurface(url) {
  */
 export function sandboxIsPublic(env) {
   // the values the API's z.stringbool() reads as true
-  return /^(true|1|yes|on|y|enabled)$/i.test(env.PAYMENT_SANDBOX?.trim() ?? '') && env.PAYMENT_SANDBOX_I_UNDERSTAND?.trim() === 'anyone-can-pay-for-free';
+  return (
+    /^(true|1|yes|on|y|enabled)$/i.test(env.PAYMENT_SANDBOX?.trim() ?? '') &&
+    env.PAYMENT_SANDBOX_I_UNDERSTAND?.trim() === 'anyone-can-pay-for-free'
+  );
 }
 
 /**

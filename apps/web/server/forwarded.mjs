@@ -22,7 +22,12 @@ export function parseTrust(value) {
     const hops = Number(text);
     return (_address, hop) => hop < hops;
   }
-  return proxyaddr.compile(text.split(',').map((part) => part.trim()).filter(Boolean));
+  return proxyaddr.compile(
+    text
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean),
+  );
 }
 
 const FORWARDED = ['x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'x-real-ip', 'forwarded'];

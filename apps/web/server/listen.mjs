@@ -11,7 +11,10 @@ import { createServer } from 'node:http';
  * @returns {{ addresses: string[], optional: Set<string> }}
  */
 export function listenAddresses(value) {
-  const entries = (value ?? '').split(',').map((part) => part.trim()).filter(Boolean);
+  const entries = (value ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
   if (entries.length === 0 || (entries.length === 1 && entries[0] === 'localhost')) {
     return { addresses: ['127.0.0.1', '::1'], optional: new Set(['::1']) };
   }

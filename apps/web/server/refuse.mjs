@@ -68,7 +68,12 @@ export function refusalFor(req) {
   const status = badMethod ? 405 : 400;
   const headers = /** @type {Record<string, string>} */ ({ 'cache-control': 'no-store' });
   if (badMethod) headers.allow = ALLOWED_METHODS.join(', ');
-  if (!path.startsWith('/api/')) return { status, headers: { ...headers, 'content-type': 'text/plain; charset=utf-8' }, body: badMethod ? 'Method Not Allowed' : 'Bad Request' };
+  if (!path.startsWith('/api/'))
+    return {
+      status,
+      headers: { ...headers, 'content-type': 'text/plain; charset=utf-8' },
+      body: badMethod ? 'Method Not Allowed' : 'Bad Request',
+    };
   const acceptLanguage = req.headers['accept-language'];
   const { errors } = MESSAGES[localeOf(Array.isArray(acceptLanguage) ? acceptLanguage.join(',') : acceptLanguage)];
   const envelope = badMethod

@@ -129,7 +129,9 @@ export function inlineScriptHashes(html) {
  * @param {unknown} encoding the Content-Encoding header
  */
 function decode(body, encoding) {
-  const name = String(encoding ?? 'identity').trim().toLowerCase();
+  const name = String(encoding ?? 'identity')
+    .trim()
+    .toLowerCase();
   if (name === 'identity' || name === '') return body.toString('utf8');
   if (name === 'gzip' || name === 'x-gzip') return gunzipSync(body).toString('utf8');
   if (name === 'br') return brotliDecompressSync(body).toString('utf8');
@@ -222,18 +224,28 @@ export function secureResponse(req, res, options) {
     original.flushHeaders.call(this);
   };
 
-  /** @type {any} */ (res).write = function write(/** @type {unknown} */ chunk, /** @type {unknown} */ encoding, /** @type {unknown} */ callback) {
+  /** @type {any} */ (res).write = function write(
+    /** @type {unknown} */ chunk,
+    /** @type {unknown} */ encoding,
+    /** @type {unknown} */ callback,
+  ) {
     decide();
-    if (mode !== 'hold') return original.write.call(this, /** @type {any} */ (chunk), /** @type {any} */ (encoding), /** @type {any} */ (callback));
+    if (mode !== 'hold')
+      return original.write.call(this, /** @type {any} */ (chunk), /** @type {any} */ (encoding), /** @type {any} */ (callback));
     chunks.push(toBuffer(chunk, encoding));
     const done = typeof encoding === 'function' ? encoding : callback;
     if (typeof done === 'function') queueMicrotask(() => done());
     return true;
   };
 
-  /** @type {any} */ (res).end = function end(/** @type {unknown} */ chunk, /** @type {unknown} */ encoding, /** @type {unknown} */ callback) {
+  /** @type {any} */ (res).end = function end(
+    /** @type {unknown} */ chunk,
+    /** @type {unknown} */ encoding,
+    /** @type {unknown} */ callback,
+  ) {
     decide();
-    if (mode !== 'hold') return original.end.call(this, /** @type {any} */ (chunk), /** @type {any} */ (encoding), /** @type {any} */ (callback));
+    if (mode !== 'hold')
+      return original.end.call(this, /** @type {any} */ (chunk), /** @type {any} */ (encoding), /** @type {any} */ (callback));
     const done = [chunk, encoding, callback].find((argument) => typeof argument === 'function');
     if (chunk !== undefined && chunk !== null && typeof chunk !== 'function') chunks.push(toBuffer(chunk, encoding));
     const body = Buffer.concat(chunks);

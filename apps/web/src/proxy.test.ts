@@ -24,7 +24,11 @@ describe('proxy: referral links', () => {
   });
 
   it('sets it on a rendered page in any language, and on a not-found page', async () => {
-    for (const url of ['http://localhost:3000/en/pricing?ref=AB12CD34', 'http://localhost:3000/ja/download?ref=AB12CD34', 'http://localhost:3000/en/no-such-page?ref=AB12CD34']) {
+    for (const url of [
+      'http://localhost:3000/en/pricing?ref=AB12CD34',
+      'http://localhost:3000/ja/download?ref=AB12CD34',
+      'http://localhost:3000/en/no-such-page?ref=AB12CD34',
+    ]) {
       const response = await proxy(request(url, { cookie: 'llk-lang=en' }));
       expect(response.status, url).not.toBe(307);
       expect(referralCookie(response), url).toMatch(/^llk_ref=AB12CD34;/);
@@ -49,7 +53,10 @@ describe('proxy: the back office', () => {
       expect(response.headers.get('location'), url).toBeNull();
       expect(response.headers.get('x-middleware-rewrite'), url).toBeNull();
       expect(response.headers.get('x-robots-tag'), url).toBe('noindex, nofollow');
-      expect(response.headers.getSetCookie().some((cookie) => cookie.startsWith('llk-lang=')), url).toBe(false);
+      expect(
+        response.headers.getSetCookie().some((cookie) => cookie.startsWith('llk-lang=')),
+        url,
+      ).toBe(false);
     }
   });
 });

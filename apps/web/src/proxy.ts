@@ -61,7 +61,11 @@ async function route(request: NextRequest): Promise<NextResponse> {
   // Crawlers never carry sessions; language redirects keep the query for the next request.
   let clear = false;
   const sessionKind =
-    decision.action === 'render' ? 'render' : decision.action === 'fatal' && decision.failure === 'notFound' && !decision.bare ? 'notFound' : null;
+    decision.action === 'render'
+      ? 'render'
+      : decision.action === 'fatal' && decision.failure === 'notFound' && !decision.bare
+        ? 'notFound'
+        : null;
   if (sessionKind && decision.action !== 'redirect') {
     const outcome = await resolveSession(request, { locale: decision.locale, path: parseLocalePath(pathname).path, kind: sessionKind });
     if (outcome.response) {

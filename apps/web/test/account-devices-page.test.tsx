@@ -47,11 +47,18 @@ function serve(): Array<{ url: string; token: string | null }> {
         url.pathname === '/device/list'
           ? { list: [office], total: 1, page: 1, pageSize: 20 }
           : url.pathname === '/deviceGroup/list'
-            ? { list: [{ id: 'g1', name: 'Front office', deviceCount: 0, onlineCount: 0, createdAt: '2026-11-20T02:00:00.000Z' }], ungroupedCount: 1, ungroupedOnlineCount: 0 }
+            ? {
+                list: [{ id: 'g1', name: 'Front office', deviceCount: 0, onlineCount: 0, createdAt: '2026-11-20T02:00:00.000Z' }],
+                ungroupedCount: 1,
+                ungroupedOnlineCount: 0,
+              }
             : url.pathname === '/user/queryManageCount'
               ? { manageCount: 10, deviceLimit: 10, sessionLimit: 1, deviceCount: 9, groupCount: 1, sharesGiven: 0, sharesReceived: 0 }
               : null;
-      return new Response(JSON.stringify({ errcode: data ? 0 : 40400, errmsg: data ? 'ok' : 'not found', data }), { status: data ? 200 : 404, headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify({ errcode: data ? 0 : 40400, errmsg: data ? 'ok' : 'not found', data }), {
+        status: data ? 200 : 404,
+        headers: { 'content-type': 'application/json' },
+      });
     }),
   );
   return asked;
@@ -77,8 +84,14 @@ describe('/account/devices', () => {
     expect(doc.querySelector('[data-testid="device-name"]')!.textContent).toBe('Office PC');
     expect(doc.querySelector('[data-testid="device-policy"]')!.textContent).toBe('Permission level: Controlled only');
     expect(doc.querySelector('[data-testid="group"]')!.textContent).toContain('Front office');
-    expect(doc.querySelector('[data-testid="device-limit-warning"]')!.textContent).toContain('You are using 9 of the 10 devices your plan allows.');
-    expect(asked.map((call) => call.url).sort()).toEqual(['/device/list?page=1&pageSize=20', '/deviceGroup/list', '/user/queryManageCount']);
+    expect(doc.querySelector('[data-testid="device-limit-warning"]')!.textContent).toContain(
+      'You are using 9 of the 10 devices your plan allows.',
+    );
+    expect(asked.map((call) => call.url).sort()).toEqual([
+      '/device/list?page=1&pageSize=20',
+      '/deviceGroup/list',
+      '/user/queryManageCount',
+    ]);
     expect(asked.every((call) => call.token === 'token-1')).toBe(true);
   });
 

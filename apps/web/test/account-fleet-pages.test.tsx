@@ -40,11 +40,33 @@ const device = (id: string, name: string) => ({
   permission: 'MANAGE',
 });
 const answers: Record<string, unknown> = {
-  '/monitorWall/list': { walls: [{ id: 'w1', name: 'Front desk', deviceIds: ['d2', 'd1'], createdAt: '2026-11-20T08:00:00.000Z', updatedAt: '2026-11-20T08:00:00.000Z' }], owned: 3, used: 2 },
+  '/monitorWall/list': {
+    walls: [
+      {
+        id: 'w1',
+        name: 'Front desk',
+        deviceIds: ['d2', 'd1'],
+        createdAt: '2026-11-20T08:00:00.000Z',
+        updatedAt: '2026-11-20T08:00:00.000Z',
+      },
+    ],
+    owned: 3,
+    used: 2,
+  },
   '/device/list': { list: [device('d1', 'Office PC'), device('d2', 'Home Mac')], total: 2, page: 1, pageSize: 100 },
   '/seat/list': {
     seats: [
-      { id: 's1', kind: 'MEMBER', orderId: 'o1', startsAt: '2026-11-20T08:00:00.000Z', expiresAt: '2027-11-20T08:00:00.000Z', active: true, assignee: { type: 'DEVICE', deviceId: 'd1' }, assignedAt: '2026-11-21T08:00:00.000Z', movableFrom: '2026-11-28T08:00:00.000Z' },
+      {
+        id: 's1',
+        kind: 'MEMBER',
+        orderId: 'o1',
+        startsAt: '2026-11-20T08:00:00.000Z',
+        expiresAt: '2027-11-20T08:00:00.000Z',
+        active: true,
+        assignee: { type: 'DEVICE', deviceId: 'd1' },
+        assignedAt: '2026-11-21T08:00:00.000Z',
+        movableFrom: '2026-11-28T08:00:00.000Z',
+      },
     ],
   },
   '/user/info': { username: 'ann' },
@@ -57,7 +79,10 @@ function serve(): string[] {
     vi.fn(async (input: string) => {
       const url = new URL(input);
       asked.push(`${url.pathname}${url.search}`);
-      return new Response(JSON.stringify({ errcode: 0, errmsg: 'ok', data: answers[url.pathname] ?? null }), { status: 200, headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify({ errcode: 0, errmsg: 'ok', data: answers[url.pathname] ?? null }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
     }),
   );
   return asked;
@@ -79,7 +104,9 @@ describe('account fleet pages', () => {
     ['/account/redeem', RedeemPage],
   ] as Array<[string, TPage]>)('%s sends a visitor to log in and back', async (path, page) => {
     serve();
-    await expect(page({ params: Promise.resolve({ locale: 'ko' }) })).rejects.toThrow(`NEXT_REDIRECT /ko/login?redirectUrl=${encodeURIComponent(`/ko${path}`)}`);
+    await expect(page({ params: Promise.resolve({ locale: 'ko' }) })).rejects.toThrow(
+      `NEXT_REDIRECT /ko/login?redirectUrl=${encodeURIComponent(`/ko${path}`)}`,
+    );
   });
 
   it.each(locales)('%s: the walls page shows the walls, their devices in order and the usage', async (locale) => {

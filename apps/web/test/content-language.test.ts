@@ -2,9 +2,18 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { TLocale } from '@llk/contracts/locales';
 import { describe, expect, it } from 'vitest';
-import { ALL_LOCALES, asciiColonFaults, CJK_LOCALES, currencyFaults, frenchTypographyFaults, koreanParticleFaults, LATIN_NAMES, visibleWords } from './support/language-rules';
+import {
+  ALL_LOCALES,
+  asciiColonFaults,
+  CJK_LOCALES,
+  currencyFaults,
+  frenchTypographyFaults,
+  koreanParticleFaults,
+  LATIN_NAMES,
+  visibleWords,
+} from './support/language-rules';
 
-// Issue 20, item 9, for what is not a message: the user guide (content/guide/<locale>/**/*.md)
+// No English left in another language (ADR 0020), for what is not a message: the user guide (content/guide/<locale>/**/*.md)
 // and the seeded news, notices and release notes (content/seed), each translation held to its
 // own language's rules, the same ones as messages-language.test.ts:
 // - the renminbi in formatFen's form for the language, never "RMB";
@@ -30,12 +39,14 @@ function markdownFiles(dir: string): string[] {
 
 /** The text a reader sees in Markdown: the front matter's title and description, then the prose. */
 function prose(markdown: string): string {
-  const shown = markdown.replace(/^---\n([\s\S]*?)\n---\n/, (_all, front: string) =>
-    `${front
-      .split('\n')
-      .filter((line) => /^(title|description):/.test(line))
-      .map((line) => line.replace(/^\w+:\s*/, '').replace(/^"|"$/g, ''))
-      .join('\n')}\n`,
+  const shown = markdown.replace(
+    /^---\n([\s\S]*?)\n---\n/,
+    (_all, front: string) =>
+      `${front
+        .split('\n')
+        .filter((line) => /^(title|description):/.test(line))
+        .map((line) => line.replace(/^\w+:\s*/, '').replace(/^"|"$/g, ''))
+        .join('\n')}\n`,
   );
   return shown
     .replace(/^```[\s\S]*?^```/gm, ' ')
@@ -62,10 +73,14 @@ function seedOf(locale: TLocale): Texts {
   }
   const notices = JSON.parse(readFileSync(path.join(seedDir, 'notices.json'), 'utf8')) as { slug: string; translations: Translations }[];
   for (const notice of notices) {
-    for (const [field, text] of Object.entries(notice.translations[locale] ?? {})) out.set(`notices.json:${notice.slug}.${field}`, prose(text));
+    for (const [field, text] of Object.entries(notice.translations[locale] ?? {}))
+      out.set(`notices.json:${notice.slug}.${field}`, prose(text));
   }
   for (const name of readdirSync(path.join(seedDir, 'release-notes'))) {
-    const groups = JSON.parse(readFileSync(path.join(seedDir, 'release-notes', name), 'utf8')) as Record<string, Partial<Record<TLocale, string[]>>>;
+    const groups = JSON.parse(readFileSync(path.join(seedDir, 'release-notes', name), 'utf8')) as Record<
+      string,
+      Partial<Record<TLocale, string[]>>
+    >;
     for (const [group, byLocale] of Object.entries(groups)) {
       (byLocale[locale] ?? []).forEach((text, index) => out.set(`release-notes/${name}:${group}.${index}`, prose(text)));
     }
@@ -80,31 +95,96 @@ function textsOf(locale: TLocale): Texts {
 // Names of more than one word, taken out before the words are read, so that "One" or "Screen"
 // alone still counts as English.
 const NAME_PHRASES = [
-  'Windows on ARM', 'Configuration Manager', 'Quick Sync', 'Raspberry Pi', 'Magic Keyboard', 'Xbox One', 'Series X|S',
-  'Print Screen', 'Caps Lock',
+  'Windows on ARM',
+  'Configuration Manager',
+  'Quick Sync',
+  'Raspberry Pi',
+  'Magic Keyboard',
+  'Xbox One',
+  'Series X|S',
+  'Print Screen',
+  'Caps Lock',
 ];
 
 /** Words the guide and the news keep in every language, besides the messages' LATIN_NAMES. */
 const CONTENT_NAMES = new Set([
   // keys as printed on keyboards (Windows and Mac), named so the reader finds them
-  'Ctrl', 'Alt', 'Shift', 'Tab', 'Enter', 'Esc', 'Del', 'Win', 'Command', 'Control', 'Option', 'Space',
+  'Ctrl',
+  'Alt',
+  'Shift',
+  'Tab',
+  'Enter',
+  'Esc',
+  'Del',
+  'Win',
+  'Command',
+  'Control',
+  'Option',
+  'Space',
   // package formats and the tools that install them ('deb' of ".deb"; 'aarch' of "aarch64", digits are not read)
-  'AppImage', 'MSI', 'DEB', 'RPM', 'deb', 'aarch', 'msiexec', 'Intune', 'SCCM', 'Ansible', 'systemd', 'openSUSE', 'RHEL',
+  'AppImage',
+  'MSI',
+  'DEB',
+  'RPM',
+  'deb',
+  'aarch',
+  'msiexec',
+  'Intune',
+  'SCCM',
+  'Ansible',
+  'systemd',
+  'openSUSE',
+  'RHEL',
   // desktops, drivers and system features by their own names
-  'Wayland', 'GNOME', 'KDE', 'Plasma', 'PipeWire', 'PulseAudio', 'VideoToolbox', 'NVENC', 'FileVault', 'Defender', 'UAC', 'HEVC',
+  'Wayland',
+  'GNOME',
+  'KDE',
+  'Plasma',
+  'PipeWire',
+  'PulseAudio',
+  'VideoToolbox',
+  'NVENC',
+  'FileVault',
+  'Defender',
+  'UAC',
+  'HEVC',
   // hardware and game controllers ('Arc': Intel's graphics; 'Switch': Nintendo's console; 'MFi': Apple's controller label)
-  'Snapdragon', 'Arc', 'Xbox', 'PlayStation', 'DualShock', 'DualSense', 'Nintendo', 'Switch', 'Steam', 'XInput', 'MFi',
+  'Snapdragon',
+  'Arc',
+  'Xbox',
+  'PlayStation',
+  'DualShock',
+  'DualSense',
+  'Nintendo',
+  'Switch',
+  'Steam',
+  'XInput',
+  'MFi',
   // the messaging app LINE (Taiwan, Japan), named where a verification message may land
   'LINE',
   // the client's languages, each in its own name (the language setting lists them)
-  'English', 'Español', 'Français',
+  'English',
+  'Español',
+  'Français',
   // protocols, units and standards ('JIS' and 'US': keyboard layouts)
-  'UDP', 'TCP', 'HTTP', 'SOCKS', 'GHz', 'USB', 'LAN', 'JIS', 'US', 'TV', 'AI',
+  'UDP',
+  'TCP',
+  'HTTP',
+  'SOCKS',
+  'GHz',
+  'USB',
+  'LAN',
+  'JIS',
+  'US',
+  'TV',
+  'AI',
   // the administrator's account on Linux, and the guide's example prefix for device names ("HQ-")
-  'root', 'HQ',
+  'root',
+  'HQ',
   // Microsoft's own words in its Korean and Traditional Chinese interfaces, as the reader sees
   // them there: Intune's "LOB(기간 업무) 앱" and Windows' "Proxy" setting
-  'LOB', 'Proxy',
+  'LOB',
+  'Proxy',
 ]);
 
 /**
@@ -118,7 +198,13 @@ const CONTENT_SAME_AS_ENGLISH = new Set(['Proxy', 'Audio', 'App', 'Notifications
 function lines(text: string): string[] {
   return text
     .split(/\n|\|/)
-    .map((line) => line.replace(/^[\s#>*\-\d.]+/, '').replace(/[*_]/g, '').replace(/^"|"$/g, '').trim())
+    .map((line) =>
+      line
+        .replace(/^[\s#>*\-\d.]+/, '')
+        .replace(/[*_]/g, '')
+        .replace(/^"|"$/g, '')
+        .trim(),
+    )
     .filter((line) => line.length > 0);
 }
 
@@ -128,7 +214,7 @@ function englishWords(text: string): string[] {
   return visibleWords(named).filter((word) => !LATIN_NAMES.has(word) && !CONTENT_NAMES.has(word));
 }
 
-describe('the guide and the seeded news speak each language (issue 20, item 9)', () => {
+describe('the guide and the seeded news speak each language', () => {
   it('every locale has the same guide pages and reads some text', () => {
     const pages = (locale: TLocale) => [...guideOf(locale).keys()].sort();
     for (const locale of ALL_LOCALES) expect(pages(locale)).toEqual(pages('en'));
@@ -137,7 +223,9 @@ describe('the guide and the seeded news speak each language (issue 20, item 9)',
   });
 
   it('reads prose only: code, link targets and addresses are left out', () => {
-    const text = prose('---\ntitle: "套餐"\norder: 3\n---\n见 [官网](https://llk.example/RMB)。\n\n```sh\necho RMB\n```\n\n运行 `llk-remote --RMB`。');
+    const text = prose(
+      '---\ntitle: "套餐"\norder: 3\n---\n见 [官网](https://llk.example/RMB)。\n\n```sh\necho RMB\n```\n\n运行 `llk-remote --RMB`。',
+    );
     expect(text).not.toContain('RMB');
     expect(text).toContain('套餐');
     expect(englishWords('在 Windows on ARM 上按 **Print Screen**')).toEqual([]);
@@ -154,7 +242,7 @@ describe('the guide and the seeded news speak each language (issue 20, item 9)',
     expect(ascii).toEqual([]);
   });
 
-  it('fr: no-break spaces before : ; ! ? and %, inside « », ordinals 1ᵉʳ in the guide, news, notices and release notes (issue 33, item 6)', () => {
+  it('fr: no-break spaces before : ; ! ? and %, inside « », ordinals 1ᵉʳ in the guide, news, notices and release notes', () => {
     const faults = [...textsOf('fr')].flatMap(([key, text]) => frenchTypographyFaults(text).map((fault) => `${key}: ${fault}`));
     expect(faults).toEqual([]);
   });
@@ -173,7 +261,7 @@ describe('the guide and the seeded news speak each language (issue 20, item 9)',
     expect(texts.flatMap((text) => frenchTypographyFaults(text).map((fault) => `pricing.json: ${fault}`))).toEqual([]);
   });
 
-  it('ko: no text writes a particle both ways, 이(가) or (으)로 (issue 33, item 7)', () => {
+  it('ko: no text writes a particle both ways, 이(가) or (으)로', () => {
     const faults = [...textsOf('ko')].flatMap(([key, text]) => koreanParticleFaults(text).map((fault) => `${key}: ${fault}`));
     expect(faults).toEqual([]);
   });

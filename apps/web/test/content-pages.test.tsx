@@ -59,8 +59,15 @@ function serve(route: (url: URL) => unknown): string[] {
     vi.fn(async (input: string) => {
       asked.push(input);
       const data = route(new URL(input));
-      if (data === undefined) return new Response(JSON.stringify({ errcode: 40400, errmsg: 'not found', data: null }), { status: 404, headers: { 'content-type': 'application/json' } });
-      return new Response(JSON.stringify({ errcode: 0, errmsg: 'ok', data }), { status: 200, headers: { 'content-type': 'application/json' } });
+      if (data === undefined)
+        return new Response(JSON.stringify({ errcode: 40400, errmsg: 'not found', data: null }), {
+          status: 404,
+          headers: { 'content-type': 'application/json' },
+        });
+      return new Response(JSON.stringify({ errcode: 0, errmsg: 'ok', data }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
     }),
   );
   return asked;
@@ -106,16 +113,42 @@ describe('news article /info-{id}', () => {
 describe('release notes /log', () => {
   it('groups the notes by platform, newest first, with the notes as lists', async () => {
     const entries: TUpdateLogEntry[] = [
-      { platform: 'WIN', version: '3.1.0', releasedAt: '2026-10-01T00:00:00.000Z', notes: '- Faster start\n- Fixes', contentHtml: '<ul>\n<li>Faster start</li>\n<li>Fixes</li>\n</ul>\n', locale: 'en' },
-      { platform: 'WIN', version: '3.2.0', releasedAt: '2026-11-01T00:00:00.000Z', notes: 'Screen walls.', contentHtml: '<p>Screen walls.</p>\n', locale: 'en' },
-      { platform: 'ANDROID', version: '2.0.0', releasedAt: '2026-09-01T00:00:00.000Z', notes: '- New look', contentHtml: '<ul>\n<li>New look</li>\n</ul>\n', locale: 'zh-CN' },
+      {
+        platform: 'WIN',
+        version: '3.1.0',
+        releasedAt: '2026-10-01T00:00:00.000Z',
+        notes: '- Faster start\n- Fixes',
+        contentHtml: '<ul>\n<li>Faster start</li>\n<li>Fixes</li>\n</ul>\n',
+        locale: 'en',
+      },
+      {
+        platform: 'WIN',
+        version: '3.2.0',
+        releasedAt: '2026-11-01T00:00:00.000Z',
+        notes: 'Screen walls.',
+        contentHtml: '<p>Screen walls.</p>\n',
+        locale: 'en',
+      },
+      {
+        platform: 'ANDROID',
+        version: '2.0.0',
+        releasedAt: '2026-09-01T00:00:00.000Z',
+        notes: '- New look',
+        contentHtml: '<ul>\n<li>New look</li>\n</ul>\n',
+        locale: 'zh-CN',
+      },
     ];
     serve(() => ({ list: entries, total: 3, page: 1, pageSize: 50 }));
     const doc = await html(await LogPage({ params: Promise.resolve({ locale: 'en' }) }));
     expect(Array.from(doc.querySelectorAll('h2[id^="log-"]')).map((h) => h.id)).toEqual(['log-android', 'log-win']);
     const win = doc.getElementById('log-win')!.parentElement!;
-    expect(Array.from(win.querySelectorAll('h3')).map((h) => h.textContent)).toEqual([expect.stringContaining('3.2.0'), expect.stringContaining('3.1.0')]);
-    expect(Array.from(win.querySelectorAll('li li, ul li')).map((li) => li.textContent)).toEqual(expect.arrayContaining(['Faster start', 'Fixes']));
+    expect(Array.from(win.querySelectorAll('h3')).map((h) => h.textContent)).toEqual([
+      expect.stringContaining('3.2.0'),
+      expect.stringContaining('3.1.0'),
+    ]);
+    expect(Array.from(win.querySelectorAll('li li, ul li')).map((li) => li.textContent)).toEqual(
+      expect.arrayContaining(['Faster start', 'Fixes']),
+    );
     expect(doc.querySelector('[lang="zh-CN"] li')!.textContent).toBe('New look');
   });
 });
@@ -126,11 +159,11 @@ describe('not-found pages', () => {
     const doc = await html(await GlobalNotFound());
     expect(doc.documentElement.getAttribute('lang')).toBe('ko');
     expect(doc.body.textContent).toContain('Page Not Found: /ko/guide/nope');
-    // issue 20, item 10: a heading, an explanation and links onwards, in the visitor's language
+    // the error pages (ADR 0020): a heading, an explanation and links onwards, in the visitor's language
     expect(doc.querySelector('h1')!.textContent).not.toBe('');
     const onwards = doc.querySelector('nav[aria-labelledby="fatal-elsewhere"]')!;
     expect(onwards.querySelector('h2')!.textContent).toBe('자주 찾는 페이지');
-    // issue 33, item 11: the header's own links and the site search, a GET form to /search
+    // ADR 0033: the header's own links and the site search, a GET form to /search
     expect(Array.from(onwards.querySelectorAll('a')).map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
       ['요금제', '/ko/pricing'],
       ['가이드', '/ko/guide'],
@@ -162,7 +195,8 @@ describe('not-found pages', () => {
 });
 
 describe('development outbox /dev/outbox', () => {
-  const outbox = (to?: string) => DevOutboxPage({ params: Promise.resolve({ locale: 'en' }), searchParams: Promise.resolve(to ? { to } : {}) });
+  const outbox = (to?: string) =>
+    DevOutboxPage({ params: Promise.resolve({ locale: 'en' }), searchParams: Promise.resolve(to ? { to } : {}) });
 
   it('does not exist for a visitor from another machine, and the API is not asked', async () => {
     const asked = serve(() => ({ messages: [] }));
@@ -179,7 +213,17 @@ describe('development outbox /dev/outbox', () => {
 
   it('lists the codes sent to the address asked for, on this machine', async () => {
     const asked = serve(() => ({
-      messages: [{ channel: 'SMS', to: '13800138000', purpose: 'LOGIN', code: '123456', subject: null, text: 'Your code is 123456', sentAt: '2026-11-24T02:00:00.000Z' }],
+      messages: [
+        {
+          channel: 'SMS',
+          to: '13800138000',
+          purpose: 'LOGIN',
+          code: '123456',
+          subject: null,
+          text: 'Your code is 123456',
+          sentAt: '2026-11-24T02:00:00.000Z',
+        },
+      ],
     }));
     requestHeaders.value = new Headers({ 'x-llk-peer': 'loopback' });
     const doc = await html(await outbox(' 13800138000 '));
@@ -206,7 +250,9 @@ describe('account switch /switchAccount', () => {
       'fetch',
       vi.fn(async (input: string, init: RequestInit) => {
         sent.push([input, new Headers(init.headers).get('authorization')]);
-        return new Response(JSON.stringify({ errcode: 0, errmsg: 'ok', data: { nickname: 'Alice', username: 'alice_01' } }), { headers: { 'content-type': 'application/json' } });
+        return new Response(JSON.stringify({ errcode: 0, errmsg: 'ok', data: { nickname: 'Alice', username: 'alice_01' } }), {
+          headers: { 'content-type': 'application/json' },
+        });
       }),
     );
     cookieJar.set(SWITCH_COOKIE, encodePendingSwitch({ key: 'k1', next: '/pricing' }));

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ALL_LOCALES } from './support/language-rules';
 
-// Issue 33, item 11: the ja home page had two near-identical headings ("1 つのアカウントで全
+// The ja home page had two near-identical headings ("1 つのアカウントで全
 // プラットフォーム" over the platform list, "ひとつのアカウントで全プラットフォーム" on a feature
 // card), and so had every other language. Every heading of the home page (h1, h2 and the feature
 // cards' h3) says something of its own: no two share most of their character pairs.
@@ -60,7 +60,7 @@ function similarity(a: string, b: string): number {
 }
 
 describe('home page headings', () => {
-  it('measures the defect the issue reported as near-identical', () => {
+  it('measures the two headings found on the ja home page as near-identical', () => {
     expect(similarity('1 つのアカウントで全プラットフォーム', 'ひとつのアカウントで全プラットフォーム')).toBeGreaterThan(0.6);
     expect(similarity('One account on every platform', 'One account on every platform')).toBe(1);
   });

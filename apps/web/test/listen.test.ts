@@ -6,7 +6,11 @@ import { listenAll } from '../server/listen.mjs';
 
 // server.mjs listens through listenAll: by default on loopback only, both families, one port.
 
-const listen = listenAll as (handler: RequestListener, port: number, host: string | undefined) => Promise<{ servers: Server[]; urls: string[] }>;
+const listen = listenAll as (
+  handler: RequestListener,
+  port: number,
+  host: string | undefined,
+) => Promise<{ servers: Server[]; urls: string[] }>;
 
 function status(host: string, port: number): Promise<number> {
   return new Promise((resolve, reject) => {

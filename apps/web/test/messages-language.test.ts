@@ -1,9 +1,18 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ALL_LOCALES, asciiColonFaults, CJK_LOCALES, currencyFaults, frenchTypographyFaults, koreanParticleFaults, LATIN_NAMES, visibleWords } from './support/language-rules';
+import {
+  ALL_LOCALES,
+  asciiColonFaults,
+  CJK_LOCALES,
+  currencyFaults,
+  frenchTypographyFaults,
+  koreanParticleFaults,
+  LATIN_NAMES,
+  visibleWords,
+} from './support/language-rules';
 
-// Issue 20, item 9: no English left in another language's messages. Two rules, each with an
+// No English left in another language's messages (ADR 0020). Two rules, each with an
 // allow-list of what is written the same everywhere (product and platform names, units, codes):
 // - Chinese, Japanese and Korean messages contain no Latin-script word outside LATIN_NAMES;
 // - a Spanish or French message identical to its English one contains only words that language
@@ -30,18 +39,37 @@ function flatten(tree: Tree, prefix = '', out = new Map<string, string>()): Map<
 function messagesOf(locale: string): Map<string, string> {
   const out = new Map<string, string>();
   for (const file of readdirSync(path.join(webDir, locale)).filter((name) => name.endsWith('.json'))) {
-    for (const [key, value] of flatten(JSON.parse(readFileSync(path.join(webDir, locale, file), 'utf8')) as Tree)) out.set(`${file}:${key}`, value);
+    for (const [key, value] of flatten(JSON.parse(readFileSync(path.join(webDir, locale, file), 'utf8')) as Tree))
+      out.set(`${file}:${key}`, value);
   }
-  for (const [key, value] of flatten(JSON.parse(readFileSync(path.join(contractsDir, `${locale}.json`), 'utf8')) as Tree)) out.set(`contracts:${key}`, value);
+  for (const [key, value] of flatten(JSON.parse(readFileSync(path.join(contractsDir, `${locale}.json`), 'utf8')) as Tree))
+    out.set(`contracts:${key}`, value);
   return out;
 }
 
 const SAME_AS_ENGLISH: Record<'es' | 'fr', Set<string>> = {
   es: new Set(['Apple silicon', 'Plan', 'Total', 'Legal', 'Hardware', 'Cookies', 'Streamer', 'Ultra HD']),
-  fr: new Set(['Apple silicon', 'Standard', 'Ultra HD', 'Commission', 'Promotion', 'Version', 'Version {version}', 'Total', 'Notifications', 'Contact', 'Message', 'Configuration', 'Code', 'Page {page}', 'Cookies', 'Version {version} · {chip} · {size}']),
+  fr: new Set([
+    'Apple silicon',
+    'Standard',
+    'Ultra HD',
+    'Commission',
+    'Promotion',
+    'Version',
+    'Version {version}',
+    'Total',
+    'Notifications',
+    'Contact',
+    'Message',
+    'Configuration',
+    'Code',
+    'Page {page}',
+    'Cookies',
+    'Version {version} · {chip} · {size}',
+  ]),
 };
 
-describe('no English left in other languages (issue 20, item 9)', () => {
+describe('no English left in other languages', () => {
   it('ICU syntax is not taken for words', () => {
     expect(visibleWords('{count, plural, one {# device} other {# devices}} on {name}')).toEqual(['device', 'devices', 'on']);
     expect(visibleWords('<b>{price}</b> 元')).toEqual([]);
@@ -72,7 +100,9 @@ describe('no English left in other languages (issue 20, item 9)', () => {
 
   it.each(CJK_LOCALES)('%s: every Latin-script word is a name, unit or code', (locale) => {
     const stray = [...messagesOf(locale)].flatMap(([key, value]) =>
-      visibleWords(value).filter((word) => !LATIN_NAMES.has(word)).map((word) => `${key}: ${word}`),
+      visibleWords(value)
+        .filter((word) => !LATIN_NAMES.has(word))
+        .map((word) => `${key}: ${word}`),
     );
     expect(stray).toEqual([]);
   });
@@ -96,8 +126,12 @@ describe('no English left in other languages (issue 20, item 9)', () => {
     expect(ascii).toEqual([]);
   });
 
-  it('the French typography rule: no-break spaces before : ; ! ? and %, inside « », ordinals 1ᵉʳ (issue 33, item 6)', () => {
-    expect(frenchTypographyFaults('Valable jusqu’au 1ᵉʳ\u00a0mars\u00a0: notre meilleur prix\u202f! −30\u202f%, «\u00a0Pro\u00a0», 9:00, https://llk.example/?q=a%20b, {{discount:MEMBER_YEAR}}\u202f?')).toEqual([]);
+  it('the French typography rule: no-break spaces before : ; ! ? and %, inside « », ordinals 1ᵉʳ', () => {
+    expect(
+      frenchTypographyFaults(
+        'Valable jusqu’au 1ᵉʳ\u00a0mars\u00a0: notre meilleur prix\u202f! −30\u202f%, «\u00a0Pro\u00a0», 9:00, https://llk.example/?q=a%20b, {{discount:MEMBER_YEAR}}\u202f?',
+      ),
+    ).toEqual([]);
     expect(frenchTypographyFaults('Offre : notre meilleur prix')).toEqual(['colon: Offre : notre meill']);
     expect(frenchTypographyFaults('−30 %').length).toBe(1);
     expect(frenchTypographyFaults('−30%').length).toBe(1);
@@ -107,35 +141,43 @@ describe('no English left in other languages (issue 20, item 9)', () => {
     expect(frenchTypographyFaults('le 1er mars, la 2e fois, le 3ème jour, la 1re').length).toBe(4);
   });
 
-  it('fr: French typography in every message (issue 33, item 6)', () => {
+  it('fr: French typography in every message', () => {
     const faults = [...messagesOf('fr')].flatMap(([key, value]) => frenchTypographyFaults(value).map((fault) => `${key}: ${fault}`));
     expect(faults).toEqual([]);
   });
 
-  it('the Korean particle rule finds "(이)", "이(가)", "을(를)", "(으)로" and not the particle of a fixed word (issue 33, item 7)', () => {
+  it('the Korean particle rule finds "(이)", "이(가)", "을(를)", "(으)로" and not the particle of a fixed word', () => {
     expect(koreanParticleFaults('{plan}이(가) 활성화되었습니다')).toEqual(['{plan}이(가) 활성화되었']);
     expect(koreanParticleFaults('{name}을(를) 해지할까요? {email}(으)로 답변 은(는) 과(와) (이)나')).toHaveLength(5);
     expect(koreanParticleFaults('멤버십이 활성화되었습니다. {email} 주소로 답변, 한도({limit})를 넘습니다, 기기(PC)를')).toEqual([]);
   });
 
-  it('ko: no message writes a particle both ways, 이(가) or (으)로 (issue 33, item 7)', () => {
+  it('ko: no message writes a particle both ways, 이(가) or (으)로', () => {
     const faults = [...messagesOf('ko')].flatMap(([key, value]) => koreanParticleFaults(value).map((fault) => `${key}: ${fault}`));
     expect(faults).toEqual([]);
   });
 
   it('the seeded releases’ minimum systems are names and numbers only: every language shows them unchanged', () => {
-    const seed = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../../content/seed/releases.json'), 'utf8')) as { platforms: Record<string, { minOs: string }> };
+    const seed = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../../content/seed/releases.json'), 'utf8')) as {
+      platforms: Record<string, { minOs: string }>;
+    };
     const minOs = Object.values(seed.platforms).map((platform) => platform.minOs);
     expect(minOs.length).toBeGreaterThanOrEqual(6);
-    const words = minOs.flatMap((text) => visibleWords(text).filter((word) => !LATIN_NAMES.has(word) && !/^(Big|Sur|\d.*)$/.test(word)).map((word) => `${text}: ${word}`));
+    const words = minOs.flatMap((text) =>
+      visibleWords(text)
+        .filter((word) => !LATIN_NAMES.has(word) && !/^(Big|Sur|\d.*)$/.test(word))
+        .map((word) => `${text}: ${word}`),
+    );
     expect(words).toEqual([]);
   });
 });
 
-describe('one name for one thing (issue 20, item 11)', () => {
+describe('one name for one thing', () => {
   it('ko: the code sent by text or email is 인증번호 everywhere, as the text and the email say it; 인증 코드 is the authenticator app’s', () => {
     const authenticatorApp = /^(account-security\.json:SecondStep\.|contracts:errors\.(totp|staff))/;
-    const mixed = [...messagesOf('ko')].filter(([key, value]) => value.includes('인증 코드') && !authenticatorApp.test(key)).map(([key]) => key);
+    const mixed = [...messagesOf('ko')]
+      .filter(([key, value]) => value.includes('인증 코드') && !authenticatorApp.test(key))
+      .map(([key]) => key);
     expect(mixed).toEqual([]);
     expect(messagesOf('ko').get('account.json:LoginForm.codeTab')).toBe('인증번호');
   });

@@ -72,7 +72,7 @@ for (const file of FILES) {
   });
 }
 
-describe('spec message keys (section 9)', () => {
+describe('spec message keys', () => {
   it.each(locales)('%s defines app.title.1, footer.name, share.title and share.desc', (locale) => {
     const messages = flatten(load(locale, 'common.json'));
     for (const key of ['app.title.1', 'footer.name', 'share.title', 'share.desc']) expect(messages.get(key), key).toBeTruthy();
@@ -82,12 +82,19 @@ describe('spec message keys (section 9)', () => {
 describe('message files', () => {
   it('are the same set in every locale', () => {
     for (const locale of locales) {
-      expect(readdirSync(path.join(dir, locale)).filter((file) => file.endsWith('.json')).sort(), locale).toEqual([...FILES].sort());
+      expect(
+        readdirSync(path.join(dir, locale))
+          .filter((file) => file.endsWith('.json'))
+          .sort(),
+        locale,
+      ).toEqual([...FILES].sort());
     }
   });
 
   it('never share a namespace (they are merged into one object)', () => {
-    const contracts = Object.keys(JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../../packages/contracts/messages/zh-CN.json'), 'utf8')));
+    const contracts = Object.keys(
+      JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../../packages/contracts/messages/zh-CN.json'), 'utf8')),
+    );
     const owners = new Map<string, string>(contracts.map((ns) => [ns, 'contracts']));
     const clashes: string[] = [];
     for (const file of FILES) {

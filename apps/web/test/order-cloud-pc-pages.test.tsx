@@ -38,13 +38,20 @@ const text = (doc: Document, selector: string) => doc.querySelector(selector)?.t
 function livePricing(): TMemberPricing {
   const pricing = pricingFromSeed('en');
   const pro = pricing.plans.find((plan) => plan.code === 'PRO')!;
-  pro.prices = pro.prices.map((price) => (price.timeUnit === 'YEAR' ? { ...price, priceFen: 19900, originalPriceFen: 35988, discountFen: 16088 } : { ...price, priceFen: 2999, originalPriceFen: 3999, discountFen: 1000 }));
+  pro.prices = pro.prices.map((price) =>
+    price.timeUnit === 'YEAR'
+      ? { ...price, priceFen: 19900, originalPriceFen: 35988, discountFen: 16088 }
+      : { ...price, priceFen: 2999, originalPriceFen: 3999, discountFen: 1000 },
+  );
   return pricing;
 }
 
 function livePlans(): TCloudPcPlans {
   const plans = cloudPcPlansFromSeed().plans.map((plan) => ({ ...plan }));
-  plans[0] = { ...plans[0]!, offers: plans[0]!.offers.map((offer) => (offer.timeUnit === 'MONTH' ? { ...offer, priceFen: 12345, originalPriceFen: 15000 } : offer)) };
+  plans[0] = {
+    ...plans[0]!,
+    offers: plans[0]!.offers.map((offer) => (offer.timeUnit === 'MONTH' ? { ...offer, priceFen: 12345, originalPriceFen: 15000 } : offer)),
+  };
   return { plans };
 }
 
@@ -57,13 +64,17 @@ function serve(up: boolean): string[] {
       asked.push(input);
       if (!up) throw new TypeError('fetch failed');
       const data = input.endsWith('/cloudPc/plans') ? livePlans() : livePricing();
-      return new Response(JSON.stringify({ errcode: 0, errmsg: 'ok', data }), { status: 200, headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify({ errcode: 0, errmsg: 'ok', data }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
     }),
   );
   return asked;
 }
 
-const order = (locale: string, query: Record<string, string | string[]>) => OrderPage({ params: Promise.resolve({ locale }), searchParams: Promise.resolve(query) });
+const order = (locale: string, query: Record<string, string | string[]>) =>
+  OrderPage({ params: Promise.resolve({ locale }), searchParams: Promise.resolve(query) });
 
 beforeEach(() => {
   vi.stubEnv('API_URL', 'http://api.test');
@@ -103,7 +114,9 @@ describe('order page', () => {
   it('buys seats for ?seats=1–100, starts at 1 seat with a note otherwise, and keeps seats in a visitor’s way back', async () => {
     serve(true);
     let doc = await html(await order('en', { plan: 'YEAR', seats: '7' }));
-    expect(doc.querySelector('[data-testid="login-required"] a')!.getAttribute('href')).toBe('/en/login?redirectUrl=%2Fen%2Forder%3Fplan%3DYEAR%26seats%3D7');
+    expect(doc.querySelector('[data-testid="login-required"] a')!.getAttribute('href')).toBe(
+      '/en/login?redirectUrl=%2Fen%2Forder%3Fplan%3DYEAR%26seats%3D7',
+    );
 
     cookieJar.set(SESSION_COOKIE, 'token');
     doc = await html(await order('en', { plan: 'YEAR', seats: '100' }));
@@ -116,7 +129,9 @@ describe('order page', () => {
     for (const bad of ['0', '101', '2.5', 'abc', '']) {
       doc = await html(await order('en', { plan: 'YEAR', seats: bad }));
       expect(doc.querySelector('[data-testid="seats-count"]')!.getAttribute('value'), bad).toBe('1');
-      expect(text(doc, '[data-testid="seats-adjusted"]'), bad).toBe('The link asked for a number of seats we can’t sell (1 to 100), so we started you at 1 seat.');
+      expect(text(doc, '[data-testid="seats-adjusted"]'), bad).toBe(
+        'The link asked for a number of seats we can’t sell (1 to 100), so we started you at 1 seat.',
+      );
     }
 
     doc = await html(await order('ko', { plan: 'YEAR', seats: '2' }));
@@ -130,7 +145,9 @@ describe('order page', () => {
   it('sells global channel seats for ?item=CHANNEL from the pricing’s add-ons, always as seats', async () => {
     serve(true);
     let doc = await html(await order('en', { item: 'CHANNEL', seats: '3' }));
-    expect(doc.querySelector('[data-testid="login-required"] a')!.getAttribute('href')).toBe('/en/login?redirectUrl=%2Fen%2Forder%3Fitem%3DCHANNEL%26plan%3DYEAR%26seats%3D3');
+    expect(doc.querySelector('[data-testid="login-required"] a')!.getAttribute('href')).toBe(
+      '/en/login?redirectUrl=%2Fen%2Forder%3Fitem%3DCHANNEL%26plan%3DYEAR%26seats%3D3',
+    );
 
     cookieJar.set(SESSION_COOKIE, 'token');
     const channel = livePricing().addOns.find((sku) => sku.itemType === 'CHANNEL')!;

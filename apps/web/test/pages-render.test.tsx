@@ -60,7 +60,12 @@ const pages: Array<[string, Promise<TPage>, Record<string, unknown>, Record<stri
 
 const guideArticle = await import('@/app/[locale]/(marketing)/guide/[...slug]/page');
 const [firstGuidePage] = guideArticle.generateStaticParams({ params: { locale: 'en' } });
-pages.push([`/guide/${firstGuidePage!.slug.join('/')}`, Promise.resolve(guideArticle.default as unknown as TPage), { slug: firstGuidePage!.slug }, {}]);
+pages.push([
+  `/guide/${firstGuidePage!.slug.join('/')}`,
+  Promise.resolve(guideArticle.default as unknown as TPage),
+  { slug: firstGuidePage!.slug },
+  {},
+]);
 
 const html = (node: ReactNode) => renderHtml(node, 'document');
 
@@ -71,9 +76,13 @@ beforeEach(() => {
     vi.fn(async (input: string) => {
       // News and notices are ISR pages that throw rather than cache a failure: they get empty lists.
       const path = new URL(input).pathname;
-      const data = path === '/news/list' ? { list: [], total: 0, page: 1, pageSize: 10 } : path === '/announcements/info' ? { list: [] } : null;
+      const data =
+        path === '/news/list' ? { list: [], total: 0, page: 1, pageSize: 10 } : path === '/announcements/info' ? { list: [] } : null;
       if (!data) throw new TypeError('fetch failed');
-      return new Response(JSON.stringify({ errcode: 0, errmsg: 'ok', data }), { status: 200, headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify({ errcode: 0, errmsg: 'ok', data }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
     }),
   );
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
@@ -86,14 +95,17 @@ afterEach(() => {
 });
 
 describe.each(locales)('pages in %s', (locale) => {
-  it.each(pages.map(([path, load, params, query]) => ({ path, load, params, query })))('$path renders with one heading', async ({ load, params, query }) => {
-    nav.locale = locale;
-    const Page = await load;
-    const doc = await html(await Page({ params: Promise.resolve({ locale, ...params }), searchParams: Promise.resolve(query) }));
-    const headings = doc.querySelectorAll('h1');
-    expect(headings).toHaveLength(1);
-    expect(headings[0]!.textContent!.trim()).not.toBe('');
-  });
+  it.each(pages.map(([path, load, params, query]) => ({ path, load, params, query })))(
+    '$path renders with one heading',
+    async ({ load, params, query }) => {
+      nav.locale = locale;
+      const Page = await load;
+      const doc = await html(await Page({ params: Promise.resolve({ locale, ...params }), searchParams: Promise.resolve(query) }));
+      const headings = doc.querySelectorAll('h1');
+      expect(headings).toHaveLength(1);
+      expect(headings[0]!.textContent!.trim()).not.toBe('');
+    },
+  );
 });
 
 describe('layouts', () => {

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-// Issue 33, item 8: one name per plan and one word for what is bought, in every language.
+// One name per plan and one word for what is bought, in every language (ADR 0035).
 // - The paid plan has one name per locale: the catalogue's (content/seed/pricing.json, which the
 //   pricing page, the order page and its success messages show) is the header's
 //   (AccountStatus.planPro) and the account overview's (accountOverview.plans.PRO).
@@ -25,14 +25,23 @@ const SUBSCRIPTION: Record<(typeof LOCALES)[number], RegExp> = {
 };
 
 /** The one name of the paid plan in each locale. */
-const PRO_NAME: Record<(typeof LOCALES)[number], string> = { 'zh-CN': '专业版', 'zh-tw': '專業版', en: 'Pro', es: 'Pro', fr: 'Pro', ja: 'Pro', ko: 'Pro' };
+const PRO_NAME: Record<(typeof LOCALES)[number], string> = {
+  'zh-CN': '专业版',
+  'zh-tw': '專業版',
+  en: 'Pro',
+  es: 'Pro',
+  fr: 'Pro',
+  ja: 'Pro',
+  ko: 'Pro',
+};
 
 type Tree = { [key: string]: string | Tree | Tree[] };
 
 function flatten(tree: unknown, prefix: string, out: Map<string, string>): Map<string, string> {
   if (typeof tree === 'string') out.set(prefix, tree);
   else if (Array.isArray(tree)) tree.forEach((value, index) => flatten(value, `${prefix}[${index}]`, out));
-  else if (tree && typeof tree === 'object') for (const [key, value] of Object.entries(tree)) flatten(value, prefix ? `${prefix}.${key}` : key, out);
+  else if (tree && typeof tree === 'object')
+    for (const [key, value] of Object.entries(tree)) flatten(value, prefix ? `${prefix}.${key}` : key, out);
   return out;
 }
 
@@ -46,7 +55,8 @@ function textsOf(locale: string): Map<string, string> {
   for (const file of readdirSync(path.join(webDir, locale)).filter((name) => name.endsWith('.json'))) {
     for (const [key, value] of flatten(readJson(path.join(webDir, locale, file)), '', new Map())) out.set(`${file}:${key}`, value);
   }
-  for (const [key, value] of flatten(readJson(path.join(root, 'packages/contracts/messages', `${locale}.json`)), '', new Map())) out.set(`contracts:${key}`, value);
+  for (const [key, value] of flatten(readJson(path.join(root, 'packages/contracts/messages', `${locale}.json`)), '', new Map()))
+    out.set(`contracts:${key}`, value);
   // the catalogue: every text under a key named after the locale
   for (const [key, value] of flatten(readJson(path.join(root, 'content/seed/pricing.json')), '', new Map())) {
     if (key.split('.').includes(locale)) out.set(`pricing.json:${key}`, value);
@@ -54,9 +64,11 @@ function textsOf(locale: string): Map<string, string> {
   return out;
 }
 
-const seed = readJson(path.join(root, 'content/seed/pricing.json')) as unknown as { plans: Array<{ code: string; translations: Record<string, { name: string }> }> };
+const seed = readJson(path.join(root, 'content/seed/pricing.json')) as unknown as {
+  plans: Array<{ code: string; translations: Record<string, { name: string }> }>;
+};
 
-describe.each(LOCALES)('%s: one plan name, one word for what is bought (issue 33, item 8)', (locale) => {
+describe.each(LOCALES)('%s: one plan name, one word for what is bought', (locale) => {
   const texts = textsOf(locale);
 
   it('names the paid plan the same in the catalogue, the header and the account', () => {
@@ -71,7 +83,9 @@ describe.each(LOCALES)('%s: one plan name, one word for what is bought (issue 33
   it('never calls the purchase a subscription, except to say it is not one', () => {
     const negation = texts.get('commerce.json:Order.noAutoCharge') ?? '';
     expect(negation).toMatch(SUBSCRIPTION[locale]);
-    const stray = [...texts].filter(([key, value]) => key !== 'commerce.json:Order.noAutoCharge' && SUBSCRIPTION[locale].test(value)).map(([key, value]) => `${key}: ${value}`);
+    const stray = [...texts]
+      .filter(([key, value]) => key !== 'commerce.json:Order.noAutoCharge' && SUBSCRIPTION[locale].test(value))
+      .map(([key, value]) => `${key}: ${value}`);
     expect(stray).toEqual([]);
   });
 });

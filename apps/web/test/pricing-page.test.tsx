@@ -28,8 +28,26 @@ function livePricing(): TMemberPricing {
   const pro = pricing.plans.find((plan) => plan.code === 'PRO')!;
   pro.prices = pro.prices.map((price) =>
     price.timeUnit === 'YEAR'
-      ? { ...price, priceFen: 19900, originalPriceFen: 35988, discountFen: 16088, discountPercent: 45, monthlyPriceFen: 1658, savingFen: 16088, savingPercent: 44 }
-      : { ...price, priceFen: 2999, originalPriceFen: 2999, discountFen: 0, discountPercent: 0, monthlyPriceFen: 2999, savingFen: 0, savingPercent: 0 },
+      ? {
+          ...price,
+          priceFen: 19900,
+          originalPriceFen: 35988,
+          discountFen: 16088,
+          discountPercent: 45,
+          monthlyPriceFen: 1658,
+          savingFen: 16088,
+          savingPercent: 44,
+        }
+      : {
+          ...price,
+          priceFen: 2999,
+          originalPriceFen: 2999,
+          discountFen: 0,
+          discountPercent: 0,
+          monthlyPriceFen: 2999,
+          savingFen: 0,
+          savingPercent: 0,
+        },
   );
   return pricing;
 }
@@ -41,7 +59,10 @@ function serve(pricing: TMemberPricing | null): string[] {
     vi.fn(async (input: string, init: RequestInit) => {
       asked.push(`${input} ${new Headers(init.headers).get('Accept-Language')}`);
       if (!pricing) throw new TypeError('fetch failed');
-      return new Response(JSON.stringify({ errcode: 0, errmsg: 'ok', data: pricing }), { status: 200, headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify({ errcode: 0, errmsg: 'ok', data: pricing }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
     }),
   );
   return asked;
@@ -105,14 +126,17 @@ describe('pricing page', () => {
     const matrix = screen.getByRole('table', { name: 'Features of the free plan and of the membership, by group' });
     const cells = Array.from(matrix.querySelectorAll('td[data-included]'));
     expect(cells.length).toBeGreaterThan(0);
-    for (const cell of cells) expect(cell.textContent).toContain(cell.getAttribute('data-included') === 'true' ? 'Included' : 'Not included');
+    for (const cell of cells)
+      expect(cell.textContent).toContain(cell.getAttribute('data-included') === 'true' ? 'Included' : 'Not included');
   });
 
   it('falls back to the seed catalogue when the API is down', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     serve(null);
     await renderPage('en');
-    const seedYear = pricingFromSeed('en').plans.find((plan) => plan.code === 'PRO')!.prices.find((price) => price.timeUnit === 'YEAR')!;
+    const seedYear = pricingFromSeed('en')
+      .plans.find((plan) => plan.code === 'PRO')!
+      .prices.find((price) => price.timeUnit === 'YEAR')!;
     expect(seedYear.priceFen).toBe(26800);
     const pro = screen.getByTestId('billing-panel-YEAR').querySelector('[data-plan="PRO"]') as HTMLElement;
     expect(within(pro).getByTestId('plan-price').textContent).toBe('CN¥268');

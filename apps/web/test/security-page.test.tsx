@@ -4,14 +4,18 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import en from '../messages/en/pages.json';
 import { renderHtml } from './support/next-stubs';
 
-// Issue 33, item 27: /security says what the product does, with the numbers of its code
+// /security says what the product does (ADR 0033), with the numbers of its code
 // (features/security/facts.ts, held to the API by security-facts.test.ts), the release history
 // and cadence from the API's release notes, and no claim it cannot back: no seal, certificate or
 // logo, no count the API does not publish.
 
 vi.mock('next-intl/server', async () => (await import('./support/next-stubs')).nextIntlServer());
 vi.mock('next/headers', () => ({ headers: async () => new Headers(), cookies: async () => ({ get: () => undefined }) }));
-vi.mock('next/navigation', () => ({ useParams: () => ({ locale: 'en' }), usePathname: () => '/en/security', useRouter: () => ({ push: vi.fn(), prefetch: vi.fn() }) }));
+vi.mock('next/navigation', () => ({
+  useParams: () => ({ locale: 'en' }),
+  usePathname: () => '/en/security',
+  useRouter: () => ({ push: vi.fn(), prefetch: vi.fn() }),
+}));
 
 const { default: SecurityPage } = await import('@/app/[locale]/(marketing)/security/page');
 
@@ -36,7 +40,10 @@ beforeEach(() => {
       asked.push(input);
       if (!log) throw new TypeError('fetch failed');
       const data = { list: log, total: log.length, page: 1, pageSize: 50 };
-      return new Response(JSON.stringify({ errcode: 0, errmsg: 'ok', data }), { status: 200, headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify({ errcode: 0, errmsg: 'ok', data }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
     }),
   );
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
@@ -69,7 +76,11 @@ describe('/security', () => {
       'Until you remove them or your account is erased',
       'Kept after erasure, without your contact details, as accounting law requires',
     ]);
-    expect(Array.from(doc.querySelectorAll('a')).map((a) => a.getAttribute('href'))).toEqual(['/en/account/cancel', '/en/legal/privacy', '/en/log']);
+    expect(Array.from(doc.querySelectorAll('a')).map((a) => a.getAttribute('href'))).toEqual([
+      '/en/account/cancel',
+      '/en/legal/privacy',
+      '/en/log',
+    ]);
     expect(doc.querySelectorAll('img')).toHaveLength(0);
   });
 

@@ -84,7 +84,10 @@ describe('SiteFooter', () => {
       ['Terms of Service', '/en/legal/terms'],
       ['Value-Added Services Agreement', '/en/legal/value-added-services'],
     ]);
-    expect(links(doc.querySelector('nav[aria-labelledby="footer-companyHeading"]')!)).toContainEqual(['Ambassador programme', '/en/promotionPlan']);
+    expect(links(doc.querySelector('nav[aria-labelledby="footer-companyHeading"]')!)).toContainEqual([
+      'Ambassador programme',
+      '/en/promotionPlan',
+    ]);
     expect(doc.body.textContent).toContain('© 2026 LLK Remote. All rights reserved.');
     expect(doc.querySelector('a[href^="https://beian"]')).toBeNull();
   });

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 // One rule for time (docs/adr/0031): every moment the site shows is on the reader's clock, so
 // every call of the formatters names the zone (useVisitorZone, useStaffZone, visitorZone(), or
 // SERVICE_TIME_ZONE where a business day is meant); <LocalTime> and formatDay need none. A call
-// without one silently falls back to China time, which is what issue 33 item 9 found.
+// without one silently falls back to China time: a second clock on the reader's screen.
 
 const src = path.resolve(import.meta.dirname, '../src');
 const EXEMPT = new Set(['lib/format.ts', 'components/local-time.tsx']);
@@ -38,7 +38,9 @@ export function zonelessCalls(source: string): string[] {
 
 describe('the time rule', () => {
   it('finds a call that names no zone', () => {
-    expect(zonelessCalls('x(formatDateTime(order.createdAt, tag)); formatDate(a, b, "long", zone); formatTime(f(a, b), tag, zone)')).toEqual(['formatDateTime(order.createdAt, tag)']);
+    expect(
+      zonelessCalls('x(formatDateTime(order.createdAt, tag)); formatDate(a, b, "long", zone); formatTime(f(a, b), tag, zone)'),
+    ).toEqual(['formatDateTime(order.createdAt, tag)']);
     expect(zonelessCalls("formatDate(user.expiresAt, iso, 'medium')")).toEqual(["formatDate(user.expiresAt, iso, 'medium')"]);
   });
 

@@ -48,8 +48,13 @@ describe('account requests', () => {
     expect(ZSignupRequest.parse({ ...signup, email: 'Alice@Example.com' }).email).toBe('alice@example.com');
     expect(issues(ZSignupRequest, { ...signup, confirmPassword: 'Secret#2' })).toEqual({ confirmPassword: [V.passwordMismatch] });
     expect(issues(ZSignupRequest, { ...signup, confirmPassword: undefined })).toEqual({ confirmPassword: [V.confirmRequired] });
-    expect(issues(ZSignupRequest, { ...signup, password: 'alice_01', confirmPassword: 'alice_01' })).toEqual({ password: [V.passwordSameAsUsername] });
-    expect(issues(ZSignupRequest, { ...signup, username: '1alice', code: '12345' })).toEqual({ username: [V.usernameFormat], code: [V.codeInvalid] });
+    expect(issues(ZSignupRequest, { ...signup, password: 'alice_01', confirmPassword: 'alice_01' })).toEqual({
+      password: [V.passwordSameAsUsername],
+    });
+    expect(issues(ZSignupRequest, { ...signup, username: '1alice', code: '12345' })).toEqual({
+      username: [V.usernameFormat],
+      code: [V.codeInvalid],
+    });
     // by email alone (ADR 0028); neither a phone nor an email: phoneOrEmailRequired on mobile
     expect(issues(ZSignupRequest, { ...signup, mobile: undefined, email: 'alice@example.com' })).toEqual({});
     expect(issues(ZSignupRequest, { ...signup, mobile: undefined })).toEqual({ mobile: [V.phoneOrEmailRequired] });
@@ -66,21 +71,36 @@ describe('account requests', () => {
     expect(issues(ZLoginRequest, { loginType: 'email', email: 'A@Example.com', code: '123456' })).toEqual({});
     expect(ZLoginRequest.parse({ loginType: 'email', email: 'A@Example.com', code: '123456' }).email).toBe('a@example.com');
     expect(issues(ZLoginRequest, { loginType: 'email', code: '123456' })).toEqual({ email: [V.emailRequired] });
-    expect(issues(ZLoginRequest, { loginType: 'mobile', email: 'a@example.com', code: '123456' })).toEqual({ mobile: [V.phoneRequired], email: [V.invalidValue] });
+    expect(issues(ZLoginRequest, { loginType: 'mobile', email: 'a@example.com', code: '123456' })).toEqual({
+      mobile: [V.phoneRequired],
+      email: [V.invalidValue],
+    });
     expect(issues(ZLoginRequest, { loginType: 'email', email: 'a@example.com' })).toEqual({ code: [V.codeInvalid] });
-    expect(issues(ZLoginRequest, { loginType: 'account', account: 'alice_01', password: 'x'.repeat(129) })).toEqual({ password: [V.tooLong] });
+    expect(issues(ZLoginRequest, { loginType: 'account', account: 'alice_01', password: 'x'.repeat(129) })).toEqual({
+      password: [V.tooLong],
+    });
   });
 
   it('codes go to exactly one of a phone or an email', () => {
     expect(issues(ZSendCodeRequest, { mobile: '13800138000', smsType: 'SIGNUP' })).toEqual({});
     expect(issues(ZSendCodeRequest, { email: 'a@example.com', smsType: 'RESET' })).toEqual({});
     expect(issues(ZSendCodeRequest, { smsType: 'RESET' })).toEqual({ mobile: [V.phoneRequired] });
-    expect(issues(ZSendCodeRequest, { mobile: '13800138000', email: 'a@example.com', smsType: 'RESET' })).toEqual({ email: [V.invalidValue] });
+    expect(issues(ZSendCodeRequest, { mobile: '13800138000', email: 'a@example.com', smsType: 'RESET' })).toEqual({
+      email: [V.invalidValue],
+    });
   });
 
   it('refuses control characters in identifiers', () => {
     expect(issues(ZUserCheckRequest, { type: 'EMAIL', value: 'a\u0000@example.com' })).toEqual({ value: [V.invalidValue] });
-    expect(issues(ZModifyPwdByAccountRequest, { account: 'alice\n01', channel: 'SMS', code: '123456', password: 'Secret#1', confirmPassword: 'Secret#1' })).toEqual({
+    expect(
+      issues(ZModifyPwdByAccountRequest, {
+        account: 'alice\n01',
+        channel: 'SMS',
+        code: '123456',
+        password: 'Secret#1',
+        confirmPassword: 'Secret#1',
+      }),
+    ).toEqual({
       account: [V.invalidValue],
     });
   });

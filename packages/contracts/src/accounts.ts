@@ -16,7 +16,7 @@ import {
   ZUsername,
 } from './validation';
 
-// Account calls (spec section 7): sign-up, log-in, codes, password changes, sessions, access
+// Account calls: sign-up, log-in, codes, password changes, sessions, access
 // keys and the profile. Request schemas carry message keys (validation.*) in their issues so
 // the API and the web forms report the same words; response schemas are all a client sees.
 
@@ -310,7 +310,7 @@ export type TManageCount = z.infer<typeof ZManageCount>;
 
 /**
  * Accounts registered from this moment on (1 July 2025, 00:00 China time) need the global
- * channel to control devices across borders (spec sections 1 and 6).
+ * channel to control devices across borders.
  */
 export const CHANNEL_REQUIRED_FROM = '2025-06-30T16:00:00.000Z';
 
@@ -328,7 +328,7 @@ export const ZMonitorAndQuality = z.object({
   /** the account was registered from CHANNEL_REQUIRED_FROM on and has no channel in force: cross-border control is refused */
   channelRequired: z.boolean(),
   /**
-   * the account is one the cross-border notice concerns (issue 33, item 15): it needs the channel
+   * the account is one the cross-border notice concerns: it needs the channel
    * (channelRequired) and a device of its own or shared with it was last seen outside mainland
    * China, which every refused cross-border check also implies (a refusal needs devices on
    * either side of the border)
@@ -340,7 +340,7 @@ export type TMonitorAndQuality = z.infer<typeof ZMonitorAndQuality>;
 // ---- Helpers -------------------------------------------------------------------------------
 
 /**
- * A mainland number as users saw it before issue 32, stored as +8613800138000 or typed as
+ * A mainland number as users saw it before numbers of every country were accepted, stored as +8613800138000 or typed as
  * 13800138000: 138****8000. Another country's E.164 number keeps its calling code and the
  * national number's first and last three digits (fewer when it is short) around "***", whatever
  * the length: +34612345678 → +34 612 *** 678 (ADR 0027). Anything else (an Alipay account

@@ -49,7 +49,15 @@ export const ZNewsCoverImageUrl = z.string().trim().regex(NEWS_COVER_RE);
  */
 function byLocale<T extends z.ZodType>(text: T) {
   return z
-    .object({ 'zh-CN': text, 'zh-tw': text.optional(), en: text.optional(), es: text.optional(), fr: text.optional(), ja: text.optional(), ko: text.optional() })
+    .object({
+      'zh-CN': text,
+      'zh-tw': text.optional(),
+      en: text.optional(),
+      es: text.optional(),
+      fr: text.optional(),
+      ja: text.optional(),
+      ko: text.optional(),
+    })
     .strict();
 }
 
@@ -167,7 +175,10 @@ export const ZAdminReleaseInput = z
     version: z.string().regex(/^\d{1,3}\.\d{1,3}\.\d{1,3}$/),
     releasedAt: ZIso,
     minOs: z.string().trim().min(1).max(100),
-    storeUrl: z.url({ protocol: /^https?$/ }).nullable().default(null),
+    storeUrl: z
+      .url({ protocol: /^https?$/ })
+      .nullable()
+      .default(null),
     packages: z.array(ZAdminReleasePackage).max(20),
     notes: z.partialRecord(ZLocaleKey, z.string().trim().min(1).max(20_000)),
   })
@@ -187,7 +198,13 @@ export const ZAdminRelease = z.object({
   origin: z.enum(['seed', 'staff']),
   createdAt: z.string(),
   packages: z.array(
-    z.object({ chipType: ZChipType, format: ZPackageFormat, url: z.string().nullable(), sizeBytes: z.number().int().nullable(), sha256: z.string().nullable() }),
+    z.object({
+      chipType: ZChipType,
+      format: ZPackageFormat,
+      url: z.string().nullable(),
+      sizeBytes: z.number().int().nullable(),
+      sha256: z.string().nullable(),
+    }),
   ),
   notes: z.partialRecord(ZLocaleKey, z.string()),
   missingLocales: z.array(ZLocaleKey),

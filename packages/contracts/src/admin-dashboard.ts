@@ -12,7 +12,10 @@ export const ADMIN_DASHBOARD_MAX_DAYS = 366;
 export const ADMIN_DASHBOARD_DEFAULT_DAYS = 30;
 
 const DAY_MS = 86_400_000;
-const isCalendarDay = (day: string) => /^\d{4}-\d{2}-\d{2}$/.test(day) && !Number.isNaN(Date.parse(`${day}T00:00:00.000Z`)) && new Date(`${day}T00:00:00.000Z`).toISOString().startsWith(day);
+const isCalendarDay = (day: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(day) &&
+  !Number.isNaN(Date.parse(`${day}T00:00:00.000Z`)) &&
+  new Date(`${day}T00:00:00.000Z`).toISOString().startsWith(day);
 const ZDay = z.string().refine(isCalendarDay, { error: V.invalidValue });
 
 export const ZAdminDashboardQuery = z
@@ -24,7 +27,10 @@ export const ZAdminDashboardQuery = z
   })
   .strict()
   .refine((query) => !query.from || !query.to || query.from <= query.to, { error: V.invalidValue, path: ['to'] })
-  .refine((query) => !query.from || !query.to || Date.parse(query.to) - Date.parse(query.from) < ADMIN_DASHBOARD_MAX_DAYS * DAY_MS, { error: V.invalidValue, path: ['from'] });
+  .refine((query) => !query.from || !query.to || Date.parse(query.to) - Date.parse(query.from) < ADMIN_DASHBOARD_MAX_DAYS * DAY_MS, {
+    error: V.invalidValue,
+    path: ['from'],
+  });
 export type TAdminDashboardQuery = z.infer<typeof ZAdminDashboardQuery>;
 
 export const ZAdminDashboardDay = z.object({

@@ -77,7 +77,9 @@ export const ZAdminDeviceDetail = z.object({
     }),
   ),
   /** screen walls of the owner or of people it is shared with that hold the device */
-  walls: z.array(z.object({ id: z.string(), name: z.string(), owner: ZAdminDeviceOwner, deviceCount: z.number().int(), position: z.number().int() })),
+  walls: z.array(
+    z.object({ id: z.string(), name: z.string(), owner: ZAdminDeviceOwner, deviceCount: z.number().int(), position: z.number().int() }),
+  ),
 });
 export type TAdminDeviceDetail = z.infer<typeof ZAdminDeviceDetail>;
 

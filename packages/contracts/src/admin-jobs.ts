@@ -4,7 +4,7 @@ import { V } from './rules';
 
 // The back office's jobs screen (permission jobs.manage; ADR 0019): every scheduled job with
 // its last run and last failure from job_runs, its recent runs, and "run now". Every job is
-// safe to repeat (src/jobs/job.ts), so each may be run by hand; the runner never starts a job
+// safe to repeat (apps/api/src/infrastructure/jobs/job.ts), so each may be run by hand; the runner never starts a job
 // while the same job is running.
 
 export const ZAdminJobOutcome = z.enum(['RUNNING', 'SUCCEEDED', 'FAILED']);

@@ -103,7 +103,13 @@ export type TAdminAmbassadorDetail = z.infer<typeof ZAdminAmbassadorDetail>;
 export const ZAdminPayee = z
   .object({
     /** the Alipay account: a mainland mobile number or an email */
-    account: z.union([z.string().trim().regex(/^1\d{10}$/, { error: V.invalidValue }), z.email({ error: V.invalidValue }).max(100, { error: V.tooLong })]),
+    account: z.union([
+      z
+        .string()
+        .trim()
+        .regex(/^1\d{10}$/, { error: V.invalidValue }),
+      z.email({ error: V.invalidValue }).max(100, { error: V.tooLong }),
+    ]),
     /** the account's real name, as Alipay checks it */
     name: ZAdminText(1, 50),
     reason: ZAdminReason,

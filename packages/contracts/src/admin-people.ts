@@ -14,7 +14,8 @@ import { V } from './rules';
 export const ADMIN_PAGE_CURSOR_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z_[0-9A-Za-z]{1,64}$/;
 
 const printable = (value: string) => [...value].every((char) => char >= ' ' && char !== '\u007f');
-export const ZAdminText = (min: number, max: number) => z.string().trim().min(min).max(max, { error: V.tooLong }).refine(printable, { error: V.invalidValue });
+export const ZAdminText = (min: number, max: number) =>
+  z.string().trim().min(min).max(max, { error: V.tooLong }).refine(printable, { error: V.invalidValue });
 export const ZAdminId = z.string().regex(/^[0-9A-Za-z]{1,64}$/, { error: V.invalidValue });
 const ZCursor = z.string().regex(ADMIN_PAGE_CURSOR_RE, { error: V.invalidValue });
 const ZLimit = z.coerce.number().int().min(1).max(100).default(50);
@@ -101,9 +102,27 @@ export const ZAdminUserDetail = z.object({
   /** the newest orders (up to 20; the orders list filters by user for more) */
   orders: z.array(ZAdminOrderSummary),
   /** open sessions, newest first */
-  sessions: z.array(z.object({ id: z.string(), loginType: z.string(), createdAt: z.string(), lastSeenAt: z.string(), ip: z.string().nullable(), userAgent: z.string().nullable() })),
+  sessions: z.array(
+    z.object({
+      id: z.string(),
+      loginType: z.string(),
+      createdAt: z.string(),
+      lastSeenAt: z.string(),
+      ip: z.string().nullable(),
+      userAgent: z.string().nullable(),
+    }),
+  ),
   /** owned devices, newest first (up to 50) */
-  devices: z.array(z.object({ id: z.string(), name: z.string(), clientType: z.string(), appVersion: z.string().nullable(), lastSeenAt: z.string().nullable(), createdAt: z.string() })),
+  devices: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      clientType: z.string(),
+      appVersion: z.string().nullable(),
+      lastSeenAt: z.string().nullable(),
+      createdAt: z.string(),
+    }),
+  ),
   referral: z.object({
     /** who referred this user, when bound at sign-up */
     referredBy: z.object({ ambassadorUserId: z.string(), referralCode: z.string(), boundAt: z.string(), expiresAt: z.string() }).nullable(),
@@ -185,7 +204,14 @@ export const ZAdminInvoice = z.object({
   locale: z.string().nullable(),
   /** international: every invoice issued for the request, newest first (the first ISSUED one is current) */
   documents: z.array(
-    z.object({ id: z.string(), number: z.string(), state: z.enum(['ISSUED', 'REPLACED']), issuedAt: z.string(), replacedAt: z.string().nullable(), reason: z.string().nullable() }),
+    z.object({
+      id: z.string(),
+      number: z.string(),
+      state: z.enum(['ISSUED', 'REPLACED']),
+      issuedAt: z.string(),
+      replacedAt: z.string().nullable(),
+      reason: z.string().nullable(),
+    }),
   ),
 });
 export type TAdminInvoice = z.infer<typeof ZAdminInvoice>;
@@ -195,15 +221,50 @@ export const ADMIN_GATEWAY_QUERY_SOURCES = ['RECONCILE', 'SWEEP', 'STAFF'] as co
 export type TAdminGatewayQuerySource = (typeof ADMIN_GATEWAY_QUERY_SOURCES)[number];
 
 export const ZAdminOrderDetail = z.object({
-  order: ZAdminOrderSummary.extend({ originalTotalFen: z.number().int(), source: z.string(), expiresAt: z.string(), fulfilledAt: z.string().nullable(), completedAt: z.string().nullable(), closedAt: z.string().nullable() }),
+  order: ZAdminOrderSummary.extend({
+    originalTotalFen: z.number().int(),
+    source: z.string(),
+    expiresAt: z.string(),
+    fulfilledAt: z.string().nullable(),
+    completedAt: z.string().nullable(),
+    closedAt: z.string().nullable(),
+  }),
   user: z.object({ id: z.string(), username: z.string().nullable() }).nullable(),
-  items: z.array(z.object({ id: z.string(), itemType: z.string(), skuId: z.string(), quantity: z.number().int(), asSeats: z.boolean(), amountFen: z.number().int() })),
+  items: z.array(
+    z.object({
+      id: z.string(),
+      itemType: z.string(),
+      skuId: z.string(),
+      quantity: z.number().int(),
+      asSeats: z.boolean(),
+      amountFen: z.number().int(),
+    }),
+  ),
   payments: z.array(
-    z.object({ id: z.string(), paymentNo: z.string(), method: z.string(), client: z.string(), amountFen: z.number().int(), state: z.string(), gatewayTradeNo: z.string().nullable(), createdAt: z.string(), paidAt: z.string().nullable() }),
+    z.object({
+      id: z.string(),
+      paymentNo: z.string(),
+      method: z.string(),
+      client: z.string(),
+      amountFen: z.number().int(),
+      state: z.string(),
+      gatewayTradeNo: z.string().nullable(),
+      createdAt: z.string(),
+      paidAt: z.string().nullable(),
+    }),
   ),
   /** the verified notifications the gateways sent about these attempts, as received */
   notifications: z.array(
-    z.object({ id: z.string(), method: z.string(), paymentNo: z.string(), gatewayTradeNo: z.string(), amountFen: z.number().int(), success: z.boolean(), outcome: z.string(), receivedAt: z.string() }),
+    z.object({
+      id: z.string(),
+      method: z.string(),
+      paymentNo: z.string(),
+      gatewayTradeNo: z.string(),
+      amountFen: z.number().int(),
+      success: z.boolean(),
+      outcome: z.string(),
+      receivedAt: z.string(),
+    }),
   ),
   /** what the reconciliation job, the sweep and staff asked the gateways about these attempts, newest first (the latest 50) */
   gatewayQueries: z.array(

@@ -33,7 +33,19 @@ export type TPermission = (typeof PERMISSIONS)[number];
 export const ROLE_PERMISSIONS: Readonly<Record<TStaffRole, readonly TPermission[]>> = {
   OWNER: PERMISSIONS,
   SUPPORT: ['dashboard.read', 'users.read', 'users.act', 'orders.read', 'orders.refund', 'devices.read', 'support.manage'],
-  FINANCE: ['audit.read', 'dashboard.read', 'users.read', 'orders.read', 'orders.refund', 'invoices.manage', 'payouts.manage', 'reports.read', 'pricing.manage', 'codes.manage', 'support.manage'],
+  FINANCE: [
+    'audit.read',
+    'dashboard.read',
+    'users.read',
+    'orders.read',
+    'orders.refund',
+    'invoices.manage',
+    'payouts.manage',
+    'reports.read',
+    'pricing.manage',
+    'codes.manage',
+    'support.manage',
+  ],
   CONTENT: ['dashboard.read', 'content.manage'],
   OPS: ['dashboard.read', 'users.read', 'codes.manage', 'cloudpc.manage', 'devices.read', 'jobs.manage'],
 };

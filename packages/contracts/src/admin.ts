@@ -16,7 +16,13 @@ export const ZAdminAuditFilter = z.object({
   /** username of the staff member who acted (exact, any case) */
   staff: z.string().trim().min(1).max(32).optional(),
   /** action, or its beginning: `staff` finds staff.create, staff.lock, … */
-  action: z.string().trim().min(1).max(64).regex(/^[a-z][a-zA-Z0-9_.-]*$/).optional(),
+  action: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .regex(/^[a-z][a-zA-Z0-9_.-]*$/)
+    .optional(),
   targetType: z.string().trim().min(1).max(32).optional(),
   targetId: z.string().trim().min(1).max(64).optional(),
   /** from this instant on (inclusive) */
@@ -95,7 +101,15 @@ export const ZAdminSetupStart = z.object({
 export type TAdminSetupStart = z.infer<typeof ZAdminSetupStart>;
 
 /** POST /admin/setup: password, the secret shown, and a code from the authenticator proving it. */
-export const ZAdminSetupRequest = z.object({ token: ZStaffSetupToken, password: ZStaffPassword, secret: ZTotpSecret, code: ZCode, language: z.enum(STAFF_LOCALES).optional() }).strict();
+export const ZAdminSetupRequest = z
+  .object({
+    token: ZStaffSetupToken,
+    password: ZStaffPassword,
+    secret: ZTotpSecret,
+    code: ZCode,
+    language: z.enum(STAFF_LOCALES).optional(),
+  })
+  .strict();
 export type TAdminSetupRequest = z.infer<typeof ZAdminSetupRequest>;
 
 /** POST /admin/login: all three at once, one answer for any of them wrong. */
@@ -125,7 +139,13 @@ export const ZAdminCreateStaffRequest = z.object({ username: ZStaffUsername, rol
 export type TAdminCreateStaffRequest = z.infer<typeof ZAdminCreateStaffRequest>;
 
 /** A new member's, or a reset member's, one-time set-up link (shown once). */
-export const ZAdminSetupLink = z.object({ id: z.string(), username: z.string(), role: z.enum(STAFF_ROLES), setupLink: z.string(), setupExpiresAt: z.string() });
+export const ZAdminSetupLink = z.object({
+  id: z.string(),
+  username: z.string(),
+  role: z.enum(STAFF_ROLES),
+  setupLink: z.string(),
+  setupExpiresAt: z.string(),
+});
 export type TAdminSetupLink = z.infer<typeof ZAdminSetupLink>;
 
 /** A member id; an unknown one answers STAFF_NOT_FOUND. */

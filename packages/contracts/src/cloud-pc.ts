@@ -3,12 +3,12 @@ import { ZCustomerRefundState, ZOrderId, ZOrderInfo } from './orders';
 import { ZTimeUnit } from './enums';
 import { BUSINESS_PHONE_RE, isValidEmail, TAX_ID_RE, V, ZEmail } from './validation';
 
-// Cloud-PC rental (spec sections 1, 4, 6, 9). Renting, renewing and refunding run through
+// Cloud-PC rental. Renting, renewing and refunding run through
 // the one order/payment/refund pipeline of the orders module: a cloud-PC SKU has item type
 // CLOUD_PC (an addition to the spec's MEMBER, MONITOR, CHANNEL, QUALITY), its fulfilment
 // creates or extends a machine. Amounts are integer fen; times are UTC ISO 8601 strings.
 
-/** CPU tiers of spec section 9: 14 cores / 28 threads up to 52 cores / 104 threads. */
+/** The CPU tiers on offer: 14 cores / 28 threads up to 52 cores / 104 threads. */
 export const ZCloudPcPlanId = z.enum(['STANDARD', 'ADVANCED', 'PROFESSIONAL', 'ULTIMATE']);
 export type TCloudPcPlanId = z.infer<typeof ZCloudPcPlanId>;
 
@@ -162,7 +162,11 @@ export const ZCloudPcProviderRequest = z
     region: text(100),
     /** e.g. "AMD EPYC 9654, 48 machines" */
     hardware: text(500),
-    machineCount: z.number({ error: V.invalidType }).int({ error: V.invalidValue }).min(1, { error: V.invalidValue }).max(100000, { error: V.invalidValue }),
+    machineCount: z
+      .number({ error: V.invalidType })
+      .int({ error: V.invalidValue })
+      .min(1, { error: V.invalidValue })
+      .max(100000, { error: V.invalidValue }),
     message: text(2000, false).optional(),
   })
   .strict()

@@ -39,16 +39,23 @@ describe('typedDiscount', () => {
     const dir = path.resolve(import.meta.dirname, '../../../content/seed/news');
     const offenders: string[] = [];
     for (const file of readdirSync(dir).filter((name) => name.endsWith('.json'))) {
-      const item = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as { kind: string; validUntil?: string; translations: Record<string, Record<string, string>> };
+      const item = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as {
+        kind: string;
+        validUntil?: string;
+        translations: Record<string, Record<string, string>>;
+      };
       if (item.kind !== 'PROMOTION') continue;
       const ended = item.validUntil !== undefined && Date.parse(item.validUntil) <= Date.now();
       for (const [locale, texts] of Object.entries(item.translations)) {
-        for (const [field, text] of Object.entries(texts)) if (!ended && typedDiscount(text)) offenders.push(`${file} ${locale}.${field}: ${typedDiscount(text)}`);
+        for (const [field, text] of Object.entries(texts))
+          if (!ended && typedDiscount(text)) offenders.push(`${file} ${locale}.${field}: ${typedDiscount(text)}`);
       }
     }
     expect(offenders).toEqual([]);
     // the running Singles’ Day promotion (until 30 November 2026) quotes its figures from the prices
-    const double11 = JSON.parse(readFileSync(path.join(dir, 'double-11-offer.json'), 'utf8')) as { translations: Record<string, { title: string }> };
+    const double11 = JSON.parse(readFileSync(path.join(dir, 'double-11-offer.json'), 'utf8')) as {
+      translations: Record<string, { title: string }>;
+    };
     expect(Object.values(double11.translations).every((texts) => texts.title.includes('{{discount:MEMBER_YEAR}}'))).toBe(true);
   });
 });

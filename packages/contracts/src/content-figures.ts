@@ -1,5 +1,5 @@
 // A running promotion never types a discount: it writes {{discount:SKU}} and the site fills in
-// the figure from the catalogue's prices (one definition, issue 20 item 4). `typedDiscount`
+// the figure from the catalogue's prices (one definition). `typedDiscount`
 // finds a discount typed by hand in any of the seven languages, so the back office can refuse
 // it and a test can hold the seeded promotions to the rule. Zod-free: the web's editor uses it.
 

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { ZDownloadLatestQuery, ZJsapiTicketQuery, ZNewsInfoQuery, ZNewsListQuery, ZSearchQuery, ZSearchRecordQuery, ZUpdateLogQuery } from './content';
+import {
+  ZDownloadLatestQuery,
+  ZJsapiTicketQuery,
+  ZNewsInfoQuery,
+  ZNewsListQuery,
+  ZSearchQuery,
+  ZSearchRecordQuery,
+  ZUpdateLogQuery,
+} from './content';
 
 describe('content query schemas', () => {
   it('page and pageSize come from strings, with defaults and limits', () => {
@@ -17,7 +25,10 @@ describe('content query schemas', () => {
   });
 
   it('download queries take the spec’s client and chip types', () => {
-    expect(ZDownloadLatestQuery.parse({ clientType: 'MAC', chipType: 'APPLE_SILICON' })).toEqual({ clientType: 'MAC', chipType: 'APPLE_SILICON' });
+    expect(ZDownloadLatestQuery.parse({ clientType: 'MAC', chipType: 'APPLE_SILICON' })).toEqual({
+      clientType: 'MAC',
+      chipType: 'APPLE_SILICON',
+    });
     expect(ZDownloadLatestQuery.safeParse({ clientType: 'mac' }).success).toBe(false);
     expect(ZDownloadLatestQuery.safeParse({}).success).toBe(false);
   });

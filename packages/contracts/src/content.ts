@@ -74,7 +74,11 @@ export type TDownloadLatestQuery = z.infer<typeof ZDownloadLatestQuery>;
  * text (ADR 0007, "Link targets"). Apps render this one; the Markdown beside it is the source.
  */
 const ZContentHtml = (field: string) =>
-  z.string().describe(`HTML of \`${field}\`, sanitised by the site's renderer: the one safe to render. \`${field}\` is the Markdown source and is not safe to insert as HTML.`);
+  z
+    .string()
+    .describe(
+      `HTML of \`${field}\`, sanitised by the site's renderer: the one safe to render. \`${field}\` is the Markdown source and is not safe to insert as HTML.`,
+    );
 const ZMarkdownSource = (htmlField: string) =>
   z.string().describe(`Markdown source, written by staff; not safe to insert as HTML (render \`${htmlField}\` instead).`);
 
@@ -222,7 +226,7 @@ export type TLocation = z.infer<typeof ZLocation>;
 export const ZJsapiTicketQuery = z.object({ url: z.string().trim().min(1).max(2048) });
 export type TJsapiTicketQuery = z.infer<typeof ZJsapiTicketQuery>;
 
-/** Share ticket (spec section 3): what wx.config needs. */
+/** Share ticket: what wx.config needs. */
 export const ZJsapiSignature = z.object({
   appId: z.string(),
   timestamp: z.number().int(),
@@ -232,7 +236,14 @@ export const ZJsapiSignature = z.object({
 export type TJsapiSignature = z.infer<typeof ZJsapiSignature>;
 
 /** GET /wxMp/openId: the `code` the official account's OAuth redirect (snsapi_base) put in the page URL. */
-export const ZWxOpenIdQuery = z.object({ code: z.string().trim().min(1).max(128).regex(/^[\w-]+$/) });
+export const ZWxOpenIdQuery = z.object({
+  code: z
+    .string()
+    .trim()
+    .min(1)
+    .max(128)
+    .regex(/^[\w-]+$/),
+});
 export type TWxOpenIdQuery = z.infer<typeof ZWxOpenIdQuery>;
 
 /** The payer's openid in our official account, for JSAPI payments (POST /pay/payV2 openid). */

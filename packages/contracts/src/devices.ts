@@ -22,7 +22,7 @@ export type TSharePermission = z.infer<typeof ZSharePermission>;
  * refinement, not a pattern: any printable text is allowed, which a pattern would not document.
  */
 const printable = (value: string) => [...value].every((char) => char >= ' ' && char !== '\u007f');
-const ZText = (min: number, max: number) => z.string().trim().min(min).max(max).refine(printable, { error: V.invalidValue });
+export const ZText = (min: number, max: number) => z.string().trim().min(min).max(max).refine(printable, { error: V.invalidValue });
 const ZAppDeviceId = ZText(1, 128);
 const ZId = ZText(1, 64);
 const ZDeviceName = ZText(1, 64);
@@ -36,6 +36,8 @@ export const ZDeviceRegisterRequest = z.object({
   chipType: ZChipType.optional(),
   osVersion: ZVersion.optional(),
   appVersion: ZVersion.optional(),
+  /** an organisation's deploy code: the device is enrolled into it (ADR 0045); any case, with or without dashes */
+  deployCode: ZText(1, 64).optional(),
 });
 export type TDeviceRegisterRequest = z.infer<typeof ZDeviceRegisterRequest>;
 
@@ -84,11 +86,15 @@ export const ZDevicePolicyAnswer = z.object({
   heartbeatSeconds: z.number().int(),
   /** the running seats the device holds, soonest end first; empty when none (the app shows paid features while one runs) */
   seats: z.array(ZDeviceSeat),
+  /** sessions of this device (either side) an owner ended from the web: the app closes them now (heartbeat only; [] otherwise) */
+  disconnect: z.array(z.string()),
+  /** register with a deployCode: the organisation it is enrolled into, its group and state (PENDING: waits for approval) */
+  enrolment: z.object({ orgId: z.string(), groupId: z.string().nullable(), status: z.enum(['ACTIVE', 'PENDING', 'REJECTED']) }).optional(),
 });
 export type TDevicePolicyAnswer = z.infer<typeof ZDevicePolicyAnswer>;
 
 /**
- * `name[]` query arrays (spec section 7: each item JSON-stringified, e.g. groupIds[]="01H…").
+ * `name[]` query arrays (each item JSON-stringified, e.g. groupIds[]="01H…").
  * One value arrives as a string, several as an array; a bare (unquoted) item is taken as is.
  */
 function jsonArrayParam<T extends z.ZodType>(item: T) {
@@ -106,7 +112,7 @@ function jsonArrayParam<T extends z.ZodType>(item: T) {
   }, z.array(item).max(50).optional());
 }
 
-const ZBooleanParam = z.enum(['true', 'false']).transform((value) => value === 'true');
+export const ZBooleanParam = z.enum(['true', 'false']).transform((value) => value === 'true');
 
 export const ZDeviceListQuery = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
@@ -137,13 +143,15 @@ function isTimeZone(value: string): boolean {
  * else the llk-tz cookie, the account's zone, Asia/Shanghai) for the times (ADR 0031), `locale` the page's
  * language for the headers and values (else Accept-Language).
  */
+/** An IANA time zone name, for the CSV exports' times. */
+export const ZTimeZoneParam = z
+  .string()
+  .max(64, { error: V.tooLong, abort: true })
+  .regex(/^[A-Za-z][A-Za-z0-9_+-]*(?:\/[A-Za-z0-9_+-]+)*$/, { error: V.invalidValue, abort: true })
+  .refine(isTimeZone, { error: V.invalidValue });
+
 export const ZDeviceExportQuery = ZDeviceListQuery.omit({ page: true, pageSize: true }).extend({
-  tz: z
-    .string()
-    .max(64, { error: V.tooLong, abort: true })
-    .regex(/^[A-Za-z][A-Za-z0-9_+-]*(?:\/[A-Za-z0-9_+-]+)*$/, { error: V.invalidValue, abort: true })
-    .refine(isTimeZone, { error: V.invalidValue })
-    .optional(),
+  tz: ZTimeZoneParam.optional(),
   locale: z.enum(locales).optional(),
 });
 export type TDeviceExportQuery = z.infer<typeof ZDeviceExportQuery>;
@@ -152,7 +160,7 @@ export type TDeviceExportQuery = z.infer<typeof ZDeviceExportQuery>;
 export const UNGROUPED = 'UNGROUPED';
 
 /**
- * A rented cloud PC as the device list shows it (issue 33, item 4: "after purchase the device
+ * A rented cloud PC as the device list shows it ("after purchase the device
  * appears in the device list"): marked as a cloud PC, with its plan and end date; renewing,
  * auto-renew and cancelling stay the cloud-PC routes' (/cloudPc/devices/{id}/…).
  */
@@ -206,7 +214,11 @@ export const ZDeviceGroup = z.object({
   createdAt: z.string(),
 });
 export type TDeviceGroup = z.infer<typeof ZDeviceGroup>;
-export const ZDeviceGroupList = z.object({ list: z.array(ZDeviceGroup), ungroupedCount: z.number().int(), ungroupedOnlineCount: z.number().int() });
+export const ZDeviceGroupList = z.object({
+  list: z.array(ZDeviceGroup),
+  ungroupedCount: z.number().int(),
+  ungroupedOnlineCount: z.number().int(),
+});
 export type TDeviceGroupList = z.infer<typeof ZDeviceGroupList>;
 export const ZDeviceGroupCreateRequest = z.object({ name: ZGroupName });
 export const ZDeviceGroupUpdateRequest = z.object({ groupId: ZId, name: ZGroupName });
@@ -220,7 +232,10 @@ export const ZDeviceShareRequest = z
     account: ZText(1, 128),
     permission: ZSharePermission,
   })
-  .refine((value) => (value.deviceId === undefined) !== (value.groupId === undefined), { error: 'exactly one of deviceId and groupId', path: ['deviceId'] })
+  .refine((value) => (value.deviceId === undefined) !== (value.groupId === undefined), {
+    error: 'exactly one of deviceId and groupId',
+    path: ['deviceId'],
+  })
   .meta({ description: 'Exactly one of deviceId and groupId.', oneOf: [{ required: ['deviceId'] }, { required: ['groupId'] }] });
 export type TDeviceShareRequest = z.infer<typeof ZDeviceShareRequest>;
 
@@ -240,12 +255,17 @@ export const ZDeviceShares = z.object({ given: z.array(ZDeviceShare), received: 
 export type TDeviceShares = z.infer<typeof ZDeviceShares>;
 export const ZDeviceUnshareRequest = z.object({ shareId: ZId });
 
-export const ZConnectCheckRequest = z.object({ fromDeviceId: ZId, toDeviceId: ZId });
+export const ZConnectCheckRequest = z.object({
+  fromDeviceId: ZId,
+  toDeviceId: ZId,
+  /** what the session will be (connection records, sessions.ts); CONTROL when left out */
+  kind: z.enum(['CONTROL', 'VIEW', 'FILE_TRANSFER', 'TERMINAL']).optional(),
+});
 export type TConnectCheckRequest = z.infer<typeof ZConnectCheckRequest>;
 
 /** Why the broker refuses a session. */
 /** POLICY: a device's policy forbids it; PERMISSION: the target is shared with VIEW only; SESSION_LIMIT: the plan's simultaneous sessions are in use; CROSS_BORDER: the global channel is needed. */
-export const ZConnectRefusal = z.enum(['POLICY', 'PERMISSION', 'SESSION_LIMIT', 'CROSS_BORDER']);
+export const ZConnectRefusal = z.enum(['POLICY', 'PERMISSION', 'SESSION_LIMIT', 'CROSS_BORDER', 'ORG_ACCESS']);
 export type TConnectRefusal = z.infer<typeof ZConnectRefusal>;
 export const ZConnectCheckResult = z.object({
   allowed: z.boolean(),
@@ -253,5 +273,7 @@ export const ZConnectCheckResult = z.object({
   reason: ZConnectRefusal.nullable(),
   /** the refusal in the caller's language; null when allowed */
   message: z.string().nullable(),
+  /** the connection record the allowed session reports to (/session/*); null when refused */
+  sessionId: z.string().nullable(),
 });
 export type TConnectCheckResult = z.infer<typeof ZConnectCheckResult>;

@@ -7,7 +7,18 @@ import packageJson from '../package.json' with { type: 'json' };
 // follows every relative import from each of them and lists the bare packages reached.
 
 const root = path.resolve(import.meta.dirname, '..');
-const BROWSER_ENTRIES = ['./admin-roles', './content-figures', './locale-codes', './locales', './rules', './cookies', './client', './phone-countries'];
+const BROWSER_ENTRIES = [
+  './admin-roles',
+  './content-figures',
+  './locale-codes',
+  './locales',
+  './rules',
+  './cookies',
+  './client',
+  './phone-countries',
+  './errors',
+  './order-rules',
+];
 
 function packagesReached(file: string, seen = new Set<string>()): Set<string> {
   const packages = new Set<string>();

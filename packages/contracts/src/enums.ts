@@ -1,6 +1,6 @@
 import { z } from './zod';
 
-// Every enumeration of spec section 3, as zod enums so the API validates them and the web
+// Every enumeration of the API, as zod enums so the API validates them and the web
 // shares the same literal types.
 
 export const ZLoginWay = z.enum(['LOGIN_OUT', 'GUEST', 'ONLY_CONTROLLED', 'DEVICE_MANAGE', 'ALL']);

@@ -1,6 +1,6 @@
 import { z } from './zod';
 
-/** Every API response, success or error: `errcode` 0 is success (spec section 3). */
+/** Every API response, success or error: `errcode` 0 is success. */
 export interface TEnvelope<T = unknown> {
   errcode: number;
   errmsg: string;

@@ -4,7 +4,7 @@
 // Ranges: 4xxxx/5xxxx generic (HTTP status × 100 + n), 1xxxx accounts, 2xxxx orders and
 // payment, 3xxxx content, 6xxxx ambassador and cloud PC, 7xxxx devices, groups and sharing.
 // payment, 3xxxx content, 6xxxx ambassador and cloud PC, 7xxxx devices, seats, codes and walls,
-// 8xxxx the back office.
+// 71xxx organisations, 8xxxx the back office.
 
 export const ErrorCode = {
   OK: 0,
@@ -27,7 +27,7 @@ export const ErrorCode = {
   SERVICE_UNAVAILABLE: 50300,
   GATEWAY_TIMEOUT: 50400,
 
-  // accounts (spec section 8 messages)
+  // accounts
   PHONE_OR_EMAIL_NOT_REGISTERED: 10001,
   USERNAME_TAKEN: 10002,
   PHONE_REGISTERED: 10003,
@@ -67,7 +67,7 @@ export const ErrorCode = {
   ACCOUNT_CANCEL_PENDING: 10156,
   ACCOUNT_CANCEL_NOT_PENDING: 10157,
   LAST_VERIFIED_CONTACT: 10158,
-  /** orders and renewals are refused while the account waits for erasure (issue 33, item 12) */
+  /** orders and renewals are refused while the account waits for erasure */
   ACCOUNT_PENDING_DELETION: 10159,
   // 101xx: the account area; 102xx: passkeys
   PASSKEY_CHALLENGE_INVALID: 10200,
@@ -98,7 +98,7 @@ export const ErrorCode = {
   PAYMENT_GATEWAY_ERROR: 20013,
   REFUND_NOT_ALLOWED: 20014,
   REFUND_FAILED: 20015,
-  /** screen walls are sold in the desktop app only (issue 33, item 3) */
+  /** screen walls are sold in the desktop app only */
   WALLS_DESKTOP_APP_ONLY: 20016,
   // the account area's orders: 20200–20229
   ORDER_NOT_CANCELLABLE: 20200,
@@ -141,6 +141,10 @@ export const ErrorCode = {
   CONNECT_PERMISSION: 70010,
   CONNECT_SESSION_LIMIT: 70011,
   CONNECT_CROSS_BORDER: 70012,
+  CONNECT_ORG_ACCESS: 70013,
+  // connection records and live sessions (70050–70069)
+  CONNECTION_NOT_FOUND: 70050,
+  CONNECTION_ENDED: 70051,
   // redemption codes, seats and screen walls (70100–70149)
   REDEEM_CODE_INVALID: 70101,
   REDEEM_CODE_MISTYPED: 70102,
@@ -155,6 +159,53 @@ export const ErrorCode = {
   WALL_LIMIT_EXCEEDED: 70121,
   WALLS_TOO_MANY: 70122,
   WALL_DEVICE_NOT_FOUND: 70123,
+  // organisations: members, roles, departments, the audit log (71000–71099; ADR 0043)
+  ORG_NOT_FOUND: 71000,
+  ORG_PERMISSION_DENIED: 71001,
+  ORG_LAST_OWNER: 71002,
+  ORG_MEMBER_NOT_FOUND: 71003,
+  ORG_MEMBER_SELF: 71004,
+  ORG_MEMBER_OUTRANKS: 71005,
+  ORG_ROLE_NOT_FOUND: 71010,
+  ORG_ROLE_NAME_TAKEN: 71011,
+  ORG_ROLE_IN_USE: 71012,
+  ORG_ROLE_BUILT_IN: 71013,
+  ORG_ROLE_TOO_HIGH: 71014,
+  ORG_ROLE_DEPARTMENTS_REQUIRED: 71015,
+  ORG_DEPARTMENT_NOT_FOUND: 71020,
+  ORG_DEPARTMENT_CYCLE: 71021,
+  ORG_DEPARTMENT_NOT_EMPTY: 71022,
+  ORG_DEPARTMENT_TOO_DEEP: 71023,
+  ORG_INVITATION_NOT_FOUND: 71030,
+  ORG_INVITATION_INVALID: 71031,
+  ORG_INVITATION_NOT_YOURS: 71032,
+  ORG_ALREADY_MEMBER: 71033,
+  ORG_INVITATION_PENDING: 71034,
+  ORG_INVITATION_CLOSED: 71035,
+  ORG_INVITATION_TOO_SOON: 71036,
+  ORG_INVITATION_IMPORT_TOO_LARGE: 71037,
+  ORG_INVITATION_IMPORT_HEADER: 71038,
+  ORG_INVITATION_ROLE_SCOPED: 71039,
+  ORG_DEVICE_GROUP_NOT_FOUND: 71060,
+  ORG_DEVICE_GROUP_CYCLE: 71061,
+  ORG_DEVICE_GROUP_NOT_EMPTY: 71062,
+  ORG_DEVICE_GROUP_TOO_DEEP: 71063,
+  ORG_DEPLOY_CODE_NOT_FOUND: 71064,
+  ORG_DEPLOY_CODE_INVALID: 71065,
+  ORG_DEPLOY_CODE_EXPIRED: 71066,
+  ORG_DEPLOY_CODE_REVOKED: 71067,
+  ORG_DEPLOY_CODE_USED_UP: 71068,
+  ORG_DEVICE_NOT_FOUND: 71069,
+  ORG_DEVICE_NOT_PENDING: 71070,
+  ORG_DEVICE_IN_OTHER_ORG: 71071,
+  ORG_INVITATION_SMS_UNAVAILABLE: 71040,
+  ORG_INVITATION_DEPARTMENT_AMBIGUOUS: 71041,
+  ORG_SOLE_OWNER_CANCEL: 71050,
+  ORG_DEPARTMENT_HAS_ADMINS: 71051,
+  // organisations: access rules (71090–71109; ADR 0046)
+  ORG_ACCESS_RULE_NOT_FOUND: 71090,
+  ORG_ACCESS_RULE_DUPLICATE: 71091,
+  ORG_ACCESS_RULES_NAME_IT: 71092,
   // back office: staff, sessions, permissions, audit (80001–80049)
   STAFF_USERNAME_TAKEN: 80001,
   STAFF_SETUP_INVALID: 80002,
@@ -322,6 +373,9 @@ const info: Record<TErrorCodeName, ErrorInfo> = {
   CONNECT_PERMISSION: { status: 403, key: 'connectPermission' },
   CONNECT_SESSION_LIMIT: { status: 409, key: 'connectSessionLimit' },
   CONNECT_CROSS_BORDER: { status: 403, key: 'connectCrossBorder' },
+  CONNECT_ORG_ACCESS: { status: 403, key: 'connectOrgAccess' },
+  CONNECTION_NOT_FOUND: { status: 404, key: 'connectionNotFound' },
+  CONNECTION_ENDED: { status: 409, key: 'connectionEnded' },
   REDEEM_CODE_INVALID: { status: 400, key: 'redeemCodeInvalid' },
   REDEEM_CODE_MISTYPED: { status: 400, key: 'redeemCodeMistyped' },
   REDEEM_CODE_USED: { status: 409, key: 'redeemCodeUsed' },
@@ -335,6 +389,51 @@ const info: Record<TErrorCodeName, ErrorInfo> = {
   WALL_LIMIT_EXCEEDED: { status: 409, key: 'wallLimitExceeded' },
   WALLS_TOO_MANY: { status: 409, key: 'wallsTooMany' },
   WALL_DEVICE_NOT_FOUND: { status: 404, key: 'wallDeviceNotFound' },
+  ORG_NOT_FOUND: { status: 404, key: 'orgNotFound' },
+  ORG_PERMISSION_DENIED: { status: 403, key: 'orgPermissionDenied' },
+  ORG_LAST_OWNER: { status: 409, key: 'orgLastOwner' },
+  ORG_MEMBER_NOT_FOUND: { status: 404, key: 'orgMemberNotFound' },
+  ORG_MEMBER_SELF: { status: 409, key: 'orgMemberSelf' },
+  ORG_MEMBER_OUTRANKS: { status: 403, key: 'orgMemberOutranks' },
+  ORG_ROLE_NOT_FOUND: { status: 404, key: 'orgRoleNotFound' },
+  ORG_ROLE_NAME_TAKEN: { status: 409, key: 'orgRoleNameTaken' },
+  ORG_ROLE_IN_USE: { status: 409, key: 'orgRoleInUse' },
+  ORG_ROLE_BUILT_IN: { status: 409, key: 'orgRoleBuiltIn' },
+  ORG_ROLE_TOO_HIGH: { status: 403, key: 'orgRoleTooHigh' },
+  ORG_ROLE_DEPARTMENTS_REQUIRED: { status: 400, key: 'orgRoleDepartmentsRequired' },
+  ORG_DEPARTMENT_NOT_FOUND: { status: 404, key: 'orgDepartmentNotFound' },
+  ORG_DEPARTMENT_CYCLE: { status: 409, key: 'orgDepartmentCycle' },
+  ORG_DEPARTMENT_NOT_EMPTY: { status: 409, key: 'orgDepartmentNotEmpty' },
+  ORG_DEPARTMENT_TOO_DEEP: { status: 409, key: 'orgDepartmentTooDeep' },
+  ORG_INVITATION_NOT_FOUND: { status: 404, key: 'orgInvitationNotFound' },
+  ORG_INVITATION_INVALID: { status: 404, key: 'orgInvitationInvalid' },
+  ORG_INVITATION_NOT_YOURS: { status: 403, key: 'orgInvitationNotYours' },
+  ORG_ALREADY_MEMBER: { status: 409, key: 'orgAlreadyMember' },
+  ORG_INVITATION_PENDING: { status: 409, key: 'orgInvitationPending' },
+  ORG_INVITATION_CLOSED: { status: 409, key: 'orgInvitationClosed' },
+  ORG_INVITATION_TOO_SOON: { status: 429, key: 'orgInvitationTooSoon' },
+  ORG_INVITATION_IMPORT_TOO_LARGE: { status: 400, key: 'orgInvitationImportTooLarge' },
+  ORG_INVITATION_IMPORT_HEADER: { status: 400, key: 'orgInvitationImportHeader' },
+  ORG_INVITATION_ROLE_SCOPED: { status: 400, key: 'orgInvitationRoleScoped' },
+  ORG_DEVICE_GROUP_NOT_FOUND: { status: 404, key: 'orgDeviceGroupNotFound' },
+  ORG_DEVICE_GROUP_CYCLE: { status: 409, key: 'orgDeviceGroupCycle' },
+  ORG_DEVICE_GROUP_NOT_EMPTY: { status: 409, key: 'orgDeviceGroupNotEmpty' },
+  ORG_DEVICE_GROUP_TOO_DEEP: { status: 409, key: 'orgDeviceGroupTooDeep' },
+  ORG_DEPLOY_CODE_NOT_FOUND: { status: 404, key: 'orgDeployCodeNotFound' },
+  ORG_DEPLOY_CODE_INVALID: { status: 404, key: 'orgDeployCodeInvalid' },
+  ORG_DEPLOY_CODE_EXPIRED: { status: 410, key: 'orgDeployCodeExpired' },
+  ORG_DEPLOY_CODE_REVOKED: { status: 410, key: 'orgDeployCodeRevoked' },
+  ORG_DEPLOY_CODE_USED_UP: { status: 409, key: 'orgDeployCodeUsedUp' },
+  ORG_DEVICE_NOT_FOUND: { status: 404, key: 'orgDeviceNotFound' },
+  ORG_DEVICE_NOT_PENDING: { status: 409, key: 'orgDeviceNotPending' },
+  ORG_DEVICE_IN_OTHER_ORG: { status: 409, key: 'orgDeviceInOtherOrg' },
+  ORG_INVITATION_SMS_UNAVAILABLE: { status: 409, key: 'orgInvitationSmsUnavailable' },
+  ORG_INVITATION_DEPARTMENT_AMBIGUOUS: { status: 400, key: 'orgInvitationDepartmentAmbiguous' },
+  ORG_SOLE_OWNER_CANCEL: { status: 409, key: 'orgSoleOwnerCancel' },
+  ORG_DEPARTMENT_HAS_ADMINS: { status: 409, key: 'orgDepartmentHasAdmins' },
+  ORG_ACCESS_RULE_NOT_FOUND: { status: 404, key: 'orgAccessRuleNotFound' },
+  ORG_ACCESS_RULE_DUPLICATE: { status: 409, key: 'orgAccessRuleDuplicate' },
+  ORG_ACCESS_RULES_NAME_IT: { status: 409, key: 'orgAccessRulesNameIt' },
   STAFF_USERNAME_TAKEN: { status: 409, key: 'staffUsernameTaken' },
   ADMIN_USER_NOT_FOUND: { status: 404, key: 'adminUserNotFound' },
   ADMIN_REASON_REQUIRED: { status: 400, key: 'adminReasonRequired' },
@@ -375,9 +474,7 @@ const info: Record<TErrorCodeName, ErrorInfo> = {
   ADMIN_DEVICE_AMBIGUOUS: { status: 409, key: 'adminDeviceAmbiguous' },
 };
 
-const byCode = new Map<number, TErrorCodeName>(
-  (Object.keys(ErrorCode) as TErrorCodeName[]).map((name) => [ErrorCode[name], name]),
-);
+const byCode = new Map<number, TErrorCodeName>((Object.keys(ErrorCode) as TErrorCodeName[]).map((name) => [ErrorCode[name], name]));
 
 export function errorInfo(name: TErrorCodeName): ErrorInfo & { code: number } {
   return { ...info[name], code: ErrorCode[name] };

@@ -37,7 +37,7 @@ import {
   type Country,
 } from 'jsvat';
 
-// The invoice request's two kinds (issue 32 section 4, ADR 0030), for the API's schema and the
+// The invoice request's two kinds (ADR 0030), for the API's schema and the
 // web's form alike: browser-safe, no zod (jsvat is ~10 KiB of plain functions).
 //
 // - FAPIAO: a mainland Chinese invoice (发票), issued by the finance team: title, the taxpayer id
@@ -85,9 +85,40 @@ export function invoiceKindOf(country: string | null | undefined): TOrderInvoice
 /** The countries jsvat checks, by ISO code, with the prefix their VAT numbers carry (Greece: EL, Switzerland: CHE). */
 const VAT_COUNTRIES: Readonly<Record<string, { country: Country; prefix: string }>> = Object.fromEntries(
   [
-    andorra, austria, belgium, brazil, bulgaria, croatia, cyprus, czechRepublic, denmark, estonia, finland, france, germany, greece, hungary, ireland, italy,
-    latvia, lithuania, luxembourg, malta, netherlands, norway, poland, portugal, romania, russia, serbia, slovakiaRepublic, slovenia, spain, sweden,
-    switzerland, unitedKingdom,
+    andorra,
+    austria,
+    belgium,
+    brazil,
+    bulgaria,
+    croatia,
+    cyprus,
+    czechRepublic,
+    denmark,
+    estonia,
+    finland,
+    france,
+    germany,
+    greece,
+    hungary,
+    ireland,
+    italy,
+    latvia,
+    lithuania,
+    luxembourg,
+    malta,
+    netherlands,
+    norway,
+    poland,
+    portugal,
+    romania,
+    russia,
+    serbia,
+    slovakiaRepublic,
+    slovenia,
+    spain,
+    sweden,
+    switzerland,
+    unitedKingdom,
   ].map((country) => {
     const iso = country.codes[0] ?? '';
     return [iso, { country, prefix: iso === 'GR' ? 'EL' : iso === 'CH' ? 'CHE' : iso }];
@@ -105,7 +136,15 @@ export function vatPrefixOf(country: string): string | null {
 }
 
 /** The country an invoice form starts with in a language (the visitor may choose any other). */
-export const INVOICE_DEFAULT_COUNTRY: Readonly<Record<string, string>> = { 'zh-CN': 'CN', 'zh-tw': 'TW', en: 'US', es: 'ES', fr: 'FR', ja: 'JP', ko: 'KR' };
+export const INVOICE_DEFAULT_COUNTRY: Readonly<Record<string, string>> = {
+  'zh-CN': 'CN',
+  'zh-tw': 'TW',
+  en: 'US',
+  es: 'ES',
+  fr: 'FR',
+  ja: 'JP',
+  ko: 'KR',
+};
 
 export type TTaxNumberCheck = { ok: true; value: string } | { ok: false; key: (typeof INVOICE_V)[keyof typeof INVOICE_V] };
 

@@ -11,9 +11,10 @@ import {
   locales,
   matchBrowserLanguage,
   parseAcceptLanguage,
+  readAcceptLanguage,
 } from './locales';
 
-describe('locale constants (spec sections 3 and 9)', () => {
+describe('locale constants', () => {
   it('has the seven locales, zh-CN by default, and the llk-lang cookie for 365 days', () => {
     expect([...locales].sort()).toEqual(['en', 'es', 'fr', 'ja', 'ko', 'zh-CN', 'zh-tw']);
     expect(defaultLocale).toBe('zh-CN');
@@ -28,7 +29,7 @@ describe('locale constants (spec sections 3 and 9)', () => {
     expect(localePrefix('ko')).toBe('/ko');
   });
 
-  it('sends the Accept-Language values of spec section 7', () => {
+  it('sends the Accept-Language value of each locale', () => {
     expect(Object.fromEntries(locales.map((l) => [l, localeEntries[l].language]))).toEqual({
       'zh-CN': 'zh-CN',
       'zh-tw': 'zh-TW',
@@ -113,6 +114,19 @@ describe('localeFromAcceptLanguage (language of API messages)', () => {
 describe('parseAcceptLanguage and matchBrowserLanguage', () => {
   it('orders by q, stable for equal q, dropping q=0 and *', () => {
     expect(parseAcceptLanguage('a;q=0.5, b, c;q=0.5, d;q=0, *;q=0.1, e;q=1')).toEqual(['b', 'e', 'a', 'c']);
+  });
+
+  it('reads every range in header order, q 1 when absent, a malformed q as 0', () => {
+    expect(readAcceptLanguage('en-GB ; Q=0.5,zh, *;q=0.1,fr;q=x,,ja;q=0')).toEqual([
+      { tag: 'en-GB', q: 0.5, index: 0 },
+      { tag: 'zh', q: 1, index: 1 },
+      { tag: '*', q: 0.1, index: 2 },
+      { tag: 'fr', q: 0, index: 3 },
+      { tag: '', q: 1, index: 4 },
+      { tag: 'ja', q: 0, index: 5 },
+    ]);
+    expect(readAcceptLanguage(null)).toEqual([]);
+    expect(readAcceptLanguage('')).toEqual([]);
   });
 
   it('maps single tags and refuses unknown ones', () => {

@@ -1,4 +1,4 @@
-// Locales, URL prefixes, the language cookie and first-visit detection (spec sections 3, 9).
+// Locales, URL prefixes, the language cookie, first-visit detection and the one reader of Accept-Language.
 
 import { defaultLocale, type TLocale } from './locale-codes';
 
@@ -8,7 +8,7 @@ export interface LocaleEntry {
   name: string; // the language's own name, for the switcher
   code: TLocale; // as used in the URL prefix and the cookie
   iso: string; // BCP 47 tag for <html lang>, hreflang and Intl
-  language: string; // Accept-Language value sent to the API (spec section 7)
+  language: string; // Accept-Language value the clients send to the API
   files: string[]; // message files, fallbacks first
 }
 
@@ -39,18 +39,32 @@ export function matchBrowserLanguage(tag: string): TLocale | null {
   return null;
 }
 
+/** One language range of an Accept-Language header: its tag as written, its weight, its position. */
+export interface TAcceptLanguageEntry {
+  tag: string;
+  q: number;
+  index: number;
+}
+
+/**
+ * Reads an Accept-Language header as it is written: every comma-separated range in header order
+ * (empty, `*` and q=0 ranges included), the tag trimmed, q 1 when absent. The only reader of the
+ * header's syntax; parseAcceptLanguage and the back office's language choice build on it.
+ */
+export function readAcceptLanguage(header: string | null | undefined): TAcceptLanguageEntry[] {
+  if (!header) return [];
+  return header.split(',').map((part, index) => {
+    const [tag = '', ...params] = part.split(';').map((piece) => piece.trim());
+    // Parameter names are case-insensitive (RFC 9110); a malformed q counts as 0.
+    const qParam = params.map((p) => p.split('=').map((x) => x.trim())).find(([name]) => name?.toLowerCase() === 'q');
+    const q = qParam === undefined ? 1 : qParam[1] ? Number(qParam[1]) : Number.NaN;
+    return { tag, q: Number.isFinite(q) ? q : 0, index };
+  });
+}
+
 /** Parses an Accept-Language header into tags ordered by q (stable for equal q). */
 export function parseAcceptLanguage(header: string | null | undefined): string[] {
-  if (!header) return [];
-  return header
-    .split(',')
-    .map((part, index) => {
-      const [tag = '', ...params] = part.split(';').map((piece) => piece.trim());
-      // Parameter names are case-insensitive (RFC 9110); a malformed q counts as 0.
-      const qParam = params.map((p) => p.split('=').map((x) => x.trim())).find(([name]) => name?.toLowerCase() === 'q');
-      const q = qParam === undefined ? 1 : qParam[1] ? Number(qParam[1]) : Number.NaN;
-      return { tag, q: Number.isFinite(q) ? q : 0, index };
-    })
+  return readAcceptLanguage(header)
     .filter((entry) => entry.tag && entry.tag !== '*' && entry.q > 0)
     .sort((a, b) => b.q - a.q || a.index - b.index)
     .map((entry) => entry.tag);

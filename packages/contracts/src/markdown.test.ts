@@ -47,7 +47,11 @@ describe('renderMarkdown: link and image targets (ADR 0007, "Link targets")', ()
     ['relative', '[a](guide/account)', '<a href="guide/account">a</a>'],
     ['anchor', '[a](#pricing)', '<a href="#pricing">a</a>'],
     ['site path', '[a](/path?x=1&y=2)', '<a href="/path?x=1&amp;y=2">a</a>'],
-    ['reference to https', '[a][r]\n\n[r]: https://example.com "Home"', '<a href="https://example.com" title="Home" rel="noopener noreferrer">a</a>'],
+    [
+      'reference to https',
+      '[a][r]\n\n[r]: https://example.com "Home"',
+      '<a href="https://example.com" title="Home" rel="noopener noreferrer">a</a>',
+    ],
     ['autolink https', '<https://example.com>', '<a href="https://example.com" rel="noopener noreferrer">https://example.com</a>'],
     ['image https', '![logo](https://example.com/logo.png)', '<img src="https://example.com/logo.png" alt="logo">'],
     ['image relative', '![logo](/img/logo.png)', '<img src="/img/logo.png" alt="logo">'],

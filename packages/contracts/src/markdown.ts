@@ -6,8 +6,7 @@ import { Marked, type RendererObject } from 'marked';
 // `contentHtml` the API gives apps beside the Markdown (ADR 0007, "Link targets"). No Markdown
 // code reaches the browser. Raw HTML in the source is shown as text, not passed through.
 
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** Schemes a link or image may name; anything else with a scheme is refused, relative targets pass. */
 const ALLOWED_SCHEMES = new Set(['http', 'https', 'mailto']);
@@ -15,7 +14,18 @@ const ALLOWED_SCHEMES = new Set(['http', 'https', 'mailto']);
 // The entities a browser would decode in an attribute, so `&#106;avascript:` is judged as what
 // it becomes; unknown named entities stay text (and are escaped, so they stay text there too).
 const NAMED_ENTITIES: Record<string, string> = {
-  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", colon: ':', tab: '\t', newline: '\n', sol: '/', period: '.', lpar: '(', rpar: ')',
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  colon: ':',
+  tab: '\t',
+  newline: '\n',
+  sol: '/',
+  period: '.',
+  lpar: '(',
+  rpar: ')',
 };
 
 function decodeEntities(text: string): string {
@@ -34,8 +44,10 @@ function decodeEntities(text: string): string {
  * scheme, and read it case-insensitively, so the check does the same on the decoded text.
  */
 export function safeUrl(href: string): string | null {
-  // eslint-disable-next-line no-control-regex
-  const url = decodeEntities(href).replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '').replace(/[\t\n\r]/g, '');
+  const url = decodeEntities(href)
+    // eslint-disable-next-line no-control-regex
+    .replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '')
+    .replace(/[\t\n\r]/g, '');
   const scheme = /^([a-zA-Z][a-zA-Z0-9+.-]*):/.exec(url)?.[1];
   if (scheme === undefined) return url;
   return ALLOWED_SCHEMES.has(scheme.toLowerCase()) ? url : null;

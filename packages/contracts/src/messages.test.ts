@@ -42,8 +42,14 @@ describe('message files', () => {
     const flat = flatten(readMessages(locale));
     const keys = Object.keys(flat).sort();
     const expected = Object.keys(english).sort();
-    expect(keys.filter((key) => !expected.includes(key)), 'extra keys').toEqual([]);
-    expect(expected.filter((key) => !keys.includes(key)), 'missing keys').toEqual([]);
+    expect(
+      keys.filter((key) => !expected.includes(key)),
+      'extra keys',
+    ).toEqual([]);
+    expect(
+      expected.filter((key) => !keys.includes(key)),
+      'missing keys',
+    ).toEqual([]);
     for (const [key, value] of Object.entries(flat)) {
       expect(typeof value, key).toBe('string');
       expect((value as string).trim(), key).not.toBe('');
@@ -89,7 +95,7 @@ describe('message files', () => {
   });
 });
 
-describe('English texts required by spec section 8', () => {
+describe('English texts the spec requires', () => {
   it('keeps the fallback texts as given', () => {
     const { errors } = getContractMessages('en');
     expect(errors.notFound).toBe('The server resource does not exist');
@@ -141,6 +147,16 @@ describe('error codes', () => {
       const key = `errors.${errorInfo(name).key}`;
       expect(flat[key], `${locale} ${key}`).toBeTruthy();
     }
+  });
+});
+
+describe('a number interpolated into an error', () => {
+  // The free plan allows 1 simultaneous session: a message that puts {limit} before a plural
+  // noun read "1 sessions" (fr, en, es); these messages carry no plural forms, so none may.
+  it.each(['en', 'es', 'fr'] as const)('names the session limit of 1 without a plural noun in %s', (locale) => {
+    const text = interpolate(getContractMessages(locale).errors.connectSessionLimit, { limit: 1 });
+    expect(text).toContain('1');
+    expect(text).not.toMatch(/\b1 (simultaneous )?(sessions|sesiones)\b/);
   });
 });
 

@@ -46,9 +46,7 @@ function lookup(messages: unknown, key: string): string | undefined {
 /** Replaces `{name}` with params.name; placeholders without a value stay as written. */
 export function interpolate(template: string, params?: TMessageParams): string {
   if (!params) return template;
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    Object.hasOwn(params, name) ? String(params[name]) : whole,
-  );
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(params, name) ? String(params[name]) : whole));
 }
 
 /**

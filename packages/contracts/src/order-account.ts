@@ -1,7 +1,14 @@
 import { z } from './zod';
 import { ZPaged } from './content';
 import { ZOrderId, ZOrderInfo, ZOrderItem, ZOrderStatus, ZPayMethod } from './orders';
-import { INVOICE_ADDRESS_MAX, ORDER_INVOICE_KINDS, INVOICE_TAX_NUMBER_MAX, checkInvoiceTaxNumber, invoiceKindOf, isInvoiceCountry } from './invoice-rules';
+import {
+  INVOICE_ADDRESS_MAX,
+  ORDER_INVOICE_KINDS,
+  INVOICE_TAX_NUMBER_MAX,
+  checkInvoiceTaxNumber,
+  invoiceKindOf,
+  isInvoiceCountry,
+} from './invoice-rules';
 import { TAX_ID_RE } from './rules';
 import { V, ZEmail } from './validation';
 
@@ -14,7 +21,12 @@ import { V, ZEmail } from './validation';
 export const ORDER_LIST_PAGE_SIZE = 10;
 export const ORDER_LIST_PAGE_SIZE_MAX = 50;
 export const ZOrderListQuery = z.object({
-  page: z.coerce.number({ error: V.invalidValue }).int({ error: V.invalidValue }).min(1, { error: V.invalidValue }).max(100_000, { error: V.invalidValue }).default(1),
+  page: z.coerce
+    .number({ error: V.invalidValue })
+    .int({ error: V.invalidValue })
+    .min(1, { error: V.invalidValue })
+    .max(100_000, { error: V.invalidValue })
+    .default(1),
   pageSize: z.coerce
     .number({ error: V.invalidValue })
     .int({ error: V.invalidValue })

@@ -1,8 +1,9 @@
 import { z } from './zod';
 import { ZOrderItemType, ZTimeUnit } from './enums';
+import { ORDER_QUANTITY_MAX } from './order-rules';
 import { V } from './validation';
 
-// Schemas and types of the orders and payment calls, shared by web and API (spec section 7;
+// Schemas and types of the orders and payment calls, shared by web and API (
 // DESIGN.md "Money and orders"). Amounts are integer fen (1 yuan = 100 fen) everywhere; the
 // client never sends a price: it names what it wants (a SKU, or an item type and time unit)
 // and the server looks the price up. Times are UTC ISO 8601 strings.
@@ -26,10 +27,8 @@ export const ZOrderStatus = z.enum([
 ]);
 export type TOrderStatus = z.infer<typeof ZOrderStatus>;
 
-/** Statuses in which an order may still be paid. */
-export const PAYABLE_ORDER_STATUSES: readonly TOrderStatus[] = ['CREATED', 'PENDING_PAYMENT'];
-/** Statuses after a successful payment (the entitlements were granted). */
-export const PAID_ORDER_STATUSES: readonly TOrderStatus[] = ['PAID', 'FULFILLED', 'COMPLETED'];
+// the order constants browser code needs live in the zod-free `@llk/contracts/order-rules`
+export { PAID_ORDER_STATUSES, PAYABLE_ORDER_STATUSES } from './order-rules';
 
 /** Payment methods and clients the gateways accept (subsets of the spec's enums). CARD: cards through Stripe Checkout (ADR 0029). */
 export const ZPayMethod = z.enum(['ZFB', 'WX', 'CARD']);
@@ -38,8 +37,7 @@ export type TPayMethod = z.infer<typeof ZPayMethod>;
 export const ZPayClient = z.enum(['WEB', 'H5', 'JS_API']);
 export type TPayClient = z.infer<typeof ZPayClient>;
 
-/** Most units of one SKU in one order (screen-wall packs; MEMBER and CHANNEL seats). */
-export const ORDER_QUANTITY_MAX = 100;
+export { ORDER_QUANTITY_MAX };
 
 function idString(max: number) {
   return z
@@ -172,7 +170,7 @@ export type TOrderInfo = z.infer<typeof ZOrderInfo>;
 
 /**
  * POST /order/quote: what POST /order/createV2 with the same body would charge, before the
- * customer commits (issue 33, item 2). The same catalogue lookup and arithmetic as the order.
+ * customer commits. The same catalogue lookup and arithmetic as the order.
  */
 export const ZOrderQuoteRequest = ZCreateOrderRequest;
 export type TOrderQuoteRequest = TCreateOrderRequest;
@@ -203,7 +201,11 @@ export type TOrderInfoQuery = z.infer<typeof ZOrderInfoQuery>;
 // ---- Desktop-app payment codes -------------------------------------------------------------
 
 /** POST /order/createQRCodeId (logged in, desktop app): a single-use code for one item. */
-export const ZCreateQrCodeRequest = z.object({ ...itemSelection }).strict().superRefine(requireItem).meta(ITEM_CHOICE);
+export const ZCreateQrCodeRequest = z
+  .object({ ...itemSelection })
+  .strict()
+  .superRefine(requireItem)
+  .meta(ITEM_CHOICE);
 export type TCreateQrCodeRequest = z.infer<typeof ZCreateQrCodeRequest>;
 
 export const ZQrCodeResult = z.object({
@@ -262,7 +264,8 @@ export const ZPayRequest = z
   .strict()
   .superRefine((value, ctx) => {
     // Stripe Checkout sends the payer back on every client (ADR 0029)
-    if ((value.payClient === 'H5' || value.payMethod === 'CARD') && value.returnPath === undefined) ctx.addIssue({ code: 'custom', path: ['returnPath'], message: V.required });
+    if ((value.payClient === 'H5' || value.payMethod === 'CARD') && value.returnPath === undefined)
+      ctx.addIssue({ code: 'custom', path: ['returnPath'], message: V.required });
     if (value.payClient === 'JS_API') {
       if (value.payMethod !== 'WX') ctx.addIssue({ code: 'custom', path: ['payClient'], message: V.invalidValue });
       if (value.openid === undefined) ctx.addIssue({ code: 'custom', path: ['openid'], message: V.required });

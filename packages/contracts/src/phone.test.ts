@@ -69,7 +69,9 @@ describe('the country table (phone-countries.ts)', () => {
   it('is what scripts/phone-countries.mjs generates from the installed metadata', () => {
     const root = path.resolve(import.meta.dirname, '../../..');
     // exits 1 with a message when the committed file differs
-    expect(() => execFileSync(process.execPath, [path.join(root, 'scripts/phone-countries.mjs'), '--check'], { cwd: root, stdio: 'pipe' })).not.toThrow();
+    expect(() =>
+      execFileSync(process.execPath, [path.join(root, 'scripts/phone-countries.mjs'), '--check'], { cwd: root, stdio: 'pipe' }),
+    ).not.toThrow();
   });
 
   it('lists every region of the library with its calling code and a valid mobile example', () => {

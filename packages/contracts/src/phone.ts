@@ -1,4 +1,4 @@
-// Phone numbers of every country (issue 32, ADR 0027): parsed and validated with Google's
+// Phone numbers of every country (ADR 0027): parsed and validated with Google's
 // libphonenumber metadata (awesome-phonenumber), stored and compared as E.164. Server code
 // imports it through the barrel (ZPhone normalises with it); browser code may load it lazily
 // from `@llk/contracts/phone`, never on a page's first load (rules.ts has the light check).
@@ -22,7 +22,7 @@ export type TPhoneParse = TParsedPhone | { error: 'invalid' | 'not-mobile' };
 /** The number types a code can be sent to: mobiles, and the plans where the two cannot be told apart (US, CA, …). */
 const MOBILE_TYPES = new Set(['mobile', 'fixed-line-or-mobile']);
 
-/** The mainland's calling code and region: its numbers display as 11 digits without +86, as before issue 32. */
+/** The mainland's calling code and region: its numbers display as 11 digits without +86, as before numbers of every country were accepted. */
 export const MAINLAND_CALLING_CODE = 86;
 export const MAINLAND_REGION = 'CN';
 
@@ -55,7 +55,7 @@ export function phoneRegion(e164: string): string | null {
 
 /**
  * An E.164 number for people: `display` (the default) is a mainland number as 11 digits
- * without +86, as users saw it before issue 32 (13912345678), and any other number
+ * without +86, as users saw it before numbers of every country were accepted (13912345678), and any other number
  * internationally (+34 612 34 56 78); `international`, `national` and `e164` as named.
  * Something that is not a number comes back as it was.
  */
@@ -70,7 +70,9 @@ export function formatPhone(e164: string, style: 'display' | 'international' | '
     case 'international':
       return parsed.number.international ?? parsed.number.e164;
     case 'display':
-      return parsed.countryCode === MAINLAND_CALLING_CODE ? parsed.number.significant ?? parsed.number.e164 : (parsed.number.international ?? parsed.number.e164);
+      return parsed.countryCode === MAINLAND_CALLING_CODE
+        ? (parsed.number.significant ?? parsed.number.e164)
+        : (parsed.number.international ?? parsed.number.e164);
   }
 }
 

@@ -52,8 +52,23 @@ describe('membership figures', () => {
 
   it('gives the seeded annual plan its discount, monthly price and saving against 12 months', () => {
     const [month, year] = toMembershipPrices([sku('MEMBER_YEAR', 'YEAR', 1, 26800, 45600), sku('MEMBER_MONTH', 'MONTH', 1, 3000, 3800)]);
-    expect(month).toMatchObject({ skuId: 'MEMBER_MONTH', months: 1, discountFen: 800, discountPercent: 21, savingFen: 0, savingPercent: 0 });
-    expect(year).toMatchObject({ skuId: 'MEMBER_YEAR', months: 12, discountFen: 18800, discountPercent: 41, monthlyPriceFen: 2233, savingFen: 9200, savingPercent: 26 });
+    expect(month).toMatchObject({
+      skuId: 'MEMBER_MONTH',
+      months: 1,
+      discountFen: 800,
+      discountPercent: 21,
+      savingFen: 0,
+      savingPercent: 0,
+    });
+    expect(year).toMatchObject({
+      skuId: 'MEMBER_YEAR',
+      months: 12,
+      discountFen: 18800,
+      discountPercent: 41,
+      monthlyPriceFen: 2233,
+      savingFen: 9200,
+      savingPercent: 26,
+    });
   });
 
   it('compares longer memberships with the cheapest monthly price', () => {
@@ -71,7 +86,16 @@ describe('membership figures', () => {
   });
 
   it('leaves other item types out of membership prices, and prices add-ons with their discount', () => {
-    const walls: TCatalogueSku = { id: 'MONITOR_10', itemType: 'MONITOR', timeUnit: null, duration: 1, quantity: 10, qualityTier: null, priceFen: 15800, originalPriceFen: 18000 };
+    const walls: TCatalogueSku = {
+      id: 'MONITOR_10',
+      itemType: 'MONITOR',
+      timeUnit: null,
+      duration: 1,
+      quantity: 10,
+      qualityTier: null,
+      priceFen: 15800,
+      originalPriceFen: 18000,
+    };
     expect(toMembershipPrices([walls])).toEqual([]);
     expect(toSkuPrice(walls)).toMatchObject({ discountFen: 2200, discountPercent: 12, quantity: 10 });
   });

@@ -135,7 +135,9 @@ export function toSkuPrice(sku: TCatalogueSku): TSkuPrice {
  * the same months one at a time at the cheapest one-month price (no monthly SKU: no saving).
  */
 export function toMembershipPrices(skus: readonly TCatalogueSku[]): TMembershipPrice[] {
-  const members = skus.filter((sku): sku is TCatalogueSku & { timeUnit: 'MONTH' | 'YEAR' } => sku.itemType === 'MEMBER' && sku.timeUnit !== null);
+  const members = skus.filter(
+    (sku): sku is TCatalogueSku & { timeUnit: 'MONTH' | 'YEAR' } => sku.itemType === 'MEMBER' && sku.timeUnit !== null,
+  );
   const monthly = members.filter((sku) => sku.timeUnit === 'MONTH' && sku.duration === 1).map((sku) => sku.priceFen);
   const monthFen = monthly.length > 0 ? Math.min(...monthly) : null;
   return members

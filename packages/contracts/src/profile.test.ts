@@ -14,9 +14,17 @@ describe('profile requests', () => {
 
   it('a change step is { code } or { code, ticket, address }, never half of the second', () => {
     expect(ZChangeEmailRequest.safeParse({ code: '123456' }).success).toBe(true);
-    expect(ZChangeEmailRequest.parse({ code: '123456', ticket: 't', email: 'A@Example.com' })).toEqual({ code: '123456', ticket: 't', email: 'a@example.com' });
-    expect(ZChangeEmailRequest.safeParse({ code: '123456', ticket: 't' }).error?.issues.map((issue) => issue.path.join('.'))).toEqual(['email']);
-    expect(ZChangeMobileRequest.safeParse({ code: '123456', mobile: '13800138000' }).error?.issues.map((issue) => issue.path.join('.'))).toEqual(['ticket']);
+    expect(ZChangeEmailRequest.parse({ code: '123456', ticket: 't', email: 'A@Example.com' })).toEqual({
+      code: '123456',
+      ticket: 't',
+      email: 'a@example.com',
+    });
+    expect(ZChangeEmailRequest.safeParse({ code: '123456', ticket: 't' }).error?.issues.map((issue) => issue.path.join('.'))).toEqual([
+      'email',
+    ]);
+    expect(
+      ZChangeMobileRequest.safeParse({ code: '123456', mobile: '13800138000' }).error?.issues.map((issue) => issue.path.join('.')),
+    ).toEqual(['ticket']);
   });
 
   it('a nickname is trimmed, 1 to 32 characters, without control characters', () => {

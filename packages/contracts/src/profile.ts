@@ -34,10 +34,7 @@ export const ZBindMobileRequest = z.object({ mobile: ZPhone, code: ZCode });
 export type TBindMobileRequest = z.infer<typeof ZBindMobileRequest>;
 
 /** A change ticket: proof, for a few minutes, that the caller just answered a code sent to the old address. */
-const ZTicket = z
-  .string({ error: V.invalidType })
-  .min(1, { error: V.required, abort: true })
-  .max(128, { error: V.tooLong });
+const ZTicket = z.string({ error: V.invalidType }).min(1, { error: V.required, abort: true }).max(128, { error: V.tooLong });
 
 /**
  * POST /user/changeEmail, in two calls. Step 1 `{ code }`: the BIND_EMAIL code sent to the
@@ -47,7 +44,8 @@ const ZTicket = z
 export const ZChangeEmailRequest = z
   .object({ code: ZCode, ticket: ZTicket.optional(), email: ZEmail.optional() })
   .superRefine((value, ctx) => {
-    if (value.ticket !== undefined && value.email === undefined) ctx.addIssue({ code: 'custom', path: ['email'], message: V.emailRequired });
+    if (value.ticket !== undefined && value.email === undefined)
+      ctx.addIssue({ code: 'custom', path: ['email'], message: V.emailRequired });
     if (value.ticket === undefined && value.email !== undefined) ctx.addIssue({ code: 'custom', path: ['ticket'], message: V.required });
   })
   .meta({ anyOf: [{ required: ['code'] }, { required: ['code', 'ticket', 'email'] }] });
@@ -61,7 +59,8 @@ export type TChangeEmailRequest = z.infer<typeof ZChangeEmailRequest>;
 export const ZChangeMobileRequest = z
   .object({ code: ZCode, ticket: ZTicket.optional(), mobile: ZPhone.optional() })
   .superRefine((value, ctx) => {
-    if (value.ticket !== undefined && value.mobile === undefined) ctx.addIssue({ code: 'custom', path: ['mobile'], message: V.phoneRequired });
+    if (value.ticket !== undefined && value.mobile === undefined)
+      ctx.addIssue({ code: 'custom', path: ['mobile'], message: V.phoneRequired });
     if (value.ticket === undefined && value.mobile !== undefined) ctx.addIssue({ code: 'custom', path: ['ticket'], message: V.required });
   })
   .meta({ anyOf: [{ required: ['code'] }, { required: ['code', 'ticket', 'mobile'] }] });

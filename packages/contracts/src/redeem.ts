@@ -89,7 +89,9 @@ export const ZMonitorWallSaveRequest = z.object({
 });
 export type TMonitorWallSaveRequest = z.infer<typeof ZMonitorWallSaveRequest>;
 
-export const ZMonitorWallDeleteRequest = z.object({ id: z.string({ error: V.invalidType }).min(1, { error: V.required }).max(64, { error: V.tooLong }) });
+export const ZMonitorWallDeleteRequest = z.object({
+  id: z.string({ error: V.invalidType }).min(1, { error: V.required }).max(64, { error: V.tooLong }),
+});
 
 // ---- Seats -------------------------------------------------------------------------------------
 
@@ -108,7 +110,12 @@ export const ZSeat = z.object({
   /** running now: started, not expired, not refunded */
   active: z.boolean(),
   /** who holds it: an account (its username or nickname) or a device (its `TDevice.id`); null when free */
-  assignee: z.discriminatedUnion('type', [z.object({ type: z.literal('ACCOUNT'), userId: z.string(), name: z.string() }), z.object({ type: z.literal('DEVICE'), deviceId: z.string() })]).nullable(),
+  assignee: z
+    .discriminatedUnion('type', [
+      z.object({ type: z.literal('ACCOUNT'), userId: z.string(), name: z.string() }),
+      z.object({ type: z.literal('DEVICE'), deviceId: z.string() }),
+    ])
+    .nullable(),
   assignedAt: z.string().nullable(),
   /** from when the seat may be given to another holder (null: now) */
   movableFrom: z.string().nullable(),
@@ -133,7 +140,8 @@ export const ZSeatAssignRequest = z
     account: z.string({ error: V.invalidType }).trim().min(1, { error: V.required, abort: true }).max(254, { error: V.tooLong }).optional(),
   })
   .superRefine((value, ctx) => {
-    if ((value.deviceId === undefined) === (value.account === undefined)) ctx.addIssue({ code: 'custom', path: ['account'], message: V.required });
+    if ((value.deviceId === undefined) === (value.account === undefined))
+      ctx.addIssue({ code: 'custom', path: ['account'], message: V.required });
   })
   .meta({ anyOf: [{ required: ['deviceId'] }, { required: ['account'] }] });
 export type TSeatAssignRequest = z.infer<typeof ZSeatAssignRequest>;

@@ -40,7 +40,7 @@ describe('referral codes', () => {
   });
 });
 
-describe('programme rules (spec section 9)', () => {
+describe('programme rules', () => {
   it('pays 20% commission, binds for 60 days, settles after 7 days, and gives 3 days of Pro and 10 monitor walls', () => {
     expect(REFERRAL_RULES).toEqual({ commissionPercent: 20, bindingDays: 60, settlementDays: 7, bonusProDays: 3, bonusMonitors: 10 });
   });

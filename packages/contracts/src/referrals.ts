@@ -4,10 +4,10 @@ import { ZActivityType } from './enums';
 import { V } from './rules';
 import { REFERRAL_CODE_RE } from './validation';
 
-// The ambassador (referral) programme, spec sections 4, 6 and 9: schemas of
+// The ambassador (referral) programme: schemas of
 // GET/POST /activity/participant/marketingAmbassador and the programme's constants.
 
-/** Business constants of spec section 9; the API applies them and the page states them. */
+/** The programme's business constants; the API applies them and the page states them. */
 export const REFERRAL_RULES = {
   /** commission on what a bound user pays for MEMBER and MONITOR items */
   commissionPercent: 20,
@@ -145,7 +145,16 @@ export type TAmbassadorInfo = z.infer<typeof ZAmbassadorInfo>;
 export const ZAmbassadorPayeeRequest = z
   .object({
     /** an Alipay account: a mainland mobile number or an email */
-    account: z.union([z.string().trim().regex(/^1\d{10}$/, { error: V.phoneOrEmailInvalid }), z.email({ error: V.phoneOrEmailInvalid }).max(100, { error: V.tooLong })], { error: V.phoneOrEmailInvalid }),
+    account: z.union(
+      [
+        z
+          .string()
+          .trim()
+          .regex(/^1\d{10}$/, { error: V.phoneOrEmailInvalid }),
+        z.email({ error: V.phoneOrEmailInvalid }).max(100, { error: V.tooLong }),
+      ],
+      { error: V.phoneOrEmailInvalid },
+    ),
     /** the account's real name, which Alipay checks */
     name: z.string().trim().min(1, { error: V.required }).max(50, { error: V.tooLong }),
     password: z.string().min(1, { error: V.passwordRequired }).max(128, { error: V.tooLong }),
@@ -164,7 +173,7 @@ export function maskReferredAccount(user: { mobile?: string | null; email?: stri
   return first ? `${first}***` : '***';
 }
 
-/** 20% of an amount in fen, rounded down to whole fen (spec section 9). */
+/** 20% of an amount in fen, rounded down to whole fen. */
 export function commissionFen(baseFen: number): number {
   if (!Number.isSafeInteger(baseFen) || baseFen <= 0) return 0;
   return Math.floor((baseFen * REFERRAL_RULES.commissionPercent) / 100);

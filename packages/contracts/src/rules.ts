@@ -1,4 +1,4 @@
-// Validation rules of spec section 5 without zod: the message keys, the patterns and the
+// The validation rules of every form and request, without zod: the message keys, the patterns and the
 // predicates. Browser code imports this entry point (`@llk/contracts/rules`) so that forms check
 // with the very rules the API's schemas (validation.ts) apply, without shipping zod.
 

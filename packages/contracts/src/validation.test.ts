@@ -124,14 +124,10 @@ describe('checkNewPassword: differs from the username, confirmation matches', ()
   const ZSignup = z
     .object({ username: ZUsername, password: ZPassword, confirmPassword: z.string().optional() })
     .superRefine(checkNewPassword);
-  const ZReset = z
-    .object({ password: ZPassword, confirmPassword: z.string().optional() })
-    .superRefine(checkNewPassword);
+  const ZReset = z.object({ password: ZPassword, confirmPassword: z.string().optional() }).superRefine(checkNewPassword);
 
   it('accepts a matching confirmation of a password that is not the username', () => {
-    expect(ZSignup.safeParse({ username: 'alice01', password: 'secret12', confirmPassword: 'secret12' }).success).toBe(
-      true,
-    );
+    expect(ZSignup.safeParse({ username: 'alice01', password: 'secret12', confirmPassword: 'secret12' }).success).toBe(true);
   });
 
   it('flags a password equal to the username on the password field', () => {
@@ -141,9 +137,7 @@ describe('checkNewPassword: differs from the username, confirmation matches', ()
   });
 
   it('compares with the username exactly (a different case is a different password)', () => {
-    expect(ZSignup.safeParse({ username: 'alice01', password: 'Alice01', confirmPassword: 'Alice01' }).success).toBe(
-      true,
-    );
+    expect(ZSignup.safeParse({ username: 'alice01', password: 'Alice01', confirmPassword: 'Alice01' }).success).toBe(true);
   });
 
   it('flags a mismatched confirmation on confirmPassword', () => {

@@ -15,16 +15,18 @@ import {
 
 export * from './rules';
 
-// The request schemas' building blocks for the rules of spec section 5 (rules.ts). Every issue
+// The request schemas' building blocks for the validation rules (rules.ts). Every issue
 // carries a message key (under `validation.` in messages/<locale>.json) instead of text, so web
 // forms and API errors share one wording in seven languages.
 
 function requiredString(requiredKey: TValidationKey) {
-  return z
-    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? requiredKey : V.invalidType) })
-    .trim()
-    // abort: an empty field reports only "required", not also the format rule after it
-    .min(1, { error: requiredKey, abort: true });
+  return (
+    z
+      .string({ error: (issue) => (issue.input === undefined || issue.input === null ? requiredKey : V.invalidType) })
+      .trim()
+      // abort: an empty field reports only "required", not also the format rule after it
+      .min(1, { error: requiredKey, abort: true })
+  );
 }
 
 // Rules are regex checks rather than refinements so that the API document carries them as
@@ -38,7 +40,7 @@ export const ZPassword = z
   .regex(PASSWORD_RE, { error: V.passwordFormat });
 
 /**
- * A mobile number of any country as people type it (issue 32, ADR 0027): E.164 (+34612345678),
+ * A mobile number of any country as people type it (ADR 0027): E.164 (+34612345678),
  * with spaces, dashes, dots or parentheses, a leading 00 for +, or a mainland number's 11
  * digits; checked against Google's metadata (phone.ts) and answered as E.164, so every route
  * stores and compares one form. A landline or service number: validation.phoneNotMobile.
@@ -55,7 +57,7 @@ export const ZPhone = requiredString(V.phoneRequired)
   .meta({
     description:
       'A mobile number: E.164 (+34612345678), or with spaces, dashes, dots or parentheses, 00 for +, or a mainland ' +
-      'number\'s 11 digits (13912345678 is +8613912345678). Validated with libphonenumber\'s metadata as a mobile and ' +
+      "number's 11 digits (13912345678 is +8613912345678). Validated with libphonenumber's metadata as a mobile and " +
       'stored as E.164; a landline or service number is refused (validation.phoneNotMobile), anything else invalid ' +
       '(validation.phoneInvalid).',
   });
@@ -80,10 +82,7 @@ export const CONFIRM_REQUIRED = { allOf: [{ required: ['confirmPassword'] }] };
  * Cross-field rules for a new password: it must differ from the username and the
  * confirmation must match. Issues are attached to the field that is wrong.
  */
-export function checkNewPassword(
-  value: { password?: unknown; confirmPassword?: unknown; username?: unknown },
-  ctx: z.RefinementCtx,
-): void {
+export function checkNewPassword(value: { password?: unknown; confirmPassword?: unknown; username?: unknown }, ctx: z.RefinementCtx): void {
   const { password, confirmPassword, username } = value;
   if (typeof password !== 'string') return;
   if (typeof username === 'string' && username.length > 0 && password === username) {

@@ -1,7 +1,7 @@
 import { ErrorCode, type TEnvelope } from '@llk/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App } from '../../src/app';
-import { ConfigError } from '../../src/config';
+import { type App } from '../../src/composition/app';
+import { ConfigError } from '../../src/composition/config';
 import { signUp } from '../accounts';
 import { buildTestApp, createTestDatabase, PRODUCTION_ENV, testConfig, testDialects, type TestDatabase } from '../helper';
 import { codeFor, post } from '../modules/profile/support';
@@ -22,7 +22,9 @@ describe.each(testDialects())('running a job with a moved clock ($dialect)', ({ 
   let on: App;
   beforeAll(async () => {
     database = await createTestDatabase(dialect);
-    on = await buildTestApp(database.handle, { env: { ...DEVELOPMENT, DEV_JOBS_CLOCK: 'true', CODE_IP_HOURLY_LIMIT: '1000', CODE_IP_DAILY_LIMIT: '1000' } });
+    on = await buildTestApp(database.handle, {
+      env: { ...DEVELOPMENT, DEV_JOBS_CLOCK: 'true', CODE_IP_HOURLY_LIMIT: '1000', CODE_IP_DAILY_LIMIT: '1000' },
+    });
   });
   afterAll(async () => {
     await on?.close();
@@ -61,12 +63,21 @@ describe.each(testDialects())('running a job with a moved clock ($dialect)', ({ 
   });
 
   it('on: a neighbour, also through the web forward, gets the 404 of an unknown path; bad input is an envelope error', async () => {
-    for (const [remoteAddress, headers] of [[NEIGHBOUR, {}], ['127.0.0.1', { 'x-forwarded-for': NEIGHBOUR }]] as const) {
+    for (const [remoteAddress, headers] of [
+      [NEIGHBOUR, {}],
+      ['127.0.0.1', { 'x-forwarded-for': NEIGHBOUR }],
+    ] as const) {
       const res = await runJob(on, { job: 'accounts-erase', days: 16 }, remoteAddress, headers);
       expect(res.statusCode).toBe(404);
       expect(res.json<TEnvelope<unknown>>().errcode).toBe(ErrorCode.ROUTE_NOT_FOUND);
     }
-    for (const payload of [{ job: 'no-such-job', days: 1 }, { job: 'accounts-erase', days: -1 }, { job: 'accounts-erase', days: 3651 }, { job: 'accounts-erase\u0000', days: 1 }, {}]) {
+    for (const payload of [
+      { job: 'no-such-job', days: 1 },
+      { job: 'accounts-erase', days: -1 },
+      { job: 'accounts-erase', days: 3651 },
+      { job: 'accounts-erase\u0000', days: 1 },
+      {},
+    ]) {
       const res = await runJob(on, payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json<TEnvelope<unknown>>().errcode).not.toBe(0);

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ErrorCode, type TEnvelope } from '@llk/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App } from '../../src/app';
-import { devSurfaceAllowed, devSurfaceOf, mightReachDevSurface, isLoopbackAddress } from '../../src/plugins/dev-only';
+import { type App } from '../../src/composition/app';
+import { devSurfaceAllowed, devSurfaceOf, mightReachDevSurface, isLoopbackAddress } from '../../src/composition/plugins/dev-only';
 import { type TGatewayMethod } from '../../src/modules/payments/provider';
 import { SANDBOX_TEXTS } from '../../src/modules/payments/sandbox/confirm-page';
 import { buildTestApp, createTestDatabase, PRODUCTION_ENV, type TestDatabase } from '../helper';
@@ -30,15 +30,27 @@ describe('which requests reach a development-only surface (pure)', () => {
   });
 
   it('lets only paths that cannot name a surface skip the parse (the hot path of every request)', () => {
-    const spellings = ['/dev/outbox', '/%64ev/outbox', '/DEV/outbox', '/./dev/outbox', '/x/../sandbox/pay', '/Sandbox', '/d%65v/outbox', '\\dev\\outbox', '/x/..\\dev/outbox'];
+    const spellings = [
+      '/dev/outbox',
+      '/%64ev/outbox',
+      '/DEV/outbox',
+      '/./dev/outbox',
+      '/x/../sandbox/pay',
+      '/Sandbox',
+      '/d%65v/outbox',
+      '\\dev\\outbox',
+      '/x/..\\dev/outbox',
+    ];
     for (const url of spellings) expect({ url, might: mightReachDevSurface(url) }).toEqual({ url, might: true });
     expect(spellings.map((url) => devSurfaceOf(url)).filter((surface) => surface === null)).toEqual([]);
-    for (const url of ['/news/list?page=1', '/user/info', '/download/list', '/health']) expect({ url, might: mightReachDevSurface(url) }).toEqual({ url, might: false });
+    for (const url of ['/news/list?page=1', '/user/info', '/download/list', '/health'])
+      expect({ url, might: mightReachDevSurface(url) }).toEqual({ url, might: false });
   });
 
   it('knows loopback addresses, IPv4-mapped ones included', () => {
     for (const address of ['127.0.0.1', '127.0.0.2', '::1', '::ffff:127.0.0.1']) expect(isLoopbackAddress(address)).toBe(true);
-    for (const address of ['192.0.2.10', '::ffff:192.0.2.10', '10.0.0.1', 'fd00::2', '', undefined]) expect(isLoopbackAddress(address)).toBe(false);
+    for (const address of ['192.0.2.10', '::ffff:192.0.2.10', '10.0.0.1', 'fd00::2', '', undefined])
+      expect(isLoopbackAddress(address)).toBe(false);
   });
 
   it('needs development mode and a loopback socket peer and client, or the production sandbox opt-in', () => {
@@ -52,7 +64,9 @@ describe('which requests reach a development-only surface (pure)', () => {
     expect(devSurfaceAllowed({ ...base, surface: 'outbox', production: true })).toBe(false);
     expect(devSurfaceAllowed({ ...base, surface: 'sandbox', production: true })).toBe(false);
     expect(devSurfaceAllowed({ surface: 'sandbox', production: true, sandboxPublic: true, peer: NEIGHBOUR, client: NEIGHBOUR })).toBe(true);
-    expect(devSurfaceAllowed({ surface: 'outbox', production: true, sandboxPublic: true, peer: '127.0.0.1', client: '127.0.0.1' })).toBe(false);
+    expect(devSurfaceAllowed({ surface: 'outbox', production: true, sandboxPublic: true, peer: '127.0.0.1', client: '127.0.0.1' })).toBe(
+      false,
+    );
   });
 });
 
@@ -120,13 +134,22 @@ describe('development-only surfaces of the API (development mode)', () => {
 
   const confirm = (pagePath: string, remoteAddress: string, headers: Record<string, string> = {}) => {
     const [pathname, query] = pagePath.split('?');
-    return app.inject({ method: 'POST', url: pathname, remoteAddress, headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, payload: query });
+    return app.inject({
+      method: 'POST',
+      url: pathname,
+      remoteAddress,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+      payload: query,
+    });
   };
 
   it('a neighbour with a confirm link cannot mark the payment paid; a loopback client can', async () => {
     const { paymentNo, pagePath } = await sandboxCharge('ZFB');
     const sandbox = await app.paymentSandbox!.get();
-    for (const [remoteAddress, headers] of [[NEIGHBOUR, {}], ['127.0.0.1', { 'x-forwarded-for': NEIGHBOUR }]] as const) {
+    for (const [remoteAddress, headers] of [
+      [NEIGHBOUR, {}],
+      ['127.0.0.1', { 'x-forwarded-for': NEIGHBOUR }],
+    ] as const) {
       const page = await app.inject({ url: pagePath, remoteAddress, headers: { ...headers, 'accept-language': 'ja' } });
       expect({ status: page.statusCode, body: page.json() }).toEqual(unknownPath);
       const refused = await confirm(pagePath, remoteAddress, { ...headers, 'accept-language': 'ja' });
@@ -168,7 +191,13 @@ describe('development-only surfaces of the API (production)', () => {
   it('with the sandbox opted in, every visitor may pay in it, and every page it renders says what it is', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'llk-sandbox-'));
     const app = await buildTestApp(database.handle, {
-      env: { ...PRODUCTION_ENV, PAYMENT_SANDBOX: 'true', PAYMENT_SANDBOX_I_UNDERSTAND: 'anyone-can-pay-for-free', PAYMENT_SANDBOX_DIR: dir, PAYMENT_PUBLIC_BASE: PUBLIC_BASE },
+      env: {
+        ...PRODUCTION_ENV,
+        PAYMENT_SANDBOX: 'true',
+        PAYMENT_SANDBOX_I_UNDERSTAND: 'anyone-can-pay-for-free',
+        PAYMENT_SANDBOX_DIR: dir,
+        PAYMENT_PUBLIC_BASE: PUBLIC_BASE,
+      },
     });
     try {
       const paymentNo = `DEVONLYPROD${Date.now().toString(36)}`;
@@ -191,7 +220,13 @@ describe('development-only surfaces of the API (production)', () => {
       expect(invalid.statusCode).toBe(404);
       expect(invalid.body).toContain(SANDBOX_TEXTS.ko.production);
       const [pathname, query] = pagePath.split('?');
-      const paid = await app.inject({ method: 'POST', url: pathname, remoteAddress: NEIGHBOUR, headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'en' }, payload: query });
+      const paid = await app.inject({
+        method: 'POST',
+        url: pathname,
+        remoteAddress: NEIGHBOUR,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'en' },
+        payload: query,
+      });
       expect(paid.body).toContain(SANDBOX_TEXTS.en.production);
       expect((await (await app.paymentSandbox!.get()).charge('WX', paymentNo))?.state).toBe('PAID');
       // the outbox still does not exist

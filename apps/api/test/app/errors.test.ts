@@ -1,9 +1,9 @@
 import { ErrorCode, locales, ZPassword, ZUsername, type TEnvelope, type TValidationErrorData } from '@llk/contracts';
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../src/lib/app-error';
-import { envelopeResponses, ok } from '../../src/lib/envelope';
-import { type App } from '../../src/app';
+import { AppError } from '../../src/infrastructure/http/app-error';
+import { envelopeResponses, ok } from '../../src/infrastructure/http/envelope';
+import { type App } from '../../src/composition/app';
 import { testDialects, useTestApp } from '../helper';
 import { acceptLanguageOf, messageOf } from '../messages';
 
@@ -170,7 +170,11 @@ describe.each(testDialects())('error envelope ($dialect)', ({ dialect }) => {
     const throttled = await ctx.app.inject({ url: '/test/throttled', headers: { 'accept-language': 'en' } });
     expect(throttled.statusCode).toBe(429);
     expect(throttled.headers['retry-after']).toBe('42');
-    expect(throttled.json()).toEqual({ errcode: ErrorCode.SEND_TOO_FREQUENT, errmsg: messageOf('en', 'errors.sendTooFrequent'), data: { retryAfterSeconds: 42 } });
+    expect(throttled.json()).toEqual({
+      errcode: ErrorCode.SEND_TOO_FREQUENT,
+      errmsg: messageOf('en', 'errors.sendTooFrequent'),
+      data: { retryAfterSeconds: 42 },
+    });
   });
 
   it('turns a response that breaks its own schema into 500 INTERNAL', async () => {
@@ -189,7 +193,10 @@ describe.each(testDialects())('error envelope ($dialect)', ({ dialect }) => {
     const kept = await ctx.app.inject({ url: '/no-such-route', headers: { 'x-request-id': 'web-123.abc' } });
     expect(kept.headers['x-request-id']).toBe('web-123.abc');
     // a failed request is written at info with its id and status (a successful one at debug: below)
-    expect(logs.find((line) => line.reqId === 'web-123.abc' && line.msg === 'request completed')).toMatchObject({ level: 30, res: { statusCode: 404 } });
+    expect(logs.find((line) => line.reqId === 'web-123.abc' && line.msg === 'request completed')).toMatchObject({
+      level: 30,
+      res: { statusCode: 404 },
+    });
     const replaced = await ctx.app.inject({ url: '/health', headers: { 'x-request-id': 'bad id\u0000<script>' } });
     expect(replaced.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
@@ -200,7 +207,8 @@ describe('request lines (plugins/request-log.ts: RequestLogController)', () => {
   const ctx = useTestApp('sqlite', { logs });
   const debugLogs: Record<string, unknown>[] = [];
   const debugCtx = useTestApp('sqlite', { logs: debugLogs, env: { LOG_LEVEL: 'debug' } });
-  const linesOf = (lines: Record<string, unknown>[], id: string) => lines.filter((line) => line.reqId === id).map((line) => [line.level, line.msg]);
+  const linesOf = (lines: Record<string, unknown>[], id: string) =>
+    lines.filter((line) => line.reqId === id).map((line) => [line.level, line.msg]);
 
   it('at info writes a failed request, not a successful one', async () => {
     await ctx.app.inject({ url: '/health', headers: { 'x-request-id': 'ok-1' } });
@@ -215,7 +223,10 @@ describe('request lines (plugins/request-log.ts: RequestLogController)', () => {
       [20, 'incoming request'],
       [20, 'request completed'],
     ]);
-    expect(debugLogs.find((line) => line.reqId === 'ok-2' && line.msg === 'request completed')).toMatchObject({ res: { statusCode: 200 }, responseTime: expect.any(Number) });
+    expect(debugLogs.find((line) => line.reqId === 'ok-2' && line.msg === 'request completed')).toMatchObject({
+      res: { statusCode: 200 },
+      responseTime: expect.any(Number),
+    });
   });
 });
 
@@ -231,7 +242,10 @@ describe('log redaction', () => {
   });
 
   it('never writes the Authorization or Cookie header to the log', async () => {
-    await ctx.app.inject({ url: '/test/echo-headers', headers: { authorization: 'tok_secret', cookie: 'llk-token=abc', 'user-agent': 'vitest' } });
+    await ctx.app.inject({
+      url: '/test/echo-headers',
+      headers: { authorization: 'tok_secret', cookie: 'llk-token=abc', 'user-agent': 'vitest' },
+    });
     const line = logs.find((entry) => entry.msg === 'headers seen') as { headers: Record<string, string> } | undefined;
     expect(line?.headers['user-agent']).toBe('vitest');
     expect(line?.headers.authorization).toBe('[redacted]');

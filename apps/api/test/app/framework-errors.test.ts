@@ -47,7 +47,11 @@ describe.each(testDialects())('framework errors ($dialect)', ({ dialect }) => {
     const answer = await raw(port, `GET /health HTTP/1.1\r\nHost: x\r\nAccept-Language: fr\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
     expect(answer.status).toBe(431);
     expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
-    expect(JSON.parse(answer.body)).toEqual({ errcode: ErrorCode.HEADERS_TOO_LARGE, errmsg: messageOf('fr', 'errors.headersTooLarge'), data: null });
+    expect(JSON.parse(answer.body)).toEqual({
+      errcode: ErrorCode.HEADERS_TOO_LARGE,
+      errmsg: messageOf('fr', 'errors.headersTooLarge'),
+      data: null,
+    });
   });
 
   it('answers a URL over 16 KiB with 431 too (the request line counts towards the header limit)', async () => {
@@ -65,7 +69,11 @@ describe.each(testDialects())('framework errors ($dialect)', ({ dialect }) => {
   it('answers a broken request line in the default language', async () => {
     const answer = await raw(port, 'NOT A REQUEST\r\n\r\n');
     expect(answer.status).toBe(400);
-    expect(JSON.parse(answer.body)).toEqual({ errcode: ErrorCode.BAD_REQUEST, errmsg: messageOf('zh-CN', 'errors.badRequest'), data: null });
+    expect(JSON.parse(answer.body)).toEqual({
+      errcode: ErrorCode.BAD_REQUEST,
+      errmsg: messageOf('zh-CN', 'errors.badRequest'),
+      data: null,
+    });
   });
 
   it('answers a bad percent escape in a path parameter with 400 BAD_REQUEST', async () => {
@@ -90,7 +98,12 @@ describe.each(testDialects())('framework errors ($dialect)', ({ dialect }) => {
   });
 
   it('answers QUERY on an unknown path with 404, whatever its body', async () => {
-    const res = await ctx.app.inject({ method: 'QUERY' as 'GET', url: '/no/such', payload: 'x', headers: { 'content-type': 'text/plain' } });
+    const res = await ctx.app.inject({
+      method: 'QUERY' as 'GET',
+      url: '/no/such',
+      payload: 'x',
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ errcode: ErrorCode.ROUTE_NOT_FOUND });
   });

@@ -1,11 +1,11 @@
 import { createServer } from 'node:http';
 import { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App } from '../../src/app';
+import { type App } from '../../src/composition/app';
 import { signUp } from '../accounts';
 import { buildTestApp, createTestDatabase, testDialects, type TestDatabase } from '../helper';
 import { ADMIN_SESSION_COOKIE } from '@llk/contracts';
-import { type Db } from '../../src/db/schema';
+import { type Db } from '../../src/infrastructure/db/schema';
 import { createStaff } from '../../src/modules/admin/staff.service';
 import { createStaffSession } from '../../src/modules/admin/staff-sessions.service';
 import { documentedAnswer, mismatch, readOperations, validSample, type TJsonSchema, type TOperation } from './openapi-document';
@@ -61,7 +61,13 @@ const NASTY_VALUES: unknown[] = [
   { $ne: null },
 ];
 const BROKEN_BODIES = ['{"a":', '[', 'null', '"text"', '{"__proto__":{"x":1}}', 'x'.repeat(2048), '{"a":1}{"b":2}'];
-const CONTENT_TYPES = ['text/plain', 'application/xml', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/json; charset=latin1'];
+const CONTENT_TYPES = [
+  'text/plain',
+  'application/xml',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+  'application/json; charset=latin1',
+];
 
 interface TRequest {
   method: string;
@@ -80,8 +86,12 @@ function fuzzCase(operation: TOperation, rand: ReturnType<typeof generator>): TR
   for (const parameter of operation.parameters) {
     const value = rand.next() < 0.5 ? validSample(parameter.schema) : rand.pick(NASTY_VALUES);
     if (parameter.in === 'path') params[parameter.name] = asText(value ?? 'x').slice(0, 200) || 'x';
-    else if (parameter.in === 'query' && rand.next() < 0.8) query.append(parameter.name, asText(value ?? 'x').slice(0, 4096)); // no sample for some patterns
-    else if (parameter.in === 'header' && rand.next() < 0.8) headers[parameter.name] = asText(value).replace(/[^\x20-\x7e]/g, '?').slice(0, 1024);
+    else if (parameter.in === 'query' && rand.next() < 0.8)
+      query.append(parameter.name, asText(value ?? 'x').slice(0, 4096)); // no sample for some patterns
+    else if (parameter.in === 'header' && rand.next() < 0.8)
+      headers[parameter.name] = asText(value)
+        .replace(/[^\x20-\x7e]/g, '?')
+        .slice(0, 1024);
   }
   if (rand.next() < 0.3) query.append(rand.pick(['extra', '__proto__', 'page[]']), rand.pick(NASTY_STRINGS).slice(0, 512));
   const path = operation.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? 'x'));
@@ -90,9 +100,29 @@ function fuzzCase(operation: TOperation, rand: ReturnType<typeof generator>): TR
   if (!['POST', 'PUT', 'PATCH', 'DELETE'].includes(operation.method)) return { method: operation.method, url, headers, label: 'query' };
 
   const roll = rand.next();
-  if (roll < 0.15) return { method: operation.method, url, headers: { ...headers, 'content-type': 'application/json' }, payload: rand.pick(BROKEN_BODIES), label: 'invalid JSON' };
-  if (roll < 0.25) return { method: operation.method, url, headers: { ...headers, 'content-type': rand.pick(CONTENT_TYPES) }, payload: 'a=1&b=2', label: 'content type' };
-  return { method: operation.method, url, headers: { ...headers, 'content-type': 'application/json' }, payload: JSON.stringify(fuzzBody(operation.body ?? {}, rand)), label: 'body' };
+  if (roll < 0.15)
+    return {
+      method: operation.method,
+      url,
+      headers: { ...headers, 'content-type': 'application/json' },
+      payload: rand.pick(BROKEN_BODIES),
+      label: 'invalid JSON',
+    };
+  if (roll < 0.25)
+    return {
+      method: operation.method,
+      url,
+      headers: { ...headers, 'content-type': rand.pick(CONTENT_TYPES) },
+      payload: 'a=1&b=2',
+      label: 'content type',
+    };
+  return {
+    method: operation.method,
+    url,
+    headers: { ...headers, 'content-type': 'application/json' },
+    payload: JSON.stringify(fuzzBody(operation.body ?? {}, rand)),
+    label: 'body',
+  };
 }
 
 /** A body near the documented one: fields dropped, added, of the wrong type or nasty. */
@@ -143,7 +173,9 @@ describe.each(testDialects())('fuzzing every documented operation ($dialect)', (
     if (!wechat.listening) await new Promise<void>((resolve) => wechat.listen(0, '127.0.0.1', resolve));
     const base = `http://127.0.0.1:${(wechat.address() as AddressInfo).port}`;
     db = await createTestDatabase(dialect);
-    ctx.app = await buildTestApp(db.handle, { env: { WX_API_BASE: base, WX_APP_ID: 'wx-fuzz', WX_APP_SECRET: 'fuzz-secret', WX_SHARE_ORIGINS: 'https://m.llk.test' } });
+    ctx.app = await buildTestApp(db.handle, {
+      env: { WX_API_BASE: base, WX_APP_ID: 'wx-fuzz', WX_APP_SECRET: 'fuzz-secret', WX_SHARE_ORIGINS: 'https://m.llk.test' },
+    });
     token = (await signUp(ctx.app)).token;
     staffToken = await ownerSession(db.handle.db);
     operations = await readOperations(ctx.app);
@@ -181,9 +213,15 @@ describe.each(testDialects())('fuzzing every documented operation ($dialect)', (
         const staffRoute = operation.path.startsWith('/admin/');
         // the staff cookie writes only from our own pages: the Origin of the web app, so the
         // with-session half reaches the routes' input checks instead of the cross-site refusal
-        if (i % 2 === 1 && staffRoute) Object.assign(request.headers, { cookie: `${ADMIN_SESSION_COOKIE}=${staffToken}`, origin: ctx.app.config.webOrigin });
+        if (i % 2 === 1 && staffRoute)
+          Object.assign(request.headers, { cookie: `${ADMIN_SESSION_COOKIE}=${staffToken}`, origin: ctx.app.config.webOrigin });
         else if (i % 2 === 1) request.headers.authorization = token;
-        const res = await ctx.app.inject({ method: request.method as 'GET', url: request.url, headers: request.headers, ...(request.payload !== undefined ? { payload: request.payload } : {}) });
+        const res = await ctx.app.inject({
+          method: request.method as 'GET',
+          url: request.url,
+          headers: request.headers,
+          ...(request.payload !== undefined ? { payload: request.payload } : {}),
+        });
         requests += 1;
         // the session is checked before the body: one that an earlier case ended (/logout)
         // is renewed, so the with-session half keeps reaching the input checks
@@ -195,16 +233,22 @@ describe.each(testDialects())('fuzzing every documented operation ($dialect)', (
           staffSessionsRenewed += 1;
           staffToken = await ownerSession(db!.handle.db);
         }
-        if (i % 2 === 1 && staffRoute && operation.method !== 'GET') staffWrites.set(res.statusCode, (staffWrites.get(res.statusCode) ?? 0) + 1);
+        if (i % 2 === 1 && staffRoute && operation.method !== 'GET')
+          staffWrites.set(res.statusCode, (staffWrites.get(res.statusCode) ?? 0) + 1);
         statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
         const where = `${operation.method} ${operation.path} (${request.label}, ${request.url.slice(0, 80)}) → ${res.statusCode}`;
         const answer = documentedAnswer(operation, res.statusCode);
-        if (res.statusCode >= 500 && !FIVE_XX_ALLOWED.has(`${operation.method} ${operation.path} ${res.statusCode}`)) failures.push(`${where}: 5xx ${res.body.slice(0, 120)}`);
+        if (res.statusCode >= 500 && !FIVE_XX_ALLOWED.has(`${operation.method} ${operation.path} ${res.statusCode}`))
+          failures.push(`${where}: 5xx ${res.body.slice(0, 120)}`);
         else if (!answer) failures.push(`${where}: status not documented`);
         else {
           const wrong = mismatch(answer, res.headers['content-type'] as string | undefined, res.body);
           if (wrong) failures.push(`${where}: ${wrong}`);
-          else if (res.headers['content-type']?.toString().startsWith('application/json') && !FIVE_XX_ALLOWED.has(`${operation.method} ${operation.path} ${res.statusCode}`) && !isEnvelope(res.body)) {
+          else if (
+            res.headers['content-type']?.toString().startsWith('application/json') &&
+            !FIVE_XX_ALLOWED.has(`${operation.method} ${operation.path} ${res.statusCode}`) &&
+            !isEnvelope(res.body)
+          ) {
             failures.push(`${where}: not an envelope`);
           }
         }

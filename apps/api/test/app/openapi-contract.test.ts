@@ -19,8 +19,16 @@ describe.each(testDialects())('the OpenAPI document against the server ($dialect
   let operations: TOperation[] = [];
   // the back office's routes take an OWNER's staff cookie (from our own pages) instead
   const ownerCookie = async () => {
-    const staff = await createStaff(ctx.database.db, { username: `owner${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`, role: 'OWNER', createdBy: null });
-    await ctx.database.db.updateTable('staff').set({ password_hash: 'x', totp_secret: 'y', setup_token_hash: null }).where('id', '=', staff.id).execute();
+    const staff = await createStaff(ctx.database.db, {
+      username: `owner${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`,
+      role: 'OWNER',
+      createdBy: null,
+    });
+    await ctx.database.db
+      .updateTable('staff')
+      .set({ password_hash: 'x', totp_secret: 'y', setup_token_hash: null })
+      .where('id', '=', staff.id)
+      .execute();
     return `${ADMIN_SESSION_COOKIE}=${(await createStaffSession(ctx.database.db, { staffId: staff.id, secondFactor: 'TOTP' })).token}`;
   };
   beforeAll(async () => {
@@ -76,7 +84,8 @@ describe.each(testDialects())('the OpenAPI document against the server ($dialect
       const choice = (schema.anyOf ?? schema.oneOf)?.flatMap((option) => option.required ?? []) ?? [];
       if (choice.length > 0) {
         const rest = Object.fromEntries(Object.entries(minimal).filter(([name]) => !choice.includes(name)));
-        if ((await invalidFields(operation, rest)).length === 0) accepted.push(`${operation.method} ${operation.path} without any of ${choice.join(', ')}`);
+        if ((await invalidFields(operation, rest)).length === 0)
+          accepted.push(`${operation.method} ${operation.path} without any of ${choice.join(', ')}`);
       }
     }
     expect(accepted).toEqual([]);
@@ -105,10 +114,17 @@ describe.each(testDialects())('the OpenAPI document against the server ($dialect
       if (operation.method !== 'GET' && operation.method !== 'POST') continue;
       const body = operation.method === 'POST' ? minimalObject(operation.body ?? {}) : undefined;
       const query = operation.parameters.filter((parameter) => parameter.in === 'query' && parameter.required);
-      const search = new URLSearchParams(query.map((parameter): [string, string] => [parameter.name, String(validSample(parameter.schema))]));
-      const res = await ctx.app.inject({ method: operation.method, url: `${operation.path.replace(/\{\w+\}/g, 'x1')}?${search}`, payload: body });
+      const search = new URLSearchParams(
+        query.map((parameter): [string, string] => [parameter.name, String(validSample(parameter.schema))]),
+      );
+      const res = await ctx.app.inject({
+        method: operation.method,
+        url: `${operation.path.replace(/\{\w+\}/g, 'x1')}?${search}`,
+        payload: body,
+      });
       const refused = res.statusCode === 401;
-      if (refused !== operation.security) wrong.push(`${operation.method} ${operation.path}: security ${operation.security}, no session → ${res.statusCode}`);
+      if (refused !== operation.security)
+        wrong.push(`${operation.method} ${operation.path}: security ${operation.security}, no session → ${res.statusCode}`);
     }
     expect(operations.filter((operation) => operation.security).length).toBeGreaterThan(15);
     expect(wrong).toEqual([]);

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { type App } from '../../src/app';
+import { type App } from '../../src/composition/app';
 
 // The API's own OpenAPI document, read as a client would, and what the fuzz and contract tests
 // need from it: its operations, a valid sample of a schema, and a response check against the
@@ -47,7 +47,18 @@ export interface TOperation {
 }
 
 interface TDocument {
-  paths: Record<string, Record<string, { parameters?: TParameter[]; requestBody?: { content: Record<string, { schema: TJsonSchema }> }; security?: unknown[]; responses: Record<string, TResponse> }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        parameters?: TParameter[];
+        requestBody?: { content: Record<string, { schema: TJsonSchema }> };
+        security?: unknown[];
+        responses: Record<string, TResponse>;
+      }
+    >
+  >;
 }
 
 export async function readOperations(app: App): Promise<TOperation[]> {
@@ -68,7 +79,29 @@ export async function readOperations(app: App): Promise<TOperation[]> {
 
 // Values a person would type for each documented pattern; a pattern none of them fits fails the
 // contract test, so a new rule comes with a sample.
-const CANDIDATES = ['Secret#123', 'alice01', '13800138000', '123456', 'abc123', 'user@example.com', 'MEMBER_YEAR', '01J0000000000000000000000A', '1.0.0', 'Ab1_-', 'ZFB', '2222-2222-2222-2222', 'JBSWY3DPEHPK3PXP', 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ', '/zh-CN/order', 'LLK-2026-000001', 'ES', 'x', ''];
+const CANDIDATES = [
+  'Secret#123',
+  'alice01',
+  '13800138000',
+  '123456',
+  'abc123',
+  'user@example.com',
+  'MEMBER_YEAR',
+  '01J0000000000000000000000A',
+  '1.0.0',
+  'Ab1_-',
+  'ZFB',
+  '2222-2222-2222-2222',
+  'JBSWY3DPEHPK3PXP',
+  'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ',
+  '/zh-CN/order',
+  'LLK-2026-000001',
+  'ES',
+  // a SHA-256 in hex (a file's digest)
+  '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef',
+  'x',
+  '',
+];
 
 function typeOf(schema: TJsonSchema): string | undefined {
   return Array.isArray(schema.type) ? schema.type.find((type) => type !== 'null') : schema.type;
@@ -102,7 +135,9 @@ function sampleString(schema: TJsonSchema): string | undefined {
   if (schema.format === 'date-time') return '2026-01-01T00:00:00Z';
   if (schema.format === 'uri') return 'https://example.com/';
   const fits = (value: string) =>
-    value.length >= (schema.minLength ?? 0) && value.length <= (schema.maxLength ?? Infinity) && (!schema.pattern || new RegExp(schema.pattern, 'u').test(value));
+    value.length >= (schema.minLength ?? 0) &&
+    value.length <= (schema.maxLength ?? Infinity) &&
+    (!schema.pattern || new RegExp(schema.pattern, 'u').test(value));
   return CANDIDATES.find(fits);
 }
 

@@ -4,8 +4,8 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { createDatabase } from '../../src/db/database';
-import { describeDatabaseTarget } from '../../src/db/database-url';
+import { createDatabase } from '../../src/infrastructure/db/database';
+import { describeDatabaseTarget } from '../../src/infrastructure/db/database-url';
 import { ownTableNames } from '../databases';
 import { testDialects, useTestDatabase } from '../helper';
 
@@ -17,7 +17,8 @@ describe.each(testDialects())('createDatabase ($dialect)', ({ dialect }) => {
     sqlite: {
       title: 'opens SQLite in WAL mode with foreign keys and a busy timeout',
       run: async () => {
-        const pragma = async (name: string) => Object.values((await sql.raw(`pragma ${name}`).execute(ctx.handle.db)).rows[0] as object)[0] as unknown;
+        const pragma = async (name: string) =>
+          Object.values((await sql.raw(`pragma ${name}`).execute(ctx.handle.db)).rows[0] as object)[0] as unknown;
         expect(await pragma('journal_mode')).toBe('wal');
         expect(await pragma('foreign_keys')).toBe(1);
         expect(await pragma('busy_timeout')).toBe(5000);
@@ -52,13 +53,17 @@ describe.each(testDialects())('createDatabase ($dialect)', ({ dialect }) => {
 
 describe('database descriptions', () => {
   it('mask passwords for logs', () => {
-    expect(describeDatabaseTarget({ dialect: 'postgres', url: 'postgres://app:s3cret@db:5432/llk' })).toBe('postgres://app:***@db:5432/llk');
+    expect(describeDatabaseTarget({ dialect: 'postgres', url: 'postgres://app:s3cret@db:5432/llk' })).toBe(
+      'postgres://app:***@db:5432/llk',
+    );
     expect(describeDatabaseTarget({ dialect: 'sqlite', file: '/data/llk.sqlite' })).toBe('sqlite:/data/llk.sqlite');
   });
 
   it('refuse unsafe PostgreSQL schema names', () => {
     expect(() => createDatabase('postgres://u@127.0.0.1/db', { schema: 'x; drop table users' })).toThrow(/invalid PostgreSQL schema name/);
-    expect(() => createDatabase('postgres://u@127.0.0.1/db', { settings: { synchronous_commit: 'off -c role=admin' } })).toThrow(/invalid PostgreSQL setting/);
+    expect(() => createDatabase('postgres://u@127.0.0.1/db', { settings: { synchronous_commit: 'off -c role=admin' } })).toThrow(
+      /invalid PostgreSQL setting/,
+    );
     expect(() => createDatabase('postgres://u@127.0.0.1/db', { settings: { 'work_mem; x': '4MB' } })).toThrow(/invalid PostgreSQL setting/);
   });
 });
@@ -93,11 +98,20 @@ describe('SQLite prepared statements', () => {
     const handle = createDatabase('sqlite::memory:');
     try {
       await sql`create table t (n integer)`.execute(handle.db);
-      for (const n of [1, 2, 3]) await handle.db.insertInto('t' as never).values({ n } as never).execute();
+      for (const n of [1, 2, 3])
+        await handle.db
+          .insertInto('t' as never)
+          .values({ n } as never)
+          .execute();
       const select = () => sql<{ n: number }>`select n from t order by n`.execute(handle.db);
       expect((await select()).rows.map((row) => row.n)).toEqual([1, 2, 3]);
       // a stream left early releases its statement: the same SQL runs again
-      const stream = () => handle.db.selectFrom('t' as never).select('n' as never).orderBy('n' as never).stream() as AsyncIterable<{ n: number }>;
+      const stream = () =>
+        handle.db
+          .selectFrom('t' as never)
+          .select('n' as never)
+          .orderBy('n' as never)
+          .stream() as AsyncIterable<{ n: number }>;
       for await (const row of stream()) if (row.n === 1) break;
       const seen: number[] = [];
       for await (const row of stream()) seen.push(row.n);
@@ -126,16 +140,28 @@ describe.runIf(testDialects().some(({ dialect }) => dialect === 'postgres'))('Po
       const select = () => sql<Record<string, unknown>>`select * from prep_t where n >= ${1} order by n`.execute(db);
       expect((await select()).rows).toEqual([{ n: 1 }, { n: 2 }]);
       expect((await select()).rows).toEqual([{ n: 1 }, { n: 2 }]);
-      const prepared = () => sql<{ name: string }>`select name from pg_prepared_statements where statement = ${'select * from prep_t where n >= $1 order by n'}`.execute(db);
+      const prepared = () =>
+        sql<{
+          name: string;
+        }>`select name from pg_prepared_statements where statement = ${'select * from prep_t where n >= $1 order by n'}`.execute(db);
       expect((await prepared()).rows).toHaveLength(1);
       // a migration adds a column under the kept statement: PostgreSQL refuses the old plan's result type
       await sql`alter table prep_t add column m integer default 7`.execute(db);
-      expect((await select()).rows).toEqual([{ n: 1, m: 7 }, { n: 2, m: 7 }]);
+      expect((await select()).rows).toEqual([
+        { n: 1, m: 7 },
+        { n: 2, m: 7 },
+      ]);
       // under a fresh name
       expect((await prepared()).rows.map((row) => row.name)).toHaveLength(2);
       // a statement without parameters (DDL, scripts) is never named
       await sql`select 1`.execute(db);
-      expect((await sql<{ count: number }>`select count(*)::int as count from pg_prepared_statements where statement = ${'select 1'}`.execute(db)).rows[0]?.count).toBe(0);
+      expect(
+        (
+          await sql<{ count: number }>`select count(*)::int as count from pg_prepared_statements where statement = ${'select 1'}`.execute(
+            db,
+          )
+        ).rows[0]?.count,
+      ).toBe(0);
     } finally {
       await handle.destroy();
     }

@@ -10,8 +10,8 @@ import {
   toDbBool,
   toDbDate,
   ulidOf,
-} from '../../src/db/dialect';
-import { setMeta } from '../../src/db/app-meta.repository';
+} from '../../src/infrastructure/db/dialect';
+import { setMeta } from '../../src/infrastructure/db/app-meta.repository';
 import { testDialects, useTestDatabase } from '../helper';
 
 /** The creation time a ULID carries in its first 10 characters (Crockford base 32). */
@@ -97,9 +97,21 @@ describe.each(testDialects())('dialect helpers on $dialect', ({ dialect }) => {
     const row = { id: newId(), email: `a-${newId()}@x.test`, created_at: dbNow(), active: toDbBool(true) };
     await probe().insertInto('helper_probe').values(row).execute();
 
-    const duplicateKey = await probe().insertInto('helper_probe').values({ ...row, email: 'other@x.test' }).execute().catch((e: unknown) => e);
-    const duplicateEmail = await probe().insertInto('helper_probe').values({ ...row, id: newId() }).execute().catch((e: unknown) => e);
-    const notNull = await probe().insertInto('helper_probe').values({ id: newId(), email: 'n@x.test', created_at: null, active: 0 }).execute().catch((e: unknown) => e);
+    const duplicateKey = await probe()
+      .insertInto('helper_probe')
+      .values({ ...row, email: 'other@x.test' })
+      .execute()
+      .catch((e: unknown) => e);
+    const duplicateEmail = await probe()
+      .insertInto('helper_probe')
+      .values({ ...row, id: newId() })
+      .execute()
+      .catch((e: unknown) => e);
+    const notNull = await probe()
+      .insertInto('helper_probe')
+      .values({ id: newId(), email: 'n@x.test', created_at: null, active: 0 })
+      .execute()
+      .catch((e: unknown) => e);
 
     expect(isUniqueViolation(duplicateKey)).toBe(true);
     expect(isUniqueViolation(duplicateEmail)).toBe(true);
@@ -113,7 +125,12 @@ describe.each(testDialects())('dialect helpers on $dialect', ({ dialect }) => {
     for (const [index, time] of times.entries()) {
       await probe()
         .insertInto('helper_probe')
-        .values({ id: newId(), email: `t${index}-${newId()}@x.test`, created_at: toDbDate(new Date(time)), active: toDbBool(index % 2 === 0) })
+        .values({
+          id: newId(),
+          email: `t${index}-${newId()}@x.test`,
+          created_at: toDbDate(new Date(time)),
+          active: toDbBool(index % 2 === 0),
+        })
         .execute();
     }
     const rows: { created_at: string; active: number }[] = await probe()

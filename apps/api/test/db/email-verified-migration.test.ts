@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newId } from '../../src/db/dialect';
-import { migrateToLatest } from '../../src/db/migrate';
-import { migrations } from '../../src/db/migrations';
+import { newId } from '../../src/infrastructure/db/dialect';
+import { migrateToLatest } from '../../src/infrastructure/db/migrate';
+import { migrations } from '../../src/infrastructure/db/migrations';
 import { createTestDatabase, testDialects, type TestDatabase } from '../helper';
 
 // Migration 0040 (ADR 0028) on a database from before it: every phone and email already on file
@@ -45,7 +45,11 @@ describe.each(testDialects())('contact verification on a database from before 00
   });
 
   it('takes the addresses on file as verified when they were last written, and nothing else', async () => {
-    const found = await test.handle.db.selectFrom('users').select(['id', 'mobile_verified_at', 'email_verified_at']).orderBy('id').execute();
+    const found = await test.handle.db
+      .selectFrom('users')
+      .select(['id', 'mobile_verified_at', 'email_verified_at'])
+      .orderBy('id')
+      .execute();
     const byId = Object.fromEntries(found.map((row) => [row.id, row]));
     expect(byId[rows.both.id]).toMatchObject({ mobile_verified_at: at, email_verified_at: at });
     expect(byId[rows.phoneOnly.id]).toMatchObject({ mobile_verified_at: at, email_verified_at: null });

@@ -4,10 +4,10 @@ import { sql } from 'kysely';
 import type pg from 'pg';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App } from '../../src/app';
-import { createDatabase, type DatabaseHandle } from '../../src/db/database';
-import { isOutage } from '../../src/lib/error-response';
-import { envelopeResponses, ok } from '../../src/lib/envelope';
+import { type App } from '../../src/composition/app';
+import { createDatabase, type DatabaseHandle } from '../../src/infrastructure/db/database';
+import { isOutage } from '../../src/infrastructure/http/error-response';
+import { envelopeResponses, ok } from '../../src/infrastructure/http/envelope';
 import { createTestDatabase, testDialects, withPgClient, type TestDatabase } from '../databases';
 import { buildTestApp } from '../helper';
 
@@ -68,7 +68,9 @@ describe.each(testDialects().filter(({ dialect }) => dialect === 'postgres'))('d
   }
 
   async function terminateBackends(admin: pg.Client): Promise<number> {
-    const { rowCount } = await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1`, [applicationName]);
+    const { rowCount } = await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1`, [
+      applicationName,
+    ]);
     return rowCount ?? 0;
   }
 

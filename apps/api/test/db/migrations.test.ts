@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type KyselyPlugin } from 'kysely';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { findMeta, setMeta } from '../../src/db/app-meta.repository';
-import { migrateToLatest } from '../../src/db/migrate';
-import { migrations } from '../../src/db/migrations';
-import { SEED_HASH_KEY, SEED_VERSION_KEY, seedDatabase } from '../../src/setup/seed';
-import { type SeedStep } from '../../src/db/seed-step';
+import { findMeta, setMeta } from '../../src/infrastructure/db/app-meta.repository';
+import { migrateToLatest } from '../../src/infrastructure/db/migrate';
+import { migrations } from '../../src/infrastructure/db/migrations';
+import { SEED_HASH_KEY, SEED_VERSION_KEY, seedDatabase } from '../../src/composition/setup/seed';
+import { type SeedStep } from '../../src/infrastructure/db/seed-step';
 import { seedDir } from '../../src/paths';
 import { ownTableNames } from '../databases';
 import { createTestDatabase, testDialects, type TestDatabase } from '../helper';
@@ -52,7 +52,7 @@ describe.each(testDialects())('migrations and seed on $dialect', ({ dialect }) =
     await expect(migrateToLatest(failing('28P01', 1))).rejects.toThrow(/does not exist/);
   });
 
-  it('looks for its bookkeeping tables without Kysely\'s introspector (it lists every column of every schema)', async () => {
+  it("looks for its bookkeeping tables without Kysely's introspector (it lists every column of every schema)", async () => {
     let asked = 0;
     const watched = new Proxy(test.handle.db, {
       get(target, property) {
@@ -104,7 +104,10 @@ describe.each(testDialects())('migrations and seed on $dialect', ({ dialect }) =
     const at = '2026-11-30T08:00:00.000Z';
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     const db = test.handle.db as any;
-    await db.insertInto('users').values({ id: 'u1', nickname: 'u1', password_hash: 'x', password_changed_at: at, created_at: at, updated_at: at }).execute();
+    await db
+      .insertInto('users')
+      .values({ id: 'u1', nickname: 'u1', password_hash: 'x', password_changed_at: at, created_at: at, updated_at: at })
+      .execute();
     const order = (id: string, status: string, paymentId: string, refundedFen: number) => ({
       id,
       user_id: 'u1',
@@ -121,14 +124,38 @@ describe.each(testDialects())('migrations and seed on $dialect', ({ dialect }) =
       expires_at: at,
       paid_at: at,
     });
-    const payment = (id: string, orderId: string, needsRefund = 0) => ({ id, order_id: orderId, payment_no: `no-${id}`, method: 'WX', client: 'NATIVE', amount_fen: 100, state: 'PAID', needs_refund: needsRefund, created_at: at, updated_at: at, expires_at: at, paid_at: at });
+    const payment = (id: string, orderId: string, needsRefund = 0) => ({
+      id,
+      order_id: orderId,
+      payment_no: `no-${id}`,
+      method: 'WX',
+      client: 'NATIVE',
+      amount_fen: 100,
+      state: 'PAID',
+      needs_refund: needsRefund,
+      created_at: at,
+      updated_at: at,
+      expires_at: at,
+      paid_at: at,
+    });
     await db
       .insertInto('orders')
-      .values([order('o-partly', 'FULFILLED', 'p-partly', 50), order('o-double', 'FULFILLED', 'p-double', 0), order('o-again', 'REFUNDING', 'p-again', 0)])
+      .values([
+        order('o-partly', 'FULFILLED', 'p-partly', 50),
+        order('o-double', 'FULFILLED', 'p-double', 0),
+        order('o-again', 'REFUNDING', 'p-again', 0),
+      ])
       .execute();
     await db
       .insertInto('payments')
-      .values([payment('p-partly', 'o-partly'), payment('p-double', 'o-double'), payment('p-double-2', 'o-double', 1), payment('p-double-3', 'o-double', 1), payment('p-double-4', 'o-double', 1), payment('p-again', 'o-again')])
+      .values([
+        payment('p-partly', 'o-partly'),
+        payment('p-double', 'o-double'),
+        payment('p-double-2', 'o-double', 1),
+        payment('p-double-3', 'o-double', 1),
+        payment('p-double-4', 'o-double', 1),
+        payment('p-again', 'o-again'),
+      ])
       .execute();
     const refund = (id: string, orderId: string, paymentId: string, state: string, nextAttemptAt: string | null) => ({
       id,
@@ -213,7 +240,8 @@ describe.each(testDialects())('migrations and seed on $dialect', ({ dialect }) =
       name: 'items',
       async run(db, context) {
         runs += 1;
-        for (const item of context.readJson<{ key: string; value: string }[]>('items.json')) await setMeta(db, `item.${item.key}`, item.value);
+        for (const item of context.readJson<{ key: string; value: string }[]>('items.json'))
+          await setMeta(db, `item.${item.key}`, item.value);
       },
     };
 
@@ -227,12 +255,23 @@ describe.each(testDialects())('migrations and seed on $dialect', ({ dialect }) =
       expect((await seedDatabase(test.handle.db, { dir, steps: [step] })).applied).toBe(false);
       expect(runs).toBe(1);
 
-      writeFileSync(path.join(dir, 'items.json'), JSON.stringify([{ key: 'a', value: '2' }, { key: 'b', value: '3' }]));
+      writeFileSync(
+        path.join(dir, 'items.json'),
+        JSON.stringify([
+          { key: 'a', value: '2' },
+          { key: 'b', value: '3' },
+        ]),
+      );
       expect((await seedDatabase(test.handle.db, { dir, steps: [step] })).applied).toBe(true);
       expect((await seedDatabase(test.handle.db, { dir, steps: [step], force: true })).applied).toBe(true);
       expect(runs).toBe(3);
 
-      const items = await test.handle.db.selectFrom('app_meta').select(['key', 'value']).where('key', 'like', 'item.%').orderBy('key').execute();
+      const items = await test.handle.db
+        .selectFrom('app_meta')
+        .select(['key', 'value'])
+        .where('key', 'like', 'item.%')
+        .orderBy('key')
+        .execute();
       expect(items).toEqual([
         { key: 'item.a', value: '2' },
         { key: 'item.b', value: '3' },

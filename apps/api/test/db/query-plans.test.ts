@@ -2,9 +2,9 @@ import { type InjectOptions } from 'fastify';
 import { CompiledQuery, Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App } from '../../src/app';
-import { type DB } from '../../src/db/schema';
-import { createWriteFeed } from '../../src/db/write-watch';
+import { type App } from '../../src/composition/app';
+import { type DB } from '../../src/infrastructure/db/schema';
+import { createWriteFeed } from '../../src/infrastructure/db/write-watch';
 import { hashPassword } from '../../src/modules/auth/passwords';
 import { createSession } from '../../src/modules/auth/sessions.service';
 import { seedBulk, userIdOf } from '../../bench/common';
@@ -12,7 +12,7 @@ import { createTestDatabase, testDialects, type TestDatabase } from '../database
 import { buildTestApp } from '../helper';
 import { newStaff } from '../modules/admin/support';
 
-// The hot queries keep to indexes as the data grows (issue 21; `npm run bench:scale` measures
+// The hot queries keep to indexes as the data grows (ADR 0022; `npm run bench:scale` measures
 // their times at up to a million users). On 20,000 users with 5 orders, 1 session and 2 devices
 // each (ANALYZEd, enough that the planner prefers an index wherever one serves), every statement
 // a hot route sends is captured from the real route (Kysely's log) and EXPLAINed with its own
@@ -59,11 +59,27 @@ describe.runIf(testDialects().some((leg) => leg.dialect === 'postgres'))('hot qu
         if (capturing && event.level === 'query') captured.push(event.query);
       },
     });
-    app = await buildTestApp({ db: logged, dialect: 'postgres', description: 'query plans', writes: createWriteFeed(), destroy: () => logged.destroy() });
+    app = await buildTestApp({
+      db: logged,
+      dialect: 'postgres',
+      description: 'query plans',
+      writes: createWriteFeed(),
+      destroy: () => logged.destroy(),
+    });
     const userId = userIdOf(KNOWN);
-    await test.handle.db.updateTable('users').set({ password_hash: await hashPassword(PASSWORD) }).where('id', '=', userId).execute();
+    await test.handle.db
+      .updateTable('users')
+      .set({ password_hash: await hashPassword(PASSWORD) })
+      .where('id', '=', userId)
+      .execute();
     // opened two minutes ago: its first use also writes last_seen_at
-    token = await createSession(test.handle.db, userId, { loginType: 'account', ip: null, userAgent: 'plans' }, app.config.session, new Date(Date.now() - 120_000));
+    token = await createSession(
+      test.handle.db,
+      userId,
+      { loginType: 'account', ip: null, userAgent: 'plans' },
+      app.config.session,
+      new Date(Date.now() - 120_000),
+    );
     staffCookies = (await newStaff(test.handle.db, 'OWNER')).cookies;
   }, 60_000);
 
@@ -83,7 +99,9 @@ describe.runIf(testDialects().some((leg) => leg.dialect === 'postgres'))('hot qu
     const statements = captured.filter(scanning);
     const scans: { sql: string; tables: string[] }[] = [];
     for (const query of statements) {
-      const { rows } = await logged.executeQuery<{ 'QUERY PLAN': { Plan: PlanNode }[] }>(CompiledQuery.raw(`explain (format json) ${query.sql}`, [...query.parameters]));
+      const { rows } = await logged.executeQuery<{ 'QUERY PLAN': { Plan: PlanNode }[] }>(
+        CompiledQuery.raw(`explain (format json) ${query.sql}`, [...query.parameters]),
+      );
       const plan = rows[0]?.['QUERY PLAN'][0]?.Plan;
       const tables = plan ? seqScans(plan) : ['(no plan)'];
       if (tables.length > 0) scans.push({ sql: query.sql, tables });
@@ -94,7 +112,10 @@ describe.runIf(testDialects().some((leg) => leg.dialect === 'postgres'))('hot qu
   const user = () => ({ authorization: token, 'accept-language': 'en' });
   const staff = () => ({ cookies: staffCookies, headers: { 'accept-language': 'en' } });
   const requests: [string, () => InjectOptions][] = [
-    ['log-in by password', () => ({ method: 'POST', url: '/h5Login', payload: { loginType: 'account', account: `user${KNOWN}`, password: PASSWORD } })],
+    [
+      'log-in by password',
+      () => ({ method: 'POST', url: '/h5Login', payload: { loginType: 'account', account: `user${KNOWN}`, password: PASSWORD } }),
+    ],
     ['session and /user/info', () => ({ method: 'GET', url: '/user/info', headers: user() })],
     ['order list', () => ({ method: 'GET', url: '/order/list?page=1', headers: user() })],
     ['device list', () => ({ method: 'GET', url: '/device/list?page=1&pageSize=20', headers: user() })],

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { type App } from '../../src/app';
-import { findMeta } from '../../src/db/app-meta.repository';
-import { createDatabase, type DatabaseHandle } from '../../src/db/database';
-import { migrations } from '../../src/db/migrations';
-import { SEED_VERSION_KEY } from '../../src/setup/seed';
+import { type App } from '../../src/composition/app';
+import { findMeta } from '../../src/infrastructure/db/app-meta.repository';
+import { createDatabase, type DatabaseHandle } from '../../src/infrastructure/db/database';
+import { migrations } from '../../src/infrastructure/db/migrations';
+import { SEED_VERSION_KEY } from '../../src/composition/setup/seed';
 import { buildTestApp, createTestDatabase, testDialects, type TestDatabase } from '../helper';
 
 // Instances of a new deployment start at the same moment on an empty database: migrations and

@@ -7,11 +7,11 @@ import type pg from 'pg';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type InjectOptions } from 'fastify';
-import { type App } from '../../src/app';
-import { createDatabase, type DatabaseHandle } from '../../src/db/database';
-import { withStartupLock } from '../../src/db/startup-lock';
-import { isOutage } from '../../src/lib/error-response';
-import { envelopeResponses, ok } from '../../src/lib/envelope';
+import { type App } from '../../src/composition/app';
+import { createDatabase, type DatabaseHandle } from '../../src/infrastructure/db/database';
+import { withStartupLock } from '../../src/infrastructure/db/startup-lock';
+import { isOutage } from '../../src/infrastructure/http/error-response';
+import { envelopeResponses, ok } from '../../src/infrastructure/http/envelope';
 import { newIp, signUp, type Identity } from '../accounts';
 import { createTestDatabase, testDialects, withPgClient, type TestDatabase } from '../databases';
 import { buildTestApp } from '../helper';
@@ -72,7 +72,10 @@ describe.runIf(postgres)('a table locked longer than the budget (postgres)', () 
     test = await createTestDatabase('postgres');
     const url = new URL(adminUrl);
     url.searchParams.set('application_name', applicationName);
-    handle = createDatabase({ dialect: 'postgres', url: url.href }, { schema: test.schema, poolSize: 10, timeouts: LIMITS, poolWaitMs: POOL_WAIT_MS, settings: { synchronous_commit: 'off' } });
+    handle = createDatabase(
+      { dialect: 'postgres', url: url.href },
+      { schema: test.schema, poolSize: 10, timeouts: LIMITS, poolWaitMs: POOL_WAIT_MS, settings: { synchronous_commit: 'off' } },
+    );
     app = await buildTestApp(handle, {
       logs: LOGS,
       routes: (a) =>
@@ -97,7 +100,15 @@ describe.runIf(postgres)('a table locked longer than the budget (postgres)', () 
 
   /** The mixed load: a log-in, the account's own page, a public read (which does not touch `users`). */
   const requests: ((user: Identity & { token: string }) => { kind: string; inject: InjectOptions })[] = [
-    (user) => ({ kind: 'log-in', inject: { method: 'POST', url: '/h5Login', payload: { loginType: 'account', account: user.username, password: user.password }, remoteAddress: newIp() } }),
+    (user) => ({
+      kind: 'log-in',
+      inject: {
+        method: 'POST',
+        url: '/h5Login',
+        payload: { loginType: 'account', account: user.username, password: user.password },
+        remoteAddress: newIp(),
+      },
+    }),
     (user) => ({ kind: 'user/info', inject: { method: 'GET', url: '/user/info', headers: { authorization: user.token } } }),
     () => ({ kind: 'download/list', inject: { method: 'GET', url: '/download/list' } }),
   ];
@@ -137,7 +148,11 @@ describe.runIf(postgres)('a table locked longer than the budget (postgres)', () 
       await locker.query('rollback');
 
       const slowest = Math.max(...during.map((answer) => answer.ms));
-      const unexpected = during.filter((answer) => !(answer.status === 200 && answer.errcode === 0) && !(answer.status === 503 && answer.errcode === ErrorCode.SERVICE_UNAVAILABLE && answer.retryAfter === '5'));
+      const unexpected = during.filter(
+        (answer) =>
+          !(answer.status === 200 && answer.errcode === 0) &&
+          !(answer.status === 503 && answer.errcode === ErrorCode.SERVICE_UNAVAILABLE && answer.retryAfter === '5'),
+      );
       expect(unexpected, JSON.stringify(LOGS.filter((line) => line.level === 50).slice(0, 3))).toEqual([]);
       expect(slowest).toBeLessThan(BUDGET_MS);
       // the lock was met: log-ins read `users`, and were refused in time
@@ -159,11 +174,16 @@ describe.runIf(postgres)('a table locked longer than the budget (postgres)', () 
     await withPgClient(adminUrl, async (admin: pg.Client) => {
       const running = Array.from({ length: 4 }, () => app.inject({ url: '/test/rolled-back', headers: { 'accept-language': 'en' } }));
       for (;;) {
-        const { rows } = await admin.query<{ n: string }>(`select count(*) as n from pg_stat_activity where application_name = $1 and query like '%pg_sleep%' and state = 'active'`, [applicationName]);
+        const { rows } = await admin.query<{ n: string }>(
+          `select count(*) as n from pg_stat_activity where application_name = $1 and query like '%pg_sleep%' and state = 'active'`,
+          [applicationName],
+        );
         if (Number(rows[0]?.n) >= 4) break;
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
-      await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1 and query like '%pg_sleep%'`, [applicationName]);
+      await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1 and query like '%pg_sleep%'`, [
+        applicationName,
+      ]);
       for (const res of await Promise.all(running)) {
         expect(res.statusCode, res.body).toBe(503);
         expect(res.headers['retry-after']).toBe('5');
@@ -176,7 +196,13 @@ describe.runIf(postgres)('a table locked longer than the budget (postgres)', () 
 
   it('every pooled connection has the limits; the start-up lock lifts them and gives them back', async () => {
     const shown = async (db: typeof handle.db) => {
-      const { rows } = await sql<{ s: string; l: string; i: string }>`select current_setting('statement_timeout') as s, current_setting('lock_timeout') as l, current_setting('idle_in_transaction_session_timeout') as i`.execute(db);
+      const { rows } = await sql<{
+        s: string;
+        l: string;
+        i: string;
+      }>`select current_setting('statement_timeout') as s, current_setting('lock_timeout') as l, current_setting('idle_in_transaction_session_timeout') as i`.execute(
+        db,
+      );
       return rows[0];
     };
     expect(await shown(handle.db)).toEqual({ s: '1s', l: '500ms', i: '5s' });

@@ -1,10 +1,10 @@
 import { type Kysely, sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type TWrite } from '../../src/db/write-watch';
+import { type TWrite } from '../../src/infrastructure/db/write-watch';
 import { testDialects, useTestDatabase } from '../helper';
 
 // The database handle tells its listeners which rows of which tables a committed statement wrote
-// (db/write-watch.ts): what the per-instance account memo ends (issue 21). A write in a
+// (db/write-watch.ts): what the per-instance account memo ends (ADR 0022). A write in a
 // transaction is told after the commit and never after a rollback.
 
 interface TWatched {
@@ -27,7 +27,14 @@ describe.each(testDialects())('committed writes ($dialect)', ({ dialect }) => {
   const take = () => heard.splice(0, heard.length);
 
   it('tells an insert, an update or delete of one row by id, and of several rows, after each ran', async () => {
-    await db.insertInto('watched').values([{ id: 'a', v: 1 }, { id: 'b', v: 1 }, { id: 'c', v: 1 }]).execute();
+    await db
+      .insertInto('watched')
+      .values([
+        { id: 'a', v: 1 },
+        { id: 'b', v: 1 },
+        { id: 'c', v: 1 },
+      ])
+      .execute();
     expect(take()).toEqual([[{ table: 'watched', kind: 'insert', id: null }]]);
     await db.updateTable('watched').set({ v: 2 }).where('id', '=', 'a').where('v', '=', 1).execute();
     await db.updateTable('watched as w').set({ v: 3 }).where('w.id', '=', 'b').execute();
@@ -38,14 +45,18 @@ describe.each(testDialects())('committed writes ($dialect)', ({ dialect }) => {
       [{ table: 'watched', kind: 'delete', id: 'c' }],
     ]);
     await db.updateTable('watched').set({ v: 4 }).where('id', 'in', ['a', 'b']).execute();
-    await db.updateTable('watched').set({ v: 5 }).where((eb) => eb.or([eb('id', '=', 'a'), eb('id', '=', 'b')])).execute();
+    await db
+      .updateTable('watched')
+      .set({ v: 5 })
+      .where((eb) => eb.or([eb('id', '=', 'a'), eb('id', '=', 'b')]))
+      .execute();
     expect(take()).toEqual([[{ table: 'watched', kind: 'update', id: null }], [{ table: 'watched', kind: 'update', id: null }]]);
     // written in SQL text: the table is known, the rows are not
     await sql`update watched set v = 6`.execute(db);
     expect(take()).toEqual([[{ table: 'watched', kind: 'other', id: null }]]);
   });
 
-  it('tells an upsert, a statement over several tables or another table\'s id as a write to any row', async () => {
+  it("tells an upsert, a statement over several tables or another table's id as a write to any row", async () => {
     await db
       .insertInto('watched')
       .values({ id: 'a', v: 9 })

@@ -1,9 +1,9 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App } from '../../src/app';
-import { createDatabase, type DatabaseHandle } from '../../src/db/database';
-import { type JobDefinition } from '../../src/jobs/job';
-import { type PgBossRunner } from '../../src/jobs/pg-boss-runner';
+import { type App } from '../../src/composition/app';
+import { createDatabase, type DatabaseHandle } from '../../src/infrastructure/db/database';
+import { type JobDefinition } from '../../src/infrastructure/jobs/job';
+import { type PgBossRunner } from '../../src/infrastructure/jobs/pg-boss-runner';
 import { createTestDatabase, testDialects, withPgClient, type TestDatabase } from '../databases';
 import { buildTestApp } from '../helper';
 import { gate, listRecentRuns, type JobRun } from './support';
@@ -31,6 +31,8 @@ const APP_JOBS = [
   { name: 'referrals-mature-commissions', everyMs: 3_600_000 },
   { name: 'cloud-pc-expire-machines', everyMs: 60_000 },
   { name: 'sessions-purge', everyMs: 3_600_000 },
+  { name: 'connection-sessions-lost', everyMs: 30_000 },
+  { name: 'connection-records-retention', everyMs: 3_600_000 },
   { name: 'accounts-erase', everyMs: 3_600_000 },
 ];
 
@@ -135,7 +137,14 @@ describe.each(testDialects().filter(({ dialect }) => dialect === 'postgres'))('p
         buildTestApp(handle, {
           deps: {
             jobs: {
-              runner: { kind: 'pg-boss', connectionString: url, schema: bossSchema, retry: { limit: 3, delayMs: 1_000 }, pollingIntervalSeconds: 0.5, applicationName },
+              runner: {
+                kind: 'pg-boss',
+                connectionString: url,
+                schema: bossSchema,
+                retry: { limit: 3, delayMs: 1_000 },
+                pollingIntervalSeconds: 0.5,
+                applicationName,
+              },
               jobs: jobs(index === 0 ? 'a' : 'b'),
             },
           },
@@ -158,7 +167,8 @@ describe.each(testDialects().filter(({ dialect }) => dialect === 'postgres'))('p
 
   const runsOf = (job: string, until: (runs: JobRun[]) => boolean) => eventually(() => listRecentRuns(test.handle.db, { job }), until);
   /** The wait pg-boss set passes at once: the retry is due now. */
-  const dueNow = (job: string) => withPgClient(url, (client) => client.query(`update ${bossSchema}.job set start_after = now() where name = $1`, [job]));
+  const dueNow = (job: string) =>
+    withPgClient(url, (client) => client.query(`update ${bossSchema}.job set start_after = now() where name = $1`, [job]));
   const statesOf = async (job: string) => (await bossJobs(job)).map((row) => row.state);
   const allCompleted = (states: string[]) => states.every((state) => state === 'completed');
 
@@ -181,7 +191,10 @@ describe.each(testDialects().filter(({ dialect }) => dialect === 'postgres'))('p
     expect(asked.filter(Boolean)).toHaveLength(1);
     const runs = await runsOf('test-once', (list) => list.some((run) => run.outcome === 'SUCCEEDED'));
     // The same slot asked for again, by both, is already taken.
-    expect(await Promise.all([runner(0).requestScheduledRun('test-once'), runner(1).requestScheduledRun('test-once')])).toEqual([false, false]);
+    expect(await Promise.all([runner(0).requestScheduledRun('test-once'), runner(1).requestScheduledRun('test-once')])).toEqual([
+      false,
+      false,
+    ]);
     expect(runs).toHaveLength(1);
     expect(onceRuns).toHaveLength(1);
     expect(await eventually(() => statesOf('test-once'), allCompleted)).toEqual(['completed']);
@@ -207,7 +220,10 @@ describe.each(testDialects().filter(({ dialect }) => dialect === 'postgres'))('p
     await runner(0).runNow('test-retry');
 
     await runsOf('test-retry', (list) => list.filter((run) => run.outcome === 'FAILED').length === 1);
-    const [afterFirst] = await eventually(() => bossJobs('test-retry'), ([job]) => job?.state === 'retry');
+    const [afterFirst] = await eventually(
+      () => bossJobs('test-retry'),
+      ([job]) => job?.state === 'retry',
+    );
     expect(afterFirst).toMatchObject({ state: 'retry', retry_count: 0 });
     // 1 s × (1 + jitter) for the first retry
     expect(afterFirst?.wait_seconds).toBeGreaterThan(0.5);
@@ -215,7 +231,10 @@ describe.each(testDialects().filter(({ dialect }) => dialect === 'postgres'))('p
     await dueNow('test-retry');
 
     await runsOf('test-retry', (list) => list.filter((run) => run.outcome === 'FAILED').length === 2);
-    const [afterSecond] = await eventually(() => bossJobs('test-retry'), ([job]) => job?.state === 'retry' && job.retry_count === 1);
+    const [afterSecond] = await eventually(
+      () => bossJobs('test-retry'),
+      ([job]) => job?.state === 'retry' && job.retry_count === 1,
+    );
     expect(afterSecond).toMatchObject({ state: 'retry', retry_count: 1 });
     // twice that for the second
     expect(afterSecond?.wait_seconds).toBeGreaterThan(1.5);
@@ -237,7 +256,9 @@ describe.each(testDialects().filter(({ dialect }) => dialect === 'postgres'))('p
     await runner(0).runNow('test-failover');
     await runsOf('test-failover', (list) => list.length === 1);
     const terminated = await withPgClient(url, async (client) => {
-      const { rowCount } = await client.query(`select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1`, [applicationName]);
+      const { rowCount } = await client.query(`select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1`, [
+        applicationName,
+      ]);
       return rowCount ?? 0;
     });
     expect(terminated).toBeGreaterThan(0);

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ABANDONED_RUN_ERROR, abandonStaleRuns, createExecutor } from '../../src/jobs/execute';
-import { InProcessRunner } from '../../src/jobs/in-process-runner';
-import { DEFAULT_HOLD, type JobContext, type JobDefinition } from '../../src/jobs/job';
-import { KEPT_RUNS_PER_JOB } from '../../src/jobs/job-runs.repository';
+import { ABANDONED_RUN_ERROR, abandonStaleRuns, createExecutor } from '../../src/infrastructure/jobs/execute';
+import { InProcessRunner } from '../../src/infrastructure/jobs/in-process-runner';
+import { DEFAULT_HOLD, type JobContext, type JobDefinition } from '../../src/infrastructure/jobs/job';
+import { KEPT_RUNS_PER_JOB } from '../../src/infrastructure/jobs/job-runs.repository';
 import { createTestDatabase, type TestDatabase } from '../helper';
 import { capturingLogger, gate, listRecentRuns } from './support';
 
@@ -151,7 +151,14 @@ describe('in-process job runner', () => {
     expect(typeof finished?.durationMs).toBe('number');
 
     const [run] = await listRecentRuns(test.handle.db, { job: 'counted' });
-    expect(run).toMatchObject({ job: 'counted', instance: 'test:1', attempt: 1, outcome: 'SUCCEEDED', result: '{"expired":2}', error: null });
+    expect(run).toMatchObject({
+      job: 'counted',
+      instance: 'test:1',
+      attempt: 1,
+      outcome: 'SUCCEEDED',
+      result: '{"expired":2}',
+      error: null,
+    });
     expect(run?.startedAt).toBe('2026-05-01T00:01:00.000Z');
     expect(run?.durationMs).toBeGreaterThanOrEqual(0);
   });
@@ -168,13 +175,30 @@ describe('in-process job runner', () => {
     const killedAt = new Date(Date.now() - 10 * MINUTE);
     await test.handle.db
       .insertInto('job_runs')
-      .values({ id: '01KILLEDRUN0000000000000000', job: 'orders-sweep', instance: 'old:1', attempt: 1, started_at: killedAt.toISOString(), renewed_at: killedAt.toISOString(), outcome: 'RUNNING', finished_at: null, duration_ms: null, error: null, result: null })
+      .values({
+        id: '01KILLEDRUN0000000000000000',
+        job: 'orders-sweep',
+        instance: 'old:1',
+        attempt: 1,
+        started_at: killedAt.toISOString(),
+        renewed_at: killedAt.toISOString(),
+        outcome: 'RUNNING',
+        finished_at: null,
+        duration_ms: null,
+        error: null,
+        result: null,
+      })
       .execute();
     start([]);
     await vi.advanceTimersByTimeAsync(0);
     const [run] = await listRecentRuns(test.handle.db, { job: 'orders-sweep' });
     expect(run).toMatchObject({ outcome: 'FAILED', error: ABANDONED_RUN_ERROR, instance: 'old:1' });
-    expect(lines.find((line) => line.msg === 'job failed')).toMatchObject({ level: 50, job: 'orders-sweep', instance: 'old:1', err: { message: ABANDONED_RUN_ERROR } });
+    expect(lines.find((line) => line.msg === 'job failed')).toMatchObject({
+      level: 50,
+      job: 'orders-sweep',
+      instance: 'old:1',
+      err: { message: ABANDONED_RUN_ERROR },
+    });
   });
 
   it('renews a working run, so a run that lasts longer than a hold is never taken for abandoned', async () => {
@@ -209,7 +233,11 @@ describe('in-process job runner', () => {
     const started = start([job]);
     await vi.advanceTimersByTimeAsync(MINUTE + 30 * SECOND);
     expect(reasons).toEqual(['the run passed its expiry of 30 s']);
-    expect(lines.find((line) => line.msg === 'job passed its expiry: asked to stop')).toMatchObject({ level: 50, job: 'hung', expireSeconds: 30 });
+    expect(lines.find((line) => line.msg === 'job passed its expiry: asked to stop')).toMatchObject({
+      level: 50,
+      job: 'hung',
+      expireSeconds: 30,
+    });
     const asked = started.runNow('hung');
     await vi.advanceTimersByTimeAsync(2 * MINUTE);
     expect(starts).toBe(1);

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../../src/app';
-import { createDatabase } from '../../src/db/database';
-import { type TWrite } from '../../src/db/write-watch';
+import { buildApp, type App } from '../../src/composition/app';
+import { createDatabase } from '../../src/infrastructure/db/database';
+import { type TWrite } from '../../src/infrastructure/db/write-watch';
 import { createTestDatabase, testConfig, testDialects, type TestDatabase } from '../helper';
 
 // Background jobs run on a small pool of their own with limits sized to their work (ADR 0023):
@@ -10,7 +10,8 @@ import { createTestDatabase, testConfig, testDialects, type TestDatabase } from 
 // main handle's, so the per-instance copies of accounts still end (ADR 0022). PostgreSQL only:
 // SQLite has no such limits and one handle.
 
-const setting = async (db: App['db'], name: string) => (await sql<{ value: string }>`select current_setting(${name}) as value`.execute(db)).rows[0]?.value;
+const setting = async (db: App['db'], name: string) =>
+  (await sql<{ value: string }>`select current_setting(${name}) as value`.execute(db)).rows[0]?.value;
 
 describe.each(testDialects().filter(({ dialect }) => dialect === 'postgres'))('the jobs’ database pool ($dialect)', () => {
   let test: TestDatabase;
@@ -19,7 +20,15 @@ describe.each(testDialects().filter(({ dialect }) => dialect === 'postgres'))('t
   beforeAll(async () => {
     test = await createTestDatabase('postgres');
     // the app opens its own handles, as in production, on this test's schema (a search_path in the URL)
-    app = buildApp(testConfig({ DATABASE_URL: test.url, JOBS_SCHEMA: `${test.schema}_jobs`, DB_LOCK_TIMEOUT_MS: '2000', DB_JOB_LOCK_TIMEOUT_MS: '15000', DB_JOB_STATEMENT_TIMEOUT_MS: '60000' }));
+    app = buildApp(
+      testConfig({
+        DATABASE_URL: test.url,
+        JOBS_SCHEMA: `${test.schema}_jobs`,
+        DB_LOCK_TIMEOUT_MS: '2000',
+        DB_JOB_LOCK_TIMEOUT_MS: '15000',
+        DB_JOB_STATEMENT_TIMEOUT_MS: '60000',
+      }),
+    );
     await app.ready();
   });
 

@@ -1,8 +1,8 @@
 import { Writable } from 'node:stream';
 import { pino, type Logger } from 'pino';
-import { type Db } from '../../src/db/schema';
-import { type TJobOutcome } from '../../src/db/tables/job-runs.table';
-import { KEPT_RUNS_PER_JOB } from '../../src/jobs/job-runs.repository';
+import { type Db } from '../../src/infrastructure/db/schema';
+import { type TJobOutcome } from '../../src/infrastructure/db/tables/job-runs.table';
+import { KEPT_RUNS_PER_JOB } from '../../src/infrastructure/jobs/job-runs.repository';
 
 /** A logger whose JSON lines land in `lines`. */
 export function capturingLogger(lines: Record<string, unknown>[]): Logger {
@@ -39,7 +39,11 @@ export interface JobRun {
 
 /** The latest recorded runs, newest first: what the runner wrote to job_runs. */
 export async function listRecentRuns(db: Db, options: { job?: string; limit?: number } = {}): Promise<JobRun[]> {
-  let query = db.selectFrom('job_runs').selectAll().orderBy('id', 'desc').limit(options.limit ?? KEPT_RUNS_PER_JOB);
+  let query = db
+    .selectFrom('job_runs')
+    .selectAll()
+    .orderBy('id', 'desc')
+    .limit(options.limit ?? KEPT_RUNS_PER_JOB);
   if (options.job) query = query.where('job', '=', options.job);
   const rows = await query.execute();
   return rows.map((row) => ({

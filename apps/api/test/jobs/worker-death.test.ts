@@ -4,9 +4,9 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { abandonStaleRuns, createExecutor } from '../../src/jobs/execute';
-import { type HoldTiming, type JobDefinition } from '../../src/jobs/job';
-import { PgBossRunner } from '../../src/jobs/pg-boss-runner';
+import { abandonStaleRuns, createExecutor } from '../../src/infrastructure/jobs/execute';
+import { type HoldTiming, type JobDefinition } from '../../src/infrastructure/jobs/job';
+import { PgBossRunner } from '../../src/infrastructure/jobs/pg-boss-runner';
 import { createTestDatabase, testDialects, withPgClient, type TestDatabase } from '../databases';
 import { startTcpProxy } from '../support/tcp-proxy';
 import { capturingLogger, gate, listRecentRuns } from './support';
@@ -60,7 +60,12 @@ describe.each(testDialects().filter(({ dialect }) => dialect === 'postgres'))('j
   });
 
   /** A runner in this process, as a surviving instance: its own pool, the shared queues. */
-  async function survivor(jobs: JobDefinition[], applicationName = 'llk_jobs_survivor', connectionString = url, logger = log): Promise<PgBossRunner> {
+  async function survivor(
+    jobs: JobDefinition[],
+    applicationName = 'llk_jobs_survivor',
+    connectionString = url,
+    logger = log,
+  ): Promise<PgBossRunner> {
     const runner = new PgBossRunner({
       connectionString,
       schema: bossSchema,
@@ -81,7 +86,17 @@ describe.each(testDialects().filter(({ dialect }) => dialect === 'postgres'))('j
   async function doomedWorker(name: string): Promise<ChildProcess> {
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', path.join(here, 'fixtures/worker-process.ts'), url, test.schema ?? '', bossSchema, name, String(EVERY_MS), `${HOLD.holdMs},${HOLD.renewMs},${HOLD.checkMs}`],
+      [
+        '--import',
+        'tsx',
+        path.join(here, 'fixtures/worker-process.ts'),
+        url,
+        test.schema ?? '',
+        bossSchema,
+        name,
+        String(EVERY_MS),
+        `${HOLD.holdMs},${HOLD.renewMs},${HOLD.checkMs}`,
+      ],
       { stdio: ['ignore', 'pipe', 'inherit'] },
     );
     children.push(child);
@@ -93,7 +108,16 @@ describe.each(testDialects().filter(({ dialect }) => dialect === 'postgres'))('j
   }
 
   const boss = (name: string) =>
-    withPgClient(url, async (client) => (await client.query<{ state: string; output: unknown }>(`select state, output from ${bossSchema}.job where name = $1 order by created_on`, [name])).rows);
+    withPgClient(
+      url,
+      async (client) =>
+        (
+          await client.query<{ state: string; output: unknown }>(
+            `select state, output from ${bossSchema}.job where name = $1 order by created_on`,
+            [name],
+          )
+        ).rows,
+    );
 
   it('runs a job again on a surviving instance within two intervals after its worker is SIGKILLed mid-run, and marks the killed run abandoned', async () => {
     const name = 'test-killed-mid-run';
@@ -107,7 +131,10 @@ describe.each(testDialects().filter(({ dialect }) => dialect === 'postgres'))('j
 
     const killedAt = Date.now();
     child.kill('SIGKILL');
-    await eventually(async () => runs.length, (count) => count > 0);
+    await eventually(
+      async () => runs.length,
+      (count) => count > 0,
+    );
     const recoveryMs = runs[0]! - killedAt;
     expect(recoveryMs).toBeLessThan(2 * EVERY_MS);
     console.info(`killed worker → next run: ${recoveryMs} ms (hold ${HOLD.holdMs} ms, interval ${EVERY_MS} ms)`);
@@ -138,7 +165,10 @@ describe.each(testDialects().filter(({ dialect }) => dialect === 'postgres'))('j
     await survivor([{ name, everyMs: EVERY_MS, expireSeconds: 60, run: async () => void runs.push(Date.now()) }]);
     // the start itself failed it: retried after the queue's 1 s delay, not at any expiry
     expect((await boss(name)).map((job) => job.state)).toEqual(['retry']);
-    await eventually(async () => runs.length, (count) => count > 0);
+    await eventually(
+      async () => runs.length,
+      (count) => count > 0,
+    );
     expect(runs[0]! - startedAt).toBeLessThan(2 * EVERY_MS);
   });
 
@@ -161,14 +191,20 @@ describe.each(testDialects().filter(({ dialect }) => dialect === 'postgres'))('j
     const first = await survivor(jobs('a'), 'llk_jobs_a');
     await survivor(jobs('b'), 'llk_jobs_b');
     await first.runNow(name);
-    await eventually(async () => events.length, (count) => count === 1);
+    await eventually(
+      async () => events.length,
+      (count) => count === 1,
+    );
     await first.runNow(name);
     // three holds long: without renewal the other instance would fail it and start the next run
     await delay(HOLD.holdMs * 3);
     expect(events).toHaveLength(1);
     expect((await boss(name)).map((job) => job.state)).toEqual(['active', 'created']);
     held.open();
-    await eventually(async () => events.length, (count) => count === 4);
+    await eventually(
+      async () => events.length,
+      (count) => count === 4,
+    );
     expect(events[1]).toBe(`${events[0]?.split(' ')[0]} end`);
   });
 
@@ -193,7 +229,11 @@ describe.each(testDialects().filter(({ dialect }) => dialect === 'postgres'))('j
       },
     ]);
     await runner.runNow(name);
-    await eventually(async () => seen.length, (count) => count === 1, 5_000);
+    await eventually(
+      async () => seen.length,
+      (count) => count === 1,
+      5_000,
+    );
     expect(seen).toEqual([{ aborted: true, reason: 'the run passed its expiry of 1 s' }]);
     const first = (
       await eventually(
@@ -238,13 +278,27 @@ describe.each(testDialects().filter(({ dialect }) => dialect === 'postgres'))('j
       await a.runNow(name);
       await started.promise;
       await survivor([job('b')], 'llk_jobs_cut_b');
-      await eventually(async () => spans.length, (count) => count >= 2);
+      await eventually(
+        async () => spans.length,
+        (count) => count >= 2,
+      );
       const [first, second] = spans;
       expect([first?.instance, second?.instance]).toEqual(['a', 'b']);
       expect(second!.start).toBeGreaterThanOrEqual(first!.end!);
       expect(second!.start - first!.end!).toBeLessThan(2 * EVERY_MS);
-      await eventually(async () => second?.end, (end) => end !== undefined);
-      expect((await eventually(async () => (await boss(name)).map((row) => row.state), (states) => states[0] === 'completed', 10_000))[0]).toBe('completed');
+      await eventually(
+        async () => second?.end,
+        (end) => end !== undefined,
+      );
+      expect(
+        (
+          await eventually(
+            async () => (await boss(name)).map((row) => row.state),
+            (states) => states[0] === 'completed',
+            10_000,
+          )
+        )[0],
+      ).toBe('completed');
       // a tried to record its completion and could not; once back, it found the job taken over
       expect(lines.filter((line) => line.msg === 'job completion not recorded in its queue').length).toBeGreaterThan(0);
     } finally {
@@ -276,16 +330,27 @@ describe.each(testDialects().filter(({ dialect }) => dialect === 'postgres'))('j
       // a: its job runner reaches the database through the proxy; b directly
       const a = await survivor([job('a', first)], 'llk_jobs_lost_a', behindProxy.toString());
       await a.runNow(name);
-      await eventually(async () => runs.length, (count) => count === 1, 5_000);
+      await eventually(
+        async () => runs.length,
+        (count) => count === 1,
+        5_000,
+      );
       await survivor([job('b', second)], 'llk_jobs_lost_b');
 
       // a is cut off for longer than its hold: b fails the job, and its retry (same id) runs on b
       await proxy.cut();
-      await eventually(async () => runs.length, (count) => count === 2);
+      await eventually(
+        async () => runs.length,
+        (count) => count === 2,
+      );
       expect(runs.map((run) => run.instance)).toEqual(['a', 'b']);
       // a is back: its next renewal finds the job held by b's fetch, and a's run is told
       await proxy.restore();
-      await eventually(async () => runs[0]?.reason, (reason) => reason !== undefined, 10_000);
+      await eventually(
+        async () => runs[0]?.reason,
+        (reason) => reason !== undefined,
+        10_000,
+      );
       expect(runs[0]?.reason).toBe('the run lost its hold on the job');
       first.open();
       // a's run has ended; it must not have completed (or failed) the job b is still running
@@ -293,7 +358,15 @@ describe.each(testDialects().filter(({ dialect }) => dialect === 'postgres'))('j
       // (the job b runs is the first row; a later one may be the next slot, waiting)
       expect((await boss(name))[0]?.state).toBe('active');
       second.open();
-      expect((await eventually(async () => (await boss(name)).map((row) => row.state), (states) => states[0] === 'completed', 10_000))[0]).toBe('completed');
+      expect(
+        (
+          await eventually(
+            async () => (await boss(name)).map((row) => row.state),
+            (states) => states[0] === 'completed',
+            10_000,
+          )
+        )[0],
+      ).toBe('completed');
     } finally {
       first.open();
       second.open();

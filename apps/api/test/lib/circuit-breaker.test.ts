@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CircuitBreaker, isStoreUnavailable, StoreUnavailableError } from '../../src/lib/kv/circuit-breaker';
-import { isOutage } from '../../src/lib/error-response';
+import { CircuitBreaker, isStoreUnavailable, StoreUnavailableError } from '../../src/infrastructure/kv/circuit-breaker';
+import { isOutage } from '../../src/infrastructure/http/error-response';
 
 // The breaker in front of the key-value store (ADR 0025), on a fake clock: the first outage
 // failure opens it, calls then fail without reaching the store, a probe every probeMs closes it

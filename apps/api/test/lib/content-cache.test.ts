@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App } from '../../src/app';
-import { createContentCache } from '../../src/lib/content-cache';
-import { MemoryKeyValueStore } from '../../src/lib/kv';
+import { type App } from '../../src/composition/app';
+import { createContentCache } from '../../src/infrastructure/content-cache';
+import { MemoryKeyValueStore } from '../../src/infrastructure/kv';
 import { HOT_SEARCHES_KEEP_MS } from '../../src/modules/search/search.routes';
-import { seedDatabase } from '../../src/setup/seed';
+import { seedDatabase } from '../../src/composition/setup/seed';
 import { kvCases } from '../accounts';
 import { createTestDatabase, type TestDatabase } from '../databases';
 import { SEED_WITHOUT_SEARCH, buildTestApp } from '../helper';
 
-// Public content answers kept in memory (issue 21): 60 s at most, 500 entries, none over 256 KB;
+// Public content answers kept in memory (ADR 0022): 60 s at most, 500 entries, none over 256 KB;
 // a back-office change (bump) ends them on every instance that shares the key-value store, by a
 // message (no request reads the store), and an answer computed while a change was announced is
 // never kept.
@@ -121,7 +121,8 @@ describe('public content GETs on two instances sharing one key-value store (SQLi
     await db.cleanup();
   });
 
-  const get = async (app: App, url: string, language = 'en') => app.inject({ method: 'GET', url, headers: { 'accept-language': language } });
+  const get = async (app: App, url: string, language = 'en') =>
+    app.inject({ method: 'GET', url, headers: { 'accept-language': language } });
 
   it('serves a repeated GET from memory, per language, with the same bytes and headers, and a 304 for the ETag', async () => {
     const first = await get(b, '/news/list?page=1');
@@ -130,7 +131,8 @@ describe('public content GETs on two instances sharing one key-value store (SQLi
     expect(kept).toBe(1);
     const second = await get(b, '/news/list?page=1');
     expect(second.body).toBe(first.body);
-    for (const header of ['etag', 'content-type', 'cache-control', 'vary', 'x-request-id', 'x-content-type-options']) expect(second.headers[header], header).toBeDefined();
+    for (const header of ['etag', 'content-type', 'cache-control', 'vary', 'x-request-id', 'x-content-type-options'])
+      expect(second.headers[header], header).toBeDefined();
     expect(second.headers.etag).toBe(first.headers.etag);
     expect(second.headers['content-type']).toBe(first.headers['content-type']);
     expect(second.headers['cache-control']).toBe('public, max-age=60, stale-while-revalidate=600');
@@ -139,7 +141,11 @@ describe('public content GETs on two instances sharing one key-value store (SQLi
     const japanese = await get(b, '/news/list?page=1', 'ja');
     expect(japanese.body).not.toBe(first.body);
     expect(b.contentCache.size()).toBe(kept + 1);
-    const notModified = await b.inject({ method: 'GET', url: '/news/list?page=1', headers: { 'accept-language': 'en', 'if-none-match': String(first.headers.etag) } });
+    const notModified = await b.inject({
+      method: 'GET',
+      url: '/news/list?page=1',
+      headers: { 'accept-language': 'en', 'if-none-match': String(first.headers.etag) },
+    });
     expect(notModified.statusCode).toBe(304);
     expect(notModified.body).toBe('');
   });
@@ -156,10 +162,15 @@ describe('public content GETs on two instances sharing one key-value store (SQLi
     const item = before.data.list[0]!;
     // written behind the cache's back: the kept answer still shows the old title
     const row = db.handle.db.selectFrom('news').select('id').where('public_id', '=', item.id);
-    await db.handle.db.updateTable('news_translations').set({ title: 'Changed by the back office' }).where('news_id', 'in', row).where('locale', '=', 'en').execute();
+    await db.handle.db
+      .updateTable('news_translations')
+      .set({ title: 'Changed by the back office' })
+      .where('news_id', 'in', row)
+      .where('locale', '=', 'en')
+      .execute();
     const stale = JSON.parse((await get(b, '/news/list?page=1')).body) as typeof before;
     expect(stale.data.list[0]!.title).toBe(item.title);
-    // what the back office's routes do after committing a change (publishable.admin.ts, pricing.admin.routes.ts)
+    // what the back office's routes do after committing a change (infrastructure/http/publishable.ts, modules/pricing/pricing.admin.routes.ts)
     await a.contentCache.bump();
     const fresh = JSON.parse((await get(b, '/news/list?page=1')).body) as typeof before;
     expect(fresh.data.list[0]!.title).toBe('Changed by the back office');

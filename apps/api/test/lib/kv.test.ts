@@ -1,7 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { cacheKey, fillCache, invalidateCache, MemoryKeyValueStore, readCache, RedisKeyValueStore, type KeyValueStore } from '../../src/lib/kv';
+import {
+  cacheKey,
+  fillCache,
+  invalidateCache,
+  MemoryKeyValueStore,
+  readCache,
+  RedisKeyValueStore,
+  type KeyValueStore,
+} from '../../src/infrastructure/kv';
 import { testRedisUrl } from '../databases';
 
 // The same behaviour suite for both stores: in-process always, Redis when TEST_REDIS_URL is
@@ -178,7 +186,8 @@ describe.each(stores)('$kind key-value store', ({ create }) => {
   it('leases: 20 concurrent acquisitions at a limit of 3 give exactly 3; the same field renews', async () => {
     const k = key();
     const now = Date.UTC(2026, 0, 1);
-    const lease = (field: string, holder = 'h1', limit: number | null = 3, at = now) => kv.leaseAcquire(k, { field, holder, limit, until: at + 90_000, now: at, ttlMs: 90_000 });
+    const lease = (field: string, holder = 'h1', limit: number | null = 3, at = now) =>
+      kv.leaseAcquire(k, { field, holder, limit, until: at + 90_000, now: at, ttlMs: 90_000 });
     const given = await Promise.all(Array.from({ length: 20 }, (_, i) => lease(`t${i}`)));
     expect(given.filter(Boolean)).toHaveLength(3);
     const held = given.flatMap((ok, i) => (ok ? [`t${i}`] : []));
@@ -194,7 +203,8 @@ describe.each(stores)('$kind key-value store', ({ create }) => {
   it('leases: a renewal keeps the holder’s named leases, ends its others and gives nothing new', async () => {
     const k = key();
     const now = Date.UTC(2026, 0, 1);
-    const lease = (field: string, holder: string, at = now) => kv.leaseAcquire(k, { field, holder, limit: 2, until: at + 90_000, now: at, ttlMs: 90_000 });
+    const lease = (field: string, holder: string, at = now) =>
+      kv.leaseAcquire(k, { field, holder, limit: 2, until: at + 90_000, now: at, ttlMs: 90_000 });
     expect(await lease('a', 'h1')).toBe(true);
     expect(await lease('b', 'h2')).toBe(true);
     await kv.leaseRenew(k, { holder: 'h1', fields: ['a', 'c'], until: now + 180_000, now: now + 60_000, ttlMs: 180_000 });
@@ -203,6 +213,28 @@ describe.each(stores)('$kind key-value store', ({ create }) => {
     expect(await lease('e', 'h3', now + 120_000)).toBe(false);
     await kv.leaseRenew(k, { holder: 'h1', fields: [], until: now + 180_000, now: now + 120_000, ttlMs: 180_000 });
     expect(await lease('e', 'h3', now + 120_000)).toBe(true);
+  });
+
+  it('leases: a renewal that keeps the others touches only its fields; a release ends one lease of its holder for good', async () => {
+    const k = key();
+    const now = Date.UTC(2026, 0, 1);
+    const lease = (field: string, holder: string, at = now) =>
+      kv.leaseAcquire(k, { field, holder, limit: 3, until: at + 90_000, now: at, ttlMs: 90_000 });
+    expect(await lease('a', 'h1')).toBe(true);
+    expect(await lease('b', 'h1')).toBe(true);
+    await kv.leaseRenew(k, { holder: 'h1', fields: ['a'], until: now + 180_000, now: now + 60_000, ttlMs: 180_000, keepOthers: true });
+    expect(await kv.leaseHolder(k, 'a', now + 120_000)).toBe('h1');
+    expect(await kv.leaseHolder(k, 'b', now + 60_000)).toBe('h1');
+    expect(await kv.leaseHolder(k, 'b', now + 90_000)).toBeNull();
+    // another holder cannot release it; its holder can, once (20 at once: one)
+    expect(await kv.leaseRelease(k, 'a', 'h2')).toBe(false);
+    const released = await Promise.all(Array.from({ length: 20 }, () => kv.leaseRelease(k, 'a', 'h1')));
+    expect(released.filter(Boolean)).toHaveLength(1);
+    expect(await kv.leaseHolder(k, 'a', now + 60_000)).toBeNull();
+    // a renewal never brings it back
+    await kv.leaseRenew(k, { holder: 'h1', fields: ['a'], until: now + 180_000, now: now + 60_000, ttlMs: 180_000 });
+    expect(await kv.leaseHolder(k, 'a', now + 60_000)).toBeNull();
+    expect(await kv.leaseRelease(key(), 'a', 'h1')).toBe(false);
   });
 
   it('sorted sets: a score is set or replaced, members at or below the bound are dropped, removal and expiry', async () => {
@@ -226,7 +258,14 @@ describe.each(stores)('$kind key-value store', ({ create }) => {
   it('answers a page of a sorted set’s live members by their own text, newest first, with the total', async () => {
     const k = key();
     const now = Date.UTC(2026, 0, 1);
-    for (const [member, score] of [['01A', 90_000], ['01C', 90_000], ['01B', 30_000], ['01E', 90_000], ['01D', 60_000]] as const) await kv.scoreSet(k, member, now + score, 90_000);
+    for (const [member, score] of [
+      ['01A', 90_000],
+      ['01C', 90_000],
+      ['01B', 30_000],
+      ['01E', 90_000],
+      ['01D', 60_000],
+    ] as const)
+      await kv.scoreSet(k, member, now + score, 90_000);
     expect(await kv.memberPage(k, now, 0, 2)).toEqual({ total: 5, members: ['01E', '01D'] });
     expect(await kv.memberPage(k, now, 2, 2)).toEqual({ total: 5, members: ['01C', '01B'] });
     expect(await kv.memberPage(k, now, 4, 2)).toEqual({ total: 5, members: ['01A'] });
@@ -240,7 +279,12 @@ describe.each(stores)('$kind key-value store', ({ create }) => {
   it('answers which of some members are live, and how many are', async () => {
     const k = key();
     const now = Date.UTC(2026, 0, 1);
-    for (const [member, score] of [['01A', 90_000], ['01B', 30_000], ['01C', 90_000]] as const) await kv.scoreSet(k, member, now + score, 90_000);
+    for (const [member, score] of [
+      ['01A', 90_000],
+      ['01B', 30_000],
+      ['01C', 90_000],
+    ] as const)
+      await kv.scoreSet(k, member, now + score, 90_000);
     expect(await kv.membersAmong(k, now, ['01C', '01X', '01A', '01B'])).toEqual({ total: 3, members: ['01C', '01A', '01B'] });
     // 01B ended at its score; 01X was never there
     expect(await kv.membersAmong(k, now + 30_000, ['01A', '01B', '01X'])).toEqual({ total: 2, members: ['01A'] });

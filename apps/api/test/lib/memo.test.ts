@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { type KeyValueStore, type KvSubscription, MemoryKeyValueStore } from '../../src/lib/kv';
-import { createMemo, forgetOn } from '../../src/lib/memo';
+import { type KeyValueStore, type KvSubscription, MemoryKeyValueStore } from '../../src/infrastructure/kv';
+import { createMemo, forgetOn } from '../../src/infrastructure/memo';
 import { kvCases } from '../accounts';
 
-// Per-instance copies of hot rows (sessions, accounts; issue 21): kept for ttlMs at most, ended
+// Per-instance copies of hot rows (sessions, accounts; ADR 0022): kept for ttlMs at most, ended
 // here at once and on every other instance by a message, never kept when loaded before a change
 // was announced, and not used at all while the change messages cannot arrive.
 
@@ -124,29 +124,30 @@ describe.each(kvCases())('a change forgotten on one instance reaches another thr
   });
 
   // the in-process store has no connection to lose
-  if (kind === 'redis') it('keeps nothing while its connection is lost, and hears changes again once back', async () => {
-    const [storeA, storeB] = pair() as [KeyValueStore, KeyValueStore];
-    const a = createMemo<string>(storeA, { ...options, maxEntries: 10 });
-    const b = createMemo<string>(storeB, { ...options, maxEntries: 10 });
-    await Promise.all([a.start(), b.start()]);
-    b.set('k', b.generation(), 'before');
-    // the subscriber connection drops and ioredis reconnects by itself
-    const subscriber = (storeB as unknown as { subscriber: { status: string; disconnect(reconnect: boolean): void } }).subscriber;
-    subscriber.disconnect(true);
-    // from the moment the loss is noticed until Redis has confirmed the subscription again
-    await expect.poll(() => subscriber.status).not.toBe('ready');
-    expect(b.get('k')).toBeUndefined();
-    // back: what was kept before is gone (messages may have been missed), new values are kept
-    await expect
-      .poll(() => {
-        b.set('probe', b.generation(), 'p');
-        return b.get('probe');
-      })
-      .toBe('p');
-    expect(b.get('k')).toBeUndefined();
-    b.set('k', b.generation(), 'after');
-    await a.forget(['k']);
-    await expect.poll(() => b.get('k')).toBeUndefined();
-    await Promise.all([a.close(), b.close()]);
-  });
+  if (kind === 'redis')
+    it('keeps nothing while its connection is lost, and hears changes again once back', async () => {
+      const [storeA, storeB] = pair() as [KeyValueStore, KeyValueStore];
+      const a = createMemo<string>(storeA, { ...options, maxEntries: 10 });
+      const b = createMemo<string>(storeB, { ...options, maxEntries: 10 });
+      await Promise.all([a.start(), b.start()]);
+      b.set('k', b.generation(), 'before');
+      // the subscriber connection drops and ioredis reconnects by itself
+      const subscriber = (storeB as unknown as { subscriber: { status: string; disconnect(reconnect: boolean): void } }).subscriber;
+      subscriber.disconnect(true);
+      // from the moment the loss is noticed until Redis has confirmed the subscription again
+      await expect.poll(() => subscriber.status).not.toBe('ready');
+      expect(b.get('k')).toBeUndefined();
+      // back: what was kept before is gone (messages may have been missed), new values are kept
+      await expect
+        .poll(() => {
+          b.set('probe', b.generation(), 'p');
+          return b.get('probe');
+        })
+        .toBe('p');
+      expect(b.get('k')).toBeUndefined();
+      b.set('k', b.generation(), 'after');
+      await a.forget(['k']);
+      await expect.poll(() => b.get('k')).toBeUndefined();
+      await Promise.all([a.close(), b.close()]);
+    });
 });

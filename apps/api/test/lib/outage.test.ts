@@ -1,6 +1,6 @@
 import { ErrorCode } from '@llk/contracts';
 import { describe, expect, it } from 'vitest';
-import { isOutage } from '../../src/lib/error-response';
+import { isOutage } from '../../src/infrastructure/http/error-response';
 import { createTestDatabase } from '../databases';
 import { buildTestApp } from '../helper';
 import { messageOf } from '../messages';
@@ -33,10 +33,18 @@ describe('a call that needs Redis while Redis is away', () => {
     const app = await buildTestApp(test.handle, { env: { REDIS_URL: 'redis://127.0.0.1:1' } });
     try {
       for (const language of ['en', 'ja'] as const) {
-        const res = await app.inject({ method: 'POST', url: '/sms', payload: { mobile: '13800138000', smsType: 'SIGNUP' }, headers: { 'accept-language': language } });
+        const res = await app.inject({
+          method: 'POST',
+          url: '/sms',
+          payload: { mobile: '13800138000', smsType: 'SIGNUP' },
+          headers: { 'accept-language': language },
+        });
         expect(res.statusCode).toBe(503);
         expect(res.headers['retry-after']).toBe('5');
-        expect(res.json()).toMatchObject({ errcode: ErrorCode.SERVICE_UNAVAILABLE, errmsg: messageOf(language, 'errors.serviceUnavailable') });
+        expect(res.json()).toMatchObject({
+          errcode: ErrorCode.SERVICE_UNAVAILABLE,
+          errmsg: messageOf(language, 'errors.serviceUnavailable'),
+        });
       }
     } finally {
       await app.close();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPublicAddress } from '../../src/lib/public-fetch';
+import { isPublicAddress } from '../../src/infrastructure/http/public-fetch';
 
 // The release fetch's address rule (lib/public-fetch.ts): only the public internet.
 describe('isPublicAddress', () => {

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cacheKey, fillCache, invalidateCache, isStoreUnavailable, readCache, RedisKeyValueStore } from '../../src/lib/kv';
-import { closeRedis, createRedis, whenRedisReady } from '../../src/lib/redis';
+import { cacheKey, fillCache, invalidateCache, isStoreUnavailable, readCache, RedisKeyValueStore } from '../../src/infrastructure/kv';
+import { closeRedis, createRedis, whenRedisReady } from '../../src/infrastructure/redis';
 import { testRedisUrl } from '../databases';
 import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy';
 
@@ -28,7 +28,10 @@ describe.runIf(redisUrl)('the Redis store while Redis is away', () => {
     direct = new Redis(redisUrl ?? '', { lazyConnect: true });
     redis = createRedis(`redis://127.0.0.1:${proxy.port}`);
     await whenRedisReady(redis);
-    kv = new RedisKeyValueStore(redis, prefix, { probeMs: 50, onBreaker: (event) => events.push(event.open ? 'open' : `closed, ${event.forgotten} forgotten`) });
+    kv = new RedisKeyValueStore(redis, prefix, {
+      probeMs: 50,
+      onBreaker: (event) => events.push(event.open ? 'open' : `closed, ${event.forgotten} forgotten`),
+    });
   });
   afterEach(async () => {
     proxy.thaw();
@@ -97,7 +100,9 @@ describe.runIf(redisUrl)('the Redis store while Redis is away', () => {
   });
 
   it('reads through to the database while away, keeps nothing, and forgets every entry on its return', async () => {
-    const [kept, ended, endedMeanwhile] = ['kept', 'ended', 'ended-meanwhile'].map((name) => cacheKey(`${name}:${randomBytes(4).toString('hex')}`)) as [string, string, string];
+    const [kept, ended, endedMeanwhile] = ['kept', 'ended', 'ended-meanwhile'].map((name) =>
+      cacheKey(`${name}:${randomBytes(4).toString('hex')}`),
+    ) as [string, string, string];
     for (const key of [kept, endedMeanwhile]) await fillCache(kv, await readCache(kv, key), key, { row: key }, 300_000);
     await invalidateCache(kv, [ended]);
     await kv.set('code:LOGIN:13800000000', 'hash', 300_000);

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { accountZone, formatCsvMoment, formatMoment, requestZone, zoneFromCookieHeader, zoneOffsetLabel } from '../../src/lib/time-text';
+import {
+  accountZone,
+  formatCsvMoment,
+  formatMoment,
+  requestZone,
+  zoneFromCookieHeader,
+  zoneOffsetLabel,
+} from '../../src/infrastructure/time-text';
 
 // The API's one way to write a time people read (docs/adr/0031): the reader's zone, its offset.
 
@@ -9,8 +16,10 @@ describe('time-text', () => {
     expect(formatMoment(at, 'en', 'Asia/Shanghai')).toBe('Dec 2, 2026, 2:05 PM (UTC+8)');
     expect(formatMoment(at, 'zh-CN', 'Asia/Shanghai')).toBe('2026年12月2日 14:05（UTC+8）');
     expect(formatMoment(at, 'es', 'Europe/Madrid').replace(/\s/g, ' ')).toBe('2 dic 2026, 7:05 (UTC+1)');
-    expect(formatMoment(new Date('2026-07-15T12:00:00.000Z'), 'fr', 'Europe/Paris').replace(/\s/g, ' ')).toBe('15 juil. 2026, 14:00 (UTC+2)');
-    // Korean says 오전/오후, not AM/PM (issue 33, item 7)
+    expect(formatMoment(new Date('2026-07-15T12:00:00.000Z'), 'fr', 'Europe/Paris').replace(/\s/g, ' ')).toBe(
+      '15 juil. 2026, 14:00 (UTC+2)',
+    );
+    // Korean says 오전/오후, not AM/PM (ADR 0034)
     expect(formatMoment(at, 'ko', 'Asia/Seoul')).toBe('2026. 12. 2. 오후 3:05 (UTC+9)');
     expect(formatMoment(new Date('2026-12-01T17:21:00.000Z'), 'ko', 'Asia/Seoul')).toBe('2026. 12. 2. 오전 2:21 (UTC+9)');
   });

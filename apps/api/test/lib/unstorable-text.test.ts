@@ -2,8 +2,8 @@ import { ErrorCode } from '@llk/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { type App } from '../../src/app';
-import { isUnstorableText } from '../../src/lib/error-response';
+import { type App } from '../../src/composition/app';
+import { isUnstorableText } from '../../src/infrastructure/http/error-response';
 import { createTestDatabase, testDialects, type TestDatabase } from '../databases';
 import { buildTestApp } from '../helper';
 import { messageOf } from '../messages';
@@ -41,7 +41,12 @@ describe.runIf(testDialects().some((leg) => leg.dialect === 'postgres'))('a NUL 
 
   it('answers 400 BAD_REQUEST in the caller’s language', async () => {
     for (const language of ['en', 'ko'] as const) {
-      const res = await app.inject({ method: 'POST', url: '/test/store-text', payload: { text: 'a\u0000b' }, headers: { 'accept-language': language } });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/test/store-text',
+        payload: { text: 'a\u0000b' },
+        headers: { 'accept-language': language },
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ errcode: ErrorCode.BAD_REQUEST, errmsg: messageOf(language, 'errors.badRequest'), data: null });
     }

@@ -4,10 +4,10 @@ import { type AddressInfo } from 'node:net';
 import { locales } from '@llk/contracts';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App } from '../../src/app';
-import { toDbDate } from '../../src/db/dialect';
-import { signRpc } from '../../src/lib/delivery/aliyun-sms';
-import { codeTexts } from '../../src/lib/delivery/templates';
+import { type App } from '../../src/composition/app';
+import { toDbDate } from '../../src/infrastructure/db/dialect';
+import { signRpc } from '../../src/infrastructure/delivery/aliyun-sms';
+import { codeTexts } from '../../src/infrastructure/delivery/templates';
 import { newIdentity, newIp, signUp } from '../accounts';
 import { buildTestApp, createTestDatabase, PRODUCTION_ENV, useTestApp } from '../helper';
 import { messageOf } from '../messages';
@@ -58,7 +58,9 @@ function decodeQuotedPrintable(text: string): string {
 function mailText(raw: string): string {
   const split = raw.indexOf('\r\n\r\n');
   const text = raw.slice(split + 4);
-  return /content-transfer-encoding: base64/i.test(raw.slice(0, split)) ? Buffer.from(text.replace(/\s/g, ''), 'base64').toString('utf8') : decodeQuotedPrintable(text);
+  return /content-transfer-encoding: base64/i.test(raw.slice(0, split))
+    ? Buffer.from(text.replace(/\s/g, ''), 'base64').toString('utf8')
+    : decodeQuotedPrintable(text);
 }
 
 // ---- A fake Aliyun Dysmsapi endpoint -----------------------------------------------------
@@ -80,7 +82,9 @@ function expectedSignature(params: Record<string, string>, secret: string): stri
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([key, value]) => `${enc(key)}=${enc(value)}`)
     .join('&');
-  return createHmac('sha1', `${secret}&`).update(`GET&${enc('/')}&${enc(query)}`).digest('base64');
+  return createHmac('sha1', `${secret}&`)
+    .update(`GET&${enc('/')}&${enc(query)}`)
+    .digest('base64');
 }
 
 const aliyun: Server = createServer((req, res) => {
@@ -91,7 +95,8 @@ const aliyun: Server = createServer((req, res) => {
     res.writeHead(status, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ RequestId: 'fake-request', ...payload }));
   };
-  if (signed.AccessKeyId !== ALIYUN_ID) return reply(404, { Code: 'InvalidAccessKeyId.NotFound', Message: 'Specified access key is not found.' });
+  if (signed.AccessKeyId !== ALIYUN_ID)
+    return reply(404, { Code: 'InvalidAccessKeyId.NotFound', Message: 'Specified access key is not found.' });
   if (signature !== expectedSignature(signed, ALIYUN_SECRET)) {
     return reply(400, { Code: 'SignatureDoesNotMatch', Message: 'Specified signature is not matched with our calculation.' });
   }
@@ -104,7 +109,11 @@ const aliyun: Server = createServer((req, res) => {
     signed.SignName === 'LLK' &&
     signed.TemplateCode === 'SMS_123';
   if (!complete) return reply(400, { Code: 'isv.INVALID_PARAMETERS', Message: 'bad parameters' });
-  smsHits.push({ phone: signed.PhoneNumbers ?? '', code: (JSON.parse(signed.TemplateParam ?? '{}') as { code: string }).code, params: signed });
+  smsHits.push({
+    phone: signed.PhoneNumbers ?? '',
+    code: (JSON.parse(signed.TemplateParam ?? '{}') as { code: string }).code,
+    params: signed,
+  });
   return reply(200, { Code: 'OK', Message: 'OK', BizId: '900619746936498440^0' });
 });
 
@@ -150,7 +159,11 @@ describe('code texts', () => {
  * more mail): no RESET code goes to an unverified email (ADR 0028, email-unverified.test.ts).
  */
 async function verifyEmail(target: App, email: string): Promise<void> {
-  await target.db.updateTable('users').set({ email_verified_at: toDbDate(new Date()) }).where('email', '=', email).execute();
+  await target.db
+    .updateTable('users')
+    .set({ email_verified_at: toDbDate(new Date()) })
+    .where('email', '=', email)
+    .execute();
 }
 
 describe('codes by email over SMTP', () => {
@@ -161,7 +174,9 @@ describe('codes by email over SMTP', () => {
   let cleanup: () => Promise<void>;
   beforeAll(async () => {
     const db = await createTestDatabase('sqlite');
-    app = await buildTestApp(db.handle, { env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, SMTP_FROM: 'LLK Remote <no-reply@llk.example>' } });
+    app = await buildTestApp(db.handle, {
+      env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, SMTP_FROM: 'LLK Remote <no-reply@llk.example>' },
+    });
     cleanup = async () => {
       await app.close();
       await db.cleanup();
@@ -172,7 +187,12 @@ describe('codes by email over SMTP', () => {
   it('delivers a localized mail whose code resets the password', async () => {
     const user = await signUp(app); // SMS still goes to the dev outbox
     await verifyEmail(app, user.email);
-    const res = await app.inject({ method: 'POST', url: '/sms', payload: { email: user.email, smsType: 'RESET' }, headers: { 'accept-language': 'ja' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/sms',
+      payload: { email: user.email, smsType: 'RESET' },
+      headers: { 'accept-language': 'ja' },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const mail = mails.find((m) => m.to.includes(user.email));
     expect(mail).toBeDefined();
@@ -186,18 +206,29 @@ describe('codes by email over SMTP', () => {
     const outbox = await app.inject({ url: `/dev/outbox?to=${encodeURIComponent(user.email)}` });
     expect(body<{ messages: unknown[] }>(outbox).data.messages).toEqual([]);
 
-    const reset = await app.inject({ method: 'POST', url: '/modifyPwdByEmail', payload: { email: user.email, code, password: 'Smtp#reset1', confirmPassword: 'Smtp#reset1' } });
+    const reset = await app.inject({
+      method: 'POST',
+      url: '/modifyPwdByEmail',
+      payload: { email: user.email, code, password: 'Smtp#reset1', confirmPassword: 'Smtp#reset1' },
+    });
     expect(reset.statusCode, reset.body).toBe(200);
   });
 
   it('answers DELIVERY_FAILED (502 envelope) when the SMTP server is unreachable, and lets the user retry', async () => {
     const user = await signUp(ctx.app);
     await verifyEmail(ctx.app, user.email);
-    const res = await ctx.app.inject({ method: 'POST', url: '/sms', payload: { email: user.email, smsType: 'RESET' }, headers: { 'accept-language': 'en' } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/sms',
+      payload: { email: user.email, smsType: 'RESET' },
+      headers: { 'accept-language': 'en' },
+    });
     expect(res.statusCode).toBe(502);
     expect(body(res)).toEqual({ errcode: 10016, errmsg: messageOf('en', 'errors.deliveryFailed'), data: null });
     // no cooldown was left behind
-    expect(body(await ctx.app.inject({ method: 'POST', url: '/sms', payload: { email: user.email, smsType: 'RESET' } })).errcode).toBe(10016);
+    expect(body(await ctx.app.inject({ method: 'POST', url: '/sms', payload: { email: user.email, smsType: 'RESET' } })).errcode).toBe(
+      10016,
+    );
   });
 });
 
@@ -226,7 +257,12 @@ describe('codes by SMS through Aliyun', () => {
   it('sends a signed SendSms request; the code it carries signs the user up', async () => {
     const app = await appWith(ALIYUN_SECRET);
     const identity = newIdentity();
-    const sent = await app.inject({ method: 'POST', url: '/sms', payload: { mobile: identity.mobile, smsType: 'SIGNUP' }, remoteAddress: newIp() });
+    const sent = await app.inject({
+      method: 'POST',
+      url: '/sms',
+      payload: { mobile: identity.mobile, smsType: 'SIGNUP' },
+      remoteAddress: newIp(),
+    });
     expect(sent.statusCode, sent.body).toBe(200);
     // the mainland route takes a +86 number as its 11 digits
     const hit = smsHits.find((h) => `+86${h.phone}` === identity.mobile);
@@ -244,8 +280,17 @@ describe('codes by SMS through Aliyun', () => {
   });
 
   it('sends international numbers with their country code and without the + (the international route: sms-international.test.ts)', async () => {
-    const app = await appWith(ALIYUN_SECRET, { ALIYUN_SMS_INTL_ENDPOINT: `http://127.0.0.1:${aliyunPort}`, ALIYUN_SMS_INTL_SIGN_NAME: 'LLK', ALIYUN_SMS_INTL_TEMPLATE_CODE: 'SMS_123' });
-    const res = await app.inject({ method: 'POST', url: '/sms', payload: { mobile: '+85261234567', smsType: 'SIGNUP' }, remoteAddress: newIp() });
+    const app = await appWith(ALIYUN_SECRET, {
+      ALIYUN_SMS_INTL_ENDPOINT: `http://127.0.0.1:${aliyunPort}`,
+      ALIYUN_SMS_INTL_SIGN_NAME: 'LLK',
+      ALIYUN_SMS_INTL_TEMPLATE_CODE: 'SMS_123',
+    });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/sms',
+      payload: { mobile: '+85261234567', smsType: 'SIGNUP' },
+      remoteAddress: newIp(),
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(smsHits.find((h) => h.phone === '85261234567')?.params).toMatchObject({ RegionId: 'ap-southeast-1' });
   });
@@ -253,7 +298,12 @@ describe('codes by SMS through Aliyun', () => {
   it('surfaces a rejected signature as DELIVERY_FAILED, not a 500, and keeps no code', async () => {
     const app = await appWith('the-wrong-secret');
     const { mobile } = newIdentity();
-    const res = await app.inject({ method: 'POST', url: '/sms', payload: { mobile, smsType: 'SIGNUP' }, headers: { 'accept-language': 'zh-CN' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/sms',
+      payload: { mobile, smsType: 'SIGNUP' },
+      headers: { 'accept-language': 'zh-CN' },
+    });
     expect(res.statusCode).toBe(502);
     expect(body(res)).toEqual({ errcode: 10016, errmsg: messageOf('zh-CN', 'errors.deliveryFailed'), data: null });
     expect(smsHits.some((h) => h.phone === mobile)).toBe(false);
@@ -272,7 +322,8 @@ describe('dev outbox', () => {
       await app.inject({ method: 'POST', url: '/sms', payload: { mobile, smsType: 'SIGNUP' }, headers: { 'accept-language': 'en' } });
       await app.inject({ method: 'POST', url: '/sms', payload: { mobile: newIdentity().mobile, smsType: 'SIGNUP' } });
       const res = await app.inject({ url: `/dev/outbox?to=${mobile}` });
-      const messages = body<{ messages: { code: string; text: string; channel: string; purpose: string; to: string }[] }>(res).data.messages;
+      const messages = body<{ messages: { code: string; text: string; channel: string; purpose: string; to: string }[] }>(res).data
+        .messages;
       expect(messages).toHaveLength(2);
       expect(messages.every((m) => m.to === mobile && m.channel === 'SMS' && m.purpose === 'SIGNUP')).toBe(true);
       // asked for as typed in the mainland (11 digits), the same messages

@@ -164,7 +164,11 @@ export function alipayBillZip(entries: FakeLedgerEntry[], day: string, sellerId:
   const payments = entries.filter((entry) => entry.kind === 'payment').length;
   const refunds = entries.length - payments;
   const next = beijingDay(new Date(Date.parse(`${day}T00:00:00+08:00`) + 24 * 60 * 60 * 1000));
-  const preamble = [`#支付宝业务明细查询`, `#账号：[${sellerId}0156]`, `#起始日期：[${chineseTime(day, '00:00:00')}]   终止日期：[${chineseTime(next, '00:00:00')}]`];
+  const preamble = [
+    `#支付宝业务明细查询`,
+    `#账号：[${sellerId}0156]`,
+    `#起始日期：[${chineseTime(day, '00:00:00')}]   终止日期：[${chineseTime(next, '00:00:00')}]`,
+  ];
   const detail = [
     ...preamble,
     '#-----------------------------------------业务明细列表----------------------------------------',
@@ -243,6 +247,10 @@ export function wechatBillText(entries: FakeLedgerEntry[], appId: string, mchid:
     lines.push(fields.map((field) => `\`${field}`).join(','));
   }
   lines.push('总交易单数,应结订单总金额,退款总金额,充值券退款总金额,手续费总金额,订单总金额,申请退款总金额');
-  lines.push([String(entries.length), fenToYuan(settled), fenToYuan(refunded), '0.00', yuan(milliFee, 5), fenToYuan(settled), fenToYuan(refunded)].map((field) => `\`${field}`).join(','));
+  lines.push(
+    [String(entries.length), fenToYuan(settled), fenToYuan(refunded), '0.00', yuan(milliFee, 5), fenToYuan(settled), fenToYuan(refunded)]
+      .map((field) => `\`${field}`)
+      .join(','),
+  );
   return `${lines.join('\r\n')}\r\n`;
 }

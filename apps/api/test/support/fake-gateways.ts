@@ -156,7 +156,11 @@ const WECHAT_PREFIX = '/wechat';
 const ALIPAY_BILL_PATH = '/alipay/billfile';
 
 /** A gateway's front answering 5xx / 429 in plain HTML. */
-const htmlStatus = (status: number, text: string): FakeHttpResponse => ({ status, headers: { 'content-type': 'text/html' }, body: `<html><body>${status} ${text}</body></html>` });
+const htmlStatus = (status: number, text: string): FakeHttpResponse => ({
+  status,
+  headers: { 'content-type': 'text/html' },
+  body: `<html><body>${status} ${text}</body></html>`,
+});
 
 function sha256Verify(message: string, signature: string, publicKey: string): boolean {
   try {
@@ -207,7 +211,9 @@ export class FakeGateways {
     this.keys = options.keys;
     this.store = options.store ?? new MemoryChargeStore();
     this.deliver = options.deliver ?? deliverByFetch();
-    this.codeUrl = options.codeUrl ?? ((method, paymentNo) => (method === 'ZFB' ? `https://qr.alipay.test/${paymentNo}` : `weixin://wxpay/bizpayurl?pr=${paymentNo}`));
+    this.codeUrl =
+      options.codeUrl ??
+      ((method, paymentNo) => (method === 'ZFB' ? `https://qr.alipay.test/${paymentNo}` : `weixin://wxpay/bizpayurl?pr=${paymentNo}`));
     this.now = options.now ?? Date.now;
   }
 
@@ -250,7 +256,8 @@ export class FakeGateways {
   async pay(method: TGatewayMethod, paymentNo: string): Promise<PayOutcome> {
     const charge = await this.charge(method, paymentNo);
     if (!charge) return { result: 'not-found' };
-    if (charge.state === 'CLOSED') return Date.parse(charge.expiresAt) <= this.now() ? { result: 'expired', charge } : { result: 'closed', charge };
+    if (charge.state === 'CLOSED')
+      return Date.parse(charge.expiresAt) <= this.now() ? { result: 'expired', charge } : { result: 'closed', charge };
     if (charge.state === 'WAITING') {
       charge.state = 'PAID';
       charge.scanned = true;
@@ -279,11 +286,29 @@ export class FakeGateways {
   }
 
   private enterPayment(charge: FakeCharge): void {
-    this.ledger.push({ method: charge.method, kind: 'payment', paymentNo: charge.paymentNo, tradeNo: charge.tradeNo, subject: charge.subject, amountFen: charge.amountFen, at: new Date(charge.paidAt ?? this.now()) });
+    this.ledger.push({
+      method: charge.method,
+      kind: 'payment',
+      paymentNo: charge.paymentNo,
+      tradeNo: charge.tradeNo,
+      subject: charge.subject,
+      amountFen: charge.amountFen,
+      at: new Date(charge.paidAt ?? this.now()),
+    });
   }
 
   private enterRefund(charge: FakeCharge, refundNo: string, refund: FakeRefund, at: Date): void {
-    this.ledger.push({ method: charge.method, kind: 'refund', paymentNo: charge.paymentNo, tradeNo: charge.tradeNo, subject: charge.subject, amountFen: refund.amountFen, refundNo, refundId: refund.refundId, at });
+    this.ledger.push({
+      method: charge.method,
+      kind: 'refund',
+      paymentNo: charge.paymentNo,
+      tradeNo: charge.tradeNo,
+      subject: charge.subject,
+      amountFen: refund.amountFen,
+      refundNo,
+      refundId: refund.refundId,
+      at,
+    });
   }
 
   /** The next refund requests of `method` are answered so, in order (then: succeed). */
@@ -318,7 +343,13 @@ export class FakeGateways {
    * Records a refund of a paid charge (for API requests, and for the merchant console).
    * Returns null when more than what is left would be refunded.
    */
-  private async recordRefund(charge: FakeCharge, refundNo: string, amountFen: number, status: TFakeRefundStatus, options: { queries?: number; console?: boolean } = {}): Promise<FakeRefund | null> {
+  private async recordRefund(
+    charge: FakeCharge,
+    refundNo: string,
+    amountFen: number,
+    status: TFakeRefundStatus,
+    options: { queries?: number; console?: boolean } = {},
+  ): Promise<FakeRefund | null> {
     if (status !== 'CLOSED' && charge.refundedFen + amountFen > charge.amountFen) return null;
     const now = new Date(this.now());
     const refund: FakeRefund = {
@@ -373,7 +404,17 @@ export class FakeGateways {
     const state = charge.refundStates?.[refundNo];
     if (state) return state;
     const amount = charge.refunds[refundNo];
-    return amount === undefined ? undefined : { amountFen: amount, status: 'SUCCESS', refundId: FakeGateways.refundIdFor(charge.method, refundNo), createdAt: charge.paidAt ?? '', successAt: charge.paidAt, queriesLeft: 0, console: false };
+    return amount === undefined
+      ? undefined
+      : {
+          amountFen: amount,
+          status: 'SUCCESS',
+          refundId: FakeGateways.refundIdFor(charge.method, refundNo),
+          createdAt: charge.paidAt ?? '',
+          successAt: charge.paidAt,
+          queriesLeft: 0,
+          console: false,
+        };
   }
 
   /** The day's bill entries of a method (Beijing day). */
@@ -405,7 +446,9 @@ export class FakeGateways {
     if (url.pathname === ALIPAY_PATH) return this.handleAlipay(request, url);
     if (url.pathname === ALIPAY_BILL_PATH) {
       const file = this.billFiles.get(`ZFB:${url.searchParams.get('token') ?? ''}`);
-      return file ? { status: 200, headers: { 'content-type': 'application/oct-stream' }, body: file } : { status: 404, headers: { 'content-type': 'text/plain' }, body: 'expired' };
+      return file
+        ? { status: 200, headers: { 'content-type': 'application/oct-stream' }, body: file }
+        : { status: 404, headers: { 'content-type': 'text/plain' }, body: 'expired' };
     }
     if (url.pathname.startsWith(`${WECHAT_PREFIX}/v3/`)) return this.handleWechat(request, url);
     return { status: 404, headers: { 'content-type': 'text/plain' }, body: 'not found' };
@@ -433,7 +476,8 @@ export class FakeGateways {
       for (const [key, value] of new URLSearchParams(request.body)) params[key] = value;
     }
     const method = params.method ?? 'unknown';
-    const fail = (code: string, msg: string, subCode: string, subMsg: string) => this.alipayAnswer(method, { code, msg, sub_code: subCode, sub_msg: subMsg });
+    const fail = (code: string, msg: string, subCode: string, subMsg: string) =>
+      this.alipayAnswer(method, { code, msg, sub_code: subCode, sub_msg: subMsg });
     // The gateway signs with sign_type included; only sign is left out.
     if (!params.sign || !sha256Verify(alipaySignContent(params, ['sign']), params.sign, this.keys.alipay.appPublicKey)) {
       return fail('40002', 'Invalid Arguments', 'isv.invalid-signature', '验签出错');
@@ -478,13 +522,31 @@ export class FakeGateways {
           openid: null,
         };
         await this.save(charge);
-        return this.alipayAnswer(method, { code: '10000', msg: 'Success', out_trade_no: paymentNo, qr_code: this.codeUrl('ZFB', paymentNo) });
+        return this.alipayAnswer(method, {
+          code: '10000',
+          msg: 'Success',
+          out_trade_no: paymentNo,
+          qr_code: this.codeUrl('ZFB', paymentNo),
+        });
       }
       case 'alipay.trade.wap.pay': {
         // what the phone opens: the signed link itself (GET); the trade exists from here on
         const amountFen = yuanToFen(biz.total_amount ?? '');
-        if (!paymentNo || amountFen === null || amountFen <= 0 || !biz.subject || !params.notify_url || !params.return_url || biz.product_code !== 'QUICK_WAP_WAY') {
-          return fail('40002', 'Invalid Arguments', 'isv.missing-parameter', 'out_trade_no, total_amount, subject, notify_url, return_url, product_code');
+        if (
+          !paymentNo ||
+          amountFen === null ||
+          amountFen <= 0 ||
+          !biz.subject ||
+          !params.notify_url ||
+          !params.return_url ||
+          biz.product_code !== 'QUICK_WAP_WAY'
+        ) {
+          return fail(
+            '40002',
+            'Invalid Arguments',
+            'isv.missing-parameter',
+            'out_trade_no, total_amount, subject, notify_url, return_url, product_code',
+          );
         }
         const existing = await this.charge('ZFB', paymentNo);
         if (existing?.state === 'PAID') return fail('40004', 'Business Failed', 'ACQ.TRADE_HAS_SUCCESS', '交易已被支付');
@@ -508,7 +570,11 @@ export class FakeGateways {
             returnUrl: params.return_url,
           },
         );
-        return { status: 200, headers: { 'content-type': 'text/html;charset=utf-8' }, body: `<!doctype html><title>支付宝</title><p>${biz.subject} ¥${biz.total_amount}</p>` };
+        return {
+          status: 200,
+          headers: { 'content-type': 'text/html;charset=utf-8' },
+          body: `<!doctype html><title>支付宝</title><p>${biz.subject} ¥${biz.total_amount}</p>`,
+        };
       }
       case 'alipay.trade.query': {
         const charge = await this.charge('ZFB', paymentNo);
@@ -532,7 +598,18 @@ export class FakeGateways {
         const requestNo = biz.out_request_no ?? paymentNo;
         if (refundFen === null || refundFen <= 0) return fail('40002', 'Invalid Arguments', 'isv.invalid-parameter', 'refund_amount');
         const answer = (fundChange: 'Y' | 'N', signingKey?: string) =>
-          this.alipayAnswer(method, { code: '10000', msg: 'Success', out_trade_no: paymentNo, trade_no: charge.tradeNo, refund_fee: fenToYuan(charge.refundedFen), fund_change: fundChange }, signingKey);
+          this.alipayAnswer(
+            method,
+            {
+              code: '10000',
+              msg: 'Success',
+              out_trade_no: paymentNo,
+              trade_no: charge.tradeNo,
+              refund_fee: fenToYuan(charge.refundedFen),
+              fund_change: fundChange,
+            },
+            signingKey,
+          );
         const already = FakeGateways.seenRefund(charge, requestNo);
         // A queued reset also cuts a repeat (alipay-sdk's HTTP client retries a reset socket once).
         if (already && this.refundQueue.ZFB[0]?.kind === 'reset') {
@@ -543,7 +620,12 @@ export class FakeGateways {
         const behaviour = this.refundQueue.ZFB.shift() ?? { kind: 'succeed' };
         switch (behaviour.kind) {
           case 'refuse':
-            return fail('40004', 'Business Failed', behaviour.code ?? 'ACQ.TRADE_NOT_ALLOW_REFUND', behaviour.message ?? '当前交易不允许退款');
+            return fail(
+              '40004',
+              'Business Failed',
+              behaviour.code ?? 'ACQ.TRADE_NOT_ALLOW_REFUND',
+              behaviour.message ?? '当前交易不允许退款',
+            );
           case 'balance':
             return fail('40004', 'Business Failed', 'ACQ.SELLER_BALANCE_NOT_ENOUGH', '卖家余额不足');
           case 'frequency':
@@ -552,7 +634,13 @@ export class FakeGateways {
             break;
         }
         const processing = behaviour.kind === 'processing';
-        const recorded = await this.recordRefund(charge, requestNo, refundFen, processing ? 'PROCESSING' : 'SUCCESS', processing ? { queries: behaviour.queries } : {});
+        const recorded = await this.recordRefund(
+          charge,
+          requestNo,
+          refundFen,
+          processing ? 'PROCESSING' : 'SUCCESS',
+          processing ? { queries: behaviour.queries } : {},
+        );
         if (!recorded) return fail('40004', 'Business Failed', 'ACQ.REFUND_AMT_NOT_EQUAL_TOTAL', '退款金额超限');
         if (behaviour.kind === 'server-error') return htmlStatus(502, 'Bad Gateway');
         if (behaviour.kind === 'reset') return { status: 0, headers: {}, body: '', reset: true };
@@ -579,19 +667,26 @@ export class FakeGateways {
                 total_amount: fenToYuan(charge.amountFen),
                 refund_amount: fenToYuan(refund.amountFen),
                 refund_status: 'REFUND_SUCCESS',
-                ...(Array.isArray(options) && options.includes('gmt_refund_pay') && refund.successAt ? { gmt_refund_pay: toBeijingTime(new Date(refund.successAt)) } : {}),
+                ...(Array.isArray(options) && options.includes('gmt_refund_pay') && refund.successAt
+                  ? { gmt_refund_pay: toBeijingTime(new Date(refund.successAt)) }
+                  : {}),
               }
             : base;
         return this.alipayAnswer(method, content, behaviour?.kind === 'bad-signature' ? await OTHER_KEY() : undefined);
       }
       case 'alipay.data.dataservice.bill.downloadurl.query': {
         const day = biz.bill_date ?? '';
-        if (biz.bill_type !== 'trade' || !/^\d{4}-\d{2}-\d{2}$/.test(day)) return fail('40002', 'Invalid Arguments', 'isv.invalid-parameter', 'bill_type, bill_date');
+        if (biz.bill_type !== 'trade' || !/^\d{4}-\d{2}-\d{2}$/.test(day))
+          return fail('40002', 'Invalid Arguments', 'isv.invalid-parameter', 'bill_type, bill_date');
         const entries = this.billEntries('ZFB', day);
         if (entries.length === 0) return fail('40004', 'Business Failed', 'isp.bill_not_exist', '账单不存在');
         const token = randomBytes(12).toString('hex');
         this.billFiles.set(`ZFB:${token}`, alipayBillZip(entries, day, this.keys.alipay.sellerId));
-        return this.alipayAnswer(method, { code: '10000', msg: 'Success', bill_download_url: `${FakeGateways.hostOf(request)}${ALIPAY_BILL_PATH}?token=${token}&fileType=csv.zip` });
+        return this.alipayAnswer(method, {
+          code: '10000',
+          msg: 'Success',
+          bill_download_url: `${FakeGateways.hostOf(request)}${ALIPAY_BILL_PATH}?token=${token}&fileType=csv.zip`,
+        });
       }
       case 'alipay.trade.close': {
         const charge = await this.charge('ZFB', paymentNo);
@@ -692,8 +787,16 @@ export class FakeGateways {
       const amount = body.amount as { total?: unknown } | undefined;
       const total = amount?.total;
       const paymentNo = typeof body.out_trade_no === 'string' ? body.out_trade_no : '';
-      if (body.mchid !== this.keys.wechat.mchid || body.appid !== this.keys.wechat.appId) return this.wechatFail(400, 'APPID_MCHID_NOT_MATCH', 'appid和mch_id不匹配');
-      if (!paymentNo || typeof total !== 'number' || !Number.isSafeInteger(total) || total <= 0 || typeof body.description !== 'string' || typeof body.notify_url !== 'string') {
+      if (body.mchid !== this.keys.wechat.mchid || body.appid !== this.keys.wechat.appId)
+        return this.wechatFail(400, 'APPID_MCHID_NOT_MATCH', 'appid和mch_id不匹配');
+      if (
+        !paymentNo ||
+        typeof total !== 'number' ||
+        !Number.isSafeInteger(total) ||
+        total <= 0 ||
+        typeof body.description !== 'string' ||
+        typeof body.notify_url !== 'string'
+      ) {
         return this.wechatFail(400, 'PARAM_ERROR', '参数错误');
       }
       const jsapi = transactionMatch[1] === 'jsapi';
@@ -701,7 +804,8 @@ export class FakeGateways {
       const openid = (body.payer as { openid?: unknown } | undefined)?.openid;
       if (jsapi && typeof openid !== 'string') return this.wechatFail(400, 'PARAM_ERROR', '缺少payer.openid');
       const scene = body.scene_info as { payer_client_ip?: unknown; h5_info?: { type?: unknown } } | undefined;
-      if (h5 && (typeof scene?.payer_client_ip !== 'string' || scene.h5_info?.type !== 'Wap')) return this.wechatFail(400, 'PARAM_ERROR', '缺少scene_info');
+      if (h5 && (typeof scene?.payer_client_ip !== 'string' || scene.h5_info?.type !== 'Wap'))
+        return this.wechatFail(400, 'PARAM_ERROR', '缺少scene_info');
       const existing = await this.charge('WX', paymentNo);
       if (existing) {
         if (existing.state === 'PAID') return this.wechatFail(400, 'ORDERPAID', '该订单已支付');
@@ -726,8 +830,14 @@ export class FakeGateways {
         openid: typeof openid === 'string' ? openid : null,
       };
       await this.save(charge);
-      if (h5) return this.wechatAnswer(200, { h5_url: `https://wx.tenpay.test/cgi-bin/mmpayweb-bin/checkmweb?prepay_id=wx${randomBytes(14).toString('hex')}&package=${randomBytes(4).readUInt32BE()}` });
-      return this.wechatAnswer(200, jsapi ? { prepay_id: `wx${randomBytes(14).toString('hex')}` } : { code_url: this.codeUrl('WX', paymentNo) });
+      if (h5)
+        return this.wechatAnswer(200, {
+          h5_url: `https://wx.tenpay.test/cgi-bin/mmpayweb-bin/checkmweb?prepay_id=wx${randomBytes(14).toString('hex')}&package=${randomBytes(4).readUInt32BE()}`,
+        });
+      return this.wechatAnswer(
+        200,
+        jsapi ? { prepay_id: `wx${randomBytes(14).toString('hex')}` } : { code_url: this.codeUrl('WX', paymentNo) },
+      );
     }
 
     const queryMatch = /^\/v3\/pay\/transactions\/out-trade-no\/([^/]+)$/.exec(path);
@@ -758,7 +868,13 @@ export class FakeGateways {
       const charge = await this.charge('WX', paymentNo);
       if (!charge) return this.wechatFail(404, 'RESOURCE_NOT_EXISTS', '订单不存在');
       if (charge.state !== 'PAID') return this.wechatFail(400, 'INVALID_REQUEST', '订单未支付');
-      if (typeof amount?.refund !== 'number' || !Number.isSafeInteger(amount.refund) || amount.refund <= 0 || amount.total !== charge.amountFen || !refundNo) {
+      if (
+        typeof amount?.refund !== 'number' ||
+        !Number.isSafeInteger(amount.refund) ||
+        amount.refund <= 0 ||
+        amount.total !== charge.amountFen ||
+        !refundNo
+      ) {
         return this.wechatFail(400, 'PARAM_ERROR', '退款金额或订单金额不正确');
       }
       const already = FakeGateways.seenRefund(charge, refundNo);
@@ -774,16 +890,33 @@ export class FakeGateways {
         default:
           break;
       }
-      const status: TFakeRefundStatus = behaviour.kind === 'processing' ? 'PROCESSING' : behaviour.kind === 'abnormal' ? 'ABNORMAL' : behaviour.kind === 'closed' ? 'CLOSED' : 'SUCCESS';
+      const status: TFakeRefundStatus =
+        behaviour.kind === 'processing'
+          ? 'PROCESSING'
+          : behaviour.kind === 'abnormal'
+            ? 'ABNORMAL'
+            : behaviour.kind === 'closed'
+              ? 'CLOSED'
+              : 'SUCCESS';
       // Real refunds are PROCESSING first; 'succeed' answers SUCCESS at once, as small refunds to change do.
-      const refund = await this.recordRefund(charge, refundNo, amount.refund, status, behaviour.kind === 'processing' ? { queries: behaviour.queries } : {});
+      const refund = await this.recordRefund(
+        charge,
+        refundNo,
+        amount.refund,
+        status,
+        behaviour.kind === 'processing' ? { queries: behaviour.queries } : {},
+      );
       if (!refund) return this.wechatFail(400, 'INVALID_REQUEST', '申请退款金额超过订单可退金额');
       if (behaviour.kind === 'server-error') return this.wechatFail(500, 'SYSTEM_ERROR', '系统错误');
       if (behaviour.kind === 'reset') return { status: 0, headers: {}, body: '', reset: true };
       if (behaviour.kind === 'hold') return this.hold('WX', refundNo);
       // ABNORMAL and CLOSED are what a query shows later; the request itself was accepted as PROCESSING.
       const answered = status === 'ABNORMAL' || status === 'CLOSED' ? { ...refund, status: 'PROCESSING' as const } : refund;
-      return this.wechatAnswer(200, this.wechatRefund(charge, refundNo, answered), behaviour.kind === 'bad-signature' ? await OTHER_KEY() : undefined);
+      return this.wechatAnswer(
+        200,
+        this.wechatRefund(charge, refundNo, answered),
+        behaviour.kind === 'bad-signature' ? await OTHER_KEY() : undefined,
+      );
     }
 
     const refundQueryMatch = /^\/v3\/refund\/domestic\/refunds\/([^/]+)$/.exec(path);
@@ -798,13 +931,18 @@ export class FakeGateways {
       const charge = owner ? await this.charge('WX', owner) : undefined;
       const refund = charge && FakeGateways.seenRefund(charge, refundNo) ? await this.refundNow(charge, refundNo) : undefined;
       if (!charge || !refund) return this.wechatFail(404, 'RESOURCE_NOT_EXISTS', '退款单不存在');
-      return this.wechatAnswer(200, this.wechatRefund(charge, refundNo, refund), behaviour?.kind === 'bad-signature' ? await OTHER_KEY() : undefined);
+      return this.wechatAnswer(
+        200,
+        this.wechatRefund(charge, refundNo, refund),
+        behaviour?.kind === 'bad-signature' ? await OTHER_KEY() : undefined,
+      );
     }
 
     if (path === '/v3/bill/tradebill' && method === 'GET') {
       this.record({ method: 'WX', operation: 'bill' });
       const day = url.searchParams.get('bill_date') ?? '';
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || (url.searchParams.get('bill_type') ?? 'ALL') !== 'ALL') return this.wechatFail(400, 'PARAM_ERROR', 'bill_date');
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || (url.searchParams.get('bill_type') ?? 'ALL') !== 'ALL')
+        return this.wechatFail(400, 'PARAM_ERROR', 'bill_date');
       const entries = this.billEntries('WX', day);
       if (entries.length === 0) return this.wechatFail(400, 'NO_STATEMENT_EXIST', '账单文件不存在');
       const file = Buffer.from(wechatBillText(entries, this.keys.wechat.appId, this.keys.wechat.mchid), 'utf8');
@@ -842,22 +980,27 @@ export class FakeGateways {
       create_time: toRfc3339Beijing(new Date(refund.createdAt || this.now())),
       ...(refund.successAt ? { success_time: toRfc3339Beijing(new Date(refund.successAt)) } : {}),
       funds_account: 'AVAILABLE',
-      amount: { total: charge.amountFen, refund: refund.amountFen, payer_total: charge.amountFen, payer_refund: refund.amountFen, settlement_refund: refund.amountFen, settlement_total: charge.amountFen, discount_refund: 0, currency: 'CNY' },
+      amount: {
+        total: charge.amountFen,
+        refund: refund.amountFen,
+        payer_total: charge.amountFen,
+        payer_refund: refund.amountFen,
+        settlement_refund: refund.amountFen,
+        settlement_total: charge.amountFen,
+        discount_refund: 0,
+        currency: 'CNY',
+      },
     };
   }
 
   private wechatNotification(charge: FakeCharge, tamper?: NotificationTamper, otherKey?: string): NotificationMessage {
     const now = new Date(this.now());
-    const transaction = wechatTransaction(
-      { ...charge, state: 'PAID', paidAt: charge.paidAt ?? now.toISOString() },
-      this.keys,
-      {
-        tradeState: tamper === 'state' ? 'CLOSED' : 'SUCCESS',
-        ...(tamper === 'amountSigned' ? { amountFen: charge.amountFen + 1 } : {}),
-        ...(tamper === 'appId' ? { appId: 'wx0000000000000001' } : {}),
-        ...(tamper === 'merchant' ? { mchid: '1900000001' } : {}),
-      },
-    );
+    const transaction = wechatTransaction({ ...charge, state: 'PAID', paidAt: charge.paidAt ?? now.toISOString() }, this.keys, {
+      tradeState: tamper === 'state' ? 'CLOSED' : 'SUCCESS',
+      ...(tamper === 'amountSigned' ? { amountFen: charge.amountFen + 1 } : {}),
+      ...(tamper === 'appId' ? { appId: 'wx0000000000000001' } : {}),
+      ...(tamper === 'merchant' ? { mchid: '1900000001' } : {}),
+    });
     const envelope = wechatEnvelope(transaction, this.keys.wechat.apiV3Key, now);
     const body = JSON.stringify(envelope);
     const timestamp = String(Math.floor(now.getTime() / 1000) - (tamper === 'stale' ? 6 * 60 : 0));
@@ -866,7 +1009,13 @@ export class FakeGateways {
     // 'amount': re-encrypted with another amount under the old signature, so the body no longer matches
     const sent =
       tamper === 'amount'
-        ? JSON.stringify({ ...envelope, resource: encryptWechatResource(this.keys.wechat.apiV3Key, JSON.stringify({ ...transaction, amount: { ...transaction.amount, total: charge.amountFen + 100 } })) })
+        ? JSON.stringify({
+            ...envelope,
+            resource: encryptWechatResource(
+              this.keys.wechat.apiV3Key,
+              JSON.stringify({ ...transaction, amount: { ...transaction.amount, total: charge.amountFen + 100 } }),
+            ),
+          })
         : body;
     return { url: charge.notifyUrl, headers: wechatHeaders(this.keys, timestamp, nonce, signature), body: sent };
   }

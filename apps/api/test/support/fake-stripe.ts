@@ -115,13 +115,20 @@ export function parseStripeForm(text: string): Json {
     const object = value as Json;
     const keys = Object.keys(object);
     const converted = Object.fromEntries(keys.map((key) => [key, arrays(object[key])]));
-    return keys.length > 0 && keys.every((key) => /^\d+$/.test(key)) ? keys.sort((a, b) => Number(a) - Number(b)).map((key) => converted[key]) : converted;
+    return keys.length > 0 && keys.every((key) => /^\d+$/.test(key))
+      ? keys.sort((a, b) => Number(a) - Number(b)).map((key) => converted[key])
+      : converted;
   };
   return arrays(root) as Json;
 }
 
 class StripeFailure extends Error {
-  constructor(readonly status: number, readonly type: string, readonly code: string, message: string) {
+  constructor(
+    readonly status: number,
+    readonly type: string,
+    readonly code: string,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -175,19 +182,55 @@ export class FakeStripe {
     const session = this.sessionOf(paymentNo);
     if (!session) throw new Error(`no session for ${paymentNo}`);
     if (succeeded) this.settle(session);
-    return stripeEvent(succeeded ? 'checkout.session.async_payment_succeeded' : 'checkout.session.async_payment_failed', { ...session }, new Date(this.now()));
+    return stripeEvent(
+      succeeded ? 'checkout.session.async_payment_succeeded' : 'checkout.session.async_payment_failed',
+      { ...session },
+      new Date(this.now()),
+    );
   }
 
   private settle(session: FakeSession): void {
-    const intent: FakeIntent = { id: id('pi'), object: 'payment_intent', amount: session.amount_total, currency: session.currency, metadata: { ...session.metadata }, latest_charge: id('ch'), status: 'succeeded' };
+    const intent: FakeIntent = {
+      id: id('pi'),
+      object: 'payment_intent',
+      amount: session.amount_total,
+      currency: session.currency,
+      metadata: { ...session.metadata },
+      latest_charge: id('ch'),
+      status: 'succeeded',
+    };
     // like Stripe, the charge does not copy the PaymentIntent's metadata
-    const charge: FakeCharge = { id: intent.latest_charge, object: 'charge', amount: intent.amount, amount_refunded: 0, currency: intent.currency, metadata: {}, payment_intent: intent.id, refunded: false, paid: true, created: this.seconds() };
+    const charge: FakeCharge = {
+      id: intent.latest_charge,
+      object: 'charge',
+      amount: intent.amount,
+      amount_refunded: 0,
+      currency: intent.currency,
+      metadata: {},
+      payment_intent: intent.id,
+      refunded: false,
+      paid: true,
+      created: this.seconds(),
+    };
     this.intents.set(intent.id, intent);
     this.charges.set(charge.id, charge);
     session.payment_intent = intent.id;
     session.payment_status = 'paid';
     const fee = this.fee(charge.amount);
-    this.balance.push({ id: id('txn'), object: 'balance_transaction', amount: charge.amount, fee, net: charge.amount - fee, currency: 'cny', exchange_rate: null, created: this.seconds(), type: 'charge', reporting_category: 'charge', source: charge.id, status: 'pending' });
+    this.balance.push({
+      id: id('txn'),
+      object: 'balance_transaction',
+      amount: charge.amount,
+      fee,
+      net: charge.amount - fee,
+      currency: 'cny',
+      exchange_rate: null,
+      created: this.seconds(),
+      type: 'charge',
+      reporting_category: 'charge',
+      source: charge.id,
+      status: 'pending',
+    });
   }
 
   /** Stripe finishes (or fails) a pending refund; the charge.refunded event when it went back. */
@@ -210,7 +253,20 @@ export class FakeStripe {
       charge.amount_refunded += refund.amount;
       charge.refunded = charge.amount_refunded >= charge.amount;
     }
-    this.balance.push({ id: id('txn'), object: 'balance_transaction', amount: -refund.amount, fee: 0, net: -refund.amount, currency: 'cny', exchange_rate: null, created: this.seconds(), type: 'refund', reporting_category: 'refund', source: refund.id, status: 'available' });
+    this.balance.push({
+      id: id('txn'),
+      object: 'balance_transaction',
+      amount: -refund.amount,
+      fee: 0,
+      net: -refund.amount,
+      currency: 'cny',
+      exchange_rate: null,
+      created: this.seconds(),
+      type: 'refund',
+      reporting_category: 'refund',
+      source: refund.id,
+      status: 'available',
+    });
   }
 
   /** The last charge.refunded event of a payment (what Stripe sends after a refund succeeded). */
@@ -248,7 +304,13 @@ export class FakeStripe {
   webhook(event: Json, options: { secret?: string; timestamp?: number } = {}): { headers: Record<string, string>; body: string } {
     const body = JSON.stringify(event);
     const timestamp = options.timestamp ?? this.seconds();
-    return { headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': stripeSignature(options.secret ?? FAKE_STRIPE_WEBHOOK_SECRET, body, timestamp) }, body };
+    return {
+      headers: {
+        'content-type': 'application/json; charset=utf-8',
+        'stripe-signature': stripeSignature(options.secret ?? FAKE_STRIPE_WEBHOOK_SECRET, body, timestamp),
+      },
+      body,
+    };
   }
 
   // ---- the REST API ------------------------------------------------------------------------
@@ -256,14 +318,22 @@ export class FakeStripe {
   private createSession(body: Json): FakeSession {
     const lineItems = (body.line_items ?? []) as { quantity?: string; price_data?: { currency?: string; unit_amount?: string } }[];
     if (body.mode !== 'payment') throw new StripeFailure(400, 'invalid_request_error', 'parameter_invalid_string', 'mode must be payment');
-    if (!body.success_url) throw new StripeFailure(400, 'invalid_request_error', 'parameter_missing', 'Missing required param: success_url.');
+    if (!body.success_url)
+      throw new StripeFailure(400, 'invalid_request_error', 'parameter_missing', 'Missing required param: success_url.');
     const currencies = new Set(lineItems.map((item) => item.price_data?.currency));
-    if (lineItems.length === 0 || currencies.size !== 1) throw new StripeFailure(400, 'invalid_request_error', 'parameter_invalid_empty', 'line_items need one currency');
+    if (lineItems.length === 0 || currencies.size !== 1)
+      throw new StripeFailure(400, 'invalid_request_error', 'parameter_invalid_empty', 'line_items need one currency');
     const amount = lineItems.reduce((sum, item) => sum + Number(item.price_data?.unit_amount) * Number(item.quantity ?? 1), 0);
-    if (!Number.isSafeInteger(amount) || amount <= 0) throw new StripeFailure(400, 'invalid_request_error', 'parameter_invalid_integer', 'unit_amount must be a positive integer');
+    if (!Number.isSafeInteger(amount) || amount <= 0)
+      throw new StripeFailure(400, 'invalid_request_error', 'parameter_invalid_integer', 'unit_amount must be a positive integer');
     const expiresAt = body.expires_at === undefined ? this.seconds() + 86_400 : Number(body.expires_at);
     if (expiresAt < this.seconds() + 30 * 60 || expiresAt > this.seconds() + 86_400) {
-      throw new StripeFailure(400, 'invalid_request_error', 'parameter_invalid_integer', 'The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.');
+      throw new StripeFailure(
+        400,
+        'invalid_request_error',
+        'parameter_invalid_integer',
+        'The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.',
+      );
     }
     const session: FakeSession = {
       id: id('cs_test'),
@@ -298,14 +368,23 @@ export class FakeStripe {
 
   private createRefund(body: Json): FakeRefund {
     const intent = this.intents.get(String(body.payment_intent ?? ''));
-    if (!intent) throw new StripeFailure(404, 'invalid_request_error', 'resource_missing', `No such payment_intent: '${String(body.payment_intent)}'`);
+    if (!intent)
+      throw new StripeFailure(404, 'invalid_request_error', 'resource_missing', `No such payment_intent: '${String(body.payment_intent)}'`);
     const charge = this.charges.get(intent.latest_charge);
     if (!charge) throw new StripeFailure(400, 'invalid_request_error', 'charge_not_found', 'no charge');
     const amount = body.amount === undefined ? charge.amount - charge.amount_refunded : Number(body.amount);
-    const owed = [...this.refunds.values()].filter((refund) => refund.charge === charge.id && (refund.status === 'pending' || refund.status === 'succeeded')).reduce((sum, refund) => sum + refund.amount, 0);
-    if (charge.amount_refunded >= charge.amount) throw new StripeFailure(400, 'invalid_request_error', 'charge_already_refunded', `Charge ${charge.id} has already been refunded.`);
+    const owed = [...this.refunds.values()]
+      .filter((refund) => refund.charge === charge.id && (refund.status === 'pending' || refund.status === 'succeeded'))
+      .reduce((sum, refund) => sum + refund.amount, 0);
+    if (charge.amount_refunded >= charge.amount)
+      throw new StripeFailure(400, 'invalid_request_error', 'charge_already_refunded', `Charge ${charge.id} has already been refunded.`);
     if (!Number.isSafeInteger(amount) || amount <= 0 || amount + owed > charge.amount) {
-      throw new StripeFailure(400, 'invalid_request_error', 'amount_too_large', `Refund amount (${amount}) is greater than unrefunded amount on charge (${charge.amount - owed})`);
+      throw new StripeFailure(
+        400,
+        'invalid_request_error',
+        'amount_too_large',
+        `Refund amount (${amount}) is greater than unrefunded amount on charge (${charge.amount - owed})`,
+      );
     }
     const refund: FakeRefund = {
       id: id('re'),
@@ -329,7 +408,8 @@ export class FakeStripe {
     const source = this.charges.get(transaction.source) ?? this.refunds.get(transaction.source);
     if (!source) return { ...transaction };
     const expanded: Json = { ...source };
-    if (expand.includes('data.source.payment_intent')) expanded.payment_intent = this.intents.get(source.payment_intent) ?? source.payment_intent;
+    if (expand.includes('data.source.payment_intent'))
+      expanded.payment_intent = this.intents.get(source.payment_intent) ?? source.payment_intent;
     return { ...transaction, source: expanded };
   }
 
@@ -339,7 +419,11 @@ export class FakeStripe {
     const expand = (query.expand ?? []) as string[];
     // newest first, as Stripe lists them
     let rows = this.balance
-      .filter((row) => (created.gte === undefined || row.created >= Number(created.gte)) && (created.lt === undefined || row.created < Number(created.lt)))
+      .filter(
+        (row) =>
+          (created.gte === undefined || row.created >= Number(created.gte)) &&
+          (created.lt === undefined || row.created < Number(created.lt)),
+      )
       .slice()
       .reverse();
     if (query.starting_after) {
@@ -347,17 +431,29 @@ export class FakeStripe {
       rows = at < 0 ? [] : rows.slice(at + 1);
     }
     const page = rows.slice(0, limit);
-    return { object: 'list', url: '/v1/balance_transactions', has_more: rows.length > limit, data: page.map((row) => this.expandSource(row, expand)) };
+    return {
+      object: 'list',
+      url: '/v1/balance_transactions',
+      has_more: rows.length > limit,
+      data: page.map((row) => this.expandSource(row, expand)),
+    };
   }
 
   /** One request of the SDK. */
   route(method: string, path: string, body: Json): Json {
     let match: RegExpMatchArray | null;
     if (method === 'POST' && path === '/v1/checkout/sessions') return { ...this.createSession(body) };
-    if (method === 'GET' && (match = path.match(/^\/v1\/checkout\/sessions\/([^/]+)$/))) return { ...this.session(decodeURIComponent(match[1] ?? '')) };
+    if (method === 'GET' && (match = path.match(/^\/v1\/checkout\/sessions\/([^/]+)$/)))
+      return { ...this.session(decodeURIComponent(match[1] ?? '')) };
     if (method === 'POST' && (match = path.match(/^\/v1\/checkout\/sessions\/([^/]+)\/expire$/))) {
       const session = this.session(decodeURIComponent(match[1] ?? ''));
-      if (session.status !== 'open') throw new StripeFailure(400, 'invalid_request_error', 'checkout_session_not_open', `Only Checkout Sessions with a status of open can be expired; this one is ${session.status}.`);
+      if (session.status !== 'open')
+        throw new StripeFailure(
+          400,
+          'invalid_request_error',
+          'checkout_session_not_open',
+          `Only Checkout Sessions with a status of open can be expired; this one is ${session.status}.`,
+        );
       session.status = 'expired';
       return { ...session };
     }
@@ -368,7 +464,9 @@ export class FakeStripe {
       return { ...refund };
     }
     if (method === 'GET' && path === '/v1/refunds') {
-      const data = [...this.refunds.values()].filter((refund) => !body.payment_intent || refund.payment_intent === body.payment_intent).reverse();
+      const data = [...this.refunds.values()]
+        .filter((refund) => !body.payment_intent || refund.payment_intent === body.payment_intent)
+        .reverse();
       return { object: 'list', url: '/v1/refunds', has_more: false, data };
     }
     if (method === 'GET' && path === '/v1/balance_transactions') return this.listBalance(body);
@@ -380,7 +478,10 @@ export class FakeStripe {
     for await (const chunk of request) chunks.push(chunk as Buffer);
     const url = new URL(request.url ?? '/', 'http://fake');
     const method = request.method ?? 'GET';
-    const body = method === 'GET' || method === 'DELETE' ? parseStripeForm(url.search.slice(1)) : parseStripeForm(Buffer.concat(chunks).toString('utf8'));
+    const body =
+      method === 'GET' || method === 'DELETE'
+        ? parseStripeForm(url.search.slice(1))
+        : parseStripeForm(Buffer.concat(chunks).toString('utf8'));
     const idempotencyKey = request.headers['idempotency-key'] as string | undefined;
     this.requests.push({ method, path: url.pathname, body, idempotencyKey });
     const send = (status: number, payload: Json) => {

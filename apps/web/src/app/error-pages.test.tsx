@@ -12,7 +12,7 @@ import GlobalError from './global-error';
 import manifest from './manifest';
 import robots from './robots';
 
-// Spec section 2 and issue 20, item 10: a failing page keeps the spec's line 'error' and says,
+// The error pages (ADR 0020): a failing page keeps the spec's line 'error' and says,
 // in the visitor's language, what happened, with "try again" and links onwards (crawlers get
 // nothing); a page that calls notFound() names the requested path. robots.txt keeps per-user
 // pages out of search engines in every language; the manifest speaks the default locale.
@@ -126,7 +126,21 @@ describe('robots and manifest', () => {
     vi.stubEnv('NEXT_PUBLIC_SITE_URL', 'https://www.llk.example/');
     const rules = robots();
     const disallow = (rules.rules as { disallow: string[] }).disallow;
-    expect(disallow).toEqual(expect.arrayContaining(['/api/', '/pay', '/order', '/search?', '/resetPW', '/en/pay', '/zh-tw/order', '/ja/search?', '/ko/resetPW', '/account', '/fr/account']));
+    expect(disallow).toEqual(
+      expect.arrayContaining([
+        '/api/',
+        '/pay',
+        '/order',
+        '/search?',
+        '/resetPW',
+        '/en/pay',
+        '/zh-tw/order',
+        '/ja/search?',
+        '/ko/resetPW',
+        '/account',
+        '/fr/account',
+      ]),
+    );
     expect(disallow).not.toContain('/pricing');
     expect(rules.sitemap).toBe('https://www.llk.example/sitemap.xml');
   });

@@ -37,7 +37,11 @@ export default async function GlobalNotFound() {
   return (
     <html lang={localeEntries[locale].iso}>
       <body>
-        <FatalView locale={locale} failure="notFound" message={path ? fatalMessage({ failure: 'notFound', path }) : <RequestedPathMessage />} />
+        <FatalView
+          locale={locale}
+          failure="notFound"
+          message={path ? fatalMessage({ failure: 'notFound', path }) : <RequestedPathMessage />}
+        />
       </body>
     </html>
   );

@@ -12,7 +12,9 @@ export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
   const origin = getSiteUrl().replace(/\/+$/, '');
   const pages = await collectSitemapPages();
   return pages.flatMap((page) => {
-    const languages: Record<string, string> = Object.fromEntries(locales.map((locale) => [localeEntries[locale].iso, `${origin}${localizePath(locale, page.path)}`]));
+    const languages: Record<string, string> = Object.fromEntries(
+      locales.map((locale) => [localeEntries[locale].iso, `${origin}${localizePath(locale, page.path)}`]),
+    );
     languages['x-default'] = `${origin}${localizePath(defaultLocale, page.path)}`;
     return locales.map((locale) => ({
       url: `${origin}${localizePath(locale, page.path)}`,

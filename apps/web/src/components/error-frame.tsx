@@ -28,7 +28,10 @@ export function ErrorFrame({ header = <Logo />, children }: { header?: ReactNode
 /** The spec's line, in English on purpose. */
 export function SpecLine() {
   return (
-    <p lang="en" className="mx-auto mt-6 w-fit max-w-full rounded-control border border-line bg-canvas px-4 py-2.5 font-mono text-sm text-ink">
+    <p
+      lang="en"
+      className="mx-auto mt-6 w-fit max-w-full rounded-control border border-line bg-canvas px-4 py-2.5 font-mono text-sm text-ink"
+    >
       error
     </p>
   );

@@ -42,7 +42,12 @@ export async function loadErrorTexts(locale: TLocale): Promise<TErrorTexts | nul
       Fatal: common.Fatal,
       brand: common.app.title['1'],
       homeLabel: common.Header.homeLabel,
-      links: { download: common.Header.download, pricing: common.Header.pricing, guide: common.Header.guide, contact: common.Header.contact },
+      links: {
+        download: common.Header.download,
+        pricing: common.Header.pricing,
+        guide: common.Header.guide,
+        contact: common.Header.contact,
+      },
     };
   } catch {
     return null;
@@ -53,7 +58,11 @@ const noSubscription = () => () => {};
 
 function WordedFrame({ locale, texts, onRetry, withTitle = false }: TLoadedScreenProps & { locale: TLocale; texts: TErrorTexts }) {
   const elsewhereId = useId();
-  const crawler = useSyncExternalStore(noSubscription, () => isCrawler(navigator.userAgent), () => false);
+  const crawler = useSyncExternalStore(
+    noSubscription,
+    () => isCrawler(navigator.userAgent),
+    () => false,
+  );
   if (crawler) return null;
   const home = localizeHref(locale, '/');
   return (

@@ -4,9 +4,9 @@ import type { TLocale } from '@llk/contracts/locale-codes';
 import { type ComponentType, Suspense, lazy } from 'react';
 import { ErrorFrame, type TErrorScreenProps, type TLoadedScreenProps } from './error-frame';
 
-// The error pages' screen (issue 20, item 10), shared by app/global-error.tsx and
+// The error pages' screen (ADR 0020), shared by app/global-error.tsx and
 // app/[locale]/error.tsx. Both error boundaries are part of every page's first load, so this
-// part is only the frame with the spec's line 'error' (section 2, kept in English like the fatal
+// part is only the frame with the spec's line 'error' (the error fallback's text, kept in English like the fatal
 // page's "Page Not Found: …"); the heading, explanation, "try again" and links onwards in the
 // visitor's language (error-screen-texts.tsx and the language's common.json, about 3.5 KiB gzip)
 // are loaded when an error is shown (JS budget, README). If that fails too (a lost connection

@@ -11,10 +11,10 @@ import { SearchForm } from '@/features/search/components/search-form';
 import { getPathname } from '@/i18n/navigation';
 
 /**
- * The fatal page (spec sections 2, 5): a minimal layout in the page's language around the
+ * The fatal page (a route that fails its validation, 404 by default): a minimal layout in the page's language around the
  * spec's literal message ('Page Not Found: {path}' or 'no qrCodeId', kept in English on
  * purpose), a translated explanation, a way home, the site search (a GET form to /search,
- * so it works without JavaScript) and the header's own links (issue 20, item 10; issue 33, item 11).
+ * so it works without JavaScript) and the header's own links (ADR 0020, ADR 0033).
  */
 export async function FatalView({ locale, failure, message }: { locale: TLocale; failure: TRouteFailure; message: ReactNode }) {
   const t = await getTranslations({ locale, namespace: 'Fatal' });
@@ -31,15 +31,16 @@ export async function FatalView({ locale, failure, message }: { locale: TLocale;
           <h1 className="mt-2 text-3xl font-bold tracking-tight text-balance break-keep text-ink sm:text-4xl">
             <Phrased text={t('title')} locale={locale} />
           </h1>
-          <p lang="en" className="mx-auto mt-6 w-fit max-w-full rounded-control border border-line bg-canvas px-4 py-2.5 font-mono text-sm break-all text-ink">
+          <p
+            lang="en"
+            className="mx-auto mt-6 w-fit max-w-full rounded-control border border-line bg-canvas px-4 py-2.5 font-mono text-sm break-all text-ink"
+          >
             {message}
           </p>
-          <p className="mt-4 leading-relaxed text-pretty text-ink-muted">{failure === 'noQrCodeId' ? t('noQrCodeIdHint') : t('notFoundHint')}</p>
-          <Link
-            href="/"
-            locale={locale}
-            className={buttonClass({}, 'mt-8 shadow-sm')}
-          >
+          <p className="mt-4 leading-relaxed text-pretty text-ink-muted">
+            {failure === 'noQrCodeId' ? t('noQrCodeIdHint') : t('notFoundHint')}
+          </p>
+          <Link href="/" locale={locale} className={buttonClass({}, 'mt-8 shadow-sm')}>
             {t('backHome')}
           </Link>
           <div className="mt-10 flex justify-center text-start md:-mx-16" data-testid="fatal-search">
@@ -56,7 +57,11 @@ export async function FatalView({ locale, failure, message }: { locale: TLocale;
             <ul className="mt-3 flex flex-wrap justify-center gap-x-6 gap-y-2 text-sm font-medium">
               {HEADER_NAV.map(({ key, href }) => (
                 <li key={key}>
-                  <Link href={href} locale={locale} className="inline-flex min-h-8 items-center text-brand-700 underline-offset-4 hover:underline">
+                  <Link
+                    href={href}
+                    locale={locale}
+                    className="inline-flex min-h-8 items-center text-brand-700 underline-offset-4 hover:underline"
+                  >
                     {nav(key)}
                   </Link>
                 </li>

@@ -1,7 +1,13 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-const nav = vi.hoisted(() => ({ push: vi.fn(), replace: vi.fn(), prefetch: vi.fn(), params: { locale: 'en' } as Record<string, string>, pathname: '/en/about' }));
+const nav = vi.hoisted(() => ({
+  push: vi.fn(),
+  replace: vi.fn(),
+  prefetch: vi.fn(),
+  params: { locale: 'en' } as Record<string, string>,
+  pathname: '/en/about',
+}));
 vi.mock('next/navigation', () => ({
   useRouter: () => nav,
   useParams: () => nav.params,

@@ -55,7 +55,12 @@ export function LocalTime({
   const moment = text(iso, languageTag, kind, zone);
   return (
     <time dateTime={iso} className={className} data-zone={zone}>
-      {template === undefined ? moment : fill(template, { ...Object.fromEntries(Object.entries(also).map(([key, value]) => [key, text(value, languageTag, kind, zone)])), [name]: moment })}
+      {template === undefined
+        ? moment
+        : fill(template, {
+            ...Object.fromEntries(Object.entries(also).map(([key, value]) => [key, text(value, languageTag, kind, zone)])),
+            [name]: moment,
+          })}
     </time>
   );
 }

@@ -11,6 +11,10 @@ const noSubscription = () => () => {};
  * path comes from the browser rather than from the request.
  */
 export function RequestedPathMessage() {
-  const path = useSyncExternalStore(noSubscription, () => window.location.pathname, () => null);
+  const path = useSyncExternalStore(
+    noSubscription,
+    () => window.location.pathname,
+    () => null,
+  );
   return path === null ? 'Page Not Found' : fatalMessage({ failure: 'notFound', path });
 }

@@ -33,6 +33,15 @@ export function ToastRegion({ label }: { label: string }) {
   }, [Toaster]);
 
   if (!Toaster) return null;
-  // at the bottom: at the top they covered the sticky header and its menu (issue 20, item 11)
-  return <Toaster position="bottom-center" duration={TOAST_DURATION_MS} offset={TOAST_OFFSET_PX} mobileOffset={TOAST_OFFSET_PX} richColors containerAriaLabel={label} />;
+  // at the bottom: at the top they covered the sticky header and its menu
+  return (
+    <Toaster
+      position="bottom-center"
+      duration={TOAST_DURATION_MS}
+      offset={TOAST_OFFSET_PX}
+      mobileOffset={TOAST_OFFSET_PX}
+      richColors
+      containerAriaLabel={label}
+    />
+  );
 }

@@ -4,7 +4,7 @@ import { type THref, hrefToString, localizeHref } from '../lib/locale-path';
 // Locale-aware navigation for the whole app, with next-intl's API shape:
 //   <Link href="/pricing">, useRouter().push('/login'), usePathname() → '/pricing'   (client)
 //   getPathname({ href, locale }), redirect({ href, locale })                         (anywhere)
-// Link/useRouter also carry clientType, redirectUrl and from (spec section 2): see
+// Link/useRouter also carry clientType, redirectUrl and from to the next route: see
 // components/link.tsx for why this is not next-intl's createNavigation().
 
 export { Link, useLocaleCode, usePathname, useRouter, type TLinkProps } from '../components/link';

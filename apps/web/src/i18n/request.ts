@@ -10,7 +10,8 @@ import { routing } from './routing';
 // cloud-PC rental (cloud-pc.json), the account area's shell, overview and orders (account-home.json),
 // its profile, contact details and cancellation (account-profile.json).
 // passkeys (account-passkeys.json), devices (account-devices.json), screen walls, seats and
-// redemption codes (account-fleet.json).
+// redemption codes (account-fleet.json), connection records and live sessions (connections.json),
+// the header's notifications (notifications.json), organisations: joining one and the list (org.json).
 // Each file's top-level keys are namespaces; files must not share a namespace.
 export default getRequestConfig(async ({ requestLocale }) => {
   const requested = await requestLocale;
@@ -29,6 +30,9 @@ export default getRequestConfig(async ({ requestLocale }) => {
     import(`../../messages/${locale}/account-passkeys.json`).then((m) => m.default),
     import(`../../messages/${locale}/account-devices.json`).then((m) => m.default),
     import(`../../messages/${locale}/account-fleet.json`).then((m) => m.default),
+    import(`../../messages/${locale}/connections.json`).then((m) => m.default),
+    import(`../../messages/${locale}/notifications.json`).then((m) => m.default),
+    import(`../../messages/${locale}/org.json`).then((m) => m.default),
   ]);
   return { locale, messages: Object.assign({ ...getContractMessages(locale) }, ...files) };
 });

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { buildDownstreamHeaders, buildUpstreamHeaders, capBody, declaresMoreThan, drainBody, forwardBodyLimit, logoutFallbackCookies, adminLogoutFallbackCookies } from './api-forward';
+import {
+  buildDownstreamHeaders,
+  buildUpstreamHeaders,
+  capBody,
+  declaresMoreThan,
+  drainBody,
+  forwardBodyLimit,
+  logoutFallbackCookies,
+  adminLogoutFallbackCookies,
+} from './api-forward';
 
 describe('buildUpstreamHeaders', () => {
   it('keeps the client headers and sets X-Forwarded-*', () => {
@@ -25,7 +34,15 @@ describe('buildUpstreamHeaders', () => {
     expect(headers.get('x-forwarded-for')).toBe('203.0.113.7');
     expect(headers.get('x-forwarded-host')).toBe('www.example.com');
     expect(headers.get('x-forwarded-proto')).toBe('https');
-    for (const dropped of ['host', 'connection', 'x-drop-me', 'transfer-encoding', 'x-middleware-subrequest', 'rsc', 'next-router-state-tree']) {
+    for (const dropped of [
+      'host',
+      'connection',
+      'x-drop-me',
+      'transfer-encoding',
+      'x-middleware-subrequest',
+      'rsc',
+      'next-router-state-tree',
+    ]) {
       expect(headers.has(dropped), dropped).toBe(false);
     }
   });
@@ -68,7 +85,9 @@ describe('logoutFallbackCookies', () => {
 describe('adminLogoutFallbackCookies', () => {
   it('deletes the staff cookie on /admin when POST /admin/api/logout did not succeed, and nothing else', () => {
     for (const status of [401, 500, null]) {
-      expect(adminLogoutFallbackCookies(['logout'], 'POST', status)).toEqual([expect.stringMatching(/^llk_admin=; Path=\/admin; Max-Age=0;.*HttpOnly; SameSite=Strict$/)]);
+      expect(adminLogoutFallbackCookies(['logout'], 'POST', status)).toEqual([
+        expect.stringMatching(/^llk_admin=; Path=\/admin; Max-Age=0;.*HttpOnly; SameSite=Strict$/),
+      ]);
     }
     expect(adminLogoutFallbackCookies(['logout'], 'POST', 200)).toEqual([]);
     expect(adminLogoutFallbackCookies(['me'], 'POST', 500)).toEqual([]);

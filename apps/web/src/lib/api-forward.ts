@@ -1,3 +1,4 @@
+import 'server-only';
 import { ADMIN_SESSION_COOKIE } from '@llk/contracts/cookies';
 import { SESSION_COOKIE, SESSION_HINT_COOKIE } from '@/features/auth/session-cookies';
 
@@ -49,7 +50,7 @@ export function buildUpstreamHeaders(incoming: Headers, info: TForwardInfo): Hea
 
 /**
  * POST /logout whose answer is not a success (the API refused it, failed or is down): the web
- * still ends the browser's session, so Log Out always logs out (spec section 4: failure is
+ * still ends the browser's session, so Log Out always logs out (a failed log-out is
  * ignored). Deletes the httpOnly session cookie and the readable hint, path / like the API's.
  */
 export function logoutFallbackCookies(path: readonly string[], method: string, status: number | null): string[] {

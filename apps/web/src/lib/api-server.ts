@@ -1,3 +1,4 @@
+import 'server-only';
 import type { TLocale } from '@llk/contracts/locales';
 import { type TApiClient, type TApiClientOptions, createApiClient } from '@llk/contracts/client';
 import { getApiOrigin } from './api-origin';

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, payApi } from './api';
 import { hasSessionHint, session } from './session';
 
-// Spec sections 4 and 8: a 401 (status or errcode) anywhere clears the session (profile and
+// A 401 (status or errcode) anywhere clears the session (profile and
 // the hint cookie) and goes to /login in the page's language, with no message; clientType and
 // from travel along.
 
@@ -19,7 +19,12 @@ describe('401 handling of the browser clients', () => {
     session.markLoggedIn();
     session.setUser({ id: 1, name: 'alice_01', plan: 'FREE', expiresAt: null, active: false });
     assign = vi.fn();
-    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, pathname: '/ja/order', search: '?clientType=WIN&from=app', assign } as Location);
+    vi.spyOn(window, 'location', 'get').mockReturnValue({
+      ...window.location,
+      pathname: '/ja/order',
+      search: '?clientType=WIN&from=app',
+      assign,
+    } as Location);
   });
   afterEach(() => {
     vi.restoreAllMocks();
@@ -27,7 +32,10 @@ describe('401 handling of the browser clients', () => {
   });
 
   it('clears the session and goes to /login on HTTP 401', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => answer(401, { errcode: 401, errmsg: 'expired', data: null })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answer(401, { errcode: 401, errmsg: 'expired', data: null })),
+    );
     await expect(api.get('/user/info')).rejects.toBeTruthy();
     expect(session.get().user).toBeNull();
     expect(hasSessionHint()).toBe(false);
@@ -35,14 +43,20 @@ describe('401 handling of the browser clients', () => {
   });
 
   it('does the same for the order and payment client, with the way back to the page', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => answer(401, { errcode: 401, errmsg: 'expired', data: null })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answer(401, { errcode: 401, errmsg: 'expired', data: null })),
+    );
     await expect(payApi.post('/order/create', { body: {} })).rejects.toBeTruthy();
     expect(session.get().user).toBeNull();
     expect(assign).toHaveBeenCalledWith('/ja/login?redirectUrl=%2Fja%2Forder%3FclientType%3DWIN%26from%3Dapp');
   });
 
   it('keeps the session on other errors', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => answer(400, { errcode: 40000, errmsg: 'bad', data: null })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answer(400, { errcode: 40000, errmsg: 'bad', data: null })),
+    );
     await expect(api.get('/user/info', { silent: true })).rejects.toBeTruthy();
     expect(session.get().user).not.toBeNull();
     expect(hasSessionHint()).toBe(true);

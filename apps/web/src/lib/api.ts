@@ -6,7 +6,7 @@ import { loginHref } from './login-href';
 import { session } from './session';
 import { toast } from './toast';
 
-// The browser's API client (spec sections 7 and 8), talking to /api on the web origin (the web
+// The browser's API client (the envelope's errcode, the error texts, a 401's log-out), talking to /api on the web origin (the web
 // forwards it to the API). The session token is an httpOnly cookie, so no getToken here.
 //   api     errcode ≠ 0 → toast with errmsg; 401 → session cleared, off to /login
 //   payApi  order and payment calls: no toast, rejects with errmsg or 'Error'; 401 → session

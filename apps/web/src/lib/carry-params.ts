@@ -1,10 +1,9 @@
-// Query carry-over (spec section 2): clientType, redirectUrl and from travel from the current
+// Query carry-over: clientType, redirectUrl and from travel from the current
 // route to the next one when the next one does not name them itself.
 
 import type { THrefObject } from './locale-path';
 
 export const CARRIED_PARAMS = ['clientType', 'redirectUrl', 'from'] as const;
-
 
 const BASE = 'http://internal.invalid';
 

@@ -1,4 +1,4 @@
-// Search-engine and link-preview crawlers (spec section 2: they are never sent elsewhere by
+// Search-engine and link-preview crawlers (they are never sent elsewhere by
 // language detection, never get the language cookie, and get a bare status on a fatal page).
 
 /** Named agents: the big search engines (incl. the Chinese ones) and the preview fetchers. */

@@ -7,7 +7,10 @@ import { errorInfo, getContractMessages, localeFromAcceptLanguage, type TErrorCo
 function envelope(request: Request, name: TErrorCodeName, data: unknown, headers: Record<string, string>): Response {
   const { code, status, key } = errorInfo(name);
   const errors: Record<string, string> = getContractMessages(localeFromAcceptLanguage(request.headers.get('accept-language'))).errors;
-  return Response.json({ errcode: code, errmsg: errors[key] ?? key, data }, { status, headers: { 'cache-control': 'no-store', ...headers } });
+  return Response.json(
+    { errcode: code, errmsg: errors[key] ?? key, data },
+    { status, headers: { 'cache-control': 'no-store', ...headers } },
+  );
 }
 
 export function errorResponse(request: Request, name: Exclude<TErrorCodeName, 'OK'>, headers: Record<string, string> = {}): Response {

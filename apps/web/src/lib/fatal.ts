@@ -43,7 +43,7 @@ function readablePath(path: string): string {
 }
 
 /**
- * The spec's literal texts (sections 2 and 5), kept untranslated on purpose: 'Page Not Found:
+ * The spec's literal texts, kept untranslated on purpose: 'Page Not Found:
  * {path}' for a failed route validation and 'no qrCodeId' for /pay without its query.
  */
 export function fatalMessage({ failure, path }: TFatal): string {

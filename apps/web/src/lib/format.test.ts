@@ -1,11 +1,39 @@
 import { toMembershipPrices } from '@llk/contracts';
 import { describe, expect, it } from 'vitest';
-import { fill, formatDate, formatDateTime, formatDay, formatFen, formatNumericDate, formatPercent, formatTime, formatZoneOffset } from './format';
+import {
+  fill,
+  formatDate,
+  formatDateTime,
+  formatDay,
+  formatFen,
+  formatNumericDate,
+  formatPercent,
+  formatTime,
+  formatZoneOffset,
+} from './format';
 
 // The server's figures for the seeded catalogue (content/seed/pricing.json).
 const [month, year] = toMembershipPrices([
-  { id: 'MEMBER_MONTH', itemType: 'MEMBER', timeUnit: 'MONTH', duration: 1, quantity: 1, qualityTier: null, priceFen: 3000, originalPriceFen: 3800 },
-  { id: 'MEMBER_YEAR', itemType: 'MEMBER', timeUnit: 'YEAR', duration: 1, quantity: 1, qualityTier: null, priceFen: 26800, originalPriceFen: 45600 },
+  {
+    id: 'MEMBER_MONTH',
+    itemType: 'MEMBER',
+    timeUnit: 'MONTH',
+    duration: 1,
+    quantity: 1,
+    qualityTier: null,
+    priceFen: 3000,
+    originalPriceFen: 3800,
+  },
+  {
+    id: 'MEMBER_YEAR',
+    itemType: 'MEMBER',
+    timeUnit: 'YEAR',
+    duration: 1,
+    quantity: 1,
+    qualityTier: null,
+    priceFen: 26800,
+    originalPriceFen: 45600,
+  },
 ]);
 
 describe('formatFen', () => {
@@ -62,7 +90,7 @@ describe('dates and times (docs/adr/0031)', () => {
     expect(formatDateTime('2026-11-22T16:30:00.000Z', 'en')).toBe('Nov 23, 2026, 12:30 AM (UTC+8)');
     expect(formatTime('2026-11-22T16:30:00.000Z', 'en')).toBe('12:30 AM (UTC+8)');
     expect(formatDateTime('2026-11-22T06:01:00.000Z', 'zh-CN', 'Asia/Shanghai')).toBe('2026年11月22日 14:01（UTC+8）');
-    // the Japanese visitor of issue 20: 14:01 in Shanghai is 15:01 in Tokyo
+    // a visitor in Japan: 14:01 in Shanghai is 15:01 in Tokyo
     expect(formatTime('2026-11-22T06:01:00.000Z', 'ja', 'Asia/Tokyo')).toBe('15:01（UTC+9）');
     expect(formatTime('2026-11-22T06:01:00.000Z', 'en', 'America/New_York')).toBe('1:01 AM (UTC-5)');
     expect(formatTime('2026-11-22T06:01:00.000Z', 'en', 'Asia/Kolkata')).toBe('11:31 AM (UTC+5:30)');
@@ -88,7 +116,7 @@ describe('dates and times (docs/adr/0031)', () => {
     expect(formatDay('2026-01-01', 'zh-CN', 'medium')).toBe('2026年1月1日');
   });
 
-  it('Korean times say 오전 and 오후, never AM and PM (issue 33, item 7)', () => {
+  it('Korean times say 오전 and 오후, never AM and PM', () => {
     expect(formatTime('2026-12-01T17:21:00.000Z', 'ko', 'Asia/Seoul')).toBe('오전 2:21 (UTC+9)');
     expect(formatTime('2026-12-01T05:21:00.000Z', 'ko', 'Asia/Seoul')).toBe('오후 2:21 (UTC+9)');
     expect(formatDateTime('2026-12-01T17:21:00.000Z', 'ko', 'Asia/Seoul')).toBe('2026. 12. 2. 오전 2:21 (UTC+9)');
@@ -96,9 +124,17 @@ describe('dates and times (docs/adr/0031)', () => {
     expect(formatTime('2026-12-01T05:21:00.000Z', 'en', 'Asia/Seoul')).toBe('2:21 PM (UTC+9)');
   });
 
-  it('the header’s short date keeps a four-digit year in every language (issue 33, item 7)', () => {
+  it('the header’s short date keeps a four-digit year in every language', () => {
     const end = '2027-12-01T16:30:00.000Z'; // 2 December 2027 in China
-    expect(['zh-CN', 'zh-TW', 'en', 'es', 'fr', 'ja', 'ko'].map((tag) => formatNumericDate(end, tag))).toEqual(['2027/12/2', '2027/12/2', '12/2/2027', '2/12/2027', '02/12/2027', '2027/12/2', '2027. 12. 2.']);
+    expect(['zh-CN', 'zh-TW', 'en', 'es', 'fr', 'ja', 'ko'].map((tag) => formatNumericDate(end, tag))).toEqual([
+      '2027/12/2',
+      '2027/12/2',
+      '12/2/2027',
+      '2/12/2027',
+      '02/12/2027',
+      '2027/12/2',
+      '2027. 12. 2.',
+    ]);
     expect(formatNumericDate(end, 'es', 'Europe/Madrid')).toBe('1/12/2027');
   });
 });

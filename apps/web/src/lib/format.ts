@@ -25,7 +25,7 @@ export function formatPercent(percent: number, languageTag: string): string {
 /**
  * A date in the fewest characters that still say the whole date, four-digit year included
  * ("12/2/2027", "2/12/2027", "2027/12/2"; never "2/12/27", which reads three ways): where room
- * is scarcest, the phone header's plan chip (issue 33, item 7).
+ * is scarcest, the phone header's plan chip (ADR 0034).
  */
 export function formatNumericDate(iso: string, languageTag: string, timeZone: string = SERVICE_TIME_ZONE): string {
   return new Intl.DateTimeFormat(languageTag, { year: 'numeric', month: 'numeric', day: 'numeric', timeZone }).format(new Date(iso));
@@ -35,7 +35,12 @@ export function formatNumericDate(iso: string, languageTag: string, timeZone: st
  * The date of a moment on the reader's calendar (`timeZone`, China's without one): 'long'
  * ("February 10, 2026") in running text, 'medium' ("Feb 10, 2026") in lists and tables.
  */
-export function formatDate(iso: string, languageTag: string, style: 'long' | 'medium' | 'short' = 'long', timeZone: string = SERVICE_TIME_ZONE): string {
+export function formatDate(
+  iso: string,
+  languageTag: string,
+  style: 'long' | 'medium' | 'short' = 'long',
+  timeZone: string = SERVICE_TIME_ZONE,
+): string {
   return new Intl.DateTimeFormat(languageTag, { dateStyle: style, timeZone }).format(new Date(iso));
 }
 
@@ -54,14 +59,16 @@ export function formatDay(day: string, languageTag: string, style: 'long' | 'med
  * summer), as every time shows it: "UTC+8", "UTC+5:30", "UTC-3", "UTC".
  */
 export function formatZoneOffset(at: Date | string, timeZone: string): string {
-  const name = new Intl.DateTimeFormat('en-US', { timeZoneName: 'longOffset', timeZone }).formatToParts(new Date(at)).find((part) => part.type === 'timeZoneName')?.value;
+  const name = new Intl.DateTimeFormat('en-US', { timeZoneName: 'longOffset', timeZone })
+    .formatToParts(new Date(at))
+    .find((part) => part.type === 'timeZoneName')?.value;
   const match = /([+-])(\d{2}):(\d{2})/.exec(name ?? '');
   if (!match || (match[2] === '00' && match[3] === '00')) return 'UTC';
   const [, sign, hours, minutes] = match;
   return `UTC${sign}${Number(hours)}${minutes === '00' ? '' : `:${minutes}`}`;
 }
 
-/** Korean says 오전/오후, never the "AM"/"PM" of current CLDR data ("AM 2:21", issue 33 item 7). */
+/** Korean says 오전/오후, never the "AM"/"PM" of current CLDR data ("AM 2:21"; ADR 0034). */
 const KOREAN_DAY_PERIODS: Readonly<Record<string, string>> = { AM: '오전', PM: '오후' };
 
 function clockText(at: Date, languageTag: string, options: Intl.DateTimeFormatOptions): string {

@@ -1,5 +1,13 @@
 import type { NextRequest } from 'next/server';
-import { DRAIN_LIMIT_FACTOR, buildDownstreamHeaders, buildUpstreamHeaders, capBody, declaresMoreThan, drainBody, forwardBodyLimit } from '@/lib/api-forward';
+import {
+  DRAIN_LIMIT_FACTOR,
+  buildDownstreamHeaders,
+  buildUpstreamHeaders,
+  capBody,
+  declaresMoreThan,
+  drainBody,
+  forwardBodyLimit,
+} from '@/lib/api-forward';
 import { getApiOrigin } from '@/lib/api-origin';
 import { errorResponse } from '@/lib/error-response';
 
@@ -22,7 +30,11 @@ export function apiPathOf(prefix: string, segments: readonly string[]): string {
  * cookies to add to the answer given the API's status (null: the API could not be reached), so
  * a log-out always logs out.
  */
-export async function forwardToApi(request: NextRequest, apiPath: string, fallbackCookies: (status: number | null) => string[] = () => []): Promise<Response> {
+export async function forwardToApi(
+  request: NextRequest,
+  apiPath: string,
+  fallbackCookies: (status: number | null) => string[] = () => [],
+): Promise<Response> {
   const target = `${getApiOrigin()}${apiPath}${request.nextUrl.search}`;
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
   const limit = forwardBodyLimit();

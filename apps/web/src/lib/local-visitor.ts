@@ -1,3 +1,5 @@
+import 'server-only';
+
 // Whether a page request comes from this machine, for development-only pages (/dev/outbox).
 // The web's server (server.mjs → server/dev-only.mjs) sets x-llk-peer on every request from
 // the socket's peer and the believed client address, replacing anything a visitor sent.

@@ -11,7 +11,8 @@ describe('localizeHref', () => {
     expect(localizeHref('ja', '/news-2?x=1')).toBe('/ja/news-2?x=1');
   });
   it('leaves anything but site paths alone', () => {
-    for (const href of ['https://example.com/x', '//cdn.example/x', 'mailto:a@b.c', '#top', 'tel:1']) expect(localizeHref('en', href)).toBe(href);
+    for (const href of ['https://example.com/x', '//cdn.example/x', 'mailto:a@b.c', '#top', 'tel:1'])
+      expect(localizeHref('en', href)).toBe(href);
   });
 });
 
@@ -54,7 +55,7 @@ describe('switchLocaleHref', () => {
 });
 
 describe('languageChoiceHref', () => {
-  it('names the chosen language in the query, after the page\'s own parameters', () => {
+  it("names the chosen language in the query, after the page's own parameters", () => {
     expect(languageChoiceHref('ja', '/en/pricing', '?from=app')).toBe('/ja/pricing?from=app&lang=ja');
     expect(languageChoiceHref('zh-CN', '/ko', '')).toBe('/?lang=zh-CN');
     // a stale choice in the current query is replaced, not repeated

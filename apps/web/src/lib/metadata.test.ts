@@ -59,7 +59,9 @@ describe('createPageMetadata', () => {
 
   it('shows a page’s own picture (a news cover) in link previews instead of the logo', () => {
     const meta = createPageMetadata({ ...base, locale: 'ja', path: '/info-17', imagePath: '/images/news/launch.webp' });
-    expect((meta.openGraph as { images: unknown[] }).images).toEqual([{ url: 'https://llk.test/images/news/launch.webp', alt: 'Pricing | LLK Remote' }]);
+    expect((meta.openGraph as { images: unknown[] }).images).toEqual([
+      { url: 'https://llk.test/images/news/launch.webp', alt: 'Pricing | LLK Remote' },
+    ]);
     expect(meta.twitter).toMatchObject({ card: 'summary_large_image', images: ['https://llk.test/images/news/launch.webp'] });
   });
 

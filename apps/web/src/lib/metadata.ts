@@ -43,13 +43,24 @@ interface PageMetadataInput {
 }
 
 /** Pure part of buildPageMetadata, so it can be tested without the request context. */
-export function createPageMetadata({ locale, path, title, description, siteName, siteUrl = getSiteUrl(), noIndex, imagePath }: PageMetadataInput): Metadata {
+export function createPageMetadata({
+  locale,
+  path,
+  title,
+  description,
+  siteName,
+  siteUrl = getSiteUrl(),
+  noIndex,
+  imagePath,
+}: PageMetadataInput): Metadata {
   const origin = siteUrl.replace(/\/+$/, '');
   const url = (target: TLocale) => `${origin}${localizePath(target, path)}`;
   const languages: Record<string, string> = {};
   for (const target of locales) languages[localeEntries[target].iso] = url(target);
   languages['x-default'] = url(defaultLocale);
-  const image = imagePath ? { url: `${origin}${imagePath}`, alt: title } : { ...SHARE_IMAGE, url: `${origin}${SHARE_IMAGE.url}`, alt: siteName };
+  const image = imagePath
+    ? { url: `${origin}${imagePath}`, alt: title }
+    : { ...SHARE_IMAGE, url: `${origin}${SHARE_IMAGE.url}`, alt: siteName };
 
   return {
     title: { absolute: title },
@@ -88,7 +99,15 @@ interface BuildPageMetadataInput {
  * Metadata for a page. The brand comes from message app.title.1 and is joined to the page
  * title with a localized template (Metadata.titleTemplate, "{title} | {brand}" in English).
  */
-export async function buildPageMetadata({ locale, path, title, description, template = 'page', noIndex, imagePath }: BuildPageMetadataInput): Promise<Metadata> {
+export async function buildPageMetadata({
+  locale,
+  path,
+  title,
+  description,
+  template = 'page',
+  noIndex,
+  imagePath,
+}: BuildPageMetadataInput): Promise<Metadata> {
   const [brandT, metaT] = await Promise.all([
     getTranslations({ locale, namespace: 'app.title' }),
     getTranslations({ locale, namespace: 'Metadata' }),

@@ -12,8 +12,8 @@ import { PageIntro } from '@/features/site/components/page-intro';
 import { PageSection } from '@/features/site/components/page-section';
 import { Phrased, phrasedHeadings } from './phrases';
 
-// Every h1–h3 of the public and account pages breaks Chinese and Japanese at phrases (issue 20,
-// item 6): the page-level heading components render a Japanese title with a <wbr> between its
+// Every h1–h3 of the public and account pages breaks Chinese and Japanese at phrases (ADR 0020):
+// the page-level heading components render a Japanese title with a <wbr> between its
 // phrases and keep-all, and no heading in the pages' source escapes it unless listed below.
 
 vi.mock('next/navigation', () => ({
@@ -40,21 +40,62 @@ const phrased = { keepAll: true, broken: true, text: TITLE };
 describe('the page-level heading components phrase-break a Japanese title', () => {
   it('account pages: the h1, the overview cards and the security sections', () => {
     expect(headingOf(renderToStaticMarkup(<AccountHeading locale="ja" title={TITLE} lede="…" />))).toEqual(phrased);
-    expect(headingOf(renderToStaticMarkup(<AccountCard locale="ja" title={TITLE}>…</AccountCard>))).toEqual(phrased);
-    expect(headingOf(renderToStaticMarkup(<SecuritySection id="s" locale="ja" title={TITLE}>…</SecuritySection>))).toEqual(phrased);
+    expect(
+      headingOf(
+        renderToStaticMarkup(
+          <AccountCard locale="ja" title={TITLE}>
+            …
+          </AccountCard>,
+        ),
+      ),
+    ).toEqual(phrased);
+    expect(
+      headingOf(
+        renderToStaticMarkup(
+          <SecuritySection id="s" locale="ja" title={TITLE}>
+            …
+          </SecuritySection>,
+        ),
+      ),
+    ).toEqual(phrased);
   });
 
   it('inner pages: the intro’s h1, a section’s h2 and a feature grid’s h3s', () => {
     expect(headingOf(renderToStaticMarkup(<PageIntro locale="ja" title={TITLE} lede="…" />))).toEqual(phrased);
-    expect(headingOf(renderToStaticMarkup(<PageSection id="s" locale="ja" title={TITLE}>…</PageSection>))).toEqual(phrased);
+    expect(
+      headingOf(
+        renderToStaticMarkup(
+          <PageSection id="s" locale="ja" title={TITLE}>
+            …
+          </PageSection>,
+        ),
+      ),
+    ).toEqual(phrased);
     expect(headingOf(renderToStaticMarkup(<FeatureGrid locale="ja" items={[{ key: 'a', title: TITLE, body: '…' }]} />))).toEqual(phrased);
   });
 
   it('news cards: the title as the server phrased it; plain in the browser’s “View more”, without keep-all', () => {
-    const item: TNewsSummary = { id: 7, kind: 'NEWS', title: TITLE, summary: '…', publishedAt: '2026-11-01T16:30:00.000Z', validFrom: null, validUntil: null, locale: 'ja' };
+    const item: TNewsSummary = {
+      id: 7,
+      kind: 'NEWS',
+      title: TITLE,
+      summary: '…',
+      publishedAt: '2026-11-01T16:30:00.000Z',
+      validFrom: null,
+      validUntil: null,
+      locale: 'ja',
+    };
     const labels = { kinds: { NEWS: 'お知らせ', PROMOTION: 'キャンペーン' }, running: '{date}まで', upcoming: '{date}から', ended: '終了' };
-    expect(headingOf(renderToStaticMarkup(<NewsCard item={item} lang="ja" labels={labels} phrasedTitle={<Phrased text={item.title} locale="ja" />} />))).toEqual(phrased);
-    expect(headingOf(renderToStaticMarkup(<NewsCard item={item} lang="ja" labels={labels} />))).toEqual({ keepAll: false, broken: false, text: TITLE });
+    expect(
+      headingOf(
+        renderToStaticMarkup(<NewsCard item={item} lang="ja" labels={labels} phrasedTitle={<Phrased text={item.title} locale="ja" />} />),
+      ),
+    ).toEqual(phrased);
+    expect(headingOf(renderToStaticMarkup(<NewsCard item={item} lang="ja" labels={labels} />))).toEqual({
+      keepAll: false,
+      broken: false,
+      text: TITLE,
+    });
   });
 
   it('client components get their headings phrased as props', () => {
@@ -85,21 +126,42 @@ const NOT_PHRASED: Record<string, Record<string, string>> = {
     'd.cancelTitle': 'a dialog’s title with the machine’s id filled in the browser',
   },
   'features/account-fleet/components/walls-panel.tsx': { 'wall.name': 'a name the user typed, shown and changed in the browser' },
-  'features/account-devices/components/devices-panel.tsx': { "t('batch.removeTitle'": 'a dialog’s title with a count filled in the browser' },
+  'features/account-devices/components/devices-panel.tsx': {
+    "t('batch.removeTitle'": 'a dialog’s title with a count filled in the browser',
+  },
   'features/account-devices/components/group-nav.tsx': {
     "t('groups.label')": 'one word (デバイスグループ, 设备分组) beside the list it names',
     "t('groups.deleteTitle'": 'a dialog’s title with a group’s name filled in the browser',
     "t('groups.createTitle')": 'a dialog’s title with a group’s name filled in the browser',
   },
-  'features/account-devices/components/policy-dialog.tsx': { "t('policies.title'": 'a dialog’s title with a device’s name filled in the browser' },
-  'features/account-devices/components/share-dialog.tsx': { "t('share.title'": 'a dialog’s title with a device’s name filled in the browser' },
-  'features/account-security/components/second-step-form.tsx': { 'texts.title': 'one word (2段階認証, 两步验证) of a form loaded in the browser' },
+  'features/account-devices/components/policy-dialog.tsx': {
+    "t('policies.title'": 'a dialog’s title with a device’s name filled in the browser',
+  },
+  'features/account-devices/components/share-dialog.tsx': {
+    "t('share.title'": 'a dialog’s title with a device’s name filled in the browser',
+  },
+  'features/account-connections/components/connections-panel.tsx': {
+    "t('list.title')": 'a short title (接続履歴, 연결 기록) of a list the browser pages through',
+  },
+  'features/account-connections/components/disconnect-dialog.tsx': {
+    "t('live.confirmTitle')": 'a dialog’s title, opened in the browser',
+  },
+  'features/account-connections/components/live-sessions.tsx': {
+    "t('live.title')": 'a short title of a section the browser refreshes every 10 s',
+  },
+  'features/account-devices/components/sessions-dialog.tsx': {
+    "t('device.title'": 'a dialog’s title with a device’s name filled in the browser',
+  },
+  'features/notifications/notifications-bell.tsx': { "text(texts, 'title')": 'one word (通知, 알림) of a popover opened in the browser' },
+  'features/account-security/components/second-step-form.tsx': {
+    'texts.title': 'one word (2段階認証, 两步验证) of a form loaded in the browser',
+  },
   'features/search/components/search-results.tsx': { 'hit.title': 'search results, asked for by the browser' },
   'components/error-screen-texts.tsx': {
     'texts.ErrorPage.title': 'the error page: an error boundary, rendered in the browser with no server parent',
     'texts.Fatal.elsewhere': 'the error page: an error boundary, rendered in the browser with no server parent',
   },
-  // being reworked in the referral item of issue 20 (ambassador-state.tsx): to phrase there
+  // being reworked with the ambassador page (ambassador-state.tsx): to phrase there
   'app/[locale]/(auth)/promotionPlan/page.tsx': { "t('rulesHeading')": 'to do with the ambassador page’s rework' },
   'features/referral/components/ambassador-dashboard.tsx': {
     'texts.totalsHeading': 'to do with the ambassador page’s rework',

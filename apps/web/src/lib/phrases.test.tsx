@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { Phrased, phrases } from './phrases';
 
-describe('phrases (issue 20, item 6)', () => {
+describe('phrases', () => {
   it('splits Japanese and Chinese at phrase boundaries, never before 「、」', () => {
     const ja = phrases('離れた場所のパソコンも、目の前にあるような鮮明さで', 'ja');
     expect(ja.join('')).toBe('離れた場所のパソコンも、目の前にあるような鮮明さで');
@@ -19,7 +19,11 @@ describe('phrases (issue 20, item 6)', () => {
   });
 
   it('puts a <wbr> between phrases and nothing else', () => {
-    const html = renderToStaticMarkup(<h1><Phrased text="スクリーンウォール：すべての画面をひと目で" locale="ja" /></h1>);
+    const html = renderToStaticMarkup(
+      <h1>
+        <Phrased text="スクリーンウォール：すべての画面をひと目で" locale="ja" />
+      </h1>,
+    );
     expect(html.replaceAll('<wbr/>', '')).toBe('<h1>スクリーンウォール：すべての画面をひと目で</h1>');
     expect(html).not.toContain('画<wbr/>面');
     expect(html).toContain('<wbr/>');
@@ -27,14 +31,22 @@ describe('phrases (issue 20, item 6)', () => {
 
   it('never cuts inside a word of a script written with spaces (the Chinese models cut “W|indows”)', () => {
     expect(phrases('使用 Windows 远程控制 Mac', 'zh-CN')).toEqual(['使用', ' Windows ', '远程', '控制', ' Mac']);
-    expect(phrases('在 iPhone 和 Android 上连接', 'zh-CN').filter((part) => /[a-z]/i.test(part)).map((part) => part.trim())).toEqual(['iPhone', 'Android']);
+    expect(
+      phrases('在 iPhone 和 Android 上连接', 'zh-CN')
+        .filter((part) => /[a-z]/i.test(part))
+        .map((part) => part.trim()),
+    ).toEqual(['iPhone', 'Android']);
     expect(phrases('屏幕墙：Screen Wall 的使用', 'zh-CN')).toContain('Screen Wall ');
     // a guide page shown in English on a Chinese page (the guide's fallback) stays whole
     expect(phrases('Connect to your computer', 'zh-CN')).toEqual(['Connect to your computer']);
   });
 
   it('keeps a number with the word it counts: no break between “8” and “折”', () => {
-    const html = renderToStaticMarkup(<h1><Phrased text="年中慶：會員 8 折，加贈 30 天" locale="zh-tw" /></h1>);
+    const html = renderToStaticMarkup(
+      <h1>
+        <Phrased text="年中慶：會員 8 折，加贈 30 天" locale="zh-tw" />
+      </h1>,
+    );
     expect(html).toContain('8\u00a0折');
     expect(html).toContain('30\u00a0天');
     // the space before the number may still break: only the one after it is held
@@ -43,8 +55,12 @@ describe('phrases (issue 20, item 6)', () => {
     expect(phrases('Save 8 times', 'en')).toEqual(['Save 8 times']);
   });
 
-  it('keeps the brand whole: “成為 LLK Remote 推廣大使” never ends a line on “LLK” (issue 33, item 10)', () => {
-    const html = renderToStaticMarkup(<h1><Phrased text="成為 LLK Remote 推廣大使" locale="zh-tw" /></h1>);
+  it('keeps the brand whole: “成為 LLK Remote 推廣大使” never ends a line on “LLK”', () => {
+    const html = renderToStaticMarkup(
+      <h1>
+        <Phrased text="成為 LLK Remote 推廣大使" locale="zh-tw" />
+      </h1>,
+    );
     expect(html.replaceAll('<wbr/>', '')).toBe('<h1>成為 LLK\u00a0Remote 推廣大使</h1>');
     expect(phrases('LLK Remote のダウンロード', 'ja').join('')).toBe('LLK\u00a0Remote のダウンロード');
   });

@@ -3,7 +3,7 @@ import { Parser, jaModel, zhHansModel, zhHantModel } from 'budoux';
 import { Fragment, type ReactNode } from 'react';
 
 // Chinese and Japanese headings break at phrase boundaries, never inside a word and never with
-// 「、」 or one character alone on a line (issue 20, item 6). BudouX (Google's phrase splitter,
+// 「、」 or one character alone on a line (ADR 0020). BudouX (Google's phrase splitter,
 // a small model per language) runs here on the server while the page is rendered, so it costs
 // the browser nothing: the heading gets a <wbr> between phrases and `break-keep` (keep-all)
 // allows breaks only there and at spaces; `text-balance` avoids orphans. Korean, written with
@@ -24,7 +24,7 @@ const parsers = new Map<TLocale, Parser>();
  */
 const NUMBER_AND_COUNTER = /(\d) (?=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])/gu;
 
-/** The brand is one name: "成為 LLK Remote 推廣大使" never ends a line on "LLK" (issue 33, item 10). */
+/** The brand is one name: "成為 LLK Remote 推廣大使" never ends a line on "LLK". */
 const BRAND_SPACE = /\bLLK Remote\b/g;
 
 /**

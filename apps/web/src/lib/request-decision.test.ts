@@ -26,7 +26,12 @@ describe('first visit (no valid cookie) to an unprefixed path', () => {
 
   it('zh and zh-CN stay and get the zh-CN cookie', () => {
     for (const acceptLanguage of ['zh-CN,zh;q=0.9', 'zh']) {
-      expect(decide({ pathname: '/', acceptLanguage })).toEqual({ action: 'render', target: '/zh-CN', locale: 'zh-CN', setCookie: 'zh-CN' });
+      expect(decide({ pathname: '/', acceptLanguage })).toEqual({
+        action: 'render',
+        target: '/zh-CN',
+        locale: 'zh-CN',
+        setCookie: 'zh-CN',
+      });
     }
   });
 
@@ -36,7 +41,11 @@ describe('first visit (no valid cookie) to an unprefixed path', () => {
   });
 
   it('ignores an invalid cookie value', () => {
-    expect(decide({ pathname: '/about', cookie: 'de', acceptLanguage: 'ko' })).toEqual({ action: 'redirect', location: '/ko/about', setCookie: 'ko' });
+    expect(decide({ pathname: '/about', cookie: 'de', acceptLanguage: 'ko' })).toEqual({
+      action: 'redirect',
+      location: '/ko/about',
+      setCookie: 'ko',
+    });
     expect(decide({ pathname: '/about', cookie: 'zh-TW', acceptLanguage: 'zh-CN' })).toEqual({
       action: 'render',
       target: '/zh-CN/about',
@@ -49,7 +58,11 @@ describe('first visit (no valid cookie) to an unprefixed path', () => {
 describe('a valid cookie', () => {
   it('wins over the browser languages and is never rewritten', () => {
     expect(decide({ pathname: '/about', cookie: 'ja', acceptLanguage: 'zh-CN' })).toEqual({ action: 'redirect', location: '/ja/about' });
-    expect(decide({ pathname: '/about', cookie: 'zh-CN', acceptLanguage: 'en' })).toEqual({ action: 'render', target: '/zh-CN/about', locale: 'zh-CN' });
+    expect(decide({ pathname: '/about', cookie: 'zh-CN', acceptLanguage: 'en' })).toEqual({
+      action: 'render',
+      target: '/zh-CN/about',
+      locale: 'zh-CN',
+    });
   });
 
   it('does not stop a prefixed page from being served in its own language', () => {
@@ -59,12 +72,21 @@ describe('a valid cookie', () => {
 
 describe('prefixed paths', () => {
   it('are served as is and set the cookie on a first visit', () => {
-    expect(decide({ pathname: '/fr/contact', acceptLanguage: 'ja' })).toEqual({ action: 'render', target: '/fr/contact', locale: 'fr', setCookie: 'fr' });
+    expect(decide({ pathname: '/fr/contact', acceptLanguage: 'ja' })).toEqual({
+      action: 'render',
+      target: '/fr/contact',
+      locale: 'fr',
+      setCookie: 'fr',
+    });
     expect(decide({ pathname: '/en' })).toEqual({ action: 'render', target: '/en', locale: 'en', setCookie: 'en' });
   });
 
   it('rewrite /info-{id} and /news-{page} to their folders, keeping the query', () => {
-    expect(decide({ pathname: '/en/info-12', search: '?a=1', cookie: 'en' })).toEqual({ action: 'render', target: '/en/info/12?a=1', locale: 'en' });
+    expect(decide({ pathname: '/en/info-12', search: '?a=1', cookie: 'en' })).toEqual({
+      action: 'render',
+      target: '/en/info/12?a=1',
+      locale: 'en',
+    });
     expect(decide({ pathname: '/news-3', cookie: 'zh-CN' })).toEqual({ action: 'render', target: '/zh-CN/news/3', locale: 'zh-CN' });
   });
 
@@ -76,7 +98,11 @@ describe('prefixed paths', () => {
 
 describe('a language chosen through a link (?lang=, the switch without its script)', () => {
   it('saves the choice, replacing the old cookie, and drops the parameter', () => {
-    expect(decide({ pathname: '/pricing', search: '?lang=zh-CN', cookie: 'ja' })).toEqual({ action: 'redirect', location: '/pricing', setCookie: 'zh-CN' });
+    expect(decide({ pathname: '/pricing', search: '?lang=zh-CN', cookie: 'ja' })).toEqual({
+      action: 'redirect',
+      location: '/pricing',
+      setCookie: 'zh-CN',
+    });
     expect(decide({ pathname: '/ja/pricing', search: '?from=app&lang=ja&clientType=MAC', cookie: 'en' })).toEqual({
       action: 'redirect',
       location: '/ja/pricing?from=app&clientType=MAC',
@@ -85,7 +111,7 @@ describe('a language chosen through a link (?lang=, the switch without its scrip
     expect(decide({ pathname: '/zh-tw', search: '?lang=zh-tw' })).toEqual({ action: 'redirect', location: '/zh-tw', setCookie: 'zh-tw' });
   });
 
-  it('ignores a choice that is not the page\'s own language, a cookie that already says it, and crawlers', () => {
+  it("ignores a choice that is not the page's own language, a cookie that already says it, and crawlers", () => {
     expect(decide({ pathname: '/ja/pricing', search: '?lang=en', cookie: 'fr' })).toEqual({ action: 'redirect', location: '/ja/pricing' });
     expect(decide({ pathname: '/pricing', search: '?lang=xx' })).toEqual({ action: 'redirect', location: '/pricing' });
     expect(decide({ pathname: '/ko', search: '?lang=ko', cookie: 'ko' })).toEqual({ action: 'redirect', location: '/ko' });
@@ -97,7 +123,13 @@ describe('fatal pages', () => {
   it.each(['/info-abc', '/info-0', '/news-0', '/news-x', '/info/1', '/en/news/2', '/en/no-such-page', '/ja/info-abc'])(
     '%s is a 404 naming the path, before any language redirect',
     (pathname) => {
-      expect(decide({ pathname, acceptLanguage: 'fr' })).toMatchObject({ action: 'fatal', status: 404, failure: 'notFound', path: pathname, bare: false });
+      expect(decide({ pathname, acceptLanguage: 'fr' })).toMatchObject({
+        action: 'fatal',
+        status: 404,
+        failure: 'notFound',
+        path: pathname,
+        bare: false,
+      });
     },
   );
 
@@ -123,7 +155,11 @@ describe('fatal pages', () => {
 
 describe('crawlers', () => {
   it('are never redirected by language and never get a cookie', () => {
-    expect(decide({ pathname: '/', userAgent: googlebot, acceptLanguage: 'en' })).toEqual({ action: 'render', target: '/zh-CN', locale: 'zh-CN' });
+    expect(decide({ pathname: '/', userAgent: googlebot, acceptLanguage: 'en' })).toEqual({
+      action: 'render',
+      target: '/zh-CN',
+      locale: 'zh-CN',
+    });
     expect(decide({ pathname: '/ja/pricing', userAgent: googlebot })).toEqual({ action: 'render', target: '/ja/pricing', locale: 'ja' });
     expect(decide({ pathname: '/zh-CN/pricing', userAgent: googlebot })).toEqual({ action: 'redirect', location: '/pricing' });
   });
@@ -136,10 +172,13 @@ describe('crawlers', () => {
 });
 
 describe('the back office', () => {
-  it.each(['/admin', '/admin/', '/admin/login', '/admin/setup', '/admin/api/me', '/admin/staff'])('%s passes without a prefix, a cookie or a redirect', (pathname) => {
-    expect(decide({ pathname, acceptLanguage: 'ja' })).toEqual({ action: 'admin' });
-    expect(decide({ pathname, cookie: 'en', userAgent: googlebot })).toEqual({ action: 'admin' });
-  });
+  it.each(['/admin', '/admin/', '/admin/login', '/admin/setup', '/admin/api/me', '/admin/staff'])(
+    '%s passes without a prefix, a cookie or a redirect',
+    (pathname) => {
+      expect(decide({ pathname, acceptLanguage: 'ja' })).toEqual({ action: 'admin' });
+      expect(decide({ pathname, cookie: 'en', userAgent: googlebot })).toEqual({ action: 'admin' });
+    },
+  );
 
   it('leaves look-alikes to the locale routes', () => {
     expect(decide({ pathname: '/administrator', cookie: 'zh-CN' })).toMatchObject({ action: 'fatal', status: 404 });

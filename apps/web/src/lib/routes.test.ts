@@ -41,6 +41,8 @@ describe('matchRoute', () => {
     ['/account/cancel', '/account/cancel'],
     ['/account/orders/01JABCDEF0123456789XYZ', '/account/orders/01JABCDEF0123456789XYZ'],
     ['/account/orders/01JABCDEF0123456789XYZ/receipt', '/account/orders/01JABCDEF0123456789XYZ/receipt'],
+    ['/org', '/org'],
+    ['/org/join', '/org/join'],
   ])('%s renders %s', (path, internalPath) => {
     expect(matchRoute(path, q())).toEqual({ ok: true, internalPath });
   });
@@ -58,6 +60,8 @@ describe('matchRoute', () => {
     '/news-',
     '/info/1',
     '/news/2',
+    '/org/join/x',
+    '/org/list',
     '/info',
     '/news',
     '/nope',

@@ -1,7 +1,7 @@
 import { defaultLocale, type TLocale } from '@llk/contracts/locale-codes';
 import { splitLocalePrefix } from './locale-path';
 
-// The one route table of the site (spec section 2). Pure: the proxy validates every page
+// The one route table of the site. Pure: the proxy validates every page
 // request against it, the header and footer take their targets from it, and it maps the
 // public forms that Next cannot express as segments (/info-{id}, /news-{page}) to the
 // internal folders (info/[id], news/[page]).
@@ -39,6 +39,7 @@ export const ACCOUNT_PATHS = [
   '/account/profile',
   '/account/security',
   '/account/devices',
+  '/account/connections',
   '/account/walls',
   '/account/seats',
   '/account/redeem',
@@ -56,10 +57,17 @@ export function isAccountPath(path: string): boolean {
 export const accountOrderPath = (id: string) => `/account/orders/${encodeURIComponent(id)}`;
 export const accountReceiptPath = (id: string) => `/account/orders/${encodeURIComponent(id)}/receipt`;
 
+/**
+ * Organisations: /org (the ones I belong to, and create one; logged-in only, the page sends a
+ * visitor without a session to /login?redirectUrl=…) and /org/join?token=… (an invitation's
+ * link: public, noindex). Neither is in the sitemap.
+ */
+export const ORG_PATHS = ['/org', '/org/join'] as const;
+
 /** Development pages: they answer 404 unless the API runs in its development mode. */
 const DEV_PATHS = ['/dev/outbox'] as const;
 
-const STATIC_PATHS: ReadonlySet<string> = new Set([...MARKETING_PATHS, ...ACCOUNT_PATHS, ...AUTH_PATHS, ...DEV_PATHS]);
+const STATIC_PATHS: ReadonlySet<string> = new Set([...MARKETING_PATHS, ...ACCOUNT_PATHS, ...ORG_PATHS, ...AUTH_PATHS, ...DEV_PATHS]);
 
 const POSITIVE_INT = /^[1-9]\d{0,14}$/; // 1 … 10^15-1, well inside Number.MAX_SAFE_INTEGER
 const SLUG_SEGMENT = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
@@ -74,12 +82,11 @@ export const legalPath = (doc: TLegalDoc) => `/legal/${doc}`;
 export type TRouteFailure = 'notFound' | 'noQrCodeId';
 
 type TRouteMatch =
-  | { ok: true; /** path of the app folder, without the locale */ internalPath: string }
-  | { ok: false; failure: TRouteFailure };
+  { ok: true; /** path of the app folder, without the locale */ internalPath: string } | { ok: false; failure: TRouteFailure };
 
 /**
  * Validates a public path (locale prefix already removed) and its query.
- * Returns the internal path to render, or why the page fails (spec section 5: 404 by default).
+ * Returns the internal path to render, or why the page fails (404 by default).
  */
 export function matchRoute(path: string, search: URLSearchParams): TRouteMatch {
   if (STATIC_PATHS.has(path)) {

@@ -24,7 +24,9 @@ describe('translator', () => {
   });
 
   it('renders tags of rich text with the given functions', () => {
-    const fragment = translator(texts, 'en').rich('agreement', { link: (chunks) => `[${chunks}]` }) as ReactElement<{ children: unknown[] }>;
+    const fragment = translator(texts, 'en').rich('agreement', { link: (chunks) => `[${chunks}]` }) as ReactElement<{
+      children: unknown[];
+    }>;
     expect(fragment.props.children).toEqual(['By selecting Pay Now you agree to the ', '[Membership Agreement]', '.']);
   });
 });

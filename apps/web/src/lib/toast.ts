@@ -1,4 +1,4 @@
-// Toasts (spec section 9: 3000 ms, offset 16) without sonner in any page's first load: calls
+// Toasts (3000 ms, offset 16) without sonner in any page's first load: calls
 // made before the first toast queue here; <ToastRegion> (in the root layout) then imports
 // sonner, mounts its Toaster and flushes the queue. Import `toast` anywhere in client code.
 

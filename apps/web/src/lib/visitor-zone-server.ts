@@ -1,3 +1,4 @@
+import 'server-only';
 import { cookies } from 'next/headers';
 import { ZONE_COOKIE, zoneFromCookie } from './visitor-zone';
 

@@ -27,7 +27,12 @@ describe('the reader’s zone (docs/adr/0031)', () => {
         jar.push(value.split(';')[0]!);
       },
     };
-    const run = () => new Function('document', 'location', 'Intl', ZONE_COOKIE_SCRIPT)(document, { protocol: 'http:' }, { DateTimeFormat: () => ({ resolvedOptions: () => ({ timeZone: 'Europe/Madrid' }) }) });
+    const run = () =>
+      new Function('document', 'location', 'Intl', ZONE_COOKIE_SCRIPT)(
+        document,
+        { protocol: 'http:' },
+        { DateTimeFormat: () => ({ resolvedOptions: () => ({ timeZone: 'Europe/Madrid' }) }) },
+      );
     run();
     expect(jar).toEqual([`${ZONE_COOKIE}=Europe%2FMadrid`]);
     run();

@@ -47,12 +47,19 @@ export function fakeApi(): FakeApi {
       const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://web.test');
       const path = url.pathname.replace(/^\/api/, '');
       const method = (init?.method ?? 'GET').toUpperCase();
-      const call: FakeApiCall = { method, path, query: url.search.replace(/^\?/, ''), body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined };
+      const call: FakeApiCall = {
+        method,
+        path,
+        query: url.search.replace(/^\?/, ''),
+        body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+      };
       calls.push(call);
       const answer = answers.get(`${method} ${path}`);
-      if (!answer) return new Response(JSON.stringify({ errcode: 404, errmsg: `no fake for ${method} ${path}`, data: null }), { status: 404 });
+      if (!answer)
+        return new Response(JSON.stringify({ errcode: 404, errmsg: `no fake for ${method} ${path}`, data: null }), { status: 404 });
       const asked = calls.filter((other) => other.method === method && other.path === path).length;
-      const reply = typeof answer === 'function' ? answer(call) : Array.isArray(answer) ? answer[Math.min(asked, answer.length) - 1]! : answer;
+      const reply =
+        typeof answer === 'function' ? answer(call) : Array.isArray(answer) ? answer[Math.min(asked, answer.length) - 1]! : answer;
       const { data, errcode = 0, errmsg = '', status = 200 } = reply;
       return new Response(JSON.stringify({ errcode, errmsg, data }), { status, headers: { 'content-type': 'application/json' } });
     }),

@@ -1,7 +1,7 @@
 import { formatFen } from '@llk/contracts/money';
 import { localeEntries, type TLocale } from '@llk/contracts/locales';
 
-// The language rules of issue 20, item 9, shared by the message check (messages-language.test.ts)
+// The language rules of ADR 0020, shared by the message check (messages-language.test.ts)
 // and the content check (content-language.test.ts): which Latin-script words another language may
 // keep, how the renminbi is written in each language, and where Chinese and Japanese need a
 // full-width colon.
@@ -25,18 +25,108 @@ export function visibleWords(message: string): string[] {
 /** Latin-script words that Chinese, Japanese and Korean text writes as they are. */
 export const LATIN_NAMES = new Set([
   // the product, its company and its file names
-  'LLK', 'Remote', 'Technology', 'Co', 'Ltd', 'llk-remote-backup-codes.txt', 'llk-lang',
+  'LLK',
+  'Remote',
+  'Technology',
+  'Co',
+  'Ltd',
+  'llk-remote-backup-codes.txt',
+  'llk-lang',
   // platforms, devices, stores, browsers, hardware
-  'Android', 'Linux', 'Windows', 'macOS', 'iOS', 'iPadOS', 'iPhone', 'iPad', 'Mac', 'Apple', 'Intel', 'AMD', 'ARM',
-  'NVIDIA', 'RTX', 'EPYC', 'NVMe', 'Google', 'Play', 'App', 'Store', 'Microsoft', 'Authenticator', 'Password',
-  'Chrome', 'Edge', 'Safari', 'Firefox', 'JavaScript', 'Bluetooth', 'Ubuntu', 'Debian', 'Fedora', 'glibc', 'x',
+  'Android',
+  'Linux',
+  'Windows',
+  'macOS',
+  'iOS',
+  'iPadOS',
+  'iPhone',
+  'iPad',
+  'Mac',
+  'Apple',
+  'Intel',
+  'AMD',
+  'ARM',
+  'NVIDIA',
+  'RTX',
+  'EPYC',
+  'NVMe',
+  'Google',
+  'Play',
+  'App',
+  'Store',
+  'Microsoft',
+  'Authenticator',
+  'Password',
+  'Chrome',
+  'Edge',
+  'Safari',
+  'Firefox',
+  'JavaScript',
+  'Bluetooth',
+  'Ubuntu',
+  'Debian',
+  'Fedora',
+  'glibc',
+  'x',
   // payment services and the plan's name
-  'Alipay', 'WeChat', 'Pay', 'Pro', 'Stripe',
+  'Alipay',
+  'WeChat',
+  'Pay',
+  'Pro',
+  'Stripe',
   // units, standards and codes
-  'Mbps', 'YCbCr', 'SHA', 'API', 'HTTPS', 'URL', 'CSV', 'SMS', 'UTC', 'CNY', 'CAD', 'CIO', 'POS', 'Web', 'Cookie', 'QR', 'Code', 'ID', 'PC', 'IT', 'OS', 'Idempotency-Key',
-  'TOTP', 'PDF', 'VAT', 'Wi-Fi', 'FPS', 'fps', 'GPU', 'CPU', 'RAM', 'SSD', 'GB', 'TB', 'MB', 'KB', 'Hz', 'K', 'P', 'HD', 'VPN', 'IP',
-  // what the security page names (issue 33, item 27): argon2id reads as "argon" and "id" around its digit
-  'TLS', 'HSTS', 'HttpOnly', 'argon', 'id', 'MiB', 'AES', 'GCM', 'PIN',
+  'Mbps',
+  'YCbCr',
+  'SHA',
+  'API',
+  'HTTPS',
+  'URL',
+  'CSV',
+  'SMS',
+  'UTC',
+  'CNY',
+  'CAD',
+  'CIO',
+  'POS',
+  'Web',
+  'Cookie',
+  'QR',
+  'Code',
+  'ID',
+  'PC',
+  'IT',
+  'OS',
+  'Idempotency-Key',
+  'TOTP',
+  'PDF',
+  'VAT',
+  'Wi-Fi',
+  'FPS',
+  'fps',
+  'GPU',
+  'CPU',
+  'RAM',
+  'SSD',
+  'GB',
+  'TB',
+  'MB',
+  'KB',
+  'Hz',
+  'K',
+  'P',
+  'HD',
+  'VPN',
+  'IP',
+  // what the security page names: argon2id reads as "argon" and "id" around its digit
+  'TLS',
+  'HSTS',
+  'HttpOnly',
+  'argon',
+  'id',
+  'MiB',
+  'AES',
+  'GCM',
+  'PIN',
   // a key as its keycap prints it (the screen-wall grid: "press Enter to put it down")
   'Enter',
 ]);
@@ -84,7 +174,9 @@ export function currencyFaults(locale: TLocale, text: string): string[] {
   for (const match of text.matchAll(new RegExp(String.raw`(${NUMBER})${GAP}(${marks})`, 'gu'))) {
     if (match[2] !== form.after) faults.push(match[0]);
   }
-  for (const match of text.matchAll(new RegExp(String.raw`(?<!CN)(?:${marks})${GAP}\{[A-Za-z0-9_]+\}|\{[A-Za-z0-9_]+\}${GAP}(?:${marks})`, 'gu'))) {
+  for (const match of text.matchAll(
+    new RegExp(String.raw`(?<!CN)(?:${marks})${GAP}\{[A-Za-z0-9_]+\}|\{[A-Za-z0-9_]+\}${GAP}(?:${marks})`, 'gu'),
+  )) {
     faults.push(match[0]);
   }
   if (form.before !== 'CN¥') for (const match of text.matchAll(/CN¥/g)) faults.push(match[0]);
@@ -111,7 +203,7 @@ export function asciiColonFaults(text: string): string[] {
 }
 
 // ---------------------------------------------------------------------------------------------
-// French typography (issue 33, item 6), the convention of the Imprimerie nationale's Lexique as
+// French typography, the convention of the Imprimerie nationale's Lexique as
 // screens render it: a no-break space (U+00A0) before ":" and inside « »; a narrow no-break
 // space (U+202F) before ; ! ? and before % (as Intl.NumberFormat('fr') writes "30 %"); ordinals
 // with superscript letters, 1ᵉʳ, 1ʳᵉ, 2ᵉ (never "1er", "2e", "2ème"). So a colon never starts a
@@ -143,7 +235,7 @@ export function frenchTypographyFaults(text: string): string[] {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Korean particles (issue 33, item 7): a particle follows the final consonant of the word before
+// Korean particles: a particle follows the final consonant of the word before
 // it (멤버십이, 프로가; 기기를, 계정을; 주소로, 번호로, 메일로, 계정으로). A message whose word comes from
 // an argument never writes both forms ("{name}을(를)", "이(가)", "(으)로"): the sentence is worded so
 // that a fixed word carries the particle ("{name} 기기를", "{email} 주소로", "한도({limit})를").

@@ -9,7 +9,9 @@ import { renderToReadableStream } from 'react-dom/server';
 
 async function messagesOf(locale: string): Promise<Record<string, unknown>> {
   const { default: config } = await import('@/i18n/request');
-  const resolved = await (config as unknown as (params: { requestLocale: Promise<string> }) => Promise<{ messages: Record<string, unknown> }>)({
+  const resolved = await (
+    config as unknown as (params: { requestLocale: Promise<string> }) => Promise<{ messages: Record<string, unknown> }>
+  )({
     requestLocale: Promise.resolve(locale),
   });
   return resolved.messages;

@@ -226,9 +226,7 @@ describe('responses', () => {
   });
 
   it('rejects errcode ≠ 0 with ApiError and shows errmsg once', async () => {
-    route('POST', '/api/signup', (res) =>
-      sendEnvelope(res, { field: 'username' }, 10002, 'Username taken—please try another.'),
-    );
+    route('POST', '/api/signup', (res) => sendEnvelope(res, { field: 'username' }, 10002, 'Username taken—please try another.'));
     const { client, onError, onUnauthorized } = setup();
     const error = await rejection(client.post('/signup', { body: { username: 'alice01' } }));
     expect(error.message).toBe('Username taken—please try another.');

@@ -5,7 +5,7 @@ import { ApiError, ClientErrcode } from './api-error';
 import { encodeQuery, type TQuery } from './query';
 
 // The one HTTP client of the web (and of anything else that speaks to the API), with the
-// behaviour of spec sections 7 and 8: Accept-Language and Authorization headers, `name[]`
+// behaviour the product specifies for every client: Accept-Language and Authorization headers, `name[]`
 // arrays in queries, one retry for safe methods on transient statuses, toasts for errcode ≠ 0,
 // 401 handling, downloads, and localised fallback texts when the answer is no envelope.
 
@@ -73,11 +73,7 @@ export interface TApiClient {
 export const RETRY_STATUSES: ReadonlySet<number> = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
 const SAFE_METHODS: ReadonlySet<THttpMethod> = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** errcodes that mean the session is gone, besides HTTP 401 itself. */
-export const UNAUTHORIZED_ERRCODES: ReadonlySet<number> = new Set([
-  401,
-  ErrorCode.UNAUTHORIZED,
-  ErrorCode.SESSION_EXPIRED,
-]);
+export const UNAUTHORIZED_ERRCODES: ReadonlySet<number> = new Set([401, ErrorCode.UNAUTHORIZED, ErrorCode.SESSION_EXPIRED]);
 export const DEFAULT_TIMEOUT_MS = 15_000;
 const PAY_FALLBACK_MESSAGE = 'Error';
 
@@ -150,8 +146,7 @@ function createClient(options: TApiClientOptions, flavour: TFlavour): TApiClient
       network: errors.network,
       timeout: errors.timeout,
     };
-    const custom =
-      typeof options.fallbackMessages === 'function' ? options.fallbackMessages(locale) : options.fallbackMessages;
+    const custom = typeof options.fallbackMessages === 'function' ? options.fallbackMessages(locale) : options.fallbackMessages;
     return { ...defaults, ...custom };
   }
 
@@ -212,7 +207,7 @@ function createClient(options: TApiClientOptions, flavour: TFlavour): TApiClient
 
   /**
    * A validation failure's errmsg is `field: rule` for developers; a person is shown the rule of
-   * the first field alone ("referralCode: 该推广码不存在" → "该推广码不存在", issue 20 item 9).
+   * the first field alone ("referralCode: 该推广码不存在" → "该推广码不存在").
    */
   function fieldRuleMessage(data: unknown): string {
     const fields = (data as { fields?: unknown } | null)?.fields;
@@ -232,13 +227,7 @@ function createClient(options: TApiClientOptions, flavour: TFlavour): TApiClient
       return reject(fallbackText('timeout'), { errcode: ClientErrcode.TIMEOUT, status: 0 }, call);
     }
     if (outcome.kind === 'network') {
-      return reject(
-        fallbackText('network'),
-        { errcode: ClientErrcode.NETWORK, status: 0 },
-        call,
-        undefined,
-        outcome.error,
-      );
+      return reject(fallbackText('network'), { errcode: ClientErrcode.NETWORK, status: 0 }, call, undefined, outcome.error);
     }
 
     const { response, body } = outcome;
@@ -253,7 +242,12 @@ function createClient(options: TApiClientOptions, flavour: TFlavour): TApiClient
       throw new ApiError(errmsg || fallbackText(401), { ...info, data: envelope ? envelope.data : body });
     }
     if (envelope && envelope.errcode !== 0) {
-      return reject(fieldRuleMessage(envelope.data) || errmsg || fallbackText(status), { errcode: envelope.errcode, status }, call, envelope.data);
+      return reject(
+        fieldRuleMessage(envelope.data) || errmsg || fallbackText(status),
+        { errcode: envelope.errcode, status },
+        call,
+        envelope.data,
+      );
     }
     if (!response.ok) {
       return reject(fallbackText(status), { errcode: envelope?.errcode || status, status }, call, body);
@@ -268,8 +262,7 @@ function createClient(options: TApiClientOptions, flavour: TFlavour): TApiClient
     const mayRetry = call.retry ?? SAFE_METHODS.has(method);
     let outcome = await attempt(url, init, call);
     // Exactly one retry. A timeout is not retried, so timeoutMs bounds how long a call hangs.
-    const transient =
-      outcome.kind === 'network' || (outcome.kind === 'response' && RETRY_STATUSES.has(outcome.response.status));
+    const transient = outcome.kind === 'network' || (outcome.kind === 'response' && RETRY_STATUSES.has(outcome.response.status));
     if (mayRetry && transient) {
       if (retryDelayMs > 0) await sleep(retryDelayMs);
       outcome = await attempt(url, init, call);
@@ -287,13 +280,13 @@ function createClient(options: TApiClientOptions, flavour: TFlavour): TApiClient
   };
 }
 
-/** The client of spec section 7: toasts errors through onError, handles 401 with onUnauthorized. */
+/** The general client: toasts errors through onError, handles 401 with onUnauthorized. */
 export function createApiClient(options: TApiClientOptions): TApiClient {
   return createClient(options, 'api');
 }
 
 /**
- * The order and payment client (spec section 8): no toast, rejects with errmsg or 'Error',
+ * The order and payment client: no toast, rejects with errmsg or 'Error',
  * and treats 401 like the main client.
  */
 export function createPayClient(options: TPayClientOptions): TApiClient {

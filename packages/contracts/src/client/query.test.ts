@@ -11,9 +11,7 @@ describe('encodeQuery', () => {
   });
 
   it('sends arrays as repeated name[] with JSON-stringified items', () => {
-    expect(encodeQuery({ ids: [1, 'a', { x: 1 }, null] })).toBe(
-      'ids[]=1&ids[]=%22a%22&ids[]=%7B%22x%22%3A1%7D&ids[]=null',
-    );
+    expect(encodeQuery({ ids: [1, 'a', { x: 1 }, null] })).toBe('ids[]=1&ids[]=%22a%22&ids[]=%7B%22x%22%3A1%7D&ids[]=null');
     const parsed = new URLSearchParams(encodeQuery({ tags: ['x', 'y'] }));
     expect(parsed.getAll('tags[]')).toEqual(['"x"', '"y"']);
   });

@@ -7,7 +7,7 @@ function scalarToString(value: unknown): string {
 }
 
 /**
- * Encodes query parameters the way the API expects (spec section 7): scalars as usual,
+ * Encodes query parameters the way the API expects: scalars as usual,
  * arrays as repeated `name[]=` with each item JSON-stringified, undefined and null omitted.
  * Returns the string without the leading '?', '' when nothing is left.
  */

@@ -1,7 +1,7 @@
 import { needsSecondStep, ZAccessKeyCheckResult, ZAccessKeyResult, ZLoginResult, ZTokenByAccessKeyQuery } from '@llk/contracts';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../lib/app-error';
-import { envelopeResponses, ok } from '../../lib/envelope';
+import { AppError } from '../../infrastructure/http/app-error';
+import { envelopeResponses, ok } from '../../infrastructure/http/envelope';
 import { ACCESS_KEY_TTL_MS, createAccessKey, findAccessKeyUser, redeemAccessKey } from './access-keys.service';
 
 export const accessKeyRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -11,7 +11,8 @@ export const accessKeyRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['accounts'],
         summary: 'A single-use key (60 s) that logs the same user in elsewhere via /tokenByAccessKeyV2',
-        description: 'The key is bound to the calling session: once that session ends (log-out, password reset or change), the key is refused.',
+        description:
+          'The key is bound to the calling session: once that session ends (log-out, password reset or change), the key is refused.',
         response: envelopeResponses(ZAccessKeyResult),
       },
       onRequest: app.requireUser,

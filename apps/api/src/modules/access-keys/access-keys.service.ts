@@ -1,7 +1,7 @@
-import { type Db } from '../../db/schema';
-import { AppError } from '../../lib/app-error';
-import { type KeyValueStore } from '../../lib/kv';
-import { newToken, sha256Hex } from '../../lib/secrets';
+import { type Db } from '../../infrastructure/db/schema';
+import { AppError } from '../../infrastructure/http/app-error';
+import { type KeyValueStore } from '../../infrastructure/kv';
+import { newToken, sha256Hex } from '../../infrastructure/secrets';
 import { type TLoginResult } from '@llk/contracts';
 import { findLiveSessionById, finishSignIn, isSessionLive, type ActiveSession, type SessionPolicy, type SignInContext } from '../auth';
 import { findUserById } from '../users';
@@ -29,7 +29,9 @@ function parseStored(value: string | null): TStoredKey | null {
   if (!value) return null;
   try {
     const parsed = JSON.parse(value) as Partial<TStoredKey>;
-    return typeof parsed.userId === 'string' && typeof parsed.sessionId === 'string' ? { userId: parsed.userId, sessionId: parsed.sessionId } : null;
+    return typeof parsed.userId === 'string' && typeof parsed.sessionId === 'string'
+      ? { userId: parsed.userId, sessionId: parsed.sessionId }
+      : null;
   } catch {
     return null;
   }

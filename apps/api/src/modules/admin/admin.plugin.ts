@@ -1,33 +1,12 @@
 import { ADMIN_SESSION_COOKIE } from '@llk/contracts';
 import { type FastifyInstance, type FastifyRequest } from 'fastify';
-import { AppError } from '../../lib/app-error';
+import { AppError } from '../../infrastructure/http/app-error';
 import { isSameOriginRequest } from '../auth';
-import { isPermission, roleHas, type TPermission } from './permissions';
-import { findLiveStaffSession, type LiveStaffSession } from './staff-sessions.service';
+import { type AdminRouteTable, type LiveStaffSession, type TAdminAccess } from '../../infrastructure/http/staff';
+import { isPermission, roleHas } from './permissions';
+import { findLiveStaffSession } from './staff-sessions.service';
 
-/**
- * What an /admin route needs: a permission of the matrix, or one of two levels outside it —
- * `public` (no session: set-up and log-in) and `staff` (any live staff session, whatever the
- * role: /admin/me, log-out).
- */
-export type TAdminAccess = TPermission | 'public' | 'staff';
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** What an /admin route needs (ADR 0019); required on every /admin route. */
-    permission?: TAdminAccess;
-  }
-  interface FastifyInstance {
-    /** "METHOD /url" → access of every /admin route (filled at start-up). */
-    adminRouteTable: Map<string, TAdminAccess>;
-  }
-  interface FastifyRequest {
-    staff?: LiveStaffSession | null;
-  }
-}
-
-/** "METHOD /url" → access of every admin route, for the matrix test and the docs. */
-export type AdminRouteTable = Map<string, TAdminAccess>;
+export { type AdminRouteTable, type TAdminAccess } from '../../infrastructure/http/staff';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -62,7 +41,8 @@ export function guardAdminRoutes(app: FastifyInstance, table: AdminRouteTable): 
     // The cookie rides along on any request the browser makes: a state-changing call carrying
     // it must come from our own pages (the customers' rule).
     const withCookie = request.cookies[ADMIN_SESSION_COOKIE] !== undefined;
-    if (withCookie && !SAFE_METHODS.has(request.method) && !isSameOriginRequest(request, app.config.webOrigin)) throw new AppError('FORBIDDEN');
+    if (withCookie && !SAFE_METHODS.has(request.method) && !isSameOriginRequest(request, app.config.webOrigin))
+      throw new AppError('FORBIDDEN');
     if (permission === 'public') return;
     const staff = await staffOf(app, request);
     if (!staff) throw new AppError('UNAUTHORIZED');

@@ -1,11 +1,12 @@
 import { ZAdminAuditFilter, ZAdminAuditPage, ZAdminAuditQuery } from '@llk/contracts';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelopeResponses, ok } from '../../lib/envelope';
-import { requestZone } from '../../lib/time-text';
+import { envelopeResponses, ok } from '../../infrastructure/http/envelope';
+import { requestZone } from '../../infrastructure/time-text';
 import { AUDIT_EXPORT_MAX_ROWS, auditCsv, listAuditPage } from './audit';
 
-const FILTERS = 'Filters: `staff` (username), `action` (or its beginning: `staff` finds staff.create), `targetType`, `targetId`, `from` (inclusive) and `to` (exclusive) as ISO instants.';
+const FILTERS =
+  'Filters: `staff` (username), `action` (or its beginning: `staff` finds staff.create), `targetType`, `targetId`, `from` (inclusive) and `to` (exclusive) as ISO instants.';
 
 export const auditAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

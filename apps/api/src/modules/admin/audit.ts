@@ -1,26 +1,15 @@
-import { newId, toDbDate } from '../../db/dialect';
-import { type Db } from '../../db/schema';
-import { csvCell } from '../../lib/csv';
-import { formatCsvMoment, SERVICE_TIME_ZONE } from '../../lib/time-text';
+import { newId, toDbDate } from '../../infrastructure/db/dialect';
+import { type Db } from '../../infrastructure/db/schema';
+import { csvCell } from '../../infrastructure/csv';
+import { formatCsvMoment, SERVICE_TIME_ZONE } from '../../infrastructure/time-text';
 import { type TAdminAuditEntry, type TAdminAuditFilter, type TAdminAuditPage } from '@llk/contracts';
+import { type AuditEntry } from '../../infrastructure/http/staff';
 import { type AuditFilterQuery, type AuditListRow, insertAudit, listAudit } from './admin.repository';
+
+export { type AuditEntry } from '../../infrastructure/http/staff';
 
 // The one way an audit record is written (ADR 0019): every mutating admin service calls it with
 // the transaction of the change it records, so the record and the change commit or fail together.
-
-export interface AuditEntry {
-  /** null for the command line (admin:create) */
-  staffId: string | null;
-  /** what was done, e.g. `staff.create` */
-  action: string;
-  targetType?: string;
-  targetId?: string;
-  before?: unknown;
-  after?: unknown;
-  reason?: string;
-  ip?: string;
-  at?: Date;
-}
 
 export async function recordAudit(trx: Db, entry: AuditEntry): Promise<void> {
   await insertAudit(trx, {
@@ -70,7 +59,10 @@ function entryOf(row: AuditListRow): TAdminAuditEntry {
 }
 
 /** A page of the audit log, newest first, filtered; `before` is the previous page's `next`. */
-export async function listAuditPage(db: Db, query: TAdminAuditFilter & { before?: string | undefined; limit: number }): Promise<TAdminAuditPage> {
+export async function listAuditPage(
+  db: Db,
+  query: TAdminAuditFilter & { before?: string | undefined; limit: number },
+): Promise<TAdminAuditPage> {
   const before = cursorOf(query.before);
   const rows = await listAudit(db, { limit: query.limit + 1, filter: filterOf(query), ...(before ? { before } : {}) });
   const page = rows.slice(0, query.limit);
@@ -82,7 +74,18 @@ export async function listAuditPage(db: Db, query: TAdminAuditFilter & { before?
 export const AUDIT_EXPORT_MAX_ROWS = 50_000;
 const EXPORT_BATCH = 1_000;
 
-export const AUDIT_CSV_COLUMNS = ['at', 'staffUsername', 'staffId', 'action', 'targetType', 'targetId', 'before', 'after', 'reason', 'ip'] as const;
+export const AUDIT_CSV_COLUMNS = [
+  'at',
+  'staffUsername',
+  'staffId',
+  'action',
+  'targetType',
+  'targetId',
+  'before',
+  'after',
+  'reason',
+  'ip',
+] as const;
 
 /**
  * The filtered audit log as CSV, newest first, at most AUDIT_EXPORT_MAX_ROWS rows (UTF-8 with a
@@ -92,8 +95,12 @@ export const AUDIT_CSV_COLUMNS = ['at', 'staffUsername', 'staffId', 'action', 't
 export async function auditCsv(db: Db, filter: TAdminAuditFilter, timeZone: string = SERVICE_TIME_ZONE): Promise<string> {
   const lines = [AUDIT_CSV_COLUMNS.map(csvCell).join(',')];
   let before: { at: string; id: string } | undefined;
-  for (let read = 0; read < AUDIT_EXPORT_MAX_ROWS; ) {
-    const rows = await listAudit(db, { limit: Math.min(EXPORT_BATCH, AUDIT_EXPORT_MAX_ROWS - read), filter: filterOf(filter), ...(before ? { before } : {}) });
+  for (let read = 0; read < AUDIT_EXPORT_MAX_ROWS;) {
+    const rows = await listAudit(db, {
+      limit: Math.min(EXPORT_BATCH, AUDIT_EXPORT_MAX_ROWS - read),
+      filter: filterOf(filter),
+      ...(before ? { before } : {}),
+    });
     for (const row of rows) {
       // the moment on the downloader's clock with its offset (docs/adr/0031)
       const entry = { ...entryOf(row), at: formatCsvMoment(row.at, timeZone) };

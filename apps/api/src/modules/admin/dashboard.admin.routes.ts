@@ -1,6 +1,6 @@
 import { ZAdminDashboard, ZAdminDashboardQuery } from '@llk/contracts';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { envelopeResponses, ok } from '../../lib/envelope';
+import { envelopeResponses, ok } from '../../infrastructure/http/envelope';
 import { dashboardForStaff } from './dashboard.admin.service';
 import { roleHas } from './permissions';
 
@@ -13,7 +13,8 @@ export const dashboardAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: 'dashboard.read' },
       schema: {
         tags: ['admin'],
-        summary: 'Revenue, refunds, paid orders and sign-ups per day (UTC+8), sales per item type, conversion to a first payment, active devices (permission dashboard.read; amounts for reports.read only, null otherwise)',
+        summary:
+          'Revenue, refunds, paid orders and sign-ups per day (UTC+8), sales per item type, conversion to a first payment, active devices (permission dashboard.read; amounts for reports.read only, null otherwise)',
         description: 'from and to are calendar days in UTC+8, inclusive; by default the last 30 days; at most 366 days.',
         querystring: ZAdminDashboardQuery,
         response: envelopeResponses(ZAdminDashboard),

@@ -1,8 +1,8 @@
 import { ZAdminJobList, ZAdminJobParams, ZAdminJobRunAnswer, ZAdminJobRunRequest, ZAdminJobRuns } from '@llk/contracts';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { envelopeResponses, ok } from '../../lib/envelope';
+import { envelopeResponses, ok } from '../../infrastructure/http/envelope';
 import { jobRunsForStaff, listJobsForStaff, runJobForStaff } from './jobs.admin.service';
-import { actorOf } from './users.admin.routes';
+import { actorOf } from '../../infrastructure/http/staff';
 
 // Scheduled jobs (permission jobs.manage): their last runs and failures, and "run now".
 
@@ -12,7 +12,14 @@ const tags = ['admin'];
 export const jobsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/jobs',
-    { config: { permission }, schema: { tags, summary: 'The scheduled jobs with their last run and last failure (permission jobs.manage)', response: envelopeResponses(ZAdminJobList) } },
+    {
+      config: { permission },
+      schema: {
+        tags,
+        summary: 'The scheduled jobs with their last run and last failure (permission jobs.manage)',
+        response: envelopeResponses(ZAdminJobList),
+      },
+    },
     async () => ok(await listJobsForStaff(app.db, app.jobs)),
   );
 
@@ -20,7 +27,12 @@ export const jobsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/jobs/:name/runs',
     {
       config: { permission },
-      schema: { tags, summary: "A job's kept runs (the newest 50), newest first (permission jobs.manage)", params: ZAdminJobParams, response: envelopeResponses(ZAdminJobRuns) },
+      schema: {
+        tags,
+        summary: "A job's kept runs (the newest 50), newest first (permission jobs.manage)",
+        params: ZAdminJobParams,
+        response: envelopeResponses(ZAdminJobRuns),
+      },
     },
     async (request) => ok(await jobRunsForStaff(app.db, app.jobs, request.params.name)),
   );
@@ -31,8 +43,10 @@ export const jobsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission },
       schema: {
         tags,
-        summary: 'Runs a job now (every job is safe to repeat; never while the same job is running); audited with a reason (permission jobs.manage)',
-        description: 'In-process runner (SQLite): answers after the run, whose outcome is in `job.lastRun`. pg-boss (PostgreSQL): answers once the run is queued.',
+        summary:
+          'Runs a job now (every job is safe to repeat; never while the same job is running); audited with a reason (permission jobs.manage)',
+        description:
+          'In-process runner (SQLite): answers after the run, whose outcome is in `job.lastRun`. pg-boss (PostgreSQL): answers once the run is queued.',
         params: ZAdminJobParams,
         body: ZAdminJobRunRequest,
         response: envelopeResponses(ZAdminJobRunAnswer),

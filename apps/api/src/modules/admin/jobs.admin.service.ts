@@ -1,10 +1,10 @@
 import { type TAdminJob, type TAdminJobList, type TAdminJobRun, type TAdminJobStuck } from '@llk/contracts';
-import { fromDbDate } from '../../db/dialect';
-import { type Db } from '../../db/schema';
-import { type JobRunner, type ScheduledJob } from '../../jobs/job';
-import { listKeptRuns } from '../../jobs/job-runs.repository';
-import { AppError } from '../../lib/app-error';
-import { requireReason, type StaffActor } from './admin-actions';
+import { fromDbDate } from '../../infrastructure/db/dialect';
+import { type Db } from '../../infrastructure/db/schema';
+import { type JobRunner, type ScheduledJob } from '../../infrastructure/jobs/job';
+import { listKeptRuns } from '../../infrastructure/jobs/job-runs.repository';
+import { AppError } from '../../infrastructure/http/app-error';
+import { requireReason, type StaffActor } from '../../infrastructure/http/staff';
 import { recordAudit } from './audit';
 
 // The back office's jobs (permission jobs.manage): what the runner schedules, with each job's
@@ -57,7 +57,17 @@ function jobOf(job: ScheduledJob, runs: readonly RunRow[], since: Date, now: Dat
 
 export async function listJobsForStaff(db: Db, runner: JobRunner, now = new Date()): Promise<TAdminJobList> {
   const runs = await listKeptRuns(db);
-  return { runner: runner.kind, items: runner.scheduled().map((job) => jobOf(job, runs.filter((run) => run.job === job.name), runner.startedAt, now)) };
+  return {
+    runner: runner.kind,
+    items: runner.scheduled().map((job) =>
+      jobOf(
+        job,
+        runs.filter((run) => run.job === job.name),
+        runner.startedAt,
+        now,
+      ),
+    ),
+  };
 }
 
 function scheduledJob(runner: JobRunner, name: string) {
@@ -75,10 +85,25 @@ export async function jobRunsForStaff(db: Db, runner: JobRunner, name: string): 
  * Runs a job now: the in-process runner answers when the run has ended (or joins the run
  * already going), pg-boss when it is queued. Audited before it starts, with the reason.
  */
-export async function runJobForStaff(db: Db, runner: JobRunner, actor: StaffActor, name: string, reasonText: string): Promise<{ runner: TAdminJobList['runner']; job: TAdminJob }> {
+export async function runJobForStaff(
+  db: Db,
+  runner: JobRunner,
+  actor: StaffActor,
+  name: string,
+  reasonText: string,
+): Promise<{ runner: TAdminJobList['runner']; job: TAdminJob }> {
   const reason = requireReason(reasonText);
   const job = scheduledJob(runner, name);
-  await db.transaction().execute((trx) => recordAudit(trx, { staffId: actor.staffId, action: 'jobs.run', targetType: 'job', targetId: name, reason, ...(actor.ip ? { ip: actor.ip } : {}) }));
+  await db.transaction().execute((trx) =>
+    recordAudit(trx, {
+      staffId: actor.staffId,
+      action: 'jobs.run',
+      targetType: 'job',
+      targetId: name,
+      reason,
+      ...(actor.ip ? { ip: actor.ip } : {}),
+    }),
+  );
   // a failed run is recorded in job_runs and shown; it is not this request's failure
   await runner.runNow(name).catch(() => undefined);
   return { runner: runner.kind, job: jobOf(job, await listKeptRuns(db, name), runner.startedAt, new Date()) };

@@ -4,22 +4,22 @@ import { PERMISSIONS, ROLE_PERMISSIONS, roleHas, STAFF_ROLES } from './permissio
 // The matrix of ADR 0019, written out as literals: a change to permissions.ts must change this.
 const MATRIX: Record<string, string> = {
   //                 OWNER SUPPORT FINANCE CONTENT OPS
-  'staff.manage':   'x....',
-  'audit.read':     'x.x..',
+  'staff.manage': 'x....',
+  'audit.read': 'x.x..',
   'dashboard.read': 'xxxxx',
-  'users.read':     'xxx.x',
-  'users.act':      'xx...',
-  'orders.read':    'xxx..',
-  'orders.refund':  'xxx..',
-  'invoices.manage':'x.x..',
+  'users.read': 'xxx.x',
+  'users.act': 'xx...',
+  'orders.read': 'xxx..',
+  'orders.refund': 'xxx..',
+  'invoices.manage': 'x.x..',
   'payouts.manage': 'x.x..',
-  'reports.read':   'x.x..',
+  'reports.read': 'x.x..',
   'content.manage': 'x..x.',
   'pricing.manage': 'x.x..',
-  'codes.manage':   'x.x.x',
+  'codes.manage': 'x.x.x',
   'cloudpc.manage': 'x...x',
-  'devices.read':   'xx..x',
-  'jobs.manage':    'x...x',
+  'devices.read': 'xx..x',
+  'jobs.manage': 'x...x',
   'support.manage': 'xxx..',
 };
 

@@ -1,15 +1,21 @@
-import { ADMIN_SESSION_COOKIE, ZAdminLanguageRequest, ZAdminLoginRequest, ZAdminMe, ZAdminSetupRequest, ZAdminSetupStart, ZAdminSetupStartRequest } from '@llk/contracts';
+import {
+  ADMIN_SESSION_COOKIE,
+  ZAdminLanguageRequest,
+  ZAdminLoginRequest,
+  ZAdminMe,
+  ZAdminSetupRequest,
+  ZAdminSetupStart,
+  ZAdminSetupStartRequest,
+} from '@llk/contracts';
 import { type FastifyReply, type FastifyRequest } from 'fastify';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../lib/app-error';
-import { envelopeResponses, ok } from '../../lib/envelope';
-import { toDbDate } from '../../db/dialect';
-import { updateStaffLocale } from './admin.repository';
+import { AppError } from '../../infrastructure/http/app-error';
+import { envelopeResponses, ok } from '../../infrastructure/http/envelope';
 import { ROLE_PERMISSIONS } from './permissions';
 import { finishStaffSetup, staffLogin, startStaffSetup, type StaffAuthContext } from './staff-auth.service';
-import { endStaffSession, STAFF_SESSION_ABSOLUTE_MS } from './staff-sessions.service';
-import { refundQueueSize } from './refunds.admin.service';
+import { endStaffSession, setStaffLanguage, STAFF_SESSION_ABSOLUTE_MS } from './staff-sessions.service';
+import { refundQueueSize } from '../payments';
 
 // The staff member's own session: set-up, log-in and log-out (no session needed for the first
 // two), who they are, what their role allows, their language. The session cookie llk_admin is
@@ -19,11 +25,21 @@ import { refundQueueSize } from './refunds.admin.service';
 const COOKIE_BASE = { path: '/admin', httpOnly: true, sameSite: 'strict' } as const;
 
 export function setStaffCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
-  reply.setCookie(ADMIN_SESSION_COOKIE, token, { ...COOKIE_BASE, secure: request.protocol === 'https', maxAge: STAFF_SESSION_ABSOLUTE_MS / 1000 });
+  reply.setCookie(ADMIN_SESSION_COOKIE, token, {
+    ...COOKIE_BASE,
+    secure: request.protocol === 'https',
+    maxAge: STAFF_SESSION_ABSOLUTE_MS / 1000,
+  });
 }
 
 export const sessionAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const context = (request: FastifyRequest): StaffAuthContext => ({ db: app.db, kv: app.kv, totpKey: app.totpKey, ip: request.ip, userAgent: request.headers['user-agent'] ?? null });
+  const context = (request: FastifyRequest): StaffAuthContext => ({
+    db: app.db,
+    kv: app.kv,
+    totpKey: app.totpKey,
+    ip: request.ip,
+    userAgent: request.headers['user-agent'] ?? null,
+  });
 
   app.post(
     '/admin/setup/start',
@@ -32,7 +48,8 @@ export const sessionAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'Open a one-time set-up link: the member and a new authenticator secret (back office; no session)',
-        description: 'The token is the `#token=` of the link that admin:create or a TOTP reset printed. STAFF_SETUP_INVALID when unknown, used or expired. Nothing is stored: each call hands out a new secret, confirmed by POST /admin/setup.',
+        description:
+          'The token is the `#token=` of the link that admin:create or a TOTP reset printed. STAFF_SETUP_INVALID when unknown, used or expired. Nothing is stored: each call hands out a new secret, confirmed by POST /admin/setup.',
         body: ZAdminSetupStartRequest,
         response: envelopeResponses(ZAdminSetupStart),
       },
@@ -116,7 +133,14 @@ export const sessionAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       const permissions = [...ROLE_PERMISSIONS[staff.role]];
       // the refund queue's size is the back office's alert badge (ADR 0015): one indexed count
       const refundQueue = permissions.includes('orders.read') ? await refundQueueSize(app.db) : undefined;
-      return ok({ id: staff.staffId, username: staff.username, role: staff.role, permissions, language: staff.locale, ...(refundQueue === undefined ? {} : { refundQueue }) });
+      return ok({
+        id: staff.staffId,
+        username: staff.username,
+        role: staff.role,
+        permissions,
+        language: staff.locale,
+        ...(refundQueue === undefined ? {} : { refundQueue }),
+      });
     },
   );
 
@@ -134,7 +158,7 @@ export const sessionAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const staff = request.staff;
       if (!staff) throw new AppError('UNAUTHORIZED');
-      await updateStaffLocale(app.db, staff.staffId, request.body.language, toDbDate(new Date()));
+      await setStaffLanguage(app.db, staff.staffId, request.body.language);
       return ok(null);
     },
   );

@@ -1,8 +1,8 @@
 import { type TAdminSetupLink, type TAdminStaffMember, type TStaffRole } from '@llk/contracts';
-import { fromDbDate, toDbDate } from '../../db/dialect';
-import { type Db } from '../../db/schema';
-import { AppError } from '../../lib/app-error';
-import { newToken, sha256Hex } from '../../lib/secrets';
+import { fromDbDate, toDbDate } from '../../infrastructure/db/dialect';
+import { type Db } from '../../infrastructure/db/schema';
+import { AppError } from '../../infrastructure/http/app-error';
+import { newToken, sha256Hex } from '../../infrastructure/secrets';
 import { findStaffForUpdate, listStaff, revokeStaffSessionsOf, type StaffRow, updateStaff } from './admin.repository';
 import { recordAudit } from './audit';
 import { isStaffRole } from './permissions';
@@ -41,9 +41,20 @@ export async function listStaffMembers(db: Db): Promise<TAdminStaffMember[]> {
   return (await listStaff(db)).map(memberOf);
 }
 
-export async function createStaffMember(db: Db, actor: StaffActor, request: { username: string; role: TStaffRole }, now = new Date()): Promise<TAdminSetupLink> {
+export async function createStaffMember(
+  db: Db,
+  actor: StaffActor,
+  request: { username: string; role: TStaffRole },
+  now = new Date(),
+): Promise<TAdminSetupLink> {
   const created = await createStaff(db, { username: request.username, role: request.role, createdBy: actor.staffId, ip: actor.ip }, now);
-  return { id: created.id, username: created.username, role: created.role, setupLink: staffSetupLink(actor.webOrigin, created.setupToken), setupExpiresAt: created.setupExpiresAt.toISOString() };
+  return {
+    id: created.id,
+    username: created.username,
+    role: created.role,
+    setupLink: staffSetupLink(actor.webOrigin, created.setupToken),
+    setupExpiresAt: created.setupExpiresAt.toISOString(),
+  };
 }
 
 /** One change of another member, in a transaction with the row locked and the audit record. */
@@ -51,7 +62,11 @@ async function changeMember<T>(
   db: Db,
   actor: StaffActor,
   id: string,
-  change: (trx: Db, row: StaffRow, at: string) => Promise<{ action: string; before: unknown; after: unknown; reason?: string | undefined; result: T }>,
+  change: (
+    trx: Db,
+    row: StaffRow,
+    at: string,
+  ) => Promise<{ action: string; before: unknown; after: unknown; reason?: string | undefined; result: T }>,
   now: Date,
 ): Promise<T> {
   if (id === actor.staffId) throw new AppError('STAFF_NOT_YOURSELF');
@@ -75,21 +90,40 @@ async function changeMember<T>(
   });
 }
 
-export async function changeStaffRole(db: Db, actor: StaffActor, id: string, request: { role: TStaffRole; reason?: string | undefined }, now = new Date()): Promise<TAdminStaffMember> {
+export async function changeStaffRole(
+  db: Db,
+  actor: StaffActor,
+  id: string,
+  request: { role: TStaffRole; reason?: string | undefined },
+  now = new Date(),
+): Promise<TAdminStaffMember> {
   return changeMember(
     db,
     actor,
     id,
     async (trx, row, at) => {
       await updateStaff(trx, id, { role: request.role, updated_at: at });
-      return { action: 'staff.role', before: { role: row.role }, after: { role: request.role }, reason: request.reason, result: memberOf({ ...row, role: request.role, updated_at: at }) };
+      return {
+        action: 'staff.role',
+        before: { role: row.role },
+        after: { role: request.role },
+        reason: request.reason,
+        result: memberOf({ ...row, role: request.role, updated_at: at }),
+      };
     },
     now,
   );
 }
 
 /** Locks (ending every session of the member) or unlocks; doing what is already done changes nothing but is still recorded. */
-export async function setStaffLocked(db: Db, actor: StaffActor, id: string, locked: boolean, reason: string | undefined, now = new Date()): Promise<TAdminStaffMember> {
+export async function setStaffLocked(
+  db: Db,
+  actor: StaffActor,
+  id: string,
+  locked: boolean,
+  reason: string | undefined,
+  now = new Date(),
+): Promise<TAdminStaffMember> {
   return changeMember(
     db,
     actor,
@@ -114,7 +148,13 @@ export async function setStaffLocked(db: Db, actor: StaffActor, id: string, lock
  * Resets a member's credentials: password, authenticator and passkeys are cleared, every session ends, and
  * a new one-time set-up link (24 hours) lets them choose both again.
  */
-export async function resetStaffTotp(db: Db, actor: StaffActor, id: string, reason: string | undefined, now = new Date()): Promise<TAdminSetupLink> {
+export async function resetStaffTotp(
+  db: Db,
+  actor: StaffActor,
+  id: string,
+  reason: string | undefined,
+  now = new Date(),
+): Promise<TAdminSetupLink> {
   const token = newToken();
   const expiresAt = new Date(now.getTime() + STAFF_SETUP_TTL_MS);
   return changeMember(
@@ -122,7 +162,14 @@ export async function resetStaffTotp(db: Db, actor: StaffActor, id: string, reas
     actor,
     id,
     async (trx, row, at) => {
-      await updateStaff(trx, id, { password_hash: null, totp_secret: null, totp_last_step: null, setup_token_hash: sha256Hex(token), setup_expires_at: toDbDate(expiresAt), updated_at: at });
+      await updateStaff(trx, id, {
+        password_hash: null,
+        totp_secret: null,
+        totp_last_step: null,
+        setup_token_hash: sha256Hex(token),
+        setup_expires_at: toDbDate(expiresAt),
+        updated_at: at,
+      });
       await revokeStaffSessionsOf(trx, id, at);
       // a reset means the member's devices are lost or not to be trusted: their passkeys go too
       const passkeys = await deleteStaffPasskeysOf(trx, id);
@@ -132,7 +179,13 @@ export async function resetStaffTotp(db: Db, actor: StaffActor, id: string, reas
         before: { state: stateOf(row), passkeys },
         after: { state: 'SETUP', passkeys: 0 },
         reason,
-        result: { id, username: row.username, role, setupLink: staffSetupLink(actor.webOrigin, token), setupExpiresAt: expiresAt.toISOString() },
+        result: {
+          id,
+          username: row.username,
+          role,
+          setupLink: staffSetupLink(actor.webOrigin, token),
+          setupExpiresAt: expiresAt.toISOString(),
+        },
       };
     },
     now,

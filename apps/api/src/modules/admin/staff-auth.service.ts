@@ -1,10 +1,19 @@
 import { type TAdminLoginRequest, type TAdminMe, type TAdminSetupRequest, type TAdminSetupStart, type TStaffLocale } from '@llk/contracts';
-import { fromDbDate, toDbDate } from '../../db/dialect';
-import { type Db } from '../../db/schema';
-import { AppError } from '../../lib/app-error';
-import { type KeyValueStore } from '../../lib/kv';
-import { sha256Hex } from '../../lib/secrets';
-import { beginPasswordAttempt, decryptSecret, encryptSecret, hashPassword, matchTotpStep, newTotpEnrolment, verifyDummy, verifyPassword } from '../auth';
+import { fromDbDate, toDbDate } from '../../infrastructure/db/dialect';
+import { type Db } from '../../infrastructure/db/schema';
+import { AppError } from '../../infrastructure/http/app-error';
+import { type KeyValueStore } from '../../infrastructure/kv';
+import { sha256Hex } from '../../infrastructure/secrets';
+import {
+  beginPasswordAttempt,
+  decryptSecret,
+  encryptSecret,
+  hashPassword,
+  matchTotpStep,
+  newTotpEnrolment,
+  verifyDummy,
+  verifyPassword,
+} from '../auth';
 import { claimStaffTotpStep, completeStaffSetup, findStaffBySetupToken, findStaffByUsername, type StaffRow } from './admin.repository';
 import { recordAudit } from './audit';
 import { isStaffRole, ROLE_PERMISSIONS, type TStaffRole } from './permissions';
@@ -40,7 +49,13 @@ export async function startStaffSetup(db: Db, token: string, now = new Date()): 
 }
 
 export function meOf(staff: { id: string; username: string; role: TStaffRole; locale: string }): TAdminMe {
-  return { id: staff.id, username: staff.username, role: staff.role, permissions: [...ROLE_PERMISSIONS[staff.role]], language: staff.locale === 'en' ? 'en' : 'zh-CN' };
+  return {
+    id: staff.id,
+    username: staff.username,
+    role: staff.role,
+    permissions: [...ROLE_PERMISSIONS[staff.role]],
+    language: staff.locale === 'en' ? 'en' : 'zh-CN',
+  };
 }
 
 /**
@@ -48,7 +63,11 @@ export function meOf(staff: { id: string; username: string; role: TStaffRole; lo
  * transaction, the password and the encrypted secret are stored and the link is used up (only
  * one of concurrent calls wins), audited, and the member is signed in.
  */
-export async function finishStaffSetup(ctx: StaffAuthContext, request: TAdminSetupRequest, now = new Date()): Promise<{ me: TAdminMe; token: string; expiresAt: Date }> {
+export async function finishStaffSetup(
+  ctx: StaffAuthContext,
+  request: TAdminSetupRequest,
+  now = new Date(),
+): Promise<{ me: TAdminMe; token: string; expiresAt: Date }> {
   const staff = await setupMember(ctx.db, request.token, now);
   const step = matchTotpStep(request.secret, request.code, now);
   if (step === null) throw new AppError('STAFF_TOTP_INVALID');
@@ -67,7 +86,11 @@ export async function finishStaffSetup(ctx: StaffAuthContext, request: TAdminSet
     if (!done) throw new AppError('STAFF_SETUP_INVALID');
     await recordAudit(trx, { staffId: staff.id, action: 'staff.setup', targetType: 'staff', targetId: staff.id, ip: ctx.ip, at: now });
   });
-  const session = await createStaffSession(ctx.db, { staffId: staff.id, secondFactor: 'TOTP', ip: ctx.ip, ...(ctx.userAgent ? { userAgent: ctx.userAgent } : {}) }, now);
+  const session = await createStaffSession(
+    ctx.db,
+    { staffId: staff.id, secondFactor: 'TOTP', ip: ctx.ip, ...(ctx.userAgent ? { userAgent: ctx.userAgent } : {}) },
+    now,
+  );
   return { me: meOf({ ...staff, locale: language }), ...session };
 }
 
@@ -76,11 +99,21 @@ export async function finishStaffSetup(ctx: StaffAuthContext, request: TAdminSet
  * STAFF_LOGIN_INVALID (which of the three was wrong, or that the member is locked or not set
  * up, is not told); failures count towards the customers' back-off, per member and per address.
  */
-export async function staffLogin(ctx: StaffAuthContext, request: TAdminLoginRequest, now = new Date()): Promise<{ me: TAdminMe; token: string; expiresAt: Date }> {
+export async function staffLogin(
+  ctx: StaffAuthContext,
+  request: TAdminLoginRequest,
+  now = new Date(),
+): Promise<{ me: TAdminMe; token: string; expiresAt: Date }> {
   const usernameNorm = request.username.trim().toLowerCase();
   const staff = await findStaffByUsername(ctx.db, usernameNorm);
-  const attempt = await beginPasswordAttempt(ctx.kv, staff ? `staff:${staff.id}` : `staff-x:${sha256Hex(usernameNorm).slice(0, 32)}`, ctx.ip);
-  const passwordOk = staff?.password_hash ? await verifyPassword(staff.password_hash, request.password) : (await verifyDummy(request.password), false);
+  const attempt = await beginPasswordAttempt(
+    ctx.kv,
+    staff ? `staff:${staff.id}` : `staff-x:${sha256Hex(usernameNorm).slice(0, 32)}`,
+    ctx.ip,
+  );
+  const passwordOk = staff?.password_hash
+    ? await verifyPassword(staff.password_hash, request.password)
+    : (await verifyDummy(request.password), false);
   const secret = passwordOk && staff?.totp_secret ? decryptSecret(ctx.totpKey, staff.totp_secret) : null;
   const step = secret ? matchTotpStep(secret, request.code, now) : null;
   if (!staff || step === null || staff.locked_at !== null || !isStaffRole(staff.role)) {
@@ -95,7 +128,11 @@ export async function staffLogin(ctx: StaffAuthContext, request: TAdminLoginRequ
   await attempt.succeeded();
   const session = await ctx.db.transaction().execute(async (trx) => {
     await recordAudit(trx, { staffId: staff.id, action: 'staff.login', targetType: 'staff', targetId: staff.id, ip: ctx.ip, at: now });
-    return createStaffSession(trx, { staffId: staff.id, secondFactor: 'TOTP', ip: ctx.ip, ...(ctx.userAgent ? { userAgent: ctx.userAgent } : {}) }, now);
+    return createStaffSession(
+      trx,
+      { staffId: staff.id, secondFactor: 'TOTP', ip: ctx.ip, ...(ctx.userAgent ? { userAgent: ctx.userAgent } : {}) },
+      now,
+    );
   });
   return { me: meOf({ ...staff, role: staff.role }), ...session };
 }

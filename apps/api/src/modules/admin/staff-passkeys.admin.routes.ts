@@ -1,8 +1,18 @@
-import { PASSKEYS_PER_ACCOUNT_MAX, ZPasskey, ZPasskeyIdRequest, ZPasskeyList, ZPasskeyLoginOptions, ZPasskeyLoginRequest, ZPasskeyRegisterOptions, ZPasskeyRegisterRequest, ZAdminMe } from '@llk/contracts';
+import {
+  PASSKEYS_PER_ACCOUNT_MAX,
+  ZPasskey,
+  ZPasskeyIdRequest,
+  ZPasskeyList,
+  ZPasskeyLoginOptions,
+  ZPasskeyLoginRequest,
+  ZPasskeyRegisterOptions,
+  ZPasskeyRegisterRequest,
+  ZAdminMe,
+} from '@llk/contracts';
 import { type FastifyRequest } from 'fastify';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelopeResponses, ok } from '../../lib/envelope';
+import { envelopeResponses, ok } from '../../infrastructure/http/envelope';
 import { PASSKEY_CHALLENGE_TTL_MS } from '../passkeys';
 import { setStaffCookie } from './session.admin.routes';
 import {
@@ -15,7 +25,7 @@ import {
   startStaffRegistration,
   type StaffPasskeysContext,
 } from './staff-passkeys.service';
-import { actorOf } from './users.admin.routes';
+import { actorOf } from '../../infrastructure/http/staff';
 
 // Staff passkeys: a member's own keys (any staff session) and the passkey log-in (no session).
 
@@ -35,7 +45,14 @@ export const staffPasskeysAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/admin/me/passkeys',
-    { config: own, schema: { tags, summary: 'The signed-in staff member’s passkeys (back office; any staff session)', response: envelopeResponses(ZPasskeyList) } },
+    {
+      config: own,
+      schema: {
+        tags,
+        summary: 'The signed-in staff member’s passkeys (back office; any staff session)',
+        response: envelopeResponses(ZPasskeyList),
+      },
+    },
     async (request) => ok({ passkeys: await staffPasskeys(context(request), actorOf(request).staffId) }),
   );
   app.post(
@@ -58,7 +75,8 @@ export const staffPasskeysAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Add the passkey just created, under a name (audited)',
-        description: 'PASSKEY_CHALLENGE_INVALID when the challenge was not this member’s or was used; PASSKEY_VERIFICATION_FAILED; PASSKEY_ALREADY_REGISTERED.',
+        description:
+          'PASSKEY_CHALLENGE_INVALID when the challenge was not this member’s or was used; PASSKEY_VERIFICATION_FAILED; PASSKEY_ALREADY_REGISTERED.',
         body: ZPasskeyRegisterRequest,
         response: envelopeResponses(ZPasskey),
       },
@@ -67,7 +85,15 @@ export const staffPasskeysAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/admin/me/passkeys/remove',
-    { config: own, schema: { tags, summary: 'Remove one of the member’s own passkeys (audited); another’s id is PASSKEY_NOT_FOUND', body: ZPasskeyIdRequest, response: envelopeResponses(z.null()) } },
+    {
+      config: own,
+      schema: {
+        tags,
+        summary: 'Remove one of the member’s own passkeys (audited); another’s id is PASSKEY_NOT_FOUND',
+        body: ZPasskeyIdRequest,
+        response: envelopeResponses(z.null()),
+      },
+    },
     async (request) => {
       await removeStaffPasskey(context(request), actorOf(request), request.body.id);
       return ok(null);

@@ -1,7 +1,15 @@
-import { PASSKEYS_PER_ACCOUNT_MAX, type TAdminMe, type TAuthenticationResponse, type TPasskey, type TPasskeyLoginOptions, type TPasskeyRegisterOptions, type TRegistrationResponse } from '@llk/contracts';
-import { isUniqueViolation, newId, toCount, toDbDate } from '../../db/dialect';
-import { AppError } from '../../lib/app-error';
-import { hitLimit } from '../../lib/rate-limit';
+import {
+  PASSKEYS_PER_ACCOUNT_MAX,
+  type TAdminMe,
+  type TAuthenticationResponse,
+  type TPasskey,
+  type TPasskeyLoginOptions,
+  type TPasskeyRegisterOptions,
+  type TRegistrationResponse,
+} from '@llk/contracts';
+import { isUniqueViolation, newId, toCount, toDbDate } from '../../infrastructure/db/dialect';
+import { AppError } from '../../infrastructure/http/app-error';
+import { hitLimit } from '../../infrastructure/http/rate-limit';
 import {
   authenticationOptions,
   challengeOf,
@@ -12,7 +20,7 @@ import {
   verifyRegistration,
   type RelyingParty,
 } from '../passkeys';
-import { type StaffActor } from './admin-actions';
+import { type StaffActor } from '../../infrastructure/http/staff';
 import { findStaffById } from './admin.repository';
 import { recordAudit } from './audit';
 import { isStaffRole } from './permissions';
@@ -55,23 +63,48 @@ export async function startStaffRegistration(ctx: StaffPasskeysContext, staffId:
   if (!staff) throw new AppError('UNAUTHORIZED');
   const existing = await listStaffPasskeys(ctx.db, staffId);
   if (existing.length >= PASSKEYS_PER_ACCOUNT_MAX) throw new AppError('PASSKEY_LIMIT_REACHED');
-  const options = await registrationOptions(ctx.rp, { handle: handleOf(staff.id), name: `admin:${staff.username}`, displayName: staff.username }, existing);
+  const options = await registrationOptions(
+    ctx.rp,
+    { handle: handleOf(staff.id), name: `admin:${staff.username}`, displayName: staff.username },
+    existing,
+  );
   await registrations(ctx).keep(options.challenge, staffId);
   return { options };
 }
 
 /** POST /admin/me/passkeys/register: verified against the member's own open challenge, stored, audited. */
-export async function finishStaffRegistration(ctx: StaffPasskeysContext, actor: StaffActor, name: string, response: TRegistrationResponse, now = new Date()): Promise<TPasskey> {
+export async function finishStaffRegistration(
+  ctx: StaffPasskeysContext,
+  actor: StaffActor,
+  name: string,
+  response: TRegistrationResponse,
+  now = new Date(),
+): Promise<TPasskey> {
   const challenge = challengeOf(response.response.clientDataJSON);
   const owner = await registrations(ctx).take(challenge);
   if (owner === null || owner !== actor.staffId) throw new AppError('PASSKEY_CHALLENGE_INVALID');
   const credential = await verifyRegistration(ctx.rp, challenge, response);
-  const row: StaffPasskeyRow = { id: newId(now.getTime()), staff_id: actor.staffId, ...credential, name, created_at: toDbDate(now), last_used_at: null };
+  const row: StaffPasskeyRow = {
+    id: newId(now.getTime()),
+    staff_id: actor.staffId,
+    ...credential,
+    name,
+    created_at: toDbDate(now),
+    last_used_at: null,
+  };
   try {
     await ctx.db.transaction().execute(async (trx) => {
       if ((await listStaffPasskeys(trx, actor.staffId)).length >= PASSKEYS_PER_ACCOUNT_MAX) throw new AppError('PASSKEY_LIMIT_REACHED');
       await insertStaffPasskey(trx, row);
-      await recordAudit(trx, { staffId: actor.staffId, action: 'staff.passkey.add', targetType: 'staff', targetId: actor.staffId, after: { passkey: row.id, name }, ...(actor.ip ? { ip: actor.ip } : {}), at: now });
+      await recordAudit(trx, {
+        staffId: actor.staffId,
+        action: 'staff.passkey.add',
+        targetType: 'staff',
+        targetId: actor.staffId,
+        after: { passkey: row.id, name },
+        ...(actor.ip ? { ip: actor.ip } : {}),
+        at: now,
+      });
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('PASSKEY_ALREADY_REGISTERED', { cause: error });
@@ -81,11 +114,24 @@ export async function finishStaffRegistration(ctx: StaffPasskeysContext, actor: 
 }
 
 /** POST /admin/me/passkeys/remove: the member's own; another's id is "not found". Audited. */
-export async function removeStaffPasskey(ctx: Pick<StaffPasskeysContext, 'db'>, actor: StaffActor, id: string, now = new Date()): Promise<void> {
+export async function removeStaffPasskey(
+  ctx: Pick<StaffPasskeysContext, 'db'>,
+  actor: StaffActor,
+  id: string,
+  now = new Date(),
+): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
     const removed = await deleteStaffPasskey(trx, actor.staffId, id);
     if (!removed) throw new AppError('PASSKEY_NOT_FOUND');
-    await recordAudit(trx, { staffId: actor.staffId, action: 'staff.passkey.remove', targetType: 'staff', targetId: actor.staffId, before: { passkey: id, name: removed.name }, ...(actor.ip ? { ip: actor.ip } : {}), at: now });
+    await recordAudit(trx, {
+      staffId: actor.staffId,
+      action: 'staff.passkey.remove',
+      targetType: 'staff',
+      targetId: actor.staffId,
+      before: { passkey: id, name: removed.name },
+      ...(actor.ip ? { ip: actor.ip } : {}),
+      at: now,
+    });
   });
 }
 
@@ -103,18 +149,36 @@ export async function startStaffPasskeyLogin(ctx: StaffPasskeysContext): Promise
  * unknown key: STAFF_LOGIN_INVALID, as for a password log-in. Opens a staff session (second
  * factor PASSKEY), audited as a log-in.
  */
-export async function finishStaffPasskeyLogin(ctx: StaffPasskeysContext, response: TAuthenticationResponse, now = new Date()): Promise<{ me: TAdminMe; token: string; expiresAt: Date }> {
+export async function finishStaffPasskeyLogin(
+  ctx: StaffPasskeysContext,
+  response: TAuthenticationResponse,
+  now = new Date(),
+): Promise<{ me: TAdminMe; token: string; expiresAt: Date }> {
   const challenge = challengeOf(response.response.clientDataJSON);
   if ((await logins(ctx).take(challenge)) === null) throw new AppError('PASSKEY_CHALLENGE_INVALID');
   const passkey = await findStaffPasskeyByCredentialId(ctx.db, response.id);
   const staff = passkey ? await findStaffById(ctx.db, passkey.staff_id) : undefined;
-  if (!passkey || !staff || staff.locked_at !== null || !staff.password_hash || !staff.totp_secret || !isStaffRole(staff.role)) throw new AppError('STAFF_LOGIN_INVALID');
+  if (!passkey || !staff || staff.locked_at !== null || !staff.password_hash || !staff.totp_secret || !isStaffRole(staff.role))
+    throw new AppError('STAFF_LOGIN_INVALID');
   const counter = toCount(passkey.counter);
   const use = await verifyAssertion(ctx.rp, challenge, response, passkey, handleOf(staff.id));
-  if (!(await recordStaffPasskeyUse(ctx.db, passkey.id, counter, { ...use, now: toDbDate(now) }))) throw new AppError('PASSKEY_COUNTER_REGRESSED');
+  if (!(await recordStaffPasskeyUse(ctx.db, passkey.id, counter, { ...use, now: toDbDate(now) })))
+    throw new AppError('PASSKEY_COUNTER_REGRESSED');
   const session = await ctx.db.transaction().execute(async (trx) => {
-    await recordAudit(trx, { staffId: staff.id, action: 'staff.login', targetType: 'staff', targetId: staff.id, after: { method: 'passkey', passkey: passkey.id }, ip: ctx.ip, at: now });
-    return createStaffSession(trx, { staffId: staff.id, secondFactor: 'PASSKEY', ip: ctx.ip, ...(ctx.userAgent ? { userAgent: ctx.userAgent } : {}) }, now);
+    await recordAudit(trx, {
+      staffId: staff.id,
+      action: 'staff.login',
+      targetType: 'staff',
+      targetId: staff.id,
+      after: { method: 'passkey', passkey: passkey.id },
+      ip: ctx.ip,
+      at: now,
+    });
+    return createStaffSession(
+      trx,
+      { staffId: staff.id, secondFactor: 'PASSKEY', ip: ctx.ip, ...(ctx.userAgent ? { userAgent: ctx.userAgent } : {}) },
+      now,
+    );
   });
   return { me: meOf({ ...staff, role: staff.role }), ...session };
 }

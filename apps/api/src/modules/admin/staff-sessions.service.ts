@@ -1,8 +1,17 @@
-import { fromDbDate, newId, toDbDate } from '../../db/dialect';
-import { type Db } from '../../db/schema';
-import { newToken, sha256Hex, TOKEN_RE } from '../../lib/secrets';
-import { findStaffById, findStaffSessionByTokenHash, insertStaffSession, revokeStaffSession, touchStaffSession, type StaffRow } from './admin.repository';
-import { isStaffLocale, type TStaffLocale } from '@llk/contracts/admin-roles';
+import { fromDbDate, newId, toDbDate } from '../../infrastructure/db/dialect';
+import { type Db } from '../../infrastructure/db/schema';
+import { newToken, sha256Hex, TOKEN_RE } from '../../infrastructure/secrets';
+import {
+  findStaffById,
+  findStaffSessionByTokenHash,
+  insertStaffSession,
+  revokeStaffSession,
+  touchStaffSession,
+  type StaffRow,
+  updateStaffLocale,
+} from './admin.repository';
+import { isStaffLocale } from '@llk/contracts/admin-roles';
+import { type LiveStaffSession } from '../../infrastructure/http/staff';
 import { isStaffRole, type TStaffRole } from './permissions';
 
 // Staff sessions (ADR 0019): apart from customer sessions, stricter — idle 30 minutes, absolute
@@ -16,13 +25,7 @@ const TOUCH_INTERVAL_MS = 60_000;
 
 export type TStaffSecondFactor = 'TOTP' | 'PASSKEY';
 
-export interface LiveStaffSession {
-  sessionId: string;
-  staffId: string;
-  username: string;
-  role: TStaffRole;
-  locale: TStaffLocale;
-}
+export type { LiveStaffSession } from '../../infrastructure/http/staff';
 
 export async function createStaffSession(
   db: Db,
@@ -64,9 +67,20 @@ export async function findLiveStaffSession(db: Db, token: string, now = new Date
   const staff = await findStaffById(db, row.staff_id);
   if (!usable(staff)) return null;
   if (time - lastSeen >= TOUCH_INTERVAL_MS) await touchStaffSession(db, row.id, toDbDate(now));
-  return { sessionId: row.id, staffId: staff.id, username: staff.username, role: staff.role, locale: isStaffLocale(staff.locale) ? staff.locale : 'zh-CN' };
+  return {
+    sessionId: row.id,
+    staffId: staff.id,
+    username: staff.username,
+    role: staff.role,
+    locale: isStaffLocale(staff.locale) ? staff.locale : 'zh-CN',
+  };
 }
 
 export async function endStaffSession(db: Db, sessionId: string, now = new Date()): Promise<void> {
   await revokeStaffSession(db, sessionId, toDbDate(now));
+}
+
+/** The language the staff member's back office speaks (their own setting, PUT /admin/me/language). */
+export async function setStaffLanguage(db: Db, staffId: string, language: string, now = new Date()): Promise<void> {
+  await updateStaffLocale(db, staffId, language, toDbDate(now));
 }

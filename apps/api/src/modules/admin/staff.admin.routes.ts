@@ -1,9 +1,24 @@
-import { ZAdminCreateStaffRequest, ZAdminReasonRequest, ZAdminRoleRequest, ZAdminSetupLink, ZAdminStaffList, ZAdminStaffMember, ZAdminStaffParams } from '@llk/contracts';
+import {
+  ZAdminCreateStaffRequest,
+  ZAdminReasonRequest,
+  ZAdminRoleRequest,
+  ZAdminSetupLink,
+  ZAdminStaffList,
+  ZAdminStaffMember,
+  ZAdminStaffParams,
+} from '@llk/contracts';
 import { type FastifyRequest } from 'fastify';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../lib/app-error';
-import { envelopeResponses, ok } from '../../lib/envelope';
-import { changeStaffRole, createStaffMember, listStaffMembers, resetStaffTotp, setStaffLocked, type StaffActor } from './staff-admin.service';
+import { AppError } from '../../infrastructure/http/app-error';
+import { envelopeResponses, ok } from '../../infrastructure/http/envelope';
+import {
+  changeStaffRole,
+  createStaffMember,
+  listStaffMembers,
+  resetStaffTotp,
+  setStaffLocked,
+  type StaffActor,
+} from './staff-admin.service';
 
 // Staff management (OWNER: staff.manage). Every change is audited; nobody changes their own account.
 export const staffAdminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -15,7 +30,14 @@ export const staffAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/admin/staff',
-    { config, schema: { tags: ['admin'], summary: 'Every staff member with role and state (back office; staff.manage)', response: envelopeResponses(ZAdminStaffList) } },
+    {
+      config,
+      schema: {
+        tags: ['admin'],
+        summary: 'Every staff member with role and state (back office; staff.manage)',
+        response: envelopeResponses(ZAdminStaffList),
+      },
+    },
     async () => ok({ items: await listStaffMembers(app.db) }),
   );
 

@@ -1,7 +1,7 @@
-import { isUniqueViolation, newId, toDbDate } from '../../db/dialect';
-import { type Db } from '../../db/schema';
-import { AppError } from '../../lib/app-error';
-import { newToken, sha256Hex } from '../../lib/secrets';
+import { isUniqueViolation, newId, toDbDate } from '../../infrastructure/db/dialect';
+import { type Db } from '../../infrastructure/db/schema';
+import { AppError } from '../../infrastructure/http/app-error';
+import { newToken, sha256Hex } from '../../infrastructure/secrets';
 import { findStaffByUsername, insertStaff } from './admin.repository';
 import { recordAudit } from './audit';
 import { type TStaffRole } from './permissions';

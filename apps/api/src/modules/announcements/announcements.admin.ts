@@ -1,7 +1,7 @@
 import { locales, type TAdminNotice, type TAdminNoticeInput, type TAdminNoticePage, type TLocale } from '@llk/contracts';
-import { newId } from '../../db/dialect';
-import { type Db } from '../../db/schema';
-import { AppError } from '../../lib/app-error';
+import { newId } from '../../infrastructure/db/dialect';
+import { type Db } from '../../infrastructure/db/schema';
+import { AppError } from '../../infrastructure/http/app-error';
 import {
   findNoticeTranslations,
   findStaffNotice,
@@ -48,7 +48,10 @@ export async function listNoticesForStaff(db: Db, query: { before?: string | und
   const [at, id] = query.before?.split('_') ?? [];
   const rows = await findStaffNoticePage(db, { before: at && id ? { at, id } : undefined, limit: query.limit + 1 });
   const page = rows.slice(0, query.limit);
-  const translations = await translationsOf(db, page.map((row) => row.id));
+  const translations = await translationsOf(
+    db,
+    page.map((row) => row.id),
+  );
   const last = page.at(-1);
   return {
     items: page.map((row) => toAdminNotice(row, translations.get(row.id) ?? {})),
@@ -72,7 +75,11 @@ function values(input: TAdminNoticeInput) {
 }
 
 async function writeTranslations(db: Db, id: string, translations: TAdminNoticeInput['translations']): Promise<void> {
-  await replaceNoticeTranslations(db, id, Object.entries(translations).map(([locale, t]) => ({ locale, title: t.title, body: t.body })));
+  await replaceNoticeTranslations(
+    db,
+    id,
+    Object.entries(translations).map(([locale, t]) => ({ locale, title: t.title, body: t.body })),
+  );
 }
 
 /** A new notice, unpublished until staff publish it. */
@@ -83,14 +90,24 @@ export async function createNotice(db: Db, input: TAdminNoticeInput, now: Date):
   return getNoticeForStaff(db, id);
 }
 
-export async function updateNotice(db: Db, id: string, input: TAdminNoticeInput, now: Date): Promise<{ before: TAdminNotice; after: TAdminNotice }> {
+export async function updateNotice(
+  db: Db,
+  id: string,
+  input: TAdminNoticeInput,
+  now: Date,
+): Promise<{ before: TAdminNotice; after: TAdminNotice }> {
   const before = await getNoticeForStaff(db, id);
   await updateStaffNotice(db, id, { ...values(input), updated_at: now.toISOString() });
   await writeTranslations(db, id, input.translations);
   return { before, after: await getNoticeForStaff(db, id) };
 }
 
-export async function setNoticePublished(db: Db, id: string, published: boolean, now: Date): Promise<{ before: TAdminNotice; after: TAdminNotice }> {
+export async function setNoticePublished(
+  db: Db,
+  id: string,
+  published: boolean,
+  now: Date,
+): Promise<{ before: TAdminNotice; after: TAdminNotice }> {
   const before = await getNoticeForStaff(db, id);
   await updateStaffNotice(db, id, { published: published ? 1 : 0, updated_at: now.toISOString() });
   return { before, after: await getNoticeForStaff(db, id) };

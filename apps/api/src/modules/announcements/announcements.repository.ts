@@ -1,5 +1,6 @@
-import { newId } from '../../db/dialect';
-import { type Db } from '../../db/schema';
+import { newId } from '../../infrastructure/db/dialect';
+import { type Db } from '../../infrastructure/db/schema';
+import { announcementsTables } from './announcements.tables';
 
 export interface NoticeRow {
   id: string;
@@ -20,7 +21,7 @@ const noticeColumns = ['id', 'slug', 'pinned', 'published_at', 'expires_at'] as 
 
 /** Published, unexpired notices: pinned first, then newest first. */
 export async function findCurrentNotices(db: Db, now: string): Promise<NoticeRow[]> {
-  return db
+  return announcementsTables(db)
     .selectFrom('notices')
     .select(noticeColumns)
     .where('published', '=', 1)
@@ -33,7 +34,10 @@ export async function findCurrentNotices(db: Db, now: string): Promise<NoticeRow
 
 export async function findNoticeTranslations(db: Db, noticeIds: string[], locales?: string[]): Promise<NoticeTranslationRow[]> {
   if (noticeIds.length === 0) return [];
-  let query = db.selectFrom('notice_translations').select(['notice_id', 'locale', 'title', 'body']).where('notice_id', 'in', noticeIds);
+  let query = announcementsTables(db)
+    .selectFrom('notice_translations')
+    .select(['notice_id', 'locale', 'title', 'body'])
+    .where('notice_id', 'in', noticeIds);
   if (locales) query = query.where('locale', 'in', locales);
   return query.execute();
 }
@@ -55,7 +59,11 @@ export interface SeedNotice {
 export async function replaceNotices(db: Db, notices: SeedNotice[], now: string): Promise<void> {
   const keep = new Set<string>();
   for (const notice of notices) {
-    const existing = await db.selectFrom('notices').select(['id', 'origin']).where('slug', '=', notice.slug).executeTakeFirst();
+    const existing = await announcementsTables(db)
+      .selectFrom('notices')
+      .select(['id', 'origin'])
+      .where('slug', '=', notice.slug)
+      .executeTakeFirst();
     if (existing?.origin === 'staff') {
       keep.add(existing.id);
       continue;
@@ -63,20 +71,26 @@ export async function replaceNotices(db: Db, notices: SeedNotice[], now: string)
     const id = existing?.id ?? newId();
     keep.add(id);
     const values = { pinned: notice.pinned ? 1 : 0, published_at: notice.publishedAt, expires_at: notice.expiresAt, updated_at: now };
-    if (existing) await db.updateTable('notices').set(values).where('id', '=', id).execute();
-    else await db.insertInto('notices').values({ id, slug: notice.slug, ...values, published: 1, origin: 'seed', created_at: notice.publishedAt }).execute();
-    await db.deleteFrom('notice_translations').where('notice_id', '=', id).execute();
+    if (existing) await announcementsTables(db).updateTable('notices').set(values).where('id', '=', id).execute();
+    else
+      await announcementsTables(db)
+        .insertInto('notices')
+        .values({ id, slug: notice.slug, ...values, published: 1, origin: 'seed', created_at: notice.publishedAt })
+        .execute();
+    await announcementsTables(db).deleteFrom('notice_translations').where('notice_id', '=', id).execute();
     if (notice.translations.length > 0) {
-      await db
+      await announcementsTables(db)
         .insertInto('notice_translations')
         .values(notice.translations.map((t) => ({ notice_id: id, locale: t.locale, title: t.title, body: t.body })))
         .execute();
     }
   }
-  const stale = (await db.selectFrom('notices').select('id').where('origin', '=', 'seed').execute()).map((row) => row.id).filter((id) => !keep.has(id));
+  const stale = (await announcementsTables(db).selectFrom('notices').select('id').where('origin', '=', 'seed').execute())
+    .map((row) => row.id)
+    .filter((id) => !keep.has(id));
   if (stale.length > 0) {
-    await db.deleteFrom('notice_translations').where('notice_id', 'in', stale).execute();
-    await db.deleteFrom('notices').where('id', 'in', stale).execute();
+    await announcementsTables(db).deleteFrom('notice_translations').where('notice_id', 'in', stale).execute();
+    await announcementsTables(db).deleteFrom('notices').where('id', 'in', stale).execute();
   }
 }
 
@@ -97,30 +111,49 @@ export interface StaffNoticeRow {
 const staffColumns = ['id', 'slug', 'pinned', 'published', 'published_at', 'expires_at', 'origin', 'created_at', 'updated_at'] as const;
 
 /** Newest first on (created_at, id), after the cut when given. */
-export async function findStaffNoticePage(db: Db, options: { before?: { at: string; id: string } | undefined; limit: number }): Promise<StaffNoticeRow[]> {
-  let select = db.selectFrom('notices').select(staffColumns);
+export async function findStaffNoticePage(
+  db: Db,
+  options: { before?: { at: string; id: string } | undefined; limit: number },
+): Promise<StaffNoticeRow[]> {
+  let select = announcementsTables(db).selectFrom('notices').select(staffColumns);
   const cut = options.before;
-  if (cut) select = select.where((eb) => eb.or([eb('created_at', '<', cut.at), eb.and([eb('created_at', '=', cut.at), eb('id', '<', cut.id)])]));
+  if (cut)
+    select = select.where((eb) => eb.or([eb('created_at', '<', cut.at), eb.and([eb('created_at', '=', cut.at), eb('id', '<', cut.id)])]));
   return select.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(options.limit).execute();
 }
 
 export async function findStaffNotice(db: Db, id: string): Promise<StaffNoticeRow | undefined> {
-  return db.selectFrom('notices').select(staffColumns).where('id', '=', id).executeTakeFirst();
+  return announcementsTables(db).selectFrom('notices').select(staffColumns).where('id', '=', id).executeTakeFirst();
 }
 
 export type StaffNoticeValues = Pick<StaffNoticeRow, 'pinned' | 'published_at' | 'expires_at'>;
 
 export async function insertStaffNotice(db: Db, row: StaffNoticeValues & { id: string; slug: string; at: string }): Promise<void> {
   const { at, ...values } = row;
-  await db.insertInto('notices').values({ ...values, published: 0, origin: 'staff', created_at: at, updated_at: at }).execute();
+  await announcementsTables(db)
+    .insertInto('notices')
+    .values({ ...values, published: 0, origin: 'staff', created_at: at, updated_at: at })
+    .execute();
 }
 
 /** A staff change: the row becomes origin 'staff' (a reseed leaves it alone). */
-export async function updateStaffNotice(db: Db, id: string, values: Partial<StaffNoticeValues> & { published?: number; updated_at: string }): Promise<void> {
-  await db.updateTable('notices').set({ ...values, origin: 'staff' }).where('id', '=', id).execute();
+export async function updateStaffNotice(
+  db: Db,
+  id: string,
+  values: Partial<StaffNoticeValues> & { published?: number; updated_at: string },
+): Promise<void> {
+  await announcementsTables(db)
+    .updateTable('notices')
+    .set({ ...values, origin: 'staff' })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function replaceNoticeTranslations(db: Db, id: string, rows: Omit<NoticeTranslationRow, 'notice_id'>[]): Promise<void> {
-  await db.deleteFrom('notice_translations').where('notice_id', '=', id).execute();
-  if (rows.length > 0) await db.insertInto('notice_translations').values(rows.map((row) => ({ notice_id: id, ...row }))).execute();
+  await announcementsTables(db).deleteFrom('notice_translations').where('notice_id', '=', id).execute();
+  if (rows.length > 0)
+    await announcementsTables(db)
+      .insertInto('notice_translations')
+      .values(rows.map((row) => ({ notice_id: id, ...row })))
+      .execute();
 }

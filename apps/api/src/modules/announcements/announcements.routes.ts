@@ -1,7 +1,7 @@
 import { ZNoticeList } from '@llk/contracts';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { envelopeResponses, ok } from '../../lib/envelope';
-import { contentCached } from '../../lib/content-cache';
+import { envelopeResponses, ok } from '../../infrastructure/http/envelope';
+import { contentCached } from '../../infrastructure/content-cache';
 import { listNotices } from './announcements.service';
 
 export const announcementsRoutes: FastifyPluginAsyncZod = async (app) => {

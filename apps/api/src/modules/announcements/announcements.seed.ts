@@ -1,7 +1,7 @@
 import { locales } from '@llk/contracts';
 import { z } from 'zod';
-import { dbNow } from '../../db/dialect';
-import { type SeedStep } from '../../db/seed-step';
+import { dbNow } from '../../infrastructure/db/dialect';
+import { type SeedStep } from '../../infrastructure/db/seed-step';
 import { replaceNotices } from './announcements.repository';
 
 // content/seed/notices.json: every notice with all its languages, keyed by a stable slug.

@@ -3,11 +3,19 @@ import { describe, expect, it } from 'vitest';
 import { renderNewDeviceAlert, renderSecurityAlert } from './alert-texts';
 
 // The new-device alert says when, in China time with its zone, as the web says every time
-// (apps/web/src/lib/format.ts, formatDateTime; issue 20, item 5), in the recipient's language.
+// (apps/web/src/lib/format.ts, formatDateTime; ADR 0031), in the recipient's language.
 
 // 16:30 UTC is half past midnight the next day in Shanghai
 const at = new Date('2026-11-22T16:30:00.000Z');
-const alert = (locale: TLocale) => renderNewDeviceAlert(locale, { time: at, timeZone: 'Asia/Shanghai', browser: 'Chrome', os: 'Windows', ip: '114.114.114.114', location: null });
+const alert = (locale: TLocale) =>
+  renderNewDeviceAlert(locale, {
+    time: at,
+    timeZone: 'Asia/Shanghai',
+    browser: 'Chrome',
+    os: 'Windows',
+    ip: '114.114.114.114',
+    location: null,
+  });
 
 describe('the new-device alert’s time', () => {
   it('is China time labelled (UTC+8), in the script’s parentheses, in email and SMS alike', () => {
@@ -41,8 +49,14 @@ describe('the other security alerts (ADR 0028)', () => {
         expect(`${texts.subject}${texts.body}${texts.sms}`, `${event} ${locale}`).not.toContain('{');
       }
     }
-    expect(renderSecurityAlert('PASSWORD_CHANGED', 'en', { time: at, timeZone: 'Asia/Shanghai' }).body).toContain('was changed at Nov 23, 2026, 12:30 AM (UTC+8), and every device was signed out');
-    expect(renderSecurityAlert('TWO_STEP_DISABLED', 'zh-CN', { time: at, timeZone: 'Asia/Shanghai' }).sms).toBe('【LLK Remote】您的账号已于 2026年11月23日 00:30（UTC+8）关闭两步验证。如非本人操作，请立即修改密码并联系客服。');
-    expect(renderSecurityAlert('ACCOUNT_CANCEL_REQUESTED', 'es', { time: at, timeZone: 'Asia/Shanghai' }).subject).toBe('LLK Remote: tu cuenta se va a dar de baja');
+    expect(renderSecurityAlert('PASSWORD_CHANGED', 'en', { time: at, timeZone: 'Asia/Shanghai' }).body).toContain(
+      'was changed at Nov 23, 2026, 12:30 AM (UTC+8), and every device was signed out',
+    );
+    expect(renderSecurityAlert('TWO_STEP_DISABLED', 'zh-CN', { time: at, timeZone: 'Asia/Shanghai' }).sms).toBe(
+      '【LLK Remote】您的账号已于 2026年11月23日 00:30（UTC+8）关闭两步验证。如非本人操作，请立即修改密码并联系客服。',
+    );
+    expect(renderSecurityAlert('ACCOUNT_CANCEL_REQUESTED', 'es', { time: at, timeZone: 'Asia/Shanghai' }).subject).toBe(
+      'LLK Remote: tu cuenta se va a dar de baja',
+    );
   });
 });

@@ -1,5 +1,5 @@
 import { localeEntries, type TLocale } from '@llk/contracts';
-import { formatMoment } from '../../lib/time-text';
+import { formatMoment } from '../../infrastructure/time-text';
 
 // The new-device sign-in alert, in every locale. {time} is the sign-in's date and time on the
 // account's clock (its stored zone, else China time) with that zone's offset, as the web writes
@@ -51,8 +51,24 @@ const texts: Record<TLocale, AlertTexts> = {
 };
 
 const ON: Record<TLocale, string> = { 'zh-CN': ' / ', 'zh-tw': ' / ', en: ' on ', es: ' en ', fr: ' sur ', ja: ' / ', ko: ' / ' };
-const UNKNOWN: Record<TLocale, string> = { 'zh-CN': '未知设备', 'zh-tw': '未知裝置', en: 'unknown device', es: 'dispositivo desconocido', fr: 'appareil inconnu', ja: '不明なデバイス', ko: '알 수 없는 기기' };
-const NOWHERE: Record<TLocale, string> = { 'zh-CN': '位置未知', 'zh-tw': '位置不明', en: 'location unknown', es: 'ubicación desconocida', fr: 'lieu inconnu', ja: '場所不明', ko: '위치 알 수 없음' };
+const UNKNOWN: Record<TLocale, string> = {
+  'zh-CN': '未知设备',
+  'zh-tw': '未知裝置',
+  en: 'unknown device',
+  es: 'dispositivo desconocido',
+  fr: 'appareil inconnu',
+  ja: '不明なデバイス',
+  ko: '알 수 없는 기기',
+};
+const NOWHERE: Record<TLocale, string> = {
+  'zh-CN': '位置未知',
+  'zh-tw': '位置不明',
+  en: 'location unknown',
+  es: 'ubicación desconocida',
+  fr: 'lieu inconnu',
+  ja: '場所不明',
+  ko: '위치 알 수 없음',
+};
 
 /** A moment on the account's clock, its offset in the script's parentheses (lib/time-text.ts). */
 function momentText(time: Date, locale: TLocale, timeZone: string): string {
@@ -64,7 +80,8 @@ export function renderNewDeviceAlert(
   values: { time: Date; timeZone: string; browser: string | null; os: string | null; ip: string | null; location: string | null },
 ): AlertTexts {
   const t = texts[locale] ?? texts.en;
-  const device = values.browser && values.os ? `${values.browser}${ON[locale]}${values.os}` : (values.browser ?? values.os ?? UNKNOWN[locale]);
+  const device =
+    values.browser && values.os ? `${values.browser}${ON[locale]}${values.os}` : (values.browser ?? values.os ?? UNKNOWN[locale]);
   const fill = (text: string) =>
     text
       .replaceAll('{time}', momentText(values.time, locale, values.timeZone))

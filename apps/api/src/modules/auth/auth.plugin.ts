@@ -1,7 +1,7 @@
 import { SESSION_COOKIE } from '@llk/contracts';
 import { type FastifyReply, type FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError } from '../../lib/app-error';
+import { AppError } from '../../infrastructure/http/app-error';
 import { type SignInContext } from './security.service';
 import { findActiveSessionCached, type ActiveSession } from './sessions.service';
 import { totpKeyFrom } from './totp-crypto';
@@ -89,7 +89,8 @@ export default fp(
       if (found.via === 'cookie' && !SAFE_METHODS.has(request.method) && !isSameOrigin(request, app.config.webOrigin)) {
         return { session: null, crossSite: true };
       }
-      if (!resolved.has(request)) resolved.set(request, await findActiveSessionCached(app.db, app.kv, found.token, policy, new Date(), app.sessionMemo));
+      if (!resolved.has(request))
+        resolved.set(request, await findActiveSessionCached(app.db, app.kv, found.token, policy, new Date(), app.sessionMemo));
       return { session: resolved.get(request) ?? null, crossSite: false };
     }
 
@@ -112,13 +113,15 @@ export default fp(
     // Anywhere later than onRequest, Fastify would parse and validate the body first.
     app.addHook('onRoute', (route) => {
       for (const stage of ['preParsing', 'preValidation', 'preHandler'] as const) {
-        if ([route[stage]].flat().includes(requireUser)) throw new Error(`${route.method} ${route.url}: requireUser belongs in onRequest, not ${stage}`);
+        if ([route[stage]].flat().includes(requireUser))
+          throw new Error(`${route.method} ${route.url}: requireUser belongs in onRequest, not ${stage}`);
       }
     });
 
     // An answer about a session (or refusing one) is the caller's alone: no cache keeps it.
     app.addHook('onSend', (request, reply, payload, done) => {
-      if ((request.user || guarded.has(request)) && !String(reply.getHeader('cache-control') ?? '').includes('no-store')) reply.header('cache-control', 'no-store');
+      if ((request.user || guarded.has(request)) && !String(reply.getHeader('cache-control') ?? '').includes('no-store'))
+        reply.header('cache-control', 'no-store');
       done(null, payload);
     });
 

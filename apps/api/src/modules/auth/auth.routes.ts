@@ -12,16 +12,32 @@ import {
   ZModifyPwdByMobileRequest,
   ZSignupRequest,
   ZTokenResult,
+  type TSignupRequest,
 } from '@llk/contracts';
 import { type FastifyReply, type FastifyRequest } from 'fastify';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelopeResponses, ok } from '../../lib/envelope';
-import { changePassword, login, resetPasswordByAccount, resetPasswordByEmail, resetPasswordByMobile, signup, type AuthContext } from './auth.service';
+import { envelopeResponses, ok } from '../../infrastructure/http/envelope';
+import {
+  changePassword,
+  login,
+  resetPasswordByAccount,
+  resetPasswordByEmail,
+  resetPasswordByMobile,
+  type AuthContext,
+} from './auth.service';
 import { verifySecondStep } from './security.service';
 import { endSession } from './sessions.service';
 
-export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+export interface AuthRoutesOptions {
+  /**
+   * POST /signup's work: the account with its referral binding, a flow above auth and referrals
+   * (flows/sign-up-with-referral.ts), handed in by the composition.
+   */
+  signUp: (ctx: AuthContext, input: TSignupRequest, referral: { code?: unknown; typed?: boolean }) => Promise<string>;
+}
+
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { signUp }) => {
   const context = (request: FastifyRequest): AuthContext => ({
     ...app.signInContext(request),
     codes: app.codeStore,
@@ -91,13 +107,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['accounts'],
         summary: 'Create an account with a SIGNUP code sent to the mobile, or to the email when there is no mobile; logs it in',
         description:
-          'With mobile, code is the phone\'s SIGNUP code and an email beside it is kept unverified (GET /user/info emailVerified): ' +
+          "With mobile, code is the phone's SIGNUP code and an email beside it is kept unverified (GET /user/info emailVerified): " +
           'it opens nothing (no LOGIN or RESET code, no log-in or reset with it) until POST /user/bindEmail proves it, and another ' +
           'account holding it, verified or not, makes it EMAIL_REGISTERED. ' +
           'Without mobile, email is required (else validation.phoneOrEmailRequired on mobile) and code is its SIGNUP code; the ' +
           'account has no phone (bind one with BIND_MOBILE) and its email is verified; an account that held that email unverified ' +
           'loses it (EMAIL_REGISTERED only when it is verified elsewhere). ' +
-          'USERNAME_TAKEN, PHONE_REGISTERED, EMAIL_REGISTERED, CODE_* errors; validation per spec section 5. A referral code in ' +
+          'USERNAME_TAKEN, PHONE_REGISTERED, EMAIL_REGISTERED, CODE_* errors; validation per the body schema below. A referral code in ' +
           '`referralCode` (typed by the user, e.g. in the apps) or else the llk_ref cookie (set by the web when a referral link is ' +
           'followed) binds the account to its ambassador for 60 days and grants 3 days of Pro and 10 screen walls. A malformed ' +
           '`referralCode` is a validation error (validation.referralCodeInvalid), and so is a typed code of no ambassador ' +
@@ -109,7 +125,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const typed = request.body.referralCode?.trim();
-      const token = await signup(context(request), request.body, typed ? { code: typed, typed: true } : { code: request.cookies[REFERRAL_COOKIE] });
+      const token = await signUp(
+        context(request),
+        request.body,
+        typed ? { code: typed, typed: true } : { code: request.cookies[REFERRAL_COOKIE] },
+      );
       if (request.cookies[REFERRAL_COOKIE] !== undefined) reply.clearCookie(REFERRAL_COOKIE, { path: '/' }); // used up
       return ok(issue(request, reply, token), request.t('success.accountCreated'));
     },
@@ -187,7 +207,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireUser,
     },
     async (request, reply) => {
-      const token = await changePassword(context(request), request.user?.userId ?? '', request.body.oldPassword, request.body.password, request.user?.secondFactor ?? null);
+      const token = await changePassword(
+        context(request),
+        request.user?.userId ?? '',
+        request.body.oldPassword,
+        request.body.password,
+        request.user?.secondFactor ?? null,
+      );
       return ok(issue(request, reply, token), request.t('success.modificationSucceeded'));
     },
   );

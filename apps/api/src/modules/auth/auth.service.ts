@@ -7,9 +7,9 @@ import {
   type TSignupRequest,
   type TSmsType,
 } from '@llk/contracts';
-import { isUniqueViolation, newId, toDbDate } from '../../db/dialect';
-import { AppError, fieldError } from '../../lib/app-error';
-import { bindReferralAtSignup, referralCodeExists } from '../referrals';
+import { isUniqueViolation, newId, toDbDate } from '../../infrastructure/db/dialect';
+import { type Db } from '../../infrastructure/db/schema';
+import { AppError, fieldError } from '../../infrastructure/http/app-error';
 import { type CodeStore, consumeCode, reachableContact } from '../sms';
 import {
   findUserByEmail,
@@ -39,7 +39,12 @@ export interface AuthContext extends SignInContext {
 }
 
 /** Records a failed attempt on a known account, then rethrows. */
-async function failed(ctx: AuthContext, userId: string | undefined, method: 'password' | 'sms_code' | 'email_code', error: unknown): Promise<never> {
+async function failed(
+  ctx: AuthContext,
+  userId: string | undefined,
+  method: 'password' | 'sms_code' | 'email_code',
+  error: unknown,
+): Promise<never> {
   if (userId && error instanceof AppError) await recordSignIn(ctx, { userId, success: false, method, failure: error.codeName });
   throw error;
 }
@@ -50,31 +55,47 @@ const client = (ctx: AuthContext, loginType: SessionClient['loginType']): Sessio
   userAgent: ctx.userAgent,
 });
 
+/** A sign-up whose identity checks passed (checkSignup), before its code is used up. */
+export interface CheckedSignup {
+  input: TSignupRequest;
+  mobile: string | null;
+  email: string | null;
+  /** the phone or email the SIGNUP code went to */
+  proved: string;
+}
+
 /**
- * POST /signup → a new account and its first session token. A referral code (typed, or the
- * llk_ref cookie of a followed link) binds the account to its ambassador in the same
- * transaction; a typed one must name an ambassador.
+ * POST /signup, first step: the checks that cost nothing, so a taken name does not burn the
+ * code. The whole sign-up, with its referral, is flows/sign-up-with-referral.ts.
  */
-export async function signup(ctx: AuthContext, input: TSignupRequest, referral: { code?: unknown; typed?: boolean } = {}): Promise<string> {
+export async function checkSignup(ctx: AuthContext, input: TSignupRequest): Promise<CheckedSignup> {
   // By phone (the code went to the phone; an email beside it stays unverified) or, without a
   // phone, by email (the code went to the email). The schema refuses neither.
   const mobile = input.mobile ?? null;
   const email = input.email ?? null;
   const proved = mobile ?? email;
   if (proved === null) throw fieldError('mobile', V.phoneOrEmailRequired, ctx.t);
-  // Cheap checks first, so a taken name does not burn the code.
   if (await findUserByUsername(ctx.db, input.username)) throw new AppError('USERNAME_TAKEN');
   if (mobile && (await findUserByMobile(ctx.db, mobile))) throw new AppError('PHONE_REGISTERED');
   // An email proved by this sign-up's code is taken only by a verified holder: an account that
-  // holds it unverified (typed beside a phone) loses it in the transaction below (ADR 0028). An
-  // email typed beside a phone proves nothing, so any holder makes it taken.
+  // holds it unverified (typed beside a phone) loses it in createAccount's transaction (ADR 0028).
+  // An email typed beside a phone proves nothing, so any holder makes it taken.
   if (email && (await (mobile === null ? findUserByVerifiedEmail : findUserByEmail)(ctx.db, email))) throw new AppError('EMAIL_REGISTERED');
-  // A code the person typed must exist: a typo would cost them the welcome bonus and their
-  // friend the commission without a word. (A link's cookie is not theirs to fix: ignored.)
-  if (referral.typed && !(await referralCodeExists(ctx.db, referral.code))) {
-    throw fieldError('referralCode', V.referralCodeUnknown, ctx.t);
-  }
-  await consumeCode(ctx.codes, 'SIGNUP', proved, input.code);
+  return { input, mobile, email, proved };
+}
+
+/**
+ * POST /signup, last step: uses up the SIGNUP code, writes the account (and whatever
+ * `alsoInTransaction` writes for it, in the same transaction), and opens its first session;
+ * returns the session token.
+ */
+export async function createAccount(
+  ctx: AuthContext,
+  signup: CheckedSignup,
+  alsoInTransaction: (trx: Db, userId: string, now: Date) => Promise<void>,
+): Promise<string> {
+  const { input, mobile, email } = signup;
+  await consumeCode(ctx.codes, 'SIGNUP', signup.proved, input.code);
 
   const passwordHash = await hashPassword(input.password);
   const now = new Date();
@@ -91,13 +112,15 @@ export async function signup(ctx: AuthContext, input: TSignupRequest, referral: 
         passwordHash,
         now: toDbDate(now),
       });
-      await bindReferralAtSignup(trx, id, referral.code, now);
+      await alsoInTransaction(trx, id, now);
     });
   } catch (error) {
     // Lost a race with a concurrent sign-up: the unique indexes decide.
     if (!isUniqueViolation(error)) throw error;
     const column = violatedUserColumn(error);
-    throw new AppError(column === 'mobile' ? 'PHONE_REGISTERED' : column === 'email' ? 'EMAIL_REGISTERED' : 'USERNAME_TAKEN', { cause: error });
+    throw new AppError(column === 'mobile' ? 'PHONE_REGISTERED' : column === 'email' ? 'EMAIL_REGISTERED' : 'USERNAME_TAKEN', {
+      cause: error,
+    });
   }
   const token = await createSession(ctx.db, id, client(ctx, 'account'), ctx.policy, now);
   await recordSignIn(ctx, { userId: id, success: true, method: 'signup', alert: false }, now);
@@ -131,7 +154,9 @@ export async function login(ctx: AuthContext, input: TLoginRequest): Promise<TLo
   const password = input.password ?? '';
   // An unverified email is no identifier (ADR 0028): the unknown account's path, to the letter.
   const user = unlessUnverifiedEmail(await findUserByIdentifier(ctx.db, identifier, input.loginType), identifier);
-  const attempt = await beginPasswordAttempt(ctx.kv, accountSubject(user?.id, identifier), ctx.ip).catch((error: unknown) => failed(ctx, user?.id, 'password', error));
+  const attempt = await beginPasswordAttempt(ctx.kv, accountSubject(user?.id, identifier), ctx.ip).catch((error: unknown) =>
+    failed(ctx, user?.id, 'password', error),
+  );
   if (!user) {
     // Same answer and the same time as a wrong password: log-in does not reveal accounts.
     await verifyDummy(password);
@@ -158,7 +183,14 @@ async function setPassword(ctx: AuthContext, user: UserRow, password: string): P
   await clearFailures(ctx.kv, accountSubject(user.id, ''));
 }
 
-async function resetWithCode(ctx: AuthContext, user: UserRow | undefined, channel: TDeliveryChannel, code: string, password: string, purpose: TSmsType = 'RESET') {
+async function resetWithCode(
+  ctx: AuthContext,
+  user: UserRow | undefined,
+  channel: TDeliveryChannel,
+  code: string,
+  password: string,
+  purpose: TSmsType = 'RESET',
+) {
   if (!user) throw new AppError(channel === 'SMS' ? 'PHONE_OR_EMAIL_NOT_REGISTERED' : 'EMAIL_NOT_REGISTERED');
   if (user.username && password === user.username) {
     // The form does not know the username when resetting by phone or email.
@@ -175,7 +207,13 @@ async function resetWithCode(ctx: AuthContext, user: UserRow | undefined, channe
  * POST /user/changePassword: the logged-in user proves the current password; every session
  * ends and the caller gets a new one. Wrong passwords count towards the log-in back-off.
  */
-export async function changePassword(ctx: AuthContext, userId: string, oldPassword: string, password: string, secondFactor: string | null = null): Promise<string> {
+export async function changePassword(
+  ctx: AuthContext,
+  userId: string,
+  oldPassword: string,
+  password: string,
+  secondFactor: string | null = null,
+): Promise<string> {
   const user = await findUserById(ctx.db, userId);
   if (!user) throw new AppError('UNAUTHORIZED');
   const attempt = await beginPasswordAttempt(ctx.kv, accountSubject(user.id, ''), ctx.ip);

@@ -1,5 +1,5 @@
 import { type TDeviceType } from '@llk/contracts';
-import { sha256Hex } from '../../lib/secrets';
+import { sha256Hex } from '../../infrastructure/secrets';
 
 // What a user agent says about the device, for the sessions list, the sign-in history and the
 // new-device rule. A small parser of the common families (no dependency): unknown agents come
@@ -57,6 +57,8 @@ export function parseUserAgent(userAgent: string | null | undefined): TDevice {
 /** The device fingerprint kept with each sign-in (see the rule above). */
 export function deviceKey(userAgent: string | null | undefined): string {
   const device = parseUserAgent(userAgent);
-  const raw = userAgent ? `${device.browser ?? '?'}|${device.os ?? '?'}|${device.deviceType}|${device.browser || device.os ? '' : userAgent.slice(0, 256)}` : 'none';
+  const raw = userAgent
+    ? `${device.browser ?? '?'}|${device.os ?? '?'}|${device.deviceType}|${device.browser || device.os ? '' : userAgent.slice(0, 256)}`
+    : 'none';
   return sha256Hex(raw);
 }

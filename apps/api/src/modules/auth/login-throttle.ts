@@ -1,6 +1,6 @@
-import { type KeyValueStore } from '../../lib/kv';
-import { limitError } from '../../lib/rate-limit';
-import { sha256Hex } from '../../lib/secrets';
+import { type KeyValueStore } from '../../infrastructure/kv';
+import { limitError } from '../../infrastructure/http/rate-limit';
+import { sha256Hex } from '../../infrastructure/secrets';
 
 // Back-off for password log-in. Failures are counted per account (per user id, or per typed
 // identifier when no account matches, so unknown names behave the same) and per client IP in
@@ -98,7 +98,10 @@ export async function beginPasswordAttempt(kv: KeyValueStore, account: string, i
     },
     async succeeded() {
       await clearFailures(kv, account);
-      await refund(kv, charges.filter((charge) => charge.subject !== account));
+      await refund(
+        kv,
+        charges.filter((charge) => charge.subject !== account),
+      );
     },
   };
 }

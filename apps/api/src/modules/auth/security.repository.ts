@@ -1,19 +1,17 @@
-import { type Insertable, type Selectable } from 'kysely';
-import { type Db } from '../../db/schema';
-import { type LoginEventsTable, type UserTotpTable } from '../../db/tables/account-security.table';
-import { type SessionRow } from './sessions.repository';
+import { type Insertable } from 'kysely';
+import { type Db } from '../../infrastructure/db/schema';
+import { authTables, type LoginEventRow, type LoginEventsTable, type SessionRow, type UserTotpRow } from './auth.tables';
 
 // Queries of the security centre: a user's sessions, sign-in events, TOTP and backup codes,
 // notification switches.
 
-export type LoginEventRow = Selectable<LoginEventsTable>;
-export type UserTotpRow = Selectable<UserTotpTable>;
+export type { LoginEventRow, UserTotpRow };
 
 // ---- Sessions -------------------------------------------------------------------------------
 
 /** A user's sessions that are neither revoked nor past their absolute expiry, newest first. */
 export function listOpenSessions(db: Db, userId: string, now: string): Promise<SessionRow[]> {
-  return db
+  return authTables(db)
     .selectFrom('sessions')
     .selectAll()
     .where('user_id', '=', userId)
@@ -26,18 +24,13 @@ export function listOpenSessions(db: Db, userId: string, now: string): Promise<S
 
 /** The user agents of all of a user's sessions still on file (revoked ones too, until purged). */
 export async function sessionUserAgents(db: Db, userId: string): Promise<(string | null)[]> {
-  const rows = await db.selectFrom('sessions').select('user_agent').where('user_id', '=', userId).execute();
+  const rows = await authTables(db).selectFrom('sessions').select('user_agent').where('user_id', '=', userId).execute();
   return rows.map((row) => row.user_agent);
-}
-
-/** Row-locks the user for the rest of the transaction (PostgreSQL; SQLite's writer lock does it). */
-export async function lockUserRow(db: Db, userId: string): Promise<void> {
-  await db.updateTable('users').set((eb) => ({ id: eb.ref('id') })).where('id', '=', userId).execute();
 }
 
 /** Revokes one live session of this user; the token hashes it ended (none or one). */
 export async function revokeUserSession(db: Db, userId: string, sessionId: string, now: string): Promise<string[]> {
-  const rows = await db
+  const rows = await authTables(db)
     .updateTable('sessions')
     .set({ revoked_at: now })
     .where('id', '=', sessionId)
@@ -50,7 +43,7 @@ export async function revokeUserSession(db: Db, userId: string, sessionId: strin
 
 /** Revokes every live session of the user except `keepId`; the token hashes it ended. */
 export async function revokeOtherSessions(db: Db, userId: string, keepId: string, now: string): Promise<string[]> {
-  const rows = await db
+  const rows = await authTables(db)
     .updateTable('sessions')
     .set({ revoked_at: now })
     .where('user_id', '=', userId)
@@ -64,16 +57,23 @@ export async function revokeOtherSessions(db: Db, userId: string, keepId: string
 // ---- Sign-in events -------------------------------------------------------------------------
 
 export async function insertLoginEvent(db: Db, row: Insertable<LoginEventsTable>): Promise<void> {
-  await db.insertInto('login_events').values(row).execute();
+  await authTables(db).insertInto('login_events').values(row).execute();
 }
 
 export function listLoginEvents(db: Db, userId: string, limit: number): Promise<LoginEventRow[]> {
-  return db.selectFrom('login_events').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  return authTables(db)
+    .selectFrom('login_events')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
 }
 
 /** Whether the account has signed in successfully from this device key before. */
 export async function hasSucceededFromDevice(db: Db, userId: string, deviceKey: string): Promise<boolean> {
-  const row = await db
+  const row = await authTables(db)
     .selectFrom('login_events')
     .select('id')
     .where('user_id', '=', userId)
@@ -87,13 +87,13 @@ export async function hasSucceededFromDevice(db: Db, userId: string, deviceKey: 
 // ---- TOTP -----------------------------------------------------------------------------------
 
 export function findTotp(db: Db, userId: string): Promise<UserTotpRow | undefined> {
-  return db.selectFrom('user_totp').selectAll().where('user_id', '=', userId).executeTakeFirst();
+  return authTables(db).selectFrom('user_totp').selectAll().where('user_id', '=', userId).executeTakeFirst();
 }
 
 /** Replaces a not yet confirmed secret (or creates one); nothing when TOTP is already enabled. Returns whether it was written. */
 export async function putPendingTotp(db: Db, userId: string, secretEnc: string, now: string): Promise<boolean> {
-  await db.deleteFrom('user_totp').where('user_id', '=', userId).where('enabled_at', 'is', null).execute();
-  const result = await db
+  await authTables(db).deleteFrom('user_totp').where('user_id', '=', userId).where('enabled_at', 'is', null).execute();
+  const result = await authTables(db)
     .insertInto('user_totp')
     .values({ user_id: userId, secret_enc: secretEnc, enabled_at: null, last_step: 0, created_at: now })
     .onConflict((oc) => oc.column('user_id').doNothing())
@@ -103,7 +103,7 @@ export async function putPendingTotp(db: Db, userId: string, secretEnc: string, 
 
 /** Confirms the pending secret, recording the step used; how many rows (0 when already enabled or none). */
 export async function enableTotp(db: Db, userId: string, step: number, now: string): Promise<number> {
-  const result = await db
+  const result = await authTables(db)
     .updateTable('user_totp')
     .set({ enabled_at: now, last_step: step })
     .where('user_id', '=', userId)
@@ -115,7 +115,7 @@ export async function enableTotp(db: Db, userId: string, step: number, now: stri
 
 /** Takes a time step for the user: 1 when it is newer than every step used before, else 0 (a replay). */
 export async function claimTotpStep(db: Db, userId: string, step: number): Promise<number> {
-  const result = await db
+  const result = await authTables(db)
     .updateTable('user_totp')
     .set({ last_step: step })
     .where('user_id', '=', userId)
@@ -126,16 +126,16 @@ export async function claimTotpStep(db: Db, userId: string, step: number): Promi
 }
 
 export async function deleteTotp(db: Db, userId: string): Promise<number> {
-  const result = await db.deleteFrom('user_totp').where('user_id', '=', userId).executeTakeFirst();
-  await db.deleteFrom('totp_backup_codes').where('user_id', '=', userId).execute();
+  const result = await authTables(db).deleteFrom('user_totp').where('user_id', '=', userId).executeTakeFirst();
+  await authTables(db).deleteFrom('totp_backup_codes').where('user_id', '=', userId).execute();
   return Number(result.numDeletedRows);
 }
 
 // ---- Backup codes ---------------------------------------------------------------------------
 
 export async function replaceBackupCodes(db: Db, userId: string, rows: { id: string; codeHash: string }[], now: string): Promise<void> {
-  await db.deleteFrom('totp_backup_codes').where('user_id', '=', userId).execute();
-  await db
+  await authTables(db).deleteFrom('totp_backup_codes').where('user_id', '=', userId).execute();
+  await authTables(db)
     .insertInto('totp_backup_codes')
     .values(rows.map((row) => ({ id: row.id, user_id: userId, code_hash: row.codeHash, used_at: null, created_at: now })))
     .execute();
@@ -143,7 +143,7 @@ export async function replaceBackupCodes(db: Db, userId: string, rows: { id: str
 
 /** Uses an unused backup code; 1 when this call used it, 0 when unknown or used before. */
 export async function useBackupCode(db: Db, userId: string, codeHash: string, now: string): Promise<number> {
-  const result = await db
+  const result = await authTables(db)
     .updateTable('totp_backup_codes')
     .set({ used_at: now })
     .where('user_id', '=', userId)
@@ -154,7 +154,7 @@ export async function useBackupCode(db: Db, userId: string, codeHash: string, no
 }
 
 export async function countUnusedBackupCodes(db: Db, userId: string): Promise<number> {
-  const row = await db
+  const row = await authTables(db)
     .selectFrom('totp_backup_codes')
     .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
     .where('user_id', '=', userId)
@@ -166,12 +166,16 @@ export async function countUnusedBackupCodes(db: Db, userId: string): Promise<nu
 // ---- Notification settings ------------------------------------------------------------------
 
 export async function findNewDeviceAlerts(db: Db, userId: string): Promise<number | undefined> {
-  const row = await db.selectFrom('notification_settings').select('new_device_alerts').where('user_id', '=', userId).executeTakeFirst();
+  const row = await authTables(db)
+    .selectFrom('notification_settings')
+    .select('new_device_alerts')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   return row?.new_device_alerts;
 }
 
 export async function putNewDeviceAlerts(db: Db, userId: string, value: number, now: string): Promise<void> {
-  await db
+  await authTables(db)
     .insertInto('notification_settings')
     .values({ user_id: userId, new_device_alerts: value, updated_at: now })
     .onConflict((oc) => oc.column('user_id').doUpdateSet({ new_device_alerts: value, updated_at: now }))
@@ -183,8 +187,8 @@ export async function putNewDeviceAlerts(db: Db, userId: string, value: number, 
  * agents are personal data) and the notification settings of a user, in the caller's transaction.
  */
 export async function deleteSecurityData(db: Db, userId: string): Promise<void> {
-  await db.deleteFrom('totp_backup_codes').where('user_id', '=', userId).execute();
-  await db.deleteFrom('user_totp').where('user_id', '=', userId).execute();
-  await db.deleteFrom('login_events').where('user_id', '=', userId).execute();
-  await db.deleteFrom('notification_settings').where('user_id', '=', userId).execute();
+  await authTables(db).deleteFrom('totp_backup_codes').where('user_id', '=', userId).execute();
+  await authTables(db).deleteFrom('user_totp').where('user_id', '=', userId).execute();
+  await authTables(db).deleteFrom('login_events').where('user_id', '=', userId).execute();
+  await authTables(db).deleteFrom('notification_settings').where('user_id', '=', userId).execute();
 }

@@ -14,8 +14,8 @@ import {
 import { type FastifyRequest } from 'fastify';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../lib/app-error';
-import { envelopeResponses, ok } from '../../lib/envelope';
+import { AppError } from '../../infrastructure/http/app-error';
+import { envelopeResponses, ok } from '../../infrastructure/http/envelope';
 import { type ActiveSession } from './sessions.service';
 import {
   alertSecurityEvent,
@@ -51,7 +51,8 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "The account's signed-in sessions, most recently used first; `current` marks the caller's",
-        description: 'Device and browser come from the user agent, location from the IP (country). lastSeenAt is updated at most once a minute.',
+        description:
+          'Device and browser come from the user agent, location from the IP (country). lastSeenAt is updated at most once a minute.',
         response: envelopeResponses(ZSessionList),
       },
       ...authed,
@@ -65,7 +66,8 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Sign one of your sessions out (its next call is 401 on every instance; its unused access keys stop working)',
-        description: 'Unknown id, another account’s session or one already ended: SESSION_NOT_FOUND. The current session may be signed out too.',
+        description:
+          'Unknown id, another account’s session or one already ended: SESSION_NOT_FOUND. The current session may be signed out too.',
         body: ZRevokeSessionRequest,
         response: envelopeResponses(z.null()),
       },
@@ -88,7 +90,8 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       ...authed,
     },
-    async (request) => ok({ revoked: await revokeOthers(app.db, app.kv, me(request).userId, me(request).id) }, request.t('success.modificationSucceeded')),
+    async (request) =>
+      ok({ revoked: await revokeOthers(app.db, app.kv, me(request).userId, me(request).id) }, request.t('success.modificationSucceeded')),
   );
 
   app.get(
@@ -109,7 +112,14 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/user/totp',
-    { schema: { tags, summary: 'Whether two-step verification is on, since when, and how many backup codes are left', response: envelopeResponses(ZTotpStatus) }, ...authed },
+    {
+      schema: {
+        tags,
+        summary: 'Whether two-step verification is on, since when, and how many backup codes are left',
+        response: envelopeResponses(ZTotpStatus),
+      },
+      ...authed,
+    },
     async (request) => ok(await totpStatus(app.db, me(request).userId)),
   );
 
@@ -139,7 +149,11 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       ...authed,
     },
-    async (request) => ok(await enableTotpWithCode(app.db, app.kv, app.totpKey, me(request).userId, me(request).id, request.body.code), request.t('success.modificationSucceeded')),
+    async (request) =>
+      ok(
+        await enableTotpWithCode(app.db, app.kv, app.totpKey, me(request).userId, me(request).id, request.body.code),
+        request.t('success.modificationSucceeded'),
+      ),
   );
 
   app.post(
@@ -148,7 +162,8 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Turn two-step verification off with an authenticator code or a backup code',
-        description: 'Not on: TOTP_NOT_ENABLED; wrong or used code: TOTP_CODE_INVALID; a step used before: TOTP_CODE_REPLAYED. Every verified contact is told (TWO_STEP_DISABLED).',
+        description:
+          'Not on: TOTP_NOT_ENABLED; wrong or used code: TOTP_CODE_INVALID; a step used before: TOTP_CODE_REPLAYED. Every verified contact is told (TWO_STEP_DISABLED).',
         body: ZTotpDisableRequest,
         response: envelopeResponses(z.null()),
       },
@@ -163,7 +178,14 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/user/notificationSettings',
-    { schema: { tags, summary: 'Notification switches (new-device sign-in alerts: on by default)', response: envelopeResponses(ZNotificationSettings) }, ...authed },
+    {
+      schema: {
+        tags,
+        summary: 'Notification switches (new-device sign-in alerts: on by default)',
+        response: envelopeResponses(ZNotificationSettings),
+      },
+      ...authed,
+    },
     async (request) => ok(await getNotificationSettings(app.db, me(request).userId)),
   );
 
@@ -179,6 +201,7 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       ...authed,
     },
-    async (request) => ok(await setNotificationSettings(app.db, me(request).userId, request.body), request.t('success.modificationSucceeded')),
+    async (request) =>
+      ok(await setNotificationSettings(app.db, me(request).userId, request.body), request.t('success.modificationSucceeded')),
   );
 };

@@ -18,15 +18,15 @@ import {
 } from '@llk/contracts';
 import { type FastifyBaseLogger } from 'fastify';
 import * as OTPAuth from 'otpauth';
-import { fromDbBool, fromDbDate, newId, toDbBool, toDbDate } from '../../db/dialect';
-import { type Db } from '../../db/schema';
-import { AppError } from '../../lib/app-error';
-import { type Delivery } from '../../lib/delivery';
-import { type KeyValueStore } from '../../lib/kv';
-import { hmacHex, newToken, sha256Hex } from '../../lib/secrets';
-import { accountZone } from '../../lib/time-text';
+import { fromDbBool, fromDbDate, newId, toDbBool, toDbDate } from '../../infrastructure/db/dialect';
+import { type Db } from '../../infrastructure/db/schema';
+import { AppError } from '../../infrastructure/http/app-error';
+import { type Delivery } from '../../infrastructure/delivery';
+import { type KeyValueStore } from '../../infrastructure/kv';
+import { hmacHex, newToken, sha256Hex } from '../../infrastructure/secrets';
+import { accountZone } from '../../infrastructure/time-text';
 import { findCountryCode, getLocation, regionName } from '../location';
-import { cancellationOf, findUserById, type UserRow, verifiedContacts } from '../users';
+import { cancellationOf, findUserById, lockUserRow, type UserRow, verifiedContacts } from '../users';
 import { renderNewDeviceAlert, renderSecurityAlert, type TSecurityEvent } from './alert-texts';
 import { deviceKey, parseUserAgent } from './devices';
 import {
@@ -40,7 +40,6 @@ import {
   insertLoginEvent,
   listLoginEvents,
   listOpenSessions,
-  lockUserRow,
   putNewDeviceAlerts,
   putPendingTotp,
   replaceBackupCodes,
@@ -118,22 +117,30 @@ async function sendNewDeviceAlert(ctx: SignInContext, userId: string, now: Date)
   if (!(await newDeviceAlertsOn(ctx.db, userId))) return;
   const device = parseUserAgent(ctx.userAgent);
   const location = ctx.ip ? getLocation(ctx.ip, ctx.locale).countryName : null;
-  await alertEveryContact(ctx, userId, 'NEW_DEVICE_SIGN_IN', (timeZone) => renderNewDeviceAlert(ctx.locale, { time: now, timeZone, browser: device.browser, os: device.os, ip: ctx.ip || null, location }));
+  await alertEveryContact(ctx, userId, 'NEW_DEVICE_SIGN_IN', (timeZone) =>
+    renderNewDeviceAlert(ctx.locale, { time: now, timeZone, browser: device.browser, os: device.os, ip: ctx.ip || null, location }),
+  );
 }
 
 /**
  * A security alert to every verified contact of the account (ADR 0028): the email gets the
  * subject and body, the phone the short text. Best-effort, one failure does not stop the others.
  */
-async function alertEveryContact(ctx: AlertContext, userId: string, kind: string, render: (timeZone: string) => { subject: string; body: string; sms: string }): Promise<void> {
+async function alertEveryContact(
+  ctx: AlertContext,
+  userId: string,
+  kind: string,
+  render: (timeZone: string) => { subject: string; body: string; sms: string },
+): Promise<void> {
   const user = await findUserById(ctx.db, userId);
   if (!user) return;
   // times on the account's clock: the zone its browser last sent, else China time (docs/adr/0031)
   const timeZone = accountZone(user);
   const texts = render(timeZone);
   for (const to of verifiedContacts(user)) {
-    await ctx.delivery.notify({ ...to, kind, subject: texts.subject, text: to.channel === 'EMAIL' ? texts.body : texts.sms, locale: ctx.locale, timeZone }, (error) =>
-      ctx.log.warn({ err: error, channel: to.channel, kind }, 'security alert not delivered'),
+    await ctx.delivery.notify(
+      { ...to, kind, subject: texts.subject, text: to.channel === 'EMAIL' ? texts.body : texts.sms, locale: ctx.locale, timeZone },
+      (error) => ctx.log.warn({ err: error, channel: to.channel, kind }, 'security alert not delivered'),
     );
   }
 }
@@ -162,7 +169,12 @@ export async function getNotificationSettings(db: Db, userId: string): Promise<T
   return { newDeviceAlerts: await newDeviceAlertsOn(db, userId) };
 }
 
-export async function setNotificationSettings(db: Db, userId: string, settings: TNotificationSettings, now = new Date()): Promise<TNotificationSettings> {
+export async function setNotificationSettings(
+  db: Db,
+  userId: string,
+  settings: TNotificationSettings,
+  now = new Date(),
+): Promise<TNotificationSettings> {
   await putNewDeviceAlerts(db, userId, toDbBool(settings.newDeviceAlerts), toDbDate(now));
   return getNotificationSettings(db, userId);
 }
@@ -223,7 +235,13 @@ export async function finishSignIn(ctx: SignInContext, userId: string, how: Fini
     await ctx.kv.set(challengeKey(challengeId), JSON.stringify(stored), CHALLENGE_TTL_MS);
     return { secondStep: 'TOTP', challengeId, expiresInSeconds: CHALLENGE_TTL_MS / 1000 };
   }
-  const token = await createSession(ctx.db, userId, { loginType: how.loginType, ip: ctx.ip, userAgent: ctx.userAgent, secondFactor: how.secondFactor ?? null }, ctx.policy, now);
+  const token = await createSession(
+    ctx.db,
+    userId,
+    { loginType: how.loginType, ip: ctx.ip, userAgent: ctx.userAgent, secondFactor: how.secondFactor ?? null },
+    ctx.policy,
+    now,
+  );
   await recordSignIn(ctx, { userId, success: true, method: how.method }, now);
   return signedIn(ctx.db, userId, token);
 }
@@ -279,7 +297,13 @@ export async function verifySecondStep(ctx: SignInContext, challengeId: string, 
   // One session per challenge, also when two right codes race.
   if (!parseChallenge(await ctx.kv.take(challengeKey(challengeId)))) throw new AppError('TOTP_CHALLENGE_INVALID');
   await ctx.kv.del(triesKey(challengeId));
-  const token = await createSession(ctx.db, challenge.userId, { loginType: challenge.loginType, ip: ctx.ip, userAgent: ctx.userAgent, secondFactor: factor }, ctx.policy, now);
+  const token = await createSession(
+    ctx.db,
+    challenge.userId,
+    { loginType: challenge.loginType, ip: ctx.ip, userAgent: ctx.userAgent, secondFactor: factor },
+    ctx.policy,
+    now,
+  );
   await recordSignIn(ctx, { userId: challenge.userId, success: true, method }, now);
   return signedIn(ctx.db, challenge.userId, token);
 }
@@ -290,7 +314,14 @@ export const TOTP_PERIOD_SECONDS = 30;
 const ISSUER = 'LLK Remote';
 
 function totpOf(secret: string, label = 'account'): OTPAuth.TOTP {
-  return new OTPAuth.TOTP({ issuer: ISSUER, label, algorithm: 'SHA1', digits: 6, period: TOTP_PERIOD_SECONDS, secret: OTPAuth.Secret.fromBase32(secret) });
+  return new OTPAuth.TOTP({
+    issuer: ISSUER,
+    label,
+    algorithm: 'SHA1',
+    digits: 6,
+    period: TOTP_PERIOD_SECONDS,
+    secret: OTPAuth.Secret.fromBase32(secret),
+  });
 }
 
 /** The time step a code belongs to within ±1 step of `now`, or null. */
@@ -353,7 +384,15 @@ function backupCodeHash(totpKey: Buffer, userId: string, code: string): string {
  * ten backup codes (only their hashes are kept). The caller's session counts as having passed
  * the second step (its access keys hand over without another one).
  */
-export async function enableTotpWithCode(db: Db, kv: KeyValueStore, totpKey: Buffer, userId: string, sessionId: string, code: string, now = new Date()): Promise<TTotpEnableResult> {
+export async function enableTotpWithCode(
+  db: Db,
+  kv: KeyValueStore,
+  totpKey: Buffer,
+  userId: string,
+  sessionId: string,
+  code: string,
+  now = new Date(),
+): Promise<TTotpEnableResult> {
   const row = await findTotp(db, userId);
   if (!row) throw new AppError('TOTP_SETUP_REQUIRED');
   if (row.enabled_at) throw new AppError('TOTP_ALREADY_ENABLED');
@@ -393,7 +432,8 @@ export async function checkSecondFactor(db: Db, totpKey: Buffer, userId: string,
     return 'TOTP';
   }
   if (!BACKUP_CODE_RE.test(value)) throw new AppError('TOTP_CODE_INVALID');
-  if ((await useBackupCode(db, userId, backupCodeHash(totpKey, userId, value), toDbDate(now))) !== 1) throw new AppError('TOTP_CODE_INVALID');
+  if ((await useBackupCode(db, userId, backupCodeHash(totpKey, userId, value), toDbDate(now))) !== 1)
+    throw new AppError('TOTP_CODE_INVALID');
   return 'BACKUP_CODE';
 }
 
@@ -413,7 +453,14 @@ export async function disableTotp(db: Db, totpKey: Buffer, userId: string, code:
 
 // ---- The user's sessions --------------------------------------------------------------------
 
-export async function listSessions(db: Db, userId: string, currentId: string, policy: SessionPolicy, locale: TLocale, now = new Date()): Promise<TSessionInfo[]> {
+export async function listSessions(
+  db: Db,
+  userId: string,
+  currentId: string,
+  policy: SessionPolicy,
+  locale: TLocale,
+  now = new Date(),
+): Promise<TSessionInfo[]> {
   const rows = (await listOpenSessions(db, userId, toDbDate(now))).filter((row) => isSessionRowLive(row, policy, now));
   return rows.map((row) => ({
     id: row.id,

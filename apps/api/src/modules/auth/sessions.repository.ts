@@ -1,34 +1,48 @@
-import { type Selectable } from 'kysely';
-import { type Db } from '../../db/schema';
-import { type SessionsTable } from '../../db/tables/accounts.table';
+import { type Db } from '../../infrastructure/db/schema';
+import { authTables, type SessionRow } from './auth.tables';
 
-export type SessionRow = Selectable<SessionsTable>;
+export type { SessionRow };
 
 export async function insertSession(db: Db, row: Omit<SessionRow, 'revoked_at'>): Promise<void> {
-  await db.insertInto('sessions').values({ ...row, revoked_at: null }).execute();
+  await authTables(db)
+    .insertInto('sessions')
+    .values({ ...row, revoked_at: null })
+    .execute();
 }
 
 export function findSessionByTokenHash(db: Db, tokenHash: string): Promise<SessionRow | undefined> {
-  return db.selectFrom('sessions').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+  return authTables(db).selectFrom('sessions').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
 }
 
 export function findSessionById(db: Db, id: string): Promise<SessionRow | undefined> {
-  return db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
+  return authTables(db).selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 export async function touchSession(db: Db, id: string, now: string): Promise<void> {
-  await db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', id).execute();
+  await authTables(db).updateTable('sessions').set({ last_seen_at: now }).where('id', '=', id).execute();
 }
 
 /** Revokes one session; the token hashes it ended (for the session cache). */
 export async function revokeSession(db: Db, id: string, now: string): Promise<string[]> {
-  const rows = await db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', id).where('revoked_at', 'is', null).returning('token_hash').execute();
+  const rows = await authTables(db)
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .returning('token_hash')
+    .execute();
   return rows.map((row) => row.token_hash);
 }
 
 /** Ends every live session of a user (password changed or reset); the token hashes it ended. */
 export async function revokeUserSessions(db: Db, userId: string, now: string): Promise<string[]> {
-  const rows = await db.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null).returning('token_hash').execute();
+  const rows = await authTables(db)
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .returning('token_hash')
+    .execute();
   return rows.map((row) => row.token_hash);
 }
 
@@ -37,7 +51,7 @@ export async function revokeUserSessions(db: Db, userId: string, now: string): P
  * since before `idleBefore`. Returns how many.
  */
 export async function deleteDeadSessions(db: Db, now: string, idleBefore: string): Promise<number> {
-  const result = await db
+  const result = await authTables(db)
     .deleteFrom('sessions')
     .where((eb) => eb.or([eb('revoked_at', 'is not', null), eb('expires_at', '<=', now), eb('last_seen_at', '<=', idleBefore)]))
     .executeTakeFirst();
@@ -46,7 +60,26 @@ export async function deleteDeadSessions(db: Db, now: string, idleBefore: string
 
 /** Records the second factor a session passed; the token hashes it changed (for the session cache). */
 export async function setSessionSecondFactor(db: Db, id: string, factor: string): Promise<string[]> {
-  const rows = await db.updateTable('sessions').set({ second_factor: factor }).where('id', '=', id).returning('token_hash').execute();
+  const rows = await authTables(db)
+    .updateTable('sessions')
+    .set({ second_factor: factor })
+    .where('id', '=', id)
+    .returning('token_hash')
+    .execute();
   return rows.map((row) => row.token_hash);
 }
 
+/** Which of `others` signed in from an address the user signed in from (any session on file). */
+export async function usersSharingSessionAddress(db: Db, userId: string, others: readonly string[]): Promise<Set<string>> {
+  if (others.length === 0) return new Set();
+  const rows = await authTables(db)
+    .selectFrom('sessions as mine')
+    .innerJoin('sessions as theirs', 'theirs.ip', 'mine.ip')
+    .select('theirs.user_id')
+    .distinct()
+    .where('mine.user_id', '=', userId)
+    .where('mine.ip', 'is not', null)
+    .where('theirs.user_id', 'in', others)
+    .execute();
+  return new Set(rows.map((row) => row.user_id));
+}

@@ -1,10 +1,19 @@
 import { type TLoginType } from '@llk/contracts';
-import { fromDbDate, newId, toDbDate } from '../../db/dialect';
-import { type Db } from '../../db/schema';
-import { cacheKey, fillCache, invalidateCache, mayFill, readCache, type KeyValueStore } from '../../lib/kv';
-import { forgetOn, type Memo } from '../../lib/memo';
-import { newToken, sha256Hex, TOKEN_RE } from '../../lib/secrets';
-import { deleteDeadSessions, findSessionById, findSessionByTokenHash, insertSession, revokeSession, revokeUserSessions, touchSession, type SessionRow } from './sessions.repository';
+import { fromDbDate, newId, toDbDate } from '../../infrastructure/db/dialect';
+import { type Db } from '../../infrastructure/db/schema';
+import { cacheKey, fillCache, invalidateCache, mayFill, readCache, type KeyValueStore } from '../../infrastructure/kv';
+import { forgetOn, type Memo } from '../../infrastructure/memo';
+import { newToken, sha256Hex, TOKEN_RE } from '../../infrastructure/secrets';
+import {
+  deleteDeadSessions,
+  findSessionById,
+  findSessionByTokenHash,
+  insertSession,
+  revokeSession,
+  revokeUserSessions,
+  touchSession,
+  type SessionRow,
+} from './sessions.repository';
 
 export interface SessionPolicy {
   /** a session unused this long is over */
@@ -26,7 +35,13 @@ export interface SessionClient {
 }
 
 /** Opens a session; returns the token, which exists only in this answer. */
-export async function createSession(db: Db, userId: string, client: SessionClient, policy: SessionPolicy, now = new Date()): Promise<string> {
+export async function createSession(
+  db: Db,
+  userId: string,
+  client: SessionClient,
+  policy: SessionPolicy,
+  now = new Date(),
+): Promise<string> {
   const token = newToken();
   await insertSession(db, {
     id: newId(now.getTime()),

@@ -11,7 +11,9 @@ export function totpKeyFrom(configured: string | undefined, nodeEnv: string): Bu
   if (!configured && nodeEnv === 'production') {
     throw new Error('TOTP_ENCRYPTION_KEY must be set when NODE_ENV=production (at least 32 characters, the same on every instance)');
   }
-  return createHash('sha256').update(configured ?? DEV_KEY).digest();
+  return createHash('sha256')
+    .update(configured ?? DEV_KEY)
+    .digest();
 }
 
 export function encryptSecret(key: Buffer, plain: string): string {

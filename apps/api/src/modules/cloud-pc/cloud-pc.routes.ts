@@ -12,10 +12,12 @@ import {
   ZCloudPcRefundResult,
   ZCloudPcRenewRequest,
   ZCloudPcRenewResult,
+  type TCloudPcDevice,
+  type TOrderInfo,
 } from '@llk/contracts';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { envelopeResponses, ok } from '../../lib/envelope';
-import { contentCached } from '../../lib/content-cache';
+import { envelopeResponses, ok } from '../../infrastructure/http/envelope';
+import { contentCached } from '../../infrastructure/content-cache';
 import { orderSettingsOf } from '../orders';
 import {
   applyAsProvider,
@@ -23,7 +25,6 @@ import {
   listDevices,
   listInvoices,
   listPlans,
-  refundFirstOrder,
   renewMachine,
   requestInvoice,
   setAutoRenew,
@@ -32,7 +33,15 @@ import {
 // /cloudPc/*. Renting is POST /order/createV2 with a CLOUD_PC SKU (item type CLOUD_PC,
 // an addition to the spec's MEMBER, MONITOR, CHANNEL, QUALITY); see apps/api/README.md "Cloud PC".
 
-export const cloudPcRoutes: FastifyPluginAsyncZod = async (app) => {
+export interface CloudPcRouteOptions {
+  /**
+   * The first-order refund (POST /cloudPc/devices/{id}/refund): the refund-order flow, handed in
+   * by the composition, since it refunds orders through payments (ADR 0039).
+   */
+  refundFirstOrder: (userId: string, machineId: string) => Promise<{ device: TCloudPcDevice; order: TOrderInfo }>;
+}
+
+export const cloudPcRoutes: FastifyPluginAsyncZod<CloudPcRouteOptions> = async (app, options) => {
   const settings = orderSettingsOf(app.config);
   const userId = (request: { user?: { userId: string } | null | undefined }) => request.user?.userId ?? '';
   // The caller's machines and invoices are personal: logged in only, never stored by a cache.
@@ -83,7 +92,8 @@ export const cloudPcRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['cloud-pc'],
         summary: 'Renew a running cloud PC: its open renewal order, or a new one (default term: the machine’s)',
-        description: 'Pay the order with POST /pay/payV2; the payment extends the machine from max(now, expiry). 60101 not found, 60102 released.',
+        description:
+          'Pay the order with POST /pay/payV2; the payment extends the machine from max(now, expiry). 60101 not found, 60102 released.',
         params: ZCloudPcDeviceParams,
         body: ZCloudPcRenewRequest,
         response: envelopeResponses(ZCloudPcRenewResult),
@@ -129,7 +139,8 @@ export const cloudPcRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['cloud-pc'],
-        summary: 'Refund the account’s first cloud-PC order within 15 minutes of payment (once), with every paid renewal; the machine is released',
+        summary:
+          'Refund the account’s first cloud-PC order within 15 minutes of payment (once), with every paid renewal; the machine is released',
         description:
           'The device list’s refundItems say what is paid back; an unpaid renewal order is cancelled. A machine released by a refund that did not go ' +
           'through can be refunded again later. 60103 when this is not the first order or nothing is left to refund, 60104 after the 15 minutes, 60102 when released.',
@@ -138,7 +149,7 @@ export const cloudPcRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       ...owner,
     },
-    async (request) => ok(await refundFirstOrder({ db: app.db, providers: app.paymentProviders, kv: app.kv }, userId(request), request.params.id)),
+    async (request) => ok(await options.refundFirstOrder(userId(request), request.params.id)),
   );
 
   app.post(
@@ -147,7 +158,8 @@ export const cloudPcRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['cloud-pc'],
         summary: 'Request an invoice from the seller for a paid cloud-PC order (one per order)',
-        description: 'Recorded against the order; the seller issues it. 60105 not a paid cloud-PC order of the caller, 60106 already requested, 60107 SPECIAL without taxId.',
+        description:
+          'Recorded against the order; the seller issues it. 60105 not a paid cloud-PC order of the caller, 60106 already requested, 60107 SPECIAL without taxId.',
         body: ZCloudPcInvoiceRequest,
         response: envelopeResponses(ZCloudPcInvoice),
       },
@@ -179,7 +191,13 @@ export const cloudPcRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const session = await app.authenticate(request);
-      return ok(await applyAsProvider({ db: app.db, kv: app.kv }, request.body, { ip: request.ip, locale: request.locale, userId: session?.userId }));
+      return ok(
+        await applyAsProvider({ db: app.db, kv: app.kv }, request.body, {
+          ip: request.ip,
+          locale: request.locale,
+          userId: session?.userId,
+        }),
+      );
     },
   );
 };

@@ -14,19 +14,29 @@ import {
   type TCloudPcProviderResult,
   type TCloudPcRefundItem,
   type TCloudPcStatus,
+  type TCustomerRefundState,
   type TInvoiceKind,
   type TOrderInfo,
   type TOrderStatus,
   type TTimeUnit,
 } from '@llk/contracts';
-import { fromDbBool, fromDbDate, isUniqueViolation, newId, toDbDate } from '../../db/dialect';
-import { type Db } from '../../db/schema';
-import { AppError } from '../../lib/app-error';
-import { type KeyValueStore } from '../../lib/kv';
-import { createWebOrder, findOrder, findOrderItems, loadOrderInfo, type OrderSettings, refuseWhilePendingDeletion, transitionOrder } from '../orders';
-import { customerRefundsOf, refundOrder, type RefundDeps } from '../payments';
+import { fromDbBool, fromDbDate, isUniqueViolation, newId, toDbDate } from '../../infrastructure/db/dialect';
+import { type Db } from '../../infrastructure/db/schema';
+import { AppError } from '../../infrastructure/http/app-error';
+import { type KeyValueStore } from '../../infrastructure/kv';
+import {
+  createWebOrder,
+  findOrder,
+  findOrderItems,
+  loadOrderInfo,
+  type OrderSettings,
+  refuseWhilePendingDeletion,
+  moveOrder,
+  customerRefundState,
+  findRefundsOfOrders,
+} from '../orders';
 import { listSkus } from '../pricing';
-import { claimRenewalRefund, CLOUD_PC_SPECS, planOfSku, skuIdOf, specOf } from '../fulfilment';
+import { CLOUD_PC_SPECS, planOfSku, skuIdOf, specOf } from '../fulfilment';
 import {
   claimFirstOrderRefund,
   expireDueMachines,
@@ -50,7 +60,6 @@ import {
 // machine in the paid transaction. This file: plans, the device list, renew (a renewal order
 // through the same pipeline), auto-renew, cancel, the first-order refund, provider sign-ups and
 // invoice requests.
-
 
 const REFUND_WINDOW_MS = CLOUD_PC_RULES.firstOrderRefundMinutes * 60_000;
 /**
@@ -94,10 +103,21 @@ function isRefundable(row: MachineRow, now: Date): boolean {
 /** Once every refund of the machine is confirmed back: when the last one was. */
 function refundedAtOf(refunds: readonly TCloudPcRefund[]): string | null {
   if (refunds.length === 0 || refunds.some((refund) => refund.state !== 'REFUNDED')) return null;
-  return refunds.map((refund) => refund.updatedAt).sort().at(-1) ?? null;
+  return (
+    refunds
+      .map((refund) => refund.updatedAt)
+      .sort()
+      .at(-1) ?? null
+  );
 }
 
-function deviceOf(row: MachineRow, now: Date, pendingRenewalOrderId: string | null, refundItems: TCloudPcRefundItem[] = [], refunds: TCloudPcRefund[] = []): TCloudPcDevice {
+function deviceOf(
+  row: MachineRow,
+  now: Date,
+  pendingRenewalOrderId: string | null,
+  refundItems: TCloudPcRefundItem[] = [],
+  refunds: TCloudPcRefund[] = [],
+): TCloudPcDevice {
   const spec = specOf(row.plan_id);
   const refundDeadline = fromDbDate(row.paid_at).getTime() + REFUND_WINDOW_MS;
   const refundable = isRefundable(row, now);
@@ -125,10 +145,38 @@ function deviceOf(row: MachineRow, now: Date, pendingRenewalOrderId: string | nu
   };
 }
 
+interface CustomerRefund {
+  orderId: string;
+  amountFen: number;
+  state: TCustomerRefundState;
+  requestedAt: string;
+  updatedAt: string;
+}
+
+/** The refunds of these orders as their customer sees them (withdrawn ones left out), oldest first. */
+async function customerRefundsOf(db: Db, orderIds: readonly string[]): Promise<CustomerRefund[]> {
+  const shown: CustomerRefund[] = [];
+  for (const row of await findRefundsOfOrders(db, orderIds)) {
+    const state = customerRefundState(row);
+    if (state)
+      shown.push({
+        orderId: row.order_id,
+        amountFen: Number(row.amount_fen),
+        state,
+        requestedAt: row.created_at,
+        updatedAt: row.completed_at ?? row.updated_at,
+      });
+  }
+  return shown;
+}
+
 /** The refunds of the machine's orders (the rental and every renewal), as the customer is told. */
 async function refundsOfMachine(db: Db, row: MachineRow): Promise<TCloudPcRefund[]> {
   const renewals = await listRenewalOrderIds(db, row.id);
-  const kinds = new Map<string, TCloudPcRefund['kind']>([[row.order_id, 'RENTAL'], ...renewals.map((id): [string, TCloudPcRefund['kind']] => [id, 'RENEWAL'])]);
+  const kinds = new Map<string, TCloudPcRefund['kind']>([
+    [row.order_id, 'RENTAL'],
+    ...renewals.map((id): [string, TCloudPcRefund['kind']] => [id, 'RENEWAL']),
+  ]);
   return (await customerRefundsOf(db, [...kinds.keys()])).map((refund) => ({
     orderId: refund.orderId,
     kind: kinds.get(refund.orderId) ?? 'RENEWAL',
@@ -165,7 +213,7 @@ export async function listDevices(db: Db, userId: string, now = new Date()): Pro
   return Promise.all(rows.map((row) => toDevice(db, row, now)));
 }
 
-/** The caller's running machines, newest first, as GET /cloudPc/devices has them (for the device list, issue 33 item 4). */
+/** The caller's running machines, newest first, as GET /cloudPc/devices has them (for the account's device list). */
 export async function runningMachines(db: Db, userId: string, now = new Date()): Promise<TCloudPcDevice[]> {
   return (await listDevices(db, userId, now)).filter((device) => device.status === 'RUNNING');
 }
@@ -188,7 +236,14 @@ async function runningMachine(db: Db, userId: string, id: string, now: Date): Pr
  * POST /cloudPc/devices/{id}/renew: the open renewal order of the machine, or a new one for
  * the plan and term (default: the machine's). Paying it extends the machine (fulfilment).
  */
-export async function renewMachine(db: Db, settings: OrderSettings, userId: string, id: string, timeUnit: TTimeUnit | undefined, now = new Date()): Promise<TOrderInfo> {
+export async function renewMachine(
+  db: Db,
+  settings: OrderSettings,
+  userId: string,
+  id: string,
+  timeUnit: TTimeUnit | undefined,
+  now = new Date(),
+): Promise<TOrderInfo> {
   const machine = await runningMachine(db, userId, id, now);
   await refuseWhilePendingDeletion(db, userId); // also before handing back an open renewal order
   const unit = timeUnit ?? ZTimeUnit.parse(machine.time_unit);
@@ -229,29 +284,33 @@ export async function cancelMachine(db: Db, userId: string, id: string, now = ne
   const nowText = toDbDate(now);
   if (!(await releaseMachine(db, machine.id, nowText))) throw new AppError('CLOUD_PC_RELEASED');
   if (machine.renewal_order_id) {
-    await transitionOrder(db, machine.renewal_order_id, PAYABLE_ORDER_STATUSES, 'CANCELLED', { closed_at: nowText, updated_at: nowText });
+    await moveOrder(
+      db,
+      machine.renewal_order_id,
+      { change: 'cancel', from: PAYABLE_ORDER_STATUSES, to: 'CANCELLED', by: 'CUSTOMER' },
+      { closed_at: nowText, updated_at: nowText },
+    );
   }
   return toDevice(db, await getMachine(db, machine.id), now);
 }
 
+// ---- The first-order refund's steps (the refund-order flow, src/flows/refund-order.ts, composes
+// them with the order's refund; docs/adr/0015) ----------------------------------------------------
+
+/** What the first-order refund of a machine owes: the rental (unless refunded already) and whether it was claimed before. */
+export interface FirstOrderRefund {
+  machine: MachineRow;
+  rental: TCloudPcRefundItem | undefined;
+  /** when an earlier call claimed it (the machine released by that claim), or null */
+  claimed: string | null;
+}
+
 /**
- * POST /cloudPc/devices/{id}/refund: the account's first cloud-PC order, within 15 minutes of
- * its payment, once, together with every paid renewal of the machine (docs/adr/0015). The
- * claim (the machine released, an open renewal order cancelled) is written in the transaction
- * that writes the rental's refund row, so of any number of concurrent calls exactly one gets
- * past it and a machine is never released without its refund on record. A gateway that
- * refuses at once puts the claim back (the refund withdrawn and the machine running again, in
- * one transaction; should it fail, the refund stays open and the sweep queues the refusal); one that
- * times out leaves the refund open for the sweep, and one that refuses later puts it in the
- * staff queue (the machine stays released, the money owed). The renewals are read again after
- * the claim: one paid while this call ran is refunded too, here or by the sweep (which refunds
- * every paid renewal of a claimed machine, each once). A machine whose claim went through but
- * whose refunds did not all get written (a crash between two orders) is finished by calling
- * again once the claim is a minute old, even after the 15 minutes: what was claimed in time is
- * owed. Within that minute the claim belongs to the call working on it (60103).
+ * Whether the machine's first-order refund may run now: the account's first cloud-PC order,
+ * running and within 15 minutes of its payment, or claimed in time at least a minute ago (a
+ * younger claim belongs to the call working on it: 60103) and still owed something.
  */
-export async function refundFirstOrder(deps: RefundDeps, userId: string, id: string, now = new Date()): Promise<{ device: TCloudPcDevice; order: TOrderInfo }> {
-  const { db } = deps;
+export async function checkFirstOrderRefund(db: Db, userId: string, id: string, now: Date): Promise<FirstOrderRefund> {
   const machine = await ownMachine(db, userId, id);
   if (!fromDbBool(machine.first_order)) throw new AppError('CLOUD_PC_REFUND_NOT_ALLOWED');
   const claimed = machine.refund_claimed_at;
@@ -268,45 +327,46 @@ export async function refundFirstOrder(deps: RefundDeps, userId: string, id: str
   const rental = owed.find((item) => item.kind === 'RENTAL');
   // the renewals are refunded only with the rental, or after its claim
   if (claimed === null && !rental) throw new AppError('CLOUD_PC_REFUND_NOT_ALLOWED');
-  const claimedAt = claimed ?? nowText;
+  return { machine, rental, claimed };
+}
 
-  let rentalTimedOut: AppError | null = null;
-  if (rental) {
-    try {
-      await refundOrder(deps, rental.orderId, { reason: 'cloud PC: first order refunded within 15 minutes' }, now, {
-        claim: async (trx) => {
-          if (!(await claimFirstOrderRefund(trx, machine.id, nowText, claimed))) throw new AppError('CLOUD_PC_REFUND_NOT_ALLOWED');
-          // a renewal paid later would extend a machine nobody has any more
-          if (machine.renewal_order_id) {
-            await transitionOrder(trx, machine.renewal_order_id, PAYABLE_ORDER_STATUSES, 'CANCELLED', { closed_at: nowText, updated_at: nowText });
-          }
-        },
-        // refused at once: the claim is put back with the refund's withdrawal, so nothing is owed
-        ...(claimed === null ? { unclaimIfRefused: (trx: Db) => undoRefundClaim(trx, machine.id, claimedAt, nowText) } : {}),
-      });
-    } catch (error) {
-      if (error instanceof AppError && error.codeName === 'REFUND_NOT_ALLOWED') throw new AppError('CLOUD_PC_REFUND_NOT_ALLOWED', { cause: error });
-      // no answer yet: the sweep finishes the rental; the renewals are still refunded now
-      if (error instanceof AppError && error.codeName === 'GATEWAY_TIMEOUT') rentalTimedOut = error;
-      else throw error;
-    }
+/**
+ * The claim, in the rental refund's transaction: the machine released for its first-order
+ * refund (conditional, so of concurrent calls one wins: 60103 for the others), and an open
+ * renewal order cancelled (a renewal paid later would extend a machine nobody has any more).
+ */
+export async function claimFirstOrder(trx: Db, machine: MachineRow, now: Date, claimed: string | null): Promise<void> {
+  const nowText = toDbDate(now);
+  if (!(await claimFirstOrderRefund(trx, machine.id, nowText, claimed))) throw new AppError('CLOUD_PC_REFUND_NOT_ALLOWED');
+  if (machine.renewal_order_id) {
+    await moveOrder(
+      trx,
+      machine.renewal_order_id,
+      { change: 'cancel', from: PAYABLE_ORDER_STATUSES, to: 'CANCELLED', by: 'CUSTOMER' },
+      {
+        closed_at: nowText,
+        updated_at: nowText,
+      },
+    );
   }
-  // Read after the claim committed: a renewal paid meanwhile (fulfilled before the claim) is owed too.
-  for (const renewal of await listRefundableRenewals(db, machine.id, PAID_ORDER_STATUSES)) {
-    try {
-      await refundOrder(deps, renewal.id, { reason: 'cloud PC: renewal of a first order refunded within 15 minutes' }, now, {
-        claim: async (trx) => {
-          if (!(await claimRenewalRefund(trx, renewal.id, now))) throw new AppError('REFUND_NOT_ALLOWED');
-        },
-      });
-    } catch (error) {
-      // another call (or the sweep) is refunding this renewal already; a timeout or a refusal
-      // leaves it to the sweep or the staff queue, and the device list says which
-      if (error instanceof AppError && ['REFUND_NOT_ALLOWED', 'GATEWAY_TIMEOUT', 'REFUND_FAILED'].includes(error.codeName)) continue;
-      throw error;
-    }
-  }
-  if (rentalTimedOut) throw rentalTimedOut;
+}
+
+/** The claim put back (the gateway refused the rental's refund at once): the machine runs again. */
+export function undoFirstOrderClaim(trx: Db, machine: MachineRow, claimedAt: string, now: Date): Promise<void> {
+  return undoRefundClaim(trx, machine.id, claimedAt, toDbDate(now));
+}
+
+/** The machine's paid renewals still to refund, read after the claim committed (a renewal paid meanwhile is owed too). */
+export async function refundableRenewalsOf(db: Db, machine: MachineRow): Promise<string[]> {
+  return (await listRefundableRenewals(db, machine.id, PAID_ORDER_STATUSES)).map((renewal) => renewal.id);
+}
+
+/** The answer of POST /cloudPc/devices/{id}/refund: the machine and its order as they stand. */
+export async function firstOrderRefundAnswer(
+  db: Db,
+  machine: MachineRow,
+  now: Date,
+): Promise<{ device: TCloudPcDevice; order: TOrderInfo }> {
   const row = await getMachine(db, machine.id);
   const order = await findOrder(db, machine.order_id);
   if (!order) throw new AppError('ORDER_NOT_FOUND');
@@ -325,7 +385,8 @@ export async function applyAsProvider(
   context: { ip: string; locale: string; userId: string | undefined },
   now = new Date(),
 ): Promise<TCloudPcProviderResult> {
-  if ((await deps.kv.incr(`cloudpc:provider:${context.ip}`, 3_600_000)) > PROVIDER_APPLICATIONS_PER_HOUR) throw new AppError('RATE_LIMITED');
+  if ((await deps.kv.incr(`cloudpc:provider:${context.ip}`, 3_600_000)) > PROVIDER_APPLICATIONS_PER_HOUR)
+    throw new AppError('RATE_LIMITED');
   const id = newId(now.getTime());
   await insertProviderApplication(deps.db, {
     id,
@@ -345,7 +406,15 @@ export async function applyAsProvider(
   return { reference: `CP-${id.slice(-10).toUpperCase()}`, receivedAt: now.toISOString() };
 }
 
-function invoiceOf(row: { id: string; order_id: string; kind: string; title: string; amount_fen: number; status: string; created_at: string }): TCloudPcInvoice {
+function invoiceOf(row: {
+  id: string;
+  order_id: string;
+  kind: string;
+  title: string;
+  amount_fen: number;
+  status: string;
+  created_at: string;
+}): TCloudPcInvoice {
   return {
     id: row.id,
     orderId: row.order_id,
@@ -358,10 +427,17 @@ function invoiceOf(row: { id: string; order_id: string; kind: string; title: str
 }
 
 /** POST /cloudPc/invoice: for the caller's paid cloud-PC order (rental or renewal), once. */
-export async function requestInvoice(db: Db, userId: string, input: TCloudPcInvoiceRequest, now = new Date(), locale = 'zh-CN'): Promise<TCloudPcInvoice> {
+export async function requestInvoice(
+  db: Db,
+  userId: string,
+  input: TCloudPcInvoiceRequest,
+  now = new Date(),
+  locale = 'zh-CN',
+): Promise<TCloudPcInvoice> {
   if (input.kind === 'SPECIAL' && !input.taxId) throw new AppError('INVOICE_TAX_ID_REQUIRED');
   const order = await findOrder(db, input.orderId);
-  if (!order || order.user_id !== userId || !PAID_ORDER_STATUSES.includes(order.status as TOrderStatus)) throw new AppError('INVOICE_ORDER_INVALID');
+  if (!order || order.user_id !== userId || !PAID_ORDER_STATUSES.includes(order.status as TOrderStatus))
+    throw new AppError('INVOICE_ORDER_INVALID');
   const items = await findOrderItems(db, order.id);
   if (!items.some((item) => item.item_type === 'CLOUD_PC')) throw new AppError('INVOICE_ORDER_INVALID');
   const row = {
@@ -383,7 +459,17 @@ export async function requestInvoice(db: Db, userId: string, input: TCloudPcInvo
       await insertInvoiceRequest(trx, row);
       await openInvoiceThread(
         trx,
-        { id: row.id, orderId: order.id, userId, email: row.email, title: row.title, taxId: row.tax_id, amountFen: row.amount_fen, kind: row.kind, note: row.note },
+        {
+          id: row.id,
+          orderId: order.id,
+          userId,
+          email: row.email,
+          title: row.title,
+          taxId: row.tax_id,
+          amountFen: row.amount_fen,
+          kind: row.kind,
+          note: row.note,
+        },
         locale,
         now,
       );

@@ -1,6 +1,6 @@
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelopeResponses, ok } from '../../lib/envelope';
+import { envelopeResponses, ok } from '../../infrastructure/http/envelope';
 
 const ZOutboxMessage = z.object({
   channel: z.enum(['SMS', 'EMAIL']),

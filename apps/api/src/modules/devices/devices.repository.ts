@@ -1,84 +1,89 @@
-import { sql, type Expression, type Selectable, type SelectQueryBuilder, type SqlBool } from 'kysely';
-import { isPostgres, toCount } from '../../db/dialect';
-import { type DB, type Db } from '../../db/schema';
-import { type DeviceGroupsTable, type DevicesTable, type DeviceSharesTable } from '../../db/tables/devices.table';
+import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { isPostgres, toCount } from '../../infrastructure/db/dialect';
+import { type Db } from '../../infrastructure/db/schema';
+import { type KeysetCut } from '../../infrastructure/http/staff';
+import { listWallsHoldingDevice } from '../monitor-walls';
+import { listUnrevokedDeviceSeats } from '../seats';
+import { findUserNames } from '../users';
+import { devicesTables, type DeviceGroupRow, type DeviceRow, type DevicesTables } from './devices.tables';
 
-export type DeviceRow = Selectable<DevicesTable>;
-export type DeviceGroupRow = Selectable<DeviceGroupsTable>;
-export type DeviceShareRow = Selectable<DeviceSharesTable>;
+export { type DeviceGroupRow, type DeviceRow, type DeviceShareRow } from './devices.tables';
 
 // ---- Devices -------------------------------------------------------------------------------
 
 export function findDeviceByKey(db: Db, userId: string, deviceKey: string): Promise<DeviceRow | undefined> {
-  return db.selectFrom('devices').selectAll().where('user_id', '=', userId).where('device_key', '=', deviceKey).executeTakeFirst();
+  return devicesTables(db)
+    .selectFrom('devices')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('device_key', '=', deviceKey)
+    .executeTakeFirst();
 }
 
 export function findDeviceById(db: Db, id: string): Promise<DeviceRow | undefined> {
-  return db.selectFrom('devices').selectAll().where('id', '=', id).executeTakeFirst();
+  return devicesTables(db).selectFrom('devices').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 export function findDevicesByIds(db: Db, ids: readonly string[]): Promise<DeviceRow[]> {
   if (ids.length === 0) return Promise.resolve([]);
-  return db.selectFrom('devices').selectAll().where('id', 'in', ids).execute();
+  return devicesTables(db).selectFrom('devices').selectAll().where('id', 'in', ids).execute();
 }
 
 export async function countDevices(db: Db, userId: string): Promise<number> {
-  const row = await db.selectFrom('devices').select((eb) => eb.fn.countAll().as('n')).where('user_id', '=', userId).executeTakeFirst();
-  return toCount(row?.n);
-}
-
-/**
- * The account's devices that count against its plan's device limit: all but those holding a
- * running MEMBER seat (ADR 0018: such a device has the paid features itself). Reads the seats
- * table in the same query (as the users module does for the seats an account holds) rather than
- * asking the seats module about every device.
- */
-export async function countDevicesWithoutSeat(db: Db, userId: string, now: string): Promise<number> {
-  const row = await db
+  const row = await devicesTables(db)
     .selectFrom('devices')
     .select((eb) => eb.fn.countAll().as('n'))
-    .where('devices.user_id', '=', userId)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('seats')
-            .select('seats.id')
-            .whereRef('seats.assignee_device_id', '=', 'devices.id')
-            .where('seats.kind', '=', 'MEMBER')
-            .where('seats.revoked_at', 'is', null)
-            .where('seats.starts_at', '<=', now)
-            .where('seats.expires_at', '>', now),
-        ),
-      ),
-    )
+    .where('user_id', '=', userId)
     .executeTakeFirst();
   return toCount(row?.n);
 }
 
 /** Throws the unique violation when the account already has this device key. */
 export async function insertDevice(db: Db, row: DeviceRow): Promise<void> {
-  await db.insertInto('devices').values(row).execute();
+  await devicesTables(db).insertInto('devices').values(row).execute();
 }
 
 export async function updateDevice(
   db: Db,
   id: string,
-  patch: Partial<Pick<DeviceRow, 'name' | 'client_type' | 'chip_type' | 'os_version' | 'app_version' | 'group_id' | 'policy' | 'last_ip' | 'last_country' | 'last_seen_at'>>,
+  patch: Partial<
+    Pick<
+      DeviceRow,
+      | 'name'
+      | 'client_type'
+      | 'chip_type'
+      | 'os_version'
+      | 'app_version'
+      | 'group_id'
+      | 'policy'
+      | 'last_ip'
+      | 'last_country'
+      | 'last_seen_at'
+    >
+  >,
   now: string,
 ): Promise<void> {
-  await db.updateTable('devices').set({ ...patch, updated_at: now }).where('id', '=', id).execute();
+  await devicesTables(db)
+    .updateTable('devices')
+    .set({ ...patch, updated_at: now })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** The heartbeat's throttled write: last address and time, nothing else. */
-export async function touchDevice(db: Db, id: string, seen: { last_ip: string; last_country: string | null; last_seen_at: string }): Promise<void> {
-  await db.updateTable('devices').set(seen).where('id', '=', id).execute();
+export async function touchDevice(
+  db: Db,
+  id: string,
+  seen: { last_ip: string; last_country: string | null; last_seen_at: string },
+): Promise<void> {
+  await devicesTables(db).updateTable('devices').set(seen).where('id', '=', id).execute();
 }
 
 export async function deleteDevices(db: Db, ids: readonly string[]): Promise<number> {
   if (ids.length === 0) return 0;
   // shares of these devices first: not every dialect connection enforces the cascades
-  await db.deleteFrom('device_shares').where('device_id', 'in', ids).execute();
-  const result = await db.deleteFrom('devices').where('id', 'in', ids).executeTakeFirst();
+  await devicesTables(db).deleteFrom('device_shares').where('device_id', 'in', ids).execute();
+  const result = await devicesTables(db).deleteFrom('devices').where('id', 'in', ids).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 
@@ -97,7 +102,7 @@ export interface DeviceFilter {
   excludeIds?: readonly string[];
 }
 
-type DeviceQuery<O> = SelectQueryBuilder<DB, 'devices', O>;
+type DeviceQuery<O> = SelectQueryBuilder<DevicesTables, 'devices', O>;
 
 /**
  * `column NOT IN (values)` with the values bound as one JSON text, however many there are
@@ -117,15 +122,30 @@ function applyFilter<O>(query: DeviceQuery<O>, filter: DeviceFilter, postgres: b
     if (filter.ownerId) visible.push(eb('devices.user_id', '=', filter.ownerId));
     if (filter.sharedWith) {
       const recipient = filter.sharedWith;
-      visible.push(eb('devices.id', 'in', eb.selectFrom('device_shares').select('device_shares.device_id').where('device_shares.recipient_id', '=', recipient)));
-      visible.push(eb('devices.group_id', 'in', eb.selectFrom('device_shares').select('device_shares.group_id').where('device_shares.recipient_id', '=', recipient)));
+      visible.push(
+        eb(
+          'devices.id',
+          'in',
+          eb.selectFrom('device_shares').select('device_shares.device_id').where('device_shares.recipient_id', '=', recipient),
+        ),
+      );
+      visible.push(
+        eb(
+          'devices.group_id',
+          'in',
+          eb.selectFrom('device_shares').select('device_shares.group_id').where('device_shares.recipient_id', '=', recipient),
+        ),
+      );
     }
     return eb.or(visible);
   });
   if ((filter.groupIds && filter.groupIds.length > 0) || filter.includeUngrouped) {
     const groupIds = filter.groupIds ?? [];
     q = q.where((eb) =>
-      eb.or([...(groupIds.length > 0 ? [eb('devices.group_id', 'in', groupIds)] : []), ...(filter.includeUngrouped ? [eb('devices.group_id', 'is', null)] : [])]),
+      eb.or([
+        ...(groupIds.length > 0 ? [eb('devices.group_id', 'in', groupIds)] : []),
+        ...(filter.includeUngrouped ? [eb('devices.group_id', 'is', null)] : []),
+      ]),
     );
   }
   if (filter.clientType) q = q.where('devices.client_type', '=', filter.clientType);
@@ -138,7 +158,9 @@ function applyFilter<O>(query: DeviceQuery<O>, filter: DeviceFilter, postgres: b
     // nothing more, so lower() would only cost two calls a row.
     const pattern = `%${filter.text.toLowerCase()}%`;
     q = postgres
-      ? q.where((eb) => eb.or([eb(eb.fn('lower', ['devices.name']), 'like', pattern), eb(eb.fn('lower', ['devices.device_key']), 'like', pattern)]))
+      ? q.where((eb) =>
+          eb.or([eb(eb.fn('lower', ['devices.name']), 'like', pattern), eb(eb.fn('lower', ['devices.device_key']), 'like', pattern)]),
+        )
       : q.where((eb) => eb.or([eb('devices.name', 'like', pattern), eb('devices.device_key', 'like', pattern)]));
   }
   return q;
@@ -149,7 +171,12 @@ function applyFilter<O>(query: DeviceQuery<O>, filter: DeviceFilter, postgres: b
  * found on ids alone (an index-only walk of devices_user_created_id_idx for an owner, however
  * deep the page), then only its rows are read.
  */
-export async function listDevices(db: Db, filter: DeviceFilter, limit: number, offset: number): Promise<{ rows: DeviceRow[]; total: number }> {
+export async function listDevices(
+  db: Db,
+  filter: DeviceFilter,
+  limit: number,
+  offset: number,
+): Promise<{ rows: DeviceRow[]; total: number }> {
   const page = () => pageOfDeviceIds(db, filter, limit, offset);
   const count = () => countMatchingDevices(db, filter);
   let ids: { id: string }[];
@@ -162,36 +189,65 @@ export async function listDevices(db: Db, filter: DeviceFilter, limit: number, o
     // every row (7 ms), where the trigram indexes find the few matches (under 1 ms). SQLite walks
     // its covering index in list order either way, and a subquery only adds a copy.
     const postgres = isPostgres(db);
-    const matches = applyFilter(db.selectFrom('devices').select((eb) => ['devices.id', 'devices.created_at', eb.fn.countAll().over().as('n')]), filter, postgres);
+    const matches = applyFilter(
+      devicesTables(db)
+        .selectFrom('devices')
+        .select((eb) => ['devices.id', 'devices.created_at', eb.fn.countAll().over().as('n')]),
+      filter,
+      postgres,
+    );
     const rows = postgres
-      ? await db.selectFrom(matches.offset(0).as('m')).select(['m.id', 'm.n']).orderBy('m.created_at', 'desc').orderBy('m.id', 'desc').limit(limit).offset(offset).execute()
+      ? await devicesTables(db)
+          .selectFrom(matches.offset(0).as('m'))
+          .select(['m.id', 'm.n'])
+          .orderBy('m.created_at', 'desc')
+          .orderBy('m.id', 'desc')
+          .limit(limit)
+          .offset(offset)
+          .execute()
       : await matches.orderBy('devices.created_at', 'desc').orderBy('devices.id', 'desc').limit(limit).offset(offset).execute();
     ids = rows;
     total = rows.length > 0 ? toCount(rows[0]?.n) : offset === 0 ? 0 : await count();
   } else {
     [ids, total] = await Promise.all([page(), count()]);
   }
-  return { rows: await devicesInOrder(db, ids.map((row) => row.id)), total };
+  return {
+    rows: await devicesInOrder(
+      db,
+      ids.map((row) => row.id),
+    ),
+    total,
+  };
 }
 
 /** Ids of a page of the devices a filter names, newest first (for an owner, from the index alone). */
 export function pageOfDeviceIds(db: Db, filter: DeviceFilter, limit: number, offset: number): Promise<{ id: string }[]> {
-  return applyFilter(db.selectFrom('devices').select('devices.id'), filter, isPostgres(db)).orderBy('devices.created_at', 'desc').orderBy('devices.id', 'desc').limit(limit).offset(offset).execute();
+  return applyFilter(devicesTables(db).selectFrom('devices').select('devices.id'), filter, isPostgres(db))
+    .orderBy('devices.created_at', 'desc')
+    .orderBy('devices.id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
 }
 
 /** How many devices a filter names. */
 export async function countMatchingDevices(db: Db, filter: DeviceFilter): Promise<number> {
-  return toCount((await applyFilter(db.selectFrom('devices').select((eb) => eb.fn.countAll().as('n')), filter, isPostgres(db)).executeTakeFirst())?.n);
-}
-
-/** Whether anything is shared with this user (else a list needs no share look-ups at all). */
-export async function hasReceivedShares(db: Db, recipientId: string): Promise<boolean> {
-  return (await db.selectFrom('device_shares').select('id').where('recipient_id', '=', recipientId).limit(1).executeTakeFirst()) !== undefined;
+  return toCount(
+    (
+      await applyFilter(
+        devicesTables(db)
+          .selectFrom('devices')
+          .select((eb) => eb.fn.countAll().as('n')),
+        filter,
+        isPostgres(db),
+      ).executeTakeFirst()
+    )?.n,
+  );
 }
 
 /** Ids and last-seen times of every device matching a filter, newest first (the online filter). */
 export function listDeviceIdsSeen(db: Db, filter: DeviceFilter): Promise<{ id: string; last_seen_at: string | null }[]> {
-  return applyFilter(db.selectFrom('devices').select(['devices.id', 'devices.last_seen_at']), filter, isPostgres(db))
+  return applyFilter(devicesTables(db).selectFrom('devices').select(['devices.id', 'devices.last_seen_at']), filter, isPostgres(db))
     .orderBy('devices.created_at', 'desc')
     .orderBy('devices.id', 'desc')
     .execute();
@@ -206,93 +262,279 @@ export async function devicesInOrder(db: Db, ids: readonly string[]): Promise<De
 
 /** Every device of an account with its group, for the heartbeat-free counts and the export. */
 export function listOwnDeviceIds(db: Db, userId: string): Promise<{ id: string; group_id: string | null; last_seen_at: string | null }[]> {
-  return db.selectFrom('devices').select(['id', 'group_id', 'last_seen_at']).where('user_id', '=', userId).execute();
+  return devicesTables(db).selectFrom('devices').select(['id', 'group_id', 'last_seen_at']).where('user_id', '=', userId).execute();
 }
 
-// ---- Groups --------------------------------------------------------------------------------
+// ---- Reads of devices for lists, exports and other modules ------------------------------
+
+// Reads other modules make of the devices' tables, through index.ts.
+
+/**
+ * Whether a device of the account, or one shared with it (alone or in a shared group), was last
+ * seen outside mainland China (a known country other than CN): who the cross-border notice is for.
+ */
+export async function hasDeviceAbroad(db: Db, userId: string): Promise<boolean> {
+  const q = devicesTables(db);
+  const abroad = (eb: ExpressionBuilder<DevicesTables, 'devices'>) =>
+    eb.and([eb('devices.last_country', 'is not', null), eb('devices.last_country', '!=', 'CN')]);
+  const own = await q
+    .selectFrom('devices')
+    .select('devices.id')
+    .where('devices.user_id', '=', userId)
+    .where(abroad)
+    .limit(1)
+    .executeTakeFirst();
+  if (own) return true;
+  const shared = await q
+    .selectFrom('device_shares')
+    .innerJoin('devices', (join) =>
+      join.on((eb) =>
+        eb.or([eb('devices.id', '=', eb.ref('device_shares.device_id')), eb('devices.group_id', '=', eb.ref('device_shares.group_id'))]),
+      ),
+    )
+    .select('devices.id')
+    .where('device_shares.recipient_id', '=', userId)
+    .where(abroad)
+    .limit(1)
+    .executeTakeFirst();
+  return shared !== undefined;
+}
+
+/** An account's newest devices (the back office's user page). */
+export function listRecentDevicesOf(
+  db: Db,
+  userId: string,
+  limit: number,
+): Promise<Pick<DeviceRow, 'id' | 'name' | 'client_type' | 'app_version' | 'last_seen_at' | 'created_at'>[]> {
+  return devicesTables(db)
+    .selectFrom('devices')
+    .select(['id', 'name', 'client_type', 'app_version', 'last_seen_at', 'created_at'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** How many devices were last seen at or after `sinceUtc` (the dashboard). */
+export async function countDevicesSeenSince(db: Db, sinceUtc: string): Promise<number> {
+  const row = await devicesTables(db)
+    .selectFrom('devices')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('last_seen_at', '>=', sinceUtc)
+    .executeTakeFirst();
+  return toCount(row?.n);
+}
+
+/** Which of `others` registered a device the user registered too (the app's stable id). */
+export async function usersSharingDeviceKey(db: Db, userId: string, others: readonly string[]): Promise<Set<string>> {
+  if (others.length === 0) return new Set();
+  const rows = await devicesTables(db)
+    .selectFrom('devices as mine')
+    .innerJoin('devices as theirs', 'theirs.device_key', 'mine.device_key')
+    .select('theirs.user_id')
+    .distinct()
+    .where('mine.user_id', '=', userId)
+    .where('theirs.user_id', 'in', others)
+    .execute();
+  return new Set(rows.map((row) => row.user_id));
+}
+
+/** Which of `others` has a device last seen at an address a device of the user was last seen at. */
+export async function usersSharingDeviceAddress(db: Db, userId: string, others: readonly string[]): Promise<Set<string>> {
+  if (others.length === 0) return new Set();
+  const rows = await devicesTables(db)
+    .selectFrom('devices as mine')
+    .innerJoin('devices as theirs', 'theirs.last_ip', 'mine.last_ip')
+    .select('theirs.user_id')
+    .distinct()
+    .where('mine.user_id', '=', userId)
+    .where('mine.last_ip', 'is not', null)
+    .where('theirs.user_id', 'in', others)
+    .execute();
+  return new Set(rows.map((row) => row.user_id));
+}
+
+// ---- Groups -----------------------------------------------------------------------------
+
+// The device_groups table: an account's groups of its devices.
 
 export function listGroups(db: Db, userId: string): Promise<DeviceGroupRow[]> {
-  return db.selectFrom('device_groups').selectAll().where('user_id', '=', userId).orderBy('created_at').orderBy('id').execute();
+  return devicesTables(db)
+    .selectFrom('device_groups')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
 }
 
 export function findGroup(db: Db, id: string): Promise<DeviceGroupRow | undefined> {
-  return db.selectFrom('device_groups').selectAll().where('id', '=', id).executeTakeFirst();
+  return devicesTables(db).selectFrom('device_groups').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 export async function countGroups(db: Db, userId: string): Promise<number> {
-  const row = await db.selectFrom('device_groups').select((eb) => eb.fn.countAll().as('n')).where('user_id', '=', userId).executeTakeFirst();
+  const row = await devicesTables(db)
+    .selectFrom('device_groups')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   return toCount(row?.n);
 }
 
 /** Throws the unique violation when the account has a group of that name. */
 export async function insertGroup(db: Db, row: DeviceGroupRow): Promise<void> {
-  await db.insertInto('device_groups').values(row).execute();
+  await devicesTables(db).insertInto('device_groups').values(row).execute();
 }
 
 /** Throws the unique violation when the account has a group of that name. */
 export async function renameGroup(db: Db, id: string, name: string, now: string): Promise<void> {
-  await db.updateTable('device_groups').set({ name, name_norm: name.toLowerCase(), updated_at: now }).where('id', '=', id).execute();
+  await devicesTables(db)
+    .updateTable('device_groups')
+    .set({ name, name_norm: name.toLowerCase(), updated_at: now })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Devices fall back to ungrouped; the group's shares end with it. */
 /** Deletes a group, its devices falling back to ungrouped; the devices it moved (for the device cache). */
 export async function deleteGroup(db: Db, id: string, now: string): Promise<{ user_id: string; device_key: string }[]> {
-  const moved = await db.updateTable('devices').set({ group_id: null, updated_at: now }).where('group_id', '=', id).returning(['user_id', 'device_key']).execute();
-  await db.deleteFrom('device_shares').where('group_id', '=', id).execute();
-  await db.deleteFrom('device_groups').where('id', '=', id).execute();
+  const moved = await devicesTables(db)
+    .updateTable('devices')
+    .set({ group_id: null, updated_at: now })
+    .where('group_id', '=', id)
+    .returning(['user_id', 'device_key'])
+    .execute();
+  await devicesTables(db).deleteFrom('device_shares').where('group_id', '=', id).execute();
+  await devicesTables(db).deleteFrom('device_groups').where('id', '=', id).execute();
   return moved;
 }
 
-// ---- Shares --------------------------------------------------------------------------------
+// ---- The back office's device reads -----------------------------------------------------
 
-/** Throws the unique violation when the target is already shared with that recipient. */
-export async function insertShare(db: Db, row: DeviceShareRow): Promise<void> {
-  await db.insertInto('device_shares').values(row).execute();
+// What the back office reads about devices (ADR 0019): the search, one device's page (its group,
+// shares, seats and the walls holding it) and the look-up of the pair a connect check names.
+// Reads only; presence and the broker's rules are in presence.ts and connect-policy.ts. The
+// people's names come from the users module, the seats and walls from their own modules.
+
+export type AdminDeviceRow = DeviceRow & { owner_username: string | null; owner_nickname: string };
+
+/** `\`, `%` and `_` as plain characters in a LIKE pattern with ESCAPE '\'. */
+const likeText = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/** The names of the users these rows name in `column`, as a map (a user that is not found is left out). */
+async function namesOf<T>(db: Db, rows: readonly T[], idOf: (row: T) => string) {
+  const users = await findUserNames(db, [...new Set(rows.map(idOf))]);
+  return new Map(users.map((user) => [user.id, user]));
 }
 
-export async function updateSharePermission(db: Db, id: string, permission: string): Promise<void> {
-  await db.updateTable('device_shares').set({ permission }).where('id', '=', id).execute();
+/** The devices with their owners' names, in the order given (a device whose owner is missing is left out). */
+async function withOwners(db: Db, rows: readonly DeviceRow[]): Promise<AdminDeviceRow[]> {
+  const owners = await namesOf(db, rows, (row) => row.user_id);
+  return rows.flatMap((row) => {
+    const owner = owners.get(row.user_id);
+    return owner ? [{ ...row, owner_username: owner.username, owner_nickname: owner.nickname }] : [];
+  });
 }
 
-export function findShareOf(db: Db, target: { deviceId?: string; groupId?: string }, recipientId: string): Promise<DeviceShareRow | undefined> {
-  let query = db.selectFrom('device_shares').selectAll().where('recipient_id', '=', recipientId);
-  query = target.deviceId ? query.where('device_id', '=', target.deviceId) : query.where('group_id', '=', target.groupId ?? '');
-  return query.executeTakeFirst();
-}
-
-export function findShare(db: Db, id: string): Promise<DeviceShareRow | undefined> {
-  return db.selectFrom('device_shares').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
-export async function deleteShare(db: Db, id: string): Promise<void> {
-  await db.deleteFrom('device_shares').where('id', '=', id).execute();
-}
-
-/** Shares a user gave or received, newest first. */
-export function listShares(db: Db, column: 'owner_id' | 'recipient_id', userId: string): Promise<DeviceShareRow[]> {
-  return db.selectFrom('device_shares').selectAll().where(column, '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
-}
-
-/** The shares that give `recipientId` access to these devices (direct or through their group). */
-export function findSharesReaching(db: Db, recipientId: string, devices: readonly Pick<DeviceRow, 'id' | 'group_id'>[]): Promise<DeviceShareRow[]> {
-  const deviceIds = devices.map((device) => device.id);
-  const groupIds = devices.flatMap((device) => (device.group_id ? [device.group_id] : []));
-  if (deviceIds.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('device_shares')
+/**
+ * Devices whose id is `q`, whose app device id starts with it, whose name contains it (both
+ * compared case-insensitively; LIKE wildcards are plain characters), or whose owner is one of
+ * `ownerIds`; newest first after `before`. PostgreSQL compares lower(…), as its trigram indexes
+ * are (migration 0025); SQLite's LIKE folds ASCII case itself.
+ */
+export async function searchDevices(
+  db: Db,
+  options: { q: string; ownerIds: readonly string[]; before?: KeysetCut; limit: number },
+): Promise<AdminDeviceRow[]> {
+  const postgres = isPostgres(db);
+  const text = likeText(options.q.toLowerCase());
+  const column = (name: 'devices.device_key' | 'devices.name') => (postgres ? sql`lower(${sql.ref(name)})` : sql.ref(name));
+  let query = devicesTables(db)
+    .selectFrom('devices')
     .selectAll()
-    .where('recipient_id', '=', recipientId)
-    .where((eb) => eb.or([eb('device_id', 'in', deviceIds), ...(groupIds.length > 0 ? [eb('group_id', 'in', groupIds)] : [])]))
+    .where((eb) =>
+      eb.or([
+        eb('devices.id', '=', options.q),
+        sql<SqlBool>`${column('devices.device_key')} like ${`${text}%`} escape '\\'`,
+        sql<SqlBool>`${column('devices.name')} like ${`%${text}%`} escape '\\'`,
+        ...(options.ownerIds.length > 0 ? [eb('devices.user_id', 'in', options.ownerIds)] : []),
+      ]),
+    );
+  const before = options.before;
+  if (before) query = query.where((eb) => eb(eb.refTuple('devices.created_at', 'devices.id'), '<', eb.tuple(before.createdAt, before.id)));
+  return withOwners(db, await query.orderBy('devices.created_at', 'desc').orderBy('devices.id', 'desc').limit(options.limit).execute());
+}
+
+export async function findAdminDevice(db: Db, id: string): Promise<AdminDeviceRow | undefined> {
+  const row = await devicesTables(db).selectFrom('devices').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? (await withOwners(db, [row]))[0] : undefined;
+}
+
+/** The account's device with this app device id (unique per account). */
+export async function findOwnersDeviceByKey(db: Db, ownerId: string, deviceKey: string): Promise<AdminDeviceRow | undefined> {
+  const row = await devicesTables(db)
+    .selectFrom('devices')
+    .selectAll()
+    .where('user_id', '=', ownerId)
+    .where('device_key', '=', deviceKey)
+    .executeTakeFirst();
+  return row ? (await withOwners(db, [row]))[0] : undefined;
+}
+
+/** Up to `limit` devices of any account with this app device id (unique per account only). */
+export async function findDevicesByKey(db: Db, deviceKey: string, limit: number): Promise<AdminDeviceRow[]> {
+  let query = devicesTables(db).selectFrom('devices').selectAll().where('devices.device_key', '=', deviceKey);
+  // the trigram index on lower(device_key) finds the candidates (equality on it: pg_trgm 1.4+)
+  if (isPostgres(db)) query = query.where(sql<SqlBool>`lower(${sql.ref('devices.device_key')}) = ${deviceKey.toLowerCase()}`);
+  return withOwners(db, await query.orderBy('devices.created_at', 'desc').limit(limit).execute());
+}
+
+export function findDeviceGroup(db: Db, id: string): Promise<{ id: string; name: string } | undefined> {
+  return devicesTables(db).selectFrom('device_groups').select(['id', 'name']).where('id', '=', id).executeTakeFirst();
+}
+
+/** The shares reaching a device: of the device itself, or of its group; with the recipient and the group's name. */
+export async function listSharesOfDevice(db: Db, device: { id: string; group_id: string | null }) {
+  const groupId = device.group_id;
+  const rows = await devicesTables(db)
+    .selectFrom('device_shares')
+    .leftJoin('device_groups', 'device_groups.id', 'device_shares.group_id')
+    .select([
+      'device_shares.id',
+      'device_shares.recipient_id',
+      'device_shares.permission',
+      'device_shares.group_id',
+      'device_shares.created_at',
+      'device_groups.name as group_name',
+    ])
+    .where((eb) => eb.or([eb('device_shares.device_id', '=', device.id), ...(groupId ? [eb('device_shares.group_id', '=', groupId)] : [])]))
+    .orderBy('device_shares.created_at', 'desc')
+    .orderBy('device_shares.id', 'desc')
     .execute();
+  const recipients = await namesOf(db, rows, (row) => row.recipient_id);
+  return rows.flatMap((row) => {
+    const user = recipients.get(row.recipient_id);
+    return user ? [{ ...row, username: user.username, nickname: user.nickname }] : [];
+  });
 }
 
-export async function countShares(db: Db, column: 'owner_id' | 'recipient_id', userId: string): Promise<number> {
-  const row = await db.selectFrom('device_shares').select((eb) => eb.fn.countAll().as('n')).where(column, '=', userId).executeTakeFirst();
-  return toCount(row?.n);
+/** Seats assigned to a device and not revoked (running or not), with their buyer; latest end first. */
+export async function listSeatsOfDevice(db: Db, deviceId: string) {
+  const seats = await listUnrevokedDeviceSeats(db, deviceId);
+  const buyers = await namesOf(db, seats, (seat) => seat.owner_id);
+  return seats.flatMap((seat) => {
+    const buyer = buyers.get(seat.owner_id);
+    return buyer ? [{ ...seat, username: buyer.username }] : [];
+  });
 }
 
-/** Usernames or nicknames to show for these users. */
-export function findUserNames(db: Db, ids: readonly string[]): Promise<{ id: string; username: string | null; nickname: string }[]> {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db.selectFrom('users').select(['id', 'username', 'nickname']).where('id', 'in', ids).execute();
+/** The screen walls of these accounts whose device list holds the device, with their owners' usernames. */
+export async function listWallsHolding(db: Db, deviceId: string, userIds: readonly string[]) {
+  const walls = await listWallsHoldingDevice(db, deviceId, userIds);
+  const owners = await namesOf(db, walls, (wall) => wall.user_id);
+  return walls.flatMap((wall) => {
+    const owner = owners.get(wall.user_id);
+    return owner ? [{ ...wall, username: owner.username }] : [];
+  });
 }

@@ -12,10 +12,10 @@ import {
   type TPackageFormat,
   type TReleasePlatform,
 } from '@llk/contracts';
-import { isUniqueViolation, newId, toCount } from '../../db/dialect';
-import { type Db } from '../../db/schema';
-import { AppError } from '../../lib/app-error';
-import { fetchPublic, NotPublicAddressError } from '../../lib/public-fetch';
+import { isUniqueViolation, newId, toCount } from '../../infrastructure/db/dialect';
+import { type Db } from '../../infrastructure/db/schema';
+import { AppError } from '../../infrastructure/http/app-error';
+import { fetchPublic, NotPublicAddressError } from '../../infrastructure/http/public-fetch';
 import {
   findAllNotes,
   findPackages,
@@ -72,10 +72,17 @@ export async function listReleasesForStaff(
   baseUrl: string,
 ): Promise<TAdminReleasePage> {
   const [at, id] = query.before?.split('_') ?? [];
-  const rows = await findStaffReleasePage(db, { platform: query.platform, before: at && id ? { at, id } : undefined, limit: query.limit + 1 });
+  const rows = await findStaffReleasePage(db, {
+    platform: query.platform,
+    before: at && id ? { at, id } : undefined,
+    limit: query.limit + 1,
+  });
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
-  return { items: await toAdminReleases(db, page, baseUrl), next: rows.length > query.limit && last ? `${last.created_at}_${last.id}` : null };
+  return {
+    items: await toAdminReleases(db, page, baseUrl),
+    next: rows.length > query.limit && last ? `${last.created_at}_${last.id}` : null,
+  };
 }
 
 export async function getReleaseForStaff(db: Db, id: string, baseUrl: string): Promise<TAdminRelease> {
@@ -136,7 +143,12 @@ export async function createRelease(db: Db, input: TAdminReleaseInput, now: Date
   return getReleaseForStaff(db, id, baseUrl);
 }
 
-export async function updateRelease(db: Db, id: string, input: TAdminReleaseInput, baseUrl: string): Promise<{ before: TAdminRelease; after: TAdminRelease }> {
+export async function updateRelease(
+  db: Db,
+  id: string,
+  input: TAdminReleaseInput,
+  baseUrl: string,
+): Promise<{ before: TAdminRelease; after: TAdminRelease }> {
   const before = await getReleaseForStaff(db, id, baseUrl);
   await taken(db, input, id);
   await updateStaffRelease(db, id, releaseValues(input));
@@ -144,7 +156,12 @@ export async function updateRelease(db: Db, id: string, input: TAdminReleaseInpu
   return { before, after: await getReleaseForStaff(db, id, baseUrl) };
 }
 
-export async function setReleasePublished(db: Db, id: string, published: boolean, baseUrl: string): Promise<{ before: TAdminRelease; after: TAdminRelease }> {
+export async function setReleasePublished(
+  db: Db,
+  id: string,
+  published: boolean,
+  baseUrl: string,
+): Promise<{ before: TAdminRelease; after: TAdminRelease }> {
   const before = await getReleaseForStaff(db, id, baseUrl);
   await updateStaffRelease(db, id, { published: published ? 1 : 0 });
   return { before, after: await getReleaseForStaff(db, id, baseUrl) };
@@ -153,7 +170,10 @@ export async function setReleasePublished(db: Db, id: string, published: boolean
 // ---- Checksums -----------------------------------------------------------------------------
 
 /** SHA-256 and size of a stream, refused (RELEASE_FILE_TOO_LARGE) past `maxBytes`. */
-export async function checksumOfStream(stream: AsyncIterable<Uint8Array> & Partial<Pick<Readable, 'destroy'>>, maxBytes: number): Promise<TAdminChecksum> {
+export async function checksumOfStream(
+  stream: AsyncIterable<Uint8Array> & Partial<Pick<Readable, 'destroy'>>,
+  maxBytes: number,
+): Promise<TAdminChecksum> {
   const hash = createHash('sha256');
   let size = 0;
   for await (const chunk of stream) {
@@ -173,7 +193,10 @@ export async function checksumOfStream(stream: AsyncIterable<Uint8Array> & Parti
  * (RELEASE_URL_NOT_PUBLIC, unless the host is in `privateHosts`); any other failure (status,
  * DNS, timeout, a body that did not complete) is RELEASE_FETCH_FAILED.
  */
-export async function checksumOfUrl(url: string, limits: { maxBytes: number; timeoutMs: number; privateHosts: readonly string[] }): Promise<TAdminChecksum> {
+export async function checksumOfUrl(
+  url: string,
+  limits: { maxBytes: number; timeoutMs: number; privateHosts: readonly string[] },
+): Promise<TAdminChecksum> {
   const signal = AbortSignal.timeout(limits.timeoutMs);
   let response: IncomingMessage;
   try {
@@ -204,7 +227,9 @@ export async function checksumOfUrl(url: string, limits: { maxBytes: number; tim
   // file must not pass for the file's. Only a body that completed counts: its length matched,
   // its last chunk came, or the server closed the connection before the timeout.
   if (signal.aborted || !response.complete || (Number.isFinite(declared) && checksum.sizeBytes !== declared)) {
-    throw new AppError('RELEASE_FETCH_FAILED', { cause: new Error(signal.aborted ? 'timed out before the body completed' : 'the body did not complete') });
+    throw new AppError('RELEASE_FETCH_FAILED', {
+      cause: new Error(signal.aborted ? 'timed out before the body completed' : 'the body did not complete'),
+    });
   }
   return checksum;
 }

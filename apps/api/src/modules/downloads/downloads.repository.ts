@@ -1,5 +1,6 @@
-import { type Db } from '../../db/schema';
-import { newId } from '../../db/dialect';
+import { type Db } from '../../infrastructure/db/schema';
+import { newId } from '../../infrastructure/db/dialect';
+import { downloadsTables } from './downloads.tables';
 
 export interface ReleaseRow {
   id: string;
@@ -23,7 +24,7 @@ const releaseColumns = ['id', 'platform', 'version', 'released_at', 'min_os', 's
 
 /** The newest published release of each platform (or of the given ones). */
 export async function findCurrentReleases(db: Db, now: string, platforms?: string[]): Promise<ReleaseRow[]> {
-  let query = db
+  let query = downloadsTables(db)
     .selectFrom('releases as r')
     .select(releaseColumns.map((column) => `r.${column}` as const))
     .where('r.released_at', '<=', now)
@@ -46,7 +47,7 @@ export async function findCurrentReleases(db: Db, now: string, platforms?: strin
 
 export async function findPackages(db: Db, releaseIds: string[]): Promise<PackageRow[]> {
   if (releaseIds.length === 0) return [];
-  return db
+  return downloadsTables(db)
     .selectFrom('release_packages')
     .select(['release_id', 'chip_type', 'format', 'file_path', 'size_bytes', 'sha256'])
     .where('release_id', 'in', releaseIds)
@@ -54,9 +55,13 @@ export async function findPackages(db: Db, releaseIds: string[]): Promise<Packag
     .execute();
 }
 
-export async function findNotes(db: Db, releaseIds: string[], locales: string[]): Promise<{ release_id: string; locale: string; body: string }[]> {
+export async function findNotes(
+  db: Db,
+  releaseIds: string[],
+  locales: string[],
+): Promise<{ release_id: string; locale: string; body: string }[]> {
   if (releaseIds.length === 0) return [];
-  return db
+  return downloadsTables(db)
     .selectFrom('release_notes')
     .select(['release_id', 'locale', 'body'])
     .where('release_id', 'in', releaseIds)
@@ -69,7 +74,7 @@ export async function findReleasePage(
   db: Db,
   options: { now: string; platform?: string; limit: number; offset: number },
 ): Promise<{ rows: ReleaseRow[]; total: number }> {
-  let base = db.selectFrom('releases').where('released_at', '<=', options.now).where('published', '=', 1);
+  let base = downloadsTables(db).selectFrom('releases').where('released_at', '<=', options.now).where('published', '=', 1);
   if (options.platform) base = base.where('platform', '=', options.platform);
   const [rows, count] = await Promise.all([
     base
@@ -106,7 +111,7 @@ export interface SeedRelease {
 export async function replaceReleases(db: Db, releases: SeedRelease[]): Promise<void> {
   const keep = new Set<string>();
   for (const release of releases) {
-    const existing = await db
+    const existing = await downloadsTables(db)
       .selectFrom('releases')
       .select(['id', 'origin'])
       .where('platform', '=', release.platform)
@@ -124,18 +129,26 @@ export async function replaceReleases(db: Db, releases: SeedRelease[]): Promise<
       min_os: release.minOs,
       store_url: release.storeUrl,
     };
-    if (existing) await db.updateTable('releases').set(values).where('id', '=', id).execute();
+    if (existing) await downloadsTables(db).updateTable('releases').set(values).where('id', '=', id).execute();
     else {
-      await db
+      await downloadsTables(db)
         .insertInto('releases')
-        .values({ id, platform: release.platform, version: release.version, ...values, published: 1, origin: 'seed', created_at: release.releasedAt })
+        .values({
+          id,
+          platform: release.platform,
+          version: release.version,
+          ...values,
+          published: 1,
+          origin: 'seed',
+          created_at: release.releasedAt,
+        })
         .execute();
     }
 
-    await db.deleteFrom('release_packages').where('release_id', '=', id).execute();
-    await db.deleteFrom('release_notes').where('release_id', '=', id).execute();
+    await downloadsTables(db).deleteFrom('release_packages').where('release_id', '=', id).execute();
+    await downloadsTables(db).deleteFrom('release_notes').where('release_id', '=', id).execute();
     if (release.packages.length > 0) {
-      await db
+      await downloadsTables(db)
         .insertInto('release_packages')
         .values(
           release.packages.map((pkg, index) => ({
@@ -152,17 +165,19 @@ export async function replaceReleases(db: Db, releases: SeedRelease[]): Promise<
         .execute();
     }
     if (release.notes.length > 0) {
-      await db
+      await downloadsTables(db)
         .insertInto('release_notes')
         .values(release.notes.map((note) => ({ release_id: id, locale: note.locale, body: note.body })))
         .execute();
     }
   }
-  const stale = (await db.selectFrom('releases').select('id').where('origin', '=', 'seed').execute()).map((row) => row.id).filter((id) => !keep.has(id));
+  const stale = (await downloadsTables(db).selectFrom('releases').select('id').where('origin', '=', 'seed').execute())
+    .map((row) => row.id)
+    .filter((id) => !keep.has(id));
   if (stale.length > 0) {
-    await db.deleteFrom('release_packages').where('release_id', 'in', stale).execute();
-    await db.deleteFrom('release_notes').where('release_id', 'in', stale).execute();
-    await db.deleteFrom('releases').where('id', 'in', stale).execute();
+    await downloadsTables(db).deleteFrom('release_packages').where('release_id', 'in', stale).execute();
+    await downloadsTables(db).deleteFrom('release_notes').where('release_id', 'in', stale).execute();
+    await downloadsTables(db).deleteFrom('releases').where('id', 'in', stale).execute();
   }
 }
 
@@ -187,39 +202,58 @@ export async function findStaffReleasePage(
   db: Db,
   options: { platform?: string | undefined; before?: { at: string; id: string } | undefined; limit: number },
 ): Promise<StaffReleaseRow[]> {
-  let select = db.selectFrom('releases').select(staffColumns);
+  let select = downloadsTables(db).selectFrom('releases').select(staffColumns);
   if (options.platform) select = select.where('platform', '=', options.platform);
   const cut = options.before;
-  if (cut) select = select.where((eb) => eb.or([eb('created_at', '<', cut.at), eb.and([eb('created_at', '=', cut.at), eb('id', '<', cut.id)])]));
+  if (cut)
+    select = select.where((eb) => eb.or([eb('created_at', '<', cut.at), eb.and([eb('created_at', '=', cut.at), eb('id', '<', cut.id)])]));
   return select.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(options.limit).execute();
 }
 
 export async function findStaffRelease(db: Db, id: string): Promise<StaffReleaseRow | undefined> {
-  return db.selectFrom('releases').select(staffColumns).where('id', '=', id).executeTakeFirst();
+  return downloadsTables(db).selectFrom('releases').select(staffColumns).where('id', '=', id).executeTakeFirst();
 }
 
 /** Every note of the given releases, in every language. */
 export async function findAllNotes(db: Db, releaseIds: string[]): Promise<{ release_id: string; locale: string; body: string }[]> {
   if (releaseIds.length === 0) return [];
-  return db.selectFrom('release_notes').select(['release_id', 'locale', 'body']).where('release_id', 'in', releaseIds).execute();
+  return downloadsTables(db)
+    .selectFrom('release_notes')
+    .select(['release_id', 'locale', 'body'])
+    .where('release_id', 'in', releaseIds)
+    .execute();
 }
 
 /** Another release of that platform with that version (not `exceptId`). */
-export async function findReleaseByVersion(db: Db, platform: string, version: string, exceptId?: string): Promise<{ id: string } | undefined> {
-  let query = db.selectFrom('releases').select('id').where('platform', '=', platform).where('version', '=', version);
+export async function findReleaseByVersion(
+  db: Db,
+  platform: string,
+  version: string,
+  exceptId?: string,
+): Promise<{ id: string } | undefined> {
+  let query = downloadsTables(db).selectFrom('releases').select('id').where('platform', '=', platform).where('version', '=', version);
   if (exceptId) query = query.where('id', '!=', exceptId);
   return query.executeTakeFirst();
 }
 
-export type StaffReleaseValues = Pick<StaffReleaseRow, 'platform' | 'version' | 'released_at' | 'min_os' | 'store_url'> & { version_code: number };
+export type StaffReleaseValues = Pick<StaffReleaseRow, 'platform' | 'version' | 'released_at' | 'min_os' | 'store_url'> & {
+  version_code: number;
+};
 
 export async function insertStaffRelease(db: Db, row: StaffReleaseValues & { id: string; created_at: string }): Promise<void> {
-  await db.insertInto('releases').values({ ...row, published: 0, origin: 'staff' }).execute();
+  await downloadsTables(db)
+    .insertInto('releases')
+    .values({ ...row, published: 0, origin: 'staff' })
+    .execute();
 }
 
 /** A staff change: the row becomes origin 'staff' (a reseed leaves it alone). */
 export async function updateStaffRelease(db: Db, id: string, values: Partial<StaffReleaseValues> & { published?: number }): Promise<void> {
-  await db.updateTable('releases').set({ ...values, origin: 'staff' }).where('id', '=', id).execute();
+  await downloadsTables(db)
+    .updateTable('releases')
+    .set({ ...values, origin: 'staff' })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Replaces a release's packages (in the given order) and notes. */
@@ -229,13 +263,17 @@ export async function replaceReleaseParts(
   packages: Omit<PackageRow, 'release_id'>[],
   notes: { locale: string; body: string }[],
 ): Promise<void> {
-  await db.deleteFrom('release_packages').where('release_id', '=', id).execute();
-  await db.deleteFrom('release_notes').where('release_id', '=', id).execute();
+  await downloadsTables(db).deleteFrom('release_packages').where('release_id', '=', id).execute();
+  await downloadsTables(db).deleteFrom('release_notes').where('release_id', '=', id).execute();
   if (packages.length > 0) {
-    await db
+    await downloadsTables(db)
       .insertInto('release_packages')
       .values(packages.map((pkg, index) => ({ id: newId(), release_id: id, ...pkg, sort_order: index })))
       .execute();
   }
-  if (notes.length > 0) await db.insertInto('release_notes').values(notes.map((note) => ({ release_id: id, ...note }))).execute();
+  if (notes.length > 0)
+    await downloadsTables(db)
+      .insertInto('release_notes')
+      .values(notes.map((note) => ({ release_id: id, ...note })))
+      .execute();
 }

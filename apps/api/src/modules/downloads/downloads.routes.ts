@@ -1,7 +1,7 @@
 import { ZDownloadLatest, ZDownloadLatestQuery, ZDownloadList, ZUpdateLog, ZUpdateLogQuery } from '@llk/contracts';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { envelopeResponses, ok } from '../../lib/envelope';
-import { contentCached } from '../../lib/content-cache';
+import { envelopeResponses, ok } from '../../infrastructure/http/envelope';
+import { contentCached } from '../../infrastructure/content-cache';
 import { getLatestDownload, getUpdateLog, listDownloads } from './downloads.service';
 
 export const downloadsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -12,7 +12,11 @@ export const downloadsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/download/list',
     {
-      schema: { tags: ['downloads'], summary: 'Current release of every platform with its packages', response: envelopeResponses(ZDownloadList) },
+      schema: {
+        tags: ['downloads'],
+        summary: 'Current release of every platform with its packages',
+        response: envelopeResponses(ZDownloadList),
+      },
       ...cache,
     },
     async () => ok(await listDownloads(deps())),

@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { locales, ZChipType, ZPackageFormat, ZReleasePlatform, type TLocale, type TReleasePlatform } from '@llk/contracts';
 import { z } from 'zod';
-import { type SeedStep } from '../../db/seed-step';
+import { type SeedStep } from '../../infrastructure/db/seed-step';
 import { replaceReleases, type SeedRelease } from './downloads.repository';
 
 // content/seed/releases.json lists every platform's releases and files;

@@ -10,10 +10,10 @@ import {
   type TUpdateLog,
 } from '@llk/contracts';
 import { renderMarkdown } from '@llk/contracts/markdown';
-import { dbNow, toCount } from '../../db/dialect';
-import { type Db } from '../../db/schema';
-import { AppError } from '../../lib/app-error';
-import { contentLocales, pickTranslation } from '../../lib/content-locale';
+import { dbNow, toCount } from '../../infrastructure/db/dialect';
+import { type Db } from '../../infrastructure/db/schema';
+import { AppError } from '../../infrastructure/http/app-error';
+import { contentLocales, pickTranslation } from '../../infrastructure/content-locale';
 import { findCurrentReleases, findNotes, findPackages, findReleasePage, type PackageRow, type ReleaseRow } from './downloads.repository';
 
 export interface DownloadsDeps {
@@ -59,7 +59,10 @@ const PLATFORM_ORDER: TReleasePlatform[] = ['WIN', 'MAC', 'LINUX', 'ANDROID', 'I
 
 export async function listDownloads({ db, baseUrl }: DownloadsDeps): Promise<TDownloadList> {
   const releases = await findCurrentReleases(db, dbNow());
-  const packages = await findPackages(db, releases.map((release) => release.id));
+  const packages = await findPackages(
+    db,
+    releases.map((release) => release.id),
+  );
   const platforms = releases
     .map((release) => toRelease(release, packages, baseUrl))
     .sort((a, b) => PLATFORM_ORDER.indexOf(a.platform) - PLATFORM_ORDER.indexOf(b.platform));
@@ -100,7 +103,11 @@ export async function getUpdateLog(
     limit: query.pageSize,
     offset: (query.page - 1) * query.pageSize,
   });
-  const notes = await findNotes(db, rows.map((row) => row.id), contentLocales(locale));
+  const notes = await findNotes(
+    db,
+    rows.map((row) => row.id),
+    contentLocales(locale),
+  );
   const list = rows.map((row) => {
     const note = pickTranslation(
       notes.filter((n) => n.release_id === row.id),

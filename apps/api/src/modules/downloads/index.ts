@@ -8,3 +8,5 @@ export {
   setReleasePublished,
   updateRelease,
 } from './downloads.admin';
+// Its staff routes (ADR 0040: beside what they manage), registered by composition/staff-routes.ts.
+export { releasesAdminRoutes } from './downloads.admin.routes';

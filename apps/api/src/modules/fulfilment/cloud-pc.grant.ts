@@ -1,9 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import { fromDbDate, newId, toDbDate } from '../../db/dialect';
+import { fromDbDate, newId, toDbDate } from '../../infrastructure/db/dialect';
 import { type OrderItemRow } from '../orders';
-import { type Db } from '../../db/schema';
+import { type Db } from '../../infrastructure/db/schema';
 import { planOfSku } from './cloud-pc.plans';
-import { findMachineTerm, findOrderPaidAt, findRenewalOf, hasAnyMachine, insertMachine, lockRunningMachine, markRenewalUndeliverable, releaseRunningMachine, updateMachine } from './fulfilment.repository';
+import {
+  findMachineTerm,
+  findOrderPaidAt,
+  findRenewalOf,
+  hasAnyMachine,
+  insertMachine,
+  lockRunningMachine,
+  markRenewalUndeliverable,
+  releaseRunningMachine,
+  updateMachine,
+} from './fulfilment.repository';
 
 // What a paid CLOUD_PC order item grants, in the transaction that marks the order paid (called
 // from fulfilment.service.ts): a rental order creates a machine, RUNNING at once; a renewal order
@@ -50,7 +60,15 @@ export async function grantCloudPc(
     const machine = await lockRunningMachine(db, renewal.cloud_pc_id, nowText);
     if (!machine) {
       await markRenewalUndeliverable(db, item.order_id, nowText);
-      return { kind: 'CLOUD_PC', cloudPcId: renewal.cloud_pc_id, created: false, previousExpiresAt: null, from: nowText, to: nowText, undeliverable: true };
+      return {
+        kind: 'CLOUD_PC',
+        cloudPcId: renewal.cloud_pc_id,
+        created: false,
+        previousExpiresAt: null,
+        from: nowText,
+        to: nowText,
+        undeliverable: true,
+      };
     }
     const current = fromDbDate(machine.expires_at);
     const from = current > now ? current : now;
@@ -61,7 +79,14 @@ export async function grantCloudPc(
       renewal_order_id: machine.renewal_order_id === item.order_id ? null : machine.renewal_order_id,
       updated_at: nowText,
     });
-    return { kind: 'CLOUD_PC', cloudPcId: machine.id, created: false, previousExpiresAt: machine.expires_at, from: toDbDate(from), to: toDbDate(to) };
+    return {
+      kind: 'CLOUD_PC',
+      cloudPcId: machine.id,
+      created: false,
+      previousExpiresAt: machine.expires_at,
+      from: toDbDate(from),
+      to: toDbDate(to),
+    };
   }
 
   // A rental.

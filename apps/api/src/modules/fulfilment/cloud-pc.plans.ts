@@ -1,7 +1,7 @@
 import { ZCloudPcPlanId, type TCloudPcPlanId, type TTimeUnit } from '@llk/contracts';
 
-// The machines behind each plan (spec section 9: 14 cores / 28 threads up to 52 cores / 104
-// threads). Prices are catalogue SKUs CLOUD_PC_<PLAN>_<MONTH|YEAR> (content/seed/pricing.json).
+// The machines behind each plan, as the cloud-PC page sells them (14 cores / 28 threads up to
+// 52 cores / 104 threads). Prices are catalogue SKUs CLOUD_PC_<PLAN>_<MONTH|YEAR> (content/seed/pricing.json).
 
 export interface CloudPcSpec {
   planId: TCloudPcPlanId;

@@ -1,10 +1,10 @@
 import { PAID_ORDER_STATUSES, ZQualityTier, type TQualityTier } from '@llk/contracts';
-import { fromDbBool, fromDbDate, futureDbDate, toDbDate } from '../../db/dialect';
+import { fromDbBool, fromDbDate, futureDbDate, toDbDate } from '../../infrastructure/db/dialect';
 import { grantCloudPc, revokeCloudPc, type TCloudPcGrant } from './cloud-pc.grant';
 import { findUndeliveredRenewals, listLiveGrants, markRenewalRefundAsked } from './fulfilment.repository';
 import { setOrderItemGrant, type OrderItemRow } from '../orders';
 import { lockEntitlements, updateEntitlements, type EntitlementRow } from '../users';
-import { type Db } from '../../db/schema';
+import { type Db } from '../../infrastructure/db/schema';
 import { createSeats, revokeSeatGrant, type SeatGrant } from '../seats';
 
 // Fulfilment (DESIGN.md "Money and orders"): what a paid order grants, written on the users
@@ -80,7 +80,13 @@ export async function applyGrant(db: Db, userId: string, request: TGrantRequest,
       const from = futureDbDate(user.member_expires_at, now) ?? now;
       const to = request.extend(from);
       await updateEntitlements(db, userId, { member_plan: 'PRO', member_expires_at: toDbDate(to) }, nowText);
-      return { kind: 'MEMBER', previousPlan: user.member_plan, previousExpiresAt: user.member_expires_at, from: toDbDate(from), to: toDbDate(to) };
+      return {
+        kind: 'MEMBER',
+        previousPlan: user.member_plan,
+        previousExpiresAt: user.member_expires_at,
+        from: toDbDate(from),
+        to: toDbDate(to),
+      };
     }
     case 'MONITOR': {
       await updateEntitlements(db, userId, {}, nowText, request.added);
@@ -91,7 +97,13 @@ export async function applyGrant(db: Db, userId: string, request: TGrantRequest,
       const from = current ?? now;
       const until = request.extend(from);
       await updateEntitlements(db, userId, { channel_enabled: 1, channel_expires_at: toDbDate(until) }, nowText);
-      return { kind: 'CHANNEL', previous: fromDbBool(user.channel_enabled), previousExpiresAt: user.channel_expires_at, from: toDbDate(from), until: toDbDate(until) };
+      return {
+        kind: 'CHANNEL',
+        previous: fromDbBool(user.channel_enabled),
+        previousExpiresAt: user.channel_expires_at,
+        from: toDbDate(from),
+        until: toDbDate(until),
+      };
     }
     case 'QUALITY': {
       const storedTier = ZQualityTier.catch('STANDARD').parse(user.quality_tier);
@@ -102,7 +114,14 @@ export async function applyGrant(db: Db, userId: string, request: TGrantRequest,
       const from = to === inForce && currentEnd ? currentEnd : now;
       const until = request.extend(from);
       await updateEntitlements(db, userId, { quality_tier: to, quality_expires_at: toDbDate(until) }, nowText);
-      return { kind: 'QUALITY', previous: storedTier, to, previousExpiresAt: user.quality_expires_at, from: toDbDate(from), until: toDbDate(until) };
+      return {
+        kind: 'QUALITY',
+        previous: storedTier,
+        to,
+        previousExpiresAt: user.quality_expires_at,
+        from: toDbDate(from),
+        until: toDbDate(until),
+      };
     }
   }
 }
@@ -113,7 +132,19 @@ async function grantItem(db: Db, userId: string, item: OrderItemRow, now: Date):
   if ((item.item_type === 'MEMBER' || item.item_type === 'CHANNEL') && Number(item.as_seats) === 1) {
     await lockedUser(db, userId, toDbDate(now));
     const perSeat = monthsOf({ ...item, quantity: 1 });
-    return createSeats(db, { ownerId: userId, orderId: item.order_id, orderItemId: item.id, kind: item.item_type, count: item.quantity, startsAt: now, expiresAt: addMonths(now, perSeat) }, now);
+    return createSeats(
+      db,
+      {
+        ownerId: userId,
+        orderId: item.order_id,
+        orderItemId: item.id,
+        kind: item.item_type,
+        count: item.quantity,
+        startsAt: now,
+        expiresAt: addMonths(now, perSeat),
+      },
+      now,
+    );
   }
   switch (item.item_type) {
     case 'MEMBER':
@@ -135,7 +166,11 @@ async function grantItem(db: Db, userId: string, item: OrderItemRow, now: Date):
  * A term after taking back the span from..until of a refunded grant: the shortened end, or,
  * when nothing of the term would be left, `lapsed` with the end it had before the grant.
  */
-function takeBack(currentEnd: string | null, grant: { from: string; until: string; previousExpiresAt?: string | null }, now: Date): { lapsed: boolean; end: string } {
+function takeBack(
+  currentEnd: string | null,
+  grant: { from: string; until: string; previousExpiresAt?: string | null },
+  now: Date,
+): { lapsed: boolean; end: string } {
   const span = fromDbDate(grant.until).getTime() - fromDbDate(grant.from).getTime();
   const end = (currentEnd ? fromDbDate(currentEnd).getTime() : now.getTime()) - span;
   return end > now.getTime() ? { lapsed: false, end: toDbDate(end) } : { lapsed: true, end: grant.previousExpiresAt ?? toDbDate(now) };
@@ -169,7 +204,11 @@ async function revokeGrant(db: Db, userId: string, grant: TGrant, now: Date): Pr
         await update({ channel_enabled: grant.previous ? 1 : 0 });
         return;
       }
-      const back = takeBack(user.channel_expires_at, { from: grant.from, until: grant.until, previousExpiresAt: grant.previousExpiresAt }, now);
+      const back = takeBack(
+        user.channel_expires_at,
+        { from: grant.from, until: grant.until, previousExpiresAt: grant.previousExpiresAt },
+        now,
+      );
       await update({ channel_expires_at: back.end, ...(back.lapsed ? { channel_enabled: grant.previous ? 1 : 0 } : {}) });
       return;
     }
@@ -181,7 +220,11 @@ async function revokeGrant(db: Db, userId: string, grant: TGrant, now: Date): Pr
       const storedTier = ZQualityTier.catch('STANDARD').parse(user.quality_tier);
       const inForce: TQualityTier = futureDbDate(user.quality_expires_at, now) ? storedTier : 'STANDARD';
       if (inForce !== grant.to) return; // replaced by a later upgrade, or run out: nothing of it is left
-      const back = takeBack(user.quality_expires_at, { from: grant.from, until: grant.until, previousExpiresAt: grant.previousExpiresAt }, now);
+      const back = takeBack(
+        user.quality_expires_at,
+        { from: grant.from, until: grant.until, previousExpiresAt: grant.previousExpiresAt },
+        now,
+      );
       await update({ quality_expires_at: back.end, ...(back.lapsed ? { quality_tier: grant.previous } : {}) });
       return;
     }
@@ -220,11 +263,23 @@ function withoutSpan(later: TTermGrant, refunded: TTermGrant): TTermGrant | null
   // the captured term was this span alone: the state before it is what comes back
   switch (refunded.kind) {
     case 'MEMBER':
-      return { ...(later as Extract<TTermGrant, { kind: 'MEMBER' }>), previousExpiresAt: refunded.previousExpiresAt, previousPlan: refunded.previousPlan };
+      return {
+        ...(later as Extract<TTermGrant, { kind: 'MEMBER' }>),
+        previousExpiresAt: refunded.previousExpiresAt,
+        previousPlan: refunded.previousPlan,
+      };
     case 'CHANNEL':
-      return { ...(later as Extract<TTermGrant, { kind: 'CHANNEL' }>), previousExpiresAt: refunded.previousExpiresAt ?? null, previous: refunded.previous };
+      return {
+        ...(later as Extract<TTermGrant, { kind: 'CHANNEL' }>),
+        previousExpiresAt: refunded.previousExpiresAt ?? null,
+        previous: refunded.previous,
+      };
     case 'QUALITY':
-      return { ...(later as Extract<TTermGrant, { kind: 'QUALITY' }>), previousExpiresAt: refunded.previousExpiresAt ?? null, previous: refunded.previous };
+      return {
+        ...(later as Extract<TTermGrant, { kind: 'QUALITY' }>),
+        previousExpiresAt: refunded.previousExpiresAt ?? null,
+        previous: refunded.previous,
+      };
   }
 }
 

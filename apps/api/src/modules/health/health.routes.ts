@@ -1,6 +1,6 @@
 import { ZEnvelope } from '@llk/contracts';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { envelopeResponses, ok } from '../../lib/envelope';
+import { envelopeResponses, ok } from '../../infrastructure/http/envelope';
 import { ZHealth } from './health.schema';
 import { getHealth } from './health.service';
 

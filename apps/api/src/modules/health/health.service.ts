@@ -1,9 +1,9 @@
-import { type TDialect } from '../../db/database-url';
-import { type Db } from '../../db/schema';
-import { AppError } from '../../lib/app-error';
-import { OUTAGE_RETRY_AFTER_SECONDS } from '../../lib/error-response';
-import { apiVersion } from '../../version';
-import { pingDatabase } from './health.repository';
+import { type TDialect } from '../../infrastructure/db/database-url';
+import { type Db } from '../../infrastructure/db/schema';
+import { AppError } from '../../infrastructure/http/app-error';
+import { OUTAGE_RETRY_AFTER_SECONDS } from '../../infrastructure/http/error-response';
+import { apiVersion } from '../../composition/version';
+import { pingDatabase } from '../../infrastructure/db/ping.repository';
 import { type THealth } from './health.schema';
 
 export interface HealthDeps {
@@ -53,6 +53,7 @@ export async function getHealth({ db, dialect, redis }: HealthDeps): Promise<THe
     ...(redisCheck ? { redis: redisCheck } : {}),
   };
   // Retry-After as for any outage: load balancers and clients back off instead of hammering.
-  if (!database.ok) throw new AppError('SERVICE_UNAVAILABLE', { data: report, headers: { 'retry-after': String(OUTAGE_RETRY_AFTER_SECONDS) } });
+  if (!database.ok)
+    throw new AppError('SERVICE_UNAVAILABLE', { data: report, headers: { 'retry-after': String(OUTAGE_RETRY_AFTER_SECONDS) } });
   return report;
 }

@@ -1,6 +1,6 @@
-import { newId, toDbDate } from '../../db/dialect';
-import { type Db } from '../../db/schema';
-import { type TBillDifferenceKind } from '../../db/tables/ledger.table';
+import { newId, toDbDate } from '../../infrastructure/db/dialect';
+import { type Db } from '../../infrastructure/db/schema';
+import { type TBillDifferenceKind } from './ledger.tables';
 import {
   type DifferenceRow,
   findDifferences,
@@ -21,7 +21,14 @@ import { postFees, type TGateway } from './ledger.service';
 
 /** What the reconciliation needs of a bill (the payments module's GatewayBill has it). */
 export interface BillLines {
-  rows: readonly { outTradeNo: string; gatewayTradeNo: string; kind: 'payment' | 'refund'; amountFen: number; feeFen: number; outRefundNo?: string | undefined }[];
+  rows: readonly {
+    outTradeNo: string;
+    gatewayTradeNo: string;
+    kind: 'payment' | 'refund';
+    amountFen: number;
+    feeFen: number;
+    outRefundNo?: string | undefined;
+  }[];
   totals: { paymentFen: number; refundFen: number; feeFen: number };
 }
 
@@ -47,7 +54,12 @@ function ourSide(postings: PostingRow[]): { payments: Map<string, Side>; refunds
   const payments = new Map<string, Side>();
   const refunds = new Map<string, Side>();
   for (const posting of postings) {
-    const side = { outTradeNo: posting.out_trade_no ?? '', outRefundNo: posting.out_refund_no, gatewayTradeNo: posting.gateway_trade_no, amountFen: Number(posting.amount_fen) };
+    const side = {
+      outTradeNo: posting.out_trade_no ?? '',
+      outRefundNo: posting.out_refund_no,
+      gatewayTradeNo: posting.gateway_trade_no,
+      amountFen: Number(posting.amount_fen),
+    };
     if (posting.kind === 'REFUND') add(refunds, posting.out_refund_no ?? posting.reference, side);
     else add(payments, posting.out_trade_no ?? posting.reference, side);
   }
@@ -65,15 +77,27 @@ export async function isBillReconciled(db: Db, gateway: TGateway, date: string):
  * report and posts the bill's fees, in one transaction. A final report of that gateway and day
  * is kept as it is: reconciling again returns it.
  */
-export async function reconcileBillWithLedger(db: Db, gateway: TGateway, date: string, bill: BillLines | null, now = new Date()): Promise<BillReport> {
+export async function reconcileBillWithLedger(
+  db: Db,
+  gateway: TGateway,
+  date: string,
+  bill: BillLines | null,
+  now = new Date(),
+): Promise<BillReport> {
   return db.transaction().execute(async (trx) => {
     const existing = await findReconciliation(trx, gateway, date);
-    if (existing && existing.status !== 'NO_BILL') return { reconciliation: existing, differences: await findDifferences(trx, existing.id) };
+    if (existing && existing.status !== 'NO_BILL')
+      return { reconciliation: existing, differences: await findDifferences(trx, existing.id) };
 
     const ours = ourSide(await findGatewayPostingsOfDay(trx, gateway, date));
     const theirs = { payments: new Map<string, Side>(), refunds: new Map<string, Side>() };
     for (const row of bill?.rows ?? []) {
-      const side = { outTradeNo: row.outTradeNo, outRefundNo: row.outRefundNo ?? null, gatewayTradeNo: row.gatewayTradeNo, amountFen: row.amountFen };
+      const side = {
+        outTradeNo: row.outTradeNo,
+        outRefundNo: row.outRefundNo ?? null,
+        gatewayTradeNo: row.gatewayTradeNo,
+        amountFen: row.amountFen,
+      };
       if (row.kind === 'refund') add(theirs.refunds, row.outRefundNo ?? `${row.outTradeNo}:${row.gatewayTradeNo}`, side);
       else add(theirs.payments, row.outTradeNo, side);
     }
@@ -125,7 +149,13 @@ export async function reconcileBillWithLedger(db: Db, gateway: TGateway, date: s
       created_at: toDbDate(now),
     };
     await replaceReconciliation(trx, reconciliation, differences);
-    if (bill) await postFees(trx, { reconciliationKey: `${gateway}:${date}`, method: gateway, feeFen: bill.totals.feeFen, at: new Date(`${date}T12:00:00+08:00`) });
+    if (bill)
+      await postFees(trx, {
+        reconciliationKey: `${gateway}:${date}`,
+        method: gateway,
+        feeFen: bill.totals.feeFen,
+        at: new Date(`${date}T12:00:00+08:00`),
+      });
     return { reconciliation, differences };
   });
 }
@@ -133,11 +163,23 @@ export async function reconcileBillWithLedger(db: Db, gateway: TGateway, date: s
 /** The stored reports of a day (both gateways), with their differences. */
 export async function findBillReports(db: Db, date: string): Promise<BillReport[]> {
   const reports: BillReport[] = [];
-  for (const reconciliation of await findReconciliationsOfDay(db, date)) reports.push({ reconciliation, differences: await findDifferences(db, reconciliation.id) });
+  for (const reconciliation of await findReconciliationsOfDay(db, date))
+    reports.push({ reconciliation, differences: await findDifferences(db, reconciliation.id) });
   return reports;
 }
 
-const CSV_COLUMNS = ['gateway', 'bill_date', 'status', 'kind', 'direction', 'out_trade_no', 'out_refund_no', 'gateway_trade_no', 'bill_amount_fen', 'ledger_amount_fen'] as const;
+const CSV_COLUMNS = [
+  'gateway',
+  'bill_date',
+  'status',
+  'kind',
+  'direction',
+  'out_trade_no',
+  'out_refund_no',
+  'gateway_trade_no',
+  'bill_amount_fen',
+  'ledger_amount_fen',
+] as const;
 
 function csvField(value: string | number | null): string {
   const text = value === null ? '' : String(value);
@@ -151,9 +193,40 @@ function csvField(value: string | number | null): string {
 export function billReportsCsv(reports: readonly BillReport[]): string {
   const lines = [CSV_COLUMNS.join(',')];
   for (const { reconciliation: r, differences } of reports) {
-    if (!differences.length) lines.push([r.gateway, r.bill_date, r.status, '', '', '', '', '', r.bill_payment_fen - r.bill_refund_fen, r.ledger_payment_fen - r.ledger_refund_fen].map(csvField).join(','));
+    if (!differences.length)
+      lines.push(
+        [
+          r.gateway,
+          r.bill_date,
+          r.status,
+          '',
+          '',
+          '',
+          '',
+          '',
+          r.bill_payment_fen - r.bill_refund_fen,
+          r.ledger_payment_fen - r.ledger_refund_fen,
+        ]
+          .map(csvField)
+          .join(','),
+      );
     for (const d of differences) {
-      lines.push([r.gateway, r.bill_date, r.status, d.kind, d.direction, d.out_trade_no, d.out_refund_no, d.gateway_trade_no, d.bill_amount_fen, d.ledger_amount_fen].map(csvField).join(','));
+      lines.push(
+        [
+          r.gateway,
+          r.bill_date,
+          r.status,
+          d.kind,
+          d.direction,
+          d.out_trade_no,
+          d.out_refund_no,
+          d.gateway_trade_no,
+          d.bill_amount_fen,
+          d.ledger_amount_fen,
+        ]
+          .map(csvField)
+          .join(','),
+      );
     }
   }
   return `${lines.join('\r\n')}\r\n`;

@@ -1,5 +1,5 @@
 import { ADMIN_REPORT_GATEWAYS, type TAdminLedgerBalances, type TAdminLedgerFigures, type TAdminLedgerReport } from '@llk/contracts';
-import { type Db } from '../../db/schema';
+import { type Db } from '../../infrastructure/db/schema';
 import { findReconciliationsBetween, sumAccounts, sumAccountsByDay } from './ledger.repository';
 import { ACCOUNTS } from './ledger.service';
 
@@ -19,7 +19,15 @@ function emptyFigures(): TAdminLedgerFigures {
     doublePaymentsFen: 0,
     unmatchedFen: 0,
     commissionPaidFen: 0,
-    gateways: ADMIN_REPORT_GATEWAYS.map((gateway) => ({ gateway, receivedFen: 0, paidOutFen: 0, feesFen: 0, netFen: 0, bill: null, billDifferences: 0 })),
+    gateways: ADMIN_REPORT_GATEWAYS.map((gateway) => ({
+      gateway,
+      receivedFen: 0,
+      paidOutFen: 0,
+      feesFen: 0,
+      netFen: 0,
+      bill: null,
+      billDifferences: 0,
+    })),
   };
 }
 
@@ -118,7 +126,11 @@ const CSV_HEADER = [
   'double_payments_fen',
   'unmatched_fen',
   'commission_paid_fen',
-  ...ADMIN_REPORT_GATEWAYS.flatMap((gateway) => ['received', 'paid_out', 'fees', 'net', 'bill', 'bill_differences'].map((column) => `${gateway.toLowerCase()}_${column}${['bill', 'bill_differences'].includes(column) ? '' : '_fen'}`)),
+  ...ADMIN_REPORT_GATEWAYS.flatMap((gateway) =>
+    ['received', 'paid_out', 'fees', 'net', 'bill', 'bill_differences'].map(
+      (column) => `${gateway.toLowerCase()}_${column}${['bill', 'bill_differences'].includes(column) ? '' : '_fen'}`,
+    ),
+  ),
 ];
 
 /** The report as CSV: a line per day, then the totals (day "total"). Amounts in whole fen. */
@@ -132,7 +144,14 @@ export function ledgerReportCsv(report: Omit<TAdminLedgerReport, 'balances'>): s
       figures.doublePaymentsFen,
       figures.unmatchedFen,
       figures.commissionPaidFen,
-      ...figures.gateways.flatMap((row) => [row.receivedFen, row.paidOutFen, row.feesFen, row.netFen, row.bill ?? 'NOT_RUN', row.billDifferences]),
+      ...figures.gateways.flatMap((row) => [
+        row.receivedFen,
+        row.paidOutFen,
+        row.feesFen,
+        row.netFen,
+        row.bill ?? 'NOT_RUN',
+        row.billDifferences,
+      ]),
     ].join(',');
   return `${[CSV_HEADER.join(','), ...report.days.map((day) => line(day.day, day)), line('total', report.totals)].join('\r\n')}\r\n`;
 }

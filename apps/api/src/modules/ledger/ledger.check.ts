@@ -1,4 +1,4 @@
-import { type Db } from '../../db/schema';
+import { type Db } from '../../infrastructure/db/schema';
 import { findEmptyPostings, findMoneyTotals, findUnbalancedPostings, sumAccounts } from './ledger.repository';
 import { ACCOUNTS, type TGateway } from './ledger.service';
 

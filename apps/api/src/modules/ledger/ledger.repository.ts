@@ -1,24 +1,23 @@
-import { type Insertable, type Selectable } from 'kysely';
-import { toCount } from '../../db/dialect';
-import { type Db } from '../../db/schema';
+import { type Insertable } from 'kysely';
+import { toCount } from '../../infrastructure/db/dialect';
+import { type Db } from '../../infrastructure/db/schema';
 import {
-  type BillDifferencesTable,
-  type BillReconciliationsTable,
+  type DifferenceRow,
   type LedgerLinesTable,
   type LedgerPostingsTable,
+  ledgerTables,
+  type PostingRow,
+  type ReconciliationRow,
   type TPostingKind,
-} from '../../db/tables/ledger.table';
+} from './ledger.tables';
 
 // Ledger postings and lines, and the stored bill reconciliations. A posting is written once per
 // (kind, reference): the insert does nothing on a conflict and says whether it wrote.
 
-export type PostingRow = Selectable<LedgerPostingsTable>;
-export type LineRow = Selectable<LedgerLinesTable>;
-export type ReconciliationRow = Selectable<BillReconciliationsTable>;
-export type DifferenceRow = Selectable<BillDifferencesTable>;
+export { type DifferenceRow, type LineRow, type PostingRow, type ReconciliationRow } from './ledger.tables';
 
 export async function insertPosting(db: Db, posting: Insertable<LedgerPostingsTable>): Promise<boolean> {
-  const result = await db
+  const result = await ledgerTables(db)
     .insertInto('ledger_postings')
     .values(posting)
     .onConflict((oc) => oc.columns(['kind', 'reference']).doNothing())
@@ -27,16 +26,24 @@ export async function insertPosting(db: Db, posting: Insertable<LedgerPostingsTa
 }
 
 export async function insertLines(db: Db, lines: Insertable<LedgerLinesTable>[]): Promise<void> {
-  await db.insertInto('ledger_lines').values(lines).execute();
+  await ledgerTables(db).insertInto('ledger_lines').values(lines).execute();
 }
 
 export function findPosting(db: Db, kind: TPostingKind, reference: string): Promise<PostingRow | undefined> {
-  return db.selectFrom('ledger_postings').selectAll().where('kind', '=', kind).where('reference', '=', reference).executeTakeFirst();
+  return ledgerTables(db)
+    .selectFrom('ledger_postings')
+    .selectAll()
+    .where('kind', '=', kind)
+    .where('reference', '=', reference)
+    .executeTakeFirst();
 }
 
 /** Sum of each account's lines, optionally for days in [from, to] (Asia/Shanghai days, inclusive). */
 export async function sumAccounts(db: Db, range?: { from: string; to: string }): Promise<Map<string, number>> {
-  let query = db.selectFrom('ledger_lines').select(['account', (eb) => eb.fn.sum<string | number>('amount_fen').as('total')]).groupBy('account');
+  let query = ledgerTables(db)
+    .selectFrom('ledger_lines')
+    .select(['account', (eb) => eb.fn.sum<string | number>('amount_fen').as('total')])
+    .groupBy('account');
   if (range) query = query.where('day', '>=', range.from).where('day', '<=', range.to);
   const rows = await query.execute();
   return new Map(rows.map((row) => [row.account, toCount(row.total)]));
@@ -44,7 +51,7 @@ export async function sumAccounts(db: Db, range?: { from: string; to: string }):
 
 /** Sum of one account's lines per day in [from, to]. */
 export async function sumAccountByDay(db: Db, account: string, from: string, to: string): Promise<{ day: string; totalFen: number }[]> {
-  const rows = await db
+  const rows = await ledgerTables(db)
     .selectFrom('ledger_lines')
     .select(['day', (eb) => eb.fn.sum<string | number>('amount_fen').as('total')])
     .where('account', '=', account)
@@ -57,8 +64,12 @@ export async function sumAccountByDay(db: Db, account: string, from: string, to:
 }
 
 /** Each account's debits (positive lines) and credits (negative lines, as a negative sum) per day in [from, to]. */
-export async function sumAccountsByDay(db: Db, from: string, to: string): Promise<{ day: string; account: string; debitFen: number; creditFen: number }[]> {
-  const rows = await db
+export async function sumAccountsByDay(
+  db: Db,
+  from: string,
+  to: string,
+): Promise<{ day: string; account: string; debitFen: number; creditFen: number }[]> {
+  const rows = await ledgerTables(db)
     .selectFrom('ledger_lines')
     .select((eb) => [
       'day',
@@ -75,7 +86,7 @@ export async function sumAccountsByDay(db: Db, from: string, to: string): Promis
 
 /** Postings whose lines do not sum to zero (must be none). */
 export async function findUnbalancedPostings(db: Db): Promise<{ postingId: string; totalFen: number }[]> {
-  const rows = await db
+  const rows = await ledgerTables(db)
     .selectFrom('ledger_lines')
     .select(['posting_id', (eb) => eb.fn.sum<string | number>('amount_fen').as('total')])
     .groupBy('posting_id')
@@ -86,16 +97,20 @@ export async function findUnbalancedPostings(db: Db): Promise<{ postingId: strin
 
 /** Postings that have no lines (must be none). */
 export function findEmptyPostings(db: Db): Promise<{ id: string }[]> {
-  return db
+  return ledgerTables(db)
     .selectFrom('ledger_postings')
     .select('id')
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('ledger_lines').select('ledger_lines.id').whereRef('ledger_lines.posting_id', '=', 'ledger_postings.id'))))
+    .where((eb) =>
+      eb.not(
+        eb.exists(eb.selectFrom('ledger_lines').select('ledger_lines.id').whereRef('ledger_lines.posting_id', '=', 'ledger_postings.id')),
+      ),
+    )
     .execute();
 }
 
 /** A gateway's money postings of one day (payments received and refunds paid), for the bill reconciliation. */
 export function findGatewayPostingsOfDay(db: Db, gateway: string, day: string): Promise<PostingRow[]> {
-  return db
+  return ledgerTables(db)
     .selectFrom('ledger_postings')
     .selectAll()
     .where('gateway', '=', gateway)
@@ -107,34 +122,57 @@ export function findGatewayPostingsOfDay(db: Db, gateway: string, day: string): 
 
 /** Whether a refund number is one of ours (any state, any day). */
 export async function isOurRefundNo(db: Db, refundNo: string): Promise<boolean> {
-  return !!(await db.selectFrom('refunds').select('id').where('refund_no', '=', refundNo).executeTakeFirst());
+  return !!(await ledgerTables(db).selectFrom('ledger_refunds').select('id').where('refund_no', '=', refundNo).executeTakeFirst());
 }
 
 // ---- Bill reconciliations ------------------------------------------------------------------
 
 export function findReconciliation(db: Db, gateway: string, billDate: string): Promise<ReconciliationRow | undefined> {
-  return db.selectFrom('bill_reconciliations').selectAll().where('gateway', '=', gateway).where('bill_date', '=', billDate).executeTakeFirst();
+  return ledgerTables(db)
+    .selectFrom('bill_reconciliations')
+    .selectAll()
+    .where('gateway', '=', gateway)
+    .where('bill_date', '=', billDate)
+    .executeTakeFirst();
 }
 
 export function findReconciliationsOfDay(db: Db, billDate: string): Promise<ReconciliationRow[]> {
-  return db.selectFrom('bill_reconciliations').selectAll().where('bill_date', '=', billDate).orderBy('gateway').execute();
+  return ledgerTables(db).selectFrom('bill_reconciliations').selectAll().where('bill_date', '=', billDate).orderBy('gateway').execute();
 }
 
-export function findReconciliationsBetween(db: Db, from: string, to: string): Promise<Pick<ReconciliationRow, 'gateway' | 'bill_date' | 'status' | 'difference_count'>[]> {
-  return db.selectFrom('bill_reconciliations').select(['gateway', 'bill_date', 'status', 'difference_count']).where('bill_date', '>=', from).where('bill_date', '<=', to).execute();
+export function findReconciliationsBetween(
+  db: Db,
+  from: string,
+  to: string,
+): Promise<Pick<ReconciliationRow, 'gateway' | 'bill_date' | 'status' | 'difference_count'>[]> {
+  return ledgerTables(db)
+    .selectFrom('bill_reconciliations')
+    .select(['gateway', 'bill_date', 'status', 'difference_count'])
+    .where('bill_date', '>=', from)
+    .where('bill_date', '<=', to)
+    .execute();
 }
 
 /** Replaces a day's report of a gateway (a NO_BILL report is redone once the bill exists). */
 export async function replaceReconciliation(db: Db, report: ReconciliationRow, differences: DifferenceRow[]): Promise<void> {
   const old = await findReconciliation(db, report.gateway, report.bill_date);
-  if (old) await db.deleteFrom('bill_differences').where('reconciliation_id', '=', old.id).execute();
-  await db.deleteFrom('bill_reconciliations').where('gateway', '=', report.gateway).where('bill_date', '=', report.bill_date).execute();
-  await db.insertInto('bill_reconciliations').values(report).execute();
-  if (differences.length) await db.insertInto('bill_differences').values(differences).execute();
+  if (old) await ledgerTables(db).deleteFrom('bill_differences').where('reconciliation_id', '=', old.id).execute();
+  await ledgerTables(db)
+    .deleteFrom('bill_reconciliations')
+    .where('gateway', '=', report.gateway)
+    .where('bill_date', '=', report.bill_date)
+    .execute();
+  await ledgerTables(db).insertInto('bill_reconciliations').values(report).execute();
+  if (differences.length) await ledgerTables(db).insertInto('bill_differences').values(differences).execute();
 }
 
 export function findDifferences(db: Db, reconciliationId: string): Promise<DifferenceRow[]> {
-  return db.selectFrom('bill_differences').selectAll().where('reconciliation_id', '=', reconciliationId).orderBy('id').execute();
+  return ledgerTables(db)
+    .selectFrom('bill_differences')
+    .selectAll()
+    .where('reconciliation_id', '=', reconciliationId)
+    .orderBy('id')
+    .execute();
 }
 
 // ---- What the ledger must agree with -------------------------------------------------------
@@ -169,60 +207,58 @@ export interface MoneyTotals {
 /** Refund states in which the money is still owed to the customer (ADR 0015, "Refund states"). */
 const OWED_REFUND_STATES = ['PENDING', 'PROCESSING', 'FAILED', 'UNKNOWN'];
 
-const byMethod = (rows: { method: string; total: string | number | bigint | null }[]) => new Map(rows.map((row) => [row.method, toCount(row.total)]));
+const byMethod = (rows: { method: string; total: string | number | bigint | null }[]) =>
+  new Map(rows.map((row) => [row.method, toCount(row.total)]));
 
 /** Totals of payments, refunds, unmatched money and bill fees from their own tables, per gateway. */
 export async function findMoneyTotals(db: Db): Promise<MoneyTotals> {
   const payments = (applied: boolean) =>
-    db
-      .selectFrom('payments')
-      .innerJoin('orders', 'orders.id', 'payments.order_id')
+    ledgerTables(db)
+      .selectFrom('ledger_payments as payments')
       .select(['payments.method as method', (eb) => eb.fn.sum<string | number>('payments.amount_fen').as('total')])
       .where('payments.state', '=', 'PAID')
       .where((eb) =>
         applied
-          ? eb('orders.paid_payment_id', '=', eb.ref('payments.id'))
-          : eb.or([eb('orders.paid_payment_id', 'is', null), eb('orders.paid_payment_id', '<>', eb.ref('payments.id'))]),
+          ? eb('payments.order_paid_payment_id', '=', eb.ref('payments.id'))
+          : eb.or([eb('payments.order_paid_payment_id', 'is', null), eb('payments.order_paid_payment_id', '<>', eb.ref('payments.id'))]),
       )
       .groupBy('payments.method')
       .execute();
   const refunds = (ofOrder: boolean, states: readonly string[] = ['SUCCEEDED']) =>
-    db
-      .selectFrom('refunds')
-      .innerJoin('payments', 'payments.id', 'refunds.payment_id')
-      .innerJoin('orders', 'orders.id', 'payments.order_id')
+    ledgerTables(db)
+      .selectFrom('ledger_refunds as refunds')
+      .innerJoin('ledger_payments as payments', 'payments.id', 'refunds.payment_id')
       .select(['payments.method as method', (eb) => eb.fn.sum<string | number>('refunds.amount_fen').as('total')])
       .where('refunds.state', 'in', [...states])
       .where((eb) =>
         ofOrder
-          ? eb('orders.paid_payment_id', '=', eb.ref('payments.id'))
-          : eb.or([eb('orders.paid_payment_id', 'is', null), eb('orders.paid_payment_id', '<>', eb.ref('payments.id'))]),
+          ? eb('payments.order_paid_payment_id', '=', eb.ref('payments.id'))
+          : eb.or([eb('payments.order_paid_payment_id', 'is', null), eb('payments.order_paid_payment_id', '<>', eb.ref('payments.id'))]),
       )
       .groupBy('payments.method')
       .execute();
-  const unmatched = await db
-    .selectFrom('unmatched_payments')
+  const unmatched = await ledgerTables(db)
+    .selectFrom('ledger_unmatched_payments')
     .select(['method', (eb) => eb.fn.sum<string | number>('amount_fen').as('total')])
     .groupBy('method')
     .execute();
-  const fees = await db
+  const fees = await ledgerTables(db)
     .selectFrom('bill_reconciliations')
     .select(['gateway as method', (eb) => eb.fn.sum<string | number>('bill_fee_fen').as('total')])
     .groupBy('gateway')
     .execute();
-  const paidOut = await db
-    .selectFrom('payouts')
-    .innerJoin('payout_batches', 'payout_batches.id', 'payouts.batch_id')
-    .select((eb) => eb.fn.sum<string | number>('payouts.amount_fen').as('total'))
-    .where('payout_batches.state', '=', 'PAID')
+  const paidOut = await ledgerTables(db)
+    .selectFrom('ledger_commission_payouts')
+    .select((eb) => eb.fn.sum<string | number>('amount_fen').as('total'))
+    .where('batch_state', '=', 'PAID')
     .executeTakeFirst();
-  const byHand = await db
-    .selectFrom('refunds')
+  const byHand = await ledgerTables(db)
+    .selectFrom('ledger_refunds')
     .select((eb) => eb.fn.sum<string | number>('amount_fen').as('total'))
     .where('state', '=', 'SETTLED')
     .executeTakeFirst();
-  const earned = await db
-    .selectFrom('commissions')
+  const earned = await ledgerTables(db)
+    .selectFrom('ledger_commissions')
     .select((eb) => eb.fn.sum<string | number>('amount_fen').as('total'))
     .where('state', 'in', ['PENDING', 'EFFECTIVE', 'CLAWBACK'])
     .executeTakeFirst();
@@ -244,11 +280,13 @@ export async function findMoneyTotals(db: Db): Promise<MoneyTotals> {
 }
 
 /** A refunded payment's gateway, number, and whether it is the payment that paid its order. */
-export function findRefundedPayment(db: Db, paymentId: string): Promise<{ method: string; payment_no: string; paid_payment_id: string | null } | undefined> {
-  return db
-    .selectFrom('payments')
-    .innerJoin('orders', 'orders.id', 'payments.order_id')
-    .select(['payments.method', 'payments.payment_no', 'orders.paid_payment_id'])
-    .where('payments.id', '=', paymentId)
+export function findRefundedPayment(
+  db: Db,
+  paymentId: string,
+): Promise<{ method: string; payment_no: string; paid_payment_id: string | null } | undefined> {
+  return ledgerTables(db)
+    .selectFrom('ledger_payments')
+    .select(['method', 'payment_no', 'order_paid_payment_id as paid_payment_id'])
+    .where('id', '=', paymentId)
     .executeTakeFirst();
 }

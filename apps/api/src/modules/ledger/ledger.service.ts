@@ -1,6 +1,6 @@
-import { newId, toDbDate } from '../../db/dialect';
-import { type Db } from '../../db/schema';
-import { type TPostingKind } from '../../db/tables/ledger.table';
+import { newId, toDbDate } from '../../infrastructure/db/dialect';
+import { type Db } from '../../infrastructure/db/schema';
+import { type TPostingKind } from './ledger.tables';
 import { findRefundedPayment, insertLines, insertPosting, sumAccountByDay, sumAccounts } from './ledger.repository';
 
 // The double-entry ledger (docs/adr/0016-ledger.md). Every money event is one posting of lines
@@ -54,7 +54,11 @@ export interface PostingInput {
 }
 
 export class UnbalancedPosting extends Error {
-  constructor(readonly kind: string, readonly reference: string, readonly totalFen: number) {
+  constructor(
+    readonly kind: string,
+    readonly reference: string,
+    readonly totalFen: number,
+  ) {
     super(`ledger posting ${kind} ${reference} does not balance: lines sum to ${totalFen} fen`);
     this.name = 'UnbalancedPosting';
   }
@@ -112,7 +116,12 @@ export interface GatewayMoney {
  * Verified money arriving at a gateway: debit the gateway, credit `creditAccount`. The one shape
  * of a payment, a double payment and unmatched money; only the credited account differs.
  */
-function postMoneyIn(trx: Db, kind: TPostingKind, creditAccount: string, money: { reference: string; method: TGateway; paymentNo: string; gatewayTradeNo: string | null; amountFen: number; at: Date }): Promise<boolean> {
+function postMoneyIn(
+  trx: Db,
+  kind: TPostingKind,
+  creditAccount: string,
+  money: { reference: string; method: TGateway; paymentNo: string; gatewayTradeNo: string | null; amountFen: number; at: Date },
+): Promise<boolean> {
   return post(trx, {
     kind,
     reference: money.reference,
@@ -173,7 +182,10 @@ export function postRefundOwed(trx: Db, refund: { refundId: string; refundNo: st
 }
 
 /** An order refund nobody owes any more (the claim it was for was undone, or staff said so): the request is taken back. */
-export function postRefundWithdrawn(trx: Db, refund: { refundId: string; refundNo: string; amountFen: number; at: Date }): Promise<boolean> {
+export function postRefundWithdrawn(
+  trx: Db,
+  refund: { refundId: string; refundNo: string; amountFen: number; at: Date },
+): Promise<boolean> {
   return post(trx, {
     kind: 'REFUND_WITHDRAWN',
     reference: refund.refundId,
@@ -243,7 +255,10 @@ export async function postSettledRefund(
 }
 
 /** Verified money that matches no payment (unknown payment number, other amount). */
-export function postUnmatched(trx: Db, money: { unmatchedId: string; method: TGateway; paymentNo: string; gatewayTradeNo: string; amountFen: number; at: Date }): Promise<boolean> {
+export function postUnmatched(
+  trx: Db,
+  money: { unmatchedId: string; method: TGateway; paymentNo: string; gatewayTradeNo: string; amountFen: number; at: Date },
+): Promise<boolean> {
   return postMoneyIn(trx, 'UNMATCHED', ACCOUNTS.unmatched(money.method), { ...money, reference: money.unmatchedId });
 }
 
@@ -328,7 +343,10 @@ export interface DailyMoney {
 
 /** Revenue and refunds per Asia/Shanghai day in [from, to], summed from ledger lines. */
 export async function dailyMoney(db: Db, from: string, to: string): Promise<DailyMoney[]> {
-  const [revenue, refunds] = await Promise.all([sumAccountByDay(db, ACCOUNTS.revenue, from, to), sumAccountByDay(db, ACCOUNTS.refunds, from, to)]);
+  const [revenue, refunds] = await Promise.all([
+    sumAccountByDay(db, ACCOUNTS.revenue, from, to),
+    sumAccountByDay(db, ACCOUNTS.refunds, from, to),
+  ]);
   const days = new Map<string, DailyMoney>();
   const day = (key: string) => days.get(key) ?? days.set(key, { day: key, revenueFen: 0, refundsFen: 0 }).get(key)!;
   for (const row of revenue) day(row.day).revenueFen = -row.totalFen;

@@ -1,7 +1,7 @@
 import { ZLocation } from '@llk/contracts';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { envelopeResponses, ok } from '../../lib/envelope';
-import { cacheable } from '../../lib/http-cache';
+import { envelopeResponses, ok } from '../../infrastructure/http/envelope';
+import { cacheable } from '../../infrastructure/http/http-cache';
 import { getLocation } from './location.service';
 
 export const locationRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,4 +1,4 @@
-import { type Db } from '../../db/schema';
+import { type Db } from '../../infrastructure/db/schema';
 
 /**
  * Whether `userId` may put `deviceId` (the id the device API answered) on its walls or give it a

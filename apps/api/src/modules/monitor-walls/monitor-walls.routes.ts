@@ -1,8 +1,8 @@
 import { ZMonitorWall, ZMonitorWallDeleteRequest, ZMonitorWallList, ZMonitorWallSaveRequest } from '@llk/contracts';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../lib/app-error';
-import { envelopeResponses, ok } from '../../lib/envelope';
+import { AppError } from '../../infrastructure/http/app-error';
+import { envelopeResponses, ok } from '../../infrastructure/http/envelope';
 import { type OwnsDevice } from './device-ownership';
 import { deleteMonitorWall, listMonitorWalls, saveMonitorWall } from './monitor-walls.service';
 

@@ -1,10 +1,18 @@
 import { MONITOR_WALLS_MAX, type TMonitorWall, type TMonitorWallList, type TMonitorWallSaveRequest } from '@llk/contracts';
-import { fromDbDate, newId, toDbDate } from '../../db/dialect';
-import { type Db } from '../../db/schema';
-import { AppError } from '../../lib/app-error';
+import { fromDbDate, newId, toDbDate } from '../../infrastructure/db/dialect';
+import { type Db } from '../../infrastructure/db/schema';
+import { AppError } from '../../infrastructure/http/app-error';
 import { findUserById, lockEntitlements } from '../users';
 import { type OwnsDevice } from './device-ownership';
-import { countWallsAndDevices, deleteWall, findWall, insertWall, listWalls, updateWall, type MonitorWallRow } from './monitor-walls.repository';
+import {
+  countWallsAndDevices,
+  deleteWall,
+  findWall,
+  insertWall,
+  listWalls,
+  updateWall,
+  type MonitorWallRow,
+} from './monitor-walls.repository';
 
 // Screen walls (README.md): named, ordered device layouts. The devices on all of an account's
 // walls together never exceed the screen walls it owns (users.monitor_count: bought through
@@ -34,7 +42,13 @@ export async function listMonitorWalls(db: Db, userId: string): Promise<TMonitor
  * (WALL_LIMIT_EXCEEDED), unless it does not add any: after a refund took walls back, the
  * account can still shrink or rename its walls.
  */
-export async function saveMonitorWall(db: Db, ownsDevice: OwnsDevice, userId: string, input: TMonitorWallSaveRequest, now = new Date()): Promise<TMonitorWall> {
+export async function saveMonitorWall(
+  db: Db,
+  ownsDevice: OwnsDevice,
+  userId: string,
+  input: TMonitorWallSaveRequest,
+  now = new Date(),
+): Promise<TMonitorWall> {
   for (const deviceId of input.deviceIds) {
     if (!(await ownsDevice(db, userId, deviceId))) throw new AppError('WALL_DEVICE_NOT_FOUND', { data: { deviceId } });
   }
@@ -51,7 +65,12 @@ export async function saveMonitorWall(db: Db, ownsDevice: OwnsDevice, userId: st
     if (after > owned && input.deviceIds.length > before) {
       throw new AppError('WALL_LIMIT_EXCEEDED', { params: { owned }, data: { owned, used: totals.devices } });
     }
-    const patch = { name: input.name, device_ids_json: JSON.stringify(input.deviceIds), device_count: input.deviceIds.length, updated_at: nowText };
+    const patch = {
+      name: input.name,
+      device_ids_json: JSON.stringify(input.deviceIds),
+      device_count: input.deviceIds.length,
+      updated_at: nowText,
+    };
     if (existing) {
       await updateWall(trx, userId, existing.id, patch);
       return existing.id;

@@ -1,10 +1,10 @@
 import { type TLocale } from '@llk/contracts';
-import { type Db } from '../../db/schema';
+import { type Db } from '../../infrastructure/db/schema';
 import { skuDiscounts } from '../pricing';
 
 // A promotion never types a discount: it writes {{discount:SKU_ID}} and the figure comes from the
 // catalogue when the text is served, the same discountPercent (list price against price) the
-// pricing page's badges show (issue 20 item 4: one definition, computed from server prices).
+// pricing page's badges show (one definition, computed from server prices; ADR 0020).
 
 const TOKEN = /\{\{discount:([A-Z0-9_]{1,64})\}\}/g;
 

@@ -1,7 +1,16 @@
-import { locales, typedDiscount, V, type TAdminNews, type TAdminNewsInput, type TAdminNewsPage, type TLocale, type TNewsKind } from '@llk/contracts';
-import { newId } from '../../db/dialect';
-import { type Db } from '../../db/schema';
-import { AppError, fieldError } from '../../lib/app-error';
+import {
+  locales,
+  typedDiscount,
+  V,
+  type TAdminNews,
+  type TAdminNewsInput,
+  type TAdminNewsPage,
+  type TLocale,
+  type TNewsKind,
+} from '@llk/contracts';
+import { newId } from '../../infrastructure/db/dialect';
+import { type Db } from '../../infrastructure/db/schema';
+import { AppError, fieldError } from '../../infrastructure/http/app-error';
 import {
   findAllNewsTranslations,
   findNewsPublicIdsQuoting,
@@ -57,16 +66,28 @@ async function translationsOf(db: Db, ids: string[]): Promise<Map<string, Transl
   const out = new Map<string, Translations>(ids.map((id) => [id, {}]));
   for (const row of await findAllNewsTranslations(db, ids)) {
     const entry = out.get(row.news_id);
-    if (entry) entry[row.locale as TLocale] = { title: row.title, summary: row.summary, body: row.body, ...(row.seo_description ? { seoDescription: row.seo_description } : {}) };
+    if (entry)
+      entry[row.locale as TLocale] = {
+        title: row.title,
+        summary: row.summary,
+        body: row.body,
+        ...(row.seo_description ? { seoDescription: row.seo_description } : {}),
+      };
   }
   return out;
 }
 
 /** Newest first on (created_at, id); `before` is the previous page's `next`. */
-export async function listNewsForStaff(db: Db, query: { kind?: TNewsKind | undefined; before?: string | undefined; limit: number }): Promise<TAdminNewsPage> {
+export async function listNewsForStaff(
+  db: Db,
+  query: { kind?: TNewsKind | undefined; before?: string | undefined; limit: number },
+): Promise<TAdminNewsPage> {
   const rows = await findStaffNewsPage(db, { kind: query.kind, before: keysetCut(query.before), limit: query.limit + 1 });
   const page = rows.slice(0, query.limit);
-  const translations = await translationsOf(db, page.map((row) => row.id));
+  const translations = await translationsOf(
+    db,
+    page.map((row) => row.id),
+  );
   const last = page.at(-1);
   return {
     items: page.map((row) => toAdminNews(row, translations.get(row.id) ?? {})),
@@ -82,7 +103,7 @@ export async function getNewsForStaff(db: Db, id: string): Promise<TAdminNews> {
 
 /**
  * A promotion that is running or still to come writes its discounts as {{discount:SKU}}: a
- * figure typed by hand would drift from the prices (issue 20 item 4). One that has ended is a
+ * figure typed by hand would drift from the prices (ADR 0020). One that has ended is a
  * record of what it offered and may keep its figures.
  */
 function checkFigures(input: TAdminNewsInput, now: Date): void {
@@ -102,7 +123,13 @@ function checkWindow(input: TAdminNewsInput): void {
 }
 
 const translationRows = (translations: TAdminNewsInput['translations']) =>
-  Object.entries(translations).map(([locale, t]) => ({ locale, title: t.title, summary: t.summary, body: t.body, seo_description: t.seoDescription || null }));
+  Object.entries(translations).map(([locale, t]) => ({
+    locale,
+    title: t.title,
+    summary: t.summary,
+    body: t.body,
+    seo_description: t.seoDescription || null,
+  }));
 
 function windowValues(input: TAdminNewsInput) {
   return {
@@ -133,7 +160,12 @@ export async function createNews(db: Db, input: TAdminNewsInput, now: Date): Pro
 }
 
 /** Replaces the item's window and texts (every language given; a language left out is removed). */
-export async function updateNews(db: Db, id: string, input: TAdminNewsInput, now: Date): Promise<{ before: TAdminNews; after: TAdminNews }> {
+export async function updateNews(
+  db: Db,
+  id: string,
+  input: TAdminNewsInput,
+  now: Date,
+): Promise<{ before: TAdminNews; after: TAdminNews }> {
   const before = await getNewsForStaff(db, id);
   checkWindow(input);
   checkFigures(input, now);
@@ -142,7 +174,12 @@ export async function updateNews(db: Db, id: string, input: TAdminNewsInput, now
   return { before, after: await getNewsForStaff(db, id) };
 }
 
-export async function setNewsPublished(db: Db, id: string, published: boolean, now: Date): Promise<{ before: TAdminNews; after: TAdminNews }> {
+export async function setNewsPublished(
+  db: Db,
+  id: string,
+  published: boolean,
+  now: Date,
+): Promise<{ before: TAdminNews; after: TAdminNews }> {
   const before = await getNewsForStaff(db, id);
   await updateStaffNews(db, id, { published: published ? 1 : 0, updated_at: now.toISOString() });
   return { before, after: await getNewsForStaff(db, id) };

@@ -1,5 +1,6 @@
-import { newId } from '../../db/dialect';
-import { type Db } from '../../db/schema';
+import { newId } from '../../infrastructure/db/dialect';
+import { type Db } from '../../infrastructure/db/schema';
+import { newsTables } from './news.tables';
 
 export interface NewsRow {
   id: string;
@@ -28,7 +29,7 @@ const newsColumns = ['id', 'public_id', 'kind', 'published_at', 'expires_at', 'v
 
 /** What the public sees: published by staff (or the seed) and inside its publish window. */
 function publicNews(db: Db, now: string) {
-  return db
+  return newsTables(db)
     .selectFrom('news')
     .where('published', '=', 1)
     .where('published_at', '<=', now)
@@ -43,7 +44,13 @@ export async function findNewsPage(
   let base = publicNews(db, options.now);
   if (options.kind) base = base.where('kind', '=', options.kind);
   const [rows, count] = await Promise.all([
-    base.select(newsColumns).orderBy('published_at', 'desc').orderBy('public_id', 'desc').limit(options.limit).offset(options.offset).execute(),
+    base
+      .select(newsColumns)
+      .orderBy('published_at', 'desc')
+      .orderBy('public_id', 'desc')
+      .limit(options.limit)
+      .offset(options.offset)
+      .execute(),
     base.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.total) };
@@ -56,7 +63,7 @@ export async function findPublishedNews(db: Db, publicId: number, now: string): 
 /** Translations of the given items in the given locales (summary fields only unless withBody). */
 export async function findNewsTranslations(db: Db, newsIds: string[], locales: string[]): Promise<NewsTranslationRow[]> {
   if (newsIds.length === 0) return [];
-  return db
+  return newsTables(db)
     .selectFrom('news_translations')
     .select(['news_id', 'locale', 'title', 'summary', 'body', 'seo_description'])
     .where('news_id', 'in', newsIds)
@@ -68,17 +75,24 @@ export async function findNewsTranslations(db: Db, newsIds: string[], locales: s
  * Every published item (or the one with that public id) with every translation, for the search
  * index. Items not yet in their window are indexed with their date (search hides them until then).
  */
-export async function findAllNewsWithTranslations(db: Db, publicId?: number): Promise<{ news: NewsRow[]; translations: NewsTranslationRow[] }> {
-  let query = db.selectFrom('news').select(newsColumns).where('published', '=', 1);
+export async function findAllNewsWithTranslations(
+  db: Db,
+  publicId?: number,
+): Promise<{ news: NewsRow[]; translations: NewsTranslationRow[] }> {
+  let query = newsTables(db).selectFrom('news').select(newsColumns).where('published', '=', 1);
   if (publicId !== undefined) query = query.where('public_id', '=', publicId);
   const news = await query.execute();
   const translations =
     news.length === 0
       ? []
-      : await db
+      : await newsTables(db)
           .selectFrom('news_translations')
           .select(['news_id', 'locale', 'title', 'summary', 'body'])
-          .where('news_id', 'in', news.map((item) => item.id))
+          .where(
+            'news_id',
+            'in',
+            news.map((item) => item.id),
+          )
           .execute();
   return { news, translations };
 }
@@ -103,12 +117,13 @@ export interface SeedNews {
 export async function replaceNews(db: Db, items: SeedNews[], now: string): Promise<void> {
   const keep = new Set<string>();
   for (const item of items) {
-    const existing = await db.selectFrom('news').select(['id', 'origin']).where('slug', '=', item.slug).executeTakeFirst();
+    const existing = await newsTables(db).selectFrom('news').select(['id', 'origin']).where('slug', '=', item.slug).executeTakeFirst();
     if (existing?.origin === 'staff') {
       keep.add(existing.id);
       continue;
     }
-    if (!existing && (await db.selectFrom('news').select('id').where('public_id', '=', item.publicId).executeTakeFirst())) continue;
+    if (!existing && (await newsTables(db).selectFrom('news').select('id').where('public_id', '=', item.publicId).executeTakeFirst()))
+      continue;
     const id = existing?.id ?? newId();
     keep.add(id);
     const values = {
@@ -119,20 +134,26 @@ export async function replaceNews(db: Db, items: SeedNews[], now: string): Promi
       valid_until: item.validUntil,
       updated_at: now,
     };
-    if (existing) await db.updateTable('news').set(values).where('id', '=', id).execute();
-    else await db.insertInto('news').values({ id, slug: item.slug, ...values, expires_at: null, published: 1, origin: 'seed', created_at: item.publishedAt }).execute();
-    await db.deleteFrom('news_translations').where('news_id', '=', id).execute();
+    if (existing) await newsTables(db).updateTable('news').set(values).where('id', '=', id).execute();
+    else
+      await newsTables(db)
+        .insertInto('news')
+        .values({ id, slug: item.slug, ...values, expires_at: null, published: 1, origin: 'seed', created_at: item.publishedAt })
+        .execute();
+    await newsTables(db).deleteFrom('news_translations').where('news_id', '=', id).execute();
     if (item.translations.length > 0) {
-      await db
+      await newsTables(db)
         .insertInto('news_translations')
         .values(item.translations.map((t) => ({ news_id: id, locale: t.locale, title: t.title, summary: t.summary, body: t.body })))
         .execute();
     }
   }
-  const stale = (await db.selectFrom('news').select('id').where('origin', '=', 'seed').execute()).map((row) => row.id).filter((id) => !keep.has(id));
+  const stale = (await newsTables(db).selectFrom('news').select('id').where('origin', '=', 'seed').execute())
+    .map((row) => row.id)
+    .filter((id) => !keep.has(id));
   if (stale.length > 0) {
-    await db.deleteFrom('news_translations').where('news_id', 'in', stale).execute();
-    await db.deleteFrom('news').where('id', 'in', stale).execute();
+    await newsTables(db).deleteFrom('news_translations').where('news_id', 'in', stale).execute();
+    await newsTables(db).deleteFrom('news').where('id', 'in', stale).execute();
   }
 }
 
@@ -175,34 +196,45 @@ export async function findStaffNewsPage(
   db: Db,
   options: { kind?: string | undefined; before?: { at: string; id: string } | undefined; limit: number },
 ): Promise<StaffNewsRow[]> {
-  let select = db.selectFrom('news').select(staffColumns);
+  let select = newsTables(db).selectFrom('news').select(staffColumns);
   if (options.kind) select = select.where('kind', '=', options.kind);
   const cut = options.before;
-  if (cut) select = select.where((eb) => eb.or([eb('created_at', '<', cut.at), eb.and([eb('created_at', '=', cut.at), eb('id', '<', cut.id)])]));
+  if (cut)
+    select = select.where((eb) => eb.or([eb('created_at', '<', cut.at), eb.and([eb('created_at', '=', cut.at), eb('id', '<', cut.id)])]));
   return select.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(options.limit).execute();
 }
 
 export async function findStaffNews(db: Db, id: string): Promise<StaffNewsRow | undefined> {
-  return db.selectFrom('news').select(staffColumns).where('id', '=', id).executeTakeFirst();
+  return newsTables(db).selectFrom('news').select(staffColumns).where('id', '=', id).executeTakeFirst();
 }
 
 /** Every translation of the given items. */
 export async function findAllNewsTranslations(db: Db, newsIds: string[]): Promise<NewsTranslationRow[]> {
   if (newsIds.length === 0) return [];
-  return db.selectFrom('news_translations').select(['news_id', 'locale', 'title', 'summary', 'body', 'seo_description']).where('news_id', 'in', newsIds).execute();
+  return newsTables(db)
+    .selectFrom('news_translations')
+    .select(['news_id', 'locale', 'title', 'summary', 'body', 'seo_description'])
+    .where('news_id', 'in', newsIds)
+    .execute();
 }
 
 export async function maxNewsPublicId(db: Db): Promise<number> {
-  const top = await db.selectFrom('news').select((eb) => eb.fn.max('public_id').as('top')).executeTakeFirst();
+  const top = await newsTables(db)
+    .selectFrom('news')
+    .select((eb) => eb.fn.max('public_id').as('top'))
+    .executeTakeFirst();
   return Number(top?.top ?? 0);
 }
 
 export type StaffNewsWindow = Pick<StaffNewsRow, 'kind' | 'published_at' | 'expires_at' | 'valid_from' | 'valid_until' | 'cover_image_url'>;
 
 /** Inserts a staff item; false when its public id was taken meanwhile (nothing inserted). */
-export async function insertStaffNews(db: Db, row: StaffNewsWindow & { id: string; public_id: number; slug: string; at: string }): Promise<boolean> {
+export async function insertStaffNews(
+  db: Db,
+  row: StaffNewsWindow & { id: string; public_id: number; slug: string; at: string },
+): Promise<boolean> {
   const { at, ...values } = row;
-  const result = await db
+  const result = await newsTables(db)
     .insertInto('news')
     .values({ ...values, published: 0, origin: 'staff', created_at: at, updated_at: at })
     .onConflict((oc) => oc.column('public_id').doNothing())
@@ -211,19 +243,31 @@ export async function insertStaffNews(db: Db, row: StaffNewsWindow & { id: strin
 }
 
 /** A staff change: the row becomes origin 'staff' (a reseed leaves it alone). */
-export async function updateStaffNews(db: Db, id: string, values: Partial<StaffNewsWindow> & { published?: number; updated_at: string }): Promise<void> {
-  await db.updateTable('news').set({ ...values, origin: 'staff' }).where('id', '=', id).execute();
+export async function updateStaffNews(
+  db: Db,
+  id: string,
+  values: Partial<StaffNewsWindow> & { published?: number; updated_at: string },
+): Promise<void> {
+  await newsTables(db)
+    .updateTable('news')
+    .set({ ...values, origin: 'staff' })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function replaceNewsTranslations(db: Db, id: string, rows: Omit<NewsTranslationRow, 'news_id'>[]): Promise<void> {
-  await db.deleteFrom('news_translations').where('news_id', '=', id).execute();
-  if (rows.length > 0) await db.insertInto('news_translations').values(rows.map((row) => ({ news_id: id, ...row }))).execute();
+  await newsTables(db).deleteFrom('news_translations').where('news_id', '=', id).execute();
+  if (rows.length > 0)
+    await newsTables(db)
+      .insertInto('news_translations')
+      .values(rows.map((row) => ({ news_id: id, ...row })))
+      .execute();
 }
 
 /** Public ids of the items whose texts contain `needle`. */
 export async function findNewsPublicIdsQuoting(db: Db, needle: string): Promise<number[]> {
   const pattern = `%${needle}%`;
-  const rows = await db
+  const rows = await newsTables(db)
     .selectFrom('news_translations as t')
     .innerJoin('news as n', 'n.id', 't.news_id')
     .select('n.public_id')

@@ -1,7 +1,7 @@
 import { ZNewsInfo, ZNewsInfoQuery, ZNewsList, ZNewsListQuery } from '@llk/contracts';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { envelopeResponses, ok } from '../../lib/envelope';
-import { contentCached } from '../../lib/content-cache';
+import { envelopeResponses, ok } from '../../infrastructure/http/envelope';
+import { contentCached } from '../../infrastructure/content-cache';
 import { getNews, listNews } from './news.service';
 
 export const newsRoutes: FastifyPluginAsyncZod = async (app) => {

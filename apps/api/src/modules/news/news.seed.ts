@@ -2,8 +2,8 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { locales, ZNewsKind } from '@llk/contracts';
 import { z } from 'zod';
-import { dbNow } from '../../db/dialect';
-import { type SeedStep } from '../../db/seed-step';
+import { dbNow } from '../../infrastructure/db/dialect';
+import { type SeedStep } from '../../infrastructure/db/seed-step';
 import { replaceNews, type SeedNews } from './news.repository';
 
 // content/seed/news/<slug>.json, one file per news item or promotion, all languages in it.
@@ -29,7 +29,9 @@ const iso = (value: string | null) => (value === null ? null : new Date(value).t
 export const newsSeedStep: SeedStep = {
   name: 'news',
   async run(db, context) {
-    const files = readdirSync(path.join(context.dir, 'news')).filter((name) => name.endsWith('.json')).sort();
+    const files = readdirSync(path.join(context.dir, 'news'))
+      .filter((name) => name.endsWith('.json'))
+      .sort();
     const items: SeedNews[] = [];
     const ids = new Set<number>();
     for (const file of files) {

@@ -1,9 +1,9 @@
 import { type TLocale, type TNewsInfo, type TNewsKind, type TNewsList, type TNewsSummary } from '@llk/contracts';
 import { renderMarkdown } from '@llk/contracts/markdown';
-import { dbNow } from '../../db/dialect';
-import { type Db } from '../../db/schema';
-import { AppError } from '../../lib/app-error';
-import { contentLocales, pickTranslation } from '../../lib/content-locale';
+import { dbNow } from '../../infrastructure/db/dialect';
+import { type Db } from '../../infrastructure/db/schema';
+import { AppError } from '../../infrastructure/http/app-error';
+import { contentLocales, pickTranslation } from '../../infrastructure/content-locale';
 import { discountsFor, fillFigures } from './news-figures';
 import { findNewsPage, findNewsTranslations, findPublishedNews, type NewsRow, type NewsTranslationRow } from './news.repository';
 
@@ -26,9 +26,21 @@ export async function listNews(
   query: { page: number; pageSize: number; kind?: TNewsKind | undefined },
   locale: TLocale,
 ): Promise<TNewsList> {
-  const { rows, total } = await findNewsPage(db, { now: dbNow(), kind: query.kind, limit: query.pageSize, offset: (query.page - 1) * query.pageSize });
-  const translations = await findNewsTranslations(db, rows.map((row) => row.id), contentLocales(locale));
-  const discounts = await discountsFor(db, translations.flatMap((t) => [t.title, t.summary]));
+  const { rows, total } = await findNewsPage(db, {
+    now: dbNow(),
+    kind: query.kind,
+    limit: query.pageSize,
+    offset: (query.page - 1) * query.pageSize,
+  });
+  const translations = await findNewsTranslations(
+    db,
+    rows.map((row) => row.id),
+    contentLocales(locale),
+  );
+  const discounts = await discountsFor(
+    db,
+    translations.flatMap((t) => [t.title, t.summary]),
+  );
   const list = rows.map((row) =>
     toSummary(
       row,
@@ -51,5 +63,10 @@ export async function getNews(db: Db, publicId: number, locale: TLocale): Promis
   const discounts = await discountsFor(db, [translation.title, translation.summary, translation.body]);
   const figures = (text: string) => fillFigures(text, discounts, locale);
   const body = figures(translation.body);
-  return { ...toSummary(row, translation, figures), body, contentHtml: renderMarkdown(body), seoDescription: figures(translation.seo_description || translation.summary) };
+  return {
+    ...toSummary(row, translation, figures),
+    body,
+    contentHtml: renderMarkdown(body),
+    seoDescription: figures(translation.seo_description || translation.summary),
+  };
 }

@@ -1,8 +1,8 @@
 import { isLocale, localeEntries, type TLocale, type TOrderItem } from '@llk/contracts';
 import { formatFen } from '@llk/contracts/money';
 import { z } from 'zod';
-import { ZErrorEnvelope } from '../../lib/envelope';
-import { type TDocumentedAnswer } from '../../plugins/openapi-operation';
+import { ZErrorEnvelope } from '../../infrastructure/http/envelope';
+import { type TDocumentedAnswer } from '../../composition/plugins/openapi-operation';
 import { INVOICE_TEXTS, type InvoiceTexts } from './invoice-document.texts';
 
 // The printable international invoice (ADR 0030): one HTML page, no script, its own print CSS,
@@ -51,13 +51,17 @@ delete errorEnvelope.$schema;
 /** What the page routes answer, for the API document: the page, or an envelope (no such order, no invoice). */
 export const INVOICE_PAGE_ANSWERS: Record<string, TDocumentedAnswer> = {
   200: { description: 'The invoice page (HTML, print styles)', content: { 'text/html': { schema: { type: 'string' } } } },
-  404: { description: '20001 ORDER_NOT_FOUND, 20211 ORDER_INVOICE_NOT_ISSUED, 80104 ADMIN_INVOICE_NOT_FOUND', content: { 'application/json': { schema: errorEnvelope } } },
+  404: {
+    description: '20001 ORDER_NOT_FOUND, 20211 ORDER_INVOICE_NOT_ISSUED, 80104 ADMIN_INVOICE_NOT_FOUND',
+    content: { 'application/json': { schema: errorEnvelope } },
+  },
 };
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
 
-const fill = (template: string, params: Record<string, string>) => template.replace(/\{(\w+)\}/g, (whole, name: string) => params[name] ?? whole);
+const fill = (template: string, params: Record<string, string>) =>
+  template.replace(/\{(\w+)\}/g, (whole, name: string) => params[name] ?? whole);
 
 export function invoiceLocale(locale: string): TLocale {
   return isLocale(locale) ? locale : 'en';
@@ -67,12 +71,17 @@ export function invoiceLocale(locale: string): TLocale {
 export function lineName(t: InvoiceTexts, item: TOrderItem): string {
   const tier: keyof InvoiceTexts['tiers'] = /ULTRA/.test(item.skuId) ? 'ULTRA' : /STANDARD/.test(item.skuId) ? 'STANDARD' : 'HD';
   const name =
-    item.itemType === 'MONITOR' ? t.items.MONITOR(item.units * item.quantity) : item.itemType === 'QUALITY' ? t.items.QUALITY(t.tiers[tier]) : t.items[item.itemType];
+    item.itemType === 'MONITOR'
+      ? t.items.MONITOR(item.units * item.quantity)
+      : item.itemType === 'QUALITY'
+        ? t.items.QUALITY(t.tiers[tier])
+        : t.items[item.itemType];
   const term = item.timeUnit ? t.term[item.timeUnit](item.duration * item.quantity) : null;
   return term ? `${name} · ${term}` : name;
 }
 
-const dateIn = (iso: string, tag: string) => new Intl.DateTimeFormat(tag, { dateStyle: 'long', timeZone: 'Asia/Shanghai' }).format(new Date(iso));
+const dateIn = (iso: string, tag: string) =>
+  new Intl.DateTimeFormat(tag, { dateStyle: 'long', timeZone: 'Asia/Shanghai' }).format(new Date(iso));
 
 function countryName(code: string, tag: string): string {
   try {
@@ -147,7 +156,9 @@ export function renderInvoiceDocument(view: InvoiceDocumentView): string {
     .join('');
   const banners = [
     view.seller.sample ? `<p class="banner" data-testid="invoice-sample">${e(t.sample)}</p>` : '',
-    view.replacedBy ? `<p class="banner" data-testid="invoice-replaced">${e(fill(t.replacedBy, { number: view.replacedBy.number, date: dateIn(view.replacedBy.at, tag) }))}</p>` : '',
+    view.replacedBy
+      ? `<p class="banner" data-testid="invoice-replaced">${e(fill(t.replacedBy, { number: view.replacedBy.number, date: dateIn(view.replacedBy.at, tag) }))}</p>`
+      : '',
     view.replaces ? `<p class="banner info" data-testid="invoice-replaces">${e(fill(t.replaces, { number: view.replaces }))}</p>` : '',
   ].join('');
   return `<!doctype html>

@@ -1,8 +1,8 @@
 import { type TOrderItem } from '@llk/contracts';
-import { isUniqueViolation, newId, toDbDate } from '../../db/dialect';
-import { type Db } from '../../db/schema';
-import { type InvoicesConfig } from '../../config';
-import { AppError } from '../../lib/app-error';
+import { isUniqueViolation, newId, toDbDate } from '../../infrastructure/db/dialect';
+import { type Db } from '../../infrastructure/db/schema';
+import { type InvoicesConfig } from '../../composition/config';
+import { AppError } from '../../infrastructure/http/app-error';
 import { invoiceLocale, renderInvoiceDocument, type InvoiceSellerSnapshot } from './invoice-document';
 import {
   findCurrentInvoice,
@@ -98,7 +98,13 @@ async function issueInTransaction(
 }
 
 /** The first invoice of a new international request (POST /order/invoice), in its transaction. */
-export function issueFirstInvoice(trx: Db, settings: InvoiceSettings, request: InvoiceRequestRow, order: OrderRow, now: Date): Promise<InvoiceRow> {
+export function issueFirstInvoice(
+  trx: Db,
+  settings: InvoiceSettings,
+  request: InvoiceRequestRow,
+  order: OrderRow,
+  now: Date,
+): Promise<InvoiceRow> {
   return issueInTransaction(
     trx,
     settings,
@@ -166,7 +172,10 @@ export async function reissueInTransaction(
 
 /** The page of one invoice, with what it replaced and what replaced it. */
 export async function renderInvoice(db: Db, row: InvoiceRow): Promise<string> {
-  const [replaced, replacement] = await Promise.all([findReplacedBy(db, row.id), row.replaced_by ? findInvoiceById(db, row.replaced_by) : undefined]);
+  const [replaced, replacement] = await Promise.all([
+    findReplacedBy(db, row.id),
+    row.replaced_by ? findInvoiceById(db, row.replaced_by) : undefined,
+  ]);
   return renderInvoiceDocument({
     number: row.number,
     state: row.state === 'REPLACED' ? 'REPLACED' : 'ISSUED',
@@ -176,7 +185,13 @@ export async function renderInvoice(db: Db, row: InvoiceRow): Promise<string> {
     paidAt: row.paid_at,
     payMethod: row.pay_method,
     seller: JSON.parse(row.seller) as InvoiceSellerSnapshot,
-    buyer: { name: row.buyer_name, address: row.buyer_address, country: row.buyer_country, taxId: row.buyer_tax_id, email: row.buyer_email },
+    buyer: {
+      name: row.buyer_name,
+      address: row.buyer_address,
+      country: row.buyer_country,
+      taxId: row.buyer_tax_id,
+      email: row.buyer_email,
+    },
     lines: JSON.parse(row.lines) as TOrderItem[],
     totalFen: Number(row.total_fen),
     replaces: replaced?.number ?? null,

@@ -1,5 +1,5 @@
 import { type TLocale } from '@llk/contracts';
-import { type Db } from '../../db/schema';
+import { type Db } from '../../infrastructure/db/schema';
 import { INVOICE_TEXTS } from './invoice-document.texts';
 import { lineName } from './invoice-document';
 import { findOrderItems } from './orders.repository';
@@ -7,7 +7,7 @@ import { orderItemOf } from './orders.service';
 
 // What an order buys, in the reader's language and with the plan's one name ("Pro 멤버십 · 1개월",
 // "Membresía Pro · 1 mes ×2"), for pages that would otherwise show the gateway's Chinese
-// subject (the payment sandbox's confirm page; issue 33, item 8). The wallet's own subject stays
+// subject (the payment sandbox's confirm page; ADR 0035). The wallet's own subject stays
 // Chinese (payment-subject.ts).
 
 /** The order's items as one line in `locale`, or null for an unknown order. */

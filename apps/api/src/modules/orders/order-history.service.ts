@@ -14,9 +14,9 @@ import {
   type TOrderStatus,
   type TPayMethod,
 } from '@llk/contracts';
-import { isUniqueViolation, newId, toDbDate } from '../../db/dialect';
-import { type Db } from '../../db/schema';
-import { AppError } from '../../lib/app-error';
+import { isUniqueViolation, newId, toDbDate } from '../../infrastructure/db/dialect';
+import { type Db } from '../../infrastructure/db/schema';
+import { AppError } from '../../infrastructure/http/app-error';
 import { findUserById } from '../users';
 import {
   countUserOrders,
@@ -28,13 +28,13 @@ import {
   listInvoiceRequests,
   setInvoiceRequestNumber,
   listUserOrders,
-  transitionOrder,
   type InvoiceRequestRow,
   type OrderItemRow,
 } from './orders.repository';
 import { openInvoiceThread } from '../support';
 import { issueFirstInvoice, requireSeller, type InvoiceSettings } from './invoices.service';
 import { accessibleOrder, accountLabel, loadOrderInfo, orderItemOf } from './orders.service';
+import { moveOrder } from './order-life-cycle';
 
 // The account area's orders: the owner's list, cancelling an unpaid order, the
 // receipt of a paid one, invoice requests. Every call is for the order's owner: anyone else's
@@ -43,7 +43,7 @@ import { accessibleOrder, accountLabel, loadOrderInfo, orderItemOf } from './ord
 // Cancelling is one conditional update (CREATED/PENDING_PAYMENT → CANCELLED): of any number of
 // concurrent calls exactly one moves the order. Money that still arrives for the cancelled order
 // (the payer had the QR code open) finds no payable order when it is applied
-// (payments.service applyKnown): it is recorded, flagged and refunded by the sweep, exactly as a
+// (flows/apply-payment.ts): it is recorded, flagged and refunded by the sweep, exactly as a
 // late payment of an EXPIRED order; the order's open attempts are closed at their gateways by the
 // sweep's closeOrphanedPayments, which looks at EXPIRED and CANCELLED orders alike.
 
@@ -52,7 +52,10 @@ const RECEIPT_STATUSES: readonly TOrderStatus[] = [...PAID_ORDER_STATUSES, 'REFU
 
 /** GET /order/list: one page of the caller's orders, newest first. */
 export async function listOrders(db: Db, userId: string, query: TOrderListQuery): Promise<TOrderList> {
-  const [total, orders] = await Promise.all([countUserOrders(db, userId), listUserOrders(db, userId, (query.page - 1) * query.pageSize, query.pageSize)]);
+  const [total, orders] = await Promise.all([
+    countUserOrders(db, userId),
+    listUserOrders(db, userId, (query.page - 1) * query.pageSize, query.pageSize),
+  ]);
   const ids = orders.map((order) => order.id);
   const unpaid = orders.filter((order) => order.pay_method === null).map((order) => order.id);
   const [items, methods] = await Promise.all([findItemsOfOrders(db, ids), findLatestMethods(db, unpaid)]);
@@ -84,7 +87,12 @@ export async function cancelOrder(db: Db, userId: string, orderId: string, now =
   };
   if (!(PAYABLE_ORDER_STATUSES as readonly string[]).includes(order.status)) refuse(order.status);
   const nowText = toDbDate(now);
-  const moved = await transitionOrder(db, order.id, PAYABLE_ORDER_STATUSES, 'CANCELLED', { closed_at: nowText, updated_at: nowText });
+  const moved = await moveOrder(
+    db,
+    order.id,
+    { change: 'cancel', from: PAYABLE_ORDER_STATUSES, to: 'CANCELLED', by: 'CUSTOMER' },
+    { closed_at: nowText, updated_at: nowText },
+  );
   const current = await findOrder(db, order.id);
   if (!current) throw new AppError('ORDER_NOT_FOUND');
   if (!moved) refuse(current.status);
@@ -94,8 +102,13 @@ export async function cancelOrder(db: Db, userId: string, orderId: string, now =
 /** GET /order/receipt/{id}: a paid order's receipt data. */
 export async function getReceipt(db: Db, userId: string, orderId: string): Promise<TOrderReceipt> {
   const order = await accessibleOrder(db, orderId, { userId });
-  if (!(RECEIPT_STATUSES as readonly string[]).includes(order.status) || !order.paid_payment_id || !order.paid_at) throw new AppError('RECEIPT_NOT_AVAILABLE');
-  const [info, payment, user] = await Promise.all([loadOrderInfo(db, order), findPaidPayment(db, order.paid_payment_id), findUserById(db, order.user_id)]);
+  if (!(RECEIPT_STATUSES as readonly string[]).includes(order.status) || !order.paid_payment_id || !order.paid_at)
+    throw new AppError('RECEIPT_NOT_AVAILABLE');
+  const [info, payment, user] = await Promise.all([
+    loadOrderInfo(db, order),
+    findPaidPayment(db, order.paid_payment_id),
+    findUserById(db, order.user_id),
+  ]);
   if (!payment) throw new AppError('RECEIPT_NOT_AVAILABLE');
   return {
     orderId: info.id,
@@ -154,7 +167,11 @@ export async function requestOrderInvoice(
   const kind = invoiceKindOf(input.country);
   const international = kind === 'INTERNATIONAL';
   if (international) requireSeller(invoices ?? { seller: undefined, numberPrefix: 'LLK' });
-  const taxId = input.taxId ? (international ? checkInvoiceTaxNumber(input.country ?? '', input.taxId) : { ok: true as const, value: input.taxId.toUpperCase() }) : null;
+  const taxId = input.taxId
+    ? international
+      ? checkInvoiceTaxNumber(input.country ?? '', input.taxId)
+      : { ok: true as const, value: input.taxId.toUpperCase() }
+    : null;
   const nowText = toDbDate(now);
   const row: InvoiceRequestRow = {
     id: newId(now.getTime()),
@@ -184,7 +201,12 @@ export async function requestOrderInvoice(
         await setInvoiceRequestNumber(trx, row.id, invoice.number);
       } else {
         // the support inbox shows a fapiao request as a thread, opened with it
-        await openInvoiceThread(trx, { id: row.id, orderId: order.id, userId, email: row.email, title: row.title, taxId: row.tax_id, amountFen: amount }, locale, now);
+        await openInvoiceThread(
+          trx,
+          { id: row.id, orderId: order.id, userId, email: row.email, title: row.title, taxId: row.tax_id, amountFen: amount },
+          locale,
+          now,
+        );
       }
     });
   } catch (error) {

@@ -24,11 +24,19 @@ import {
 import { type FastifyRequest } from 'fastify';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../lib/app-error';
-import { envelopeResponses, ok } from '../../lib/envelope';
+import { AppError } from '../../infrastructure/http/app-error';
+import { envelopeResponses, ok } from '../../infrastructure/http/envelope';
 import { MONEY_AND_STATES } from './orders.docs';
 import { orderSettingsOf } from './orders.settings';
-import { accessibleOrder, createOrderByCode, createQrCode, createWebOrder, getOrderInfo, quoteOrder, type OrderChannel } from './orders.service';
+import {
+  accessibleOrder,
+  createOrderByCode,
+  createQrCode,
+  createWebOrder,
+  getOrderInfo,
+  quoteOrder,
+  type OrderChannel,
+} from './orders.service';
 import { INVOICE_PAGE_ANSWERS, INVOICE_PAGE_HEADERS } from './invoice-document';
 import { ownerInvoicePage } from './invoices.service';
 import { cancelOrder, getReceipt, listOrderInvoices, listOrders, requestOrderInvoice } from './order-history.service';
@@ -44,7 +52,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // The site's browser session rides on the cookie; the apps send Authorization (auth.plugin.ts
-  // tokenOf: the header wins). Screen walls are refused to the first (issue 33, item 3).
+  // tokenOf: the header wins). Screen walls are refused to the first (ADR 0035).
   const channelOf = (request: FastifyRequest): OrderChannel => (request.headers.authorization?.trim() ? 'APP' : 'WEB');
 
   const callerOf = async (request: FastifyRequest, payToken?: string) => {
@@ -143,7 +151,18 @@ at most one order. Screen walls from the site's session (the cookie, no Authoriz
       },
       onRequest: app.requireUser,
     },
-    async (request) => ok(await createQrCode(app.db, settings, app.config.webOrigin, request.user?.userId ?? '', request.body, new Date(), channelOf(request))),
+    async (request) =>
+      ok(
+        await createQrCode(
+          app.db,
+          settings,
+          app.config.webOrigin,
+          request.user?.userId ?? '',
+          request.body,
+          new Date(),
+          channelOf(request),
+        ),
+      ),
   );
 
   app.post(
@@ -239,7 +258,8 @@ sent). Cloud-PC orders may also use POST /cloudPc/invoice (kind and note); see m
       },
       onRequest: app.requireUser,
     },
-    async (request) => ok(await requestOrderInvoice(app.db, request.user?.userId ?? '', request.body, new Date(), request.locale, app.config.invoices)),
+    async (request) =>
+      ok(await requestOrderInvoice(app.db, request.user?.userId ?? '', request.body, new Date(), request.locale, app.config.invoices)),
   );
 
   app.get(
@@ -247,8 +267,9 @@ sent). Cloud-PC orders may also use POST /cloudPc/invoice (kind and note); see m
     {
       schema: {
         tags: ['orders'],
-        summary: "The invoice requests of one of your orders, newest first",
-        description: 'The first is the current one, with its state (REQUESTED, ISSUED or REJECTED). Someone else\'s or an unknown order: 20001.',
+        summary: 'The invoice requests of one of your orders, newest first',
+        description:
+          "The first is the current one, with its state (REQUESTED, ISSUED or REJECTED). Someone else's or an unknown order: 20001.",
         params: ZOrderInvoiceParams,
         response: envelopeResponses(ZOrderInvoices),
       },

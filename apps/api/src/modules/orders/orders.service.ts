@@ -13,9 +13,9 @@ import {
   type TQrCodeResult,
   type TTimeUnit,
 } from '@llk/contracts';
-import { isUniqueViolation, newId, toDbDate } from '../../db/dialect';
-import { type Db } from '../../db/schema';
-import { AppError } from '../../lib/app-error';
+import { isUniqueViolation, newId, toDbDate } from '../../infrastructure/db/dialect';
+import { type Db } from '../../infrastructure/db/schema';
+import { AppError } from '../../infrastructure/http/app-error';
 import { findSku, listSkus, type SkuRow } from '../pricing';
 import { findUserById } from '../users';
 import {
@@ -61,7 +61,7 @@ export interface ItemSelection {
 /**
  * Who asks: a web session (the site's cookie) or an app (Authorization header). Screen walls
  * are sold in the desktop app only (spec: "bought separately in the desktop app only"), so a
- * web session asking for MONITOR is refused (issue 33, item 3); the /pay page's code orders
+ * web session asking for MONITOR is refused (ADR 0035); the /pay page's code orders
  * (createOrderByCode) were made by the app and stay payable.
  */
 export type OrderChannel = 'WEB' | 'APP';
@@ -130,7 +130,14 @@ function totalsOf(items: OrderItemRow[]): { total: number; original: number } {
   };
 }
 
-function newOrder(userId: string, source: 'WEB' | 'QR_CODE', items: OrderItemRow[], now: Date, settings: OrderSettings, id: string): OrderRow {
+function newOrder(
+  userId: string,
+  source: 'WEB' | 'QR_CODE',
+  items: OrderItemRow[],
+  now: Date,
+  settings: OrderSettings,
+  id: string,
+): OrderRow {
   const nowText = toDbDate(now);
   const { total, original } = totalsOf(items);
   return {
@@ -182,7 +189,7 @@ export interface CreateOrderInput {
 
 /**
  * POST /order/quote: what createWebOrder would charge for this selection (same SKU lookup,
- * same item and totals), without writing anything (issue 33, item 2).
+ * same item and totals), without writing anything, so the order page can show the figures before Pay Now (ADR 0035).
  */
 export async function quoteOrder(db: Db, selection: ItemSelection, caller?: OrderChannel): Promise<TOrderQuote> {
   const sku = await sellableSku(db, selection, caller);
@@ -322,7 +329,13 @@ export async function getOrderInfo(db: Db, id: string, caller: OrderCaller): Pro
   const refunds: TOrderRefund[] = [];
   for (const row of await findRefundsOfOrders(db, [order.id])) {
     const state = customerRefundState(row);
-    if (state) refunds.push({ amountFen: Number(row.amount_fen), state, requestedAt: row.created_at, updatedAt: row.completed_at ?? row.updated_at });
+    if (state)
+      refunds.push({
+        amountFen: Number(row.amount_fen),
+        state,
+        requestedAt: row.created_at,
+        updatedAt: row.completed_at ?? row.updated_at,
+      });
   }
   return refunds.length ? { ...info, refunds } : info;
 }

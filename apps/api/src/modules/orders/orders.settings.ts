@@ -1,4 +1,4 @@
-import { type AppConfig } from '../../config';
+import { type AppConfig } from '../../composition/config';
 import { type OrderSettings } from './orders.service';
 
 /** Idempotency-Key rows of POST /order/createV2 are kept a day. */

@@ -2,7 +2,7 @@ import type { OrderItemRow } from './orders.repository';
 
 // What the payer's wallet shows for an order (Alipay `subject`, WeChat Pay `description`) and
 // what the gateway's statement keeps. Written in Chinese, the language of the merchant accounts
-// and of the statements, whatever the site's language — never the SKU's code (issue 20, item 9):
+// and of the statements, whatever the site's language — never the SKU's code (ADR 0020):
 // "LLK Remote 会员 1年", "LLK Remote 会员席位 1个月 ×3", "LLK Remote 超清画质 1年、屏幕墙 ×2".
 
 /** Alipay allows 256 characters and WeChat Pay 127 bytes: the tighter rule for both. */

@@ -1,10 +1,10 @@
-import { type Db } from '../../db/schema';
-import { AppError } from '../../lib/app-error';
+import { type Db } from '../../infrastructure/db/schema';
+import { AppError } from '../../infrastructure/http/app-error';
 import { findUserById } from '../users';
 
 /**
  * An account scheduled for deletion (POST /user/cancel, in its cooling-off) buys nothing until it
- * is restored (issue 33, item 12): every way an order is made (createV2, a cloud PC's renewal,
+ * is restored (ADR 0034): every way an order is made (createV2, a cloud PC's renewal,
  * a desktop-app payment code and the order it turns into) asks here first and gets
  * ACCOUNT_PENDING_DELETION, in the caller's language, instead of an order that would be paid for
  * an account about to be erased.

@@ -14,9 +14,9 @@ import {
 import { type FastifyRequest } from 'fastify';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelopeResponses, ok } from '../../lib/envelope';
-import { hitLimit } from '../../lib/rate-limit';
-import { sha256Hex } from '../../lib/secrets';
+import { envelopeResponses, ok } from '../../infrastructure/http/envelope';
+import { hitLimit } from '../../infrastructure/http/rate-limit';
+import { sha256Hex } from '../../infrastructure/secrets';
 import {
   finishLogin,
   finishRegistration,
@@ -68,7 +68,11 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       ...authed,
     },
-    async (request) => ok(await finishRegistration(ctx, userId(request), request.body.name, request.body.response), request.t('success.modificationSucceeded')),
+    async (request) =>
+      ok(
+        await finishRegistration(ctx, userId(request), request.body.name, request.body.response),
+        request.t('success.modificationSucceeded'),
+      ),
   );
 
   app.get(
@@ -122,7 +126,8 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimited: true },
       schema: {
         tags: ['accounts'],
-        summary: 'Options to log in with a passkey, no account named (pass data.options to navigator.credentials.get / startAuthentication)',
+        summary:
+          'Options to log in with a passkey, no account named (pass data.options to navigator.credentials.get / startAuthentication)',
         description: `${challengeNote} At most ${PASSKEY_OPTIONS_PER_MINUTE} per minute per client IP (RATE_LIMITED).`,
         response: envelopeResponses(ZPasskeyLoginOptions),
       },

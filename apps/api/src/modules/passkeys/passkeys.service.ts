@@ -1,8 +1,16 @@
-import { PASSKEYS_PER_ACCOUNT_MAX, type TAuthenticationResponse, type TPasskey, type TPasskeyLoginOptions, type TPasskeyRegisterOptions, type TRegistrationResponse, type TSignedIn } from '@llk/contracts';
-import { isUniqueViolation, newId, toCount, toDbDate } from '../../db/dialect';
-import { type Db } from '../../db/schema';
-import { AppError } from '../../lib/app-error';
-import { type KeyValueStore } from '../../lib/kv';
+import {
+  PASSKEYS_PER_ACCOUNT_MAX,
+  type TAuthenticationResponse,
+  type TPasskey,
+  type TPasskeyLoginOptions,
+  type TPasskeyRegisterOptions,
+  type TRegistrationResponse,
+  type TSignedIn,
+} from '@llk/contracts';
+import { isUniqueViolation, newId, toCount, toDbDate } from '../../infrastructure/db/dialect';
+import { type Db } from '../../infrastructure/db/schema';
+import { AppError } from '../../infrastructure/http/app-error';
+import { type KeyValueStore } from '../../infrastructure/kv';
 import { finishSignIn, recordSignIn, type SignInContext } from '../auth';
 import { findUserById } from '../users';
 import {
@@ -16,7 +24,17 @@ import {
   renamePasskey,
   type PasskeyRow,
 } from './passkeys.repository';
-import { authenticationOptions, challengeOf, challenges, passkeyOf, registrationOptions, verificationError, verifyAssertion, verifyRegistration, type RelyingParty } from './webauthn';
+import {
+  authenticationOptions,
+  challengeOf,
+  challenges,
+  passkeyOf,
+  registrationOptions,
+  verificationError,
+  verifyAssertion,
+  verifyRegistration,
+  type RelyingParty,
+} from './webauthn';
 
 export { PASSKEY_CHALLENGE_TTL_MS, type RelyingParty } from './webauthn';
 
@@ -42,13 +60,23 @@ export async function startRegistration(ctx: PasskeysContext, userId: string): P
   if (!user) throw new AppError('UNAUTHORIZED');
   const existing = await listPasskeysOfUser(ctx.db, userId);
   if (existing.length >= PASSKEYS_PER_ACCOUNT_MAX) throw new AppError('PASSKEY_LIMIT_REACHED');
-  const options = await registrationOptions(ctx.rp, { handle: user.id, name: user.username ?? user.id, displayName: user.nickname }, existing);
+  const options = await registrationOptions(
+    ctx.rp,
+    { handle: user.id, name: user.username ?? user.id, displayName: user.nickname },
+    existing,
+  );
   await registrations(ctx.kv).keep(options.challenge, userId);
   return { options };
 }
 
 /** POST /user/passkeys/register: verifies the new credential against the user's open challenge and stores it. */
-export async function finishRegistration(ctx: PasskeysContext, userId: string, name: string, response: TRegistrationResponse, now = new Date()): Promise<TPasskey> {
+export async function finishRegistration(
+  ctx: PasskeysContext,
+  userId: string,
+  name: string,
+  response: TRegistrationResponse,
+  now = new Date(),
+): Promise<TPasskey> {
   const challenge = challengeOf(response.response.clientDataJSON);
   const owner = await registrations(ctx.kv).take(challenge);
   if (owner === null || owner !== userId) throw new AppError('PASSKEY_CHALLENGE_INVALID');

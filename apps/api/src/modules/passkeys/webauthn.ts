@@ -7,10 +7,10 @@ import {
   type AuthenticatorTransport,
 } from '@simplewebauthn/server';
 import { decodeClientDataJSON, isoBase64URL } from '@simplewebauthn/server/helpers';
-import { fromDbBool, toCount, toDbBool, type TDbBool } from '../../db/dialect';
-import { AppError } from '../../lib/app-error';
-import { type KeyValueStore } from '../../lib/kv';
-import { sha256Hex } from '../../lib/secrets';
+import { fromDbBool, toCount, toDbBool, type TDbBool } from '../../infrastructure/db/dialect';
+import { AppError } from '../../infrastructure/http/app-error';
+import { type KeyValueStore } from '../../infrastructure/kv';
+import { sha256Hex } from '../../infrastructure/secrets';
 
 // The WebAuthn ceremonies, for whoever holds the passkeys: customers (passkeys.service.ts) and
 // staff (the back office's staff-passkeys.service.ts). Discoverable credentials with user
@@ -83,7 +83,9 @@ export function transportsOf(row: Pick<StoredCredential, 'transports'>): Authent
 }
 
 /** A stored passkey as the contracts show it. */
-export function passkeyOf(row: Pick<StoredCredential, 'device_type' | 'backed_up'> & { id: string; name: string; created_at: string; last_used_at: string | null }): TPasskey {
+export function passkeyOf(
+  row: Pick<StoredCredential, 'device_type' | 'backed_up'> & { id: string; name: string; created_at: string; last_used_at: string | null },
+): TPasskey {
   return {
     id: row.id,
     name: row.name,
@@ -95,7 +97,11 @@ export function passkeyOf(row: Pick<StoredCredential, 'device_type' | 'backed_up
 }
 
 /** Options for navigator.credentials.create(); the holder's existing credentials are excluded. */
-export function registrationOptions(rp: RelyingParty, holder: { handle: string; name: string; displayName: string }, existing: readonly StoredCredential[]) {
+export function registrationOptions(
+  rp: RelyingParty,
+  holder: { handle: string; name: string; displayName: string },
+  existing: readonly StoredCredential[],
+) {
   return generateRegistrationOptions({
     rpName: rp.rpName,
     rpID: rp.rpId,
@@ -118,7 +124,10 @@ export async function verifyRegistration(rp: RelyingParty, challenge: string, re
   let verified;
   try {
     verified = await verifyRegistrationResponse({
-      response: { ...response, response: { ...response.response, transports: response.response.transports as AuthenticatorTransport[] | undefined } },
+      response: {
+        ...response,
+        response: { ...response.response, transports: response.response.transports as AuthenticatorTransport[] | undefined },
+      },
       expectedChallenge: challenge,
       expectedOrigin: rp.origins,
       expectedRPID: rp.rpId,
@@ -158,7 +167,8 @@ export async function verifyAssertion(
   handle: string,
 ): Promise<{ counter: number; backedUp: TDbBool; deviceType: string }> {
   const userHandle = response.response.userHandle;
-  if (userHandle !== undefined && userHandle !== isoBase64URL.fromBuffer(new TextEncoder().encode(handle))) throw new AppError('PASSKEY_VERIFICATION_FAILED');
+  if (userHandle !== undefined && userHandle !== isoBase64URL.fromBuffer(new TextEncoder().encode(handle)))
+    throw new AppError('PASSKEY_VERIFICATION_FAILED');
   let verified;
   try {
     verified = await verifyAuthenticationResponse({
@@ -166,7 +176,12 @@ export async function verifyAssertion(
       expectedChallenge: challenge,
       expectedOrigin: rp.origins,
       expectedRPID: rp.rpId,
-      credential: { id: stored.credential_id, publicKey: isoBase64URL.toBuffer(stored.public_key), counter: toCount(stored.counter), transports: transportsOf(stored) },
+      credential: {
+        id: stored.credential_id,
+        publicKey: isoBase64URL.toBuffer(stored.public_key),
+        counter: toCount(stored.counter),
+        transports: transportsOf(stored),
+      },
       requireUserVerification: true,
     });
   } catch (error) {

@@ -1,5 +1,5 @@
 import { AlipayRequestError, AlipaySdk, type AlipaySdkCommonResult } from 'alipay-sdk';
-import { type AlipayConfig } from '../../config';
+import { type AlipayConfig } from '../../composition/config';
 import { parsePrivateKey, parsePublicKey, pkcs8Pem, spkiPem } from './keys';
 import { BillFormatError, parseAlipayBill } from './bills';
 import { fenToYuan, fromBeijingTime, toBeijingTime, yuanToFen } from './money';
@@ -100,7 +100,11 @@ export class AlipayProvider implements PaymentProvider {
   /** One gateway call: response signature checked, timeouts and transport errors mapped. */
   private async call(operation: string, method: string, params: Record<string, unknown>): Promise<AlipaySdkCommonResult> {
     try {
-      return await withTimeout(this.options.timeoutMs, () => this.sdk.exec(method, params, { validateSign: true }), () => new GatewayTimeout('ZFB', operation));
+      return await withTimeout(
+        this.options.timeoutMs,
+        () => this.sdk.exec(method, params, { validateSign: true }),
+        () => new GatewayTimeout('ZFB', operation),
+      );
     } catch (error) {
       if (error instanceof GatewayTimeout) throw error;
       if (isTimeout(error)) throw new GatewayTimeout('ZFB', operation);
@@ -110,7 +114,11 @@ export class AlipayProvider implements PaymentProvider {
   }
 
   private static failure(operation: string, result: AlipaySdkCommonResult): GatewayError {
-    return new GatewayError('ZFB', operation, `${result.code} ${result.msg}${result.sub_code ? ` ${String(result.sub_code)} ${String(result.sub_msg ?? '')}` : ''}`);
+    return new GatewayError(
+      'ZFB',
+      operation,
+      `${result.code} ${result.msg}${result.sub_code ? ` ${String(result.sub_code)} ${String(result.sub_msg ?? '')}` : ''}`,
+    );
   }
 
   async create(input: CreateChargeInput): Promise<CreateChargeResult> {
@@ -125,7 +133,8 @@ export class AlipayProvider implements PaymentProvider {
         time_expire: toBeijingTime(input.expiresAt),
       },
     });
-    if (result.code !== '10000' || typeof result.qr_code !== 'string' || result.qr_code === '') throw AlipayProvider.failure('create', result);
+    if (result.code !== '10000' || typeof result.qr_code !== 'string' || result.qr_code === '')
+      throw AlipayProvider.failure('create', result);
     return { kind: 'qr', codeUrl: result.qr_code };
   }
 
@@ -162,10 +171,18 @@ export class AlipayProvider implements PaymentProvider {
     const paymentNo = params.out_trade_no;
     const gatewayTradeNo = params.trade_no;
     const amountFen = yuanToFen(params.total_amount ?? '');
-    if (!paymentNo || !gatewayTradeNo || amountFen === null) throw new NotificationRejected('missing out_trade_no, trade_no or total_amount');
+    if (!paymentNo || !gatewayTradeNo || amountFen === null)
+      throw new NotificationRejected('missing out_trade_no, trade_no or total_amount');
     const success = SUCCESS_STATES.has(params.trade_status ?? '');
     const payer = params.buyer_id ?? params.buyer_open_id;
-    return { paymentNo, gatewayTradeNo, amountFen, success, paidAt: success ? (fromBeijingTime(params.gmt_payment) ?? new Date()) : null, ...(payer ? { payerAccount: payer.slice(0, 128) } : {}) };
+    return {
+      paymentNo,
+      gatewayTradeNo,
+      amountFen,
+      success,
+      paidAt: success ? (fromBeijingTime(params.gmt_payment) ?? new Date()) : null,
+      ...(payer ? { payerAccount: payer.slice(0, 128) } : {}),
+    };
   }
 
   acknowledge(): NotificationAnswer {
@@ -197,7 +214,13 @@ export class AlipayProvider implements PaymentProvider {
   /** A gateway call whose failures (timeout, transport, HTTP status, signature, body) become an unknown outcome. */
   private async ask(operation: string, method: string, params: Record<string, unknown>): Promise<Answer> {
     try {
-      return { ok: await withTimeout(this.options.timeoutMs, () => this.sdk.exec(method, params, { validateSign: true }), () => new GatewayTimeout('ZFB', operation)) };
+      return {
+        ok: await withTimeout(
+          this.options.timeoutMs,
+          () => this.sdk.exec(method, params, { validateSign: true }),
+          () => new GatewayTimeout('ZFB', operation),
+        ),
+      };
     } catch (error) {
       return { unknown: unknownFrom(error) };
     }
@@ -206,7 +229,8 @@ export class AlipayProvider implements PaymentProvider {
   /** A signed answer other than 10000, classified the same way for a refund and its query. */
   private static refusal(result: AlipaySdkCommonResult): RefundOutcome {
     const { code, message } = codeOf(result);
-    if (result.code === '40004') return RETRYABLE_SUB_CODE.test(code) ? { kind: 'retryable', code, message } : { kind: 'refused', code, message };
+    if (result.code === '40004')
+      return RETRYABLE_SUB_CODE.test(code) ? { kind: 'retryable', code, message } : { kind: 'refused', code, message };
     if (REFUSING_CODES.has(String(result.code))) return { kind: 'refused', code, message };
     // 20000 "service unavailable" and anything undocumented: the gateway does not say what happened.
     return { kind: 'unknown', reason: 'unexpected', detail: `${String(result.code)} ${code} ${message}` };
@@ -224,7 +248,8 @@ export class AlipayProvider implements PaymentProvider {
     if ('unknown' in answer) return answer.unknown;
     const result = answer.ok;
     if (result.code !== '10000') return AlipayProvider.refusal(result);
-    if (result.fund_change === 'Y') return { kind: 'refunded', ...(typeof result.trade_no === 'string' ? { gatewayRefundNo: result.trade_no } : {}) };
+    if (result.fund_change === 'Y')
+      return { kind: 'refunded', ...(typeof result.trade_no === 'string' ? { gatewayRefundNo: result.trade_no } : {}) };
     // Accepted without moving money now: a repeated refund number, or a refund still on its way.
     // Alipay's documentation asks for the refund query to tell which.
     const queried = await this.queryRefund({ outTradeNo: input.paymentNo, outRefundNo: input.refundNo });
@@ -255,12 +280,15 @@ export class AlipayProvider implements PaymentProvider {
     if (result.sub_code === TRADE_NOT_EXIST) return { kind: 'not_found' };
     const outcome = AlipayProvider.refusal(result);
     // A refused query (bad parameters, permissions) says nothing about the refund itself.
-    if (outcome.kind === 'refused') return { kind: 'unknown', reason: 'unexpected', detail: `query refused: ${outcome.code} ${outcome.message}` };
+    if (outcome.kind === 'refused')
+      return { kind: 'unknown', reason: 'unexpected', detail: `query refused: ${outcome.code} ${outcome.message}` };
     return outcome;
   }
 
   async downloadBill(input: BillInput): Promise<GatewayBill> {
-    const result = await this.call('bill', 'alipay.data.dataservice.bill.downloadurl.query', { bizContent: { bill_type: 'trade', bill_date: input.date } });
+    const result = await this.call('bill', 'alipay.data.dataservice.bill.downloadurl.query', {
+      bizContent: { bill_type: 'trade', bill_date: input.date },
+    });
     if (result.code !== '10000') {
       const { code, message } = codeOf(result);
       if (BILL_NOT_EXIST.test(code)) throw new BillNotAvailable('ZFB', input.date, code, message);

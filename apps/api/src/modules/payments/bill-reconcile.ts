@@ -1,6 +1,6 @@
 import { type FastifyBaseLogger } from 'fastify';
-import { type PaymentsConfig } from '../../config';
-import { type Db } from '../../db/schema';
+import { type PaymentsConfig } from '../../composition/config';
+import { type Db } from '../../infrastructure/db/schema';
 import { type BillReport, isBillReconciled, reconcileBillWithLedger, shanghaiDay } from '../ledger';
 import { AlipayProvider } from './alipay.provider';
 import { BillNotAvailable, type PaymentProviders, type TGatewayMethod } from './provider';
@@ -54,14 +54,18 @@ export async function reconcileBills(
       bill = null;
     }
     const report = await reconcileBillWithLedger(deps.db, gateway, date, bill, now);
-    if (report.differences.length) deps.log?.warn({ gateway, date, differences: report.differences.length }, 'the gateway bill differs from the ledger');
+    if (report.differences.length)
+      deps.log?.warn({ gateway, date, differences: report.differences.length }, 'the gateway bill differs from the ledger');
     result.reports.push(report);
   }
   return result;
 }
 
 /** The daily job: yesterday's bills (Beijing days), once the hour the gateways publish them has come. */
-export async function reconcileYesterdaysBills(deps: BillReconcileDeps & { fromHour: number }, now = new Date()): Promise<{ date: string; reconciled: number; differences: number; failed: number } | { waiting: string }> {
+export async function reconcileYesterdaysBills(
+  deps: BillReconcileDeps & { fromHour: number },
+  now = new Date(),
+): Promise<{ date: string; reconciled: number; differences: number; failed: number } | { waiting: string }> {
   const beijingHour = Number(new Date(now.getTime() + 8 * 3_600_000).toISOString().slice(11, 13));
   const date = shanghaiDay(new Date(now.getTime() - 86_400_000));
   if (beijingHour < deps.fromHour) return { waiting: date };
@@ -80,6 +84,9 @@ export function configuredGateways(config: PaymentsConfig): PaymentProviders {
     ZFB: config.alipay ? new AlipayProvider({ ...config.alipay, timeoutMs: config.timeoutMs }) : new UnconfiguredProvider('ZFB'),
     WX: config.wechat ? new WechatPayProvider({ ...config.wechat, timeoutMs: config.timeoutMs }) : new UnconfiguredProvider('WX'),
     // bills need no session ids (they come from balance transactions)
-    CARD: config.card && config.stripe ? new StripeProvider({ ...config.stripe, timeoutMs: config.timeoutMs, sessionOf: async () => null }) : new UnconfiguredProvider('CARD'),
+    CARD:
+      config.card && config.stripe
+        ? new StripeProvider({ ...config.stripe, timeoutMs: config.timeoutMs, sessionOf: async () => null })
+        : new UnconfiguredProvider('CARD'),
   };
 }

@@ -10,7 +10,10 @@ import { type BillRow, type BillTotals, type GatewayBill, type TGatewayMethod } 
 // whole bill rather than being skipped, because a skipped line is money nobody looks at.
 
 export class BillFormatError extends Error {
-  constructor(readonly method: TGatewayMethod, detail: string) {
+  constructor(
+    readonly method: TGatewayMethod,
+    detail: string,
+  ) {
     super(`${method} bill: ${detail}`);
     this.name = 'BillFormatError';
   }
@@ -98,7 +101,12 @@ function addToTotals(totals: BillTotals, row: BillRow): void {
 }
 
 /** Finds columns by the start of their (whitespace-stripped) header names. */
-function columns<K extends string>(method: TGatewayMethod, header: string[], wanted: Record<K, string[]>, optional: readonly string[] = []): Record<K, number> {
+function columns<K extends string>(
+  method: TGatewayMethod,
+  header: string[],
+  wanted: Record<K, string[]>,
+  optional: readonly string[] = [],
+): Record<K, number> {
   const names = header.map((name) => name.replace(/\s+/g, ''));
   const found = {} as Record<K, number>;
   for (const key of Object.keys(wanted) as K[]) {
@@ -192,9 +200,15 @@ export function parseAlipayBill(zip: Buffer, date: string): GatewayBill {
   const refunds = stated('退款合计');
   if (!payments || !refunds) throw new BillFormatError('ZFB', 'footer totals missing');
   if (payments.count !== totals.paymentCount || refunds.count !== totals.refundCount) {
-    throw new BillFormatError('ZFB', `footer says ${payments.count} payments and ${refunds.count} refunds, the lines ${totals.paymentCount} and ${totals.refundCount}`);
+    throw new BillFormatError(
+      'ZFB',
+      `footer says ${payments.count} payments and ${refunds.count} refunds, the lines ${totals.paymentCount} and ${totals.refundCount}`,
+    );
   }
-  if ((payments.received !== null && payments.received !== received.payment) || (refunds.received !== null && refunds.received !== received.refund)) {
+  if (
+    (payments.received !== null && payments.received !== received.payment) ||
+    (refunds.received !== null && refunds.received !== received.refund)
+  ) {
     throw new BillFormatError('ZFB', 'footer receipts do not match the lines');
   }
   return { gateway: 'ZFB', date, rows, totals };
@@ -225,7 +239,10 @@ function wechatFields(line: string): string[] {
 
 /** WeChat Pay's trade bill (bill_type ALL) as downloaded; the summary's 总交易单数 must match the lines. */
 export function parseWechatBill(text: string, date: string): GatewayBill {
-  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/).filter((line) => line.trim() !== '');
+  const lines = text
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/)
+    .filter((line) => line.trim() !== '');
   const summaryAt = lines.findIndex((line) => line.startsWith('总交易单数'));
   if (lines.length < 3 || summaryAt < 1 || summaryAt !== lines.length - 2) throw new BillFormatError('WX', 'header or summary missing');
   // 订单金额 and 申请退款金额 appeared later than 应结订单金额 and 退款金额: take them when present.
@@ -243,7 +260,14 @@ export function parseWechatBill(text: string, date: string): GatewayBill {
     const amount = parseYuan(amountText);
     const fee = parseYuan(get(col.fee) || '0', true);
     const at = fromBeijingTime(get(col.time));
-    if (amount === null || fee === null || !at || !get(col.outTradeNo) || !get(col.transactionId) || (kind === 'refund' && !get(col.outRefundNo))) {
+    if (
+      amount === null ||
+      fee === null ||
+      !at ||
+      !get(col.outTradeNo) ||
+      !get(col.transactionId) ||
+      (kind === 'refund' && !get(col.outRefundNo))
+    ) {
       throw new BillFormatError('WX', `unreadable line ${line.slice(0, 80)}`);
     }
     const row: BillRow = {
@@ -261,6 +285,7 @@ export function parseWechatBill(text: string, date: string): GatewayBill {
   }
   const summaryCol = columns('WX', wechatFields(lines[summaryAt] ?? ''), WECHAT_SUMMARY_COLUMNS);
   const count = Number(wechatFields(lines[summaryAt + 1] ?? '')[summaryCol.count]);
-  if (!Number.isSafeInteger(count) || count !== rows.length) throw new BillFormatError('WX', `summary says ${count} lines, the bill has ${rows.length}`);
+  if (!Number.isSafeInteger(count) || count !== rows.length)
+    throw new BillFormatError('WX', `summary says ${count} lines, the bill has ${rows.length}`);
   return { gateway: 'WX', date, rows, totals };
 }

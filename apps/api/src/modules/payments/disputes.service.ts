@@ -1,8 +1,16 @@
 import type Stripe from 'stripe';
-import { newId, toDbDate } from '../../db/dialect';
-import { type Db } from '../../db/schema';
+import { newId, toDbDate } from '../../infrastructure/db/dialect';
+import { type Db } from '../../infrastructure/db/schema';
 import { openDisputeThread } from '../support';
-import { findCardPaymentByIntent, findDispute, findOrderOwner, insertDisputeOnce, listDisputes, updateDispute, type DisputeRow } from './disputes.repository';
+import {
+  findCardPaymentByIntent,
+  findDispute,
+  findOrderOwner,
+  insertDisputeOnce,
+  listDisputes,
+  updateDispute,
+  type DisputeRow,
+} from './disputes.repository';
 
 // Card disputes (ADR 0029): Stripe's charge.dispute.* webhooks. The first event of a dispute
 // writes its row (one per Stripe dispute id, whatever the number of deliveries) and opens a
@@ -10,7 +18,8 @@ import { findCardPaymentByIntent, findDispute, findOrderOwner, insertDisputeOnce
 // funds withdrawn or reinstated) move its status. Money is not posted here: what a lost dispute
 // takes shows in the day's balance transactions, which staff match by hand.
 
-const idOf = (value: string | { id: string } | null | undefined): string | null => (value == null ? null : typeof value === 'string' ? value : value.id);
+const idOf = (value: string | { id: string } | null | undefined): string | null =>
+  value == null ? null : typeof value === 'string' ? value : value.id;
 
 /** Records a dispute event; returns the row and whether this event opened it. */
 export async function recordDispute(db: Db, dispute: Stripe.Dispute, now = new Date()): Promise<{ row: DisputeRow; opened: boolean }> {

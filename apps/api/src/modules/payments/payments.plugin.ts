@@ -1,6 +1,6 @@
 import { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { type PaymentsConfig } from '../../config';
+import { type PaymentsConfig } from '../../composition/config';
 import { ALIPAY_ANSWERS, AlipayProvider } from './alipay.provider';
 import { findGatewayRef } from './payments.repository';
 import { NotificationRejected, type NotificationRequest, type PaymentProvider, type PaymentProviders } from './provider';
@@ -44,7 +44,12 @@ function sandboxDeliver(app: FastifyInstance, config: PaymentsConfig): Deliver {
   return async (message) => {
     const base = ownBases.find((candidate) => message.url.startsWith(`${candidate}/`));
     if (!base) return overHttp(message);
-    const response = await app.inject({ method: 'POST', url: message.url.slice(base.length), headers: message.headers, payload: message.body });
+    const response = await app.inject({
+      method: 'POST',
+      url: message.url.slice(base.length),
+      headers: message.headers,
+      payload: message.body,
+    });
     return { status: response.statusCode, body: response.body };
   };
 }
@@ -59,9 +64,19 @@ export default fp(
     if (config.sandbox && (!config.alipay || !config.wechat || cardSandboxed)) {
       const lazy = new LazySandbox(async () => {
         const keys = app.config.nodeEnv === 'test' ? processSandboxKeys() : loadOrCreateSandboxKeys(config.sandboxDir);
-        const started = new PaymentSandbox({ keys, store: new KvChargeStore(app.kv), deliver: sandboxDeliver(app, config), publicBase: config.publicBase });
+        const started = new PaymentSandbox({
+          keys,
+          store: new KvChargeStore(app.kv),
+          deliver: sandboxDeliver(app, config),
+          publicBase: config.publicBase,
+        });
         app.log[app.config.nodeEnv === 'production' ? 'warn' : 'info'](
-          { alipay: config.alipay ? 'real' : 'sandbox', wechat: config.wechat ? 'real' : 'sandbox', card: config.card ? (config.stripe ? 'real' : 'sandbox') : 'off', confirmPages: `${config.publicBase}/sandbox/pay/` },
+          {
+            alipay: config.alipay ? 'real' : 'sandbox',
+            wechat: config.wechat ? 'real' : 'sandbox',
+            card: config.card ? (config.stripe ? 'real' : 'sandbox') : 'off',
+            confirmPages: `${config.publicBase}/sandbox/pay/`,
+          },
           'payment sandbox active: payments are confirmed on a confirm page, no money moves',
         );
         return started;
@@ -70,7 +85,10 @@ export default fp(
       // Keys are read or made at start-up, except in tests (on first use).
       if (app.config.nodeEnv !== 'test') await lazy.get();
     } else if (!config.alipay || !config.wechat) {
-      app.log.error({ alipay: config.alipay ? 'real' : 'none', wechat: config.wechat ? 'real' : 'none' }, 'payment gateway not configured: paying answers PAYMENT_NOT_CONFIGURED');
+      app.log.error(
+        { alipay: config.alipay ? 'real' : 'none', wechat: config.wechat ? 'real' : 'none' },
+        'payment gateway not configured: paying answers PAYMENT_NOT_CONFIGURED',
+      );
     }
 
     let alipay: PaymentProvider;
@@ -80,8 +98,20 @@ export default fp(
       alipay = new LazySandboxProvider('ZFB', ['WEB', 'H5'], ALIPAY_ANSWERS, async () => {
         const running = await lazy.get();
         const keys = running.keys.alipay;
-        const adapter = new AlipayProvider({ gateway: NO_GATEWAY, appId: keys.appId, privateKey: keys.appPrivateKey, alipayPublicKey: keys.alipayPublicKey, sellerId: keys.sellerId, timeoutMs });
-        return new SandboxProvider({ method: 'ZFB', store: running.store, codeUrl: (method, paymentNo) => running.codeUrl(method, paymentNo), adapter });
+        const adapter = new AlipayProvider({
+          gateway: NO_GATEWAY,
+          appId: keys.appId,
+          privateKey: keys.appPrivateKey,
+          alipayPublicKey: keys.alipayPublicKey,
+          sellerId: keys.sellerId,
+          timeoutMs,
+        });
+        return new SandboxProvider({
+          method: 'ZFB',
+          store: running.store,
+          codeUrl: (method, paymentNo) => running.codeUrl(method, paymentNo),
+          adapter,
+        });
       });
     } else alipay = new UnconfiguredProvider('ZFB');
 
@@ -103,7 +133,12 @@ export default fp(
           platformSerial: keys.platformSerial,
           timeoutMs,
         });
-        return new SandboxProvider({ method: 'WX', store: running.store, codeUrl: (method, paymentNo) => running.codeUrl(method, paymentNo), adapter });
+        return new SandboxProvider({
+          method: 'WX',
+          store: running.store,
+          codeUrl: (method, paymentNo) => running.codeUrl(method, paymentNo),
+          adapter,
+        });
       });
     } else wechat = new UnconfiguredProvider('WX');
 
@@ -118,11 +153,22 @@ export default fp(
     } else if (config.card && sandbox) {
       const lazy = sandbox;
       const adapterOf = (secret: string) =>
-        new StripeProvider({ secretKey: 'sk_test_sandbox', webhookSecret: secret, apiBase: NO_GATEWAY, timeoutMs, sessionOf: async () => null });
+        new StripeProvider({
+          secretKey: 'sk_test_sandbox',
+          webhookSecret: secret,
+          apiBase: NO_GATEWAY,
+          timeoutMs,
+          sessionOf: async () => null,
+        });
       card = new LazySandboxProvider('CARD', ['WEB', 'H5'], STRIPE_ANSWERS, async () => {
         const running = await lazy.get();
         const adapter = adapterOf(sandboxStripeSecret(running.keys));
-        return new SandboxProvider({ method: 'CARD', store: running.store, codeUrl: (method, paymentNo) => running.codeUrl(method, paymentNo), adapter });
+        return new SandboxProvider({
+          method: 'CARD',
+          store: running.store,
+          codeUrl: (method, paymentNo) => running.codeUrl(method, paymentNo),
+          adapter,
+        });
       });
       let verifier: Promise<StripeProvider> | undefined;
       cardWebhooks = {

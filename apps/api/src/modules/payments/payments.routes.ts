@@ -1,17 +1,27 @@
 import { ZPayMethods, ZPayRequest, ZPayResult, type TPayMethod } from '@llk/contracts';
 import { type FastifyReply, type FastifyRequest } from 'fastify';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../lib/app-error';
-import { envelopeResponses, ok } from '../../lib/envelope';
+import { AppError } from '../../infrastructure/http/app-error';
+import { envelopeResponses, ok } from '../../infrastructure/http/envelope';
 import { MONEY_AND_STATES, orderSettingsOf } from '../orders';
-import { handleVerifiedNotification, startPayment } from './payments.service';
+import { type ApplyPayment, handleVerifiedNotification, startPayment } from './payments.service';
 import { NotificationRejected, type NotificationAnswer } from './provider';
+import { type SettleRefund } from './refunds.service';
 import { STRIPE_ANSWERS } from './stripe.provider';
 import { handleStripeEvent } from './stripe-webhooks';
 
 // /pay/payV2 (start a payment attempt) and /pay/notify/* (the gateways' signed notifications).
 
-export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
+/** What the notification routes are handed by the composition: the flows that apply a payment and settle a refund (ADR 0039). */
+export interface PaymentRoutesOptions {
+  /** src/flows/apply-payment.ts */
+  applyPayment: ApplyPayment;
+  /** src/flows/refund-order.ts: a refund Stripe's events confirm */
+  settleRefund: SettleRefund;
+}
+
+export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (app, options) => {
+  const { applyPayment, settleRefund } = options;
   const settings = orderSettingsOf(app.config);
 
   // Payment data is personal: never stored by a browser or a shared cache.
@@ -64,7 +74,14 @@ in time gives 50400, one that answers with an error 20013. ${MONEY_AND_STATES}`,
       const result = await startPayment(
         { db: app.db, providers: app.paymentProviders, notifyBase: settings.notifyBase, webOrigin: app.config.webOrigin },
         await callerOf(request, payToken),
-        { orderId: input.orderId, payMethod: input.payMethod, payClient: input.payClient, openid: input.openid, returnPath: input.returnPath, payerIp: request.ip },
+        {
+          orderId: input.orderId,
+          payMethod: input.payMethod,
+          payClient: input.payClient,
+          openid: input.openid,
+          returnPath: input.returnPath,
+          payerIp: request.ip,
+        },
       );
       return ok(result);
     },
@@ -88,11 +105,12 @@ in time gives 50400, one that answers with an error 20013. ${MONEY_AND_STATES}`,
         return send(provider.refuse());
       }
       try {
-        const outcome = await handleVerifiedNotification(app.db, method, verified, { rawBody, headers: request.headers });
+        const outcome = await handleVerifiedNotification(applyPayment, app.db, method, verified, { rawBody, headers: request.headers });
         request.log.info({ method, paymentNo: verified.paymentNo, outcome }, 'payment notification handled');
         return send(provider.acknowledge());
       } catch (error) {
-        if (error instanceof NotificationRejected) request.log.warn({ err: error, method, paymentNo: verified.paymentNo }, 'payment notification rejected');
+        if (error instanceof NotificationRejected)
+          request.log.warn({ err: error, method, paymentNo: verified.paymentNo }, 'payment notification rejected');
         else request.log.error({ err: error, method, paymentNo: verified.paymentNo }, 'applying a payment notification failed');
         return send(provider.refuse());
       }
@@ -110,7 +128,10 @@ paymentNo, another amount) is recorded as unmatched money (and in the ledger) fo
 hand, and still gets the failure answer (the gateway retries; each retry is stored, the money recorded
 once). Notifications that fail verification get the failure answer and change nothing.`,
     });
-    const text = (description: string, values: string[]) => ({ description, content: { 'text/plain': { schema: { type: 'string', enum: values } } } });
+    const text = (description: string, values: string[]) => ({
+      description,
+      content: { 'text/plain': { schema: { type: 'string', enum: values } } },
+    });
     const alipayAnswers = {
       200: text('`success` when applied or a duplicate; `failure` when rejected (Alipay retries)', ['success', 'failure']),
       503: text('The gateway is not configured on this server: `failure` (Alipay retries)', ['failure']),
@@ -127,15 +148,27 @@ once). Notifications that fail verification get the failure answer and change no
       },
       503: text('The gateway is not configured on this server: `failure` (WeChat Pay retries)', ['failure']),
     };
-    notify.post('/pay/notify/alipay', { schema: notifyDoc('Alipay', 'application/x-www-form-urlencoded, RSA2'), config: { answers: alipayAnswers } }, handle('ZFB'));
-    notify.post('/pay/notify/wechat', { schema: notifyDoc('WeChat Pay', 'JSON, API v3, AEAD_AES_256_GCM'), config: { answers: wechatAnswers } }, handle('WX'));
+    notify.post(
+      '/pay/notify/alipay',
+      { schema: notifyDoc('Alipay', 'application/x-www-form-urlencoded, RSA2'), config: { answers: alipayAnswers } },
+      handle('ZFB'),
+    );
+    notify.post(
+      '/pay/notify/wechat',
+      { schema: notifyDoc('WeChat Pay', 'JSON, API v3, AEAD_AES_256_GCM'), config: { answers: wechatAnswers } },
+      handle('WX'),
+    );
 
     // Stripe (cards, ADR 0029): the SDK checks Stripe-Signature (HMAC-SHA256 of "t.body", 300 s
     // tolerance). One that does not verify is a 400 envelope (20104) and changes nothing.
     const stripeAnswers = {
-      200: { description: 'Handled, a duplicate, or an event we do not use: `{"received":true}`', content: { 'application/json': { schema: { type: 'object', properties: { received: { const: true } } } } } },
+      200: {
+        description: 'Handled, a duplicate, or an event we do not use: `{"received":true}`',
+        content: { 'application/json': { schema: { type: 'object', properties: { received: { const: true } } } } },
+      },
       400: {
-        description: 'Signature or timestamp not verified (the envelope, errcode 20104), or a payment event that matches no attempt (`{"received":false}`; Stripe retries)',
+        description:
+          'Signature or timestamp not verified (the envelope, errcode 20104), or a payment event that matches no attempt (`{"received":false}`; Stripe retries)',
         content: { 'application/json': { schema: { type: 'object' } } },
       },
     };
@@ -164,13 +197,19 @@ answers 400 with the envelope (20104) and changes nothing.`,
           request.log.warn({ err: error, method: 'CARD' }, 'payment notification rejected');
           throw new AppError('PAYMENT_NOTIFICATION_INVALID', { cause: error });
         }
-        const send = (answer: NotificationAnswer) => reply.status(answer.status).header('content-type', answer.contentType).send(answer.body);
+        const send = (answer: NotificationAnswer) =>
+          reply.status(answer.status).header('content-type', answer.contentType).send(answer.body);
         try {
-          const outcome = await handleStripeEvent({ db: app.db, providers: app.paymentProviders, kv: app.kv, log: request.log }, event, received);
+          const outcome = await handleStripeEvent(
+            { db: app.db, providers: app.paymentProviders, kv: app.kv, log: request.log, applyPayment, settleRefund },
+            event,
+            received,
+          );
           request.log.info({ method: 'CARD', event: event.type, eventId: event.id, outcome }, 'payment notification handled');
           return send(STRIPE_ANSWERS.acknowledge());
         } catch (error) {
-          if (error instanceof NotificationRejected) request.log.warn({ err: error, method: 'CARD', event: event.type }, 'payment notification rejected');
+          if (error instanceof NotificationRejected)
+            request.log.warn({ err: error, method: 'CARD', event: event.type }, 'payment notification rejected');
           else request.log.error({ err: error, method: 'CARD', event: event.type }, 'applying a payment notification failed');
           return send(STRIPE_ANSWERS.refuse());
         }

@@ -1,7 +1,7 @@
 import { PAID_ORDER_STATUSES, PAYABLE_ORDER_STATUSES, type TPayClient, type TPayMethod, type TPayResult } from '@llk/contracts';
-import { fromDbDate, newId, toDbDate } from '../../db/dialect';
-import { type Db } from '../../db/schema';
-import { AppError } from '../../lib/app-error';
+import { fromDbDate, newId, toDbDate } from '../../infrastructure/db/dialect';
+import { type Db } from '../../infrastructure/db/schema';
+import { AppError } from '../../infrastructure/http/app-error';
 import {
   GatewayError,
   GatewayTimeout,
@@ -10,27 +10,25 @@ import {
   type PaymentProviders,
   type VerifiedNotification,
 } from './provider';
-import { recordCommission } from '../referrals';
-import { fulfilOrder } from '../fulfilment';
-import { accessibleOrder, findOrder, findOrderItems, type OrderCaller, refuseWhilePendingDeletion, transitionOrder } from '../orders';
-import { postDoublePayment, postPayment, postUnmatched } from '../ledger';
+import { accessibleOrder, findOrder, type OrderCaller, moveOrder, refuseWhilePendingDeletion } from '../orders';
 import {
   findPaymentByNo,
+  findPaymentsOfOrder,
   flagPaymentForRefund,
   insertGatewayNotification,
   insertNotification,
   insertPayment,
   insertUnmatchedPayment,
   type PaymentRow,
-  transitionPayment,
 } from './payments.repository';
+import { movePayment, type TPaymentState } from './payment-life-cycle';
 
-// Payment attempts (POST /pay/payV2) and the exactly-once application of a verified payment.
+// Payment attempts (POST /pay/payV2) and the payments' steps of applying a verified payment.
 //
 // Payment states: CREATED (row written, gateway not answered yet) → PENDING (charge open at
 // the gateway) → PAID, or CLOSED (expired/cancelled, closed at the gateway) or FAILED (the
 // gateway refused to create it). A payment may still become PAID from CLOSED or FAILED: money
-// that arrives is never ignored (it is then flagged for refund, see applyVerifiedPayment).
+// that arrives is never ignored (it is then flagged for refund: src/flows/apply-payment.ts).
 
 /** 50400 with a payment-specific message (errors.paymentGatewayTimeout). */
 class PaymentGatewayTimeoutError extends AppError {
@@ -122,7 +120,8 @@ export async function startPayment(deps: PayDeps, caller: OrderCaller, input: Pa
     paid_at: null,
   };
   await odb.transaction().execute(async (trx) => {
-    const moved = await transitionOrder(trx, order.id, PAYABLE_ORDER_STATUSES, 'PENDING_PAYMENT', {
+    const startPayment = { change: 'start-payment', from: PAYABLE_ORDER_STATUSES, to: 'PENDING_PAYMENT', by: 'CUSTOMER' } as const;
+    const moved = await moveOrder(trx, order.id, startPayment, {
       pay_method: input.payMethod,
       pay_client: input.payClient,
       updated_at: nowText,
@@ -143,7 +142,9 @@ export async function startPayment(deps: PayDeps, caller: OrderCaller, input: Pa
       subject: order.subject,
       client: input.payClient,
       ...(input.openid !== undefined ? { openid: input.openid } : {}),
-      ...(returnsToSite(input) ? { returnUrl: `${deps.webOrigin ?? ''}${input.returnPath ?? '/'}`, ...(input.payerIp ? { payerIp: input.payerIp } : {}) } : {}),
+      ...(returnsToSite(input)
+        ? { returnUrl: `${deps.webOrigin ?? ''}${input.returnPath ?? '/'}`, ...(input.payerIp ? { payerIp: input.payerIp } : {}) }
+        : {}),
       notifyUrl: `${deps.notifyBase}${notifyPath(input.payMethod)}`,
       expiresAt: fromDbDate(order.expires_at),
     });
@@ -153,11 +154,24 @@ export async function startPayment(deps: PayDeps, caller: OrderCaller, input: Pa
       // and closes it (or applies it if it was paid after all).
       throw new PaymentGatewayTimeoutError(error);
     }
-    await transitionPayment(odb, payment.id, ['CREATED'], 'FAILED', { updated_at: toDbDate(new Date()) });
+    await movePayment(
+      odb,
+      payment.id,
+      { change: 'refuse', from: ['CREATED'], to: 'FAILED', by: 'GATEWAY' },
+      { updated_at: toDbDate(new Date()) },
+    );
     if (error instanceof GatewayError) throw new AppError('PAYMENT_GATEWAY_ERROR', { cause: error });
     throw error;
   }
-  await transitionPayment(odb, payment.id, ['CREATED'], 'PENDING', { updated_at: toDbDate(new Date()), ...(charge.kind === 'redirect' && charge.reference ? { gateway_ref: charge.reference } : {}) });
+  await movePayment(
+    odb,
+    payment.id,
+    { change: 'open', from: ['CREATED'], to: 'PENDING', by: 'GATEWAY' },
+    {
+      updated_at: toDbDate(new Date()),
+      ...(charge.kind === 'redirect' && charge.reference ? { gateway_ref: charge.reference } : {}),
+    },
+  );
 
   const base = { orderId: order.id, paymentNo: payment.payment_no, amountFen: payment.amount_fen, expiresAt: order.expires_at };
   if (charge.kind === 'qr') return { kind: 'qr', ...base, codeUrl: charge.codeUrl, ...(isSandbox(provider) ? { sandbox: true } : {}) };
@@ -165,7 +179,31 @@ export async function startPayment(deps: PayDeps, caller: OrderCaller, input: Pa
   return { kind: 'jsapi', ...base, params: charge.params };
 }
 
-// ---- Applying a verified payment ---------------------------------------------------------------
+// ---- Open attempts the order sweep settles ------------------------------------------------------
+
+/** An order's attempts still open (CREATED, PENDING): asked at their gateway before it expires. */
+export function findOpenPaymentsOfOrder(db: Db, orderId: string): Promise<PaymentRow[]> {
+  return findPaymentsOfOrder(db, orderId, OPEN_PAYMENT_STATES);
+}
+
+/** An open attempt the gateway does not call paid: closed there, then here (CLOSED). */
+export async function closeOpenPayment(providers: PaymentProviders, db: Db, payment: PaymentRow): Promise<void> {
+  await providers[payment.method as TPayMethod].close(payment.payment_no);
+  const close = { change: 'close', from: OPEN_PAYMENT_STATES, to: 'CLOSED', by: 'SYSTEM' } as const;
+  await movePayment(db, payment.id, close, { updated_at: toDbDate(new Date()) });
+}
+
+/** An open attempt whose gateway could not be reached: to the back of the sweep's queue, so it does not hold the others up. */
+export async function requeueOpenPayment(db: Db, payment: PaymentRow, now: Date): Promise<void> {
+  const state = payment.state as TPaymentState;
+  await movePayment(db, payment.id, { change: 'requeue', from: [state], to: state, by: 'SYSTEM' }, { updated_at: toDbDate(now) });
+}
+
+// ---- Applying a verified payment: the payments module's steps --------------------------------
+// The flow that composes them with orders, fulfilment, referrals and the ledger in one
+// transaction is src/flows/apply-payment.ts (ADR 0039). Modules never import a flow: whoever in
+// payments applies a payment (the notification routes, Stripe's events, reconciliation, staff's
+// "query the gateway now") is handed it by the composition, typed ApplyPayment.
 
 export type TApplyOutcome =
   /** this notification paid and fulfilled the order */
@@ -183,20 +221,39 @@ export interface ReceivedNotification {
   headers: Record<string, string | string[] | undefined>;
 }
 
+/**
+ * Applies a verified payment exactly once (src/flows/apply-payment.ts `applyVerifiedPayment`):
+ * `via` says whether a notification or our question brought it; a notification `received` is
+ * stored with its outcome. Throws NotificationRejected when it names no payment of ours.
+ */
+export type ApplyPayment = (
+  db: Db,
+  method: TPayMethod,
+  verified: VerifiedNotification,
+  via?: 'NOTIFICATION' | 'QUERY',
+  now?: Date,
+  received?: ReceivedNotification,
+) => Promise<TApplyOutcome>;
+
 /** Headers worth keeping with a notification: how it was signed, and what it said it was. */
 function headersThatMatter(headers: ReceivedNotification['headers']): string {
   const kept: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
     const key = name.toLowerCase();
-    if (value === undefined || !(key === 'content-type' || key === 'request-id' || key === 'stripe-signature' || key.startsWith('wechatpay-'))) continue;
+    if (
+      value === undefined ||
+      !(key === 'content-type' || key === 'request-id' || key === 'stripe-signature' || key.startsWith('wechatpay-'))
+    )
+      continue;
     kept[key] = Array.isArray(value) ? value.join(', ') : value;
   }
   return JSON.stringify(kept);
 }
 
-type TStoredOutcome = TApplyOutcome | 'UNMATCHED' | 'REJECTED' | 'FAILED';
+export type TStoredOutcome = TApplyOutcome | 'UNMATCHED' | 'REJECTED' | 'FAILED';
 
-async function storeNotification(
+/** Keeps a verified notification as received (body, signing headers) with what became of it. */
+export async function storeNotification(
   db: Db,
   method: TPayMethod,
   verified: VerifiedNotification,
@@ -222,13 +279,14 @@ async function storeNotification(
 }
 
 /**
- * A verified notification from /pay/notify/*: applied as applyVerifiedPayment does, and stored
- * (body, signing headers, outcome) in the same transaction. Verified money that matches no
- * payment (unknown payment number, another method's, a different amount) is recorded as
- * unmatched and posted to the ledger before NotificationRejected is thrown, so the gateway gets
- * the same refusal as before and the money is on record for a refund or a match by hand.
+ * A verified notification from /pay/notify/*: applied by `applyPayment` and stored (body,
+ * signing headers, outcome) in the same transaction. Verified money that matches no payment is
+ * recorded as unmatched and NotificationRejected thrown, so the gateway gets the same refusal as
+ * before and the money is on record for a refund or a match by hand. A notification that could
+ * not be applied at all (the transaction rolled back) is still kept, as FAILED.
  */
 export async function handleVerifiedNotification(
+  applyPayment: ApplyPayment,
   db: Db,
   method: TPayMethod,
   verified: VerifiedNotification,
@@ -236,69 +294,45 @@ export async function handleVerifiedNotification(
   now = new Date(),
 ): Promise<TApplyOutcome> {
   try {
-    return await applyVerifiedPayment(db, method, verified, 'NOTIFICATION', now, received);
+    return await applyPayment(db, method, verified, 'NOTIFICATION', now, received);
   } catch (error) {
-    // Could not be applied (the transaction rolled back): keep the notification on record anyway.
-    if (!(error instanceof NotificationRejected)) await storeNotification(db, method, verified, received, { outcome: 'FAILED' }, now).catch(() => undefined);
+    if (!(error instanceof NotificationRejected))
+      await storeNotification(db, method, verified, received, { outcome: 'FAILED' }, now).catch(() => undefined);
     throw error;
   }
 }
 
+/** Why verified money matched no payment: kept as unmatched with this reason. */
+export type TUnmatchedReason = 'UNKNOWN_PAYMENT' | 'AMOUNT_DIFFERS';
+
 /**
- * Applies a verified payment exactly once, in ONE transaction: the payment row moves to PAID
- * by a conditional update (only one of any number of concurrent deliveries can), then the
- * order moves from CREATED/PENDING_PAYMENT to PAID (only one payment of an order can), its
- * items are granted, the referral commission is written and it becomes FULFILLED; a payment_notifications row with a unique
- * dedupe key is the last guard. If anything fails, nothing of it stays and the gateway's retry
- * starts afresh. Throws NotificationRejected (nothing changed) for an unknown payment, another
- * method's payment, or a different amount.
+ * The payment a verified notification names: the attempt with its payment number, of the same
+ * method, and (when it says paid) for the same amount. Otherwise `refused` is the refusal, and
+ * `unmatched` why the money (a success for a positive whole amount) is to be kept on record.
  */
-export async function applyVerifiedPayment(
-  db: Db,
-  method: TPayMethod,
-  verified: VerifiedNotification,
-  via: 'NOTIFICATION' | 'QUERY' = 'NOTIFICATION',
-  now = new Date(),
-  received?: ReceivedNotification,
-): Promise<TApplyOutcome> {
-  const odb = db;
-  const result = await odb.transaction().execute(async (trx): Promise<TApplyOutcome | NotificationRejected> => {
-    const stored = received ? (outcome: TStoredOutcome, ids: { paymentId?: string | null; unmatchedId?: string | null } = {}) => storeNotification(trx, method, verified, received, { outcome, ...ids }, now) : async () => undefined;
-    const payment = await findPaymentByNo(trx, verified.paymentNo);
-    const known = payment && payment.method === method ? payment : undefined;
-    const amountDiffers = !!known && (!Number.isSafeInteger(verified.amountFen) || verified.amountFen !== Number(known.amount_fen));
-    if (!known || (verified.success && amountDiffers)) {
-      const rejected = new NotificationRejected(known ? `amount ${verified.amountFen} differs from ${known.amount_fen}` : 'unknown payment');
-      if (!verified.success || !Number.isSafeInteger(verified.amountFen) || verified.amountFen <= 0) {
-        await stored('REJECTED', { paymentId: known?.id ?? null });
-        return rejected;
-      }
-      const unmatched = await recordUnmatched(trx, method, verified, known ? { reason: 'AMOUNT_DIFFERS', paymentId: known.id } : { reason: 'UNKNOWN_PAYMENT', paymentId: null }, now);
-      await stored('UNMATCHED', { paymentId: known?.id ?? null, unmatchedId: unmatched });
-      return rejected;
-    }
-    if (!verified.success) {
-      await stored('IGNORED', { paymentId: known.id });
-      return 'IGNORED';
-    }
-    const outcome = await applyKnown(trx, method, known, verified, via, now);
-    await stored(outcome, { paymentId: known.id });
-    return outcome;
-  });
-  if (result instanceof NotificationRejected) throw result;
-  return result;
+export type TPaymentMatch =
+  | { payment: PaymentRow; refused?: undefined }
+  | { payment: PaymentRow | undefined; refused: NotificationRejected; unmatched: TUnmatchedReason | null };
+
+export async function matchVerifiedPayment(trx: Db, method: TPayMethod, verified: VerifiedNotification): Promise<TPaymentMatch> {
+  const payment = await findPaymentByNo(trx, verified.paymentNo);
+  const known = payment && payment.method === method ? payment : undefined;
+  const amountDiffers = !!known && (!Number.isSafeInteger(verified.amountFen) || verified.amountFen !== Number(known.amount_fen));
+  if (known && !(verified.success && amountDiffers)) return { payment: known };
+  const refused = new NotificationRejected(known ? `amount ${verified.amountFen} differs from ${known.amount_fen}` : 'unknown payment');
+  const isMoney = verified.success && Number.isSafeInteger(verified.amountFen) && verified.amountFen > 0;
+  return { payment: known, refused, unmatched: isMoney ? (known ? 'AMOUNT_DIFFERS' : 'UNKNOWN_PAYMENT') : null };
 }
 
-/** Verified money no payment explains: kept (once per gateway trade) and posted as unmatched. */
-async function recordUnmatched(
+/** Verified money no payment explains, kept once per gateway trade: the row's id, and whether it is new. */
+export function recordUnmatchedPayment(
   trx: Db,
   method: TPayMethod,
   verified: VerifiedNotification,
-  match: { reason: 'UNKNOWN_PAYMENT' | 'AMOUNT_DIFFERS'; paymentId: string | null },
+  match: { reason: TUnmatchedReason; paymentId: string | null },
   now: Date,
-): Promise<string> {
-  const paidAt = verified.paidAt ?? now;
-  const row = await insertUnmatchedPayment(trx, {
+): Promise<{ id: string; created: boolean }> {
+  return insertUnmatchedPayment(trx, {
     id: newId(now.getTime()),
     method,
     payment_no: verified.paymentNo,
@@ -307,66 +341,53 @@ async function recordUnmatched(
     reason: match.reason,
     payment_id: match.paymentId,
     state: 'OPEN',
-    paid_at: toDbDate(paidAt),
+    paid_at: toDbDate(verified.paidAt ?? now),
     created_at: toDbDate(now),
   });
-  if (row.created) {
-    await postUnmatched(trx, { unmatchedId: row.id, method, paymentNo: verified.paymentNo, gatewayTradeNo: verified.gatewayTradeNo, amountFen: verified.amountFen, at: paidAt });
-  }
-  return row.id;
 }
 
-/** The exactly-once part of applyVerifiedPayment, for a known payment with the right amount. */
-async function applyKnown(trx: Db, method: TPayMethod, payment: PaymentRow, verified: VerifiedNotification, via: 'NOTIFICATION' | 'QUERY', now: Date): Promise<TApplyOutcome> {
-    const nowText = toDbDate(now);
-    const paidAt = toDbDate(verified.paidAt ?? now);
-    const paid = await transitionPayment(trx, payment.id, PAYABLE_PAYMENT_STATES, 'PAID', {
+/**
+ * The payment becomes PAID by a conditional update, so of any number of concurrent deliveries
+ * exactly one gets true; false when it already was.
+ */
+export function markPaymentPaid(trx: Db, payment: PaymentRow, verified: VerifiedNotification, paidAt: string, now: Date): Promise<boolean> {
+  return movePayment(
+    trx,
+    payment.id,
+    { change: 'pay', from: PAYABLE_PAYMENT_STATES, to: 'PAID', by: 'GATEWAY' },
+    {
       gateway_trade_no: verified.gatewayTradeNo,
       paid_at: paidAt,
-      updated_at: nowText,
+      updated_at: toDbDate(now),
       ...(verified.payerAccount ? { payer_account: verified.payerAccount } : {}),
-    });
-    if (!paid) return 'DUPLICATE';
-    const money = { paymentId: payment.id, method, paymentNo: payment.payment_no, gatewayTradeNo: verified.gatewayTradeNo, amountFen: verified.amountFen, at: fromDbDate(paidAt) };
+    },
+  );
+}
 
-    const notification = {
-      id: newId(now.getTime()),
-      dedupe_key: `${method}:${payment.payment_no}`,
-      payment_id: payment.id,
-      gateway_trade_no: verified.gatewayTradeNo,
-      amount_fen: verified.amountFen,
-      via,
-      received_at: nowText,
-    };
-    const won = await transitionOrder(trx, payment.order_id, PAYABLE_ORDER_STATUSES, 'PAID', {
-      paid_payment_id: payment.id,
-      paid_at: paidAt,
-      pay_method: payment.method,
-      pay_client: payment.client,
-      updated_at: nowText,
-    });
-    if (!won) {
-      // Already paid by another payment (other method, older attempt) or closed meanwhile:
-      // keep the money on record and flag it; the refund sweep returns it.
-      await flagPaymentForRefund(trx, payment.id, true, nowText);
-      await insertNotification(trx, { ...notification, outcome: 'DOUBLE_PAYMENT' });
-      await postDoublePayment(trx, money);
-      return 'DOUBLE_PAYMENT';
-    }
+/** A paid payment whose order was already paid or closed: flagged, so the sweep refunds it. */
+export async function flagDoublePayment(trx: Db, payment: PaymentRow, now: Date): Promise<void> {
+  await flagPaymentForRefund(trx, payment.id, true, toDbDate(now));
+}
 
-    const order = await findOrder(trx, payment.order_id);
-    if (!order) throw new Error(`order ${payment.order_id} vanished`);
-    const items = await findOrderItems(trx, order.id);
-    await fulfilOrder(trx, order.user_id, items, now);
-    // The ambassador's commission (spec section 9) is part of the same transaction.
-    await recordCommission(trx as unknown as Db, {
-      order: { id: order.id },
-      items: items.map((item) => ({ id: item.id, itemType: item.item_type, amountFen: Number(item.amount_fen) })),
-      payerUserId: order.user_id,
-      paidAt: fromDbDate(paidAt),
-    });
-    await transitionOrder(trx, order.id, ['PAID'], 'FULFILLED', { fulfilled_at: nowText, updated_at: nowText });
-    await insertNotification(trx, { ...notification, outcome: 'APPLIED' });
-    await postPayment(trx, money);
-    return 'APPLIED';
+/**
+ * What a paid payment did, in payment_notifications: its unique dedupe key (method and payment
+ * number) is the last guard of exactly-once, so a second application fails and rolls back.
+ */
+export async function recordPaymentApplied(
+  trx: Db,
+  payment: PaymentRow,
+  verified: VerifiedNotification,
+  applied: { outcome: 'APPLIED' | 'DOUBLE_PAYMENT'; via: 'NOTIFICATION' | 'QUERY' },
+  now: Date,
+): Promise<void> {
+  await insertNotification(trx, {
+    id: newId(now.getTime()),
+    dedupe_key: `${payment.method}:${payment.payment_no}`,
+    payment_id: payment.id,
+    gateway_trade_no: verified.gatewayTradeNo,
+    amount_fen: verified.amountFen,
+    via: applied.via,
+    received_at: toDbDate(now),
+    outcome: applied.outcome,
+  });
 }

@@ -191,7 +191,12 @@ export interface GatewayBill {
 
 /** Thrown by downloadBill when the gateway has no bill for the day: none yet (asked before it is made) or no trade that day. */
 export class BillNotAvailable extends Error {
-  constructor(readonly method: TGatewayMethod, readonly date: string, readonly code: string, readonly detail: string) {
+  constructor(
+    readonly method: TGatewayMethod,
+    readonly date: string,
+    readonly code: string,
+    readonly detail: string,
+  ) {
     super(`${method} has no bill for ${date}: ${code} ${detail}`);
     this.name = 'BillNotAvailable';
   }
@@ -207,7 +212,10 @@ export class NotificationRejected extends Error {
 
 /** Thrown when the gateway does not answer in time (maps to errcode 50400 GATEWAY_TIMEOUT). */
 export class GatewayTimeout extends Error {
-  constructor(readonly method: TGatewayMethod, readonly operation: string) {
+  constructor(
+    readonly method: TGatewayMethod,
+    readonly operation: string,
+  ) {
     super(`${method} gateway timed out during ${operation}`);
     this.name = 'GatewayTimeout';
   }
@@ -215,7 +223,12 @@ export class GatewayTimeout extends Error {
 
 /** Thrown when the gateway answers with an error (maps to a 502-class envelope error). */
 export class GatewayError extends Error {
-  constructor(readonly method: TGatewayMethod, readonly operation: string, readonly detail: string, options?: ErrorOptions) {
+  constructor(
+    readonly method: TGatewayMethod,
+    readonly operation: string,
+    readonly detail: string,
+    options?: ErrorOptions,
+  ) {
     super(`${method} gateway error during ${operation}: ${detail}`, options);
     this.name = 'GatewayError';
   }

@@ -1,18 +1,19 @@
 import { type TPayMethod } from '@llk/contracts';
-import { toDbDate } from '../../db/dialect';
-import { type Db } from '../../db/schema';
-import { AppError } from '../../lib/app-error';
-import { type KeyValueStore } from '../../lib/kv';
-import { queryPaymentAtGateway } from './gateway-query';
-import { applyVerifiedPayment, OPEN_PAYMENT_STATES, type TApplyOutcome } from './payments.service';
+import { toDbDate } from '../../infrastructure/db/dialect';
+import { type Db } from '../../infrastructure/db/schema';
+import { AppError } from '../../infrastructure/http/app-error';
+import { type KeyValueStore } from '../../infrastructure/kv';
+import { paidAnswerOf, queryPaymentAtGateway } from './gateway-query';
+import { type ApplyPayment, OPEN_PAYMENT_STATES } from './payments.service';
 import { findPaymentsOfOrder, findPaymentsToReconcile } from './payments.repository';
 import { type PaymentProviders } from './provider';
 
 // Reconciliation: a notification can get lost (our server was down, a proxy dropped it, the
 // gateway gave up). Payments still open `afterMs` after they were started, and not yet past
 // their expiry (the orders sweep queries those before expiring the order), are queried at their
-// gateway; a PAID answer is applied through the same exactly-once path as a notification
-// (applyVerifiedPayment, via 'QUERY'), so a notification arriving at the same time is harmless.
+// gateway; a PAID answer is applied through the same exactly-once path as a notification (the
+// apply-payment flow the composition hands in, via 'QUERY'), so a notification arriving at the
+// same time is harmless.
 // Each payment is asked at most once per `afterMs` (a marker in the key-value store, shared by
 // every API instance), so a slow queue of unpaid QR codes does not hammer the gateway.
 // Runs page through the open attempts in (created_at, payment_no) order: each run takes the
@@ -24,6 +25,8 @@ export interface ReconcileDeps {
   db: Db;
   providers: PaymentProviders;
   kv: KeyValueStore;
+  /** The apply-payment flow (src/flows/apply-payment.ts), handed in by the composition. */
+  applyPayment: ApplyPayment;
   afterMs: number;
   log?: { warn(object: unknown, message: string): void };
   /** payments looked at per run */
@@ -50,7 +53,14 @@ function parseCursor(text: string | null): { createdAt: string; paymentNo: strin
 export async function reconcilePendingPayments(deps: ReconcileDeps, now = new Date()): Promise<ReconcileResult> {
   const batch = deps.batch ?? 100;
   const after = parseCursor(await deps.kv.get(CURSOR_KEY));
-  const due = await findPaymentsToReconcile(deps.db, OPEN_PAYMENT_STATES, toDbDate(now.getTime() - deps.afterMs), toDbDate(now), after, batch);
+  const due = await findPaymentsToReconcile(
+    deps.db,
+    OPEN_PAYMENT_STATES,
+    toDbDate(now.getTime() - deps.afterMs),
+    toDbDate(now),
+    after,
+    batch,
+  );
   const last = due.at(-1);
   if (due.length < batch || !last) await deps.kv.del(CURSOR_KEY);
   else await deps.kv.set(CURSOR_KEY, `${last.created_at} ${last.payment_no}`, CURSOR_TTL_MS);
@@ -62,15 +72,9 @@ export async function reconcilePendingPayments(deps: ReconcileDeps, now = new Da
     const method = payment.method as TPayMethod;
     result.checked += 1;
     try {
-      const found = await queryPaymentAtGateway(deps, payment, { source: 'RECONCILE' });
-      if (found.state !== 'PAID' || found.amountFen === undefined) continue;
-      const outcome: TApplyOutcome = await applyVerifiedPayment(
-        deps.db,
-        method,
-        { paymentNo: payment.payment_no, gatewayTradeNo: found.gatewayTradeNo ?? '', amountFen: found.amountFen, success: true, paidAt: found.paidAt ?? null },
-        'QUERY',
-      );
-      if (outcome === 'APPLIED') result.recovered += 1;
+      const paid = paidAnswerOf(payment, await queryPaymentAtGateway(deps, payment, { source: 'RECONCILE' }));
+      if (!paid) continue;
+      if ((await deps.applyPayment(deps.db, method, paid, 'QUERY')) === 'APPLIED') result.recovered += 1;
     } catch (error) {
       result.failed += 1;
       deps.log?.warn({ err: error, paymentNo: payment.payment_no, method }, 'reconciling a payment failed');
@@ -84,21 +88,19 @@ export async function reconcilePendingPayments(deps: ReconcileDeps, now = new Da
  * one order and applies a PAID answer through the same exactly-once path as the job. Refuses an
  * order without an open attempt (ADMIN_NO_OPEN_PAYMENT). Gateway failures propagate.
  */
-export async function queryOrderPaymentsNow(deps: Pick<ReconcileDeps, 'db' | 'providers'>, orderId: string, staffId: string | null = null): Promise<{ asked: number; applied: number }> {
+export async function queryOrderPaymentsNow(
+  deps: Pick<ReconcileDeps, 'db' | 'providers' | 'applyPayment'>,
+  orderId: string,
+  staffId: string | null = null,
+): Promise<{ asked: number; applied: number }> {
   const open = await findPaymentsOfOrder(deps.db, orderId, OPEN_PAYMENT_STATES);
   if (open.length === 0) throw new AppError('ADMIN_NO_OPEN_PAYMENT');
   let applied = 0;
   for (const payment of open) {
     const method = payment.method as TPayMethod;
-    const found = await queryPaymentAtGateway(deps, payment, { source: 'STAFF', staffId });
-    if (found.state !== 'PAID' || found.amountFen === undefined) continue;
-    const outcome = await applyVerifiedPayment(
-      deps.db,
-      method,
-      { paymentNo: payment.payment_no, gatewayTradeNo: found.gatewayTradeNo ?? '', amountFen: found.amountFen, success: true, paidAt: found.paidAt ?? null },
-      'QUERY',
-    );
-    if (outcome === 'APPLIED') applied += 1;
+    const paid = paidAnswerOf(payment, await queryPaymentAtGateway(deps, payment, { source: 'STAFF', staffId }));
+    if (!paid) continue;
+    if ((await deps.applyPayment(deps.db, method, paid, 'QUERY')) === 'APPLIED') applied += 1;
   }
   return { asked: open.length, applied };
 }

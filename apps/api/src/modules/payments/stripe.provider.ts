@@ -75,7 +75,8 @@ function connection(apiBase: string): { host: string; port: number; protocol: 'h
   return { host: url.hostname, port: url.port ? Number(url.port) : protocol === 'http' ? 80 : 443, protocol };
 }
 
-const idOf = (value: string | { id: string } | null | undefined): string | null => (value == null ? null : typeof value === 'string' ? value : value.id);
+const idOf = (value: string | { id: string } | null | undefined): string | null =>
+  value == null ? null : typeof value === 'string' ? value : value.id;
 
 /** A Stripe error the SDK raised: no answer (connection, timeout), or an answer that refused. */
 function isConnectionError(error: unknown): boolean {
@@ -85,7 +86,12 @@ function isConnectionError(error: unknown): boolean {
 
 function stripeCode(error: unknown): { status: number | undefined; code: string; message: string; type: string } {
   const e = error as { statusCode?: number; code?: string; type?: string; message?: string };
-  return { status: e.statusCode, code: e.code ?? e.type ?? 'unknown', message: (e.message ?? String(error)).slice(0, 200), type: e.type ?? '' };
+  return {
+    status: e.statusCode,
+    code: e.code ?? e.type ?? 'unknown',
+    message: (e.message ?? String(error)).slice(0, 200),
+    type: e.type ?? '',
+  };
 }
 
 /** A refund object's status as a RefundOutcome. */
@@ -99,7 +105,11 @@ export function refundOutcomeOf(refund: Stripe.Refund): RefundOutcome {
     case 'requires_action':
       return { kind: 'processing', ...base, attention: 'requires_action: the payer has to give Stripe details to receive the refund' };
     case 'failed':
-      return { kind: 'refused', code: `failed:${refund.failure_reason ?? 'unknown'}`, message: 'Stripe could not return the money (the card was closed or the issuer refused)' };
+      return {
+        kind: 'refused',
+        code: `failed:${refund.failure_reason ?? 'unknown'}`,
+        message: 'Stripe could not return the money (the card was closed or the issuer refused)',
+      };
     case 'canceled':
       return { kind: 'refused', code: 'canceled', message: 'the refund was canceled at Stripe' };
     default:
@@ -111,7 +121,8 @@ export function refundOutcomeOf(refund: Stripe.Refund): RefundOutcome {
 export function sessionNotification(session: Stripe.Checkout.Session, eventCreated: number): VerifiedNotification {
   const paymentNo = session.client_reference_id ?? session.metadata?.paymentNo;
   if (!paymentNo) throw new NotificationRejected('a Checkout Session without our payment number');
-  if ((session.currency ?? '').toLowerCase() !== 'cny') throw new NotificationRejected(`a Checkout Session in ${session.currency ?? 'no currency'}`);
+  if ((session.currency ?? '').toLowerCase() !== 'cny')
+    throw new NotificationRejected(`a Checkout Session in ${session.currency ?? 'no currency'}`);
   return {
     paymentNo,
     gatewayTradeNo: idOf(session.payment_intent) ?? session.id,
@@ -131,7 +142,12 @@ export class StripeProvider implements PaymentProvider {
 
   constructor(private readonly options: StripeProviderOptions) {
     this.now = options.now ?? Date.now;
-    this.stripe = new Stripe(options.secretKey, { ...connection(options.apiBase), timeout: options.timeoutMs, maxNetworkRetries: 1, telemetry: false });
+    this.stripe = new Stripe(options.secretKey, {
+      ...connection(options.apiBase),
+      timeout: options.timeoutMs,
+      maxNetworkRetries: 1,
+      telemetry: false,
+    });
   }
 
   /** Every call to Stripe: no answer in time is GatewayTimeout, a refusal GatewayError. */
@@ -153,7 +169,12 @@ export class StripeProvider implements PaymentProvider {
       this.stripe.checkout.sessions.create(
         {
           mode: 'payment',
-          line_items: [{ quantity: 1, price_data: { currency: 'cny', unit_amount: input.amountFen, product_data: { name: input.subject.slice(0, 250) } } }],
+          line_items: [
+            {
+              quantity: 1,
+              price_data: { currency: 'cny', unit_amount: input.amountFen, product_data: { name: input.subject.slice(0, 250) } },
+            },
+          ],
           client_reference_id: input.paymentNo,
           metadata: { paymentNo: input.paymentNo },
           payment_intent_data: { metadata: { paymentNo: input.paymentNo } },
@@ -201,7 +222,10 @@ export class StripeProvider implements PaymentProvider {
   async query(paymentNo: string): Promise<QueryResult> {
     const session = await this.session(paymentNo);
     if (!session) return { state: 'NOT_FOUND' };
-    const base = { ...(session.amount_total !== null ? { amountFen: session.amount_total } : {}), gatewayTradeNo: idOf(session.payment_intent) ?? session.id };
+    const base = {
+      ...(session.amount_total !== null ? { amountFen: session.amount_total } : {}),
+      gatewayTradeNo: idOf(session.payment_intent) ?? session.id,
+    };
     if (session.payment_status === 'paid') return { state: 'PAID', ...base };
     if (session.status === 'expired') return { state: 'CLOSED', ...base };
     return { state: 'PENDING', ...base };
@@ -217,7 +241,8 @@ export class StripeProvider implements PaymentProvider {
     if (status !== undefined && status >= 500) return { kind: 'unknown', reason: 'http-status', detail: `${status} ${message}` };
     // idempotency_key_in_use: an earlier request under this refund number is still being handled
     // at Stripe (say, one that timed out here), so money may yet move: ask again later
-    if (status === 409 || type === 'StripeIdempotencyError') return { kind: 'unknown', reason: 'http-status', detail: `${status ?? 409} ${code} ${message}` };
+    if (status === 409 || type === 'StripeIdempotencyError')
+      return { kind: 'unknown', reason: 'http-status', detail: `${status ?? 409} ${code} ${message}` };
     // charge_already_refunded, amount_too_large, resource_missing, …: no money moves under this number
     if (status !== undefined && status >= 400) return { kind: 'refused', code, message };
     return { kind: 'unknown', reason: 'unparsable', detail: message };
@@ -227,10 +252,16 @@ export class StripeProvider implements PaymentProvider {
     try {
       const session = await this.session(input.paymentNo);
       const paymentIntent = session ? idOf(session.payment_intent) : null;
-      if (!session || session.payment_status !== 'paid' || !paymentIntent) return { kind: 'refused', code: 'not_paid', message: 'no paid Checkout Session for this payment' };
+      if (!session || session.payment_status !== 'paid' || !paymentIntent)
+        return { kind: 'refused', code: 'not_paid', message: 'no paid Checkout Session for this payment' };
       const refund = await this.call('refund', () =>
         this.stripe.refunds.create(
-          { payment_intent: paymentIntent, amount: input.amountFen, reason: 'requested_by_customer', metadata: { refundNo: input.refundNo, paymentNo: input.paymentNo } },
+          {
+            payment_intent: paymentIntent,
+            amount: input.amountFen,
+            reason: 'requested_by_customer',
+            metadata: { refundNo: input.refundNo, paymentNo: input.paymentNo },
+          },
           { idempotencyKey: `refund:${input.refundNo}` },
         ),
       );
@@ -266,7 +297,11 @@ export class StripeProvider implements PaymentProvider {
     const rows: BillRow[] = [];
     const list = await this.call('bill', () =>
       this.stripe.balanceTransactions
-        .list({ created: { gte: start / 1000, lt: start / 1000 + 86_400 }, limit: 100, expand: ['data.source', 'data.source.payment_intent'] })
+        .list({
+          created: { gte: start / 1000, lt: start / 1000 + 86_400 },
+          limit: 100,
+          expand: ['data.source', 'data.source.payment_intent'],
+        })
         .autoPagingToArray({ limit: 10_000 }),
     );
     for (const transaction of list) {
@@ -303,7 +338,8 @@ export function verifyStripeEvent(stripe: Stripe, secret: string, request: Notif
   if (!signature) throw new NotificationRejected('no Stripe-Signature');
   // The SDK refuses signatures older than the tolerance; one from further in the future is refused here.
   const timestamp = Number(/(?:^|,)t=(\d+)/.exec(signature)?.[1]);
-  if (Number.isFinite(timestamp) && timestamp * 1000 - now > STRIPE_WEBHOOK_TOLERANCE_S * 1000) throw new NotificationRejected('Stripe-Signature: timestamp in the future');
+  if (Number.isFinite(timestamp) && timestamp * 1000 - now > STRIPE_WEBHOOK_TOLERANCE_S * 1000)
+    throw new NotificationRejected('Stripe-Signature: timestamp in the future');
   try {
     return stripe.webhooks.constructEvent(request.rawBody, signature, secret, STRIPE_WEBHOOK_TOLERANCE_S, undefined, now);
   } catch (error) {
@@ -327,7 +363,15 @@ export function billRowOf(transaction: Stripe.BalanceTransaction): BillRow | nul
     const intent = charge.payment_intent;
     const paymentNo = charge.metadata?.paymentNo ?? (intent && typeof intent !== 'string' ? intent.metadata?.paymentNo : undefined);
     if (!paymentNo || charge.currency.toLowerCase() !== 'cny') return null;
-    return { gateway: 'CARD', outTradeNo: paymentNo, gatewayTradeNo: idOf(intent) ?? charge.id, kind: 'payment', amountFen: charge.amount, feeFen: feeInFen(transaction), at };
+    return {
+      gateway: 'CARD',
+      outTradeNo: paymentNo,
+      gatewayTradeNo: idOf(intent) ?? charge.id,
+      kind: 'payment',
+      amountFen: charge.amount,
+      feeFen: feeInFen(transaction),
+      at,
+    };
   }
   if (source.object === 'refund') {
     const refund = source as Stripe.Refund;

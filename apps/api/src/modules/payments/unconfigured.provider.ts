@@ -1,5 +1,13 @@
-import { AppError } from '../../lib/app-error';
-import { GatewayError, NotificationRejected, type NotificationAnswer, type PaymentProvider, type RefundOutcome, type TGatewayClient, type TGatewayMethod } from './provider';
+import { AppError } from '../../infrastructure/http/app-error';
+import {
+  GatewayError,
+  NotificationRejected,
+  type NotificationAnswer,
+  type PaymentProvider,
+  type RefundOutcome,
+  type TGatewayClient,
+  type TGatewayMethod,
+} from './provider';
 
 /**
  * The provider of a method with neither credentials nor the sandbox (production without

@@ -1,6 +1,6 @@
 import { createHash, type KeyObject } from 'node:crypto';
 import { Aes, Decorator, Formatter, Rsa } from 'wechatpay-axios-plugin';
-import { type WechatPayConfig } from '../../config';
+import { type WechatPayConfig } from '../../composition/config';
 import { parsePrivateKey, parsePublicKey, pkcs8Pem, spkiPem } from './keys';
 import { BillFormatError, parseWechatBill } from './bills';
 import { toRfc3339Beijing } from './money';
@@ -41,7 +41,11 @@ export const NOTIFICATION_MAX_AGE_SECONDS = 300;
 /** WeChat Pay v3: 2xx without a body acknowledges; 4xx/5xx with {code: FAIL, message} asks for a retry. */
 export const WECHAT_ANSWERS = {
   acknowledge: (): NotificationAnswer => ({ status: 204, contentType: 'application/json; charset=utf-8', body: '' }),
-  refuse: (): NotificationAnswer => ({ status: 500, contentType: 'application/json; charset=utf-8', body: JSON.stringify({ code: 'FAIL', message: '失败' }) }),
+  refuse: (): NotificationAnswer => ({
+    status: 500,
+    contentType: 'application/json; charset=utf-8',
+    body: JSON.stringify({ code: 'FAIL', message: '失败' }),
+  }),
 };
 
 const PENDING_STATES = new Set(['NOTPAY', 'USERPAYING']);
@@ -102,7 +106,10 @@ export class WechatPayProvider implements PaymentProvider {
   private readonly platformKey: KeyObject;
   private readonly apiV3Key: Buffer;
 
-  constructor(private readonly options: WechatPayProviderOptions, private readonly now: () => number = Date.now) {
+  constructor(
+    private readonly options: WechatPayProviderOptions,
+    private readonly now: () => number = Date.now,
+  ) {
     this.privateKey = parsePrivateKey(options.privateKey, 'WECHATPAY_PRIVATE_KEY');
     this.platformKey = parsePublicKey(options.platformPublicKey, 'WECHATPAY_PLATFORM_PUBLIC_KEY');
     this.apiV3Key = Buffer.from(options.apiV3Key, 'utf8');
@@ -151,16 +158,25 @@ export class WechatPayProvider implements PaymentProvider {
     try {
       if (input.client === 'JS_API') {
         if (!input.openid) throw new GatewayError('WX', 'create', 'JSAPI needs the payer openid');
-        const { data } = await this.call<{ prepay_id?: string }>('create', 'post', 'v3/pay/transactions/jsapi', { ...body, payer: { openid: input.openid } });
+        const { data } = await this.call<{ prepay_id?: string }>('create', 'post', 'v3/pay/transactions/jsapi', {
+          ...body,
+          payer: { openid: input.openid },
+        });
         if (!data.prepay_id) throw new GatewayError('WX', 'create', 'answer without prepay_id');
         return { kind: 'jsapi', params: this.jsapiParams(data.prepay_id) };
       }
       if (input.client === 'H5') {
         // H5 (手机网站支付): WeChat Pay's page opens the WeChat app; redirect_url brings the payer back
         if (!input.returnUrl || !input.payerIp) throw new GatewayError('WX', 'create', 'H5 needs a return URL and the payer address');
-        const { data } = await this.call<{ h5_url?: string }>('create', 'post', 'v3/pay/transactions/h5', { ...body, scene_info: { payer_client_ip: input.payerIp, h5_info: { type: 'Wap' } } });
+        const { data } = await this.call<{ h5_url?: string }>('create', 'post', 'v3/pay/transactions/h5', {
+          ...body,
+          scene_info: { payer_client_ip: input.payerIp, h5_info: { type: 'Wap' } },
+        });
         if (!data.h5_url) throw new GatewayError('WX', 'create', 'answer without h5_url');
-        return { kind: 'redirect', url: `${data.h5_url}${data.h5_url.includes('?') ? '&' : '?'}redirect_url=${encodeURIComponent(input.returnUrl)}` };
+        return {
+          kind: 'redirect',
+          url: `${data.h5_url}${data.h5_url.includes('?') ? '&' : '?'}redirect_url=${encodeURIComponent(input.returnUrl)}`,
+        };
       }
       const { data } = await this.call<{ code_url?: string }>('create', 'post', 'v3/pay/transactions/native', body);
       if (!data.code_url) throw new GatewayError('WX', 'create', 'answer without code_url');
@@ -200,19 +216,32 @@ export class WechatPayProvider implements PaymentProvider {
     let transaction: WechatTransaction;
     let eventType: string | undefined;
     try {
-      const body = JSON.parse(request.rawBody) as { event_type?: string; resource?: { algorithm?: string; ciphertext?: string; nonce?: string; associated_data?: string; original_type?: string } };
+      const body = JSON.parse(request.rawBody) as {
+        event_type?: string;
+        resource?: { algorithm?: string; ciphertext?: string; nonce?: string; associated_data?: string; original_type?: string };
+      };
       eventType = body.event_type;
       const resource = body.resource;
-      if (!resource || resource.algorithm !== 'AEAD_AES_256_GCM' || !resource.ciphertext || !resource.nonce) throw new Error('no AEAD_AES_256_GCM resource');
-      if (resource.original_type !== undefined && resource.original_type !== 'transaction') throw new Error(`resource type ${resource.original_type}`);
-      transaction = JSON.parse(Aes.AesGcm.decrypt(resource.ciphertext, this.apiV3Key, resource.nonce, resource.associated_data ?? '')) as WechatTransaction;
+      if (!resource || resource.algorithm !== 'AEAD_AES_256_GCM' || !resource.ciphertext || !resource.nonce)
+        throw new Error('no AEAD_AES_256_GCM resource');
+      if (resource.original_type !== undefined && resource.original_type !== 'transaction')
+        throw new Error(`resource type ${resource.original_type}`);
+      transaction = JSON.parse(
+        Aes.AesGcm.decrypt(resource.ciphertext, this.apiV3Key, resource.nonce, resource.associated_data ?? ''),
+      ) as WechatTransaction;
     } catch (error) {
       throw new NotificationRejected(`undecryptable resource: ${(error as Error).message}`);
     }
     if (transaction.mchid !== this.options.mchid) throw new NotificationRejected(`mchid ${transaction.mchid ?? '(none)'} is not ours`);
     if (transaction.appid !== this.options.appId) throw new NotificationRejected(`appid ${transaction.appid ?? '(none)'} is not ours`);
     const total = transaction.amount?.total;
-    if (!transaction.out_trade_no || !transaction.transaction_id || typeof total !== 'number' || !Number.isSafeInteger(total) || total < 0) {
+    if (
+      !transaction.out_trade_no ||
+      !transaction.transaction_id ||
+      typeof total !== 'number' ||
+      !Number.isSafeInteger(total) ||
+      total < 0
+    ) {
       throw new NotificationRejected('missing out_trade_no, transaction_id or amount.total');
     }
     const success = transaction.trade_state === 'SUCCESS' && (eventType === undefined || eventType === 'TRANSACTION.SUCCESS');
@@ -222,7 +251,9 @@ export class WechatPayProvider implements PaymentProvider {
       amountFen: total,
       success,
       paidAt: success ? (parseTime(transaction.success_time) ?? new Date(this.now())) : null,
-      ...(typeof transaction.payer?.openid === 'string' && transaction.payer.openid !== '' ? { payerAccount: transaction.payer.openid.slice(0, 128) } : {}),
+      ...(typeof transaction.payer?.openid === 'string' && transaction.payer.openid !== ''
+        ? { payerAccount: transaction.payer.openid.slice(0, 128) }
+        : {}),
     };
   }
 
@@ -237,7 +268,11 @@ export class WechatPayProvider implements PaymentProvider {
   async query(paymentNo: string): Promise<QueryResult> {
     let data: WechatTransaction;
     try {
-      ({ data } = await this.call<WechatTransaction>('query', 'get', `v3/pay/transactions/out-trade-no/${encodeURIComponent(paymentNo)}?mchid=${encodeURIComponent(this.options.mchid)}`));
+      ({ data } = await this.call<WechatTransaction>(
+        'query',
+        'get',
+        `v3/pay/transactions/out-trade-no/${encodeURIComponent(paymentNo)}?mchid=${encodeURIComponent(this.options.mchid)}`,
+      ));
     } catch (error) {
       if (error instanceof WechatApiError) {
         if (error.status === 404 || error.code === 'ORDER_NOT_EXIST') return { state: 'NOT_FOUND' };
@@ -246,7 +281,10 @@ export class WechatPayProvider implements PaymentProvider {
       throw error;
     }
     const amountFen = typeof data.amount?.total === 'number' ? data.amount.total : undefined;
-    const base = { ...(amountFen === undefined ? {} : { amountFen }), ...(data.transaction_id ? { gatewayTradeNo: data.transaction_id } : {}) };
+    const base = {
+      ...(amountFen === undefined ? {} : { amountFen }),
+      ...(data.transaction_id ? { gatewayTradeNo: data.transaction_id } : {}),
+    };
     const state = data.trade_state ?? '';
     // REFUND: it was paid (and since refunded, which the refund records tell).
     if (state === 'SUCCESS' || state === 'REFUND') {
@@ -271,7 +309,9 @@ export class WechatPayProvider implements PaymentProvider {
     };
     const defaults = this.client.v3.defaults.transformResponse;
     const transformResponse = [capture, ...(Array.isArray(defaults) ? defaults : defaults ? [defaults] : [])];
-    const unknown = (reason: UnknownOutcome['reason'], detail: string): { unknown: UnknownOutcome } => ({ unknown: { kind: 'unknown', reason, detail } });
+    const unknown = (reason: UnknownOutcome['reason'], detail: string): { unknown: UnknownOutcome } => ({
+      unknown: { kind: 'unknown', reason, detail },
+    });
     try {
       const response = await withTimeout(
         this.options.timeoutMs,
@@ -289,7 +329,8 @@ export class WechatPayProvider implements PaymentProvider {
       if (!response) return unknown('transport', `${error.code ?? 'ERROR'} ${error.message}`);
       const headers = response.headers as NotificationRequest['headers'];
       const signature = header(headers, 'Wechatpay-Signature');
-      if (signature !== undefined && !this.verifyAnswer(headers, raw ?? '')) return unknown('signature', `HTTP ${response.status} answer fails its signature`);
+      if (signature !== undefined && !this.verifyAnswer(headers, raw ?? ''))
+        return unknown('signature', `HTTP ${response.status} answer fails its signature`);
       const body = typeof raw === 'string' ? safeJson(raw) : response.data;
       const code = body && typeof body === 'object' && 'code' in body ? String((body as { code: unknown }).code) : '';
       const message = body && typeof body === 'object' && 'message' in body ? String((body as { message: unknown }).message) : '';
@@ -323,7 +364,11 @@ export class WechatPayProvider implements PaymentProvider {
       case 'PROCESSING':
         return { kind: 'processing', ...gatewayRefundNo };
       case 'ABNORMAL':
-        return { kind: 'processing', ...gatewayRefundNo, attention: 'ABNORMAL: the refund could not reach the buyer (card closed or frozen); handle it in the merchant console' };
+        return {
+          kind: 'processing',
+          ...gatewayRefundNo,
+          attention: 'ABNORMAL: the refund could not reach the buyer (card closed or frozen); handle it in the merchant console',
+        };
       case 'CLOSED':
         return { kind: 'refused', code: 'CLOSED', message: 'refund closed' };
       default:
@@ -334,7 +379,8 @@ export class WechatPayProvider implements PaymentProvider {
   private static failure(failed: { status: number; code: string; message: string }): RefundOutcome {
     if (RETRYABLE_CODES.has(failed.code)) return { kind: 'retryable', code: failed.code, message: failed.message };
     // A 429 names FREQUENCY_LIMITED (retryable above); anything else there is not the protocol.
-    if (failed.status === 429 || failed.status < 400) return { kind: 'unknown', reason: 'http-status', detail: `HTTP ${failed.status} ${failed.code} ${failed.message}` };
+    if (failed.status === 429 || failed.status < 400)
+      return { kind: 'unknown', reason: 'http-status', detail: `HTTP ${failed.status} ${failed.code} ${failed.message}` };
     return { kind: 'refused', code: failed.code, message: failed.message };
   }
 
@@ -351,13 +397,18 @@ export class WechatPayProvider implements PaymentProvider {
   }
 
   async queryRefund(input: RefundQueryInput): Promise<RefundQueryOutcome> {
-    const answer = await this.attempt<WechatRefund>('refund query', 'get', `v3/refund/domestic/refunds/${encodeURIComponent(input.outRefundNo)}`);
+    const answer = await this.attempt<WechatRefund>(
+      'refund query',
+      'get',
+      `v3/refund/domestic/refunds/${encodeURIComponent(input.outRefundNo)}`,
+    );
     if ('unknown' in answer) return answer.unknown;
     if ('failed' in answer) {
       if (answer.failed.status === 404 || answer.failed.code === 'RESOURCE_NOT_EXISTS') return { kind: 'not_found' };
       const outcome = WechatPayProvider.failure(answer.failed);
       // A refused query (bad parameters, permissions) says nothing about the refund itself.
-      if (outcome.kind === 'refused') return { kind: 'unknown', reason: 'unexpected', detail: `query refused: ${outcome.code} ${outcome.message}` };
+      if (outcome.kind === 'refused')
+        return { kind: 'unknown', reason: 'unexpected', detail: `query refused: ${outcome.code} ${outcome.message}` };
       return outcome;
     }
     return WechatPayProvider.refundState(answer.ok);
@@ -366,31 +417,47 @@ export class WechatPayProvider implements PaymentProvider {
   async downloadBill(input: BillInput): Promise<GatewayBill> {
     let meta: { download_url?: string; hash_type?: string; hash_value?: string };
     try {
-      ({ data: meta } = await this.call<typeof meta>('bill', 'get', `v3/bill/tradebill?bill_date=${encodeURIComponent(input.date)}&bill_type=ALL`));
+      ({ data: meta } = await this.call<typeof meta>(
+        'bill',
+        'get',
+        `v3/bill/tradebill?bill_date=${encodeURIComponent(input.date)}&bill_type=ALL`,
+      ));
     } catch (error) {
-      if (error instanceof WechatApiError && error.code && BILL_NOT_READY_CODES.has(error.code)) throw new BillNotAvailable('WX', input.date, error.code, error.message);
+      if (error instanceof WechatApiError && error.code && BILL_NOT_READY_CODES.has(error.code))
+        throw new BillNotAvailable('WX', input.date, error.code, error.message);
       throw error instanceof WechatApiError ? error.asGatewayError() : error;
     }
-    if (!meta.download_url || meta.hash_type !== 'SHA1' || !meta.hash_value) throw new GatewayError('WX', 'bill', 'answer without download_url or SHA1 hash');
+    if (!meta.download_url || meta.hash_type !== 'SHA1' || !meta.hash_value)
+      throw new GatewayError('WX', 'bill', 'answer without download_url or SHA1 hash');
     // The file is fetched with a signed request to our own API host; its answer is not signed, the hash above is.
     const link = new URL(meta.download_url);
     const base = new URL(`${this.options.baseUrl.replace(/\/+$/, '')}/`);
-    if (link.origin !== base.origin || !link.pathname.endsWith('/v3/billdownload/file')) throw new GatewayError('WX', 'bill', `unexpected download_url ${link.origin}${link.pathname}`);
+    if (link.origin !== base.origin || !link.pathname.endsWith('/v3/billdownload/file'))
+      throw new GatewayError('WX', 'bill', `unexpected download_url ${link.origin}${link.pathname}`);
     let bytes: Buffer;
     try {
       const response = await withTimeout(
         this.options.timeoutMs,
-        async () => this.client.request<ArrayBuffer>('v3/billdownload/file', 'get', undefined, { params: Object.fromEntries(link.searchParams), responseType: 'arraybuffer' }),
+        async () =>
+          this.client.request<ArrayBuffer>('v3/billdownload/file', 'get', undefined, {
+            params: Object.fromEntries(link.searchParams),
+            responseType: 'arraybuffer',
+          }),
         () => new GatewayTimeout('WX', 'bill'),
       );
       bytes = Buffer.from(response.data);
     } catch (error) {
       if (error instanceof GatewayTimeout) throw error;
       if (isAxiosError(error) && (error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT')) throw new GatewayTimeout('WX', 'bill');
-      throw new GatewayError('WX', 'bill', `download failed: ${isAxiosError(error) ? `${error.response?.status ?? error.code ?? ''} ${error.message}` : String(error)}`);
+      throw new GatewayError(
+        'WX',
+        'bill',
+        `download failed: ${isAxiosError(error) ? `${error.response?.status ?? error.code ?? ''} ${error.message}` : String(error)}`,
+      );
     }
     const hash = createHash('sha1').update(bytes).digest('hex');
-    if (hash !== meta.hash_value.toLowerCase()) throw new GatewayError('WX', 'bill', `SHA1 mismatch: the file hashes to ${hash}, the gateway signed ${meta.hash_value}`);
+    if (hash !== meta.hash_value.toLowerCase())
+      throw new GatewayError('WX', 'bill', `SHA1 mismatch: the file hashes to ${hash}, the gateway signed ${meta.hash_value}`);
     try {
       return parseWechatBill(bytes.toString('utf8'), input.date);
     } catch (error) {
@@ -401,7 +468,9 @@ export class WechatPayProvider implements PaymentProvider {
 
   async close(paymentNo: string): Promise<void> {
     try {
-      await this.call('close', 'post', `v3/pay/transactions/out-trade-no/${encodeURIComponent(paymentNo)}/close`, { mchid: this.options.mchid });
+      await this.call('close', 'post', `v3/pay/transactions/out-trade-no/${encodeURIComponent(paymentNo)}/close`, {
+        mchid: this.options.mchid,
+      });
     } catch (error) {
       if (error instanceof WechatApiError) {
         if (error.status === 404 || error.code === 'ORDER_NOT_EXIST' || error.code === 'ORDER_CLOSED') return;
@@ -427,7 +496,11 @@ function isAxiosError(error: unknown): error is AxiosLikeError {
 /** A non-2xx v3 answer: { code, message } in the body. */
 class WechatApiError extends Error {
   readonly code: string | undefined;
-  constructor(readonly operation: string, readonly status: number, body: unknown) {
+  constructor(
+    readonly operation: string,
+    readonly status: number,
+    body: unknown,
+  ) {
     const parsed = typeof body === 'string' ? safeJson(body) : body;
     const code = parsed && typeof parsed === 'object' && 'code' in parsed ? String((parsed as { code: unknown }).code) : undefined;
     const message = parsed && typeof parsed === 'object' && 'message' in parsed ? String((parsed as { message: unknown }).message) : '';

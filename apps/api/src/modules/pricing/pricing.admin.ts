@@ -1,7 +1,7 @@
 import { toSkuPrice, type TAdminSku, type TAdminSkuList, type TAdminSkuUpdate } from '@llk/contracts';
-import { fromDbBool, toDbBool } from '../../db/dialect';
-import { type Db } from '../../db/schema';
-import { AppError } from '../../lib/app-error';
+import { fromDbBool, toDbBool } from '../../infrastructure/db/dialect';
+import { type Db } from '../../infrastructure/db/schema';
+import { AppError } from '../../infrastructure/http/app-error';
 import { findAllSkus, findStaffSku, updateSkuPriceRow, type StaffSkuRow } from './pricing.repository';
 
 // The back office's side of the catalogue (ADR 0019): every SKU with its price and list price in

@@ -1,7 +1,7 @@
 import { type TOrderItemType, type TQualityTier, type TTimeUnit } from '@llk/contracts';
-import { fromDbBool, toDbBool } from '../../db/dialect';
-import { type Db } from '../../db/schema';
-import { type CatalogueSkusTable } from '../../db/tables/catalogue.table';
+import { fromDbBool, toDbBool } from '../../infrastructure/db/dialect';
+import { type Db } from '../../infrastructure/db/schema';
+import { type CatalogueSkusTable, pricingTables } from './pricing.tables';
 
 /** One purchasable item of the catalogue; orders read prices only through findSku/listSkus. */
 export interface SkuRow {
@@ -53,13 +53,13 @@ function toSku(row: Omit<CatalogueSkusTable, 'origin'>): SkuRow {
 
 /** The SKU with that id, active or not (callers check `active` before selling it). */
 export async function findSku(db: Db, id: string): Promise<SkuRow | undefined> {
-  const row = await db.selectFrom('catalogue_skus').select(columns).where('id', '=', id).executeTakeFirst();
+  const row = await pricingTables(db).selectFrom('catalogue_skus').select(columns).where('id', '=', id).executeTakeFirst();
   return row ? toSku(row) : undefined;
 }
 
 /** Active SKUs, optionally of one item type, in catalogue order. */
 export async function listSkus(db: Db, itemType?: TOrderItemType): Promise<SkuRow[]> {
-  let query = db.selectFrom('catalogue_skus').select(columns).where('active', '=', toDbBool(true));
+  let query = pricingTables(db).selectFrom('catalogue_skus').select(columns).where('active', '=', toDbBool(true));
   if (itemType) query = query.where('item_type', '=', itemType);
   const rows = await query.orderBy('sort_order').orderBy('id').execute();
   return rows.map(toSku);
@@ -85,14 +85,22 @@ export async function upsertSkus(db: Db, skus: SeedSku[]): Promise<void> {
       active: toDbBool(true),
       sort_order: sku.sort_order,
     };
-    await db
+    await pricingTables(db)
       .insertInto('catalogue_skus')
       .values({ id: sku.id, ...values, origin: 'seed' })
       .onConflict((oc) => oc.column('id').doUpdateSet(values).where('catalogue_skus.origin', '=', 'seed'))
       .execute();
   }
-  let retire = db.updateTable('catalogue_skus').set({ active: toDbBool(false) }).where('origin', '=', 'seed');
-  if (skus.length > 0) retire = retire.where('id', 'not in', skus.map((sku) => sku.id));
+  let retire = pricingTables(db)
+    .updateTable('catalogue_skus')
+    .set({ active: toDbBool(false) })
+    .where('origin', '=', 'seed');
+  if (skus.length > 0)
+    retire = retire.where(
+      'id',
+      'not in',
+      skus.map((sku) => sku.id),
+    );
   await retire.execute();
 }
 
@@ -125,7 +133,7 @@ export interface FeatureRow {
 
 /** Plans with their translations in the given languages (one row per plan and language). */
 export async function findPlans(db: Db, locales: string[]): Promise<PlanRow[]> {
-  return db
+  return pricingTables(db)
     .selectFrom('pricing_plans as p')
     .innerJoin('pricing_plan_translations as t', 't.plan_id', 'p.id')
     .select(['p.id', 't.locale', 't.name', 't.summary'])
@@ -135,7 +143,7 @@ export async function findPlans(db: Db, locales: string[]): Promise<PlanRow[]> {
 }
 
 export async function findGroups(db: Db, locales: string[]): Promise<GroupRow[]> {
-  return db
+  return pricingTables(db)
     .selectFrom('pricing_feature_groups as g')
     .innerJoin('pricing_feature_group_translations as t', 't.group_id', 'g.id')
     .select(['g.id', 't.locale', 't.name'])
@@ -145,10 +153,20 @@ export async function findGroups(db: Db, locales: string[]): Promise<GroupRow[]>
 }
 
 export async function findFeatures(db: Db, locales: string[]): Promise<FeatureRow[]> {
-  const rows = await db
+  const rows = await pricingTables(db)
     .selectFrom('pricing_features as f')
     .innerJoin('pricing_feature_translations as t', 't.feature_id', 'f.id')
-    .select(['f.id', 'f.group_id', 'f.free_included', 'f.paid_included', 't.locale', 't.name', 't.description', 't.free_value', 't.paid_value'])
+    .select([
+      'f.id',
+      'f.group_id',
+      'f.free_included',
+      'f.paid_included',
+      't.locale',
+      't.name',
+      't.description',
+      't.free_value',
+      't.paid_value',
+    ])
     .where('t.locale', 'in', locales)
     .orderBy('f.group_id')
     .orderBy('f.sort_order')
@@ -157,7 +175,13 @@ export async function findFeatures(db: Db, locales: string[]): Promise<FeatureRo
 }
 
 export interface SeedMatrix {
-  plans: { id: string; deviceLimit?: number; sessionLimit?: number; translations: { locale: string; name: string; summary: string }[] }[];
+  plans: {
+    id: string;
+    deviceLimit?: number;
+    sessionLimit?: number;
+    historyDays?: number;
+    translations: { locale: string; name: string; summary: string }[];
+  }[];
   groups: {
     id: string;
     translations: { locale: string; name: string }[];
@@ -173,18 +197,40 @@ export interface SeedMatrix {
 /** Replaces the whole feature matrix (plans, groups, features and their translations). */
 export async function replaceMatrix(db: Db, matrix: SeedMatrix): Promise<void> {
   // children first: not every dialect connection enforces the cascades
-  for (const table of ['pricing_feature_translations', 'pricing_features', 'pricing_feature_group_translations', 'pricing_feature_groups', 'pricing_plan_translations', 'pricing_plans'] as const) {
-    await db.deleteFrom(table).execute();
+  for (const table of [
+    'pricing_feature_translations',
+    'pricing_features',
+    'pricing_feature_group_translations',
+    'pricing_feature_groups',
+    'pricing_plan_translations',
+    'pricing_plans',
+  ] as const) {
+    await pricingTables(db).deleteFrom(table).execute();
   }
   if (matrix.plans.length > 0) {
-    await db.insertInto('pricing_plans').values(matrix.plans.map((plan, index) => ({ id: plan.id, sort_order: index, device_limit: plan.deviceLimit ?? null, session_limit: plan.sessionLimit ?? null }))).execute();
+    await pricingTables(db)
+      .insertInto('pricing_plans')
+      .values(
+        matrix.plans.map((plan, index) => ({
+          id: plan.id,
+          sort_order: index,
+          device_limit: plan.deviceLimit ?? null,
+          session_limit: plan.sessionLimit ?? null,
+          history_days: plan.historyDays ?? null,
+        })),
+      )
+      .execute();
     const translations = matrix.plans.flatMap((plan) => plan.translations.map((t) => ({ plan_id: plan.id, ...t })));
-    if (translations.length > 0) await db.insertInto('pricing_plan_translations').values(translations).execute();
+    if (translations.length > 0) await pricingTables(db).insertInto('pricing_plan_translations').values(translations).execute();
   }
   if (matrix.groups.length === 0) return;
-  await db.insertInto('pricing_feature_groups').values(matrix.groups.map((group, index) => ({ id: group.id, sort_order: index }))).execute();
+  await pricingTables(db)
+    .insertInto('pricing_feature_groups')
+    .values(matrix.groups.map((group, index) => ({ id: group.id, sort_order: index })))
+    .execute();
   const groupTranslations = matrix.groups.flatMap((group) => group.translations.map((t) => ({ group_id: group.id, ...t })));
-  if (groupTranslations.length > 0) await db.insertInto('pricing_feature_group_translations').values(groupTranslations).execute();
+  if (groupTranslations.length > 0)
+    await pricingTables(db).insertInto('pricing_feature_group_translations').values(groupTranslations).execute();
   const features = matrix.groups.flatMap((group) =>
     group.features.map((feature, index) => ({
       id: feature.id,
@@ -194,7 +240,7 @@ export async function replaceMatrix(db: Db, matrix: SeedMatrix): Promise<void> {
       sort_order: index,
     })),
   );
-  if (features.length > 0) await db.insertInto('pricing_features').values(features).execute();
+  if (features.length > 0) await pricingTables(db).insertInto('pricing_features').values(features).execute();
   const featureTranslations = matrix.groups.flatMap((group) =>
     group.features.flatMap((feature) =>
       feature.translations.map((t) => ({
@@ -207,12 +253,20 @@ export async function replaceMatrix(db: Db, matrix: SeedMatrix): Promise<void> {
       })),
     ),
   );
-  if (featureTranslations.length > 0) await db.insertInto('pricing_feature_translations').values(featureTranslations).execute();
+  if (featureTranslations.length > 0)
+    await pricingTables(db).insertInto('pricing_feature_translations').values(featureTranslations).execute();
 }
 
-/** What a plan allows (devices, simultaneous sessions); undefined when the plan is not seeded. */
-export function findPlanLimits(db: Db, planId: string): Promise<{ device_limit: number | null; session_limit: number | null } | undefined> {
-  return db.selectFrom('pricing_plans').select(['device_limit', 'session_limit']).where('id', '=', planId).executeTakeFirst();
+/** What a plan allows (devices, simultaneous sessions, days of connection history); undefined when the plan is not seeded. */
+export function findPlanLimits(
+  db: Db,
+  planId: string,
+): Promise<{ device_limit: number | null; session_limit: number | null; history_days: number | null } | undefined> {
+  return pricingTables(db)
+    .selectFrom('pricing_plans')
+    .select(['device_limit', 'session_limit', 'history_days'])
+    .where('id', '=', planId)
+    .executeTakeFirst();
 }
 
 // ---- Back office (pricing.admin.ts) --------------------------------------------------------
@@ -223,14 +277,28 @@ const staffColumns = [...columns, 'origin'] as const;
 
 /** Every SKU, active or not, in catalogue order. */
 export async function findAllSkus(db: Db): Promise<StaffSkuRow[]> {
-  return db.selectFrom('catalogue_skus').select(staffColumns).orderBy('item_type').orderBy('sort_order').orderBy('id').execute();
+  return pricingTables(db)
+    .selectFrom('catalogue_skus')
+    .select(staffColumns)
+    .orderBy('item_type')
+    .orderBy('sort_order')
+    .orderBy('id')
+    .execute();
 }
 
 export async function findStaffSku(db: Db, id: string): Promise<StaffSkuRow | undefined> {
-  return db.selectFrom('catalogue_skus').select(staffColumns).where('id', '=', id).executeTakeFirst();
+  return pricingTables(db).selectFrom('catalogue_skus').select(staffColumns).where('id', '=', id).executeTakeFirst();
 }
 
 /** A staff price: the row becomes origin 'staff', so a reseed keeps it. */
-export async function updateSkuPriceRow(db: Db, id: string, values: { price_fen: number; original_price_fen: number; active?: number }): Promise<void> {
-  await db.updateTable('catalogue_skus').set({ ...values, origin: 'staff' }).where('id', '=', id).execute();
+export async function updateSkuPriceRow(
+  db: Db,
+  id: string,
+  values: { price_fen: number; original_price_fen: number; active?: number },
+): Promise<void> {
+  await pricingTables(db)
+    .updateTable('catalogue_skus')
+    .set({ ...values, origin: 'staff' })
+    .where('id', '=', id)
+    .execute();
 }

@@ -1,7 +1,7 @@
 import { ZMemberPricing } from '@llk/contracts';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { envelopeResponses, ok } from '../../lib/envelope';
-import { contentCached } from '../../lib/content-cache';
+import { envelopeResponses, ok } from '../../infrastructure/http/envelope';
+import { contentCached } from '../../infrastructure/content-cache';
 import { getMemberPricing } from './pricing.service';
 
 export const pricingRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,6 +1,6 @@
 import { locales, ZMemberPlan, ZOrderItemType, ZPricingCategory, ZQualityTier, ZTimeUnit } from '@llk/contracts';
 import { z } from 'zod';
-import { type SeedStep } from '../../db/seed-step';
+import { type SeedStep } from '../../infrastructure/db/seed-step';
 import { replaceMatrix, upsertSkus, type SeedMatrix, type SeedSku } from './pricing.repository';
 
 // content/seed/pricing.json: the SKUs (prices in integer fen) in catalogue order, the plans
@@ -40,8 +40,12 @@ const ZSeedPricing = z.object({
   plans: z.array(
     z.object({
       code: ZMemberPlan,
-      /** what the plan allows: devices registered, devices controlled at the same time */
-      limits: z.object({ devices: z.number().int().positive(), simultaneousSessions: z.number().int().positive() }),
+      /** what the plan allows: devices registered, devices controlled at the same time, days of connection history kept */
+      limits: z.object({
+        devices: z.number().int().positive(),
+        simultaneousSessions: z.number().int().positive(),
+        historyDays: z.number().int().positive(),
+      }),
       translations: allLocales(z.object({ name: ZText, summary: ZText })),
     }),
   ),
@@ -77,7 +81,13 @@ function seedMatrix(data: TSeedPricing): SeedMatrix {
   return {
     plans: data.plans.map((plan) => {
       unique('plan', plan.code);
-      return { id: plan.code, deviceLimit: plan.limits.devices, sessionLimit: plan.limits.simultaneousSessions, translations: Object.entries(plan.translations).map(([locale, t]) => ({ locale, name: t.name, summary: t.summary })) };
+      return {
+        id: plan.code,
+        deviceLimit: plan.limits.devices,
+        sessionLimit: plan.limits.simultaneousSessions,
+        historyDays: plan.limits.historyDays,
+        translations: Object.entries(plan.translations).map(([locale, t]) => ({ locale, name: t.name, summary: t.summary })),
+      };
     }),
     groups: data.groups.map((group) => {
       unique('group', group.category);

@@ -8,8 +8,8 @@ import {
   type TMemberPricing,
   type TPricingCategory,
 } from '@llk/contracts';
-import { type Db } from '../../db/schema';
-import { contentLocales, pickTranslation } from '../../lib/content-locale';
+import { type Db } from '../../infrastructure/db/schema';
+import { contentLocales, pickTranslation } from '../../infrastructure/content-locale';
 import { findFeatures, findGroups, findPlans, listSkus, type SkuRow } from './pricing.repository';
 
 // The pricing page's data. Every figure (discount, price per month, saving of the annual

@@ -1,12 +1,12 @@
 import { maskEmail, maskPhone, type TContactChangeResult, type TDeliveryChannel, type TLocale, type TUserInfo } from '@llk/contracts';
 import { type FastifyBaseLogger } from 'fastify';
-import { isUniqueViolation, toDbDate } from '../../db/dialect';
-import { type Db } from '../../db/schema';
-import { AppError } from '../../lib/app-error';
-import { type Delivery, renderContactNotice, type TNoticeKind } from '../../lib/delivery';
-import { type KeyValueStore } from '../../lib/kv';
-import { newToken, sha256Hex } from '../../lib/secrets';
-import { accountZone } from '../../lib/time-text';
+import { isUniqueViolation, toDbDate } from '../../infrastructure/db/dialect';
+import { type Db } from '../../infrastructure/db/schema';
+import { AppError } from '../../infrastructure/http/app-error';
+import { type Delivery, renderContactNotice, type TNoticeKind } from '../../infrastructure/delivery';
+import { type KeyValueStore } from '../../infrastructure/kv';
+import { newToken, sha256Hex } from '../../infrastructure/secrets';
+import { accountZone } from '../../infrastructure/time-text';
 import { type CodeStore, consumeCode } from '../sms';
 import {
   findUserByEmail,
@@ -82,9 +82,17 @@ async function ensureFree(db: Db, channel: TDeliveryChannel, value: string, user
 }
 
 /** Writes the new address if the row still holds `expected`; maps a lost race to a coded error. */
-async function writeContact(ctx: ContactContext, user: UserRow, channel: TDeliveryChannel, value: string, expected: string | null, binding = expected === null): Promise<void> {
+async function writeContact(
+  ctx: ContactContext,
+  user: UserRow,
+  channel: TDeliveryChannel,
+  value: string,
+  expected: string | null,
+  binding = expected === null,
+): Promise<void> {
   const now = toDbDate(ctx.now ?? new Date());
-  const notWritten = () => new AppError(binding ? (channel === 'SMS' ? 'PHONE_ALREADY_BOUND' : 'EMAIL_ALREADY_BOUND') : 'CHANGE_TICKET_INVALID');
+  const notWritten = () =>
+    new AppError(binding ? (channel === 'SMS' ? 'PHONE_ALREADY_BOUND' : 'EMAIL_ALREADY_BOUND') : 'CHANGE_TICKET_INVALID');
   try {
     if (channel === 'SMS') {
       if (!(await replaceMobile(ctx.db, user.id, value, expected, now))) throw notWritten();
@@ -117,15 +125,22 @@ async function announce(ctx: ContactContext, user: UserRow, channel: TDeliveryCh
   }
   for (const recipient of recipients) {
     // the template's time on the account's clock (docs/adr/0031)
-    const sent = await ctx.delivery.notify({ ...renderContactNotice({ ...recipient, notice, params, locale: ctx.locale }), timeZone: accountZone(user) }, (error) =>
-      ctx.log.warn({ err: error, channel: recipient.channel, notice }, 'account notice failed'),
+    const sent = await ctx.delivery.notify(
+      { ...renderContactNotice({ ...recipient, notice, params, locale: ctx.locale }), timeZone: accountZone(user) },
+      (error) => ctx.log.warn({ err: error, channel: recipient.channel, notice }, 'account notice failed'),
     );
     if (!sent) ctx.log.info({ channel: recipient.channel, notice }, 'account notice not sent');
   }
 }
 
 /** POST /user/bindEmail and POST /user/bindMobile: a first address for an account without one. */
-export async function bindContact(ctx: ContactContext, userId: string, channel: TDeliveryChannel, value: string, code: string): Promise<TUserInfo> {
+export async function bindContact(
+  ctx: ContactContext,
+  userId: string,
+  channel: TDeliveryChannel,
+  value: string,
+  code: string,
+): Promise<TUserInfo> {
   const user = await getUser(ctx.db, userId);
   const current = channel === 'SMS' ? user.mobile : user.email;
   // An unverified address (an email typed beside a phone at sign-up) is no binding: a bind
@@ -133,7 +148,8 @@ export async function bindContact(ctx: ContactContext, userId: string, channel: 
   const verified = current !== null && (channel === 'SMS' ? user.mobile_verified_at : user.email_verified_at) !== null;
   if (verified) throw new AppError(channel === 'SMS' ? 'PHONE_ALREADY_BOUND' : 'EMAIL_ALREADY_BOUND');
   // Cheap checks first, so a taken address does not burn the code.
-  if (value !== current) await ensureFree(ctx.db, channel, value, user.id, new AppError(channel === 'SMS' ? 'PHONE_ALREADY_BOUND' : 'EMAIL_ALREADY_BOUND'));
+  if (value !== current)
+    await ensureFree(ctx.db, channel, value, user.id, new AppError(channel === 'SMS' ? 'PHONE_ALREADY_BOUND' : 'EMAIL_ALREADY_BOUND'));
   await consumeCode(ctx.codes, channel === 'SMS' ? 'BIND_MOBILE' : 'BIND_EMAIL', { to: value, account: user.id }, code);
   await writeContact(ctx, user, channel, value, current, true);
   await announce(ctx, user, channel, null, value);
@@ -148,7 +164,8 @@ export async function unbindContact(ctx: ContactContext, userId: string, channel
   const user = await getUser(ctx.db, userId);
   const current = channel === 'SMS' ? user.mobile : user.email;
   if (!current) throw new AppError(channel === 'SMS' ? 'PHONE_OR_EMAIL_NOT_REGISTERED' : 'EMAIL_NOT_REGISTERED');
-  const otherVerified = channel === 'SMS' ? user.email !== null && user.email_verified_at !== null : user.mobile !== null && user.mobile_verified_at !== null;
+  const otherVerified =
+    channel === 'SMS' ? user.email !== null && user.email_verified_at !== null : user.mobile !== null && user.mobile_verified_at !== null;
   // Checked before the code is used (so the code survives), and again by the removal itself.
   if (!otherVerified) throw new AppError('LAST_VERIFIED_CONTACT');
   await consumeCode(ctx.codes, channel === 'SMS' ? 'MODIFY_PHONE' : 'BIND_EMAIL', { to: current, account: user.id }, code);
@@ -159,10 +176,12 @@ export async function unbindContact(ctx: ContactContext, userId: string, channel
   }
   const removedNotice: TNoticeKind = channel === 'SMS' ? 'MOBILE_REMOVED' : 'EMAIL_REMOVED';
   const params = { old: mask(channel, current), new: '' };
-  const other = channel === 'SMS' ? { channel: 'EMAIL' as const, to: user.email ?? '' } : { channel: 'SMS' as const, to: user.mobile ?? '' };
+  const other =
+    channel === 'SMS' ? { channel: 'EMAIL' as const, to: user.email ?? '' } : { channel: 'SMS' as const, to: user.mobile ?? '' };
   for (const recipient of [{ channel, to: current }, other]) {
-    await ctx.delivery.notify({ ...renderContactNotice({ ...recipient, notice: removedNotice, params, locale: ctx.locale }), timeZone: accountZone(user) }, (error) =>
-      ctx.log.warn({ err: error, channel: recipient.channel, notice: removedNotice }, 'account notice failed'),
+    await ctx.delivery.notify(
+      { ...renderContactNotice({ ...recipient, notice: removedNotice, params, locale: ctx.locale }), timeZone: accountZone(user) },
+      (error) => ctx.log.warn({ err: error, channel: recipient.channel, notice: removedNotice }, 'account notice failed'),
     );
   }
   return userInfoOf(await getUser(ctx.db, userId));
@@ -184,14 +203,23 @@ function parseTicket(raw: string | null): StoredTicket | null {
   if (!raw) return null;
   try {
     const parsed = JSON.parse(raw) as Partial<StoredTicket>;
-    return typeof parsed.u === 'string' && typeof parsed.o === 'string' && (parsed.c === 'SMS' || parsed.c === 'EMAIL') ? (parsed as StoredTicket) : null;
+    return typeof parsed.u === 'string' && typeof parsed.o === 'string' && (parsed.c === 'SMS' || parsed.c === 'EMAIL')
+      ? (parsed as StoredTicket)
+      : null;
   } catch {
     return null;
   }
 }
 
 /** Step 2 of a change: a valid ticket and the code sent to the new address → the new address. */
-async function switchTo(ctx: ContactContext, user: UserRow, channel: TDeliveryChannel, ticket: string, value: string, code: string): Promise<TContactChangeResult> {
+async function switchTo(
+  ctx: ContactContext,
+  user: UserRow,
+  channel: TDeliveryChannel,
+  ticket: string,
+  value: string,
+  code: string,
+): Promise<TContactChangeResult> {
   const key = ticketKey(ticket);
   const raw = await ctx.kv.get(key);
   const stored = parseTicket(raw);

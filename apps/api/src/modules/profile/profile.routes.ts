@@ -12,7 +12,7 @@ import {
 } from '@llk/contracts';
 import { type FastifyRequest } from 'fastify';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { envelopeResponses, ok } from '../../lib/envelope';
+import { envelopeResponses, ok } from '../../infrastructure/http/envelope';
 import { alertSecurityEvent } from '../auth';
 import { cancelAccount, restoreAccount } from './cancellation.service';
 import { bindContact, changeContact, type ContactContext, TICKET_TTL_MS, unbindContact, updateProfile } from './contacts.service';
@@ -62,7 +62,10 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       ...authed,
     },
     async (request) =>
-      ok(await bindContact(context(request), userId(request), 'EMAIL', request.body.email, request.body.code), request.t('success.modificationSucceeded')),
+      ok(
+        await bindContact(context(request), userId(request), 'EMAIL', request.body.email, request.body.code),
+        request.t('success.modificationSucceeded'),
+      ),
   );
 
   app.post(
@@ -78,7 +81,10 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       ...authed,
     },
     async (request) =>
-      ok(await bindContact(context(request), userId(request), 'SMS', request.body.mobile, request.body.code), request.t('success.modificationSucceeded')),
+      ok(
+        await bindContact(context(request), userId(request), 'SMS', request.body.mobile, request.body.code),
+        request.t('success.modificationSucceeded'),
+      ),
   );
 
   app.post(
@@ -109,7 +115,8 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['accounts'],
-        summary: 'Change the phone in two steps: MODIFY_PHONE code of the current phone → a ticket; the ticket and the CHANGE_MOBILE code of the new phone → changed',
+        summary:
+          'Change the phone in two steps: MODIFY_PHONE code of the current phone → a ticket; the ticket and the CHANGE_MOBILE code of the new phone → changed',
         description:
           `Step 1 { code }: the MODIFY_PHONE code sent to the current phone (POST /sms { channel: SMS, smsType: MODIFY_PHONE }); answers a ticket ` +
           `valid ${TICKET_TTL_MS / 60_000} minutes. Step 2 { ticket, mobile, code }: the CHANGE_MOBILE code sent to the new phone; answers the profile. ` +
@@ -142,7 +149,8 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       ...authed,
     },
-    async (request) => ok(await unbindContact(context(request), userId(request), 'EMAIL', request.body.code), request.t('success.modificationSucceeded')),
+    async (request) =>
+      ok(await unbindContact(context(request), userId(request), 'EMAIL', request.body.code), request.t('success.modificationSucceeded')),
   );
 
   app.post(
@@ -157,7 +165,8 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       ...authed,
     },
-    async (request) => ok(await unbindContact(context(request), userId(request), 'SMS', request.body.code), request.t('success.modificationSucceeded')),
+    async (request) =>
+      ok(await unbindContact(context(request), userId(request), 'SMS', request.body.code), request.t('success.modificationSucceeded')),
   );
 
   app.post(
@@ -168,7 +177,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Cancel the account: a 15-day cooling-off, then its personal data is erased',
         description:
           `The CANCEL_ACCOUNT code sent to the account's phone (channel SMS) or email (channel EMAIL). During the cooling-off the user can still log in ` +
-          `and POST /user/cancel/revoke restores the account; GET /user/info shows data.cancellation; every verified contact is told (ACCOUNT_CANCEL_REQUESTED). ACCOUNT_CANCEL_PENDING when already cancelled. ${codeErrors}`,
+          `and POST /user/cancel/revoke restores the account; GET /user/info shows data.cancellation; every verified contact is told (ACCOUNT_CANCEL_REQUESTED). ACCOUNT_CANCEL_PENDING when already cancelled; ORG_SOLE_OWNER_CANCEL while the account is the last active owner of an organisation. ${codeErrors}`,
         body: ZCancelAccountRequest,
         response: envelopeResponses(ZCancellation),
       },
@@ -176,7 +185,11 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const cancellation = await cancelAccount(app.db, app.codeStore, userId(request), request.body.channel, request.body.code);
-      await alertSecurityEvent({ db: app.db, delivery: app.delivery, log: request.log, locale: request.locale }, userId(request), 'ACCOUNT_CANCEL_REQUESTED');
+      await alertSecurityEvent(
+        { db: app.db, delivery: app.delivery, log: request.log, locale: request.locale },
+        userId(request),
+        'ACCOUNT_CANCEL_REQUESTED',
+      );
       return ok(cancellation);
     },
   );

@@ -1,7 +1,7 @@
 import { ZRedeemRequest, ZRedeemResult } from '@llk/contracts';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../lib/app-error';
-import { envelopeResponses, ok } from '../../lib/envelope';
+import { AppError } from '../../infrastructure/http/app-error';
+import { envelopeResponses, ok } from '../../infrastructure/http/envelope';
 import { redeemCode } from './redeem.service';
 
 export const redeemRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -24,7 +24,13 @@ export const redeemRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       if (!request.user) throw new AppError('UNAUTHORIZED');
-      const result = await redeemCode(app.db, app.kv, app.config.redeem, { userId: request.user.userId, ip: request.ip }, request.body.code);
+      const result = await redeemCode(
+        app.db,
+        app.kv,
+        app.config.redeem,
+        { userId: request.user.userId, ip: request.ip },
+        request.body.code,
+      );
       return ok(result);
     },
   );

@@ -9,12 +9,12 @@ import {
   type TRedeemKind,
   type TRedeemResult,
 } from '@llk/contracts';
-import { fromDbDate, futureDbDate, newId, toDbDate } from '../../db/dialect';
-import { type Db } from '../../db/schema';
-import { AppError } from '../../lib/app-error';
-import { type KeyValueStore } from '../../lib/kv';
-import { limitError } from '../../lib/rate-limit';
-import { equalHex, hmacHex } from '../../lib/secrets';
+import { fromDbDate, futureDbDate, newId, toDbDate } from '../../infrastructure/db/dialect';
+import { type Db } from '../../infrastructure/db/schema';
+import { AppError } from '../../infrastructure/http/app-error';
+import { type KeyValueStore } from '../../infrastructure/kv';
+import { limitError } from '../../infrastructure/http/rate-limit';
+import { equalHex, hmacHex } from '../../infrastructure/secrets';
 import { findUserById } from '../users';
 import { applyGrant, type TGrant, type TGrantRequest } from '../fulfilment';
 import { claimCode, findCodeByHash, insertCodes, setCodeGrant, type RedeemCodeRow } from './redeem.repository';

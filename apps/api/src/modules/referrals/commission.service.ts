@@ -1,6 +1,6 @@
 import { COMMISSIONABLE_ITEM_TYPES, commissionFen, REFERRAL_RULES } from '@llk/contracts';
-import { fromDbDate, newId, toDbDate } from '../../db/dialect';
-import { type Db } from '../../db/schema';
+import { fromDbDate, newId, toDbDate } from '../../infrastructure/db/dialect';
+import { type Db } from '../../infrastructure/db/schema';
 import { postCommissionLine, postCommissionReversal } from '../ledger';
 import { findUserById } from '../users';
 import {
@@ -14,7 +14,7 @@ import {
   reversePendingCommissions,
 } from './referrals.repository';
 
-// The commission ledger (spec sections 4 and 9). The payment path calls recordCommission() in
+// The commission ledger (the ambassador programme: docs/adr/0009-referral-programme.md). The payment path calls recordCommission() in
 // the transaction that marks an order paid, the refund path reverseCommissionsForOrder() in the
 // transaction that records the refund; matureCommissions() runs hourly (and before the
 // ambassador's page is read). Lines: PENDING → EFFECTIVE after 7 days, or PENDING → REVERSED.

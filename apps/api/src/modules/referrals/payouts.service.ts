@@ -1,8 +1,8 @@
 import { PAYOUT_THRESHOLD_DEFAULT_FEN, type TPayoutBalances, type TPayoutFraudFlag } from '@llk/contracts';
-import { findMeta, setMeta } from '../../db/app-meta.repository';
-import { newId, toDbDate } from '../../db/dialect';
-import { type Db } from '../../db/schema';
-import { AppError } from '../../lib/app-error';
+import { findMeta, setMeta } from '../../infrastructure/db/app-meta.repository';
+import { newId, toDbDate } from '../../infrastructure/db/dialect';
+import { type Db } from '../../infrastructure/db/schema';
+import { AppError } from '../../infrastructure/http/app-error';
 import { postCommissionPayout, postCommissionReversal } from '../ledger';
 import { matureCommissions, samePhone, sameEmail } from './commission.service';
 import {
@@ -71,7 +71,11 @@ export function ambassadorBalancesTotal(db: Db): Promise<number> {
  * phone or email, a gateway payer account, a device (the app's stable id) or an address (a
  * session's or a device's last IP). Read when the page is read, so a later shared device counts.
  */
-export async function fraudFlagsOf(db: Db, ambassador: Pick<AmbassadorListRow, 'user_id' | 'mobile' | 'email'>, referredIds: readonly string[]): Promise<Map<string, TPayoutFraudFlag[]>> {
+export async function fraudFlagsOf(
+  db: Db,
+  ambassador: Pick<AmbassadorListRow, 'user_id' | 'mobile' | 'email'>,
+  referredIds: readonly string[],
+): Promise<Map<string, TPayoutFraudFlag[]>> {
   const [contacts, devices, addresses, payers] = await Promise.all([
     findUsersContact(db, referredIds),
     usersSharingDevice(db, ambassador.user_id, referredIds),
@@ -92,7 +96,10 @@ export async function fraudFlagsOf(db: Db, ambassador: Pick<AmbassadorListRow, '
 }
 
 /** Lines of referred users with a flag, among all of the ambassador's lines. */
-export async function countFlaggedLines(db: Db, ambassador: Pick<AmbassadorListRow, 'user_id' | 'mobile' | 'email'>): Promise<{ flags: Map<string, TPayoutFraudFlag[]>; flaggedCount: number; lineCount: number }> {
+export async function countFlaggedLines(
+  db: Db,
+  ambassador: Pick<AmbassadorListRow, 'user_id' | 'mobile' | 'email'>,
+): Promise<{ flags: Map<string, TPayoutFraudFlag[]>; flaggedCount: number; lineCount: number }> {
   const counts = await countLinesByReferred(db, ambassador.user_id);
   const flags = await fraudFlagsOf(db, ambassador, [...counts.keys()]);
   let flaggedCount = 0;
@@ -111,7 +118,8 @@ export async function requireAmbassador(db: Db, userId: string): Promise<Ambassa
 }
 
 export async function setPayee(db: Db, userId: string, payee: { account: string; name: string }): Promise<void> {
-  if (!(await updateAmbassador(db, userId, { payee_account: payee.account, payee_name: payee.name }))) throw new AppError('ADMIN_AMBASSADOR_NOT_FOUND');
+  if (!(await updateAmbassador(db, userId, { payee_account: payee.account, payee_name: payee.name })))
+    throw new AppError('ADMIN_AMBASSADOR_NOT_FOUND');
 }
 
 /**
@@ -209,9 +217,16 @@ export async function markBatchPaid(trx: Db, id: string, staffId: string, refere
 }
 
 /** OPEN → CANCELLED: its lines are owed again (the next batch takes them). */
-export async function cancelBatch(trx: Db, id: string, staffId: string, reason: string, now: Date): Promise<{ batch: PayoutBatchRow; released: number }> {
+export async function cancelBatch(
+  trx: Db,
+  id: string,
+  staffId: string,
+  reason: string,
+  now: Date,
+): Promise<{ batch: PayoutBatchRow; released: number }> {
   await requireBatch(trx, id);
-  if (!(await closeBatch(trx, id, 'CANCELLED', { at: toDbDate(now), by: staffId, reference: reason }))) throw new AppError('ADMIN_PAYOUT_BATCH_CLOSED');
+  if (!(await closeBatch(trx, id, 'CANCELLED', { at: toDbDate(now), by: staffId, reference: reason })))
+    throw new AppError('ADMIN_PAYOUT_BATCH_CLOSED');
   const released = await releaseLines(trx, id);
   return { batch: await requireBatch(trx, id), released };
 }

@@ -1,6 +1,6 @@
 import { ZAmbassadorInfo, ZAmbassadorJoinQuery, ZAmbassadorJoinResult, ZAmbassadorPayee, ZAmbassadorPayeeRequest } from '@llk/contracts';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { envelopeResponses, ok } from '../../lib/envelope';
+import { envelopeResponses, ok } from '../../infrastructure/http/envelope';
 import { getAmbassadorInfo, joinProgramme, setOwnPayee } from './referrals.service';
 
 export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -48,7 +48,8 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['referrals'],
         summary: 'Where the caller’s ambassador payouts go: an Alipay account (mobile or email) and its real name; logged in',
-        description: 'The account password confirms the change (INVALID_CREDENTIALS when wrong); AMBASSADOR_NOT_JOINED before joining. Answers the account masked.',
+        description:
+          'The account password confirms the change (INVALID_CREDENTIALS when wrong); AMBASSADOR_NOT_JOINED before joining. Answers the account masked.',
         body: ZAmbassadorPayeeRequest,
         response: envelopeResponses(ZAmbassadorPayee),
       },

@@ -15,9 +15,9 @@ import {
   type TAmbassadorPayeeRequest,
   type TCommissionState,
 } from '@llk/contracts';
-import { fromDbDate, isUniqueViolation, toDbDate } from '../../db/dialect';
-import { type Db } from '../../db/schema';
-import { AppError } from '../../lib/app-error';
+import { fromDbDate, isUniqueViolation, toDbDate } from '../../infrastructure/db/dialect';
+import { type Db } from '../../infrastructure/db/schema';
+import { AppError } from '../../infrastructure/http/app-error';
 import { findUserById, updateEntitlements } from '../users';
 import { matureCommissions } from './commission.service';
 import {
@@ -51,7 +51,11 @@ function referralLinkOf(webOrigin: string, code: string): string {
   return url.toString();
 }
 
-function joinResult(row: Pick<AmbassadorRow, 'referral_code' | 'joined_at' | 'activity_type'>, webOrigin: string, created: boolean): TAmbassadorJoinResult {
+function joinResult(
+  row: Pick<AmbassadorRow, 'referral_code' | 'joined_at' | 'activity_type'>,
+  webOrigin: string,
+  created: boolean,
+): TAmbassadorJoinResult {
   return {
     activityType: row.activity_type as TActivityType,
     referralCode: row.referral_code,
@@ -66,7 +70,13 @@ function joinResult(row: Pick<AmbassadorRow, 'referral_code' | 'joined_at' | 'ac
  * Idempotent: a user who has joined gets the same code back (also under concurrent joins,
  * where the primary key on user_id decides). A code collision draws a new code.
  */
-export async function joinProgramme(db: Db, userId: string, activityType: TActivityType, webOrigin: string, now = new Date()): Promise<TAmbassadorJoinResult> {
+export async function joinProgramme(
+  db: Db,
+  userId: string,
+  activityType: TActivityType,
+  webOrigin: string,
+  now = new Date(),
+): Promise<TAmbassadorJoinResult> {
   const existing = await findAmbassadorByUser(db, userId);
   if (existing) return joinResult(existing, webOrigin, false);
   if (!(await findUserById(db, userId))) throw new AppError('UNAUTHORIZED');
@@ -154,7 +164,11 @@ export async function getAmbassadorInfo(db: Db, userId: string, webOrigin: strin
       reversedAt: line.reversed_at ? fromDbDate(line.reversed_at).toISOString() : null,
       paidOutAt: line.paid_out_at ? fromDbDate(line.paid_out_at).toISOString() : null,
     })),
-    payout: { thresholdFen, payeeAccount: ambassador.payee_account ? maskPayee(ambassador.payee_account) : null, payeeName: ambassador.payee_name },
+    payout: {
+      thresholdFen,
+      payeeAccount: ambassador.payee_account ? maskPayee(ambassador.payee_account) : null,
+      payeeName: ambassador.payee_name,
+    },
   };
 }
 
@@ -168,7 +182,11 @@ function maskPayee(account: string): string {
  * confirms it (a session alone must not redirect the money); the change takes effect for the next
  * batch. Answers the payee as the page shows it.
  */
-export async function setOwnPayee(db: Db, userId: string, body: TAmbassadorPayeeRequest): Promise<{ payeeAccount: string; payeeName: string }> {
+export async function setOwnPayee(
+  db: Db,
+  userId: string,
+  body: TAmbassadorPayeeRequest,
+): Promise<{ payeeAccount: string; payeeName: string }> {
   const [user, ambassador] = await Promise.all([findUserById(db, userId), findAmbassadorByUser(db, userId)]);
   if (!user) throw new AppError('UNAUTHORIZED');
   if (!ambassador) throw new AppError('AMBASSADOR_NOT_JOINED');
@@ -192,7 +210,13 @@ async function grantSignupBonus(trx: Db, userId: string, now: Date): Promise<voi
   const user = await findUserById(trx, userId);
   if (!user) throw new Error(`grantSignupBonus: no user ${userId}`);
   const expiresAt = extendedMemberExpiry(user, REFERRAL_RULES.bonusProDays, now);
-  await updateEntitlements(trx, userId, { member_plan: 'PRO', member_expires_at: toDbDate(expiresAt) }, toDbDate(now), REFERRAL_RULES.bonusMonitors);
+  await updateEntitlements(
+    trx,
+    userId,
+    { member_plan: 'PRO', member_expires_at: toDbDate(expiresAt) },
+    toDbDate(now),
+    REFERRAL_RULES.bonusMonitors,
+  );
 }
 
 /** Whether a (typed) referral code names a joined ambassador; malformed codes do not. */

@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { isLocale, locales, type TLocale } from '@llk/contracts';
-import { findMeta, setMeta } from '../../db/app-meta.repository';
-import { dbNow } from '../../db/dialect';
-import { type Db } from '../../db/schema';
-import { pickTranslation } from '../../lib/content-locale';
+import { findMeta, setMeta } from '../../infrastructure/db/app-meta.repository';
+import { dbNow } from '../../infrastructure/db/dialect';
+import { type Db } from '../../infrastructure/db/schema';
+import { pickTranslation } from '../../infrastructure/content-locale';
 import { findCurrentNotices, findNoticeTranslations } from '../announcements';
 import { discountsFor, fillFigures, findAllNewsWithTranslations } from '../news';
 import { replaceSearchIndex, SearchField, type SearchDocument } from './search.repository';
@@ -50,7 +50,9 @@ function readGuidePages(guideDir: string): GuidePage[] {
   for (const locale of readdirSync(guideDir)) {
     if (!isLocale(locale)) continue;
     const root = path.join(guideDir, locale);
-    const files = readdirSync(root, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile() && entry.name.endsWith('.md'));
+    const files = readdirSync(root, { recursive: true, withFileTypes: true }).filter(
+      (entry) => entry.isFile() && entry.name.endsWith('.md'),
+    );
     for (const file of files) {
       const relative = path.relative(root, path.join(file.parentPath, file.name)).split(path.sep).join('/');
       if (relative.toLowerCase() === 'readme.md') continue;
@@ -71,7 +73,10 @@ function toDocument(input: Omit<SearchDocument, 'terms' | 'body'> & { text: stri
   const add = (text: string, field: SearchField) => {
     for (const [term, frequency] of documentTerms(text, input.locale)) {
       const entry = terms.get(term);
-      terms.set(term, { frequency: (entry?.frequency ?? 0) + frequency, field: Math.max(entry?.field ?? SearchField.body, field) as SearchField });
+      terms.set(term, {
+        frequency: (entry?.frequency ?? 0) + frequency,
+        field: Math.max(entry?.field ?? SearchField.body, field) as SearchField,
+      });
     }
   };
   add(body, SearchField.body);
@@ -79,11 +84,24 @@ function toDocument(input: Omit<SearchDocument, 'terms' | 'body'> & { text: stri
   for (const heading of input.headings ?? []) {
     for (const term of documentTerms(heading, input.locale).keys()) {
       const entry = terms.get(term);
-      terms.set(term, { frequency: entry?.frequency ?? 1, field: Math.max(entry?.field ?? SearchField.body, SearchField.heading) as SearchField });
+      terms.set(term, {
+        frequency: entry?.frequency ?? 1,
+        field: Math.max(entry?.field ?? SearchField.body, SearchField.heading) as SearchField,
+      });
     }
   }
   add(title, SearchField.title);
-  return { locale: input.locale, type: input.type, ref: input.ref, url: input.url, title, body, publishedAt: input.publishedAt, expiresAt: input.expiresAt ?? null, terms };
+  return {
+    locale: input.locale,
+    type: input.type,
+    ref: input.ref,
+    url: input.url,
+    title,
+    body,
+    publishedAt: input.publishedAt,
+    expiresAt: input.expiresAt ?? null,
+    terms,
+  };
 }
 
 /** Rebuilds the whole index. */
@@ -93,7 +111,18 @@ export async function rebuildSearchIndex(db: Db, guideDir: string): Promise<numb
   for (const page of readGuidePages(guideDir)) {
     const text = [page.description, markdownToText(page.body)].filter(Boolean).join('\n');
     const headings = markdownHeadings(page.body);
-    documents.push(toDocument({ locale: page.locale, type: 'guide', ref: page.url, url: page.url, title: page.title, text, headings, publishedAt: null }));
+    documents.push(
+      toDocument({
+        locale: page.locale,
+        type: 'guide',
+        ref: page.url,
+        url: page.url,
+        title: page.title,
+        text,
+        headings,
+        publishedAt: null,
+      }),
+    );
   }
 
   documents.push(...(await newsDocuments(db)), ...(await noticeDocuments(db)));
@@ -107,7 +136,10 @@ async function newsDocuments(db: Db, publicId?: number): Promise<SearchDocument[
   const documents: SearchDocument[] = [];
   const { news, translations } = await findAllNewsWithTranslations(db, publicId);
   // a promotion's {{discount:SKU}} is indexed as the figure the page shows
-  const discounts = await discountsFor(db, translations.flatMap((t) => [t.title, t.summary, t.body]));
+  const discounts = await discountsFor(
+    db,
+    translations.flatMap((t) => [t.title, t.summary, t.body]),
+  );
   for (const item of news) {
     const own = translations.filter((t) => t.news_id === item.id);
     for (const locale of locales) {
@@ -117,7 +149,19 @@ async function newsDocuments(db: Db, publicId?: number): Promise<SearchDocument[
       const text = [figures(t.summary), markdownToText(figures(t.body))].join('\n');
       const url = `/info-${item.public_id}`;
       const headings = markdownHeadings(figures(t.body));
-      documents.push(toDocument({ locale, type: 'news', ref: String(item.public_id), url, title: figures(t.title), text, headings, publishedAt: item.published_at, expiresAt: item.expires_at }));
+      documents.push(
+        toDocument({
+          locale,
+          type: 'news',
+          ref: String(item.public_id),
+          url,
+          title: figures(t.title),
+          text,
+          headings,
+          publishedAt: item.published_at,
+          expiresAt: item.expires_at,
+        }),
+      );
     }
   }
   return documents;
@@ -139,7 +183,19 @@ async function noticeDocuments(db: Db, slug?: string): Promise<SearchDocument[]>
       if (!t) continue;
       const url = `/notice#${notice.slug}`;
       const headings = markdownHeadings(t.body);
-      documents.push(toDocument({ locale, type: 'notice', ref: notice.slug, url, title: t.title, text: markdownToText(t.body), headings, publishedAt: notice.published_at, expiresAt: notice.expires_at }));
+      documents.push(
+        toDocument({
+          locale,
+          type: 'notice',
+          ref: notice.slug,
+          url,
+          title: t.title,
+          text: markdownToText(t.body),
+          headings,
+          publishedAt: notice.published_at,
+          expiresAt: notice.expires_at,
+        }),
+      );
     }
   }
   return documents;
@@ -168,7 +224,12 @@ function hashGuide(guideDir: string): string {
     .filter((entry) => entry.isFile() && entry.name.endsWith('.md'))
     .map((entry) => path.relative(guideDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
     .sort();
-  for (const file of files) hash.update(file).update('\0').update(readFileSync(path.join(guideDir, file))).update('\0');
+  for (const file of files)
+    hash
+      .update(file)
+      .update('\0')
+      .update(readFileSync(path.join(guideDir, file)))
+      .update('\0');
   return hash.digest('hex');
 }
 

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { documentTerms, fold, makeSnippet, markdownHeadings, markdownToText, normalizeKeyword, queryTerms, requiredMatches, termRanges } from './search-text';
+import {
+  documentTerms,
+  fold,
+  makeSnippet,
+  markdownHeadings,
+  markdownToText,
+  normalizeKeyword,
+  queryTerms,
+  requiredMatches,
+  termRanges,
+} from './search-text';
 
 describe('fold', () => {
   it('lower-cases and strips Latin accents without changing length', () => {
@@ -16,7 +26,7 @@ describe('fold', () => {
 });
 
 describe('queryTerms', () => {
-  it('splits CJK text at Intl.Segmenter’s word boundaries, then into bigrams inside each word (issue 33, item 5)', () => {
+  it('splits CJK text at Intl.Segmenter’s word boundaries, then into bigrams inside each word', () => {
     expect(queryTerms('屏幕墙', 'zh-CN')).toEqual(['屏幕', '墙']);
     // 远程|控制: no 程控 straddling the two words
     expect(queryTerms('远程控制', 'zh-CN')).toEqual(['远程', '控制']);
@@ -29,7 +39,7 @@ describe('queryTerms', () => {
     expect(queryTerms('墙', 'zh-CN')).toEqual(['墙']);
     expect(queryTerms('画', 'ja')).toEqual(['画']);
   });
-  it('leaves out each language’s stop-words (issue 33, item 5: "mot de passe oublié")', () => {
+  it('leaves out each language’s stop-words ("mot de passe oublié")', () => {
     expect(queryTerms('mot de passe oublié', 'fr')).toEqual(['mot', 'passe', 'oublie']);
     expect(queryTerms('How do I share the screen wall', 'en')).toEqual(['share', 'screen', 'wall']);
     expect(queryTerms('cómo cambiar la contraseña', 'es')).toEqual(['cambiar', 'contrasena']);
@@ -81,13 +91,15 @@ describe('normalizeKeyword', () => {
 
 describe('markdownToText', () => {
   it('drops markup and keeps the words', () => {
-    const text = markdownToText('---\ntitle: x\n---\n# Title\n\n- **Bold** [link](https://x.test) `code`\n\n| a | b |\n|---|---|\n| c | d |');
+    const text = markdownToText(
+      '---\ntitle: x\n---\n# Title\n\n- **Bold** [link](https://x.test) `code`\n\n| a | b |\n|---|---|\n| c | d |',
+    );
     expect(text).not.toMatch(/[#*[\]|`]/);
     expect(text).toContain('Title');
     expect(text).toContain('Bold link code');
     expect(text).not.toContain('title: x');
   });
-  it('keeps a table’s columns and rows apart (issue 20, item 8: no flattened tables)', () => {
+  it('keeps a table’s columns and rows apart (no flattened tables)', () => {
     const text = markdownToText('| Plan | Price | Devices |\n| --- | ---: | --- |\n| Free | ¥0 | 3 |\n| **Pro** | ¥268 | 10 |');
     expect(text).toBe('Plan · Price · Devices /\nFree · ¥0 · 3 /\nPro · ¥268 · 10 /');
     expect(makeSnippet(text, ['pro'], { cjk: false }).text).toBe('Plan · Price · Devices / Free · ¥0 · 3 / Pro · ¥268 · 10 /');
@@ -96,7 +108,11 @@ describe('markdownToText', () => {
 
 describe('markdownHeadings', () => {
   it('lists the headings as text, not the code', () => {
-    expect(markdownHeadings('# Titre\n\nTexte\n\n## Mot de **passe**\n```\n# not a heading\n```\n### Fin ##')).toEqual(['Titre', 'Mot de passe', 'Fin']);
+    expect(markdownHeadings('# Titre\n\nTexte\n\n## Mot de **passe**\n```\n# not a heading\n```\n### Fin ##')).toEqual([
+      'Titre',
+      'Mot de passe',
+      'Fin',
+    ]);
   });
 });
 
@@ -127,7 +143,7 @@ describe('makeSnippet', () => {
     for (const word of snippet.text.replace(/^…|…$/g, '').trim().split(' ')) expect(words.has(word), word).toBe(true);
     expect(snippet.highlights.map(([s, e]) => snippet.text.slice(s, e))).toEqual(['screen']);
   });
-  it('marks whole Latin words only: no "Re[mot]e", "co[de]" nor a lone "d" (issue 33, item 5)', () => {
+  it('marks whole Latin words only: no "Re[mot]e", "co[de]" nor a lone "d"', () => {
     const text = 'LLK Remote : code d’accès. Mot de passe oublié ? Réinitialisez le mot de passe.';
     const snippet = makeSnippet(text, queryTerms('mot de passe oublié', 'fr'), { cjk: false, locale: 'fr' });
     expect(snippet.highlights.map(([s, e]) => snippet.text.slice(s, e))).toEqual(['Mot', 'passe', 'oublié', 'mot', 'passe']);

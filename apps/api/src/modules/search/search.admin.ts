@@ -1,6 +1,6 @@
 import { type TAdminHotSearch, type TAdminHotSearchList, type THotSearchState, type TLocale } from '@llk/contracts';
-import { toDbDate } from '../../db/dialect';
-import { type Db } from '../../db/schema';
+import { toDbDate } from '../../infrastructure/db/dialect';
+import { type Db } from '../../infrastructure/db/schema';
 import { findSearchRecord, findSearchRecordsForStaff, upsertSearchRecordState, type SearchRecordRow } from './search.repository';
 import { hotSearchWindowStart, listHotSearches } from './search.service';
 import { normalizeKeyword } from './search-text';
@@ -13,10 +13,21 @@ import { normalizeKeyword } from './search-text';
 const STAFF_LIST_LIMIT = 200;
 
 function toAdminHotSearch(row: SearchRecordRow, shown: ReadonlySet<string>): TAdminHotSearch {
-  return { keyword: row.keyword, count: row.count, state: row.state as THotSearchState, shown: shown.has(row.keyword), updatedAt: row.updated_at };
+  return {
+    keyword: row.keyword,
+    count: row.count,
+    state: row.state as THotSearchState,
+    shown: shown.has(row.keyword),
+    updatedAt: row.updated_at,
+  };
 }
 
-export async function listHotSearchesForStaff(db: Db, locale: TLocale, minVisitors: number, now: Date = new Date()): Promise<TAdminHotSearchList> {
+export async function listHotSearchesForStaff(
+  db: Db,
+  locale: TLocale,
+  minVisitors: number,
+  now: Date = new Date(),
+): Promise<TAdminHotSearchList> {
   const [rows, hot] = await Promise.all([
     findSearchRecordsForStaff(db, { locale, since: hotSearchWindowStart(now), limit: STAFF_LIST_LIMIT }),
     listHotSearches(db, locale, minVisitors, now),

@@ -1,7 +1,7 @@
 import { ZHotSearches, ZSearchQuery, ZSearchRecordQuery, ZSearchRecordResult, ZSearchResult } from '@llk/contracts';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { envelopeResponses, ok } from '../../lib/envelope';
-import { contentCached } from '../../lib/content-cache';
+import { envelopeResponses, ok } from '../../infrastructure/http/envelope';
+import { contentCached } from '../../infrastructure/content-cache';
 import { listHotSearches, recordSearch, search } from './search.service';
 
 /** How long an instance answers the hot searches from memory. */
@@ -44,7 +44,9 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       // a session, when the request has a live one, names the visitor better than a shared address
       const session = await app.authenticate(request);
       const visitor = { ip: request.ip, userId: session?.userId ?? null };
-      return ok(await recordSearch({ db: app.db, kv: app.kv, visitorSecret: app.codeStore.secret }, request.query.keyword, request.locale, visitor));
+      return ok(
+        await recordSearch({ db: app.db, kv: app.kv, visitorSecret: app.codeStore.secret }, request.query.keyword, request.locale, visitor),
+      );
     },
   );
 
@@ -54,7 +56,8 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['search'],
         summary: 'Most searched keywords in the caller’s language',
-        description: 'Pinned terms first, then terms searched by at least HOT_SEARCH_MIN_VISITORS distinct visitors in the last 30 days that still find something, most visitors first; hidden terms never.',
+        description:
+          'Pinned terms first, then terms searched by at least HOT_SEARCH_MIN_VISITORS distinct visitors in the last 30 days that still find something, most visitors first; hidden terms never.',
         response: envelopeResponses(ZHotSearches),
       },
       // every counted search moves the list and no publication ends it: an instance keeps the

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { locales } from '@llk/contracts';
 import { z } from 'zod';
-import { dbNow } from '../../db/dialect';
-import { type SeedStep } from '../../db/seed-step';
+import { dbNow } from '../../infrastructure/db/dialect';
+import { type SeedStep } from '../../infrastructure/db/seed-step';
 import { repoRoot } from '../../paths';
 import { insertSearchRecordIfAbsent } from './search.repository';
 import { rebuildSearchIndex } from './search-index';
@@ -25,7 +25,8 @@ export function searchSeedStep(guideDir: string = defaultGuideDir): SeedStep {
       const hot = ZHotSearches.parse(context.readJson('hot-searches.json'));
       const now = dbNow();
       for (const [locale, entries] of Object.entries(hot)) {
-        for (const keyword of entries) await insertSearchRecordIfAbsent(db, { locale, keyword: normalizeKeyword(keyword), state: 'PINNED', now });
+        for (const keyword of entries)
+          await insertSearchRecordIfAbsent(db, { locale, keyword: normalizeKeyword(keyword), state: 'PINNED', now });
       }
     },
   };

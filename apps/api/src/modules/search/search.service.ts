@@ -1,8 +1,15 @@
-import { type THotSearches, type TLocale, type TSearchHit, type TSearchRecordResult, type TSearchResult, type TSearchType } from '@llk/contracts';
-import { dbNow, toDbDate } from '../../db/dialect';
-import { type Db } from '../../db/schema';
-import { type KeyValueStore } from '../../lib/kv';
-import { hmacHex } from '../../lib/secrets';
+import {
+  type THotSearches,
+  type TLocale,
+  type TSearchHit,
+  type TSearchRecordResult,
+  type TSearchResult,
+  type TSearchType,
+} from '@llk/contracts';
+import { dbNow, toDbDate } from '../../infrastructure/db/dialect';
+import { type Db } from '../../infrastructure/db/schema';
+import { type KeyValueStore } from '../../infrastructure/kv';
+import { hmacHex } from '../../infrastructure/secrets';
 import { addSearchVisitor, findHotCandidates, findMatches, hasMatchingDocument, touchSearchRecord } from './search.repository';
 import { makeSnippet, normalizeKeyword, queryTerms, requiredMatches } from './search-text';
 
@@ -91,7 +98,8 @@ export async function recordSearch(
   if (!(await findsSomething(deps.db, locale, normalized))) return { recorded: false };
   const seenAt = toDbDate(now);
   const recorded = await deps.db.transaction().execute(async (trx) => {
-    if (!(await addSearchVisitor(trx, { locale, keyword: normalized, visitor: key, seenAt, since: hotSearchWindowStart(now) }))) return false;
+    if (!(await addSearchVisitor(trx, { locale, keyword: normalized, visitor: key, seenAt, since: hotSearchWindowStart(now) })))
+      return false;
     await touchSearchRecord(trx, locale, normalized, seenAt);
     return true;
   });
@@ -110,8 +118,11 @@ export async function listHotSearches(db: Db, locale: TLocale, minVisitors: numb
   const list: THotSearches['list'] = [];
   for (let at = 0; at < candidates.length && list.length < HOT_SEARCH_COUNT; at += HOT_SEARCH_COUNT) {
     const batch = candidates.slice(at, at + HOT_SEARCH_COUNT);
-    const finds = await Promise.all(batch.map((row) => (row.state === 'PINNED' ? Promise.resolve(true) : findsSomething(db, locale, row.keyword))));
-    for (const [i, row] of batch.entries()) if (finds[i] && list.length < HOT_SEARCH_COUNT) list.push({ keyword: row.keyword, count: row.count });
+    const finds = await Promise.all(
+      batch.map((row) => (row.state === 'PINNED' ? Promise.resolve(true) : findsSomething(db, locale, row.keyword))),
+    );
+    for (const [i, row] of batch.entries())
+      if (finds[i] && list.length < HOT_SEARCH_COUNT) list.push({ keyword: row.keyword, count: row.count });
   }
   return { list };
 }

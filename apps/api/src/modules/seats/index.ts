@@ -1,2 +1,12 @@
 // The seats module's public surface: other modules import only this file.
-export { createSeats, deviceSeats, forgetRevokedSeats, heldDeviceSeats, revokeSeatGrant, type SeatGrant } from './seats.service';
+export {
+  createSeats,
+  deviceSeats,
+  forgetRevokedSeats,
+  heldDeviceSeats,
+  revokeSeatGrant,
+  withHeldSeats,
+  type SeatGrant,
+} from './seats.service';
+// Reads of the seats table for other modules: what a holder's running seats give (users, devices) and the back office's device page.
+export { countDevicesHoldingSeat, heldSeatEnds, latestHeldSeatEnd, listUnrevokedDeviceSeats, type TSeatHolder } from './seats.repository';

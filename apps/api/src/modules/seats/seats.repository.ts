@@ -1,39 +1,54 @@
-import { type Insertable, type Selectable } from 'kysely';
-import { touchedRows } from '../../db/dialect';
-import { type Db } from '../../db/schema';
-import { type SeatsTable } from '../../db/tables/redeem-walls.table';
+import { type ExpressionBuilder, type Insertable } from 'kysely';
+import { touchedRows } from '../../infrastructure/db/dialect';
+import { type Db } from '../../infrastructure/db/schema';
+import { findUserNames } from '../users';
+import { seatsTables, type SeatsTable, type SeatsTables, type SeatTableRow } from './seats.tables';
 
-export type SeatRow = Selectable<SeatsTable> & { assignee_username: string | null; assignee_nickname: string | null };
+/** A seat with the names of the account holding it (null for a device or no holder). */
+export type SeatRow = SeatTableRow & { assignee_username: string | null; assignee_nickname: string | null };
 
 export async function insertSeats(db: Db, rows: Insertable<SeatsTable>[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += 100) await db.insertInto('seats').values(rows.slice(i, i + 100)).execute();
+  for (let i = 0; i < rows.length; i += 100)
+    await seatsTables(db)
+      .insertInto('seats')
+      .values(rows.slice(i, i + 100))
+      .execute();
 }
 
 export async function revokeSeats(db: Db, ids: string[], now: string): Promise<void> {
-  if (ids.length) await db.updateTable('seats').set({ revoked_at: now }).where('id', 'in', ids).where('revoked_at', 'is', null).execute();
+  if (ids.length)
+    await seatsTables(db).updateTable('seats').set({ revoked_at: now }).where('id', 'in', ids).where('revoked_at', 'is', null).execute();
 }
 
 /** The devices holding these seats (revoked or not): whose cached seats a revocation ends. */
 export async function listSeatHolderDevices(db: Db, ids: readonly string[]): Promise<string[]> {
   if (!ids.length) return [];
-  const rows = await db.selectFrom('seats').select('assignee_device_id').where('id', 'in', ids).where('assignee_device_id', 'is not', null).execute();
+  const rows = await seatsTables(db)
+    .selectFrom('seats')
+    .select('assignee_device_id')
+    .where('id', 'in', ids)
+    .where('assignee_device_id', 'is not', null)
+    .execute();
   return rows.flatMap((row) => (row.assignee_device_id ? [row.assignee_device_id] : []));
 }
 
-function seatsWithAssignee(db: Db) {
-  return db
-    .selectFrom('seats')
-    .leftJoin('users', 'users.id', 'seats.assignee_user_id')
-    .selectAll('seats')
-    .select(['users.username as assignee_username', 'users.nickname as assignee_nickname']);
+/** The seats with their account holders' names (the users module's), in the order given. */
+async function withAssignees(db: Db, rows: readonly SeatTableRow[]): Promise<SeatRow[]> {
+  const ids = [...new Set(rows.flatMap((row) => (row.assignee_user_id ? [row.assignee_user_id] : [])))];
+  const names = new Map((await findUserNames(db, ids)).map((user) => [user.id, user]));
+  return rows.map((row) => {
+    const user = row.assignee_user_id ? names.get(row.assignee_user_id) : undefined;
+    return { ...row, assignee_username: user?.username ?? null, assignee_nickname: user?.nickname ?? null };
+  });
 }
 
-export function listOwnedSeats(db: Db, ownerId: string): Promise<SeatRow[]> {
-  return seatsWithAssignee(db).where('seats.owner_id', '=', ownerId).orderBy('seats.id').execute();
+export async function listOwnedSeats(db: Db, ownerId: string): Promise<SeatRow[]> {
+  return withAssignees(db, await seatsTables(db).selectFrom('seats').selectAll().where('owner_id', '=', ownerId).orderBy('id').execute());
 }
 
-export function findOwnedSeat(db: Db, ownerId: string, id: string): Promise<SeatRow | undefined> {
-  return seatsWithAssignee(db).where('seats.owner_id', '=', ownerId).where('seats.id', '=', id).executeTakeFirst();
+export async function findOwnedSeat(db: Db, ownerId: string, id: string): Promise<SeatRow | undefined> {
+  const row = await seatsTables(db).selectFrom('seats').selectAll().where('owner_id', '=', ownerId).where('id', '=', id).executeTakeFirst();
+  return row ? (await withAssignees(db, [row]))[0] : undefined;
 }
 
 /**
@@ -49,7 +64,7 @@ export async function assignSeat(
   now: string,
   movableBefore: string,
 ): Promise<boolean> {
-  const result = await db
+  const result = await seatsTables(db)
     .updateTable('seats')
     .set({ assignee_user_id: holder.userId, assignee_device_id: holder.deviceId, assigned_at: now })
     .where('id', '=', seat.id)
@@ -62,13 +77,18 @@ export async function assignSeat(
 }
 
 export async function unassignSeat(db: Db, ownerId: string, id: string): Promise<number> {
-  const result = await db.updateTable('seats').set({ assignee_user_id: null, assignee_device_id: null }).where('id', '=', id).where('owner_id', '=', ownerId).executeTakeFirst();
+  const result = await seatsTables(db)
+    .updateTable('seats')
+    .set({ assignee_user_id: null, assignee_device_id: null })
+    .where('id', '=', id)
+    .where('owner_id', '=', ownerId)
+    .executeTakeFirst();
   return touchedRows(result);
 }
 
 /** The running seats a device holds (for its heartbeat answer), soonest end first. */
 export function listRunningDeviceSeats(db: Db, deviceId: string, now: string): Promise<{ id: string; kind: string; expires_at: string }[]> {
-  return db
+  return seatsTables(db)
     .selectFrom('seats')
     .select(['id', 'kind', 'expires_at'])
     .where('assignee_device_id', '=', deviceId)
@@ -78,4 +98,85 @@ export function listRunningDeviceSeats(db: Db, deviceId: string, now: string): P
     .orderBy('expires_at')
     .orderBy('id')
     .execute();
+}
+
+/** Who holds a seat: an account, or a device (for the device's policy). */
+export type TSeatHolder = { userId: string } | { deviceId: string };
+
+/** A seat of this kind that runs at `now` (not revoked, started, not yet over). */
+function runningSeat(eb: ExpressionBuilder<SeatsTables, 'seats'>, kind: string, now: string) {
+  return eb.and([
+    eb('seats.kind', '=', kind),
+    eb('seats.revoked_at', 'is', null),
+    eb('seats.starts_at', '<=', now),
+    eb('seats.expires_at', '>', now),
+  ]);
+}
+
+/** The latest end among running seats of this kind (MEMBER | CHANNEL) the holder has. */
+export async function latestHeldSeatEnd(db: Db, holder: TSeatHolder, kind: string, now: string): Promise<string | null> {
+  const row = await seatsTables(db)
+    .selectFrom('seats')
+    .select((eb) => eb.fn.max('expires_at').as('end'))
+    .where('userId' in holder ? 'assignee_user_id' : 'assignee_device_id', '=', 'userId' in holder ? holder.userId : holder.deviceId)
+    .where((seat) => runningSeat(seat, kind, now))
+    .executeTakeFirst();
+  return row?.end ?? null;
+}
+
+/**
+ * How many of these devices hold a running seat of this kind (each counted once): the devices
+ * module leaves them out of the plan's device limit. Asked in slices of 500 ids.
+ */
+export async function countDevicesHoldingSeat(db: Db, deviceIds: readonly string[], kind: string, now: string): Promise<number> {
+  let held = 0;
+  for (let i = 0; i < deviceIds.length; i += 500) {
+    const rows = await seatsTables(db)
+      .selectFrom('seats')
+      .select('assignee_device_id')
+      .distinct()
+      .where('assignee_device_id', 'in', deviceIds.slice(i, i + 500))
+      .where((seat) => runningSeat(seat, kind, now))
+      .execute();
+    held += rows.length;
+  }
+  return held;
+}
+
+/** The unrevoked seats a device holds, latest end first, with their buyers (the back office's device page). */
+export function listUnrevokedDeviceSeats(
+  db: Db,
+  deviceId: string,
+): Promise<Pick<SeatTableRow, 'id' | 'kind' | 'owner_id' | 'starts_at' | 'expires_at' | 'assigned_at'>[]> {
+  return seatsTables(db)
+    .selectFrom('seats')
+    .select(['id', 'kind', 'owner_id', 'starts_at', 'expires_at', 'assigned_at'])
+    .where('assignee_device_id', '=', deviceId)
+    .where('revoked_at', 'is', null)
+    .orderBy('expires_at', 'desc')
+    .execute();
+}
+
+/** The latest end of the running MEMBER and of the running CHANNEL seats an account holds, in one query. */
+export async function heldSeatEnds(db: Db, userId: string, now: string): Promise<{ member: string | null; channel: string | null }> {
+  const row = await seatsTables(db)
+    .selectFrom('seats')
+    .select((eb) =>
+      (['MEMBER', 'CHANNEL'] as const).map((kind) =>
+        eb.fn
+          .max(
+            eb
+              .case()
+              .when(eb.and([eb('kind', '=', kind), eb('starts_at', '<=', now)]))
+              .then(eb.ref('expires_at'))
+              .end(),
+          )
+          .as(kind === 'MEMBER' ? 'member' : 'channel'),
+      ),
+    )
+    .where('assignee_user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return { member: row?.member ?? null, channel: row?.channel ?? null };
 }

@@ -1,8 +1,8 @@
 import { localeEntries, ZSeat, ZSeatAssignRequest, ZSeatList, ZSeatUnassignRequest } from '@llk/contracts';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../lib/app-error';
-import { envelopeResponses, ok } from '../../lib/envelope';
-import { requestZone } from '../../lib/time-text';
+import { AppError } from '../../infrastructure/http/app-error';
+import { envelopeResponses, ok } from '../../infrastructure/http/envelope';
+import { requestZone } from '../../infrastructure/time-text';
 import { type OwnsDevice } from '../monitor-walls';
 import { assignSeatTo, listSeats, seatMoveMessage, unassignSeatOf } from './seats.service';
 
@@ -46,7 +46,9 @@ export const seatRoutes: FastifyPluginAsyncZod<{ ownsDevice: OwnsDevice }> = asy
         return ok(await assignSeatTo(app.db, app.kv, ownsDevice, userIdOf(request.user), request.body));
       } catch (error) {
         // the moment it may move again, on the reader's clock (the browser's llk-tz cookie)
-        throw error instanceof AppError ? seatMoveMessage(error, localeEntries[request.locale].iso, requestZone(request.headers.cookie)) : error;
+        throw error instanceof AppError
+          ? seatMoveMessage(error, localeEntries[request.locale].iso, requestZone(request.headers.cookie))
+          : error;
       }
     },
   );

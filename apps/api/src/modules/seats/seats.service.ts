@@ -1,12 +1,20 @@
 import { SEAT_MOVE_DAYS, ZSeatKind, type TDeviceSeat, type TSeat, type TSeatAssignRequest, type TSeatKind } from '@llk/contracts';
-import { fromDbDate, futureDbDate, newId, toDbDate } from '../../db/dialect';
-import { type Db } from '../../db/schema';
-import { AppError } from '../../lib/app-error';
-import { formatCsvMoment, formatMoment, SERVICE_TIME_ZONE } from '../../lib/time-text';
-import { cacheKey, fillCache, invalidateCache, readCache, type KeyValueStore } from '../../lib/kv';
+import { fromDbDate, futureDbDate, newId, toDbDate } from '../../infrastructure/db/dialect';
+import { type Db } from '../../infrastructure/db/schema';
+import { AppError } from '../../infrastructure/http/app-error';
+import { formatCsvMoment, formatMoment, SERVICE_TIME_ZONE } from '../../infrastructure/time-text';
+import { cacheKey, fillCache, invalidateCache, readCache, type KeyValueStore } from '../../infrastructure/kv';
 import { type OwnsDevice } from '../monitor-walls';
-import { findUserByIdentifier, latestHeldSeatEnd } from '../users';
-import { assignSeat, findOwnedSeat, insertSeats, listOwnedSeats, listSeatHolderDevices, listRunningDeviceSeats, revokeSeats, unassignSeat, type SeatRow } from './seats.repository';
+import { applyHeldSeats, findUserByIdentifier, type UserRow } from '../users';
+import { assignSeatRow, createSeatRows, revokeSeatRows, seatStateOf, seatTransition, unassignSeatRow } from './seat-life-cycle';
+import {
+  findOwnedSeat,
+  latestHeldSeatEnd,
+  listOwnedSeats,
+  listSeatHolderDevices,
+  listRunningDeviceSeats,
+  type SeatRow,
+} from './seats.repository';
 
 // Seats (README.md, docs/adr/0018-seats-codes-walls.md): a MEMBER or CHANNEL order item bought
 // as seats (createV2 asSeats) becomes `quantity` seats, each with its own term from fulfilment.
@@ -43,13 +51,13 @@ export async function createSeats(db: Db, request: NewSeats, now: Date): Promise
     expires_at: toDbDate(request.expiresAt),
     created_at: toDbDate(now),
   }));
-  await insertSeats(db, rows);
+  await createSeatRows(db, rows, 'SYSTEM');
   return { kind: 'SEATS', seatKind: request.kind, seatIds: rows.map((row) => row.id) };
 }
 
 /** A refund: the order's seats stop giving anything, whoever holds them (caller's transaction). */
 export async function revokeSeatGrant(db: Db, grant: SeatGrant, now: Date): Promise<void> {
-  await revokeSeats(db, grant.seatIds, toDbDate(now));
+  await revokeSeatRows(db, grant.seatIds, 'SYSTEM', toDbDate(now));
 }
 
 /**
@@ -100,7 +108,14 @@ async function ownedSeat(db: Db, ownerId: string, seatId: string): Promise<SeatR
  * between does not reset that), so one seat cannot be rotated around a fleet. Giving it to
  * the holder it already has is a no-op.
  */
-export async function assignSeatTo(db: Db, kv: KeyValueStore, ownsDevice: OwnsDevice, ownerId: string, input: TSeatAssignRequest, now = new Date()): Promise<TSeat> {
+export async function assignSeatTo(
+  db: Db,
+  kv: KeyValueStore,
+  ownsDevice: OwnsDevice,
+  ownerId: string,
+  input: TSeatAssignRequest,
+  now = new Date(),
+): Promise<TSeat> {
   const row = await ownedSeat(db, ownerId, input.seatId);
   let holder: { userId: string | null; deviceId: string | null };
   if (input.deviceId !== undefined) {
@@ -111,16 +126,19 @@ export async function assignSeatTo(db: Db, kv: KeyValueStore, ownsDevice: OwnsDe
     if (!user) throw new AppError('SEAT_ACCOUNT_NOT_FOUND');
     holder = { userId: user.id, deviceId: null };
   }
-  if (row.revoked_at || !futureDbDate(row.expires_at, now)) throw new AppError('SEAT_EXPIRED');
+  if (!seatTransition('assign', seatStateOf(row, now), 'USER')) throw new AppError('SEAT_EXPIRED');
   if (row.assignee_user_id === holder.userId && row.assignee_device_id === holder.deviceId) return seatOf(row, now);
   const movableBefore = toDbDate(now.getTime() - SEAT_MOVE_DAYS * DAY_MS);
-  if (!(await assignSeat(db, { id: row.id, ownerId }, holder, toDbDate(now), movableBefore))) {
+  if (!(await assignSeatRow(db, row, holder, 'USER', now, { now: toDbDate(now), movableBefore }))) {
     const current = await ownedSeat(db, ownerId, input.seatId);
-    if (current.revoked_at || !futureDbDate(current.expires_at, now)) throw new AppError('SEAT_EXPIRED');
+    if (!seatTransition('assign', seatStateOf(current, now), 'USER')) throw new AppError('SEAT_EXPIRED');
     const from = movableFrom(current) ?? now;
-    // the exact moment, never a rounded day (issue 33, item 17: the next whole day said it a day
-    // late); the route says it in the caller's language and zone (seatMoveMessage)
-    throw new AppError('SEAT_MOVE_TOO_SOON', { params: { date: formatCsvMoment(from, SERVICE_TIME_ZONE) ?? '' }, data: { movableFrom: from.toISOString() } });
+    // the exact moment, never a rounded day (the next whole day would say it up to a day late);
+    // the route says it in the caller's language and zone (seatMoveMessage)
+    throw new AppError('SEAT_MOVE_TOO_SOON', {
+      params: { date: formatCsvMoment(from, SERVICE_TIME_ZONE) ?? '' },
+      data: { movableFrom: from.toISOString() },
+    });
   }
   await forgetDeviceSeats(kv, [row.assignee_device_id, holder.deviceId]);
   return seatOf(await ownedSeat(db, ownerId, input.seatId), now);
@@ -139,7 +157,7 @@ export function seatMoveMessage(error: AppError, languageTag: string, timeZone: 
 /** Takes a seat back from its holder; it keeps its last assignment time for the 7-day rule. */
 export async function unassignSeatOf(db: Db, kv: KeyValueStore, ownerId: string, seatId: string, now = new Date()): Promise<TSeat> {
   const before = await findOwnedSeat(db, ownerId, seatId);
-  if ((await unassignSeat(db, ownerId, seatId)) === 0) throw new AppError('SEAT_NOT_FOUND');
+  if ((await unassignSeatRow(db, ownerId, seatId, before, 'USER', now)) === 0) throw new AppError('SEAT_NOT_FOUND');
   await forgetDeviceSeats(kv, [before?.assignee_device_id ?? null]);
   return seatOf(await ownedSeat(db, ownerId, seatId), now);
 }
@@ -151,7 +169,10 @@ export async function unassignSeatOf(db: Db, kv: KeyValueStore, ownerId: string,
  */
 export async function deviceSeats(db: Db, deviceId: string, now = new Date()): Promise<{ member: string | null; channel: string | null }> {
   const nowText = toDbDate(now);
-  const [member, channel] = await Promise.all([latestHeldSeatEnd(db, { deviceId }, 'MEMBER', nowText), latestHeldSeatEnd(db, { deviceId }, 'CHANNEL', nowText)]);
+  const [member, channel] = await Promise.all([
+    latestHeldSeatEnd(db, { deviceId }, 'MEMBER', nowText),
+    latestHeldSeatEnd(db, { deviceId }, 'CHANNEL', nowText),
+  ]);
   return { member: member ? fromDbDate(member).toISOString() : null, channel: channel ? fromDbDate(channel).toISOString() : null };
 }
 
@@ -169,7 +190,10 @@ export const DEVICE_SEATS_CACHE_MS = 10 * 60_000;
 const deviceSeatsKey = (deviceId: string) => cacheKey(`seats:device:${deviceId}`);
 
 async function forgetDeviceSeats(kv: KeyValueStore, deviceIds: readonly (string | null)[]): Promise<void> {
-  await invalidateCache(kv, deviceIds.flatMap((id) => (id ? [deviceSeatsKey(id)] : [])));
+  await invalidateCache(
+    kv,
+    deviceIds.flatMap((id) => (id ? [deviceSeatsKey(id)] : [])),
+  );
 }
 
 /** The running seats a device holds (id, kind, end), through the cache. */
@@ -183,4 +207,18 @@ export async function heldDeviceSeats(db: Db, kv: KeyValueStore, deviceId: strin
     await fillCache(kv, read, key, seats, DEVICE_SEATS_CACHE_MS);
   }
   return seats.filter((seat) => Date.parse(seat.expiresAt) > now.getTime());
+}
+
+/**
+ * The account with the seats it holds taken into account: its effective membership and channel
+ * are the better of its own and a running seat's, i.e. the later end. A seat's end shows as the
+ * expiry while it is the later one; its own term is untouched.
+ */
+export async function withHeldSeats(db: Db, user: UserRow, now = new Date()): Promise<UserRow> {
+  const nowText = toDbDate(now);
+  const [member, channel] = await Promise.all([
+    latestHeldSeatEnd(db, { userId: user.id }, 'MEMBER', nowText),
+    latestHeldSeatEnd(db, { userId: user.id }, 'CHANNEL', nowText),
+  ]);
+  return applyHeldSeats(user, member, channel, now);
 }

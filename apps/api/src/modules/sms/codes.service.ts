@@ -1,9 +1,9 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { type TSmsType } from '@llk/contracts';
-import { AppError } from '../../lib/app-error';
-import { CODE_TTL_MINUTES } from '../../lib/delivery/constants';
-import { type KeyValueStore } from '../../lib/kv';
-import { equalHex, hmacHex } from '../../lib/secrets';
+import { AppError } from '../../infrastructure/http/app-error';
+import { CODE_TTL_MINUTES } from '../../infrastructure/delivery/constants';
+import { type KeyValueStore } from '../../infrastructure/kv';
+import { equalHex, hmacHex } from '../../infrastructure/secrets';
 
 // Verification codes live in the key-value store under their purpose and target, never in
 // clear: { nonce, HMAC-SHA256(secret, purpose:target:code), expiry }. For the purposes a
@@ -32,7 +32,12 @@ interface StoredCode {
  * account A asked for address X would bind X to account B too, had B the code (A's owner read
  * it out, or it was forwarded): B could take an address it never proved.
  */
-export const ACCOUNT_BOUND_PURPOSES: ReadonlySet<TSmsType> = new Set<TSmsType>(['BIND_EMAIL', 'BIND_MOBILE', 'CHANGE_MOBILE', 'MODIFY_PHONE']);
+export const ACCOUNT_BOUND_PURPOSES: ReadonlySet<TSmsType> = new Set<TSmsType>([
+  'BIND_EMAIL',
+  'BIND_MOBILE',
+  'CHANGE_MOBILE',
+  'MODIFY_PHONE',
+]);
 
 /** Whose code: an address, and for ACCOUNT_BOUND_PURPOSES the id of the account that asked. */
 export type CodeTarget = string | { to: string; account: string };
@@ -49,7 +54,8 @@ function subjectOf(purpose: TSmsType, target: CodeTarget): string {
 
 const codeKey = (purpose: TSmsType, subject: string) => `code:${purpose}:${subject}`;
 const attemptsKey = (nonce: string) => `code:attempts:${nonce}`;
-const digest = (store: CodeStore, purpose: TSmsType, subject: string, code: string) => hmacHex(store.secret, `${purpose}:${subject}:${code}`);
+const digest = (store: CodeStore, purpose: TSmsType, subject: string, code: string) =>
+  hmacHex(store.secret, `${purpose}:${subject}:${code}`);
 
 /** Makes and stores a new code for this purpose and target (replacing any); returns it. */
 export async function issueCode(store: CodeStore, purpose: TSmsType, target: CodeTarget, now = Date.now()): Promise<string> {

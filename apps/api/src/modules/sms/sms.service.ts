@@ -1,11 +1,21 @@
-import { maskEmail, maskPhone, phoneRegion, ZAccountSmsType, type TAccountSmsType, type TDeliveryChannel, type TLocale, type TSendCodeResult, type TSmsType } from '@llk/contracts';
+import {
+  maskEmail,
+  maskPhone,
+  phoneRegion,
+  ZAccountSmsType,
+  type TAccountSmsType,
+  type TDeliveryChannel,
+  type TLocale,
+  type TSendCodeResult,
+  type TSmsType,
+} from '@llk/contracts';
 import { type FastifyBaseLogger } from 'fastify';
-import { type Db } from '../../db/schema';
-import { AppError } from '../../lib/app-error';
-import { countryLimitOf, DeliveryError, type Delivery, type TSmsLimits } from '../../lib/delivery';
-import { type KeyValueStore } from '../../lib/kv';
-import { hitLimit, limitError } from '../../lib/rate-limit';
-import { sha256Hex } from '../../lib/secrets';
+import { type Db } from '../../infrastructure/db/schema';
+import { AppError } from '../../infrastructure/http/app-error';
+import { countryLimitOf, DeliveryError, type Delivery, type TSmsLimits } from '../../infrastructure/delivery';
+import { type KeyValueStore } from '../../infrastructure/kv';
+import { hitLimit, limitError } from '../../infrastructure/http/rate-limit';
+import { sha256Hex } from '../../infrastructure/secrets';
 import { findUserByIdentifier, findUserByMobile, findUserByVerifiedEmail, type UserRow, unlessUnverifiedEmail } from '../users';
 import { ACCOUNT_BOUND_PURPOSES, CODE_TTL_MS, discardCode, issueCode, type CodeStore, type CodeTarget } from './codes.service';
 
@@ -123,13 +133,19 @@ const FOR_SIGNED_IN = ACCOUNT_BOUND_PURPOSES;
  * POST /sms: a code to a phone or email address, checked against the purpose. `user` is the
  * caller's account when the request carries a live session.
  */
-export async function sendCodeTo(ctx: SendContext, request: SendRequest, purpose: TSmsType, user: UserRow | null = null): Promise<TSendCodeResult> {
+export async function sendCodeTo(
+  ctx: SendContext,
+  request: SendRequest,
+  purpose: TSmsType,
+  user: UserRow | null = null,
+): Promise<TSendCodeResult> {
   await countIp(ctx);
   if (FOR_SIGNED_IN.has(purpose) || request.channel !== undefined || (purpose === 'CANCEL_ACCOUNT' && user)) {
     if (!user) throw new AppError('UNAUTHORIZED');
     return deliver(ctx, await signedInTarget(ctx, user, request, purpose), purpose, user.id);
   }
-  const target: SendTarget = request.mobile !== undefined ? { channel: 'SMS', to: request.mobile } : { channel: 'EMAIL', to: request.email ?? '' };
+  const target: SendTarget =
+    request.mobile !== undefined ? { channel: 'SMS', to: request.mobile } : { channel: 'EMAIL', to: request.email ?? '' };
   // An unverified email is nobody's (ADR 0028): no LOGIN or RESET code to it (answered as an
   // unknown address), and a SIGNUP code may go to it (whoever proves it gets it).
   const owner = await ownerOf(ctx, target);
@@ -252,5 +268,7 @@ export function reachableContact(user: UserRow, channel: TDeliveryChannel): Send
 
 /** A signed-in account's `channel`: any own contact for the purposes that accept one, else exactly that channel's. */
 function channelTarget(user: UserRow, channel: TDeliveryChannel, purpose: TSmsType): SendTarget {
-  return purpose === 'CANCEL_ACCOUNT' || purpose === 'LOGIN' || purpose === 'RESET' ? reachableContact(user, channel) : contactOf(user, channel);
+  return purpose === 'CANCEL_ACCOUNT' || purpose === 'LOGIN' || purpose === 'RESET'
+    ? reachableContact(user, channel)
+    : contactOf(user, channel);
 }

@@ -56,7 +56,11 @@ const texts: Record<TLocale, ReplyTexts> = {
 };
 
 /** Subject and plain text of an answer; the visitor's message is quoted below it. */
-export function renderSupportReply(input: { locale: string; reference: string; answer: string; original: string }): { subject: string; text: string; locale: TLocale } {
+export function renderSupportReply(input: { locale: string; reference: string; answer: string; original: string }): {
+  subject: string;
+  text: string;
+  locale: TLocale;
+} {
   const locale: TLocale = isLocale(input.locale) ? input.locale : 'zh-CN';
   const t = texts[locale];
   const fill = (value: string) => value.replaceAll('{ref}', input.reference);

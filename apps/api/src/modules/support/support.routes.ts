@@ -1,11 +1,12 @@
 import { ZContactRequest, ZContactResult } from '@llk/contracts';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { envelopeResponses, ok } from '../../lib/envelope';
-import { CONTACT_PER_EMAIL_PER_DAY, CONTACT_PER_IP_PER_HOUR, submitContact } from './support.service';
+import { envelopeResponses, ok } from '../../infrastructure/http/envelope';
+import { CONTACT_PER_EMAIL_PER_DAY, CONTACT_PER_IP_PER_HOUR, type OrderOf, submitContact } from './support.service';
 
-// POST /support/contact: the contact page's form, read by the back office's support inbox.
+// POST /support/contact: the contact page's form, read by the back office's support inbox. The
+// orders module's `findOrder` is handed in by the composition (orders opens invoice threads here).
 
-export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
+export const supportRoutes: FastifyPluginAsyncZod<{ orderOf: OrderOf }> = async (app, { orderOf }) => {
   app.post(
     '/support/contact',
     {
@@ -26,7 +27,12 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header('cache-control', 'private, no-store');
       const session = await app.authenticate(request);
       return ok(
-        await submitContact({ db: app.db, kv: app.kv }, request.body, { ip: request.ip, locale: request.locale, userId: session?.userId, t: (key) => request.t(key) }),
+        await submitContact({ db: app.db, kv: app.kv, orderOf }, request.body, {
+          ip: request.ip,
+          locale: request.locale,
+          userId: session?.userId,
+          t: (key) => request.t(key),
+        }),
       );
     },
   );

@@ -1,14 +1,19 @@
-import { maskEmail, type TContactRequest, type TContactResult } from '@llk/contracts';
-import { AppError, fieldError } from '../../lib/app-error';
-import { type KeyValueStore } from '../../lib/kv';
-import { hitLimit } from '../../lib/rate-limit';
-import { newId, toDbDate } from '../../db/dialect';
-import { type Db } from '../../db/schema';
+import { maskEmail, PAID_ORDER_STATUSES, type TContactRequest, type TContactResult } from '@llk/contracts';
+import { AppError, fieldError } from '../../infrastructure/http/app-error';
+import { type KeyValueStore } from '../../infrastructure/kv';
+import { hitLimit } from '../../infrastructure/http/rate-limit';
+import { newId, toDbDate } from '../../infrastructure/db/dialect';
+import { type Db } from '../../infrastructure/db/schema';
 import { findUserById } from '../users';
-import { findRefundableOrderOf, insertSupportThread } from './support.repository';
+import { insertSupportThread } from './support.repository';
 
 // The contact form and the threads other modules open (invoice requests). What staff do with a
-// thread is the back office's (modules/admin/support.admin.*).
+// thread is in support.admin.* (the staff routes beside what they manage, ADR 0040).
+
+/** An order by id, as the orders module reads it (handed in: orders opens invoice threads here). */
+export type OrderOf = (db: Db, orderId: string) => Promise<{ id: string; user_id: string; status: string } | undefined>;
+
+const REFUNDABLE_STATUSES: readonly string[] = [...PAID_ORDER_STATUSES, 'REFUNDING', 'REFUNDED'];
 
 /** Messages one client address may send per hour, and one reply address per day. */
 export const CONTACT_PER_IP_PER_HOUR = 5;
@@ -26,7 +31,7 @@ export function supportReference(id: string): string {
  * flood the inbox; nothing is sent to the address until staff answer.
  */
 export async function submitContact(
-  deps: { db: Db; kv: KeyValueStore },
+  deps: { db: Db; kv: KeyValueStore; orderOf: OrderOf },
   input: TContactRequest,
   context: { ip: string; locale: string; userId: string | undefined; t?: (key: string) => string },
   now = new Date(),
@@ -38,8 +43,9 @@ export async function submitContact(
   if (input.topic === 'REFUND') {
     if (!account) throw new AppError('UNAUTHORIZED');
     if (!input.orderId) throw fieldError('orderId', 'validation.required', context.t);
-    const order = await findRefundableOrderOf(deps.db, input.orderId, account.id);
-    if (!order) throw new AppError('ORDER_NOT_FOUND');
+    // the caller's own order, if it was paid (a refund can be asked for it); refunded ones too
+    const order = await deps.orderOf(deps.db, input.orderId);
+    if (!order || order.user_id !== account.id || !REFUNDABLE_STATUSES.includes(order.status)) throw new AppError('ORDER_NOT_FOUND');
     orderId = order.id;
   }
   await hitLimit(deps.kv, `support:contact:ip:${context.ip}`, CONTACT_PER_IP_PER_HOUR, 3_600_000);
@@ -95,7 +101,17 @@ async function openOwnThread(
  */
 export async function openInvoiceThread(
   db: Db,
-  request: { id: string; orderId: string; userId: string; email: string; title: string; taxId: string | null; amountFen: number; kind?: string; note?: string | null },
+  request: {
+    id: string;
+    orderId: string;
+    userId: string;
+    email: string;
+    title: string;
+    taxId: string | null;
+    amountFen: number;
+    kind?: string;
+    note?: string | null;
+  },
   locale: string,
   now = new Date(),
 ): Promise<void> {
@@ -105,7 +121,19 @@ export async function openInvoiceThread(
     `amount: ${(request.amountFen / 100).toFixed(2)} CNY`,
     request.note ? `note: ${request.note}` : null,
   ];
-  await openOwnThread(db, { topic: 'INVOICE', email: request.email.toLowerCase(), user_id: request.userId, order_id: request.orderId, invoice_request_id: request.id, locale }, lines, now);
+  await openOwnThread(
+    db,
+    {
+      topic: 'INVOICE',
+      email: request.email.toLowerCase(),
+      user_id: request.userId,
+      order_id: request.orderId,
+      invoice_request_id: request.id,
+      locale,
+    },
+    lines,
+    now,
+  );
 }
 
 /**
@@ -115,7 +143,16 @@ export async function openInvoiceThread(
  */
 export async function openDisputeThread(
   db: Db,
-  dispute: { orderId: string | null; userId: string | null; email: string | null; gatewayDisputeId: string; amountFen: number; currency: string; reason: string; evidenceDueAt: string | null },
+  dispute: {
+    orderId: string | null;
+    userId: string | null;
+    email: string | null;
+    gatewayDisputeId: string;
+    amountFen: number;
+    currency: string;
+    reason: string;
+    evidenceDueAt: string | null;
+  },
   now = new Date(),
 ): Promise<string> {
   const lines = [
@@ -124,5 +161,17 @@ export async function openDisputeThread(
     dispute.evidenceDueAt ? `evidence due: ${dispute.evidenceDueAt}` : null,
     'answer it in the Stripe Dashboard (Payments → Disputes) before the deadline',
   ];
-  return openOwnThread(db, { topic: 'DISPUTE', email: (dispute.email ?? '').toLowerCase(), user_id: dispute.userId, order_id: dispute.orderId, invoice_request_id: null, locale: 'en' }, lines, now);
+  return openOwnThread(
+    db,
+    {
+      topic: 'DISPUTE',
+      email: (dispute.email ?? '').toLowerCase(),
+      user_id: dispute.userId,
+      order_id: dispute.orderId,
+      invoice_request_id: null,
+      locale: 'en',
+    },
+    lines,
+    now,
+  );
 }

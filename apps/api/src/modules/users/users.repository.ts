@@ -1,27 +1,35 @@
-import { phoneLookupKey } from '@llk/contracts';
-import { type ExpressionBuilder, type Selectable, type Updateable } from 'kysely';
-import { type DB, type Db } from '../../db/schema';
-import { type UsersTable } from '../../db/tables/accounts.table';
+import {
+  ADMIN_USER_SEARCH_CANDIDATES,
+  MAINLAND_REGION,
+  PHONE_COUNTRIES,
+  cleanPhoneInput,
+  normalizePhone,
+  phoneLookupKey,
+} from '@llk/contracts';
+import { type RawBuilder, sql, type Updateable } from 'kysely';
+import { isPostgres, toCount } from '../../infrastructure/db/dialect';
+import { type Db } from '../../infrastructure/db/schema';
+import { type UserRow, type UsersTable, usersTables } from './users.tables';
 
-export type UserRow = Selectable<UsersTable>;
+export type { UserRow };
 
 export function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  return usersTables(db).selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 /** By username, case-insensitively. */
 export function findUserByUsername(db: Db, username: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('username_norm', '=', username.toLowerCase()).executeTakeFirst();
+  return usersTables(db).selectFrom('users').selectAll().where('username_norm', '=', username.toLowerCase()).executeTakeFirst();
 }
 
 /** By phone, typed in any form (+86 139…, 139…, 0086 139…): numbers are stored as E.164 (ADR 0027). */
 export function findUserByMobile(db: Db, mobile: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('mobile', '=', phoneLookupKey(mobile)).executeTakeFirst();
+  return usersTables(db).selectFrom('users').selectAll().where('mobile', '=', phoneLookupKey(mobile)).executeTakeFirst();
 }
 
 /** By email, verified or not: who holds the address (the unique index's view). */
 export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
+  return usersTables(db).selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
 }
 
 /**
@@ -30,7 +38,12 @@ export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefi
  * an unknown address.
  */
 export function findUserByVerifiedEmail(db: Db, email: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).where('email_verified_at', 'is not', null).executeTakeFirst();
+  return usersTables(db)
+    .selectFrom('users')
+    .selectAll()
+    .where('email', '=', email.toLowerCase())
+    .where('email_verified_at', 'is not', null)
+    .executeTakeFirst();
 }
 
 /**
@@ -48,7 +61,7 @@ export function unlessUnverifiedEmail(user: UserRow | undefined, identifier: str
  * claimants one gets it and the others meet the unique index.
  */
 export async function releaseUnverifiedEmail(db: Db, email: string, exceptUserId: string, now: string): Promise<void> {
-  await db
+  await usersTables(db)
     .updateTable('users')
     .set({ email: null, updated_at: now })
     .where('email', '=', email.toLowerCase())
@@ -71,7 +84,7 @@ export interface NewUser {
 
 /** Throws the database's unique violation when the username, mobile or email is taken. */
 export async function insertUser(db: Db, user: NewUser): Promise<void> {
-  await db
+  await usersTables(db)
     .insertInto('users')
     .values({
       id: user.id,
@@ -92,7 +105,7 @@ export async function insertUser(db: Db, user: NewUser): Promise<void> {
 }
 
 export async function updatePasswordHash(db: Db, id: string, passwordHash: string, now: string): Promise<void> {
-  await db
+  await usersTables(db)
     .updateTable('users')
     .set({ password_hash: passwordHash, password_changed_at: now, updated_at: now })
     .where('id', '=', id)
@@ -121,10 +134,18 @@ export type EntitlementRow = Pick<
  * from the same old expiry.
  */
 export async function lockEntitlements(db: Db, userId: string, now: string): Promise<EntitlementRow | undefined> {
-  await db.updateTable('users').set({ updated_at: now }).where('id', '=', userId).execute();
-  return db
+  await usersTables(db).updateTable('users').set({ updated_at: now }).where('id', '=', userId).execute();
+  return usersTables(db)
     .selectFrom('users')
-    .select(['member_plan', 'member_expires_at', 'monitor_count', 'quality_tier', 'quality_expires_at', 'channel_enabled', 'channel_expires_at'])
+    .select([
+      'member_plan',
+      'member_expires_at',
+      'monitor_count',
+      'quality_tier',
+      'quality_expires_at',
+      'channel_enabled',
+      'channel_expires_at',
+    ])
     .where('id', '=', userId)
     .executeTakeFirst();
 }
@@ -137,7 +158,7 @@ export async function updateEntitlements(
   now: string,
   addMonitors = 0,
 ): Promise<void> {
-  await db
+  await usersTables(db)
     .updateTable('users')
     .set((eb) => ({ ...patch, ...(addMonitors !== 0 ? { monitor_count: eb('monitor_count', '+', addMonitors) } : {}), updated_at: now }))
     .where('id', '=', userId)
@@ -148,11 +169,16 @@ export async function updateEntitlements(
 
 /** The zone the account's browser last sent (docs/adr/0031); not a profile change, so updated_at stays. */
 export async function updateTimeZone(db: Db, id: string, timeZone: string): Promise<void> {
-  await db.updateTable('users').set({ time_zone: timeZone }).where('id', '=', id).where('erased_at', 'is', null).execute();
+  await usersTables(db).updateTable('users').set({ time_zone: timeZone }).where('id', '=', id).where('erased_at', 'is', null).execute();
 }
 
 export async function updateNickname(db: Db, id: string, nickname: string, now: string): Promise<void> {
-  await db.updateTable('users').set({ nickname, updated_at: now }).where('id', '=', id).where('erased_at', 'is', null).execute();
+  await usersTables(db)
+    .updateTable('users')
+    .set({ nickname, updated_at: now })
+    .where('id', '=', id)
+    .where('erased_at', 'is', null)
+    .execute();
 }
 
 /**
@@ -161,7 +187,7 @@ export async function updateNickname(db: Db, id: string, nickname: string, now: 
  * violation when another account holds the address.
  */
 export async function replaceEmail(db: Db, id: string, email: string, expected: string | null, now: string): Promise<boolean> {
-  const result = await db
+  const result = await usersTables(db)
     .updateTable('users')
     .set({ email: email.toLowerCase(), email_verified_at: now, updated_at: now })
     .where('id', '=', id)
@@ -173,7 +199,7 @@ export async function replaceEmail(db: Db, id: string, email: string, expected: 
 
 /** As replaceEmail, for the phone. */
 export async function replaceMobile(db: Db, id: string, mobile: string, expected: string | null, now: string): Promise<boolean> {
-  const result = await db
+  const result = await usersTables(db)
     .updateTable('users')
     .set({ mobile, mobile_verified_at: now, updated_at: now })
     .where('id', '=', id)
@@ -189,7 +215,7 @@ export async function replaceMobile(db: Db, id: string, mobile: string, expected
  * verified contact. Returns whether it did.
  */
 export async function removeContact(db: Db, id: string, channel: 'SMS' | 'EMAIL', expected: string, now: string): Promise<boolean> {
-  const query = db.updateTable('users').where('id', '=', id).where('erased_at', 'is', null);
+  const query = usersTables(db).updateTable('users').where('id', '=', id).where('erased_at', 'is', null);
   const result =
     channel === 'EMAIL'
       ? await query
@@ -207,16 +233,30 @@ export async function removeContact(db: Db, id: string, channel: 'SMS' | 'EMAIL'
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** A code sent to the address was used: it is verified (while it is still the account's). */
-export async function markContactVerified(db: Db, id: string, channel: 'SMS' | 'EMAIL', address: string, now: string): Promise<void> {
-  const query = db.updateTable('users').where('id', '=', id).where('erased_at', 'is', null);
-  if (channel === 'EMAIL') await query.set({ email_verified_at: now }).where('email', '=', address.toLowerCase()).where('email_verified_at', 'is', null).execute();
-  else await query.set({ mobile_verified_at: now }).where('mobile', '=', address).where('mobile_verified_at', 'is', null).execute();
+/**
+ * A code sent to the address was used (or an invitation's token mailed there, ADR 0044): it is
+ * verified (while it is still the account's). Answers whether this call verified it.
+ */
+export async function markContactVerified(db: Db, id: string, channel: 'SMS' | 'EMAIL', address: string, now: string): Promise<boolean> {
+  const query = usersTables(db).updateTable('users').where('id', '=', id).where('erased_at', 'is', null);
+  const result =
+    channel === 'EMAIL'
+      ? await query
+          .set({ email_verified_at: now })
+          .where('email', '=', address.toLowerCase())
+          .where('email_verified_at', 'is', null)
+          .executeTakeFirst()
+      : await query
+          .set({ mobile_verified_at: now })
+          .where('mobile', '=', address)
+          .where('mobile_verified_at', 'is', null)
+          .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /** Starts the cooling-off unless one is running; returns whether it did. */
 export async function markCancelled(db: Db, id: string, requestedAt: string, eraseAt: string): Promise<boolean> {
-  const result = await db
+  const result = await usersTables(db)
     .updateTable('users')
     .set({ cancel_requested_at: requestedAt, erase_at: eraseAt, updated_at: requestedAt })
     .where('id', '=', id)
@@ -231,7 +271,7 @@ export async function markCancelled(db: Db, id: string, requestedAt: string, era
  * that state. A locked account signs in nowhere (modules/auth finishSignIn).
  */
 export async function setUserLocked(db: Db, id: string, lockedAt: string | null, now: string): Promise<boolean> {
-  const result = await db
+  const result = await usersTables(db)
     .updateTable('users')
     .set({ locked_at: lockedAt, updated_at: now })
     .where('id', '=', id)
@@ -242,7 +282,7 @@ export async function setUserLocked(db: Db, id: string, lockedAt: string | null,
 
 /** Ends a cooling-off before its erasure; returns whether one was running. */
 export async function clearCancellation(db: Db, id: string, now: string): Promise<boolean> {
-  const result = await db
+  const result = await usersTables(db)
     .updateTable('users')
     .set({ cancel_requested_at: null, erase_at: null, updated_at: now })
     .where('id', '=', id)
@@ -254,7 +294,7 @@ export async function clearCancellation(db: Db, id: string, now: string): Promis
 
 /** Accounts whose cooling-off ended at or before `now` and that are not erased yet, oldest first. */
 export async function findUsersDueForErasure(db: Db, now: string, limit: number): Promise<string[]> {
-  const rows = await db
+  const rows = await usersTables(db)
     .selectFrom('users')
     .select('id')
     .where('erase_at', '<=', now)
@@ -272,7 +312,7 @@ export async function findUsersDueForErasure(db: Db, now: string, limit: number)
  * returns whether it erased.
  */
 export async function eraseUserRow(db: Db, id: string, pseudonym: string, unusableHash: string, now: string): Promise<boolean> {
-  const result = await db
+  const result = await usersTables(db)
     .updateTable('users')
     .set({
       username: null,
@@ -296,69 +336,177 @@ export async function eraseUserRow(db: Db, id: string, pseudonym: string, unusab
   return Number(result.numUpdatedRows) === 1;
 }
 
-// ---- Seats held by the account (the seats module writes them; read here for the effective
-// membership, since the seats module depends on this one) -------------------------------------
-
-/** Who holds a seat: an account, or a device (for the device's policy). */
-export type TSeatHolder = { userId: string } | { deviceId: string };
-
-/** A seat of this kind that runs at `now` (not revoked, started, not yet over). */
-function runningSeat(eb: ExpressionBuilder<DB, 'seats'>, kind: string, now: string) {
-  return eb.and([eb('seats.kind', '=', kind), eb('seats.revoked_at', 'is', null), eb('seats.starts_at', '<=', now), eb('seats.expires_at', '>', now)]);
-}
+// ---- The account memo's row (the seats module answers the ends: users.service getUserWithHeldSeats)
 
 /** A user's row with the latest end of the MEMBER and CHANNEL seats assigned to it that run at `now`. */
 export type UserWithHeldSeatEnds = UserRow & { held_member_end: string | null; held_channel_end: string | null };
 
-/**
- * The user and the ends of the seats it holds in one query (two scalar subqueries on the seats'
- * assignee index): `/user/info` and the plan reads ask it on every call (issue 21).
- */
-export function findUserWithHeldSeatEnds(db: Db, id: string, now: string): Promise<UserWithHeldSeatEnds | undefined> {
-  return db
+/** The names to show for these users (username, else nickname), for modules that list other people's things. */
+export function findUserNames(db: Db, ids: readonly string[]): Promise<{ id: string; username: string | null; nickname: string }[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return usersTables(db).selectFrom('users').select(['id', 'username', 'nickname']).where('id', 'in', ids).execute();
+}
+
+/** How these users can be reached and named (username, mobile, email), for the staff queues that list other modules' rows. */
+export function findUserContacts(
+  db: Db,
+  ids: readonly string[],
+): Promise<{ id: string; username: string | null; nickname: string; mobile: string | null; email: string | null }[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return usersTables(db).selectFrom('users').select(['id', 'username', 'nickname', 'mobile', 'email']).where('id', 'in', ids).execute();
+}
+
+/** Whole rows of these users, in no particular order (callers key them by id). */
+export function findUsersByIds(db: Db, ids: readonly string[]): Promise<UserRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return usersTables(db).selectFrom('users').selectAll().where('id', 'in', ids).execute();
+}
+
+/** Sign-ups per day over [fromUtc, toUtc), the day computed in the database by the caller's expression of created_at. */
+export async function countSignupsByDay(
+  db: Db,
+  fromUtc: string,
+  toUtc: string,
+  dayOf: (column: 'created_at') => RawBuilder<string>,
+): Promise<Map<string, number>> {
+  const day = dayOf('created_at');
+  const rows = await usersTables(db)
     .selectFrom('users')
-    .selectAll('users')
-    .select((eb) =>
-      (['MEMBER', 'CHANNEL'] as const).map((kind) =>
-        eb
-          .selectFrom('seats')
-          .select((inner) => inner.fn.max('seats.expires_at').as('end'))
-          .whereRef('seats.assignee_user_id', '=', 'users.id')
-          .where((seat) => runningSeat(seat, kind, now))
-          .$asScalar()
-          .as(kind === 'MEMBER' ? 'held_member_end' : 'held_channel_end'),
-      ),
-    )
-    .where('users.id', '=', id)
-    .executeTakeFirst() as Promise<UserWithHeldSeatEnds | undefined>;
-}
-
-/** The latest end among running seats of this kind (MEMBER | CHANNEL) the holder has. */
-export async function latestHeldSeatEnd(db: Db, holder: TSeatHolder, kind: string, now: string): Promise<string | null> {
-  const row = await db
-    .selectFrom('seats')
-    .select((eb) => eb.fn.max('expires_at').as('end'))
-    .where('userId' in holder ? 'assignee_user_id' : 'assignee_device_id', '=', 'userId' in holder ? holder.userId : holder.deviceId)
-    .where((seat) => runningSeat(seat, kind, now))
-    .executeTakeFirst();
-  return row?.end ?? null;
+    .select((eb) => [day.as('day'), eb.fn.countAll<string | number>().as('n')])
+    .where('created_at', '>=', fromUtc)
+    .where('created_at', '<', toUtc)
+    .groupBy(day)
+    .execute();
+  return new Map(rows.map((row) => [row.day, toCount(row.n)]));
 }
 
 /**
- * Whether a device of the account, or one shared with it (alone or in a shared group), was last
- * seen outside mainland China (a known country other than CN): who the cross-border notice is for.
+ * The ids of the users who signed up in [fromUtc, toUtc), as a subquery another owner's
+ * statement embeds (`user_id in (…)`): no list of ids travels, however many signed up (ADR 0038).
  */
-export async function hasDeviceAbroad(db: Db, userId: string): Promise<boolean> {
-  const abroad = (eb: ExpressionBuilder<DB, 'devices'>) => eb.and([eb('devices.last_country', 'is not', null), eb('devices.last_country', '!=', 'CN')]);
-  const own = await db.selectFrom('devices').select('devices.id').where('devices.user_id', '=', userId).where(abroad).limit(1).executeTakeFirst();
-  if (own) return true;
-  const shared = await db
-    .selectFrom('device_shares')
-    .innerJoin('devices', (join) => join.on((eb) => eb.or([eb('devices.id', '=', eb.ref('device_shares.device_id')), eb('devices.group_id', '=', eb.ref('device_shares.group_id'))])))
-    .select('devices.id')
-    .where('device_shares.recipient_id', '=', userId)
-    .where(abroad)
-    .limit(1)
-    .executeTakeFirst();
-  return shared !== undefined;
+export function userIdsSignedUpBetween(db: Db, fromUtc: string, toUtc: string) {
+  return usersTables(db).selectFrom('users').select('id').where('created_at', '>=', fromUtc).where('created_at', '<', toUtc);
+}
+
+/** Row-locks the user for the rest of the transaction (PostgreSQL; SQLite's writer lock does it). */
+export async function lockUserRow(db: Db, userId: string): Promise<void> {
+  await usersTables(db)
+    .updateTable('users')
+    .set((eb) => ({ id: eb.ref('id') }))
+    .where('id', '=', userId)
+    .execute();
+}
+
+/**
+ * The ids of the users whose username starts with `prefix`, case-insensitively (LIKE on PostgreSQL,
+ * a range on SQLite, both on the username_norm index), as a subquery another owner's statement
+ * embeds (`user_id in (…)`): a short prefix may match tens of thousands of users, more than a
+ * list of bound parameters can carry (ADR 0038).
+ */
+export function userIdsWithUsernamePrefix(db: Db, prefix: string) {
+  const norm = prefix.toLowerCase();
+  const escaped = norm.replace(/[\\%_]/g, (char) => `\\${char}`);
+  return usersTables(db)
+    .selectFrom('users')
+    .select('id')
+    .where((eb) =>
+      isPostgres(db)
+        ? eb('username_norm', 'like', `${escaped}%`)
+        : eb.and([eb('username_norm', '>=', norm), eb('username_norm', '<', `${norm}\uffff`)]),
+    );
+}
+
+// ---- The back office's user search (ADR 0019) -------------------------------------------
+
+type PrefixColumn = 'username_norm' | 'mobile' | 'email';
+
+/**
+ * What a search term is as the start of a stored phone (E.164, ADR 0027), national digits read in
+ * `region` (the back office's country select; CN when absent): a whole mobile in any form is its
+ * E.164 (139 1234 5678, 0086 139…, +86 139…; with ES, 612 345 678 → +34612345678); a partial
+ * one, in CN its digits after +86 when they start like a mainland mobile (1391234 → +861391234),
+ * in another region its digits after that region's calling code without a leading trunk 0
+ * (ES 6123 → +346123, FR 0612 → +33612), and always after + (34612 → +34612); a term with a + as
+ * cleaned. Anything else (a name, an email) as typed, lower-cased.
+ */
+export function phonePrefixesOf(q: string, region: string = MAINLAND_REGION): string[] {
+  const whole = normalizePhone(q, region);
+  if (whole) return [whole];
+  const cleaned = cleanPhoneInput(q.trim());
+  if (/^\+\d+$/.test(cleaned)) return [cleaned];
+  if (/^\d{3,}$/.test(cleaned)) {
+    if (region === MAINLAND_REGION)
+      return cleaned.startsWith('1') && cleaned.length <= 11 ? [`+86${cleaned}`, `+${cleaned}`] : [`+${cleaned}`];
+    const callingCode = PHONE_COUNTRIES.find((country) => country.region === region)?.callingCode;
+    return callingCode ? [...new Set([`+${callingCode}${cleaned.replace(/^0/, '')}`, `+${cleaned}`])] : [`+${cleaned}`];
+  }
+  return [q.toLowerCase()];
+}
+
+/** At most this many users per searched column are candidates for one search (see searchUsers). */
+const USER_PREFIX_CANDIDATES = ADMIN_USER_SEARCH_CANDIDATES;
+
+/**
+ * Users whose id is `q`, or whose username, phone or email starts with it (compared lower-cased,
+ * as those columns are stored), newest first after `before`. Without `q`, a keyset page of all
+ * users on the (created_at, id) index.
+ *
+ * With `q`, each prefix first finds at most USER_PREFIX_CANDIDATES + 1 ids from its own index
+ * (PostgreSQL: text_pattern_ops, migration 0027; SQLite: a range on the column's unique index),
+ * and the page is the newest of those: the work is bounded however broad the prefix. Ordering all
+ * matches by time instead made PostgreSQL walk the time index past every non-matching user (a
+ * prefix shared by 11% of a million users, all of them older than the rest: 0.7 s). `capped` says
+ * a prefix matched more than that, so the answer may miss older matches: the screen asks for more
+ * of the name, phone or email.
+ */
+export async function searchUsers(
+  db: Db,
+  options: { q?: string; region?: string; before?: { createdAt: string; id: string }; limit: number },
+): Promise<{ rows: UserRow[]; capped: boolean }> {
+  const before = options.before;
+  const exact = options.q;
+  if (exact === undefined) {
+    let query = usersTables(db).selectFrom('users').selectAll();
+    // a row comparison, so the database seeks the (created_at, id) index to the cut: deep pages cost what the first does
+    if (before) query = query.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(before.createdAt, before.id)));
+    return { rows: await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(options.limit).execute(), capped: false };
+  }
+  const postgres = isPostgres(db);
+  // the phone column is searched by the term's E.164 prefixes (phonePrefixesOf), the others as typed
+  const searches: Array<[PrefixColumn, string]> = [
+    ['username_norm', exact.toLowerCase()],
+    ...phonePrefixesOf(exact, options.region).map((prefix): [PrefixColumn, string] => ['mobile', prefix]),
+    ['email', exact.toLowerCase()],
+  ];
+  // In the prefix index's own order, so the database reads the index from the prefix on and stops
+  // at the limit. Unordered, PostgreSQL chose a sequential scan for a broad prefix, and a scan
+  // that joined another one mid-table (synchronised scans) read half the table before a match.
+  const found = await Promise.all(
+    searches.map(([column, q]) =>
+      postgres
+        ? usersTables(db)
+            .selectFrom('users')
+            .select('id')
+            .where(column, 'like', `${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`)
+            .orderBy(sql`${sql.ref(column)} using ~<~`)
+            .limit(USER_PREFIX_CANDIDATES + 1)
+            .execute()
+        : usersTables(db)
+            .selectFrom('users')
+            .select('id')
+            .where((eb) => eb.and([eb(column, '>=', q), eb(column, '<', `${q}\uffff`)]))
+            .orderBy(column)
+            .limit(USER_PREFIX_CANDIDATES + 1)
+            .execute(),
+    ),
+  );
+  const capped = found.some((ids) => ids.length > USER_PREFIX_CANDIDATES);
+  const ids = [...new Set([exact, ...found.flatMap((rows) => rows.slice(0, USER_PREFIX_CANDIDATES).map((row) => row.id))])];
+  // the candidates by primary key first (the inner LIMIT keeps the planner from folding this into
+  // a walk of the time index, which would pass every newer user that is not a candidate), then
+  // the newest of them
+  const candidates = usersTables(db).selectFrom('users').selectAll().where('id', 'in', ids).limit(ids.length).as('u');
+  let query = usersTables(db).selectFrom(candidates).selectAll();
+  if (before) query = query.where((eb) => eb(eb.refTuple('u.created_at', 'u.id'), '<', eb.tuple(before.createdAt, before.id)));
+  return { rows: await query.orderBy('u.created_at', 'desc').orderBy('u.id', 'desc').limit(options.limit).execute(), capped };
 }

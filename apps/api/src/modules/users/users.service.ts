@@ -11,19 +11,17 @@ import {
   type TQualityTier,
   type TUserInfo,
 } from '@llk/contracts';
-import { fromDbBool, fromDbDate, futureDbDate, toDbDate } from '../../db/dialect';
-import { type Db } from '../../db/schema';
-import { type TWrite } from '../../db/write-watch';
-import { AppError } from '../../lib/app-error';
-import { type Memo } from '../../lib/memo';
-import { validTimeZone } from '../../lib/time-text';
+import { fromDbBool, fromDbDate, futureDbDate, toDbDate } from '../../infrastructure/db/dialect';
+import { type Db } from '../../infrastructure/db/schema';
+import { type TWrite } from '../../infrastructure/db/write-watch';
+import { AppError } from '../../infrastructure/http/app-error';
+import { type Memo } from '../../infrastructure/memo';
+import { validTimeZone } from '../../infrastructure/time-text';
 import {
   findUserByEmail,
   findUserById,
   findUserByMobile,
   findUserByUsername,
-  findUserWithHeldSeatEnds,
-  latestHeldSeatEnd,
   updateTimeZone,
   type UserRow,
   type UserWithHeldSeatEnds,
@@ -74,17 +72,6 @@ export async function getUser(db: Db, id: string): Promise<UserRow> {
 }
 
 /**
- * The account with the seats it holds (modules/seats) taken into account: its effective
- * membership and channel are the better of its own and a running seat's, i.e. the later end.
- * A seat's end shows as the expiry while it is the later one; its own term is untouched.
- */
-export async function withHeldSeats(db: Db, user: UserRow, now = new Date()): Promise<UserRow> {
-  const nowText = toDbDate(now);
-  const [member, channel] = await Promise.all([latestHeldSeatEnd(db, { userId: user.id }, 'MEMBER', nowText), latestHeldSeatEnd(db, { userId: user.id }, 'CHANNEL', nowText)]);
-  return applyHeldSeats(user, member, channel, now);
-}
-
-/**
  * The channel of the per-instance account memo (lib/memo.ts): the row `/user/info` and the plan
  * reads answer from, by user id. Every committed write to the users or seats tables through the
  * API's database handle ends it (db/write-watch.ts; accountMemoKeys), so no write path has to
@@ -109,24 +96,45 @@ export function accountMemoKeys(writes: readonly TWrite[]): string[] | 'all' {
   return keys;
 }
 
-/** getUser and withHeldSeats in one query: what `/user/info` and the plan reads answer from. */
-export async function getUserWithHeldSeats(db: Db, id: string, now = new Date(), memo?: AccountMemo): Promise<UserRow> {
+/**
+ * The latest ends of the running MEMBER and CHANNEL seats an account holds: the seats module's
+ * `heldSeatEnds`, passed in by the composition (the seats module depends on this one).
+ */
+export type HeldSeatEnds = (db: Db, userId: string, now: string) => Promise<{ member: string | null; channel: string | null }>;
+
+/**
+ * The account with the seats it holds (as the seats module's `withHeldSeats` answers it): what
+ * `/user/info` and the plan reads answer from, from this instance's memo when it has the account.
+ */
+export async function getUserWithHeldSeats(
+  db: Db,
+  id: string,
+  heldSeatEnds: HeldSeatEnds,
+  now = new Date(),
+  memo?: AccountMemo,
+): Promise<UserRow> {
   let row = memo?.get(id);
   if (!row) {
     const at = memo?.generation() ?? 0;
-    row = await findUserWithHeldSeatEnds(db, id, toDbDate(now));
+    const [user, ends] = await Promise.all([findUserById(db, id), heldSeatEnds(db, id, toDbDate(now))]);
+    row = user ? { ...user, held_member_end: ends.member, held_channel_end: ends.channel } : undefined;
     if (row) memo?.set(id, at, row);
   }
   const { held_member_end: member, held_channel_end: channel, ...user } = liveAccount(row);
   return applyHeldSeats(user, member, channel, now);
 }
 
-function applyHeldSeats(user: UserRow, member: string | null, channel: string | null, now: Date): UserRow {
+/**
+ * The account with the seats it holds taken into account (`member`, `channel`: the latest ends of
+ * its running seats): its effective membership and channel are the better of its own and a seat's.
+ */
+export function applyHeldSeats(user: UserRow, member: string | null, channel: string | null, now: Date): UserRow {
   let effective = user;
   const ownMember = user.member_plan !== 'FREE' ? futureDbDate(user.member_expires_at, now) : null;
   if (member && (!ownMember || fromDbDate(member) > ownMember)) effective = { ...effective, member_plan: 'PRO', member_expires_at: member };
   const ownChannel = fromDbBool(user.channel_enabled) ? futureDbDate(user.channel_expires_at, now) : null;
-  if (channel && (!ownChannel || fromDbDate(channel) > ownChannel)) effective = { ...effective, channel_enabled: 1, channel_expires_at: channel };
+  if (channel && (!ownChannel || fromDbDate(channel) > ownChannel))
+    effective = { ...effective, channel_enabled: 1, channel_expires_at: channel };
   return effective;
 }
 

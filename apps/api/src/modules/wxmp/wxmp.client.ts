@@ -1,4 +1,4 @@
-import { AppError } from '../../lib/app-error';
+import { AppError } from '../../infrastructure/http/app-error';
 
 // The messaging platform's two calls behind the JS-SDK signature. Both answer JSON with
 // errcode ≠ 0 on failure (the token call omits errcode on success).
@@ -91,6 +91,7 @@ export async function fetchOauthOpenId(credentials: PlatformCredentials, code: s
   const body = await getJson(url);
   const errcode = typeof body.errcode === 'number' ? body.errcode : 0;
   if (errcode !== 0) throw new PlatformError(errcode, `/sns/oauth2/access_token errcode ${errcode}: ${String(body.errmsg ?? '')}`);
-  if (typeof body.openid !== 'string' || body.openid === '') throw new PlatformError(null, '/sns/oauth2/access_token answered without openid');
+  if (typeof body.openid !== 'string' || body.openid === '')
+    throw new PlatformError(null, '/sns/oauth2/access_token answered without openid');
   return body.openid;
 }

@@ -1,6 +1,6 @@
 import { ZJsapiSignature, ZJsapiTicketQuery, ZWxOpenId, ZWxOpenIdQuery } from '@llk/contracts';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { envelopeResponses, ok } from '../../lib/envelope';
+import { envelopeResponses, ok } from '../../infrastructure/http/envelope';
 import { getJsapiSignature, getOpenId } from './wxmp.service';
 
 export const wxmpRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { type TJsapiSignature } from '@llk/contracts';
-import { AppError } from '../../lib/app-error';
-import { type KeyValueStore } from '../../lib/kv';
+import { AppError } from '../../infrastructure/http/app-error';
+import { type KeyValueStore } from '../../infrastructure/kv';
 import {
   BAD_OAUTH_CODE_ERRCODES,
   fetchAccessToken,

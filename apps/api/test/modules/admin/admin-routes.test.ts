@@ -16,7 +16,11 @@ describe.each(testDialects())('admin routes and the permission hook on $dialect'
 
   async function staffCookie(role: TStaffRole): Promise<string> {
     const staff = await createStaff(ctx.database.db, { username: `s${Math.random().toString(36).slice(2, 10)}`, role, createdBy: null });
-    await ctx.database.db.updateTable('staff').set({ password_hash: 'x', totp_secret: 'y', setup_token_hash: null }).where('id', '=', staff.id).execute();
+    await ctx.database.db
+      .updateTable('staff')
+      .set({ password_hash: 'x', totp_secret: 'y', setup_token_hash: null })
+      .where('id', '=', staff.id)
+      .execute();
     const { token } = await createStaffSession(ctx.database.db, { staffId: staff.id, secondFactor: 'TOTP' });
     return token;
   }
@@ -133,10 +137,16 @@ describe.each(testDialects())('admin routes and the permission hook on $dialect'
         // a session per call: POST /admin/logout ends the one it is called with
         const token = await staffCookie(role);
         const [method, url] = route.split(' ') as [string, string];
-        const res = await ctx.app.inject({ method: method as 'GET', url, cookies: { [ADMIN_SESSION_COOKIE]: token }, headers: { origin: WEB_ORIGIN } });
+        const res = await ctx.app.inject({
+          method: method as 'GET',
+          url,
+          cookies: { [ADMIN_SESSION_COOKIE]: token },
+          headers: { origin: WEB_ORIGIN },
+        });
         // whatever the answer (200, 400, 403, 404…), no cache keeps it
         expect(res.headers['cache-control'], `${role} ${route}: ${res.statusCode}`).toMatch(/no-store/);
-        if (permission === 'public' || permission === 'staff' || roleHas(role, permission)) expect([401, 403, 500], `${role} ${route}: ${res.statusCode}`).not.toContain(res.statusCode >= 500 ? 500 : res.statusCode);
+        if (permission === 'public' || permission === 'staff' || roleHas(role, permission))
+          expect([401, 403, 500], `${role} ${route}: ${res.statusCode}`).not.toContain(res.statusCode >= 500 ? 500 : res.statusCode);
         else {
           expect(res.statusCode, `${role} ${route}`).toBe(403);
           expect(res.json()).toMatchObject({ errcode: 40300 });
@@ -150,7 +160,12 @@ describe.each(testDialects())('admin routes and the permission hook on $dialect'
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json()).toMatchObject({ errcode: 40100 });
     expect(anonymous.headers['cache-control']).toBe('no-store');
-    const crossSite = await ctx.app.inject({ method: 'POST', url: '/admin/logout', cookies: { [ADMIN_SESSION_COOKIE]: 'x' }, headers: { origin: 'http://localhost:3001' } });
+    const crossSite = await ctx.app.inject({
+      method: 'POST',
+      url: '/admin/logout',
+      cookies: { [ADMIN_SESSION_COOKIE]: 'x' },
+      headers: { origin: 'http://localhost:3001' },
+    });
     expect(crossSite.statusCode).toBe(403);
     expect(crossSite.headers['cache-control']).toBe('no-store');
     const badInput = await ctx.app.inject({ method: 'POST', url: '/admin/login', payload: { username: 1 } });
@@ -165,7 +180,12 @@ describe.each(testDialects())('admin routes and the permission hook on $dialect'
     expect(wrongMethod.headers['cache-control']).toBe('no-store');
     expect((await ctx.app.inject({ method: 'GET', url: '/no-such-page' })).headers['cache-control']).toBeUndefined();
     const customer = await signUp(ctx.app);
-    const withCustomer = await ctx.app.inject({ method: 'GET', url: '/admin/audit', cookies: { [SESSION_COOKIE]: customer.token }, headers: { authorization: `Bearer ${customer.token}` } });
+    const withCustomer = await ctx.app.inject({
+      method: 'GET',
+      url: '/admin/audit',
+      cookies: { [SESSION_COOKIE]: customer.token },
+      headers: { authorization: `Bearer ${customer.token}` },
+    });
     expect(withCustomer.statusCode).toBe(401);
     const forged = await ctx.app.inject({ method: 'GET', url: '/admin/audit', cookies: { [ADMIN_SESSION_COOKIE]: customer.token } });
     expect(forged.statusCode).toBe(401);
@@ -174,13 +194,18 @@ describe.each(testDialects())('admin routes and the permission hook on $dialect'
   it('pages the audit log newest first on (at, id) and refuses a bad cursor with an envelope', async () => {
     const token = await staffCookie('FINANCE');
     await ctx.database.db.transaction().execute(async (trx) => {
-      for (let i = 0; i < 5; i++) await recordAudit(trx, { staffId: null, action: `test.page${i}`, at: new Date(Date.UTC(2030, 0, 1, 0, 0, i)) });
+      for (let i = 0; i < 5; i++)
+        await recordAudit(trx, { staffId: null, action: `test.page${i}`, at: new Date(Date.UTC(2030, 0, 1, 0, 0, i)) });
     });
     const first = await ctx.app.inject({ method: 'GET', url: '/admin/audit?limit=2', cookies: { [ADMIN_SESSION_COOKIE]: token } });
     expect(first.statusCode).toBe(200);
     const page1 = first.json().data as { items: { action: string }[]; next: string };
     expect(page1.items.map((item) => item.action)).toEqual(['test.page4', 'test.page3']);
-    const second = await ctx.app.inject({ method: 'GET', url: `/admin/audit?limit=2&before=${encodeURIComponent(page1.next)}`, cookies: { [ADMIN_SESSION_COOKIE]: token } });
+    const second = await ctx.app.inject({
+      method: 'GET',
+      url: `/admin/audit?limit=2&before=${encodeURIComponent(page1.next)}`,
+      cookies: { [ADMIN_SESSION_COOKIE]: token },
+    });
     expect((second.json().data as { items: { action: string }[] }).items.map((item) => item.action)).toEqual(['test.page2', 'test.page1']);
     const bad = await ctx.app.inject({ method: 'GET', url: '/admin/audit?before=x%00y', cookies: { [ADMIN_SESSION_COOKIE]: token } });
     expect(bad.statusCode).toBe(400);

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { migrations } from '../../../src/db/migrations';
+import { migrations } from '../../../src/infrastructure/db/migrations';
 import { ownTableNames } from '../../databases';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../helper';
 

@@ -1,7 +1,7 @@
 import { ErrorCode, type TAdminDashboard } from '@llk/contracts';
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { toDbDate } from '../../../src/db/dialect';
+import { toDbDate } from '../../../src/infrastructure/db/dialect';
 import { shanghaiDay } from '../../../src/modules/ledger';
 import { upsertSkus } from '../../../src/modules/pricing/pricing.repository';
 import { testDialects, useTestApp } from '../../helper';
@@ -41,7 +41,23 @@ describe.each(testDialects())('the back-office dashboard ($dialect)', ({ dialect
     const now = Date.now();
     await db()
       .insertInto('devices')
-      .values({ id: 'dash-device', user_id: year.user.id, device_key: 'k1', name: 'Desk', client_type: 'WIN', chip_type: null, os_version: null, app_version: null, group_id: null, policy: 'ALL', last_ip: null, last_country: null, last_seen_at: toDbDate(now - 3_600_000), created_at: toDbDate(now), updated_at: toDbDate(now) })
+      .values({
+        id: 'dash-device',
+        user_id: year.user.id,
+        device_key: 'k1',
+        name: 'Desk',
+        client_type: 'WIN',
+        chip_type: null,
+        os_version: null,
+        app_version: null,
+        group_id: null,
+        policy: 'ALL',
+        last_ip: null,
+        last_country: null,
+        last_seen_at: toDbDate(now - 3_600_000),
+        created_at: toDbDate(now),
+        updated_at: toDbDate(now),
+      })
       .execute();
 
     const last = shanghaiDay(new Date());
@@ -54,7 +70,12 @@ describe.each(testDialects())('the back-office dashboard ($dialect)', ({ dialect
     const busy = dashboard.days.filter((day) => day.revenueFen !== 0 || day.refundsFen !== 0 || day.paidOrders !== 0 || day.signups !== 0);
     expect(busy.every((day) => day.day >= first && day.day <= last)).toBe(true);
     const sum = (pick: (day: TAdminDashboard['days'][number]) => number | null) => busy.reduce((total, day) => total + (pick(day) ?? 0), 0);
-    expect({ revenueFen: sum((day) => day.revenueFen), refundsFen: sum((day) => day.refundsFen), paidOrders: sum((day) => day.paidOrders), signups: sum((day) => day.signups) }).toEqual({
+    expect({
+      revenueFen: sum((day) => day.revenueFen),
+      refundsFen: sum((day) => day.refundsFen),
+      paidOrders: sum((day) => day.paidOrders),
+      signups: sum((day) => day.signups),
+    }).toEqual({
       revenueFen: year.order.totalFen + walls.order.totalFen,
       refundsFen: walls.order.totalFen,
       paidOrders: 2,
@@ -62,7 +83,13 @@ describe.each(testDialects())('the back-office dashboard ($dialect)', ({ dialect
     });
     // one day with data, or two when the day turned in between
     expect(busy.length).toBeLessThanOrEqual(new Set([first, last]).size);
-    expect(dashboard.totals).toEqual({ revenueFen: year.order.totalFen + walls.order.totalFen, refundsFen: walls.order.totalFen, paidOrders: 2, signups: 2, firstPayers: 2 });
+    expect(dashboard.totals).toEqual({
+      revenueFen: year.order.totalFen + walls.order.totalFen,
+      refundsFen: walls.order.totalFen,
+      paidOrders: 2,
+      signups: 2,
+      firstPayers: 2,
+    });
     expect(dashboard.byItemType).toEqual([
       { itemType: 'MEMBER', amountFen: year.order.totalFen, items: 1 },
       { itemType: 'MONITOR', amountFen: walls.order.totalFen, items: 1 },
@@ -98,7 +125,11 @@ describe.each(testDialects())('the back-office dashboard ($dialect)', ({ dialect
       ['?to=20260101', 'to'],
     ] as const) {
       const res = await get(query);
-      expect({ query, status: res.statusCode, errcode: body(res).errcode }).toEqual({ query, status: 400, errcode: ErrorCode.VALIDATION_FAILED });
+      expect({ query, status: res.statusCode, errcode: body(res).errcode }).toEqual({
+        query,
+        status: 400,
+        errcode: ErrorCode.VALIDATION_FAILED,
+      });
       expect(res.body).toContain(field);
     }
   });

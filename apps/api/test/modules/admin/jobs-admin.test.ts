@@ -1,7 +1,7 @@
 import { ErrorCode } from '@llk/contracts';
 import { describe, expect, it } from 'vitest';
-import { newId } from '../../../src/db/dialect';
-import { type JobDefinition } from '../../../src/jobs/job';
+import { newId } from '../../../src/infrastructure/db/dialect';
+import { type JobDefinition } from '../../../src/infrastructure/jobs/job';
 import { testDialects, useTestApp } from '../../helper';
 import { gate } from '../../jobs/support';
 import { newStaff, type Staff } from './support';
@@ -59,7 +59,13 @@ describe.each(testDialects())('jobs in the back office ($dialect)', ({ dialect }
   const ctx = useTestApp(dialect, { deps: { jobs: { runner: { kind: 'in-process', retry: { limit: 0, delayMs: HOUR_MS } }, jobs } } });
   const call = <T>(staff: Staff, method: 'GET' | 'POST', url: string, payload?: object) =>
     ctx.app
-      .inject({ method, url: `/admin/jobs${url}`, cookies: staff.cookies, headers: { 'accept-language': 'en', origin: ctx.app.config.webOrigin }, ...(payload ? { payload } : {}) })
+      .inject({
+        method,
+        url: `/admin/jobs${url}`,
+        cookies: staff.cookies,
+        headers: { 'accept-language': 'en', origin: ctx.app.config.webOrigin },
+        ...(payload ? { payload } : {}),
+      })
       .then((res) => ({ res, body: res.json() as { errcode: number; data: T } }));
 
   it('lists the scheduled jobs, runs one now, and shows a failed run without failing the request', async () => {
@@ -78,11 +84,21 @@ describe.each(testDialects())('jobs in the back office ($dialect)', ({ dialect }
 
     const failed = await call<{ job: Job }>(ops, 'POST', '/always-fails/run', { reason: 'see the error' });
     expect(failed.res.statusCode).toBe(200);
-    expect(failed.body.data.job).toMatchObject({ recentRuns: 1, recentFailures: 1, lastRun: { outcome: 'FAILED', error: 'gateway unreachable' }, lastFailure: { outcome: 'FAILED' } });
+    expect(failed.body.data.job).toMatchObject({
+      recentRuns: 1,
+      recentFailures: 1,
+      lastRun: { outcome: 'FAILED', error: 'gateway unreachable' },
+      lastFailure: { outcome: 'FAILED' },
+    });
 
     const runs = await call<{ items: Run[] }>(ops, 'GET', '/count-things/runs');
     expect(runs.body.data.items.map((run) => run.outcome)).toEqual(['SUCCEEDED']);
-    const audit = await ctx.database.db.selectFrom('audit_log').select(['action', 'target_id', 'reason']).where('action', '=', 'jobs.run').orderBy('id').execute();
+    const audit = await ctx.database.db
+      .selectFrom('audit_log')
+      .select(['action', 'target_id', 'reason'])
+      .where('action', '=', 'jobs.run')
+      .orderBy('id')
+      .execute();
     expect(audit).toEqual([
       { action: 'jobs.run', target_id: 'count-things', reason: 'check after deploy' },
       { action: 'jobs.run', target_id: 'always-fails', reason: 'see the error' },
@@ -93,7 +109,9 @@ describe.each(testDialects())('jobs in the back office ($dialect)', ({ dialect }
     const ops = await newStaff(ctx.database.db, 'OPS');
     hold = gate();
     mostAtOnce = 0;
-    const answers = Promise.all(Array.from({ length: 20 }, () => call<{ job: Job }>(ops, 'POST', '/count-things/run', { reason: 'many clicks' })));
+    const answers = Promise.all(
+      Array.from({ length: 20 }, () => call<{ job: Job }>(ops, 'POST', '/count-things/run', { reason: 'many clicks' })),
+    );
     // the first click's run is going and held; every click has been audited, so each has asked the runner or is about to
     const clicks = () => ctx.database.db.selectFrom('audit_log').select('id').where('reason', '=', 'many clicks').execute();
     for (let turn = 0; active === 0 || (await clicks()).length < 20; turn++) {
@@ -139,7 +157,10 @@ describe.each(testDialects())('jobs in the back office ($dialect)', ({ dialect }
       result: null,
     });
     // count-things: running for 61 s, past its expiry of 60 s; always-fails: last started 2 h 1 min ago, every hour
-    await ctx.database.db.insertInto('job_runs').values([run('count-things', 61_000, 'RUNNING'), run('always-fails', 2 * HOUR_MS + 60_000, 'SUCCEEDED')]).execute();
+    await ctx.database.db
+      .insertInto('job_runs')
+      .values([run('count-things', 61_000, 'RUNNING'), run('always-fails', 2 * HOUR_MS + 60_000, 'SUCCEEDED')])
+      .execute();
     const listed = await call<{ items: Job[] }>(ops, 'GET', '');
     expect(listed.body.data.items.map((job) => [job.name, job.expireSeconds, job.stuck])).toEqual([
       ['count-things', 60, 'RUNNING_PAST_EXPIRY'],

@@ -1,7 +1,15 @@
-import { ErrorCode, type TAdminGatewayQueryResult, type TAdminInvoice, type TAdminInvoicesPage, type TAdminOrderDetail, type TAdminOrdersPage, type TAdminRefund } from '@llk/contracts';
+import {
+  ErrorCode,
+  type TAdminGatewayQueryResult,
+  type TAdminInvoice,
+  type TAdminInvoicesPage,
+  type TAdminOrderDetail,
+  type TAdminOrdersPage,
+  type TAdminRefund,
+} from '@llk/contracts';
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { newId } from '../../../src/db/dialect';
+import { newId } from '../../../src/infrastructure/db/dialect';
 import { upsertSkus } from '../../../src/modules/pricing/pricing.repository';
 import { type TestContext, testConfig, testDialects, useTestApp } from '../../helper';
 import { kvCases } from '../../accounts';
@@ -34,7 +42,13 @@ describe.each(testDialects())('back office: orders and refunds on $dialect', ({ 
   });
   const get = (url: string, staff: Staff) => ctx.app.inject({ url, cookies: staff.cookies, headers: { 'accept-language': 'en' } });
   const post = (url: string, staff: Staff, payload?: Record<string, unknown>) =>
-    ctx.app.inject({ method: 'POST', url, cookies: staff.cookies, headers: { 'accept-language': 'en', origin: ctx.app.config.webOrigin }, ...(payload ? { payload } : {}) });
+    ctx.app.inject({
+      method: 'POST',
+      url,
+      cookies: staff.cookies,
+      headers: { 'accept-language': 'en', origin: ctx.app.config.webOrigin },
+      ...(payload ? { payload } : {}),
+    });
   const refunds = (orderId: string) => db().selectFrom('refunds').selectAll().where('order_id', '=', orderId).execute();
 
   it('searches by order number, user, state, item type and date range, in keyset pages', async () => {
@@ -53,23 +67,33 @@ describe.each(testDialects())('back office: orders and refunds on $dialect', ({ 
     expect((await search(`userId=${user.id}&itemType=MONITOR`)).items.map((item) => item.id)).toEqual([third.id, paid.id]);
     expect((await search(`userId=${user.id}&itemType=QUALITY`)).items).toEqual([]);
     const created = (await orderRow(ctx.database, open.id)).created_at;
-    expect((await search(`userId=${user.id}&from=${encodeURIComponent(created)}`)).items.map((item) => item.id)).toEqual([third.id, open.id]);
+    expect((await search(`userId=${user.id}&from=${encodeURIComponent(created)}`)).items.map((item) => item.id)).toEqual([
+      third.id,
+      open.id,
+    ]);
     expect((await search(`userId=${user.id}&to=${encodeURIComponent(created)}`)).items.map((item) => item.id)).toEqual([paid.id]);
     expect((await search(`userId=${user.id}&from=2000-01-01T00:00:00.000Z&to=2000-01-02T00:00:00.000Z`)).items).toEqual([]);
 
     const first = await search(`userId=${user.id}&limit=2`);
     expect(first.items.map((item) => item.id)).toEqual([third.id, open.id]);
     expect(first.items[0]).toMatchObject({ userId: user.id, status: 'CREATED', totalFen: 15800, refundedFen: 0 });
-    // the customer by name, which is what staff read in the list (issue 33)
+    // the customer by name, which is what staff read in the list
     const { username } = await db().selectFrom('users').select('username').where('id', '=', user.id).executeTakeFirstOrThrow();
     expect(username).toBeTruthy();
     expect(first.items.map((item) => item.username)).toEqual([username, username]);
     const second = await search(`userId=${user.id}&limit=2&before=${encodeURIComponent(first.next!)}`);
-    expect(second).toEqual({ items: [expect.objectContaining({ id: paid.id, status: 'FULFILLED', totalFen: 1800, payMethod: 'ZFB' })], next: null });
+    expect(second).toEqual({
+      items: [expect.objectContaining({ id: paid.id, status: 'FULFILLED', totalFen: 1800, payMethod: 'ZFB' })],
+      next: null,
+    });
 
     for (const bad of ['status=PAIDX', 'itemType=X', 'from=yesterday', 'q=a-b', 'before=x_y', 'limit=abc', 'sort=id']) {
       const res = await get(`/admin/orders?${bad}`, finance);
-      expect({ bad, status: res.statusCode, errcode: body(res).errcode }).toEqual({ bad, status: 400, errcode: ErrorCode.VALIDATION_FAILED });
+      expect({ bad, status: res.statusCode, errcode: body(res).errcode }).toEqual({
+        bad,
+        status: 400,
+        errcode: ErrorCode.VALIDATION_FAILED,
+      });
     }
   });
 
@@ -81,7 +105,9 @@ describe.each(testDialects())('back office: orders and refunds on $dialect', ({ 
     const detail = body<TAdminOrderDetail>(res).data;
     expect(detail.order).toMatchObject({ id: order.id, status: 'FULFILLED', totalFen: 26800, payMethod: 'WX' });
     expect(detail.user).toEqual({ id: user.id, username: user.username });
-    expect(detail.items).toEqual([expect.objectContaining({ itemType: 'MEMBER', skuId: 'MEMBER_YEAR', quantity: 1, asSeats: false, amountFen: 26800 })]);
+    expect(detail.items).toEqual([
+      expect.objectContaining({ itemType: 'MEMBER', skuId: 'MEMBER_YEAR', quantity: 1, asSeats: false, amountFen: 26800 }),
+    ]);
     expect(detail.payments).toEqual([expect.objectContaining({ paymentNo, method: 'WX', state: 'PAID', amountFen: 26800 })]);
     expect(detail.notifications).toEqual([expect.objectContaining({ method: 'WX', paymentNo, amountFen: 26800, success: true })]);
     expect(detail.refunds).toEqual([]);
@@ -109,14 +135,21 @@ describe.each(testDialects())('back office: orders and refunds on $dialect', ({ 
       headers: { 'accept-language': 'zh-CN', origin: ctx.app.config.webOrigin },
       payload: { reason: 'customer asked', requestKey: key() },
     });
-    expect({ status: chinese.statusCode, errmsg: body(chinese).errmsg }).toEqual({ status: 403, errmsg: '该退款超出您的额度 ¥200，请联系财务或所有者处理。' });
+    expect({ status: chinese.statusCode, errmsg: body(chinese).errmsg }).toEqual({
+      status: 403,
+      errmsg: '该退款超出您的额度 ¥200，请联系财务或所有者处理。',
+    });
     expect((await orderRow(ctx.database, order.id)).status).toBe('FULFILLED');
     expect(await refunds(order.id)).toEqual([]);
     expect(await auditOf(db(), order.id)).toEqual([]);
     expect((await userRow(ctx.database, user.id)).member_expires_at).toBe(expiresBefore);
 
     // exactly the limit is within it
-    const partial = await post(`/admin/orders/${order.id}/refund`, support, { amountFen: LIMIT, reason: 'late activation', requestKey: key() });
+    const partial = await post(`/admin/orders/${order.id}/refund`, support, {
+      amountFen: LIMIT,
+      reason: 'late activation',
+      requestKey: key(),
+    });
     expect(partial.statusCode, partial.body).toBe(200);
     expect(body<TAdminRefund>(partial).data).toMatchObject({ amountFen: LIMIT, state: 'SUCCEEDED', reason: 'late activation' });
     const row = await orderRow(ctx.database, order.id);
@@ -145,7 +178,8 @@ describe.each(testDialects())('back office: orders and refunds on $dialect', ({ 
     expect({ status: again.statusCode, errcode: body(again).errcode }).toEqual({ status: 409, errcode: ErrorCode.REFUND_NOT_ALLOWED });
   });
 
-  it('refunds exactly once under 20 concurrent clicks: of one dialog (one key, partial) and of many (full)', () => expectRefundsExactlyOnce(ctx));
+  it('refunds exactly once under 20 concurrent clicks: of one dialog (one key, partial) and of many (full)', () =>
+    expectRefundsExactlyOnce(ctx));
 
   it('answers bad refund input with envelopes and changes nothing', async () => {
     const finance = await newStaff(db(), 'FINANCE');
@@ -196,7 +230,16 @@ describe.each(testDialects())('back office: orders and refunds on $dialect', ({ 
     // the order's page lists both questions and the answers, newest first, with who asked
     const detail = body<TAdminOrderDetail>(await get(`/admin/orders/${order.id}`, support)).data;
     const username = (await db().selectFrom('staff').select('username').where('id', '=', support.id).executeTakeFirstOrThrow()).username;
-    expect(detail.gatewayQueries.map(({ source, staffUsername, state, amountFen, paymentNo: no, error }) => ({ source, staffUsername, state, amountFen, no, error }))).toEqual([
+    expect(
+      detail.gatewayQueries.map(({ source, staffUsername, state, amountFen, paymentNo: no, error }) => ({
+        source,
+        staffUsername,
+        state,
+        amountFen,
+        no,
+        error,
+      })),
+    ).toEqual([
       { source: 'STAFF', staffUsername: username, state: 'PAID', amountFen: 1800, no: paymentNo, error: null },
       { source: 'STAFF', staffUsername: username, state: 'PENDING', amountFen: 1800, no: paymentNo, error: null },
     ]);
@@ -208,7 +251,12 @@ describe.each(testDialects())('back office: orders and refunds on $dialect', ({ 
     const invoices: TAdminInvoice[] = [];
     for (let i = 0; i < 2; i++) {
       const { user, order } = await sandboxPaidOrder(ctx.app, 'MONITOR_1');
-      const res = await ctx.app.inject({ method: 'POST', url: '/order/invoice', headers: { authorization: user.token }, payload: { orderId: order.id, ...request } });
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/order/invoice',
+        headers: { authorization: user.token },
+        payload: { orderId: order.id, ...request },
+      });
       expect(res.statusCode, res.body).toBe(200);
       invoices.push(body<TAdminInvoice>(res).data);
     }
@@ -224,15 +272,26 @@ describe.each(testDialects())('back office: orders and refunds on $dialect', ({ 
     const twice = await post(`/admin/invoices/${a.id}/reject`, finance, { reason: 'changed mind' });
     expect({ status: twice.statusCode, errcode: body(twice).errcode }).toEqual({ status: 409, errcode: ErrorCode.ADMIN_INVOICE_NOT_OPEN });
     const rejected = await post(`/admin/invoices/${b.id}/reject`, finance, { reason: 'tax id does not match the title' });
-    expect(body<TAdminInvoice>(rejected).data).toMatchObject({ state: 'REJECTED', rejectReason: 'tax id does not match the title', invoiceNo: null });
+    expect(body<TAdminInvoice>(rejected).data).toMatchObject({
+      state: 'REJECTED',
+      rejectReason: 'tax id does not match the title',
+      invoiceNo: null,
+    });
     const noReason = await post(`/admin/invoices/${b.id}/reject`, finance, { reason: ' ' });
     expect(noReason.statusCode).toBe(400);
     const unknown = await post(`/admin/invoices/${newId()}/issue`, finance, { invoiceNo: 'X' });
-    expect({ status: unknown.statusCode, errcode: body(unknown).errcode }).toEqual({ status: 404, errcode: ErrorCode.ADMIN_INVOICE_NOT_FOUND });
+    expect({ status: unknown.statusCode, errcode: body(unknown).errcode }).toEqual({
+      status: 404,
+      errcode: ErrorCode.ADMIN_INVOICE_NOT_FOUND,
+    });
     expect(body<TAdminInvoicesPage>(await get('/admin/invoices?state=ISSUED', finance)).data.items.map((item) => item.id)).toContain(a.id);
 
-    expect((await auditOf(db(), a.id)).map((entry) => [entry.action, JSON.parse(entry.after_json!)])).toEqual([['invoice.issue', { state: 'ISSUED', invoiceNo: 'INV-2026-0001' }]]);
-    expect((await auditOf(db(), b.id)).map((entry) => [entry.action, entry.reason])).toEqual([['invoice.reject', 'tax id does not match the title']]);
+    expect((await auditOf(db(), a.id)).map((entry) => [entry.action, JSON.parse(entry.after_json!)])).toEqual([
+      ['invoice.issue', { state: 'ISSUED', invoiceNo: 'INV-2026-0001' }],
+    ]);
+    expect((await auditOf(db(), b.id)).map((entry) => [entry.action, entry.reason])).toEqual([
+      ['invoice.reject', 'tax id does not match the title'],
+    ]);
   });
 });
 
@@ -243,13 +302,21 @@ describe.each(testDialects())('back office: orders and refunds on $dialect', ({ 
 async function expectRefundsExactlyOnce(ctx: TestContext): Promise<void> {
   const db = () => ctx.database.db;
   const post = (url: string, staff: Staff, payload?: Record<string, unknown>) =>
-    ctx.app.inject({ method: 'POST', url, cookies: staff.cookies, headers: { 'accept-language': 'en', origin: ctx.app.config.webOrigin }, ...(payload ? { payload } : {}) });
+    ctx.app.inject({
+      method: 'POST',
+      url,
+      cookies: staff.cookies,
+      headers: { 'accept-language': 'en', origin: ctx.app.config.webOrigin },
+      ...(payload ? { payload } : {}),
+    });
   const refunds = (orderId: string) => db().selectFrom('refunds').selectAll().where('order_id', '=', orderId).execute();
 
   const owner = await newStaff(db(), 'OWNER');
   const { order: one } = await sandboxPaidOrder(ctx.app, 'MONITOR_10');
   const requestKey = key();
-  const clicks = await Promise.all(Array.from({ length: 20 }, () => post(`/admin/orders/${one.id}/refund`, owner, { amountFen: 500, reason: 'goodwill', requestKey })));
+  const clicks = await Promise.all(
+    Array.from({ length: 20 }, () => post(`/admin/orders/${one.id}/refund`, owner, { amountFen: 500, reason: 'goodwill', requestKey })),
+  );
   expect((await refunds(one.id)).map((refund) => Number(refund.amount_fen))).toEqual([500]);
   expect(Number((await orderRow(ctx.database, one.id)).refunded_fen)).toBe(500);
   expect(clicks.filter((res) => res.statusCode >= 500)).toEqual([]);
@@ -265,20 +332,28 @@ async function expectRefundsExactlyOnce(ctx: TestContext): Promise<void> {
   expect(await refunds(one.id)).toHaveLength(1);
 
   const { order: many } = await sandboxPaidOrder(ctx.app, 'MONITOR_10');
-  const fulls = await Promise.all(Array.from({ length: 20 }, () => post(`/admin/orders/${many.id}/refund`, owner, { reason: 'cancelled', requestKey: key() })));
+  const fulls = await Promise.all(
+    Array.from({ length: 20 }, () => post(`/admin/orders/${many.id}/refund`, owner, { reason: 'cancelled', requestKey: key() })),
+  );
   expect(fulls.filter((res) => res.statusCode === 200)).toHaveLength(1);
-  expect(fulls.filter((res) => res.statusCode !== 200).map((res) => body(res).errcode)).toEqual(Array(19).fill(ErrorCode.REFUND_NOT_ALLOWED));
+  expect(fulls.filter((res) => res.statusCode !== 200).map((res) => body(res).errcode)).toEqual(
+    Array(19).fill(ErrorCode.REFUND_NOT_ALLOWED),
+  );
   expect((await refunds(many.id)).map((refund) => Number(refund.amount_fen))).toEqual([15800]);
   expect((await orderRow(ctx.database, many.id)).status).toBe('REFUNDED');
   expect((await auditOf(db(), many.id)).length).toBe(1);
-  }
+}
 
-describe.runIf(testRedisUrl()).each(testDialects())('back office: refunds exactly once with the key-value store in Redis ($dialect)', ({ dialect }) => {
-  // collected (not run) without TEST_REDIS_URL: then there is no Redis case
-  const redis = kvCases().find((kv) => kv.kind === 'redis');
-  const ctx = useTestApp(dialect, { deps: redis ? { kv: redis.create() } : {} });
-  beforeAll(async () => {
-    await upsertSkus(ctx.database.db, SKUS);
-  });
-  it('refunds exactly once under 20 concurrent clicks: of one dialog (one key, partial) and of many (full)', () => expectRefundsExactlyOnce(ctx));
-});
+describe.runIf(testRedisUrl()).each(testDialects())(
+  'back office: refunds exactly once with the key-value store in Redis ($dialect)',
+  ({ dialect }) => {
+    // collected (not run) without TEST_REDIS_URL: then there is no Redis case
+    const redis = kvCases().find((kv) => kv.kind === 'redis');
+    const ctx = useTestApp(dialect, { deps: redis ? { kv: redis.create() } : {} });
+    beforeAll(async () => {
+      await upsertSkus(ctx.database.db, SKUS);
+    });
+    it('refunds exactly once under 20 concurrent clicks: of one dialog (one key, partial) and of many (full)', () =>
+      expectRefundsExactlyOnce(ctx));
+  },
+);

@@ -1,7 +1,7 @@
 import { ErrorCode, type TAdminLedgerReport } from '@llk/contracts';
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { newId, toDbDate } from '../../../src/db/dialect';
+import { newId, toDbDate } from '../../../src/infrastructure/db/dialect';
 import { postFees, shanghaiDay } from '../../../src/modules/ledger';
 import { upsertSkus } from '../../../src/modules/pricing/pricing.repository';
 import { testDialects, useTestApp } from '../../helper';
@@ -38,10 +38,24 @@ describe.each(testDialects())('the back-office finance report ($dialect)', ({ di
     expect(refund.statusCode, refund.body).toBe(200);
     const last = shanghaiDay(new Date());
     // the day's Alipay bill: 161 fen of fees, reconciled clean
-    await db().transaction().execute((trx) => postFees(trx, { reconciliationKey: `ZFB:${last}`, method: 'ZFB', feeFen: 161, at: new Date() }));
+    await db()
+      .transaction()
+      .execute((trx) => postFees(trx, { reconciliationKey: `ZFB:${last}`, method: 'ZFB', feeFen: 161, at: new Date() }));
     await db()
       .insertInto('bill_reconciliations')
-      .values({ id: newId(), gateway: 'ZFB', bill_date: last, status: 'MATCHED', bill_payment_fen: 26800, bill_refund_fen: 0, bill_fee_fen: 161, ledger_payment_fen: 26800, ledger_refund_fen: 0, difference_count: 0, created_at: toDbDate(new Date()) })
+      .values({
+        id: newId(),
+        gateway: 'ZFB',
+        bill_date: last,
+        status: 'MATCHED',
+        bill_payment_fen: 26800,
+        bill_refund_fen: 0,
+        bill_fee_fen: 161,
+        ledger_payment_fen: 26800,
+        ledger_refund_fen: 0,
+        difference_count: 0,
+        created_at: toDbDate(new Date()),
+      })
       .execute();
 
     const res = await get(`/admin/reports/ledger?from=${first}&to=${last}`);
@@ -56,7 +70,15 @@ describe.each(testDialects())('the back-office finance report ($dialect)', ({ di
       unmatchedFen: 0,
       commissionPaidFen: 0,
       gateways: [
-        { gateway: 'ZFB', receivedFen: 26800, paidOutFen: 0, feesFen: 161, netFen: 26639, bill: first === last ? 'MATCHED' : null, billDifferences: 0 },
+        {
+          gateway: 'ZFB',
+          receivedFen: 26800,
+          paidOutFen: 0,
+          feesFen: 161,
+          netFen: 26639,
+          bill: first === last ? 'MATCHED' : null,
+          billDifferences: 0,
+        },
         { gateway: 'WX', receivedFen: 1800, paidOutFen: 1800, feesFen: 0, netFen: 0, bill: null, billDifferences: 0 },
         { gateway: 'CARD', receivedFen: 0, paidOutFen: 0, feesFen: 0, netFen: 0, bill: null, billDifferences: 0 },
       ],
@@ -72,7 +94,15 @@ describe.each(testDialects())('the back-office finance report ($dialect)', ({ di
       'day,revenue_fen,refunds_fen,net_revenue_fen,double_payments_fen,unmatched_fen,commission_paid_fen,zfb_received_fen,zfb_paid_out_fen,zfb_fees_fen,zfb_net_fen,zfb_bill,zfb_bill_differences,wx_received_fen,wx_paid_out_fen,wx_fees_fen,wx_net_fen,wx_bill,wx_bill_differences,card_received_fen,card_paid_out_fen,card_fees_fen,card_net_fen,card_bill,card_bill_differences',
     );
     expect(lines).toHaveLength(3);
-    expect(lines[2]!.split(',').slice(0, 1).concat(lines[2]!.split(',').slice(7, 13))).toEqual(['total', expect.any(String), '0', '161', expect.any(String), 'MATCHED', '0']);
+    expect(lines[2]!.split(',').slice(0, 1).concat(lines[2]!.split(',').slice(7, 13))).toEqual([
+      'total',
+      expect.any(String),
+      '0',
+      '161',
+      expect.any(String),
+      'MATCHED',
+      '0',
+    ]);
 
     // a range before any of it: every day there, all zeros, no bill run
     const earlier = body<TAdminLedgerReport>(await get('/admin/reports/ledger?from=2026-01-01&to=2026-01-02')).data;
@@ -92,7 +122,11 @@ describe.each(testDialects())('the back-office finance report ($dialect)', ({ di
       ['?from=2026-02-30', 'from'],
     ] as const) {
       const res = await get(`/admin/reports/ledger/export${query}`);
-      expect({ query, status: res.statusCode, errcode: body(res).errcode }).toEqual({ query, status: 400, errcode: ErrorCode.VALIDATION_FAILED });
+      expect({ query, status: res.statusCode, errcode: body(res).errcode }).toEqual({
+        query,
+        status: 400,
+        errcode: ErrorCode.VALIDATION_FAILED,
+      });
       expect(res.body).toContain(field);
     }
   });

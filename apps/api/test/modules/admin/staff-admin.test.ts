@@ -17,13 +17,24 @@ describe.each(testDialects())('staff management and audit search on $dialect', (
   async function activeMember(role: TStaffRole) {
     const username = `a${Math.random().toString(36).slice(2, 10)}`;
     const staff = await createStaff(ctx.database.db, { username, role, createdBy: null });
-    await ctx.database.db.updateTable('staff').set({ password_hash: 'x', totp_secret: 'y', setup_token_hash: null }).where('id', '=', staff.id).execute();
+    await ctx.database.db
+      .updateTable('staff')
+      .set({ password_hash: 'x', totp_secret: 'y', setup_token_hash: null })
+      .where('id', '=', staff.id)
+      .execute();
     const { token } = await createStaffSession(ctx.database.db, { staffId: staff.id, secondFactor: 'TOTP' });
     return { id: staff.id, username, token };
   }
 
   const call = (token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-    ctx.app.inject({ method, url, ...(payload ? { payload } : {}), headers: { origin: ORIGIN, 'accept-language': 'en' }, cookies: { [ADMIN_SESSION_COOKIE]: token }, remoteAddress: '203.0.113.7' });
+    ctx.app.inject({
+      method,
+      url,
+      ...(payload ? { payload } : {}),
+      headers: { origin: ORIGIN, 'accept-language': 'en' },
+      cookies: { [ADMIN_SESSION_COOKIE]: token },
+      remoteAddress: '203.0.113.7',
+    });
 
   it('creates a member with a set-up link, lists them, and audits who did it from where', async () => {
     const owner = await activeMember('OWNER');
@@ -54,7 +65,14 @@ describe.each(testDialects())('staff management and audit search on $dialect', (
     const unlock = await call(owner.token, 'POST', `/admin/staff/${other.id}/unlock`, {});
     expect(unlock.json().data).toMatchObject({ state: 'ACTIVE', lockedAt: null });
 
-    const audit = await ctx.database.db.selectFrom('audit_log').selectAll().where('target_id', '=', other.id).where('staff_id', '=', owner.id).orderBy('at').orderBy('id').execute();
+    const audit = await ctx.database.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('target_id', '=', other.id)
+      .where('staff_id', '=', owner.id)
+      .orderBy('at')
+      .orderBy('id')
+      .execute();
     expect(audit.map((a) => [a.action, a.before_json, a.after_json, a.reason])).toEqual([
       ['staff.role', '{"role":"SUPPORT"}', '{"role":"FINANCE"}', 'moved team'],
       ['staff.lock', '{"locked":false}', '{"locked":true}', 'left'],
@@ -92,17 +110,35 @@ describe.each(testDialects())('staff management and audit search on $dialect', (
     const actor = await activeMember('OWNER');
     await ctx.database.db.transaction().execute(async (trx) => {
       for (let i = 0; i < 4; i++) {
-        await recordAudit(trx, { staffId: actor.id, action: i % 2 ? 'probe.alpha' : 'probe.beta', targetType: 'user', targetId: `T${i}`, at: new Date(Date.UTC(2031, 0, 1, 0, i)) });
+        await recordAudit(trx, {
+          staffId: actor.id,
+          action: i % 2 ? 'probe.alpha' : 'probe.beta',
+          targetType: 'user',
+          targetId: `T${i}`,
+          at: new Date(Date.UTC(2031, 0, 1, 0, i)),
+        });
       }
       await recordAudit(trx, { staffId: null, action: 'probe_gamma', at: new Date(Date.UTC(2031, 0, 1, 1)) });
     });
-    const search = async (query: string) => ((await call(finance.token, 'GET', `/admin/audit?${query}`)).json().data as { items: { action: string; targetId: string; staffUsername: string | null }[]; next: string | null });
-    expect((await search(`staff=${actor.username.toUpperCase()}&action=probe`)).items.map((i) => i.targetId)).toEqual(['T3', 'T2', 'T1', 'T0']);
+    const search = async (query: string) =>
+      (await call(finance.token, 'GET', `/admin/audit?${query}`)).json().data as {
+        items: { action: string; targetId: string; staffUsername: string | null }[];
+        next: string | null;
+      };
+    expect((await search(`staff=${actor.username.toUpperCase()}&action=probe`)).items.map((i) => i.targetId)).toEqual([
+      'T3',
+      'T2',
+      'T1',
+      'T0',
+    ]);
     expect((await search('action=probe.alpha')).items.map((i) => i.targetId)).toEqual(['T3', 'T1']);
     expect((await search('action=probe.')).items).toHaveLength(4);
     expect((await search('action=probe_')).items.map((i) => i.action)).toEqual(['probe_gamma']);
     expect((await search('targetId=T2')).items).toMatchObject([{ action: 'probe.beta', staffUsername: actor.username }]);
-    expect((await search('action=probe&from=2031-01-01T00:01:00.000Z&to=2031-01-01T00:03:00.000Z')).items.map((i) => i.targetId)).toEqual(['T2', 'T1']);
+    expect((await search('action=probe&from=2031-01-01T00:01:00.000Z&to=2031-01-01T00:03:00.000Z')).items.map((i) => i.targetId)).toEqual([
+      'T2',
+      'T1',
+    ]);
     const first = await search('action=probe&limit=3');
     expect(first.items.map((i) => i.action)).toEqual(['probe_gamma', 'probe.alpha', 'probe.beta']);
     const second = await search(`action=probe&limit=3&before=${encodeURIComponent(first.next!)}`);
@@ -115,8 +151,20 @@ describe.each(testDialects())('staff management and audit search on $dialect', (
   it('exports the search as CSV with the formula-injection rule', async () => {
     const owner = await activeMember('OWNER');
     await ctx.database.db.transaction().execute(async (trx) => {
-      await recordAudit(trx, { staffId: owner.id, action: 'csvprobe.one', targetId: '=HYPERLINK("x")', reason: 'said "hi"', at: new Date(Date.UTC(2032, 0, 1)) });
-      await recordAudit(trx, { staffId: owner.id, action: 'csvprobe.two', targetId: '+1', reason: '@home', at: new Date(Date.UTC(2032, 0, 2)) });
+      await recordAudit(trx, {
+        staffId: owner.id,
+        action: 'csvprobe.one',
+        targetId: '=HYPERLINK("x")',
+        reason: 'said "hi"',
+        at: new Date(Date.UTC(2032, 0, 1)),
+      });
+      await recordAudit(trx, {
+        staffId: owner.id,
+        action: 'csvprobe.two',
+        targetId: '+1',
+        reason: '@home',
+        at: new Date(Date.UTC(2032, 0, 2)),
+      });
     });
     const answer = await call(owner.token, 'GET', '/admin/audit/export?action=csvprobe');
     expect(answer.statusCode).toBe(200);
@@ -126,7 +174,9 @@ describe.each(testDialects())('staff management and audit search on $dialect', (
     expect(lines[0]).toBe('"at","staffUsername","staffId","action","targetType","targetId","before","after","reason","ip"');
     // times on the downloader's clock with the offset (docs/adr/0031): no llk-tz cookie, China time
     expect(lines[1]).toBe(`"2032-01-02 08:00 (UTC+8)","${owner.username}","${owner.id}","csvprobe.two","","'+1","","","'@home",""`);
-    expect(lines[2]).toBe(`"2032-01-01 08:00 (UTC+8)","${owner.username}","${owner.id}","csvprobe.one","","'=HYPERLINK(""x"")","","","said ""hi""",""`);
+    expect(lines[2]).toBe(
+      `"2032-01-01 08:00 (UTC+8)","${owner.username}","${owner.id}","csvprobe.one","","'=HYPERLINK(""x"")","","","said ""hi""",""`,
+    );
     expect(lines.slice(3)).toEqual(['']);
   });
 
@@ -137,9 +187,19 @@ describe.each(testDialects())('staff management and audit search on $dialect', (
       await recordAudit(trx, { staffId: owner.id, action: 'zoneprobe.summer', at: new Date(Date.UTC(2032, 6, 15, 23, 30)) });
     });
     const at = async (zone: string) => {
-      const answer = await ctx.app.inject({ method: 'GET', url: '/admin/audit/export?action=zoneprobe', headers: { origin: ORIGIN }, cookies: { [ADMIN_SESSION_COOKIE]: owner.token, 'llk-tz': zone }, remoteAddress: '203.0.113.7' });
+      const answer = await ctx.app.inject({
+        method: 'GET',
+        url: '/admin/audit/export?action=zoneprobe',
+        headers: { origin: ORIGIN },
+        cookies: { [ADMIN_SESSION_COOKIE]: owner.token, 'llk-tz': zone },
+        remoteAddress: '203.0.113.7',
+      });
       expect(answer.statusCode).toBe(200);
-      return answer.body.replace(/^\uFEFF/, '').split('\r\n').slice(1, 3).map((line) => line.split(',')[0]);
+      return answer.body
+        .replace(/^\uFEFF/, '')
+        .split('\r\n')
+        .slice(1, 3)
+        .map((line) => line.split(',')[0]);
     };
     expect(await at('Europe/Paris')).toEqual(['"2032-07-16 01:30 (UTC+2)"', '"2032-01-16 00:30 (UTC+1)"']);
     expect(await at('America/New_York')).toEqual(['"2032-07-15 19:30 (UTC-4)"', '"2032-01-15 18:30 (UTC-5)"']);

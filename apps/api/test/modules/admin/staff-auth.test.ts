@@ -14,7 +14,9 @@ const newIp = () => `198.51.100.${(ipCounter++ % 250) + 1}`;
 
 /** The authenticator's code for `secret`, `steps` periods of 30 s from now. */
 function codeFor(secret: string, steps = 0): string {
-  return new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp: Date.now() + steps * 30_000 });
+  return new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 }).generate({
+    timestamp: Date.now() + steps * 30_000,
+  });
 }
 
 describe.each(testDialects())('staff set-up and log-in on $dialect', ({ dialect }) => {
@@ -72,11 +74,26 @@ describe.each(testDialects())('staff set-up and log-in on $dialect', ({ dialect 
     expect(wrongCode.statusCode).toBe(400);
     expect(wrongCode.json()).toMatchObject({ errcode: 80004 });
     const weak = await post('/admin/setup', { token: member.setupToken, password: 'short1!', secret, code: codeFor(secret) });
-    expect(weak.json()).toMatchObject({ errcode: 40001, data: { fields: [{ field: 'body.password', rule: 'validation.staffPasswordFormat' }] } });
+    expect(weak.json()).toMatchObject({
+      errcode: 40001,
+      data: { fields: [{ field: 'body.password', rule: 'validation.staffPasswordFormat' }] },
+    });
 
-    const done = await post('/admin/setup', { token: member.setupToken, password: PASSWORD, secret, code: codeFor(secret), language: 'en' });
+    const done = await post('/admin/setup', {
+      token: member.setupToken,
+      password: PASSWORD,
+      secret,
+      code: codeFor(secret),
+      language: 'en',
+    });
     expect(done.statusCode).toBe(200);
-    expect(done.json().data).toEqual({ id: member.id, username: member.username, role: 'CONTENT', permissions: ['dashboard.read', 'content.manage'], language: 'en' });
+    expect(done.json().data).toEqual({
+      id: member.id,
+      username: member.username,
+      role: 'CONTENT',
+      permissions: ['dashboard.read', 'content.manage'],
+      language: 'en',
+    });
     const cookie = done.cookies.find((c) => c.name === ADMIN_SESSION_COOKIE)!;
     expect(cookie).toMatchObject({ path: '/admin', httpOnly: true, sameSite: 'Strict', maxAge: 43_200 });
     expect(cookie.secure).toBeFalsy();
@@ -85,7 +102,12 @@ describe.each(testDialects())('staff set-up and log-in on $dialect', ({ dialect 
     expect(row.password_hash).toMatch(/^\$argon2id\$/);
     expect(row.totp_secret).not.toContain(secret);
     expect(row).toMatchObject({ setup_token_hash: null, setup_expires_at: null, locale: 'en' });
-    const audit = await ctx.database.db.selectFrom('audit_log').select(['action', 'staff_id', 'ip']).where('target_id', '=', member.id).orderBy('at').execute();
+    const audit = await ctx.database.db
+      .selectFrom('audit_log')
+      .select(['action', 'staff_id', 'ip'])
+      .where('target_id', '=', member.id)
+      .orderBy('at')
+      .execute();
     expect(audit.map((a) => a.action)).toEqual(['staff.create', 'staff.setup']);
     expect(audit[1]).toMatchObject({ staff_id: member.id, ip: '127.0.0.1' });
 
@@ -99,15 +121,28 @@ describe.each(testDialects())('staff set-up and log-in on $dialect', ({ dialect 
     const member = await newMember('OWNER');
     const { secret } = (await post('/admin/setup/start', { token: member.setupToken })).json().data as { secret: string };
     const code = codeFor(secret);
-    const answers = await Promise.all(Array.from({ length: 20 }, () => post('/admin/setup', { token: member.setupToken, password: PASSWORD, secret, code })));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => post('/admin/setup', { token: member.setupToken, password: PASSWORD, secret, code })),
+    );
     expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
     expect(answers.filter((a) => a.statusCode !== 200).every((a) => a.json().errcode === 80002)).toBe(true);
     expect(await ctx.database.db.selectFrom('staff_sessions').select('id').where('staff_id', '=', member.id).execute()).toHaveLength(1);
-    expect(await ctx.database.db.selectFrom('audit_log').select('id').where('target_id', '=', member.id).where('action', '=', 'staff.setup').execute()).toHaveLength(1);
+    expect(
+      await ctx.database.db
+        .selectFrom('audit_log')
+        .select('id')
+        .where('target_id', '=', member.id)
+        .where('action', '=', 'staff.setup')
+        .execute(),
+    ).toHaveLength(1);
   });
 
   it('refuses an expired link', async () => {
-    const member = await createStaff(ctx.database.db, { username: `x${Date.now().toString(36)}`, role: 'OPS', createdBy: null }, new Date(Date.now() - 24 * 3_600_000 - 1000));
+    const member = await createStaff(
+      ctx.database.db,
+      { username: `x${Date.now().toString(36)}`, role: 'OPS', createdBy: null },
+      new Date(Date.now() - 24 * 3_600_000 - 1000),
+    );
     const answer = await post('/admin/setup/start', { token: member.setupToken });
     expect(answer.json()).toMatchObject({ errcode: 80002 });
   });
@@ -115,14 +150,27 @@ describe.each(testDialects())('staff set-up and log-in on $dialect', ({ dialect 
   it('logs in with username (any case), password and a fresh code; each code once; audits the log-in', async () => {
     const member = await setUpMember('OWNER');
     const ip = newIp();
-    const ok = await post('/admin/login', { username: member.username.toUpperCase(), password: PASSWORD, code: codeFor(member.secret, 1) }, { ip });
+    const ok = await post(
+      '/admin/login',
+      { username: member.username.toUpperCase(), password: PASSWORD, code: codeFor(member.secret, 1) },
+      { ip },
+    );
     expect(ok.statusCode).toBe(200);
-    expect(ok.json().data).toMatchObject({ id: member.id, role: 'OWNER', permissions: expect.arrayContaining(['staff.manage', 'audit.read']) });
+    expect(ok.json().data).toMatchObject({
+      id: member.id,
+      role: 'OWNER',
+      permissions: expect.arrayContaining(['staff.manage', 'audit.read']),
+    });
     expect(ok.cookies.find((c) => c.name === ADMIN_SESSION_COOKIE)).toMatchObject({ path: '/admin', httpOnly: true, sameSite: 'Strict' });
     const replay = await post('/admin/login', { username: member.username, password: PASSWORD, code: codeFor(member.secret, 1) }, { ip });
     expect(replay.statusCode).toBe(400);
     expect(replay.json()).toMatchObject({ errcode: 80003, errmsg: 'The username, password or authenticator code is wrong.' });
-    const logins = await ctx.database.db.selectFrom('audit_log').select(['staff_id', 'ip']).where('action', '=', 'staff.login').where('target_id', '=', member.id).execute();
+    const logins = await ctx.database.db
+      .selectFrom('audit_log')
+      .select(['staff_id', 'ip'])
+      .where('action', '=', 'staff.login')
+      .where('target_id', '=', member.id)
+      .execute();
     expect(logins).toEqual([{ staff_id: member.id, ip }]);
   });
 
@@ -149,10 +197,18 @@ describe.each(testDialects())('staff set-up and log-in on $dialect', ({ dialect 
   it('backs off after 5 failures on a member like customer log-ins (429 with Retry-After), even for the right password', async () => {
     const member = await setUpMember('CONTENT');
     for (let i = 0; i < 5; i++) {
-      const answer = await post('/admin/login', { username: member.username, password: `wrong-password-${i}x`, code: '000000' }, { ip: newIp() });
+      const answer = await post(
+        '/admin/login',
+        { username: member.username, password: `wrong-password-${i}x`, code: '000000' },
+        { ip: newIp() },
+      );
       expect(answer.json().errcode).toBe(80003);
     }
-    const locked = await post('/admin/login', { username: member.username, password: PASSWORD, code: codeFor(member.secret, 1) }, { ip: newIp() });
+    const locked = await post(
+      '/admin/login',
+      { username: member.username, password: PASSWORD, code: codeFor(member.secret, 1) },
+      { ip: newIp() },
+    );
     expect(locked.statusCode).toBe(429);
     expect(locked.json()).toMatchObject({ errcode: 10013 });
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
@@ -181,15 +237,31 @@ describe.each(testDialects())('staff set-up and log-in on $dialect', ({ dialect 
 
   it('keeps the language a member chooses, and a customer session opens no /admin/me', async () => {
     const member = await setUpMember('CONTENT');
-    const put = await ctx.app.inject({ method: 'PUT', url: '/admin/me/language', payload: { language: 'en' }, headers: { origin: ORIGIN }, cookies: { [ADMIN_SESSION_COOKIE]: member.cookie } });
+    const put = await ctx.app.inject({
+      method: 'PUT',
+      url: '/admin/me/language',
+      payload: { language: 'en' },
+      headers: { origin: ORIGIN },
+      cookies: { [ADMIN_SESSION_COOKIE]: member.cookie },
+    });
     expect(put.statusCode).toBe(200);
     const me = await ctx.app.inject({ method: 'GET', url: '/admin/me', cookies: { [ADMIN_SESSION_COOKIE]: member.cookie } });
     expect(me.json().data.language).toBe('en');
-    const bad = await ctx.app.inject({ method: 'PUT', url: '/admin/me/language', payload: { language: 'fr' }, headers: { origin: ORIGIN }, cookies: { [ADMIN_SESSION_COOKIE]: member.cookie } });
+    const bad = await ctx.app.inject({
+      method: 'PUT',
+      url: '/admin/me/language',
+      payload: { language: 'fr' },
+      headers: { origin: ORIGIN },
+      cookies: { [ADMIN_SESSION_COOKIE]: member.cookie },
+    });
     expect(bad.json()).toMatchObject({ errcode: 40001 });
 
     const customer = await signUp(ctx.app);
-    const asCustomer = await ctx.app.inject({ method: 'GET', url: '/admin/me', cookies: { [SESSION_COOKIE]: customer.token, [ADMIN_SESSION_COOKIE]: customer.token } });
+    const asCustomer = await ctx.app.inject({
+      method: 'GET',
+      url: '/admin/me',
+      cookies: { [SESSION_COOKIE]: customer.token, [ADMIN_SESSION_COOKIE]: customer.token },
+    });
     expect(asCustomer.statusCode).toBe(401);
   });
 });

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { sha256Hex } from '../../../src/lib/secrets';
+import { sha256Hex } from '../../../src/infrastructure/secrets';
 import { createStaff, staffSetupLink } from '../../../src/modules/admin';
-import { parseAdminCreateFlags } from '../../../src/setup/admin-flags';
+import { parseAdminCreateFlags } from '../../../src/composition/setup/admin-flags';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../helper';
 
 describe.each(testDialects())('admin:create on $dialect', ({ dialect }) => {
@@ -25,20 +25,39 @@ describe.each(testDialects())('admin:create on $dialect', ({ dialect }) => {
     expect(staff.setupExpiresAt.toISOString()).toBe('2026-11-25T10:00:00.000Z');
 
     const row = await test.handle.db.selectFrom('staff').selectAll().where('id', '=', staff.id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ username: 'Alice', username_norm: 'alice', role: 'OWNER', password_hash: null, totp_secret: null, locked_at: null, locale: 'zh-CN' });
+    expect(row).toMatchObject({
+      username: 'Alice',
+      username_norm: 'alice',
+      role: 'OWNER',
+      password_hash: null,
+      totp_secret: null,
+      locked_at: null,
+      locale: 'zh-CN',
+    });
     expect(row.setup_token_hash).toBe(sha256Hex(staff.setupToken));
     expect(row.setup_token_hash).not.toContain(staff.setupToken);
     expect(row.setup_expires_at).toBe('2026-11-25T10:00:00.000Z');
 
     const audit = await test.handle.db.selectFrom('audit_log').selectAll().execute();
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ staff_id: null, action: 'staff.create', target_type: 'staff', target_id: staff.id, at: '2026-11-24T10:00:00.000Z', before_json: null });
+    expect(audit[0]).toMatchObject({
+      staff_id: null,
+      action: 'staff.create',
+      target_type: 'staff',
+      target_id: staff.id,
+      at: '2026-11-24T10:00:00.000Z',
+      before_json: null,
+    });
     expect(JSON.parse(audit[0]!.after_json!)).toEqual({ username: 'Alice', role: 'OWNER' });
   });
 
   it('refuses a username already taken, case-insensitively, and writes no second row nor audit', async () => {
     await createStaff(test.handle.db, { username: 'bob', role: 'SUPPORT', createdBy: null });
-    await expect(createStaff(test.handle.db, { username: 'BOB', role: 'OWNER', createdBy: null })).rejects.toMatchObject({ codeName: 'STAFF_USERNAME_TAKEN', errcode: 80001, statusCode: 409 });
+    await expect(createStaff(test.handle.db, { username: 'BOB', role: 'OWNER', createdBy: null })).rejects.toMatchObject({
+      codeName: 'STAFF_USERNAME_TAKEN',
+      errcode: 80001,
+      statusCode: 409,
+    });
     expect(await test.handle.db.selectFrom('staff').select('role').execute()).toEqual([{ role: 'SUPPORT' }]);
     expect(await test.handle.db.selectFrom('audit_log').select('action').execute()).toEqual([{ action: 'staff.create' }]);
   });
@@ -55,7 +74,9 @@ describe('admin:create flags and link', () => {
     expect(parseAdminCreateFlags(['--username', 'ab', '--role', 'OWNER'])).toMatch(/--username/);
     expect(parseAdminCreateFlags(['--username', '1alice', '--role', 'OWNER'])).toMatch(/--username/);
     expect(parseAdminCreateFlags(['--username', 'a\u0000lice', '--role', 'OWNER'])).toMatch(/--username/);
-    expect(parseAdminCreateFlags(['--username', 'alice', '--role', 'ROOT'])).toMatch(/--role must be one of OWNER, SUPPORT, FINANCE, CONTENT, OPS/);
+    expect(parseAdminCreateFlags(['--username', 'alice', '--role', 'ROOT'])).toMatch(
+      /--role must be one of OWNER, SUPPORT, FINANCE, CONTENT, OPS/,
+    );
     expect(parseAdminCreateFlags(['--username', 'alice'])).toMatch(/--role/);
   });
 
@@ -70,15 +91,21 @@ describe('npm run admin:create', () => {
     const apiRoot = path.resolve(import.meta.dirname, '../../..');
     const run = async (username: string, env: Record<string, string>) => {
       const { PUBLIC_ORIGIN: _p, WEB_ORIGIN: _w, PORT: _port, ...inherited } = process.env;
-      const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/setup/cli.ts', 'admin', '--username', username, '--role', 'CONTENT'], {
-        cwd: apiRoot,
-        env: { ...inherited, NODE_ENV: 'development', DATABASE_URL: path.join(dir, 'cli.sqlite'), LOG_LEVEL: 'silent', ...env },
-      });
+      const { stdout } = await promisify(execFile)(
+        process.execPath,
+        ['--import', 'tsx', 'src/composition/setup/cli.ts', 'admin', '--username', username, '--role', 'CONTENT'],
+        {
+          cwd: apiRoot,
+          env: { ...inherited, NODE_ENV: 'development', DATABASE_URL: path.join(dir, 'cli.sqlite'), LOG_LEVEL: 'silent', ...env },
+        },
+      );
       return stdout.trim();
     };
     try {
       expect(await run('porter', { PORT: '3456' })).toMatch(/^http:\/\/localhost:3456\/admin\/setup#token=[A-Za-z0-9_-]{43}$/);
-      expect(await run('origin', { PORT: '3456', PUBLIC_ORIGIN: 'https://www.llk.example' })).toMatch(/^https:\/\/www\.llk\.example\/admin\/setup#token=/);
+      expect(await run('origin', { PORT: '3456', PUBLIC_ORIGIN: 'https://www.llk.example' })).toMatch(
+        /^https:\/\/www\.llk\.example\/admin\/setup#token=/,
+      );
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -17,7 +17,11 @@ const RP_ID = 'llk.test';
 describe.each(testDialects())('staff passkeys ($dialect)', ({ dialect }) => {
   const ctx = useTestApp(dialect, { env: { PUBLIC_ORIGIN: ORIGIN, WEB_ORIGIN: ORIGIN, WEBAUTHN_RP_ID: RP_ID } });
   const db = () => ctx.database.db;
-  const call = (method: 'GET' | 'POST', url: string, options: { cookies?: Record<string, string>; payload?: unknown; token?: string; ip?: string } = {}) =>
+  const call = (
+    method: 'GET' | 'POST',
+    url: string,
+    options: { cookies?: Record<string, string>; payload?: unknown; token?: string; ip?: string } = {},
+  ) =>
     ctx.app.inject({
       method,
       url,
@@ -30,12 +34,18 @@ describe.each(testDialects())('staff passkeys ($dialect)', ({ dialect }) => {
   async function memberWithPasskey(role: 'SUPPORT' | 'OWNER' = 'SUPPORT') {
     const staff = await newStaff(db(), role);
     const authenticator = new SoftAuthenticator(RP_ID, ORIGIN);
-    const options = body<{ options: { challenge: string; user: { id: string } } }>(await call('POST', '/admin/me/passkeys/registerOptions', { cookies: staff.cookies })).data.options;
-    const added = await call('POST', '/admin/me/passkeys/register', { cookies: staff.cookies, payload: { name: 'YubiKey 5C', response: authenticator.register(options) } });
+    const options = body<{ options: { challenge: string; user: { id: string } } }>(
+      await call('POST', '/admin/me/passkeys/registerOptions', { cookies: staff.cookies }),
+    ).data.options;
+    const added = await call('POST', '/admin/me/passkeys/register', {
+      cookies: staff.cookies,
+      payload: { name: 'YubiKey 5C', response: authenticator.register(options) },
+    });
     expect(added.statusCode, added.body).toBe(200);
     return { staff, authenticator, passkey: body<TPasskey>(added).data };
   }
-  const loginOptions = async () => body<{ options: { challenge: string } }>(await call('POST', '/admin/login/passkey/options')).data.options;
+  const loginOptions = async () =>
+    body<{ options: { challenge: string } }>(await call('POST', '/admin/login/passkey/options')).data.options;
 
   it('adds a passkey from a session and signs in with it alone, audited', async () => {
     const { staff, authenticator, passkey } = await memberWithPasskey();
@@ -50,9 +60,19 @@ describe.each(testDialects())('staff passkeys ($dialect)', ({ dialect }) => {
     expect(cookie).toMatchObject({ path: '/admin', httpOnly: true, sameSite: 'Strict' });
     const me = await call('GET', '/admin/me', { cookies: { [ADMIN_SESSION_COOKIE]: cookie.value } });
     expect(body<TAdminMe>(me).data.id).toBe(staff.id);
-    const session = await db().selectFrom('staff_sessions').select('second_factor').where('staff_id', '=', staff.id).orderBy('created_at', 'desc').executeTakeFirstOrThrow();
+    const session = await db()
+      .selectFrom('staff_sessions')
+      .select('second_factor')
+      .where('staff_id', '=', staff.id)
+      .orderBy('created_at', 'desc')
+      .executeTakeFirstOrThrow();
     expect(session.second_factor).toBe('PASSKEY');
-    const audit = await db().selectFrom('audit_log').select(['action', 'after_json']).where('staff_id', '=', staff.id).orderBy('id').execute();
+    const audit = await db()
+      .selectFrom('audit_log')
+      .select(['action', 'after_json'])
+      .where('staff_id', '=', staff.id)
+      .orderBy('id')
+      .execute();
     expect(audit.map((entry) => entry.action)).toEqual(['staff.passkey.add', 'staff.login']);
     expect(JSON.parse(audit[1]!.after_json!)).toEqual({ method: 'passkey', passkey: passkey.id });
   });
@@ -62,8 +82,15 @@ describe.each(testDialects())('staff passkeys ($dialect)', ({ dialect }) => {
     const response = authenticator.assert(await loginOptions());
     const answers = await Promise.all(Array.from({ length: 20 }, () => call('POST', '/admin/login/passkey', { payload: { response } })));
     expect(answers.filter((res) => res.statusCode === 200)).toHaveLength(1);
-    expect(new Set(answers.filter((res) => res.statusCode !== 200).map((res) => body(res).errcode))).toEqual(new Set([ErrorCode.PASSKEY_CHALLENGE_INVALID]));
-    const sessions = await db().selectFrom('staff_sessions').select('id').where('staff_id', '=', staff.id).where('second_factor', '=', 'PASSKEY').execute();
+    expect(new Set(answers.filter((res) => res.statusCode !== 200).map((res) => body(res).errcode))).toEqual(
+      new Set([ErrorCode.PASSKEY_CHALLENGE_INVALID]),
+    );
+    const sessions = await db()
+      .selectFrom('staff_sessions')
+      .select('id')
+      .where('staff_id', '=', staff.id)
+      .where('second_factor', '=', 'PASSKEY')
+      .execute();
     expect(sessions).toHaveLength(1);
   });
 
@@ -71,14 +98,25 @@ describe.each(testDialects())('staff passkeys ($dialect)', ({ dialect }) => {
     // a customer's passkey for the same site is not a staff key
     const customer = await signUp(ctx.app);
     const customerKey = new SoftAuthenticator(RP_ID, ORIGIN);
-    const customerOptions = body<{ options: { challenge: string; user: { id: string } } }>(await call('POST', '/user/passkeys/registerOptions', { token: customer.token })).data.options;
-    expect((await call('POST', '/user/passkeys/register', { token: customer.token, payload: { name: 'Phone', response: customerKey.register(customerOptions) } })).statusCode).toBe(200);
+    const customerOptions = body<{ options: { challenge: string; user: { id: string } } }>(
+      await call('POST', '/user/passkeys/registerOptions', { token: customer.token }),
+    ).data.options;
+    expect(
+      (
+        await call('POST', '/user/passkeys/register', {
+          token: customer.token,
+          payload: { name: 'Phone', response: customerKey.register(customerOptions) },
+        })
+      ).statusCode,
+    ).toBe(200);
     const stranger = await call('POST', '/admin/login/passkey', { payload: { response: customerKey.assert(await loginOptions()) } });
     expect([stranger.statusCode, body(stranger).errcode]).toEqual([400, ErrorCode.STAFF_LOGIN_INVALID]);
 
     const { staff, authenticator, passkey } = await memberWithPasskey();
     const owner = await newStaff(db(), 'OWNER');
-    expect((await call('POST', `/admin/staff/${staff.id}/lock`, { cookies: owner.cookies, payload: { reason: 'left the company' } })).statusCode).toBe(200);
+    expect(
+      (await call('POST', `/admin/staff/${staff.id}/lock`, { cookies: owner.cookies, payload: { reason: 'left the company' } })).statusCode,
+    ).toBe(200);
     const locked = await call('POST', '/admin/login/passkey', { payload: { response: authenticator.assert(await loginOptions()) } });
     expect(body(locked).errcode).toBe(ErrorCode.STAFF_LOGIN_INVALID);
 
@@ -86,8 +124,13 @@ describe.each(testDialects())('staff passkeys ($dialect)', ({ dialect }) => {
     const other = await newStaff(db(), 'FINANCE');
     const foreign = await call('POST', '/admin/me/passkeys/remove', { cookies: other.cookies, payload: { id: passkey.id } });
     expect(body(foreign).errcode).toBe(ErrorCode.PASSKEY_NOT_FOUND);
-    expect((await call('POST', `/admin/staff/${staff.id}/unlock`, { cookies: owner.cookies, payload: { reason: 'came back' } })).statusCode).toBe(200);
-    expect((await call('POST', `/admin/staff/${staff.id}/reset-totp`, { cookies: owner.cookies, payload: { reason: 'lost the laptop' } })).statusCode).toBe(200);
+    expect(
+      (await call('POST', `/admin/staff/${staff.id}/unlock`, { cookies: owner.cookies, payload: { reason: 'came back' } })).statusCode,
+    ).toBe(200);
+    expect(
+      (await call('POST', `/admin/staff/${staff.id}/reset-totp`, { cookies: owner.cookies, payload: { reason: 'lost the laptop' } }))
+        .statusCode,
+    ).toBe(200);
     expect(await db().selectFrom('staff_passkeys').select('id').where('staff_id', '=', staff.id).execute()).toEqual([]);
     const reset = await call('POST', '/admin/login/passkey', { payload: { response: authenticator.assert(await loginOptions()) } });
     expect(body(reset).errcode).toBe(ErrorCode.STAFF_LOGIN_INVALID);
@@ -102,8 +145,13 @@ describe.each(testDialects())('staff passkeys ($dialect)', ({ dialect }) => {
     expect(audit.map((entry) => entry.action)).toEqual(['staff.passkey.add', 'staff.passkey.remove']);
 
     const other = await newStaff(db(), 'CONTENT');
-    const options = body<{ options: { challenge: string; user: { id: string } } }>(await call('POST', '/admin/me/passkeys/registerOptions', { cookies: staff.cookies })).data.options;
-    const stolen = await call('POST', '/admin/me/passkeys/register', { cookies: other.cookies, payload: { name: 'Not mine', response: new SoftAuthenticator(RP_ID, ORIGIN).register(options) } });
+    const options = body<{ options: { challenge: string; user: { id: string } } }>(
+      await call('POST', '/admin/me/passkeys/registerOptions', { cookies: staff.cookies }),
+    ).data.options;
+    const stolen = await call('POST', '/admin/me/passkeys/register', {
+      cookies: other.cookies,
+      payload: { name: 'Not mine', response: new SoftAuthenticator(RP_ID, ORIGIN).register(options) },
+    });
     expect(body(stolen).errcode).toBe(ErrorCode.PASSKEY_CHALLENGE_INVALID);
   });
 });

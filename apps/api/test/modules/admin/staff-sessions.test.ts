@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createStaff } from '../../../src/modules/admin/staff.service';
 import { createStaffSession, endStaffSession, findLiveStaffSession } from '../../../src/modules/admin/staff-sessions.service';
-import { sha256Hex } from '../../../src/lib/secrets';
+import { sha256Hex } from '../../../src/infrastructure/secrets';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../helper';
 
 const T0 = new Date('2026-11-24T08:00:00.000Z');
@@ -15,7 +15,11 @@ describe.each(testDialects())('staff sessions on $dialect', ({ dialect }) => {
     test = await createTestDatabase(dialect);
     staffId = (await createStaff(test.handle.db, { username: 'carol', role: 'FINANCE', createdBy: null }, T0)).id;
     // what the set-up step will do: a password and a TOTP secret
-    await test.handle.db.updateTable('staff').set({ password_hash: 'x', totp_secret: 'y', setup_token_hash: null }).where('id', '=', staffId).execute();
+    await test.handle.db
+      .updateTable('staff')
+      .set({ password_hash: 'x', totp_secret: 'y', setup_token_hash: null })
+      .where('id', '=', staffId)
+      .execute();
   });
   afterEach(async () => {
     await test.cleanup();
@@ -48,7 +52,11 @@ describe.each(testDialects())('staff sessions on $dialect', ({ dialect }) => {
     expect(await findLiveStaffSession(test.handle.db, 'not-a-token', at(MIN))).toBeNull();
     expect(await findLiveStaffSession(test.handle.db, 'A'.repeat(43), at(MIN))).toBeNull();
 
-    await test.handle.db.updateTable('staff').set({ locked_at: at(2 * MIN).toISOString() }).where('id', '=', staffId).execute();
+    await test.handle.db
+      .updateTable('staff')
+      .set({ locked_at: at(2 * MIN).toISOString() })
+      .where('id', '=', staffId)
+      .execute();
     expect(await findLiveStaffSession(test.handle.db, token, at(3 * MIN))).toBeNull();
     await test.handle.db.updateTable('staff').set({ locked_at: null }).where('id', '=', staffId).execute();
     expect(await findLiveStaffSession(test.handle.db, token, at(4 * MIN))).not.toBeNull();

@@ -1,7 +1,7 @@
 import { ADMIN_SESSION_COOKIE, type TPayMethod } from '@llk/contracts';
 import { expect } from 'vitest';
-import { type App } from '../../../src/app';
-import { type Db } from '../../../src/db/schema';
+import { type App } from '../../../src/composition/app';
+import { type Db } from '../../../src/infrastructure/db/schema';
 import { type TStaffRole } from '../../../src/modules/admin/permissions';
 import { createStaff } from '../../../src/modules/admin/staff.service';
 import { createStaffSession } from '../../../src/modules/admin/staff-sessions.service';

@@ -1,9 +1,9 @@
 import { ErrorCode, type TCloudPcDevice, type TOrderInfo, type TPayMethod } from '@llk/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { claimFirstOrderRefund } from '../../../src/modules/cloud-pc/cloud-pc.repository';
-import { expireMachines, refundFirstOrder } from '../../../src/modules/cloud-pc/cloud-pc.service';
-import { refundOrder } from '../../../src/modules/payments/refunds.service';
-import { refundUndeliveredOrders } from '../../../src/modules/payments/sweep';
+import { expireMachines } from '../../../src/modules/cloud-pc/cloud-pc.service';
+import { refundFirstCloudPcOrder as refundFirstOrder, refundOrder } from '../../../src/flows/refund-order';
+import { refundUndeliveredOrders } from '../../../src/flows/order-sweep';
 import { upsertSkus, type SeedSku } from '../../../src/modules/pricing/pricing.repository';
 import { testDialects } from '../../helper';
 import { body, newOrder, newUser, orderRow, SKUS, startPay, useOrdersApp, userRow, type OrdersContext } from '../orders/support';
@@ -14,8 +14,28 @@ import { body, newOrder, newUser, orderRow, SKUS, startPay, useOrdersApp, userRo
 // PostgreSQL.
 
 const CLOUD_SKUS: SeedSku[] = [
-  { id: 'CLOUD_PC_STANDARD_MONTH', item_type: 'CLOUD_PC', time_unit: 'MONTH', duration: 1, quantity: 1, quality_tier: null, price_fen: 29900, original_price_fen: 32900, sort_order: 20 },
-  { id: 'CLOUD_PC_STANDARD_YEAR', item_type: 'CLOUD_PC', time_unit: 'YEAR', duration: 1, quantity: 1, quality_tier: null, price_fen: 299000, original_price_fen: 394800, sort_order: 21 },
+  {
+    id: 'CLOUD_PC_STANDARD_MONTH',
+    item_type: 'CLOUD_PC',
+    time_unit: 'MONTH',
+    duration: 1,
+    quantity: 1,
+    quality_tier: null,
+    price_fen: 29900,
+    original_price_fen: 32900,
+    sort_order: 20,
+  },
+  {
+    id: 'CLOUD_PC_STANDARD_YEAR',
+    item_type: 'CLOUD_PC',
+    time_unit: 'YEAR',
+    duration: 1,
+    quantity: 1,
+    quality_tier: null,
+    price_fen: 299000,
+    original_price_fen: 394800,
+    sort_order: 21,
+  },
 ];
 
 type User = { token: string; id: string };
@@ -32,7 +52,12 @@ async function devices(ctx: OrdersContext, user: User): Promise<TCloudPcDevice[]
 }
 
 function post(ctx: OrdersContext, user: User, url: string, payload?: unknown) {
-  return ctx.app.inject({ method: 'POST', url, headers: { authorization: user.token, 'accept-language': 'en' }, ...(payload === undefined ? {} : { payload: payload as object }) });
+  return ctx.app.inject({
+    method: 'POST',
+    url,
+    headers: { authorization: user.token, 'accept-language': 'en' },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 }
 
 async function rent(ctx: OrdersContext, user: User): Promise<TCloudPcDevice> {
@@ -83,7 +108,12 @@ describe.each(testDialects())('cloud-PC refund cases on $dialect', ({ dialect })
     }
     expect((await orderRow(ctx.database, open.id)).status).toBe('CANCELLED');
     // a late payment of the cancelled renewal cannot be started
-    const pay = await ctx.app.inject({ method: 'POST', url: '/pay/payV2', headers: { authorization: user.token }, payload: { orderId: open.id, payMethod: 'WX' } });
+    const pay = await ctx.app.inject({
+      method: 'POST',
+      url: '/pay/payV2',
+      headers: { authorization: user.token },
+      payload: { orderId: open.id, payMethod: 'WX' },
+    });
     expect(body(pay).errcode).not.toBe(0);
     expect(await devices(ctx, user)).toHaveLength(1);
   });
@@ -97,7 +127,8 @@ describe.each(testDialects())('cloud-PC refund cases on $dialect', ({ dialect })
     const results = await Promise.all(Array.from({ length: 20 }, () => post(ctx, user, `/cloudPc/devices/${device.id}/refund`)));
     const codes = results.map((res) => body(res).errcode);
     expect(codes.filter((code) => code === 0)).toHaveLength(1);
-    for (const code of codes.filter((c) => c !== 0)) expect([ErrorCode.CLOUD_PC_REFUND_NOT_ALLOWED, ErrorCode.CLOUD_PC_RELEASED]).toContain(code);
+    for (const code of codes.filter((c) => c !== 0))
+      expect([ErrorCode.CLOUD_PC_REFUND_NOT_ALLOWED, ErrorCode.CLOUD_PC_RELEASED]).toContain(code);
     expect(results.every((res) => res.statusCode < 500)).toBe(true);
     expect(await refundsOf(device.orderId)).toHaveLength(1);
     expect(await refundsOf(renewal.id)).toHaveLength(1);
@@ -164,7 +195,11 @@ describe.each(testDialects())('cloud-PC refund cases on $dialect', ({ dialect })
 
     const rows = await ctx.database.db.selectFrom('cloud_pcs').selectAll().where('user_id', '=', user.id).execute();
     expect(rows.map((row) => [row.id, row.status, row.expires_at])).toEqual([[device.id, 'EXPIRED', device.expiresAt]]);
-    const renewalRow = await ctx.database.db.selectFrom('cloud_pc_renewals').selectAll().where('order_id', '=', renewal.id).executeTakeFirstOrThrow();
+    const renewalRow = await ctx.database.db
+      .selectFrom('cloud_pc_renewals')
+      .selectAll()
+      .where('order_id', '=', renewal.id)
+      .executeTakeFirstOrThrow();
     expect(renewalRow.undeliverable_at).not.toBeNull();
 
     // The payments sweep refunds what could not be delivered, once.

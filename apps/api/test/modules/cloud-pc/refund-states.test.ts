@@ -1,13 +1,21 @@
-import { ErrorCode, type TAdminLedgerReport, type TAdminRefund, type TAdminRefundQueue, type TCloudPcDevice, type TOrderInfo, type TPayMethod } from '@llk/contracts';
+import {
+  ErrorCode,
+  type TAdminLedgerReport,
+  type TAdminRefund,
+  type TAdminRefundQueue,
+  type TCloudPcDevice,
+  type TOrderInfo,
+  type TPayMethod,
+} from '@llk/contracts';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { newId } from '../../../src/db/dialect';
+import { newId } from '../../../src/infrastructure/db/dialect';
 import { accountBalances } from '../../../src/modules/ledger';
 import { type PaymentProviders } from '../../../src/modules/payments/provider';
 import { claimFirstOrderRefund } from '../../../src/modules/cloud-pc/cloud-pc.repository';
-import { expireMachines, refundFirstOrder } from '../../../src/modules/cloud-pc/cloud-pc.service';
-import { refundDoublePayment, refundOrder } from '../../../src/modules/payments/refunds.service';
-import { refundDoublePayments, refundUndeliveredOrders } from '../../../src/modules/payments/sweep';
+import { expireMachines } from '../../../src/modules/cloud-pc/cloud-pc.service';
+import { refundDoublePayment, refundFirstCloudPcOrder as refundFirstOrder, refundOrder } from '../../../src/flows/refund-order';
+import { refundDoublePayments, refundUndeliveredOrders } from '../../../src/flows/order-sweep';
 import { upsertSkus, type SeedSku } from '../../../src/modules/pricing/pricing.repository';
 import { testDialects } from '../../helper';
 import { auditOf, newStaff, type Staff } from '../admin/support';
@@ -20,8 +28,28 @@ import { body, newOrder, newUser, orderRow, SKUS, startPay, useOrdersApp, type O
 // (payable:refunds). Real adapters against the fake gateways; SQLite and PostgreSQL.
 
 const CLOUD_SKUS: SeedSku[] = [
-  { id: 'CLOUD_PC_STANDARD_MONTH', item_type: 'CLOUD_PC', time_unit: 'MONTH', duration: 1, quantity: 1, quality_tier: null, price_fen: 29900, original_price_fen: 32900, sort_order: 20 },
-  { id: 'CLOUD_PC_STANDARD_YEAR', item_type: 'CLOUD_PC', time_unit: 'YEAR', duration: 1, quantity: 1, quality_tier: null, price_fen: 299000, original_price_fen: 394800, sort_order: 21 },
+  {
+    id: 'CLOUD_PC_STANDARD_MONTH',
+    item_type: 'CLOUD_PC',
+    time_unit: 'MONTH',
+    duration: 1,
+    quantity: 1,
+    quality_tier: null,
+    price_fen: 29900,
+    original_price_fen: 32900,
+    sort_order: 20,
+  },
+  {
+    id: 'CLOUD_PC_STANDARD_YEAR',
+    item_type: 'CLOUD_PC',
+    time_unit: 'YEAR',
+    duration: 1,
+    quantity: 1,
+    quality_tier: null,
+    price_fen: 299000,
+    original_price_fen: 394800,
+    sort_order: 21,
+  },
 ];
 
 type User = { token: string; id: string };
@@ -35,7 +63,11 @@ interface Alert {
 function captureLog() {
   const alerts: Alert[] = [];
   const push = (level: Alert['level']) => (object: unknown) => alerts.push({ level, ...(object as Record<string, unknown>) });
-  return { log: { warn: push('warn'), error: push('error') }, alerts, queued: () => alerts.filter((alert) => alert.alert === 'refund-queued') };
+  return {
+    log: { warn: push('warn'), error: push('error') },
+    alerts,
+    queued: () => alerts.filter((alert) => alert.alert === 'refund-queued'),
+  };
 }
 
 /** Providers whose WX refund request gets no answer in time for the first `times` calls. */
@@ -58,9 +90,11 @@ describe.each(testDialects())('refund states and the staff queue on $dialect', (
     await upsertSkus(ctx.database.db, [...SKUS, ...CLOUD_SKUS]);
   });
   const db = () => ctx.database.db;
-  const refundsOf = (orderId: string) => db().selectFrom('refunds').selectAll().where('order_id', '=', orderId).orderBy('created_at').orderBy('id').execute();
+  const refundsOf = (orderId: string) =>
+    db().selectFrom('refunds').selectAll().where('order_id', '=', orderId).orderBy('created_at').orderBy('id').execute();
   const machine = (id: string) => db().selectFrom('cloud_pcs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  const gatewayCalls = () => ctx.fakes.requests.filter((request) => request.operation === 'refund' || request.operation === 'refund query').length;
+  const gatewayCalls = () =>
+    ctx.fakes.requests.filter((request) => request.operation === 'refund' || request.operation === 'refund query').length;
   const owed = async () => 0 - ((await accountBalances(db())).get('payable:refunds') ?? 0);
 
   async function payOrder(orderId: string, user: User, method: TPayMethod = 'WX') {
@@ -80,23 +114,46 @@ describe.each(testDialects())('refund states and the staff queue on $dialect', (
     return device;
   }
   async function renewalOrder(user: User, deviceId: string): Promise<TOrderInfo> {
-    const res = await ctx.app.inject({ method: 'POST', url: `/cloudPc/devices/${deviceId}/renew`, headers: { authorization: user.token }, payload: {} });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/cloudPc/devices/${deviceId}/renew`,
+      headers: { authorization: user.token },
+      payload: {},
+    });
     expect(res.statusCode, res.body).toBe(200);
     return body<{ order: TOrderInfo }>(res).data.order;
   }
   const admin = <T>(staff: Staff, method: 'GET' | 'POST', url: string, payload?: object) =>
     ctx.app
-      .inject({ method, url: `/admin${url}`, cookies: staff.cookies, headers: { 'accept-language': 'en', origin: ctx.app.config.webOrigin }, ...(payload ? { payload } : {}) })
+      .inject({
+        method,
+        url: `/admin${url}`,
+        cookies: staff.cookies,
+        headers: { 'accept-language': 'en', origin: ctx.app.config.webOrigin },
+        ...(payload ? { payload } : {}),
+      })
       .then((res) => ({ res, body: res.json() as { errcode: number; errmsg: string; data: T } }));
   const queue = async (staff: Staff) => (await admin<TAdminRefundQueue>(staff, 'GET', '/refunds/queue')).body.data;
-  const postings = async () => Number((await db().selectFrom('ledger_postings').select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow()).n);
+  const postings = async () =>
+    Number(
+      (
+        await db()
+          .selectFrom('ledger_postings')
+          .select((eb) => eb.fn.countAll<string | number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   /** The database refuses to withdraw any refund (a blip at the worst moment) while `run` runs. */
   async function withWithdrawalsFailing(run: () => Promise<void>): Promise<void> {
     if (dialect === 'sqlite') {
-      await sql`CREATE TRIGGER refund_blip BEFORE UPDATE OF state ON refunds WHEN NEW.state = 'WITHDRAWN' BEGIN SELECT RAISE(ABORT, 'database blip'); END`.execute(db());
+      await sql`CREATE TRIGGER refund_blip BEFORE UPDATE OF state ON refunds WHEN NEW.state = 'WITHDRAWN' BEGIN SELECT RAISE(ABORT, 'database blip'); END`.execute(
+        db(),
+      );
     } else {
-      await sql`CREATE FUNCTION refund_blip() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN IF NEW.state = 'WITHDRAWN' THEN RAISE EXCEPTION 'database blip'; END IF; RETURN NEW; END $$`.execute(db());
+      await sql`CREATE FUNCTION refund_blip() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN IF NEW.state = 'WITHDRAWN' THEN RAISE EXCEPTION 'database blip'; END IF; RETURN NEW; END $$`.execute(
+        db(),
+      );
       await sql`CREATE TRIGGER refund_blip BEFORE UPDATE ON refunds FOR EACH ROW EXECUTE FUNCTION refund_blip()`.execute(db());
     }
     try {
@@ -183,8 +240,15 @@ describe.each(testDialects())('refund states and the staff queue on $dialect', (
     ctx.fakes.queueRefund('WX', { kind: 'refuse', code: 'TRADE_NOT_EXIST', message: 'the trade does not exist' });
     await refundDoublePayments({ ...deps, completeAfterMs: 0 }, new Date(Date.now() + 2 * 60_000));
     const [refused] = await refundsOf(device.orderId);
-    expect(refused).toMatchObject({ state: 'FAILED', last_outcome: 'refused:TRADE_NOT_EXIST', failure_detail: 'the trade does not exist', next_attempt_at: null });
-    expect(queued()).toEqual([expect.objectContaining({ level: 'error', state: 'FAILED', refundId: refused!.id, orderId: device.orderId })]);
+    expect(refused).toMatchObject({
+      state: 'FAILED',
+      last_outcome: 'refused:TRADE_NOT_EXIST',
+      failure_detail: 'the trade does not exist',
+      next_attempt_at: null,
+    });
+    expect(queued()).toEqual([
+      expect.objectContaining({ level: 'error', state: 'FAILED', refundId: refused!.id, orderId: device.orderId }),
+    ]);
     // the machine stays released, the money stays owed, and nothing says "refunded"
     expect((await machine(device.id)).status).toBe('RELEASED');
     expect(await orderRow(ctx.database, device.orderId)).toMatchObject({ status: 'REFUNDING', refunded_fen: 0 });
@@ -194,7 +258,11 @@ describe.each(testDialects())('refund states and the staff queue on $dialect', (
     expect((await owed()) - owedBefore).toBe(29900);
     // …and the order's page tells its owner the same
     const orderPage = await ctx.app.inject({ url: `/order/info/${device.orderId}`, headers: { authorization: user.token } });
-    expect(body<TOrderInfo>(orderPage).data).toMatchObject({ status: 'REFUNDING', refundedFen: 0, refunds: [{ amountFen: 29900, state: 'REFUSED' }] });
+    expect(body<TOrderInfo>(orderPage).data).toMatchObject({
+      status: 'REFUNDING',
+      refundedFen: 0,
+      refunds: [{ amountFen: 29900, state: 'REFUSED' }],
+    });
 
     // five sweeps later: no new refund, no gateway call, no second alert
     const before = gatewayCalls();
@@ -209,14 +277,26 @@ describe.each(testDialects())('refund states and the staff queue on $dialect', (
 
     // staff see it with the order, the customer, the amount and the reason
     const listedForStaff = (await queue(support)).items.find((item) => item.id === refused!.id);
-    expect(listedForStaff).toMatchObject({ orderId: device.orderId, userId: user.id, amountFen: 29900, state: 'FAILED', kind: 'ORDER', lastOutcome: 'refused:TRADE_NOT_EXIST', gatewayMessage: 'the trade does not exist' });
+    expect(listedForStaff).toMatchObject({
+      orderId: device.orderId,
+      userId: user.id,
+      amountFen: 29900,
+      state: 'FAILED',
+      kind: 'ORDER',
+      lastOutcome: 'refused:TRADE_NOT_EXIST',
+      gatewayMessage: 'the trade does not exist',
+    });
     expect(listedForStaff!.customer).not.toBeNull();
 
     // a retry needs a reason; 20 clicks at once make one new refund, sent once
     const blank = await admin(support, 'POST', `/refunds/${refused!.id}/retry`, {});
     expect(blank.res.statusCode).toBe(400);
     const sentBefore = gatewayCalls();
-    const clicks = await Promise.all(Array.from({ length: 20 }, () => admin<TAdminRefund>(support, 'POST', `/refunds/${refused!.id}/retry`, { reason: 'the gateway fixed the trade' })));
+    const clicks = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        admin<TAdminRefund>(support, 'POST', `/refunds/${refused!.id}/retry`, { reason: 'the gateway fixed the trade' }),
+      ),
+    );
     expect(clicks.filter((click) => click.body.errcode === 0)).toHaveLength(1);
     expect(clicks.filter((click) => click.body.errcode === ErrorCode.REFUND_NOT_ALLOWED)).toHaveLength(19);
     expect(clicks.every((click) => click.res.statusCode < 500)).toBe(true);
@@ -225,13 +305,17 @@ describe.each(testDialects())('refund states and the staff queue on $dialect', (
     expect(rows.map((row) => row.state)).toEqual(['WITHDRAWN', 'SUCCEEDED']);
     expect(rows[0]!.last_outcome).toBe(`retried:${rows[1]!.id}`);
     expect(await orderRow(ctx.database, device.orderId)).toMatchObject({ status: 'REFUNDED', refunded_fen: 29900 });
-    expect((await auditOf(db(), refused!.id)).map((entry) => [entry.action, entry.reason])).toEqual([['refund.retry', 'the gateway fixed the trade']]);
+    expect((await auditOf(db(), refused!.id)).map((entry) => [entry.action, entry.reason])).toEqual([
+      ['refund.retry', 'the gateway fixed the trade'],
+    ]);
     expect((await queue(support)).items.some((item) => item.id === refused!.id)).toBe(false);
     const [refunded] = await devices(user);
     expect(refunded!.refunds.map((refund) => refund.state)).toEqual(['REFUNDED']);
     expect(refunded!.refundedAt).not.toBeNull();
     expect(await owed()).toBe(owedBefore);
-    const paidBack = body<TOrderInfo>(await ctx.app.inject({ url: `/order/info/${device.orderId}`, headers: { authorization: user.token } })).data;
+    const paidBack = body<TOrderInfo>(
+      await ctx.app.inject({ url: `/order/info/${device.orderId}`, headers: { authorization: user.token } }),
+    ).data;
     expect(paidBack.refunds?.map((row) => row.state)).toEqual(['REFUNDED']);
   });
 
@@ -256,7 +340,14 @@ describe.each(testDialects())('refund states and the staff queue on $dialect', (
 
     // NOT_OWED would hand the customer's money to nobody: FINANCE records the transfer made by hand
     const [failed] = await refundsOf(renewal.id);
-    const clicks = await Promise.all(Array.from({ length: 20 }, () => admin<TAdminRefund>(finance, 'POST', `/refunds/${failed!.id}/settle`, { outcome: 'PAID_BY_HAND', reason: 'bank transfer 2026-12-01' })));
+    const clicks = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        admin<TAdminRefund>(finance, 'POST', `/refunds/${failed!.id}/settle`, {
+          outcome: 'PAID_BY_HAND',
+          reason: 'bank transfer 2026-12-01',
+        }),
+      ),
+    );
     expect(clicks.filter((click) => click.body.errcode === 0)).toHaveLength(1);
     expect(clicks.filter((click) => click.body.errcode === ErrorCode.REFUND_NOT_ALLOWED)).toHaveLength(19);
     expect((await refundsOf(renewal.id)).map((refund) => refund.state)).toEqual(['SETTLED']);
@@ -275,7 +366,9 @@ describe.each(testDialects())('refund states and the staff queue on $dialect', (
     const { log, queued } = captureLog();
     const owedBefore = await owed();
     ctx.fakes.queueRefund('WX', { kind: 'refuse' });
-    await expect(refundFirstOrder({ db: db(), providers: ctx.providers, kv: ctx.app.kv, log }, user.id, device.id)).rejects.toMatchObject({ codeName: 'REFUND_FAILED' });
+    await expect(refundFirstOrder({ db: db(), providers: ctx.providers, kv: ctx.app.kv, log }, user.id, device.id)).rejects.toMatchObject({
+      codeName: 'REFUND_FAILED',
+    });
     expect(await machine(device.id)).toMatchObject({ status: 'RUNNING', refund_claimed_at: null });
     expect((await refundsOf(device.orderId)).map((refund) => refund.state)).toEqual(['WITHDRAWN']);
     expect((await orderRow(ctx.database, device.orderId)).status).toBe('FULFILLED');
@@ -329,7 +422,10 @@ describe.each(testDialects())('refund states and the staff queue on $dialect', (
     expect(refused!.state).toBe('FAILED');
     const owedBefore = await owed();
 
-    const notOwed = await admin(finance, 'POST', `/refunds/${refused!.id}/settle`, { outcome: 'NOT_OWED', reason: 'the customer asked by mistake' });
+    const notOwed = await admin(finance, 'POST', `/refunds/${refused!.id}/settle`, {
+      outcome: 'NOT_OWED',
+      reason: 'the customer asked by mistake',
+    });
     expect([notOwed.res.statusCode, notOwed.body.errcode]).toEqual([409, ErrorCode.ADMIN_REFUND_MACHINE_RELEASED]);
     expect(notOwed.body.errmsg).toMatch(/cloud PC/);
     expect((await refundsOf(device.orderId)).map((refund) => refund.state)).toEqual(['FAILED']);
@@ -349,7 +445,23 @@ describe.each(testDialects())('refund states and the staff queue on $dialect', (
     const deps = { db: db(), providers: ctx.providers, kv: ctx.app.kv };
     // 9800 paid; half of it refused under the old rules (final: the order went back, nothing posted)…
     const at = new Date().toISOString();
-    const old = { id: newId(), refund_no: newId(), order_id: order.id, payment_id: paid.paid_payment_id!, amount_fen: 4900, reason: 'test', state: 'FAILED', gateway_refund_no: null, created_at: at, updated_at: at, completed_at: at, attempts: 1, next_attempt_at: null, last_outcome: 'refused:NOT_ENOUGH', failure_detail: null };
+    const old = {
+      id: newId(),
+      refund_no: newId(),
+      order_id: order.id,
+      payment_id: paid.paid_payment_id!,
+      amount_fen: 4900,
+      reason: 'test',
+      state: 'FAILED',
+      gateway_refund_no: null,
+      created_at: at,
+      updated_at: at,
+      completed_at: at,
+      attempts: 1,
+      next_attempt_at: null,
+      last_outcome: 'refused:NOT_ENOUGH',
+      failure_detail: null,
+    };
     await db().insertInto('refunds').values(old).execute();
     // …then the other half asked for and refunded
     await refundOrder(deps, order.id, { amountFen: 4900, reason: 'test' });
@@ -366,7 +478,9 @@ describe.each(testDialects())('refund states and the staff queue on $dialect', (
     ]);
     expect([gatewayCalls(), await postings(), await owed()]).toEqual([calls, posted, owedBefore]);
     // the order being refunded again (its other half, no answer yet) owes the old refusal nothing either
-    await expect(refundOrder({ ...deps, providers: timingOut(ctx, 1) }, order.id, { reason: 'test' })).rejects.toMatchObject({ codeName: 'GATEWAY_TIMEOUT' });
+    await expect(refundOrder({ ...deps, providers: timingOut(ctx, 1) }, order.id, { reason: 'test' })).rejects.toMatchObject({
+      codeName: 'GATEWAY_TIMEOUT',
+    });
     expect((await orderRow(ctx.database, order.id)).status).toBe('REFUNDING');
     const [callsAgain, postedAgain, owedAgain] = [gatewayCalls(), await postings(), await owed()];
     expect(await refused()).toEqual([
@@ -386,18 +500,26 @@ describe.each(testDialects())('refund states and the staff queue on $dialect', (
     await db().deleteFrom('refunds').where('id', '=', old.id).execute();
   });
 
-  it('a double payment\'s refund shows on its owner\'s order page though the order stays FULFILLED, refused or not', async () => {
+  it("a double payment's refund shows on its owner's order page though the order stays FULFILLED, refused or not", async () => {
     const user = await newUser(ctx.app);
     const order = await newOrder(ctx.app, user.token, { skuId: 'MEMBER_MONTH' });
     const wechat = await startPay(ctx.app, order.id, 'WX', user.token);
     const alipay = await startPay(ctx.app, order.id, 'ZFB', user.token);
     expect((await ctx.fakes.pay('WX', wechat)).result).toBe('delivered');
-    const page = async () => body<TOrderInfo>(await ctx.app.inject({ url: `/order/info/${order.id}`, headers: { authorization: user.token } })).data;
+    const page = async () =>
+      body<TOrderInfo>(await ctx.app.inject({ url: `/order/info/${order.id}`, headers: { authorization: user.token } })).data;
     expect(await page()).not.toHaveProperty('refunds');
     expect((await ctx.fakes.pay('ZFB', alipay)).result).toBe('delivered');
-    const flagged = await db().selectFrom('payments').selectAll().where('order_id', '=', order.id).where('needs_refund', '=', 1).executeTakeFirstOrThrow();
+    const flagged = await db()
+      .selectFrom('payments')
+      .selectAll()
+      .where('order_id', '=', order.id)
+      .where('needs_refund', '=', 1)
+      .executeTakeFirstOrThrow();
     ctx.fakes.queueRefund('ZFB', { kind: 'refuse' });
-    await expect(refundDoublePayment({ db: db(), providers: ctx.providers, kv: ctx.app.kv }, flagged.id)).rejects.toMatchObject({ codeName: 'REFUND_FAILED' });
+    await expect(refundDoublePayment({ db: db(), providers: ctx.providers, kv: ctx.app.kv }, flagged.id)).rejects.toMatchObject({
+      codeName: 'REFUND_FAILED',
+    });
     expect((await orderRow(ctx.database, order.id)).status).toBe('FULFILLED');
     expect(await page()).toMatchObject({ status: 'FULFILLED', refundedFen: 0, refunds: [{ amountFen: 3000, state: 'REFUSED' }] });
   });
@@ -412,6 +534,8 @@ describe.each(testDialects())('refund states and the staff queue on $dialect', (
     // the nav's badge: the queue's size for staff who may see it, nothing for the others
     const queued = (await queue(finance)).total;
     expect((await admin<{ refundQueue?: number }>(finance, 'GET', '/me')).body.data.refundQueue).toBe(queued);
-    expect((await admin<{ refundQueue?: number }>(await newStaff(db(), 'CONTENT'), 'GET', '/me')).body.data).not.toHaveProperty('refundQueue');
+    expect((await admin<{ refundQueue?: number }>(await newStaff(db(), 'CONTENT'), 'GET', '/me')).body.data).not.toHaveProperty(
+      'refundQueue',
+    );
   });
 });

@@ -1,8 +1,8 @@
 import { commissionFen, type TAdminAmbassadorDetail, type TAdminLedgerReport, type TAdminPayoutBatch } from '@llk/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { toDbDate } from '../../../src/db/dialect';
+import { toDbDate } from '../../../src/infrastructure/db/dialect';
 import { auditLedger } from '../../../src/modules/ledger';
-import { refundOrder } from '../../../src/modules/payments/refunds.service';
+import { refundOrder } from '../../../src/flows/refund-order';
 import { upsertSkus } from '../../../src/modules/pricing/pricing.repository';
 import { testDialects, useTestApp } from '../../helper';
 import { newStaff } from '../admin/support';
@@ -29,7 +29,13 @@ describe.each(testDialects())('commission postings ($dialect)', ({ dialect }) =>
 
   const admin = <T>(cookies: Record<string, string>, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
     ctx.app
-      .inject({ method, url: `/admin${url}`, cookies, headers: { 'accept-language': 'en', origin: ctx.app.config.webOrigin }, ...(payload ? { payload } : {}) })
+      .inject({
+        method,
+        url: `/admin${url}`,
+        cookies,
+        headers: { 'accept-language': 'en', origin: ctx.app.config.webOrigin },
+        ...(payload ? { payload } : {}),
+      })
       .then((res) => {
         expect(res.statusCode, res.body).toBe(200);
         return (res.json() as Envelope<T>).data;
@@ -43,19 +49,35 @@ describe.each(testDialects())('commission postings ($dialect)', ({ dialect }) =>
     expect((await (await ctx.app.paymentSandbox!.get()).pay('ZFB', paymentNo)).result).toBe('delivered');
     return order;
   }
-  const linesOfOrder = (orderId: string) => db().selectFrom('commissions').selectAll().where('order_id', '=', orderId).orderBy('created_at').orderBy('id').execute();
+  const linesOfOrder = (orderId: string) =>
+    db().selectFrom('commissions').selectAll().where('order_id', '=', orderId).orderBy('created_at').orderBy('id').execute();
   async function posted(kind: string, reference: string) {
-    const posting = await db().selectFrom('ledger_postings').select('id').where('kind', '=', kind as never).where('reference', '=', reference).executeTakeFirst();
+    const posting = await db()
+      .selectFrom('ledger_postings')
+      .select('id')
+      .where('kind', '=', kind as never)
+      .where('reference', '=', reference)
+      .executeTakeFirst();
     if (!posting) return null;
-    const lines = await db().selectFrom('ledger_lines').select(['account', 'amount_fen']).where('posting_id', '=', posting.id).orderBy('account').execute();
+    const lines = await db()
+      .selectFrom('ledger_lines')
+      .select(['account', 'amount_fen'])
+      .where('posting_id', '=', posting.id)
+      .orderBy('account')
+      .execute();
     return lines.map((line) => [line.account, Number(line.amount_fen)]);
   }
-  const refund = (orderId: string) => refundOrder({ db: db(), providers: ctx.app.paymentProviders, kv: ctx.app.kv }, orderId, { reason: 'customer asked' });
+  const refund = (orderId: string) =>
+    refundOrder({ db: db(), providers: ctx.app.paymentProviders, kv: ctx.app.kv }, orderId, { reason: 'customer asked' });
 
   it('posts the accrual at payment, the reversal or clawback at refund, the payout as money leaving; the report’s commission payable matches the ambassadors’ balances', async () => {
     const finance = await newStaff(db(), 'FINANCE');
     const ambassador = await newUser(ctx.app);
-    const joined = await ctx.app.inject({ method: 'POST', url: '/activity/participant/marketingAmbassador?activityType=LZ', headers: { authorization: ambassador.token } });
+    const joined = await ctx.app.inject({
+      method: 'POST',
+      url: '/activity/participant/marketingAmbassador?activityType=LZ',
+      headers: { authorization: ambassador.token },
+    });
     expect(joined.statusCode, joined.body).toBe(200);
 
     // paid: earned and owed at once
@@ -79,9 +101,18 @@ describe.each(testDialects())('commission postings ($dialect)', ({ dialect }) =>
 
     // past the window, paid out: the payout settles the payable with cash, the expense stays
     const paidLater = await referredPurchase(ambassador.id, 'MEMBER_MONTH');
-    await db().updateTable('commissions').set({ effective_after: toDbDate(Date.now() - 1000) }).where('ambassador_user_id', '=', ambassador.id).where('state', '=', 'PENDING').execute();
+    await db()
+      .updateTable('commissions')
+      .set({ effective_after: toDbDate(Date.now() - 1000) })
+      .where('ambassador_user_id', '=', ambassador.id)
+      .where('state', '=', 'PENDING')
+      .execute();
     await admin(finance.cookies, 'PUT', '/payouts/settings', { thresholdFen: 100, reason: 'small balances' });
-    await admin(finance.cookies, 'PUT', `/payouts/ambassadors/${ambassador.id}/payee`, { account: '13800138000', name: '张三', reason: 'from the ambassador' });
+    await admin(finance.cookies, 'PUT', `/payouts/ambassadors/${ambassador.id}/payee`, {
+      account: '13800138000',
+      name: '张三',
+      reason: 'from the ambassador',
+    });
     const batch = await admin<TAdminPayoutBatch>(finance.cookies, 'POST', '/payouts/batches', { reason: 'month end' });
     expect(batch.totalFen).toBe(2 * earned);
     await admin(finance.cookies, 'POST', `/payouts/batches/${batch.id}/paid`, { reference: '20261201000001', reason: 'transferred' });

@@ -17,8 +17,10 @@ const PEPPER = 'llk-development-redeem-pepper-not-for-production';
 describe.each(testDialects())('screen walls on $dialect', ({ dialect }) => {
   const ctx = useTestApp(dialect, { deps: { ownsDevice } });
   const headers = (token: string) => ({ authorization: token, 'accept-language': 'en' });
-  const save = (token: string, payload: Record<string, unknown>) => ctx.app.inject({ method: 'POST', url: '/monitorWall/save', headers: headers(token), payload });
-  const list = async (token: string) => body<TMonitorWallList>(await ctx.app.inject({ url: '/monitorWall/list', headers: headers(token) })).data;
+  const save = (token: string, payload: Record<string, unknown>) =>
+    ctx.app.inject({ method: 'POST', url: '/monitorWall/save', headers: headers(token), payload });
+  const list = async (token: string) =>
+    body<TMonitorWallList>(await ctx.app.inject({ url: '/monitorWall/list', headers: headers(token) })).data;
   async function ownWalls(token: string, walls: number) {
     const [code] = await createCodeBatch(ctx.database.db, PEPPER, { kind: 'MONITOR', amount: walls, count: 1, batch: 'walls-test' });
     const res = await ctx.app.inject({ method: 'POST', url: '/redeem', headers: headers(token), payload: { code } });
@@ -57,7 +59,9 @@ describe.each(testDialects())('screen walls on $dialect', ({ dialect }) => {
   it('20 parallel saves of new walls fill the owned places and no more', async () => {
     const user = await newUser(ctx.app);
     await ownWalls(user.token, 5);
-    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => save(user.token, { name: `Wall ${i}`, deviceIds: devices(user.id, 2, i * 2) })));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => save(user.token, { name: `Wall ${i}`, deviceIds: devices(user.id, 2, i * 2) })),
+    );
     expect(answers.filter((res) => res.statusCode === 200)).toHaveLength(2);
     for (const res of answers.filter((r) => r.statusCode !== 200)) expect(body(res).errcode).toBe(ErrorCode.WALL_LIMIT_EXCEEDED);
     expect(await list(user.token)).toMatchObject({ owned: 5, used: 4 });
@@ -75,18 +79,32 @@ describe.each(testDialects())('screen walls on $dialect', ({ dialect }) => {
     expect(body(foreignDevice).errcode).toBe(ErrorCode.WALL_DEVICE_NOT_FOUND);
     const foreignWall = await save(other.token, { id: wall.id, name: 'Taken', deviceIds: [] });
     expect(body(foreignWall).errcode).toBe(ErrorCode.WALL_NOT_FOUND);
-    const deleted = await ctx.app.inject({ method: 'POST', url: '/monitorWall/delete', headers: headers(other.token), payload: { id: wall.id } });
+    const deleted = await ctx.app.inject({
+      method: 'POST',
+      url: '/monitorWall/delete',
+      headers: headers(other.token),
+      payload: { id: wall.id },
+    });
     expect(body(deleted).errcode).toBe(ErrorCode.WALL_NOT_FOUND);
     expect((await list(other.token)).walls).toEqual([]);
     expect((await list(owner.token)).walls.map((w) => w.name)).toEqual(['Mine']);
 
-    expect((await ctx.app.inject({ method: 'POST', url: '/monitorWall/delete', headers: headers(owner.token), payload: { id: wall.id } })).statusCode).toBe(200);
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: '/monitorWall/delete', headers: headers(owner.token), payload: { id: wall.id } }))
+        .statusCode,
+    ).toBe(200);
     expect(await list(owner.token)).toMatchObject({ walls: [], used: 0 });
   });
 
   it('refuses bad input in the caller’s language', async () => {
     const user = await newUser(ctx.app);
-    for (const payload of [{}, { name: '', deviceIds: [] }, { name: 'x', deviceIds: ['a', 'a'] }, { name: 'x', deviceIds: ['bad id'] }, { name: 'x'.repeat(65), deviceIds: [] }]) {
+    for (const payload of [
+      {},
+      { name: '', deviceIds: [] },
+      { name: 'x', deviceIds: ['a', 'a'] },
+      { name: 'x', deviceIds: ['bad id'] },
+      { name: 'x'.repeat(65), deviceIds: [] },
+    ]) {
       const res = await save(user.token, payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(body(res).errcode).toBe(ErrorCode.VALIDATION_FAILED);
@@ -100,7 +118,8 @@ describe.each(testDialects())('screen walls on $dialect', ({ dialect }) => {
 describe.each(testDialects())('screen walls with registered devices on $dialect', ({ dialect }) => {
   const ctx = useTestApp(dialect);
   const headers = (token: string) => ({ authorization: token, 'accept-language': 'en' });
-  const post = (token: string, url: string, payload: Record<string, unknown>) => ctx.app.inject({ method: 'POST', url, headers: headers(token), payload });
+  const post = (token: string, url: string, payload: Record<string, unknown>) =>
+    ctx.app.inject({ method: 'POST', url, headers: headers(token), payload });
   async function register(token: string, deviceId: string): Promise<string> {
     const res = await post(token, '/device/register', { deviceId, name: `PC ${deviceId}`, clientType: 'WIN' });
     expect(res.statusCode, res.body).toBe(200);

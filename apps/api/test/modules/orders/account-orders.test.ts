@@ -1,8 +1,8 @@
 import { ErrorCode, type TOrderInfo, type TOrderInvoice, type TOrderInvoices, type TOrderList, type TOrderReceipt } from '@llk/contracts';
 import { assert, describe, expect, it } from 'vitest';
-import { newId, toDbDate } from '../../../src/db/dialect';
+import { newId, toDbDate } from '../../../src/infrastructure/db/dialect';
 import { closeInvoiceRequest } from '../../../src/modules/orders/orders.repository';
-import { closeOrphanedPayments, refundDoublePayments } from '../../../src/modules/payments/sweep';
+import { closeOrphanedPayments, refundDoublePayments } from '../../../src/flows/order-sweep';
 import { testDialects } from '../../helper';
 import { acceptLanguageOf, messageOf } from '../../messages';
 import { body, newOrder, newUser, orderRow, startPay, useOrdersApp, userRow } from './support';
@@ -14,9 +14,15 @@ import { body, newOrder, newUser, orderRow, startPay, useOrdersApp, userRow } fr
 describe.each(testDialects())('account orders on $dialect', ({ dialect }) => {
   const ctx = useOrdersApp(dialect);
   const odb = () => ctx.database.db;
-  const get = (url: string, token: string, lang = 'en') => ctx.app.inject({ url, headers: { authorization: token, 'accept-language': lang } });
+  const get = (url: string, token: string, lang = 'en') =>
+    ctx.app.inject({ url, headers: { authorization: token, 'accept-language': lang } });
   const post = (url: string, token: string, payload: unknown, lang = 'en') =>
-    ctx.app.inject({ method: 'POST', url, headers: { authorization: token, 'accept-language': lang }, payload: payload as Record<string, unknown> });
+    ctx.app.inject({
+      method: 'POST',
+      url,
+      headers: { authorization: token, 'accept-language': lang },
+      payload: payload as Record<string, unknown>,
+    });
   const payments = (orderId: string) => odb().selectFrom('payments').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
 
   async function paidOrder(skuId = 'MONITOR_1', method: 'ZFB' | 'WX' = 'WX') {
@@ -43,20 +49,37 @@ describe.each(testDialects())('account orders on $dialect', ({ dialect }) => {
       const first = body<TOrderList>(res).data;
       expect({ total: first.total, page: first.page, pageSize: first.pageSize }).toEqual({ total: 3, page: 1, pageSize: 2 });
       expect(first.list.map((o) => o.id)).toEqual([third.id, second.id]);
-      expect(first.list[0]).toMatchObject({ status: 'CREATED', totalFen: 9800, payMethod: null, paidAt: null, items: [{ skuId: 'CHANNEL_YEAR', quantity: 1, amountFen: 9800 }] });
+      expect(first.list[0]).toMatchObject({
+        status: 'CREATED',
+        totalFen: 9800,
+        payMethod: null,
+        paidAt: null,
+        items: [{ skuId: 'CHANNEL_YEAR', quantity: 1, amountFen: 9800 }],
+      });
       // never paid: the method of the latest attempt
       expect(first.list[1]).toMatchObject({ status: 'PENDING_PAYMENT', totalFen: 26800, payMethod: 'ZFB' });
 
       const page2 = body<TOrderList>(await get('/order/list?page=2&pageSize=2', user.token)).data;
       expect(page2.list.map((o) => o.id)).toEqual([paid.id]);
-      expect(page2.list[0]).toMatchObject({ status: 'FULFILLED', totalFen: 1800, payMethod: 'WX', refundedFen: 0, paidAt: expect.any(String) as string });
+      expect(page2.list[0]).toMatchObject({
+        status: 'FULFILLED',
+        totalFen: 1800,
+        payMethod: 'WX',
+        refundedFen: 0,
+        paidAt: expect.any(String) as string,
+      });
 
       const defaults = body<TOrderList>(await get('/order/list', other.token)).data;
-      expect({ total: defaults.total, page: defaults.page, pageSize: defaults.pageSize, n: defaults.list.length }).toEqual({ total: 1, page: 1, pageSize: 10, n: 1 });
+      expect({ total: defaults.total, page: defaults.page, pageSize: defaults.pageSize, n: defaults.list.length }).toEqual({
+        total: 1,
+        page: 1,
+        pageSize: 10,
+        n: 1,
+      });
       expect(body<TOrderList>(await get('/order/list?page=9', other.token)).data.list).toEqual([]);
     });
 
-    it('needs a session and refuses bad paging in the caller\'s language', async () => {
+    it("needs a session and refuses bad paging in the caller's language", async () => {
       const anonymous = await ctx.app.inject({ url: '/order/list' });
       expect(anonymous.statusCode).toBe(401);
       const user = await newUser(ctx.app);
@@ -116,9 +139,20 @@ describe.each(testDialects())('account orders on $dialect', ({ dialect }) => {
 
     it('refuses bad input with a clear error, never a 500', async () => {
       const user = await newUser(ctx.app);
-      for (const payload of [{}, { orderId: '' }, { orderId: 'a-b' }, { orderId: 'x'.repeat(65) }, { orderId: 12 }, { orderId: 'A', extra: 1 }]) {
+      for (const payload of [
+        {},
+        { orderId: '' },
+        { orderId: 'a-b' },
+        { orderId: 'x'.repeat(65) },
+        { orderId: 12 },
+        { orderId: 'A', extra: 1 },
+      ]) {
         const res = await post('/order/cancel', user.token, payload, acceptLanguageOf.es);
-        expect({ payload, status: res.statusCode, errcode: body(res).errcode }).toEqual({ payload, status: 400, errcode: ErrorCode.VALIDATION_FAILED });
+        expect({ payload, status: res.statusCode, errcode: body(res).errcode }).toEqual({
+          payload,
+          status: 400,
+          errcode: ErrorCode.VALIDATION_FAILED,
+        });
         // the message names the field, in the caller's language
         expect(body(res).errmsg).toMatch(/^(orderId|extra)?:? ?\S/);
         expect(body(res).errmsg).not.toMatch(/[A-Z][a-z]+ [a-z]+ is/);
@@ -222,9 +256,21 @@ describe.each(testDialects())('account orders on $dialect', ({ dialect }) => {
       const res = await post('/order/invoice', user.token, { orderId: order.id, ...request });
       expect(res.statusCode, res.body).toBe(200);
       const invoice = body<TOrderInvoice>(res).data;
-      expect(invoice).toMatchObject({ orderId: order.id, state: 'REQUESTED', title: request.title, taxId: '91310000MA1FL0AB2C', email: 'finance@example.com', amountFen: 9800 });
+      expect(invoice).toMatchObject({
+        orderId: order.id,
+        state: 'REQUESTED',
+        title: request.title,
+        taxId: '91310000MA1FL0AB2C',
+        email: 'finance@example.com',
+        amountFen: 9800,
+      });
 
-      const again = await post('/order/invoice', user.token, { orderId: order.id, title: 'Someone', email: 'a@example.com' }, acceptLanguageOf.es);
+      const again = await post(
+        '/order/invoice',
+        user.token,
+        { orderId: order.id, title: 'Someone', email: 'a@example.com' },
+        acceptLanguageOf.es,
+      );
       expect({ status: again.statusCode, errcode: body(again).errcode, errmsg: body(again).errmsg }).toEqual({
         status: 409,
         errcode: ErrorCode.ORDER_INVOICE_OPEN,
@@ -235,9 +281,17 @@ describe.each(testDialects())('account orders on $dialect', ({ dialect }) => {
 
       // turned down by the seller: a new request may be sent, and both are shown, newest first
       expect(await closeInvoiceRequest(odb(), invoice.id, { state: 'REJECTED', reason: 'test' }, toDbDate(new Date()))).toBe(true);
-      const personal = await post('/order/invoice', user.token, { orderId: order.id, title: '张三', taxId: '', email: 'zhang@example.com' });
+      const personal = await post('/order/invoice', user.token, {
+        orderId: order.id,
+        title: '张三',
+        taxId: '',
+        email: 'zhang@example.com',
+      });
       expect(body<TOrderInvoice>(personal).data).toMatchObject({ state: 'REQUESTED', taxId: null });
-      expect(body<TOrderInvoices>(await get(`/order/invoice/${order.id}`, user.token)).data.invoices.map((i) => i.state)).toEqual(['REQUESTED', 'REJECTED']);
+      expect(body<TOrderInvoices>(await get(`/order/invoice/${order.id}`, user.token)).data.invoices.map((i) => i.state)).toEqual([
+        'REQUESTED',
+        'REJECTED',
+      ]);
 
       const stranger = await newUser(ctx.app);
       expect(body(await get(`/order/invoice/${order.id}`, stranger.token)).errcode).toBe(ErrorCode.ORDER_NOT_FOUND);
@@ -246,8 +300,13 @@ describe.each(testDialects())('account orders on $dialect', ({ dialect }) => {
 
     it('20 parallel requests for one order store one', async () => {
       const { user, order } = await paidOrder('MONITOR_1', 'ZFB');
-      const answers = await Promise.all(Array.from({ length: 20 }, () => post('/order/invoice', user.token, { orderId: order.id, ...request })));
-      expect(answers.map((res) => body(res).errcode).sort((a, b) => a - b)).toEqual([0, ...Array.from({ length: 19 }, () => ErrorCode.ORDER_INVOICE_OPEN)]);
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () => post('/order/invoice', user.token, { orderId: order.id, ...request })),
+      );
+      expect(answers.map((res) => body(res).errcode).sort((a, b) => a - b)).toEqual([
+        0,
+        ...Array.from({ length: 19 }, () => ErrorCode.ORDER_INVOICE_OPEN),
+      ]);
       expect(await odb().selectFrom('invoice_requests').select('id').where('order_id', '=', order.id).execute()).toHaveLength(1);
     });
 
@@ -261,12 +320,19 @@ describe.each(testDialects())('account orders on $dialect', ({ dialect }) => {
         errmsg: messageOf('ko', 'errors.orderInvoiceNotAllowed'),
       });
       await post('/order/cancel', user.token, { orderId: unpaid.id });
-      expect(body(await post('/order/invoice', user.token, { orderId: unpaid.id, ...request })).errcode).toBe(ErrorCode.ORDER_INVOICE_NOT_ALLOWED);
+      expect(body(await post('/order/invoice', user.token, { orderId: unpaid.id, ...request })).errcode).toBe(
+        ErrorCode.ORDER_INVOICE_NOT_ALLOWED,
+      );
       const { user: payer, order } = await paidOrder();
       await odb().updateTable('orders').set({ status: 'REFUNDED', refunded_fen: 1800 }).where('id', '=', order.id).execute();
-      expect(body(await post('/order/invoice', payer.token, { orderId: order.id, ...request })).errcode).toBe(ErrorCode.ORDER_INVOICE_NOT_ALLOWED);
+      expect(body(await post('/order/invoice', payer.token, { orderId: order.id, ...request })).errcode).toBe(
+        ErrorCode.ORDER_INVOICE_NOT_ALLOWED,
+      );
       // a refunded order still has its receipt, which shows the refund
-      expect(body<TOrderReceipt>(await get(`/order/receipt/${order.id}`, payer.token)).data).toMatchObject({ status: 'REFUNDED', refundedFen: 1800 });
+      expect(body<TOrderReceipt>(await get(`/order/receipt/${order.id}`, payer.token)).data).toMatchObject({
+        status: 'REFUNDED',
+        refundedFen: 1800,
+      });
     });
 
     it('validates the fields with clear errors naming them', async () => {
@@ -284,7 +350,11 @@ describe.each(testDialects())('account orders on $dialect', ({ dialect }) => {
       for (const [payload, field] of cases) {
         const res = await post('/order/invoice', user.token, { orderId: order.id, ...payload }, acceptLanguageOf.fr);
         const answer = body<{ fields?: Record<string, unknown> }>(res);
-        expect({ field, status: res.statusCode, errcode: answer.errcode }).toEqual({ field, status: 400, errcode: ErrorCode.VALIDATION_FAILED });
+        expect({ field, status: res.statusCode, errcode: answer.errcode }).toEqual({
+          field,
+          status: 400,
+          errcode: ErrorCode.VALIDATION_FAILED,
+        });
         // the message names the field and the rule, in the caller's language
         expect(answer.errmsg.startsWith(`${field}: `), answer.errmsg).toBe(true);
         expect(JSON.stringify(answer.data), field).toContain(field);
@@ -296,12 +366,16 @@ describe.each(testDialects())('account orders on $dialect', ({ dialect }) => {
 
   it('keeps a closed request closed (the back office closes each once)', async () => {
     const { user, order } = await paidOrder();
-    const invoice = body<TOrderInvoice>(await post('/order/invoice', user.token, { orderId: order.id, title: 'ACME', email: 'a@example.com' })).data;
+    const invoice = body<TOrderInvoice>(
+      await post('/order/invoice', user.token, { orderId: order.id, title: 'ACME', email: 'a@example.com' }),
+    ).data;
     expect(await closeInvoiceRequest(odb(), invoice.id, { state: 'ISSUED', invoiceNo: 'INV-1' }, toDbDate(new Date()))).toBe(true);
     expect(await closeInvoiceRequest(odb(), invoice.id, { state: 'REJECTED', reason: 'test' }, toDbDate(new Date()))).toBe(false);
     expect(await closeInvoiceRequest(odb(), newId(), { state: 'ISSUED', invoiceNo: 'INV-2' }, toDbDate(new Date()))).toBe(false);
     expect(body<TOrderInvoices>(await get(`/order/invoice/${order.id}`, user.token)).data.invoices.map((i) => i.state)).toEqual(['ISSUED']);
     // an issued invoice holds the order: it is invoiced once
-    expect(body(await post('/order/invoice', user.token, { orderId: order.id, title: 'ACME', email: 'a@example.com' })).errcode).toBe(ErrorCode.ORDER_INVOICE_OPEN);
+    expect(body(await post('/order/invoice', user.token, { orderId: order.id, title: 'ACME', email: 'a@example.com' })).errcode).toBe(
+      ErrorCode.ORDER_INVOICE_OPEN,
+    );
   });
 });

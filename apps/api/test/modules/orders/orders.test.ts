@@ -1,6 +1,6 @@
 import { ErrorCode, type TCodeOrderResult, type TOrderInfo, type TQrCodeResult } from '@llk/contracts';
 import { describe, expect, it } from 'vitest';
-import { toDbDate } from '../../../src/db/dialect';
+import { toDbDate } from '../../../src/infrastructure/db/dialect';
 import { testDialects } from '../../helper';
 import { messageOf } from '../../messages';
 import { body, createOrder, newUser, orderRow, useOrdersApp } from './support';
@@ -56,7 +56,7 @@ describe.each(testDialects())('orders on $dialect', ({ dialect }) => {
       expect(order.items[0]).toMatchObject({ units: 10, quantity: 3, amountFen: 47400 });
     });
 
-    it("names the payment for the payer's wallet in words, never by SKU code (issue 20, item 9)", async () => {
+    it("names the payment for the payer's wallet in words, never by SKU code", async () => {
       const user = await newUser(ctx.app);
       const year = body<TOrderInfo>(await createOrder(ctx.app, user.token, { itemType: 'MEMBER', timeUnit: 'YEAR' })).data;
       const walls = body<TOrderInfo>(await createOrder(ctx.app, user.token, { skuId: 'MONITOR_10', quantity: 3 })).data;
@@ -74,7 +74,12 @@ describe.each(testDialects())('orders on $dialect', ({ dialect }) => {
     it('refuses unknown, inactive and ambiguous items with 20002', async () => {
       const user = await newUser(ctx.app);
       await ctx.database.db.updateTable('catalogue_skus').set({ active: 0 }).where('id', '=', 'CHANNEL_YEAR').execute();
-      for (const payload of [{ skuId: 'NOPE' }, { skuId: 'CHANNEL_YEAR' }, { itemType: 'QUALITY', timeUnit: 'YEAR' }, { skuId: 'MEMBER_YEAR', timeUnit: 'MONTH' }]) {
+      for (const payload of [
+        { skuId: 'NOPE' },
+        { skuId: 'CHANNEL_YEAR' },
+        { itemType: 'QUALITY', timeUnit: 'YEAR' },
+        { skuId: 'MEMBER_YEAR', timeUnit: 'MONTH' },
+      ]) {
         const res = await createOrder(ctx.app, user.token, payload);
         expect(res.statusCode, JSON.stringify(payload)).toBe(400);
         expect(body(res)).toMatchObject({ errcode: ErrorCode.SKU_NOT_AVAILABLE, errmsg: messageOf('zh-CN', 'errors.skuNotAvailable') });
@@ -122,7 +127,9 @@ describe.each(testDialects())('orders on $dialect', ({ dialect }) => {
     it('returns the same order for the same key and body, also when sent at once', async () => {
       const user = await newUser(ctx.app);
       const headers = { 'idempotency-key': 'checkout-1' };
-      const answers = await Promise.all(Array.from({ length: 8 }, () => createOrder(ctx.app, user.token, { skuId: 'MEMBER_MONTH' }, headers)));
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, () => createOrder(ctx.app, user.token, { skuId: 'MEMBER_MONTH' }, headers)),
+      );
       for (const res of answers) expect(res.statusCode, res.body).toBe(200);
       const ids = new Set(answers.map((res) => body<TOrderInfo>(res).data.id));
       expect(ids.size).toBe(1);
@@ -151,7 +158,10 @@ describe.each(testDialects())('orders on $dialect', ({ dialect }) => {
       expect((await createOrder(ctx.app, user.token, { skuId: 'MEMBER_MONTH' }, headers)).statusCode).toBe(200);
       const res = await createOrder(ctx.app, user.token, { skuId: 'MEMBER_YEAR' }, headers);
       expect(res.statusCode).toBe(422);
-      expect(body(res)).toMatchObject({ errcode: ErrorCode.IDEMPOTENCY_KEY_REUSED, errmsg: messageOf('fr', 'errors.idempotencyKeyReused') });
+      expect(body(res)).toMatchObject({
+        errcode: ErrorCode.IDEMPOTENCY_KEY_REUSED,
+        errmsg: messageOf('fr', 'errors.idempotencyKeyReused'),
+      });
     });
 
     it('refuses a malformed key', async () => {
@@ -189,7 +199,10 @@ describe.each(testDialects())('orders on $dialect', ({ dialect }) => {
       expect(body<TOrderInfo>(mine).data).toEqual(order);
 
       const notFound = { statusCode: 404, errcode: ErrorCode.ORDER_NOT_FOUND };
-      const theirs = await ctx.app.inject({ url: `/order/info/${order.id}`, headers: { authorization: stranger.token, 'accept-language': 'ja' } });
+      const theirs = await ctx.app.inject({
+        url: `/order/info/${order.id}`,
+        headers: { authorization: stranger.token, 'accept-language': 'ja' },
+      });
       expect({ statusCode: theirs.statusCode, errcode: body(theirs).errcode }).toEqual(notFound);
       expect(body(theirs).errmsg).toBe(messageOf('ja', 'errors.orderNotFound'));
       const anonymous = await ctx.app.inject({ url: `/order/info/${order.id}` });
@@ -205,7 +218,9 @@ describe.each(testDialects())('orders on $dialect', ({ dialect }) => {
   });
 
   it('documents every orders route with tags, summary and description, amounts in fen and the states', async () => {
-    const doc = (await ctx.app.inject({ url: '/openapi.json' })).json<{ paths: Record<string, Record<string, { tags?: string[]; summary?: string; description?: string }>> }>();
+    const doc = (await ctx.app.inject({ url: '/openapi.json' })).json<{
+      paths: Record<string, Record<string, { tags?: string[]; summary?: string; description?: string }>>;
+    }>();
     const routes = [
       ['/order/createV2', 'post'],
       ['/order/info/{id}', 'get'],
@@ -249,7 +264,11 @@ describe.each(testDialects())('orders on $dialect', ({ dialect }) => {
       return body<TQrCodeResult>(res).data;
     }
     const useCode = (code: string, lang = 'zh-CN') =>
-      ctx.app.inject({ method: 'POST', url: `/order/createOrderByCodeId?qrCodeId=${encodeURIComponent(code)}`, headers: { 'accept-language': lang } });
+      ctx.app.inject({
+        method: 'POST',
+        url: `/order/createOrderByCodeId?qrCodeId=${encodeURIComponent(code)}`,
+        headers: { 'accept-language': lang },
+      });
 
     it('makes a code whose web URL turns into one order for the code owner', async () => {
       const user = await newUser(ctx.app);
@@ -309,7 +328,11 @@ describe.each(testDialects())('orders on $dialect', ({ dialect }) => {
       const unknown = await useCode('A'.repeat(32));
       expect(unknown.statusCode).toBe(404);
       expect(body(unknown).errcode).toBe(ErrorCode.QR_CODE_NOT_FOUND);
-      for (const url of ['/order/createOrderByCodeId', '/order/createOrderByCodeId?qrCodeId=', '/order/createOrderByCodeId?qrCodeId=a%20b']) {
+      for (const url of [
+        '/order/createOrderByCodeId',
+        '/order/createOrderByCodeId?qrCodeId=',
+        '/order/createOrderByCodeId?qrCodeId=a%20b',
+      ]) {
         const res = await ctx.app.inject({ method: 'POST', url });
         expect(res.statusCode, url).toBe(400);
         expect(body(res).errcode).toBe(ErrorCode.VALIDATION_FAILED);
@@ -320,7 +343,12 @@ describe.each(testDialects())('orders on $dialect', ({ dialect }) => {
       const anonymous = await ctx.app.inject({ method: 'POST', url: '/order/createQRCodeId', payload: { skuId: 'MONITOR_1' } });
       expect(anonymous.statusCode).toBe(401);
       const user = await newUser(ctx.app);
-      const res = await ctx.app.inject({ method: 'POST', url: '/order/createQRCodeId', headers: { authorization: user.token }, payload: { skuId: 'GONE' } });
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/order/createQRCodeId',
+        headers: { authorization: user.token },
+        payload: { skuId: 'GONE' },
+      });
       expect(body(res).errcode).toBe(ErrorCode.SKU_NOT_AVAILABLE);
     });
   });

@@ -8,14 +8,24 @@ import { messageOf } from '../../messages';
 import { codeFor, post } from '../profile/support';
 import { body, createOrder, newOrder, pay, SKUS, startPay, useOrdersApp } from './support';
 
-// Issue 33, item 12: an account scheduled for deletion (POST /user/cancel, in its 15-day
+// ADR 0034: an account scheduled for deletion (POST /user/cancel, in its 15-day
 // cooling-off) buys and renews nothing until it is restored: createV2 (a membership, seats, a
 // cloud PC), a cloud PC's renewal, a desktop-app payment code, the order a code made earlier
 // turns into, and paying an order made before the request are all refused with
 // ACCOUNT_PENDING_DELETION in the caller's language; restoring the account opens them again.
 
 const CLOUD_SKUS: SeedSku[] = [
-  { id: 'CLOUD_PC_STANDARD_MONTH', item_type: 'CLOUD_PC', time_unit: 'MONTH', duration: 1, quantity: 1, quality_tier: null, price_fen: 29900, original_price_fen: 32900, sort_order: 20 },
+  {
+    id: 'CLOUD_PC_STANDARD_MONTH',
+    item_type: 'CLOUD_PC',
+    time_unit: 'MONTH',
+    duration: 1,
+    quantity: 1,
+    quality_tier: null,
+    price_fen: 29900,
+    original_price_fen: 32900,
+    sort_order: 20,
+  },
 ];
 
 describe.each(testDialects())('orders of an account scheduled for deletion on $dialect', ({ dialect }) => {
@@ -31,10 +41,19 @@ describe.each(testDialects())('orders of an account scheduled for deletion on $d
   };
   const refused = (res: { statusCode: number; json(): unknown }, language: TLocale) => {
     expect(res.statusCode).toBe(409);
-    expect(body(res)).toMatchObject({ errcode: ErrorCode.ACCOUNT_PENDING_DELETION, errmsg: messageOf(language, 'errors.accountPendingDeletion'), data: null });
+    expect(body(res)).toMatchObject({
+      errcode: ErrorCode.ACCOUNT_PENDING_DELETION,
+      errmsg: messageOf(language, 'errors.accountPendingDeletion'),
+      data: null,
+    });
   };
   const qrCode = (token: string, language = 'en') =>
-    ctx.app.inject({ method: 'POST', url: '/order/createQRCodeId', headers: { authorization: token, 'accept-language': language }, payload: { skuId: 'MEMBER_YEAR' } });
+    ctx.app.inject({
+      method: 'POST',
+      url: '/order/createQRCodeId',
+      headers: { authorization: token, 'accept-language': language },
+      payload: { skuId: 'MEMBER_YEAR' },
+    });
 
   it('refuses new orders, renewals, payment codes and payments until the account is restored, in the caller’s language', async () => {
     const user = await signUp(ctx.app);
@@ -44,7 +63,9 @@ describe.each(testDialects())('orders of an account scheduled for deletion on $d
     const rental = await newOrder(ctx.app, user.token, { skuId: 'CLOUD_PC_STANDARD_MONTH' });
     const paymentNo = await startPay(ctx.app, rental.id, 'WX', user.token);
     expect((await ctx.fakes.pay('WX', paymentNo)).result).toBe('delivered');
-    const machines = body<{ devices: TCloudPcDevice[] }>(await ctx.app.inject({ url: '/cloudPc/devices', headers: { authorization: user.token } })).data.devices;
+    const machines = body<{ devices: TCloudPcDevice[] }>(
+      await ctx.app.inject({ url: '/cloudPc/devices', headers: { authorization: user.token } }),
+    ).data.devices;
     expect(machines).toHaveLength(1);
     const keyed = await createOrder(ctx.app, user.token, { skuId: 'MEMBER_YEAR' }, { 'idempotency-key': 'before-the-request' });
     expect(keyed.statusCode, keyed.body).toBe(200);
@@ -52,14 +73,32 @@ describe.each(testDialects())('orders of an account scheduled for deletion on $d
     await cancel(user);
 
     // a retried key is refused too, not answered with the order it made
-    refused(await createOrder(ctx.app, user.token, { skuId: 'MEMBER_YEAR' }, { 'idempotency-key': 'before-the-request', 'accept-language': 'ko' }), 'ko');
+    refused(
+      await createOrder(
+        ctx.app,
+        user.token,
+        { skuId: 'MEMBER_YEAR' },
+        { 'idempotency-key': 'before-the-request', 'accept-language': 'ko' },
+      ),
+      'ko',
+    );
 
     refused(await createOrder(ctx.app, user.token, { skuId: 'MEMBER_YEAR' }, { 'accept-language': 'fr' }), 'fr');
-    refused(await createOrder(ctx.app, user.token, { skuId: 'MEMBER_YEAR', quantity: 2, asSeats: true }, { 'accept-language': 'ja' }), 'ja');
+    refused(
+      await createOrder(ctx.app, user.token, { skuId: 'MEMBER_YEAR', quantity: 2, asSeats: true }, { 'accept-language': 'ja' }),
+      'ja',
+    );
     refused(await createOrder(ctx.app, user.token, { skuId: 'CLOUD_PC_STANDARD_MONTH' }, { 'accept-language': 'zh-CN' }), 'zh-CN');
     refused(await post(ctx.app, `/cloudPc/devices/${machines[0]!.id}/renew`, user.token, {}, 'ko'), 'ko');
     refused(await qrCode(user.token, 'es'), 'es');
-    refused(await ctx.app.inject({ method: 'POST', url: `/order/createOrderByCodeId?qrCodeId=${encodeURIComponent(code.qrCodeId)}`, headers: { 'accept-language': 'zh-TW' } }), 'zh-tw');
+    refused(
+      await ctx.app.inject({
+        method: 'POST',
+        url: `/order/createOrderByCodeId?qrCodeId=${encodeURIComponent(code.qrCodeId)}`,
+        headers: { 'accept-language': 'zh-TW' },
+      }),
+      'zh-tw',
+    );
     const paying = await pay(ctx.app, earlier.id, 'ZFB', { token: user.token });
     refused(paying, 'zh-CN'); // (the helper sends no Accept-Language: the default language)
 

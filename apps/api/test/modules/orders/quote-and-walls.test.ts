@@ -4,7 +4,7 @@ import { testDialects } from '../../helper';
 import { messageOf } from '../../messages';
 import { body, createOrder, newUser, useOrdersApp } from './support';
 
-// Issue 33, items 2 and 3: POST /order/quote gives the figures the order will have, before the
+// ADR 0035: POST /order/quote gives the figures the order will have, before the
 // customer commits; screen walls are sold in the desktop app only (a web session is refused).
 
 describe.each(testDialects())('order quotes and screen walls on $dialect', ({ dialect }) => {
@@ -41,7 +41,7 @@ describe.each(testDialects())('order quotes and screen walls on $dialect', ({ di
       }
     });
 
-    it('gives two seats of the annual membership as ¥536, list ¥912, less ¥376 (the issue’s figures)', async () => {
+    it('gives two seats of the annual membership as ¥536, list ¥912, less ¥376', async () => {
       const quoted = body<TOrderQuote>(await quote({ skuId: 'MEMBER_YEAR', asSeats: true, quantity: 2 })).data;
       expect(quoted).toMatchObject({ totalFen: 53600, originalTotalFen: 91200, discountFen: 37600 });
       expect(quoted.items[0]).toMatchObject({ quantity: 2, priceFen: 26800, originalPriceFen: 45600, amountFen: 53600 });
@@ -51,15 +51,24 @@ describe.each(testDialects())('order quotes and screen walls on $dialect', ({ di
       const res = await quote({ skuId: 'NOPE' }, { 'accept-language': 'fr' });
       expect(res.statusCode).toBe(400);
       expect(body(res)).toMatchObject({ errcode: ErrorCode.SKU_NOT_AVAILABLE, errmsg: messageOf('fr', 'errors.skuNotAvailable') });
-      const seatsOfWalls = await quote({ skuId: 'MONITOR_1', asSeats: true, quantity: 2 }, { authorization: (await newUser(ctx.app)).token });
+      const seatsOfWalls = await quote(
+        { skuId: 'MONITOR_1', asSeats: true, quantity: 2 },
+        { authorization: (await newUser(ctx.app)).token },
+      );
       expect(body(seatsOfWalls).errcode).toBe(ErrorCode.SKU_NOT_AVAILABLE);
       const bad = await quote({ skuId: 'MEMBER_YEAR', quantity: 101 });
       expect(bad.statusCode).toBe(400);
       expect(body(bad).errcode).toBe(ErrorCode.VALIDATION_FAILED);
-      const orders = await ctx.database.db.selectFrom('orders').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+      const orders = await ctx.database.db
+        .selectFrom('orders')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow();
       const before = Number(orders.n);
       await quote({ skuId: 'MEMBER_YEAR', asSeats: true, quantity: 5 });
-      const after = await ctx.database.db.selectFrom('orders').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+      const after = await ctx.database.db
+        .selectFrom('orders')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow();
       expect(Number(after.n)).toBe(before);
     });
   });
@@ -75,9 +84,18 @@ describe.each(testDialects())('order quotes and screen walls on $dialect', ({ di
         ['/order/quote', { skuId: 'MONITOR_10' }],
       ] as const) {
         for (const locale of ['zh-CN', 'ko', 'es'] as const) {
-          const res = await ctx.app.inject({ method: 'POST', url, payload, cookies: web.cookies, headers: { ...web.headers, 'accept-language': locale } });
+          const res = await ctx.app.inject({
+            method: 'POST',
+            url,
+            payload,
+            cookies: web.cookies,
+            headers: { ...web.headers, 'accept-language': locale },
+          });
           expect(res.statusCode, `${url} ${res.body}`).toBe(403);
-          expect(body(res)).toMatchObject({ errcode: ErrorCode.WALLS_DESKTOP_APP_ONLY, errmsg: messageOf(locale, 'errors.wallsDesktopAppOnly') });
+          expect(body(res)).toMatchObject({
+            errcode: ErrorCode.WALLS_DESKTOP_APP_ONLY,
+            errmsg: messageOf(locale, 'errors.wallsDesktopAppOnly'),
+          });
         }
       }
       const orders = await ctx.database.db.selectFrom('orders').select('id').where('user_id', '=', user.id).execute();
@@ -93,13 +111,26 @@ describe.each(testDialects())('order quotes and screen walls on $dialect', ({ di
 
     it('still sells walls to the desktop app: createQRCodeId → createOrderByCodeId (the /pay page, no login)', async () => {
       const user = await newUser(ctx.app);
-      const created = await ctx.app.inject({ method: 'POST', url: '/order/createQRCodeId', headers: { authorization: user.token }, payload: { skuId: 'MONITOR_10' } });
+      const created = await ctx.app.inject({
+        method: 'POST',
+        url: '/order/createQRCodeId',
+        headers: { authorization: user.token },
+        payload: { skuId: 'MONITOR_10' },
+      });
       expect(created.statusCode, created.body).toBe(200);
       const code = body<TQrCodeResult>(created).data.qrCodeId;
       // the phone that opens /pay has no session of the app's, only the site (no Authorization)
-      const order = await ctx.app.inject({ method: 'POST', url: `/order/createOrderByCodeId?qrCodeId=${encodeURIComponent(code)}`, headers: { origin: ctx.app.config.webOrigin } });
+      const order = await ctx.app.inject({
+        method: 'POST',
+        url: `/order/createOrderByCodeId?qrCodeId=${encodeURIComponent(code)}`,
+        headers: { origin: ctx.app.config.webOrigin },
+      });
       expect(order.statusCode, order.body).toBe(200);
-      expect(body<TCodeOrderResult>(order).data.order).toMatchObject({ source: 'QR_CODE', totalFen: 15800, items: [{ itemType: 'MONITOR', units: 10 }] });
+      expect(body<TCodeOrderResult>(order).data.order).toMatchObject({
+        source: 'QR_CODE',
+        totalFen: 15800,
+        items: [{ itemType: 'MONITOR', units: 10 }],
+      });
       // and the app may also order them directly
       const direct = await createOrder(ctx.app, user.token, { skuId: 'MONITOR_1', quantity: 2 });
       expect(direct.statusCode, direct.body).toBe(200);

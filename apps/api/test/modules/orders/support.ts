@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import { type TPayMethod } from '@llk/contracts';
-import { type App } from '../../../src/app';
-import { type DatabaseHandle } from '../../../src/db/database';
-import { type TDialect } from '../../../src/db/database-url';
+import { type App } from '../../../src/composition/app';
+import { type DatabaseHandle } from '../../../src/infrastructure/db/database';
+import { type TDialect } from '../../../src/infrastructure/db/database-url';
 import { AlipayProvider } from '../../../src/modules/payments/alipay.provider';
 import { type PaymentProviders } from '../../../src/modules/payments/provider';
 import { FakeGateways, startFakeGatewayServer, type FakeGatewayServer, type NotificationMessage } from '../../support/fake-gateways';
@@ -20,13 +20,83 @@ import { buildTestApp, createTestDatabase, type TestDatabase } from '../../helpe
 export const NOTIFY_BASE = 'https://api.llk.test';
 
 export const SKUS: SeedSku[] = [
-  { id: 'MEMBER_MONTH', item_type: 'MEMBER', time_unit: 'MONTH', duration: 1, quantity: 1, quality_tier: null, price_fen: 3000, original_price_fen: 3800, sort_order: 1 },
-  { id: 'MEMBER_YEAR', item_type: 'MEMBER', time_unit: 'YEAR', duration: 1, quantity: 1, quality_tier: null, price_fen: 26800, original_price_fen: 45600, sort_order: 2 },
-  { id: 'MONITOR_1', item_type: 'MONITOR', time_unit: null, duration: 1, quantity: 1, quality_tier: null, price_fen: 1800, original_price_fen: 1800, sort_order: 3 },
-  { id: 'MONITOR_10', item_type: 'MONITOR', time_unit: null, duration: 1, quantity: 10, quality_tier: null, price_fen: 15800, original_price_fen: 18000, sort_order: 4 },
-  { id: 'CHANNEL_YEAR', item_type: 'CHANNEL', time_unit: 'YEAR', duration: 1, quantity: 1, quality_tier: null, price_fen: 9800, original_price_fen: 12800, sort_order: 5 },
-  { id: 'QUALITY_HD_YEAR', item_type: 'QUALITY', time_unit: 'YEAR', duration: 1, quantity: 1, quality_tier: 'HD', price_fen: 9800, original_price_fen: 11800, sort_order: 6 },
-  { id: 'QUALITY_ULTRA_YEAR', item_type: 'QUALITY', time_unit: 'YEAR', duration: 1, quantity: 1, quality_tier: 'ULTRA', price_fen: 19800, original_price_fen: 23800, sort_order: 7 },
+  {
+    id: 'MEMBER_MONTH',
+    item_type: 'MEMBER',
+    time_unit: 'MONTH',
+    duration: 1,
+    quantity: 1,
+    quality_tier: null,
+    price_fen: 3000,
+    original_price_fen: 3800,
+    sort_order: 1,
+  },
+  {
+    id: 'MEMBER_YEAR',
+    item_type: 'MEMBER',
+    time_unit: 'YEAR',
+    duration: 1,
+    quantity: 1,
+    quality_tier: null,
+    price_fen: 26800,
+    original_price_fen: 45600,
+    sort_order: 2,
+  },
+  {
+    id: 'MONITOR_1',
+    item_type: 'MONITOR',
+    time_unit: null,
+    duration: 1,
+    quantity: 1,
+    quality_tier: null,
+    price_fen: 1800,
+    original_price_fen: 1800,
+    sort_order: 3,
+  },
+  {
+    id: 'MONITOR_10',
+    item_type: 'MONITOR',
+    time_unit: null,
+    duration: 1,
+    quantity: 10,
+    quality_tier: null,
+    price_fen: 15800,
+    original_price_fen: 18000,
+    sort_order: 4,
+  },
+  {
+    id: 'CHANNEL_YEAR',
+    item_type: 'CHANNEL',
+    time_unit: 'YEAR',
+    duration: 1,
+    quantity: 1,
+    quality_tier: null,
+    price_fen: 9800,
+    original_price_fen: 12800,
+    sort_order: 5,
+  },
+  {
+    id: 'QUALITY_HD_YEAR',
+    item_type: 'QUALITY',
+    time_unit: 'YEAR',
+    duration: 1,
+    quantity: 1,
+    quality_tier: 'HD',
+    price_fen: 9800,
+    original_price_fen: 11800,
+    sort_order: 6,
+  },
+  {
+    id: 'QUALITY_ULTRA_YEAR',
+    item_type: 'QUALITY',
+    time_unit: 'YEAR',
+    duration: 1,
+    quantity: 1,
+    quality_tier: 'ULTRA',
+    price_fen: 19800,
+    original_price_fen: 23800,
+    sort_order: 7,
+  },
 ];
 
 export interface Envelope<T = Record<string, unknown>> {
@@ -53,7 +123,11 @@ export interface OrdersContext {
   readonly deliveries: { message: NotificationMessage; status: number; body: string }[];
 }
 
-export function makeProviders(keys: SandboxKeys, server: { alipayGateway: string; wechatBaseUrl: string }, timeoutMs = 5_000): PaymentProviders {
+export function makeProviders(
+  keys: SandboxKeys,
+  server: { alipayGateway: string; wechatBaseUrl: string },
+  timeoutMs = 5_000,
+): PaymentProviders {
   return {
     ZFB: new AlipayProvider({
       gateway: server.alipayGateway,
@@ -150,17 +224,32 @@ export async function newUser(app: App): Promise<{ token: string; username: stri
   return { token: user.token, username: user.username, id: info.data.id };
 }
 
-export async function createOrder(app: App, token: string, payload: Record<string, unknown> = { skuId: 'MEMBER_YEAR' }, headers: Record<string, string> = {}) {
+export async function createOrder(
+  app: App,
+  token: string,
+  payload: Record<string, unknown> = { skuId: 'MEMBER_YEAR' },
+  headers: Record<string, string> = {},
+) {
   return app.inject({ method: 'POST', url: '/order/createV2', headers: { authorization: token, ...headers }, payload });
 }
 
-export async function newOrder(app: App, token: string, payload: Record<string, unknown> = { skuId: 'MEMBER_YEAR' }): Promise<{ id: string; totalFen: number }> {
+export async function newOrder(
+  app: App,
+  token: string,
+  payload: Record<string, unknown> = { skuId: 'MEMBER_YEAR' },
+): Promise<{ id: string; totalFen: number }> {
   const res = await createOrder(app, token, payload);
   expect(res.statusCode, res.body).toBe(200);
   return body<{ id: string; totalFen: number }>(res).data;
 }
 
-export async function pay(app: App, orderId: string, payMethod: TPayMethod, auth: { token?: string; payToken?: string }, extra: Record<string, unknown> = {}) {
+export async function pay(
+  app: App,
+  orderId: string,
+  payMethod: TPayMethod,
+  auth: { token?: string; payToken?: string },
+  extra: Record<string, unknown> = {},
+) {
   return app.inject({
     method: 'POST',
     url: '/pay/payV2',

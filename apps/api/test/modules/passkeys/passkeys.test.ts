@@ -1,11 +1,11 @@
 import { ErrorCode, type TPasskey } from '@llk/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App } from '../../../src/app';
-import { ConfigError, loadConfig } from '../../../src/config';
-import { MemoryKeyValueStore, type KeyValueStore } from '../../../src/lib/kv';
+import { type App } from '../../../src/composition/app';
+import { ConfigError, loadConfig } from '../../../src/composition/config';
+import { MemoryKeyValueStore, type KeyValueStore } from '../../../src/infrastructure/kv';
 import { deletePasskeysOfUser } from '../../../src/modules/passkeys';
-import { eraseAccount } from '../../../src/modules/profile/cancellation.service';
-import { enableTotp } from '../account-security/support';
+import { eraseAccount } from '../../../src/flows/account-erasure';
+import { enableTotp } from '../auth/support';
 import { codeFor } from '../profile/support';
 import { findPasskeyByCredentialId } from '../../../src/modules/passkeys/passkeys.repository';
 import { kvCases, newIp, signUp } from '../../accounts';
@@ -61,7 +61,8 @@ describe.each(testDialects())('passkeys ($dialect)', ({ dialect }) => {
   async function registerOptions(token: string) {
     const res = await post(a, '/user/passkeys/registerOptions', undefined, token);
     expect(res.statusCode, res.body).toBe(200);
-    return body<{ options: { challenge: string; user: { id: string }; rp: { id: string }; excludeCredentials: { id: string }[] } }>(res).data.options;
+    return body<{ options: { challenge: string; user: { id: string }; rp: { id: string }; excludeCredentials: { id: string }[] } }>(res)
+      .data.options;
   }
 
   async function loginOptions() {
@@ -74,7 +75,12 @@ describe.each(testDialects())('passkeys ($dialect)', ({ dialect }) => {
   async function userWithPasskey(name = 'MacBook Touch ID') {
     const user = await signUp(a);
     const authenticator = new SoftAuthenticator(RP_ID, ORIGIN);
-    const res = await post(b, '/user/passkeys/register', { name, response: authenticator.register(await registerOptions(user.token)) }, user.token);
+    const res = await post(
+      b,
+      '/user/passkeys/register',
+      { name, response: authenticator.register(await registerOptions(user.token)) },
+      user.token,
+    );
     expect(res.statusCode, res.body).toBe(200);
     return { user, authenticator, passkey: body<TPasskey>(res).data };
   }
@@ -140,11 +146,26 @@ describe.each(testDialects())('passkeys ($dialect)', ({ dialect }) => {
   it('refuses a registration from another origin or for another RP id', async () => {
     const user = await signUp(a);
     const authenticator = new SoftAuthenticator(RP_ID, ORIGIN);
-    const wrongOrigin = await post(a, '/user/passkeys/register', { name: 'x', response: authenticator.register(await registerOptions(user.token), { origin: 'https://evil.example' }) }, user.token);
+    const wrongOrigin = await post(
+      a,
+      '/user/passkeys/register',
+      { name: 'x', response: authenticator.register(await registerOptions(user.token), { origin: 'https://evil.example' }) },
+      user.token,
+    );
     expect(body(wrongOrigin).errcode).toBe(ErrorCode.PASSKEY_VERIFICATION_FAILED);
-    const wrongRp = await post(a, '/user/passkeys/register', { name: 'x', response: authenticator.register(await registerOptions(user.token), { rpId: 'evil.example' }) }, user.token);
+    const wrongRp = await post(
+      a,
+      '/user/passkeys/register',
+      { name: 'x', response: authenticator.register(await registerOptions(user.token), { rpId: 'evil.example' }) },
+      user.token,
+    );
     expect(body(wrongRp).errcode).toBe(ErrorCode.PASSKEY_VERIFICATION_FAILED);
-    const unverified = await post(a, '/user/passkeys/register', { name: 'x', response: authenticator.register(await registerOptions(user.token), { userVerified: false }) }, user.token);
+    const unverified = await post(
+      a,
+      '/user/passkeys/register',
+      { name: 'x', response: authenticator.register(await registerOptions(user.token), { userVerified: false }) },
+      user.token,
+    );
     expect(body(unverified).errcode).toBe(ErrorCode.PASSKEY_VERIFICATION_FAILED);
     expect(await list(user.token)).toEqual([]);
   });
@@ -167,9 +188,19 @@ describe.each(testDialects())('passkeys ($dialect)', ({ dialect }) => {
     // A log-in challenge does not register, and Bob cannot finish Alice's registration.
     const alice = await signUp(a);
     const bob = await signUp(a);
-    const asLogin = await post(a, '/user/passkeys/register', { name: 'x', response: new SoftAuthenticator(RP_ID, ORIGIN).register({ ...(await loginOptions()), user: { id: 'eA' } }) }, bob.token);
+    const asLogin = await post(
+      a,
+      '/user/passkeys/register',
+      { name: 'x', response: new SoftAuthenticator(RP_ID, ORIGIN).register({ ...(await loginOptions()), user: { id: 'eA' } }) },
+      bob.token,
+    );
     expect(body(asLogin).errcode).toBe(ErrorCode.PASSKEY_CHALLENGE_INVALID);
-    const stolen = await post(a, '/user/passkeys/register', { name: 'x', response: new SoftAuthenticator(RP_ID, ORIGIN).register(await registerOptions(alice.token)) }, bob.token);
+    const stolen = await post(
+      a,
+      '/user/passkeys/register',
+      { name: 'x', response: new SoftAuthenticator(RP_ID, ORIGIN).register(await registerOptions(alice.token)) },
+      bob.token,
+    );
     expect(body(stolen).errcode).toBe(ErrorCode.PASSKEY_CHALLENGE_INVALID);
     expect(await list(bob.token)).toEqual([]);
   });
@@ -191,13 +222,17 @@ describe.each(testDialects())('passkeys ($dialect)', ({ dialect }) => {
 
   it('refuses an assertion whose counter went back (a cloned authenticator) and keeps the stored counter', async () => {
     const { authenticator } = await userWithPasskey();
-    expect((await post(a, '/passkeyLogin/verify', { response: authenticator.assert(await loginOptions(), { counter: 7 }) })).statusCode).toBe(200);
+    expect(
+      (await post(a, '/passkeyLogin/verify', { response: authenticator.assert(await loginOptions(), { counter: 7 }) })).statusCode,
+    ).toBe(200);
     for (const counter of [7, 3]) {
       const res = await post(a, '/passkeyLogin/verify', { response: authenticator.assert(await loginOptions(), { counter }) });
       expect(body(res).errcode, `counter ${counter}`).toBe(ErrorCode.PASSKEY_COUNTER_REGRESSED);
     }
     expect(Number((await findPasskeyByCredentialId(db.handle.db, authenticator.id))?.counter)).toBe(7);
-    expect((await post(a, '/passkeyLogin/verify', { response: authenticator.assert(await loginOptions(), { counter: 8 }) })).statusCode).toBe(200);
+    expect(
+      (await post(a, '/passkeyLogin/verify', { response: authenticator.assert(await loginOptions(), { counter: 8 }) })).statusCode,
+    ).toBe(200);
   });
 
   it('never logs in with a removed passkey; another account cannot remove or rename it', async () => {
@@ -219,7 +254,7 @@ describe.each(testDialects())('passkeys ($dialect)', ({ dialect }) => {
     const login = await post(a, '/passkeyLogin/verify', { response: authenticator.assert(await loginOptions()) });
     expect(login.statusCode).toBe(404);
     expect(body(login).errcode).toBe(ErrorCode.PASSKEY_NOT_FOUND);
-    expect(body((await post(a, '/user/passkeys/remove', { id: passkey.id }, user.token))).errcode).toBe(ErrorCode.PASSKEY_NOT_FOUND);
+    expect(body(await post(a, '/user/passkeys/remove', { id: passkey.id }, user.token)).errcode).toBe(ErrorCode.PASSKEY_NOT_FOUND);
   });
 
   it('account erasure ends every passkey of the account and no other', async () => {
@@ -232,8 +267,12 @@ describe.each(testDialects())('passkeys ($dialect)', ({ dialect }) => {
     await db.handle.db.updateTable('users').set({ cancel_requested_at: now, erase_at: now }).where('id', '=', id).execute();
     expect(await eraseAccount(db.handle.db, a.kv, id, new Date(Date.now() + 1_000))).toBe(true);
     expect(await deletePasskeysOfUser(db.handle.db, id)).toBe(0);
-    expect(body(await post(a, '/passkeyLogin/verify', { response: authenticator.assert(await loginOptions()) })).errcode).toBe(ErrorCode.PASSKEY_NOT_FOUND);
-    expect((await post(a, '/passkeyLogin/verify', { response: bystander.authenticator.assert(await loginOptions()) })).statusCode).toBe(200);
+    expect(body(await post(a, '/passkeyLogin/verify', { response: authenticator.assert(await loginOptions()) })).errcode).toBe(
+      ErrorCode.PASSKEY_NOT_FOUND,
+    );
+    expect((await post(a, '/passkeyLogin/verify', { response: bystander.authenticator.assert(await loginOptions()) })).statusCode).toBe(
+      200,
+    );
   });
 
   it('a passkey log-in is in the sign-in history as passkey, with no second step even with two-step on', async () => {
@@ -242,39 +281,89 @@ describe.each(testDialects())('passkeys ($dialect)', ({ dialect }) => {
     const login = await post(a, '/passkeyLogin/verify', { response: authenticator.assert(await loginOptions()) });
     expect(login.statusCode).toBe(200);
     expect(body<{ access_token?: string }>(login).data.access_token).toBeTruthy();
-    const history = body<{ events: { method: string; success: boolean }[] }>(await a.inject({ url: '/user/loginHistory', headers: { authorization: user.token } })).data.events;
+    const history = body<{ events: { method: string; success: boolean }[] }>(
+      await a.inject({ url: '/user/loginHistory', headers: { authorization: user.token } }),
+    ).data.events;
     expect(history[0]).toMatchObject({ method: 'passkey', success: true });
   });
 
   it('20 parallel verifies of one assertion log in exactly once', async () => {
     const { authenticator } = await userWithPasskey();
     const assertion = authenticator.assert(await loginOptions());
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => post(i % 2 ? a : b, '/passkeyLogin/verify', { response: assertion })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => post(i % 2 ? a : b, '/passkeyLogin/verify', { response: assertion })),
+    );
     expect(results.filter((res) => res.statusCode === 200)).toHaveLength(1);
     expect(results.filter((res) => body(res).errcode === ErrorCode.PASSKEY_CHALLENGE_INVALID)).toHaveLength(19);
   });
 
   it('bad input gets envelope errors in the caller’s language, never a 500', async () => {
     const user = await signUp(a);
-    const noName = await post(a, '/user/passkeys/register', { name: '   ', response: new SoftAuthenticator(RP_ID, ORIGIN).register(await registerOptions(user.token)) }, user.token, 'ja');
+    const noName = await post(
+      a,
+      '/user/passkeys/register',
+      { name: '   ', response: new SoftAuthenticator(RP_ID, ORIGIN).register(await registerOptions(user.token)) },
+      user.token,
+      'ja',
+    );
     expect(noName.statusCode).toBe(400);
-    expect(body<{ fields: { field: string; rule: string }[] }>(noName)).toMatchObject({ errcode: ErrorCode.VALIDATION_FAILED, data: { fields: [{ field: 'body.name', rule: 'validation.required' }] } });
+    expect(body<{ fields: { field: string; rule: string }[] }>(noName)).toMatchObject({
+      errcode: ErrorCode.VALIDATION_FAILED,
+      data: { fields: [{ field: 'body.name', rule: 'validation.required' }] },
+    });
     expect(body(noName).errmsg).toMatch(/[\u3040-\u30ff\u4e00-\u9fff]/);
 
     const longName = await post(a, '/user/passkeys/rename', { id: 'x', name: 'n'.repeat(65) }, user.token, 'fr');
     expect(body<{ fields: { rule: string }[] }>(longName).data.fields[0]?.rule).toBe('validation.tooLong');
 
-    const notBase64 = await post(a, '/passkeyLogin/verify', { response: { id: 'a+b', rawId: 'a', type: 'public-key', response: { clientDataJSON: '!', authenticatorData: 'a', signature: 'a' }, clientExtensionResults: {} } }, undefined, 'zh-CN');
+    const notBase64 = await post(
+      a,
+      '/passkeyLogin/verify',
+      {
+        response: {
+          id: 'a+b',
+          rawId: 'a',
+          type: 'public-key',
+          response: { clientDataJSON: '!', authenticatorData: 'a', signature: 'a' },
+          clientExtensionResults: {},
+        },
+      },
+      undefined,
+      'zh-CN',
+    );
     expect(body(notBase64).errcode).toBe(ErrorCode.VALIDATION_FAILED);
 
     // Well-formed base64url that is not a client data JSON, and a signature of garbage.
-    const garbage = await post(a, '/passkeyLogin/verify', { response: { id: 'AAAA', rawId: 'AAAA', type: 'public-key', response: { clientDataJSON: 'AAAA', authenticatorData: 'AAAA', signature: 'AAAA' }, clientExtensionResults: {} } }, undefined, 'ja');
+    const garbage = await post(
+      a,
+      '/passkeyLogin/verify',
+      {
+        response: {
+          id: 'AAAA',
+          rawId: 'AAAA',
+          type: 'public-key',
+          response: { clientDataJSON: 'AAAA', authenticatorData: 'AAAA', signature: 'AAAA' },
+          clientExtensionResults: {},
+        },
+      },
+      undefined,
+      'ja',
+    );
     expect(garbage.statusCode).toBe(400);
-    expect(body(garbage)).toMatchObject({ errcode: ErrorCode.PASSKEY_VERIFICATION_FAILED, errmsg: 'パスキーを確認できませんでした。もう一度お試しください。' });
+    expect(body(garbage)).toMatchObject({
+      errcode: ErrorCode.PASSKEY_VERIFICATION_FAILED,
+      errmsg: 'パスキーを確認できませんでした。もう一度お試しください。',
+    });
 
     const { authenticator } = await userWithPasskey();
     const assertion = authenticator.assert(await loginOptions());
-    const badSignature = await post(a, '/passkeyLogin/verify', { response: { ...assertion, response: { ...assertion.response, signature: 'MEUCIQ' } } }, undefined, 'es');
+    const badSignature = await post(
+      a,
+      '/passkeyLogin/verify',
+      { response: { ...assertion, response: { ...assertion.response, signature: 'MEUCIQ' } } },
+      undefined,
+      'es',
+    );
     expect(body(badSignature).errcode).toBe(ErrorCode.PASSKEY_VERIFICATION_FAILED);
     expect(body(badSignature).errmsg).toBe('No se ha podido verificar la llave de acceso. Inténtalo de nuevo.');
 
@@ -302,8 +391,19 @@ describe('passkey challenges expire', () => {
   it('a log-in challenge older than 5 minutes is refused', async () => {
     const user = await signUp(app);
     const authenticator = new SoftAuthenticator(RP_ID, ORIGIN);
-    const options = body<{ options: { challenge: string; user: { id: string } } }>(await app.inject({ method: 'POST', url: '/user/passkeys/registerOptions', headers: { authorization: user.token } })).data.options;
-    expect((await app.inject({ method: 'POST', url: '/user/passkeys/register', headers: { authorization: user.token }, payload: { name: 'k', response: authenticator.register(options) } })).statusCode).toBe(200);
+    const options = body<{ options: { challenge: string; user: { id: string } } }>(
+      await app.inject({ method: 'POST', url: '/user/passkeys/registerOptions', headers: { authorization: user.token } }),
+    ).data.options;
+    expect(
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/user/passkeys/register',
+          headers: { authorization: user.token },
+          payload: { name: 'k', response: authenticator.register(options) },
+        })
+      ).statusCode,
+    ).toBe(200);
 
     const login = body<{ options: { challenge: string } }>(await app.inject({ method: 'POST', url: '/passkeyLogin/options' })).data.options;
     clock += 5 * 60_000 + 1;
@@ -314,8 +414,14 @@ describe('passkey challenges expire', () => {
 
 describe('passkey configuration', () => {
   it('takes the RP id from PUBLIC_ORIGIN and accepts a parent domain', () => {
-    expect(loadConfig({ PUBLIC_ORIGIN: 'https://www.llk.test' }).webauthn).toEqual({ rpId: 'www.llk.test', rpName: 'LLK Remote', origins: ['https://www.llk.test'] });
-    expect(loadConfig({ PUBLIC_ORIGIN: 'https://www.llk.test', WEBAUTHN_RP_ID: 'LLK.test', WEBAUTHN_ORIGINS: 'https://m.llk.test' }).webauthn).toEqual({
+    expect(loadConfig({ PUBLIC_ORIGIN: 'https://www.llk.test' }).webauthn).toEqual({
+      rpId: 'www.llk.test',
+      rpName: 'LLK Remote',
+      origins: ['https://www.llk.test'],
+    });
+    expect(
+      loadConfig({ PUBLIC_ORIGIN: 'https://www.llk.test', WEBAUTHN_RP_ID: 'LLK.test', WEBAUTHN_ORIGINS: 'https://m.llk.test' }).webauthn,
+    ).toEqual({
       rpId: 'llk.test',
       rpName: 'LLK Remote',
       origins: ['https://www.llk.test', 'https://m.llk.test'],
@@ -323,12 +429,18 @@ describe('passkey configuration', () => {
   });
 
   it('uses localhost for a web origin on an IP address, which browsers refuse as an RP id', () => {
-    expect(loadConfig({ PUBLIC_ORIGIN: 'http://127.0.0.1:3440' }).webauthn).toEqual({ rpId: 'localhost', rpName: 'LLK Remote', origins: ['http://localhost:3440'] });
+    expect(loadConfig({ PUBLIC_ORIGIN: 'http://127.0.0.1:3440' }).webauthn).toEqual({
+      rpId: 'localhost',
+      rpName: 'LLK Remote',
+      origins: ['http://localhost:3440'],
+    });
   });
 
   it('does not start with an RP id the web origin cannot use, in production or not', () => {
     expect(() => loadConfig({ ...PRODUCTION_ENV, WEBAUTHN_RP_ID: 'other.example' })).toThrow(ConfigError);
     expect(() => loadConfig({ PUBLIC_ORIGIN: 'https://www.llk.test', WEBAUTHN_RP_ID: 'test' })).toThrow(/WEBAUTHN_RP_ID/);
-    expect(() => loadConfig({ PUBLIC_ORIGIN: 'https://www.llk.test', WEBAUTHN_ORIGINS: 'https://evil.example' })).toThrow(/WEBAUTHN_ORIGINS/);
+    expect(() => loadConfig({ PUBLIC_ORIGIN: 'https://www.llk.test', WEBAUTHN_ORIGINS: 'https://evil.example' })).toThrow(
+      /WEBAUTHN_ORIGINS/,
+    );
   });
 });

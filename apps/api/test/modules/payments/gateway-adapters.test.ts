@@ -16,13 +16,21 @@ const keys: SandboxKeys = generateSandboxKeys();
 const fakes = new FakeGateways({ keys, deliver: async () => ({ status: 200, body: 'success' }) });
 const servers = useFakeGatewayServers(fakes);
 
-
-
-
-
-async function paid(gateways: FakeGateways, provider: PaymentProvider, amountFen: number, subject = '年度会员 Annual membership'): Promise<string> {
+async function paid(
+  gateways: FakeGateways,
+  provider: PaymentProvider,
+  amountFen: number,
+  subject = '年度会员 Annual membership',
+): Promise<string> {
   const no = uniquePaymentNo(provider.method);
-  await provider.create({ paymentNo: no, amountFen, subject, client: 'WEB', notifyUrl: 'https://llk.test/api/pay/notify', expiresAt: new Date(Date.now() + 60 * 60 * 1000) });
+  await provider.create({
+    paymentNo: no,
+    amountFen,
+    subject,
+    client: 'WEB',
+    notifyUrl: 'https://llk.test/api/pay/notify',
+    expiresAt: new Date(Date.now() + 60 * 60 * 1000),
+  });
   await gateways.payWithoutNotifying(provider.method, no);
   return no;
 }
@@ -61,13 +69,26 @@ describe.each(cases)('$method refund outcomes', ({ method, make, slow, processin
   beforeAll(() => {
     provider = make();
   });
-  const refundOf = (no: string, amountFen: number, totalFen: number, suffix = 'R1') => ({ paymentNo: no, refundNo: `${no}${suffix}`, amountFen, totalFen, reason: 'test' });
+  const refundOf = (no: string, amountFen: number, totalFen: number, suffix = 'R1') => ({
+    paymentNo: no,
+    refundNo: `${no}${suffix}`,
+    amountFen,
+    totalFen,
+    reason: 'test',
+  });
   const refundedFen = async (no: string) => (await fakes.charge(method, no))?.refundedFen;
 
   it('refunded: the gateway returned the money, and the query says so with the amount', async () => {
     const no = await paid(fakes, provider, 1000);
-    expect(await provider.requestRefund(refundOf(no, 300, 1000))).toMatchObject({ kind: 'refunded', gatewayRefundNo: expect.any(String) as string });
-    expect(await provider.queryRefund({ outTradeNo: no, outRefundNo: `${no}R1` })).toMatchObject({ kind: 'refunded', refundedFen: 300, at: expect.any(Date) as Date });
+    expect(await provider.requestRefund(refundOf(no, 300, 1000))).toMatchObject({
+      kind: 'refunded',
+      gatewayRefundNo: expect.any(String) as string,
+    });
+    expect(await provider.queryRefund({ outTradeNo: no, outRefundNo: `${no}R1` })).toMatchObject({
+      kind: 'refunded',
+      refundedFen: 300,
+      at: expect.any(Date) as Date,
+    });
     // the same refund number again: still refunded, counted once
     expect((await provider.requestRefund(refundOf(no, 300, 1000))).kind).toBe('refunded');
     expect(await refundedFen(no)).toBe(300);
@@ -86,7 +107,11 @@ describe.each(cases)('$method refund outcomes', ({ method, make, slow, processin
   it('refused: an explicit final refusal with the gateway code; nothing recorded', async () => {
     const no = await paid(fakes, provider, 1000);
     fakes.queueRefund(method, { kind: 'refuse' });
-    expect(await provider.requestRefund(refundOf(no, 100, 1000))).toEqual({ kind: 'refused', code: method === 'ZFB' ? 'ACQ.TRADE_NOT_ALLOW_REFUND' : 'INVALID_REQUEST', message: expect.any(String) as string });
+    expect(await provider.requestRefund(refundOf(no, 100, 1000))).toEqual({
+      kind: 'refused',
+      code: method === 'ZFB' ? 'ACQ.TRADE_NOT_ALLOW_REFUND' : 'INVALID_REQUEST',
+      message: expect.any(String) as string,
+    });
     expect(await provider.queryRefund({ outTradeNo: no, outRefundNo: `${no}R1` })).toEqual({ kind: 'not_found' });
     // more than what is left is refused too
     expect((await provider.requestRefund(refundOf(no, 1001, 1000, 'R2'))).kind).toBe('refused');
@@ -96,7 +121,11 @@ describe.each(cases)('$method refund outcomes', ({ method, make, slow, processin
   it('retryable: merchant balance not enough, then the same request succeeds', async () => {
     const no = await paid(fakes, provider, 1000);
     fakes.queueRefund(method, { kind: 'balance' });
-    expect(await provider.requestRefund(refundOf(no, 500, 1000))).toEqual({ kind: 'retryable', code: method === 'ZFB' ? 'ACQ.SELLER_BALANCE_NOT_ENOUGH' : 'NOT_ENOUGH', message: expect.any(String) as string });
+    expect(await provider.requestRefund(refundOf(no, 500, 1000))).toEqual({
+      kind: 'retryable',
+      code: method === 'ZFB' ? 'ACQ.SELLER_BALANCE_NOT_ENOUGH' : 'NOT_ENOUGH',
+      message: expect.any(String) as string,
+    });
     expect(await refundedFen(no)).toBe(0);
     expect((await provider.requestRefund(refundOf(no, 500, 1000))).kind).toBe('refunded');
     expect(await refundedFen(no)).toBe(500);
@@ -114,15 +143,18 @@ describe.each(cases)('$method refund outcomes', ({ method, make, slow, processin
     ['server-error', 'http-status'],
     ['reset', 'transport'],
     ['bad-signature', 'signature'],
-  ] as const)('unknown after the gateway recorded the refund: %s → %s; the query finds it, a resend does not double it', async (kind, reason) => {
-    const no = await paid(fakes, provider, 1000);
-    const sends = { 'server-error': 1, reset: resetSends, 'bad-signature': 1 }[kind];
-    for (let send = 0; send < sends; send += 1) fakes.queueRefund(method, { kind });
-    expect(await provider.requestRefund(refundOf(no, 400, 1000))).toMatchObject({ kind: 'unknown', reason });
-    expect((await provider.queryRefund({ outTradeNo: no, outRefundNo: `${no}R1` })).kind).toBe('refunded');
-    expect((await provider.requestRefund(refundOf(no, 400, 1000))).kind).toBe('refunded');
-    expect(await refundedFen(no)).toBe(400);
-  });
+  ] as const)(
+    'unknown after the gateway recorded the refund: %s → %s; the query finds it, a resend does not double it',
+    async (kind, reason) => {
+      const no = await paid(fakes, provider, 1000);
+      const sends = { 'server-error': 1, reset: resetSends, 'bad-signature': 1 }[kind];
+      for (let send = 0; send < sends; send += 1) fakes.queueRefund(method, { kind });
+      expect(await provider.requestRefund(refundOf(no, 400, 1000))).toMatchObject({ kind: 'unknown', reason });
+      expect((await provider.queryRefund({ outTradeNo: no, outRefundNo: `${no}R1` })).kind).toBe('refunded');
+      expect((await provider.requestRefund(refundOf(no, 400, 1000))).kind).toBe('refunded');
+      expect(await refundedFen(no)).toBe(400);
+    },
+  );
 
   it('a gateway that does not answer in time: unknown timeout', async () => {
     const no = await paid(fakes, provider, 1000);
@@ -130,7 +162,8 @@ describe.each(cases)('$method refund outcomes', ({ method, make, slow, processin
   });
 
   it('a gateway that is not there: unknown transport', async () => {
-    const offline = method === 'ZFB' ? alipayAdapter(keys, 'http://127.0.0.1:1/alipay/gateway.do') : wechatAdapter(keys, 'http://127.0.0.1:1/wechat');
+    const offline =
+      method === 'ZFB' ? alipayAdapter(keys, 'http://127.0.0.1:1/alipay/gateway.do') : wechatAdapter(keys, 'http://127.0.0.1:1/wechat');
     expect(await offline.requestRefund(refundOf('P1', 100, 1000))).toMatchObject({ kind: 'unknown', reason: 'transport' });
     expect(await offline.queryRefund({ outTradeNo: 'P1', outRefundNo: 'P1R1' })).toMatchObject({ kind: 'unknown', reason: 'transport' });
   });
@@ -141,11 +174,20 @@ describe.each(cases)('$method refund outcomes', ({ method, make, slow, processin
     expect(await provider.queryRefund({ outTradeNo: uniquePaymentNo(method), outRefundNo: 'NONE' })).toEqual({ kind: 'not_found' });
     await provider.requestRefund(refundOf(no, 100, 1000));
     // alipay-sdk's HTTP client sends again once after a reset socket: cut that one too
-    fakes.queueRefundQuery(method, { kind: 'server-error' }, { kind: 'bad-signature' }, { kind: 'frequency' }, { kind: 'reset' }, ...(method === 'ZFB' ? [{ kind: 'reset' as const }] : []));
+    fakes.queueRefundQuery(
+      method,
+      { kind: 'server-error' },
+      { kind: 'bad-signature' },
+      { kind: 'frequency' },
+      { kind: 'reset' },
+      ...(method === 'ZFB' ? [{ kind: 'reset' as const }] : []),
+    );
     const query = () => provider.queryRefund({ outTradeNo: no, outRefundNo: `${no}R1` });
     expect(await query()).toMatchObject({ kind: 'unknown', reason: 'http-status' });
     expect(await query()).toMatchObject({ kind: 'unknown', reason: 'signature' });
-    expect(await query()).toMatchObject(method === 'WX' ? { kind: 'retryable', code: 'FREQUENCY_LIMITED' } : { kind: 'unknown', reason: 'http-status' });
+    expect(await query()).toMatchObject(
+      method === 'WX' ? { kind: 'retryable', code: 'FREQUENCY_LIMITED' } : { kind: 'unknown', reason: 'http-status' },
+    );
     expect(await query()).toMatchObject({ kind: 'unknown', reason: 'transport' });
     expect((await query()).kind).toBe('refunded');
   });
@@ -162,10 +204,21 @@ describe('WeChat refund states a query can show', () => {
     const provider = wechatAdapter(keys, servers.server.wechatBaseUrl);
     const no = await paid(fakes, provider, 1000);
     fakes.queueRefund('WX', { kind: 'abnormal' }, { kind: 'closed' });
-    expect((await provider.requestRefund({ paymentNo: no, refundNo: `${no}A`, amountFen: 100, totalFen: 1000, reason: 'test' })).kind).toBe('processing');
-    expect(await provider.queryRefund({ outTradeNo: no, outRefundNo: `${no}A` })).toMatchObject({ kind: 'processing', attention: expect.stringMatching(/^ABNORMAL/) as string });
-    expect((await provider.requestRefund({ paymentNo: no, refundNo: `${no}C`, amountFen: 100, totalFen: 1000, reason: 'test' })).kind).toBe('processing');
-    expect(await provider.queryRefund({ outTradeNo: no, outRefundNo: `${no}C` })).toEqual({ kind: 'refused', code: 'CLOSED', message: 'refund closed' });
+    expect((await provider.requestRefund({ paymentNo: no, refundNo: `${no}A`, amountFen: 100, totalFen: 1000, reason: 'test' })).kind).toBe(
+      'processing',
+    );
+    expect(await provider.queryRefund({ outTradeNo: no, outRefundNo: `${no}A` })).toMatchObject({
+      kind: 'processing',
+      attention: expect.stringMatching(/^ABNORMAL/) as string,
+    });
+    expect((await provider.requestRefund({ paymentNo: no, refundNo: `${no}C`, amountFen: 100, totalFen: 1000, reason: 'test' })).kind).toBe(
+      'processing',
+    );
+    expect(await provider.queryRefund({ outTradeNo: no, outRefundNo: `${no}C` })).toEqual({
+      kind: 'refused',
+      code: 'CLOSED',
+      message: 'refund closed',
+    });
   });
 });
 
@@ -189,7 +242,9 @@ describe('daily bills', () => {
     const provider = make();
     const small = await paid(billing, provider, 10);
     const large = await paid(billing, provider, 29900, '云电脑 年度会员');
-    expect((await provider.requestRefund({ paymentNo: large, refundNo: `${large}R1`, amountFen: 10010, totalFen: 29900, reason: 'test' })).kind).toBe('refunded');
+    expect(
+      (await provider.requestRefund({ paymentNo: large, refundNo: `${large}R1`, amountFen: 10010, totalFen: 29900, reason: 'test' })).kind,
+    ).toBe('refunded');
     const { refundNo: consoleNo } = await billing.consoleRefund(method, small, 10);
     const day = beijingDay(billing.ledger.at(-1)?.at ?? new Date());
 
@@ -198,8 +253,20 @@ describe('daily bills', () => {
     expect(bill.date).toBe(day);
     const byKey = Object.fromEntries(bill.rows.map((row) => [`${row.kind}:${row.outRefundNo ?? row.outTradeNo}`, row]));
     expect(byKey[`payment:${small}`]).toMatchObject({ gateway: method, outTradeNo: small, kind: 'payment', amountFen: 10, feeFen: 0 });
-    expect(byKey[`payment:${large}`]).toMatchObject({ outTradeNo: large, kind: 'payment', amountFen: 29900, feeFen: 179, gatewayTradeNo: (await billing.charge(method, large))?.tradeNo });
-    expect(byKey[`refund:${large}R1`]).toMatchObject({ outTradeNo: large, kind: 'refund', amountFen: 10010, feeFen: -60, outRefundNo: `${large}R1` });
+    expect(byKey[`payment:${large}`]).toMatchObject({
+      outTradeNo: large,
+      kind: 'payment',
+      amountFen: 29900,
+      feeFen: 179,
+      gatewayTradeNo: (await billing.charge(method, large))?.tradeNo,
+    });
+    expect(byKey[`refund:${large}R1`]).toMatchObject({
+      outTradeNo: large,
+      kind: 'refund',
+      amountFen: 10010,
+      feeFen: -60,
+      outRefundNo: `${large}R1`,
+    });
     expect(byKey[`refund:${consoleNo}`]).toMatchObject({ outTradeNo: small, kind: 'refund', amountFen: 10, feeFen: 0 });
     for (const row of bill.rows) {
       expect(Number.isSafeInteger(row.amountFen) && Number.isSafeInteger(row.feeFen)).toBe(true);
@@ -215,7 +282,10 @@ describe('daily bills', () => {
     // the bill as the fake serves it, decoded by hand: the GBK name and subject survive
     const entries = readZip(alipayBillZip(billing.billEntries('ZFB', day), day, keys.alipay.sellerId));
     const gbk = new TextDecoder('gbk');
-    expect(entries.map((entry) => gbk.decode(entry.name))).toEqual([`${keys.alipay.sellerId}_${day.replaceAll('-', '')}_业务明细.csv`, `${keys.alipay.sellerId}_${day.replaceAll('-', '')}_业务明细(汇总).csv`]);
+    expect(entries.map((entry) => gbk.decode(entry.name))).toEqual([
+      `${keys.alipay.sellerId}_${day.replaceAll('-', '')}_业务明细.csv`,
+      `${keys.alipay.sellerId}_${day.replaceAll('-', '')}_业务明细(汇总).csv`,
+    ]);
     expect(gbk.decode(entries[0]?.data)).toContain('远程桌面 月度会员');
     expect(entries[0]?.data.includes(Buffer.from('远程桌面', 'utf8'))).toBe(false);
     expect((await provider.downloadBill({ date: day })).rows.some((row) => row.amountFen === 100)).toBe(true);
@@ -265,16 +335,34 @@ describe('providers without a gateway', () => {
 
   it('sandbox: refunds at once, refuses what a gateway refuses, queries, keeps no bills', async () => {
     const store = new MemoryChargeStore();
-    const provider = new SandboxProvider({ method: 'ZFB', store, codeUrl: () => 'https://llk.test/confirm', adapter: alipayAdapter(keys, 'https://sandbox.invalid') });
-    await provider.create({ paymentNo: 'SBX1', amountFen: 1000, subject: 's', client: 'WEB', notifyUrl: 'https://llk.test/n', expiresAt: new Date(Date.now() + 60_000) });
+    const provider = new SandboxProvider({
+      method: 'ZFB',
+      store,
+      codeUrl: () => 'https://llk.test/confirm',
+      adapter: alipayAdapter(keys, 'https://sandbox.invalid'),
+    });
+    await provider.create({
+      paymentNo: 'SBX1',
+      amountFen: 1000,
+      subject: 's',
+      client: 'WEB',
+      notifyUrl: 'https://llk.test/n',
+      expiresAt: new Date(Date.now() + 60_000),
+    });
     const charge = await store.get('ZFB:SBX1');
     assert(charge, 'no charge');
     await store.set('ZFB:SBX1', { ...charge, state: 'PAID', paidAt: new Date().toISOString() });
-    expect(await provider.requestRefund({ paymentNo: 'SBX1', refundNo: 'SBX1R1', amountFen: 400, totalFen: 1000, reason: 't' })).toMatchObject({ kind: 'refunded', refundedFen: 400 });
-    expect(await provider.requestRefund({ paymentNo: 'SBX1', refundNo: 'SBX1R2', amountFen: 601, totalFen: 1000, reason: 't' })).toMatchObject({ kind: 'refused', code: 'ACQ.REFUND_AMT_NOT_EQUAL_TOTAL' });
+    expect(
+      await provider.requestRefund({ paymentNo: 'SBX1', refundNo: 'SBX1R1', amountFen: 400, totalFen: 1000, reason: 't' }),
+    ).toMatchObject({ kind: 'refunded', refundedFen: 400 });
+    expect(
+      await provider.requestRefund({ paymentNo: 'SBX1', refundNo: 'SBX1R2', amountFen: 601, totalFen: 1000, reason: 't' }),
+    ).toMatchObject({ kind: 'refused', code: 'ACQ.REFUND_AMT_NOT_EQUAL_TOTAL' });
     expect(await provider.queryRefund({ outTradeNo: 'SBX1', outRefundNo: 'SBX1R1' })).toMatchObject({ kind: 'refunded', refundedFen: 400 });
     expect(await provider.queryRefund({ outTradeNo: 'SBX1', outRefundNo: 'SBX1R2' })).toEqual({ kind: 'not_found' });
-    expect(await provider.requestRefund({ paymentNo: 'SBX1', refundNo: 'SBX1R1', amountFen: 400, totalFen: 1000, reason: 't' })).toMatchObject({ kind: 'refunded' });
+    expect(
+      await provider.requestRefund({ paymentNo: 'SBX1', refundNo: 'SBX1R1', amountFen: 400, totalFen: 1000, reason: 't' }),
+    ).toMatchObject({ kind: 'refunded' });
     await expect(provider.downloadBill({ date: '2026-01-01' })).rejects.toBeInstanceOf(BillNotAvailable);
   });
 });

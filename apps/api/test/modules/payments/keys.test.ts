@@ -21,7 +21,11 @@ describe('payment key parsing', () => {
     'bare base64 PKCS#1 (Alipay key tool)': privateKey.export({ type: 'pkcs1', format: 'der' }).toString('base64'),
   };
   it.each(Object.entries(privateShapes))('reads a private key as %s', (_shape, text) => {
-    expect(parsePrivateKey(text, 'X').export({ type: 'pkcs8', format: 'der' }).equals(privateKey.export({ type: 'pkcs8', format: 'der' }))).toBe(true);
+    expect(
+      parsePrivateKey(text, 'X')
+        .export({ type: 'pkcs8', format: 'der' })
+        .equals(privateKey.export({ type: 'pkcs8', format: 'der' })),
+    ).toBe(true);
   });
 
   it('reads keys from file:', () => {
@@ -39,7 +43,11 @@ describe('payment key parsing', () => {
   });
 
   it('names the variable of a key it cannot read, without its value', () => {
-    for (const bad of ['not a key', '-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----', `file:${path.join(dir, 'missing.pem')}`]) {
+    for (const bad of [
+      'not a key',
+      '-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----',
+      `file:${path.join(dir, 'missing.pem')}`,
+    ]) {
       const error = (() => {
         try {
           parsePrivateKey(bad, 'ALIPAY_PRIVATE_KEY');

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { newId, toDbDate } from '../../../src/db/dialect';
-import { MemoryKeyValueStore } from '../../../src/lib/kv';
+import { newId, toDbDate } from '../../../src/infrastructure/db/dialect';
+import { MemoryKeyValueStore } from '../../../src/infrastructure/kv';
 import { type PaymentProviders } from '../../../src/modules/payments/provider';
+import { applyVerifiedPayment } from '../../../src/flows/apply-payment';
 import { reconcilePendingPayments } from '../../../src/modules/payments/reconcile';
 import { testDialects } from '../../helper';
 import { newUser, useOrdersApp } from '../orders/support';
@@ -26,11 +27,36 @@ describe.each(testDialects())('reconciliation paging ($dialect)', ({ dialect }) 
       paymentNos.push(paymentNo);
       await ctx.database.db
         .insertInto('orders')
-        .values({ id: orderId, user_id: user.id, status: 'PENDING_PAYMENT', source: 'WEB', currency: 'CNY', total_fen: 1800, original_total_fen: 1800, refunded_fen: 0, subject: 'paging', created_at: created(i), updated_at: created(i), expires_at: expires })
+        .values({
+          id: orderId,
+          user_id: user.id,
+          status: 'PENDING_PAYMENT',
+          source: 'WEB',
+          currency: 'CNY',
+          total_fen: 1800,
+          original_total_fen: 1800,
+          refunded_fen: 0,
+          subject: 'paging',
+          created_at: created(i),
+          updated_at: created(i),
+          expires_at: expires,
+        })
         .execute();
       await ctx.database.db
         .insertInto('payments')
-        .values({ id: paymentNo, order_id: orderId, payment_no: paymentNo, method: 'WX', client: 'WEB', amount_fen: 1800, state: 'PENDING', needs_refund: 0, created_at: created(i), updated_at: created(i), expires_at: expires })
+        .values({
+          id: paymentNo,
+          order_id: orderId,
+          payment_no: paymentNo,
+          method: 'WX',
+          client: 'WEB',
+          amount_fen: 1800,
+          state: 'PENDING',
+          needs_refund: 0,
+          created_at: created(i),
+          updated_at: created(i),
+          expires_at: expires,
+        })
         .execute();
     }
     const asked: string[] = [];
@@ -49,7 +75,10 @@ describe.each(testDialects())('reconciliation paging ($dialect)', ({ dialect }) 
     const newest = paymentNos.at(-1) ?? '';
     const runs: number[] = [];
     for (let run = 1; run <= 3; run += 1) {
-      const result = await reconcilePendingPayments({ db: ctx.database.db, providers, kv, afterMs: 2 * MINUTE }, new Date(start + (2 + run) * MINUTE));
+      const result = await reconcilePendingPayments(
+        { db: ctx.database.db, providers, kv, applyPayment: applyVerifiedPayment, afterMs: 2 * MINUTE },
+        new Date(start + (2 + run) * MINUTE),
+      );
       runs.push(result.checked);
     }
     expect(runs).toEqual([100, 100, 50]);

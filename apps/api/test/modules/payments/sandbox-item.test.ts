@@ -1,11 +1,11 @@
 import { type TPayResult } from '@llk/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App } from '../../../src/app';
+import { type App } from '../../../src/composition/app';
 import { upsertSkus } from '../../../src/modules/pricing/pricing.repository';
 import { buildTestApp, createTestDatabase, testDialects, type TestDatabase } from '../../helper';
 import { body, createOrder, newUser, SKUS } from '../orders/support';
 
-// Issue 33, item 8: the payment sandbox's confirm page names what is bought in the page's
+// The payment sandbox's confirm page names what is bought in the page's
 // language with the plan's one name ("Pro 멤버십 · 1개월 ×2" on a Korean page), not the wallet's
 // Chinese subject ("LLK Remote 会员席位 1个月 ×2"), which stays what the gateway is sent.
 
@@ -25,7 +25,12 @@ describe.each(testDialects())('the sandbox page names the item in the reader’s
   async function sandboxPage(payload: Record<string, unknown>): Promise<string> {
     const user = await newUser(app);
     const order = body<{ id: string }>(await createOrder(app, user.token, payload)).data;
-    const res = await app.inject({ method: 'POST', url: '/pay/payV2', headers: { authorization: user.token }, payload: { orderId: order.id, payMethod: 'ZFB', payClient: 'WEB' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/pay/payV2',
+      headers: { authorization: user.token },
+      payload: { orderId: order.id, payMethod: 'ZFB', payClient: 'WEB' },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const paid = body<TPayResult>(res).data;
     if (paid.kind !== 'qr') throw new Error('expected a QR payment');
@@ -45,7 +50,11 @@ describe.each(testDialects())('the sandbox page names the item in the reader’s
   });
 
   it('shows a year of the membership and screen walls in Japanese', async () => {
-    expect((await app.inject({ url: `${await sandboxPage({ skuId: 'MEMBER_YEAR' })}&lang=ja` })).body).toContain('<dd>Pro メンバーシップ · 1 年</dd>');
-    expect((await app.inject({ url: `${await sandboxPage({ skuId: 'MONITOR_10', quantity: 2 })}&lang=ja` })).body).toContain('<dd>スクリーンウォール 20 枠</dd>');
+    expect((await app.inject({ url: `${await sandboxPage({ skuId: 'MEMBER_YEAR' })}&lang=ja` })).body).toContain(
+      '<dd>Pro メンバーシップ · 1 年</dd>',
+    );
+    expect((await app.inject({ url: `${await sandboxPage({ skuId: 'MONITOR_10', quantity: 2 })}&lang=ja` })).body).toContain(
+      '<dd>スクリーンウォール 20 枠</dd>',
+    );
   });
 });

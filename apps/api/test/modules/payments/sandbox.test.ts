@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ErrorCode, type TEnvelope } from '@llk/contracts';
 import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
-import { type App } from '../../../src/app';
-import { ConfigError, loadConfig } from '../../../src/config';
-import { AppError } from '../../../src/lib/app-error';
+import { type App } from '../../../src/composition/app';
+import { ConfigError, loadConfig } from '../../../src/composition/config';
+import { AppError } from '../../../src/infrastructure/http/app-error';
 import { NotificationRejected, type TGatewayMethod, type VerifiedNotification } from '../../../src/modules/payments/provider';
 import { SANDBOX_TEXTS } from '../../../src/modules/payments/sandbox/confirm-page';
 import { FakeGateways, startFakeGatewayServer, type FakeGatewayServer } from '../../support/fake-gateways';
@@ -104,7 +104,8 @@ describe.each(testDialects())('payment sandbox ($dialect)', ({ dialect }) => {
     const keys = Object.keys(SANDBOX_TEXTS.en).sort();
     for (const texts of Object.values(SANDBOX_TEXTS)) {
       expect(Object.keys(texts).sort()).toEqual(keys);
-      for (const value of Object.values(texts)) expect(typeof value === 'string' ? value.length : Object.keys(value).length).toBeGreaterThan(0);
+      for (const value of Object.values(texts))
+        expect(typeof value === 'string' ? value.length : Object.keys(value).length).toBeGreaterThan(0);
     }
     expect(Object.keys(SANDBOX_TEXTS).sort()).toEqual(['en', 'es', 'fr', 'ja', 'ko', 'zh-CN', 'zh-tw']);
   });
@@ -121,11 +122,28 @@ describe.each(testDialects())('payment sandbox ($dialect)', ({ dialect }) => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain(SANDBOX_TEXTS.fr.paid);
-    expect(received.slice(before)).toEqual([{ method, verified: { paymentNo, gatewayTradeNo: expect.any(String) as string, amountFen: 1990, success: true, paidAt: expect.any(Date) as Date, payerAccount: method === 'ZFB' ? sandboxPayer('2088', paymentNo, 12) : sandboxPayer('oSandbox', paymentNo, 20) } }]);
+    expect(received.slice(before)).toEqual([
+      {
+        method,
+        verified: {
+          paymentNo,
+          gatewayTradeNo: expect.any(String) as string,
+          amountFen: 1990,
+          success: true,
+          paidAt: expect.any(Date) as Date,
+          payerAccount: method === 'ZFB' ? sandboxPayer('2088', paymentNo, 12) : sandboxPayer('oSandbox', paymentNo, 20),
+        },
+      },
+    ]);
     expect(await app.paymentProviders[method].query(paymentNo)).toMatchObject({ state: 'PAID', amountFen: 1990 });
 
     // Confirming again re-sends the notification (a gateway retry) and says it is already paid.
-    const again = await app.inject({ method: 'POST', url: pagePath, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `t=${token}&lang=en` });
+    const again = await app.inject({
+      method: 'POST',
+      url: pagePath,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `t=${token}&lang=en`,
+    });
     expect(again.body).toContain(SANDBOX_TEXTS.en.alreadyPaid);
     expect(received.slice(before)).toHaveLength(2);
     const page = await app.inject({ url: `${pagePath}&lang=en` });
@@ -133,30 +151,54 @@ describe.each(testDialects())('payment sandbox ($dialect)', ({ dialect }) => {
     expect(page.body).not.toContain('<form');
   });
 
-  it.each(['ZFB', 'WX'] as const)('%s H5: the phone opens the confirm page itself and is sent back to the shop once it paid', async (method) => {
-    counter += 1;
-    const paymentNo = `SBH${dialect[0]}${Date.now().toString(36)}${counter}`;
-    const returnUrl = 'http://localhost:3000/zh-tw/order?orderId=O1&paid=1';
-    const result = await app.paymentProviders[method].create({ paymentNo, amountFen: 2990, subject: 'LLK 月度会员', client: 'H5', returnUrl, payerIp: '203.0.113.9', notifyUrl: `${PUBLIC_BASE}/test-notify/${method}`, expiresAt: new Date(Date.now() + 30 * 60 * 1000) });
-    assert(result.kind === 'redirect');
-    const pagePath = result.url.slice(PUBLIC_BASE.length);
-    expect(pagePath.startsWith(`/sandbox/pay/${method}/${paymentNo}?t=`)).toBe(true);
-    const token = new URL(pagePath, 'http://x').searchParams.get('t') ?? '';
-    const paid = await app.inject({ method: 'POST', url: pagePath.split('?')[0] ?? '', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ t: token, lang: 'zh-tw' }).toString() });
-    expect(paid.statusCode).toBe(200);
-    expect(paid.body).toContain(SANDBOX_TEXTS['zh-tw'].paid);
-    expect(paid.body).toContain(`<a class="return" href="${returnUrl.replaceAll('&', '&#38;')}">${SANDBOX_TEXTS['zh-tw'].returnToShop}</a>`);
-    // the address comes from the charge our server made, not from the link
-    const forged = await app.inject({ url: `${pagePath}&returnUrl=https%3A%2F%2Fevil.test%2F&lang=en` });
-    expect(forged.body).not.toContain('evil.test');
-  });
+  it.each(['ZFB', 'WX'] as const)(
+    '%s H5: the phone opens the confirm page itself and is sent back to the shop once it paid',
+    async (method) => {
+      counter += 1;
+      const paymentNo = `SBH${dialect[0]}${Date.now().toString(36)}${counter}`;
+      const returnUrl = 'http://localhost:3000/zh-tw/order?orderId=O1&paid=1';
+      const result = await app.paymentProviders[method].create({
+        paymentNo,
+        amountFen: 2990,
+        subject: 'LLK 月度会员',
+        client: 'H5',
+        returnUrl,
+        payerIp: '203.0.113.9',
+        notifyUrl: `${PUBLIC_BASE}/test-notify/${method}`,
+        expiresAt: new Date(Date.now() + 30 * 60 * 1000),
+      });
+      assert(result.kind === 'redirect');
+      const pagePath = result.url.slice(PUBLIC_BASE.length);
+      expect(pagePath.startsWith(`/sandbox/pay/${method}/${paymentNo}?t=`)).toBe(true);
+      const token = new URL(pagePath, 'http://x').searchParams.get('t') ?? '';
+      const paid = await app.inject({
+        method: 'POST',
+        url: pagePath.split('?')[0] ?? '',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ t: token, lang: 'zh-tw' }).toString(),
+      });
+      expect(paid.statusCode).toBe(200);
+      expect(paid.body).toContain(SANDBOX_TEXTS['zh-tw'].paid);
+      expect(paid.body).toContain(
+        `<a class="return" href="${returnUrl.replaceAll('&', '&#38;')}">${SANDBOX_TEXTS['zh-tw'].returnToShop}</a>`,
+      );
+      // the address comes from the charge our server made, not from the link
+      const forged = await app.inject({ url: `${pagePath}&returnUrl=https%3A%2F%2Fevil.test%2F&lang=en` });
+      expect(forged.body).not.toContain('evil.test');
+    },
+  );
 
   it('shows when the notify URL refuses the notification', async () => {
     const { pagePath } = await charge('WX');
     const token = new URL(pagePath, 'http://x').searchParams.get('t') ?? '';
     refuseNext = true;
     try {
-      const res = await app.inject({ method: 'POST', url: pagePath, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `t=${token}&lang=en` });
+      const res = await app.inject({
+        method: 'POST',
+        url: pagePath,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: `t=${token}&lang=en`,
+      });
       expect(res.statusCode).toBe(502);
       expect(res.body).toContain(SANDBOX_TEXTS.en.refused.replace('{status}', '500'));
     } finally {
@@ -166,13 +208,23 @@ describe.each(testDialects())('payment sandbox ($dialect)', ({ dialect }) => {
 
   it('refuses a link without the right token, and unknown charges, with a 404 page', async () => {
     const { paymentNo, pagePath } = await charge('ZFB');
-    for (const url of [`/sandbox/pay/ZFB/${paymentNo}`, `/sandbox/pay/ZFB/${paymentNo}?t=AAAAAAAAAAAAAAAAAAAAAA`, pagePath.replace('/ZFB/', '/WX/'), `/sandbox/pay/ZFB/NOPE?t=x`]) {
+    for (const url of [
+      `/sandbox/pay/ZFB/${paymentNo}`,
+      `/sandbox/pay/ZFB/${paymentNo}?t=AAAAAAAAAAAAAAAAAAAAAA`,
+      pagePath.replace('/ZFB/', '/WX/'),
+      `/sandbox/pay/ZFB/NOPE?t=x`,
+    ]) {
       const res = await app.inject({ url, headers: { 'accept-language': 'zh-CN' } });
       expect(res.statusCode, url).toBe(404);
       expect(res.body).toContain(SANDBOX_TEXTS['zh-CN'].notFound);
     }
     const before = received.length;
-    const post = await app.inject({ method: 'POST', url: `/sandbox/pay/ZFB/${paymentNo}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 't=wrong' });
+    const post = await app.inject({
+      method: 'POST',
+      url: `/sandbox/pay/ZFB/${paymentNo}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 't=wrong',
+    });
     expect(post.statusCode).toBe(404);
     expect(received.length).toBe(before);
     expect((await app.paymentProviders.ZFB.query(paymentNo)).state).not.toBe('PAID');
@@ -184,21 +236,34 @@ describe.each(testDialects())('payment sandbox ($dialect)', ({ dialect }) => {
     const page = await app.inject({ url: `${pagePath}&lang=es` });
     expect(page.statusCode).toBe(410);
     expect(page.body).toContain(SANDBOX_TEXTS.es.expired);
-    const res = await app.inject({ method: 'POST', url: pagePath, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `t=${token}&lang=es` });
+    const res = await app.inject({
+      method: 'POST',
+      url: pagePath,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `t=${token}&lang=es`,
+    });
     expect(res.statusCode).toBe(410);
   });
 
   it('refunds a paid charge once per refund number and never more than was paid', async () => {
     const { paymentNo, pagePath } = await charge('ZFB', 1000);
     const token = new URL(pagePath, 'http://x').searchParams.get('t') ?? '';
-    await app.inject({ method: 'POST', url: pagePath, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `t=${token}` });
+    await app.inject({
+      method: 'POST',
+      url: pagePath,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `t=${token}`,
+    });
     const provider = app.paymentProviders.ZFB;
-    const refund = (refundNo: string, amountFen: number) => provider.requestRefund({ paymentNo, refundNo, amountFen, totalFen: 1000, reason: 'test' });
+    const refund = (refundNo: string, amountFen: number) =>
+      provider.requestRefund({ paymentNo, refundNo, amountFen, totalFen: 1000, reason: 'test' });
     expect((await refund('R1', 600)).kind).toBe('refunded');
     expect((await refund('R1', 600)).kind).toBe('refunded'); // a retry of the same refund
     expect((await refund('R2', 600)).kind).toBe('refused'); // 1200 > 1000
     expect((await refund('R3', 400)).kind).toBe('refunded');
-    expect((await provider.requestRefund({ paymentNo: 'NEVER-PAID', refundNo: 'R4', amountFen: 1, totalFen: 1, reason: 'test' })).kind).toBe('refused');
+    expect(
+      (await provider.requestRefund({ paymentNo: 'NEVER-PAID', refundNo: 'R4', amountFen: 1, totalFen: 1, reason: 'test' })).kind,
+    ).toBe('refused');
   });
 
   it('closes an unpaid charge, which can then not be paid; a paid one cannot be closed', async () => {
@@ -206,32 +271,68 @@ describe.each(testDialects())('payment sandbox ($dialect)', ({ dialect }) => {
     await app.paymentProviders.WX.close(open.paymentNo);
     expect((await app.paymentProviders.WX.query(open.paymentNo)).state).toBe('CLOSED');
     const token = new URL(open.pagePath, 'http://x').searchParams.get('t') ?? '';
-    const confirm = await app.inject({ method: 'POST', url: open.pagePath, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `t=${token}&lang=en` });
+    const confirm = await app.inject({
+      method: 'POST',
+      url: open.pagePath,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `t=${token}&lang=en`,
+    });
     expect(confirm.statusCode).toBe(410);
     expect(confirm.body).toContain(SANDBOX_TEXTS.en.closed);
     await expect(app.paymentProviders.WX.close('NOT-THERE')).resolves.toBeUndefined();
 
     const paid = await charge('WX', 500);
     const paidToken = new URL(paid.pagePath, 'http://x').searchParams.get('t') ?? '';
-    await app.inject({ method: 'POST', url: paid.pagePath, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `t=${paidToken}` });
+    await app.inject({
+      method: 'POST',
+      url: paid.pagePath,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `t=${paidToken}`,
+    });
     await expect(app.paymentProviders.WX.close(paid.paymentNo)).rejects.toThrow(/already paid/);
-    await expect(app.paymentProviders.WX.create({ paymentNo: paid.paymentNo, amountFen: 500, subject: 's', client: 'WEB', notifyUrl: `${PUBLIC_BASE}/test-notify/WX`, expiresAt: new Date(Date.now() + 60_000) })).rejects.toThrow(
-      /already paid/,
-    );
+    await expect(
+      app.paymentProviders.WX.create({
+        paymentNo: paid.paymentNo,
+        amountFen: 500,
+        subject: 's',
+        client: 'WEB',
+        notifyUrl: `${PUBLIC_BASE}/test-notify/WX`,
+        expiresAt: new Date(Date.now() + 60_000),
+      }),
+    ).rejects.toThrow(/already paid/);
   });
 
   it('WeChat JS_API: the sheet parameters are signed with the merchant key, like WeChat Pay’s', async () => {
     const paymentNo = `SBXJS${dialect[0]}${Date.now().toString(36)}`;
-    const created = await app.paymentProviders.WX.create({ paymentNo, amountFen: 100, subject: 's', client: 'JS_API', openid: 'oPayer', notifyUrl: `${PUBLIC_BASE}/test-notify/WX`, expiresAt: new Date(Date.now() + 60_000) });
+    const created = await app.paymentProviders.WX.create({
+      paymentNo,
+      amountFen: 100,
+      subject: 's',
+      client: 'JS_API',
+      openid: 'oPayer',
+      notifyUrl: `${PUBLIC_BASE}/test-notify/WX`,
+      expiresAt: new Date(Date.now() + 60_000),
+    });
     assert(created.kind === 'jsapi', 'expected JSAPI parameters');
     const { appId, timeStamp, nonceStr, package: pkg, signType, paySign } = created.params;
     const keys = (await app.paymentSandbox!.get()).keys.wechat;
     expect(appId).toBe(keys.appId);
     expect(signType).toBe('RSA');
     expect(pkg).toMatch(/^prepay_id=wx\w+$/);
-    const signed = createVerify('RSA-SHA256').update(`${appId}\n${timeStamp}\n${nonceStr}\n${pkg}\n`).verify(keys.merchantPublicKey, paySign ?? '', 'base64');
+    const signed = createVerify('RSA-SHA256')
+      .update(`${appId}\n${timeStamp}\n${nonceStr}\n${pkg}\n`)
+      .verify(keys.merchantPublicKey, paySign ?? '', 'base64');
     expect(signed).toBe(true);
-    await expect(app.paymentProviders.WX.create({ paymentNo: `${paymentNo}X`, amountFen: 100, subject: 's', client: 'JS_API', notifyUrl: 'https://x.test/n', expiresAt: new Date(Date.now() + 60_000) })).rejects.toThrow(/openid/);
+    await expect(
+      app.paymentProviders.WX.create({
+        paymentNo: `${paymentNo}X`,
+        amountFen: 100,
+        subject: 's',
+        client: 'JS_API',
+        notifyUrl: 'https://x.test/n',
+        expiresAt: new Date(Date.now() + 60_000),
+      }),
+    ).rejects.toThrow(/openid/);
   });
 
   it('answers a bad method in the path with the envelope', async () => {
@@ -258,7 +359,14 @@ describe.each(testDialects())('payment configuration ($dialect)', ({ dialect }) 
     const app = await buildTestApp(database.handle, { env: { ...PRODUCTION_ENV } });
     try {
       expect(app.paymentSandbox).toBeNull();
-      const error = await app.paymentProviders.ZFB.create({ paymentNo: 'P1', amountFen: 1, subject: 's', client: 'WEB', notifyUrl: 'https://x.test/n', expiresAt: new Date() }).catch((caught: unknown) => caught);
+      const error = await app.paymentProviders.ZFB.create({
+        paymentNo: 'P1',
+        amountFen: 1,
+        subject: 's',
+        client: 'WEB',
+        notifyUrl: 'https://x.test/n',
+        expiresAt: new Date(),
+      }).catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(AppError);
       expect((error as AppError).errcode).toBe(ErrorCode.PAYMENT_NOT_CONFIGURED);
       expect((error as AppError).statusCode).toBe(503);
@@ -274,7 +382,12 @@ describe.each(testDialects())('payment configuration ($dialect)', ({ dialect }) 
   it('production may opt in to the sandbox explicitly', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'llk-sandbox-'));
     const app = await buildTestApp(database.handle, {
-      env: { ...PRODUCTION_ENV, PAYMENT_SANDBOX: 'true', PAYMENT_SANDBOX_I_UNDERSTAND: 'anyone-can-pay-for-free', PAYMENT_SANDBOX_DIR: dir },
+      env: {
+        ...PRODUCTION_ENV,
+        PAYMENT_SANDBOX: 'true',
+        PAYMENT_SANDBOX_I_UNDERSTAND: 'anyone-can-pay-for-free',
+        PAYMENT_SANDBOX_DIR: dir,
+      },
     });
     try {
       expect(app.paymentSandbox).not.toBeNull();
@@ -312,7 +425,14 @@ describe.each(testDialects())('payment configuration ($dialect)', ({ dialect }) 
       expect(app.paymentSandbox).toBeNull();
       for (const method of ['ZFB', 'WX'] as const) {
         expect((app.paymentProviders[method] as { sandbox?: boolean }).sandbox).toBe(false);
-        const result = await app.paymentProviders[method].create({ paymentNo: `REAL${method}${Date.now()}`, amountFen: 100, subject: 's', client: 'WEB', notifyUrl: 'https://x.test/n', expiresAt: new Date(Date.now() + 60_000) });
+        const result = await app.paymentProviders[method].create({
+          paymentNo: `REAL${method}${Date.now()}`,
+          amountFen: 100,
+          subject: 's',
+          client: 'WEB',
+          notifyUrl: 'https://x.test/n',
+          expiresAt: new Date(Date.now() + 60_000),
+        });
         expect(result.kind).toBe('qr');
       }
     } finally {
@@ -343,10 +463,25 @@ describe('payment configuration keys', () => {
 
   it('defaults: sandbox outside production only, public and notify bases from WEB_ORIGIN, 10 s timeout', () => {
     const dev = loadConfig({ ...base, NODE_ENV: 'development', WEB_ORIGIN: 'https://www.llk.test' }).payments;
-    expect(dev).toMatchObject({ sandbox: true, publicBase: 'https://www.llk.test/api', notifyBase: 'https://www.llk.test/api', timeoutMs: 10_000, alipay: undefined, wechat: undefined });
+    expect(dev).toMatchObject({
+      sandbox: true,
+      publicBase: 'https://www.llk.test/api',
+      notifyBase: 'https://www.llk.test/api',
+      timeoutMs: 10_000,
+      alipay: undefined,
+      wechat: undefined,
+    });
     expect(loadConfig({ ...base, ...PRODUCTION_ENV }).payments.sandbox).toBe(false);
-    expect(loadConfig({ ...base, ...PRODUCTION_ENV, PAYMENT_SANDBOX: 'true', PAYMENT_SANDBOX_I_UNDERSTAND: 'anyone-can-pay-for-free' }).payments.sandbox).toBe(true);
-    const custom = loadConfig({ ...base, PAYMENT_PUBLIC_BASE: 'https://pay.llk.test/api/', PAYMENT_NOTIFY_BASE: 'https://notify.llk.test', PAYMENT_TIMEOUT_MS: '2500' }).payments;
+    expect(
+      loadConfig({ ...base, ...PRODUCTION_ENV, PAYMENT_SANDBOX: 'true', PAYMENT_SANDBOX_I_UNDERSTAND: 'anyone-can-pay-for-free' }).payments
+        .sandbox,
+    ).toBe(true);
+    const custom = loadConfig({
+      ...base,
+      PAYMENT_PUBLIC_BASE: 'https://pay.llk.test/api/',
+      PAYMENT_NOTIFY_BASE: 'https://notify.llk.test',
+      PAYMENT_TIMEOUT_MS: '2500',
+    }).payments;
     expect(custom).toMatchObject({ publicBase: 'https://pay.llk.test/api', notifyBase: 'https://notify.llk.test', timeoutMs: 2500 });
   });
 });

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { type AddressInfo } from 'node:net';
 import { ErrorCode, type TEnvelope, type TWxOpenId } from '@llk/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type App } from '../../../src/app';
+import { type App } from '../../../src/composition/app';
 import { buildTestApp, createTestDatabase, testDialects, type TestDatabase } from '../../helper';
 import { messageOf } from '../../messages';
 
@@ -34,7 +34,13 @@ class FakeOauth {
     if (!code.startsWith('CODE')) return send({ errcode: 40029, errmsg: 'invalid code' });
     if (this.used.has(code)) return send({ errcode: 40163, errmsg: 'code been used' });
     this.used.add(code);
-    return send({ access_token: 'ACCESS', expires_in: 7200, refresh_token: 'REFRESH', openid: `o-${code}-${query.appid}`, scope: 'snsapi_base' });
+    return send({
+      access_token: 'ACCESS',
+      expires_in: 7200,
+      refresh_token: 'REFRESH',
+      openid: `o-${code}-${query.appid}`,
+      scope: 'snsapi_base',
+    });
   });
   async start(): Promise<string> {
     await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
@@ -77,14 +83,26 @@ describe.each(testDialects())('GET /wxMp/openId ($dialect)', ({ dialect }) => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     expect(body).toEqual({ errcode: 0, errmsg: expect.any(String) as string, data: { openid: `o-CODE${dialect}1-wx-oauth-test` } });
-    expect(platform.calls).toEqual([{ path: '/sns/oauth2/access_token', appid: 'wx-oauth-test', secret: 'test-secret', code: `CODE${dialect}1`, grant_type: 'authorization_code' }]);
+    expect(platform.calls).toEqual([
+      {
+        path: '/sns/oauth2/access_token',
+        appid: 'wx-oauth-test',
+        secret: 'test-secret',
+        code: `CODE${dialect}1`,
+        grant_type: 'authorization_code',
+      },
+    ]);
   });
 
   it('answers 400 WX_OAUTH_CODE_INVALID for an invalid or already used code', async () => {
     await get(app, `?code=CODE${dialect}2`);
     const used = await get(app, `?code=CODE${dialect}2`, 'zh-tw');
     expect(used.res.statusCode).toBe(400);
-    expect(used.body).toEqual({ errcode: ErrorCode.WX_OAUTH_CODE_INVALID, errmsg: messageOf('zh-tw', 'errors.wxOauthCodeInvalid'), data: null });
+    expect(used.body).toEqual({
+      errcode: ErrorCode.WX_OAUTH_CODE_INVALID,
+      errmsg: messageOf('zh-tw', 'errors.wxOauthCodeInvalid'),
+      data: null,
+    });
     const invalid = await get(app, '?code=nonsense');
     expect(invalid.body.errcode).toBe(ErrorCode.WX_OAUTH_CODE_INVALID);
   });
@@ -93,10 +111,16 @@ describe.each(testDialects())('GET /wxMp/openId ($dialect)', ({ dialect }) => {
     platform.answerNext = { errcode: -1, errmsg: 'system error' };
     const busy = await get(app, `?code=CODE${dialect}3`, 'ko');
     expect(busy.res.statusCode).toBe(502);
-    expect(busy.body).toEqual({ errcode: ErrorCode.SHARE_UPSTREAM_FAILED, errmsg: messageOf('ko', 'errors.shareUpstreamFailed'), data: null });
+    expect(busy.body).toEqual({
+      errcode: ErrorCode.SHARE_UPSTREAM_FAILED,
+      errmsg: messageOf('ko', 'errors.shareUpstreamFailed'),
+      data: null,
+    });
     platform.answerNext = { access_token: 'A', expires_in: 7200 };
     expect((await get(app, `?code=CODE${dialect}4`)).res.statusCode).toBe(502);
-    const offline = await buildTestApp(database.handle, { env: { WX_API_BASE: 'http://127.0.0.1:1', WX_APP_ID: 'wx', WX_APP_SECRET: 'test-secret' } });
+    const offline = await buildTestApp(database.handle, {
+      env: { WX_API_BASE: 'http://127.0.0.1:1', WX_APP_ID: 'wx', WX_APP_SECRET: 'test-secret' },
+    });
     extra.push(offline);
     expect((await get(offline, `?code=CODE${dialect}5`)).body.errcode).toBe(ErrorCode.SHARE_UPSTREAM_FAILED);
   });
@@ -106,7 +130,11 @@ describe.each(testDialects())('GET /wxMp/openId ($dialect)', ({ dialect }) => {
     extra.push(bare);
     const { res, body } = await get(bare, '?code=CODE9', 'fr');
     expect(res.statusCode).toBe(503);
-    expect(body).toEqual({ errcode: ErrorCode.WX_OAUTH_NOT_CONFIGURED, errmsg: messageOf('fr', 'errors.wxOauthNotConfigured'), data: null });
+    expect(body).toEqual({
+      errcode: ErrorCode.WX_OAUTH_NOT_CONFIGURED,
+      errmsg: messageOf('fr', 'errors.wxOauthNotConfigured'),
+      data: null,
+    });
     expect(platform.calls).toEqual([]);
   });
 

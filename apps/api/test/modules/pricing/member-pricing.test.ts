@@ -1,6 +1,6 @@
 import { locales, ZMemberPricing, type TEnvelope, type TMemberPricing } from '@llk/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { seedDatabase } from '../../../src/setup/seed';
+import { seedDatabase } from '../../../src/composition/setup/seed';
 import { SEED_WITHOUT_SEARCH, testDialects, useTestApp } from '../../helper';
 
 const URL = '/memberPricing/detail/v2';
@@ -61,11 +61,21 @@ describe.each(testDialects())('GET /memberPricing/detail/v2 ($dialect)', ({ dial
   it('groups the feature matrix by the six categories with free and paid values', async () => {
     const { body } = await get('en');
     expect(body.data.groups.map((group) => group.category)).toEqual(['FUNCTION', 'SAFE', 'PLAY', 'PROPERTY', 'PERMISSION', 'COMPATIBLE']);
-    expect(body.data.groups.map((group) => group.name)).toEqual(['Basic', 'Security', 'Entertainment', 'Performance', 'Permissions', 'Compatibility']);
+    expect(body.data.groups.map((group) => group.name)).toEqual([
+      'Basic',
+      'Security',
+      'Entertainment',
+      'Performance',
+      'Permissions',
+      'Compatibility',
+    ]);
     for (const group of body.data.groups) expect(group.features.length).toBeGreaterThan(0);
     const features = body.data.groups.flatMap((group) => group.features);
     const byCode = (code: string) => features.find((feature) => feature.code === code);
-    expect(byCode('RELAY_QUALITY')).toMatchObject({ free: { included: true, value: '50% lower bitrate' }, paid: { included: true, value: 'Full bitrate' } });
+    expect(byCode('RELAY_QUALITY')).toMatchObject({
+      free: { included: true, value: '50% lower bitrate' },
+      paid: { included: true, value: 'Full bitrate' },
+    });
     expect(byCode('BITRATE')?.paid.value).toBe('8–128 Mbps');
     expect(byCode('RESOLUTION')?.paid.value).toContain('3840x2160');
     expect(byCode('FRAME_RATE')?.paid.value).toBe('Up to 165 Hz');

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDatabase } from '../../../src/setup/seed';
+import { seedDatabase } from '../../../src/composition/setup/seed';
 import { findSku, listSkus, upsertSkus } from '../../../src/modules/pricing/pricing.repository';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../databases';
 import { SEED_WITHOUT_SEARCH } from '../../helper';
@@ -43,8 +43,20 @@ describe.each(testDialects())('catalogue SKUs ($dialect)', ({ dialect }) => {
 
   it('listSkus lists active SKUs in catalogue order, optionally of one item type', async () => {
     const all = await listSkus(test.handle.db);
-    const cloud = ['STANDARD', 'ADVANCED', 'PROFESSIONAL', 'ULTIMATE'].flatMap((plan) => [`CLOUD_PC_${plan}_MONTH`, `CLOUD_PC_${plan}_YEAR`]);
-    expect(all.map((sku) => sku.id)).toEqual(['MEMBER_MONTH', 'MEMBER_YEAR', 'MONITOR_1', 'MONITOR_10', 'CHANNEL_YEAR', 'QUALITY_HD_YEAR', 'QUALITY_ULTRA_YEAR', ...cloud]);
+    const cloud = ['STANDARD', 'ADVANCED', 'PROFESSIONAL', 'ULTIMATE'].flatMap((plan) => [
+      `CLOUD_PC_${plan}_MONTH`,
+      `CLOUD_PC_${plan}_YEAR`,
+    ]);
+    expect(all.map((sku) => sku.id)).toEqual([
+      'MEMBER_MONTH',
+      'MEMBER_YEAR',
+      'MONITOR_1',
+      'MONITOR_10',
+      'CHANNEL_YEAR',
+      'QUALITY_HD_YEAR',
+      'QUALITY_ULTRA_YEAR',
+      ...cloud,
+    ]);
     for (const sku of all) {
       expect(Number.isInteger(sku.price_fen)).toBe(true);
       expect(sku.original_price_fen).toBeGreaterThanOrEqual(sku.price_fen);
@@ -54,7 +66,10 @@ describe.each(testDialects())('catalogue SKUs ($dialect)', ({ dialect }) => {
     expect((await listSkus(test.handle.db, 'CLOUD_PC')).map((sku) => sku.id)).toEqual(cloud);
     // every cloud-PC year costs less than twelve of its months
     for (const plan of ['STANDARD', 'ADVANCED', 'PROFESSIONAL', 'ULTIMATE']) {
-      const [month, year] = [all.find((sku) => sku.id === `CLOUD_PC_${plan}_MONTH`)!, all.find((sku) => sku.id === `CLOUD_PC_${plan}_YEAR`)!];
+      const [month, year] = [
+        all.find((sku) => sku.id === `CLOUD_PC_${plan}_MONTH`)!,
+        all.find((sku) => sku.id === `CLOUD_PC_${plan}_YEAR`)!,
+      ];
       expect(year.price_fen, plan).toBeLessThan(12 * month.price_fen);
     }
   });
@@ -78,7 +93,18 @@ describe.each(testDialects())('catalogue SKUs ($dialect)', ({ dialect }) => {
     await expect(
       test.handle.db
         .insertInto('catalogue_skus')
-        .values({ id: 'BAD', item_type: 'MEMBER', time_unit: 'MONTH', duration: 1, quantity: 1, quality_tier: null, price_fen: 500, original_price_fen: 400, active: 1, sort_order: 99 })
+        .values({
+          id: 'BAD',
+          item_type: 'MEMBER',
+          time_unit: 'MONTH',
+          duration: 1,
+          quantity: 1,
+          quality_tier: null,
+          price_fen: 500,
+          original_price_fen: 400,
+          active: 1,
+          sort_order: 99,
+        })
         .execute(),
     ).rejects.toThrow();
   });

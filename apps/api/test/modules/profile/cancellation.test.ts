@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { type App } from '../../../src/app';
-import { appJobs } from '../../../src/jobs/registry';
+import { type App } from '../../../src/composition/app';
+import { appJobs } from '../../../src/composition/jobs/registry';
 import { auditLedger } from '../../../src/modules/ledger';
-import { eraseAccount } from '../../../src/modules/profile';
+import { eraseAccount } from '../../../src/flows/account-erasure';
 import { newIp, proveEmail, signUp, type Identity } from '../../accounts';
 import { testDialects } from '../../helper';
 import { messageOf } from '../../messages';
-import { enableTotp, totpCode } from '../account-security/support';
+import { enableTotp, totpCode } from '../auth/support';
 import { newOrder, startPay, useOrdersApp, userRow } from '../orders/support';
 import { body, codeFor, post } from './support';
 
@@ -80,7 +80,12 @@ describe.each(testDialects())('account cancellation on $dialect', ({ dialect }) 
     expect(body(byPassword).data).toEqual({ access_token: expect.any(String), cancellation: cancelled });
 
     const code = await codeFor(ctx.app, { mobile: user.mobile, smsType: 'LOGIN' }, undefined, user.mobile);
-    const bySms = await ctx.app.inject({ method: 'POST', url: '/h5Login', payload: { loginType: 'mobile', mobile: user.mobile, code }, remoteAddress: newIp() });
+    const bySms = await ctx.app.inject({
+      method: 'POST',
+      url: '/h5Login',
+      payload: { loginType: 'mobile', mobile: user.mobile, code },
+      remoteAddress: newIp(),
+    });
     expect(bySms.statusCode, bySms.body).toBe(200);
     expect(body(bySms).data).toEqual({ access_token: expect.any(String), cancellation: cancelled });
 
@@ -88,7 +93,12 @@ describe.each(testDialects())('account cancellation on $dialect', ({ dialect }) 
     const { secret, backupCodes } = await enableTotp(ctx.app, user.token);
     const first = body<{ challengeId: string }>(await login(user.username, user.password)).data;
     expect(first).toEqual({ secondStep: 'TOTP', challengeId: expect.any(String), expiresInSeconds: 300 });
-    const second = await ctx.app.inject({ method: 'POST', url: '/h5Login/verifyTotp', payload: { challengeId: first.challengeId, code: totpCode(secret, Date.now() + 30_000) }, remoteAddress: newIp() });
+    const second = await ctx.app.inject({
+      method: 'POST',
+      url: '/h5Login/verifyTotp',
+      payload: { challengeId: first.challengeId, code: totpCode(secret, Date.now() + 30_000) },
+      remoteAddress: newIp(),
+    });
     expect(second.statusCode, second.body).toBe(200);
     expect(body(second).data).toEqual({ access_token: expect.any(String), cancellation: cancelled });
 
@@ -96,7 +106,12 @@ describe.each(testDialects())('account cancellation on $dialect', ({ dialect }) 
     const token = body<{ access_token: string }>(second).data.access_token;
     expect((await post(ctx.app, '/user/cancel/revoke', token)).statusCode).toBe(200);
     const third = body<{ challengeId: string }>(await login(user.username, user.password)).data;
-    const restored = await ctx.app.inject({ method: 'POST', url: '/h5Login/verifyTotp', payload: { challengeId: third.challengeId, code: backupCodes[0] }, remoteAddress: newIp() });
+    const restored = await ctx.app.inject({
+      method: 'POST',
+      url: '/h5Login/verifyTotp',
+      payload: { challengeId: third.challengeId, code: backupCodes[0] },
+      remoteAddress: newIp(),
+    });
     expect(body(restored).data).toEqual({ access_token: expect.any(String), cancellation: null });
   });
 
@@ -105,11 +120,21 @@ describe.each(testDialects())('account cancellation on $dialect', ({ dialect }) 
     const id = await idOf(user.token);
     const order = await newOrder(ctx.app, user.token, { skuId: 'MEMBER_YEAR' });
     await ctx.fakes.pay('ZFB', await startPay(ctx.app, order.id, 'ZFB', user.token));
-    const paidBefore = await ctx.database.db.selectFrom('orders').select(['id', 'user_id', 'status', 'total_fen']).where('user_id', '=', id).execute();
+    const paidBefore = await ctx.database.db
+      .selectFrom('orders')
+      .select(['id', 'user_id', 'status', 'total_fen'])
+      .where('user_id', '=', id)
+      .execute();
     expect(paidBefore).toEqual([{ id: order.id, user_id: id, status: 'FULFILLED', total_fen: order.totalFen }]);
 
-    const accessKey = body<{ accessKey: string }>(await ctx.app.inject({ url: '/accessKey', headers: { authorization: user.token } })).data.accessKey;
-    const settings = await ctx.app.inject({ method: 'POST', url: '/user/notificationSettings', headers: { authorization: user.token }, payload: { newDeviceAlerts: false } });
+    const accessKey = body<{ accessKey: string }>(await ctx.app.inject({ url: '/accessKey', headers: { authorization: user.token } })).data
+      .accessKey;
+    const settings = await ctx.app.inject({
+      method: 'POST',
+      url: '/user/notificationSettings',
+      headers: { authorization: user.token },
+      payload: { newDeviceAlerts: false },
+    });
     expect(body(settings).errcode).toBe(0);
     const securityRows = async () => ({
       signIns: (await ctx.database.db.selectFrom('login_events').select('id').where('user_id', '=', id).execute()).length,
@@ -127,10 +152,23 @@ describe.each(testDialects())('account cancellation on $dialect', ({ dialect }) 
 
     expect(await runEraseJob(ctx.app, new Date(eraseAt + 60_000))).toEqual({ erased: 1 });
     const row = await userRow(ctx.database, id);
-    expect(row).toMatchObject({ username: null, username_norm: null, mobile: null, email: null, password_hash: '!erased', cancel_requested_at: null, erase_at: null });
+    expect(row).toMatchObject({
+      username: null,
+      username_norm: null,
+      mobile: null,
+      email: null,
+      password_hash: '!erased',
+      cancel_requested_at: null,
+      erase_at: null,
+    });
     expect(row.nickname).toMatch(/^deleted-[0-9a-f]{10}$/);
     expect(row.erased_at).not.toBeNull();
-    const live = await ctx.database.db.selectFrom('sessions').select('id').where('user_id', '=', id).where('revoked_at', 'is', null).execute();
+    const live = await ctx.database.db
+      .selectFrom('sessions')
+      .select('id')
+      .where('user_id', '=', id)
+      .where('revoked_at', 'is', null)
+      .execute();
     expect(live).toEqual([]);
     // the security centre's rows of the account are gone with it
     expect(await securityRows()).toEqual({ signIns: 0, settings: 0 });
@@ -148,7 +186,11 @@ describe.each(testDialects())('account cancellation on $dialect', ({ dialect }) 
     expect(await idOf(reborn.token)).not.toBe(id);
 
     // the orders stay, under the pseudonymous id, and the ledger still matches them
-    const paidAfter = await ctx.database.db.selectFrom('orders').select(['id', 'user_id', 'status', 'total_fen']).where('user_id', '=', id).execute();
+    const paidAfter = await ctx.database.db
+      .selectFrom('orders')
+      .select(['id', 'user_id', 'status', 'total_fen'])
+      .where('user_id', '=', id)
+      .execute();
     expect(paidAfter).toEqual(paidBefore);
     expect(await auditLedger(ctx.database.db)).toEqual([]);
   });
@@ -163,6 +205,10 @@ describe.each(testDialects())('account cancellation on $dialect', ({ dialect }) 
     expect(body(await info(user.token)).data).toMatchObject({ cancellation: null });
     const bad = await post(ctx.app, '/user/cancel', user.token, { channel: 'FAX', code: '12' }, 'es');
     expect(bad.statusCode).toBe(400);
-    expect(body<{ fields: { field: string }[] }>(bad).data.fields.map((field) => field.field).sort()).toEqual(['body.channel', 'body.code']);
+    expect(
+      body<{ fields: { field: string }[] }>(bad)
+        .data.fields.map((field) => field.field)
+        .sort(),
+    ).toEqual(['body.channel', 'body.code']);
   });
 });

@@ -13,14 +13,19 @@ const masked = maskedMainland;
 
 describe.each(testDialects())('profile and contact details on $dialect', ({ dialect }) => {
   const ctx = useTestApp(dialect, { env: { CODE_IP_HOURLY_LIMIT: '1000', CODE_IP_DAILY_LIMIT: '1000' } });
-  const info = async (token: string) => body<Record<string, unknown>>(await ctx.app.inject({ url: '/user/info', headers: { authorization: token } })).data;
+  const info = async (token: string) =>
+    body<Record<string, unknown>>(await ctx.app.inject({ url: '/user/info', headers: { authorization: token } })).data;
 
   describe('POST /user/updateProfile', () => {
     it('changes the nickname (trimmed), never the username', async () => {
       const user = await signUp(ctx.app);
       const res = await post(ctx.app, '/user/updateProfile', user.token, { nickname: '  小明 Ming  ', username: 'someoneelse' });
       expect(res.statusCode, res.body).toBe(200);
-      expect(body(res)).toMatchObject({ errcode: 0, errmsg: messageOf('en', 'success.modificationSucceeded'), data: { nickname: '小明 Ming', username: user.username } });
+      expect(body(res)).toMatchObject({
+        errcode: 0,
+        errmsg: messageOf('en', 'success.modificationSucceeded'),
+        data: { nickname: '小明 Ming', username: user.username },
+      });
       expect(await info(user.token)).toMatchObject({ nickname: '小明 Ming', username: user.username });
       expect(res.headers['cache-control']).toBe('private, no-store');
     });
@@ -29,7 +34,11 @@ describe.each(testDialects())('profile and contact details on $dialect', ({ dial
       const user = await signUp(ctx.app);
       const empty = await post(ctx.app, '/user/updateProfile', user.token, { nickname: '   ' }, 'ja');
       expect(empty.statusCode).toBe(400);
-      expect(body(empty)).toMatchObject({ errcode: 40001, errmsg: `nickname: ${messageOf('ja', 'validation.required')}`, data: { fields: [{ field: 'body.nickname', rule: 'validation.required' }] } });
+      expect(body(empty)).toMatchObject({
+        errcode: 40001,
+        errmsg: `nickname: ${messageOf('ja', 'validation.required')}`,
+        data: { fields: [{ field: 'body.nickname', rule: 'validation.required' }] },
+      });
       const long = await post(ctx.app, '/user/updateProfile', user.token, { nickname: 'x'.repeat(33) });
       expect(body(long).data).toMatchObject({ fields: [{ field: 'body.nickname', rule: 'validation.tooLong' }] });
       expect((await post(ctx.app, '/user/updateProfile', user.token, { nickname: 'x'.repeat(32) })).statusCode).toBe(200);
@@ -38,7 +47,15 @@ describe.each(testDialects())('profile and contact details on $dialect', ({ dial
     });
 
     it('needs a session: 401 for every profile route without one', async () => {
-      for (const url of ['/user/updateProfile', '/user/bindEmail', '/user/bindMobile', '/user/changeEmail', '/user/changeMobile', '/user/cancel', '/user/cancel/revoke']) {
+      for (const url of [
+        '/user/updateProfile',
+        '/user/bindEmail',
+        '/user/bindMobile',
+        '/user/changeEmail',
+        '/user/changeMobile',
+        '/user/cancel',
+        '/user/cancel/revoke',
+      ]) {
         const res = await ctx.app.inject({ method: 'POST', url, payload: {} });
         expect([url, res.statusCode, body(res).errcode]).toEqual([url, 401, 40100]);
       }
@@ -116,7 +133,9 @@ describe.each(testDialects())('profile and contact details on $dialect', ({ dial
       const emailNotice = (await outbox(ctx.app, email)).find((message) => isContactNotice(message.purpose));
       expect(emailNotice).toMatchObject({ channel: 'EMAIL', code: '', subject: 'LLK Remote account security notice' });
       expect(emailNotice?.text).toContain(`${email[0]}***@example.com`);
-      expect((await outbox(ctx.app, user.mobile)).find((message) => isContactNotice(message.purpose))?.text).toContain('was added to your LLK Remote account');
+      expect((await outbox(ctx.app, user.mobile)).find((message) => isContactNotice(message.purpose))?.text).toContain(
+        'was added to your LLK Remote account',
+      );
 
       // a second bind is refused: change it instead
       const again = await post(ctx.app, '/user/bindEmail', user.token, { email: newIdentity().email, code: '123456' });
@@ -124,10 +143,18 @@ describe.each(testDialects())('profile and contact details on $dialect', ({ dial
 
       // reset the password by email, end to end
       const resetCode = await codeFor(ctx.app, { email, smsType: 'RESET' }, undefined, email);
-      const reset = await ctx.app.inject({ method: 'POST', url: '/modifyPwdByEmail', payload: { email, code: resetCode, password: 'NewPass#456', confirmPassword: 'NewPass#456' } });
+      const reset = await ctx.app.inject({
+        method: 'POST',
+        url: '/modifyPwdByEmail',
+        payload: { email, code: resetCode, password: 'NewPass#456', confirmPassword: 'NewPass#456' },
+      });
       expect(reset.statusCode, reset.body).toBe(200);
       expect((await ctx.app.inject({ url: '/user/info', headers: { authorization: user.token } })).statusCode).toBe(401); // every session ended
-      const login = await ctx.app.inject({ method: 'POST', url: '/h5Login', payload: { loginType: 'email', account: email, password: 'NewPass#456' } });
+      const login = await ctx.app.inject({
+        method: 'POST',
+        url: '/h5Login',
+        payload: { loginType: 'email', account: email, password: 'NewPass#456' },
+      });
       expect(login.statusCode, login.body).toBe(200);
     });
 
@@ -167,7 +194,11 @@ describe.each(testDialects())('profile and contact details on $dialect', ({ dial
       expect((await post(ctx.app, '/user/bindEmail', asker.token, { email, code: emailCode })).statusCode).toBe(200);
 
       // BIND_MOBILE, the same
-      await ctx.database.db.updateTable('users').set({ mobile: null }).where('username_norm', 'in', [asker.username.toLowerCase(), other.username.toLowerCase()]).execute();
+      await ctx.database.db
+        .updateTable('users')
+        .set({ mobile: null })
+        .where('username_norm', 'in', [asker.username.toLowerCase(), other.username.toLowerCase()])
+        .execute();
       const mobileCode = await codeFor(ctx.app, { mobile, smsType: 'BIND_MOBILE' }, asker.token, mobile);
       expect(body(await post(ctx.app, '/user/bindMobile', other.token, { mobile, code: mobileCode })).errcode).toBe(10008);
       expect(await info(other.token)).toMatchObject({ mobile: null });
@@ -180,7 +211,9 @@ describe.each(testDialects())('profile and contact details on $dialect', ({ dial
       const thiefOld = await codeFor(ctx.app, { channel: 'SMS', smsType: 'MODIFY_PHONE' }, thief.token, thief.mobile);
       const { ticket } = body<{ ticket: string }>(await post(ctx.app, '/user/changeMobile', thief.token, { code: thiefOld })).data;
       const changeCode = await codeFor(ctx.app, { mobile: target, smsType: 'CHANGE_MOBILE' }, changer.token, target);
-      expect(body(await post(ctx.app, '/user/changeMobile', thief.token, { ticket, mobile: target, code: changeCode })).errcode).toBe(10008);
+      expect(body(await post(ctx.app, '/user/changeMobile', thief.token, { ticket, mobile: target, code: changeCode })).errcode).toBe(
+        10008,
+      );
       expect(await info(thief.token)).toMatchObject({ mobile: masked(thief.mobile) });
     });
 
@@ -230,9 +263,17 @@ describe.each(testDialects())('profile and contact details on $dialect', ({ dial
       }
       const again = await post(ctx.app, '/user/changeEmail', user.token, { ticket, email: newIdentity().email, code: newCode });
       expect(body(again).errcode).toBe(10152); // used
-      const oldLogin = await ctx.app.inject({ method: 'POST', url: '/h5Login', payload: { loginType: 'email', account: user.email, password: user.password } });
+      const oldLogin = await ctx.app.inject({
+        method: 'POST',
+        url: '/h5Login',
+        payload: { loginType: 'email', account: user.email, password: user.password },
+      });
       expect(body(oldLogin).errcode).toBe(10006);
-      const newLogin = await ctx.app.inject({ method: 'POST', url: '/h5Login', payload: { loginType: 'email', account: email, password: user.password } });
+      const newLogin = await ctx.app.inject({
+        method: 'POST',
+        url: '/h5Login',
+        payload: { loginType: 'email', account: email, password: user.password },
+      });
       expect(newLogin.statusCode).toBe(200);
     });
 
@@ -298,7 +339,9 @@ describe.each(testDialects())('profile and contact details on $dialect', ({ dial
       const res = await post(ctx.app, '/user/bindMobile', user.token, { mobile, code });
       expect(res.statusCode, res.body).toBe(200);
       expect(body(res).data).toMatchObject({ mobile: masked(mobile) });
-      expect((await outbox(ctx.app, user.email)).find((message) => isContactNotice(message.purpose))?.text).toContain(`The phone number ${masked(mobile)} was added`);
+      expect((await outbox(ctx.app, user.email)).find((message) => isContactNotice(message.purpose))?.text).toContain(
+        `The phone number ${masked(mobile)} was added`,
+      );
       const again = await send(ctx.app, { mobile: newIdentity().mobile, smsType: 'BIND_MOBILE' }, user.token);
       expect(body(again).errcode).toBe(10151);
     });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { newIdentity, newIp, outboxCode, signUp, signUpByEmail } from '../../accounts';
 import { testDialects, useTestApp } from '../../helper';
 import { messageOf } from '../../messages';
-import { enableTotp, totpCode, UA } from '../account-security/support';
+import { enableTotp, totpCode, UA } from '../auth/support';
 import { body, outbox, signUpWithoutEmail } from './support';
 
 // The contacts of an account that may have signed up by email (ADR 0028): a phone can be bound
@@ -14,13 +14,20 @@ const stored = (mobile: string) => ZPhone.parse(mobile);
 
 describe.each(testDialects())('contacts of email accounts on $dialect', ({ dialect }) => {
   const ctx = useTestApp(dialect, { env: { CODE_IP_HOURLY_LIMIT: '1000', CODE_IP_DAILY_LIMIT: '1000' } });
-  const info = async (token: string) => body<Record<string, unknown>>(await ctx.app.inject({ url: '/user/info', headers: { authorization: token } })).data;
+  const info = async (token: string) =>
+    body<Record<string, unknown>>(await ctx.app.inject({ url: '/user/info', headers: { authorization: token } })).data;
 
   /** POST /sms now (the one-minute wait of the address cleared), as the token's user when given. */
   async function send(payload: Record<string, unknown>, token?: string, to?: string) {
     const address = to ?? (payload.email as string | undefined) ?? (payload.mobile ? stored(String(payload.mobile)) : undefined);
     if (address) await ctx.app.kv.del(`sms:cool:${address.includes('@') ? 'EMAIL' : 'SMS'}:${address}`);
-    return ctx.app.inject({ method: 'POST', url: '/sms', payload, headers: { 'accept-language': 'en', ...(token ? { authorization: token } : {}) }, remoteAddress: newIp() });
+    return ctx.app.inject({
+      method: 'POST',
+      url: '/sms',
+      payload,
+      headers: { 'accept-language': 'en', ...(token ? { authorization: token } : {}) },
+      remoteAddress: newIp(),
+    });
   }
   async function codeFor(payload: Record<string, unknown>, token: string | undefined, to: string): Promise<string> {
     const res = await send(payload, token, to);
@@ -28,7 +35,13 @@ describe.each(testDialects())('contacts of email accounts on $dialect', ({ diale
     return outboxCode(ctx.app, to);
   }
   const post = (url: string, token: string, payload: Record<string, unknown>, language = 'en') =>
-    ctx.app.inject({ method: 'POST', url, headers: { authorization: token, 'accept-language': language }, payload, remoteAddress: newIp() });
+    ctx.app.inject({
+      method: 'POST',
+      url,
+      headers: { authorization: token, 'accept-language': language },
+      payload,
+      remoteAddress: newIp(),
+    });
   const kinds = async (to: string) => (await outbox(ctx.app, to)).map((message) => message.purpose);
 
   /** An email account with a phone bound afterwards: both contacts verified. */
@@ -56,7 +69,16 @@ describe.each(testDialects())('contacts of email accounts on $dialect', ({ diale
       expect(body(again).errcode).toBe(10151);
       // the phone now logs in by code as well
       const login = await codeFor({ mobile, smsType: 'LOGIN' }, undefined, mobile);
-      expect((await ctx.app.inject({ method: 'POST', url: '/h5Login', payload: { loginType: 'mobile', mobile, code: login }, remoteAddress: newIp() })).statusCode).toBe(200);
+      expect(
+        (
+          await ctx.app.inject({
+            method: 'POST',
+            url: '/h5Login',
+            payload: { loginType: 'mobile', mobile, code: login },
+            remoteAddress: newIp(),
+          })
+        ).statusCode,
+      ).toBe(200);
     });
   });
 
@@ -65,7 +87,11 @@ describe.each(testDialects())('contacts of email accounts on $dialect', ({ diale
       const user = await signUpByEmail(ctx.app);
       const code = await codeFor({ channel: 'EMAIL', smsType: 'BIND_EMAIL' }, user.token, user.email);
       const refused = await post('/user/unbindEmail', user.token, { code }, 'es');
-      expect([refused.statusCode, body(refused).errcode, body(refused).errmsg]).toEqual([409, 10158, messageOf('es', 'errors.lastVerifiedContact')]);
+      expect([refused.statusCode, body(refused).errcode, body(refused).errmsg]).toEqual([
+        409,
+        10158,
+        messageOf('es', 'errors.lastVerifiedContact'),
+      ]);
       const phone = await post('/user/unbindMobile', user.token, { code: '123456' });
       expect(body(phone).errcode).toBe(10001); // no phone to remove
       // with a phone bound, the same code removes the email
@@ -95,7 +121,11 @@ describe.each(testDialects())('contacts of email accounts on $dialect', ({ diale
       const removed = await post('/user/unbindMobile', user.token, { code: phoneCode });
       expect(removed.statusCode, removed.body).toBe(200);
       expect(body(removed).data).toMatchObject({ mobile: null, email: 'u***@example.com', emailVerified: true });
-      const row = await ctx.database.db.selectFrom('users').select(['mobile', 'mobile_verified_at']).where('email', '=', user.email).executeTakeFirstOrThrow();
+      const row = await ctx.database.db
+        .selectFrom('users')
+        .select(['mobile', 'mobile_verified_at'])
+        .where('email', '=', user.email)
+        .executeTakeFirstOrThrow();
       expect(row).toEqual({ mobile: null, mobile_verified_at: null });
     });
 
@@ -106,7 +136,11 @@ describe.each(testDialects())('contacts of email accounts on $dialect', ({ diale
       const res = await post('/user/bindEmail', user.token, { email: other, code });
       expect(res.statusCode, res.body).toBe(200);
       expect(body(res).data).toMatchObject({ emailVerified: true });
-      const row = await ctx.database.db.selectFrom('users').select(['email']).where('username_norm', '=', user.username.toLowerCase()).executeTakeFirstOrThrow();
+      const row = await ctx.database.db
+        .selectFrom('users')
+        .select(['email'])
+        .where('username_norm', '=', user.username.toLowerCase())
+        .executeTakeFirstOrThrow();
       expect(row.email).toBe(other);
       // the old address is free again
       expect((await send({ email: user.email, smsType: 'SIGNUP' })).statusCode).toBe(200);
@@ -116,7 +150,10 @@ describe.each(testDialects())('contacts of email accounts on $dialect', ({ diale
       const user = await withBoth();
       const emailCode = await codeFor({ channel: 'EMAIL', smsType: 'BIND_EMAIL' }, user.token, user.email);
       const phoneCode = await codeFor({ channel: 'SMS', smsType: 'MODIFY_PHONE' }, user.token, user.mobile);
-      const [email, phone] = await Promise.all([post('/user/unbindEmail', user.token, { code: emailCode }), post('/user/unbindMobile', user.token, { code: phoneCode })]);
+      const [email, phone] = await Promise.all([
+        post('/user/unbindEmail', user.token, { code: emailCode }),
+        post('/user/unbindMobile', user.token, { code: phoneCode }),
+      ]);
       expect([email.statusCode, phone.statusCode].sort()).toEqual([200, 409]);
       expect([body(email).errcode, body(phone).errcode].sort((a, b) => a - b)).toEqual([0, 10158]);
       const now = await info(user.token);
@@ -128,13 +165,28 @@ describe.each(testDialects())('contacts of email accounts on $dialect', ({ diale
     it('resets by account over SMS for an email account: the code goes by email and the answer says so', async () => {
       const user = await signUpByEmail(ctx.app);
       await ctx.app.kv.del(`sms:cool:EMAIL:${user.email}`);
-      const sent = await ctx.app.inject({ method: 'POST', url: '/sms/sendByAccount', payload: { account: user.username, channel: 'SMS', smsType: 'RESET' }, remoteAddress: newIp() });
+      const sent = await ctx.app.inject({
+        method: 'POST',
+        url: '/sms/sendByAccount',
+        payload: { account: user.username, channel: 'SMS', smsType: 'RESET' },
+        remoteAddress: newIp(),
+      });
       expect(sent.statusCode, sent.body).toBe(200);
       expect(body(sent).data).toMatchObject({ channel: 'EMAIL', target: 'u***@example.com' });
       const code = await outboxCode(ctx.app, user.email);
-      const reset = await ctx.app.inject({ method: 'POST', url: '/modifyPwdByAccount', payload: { account: user.username, channel: 'SMS', code, password: 'Fresh#456', confirmPassword: 'Fresh#456' }, remoteAddress: newIp() });
+      const reset = await ctx.app.inject({
+        method: 'POST',
+        url: '/modifyPwdByAccount',
+        payload: { account: user.username, channel: 'SMS', code, password: 'Fresh#456', confirmPassword: 'Fresh#456' },
+        remoteAddress: newIp(),
+      });
       expect(reset.statusCode, reset.body).toBe(200);
-      const login = await ctx.app.inject({ method: 'POST', url: '/h5Login', payload: { loginType: 'account', account: user.username, password: 'Fresh#456' }, remoteAddress: newIp() });
+      const login = await ctx.app.inject({
+        method: 'POST',
+        url: '/h5Login',
+        payload: { loginType: 'account', account: user.username, password: 'Fresh#456' },
+        remoteAddress: newIp(),
+      });
       expect(login.statusCode).toBe(200);
     });
 
@@ -142,7 +194,12 @@ describe.each(testDialects())('contacts of email accounts on $dialect', ({ diale
       const phoneOnly = await signUpWithoutEmail(ctx.app);
       const mobile = stored(phoneOnly.mobile);
       await ctx.app.kv.del(`sms:cool:SMS:${mobile}`);
-      const sent = await ctx.app.inject({ method: 'POST', url: '/sms/sendByAccount', payload: { account: phoneOnly.username, channel: 'EMAIL', smsType: 'LOGIN' }, remoteAddress: newIp() });
+      const sent = await ctx.app.inject({
+        method: 'POST',
+        url: '/sms/sendByAccount',
+        payload: { account: phoneOnly.username, channel: 'EMAIL', smsType: 'LOGIN' },
+        remoteAddress: newIp(),
+      });
       expect(body(sent).data).toMatchObject({ channel: 'SMS' });
 
       const user = await signUpByEmail(ctx.app);
@@ -163,7 +220,13 @@ describe.each(testDialects())('contacts of email accounts on $dialect', ({ diale
   describe('security alerts to every verified contact', () => {
     it('alerts a new-device sign-in and a password change on the email and on the phone', async () => {
       const user = await withBoth();
-      const res = await ctx.app.inject({ method: 'POST', url: '/h5Login', payload: { loginType: 'email', account: user.email, password: user.password }, headers: { 'user-agent': UA.firefoxLinux, 'accept-language': 'fr' }, remoteAddress: newIp() });
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/h5Login',
+        payload: { loginType: 'email', account: user.email, password: user.password },
+        headers: { 'user-agent': UA.firefoxLinux, 'accept-language': 'fr' },
+        remoteAddress: newIp(),
+      });
       expect(res.statusCode, res.body).toBe(200);
       const emailAlerts = (await outbox(ctx.app, user.email)).filter((message) => message.purpose === 'NEW_DEVICE_SIGN_IN');
       const phoneAlerts = (await outbox(ctx.app, user.mobile)).filter((message) => message.purpose === 'NEW_DEVICE_SIGN_IN');
@@ -173,7 +236,12 @@ describe.each(testDialects())('contacts of email accounts on $dialect', ({ diale
       expect(phoneAlerts[0]?.text).toMatch(/^\[LLK Remote\] Connexion à votre compte/);
 
       const token = body<{ access_token: string }>(res).data.access_token;
-      const changed = await post('/user/changePassword', token, { oldPassword: user.password, password: 'Newer#789', confirmPassword: 'Newer#789' }, 'ja');
+      const changed = await post(
+        '/user/changePassword',
+        token,
+        { oldPassword: user.password, password: 'Newer#789', confirmPassword: 'Newer#789' },
+        'ja',
+      );
       expect(changed.statusCode, changed.body).toBe(200);
       const emailChanged = (await outbox(ctx.app, user.email)).filter((message) => message.purpose === 'PASSWORD_CHANGED');
       const phoneChanged = (await outbox(ctx.app, user.mobile)).filter((message) => message.purpose === 'PASSWORD_CHANGED');
@@ -190,7 +258,9 @@ describe.each(testDialects())('contacts of email accounts on $dialect', ({ diale
       expect(off.statusCode, off.body).toBe(200);
       expect(await kinds(user.email)).toContain('TWO_STEP_DISABLED');
       expect(await kinds(user.mobile)).toContain('TWO_STEP_DISABLED');
-      expect((await outbox(ctx.app, user.email)).find((message) => message.purpose === 'TWO_STEP_DISABLED')?.subject).toBe('LLK Remote: 2단계 인증이 해제되었습니다');
+      expect((await outbox(ctx.app, user.email)).find((message) => message.purpose === 'TWO_STEP_DISABLED')?.subject).toBe(
+        'LLK Remote: 2단계 인증이 해제되었습니다',
+      );
 
       const code = await codeFor({ channel: 'EMAIL', smsType: 'CANCEL_ACCOUNT' }, user.token, user.email);
       expect((await post('/user/cancel', user.token, { channel: 'EMAIL', code })).statusCode).toBe(200);
@@ -202,7 +272,12 @@ describe.each(testDialects())('contacts of email accounts on $dialect', ({ diale
       const user = await signUp(ctx.app);
       const mobile = stored(user.mobile);
       const code = await codeFor({ mobile, smsType: 'RESET' }, undefined, mobile);
-      const reset = await ctx.app.inject({ method: 'POST', url: '/modifyPwdByMobile', payload: { mobile, code, password: 'Reset#321', confirmPassword: 'Reset#321' }, remoteAddress: newIp() });
+      const reset = await ctx.app.inject({
+        method: 'POST',
+        url: '/modifyPwdByMobile',
+        payload: { mobile, code, password: 'Reset#321', confirmPassword: 'Reset#321' },
+        remoteAddress: newIp(),
+      });
       expect(reset.statusCode, reset.body).toBe(200);
       expect(await kinds(mobile)).toContain('PASSWORD_CHANGED');
       expect(await kinds(user.email)).not.toContain('PASSWORD_CHANGED');

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { type App } from '../../../src/app';
+import { type App } from '../../../src/composition/app';
 import { newIdentity, newIp, outboxCode, sendCode, type Identity } from '../../accounts';
 
 // Helpers of the profile tests: codes sent with the one-minute resend wait skipped (it is the
@@ -47,7 +47,13 @@ export async function codeFor(app: App, payload: Record<string, unknown>, token:
 }
 
 export function post(app: App, url: string, token: string, payload?: Record<string, unknown>, language = 'en') {
-  return app.inject({ method: 'POST', url, headers: { authorization: token, 'accept-language': language }, ...(payload ? { payload } : {}), remoteAddress: newIp() });
+  return app.inject({
+    method: 'POST',
+    url,
+    headers: { authorization: token, 'accept-language': language },
+    ...(payload ? { payload } : {}),
+    remoteAddress: newIp(),
+  });
 }
 
 /** Signs up through the API without an email (the form's email is optional). */
@@ -59,7 +65,13 @@ export async function signUpWithoutEmail(app: App): Promise<Identity & { token: 
   const res = await app.inject({
     method: 'POST',
     url: '/signup',
-    payload: { username: identity.username, mobile: identity.mobile, code, password: identity.password, confirmPassword: identity.password },
+    payload: {
+      username: identity.username,
+      mobile: identity.mobile,
+      code,
+      password: identity.password,
+      confirmPassword: identity.password,
+    },
     remoteAddress: newIp(),
   });
   expect(res.statusCode, res.body).toBe(200);

@@ -9,9 +9,9 @@ import {
   type TRedeemResult,
 } from '@llk/contracts';
 import { describe, expect, it } from 'vitest';
-import { refundOrder } from '../../../src/modules/payments/refunds.service';
+import { refundOrder } from '../../../src/flows/refund-order';
 import { createCodeBatch, newRedeemCode } from '../../../src/modules/redeem/redeem.service';
-import { parseCodesFlags } from '../../../src/setup/codes-flags';
+import { parseCodesFlags } from '../../../src/composition/setup/codes-flags';
 import { newIp } from '../../accounts';
 import { testDialects } from '../../helper';
 import { body, newOrder, newUser, startPay, useOrdersApp, userRow } from '../orders/support';
@@ -54,15 +54,24 @@ describe('the code scheme', () => {
 
   it('codes:create checks its flags', () => {
     const now = new Date('2026-11-24T00:00:00.000Z');
-    expect(parseCodesFlags(['--kind', 'MEMBER_DAYS', '--amount', '30', '--count', '100'], now)).toEqual({ kind: 'MEMBER_DAYS', amount: 30, count: 100, batch: 'MEMBER_DAYS-30-2026-11-24' });
-    expect(parseCodesFlags(['--kind', 'MEMBER_DAYS', '--amount', '30', '--count', '1', '--expires', '2026-12-31', '--batch', 'winter'], now)).toMatchObject({
+    expect(parseCodesFlags(['--kind', 'MEMBER_DAYS', '--amount', '30', '--count', '100'], now)).toEqual({
+      kind: 'MEMBER_DAYS',
+      amount: 30,
+      count: 100,
+      batch: 'MEMBER_DAYS-30-2026-11-24',
+    });
+    expect(
+      parseCodesFlags(['--kind', 'MEMBER_DAYS', '--amount', '30', '--count', '1', '--expires', '2026-12-31', '--batch', 'winter'], now),
+    ).toMatchObject({
       batch: 'winter',
       expiresAt: new Date('2026-12-31T16:00:00.000Z'),
     });
     expect(parseCodesFlags(['--kind', 'GOLD', '--amount', '30', '--count', '1'], now)).toMatch(/^--kind/);
     expect(parseCodesFlags(['--kind', 'MONITOR', '--amount', '0', '--count', '1'], now)).toMatch(/^--amount/);
     expect(parseCodesFlags(['--kind', 'MONITOR', '--amount', '2', '--count', '1', '--expires', '2026-02-30'], now)).toMatch(/^--expires/);
-    expect(parseCodesFlags(['--kind', 'MONITOR', '--amount', '2', '--count', '1', '--expires', '2026-01-01'], now)).toBe('--expires must be in the future');
+    expect(parseCodesFlags(['--kind', 'MONITOR', '--amount', '2', '--count', '1', '--expires', '2026-01-01'], now)).toBe(
+      '--expires must be in the future',
+    );
     expect(parseCodesFlags(['--kind', 'MONITOR', '--amount', '2', '--count', '1', '--tier', 'HD'], now)).toMatch(/^--tier/);
   });
 });
@@ -71,10 +80,20 @@ describe.each(testDialects())('redemption codes on $dialect', ({ dialect }) => {
   const ctx = useOrdersApp(dialect, { REDEEM_ACCOUNT_HOURLY_LIMIT: '3', REDEEM_IP_HOURLY_LIMIT: '5' });
 
   const redeem = (token: string, code: string, ip = newIp()) =>
-    ctx.app.inject({ method: 'POST', url: '/redeem', headers: { authorization: token, 'accept-language': 'en' }, payload: { code }, remoteAddress: ip });
+    ctx.app.inject({
+      method: 'POST',
+      url: '/redeem',
+      headers: { authorization: token, 'accept-language': 'en' },
+      payload: { code },
+      remoteAddress: ip,
+    });
   const ledgerPostings = async () => (await ctx.database.db.selectFrom('ledger_postings').select('id').execute()).length;
-  const codes = (kind: 'MEMBER_DAYS' | 'MONITOR' | 'CHANNEL_DAYS' | 'QUALITY_DAYS', amount: number, count = 1, extra: { expiresAt?: Date; qualityTier?: 'HD' | 'ULTRA' } = {}) =>
-    createCodeBatch(ctx.database.db, PEPPER, { kind, amount, count, batch: 'test', ...extra });
+  const codes = (
+    kind: 'MEMBER_DAYS' | 'MONITOR' | 'CHANNEL_DAYS' | 'QUALITY_DAYS',
+    amount: number,
+    count = 1,
+    extra: { expiresAt?: Date; qualityTier?: 'HD' | 'ULTRA' } = {},
+  ) => createCodeBatch(ctx.database.db, PEPPER, { kind, amount, count, batch: 'test', ...extra });
 
   it('stores only a keyed hash of the code, with its batch and expiry', async () => {
     const [code] = await codes('MEMBER_DAYS', 30, 1, { expiresAt: new Date('2030-01-01T00:00:00.000Z') });
@@ -86,7 +105,9 @@ describe.each(testDialects())('redemption codes on $dialect', ({ dialect }) => {
   it('grants membership days once, whatever the dashes, spaces and case, and says what it added', async () => {
     const user = await newUser(ctx.app);
     const [code] = await codes('MEMBER_DAYS', 30);
-    const typed = formatRedeemCode(code as string).toLowerCase().replace('-', ' ');
+    const typed = formatRedeemCode(code as string)
+      .toLowerCase()
+      .replace('-', ' ');
     const before = Date.now();
     const res = await redeem(user.token, typed);
     expect(res.statusCode, res.body).toBe(200);
@@ -95,7 +116,9 @@ describe.each(testDialects())('redemption codes on $dialect', ({ dialect }) => {
     const end = new Date(result.expiresAt ?? 0).getTime();
     expect(end - before).toBeGreaterThanOrEqual(30 * DAY - 1000);
     expect(end - before).toBeLessThanOrEqual(30 * DAY + 60_000);
-    const level = body<TMemberLevel>(await ctx.app.inject({ url: '/user/currentMemberLevel', headers: { authorization: user.token } })).data;
+    const level = body<TMemberLevel>(
+      await ctx.app.inject({ url: '/user/currentMemberLevel', headers: { authorization: user.token } }),
+    ).data;
     expect(level).toMatchObject({ plan: 'PRO', active: true, expiresAt: result.expiresAt });
 
     const again = await redeem(user.token, code as string);
@@ -106,14 +129,22 @@ describe.each(testDialects())('redemption codes on $dialect', ({ dialect }) => {
   it('20 parallel redemptions of one code make one grant', async () => {
     const users = await Promise.all(Array.from({ length: 4 }, () => newUser(ctx.app)));
     const [code] = await codes('MONITOR', 3);
-    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => redeem((users[i % 4] as { token: string }).token, code as string)));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => redeem((users[i % 4] as { token: string }).token, code as string)),
+    );
     const granted = answers.filter((res) => res.statusCode === 200);
     expect(granted).toHaveLength(1);
     // the losers: used (by another account, which costs a try: past this test's limit of 3, too many tries)
-    for (const res of answers.filter((r) => r.statusCode !== 200)) expect([ErrorCode.REDEEM_CODE_USED, ErrorCode.REDEEM_TOO_MANY_TRIES]).toContain(body(res).errcode);
+    for (const res of answers.filter((r) => r.statusCode !== 200))
+      expect([ErrorCode.REDEEM_CODE_USED, ErrorCode.REDEEM_TOO_MANY_TRIES]).toContain(body(res).errcode);
     const counts = await Promise.all(users.map(async (user) => Number((await userRow(ctx.database, user.id)).monitor_count)));
     expect(counts.sort()).toEqual([0, 0, 0, 3]);
-    expect(body<TRedeemResult>(granted[0] as { json(): unknown }).data).toMatchObject({ kind: 'MONITOR', amount: 3, monitorCount: 3, expiresAt: null });
+    expect(body<TRedeemResult>(granted[0] as { json(): unknown }).data).toMatchObject({
+      kind: 'MONITOR',
+      amount: 3,
+      monitorCount: 3,
+      expiresAt: null,
+    });
   });
 
   it('grants channel and quality days like bought ones', async () => {
@@ -123,7 +154,9 @@ describe.each(testDialects())('redemption codes on $dialect', ({ dialect }) => {
     expect((await redeem(user.token, channel as string)).statusCode).toBe(200);
     const res = await redeem(user.token, quality as string);
     expect(body<TRedeemResult>(res).data).toMatchObject({ kind: 'QUALITY_DAYS', amount: 7, qualityTier: 'ULTRA' });
-    const state = body<TMonitorAndQuality>(await ctx.app.inject({ url: '/user/queryMonitorAndQuality', headers: { authorization: user.token } })).data;
+    const state = body<TMonitorAndQuality>(
+      await ctx.app.inject({ url: '/user/queryMonitorAndQuality', headers: { authorization: user.token } }),
+    ).data;
     expect(state).toMatchObject({ channelEnabled: true, qualityTier: 'ULTRA' });
   });
 
@@ -182,7 +215,12 @@ describe.each(testDialects())('redemption codes on $dialect', ({ dialect }) => {
   it('answers bad input with envelope errors in the caller’s language', async () => {
     const user = await newUser(ctx.app);
     for (const payload of [{}, { code: 12 }, { code: 'ABC' }, { code: 'x'.repeat(200) }]) {
-      const res = await ctx.app.inject({ method: 'POST', url: '/redeem', headers: { authorization: user.token, 'accept-language': 'fr' }, payload });
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/redeem',
+        headers: { authorization: user.token, 'accept-language': 'fr' },
+        payload,
+      });
       expect(res.statusCode, res.body).toBe(400);
       expect(body(res).errcode).toBe(ErrorCode.VALIDATION_FAILED);
     }

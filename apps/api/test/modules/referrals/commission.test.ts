@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toDbDate } from '../../../src/db/dialect';
+import { toDbDate } from '../../../src/infrastructure/db/dialect';
 import { matureCommissions, recordCommission, reverseCommissionsForOrder } from '../../../src/modules/referrals/commission.service';
 import { testDialects, useTestDatabase } from '../../helper';
 import { bind, commissionsOf, DAY, HOUR, insertPaidOrder, insertTestUser, makeAmbassador, recordCommissionForOrder } from './fixtures';
@@ -32,7 +32,9 @@ describe.each(testDialects())('commission ledger on $dialect', ({ dialect }) => 
       [order.items[1]?.id, 200],
     ]);
     const rows = await commissionsOf(db(), order.id);
-    expect(rows.map((row) => [row.item_type, row.base_amount_fen, row.amount_fen, row.state, row.ambassador_user_id, row.referred_user_id])).toEqual([
+    expect(
+      rows.map((row) => [row.item_type, row.base_amount_fen, row.amount_fen, row.state, row.ambassador_user_id, row.referred_user_id]),
+    ).toEqual([
       ['MEMBER', 2999, 599, 'PENDING', ambassador.id, payer.id],
       ['MONITOR', 1001, 200, 'PENDING', ambassador.id, payer.id],
     ]);
@@ -109,7 +111,11 @@ describe.each(testDialects())('commission ledger on $dialect', ({ dialect }) => 
     await makeAmbassador(db(), ambassador2.id);
     const samePhone = await insertTestUser(db());
     await bind(db(), samePhone.id, ambassador2.id, new Date(now.getTime() - DAY));
-    await db().updateTable('users').set({ mobile: `+86 ${ambassador2.mobile}` }).where('id', '=', samePhone.id).execute();
+    await db()
+      .updateTable('users')
+      .set({ mobile: `+86 ${ambassador2.mobile}` })
+      .where('id', '=', samePhone.id)
+      .execute();
 
     for (const payer of [self, sameEmail, samePhone]) {
       const order = await insertPaidOrder(db(), payer.id, now, [['MEMBER', 1000]]);
@@ -126,8 +132,12 @@ describe.each(testDialects())('commission ledger on $dialect', ({ dialect }) => 
   it('writes one line per order item however often the payment path runs (also concurrently)', async () => {
     const { payer } = await pair(new Date(Date.now() - DAY));
     const order = await insertPaidOrder(db(), payer.id, new Date(), [['MEMBER', 1000]]);
-    const first = await db().transaction().execute((trx) => recordCommissionForOrder(trx, order.id));
-    const again = await db().transaction().execute((trx) => recordCommissionForOrder(trx, order.id));
+    const first = await db()
+      .transaction()
+      .execute((trx) => recordCommissionForOrder(trx, order.id));
+    const again = await db()
+      .transaction()
+      .execute((trx) => recordCommissionForOrder(trx, order.id));
     const parallel = await Promise.all([recordCommissionForOrder(db(), order.id), recordCommissionForOrder(db(), order.id)]);
     expect(first).toHaveLength(1);
     expect(again).toEqual([]);
@@ -179,7 +189,11 @@ describe.each(testDialects())('commission ledger on $dialect', ({ dialect }) => 
     await recordCommissionForOrder(db(), other.id);
 
     const refundedAt = new Date(paidAt.getTime() + 6 * DAY + 23 * HOUR);
-    expect(await db().transaction().execute((trx) => reverseCommissionsForOrder(trx, order.id, refundedAt))).toBe(2);
+    expect(
+      await db()
+        .transaction()
+        .execute((trx) => reverseCommissionsForOrder(trx, order.id, refundedAt)),
+    ).toBe(2);
     expect(await reverseCommissionsForOrder(db(), order.id, refundedAt)).toBe(0); // once
     await matureCommissions(db(), new Date(paidAt.getTime() + 8 * DAY));
     expect((await commissionsOf(db(), order.id)).map((row) => [row.state, row.reversed_at])).toEqual([

@@ -1,12 +1,12 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { fromDbDate, newId, toDbDate } from '../../../src/db/dialect';
-import { type Db } from '../../../src/db/schema';
+import { fromDbDate, newId, toDbDate } from '../../../src/infrastructure/db/dialect';
+import { type Db } from '../../../src/infrastructure/db/schema';
 import { insertUser } from '../../../src/modules/users/users.repository';
 import { recordCommission, type RecordedCommission } from '../../../src/modules/referrals/commission.service';
 import { generateReferralCode } from '../../../src/modules/referrals/referrals.service';
 
-// Real rows for the ledger tests: users, ambassadors, bindings and paid orders (the ordering
-// issue's tables) written straight into the database, with the times a test needs.
+// Real rows for the ledger tests: users, ambassadors, bindings and paid orders (the tables the
+// commission rules read) written straight into the database, with the times a test needs.
 
 export const DAY = 24 * 3_600_000;
 export const HOUR = 3_600_000;
@@ -40,7 +40,10 @@ export async function insertTestUser(db: Db, contact: { mobile?: string; email?:
 /** Makes `user` an ambassador with a code of its own; returns the code. */
 export async function makeAmbassador(db: Db, userId: string): Promise<string> {
   const code = generateReferralCode();
-  await db.insertInto('ambassadors').values({ user_id: userId, referral_code: code, activity_type: 'LZ', joined_at: toDbDate(new Date()) }).execute();
+  await db
+    .insertInto('ambassadors')
+    .values({ user_id: userId, referral_code: code, activity_type: 'LZ', joined_at: toDbDate(new Date()) })
+    .execute();
   return code;
 }
 
@@ -128,7 +131,12 @@ export async function insertPaidOrder(db: Db, userId: string, paidAt: Date, line
 export async function recordCommissionForOrder(trx: Db, orderId: string): Promise<RecordedCommission[]> {
   const order = await trx.selectFrom('orders').select(['id', 'user_id', 'paid_at']).where('id', '=', orderId).executeTakeFirst();
   if (!order?.paid_at) return [];
-  const items = await trx.selectFrom('order_items').select(['id', 'item_type', 'amount_fen']).where('order_id', '=', orderId).orderBy('id').execute();
+  const items = await trx
+    .selectFrom('order_items')
+    .select(['id', 'item_type', 'amount_fen'])
+    .where('order_id', '=', orderId)
+    .orderBy('id')
+    .execute();
   return recordCommission(trx, {
     order: { id: order.id },
     items: items.map((item) => ({ id: item.id, itemType: item.item_type, amountFen: Number(item.amount_fen) })),

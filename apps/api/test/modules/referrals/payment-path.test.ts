@@ -1,8 +1,8 @@
 import { type TAmbassadorInfo, type TPayMethod } from '@llk/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fromDbDate, toDbDate } from '../../../src/db/dialect';
-import { refundDoublePayments } from '../../../src/modules/payments/sweep';
-import { askGateway, refundOrder } from '../../../src/modules/payments/refunds.service';
+import { fromDbDate, toDbDate } from '../../../src/infrastructure/db/dialect';
+import { refundDoublePayments } from '../../../src/flows/order-sweep';
+import { askRefundAgain, refundOrder } from '../../../src/flows/refund-order';
 import { startFakeGatewayServer } from '../../support/fake-gateways';
 import { type SeedSku, upsertSkus } from '../../../src/modules/pricing/pricing.repository';
 import { matureCommissions, reverseCommissionsForOrder } from '../../../src/modules/referrals/commission.service';
@@ -19,8 +19,28 @@ import { bind, commissionsOf, DAY, HOUR } from './fixtures';
 
 const PAGE = '/activity/participant/marketingAmbassador';
 /** 2999 fen: 20% is 599.8, so the commission is 599 (rounded down to whole fen). */
-const ODD_MEMBER: SeedSku = { id: 'MEMBER_MONTH_ODD', item_type: 'MEMBER', time_unit: 'MONTH', duration: 1, quantity: 1, quality_tier: null, price_fen: 2999, original_price_fen: 2999, sort_order: 9 };
-const CLOUD_PC: SeedSku = { id: 'CLOUD_PC_STANDARD_MONTH', item_type: 'CLOUD_PC', time_unit: 'MONTH', duration: 1, quantity: 1, quality_tier: null, price_fen: 29900, original_price_fen: 32900, sort_order: 20 };
+const ODD_MEMBER: SeedSku = {
+  id: 'MEMBER_MONTH_ODD',
+  item_type: 'MEMBER',
+  time_unit: 'MONTH',
+  duration: 1,
+  quantity: 1,
+  quality_tier: null,
+  price_fen: 2999,
+  original_price_fen: 2999,
+  sort_order: 9,
+};
+const CLOUD_PC: SeedSku = {
+  id: 'CLOUD_PC_STANDARD_MONTH',
+  item_type: 'CLOUD_PC',
+  time_unit: 'MONTH',
+  duration: 1,
+  quantity: 1,
+  quality_tier: null,
+  price_fen: 29900,
+  original_price_fen: 32900,
+  sort_order: 20,
+};
 
 describe.each(testDialects())('referral commission on the payment path on $dialect', ({ dialect }) => {
   const ctx = useOrdersApp(dialect);
@@ -81,13 +101,17 @@ describe.each(testDialects())('referral commission on the payment path on $diale
     for (const line of await commissionsOf(db(), orderId)) {
       await db()
         .updateTable('commissions')
-        .set({ paid_at: toDbDate(fromDbDate(line.paid_at).getTime() - ms), effective_after: toDbDate(fromDbDate(line.effective_after).getTime() - ms) })
+        .set({
+          paid_at: toDbDate(fromDbDate(line.paid_at).getTime() - ms),
+          effective_after: toDbDate(fromDbDate(line.effective_after).getTime() - ms),
+        })
         .where('id', '=', line.id)
         .execute();
     }
   }
 
-  const states = async (orderId: string) => (await commissionsOf(db(), orderId)).map((line) => [line.item_type, line.amount_fen, line.state]);
+  const states = async (orderId: string) =>
+    (await commissionsOf(db(), orderId)).map((line) => [line.item_type, line.amount_fen, line.state]);
 
   it('a visitor signs up with the referral cookie, buys a membership, and the ambassador sees 20% pending', async () => {
     const ambassador = await newAmbassador();
@@ -117,7 +141,9 @@ describe.each(testDialects())('referral commission on the payment path on $diale
     const seen = await page(ambassador.token);
     expect(seen.referredCount).toBe(1);
     expect(seen.totals).toEqual({ pendingFen: 5360, effectiveFen: 0, paidOutFen: 0, reversedFen: 0 });
-    expect(seen.commissions).toMatchObject([{ orderId: order.id, itemType: 'MEMBER', baseAmountFen: 26800, amountFen: 5360, state: 'PENDING', reversedAt: null }]);
+    expect(seen.commissions).toMatchObject([
+      { orderId: order.id, itemType: 'MEMBER', baseAmountFen: 26800, amountFen: 5360, state: 'PENDING', reversedAt: null },
+    ]);
     expect(seen.commissions[0]?.account).toBe(maskedMainland(identity.mobile));
   });
 
@@ -166,7 +192,11 @@ describe.each(testDialects())('referral commission on the payment path on $diale
     // other accounts on the ambassador's phone (its 11 digits, as stored before migration 0039) and
     // email (other case): variants the unique indexes let through
     const samePhone = await boundUser(ambassador.id, new Date(Date.now() - DAY));
-    await db().updateTable('users').set({ mobile: me.mobile?.replace(/^\+86/, '') }).where('id', '=', samePhone.id).execute();
+    await db()
+      .updateTable('users')
+      .set({ mobile: me.mobile?.replace(/^\+86/, '') })
+      .where('id', '=', samePhone.id)
+      .execute();
     const sameEmail = await boundUser(ambassador.id, new Date(Date.now() - DAY));
     await db().updateTable('users').set({ email: me.email?.toUpperCase() }).where('id', '=', sameEmail.id).execute();
 
@@ -212,8 +242,14 @@ describe.each(testDialects())('referral commission on the payment path on $diale
       // the gateway does not answer: the refund stays open, the order REFUNDING
       const hanging = await startFakeGatewayServer(null, { hang: true });
       try {
-        const slow = makeProviders(ctx.keys, { alipayGateway: `${hanging.base}/alipay/gateway.do`, wechatBaseUrl: `${hanging.base}/wechat` }, 300);
-        await expect(refundOrder({ db: db(), providers: slow, kv: ctx.app.kv }, order.id, { reason: 'cancel' })).rejects.toMatchObject({ codeName: 'GATEWAY_TIMEOUT' });
+        const slow = makeProviders(
+          ctx.keys,
+          { alipayGateway: `${hanging.base}/alipay/gateway.do`, wechatBaseUrl: `${hanging.base}/wechat` },
+          300,
+        );
+        await expect(refundOrder({ db: db(), providers: slow, kv: ctx.app.kv }, order.id, { reason: 'cancel' })).rejects.toMatchObject({
+          codeName: 'GATEWAY_TIMEOUT',
+        });
       } finally {
         await hanging.close();
       }
@@ -225,7 +261,7 @@ describe.each(testDialects())('referral commission on the payment path on $diale
 
       // the gateway answers now: the refund was asked for within the window
       const [refund] = await db().selectFrom('refunds').select('id').where('order_id', '=', order.id).execute();
-      await askGateway({ db: db(), providers: ctx.providers, kv: ctx.app.kv }, refund?.id ?? '');
+      await askRefundAgain({ db: db(), providers: ctx.providers, kv: ctx.app.kv }, refund?.id ?? '');
       expect((await orderRow(ctx.database, order.id)).status).toBe('REFUNDED');
       expect(await states(order.id)).toEqual([['MEMBER', 600, 'REVERSED']]);
     });
@@ -264,7 +300,9 @@ describe.each(testDialects())('referral commission on the payment path on $diale
       ]);
       const seen = await page(ambassador.token);
       expect(seen.totals).toEqual({ pendingFen: 0, effectiveFen: 0, paidOutFen: 0, reversedFen: 0 });
-      expect(seen.commissions.filter((line) => line.state === 'CLAWBACK').map((line) => [line.itemType, line.amountFen, line.paidOutAt])).toEqual([
+      expect(
+        seen.commissions.filter((line) => line.state === 'CLAWBACK').map((line) => [line.itemType, line.amountFen, line.paidOutAt]),
+      ).toEqual([
         ['CLAWBACK', -360, null],
         ['CLAWBACK', -600, null],
       ]);
@@ -275,7 +313,11 @@ describe.each(testDialects())('referral commission on the payment path on $diale
       const payer = await boundUser(ambassador.id, new Date(Date.now() - 10 * DAY));
       const order = await buy(payer.token, 'MEMBER_MONTH');
       await age(order.id, 8 * DAY);
-      const refund = (amountFen?: number) => refundOrder({ db: db(), providers: ctx.providers, kv: ctx.app.kv }, order.id, { ...(amountFen ? { amountFen } : {}), reason: 'late, in part' });
+      const refund = (amountFen?: number) =>
+        refundOrder({ db: db(), providers: ctx.providers, kv: ctx.app.kv }, order.id, {
+          ...(amountFen ? { amountFen } : {}),
+          reason: 'late, in part',
+        });
       const total = (await orderRow(ctx.database, order.id)).total_fen;
       expect(Number(total)).toBe(3000);
       await refund(1001); // 600 × 1001 ÷ 3000 = 200.2 → 200
@@ -285,10 +327,14 @@ describe.each(testDialects())('referral commission on the payment path on $diale
       ]);
       await refund(999); // 2000 refunded → 400 in all: 200 more
       await refund(); // the rest: all 600
-      expect((await commissionsOf(db(), order.id)).filter((line) => line.state === 'CLAWBACK').map((line) => line.amount_fen)).toEqual([-200, -200, -200]);
+      expect((await commissionsOf(db(), order.id)).filter((line) => line.state === 'CLAWBACK').map((line) => line.amount_fen)).toEqual([
+        -200, -200, -200,
+      ]);
       expect((await orderRow(ctx.database, order.id)).status).toBe('REFUNDED');
       // run again for the same refunds: nothing more is taken back
-      await db().transaction().execute((trx) => reverseCommissionsForOrder(trx, order.id));
+      await db()
+        .transaction()
+        .execute((trx) => reverseCommissionsForOrder(trx, order.id));
       expect((await commissionsOf(db(), order.id)).reduce((sum, line) => sum + line.amount_fen, 0)).toBe(0);
     });
 
@@ -300,7 +346,10 @@ describe.each(testDialects())('referral commission on the payment path on $diale
       const wechat = await startPay(ctx.app, order.id, 'WX', payer.token);
       expect((await ctx.fakes.pay('WX', wechat)).result).toBe('delivered');
       expect((await ctx.fakes.pay('ZFB', alipay)).result).toBe('delivered'); // paid twice
-      await refundDoublePayments({ db: db(), providers: ctx.providers, kv: ctx.app.kv, completeAfterMs: 7 * DAY }, new Date(Date.now() + 5 * 60_000));
+      await refundDoublePayments(
+        { db: db(), providers: ctx.providers, kv: ctx.app.kv, completeAfterMs: 7 * DAY },
+        new Date(Date.now() + 5 * 60_000),
+      );
       expect((await ctx.fakes.charge('ZFB', alipay))?.refundedFen).toBe(3000);
       expect((await orderRow(ctx.database, order.id)).status).toBe('FULFILLED');
       expect(await states(order.id)).toEqual([['MEMBER', 600, 'PENDING']]); // one line, not reversed

@@ -1,6 +1,6 @@
 import { ErrorCode, type TAmbassadorInfo } from '@llk/contracts';
 import { describe, expect, it } from 'vitest';
-import { fromDbDate, toDbDate } from '../../../src/db/dialect';
+import { fromDbDate, toDbDate } from '../../../src/infrastructure/db/dialect';
 import { recordCommission, reverseCommissionsForOrder } from '../../../src/modules/referrals/commission.service';
 import { maskedMainland, newIdentity, newIp, outboxCode, sendCode, signUp, type Identity } from '../../accounts';
 import { testDialects, useTestApp } from '../../helper';
@@ -29,7 +29,15 @@ interface Info {
   referredUsers: Array<{ account: string; boundAt: string; expiresAt: string; remainingDays: number; active: boolean }>;
   totals: { pendingFen: number; effectiveFen: number; reversedFen: number };
   commissionCount: number;
-  commissions: Array<{ account: string; orderId: string; itemType: string; baseAmountFen: number; amountFen: number; state: string; reversedAt: string | null }>;
+  commissions: Array<{
+    account: string;
+    orderId: string;
+    itemType: string;
+    baseAmountFen: number;
+    amountFen: number;
+    state: string;
+    reversedAt: string | null;
+  }>;
   rules: Record<string, number>;
 }
 
@@ -96,13 +104,19 @@ describe.each(testDialects())('ambassador programme on $dialect', ({ dialect }) 
         expect(res.statusCode, query).toBe(400);
         expect(body(res).errcode).toBe(40001);
         expect(body(res).errmsg, query).toMatch(/^activityType: /);
-        expect([messageOf('ja', 'validation.required'), messageOf('ja', 'validation.invalidValue')], query).toContain(body(res).errmsg.slice('activityType: '.length));
+        expect([messageOf('ja', 'validation.required'), messageOf('ja', 'validation.invalidValue')], query).toContain(
+          body(res).errmsg.slice('activityType: '.length),
+        );
       }
     });
 
     it('refuses a cross-site cookie call', async () => {
       const me = await signUp(ctx.app);
-      const res = await ctx.app.inject({ method: 'POST', url: `${PATH}?activityType=LZ`, headers: { cookie: `llk_session=${me.token}`, origin: 'https://evil.example' } });
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: `${PATH}?activityType=LZ`,
+        headers: { cookie: `llk_session=${me.token}`, origin: 'https://evil.example' },
+      });
       expect(res.statusCode).toBe(403);
     });
 
@@ -139,7 +153,11 @@ describe.each(testDialects())('ambassador programme on $dialect', ({ dialect }) 
       const { res, user, token } = await signUpWithCookie(`llk_lang=en; llk_ref=${ambassador.joined.referralCode.toLowerCase()}`);
       expect(String(res.headers['set-cookie'])).toMatch(/llk_ref=;.*Expires=Thu, 01 Jan 1970/); // used up
 
-      const binding = await db().selectFrom('referral_bindings').selectAll().where('referred_user_id', '=', user.id).executeTakeFirstOrThrow();
+      const binding = await db()
+        .selectFrom('referral_bindings')
+        .selectAll()
+        .where('referred_user_id', '=', user.id)
+        .executeTakeFirstOrThrow();
       expect(binding.ambassador_user_id).toBe(ambassador.id);
       expect(fromDbDate(binding.expires_at).getTime() - fromDbDate(binding.bound_at).getTime()).toBe(60 * DAY);
       expect(fromDbDate(binding.bound_at).getTime()).toBeGreaterThanOrEqual(started - 1000);
@@ -147,15 +165,25 @@ describe.each(testDialects())('ambassador programme on $dialect', ({ dialect }) 
       expect(user.member_plan).toBe('PRO');
       expect(user.monitor_count).toBe(10);
       expect(fromDbDate(user.member_expires_at ?? '').getTime()).toBe(fromDbDate(binding.bound_at).getTime() + 3 * DAY);
-      const level = body<{ plan: string; active: boolean }>(await ctx.app.inject({ url: '/user/currentMemberLevel', headers: { authorization: token } })).data;
+      const level = body<{ plan: string; active: boolean }>(
+        await ctx.app.inject({ url: '/user/currentMemberLevel', headers: { authorization: token } }),
+      ).data;
       expect(level).toMatchObject({ plan: 'PRO', active: true });
-      const walls = body<{ monitorCount: number }>(await ctx.app.inject({ url: '/user/queryMonitorAndQuality', headers: { authorization: token } })).data;
+      const walls = body<{ monitorCount: number }>(
+        await ctx.app.inject({ url: '/user/queryMonitorAndQuality', headers: { authorization: token } }),
+      ).data;
       expect(walls.monitorCount).toBe(10);
 
       const seen = body<Info>(await info(ambassador.token)).data;
       expect(seen.referredCount).toBe(1);
       expect(seen.referredUsers).toEqual([
-        { account: maskedMainland(user.mobile ?? ''), boundAt: binding.bound_at, expiresAt: binding.expires_at, remainingDays: 60, active: true },
+        {
+          account: maskedMainland(user.mobile ?? ''),
+          boundAt: binding.bound_at,
+          expiresAt: binding.expires_at,
+          remainingDays: 60,
+          active: true,
+        },
       ]);
       expect(JSON.stringify(seen)).not.toContain(user.mobile ?? 'no mobile');
       expect(JSON.stringify(seen)).not.toContain(user.id);
@@ -163,13 +191,25 @@ describe.each(testDialects())('ambassador programme on $dialect', ({ dialect }) 
 
     it('binds through a code typed at sign-up (the apps have no cookie), which wins over a link’s cookie', async () => {
       const [typed, linked] = await Promise.all([newAmbassador(), newAmbassador()]);
-      const { user } = await signUpWithCookie(`llk_ref=${linked.joined.referralCode}`, newIdentity(), ` ${typed.joined.referralCode.toLowerCase()} `);
-      const binding = await db().selectFrom('referral_bindings').selectAll().where('referred_user_id', '=', user.id).executeTakeFirstOrThrow();
+      const { user } = await signUpWithCookie(
+        `llk_ref=${linked.joined.referralCode}`,
+        newIdentity(),
+        ` ${typed.joined.referralCode.toLowerCase()} `,
+      );
+      const binding = await db()
+        .selectFrom('referral_bindings')
+        .selectAll()
+        .where('referred_user_id', '=', user.id)
+        .executeTakeFirstOrThrow();
       expect(binding.ambassador_user_id).toBe(typed.id);
       expect(user).toMatchObject({ member_plan: 'PRO', monitor_count: 10 });
       // an empty field falls back to the cookie
       const { user: second } = await signUpWithCookie(`llk_ref=${linked.joined.referralCode}`, newIdentity(), '');
-      const secondBinding = await db().selectFrom('referral_bindings').selectAll().where('referred_user_id', '=', second.id).executeTakeFirstOrThrow();
+      const secondBinding = await db()
+        .selectFrom('referral_bindings')
+        .selectAll()
+        .where('referred_user_id', '=', second.id)
+        .executeTakeFirstOrThrow();
       expect(secondBinding.ambassador_user_id).toBe(linked.id);
     });
 
@@ -179,7 +219,10 @@ describe.each(testDialects())('ambassador programme on $dialect', ({ dialect }) 
         ['en', 'A referral code is 8 letters and digits. Please check it.'],
         ['ja', '紹介コードは英数字 8 文字です。もう一度ご確認ください。'],
       ] as const) {
-        const res = await postSignup({ username: identity.username, mobile: identity.mobile, code: '123456', password: identity.password, referralCode: 'NOT-A-CODE' }, lang);
+        const res = await postSignup(
+          { username: identity.username, mobile: identity.mobile, code: '123456', password: identity.password, referralCode: 'NOT-A-CODE' },
+          lang,
+        );
         expect(res.statusCode).toBe(400);
         expect(body(res).errmsg).toContain(message);
       }
@@ -191,14 +234,24 @@ describe.each(testDialects())('ambassador programme on $dialect', ({ dialect }) 
       const sent = await sendCode(ctx.app, { mobile: identity.mobile, smsType: 'SIGNUP' });
       expect(sent.statusCode, sent.body).toBe(200);
       const code = await outboxCode(ctx.app, identity.mobile);
-      const payload = { username: identity.username, mobile: identity.mobile, code, password: identity.password, confirmPassword: identity.password };
+      const payload = {
+        username: identity.username,
+        mobile: identity.mobile,
+        code,
+        password: identity.password,
+        confirmPassword: identity.password,
+      };
       for (const [lang, message] of [
         ['en', 'No ambassador has this referral code. Check it, or leave the field empty.'],
         ['zh-CN', '该推广码不存在，请检查后重新输入，或留空'],
       ] as const) {
         const res = await postSignup({ ...payload, referralCode: 'ZZZZZZZZ' }, lang);
         expect(res.statusCode).toBe(400);
-        expect(body(res)).toMatchObject({ errcode: 40001, errmsg: `referralCode: ${message}`, data: { fields: [{ field: 'body.referralCode', rule: 'validation.referralCodeUnknown' }] } });
+        expect(body(res)).toMatchObject({
+          errcode: 40001,
+          errmsg: `referralCode: ${message}`,
+          data: { fields: [{ field: 'body.referralCode', rule: 'validation.referralCodeUnknown' }] },
+        });
       }
       expect(await db().selectFrom('users').select('id').where('mobile', '=', identity.mobile).executeTakeFirst()).toBeUndefined();
       const retry = await postSignup({ ...payload, referralCode: '' });
@@ -227,7 +280,9 @@ describe.each(testDialects())('ambassador programme on $dialect', ({ dialect }) 
       });
       expect(res.statusCode).toBe(400);
       expect(String(res.headers['set-cookie'] ?? '')).not.toContain('llk_ref');
-      expect((await db().selectFrom('referral_bindings').selectAll().where('ambassador_user_id', '=', ambassador.id).execute()).length).toBe(0);
+      expect(
+        (await db().selectFrom('referral_bindings').selectAll().where('ambassador_user_id', '=', ambassador.id).execute()).length,
+      ).toBe(0);
     });
   });
 
@@ -244,7 +299,12 @@ describe.each(testDialects())('ambassador programme on $dialect', ({ dialect }) 
         .where('referred_user_id', '=', user.id)
         .execute();
       const pay = (orderId: string, amountFen: number, paidAt: Date) =>
-        recordCommission(db(), { order: { id: orderId }, items: [{ id: `${orderId}-1`, itemType: 'MEMBER', amountFen }], payerUserId: user.id, paidAt });
+        recordCommission(db(), {
+          order: { id: orderId },
+          items: [{ id: `${orderId}-1`, itemType: 'MEMBER', amountFen }],
+          payerUserId: user.id,
+          paidAt,
+        });
       await pay(`o-old-${user.id}`, 10_000, new Date(Date.now() - 8 * DAY)); // due: effective when the page is read
       await pay(`o-new-${user.id}`, 2_999, new Date(Date.now() - DAY)); // pending
       await pay(`o-ref-${user.id}`, 5_000, new Date(Date.now() - 2 * DAY));
@@ -263,7 +323,11 @@ describe.each(testDialects())('ambassador programme on $dialect', ({ dialect }) 
       expect(seen.commissions[0]?.account).toMatch(/^\d{3}\*{4}\d{4}$/);
 
       // once the binding is over: 0 days, inactive
-      await rdb.updateTable('referral_bindings').set({ expires_at: toDbDate(Date.now() - HOUR) }).where('referred_user_id', '=', user.id).execute();
+      await rdb
+        .updateTable('referral_bindings')
+        .set({ expires_at: toDbDate(Date.now() - HOUR) })
+        .where('referred_user_id', '=', user.id)
+        .execute();
       expect(body<Info>(await info(ambassador.token)).data.referredUsers[0]).toMatchObject({ remainingDays: 0, active: false });
     });
   });
@@ -271,7 +335,12 @@ describe.each(testDialects())('ambassador programme on $dialect', ({ dialect }) 
     const identity = newIdentity();
     const { token } = await signUpWithCookie(null, identity);
     const payee = (payload: object, lang = 'en') =>
-      ctx.app.inject({ method: 'POST', url: '/activity/participant/payee', headers: { authorization: token, 'accept-language': lang }, payload });
+      ctx.app.inject({
+        method: 'POST',
+        url: '/activity/participant/payee',
+        headers: { authorization: token, 'accept-language': lang },
+        payload,
+      });
     // not joined yet
     const early = await payee({ account: '13800138000', name: '张三', password: identity.password });
     expect([early.statusCode, body(early).errcode]).toEqual([409, ErrorCode.AMBASSADOR_NOT_JOINED]);
@@ -289,8 +358,17 @@ describe.each(testDialects())('ambassador programme on $dialect', ({ dialect }) 
     const saved = await payee({ account: 'Pay.Me@Example.com', name: 'Li Lei', password: identity.password });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(body(saved).data).toEqual({ payeeAccount: expect.stringMatching(/\*/) as unknown as string, payeeName: 'Li Lei' });
-    expect(body<TAmbassadorInfo>(await info(token)).data.payout).toEqual({ thresholdFen: 10_000, payeeAccount: body<{ payeeAccount: string }>(saved).data.payeeAccount, payeeName: 'Li Lei' });
-    const row = await db().selectFrom('ambassadors').select(['payee_account', 'payee_name']).innerJoin('users', 'users.id', 'ambassadors.user_id').where('users.mobile', '=', identity.mobile).executeTakeFirstOrThrow();
+    expect(body<TAmbassadorInfo>(await info(token)).data.payout).toEqual({
+      thresholdFen: 10_000,
+      payeeAccount: body<{ payeeAccount: string }>(saved).data.payeeAccount,
+      payeeName: 'Li Lei',
+    });
+    const row = await db()
+      .selectFrom('ambassadors')
+      .select(['payee_account', 'payee_name'])
+      .innerJoin('users', 'users.id', 'ambassadors.user_id')
+      .where('users.mobile', '=', identity.mobile)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ payee_account: 'Pay.Me@Example.com', payee_name: 'Li Lei' });
   });
 });

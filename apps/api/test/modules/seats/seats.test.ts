@@ -1,12 +1,12 @@
 import { ErrorCode, type TMemberLevel, type TMonitorAndQuality, type TOrderInfo, type TSeat, type TSeatList } from '@llk/contracts';
 import { describe, expect, it } from 'vitest';
-import { toDbDate } from '../../../src/db/dialect';
-import { refundOrder } from '../../../src/modules/payments/refunds.service';
+import { toDbDate } from '../../../src/infrastructure/db/dialect';
+import { refundOrder } from '../../../src/flows/refund-order';
 import { deviceSeats } from '../../../src/modules/seats';
-import { AppError } from '../../../src/lib/app-error';
+import { AppError } from '../../../src/infrastructure/http/app-error';
 import { assignSeatTo, seatMoveMessage } from '../../../src/modules/seats/seats.service';
 import { type OwnsDevice } from '../../../src/modules/monitor-walls';
-import { formatMoment } from '../../../src/lib/time-text';
+import { formatMoment } from '../../../src/infrastructure/time-text';
 import { testDialects } from '../../helper';
 import { messageOf } from '../../messages';
 import { body, newOrder, newUser, startPay, useOrdersApp, userRow, type OrdersContext } from '../orders/support';
@@ -31,12 +31,21 @@ describe.each(testDialects())('seats on $dialect', ({ dialect }) => {
   const ctx = useOrdersApp(dialect);
   const headers = (token: string) => ({ authorization: token, 'accept-language': 'en' });
   const seats = async (user: User) => body<TSeatList>(await ctx.app.inject({ url: '/seat/list', headers: headers(user.token) })).data.seats;
-  const assign = (user: User, payload: Record<string, unknown>) => ctx.app.inject({ method: 'POST', url: '/seat/assign', headers: headers(user.token), payload });
-  const level = async (user: User) => body<TMemberLevel>(await ctx.app.inject({ url: '/user/currentMemberLevel', headers: headers(user.token) })).data;
+  const assign = (user: User, payload: Record<string, unknown>) =>
+    ctx.app.inject({ method: 'POST', url: '/seat/assign', headers: headers(user.token), payload });
+  const level = async (user: User) =>
+    body<TMemberLevel>(await ctx.app.inject({ url: '/user/currentMemberLevel', headers: headers(user.token) })).data;
 
   it('3 membership years bought as seats are priced by the server and become 3 seats; the buyer’s own membership is untouched', async () => {
     const buyer = await newUser(ctx.app);
-    const created = body<TOrderInfo>(await ctx.app.inject({ method: 'POST', url: '/order/createV2', headers: headers(buyer.token), payload: { skuId: 'MEMBER_YEAR', quantity: 3, asSeats: true } })).data;
+    const created = body<TOrderInfo>(
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/order/createV2',
+        headers: headers(buyer.token),
+        payload: { skuId: 'MEMBER_YEAR', quantity: 3, asSeats: true },
+      }),
+    ).data;
     expect(created.totalFen).toBe(3 * 26800);
     const paymentNo = await startPay(ctx.app, created.id, 'WX', buyer.token);
     expect((await ctx.fakes.pay('WX', paymentNo)).result).toBe('delivered');
@@ -71,7 +80,12 @@ describe.each(testDialects())('seats on $dialect', ({ dialect }) => {
     const [, second] = await seats(buyer);
     expect((await assign(buyer, { seatId: second?.id, account: other.username })).statusCode).toBe(200);
     expect((await level(other)).plan).toBe('PRO');
-    const unassigned = await ctx.app.inject({ method: 'POST', url: '/seat/unassign', headers: headers(buyer.token), payload: { seatId: second?.id } });
+    const unassigned = await ctx.app.inject({
+      method: 'POST',
+      url: '/seat/unassign',
+      headers: headers(buyer.token),
+      payload: { seatId: second?.id },
+    });
     expect(body<TSeat>(unassigned).data.assignee).toBeNull();
     expect(await level(other)).toMatchObject({ plan: 'FREE', active: false });
   });
@@ -83,7 +97,9 @@ describe.each(testDialects())('seats on $dialect', ({ dialect }) => {
     const [seat] = await seats(buyer);
     expect(seat?.kind).toBe('CHANNEL');
     expect((await assign(buyer, { seatId: seat?.id, account: holder.username })).statusCode).toBe(200);
-    const state = body<TMonitorAndQuality>(await ctx.app.inject({ url: '/user/queryMonitorAndQuality', headers: headers(holder.token) })).data;
+    const state = body<TMonitorAndQuality>(
+      await ctx.app.inject({ url: '/user/queryMonitorAndQuality', headers: headers(holder.token) }),
+    ).data;
     expect(state).toMatchObject({ channelEnabled: true, channelExpiresAt: seat?.expiresAt, channelRequired: false });
   });
 
@@ -96,25 +112,44 @@ describe.each(testDialects())('seats on $dialect', ({ dialect }) => {
     const refuse: OwnsDevice = () => Promise.resolve(false);
     const t0 = new Date(Date.now() + 60_000);
     const db = ctx.database.db;
-    expect((await assignSeatTo(db, ctx.app.kv, refuse, buyer.id, { seatId, account: a.username }, t0)).assignee).toMatchObject({ userId: a.id });
+    expect((await assignSeatTo(db, ctx.app.kv, refuse, buyer.id, { seatId, account: a.username }, t0)).assignee).toMatchObject({
+      userId: a.id,
+    });
     // the same holder again: nothing changes, no move used
-    expect((await assignSeatTo(db, ctx.app.kv, refuse, buyer.id, { seatId, account: a.username }, new Date(t0.getTime() + DAY))).assignedAt).toBe(t0.toISOString());
+    expect(
+      (await assignSeatTo(db, ctx.app.kv, refuse, buyer.id, { seatId, account: a.username }, new Date(t0.getTime() + DAY))).assignedAt,
+    ).toBe(t0.toISOString());
     const early = assignSeatTo(db, ctx.app.kv, refuse, buyer.id, { seatId, account: b.username }, new Date(t0.getTime() + 7 * DAY - 1));
-    await expect(early).rejects.toMatchObject({ codeName: 'SEAT_MOVE_TOO_SOON', data: { movableFrom: new Date(t0.getTime() + 7 * DAY).toISOString() } });
+    await expect(early).rejects.toMatchObject({
+      codeName: 'SEAT_MOVE_TOO_SOON',
+      data: { movableFrom: new Date(t0.getTime() + 7 * DAY).toISOString() },
+    });
     // unassigning does not reset the clock
     await ctx.app.inject({ method: 'POST', url: '/seat/unassign', headers: headers(buyer.token), payload: { seatId } });
-    await expect(assignSeatTo(db, ctx.app.kv, refuse, buyer.id, { seatId, account: b.username }, new Date(t0.getTime() + 3 * DAY))).rejects.toMatchObject({ codeName: 'SEAT_MOVE_TOO_SOON' });
+    await expect(
+      assignSeatTo(db, ctx.app.kv, refuse, buyer.id, { seatId, account: b.username }, new Date(t0.getTime() + 3 * DAY)),
+    ).rejects.toMatchObject({ codeName: 'SEAT_MOVE_TOO_SOON' });
     const moved = await assignSeatTo(db, ctx.app.kv, refuse, buyer.id, { seatId, account: b.username }, new Date(t0.getTime() + 7 * DAY));
     expect(moved.assignee).toMatchObject({ userId: b.id });
-    await expect(assignSeatTo(db, ctx.app.kv, refuse, buyer.id, { seatId, account: c.username }, new Date(t0.getTime() + 8 * DAY))).rejects.toMatchObject({ codeName: 'SEAT_MOVE_TOO_SOON' });
+    await expect(
+      assignSeatTo(db, ctx.app.kv, refuse, buyer.id, { seatId, account: c.username }, new Date(t0.getTime() + 8 * DAY)),
+    ).rejects.toMatchObject({ codeName: 'SEAT_MOVE_TOO_SOON' });
 
     const res = await assign(buyer, { seatId, account: c.username });
     expect(res.statusCode).toBe(409);
     expect(body(res).errcode).toBe(ErrorCode.SEAT_MOVE_TOO_SOON);
-    // the message says the moment it was moved + 7 days, on the reader's clock (issue 33, item 17)
+    // the message says the moment it was moved + 7 days, on the reader's clock (ADR 0034)
     const again = new Date(t0.getTime() + 14 * DAY);
-    expect(body(res)).toMatchObject({ data: { movableFrom: again.toISOString() }, errmsg: messageOf('en', 'errors.seatMoveTooSoon').replace('{date}', formatMoment(again, 'en', 'Asia/Shanghai')) });
-    const inSeoul = await ctx.app.inject({ method: 'POST', url: '/seat/assign', headers: { authorization: buyer.token, 'accept-language': 'ko', cookie: 'llk-tz=Asia%2FSeoul' }, payload: { seatId, account: c.username } });
+    expect(body(res)).toMatchObject({
+      data: { movableFrom: again.toISOString() },
+      errmsg: messageOf('en', 'errors.seatMoveTooSoon').replace('{date}', formatMoment(again, 'en', 'Asia/Shanghai')),
+    });
+    const inSeoul = await ctx.app.inject({
+      method: 'POST',
+      url: '/seat/assign',
+      headers: { authorization: buyer.token, 'accept-language': 'ko', cookie: 'llk-tz=Asia%2FSeoul' },
+      payload: { seatId, account: c.username },
+    });
     expect(body(inSeoul).errmsg).toBe(messageOf('ko', 'errors.seatMoveTooSoon').replace('{date}', formatMoment(again, 'ko', 'Asia/Seoul')));
     expect(body(inSeoul).errmsg).toMatch(/오[전후] \d/);
   });
@@ -169,14 +204,24 @@ describe.each(testDialects())('seats on $dialect', ({ dialect }) => {
 
   it('a full refund ends a device’s seat in its very next heartbeat, though the beat had the seat cached', async () => {
     const buyer = await newUser(ctx.app);
-    const registered = await ctx.app.inject({ method: 'POST', url: '/device/register', headers: headers(buyer.token), payload: { deviceId: 'refund-seat-1', name: 'Desk', clientType: 'WIN' } });
+    const registered = await ctx.app.inject({
+      method: 'POST',
+      url: '/device/register',
+      headers: headers(buyer.token),
+      payload: { deviceId: 'refund-seat-1', name: 'Desk', clientType: 'WIN' },
+    });
     expect(registered.statusCode, registered.body).toBe(200);
     const device = body<{ device: { id: string } }>(registered).data.device;
     const orderId = await buy(ctx, buyer, { skuId: 'MEMBER_YEAR', quantity: 1, asSeats: true });
     const [seat] = await seats(buyer);
     expect((await assign(buyer, { seatId: seat?.id, deviceId: device.id })).statusCode).toBe(200);
     const beat = async () => {
-      const res = await ctx.app.inject({ method: 'POST', url: '/device/heartbeat', headers: headers(buyer.token), payload: { deviceId: 'refund-seat-1' } });
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/device/heartbeat',
+        headers: headers(buyer.token),
+        payload: { deviceId: 'refund-seat-1' },
+      });
       expect(res.statusCode, res.body).toBe(200);
       return body<{ seats: { id: string }[] }>(res).data.seats.map((held) => held.id);
     };
@@ -184,9 +229,17 @@ describe.each(testDialects())('seats on $dialect', ({ dialect }) => {
     await ctx.app.kv.del(`cache:seats:device:${device.id}`);
     expect(await beat()).toEqual([seat?.id]);
     // the cache answers now: a change behind the API's back is not seen
-    await ctx.database.db.updateTable('seats').set({ revoked_at: toDbDate(new Date()) }).where('id', '=', seat?.id as string).execute();
+    await ctx.database.db
+      .updateTable('seats')
+      .set({ revoked_at: toDbDate(new Date()) })
+      .where('id', '=', seat?.id as string)
+      .execute();
     expect(await beat()).toEqual([seat?.id]);
-    await ctx.database.db.updateTable('seats').set({ revoked_at: null }).where('id', '=', seat?.id as string).execute();
+    await ctx.database.db
+      .updateTable('seats')
+      .set({ revoked_at: null })
+      .where('id', '=', seat?.id as string)
+      .execute();
 
     await refundOrder({ db: ctx.database.db, providers: ctx.providers, kv: ctx.app.kv }, orderId, { reason: 'test' });
     expect(await beat()).toEqual([]);
@@ -199,14 +252,24 @@ describe.each(testDialects())('seats on $dialect', ({ dialect }) => {
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(body(res).errcode).toBe(ErrorCode.VALIDATION_FAILED);
     }
-    const walls = await ctx.app.inject({ method: 'POST', url: '/order/createV2', headers: headers(user.token), payload: { skuId: 'MONITOR_1', quantity: 2, asSeats: true } });
+    const walls = await ctx.app.inject({
+      method: 'POST',
+      url: '/order/createV2',
+      headers: headers(user.token),
+      payload: { skuId: 'MONITOR_1', quantity: 2, asSeats: true },
+    });
     expect(body(walls).errcode).toBe(ErrorCode.SKU_NOT_AVAILABLE);
-    const tooMany = await ctx.app.inject({ method: 'POST', url: '/order/createV2', headers: headers(user.token), payload: { skuId: 'MEMBER_YEAR', quantity: 101, asSeats: true } });
+    const tooMany = await ctx.app.inject({
+      method: 'POST',
+      url: '/order/createV2',
+      headers: headers(user.token),
+      payload: { skuId: 'MEMBER_YEAR', quantity: 101, asSeats: true },
+    });
     expect(body(tooMany).errcode).toBe(ErrorCode.VALIDATION_FAILED);
   });
 });
 
-describe('seatMoveMessage (issue 33, item 17)', () => {
+describe('seatMoveMessage', () => {
   // assigned at 10:00 on 2 December in China: movable again at 10:00 on the 9th, not "from the 10th"
   const refused = new AppError('SEAT_MOVE_TOO_SOON', { params: { date: '' }, data: { movableFrom: '2026-12-09T02:00:00.000Z' } });
   it('says the exact moment the seat may move again, in the caller’s language and zone, never the next day', () => {

@@ -2,22 +2,25 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App } from '../../../src/app';
-import { createDatabase, type DatabaseHandle } from '../../../src/db/database';
-import { toDbDate } from '../../../src/db/dialect';
-import { MemoryKeyValueStore, RedisKeyValueStore, type KeyValueStore } from '../../../src/lib/kv';
+import { type App } from '../../../src/composition/app';
+import { createDatabase, type DatabaseHandle } from '../../../src/infrastructure/db/database';
+import { toDbDate } from '../../../src/infrastructure/db/dialect';
+import { MemoryKeyValueStore, RedisKeyValueStore, type KeyValueStore } from '../../../src/infrastructure/kv';
 import { signUp } from '../../accounts';
 import { testRedisUrl } from '../../databases';
 import { buildTestApp, createTestDatabase, testDialects, type TestDatabase } from '../../helper';
-import { get, post } from '../account-security/support';
+import { get, post } from '../auth/support';
 
-// The per-instance memos of sessions and accounts (issue 21, lib/memo.ts) on two API instances,
+// The per-instance memos of sessions and accounts (infrastructure/memo.ts) on two API instances,
 // each with its own database connection and its own key-value store connection, as two
 // processes would have: what one instance changes, the other answers next (once the message has
 // arrived: the expectations poll), and what this instance changes it answers at once.
 
 const redisUrl = testRedisUrl();
-const cases = testDialects().map(({ dialect }) => ({ dialect, kv: dialect === 'postgres' && redisUrl ? ('redis' as const) : ('memory' as const) }));
+const cases = testDialects().map(({ dialect }) => ({
+  dialect,
+  kv: dialect === 'postgres' && redisUrl ? ('redis' as const) : ('memory' as const),
+}));
 
 describe.each(cases)('sessions and accounts kept in memory on $dialect with a $kv store', ({ dialect, kv: kvKind }) => {
   let database: TestDatabase;
@@ -87,7 +90,11 @@ describe.each(cases)('sessions and accounts kept in memory on $dialect with a $k
     // a payment's grant, inside a transaction on the other instance
     const id = (await second.db.selectFrom('users').select('id').where('username', '=', user.username).executeTakeFirstOrThrow()).id;
     await second.db.transaction().execute(async (trx) => {
-      await trx.updateTable('users').set({ member_plan: 'PRO', member_expires_at: toDbDate(Date.now() + 86_400_000) }).where('id', '=', id).execute();
+      await trx
+        .updateTable('users')
+        .set({ member_plan: 'PRO', member_expires_at: toDbDate(Date.now() + 86_400_000) })
+        .where('id', '=', id)
+        .execute();
     });
     await expect.poll(() => plan(a, user.token)).toBe('PRO');
 

@@ -2,14 +2,14 @@ import type { Metadata, Viewport } from 'next';
 import { NextIntlClientProvider } from 'next-intl';
 import type { ReactNode } from 'react';
 import { ToastRegion } from '@/components/toast-region';
-import { getAdminContext, getAdminT } from '@/features/admin/server/admin-session';
+import { getAdminContext, getAdminT } from '@/features/admin/shell/server/admin-session';
 import { ICONS, THEME_COLOR } from '@/lib/metadata';
 import { ZONE_COOKIE_SCRIPT } from '@/lib/visitor-zone';
 import { visitorZone } from '@/lib/visitor-zone-server';
 import '../globals.css';
 
 // Root layout of the back office (ADR 0019): its own <html>, in the staff member's language
-// (zh-CN or en, features/admin/language.ts), never indexed, dynamic (every page reads the staff
+// (zh-CN or en, features/admin/shell/language.ts), never indexed, dynamic (every page reads the staff
 // cookie). Client components of /admin read their texts with next-intl's useTranslations: the
 // provider below carries the staff-only messages (messages-admin/), not the public ones.
 

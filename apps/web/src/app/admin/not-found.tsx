@@ -1,4 +1,4 @@
-import { getAdminT } from '@/features/admin/server/admin-session';
+import { getAdminT } from '@/features/admin/shell/server/admin-session';
 import Link from 'next/link';
 
 export default async function AdminNotFound() {

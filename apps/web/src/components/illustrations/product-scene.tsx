@@ -1,4 +1,4 @@
-// The illustration system of the site (issue 33, item 27): the product's own screens drawn as
+// The illustration system of the site (ADR 0033): the product's own screens drawn as
 // our SVG, in the brand palette (theme.css), one wide band each: the session toolbar over a
 // remote desktop, the screen wall, the device list, and an offer ticket for promotions. The
 // large product shots of the home page (features/home/components) are the same screens in
@@ -13,7 +13,16 @@ export type TProductScene = 'toolbar' | 'wall' | 'devices' | 'offer';
 export const PRODUCT_SCENES: readonly TProductScene[] = ['toolbar', 'wall', 'devices', 'offer'];
 
 const INK = '#0f172a';
-const BRAND = { 50: '#eff6ff', 100: '#dbeafe', 200: '#bfdbfe', 300: '#93c5fd', 500: '#3b82f6', 600: '#2563eb', 700: '#1d4ed8', 800: '#1e40af' };
+const BRAND = {
+  50: '#eff6ff',
+  100: '#dbeafe',
+  200: '#bfdbfe',
+  300: '#93c5fd',
+  500: '#3b82f6',
+  600: '#2563eb',
+  700: '#1d4ed8',
+  800: '#1e40af',
+};
 /** --color-signal of theme.css: a live connection */
 const ONLINE = '#22c55e';
 
@@ -88,7 +97,12 @@ function Devices() {
 function Offer() {
   return (
     <>
-      <path d="M86 30h148a10 10 0 0 1 10 10v12a12 12 0 0 0 0 24v12a10 10 0 0 1-10 10H86a10 10 0 0 1-10-10V76a12 12 0 0 0 0-24V40a10 10 0 0 1 10-10z" fill="#fef3c7" stroke="#f59e0b" strokeWidth="2" />
+      <path
+        d="M86 30h148a10 10 0 0 1 10 10v12a12 12 0 0 0 0 24v12a10 10 0 0 1-10 10H86a10 10 0 0 1-10-10V76a12 12 0 0 0 0-24V40a10 10 0 0 1 10-10z"
+        fill="#fef3c7"
+        stroke="#f59e0b"
+        strokeWidth="2"
+      />
       <path d="M190 34v60" stroke="#f59e0b" strokeWidth="2" strokeDasharray="4 4" />
       <circle cx="118" cy="52" r="7" fill="none" stroke="#b45309" strokeWidth="4" />
       <circle cx="150" cy="78" r="7" fill="none" stroke="#b45309" strokeWidth="4" />

@@ -5,7 +5,7 @@ import { AccountStatus, PlanChip, type TAccountStatusTexts } from '@/features/au
 import { buttonClass } from '@/components/ui/button';
 
 /**
- * The header's account area (spec section 2): Log in and Sign up for visitors; for a logged-in
+ * The header's account area: Log in and Sign up for visitors; for a logged-in
  * user account name, current plan, expiry and Log Out. Rendered statically with the Login
  * link; the browser part (AccountStatus) swaps in the account once the session is known.
  */

@@ -49,7 +49,13 @@ describe('LanguageSwitchMenu', () => {
   it('saves the cookie before it navigates', () => {
     window.history.replaceState(null, '', '/en/pricing?from=app');
     const assign = vi.fn();
-    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, pathname: '/en/pricing', search: '?from=app', protocol: 'http:', assign });
+    vi.spyOn(window, 'location', 'get').mockReturnValue({
+      ...window.location,
+      pathname: '/en/pricing',
+      search: '?from=app',
+      protocol: 'http:',
+      assign,
+    });
     renderMenu();
     fireEvent.click(screen.getByText('日本語'));
     expect(document.cookie).toContain('llk-lang=ja');

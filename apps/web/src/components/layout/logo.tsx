@@ -24,7 +24,9 @@ export async function LogoLink({ locale }: { locale: TLocale }) {
     <Link href="/" locale={locale} aria-label={header('homeLabel')} className="flex shrink-0 items-center gap-2.5 rounded-control text-ink">
       <LogoMark />
       {/* in the header below 390 px, the name gives way to a logged-in user's plan (site-header.tsx) */}
-      <span className="text-[1.0625rem] font-semibold tracking-tight max-[389px]:group-has-[[data-plan-chip]]/header:sr-only">{brand('1')}</span>
+      <span className="text-[1.0625rem] font-semibold tracking-tight max-[389px]:group-has-[[data-plan-chip]]/header:sr-only">
+        {brand('1')}
+      </span>
     </Link>
   );
 }

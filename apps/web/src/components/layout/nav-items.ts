@@ -1,4 +1,4 @@
-// The header navigation (spec section 2), in display order. Kept free of imports so the
+// The header navigation, in display order. Kept free of imports so the
 // client-side NavLink can use currentState() without pulling in anything else.
 
 export const HEADER_NAV = [

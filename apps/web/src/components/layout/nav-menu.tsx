@@ -54,13 +54,22 @@ export function NavMenu({ openLabel, closeLabel, children }: TNavMenuProps) {
       <button
         ref={buttonRef}
         type="button"
+        data-nav-menu
         className="nav:hidden inline-flex size-11 items-center justify-center rounded-control text-ink-soft hover:bg-surface-raised hover:text-ink"
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen((value) => !value)}
       >
         <span className="sr-only">{open ? closeLabel : openLabel}</span>
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="size-6"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+        >
           {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
         </svg>
       </button>

@@ -7,11 +7,32 @@ import { getFilings } from '@/lib/site';
 import { LogoMark } from './logo';
 
 const COLUMNS = [
-  { heading: 'productHeading', links: [['pricing', '/pricing'], ['download', '/download'], ['cloudPc', '/cloudPc'], ['guide', '/guide']] },
-  { heading: 'companyHeading', links: [['about', '/about'], ['news', '/news-1'], ['ambassador', '/promotionPlan'], ['contact', '/contact']] },
+  {
+    heading: 'productHeading',
+    links: [
+      ['pricing', '/pricing'],
+      ['download', '/download'],
+      ['cloudPc', '/cloudPc'],
+      ['guide', '/guide'],
+    ],
+  },
+  {
+    heading: 'companyHeading',
+    links: [
+      ['about', '/about'],
+      ['news', '/news-1'],
+      ['ambassador', '/promotionPlan'],
+      ['contact', '/contact'],
+    ],
+  },
   {
     heading: 'legalHeading',
-    links: [['security', '/security'], ['privacy', legalPath('privacy')], ['terms', legalPath('terms')], ['valueAddedServices', legalPath('value-added-services')]],
+    links: [
+      ['security', '/security'],
+      ['privacy', legalPath('privacy')],
+      ['terms', legalPath('terms')],
+      ['valueAddedServices', legalPath('value-added-services')],
+    ],
   },
 ] as const;
 
@@ -40,7 +61,10 @@ export async function SiteFooter({ locale }: { locale: TLocale }) {
             <ul className="mt-3 space-y-1">
               {column.links.map(([key, href]) => (
                 <li key={key}>
-                  <Link href={href} className="-mx-1 inline-flex min-h-8 items-center px-1 text-ink-muted transition-colors hover:text-brand-700">
+                  <Link
+                    href={href}
+                    className="-mx-1 inline-flex min-h-8 items-center px-1 text-ink-muted transition-colors hover:text-brand-700"
+                  >
                     {t(key)}
                   </Link>
                 </li>

@@ -28,7 +28,13 @@ export function Acknowledgement({
   onAgain: () => void;
 }) {
   return (
-    <div ref={ref} tabIndex={-1} role="status" className="max-w-2xl rounded-card border border-green-200 bg-green-50 p-6 outline-none" data-testid={testId}>
+    <div
+      ref={ref}
+      tabIndex={-1}
+      role="status"
+      className="max-w-2xl rounded-card border border-green-200 bg-green-50 p-6 outline-none"
+      data-testid={testId}
+    >
       <h3 className="text-lg font-semibold text-balance break-keep text-success">{heading}</h3>
       <p className="mt-2 text-ink">{body}</p>
       <p className="mt-2 text-ink">

@@ -14,7 +14,8 @@ const variants = {
   /** quiet action in the header (log in) */
   quiet: 'border border-line text-ink-soft hover:bg-surface-raised hover:text-ink',
   /** secondary action next to a field (send code) */
-  outline: 'border border-brand-600 bg-canvas text-brand-700 hover:bg-brand-50 disabled:border-line disabled:text-ink-muted disabled:hover:bg-canvas',
+  outline:
+    'border border-brand-600 bg-canvas text-brand-700 hover:bg-brand-50 disabled:border-line disabled:text-ink-muted disabled:hover:bg-canvas',
 } as const;
 
 const sizes = {

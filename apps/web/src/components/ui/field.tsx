@@ -89,3 +89,36 @@ export function TextField({ label, error, hint, addon, id, className, ...input }
     </Field>
   );
 }
+
+interface TSelectFieldProps<TValue extends string> {
+  label: string;
+  name: string;
+  value: TValue;
+  /** in the order shown; the first is usually the "any" choice */
+  options: readonly { value: TValue; label: string }[];
+  onChange: (value: TValue) => void;
+  className?: string | undefined;
+}
+
+/** A Field holding a select of the usual height, its value one of the options given. */
+export function SelectField<TValue extends string>({ label, name, value, options, onChange, className }: TSelectFieldProps<TValue>) {
+  return (
+    <Field label={label} className={className}>
+      {(control) => (
+        <select
+          {...control}
+          name={name}
+          className={`${control.className} h-11`}
+          value={value}
+          onChange={(event) => onChange(event.target.value as TValue)}
+        >
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}

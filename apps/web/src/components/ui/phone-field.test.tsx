@@ -3,16 +3,36 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PhoneField, type TPhoneState, forgetVisitorCountry, usePhone } from './phone-field';
-import { countryOptions, defaultRegion, looksMainland, phoneDigits, plausiblePhone, readPhone, searchCountries, withoutCallingCode } from './phone-number';
+import {
+  countryOptions,
+  defaultRegion,
+  looksMainland,
+  phoneDigits,
+  plausiblePhone,
+  readPhone,
+  searchCountries,
+  withoutCallingCode,
+} from './phone-number';
 
 // The phone field: what typed and pasted numbers mean, the E.164 value, the default country,
 // the selector's search, and the field as a visitor uses it (keyboard included).
 
-const TABLE = PHONE_COUNTRIES.map((country) => ({ region: country.region, callingCode: String(country.callingCode), example: country.example }));
+const TABLE = PHONE_COUNTRIES.map((country) => ({
+  region: country.region,
+  callingCode: String(country.callingCode),
+  example: country.example,
+}));
 
 describe('reading a typed or pasted number', () => {
   it('takes the country from a +code or 00 code, whatever the separators', () => {
-    for (const text of ['+34 612 345 678', '+34-612-345-678', '(+34) 612345678', '0034 612 345 678', '+34 612 34 56 78', ' +34612345678 ']) {
+    for (const text of [
+      '+34 612 345 678',
+      '+34-612-345-678',
+      '(+34) 612345678',
+      '0034 612 345 678',
+      '+34 612 34 56 78',
+      ' +34612345678 ',
+    ]) {
       expect(readPhone(text, 'CN', TABLE), text).toEqual({ region: 'ES', e164: '+34612345678' });
     }
     expect(readPhone('+81 90-1234-5678', 'US', TABLE)).toEqual({ region: 'JP', e164: '+819012345678' });
@@ -124,13 +144,28 @@ function Harness({ locale }: { locale: string }) {
   const phone = usePhone(locale);
   const [value, setValue] = useState('');
   state = phone;
-  return <PhoneField label="Phone number" name="mobile" value={value} phone={phone} texts={texts} onChange={(event) => setValue(event.target.value)} />;
+  return (
+    <PhoneField
+      label="Phone number"
+      name="mobile"
+      value={value}
+      phone={phone}
+      texts={texts}
+      onChange={(event) => setValue(event.target.value)}
+    />
+  );
 }
 
 function stubLocation(countryCode: string | null) {
   vi.stubGlobal(
     'fetch',
-    vi.fn(async () => new Response(JSON.stringify({ errcode: 0, errmsg: 'ok', data: { countryCode, countryName: null } }), { status: 200, headers: { 'content-type': 'application/json' } })),
+    vi.fn(
+      async () =>
+        new Response(JSON.stringify({ errcode: 0, errmsg: 'ok', data: { countryCode, countryName: null } }), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        }),
+    ),
   );
 }
 

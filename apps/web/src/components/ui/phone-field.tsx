@@ -44,7 +44,11 @@ let countriesLoading: Promise<TPhoneCountry[]> | null = null;
 export function loadPhoneCountries(): Promise<TPhoneCountry[]> {
   countriesLoading ??= import('@llk/contracts/phone-countries')
     .then((module) =>
-      module.PHONE_COUNTRIES.map((country) => ({ region: country.region, callingCode: String(country.callingCode), example: country.example })),
+      module.PHONE_COUNTRIES.map((country) => ({
+        region: country.region,
+        callingCode: String(country.callingCode),
+        example: country.example,
+      })),
     )
     .catch((error: unknown) => {
       countriesLoading = null;
@@ -250,7 +254,14 @@ export function PhoneField({
               <span className="text-xs font-semibold tracking-wide text-ink-muted">{phone.region}</span>
               <span className="tabular-nums">+{callingCode}</span>
               <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 text-ink-muted" fill="currentColor">
-                <path d="M5.5 7.5 10 12l4.5-4.5" stroke="currentColor" strokeWidth="1.6" fill="none" strokeLinecap="round" strokeLinejoin="round" />
+                <path
+                  d="M5.5 7.5 10 12l4.5-4.5"
+                  stroke="currentColor"
+                  strokeWidth="1.6"
+                  fill="none"
+                  strokeLinecap="round"
+                  strokeLinejoin="round"
+                />
               </svg>
             </button>
             <input
@@ -388,7 +399,13 @@ function CountryPopup({
           className="h-10 w-full min-w-0 rounded-control border border-line bg-surface px-3 text-ink outline-none placeholder:text-ink-muted/70 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/20"
         />
       </div>
-      <ul ref={listRef} id={`${id}-list`} role="listbox" aria-label={texts.country} className="max-h-64 overflow-y-auto overscroll-contain py-1">
+      <ul
+        ref={listRef}
+        id={`${id}-list`}
+        role="listbox"
+        aria-label={texts.country}
+        className="max-h-64 overflow-y-auto overscroll-contain py-1"
+      >
         {countries && matches.length === 0 ? <li className="px-3 py-2 text-sm text-ink-muted">{texts.noMatch}</li> : null}
         {!countries ? <li aria-busy="true" className="h-24" /> : null}
         {matches.map((option: TCountryOption) => (

@@ -11,7 +11,16 @@ export interface TPhoneCountry {
 }
 
 /** The region of each page language, when the visitor's country is not known (README). */
-export const LOCALE_REGION: Record<string, string> = { 'zh-CN': 'CN', 'zh-tw': 'TW', 'zh-TW': 'TW', en: 'US', es: 'ES', fr: 'FR', ja: 'JP', ko: 'KR' };
+export const LOCALE_REGION: Record<string, string> = {
+  'zh-CN': 'CN',
+  'zh-tw': 'TW',
+  'zh-TW': 'TW',
+  en: 'US',
+  es: 'ES',
+  fr: 'FR',
+  ja: 'JP',
+  ko: 'KR',
+};
 
 /**
  * Calling codes of the locales' regions, known before the country table has loaded (the field
@@ -40,7 +49,9 @@ const MAIN_REGION: Record<string, string> = {
 
 /** Full-width digits and plus (a CJK input method) as ASCII. */
 function asciiDigits(text: string): string {
-  return text.replace(/[\uFF10-\uFF19\uFF0B]/g, (char) => (char === '\uFF0B' ? '+' : String.fromCharCode(char.charCodeAt(0) - 0xff10 + 48)));
+  return text.replace(/[\uFF10-\uFF19\uFF0B]/g, (char) =>
+    char === '\uFF0B' ? '+' : String.fromCharCode(char.charCodeAt(0) - 0xff10 + 48),
+  );
 }
 
 /** "+34 612-345 678", "(+34) 612345678", "0034 612 345 678" → { international: true, digits: "34612345678" }. */
@@ -129,7 +140,12 @@ export function plausiblePhone(text: string, region: string, countries: readonly
  */
 export function defaultRegion(locale: string, visitorCountry: string | null | undefined, countries?: readonly TPhoneCountry[]): string {
   const visitor = visitorCountry?.toUpperCase();
-  if (visitor && /^[A-Z]{2}$/.test(visitor) && (countries ? countries.some((country) => country.region === visitor) : visitor in KNOWN_CALLING_CODES)) return visitor;
+  if (
+    visitor &&
+    /^[A-Z]{2}$/.test(visitor) &&
+    (countries ? countries.some((country) => country.region === visitor) : visitor in KNOWN_CALLING_CODES)
+  )
+    return visitor;
   return LOCALE_REGION[locale] ?? 'CN';
 }
 
@@ -155,7 +171,8 @@ export function searchCountries(query: string, options: readonly TCountryOption[
   const folded = foldText(asciiDigits(query));
   if (!folded) return [...options];
   const code = /^\+?\s*(\d{1,4})$/.exec(folded)?.[1];
-  if (code) return options.filter((option) => option.callingCode.startsWith(code)).sort((a, b) => a.callingCode.length - b.callingCode.length);
+  if (code)
+    return options.filter((option) => option.callingCode.startsWith(code)).sort((a, b) => a.callingCode.length - b.callingCode.length);
   const starts: TCountryOption[] = [];
   const contains: TCountryOption[] = [];
   for (const option of options) {

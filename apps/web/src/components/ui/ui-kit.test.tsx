@@ -110,10 +110,22 @@ describe('Dialog', () => {
 
 describe('TextField', () => {
   it('announces the hint and the error with the control', () => {
-    render(<TextField name="phone" label="Phone" hint="Mainland or +country code" error="Please enter a valid phone number" value="1" onChange={() => undefined} />);
+    render(
+      <TextField
+        name="phone"
+        label="Phone"
+        hint="Mainland or +country code"
+        error="Please enter a valid phone number"
+        value="1"
+        onChange={() => undefined}
+      />,
+    );
     const input = screen.getByLabelText('Phone');
     expect(input.getAttribute('aria-invalid')).toBe('true');
-    const described = input.getAttribute('aria-describedby')!.split(' ').map((id) => document.getElementById(id)!.textContent);
+    const described = input
+      .getAttribute('aria-describedby')!
+      .split(' ')
+      .map((id) => document.getElementById(id)!.textContent);
     expect(described).toEqual(['Mainland or +country code', 'Please enter a valid phone number']);
   });
 });

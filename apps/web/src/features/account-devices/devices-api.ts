@@ -1,4 +1,13 @@
-import type { TDevice, TDeviceGroupList, TDeviceList, TDeviceShare, TDeviceShares, TLoginWay, TManageCount, TSharePermission } from '@llk/contracts';
+import type {
+  TDevice,
+  TDeviceGroupList,
+  TDeviceList,
+  TDeviceShare,
+  TDeviceShares,
+  TLoginWay,
+  TManageCount,
+  TSharePermission,
+} from '@llk/contracts';
 import { loadApi } from '@/lib/load-api';
 import { type TFilters, listQuery } from './rules';
 
@@ -24,7 +33,12 @@ export async function loadSnapshot(filters: TFilters, page: number, network: str
   return { list, groups, counts };
 }
 
-export async function updateDevice(deviceId: string, change: { name?: string; groupId?: string | null; policy?: TLoginWay }, network: string, quiet = false): Promise<TDevice> {
+export async function updateDevice(
+  deviceId: string,
+  change: { name?: string; groupId?: string | null; policy?: TLoginWay },
+  network: string,
+  quiet = false,
+): Promise<TDevice> {
   return (await loadApi(network)).post<TDevice>('/device/update', { body: { deviceId, ...change }, silent: quiet });
 }
 

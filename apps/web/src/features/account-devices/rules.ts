@@ -7,7 +7,16 @@ import type { TLocale } from '@llk/contracts/locale-codes';
 /** The policies as the selector lists them: most allowed first (ADR 0017, the guide's table). */
 export const POLICIES = ['ALL', 'DEVICE_MANAGE', 'ONLY_CONTROLLED', 'GUEST', 'LOGIN_OUT'] as const satisfies readonly TLoginWay[];
 export const PERMISSIONS = ['VIEW', 'CONTROL', 'MANAGE'] as const satisfies readonly TSharePermission[];
-export const CLIENT_TYPES = ['WIN', 'MAC', 'LINUX', 'ANDROID', 'ANDROID_PAD', 'IOS', 'IPAD', 'UNKNOWN'] as const satisfies readonly TClientType[];
+export const CLIENT_TYPES = [
+  'WIN',
+  'MAC',
+  'LINUX',
+  'ANDROID',
+  'ANDROID_PAD',
+  'IOS',
+  'IPAD',
+  'UNKNOWN',
+] as const satisfies readonly TClientType[];
 
 /** How often the list refreshes itself while the tab is visible (apps beat every ~30 s, presence lasts 90 s). */
 export const REFRESH_MS = 15_000;

@@ -11,4 +11,6 @@ export interface TDevicesTexts {
   /** contracts errors.deviceLimitReached: the API's own words for a full plan ({limit}) */
   limitReached: string;
   network: string;
+  /** the AccountConnections namespace (messages/<locale>/connections.json): each device's sessions and access alerts */
+  connections: TTexts;
 }

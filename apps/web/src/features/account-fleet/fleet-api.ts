@@ -1,4 +1,12 @@
-import type { TMonitorWall, TMonitorWallList, TMonitorWallSaveRequest, TRedeemResult, TSeat, TSeatAssignRequest, TSeatList } from '@llk/contracts';
+import type {
+  TMonitorWall,
+  TMonitorWallList,
+  TMonitorWallSaveRequest,
+  TRedeemResult,
+  TSeat,
+  TSeatAssignRequest,
+  TSeatList,
+} from '@llk/contracts';
 import { loadApi } from '@/lib/load-api';
 
 // The screen-wall, seat and redemption calls of the browser, through the one API client. They

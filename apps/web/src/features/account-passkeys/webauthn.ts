@@ -9,7 +9,10 @@ export type TCeremonyFailure = 'unsupported' | 'cancelled' | 'alreadyRegistered'
 
 export class CeremonyError extends Error {
   override readonly name = 'CeremonyError';
-  constructor(readonly reason: TCeremonyFailure, options?: { cause?: unknown }) {
+  constructor(
+    readonly reason: TCeremonyFailure,
+    options?: { cause?: unknown },
+  ) {
     super(reason, options);
   }
 }
@@ -24,10 +27,13 @@ export function ceremonyFailure(error: unknown): TCeremonyFailure {
   if (error instanceof CeremonyError) return error.reason;
   const { name, code } = (error ?? {}) as { name?: string; code?: string };
   const cause = (error as { cause?: { name?: string } } | null)?.cause?.name;
-  if (code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED' || name === 'InvalidStateError' || cause === 'InvalidStateError') return 'alreadyRegistered';
+  if (code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED' || name === 'InvalidStateError' || cause === 'InvalidStateError')
+    return 'alreadyRegistered';
   // NotAllowedError: the user dismissed the prompt, or it timed out (browsers do not say which).
-  if (code === 'ERROR_CEREMONY_ABORTED' || name === 'NotAllowedError' || name === 'AbortError' || cause === 'NotAllowedError') return 'cancelled';
-  if (code === 'ERROR_INVALID_DOMAIN' || code === 'ERROR_INVALID_RP_ID' || name === 'SecurityError' || name === 'NotSupportedError') return 'unsupported';
+  if (code === 'ERROR_CEREMONY_ABORTED' || name === 'NotAllowedError' || name === 'AbortError' || cause === 'NotAllowedError')
+    return 'cancelled';
+  if (code === 'ERROR_INVALID_DOMAIN' || code === 'ERROR_INVALID_RP_ID' || name === 'SecurityError' || name === 'NotSupportedError')
+    return 'unsupported';
   return 'failed';
 }
 

@@ -3,10 +3,30 @@ import { addressError, canRemove, codeError, contactFlow, finalRequest, newCodeR
 
 describe('contact flows', () => {
   it('binds in one step and changes in two, each with the purpose the API accepts', () => {
-    expect(contactFlow('email', false)).toMatchObject({ change: false, endpoint: '/user/bindEmail', current: null, newSmsType: 'BIND_EMAIL' });
-    expect(contactFlow('email', true)).toMatchObject({ change: true, endpoint: '/user/changeEmail', current: { channel: 'EMAIL', smsType: 'BIND_EMAIL' }, newSmsType: 'BIND_EMAIL' });
-    expect(contactFlow('phone', false)).toMatchObject({ change: false, endpoint: '/user/bindMobile', current: null, newSmsType: 'BIND_MOBILE' });
-    expect(contactFlow('phone', true)).toMatchObject({ change: true, endpoint: '/user/changeMobile', current: { channel: 'SMS', smsType: 'MODIFY_PHONE' }, newSmsType: 'CHANGE_MOBILE' });
+    expect(contactFlow('email', false)).toMatchObject({
+      change: false,
+      endpoint: '/user/bindEmail',
+      current: null,
+      newSmsType: 'BIND_EMAIL',
+    });
+    expect(contactFlow('email', true)).toMatchObject({
+      change: true,
+      endpoint: '/user/changeEmail',
+      current: { channel: 'EMAIL', smsType: 'BIND_EMAIL' },
+      newSmsType: 'BIND_EMAIL',
+    });
+    expect(contactFlow('phone', false)).toMatchObject({
+      change: false,
+      endpoint: '/user/bindMobile',
+      current: null,
+      newSmsType: 'BIND_MOBILE',
+    });
+    expect(contactFlow('phone', true)).toMatchObject({
+      change: true,
+      endpoint: '/user/changeMobile',
+      current: { channel: 'SMS', smsType: 'MODIFY_PHONE' },
+      newSmsType: 'CHANGE_MOBILE',
+    });
   });
 
   it('removes with the code of a change’s first step, and only while the other contact is verified', () => {

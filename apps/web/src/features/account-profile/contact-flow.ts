@@ -27,11 +27,25 @@ export interface TContactFlow {
 export function contactFlow(kind: TContactKind, hasCurrent: boolean): TContactFlow {
   if (kind === 'email') {
     return hasCurrent
-      ? { kind, change: true, endpoint: '/user/changeEmail', field: 'email', current: { channel: 'EMAIL', smsType: 'BIND_EMAIL' }, newSmsType: 'BIND_EMAIL' }
+      ? {
+          kind,
+          change: true,
+          endpoint: '/user/changeEmail',
+          field: 'email',
+          current: { channel: 'EMAIL', smsType: 'BIND_EMAIL' },
+          newSmsType: 'BIND_EMAIL',
+        }
       : { kind, change: false, endpoint: '/user/bindEmail', field: 'email', current: null, newSmsType: 'BIND_EMAIL' };
   }
   return hasCurrent
-    ? { kind, change: true, endpoint: '/user/changeMobile', field: 'mobile', current: { channel: 'SMS', smsType: 'MODIFY_PHONE' }, newSmsType: 'CHANGE_MOBILE' }
+    ? {
+        kind,
+        change: true,
+        endpoint: '/user/changeMobile',
+        field: 'mobile',
+        current: { channel: 'SMS', smsType: 'MODIFY_PHONE' },
+        newSmsType: 'CHANGE_MOBILE',
+      }
     : { kind, change: false, endpoint: '/user/bindMobile', field: 'mobile', current: null, newSmsType: 'BIND_MOBILE' };
 }
 

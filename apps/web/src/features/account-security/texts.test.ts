@@ -30,10 +30,12 @@ describe('security page helpers', () => {
   });
 
   it('writes the backup codes file one code per line after the header', () => {
-    expect(backupCodesFile(['abcde-fghjk', 'mnpqr-stuvw'], 'Codes for alice.')).toBe('Codes for alice.\r\n\r\nabcde-fghjk\r\nmnpqr-stuvw\r\n');
+    expect(backupCodesFile(['abcde-fghjk', 'mnpqr-stuvw'], 'Codes for alice.')).toBe(
+      'Codes for alice.\r\n\r\nabcde-fghjk\r\nmnpqr-stuvw\r\n',
+    );
   });
 
-  it('shows a TOTP key in groups of four, as authenticators do (issue 33, item 16)', () => {
+  it('shows a TOTP key in groups of four, as authenticators do', () => {
     expect(groupSecret('JBSWY3DPEHPK3PXP')).toBe('JBSW Y3DP EHPK 3PXP');
     expect(groupSecret('ABCDEFGHIJKLMNOPQRSTUVWXYZ234567')).toBe('ABCD EFGH IJKL MNOP QRST UVWX YZ23 4567');
     expect(groupSecret('ABCDEF')).toBe('ABCD EF');

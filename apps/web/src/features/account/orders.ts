@@ -50,7 +50,18 @@ export interface TInvoiceForm {
   email: string;
 }
 export type TInvoiceErrors = Partial<
-  Record<keyof TInvoiceForm, 'titleRequired' | 'titleTooLong' | 'taxIdFormat' | 'vatNumberInvalid' | 'taxNumberFormat' | 'addressRequired' | 'addressTooLong' | 'emailRequired' | 'emailInvalid'>
+  Record<
+    keyof TInvoiceForm,
+    | 'titleRequired'
+    | 'titleTooLong'
+    | 'taxIdFormat'
+    | 'vatNumberInvalid'
+    | 'taxNumberFormat'
+    | 'addressRequired'
+    | 'addressTooLong'
+    | 'emailRequired'
+    | 'emailInvalid'
+  >
 >;
 
 /** The API's rules (contracts ZOrderInvoiceRequest, invoice-rules.ts): the kind from the country, jsvat for known VAT numbers. */

@@ -9,8 +9,14 @@ describe('overview terms', () => {
     expect(termState(null, now)).toEqual({ kind: 'none' });
   });
   it('takes the membership as the API decided it', () => {
-    expect(memberState({ plan: 'PRO', expiresAt: '2027-01-01T00:00:00.000Z', active: true })).toEqual({ kind: 'active', until: '2027-01-01T00:00:00.000Z' });
-    expect(memberState({ plan: 'FREE', expiresAt: '2026-01-01T00:00:00.000Z', active: false })).toEqual({ kind: 'ended', on: '2026-01-01T00:00:00.000Z' });
+    expect(memberState({ plan: 'PRO', expiresAt: '2027-01-01T00:00:00.000Z', active: true })).toEqual({
+      kind: 'active',
+      until: '2027-01-01T00:00:00.000Z',
+    });
+    expect(memberState({ plan: 'FREE', expiresAt: '2026-01-01T00:00:00.000Z', active: false })).toEqual({
+      kind: 'ended',
+      on: '2026-01-01T00:00:00.000Z',
+    });
     expect(memberState({ plan: 'FREE', expiresAt: null, active: false })).toEqual({ kind: 'none' });
   });
 });

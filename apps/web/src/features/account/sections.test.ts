@@ -3,7 +3,19 @@ import { ACCOUNT_SECTIONS, sectionOf } from './sections';
 
 describe('account sections', () => {
   it('lists the sections in the navigation order', () => {
-    expect(ACCOUNT_SECTIONS.map((section) => section.key)).toEqual(['overview', 'profile', 'security', 'devices', 'walls', 'seats', 'redeem', 'orders', 'cancel']);
+    expect(ACCOUNT_SECTIONS.map((section) => section.key)).toEqual([
+      'overview',
+      'profile',
+      'security',
+      'devices',
+      'connections',
+      'walls',
+      'seats',
+      'organisations',
+      'redeem',
+      'orders',
+      'cancel',
+    ]);
   });
 
   it.each([
@@ -11,12 +23,15 @@ describe('account sections', () => {
     ['/account/profile', 'profile'],
     ['/account/security', 'security'],
     ['/account/devices', 'devices'],
+    ['/account/connections', 'connections'],
     ['/account/orders', 'orders'],
     ['/account/orders/01ABC', 'orders'],
     ['/account/orders/01ABC/receipt', 'orders'],
     ['/account/walls', 'walls'],
     ['/account/seats', 'seats'],
     ['/account/redeem', 'redeem'],
+    ['/org', 'organisations'],
+    ['/org/join', 'organisations'],
     ['/account/cancel', 'cancel'],
     ['/account/ordersX', null],
     ['/pricing', null],

@@ -1,5 +1,6 @@
 // The account area's sections, in the order of its navigation (spec: Overview, Profile,
-// Security, Orders, Cancel account), with the account's devices, screen walls, seats and
+// Security, Orders, Cancel account), with the account's devices, their connections, screen
+// walls, seats, the organisations the account belongs to (/org, outside /account) and
 // redemption codes after Security. Pure: the layout's navigation and its tests read it.
 
 export const ACCOUNT_SECTIONS = [
@@ -7,8 +8,10 @@ export const ACCOUNT_SECTIONS = [
   { key: 'profile', href: '/account/profile' },
   { key: 'security', href: '/account/security' },
   { key: 'devices', href: '/account/devices' },
+  { key: 'connections', href: '/account/connections' },
   { key: 'walls', href: '/account/walls' },
   { key: 'seats', href: '/account/seats' },
+  { key: 'organisations', href: '/org' },
   { key: 'redeem', href: '/account/redeem' },
   { key: 'orders', href: '/account/orders' },
   { key: 'cancel', href: '/account/cancel' },

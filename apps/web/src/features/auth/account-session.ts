@@ -15,7 +15,7 @@ function isUnauthorized(error: unknown): boolean {
 
 /**
  * Profile and plan for the header (GET /user/info, /user/currentMemberLevel). Failures are only
- * logged (spec section 8). A dead session is forgotten quietly instead of sending a visitor who
+ * logged, never shown. A dead session is forgotten quietly instead of sending a visitor who
  * is reading a public page to /login: the hint goes, and POST /logout removes the stale cookie.
  * Resolves false when the answer is still unknown (network, server error).
  */
@@ -45,7 +45,7 @@ export async function loadAccount(): Promise<boolean> {
   }
 }
 
-/** Log Out (spec section 4): tell the server, ignore failure, clear state, go to /login. */
+/** Log Out: tell the server, ignore failure, clear state, go to /login. */
 export async function logout(): Promise<void> {
   await api.post('/logout', { ...QUIET, retry: false }).catch(() => undefined);
   session.clear();

@@ -5,7 +5,7 @@ import { session } from '@/lib/session';
 import { isAbsoluteUrl, parseInternalRedirect } from './redirect-target';
 
 /**
- * After a log-in (or a sign-up, which logs in): on to redirectUrl or home (spec section 2),
+ * After a log-in (or a sign-up, which logs in): on to redirectUrl or home,
  * with clientType and from carried along (redirectUrl is used up).
  * An absolute redirectUrl needs the allowlist and a fresh accessKey, which the proxy handles:
  * reloading this guest-only page with the new session cookie makes it redirect (to the allowed

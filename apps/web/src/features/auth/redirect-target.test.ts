@@ -28,7 +28,10 @@ describe('resolveRedirect', () => {
     expect(resolveRedirect('/\\evil.example', 'en', allow)).toEqual({ kind: 'internal', href: '/en' });
     expect(resolveRedirect('/a/..//evil.example/x', 'zh-CN', allow)).toEqual({ kind: 'internal', href: '/' });
     expect(resolveRedirect('/\t/evil.example', 'zh-CN', allow)).toEqual({ kind: 'internal', href: '/' });
-    expect(resolveRedirect('https://www.example.com/a/..//evil.example', 'zh-CN', [], 'https://www.example.com')).toEqual({ kind: 'internal', href: '/' });
+    expect(resolveRedirect('https://www.example.com/a/..//evil.example', 'zh-CN', [], 'https://www.example.com')).toEqual({
+      kind: 'internal',
+      href: '/',
+    });
   });
 
   it('hands off only to an allowed exact origin', () => {

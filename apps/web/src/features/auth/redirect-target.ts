@@ -1,6 +1,6 @@
 import { localizeHref, splitLocalePrefix } from '@/lib/locale-path';
 
-// Where a logged-in visitor goes from a guest-only page (spec section 2, DESIGN.md "Sessions
+// Where a logged-in visitor goes from a guest-only page (redirectUrl, else home; DESIGN.md "Sessions
 // and security"). Pure and browser-safe: the proxy decides with the allowlist, the log-in
 // forms only need to know whether the answer is internal.
 

@@ -9,8 +9,12 @@ import { accountKind, validate } from './rules';
 // every field is valid; the form says it at once, so the user fixes everything in one go.
 
 // The loops over phones take longer than vitest's default 5 s on a loaded machine since ZPhone
-// parses with Google's metadata (issue 32): those tests have 30 s.
-const CROSS_FIELD = ['password:validation.passwordSameAsUsername', 'confirmPassword:validation.confirmRequired', 'confirmPassword:validation.passwordMismatch'];
+// parses with Google's metadata (ADR 0027): those tests have 30 s.
+const CROSS_FIELD = [
+  'password:validation.passwordSameAsUsername',
+  'confirmPassword:validation.confirmRequired',
+  'confirmPassword:validation.passwordMismatch',
+];
 
 /** Same messages as the schema; extra ones only from the password pair, and none once the schema checks the pair too. */
 function expectSameRules(form: Record<string, string | undefined>, schema: Record<string, string>, label: string) {
@@ -36,7 +40,16 @@ function schemaErrors(schema: z.ZodType, values: unknown): Record<string, string
 
 const USERNAMES = ['', '  ', 'alice_01', ' alice_01 ', '1alice', 'al', 'a'.repeat(21), 'alice 01', 'Bob.smith-9', 'Alice_01x'];
 const PHONES = ['', ' ', '13800138000', ' 13800138000 ', '12800138000', '+8613800138000', '+0123', '1380013800', 'abc'];
-const EMAILS = ['', 'a@example.com', ' A.b@Example.COM ', 'a@b', 'a..b@example.com', '用户@例子.com', `${'a'.repeat(250)}@x.com`, 'a@ex\u0001.com'];
+const EMAILS = [
+  '',
+  'a@example.com',
+  ' A.b@Example.COM ',
+  'a@b',
+  'a..b@example.com',
+  '用户@例子.com',
+  `${'a'.repeat(250)}@x.com`,
+  'a@ex\u0001.com',
+];
 const CODES = ['', '123456', ' 123456 ', '12345', '1234567', 'abcdef', '１２３４５６'];
 const PASSWORDS = ['', 'abc123', 'alice_01', 'abcdef', '123456', 'Secret-2024', 'abc 123', 'pässwort1', 'a1'.repeat(11), '!!!!!!1'];
 const CONFIRMS = ['', 'abc123', 'Secret-2024', 'x'.repeat(129)];
@@ -74,7 +87,18 @@ describe('form rules match the contracts schemas', () => {
 
   it('the optional referral code at sign-up', () => {
     const base = { username: 'alice_01', mobile: '13800138000', code: '123456', password: 'abc123', confirmPassword: 'abc123' };
-    for (const referralCode of ['', '   ', 'AB12CD34', ' ab12cd34 ', 'AB12CD3', 'AB12CD345', 'AB12CD3I', 'AB12-D34', '推广码推广码推广码', 'X'.repeat(40)]) {
+    for (const referralCode of [
+      '',
+      '   ',
+      'AB12CD34',
+      ' ab12cd34 ',
+      'AB12CD3',
+      'AB12CD345',
+      'AB12CD3I',
+      'AB12-D34',
+      '推广码推广码推广码',
+      'X'.repeat(40),
+    ]) {
       const form = validate.signup({ ...base, referralCode });
       expectSameRules(form, schemaErrors(ZSignupRequest, { ...base, referralCode }), JSON.stringify(referralCode));
     }
@@ -82,7 +106,7 @@ describe('form rules match the contracts schemas', () => {
     expect(validate.signup({ ...base, referralCode: ' ab12cd34 ' })).toEqual({});
   });
 
-  it('code log-in by email (issue 32)', () => {
+  it('code log-in by email', () => {
     for (const email of EMAILS)
       for (const code of CODES)
         expect(validate.codeLoginByEmail({ email, code }), `${email}/${code}`).toEqual(
@@ -90,7 +114,7 @@ describe('form rules match the contracts schemas', () => {
         );
   });
 
-  it('sign-up by email, without a phone (issue 32)', () => {
+  it('sign-up by email, without a phone', () => {
     for (const username of USERNAMES.slice(0, 5))
       for (const email of EMAILS)
         for (const code of CODES.slice(0, 4))
@@ -109,20 +133,12 @@ describe('form rules match the contracts schemas', () => {
           for (const mobile of PHONES) {
             const values = { mobile, code, password, confirmPassword };
             const request = { ...values, mobile: mobile.trim(), code: code.trim() };
-            expectSameRules(
-              validate.resetByMobile(values),
-              schemaErrors(ZModifyPwdByMobileRequest, request),
-              JSON.stringify(values),
-            );
+            expectSameRules(validate.resetByMobile(values), schemaErrors(ZModifyPwdByMobileRequest, request), JSON.stringify(values));
           }
           for (const email of EMAILS) {
             const values = { email, code, password, confirmPassword };
             const request = { ...values, email: email.trim(), code: code.trim() };
-            expectSameRules(
-              validate.resetByEmail(values),
-              schemaErrors(ZModifyPwdByEmailRequest, request),
-              JSON.stringify(values),
-            );
+            expectSameRules(validate.resetByEmail(values), schemaErrors(ZModifyPwdByEmailRequest, request), JSON.stringify(values));
           }
         }
   }, 30_000);

@@ -1,6 +1,16 @@
-import { EMAIL_MAX, REFERRAL_CODE_INPUT_RE, TYPED_PASSWORD_MAX, USERNAME_RE, isValidCode, isValidEmail, isValidPassword, isValidPhone, type TValidationKey } from '@llk/contracts/rules';
+import {
+  EMAIL_MAX,
+  REFERRAL_CODE_INPUT_RE,
+  TYPED_PASSWORD_MAX,
+  USERNAME_RE,
+  isValidCode,
+  isValidEmail,
+  isValidPassword,
+  isValidPhone,
+  type TValidationKey,
+} from '@llk/contracts/rules';
 
-// The forms' inline validation (spec section 5): the contracts' rules and message keys
+// The forms' inline validation: the contracts' rules and message keys
 // (`@llk/contracts/rules`, the zod-free entry point), combined per form as the request schemas
 // (accounts.ts) combine them; the API applies the schemas again. rules.test.ts checks these
 // functions against the schemas so the two cannot drift apart.
@@ -32,14 +42,16 @@ const email: TRule = (value) => {
   return hasControlCharacter(value) ? 'validation.invalidValue' : undefined;
 };
 const code: TRule = (value) => (isValidCode(value.trim()) ? undefined : 'validation.codeInvalid');
-const newPassword: TRule = (value) => (!value ? 'validation.passwordRequired' : isValidPassword(value) ? undefined : 'validation.passwordFormat');
+const newPassword: TRule = (value) =>
+  !value ? 'validation.passwordRequired' : isValidPassword(value) ? undefined : 'validation.passwordFormat';
 const account: TRule = (value) => {
   const trimmed = value.trim();
   if (!trimmed) return 'validation.accountRequired';
   if (trimmed.length > EMAIL_MAX) return 'validation.tooLong';
   return hasControlCharacter(trimmed) ? 'validation.invalidValue' : undefined;
 };
-const referralCode: TRule = (value) => (!value.trim() || REFERRAL_CODE_INPUT_RE.test(value.trim()) ? undefined : 'validation.referralCodeInvalid');
+const referralCode: TRule = (value) =>
+  !value.trim() || REFERRAL_CODE_INPUT_RE.test(value.trim()) ? undefined : 'validation.referralCodeInvalid';
 const typedPassword: TRule = (value) =>
   !value ? 'validation.passwordEmpty' : value.length > TYPED_PASSWORD_MAX ? 'validation.tooLong' : undefined;
 
@@ -64,14 +76,32 @@ function passwordPair(values: { password: string; confirmPassword: string }, nam
 export const validate = {
   codeLogin: (v: { mobile: string; code: string }) => collect({ mobile: phone(v.mobile), code: code(v.code) }),
   codeLoginByEmail: (v: { email: string; code: string }) => collect({ email: email(v.email), code: code(v.code) }),
-  passwordLogin: (v: { account: string; password: string }) => collect({ account: account(v.account), password: typedPassword(v.password) }),
+  passwordLogin: (v: { account: string; password: string }) =>
+    collect({ account: account(v.account), password: typedPassword(v.password) }),
   signup: (v: { username: string; mobile: string; code: string; password: string; confirmPassword: string; referralCode?: string }) => ({
-    ...collect({ username: username(v.username), mobile: phone(v.mobile), code: code(v.code), referralCode: referralCode(v.referralCode ?? '') }),
+    ...collect({
+      username: username(v.username),
+      mobile: phone(v.mobile),
+      code: code(v.code),
+      referralCode: referralCode(v.referralCode ?? ''),
+    }),
     ...passwordPair(v, v.username.trim()),
   }),
   /** sign-up with an email address instead of a phone (its code goes to the email) */
-  signupByEmail: (v: { username: string; email: string; code: string; password: string; confirmPassword: string; referralCode?: string }) => ({
-    ...collect({ username: username(v.username), email: email(v.email), code: code(v.code), referralCode: referralCode(v.referralCode ?? '') }),
+  signupByEmail: (v: {
+    username: string;
+    email: string;
+    code: string;
+    password: string;
+    confirmPassword: string;
+    referralCode?: string;
+  }) => ({
+    ...collect({
+      username: username(v.username),
+      email: email(v.email),
+      code: code(v.code),
+      referralCode: referralCode(v.referralCode ?? ''),
+    }),
     ...passwordPair(v, v.username.trim()),
   }),
   resetByMobile: (v: { mobile: string; code: string; password: string; confirmPassword: string }) => ({

@@ -11,7 +11,15 @@ describe('the second-step hand-off fragment', () => {
   });
 
   it('ignores anything that is not a challenge id', () => {
-    for (const hash of ['', '#', '#secondStep=', '#secondStep=short', `#secondStep=${id}<script>`, `#secondstep=${id}`, `#secondStep=${'a'.repeat(129)}`]) {
+    for (const hash of [
+      '',
+      '#',
+      '#secondStep=',
+      '#secondStep=short',
+      `#secondStep=${id}<script>`,
+      `#secondstep=${id}`,
+      `#secondStep=${'a'.repeat(129)}`,
+    ]) {
       expect(challengeFromFragment(hash), hash).toBeNull();
     }
   });

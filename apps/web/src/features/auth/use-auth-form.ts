@@ -5,6 +5,7 @@ import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
 import { loadApi } from '@/lib/load-api';
 import type { TFieldErrors } from './rules';
 import { type TAuthTexts, validationText } from './texts';
+import { useAction } from '@/lib/use-action';
 
 /**
  * State of one auth form: values, inline errors (shown once a field was left or a submit was
@@ -18,7 +19,7 @@ export function useAuthForm<TValues extends Record<string, string>>(
 ) {
   const [values, setValues] = useState(initial);
   const [touched, setTouched] = useState<Partial<Record<keyof TValues, boolean>>>({});
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAction();
   // the API's word on a field (its strict check, e.g. a landline for a phone), until it is edited
   const [serverErrors, setServerErrors] = useState<Partial<Record<string, string>>>({});
   const formRef = useRef<HTMLFormElement>(null);
@@ -65,15 +66,9 @@ export function useAuthForm<TValues extends Record<string, string>>(
         focus(first);
         return;
       }
-      setBusy(true);
-      loadApi(texts.network)
-        .then((api) => action(api, values))
-        .catch((error: unknown) => {
-          // The API client has already shown errmsg in a toast (spec section 8); a field's
-          // rule is shown under the field too.
-          serverError(error);
-        })
-        .finally(() => setBusy(false));
+      // The API client has already shown errmsg in a toast; a field's rule is shown under the
+      // field too.
+      void run(() => loadApi(texts.network).then((api) => action(api, values)), { onError: (error) => serverError(error) });
     };
   }
 

@@ -12,8 +12,6 @@ import { useCallback } from 'react';
 export function useContinueAfterLogin() {
   const router = useRouter();
   return useCallback(() => {
-    import('./continue-after-login')
-      .then(({ continueAfterLogin }) => continueAfterLogin(router))
-      .catch(() => window.location.reload());
+    import('./continue-after-login').then(({ continueAfterLogin }) => continueAfterLogin(router)).catch(() => window.location.reload());
   }, [router]);
 }

@@ -17,7 +17,8 @@ import { api } from '@/lib/api';
 // are toasted by the client with the API's errmsg (contracts' messages, in the page's language);
 // a dead session goes to /login, except while loading the list (then the visitor view returns).
 
-export type TDevicesLoad = { kind: 'ready'; devices: TCloudPcDevice[]; invoices: TCloudPcInvoice[] } | { kind: 'loggedOut' } | { kind: 'failed' };
+export type TDevicesLoad =
+  { kind: 'ready'; devices: TCloudPcDevice[]; invoices: TCloudPcInvoice[] } | { kind: 'loggedOut' } | { kind: 'failed' };
 
 const devicePath = (id: string, action: string) => `/cloudPc/devices/${encodeURIComponent(id)}/${action}`;
 

@@ -1,6 +1,6 @@
 import { ZCloudPcPlans, type TCloudPcPlans } from '@llk/contracts';
 import { type TLocale } from '@llk/contracts/locales';
-import { fetchContent } from '@/features/download/content-fetch';
+import { fetchContent } from '@/lib/content-fetch';
 import { cloudPcPlansFromSeed } from './seed-fallback';
 
 /**

@@ -12,4 +12,13 @@ export interface TProviderForm {
   message: string;
 }
 
-export const EMPTY_PROVIDER_FORM: TProviderForm = { company: '', contactName: '', phone: '', email: '', region: '', hardware: '', machineCount: '', message: '' };
+export const EMPTY_PROVIDER_FORM: TProviderForm = {
+  company: '',
+  contactName: '',
+  phone: '',
+  email: '',
+  region: '',
+  hardware: '',
+  machineCount: '',
+  message: '',
+};

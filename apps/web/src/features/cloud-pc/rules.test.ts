@@ -27,7 +27,10 @@ const provider: TProviderForm = {
 };
 
 /** The schema's first message per field (what the API would answer). */
-function schemaIssues(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }): Record<string, string> {
+function schemaIssues(result: {
+  success: boolean;
+  error?: { issues: { path: PropertyKey[]; message: string }[] };
+}): Record<string, string> {
   const out: Record<string, string> = {};
   for (const issue of result.error?.issues ?? []) out[String(issue.path[0])] ??= issue.message;
   return out;
@@ -58,7 +61,9 @@ describe('provider sign-up rules', () => {
       hardware: 'validation.required',
       machineCount: 'validation.required',
     });
-    const schema = schemaIssues(ZCloudPcProviderRequest.safeParse({ company: '', contactName: '', region: '', hardware: '', machineCount: 1 }));
+    const schema = schemaIssues(
+      ZCloudPcProviderRequest.safeParse({ company: '', contactName: '', region: '', hardware: '', machineCount: 1 }),
+    );
     for (const field of ['company', 'contactName', 'region', 'hardware']) expect(errors[field]).toBe(schema[field]);
   });
 
@@ -66,16 +71,27 @@ describe('provider sign-up rules', () => {
     expect(validateProvider({ ...provider, phone: '', email: 'ops@compute.example.cn' })).toEqual({});
     expect(validateProvider({ ...provider, phone: '', email: 'ops@' }).email).toBe('validation.emailInvalid');
     expect(validateProvider({ ...provider, phone: 'call me' }).phone).toBe('validation.invalidValue');
-    expect(schemaIssues(ZCloudPcProviderRequest.safeParse({ ...providerRequest(provider), phone: 'call me' })).phone).toBe('validation.invalidValue');
-    expect(schemaIssues(ZCloudPcProviderRequest.safeParse({ ...providerRequest(provider), phone: undefined })).phone).toBe('validation.phoneOrEmailRequired');
+    expect(schemaIssues(ZCloudPcProviderRequest.safeParse({ ...providerRequest(provider), phone: 'call me' })).phone).toBe(
+      'validation.invalidValue',
+    );
+    expect(schemaIssues(ZCloudPcProviderRequest.safeParse({ ...providerRequest(provider), phone: undefined })).phone).toBe(
+      'validation.phoneOrEmailRequired',
+    );
     for (const phone of ['12345', '+', '13800138000x']) {
       expect(validateProvider({ ...provider, phone }).phone).toBe('validation.invalidValue');
       expect(ZCloudPcProviderRequest.safeParse({ ...providerRequest(provider), phone }).success).toBe(false);
     }
     expect(validateProvider({ ...provider, phone: '+86 138 0013 8000' })).toEqual({});
-    for (const count of ['0', '-1', '1.5', 'ten', '100001']) expect(validateProvider({ ...provider, machineCount: count }).machineCount).toBe('validation.invalidValue');
+    for (const count of ['0', '-1', '1.5', 'ten', '100001'])
+      expect(validateProvider({ ...provider, machineCount: count }).machineCount).toBe('validation.invalidValue');
     expect(validateProvider({ ...provider, machineCount: '100000' })).toEqual({});
-    const long = { ...provider, company: 'x'.repeat(101), contactName: 'x'.repeat(51), hardware: 'x'.repeat(501), message: 'x'.repeat(2001) };
+    const long = {
+      ...provider,
+      company: 'x'.repeat(101),
+      contactName: 'x'.repeat(51),
+      hardware: 'x'.repeat(501),
+      message: 'x'.repeat(2001),
+    };
     const errors = validateProvider(long);
     const schema = schemaIssues(ZCloudPcProviderRequest.safeParse({ ...providerRequest(long), message: long.message }));
     for (const field of ['company', 'contactName', 'hardware', 'message']) {
@@ -83,14 +99,26 @@ describe('provider sign-up rules', () => {
       expect(schema[field]).toBe('validation.tooLong');
     }
     // exactly at the limits: both accept
-    const edge = { ...provider, company: 'x'.repeat(100), contactName: 'x'.repeat(50), hardware: 'x'.repeat(500), message: 'x'.repeat(2000) };
+    const edge = {
+      ...provider,
+      company: 'x'.repeat(100),
+      contactName: 'x'.repeat(50),
+      hardware: 'x'.repeat(500),
+      message: 'x'.repeat(2000),
+    };
     expect(validateProvider(edge)).toEqual({});
     expect(ZCloudPcProviderRequest.safeParse(providerRequest(edge)).success).toBe(true);
   });
 });
 
 describe('invoice request rules', () => {
-  const normal: TInvoiceForm = { kind: 'NORMAL', title: 'Hangzhou Compute Co., Ltd.', taxId: '', email: 'finance@compute.example.cn', note: '' };
+  const normal: TInvoiceForm = {
+    kind: 'NORMAL',
+    title: 'Hangzhou Compute Co., Ltd.',
+    taxId: '',
+    email: 'finance@compute.example.cn',
+    note: '',
+  };
 
   it('accepts an ordinary invoice without a taxpayer id', () => {
     expect(validateInvoice(normal)).toEqual({});
@@ -112,13 +140,26 @@ describe('invoice request rules', () => {
     expect(validateInvoice(EMPTY_INVOICE_FORM)).toEqual({ title: 'validation.required', email: 'validation.emailRequired' });
     expect(validateInvoice({ ...normal, email: 'finance' }).email).toBe('validation.emailInvalid');
     expect(validateInvoice({ ...normal, taxId: '123-456' }).taxId).toBe('validation.invalidValue');
-    expect(schemaIssues(ZCloudPcInvoiceRequest.safeParse(invoiceRequest('O1', { ...normal, taxId: '123-456' }))).taxId).toBe('validation.invalidValue');
+    expect(schemaIssues(ZCloudPcInvoiceRequest.safeParse(invoiceRequest('O1', { ...normal, taxId: '123-456' }))).taxId).toBe(
+      'validation.invalidValue',
+    );
     const longEmail = `${'a'.repeat(250)}@example.com`;
     expect(validateInvoice({ ...normal, email: longEmail }).email).toBe('validation.emailInvalid');
-    expect(schemaIssues(ZCloudPcInvoiceRequest.safeParse(invoiceRequest('O1', { ...normal, email: longEmail }))).email).toBe('validation.emailInvalid');
+    expect(schemaIssues(ZCloudPcInvoiceRequest.safeParse(invoiceRequest('O1', { ...normal, email: longEmail }))).email).toBe(
+      'validation.emailInvalid',
+    );
     const long = { ...normal, title: 'x'.repeat(101), taxId: 'x'.repeat(31), note: 'x'.repeat(501) };
     expect(validateInvoice(long)).toEqual({ title: 'validation.tooLong', taxId: 'validation.tooLong', note: 'validation.tooLong' });
-    const schema = schemaIssues(ZCloudPcInvoiceRequest.safeParse({ orderId: 'O1', kind: 'NORMAL', title: long.title, taxId: long.taxId, note: long.note, email: normal.email }));
+    const schema = schemaIssues(
+      ZCloudPcInvoiceRequest.safeParse({
+        orderId: 'O1',
+        kind: 'NORMAL',
+        title: long.title,
+        taxId: long.taxId,
+        note: long.note,
+        email: normal.email,
+      }),
+    );
     expect(schema).toEqual({ title: 'validation.tooLong', taxId: 'validation.tooLong', note: 'validation.tooLong' });
   });
 });
@@ -127,7 +168,12 @@ describe('device actions', () => {
   const now = Date.parse('2026-11-22T12:00:00.000Z');
 
   it('offers renew, cancel and auto-renew on a running machine, refund only inside the window', () => {
-    expect(deviceActions({ status: 'RUNNING', refundableUntil: null }, now)).toEqual({ renew: true, cancel: true, autoRenew: true, refund: false });
+    expect(deviceActions({ status: 'RUNNING', refundableUntil: null }, now)).toEqual({
+      renew: true,
+      cancel: true,
+      autoRenew: true,
+      refund: false,
+    });
     expect(deviceActions({ status: 'RUNNING', refundableUntil: '2026-11-22T12:10:00.000Z' }, now).refund).toBe(true);
     expect(deviceActions({ status: 'RUNNING', refundableUntil: '2026-11-22T12:00:00.000Z' }, now).refund).toBe(false);
     expect(deviceActions({ status: 'RUNNING', refundableUntil: 'garbage' }, now).refund).toBe(false);
@@ -148,7 +194,12 @@ describe('device actions', () => {
 
   it('offers nothing on released or expired machines', () => {
     for (const status of ['RELEASED', 'EXPIRED'] as const) {
-      expect(deviceActions({ status, refundableUntil: '2026-11-22T12:10:00.000Z' }, now)).toEqual({ renew: false, cancel: false, autoRenew: false, refund: false });
+      expect(deviceActions({ status, refundableUntil: '2026-11-22T12:10:00.000Z' }, now)).toEqual({
+        renew: false,
+        cancel: false,
+        autoRenew: false,
+        refund: false,
+      });
     }
   });
 

@@ -41,11 +41,21 @@ export function validateProvider(form: TProviderForm): TFieldErrors {
   return withoutEmpty({
     company: text(form.company, 100, true),
     contactName: text(form.contactName, 50, true),
-    phone: neither ? 'validation.phoneOrEmailRequired' : phone.length > 30 ? 'validation.tooLong' : phone && !BUSINESS_PHONE_RE.test(phone) ? 'validation.invalidValue' : undefined,
+    phone: neither
+      ? 'validation.phoneOrEmailRequired'
+      : phone.length > 30
+        ? 'validation.tooLong'
+        : phone && !BUSINESS_PHONE_RE.test(phone)
+          ? 'validation.invalidValue'
+          : undefined,
     email: neither ? undefined : emailRule(email, false),
     region: text(form.region, 100, true),
     hardware: text(form.hardware, 500, true),
-    machineCount: !count ? 'validation.required' : /^\d+$/.test(count) && Number(count) >= 1 && Number(count) <= MACHINES_MAX ? undefined : 'validation.invalidValue',
+    machineCount: !count
+      ? 'validation.required'
+      : /^\d+$/.test(count) && Number(count) >= 1 && Number(count) <= MACHINES_MAX
+        ? undefined
+        : 'validation.invalidValue',
     message: text(form.message, 2000, false),
   });
 }
@@ -83,7 +93,9 @@ export const EMPTY_INVOICE_FORM: TInvoiceForm = { kind: 'NORMAL', title: '', tax
 export function validateInvoice(form: TInvoiceForm): TFieldErrors {
   return withoutEmpty({
     title: text(form.title, 100, true),
-    taxId: text(form.taxId, 30, form.kind === 'SPECIAL') ?? (form.taxId.trim() && !TAX_ID_RE.test(form.taxId.trim()) ? 'validation.invalidValue' : undefined),
+    taxId:
+      text(form.taxId, 30, form.kind === 'SPECIAL') ??
+      (form.taxId.trim() && !TAX_ID_RE.test(form.taxId.trim()) ? 'validation.invalidValue' : undefined),
     email: emailRule(form.email, true),
     note: text(form.note, 500, false),
   });
@@ -124,7 +136,13 @@ export const RENEWAL_LEAD_DAYS = 3;
  */
 export function renewalDue(device: Pick<TCloudPcDevice, 'status' | 'autoRenew' | 'expiresAt'>, now: number): boolean {
   const expires = Date.parse(device.expiresAt);
-  return device.status === 'RUNNING' && device.autoRenew && Number.isFinite(expires) && expires > now && expires - now <= RENEWAL_LEAD_DAYS * 86_400_000;
+  return (
+    device.status === 'RUNNING' &&
+    device.autoRenew &&
+    Number.isFinite(expires) &&
+    expires > now &&
+    expires - now <= RENEWAL_LEAD_DAYS * 86_400_000
+  );
 }
 
 /** Milliseconds until the refund window closes (0 when closed or absent), for a re-render timer. */

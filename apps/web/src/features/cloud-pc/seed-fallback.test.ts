@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { cloudPcPlansFromSeed, SEED_SPECS } from './seed-fallback';
 
 describe('cloud-PC plans fallback from content/seed/pricing.json', () => {
-  it('lists the four tiers of spec section 9, 14 cores / 28 threads up to 52 cores / 104 threads', () => {
+  it('lists the four tiers, 14 cores / 28 threads up to 52 cores / 104 threads', () => {
     const { plans } = cloudPcPlansFromSeed();
     expect(ZCloudPcPlans.safeParse({ plans }).success).toBe(true);
     expect(plans.map((plan) => plan.planId)).toEqual(['STANDARD', 'ADVANCED', 'PROFESSIONAL', 'ULTIMATE']);
@@ -14,10 +14,46 @@ describe('cloud-PC plans fallback from content/seed/pricing.json', () => {
   it('takes the prices from the catalogue’s CLOUD_PC SKUs, month before year, and ignores other items', () => {
     const file = {
       skus: [
-        { id: 'MEMBER_YEAR', itemType: 'MEMBER', timeUnit: 'YEAR', duration: 1, quantity: 1, qualityTier: null, priceFen: 26800, originalPriceFen: 45600 },
-        { id: 'CLOUD_PC_ULTIMATE_YEAR', itemType: 'CLOUD_PC', timeUnit: 'YEAR', duration: 1, quantity: 1, qualityTier: null, priceFen: 1299000, originalPriceFen: 1678800 },
-        { id: 'CLOUD_PC_ULTIMATE_MONTH', itemType: 'CLOUD_PC', timeUnit: 'MONTH', duration: 1, quantity: 1, qualityTier: null, priceFen: 129900, originalPriceFen: 139900 },
-        { id: 'CLOUD_PC_BOGUS_MONTH', itemType: 'CLOUD_PC', timeUnit: 'MONTH', duration: 1, quantity: 1, qualityTier: null, priceFen: 1, originalPriceFen: 1 },
+        {
+          id: 'MEMBER_YEAR',
+          itemType: 'MEMBER',
+          timeUnit: 'YEAR',
+          duration: 1,
+          quantity: 1,
+          qualityTier: null,
+          priceFen: 26800,
+          originalPriceFen: 45600,
+        },
+        {
+          id: 'CLOUD_PC_ULTIMATE_YEAR',
+          itemType: 'CLOUD_PC',
+          timeUnit: 'YEAR',
+          duration: 1,
+          quantity: 1,
+          qualityTier: null,
+          priceFen: 1299000,
+          originalPriceFen: 1678800,
+        },
+        {
+          id: 'CLOUD_PC_ULTIMATE_MONTH',
+          itemType: 'CLOUD_PC',
+          timeUnit: 'MONTH',
+          duration: 1,
+          quantity: 1,
+          qualityTier: null,
+          priceFen: 129900,
+          originalPriceFen: 139900,
+        },
+        {
+          id: 'CLOUD_PC_BOGUS_MONTH',
+          itemType: 'CLOUD_PC',
+          timeUnit: 'MONTH',
+          duration: 1,
+          quantity: 1,
+          qualityTier: null,
+          priceFen: 1,
+          originalPriceFen: 1,
+        },
       ],
     };
     const { plans } = cloudPcPlansFromSeed(file);

@@ -4,8 +4,8 @@ import { CLOUD_PC_PLAN_IDS, parseCloudPcSku } from './sku';
 
 // The cloud-PC page's build-time fallback, like /pricing's (ADR 0006): when GET /cloudPc/plans
 // does not answer, the prices come from content/seed/pricing.json, the file the API seeds its
-// catalogue from (SKUs of item type CLOUD_PC). The machines' specifications are those of spec
-// section 9 (14 cores / 28 threads up to 52 cores / 104 threads); the API's answer replaces
+// catalogue from (SKUs of item type CLOUD_PC). The machines' specifications are the product's
+// tiers (14 cores / 28 threads up to 52 cores / 104 threads); the API's answer replaces
 // both at the next regeneration. A plan without SKUs in the file is listed without offers.
 
 export const SEED_SPECS: Record<TCloudPcPlan['planId'], Omit<TCloudPcPlan, 'planId' | 'offers'>> = {
@@ -23,7 +23,12 @@ export function cloudPcPlansFromSeed(file: unknown = seed): TCloudPcPlans {
     offers: skus
       .map((sku) => ({ sku, parsed: parseCloudPcSku(sku.id) }))
       .filter(({ parsed }) => parsed?.planId === planId)
-      .map(({ sku, parsed }) => ({ skuId: sku.id, timeUnit: parsed!.timeUnit, priceFen: sku.priceFen, originalPriceFen: sku.originalPriceFen }))
+      .map(({ sku, parsed }) => ({
+        skuId: sku.id,
+        timeUnit: parsed!.timeUnit,
+        priceFen: sku.priceFen,
+        originalPriceFen: sku.originalPriceFen,
+      }))
       .sort((a, b) => (a.timeUnit === b.timeUnit ? 0 : a.timeUnit === 'MONTH' ? -1 : 1)),
   }));
   return ZCloudPcPlans.parse({ plans });

@@ -32,7 +32,10 @@ describe('cloud-PC texts', () => {
     const placeholders = (node: unknown): string[] =>
       keys(node).map((key) => {
         const value = key.split('.').reduce<unknown>((n, part) => (n as Record<string, unknown>)[part], node);
-        return `${key}:${[...String(value).matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort().join(',')}`;
+        return `${key}:${[...String(value).matchAll(/\{(\w+)\}/g)]
+          .map((m) => m[1])
+          .sort()
+          .join(',')}`;
       });
     for (const locale of locales) {
       const file = messages(locale, 'cloud-pc.json');

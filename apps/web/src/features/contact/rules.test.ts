@@ -9,7 +9,12 @@ function schemaIssues(result: ReturnType<typeof ZContactRequest.safeParse>): Rec
   return Object.fromEntries((result.error?.issues ?? []).map((issue) => [String(issue.path[0]), issue.message]));
 }
 
-const filled: TContactForm = { topic: 'BUSINESS', email: ' it@example.com ', orderId: 'ignored', message: ' We need 40 seats for our office. ' };
+const filled: TContactForm = {
+  topic: 'BUSINESS',
+  email: ' it@example.com ',
+  orderId: 'ignored',
+  message: ' We need 40 seats for our office. ',
+};
 
 describe('the contact form rules', () => {
   it('builds a body the API accepts: trimmed, no order unless a refund, no empty email', () => {

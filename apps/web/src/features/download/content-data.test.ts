@@ -5,7 +5,7 @@ import { cloudPcPlansFromSeed } from '@/features/cloud-pc/seed-fallback';
 import { findNewsItem, getNewsList, getNotices } from '@/features/news/news-api';
 import { loadPricing } from '@/features/pricing/pricing-data';
 import { pricingFromSeed } from '@/features/pricing/seed-fallback';
-import { fetchContent } from './content-fetch';
+import { fetchContent } from '@/lib/content-fetch';
 
 // Content is re-read every 5 minutes; a fallback (API down) is retried after 5 s.
 const CONTENT_REVALIDATE = 300;
@@ -22,7 +22,10 @@ interface TCall {
 }
 
 function answer(data: unknown, status = 200, errcode = 0) {
-  return new Response(JSON.stringify({ errcode, errmsg: errcode ? 'not found' : 'ok', data }), { status, headers: { 'content-type': 'application/json' } });
+  return new Response(JSON.stringify({ errcode, errmsg: errcode ? 'not found' : 'ok', data }), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
 }
 
 function serve(route: (url: URL) => Response | undefined): TCall[] {
@@ -76,7 +79,9 @@ describe('fetchContent', () => {
 describe('pricing and cloud-PC plans', () => {
   it('use the live answer when there is one', async () => {
     const live = pricingFromSeed('en');
-    serve((url) => (url.pathname === '/memberPricing/detail/v2' ? answer(live) : answer({ plans: cloudPcPlansFromSeed().plans.slice(0, 1) })));
+    serve((url) =>
+      url.pathname === '/memberPricing/detail/v2' ? answer(live) : answer({ plans: cloudPcPlansFromSeed().plans.slice(0, 1) }),
+    );
     expect(await loadPricing('en')).toEqual({ pricing: live, live: true });
     expect((await loadCloudPcPlans('en')).plans).toHaveLength(1);
   });
@@ -90,13 +95,20 @@ describe('pricing and cloud-PC plans', () => {
 
 describe('fetchFullUpdateLog', () => {
   it('reads every page until the total is reached', async () => {
-    const first = Array.from({ length: 50 }, (_, index) => entry('WIN', `1.${index}`, `2026-01-${String((index % 28) + 1).padStart(2, '0')}T00:00:00.000Z`));
+    const first = Array.from({ length: 50 }, (_, index) =>
+      entry('WIN', `1.${index}`, `2026-01-${String((index % 28) + 1).padStart(2, '0')}T00:00:00.000Z`),
+    );
     const calls = serve((url) =>
-      url.searchParams.get('page') === '1' ? answer({ list: first, total: 51, page: 1, pageSize: 50 }) : answer({ list: [entry('MAC', '2.0', '2026-02-01T00:00:00.000Z')], total: 51, page: 2, pageSize: 50 }),
+      url.searchParams.get('page') === '1'
+        ? answer({ list: first, total: 51, page: 1, pageSize: 50 })
+        : answer({ list: [entry('MAC', '2.0', '2026-02-01T00:00:00.000Z')], total: 51, page: 2, pageSize: 50 }),
     );
     const log = await fetchFullUpdateLog('en');
     expect(log).toHaveLength(51);
-    expect(calls.map((call) => call.url)).toEqual(['http://api.test/download/updateLog?page=1&pageSize=50', 'http://api.test/download/updateLog?page=2&pageSize=50']);
+    expect(calls.map((call) => call.url)).toEqual([
+      'http://api.test/download/updateLog?page=1&pageSize=50',
+      'http://api.test/download/updateLog?page=2&pageSize=50',
+    ]);
   });
 
   it('is null when the first page fails and keeps what it has when a later one fails', async () => {

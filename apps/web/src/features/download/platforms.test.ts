@@ -32,7 +32,9 @@ describe('download platforms', () => {
     expect(primaryPackage(win)?.fileName).toBe('x64.exe');
     expect(primaryPackage(win, 'ARM')?.fileName).toBe('arm64.exe');
     expect(primaryPackage(win, 'APPLE_SILICON')?.fileName).toBe('x64.exe');
-    const store = release('IOS', [{ chipType: 'ARM', format: 'store', fileName: null, url: 'https://apps.apple.com/x', sizeBytes: null, sha256: null }]);
+    const store = release('IOS', [
+      { chipType: 'ARM', format: 'store', fileName: null, url: 'https://apps.apple.com/x', sizeBytes: null, sha256: null },
+    ]);
     expect(filePackages(store)).toEqual([]);
     expect(primaryPackage(null)).toBeNull();
   });

@@ -1,7 +1,7 @@
 import type { TChipType, TDownloadPackage, TRelease, TReleasePlatform } from '@llk/contracts';
 
 // The download page's platforms by their share of our users (Windows, macOS, Android,
-// iOS/iPadOS, Linux; issue 33, item 11, in place of the spec's section 2 order, which led with
+// iOS/iPadOS, Linux; ADR 0033, in place of the spec's order, which led with
 // Android), the visitor's own platform moved first in the browser (components/platform-cards.tsx).
 // iOS and iPadOS share a card; both have their own release in the API.
 

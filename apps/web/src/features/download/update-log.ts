@@ -1,6 +1,6 @@
 import { ZUpdateLog, type TReleasePlatform, type TUpdateLogEntry } from '@llk/contracts';
 import { type TLocale } from '@llk/contracts/locales';
-import { fetchContent } from './content-fetch';
+import { fetchContent } from '@/lib/content-fetch';
 
 /** Release-note platforms in the download page's order (Android, Windows, iOS, iPadOS, macOS, Linux). */
 const LOG_PLATFORMS: readonly TReleasePlatform[] = ['ANDROID', 'WIN', 'IOS', 'IPAD', 'MAC', 'LINUX'];

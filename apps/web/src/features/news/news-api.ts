@@ -1,3 +1,4 @@
+import 'server-only';
 import type { TNewsInfo, TNewsList, TNoticeList } from '@llk/contracts';
 import type { TLocale } from '@llk/contracts/locales';
 import { ApiError, type TApiClient } from '@llk/contracts/client';

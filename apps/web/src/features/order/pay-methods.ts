@@ -1,7 +1,7 @@
-import { ZPayMethods, type TLocation, type TPayMethod } from '@llk/contracts';
+import type { TLocation, TPayMethod } from '@llk/contracts';
 import { payApi as client } from '@/lib/api';
 
-// Which payment methods the order and pay pages offer, in which order (issue 32, ADR 0029):
+// Which payment methods the order and pay pages offer, in which order (ADR 0029):
 // Alipay and WeChat Pay first for visitors in mainland China and on the zh pages, card first
 // elsewhere; every method the server offers stays selectable. The server says whether cards
 // are on (GET /pay/methods); the country comes from the location service (GET /location/info).
@@ -35,7 +35,8 @@ let loading: Promise<{ offered: TPayMethod[]; countryCode: string | null }> | nu
 export function loadPayMethods(): Promise<{ offered: TPayMethod[]; countryCode: string | null }> {
   loading ??= Promise.all([
     client.get('/pay/methods', { silent: true, ignoreUnauthorized: true }).then(
-      (data) => ZPayMethods.parse(data).methods,
+      // the schema comes with the answer (answer-checks.ts brings zod, never the page's first scripts)
+      async (data) => (await import('./answer-checks')).ZPayMethods.parse(data).methods,
       () => [...WALLETS],
     ),
     client.get<TLocation>('/location/info', { silent: true, ignoreUnauthorized: true }).then(

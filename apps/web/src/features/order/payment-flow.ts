@@ -1,4 +1,5 @@
-import { PAID_ORDER_STATUSES, type TOrderStatus } from '@llk/contracts';
+import type { TOrderStatus } from '@llk/contracts';
+import { PAID_ORDER_STATUSES } from '@llk/contracts/order-rules';
 
 // Pure rules of the order and pay pages' payment flow (no React, no network), unit-tested.
 

@@ -1,6 +1,6 @@
 import type { TPayResult } from '@llk/contracts';
 
-// Paying on a phone outside WeChat (issue 20, defect 2): a QR code cannot be scanned by the phone
+// Paying on a phone outside WeChat (ADR 0020): a QR code cannot be scanned by the phone
 // showing it, so the gateways' mobile-web payments (Alipay WAP, WeChat Pay H5) open the wallet
 // app instead and send the payer back to the page they left; the page then picks the same
 // payment up again. Pure functions and sessionStorage only (unit-tested).
@@ -41,7 +41,10 @@ export function rememberPhonePayment(pending: TPendingPhonePayment, storage: Sto
  * The payment the page left for, when the address says the gateway sent the payer back with it;
  * the address is cleaned of the marker either way. Null when this is not a way back.
  */
-export function takePhonePayment(location: { search: string }, storage: Storage = sessionStorage): { orderId: string; pending: TPendingPhonePayment | null; rest: string } | null {
+export function takePhonePayment(
+  location: { search: string },
+  storage: Storage = sessionStorage,
+): { orderId: string; pending: TPendingPhonePayment | null; rest: string } | null {
   const params = new URLSearchParams(location.search);
   const orderId = params.get(RETURN_PARAM);
   if (!orderId) return null;

@@ -1,3 +1,4 @@
+import 'server-only';
 import type { TLocale } from '@llk/contracts/locales';
 import { cookies } from 'next/headers';
 import { SESSION_COOKIE } from '@/features/auth/session-cookies';

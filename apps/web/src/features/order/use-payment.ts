@@ -46,7 +46,14 @@ export function usePayment({
   /** false while the page still loads what getOrder needs (a resumed WeChat payment waits for it) */
   ready?: boolean;
 }) {
-  const [state, setState] = useState<TPaymentState>({ phase: 'idle', order: null, payment: null, method: initialMethod, error: null, inWechat: false });
+  const [state, setState] = useState<TPaymentState>({
+    phase: 'idle',
+    order: null,
+    payment: null,
+    method: initialMethod,
+    error: null,
+    inWechat: false,
+  });
   const [openid, setOpenid] = useState<string | null>(null);
   const [resume, setResume] = useState(false);
   const paidRef = useRef(onPaid);

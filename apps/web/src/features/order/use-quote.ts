@@ -9,7 +9,7 @@ export type TQuoteState = { phase: 'off' } | { phase: 'loading' } | { phase: 're
 /**
  * The server's figures for `skuId` × `seats` (POST /order/quote), asked again whenever either
  * changes; an answer for an earlier choice is dropped (its request is aborted). `seats` null:
- * no valid count yet, nothing is asked ("off"). Never computed here (issue 33, item 2).
+ * no valid count yet, nothing is asked ("off"). Never computed here (ADR 0035).
  */
 export function useQuote(skuId: string, seats: number | null, enabled: boolean): TQuoteState {
   const key = enabled && seats !== null ? `${skuId}×${seats}` : null;

@@ -1,3 +1,5 @@
+import 'server-only';
+
 /**
  * The official account's app id (WX_APP_ID, the same variable the API reads) for the OAuth
  * redirect of WeChat Pay inside WeChat; null when unset, and the pages then show QR codes only.

@@ -3,9 +3,12 @@ import { bridgeOutcome, isWechatBrowser, takeOAuthAnswer, wechatOAuthUrl, WX_OAU
 
 const WECHAT_ANDROID =
   'Mozilla/5.0 (Linux; Android 14; V2309A) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/116.0.0.0 Mobile Safari/537.36 XWEB/1160065 MMWEBSDK/20231202 MicroMessenger/8.0.47.2560(0x28002F35) WeChat/arm64 Weixin NetType/WIFI Language/zh_CN ABI/arm64';
-const WECHAT_IOS = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.40(0x18002831) NetType/WIFI Language/zh_CN';
-const WECOM = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 wxwork/4.1.16 MicroMessenger/7.0.1 Language/zh';
-const SAFARI = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+const WECHAT_IOS =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.40(0x18002831) NetType/WIFI Language/zh_CN';
+const WECOM =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 wxwork/4.1.16 MicroMessenger/7.0.1 Language/zh';
+const SAFARI =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 
 describe('isWechatBrowser', () => {
   it('knows the WeChat app on Android and iOS, not WeCom or Safari', () => {
@@ -31,7 +34,11 @@ describe('wechatOAuthUrl', () => {
 
 describe('takeOAuthAnswer', () => {
   it('takes our code, the resume flag and leaves the rest of the query', () => {
-    expect(takeOAuthAnswer('?qrCodeId=abc&wxpay=1&code=061xYz-Ab&state=llkpay')).toEqual({ code: '061xYz-Ab', resume: true, rest: '?qrCodeId=abc' });
+    expect(takeOAuthAnswer('?qrCodeId=abc&wxpay=1&code=061xYz-Ab&state=llkpay')).toEqual({
+      code: '061xYz-Ab',
+      resume: true,
+      rest: '?qrCodeId=abc',
+    });
     expect(takeOAuthAnswer('?plan=YEAR')).toEqual({ code: null, resume: false, rest: '?plan=YEAR' });
   });
 

@@ -64,7 +64,10 @@ type TBridgeOutcome = 'ok' | 'cancel' | 'fail';
 /** getBrandWCPayRequest's err_msg → outcome ("get_brand_wcpay_request:ok" | ":cancel" | ":fail" …). */
 export function bridgeOutcome(errMsg: unknown): TBridgeOutcome {
   if (typeof errMsg !== 'string') return 'fail';
-  const suffix = errMsg.slice(errMsg.lastIndexOf(':') + 1).trim().toLowerCase();
+  const suffix = errMsg
+    .slice(errMsg.lastIndexOf(':') + 1)
+    .trim()
+    .toLowerCase();
   if (suffix === 'ok') return 'ok';
   if (suffix === 'cancel') return 'cancel';
   return 'fail';

@@ -1,6 +1,6 @@
 import { ZMemberPricing, type TMemberPricing } from '@llk/contracts';
 import { type TLocale } from '@llk/contracts/locales';
-import { fetchContent } from '@/features/download/content-fetch';
+import { fetchContent } from '@/lib/content-fetch';
 import { pricingFromSeed } from './seed-fallback';
 
 /**

@@ -12,7 +12,24 @@ describe('pricing fallback from content/seed/pricing.json', () => {
     expect(year).toMatchObject({ priceFen: 26800, originalPriceFen: 45600, savingFen: 9200, savingPercent: 26 });
     expect(pricing.addOns.map((sku) => sku.skuId)).toContain('MONITOR_1');
     // cloud-PC plans are listed on /cloudPc, not among the add-ons
-    expect(pricingFromSeed('en', { ...seedFile, skus: [...seedFile.skus, { id: 'CLOUD_PC_STANDARD_MONTH', itemType: 'CLOUD_PC', timeUnit: 'MONTH', duration: 1, quantity: 1, qualityTier: null, priceFen: 29900, originalPriceFen: 32900 }] }).addOns.map((sku) => sku.itemType)).not.toContain('CLOUD_PC');
+    expect(
+      pricingFromSeed('en', {
+        ...seedFile,
+        skus: [
+          ...seedFile.skus,
+          {
+            id: 'CLOUD_PC_STANDARD_MONTH',
+            itemType: 'CLOUD_PC',
+            timeUnit: 'MONTH',
+            duration: 1,
+            quantity: 1,
+            qualityTier: null,
+            priceFen: 29900,
+            originalPriceFen: 32900,
+          },
+        ],
+      }).addOns.map((sku) => sku.itemType),
+    ).not.toContain('CLOUD_PC');
   });
 
   it('is written in every language', () => {
@@ -38,6 +55,12 @@ describe('pricing fallback from content/seed/pricing.json', () => {
     const pricing = pricingFromSeed('fr', file);
     expect(pricing.locale).toBe('zh-CN');
     expect(pricing.groups[0]?.name).toBe('Security');
-    expect(pricing.groups[0]?.features[0]).toEqual({ code: 'X', name: '加密', description: null, free: { included: true, value: null }, paid: { included: true, value: null } });
+    expect(pricing.groups[0]?.features[0]).toEqual({
+      code: 'X',
+      name: '加密',
+      description: null,
+      free: { included: true, value: null },
+      paid: { included: true, value: null },
+    });
   });
 });

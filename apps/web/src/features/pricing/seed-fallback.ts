@@ -12,7 +12,11 @@ type TTexts = Record<string, Record<string, string | undefined> | string | undef
 interface TSeedFile {
   skus: TCatalogueSku[];
   plans: { code: string; translations: TTexts }[];
-  groups: { category: string; names: Record<string, string>; features: { code: string; free: boolean; paid: boolean; translations: TTexts }[] }[];
+  groups: {
+    category: string;
+    names: Record<string, string>;
+    features: { code: string; free: boolean; paid: boolean; translations: TTexts }[];
+  }[];
 }
 
 function pick<T>(texts: Record<string, T | undefined>, locale: TLocale): { value: T; locale: TLocale } {

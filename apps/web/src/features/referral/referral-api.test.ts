@@ -22,7 +22,12 @@ let assign: ReturnType<typeof vi.fn>;
 beforeEach(() => {
   document.documentElement.lang = 'en';
   assign = vi.fn();
-  vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, pathname: '/en/promotionPlan', search: '', assign } as Location);
+  vi.spyOn(window, 'location', 'get').mockReturnValue({
+    ...window.location,
+    pathname: '/en/promotionPlan',
+    search: '',
+    assign,
+  } as Location);
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
 });
 afterEach(() => {

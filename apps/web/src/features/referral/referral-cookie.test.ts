@@ -23,7 +23,13 @@ describe('referralCookieFor', () => {
   });
 
   it('ignores pages without a code and malformed codes', () => {
-    for (const url of ['http://localhost/', 'http://localhost/?ref=', 'http://localhost/?ref=ABC', 'http://localhost/?ref=AB12CD3O', 'http://localhost/?ref=%3Cscript%3E']) {
+    for (const url of [
+      'http://localhost/',
+      'http://localhost/?ref=',
+      'http://localhost/?ref=ABC',
+      'http://localhost/?ref=AB12CD3O',
+      'http://localhost/?ref=%3Cscript%3E',
+    ]) {
       expect(referralCookieFor(request(url)), url).toBeNull();
     }
   });

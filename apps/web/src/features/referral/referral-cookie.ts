@@ -1,6 +1,6 @@
 import { normalizeReferralCode, REFERRAL_COOKIE, REFERRAL_COOKIE_MAX_AGE_S, REFERRAL_QUERY_PARAM } from '@llk/contracts';
 
-// Attribution, spec section 4: a visitor who follows a referral link (any page with
+// Attribution (ADR 0009): a visitor who follows a referral link (any page with
 // ?ref=CODE) keeps the code until sign-up, across pages and the language switch, in the
 // llk_ref cookie. The browser's POST /api/signup is forwarded with its cookies, and the API
 // binds the new account to the ambassador and clears the cookie. Pure, for the proxy.

@@ -3,7 +3,12 @@ import { formatCount, hitPath, readQuery, splitHighlights } from './search-text'
 
 describe('splitHighlights', () => {
   it('marks the highlighted ranges, in order, and keeps the rest', () => {
-    expect(splitHighlights('远程控制与屏幕墙', [[5, 8], [0, 2]])).toEqual([
+    expect(
+      splitHighlights('远程控制与屏幕墙', [
+        [5, 8],
+        [0, 2],
+      ]),
+    ).toEqual([
       { text: '远程', match: true },
       { text: '控制与', match: false },
       { text: '屏幕墙', match: true },
@@ -11,7 +16,13 @@ describe('splitHighlights', () => {
   });
 
   it('ignores ranges outside the snippet or overlapping an earlier one', () => {
-    expect(splitHighlights('gamepad', [[0, 4], [2, 5], [20, 30]])).toEqual([
+    expect(
+      splitHighlights('gamepad', [
+        [0, 4],
+        [2, 5],
+        [20, 30],
+      ]),
+    ).toEqual([
       { text: 'game', match: true },
       { text: 'p', match: true },
       { text: 'ad', match: false },

@@ -3,7 +3,7 @@ import { CANCEL_COOLING_OFF_DAYS } from '@llk/contracts/rules';
 // What the security and privacy page (/security) states about the product, as numbers. The web
 // cannot read the API's settings, so they are written here once, equal to the API's defaults;
 // test/security-facts.test.ts reads the API's sources and fails when one of them changes, so the
-// page is changed with it (issue 33, item 27; docs/adr/0033-brand-identity-and-trust-signals.md).
+// page is changed with it (docs/adr/0033-brand-identity-and-trust-signals.md).
 export const SECURITY_FACTS = {
   /** argon2id memory in MiB and passes (apps/api/src/modules/auth/passwords.ts) */
   argon2MemoryMiB: 19,

@@ -16,7 +16,10 @@ export interface TReleaseCadence {
 
 /** null when there is nothing to tell (no releases). */
 export function releaseCadence(entries: readonly { releasedAt: string }[]): TReleaseCadence | null {
-  const times = entries.map((entry) => Date.parse(entry.releasedAt)).filter(Number.isFinite).sort((a, b) => a - b);
+  const times = entries
+    .map((entry) => Date.parse(entry.releasedAt))
+    .filter(Number.isFinite)
+    .sort((a, b) => a - b);
   if (times.length === 0) return null;
   const first = times[0]!;
   const last = times[times.length - 1]!;

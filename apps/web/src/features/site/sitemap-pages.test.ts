@@ -14,7 +14,7 @@ describe('sitemap pages', () => {
   it('leaves per-user and transactional pages out', () => {
     const paths = SITEMAP_PATHS.map((page) => page.path);
     for (const path of ['/pay', '/order', '/search', '/login', '/signup', '/resetPW']) expect(paths).not.toContain(path);
-    // the security and privacy page is public and indexed (issue 33, item 27)
+    // the security and privacy page is public and indexed
     expect(paths).toContain('/security');
     expect(paths.filter((path) => path === '/account' || path.startsWith('/account/'))).toEqual([]);
   });
@@ -37,7 +37,20 @@ describe('sitemap content sources', () => {
     const list = async (locale: string, page: number, _kind?: string, pageSize = 10): Promise<TNewsList> => {
       calls.push([locale, page, pageSize]);
       const slice = items.slice((page - 1) * pageSize, page * pageSize);
-      return { list: slice.map((item) => ({ ...item, kind: 'NEWS', title: 't', summary: 's', validFrom: null, validUntil: null, locale: 'zh-CN' })), total: items.length, page, pageSize };
+      return {
+        list: slice.map((item) => ({
+          ...item,
+          kind: 'NEWS',
+          title: 't',
+          summary: 's',
+          validFrom: null,
+          validUntil: null,
+          locale: 'zh-CN',
+        })),
+        total: items.length,
+        page,
+        pageSize,
+      };
     };
     const pages = await newsSitemapPages(list as never);
     expect(calls).toEqual([
@@ -49,7 +62,15 @@ describe('sitemap content sources', () => {
     expect(paths).toContain('/info-73');
     expect(pages.find((page) => page.path === '/info-5')?.lastModified).toBe('2026-05-01T00:00:00.000Z');
     // 73 items at ten a page: /news-1 is a fixed path, /news-2 … /news-8 come from here
-    expect(paths.filter((path) => path.startsWith('/news-'))).toEqual(['/news-2', '/news-3', '/news-4', '/news-5', '/news-6', '/news-7', '/news-8']);
+    expect(paths.filter((path) => path.startsWith('/news-'))).toEqual([
+      '/news-2',
+      '/news-3',
+      '/news-4',
+      '/news-5',
+      '/news-6',
+      '/news-7',
+      '/news-8',
+    ]);
   });
 
   it('leaves news out, without failing, when the API cannot be reached', async () => {
@@ -76,7 +97,15 @@ describe('sitemap.xml entries', () => {
     expect(entries).toHaveLength((SITEMAP_PATHS.length + guideSitemapPages().length) * 7);
     expect(entries.filter((entry) => new URL(entry.url).pathname === '/ja/guide/remote-control/input-devices/gamepad')).toHaveLength(1);
     const download = entries.filter((entry) => entry.url.endsWith('/download'));
-    expect(download.map((entry) => new URL(entry.url).pathname)).toEqual(['/download', '/en/download', '/zh-tw/download', '/es/download', '/fr/download', '/ja/download', '/ko/download']);
+    expect(download.map((entry) => new URL(entry.url).pathname)).toEqual([
+      '/download',
+      '/en/download',
+      '/zh-tw/download',
+      '/es/download',
+      '/fr/download',
+      '/ja/download',
+      '/ko/download',
+    ]);
     expect(download[0]?.alternates?.languages).toEqual({
       'zh-CN': 'http://localhost:3000/download',
       en: 'http://localhost:3000/en/download',

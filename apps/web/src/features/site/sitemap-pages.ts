@@ -44,7 +44,11 @@ type TSitemapSource = () => Promise<readonly TSitemapPage[]> | readonly TSitemap
  * read from content/guide, which the server finds from its working directory (the repository).
  */
 export function guideSitemapPages(tree = getGuideTree(defaultLocale)): TSitemapPage[] {
-  return listGuidePaths(tree).map((path) => ({ path: guideHref({ path }), priority: path.length === 1 ? 0.7 : 0.6, changeFrequency: 'monthly' as const }));
+  return listGuidePaths(tree).map((path) => ({
+    path: guideHref({ path }),
+    priority: path.length === 1 ? 0.7 : 0.6,
+    changeFrequency: 'monthly' as const,
+  }));
 }
 
 /** Sitemap reads of the news store stop here: 20 pages of 50 = 1,000 items. */
@@ -64,7 +68,8 @@ export async function newsSitemapPages(list = getNewsList): Promise<TSitemapPage
     for (let page = 1; page <= NEWS_SITEMAP_MAX_PAGES; page += 1) {
       const result = await list(defaultLocale, page, undefined, NEWS_SITEMAP_PAGE_SIZE);
       total = result.total;
-      for (const item of result.list) pages.push({ path: infoPath(item.id), priority: 0.5, changeFrequency: 'monthly', lastModified: item.publishedAt });
+      for (const item of result.list)
+        pages.push({ path: infoPath(item.id), priority: 0.5, changeFrequency: 'monthly', lastModified: item.publishedAt });
       if (result.list.length < NEWS_SITEMAP_PAGE_SIZE || page * NEWS_SITEMAP_PAGE_SIZE >= total) break;
     }
   } catch (error) {

@@ -5,7 +5,7 @@ import { setUpWechatShare } from './wechat-share-setup';
 
 const SHARE_IMAGE_PATH = '/imgs/logo-120.png';
 
-// WeChat share (spec section 4): only inside WeChat, a signature for this page from
+// WeChat share: only inside WeChat, a signature for this page from
 // GET /api/wxMp/getJsapiTicket (lib/api.ts over a fake fetch), wx.config, then the share data;
 // any failure leaves the page as it is.
 
@@ -13,7 +13,12 @@ const signature = { appId: 'wx123', timestamp: 1764000000, nonceStr: 'n0nce', si
 
 function fakeWx(modern = true) {
   const base = { config: vi.fn(), ready: vi.fn((callback: () => void) => callback()), error: vi.fn() };
-  const share = { updateAppMessageShareData: vi.fn(), updateTimelineShareData: vi.fn(), onMenuShareAppMessage: vi.fn(), onMenuShareTimeline: vi.fn() };
+  const share = {
+    updateAppMessageShareData: vi.fn(),
+    updateTimelineShareData: vi.fn(),
+    onMenuShareAppMessage: vi.fn(),
+    onMenuShareTimeline: vi.fn(),
+  };
   window.wx = modern
     ? { ...base, updateAppMessageShareData: share.updateAppMessageShareData, updateTimelineShareData: share.updateTimelineShareData }
     : { ...base, onMenuShareAppMessage: share.onMenuShareAppMessage, onMenuShareTimeline: share.onMenuShareTimeline };
@@ -26,10 +31,13 @@ function serve(ok = true): string[] {
     'fetch',
     vi.fn(async (input: string) => {
       asked.push(input);
-      return new Response(JSON.stringify(ok ? { errcode: 0, errmsg: 'ok', data: signature } : { errcode: 50000, errmsg: 'no ticket', data: null }), {
-        status: ok ? 200 : 500,
-        headers: { 'content-type': 'application/json' },
-      });
+      return new Response(
+        JSON.stringify(ok ? { errcode: 0, errmsg: 'ok', data: signature } : { errcode: 50000, errmsg: 'no ticket', data: null }),
+        {
+          status: ok ? 200 : 500,
+          headers: { 'content-type': 'application/json' },
+        },
+      );
     }),
   );
   return asked;

@@ -1,4 +1,4 @@
-import { type KeyValueStore } from '../../../lib/kv';
+import { type KeyValueStore } from '../../../infrastructure/kv';
 import { type TGatewayMethod } from '../provider';
 
 // The sandbox's charges: what a gateway would keep about each payment attempt. They live in
@@ -34,7 +34,10 @@ export interface ChargeStore<T extends SandboxCharge = SandboxCharge> {
 const CHARGE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 export class KvChargeStore implements ChargeStore {
-  constructor(private readonly kv: KeyValueStore, private readonly prefix = 'paysandbox:') {}
+  constructor(
+    private readonly kv: KeyValueStore,
+    private readonly prefix = 'paysandbox:',
+  ) {}
   async get(key: string): Promise<SandboxCharge | undefined> {
     const text = await this.kv.get(`${this.prefix}${key}`);
     return text ? (JSON.parse(text) as SandboxCharge) : undefined;
@@ -47,7 +50,12 @@ export class KvChargeStore implements ChargeStore {
 export const chargeKey = (method: TGatewayMethod, paymentNo: string) => `${method}:${paymentNo}`;
 
 /** A charge as it stands now: an unpaid one past its time is closed (and saved so). */
-export async function findCharge(store: ChargeStore, method: TGatewayMethod, paymentNo: string, now: number): Promise<SandboxCharge | undefined> {
+export async function findCharge(
+  store: ChargeStore,
+  method: TGatewayMethod,
+  paymentNo: string,
+  now: number,
+): Promise<SandboxCharge | undefined> {
   const charge = await store.get(chargeKey(method, paymentNo));
   if (charge && charge.state === 'WAITING' && Date.parse(charge.expiresAt) <= now) {
     charge.state = 'CLOSED';

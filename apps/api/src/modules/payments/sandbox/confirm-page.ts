@@ -87,7 +87,8 @@ export const SANDBOX_TEXTS: Record<TLocale, PageTexts> = {
     deliveryFailed: 'Paid, but the payment notification could not be delivered. The order will be updated by reconciliation.',
     back: 'You can close this page and return to the order page.',
     returnToShop: 'Back to the shop',
-    production: 'Payment sandbox on a production server: no money is collected, and anyone with this link completes the order for free. For staging tests only.',
+    production:
+      'Payment sandbox on a production server: no money is collected, and anyone with this link completes the order for free. For staging tests only.',
   },
   es: {
     title: 'Pago de prueba (sandbox)',
@@ -107,7 +108,8 @@ export const SANDBOX_TEXTS: Record<TLocale, PageTexts> = {
     deliveryFailed: 'Pagado, pero no se pudo entregar la notificación de pago. El pedido se actualizará en la conciliación.',
     back: 'Puedes cerrar esta página y volver a la página del pedido.',
     returnToShop: 'Volver a la tienda',
-    production: 'Entorno de pruebas de pago en un servidor de producción: no se cobra nada y cualquiera con este enlace completa el pedido gratis. Solo para pruebas de preproducción.',
+    production:
+      'Entorno de pruebas de pago en un servidor de producción: no se cobra nada y cualquiera con este enlace completa el pedido gratis. Solo para pruebas de preproducción.',
   },
   fr: {
     title: 'Paiement de test (sandbox)',
@@ -123,11 +125,13 @@ export const SANDBOX_TEXTS: Record<TLocale, PageTexts> = {
     expired: 'Ce paiement a expiré. Revenez à la page de la commande pour commander à nouveau.',
     closed: 'Ce paiement a été clôturé.',
     notFound: 'Paiement introuvable, ou lien non valide.',
-    refused: 'Payé, mais la boutique n’a pas accepté la notification de paiement (HTTP {status}). La commande sera mise à jour lors du rapprochement.',
+    refused:
+      'Payé, mais la boutique n’a pas accepté la notification de paiement (HTTP {status}). La commande sera mise à jour lors du rapprochement.',
     deliveryFailed: 'Payé, mais la notification de paiement n’a pas pu être transmise. La commande sera mise à jour lors du rapprochement.',
     back: 'Vous pouvez fermer cette page et revenir à la page de la commande.',
     returnToShop: 'Retour à la boutique',
-    production: 'Bac à sable de paiement sur un serveur de production : aucun montant n’est encaissé et toute personne disposant de ce lien valide la commande gratuitement. Réservé aux tests de préproduction.',
+    production:
+      'Bac à sable de paiement sur un serveur de production : aucun montant n’est encaissé et toute personne disposant de ce lien valide la commande gratuitement. Réservé aux tests de préproduction.',
   },
   ja: {
     title: 'サンドボックス決済',
@@ -147,7 +151,8 @@ export const SANDBOX_TEXTS: Record<TLocale, PageTexts> = {
     deliveryFailed: '支払いは完了しましたが、支払い通知を届けられませんでした。注文は照合後に更新されます。',
     back: 'このページを閉じて、注文ページに戻ってください。',
     returnToShop: 'ショップに戻る',
-    production: '本番サーバー上の決済サンドボックスです。代金は一切受け取られず、このリンクを知っている人は誰でも無料で注文を完了できます。ステージング環境でのテスト専用です。',
+    production:
+      '本番サーバー上の決済サンドボックスです。代金は一切受け取られず、このリンクを知っている人は誰でも無料で注文を完了できます。ステージング環境でのテスト専用です。',
   },
   ko: {
     title: '샌드박스 결제',
@@ -167,7 +172,8 @@ export const SANDBOX_TEXTS: Record<TLocale, PageTexts> = {
     deliveryFailed: '결제되었지만 결제 알림을 전달하지 못했습니다. 주문은 대사 후 업데이트됩니다.',
     back: '이 페이지를 닫고 주문 페이지로 돌아가세요.',
     returnToShop: '상점으로 돌아가기',
-    production: '운영 서버의 결제 샌드박스입니다. 대금이 청구되지 않으며 이 링크를 가진 누구나 무료로 주문을 완료할 수 있습니다. 스테이징 테스트 전용입니다.',
+    production:
+      '운영 서버의 결제 샌드박스입니다. 대금이 청구되지 않으며 이 링크를 가진 누구나 무료로 주문을 완료할 수 있습니다. 스테이징 테스트 전용입니다.',
   },
 };
 
@@ -190,7 +196,6 @@ export interface PageView {
   returnUrl?: string | null;
 }
 
-
 export function renderConfirmPage(view: PageView): string {
   const t = SANDBOX_TEXTS[view.locale];
   const details = view.charge
@@ -211,7 +216,9 @@ export function renderConfirmPage(view: PageView): string {
   } else {
     const message = t[view.status].replace('{status}', String(view.httpStatus ?? ''));
     const good = view.status === 'paid' || view.status === 'alreadyPaid';
-    const back = view.returnUrl ? `<p><a class="return" href="${escapeHtml(view.returnUrl)}">${escapeHtml(t.returnToShop)}</a></p>` : `<p>${escapeHtml(t.back)}</p>`;
+    const back = view.returnUrl
+      ? `<p><a class="return" href="${escapeHtml(view.returnUrl)}">${escapeHtml(t.returnToShop)}</a></p>`
+      : `<p>${escapeHtml(t.back)}</p>`;
     action = `<p role="status" class="${good ? 'ok' : 'problem'}">${escapeHtml(message)}</p>${good ? back : view.returnUrl ? back : ''}`;
   }
   return `<!doctype html>

@@ -1,5 +1,5 @@
 import { createHmac, generateKeyPairSync, randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 // The key material of a fake / sandbox gateway pair: both sides of each protocol. Generated
@@ -7,7 +7,14 @@ import path from 'node:path';
 // (mode 0600), tests in memory.
 
 export interface SandboxKeys {
-  alipay: { appId: string; sellerId: string; appPrivateKey: string; appPublicKey: string; alipayPrivateKey: string; alipayPublicKey: string };
+  alipay: {
+    appId: string;
+    sellerId: string;
+    appPrivateKey: string;
+    appPublicKey: string;
+    alipayPrivateKey: string;
+    alipayPublicKey: string;
+  };
   wechat: {
     mchid: string;
     appId: string;
@@ -25,7 +32,10 @@ export interface SandboxKeys {
 
 function rsaPair(): { privateKey: string; publicKey: string } {
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  return { privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), publicKey: publicKey.export({ type: 'spki', format: 'pem' }).toString() };
+  return {
+    privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    publicKey: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+  };
 }
 
 const digits = (count: number) => Array.from(randomBytes(count), (byte) => String(byte % 10)).join('');
@@ -59,20 +69,29 @@ export function generateSandboxKeys(): SandboxKeys {
   };
 }
 
-/** Keys from <dir>/keys.json, generated and written there (0600) on first use. */
+/**
+ * Keys from <dir>/keys.json, generated and written there (0600) on first use. Instances starting
+ * together on one volume race for it: each writes a file of its own and links it into place, so
+ * keys.json appears whole or not at all (a reader never sees it half written), and the one whose
+ * link lost reads the winner's.
+ */
 export function loadOrCreateSandboxKeys(dir: string): SandboxKeys {
   const file = path.join(dir, 'keys.json');
-  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as SandboxKeys;
+  const read = () => JSON.parse(readFileSync(file, 'utf8')) as SandboxKeys;
+  if (existsSync(file)) return read();
   const keys = generateSandboxKeys();
   mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const own = path.join(dir, `keys.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  writeFileSync(own, `${JSON.stringify(keys, null, 2)}\n`, { mode: 0o600, flag: 'wx' });
   try {
-    writeFileSync(file, `${JSON.stringify(keys, null, 2)}\n`, { mode: 0o600, flag: 'wx' });
+    chmodSync(own, 0o600);
+    linkSync(own, file);
   } catch (error) {
-    // Another process wrote it first: use theirs.
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return JSON.parse(readFileSync(file, 'utf8')) as SandboxKeys;
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return read();
     throw error;
+  } finally {
+    rmSync(own, { force: true });
   }
-  chmodSync(file, 0o600);
   return keys;
 }
 

@@ -69,7 +69,8 @@ export class SandboxProvider implements PaymentProvider {
     const existing = await this.find(input.paymentNo);
     if (existing?.state === 'PAID') throw new GatewayError(this.method, 'create', 'already paid');
     if (existing?.state === 'CLOSED') throw new GatewayError(this.method, 'create', 'closed');
-    if (existing && existing.amountFen !== input.amountFen) throw new GatewayError(this.method, 'create', 'payment number used with another amount');
+    if (existing && existing.amountFen !== input.amountFen)
+      throw new GatewayError(this.method, 'create', 'payment number used with another amount');
     await this.save(
       existing ?? {
         method: this.method,
@@ -90,8 +91,10 @@ export class SandboxProvider implements PaymentProvider {
     );
     // H5: the phone opens the confirm page itself, which sends it back to returnUrl once confirmed
     // CARD: like Stripe Checkout, a hosted page on every client
-    if (input.client === 'H5' || this.method === 'CARD') return { kind: 'redirect', url: this.options.codeUrl(this.method, input.paymentNo) };
-    if (jsapi) return { kind: 'jsapi', params: (this.options.adapter as WechatPayProvider).jsapiParams(`wx${randomBytes(14).toString('hex')}`) };
+    if (input.client === 'H5' || this.method === 'CARD')
+      return { kind: 'redirect', url: this.options.codeUrl(this.method, input.paymentNo) };
+    if (jsapi)
+      return { kind: 'jsapi', params: (this.options.adapter as WechatPayProvider).jsapiParams(`wx${randomBytes(14).toString('hex')}`) };
     return { kind: 'qr', codeUrl: this.options.codeUrl(this.method, input.paymentNo) };
   }
 
@@ -119,13 +122,27 @@ export class SandboxProvider implements PaymentProvider {
   async requestRefund(input: RefundInput): Promise<RefundOutcome> {
     const charge = await this.find(input.paymentNo);
     const alipay = this.method === 'ZFB';
-    if (!charge) return { kind: 'refused', code: alipay ? 'ACQ.TRADE_NOT_EXIST' : this.method === 'CARD' ? 'resource_missing' : 'RESOURCE_NOT_EXISTS', message: 'no such trade' };
-    if (charge.state !== 'PAID' || input.amountFen <= 0) return { kind: 'refused', code: alipay ? 'ACQ.TRADE_STATUS_ERROR' : 'INVALID_REQUEST', message: 'trade not paid or amount not positive' };
+    if (!charge)
+      return {
+        kind: 'refused',
+        code: alipay ? 'ACQ.TRADE_NOT_EXIST' : this.method === 'CARD' ? 'resource_missing' : 'RESOURCE_NOT_EXISTS',
+        message: 'no such trade',
+      };
+    if (charge.state !== 'PAID' || input.amountFen <= 0)
+      return {
+        kind: 'refused',
+        code: alipay ? 'ACQ.TRADE_STATUS_ERROR' : 'INVALID_REQUEST',
+        message: 'trade not paid or amount not positive',
+      };
     const gatewayRefundNo = `${charge.tradeNo}-${input.refundNo}`;
     const refunded = charge.refunds[input.refundNo];
     if (refunded !== undefined) return { kind: 'refunded', gatewayRefundNo, refundedFen: refunded };
     if (charge.refundedFen + input.amountFen > charge.amountFen) {
-      return { kind: 'refused', code: alipay ? 'ACQ.REFUND_AMT_NOT_EQUAL_TOTAL' : 'INVALID_REQUEST', message: 'refund exceeds what is refundable' };
+      return {
+        kind: 'refused',
+        code: alipay ? 'ACQ.REFUND_AMT_NOT_EQUAL_TOTAL' : 'INVALID_REQUEST',
+        message: 'refund exceeds what is refundable',
+      };
     }
     charge.refunds[input.refundNo] = input.amountFen;
     charge.refundedFen += input.amountFen;

@@ -2,10 +2,9 @@ import { isLocale, matchBrowserLanguage, type TLocale } from '@llk/contracts';
 import { type FastifyReply, type FastifyRequest } from 'fastify';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { orderItemsLabel } from '../../orders';
-import { findPaymentByNo } from '../payments.repository';
 import { type TGatewayMethod } from '../provider';
 import { renderConfirmPage, type PageView, type TPageStatus } from './confirm-page';
+import { chargeItemLabel } from './sandbox.service';
 
 // The sandbox confirm pages (only while the built-in sandbox is active). A sandbox charge's
 // QR / link points here through the web's /api forward: GET shows amount, item and a Confirm
@@ -43,16 +42,16 @@ const PAGE_ANSWERS = {
 
 function send(reply: FastifyReply, status: number, view: PageView) {
   const production = reply.server.config.nodeEnv === 'production';
-  return reply.code(status).headers(HEADERS).send(renderConfirmPage({ ...view, production }));
+  return reply
+    .code(status)
+    .headers(HEADERS)
+    .send(renderConfirmPage({ ...view, production }));
 }
 
 export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
-  // the item in the page's language with the plan's one name, not the wallet's Chinese subject
-  // (issue 33, item 8); the subject when the payment is not ours (a test's own charge)
-  const itemOf = async (paymentNo: string, locale: TLocale, subject: string): Promise<string> => {
-    const payment = await findPaymentByNo(app.db, paymentNo);
-    return (payment ? await orderItemsLabel(app.db, payment.order_id, locale) : null) ?? subject;
-  };
+  // the item in the page's language (see chargeItemLabel)
+  const itemOf = (paymentNo: string, locale: TLocale, subject: string): Promise<string> =>
+    chargeItemLabel(app.db, paymentNo, locale, subject);
   const lazySandbox = app.paymentSandbox;
   if (!lazySandbox) return;
 
@@ -69,7 +68,8 @@ export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['payments'],
         summary: 'Sandbox gateway: the confirm page of a charge (HTML)',
-        description: 'Only while the built-in payment sandbox is active. `t` is the token from the charge link; `lang` overrides Accept-Language.',
+        description:
+          'Only while the built-in payment sandbox is active. `t` is the token from the charge link; `lang` overrides Accept-Language.',
         params: ZParams,
         querystring: ZQuery,
       },
@@ -83,9 +83,15 @@ export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!sandbox.tokenValid(method, paymentNo, request.query.t)) return notFound();
       const charge = await sandbox.charge(method, paymentNo);
       if (!charge) return notFound();
-      const view = { locale, method, charge: { paymentNo, amountFen: charge.amountFen, subject: await itemOf(paymentNo, locale, charge.subject) }, returnUrl: charge.returnUrl ?? null };
+      const view = {
+        locale,
+        method,
+        charge: { paymentNo, amountFen: charge.amountFen, subject: await itemOf(paymentNo, locale, charge.subject) },
+        returnUrl: charge.returnUrl ?? null,
+      };
       if (charge.state === 'PAID') return send(reply, 200, { ...view, status: 'alreadyPaid' });
-      if (charge.state === 'CLOSED') return send(reply, 410, { ...view, status: Date.parse(charge.expiresAt) <= Date.now() ? 'expired' : 'closed' });
+      if (charge.state === 'CLOSED')
+        return send(reply, 410, { ...view, status: Date.parse(charge.expiresAt) <= Date.now() ? 'expired' : 'closed' });
       return send(reply, 200, { ...view, status: 'confirm', token: request.query.t ?? '' });
     },
   );
@@ -107,17 +113,24 @@ export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
       const { method, paymentNo } = request.params;
       const token = request.body?.t ?? request.query.t;
       const locale = pageLocale(request, request.body?.lang ?? request.query.lang);
-      if (!sandbox.tokenValid(method as TGatewayMethod, paymentNo, token)) return send(reply, 404, { locale, method, charge: null, status: 'notFound' });
+      if (!sandbox.tokenValid(method as TGatewayMethod, paymentNo, token))
+        return send(reply, 404, { locale, method, charge: null, status: 'notFound' });
       const before = await sandbox.charge(method, paymentNo);
       const outcome = await sandbox.pay(method, paymentNo);
       if (outcome.result === 'not-found') return send(reply, 404, { locale, method, charge: null, status: 'notFound' });
-      const view = { locale, method, charge: { paymentNo, amountFen: outcome.charge.amountFen, subject: await itemOf(paymentNo, locale, outcome.charge.subject) }, returnUrl: outcome.charge.returnUrl ?? null };
+      const view = {
+        locale,
+        method,
+        charge: { paymentNo, amountFen: outcome.charge.amountFen, subject: await itemOf(paymentNo, locale, outcome.charge.subject) },
+        returnUrl: outcome.charge.returnUrl ?? null,
+      };
       if (outcome.result === 'expired' || outcome.result === 'closed') return send(reply, 410, { ...view, status: outcome.result });
       if (outcome.result === 'delivery-failed') {
         request.log.warn({ paymentNo, method, error: outcome.error }, 'sandbox notification could not be delivered');
         return send(reply, 502, { ...view, status: 'deliveryFailed' });
       }
-      const accepted = outcome.delivery.status >= 200 && outcome.delivery.status < 300 && (method !== 'ZFB' || outcome.delivery.body.trim() === 'success');
+      const accepted =
+        outcome.delivery.status >= 200 && outcome.delivery.status < 300 && (method !== 'ZFB' || outcome.delivery.body.trim() === 'success');
       if (!accepted) {
         request.log.warn({ paymentNo, method, status: outcome.delivery.status }, 'sandbox notification was refused by the notify URL');
         return send(reply, 502, { ...view, status: 'refused', httpStatus: outcome.delivery.status });

@@ -82,7 +82,8 @@ export class PaymentSandbox {
   async pay(method: TGatewayMethod, paymentNo: string): Promise<PayOutcome> {
     const charge = await this.charge(method, paymentNo);
     if (!charge) return { result: 'not-found' };
-    if (charge.state === 'CLOSED') return Date.parse(charge.expiresAt) <= this.now() ? { result: 'expired', charge } : { result: 'closed', charge };
+    if (charge.state === 'CLOSED')
+      return Date.parse(charge.expiresAt) <= this.now() ? { result: 'expired', charge } : { result: 'closed', charge };
     if (charge.state === 'WAITING') {
       charge.state = 'PAID';
       charge.paidAt = new Date(this.now()).toISOString();

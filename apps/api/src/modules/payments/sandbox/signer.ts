@@ -34,11 +34,19 @@ export function alipaySignContent(params: Record<string, string>, exclude: reado
  */
 export function sandboxPayer(prefix: string, paymentNo: string, digits: number): string {
   const hex = createHash('sha256').update(paymentNo).digest('hex');
-  return `${prefix}${BigInt(`0x${hex.slice(0, 24)}`).toString().padStart(digits, '0').slice(0, digits)}`;
+  return `${prefix}${BigInt(`0x${hex.slice(0, 24)}`)
+    .toString()
+    .padStart(digits, '0')
+    .slice(0, digits)}`;
 }
 
 /** The parameters of Alipay's trade_status_sync for a paid charge, unsigned; `overrides` win. */
-export function alipayNotificationParams(charge: SandboxCharge, keys: SandboxKeys, now: Date, overrides: Record<string, string> = {}): Record<string, string> {
+export function alipayNotificationParams(
+  charge: SandboxCharge,
+  keys: SandboxKeys,
+  now: Date,
+  overrides: Record<string, string> = {},
+): Record<string, string> {
   const amount = fenToYuan(charge.amountFen);
   return {
     gmt_create: toBeijingTime(now),
@@ -74,7 +82,11 @@ export function signAlipayParams(params: Record<string, string>, privateKey: str
 }
 
 export function alipayMessage(notifyUrl: string, params: Record<string, string>): NotificationMessage {
-  return { url: notifyUrl, headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' }, body: new URLSearchParams(params).toString() };
+  return {
+    url: notifyUrl,
+    headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' },
+    body: new URLSearchParams(params).toString(),
+  };
 }
 
 export interface WechatTransactionOverrides {
@@ -86,7 +98,9 @@ export interface WechatTransactionOverrides {
 
 /** WeChat Pay's transaction object for a charge (query answers and notifications). */
 export function wechatTransaction(charge: SandboxCharge, keys: SandboxKeys, overrides: WechatTransactionOverrides = {}) {
-  const tradeState = overrides.tradeState ?? (charge.state === 'PAID' ? (charge.refundedFen > 0 ? 'REFUND' : 'SUCCESS') : charge.state === 'CLOSED' ? 'CLOSED' : 'NOTPAY');
+  const tradeState =
+    overrides.tradeState ??
+    (charge.state === 'PAID' ? (charge.refundedFen > 0 ? 'REFUND' : 'SUCCESS') : charge.state === 'CLOSED' ? 'CLOSED' : 'NOTPAY');
   const total = overrides.amountFen ?? charge.amountFen;
   return {
     appid: overrides.appId ?? keys.wechat.appId,
@@ -184,14 +198,26 @@ export function stripeEvent(type: string, object: unknown, now: Date) {
 /** A signed Stripe webhook to a notify URL. */
 export function stripeMessage(url: string, event: unknown, secret: string, now: Date): NotificationMessage {
   const body = JSON.stringify(event);
-  return { url, headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': stripeSignature(secret, body, Math.floor(now.getTime() / 1000)) }, body };
+  return {
+    url,
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      'stripe-signature': stripeSignature(secret, body, Math.floor(now.getTime() / 1000)),
+    },
+    body,
+  };
 }
 
 /** The genuine notification of a paid charge, as its gateway would send it to the notify URL. */
 export function paidNotification(charge: SandboxCharge, keys: SandboxKeys, now: Date): NotificationMessage {
   if (charge.method === 'CARD') {
     const paid = { ...charge, state: 'PAID' as const, paidAt: charge.paidAt ?? now.toISOString() };
-    return stripeMessage(charge.notifyUrl, stripeEvent('checkout.session.completed', stripeSession(paid), now), sandboxStripeSecret(keys), now);
+    return stripeMessage(
+      charge.notifyUrl,
+      stripeEvent('checkout.session.completed', stripeSession(paid), now),
+      sandboxStripeSecret(keys),
+      now,
+    );
   }
   if (charge.method === 'ZFB') {
     return alipayMessage(charge.notifyUrl, signAlipayParams(alipayNotificationParams(charge, keys, now), keys.alipay.alipayPrivateKey));

@@ -9,8 +9,8 @@ import { legalPath } from '@/lib/routes';
 
 /**
  * The auth layout (login, signup, resetPW, pay, promotionPlan): logo home, language switch,
- * a centred card under a visible way back to the site (the logo alone was not seen as one,
- * issue 20, item 11), a short legal footer. The card is 28 rem wide; a page that needs more room
+ * a centred card under a visible way back to the site (the logo alone was not seen as one;
+ * ADR 0020), a short legal footer. The card is 28 rem wide; a page that needs more room
  * (promotionPlan) marks its root element with `data-wide`. Inside the WeChat browser the page
  * sets its share card like the marketing pages (a shared /promotionPlan or /signup link).
  */
@@ -37,7 +37,16 @@ export default async function AuthLayout({ children, params }: { children: React
             className="-ml-2 mb-2 inline-flex min-h-11 items-center gap-1.5 rounded-control px-2 text-sm font-medium text-ink-soft hover:text-brand-700"
             data-testid="back-to-site"
           >
-            <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 20 20"
+              className="size-4"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            >
               <path d="M12.5 15l-5-5 5-5" />
             </svg>
             {layout('backToSite')}

@@ -7,7 +7,7 @@ import { MonitorWall } from '@/features/home/components/monitor-wall';
 import { PhoneGamepadMockup } from '@/features/home/components/phone-gamepad-mockup';
 import { COMMENT_CATEGORIES, COMMENTS, hideClasses } from '@/features/home/comments';
 import { Link } from '@/components/link';
-import { ButtonLink } from '@/features/site/components/button-link';
+import { ButtonLink } from '@/components/ui/button-link';
 import { getBrand, resolveLocale, type LocaleParams } from '@/features/site/page-locale';
 import { buildPageMetadata } from '@/lib/metadata';
 import { Phrased } from '@/lib/phrases';
@@ -101,7 +101,9 @@ export default async function HomePage({ params }: { params: LocaleParams }) {
           <dl className="mt-8 grid grid-cols-1 gap-4 min-[22.5rem]:grid-cols-2 lg:grid-cols-4">
             {figures.map((key) => (
               <div key={key} className="flex flex-col-reverse rounded-card bg-surface p-4 text-center sm:p-5">
-                <dt className="mt-1 text-sm break-keep text-ink-muted"><Phrased text={t(`figures.${key}.label`)} locale={locale} /></dt>
+                <dt className="mt-1 text-sm break-keep text-ink-muted">
+                  <Phrased text={t(`figures.${key}.label`)} locale={locale} />
+                </dt>
                 <dd className="text-2xl font-bold tracking-tight text-brand-700 sm:text-3xl">{t(`figures.${key}.value`)}</dd>
               </div>
             ))}
@@ -157,7 +159,9 @@ export default async function HomePage({ params }: { params: LocaleParams }) {
                   className="inline-flex min-h-11 items-center gap-1.5 rounded-full border border-line bg-canvas px-4 text-sm font-medium text-ink-soft transition-colors hover:border-brand-600 hover:text-brand-700"
                 >
                   {t(`platforms.${key}`)}
-                  <span aria-hidden="true" className="text-ink-muted">→</span>
+                  <span aria-hidden="true" className="text-ink-muted">
+                    →
+                  </span>
                 </Link>
               </li>
             ))}
@@ -179,13 +183,20 @@ export default async function HomePage({ params }: { params: LocaleParams }) {
                 ...COMMENT_CATEGORIES.map((key) => ({
                   key,
                   label: t(`comments.filters.${key}`),
-                  status: t('comments.status', { count: COMMENTS.filter((c) => c.category === key).length, group: t(`comments.filters.${key}`) }),
+                  status: t('comments.status', {
+                    count: COMMENTS.filter((c) => c.category === key).length,
+                    group: t(`comments.filters.${key}`),
+                  }),
                 })),
               ]}
             >
               <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
                 {COMMENTS.map(({ key, category }) => (
-                  <li key={key} data-category={category} className={`${hideClasses(category)} rounded-card border border-line bg-surface p-6`}>
+                  <li
+                    key={key}
+                    data-category={category}
+                    className={`${hideClasses(category)} rounded-card border border-line bg-surface p-6`}
+                  >
                     <figure className="flex h-full flex-col">
                       <blockquote className="flex-1 leading-relaxed text-ink-soft">
                         <p>{t(`comments.items.${key}.text`)}</p>

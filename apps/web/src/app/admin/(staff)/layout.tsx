@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { AdminShell } from '@/features/admin/components/admin-shell';
-import { getAdminContext, requireStaff } from '@/features/admin/server/admin-session';
+import { AdminShell } from '@/features/admin/shell/components/admin-shell';
+import { getAdminContext, requireStaff } from '@/features/admin/shell/server/admin-session';
 
 // Every signed-in /admin page: a staff session or off to /admin/login, then the shell.
 export default async function StaffLayout({ children }: { children: ReactNode }) {

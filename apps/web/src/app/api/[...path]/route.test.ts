@@ -41,8 +41,20 @@ afterEach(() => {
 
 describe('/api forward', () => {
   it('forwards path and query with the visitor address, and streams the answer back with its cookies', async () => {
-    const sent = serve(() => new Response('{"errcode":0}', { status: 200, headers: [['content-type', 'application/json'], ['set-cookie', 'a=1; Path=/'], ['set-cookie', 'b=2; Path=/']] }));
-    const request = new NextRequest('http://web.test/api/news/list?page=2', { headers: { 'x-forwarded-for': '203.0.113.7', 'accept-language': 'ja' } });
+    const sent = serve(
+      () =>
+        new Response('{"errcode":0}', {
+          status: 200,
+          headers: [
+            ['content-type', 'application/json'],
+            ['set-cookie', 'a=1; Path=/'],
+            ['set-cookie', 'b=2; Path=/'],
+          ],
+        }),
+    );
+    const request = new NextRequest('http://web.test/api/news/list?page=2', {
+      headers: { 'x-forwarded-for': '203.0.113.7', 'accept-language': 'ja' },
+    });
     const response = await GET(request, params('news', 'list'));
     expect(sent.map(({ url, method }) => [url, method])).toEqual([['http://api.test/news/list?page=2', 'GET']]);
     expect(sent[0]!.headers.get('x-forwarded-for')).toBe('203.0.113.7');
@@ -54,21 +66,38 @@ describe('/api forward', () => {
 
   it('sends a POST body through and encodes path segments', async () => {
     const sent = serve(() => new Response('{}', { status: 200 }));
-    const request = new NextRequest('http://web.test/api/cloudPc/devices/a%20b/cancel', { method: 'POST', body: '{"x":1}', headers: { 'content-type': 'application/json' } });
+    const request = new NextRequest('http://web.test/api/cloudPc/devices/a%20b/cancel', {
+      method: 'POST',
+      body: '{"x":1}',
+      headers: { 'content-type': 'application/json' },
+    });
     await POST(request, params('cloudPc', 'devices', 'a b', 'cancel'));
     expect(sent[0]!.url).toBe('http://api.test/cloudPc/devices/a%20b/cancel');
     expect(sent[0]!.body).toBe('{"x":1}');
   });
 
   it('answers 503 with the envelope in the caller language when the API is down', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('fetch failed'))));
-    const response = await GET(new NextRequest('http://web.test/api/user/info', { headers: { 'accept-language': 'ja' } }), params('user', 'info'));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('fetch failed'))),
+    );
+    const response = await GET(
+      new NextRequest('http://web.test/api/user/info', { headers: { 'accept-language': 'ja' } }),
+      params('user', 'info'),
+    );
     expect(response.status).toBe(503);
-    expect(await response.json()).toEqual({ errcode: 50300, errmsg: 'サービスを一時的にご利用いただけません。しばらくしてからもう一度お試しください。', data: null });
+    expect(await response.json()).toEqual({
+      errcode: 50300,
+      errmsg: 'サービスを一時的にご利用いただけません。しばらくしてからもう一度お試しください。',
+      data: null,
+    });
   });
 
   it('clears the session cookies itself when a log-out cannot reach the API', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('fetch failed'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('fetch failed'))),
+    );
     const response = await POST(new NextRequest('http://web.test/api/logout', { method: 'POST' }), params('logout'));
     expect(response.status).toBe(503);
     expect(response.headers.getSetCookie().map((cookie) => cookie.split('=')[0])).toEqual(['llk_session', 'llk_session_hint']);
@@ -77,7 +106,11 @@ describe('/api forward', () => {
   it('refuses a body declared over BODY_LIMIT with 413 without calling the API', async () => {
     vi.stubEnv('BODY_LIMIT', '10');
     const sent = serve(() => new Response('{}'));
-    const request = new NextRequest('http://web.test/api/feedback', { method: 'POST', body: 'x'.repeat(11), headers: { 'content-length': '11', 'accept-language': 'en' } });
+    const request = new NextRequest('http://web.test/api/feedback', {
+      method: 'POST',
+      body: 'x'.repeat(11),
+      headers: { 'content-length': '11', 'accept-language': 'en' },
+    });
     const response = await POST(request, params('feedback'));
     expect(response.status).toBe(413);
     expect(await response.json()).toEqual({ errcode: 41300, errmsg: 'The request is too large.', data: null });

@@ -13,7 +13,13 @@ const SECRET = 's'.repeat(40);
 
 function call(body: unknown, authorization = `Bearer ${SECRET}`, language = 'en'): Promise<Response> {
   const headers = { authorization, 'content-type': 'application/json', 'accept-language': language };
-  return POST(new NextRequest('http://web.test/api/revalidate', { method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) }));
+  return POST(
+    new NextRequest('http://web.test/api/revalidate', {
+      method: 'POST',
+      headers,
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    }),
+  );
 }
 
 beforeEach(() => vi.stubEnv('REVALIDATE_SECRET', SECRET));

@@ -15,7 +15,6 @@ export const dynamic = 'force-dynamic';
 
 const MAX_PATHS = 50;
 
-
 function sameSecret(given: string, expected: string): boolean {
   const digest = (value: string) => createHash('sha256').update(value).digest();
   return timingSafeEqual(digest(given), digest(expected));
@@ -31,7 +30,11 @@ export async function POST(request: NextRequest): Promise<Response> {
   } catch {
     return errorResponse(request, 'MALFORMED_JSON');
   }
-  if (!Array.isArray(paths) || paths.length > MAX_PATHS || !paths.every((path) => typeof path === 'string' && path.startsWith('/') && path.length <= 200)) {
+  if (
+    !Array.isArray(paths) ||
+    paths.length > MAX_PATHS ||
+    !paths.every((path) => typeof path === 'string' && path.startsWith('/') && path.length <= 200)
+  ) {
     return errorResponse(request, 'VALIDATION_FAILED');
   }
   const refreshed = [...new Set((paths as string[]).flatMap(internalPaths))];

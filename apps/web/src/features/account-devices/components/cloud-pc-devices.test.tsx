@@ -4,11 +4,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import en from '../../../../messages/en/cloud-pc.json';
 import ko from '../../../../messages/ko/cloud-pc.json';
 
-vi.mock('next/navigation', () => ({ useParams: () => ({ locale: 'en' }), useRouter: () => ({ push: vi.fn() }), usePathname: () => '/en/account/devices' }));
+vi.mock('next/navigation', () => ({
+  useParams: () => ({ locale: 'en' }),
+  useRouter: () => ({ push: vi.fn() }),
+  usePathname: () => '/en/account/devices',
+}));
 
 import { CloudPcDevices } from './cloud-pc-devices';
 
-// Issue 33, item 4: a rented cloud PC shows in /account/devices, marked as a cloud PC with its
+// A rented cloud PC shows in /account/devices (ADR 0035), marked as a cloud PC with its
 // plan and end date, with Renew and the way to auto-renew and cancelling.
 
 const machine: TDeviceListCloudPc = {
@@ -25,13 +29,24 @@ afterEach(cleanup);
 
 describe('CloudPcDevices', () => {
   it('marks each machine as a cloud PC with plan, end date and auto-renew, and links Renew and the cloud-PC actions', () => {
-    render(<CloudPcDevices machines={[machine, { ...machine, id: 'M02', name: 'CPC-AAAAAA', planId: 'STANDARD', autoRenew: false, pendingRenewalOrderId: 'O1' }]} texts={en.CloudPc} tag="en" />);
+    render(
+      <CloudPcDevices
+        machines={[
+          machine,
+          { ...machine, id: 'M02', name: 'CPC-AAAAAA', planId: 'STANDARD', autoRenew: false, pendingRenewalOrderId: 'O1' },
+        ]}
+        texts={en.CloudPc}
+        tag="en"
+      />,
+    );
     const [first, second] = screen.getAllByTestId('device-cloud-pc');
     expect(within(first!).getByTestId('device-cloud-pc-badge').textContent).toBe('Cloud PC');
     expect(within(first!).getByTestId('device-cloud-pc-plan').textContent).toBe('Ultimate');
     expect(within(first!).getByTestId('device-cloud-pc-expires').textContent).toContain('2027');
     expect(within(first!).getByTestId('device-cloud-pc-auto-renew').textContent).toBe('On');
-    expect(within(first!).getByTestId('device-cloud-pc-renew').getAttribute('href')).toBe('/en/order?sku=CLOUD_PC_ULTIMATE_MONTH&renew=M01');
+    expect(within(first!).getByTestId('device-cloud-pc-renew').getAttribute('href')).toBe(
+      '/en/order?sku=CLOUD_PC_ULTIMATE_MONTH&renew=M01',
+    );
     expect(within(first!).getByTestId('device-cloud-pc-renew').textContent).toBe('Renew');
     expect(within(first!).getByTestId('device-cloud-pc-manage').getAttribute('href')).toBe('/en/cloudPc#cloud-pc-devices');
     expect(within(second!).getByTestId('device-cloud-pc-auto-renew').textContent).toBe('Off');

@@ -2,11 +2,16 @@ import { getContractMessages, type TDevice, type TDeviceGroupList, type TManageC
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import en from '../../../../messages/en/account-devices.json';
+import connections from '../../../../messages/en/connections.json';
 import { fakeApi, type FakeApi } from '../../../../test/support/fake-api';
 import type { TDevicesSnapshot } from '../devices-api';
 import type { TDevicesTexts } from '../texts';
 
-vi.mock('next/navigation', () => ({ useParams: () => ({ locale: 'en' }), useRouter: () => ({ push: vi.fn() }), usePathname: () => '/en/account/devices' }));
+vi.mock('next/navigation', () => ({
+  useParams: () => ({ locale: 'en' }),
+  useRouter: () => ({ push: vi.fn() }),
+  usePathname: () => '/en/account/devices',
+}));
 
 import { DevicesPanel } from './devices-panel';
 import { stubDialogs } from '../../../../test/support/dialog';
@@ -16,7 +21,13 @@ import { stubDialogs } from '../../../../test/support/dialog';
 // refusals in the API's words, removing several devices at once, and the device-limit warning.
 
 const contract = getContractMessages('en') as unknown as Record<string, Record<string, string>>;
-const texts: TDevicesTexts = { page: en.AccountDevices, validation: contract.validation!, limitReached: contract.errors!.deviceLimitReached!, network: 'Network error' };
+const texts: TDevicesTexts = {
+  page: en.AccountDevices,
+  validation: contract.validation!,
+  limitReached: contract.errors!.deviceLimitReached!,
+  network: 'Network error',
+  connections: connections.AccountConnections,
+};
 
 function device(id: string, changes: Partial<TDevice> = {}): TDevice {
   return {
@@ -39,9 +50,24 @@ function device(id: string, changes: Partial<TDevice> = {}): TDevice {
 }
 
 const office = device('d1', { name: 'Office PC', groupId: 'g1' });
-const laptop = device('d2', { name: 'MacBook', clientType: 'MAC', online: false, appVersion: null, lastSeenAt: '2026-11-23T16:30:00.000Z' });
-const borrowed = device('d3', { name: 'Lab server', clientType: 'LINUX', sharedBy: { userId: 'u2', name: 'alice' }, permission: 'CONTROL' });
-const groups: TDeviceGroupList = { list: [{ id: 'g1', name: 'Office', deviceCount: 1, onlineCount: 1, createdAt: '2026-11-20T02:00:00.000Z' }], ungroupedCount: 1, ungroupedOnlineCount: 0 };
+const laptop = device('d2', {
+  name: 'MacBook',
+  clientType: 'MAC',
+  online: false,
+  appVersion: null,
+  lastSeenAt: '2026-11-23T16:30:00.000Z',
+});
+const borrowed = device('d3', {
+  name: 'Lab server',
+  clientType: 'LINUX',
+  sharedBy: { userId: 'u2', name: 'alice' },
+  permission: 'CONTROL',
+});
+const groups: TDeviceGroupList = {
+  list: [{ id: 'g1', name: 'Office', deviceCount: 1, onlineCount: 1, createdAt: '2026-11-20T02:00:00.000Z' }],
+  ungroupedCount: 1,
+  ungroupedOnlineCount: 0,
+};
 const counts = (deviceCount: number, deviceLimit: number | null = 10): TManageCount => ({
   manageCount: deviceLimit ?? 0,
   deviceLimit,
@@ -68,7 +94,8 @@ function serve(next: TDevicesSnapshot) {
 function renderPanel(initial = snapshot([office, laptop, borrowed])) {
   return render(<DevicesPanel initial={initial} texts={texts} tag="en" />);
 }
-const row = (name: string) => screen.getAllByTestId('device').find((item) => within(item).queryByTestId('device-name')?.textContent === name)!;
+const row = (name: string) =>
+  screen.getAllByTestId('device').find((item) => within(item).queryByTestId('device-name')?.textContent === name)!;
 
 let visibility: DocumentVisibilityState = 'visible';
 beforeEach(() => {
@@ -137,7 +164,12 @@ describe('DevicesPanel', () => {
 
   it('tells a recipient what they may do, not the owner’s level beside their permission', () => {
     const viewOnly = device('d4', { name: 'Kiosk', sharedBy: { userId: 'u2', name: 'alice' }, permission: 'VIEW' });
-    const signedOut = device('d5', { name: 'Lost phone', policy: 'LOGIN_OUT', sharedBy: { userId: 'u2', name: 'alice' }, permission: 'MANAGE' });
+    const signedOut = device('d5', {
+      name: 'Lost phone',
+      policy: 'LOGIN_OUT',
+      sharedBy: { userId: 'u2', name: 'alice' },
+      permission: 'MANAGE',
+    });
     renderPanel(snapshot([office, borrowed, viewOnly, signedOut]));
     expect(within(row('Office PC')).getByTestId('device-policy').textContent).toBe('Permission level: Full access');
     expect(within(row('Lab server')).queryByTestId('device-policy')).toBeNull();
@@ -149,7 +181,10 @@ describe('DevicesPanel', () => {
   });
 
   it('says an empty group is empty and how devices get in, not that no device matches', async () => {
-    const empty = { ...groups, list: [...groups.list, { id: 'g2', name: 'Lab', deviceCount: 0, onlineCount: 0, createdAt: '2026-11-21T02:00:00.000Z' }] };
+    const empty = {
+      ...groups,
+      list: [...groups.list, { id: 'g2', name: 'Lab', deviceCount: 0, onlineCount: 0, createdAt: '2026-11-21T02:00:00.000Z' }],
+    };
     serve({ ...snapshot([]), groups: empty });
     renderPanel({ ...snapshot([office]), groups: empty });
     fireEvent.click(screen.getAllByTestId('group').find((chip) => chip.getAttribute('data-group-id') === 'g2')!);
@@ -209,12 +244,17 @@ describe('DevicesPanel', () => {
     fireEvent.click(screen.getByTestId('group'));
     await vi.waitFor(() => expect(api.callsTo('GET /device/list')).toHaveLength(2));
     expect(api.callsTo('GET /device/list')[1]!.query).toBe('page=1&pageSize=20&groupIds[]=%22g1%22&online=true');
-    expect(screen.getByTestId('device-export').getAttribute('href')).toMatch(/^\/api\/device\/export\?groupIds%5B%5D=%22g1%22&online=true&locale=en&tz=/);
+    expect(screen.getByTestId('device-export').getAttribute('href')).toMatch(
+      /^\/api\/device\/export\?groupIds%5B%5D=%22g1%22&online=true&locale=en&tz=/,
+    );
   });
 
   it('pages through the list, and goes back a page when the last one has emptied meanwhile', async () => {
     const many = Array.from({ length: 20 }, (_, i) => device(`p${i}`, { name: `PC ${i}` }));
-    api.reply('GET /device/list', [{ data: { list: [], total: 20, page: 2, pageSize: 20 } }, { data: { list: many, total: 20, page: 1, pageSize: 20 } }]);
+    api.reply('GET /device/list', [
+      { data: { list: [], total: 20, page: 2, pageSize: 20 } },
+      { data: { list: many, total: 20, page: 1, pageSize: 20 } },
+    ]);
     api.reply('GET /deviceGroup/list', { data: groups });
     api.reply('GET /user/queryManageCount', { data: counts(21) });
     renderPanel({ list: { list: many, total: 21, page: 1, pageSize: 20 }, groups, counts: counts(21) });
@@ -236,15 +276,29 @@ describe('DevicesPanel', () => {
     expect(screen.getByText('This field is required.')).toBeTruthy();
     fireEvent.change(field, { target: { value: ' Front desk ' } });
     fireEvent.submit(field.closest('form')!);
-    await vi.waitFor(() => expect(screen.getAllByTestId('device-name').map((name) => name.textContent)).toEqual(['Front desk', 'MacBook', 'Lab server']));
+    await vi.waitFor(() =>
+      expect(screen.getAllByTestId('device-name').map((name) => name.textContent)).toEqual(['Front desk', 'MacBook', 'Lab server']),
+    );
     expect(api.callsTo('POST /device/update').map((call) => call.body)).toEqual([{ deviceId: 'd1', name: 'Front desk' }]);
     expect(api.toasts.success).toHaveBeenCalledWith('Device renamed');
   });
 
   it('shows the API’s refusal inside the share dialog, then shares and lists the share', async () => {
-    const share = { id: 's1', deviceId: 'd1', groupId: null, targetName: 'Office PC', permission: 'VIEW', owner: { userId: 'u1', name: 'me' }, recipient: { userId: 'u3', name: 'bob' }, createdAt: '2026-11-24T02:00:00.000Z' };
+    const share = {
+      id: 's1',
+      deviceId: 'd1',
+      groupId: null,
+      targetName: 'Office PC',
+      permission: 'VIEW',
+      owner: { userId: 'u1', name: 'me' },
+      recipient: { userId: 'u3', name: 'bob' },
+      createdAt: '2026-11-24T02:00:00.000Z',
+    };
     api.reply('GET /device/shares', [{ data: { given: [], received: [] } }, { data: { given: [share], received: [] } }]);
-    api.reply('POST /device/share', [{ data: null, errcode: 70012, errmsg: 'No account matches that username, phone or email.', status: 404 }, { data: share }]);
+    api.reply('POST /device/share', [
+      { data: null, errcode: 70012, errmsg: 'No account matches that username, phone or email.', status: 404 },
+      { data: share },
+    ]);
     renderPanel();
     fireEvent.click(within(row('Office PC')).getByTestId('device-share'));
     const dialog = screen.getByTestId('share-dialog');
@@ -294,9 +348,106 @@ describe('DevicesPanel', () => {
     expect(screen.getByTestId('device-limit-warning').textContent).toContain('You are using 8 of the 10 devices your plan allows.');
     cleanup();
     renderPanel(snapshot([office], 10, 10));
-    expect(screen.getByTestId('device-limit-warning').textContent).toContain('Your plan allows 10 devices. Remove a device or upgrade your plan to add another.');
+    expect(screen.getByTestId('device-limit-warning').textContent).toContain(
+      'Your plan allows 10 devices. Remove a device or upgrade your plan to add another.',
+    );
     cleanup();
     renderPanel(snapshot([office], 400, null));
     expect(screen.queryByTestId('device-limit-warning')).toBeNull();
+  });
+
+  it('marks the devices in a session now and opens a device’s 10 recent sessions, its alerts and the link to all of them', async () => {
+    const session = {
+      id: 's1',
+      status: 'LIVE',
+      direction: 'INCOMING',
+      kind: 'CONTROL',
+      permission: 'CONTROL',
+      from: {
+        deviceId: null,
+        deviceName: 'Alice’s Mac',
+        clientType: 'MAC',
+        appVersion: null,
+        userId: 'u2',
+        userName: 'alice',
+        mine: false,
+        address: '203.0.113.x',
+        country: 'FR',
+      },
+      to: {
+        deviceId: 'd1',
+        deviceName: 'Office PC',
+        clientType: 'WIN',
+        appVersion: '3.5.0',
+        userId: 'u1',
+        userName: 'me',
+        mine: true,
+        address: null,
+        country: null,
+      },
+      startedAt: '2026-11-24T02:00:00.000Z',
+      endedAt: null,
+      durationSeconds: null,
+      bytes: null,
+      endReason: null,
+      endedBy: null,
+      refusal: null,
+      refusalMessage: null,
+      files: [],
+      notes: [],
+      alarm: false,
+    };
+    api.reply('GET /session/live', { data: { items: [session] } });
+    api.reply('GET /session/list', { data: { items: [session], next: null, historyDays: 7 } });
+    api.reply('GET /session/alerts', { data: { items: [{ deviceId: 'd1', email: true, sms: false, header: false }] } });
+    api.reply('POST /session/alerts/set', { data: { deviceId: 'd1', email: true, sms: false, header: true } });
+    renderPanel();
+    await vi.waitFor(() => expect(within(row('Office PC')).getByTestId('device-in-session').textContent).toBe('In a session now'));
+    expect(within(row('MacBook')).queryByTestId('device-in-session')).toBeNull();
+
+    fireEvent.click(within(row('Office PC')).getByTestId('device-sessions-open'));
+    const dialog = screen.getByTestId('device-sessions-dialog');
+    expect(dialog.hasAttribute('open')).toBe(true);
+    // until the API answers, the dialog says it is loading rather than showing an empty heading
+    expect(within(dialog).getByTestId('device-sessions-loading').textContent).toBe('Loading this device’s sessions…');
+    await vi.waitFor(() => expect(within(dialog).getAllByTestId('session')).toHaveLength(1));
+    expect(within(dialog).queryByTestId('device-sessions-loading')).toBeNull();
+    expect(api.callsTo('GET /session/list').map((call) => call.query)).toEqual(['deviceId=d1&pageSize=10']);
+    expect(within(dialog).getByTestId('device-sessions-live').textContent).toBe('This device is in a session now.');
+    expect(within(dialog).getByTestId('session-who').textContent).toBe('alice');
+    expect(within(dialog).getByTestId('device-sessions-all').getAttribute('href')).toBe('/en/account/connections?deviceId=d1');
+
+    await vi.waitFor(() => expect((within(dialog).getByTestId('alert-email') as HTMLInputElement).checked).toBe(true));
+    expect((within(dialog).getByTestId('alert-header') as HTMLInputElement).checked).toBe(false);
+    fireEvent.click(within(dialog).getByTestId('alert-header'));
+    fireEvent.click(within(dialog).getByTestId('alert-save'));
+    await vi.waitFor(() => expect(within(dialog).getByTestId('alert-saved').textContent).toBe('Alerts saved'));
+    expect(api.callsTo('POST /session/alerts/set').map((call) => call.body)).toEqual([
+      { deviceId: 'd1', email: true, sms: false, header: true },
+    ]);
+  });
+
+  it('offers no alerts on a device shared with the reader, and shows the API’s refusal of a save in the dialog', async () => {
+    api.reply('GET /session/live', { data: { items: [] } });
+    api.reply('GET /session/list', { data: { items: [], next: null, historyDays: 7 } });
+    api.reply('GET /session/alerts', { data: { items: [] } });
+    api.reply('POST /session/alerts/set', { data: null, errcode: 40400, errmsg: 'Device not found.', status: 404 });
+    renderPanel();
+    fireEvent.click(within(row('Lab server')).getByTestId('device-sessions-open'));
+    let dialog = screen.getByTestId('device-sessions-dialog');
+    await vi.waitFor(() =>
+      expect(within(dialog).getByTestId('device-sessions-empty').textContent).toBe('No sessions in your plan’s history.'),
+    );
+    expect(within(dialog).getByTestId('device-sessions-live').textContent).toBe('This device is not in a session.');
+    expect(within(dialog).queryByTestId('alert-save')).toBeNull();
+    fireEvent.click(within(dialog).getByText('Close'));
+
+    fireEvent.click(within(row('MacBook')).getByTestId('device-sessions-open'));
+    dialog = screen.getByTestId('device-sessions-dialog');
+    await vi.waitFor(() => expect((within(dialog).getByTestId('alert-sms') as HTMLInputElement).checked).toBe(false));
+    fireEvent.click(within(dialog).getByTestId('alert-sms'));
+    fireEvent.click(within(dialog).getByTestId('alert-save'));
+    await vi.waitFor(() => expect(within(dialog).getByTestId('alert-error').textContent).toBe('Device not found.'));
+    expect(api.toasts.error).not.toHaveBeenCalled();
   });
 });

@@ -5,8 +5,9 @@ import { type FormEvent, useCallback, useEffect, useId, useMemo, useRef, useStat
 import { Link } from '@/components/link';
 import { useVisitorZone } from '@/components/local-time';
 import { Button, buttonClass } from '@/components/ui/button';
+import { FiltersToggle } from '@/components/ui/filters-toggle';
 import { Dialog } from '@/components/ui/dialog';
-import { Field, TextField } from '@/components/ui/field';
+import { Field, SelectField, TextField } from '@/components/ui/field';
 import { fill, formatDateTime } from '@/lib/format';
 import { translator } from '@/lib/texts';
 import { toast } from '@/lib/toast';
@@ -31,12 +32,16 @@ import type { TDevicesTexts } from '../texts';
 import { GroupNav } from './group-nav';
 import { PlatformIcon } from './platform-icon';
 import { PolicyDialog } from './policy-dialog';
+import { SessionsDialog } from './sessions-dialog';
 import { ShareDialog } from './share-dialog';
+import { loadLive } from '@/features/account-connections/connections-api';
+import { useAction } from '@/lib/use-action';
 
 // /account/devices: the groups, the filters, one page of devices with their online state, and
 // what can be done to them (rename, share, permission level, move, remove). The page refreshes
 // itself every REFRESH_MS while the tab is visible, and at once when the tab comes back
-// (README: polling, not a push channel).
+// (README: polling, not a push channel). The same round reads which devices are in a session
+// now (GET /session/live); a failure there only leaves the badges as they were.
 
 interface TDevicesPanelProps {
   initial: TDevicesSnapshot;
@@ -47,6 +52,7 @@ interface TDevicesPanelProps {
 
 export function DevicesPanel({ initial, texts, tag }: TDevicesPanelProps) {
   const t = useMemo(() => translator(texts.page, tag), [texts.page, tag]);
+  const sessionsT = useMemo(() => translator(texts.connections, tag), [texts.connections, tag]);
   const { network, validation } = texts;
   const [snapshot, setSnapshot] = useState(initial);
   const [filters, setFilters] = useState<TFilters>(NO_FILTERS);
@@ -59,7 +65,9 @@ export function DevicesPanel({ initial, texts, tag }: TDevicesPanelProps) {
   const [sharing, setSharing] = useState<TDevice | null>(null);
   const [policyOf, setPolicyOf] = useState<TDevice | null>(null);
   const [removing, setRemoving] = useState<string[] | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [sessionsOf, setSessionsOf] = useState<TDevice | null>(null);
+  const [inSession, setInSession] = useState<ReadonlySet<string>>(new Set());
+  const { busy, run } = useAction();
   // phones fold the filters behind one button so the first devices are on the first screen
   const [filtersOpen, setFiltersOpen] = useState(false);
   const filtersId = useId();
@@ -77,10 +85,22 @@ export function DevicesPanel({ initial, texts, tag }: TDevicesPanelProps) {
   }, [editingId]);
   const keepRef = useRef<HTMLButtonElement>(null);
 
+  /** Which devices are in a session now: either side of a live session. */
+  const refreshLive = useCallback(async () => {
+    try {
+      const live = await loadLive(network, true);
+      const ids = live.items.flatMap((session) => [session.from.deviceId, session.to.deviceId]);
+      setInSession(new Set(ids.filter((id): id is string => id !== null)));
+    } catch {
+      // the next round tries again; the badges stay as they were
+    }
+  }, [network]);
+
   /** Loads what the page shows for the current filters and page; `quiet` for the background round. */
   const refresh = useCallback(
     async (quiet = false) => {
       const asked = view.current;
+      void refreshLive();
       try {
         const next = await loadSnapshot(asked.filters, asked.page, network, quiet);
         if (view.current.filters !== asked.filters || view.current.page !== asked.page) return; // a newer view was asked for meanwhile
@@ -95,8 +115,13 @@ export function DevicesPanel({ initial, texts, tag }: TDevicesPanelProps) {
         if (quiet) setStale(true);
       }
     },
-    [network],
+    [network, refreshLive],
   );
+
+  // The first view came with the page, without the sessions: read them once hydrated.
+  useEffect(() => {
+    void refreshLive();
+  }, [refreshLive]);
 
   // A new filter or page: load it now (the first view came with the page).
   const first = useRef(true);
@@ -160,49 +185,54 @@ export function DevicesPanel({ initial, texts, tag }: TDevicesPanelProps) {
   async function rename(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!editing || busy || textError(editing.name, DEVICE_NAME_MAX)) return;
-    setBusy(true);
-    try {
+    // toasted by the API client
+    await run(async () => {
       const saved = await updateDevice(editing.id, { name: editing.name.trim() }, network);
-      setSnapshot((current) => ({ ...current, list: { ...current.list, list: current.list.list.map((device) => (device.id === saved.id ? saved : device)) } }));
+      setSnapshot((current) => ({
+        ...current,
+        list: { ...current.list, list: current.list.list.map((device) => (device.id === saved.id ? saved : device)) },
+      }));
       setEditing(null);
       toast.success(t('actions.renamed'));
-    } catch {
-      // toasted by the API client
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   async function move() {
     if (busy || selected.size === 0) return;
-    setBusy(true);
-    try {
-      const ids = [...selected];
-      await Promise.all(ids.map((id) => updateDevice(id, { groupId: moveTo === '' ? null : moveTo }, network)));
-      toast.success(t('batch.moved', { count: ids.length }));
-      setSelected(new Set());
-    } catch {
-      // toasted by the API client; the list below shows where each device is now
-    } finally {
-      setBusy(false);
-      await refresh();
-    }
+    // toasted by the API client; the list below shows where each device is now
+    await run(
+      async () => {
+        const ids = [...selected];
+        await Promise.all(ids.map((id) => updateDevice(id, { groupId: moveTo === '' ? null : moveTo }, network)));
+        toast.success(t('batch.moved', { count: ids.length }));
+        setSelected(new Set());
+      },
+      {
+        after: async () => {
+          await refresh();
+        },
+      },
+    );
   }
 
   async function confirmRemove() {
     if (!removing || busy) return;
-    setBusy(true);
-    try {
-      const removed = await removeDevices(removing, network);
-      toast.success(t('batch.removed', { count: removed }));
-      setRemoving(null);
-      setSelected(new Set());
-    } catch {
-      setRemoving(null);
-    } finally {
-      setBusy(false);
-      await refresh();
-    }
+    await run(
+      async () => {
+        const removed = await removeDevices(removing, network);
+        toast.success(t('batch.removed', { count: removed }));
+        setRemoving(null);
+        setSelected(new Set());
+      },
+      {
+        onError: () => {
+          setRemoving(null);
+        },
+        after: async () => {
+          await refresh();
+        },
+      },
+    );
   }
 
   function search(event: FormEvent<HTMLFormElement>) {
@@ -215,8 +245,17 @@ export function DevicesPanel({ initial, texts, tag }: TDevicesPanelProps) {
   return (
     <div className="space-y-5" data-testid="devices-panel">
       {limit !== 'none' ? (
-        <div role="status" className="flex flex-wrap items-center justify-between gap-3 rounded-control border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900" data-testid="device-limit-warning" data-state={limit}>
-          <p>{limit === 'full' ? fill(texts.limitReached, { limit: counts.deviceLimit ?? 0 }) : t('limitNear', { count: counts.deviceCount, limit: counts.deviceLimit ?? 0 })}</p>
+        <div
+          role="status"
+          className="flex flex-wrap items-center justify-between gap-3 rounded-control border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900"
+          data-testid="device-limit-warning"
+          data-state={limit}
+        >
+          <p>
+            {limit === 'full'
+              ? fill(texts.limitReached, { limit: counts.deviceLimit ?? 0 })
+              : t('limitNear', { count: counts.deviceCount, limit: counts.deviceLimit ?? 0 })}
+          </p>
           <Link href="/pricing" className="font-semibold text-amber-900 underline underline-offset-2">
             {t('upgrade')}
           </Link>
@@ -239,46 +278,40 @@ export function DevicesPanel({ initial, texts, tag }: TDevicesPanelProps) {
         />
 
         <div className="mt-5 min-w-0 space-y-4 lg:mt-0">
-          <button
-            type="button"
-            className={`${buttonClass({ variant: 'secondary', size: 'sm' })} gap-2 lg:hidden`}
-            aria-expanded={filtersOpen}
-            aria-controls={filtersId}
-            onClick={() => setFiltersOpen((open) => !open)}
-            data-testid="device-filters-toggle"
-          >
-            <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round">
-              <path d="M3 5h14M6 10h8M8.5 15h3" />
-            </svg>
-            {t('filters.toggle', { count: active })}
-          </button>
+          <FiltersToggle
+            label={t('filters.toggle', { count: active })}
+            open={filtersOpen}
+            controls={filtersId}
+            onToggle={() => setFiltersOpen((open) => !open)}
+            testId="device-filters-toggle"
+          />
           <section
             id={filtersId}
             aria-label={t('filters.label')}
             className={`${filtersOpen ? 'grid' : 'hidden'} grid-cols-1 gap-3 sm:grid-cols-2 lg:grid`}
             data-testid="device-filters"
           >
-            <Field label={t('filters.online')}>
-              {(control) => (
-                <select {...control} name="online" className={`${control.className} h-11`} value={filters.online} onChange={(event) => choose({ online: event.target.value as TFilters['online'] })}>
-                  <option value="any">{t('filters.anyStatus')}</option>
-                  <option value="online">{t('filters.onlineOnly')}</option>
-                  <option value="offline">{t('filters.offlineOnly')}</option>
-                </select>
-              )}
-            </Field>
-            <Field label={t('filters.clientType')}>
-              {(control) => (
-                <select {...control} name="clientType" className={`${control.className} h-11`} value={filters.clientType} onChange={(event) => choose({ clientType: event.target.value as TFilters['clientType'] })}>
-                  <option value="any">{t('filters.anyClientType')}</option>
-                  {CLIENT_TYPES.map((type) => (
-                    <option key={type} value={type}>
-                      {t(`clientTypes.${type}`)}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
+            <SelectField<TFilters['online']>
+              label={t('filters.online')}
+              name="online"
+              value={filters.online}
+              options={[
+                { value: 'any', label: t('filters.anyStatus') },
+                { value: 'online', label: t('filters.onlineOnly') },
+                { value: 'offline', label: t('filters.offlineOnly') },
+              ]}
+              onChange={(online) => choose({ online })}
+            />
+            <SelectField<TFilters['clientType']>
+              label={t('filters.clientType')}
+              name="clientType"
+              value={filters.clientType}
+              options={[
+                { value: 'any', label: t('filters.anyClientType') },
+                ...CLIENT_TYPES.map((type) => ({ value: type, label: t(`clientTypes.${type}`) })),
+              ]}
+              onChange={(clientType) => choose({ clientType })}
+            />
             <form role="search" onSubmit={search} className="sm:col-span-2">
               <TextField
                 label={t('filters.text')}
@@ -314,7 +347,12 @@ export function DevicesPanel({ initial, texts, tag }: TDevicesPanelProps) {
                   {t('filters.clear')}
                 </Button>
               ) : null}
-              <a href={exportHref(filters, { locale, timeZone })} download className={buttonClass({ variant: 'secondary', size: 'sm' })} data-testid="device-export">
+              <a
+                href={exportHref(filters, { locale, timeZone })}
+                download
+                className={buttonClass({ variant: 'secondary', size: 'sm' })}
+                data-testid="device-export"
+              >
                 {t('exportCsv')}
               </a>
             </div>
@@ -327,13 +365,22 @@ export function DevicesPanel({ initial, texts, tag }: TDevicesPanelProps) {
           ) : null}
 
           {selected.size > 0 ? (
-            <div className="flex flex-wrap items-end gap-3 rounded-control border border-brand-600/40 bg-brand-50 p-3" data-testid="batch-bar">
+            <div
+              className="flex flex-wrap items-end gap-3 rounded-control border border-brand-600/40 bg-brand-50 p-3"
+              data-testid="batch-bar"
+            >
               <p className="w-full text-sm font-medium text-ink" data-testid="batch-count">
                 {t('batch.selected', { count: selected.size })}
               </p>
               <Field label={t('batch.moveLabel')} className="w-full min-w-0 sm:w-auto">
                 {(control) => (
-                  <select {...control} name="moveTo" className={`${control.className} h-11 sm:w-56`} value={moveTo} onChange={(event) => setMoveTo(event.target.value)}>
+                  <select
+                    {...control}
+                    name="moveTo"
+                    className={`${control.className} h-11 sm:w-56`}
+                    value={moveTo}
+                    onChange={(event) => setMoveTo(event.target.value)}
+                  >
                     <option value="">{t('batch.noGroup')}</option>
                     {groups.list.map((group) => (
                       <option key={group.id} value={group.id}>
@@ -362,7 +409,11 @@ export function DevicesPanel({ initial, texts, tag }: TDevicesPanelProps) {
           {list.list.length === 0 ? (
             active === 0 && scopeGroup !== null ? (
               // a group of no devices: say so and how devices get in, not "no device matches"
-              <div className="space-y-3 rounded-control border border-dashed border-line p-6 text-center text-ink-muted" data-testid="devices-empty" data-empty="group">
+              <div
+                className="space-y-3 rounded-control border border-dashed border-line p-6 text-center text-ink-muted"
+                data-testid="devices-empty"
+                data-empty="group"
+              >
                 <p className="font-medium text-ink">{t('list.emptyGroup', { name: groupName.get(scopeGroup) ?? '' })}</p>
                 <p className="text-sm">{t('list.emptyGroupHow')}</p>
                 <Button variant="secondary" size="sm" onClick={() => choose({ scope: { kind: 'all' } })} data-testid="devices-show-all">
@@ -370,7 +421,11 @@ export function DevicesPanel({ initial, texts, tag }: TDevicesPanelProps) {
                 </Button>
               </div>
             ) : (
-              <p className="rounded-control border border-dashed border-line p-6 text-center text-ink-muted" data-testid="devices-empty" data-empty={active > 0 ? 'filters' : filters.scope.kind}>
+              <p
+                className="rounded-control border border-dashed border-line p-6 text-center text-ink-muted"
+                data-testid="devices-empty"
+                data-empty={active > 0 ? 'filters' : filters.scope.kind}
+              >
                 {active > 0
                   ? t('list.noMatch')
                   : filters.scope.kind === 'ungrouped'
@@ -398,21 +453,51 @@ export function DevicesPanel({ initial, texts, tag }: TDevicesPanelProps) {
                   const mine = device.sharedBy === null;
                   const manage = device.permission === 'MANAGE';
                   return (
-                    <li key={device.id} className="flex gap-3 p-4" data-testid="device" data-device-id={device.id} data-online={device.online}>
+                    <li
+                      key={device.id}
+                      className="flex gap-3 p-4"
+                      data-testid="device"
+                      data-device-id={device.id}
+                      data-online={device.online}
+                    >
                       <div className="w-5 shrink-0 pt-0.5">
                         {mine ? (
-                          <input type="checkbox" className="size-4 accent-brand-600" checked={selected.has(device.id)} onChange={() => toggle(device.id)} aria-label={t('list.select', { name: device.name })} />
+                          <input
+                            type="checkbox"
+                            className="size-4 accent-brand-600"
+                            checked={selected.has(device.id)}
+                            onChange={() => toggle(device.id)}
+                            aria-label={t('list.select', { name: device.name })}
+                          />
                         ) : null}
                       </div>
                       <PlatformIcon clientType={device.clientType} />
                       <div className="min-w-0 flex-1 space-y-1">
                         <p className="flex flex-wrap items-center gap-x-2 gap-y-1" data-testid="device-id-row">
                           <span className="text-xs font-medium text-ink-muted">{t('list.deviceId')}</span>
-                          <span className="font-mono text-base font-semibold tracking-wide break-all text-ink select-all" data-testid="device-id">
+                          <span
+                            className="font-mono text-base font-semibold tracking-wide break-all text-ink select-all"
+                            data-testid="device-id"
+                          >
                             {device.deviceId}
                           </span>
-                          <Button variant="quiet" size="sm" className="gap-1.5" onClick={() => void copyId(device)} aria-label={t('list.copyLabel', { name: device.name })} data-testid="device-copy-id">
-                            <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinejoin="round">
+                          <Button
+                            variant="quiet"
+                            size="sm"
+                            className="gap-1.5"
+                            onClick={() => void copyId(device)}
+                            aria-label={t('list.copyLabel', { name: device.name })}
+                            data-testid="device-copy-id"
+                          >
+                            <svg
+                              aria-hidden="true"
+                              viewBox="0 0 20 20"
+                              className="size-4"
+                              fill="none"
+                              stroke="currentColor"
+                              strokeWidth="1.6"
+                              strokeLinejoin="round"
+                            >
                               <rect x="7" y="7" width="9.5" height="9.5" rx="1.5" />
                               <path d="M13 7V4.5A1.5 1.5 0 0 0 11.5 3h-7A1.5 1.5 0 0 0 3 4.5v7A1.5 1.5 0 0 0 4.5 13H7" />
                             </svg>
@@ -448,9 +533,20 @@ export function DevicesPanel({ initial, texts, tag }: TDevicesPanelProps) {
                               className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium ${device.online ? 'bg-green-50 text-green-800' : 'bg-surface text-ink-muted'}`}
                               data-testid="device-online"
                             >
-                              <span aria-hidden="true" className={`size-2 rounded-full ${device.online ? 'bg-green-600' : 'bg-ink-muted/50'}`} />
+                              <span
+                                aria-hidden="true"
+                                className={`size-2 rounded-full ${device.online ? 'bg-green-600' : 'bg-ink-muted/50'}`}
+                              />
                               {device.online ? t('list.online') : t('list.offline')}
                             </span>
+                            {inSession.has(device.id) ? (
+                              <span
+                                className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900"
+                                data-testid="device-in-session"
+                              >
+                                {sessionsT('device.badge')}
+                              </span>
+                            ) : null}
                           </p>
                         )}
                         <p className="text-sm text-ink-muted">
@@ -459,16 +555,23 @@ export function DevicesPanel({ initial, texts, tag }: TDevicesPanelProps) {
                             {device.appVersion ? t('list.version', { version: device.appVersion }) : t('list.noVersion')}
                           </span>
                           <span className="inline-block" data-testid="device-last-seen">
-                            {device.lastSeenAt ? t('list.lastSeen', { time: formatDateTime(device.lastSeenAt, tag, timeZone) }) : t('list.neverSeen')}
+                            {device.lastSeenAt
+                              ? t('list.lastSeen', { time: formatDateTime(device.lastSeenAt, tag, timeZone) })
+                              : t('list.neverSeen')}
                           </span>
                         </p>
                         <p className="text-sm text-ink-muted">
                           {device.sharedBy ? (
-                            <span className="mr-3 inline-block rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700" data-testid="device-shared">
+                            <span
+                              className="mr-3 inline-block rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700"
+                              data-testid="device-shared"
+                            >
                               {t('list.sharedBy', { name: device.sharedBy.name, permission: t(`permissions.${device.permission}`) })}
                             </span>
                           ) : null}
-                          {device.groupId && groupName.has(device.groupId) ? <span className="mr-3 inline-block">{t('list.inGroup', { name: groupName.get(device.groupId) ?? '' })}</span> : null}
+                          {device.groupId && groupName.has(device.groupId) ? (
+                            <span className="mr-3 inline-block">{t('list.inGroup', { name: groupName.get(device.groupId) ?? '' })}</span>
+                          ) : null}
                           {mine ? (
                             <span className="inline-block" data-testid="device-policy">
                               {t('list.policy', { policy: t(`policies.${device.policy}`) })}
@@ -477,17 +580,27 @@ export function DevicesPanel({ initial, texts, tag }: TDevicesPanelProps) {
                             // a recipient reads what they may do, not the owner's level beside their permission
                             <span className="inline-block" data-testid="device-access" data-permission={device.permission}>
                               {t(`list.youMay.${device.permission}`)}
-                              {sharedControlBlocked(device.permission, device.policy) ? ` ${t('list.youMay.blocked', { policy: t(`policies.${device.policy}`) })}` : ''}
+                              {sharedControlBlocked(device.permission, device.policy)
+                                ? ` ${t('list.youMay.blocked', { policy: t(`policies.${device.policy}`) })}`
+                                : ''}
                             </span>
                           )}
                         </p>
                         {editing?.id === device.id ? null : (
                           <div className="flex flex-wrap gap-2 pt-1" role="group" aria-label={t('actions.menu', { name: device.name })}>
                             {mine || manage ? (
-                              <Button variant="secondary" size="sm" onClick={() => setEditing({ id: device.id, name: device.name })} data-testid="device-rename">
+                              <Button
+                                variant="secondary"
+                                size="sm"
+                                onClick={() => setEditing({ id: device.id, name: device.name })}
+                                data-testid="device-rename"
+                              >
                                 {t('actions.rename')}
                               </Button>
                             ) : null}
+                            <Button variant="secondary" size="sm" onClick={() => setSessionsOf(device)} data-testid="device-sessions-open">
+                              {sessionsT('device.open')}
+                            </Button>
                             <Button variant="secondary" size="sm" onClick={() => setSharing(device)} data-testid="device-share">
                               {mine ? t('actions.share') : t('actions.leave')}
                             </Button>
@@ -512,12 +625,22 @@ export function DevicesPanel({ initial, texts, tag }: TDevicesPanelProps) {
           )}
 
           {pages > 1 ? (
-            <nav className="flex items-center justify-between gap-3" aria-label={t('list.page', { page, pages })} data-testid="device-pages">
+            <nav
+              className="flex items-center justify-between gap-3"
+              aria-label={t('list.page', { page, pages })}
+              data-testid="device-pages"
+            >
               <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage((current) => current - 1)}>
                 {t('list.previous')}
               </Button>
               <span className="text-sm text-ink-muted tabular-nums">{t('list.page', { page, pages })}</span>
-              <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => setPage((current) => current + 1)} data-testid="device-next">
+              <Button
+                variant="secondary"
+                size="sm"
+                disabled={page >= pages}
+                onClick={() => setPage((current) => current + 1)}
+                data-testid="device-next"
+              >
                 {t('list.next')}
               </Button>
             </nav>
@@ -525,6 +648,15 @@ export function DevicesPanel({ initial, texts, tag }: TDevicesPanelProps) {
         </div>
       </div>
 
+      <SessionsDialog
+        device={sessionsOf}
+        live={sessionsOf !== null && inSession.has(sessionsOf.id)}
+        onClose={() => setSessionsOf(null)}
+        t={sessionsT}
+        tag={tag}
+        timeZone={timeZone}
+        network={network}
+      />
       <ShareDialog
         device={sharing}
         onClose={() => setSharing(null)}
@@ -541,12 +673,21 @@ export function DevicesPanel({ initial, texts, tag }: TDevicesPanelProps) {
         onClose={() => setPolicyOf(null)}
         onSaved={(saved) => {
           setPolicyOf(null);
-          setSnapshot((current) => ({ ...current, list: { ...current.list, list: current.list.list.map((device) => (device.id === saved.id ? saved : device)) } }));
+          setSnapshot((current) => ({
+            ...current,
+            list: { ...current.list, list: current.list.list.map((device) => (device.id === saved.id ? saved : device)) },
+          }));
         }}
         t={t}
         network={network}
       />
-      <Dialog open={removing !== null} onClose={() => setRemoving(null)} titleId={removeTitleId} initialFocus={keepRef} testId="remove-dialog">
+      <Dialog
+        open={removing !== null}
+        onClose={() => setRemoving(null)}
+        titleId={removeTitleId}
+        initialFocus={keepRef}
+        testId="remove-dialog"
+      >
         <h3 id={removeTitleId} className="text-lg font-semibold text-ink">
           {t('batch.removeTitle', { count: removing?.length ?? 0 })}
         </h3>
@@ -555,7 +696,13 @@ export function DevicesPanel({ initial, texts, tag }: TDevicesPanelProps) {
           <button ref={keepRef} type="button" className={buttonClass({ variant: 'secondary' })} onClick={() => setRemoving(null)}>
             {t('batch.keep')}
           </button>
-          <button type="button" className={buttonClass({ variant: 'danger' })} aria-disabled={busy || undefined} onClick={() => void confirmRemove()} data-testid="remove-confirm">
+          <button
+            type="button"
+            className={buttonClass({ variant: 'danger' })}
+            aria-disabled={busy || undefined}
+            onClick={() => void confirmRemove()}
+            data-testid="remove-confirm"
+          >
             {t('batch.removeConfirm')}
           </button>
         </div>

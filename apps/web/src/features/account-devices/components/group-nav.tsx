@@ -9,6 +9,7 @@ import type { TTranslate } from '@/lib/texts';
 import { toast } from '@/lib/toast';
 import { createGroup, deleteGroup, renameGroup } from '../devices-api';
 import { GROUP_NAME_MAX, type TScope, textError } from '../rules';
+import { useAction } from '@/lib/use-action';
 
 // The groups beside the list (a column from `lg`, a row of chips that scrolls sideways on
 // phones): all devices, each group with its online and device counts, the ungrouped ones and
@@ -37,8 +38,7 @@ export function GroupNav({ groups, scope, onScope, onChanged, t, validation, net
   const [edit, setEdit] = useState<TEdit | null>(null);
   const [name, setName] = useState('');
   const [touched, setTouched] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run, error: failure, setError: setFailure } = useAction();
   const titleId = useId();
   const keepRef = useRef<HTMLButtonElement>(null);
 
@@ -46,7 +46,9 @@ export function GroupNav({ groups, scope, onScope, onChanged, t, validation, net
   const number = new Intl.NumberFormat(tag);
   const count = (online: number, total: number) => t('groups.count', { online: number.format(online), total: number.format(total) });
   const current = (candidate: TScope) =>
-    candidate.kind === scope.kind && (candidate.kind !== 'group' || (scope.kind === 'group' && scope.id === candidate.id)) ? true : undefined;
+    candidate.kind === scope.kind && (candidate.kind !== 'group' || (scope.kind === 'group' && scope.id === candidate.id))
+      ? true
+      : undefined;
   const selected = scope.kind === 'group' ? groups.list.find((group) => group.id === scope.id) : undefined;
 
   function open(next: TEdit) {
@@ -62,43 +64,37 @@ export function GroupNav({ groups, scope, onScope, onChanged, t, validation, net
     event.preventDefault();
     setTouched(true);
     if (!edit || edit.kind === 'delete' || invalid || busy) return;
-    setBusy(true);
-    setFailure(null);
-    try {
-      if (edit.kind === 'create') {
-        const group = await createGroup(name.trim(), network);
-        toast.success(t('groups.created'));
-        setEdit(null);
-        onChanged();
-        onScope({ kind: 'group', id: group.id });
-      } else {
-        await renameGroup(edit.id, name.trim(), network);
-        toast.success(t('groups.renamed'));
-        setEdit(null);
-        onChanged();
-      }
-    } catch (error) {
-      setFailure(error instanceof Error ? error.message : network);
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        if (edit.kind === 'create') {
+          const group = await createGroup(name.trim(), network);
+          toast.success(t('groups.created'));
+          setEdit(null);
+          onChanged();
+          onScope({ kind: 'group', id: group.id });
+        } else {
+          await renameGroup(edit.id, name.trim(), network);
+          toast.success(t('groups.renamed'));
+          setEdit(null);
+          onChanged();
+        }
+      },
+      { inline: (error) => (error instanceof Error ? error.message : network) },
+    );
   }
 
   async function remove() {
     if (!edit || edit.kind !== 'delete' || busy) return;
-    setBusy(true);
-    setFailure(null);
-    try {
-      await deleteGroup(edit.id, network);
-      toast.success(t('groups.deleted'));
-      const { id } = edit;
-      setEdit(null);
-      onChanged(id);
-    } catch (error) {
-      setFailure(error instanceof Error ? error.message : network);
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        await deleteGroup(edit.id, network);
+        toast.success(t('groups.deleted'));
+        const { id } = edit;
+        setEdit(null);
+        onChanged(id);
+      },
+      { inline: (error) => (error instanceof Error ? error.message : network) },
+    );
   }
 
   return (
@@ -106,7 +102,13 @@ export function GroupNav({ groups, scope, onScope, onChanged, t, validation, net
       <h2 className="sr-only lg:not-sr-only lg:mb-2 lg:text-sm lg:font-semibold lg:text-ink-muted">{t('groups.label')}</h2>
       <ul className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 [scrollbar-width:thin] sm:-mx-6 sm:px-6 lg:mx-0 lg:flex-col lg:gap-0.5 lg:overflow-visible lg:px-0">
         <li className="shrink-0">
-          <button type="button" className={chip} aria-current={current({ kind: 'all' })} onClick={() => onScope({ kind: 'all' })} data-testid="group-all">
+          <button
+            type="button"
+            className={chip}
+            aria-current={current({ kind: 'all' })}
+            onClick={() => onScope({ kind: 'all' })}
+            data-testid="group-all"
+          >
             {t('groups.all')}
           </button>
         </li>
@@ -128,7 +130,13 @@ export function GroupNav({ groups, scope, onScope, onChanged, t, validation, net
           </li>
         ))}
         <li className="shrink-0">
-          <button type="button" className={chip} aria-current={current({ kind: 'ungrouped' })} onClick={() => onScope({ kind: 'ungrouped' })} data-testid="group-ungrouped">
+          <button
+            type="button"
+            className={chip}
+            aria-current={current({ kind: 'ungrouped' })}
+            onClick={() => onScope({ kind: 'ungrouped' })}
+            data-testid="group-ungrouped"
+          >
             <span>{t('groups.ungrouped')}</span>
             <span className="text-xs font-normal whitespace-nowrap text-ink-muted tabular-nums" data-testid="group-count">
               {count(groups.ungroupedOnlineCount, groups.ungroupedCount)}
@@ -136,7 +144,13 @@ export function GroupNav({ groups, scope, onScope, onChanged, t, validation, net
           </button>
         </li>
         <li className="shrink-0">
-          <button type="button" className={chip} aria-current={current({ kind: 'shared' })} onClick={() => onScope({ kind: 'shared' })} data-testid="group-shared">
+          <button
+            type="button"
+            className={chip}
+            aria-current={current({ kind: 'shared' })}
+            onClick={() => onScope({ kind: 'shared' })}
+            data-testid="group-shared"
+          >
             {t('groups.shared')}
           </button>
         </li>
@@ -147,17 +161,33 @@ export function GroupNav({ groups, scope, onScope, onChanged, t, validation, net
         </Button>
         {selected ? (
           <>
-            <Button variant="secondary" size="sm" onClick={() => open({ kind: 'rename', id: selected.id, name: selected.name })} data-testid="group-rename">
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => open({ kind: 'rename', id: selected.id, name: selected.name })}
+              data-testid="group-rename"
+            >
               {t('groups.rename')}
             </Button>
-            <Button variant="secondary" size="sm" onClick={() => open({ kind: 'delete', id: selected.id, name: selected.name })} data-testid="group-delete">
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => open({ kind: 'delete', id: selected.id, name: selected.name })}
+              data-testid="group-delete"
+            >
               {t('groups.delete')}
             </Button>
           </>
         ) : null}
       </div>
 
-      <Dialog open={edit !== null} onClose={() => setEdit(null)} titleId={titleId} initialFocus={edit?.kind === 'delete' ? keepRef : undefined} testId="group-dialog">
+      <Dialog
+        open={edit !== null}
+        onClose={() => setEdit(null)}
+        titleId={titleId}
+        initialFocus={edit?.kind === 'delete' ? keepRef : undefined}
+        testId="group-dialog"
+      >
         {edit?.kind === 'delete' ? (
           <>
             <h3 id={titleId} className="text-lg font-semibold text-ink">
@@ -173,7 +203,13 @@ export function GroupNav({ groups, scope, onScope, onChanged, t, validation, net
               <button ref={keepRef} type="button" className={buttonClass({ variant: 'secondary' })} onClick={() => setEdit(null)}>
                 {t('groups.keep')}
               </button>
-              <button type="button" className={buttonClass({ variant: 'danger' })} aria-disabled={busy || undefined} onClick={() => void remove()} data-testid="group-delete-confirm">
+              <button
+                type="button"
+                className={buttonClass({ variant: 'danger' })}
+                aria-disabled={busy || undefined}
+                onClick={() => void remove()}
+                data-testid="group-delete-confirm"
+              >
                 {t('groups.deleteConfirm')}
               </button>
             </div>

@@ -25,7 +25,17 @@ const KIND: Record<TClientType, keyof typeof SHAPES> = {
 
 export function PlatformIcon({ clientType }: { clientType: TClientType }) {
   return (
-    <svg viewBox="0 0 24 24" aria-hidden="true" className="size-6 shrink-0 text-ink-soft" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" data-kind={KIND[clientType]}>
+    <svg
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      className="size-6 shrink-0 text-ink-soft"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.6"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      data-kind={KIND[clientType]}
+    >
       <path d={SHAPES[KIND[clientType]]} />
     </svg>
   );

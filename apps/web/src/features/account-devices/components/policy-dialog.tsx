@@ -8,6 +8,7 @@ import type { TTranslate } from '@/lib/texts';
 import { toast } from '@/lib/toast';
 import { updateDevice } from '../devices-api';
 import { POLICIES } from '../rules';
+import { useAction } from '@/lib/use-action';
 
 // A device's permission level (its LoginWay policy): the five levels with what each allows,
 // in the words of the guide's table (ADR 0017). The device learns it at its next heartbeat.
@@ -23,28 +24,24 @@ interface TPolicyDialogProps {
 export function PolicyDialog({ device, onClose, onSaved, t, network }: TPolicyDialogProps) {
   const titleId = useId();
   const [policy, setPolicy] = useState<TLoginWay>('ALL');
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run, error: failure, setError: setFailure } = useAction();
 
   useEffect(() => {
     if (device) setPolicy(device.policy);
     setFailure(null);
-  }, [device]);
+  }, [device, setFailure]);
 
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!device || busy) return;
-    setBusy(true);
-    setFailure(null);
-    try {
-      const saved = await updateDevice(device.id, { policy }, network, true);
-      toast.success(t('policies.saved'));
-      onSaved(saved);
-    } catch (error) {
-      setFailure(error instanceof Error ? error.message : network);
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        const saved = await updateDevice(device.id, { policy }, network, true);
+        toast.success(t('policies.saved'));
+        onSaved(saved);
+      },
+      { inline: (error) => (error instanceof Error ? error.message : network) },
+    );
   }
 
   return (
@@ -58,7 +55,10 @@ export function PolicyDialog({ device, onClose, onSaved, t, network }: TPolicyDi
           <fieldset className="mt-4 space-y-2">
             <legend className="sr-only">{t('policies.title', { name: device.name })}</legend>
             {POLICIES.map((value) => (
-              <div key={value} className="flex gap-3 rounded-control border border-line p-3 has-checked:border-brand-600 has-checked:bg-brand-50">
+              <div
+                key={value}
+                className="flex gap-3 rounded-control border border-line p-3 has-checked:border-brand-600 has-checked:bg-brand-50"
+              >
                 <input
                   type="radio"
                   id={`${titleId}-${value}`}

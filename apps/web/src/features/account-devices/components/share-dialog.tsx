@@ -9,6 +9,7 @@ import type { TTranslate } from '@/lib/texts';
 import { toast } from '@/lib/toast';
 import { endShare, listShares, shareDevice } from '../devices-api';
 import { ACCOUNT_MAX, PERMISSIONS, textError } from '../rules';
+import { useAction } from '@/lib/use-action';
 
 // Sharing one device. For an own device: share it with an account (username, phone or email)
 // and a permission, see who has it (directly or through its group) and stop a share. For a
@@ -27,11 +28,16 @@ interface TShareDialogProps {
 
 type TShares = { given: TDeviceShare[]; received: TDeviceShare[] } | null;
 
-function sharesOf(device: TDevice, all: { given: TDeviceShare[]; received: TDeviceShare[] }): { given: TDeviceShare[]; received: TDeviceShare[] } {
+function sharesOf(
+  device: TDevice,
+  all: { given: TDeviceShare[]; received: TDeviceShare[] },
+): { given: TDeviceShare[]; received: TDeviceShare[] } {
   return {
     given: all.given.filter((share) => share.deviceId === device.id || (device.groupId !== null && share.groupId === device.groupId)),
     // a group share does not say which devices it holds: it names the owner, who shares this one
-    received: all.received.filter((share) => share.deviceId === device.id || (share.groupId !== null && share.owner.userId === device.sharedBy?.userId)),
+    received: all.received.filter(
+      (share) => share.deviceId === device.id || (share.groupId !== null && share.owner.userId === device.sharedBy?.userId),
+    ),
   };
 }
 
@@ -41,8 +47,7 @@ export function ShareDialog({ device, onClose, onLeft, t, validation, network }:
   const [account, setAccount] = useState('');
   const [permission, setPermission] = useState<TSharePermission>('CONTROL');
   const [touched, setTouched] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run, error: failure, setError: setFailure } = useAction();
   const deviceId = device?.id;
 
   async function reload(target: TDevice) {
@@ -69,35 +74,29 @@ export function ShareDialog({ device, onClose, onLeft, t, validation, network }:
     event.preventDefault();
     setTouched(true);
     if (!device || invalid || busy) return;
-    setBusy(true);
-    setFailure(null);
-    try {
-      await shareDevice(device.id, account.trim(), permission, network);
-      toast.success(t('share.shared'));
-      setAccount('');
-      setTouched(false);
-      await reload(device);
-    } catch (error) {
-      setFailure(error instanceof Error ? error.message : network);
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        await shareDevice(device.id, account.trim(), permission, network);
+        toast.success(t('share.shared'));
+        setAccount('');
+        setTouched(false);
+        await reload(device);
+      },
+      { inline: (error) => (error instanceof Error ? error.message : network) },
+    );
   }
 
   async function end(share: TDeviceShare, leaving: boolean) {
     if (!device || busy) return;
-    setBusy(true);
-    setFailure(null);
-    try {
-      await endShare(share.id, network);
-      toast.success(leaving ? t('share.left') : t('share.unshared'));
-      if (leaving) onLeft();
-      else await reload(device);
-    } catch (error) {
-      setFailure(error instanceof Error ? error.message : network);
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        await endShare(share.id, network);
+        toast.success(leaving ? t('share.left') : t('share.unshared'));
+        if (leaving) onLeft();
+        else await reload(device);
+      },
+      { inline: (error) => (error instanceof Error ? error.message : network) },
+    );
   }
 
   const own = device?.sharedBy === null;
@@ -126,7 +125,13 @@ export function ShareDialog({ device, onClose, onLeft, t, validation, network }:
                 />
                 <Field label={t('share.permissionLabel')} hint={t(`permissions.${permission}Hint`)}>
                   {(control) => (
-                    <select {...control} name="sharePermission" className={`${control.className} h-11`} value={permission} onChange={(event) => setPermission(event.target.value as TSharePermission)}>
+                    <select
+                      {...control}
+                      name="sharePermission"
+                      className={`${control.className} h-11`}
+                      value={permission}
+                      onChange={(event) => setPermission(event.target.value as TSharePermission)}
+                    >
                       {PERMISSIONS.map((value) => (
                         <option key={value} value={value}>
                           {permissionName(value)}
@@ -163,9 +168,17 @@ export function ShareDialog({ device, onClose, onLeft, t, validation, network }:
                     <li key={share.id} className="flex flex-wrap items-center justify-between gap-2 p-3 text-sm" data-testid="share">
                       <span className="min-w-0 break-words">
                         <span className="font-medium text-ink">{share.recipient.name}</span> · {permissionName(share.permission)}
-                        {share.groupId ? <span className="block text-ink-muted">{t('share.viaGroup', { name: share.targetName })}</span> : null}
+                        {share.groupId ? (
+                          <span className="block text-ink-muted">{t('share.viaGroup', { name: share.targetName })}</span>
+                        ) : null}
                       </span>
-                      <Button variant="secondary" size="sm" aria-label={t('share.unshareLabel', { name: share.recipient.name })} onClick={() => void end(share, false)} data-testid="share-end">
+                      <Button
+                        variant="secondary"
+                        size="sm"
+                        aria-label={t('share.unshareLabel', { name: share.recipient.name })}
+                        onClick={() => void end(share, false)}
+                        data-testid="share-end"
+                      >
                         {t('share.unshare')}
                       </Button>
                     </li>
@@ -182,7 +195,13 @@ export function ShareDialog({ device, onClose, onLeft, t, validation, network }:
                       ? t('share.receivedGroup', { owner: share.owner.name, group: share.targetName })
                       : t('share.receivedBody', { owner: share.owner.name, permission: permissionName(share.permission) })}
                   </p>
-                  <Button variant="danger" size="sm" aria-disabled={busy || undefined} onClick={() => void end(share, true)} data-testid="share-leave">
+                  <Button
+                    variant="danger"
+                    size="sm"
+                    aria-disabled={busy || undefined}
+                    onClick={() => void end(share, true)}
+                    data-testid="share-leave"
+                  >
                     {t('share.leave')}
                   </Button>
                 </li>

@@ -27,16 +27,30 @@ afterEach(() => {
 describe('resultText', () => {
   const t = translator(en.AccountRedeem, 'en');
   it('says what each kind of code added', () => {
-    expect(resultText({ kind: 'MEMBER_DAYS', amount: 30, qualityTier: null, expiresAt: '2027-01-10T04:00:00.000Z', monitorCount: null }, t, 'en')).toBe(
-      '30 days of Pro membership added. Your membership runs until January 10, 2027.',
+    expect(
+      resultText(
+        { kind: 'MEMBER_DAYS', amount: 30, qualityTier: null, expiresAt: '2027-01-10T04:00:00.000Z', monitorCount: null },
+        t,
+        'en',
+      ),
+    ).toBe('30 days of Pro membership added. Your membership runs until January 10, 2027.');
+    expect(
+      resultText(
+        { kind: 'CHANNEL_DAYS', amount: 1, qualityTier: null, expiresAt: '2027-01-10T04:00:00.000Z', monitorCount: null },
+        t,
+        'en',
+      ),
+    ).toBe('1 day of the global channel added. It runs until January 10, 2027.');
+    expect(
+      resultText(
+        { kind: 'QUALITY_DAYS', amount: 7, qualityTier: 'ULTRA', expiresAt: '2027-01-10T04:00:00.000Z', monitorCount: null },
+        t,
+        'en',
+      ),
+    ).toBe('7 days of Ultra HD picture quality added. It runs until January 10, 2027.');
+    expect(resultText({ kind: 'MONITOR', amount: 4, qualityTier: null, expiresAt: null, monitorCount: 14 }, t, 'en')).toBe(
+      '4 screen walls added. You now own 14.',
     );
-    expect(resultText({ kind: 'CHANNEL_DAYS', amount: 1, qualityTier: null, expiresAt: '2027-01-10T04:00:00.000Z', monitorCount: null }, t, 'en')).toBe(
-      '1 day of the global channel added. It runs until January 10, 2027.',
-    );
-    expect(resultText({ kind: 'QUALITY_DAYS', amount: 7, qualityTier: 'ULTRA', expiresAt: '2027-01-10T04:00:00.000Z', monitorCount: null }, t, 'en')).toBe(
-      '7 days of Ultra HD picture quality added. It runs until January 10, 2027.',
-    );
-    expect(resultText({ kind: 'MONITOR', amount: 4, qualityTier: null, expiresAt: null, monitorCount: 14 }, t, 'en')).toBe('4 screen walls added. You now own 14.');
   });
 });
 
@@ -60,12 +74,16 @@ describe('RedeemForm', () => {
   });
 
   it('redeems the canonical code and says what was added', async () => {
-    api.reply('POST /redeem', { data: { kind: 'MEMBER_DAYS', amount: 30, qualityTier: null, expiresAt: '2027-01-10T04:00:00.000Z', monitorCount: null } });
+    api.reply('POST /redeem', {
+      data: { kind: 'MEMBER_DAYS', amount: 30, qualityTier: null, expiresAt: '2027-01-10T04:00:00.000Z', monitorCount: null },
+    });
     render(<RedeemForm texts={texts} tag="en" />);
     fireEvent.change(field(), { target: { value: CODE.toLowerCase() } });
     expect(field().value).toBe(`${CODE.slice(0, 4)}-${CODE.slice(4, 8)}-${CODE.slice(8, 12)}-${CODE.slice(12)}`);
     fireEvent.submit(screen.getByTestId('redeem-form'));
-    expect((await screen.findByTestId('redeem-result-text')).textContent).toBe('30 days of Pro membership added. Your membership runs until January 10, 2027.');
+    expect((await screen.findByTestId('redeem-result-text')).textContent).toBe(
+      '30 days of Pro membership added. Your membership runs until January 10, 2027.',
+    );
     expect(api.callsTo('POST /redeem')[0]!.body).toEqual({ code: CODE });
     expect(field().value).toBe('');
   });

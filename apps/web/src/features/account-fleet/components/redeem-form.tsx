@@ -4,13 +4,14 @@ import type { TRedeemResult } from '@llk/contracts';
 import { type ChangeEvent, type FormEvent, useLayoutEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
-import { TextLink } from '@/features/site/components/button-link';
+import { TextLink } from '@/components/ui/button-link';
 import { useVisitorZone } from '@/components/local-time';
 import { formatDate } from '@/lib/format';
 import { translator, type TTranslate } from '@/lib/texts';
 import { caretAfter, readCodeInput } from '../code-input';
 import { failureText, redeemCode } from '../fleet-api';
 import type { TFleetTexts } from '../texts';
+import { useAction } from '@/lib/use-action';
 
 // /account/redeem: a code field that formats as the user types (upper case, groups of four,
 // only the code's 31 characters), a check-character test before anything is sent (a typo is
@@ -38,8 +39,7 @@ export default function RedeemForm({ texts, tag }: { texts: TFleetTexts; tag: st
   const [value, setValue] = useState('');
   const [dropped, setDropped] = useState(false);
   const [touched, setTouched] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, run, error, setError } = useAction();
   const [result, setResult] = useState<TRedeemResult | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const caret = useRef<number | null>(null);
@@ -67,23 +67,25 @@ export default function RedeemForm({ texts, tag }: { texts: TFleetTexts; tag: st
     event.preventDefault();
     setTouched(true);
     if (!input.complete || input.mistyped || busy) return;
-    setBusy(true);
-    setError(null);
-    try {
-      setResult(await redeemCode(input.code, texts.network));
-      setValue('');
-      setTouched(false);
-      setDropped(false);
-    } catch (failure) {
-      setError(failureText(failure, texts.network));
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        setResult(await redeemCode(input.code, texts.network));
+        setValue('');
+        setTouched(false);
+        setDropped(false);
+      },
+      { inline: (failure) => failureText(failure, texts.network) },
+    );
   }
 
   return (
     <div className="space-y-6">
-      <form onSubmit={(event) => void submit(event)} noValidate className="max-w-xl space-y-4 rounded-card border border-line bg-canvas p-5 shadow-card sm:p-6" data-testid="redeem-form">
+      <form
+        onSubmit={(event) => void submit(event)}
+        noValidate
+        className="max-w-xl space-y-4 rounded-card border border-line bg-canvas p-5 shadow-card sm:p-6"
+        data-testid="redeem-form"
+      >
         <Field label={t('codeLabel')} hint={dropped ? t('dropped') : t('codeHint')} error={fieldError}>
           {(control) => (
             <input
@@ -112,13 +114,24 @@ export default function RedeemForm({ texts, tag }: { texts: TFleetTexts; tag: st
       </form>
 
       {result ? (
-        <section role="status" className="max-w-xl rounded-card border border-green-300 bg-green-50 p-5 sm:p-6" data-testid="redeem-result" data-kind={result.kind}>
-          <h2 className="text-lg font-semibold text-balance break-keep text-green-900">{texts.headings?.resultTitle ?? t('resultTitle')}</h2>
+        <section
+          role="status"
+          className="max-w-xl rounded-card border border-green-300 bg-green-50 p-5 sm:p-6"
+          data-testid="redeem-result"
+          data-kind={result.kind}
+        >
+          <h2 className="text-lg font-semibold text-balance break-keep text-green-900">
+            {texts.headings?.resultTitle ?? t('resultTitle')}
+          </h2>
           <p className="mt-2 text-green-900" data-testid="redeem-result-text">
             {resultText(result, t, tag, zone)}
           </p>
           <p className="mt-3 text-sm">
-            {result.kind === 'MONITOR' ? <TextLink href="/account/walls">{t('toWalls')}</TextLink> : <TextLink href="/account">{t('toOverview')}</TextLink>}
+            {result.kind === 'MONITOR' ? (
+              <TextLink href="/account/walls">{t('toWalls')}</TextLink>
+            ) : (
+              <TextLink href="/account">{t('toOverview')}</TextLink>
+            )}
           </p>
         </section>
       ) : null}

@@ -40,9 +40,18 @@ afterEach(() => {
 
 describe('SeatsPanel', () => {
   it('states the 7-day rule and lists each seat with product, term end and holder', () => {
-    const held: TSeat = { ...free, id: 's2', kind: 'CHANNEL', assignee: { type: 'ACCOUNT', userId: 'u2', name: 'bob' }, assignedAt: '2026-11-21T08:00:00.000Z', movableFrom: '2026-11-28T08:00:00.000Z' };
+    const held: TSeat = {
+      ...free,
+      id: 's2',
+      kind: 'CHANNEL',
+      assignee: { type: 'ACCOUNT', userId: 'u2', name: 'bob' },
+      assignedAt: '2026-11-21T08:00:00.000Z',
+      movableFrom: '2026-11-28T08:00:00.000Z',
+    };
     render(<SeatsPanel initial={[free, held]} devices={devices} texts={texts} tag="en" moveDays={7} />);
-    expect(screen.getByTestId('seats-rule').textContent).toContain('A seat can change holder once every 7 days, counted from its last assignment.');
+    expect(screen.getByTestId('seats-rule').textContent).toContain(
+      'A seat can change holder once every 7 days, counted from its last assignment.',
+    );
     expect(screen.getByTestId('seats-buy').getAttribute('href')).toBe('/en/order?plan=YEAR&seats=1');
     const [first, second] = screen.getAllByTestId('seat');
     expect(within(first!).getByTestId('seat-product').textContent).toBe('Pro membership seat');
@@ -50,20 +59,29 @@ describe('SeatsPanel', () => {
     expect(within(first!).getByTestId('seat-holder').textContent).toBe('Not assigned');
     expect(within(second!).getByTestId('seat-product').textContent).toBe('Global channel seat');
     expect(within(second!).getByTestId('seat-holder').textContent).toBe('Assigned to the account bob');
-    // the exact moment it may move (assigned 16:00 China time + 7 days), not a day (issue 33, item 17)
-    expect(within(second!).getByTestId('seat-move-limit').textContent).toBe('This seat can be given to another holder from Nov 28, 2026, 4:00 PM (UTC+8) (one change every 7 days).');
+    // the exact moment it may move (assigned 16:00 China time + 7 days), not a day
+    expect(within(second!).getByTestId('seat-move-limit').textContent).toBe(
+      'This seat can be given to another holder from Nov 28, 2026, 4:00 PM (UTC+8) (one change every 7 days).',
+    );
     expect(within(second!).queryByTestId('seat-assign')).toBeNull();
   });
 
   it('assigns a seat to a device, then shows the next allowed move; taking it back keeps that date', async () => {
-    const assigned: TSeat = { ...free, assignee: { type: 'DEVICE', deviceId: 'd2' }, assignedAt: '2026-11-24T08:00:00.000Z', movableFrom: '2026-12-01T08:00:00.000Z' };
+    const assigned: TSeat = {
+      ...free,
+      assignee: { type: 'DEVICE', deviceId: 'd2' },
+      assignedAt: '2026-11-24T08:00:00.000Z',
+      movableFrom: '2026-12-01T08:00:00.000Z',
+    };
     api.reply('POST /seat/assign', { data: assigned });
     api.reply('POST /seat/unassign', { data: { ...assigned, assignee: null } });
     render(<SeatsPanel initial={[free]} devices={devices} texts={texts} tag="en" moveDays={7} />);
     fireEvent.change(screen.getByLabelText('Choose a device'), { target: { value: 'd2' } });
     fireEvent.submit(screen.getByTestId('seat-assign'));
 
-    expect((await screen.findByTestId('seat-move-limit')).textContent).toBe('This seat can be given to another holder from Dec 1, 2026, 4:00 PM (UTC+8) (one change every 7 days).');
+    expect((await screen.findByTestId('seat-move-limit')).textContent).toBe(
+      'This seat can be given to another holder from Dec 1, 2026, 4:00 PM (UTC+8) (one change every 7 days).',
+    );
     expect(api.callsTo('POST /seat/assign')[0]!.body).toEqual({ seatId: 's1', deviceId: 'd2' });
     expect(screen.getByTestId('seat-holder').textContent).toBe('Assigned to the device Lab box');
     expect(api.toasts.success).toHaveBeenCalledWith('Seat assigned');
@@ -92,7 +110,11 @@ describe('SeatsPanel', () => {
     expect(api.callsTo('POST /seat/assign')[0]!.body).toEqual({ seatId: 's1', account: 'nobody' });
 
     fireEvent.submit(screen.getByTestId('seat-assign'));
-    await vi.waitFor(() => expect(screen.getByTestId('seat-error').textContent).toBe('A seat can change holder once every 7 days. It can move again from 2026-12-01.'));
+    await vi.waitFor(() =>
+      expect(screen.getByTestId('seat-error').textContent).toBe(
+        'A seat can change holder once every 7 days. It can move again from 2026-12-01.',
+      ),
+    );
     expect(api.toasts.error).not.toHaveBeenCalled();
   });
 

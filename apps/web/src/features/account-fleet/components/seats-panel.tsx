@@ -4,13 +4,14 @@ import type { TSeat } from '@llk/contracts';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field, TextField } from '@/components/ui/field';
-import { TextLink } from '@/features/site/components/button-link';
+import { TextLink } from '@/components/ui/button-link';
 import { useVisitorZone } from '@/components/local-time';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { translator, type TTranslate } from '@/lib/texts';
 import { toast } from '@/lib/toast';
 import { assignSeat, failureText, unassignSeat } from '../fleet-api';
 import type { TFleetDevice, TFleetTexts } from '../texts';
+import { useAction } from '@/lib/use-action';
 
 // /account/seats: the seats the user bought (MEMBER or CHANNEL ordered as seats), each with its
 // term and holder; give one to a device or an account, or take it back. A seat changes holder at
@@ -22,7 +23,19 @@ import type { TFleetDevice, TFleetTexts } from '../texts';
 type TTarget = 'DEVICE' | 'ACCOUNT';
 type TForm = { target: TTarget; deviceId: string; account: string };
 
-export default function SeatsPanel({ initial, devices, texts, tag, moveDays }: { initial: TSeat[]; devices: TFleetDevice[]; texts: TFleetTexts; tag: string; moveDays: number }) {
+export default function SeatsPanel({
+  initial,
+  devices,
+  texts,
+  tag,
+  moveDays,
+}: {
+  initial: TSeat[];
+  devices: TFleetDevice[];
+  texts: TFleetTexts;
+  tag: string;
+  moveDays: number;
+}) {
   const t = translator(texts.texts, tag);
   const [seats, setSeats] = useState(initial);
 
@@ -92,10 +105,13 @@ function holderText(seat: TSeat, devices: TFleetDevice[], t: TTranslate): string
 
 function SeatItem({ seat, devices, t, product, tag, network, moveDays, onChange }: TSeatItemProps) {
   const zone = useVisitorZone();
-  const [form, setForm] = useState<TForm>({ target: devices.length > 0 ? 'DEVICE' : 'ACCOUNT', deviceId: devices[0]?.id ?? '', account: '' });
+  const [form, setForm] = useState<TForm>({
+    target: devices.length > 0 ? 'DEVICE' : 'ACCOUNT',
+    deviceId: devices[0]?.id ?? '',
+    account: '',
+  });
   const [touched, setTouched] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, run, error } = useAction();
 
   const holder = holderText(seat, devices, t);
   const missing = form.target === 'DEVICE' ? form.deviceId === '' : form.account.trim() === '';
@@ -104,33 +120,28 @@ function SeatItem({ seat, devices, t, product, tag, network, moveDays, onChange 
     event.preventDefault();
     setTouched(true);
     if (missing || busy) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const request = form.target === 'DEVICE' ? { seatId: seat.id, deviceId: form.deviceId } : { seatId: seat.id, account: form.account.trim() };
-      onChange(await assignSeat(request, network));
-      setTouched(false);
-      setForm({ ...form, account: '' });
-      toast.success(t('assigned'));
-    } catch (failure) {
-      setError(failureText(failure, network));
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        const request =
+          form.target === 'DEVICE' ? { seatId: seat.id, deviceId: form.deviceId } : { seatId: seat.id, account: form.account.trim() };
+        onChange(await assignSeat(request, network));
+        setTouched(false);
+        setForm({ ...form, account: '' });
+        toast.success(t('assigned'));
+      },
+      { inline: (failure) => failureText(failure, network) },
+    );
   }
 
   async function unassign() {
     if (busy) return;
-    setBusy(true);
-    setError(null);
-    try {
-      onChange(await unassignSeat(seat.id, network));
-      toast.success(t('unassignedToast'));
-    } catch (failure) {
-      setError(failureText(failure, network));
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        onChange(await unassignSeat(seat.id, network));
+        toast.success(t('unassignedToast'));
+      },
+      { inline: (failure) => failureText(failure, network) },
+    );
   }
 
   const name = `seat-${seat.id}`;
@@ -142,14 +153,23 @@ function SeatItem({ seat, devices, t, product, tag, network, moveDays, onChange 
             {product}
           </h3>
           <p className="mt-1 text-sm text-ink-muted" data-testid="seat-term">
-            {seat.active ? t('until', { date: formatDate(seat.expiresAt, tag, 'long', zone) }) : t('ended', { date: formatDate(seat.expiresAt, tag, 'long', zone) })}
+            {seat.active
+              ? t('until', { date: formatDate(seat.expiresAt, tag, 'long', zone) })
+              : t('ended', { date: formatDate(seat.expiresAt, tag, 'long', zone) })}
           </p>
           <p className="mt-1 break-words text-sm text-ink" data-testid="seat-holder">
             {holder}
           </p>
         </div>
         {seat.assignee ? (
-          <Button variant="secondary" size="sm" className="shrink-0" aria-disabled={busy || undefined} onClick={() => void unassign()} data-testid="seat-unassign">
+          <Button
+            variant="secondary"
+            size="sm"
+            className="shrink-0"
+            aria-disabled={busy || undefined}
+            onClick={() => void unassign()}
+            data-testid="seat-unassign"
+          >
             {t('unassign')}
           </Button>
         ) : null}
@@ -157,17 +177,29 @@ function SeatItem({ seat, devices, t, product, tag, network, moveDays, onChange 
 
       {!seat.active ? null : seat.movableFrom ? (
         <p className="mt-4 rounded-control bg-amber-50 p-3 text-sm text-amber-900" data-testid="seat-move-limit">
-          {/* the exact moment, on the reader's clock: a day alone read a day late (issue 33, item 17) */}
+          {/* the exact moment, on the reader's clock: a day alone read a day late (ADR 0034) */}
           {t('movableFrom', { date: formatDateTime(seat.movableFrom, tag, zone), days: moveDays })}
         </p>
       ) : (
-        <form onSubmit={(event) => void assign(event)} noValidate className="mt-4 space-y-3 border-t border-line pt-4" data-testid="seat-assign">
+        <form
+          onSubmit={(event) => void assign(event)}
+          noValidate
+          className="mt-4 space-y-3 border-t border-line pt-4"
+          data-testid="seat-assign"
+        >
           <fieldset>
             <legend className="mb-1.5 text-sm font-medium text-ink">{seat.assignee ? t('moveTo') : t('assignTo')}</legend>
             <div className="flex flex-wrap gap-x-5 gap-y-2">
               {(['DEVICE', 'ACCOUNT'] as const).map((target) => (
                 <label key={target} className="flex min-h-11 items-center gap-2 text-sm text-ink">
-                  <input type="radio" name={`${name}-target`} value={target} checked={form.target === target} onChange={() => setForm({ ...form, target })} className="size-4 accent-brand-600" />
+                  <input
+                    type="radio"
+                    name={`${name}-target`}
+                    value={target}
+                    checked={form.target === target}
+                    onChange={() => setForm({ ...form, target })}
+                    className="size-4 accent-brand-600"
+                  />
                   {t(`targets.${target}`)}
                 </label>
               ))}
@@ -181,7 +213,13 @@ function SeatItem({ seat, devices, t, product, tag, network, moveDays, onChange 
             ) : (
               <Field label={t('deviceLabel')} error={touched && missing ? t('deviceRequired') : undefined} className="sm:max-w-md">
                 {(control) => (
-                  <select {...control} name="deviceId" value={form.deviceId} onChange={(event) => setForm({ ...form, deviceId: event.target.value })} className={`${control.className} h-11`}>
+                  <select
+                    {...control}
+                    name="deviceId"
+                    value={form.deviceId}
+                    onChange={(event) => setForm({ ...form, deviceId: event.target.value })}
+                    className={`${control.className} h-11`}
+                  >
                     {devices.map((device) => (
                       <option key={device.id} value={device.id}>
                         {device.sharedBy ? `${device.name} (${t('sharedBy', { name: device.sharedBy })})` : device.name}

@@ -4,11 +4,12 @@ import type { TMonitorWall, TMonitorWallList } from '@llk/contracts';
 import { type CSSProperties, type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
-import { TextLink } from '@/features/site/components/button-link';
+import { TextLink } from '@/components/ui/button-link';
 import type { TTranslate } from '@/lib/texts';
 import { toast } from '@/lib/toast';
 import { failureText, saveWall } from '../fleet-api';
 import type { TFleetDevice, TFleetTexts } from '../texts';
+import { useAction } from '@/lib/use-action';
 
 // The wall editor of /account/walls (walls-panel.tsx), loaded when a wall is opened so the
 // page's first load carries only the list: a name, the wall as the grid the apps show (its
@@ -48,7 +49,19 @@ export function moveDeviceTo(ids: readonly string[], deviceId: string, to: numbe
 /** Where an arrow key takes the device at `index` on a grid of `columns` holding `count` devices (null: not a move). */
 export function arrowTarget(key: string, index: number, count: number, columns: number): number | null {
   const to =
-    key === 'ArrowLeft' ? index - 1 : key === 'ArrowRight' ? index + 1 : key === 'ArrowUp' ? index - columns : key === 'ArrowDown' ? index + columns : key === 'Home' ? 0 : key === 'End' ? count - 1 : null;
+    key === 'ArrowLeft'
+      ? index - 1
+      : key === 'ArrowRight'
+        ? index + 1
+        : key === 'ArrowUp'
+          ? index - columns
+          : key === 'ArrowDown'
+            ? index + columns
+            : key === 'Home'
+              ? 0
+              : key === 'End'
+                ? count - 1
+                : null;
   if (to === null) return null;
   return Math.max(0, Math.min(count - 1, to));
 }
@@ -77,8 +90,7 @@ interface TWallEditorProps {
 export default function WallEditor({ list, initial, devices, t, headings, network, onCount, onSaved, onCancel }: TWallEditorProps) {
   const [draft, setDraft] = useState<TDraft>(initial);
   const [touched, setTouched] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run, error } = useAction();
   /** the device selected for a move without dragging */
   const [picked, setPicked] = useState<string | null>(null);
   /** the device being dragged, and the place it is over */
@@ -162,22 +174,25 @@ export default function WallEditor({ list, initial, devices, t, headings, networ
     setOver(null);
   }
 
-  const nameError = draft.name.trim() === '' ? t('nameRequired') : draft.name.trim().length > NAME_MAX ? t('nameTooLong', { max: NAME_MAX }) : null;
+  const nameError =
+    draft.name.trim() === '' ? t('nameRequired') : draft.name.trim().length > NAME_MAX ? t('nameTooLong', { max: NAME_MAX }) : null;
 
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setTouched(true);
     if (nameError || busy) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const saved = await saveWall({ ...(draft.id ? { id: draft.id } : {}), name: draft.name.trim(), deviceIds: draft.deviceIds }, network);
-      toast.success(t('saved'));
-      onSaved(saved);
-    } catch (failure) {
-      setError(failureText(failure, network));
-      setBusy(false);
-    }
+    // the editor closes once saved: busy until then
+    await run(
+      async () => {
+        const saved = await saveWall(
+          { ...(draft.id ? { id: draft.id } : {}), name: draft.name.trim(), deviceIds: draft.deviceIds },
+          network,
+        );
+        toast.success(t('saved'));
+        onSaved(saved);
+      },
+      { inline: (failure) => failureText(failure, network), busyAfterSuccess: true },
+    );
   }
 
   const capacity = draftCapacity(list, draft);
@@ -186,8 +201,16 @@ export default function WallEditor({ list, initial, devices, t, headings, networ
   const available = devices.filter((device) => !draft.deviceIds.includes(device.id));
 
   return (
-    <form ref={editorRef} onSubmit={(event) => void save(event)} noValidate className="space-y-5 rounded-card border border-line bg-canvas p-5 shadow-card sm:p-6" data-testid="wall-editor">
-      <h2 className="text-lg font-semibold text-balance break-keep text-ink">{draft.id ? (headings.editTitle ?? t('editTitle')) : (headings.newTitle ?? t('newTitle'))}</h2>
+    <form
+      ref={editorRef}
+      onSubmit={(event) => void save(event)}
+      noValidate
+      className="space-y-5 rounded-card border border-line bg-canvas p-5 shadow-card sm:p-6"
+      data-testid="wall-editor"
+    >
+      <h2 className="text-lg font-semibold text-balance break-keep text-ink">
+        {draft.id ? (headings.editTitle ?? t('editTitle')) : (headings.newTitle ?? t('newTitle'))}
+      </h2>
       <TextField
         label={t('nameLabel')}
         name="wallName"
@@ -210,99 +233,102 @@ export default function WallEditor({ list, initial, devices, t, headings, networ
           </p>
         ) : null}
         {draft.deviceIds.length + shape.free > 0 ? (
-        <ol
-          ref={gridRef}
-          className="mt-3 grid grid-cols-[repeat(var(--phone-columns),minmax(0,1fr))] gap-2 rounded-card border border-line bg-surface p-2 sm:grid-cols-[repeat(var(--columns),minmax(0,1fr))] sm:gap-3 sm:p-3"
-          style={{ '--columns': shape.columns, '--phone-columns': Math.min(2, shape.columns) } as CSSProperties}
-          data-testid="wall-order"
-          data-columns={shape.columns}
-        >
-          {draft.deviceIds.map((id, index) => {
-            const device = byId.get(id);
-            const isPicked = picked === id;
-            return (
+          <ol
+            ref={gridRef}
+            className="mt-3 grid grid-cols-[repeat(var(--phone-columns),minmax(0,1fr))] gap-2 rounded-card border border-line bg-surface p-2 sm:grid-cols-[repeat(var(--columns),minmax(0,1fr))] sm:gap-3 sm:p-3"
+            style={{ '--columns': shape.columns, '--phone-columns': Math.min(2, shape.columns) } as CSSProperties}
+            data-testid="wall-order"
+            data-columns={shape.columns}
+          >
+            {draft.deviceIds.map((id, index) => {
+              const device = byId.get(id);
+              const isPicked = picked === id;
+              return (
+                <li
+                  key={id}
+                  className={`relative flex min-h-24 flex-col rounded-control border bg-canvas shadow-card transition-colors ${isPicked ? 'border-brand-600 ring-2 ring-brand-600' : over === index && dragging !== id ? 'border-dashed border-brand-600' : 'border-line'} ${dragging === id ? 'opacity-50' : ''}`}
+                  data-wall-device={id}
+                  data-place={index + 1}
+                  draggable
+                  onDragStart={(event) => {
+                    event.dataTransfer.effectAllowed = 'move';
+                    event.dataTransfer.setData('text/plain', id);
+                    setPicked(null);
+                    setDragging(id);
+                  }}
+                  onDragOver={(event) => {
+                    if (!dragging) return;
+                    event.preventDefault();
+                    event.dataTransfer.dropEffect = 'move';
+                    if (over !== index) setOver(index);
+                  }}
+                  onDrop={(event) => {
+                    event.preventDefault();
+                    dragTo(index);
+                  }}
+                  onDragEnd={() => {
+                    setDragging(null);
+                    setOver(null);
+                  }}
+                >
+                  <button
+                    type="button"
+                    data-tile
+                    className="flex min-h-16 flex-1 cursor-grab flex-col items-start gap-1 rounded-t-control p-3 text-left focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 active:cursor-grabbing"
+                    aria-pressed={isPicked}
+                    aria-describedby={hintId}
+                    onClick={() => onTile(id)}
+                    onKeyDown={(event) => onTileKey(event, id)}
+                  >
+                    <span className="flex w-full items-center justify-between gap-2 text-xs text-ink-muted tabular-nums">
+                      <span aria-hidden="true">{index + 1}</span>
+                      {device ? (
+                        <span className="inline-flex items-center gap-1">
+                          <span
+                            aria-hidden="true"
+                            className={`size-2 rounded-full ${device.online ? 'bg-green-600' : 'bg-ink-muted/50'}`}
+                          />
+                          {device.online ? t('online') : t('offline')}
+                        </span>
+                      ) : null}
+                    </span>
+                    <span className="font-medium break-words text-ink" data-testid="wall-device-name">
+                      {nameOf(id)}
+                    </span>
+                  </button>
+                  <button
+                    type="button"
+                    className="min-h-11 border-t border-line px-3 text-left text-sm text-ink-soft hover:bg-surface-raised hover:text-ink"
+                    aria-label={t('removeDevice', { name: nameOf(id) })}
+                    onClick={() => {
+                      setPicked(null);
+                      setDraft({ ...draft, deviceIds: draft.deviceIds.filter((other) => other !== id) });
+                    }}
+                  >
+                    {t('remove')}
+                  </button>
+                </li>
+              );
+            })}
+            {Array.from({ length: shape.free }, (_, index) => (
               <li
-                key={id}
-                className={`relative flex min-h-24 flex-col rounded-control border bg-canvas shadow-card transition-colors ${isPicked ? 'border-brand-600 ring-2 ring-brand-600' : over === index && dragging !== id ? 'border-dashed border-brand-600' : 'border-line'} ${dragging === id ? 'opacity-50' : ''}`}
-                data-wall-device={id}
-                data-place={index + 1}
-                draggable
-                onDragStart={(event) => {
-                  event.dataTransfer.effectAllowed = 'move';
-                  event.dataTransfer.setData('text/plain', id);
-                  setPicked(null);
-                  setDragging(id);
-                }}
+                key={`free-${index}`}
+                className={`flex min-h-24 items-center justify-center rounded-control border border-dashed p-3 text-center text-sm text-ink-muted ${over === draft.deviceIds.length + index ? 'border-brand-600' : 'border-line-strong'}`}
+                data-testid="wall-free"
                 onDragOver={(event) => {
                   if (!dragging) return;
                   event.preventDefault();
-                  event.dataTransfer.dropEffect = 'move';
-                  if (over !== index) setOver(index);
+                  setOver(draft.deviceIds.length + index);
                 }}
                 onDrop={(event) => {
                   event.preventDefault();
-                  dragTo(index);
-                }}
-                onDragEnd={() => {
-                  setDragging(null);
-                  setOver(null);
+                  dragTo(draft.deviceIds.length);
                 }}
               >
-                <button
-                  type="button"
-                  data-tile
-                  className="flex min-h-16 flex-1 cursor-grab flex-col items-start gap-1 rounded-t-control p-3 text-left focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 active:cursor-grabbing"
-                  aria-pressed={isPicked}
-                  aria-describedby={hintId}
-                  onClick={() => onTile(id)}
-                  onKeyDown={(event) => onTileKey(event, id)}
-                >
-                  <span className="flex w-full items-center justify-between gap-2 text-xs text-ink-muted tabular-nums">
-                    <span aria-hidden="true">{index + 1}</span>
-                    {device ? (
-                      <span className="inline-flex items-center gap-1">
-                        <span aria-hidden="true" className={`size-2 rounded-full ${device.online ? 'bg-green-600' : 'bg-ink-muted/50'}`} />
-                        {device.online ? t('online') : t('offline')}
-                      </span>
-                    ) : null}
-                  </span>
-                  <span className="font-medium break-words text-ink" data-testid="wall-device-name">
-                    {nameOf(id)}
-                  </span>
-                </button>
-                <button
-                  type="button"
-                  className="min-h-11 border-t border-line px-3 text-left text-sm text-ink-soft hover:bg-surface-raised hover:text-ink"
-                  aria-label={t('removeDevice', { name: nameOf(id) })}
-                  onClick={() => {
-                    setPicked(null);
-                    setDraft({ ...draft, deviceIds: draft.deviceIds.filter((other) => other !== id) });
-                  }}
-                >
-                  {t('remove')}
-                </button>
+                {t('freePlace')}
               </li>
-            );
-          })}
-          {Array.from({ length: shape.free }, (_, index) => (
-            <li
-              key={`free-${index}`}
-              className={`flex min-h-24 items-center justify-center rounded-control border border-dashed p-3 text-center text-sm text-ink-muted ${over === draft.deviceIds.length + index ? 'border-brand-600' : 'border-line-strong'}`}
-              data-testid="wall-free"
-              onDragOver={(event) => {
-                if (!dragging) return;
-                event.preventDefault();
-                setOver(draft.deviceIds.length + index);
-              }}
-              onDrop={(event) => {
-                event.preventDefault();
-                dragTo(draft.deviceIds.length);
-              }}
-            >
-              {t('freePlace')}
-            </li>
-          ))}
-        </ol>
+            ))}
+          </ol>
         ) : null}
         <p className="sr-only" aria-live="assertive" data-testid="wall-announce">
           {announcement}
@@ -318,8 +344,7 @@ export default function WallEditor({ list, initial, devices, t, headings, networ
         ) : null}
         {devices.length === 0 ? (
           <p className="mt-3 text-sm text-ink-muted" data-testid="wall-no-devices">
-            {t('noDevices')}{' '}
-            <TextLink href="/download">{t('download')}</TextLink>
+            {t('noDevices')} <TextLink href="/download">{t('download')}</TextLink>
           </p>
         ) : available.length === 0 ? (
           <p className="mt-3 text-sm text-ink-muted">{t('allAdded')}</p>

@@ -17,7 +17,13 @@ const devices: TFleetDevice[] = [
   { id: 'd3', name: 'Lab box', online: true, sharedBy: 'alice' },
 ];
 const none: TMonitorWallList = { walls: [], owned: 0, used: 0 };
-const wall = { id: 'w1', name: 'Front desk', deviceIds: ['d1'], createdAt: '2026-11-20T08:00:00.000Z', updatedAt: '2026-11-20T08:00:00.000Z' };
+const wall = {
+  id: 'w1',
+  name: 'Front desk',
+  deviceIds: ['d1'],
+  createdAt: '2026-11-20T08:00:00.000Z',
+  updatedAt: '2026-11-20T08:00:00.000Z',
+};
 
 let api: FakeApi;
 beforeEach(() => {
@@ -28,7 +34,10 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const names = () => within(screen.getByTestId('wall-order')).getAllByTestId('wall-device-name').map((item) => item.textContent);
+const names = () =>
+  within(screen.getByTestId('wall-order'))
+    .getAllByTestId('wall-device-name')
+    .map((item) => item.textContent);
 
 describe('wall rules', () => {
   it('gives a wall what is owned minus what the other walls hold', () => {
@@ -67,7 +76,7 @@ describe('wall rules', () => {
 });
 
 describe('WallsPanel', () => {
-  it('says the user owns no walls, that they are sold in the desktop app only, and links to its download (issue 33, item 3)', () => {
+  it('says the user owns no walls, that they are sold in the desktop app only, and links to its download', () => {
     render(<WallsPanel initial={none} devices={devices} texts={texts} tag="en" />);
     expect(screen.getByTestId('walls-none').textContent).toContain('You have no screen walls yet');
     expect(screen.getByTestId('walls-none').textContent).toContain('Screen walls are sold only in the desktop app, not on this site');
@@ -102,7 +111,14 @@ describe('WallsPanel', () => {
 
   it('shows the wall as a grid of its places and orders it from the keyboard and by tapping, announcing each move', async () => {
     api.reply('POST /monitorWall/save', ({ body }) => ({ data: { ...wall, ...(body as object), updatedAt: '2026-11-24T08:00:00.000Z' } }));
-    render(<WallsPanel initial={{ walls: [{ ...wall, deviceIds: ['d1', 'd2', 'd3'] }], owned: 5, used: 3 }} devices={devices} texts={texts} tag="en" />);
+    render(
+      <WallsPanel
+        initial={{ walls: [{ ...wall, deviceIds: ['d1', 'd2', 'd3'] }], owned: 5, used: 3 }}
+        devices={devices}
+        texts={texts}
+        tag="en"
+      />,
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Edit “Front desk”' }));
     await screen.findByTestId('wall-editor');
     expect(names()).toEqual(['Office PC', 'Home Mac', 'Lab box']);
@@ -113,10 +129,13 @@ describe('WallsPanel', () => {
     expect(screen.queryByRole('button', { name: /up$|down$/ })).toBeNull();
 
     // select Lab box (Enter on a button is a click), move it left twice, put it down
-    const tile = (name: string) => [...grid.querySelectorAll<HTMLButtonElement>('button[data-tile]')].find((button) => button.textContent?.includes(name))!;
+    const tile = (name: string) =>
+      [...grid.querySelectorAll<HTMLButtonElement>('button[data-tile]')].find((button) => button.textContent?.includes(name))!;
     fireEvent.click(tile('Lab box'));
     expect(tile('Lab box').getAttribute('aria-pressed')).toBe('true');
-    expect(screen.getByTestId('wall-announce').textContent).toBe('Lab box selected, place 3 of 3. Move it with the arrow keys or tap its new place; Enter puts it down.');
+    expect(screen.getByTestId('wall-announce').textContent).toBe(
+      'Lab box selected, place 3 of 3. Move it with the arrow keys or tap its new place; Enter puts it down.',
+    );
     // happy-dom lays nothing out: one column, so ArrowUp is one place back
     fireEvent.keyDown(tile('Lab box'), { key: 'ArrowLeft' });
     expect(names()).toEqual(['Office PC', 'Lab box', 'Home Mac']);
@@ -147,7 +166,14 @@ describe('WallsPanel', () => {
   });
 
   it('moves a device by dragging it onto another place', async () => {
-    render(<WallsPanel initial={{ walls: [{ ...wall, deviceIds: ['d1', 'd2', 'd3'] }], owned: 3, used: 3 }} devices={devices} texts={texts} tag="en" />);
+    render(
+      <WallsPanel
+        initial={{ walls: [{ ...wall, deviceIds: ['d1', 'd2', 'd3'] }], owned: 3, used: 3 }}
+        devices={devices}
+        texts={texts}
+        tag="en"
+      />,
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Edit “Front desk”' }));
     await screen.findByTestId('wall-editor');
     const place = (id: string) => screen.getByTestId('wall-order').querySelector(`[data-wall-device="${id}"]`)!;

@@ -3,12 +3,13 @@
 import type { TMonitorWall, TMonitorWallList } from '@llk/contracts';
 import { Suspense, lazy, useCallback, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { TextLink } from '@/features/site/components/button-link';
+import { TextLink } from '@/components/ui/button-link';
 import { translator } from '@/lib/texts';
 import { toast } from '@/lib/toast';
 import { deleteWall, failureText } from '../fleet-api';
 import type { TFleetDevice, TFleetTexts } from '../texts';
 import type { TDraft } from './wall-editor';
+import { useAction } from '@/lib/use-action';
 
 // /account/walls: the account's screen walls (named, ordered device layouts the apps show
 // together), how many device places it owns and uses, and the editor (wall-editor.tsx, loaded
@@ -22,12 +23,22 @@ function usedBesides(list: TMonitorWallList, id: string | undefined): number {
   return list.used - (id ? (list.walls.find((wall) => wall.id === id)?.deviceIds.length ?? 0) : 0);
 }
 
-export default function WallsPanel({ initial, devices, texts, tag }: { initial: TMonitorWallList; devices: TFleetDevice[]; texts: TFleetTexts; tag: string }) {
+export default function WallsPanel({
+  initial,
+  devices,
+  texts,
+  tag,
+}: {
+  initial: TMonitorWallList;
+  devices: TFleetDevice[];
+  texts: TFleetTexts;
+  tag: string;
+}) {
   const t = translator(texts.texts, tag);
   const [list, setList] = useState(initial);
   const [draft, setDraft] = useState<TDraft | null>(null);
   const [draftCount, setDraftCount] = useState(0);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAction();
   const [removing, setRemoving] = useState<string | null>(null);
   const headingId = useId();
 
@@ -41,7 +52,9 @@ export default function WallsPanel({ initial, devices, texts, tag }: { initial: 
 
   const saved = useCallback((wall: TMonitorWall) => {
     setList((current) => {
-      const walls = current.walls.some((other) => other.id === wall.id) ? current.walls.map((other) => (other.id === wall.id ? wall : other)) : [...current.walls, wall];
+      const walls = current.walls.some((other) => other.id === wall.id)
+        ? current.walls.map((other) => (other.id === wall.id ? wall : other))
+        : [...current.walls, wall];
       return { ...current, walls, used: walls.reduce((sum, other) => sum + other.deviceIds.length, 0) };
     });
     setDraft(null);
@@ -50,23 +63,21 @@ export default function WallsPanel({ initial, devices, texts, tag }: { initial: 
 
   async function remove(id: string) {
     if (busy) return;
-    setBusy(true);
-    try {
-      await deleteWall(id, texts.network);
-      setList((current) => {
-        const walls = current.walls.filter((wall) => wall.id !== id);
-        return { ...current, walls, used: walls.reduce((sum, wall) => sum + wall.deviceIds.length, 0) };
-      });
-      setRemoving(null);
-      toast.success(t('deleted'));
-    } catch (failure) {
-      toast.error(failureText(failure, texts.network));
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        await deleteWall(id, texts.network);
+        setList((current) => {
+          const walls = current.walls.filter((wall) => wall.id !== id);
+          return { ...current, walls, used: walls.reduce((sum, wall) => sum + wall.deviceIds.length, 0) };
+        });
+        setRemoving(null);
+        toast.success(t('deleted'));
+      },
+      { toast: (failure) => failureText(failure, texts.network) },
+    );
   }
 
-  // screen walls are sold in the desktop app only (spec; issue 33, item 3): the link gets the app
+  // screen walls are sold in the desktop app only (ADR 0035): the link gets the app
   const buy = (
     <TextLink href="/download" data-testid="walls-buy">
       {t('buy')}
@@ -109,7 +120,18 @@ export default function WallsPanel({ initial, devices, texts, tag }: { initial: 
 
       {draft ? (
         <Suspense fallback={<p className="text-ink-muted">…</p>}>
-          <WallEditor key={draft.id ?? 'new'} list={list} initial={draft} devices={devices} t={t} headings={texts.headings ?? {}} network={texts.network} onCount={setDraftCount} onSaved={saved} onCancel={cancel} />
+          <WallEditor
+            key={draft.id ?? 'new'}
+            list={list}
+            initial={draft}
+            devices={devices}
+            t={t}
+            headings={texts.headings ?? {}}
+            network={texts.network}
+            onCount={setDraftCount}
+            onSaved={saved}
+            onCancel={cancel}
+          />
         </Suspense>
       ) : (
         <div>
@@ -126,7 +148,12 @@ export default function WallsPanel({ initial, devices, texts, tag }: { initial: 
       ) : (
         <ul className="space-y-4" data-testid="walls-list">
           {list.walls.map((wall) => (
-            <li key={wall.id} className="rounded-card border border-line bg-canvas p-5 shadow-card sm:p-6" data-testid="wall" data-wall-id={wall.id}>
+            <li
+              key={wall.id}
+              className="rounded-card border border-line bg-canvas p-5 shadow-card sm:p-6"
+              data-testid="wall"
+              data-wall-id={wall.id}
+            >
               <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
                 <div className="min-w-0">
                   <h3 className="break-words text-lg font-semibold text-ink" data-testid="wall-name">
@@ -137,7 +164,13 @@ export default function WallsPanel({ initial, devices, texts, tag }: { initial: 
                 <div className="flex shrink-0 flex-wrap gap-2">
                   {removing === wall.id ? (
                     <>
-                      <Button variant="danger" size="sm" aria-disabled={busy || undefined} onClick={() => void remove(wall.id)} data-testid="wall-delete-confirm">
+                      <Button
+                        variant="danger"
+                        size="sm"
+                        aria-disabled={busy || undefined}
+                        onClick={() => void remove(wall.id)}
+                        data-testid="wall-delete-confirm"
+                      >
                         {t('deleteConfirm')}
                       </Button>
                       <Button variant="secondary" size="sm" onClick={() => setRemoving(null)}>
@@ -146,10 +179,22 @@ export default function WallsPanel({ initial, devices, texts, tag }: { initial: 
                     </>
                   ) : (
                     <>
-                      <Button variant="secondary" size="sm" onClick={() => open(wall)} aria-label={t('editLabel', { name: wall.name })} data-testid="wall-edit">
+                      <Button
+                        variant="secondary"
+                        size="sm"
+                        onClick={() => open(wall)}
+                        aria-label={t('editLabel', { name: wall.name })}
+                        data-testid="wall-edit"
+                      >
                         {t('edit')}
                       </Button>
-                      <Button variant="secondary" size="sm" onClick={() => setRemoving(wall.id)} aria-label={t('deleteLabel', { name: wall.name })} data-testid="wall-delete">
+                      <Button
+                        variant="secondary"
+                        size="sm"
+                        onClick={() => setRemoving(wall.id)}
+                        aria-label={t('deleteLabel', { name: wall.name })}
+                        data-testid="wall-delete"
+                      >
                         {t('delete')}
                       </Button>
                     </>

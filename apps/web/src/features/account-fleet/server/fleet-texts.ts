@@ -18,7 +18,10 @@ const HEADINGS: Record<TFleetNamespace, readonly string[]> = {
 
 /** One panel's texts: `namespace` of account-fleet.json, its phrased headings and the network text. */
 export async function getFleetTexts(locale: TLocale, namespace: TFleetNamespace): Promise<TFleetTexts> {
-  const [texts, errors] = await Promise.all([getClientTexts<TTexts>(locale, namespace), getClientTexts<Record<string, string>>(locale, 'errors')]);
+  const [texts, errors] = await Promise.all([
+    getClientTexts<TTexts>(locale, namespace),
+    getClientTexts<Record<string, string>>(locale, 'errors'),
+  ]);
   const t = translator(texts, localeEntries[locale].iso);
   return { texts, network: errors.network ?? '', headings: phrasedHeadings(HEADINGS[namespace], (key) => t(key), locale) };
 }
@@ -26,5 +29,10 @@ export async function getFleetTexts(locale: TLocale, namespace: TFleetNamespace)
 /** The devices a user may put on a wall or give a seat: own and shared ones, newest first (one page of 100). */
 export async function loadFleetDevices(api: TApiClient): Promise<TFleetDevice[]> {
   const { list } = await api.get<TDeviceList>('/device/list', { query: { page: 1, pageSize: 100 } });
-  return list.map((device: TDevice) => ({ id: device.id, name: device.name, online: device.online, sharedBy: device.sharedBy?.name ?? null }));
+  return list.map((device: TDevice) => ({
+    id: device.id,
+    name: device.name,
+    online: device.online,
+    sharedBy: device.sharedBy?.name ?? null,
+  }));
 }

@@ -13,7 +13,15 @@ const nav = vi.hoisted(() => ({ replace: vi.fn(), push: vi.fn(), prefetch: vi.fn
 vi.mock('next/navigation', () => ({ useRouter: () => nav, usePathname: () => '/en/login', useParams: () => ({ locale: 'en' }) }));
 
 const texts: TPasskeyLoginTexts = { login: en.PasskeyLogin, loginSucceeded: 'Logged in successfully', network: 'Network error' };
-const OPTIONS = { options: { challenge: 'Y2hhbGxlbmdlLWZyb20tdGhlLWFwaQ', rpId: 'localhost', userVerification: 'required', allowCredentials: [], timeout: 60000 } };
+const OPTIONS = {
+  options: {
+    challenge: 'Y2hhbGxlbmdlLWZyb20tdGhlLWFwaQ',
+    rpId: 'localhost',
+    userVerification: 'required',
+    allowCredentials: [],
+    timeout: 60000,
+  },
+};
 
 const bytes = (text: string) => new TextEncoder().encode(text).buffer;
 function assertion() {
@@ -28,7 +36,10 @@ function assertion() {
 }
 
 function stubWebAuthn(get: () => Promise<unknown>) {
-  vi.stubGlobal('PublicKeyCredential', Object.assign(function PublicKeyCredential() {}, { isConditionalMediationAvailable: async () => false }));
+  vi.stubGlobal(
+    'PublicKeyCredential',
+    Object.assign(function PublicKeyCredential() {}, { isConditionalMediationAvailable: async () => false }),
+  );
   Object.defineProperty(navigator, 'credentials', { configurable: true, value: { get: vi.fn(get), create: vi.fn() } });
 }
 
@@ -72,7 +83,9 @@ describe('PasskeyLoginButton', () => {
     fireEvent.click(screen.getByTestId('passkey-login'));
     await vi.waitFor(() => expect(nav.replace).toHaveBeenCalledWith('/en/account'));
     const [verify] = api.callsTo('POST /passkeyLogin/verify');
-    expect(verify?.body).toMatchObject({ response: { id: 'Y3JlZC0x', rawId: 'Y3JlZC0x', type: 'public-key', response: { signature: 'c2ln' } } });
+    expect(verify?.body).toMatchObject({
+      response: { id: 'Y3JlZC0x', rawId: 'Y3JlZC0x', type: 'public-key', response: { signature: 'c2ln' } },
+    });
     expect(api.toasts.success).toHaveBeenCalledWith('Logged in successfully');
     expect(screen.queryByTestId('passkey-login-note')).toBeNull();
   });

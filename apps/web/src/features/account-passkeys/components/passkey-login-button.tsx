@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { toast } from '@/lib/toast';
 import { useContinueAfterLogin } from '@/features/auth/use-continue-after-login';
 import type { TPasskeyLoginTexts } from '../texts';
+import { useAction } from '@/lib/use-action';
 
 // "Log in with a passkey" under the log-in form: no account typed, the browser offers this
 // site's passkeys. A passkey log-in needs no second step. Afterwards the page continues like
@@ -16,37 +17,34 @@ const loadCeremony = () => Promise.all([import('../passkeys-api'), import('../we
 export default function PasskeyLoginButton({ texts }: { texts: TPasskeyLoginTexts }) {
   const t = texts.login;
   const next = useContinueAfterLogin();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAction();
   const [note, setNote] = useState<string | null>(null);
 
   async function logIn() {
     if (busy) return;
     setNote(null);
-    setBusy(true);
-    let ceremony: Awaited<ReturnType<typeof loadCeremony>>;
-    try {
-      ceremony = await loadCeremony();
-    } catch {
-      toast.error(texts.network);
-      setBusy(false);
-      return;
-    }
-    const [{ logInWithPasskey }, { CeremonyError, webAuthnAvailable }] = ceremony;
-    if (!webAuthnAvailable()) {
-      setNote(t.unsupported ?? '');
-      setBusy(false);
-      return;
-    }
-    try {
-      await logInWithPasskey(texts.network);
-      toast.success(texts.loginSucceeded);
-      next();
-    } catch (error) {
-      // API refusals (removed passkey, expired request) were toasted by the API client.
-      if (error instanceof CeremonyError) setNote(t[error.reason === 'alreadyRegistered' ? 'failed' : error.reason] ?? t.failed ?? '');
-    } finally {
-      setBusy(false);
-    }
+    await run(async () => {
+      let ceremony: Awaited<ReturnType<typeof loadCeremony>>;
+      try {
+        ceremony = await loadCeremony();
+      } catch {
+        toast.error(texts.network);
+        return;
+      }
+      const [{ logInWithPasskey }, { CeremonyError, webAuthnAvailable }] = ceremony;
+      if (!webAuthnAvailable()) {
+        setNote(t.unsupported ?? '');
+        return;
+      }
+      try {
+        await logInWithPasskey(texts.network);
+        toast.success(texts.loginSucceeded);
+        next();
+      } catch (error) {
+        // API refusals (removed passkey, expired request) were toasted by the API client.
+        if (error instanceof CeremonyError) setNote(t[error.reason === 'alreadyRegistered' ? 'failed' : error.reason] ?? t.failed ?? '');
+      }
+    });
   }
 
   return (

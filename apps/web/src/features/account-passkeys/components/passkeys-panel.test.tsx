@@ -5,7 +5,13 @@ import en from '../../../../messages/en/account-passkeys.json';
 import type { TPasskeysTexts } from '../texts';
 import { CeremonyError } from '../webauthn';
 
-const calls = vi.hoisted(() => ({ listPasskeys: vi.fn(), addPasskey: vi.fn(), renamePasskey: vi.fn(), removePasskey: vi.fn(), logInWithPasskey: vi.fn() }));
+const calls = vi.hoisted(() => ({
+  listPasskeys: vi.fn(),
+  addPasskey: vi.fn(),
+  renamePasskey: vi.fn(),
+  removePasskey: vi.fn(),
+  logInWithPasskey: vi.fn(),
+}));
 vi.mock('../passkeys-api', () => calls);
 const toasts = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }));
 vi.mock('@/lib/toast', () => ({ toast: toasts }));
@@ -13,9 +19,27 @@ vi.mock('@/lib/toast', () => ({ toast: toasts }));
 import PasskeysPanel, { nameError } from './passkeys-panel';
 import { stubDialogs } from '../../../../test/support/dialog';
 
-const texts: TPasskeysTexts = { panel: en.PasskeysPanel, validation: getContractMessages('en').validation as Record<string, string>, network: 'Network error' };
-const laptop: TPasskey = { id: 'p1', name: 'Work laptop', createdAt: '2026-11-20T08:00:00.000Z', lastUsedAt: null, deviceType: 'multiDevice', backedUp: true };
-const key: TPasskey = { id: 'p2', name: 'YubiKey', createdAt: '2026-11-21T08:00:00.000Z', lastUsedAt: '2026-11-22T09:30:00.000Z', deviceType: 'singleDevice', backedUp: false };
+const texts: TPasskeysTexts = {
+  panel: en.PasskeysPanel,
+  validation: getContractMessages('en').validation as Record<string, string>,
+  network: 'Network error',
+};
+const laptop: TPasskey = {
+  id: 'p1',
+  name: 'Work laptop',
+  createdAt: '2026-11-20T08:00:00.000Z',
+  lastUsedAt: null,
+  deviceType: 'multiDevice',
+  backedUp: true,
+};
+const key: TPasskey = {
+  id: 'p2',
+  name: 'YubiKey',
+  createdAt: '2026-11-21T08:00:00.000Z',
+  lastUsedAt: '2026-11-22T09:30:00.000Z',
+  deviceType: 'singleDevice',
+  backedUp: false,
+};
 
 function renderPanel(max = 20) {
   return render(<PasskeysPanel texts={texts} tag="en" nameMax={64} maxPasskeys={max} />);

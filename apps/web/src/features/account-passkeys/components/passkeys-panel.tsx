@@ -26,7 +26,17 @@ export function nameError(name: string, max: number): 'required' | 'tooLong' | n
   return trimmed.length > max ? 'tooLong' : null;
 }
 
-export default function PasskeysPanel({ texts, tag, nameMax, maxPasskeys }: { texts: TPasskeysTexts; tag: string; nameMax: number; maxPasskeys: number }) {
+export default function PasskeysPanel({
+  texts,
+  tag,
+  nameMax,
+  maxPasskeys,
+}: {
+  texts: TPasskeysTexts;
+  tag: string;
+  nameMax: number;
+  maxPasskeys: number;
+}) {
   const zone = useVisitorZone();
   const t = texts.panel;
   const [state, setState] = useState<TState>({ kind: 'loading' });
@@ -125,7 +135,11 @@ export default function PasskeysPanel({ texts, tag, nameMax, maxPasskeys }: { te
   const editError = editing ? nameError(editing.name, nameMax) : null;
 
   return (
-    <section className="rounded-card border border-line bg-canvas p-5 shadow-card sm:p-6" aria-labelledby={`${titleId}-panel`} data-testid="passkeys-panel">
+    <section
+      className="rounded-card border border-line bg-canvas p-5 shadow-card sm:p-6"
+      aria-labelledby={`${titleId}-panel`}
+      data-testid="passkeys-panel"
+    >
       <h2 id={`${titleId}-panel`} className="text-xl font-semibold text-balance break-keep text-ink">
         {texts.headings?.title ?? t.title}
       </h2>
@@ -177,7 +191,10 @@ export default function PasskeysPanel({ texts, tag, nameMax, maxPasskeys }: { te
                         {passkey.name}
                       </p>
                       <p className="mt-1 text-sm text-ink-muted">
-                        <span className="mr-2 inline-block rounded-full bg-surface px-2 py-0.5 text-xs font-medium text-ink-soft" data-testid="passkey-kind">
+                        <span
+                          className="mr-2 inline-block rounded-full bg-surface px-2 py-0.5 text-xs font-medium text-ink-soft"
+                          data-testid="passkey-kind"
+                        >
                           {passkey.deviceType === 'multiDevice' ? t.synced : t.deviceBound}
                         </span>
                         <span className="inline-block">{fill(t.created, { time: formatDateTime(passkey.createdAt, tag, zone) })}</span>
@@ -187,10 +204,21 @@ export default function PasskeysPanel({ texts, tag, nameMax, maxPasskeys }: { te
                       </p>
                     </div>
                     <div className="flex shrink-0 gap-2">
-                      <Button variant="secondary" size="sm" onClick={() => setEditing({ id: passkey.id, name: passkey.name })} aria-label={fill(t.renameLabel, { name: passkey.name })}>
+                      <Button
+                        variant="secondary"
+                        size="sm"
+                        onClick={() => setEditing({ id: passkey.id, name: passkey.name })}
+                        aria-label={fill(t.renameLabel, { name: passkey.name })}
+                      >
                         {t.rename}
                       </Button>
-                      <Button variant="secondary" size="sm" onClick={() => setRemoving(passkey)} aria-label={fill(t.removeLabel, { name: passkey.name })} data-testid="passkey-remove">
+                      <Button
+                        variant="secondary"
+                        size="sm"
+                        onClick={() => setRemoving(passkey)}
+                        aria-label={fill(t.removeLabel, { name: passkey.name })}
+                        data-testid="passkey-remove"
+                      >
                         {t.remove}
                       </Button>
                     </div>
@@ -232,7 +260,14 @@ export default function PasskeysPanel({ texts, tag, nameMax, maxPasskeys }: { te
         </form>
       )}
 
-      <Dialog open={removing !== null} onClose={() => setRemoving(null)} titleId={titleId} descriptionId={bodyId} initialFocus={keepRef} testId="passkey-remove-dialog">
+      <Dialog
+        open={removing !== null}
+        onClose={() => setRemoving(null)}
+        titleId={titleId}
+        descriptionId={bodyId}
+        initialFocus={keepRef}
+        testId="passkey-remove-dialog"
+      >
         <h3 id={titleId} className="text-lg font-semibold text-balance break-keep text-ink">
           {texts.headings?.removeTitle ?? t.removeTitle}
         </h3>
@@ -243,7 +278,13 @@ export default function PasskeysPanel({ texts, tag, nameMax, maxPasskeys }: { te
           <button ref={keepRef} type="button" className={buttonClass({ variant: 'secondary' })} onClick={() => setRemoving(null)}>
             {t.keep}
           </button>
-          <button type="button" className={buttonClass({ variant: 'danger' })} aria-disabled={busy !== null || undefined} onClick={() => void confirmRemove()} data-testid="passkey-remove-confirm">
+          <button
+            type="button"
+            className={buttonClass({ variant: 'danger' })}
+            aria-disabled={busy !== null || undefined}
+            onClick={() => void confirmRemove()}
+            data-testid="passkey-remove-confirm"
+          >
             {t.removeConfirm}
           </button>
         </div>

@@ -10,7 +10,12 @@ export async function getPasskeysTexts(locale: TLocale): Promise<TPasskeysTexts>
     getClientTexts<Record<string, string>>(locale, 'validation'),
     getClientTexts<Record<string, string>>(locale, 'errors'),
   ]);
-  return { panel, validation, network: errors.network ?? '', headings: phrasedHeadings(['title', 'removeTitle'], (key) => panel[key] ?? '', locale) };
+  return {
+    panel,
+    validation,
+    network: errors.network ?? '',
+    headings: phrasedHeadings(['title', 'removeTitle'], (key) => panel[key] ?? '', locale),
+  };
 }
 
 /** The log-in page's passkey button texts. */

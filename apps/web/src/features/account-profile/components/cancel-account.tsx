@@ -4,8 +4,7 @@ import type { TCancellation, TDeliveryChannel, TSendCodeResult } from '@llk/cont
 import { useRouter } from 'next/navigation';
 import { type ChangeEvent, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/field';
-import { CodeButton } from '@/features/auth/components/code-button';
+import { CodeField } from '@/features/auth/components/code-field';
 import { useAuthForm } from '@/features/auth/use-auth-form';
 import { useVisitorZone } from '@/components/local-time';
 import { fill, formatDate } from '@/lib/format';
@@ -14,12 +13,23 @@ import { session } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { codeError } from '../contact-flow';
 import type { TProfileTexts } from '../texts';
+import { useAction } from '@/lib/use-action';
 
 /**
  * The cancellation request: where the CANCEL_ACCOUNT code goes (the phone or the email on
  * file, shown masked), the code, and an explicit acknowledgement; POST /user/cancel.
  */
-export function CancelForm({ texts, iso, mobile, email }: { texts: TProfileTexts; iso: string; mobile: string | null; email: string | null }) {
+export function CancelForm({
+  texts,
+  iso,
+  mobile,
+  email,
+}: {
+  texts: TProfileTexts;
+  iso: string;
+  mobile: string | null;
+  email: string | null;
+}) {
   const router = useRouter();
   const zone = useVisitorZone();
   const t = texts.form;
@@ -58,19 +68,26 @@ export function CancelForm({ texts, iso, mobile, email }: { texts: TProfileTexts
         <div className="space-y-2">
           {channels.map(([value, target]) => (
             <label key={value} className="flex min-h-11 items-center gap-3 rounded-control border border-line px-3 text-sm text-ink">
-              <input type="radio" name="channel" value={value} checked={channel === value} onChange={() => setChannel(value)} className="size-4 accent-brand-600" />
+              <input
+                type="radio"
+                name="channel"
+                value={value}
+                checked={channel === value}
+                onChange={() => setChannel(value)}
+                className="size-4 accent-brand-600"
+              />
               <span className="break-all">{fill(value === 'SMS' ? t.viaPhone : t.viaEmail, { target })}</span>
             </label>
           ))}
         </div>
       </fieldset>
-      <TextField
+      <CodeField
         label={t.code ?? ''}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        {...form.field('code')}
-        addon={<CodeButton key={channel} texts={texts} canSend={() => true} send={(api) => api.post<TSendCodeResult>('/sms', { body: { channel, smsType: 'CANCEL_ACCOUNT' } })} />}
+        field={form.field('code')}
+        target={channel}
+        texts={texts}
+        canSend={() => true}
+        send={(api) => api.post<TSendCodeResult>('/sms', { body: { channel, smsType: 'CANCEL_ACCOUNT' } })}
       />
       <div>
         <label htmlFor={ackId} className="flex items-start gap-3 text-sm text-ink">
@@ -83,7 +100,9 @@ export function CancelForm({ texts, iso, mobile, email }: { texts: TProfileTexts
             aria-invalid={ackError ? true : undefined}
             aria-describedby={ackError ? `${ackId}-error` : undefined}
             // the form state holds strings: 'yes' when ticked
-            onChange={(event) => form.field('acknowledged').onChange({ target: { value: event.target.checked ? 'yes' : '' } } as ChangeEvent<HTMLInputElement>)}
+            onChange={(event) =>
+              form.field('acknowledged').onChange({ target: { value: event.target.checked ? 'yes' : '' } } as ChangeEvent<HTMLInputElement>)
+            }
             onBlur={form.field('acknowledged').onBlur}
           />
           <span>{t.acknowledge}</span>
@@ -109,21 +128,17 @@ function refreshHeader() {
 /** The one-click restore during the cooling-off (POST /user/cancel/revoke). */
 export function RestoreButton({ texts }: { texts: TProfileTexts }) {
   const router = useRouter();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAction();
   async function restore() {
     if (busy) return;
-    setBusy(true);
-    try {
+    // the API client has shown errmsg
+    await run(async () => {
       const api = await loadApi(texts.network);
       await api.post('/user/cancel/revoke');
       toast.success(texts.form.restored ?? '');
       router.refresh();
       refreshHeader();
-    } catch {
-      // the API client has shown errmsg
-    } finally {
-      setBusy(false);
-    }
+    });
   }
   return (
     <Button onClick={() => void restore()} aria-disabled={busy || undefined}>

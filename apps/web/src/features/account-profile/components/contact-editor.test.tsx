@@ -21,7 +21,8 @@ interface TCall {
   url: string;
   body: Record<string, unknown> | undefined;
 }
-const envelope = (data: unknown) => new Response(JSON.stringify({ errcode: 0, errmsg: 'ok', data }), { status: 200, headers: { 'content-type': 'application/json' } });
+const envelope = (data: unknown) =>
+  new Response(JSON.stringify({ errcode: 0, errmsg: 'ok', data }), { status: 200, headers: { 'content-type': 'application/json' } });
 
 function serve(answers: Record<string, (body: Record<string, unknown> | undefined) => unknown>): TCall[] {
   const calls: TCall[] = [];
@@ -63,12 +64,17 @@ describe('ContactEditor', () => {
   it('changes the email in two steps: the current address’s code for a ticket, then the new address with its code', async () => {
     const calls = serve({
       '/sms': () => sent,
-      '/user/changeEmail': (body) => (body?.ticket ? { ticket: null, expiresInSeconds: null, user: {} } : { ticket: 'T-1', expiresInSeconds: 600, user: null }),
+      '/user/changeEmail': (body) =>
+        body?.ticket ? { ticket: null, expiresInSeconds: null, user: {} } : { ticket: 'T-1', expiresInSeconds: 600, user: null },
     });
     render(<ContactEditor texts={texts} kind="email" current="u***@example.com" />);
     expect(screen.getByTestId('contact-email-value').textContent).toBe('u***@example.com');
     click('Change email');
-    expect(screen.getByText('Step 1 of 2: to confirm it is you, choose “Get code” and we will send a code to u***@example.com, then enter it here.')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Step 1 of 2: to confirm it is you, choose “Get code” and we will send a code to u***@example.com, then enter it here.',
+      ),
+    ).toBeTruthy();
     click('Get code');
     await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Sent (60s)' })).toBeTruthy());
     type('Verification code', '111111');

@@ -1,22 +1,29 @@
 'use client';
 
-import { ErrorCode, type TContactChangeResult, type TSendCodeResult } from '@llk/contracts';
+import type { TContactChangeResult, TSendCodeResult } from '@llk/contracts';
+import { ErrorCode } from '@llk/contracts/errors';
 import { ApiError, type TApiClient } from '@llk/contracts/client';
 import { useRouter } from 'next/navigation';
 import { type ReactNode, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { PhoneField, usePhone } from '@/components/ui/phone-field';
-import { CodeButton } from '@/features/auth/components/code-button';
+import { CodeField } from '@/features/auth/components/code-field';
 import { phoneTexts } from '@/features/auth/texts';
 import { useAuthForm } from '@/features/auth/use-auth-form';
 import { fill } from '@/lib/format';
 import { toast } from '@/lib/toast';
-import { addressError, codeError, contactFlow, finalRequest, newCodeRequest, removeFlow, type TContactKind, type TRemoveFlow } from '../contact-flow';
+import {
+  addressError,
+  codeError,
+  contactFlow,
+  finalRequest,
+  newCodeRequest,
+  removeFlow,
+  type TContactKind,
+  type TRemoveFlow,
+} from '../contact-flow';
 import type { TProfileTexts } from '../texts';
-
-/** The code input's attributes, on every step that asks for a code. */
-const CODE_INPUT = { inputMode: 'numeric', autoComplete: 'one-time-code', maxLength: 6 } as const;
 
 /**
  * A step proven by the code sent to the address on file (a change's first step, a removal): the
@@ -45,13 +52,21 @@ function CodeStep({
 }) {
   const form = useAuthForm({ code: '' }, (v) => (codeError(v.code) ? { code: codeError(v.code) } : {}), texts);
   return (
-    <form ref={form.formRef} noValidate onFocus={form.onFocus} className="space-y-3" data-testid={testId} onSubmit={form.onSubmit((api, v) => submit(api, v.code.trim()))}>
+    <form
+      ref={form.formRef}
+      noValidate
+      onFocus={form.onFocus}
+      className="space-y-3"
+      data-testid={testId}
+      onSubmit={form.onSubmit((api, v) => submit(api, v.code.trim()))}
+    >
       <p className="text-sm text-ink-muted">{lede}</p>
-      <TextField
+      <CodeField
         label={texts.form.code ?? ''}
-        {...CODE_INPUT}
-        {...form.field('code')}
-        addon={<CodeButton texts={texts} canSend={() => true} send={(api) => api.post<TSendCodeResult>('/sms', { body: { ...codeRequest } })} />}
+        field={form.field('code')}
+        texts={texts}
+        canSend={() => true}
+        send={(api) => api.post<TSendCodeResult>('/sms', { body: { ...codeRequest } })}
       />
       {children}
       <Button type="submit" variant={danger ? 'danger' : 'primary'} aria-disabled={form.busy || undefined}>
@@ -62,7 +77,17 @@ function CodeStep({
 }
 
 /** Step 1 of a change: the code sent to the current (masked) address → a ticket. */
-function CurrentStep({ texts, kind, current, onTicket }: { texts: TProfileTexts; kind: TContactKind; current: string; onTicket: (ticket: string) => void }) {
+function CurrentStep({
+  texts,
+  kind,
+  current,
+  onTicket,
+}: {
+  texts: TProfileTexts;
+  kind: TContactKind;
+  current: string;
+  onTicket: (ticket: string) => void;
+}) {
   const flow = contactFlow(kind, true);
   const t = texts.form;
   return (
@@ -115,7 +140,15 @@ function NewStep({
     },
     texts,
   );
-  const lede = verify ? t.verifyEmailLede : change ? (kind === 'email' ? t.stepNewEmail : t.stepNewPhone) : kind === 'email' ? t.bindEmailLede : t.bindPhoneLede;
+  const lede = verify
+    ? t.verifyEmailLede
+    : change
+      ? kind === 'email'
+        ? t.stepNewEmail
+        : t.stepNewPhone
+      : kind === 'email'
+        ? t.bindEmailLede
+        : t.bindPhoneLede;
   return (
     <form
       ref={form.formRef}
@@ -124,32 +157,37 @@ function NewStep({
       className="space-y-3"
       data-testid={verify ? `${kind}-step-verify` : `${kind}-step-new`}
       onSubmit={form.onSubmit(async (api, v) => {
-        await api.post(flow.endpoint, { body: finalRequest(flow, kind === 'phone' ? await phone.settle(v.address) : v.address, v.code, ticket) });
+        await api.post(flow.endpoint, {
+          body: finalRequest(flow, kind === 'phone' ? await phone.settle(v.address) : v.address, v.code, ticket),
+        });
         toast.success((verify ? t.verified : texts.success.modificationSucceeded) ?? '');
         onDone();
       })}
     >
       <p className="text-sm text-ink-muted">{lede}</p>
       {kind === 'email' ? (
-        <TextField label={(verify ? t.verifyEmailField : t.newEmail) ?? ''} type="email" inputMode="email" autoComplete="email" autoCapitalize="none" spellCheck={false} {...form.field('address')} />
+        <TextField
+          label={(verify ? t.verifyEmailField : t.newEmail) ?? ''}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          {...form.field('address')}
+        />
       ) : (
         <PhoneField label={t.newPhone ?? ''} phone={phone} texts={phoneText} {...form.field('address')} />
       )}
-      <TextField
+      <CodeField
         label={t.code ?? ''}
-        {...CODE_INPUT}
-        {...form.field('code')}
-        addon={
-          <CodeButton
-            texts={texts}
-            canSend={() => form.check('address')}
-            onError={(error) => form.serverError(error, { mobile: 'address', email: 'address' })}
-            send={(api) =>
-              kind === 'phone'
-                ? phone.settle(form.values.address).then((mobile) => api.post<TSendCodeResult>('/sms', { body: newCodeRequest(flow, mobile) }))
-                : api.post<TSendCodeResult>('/sms', { body: newCodeRequest(flow, form.values.address) })
-            }
-          />
+        field={form.field('code')}
+        texts={texts}
+        canSend={() => form.check('address')}
+        onError={(error) => form.serverError(error, { mobile: 'address', email: 'address' })}
+        send={(api) =>
+          kind === 'phone'
+            ? phone.settle(form.values.address).then((mobile) => api.post<TSendCodeResult>('/sms', { body: newCodeRequest(flow, mobile) }))
+            : api.post<TSendCodeResult>('/sms', { body: newCodeRequest(flow, form.values.address) })
         }
       />
       <Button type="submit" aria-disabled={form.busy || undefined}>
@@ -189,7 +227,11 @@ function RemoveStep({ texts, kind, current, onDone }: { texts: TProfileTexts; ki
       danger
     >
       {refused ? (
-        <p role="alert" className="rounded-control border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" data-testid={`${kind}-remove-refused`}>
+        <p
+          role="alert"
+          className="rounded-control border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+          data-testid={`${kind}-remove-refused`}
+        >
           {refused}
         </p>
       ) : null}
@@ -249,7 +291,13 @@ export function ContactEditor({
                 className={`rounded-full border px-2 py-0.5 text-xs whitespace-nowrap ${verified ? 'border-line text-ink-muted' : 'border-amber-300 bg-amber-50 text-amber-900'}`}
                 data-testid={`contact-${kind}-status`}
               >
-                {kind === 'email' ? (verified ? t.emailVerifiedBadge : t.emailUnverifiedBadge) : verified ? t.phoneVerifiedBadge : t.phoneUnverifiedBadge}
+                {kind === 'email'
+                  ? verified
+                    ? t.emailVerifiedBadge
+                    : t.emailUnverifiedBadge
+                  : verified
+                    ? t.phoneVerifiedBadge
+                    : t.phoneUnverifiedBadge}
               </span>
             ) : null}
           </p>
@@ -261,7 +309,12 @@ export function ContactEditor({
         </div>
         <div className="flex flex-wrap gap-2">
           {needsVerify ? (
-            <Button variant={open === 'verify' ? 'secondary' : 'primary'} size="sm" onClick={() => toggle('verify')} aria-expanded={open === 'verify'}>
+            <Button
+              variant={open === 'verify' ? 'secondary' : 'primary'}
+              size="sm"
+              onClick={() => toggle('verify')}
+              aria-expanded={open === 'verify'}
+            >
               {open === 'verify' ? t.close : t.verifyEmail}
             </Button>
           ) : (

@@ -25,7 +25,14 @@ export function NicknameForm({ texts, nickname }: { texts: TProfileTexts; nickna
         router.refresh();
       })}
     >
-      <TextField label={t.nickname ?? ''} hint={t.nicknameHint} maxLength={64} autoComplete="nickname" className="min-w-0 flex-1" {...form.field('nickname')} />
+      <TextField
+        label={t.nickname ?? ''}
+        hint={t.nicknameHint}
+        maxLength={64}
+        autoComplete="nickname"
+        className="min-w-0 flex-1"
+        {...form.field('nickname')}
+      />
       <Button type="submit" variant="secondary" className="sm:mt-7" aria-disabled={form.busy || undefined}>
         {t.save}
       </Button>

@@ -7,6 +7,7 @@ import { TextField } from '@/components/ui/field';
 import { loadApi } from '@/lib/load-api';
 import { toast } from '@/lib/toast';
 import type { TSecurityTexts } from '../texts';
+import { useAction } from '@/lib/use-action';
 
 /** Change password: the current one and a new one twice. Every other device is signed out. */
 export function ChangePasswordForm({ texts }: { texts: TSecurityTexts }) {
@@ -14,7 +15,7 @@ export function ChangePasswordForm({ texts }: { texts: TSecurityTexts }) {
   const router = useRouter();
   const [values, setValues] = useState({ oldPassword: '', password: '', confirmPassword: '' });
   const [tried, setTried] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAction();
   const missing = (name: keyof typeof values) => (tried && !values[name] ? t.required : undefined);
   const mismatch = tried && values.confirmPassword && values.password !== values.confirmPassword ? t.mismatch : undefined;
 
@@ -22,17 +23,17 @@ export function ChangePasswordForm({ texts }: { texts: TSecurityTexts }) {
     event.preventDefault();
     setTried(true);
     if (busy || !values.oldPassword || !values.password || values.password !== values.confirmPassword) return;
-    setBusy(true);
-    loadApi(texts.network)
-      .then((api) => api.post('/user/changePassword', { body: values }))
-      .then(() => {
-        toast.success(texts.success.modificationSucceeded ?? '');
-        setValues({ oldPassword: '', password: '', confirmPassword: '' });
-        setTried(false);
-        router.refresh();
-      })
-      .catch(() => undefined) // the API client has toasted errmsg
-      .finally(() => setBusy(false));
+    // a failure: the API client has toasted errmsg
+    void run(() =>
+      loadApi(texts.network)
+        .then((api) => api.post('/user/changePassword', { body: values }))
+        .then(() => {
+          toast.success(texts.success.modificationSucceeded ?? '');
+          setValues({ oldPassword: '', password: '', confirmPassword: '' });
+          setTried(false);
+          router.refresh();
+        }),
+    );
   }
 
   const field = (name: keyof typeof values) => ({
@@ -43,9 +44,21 @@ export function ChangePasswordForm({ texts }: { texts: TSecurityTexts }) {
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid max-w-md gap-4" onFocus={() => void loadApi().catch(() => undefined)}>
-      <TextField label={t.old ?? ''} type="password" autoComplete="current-password" error={missing('oldPassword')} {...field('oldPassword')} />
+      <TextField
+        label={t.old ?? ''}
+        type="password"
+        autoComplete="current-password"
+        error={missing('oldPassword')}
+        {...field('oldPassword')}
+      />
       <TextField label={t.new ?? ''} type="password" autoComplete="new-password" error={missing('password')} {...field('password')} />
-      <TextField label={t.confirm ?? ''} type="password" autoComplete="new-password" error={missing('confirmPassword') ?? mismatch} {...field('confirmPassword')} />
+      <TextField
+        label={t.confirm ?? ''}
+        type="password"
+        autoComplete="new-password"
+        error={missing('confirmPassword') ?? mismatch}
+        {...field('confirmPassword')}
+      />
       <div>
         <Button type="submit" aria-disabled={busy || undefined}>
           {t.submit}

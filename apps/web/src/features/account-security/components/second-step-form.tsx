@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { loadApi } from '@/lib/load-api';
 import { isSecondStepInput } from '../texts';
+import { useAction } from '@/lib/use-action';
 
 /**
  * The second step of a log-in (after the password or the SMS code): a code from the
@@ -25,18 +26,18 @@ export function SecondStepForm({
 }) {
   const [code, setCode] = useState('');
   const [tried, setTried] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAction();
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setTried(true);
     if (busy || !isSecondStepInput(code)) return;
-    setBusy(true);
-    loadApi(network)
-      .then((api) => api.post('/h5Login/verifyTotp', { body: { challengeId, code: code.trim() } }))
-      .then(onDone)
-      .catch(() => undefined) // the API client has toasted errmsg
-      .finally(() => setBusy(false));
+    // a failure: the API client has toasted errmsg
+    void run(() =>
+      loadApi(network)
+        .then((api) => api.post('/h5Login/verifyTotp', { body: { challengeId, code: code.trim() } }))
+        .then(onDone),
+    );
   }
 
   return (

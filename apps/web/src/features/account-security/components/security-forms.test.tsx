@@ -15,7 +15,11 @@ import { TwoStepPanel } from './two-step-panel';
 // (test/support/fake-api.ts): what is sent, what the page shows next.
 
 const nav = vi.hoisted(() => ({ refresh: vi.fn(), replace: vi.fn(), push: vi.fn(), prefetch: vi.fn() }));
-vi.mock('next/navigation', () => ({ useRouter: () => nav, useParams: () => ({ locale: 'en' }), usePathname: () => '/en/account/security' }));
+vi.mock('next/navigation', () => ({
+  useRouter: () => nav,
+  useParams: () => ({ locale: 'en' }),
+  usePathname: () => '/en/account/security',
+}));
 
 const contract = getContractMessages('en') as unknown as Record<string, Record<string, string>>;
 const page = en.AccountSecurity as unknown as Record<string, Record<string, string>>;
@@ -56,7 +60,9 @@ describe('ChangePasswordForm', () => {
     type('Confirm new password', 'Newer-2025');
     click('Change password');
     await vi.waitFor(() => expect(api.toasts.success).toHaveBeenCalledWith(contract.success!.modificationSucceeded));
-    expect(api.callsTo('POST /user/changePassword').map((call) => call.body)).toEqual([{ oldPassword: 'Old-2024', password: 'Newer-2025', confirmPassword: 'Newer-2025' }]);
+    expect(api.callsTo('POST /user/changePassword').map((call) => call.body)).toEqual([
+      { oldPassword: 'Old-2024', password: 'Newer-2025', confirmPassword: 'Newer-2025' },
+    ]);
     expect((screen.getByLabelText('Current password') as HTMLInputElement).value).toBe('');
     expect(nav.refresh).toHaveBeenCalledTimes(1);
   });
@@ -88,7 +94,11 @@ describe('SessionsList', () => {
     lastSeenAt: '2026-11-24T08:00:00.000Z',
     current,
   });
-  const sessions = [session('s-other', false, 'Firefox', 'Linux'), session('s-here', true, 'Chrome', 'Windows'), session('s-phone', false, null, null)];
+  const sessions = [
+    session('s-other', false, 'Firefox', 'Linux'),
+    session('s-here', true, 'Chrome', 'Windows'),
+    session('s-phone', false, null, null),
+  ];
   const rows = () => screen.getAllByRole('listitem');
 
   it('lists this device first and signs one other device out', async () => {
@@ -131,7 +141,10 @@ describe('SessionsList', () => {
 describe('AlertsSwitch', () => {
   it('saves the switch as soon as it changes, and turns it back when the API refuses', async () => {
     const api = fakeApi();
-    api.reply('POST /user/notificationSettings', [{ data: { newDeviceAlerts: false } }, { data: null, errcode: 50000, errmsg: 'Try again later' }]);
+    api.reply('POST /user/notificationSettings', [
+      { data: { newDeviceAlerts: false } },
+      { data: null, errcode: 50000, errmsg: 'Try again later' },
+    ]);
     render(<AlertsSwitch initial texts={texts} />);
     const toggle = screen.getByRole('switch', { name: 'Alert me about sign-ins from new devices' }) as HTMLInputElement;
     expect(toggle.checked).toBe(true);
@@ -141,14 +154,20 @@ describe('AlertsSwitch', () => {
     fireEvent.click(toggle);
     await vi.waitFor(() => expect(api.toasts.error).toHaveBeenCalledWith('Try again later'));
     expect(toggle.checked).toBe(false);
-    expect(api.callsTo('POST /user/notificationSettings').map((call) => call.body)).toEqual([{ newDeviceAlerts: false }, { newDeviceAlerts: true }]);
+    expect(api.callsTo('POST /user/notificationSettings').map((call) => call.body)).toEqual([
+      { newDeviceAlerts: false },
+      { newDeviceAlerts: true },
+    ]);
   });
 });
 
 describe('SecondStepForm', () => {
   it('sends an authenticator code for the challenge, and Back leaves the step', async () => {
     const api = fakeApi();
-    api.reply('POST /h5Login/verifyTotp', [{ data: null, errcode: 10101, errmsg: 'Wrong code' }, { data: { access_token: 't', cancellation: null } }]);
+    api.reply('POST /h5Login/verifyTotp', [
+      { data: null, errcode: 10101, errmsg: 'Wrong code' },
+      { data: { access_token: 't', cancellation: null } },
+    ]);
     const onDone = vi.fn();
     const onBack = vi.fn();
     render(<SecondStepForm challengeId="challenge-1" texts={en.SecondStep} network="Network error" onDone={onDone} onBack={onBack} />);
@@ -174,18 +193,31 @@ describe('SecondStepForm', () => {
 
 describe('TwoStepPanel', () => {
   const URI = 'otpauth://totp/LLK%20Remote:someone?secret=JBSWY3DPEHPK3PXP&issuer=LLK%20Remote';
-  const codes = ['abcde-fghjk', 'bcdef-ghjkm', 'cdefg-hjkmn', 'defgh-jkmnp', 'efghj-kmnpq', 'fghjk-mnpqr', 'ghjkm-npqrs', 'hjkmn-pqrst', 'jkmnp-qrstu', 'kmnpq-rstuv'];
+  const codes = [
+    'abcde-fghjk',
+    'bcdef-ghjkm',
+    'cdefg-hjkmn',
+    'defgh-jkmnp',
+    'efghj-kmnpq',
+    'fghjk-mnpqr',
+    'ghjkm-npqrs',
+    'hjkmn-pqrst',
+    'jkmnp-qrstu',
+    'kmnpq-rstuv',
+  ];
 
   it('turns on: the QR code of the otpauth URI and the key, a six-digit code, then the ten backup codes once', async () => {
     const api = fakeApi();
     api.reply('POST /user/totp/setup', { data: { secret: 'JBSWY3DPEHPK3PXP', uri: URI } });
     api.reply('POST /user/totp/enable', { data: { backupCodes: codes } });
-    render(<TwoStepPanel status={{ enabled: false, enabledAt: null, backupCodesLeft: 0 }} account="someone" languageTag="en" texts={texts} />);
+    render(
+      <TwoStepPanel status={{ enabled: false, enabledAt: null, backupCodesLeft: 0 }} account="someone" languageTag="en" texts={texts} />,
+    );
     expect(screen.getByTestId('totp-state').textContent).toBe('Off');
     click('Turn on');
     expect((await screen.findByRole('img', { name: 'Two-step verification' })).getAttribute('data-qr-value')).toBe(URI);
     expect(screen.getByTestId('totp-secret').textContent).toBe('JBSW Y3DP EHPK 3PXP');
-    // on a phone, the authenticator opens from the otpauth:// link (issue 33, item 16)
+    // on a phone, the authenticator opens from the otpauth:// link
     expect(screen.getByTestId('totp-open').getAttribute('href')).toBe(URI);
     fireEvent.change(screen.getByLabelText('Six-digit code'), { target: { value: '12a456' } });
     click('Confirm and turn on');
@@ -195,7 +227,11 @@ describe('TwoStepPanel', () => {
     fireEvent.change(screen.getByLabelText('Six-digit code'), { target: { value: ' 123456 ' } });
     click('Confirm and turn on');
     const shown = await screen.findByTestId('backup-codes');
-    expect(within(shown).getAllByRole('listitem').map((item) => item.textContent)).toEqual(codes);
+    expect(
+      within(shown)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(codes);
     expect(api.callsTo('POST /user/totp/enable').map((call) => call.body)).toEqual([{ code: '123456' }]);
     click('I’ve saved them');
     expect(screen.queryByTestId('backup-codes')).toBeNull();
@@ -205,7 +241,14 @@ describe('TwoStepPanel', () => {
   it('turns off with a backup code; says how many are left while on', async () => {
     const api = fakeApi();
     api.reply('POST /user/totp/disable', { data: null });
-    render(<TwoStepPanel status={{ enabled: true, enabledAt: '2026-11-20T08:00:00.000Z', backupCodesLeft: 9 }} account="someone" languageTag="en" texts={texts} />);
+    render(
+      <TwoStepPanel
+        status={{ enabled: true, enabledAt: '2026-11-20T08:00:00.000Z', backupCodesLeft: 9 }}
+        account="someone"
+        languageTag="en"
+        texts={texts}
+      />,
+    );
     expect(screen.getByTestId('totp-state').textContent).toMatch(/^On since .*2026/);
     expect(screen.getByText('9 backup codes left')).toBeTruthy();
     click('Turn off');
@@ -239,7 +282,18 @@ describe('LoginHistory', () => {
   it('shows each attempt with its method, result, place and device, failures and new devices included', () => {
     render(
       <LoginHistory
-        events={[event('e1', { method: 'passkey', newDevice: true }), event('e2', { success: false, method: 'totp', failure: 'TOTP_CODE_INVALID', ip: null, location: { countryCode: null, countryName: null }, browser: null, os: null })]}
+        events={[
+          event('e1', { method: 'passkey', newDevice: true }),
+          event('e2', {
+            success: false,
+            method: 'totp',
+            failure: 'TOTP_CODE_INVALID',
+            ip: null,
+            location: { countryCode: null, countryName: null },
+            browser: null,
+            os: null,
+          }),
+        ]}
         languageTag="en"
         texts={history}
         sessionTexts={page.sessions!}

@@ -3,7 +3,19 @@ import type { ReactNode } from 'react';
 import { Phrased } from '@/lib/phrases';
 
 /** One panel of the page: a titled card. Other features add theirs (passkeys) the same way. */
-export function SecuritySection({ id, locale, title, lede, children }: { id: string; locale: TLocale; title: string; lede?: string | undefined; children: ReactNode }) {
+export function SecuritySection({
+  id,
+  locale,
+  title,
+  lede,
+  children,
+}: {
+  id: string;
+  locale: TLocale;
+  title: string;
+  lede?: string | undefined;
+  children: ReactNode;
+}) {
   return (
     <section aria-labelledby={`${id}-title`} id={id} className="space-y-4 rounded-card border border-line p-4 sm:p-6">
       <header className="space-y-1">

@@ -20,7 +20,9 @@ export function SessionsList({ initial, languageTag, texts }: { initial: TSessio
     if (busy) return;
     setBusy(target);
     loadApi(texts.network)
-      .then((api) => (target === 'others' ? api.post('/user/sessions/revokeOthers') : api.post('/user/sessions/revoke', { body: { id: target } })))
+      .then((api) =>
+        target === 'others' ? api.post('/user/sessions/revokeOthers') : api.post('/user/sessions/revoke', { body: { id: target } }),
+      )
       .then(() => {
         toast.success(t.signedOut ?? '');
         setSessions((current) => afterSignOut(current, target));
@@ -37,13 +39,17 @@ export function SessionsList({ initial, languageTag, texts }: { initial: TSessio
             <div className="min-w-0 space-y-1">
               <p className="font-medium text-ink">
                 {deviceLabel(session, t)}
-                {session.current ? <span className="ms-2 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700">{t.thisDevice}</span> : null}
+                {session.current ? (
+                  <span className="ms-2 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700">{t.thisDevice}</span>
+                ) : null}
               </p>
               <p className="text-sm text-ink-muted">
-                {t.clientTypes?.[session.clientType] ?? session.clientType} · {placeLabel(session.ip, session.location.countryName, t.unknownLocation ?? '')}
+                {t.clientTypes?.[session.clientType] ?? session.clientType} ·{' '}
+                {placeLabel(session.ip, session.location.countryName, t.unknownLocation ?? '')}
               </p>
               <p className="text-sm text-ink-muted">
-                {fill(t.firstSeen, { date: formatDateTime(session.createdAt, languageTag, zone) })} · {fill(t.lastSeen, { date: formatDateTime(session.lastSeenAt, languageTag, zone) })}
+                {fill(t.firstSeen, { date: formatDateTime(session.createdAt, languageTag, zone) })} ·{' '}
+                {fill(t.lastSeen, { date: formatDateTime(session.lastSeenAt, languageTag, zone) })}
               </p>
             </div>
             {session.current ? null : (

@@ -4,12 +4,13 @@ import { useRouter } from 'next/navigation';
 import { type FormEvent, useState } from 'react';
 import { Button, buttonClass } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
-import { QrCode } from '@/features/download/components/qr-code';
+import { QrCode } from '@/components/qr-code';
 import { useVisitorZone } from '@/components/local-time';
 import { fill, formatDate } from '@/lib/format';
 import { loadApi } from '@/lib/load-api';
 import { toast } from '@/lib/toast';
 import { backupCodesFile, groupSecret, isSecondStepInput, type TSecurityTexts } from '../texts';
+import { useAction } from '@/lib/use-action';
 
 export interface TTotpStatusView {
   enabled: boolean;
@@ -32,23 +33,30 @@ function download(name: string, text: string) {
  * Two-step verification: turn on (QR code of the otpauth URI, the key to type, confirm with a
  * code), the ten backup codes shown once with a download, and turn off with a code.
  */
-export function TwoStepPanel({ status, account, languageTag, texts }: { status: TTotpStatusView; account: string; languageTag: string; texts: TSecurityTexts }) {
+export function TwoStepPanel({
+  status,
+  account,
+  languageTag,
+  texts,
+}: {
+  status: TTotpStatusView;
+  account: string;
+  languageTag: string;
+  texts: TSecurityTexts;
+}) {
   const zone = useVisitorZone();
   const t = texts.twoStep;
   const router = useRouter();
   const [step, setStep] = useState<TStep>({ kind: 'idle' });
   const [code, setCode] = useState('');
   const [tried, setTried] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const action = useAction();
+  const { busy } = action;
 
   function run<T>(call: (api: Awaited<ReturnType<typeof loadApi>>) => Promise<T>, then: (value: T) => void) {
     if (busy) return;
-    setBusy(true);
-    loadApi(texts.network)
-      .then(call)
-      .then(then)
-      .catch(() => undefined) // the API client has toasted errmsg
-      .finally(() => setBusy(false));
+    // a failure: the API client has toasted errmsg
+    void action.run(() => loadApi(texts.network).then(call).then(then));
   }
 
   const reset = () => {
@@ -57,32 +65,41 @@ export function TwoStepPanel({ status, account, languageTag, texts }: { status: 
   };
 
   function start() {
-    run((api) => api.post<{ secret: string; uri: string }>('/user/totp/setup'), (data) => {
-      reset();
-      setStep({ kind: 'setup', ...data });
-    });
+    run(
+      (api) => api.post<{ secret: string; uri: string }>('/user/totp/setup'),
+      (data) => {
+        reset();
+        setStep({ kind: 'setup', ...data });
+      },
+    );
   }
 
   function confirm(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setTried(true);
     if (!/^\d{6}$/.test(code.trim())) return;
-    run((api) => api.post<{ backupCodes: string[] }>('/user/totp/enable', { body: { code: code.trim() } }), (data) => {
-      reset();
-      setStep({ kind: 'backup', codes: data.backupCodes });
-    });
+    run(
+      (api) => api.post<{ backupCodes: string[] }>('/user/totp/enable', { body: { code: code.trim() } }),
+      (data) => {
+        reset();
+        setStep({ kind: 'backup', codes: data.backupCodes });
+      },
+    );
   }
 
   function disable(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setTried(true);
     if (!isSecondStepInput(code)) return;
-    run((api) => api.post('/user/totp/disable', { body: { code: code.trim() } }), () => {
-      toast.success(texts.success.modificationSucceeded ?? '');
-      reset();
-      setStep({ kind: 'idle' });
-      router.refresh();
-    });
+    run(
+      (api) => api.post('/user/totp/disable', { body: { code: code.trim() } }),
+      () => {
+        toast.success(texts.success.modificationSucceeded ?? '');
+        reset();
+        setStep({ kind: 'idle' });
+        router.refresh();
+      },
+    );
   }
 
   if (step.kind === 'backup') {
@@ -98,7 +115,10 @@ export function TwoStepPanel({ status, account, languageTag, texts }: { status: 
           ))}
         </ol>
         <div className="flex flex-wrap gap-3">
-          <Button variant="secondary" onClick={() => download(t.fileName ?? 'backup-codes.txt', backupCodesFile(step.codes, fill(t.fileHeader, { account })))}>
+          <Button
+            variant="secondary"
+            onClick={() => download(t.fileName ?? 'backup-codes.txt', backupCodesFile(step.codes, fill(t.fileHeader, { account })))}
+          >
             {t.download}
           </Button>
           <Button
@@ -119,14 +139,20 @@ export function TwoStepPanel({ status, account, languageTag, texts }: { status: 
       <form noValidate onSubmit={confirm} className="space-y-4">
         <p className="text-sm text-ink-muted">{t.scan}</p>
         <QrCode value={step.uri} label={t.title ?? ''} size={176} />
-        {/* a phone cannot scan its own screen: the otpauth:// link opens its authenticator (issue 33, item 16) */}
+        {/* a phone cannot scan its own screen: the otpauth:// link opens its authenticator (ADR 0034) */}
         <a href={step.uri} className={buttonClass({ variant: 'secondary', size: 'sm' })} data-testid="totp-open">
           {t.openApp}
         </a>
         <div className="text-sm text-ink-muted">
           <p>{t.manual}</p>
           {/* in groups of four, as authenticators show it; the spaces are not part of the key */}
-          <code className="mt-1 block font-mono text-base tracking-wide break-words text-ink" aria-label={t.secretLabel} title={t.secretLabel} data-testid="totp-secret" data-secret={step.secret}>
+          <code
+            className="mt-1 block font-mono text-base tracking-wide break-words text-ink"
+            aria-label={t.secretLabel}
+            title={t.secretLabel}
+            data-testid="totp-secret"
+            data-secret={step.secret}
+          >
             {groupSecret(step.secret)}
           </code>
         </div>

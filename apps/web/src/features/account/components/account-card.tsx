@@ -3,7 +3,19 @@ import type { ReactNode } from 'react';
 import { Phrased } from '@/lib/phrases';
 
 /** One block of the account overview: a heading, its figures and an optional action below. */
-export function AccountCard({ locale, title, children, action, testId }: { locale: TLocale; title: string; children: ReactNode; action?: ReactNode; testId?: string }) {
+export function AccountCard({
+  locale,
+  title,
+  children,
+  action,
+  testId,
+}: {
+  locale: TLocale;
+  title: string;
+  children: ReactNode;
+  action?: ReactNode;
+  testId?: string;
+}) {
   return (
     <section className="flex flex-col rounded-card border border-line bg-canvas p-5 shadow-card" data-testid={testId}>
       <h2 className="text-sm font-semibold tracking-wide text-balance break-keep text-ink-muted">

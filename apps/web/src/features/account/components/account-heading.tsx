@@ -3,7 +3,17 @@ import type { ReactNode } from 'react';
 import { Phrased } from '@/lib/phrases';
 
 /** The top of an account page: its single <h1> (phrase-broken), an optional lede and actions beside it. */
-export function AccountHeading({ locale, title, lede, children }: { locale: TLocale; title: string; lede?: ReactNode; children?: ReactNode }) {
+export function AccountHeading({
+  locale,
+  title,
+  lede,
+  children,
+}: {
+  locale: TLocale;
+  title: string;
+  lede?: ReactNode;
+  children?: ReactNode;
+}) {
   return (
     <header className="flex flex-wrap items-start justify-between gap-x-6 gap-y-3">
       <div className="min-w-0">

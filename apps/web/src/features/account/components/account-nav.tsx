@@ -23,11 +23,15 @@ export function AccountNav({ label, items }: TAccountNavProps) {
     if (!list || !link || list.scrollWidth <= list.clientWidth) return;
     // only the row scrolls (scrollIntoView would move the page too)
     const left = link.getBoundingClientRect().left - list.getBoundingClientRect().left + list.scrollLeft;
-    if (left < list.scrollLeft || left + link.offsetWidth > list.scrollLeft + list.clientWidth) list.scrollLeft = left - (list.clientWidth - link.offsetWidth) / 2;
+    if (left < list.scrollLeft || left + link.offsetWidth > list.scrollLeft + list.clientWidth)
+      list.scrollLeft = left - (list.clientWidth - link.offsetWidth) / 2;
   }, [current]);
   return (
     <nav aria-label={label} className="-mx-4 border-b border-line sm:-mx-6 lg:mx-0 lg:border-0 print:hidden" data-testid="account-nav">
-      <ul ref={listRef} className="flex gap-1 overflow-x-auto px-4 [scrollbar-width:none] sm:px-6 lg:flex-col lg:gap-0.5 lg:overflow-visible lg:px-0">
+      <ul
+        ref={listRef}
+        className="flex gap-1 overflow-x-auto px-4 [scrollbar-width:none] sm:px-6 lg:flex-col lg:gap-0.5 lg:overflow-visible lg:px-0"
+      >
         {items.map((item) => (
           <li key={item.key} className="shrink-0">
             <Link

@@ -5,6 +5,7 @@ import { useRouter } from '@/components/link';
 import { Button } from '@/components/ui/button';
 import { loadApi } from '@/lib/load-api';
 import { toast } from '@/lib/toast';
+import { useAction } from '@/lib/use-action';
 
 interface TCancelTexts {
   cancel: string;
@@ -22,21 +23,17 @@ interface TCancelTexts {
 export function CancelOrder({ orderId, texts }: { orderId: string; texts: TCancelTexts }) {
   const router = useRouter();
   const [asking, setAsking] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAction();
 
   async function cancel() {
-    setBusy(true);
-    try {
+    // toasted by the client; the page stays as it was
+    await run(async () => {
       const api = await loadApi();
       await api.post('/order/cancel', { body: { orderId } });
       toast.success(texts.cancelled);
       setAsking(false);
       router.refresh();
-    } catch {
-      // toasted by the client; the page stays as it was
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   if (!asking) {
@@ -47,7 +44,12 @@ export function CancelOrder({ orderId, texts }: { orderId: string; texts: TCance
     );
   }
   return (
-    <div role="group" aria-label={texts.cancel} className="w-full rounded-control border border-line-strong bg-surface p-4" data-testid="cancel-confirm">
+    <div
+      role="group"
+      aria-label={texts.cancel}
+      className="w-full rounded-control border border-line-strong bg-surface p-4"
+      data-testid="cancel-confirm"
+    >
       <p className="text-ink">{texts.confirm}</p>
       <div className="mt-3 flex flex-wrap gap-3">
         <Button variant="danger" size="sm" onClick={() => void cancel()} disabled={busy} data-testid="cancel-yes">

@@ -6,7 +6,7 @@ import type { TProfileTexts } from '@/features/account-profile/texts';
 import { sectionOf } from '../sections';
 
 /**
- * An account scheduled for deletion, said on every account page (issue 33, item 12): the day it
+ * An account scheduled for deletion, said on every account page (ADR 0034): the day it
  * is erased and the one-click restore. Not on the cancellation page itself, which is the same
  * notice with its details.
  */

@@ -8,6 +8,7 @@ import { Field } from '@/components/ui/field';
 import { loadApi } from '@/lib/load-api';
 import { toast } from '@/lib/toast';
 import { type TInvoiceErrors, type TInvoiceForm, validateInvoiceForm } from '../orders';
+import { useAction } from '@/lib/use-action';
 
 export interface TInvoiceFormTexts {
   country: string;
@@ -15,7 +16,7 @@ export interface TInvoiceFormTexts {
   kindFapiao: string;
   /** what any other country gets (an invoice issued at once) */
   kindInternational: string;
-  /** when each arrives and where to find it (issue 33, item 13) */
+  /** when each arrives and where to find it (ADR 0035) */
   nextFapiao: string;
   nextInternational: string;
   title: string;
@@ -75,10 +76,16 @@ export function InvoiceForm({
 }) {
   const router = useRouter();
   const id = useId();
-  const [form, setForm] = useState<TInvoiceForm>({ country: INVOICE_DEFAULT_COUNTRY[locale] ?? 'CN', title: '', taxId: '', address: '', email: defaultEmail });
+  const [form, setForm] = useState<TInvoiceForm>({
+    country: INVOICE_DEFAULT_COUNTRY[locale] ?? 'CN',
+    title: '',
+    taxId: '',
+    address: '',
+    email: defaultEmail,
+  });
   const [errors, setErrors] = useState<TInvoiceErrors>({});
   const [submitted, setSubmitted] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAction();
   const countries = useMemo(() => countryOptions(languageTag), [languageTag]);
   const international = invoiceKindOf(form.country) === 'INTERNATIONAL';
   const prefix = vatPrefixOf(form.country);
@@ -100,8 +107,8 @@ export function InvoiceForm({
       document.getElementById(`${id}-${first}`)?.focus();
       return;
     }
-    setBusy(true);
-    try {
+    // toasted by the client
+    await run(async () => {
       const api = await loadApi();
       const taxId = form.taxId.trim();
       await api.post('/order/invoice', {
@@ -116,11 +123,7 @@ export function InvoiceForm({
       });
       toast.success(texts.sent);
       router.refresh();
-    } catch {
-      // toasted by the client
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   const error = (name: keyof TInvoiceForm) => {
@@ -132,10 +135,23 @@ export function InvoiceForm({
   const taxHint = international ? (prefix ? texts.vatHint.replace('{code}', prefix) : texts.taxNumberHint) : texts.taxIdHint;
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} className="grid grid-cols-1 gap-4 sm:grid-cols-2" data-testid="invoice-form" data-kind={international ? 'INTERNATIONAL' : 'FAPIAO'}>
+    <form
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      className="grid grid-cols-1 gap-4 sm:grid-cols-2"
+      data-testid="invoice-form"
+      data-kind={international ? 'INTERNATIONAL' : 'FAPIAO'}
+    >
       <Field id={`${id}-country`} label={texts.country} className="sm:col-span-2">
         {(props) => (
-          <select {...props} name="country" autoComplete="country" value={form.country} onChange={(e) => update('country', e.target.value)} className={`${props.className} h-11`}>
+          <select
+            {...props}
+            name="country"
+            autoComplete="country"
+            value={form.country}
+            onChange={(e) => update('country', e.target.value)}
+            className={`${props.className} h-11`}
+          >
             {countries.map((country) => (
               <option key={country.code} value={country.code}>
                 {country.name}
@@ -145,7 +161,11 @@ export function InvoiceForm({
         )}
       </Field>
       {/* what the customer gets, when, and where to find it: it changes with the country */}
-      <div className="-mt-2 space-y-1 rounded-control border border-line bg-surface px-3 py-2 text-sm text-ink-muted sm:col-span-2" aria-live="polite" data-testid="invoice-gets">
+      <div
+        className="-mt-2 space-y-1 rounded-control border border-line bg-surface px-3 py-2 text-sm text-ink-muted sm:col-span-2"
+        aria-live="polite"
+        data-testid="invoice-gets"
+      >
         <p className="font-medium text-ink" data-testid="invoice-kind">
           {international ? texts.kindInternational : texts.kindFapiao}
         </p>
@@ -158,7 +178,17 @@ export function InvoiceForm({
         error={error('title')}
         className="sm:col-span-2"
       >
-        {(props) => <input {...props} name="title" autoComplete="organization" maxLength={120} value={form.title} onChange={(e) => update('title', e.target.value)} className={`${props.className} h-11`} />}
+        {(props) => (
+          <input
+            {...props}
+            name="title"
+            autoComplete="organization"
+            maxLength={120}
+            value={form.title}
+            onChange={(e) => update('title', e.target.value)}
+            className={`${props.className} h-11`}
+          />
+        )}
       </Field>
       {international ? (
         <Field id={`${id}-address`} label={texts.address} hint={texts.addressHint} error={error('address')} className="sm:col-span-2">
@@ -177,10 +207,31 @@ export function InvoiceForm({
         </Field>
       ) : null}
       <Field id={`${id}-taxId`} label={taxLabel} hint={taxHint} error={error('taxId')}>
-        {(props) => <input {...props} name="taxId" autoComplete="off" spellCheck={false} maxLength={40} value={form.taxId} onChange={(e) => update('taxId', e.target.value)} className={`${props.className} h-11`} />}
+        {(props) => (
+          <input
+            {...props}
+            name="taxId"
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={40}
+            value={form.taxId}
+            onChange={(e) => update('taxId', e.target.value)}
+            className={`${props.className} h-11`}
+          />
+        )}
       </Field>
       <Field id={`${id}-email`} label={texts.email} error={error('email')}>
-        {(props) => <input {...props} name="email" type="email" autoComplete="email" value={form.email} onChange={(e) => update('email', e.target.value)} className={`${props.className} h-11`} />}
+        {(props) => (
+          <input
+            {...props}
+            name="email"
+            type="email"
+            autoComplete="email"
+            value={form.email}
+            onChange={(e) => update('email', e.target.value)}
+            className={`${props.className} h-11`}
+          />
+        )}
       </Field>
       <div className="sm:col-span-2">
         <Button type="submit" disabled={busy} data-testid="invoice-submit">

@@ -10,11 +10,21 @@ import { InvoiceForm, type TInvoiceFormTexts } from './invoice-form';
 // and requesting an invoice for a paid one, the API behind fetch (test/support/fake-api.ts).
 
 const nav = vi.hoisted(() => ({ refresh: vi.fn(), replace: vi.fn(), push: vi.fn(), prefetch: vi.fn() }));
-vi.mock('next/navigation', () => ({ useRouter: () => nav, useParams: () => ({ locale: 'en' }), usePathname: () => '/en/account/orders/o-1' }));
+vi.mock('next/navigation', () => ({
+  useRouter: () => nav,
+  useParams: () => ({ locale: 'en' }),
+  usePathname: () => '/en/account/orders/o-1',
+}));
 
 const orders = en.accountOrders;
 const validation = getContractMessages('en').validation as Record<string, string>;
-const cancelTexts = { cancel: orders.cancel, confirm: orders.cancelConfirm, yes: orders.cancelYes, keep: orders.cancelKeep, cancelled: orders.cancelled };
+const cancelTexts = {
+  cancel: orders.cancel,
+  confirm: orders.cancelConfirm,
+  yes: orders.cancelYes,
+  keep: orders.cancelKeep,
+  cancelled: orders.cancelled,
+};
 const invoiceTexts: TInvoiceFormTexts = {
   country: orders.invoice.country,
   kindFapiao: orders.invoice.kindFapiao,
@@ -110,7 +120,9 @@ describe('InvoiceForm', () => {
     type('Email', ' billing@acme.example ');
     click('Request invoice');
     await vi.waitFor(() => expect(nav.refresh).toHaveBeenCalledTimes(1));
-    expect(api.callsTo('POST /order/invoice').map((call) => call.body)).toEqual([{ orderId: 'o-3', country: 'CN', title: 'ACME Ltd', email: 'billing@acme.example' }]);
+    expect(api.callsTo('POST /order/invoice').map((call) => call.body)).toEqual([
+      { orderId: 'o-3', country: 'CN', title: 'ACME Ltd', email: 'billing@acme.example' },
+    ]);
     expect(api.toasts.success).toHaveBeenCalledWith('Invoice requested');
   });
 
@@ -122,10 +134,16 @@ describe('InvoiceForm', () => {
     type('Taxpayer ID', '91110000ABCDEFGH12');
     click('Request invoice');
     await vi.waitFor(() => expect(api.callsTo('POST /order/invoice')).toHaveLength(1));
-    expect(api.callsTo('POST /order/invoice')[0]!.body).toEqual({ orderId: 'o-4', country: 'CN', title: 'ACME', email: 'me@example.com', taxId: '91110000ABCDEFGH12' });
+    expect(api.callsTo('POST /order/invoice')[0]!.body).toEqual({
+      orderId: 'o-4',
+      country: 'CN',
+      title: 'ACME',
+      email: 'me@example.com',
+      taxId: '91110000ABCDEFGH12',
+    });
   });
 
-  it('starts from the language\'s country and says what each kind of invoice is; mainland China keeps the fapiao fields', () => {
+  it("starts from the language's country and says what each kind of invoice is; mainland China keeps the fapiao fields", () => {
     render(<InvoiceForm orderId="o-5" texts={invoiceTexts} locale="es" languageTag="en" />);
     const country = screen.getByLabelText('Country or region') as HTMLSelectElement;
     expect(country.value).toBe('ES');
@@ -145,11 +163,13 @@ describe('InvoiceForm', () => {
     expect(screen.getByLabelText('Tax number')).toBeTruthy();
   });
 
-  it('says what the customer gets, when and where, for a fapiao and for an international invoice (issue 33, item 13)', () => {
+  it('says what the customer gets, when and where, for a fapiao and for an international invoice', () => {
     render(<InvoiceForm orderId="o-6" texts={invoiceTexts} locale="en" languageTag="en" />);
     const country = screen.getByLabelText('Country or region') as HTMLSelectElement;
     fireEvent.change(country, { target: { value: 'CN' } });
-    expect(screen.getByTestId('invoice-kind').textContent).toBe('Mainland China: our finance team issues a VAT invoice (fapiao) and sends it to your email.');
+    expect(screen.getByTestId('invoice-kind').textContent).toBe(
+      'Mainland China: our finance team issues a VAT invoice (fapiao) and sends it to your email.',
+    );
     expect(screen.getByTestId('invoice-next').textContent).toBe(
       'Until it is issued, this order shows it as requested; once issued, the fapiao is sent to the email address below. There is nothing to download here.',
     );
@@ -178,7 +198,14 @@ describe('InvoiceForm', () => {
     click('Request invoice');
     await vi.waitFor(() => expect(nav.refresh).toHaveBeenCalledTimes(1));
     expect(api.callsTo('POST /order/invoice').map((call) => call.body)).toEqual([
-      { orderId: 'o-6', country: 'ES', title: 'Ejemplo Soluciones S.L.', email: 'facturas@ejemplo.es', taxId: 'B12345674', address: 'Calle Mayor 1\n28013 Madrid' },
+      {
+        orderId: 'o-6',
+        country: 'ES',
+        title: 'Ejemplo Soluciones S.L.',
+        email: 'facturas@ejemplo.es',
+        taxId: 'B12345674',
+        address: 'Calle Mayor 1\n28013 Madrid',
+      },
     ]);
   });
 });

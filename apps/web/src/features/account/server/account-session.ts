@@ -1,3 +1,4 @@
+import 'server-only';
 import type { TLocale } from '@llk/contracts/locales';
 import { type TApiClient } from '@llk/contracts/client';
 import type { Metadata } from 'next';

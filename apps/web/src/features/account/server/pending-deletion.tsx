@@ -1,3 +1,4 @@
+import 'server-only';
 import type { TUserInfo } from '@llk/contracts';
 import { ApiError } from '@llk/contracts/client';
 import { type TLocale, localeEntries } from '@llk/contracts/locales';
@@ -25,7 +26,11 @@ export async function PendingDeletion({ locale }: { locale: TLocale }) {
     throw error;
   }
   if (!info.cancellation) return null;
-  const [t, texts, zone] = await Promise.all([getTranslations({ locale, namespace: 'AccountProfile' }), getProfileTexts(locale), visitorZone()]);
+  const [t, texts, zone] = await Promise.all([
+    getTranslations({ locale, namespace: 'AccountProfile' }),
+    getProfileTexts(locale),
+    visitorZone(),
+  ]);
   const date = formatDate(info.cancellation.eraseAt, localeEntries[locale].iso, 'long', zone);
   return <DeletionBanner text={t('pendingNotice', { date })} texts={texts} />;
 }

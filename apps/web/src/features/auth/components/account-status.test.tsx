@@ -37,12 +37,18 @@ const texts: TAccountStatusTexts = {
 };
 
 function answer(data: unknown, status = 200, errcode = 0) {
-  return new Response(JSON.stringify({ errcode, errmsg: errcode ? 'error' : 'ok', data }), { status, headers: { 'content-type': 'application/json' } });
+  return new Response(JSON.stringify({ errcode, errmsg: errcode ? 'error' : 'ok', data }), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
 }
 
 const info = { id: 'u1', username: 'alice_01', nickname: 'Alice', mobile: null, email: null, createdAt: '2026-01-01T00:00:00.000Z' };
 
-function serve(level: { plan: 'FREE' | 'PRO'; expiresAt: string | null; active: boolean } | 'expired' | 'down', profile: Record<string, unknown> = {}): string[] {
+function serve(
+  level: { plan: 'FREE' | 'PRO'; expiresAt: string | null; active: boolean } | 'expired' | 'down',
+  profile: Record<string, unknown> = {},
+): string[] {
   const calls: string[] = [];
   vi.stubGlobal(
     'fetch',
@@ -94,7 +100,7 @@ describe('AccountStatus', () => {
     renderStatus();
     expect(screen.queryByRole('link', { name: 'Log in' })).toBeNull();
     const group = await vi.waitFor(() => screen.getByRole('group', { name: 'Your account' }));
-    // the nickname, which the profile says is shown on this site (issue 33, item 14); the line
+    // the nickname, which the profile says is shown on this site; the line
     // shows the short words and the whole date, the sentence is its accessible text
     expect(group.textContent).toBe('AlicePro · until Feb 1, 2027Pro · Valid until Feb 1, 2027');
     const line = group.querySelector('[data-plan-line]');
@@ -113,7 +119,9 @@ describe('AccountStatus', () => {
     serve({ plan: 'FREE', expiresAt: '2026-03-01T00:00:00.000Z', active: false });
     session.markLoggedIn();
     renderStatus();
-    await vi.waitFor(() => expect(screen.getByRole('group').textContent).toBe('AliceFree · ended Mar 1, 2026Free · Expired on Mar 1, 2026'));
+    await vi.waitFor(() =>
+      expect(screen.getByRole('group').textContent).toBe('AliceFree · ended Mar 1, 2026Free · Expired on Mar 1, 2026'),
+    );
     cleanup();
     session.clear();
     serve({ plan: 'FREE', expiresAt: null, active: false });
@@ -129,8 +137,11 @@ describe('AccountStatus', () => {
     await vi.waitFor(() => expect(screen.getByRole('link', { name: 'alice_01' }).getAttribute('href')).toBe('/en/account'));
   });
 
-  it('shows a pending deletion with its date instead of the plan, leading to the restore (issue 33, item 12)', async () => {
-    serve({ plan: 'PRO', expiresAt: '2027-01-31T16:30:00.000Z', active: true }, { cancellation: { requestedAt: '2026-12-01T02:00:00.000Z', eraseAt: '2026-12-16T02:00:00.000Z' } });
+  it('shows a pending deletion with its date instead of the plan, leading to the restore', async () => {
+    serve(
+      { plan: 'PRO', expiresAt: '2027-01-31T16:30:00.000Z', active: true },
+      { cancellation: { requestedAt: '2026-12-01T02:00:00.000Z', eraseAt: '2026-12-16T02:00:00.000Z' } },
+    );
     session.markLoggedIn();
     renderStatus();
     const group = await vi.waitFor(() => screen.getByRole('group', { name: 'Your account' }));
@@ -182,7 +193,7 @@ describe('PlanChip (the phone header bar)', () => {
     // the header's AccountStatus (in the closed menu) loads the profile; the chip follows the session
     renderStatus();
     const chip = await vi.waitFor(() => screen.getByRole('link', { name: 'Pro · Valid until Feb 1, 2027' }));
-    // four-digit years in every language (issue 33, item 7): never 2/1/27
+    // four-digit years in every language: never 2/1/27
     expect(chip.textContent).toBe('Pro2/1/2027');
     expect(chip.getAttribute('href')).toBe('/en/account');
     expect(chip.getAttribute('title')).toBe('Pro · Valid until Feb 1, 2027');
@@ -203,7 +214,12 @@ describe('PlanChip (the phone header bar)', () => {
     const { rerender } = render(<PlanChip texts={texts} iso="es" />);
     renderStatus();
     await vi.waitFor(() => expect(document.querySelector('[data-plan-chip]')?.textContent).toBe('Pro2/12/2027'));
-    for (const [iso, text] of [['fr', 'Pro02/12/2027'], ['ja', 'Pro2027/12/2'], ['ko', 'Pro2027. 12. 2.'], ['zh-CN', 'Pro2027/12/2']] as const) {
+    for (const [iso, text] of [
+      ['fr', 'Pro02/12/2027'],
+      ['ja', 'Pro2027/12/2'],
+      ['ko', 'Pro2027. 12. 2.'],
+      ['zh-CN', 'Pro2027/12/2'],
+    ] as const) {
       rerender(<PlanChip texts={texts} iso={iso} />);
       expect(document.querySelector('[data-plan-chip]')?.textContent).toBe(text);
     }

@@ -35,14 +35,19 @@ interface TStatusLine {
 
 /**
  * The header's one line about the account: the plan with its expiry, or the pending deletion.
- * The date is always whole (medium style: four-digit years in every language, issue 33 items 1
- * and 7) and on the reader's calendar (ADR 0031); only the words around it are shortened to fit the bar.
+ * The date is always whole (medium style: four-digit years in every language, ADR 0034) and on
+ * the reader's calendar (ADR 0031); only the words around it are shortened to fit the bar.
  */
 function statusLine(user: TSessionUser, texts: TAccountStatusTexts, iso: string, zone: string): TStatusLine {
   const plan = texts.plans[user.plan];
   if (user.eraseAt) {
     const date = formatDate(user.eraseAt, iso, 'medium', zone);
-    return { full: texts.deletion.replace('{date}', date), short: texts.deletionShort.replace('{date}', date), warn: true, href: '/account/cancel' };
+    return {
+      full: texts.deletion.replace('{date}', date),
+      short: texts.deletionShort.replace('{date}', date),
+      warn: true,
+      href: '/account/cancel',
+    };
   }
   if (!user.expiresAt) return { full: `${plan} · ${texts.noExpiry}`, short: `${plan} · ${texts.noExpiry}`, warn: false, href: '/account' };
   const date = formatDate(user.expiresAt, iso, 'medium', zone);
@@ -69,9 +74,7 @@ export function AccountStatus({ texts, iso, children }: { texts: TAccountStatusT
 
   useEffect(() => {
     if (!hinted || user) return;
-    void import('../account-session')
-      .then(({ loadAccount }) => loadAccount())
-      .then((settled) => setUnknown(!settled));
+    void import('../account-session').then(({ loadAccount }) => loadAccount()).then((settled) => setUnknown(!settled));
   }, [hinted, user]);
 
   if (!user) {
@@ -93,7 +96,7 @@ export function AccountStatus({ texts, iso, children }: { texts: TAccountStatusT
             {user.name}
           </Link>
         </p>
-        {/* Never cut (issue 33, item 1): the line keeps its width and the date is whole; the
+        {/* Never cut (ADR 0034): the line keeps its width and the date is whole; the
             sentence is its accessible text and tooltip. */}
         <p className={`text-xs whitespace-nowrap ${line.warn ? 'text-red-700' : 'text-ink-muted'}`} title={line.full} data-plan-line>
           {line.href === '/account/cancel' ? (
@@ -118,7 +121,16 @@ export function AccountStatus({ texts, iso, children }: { texts: TAccountStatusT
         title={texts.logout}
         className="inline-flex size-10 shrink-0 items-center justify-center rounded-control text-ink-soft hover:bg-surface-raised hover:text-ink aria-disabled:opacity-60"
       >
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="size-5"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.8"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
           <path d="M10 4H6a2 2 0 0 0-2 2v12a2 2 0 0 0 2 2h4" />
           <path d="M15 8l4 4-4 4M19 12H9" />
         </svg>
@@ -129,7 +141,7 @@ export function AccountStatus({ texts, iso, children }: { texts: TAccountStatusT
 
 /**
  * The plan and its expiry in the phone's header bar (below the `nav` breakpoint the account area
- * is inside the menu; issue 20, item 11): a link to the account with the plan's name and, for a
+ * is inside the menu; ADR 0020): a link to the account with the plan's name and, for a
  * plan that ends, its last day in short form; the whole sentence is its name and tooltip. Nothing
  * for a visitor. Below 390 px the header's brand name gives way to it (`data-plan-chip`).
  */
@@ -139,7 +151,7 @@ export function PlanChip({ texts, iso }: { texts: TAccountStatusTexts; iso: stri
   if (!user) return null;
   const line = statusLine(user, texts, iso, zone);
   const day = user.eraseAt ?? user.expiresAt;
-  // the date with its four-digit year in the fewest characters (issue 33, item 7)
+  // the date with its four-digit year in the fewest characters
   const shortDate = day ? formatNumericDate(day, iso, zone) : null;
   return (
     <Link
@@ -150,12 +162,14 @@ export function PlanChip({ texts, iso }: { texts: TAccountStatusTexts; iso: stri
       className="flex min-h-10 shrink-0 flex-col justify-center rounded-control border border-line px-2 text-xs leading-tight hover:bg-surface-raised"
     >
       {user.eraseAt && shortDate ? (
-        // a pending deletion, not the plan: nothing here invites a renewal (issue 33, item 12)
+        // a pending deletion, not the plan: nothing here invites a renewal (ADR 0034)
         <span className="font-semibold whitespace-nowrap text-red-700">{texts.deletionShort.replace('{date}', shortDate)}</span>
       ) : (
         <>
           <span className="font-semibold whitespace-nowrap text-brand-700">{texts.plans[user.plan]}</span>
-          {shortDate ? <span className={`whitespace-nowrap tabular-nums ${line.warn ? 'text-red-700' : 'text-ink-muted'}`}>{shortDate}</span> : null}
+          {shortDate ? (
+            <span className={`whitespace-nowrap tabular-nums ${line.warn ? 'text-red-700' : 'text-ink-muted'}`}>{shortDate}</span>
+          ) : null}
         </>
       )}
     </Link>

@@ -274,7 +274,9 @@ describe('SignupForm', () => {
     const box = screen.getByLabelText('Referral code (optional)') as HTMLInputElement;
     await vi.waitFor(() => expect(box.value).toBe('AB12CD34'));
     expect(box.placeholder).toBe('');
-    expect(document.getElementById(box.getAttribute('aria-describedby')!.split(' ')[0]!)?.textContent).toBe('Not needed if you came through a friend’s link');
+    expect(document.getElementById(box.getAttribute('aria-describedby')!.split(' ')[0]!)?.textContent).toBe(
+      'Not needed if you came through a friend’s link',
+    );
     window.history.replaceState(null, '', '/');
   });
 
@@ -302,7 +304,11 @@ describe('SignupForm', () => {
     submit('Create account');
     await vi.waitFor(() => expect(nav.replace).toHaveBeenCalledWith('/en'));
     expect(calls.map((call) => [call.method, call.url, call.body])).toEqual([
-      ['POST', '/api/signup', { username: 'alice_01', mobile: '+8613800138000', code: '654321', password: 'abc123', confirmPassword: 'abc123' }],
+      [
+        'POST',
+        '/api/signup',
+        { username: 'alice_01', mobile: '+8613800138000', code: '654321', password: 'abc123', confirmPassword: 'abc123' },
+      ],
     ]);
     expect(shown.success).toHaveBeenCalledWith('Account created');
   });
@@ -322,10 +328,17 @@ describe('SignupForm', () => {
   });
 });
 
-describe('SignupForm by email and the phone of another country (issue 32)', () => {
+describe('SignupForm by email and the phone of another country', () => {
   it('signs up with a Spanish mobile typed with its +34 and spaces: E.164 to /sms and /signup', async () => {
-    const calls = serve({ '/sms': () => envelope({ target: '+34 612 *** 678', resendAfterSeconds: 60 }), '/signup': () => envelope({ token: 'x' }) });
-    render(<SignupForm texts={{ ...texts('en', 'SignupForm'), phone: { country: 'Country or region', search: 'Search', noMatch: 'None', locale: 'es' } }} />);
+    const calls = serve({
+      '/sms': () => envelope({ target: '+34 612 *** 678', resendAfterSeconds: 60 }),
+      '/signup': () => envelope({ token: 'x' }),
+    });
+    render(
+      <SignupForm
+        texts={{ ...texts('en', 'SignupForm'), phone: { country: 'Country or region', search: 'Search', noMatch: 'None', locale: 'es' } }}
+      />,
+    );
     type('Username', 'alice_01');
     type('Phone number', '+34 612 345 678');
     fireEvent.click(screen.getByRole('button', { name: 'Get code' }));
@@ -343,7 +356,13 @@ describe('SignupForm by email and the phone of another country (issue 32)', () =
 
   it('shows the API’s rule for the phone under the field (a landline), until the number is edited', async () => {
     const fields = [{ field: 'body.mobile', message: 'Enter a mobile number: codes cannot be sent to a landline' }];
-    serve({ '/sms': () => new Response(JSON.stringify({ errcode: 40001, errmsg: 'mobile: x', data: { fields } }), { status: 400, headers: { 'content-type': 'application/json' } }) });
+    serve({
+      '/sms': () =>
+        new Response(JSON.stringify({ errcode: 40001, errmsg: 'mobile: x', data: { fields } }), {
+          status: 400,
+          headers: { 'content-type': 'application/json' },
+        }),
+    });
     render(<SignupForm texts={texts('en', 'SignupForm')} />);
     type('Phone number', '+34 912 345 678');
     fireEvent.click(screen.getByRole('button', { name: 'Get code' }));
@@ -354,7 +373,10 @@ describe('SignupForm by email and the phone of another country (issue 32)', () =
   });
 
   it('signs up with an email address: the SIGNUP code to the email, no phone', async () => {
-    const calls = serve({ '/sms': () => envelope({ target: 'a***@example.com', resendAfterSeconds: 60 }), '/signup': () => envelope({ token: 'x' }) });
+    const calls = serve({
+      '/sms': () => envelope({ target: 'a***@example.com', resendAfterSeconds: 60 }),
+      '/signup': () => envelope({ token: 'x' }),
+    });
     render(<SignupForm texts={texts('en', 'SignupForm')} />);
     fireEvent.click(screen.getByRole('tab', { name: 'By email' }));
     expect(screen.queryByLabelText('Phone number', { selector: 'input' })).toBeNull();
@@ -376,7 +398,10 @@ describe('SignupForm by email and the phone of another country (issue 32)', () =
   });
 
   it('logs in with a code sent to the email address', async () => {
-    const calls = serve({ '/sms': () => envelope({ target: 'a***@example.com', resendAfterSeconds: 60 }), '/h5Login': () => envelope({ token: 'x' }) });
+    const calls = serve({
+      '/sms': () => envelope({ target: 'a***@example.com', resendAfterSeconds: 60 }),
+      '/h5Login': () => envelope({ token: 'x' }),
+    });
     render(<LoginForm texts={texts('en', 'LoginForm')} />);
     fireEvent.click(screen.getByRole('button', { name: 'Use email instead' }));
     expect(document.activeElement).toBe(input('Email address'));

@@ -6,7 +6,19 @@ import { Phrased } from '@/lib/phrases';
  * Heading block of the auth screens (login, sign-up, reset, pay, ambassador), inside the auth
  * layout's card. `wide` asks the layout for the wider card (data-wide).
  */
-export function AuthIntro({ locale, title, lede, wide, children }: { locale: TLocale; title: string; lede: ReactNode; wide?: boolean; children?: ReactNode }) {
+export function AuthIntro({
+  locale,
+  title,
+  lede,
+  wide,
+  children,
+}: {
+  locale: TLocale;
+  title: string;
+  lede: ReactNode;
+  wide?: boolean;
+  children?: ReactNode;
+}) {
   return (
     <div data-wide={wide ? '' : undefined}>
       <h1 className="text-2xl font-bold tracking-tight text-balance break-keep text-ink sm:text-3xl">

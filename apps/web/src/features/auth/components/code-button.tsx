@@ -12,7 +12,7 @@ import type { TAuthTexts } from '../texts';
 const DEFAULT_WAIT_S = 60;
 
 /**
- * The code request button (spec section 4): 'receive code' → after sending, 'sent' with a
+ * The code request button: 'receive code' → after sending, 'sent' with a
  * countdown (disabled) → 'resend'. `canSend` checks the target field first (and shows its
  * error); `send` calls the API, whose client toasts errmsg on failure.
  */

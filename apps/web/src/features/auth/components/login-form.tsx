@@ -8,7 +8,7 @@ import { type TAuthTexts, phoneTexts } from '../texts';
 import { useAuthForm } from '../use-auth-form';
 import { useContinueAfterLogin } from '../use-continue-after-login';
 import { Tabs } from '@/components/ui/tabs';
-import { CodeButton } from './code-button';
+import { CodeField } from './code-field';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { PhoneField, usePhone } from '@/components/ui/phone-field';
@@ -89,7 +89,15 @@ function CodeLogin({ texts, onChallenge }: { texts: TAuthTexts; onChallenge: TOn
         {way === 'mobile' ? (
           <PhoneField label={t.mobile ?? ''} phone={phone} texts={phoneText} {...form.field('mobile')} />
         ) : (
-          <TextField label={t.email ?? ''} type="email" inputMode="email" autoComplete="email" autoCapitalize="none" spellCheck={false} {...form.field('email')} />
+          <TextField
+            label={t.email ?? ''}
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            {...form.field('email')}
+          />
         )}
         <button
           type="button"
@@ -102,24 +110,17 @@ function CodeLogin({ texts, onChallenge }: { texts: TAuthTexts; onChallenge: TOn
           {way === 'mobile' ? t.useEmail : t.usePhone}
         </button>
       </div>
-      <TextField
+      <CodeField
         label={t.code ?? ''}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        {...form.field('code')}
-        addon={
-          <CodeButton
-            key={way}
-            texts={texts}
-            canSend={() => form.check(way)}
-            onError={(error) => form.serverError(error)}
-            send={async (api) => {
-              const { loginType: _kind, ...target } = await address(form.values);
-              return api.post<TSendCodeResult>('/sms', { body: { ...target, smsType: 'LOGIN' } });
-            }}
-          />
-        }
+        field={form.field('code')}
+        target={way}
+        texts={texts}
+        canSend={() => form.check(way)}
+        onError={(error) => form.serverError(error)}
+        send={async (api) => {
+          const { loginType: _kind, ...target } = await address(form.values);
+          return api.post<TSendCodeResult>('/sms', { body: { ...target, smsType: 'LOGIN' } });
+        }}
       />
       <Button type="submit" block aria-disabled={form.busy || undefined}>
         {t.submit}
@@ -138,7 +139,9 @@ function PasswordLogin({ texts, onChallenge }: { texts: TAuthTexts; onChallenge:
       ref={form.formRef}
       noValidate
       onFocus={form.onFocus}
-      onSubmit={form.onSubmit((api, v) => logIn(api, { loginType: accountKind(v.account), account: v.account.trim(), password: v.password }, texts, next, onChallenge))}
+      onSubmit={form.onSubmit((api, v) =>
+        logIn(api, { loginType: accountKind(v.account), account: v.account.trim(), password: v.password }, texts, next, onChallenge),
+      )}
       className="space-y-4"
     >
       <TextField label={t.account ?? ''} autoComplete="username" autoCapitalize="none" spellCheck={false} {...form.field('account')} />
@@ -151,7 +154,7 @@ function PasswordLogin({ texts, onChallenge }: { texts: TAuthTexts; onChallenge:
 }
 
 /**
- * /login: verification-code log-in and password log-in (spec section 2), then the second step
+ * /login: verification-code log-in and password log-in (two tabs), then the second step
  * (authenticator or backup code) for accounts with two-step verification, also for an
  * access-key hand-off that arrives with its challenge in the fragment (second-step-handoff.ts).
  */
@@ -171,14 +174,20 @@ export function LoginForm({ texts, secondStep = {} }: { texts: TAuthTexts; secon
     window.history.replaceState(window.history.state, '', `${window.location.pathname}${window.location.search}`);
     setChallenge(handedOver);
   }, []);
-  const SecondStepForm = useSecondStepForm(challenge, texts.network, useCallback(() => setChallenge(null), []));
+  const SecondStepForm = useSecondStepForm(
+    challenge,
+    texts.network,
+    useCallback(() => setChallenge(null), []),
+  );
   if (challenge) {
     if (!SecondStepForm) return <div aria-busy="true" className="min-h-48" />;
     const done = () => {
       toast.success(texts.success.loginSucceeded ?? '');
       next();
     };
-    return <SecondStepForm challengeId={challenge} texts={secondStep} network={texts.network} onDone={done} onBack={() => setChallenge(null)} />;
+    return (
+      <SecondStepForm challengeId={challenge} texts={secondStep} network={texts.network} onDone={done} onBack={() => setChallenge(null)} />
+    );
   }
   return (
     <Tabs

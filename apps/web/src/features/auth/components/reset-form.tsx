@@ -8,7 +8,7 @@ import { type TFieldErrors, validate } from '../rules';
 import { type TAuthTexts, phoneTexts } from '../texts';
 import { useAuthForm } from '../use-auth-form';
 import { Tabs } from '@/components/ui/tabs';
-import { CodeButton } from './code-button';
+import { CodeField } from './code-field';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { PhoneField, usePhone } from '@/components/ui/phone-field';
@@ -31,7 +31,10 @@ function ResetByChannel({ channel, texts }: { channel: TChannel; texts: TAuthTex
   const phone = usePhone(phoneText.locale);
   const form = useAuthForm(
     { [channel]: '', code: '', password: '', confirmPassword: '' } as TResetValues,
-    (values: TResetValues) => (config.validate as (values: TResetValues) => TFieldErrors)(channel === 'mobile' ? { ...values, mobile: phone.checked(values.mobile) } : values),
+    (values: TResetValues) =>
+      (config.validate as (values: TResetValues) => TFieldErrors)(
+        channel === 'mobile' ? { ...values, mobile: phone.checked(values.mobile) } : values,
+      ),
     texts,
   );
   /** The phone as E.164 (its country chosen), or the email address. */
@@ -67,20 +70,13 @@ function ResetByChannel({ channel, texts }: { channel: TChannel; texts: TAuthTex
           {...form.field(channel)}
         />
       )}
-      <TextField
+      <CodeField
         label={t.code ?? ''}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        {...form.field('code')}
-        addon={
-          <CodeButton
-            texts={texts}
-            canSend={() => form.check(channel)}
-            onError={(error) => form.serverError(error)}
-            send={async (api) => api.post<TSendCodeResult>('/sms', { body: { [channel]: await address(form.values), smsType: 'RESET' } })}
-          />
-        }
+        field={form.field('code')}
+        texts={texts}
+        canSend={() => form.check(channel)}
+        onError={(error) => form.serverError(error)}
+        send={async (api) => api.post<TSendCodeResult>('/sms', { body: { [channel]: await address(form.values), smsType: 'RESET' } })}
       />
       <TextField label={t.password ?? ''} type="password" autoComplete="new-password" {...form.field('password')} />
       <TextField label={t.confirmPassword ?? ''} type="password" autoComplete="new-password" {...form.field('confirmPassword')} />
@@ -91,7 +87,7 @@ function ResetByChannel({ channel, texts }: { channel: TChannel; texts: TAuthTex
   );
 }
 
-/** /resetPW: by phone or by email (spec section 2). */
+/** /resetPW: by phone or by email. */
 export function ResetForm({ texts }: { texts: TAuthTexts }) {
   const t = texts.form;
   return (

@@ -8,14 +8,22 @@ import { type TFieldErrors, validate } from '../rules';
 import { type TAuthTexts, phoneTexts } from '../texts';
 import { useAuthForm } from '../use-auth-form';
 import { useContinueAfterLogin } from '../use-continue-after-login';
-import { CodeButton } from './code-button';
+import { CodeField } from './code-field';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { PhoneField, usePhone } from '@/components/ui/phone-field';
 import { Tabs } from '@/components/ui/tabs';
 
 type TWay = 'mobile' | 'email';
-type TSignupValues = { username: string; mobile: string; email: string; code: string; password: string; confirmPassword: string; referralCode: string };
+type TSignupValues = {
+  username: string;
+  mobile: string;
+  email: string;
+  code: string;
+  password: string;
+  confirmPassword: string;
+  referralCode: string;
+};
 
 /**
  * One way of signing up: username, the phone (with its country) or the email address with its
@@ -29,10 +37,12 @@ function SignupBy({ way, texts }: { way: TWay; texts: TAuthTexts }) {
   const phoneText = phoneTexts(texts);
   const phone = usePhone(phoneText.locale);
   const rules = (values: TSignupValues): TFieldErrors =>
-    way === 'mobile'
-      ? validate.signup({ ...values, mobile: phone.checked(values.mobile) })
-      : validate.signupByEmail(values);
-  const form = useAuthForm<TSignupValues>({ username: '', mobile: '', email: '', code: '', password: '', confirmPassword: '', referralCode: '' }, rules, texts);
+    way === 'mobile' ? validate.signup({ ...values, mobile: phone.checked(values.mobile) }) : validate.signupByEmail(values);
+  const form = useAuthForm<TSignupValues>(
+    { username: '', mobile: '', email: '', code: '', password: '', confirmPassword: '', referralCode: '' },
+    rules,
+    texts,
+  );
   // A referral link that led here (?ref=CODE) shows the code it credits, instead of an empty box.
   const { set } = form;
   useEffect(() => {
@@ -43,7 +53,8 @@ function SignupBy({ way, texts }: { way: TWay; texts: TAuthTexts }) {
   }, []);
 
   /** The address the code goes to and the account is made with: E.164 for a phone. */
-  const address = async (values: TSignupValues) => (way === 'mobile' ? { mobile: await phone.settle(values.mobile) } : { email: values.email.trim() });
+  const address = async (values: TSignupValues) =>
+    way === 'mobile' ? { mobile: await phone.settle(values.mobile) } : { email: values.email.trim() };
 
   return (
     <form
@@ -81,20 +92,13 @@ function SignupBy({ way, texts }: { way: TWay; texts: TAuthTexts }) {
           {...form.field('email')}
         />
       )}
-      <TextField
+      <CodeField
         label={t.code ?? ''}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        {...form.field('code')}
-        addon={
-          <CodeButton
-            texts={texts}
-            canSend={() => form.check(way)}
-            onError={(error) => form.serverError(error)}
-            send={async (api) => api.post<TSendCodeResult>('/sms', { body: { ...(await address(form.values)), smsType: 'SIGNUP' } })}
-          />
-        }
+        field={form.field('code')}
+        texts={texts}
+        canSend={() => form.check(way)}
+        onError={(error) => form.serverError(error)}
+        send={async (api) => api.post<TSendCodeResult>('/sms', { body: { ...(await address(form.values)), smsType: 'SIGNUP' } })}
       />
       <TextField label={t.password ?? ''} type="password" autoComplete="new-password" {...form.field('password')} />
       <TextField label={t.confirmPassword ?? ''} type="password" autoComplete="new-password" {...form.field('confirmPassword')} />
@@ -114,7 +118,7 @@ function SignupBy({ way, texts }: { way: TWay; texts: TAuthTexts }) {
   );
 }
 
-/** /signup: with a phone number (any country) or with an email address (issue 32). */
+/** /signup: with a phone number (any country, ADR 0027) or with an email address (ADR 0028). */
 export function SignupForm({ texts }: { texts: TAuthTexts }) {
   const t = texts.form;
   return (

@@ -36,19 +36,26 @@ describe('resolveSession', () => {
         res.writeHead(status, { 'content-type': 'application/json', ...headers });
         res.end(JSON.stringify(body));
       };
-      const authed = req.headers.cookie === `llk_session=${liveToken}` || (req.method === 'POST' && req.headers.authorization === liveToken);
+      const authed =
+        req.headers.cookie === `llk_session=${liveToken}` || (req.method === 'POST' && req.headers.authorization === liveToken);
       if (req.url === '/logout' && authed) return send(200, { errcode: 0, errmsg: '', data: null });
       if (req.url?.startsWith('/tokenByAccessKeyV2')) {
         // 'twostep': an account with two-step verification, the key minted before the second step
-        if (req.url.endsWith('=twostep')) return send(200, { errcode: 0, errmsg: '', data: { secondStep: 'TOTP', challengeId: CHALLENGE, expiresInSeconds: 300 } });
+        if (req.url.endsWith('=twostep'))
+          return send(200, { errcode: 0, errmsg: '', data: { secondStep: 'TOTP', challengeId: CHALLENGE, expiresInSeconds: 300 } });
         return req.url.endsWith('=fresh') || req.url.endsWith('=mine')
-          ? send(200, { errcode: 0, errmsg: '', data: { access_token: 'new' } }, { 'set-cookie': 'llk_session=new; Max-Age=60; Path=/; HttpOnly; SameSite=Lax' })
+          ? send(
+              200,
+              { errcode: 0, errmsg: '', data: { access_token: 'new' } },
+              { 'set-cookie': 'llk_session=new; Max-Age=60; Path=/; HttpOnly; SameSite=Lax' },
+            )
           : send(200, { errcode: 40009, errmsg: 'invalid', data: null });
       }
       if (!authed) return send(401, { errcode: 401, errmsg: 'unauthorized', data: null });
       if (req.url?.startsWith('/accessKey/check?')) {
         // the stand-in API: 'fresh' logs in another account, 'mine' the caller's own
-        if (req.url.endsWith('=fresh') || req.url.endsWith('=twostep')) return send(200, { errcode: 0, errmsg: '', data: { sameAccount: false } });
+        if (req.url.endsWith('=fresh') || req.url.endsWith('=twostep'))
+          return send(200, { errcode: 0, errmsg: '', data: { sameAccount: false } });
         if (req.url.endsWith('=mine')) return send(200, { errcode: 0, errmsg: '', data: { sameAccount: true } });
         return send(400, { errcode: 10012, errmsg: 'invalid', data: null });
       }
@@ -73,7 +80,11 @@ describe('resolveSession', () => {
   const request = (url: string, cookie?: string) => new NextRequest(url, { headers: cookie ? { cookie } : {} });
 
   it('redeems an accessKey, passes the session cookie on and drops the key from the URL', async () => {
-    const { response } = await resolveSession(request('http://site.test/en/pricing?accessKey=fresh&from=app'), { locale: 'en', path: '/pricing', kind: 'render' });
+    const { response } = await resolveSession(request('http://site.test/en/pricing?accessKey=fresh&from=app'), {
+      locale: 'en',
+      path: '/pricing',
+      kind: 'render',
+    });
     expect(response?.status).toBe(307);
     expect(response?.headers.get('location')).toBe('http://site.test/en/pricing?from=app');
     expect(response?.cookies.get('llk_session')?.value).toBe('new');
@@ -81,7 +92,11 @@ describe('resolveSession', () => {
   });
 
   it('drops a refused accessKey without logging in', async () => {
-    const { response } = await resolveSession(request('http://site.test/en/pricing?accessKey=used'), { locale: 'en', path: '/pricing', kind: 'render' });
+    const { response } = await resolveSession(request('http://site.test/en/pricing?accessKey=used'), {
+      locale: 'en',
+      path: '/pricing',
+      kind: 'render',
+    });
     expect(response?.headers.get('location')).toBe('http://site.test/en/pricing');
     expect(response?.cookies.get('llk_session')).toBeUndefined();
   });
@@ -102,25 +117,47 @@ describe('resolveSession', () => {
   });
 
   it('redeems a key of the same account, or when the session is dead; drops a bad key while signed in', async () => {
-    const same = await resolveSession(request('http://site.test/en/pricing?accessKey=mine', 'llk_session=good'), { locale: 'en', path: '/pricing', kind: 'render' });
+    const same = await resolveSession(request('http://site.test/en/pricing?accessKey=mine', 'llk_session=good'), {
+      locale: 'en',
+      path: '/pricing',
+      kind: 'render',
+    });
     expect(same.response?.cookies.get('llk_session')?.value).toBe('new');
-    const dead = await resolveSession(request('http://site.test/en/pricing?accessKey=fresh', 'llk_session=expired'), { locale: 'en', path: '/pricing', kind: 'render' });
+    const dead = await resolveSession(request('http://site.test/en/pricing?accessKey=fresh', 'llk_session=expired'), {
+      locale: 'en',
+      path: '/pricing',
+      kind: 'render',
+    });
     expect(dead.response?.cookies.get('llk_session')?.value).toBe('new');
     calls = [];
-    const bad = await resolveSession(request('http://site.test/en/pricing?accessKey=used', 'llk_session=good'), { locale: 'en', path: '/pricing', kind: 'render' });
+    const bad = await resolveSession(request('http://site.test/en/pricing?accessKey=used', 'llk_session=good'), {
+      locale: 'en',
+      path: '/pricing',
+      kind: 'render',
+    });
     expect(bad.response?.headers.get('location')).toBe('http://site.test/en/pricing');
     expect(bad.response?.cookies.get('llk_session')).toBeUndefined();
     expect(calls.map((call) => call.path)).toEqual(['/accessKey/check?accessKey=used']);
   });
 
   it('a key that needs the second step goes to /login with the challenge in the fragment, then back to its page', async () => {
-    const { response } = await resolveSession(request('http://site.test/en/pricing?accessKey=twostep&from=app'), { locale: 'en', path: '/pricing', kind: 'render' });
+    const { response } = await resolveSession(request('http://site.test/en/pricing?accessKey=twostep&from=app'), {
+      locale: 'en',
+      path: '/pricing',
+      kind: 'render',
+    });
     expect(response?.status).toBe(307);
-    expect(response?.headers.get('location')).toBe(`http://site.test/en/login?redirectUrl=%2Fen%2Fpricing%3Ffrom%3Dapp#secondStep=${CHALLENGE}`);
+    expect(response?.headers.get('location')).toBe(
+      `http://site.test/en/login?redirectUrl=%2Fen%2Fpricing%3Ffrom%3Dapp#secondStep=${CHALLENGE}`,
+    );
     expect(response?.headers.get('cache-control')).toBe('no-store');
     expect(response?.cookies.get('llk_session')).toBeUndefined();
     // on the log-in page itself the redirectUrl it already has stays
-    const onLogin = await resolveSession(request('http://site.test/login?redirectUrl=%2Faccount&accessKey=twostep'), { locale: 'zh-CN', path: '/login', kind: 'render' });
+    const onLogin = await resolveSession(request('http://site.test/login?redirectUrl=%2Faccount&accessKey=twostep'), {
+      locale: 'zh-CN',
+      path: '/login',
+      kind: 'render',
+    });
     expect(onLogin.response?.headers.get('location')).toBe(`http://site.test/login?redirectUrl=%2Faccount#secondStep=${CHALLENGE}`);
   });
 
@@ -128,7 +165,11 @@ describe('resolveSession', () => {
     const saved = process.env.API_URL;
     process.env.API_URL = 'http://127.0.0.1:9'; // a port fetch never calls: as good as an API that is down
     try {
-      const { response } = await resolveSession(request('http://site.test/en/pricing?accessKey=fresh', 'llk_session=good'), { locale: 'en', path: '/pricing', kind: 'render' });
+      const { response } = await resolveSession(request('http://site.test/en/pricing?accessKey=fresh', 'llk_session=good'), {
+        locale: 'en',
+        path: '/pricing',
+        kind: 'render',
+      });
       expect(response?.headers.get('location')).toBe('http://site.test/en/pricing');
       expect(response?.cookies.get('llk_session')).toBeUndefined();
       expect(response?.cookies.get('llk_switch')).toBeUndefined();
@@ -166,7 +207,9 @@ describe('resolveSession', () => {
         ['/logout', 'good'],
       ]);
       expect(response?.status).toBe(303);
-      expect(response?.headers.get('location')).toBe(`http://site.test/en/login?redirectUrl=%2Fen%2Fpricing%3Ffrom%3Dapp#secondStep=${CHALLENGE}`);
+      expect(response?.headers.get('location')).toBe(
+        `http://site.test/en/login?redirectUrl=%2Fen%2Fpricing%3Ffrom%3Dapp#secondStep=${CHALLENGE}`,
+      );
       expect(response?.cookies.get('llk_session')?.maxAge).toBe(0);
       expect(response?.cookies.get('llk_switch')?.maxAge).toBe(0);
     });
@@ -188,22 +231,34 @@ describe('resolveSession', () => {
 
     it('answers only POSTs to that page', async () => {
       expect(await answerSwitchChoice(new NextRequest('http://site.test/en/switchAccount', { headers: { cookie: pending } }))).toBeNull();
-      expect(await answerSwitchChoice(new NextRequest('http://site.test/en/pricing', { method: 'POST', body: 'choice=switch' }))).toBeNull();
+      expect(
+        await answerSwitchChoice(new NextRequest('http://site.test/en/pricing', { method: 'POST', body: 'choice=switch' })),
+      ).toBeNull();
     });
   });
 
   it('sends a visitor without a session from an account page to the log-in page and back', async () => {
-    const { response } = await resolveSession(request('http://site.test/ja/account/orders?page=2'), { locale: 'ja', path: '/account/orders', kind: 'render' });
+    const { response } = await resolveSession(request('http://site.test/ja/account/orders?page=2'), {
+      locale: 'ja',
+      path: '/account/orders',
+      kind: 'render',
+    });
     expect(response?.status).toBe(307);
-    expect(response?.headers.get('location')).toBe(`http://site.test/ja/login?redirectUrl=${encodeURIComponent('/ja/account/orders?page=2')}`);
+    expect(response?.headers.get('location')).toBe(
+      `http://site.test/ja/login?redirectUrl=${encodeURIComponent('/ja/account/orders?page=2')}`,
+    );
     const home = await resolveSession(request('http://site.test/account'), { locale: 'zh-CN', path: '/account', kind: 'render' });
     expect(home.response?.headers.get('location')).toBe(`http://site.test/login?redirectUrl=${encodeURIComponent('/account')}`);
-    expect(await resolveSession(request('http://site.test/en/account', 'llk_session=good'), { locale: 'en', path: '/account', kind: 'render' })).toEqual({});
+    expect(
+      await resolveSession(request('http://site.test/en/account', 'llk_session=good'), { locale: 'en', path: '/account', kind: 'render' }),
+    ).toEqual({});
   });
 
   it('leaves visitors and ordinary pages alone', async () => {
     expect(await resolveSession(request('http://site.test/en/login'), { locale: 'en', path: '/login', kind: 'render' })).toEqual({});
-    expect(await resolveSession(request('http://site.test/en/pricing', 'llk_session=good'), { locale: 'en', path: '/pricing', kind: 'render' })).toEqual({});
+    expect(
+      await resolveSession(request('http://site.test/en/pricing', 'llk_session=good'), { locale: 'en', path: '/pricing', kind: 'render' }),
+    ).toEqual({});
     expect(calls).toEqual([]);
   });
 
@@ -214,29 +269,41 @@ describe('resolveSession', () => {
       kind: 'render',
     });
     expect(internal.response?.headers.get('location')).toBe('http://site.test/ja/order?clientType=WIN');
-    const unknown = await resolveSession(request('http://site.test/nope', 'llk_session=good'), { locale: 'zh-CN', path: '/nope', kind: 'notFound' });
+    const unknown = await resolveSession(request('http://site.test/nope', 'llk_session=good'), {
+      locale: 'zh-CN',
+      path: '/nope',
+      kind: 'notFound',
+    });
     expect(unknown.response?.headers.get('location')).toBe('http://site.test/');
     expect(calls.map((call) => call.path)).toEqual(['/user/info', '/user/info']);
   });
 
   it('hands an allowed origin a fresh accessKey; any other origin means home', async () => {
-    const allowed = await resolveSession(request(`http://site.test/login?redirectUrl=${encodeURIComponent('https://console.example.com/a?b=1')}`, 'llk_session=good'), {
-      locale: 'zh-CN',
-      path: '/login',
-      kind: 'render',
-    });
+    const allowed = await resolveSession(
+      request(`http://site.test/login?redirectUrl=${encodeURIComponent('https://console.example.com/a?b=1')}`, 'llk_session=good'),
+      {
+        locale: 'zh-CN',
+        path: '/login',
+        kind: 'render',
+      },
+    );
     expect(allowed.response?.headers.get('location')).toBe('https://console.example.com/a?b=1&accessKey=k-123');
-    const other = await resolveSession(request(`http://site.test/login?redirectUrl=${encodeURIComponent('https://evil.example/a')}`, 'llk_session=good'), {
-      locale: 'zh-CN',
-      path: '/login',
-      kind: 'render',
-    });
+    const other = await resolveSession(
+      request(`http://site.test/login?redirectUrl=${encodeURIComponent('https://evil.example/a')}`, 'llk_session=good'),
+      {
+        locale: 'zh-CN',
+        path: '/login',
+        kind: 'render',
+      },
+    );
     expect(other.response?.headers.get('location')).toBe('http://site.test/');
   });
 
   it('asks to clear a dead session and shows the page', async () => {
     liveToken = 'other';
-    expect(await resolveSession(request('http://site.test/en/login', 'llk_session=good'), { locale: 'en', path: '/login', kind: 'render' })).toEqual({ clear: true });
+    expect(
+      await resolveSession(request('http://site.test/en/login', 'llk_session=good'), { locale: 'en', path: '/login', kind: 'render' }),
+    ).toEqual({ clear: true });
   });
 });
 

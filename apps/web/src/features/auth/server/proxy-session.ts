@@ -10,7 +10,7 @@ import { secondStepFragment } from '../second-step-handoff';
 import { SESSION_COOKIE, SESSION_HINT_COOKIE, SESSION_HINT_MAX_AGE_S } from '../session-cookies';
 import { SWITCH_COOKIE, SWITCH_MAX_AGE_S, SWITCH_PATH, encodePendingSwitch } from '../switch-account';
 
-// The proxy's share of the session behaviours of spec section 2, done before any HTML is sent
+// The proxy's share of the session behaviours, done before any HTML is sent
 // (so there is no flash of a log-in form and no accessKey left in an address bar or a log):
 //   ?accessKey=…            redeem it (GET /tokenByAccessKeyV2), pass the session cookie on,
 //                           307 to the same URL without accessKey ("reload the same path");
@@ -25,7 +25,7 @@ import { SWITCH_COOKIE, SWITCH_MAX_AGE_S, SWITCH_PATH, encodePendingSwitch } fro
 //   every page request      llk_session_hint follows the presence of llk_session
 // REDIRECT_ALLOWLIST is read at run time from the web's environment (the API has no say in
 // redirects: it only issues the accessKey). Any API failure only logs and lets the page
-// render (spec section 8).
+// render.
 
 interface TSessionContext {
   locale: TLocale;
@@ -70,7 +70,12 @@ async function callApi(request: NextRequest, path: string, token?: string): Prom
       signal: AbortSignal.timeout(API_TIMEOUT_MS),
     });
     const body = (await response.json().catch(() => null)) as { errcode?: unknown; data?: unknown } | null;
-    return { status: response.status, ok: response.ok && body?.errcode === 0, data: body?.data, setCookies: response.headers.getSetCookie() };
+    return {
+      status: response.status,
+      ok: response.ok && body?.errcode === 0,
+      data: body?.data,
+      setCookies: response.headers.getSetCookie(),
+    };
   } catch (error) {
     console.error(`session: ${path.split('?')[0]} failed`, error);
     return null;
@@ -150,7 +155,13 @@ export async function logInWithAccessKey(request: NextRequest, accessKey: string
  * To /login for the second step of a hand-off, then on to `next` (path and query, locale
  * prefix included). A guest-only page (/login?redirectUrl=… itself) keeps its own query.
  */
-export function secondStepRedirect(request: NextRequest, locale: TLocale, next: string, challengeId: string, status: 303 | 307 = 307): NextResponse {
+export function secondStepRedirect(
+  request: NextRequest,
+  locale: TLocale,
+  next: string,
+  challengeId: string,
+  status: 303 | 307 = 307,
+): NextResponse {
   const nextUrl = new URL(next, request.url);
   const guestOnly = GUEST_ONLY_PATHS.includes(parseLocalePath(nextUrl.pathname).path);
   const target = guestOnly ? nextUrl : new URL(loginHref(localizeHref(locale, '/login'), nextUrl.pathname, nextUrl.search), request.url);

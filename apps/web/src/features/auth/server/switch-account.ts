@@ -43,7 +43,13 @@ export async function answerSwitchChoice(request: NextRequest): Promise<NextResp
   // /login (a guest-only page) shows the second-step form.
   const second = secondStepRedirect(request, locale, pending.next, outcome.challengeId, 303);
   second.cookies.set(SWITCH_COOKIE, '', { path: '/', maxAge: 0 });
-  second.cookies.set(SESSION_COOKIE, '', { path: '/', maxAge: 0, httpOnly: true, sameSite: 'lax', secure: request.nextUrl.protocol === 'https:' });
+  second.cookies.set(SESSION_COOKIE, '', {
+    path: '/',
+    maxAge: 0,
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.nextUrl.protocol === 'https:',
+  });
   second.cookies.set(SESSION_HINT_COOKIE, '', { path: '/', maxAge: 0 });
   return second;
 }

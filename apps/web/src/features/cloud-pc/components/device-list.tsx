@@ -40,7 +40,8 @@ export default function DeviceList({ texts, tag }: { texts: TCloudPcTexts; tag: 
 
   const load = useCallback(async () => {
     const result = await loadDevices();
-    if (result.kind === 'loggedOut') session.clear(); // back to the visitor's view
+    if (result.kind === 'loggedOut')
+      session.clear(); // back to the visitor's view
     else setState(result);
   }, []);
 
@@ -127,12 +128,21 @@ export default function DeviceList({ texts, tag }: { texts: TCloudPcTexts; tag: 
           const actions = deviceActions(device, now);
           const working = busy === device.id;
           return (
-            <li key={device.id} className="rounded-card border border-line bg-canvas p-5 shadow-card sm:p-6" data-testid="cloud-pc-device" data-device-id={device.id}>
+            <li
+              key={device.id}
+              className="rounded-card border border-line bg-canvas p-5 shadow-card sm:p-6"
+              data-testid="cloud-pc-device"
+              data-device-id={device.id}
+            >
               <div className="flex flex-wrap items-baseline justify-between gap-3">
                 <h3 className="font-mono text-lg font-semibold text-ink" data-testid="device-name">
                   {device.name}
                 </h3>
-                <span className={`rounded-full px-3 py-1 text-sm font-medium ${statusTone[device.status]}`} data-testid="device-status" data-status={device.status}>
+                <span
+                  className={`rounded-full px-3 py-1 text-sm font-medium ${statusTone[device.status]}`}
+                  data-testid="device-status"
+                  data-status={device.status}
+                >
                   {texts.status[device.status]}
                 </span>
               </div>
@@ -168,7 +178,10 @@ export default function DeviceList({ texts, tag }: { texts: TCloudPcTexts; tag: 
                     className="relative inline-flex h-7 w-12 shrink-0 items-center rounded-full bg-line-strong transition-colors aria-checked:bg-brand-600 disabled:opacity-60"
                     data-testid="device-auto-renew"
                   >
-                    <span aria-hidden="true" className={`inline-block size-5 rounded-full bg-white shadow transition-transform ${device.autoRenew ? 'translate-x-6' : 'translate-x-1'}`} />
+                    <span
+                      aria-hidden="true"
+                      className={`inline-block size-5 rounded-full bg-white shadow transition-transform ${device.autoRenew ? 'translate-x-6' : 'translate-x-1'}`}
+                    />
                   </button>
                   <span className="text-sm text-ink">{d.autoRenew}</span>
                   <span className="text-sm text-ink-muted">{device.autoRenew ? d.on : d.off}</span>
@@ -185,7 +198,9 @@ export default function DeviceList({ texts, tag }: { texts: TCloudPcTexts; tag: 
                 </p>
               ) : null}
               {actions.refund && device.refundableUntil ? (
-                <p className="mt-3 text-sm text-ink-muted">{fill(d.refundUntil, { time: formatDateTime(device.refundableUntil, tag, zone) })}</p>
+                <p className="mt-3 text-sm text-ink-muted">
+                  {fill(d.refundUntil, { time: formatDateTime(device.refundableUntil, tag, zone) })}
+                </p>
               ) : null}
               {actions.renew || actions.cancel || actions.refund ? (
                 <div className="mt-4 flex flex-wrap gap-3">
@@ -199,12 +214,24 @@ export default function DeviceList({ texts, tag }: { texts: TCloudPcTexts; tag: 
                     </Link>
                   ) : null}
                   {actions.refund ? (
-                    <button type="button" className={buttonClass({ variant: 'secondary' })} disabled={working} onClick={() => setConfirm({ kind: 'refund', device })} data-testid="device-refund">
+                    <button
+                      type="button"
+                      className={buttonClass({ variant: 'secondary' })}
+                      disabled={working}
+                      onClick={() => setConfirm({ kind: 'refund', device })}
+                      data-testid="device-refund"
+                    >
                       {d.refund}
                     </button>
                   ) : null}
                   {actions.cancel ? (
-                    <button type="button" className={buttonClass({ variant: 'secondary' })} disabled={working} onClick={() => setConfirm({ kind: 'cancel', device })} data-testid="device-cancel">
+                    <button
+                      type="button"
+                      className={buttonClass({ variant: 'secondary' })}
+                      disabled={working}
+                      onClick={() => setConfirm({ kind: 'cancel', device })}
+                      data-testid="device-cancel"
+                    >
                       {d.cancel}
                     </button>
                   ) : null}
@@ -274,7 +301,14 @@ function ConfirmDialog({
   const name = confirm?.device.name ?? '';
   const keepRef = useRef<HTMLButtonElement>(null);
   return (
-    <Dialog open={confirm !== null} onClose={onClose} titleId="cloud-pc-confirm-title" descriptionId="cloud-pc-confirm-body" testId="cloud-pc-confirm" initialFocus={keepRef}>
+    <Dialog
+      open={confirm !== null}
+      onClose={onClose}
+      titleId="cloud-pc-confirm-title"
+      descriptionId="cloud-pc-confirm-body"
+      testId="cloud-pc-confirm"
+      initialFocus={keepRef}
+    >
       <h2 id="cloud-pc-confirm-title" className="text-lg font-semibold">
         {fill(kind === 'cancel' ? d.cancelTitle : d.refundTitle, { name })}
       </h2>
@@ -283,7 +317,10 @@ function ConfirmDialog({
       </p>
       {kind === 'refund' && confirm ? <RefundItems texts={texts} tag={tag} device={confirm.device} /> : null}
       {refundHint ? (
-        <p className="mt-3 rounded-control bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900" data-testid="cloud-pc-confirm-refund-hint">
+        <p
+          className="mt-3 rounded-control bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900"
+          data-testid="cloud-pc-confirm-refund-hint"
+        >
           {refundHint}
         </p>
       ) : null}
@@ -291,7 +328,14 @@ function ConfirmDialog({
         <button type="button" className={buttonClass({ variant: 'secondary' })} onClick={onClose} ref={keepRef}>
           {d.keep}
         </button>
-        <button type="button" className={buttonClass({ variant: 'danger' })} disabled={busy} aria-busy={busy} onClick={onConfirm} data-testid="cloud-pc-confirm-yes">
+        <button
+          type="button"
+          className={buttonClass({ variant: 'danger' })}
+          disabled={busy}
+          aria-busy={busy}
+          onClick={onConfirm}
+          data-testid="cloud-pc-confirm-yes"
+        >
           {busy ? d.working : kind === 'cancel' ? d.cancelConfirm : d.refundConfirm}
         </button>
       </div>
@@ -318,11 +362,20 @@ function RefundStates({ texts, tag, device }: { texts: TCloudPcTexts; tag: strin
   const d = texts.devices;
   return (
     <div className="mt-4" data-testid="device-refunds">
-      <h3 className="text-sm font-semibold text-balance break-keep text-ink">{texts.headings?.['devices.refundsHeading'] ?? d.refundsHeading}</h3>
+      <h3 className="text-sm font-semibold text-balance break-keep text-ink">
+        {texts.headings?.['devices.refundsHeading'] ?? d.refundsHeading}
+      </h3>
       <ul className="mt-2 divide-y divide-line rounded-control border border-line text-sm">
         {device.refunds.map((refund) => (
-          <li key={`${refund.orderId}-${refund.requestedAt}`} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-3 py-2" data-testid="device-refund-state" data-state={refund.state}>
-            <span className="min-w-0 break-all text-ink-muted">{fill(refund.kind === 'RENTAL' ? d.refundItemRental : d.refundItemRenewal, { order: refund.orderId })}</span>
+          <li
+            key={`${refund.orderId}-${refund.requestedAt}`}
+            className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-3 py-2"
+            data-testid="device-refund-state"
+            data-state={refund.state}
+          >
+            <span className="min-w-0 break-all text-ink-muted">
+              {fill(refund.kind === 'RENTAL' ? d.refundItemRental : d.refundItemRenewal, { order: refund.orderId })}
+            </span>
             {/* where it stands, then the amount at the row's end, so the amounts line up */}
             <span className="ml-auto flex min-w-0 items-baseline gap-3 text-right">
               <span className={`min-w-0 font-medium ${refundStateTone[refund.state]}`}>{d[refundStateText[refund.state]]}</span>
@@ -341,11 +394,19 @@ function RefundItems({ texts, tag, device }: { texts: TCloudPcTexts; tag: string
   const total = device.refundItems.reduce((sum, item) => sum + item.amountFen, 0);
   return (
     <div className="mt-4" data-testid="cloud-pc-refund-items">
-      <h3 className="text-sm font-semibold text-balance break-keep text-ink">{texts.headings?.['devices.refundListHeading'] ?? d.refundListHeading}</h3>
+      <h3 className="text-sm font-semibold text-balance break-keep text-ink">
+        {texts.headings?.['devices.refundListHeading'] ?? d.refundListHeading}
+      </h3>
       <ul className="mt-2 divide-y divide-line rounded-control border border-line text-sm">
         {device.refundItems.map((item) => (
-          <li key={item.orderId} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-3 py-2" data-testid="cloud-pc-refund-item">
-            <span className="min-w-0 break-all text-ink-muted">{fill(item.kind === 'RENTAL' ? d.refundItemRental : d.refundItemRenewal, { order: item.orderId })}</span>
+          <li
+            key={item.orderId}
+            className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-3 py-2"
+            data-testid="cloud-pc-refund-item"
+          >
+            <span className="min-w-0 break-all text-ink-muted">
+              {fill(item.kind === 'RENTAL' ? d.refundItemRental : d.refundItemRenewal, { order: item.orderId })}
+            </span>
             <span className="font-medium text-ink tabular-nums">{formatFen(item.amountFen, tag)}</span>
           </li>
         ))}

@@ -26,7 +26,11 @@ beforeAll(() => attachSonner({ toast: shown } as unknown as Parameters<typeof at
 
 function texts(locale: TLocale): TCloudPcTexts {
   const contract = getContractMessages(locale) as unknown as Record<string, Record<string, string>>;
-  return { ...(locale === 'en' ? en : zh).CloudPc, validation: contract.validation!, network: contract.errors!.network! } as unknown as TCloudPcTexts;
+  return {
+    ...(locale === 'en' ? en : zh).CloudPc,
+    validation: contract.validation!,
+    network: contract.errors!.network!,
+  } as unknown as TCloudPcTexts;
 }
 
 function answer(data: unknown, errcode = 0, errmsg = 'ok', status = 200) {
@@ -61,7 +65,10 @@ function type(label: string, value: string) {
 }
 
 function errorOf(label: string): string | null {
-  const id = field(label).getAttribute('aria-describedby')?.split(' ').find((part) => part.endsWith('-error'));
+  const id = field(label)
+    .getAttribute('aria-describedby')
+    ?.split(' ')
+    .find((part) => part.endsWith('-error'));
   return id ? document.getElementById(id)!.textContent : null;
 }
 
@@ -103,7 +110,9 @@ describe('ProviderForm', () => {
   });
 
   it('sends the trimmed sign-up once and shows the reference, then starts over on request', async () => {
-    const calls = serve(({ path }) => (path === '/api/cloudPc/provider' ? answer({ reference: 'PRV-7K2M9Q', receivedAt: '2026-11-24T02:00:00.000Z' }) : undefined));
+    const calls = serve(({ path }) =>
+      path === '/api/cloudPc/provider' ? answer({ reference: 'PRV-7K2M9Q', receivedAt: '2026-11-24T02:00:00.000Z' }) : undefined,
+    );
     render(<ProviderForm texts={texts('en')} />);
     type('Company', ' Acme Compute ');
     type('Contact name', 'Li Lei');
@@ -119,7 +128,14 @@ describe('ProviderForm', () => {
       {
         method: 'POST',
         path: '/api/cloudPc/provider',
-        body: { company: 'Acme Compute', contactName: 'Li Lei', region: 'Shanghai', hardware: 'AMD EPYC 9654, 256 GB', machineCount: 12, email: 'ops@acme.example' },
+        body: {
+          company: 'Acme Compute',
+          contactName: 'Li Lei',
+          region: 'Shanghai',
+          hardware: 'AMD EPYC 9654, 256 GB',
+          machineCount: 12,
+          email: 'ops@acme.example',
+        },
       },
     ]);
     fireEvent.click(screen.getByRole('button', { name: 'Send another sign-up' }));

@@ -8,6 +8,7 @@ import { type TCloudPcTexts, validationText } from '../texts';
 import { Acknowledgement } from '@/components/ui/acknowledgement';
 import { buttonClass } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
+import { useAction } from '@/lib/use-action';
 
 const loadApi = () => import('../cloud-pc-api');
 // The rules (with the contracts' patterns, ~1.3 KiB gzip) come with the API client on the form's
@@ -15,7 +16,14 @@ const loadApi = () => import('../cloud-pc-api');
 const loadRules = () => import('../rules');
 
 type TFieldName = keyof TProviderForm;
-const inputs: { name: TFieldName; type?: string; autoComplete?: string; inputMode?: 'numeric' | 'tel' | 'email'; hint?: string; area?: boolean }[] = [
+const inputs: {
+  name: TFieldName;
+  type?: string;
+  autoComplete?: string;
+  inputMode?: 'numeric' | 'tel' | 'email';
+  hint?: string;
+  area?: boolean;
+}[] = [
   { name: 'company', autoComplete: 'organization' },
   { name: 'contactName', autoComplete: 'name' },
   { name: 'phone', type: 'tel', autoComplete: 'tel', inputMode: 'tel', hint: 'contactHint' },
@@ -36,7 +44,7 @@ export function ProviderForm({ texts }: { texts: TCloudPcTexts }) {
   const [form, setForm] = useState<TProviderForm>(EMPTY_PROVIDER_FORM);
   const [errors, setErrors] = useState<TFieldErrors>({});
   const [touched, setTouched] = useState<Partial<Record<TFieldName, boolean>>>({});
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAction();
   const [result, setResult] = useState<TCloudPcProviderResult | null>(null);
   const ack = useRef<HTMLDivElement>(null);
 
@@ -67,16 +75,12 @@ export function ProviderForm({ texts }: { texts: TCloudPcTexts }) {
       document.getElementById(`provider-${first.name}`)?.focus();
       return;
     }
-    setBusy(true);
-    try {
+    // the API client has shown errmsg
+    await run(async () => {
       const api = await loadApi();
       setResult(await api.submitProvider(rules.providerRequest(form)));
       requestAnimationFrame(() => ack.current?.focus());
-    } catch {
-      // the API client has shown errmsg
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   if (result) {
@@ -101,10 +105,21 @@ export function ProviderForm({ texts }: { texts: TCloudPcTexts }) {
   }
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} onFocus={() => void Promise.all([loadRules(), loadApi()]).catch(() => undefined)} className="grid max-w-3xl gap-4 sm:grid-cols-2" data-testid="provider-form">
+    <form
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      onFocus={() => void Promise.all([loadRules(), loadApi()]).catch(() => undefined)}
+      className="grid max-w-3xl gap-4 sm:grid-cols-2"
+      data-testid="provider-form"
+    >
       {inputs.map(({ name, type, autoComplete, inputMode, hint, area }) => (
         <div key={name} className={area ? 'sm:col-span-2' : undefined}>
-          <Field id={`provider-${name}`} label={p[name] ?? name} hint={hint ? p[hint] : undefined} error={touched[name] ? validationText(texts, errors[name]) : undefined}>
+          <Field
+            id={`provider-${name}`}
+            label={p[name] ?? name}
+            hint={hint ? p[hint] : undefined}
+            error={touched[name] ? validationText(texts, errors[name]) : undefined}
+          >
             {(props) =>
               area ? (
                 <textarea

@@ -47,7 +47,10 @@ function serve(route: (call: { path: string; body: unknown }) => Response | unde
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement | HTMLTextAreaElement;
 const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
 function errorOf(label: string): string | null {
-  const id = field(label).getAttribute('aria-describedby')?.split(' ').find((part) => part.endsWith('-error'));
+  const id = field(label)
+    .getAttribute('aria-describedby')
+    ?.split(' ')
+    .find((part) => part.endsWith('-error'));
   return id ? document.getElementById(id)!.textContent : null;
 }
 
@@ -76,7 +79,11 @@ describe('ContactForm', () => {
   });
 
   it('sends the message and shows the reference and where the answer goes', async () => {
-    const calls = serve(({ path }) => (path === '/api/support/contact' ? answer({ reference: 'S-01JDX4K7QH', receivedAt: '2026-11-25T02:00:00.000Z', replyTo: 'i***@example.com' }) : undefined));
+    const calls = serve(({ path }) =>
+      path === '/api/support/contact'
+        ? answer({ reference: 'S-01JDX4K7QH', receivedAt: '2026-11-25T02:00:00.000Z', replyTo: 'i***@example.com' })
+        : undefined,
+    );
     render(<ContactForm texts={texts('en')} />);
     fireEvent.click(screen.getByLabelText('Business purchase or invoicing'));
     type('Your email', ' it@example.com ');
@@ -86,7 +93,9 @@ describe('ContactForm', () => {
     const ack = await vi.waitFor(() => screen.getByTestId('contact-ack'));
     expect(screen.getByTestId('contact-reference').textContent).toBe('S-01JDX4K7QH');
     expect(ack.textContent).toContain('We will answer at i***@example.com');
-    expect(calls).toEqual([{ path: '/api/support/contact', body: { topic: 'BUSINESS', email: 'it@example.com', message: 'We need 40 seats for our office.' } }]);
+    expect(calls).toEqual([
+      { path: '/api/support/contact', body: { topic: 'BUSINESS', email: 'it@example.com', message: 'We need 40 seats for our office.' } },
+    ]);
   });
 
   it('asks a logged-out visitor to log in for a refund, and lets a signed-in one leave the email empty', () => {
@@ -111,7 +120,12 @@ describe('ContactForm', () => {
     let refuse = true;
     serve(() =>
       refuse
-        ? answer({ fields: [{ field: 'body.email', rule: 'validation.emailRequired', message: 'Please enter your email' }] }, 40001, 'Invalid request', 400)
+        ? answer(
+            { fields: [{ field: 'body.email', rule: 'validation.emailRequired', message: 'Please enter your email' }] },
+            40001,
+            'Invalid request',
+            400,
+          )
         : answer(null, 42900, 'Too many requests, please try again later', 429),
     );
     render(<ContactForm texts={texts('en')} />);

@@ -4,7 +4,15 @@ import type { TContactResult } from '@llk/contracts';
 import { ApiError } from '@llk/contracts/client';
 import { SUPPORT_MESSAGE_MAX, SUPPORT_MESSAGE_MIN } from '@llk/contracts/rules';
 import { type FormEvent, useRef, useState } from 'react';
-import { CONTACT_FORM_TOPICS, contactRequest, EMPTY_CONTACT_FORM, messageLength, type TContactErrors, type TContactForm, validateContact } from '../rules';
+import {
+  CONTACT_FORM_TOPICS,
+  contactRequest,
+  EMPTY_CONTACT_FORM,
+  messageLength,
+  type TContactErrors,
+  type TContactForm,
+  validateContact,
+} from '../rules';
 import { contactValidationText, type TContactTexts } from '../texts';
 import { Acknowledgement } from '@/components/ui/acknowledgement';
 import { buttonClass } from '@/components/ui/button';
@@ -13,6 +21,7 @@ import { Link } from '@/i18n/navigation';
 import { fill } from '@/lib/format';
 import { useSessionHint } from '@/lib/session';
 import { toast } from '@/lib/toast';
+import { useAction } from '@/lib/use-action';
 
 const loadApi = () => import('../contact-api');
 type TFieldName = keyof TContactForm;
@@ -30,7 +39,7 @@ export function ContactForm({ texts }: { texts: TContactTexts }) {
   const [form, setForm] = useState<TContactForm>(EMPTY_CONTACT_FORM);
   const [errors, setErrors] = useState<TContactErrors>({});
   const [touched, setTouched] = useState<Partial<Record<TFieldName, boolean>>>({});
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAction();
   const [result, setResult] = useState<TContactResult | null>(null);
   const ack = useRef<HTMLDivElement>(null);
 
@@ -55,25 +64,30 @@ export function ContactForm({ texts }: { texts: TContactTexts }) {
       document.getElementById(`contact-${first}`)?.focus();
       return;
     }
-    setBusy(true);
-    try {
-      const api = await loadApi().catch(() => null);
-      if (!api) {
-        toast.error(texts.network);
-        return;
-      }
-      setResult(await api.sendContact(contactRequest(form)));
-      requestAnimationFrame(() => ack.current?.focus());
-    } catch (error) {
-      const fields = error instanceof ApiError ? (error.data as { fields?: { field: string; rule: string }[] } | undefined)?.fields : undefined;
-      const mine = (fields ?? []).map(({ field, rule }) => [field.replace(/^body\./, ''), rule] as const).filter(([name]) => (FIELD_ORDER as readonly string[]).includes(name));
-      if (mine.length > 0) {
-        setErrors(Object.fromEntries(mine) as TContactErrors);
-        document.getElementById(`contact-${mine[0]![0]}`)?.focus();
-      } else toast.error(error instanceof Error && error.message ? error.message : texts.network);
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        const api = await loadApi().catch(() => null);
+        if (!api) {
+          toast.error(texts.network);
+          return;
+        }
+        setResult(await api.sendContact(contactRequest(form)));
+        requestAnimationFrame(() => ack.current?.focus());
+      },
+      {
+        onError: (error) => {
+          const fields =
+            error instanceof ApiError ? (error.data as { fields?: { field: string; rule: string }[] } | undefined)?.fields : undefined;
+          const mine = (fields ?? [])
+            .map(({ field, rule }) => [field.replace(/^body\./, ''), rule] as const)
+            .filter(([name]) => (FIELD_ORDER as readonly string[]).includes(name));
+          if (mine.length > 0) {
+            setErrors(Object.fromEntries(mine) as TContactErrors);
+            document.getElementById(`contact-${mine[0]![0]}`)?.focus();
+          } else toast.error(error instanceof Error && error.message ? error.message : texts.network);
+        },
+      },
+    );
   }
 
   if (result) {
@@ -101,13 +115,29 @@ export function ContactForm({ texts }: { texts: TContactTexts }) {
   const length = messageLength(form.message);
   const refund = form.topic === 'REFUND';
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} onFocus={() => void loadApi().catch(() => undefined)} className="grid max-w-2xl gap-5" data-testid="contact-form">
+    <form
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      onFocus={() => void loadApi().catch(() => undefined)}
+      className="grid max-w-2xl gap-5"
+      data-testid="contact-form"
+    >
       <fieldset>
         <legend className="mb-2 text-sm font-medium text-ink">{f.topic}</legend>
         <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
           {CONTACT_FORM_TOPICS.map((topic) => (
-            <label key={topic} className="flex min-h-11 cursor-pointer items-center gap-3 rounded-control border border-line px-3 py-2 text-ink has-checked:border-brand-600 has-checked:bg-brand-50">
-              <input type="radio" name="topic" value={topic} checked={form.topic === topic} onChange={() => update('topic', topic)} className="size-4 shrink-0 accent-brand-600" />
+            <label
+              key={topic}
+              className="flex min-h-11 cursor-pointer items-center gap-3 rounded-control border border-line px-3 py-2 text-ink has-checked:border-brand-600 has-checked:bg-brand-50"
+            >
+              <input
+                type="radio"
+                name="topic"
+                value={topic}
+                checked={form.topic === topic}
+                onChange={() => update('topic', topic)}
+                className="size-4 shrink-0 accent-brand-600"
+              />
               <span>{f.topics[topic]}</span>
             </label>
           ))}
@@ -123,23 +153,61 @@ export function ContactForm({ texts }: { texts: TContactTexts }) {
       ) : null}
       <Field id="contact-email" label={f.email ?? ''} hint={signedIn ? f.emailHintSignedIn : f.emailHint} error={error('email')}>
         {(props) => (
-          <input {...props} name="email" type="email" autoComplete="email" inputMode="email" value={form.email} onChange={(event) => update('email', event.target.value)} onBlur={() => blur('email')} className={`${props.className} h-11`} />
+          <input
+            {...props}
+            name="email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            value={form.email}
+            onChange={(event) => update('email', event.target.value)}
+            onBlur={() => blur('email')}
+            className={`${props.className} h-11`}
+          />
         )}
       </Field>
       {refund ? (
         <Field id="contact-orderId" label={f.orderId ?? ''} hint={f.orderHint} error={error('orderId')}>
           {(props) => (
-            <input {...props} name="orderId" autoComplete="off" spellCheck={false} value={form.orderId} onChange={(event) => update('orderId', event.target.value)} onBlur={() => blur('orderId')} className={`${props.className} h-11 font-mono`} />
+            <input
+              {...props}
+              name="orderId"
+              autoComplete="off"
+              spellCheck={false}
+              value={form.orderId}
+              onChange={(event) => update('orderId', event.target.value)}
+              onBlur={() => blur('orderId')}
+              className={`${props.className} h-11 font-mono`}
+            />
           )}
         </Field>
       ) : null}
-      <Field id="contact-message" label={f.message ?? ''} hint={fill(f.messageHint, { min: SUPPORT_MESSAGE_MIN, count: length, max: SUPPORT_MESSAGE_MAX })} error={error('message')}>
+      <Field
+        id="contact-message"
+        label={f.message ?? ''}
+        hint={fill(f.messageHint, { min: SUPPORT_MESSAGE_MIN, count: length, max: SUPPORT_MESSAGE_MAX })}
+        error={error('message')}
+      >
         {(props) => (
-          <textarea {...props} name="message" rows={6} value={form.message} onChange={(event) => update('message', event.target.value)} onBlur={() => blur('message')} className={`${props.className} py-2`} />
+          <textarea
+            {...props}
+            name="message"
+            rows={6}
+            value={form.message}
+            onChange={(event) => update('message', event.target.value)}
+            onBlur={() => blur('message')}
+            className={`${props.className} py-2`}
+          />
         )}
       </Field>
       <div>
-        <button type="submit" className={buttonClass()} disabled={busy || (refund && !signedIn)} aria-busy={busy} data-testid="contact-submit">
+        <button
+          type="submit"
+          className={buttonClass()}
+          disabled={busy || (refund && !signedIn)}
+          aria-busy={busy}
+          data-testid="contact-submit"
+        >
           {busy ? f.sending : f.submit}
         </button>
       </div>

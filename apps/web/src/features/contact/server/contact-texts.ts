@@ -10,5 +10,10 @@ export async function getContactTexts(locale: TLocale): Promise<TContactTexts> {
     getClientTexts<Record<string, string>>(locale, 'validation'),
     getClientTexts<Record<string, string>>(locale, 'errors'),
   ]);
-  return { form: page.form, validation, network: errors.network ?? '', headings: phrasedHeadings(['ackHeading'], (key) => page.form[key] ?? '', locale) };
+  return {
+    form: page.form,
+    validation,
+    network: errors.network ?? '',
+    headings: phrasedHeadings(['ackHeading'], (key) => page.form[key] ?? '', locale),
+  };
 }

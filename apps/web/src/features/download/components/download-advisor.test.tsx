@@ -6,11 +6,24 @@ import { DownloadAdvisor, type TAdvisorOptions } from './download-advisor';
 // offer (the server renders a neutral one); messaging-app browsers get the "open in browser" hint.
 
 const WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
-const IPHONE_WECHAT = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.50';
+const IPHONE_WECHAT =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.50';
 
 const options: TAdvisorOptions = {
-  windows: { title: 'LLK Remote for Windows', cta: 'Download for Windows', href: '/dl/win.exe', detail: 'Version 3.2.0', card: 'platform-windows' },
-  iphone: { title: 'LLK Remote for iPhone', cta: 'Get it on the App Store', href: 'https://apps.apple.com/app/llk', detail: 'iOS 15 or later', card: 'platform-ios' },
+  windows: {
+    title: 'LLK Remote for Windows',
+    cta: 'Download for Windows',
+    href: '/dl/win.exe',
+    detail: 'Version 3.2.0',
+    card: 'platform-windows',
+  },
+  iphone: {
+    title: 'LLK Remote for iPhone',
+    cta: 'Get it on the App Store',
+    href: 'https://apps.apple.com/app/llk',
+    detail: 'iOS 15 or later',
+    card: 'platform-ios',
+  },
 };
 
 function renderAdvisor(userAgent: string) {

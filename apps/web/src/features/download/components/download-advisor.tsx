@@ -15,7 +15,9 @@ export interface TAdvisorOption {
 }
 
 /** Keys: 'windows' | 'macos' | 'linux' for computers, else the mobile device. */
-export type TAdvisorOptions = Partial<Record<'windows' | 'macos' | 'linux' | 'androidPhone' | 'androidTablet' | 'iphone' | 'ipad', TAdvisorOption>>;
+export type TAdvisorOptions = Partial<
+  Record<'windows' | 'macos' | 'linux' | 'androidPhone' | 'androidTablet' | 'iphone' | 'ipad', TAdvisorOption>
+>;
 
 interface DownloadAdvisorProps {
   options: TAdvisorOptions;
@@ -44,17 +46,14 @@ export function DownloadAdvisor({ options, otherVersions, inAppHint, children }:
       ) : null}
       {/* The neutral offer and the detected one share one grid cell, the inactive one hidden:
           the box is as tall as the taller of the two, so detecting the platform moves nothing
-          below it unless the detected offer is the taller (Lighthouse's CLS, issue 21). */}
+          below it unless the detected offer is the taller (Lighthouse's CLS, ADR 0022). */}
       <div className="grid min-h-40 rounded-card border border-line bg-canvas p-5 shadow-card sm:min-h-36">
         <div className={option ? 'invisible col-start-1 row-start-1' : 'col-start-1 row-start-1'}>{children}</div>
         {option ? (
           <div className="col-start-1 row-start-1">
             <p className="font-semibold text-ink">{option.title}</p>
             <div className="mt-3 flex flex-wrap items-center gap-x-5 gap-y-2">
-              <a
-                href={option.href}
-                className={buttonClass()}
-              >
+              <a href={option.href} className={buttonClass()}>
                 {option.cta}
               </a>
               <a href={`#${option.card}`} className="font-medium text-brand-700 underline-offset-4 hover:underline">

@@ -36,7 +36,7 @@ function PackageRow({ item, texts, languageTag }: { item: TDownloadPackage; text
   return (
     <li className="rounded-control border border-line bg-surface p-3">
       {/* the button keeps its place at the right whatever the label's length: a long one wraps
-          in its column instead of pushing the button under it (issue 20, item 7) */}
+          in its column instead of pushing the button under it (ADR 0020) */}
       <div className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-3" data-testid="package-row">
         <div className="min-w-0 break-words">
           <p className="font-medium text-ink">
@@ -46,16 +46,9 @@ function PackageRow({ item, texts, languageTag }: { item: TDownloadPackage; text
             {texts.size}: {item.sizeBytes !== null ? formatSize(item.sizeBytes, languageTag) : '—'}
           </p>
         </div>
-        <a
-          href={item.url}
-          download={item.fileName ?? undefined}
-          className={buttonClass({ variant: 'secondary', size: 'sm' })}
-        >
+        <a href={item.url} download={item.fileName ?? undefined} className={buttonClass({ variant: 'secondary', size: 'sm' })}>
           {texts.download}
-          <span className="sr-only">
-            {' '}
-            {item.fileName}
-          </span>
+          <span className="sr-only"> {item.fileName}</span>
         </a>
       </div>
       {item.sha256 ? (
@@ -71,7 +64,11 @@ function PackageRow({ item, texts, languageTag }: { item: TDownloadPackage; text
 export function PlatformCard({ platform, release, texts, languageTag, buttons }: PlatformCardProps) {
   const files = filePackages(release);
   return (
-    <article id={platform} aria-labelledby={`${platform}-name`} className="scroll-mt-24 rounded-card border border-line bg-canvas p-6 shadow-card">
+    <article
+      id={platform}
+      aria-labelledby={`${platform}-name`}
+      className="scroll-mt-24 rounded-card border border-line bg-canvas p-6 shadow-card"
+    >
       <h3 id={`${platform}-name`} className="text-xl font-semibold text-ink">
         {texts.name}
       </h3>
@@ -94,10 +91,7 @@ export function PlatformCard({ platform, release, texts, languageTag, buttons }:
         <ul className="mt-5 flex flex-wrap gap-2">
           {buttons.map((button) => (
             <li key={button.label}>
-              <a
-                href={button.href}
-                className={buttonClass({ variant: button.primary ? 'primary' : 'secondary', size: 'sm' })}
-              >
+              <a href={button.href} className={buttonClass({ variant: button.primary ? 'primary' : 'secondary', size: 'sm' })}>
                 {button.label}
               </a>
             </li>

@@ -26,7 +26,12 @@ const tools = [
 ];
 
 // The dark editor's code, one path per syntax colour (round-capped 5 px strokes).
-const codeLines = ['M422.5 176.5h65M430.5 224.5h35M438.5 272.5h25', 'M430.5 188.5h105M438.5 236.5h115', 'M438.5 200.5h49M422.5 248.5h61', 'M422.5 212.5h87M430.5 260.5h79'];
+const codeLines = [
+  'M422.5 176.5h65M430.5 224.5h35M438.5 272.5h25',
+  'M430.5 188.5h105M438.5 236.5h115',
+  'M438.5 200.5h49M422.5 248.5h61',
+  'M422.5 212.5h87M430.5 260.5h79',
+];
 
 export function ClientMockup() {
   return (

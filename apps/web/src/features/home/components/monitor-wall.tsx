@@ -40,7 +40,16 @@ const scenes: Record<TScene, ReactNode> = {
       <rect width="160" height="90" fill="#0f172a" />
       <rect width="34" height="90" fill="#1e293b" />
       {[12, 22, 32, 42, 52, 62, 72].map((y, i) => (
-        <rect key={y} x={42 + (i % 3) * 8} y={y} width={[60, 84, 40, 70, 52, 90, 30][i]} height="4" rx="2" fill={['#93c5fd', '#f9a8d4', '#86efac', '#fcd34d', '#93c5fd', '#c4b5fd', '#86efac'][i]} opacity="0.85" />
+        <rect
+          key={y}
+          x={42 + (i % 3) * 8}
+          y={y}
+          width={[60, 84, 40, 70, 52, 90, 30][i]}
+          height="4"
+          rx="2"
+          fill={['#93c5fd', '#f9a8d4', '#86efac', '#fcd34d', '#93c5fd', '#c4b5fd', '#86efac'][i]}
+          opacity="0.85"
+        />
       ))}
       <rect x="8" y="12" width="18" height="3" rx="1.5" fill="#475569" />
       <rect x="8" y="20" width="14" height="3" rx="1.5" fill="#475569" />
@@ -83,7 +92,16 @@ const scenes: Record<TScene, ReactNode> = {
     <>
       <rect width="160" height="90" fill="#020617" />
       {[10, 20, 30, 40, 50, 60].map((y, i) => (
-        <rect key={y} x="10" y={y} width={[96, 60, 120, 74, 104, 46][i]} height="4" rx="2" fill={i === 2 ? '#fbbf24' : '#4ade80'} opacity="0.8" />
+        <rect
+          key={y}
+          x="10"
+          y={y}
+          width={[96, 60, 120, 74, 104, 46][i]}
+          height="4"
+          rx="2"
+          fill={i === 2 ? '#fbbf24' : '#4ade80'}
+          opacity="0.8"
+        />
       ))}
       <rect x="10" y="70" width="6" height="8" fill="#4ade80" className="motion-safe:animate-pulse" />
     </>

@@ -26,16 +26,26 @@ export function newsCover(item: Pick<TNewsSummary, 'id' | 'kind'>): TProductScen
  * splitter: the server page hands over the title phrase-broken, `phrasedTitle`, and the
  * browser's cards show it plain, broken by the CSS's auto-phrase where the browser has it).
  */
-export function NewsCard({ item, lang, labels, phrasedTitle }: { item: TNewsSummary; lang: string; labels: TNewsCardLabels; phrasedTitle?: ReactNode }) {
+export function NewsCard({
+  item,
+  lang,
+  labels,
+  phrasedTitle,
+}: {
+  item: TNewsSummary;
+  lang: string;
+  labels: TNewsCardLabels;
+  phrasedTitle?: ReactNode;
+}) {
   const state = item.kind === 'PROMOTION' ? promotionState(item.validFrom, item.validUntil) : null;
   const stateText =
-    state === 'ended'
-      ? labels.ended
-      : state === 'upcoming' && item.validFrom
-        ? <LocalTime iso={item.validFrom} languageTag={lang} kind="date" template={labels.upcoming} />
-        : state === 'running' && item.validUntil
-          ? <LocalTime iso={item.validUntil} languageTag={lang} kind="date" template={labels.running} />
-          : null;
+    state === 'ended' ? (
+      labels.ended
+    ) : state === 'upcoming' && item.validFrom ? (
+      <LocalTime iso={item.validFrom} languageTag={lang} kind="date" template={labels.upcoming} />
+    ) : state === 'running' && item.validUntil ? (
+      <LocalTime iso={item.validUntil} languageTag={lang} kind="date" template={labels.running} />
+    ) : null;
   const itemLang = langTag(item.locale);
   return (
     <article
@@ -43,11 +53,20 @@ export function NewsCard({ item, lang, labels, phrasedTitle }: { item: TNewsSumm
       className="relative flex h-full flex-col rounded-card border border-line bg-canvas p-6 shadow-card transition-shadow hover:shadow-md"
       data-testid="news-item"
     >
-      <div className={`-mx-6 -mt-6 mb-5 overflow-hidden rounded-t-card ${item.kind === 'PROMOTION' ? 'bg-amber-50' : 'bg-brand-50'}`} data-testid="news-cover">
+      <div
+        className={`-mx-6 -mt-6 mb-5 overflow-hidden rounded-t-card ${item.kind === 'PROMOTION' ? 'bg-amber-50' : 'bg-brand-50'}`}
+        data-testid="news-cover"
+      >
         {item.coverImageUrl ? (
           // the picture staff gave the item (a path on the site, back office); decorative: the title says what it is
           // eslint-disable-next-line @next/next/no-img-element -- a plain lazy image: the card also renders in the browser ("View more")
-          <img src={item.coverImageUrl} alt="" loading="lazy" decoding="async" className="block aspect-[5/2] max-h-40 w-full object-cover" />
+          <img
+            src={item.coverImageUrl}
+            alt=""
+            loading="lazy"
+            decoding="async"
+            className="block aspect-[5/2] max-h-40 w-full object-cover"
+          />
         ) : (
           <ProductScene scene={newsCover(item)} className="block h-auto max-h-40 w-full" />
         )}

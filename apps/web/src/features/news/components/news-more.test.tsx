@@ -18,14 +18,32 @@ vi.mock('next/navigation', () => ({
   usePathname: () => '/en/news-2',
 }));
 
-const labels: TNewsCardLabels = { kinds: en.NewsList.kinds, running: en.NewsList.promotions.running, upcoming: en.NewsList.promotions.upcoming, ended: en.NewsList.promotions.ended };
+const labels: TNewsCardLabels = {
+  kinds: en.NewsList.kinds,
+  running: en.NewsList.promotions.running,
+  upcoming: en.NewsList.promotions.upcoming,
+  ended: en.NewsList.promotions.ended,
+};
 
 function item(id: number, overrides: Partial<TNewsSummary> = {}): TNewsSummary {
-  return { id, kind: 'NEWS', title: `Release ${id}`, summary: `What is new in ${id}`, publishedAt: '2026-11-01T16:30:00.000Z', validFrom: null, validUntil: null, locale: 'en', ...overrides };
+  return {
+    id,
+    kind: 'NEWS',
+    title: `Release ${id}`,
+    summary: `What is new in ${id}`,
+    publishedAt: '2026-11-01T16:30:00.000Z',
+    validFrom: null,
+    validUntil: null,
+    locale: 'en',
+    ...overrides,
+  };
 }
 
 function answer(data: unknown, status = 200) {
-  return new Response(JSON.stringify({ errcode: status === 200 ? 0 : 500, errmsg: 'x', data }), { status, headers: { 'content-type': 'application/json' } });
+  return new Response(JSON.stringify({ errcode: status === 200 ? 0 : 500, errmsg: 'x', data }), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
 }
 
 beforeEach(() => {
@@ -51,7 +69,7 @@ describe('NewsCard', () => {
     expect(card.getAttribute('lang')).toBeNull();
   });
 
-  it('has a cover drawn by us: the offer ticket for a promotion, one of the product screens for news (issue 33, item 11)', () => {
+  it('has a cover drawn by us: the offer ticket for a promotion, one of the product screens for news', () => {
     const { rerender } = render(<NewsCard item={item(12, { kind: 'PROMOTION' })} lang="en" labels={labels} />);
     const cover = () => screen.getByTestId('news-cover').querySelector('svg')!;
     expect(cover().getAttribute('data-scene')).toBe('offer');
@@ -70,11 +88,19 @@ describe('NewsCard', () => {
   });
 
   it('says whether a promotion runs, starts later or has ended, and marks another language', () => {
-    const { rerender } = render(<NewsCard item={item(1, { kind: 'PROMOTION', validFrom: '2026-11-01T00:00:00.000Z', validUntil: '2026-12-31T15:59:59.000Z' })} lang="en" labels={labels} />);
+    const { rerender } = render(
+      <NewsCard
+        item={item(1, { kind: 'PROMOTION', validFrom: '2026-11-01T00:00:00.000Z', validUntil: '2026-12-31T15:59:59.000Z' })}
+        lang="en"
+        labels={labels}
+      />,
+    );
     expect(screen.getByText('On now, ends December 31, 2026')).toBeTruthy();
     rerender(<NewsCard item={item(1, { kind: 'PROMOTION', validFrom: '2026-12-01T00:00:00.000Z' })} lang="en" labels={labels} />);
     expect(screen.getByText('Starts December 1, 2026')).toBeTruthy();
-    rerender(<NewsCard item={item(1, { kind: 'PROMOTION', validUntil: '2026-11-01T00:00:00.000Z', locale: 'zh-tw' })} lang="en" labels={labels} />);
+    rerender(
+      <NewsCard item={item(1, { kind: 'PROMOTION', validUntil: '2026-11-01T00:00:00.000Z', locale: 'zh-tw' })} lang="en" labels={labels} />,
+    );
     expect(screen.getByText('Ended')).toBeTruthy();
     expect(screen.getByTestId('news-item').getAttribute('lang')).toBe('zh-TW');
   });
@@ -103,7 +129,10 @@ describe('NewsMore', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const assign = vi.fn();
     vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign } as Location);
-    vi.stubGlobal('fetch', vi.fn(async () => answer(null, 500)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answer(null, 500)),
+    );
     render(<NewsMore nextPage={3} total={40} pageSize={10} lang="en" label="View more" labels={labels} />);
     fireEvent.click(screen.getByRole('link', { name: 'View more' }));
     await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('http://localhost:3000/en/news-3'));

@@ -6,6 +6,7 @@ import { Link } from '@/i18n/navigation';
 import { loadApi } from '@/lib/load-api';
 import { NewsCard, type TNewsCardLabels } from './news-card';
 import { buttonClass } from '@/components/ui/button';
+import { useAction } from '@/lib/use-action';
 
 // "View more" under the news list. Without JavaScript (or when the API call fails) it is a
 // plain link to /news-{next}; with it, a click appends the next page in place.
@@ -23,7 +24,7 @@ interface TNewsMoreProps {
 export function NewsMore({ nextPage, total, pageSize, lang, label, labels }: TNewsMoreProps) {
   const [items, setItems] = useState<TNewsSummary[]>([]);
   const [page, setPage] = useState(nextPage);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAction();
   const hasMore = (page - 1) * pageSize < total;
 
   async function loadMore(event: MouseEvent<HTMLAnchorElement>) {
@@ -31,17 +32,19 @@ export function NewsMore({ nextPage, total, pageSize, lang, label, labels }: TNe
     event.preventDefault();
     const fallback = event.currentTarget.href;
     if (busy) return;
-    setBusy(true);
-    try {
-      const api = await loadApi();
-      const data = await api.get<TNewsList>('/news/list', { query: { page, pageSize }, silent: true, ignoreUnauthorized: true });
-      setItems((current) => [...current, ...data.list]);
-      setPage((current) => current + 1);
-    } catch {
-      window.location.assign(fallback);
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        const api = await loadApi();
+        const data = await api.get<TNewsList>('/news/list', { query: { page, pageSize }, silent: true, ignoreUnauthorized: true });
+        setItems((current) => [...current, ...data.list]);
+        setPage((current) => current + 1);
+      },
+      {
+        onError: () => {
+          window.location.assign(fallback);
+        },
+      },
+    );
   }
 
   return (

@@ -4,6 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import en from '../../../../messages/en/commerce.json';
 import type { TTexts } from '@/lib/texts';
 import { CodeCheckout } from './code-checkout';
+// the answer schemas the page loads with its first request, loaded before the clock starts
+import '../answer-checks';
 
 // /pay?qrCodeId=…: the desktop app's payment code becomes one order (kept for the tab), which is
 // paid with its payToken through the pay client (lib/api.ts) over a fake fetch.
@@ -23,7 +25,11 @@ function serve(route: (call: TCall) => Response | undefined): TCall[] {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: string, init: RequestInit) => {
-      const call = { method: String(init.method), path: input.replace(/^\/api/, ''), body: typeof init.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : undefined };
+      const call = {
+        method: String(init.method),
+        path: input.replace(/^\/api/, ''),
+        body: typeof init.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : undefined,
+      };
       calls.push(call);
       return route(call) ?? answer(null, 404, 'not found');
     }),
@@ -31,7 +37,18 @@ function serve(route: (call: TCall) => Response | undefined): TCall[] {
   return calls;
 }
 
-const monitors: TOrderItem = { itemType: 'MONITOR', skuId: 'MONITOR_1', timeUnit: null, duration: 1, units: 5, quantity: 2, priceFen: 1500, originalPriceFen: 2000, discountFen: 1000, amountFen: 3000 };
+const monitors: TOrderItem = {
+  itemType: 'MONITOR',
+  skuId: 'MONITOR_1',
+  timeUnit: null,
+  duration: 1,
+  units: 5,
+  quantity: 2,
+  priceFen: 1500,
+  originalPriceFen: 2000,
+  discountFen: 1000,
+  amountFen: 3000,
+};
 
 function order(status: TOrderInfo['status']): TOrderInfo {
   return {
@@ -53,7 +70,14 @@ function order(status: TOrderInfo['status']): TOrderInfo {
   };
 }
 
-const result: TCodeOrderResult = { order: order('CREATED'), payToken: 'pt_123', account: '138****8000', nickname: 'Alice', item: monitors, discountFen: 1000 };
+const result: TCodeOrderResult = {
+  order: order('CREATED'),
+  payToken: 'pt_123',
+  account: '138****8000',
+  nickname: 'Alice',
+  item: monitors,
+  discountFen: 1000,
+};
 
 function renderPay(qrCodeId = 'code_1') {
   return render(
@@ -115,7 +139,15 @@ describe('CodeCheckout', () => {
     let status: TOrderInfo['status'] = 'PENDING_PAYMENT';
     const calls = serve(({ path }) => {
       if (path.startsWith('/order/createOrderByCodeId')) return answer(result);
-      if (path === '/pay/payV2') return answer({ kind: 'qr', orderId: 'Q2611240001', paymentNo: 'P1', amountFen: 3000, expiresAt: '2026-11-24T02:15:00.000Z', codeUrl: 'weixin://wxpay/1' });
+      if (path === '/pay/payV2')
+        return answer({
+          kind: 'qr',
+          orderId: 'Q2611240001',
+          paymentNo: 'P1',
+          amountFen: 3000,
+          expiresAt: '2026-11-24T02:15:00.000Z',
+          codeUrl: 'weixin://wxpay/1',
+        });
       if (path === '/order/info/Q2611240001?payToken=pt_123') return answer(order(status));
       return undefined;
     });
@@ -124,23 +156,41 @@ describe('CodeCheckout', () => {
     fireEvent.click(screen.getByTestId('pay-method-WX'));
     fireEvent.click(screen.getByRole('button', { name: 'Pay' }));
     await vi.waitFor(() => expect(screen.getByRole('heading', { name: 'Scan with WeChat to pay' })).toBeTruthy());
-    expect(calls.find((call) => call.path === '/pay/payV2')!.body).toEqual({ orderId: 'Q2611240001', payMethod: 'WX', payClient: 'WEB', payToken: 'pt_123' });
+    expect(calls.find((call) => call.path === '/pay/payV2')!.body).toEqual({
+      orderId: 'Q2611240001',
+      payMethod: 'WX',
+      payClient: 'WEB',
+      payToken: 'pt_123',
+    });
     expect(screen.getByTestId('amount-due').textContent).toBe('Amount due: CN¥30');
 
     status = 'FULFILLED';
     await act(async () => vi.advanceTimersByTimeAsync(1500));
     const done = await vi.waitFor(() => screen.getByTestId('pay-success'));
-    expect(done.textContent).toBe('Payment successful10 screen wallsIt has been added to the account 138****8000. You can go back to the desktop app.');
+    expect(done.textContent).toBe(
+      'Payment successful10 screen wallsIt has been added to the account 138****8000. You can go back to the desktop app.',
+    );
   });
 
   it('on a phone (the usual case: the desktop app’s code scanned by a phone), pays in the wallet app and follows the order on the way back', async () => {
-    vi.stubGlobal('navigator', { ...navigator, userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36' });
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
+    });
     const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
     window.history.replaceState(null, '', '/en/pay?qrCodeId=code_1');
     let status: TOrderInfo['status'] = 'PENDING_PAYMENT';
     const calls = serve(({ path }) => {
       if (path.startsWith('/order/createOrderByCodeId')) return answer(result);
-      if (path === '/pay/payV2') return answer({ kind: 'redirect', orderId: 'Q2611240001', paymentNo: 'P1', amountFen: 3000, expiresAt: '2026-11-24T02:15:00.000Z', url: 'https://wx.tenpay.example/checkmweb?p=1' });
+      if (path === '/pay/payV2')
+        return answer({
+          kind: 'redirect',
+          orderId: 'Q2611240001',
+          paymentNo: 'P1',
+          amountFen: 3000,
+          expiresAt: '2026-11-24T02:15:00.000Z',
+          url: 'https://wx.tenpay.example/checkmweb?p=1',
+        });
       if (path === '/order/info/Q2611240001?payToken=pt_123') return answer(order(status));
       return undefined;
     });
@@ -149,7 +199,13 @@ describe('CodeCheckout', () => {
     fireEvent.click(screen.getByTestId('pay-method-WX'));
     fireEvent.click(screen.getByRole('button', { name: 'Pay' }));
     await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('https://wx.tenpay.example/checkmweb?p=1'));
-    expect(calls.find((call) => call.path === '/pay/payV2')?.body).toEqual({ orderId: 'Q2611240001', payMethod: 'WX', payClient: 'H5', returnPath: '/en/pay?qrCodeId=code_1&payReturn=Q2611240001', payToken: 'pt_123' });
+    expect(calls.find((call) => call.path === '/pay/payV2')?.body).toEqual({
+      orderId: 'Q2611240001',
+      payMethod: 'WX',
+      payClient: 'H5',
+      returnPath: '/en/pay?qrCodeId=code_1&payReturn=Q2611240001',
+      payToken: 'pt_123',
+    });
     cleanup();
 
     // back from WeChat: the code is not spent again, the order is followed with its payToken

@@ -1,9 +1,10 @@
 'use client';
 
-import { ZCodeOrderResult, type TCodeOrderResult, type TOrderItem } from '@llk/contracts';
+import type { TCodeOrderResult, TOrderItem } from '@llk/contracts';
 import { localeEntries, type TLocale } from '@llk/contracts/locales';
 import { useCallback, useEffect, useState } from 'react';
 import { createCodeOrder } from '../checkout-api';
+import { CheckerUnavailable, remember, remembered } from '../remembered-order';
 import type { TOrderHeadings } from '../order-headings';
 import { initialPayMethod } from '../pay-methods';
 import { usePayment } from '../use-payment';
@@ -12,29 +13,8 @@ import { MethodChoice, PaymentPanel, PaymentProblem } from './payment-panel';
 import { buttonClass } from '@/components/ui/button';
 import { type TTexts, type TTranslate, translator } from '@/lib/texts';
 
-// A payment code turns into an order only once (POST /order/createOrderByCodeId); the answer is
-// kept for this tab so a reload shows the same order instead of "code already used".
-const storageKey = (qrCodeId: string) => `llk-pay:${qrCodeId}`;
-
-function remembered(qrCodeId: string): TCodeOrderResult | null {
-  try {
-    const raw = window.sessionStorage.getItem(storageKey(qrCodeId));
-    const parsed = raw ? ZCodeOrderResult.safeParse(JSON.parse(raw)) : null;
-    return parsed?.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
-
-function remember(qrCodeId: string, result: TCodeOrderResult) {
-  try {
-    window.sessionStorage.setItem(storageKey(qrCodeId), JSON.stringify(result));
-  } catch {
-    // private mode: a reload then asks the API again
-  }
-}
-
-type TLoad = { kind: 'loading' } | { kind: 'ready'; result: TCodeOrderResult } | { kind: 'failed'; message: string };
+type TLoad =
+  { kind: 'loading' } | { kind: 'ready'; result: TCodeOrderResult } | { kind: 'failed'; message: string } | { kind: 'incomplete' };
 
 /**
  * /pay?qrCodeId=…: the desktop app's payment code → the order for that account (account,
@@ -66,15 +46,15 @@ export function CodeCheckout({
 
   useEffect(() => {
     let cancelled = false;
-    const known = remembered(qrCodeId);
-    const request = known ? Promise.resolve(known) : createCodeOrder(qrCodeId);
+    const request = remembered(qrCodeId).then((known) => known ?? createCodeOrder(qrCodeId, (answer) => remember(qrCodeId, answer)));
     request.then(
       (result) => {
-        remember(qrCodeId, result);
         if (!cancelled) setLoad({ kind: 'ready', result });
       },
       (error: unknown) => {
-        if (!cancelled) setLoad({ kind: 'failed', message: error instanceof Error ? error.message : 'Error' });
+        if (cancelled) return;
+        if (error instanceof CheckerUnavailable) setLoad({ kind: 'incomplete' });
+        else setLoad({ kind: 'failed', message: error instanceof Error ? error.message : 'Error' });
       },
     );
     return () => {
@@ -87,13 +67,27 @@ export function CodeCheckout({
     if (!result) throw new Error('Error');
     return result.order;
   }, [result]);
-  const { state, pay, selectMethod } = usePayment({ getOrder, payToken: result?.payToken, wechatAppId, ready: result !== null, initialMethod: initialPayMethod(tag) });
+  const { state, pay, selectMethod } = usePayment({
+    getOrder,
+    payToken: result?.payToken,
+    wechatAppId,
+    ready: result !== null,
+    initialMethod: initialPayMethod(tag),
+  });
 
   if (load.kind === 'loading') {
     return (
       <p role="status" className="text-ink-muted" data-testid="pay-loading">
         {t('loading')}
       </p>
+    );
+  }
+  if (load.kind === 'incomplete') {
+    return (
+      <div role="alert" className="rounded-card border border-red-200 bg-red-50 p-4 text-danger" data-testid="pay-code-incomplete">
+        <p className="font-semibold">{t('pageIncomplete')}</p>
+        <p className="mt-2 text-sm text-ink-muted">{t('pageIncompleteHelp')}</p>
+      </div>
     );
   }
   if (load.kind === 'failed') {
@@ -112,7 +106,13 @@ export function CodeCheckout({
 
   if (state.phase === 'paid') {
     return (
-      <div role="status" className="rounded-card border border-green-200 bg-green-50 p-6" data-testid="pay-success" data-payment-success tabIndex={-1}>
+      <div
+        role="status"
+        className="rounded-card border border-green-200 bg-green-50 p-6"
+        data-testid="pay-success"
+        data-payment-success
+        tabIndex={-1}
+      >
         <h2 className="text-xl font-semibold text-balance break-keep text-success">{headings.successHeading ?? o('successHeading')}</h2>
         <p className="mt-2 text-ink">{itemName}</p>
         <p className="mt-2 text-ink-soft">{t('successBody', { account })}</p>
@@ -138,9 +138,20 @@ export function CodeCheckout({
         ))}
       </dl>
       <OrderSummary
-        figures={{ priceFen: item.priceFen * item.quantity, originalPriceFen: order.originalTotalFen, discountFen: load.result.discountFen, totalFen: order.totalFen }}
+        figures={{
+          priceFen: item.priceFen * item.quantity,
+          originalPriceFen: order.originalTotalFen,
+          discountFen: load.result.discountFen,
+          totalFen: order.totalFen,
+        }}
         tag={tag}
-        labels={{ price: o('price'), originalPrice: o('originalPrice'), discount: o('discount'), total: o('total'), discountValue: (amount) => o('discountValue', { amount }) }}
+        labels={{
+          price: o('price'),
+          originalPrice: o('originalPrice'),
+          discount: o('discount'),
+          total: o('total'),
+          discountValue: (amount) => o('discountValue', { amount }),
+        }}
       />
       <MethodChoice value={state.method} onChange={selectMethod} disabled={busy} inWechat={state.inWechat} tag={tag} t={o} />
       <PaymentProblem state={state} onRetry={() => void pay(state.method)} t={o} />

@@ -8,6 +8,8 @@ import { browserZone } from '@/lib/visitor-zone';
 import { session } from '@/lib/session';
 import type { TTexts } from '@/lib/texts';
 import { OrderCheckout, type TOrderOption } from './order-checkout';
+// the answer schemas the page loads with its first request, loaded before the clock starts
+import '../answer-checks';
 
 // /order's client side with the pay client (lib/api.ts) over a fake fetch: prices come from the
 // page's options (the server's), then from the order the API made; Pay Now makes one order with
@@ -57,7 +59,20 @@ function order(status: TOrderStatus, overrides: Partial<TOrderInfo> = {}): TOrde
   return {
     id: 'O2611240001',
     status,
-    items: [{ itemType: 'MEMBER', skuId: 'PRO_YEAR', timeUnit: 'YEAR', duration: 1, units: 1, quantity: 1, priceFen: 26800, originalPriceFen: 47988, discountFen: 21188, amountFen: 26800 }],
+    items: [
+      {
+        itemType: 'MEMBER',
+        skuId: 'PRO_YEAR',
+        timeUnit: 'YEAR',
+        duration: 1,
+        units: 1,
+        quantity: 1,
+        priceFen: 26800,
+        originalPriceFen: 47988,
+        discountFen: 21188,
+        amountFen: 26800,
+      },
+    ],
     currency: 'CNY',
     totalFen: 26800,
     originalTotalFen: 47988,
@@ -85,7 +100,9 @@ const qr: TPayResult = {
 };
 
 function renderCheckout(props: Partial<Parameters<typeof OrderCheckout>[0]> = {}) {
-  const rendered = render(<OrderCheckout options={options} initialUnit="YEAR" planName="Pro" locale="en" texts={en.Order as unknown as TTexts} {...props} />);
+  const rendered = render(
+    <OrderCheckout options={options} initialUnit="YEAR" planName="Pro" locale="en" texts={en.Order as unknown as TTexts} {...props} />,
+  );
   // the English page starts on the card (pay-methods.ts); these journeys pay with a wallet's QR code,
   // so the visitor picks Alipay first (inside WeChat the page itself moves to WeChat Pay)
   if (!props.wechatAppId) fireEvent.click(screen.getByTestId('pay-method-ZFB'));
@@ -123,14 +140,29 @@ describe('OrderCheckout', () => {
 
   it('shows the prices in Chinese on the Chinese page, and no discount line as ¥0', () => {
     serve(() => undefined);
-    renderCheckout({ locale: 'zh-CN', texts: zh.Order as unknown as TTexts, options: [{ ...options[0]!, originalPriceFen: 2999, discountFen: 0 }], initialUnit: 'MONTH' });
+    renderCheckout({
+      locale: 'zh-CN',
+      texts: zh.Order as unknown as TTexts,
+      options: [{ ...options[0]!, originalPriceFen: 2999, discountFen: 0 }],
+      initialUnit: 'MONTH',
+    });
     const total = screen.getByTestId('order-total');
     expect(total.textContent).toBe('¥29.99');
     expect(screen.getByTestId('order-summary').querySelector('[data-row="discount"] dd')!.textContent).toBe('¥0');
   });
 
   it('shows its headings as the page phrase-broke them (the splitter stays on the server)', () => {
-    renderCheckout({ headings: { summaryHeading: <>ご注文<wbr />内容</> } });
+    renderCheckout({
+      headings: {
+        summaryHeading: (
+          <>
+            ご注文
+            <wbr />
+            内容
+          </>
+        ),
+      },
+    });
     const heading = screen.getAllByRole('heading').find((element) => element.textContent === 'ご注文内容');
     expect(heading?.innerHTML).toBe('ご注文<wbr>内容');
     expect(heading?.classList.contains('break-keep')).toBe(true);
@@ -142,7 +174,16 @@ describe('OrderCheckout', () => {
       if (method === 'POST' && path === '/order/createV2') return answer(order('CREATED'));
       if (path === '/pay/payV2') return answer(qr);
       if (path === '/order/info/O2611240001') return answer(order(status));
-      if (path === '/user/info') return answer({ id: 'u1', username: 'alice_01', nickname: 'Alice', mobile: null, email: null, createdAt: '2026-01-01T00:00:00.000Z', member: { plan: 'PRO', expiresAt: '2027-11-24T02:00:00.000Z', active: true } });
+      if (path === '/user/info')
+        return answer({
+          id: 'u1',
+          username: 'alice_01',
+          nickname: 'Alice',
+          mobile: null,
+          email: null,
+          createdAt: '2026-01-01T00:00:00.000Z',
+          member: { plan: 'PRO', expiresAt: '2027-11-24T02:00:00.000Z', active: true },
+        });
       if (path === '/user/currentMemberLevel') return answer({ plan: 'PRO', expiresAt: '2027-11-24T02:00:00.000Z', active: true });
       return undefined;
     });
@@ -172,27 +213,54 @@ describe('OrderCheckout', () => {
 
     status = 'PAID';
     await act(async () => vi.advanceTimersByTimeAsync(1500));
-    await vi.waitFor(() => expect(screen.getByTestId('order-success-detail').textContent).toBe('Your Pro membership is active until November 24, 2027.'));
+    await vi.waitFor(() =>
+      expect(screen.getByTestId('order-success-detail').textContent).toBe('Your Pro membership is active until November 24, 2027.'),
+    );
     expect(screen.getByText('Order number O2611240001')).toBeTruthy();
   });
 
   it('on a phone outside WeChat: the wallet app’s page instead of a QR code, then back to this page, which follows the order until paid', async () => {
-    vi.stubGlobal('navigator', { ...navigator, userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1' });
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      userAgent:
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
+    });
     const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
     let status: TOrderStatus = 'PENDING_PAYMENT';
-    const redirect: TPayResult = { kind: 'redirect', orderId: 'O2611240001', paymentNo: 'P1', amountFen: 26800, expiresAt: '2026-11-24T02:15:00.000Z', url: 'https://mclient.alipay.example/cashier?x=1' };
+    const redirect: TPayResult = {
+      kind: 'redirect',
+      orderId: 'O2611240001',
+      paymentNo: 'P1',
+      amountFen: 26800,
+      expiresAt: '2026-11-24T02:15:00.000Z',
+      url: 'https://mclient.alipay.example/cashier?x=1',
+    };
     const calls = serve(({ method, path }) => {
       if (method === 'POST' && path === '/order/createV2') return answer(order('CREATED'));
       if (path === '/pay/payV2') return answer(redirect);
       if (path === '/order/info/O2611240001') return answer(order(status, { payMethod: 'ZFB', payClient: 'H5' }));
-      if (path === '/user/info') return answer({ id: 'u1', username: 'alice_01', nickname: 'Alice', mobile: null, email: null, createdAt: '2026-01-01T00:00:00.000Z', member: { plan: 'PRO', expiresAt: '2027-11-24T02:00:00.000Z', active: true } });
+      if (path === '/user/info')
+        return answer({
+          id: 'u1',
+          username: 'alice_01',
+          nickname: 'Alice',
+          mobile: null,
+          email: null,
+          createdAt: '2026-01-01T00:00:00.000Z',
+          member: { plan: 'PRO', expiresAt: '2027-11-24T02:00:00.000Z', active: true },
+        });
       if (path === '/user/currentMemberLevel') return answer({ plan: 'PRO', expiresAt: '2027-11-24T02:00:00.000Z', active: true });
       return undefined;
     });
     const { unmount } = renderCheckout();
     fireEvent.click(screen.getByTestId('pay-now'));
     await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('https://mclient.alipay.example/cashier?x=1'));
-    expect(calls.find((call) => call.path === '/pay/payV2')?.body).toEqual({ orderId: 'O2611240001', payMethod: 'ZFB', payClient: 'H5', returnPath: '/en/order?timeUnit=YEAR&payReturn=O2611240001' });
+    expect(calls.find((call) => call.path === '/pay/payV2')?.body).toEqual({
+      orderId: 'O2611240001',
+      payMethod: 'ZFB',
+      payClient: 'H5',
+      returnPath: '/en/order?timeUnit=YEAR&payReturn=O2611240001',
+    });
     unmount();
 
     // the wallet app sends the payer back: the page follows the same order, no new one is made
@@ -283,17 +351,30 @@ describe('OrderCheckout', () => {
       if (path === '/cloudPc/devices/pc%201/renew') return answer({ order: order('CREATED') });
       if (path === '/pay/payV2') return answer(qr);
       if (path === '/order/info/O2611240001') return answer(order('FULFILLED'));
-      if (path === '/user/info') return answer({ id: 'u1', username: null, nickname: 'Alice', mobile: null, email: null, createdAt: '2026-01-01T00:00:00.000Z', member: { plan: 'FREE', expiresAt: null, active: false } });
+      if (path === '/user/info')
+        return answer({
+          id: 'u1',
+          username: null,
+          nickname: 'Alice',
+          mobile: null,
+          email: null,
+          createdAt: '2026-01-01T00:00:00.000Z',
+          member: { plan: 'FREE', expiresAt: null, active: false },
+        });
       if (path === '/user/currentMemberLevel') return answer({ plan: 'FREE', expiresAt: null, active: false });
       return undefined;
     });
     renderCheckout({ product: 'CLOUD_PC', renewDeviceId: 'pc 1', planName: 'Advanced', initialUnit: 'MONTH' });
-    expect(screen.getByRole('link', { name: 'Value-Added Services Agreement' }).getAttribute('href')).toBe('/en/legal/value-added-services');
+    expect(screen.getByRole('link', { name: 'Value-Added Services Agreement' }).getAttribute('href')).toBe(
+      '/en/legal/value-added-services',
+    );
     fireEvent.click(screen.getByTestId('pay-now'));
     await vi.waitFor(() => expect(screen.getByTestId('payment-panel')).toBeTruthy());
     expect(calls[0]!.body).toEqual({ timeUnit: 'MONTH' });
     await act(async () => vi.advanceTimersByTimeAsync(1500));
-    await vi.waitFor(() => expect(screen.getByTestId('order-success-detail').textContent).toBe('Your cloud PC (Advanced) has been renewed.'));
+    await vi.waitFor(() =>
+      expect(screen.getByTestId('order-success-detail').textContent).toBe('Your cloud PC (Advanced) has been renewed.'),
+    );
     expect(screen.getByTestId('to-cloud-pcs').getAttribute('href')).toBe('/en/cloudPc#cloud-pc-devices');
     // the header's account is refreshed too
     await vi.waitFor(() => expect(calls.map((call) => call.path)).toContain('/user/currentMemberLevel'));
@@ -305,7 +386,20 @@ describe('OrderCheckout buying seats (/order?seats=N)', () => {
   // have guessed), shown as they are; the page never multiplies.
   const seatsOrder = (status: TOrderStatus) =>
     order(status, {
-      items: [{ itemType: 'MEMBER', skuId: 'PRO_YEAR', timeUnit: 'YEAR', duration: 1, units: 1, quantity: 3, priceFen: 26800, originalPriceFen: 47988, discountFen: 63564, amountFen: 79000 }],
+      items: [
+        {
+          itemType: 'MEMBER',
+          skuId: 'PRO_YEAR',
+          timeUnit: 'YEAR',
+          duration: 1,
+          units: 1,
+          quantity: 3,
+          priceFen: 26800,
+          originalPriceFen: 47988,
+          discountFen: 63564,
+          amountFen: 79000,
+        },
+      ],
       totalFen: 79000,
       originalTotalFen: 143964,
       discountFen: 64964,
@@ -343,7 +437,7 @@ describe('OrderCheckout buying seats (/order?seats=N)', () => {
     expect(new URLSearchParams(window.location.search).get('seats')).toBe('1');
   });
 
-  it('shows the server’s total, list price and discount for the count before Pay Now, asked again on every change (issue 33, item 2)', async () => {
+  it('shows the server’s total, list price and discount for the count before Pay Now, asked again on every change', async () => {
     // POST /order/quote's figures: a volume price the page could not have guessed
     const quoteOf = (quantity: number) => ({
       items: [{ ...seatsOrder('CREATED').items[0]!, quantity }],
@@ -357,13 +451,27 @@ describe('OrderCheckout buying seats (/order?seats=N)', () => {
     // asking: the total says so, and nothing is made up meanwhile
     expect(summary()).toEqual({ 'Price per seat': 'CN¥268', Seats: '3 seats × CN¥268', 'To pay': 'Calculating…' });
     await vi.waitFor(() => expect(screen.getByTestId('order-total').textContent).toBe('CN¥790'));
-    expect(summary()).toEqual({ 'Price per seat': 'CN¥268', Seats: '3 seats × CN¥268', 'Original price': 'CN¥1,439.64', Discount: '−CN¥649.64', 'To pay': 'CN¥790' });
-    expect(calls.filter((call) => call.path === '/order/quote').map((call) => call.body)).toEqual([{ skuId: 'PRO_YEAR', asSeats: true, quantity: 3 }]);
+    expect(summary()).toEqual({
+      'Price per seat': 'CN¥268',
+      Seats: '3 seats × CN¥268',
+      'Original price': 'CN¥1,439.64',
+      Discount: '−CN¥649.64',
+      'To pay': 'CN¥790',
+    });
+    expect(calls.filter((call) => call.path === '/order/quote').map((call) => call.body)).toEqual([
+      { skuId: 'PRO_YEAR', asSeats: true, quantity: 3 },
+    ]);
     expect(calls.some((call) => call.path === '/order/createV2')).toBe(false);
 
     fireEvent.click(screen.getByRole('button', { name: 'One seat fewer' }));
     await vi.waitFor(() => expect(screen.getByTestId('order-total').textContent).toBe('CN¥536'));
-    expect(summary()).toEqual({ 'Price per seat': 'CN¥268', Seats: '2 seats × CN¥268', 'Original price': 'CN¥959.76', Discount: '−CN¥423.76', 'To pay': 'CN¥536' });
+    expect(summary()).toEqual({
+      'Price per seat': 'CN¥268',
+      Seats: '2 seats × CN¥268',
+      'Original price': 'CN¥959.76',
+      Discount: '−CN¥423.76',
+      'To pay': 'CN¥536',
+    });
     expect(calls.filter((call) => call.path === '/order/quote').at(-1)?.body).toEqual({ skuId: 'PRO_YEAR', asSeats: true, quantity: 2 });
 
     // no valid count: no figures, and the row says what to do
@@ -383,7 +491,9 @@ describe('OrderCheckout buying seats (/order?seats=N)', () => {
   it('says when the link’s count was replaced by 1', () => {
     serve(() => undefined);
     renderCheckout({ seats: { initial: 1, adjusted: true } });
-    expect(screen.getByTestId('seats-adjusted').textContent).toBe('The link asked for a number of seats we can’t sell (1 to 100), so we started you at 1 seat.');
+    expect(screen.getByTestId('seats-adjusted').textContent).toBe(
+      'The link asked for a number of seats we can’t sell (1 to 100), so we started you at 1 seat.',
+    );
     expect((screen.getByLabelText('Seats') as HTMLInputElement).value).toBe('1');
   });
 
@@ -393,7 +503,16 @@ describe('OrderCheckout buying seats (/order?seats=N)', () => {
       if (path === '/order/createV2') return answer(seatsOrder('CREATED'));
       if (path === '/pay/payV2') return answer({ ...qr, amountFen: 79000 });
       if (path === '/order/info/O2611240001') return answer(seatsOrder(status));
-      if (path === '/user/info') return answer({ id: 'u1', username: 'alice_01', nickname: 'Alice', mobile: null, email: null, createdAt: '2026-01-01T00:00:00.000Z', member: { plan: 'FREE', expiresAt: null, active: false } });
+      if (path === '/user/info')
+        return answer({
+          id: 'u1',
+          username: 'alice_01',
+          nickname: 'Alice',
+          mobile: null,
+          email: null,
+          createdAt: '2026-01-01T00:00:00.000Z',
+          member: { plan: 'FREE', expiresAt: null, active: false },
+        });
       if (path === '/user/currentMemberLevel') return answer({ plan: 'FREE', expiresAt: null, active: false });
       return undefined;
     });
@@ -405,14 +524,22 @@ describe('OrderCheckout buying seats (/order?seats=N)', () => {
     const create = calls.find((call) => call.path === '/order/createV2')!;
     expect(create.body).toEqual({ skuId: 'PRO_YEAR', asSeats: true, quantity: 3 });
     expect(create.key).toMatch(/^web-[A-Za-z0-9_-]+$/);
-    expect(summary()).toEqual({ 'Price per seat': 'CN¥268', Seats: '3 seats × CN¥268', 'Original price': 'CN¥1,439.64', Discount: '−CN¥649.64', 'To pay': 'CN¥790' });
+    expect(summary()).toEqual({
+      'Price per seat': 'CN¥268',
+      Seats: '3 seats × CN¥268',
+      'Original price': 'CN¥1,439.64',
+      Discount: '−CN¥649.64',
+      'To pay': 'CN¥790',
+    });
     expect(screen.getByTestId('amount-due').textContent).toBe('Amount due: CN¥790');
     expect((screen.getByRole('button', { name: 'One seat more' }) as HTMLButtonElement).disabled).toBe(true);
 
     status = 'FULFILLED';
     await act(async () => vi.advanceTimersByTimeAsync(1500));
     await vi.waitFor(() =>
-      expect(screen.getByTestId('order-success-detail').textContent).toBe('Your Pro seats (3 seats) are ready under Seats in your account, where you can give them to devices or accounts.'),
+      expect(screen.getByTestId('order-success-detail').textContent).toBe(
+        'Your Pro seats (3 seats) are ready under Seats in your account, where you can give them to devices or accounts.',
+      ),
     );
     expect(screen.getByTestId('to-seats').getAttribute('href')).toBe('/en/account/seats');
   });
@@ -420,7 +547,20 @@ describe('OrderCheckout buying seats (/order?seats=N)', () => {
   it('buys global channel seats (product CHANNEL) with asSeats under the value-added services agreement', async () => {
     const channelOrder = (status: TOrderStatus) =>
       order(status, {
-        items: [{ itemType: 'CHANNEL', skuId: 'CHANNEL_YEAR', timeUnit: 'YEAR', duration: 1, units: 1, quantity: 2, priceFen: 9800, originalPriceFen: 9800, discountFen: 0, amountFen: 19600 }],
+        items: [
+          {
+            itemType: 'CHANNEL',
+            skuId: 'CHANNEL_YEAR',
+            timeUnit: 'YEAR',
+            duration: 1,
+            units: 1,
+            quantity: 2,
+            priceFen: 9800,
+            originalPriceFen: 9800,
+            discountFen: 0,
+            amountFen: 19600,
+          },
+        ],
         totalFen: 19600,
         originalTotalFen: 19600,
         discountFen: 0,
@@ -433,13 +573,17 @@ describe('OrderCheckout buying seats (/order?seats=N)', () => {
     });
     const channel = [{ timeUnit: 'YEAR' as const, skuId: 'CHANNEL_YEAR', priceFen: 9800, originalPriceFen: 9800, discountFen: 0 }];
     renderCheckout({ options: channel, planName: 'Global channel', product: 'CHANNEL', seats: { initial: 2, adjusted: false } });
-    expect(screen.getByRole('link', { name: 'Value-Added Services Agreement' }).getAttribute('href')).toBe('/en/legal/value-added-services');
+    expect(screen.getByRole('link', { name: 'Value-Added Services Agreement' }).getAttribute('href')).toBe(
+      '/en/legal/value-added-services',
+    );
     fireEvent.click(screen.getByTestId('pay-now'));
     await vi.waitFor(() => expect(screen.getByTestId('payment-panel')).toBeTruthy());
     expect(calls.find((call) => call.path === '/order/createV2')!.body).toEqual({ skuId: 'CHANNEL_YEAR', asSeats: true, quantity: 2 });
     await act(async () => vi.advanceTimersByTimeAsync(1500));
     await vi.waitFor(() =>
-      expect(screen.getByTestId('order-success-detail').textContent).toBe('Your Global channel seats (2 seats) are ready under Seats in your account, where you can give them to devices or accounts.'),
+      expect(screen.getByTestId('order-success-detail').textContent).toBe(
+        'Your Global channel seats (2 seats) are ready under Seats in your account, where you can give them to devices or accounts.',
+      ),
     );
     expect(screen.getByTestId('to-seats').getAttribute('href')).toBe('/en/account/seats');
   });
@@ -474,7 +618,11 @@ describe('OrderCheckout inside WeChat (JS_API)', () => {
 
   it('chooses WeChat Pay and first gets the payer through the silent OAuth round trip, without an order yet', async () => {
     const calls = serve(() => undefined);
-    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, href: 'http://localhost:3000/en/order?plan=YEAR', assign } as Location);
+    vi.spyOn(window, 'location', 'get').mockReturnValue({
+      ...window.location,
+      href: 'http://localhost:3000/en/order?plan=YEAR',
+      assign,
+    } as Location);
     renderCheckout({ wechatAppId: 'wx123' });
     await vi.waitFor(() => expect((screen.getByTestId('pay-method-WX') as HTMLInputElement).checked).toBe(true));
     fireEvent.click(screen.getByTestId('pay-method-ZFB'));
@@ -491,22 +639,46 @@ describe('OrderCheckout inside WeChat (JS_API)', () => {
 
   it('comes back with the code, learns the openid, resumes and opens the payment sheet, then polls until paid', async () => {
     window.history.replaceState(null, '', '/en/order?plan=YEAR&wxpay=1&code=CODE1&state=llkpay');
-    const invoke = vi.fn((_name: string, _params: Record<string, string>, callback: (result: { err_msg?: unknown }) => void) => callback({ err_msg: 'get_brand_wcpay_request:ok' }));
+    const invoke = vi.fn((_name: string, _params: Record<string, string>, callback: (result: { err_msg?: unknown }) => void) =>
+      callback({ err_msg: 'get_brand_wcpay_request:ok' }),
+    );
     window.WeixinJSBridge = { invoke };
     let status: TOrderStatus = 'PENDING_PAYMENT';
     const calls = serve(({ path }) => {
       if (path === '/wxMp/openId?code=CODE1') return answer({ openid: 'oPAYER' });
       if (path === '/order/createV2') return answer(order('CREATED'));
-      if (path === '/pay/payV2') return answer({ kind: 'jsapi', orderId: 'O2611240001', paymentNo: 'P1', amountFen: 26800, expiresAt: '2026-11-24T02:15:00.000Z', params: { appId: 'wx123', paySign: 's' } });
+      if (path === '/pay/payV2')
+        return answer({
+          kind: 'jsapi',
+          orderId: 'O2611240001',
+          paymentNo: 'P1',
+          amountFen: 26800,
+          expiresAt: '2026-11-24T02:15:00.000Z',
+          params: { appId: 'wx123', paySign: 's' },
+        });
       if (path === '/order/info/O2611240001') return answer(order(status));
-      if (path === '/user/info') return answer({ id: 'u1', username: null, nickname: 'Alice', mobile: null, email: null, createdAt: '2026-01-01T00:00:00.000Z', member: { plan: 'PRO', expiresAt: '2027-11-24T02:00:00.000Z', active: true } });
+      if (path === '/user/info')
+        return answer({
+          id: 'u1',
+          username: null,
+          nickname: 'Alice',
+          mobile: null,
+          email: null,
+          createdAt: '2026-01-01T00:00:00.000Z',
+          member: { plan: 'PRO', expiresAt: '2027-11-24T02:00:00.000Z', active: true },
+        });
       if (path === '/user/currentMemberLevel') return answer({ plan: 'PRO', expiresAt: '2027-11-24T02:00:00.000Z', active: true });
       return undefined;
     });
     renderCheckout({ wechatAppId: 'wx123' });
     await vi.waitFor(() => expect(screen.getByTestId('wechat-sheet-panel')).toBeTruthy());
     expect(window.location.search).toBe('?plan=YEAR');
-    expect(calls.find((call) => call.path === '/pay/payV2')!.body).toEqual({ orderId: 'O2611240001', payMethod: 'WX', payClient: 'JS_API', openid: 'oPAYER' });
+    expect(calls.find((call) => call.path === '/pay/payV2')!.body).toEqual({
+      orderId: 'O2611240001',
+      payMethod: 'WX',
+      payClient: 'JS_API',
+      openid: 'oPAYER',
+    });
     expect(invoke).toHaveBeenCalledWith('getBrandWCPayRequest', { appId: 'wx123', paySign: 's' }, expect.any(Function));
 
     status = 'PAID';
@@ -520,7 +692,15 @@ describe('OrderCheckout inside WeChat (JS_API)', () => {
     window.WeixinJSBridge = { invoke: (_name, _params, callback) => callback({ err_msg: 'get_brand_wcpay_request:cancel' }) };
     const calls = serve(({ path }) => {
       if (path === '/order/createV2') return answer(order('CREATED'));
-      if (path === '/pay/payV2') return answer({ kind: 'jsapi', orderId: 'O2611240001', paymentNo: 'P1', amountFen: 26800, expiresAt: '2026-11-24T02:15:00.000Z', params: { appId: 'wx123' } });
+      if (path === '/pay/payV2')
+        return answer({
+          kind: 'jsapi',
+          orderId: 'O2611240001',
+          paymentNo: 'P1',
+          amountFen: 26800,
+          expiresAt: '2026-11-24T02:15:00.000Z',
+          params: { appId: 'wx123' },
+        });
       return undefined;
     });
     renderCheckout({ wechatAppId: 'wx123' });

@@ -1,6 +1,7 @@
 'use client';
 
-import { ORDER_QUANTITY_MAX, type TTimeUnit } from '@llk/contracts';
+import type { TTimeUnit } from '@llk/contracts';
+import { ORDER_QUANTITY_MAX } from '@llk/contracts/order-rules';
 import { localeEntries, type TLocale } from '@llk/contracts/locales';
 import { useCallback, useRef, useState } from 'react';
 import { Link } from '@/i18n/navigation';
@@ -48,7 +49,7 @@ async function refreshHeader() {
  * With `seats` the membership (or, with product CHANNEL, the global channel) is bought as 1–100
  * seats (asSeats + quantity) to give away on /account/seats: a stepper sets the count, and the
  * total, list price and discount for that count are the server's (POST /order/quote, the same
- * pricing the order uses), shown before Pay Now and asked again on every change (issue 33, item 2).
+ * pricing the order uses), shown before Pay Now and asked again on every change (ADR 0035).
  */
 export function OrderCheckout({
   options,
@@ -128,27 +129,45 @@ export function OrderCheckout({
   const quoteState = useQuote(option.skuId, quantity, seats !== null && order === null);
   const quoted = quoteState.phase === 'ready' ? quoteState.quote : null;
   const figures = order
-    ? { priceFen: order.items[0]?.priceFen ?? order.totalFen, originalPriceFen: order.originalTotalFen, discountFen: order.discountFen, totalFen: order.totalFen }
+    ? {
+        priceFen: order.items[0]?.priceFen ?? order.totalFen,
+        originalPriceFen: order.originalTotalFen,
+        discountFen: order.discountFen,
+        totalFen: order.totalFen,
+      }
     : quoted
-      ? { priceFen: quoted.items[0]?.priceFen ?? quoted.totalFen, originalPriceFen: quoted.originalTotalFen, discountFen: quoted.discountFen, totalFen: quoted.totalFen }
-      : { priceFen: option.priceFen, originalPriceFen: option.originalPriceFen, discountFen: option.discountFen, totalFen: option.priceFen };
+      ? {
+          priceFen: quoted.items[0]?.priceFen ?? quoted.totalFen,
+          originalPriceFen: quoted.originalTotalFen,
+          discountFen: quoted.discountFen,
+          totalFen: quoted.totalFen,
+        }
+      : {
+          priceFen: option.priceFen,
+          originalPriceFen: option.originalPriceFen,
+          discountFen: option.discountFen,
+          totalFen: option.priceFen,
+        };
   // seats mode without the server's figures yet: why the total is not shown
-  const pendingKey = quoteState.phase === 'off' ? 'seatsCountNeeded' : quoteState.phase === 'loading' ? 'totalCalculating' : 'seatsTotalPending';
+  const pendingKey =
+    quoteState.phase === 'off' ? 'seatsCountNeeded' : quoteState.phase === 'loading' ? 'totalCalculating' : 'seatsTotalPending';
 
   if (state.phase === 'paid' && product === 'CLOUD_PC') {
     return (
-      <div role="status" className="rounded-card border border-green-200 bg-green-50 p-6 sm:p-8" data-testid="order-success" data-payment-success tabIndex={-1}>
+      <div
+        role="status"
+        className="rounded-card border border-green-200 bg-green-50 p-6 sm:p-8"
+        data-testid="order-success"
+        data-payment-success
+        tabIndex={-1}
+      >
         <h2 className="text-2xl font-semibold text-balance break-keep text-success">{heading('successHeading')}</h2>
         <p className="mt-3 text-lg text-ink" data-testid="order-success-detail">
           {t(renewDeviceId ? 'successCloudPcRenewed' : 'successCloudPc', { plan: planName })}
         </p>
         {order ? <p className="mt-2 text-sm text-ink-muted">{t('orderNo', { id: order.id })}</p> : null}
         <div className="mt-6 flex flex-wrap gap-3">
-          <Link
-            href={{ pathname: '/cloudPc', hash: 'cloud-pc-devices' }}
-            className={buttonClass()}
-            data-testid="to-cloud-pcs"
-          >
+          <Link href={{ pathname: '/cloudPc', hash: 'cloud-pc-devices' }} className={buttonClass()} data-testid="to-cloud-pcs">
             {t('toCloudPcs')}
           </Link>
           <Link href="/download" className={buttonClass({ variant: 'secondary' })}>
@@ -162,7 +181,13 @@ export function OrderCheckout({
   if (state.phase === 'paid' && seats) {
     const bought = order?.items[0]?.quantity ?? quantity ?? 1;
     return (
-      <div role="status" className="rounded-card border border-green-200 bg-green-50 p-6 sm:p-8" data-testid="order-success" data-payment-success tabIndex={-1}>
+      <div
+        role="status"
+        className="rounded-card border border-green-200 bg-green-50 p-6 sm:p-8"
+        data-testid="order-success"
+        data-payment-success
+        tabIndex={-1}
+      >
         <h2 className="text-2xl font-semibold text-balance break-keep text-success">{heading('successHeading')}</h2>
         <p className="mt-3 text-lg text-ink" data-testid="order-success-detail">
           {t('successSeats', { count: bought, plan: planName })}
@@ -183,7 +208,13 @@ export function OrderCheckout({
   if (state.phase === 'paid') {
     const expiry = user?.expiresAt ? formatDate(user.expiresAt, tag, 'long', zone) : null;
     return (
-      <div role="status" className="rounded-card border border-green-200 bg-green-50 p-6 sm:p-8" data-testid="order-success" data-payment-success tabIndex={-1}>
+      <div
+        role="status"
+        className="rounded-card border border-green-200 bg-green-50 p-6 sm:p-8"
+        data-testid="order-success"
+        data-payment-success
+        tabIndex={-1}
+      >
         <h2 className="text-2xl font-semibold text-balance break-keep text-success">{heading('successHeading')}</h2>
         <p className="mt-3 text-lg text-ink" data-testid="order-success-detail">
           {refreshed && user?.plan === 'PRO' && expiry ? t('successMember', { plan: planName, date: expiry }) : t('successPending')}
@@ -264,13 +295,16 @@ export function OrderCheckout({
         <p className="text-sm text-ink-muted">
           {t.rich(product === 'MEMBER' ? 'agreement' : 'cloudPcAgreement', {
             link: (chunks) => (
-              <Link href={product === 'MEMBER' ? '/legal/membership-agreement' : '/legal/value-added-services'} className="font-medium text-brand-700 underline-offset-4 hover:underline">
+              <Link
+                href={product === 'MEMBER' ? '/legal/membership-agreement' : '/legal/value-added-services'}
+                className="font-medium text-brand-700 underline-offset-4 hover:underline"
+              >
                 {chunks}
               </Link>
             ),
           })}
         </p>
-        {/* where people decide: can this charge me again by itself? (issue 20, item 11) */}
+        {/* where people decide: can this charge me again by itself? */}
         <p className="text-sm text-ink-muted" data-testid="no-auto-charge">
           {t(product === 'CLOUD_PC' ? 'cloudPcNoAutoCharge' : 'noAutoCharge')}
         </p>
@@ -287,7 +321,11 @@ export function OrderCheckout({
           </button>
         ) : null}
       </div>
-      <div>{state.phase === 'awaiting' ? <PaymentPanel state={state} tag={tag} onSwitch={(method) => void pay(method)} t={t} headings={headings} /> : null}</div>
+      <div>
+        {state.phase === 'awaiting' ? (
+          <PaymentPanel state={state} tag={tag} onSwitch={(method) => void pay(method)} t={t} headings={headings} />
+        ) : null}
+      </div>
     </div>
   );
 }

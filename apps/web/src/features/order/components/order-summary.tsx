@@ -48,7 +48,11 @@ export function OrderSummary({
   if (!seatsMode || ordered) {
     rows.push(
       ['original', labels.originalPrice, formatFen(figures.originalPriceFen, tag)],
-      ['discount', labels.discount, figures.discountFen > 0 ? labels.discountValue(formatFen(figures.discountFen, tag)) : formatFen(0, tag)],
+      [
+        'discount',
+        labels.discount,
+        figures.discountFen > 0 ? labels.discountValue(formatFen(figures.discountFen, tag)) : formatFen(0, tag),
+      ],
     );
   }
   const pending = seatsMode && !ordered;
@@ -58,7 +62,15 @@ export function OrderSummary({
         <div key={key} className="flex justify-between gap-4 py-2" data-row={key}>
           <dt className="text-ink-muted">{label}</dt>
           <dd
-            className={key === 'original' ? 'text-ink-muted line-through' : key === 'discount' ? 'font-medium text-success' : key === 'seats' ? 'text-right font-medium text-ink' : 'text-ink'}
+            className={
+              key === 'original'
+                ? 'text-ink-muted line-through'
+                : key === 'discount'
+                  ? 'font-medium text-success'
+                  : key === 'seats'
+                    ? 'text-right font-medium text-ink'
+                    : 'text-ink'
+            }
             data-testid={key === 'seats' ? 'order-seats-line' : undefined}
           >
             {value}

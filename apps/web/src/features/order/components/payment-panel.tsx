@@ -2,7 +2,7 @@
 
 import type { TPayMethod } from '@llk/contracts';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { QrCode } from '@/features/download/components/qr-code';
+import { QrCode } from '@/components/qr-code';
 import { useVisitorZone } from '@/components/local-time';
 import { formatFen, formatTime } from '@/lib/format';
 import type { TTranslate } from '@/lib/texts';
@@ -122,15 +122,29 @@ export function PaymentPanel({
     heading.current.focus({ preventScroll: true });
     heading.current.scrollIntoView({ block: 'start', behavior: 'smooth' });
   }, [codeUrl]);
-  if (payment?.kind === 'jsapi') return <WechatSheetPanel state={state} params={payment.params} t={t} heading={headings.wechatSheetHeading} />;
+  if (payment?.kind === 'jsapi')
+    return <WechatSheetPanel state={state} params={payment.params} t={t} heading={headings.wechatSheetHeading} />;
   // a phone back from the wallet app (or one whose pending payment was lost): the order is polled
-  if (payment?.kind === 'redirect' || (!payment && state.phase === 'awaiting')) return <PhonePanel state={state} url={payment?.kind === 'redirect' ? payment.url : null} onSwitch={onSwitch} t={t} heading={headings[`phoneHeading.${state.method}`]} />;
+  if (payment?.kind === 'redirect' || (!payment && state.phase === 'awaiting'))
+    return (
+      <PhonePanel
+        state={state}
+        url={payment?.kind === 'redirect' ? payment.url : null}
+        onSwitch={onSwitch}
+        t={t}
+        heading={headings[`phoneHeading.${state.method}`]}
+      />
+    );
   if (!payment || payment.kind !== 'qr') return null;
   const other = otherMethod(state.method);
   // on the reader's own clock, with its offset, as the order's page shows it (docs/adr/0031)
   const deadline = formatTime(payment.expiresAt, tag, zone);
   return (
-    <section aria-labelledby="payment-heading" className="rounded-card border border-line bg-canvas p-6 text-center shadow-card" data-testid="payment-panel">
+    <section
+      aria-labelledby="payment-heading"
+      className="rounded-card border border-line bg-canvas p-6 text-center shadow-card"
+      data-testid="payment-panel"
+    >
       <h2 id="payment-heading" ref={heading} tabIndex={-1} className="scroll-mt-24 text-lg font-semibold text-balance break-keep text-ink">
         {(state.method !== 'CARD' ? headings[`scanHeading.${state.method}`] : null) ?? t(`scanHeading.${state.method}`)}
       </h2>
@@ -148,12 +162,22 @@ export function PaymentPanel({
       {payment.sandbox ? (
         <div className="mt-4 rounded-control border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
           <p>{t('sandboxNote')}</p>
-          <a href={payment.codeUrl} target="_blank" rel="noopener" className="mt-1 inline-block font-semibold underline" data-testid="sandbox-link">
+          <a
+            href={payment.codeUrl}
+            target="_blank"
+            rel="noopener"
+            className="mt-1 inline-block font-semibold underline"
+            data-testid="sandbox-link"
+          >
             {t('sandboxLink')}
           </a>
         </div>
       ) : null}
-      <button type="button" onClick={() => onSwitch(other)} className="mt-4 text-sm font-medium text-brand-700 underline-offset-4 hover:underline">
+      <button
+        type="button"
+        onClick={() => onSwitch(other)}
+        className="mt-4 text-sm font-medium text-brand-700 underline-offset-4 hover:underline"
+      >
         {t('switchMethod', { method: t(`methods.${other}`) })}
       </button>
       {state.order ? <p className="mt-3 text-xs text-ink-muted">{t('orderNo', { id: state.order.id })}</p> : null}
@@ -183,7 +207,11 @@ function PhonePanel({
   }, []);
   const other = otherMethod(state.method);
   return (
-    <section aria-labelledby="payment-heading" className="rounded-card border border-line bg-canvas p-6 text-center shadow-card" data-testid="phone-pay-panel">
+    <section
+      aria-labelledby="payment-heading"
+      className="rounded-card border border-line bg-canvas p-6 text-center shadow-card"
+      data-testid="phone-pay-panel"
+    >
       <h2 id="payment-heading" ref={heading} tabIndex={-1} className="scroll-mt-24 text-lg font-semibold text-balance break-keep text-ink">
         {phrased ?? t(`phoneHeading.${state.method}`)}
       </h2>
@@ -193,11 +221,19 @@ function PhonePanel({
         {t('waiting')}
       </p>
       {url ? (
-        <a href={url} className="mt-4 block text-sm font-medium text-brand-700 underline-offset-4 hover:underline" data-testid="phone-pay-again">
+        <a
+          href={url}
+          className="mt-4 block text-sm font-medium text-brand-700 underline-offset-4 hover:underline"
+          data-testid="phone-pay-again"
+        >
           {t('phoneAgain')}
         </a>
       ) : null}
-      <button type="button" onClick={() => onSwitch(other)} className="mt-3 text-sm font-medium text-brand-700 underline-offset-4 hover:underline">
+      <button
+        type="button"
+        onClick={() => onSwitch(other)}
+        className="mt-3 text-sm font-medium text-brand-700 underline-offset-4 hover:underline"
+      >
         {t('switchMethod', { method: t(`methods.${other}`) })}
       </button>
       {state.order ? <p className="mt-3 text-xs text-ink-muted">{t('orderNo', { id: state.order.id })}</p> : null}
@@ -206,9 +242,23 @@ function PhonePanel({
 }
 
 /** Inside WeChat: the payment sheet is open (or was closed after paying); the order is polled meanwhile. */
-function WechatSheetPanel({ state, params, t, heading }: { state: TPaymentState; params: Record<string, string>; t: TTranslate; heading: ReactNode }) {
+function WechatSheetPanel({
+  state,
+  params,
+  t,
+  heading,
+}: {
+  state: TPaymentState;
+  params: Record<string, string>;
+  t: TTranslate;
+  heading: ReactNode;
+}) {
   return (
-    <section aria-labelledby="payment-heading" className="rounded-card border border-line bg-canvas p-6 text-center shadow-card" data-testid="wechat-sheet-panel">
+    <section
+      aria-labelledby="payment-heading"
+      className="rounded-card border border-line bg-canvas p-6 text-center shadow-card"
+      data-testid="wechat-sheet-panel"
+    >
       <h2 id="payment-heading" className="text-lg font-semibold text-balance break-keep text-ink">
         {heading ?? t('wechatSheetHeading')}
       </h2>
@@ -216,7 +266,11 @@ function WechatSheetPanel({ state, params, t, heading }: { state: TPaymentState;
         <span aria-hidden="true" className="size-2 animate-pulse rounded-full bg-brand-600" />
         {t('waiting')}
       </p>
-      <button type="button" onClick={() => void invokeWechatPay(params)} className="mt-4 block w-full text-sm font-medium text-brand-700 underline-offset-4 hover:underline">
+      <button
+        type="button"
+        onClick={() => void invokeWechatPay(params)}
+        className="mt-4 block w-full text-sm font-medium text-brand-700 underline-offset-4 hover:underline"
+      >
         {t('wechatSheetAgain')}
       </button>
       {state.order ? <p className="mt-3 text-xs text-ink-muted">{t('orderNo', { id: state.order.id })}</p> : null}
@@ -225,7 +279,17 @@ function WechatSheetPanel({ state, params, t, heading }: { state: TPaymentState;
 }
 
 /** Failed / expired / cancelled states with the way forward. */
-export function PaymentProblem({ state, onRetry, onRestart, t }: { state: TPaymentState; onRetry: () => void; onRestart?: () => void; t: TTranslate }) {
+export function PaymentProblem({
+  state,
+  onRetry,
+  onRestart,
+  t,
+}: {
+  state: TPaymentState;
+  onRetry: () => void;
+  onRestart?: () => void;
+  t: TTranslate;
+}) {
   if (state.phase === 'failed') {
     return (
       <div role="alert" className="rounded-card border border-red-200 bg-red-50 p-4 text-sm text-danger" data-testid="payment-failed">

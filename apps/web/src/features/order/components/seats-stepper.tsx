@@ -49,7 +49,14 @@ export function SeatsStepper({
       <Field label={t('seatsLabel')} hint={hint} error={error}>
         {(control) => (
           <div className="flex items-center gap-2">
-            <button type="button" className={step} aria-label={t('seatsFewer')} disabled={disabled || value === null || value <= 1} onClick={() => value !== null && set(value - 1)} data-testid="seats-minus">
+            <button
+              type="button"
+              className={step}
+              aria-label={t('seatsFewer')}
+              disabled={disabled || value === null || value <= 1}
+              onClick={() => value !== null && set(value - 1)}
+              data-testid="seats-minus"
+            >
               −
             </button>
             <input
@@ -65,7 +72,14 @@ export function SeatsStepper({
               }}
               data-testid="seats-count"
             />
-            <button type="button" className={step} aria-label={t('seatsMore')} disabled={disabled || value === null || value >= max} onClick={() => value !== null && set(value + 1)} data-testid="seats-plus">
+            <button
+              type="button"
+              className={step}
+              aria-label={t('seatsMore')}
+              disabled={disabled || value === null || value >= max}
+              onClick={() => value !== null && set(value + 1)}
+              data-testid="seats-plus"
+            >
               +
             </button>
           </div>

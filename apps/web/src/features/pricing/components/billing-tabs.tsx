@@ -33,7 +33,11 @@ export function BillingTabs({ label, tabs, initial }: { label: string; tabs: TBi
           <>
             {tab.label}
             {tab.badge ? (
-              <span className={`rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap max-[400px]:px-1.5 max-[359px]:whitespace-normal ${selected ? 'bg-white text-brand-800' : 'bg-brand-100 text-brand-800'}`}>{tab.badge}</span>
+              <span
+                className={`rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap max-[400px]:px-1.5 max-[359px]:whitespace-normal ${selected ? 'bg-white text-brand-800' : 'bg-brand-100 text-brand-800'}`}
+              >
+                {tab.badge}
+              </span>
             ) : null}
           </>
         ),

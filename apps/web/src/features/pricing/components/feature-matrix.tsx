@@ -20,7 +20,9 @@ function Cell({ value, labels }: { value: TFeatureValue; labels: FeatureMatrixPr
           </svg>
         )}
         <span className="sr-only">{value.included ? labels.included : labels.notIncluded}</span>
-        {value.value ? <span className="text-xs hyphens-auto wrap-anywhere text-ink-soft sm:text-left sm:text-sm">{value.value}</span> : null}
+        {value.value ? (
+          <span className="text-xs hyphens-auto wrap-anywhere text-ink-soft sm:text-left sm:text-sm">{value.value}</span>
+        ) : null}
       </span>
     </td>
   );
@@ -43,10 +45,16 @@ export function FeatureMatrix({ groups, caption, labels }: FeatureMatrixProps) {
             <th scope="col" className="sticky top-(--header-height) z-10 bg-surface px-3 py-3 font-semibold text-ink sm:w-1/2 sm:px-4">
               {labels.feature}
             </th>
-            <th scope="col" className="sticky top-(--header-height) z-10 w-[5.5rem] bg-surface px-2 py-3 text-center text-sm font-semibold break-keep sm:text-base text-ink sm:w-1/4 sm:px-4">
+            <th
+              scope="col"
+              className="sticky top-(--header-height) z-10 w-[5.5rem] bg-surface px-2 py-3 text-center text-sm font-semibold break-keep sm:text-base text-ink sm:w-1/4 sm:px-4"
+            >
               {labels.free}
             </th>
-            <th scope="col" className="sticky top-(--header-height) z-10 w-[5.5rem] bg-surface px-2 py-3 text-center text-sm font-semibold break-keep sm:text-base text-brand-700 sm:w-1/4 sm:px-4">
+            <th
+              scope="col"
+              className="sticky top-(--header-height) z-10 w-[5.5rem] bg-surface px-2 py-3 text-center text-sm font-semibold break-keep sm:text-base text-brand-700 sm:w-1/4 sm:px-4"
+            >
               {labels.paid}
             </th>
           </tr>
@@ -54,7 +62,12 @@ export function FeatureMatrix({ groups, caption, labels }: FeatureMatrixProps) {
         {groups.map((group) => (
           <tbody key={group.category} data-category={group.category}>
             <tr className="border-b border-line bg-surface-raised">
-              <th scope="rowgroup" colSpan={3} id={`group-${group.category}`} className="px-3 py-2 text-sm font-semibold tracking-wide text-ink-soft sm:px-4">
+              <th
+                scope="rowgroup"
+                colSpan={3}
+                id={`group-${group.category}`}
+                className="px-3 py-2 text-sm font-semibold tracking-wide text-ink-soft sm:px-4"
+              >
                 {group.name}
               </th>
             </tr>

@@ -20,16 +20,70 @@ const info: TAmbassadorInfo = {
   referredCount: 2,
   referredUsers: [
     { account: '139****0001', boundAt: '2026-03-02T02:00:00.000Z', expiresAt: '2026-05-01T02:00:00.000Z', remainingDays: 1, active: true },
-    { account: 'a***@example.com', boundAt: '2026-01-01T02:00:00.000Z', expiresAt: '2026-03-02T02:00:00.000Z', remainingDays: 0, active: false },
+    {
+      account: 'a***@example.com',
+      boundAt: '2026-01-01T02:00:00.000Z',
+      expiresAt: '2026-03-02T02:00:00.000Z',
+      remainingDays: 0,
+      active: false,
+    },
   ],
   totals: { pendingFen: 599, effectiveFen: 1500, paidOutFen: 2000, reversedFen: 1000 },
   payout: { thresholdFen: 10000, payeeAccount: '138****8000', payeeName: '张三' },
   commissionCount: 4,
   commissions: [
-    { id: 'c4', account: '139****0001', orderId: 'o1', itemType: 'CLAWBACK', baseAmountFen: 2500, amountFen: -500, state: 'CLAWBACK', paidAt: '2026-03-20T02:00:00.000Z', effectiveAfter: '2026-03-20T02:00:00.000Z', reversedAt: null, paidOutAt: null },
-    { id: 'c3', account: '139****0001', orderId: 'o3', itemType: 'MONITOR', baseAmountFen: 5000, amountFen: 1000, state: 'REVERSED', paidAt: '2026-03-03T02:00:00.000Z', effectiveAfter: '2026-03-10T02:00:00.000Z', reversedAt: '2026-03-04T02:00:00.000Z', paidOutAt: null },
-    { id: 'c2', account: '139****0001', orderId: 'o2', itemType: 'MEMBER', baseAmountFen: 2999, amountFen: 599, state: 'PENDING', paidAt: '2026-03-03T02:00:00.000Z', effectiveAfter: '2026-03-10T02:00:00.000Z', reversedAt: null, paidOutAt: null },
-    { id: 'c1', account: '139****0001', orderId: 'o1', itemType: 'MEMBER', baseAmountFen: 10000, amountFen: 2000, state: 'EFFECTIVE', paidAt: '2026-03-02T02:00:00.000Z', effectiveAfter: '2026-03-09T02:00:00.000Z', reversedAt: null, paidOutAt: '2026-03-15T02:00:00.000Z' },
+    {
+      id: 'c4',
+      account: '139****0001',
+      orderId: 'o1',
+      itemType: 'CLAWBACK',
+      baseAmountFen: 2500,
+      amountFen: -500,
+      state: 'CLAWBACK',
+      paidAt: '2026-03-20T02:00:00.000Z',
+      effectiveAfter: '2026-03-20T02:00:00.000Z',
+      reversedAt: null,
+      paidOutAt: null,
+    },
+    {
+      id: 'c3',
+      account: '139****0001',
+      orderId: 'o3',
+      itemType: 'MONITOR',
+      baseAmountFen: 5000,
+      amountFen: 1000,
+      state: 'REVERSED',
+      paidAt: '2026-03-03T02:00:00.000Z',
+      effectiveAfter: '2026-03-10T02:00:00.000Z',
+      reversedAt: '2026-03-04T02:00:00.000Z',
+      paidOutAt: null,
+    },
+    {
+      id: 'c2',
+      account: '139****0001',
+      orderId: 'o2',
+      itemType: 'MEMBER',
+      baseAmountFen: 2999,
+      amountFen: 599,
+      state: 'PENDING',
+      paidAt: '2026-03-03T02:00:00.000Z',
+      effectiveAfter: '2026-03-10T02:00:00.000Z',
+      reversedAt: null,
+      paidOutAt: null,
+    },
+    {
+      id: 'c1',
+      account: '139****0001',
+      orderId: 'o1',
+      itemType: 'MEMBER',
+      baseAmountFen: 10000,
+      amountFen: 2000,
+      state: 'EFFECTIVE',
+      paidAt: '2026-03-02T02:00:00.000Z',
+      effectiveAfter: '2026-03-09T02:00:00.000Z',
+      reversedAt: null,
+      paidOutAt: '2026-03-15T02:00:00.000Z',
+    },
   ],
 };
 
@@ -81,7 +135,13 @@ describe('AmbassadorDashboard', () => {
 
     expect(screen.getByRole('heading', { name: 'Commission details (4)' })).toBeTruthy();
     const rows = within(screen.getByTestId('commission-lines')).getAllByRole('row').slice(1);
-    expect(rows.map((row) => Array.from(row.querySelectorAll('td')).slice(1, 5).map((cell) => cell.textContent))).toEqual([
+    expect(
+      rows.map((row) =>
+        Array.from(row.querySelectorAll('td'))
+          .slice(1, 5)
+          .map((cell) => cell.textContent),
+      ),
+    ).toEqual([
       ['Refund', 'CN¥25', '-CN¥5', 'Taken back'],
       ['Screen walls', 'CN¥50', 'CN¥10', 'Reversed'],
       ['Membership', 'CN¥29.99', 'CN¥5.99', 'Pendingeffective from Mar 10, 2026'],
@@ -102,7 +162,9 @@ describe('AmbassadorDashboard', () => {
     fireEvent.change(within(section).getByLabelText('Your password, to confirm'), { target: { value: 'Secret#123' } });
     fireEvent.submit(within(section).getByLabelText('Your password, to confirm').closest('form')!);
     await vi.waitFor(() => expect(screen.getByTestId('payee-current').textContent).toBe('Payouts go to p***@example.com (Li Lei).'));
-    expect(api.callsTo('POST /activity/participant/payee').map((call) => call.body)).toEqual([{ account: 'pay@example.com', name: 'Li Lei', password: 'Secret#123' }]);
+    expect(api.callsTo('POST /activity/participant/payee').map((call) => call.body)).toEqual([
+      { account: 'pay@example.com', name: 'Li Lei', password: 'Secret#123' },
+    ]);
     expect(api.toasts.success).toHaveBeenCalledWith('Payout account saved.');
     vi.unstubAllGlobals();
   });
@@ -110,7 +172,14 @@ describe('AmbassadorDashboard', () => {
   it('says so when there is nobody and nothing yet', () => {
     render(
       <AmbassadorDashboard
-        info={{ ...info, referredCount: 0, referredUsers: [], commissionCount: 0, commissions: [], totals: { pendingFen: 0, effectiveFen: 0, paidOutFen: 0, reversedFen: 0 } }}
+        info={{
+          ...info,
+          referredCount: 0,
+          referredUsers: [],
+          commissionCount: 0,
+          commissions: [],
+          totals: { pendingFen: 0, effectiveFen: 0, paidOutFen: 0, reversedFen: 0 },
+        }}
         texts={texts}
         locale="en"
       />,

@@ -2,7 +2,7 @@
 
 import type { TAmbassadorInfo, TCommissionState } from '@llk/contracts';
 import { useId } from 'react';
-import { QrCode } from '@/features/download/components/qr-code';
+import { QrCode } from '@/components/qr-code';
 import { toast } from '@/lib/toast';
 import { copyText } from '../copy-text';
 import { useVisitorZone } from '@/components/local-time';
@@ -26,7 +26,21 @@ const stateTone: Record<TCommissionState, string> = {
   CANCELLED: 'bg-surface text-ink-muted line-through',
 };
 
-function CopyRow({ label, value, button, texts, mono, testId }: { label: string; value: string; button: string; texts: TReferralTexts; mono?: boolean; testId: string }) {
+function CopyRow({
+  label,
+  value,
+  button,
+  texts,
+  mono,
+  testId,
+}: {
+  label: string;
+  value: string;
+  button: string;
+  texts: TReferralTexts;
+  mono?: boolean;
+  testId: string;
+}) {
   const id = useId();
   async function copy() {
     if (await copyText(value)) toast.success(texts.copied ?? '');
@@ -58,9 +72,15 @@ export default function AmbassadorDashboard({ info, texts, locale }: { info: TAm
   const zone = useVisitorZone();
   const link = info.referralLink ?? '';
   const code = info.referralCode ?? '';
-  const totals: Record<TTotal, number> = { PENDING: info.totals.pendingFen, EFFECTIVE: info.totals.effectiveFen, PAID_OUT: info.totals.paidOutFen, REVERSED: info.totals.reversedFen };
+  const totals: Record<TTotal, number> = {
+    PENDING: info.totals.pendingFen,
+    EFFECTIVE: info.totals.effectiveFen,
+    PAID_OUT: info.totals.paidOutFen,
+    REVERSED: info.totals.reversedFen,
+  };
   const clawedBack = info.commissions.some((line) => line.state === 'CLAWBACK');
-  const itemName = (type: string) => (type === 'MEMBER' || type === 'MONITOR' || type === 'CLAWBACK' ? texts.itemType[type] : texts.itemType.OTHER);
+  const itemName = (type: string) =>
+    type === 'MEMBER' || type === 'MONITOR' || type === 'CLAWBACK' ? texts.itemType[type] : texts.itemType.OTHER;
 
   return (
     <div className="space-y-8" data-testid="ambassador-dashboard">
@@ -82,7 +102,11 @@ export default function AmbassadorDashboard({ info, texts, locale }: { info: TAm
         </h2>
         <dl className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
           {TOTALS.map((state) => (
-            <div key={state} className="flex items-baseline justify-between gap-3 rounded-control border border-line p-3 sm:block" data-testid={`total-${state}`}>
+            <div
+              key={state}
+              className="flex items-baseline justify-between gap-3 rounded-control border border-line p-3 sm:block"
+              data-testid={`total-${state}`}
+            >
               <dt className="text-sm text-ink-muted">{texts.state[state]}</dt>
               <dd className="text-lg font-semibold text-ink tabular-nums sm:mt-1">{formatFen(totals[state], locale)}</dd>
             </div>
@@ -103,16 +127,25 @@ export default function AmbassadorDashboard({ info, texts, locale }: { info: TAm
         ) : (
           <ul className="mt-3 divide-y divide-line rounded-control border border-line" data-testid="referred-users">
             {info.referredUsers.map((user) => (
-              <li key={`${user.account}-${user.boundAt}`} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 px-3 py-2 text-sm">
+              <li
+                key={`${user.account}-${user.boundAt}`}
+                className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 px-3 py-2 text-sm"
+              >
                 <span className="font-medium text-ink tabular-nums">{user.account}</span>
-                <span className="text-ink-muted">{fill(texts.boundOn ?? '', { date: formatDate(user.boundAt, locale, 'medium', zone) })}</span>
-                <span className={user.active ? 'text-brand-700' : 'text-ink-muted'}>{remainingText(texts, user.remainingDays, locale)}</span>
+                <span className="text-ink-muted">
+                  {fill(texts.boundOn ?? '', { date: formatDate(user.boundAt, locale, 'medium', zone) })}
+                </span>
+                <span className={user.active ? 'text-brand-700' : 'text-ink-muted'}>
+                  {remainingText(texts, user.remainingDays, locale)}
+                </span>
               </li>
             ))}
           </ul>
         )}
         {info.referredCount > info.referredUsers.length ? (
-          <p className="mt-2 text-xs text-ink-muted">{fill(texts.showingLatest ?? '', { shown: info.referredUsers.length, total: info.referredCount })}</p>
+          <p className="mt-2 text-xs text-ink-muted">
+            {fill(texts.showingLatest ?? '', { shown: info.referredUsers.length, total: info.referredCount })}
+          </p>
         ) : null}
       </section>
 
@@ -138,14 +171,26 @@ export default function AmbassadorDashboard({ info, texts, locale }: { info: TAm
                   <tr key={line.id}>
                     <Td className="whitespace-nowrap tabular-nums">{line.account}</Td>
                     <Td className="whitespace-nowrap">{itemName(line.itemType)}</Td>
-                    <Td align="end" className="whitespace-nowrap">{formatFen(line.baseAmountFen, locale)}</Td>
-                    <Td align="end" className="font-semibold whitespace-nowrap text-ink">{formatFen(line.amountFen, locale)}</Td>
+                    <Td align="end" className="whitespace-nowrap">
+                      {formatFen(line.baseAmountFen, locale)}
+                    </Td>
+                    <Td align="end" className="font-semibold whitespace-nowrap text-ink">
+                      {formatFen(line.amountFen, locale)}
+                    </Td>
                     <Td className="whitespace-nowrap">
-                      <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${stateTone[line.state]}`}>{texts.state[line.state]}</span>
+                      <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${stateTone[line.state]}`}>
+                        {texts.state[line.state]}
+                      </span>
                       {line.state === 'PENDING' ? (
-                        <span className="block pt-1 text-xs text-ink-muted">{fill(texts.effectiveFrom ?? '', { date: formatDate(line.effectiveAfter, locale, 'medium', zone) })}</span>
+                        <span className="block pt-1 text-xs text-ink-muted">
+                          {fill(texts.effectiveFrom ?? '', { date: formatDate(line.effectiveAfter, locale, 'medium', zone) })}
+                        </span>
                       ) : null}
-                      {line.paidOutAt ? <span className="block pt-1 text-xs text-ink-muted">{fill(texts.paidOutOn ?? '', { date: formatDate(line.paidOutAt, locale, 'medium', zone) })}</span> : null}
+                      {line.paidOutAt ? (
+                        <span className="block pt-1 text-xs text-ink-muted">
+                          {fill(texts.paidOutOn ?? '', { date: formatDate(line.paidOutAt, locale, 'medium', zone) })}
+                        </span>
+                      ) : null}
                     </Td>
                     <Td className="whitespace-nowrap text-ink-muted">{formatDateTime(line.paidAt, locale, zone)}</Td>
                   </tr>
@@ -155,7 +200,9 @@ export default function AmbassadorDashboard({ info, texts, locale }: { info: TAm
           </div>
         )}
         {info.commissionCount > info.commissions.length ? (
-          <p className="mt-2 text-xs text-ink-muted">{fill(texts.showingLatest ?? '', { shown: info.commissions.length, total: info.commissionCount })}</p>
+          <p className="mt-2 text-xs text-ink-muted">
+            {fill(texts.showingLatest ?? '', { shown: info.commissions.length, total: info.commissionCount })}
+          </p>
         ) : null}
       </section>
     </div>

@@ -28,7 +28,13 @@ const base: TAmbassadorInfo = {
   commissionCount: 0,
   commissions: [],
 };
-const joined: TAmbassadorInfo = { ...base, joined: true, referralCode: 'AB12CD34', referralLink: 'http://localhost:3000/?ref=AB12CD34', joinedAt: '2026-03-01T00:00:00.000Z' };
+const joined: TAmbassadorInfo = {
+  ...base,
+  joined: true,
+  referralCode: 'AB12CD34',
+  referralLink: 'http://localhost:3000/?ref=AB12CD34',
+  joinedAt: '2026-03-01T00:00:00.000Z',
+};
 
 const setHint = (on: boolean) => {
   document.cookie = on ? 'llk_session_hint=1; Path=/' : 'llk_session_hint=; Max-Age=0; Path=/';
@@ -56,7 +62,9 @@ describe('AmbassadorPanel', () => {
   it('lets a member join, then shows the link and code', async () => {
     setHint(true);
     api.reply(PROGRAMME, [{ data: base }, { data: joined }]);
-    api.reply(JOIN, { data: { activityType: 'LZ', referralCode: 'AB12CD34', referralLink: joined.referralLink, joinedAt: joined.joinedAt, created: true } });
+    api.reply(JOIN, {
+      data: { activityType: 'LZ', referralCode: 'AB12CD34', referralLink: joined.referralLink, joinedAt: joined.joinedAt, created: true },
+    });
     render(<AmbassadorPanel texts={texts} visitor={visitor} />);
     expect(screen.getByRole('status').textContent).toBe('Loading your ambassador details…');
     fireEvent.click(await screen.findByRole('button', { name: 'Join now' }));
@@ -77,7 +85,11 @@ describe('AmbassadorPanel', () => {
   it('offers to try again when loading fails', async () => {
     setHint(true);
     // a 500 twice (the client asks a GET once more), then the programme
-    api.reply(PROGRAMME, [{ data: null, errcode: 500, errmsg: 'Internal error', status: 500 }, { data: null, errcode: 500, errmsg: 'Internal error', status: 500 }, { data: joined }]);
+    api.reply(PROGRAMME, [
+      { data: null, errcode: 500, errmsg: 'Internal error', status: 500 },
+      { data: null, errcode: 500, errmsg: 'Internal error', status: 500 },
+      { data: joined },
+    ]);
     render(<AmbassadorPanel texts={texts} visitor={visitor} />);
     expect((await screen.findByRole('alert')).textContent).toContain('Your ambassador details could not be loaded.');
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
@@ -104,7 +116,9 @@ describe('AmbassadorPanel', () => {
 
     setHint(true);
     api.reply(PROGRAMME, [{ data: base }, { data: joined }]);
-    api.reply(JOIN, { data: { activityType: 'LZ', referralCode: 'AB12CD34', referralLink: joined.referralLink, joinedAt: joined.joinedAt, created: true } });
+    api.reply(JOIN, {
+      data: { activityType: 'LZ', referralCode: 'AB12CD34', referralLink: joined.referralLink, joinedAt: joined.joinedAt, created: true },
+    });
     render(page());
     // the panel publishes what it loaded once it has shown it
     expect(await screen.findByText(/ once it reaches CN¥100; /)).toBeTruthy();

@@ -9,7 +9,7 @@ import type { TReferralTexts } from '../texts';
 import { buttonClass } from '@/components/ui/button';
 import { usePublishAmbassadorInfo } from './ambassador-state';
 
-// The interactive part of /promotionPlan (spec sections 2 and 6): a visitor sees `visitor`
+// The interactive part of /promotionPlan (an ambassador must be logged in): a visitor sees `visitor`
 // (log in first, rendered by the server); a member who has not joined sees Join Now; an
 // ambassador sees the dashboard (link, code, QR code, referred users, commissions), which is
 // loaded only then, like the API client. What it loads is published to the page's heading and
@@ -35,7 +35,8 @@ export function AmbassadorPanel({ texts, visitor }: { texts: TReferralTexts; vis
       console.error('ambassador: loading the API client failed', error);
       result = { kind: 'failed' };
     }
-    if (result.kind === 'loggedOut') session.clear(); // back to the visitor's view
+    if (result.kind === 'loggedOut')
+      session.clear(); // back to the visitor's view
     else setState(result);
   }, []);
 
@@ -80,7 +81,14 @@ export function AmbassadorPanel({ texts, visitor }: { texts: TReferralTexts; vis
   if (!state.info.joined) {
     return (
       <div className="space-y-3">
-        <button type="button" className={buttonClass({ block: true })} disabled={joining} aria-busy={joining} onClick={() => void join()} data-testid="ambassador-join">
+        <button
+          type="button"
+          className={buttonClass({ block: true })}
+          disabled={joining}
+          aria-busy={joining}
+          onClick={() => void join()}
+          data-testid="ambassador-join"
+        >
           {joining ? texts.joining : texts.joinNow}
         </button>
         <p className="text-sm text-ink-muted">{texts.shareHint}</p>

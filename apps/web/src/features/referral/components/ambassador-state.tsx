@@ -48,5 +48,7 @@ export function AmbassadorHeading({ visitor, member }: { visitor: ReactNode; mem
 export function PayoutRule({ generic, withThreshold }: { generic: string; withThreshold: string }) {
   const info = useAmbassadorInfo();
   const locale = useLocaleCode();
-  return <li data-testid="payout-rule">{info ? fill(withThreshold, { threshold: formatFen(info.payout.thresholdFen, locale) }) : generic}</li>;
+  return (
+    <li data-testid="payout-rule">{info ? fill(withThreshold, { threshold: formatFen(info.payout.thresholdFen, locale) }) : generic}</li>
+  );
 }

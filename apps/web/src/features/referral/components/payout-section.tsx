@@ -7,6 +7,7 @@ import { fill, formatFen } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { savePayee } from '../referral-api';
 import type { TReferralTexts } from '../texts';
+import { useAction } from '@/lib/use-action';
 
 // How commission becomes money: the threshold, the monthly Alipay transfer, taking back after a
 // late refund, and where payouts go (the Alipay account and its real name, confirmed by the
@@ -15,23 +16,19 @@ import type { TReferralTexts } from '../texts';
 export function PayoutSection({ payout, texts, locale }: { payout: TAmbassadorInfo['payout']; texts: TReferralTexts; locale: string }) {
   const [payee, setPayee] = useState({ account: payout.payeeAccount, name: payout.payeeName });
   const [editing, setEditing] = useState(payout.payeeAccount === null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAction();
   const id = useId();
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const text = (name: string) => String(form.get(name) ?? '').trim();
-    setBusy(true);
-    try {
+    // the client showed the API's message
+    await run(async () => {
       const saved = await savePayee({ account: text('account'), name: text('name'), password: String(form.get('password') ?? '') });
       setPayee({ account: saved.payeeAccount, name: saved.payeeName });
       setEditing(false);
       toast.success(texts.payeeSaved ?? '');
-    } catch {
-      // the client showed the API's message
-    } finally {
-      setBusy(false);
-    }
+    });
   }
   const field = 'mt-1 min-h-11 w-full rounded-control border border-line bg-canvas px-3 text-ink';
   return (

@@ -3,7 +3,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, type FakeApi } from '../../../../test/support/fake-api';
 import { HotOnFocus } from './hot-on-focus';
 
-vi.mock('next/navigation', () => ({ useRouter: () => ({ push: vi.fn(), prefetch: vi.fn() }), useParams: () => ({ locale: 'en' }), usePathname: () => '/en/guide' }));
+vi.mock('next/navigation', () => ({
+  useRouter: () => ({ push: vi.fn(), prefetch: vi.fn() }),
+  useParams: () => ({ locale: 'en' }),
+  usePathname: () => '/en/guide',
+}));
 
 let api: FakeApi;
 beforeEach(() => {
@@ -16,7 +20,14 @@ afterEach(() => {
 
 describe('HotOnFocus', () => {
   it('asks for the hot searches on the first focus only, and links each to its results', async () => {
-    api.reply('GET /search/hotContent', { data: { list: [{ keyword: 'screen wall', count: 9 }, { keyword: 'redeem', count: 4 }] } });
+    api.reply('GET /search/hotContent', {
+      data: {
+        list: [
+          { keyword: 'screen wall', count: 9 },
+          { keyword: 'redeem', count: 4 },
+        ],
+      },
+    });
     render(
       <>
         <input id="search-q" aria-label="Search" />

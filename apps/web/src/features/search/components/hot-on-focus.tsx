@@ -6,7 +6,7 @@ import { Link } from '@/i18n/navigation';
 import { loadApi } from '@/lib/load-api';
 
 /**
- * Hot searches under a search box, once it is focused (issue 20, item 8): asked of the API
+ * Hot searches under a search box, once it is focused (ADR 0020): asked of the API
  * (GET /search/hotContent, silently) on the first focus of the box `inputId`, then shown as links
  * to their results while the box or a link has focus or the pointer is over them. `heading` is
  * phrase-broken by the server parent (lib/phrases.tsx).
@@ -49,7 +49,10 @@ export function HotOnFocus({ inputId, heading }: { inputId: string; heading: Rea
       <ul className="mt-2 flex flex-wrap gap-2">
         {hot.map((keyword) => (
           <li key={keyword}>
-            <Link href={{ pathname: '/search', query: { q: keyword } }} className="inline-block rounded-full bg-brand-50 px-3 py-1 text-sm text-brand-700 hover:bg-brand-100">
+            <Link
+              href={{ pathname: '/search', query: { q: keyword } }}
+              className="inline-block rounded-full bg-brand-50 px-3 py-1 text-sm text-brand-700 hover:bg-brand-100"
+            >
               {keyword}
             </Link>
           </li>

@@ -1,7 +1,15 @@
 import { buttonClass } from '@/components/ui/button';
 
 /** The search box: a plain GET form, so it works without JavaScript and gives shareable ?q= URLs. */
-export function SearchForm({ action, query, texts }: { action: string; query: string; texts: { label: string; placeholder: string; submit: string } }) {
+export function SearchForm({
+  action,
+  query,
+  texts,
+}: {
+  action: string;
+  query: string;
+  texts: { label: string; placeholder: string; submit: string };
+}) {
   return (
     <form role="search" action={action} method="get" className="flex w-full max-w-2xl flex-col gap-3 sm:flex-row">
       <label htmlFor="search-q" className="sr-only">

@@ -32,11 +32,21 @@ const texts: TSearchTexts = {
 };
 
 function answer(data: unknown, status = 200, errcode = 0) {
-  return new Response(JSON.stringify({ errcode, errmsg: errcode ? 'down' : 'ok', data }), { status, headers: { 'content-type': 'application/json' } });
+  return new Response(JSON.stringify({ errcode, errmsg: errcode ? 'down' : 'ok', data }), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
 }
 
 function hit(index: number): TSearchHit {
-  return { type: 'guide', title: `Screen wall ${index}`, snippet: `Set up a screen wall (${index})`, highlights: [[9, 20]], url: `/guide/walls/${index}`, publishedAt: null };
+  return {
+    type: 'guide',
+    title: `Screen wall ${index}`,
+    snippet: `Set up a screen wall (${index})`,
+    highlights: [[9, 20]],
+    url: `/guide/walls/${index}`,
+    publishedAt: null,
+  };
 }
 
 function serve(route: (url: URL, method: string) => Response | undefined): Array<[string, string]> {
@@ -69,14 +79,31 @@ describe('SearchResults', () => {
   it('searches for ?q=, records it, shows the count, the kinds and the highlighted matches', async () => {
     openWith('?q=screen%20wall');
     const calls = serve((url) => {
-      if (url.pathname === '/api/search/hotContent') return answer({ list: [{ keyword: 'redeem', count: 9 }, { keyword: 'screen wall', count: 4 }] });
-      if (url.pathname === '/api/search') return answer({ total: 2, page: 1, pageSize: SEARCH_PAGE_SIZE, query: 'screen wall', list: [hit(1), { ...hit(2), type: 'notice', url: '/notice' }] });
+      if (url.pathname === '/api/search/hotContent')
+        return answer({
+          list: [
+            { keyword: 'redeem', count: 9 },
+            { keyword: 'screen wall', count: 4 },
+          ],
+        });
+      if (url.pathname === '/api/search')
+        return answer({
+          total: 2,
+          page: 1,
+          pageSize: SEARCH_PAGE_SIZE,
+          query: 'screen wall',
+          list: [hit(1), { ...hit(2), type: 'notice', url: '/notice' }],
+        });
       if (url.pathname === '/api/search/record') return answer({ recorded: true });
       return undefined;
     });
     render(
       <>
-        <SearchForm action="/en/search" query="" texts={{ label: 'Search keywords', placeholder: 'For example: screen wall', submit: 'Search' }} />
+        <SearchForm
+          action="/en/search"
+          query=""
+          texts={{ label: 'Search keywords', placeholder: 'For example: screen wall', submit: 'Search' }}
+        />
         <SearchResults lang="en" texts={texts} />
       </>,
     );
@@ -95,12 +122,16 @@ describe('SearchResults', () => {
     expect((screen.getByLabelText('Search keywords') as HTMLInputElement).value).toBe('screen wall');
 
     await vi.waitFor(() => expect(screen.getByTestId('hot-searches')).toBeTruthy());
-    expect(within(screen.getByTestId('hot-searches')).getByRole('link', { name: 'redeem' }).getAttribute('href')).toBe('/en/search?q=redeem');
+    expect(within(screen.getByTestId('hot-searches')).getByRole('link', { name: 'redeem' }).getAttribute('href')).toBe(
+      '/en/search?q=redeem',
+    );
   });
 
   it('says one result in the singular and nothing found with the query', async () => {
     openWith('?q=wall');
-    serve((url) => (url.pathname === '/api/search' ? answer({ total: 1, page: 1, pageSize: 20, query: 'wall', list: [hit(1)] }) : undefined));
+    serve((url) =>
+      url.pathname === '/api/search' ? answer({ total: 1, page: 1, pageSize: 20, query: 'wall', list: [hit(1)] }) : undefined,
+    );
     render(<SearchResults lang="en" texts={texts} />);
     await vi.waitFor(() => expect(screen.getByTestId('search-status').textContent).toBe('1 result for “wall”'));
     expect(screen.queryByTestId('search-more')).toBeNull();
@@ -109,13 +140,17 @@ describe('SearchResults', () => {
     openWith('?q=zzz');
     serve((url) => (url.pathname === '/api/search' ? answer({ total: 0, page: 1, pageSize: 20, query: 'zzz', list: [] }) : undefined));
     render(<SearchResults lang="en" texts={texts} />);
-    await vi.waitFor(() => expect(screen.getByTestId('search-status').textContent).toBe('Nothing found for “zzz”. Try other words, or browse the user guide.'));
+    await vi.waitFor(() =>
+      expect(screen.getByTestId('search-status').textContent).toBe('Nothing found for “zzz”. Try other words, or browse the user guide.'),
+    );
     expect(screen.queryByRole('list', { name: 'Search results' })).toBeNull();
   });
 
   it('asks nothing without a query and shows only the hot searches', async () => {
     openWith('');
-    const calls = serve((url) => (url.pathname === '/api/search/hotContent' ? answer({ list: [{ keyword: 'redeem', count: 9 }] }) : undefined));
+    const calls = serve((url) =>
+      url.pathname === '/api/search/hotContent' ? answer({ list: [{ keyword: 'redeem', count: 9 }] }) : undefined,
+    );
     render(<SearchResults lang="en" texts={texts} />);
     await vi.waitFor(() => expect(screen.getByRole('heading', { name: 'Popular searches' })).toBeTruthy());
     expect(calls).toEqual([['GET', '/api/search/hotContent']]);
@@ -126,7 +161,9 @@ describe('SearchResults', () => {
     openWith('?q=wall');
     serve(() => answer(null, 503, 50300));
     render(<SearchResults lang="en" texts={texts} />);
-    await vi.waitFor(() => expect(screen.getByTestId('search-status').textContent).toBe('Search is not available right now. Please try again later.'));
+    await vi.waitFor(() =>
+      expect(screen.getByTestId('search-status').textContent).toBe('Search is not available right now. Please try again later.'),
+    );
     expect(screen.queryByTestId('hot-searches')).toBeNull();
   });
 
@@ -137,7 +174,9 @@ describe('SearchResults', () => {
     const calls = serve((url) => {
       if (url.pathname !== '/api/search') return undefined;
       if (url.searchParams.get('page') === '1') return answer({ total: 22, page: 1, pageSize: 20, query: 'wall', list: firstPage });
-      return failMore ? answer(null, 500, 50000) : answer({ total: 22, page: 2, pageSize: 20, query: 'wall', list: [hit(20), hit(21), hit(22)] });
+      return failMore
+        ? answer(null, 500, 50000)
+        : answer({ total: 22, page: 2, pageSize: 20, query: 'wall', list: [hit(20), hit(21), hit(22)] });
     });
     render(<SearchResults lang="en" texts={texts} />);
     await vi.waitFor(() => expect(screen.getByTestId('search-status').textContent).toBe('22 results for “wall”'));
@@ -145,12 +184,16 @@ describe('SearchResults', () => {
 
     failMore = true;
     fireEvent.click(screen.getByRole('button', { name: 'Show more results' }));
-    await vi.waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Search is not available right now. Please try again later.'));
+    await vi.waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe('Search is not available right now. Please try again later.'),
+    );
 
     failMore = false;
     fireEvent.click(screen.getByRole('button', { name: 'Show more results' }));
     await vi.waitFor(() => expect(within(screen.getByTestId('search-results')).getAllByRole('listitem')).toHaveLength(22));
     expect(screen.queryByTestId('search-more')).toBeNull();
-    expect(calls.filter(([, path]) => path.startsWith('/api/search?')).map(([, path]) => new URL(path, 'http://x').searchParams.get('page'))).toEqual(['1', '2', '2', '2']); // a GET answered 500 is retried once
+    expect(
+      calls.filter(([, path]) => path.startsWith('/api/search?')).map(([, path]) => new URL(path, 'http://x').searchParams.get('page')),
+    ).toEqual(['1', '2', '2', '2']); // a GET answered 500 is retried once
   });
 });

@@ -108,72 +108,72 @@ export function SearchResults({ lang, texts }: { lang: string; texts: TSearchTex
 
   return (
     <div className="mt-8 w-full">
-        <p role="status" className="text-ink-soft" data-testid="search-status">
-          {message}
-        </p>
-        {state.status === 'done' && state.list.length > 0 ? (
-          <ol aria-label={texts.resultsLabel} className="mt-6 space-y-4" data-testid="search-results">
-            {state.list.map((hit) => (
-              <li key={`${hit.type}:${hit.url}`} className="rounded-card border border-line bg-canvas p-5 shadow-card">
-                <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">{texts.types[hit.type]}</p>
-                <h2 className="mt-1 text-lg font-semibold">
-                  <Link href={hitPath(hit.url)} className="text-ink hover:text-brand-700 hover:underline">
-                    {hit.title}
-                  </Link>
-                </h2>
-                <p className="mt-2 leading-relaxed text-ink-muted">
-                  {splitHighlights(hit.snippet, hit.highlights).map((part, index) =>
-                    part.match ? (
-                      <mark key={index} className="rounded-sm bg-amber-100 px-0.5 text-ink">
-                        {part.text}
-                      </mark>
-                    ) : (
-                      part.text
-                    ),
-                  )}
-                </p>
+      <p role="status" className="text-ink-soft" data-testid="search-status">
+        {message}
+      </p>
+      {state.status === 'done' && state.list.length > 0 ? (
+        <ol aria-label={texts.resultsLabel} className="mt-6 space-y-4" data-testid="search-results">
+          {state.list.map((hit) => (
+            <li key={`${hit.type}:${hit.url}`} className="rounded-card border border-line bg-canvas p-5 shadow-card">
+              <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">{texts.types[hit.type]}</p>
+              <h2 className="mt-1 text-lg font-semibold">
+                <Link href={hitPath(hit.url)} className="text-ink hover:text-brand-700 hover:underline">
+                  {hit.title}
+                </Link>
+              </h2>
+              <p className="mt-2 leading-relaxed text-ink-muted">
+                {splitHighlights(hit.snippet, hit.highlights).map((part, index) =>
+                  part.match ? (
+                    <mark key={index} className="rounded-sm bg-amber-100 px-0.5 text-ink">
+                      {part.text}
+                    </mark>
+                  ) : (
+                    part.text
+                  ),
+                )}
+              </p>
+            </li>
+          ))}
+        </ol>
+      ) : null}
+      {state.status === 'done' && state.list.length < state.total ? (
+        <div className="mt-6 text-center">
+          <button
+            type="button"
+            onClick={showMore}
+            disabled={state.more === 'loading'}
+            aria-busy={state.more === 'loading'}
+            className="rounded-full border border-line bg-canvas px-5 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-60"
+            data-testid="search-more"
+          >
+            {state.more === 'loading' ? texts.moreLoading : texts.more}
+          </button>
+          {state.more === 'failed' ? (
+            <p role="alert" className="mt-2 text-sm text-red-700">
+              {texts.failed}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+      {hot.length > 0 ? (
+        <section aria-labelledby="hot-searches" className="mt-10">
+          <h2 id="hot-searches" className="text-sm font-semibold text-balance break-keep text-ink-muted">
+            {texts.hotHeading}
+          </h2>
+          <ul className="mt-3 flex flex-wrap gap-2" data-testid="hot-searches">
+            {hot.map((keyword) => (
+              <li key={keyword}>
+                <Link
+                  href={{ pathname: '/search', query: { q: keyword } }}
+                  className="inline-block rounded-full bg-brand-50 px-3 py-1 text-sm text-brand-700 hover:bg-brand-100"
+                >
+                  {keyword}
+                </Link>
               </li>
             ))}
-          </ol>
-        ) : null}
-        {state.status === 'done' && state.list.length < state.total ? (
-          <div className="mt-6 text-center">
-            <button
-              type="button"
-              onClick={showMore}
-              disabled={state.more === 'loading'}
-              aria-busy={state.more === 'loading'}
-              className="rounded-full border border-line bg-canvas px-5 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-60"
-              data-testid="search-more"
-            >
-              {state.more === 'loading' ? texts.moreLoading : texts.more}
-            </button>
-            {state.more === 'failed' ? (
-              <p role="alert" className="mt-2 text-sm text-red-700">
-                {texts.failed}
-              </p>
-            ) : null}
-          </div>
-        ) : null}
-        {hot.length > 0 ? (
-          <section aria-labelledby="hot-searches" className="mt-10">
-            <h2 id="hot-searches" className="text-sm font-semibold text-balance break-keep text-ink-muted">
-              {texts.hotHeading}
-            </h2>
-            <ul className="mt-3 flex flex-wrap gap-2" data-testid="hot-searches">
-              {hot.map((keyword) => (
-                <li key={keyword}>
-                  <Link
-                    href={{ pathname: '/search', query: { q: keyword } }}
-                    className="inline-block rounded-full bg-brand-50 px-3 py-1 text-sm text-brand-700 hover:bg-brand-100"
-                  >
-                    {keyword}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </section>
-        ) : null}
+          </ul>
+        </section>
+      ) : null}
     </div>
   );
 }

@@ -7,10 +7,17 @@ import { SearchForm } from './search-form';
 
 /** The search box of the guide and news pages: a GET form to /search, hot searches on focus. */
 export async function SiteSearchBox({ locale }: { locale: TLocale }) {
-  const [t, tResults] = await Promise.all([getTranslations({ locale, namespace: 'SearchPage' }), getTranslations({ locale, namespace: 'SearchResults' })]);
+  const [t, tResults] = await Promise.all([
+    getTranslations({ locale, namespace: 'SearchPage' }),
+    getTranslations({ locale, namespace: 'SearchResults' }),
+  ]);
   return (
     <div className="w-full max-w-2xl" data-testid="site-search">
-      <SearchForm action={getPathname({ locale, href: '/search' })} query="" texts={{ label: t('label'), placeholder: t('placeholder'), submit: t('submit') }} />
+      <SearchForm
+        action={getPathname({ locale, href: '/search' })}
+        query=""
+        texts={{ label: t('label'), placeholder: t('placeholder'), submit: t('submit') }}
+      />
       <HotOnFocus inputId="search-q" heading={<Phrased text={tResults('hotHeading')} locale={locale} />} />
     </div>
   );

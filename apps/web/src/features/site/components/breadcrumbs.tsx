@@ -1,4 +1,4 @@
-import { TextLink } from './button-link';
+import { TextLink } from '@/components/ui/button-link';
 
 interface Crumb {
   label: string;

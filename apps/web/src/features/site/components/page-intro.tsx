@@ -11,7 +11,7 @@ interface PageIntroProps {
   before?: ReactNode;
   /** Calls to action, shown below the lede. */
   children?: ReactNode;
-  /** A decorative picture beside the text from `md` (the illustration system, issue 33 item 27). */
+  /** A decorative picture beside the text from `md` (the illustration system, ADR 0033). */
   illustration?: ReactNode;
 }
 

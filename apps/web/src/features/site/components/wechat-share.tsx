@@ -3,7 +3,7 @@
 import { useEffect } from 'react';
 
 /**
- * Share setup inside WeChat's browser (spec section 4). Everywhere else this renders nothing
+ * Share setup inside WeChat's browser. Everywhere else this renders nothing
  * and loads nothing: the setup code and the JS-SDK are fetched only when the user agent says
  * MicroMessenger. Texts are messages share.title / share.desc, passed in by the layout.
  */

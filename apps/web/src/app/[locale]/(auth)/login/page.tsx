@@ -5,7 +5,7 @@ import { LoginForm } from '@/features/auth/components/login-form';
 import { getAuthTexts } from '@/features/auth/server/auth-texts';
 import PasskeyLoginButton from '@/features/account-passkeys/components/passkey-login-button';
 import { getPasskeyLoginTexts } from '@/features/account-passkeys/server/passkeys-texts';
-import { TextLink } from '@/features/site/components/button-link';
+import { TextLink } from '@/components/ui/button-link';
 import { getBrand, resolveLocale, type LocaleParams } from '@/features/site/page-locale';
 import { getClientTexts } from '@/lib/client-texts';
 import { buildPageMetadata } from '@/lib/metadata';
@@ -23,9 +23,12 @@ export default async function LoginPage({ params }: { params: LocaleParams }) {
   return (
     <AuthIntro locale={locale} title={t('heading', { brand })} lede={t('lede')}>
       {/* While the second step is asked (the form shows [data-second-step]), the page shows only
-          what that step needs: the passkey, sign-up and reset ways in give way (issue 33, item 16). */}
+          what that step needs: the passkey, sign-up and reset ways in give way. */}
       <div className="group/login space-y-4">
-        <LoginForm texts={await getAuthTexts(locale, 'LoginForm')} secondStep={await getClientTexts<Record<string, string>>(locale, 'SecondStep')} />
+        <LoginForm
+          texts={await getAuthTexts(locale, 'LoginForm')}
+          secondStep={await getClientTexts<Record<string, string>>(locale, 'SecondStep')}
+        />
         <div className="space-y-4 group-has-[[data-second-step]]/login:hidden" data-first-step>
           <PasskeyLoginButton texts={await getPasskeyLoginTexts(locale)} />
           <p className="text-sm text-ink-muted">

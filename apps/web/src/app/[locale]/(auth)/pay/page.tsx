@@ -6,7 +6,7 @@ import { CodeCheckout } from '@/features/order/components/code-checkout';
 import { ORDER_HEADINGS } from '@/features/order/order-headings';
 import { wechatAppId } from '@/features/order/wechat-config';
 import { loadPricing } from '@/features/pricing/pricing-data';
-import { TextLink } from '@/features/site/components/button-link';
+import { TextLink } from '@/components/ui/button-link';
 import { resolveLocale, type LocaleParams } from '@/features/site/page-locale';
 import { getClientTexts } from '@/lib/client-texts';
 import { buildPageMetadata } from '@/lib/metadata';

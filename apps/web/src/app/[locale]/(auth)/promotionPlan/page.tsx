@@ -3,12 +3,13 @@ import { getTranslations } from 'next-intl/server';
 import { AmbassadorPanel } from '@/features/referral/components/ambassador-panel';
 import { AmbassadorHeading, AmbassadorState, PayoutRule } from '@/features/referral/components/ambassador-state';
 import { getReferralTexts } from '@/features/referral/server/referral-texts';
-import { ButtonLink, TextLink } from '@/features/site/components/button-link';
+import { ButtonLink, TextLink } from '@/components/ui/button-link';
 import { getBrand, resolveLocale, type LocaleParams } from '@/features/site/page-locale';
 import { buildPageMetadata } from '@/lib/metadata';
 import { Phrased } from '@/lib/phrases';
 
-// Referral rules of spec sections 4 and 9. The page stays static: whether the visitor is
+// The referral programme's rules: a link binds for 60 days, 20% commission, effective after 7
+// days without a refund (ADR 0009). The page stays static: whether the visitor is
 // logged in, has joined, and their link and commissions are fetched in the browser by
 // AmbassadorPanel (features/referral), which shows the server-rendered log-in prompt otherwise.
 // The heading and the payout rule follow what the panel loads (AmbassadorState): a member who

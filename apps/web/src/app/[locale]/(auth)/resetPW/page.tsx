@@ -3,7 +3,7 @@ import { getTranslations } from 'next-intl/server';
 import { AuthIntro } from '@/features/auth/components/auth-intro';
 import { ResetForm } from '@/features/auth/components/reset-form';
 import { getAuthTexts } from '@/features/auth/server/auth-texts';
-import { TextLink } from '@/features/site/components/button-link';
+import { TextLink } from '@/components/ui/button-link';
 import { resolveLocale, type LocaleParams } from '@/features/site/page-locale';
 import { buildPageMetadata } from '@/lib/metadata';
 

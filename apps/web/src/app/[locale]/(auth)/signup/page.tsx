@@ -3,7 +3,7 @@ import { getTranslations } from 'next-intl/server';
 import { AuthIntro } from '@/features/auth/components/auth-intro';
 import { SignupForm } from '@/features/auth/components/signup-form';
 import { getAuthTexts } from '@/features/auth/server/auth-texts';
-import { TextLink } from '@/features/site/components/button-link';
+import { TextLink } from '@/components/ui/button-link';
 import { getBrand, resolveLocale, type LocaleParams } from '@/features/site/page-locale';
 import { buildPageMetadata } from '@/lib/metadata';
 
@@ -26,9 +26,7 @@ export default async function SignupPage({ params }: { params: LocaleParams }) {
           privacy: (chunks) => <TextLink href="/legal/privacy">{chunks}</TextLink>,
         })}
       </p>
-      <p className="text-sm text-ink-muted">
-        {t.rich('loginPrompt', { link: (chunks) => <TextLink href="/login">{chunks}</TextLink> })}
-      </p>
+      <p className="text-sm text-ink-muted">{t.rich('loginPrompt', { link: (chunks) => <TextLink href="/login">{chunks}</TextLink> })}</p>
     </AuthIntro>
   );
 }

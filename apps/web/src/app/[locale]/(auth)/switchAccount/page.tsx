@@ -4,7 +4,7 @@ import { getTranslations } from 'next-intl/server';
 import { AuthIntro } from '@/features/auth/components/auth-intro';
 import { SESSION_COOKIE } from '@/features/auth/session-cookies';
 import { SWITCH_COOKIE, decodePendingSwitch } from '@/features/auth/switch-account';
-import { ButtonLink } from '@/features/site/components/button-link';
+import { ButtonLink } from '@/components/ui/button-link';
 import { resolveLocale, type LocaleParams } from '@/features/site/page-locale';
 import { getApiOrigin } from '@/lib/api-origin';
 import { buildPageMetadata } from '@/lib/metadata';
@@ -32,13 +32,14 @@ async function signedInName(token: string | undefined, locale: string): Promise<
       signal: AbortSignal.timeout(5000),
     });
     const body = (await response.json()) as { errcode?: number; data?: { nickname?: string; username?: string | null } };
-    return body.errcode === 0 ? (body.data?.nickname || body.data?.username || null) : null;
+    return body.errcode === 0 ? body.data?.nickname || body.data?.username || null : null;
   } catch {
     return null;
   }
 }
 
-const buttonClass = 'inline-flex min-h-11 w-full items-center justify-center rounded-control px-5 py-2.5 text-base font-semibold transition-colors';
+const buttonClass =
+  'inline-flex min-h-11 w-full items-center justify-center rounded-control px-5 py-2.5 text-base font-semibold transition-colors';
 
 export default async function SwitchAccountPage({ params }: { params: LocaleParams }) {
   const locale = await resolveLocale(params);
@@ -66,7 +67,12 @@ export default async function SwitchAccountPage({ params }: { params: LocalePara
         <button type="submit" name="choice" value="switch" className={`${buttonClass} bg-brand-600 text-white hover:bg-brand-700`}>
           {t('switch')}
         </button>
-        <button type="submit" name="choice" value="stay" className={`${buttonClass} border border-line-strong bg-canvas text-ink hover:border-ink-muted hover:bg-surface`}>
+        <button
+          type="submit"
+          name="choice"
+          value="stay"
+          className={`${buttonClass} border border-line-strong bg-canvas text-ink hover:border-ink-muted hover:bg-surface`}
+        >
           {name ? t('stay', { name }) : t('cancel')}
         </button>
       </form>

@@ -25,13 +25,20 @@ export default async function AboutPage({ params }: { params: LocaleParams }) {
     <>
       <PageIntro locale={locale} title={t('heading', { brand })} lede={t('lede')} />
       <PageSection locale={locale} id="about-values" title={t('valuesHeading')}>
-        <FeatureGrid locale={locale} columns={2} items={values.map((key) => ({ key, title: t(`values.${key}.title`), body: t(`values.${key}.body`) }))} />
+        <FeatureGrid
+          locale={locale}
+          columns={2}
+          items={values.map((key) => ({ key, title: t(`values.${key}.title`), body: t(`values.${key}.body`) }))}
+        />
       </PageSection>
       <PageSection locale={locale} id="about-story" title={t('story.heading')} intro={t('story.intro', { brand })} muted>
         <ol className="relative space-y-8 border-s-2 border-brand-200 ps-6">
           {milestones.map((key) => (
             <li key={key} className="relative">
-              <span aria-hidden="true" className="absolute -start-[31px] top-1.5 size-3.5 rounded-full border-2 border-canvas bg-brand-600" />
+              <span
+                aria-hidden="true"
+                className="absolute -start-[31px] top-1.5 size-3.5 rounded-full border-2 border-canvas bg-brand-600"
+              />
               <p className="text-sm font-semibold text-brand-700">{t(`story.items.${key}.year`)}</p>
               <h3 className="mt-1 text-lg font-semibold text-balance break-keep text-ink">
                 <Phrased text={t(`story.items.${key}.title`)} locale={locale} />
@@ -42,7 +49,10 @@ export default async function AboutPage({ params }: { params: LocaleParams }) {
         </ol>
       </PageSection>
       <PageSection locale={locale} id="about-audience" title={t('audienceHeading')} intro={t('audienceIntro')}>
-        <FeatureGrid locale={locale} items={audiences.map((key) => ({ key, title: t(`audiences.${key}.title`), body: t(`audiences.${key}.body`) }))} />
+        <FeatureGrid
+          locale={locale}
+          items={audiences.map((key) => ({ key, title: t(`audiences.${key}.title`), body: t(`audiences.${key}.body`) }))}
+        />
       </PageSection>
     </>
   );

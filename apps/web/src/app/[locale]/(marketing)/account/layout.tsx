@@ -10,7 +10,7 @@ import { resolveLocale } from '@/features/site/page-locale';
  * column from `lg`) and the section's page. Log-in is required: the proxy and each page's
  * accountApi() send visitors to /login?redirectUrl=… (features/account/server/account-session.ts).
  * An account scheduled for deletion shows it above every section's page, with the restore
- * (PendingDeletion, issue 33 item 12).
+ * (PendingDeletion, ADR 0034).
  */
 export default async function AccountLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string }> }) {
   const locale = await resolveLocale(params);

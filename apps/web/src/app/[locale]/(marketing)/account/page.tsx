@@ -7,7 +7,7 @@ import { AccountCard } from '@/features/account/components/account-card';
 import { AccountHeading } from '@/features/account/components/account-heading';
 import { memberState, termState, type TTermState } from '@/features/account/overview';
 import { accountApi, accountMetadata } from '@/features/account/server/account-session';
-import { ButtonLink, TextLink } from '@/features/site/components/button-link';
+import { ButtonLink, TextLink } from '@/components/ui/button-link';
 import { resolveLocale, type LocaleParams } from '@/features/site/page-locale';
 import { formatDate, formatFen } from '@/lib/format';
 import { visitorZone } from '@/lib/visitor-zone-server';
@@ -17,7 +17,7 @@ import { Phrased } from '@/lib/phrases';
 // membership, /user/queryManageCount, /user/queryMonitorAndQuality, the ambassador page): plan
 // and expiry with Renew, screen walls, the global channel and picture quality with their terms,
 // the cross-border notice for the accounts it concerns (crossBorderNotice: registered from
-// 1 July 2025 China time without the channel in force, with a device abroad; issue 33 item 15)
+// 1 July 2025 China time without the channel in force, with a device abroad; ADR 0034)
 // and the ambassador's status.
 
 export async function generateMetadata({ params }: { params: LocaleParams }): Promise<Metadata> {
@@ -50,9 +50,13 @@ export default async function AccountOverviewPage({ params }: { params: LocalePa
   const now = new Date();
   const date = (iso: string) => formatDate(iso, tag, 'long', zone);
   const term = (state: TTermState) =>
-    state.kind === 'active' ? t('activeUntil', { date: date(state.until) }) : state.kind === 'ended' ? t('endedOn', { date: date(state.on) }) : t('notActive');
+    state.kind === 'active'
+      ? t('activeUntil', { date: date(state.until) })
+      : state.kind === 'ended'
+        ? t('endedOn', { date: date(state.on) })
+        : t('notActive');
   const member = memberState(info.member);
-  // the nickname, which the profile says is shown on this site (issue 33, item 14)
+  // the nickname, which the profile says is shown on this site (ADR 0034)
   const name = info.nickname || info.username || '';
   const unavailable = <p className="text-ink-muted">{t('unavailable')}</p>;
 
@@ -78,7 +82,7 @@ export default async function AccountOverviewPage({ params }: { params: LocalePa
           title={t('planHeading')}
           testId="overview-plan"
           action={
-            // an account scheduled for deletion is not invited to pay (issue 33, item 12): the
+            // an account scheduled for deletion is not invited to pay (ADR 0034): the
             // layout's banner offers the restore instead, and the API refuses orders until then
             info.cancellation ? undefined : (
               <ButtonLink href="/pricing" size="sm" data-testid="renew">
@@ -137,7 +141,9 @@ export default async function AccountOverviewPage({ params }: { params: LocalePa
             <>
               <p className="text-2xl font-bold tracking-tight">{t(`tiers.${extras.qualityTier}`)}</p>
               <p className="mt-1 text-ink-muted">
-                {extras.qualityTier === 'STANDARD' && !extras.qualityExpiresAt ? t('standardIncluded') : term(termState(extras.qualityExpiresAt, now))}
+                {extras.qualityTier === 'STANDARD' && !extras.qualityExpiresAt
+                  ? t('standardIncluded')
+                  : term(termState(extras.qualityExpiresAt, now))}
               </p>
             </>
           ) : (

@@ -8,7 +8,7 @@ import { loadCloudPcPlans } from '@/features/cloud-pc/plans-data';
 import { getCloudPcTexts } from '@/features/cloud-pc/server/cloud-pc-texts';
 import { storageSize } from '@/features/cloud-pc/texts';
 import { formatFen } from '@/lib/format';
-import { ButtonLink, TextLink } from '@/features/site/components/button-link';
+import { ButtonLink, TextLink } from '@/components/ui/button-link';
 import { FaqList } from '@/features/site/components/faq-list';
 import { FeatureGrid } from '@/features/site/components/feature-grid';
 import { PageIntro } from '@/features/site/components/page-intro';
@@ -52,7 +52,9 @@ export default async function CloudPcPage({ params }: { params: LocaleParams }) 
         </span>
         <span className="text-ink-muted">{t(`per.${item.timeUnit}`)}</span>
         {item.originalPriceFen > item.priceFen ? (
-          <span className="text-sm text-ink-muted">{t.rich('original', { price: fen(item.originalPriceFen), s: (chunks) => <s>{chunks}</s> })}</span>
+          <span className="text-sm text-ink-muted">
+            {t.rich('original', { price: fen(item.originalPriceFen), s: (chunks) => <s>{chunks}</s> })}
+          </span>
         ) : null}
       </p>
       <ButtonLink
@@ -86,19 +88,31 @@ export default async function CloudPcPage({ params }: { params: LocaleParams }) 
           {plans.map((plan) => {
             const storage = storageSize(plan.storageGb);
             return (
-              <li key={plan.planId} className="flex flex-col gap-4 rounded-card border border-line bg-canvas p-6 shadow-card" data-plan={plan.planId}>
+              <li
+                key={plan.planId}
+                className="flex flex-col gap-4 rounded-card border border-line bg-canvas p-6 shadow-card"
+                data-plan={plan.planId}
+              >
                 <div className="flex-1">
                   <h3 className="text-lg font-semibold text-balance break-keep text-ink">
                     <Phrased text={texts.plans[plan.planId] ?? ''} locale={locale} />
                   </h3>
-                  <p className="mt-3 text-xl font-bold tracking-tight text-brand-700">{t('planCpu', { cores: plan.cores, threads: plan.threads })}</p>
+                  <p className="mt-3 text-xl font-bold tracking-tight text-brand-700">
+                    {t('planCpu', { cores: plan.cores, threads: plan.threads })}
+                  </p>
                   <ul className="mt-2 space-y-1 text-sm text-ink-muted">
                     <li>{t('planMemory', { memory: plan.memoryGb })}</li>
                     <li>{t(`planStorage.${storage.unit}`, { size: storage.size })}</li>
                   </ul>
-                  <p className="mt-4 leading-relaxed text-ink-muted">{t(`plans.${plan.planId.toLowerCase() as Lowercase<TCloudPcPlan['planId']>}.body`)}</p>
+                  <p className="mt-4 leading-relaxed text-ink-muted">
+                    {t(`plans.${plan.planId.toLowerCase() as Lowercase<TCloudPcPlan['planId']>}.body`)}
+                  </p>
                 </div>
-                {plan.offers.length > 0 ? plan.offers.map((item) => offer(plan, item)) : <p className="border-t border-line pt-4 text-sm text-ink-muted">{t('noOffers')}</p>}
+                {plan.offers.length > 0 ? (
+                  plan.offers.map((item) => offer(plan, item))
+                ) : (
+                  <p className="border-t border-line pt-4 text-sm text-ink-muted">{t('noOffers')}</p>
+                )}
               </li>
             );
           })}
@@ -108,7 +122,11 @@ export default async function CloudPcPage({ params }: { params: LocaleParams }) 
         <DevicePanel texts={texts} tag={tag} visitor={visitor} />
       </PageSection>
       <PageSection locale={locale} id="cloud-pc-how" title={t('howHeading')}>
-        <FeatureGrid locale={locale} columns={2} items={points.map((key) => ({ key, title: t(`points.${key}.title`), body: t(`points.${key}.body`) }))} />
+        <FeatureGrid
+          locale={locale}
+          columns={2}
+          items={points.map((key) => ({ key, title: t(`points.${key}.title`), body: t(`points.${key}.body`) }))}
+        />
       </PageSection>
       <PageSection locale={locale} id="cloud-pc-faq" title={t('faqHeading')} muted>
         <FaqList items={faq.map((key) => ({ key, question: t(`faq.${key}.q`), answer: t(`faq.${key}.a`) }))} />

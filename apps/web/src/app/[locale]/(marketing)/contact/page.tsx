@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { TextLink } from '@/features/site/components/button-link';
+import { TextLink } from '@/components/ui/button-link';
 import { FeatureGrid } from '@/features/site/components/feature-grid';
 import { PageIntro } from '@/features/site/components/page-intro';
 import { PageSection } from '@/features/site/components/page-section';

@@ -6,12 +6,19 @@ import type { ReactNode } from 'react';
 import { DownloadAdvisor, type TAdvisorOption, type TAdvisorOptions } from '@/features/download/components/download-advisor';
 import { PlatformCard, type TCardButton } from '@/features/download/components/platform-card';
 import { PlatformCards } from '@/features/download/components/platform-cards';
-import { QrCode } from '@/features/download/components/qr-code';
+import { QrCode } from '@/components/qr-code';
 import { ReleaseNotesBody } from '@/features/download/components/release-notes-body';
-import { fetchContent } from '@/features/download/content-fetch';
-import { formatSize, groupReleases, PLATFORM_KEYS, primaryPackage, RELEASE_PLATFORM_NAMES, type TPlatformKey } from '@/features/download/platforms';
+import { fetchContent } from '@/lib/content-fetch';
+import {
+  formatSize,
+  groupReleases,
+  PLATFORM_KEYS,
+  primaryPackage,
+  RELEASE_PLATFORM_NAMES,
+  type TPlatformKey,
+} from '@/features/download/platforms';
 import { LocalTime } from '@/components/local-time';
-import { TextLink } from '@/features/site/components/button-link';
+import { TextLink } from '@/components/ui/button-link';
 import { ProductScene } from '@/components/illustrations/product-scene';
 import { PageIntro } from '@/features/site/components/page-intro';
 import { PageSection } from '@/features/site/components/page-section';
@@ -20,7 +27,7 @@ import { buildPageMetadata, getSiteUrl, localizePath } from '@/lib/metadata';
 import { buttonClass } from '@/components/ui/button';
 import { DisclosureChevron } from '@/components/ui/disclosure-chevron';
 
-// Static page, regenerated every 5 minutes from the API (features/download/content-fetch.ts).
+// Static page, regenerated every 5 minutes from the API (lib/content-fetch.ts).
 // Built without the API it shows every platform without version details and revalidates soon.
 export const revalidate = 300;
 
@@ -51,13 +58,23 @@ export default async function DownloadPage({ params }: { params: LocaleParams })
       title,
       cta: t('advisor.cta', { platform: name(key) }),
       href: file.url,
-      detail: t('advisor.detail', { version: release.version, chip: chips[file.chipType], size: file.sizeBytes ? formatSize(file.sizeBytes, tag) : '—' }),
+      detail: t('advisor.detail', {
+        version: release.version,
+        chip: chips[file.chipType],
+        size: file.sizeBytes ? formatSize(file.sizeBytes, tag) : '—',
+      }),
       card: key,
     };
   };
   const storeOption = (release: TRelease | null, title: string): TAdvisorOption | undefined =>
     release?.storeUrl
-      ? { title, cta: t('advisor.store'), href: release.storeUrl, detail: t('advisor.storeDetail', { version: release.version, minOs: release.minOs }), card: 'ios' }
+      ? {
+          title,
+          cta: t('advisor.store'),
+          href: release.storeUrl,
+          detail: t('advisor.storeDetail', { version: release.version, minOs: release.minOs }),
+          card: 'ios',
+        }
       : undefined;
 
   const options: TAdvisorOptions = {
@@ -73,7 +90,12 @@ export default async function DownloadPage({ params }: { params: LocaleParams })
   const apk = primaryPackage(releases.android);
   const buttons: Record<TPlatformKey, TCardButton[]> = {
     android: [
-      ...(apk ? [{ label: t('packageButtons.androidPhone'), href: apk.url, primary: true }, { label: t('packageButtons.androidTablet'), href: apk.url }] : []),
+      ...(apk
+        ? [
+            { label: t('packageButtons.androidPhone'), href: apk.url, primary: true },
+            { label: t('packageButtons.androidTablet'), href: apk.url },
+          ]
+        : []),
       ...(releases.android?.storeUrl ? [{ label: t('googlePlay'), href: releases.android.storeUrl }] : []),
     ],
     ios: [
@@ -110,18 +132,23 @@ export default async function DownloadPage({ params }: { params: LocaleParams })
   ) as Record<TPlatformKey, ReactNode>;
 
   const mobileUrl = `${getSiteUrl().replace(/\/+$/, '')}${localizePath(locale, '/download')}`;
-  const updated = log?.list.reduce<string | null>((latest, entry) => (!latest || entry.releasedAt > latest ? entry.releasedAt : latest), null);
+  const updated = log?.list.reduce<string | null>(
+    (latest, entry) => (!latest || entry.releasedAt > latest ? entry.releasedAt : latest),
+    null,
+  );
 
   return (
     <>
-      <PageIntro locale={locale} title={t('heading', { brand })} lede={t('lede')} illustration={<ProductScene scene="devices" className="h-auto w-full rounded-panel bg-canvas p-3 shadow-card" />}>
+      <PageIntro
+        locale={locale}
+        title={t('heading', { brand })}
+        lede={t('lede')}
+        illustration={<ProductScene scene="devices" className="h-auto w-full rounded-panel bg-canvas p-3 shadow-card" />}
+      >
         <DownloadAdvisor options={options} otherVersions={t('advisor.otherVersions')} inAppHint={t('advisor.inAppHint')}>
           <p className="font-semibold text-ink">{t('advisor.neutralTitle')}</p>
           <div className="mt-3 flex flex-wrap items-center gap-x-5 gap-y-2">
-            <a
-              href="#download-platforms"
-              className={buttonClass()}
-            >
+            <a href="#download-platforms" className={buttonClass()}>
               {t('advisor.neutralCta')}
             </a>
           </div>

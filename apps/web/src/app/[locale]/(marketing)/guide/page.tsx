@@ -30,11 +30,17 @@ export default async function GuidePage({ params }: { params: LocaleParams }) {
       <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 lg:px-8">
         <ol className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="guide-sections">
           {tree.map((section, index) => (
-            <li key={section.slug} className="relative flex flex-col rounded-card border border-line bg-canvas p-6 shadow-card transition-shadow hover:shadow-md">
+            <li
+              key={section.slug}
+              className="relative flex flex-col rounded-card border border-line bg-canvas p-6 shadow-card transition-shadow hover:shadow-md"
+            >
               <span aria-hidden="true" className="text-sm font-semibold text-brand-700">
                 {String(index + 1).padStart(2, '0')}
               </span>
-              <h2 className="mt-1 text-lg font-semibold text-balance break-keep text-ink" lang={section.locale === locale ? undefined : section.locale}>
+              <h2
+                className="mt-1 text-lg font-semibold text-balance break-keep text-ink"
+                lang={section.locale === locale ? undefined : section.locale}
+              >
                 <Link href={guideHref(section)} className="hover:text-brand-700">
                   <Phrased text={section.title} locale={isLocale(section.locale) ? section.locale : locale} />
                 </Link>
@@ -44,7 +50,10 @@ export default async function GuidePage({ params }: { params: LocaleParams }) {
                 <ul className="mt-4 flex flex-wrap gap-2 border-t border-line pt-4 text-sm" aria-label={t('topicsHeading')}>
                   {section.children.map((topic) => (
                     <li key={topic.slug} lang={topic.locale === locale ? undefined : topic.locale}>
-                      <Link href={guideHref(topic)} className="inline-block rounded-full bg-brand-50 px-3 py-1 text-brand-700 hover:bg-brand-100">
+                      <Link
+                        href={guideHref(topic)}
+                        className="inline-block rounded-full bg-brand-50 px-3 py-1 text-brand-700 hover:bg-brand-100"
+                      >
                         {topic.title}
                       </Link>
                     </li>

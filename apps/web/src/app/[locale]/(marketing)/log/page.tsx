@@ -5,7 +5,7 @@ import { ReleaseNotesBody } from '@/features/download/components/release-notes-b
 import { RELEASE_PLATFORM_NAMES } from '@/features/download/platforms';
 import { LocalTime } from '@/components/local-time';
 import { fetchFullUpdateLog, groupByPlatform } from '@/features/download/update-log';
-import { ButtonLink } from '@/features/site/components/button-link';
+import { ButtonLink } from '@/components/ui/button-link';
 import { PageIntro } from '@/features/site/components/page-intro';
 import { getBrand, resolveLocale, type LocaleParams } from '@/features/site/page-locale';
 import { buildPageMetadata } from '@/lib/metadata';
@@ -22,7 +22,11 @@ export async function generateMetadata({ params }: { params: LocaleParams }): Pr
 
 export default async function LogPage({ params }: { params: LocaleParams }) {
   const locale = await resolveLocale(params);
-  const [t, brand, entries] = await Promise.all([getTranslations({ locale, namespace: 'LogPage' }), getBrand(locale), fetchFullUpdateLog(locale)]);
+  const [t, brand, entries] = await Promise.all([
+    getTranslations({ locale, namespace: 'LogPage' }),
+    getBrand(locale),
+    fetchFullUpdateLog(locale),
+  ]);
   const tag = localeEntries[locale].iso;
   const groups = groupByPlatform(entries ?? []);
 
@@ -59,10 +63,18 @@ export default async function LogPage({ params }: { params: LocaleParams }) {
                       <li key={entry.version}>
                         <h3 className="text-lg font-semibold text-balance break-keep text-ink">
                           <Phrased text={t('version', { version: entry.version })} locale={locale} />{' '}
-                          <LocalTime iso={entry.releasedAt} languageTag={tag} kind="date" className="ms-2 text-sm font-normal text-ink-muted" />
+                          <LocalTime
+                            iso={entry.releasedAt}
+                            languageTag={tag}
+                            kind="date"
+                            className="ms-2 text-sm font-normal text-ink-muted"
+                          />
                         </h3>
                         <div className="mt-3">
-                          <ReleaseNotesBody notes={entry.notes} lang={entry.locale === locale ? undefined : localeEntries[entry.locale].iso} />
+                          <ReleaseNotesBody
+                            notes={entry.notes}
+                            lang={entry.locale === locale ? undefined : localeEntries[entry.locale].iso}
+                          />
                         </div>
                       </li>
                     ))}

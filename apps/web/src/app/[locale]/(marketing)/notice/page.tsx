@@ -7,7 +7,7 @@ import { MarkdownBody } from '@/features/guide/components/markdown-body';
 import { renderMarkdown } from '@/features/guide/markdown';
 import { LocalTime } from '@/components/local-time';
 import { getNotices } from '@/features/news/news-api';
-import { TextLink } from '@/features/site/components/button-link';
+import { TextLink } from '@/components/ui/button-link';
 import { PageIntro } from '@/features/site/components/page-intro';
 import { getBrand, resolveLocale, type LocaleParams } from '@/features/site/page-locale';
 import { buildPageMetadata, localizePath } from '@/lib/metadata';
@@ -70,8 +70,20 @@ export default async function NoticePage({ params }: { params: LocaleParams }) {
                     {notice.pinned ? (
                       <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-800">{tList('pinned')}</span>
                     ) : null}
-                    <LocalTime iso={notice.publishedAt} languageTag={localeEntries[locale].iso} kind="date" template={tList.raw('published') as string} />
-                    {notice.expiresAt ? <LocalTime iso={notice.expiresAt} languageTag={localeEntries[locale].iso} kind="date" template={tList.raw('expires') as string} /> : null}
+                    <LocalTime
+                      iso={notice.publishedAt}
+                      languageTag={localeEntries[locale].iso}
+                      kind="date"
+                      template={tList.raw('published') as string}
+                    />
+                    {notice.expiresAt ? (
+                      <LocalTime
+                        iso={notice.expiresAt}
+                        languageTag={localeEntries[locale].iso}
+                        kind="date"
+                        template={tList.raw('expires') as string}
+                      />
+                    ) : null}
                   </p>
                   <h3 className="mt-3 text-xl font-semibold text-balance break-keep text-ink">
                     <Phrased text={notice.title} locale={notice.locale} />

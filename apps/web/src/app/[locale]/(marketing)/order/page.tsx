@@ -10,7 +10,7 @@ import { LoginRedirect } from '@/features/order/components/login-redirect';
 import { loginUrlForVisitor } from '@/features/order/require-login';
 import { wechatAppId } from '@/features/order/wechat-config';
 import { loadPricing } from '@/features/pricing/pricing-data';
-import { ButtonLink } from '@/features/site/components/button-link';
+import { ButtonLink } from '@/components/ui/button-link';
 import { PageIntro } from '@/features/site/components/page-intro';
 import { resolveLocale, type LocaleParams } from '@/features/site/page-locale';
 import { getClientTexts } from '@/lib/client-texts';
@@ -25,7 +25,13 @@ import { phrasedHeadings } from '@/lib/phrases';
 // a value that is not a whole number from 1 to 100 falls back to 1 seat with a note.
 // ?item=CHANNEL[&seats=N] buys global channel seats (from /account/seats): the channel's terms
 // from the pricing's add-ons, always as seats (a member's own channel is bought in the app).
-type SearchParams = Promise<{ plan?: string | string[]; sku?: string | string[]; renew?: string | string[]; seats?: string | string[]; item?: string | string[] }>;
+type SearchParams = Promise<{
+  plan?: string | string[];
+  sku?: string | string[];
+  renew?: string | string[];
+  seats?: string | string[];
+  item?: string | string[];
+}>;
 
 const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 const DEVICE_ID_RE = /^[0-9A-Za-z]{1,64}$/;
@@ -54,10 +60,13 @@ export default async function OrderPage({ params, searchParams }: { params: Loca
   const cloudPc = parseCloudPcSku(first(query.sku));
   if (cloudPc) {
     const renew = first(query.renew);
-    return <CloudPcOrder locale={locale} sku={first(query.sku)!} {...cloudPc} renewDeviceId={renew && DEVICE_ID_RE.test(renew) ? renew : null} />;
+    return (
+      <CloudPcOrder locale={locale} sku={first(query.sku)!} {...cloudPc} renewDeviceId={renew && DEVICE_ID_RE.test(renew) ? renew : null} />
+    );
   }
   const unit = chosenUnit(query.plan);
-  if (first(query.item) === 'CHANNEL') return <ChannelSeatsOrder locale={locale} unit={unit} seats={chosenSeats(first(query.seats)) ?? { initial: 1, adjusted: false }} />;
+  if (first(query.item) === 'CHANNEL')
+    return <ChannelSeatsOrder locale={locale} unit={unit} seats={chosenSeats(first(query.seats)) ?? { initial: 1, adjusted: false }} />;
   const seats = chosenSeats(first(query.seats));
   const loginUrl = await loginUrlForVisitor(locale, '/order', seats ? { plan: unit, seats: String(seats.initial) } : { plan: unit });
   const [t, order, orderTexts, { pricing, live }] = await Promise.all([
@@ -78,7 +87,11 @@ export default async function OrderPage({ params, searchParams }: { params: Loca
   return (
     <OrderLayout
       locale={locale}
-      intro={{ title: t(seats ? 'seatsHeading' : 'heading'), lede: t(seats ? 'seatsLede' : 'lede'), back: { href: '/pricing', label: t('comparePlans') } }}
+      intro={{
+        title: t(seats ? 'seatsHeading' : 'heading'),
+        lede: t(seats ? 'seatsLede' : 'lede'),
+        back: { href: '/pricing', label: t('comparePlans') },
+      }}
       loginUrl={loginUrl}
       texts={{ loginRequired: order('loginRequired'), logIn: order('logIn'), unavailable: order('unavailable') }}
     >
@@ -110,7 +123,15 @@ async function ChannelSeatsOrder({ locale, unit, seats }: { locale: TLocale; uni
   ]);
   const options: TOrderOption[] = pricing.addOns.flatMap((sku) =>
     sku.itemType === 'CHANNEL' && sku.timeUnit
-      ? [{ timeUnit: sku.timeUnit, skuId: sku.skuId, priceFen: sku.priceFen, originalPriceFen: sku.originalPriceFen, discountFen: sku.discountFen }]
+      ? [
+          {
+            timeUnit: sku.timeUnit,
+            skuId: sku.skuId,
+            priceFen: sku.priceFen,
+            originalPriceFen: sku.originalPriceFen,
+            discountFen: sku.discountFen,
+          },
+        ]
       : [],
   );
   const initialUnit = options.some((option) => option.timeUnit === unit) ? unit : (options[0]?.timeUnit ?? unit);

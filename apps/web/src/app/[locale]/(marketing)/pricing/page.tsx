@@ -7,7 +7,7 @@ import { FeatureMatrix } from '@/features/pricing/components/feature-matrix';
 import { PlanCard } from '@/features/pricing/components/plan-card';
 import { formatFen, formatPercent } from '@/lib/format';
 import { loadPricing } from '@/features/pricing/pricing-data';
-import { ButtonLink } from '@/features/site/components/button-link';
+import { ButtonLink } from '@/components/ui/button-link';
 import { ProductScene } from '@/components/illustrations/product-scene';
 import { PageIntro } from '@/features/site/components/page-intro';
 import { PageSection } from '@/features/site/components/page-section';
@@ -42,9 +42,7 @@ export default async function PricingPage({ params }: { params: LocaleParams }) 
   const year = prices.find((price) => price.timeUnit === 'YEAR');
 
   const detail = (price: TMembershipPrice) =>
-    price.savingFen > 0
-      ? t('savingDetail', { monthly: fen(price.monthlyPriceFen), saving: fen(price.savingFen) })
-      : t('monthDetail');
+    price.savingFen > 0 ? t('savingDetail', { monthly: fen(price.monthlyPriceFen), saving: fen(price.savingFen) }) : t('monthDetail');
 
   const panel = (price: TMembershipPrice) => (
     <div className="grid gap-4 md:grid-cols-2">
@@ -71,7 +69,11 @@ export default async function PricingPage({ params }: { params: LocaleParams }) 
           detail={detail(price)}
           highlight
         >
-          <ButtonLink href={{ pathname: '/order', query: { plan: price.timeUnit } }} className="w-full" data-testid={`buy-${price.timeUnit}`}>
+          <ButtonLink
+            href={{ pathname: '/order', query: { plan: price.timeUnit } }}
+            className="w-full"
+            data-testid={`buy-${price.timeUnit}`}
+          >
             {t(`buy.${price.timeUnit}`)}
           </ButtonLink>
         </PlanCard>
@@ -88,7 +90,12 @@ export default async function PricingPage({ params }: { params: LocaleParams }) 
 
   return (
     <>
-      <PageIntro locale={locale} title={page('heading')} lede={page('lede')} illustration={<ProductScene scene="toolbar" className="h-auto w-full rounded-panel bg-canvas p-3 shadow-card" />} />
+      <PageIntro
+        locale={locale}
+        title={page('heading')}
+        lede={page('lede')}
+        illustration={<ProductScene scene="toolbar" className="h-auto w-full rounded-panel bg-canvas p-3 shadow-card" />}
+      />
       <section aria-labelledby="pricing-plans" className="mx-auto max-w-6xl px-4 py-12 sm:px-6 lg:px-8">
         <h2 id="pricing-plans" className="sr-only">
           {page('plansHeading')}
@@ -100,7 +107,7 @@ export default async function PricingPage({ params }: { params: LocaleParams }) 
             tabs={prices.map((price) => ({
               key: price.timeUnit,
               label: t(`tabs.${price.timeUnit}`),
-              // the one discount of the site (issue 20 item 4): list price against price, as on the card
+              // the one discount of the site (ADR 0020): list price against price, as on the card
               badge: price.discountFen > 0 ? t('discount', { percent: formatPercent(price.discountPercent, tag) }) : undefined,
               panel: panel(price),
             }))}
@@ -111,7 +118,13 @@ export default async function PricingPage({ params }: { params: LocaleParams }) 
         <FeatureMatrix
           groups={pricing.groups}
           caption={t('matrixCaption')}
-          labels={{ feature: t('feature'), free: free?.name ?? '', paid: pro?.name ?? '', included: t('included'), notIncluded: t('notIncluded') }}
+          labels={{
+            feature: t('feature'),
+            free: free?.name ?? '',
+            paid: pro?.name ?? '',
+            included: t('included'),
+            notIncluded: t('notIncluded'),
+          }}
         />
       </PageSection>
       <PageSection locale={locale} id="pricing-notes" title={page('notesHeading')}>
@@ -128,7 +141,11 @@ export default async function PricingPage({ params }: { params: LocaleParams }) 
             <p className="mt-2 max-w-3xl leading-relaxed text-ink-muted">{t('addOnsIntro')}</p>
             <ul className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-3" data-testid="pricing-addons">
               {pricing.addOns.map((sku) => (
-                <li key={sku.skuId} data-sku={sku.skuId} className="flex items-baseline justify-between gap-3 rounded-card border border-line bg-canvas px-4 py-3">
+                <li
+                  key={sku.skuId}
+                  data-sku={sku.skuId}
+                  className="flex items-baseline justify-between gap-3 rounded-card border border-line bg-canvas px-4 py-3"
+                >
                   <span className="text-ink">
                     {addOnName(sku)}
                     <span className="block text-sm text-ink-muted">{sku.timeUnit ? t(`term.${sku.timeUnit}`) : t('term.once')}</span>

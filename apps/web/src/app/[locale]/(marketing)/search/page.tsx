@@ -47,7 +47,9 @@ export default async function SearchPage({ params }: { params: LocaleParams }) {
     <>
       <header className="border-b border-line bg-linear-to-b from-brand-50/70 to-canvas">
         <div className="mx-auto max-w-6xl px-4 pt-12 pb-6 sm:px-6 sm:pt-16 lg:px-8">
-          <h1 className="max-w-3xl text-3xl font-bold tracking-tight text-balance break-keep text-ink sm:text-4xl"><Phrased text={t('heading')} locale={locale} /></h1>
+          <h1 className="max-w-3xl text-3xl font-bold tracking-tight text-balance break-keep text-ink sm:text-4xl">
+            <Phrased text={t('heading')} locale={locale} />
+          </h1>
           <p className="mt-4 max-w-3xl text-lg leading-relaxed text-pretty text-ink-muted">{t('lede')}</p>
         </div>
       </header>

@@ -2,11 +2,11 @@ import { ZUpdateLog } from '@llk/contracts';
 import { localeEntries } from '@llk/contracts/locales';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { fetchContent } from '@/features/download/content-fetch';
+import { fetchContent } from '@/lib/content-fetch';
 import { RELEASE_PLATFORM_NAMES } from '@/features/download/platforms';
 import { releaseCadence } from '@/features/security/release-cadence';
 import { SECURITY_FACTS } from '@/features/security/facts';
-import { TextLink } from '@/features/site/components/button-link';
+import { TextLink } from '@/components/ui/button-link';
 import { FeatureGrid } from '@/features/site/components/feature-grid';
 import { PageIntro } from '@/features/site/components/page-intro';
 import { PageSection } from '@/features/site/components/page-section';
@@ -17,7 +17,7 @@ import { buildPageMetadata } from '@/lib/metadata';
 import { legalPath } from '@/lib/routes';
 import { Phrased } from '@/lib/phrases';
 
-// The security and privacy page (issue 33, item 27): what the product really does, read from
+// The security and privacy page (ADR 0033): what the product really does, read from
 // its code (features/security/facts.ts, held to the API's sources by a test), and the release
 // history as the API serves it. No certificate, seal, logo or count the product does not have:
 // there are none, and the page says so. Static, regenerated from the API like /download.
@@ -60,7 +60,11 @@ export default async function SecurityPage({ params }: { params: LocaleParams })
   return (
     <>
       <PageIntro locale={locale} title={t('heading')} lede={t('lede', { brand })}>
-        <p role="note" className="max-w-3xl rounded-card border border-line bg-canvas px-4 py-3 text-sm leading-relaxed text-ink-soft" data-testid="no-claims">
+        <p
+          role="note"
+          className="max-w-3xl rounded-card border border-line bg-canvas px-4 py-3 text-sm leading-relaxed text-ink-soft"
+          data-testid="no-claims"
+        >
           {t('noClaims')}
         </p>
       </PageIntro>
@@ -97,7 +101,12 @@ export default async function SecurityPage({ params }: { params: LocaleParams })
             {/* a count of releases per day of the service: China's days, like the reports (docs/adr/0031) */}
             {cadence.everyDays === null
               ? t('releasesOneDay', { count: cadence.count, date: formatDate(cadence.to, tag, 'long', SERVICE_TIME_ZONE) })
-              : t('releasesCadence', { count: cadence.count, from: formatDate(cadence.from, tag, 'long', SERVICE_TIME_ZONE), to: formatDate(cadence.to, tag, 'long', SERVICE_TIME_ZONE), every: cadence.everyDays })}
+              : t('releasesCadence', {
+                  count: cadence.count,
+                  from: formatDate(cadence.from, tag, 'long', SERVICE_TIME_ZONE),
+                  to: formatDate(cadence.to, tag, 'long', SERVICE_TIME_ZONE),
+                  every: cadence.everyDays,
+                })}
           </p>
         ) : (
           <p className="max-w-3xl leading-relaxed text-ink-muted">{t('releasesNone')}</p>

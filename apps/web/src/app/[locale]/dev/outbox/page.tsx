@@ -54,7 +54,11 @@ export default async function DevOutboxPage({ params, searchParams }: TProps) {
   if (!isLocalVisitor(await headers())) notFound();
   const raw = (await searchParams).to;
   const to = (Array.isArray(raw) ? raw[0] : raw)?.trim() ?? '';
-  const [t, messages, zone] = await Promise.all([getTranslations({ locale, namespace: 'DevOutbox' }), listMessages(locale, to), visitorZone()]);
+  const [t, messages, zone] = await Promise.all([
+    getTranslations({ locale, namespace: 'DevOutbox' }),
+    listMessages(locale, to),
+    visitorZone(),
+  ]);
   const tag = localeEntries[locale].iso;
 
   return (

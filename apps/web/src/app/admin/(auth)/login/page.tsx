@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
-import { AuthFrame } from '@/features/admin/components/auth-frame';
-import { LoginForm } from '@/features/admin/components/login-form';
-import { getAdminContext, getAdminT } from '@/features/admin/server/admin-session';
+import { AuthFrame } from '@/features/admin/shell/components/auth-frame';
+import { LoginForm } from '@/features/admin/staff/components/login-form';
+import { getAdminContext, getAdminT } from '@/features/admin/shell/server/admin-session';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getAdminT('AdminLogin');

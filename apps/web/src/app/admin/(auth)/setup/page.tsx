@@ -1,8 +1,8 @@
 import { STAFF_ROLES } from '@llk/contracts/admin-roles';
 import type { Metadata } from 'next';
-import { AuthFrame } from '@/features/admin/components/auth-frame';
-import { SetupForm } from '@/features/admin/components/setup-form';
-import { getAdminT } from '@/features/admin/server/admin-session';
+import { AuthFrame } from '@/features/admin/shell/components/auth-frame';
+import { SetupForm } from '@/features/admin/staff/components/setup-form';
+import { getAdminT } from '@/features/admin/shell/server/admin-session';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getAdminT('AdminSetup');

@@ -1,7 +1,7 @@
 import type { TAdminAuditPage } from '@llk/contracts';
 import type { Metadata } from 'next';
-import { AuditBrowser } from '@/features/admin/components/audit-browser';
-import { getAdminServerApi, getAdminT, requirePermission } from '@/features/admin/server/admin-session';
+import { AuditBrowser } from '@/features/admin/audit/components/audit-browser';
+import { getAdminServerApi, getAdminT, requirePermission } from '@/features/admin/shell/server/admin-session';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getAdminT('AdminAudit');

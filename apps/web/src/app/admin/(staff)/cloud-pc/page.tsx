@@ -1,8 +1,13 @@
-import { type TAdminCloudPcInventory, type TAdminCloudPcInvoiceList, type TAdminProviderApplicationsPage, ZProviderApplicationState } from '@llk/contracts';
+import {
+  type TAdminCloudPcInventory,
+  type TAdminCloudPcInvoiceList,
+  type TAdminProviderApplicationsPage,
+  ZProviderApplicationState,
+} from '@llk/contracts';
 import type { Metadata } from 'next';
-import { getAdminServerApi, getAdminT, requirePermission } from '@/features/admin/server/admin-session';
-import { cleanQuery } from '@/features/admin-people/rules';
-import { CloudPcScreen } from '@/features/admin-cloud-pc/components/cloud-pc-screen';
+import { getAdminServerApi, getAdminT, requirePermission } from '@/features/admin/shell/server/admin-session';
+import { cleanQuery } from '@/features/admin/shell/rules';
+import { CloudPcScreen } from '@/features/admin/cloud-pc/components/cloud-pc-screen';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getAdminT('AdminCloudPc'))('title') };
@@ -15,7 +20,13 @@ export default async function AdminCloudPcPage({ searchParams }: { searchParams:
   const state = ZProviderApplicationState.safeParse(query.state).data ?? null;
   const [inventory, applications, invoices] = await Promise.all([
     api.get<TAdminCloudPcInventory>('/cloud-pc/inventory'),
-    api.get<TAdminProviderApplicationsPage>('/cloud-pc/applications', { query: { ...(state ? { state } : {}), ...(query.before ? { before: query.before } : {}) }, silent: true, retry: false }).catch(() => ({ items: [], next: null })),
+    api
+      .get<TAdminProviderApplicationsPage>('/cloud-pc/applications', {
+        query: { ...(state ? { state } : {}), ...(query.before ? { before: query.before } : {}) },
+        silent: true,
+        retry: false,
+      })
+      .catch(() => ({ items: [], next: null })),
     api.get<TAdminCloudPcInvoiceList>('/cloud-pc/invoices'),
   ]);
   return <CloudPcScreen inventory={inventory} applications={applications} state={state} invoices={invoices} />;

@@ -1,7 +1,7 @@
 import type { TAdminCodeBatchList } from '@llk/contracts';
 import type { Metadata } from 'next';
-import { getAdminServerApi, getAdminT, requirePermission } from '@/features/admin/server/admin-session';
-import { CodesScreen } from '@/features/admin-codes/components/codes-screen';
+import { getAdminServerApi, getAdminT, requirePermission } from '@/features/admin/shell/server/admin-session';
+import { CodesScreen } from '@/features/admin/codes/components/codes-screen';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getAdminT('AdminCodes');

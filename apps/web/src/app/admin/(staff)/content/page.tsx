@@ -1,8 +1,8 @@
 import { localeEntries, locales, type TLocale } from '@llk/contracts/locales';
 import type { TAdminNewsPage } from '@llk/contracts';
 import type { Metadata } from 'next';
-import { getAdminServerApi, getAdminT, requirePermission } from '@/features/admin/server/admin-session';
-import { ContentScreen } from '@/features/admin-content/components/content-screen';
+import { getAdminServerApi, getAdminT, requirePermission } from '@/features/admin/shell/server/admin-session';
+import { ContentScreen } from '@/features/admin/content/components/content-screen';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getAdminT('AdminContent');

@@ -1,8 +1,8 @@
 import type { TAdminDevicesPage } from '@llk/contracts';
 import type { Metadata } from 'next';
-import { getAdminServerApi, getAdminT, requirePermission } from '@/features/admin/server/admin-session';
-import { DevicesSearch } from '@/features/admin-devices/components/devices-search';
-import { cleanQuery } from '@/features/admin-people/rules';
+import { getAdminServerApi, getAdminT, requirePermission } from '@/features/admin/shell/server/admin-session';
+import { DevicesSearch } from '@/features/admin/devices/components/devices-search';
+import { cleanQuery } from '@/features/admin/shell/rules';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getAdminT('AdminDevices'))('title') };

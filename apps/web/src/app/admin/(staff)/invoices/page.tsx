@@ -1,14 +1,18 @@
 import { type TAdminInvoicesPage, ZOrderInvoiceState } from '@llk/contracts';
 import type { Metadata } from 'next';
-import { getAdminServerApi, getAdminT, requirePermission } from '@/features/admin/server/admin-session';
-import { cleanQuery } from '@/features/admin-people/rules';
-import { InvoicesScreen, type TInvoiceFilter } from '@/features/admin-invoices/components/invoices-screen';
+import { getAdminServerApi, getAdminT, requirePermission } from '@/features/admin/shell/server/admin-session';
+import { cleanQuery } from '@/features/admin/shell/rules';
+import { InvoicesScreen, type TInvoiceFilter } from '@/features/admin/invoices/components/invoices-screen';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getAdminT('AdminInvoices'))('title') };
 }
 
-export default async function AdminInvoicesPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function AdminInvoicesPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   await requirePermission('invoices.manage');
   const [api, params] = await Promise.all([getAdminServerApi(), searchParams]);
   const { state } = cleanQuery(params, ['state']);

@@ -1,7 +1,7 @@
 import type { TAdminJobList } from '@llk/contracts';
 import type { Metadata } from 'next';
-import { getAdminServerApi, getAdminT, requirePermission } from '@/features/admin/server/admin-session';
-import { JobsScreen } from '@/features/admin-jobs/components/jobs-screen';
+import { getAdminServerApi, getAdminT, requirePermission } from '@/features/admin/shell/server/admin-session';
+import { JobsScreen } from '@/features/admin/jobs/components/jobs-screen';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getAdminT('AdminJobs');

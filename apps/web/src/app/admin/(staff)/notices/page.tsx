@@ -1,8 +1,8 @@
 import type { TAdminNoticePage } from '@llk/contracts';
 import type { Metadata } from 'next';
-import { getAdminServerApi, getAdminT, requirePermission } from '@/features/admin/server/admin-session';
-import { NoticesScreen } from '@/features/admin-content/components/notices-screen';
-import { languageNames } from '@/features/admin-content/language-names';
+import { getAdminServerApi, getAdminT, requirePermission } from '@/features/admin/shell/server/admin-session';
+import { NoticesScreen } from '@/features/admin/content/components/notices-screen';
+import { languageNames } from '@/features/admin/content/language-names';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getAdminT('AdminNotices');

@@ -1,7 +1,7 @@
 import type { TPasskeyList } from '@llk/contracts';
 import type { Metadata } from 'next';
-import { getAdminServerApi, getAdminT, requireStaff } from '@/features/admin/server/admin-session';
-import { PasskeysScreen } from '@/features/admin/components/passkeys-screen';
+import { getAdminServerApi, getAdminT, requireStaff } from '@/features/admin/shell/server/admin-session';
+import { PasskeysScreen } from '@/features/admin/staff/components/passkeys-screen';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getAdminT('AdminPasskeys'))('title') };

@@ -1,8 +1,8 @@
 import type { TAdminAmbassadorsPage, TAdminPayoutBatchList, TAdminPayoutSettings } from '@llk/contracts';
 import type { Metadata } from 'next';
-import { getAdminServerApi, getAdminT, requirePermission } from '@/features/admin/server/admin-session';
-import { cleanQuery, nextHref } from '@/features/admin-people/rules';
-import { PayoutsScreen } from '@/features/admin-payouts/components/payouts-screen';
+import { getAdminServerApi, getAdminT, requirePermission } from '@/features/admin/shell/server/admin-session';
+import { cleanQuery, nextHref } from '@/features/admin/shell/rules';
+import { PayoutsScreen } from '@/features/admin/payouts/components/payouts-screen';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getAdminT('AdminPayouts'))('title') };
@@ -16,7 +16,9 @@ export default async function AdminPayoutsPage({ searchParams }: { searchParams:
   const [settings, batches, ambassadors] = await Promise.all([
     api.get<TAdminPayoutSettings>('/payouts/settings'),
     api.get<TAdminPayoutBatchList>('/payouts/batches'),
-    api.get<TAdminAmbassadorsPage>('/payouts/ambassadors', { query: { ...filters, ...cut }, silent: true, retry: false }).catch(() => ({ items: [], next: null, thresholdFen: 0 })),
+    api
+      .get<TAdminAmbassadorsPage>('/payouts/ambassadors', { query: { ...filters, ...cut }, silent: true, retry: false })
+      .catch(() => ({ items: [], next: null, thresholdFen: 0 })),
   ]);
   return (
     <PayoutsScreen

@@ -1,7 +1,7 @@
 import type { TAdminSkuList } from '@llk/contracts';
 import type { Metadata } from 'next';
-import { getAdminServerApi, getAdminT, requirePermission } from '@/features/admin/server/admin-session';
-import { PricingScreen } from '@/features/admin-content/components/pricing-screen';
+import { getAdminServerApi, getAdminT, requirePermission } from '@/features/admin/shell/server/admin-session';
+import { PricingScreen } from '@/features/admin/content/components/pricing-screen';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getAdminT('AdminPricing');

@@ -1,8 +1,8 @@
 import type { TAdminDisputes, TAdminRefundQueue } from '@llk/contracts';
 import type { Metadata } from 'next';
-import { getAdminServerApi, getAdminT, requirePermission } from '@/features/admin/server/admin-session';
-import { DisputesList } from '@/features/admin-disputes/components/disputes-list';
-import { RefundsScreen } from '@/features/admin-refunds/components/refunds-screen';
+import { getAdminServerApi, getAdminT, requirePermission } from '@/features/admin/shell/server/admin-session';
+import { DisputesList } from '@/features/admin/disputes/components/disputes-list';
+import { RefundsScreen } from '@/features/admin/refunds/components/refunds-screen';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getAdminT('AdminRefunds'))('title') };

@@ -1,8 +1,8 @@
 import type { TAdminLedgerReport } from '@llk/contracts';
 import type { Metadata } from 'next';
-import { getAdminServerApi, getAdminT, requirePermission } from '@/features/admin/server/admin-session';
-import { cleanQuery } from '@/features/admin-people/rules';
-import { ReportsScreen } from '@/features/admin-dashboard/components/reports-screen';
+import { getAdminServerApi, getAdminT, requirePermission } from '@/features/admin/shell/server/admin-session';
+import { cleanQuery } from '@/features/admin/shell/rules';
+import { ReportsScreen } from '@/features/admin/dashboard/components/reports-screen';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getAdminT('AdminReports');
@@ -14,6 +14,8 @@ export default async function AdminReportsPage({ searchParams }: { searchParams:
   const [api, params] = await Promise.all([getAdminServerApi(), searchParams]);
   const range = cleanQuery(params, ['from', 'to']);
   // a range the API refuses (reversed, too long) shows the default one, as the dashboard does
-  const report = await api.get<TAdminLedgerReport>('/reports/ledger', { query: range, silent: true, retry: false }).catch(() => api.get<TAdminLedgerReport>('/reports/ledger'));
+  const report = await api
+    .get<TAdminLedgerReport>('/reports/ledger', { query: range, silent: true, retry: false })
+    .catch(() => api.get<TAdminLedgerReport>('/reports/ledger'));
   return <ReportsScreen report={report} />;
 }

@@ -1,7 +1,7 @@
 import type { TAdminStaffList } from '@llk/contracts';
 import type { Metadata } from 'next';
-import { StaffManager } from '@/features/admin/components/staff-manager';
-import { getAdminServerApi, getAdminT, requirePermission } from '@/features/admin/server/admin-session';
+import { StaffManager } from '@/features/admin/staff/components/staff-manager';
+import { getAdminServerApi, getAdminT, requirePermission } from '@/features/admin/shell/server/admin-session';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getAdminT('AdminStaff');

@@ -1,8 +1,8 @@
 import { type TAdminSupportPage, ZSupportState } from '@llk/contracts';
 import type { Metadata } from 'next';
-import { getAdminServerApi, getAdminT, requirePermission } from '@/features/admin/server/admin-session';
-import { cleanQuery } from '@/features/admin-people/rules';
-import { InboxScreen, type TInboxAssignee } from '@/features/admin-support/components/inbox-screen';
+import { getAdminServerApi, getAdminT, requirePermission } from '@/features/admin/shell/server/admin-session';
+import { cleanQuery } from '@/features/admin/shell/rules';
+import { InboxScreen, type TInboxAssignee } from '@/features/admin/support/components/inbox-screen';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getAdminT('AdminSupport'))('title') };
@@ -16,7 +16,11 @@ export default async function AdminSupportPage({ searchParams }: { searchParams:
   const state = query.state === 'all' ? null : (ZSupportState.safeParse(query.state ?? 'NEW').data ?? 'NEW');
   const assignee: TInboxAssignee = query.assignee === 'me' || query.assignee === 'none' ? query.assignee : null;
   const page = await api
-    .get<TAdminSupportPage>('/support', { query: { ...(state ? { state } : {}), ...(assignee ? { assignee } : {}), ...(query.before ? { before: query.before } : {}) }, silent: true, retry: false })
+    .get<TAdminSupportPage>('/support', {
+      query: { ...(state ? { state } : {}), ...(assignee ? { assignee } : {}), ...(query.before ? { before: query.before } : {}) },
+      silent: true,
+      retry: false,
+    })
     .catch(() => ({ items: [], next: null }));
   return <InboxScreen page={page} state={state} assignee={assignee} />;
 }

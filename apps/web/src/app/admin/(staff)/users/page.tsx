@@ -1,8 +1,8 @@
 import type { TAdminUsersPage } from '@llk/contracts';
 import type { Metadata } from 'next';
-import { getAdminContext, getAdminServerApi, getAdminT, requirePermission } from '@/features/admin/server/admin-session';
-import { UsersList } from '@/features/admin-people/components/users-list';
-import { cleanQuery, nextHref } from '@/features/admin-people/rules';
+import { getAdminContext, getAdminServerApi, getAdminT, requirePermission } from '@/features/admin/shell/server/admin-session';
+import { UsersList } from '@/features/admin/people/components/users-list';
+import { cleanQuery, nextHref } from '@/features/admin/shell/rules';
 import { visitorZone } from '@/lib/visitor-zone-server';
 
 export async function generateMetadata(): Promise<Metadata> {

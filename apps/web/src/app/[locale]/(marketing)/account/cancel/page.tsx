@@ -32,12 +32,19 @@ export default async function AccountCancelPage({ params }: { params: LocalePara
     return (
       <section className="space-y-6">
         <AccountHeading locale={locale} title={shell('titles.cancel')} />
-        <div role="status" className="max-w-2xl space-y-4 rounded-card border border-amber-300 bg-amber-50 p-4 sm:p-6" data-testid="cancel-pending">
+        <div
+          role="status"
+          className="max-w-2xl space-y-4 rounded-card border border-amber-300 bg-amber-50 p-4 sm:p-6"
+          data-testid="cancel-pending"
+        >
           <h2 className="text-lg font-semibold text-balance break-keep text-amber-900">
             <Phrased text={t('pendingHeading')} locale={locale} />
           </h2>
           <p className="text-sm text-amber-900">
-            {t('pendingBody', { requested: formatDateTime(user.cancellation.requestedAt, iso, zone), date: formatDate(user.cancellation.eraseAt, iso, 'long', zone) })}
+            {t('pendingBody', {
+              requested: formatDateTime(user.cancellation.requestedAt, iso, zone),
+              date: formatDate(user.cancellation.eraseAt, iso, 'long', zone),
+            })}
           </p>
           <RestoreButton texts={texts} />
         </div>

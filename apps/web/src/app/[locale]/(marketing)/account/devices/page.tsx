@@ -33,7 +33,7 @@ export default async function AccountDevicesPage({ params }: { params: LocalePar
   return (
     <div className="space-y-6">
       <AccountHeading locale={locale} title={shell.titles?.devices ?? ''} lede={lede} />
-      {/* rented cloud PCs are devices too (issue 33, item 4); their actions stay on /cloudPc */}
+      {/* rented cloud PCs are devices too (ADR 0035); their actions stay on /cloudPc */}
       <CloudPcDevices machines={list.cloudPcs ?? []} texts={cloudPcTexts} tag={localeEntries[locale].iso} />
       <DevicesPanel initial={{ list, groups, counts }} texts={texts} tag={localeEntries[locale].iso} />
     </div>

@@ -7,7 +7,7 @@ import { OrderState } from '@/features/account/components/order-state';
 import { ORDERS_PAGE_SIZE, pageCount, parsePage } from '@/features/account/orders';
 import { accountApi, accountMetadata } from '@/features/account/server/account-session';
 import { orderTitle } from '@/features/account/server/order-labels';
-import { ButtonLink, TextLink } from '@/features/site/components/button-link';
+import { ButtonLink, TextLink } from '@/components/ui/button-link';
 import { resolveLocale, type LocaleParams } from '@/features/site/page-locale';
 import { LocalTime } from '@/components/local-time';
 import { formatFen } from '@/lib/format';
@@ -52,7 +52,11 @@ export default async function AccountOrdersPage({ params, searchParams }: { para
       ) : (
         <ul className="divide-y divide-line overflow-hidden rounded-card border border-line bg-canvas" data-testid="order-list">
           {list.list.map((order) => (
-            <li key={order.id} className="flex flex-wrap items-start gap-x-6 gap-y-2 p-4 sm:flex-nowrap sm:items-center" data-order={order.id}>
+            <li
+              key={order.id}
+              className="flex flex-wrap items-start gap-x-6 gap-y-2 p-4 sm:flex-nowrap sm:items-center"
+              data-order={order.id}
+            >
               <div className="min-w-0 flex-1 basis-full sm:basis-auto">
                 <p className="font-semibold text-ink">
                   <TextLink href={accountOrderPath(order.id)} className="text-ink hover:text-brand-700" data-testid="order-title">
@@ -68,7 +72,9 @@ export default async function AccountOrdersPage({ params, searchParams }: { para
               <div className="flex min-w-0 flex-1 flex-wrap items-center gap-x-3 gap-y-1 sm:flex-none">
                 <OrderState status={order.status} label={t(`states.${order.status}`)} />
                 {/* the method of the payment (or of the latest attempt); an unpaid order's state says enough */}
-                {order.payMethod ? <span className="text-sm whitespace-nowrap text-ink-muted">{t(`methods.${order.payMethod}`)}</span> : null}
+                {order.payMethod ? (
+                  <span className="text-sm whitespace-nowrap text-ink-muted">{t(`methods.${order.payMethod}`)}</span>
+                ) : null}
               </div>
               <p className="text-right text-lg font-semibold whitespace-nowrap text-ink tabular-nums sm:w-24" data-testid="order-amount">
                 {formatFen(order.totalFen, tag)}

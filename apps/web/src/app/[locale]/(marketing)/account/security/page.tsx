@@ -68,7 +68,13 @@ export default async function AccountSecurityPage({ params }: { params: LocalePa
         <SessionsList initial={sessions.sessions} languageTag={tag} texts={texts} />
       </SecuritySection>
       <SecuritySection locale={locale} id="sign-ins" title={String(group('history').title ?? '')} lede={group('history').lede}>
-        <LoginHistory events={history.events} languageTag={tag} timeZone={await visitorZone()} texts={(all.history ?? {}) as TTextTree} sessionTexts={texts.sessions} />
+        <LoginHistory
+          events={history.events}
+          languageTag={tag}
+          timeZone={await visitorZone()}
+          texts={(all.history ?? {}) as TTextTree}
+          sessionTexts={texts.sessions}
+        />
       </SecuritySection>
       <SecuritySection locale={locale} id="alerts" title={texts.alerts.title ?? ''} lede={texts.alerts.lede}>
         <AlertsSwitch initial={settings.newDeviceAlerts} texts={texts} />

@@ -9,7 +9,7 @@ import { findGuideNode, guideHref, listGuidePaths, type GuideMatch, type GuideNo
 import { renderMarkdown } from '@/features/guide/markdown';
 import { SiteSearchBox } from '@/features/search/components/site-search-box';
 import { Breadcrumbs } from '@/features/site/components/breadcrumbs';
-import { TextLink } from '@/features/site/components/button-link';
+import { TextLink } from '@/components/ui/button-link';
 import { resolveLocale, type LocaleParams } from '@/features/site/page-locale';
 import { Link } from '@/i18n/navigation';
 import { buildPageMetadata, localizePath } from '@/lib/metadata';
@@ -86,7 +86,9 @@ export default async function GuideTopicPage({ params }: { params: Params }) {
           </p>
         ) : null}
         <div lang={lang}>
-          <h1 className="text-3xl font-bold tracking-tight text-balance break-keep text-ink sm:text-4xl"><Phrased text={node.title} locale={isLocale(node.locale) ? node.locale : locale} /></h1>
+          <h1 className="text-3xl font-bold tracking-tight text-balance break-keep text-ink sm:text-4xl">
+            <Phrased text={node.title} locale={isLocale(node.locale) ? node.locale : locale} />
+          </h1>
           {node.description ? <p className="mt-4 max-w-3xl text-lg leading-relaxed text-ink-muted">{node.description}</p> : null}
           <MarkdownBody html={html} className="mt-8" />
         </div>
@@ -113,7 +115,11 @@ export default async function GuideTopicPage({ params }: { params: Params }) {
 
         <nav aria-label={tArticle('pagerLabel')} className="mt-12 grid gap-3 border-t border-line pt-6 sm:grid-cols-2">
           {previous ? (
-            <Link href={guideHref(previous)} rel="prev" className="group rounded-control border border-line p-4 hover:border-brand-300 hover:bg-brand-50">
+            <Link
+              href={guideHref(previous)}
+              rel="prev"
+              className="group rounded-control border border-line p-4 hover:border-brand-300 hover:bg-brand-50"
+            >
               <span className="block text-sm text-ink-muted">{tArticle('previous')}</span>
               <span className="mt-1 block font-semibold text-brand-700 group-hover:underline" lang={langOf(previous, locale)}>
                 {previous.title}
@@ -123,7 +129,11 @@ export default async function GuideTopicPage({ params }: { params: Params }) {
             <span />
           )}
           {next ? (
-            <Link href={guideHref(next)} rel="next" className="group rounded-control border border-line p-4 text-right hover:border-brand-300 hover:bg-brand-50">
+            <Link
+              href={guideHref(next)}
+              rel="next"
+              className="group rounded-control border border-line p-4 text-right hover:border-brand-300 hover:bg-brand-50"
+            >
               <span className="block text-sm text-ink-muted">{tArticle('next')}</span>
               <span className="mt-1 block font-semibold text-brand-700 group-hover:underline" lang={langOf(next, locale)}>
                 {next.title}

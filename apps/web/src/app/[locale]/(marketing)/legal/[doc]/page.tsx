@@ -3,7 +3,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { isLegalDocSlug, LEGAL_UPDATED, legalDocs, type LegalDocSlug } from '@/features/legal/legal-docs';
-import { TextLink } from '@/features/site/components/button-link';
+import { TextLink } from '@/components/ui/button-link';
 import { getBrand, resolveLocale, type LocaleParams } from '@/features/site/page-locale';
 import { formatDay } from '@/lib/format';
 import { buildPageMetadata } from '@/lib/metadata';
@@ -44,10 +44,10 @@ export default async function LegalPage({ params }: { params: Params }) {
   return (
     <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6 lg:px-8">
       <header className="border-b border-line pb-8">
-        <h1 className="text-2xl font-bold tracking-tight text-balance break-keep text-ink min-[24rem]:text-3xl sm:text-4xl"><Phrased text={t('title')} locale={locale} /></h1>
-        <p className="mt-3 text-sm text-ink-muted">
-          {tPage('updated', { date: formatDay(LEGAL_UPDATED, localeEntries[locale].iso) })}
-        </p>
+        <h1 className="text-2xl font-bold tracking-tight text-balance break-keep text-ink min-[24rem]:text-3xl sm:text-4xl">
+          <Phrased text={t('title')} locale={locale} />
+        </h1>
+        <p className="mt-3 text-sm text-ink-muted">{tPage('updated', { date: formatDay(LEGAL_UPDATED, localeEntries[locale].iso) })}</p>
         <p className="mt-6 text-lg leading-relaxed text-ink-muted">{t('intro', { brand })}</p>
       </header>
       {sections.map((section, index) => (

@@ -5,7 +5,7 @@ import { getTranslations } from 'next-intl/server';
 import { NewsCard, type TNewsCardLabels } from '@/features/news/components/news-card';
 import { NewsMore } from '@/features/news/components/news-more';
 import { getNewsList, NEWS_PAGE_SIZE, PROMOTIONS_SHOWN } from '@/features/news/news-api';
-import { ButtonLink, TextLink } from '@/features/site/components/button-link';
+import { ButtonLink, TextLink } from '@/components/ui/button-link';
 import { PageIntro } from '@/features/site/components/page-intro';
 import { SiteSearchBox } from '@/features/search/components/site-search-box';
 import { getBrand, resolveLocale, type LocaleParams } from '@/features/site/page-locale';

@@ -1,8 +1,8 @@
 import type { TAdminDeviceDetail } from '@llk/contracts';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { getAdminContext, getAdminServerApi, getAdminT, requirePermission } from '@/features/admin/server/admin-session';
-import { DeviceDetail } from '@/features/admin-devices/components/device-detail';
+import { getAdminContext, getAdminServerApi, getAdminT, requirePermission } from '@/features/admin/shell/server/admin-session';
+import { DeviceDetail } from '@/features/admin/devices/components/device-detail';
 import { visitorZone } from '@/lib/visitor-zone-server';
 
 export async function generateMetadata(): Promise<Metadata> {

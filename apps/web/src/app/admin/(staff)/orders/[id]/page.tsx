@@ -1,9 +1,9 @@
 import type { TAdminDisputes, TAdminOrderDetail } from '@llk/contracts';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { getAdminContext, getAdminServerApi, getAdminT, requirePermission } from '@/features/admin/server/admin-session';
-import { DisputesList } from '@/features/admin-disputes/components/disputes-list';
-import { OrderDetail } from '@/features/admin-people/components/order-detail';
+import { getAdminContext, getAdminServerApi, getAdminT, requirePermission } from '@/features/admin/shell/server/admin-session';
+import { DisputesList } from '@/features/admin/disputes/components/disputes-list';
+import { OrderDetail } from '@/features/admin/people/components/order-detail';
 import { visitorZone } from '@/lib/visitor-zone-server';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -23,7 +23,13 @@ export default async function AdminOrderPage({ params }: { params: Promise<{ id:
   const disputes = await api.get<TAdminDisputes>('/disputes', { query: { orderId: id } }).catch(() => ({ items: [] }));
   return (
     <>
-      <OrderDetail t={t} language={language} zone={await visitorZone()} detail={detail} canRefund={me.permissions.includes('orders.refund')} />
+      <OrderDetail
+        t={t}
+        language={language}
+        zone={await visitorZone()}
+        detail={detail}
+        canRefund={me.permissions.includes('orders.refund')}
+      />
       {disputes.items.length > 0 ? <DisputesList items={disputes.items} /> : null}
     </>
   );

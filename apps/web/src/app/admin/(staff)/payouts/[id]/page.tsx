@@ -1,8 +1,8 @@
 import type { TAdminAmbassadorDetail } from '@llk/contracts';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { getAdminServerApi, getAdminT, requirePermission } from '@/features/admin/server/admin-session';
-import { AmbassadorScreen } from '@/features/admin-payouts/components/ambassador-screen';
+import { getAdminServerApi, getAdminT, requirePermission } from '@/features/admin/shell/server/admin-session';
+import { AmbassadorScreen } from '@/features/admin/payouts/components/ambassador-screen';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getAdminT('AdminPayouts'))('title') };

@@ -1,8 +1,8 @@
 import type { TAdminSupportThread } from '@llk/contracts';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { getAdminServerApi, getAdminT, requirePermission } from '@/features/admin/server/admin-session';
-import { ThreadScreen } from '@/features/admin-support/components/thread-screen';
+import { getAdminServerApi, getAdminT, requirePermission } from '@/features/admin/shell/server/admin-session';
+import { ThreadScreen } from '@/features/admin/support/components/thread-screen';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getAdminT('AdminSupport'))('title') };

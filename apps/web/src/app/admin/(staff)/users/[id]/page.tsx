@@ -1,8 +1,8 @@
 import type { TAdminUserDetail } from '@llk/contracts';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { getAdminContext, getAdminServerApi, getAdminT, requirePermission } from '@/features/admin/server/admin-session';
-import { UserDetail } from '@/features/admin-people/components/user-detail';
+import { getAdminContext, getAdminServerApi, getAdminT, requirePermission } from '@/features/admin/shell/server/admin-session';
+import { UserDetail } from '@/features/admin/people/components/user-detail';
 import { visitorZone } from '@/lib/visitor-zone-server';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -11,12 +11,27 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function AdminUserPage({ params }: { params: Promise<{ id: string }> }) {
   const me = await requirePermission('users.read');
-  const [{ language }, t, tOrders, api, { id }] = await Promise.all([getAdminContext(), getAdminT('AdminUsers'), getAdminT('AdminOrders'), getAdminServerApi(), params]);
+  const [{ language }, t, tOrders, api, { id }] = await Promise.all([
+    getAdminContext(),
+    getAdminT('AdminUsers'),
+    getAdminT('AdminOrders'),
+    getAdminServerApi(),
+    params,
+  ]);
   let detail: TAdminUserDetail;
   try {
     detail = await api.get<TAdminUserDetail>(`/users/${encodeURIComponent(id)}`, { silent: true, retry: false });
   } catch {
     notFound();
   }
-  return <UserDetail t={t} tOrders={tOrders} language={language} zone={await visitorZone()} detail={detail} canAct={me.permissions.includes('users.act')} />;
+  return (
+    <UserDetail
+      t={t}
+      tOrders={tOrders}
+      language={language}
+      zone={await visitorZone()}
+      detail={detail}
+      canAct={me.permissions.includes('users.act')}
+    />
+  );
 }

@@ -12,7 +12,7 @@ import { OrderState } from '@/features/account/components/order-state';
 import { hasReceipt, invoiceAllowed, isUnpaid } from '@/features/account/orders';
 import { accountApi, accountMetadata } from '@/features/account/server/account-session';
 import { itemName, itemTerm } from '@/features/account/server/order-labels';
-import { ButtonLink, TextLink } from '@/features/site/components/button-link';
+import { ButtonLink, TextLink } from '@/components/ui/button-link';
 import { resolveLocale, type LocaleParams } from '@/features/site/page-locale';
 import { LocalTime } from '@/components/local-time';
 import { formatDate, formatDateTime, formatFen } from '@/lib/format';
@@ -53,7 +53,9 @@ export default async function AccountOrderPage({ params }: { params: Params }) {
     getTranslations({ locale, namespace: 'accountOrders' }),
     getTranslations({ locale, namespace: 'accountShell' }),
     getTranslations({ locale, namespace: 'validation' }),
-    hasReceipt(order.status) ? api.get<TOrderInvoices>(`/order/invoice/${encodeURIComponent(id)}`).then((answer) => answer.invoices) : Promise.resolve([]),
+    hasReceipt(order.status)
+      ? api.get<TOrderInvoices>(`/order/invoice/${encodeURIComponent(id)}`).then((answer) => answer.invoices)
+      : Promise.resolve([]),
     visitorZone(),
   ]);
   const tag = localeEntries[locale].iso;
@@ -83,7 +85,9 @@ export default async function AccountOrderPage({ params }: { params: Params }) {
       <AccountHeading
         locale={locale}
         title={shell('titles.order')}
-        lede={<OrderId id={order.id} before={orderNo[0] ?? ''} after={orderNo[1] ?? ''} copyLabel={t('copyId')} copiedText={t('copiedId')} />}
+        lede={
+          <OrderId id={order.id} before={orderNo[0] ?? ''} after={orderNo[1] ?? ''} copyLabel={t('copyId')} copiedText={t('copiedId')} />
+        }
       >
         {hasReceipt(order.status) ? (
           <ButtonLink href={accountReceiptPath(order.id)} size="sm" data-testid="open-receipt">
@@ -98,7 +102,13 @@ export default async function AccountOrderPage({ params }: { params: Params }) {
           {isUnpaid(order.status) ? (
             <CancelOrder
               orderId={order.id}
-              texts={{ cancel: t('cancel'), confirm: t('cancelConfirm'), yes: t('cancelYes'), keep: t('cancelKeep'), cancelled: t('cancelled') }}
+              texts={{
+                cancel: t('cancel'),
+                confirm: t('cancelConfirm'),
+                yes: t('cancelYes'),
+                keep: t('cancelKeep'),
+                cancelled: t('cancelled'),
+              }}
             />
           ) : null}
         </div>
@@ -124,7 +134,9 @@ export default async function AccountOrderPage({ params }: { params: Params }) {
                 {itemTerm(t, item) ? <span className="block text-sm text-ink-muted">{itemTerm(t, item)}</span> : null}
               </span>
               <span className="text-right whitespace-nowrap text-ink tabular-nums">
-                {item.quantity > 1 && item.itemType !== 'MONITOR' ? <span className="mr-2 text-sm text-ink-muted">{t('quantity', { count: item.quantity })}</span> : null}
+                {item.quantity > 1 && item.itemType !== 'MONITOR' ? (
+                  <span className="mr-2 text-sm text-ink-muted">{t('quantity', { count: item.quantity })}</span>
+                ) : null}
                 {fen(item.amountFen)}
               </span>
             </li>
@@ -203,14 +215,17 @@ export default async function AccountOrderPage({ params }: { params: Params }) {
               {invoices.map((invoice) => (
                 <li key={invoice.id} className="rounded-control border border-line bg-surface px-4 py-3 text-sm" data-state={invoice.state}>
                   <p className="font-semibold text-ink">
-                    {invoice.kind === 'INTERNATIONAL' && invoice.invoiceNo ? t('invoice.issuedInternational', { number: invoice.invoiceNo }) : t(`invoice.states.${invoice.state}`)}
+                    {invoice.kind === 'INTERNATIONAL' && invoice.invoiceNo
+                      ? t('invoice.issuedInternational', { number: invoice.invoiceNo })
+                      : t(`invoice.states.${invoice.state}`)}
                   </p>
                   <p className="mt-0.5 break-words text-ink-muted">
                     {invoice.title}
                     {invoice.taxId ? ` · ${invoice.taxId}` : ''} · {invoice.email}
                   </p>
                   <p className="text-ink-muted">
-                    {t('invoice.requestedOn', { date: formatDate(invoice.requestedAt, tag, 'medium', zone) })} · {t('invoice.amount', { amount: fen(invoice.amountFen) })}
+                    {t('invoice.requestedOn', { date: formatDate(invoice.requestedAt, tag, 'medium', zone) })} ·{' '}
+                    {t('invoice.amount', { amount: fen(invoice.amountFen) })}
                   </p>
                   {/* the printable invoice is the API's page, through the /api forward (ADR 0030) */}
                   {invoice.kind === 'INTERNATIONAL' && invoice.state === 'ISSUED' && invoice.id === current?.id ? (

@@ -7,7 +7,7 @@ import { getTranslations } from 'next-intl/server';
 import { PrintButton } from '@/features/account/components/print-button';
 import { accountApi, accountMetadata } from '@/features/account/server/account-session';
 import { itemName, itemTerm } from '@/features/account/server/order-labels';
-import { ButtonLink, TextLink } from '@/features/site/components/button-link';
+import { ButtonLink, TextLink } from '@/components/ui/button-link';
 import { getBrand, resolveLocale, type LocaleParams } from '@/features/site/page-locale';
 import { formatDateTime, formatFen } from '@/lib/format';
 import { visitorZone } from '@/lib/visitor-zone-server';
@@ -68,7 +68,11 @@ export default async function AccountReceiptPage({ params }: { params: Params })
         {back}
         <PrintButton label={t('receiptDoc.print')} />
       </div>
-      <article data-print-root className="receipt rounded-card border border-line bg-canvas p-5 sm:p-8 print:rounded-none print:border-0 print:p-0" data-testid="receipt">
+      <article
+        data-print-root
+        className="receipt rounded-card border border-line bg-canvas p-5 sm:p-8 print:rounded-none print:border-0 print:p-0"
+        data-testid="receipt"
+      >
         <header className="flex flex-wrap items-start justify-between gap-4 border-b border-line pb-5">
           <div>
             <h1 className="text-2xl font-bold tracking-tight text-balance break-keep text-ink">
