@@ -67,9 +67,7 @@ async function invite(token: string, locale: TLocale, orgId: string, email: stri
 for (const { locale, viewport } of journeys) {
   test(
     `${locale} ${viewport.width}×${viewport.height}: an owner creates an organisation, a colleague joins by the mailed link and sees it on /org`,
-    // not among the production shape's @writes journeys yet: there the invitation mail was not found
-    // through the SMTP fake (scale-out, 2026-12-04); it runs in every e2e run
-    {},
+    writesIn(locale, 'en'),
     async ({ browser, request }) => {
       test.setTimeout(150_000);
       const t = orgTexts(locale);

@@ -52,6 +52,35 @@ function mailHeader(/** @type {string} */ raw, /** @type {string} */ name) {
   );
 }
 
+/**
+ * The text of a raw message as a mailbox shows it: the body decoded from its
+ * Content-Transfer-Encoding (nodemailer sends quoted-printable, where a link's `=` is `=3D` and
+ * long lines break with `=` at the end, or base64 for mostly non-Latin text), and of a multipart
+ * message its text/plain part.
+ */
+export function mailText(/** @type {string} */ raw) {
+  const split = /\r?\n\r?\n/.exec(raw);
+  const head = split ? raw.slice(0, split.index) : raw;
+  const body = split ? raw.slice(split.index + split[0].length) : '';
+  const type = mailHeader(head, 'Content-Type');
+  const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
+  if (/^multipart\//i.test(type) && boundary) {
+    const parts = body
+      .split(`--${boundary}`)
+      .slice(1, -1)
+      .map((part) => part.replace(/^\r?\n/, ''));
+    const plain = parts.find((part) => /^text\/plain/i.test(mailHeader(part, 'Content-Type'))) ?? parts[0] ?? '';
+    return mailText(plain);
+  }
+  const encoding = mailHeader(head, 'Content-Transfer-Encoding').trim().toLowerCase();
+  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (encoding === 'quoted-printable') {
+    const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
+    return Buffer.from(bytes, 'latin1').toString('utf8');
+  }
+  return body;
+}
+
 const listen = (/** @type {{ listen: Function }} */ server, /** @type {number} */ port) =>
   new Promise((resolve, reject) => {
     /** @type {any} */ (server).once?.('error', reject);
@@ -83,10 +112,7 @@ export async function startFakes(ports) {
         const subject = mailHeader(raw, 'Subject');
         const code = /\b(\d{6})\b/.exec(subject)?.[1];
         const purpose = mailHeader(raw, 'X-LLK-Notice') || null;
-        const text = raw
-          .split(/\r?\n\r?\n/)
-          .slice(1)
-          .join('\n\n');
+        const text = mailText(raw);
         for (const rcpt of session.envelope.rcptTo) {
           const to = rcpt.address.toLowerCase();
           if (code) received('EMAIL', to, code);
