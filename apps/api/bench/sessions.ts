@@ -1,11 +1,12 @@
 import { fork } from 'node:child_process';
-import { Agent, request } from 'node:http';
+import { Agent, createServer, request } from 'node:http';
 import { type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { type TConnectCheckRequest, type TSessionKind } from '@llk/contracts';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { type App, buildApp } from '../src/composition/app';
 import { loadConfig } from '../src/composition/config';
 import { seedDatabase } from '../src/composition/setup/seed';
@@ -25,7 +26,9 @@ import { type Scenario } from './scenarios';
 // Connection records on PostgreSQL + Redis, the real app on one instance:
 //   ingest     the apps' events (POST /device/connectCheck, /session/update, /session/fileTransfer,
 //              /session/end) from INGEST_CONNECTIONS (50) clients, each an account of its own
-//              running sessions one after another — events per second and p99
+//              running sessions one after another — events per second and p99, and as a share of
+//              two floors measured by the same clients in the same rounds: bare node:http, and
+//              node:http with one UPDATE by key on a pool like the events'
 //   history    GET /session/list of an account with HISTORY_ROWS (1,000,000) records: the first
 //              page and filtered ones (kind, a device, refused only) — p50/p99
 //   csv        GET /session/export of 10,000 and of 100,000 rows: time to the first byte, total
@@ -67,6 +70,8 @@ interface IngestRun {
   port: number;
   clients: IngestClient[];
   durationMs: number;
+  /** the floors: every client POSTs an update-sized event to /floor, back to back */
+  floor?: boolean;
 }
 
 interface IngestResult extends LoadResult {
@@ -113,7 +118,7 @@ function call(agent: Agent, port: number, token: string, path: string, body: unk
 async function runIngest(run: IngestRun): Promise<IngestResult> {
   const agent = new Agent({ keepAlive: true, maxSockets: run.clients.length });
   const latencies: number[] = [];
-  const byEvent: Record<string, number> = { start: 0, refused: 0, update: 0, file: 0, end: 0 };
+  const byEvent: Record<string, number> = run.floor ? { floor: 0 } : { start: 0, refused: 0, update: 0, file: 0, end: 0 };
   let errors = 0;
   let sessions = 0;
   const started = performance.now();
@@ -131,6 +136,9 @@ async function runIngest(run: IngestRun): Promise<IngestResult> {
       latencies.push(performance.now() - t0);
       return undefined;
     }
+  };
+  const floorClient = async (c: IngestClient) => {
+    while (performance.now() < deadline) await timed('floor', c, '/floor', { sessionId: c.from, durationSeconds: 30, bytes: 4_000_000 });
   };
   const client = async (c: IngestClient, id: number) => {
     for (let n = id; performance.now() < deadline; n++) {
@@ -161,7 +169,7 @@ async function runIngest(run: IngestRun): Promise<IngestResult> {
       await timed('end', c, '/session/end', { sessionId, reason: 'NORMAL', durationSeconds: 75, bytes: 11_000_000 });
     }
   };
-  await Promise.all(run.clients.map((c, id) => client(c, id)));
+  await Promise.all(run.clients.map((c, id) => (run.floor ? floorClient(c) : client(c, id))));
   const seconds = (performance.now() - started) / 1000;
   agent.destroy();
   latencies.sort((a, b) => a - b);
@@ -322,6 +330,86 @@ async function measureIngest(port: number, clients: IngestClient[], options: Opt
         .map(([event, n]) => `${event} ${n}`)
         .join(', ')})`,
   );
+  return runs;
+}
+
+/**
+ * The floors the ingest figure is a share of, measured in the same run by the same clients: a
+ * bare node:http server that parses the event and answers an envelope (`http`), and the same
+ * with the one statement an event cannot do without, an UPDATE of one row by its key on a pool
+ * like the events' (6 connections, synchronous_commit off) in plain pg (`database`).
+ */
+async function startFloor(url: string | null): Promise<{ port: number; close: () => Promise<void> }> {
+  const pool = url ? new pg.Pool({ connectionString: url, max: 6, options: '-c synchronous_commit=off' }) : null;
+  if (pool) {
+    await pool.query('create table if not exists bench_floor (id text primary key, alive_at timestamptz, bytes bigint)');
+    await pool.query("insert into bench_floor (id) select 'c' || g from generate_series(0, 1023) g on conflict do nothing");
+  }
+  let next = 0;
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const event = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { sessionId: string; bytes: number };
+      const answer = () => {
+        res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+        res.end(JSON.stringify({ errcode: 0, errmsg: 'ok', data: { sessionId: event.sessionId, status: 'LIVE' } }));
+      };
+      if (!pool) return answer();
+      pool
+        .query('update bench_floor set alive_at = now(), bytes = $2 where id = $1', [`c${next++ % 1024}`, event.bytes])
+        .then(answer, () => {
+          res.writeHead(500);
+          res.end();
+        });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await pool?.end();
+    },
+  };
+}
+
+/** Ingest beside its floors, round by round (a machine that slows down slows all three). */
+async function measureIngestWithFloors(
+  port: number,
+  clients: IngestClient[],
+  options: Options,
+  databaseUrl: string,
+): Promise<IngestResult[]> {
+  const http = await startFloor(null);
+  const database = await startFloor(databaseUrl);
+  const floors: Record<'http' | 'database', number[]> = { http: [], database: [] };
+  try {
+    for (let round = 0; round < options.rounds; round++) {
+      for (const [name, floor] of [
+        ['http', http],
+        ['database', database],
+      ] as const) {
+        await ingestInChild({ port: floor.port, clients, durationMs: options.warmupMs, floor: true });
+        const result = await ingestInChild({ port: floor.port, clients, durationMs: options.durationMs, floor: true });
+        if (result.errors > 0) throw new Error(`the ${name} floor answered ${result.errors} errors`);
+        floors[name].push(result.requestsPerSecond);
+      }
+    }
+  } finally {
+    await http.close();
+    await database.close();
+  }
+  const runs = await measureIngest(port, clients, options, 'ingest, empty table');
+  const ingest = median(runs.map((r) => r.requestsPerSecond));
+  for (const name of ['http', 'database'] as const) {
+    const floor = median(floors[name]);
+    console.info(
+      `${`floor: ${name === 'http' ? 'bare node:http' : 'node:http + one UPDATE'}`.padEnd(30)} median of ${options.rounds}: ${floor.toFixed(0).padStart(6)} events/s` +
+        `  ingest is ${((ingest / floor) * 100).toFixed(1)} % of it`,
+    );
+  }
   return runs;
 }
 
@@ -624,7 +712,7 @@ async function runParts(
     const { port } = app.server.address() as AddressInfo;
     const clients = parts.has('ingest') || parts.has('retention') ? await ingestClients(app, options.connections) : [];
     if (parts.has('ingest')) {
-      const runs = await measureIngest(port, clients, options, 'ingest, empty table');
+      const runs = await measureIngestWithFloors(port, clients, options, test.url);
       if (runs.some((r) => r.errors > 0)) clean = false;
     }
     // bulk ids of the parts do not overlap: history from 1, CSV from 100 M, retention from 200 M

@@ -5,11 +5,11 @@ import { AppError } from '../../infrastructure/http/app-error';
 import { type KeyValueStore } from '../../infrastructure/kv';
 import { findCountryCode } from '../location';
 import { connectAccessOf } from '../organisations';
-import { deviceSeats } from '../seats';
+import { deviceSeats, devicesSeats, heldSeatEnds } from '../seats';
 import { acquireSession, openSession, refuseSession, type ConnectionSessionRow, type SessionStart } from '../sessions';
-import { type UserRow } from '../users';
+import { getUserWithHeldSeats, type AccountMemo, type UserRow } from '../users';
 import { findDeviceById, type DeviceRow } from './devices.repository';
-import { SEAT_PLAN, planLimits, limitsOf, wider, getUserRow } from './plans';
+import { SEAT_PLAN, limitsOf, wider, getUserRow, planLimitsOnce, type PlanLimitsOf } from './plans';
 import { RANK, type Access, findAccess, getAccess } from './permissions';
 
 // The connect policy: the broker's POST /device/connectCheck (policies, share permission, the
@@ -100,6 +100,23 @@ interface SessionTerms {
 }
 
 type Seats = Awaited<ReturnType<typeof deviceSeats>>;
+const NO_SEATS: Seats = { member: null, channel: null };
+
+/**
+ * What one check reads at most once: the accounts (with the seats they hold; from this instance's
+ * account memo when the route passes it, as /user/info reads them) and the plans' limits.
+ */
+interface CheckReads {
+  account(userId: string): Promise<UserRow>;
+  limits: PlanLimitsOf;
+}
+
+function checkReads(db: Db, now: Date, memo?: AccountMemo): CheckReads {
+  return {
+    account: (userId) => (memo ? getUserWithHeldSeats(db, userId, heldSeatEnds, now, memo) : getUserRow(db, userId, now)),
+    limits: planLimitsOnce(db),
+  };
+}
 
 async function sessionTerms(
   db: Db,
@@ -107,11 +124,12 @@ async function sessionTerms(
   from: DeviceRow,
   to: DeviceRow,
   now: Date,
+  reads: CheckReads = checkReads(db, now),
   loaded?: Promise<[UserRow, Seats]>,
 ): Promise<SessionTerms> {
-  const [user, seats] = await (loaded ?? Promise.all([getUserRow(db, userId, now), deviceSeats(db, from.id, now)]));
-  const own = await limitsOf(db, user, now);
-  const limit = seats.member ? wider(own.sessions, (await planLimits(db, SEAT_PLAN)).sessions) : own.sessions;
+  const [user, seats] = await (loaded ?? Promise.all([reads.account(userId), deviceSeats(db, from.id, now)]));
+  const own = await limitsOf(db, user, now, reads.limits);
+  const limit = seats.member ? wider(own.sessions, (await reads.limits(SEAT_PLAN)).sessions) : own.sessions;
   const channel = (fromDbBool(user.channel_enabled) && futureDbDate(user.channel_expires_at, now) !== null) || seats.channel !== null;
   const channelRequired = !channel && fromDbDate(user.created_at) >= new Date(CHANNEL_REQUIRED_FROM);
   const crossing = crossesBorder(from.last_country, to.last_country);
@@ -122,6 +140,8 @@ async function sessionTerms(
 export interface ConnectRequest {
   ip: string;
   kind?: TSessionKind | undefined;
+  /** this instance's account memo (the route's app.accountMemo): the accounts' reads come from it when it has them */
+  accountMemo?: AccountMemo;
 }
 
 /**
@@ -129,13 +149,17 @@ export interface ConnectRequest {
  * (their own or a held MEMBER seat's, as getUserRow answers the account); a MEMBER seat on
  * either device counts as the seats' plan.
  */
-async function historyDays(db: Db, controller: UserRow, fromSeats: Seats, to: DeviceRow, now: Date): Promise<number> {
-  const [owner, toSeats] = await Promise.all([
-    to.user_id === controller.id ? controller : getUserRow(db, to.user_id, now),
-    deviceSeats(db, to.id, now),
-  ]);
-  const plans = [limitsOf(db, controller, now), limitsOf(db, owner, now)];
-  if (fromSeats.member || toSeats.member) plans.push(planLimits(db, SEAT_PLAN));
+async function historyDays(
+  db: Db,
+  reads: CheckReads,
+  controller: UserRow,
+  seats: { from: Seats; to: Seats },
+  to: DeviceRow,
+  now: Date,
+): Promise<number> {
+  const owner = to.user_id === controller.id ? controller : await reads.account(to.user_id);
+  const plans = [limitsOf(db, controller, now, reads.limits), limitsOf(db, owner, now, reads.limits)];
+  if (seats.from.member || seats.to.member) plans.push(reads.limits(SEAT_PLAN));
   return Math.max(...(await Promise.all(plans)).map((limits) => limits.historyDays));
 }
 
@@ -164,14 +188,24 @@ export async function checkConnect(
   if (!from || from.user_id !== userId) throw new AppError('DEVICE_NOT_FOUND');
   const target = await targetAccess(db, userId, toId);
   const to = target.access;
-  // the account and the seats weigh both in the terms and in how long the record is kept
-  const loaded = Promise.all([getUserRow(db, userId, now), deviceSeats(db, from.id, now)]);
-  const start: Promise<SessionStart> = loaded.then(async ([user, seats]) => ({
+  // the account and the seats weigh both in the terms and in how long the record is kept; both
+  // devices' seats are one query
+  const reads = checkReads(db, now, request.accountMemo);
+  const bothSeats = devicesSeats(db, [from.id, to.device.id], now);
+  const loaded = Promise.all([reads.account(userId), bothSeats.then((seats) => seats.get(from.id) ?? NO_SEATS)]);
+  const start: Promise<SessionStart> = loaded.then(async ([user, fromSeats]) => ({
     from: sideOf(from, request.ip || null, findCountryCode(request.ip)),
     to: sideOf(to.device, to.device.last_ip, to.device.last_country),
     permission: to.owned ? 'OWN' : to.permission,
     kind: request.kind ?? 'CONTROL',
-    historyDays: await historyDays(db, user, seats, to.device, now),
+    historyDays: await historyDays(
+      db,
+      reads,
+      user,
+      { from: fromSeats, to: (await bothSeats).get(to.device.id) ?? NO_SEATS },
+      to.device,
+      now,
+    ),
   }));
   // awaited on every path below; a failure of it surfaces there, not as an unhandled rejection
   void start.catch(() => null);
@@ -184,7 +218,7 @@ export async function checkConnect(
   const policy = accessRefusal(from, to) === 'POLICY' ? 'POLICY' : null;
   const refusal = policy ?? (target.refused ? 'ORG_ACCESS' : accessRefusal(from, to));
   if (refusal) return refused(refuse(refusal));
-  const terms = await sessionTerms(db, userId, from, to.device, now, loaded);
+  const terms = await sessionTerms(db, userId, from, to.device, now, reads, loaded);
   if (terms.refusesCrossing) return refused(refuse('CROSS_BORDER'));
   // last: taking the session is the only write, and it is atomic against the limit
   if (!(await acquireSession(kv, { userId, fromId: from.id, toId: to.device.id }, terms.limit, now)))

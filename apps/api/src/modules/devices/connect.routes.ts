@@ -33,6 +33,7 @@ export const connectRoutes: FastifyPluginAsyncZod = async (app) => {
       const decision = await checkConnect(app.eventsDb, app.kv, userId(request), fromDeviceId, toDeviceId, new Date(), {
         ip: request.ip,
         kind,
+        accountMemo: app.accountMemo,
       });
       // the alerts run after the answer; a retry that found the running record is not a new session
       if (decision.created) app.sessionEvents.recorded(decision.record);

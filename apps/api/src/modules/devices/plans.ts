@@ -30,12 +30,29 @@ export async function planLimits(db: Db, plan: string): Promise<Limits> {
   return { devices: limits?.device_limit ?? null, sessions: limits?.session_limit ?? null, historyDays: limits?.history_days ?? 0 };
 }
 
+/** Plan limits read once per plan for the life of one request (a connect check weighs up to three plans, often the same). */
+export type PlanLimitsOf = (plan: string) => Promise<Limits>;
+
+export function planLimitsOnce(db: Db): PlanLimitsOf {
+  const read = new Map<string, Promise<Limits>>();
+  return (plan) => {
+    let limits = read.get(plan);
+    if (!limits) read.set(plan, (limits = planLimits(db, plan)));
+    return limits;
+  };
+}
+
 /**
  * What the user's plan allows now; null = no limit in the pricing data. Pass the user as
  * `withHeldSeats` answers it, so a MEMBER seat held by the account gives the paid limits.
  */
-export function limitsOf(db: Db, user: Pick<UserRow, 'member_plan' | 'member_expires_at'>, now: Date): Promise<Limits> {
-  return planLimits(db, planOf(user, now));
+export function limitsOf(
+  db: Db,
+  user: Pick<UserRow, 'member_plan' | 'member_expires_at'>,
+  now: Date,
+  limitsOfPlan: PlanLimitsOf = (plan) => planLimits(db, plan),
+): Promise<Limits> {
+  return limitsOfPlan(planOf(user, now));
 }
 
 /** The larger of two limits; null (no limit) beats any number. */

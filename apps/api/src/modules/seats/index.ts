@@ -2,6 +2,7 @@
 export {
   createSeats,
   deviceSeats,
+  devicesSeats,
   forgetRevokedSeats,
   heldDeviceSeats,
   revokeSeatGrant,
@@ -9,4 +10,4 @@ export {
   type SeatGrant,
 } from './seats.service';
 // Reads of the seats table for other modules: what a holder's running seats give (users, devices) and the back office's device page.
-export { countDevicesHoldingSeat, heldSeatEnds, latestHeldSeatEnd, listUnrevokedDeviceSeats, type TSeatHolder } from './seats.repository';
+export { countDevicesHoldingSeat, heldSeatEnds, listUnrevokedDeviceSeats } from './seats.repository';

@@ -100,9 +100,6 @@ export function listRunningDeviceSeats(db: Db, deviceId: string, now: string): P
     .execute();
 }
 
-/** Who holds a seat: an account, or a device (for the device's policy). */
-export type TSeatHolder = { userId: string } | { deviceId: string };
-
 /** A seat of this kind that runs at `now` (not revoked, started, not yet over). */
 function runningSeat(eb: ExpressionBuilder<SeatsTables, 'seats'>, kind: string, now: string) {
   return eb.and([
@@ -111,17 +108,6 @@ function runningSeat(eb: ExpressionBuilder<SeatsTables, 'seats'>, kind: string, 
     eb('seats.starts_at', '<=', now),
     eb('seats.expires_at', '>', now),
   ]);
-}
-
-/** The latest end among running seats of this kind (MEMBER | CHANNEL) the holder has. */
-export async function latestHeldSeatEnd(db: Db, holder: TSeatHolder, kind: string, now: string): Promise<string | null> {
-  const row = await seatsTables(db)
-    .selectFrom('seats')
-    .select((eb) => eb.fn.max('expires_at').as('end'))
-    .where('userId' in holder ? 'assignee_user_id' : 'assignee_device_id', '=', 'userId' in holder ? holder.userId : holder.deviceId)
-    .where((seat) => runningSeat(seat, kind, now))
-    .executeTakeFirst();
-  return row?.end ?? null;
 }
 
 /**
@@ -179,4 +165,39 @@ export async function heldSeatEnds(db: Db, userId: string, now: string): Promise
     .where('expires_at', '>', now)
     .executeTakeFirst();
   return { member: row?.member ?? null, channel: row?.channel ?? null };
+}
+
+/**
+ * The latest end of the running MEMBER and of the running CHANNEL seats each of these devices
+ * holds, in one query (the connect check asks for both of its devices at once); a device that
+ * holds none is absent.
+ */
+export async function heldDeviceSeatEnds(
+  db: Db,
+  deviceIds: readonly string[],
+  now: string,
+): Promise<Map<string, { member: string | null; channel: string | null }>> {
+  if (deviceIds.length === 0) return new Map();
+  const rows = await seatsTables(db)
+    .selectFrom('seats')
+    .select((eb) => [
+      'assignee_device_id',
+      ...(['MEMBER', 'CHANNEL'] as const).map((kind) =>
+        eb.fn
+          .max(
+            eb
+              .case()
+              .when(eb.and([eb('kind', '=', kind), eb('starts_at', '<=', now)]))
+              .then(eb.ref('expires_at'))
+              .end(),
+          )
+          .as(kind === 'MEMBER' ? 'member' : 'channel'),
+      ),
+    ])
+    .where('assignee_device_id', 'in', [...deviceIds])
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .groupBy('assignee_device_id')
+    .execute();
+  return new Map(rows.map((row) => [row.assignee_device_id ?? '', { member: row.member ?? null, channel: row.channel ?? null }]));
 }

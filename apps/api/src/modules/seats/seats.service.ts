@@ -9,7 +9,8 @@ import { applyHeldSeats, findUserByIdentifier, type UserRow } from '../users';
 import { assignSeatRow, createSeatRows, revokeSeatRows, seatStateOf, seatTransition, unassignSeatRow } from './seat-life-cycle';
 import {
   findOwnedSeat,
-  latestHeldSeatEnd,
+  heldDeviceSeatEnds,
+  heldSeatEnds,
   listOwnedSeats,
   listSeatHolderDevices,
   listRunningDeviceSeats,
@@ -168,12 +169,25 @@ export async function unassignSeatOf(db: Db, kv: KeyValueStore, ownerId: string,
  * membership, with a CHANNEL seat the global channel, whatever its account has.
  */
 export async function deviceSeats(db: Db, deviceId: string, now = new Date()): Promise<{ member: string | null; channel: string | null }> {
-  const nowText = toDbDate(now);
-  const [member, channel] = await Promise.all([
-    latestHeldSeatEnd(db, { deviceId }, 'MEMBER', nowText),
-    latestHeldSeatEnd(db, { deviceId }, 'CHANNEL', nowText),
-  ]);
-  return { member: member ? fromDbDate(member).toISOString() : null, channel: channel ? fromDbDate(channel).toISOString() : null };
+  return (await devicesSeats(db, [deviceId], now)).get(deviceId) ?? NO_SEATS;
+}
+
+const NO_SEATS = { member: null, channel: null } as const;
+
+/** deviceSeats of several devices in one query (the connect check's two); every id asked for is in the answer. */
+export async function devicesSeats(
+  db: Db,
+  deviceIds: readonly string[],
+  now = new Date(),
+): Promise<Map<string, { member: string | null; channel: string | null }>> {
+  const ends = await heldDeviceSeatEnds(db, deviceIds, toDbDate(now));
+  const iso = (end: string | null) => (end ? fromDbDate(end).toISOString() : null);
+  return new Map(
+    deviceIds.map((id) => {
+      const held = ends.get(id);
+      return [id, held ? { member: iso(held.member), channel: iso(held.channel) } : { ...NO_SEATS }];
+    }),
+  );
 }
 
 // ---- The seats a device holds, for its heartbeat (cached) -------------------------------------
@@ -215,10 +229,6 @@ export async function heldDeviceSeats(db: Db, kv: KeyValueStore, deviceId: strin
  * expiry while it is the later one; its own term is untouched.
  */
 export async function withHeldSeats(db: Db, user: UserRow, now = new Date()): Promise<UserRow> {
-  const nowText = toDbDate(now);
-  const [member, channel] = await Promise.all([
-    latestHeldSeatEnd(db, { userId: user.id }, 'MEMBER', nowText),
-    latestHeldSeatEnd(db, { userId: user.id }, 'CHANNEL', nowText),
-  ]);
+  const { member, channel } = await heldSeatEnds(db, user.id, toDbDate(now));
   return applyHeldSeats(user, member, channel, now);
 }

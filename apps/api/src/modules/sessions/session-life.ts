@@ -21,6 +21,7 @@ import {
   deleteExpiredSessions,
   endLiveSession,
   endLostSession,
+  endOwnLiveSession,
   findLiveSessionBetween,
   findQuietSessions,
   findSession,
@@ -218,6 +219,22 @@ export async function endSession(
   end: TSessionEndRequest,
   now = new Date(),
 ): Promise<SessionState> {
+  // the apps report the duration: one conditional statement ends the caller's LIVE record; the
+  // record is read only to answer anything else (not found, ended already) or to work out the
+  // duration from its start
+  if (end.durationSeconds !== undefined) {
+    const ended = await endOwnLiveSession(db, end.sessionId, userId, {
+      ended_at: toDbDate(now),
+      end_reason: end.reason,
+      duration_seconds: end.durationSeconds,
+      ...(end.bytes !== undefined ? { bytes: end.bytes } : {}),
+    });
+    if (ended) {
+      const lease = leaseOf(ended);
+      if (lease) await releaseSession(kv, lease);
+      return { sessionId: ended.id, status: 'ENDED' };
+    }
+  }
   const row = await sessionOf(db, userId, end.sessionId);
   const { ended: _ended, ...state } = await endOnce(db, kv, row, {
     ended_at: toDbDate(now),

@@ -93,6 +93,27 @@ export async function endLiveSession(
   return touchedRows(result);
 }
 
+/**
+ * Ends the LIVE record of one of its two accounts in one statement (the apps' /session/end with
+ * the duration reported); answers what its lease needs, or undefined when no such LIVE record
+ * (not the caller's, ended already, or lost to a parallel end).
+ */
+export async function endOwnLiveSession(
+  db: Db,
+  id: string,
+  userId: string,
+  end: Pick<ConnectionSessionsTable, 'ended_at' | 'end_reason' | 'duration_seconds'> & Partial<Pick<ConnectionSessionsTable, 'bytes'>>,
+): Promise<Pick<ConnectionSessionRow, 'id' | 'controller_user_id' | 'from_device_id' | 'to_device_id'> | undefined> {
+  return sessionsTables(db)
+    .updateTable('connection_sessions')
+    .set({ ...end, status: 'ENDED' })
+    .where('id', '=', id)
+    .where('status', '=', 'LIVE')
+    .where((eb) => eb.or([eb('owner_user_id', '=', userId), eb('controller_user_id', '=', userId)]))
+    .returning(['id', 'controller_user_id', 'from_device_id', 'to_device_id'])
+    .executeTakeFirst();
+}
+
 /** One file of a session; false when the same event was recorded already (the event index). */
 export async function insertSessionFile(db: Db, row: Insertable<ConnectionSessionFilesTable>): Promise<boolean> {
   const result = await sessionsTables(db)

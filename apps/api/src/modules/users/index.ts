@@ -36,7 +36,15 @@ export {
   replaceMobile,
   updateNickname,
 } from './users.repository';
-export { applyHeldSeats, cancellationOf, findUserByIdentifier, getUser, userInfoOf, verifiedContacts } from './users.service';
+export {
+  applyHeldSeats,
+  cancellationOf,
+  findUserByIdentifier,
+  getUser,
+  getUserWithHeldSeats,
+  userInfoOf,
+  verifiedContacts,
+} from './users.service';
 // The composition's memo of accounts (composition/plugins/memos.ts): its channel, tables, keys and type.
 export { ACCOUNT_MEMO_CHANNEL, ACCOUNT_MEMO_TABLES, accountMemoKeys, type AccountMemo } from './users.service';
 // The back office's customer search, user page and account actions (composition/staff-routes.ts

@@ -276,6 +276,35 @@ describe.each(legs)('connection records ($dialect, $kv.kind store)', ({ dialect,
     expect(late.json()).toMatchObject({ errmsg: getContractMessages('zh-CN').errors.connectionEnded });
   });
 
+  it('an end with the duration reported (one statement): 20 in parallel end it once with that duration; a stranger’s is not found', async () => {
+    const { user, sessionId, from, to } = await liveSession('reported');
+    const stranger = await signUp(app);
+    const foreign = await call(stranger, '/session/end', { sessionId, reason: 'NORMAL', durationSeconds: 5 }, { lang: 'ja' });
+    expect([foreign.statusCode, body(foreign).errcode]).toEqual([404, 70050]);
+    expect(foreign.json()).toMatchObject({ errmsg: getContractMessages('ja').errors.connectionNotFound });
+    expect((await row(sessionId)).status).toBe('LIVE');
+
+    const ends = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        call(user, '/session/end', { sessionId, reason: 'NORMAL', durationSeconds: 600 + i, bytes: 7000 + i }),
+      ),
+    );
+    expect(ends.map((res) => res.statusCode)).toEqual(Array(20).fill(200));
+    expect(ends.map((res) => body<{ status: string }>(res).data.status)).toEqual(Array(20).fill('ENDED'));
+    const ended = await row(sessionId);
+    expect(ended.status).toBe('ENDED');
+    // one end won: its duration and bytes go together
+    expect(ended.duration_seconds).toBeGreaterThanOrEqual(600);
+    expect(ended.duration_seconds).toBeLessThan(620);
+    expect(Number(ended.bytes)).toBe(7000 + ended.duration_seconds! - 600);
+    expect(await store.leaseHolder(sessionsKey(await idOf(user)), to.id, Date.now())).toBeNull();
+    // a repeat answers the record as it is and changes nothing
+    const again = await call(user, '/session/end', { sessionId, reason: 'NETWORK', durationSeconds: 1 });
+    expect(body<{ status: string }>(again).data.status).toBe('ENDED');
+    expect(await row(sessionId)).toMatchObject({ end_reason: 'NORMAL', duration_seconds: ended.duration_seconds });
+    expect((await check(user, from.id, to.id)).sessionId).not.toBe(sessionId);
+  });
+
   it('another account’s session is not found (404, in the caller’s language); bad bodies get the validation envelope', async () => {
     const { sessionId } = await liveSession('other');
     const stranger = await signUp(app);
