@@ -7,6 +7,7 @@ import { findCountryCode } from '../location';
 import { connectAccessOf } from '../organisations';
 import { deviceSeats, devicesSeats, heldSeatEnds } from '../seats';
 import { acquireSession, openSession, refuseSession, type ConnectionSessionRow, type SessionStart } from '../sessions';
+import { type PlanMemo } from '../pricing';
 import { getUserWithHeldSeats, type AccountMemo, type UserRow } from '../users';
 import { findDeviceById, type DeviceRow } from './devices.repository';
 import { SEAT_PLAN, limitsOf, wider, getUserRow, planLimitsOnce, type PlanLimitsOf } from './plans';
@@ -111,10 +112,11 @@ interface CheckReads {
   limits: PlanLimitsOf;
 }
 
-function checkReads(db: Db, now: Date, memo?: AccountMemo): CheckReads {
+function checkReads(db: Db, now: Date, memos: Pick<ConnectRequest, 'accountMemo' | 'planMemo'> = {}): CheckReads {
+  const { accountMemo, planMemo } = memos;
   return {
-    account: (userId) => (memo ? getUserWithHeldSeats(db, userId, heldSeatEnds, now, memo) : getUserRow(db, userId, now)),
-    limits: planLimitsOnce(db),
+    account: (userId) => (accountMemo ? getUserWithHeldSeats(db, userId, heldSeatEnds, now, accountMemo) : getUserRow(db, userId, now)),
+    limits: planLimitsOnce(db, planMemo),
   };
 }
 
@@ -142,6 +144,8 @@ export interface ConnectRequest {
   kind?: TSessionKind | undefined;
   /** this instance's account memo (the route's app.accountMemo): the accounts' reads come from it when it has them */
   accountMemo?: AccountMemo;
+  /** this instance's plan memo (app.planMemo), likewise for the plans' limits */
+  planMemo?: PlanMemo;
 }
 
 /**
@@ -190,7 +194,7 @@ export async function checkConnect(
   const to = target.access;
   // the account and the seats weigh both in the terms and in how long the record is kept; both
   // devices' seats are one query
-  const reads = checkReads(db, now, request.accountMemo);
+  const reads = checkReads(db, now, request);
   const bothSeats = devicesSeats(db, [from.id, to.device.id], now);
   const loaded = Promise.all([reads.account(userId), bothSeats.then((seats) => seats.get(from.id) ?? NO_SEATS)]);
   const start: Promise<SessionStart> = loaded.then(async ([user, fromSeats]) => ({

@@ -34,6 +34,7 @@ export const connectRoutes: FastifyPluginAsyncZod = async (app) => {
         ip: request.ip,
         kind,
         accountMemo: app.accountMemo,
+        planMemo: app.planMemo,
       });
       // the alerts run after the answer; a retry that found the running record is not a new session
       if (decision.created) app.sessionEvents.recorded(decision.record);

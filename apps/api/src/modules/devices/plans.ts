@@ -2,7 +2,7 @@ import { type TManageCount } from '@llk/contracts';
 import { futureDbDate } from '../../infrastructure/db/dialect';
 import { type Db } from '../../infrastructure/db/schema';
 import { AppError } from '../../infrastructure/http/app-error';
-import { findPlanLimits } from '../pricing';
+import { findPlanLimitsMemo, type PlanMemo } from '../pricing';
 import { withHeldSeats } from '../seats';
 import { findUserById, type UserRow } from '../users';
 import { countDevices, countGroups } from './devices.repository';
@@ -25,19 +25,22 @@ interface Limits {
   historyDays: number;
 }
 
-export async function planLimits(db: Db, plan: string): Promise<Limits> {
-  const limits = await findPlanLimits(db, plan);
+export async function planLimits(db: Db, plan: string, memo?: PlanMemo): Promise<Limits> {
+  const limits = await findPlanLimitsMemo(db, plan, memo);
   return { devices: limits?.device_limit ?? null, sessions: limits?.session_limit ?? null, historyDays: limits?.history_days ?? 0 };
 }
 
-/** Plan limits read once per plan for the life of one request (a connect check weighs up to three plans, often the same). */
+/**
+ * Plan limits read once per plan for the life of one request (a connect check weighs up to three
+ * plans, often the same), from this instance's plan memo when the route passes it.
+ */
 export type PlanLimitsOf = (plan: string) => Promise<Limits>;
 
-export function planLimitsOnce(db: Db): PlanLimitsOf {
+export function planLimitsOnce(db: Db, memo?: PlanMemo): PlanLimitsOf {
   const read = new Map<string, Promise<Limits>>();
   return (plan) => {
     let limits = read.get(plan);
-    if (!limits) read.set(plan, (limits = planLimits(db, plan)));
+    if (!limits) read.set(plan, (limits = planLimits(db, plan, memo)));
     return limits;
   };
 }

@@ -1,10 +1,13 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App } from '../../../src/composition/app';
 import { createDatabase, type DatabaseHandle } from '../../../src/infrastructure/db/database';
 import { toDbDate } from '../../../src/infrastructure/db/dialect';
+import { pricingSeedStep } from '../../../src/modules/pricing/pricing.seed';
 import { MemoryKeyValueStore, RedisKeyValueStore, type KeyValueStore } from '../../../src/infrastructure/kv';
 import { signUp } from '../../accounts';
 import { testRedisUrl } from '../../databases';
@@ -17,6 +20,7 @@ import { get, post } from '../auth/support';
 // arrived: the expectations poll), and what this instance changes it answers at once.
 
 const redisUrl = testRedisUrl();
+const SEED_DIR = path.resolve(import.meta.dirname, '../../../../../content/seed');
 const cases = testDialects().map(({ dialect }) => ({
   dialect,
   kv: dialect === 'postgres' && redisUrl ? ('redis' as const) : ('memory' as const),
@@ -105,6 +109,36 @@ describe.each(cases)('sessions and accounts kept in memory on $dialect with a $k
     expect(kept).toBeGreaterThanOrEqual(2);
     await sql`update seats set revoked_at = revoked_at where id = 'none'`.execute(second.db);
     await expect.poll(() => a.accountMemo.size()).toBe(0);
+  });
+
+  it('keeps what each plan allows for the connect checks; a write to pricing_plans on the other instance ends it', async () => {
+    const seed = (db: DatabaseHandle['db']) =>
+      pricingSeedStep.run(db, { dir: SEED_DIR, readJson: (file) => JSON.parse(readFileSync(path.join(SEED_DIR, file), 'utf8')) });
+    await seed(database.handle.db);
+    const user = await signUp(a);
+    const register = async (deviceId: string) => {
+      const { res, json } = await post<{ device: { id: string } }>(a, user.token, '/device/register', {
+        deviceId,
+        name: `PC ${deviceId}`,
+        clientType: 'WIN',
+        appVersion: '1.4.2',
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return json.data.device.id;
+    };
+    const [from, to] = [await register(`memo-from-${dialect}`), await register(`memo-to-${dialect}`)];
+    const { res, json } = await post<{ allowed: boolean }>(a, user.token, '/device/connectCheck', { fromDeviceId: from, toDeviceId: to });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(json.data.allowed).toBe(true);
+    // the check read the FREE plan's limits once and kept them
+    expect(a.planMemo.get('FREE')).toMatchObject({ history_days: 7 });
+    const before = a.planMemo.get('FREE')!;
+    const { json: again } = await post<{ allowed: boolean }>(a, user.token, '/device/connectCheck', { fromDeviceId: from, toDeviceId: to });
+    expect(again.data.allowed).toBe(true);
+    expect(a.planMemo.get('FREE')).toBe(before);
+    // the seed run by the other instance (it replaces the plans' rows) ends them here
+    await seed(second.db);
+    await expect.poll(() => a.planMemo.get('FREE')).toBeUndefined();
   });
 
   it('refuses a session signed out on the other instance', async () => {
