@@ -16,11 +16,14 @@ const VISIBLE =
 
 function callerOf(request: FastifyRequest, locale = request.locale): HistoryCaller {
   if (!request.user) throw new AppError('UNAUTHORIZED');
+  const { accountMemo, planMemo } = request.server;
   return {
     userId: request.user.userId,
     locale,
     t: (key, params) => request.t(key, params),
     ...(request.headers.cookie ? { cookieHeader: request.headers.cookie } : {}),
+    accountMemo,
+    planMemo,
   };
 }
 

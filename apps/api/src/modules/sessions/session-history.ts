@@ -16,9 +16,9 @@ import { futureDbDate, fromDbDate, toDbDate } from '../../infrastructure/db/dial
 import { type Db } from '../../infrastructure/db/schema';
 import { AppError } from '../../infrastructure/http/app-error';
 import { requestZone } from '../../infrastructure/time-text';
-import { findPlanLimits } from '../pricing';
-import { deviceSeats, withHeldSeats } from '../seats';
-import { findUserById, findUserNames, findUsersByIds, type UserRow } from '../users';
+import { findPlanLimitsMemo, type PlanMemo } from '../pricing';
+import { deviceSeats, heldSeatEnds } from '../seats';
+import { findUserNames, findUsersByIds, getUserWithHeldSeats, type AccountMemo, type UserRow } from '../users';
 import { SESSION_TEXTS } from './session-csv.texts';
 import {
   counterpartIds,
@@ -61,6 +61,9 @@ export interface HistoryCaller {
   t: (key: string, params?: TMessageParams) => string;
   /** the raw Cookie header: its llk-tz names the zone of since/until when the query does not */
   cookieHeader?: string;
+  /** this instance's memos (the route's app.accountMemo, app.planMemo): the account and plan reads come from them when they have them */
+  accountMemo?: AccountMemo;
+  planMemo?: PlanMemo;
 }
 
 type HistoryQuery = Omit<TSessionListQuery, 'before' | 'pageSize'>;
@@ -79,8 +82,8 @@ function planOf(user: UserRow, now: Date): string {
   return user.member_plan !== 'FREE' && futureDbDate(user.member_expires_at, now) ? user.member_plan : 'FREE';
 }
 
-async function historyDaysOf(db: Db, plan: string): Promise<number> {
-  return (await findPlanLimits(db, plan))?.history_days ?? DEFAULT_HISTORY_DAYS;
+async function historyDaysOf(db: Db, plan: string, memo?: PlanMemo): Promise<number> {
+  return (await findPlanLimitsMemo(db, plan, memo))?.history_days ?? DEFAULT_HISTORY_DAYS;
 }
 
 /** The UTC instant a day (YYYY-MM-DD) starts in a zone, DST-aware. */
@@ -132,12 +135,11 @@ async function personIds(db: Db, userId: string, person: string, from: string): 
 
 /** The filters as the repository reads them: the plan's window, the days in the zone, the person as ids. */
 export async function resolveHistory(db: Db, caller: HistoryCaller, query: HistoryQuery, now = new Date()): Promise<ResolvedHistory> {
-  const found = await findUserById(db, caller.userId);
-  if (!found) throw new AppError('UNAUTHORIZED');
-  const user = await withHeldSeats(db, found, now);
-  let historyDays = await historyDaysOf(db, planOf(user, now));
+  // the account with the seats it holds (an erased one is UNAUTHORIZED), as /user/info reads it
+  const user = await getUserWithHeldSeats(db, caller.userId, heldSeatEnds, now, caller.accountMemo);
+  let historyDays = await historyDaysOf(db, planOf(user, now), caller.planMemo);
   if (query.deviceId && (await deviceSeats(db, query.deviceId, now)).member)
-    historyDays = Math.max(historyDays, await historyDaysOf(db, SEAT_PLAN));
+    historyDays = Math.max(historyDays, await historyDaysOf(db, SEAT_PLAN, caller.planMemo));
   const timeZone = query.tz ?? requestZone(caller.cookieHeader, user);
   const windowStart = toDbDate(now.getTime() - historyDays * DAY_MS);
   const from = latest(windowStart, query.since ? toDbDate(zonedDayStart(query.since, timeZone)) : undefined);
@@ -184,7 +186,7 @@ interface Names {
   sessionLimits: Map<string, number | null>;
 }
 
-async function namesOf(db: Db, rows: readonly ConnectionSessionRow[], now: Date): Promise<Names> {
+async function namesOf(db: Db, rows: readonly ConnectionSessionRow[], now: Date, planMemo?: PlanMemo): Promise<Names> {
   const ids = [
     ...new Set(rows.flatMap((row) => [row.owner_user_id, row.controller_user_id, row.ended_by_user_id]).filter((id): id is string => !!id)),
   ];
@@ -196,7 +198,7 @@ async function namesOf(db: Db, rows: readonly ConnectionSessionRow[], now: Date)
   for (const user of users) {
     if (!limited.has(user.id)) continue;
     const plan = planOf(user, now);
-    if (!limits.has(plan)) limits.set(plan, (await findPlanLimits(db, plan))?.session_limit ?? null);
+    if (!limits.has(plan)) limits.set(plan, (await findPlanLimitsMemo(db, plan, planMemo))?.session_limit ?? null);
     sessionLimits.set(user.id, limits.get(plan) ?? null);
   }
   return { names, sessionLimits };
@@ -222,7 +224,7 @@ export async function recordsOf(
   const [files, notes, { names, sessionLimits }] = await Promise.all([
     findFilesOfSessions(db, ids),
     findNotesOfSessions(db, ids),
-    namesOf(db, rows, now),
+    namesOf(db, rows, now, caller.planMemo),
   ]);
   const erased = SESSION_TEXTS[caller.locale].erasedAccount;
   const nameOf = (id: string | null) => (id ? (names.get(id) ?? erased) : erased);
