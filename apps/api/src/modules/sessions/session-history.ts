@@ -14,7 +14,6 @@ import {
 } from '@llk/contracts';
 import { futureDbDate, fromDbDate, toDbDate } from '../../infrastructure/db/dialect';
 import { type Db } from '../../infrastructure/db/schema';
-import { AppError } from '../../infrastructure/http/app-error';
 import { requestZone } from '../../infrastructure/time-text';
 import { findPlanLimitsMemo, type PlanMemo } from '../pricing';
 import { deviceSeats, heldSeatEnds } from '../seats';

@@ -25,8 +25,8 @@ import {
   findLiveSessionBetween,
   findQuietSessions,
   findSession,
+  insertOwnSessionFile,
   insertSession,
-  insertSessionFile,
   forgetSessionDevices,
   pseudonymiseSessions,
   touchOwnLiveSession,
@@ -279,11 +279,11 @@ function eventKeyOf(file: TSessionFileRequest): string {
 
 /** POST /session/fileTransfer: one row per file event (a repeat is the same row), on a LIVE or ENDED record. */
 export async function recordSessionFile(db: Db, userId: string, file: TSessionFileRequest, now = new Date()): Promise<SessionState> {
-  const row = await sessionOf(db, userId, file.sessionId);
-  if (row.status === 'REFUSED') throw new AppError('CONNECTION_NOT_FOUND');
-  const added = await insertSessionFile(db, {
+  // two statements on the hot path: the row written only on the caller's record, then the count;
+  // the record is read only when nothing was written, to say why (a repeat, or not the caller's)
+  const added = await insertOwnSessionFile(db, userId, {
     id: newId(now.getTime()),
-    session_id: row.id,
+    session_id: file.sessionId,
     event_key: eventKeyOf(file),
     direction: file.direction,
     name: file.name,
@@ -291,7 +291,10 @@ export async function recordSessionFile(db: Db, userId: string, file: TSessionFi
     sha256: file.sha256?.toLowerCase() ?? null,
     created_at: toDbDate(now),
   });
-  if (added) await countSessionFile(db, row.id);
+  const counted = added ? await countSessionFile(db, file.sessionId) : undefined;
+  if (counted) return stateOf(counted);
+  const row = await sessionOf(db, userId, file.sessionId);
+  if (row.status === 'REFUSED') throw new AppError('CONNECTION_NOT_FOUND');
   return stateOf(row);
 }
 

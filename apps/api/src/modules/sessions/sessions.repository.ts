@@ -1,4 +1,4 @@
-import { type Insertable } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import { touchedRows } from '../../infrastructure/db/dialect';
 import { type Db } from '../../infrastructure/db/schema';
 import {
@@ -114,23 +114,46 @@ export async function endOwnLiveSession(
     .executeTakeFirst();
 }
 
-/** One file of a session; false when the same event was recorded already (the event index). */
-export async function insertSessionFile(db: Db, row: Insertable<ConnectionSessionFilesTable>): Promise<boolean> {
+/**
+ * One file of a session of one of its two accounts (not a refused attempt), written in one
+ * statement that checks the record as it inserts; false when nothing was written: the same event
+ * was recorded already, or there is no such record of the caller's (the caller reads it to say which).
+ */
+export async function insertOwnSessionFile(db: Db, userId: string, row: Insertable<ConnectionSessionFilesTable>): Promise<boolean> {
   const result = await sessionsTables(db)
     .insertInto('connection_session_files')
-    .values(row)
+    .columns(['id', 'session_id', 'event_key', 'direction', 'name', 'size_bytes', 'sha256', 'created_at'])
+    .expression((eb) =>
+      eb
+        .selectFrom('connection_sessions')
+        .select([
+          sql<string>`${row.id}`.as('id'),
+          'connection_sessions.id as session_id',
+          sql<string>`${row.event_key}`.as('event_key'),
+          sql<string>`${row.direction}`.as('direction'),
+          sql<string>`${row.name}`.as('name'),
+          // typed: PostgreSQL takes an untyped parameter in a select list as text
+          sql<string>`cast(${String(row.size_bytes)} as bigint)`.as('size_bytes'),
+          sql<string | null>`${row.sha256 ?? null}`.as('sha256'),
+          sql<string>`${row.created_at}`.as('created_at'),
+        ])
+        .where('connection_sessions.id', '=', row.session_id)
+        .where('status', '<>', 'REFUSED')
+        .where((w) => w.or([w('owner_user_id', '=', userId), w('controller_user_id', '=', userId)])),
+    )
     .onConflict((oc) => oc.columns(['session_id', 'event_key']).doNothing())
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
 }
 
-/** Counts one more file on the record (only after insertSessionFile wrote a new row). */
-export async function countSessionFile(db: Db, id: string): Promise<void> {
-  await sessionsTables(db)
+/** Counts one more file on the record (only after a new file row was written); answers the record's id and status. */
+export async function countSessionFile(db: Db, id: string): Promise<Pick<ConnectionSessionRow, 'id' | 'status'> | undefined> {
+  return sessionsTables(db)
     .updateTable('connection_sessions')
     .set((eb) => ({ files_count: eb('files_count', '+', 1) }))
     .where('id', '=', id)
-    .execute();
+    .returning(['id', 'status'])
+    .executeTakeFirst();
 }
 
 /** The side's note on the session: written, or replaced by a repeat. */

@@ -214,6 +214,18 @@ describe.each(legs)('connection records ($dialect, $kv.kind store)', ({ dialect,
     expect(rows.every((r) => r.ended_at === r.started_at)).toBe(true);
     expect(rows[1]!.permission).toBe('VIEW');
     expect(recorded.filter((r) => r.from_device_id === from.id && r.status === 'REFUSED')).toHaveLength(4);
+    // a refused attempt takes no files or notes, even by its own id: "not found", and nothing written
+    const refusedId = recorded.find((r) => r.from_device_id === from.id && r.status === 'REFUSED')!.id;
+    const file = await call(user, '/session/fileTransfer', { sessionId: refusedId, direction: 'SENT', name: 'x.txt', sizeBytes: 3 });
+    expect([file.statusCode, body(file).errcode]).toEqual([404, 70050]);
+    expect((await call(user, '/session/note', { sessionId: refusedId, text: 'no' })).statusCode).toBe(404);
+    expect(
+      await sessionsTables(ctx.database.db)
+        .selectFrom('connection_session_files')
+        .select('id')
+        .where('session_id', '=', refusedId)
+        .execute(),
+    ).toEqual([]);
     const anyHidden = await sessionsTables(ctx.database.db)
       .selectFrom('connection_sessions')
       .select('id')
@@ -237,11 +249,15 @@ describe.each(legs)('connection records ($dialect, $kv.kind store)', ({ dialect,
     await call(user, '/session/fileTransfer', { ...file, eventId: 'evt-1', name: 'photo.jpg' });
     const fileRows = await sessionsTables(ctx.database.db)
       .selectFrom('connection_session_files')
-      .select(['name'])
+      .select(['name', 'size_bytes', 'direction', 'sha256'])
       .where('session_id', '=', sessionId)
       .orderBy('name')
       .execute();
     expect(fileRows.map((f) => f.name)).toEqual(['photo.jpg', 'report.pdf']);
+    expect(fileRows.map((f) => [Number(f.size_bytes), f.direction, f.sha256])).toEqual([
+      [2048, 'SENT', 'a'.repeat(64)],
+      [2048, 'SENT', 'a'.repeat(64)],
+    ]);
     expect((await row(sessionId)).files_count).toBe(2);
 
     expect((await call(user, '/session/note', { sessionId, text: 'first' })).statusCode).toBe(200);
