@@ -95,9 +95,13 @@ export function zonedDayStart(day: string, timeZone: string): Date {
   return new Date(at);
 }
 
-function offsetMs(at: Date, timeZone: string): number {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
+/** One formatter per zone: making one costs more than the rest of a page's work (the CSV's lesson, session-csv.ts). */
+const wallClocks = new Map<string, Intl.DateTimeFormat>();
+
+function wallClockOf(timeZone: string): Intl.DateTimeFormat {
+  let format = wallClocks.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
       timeZone,
       hourCycle: 'h23',
       year: 'numeric',
@@ -106,7 +110,16 @@ function offsetMs(at: Date, timeZone: string): number {
       hour: '2-digit',
       minute: '2-digit',
       second: '2-digit',
-    })
+    });
+    // the zones are IANA names the query's schema checked: a few hundred at most
+    if (wallClocks.size < 1_000) wallClocks.set(timeZone, format);
+  }
+  return format;
+}
+
+function offsetMs(at: Date, timeZone: string): number {
+  const parts = Object.fromEntries(
+    wallClockOf(timeZone)
       .formatToParts(at)
       .map((part) => [part.type, Number(part.value)]),
   ) as Record<string, number>;
