@@ -101,9 +101,10 @@ export const ORG_ROUTES = {
   'POST /org/accessRule/update': 'access.manage',
   'POST /org/accessRule/delete': 'access.manage',
   'GET /org/accessRule/list': 'access.manage',
-  'GET /org/access/explain': 'devices.read',
-  'GET /org/access/whoCanReach': 'devices.read',
-  'GET /org/access/memberReach': 'devices.read',
+  // they answer rules and members: what reading the rules needs (devices.read alone would show both)
+  'GET /org/access/explain': 'access.manage',
+  'GET /org/access/whoCanReach': 'access.manage',
+  'GET /org/access/memberReach': 'access.manage',
 } as const satisfies Record<string, TOrgNeed | 'signedIn' | 'public'>;
 
 type TOrgRoute = keyof typeof ORG_ROUTES;

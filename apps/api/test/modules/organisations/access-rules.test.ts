@@ -234,6 +234,48 @@ describe.each(testDialects())('organisation access rules ($dialect)', ({ dialect
     expect((await orgAccessFor(ctx.database.db, { orgId, userId: alice.id, deviceId: X }))?.permission).toBeNull();
   });
 
+  it('explain, whoCanReach and memberReach answer rules and members: a custom role with devices.read alone is refused them', async () => {
+    const a = await fleet();
+    const helpdesk = await world.person();
+    const role = await world.ok<{ id: string }>(a.owner, 'POST', '/org/role/save', {
+      orgId: a.orgId,
+      name: 'Helpdesk',
+      permissions: ['devices.read'],
+    });
+    await world.addMember(a.orgId, helpdesk.id, role.id);
+    await world.ok(a.owner, 'POST', '/org/accessRule/create', {
+      orgId: a.orgId,
+      subject: a.subjects.alice,
+      object: a.objects.X,
+      permission: 'CONTROL',
+    });
+    // the devices are theirs to read
+    await world.ok(helpdesk, 'GET', '/org/device/list', { orgId: a.orgId });
+    // the rules, and who reaches what by them, are not (as /org/accessRule/list and /org/member/list are not)
+    for (const [url, input] of [
+      ['/org/accessRule/list', { orgId: a.orgId }],
+      ['/org/access/explain', { orgId: a.orgId, deviceId: a.X, userId: a.alice.id }],
+      ['/org/access/whoCanReach', { orgId: a.orgId, deviceId: a.X }],
+      ['/org/access/memberReach', { orgId: a.orgId, userId: a.alice.id }],
+    ] as const) {
+      const answer = await world.call(helpdesk, 'GET', url, input, 'es');
+      expect([url, answer.status, answer.errcode]).toEqual([url, 403, ErrorCode.ORG_PERMISSION_DENIED]);
+      expect(answer.errmsg).toBe(translate('es', 'errors.orgPermissionDenied'));
+    }
+    // with access.manage added, all three answer
+    await world.ok(a.owner, 'POST', '/org/role/save', {
+      orgId: a.orgId,
+      roleId: role.id,
+      name: 'Helpdesk',
+      permissions: ['devices.read', 'access.manage'],
+    });
+    const who = await world.ok<{ items: { userId: string; permission: string }[] }>(helpdesk, 'GET', '/org/access/whoCanReach', {
+      orgId: a.orgId,
+      deviceId: a.X,
+    });
+    expect(who.items).toEqual([expect.objectContaining({ userId: a.alice.id, permission: 'CONTROL' })]);
+  });
+
   it('a stranger gets ORG_NOT_FOUND, a plain member ORG_PERMISSION_DENIED; another organisation’s device, member or rule is not found', async () => {
     const a = await fleet();
     const b = await fleet();
