@@ -121,7 +121,7 @@ export function accessRuleRoutes(app: FastifyInstance, guard: TGuard): void {
       schema: {
         tags,
         summary: 'What a member may do on a device, the rule that decides it and every rule that applied, the winner first',
-        description: `${NOT_FOUND} Needs devices.read. Not the organisation’s device: ORG_DEVICE_NOT_FOUND; not a member: ORG_MEMBER_NOT_FOUND. ${SPECIFIC}`,
+        description: `${NOT_FOUND} Needs access.manage (they answer rules and members, as the rule list does). Not the organisation’s device: ORG_DEVICE_NOT_FOUND; not a member: ORG_MEMBER_NOT_FOUND. ${SPECIFIC}`,
         querystring: ZOrgAccessExplainQuery,
         response: envelopeResponses(ZOrgAccessExplanation),
       },
@@ -136,7 +136,7 @@ export function accessRuleRoutes(app: FastifyInstance, guard: TGuard): void {
       schema: {
         tags,
         summary: 'The active members who reach a device, by user id in keyset pages (after), each with the permission and the winning rule',
-        description: `${NOT_FOUND} Needs devices.read. Not the organisation’s device: ORG_DEVICE_NOT_FOUND. ${SPECIFIC}`,
+        description: `${NOT_FOUND} Needs access.manage (they answer rules and members, as the rule list does). Not the organisation’s device: ORG_DEVICE_NOT_FOUND. ${SPECIFIC}`,
         querystring: ZOrgWhoCanReachQuery,
         response: envelopeResponses(ZOrgWhoCanReachPage),
       },
@@ -151,7 +151,7 @@ export function accessRuleRoutes(app: FastifyInstance, guard: TGuard): void {
       schema: {
         tags,
         summary: 'The active devices a member reaches, by device id in keyset pages (after), each with the permission and the winning rule',
-        description: `${NOT_FOUND} Needs devices.read. Not a member: ORG_MEMBER_NOT_FOUND. ${SPECIFIC}`,
+        description: `${NOT_FOUND} Needs access.manage (they answer rules and members, as the rule list does). Not a member: ORG_MEMBER_NOT_FOUND. ${SPECIFIC}`,
         querystring: ZOrgMemberReachQuery,
         response: envelopeResponses(ZOrgMemberReachPage),
       },
