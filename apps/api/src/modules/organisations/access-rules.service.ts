@@ -239,9 +239,11 @@ export async function whoCanReach(db: Db, me: OrgMembership, query: Omit<TOrgWho
         departmentPath: member.department_path,
       };
       const decision = decideAccess(rules, subject, object);
-      if (decision.permission !== null && decision.ruleId !== null)
+      if (decision.permission !== null && decision.ruleId !== null) {
+        // one more than the page: only then is there a next page (no empty last page to ask for)
+        if (items.length === query.pageSize) return { items, next: items.at(-1)!.userId };
         items.push({ userId: member.user_id, permission: decision.permission, ruleId: decision.ruleId });
-      if (items.length === query.pageSize) return { items, next: member.user_id };
+      }
       after = member.user_id;
     }
     if (members.length < SCAN_CHUNK) return { items, next: null };
@@ -272,9 +274,10 @@ export async function memberReach(db: Db, me: OrgMembership, query: Omit<TOrgMem
     const devices = await activeDevicesAfter(db, me.orgId, after, SCAN_CHUNK);
     for (const device of devices) {
       const decision = decideAccess(rules, subject, { deviceId: device.device_id, status: device.status, groupPath: device.group_path });
-      if (decision.permission !== null && decision.ruleId !== null)
+      if (decision.permission !== null && decision.ruleId !== null) {
+        if (items.length === query.pageSize) return { items, next: items.at(-1)!.deviceId };
         items.push({ deviceId: device.device_id, permission: decision.permission, ruleId: decision.ruleId });
-      if (items.length === query.pageSize) return { items, next: device.device_id };
+      }
       after = device.device_id;
     }
     if (devices.length < SCAN_CHUNK) return { items, next: null };

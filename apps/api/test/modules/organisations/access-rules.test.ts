@@ -417,7 +417,17 @@ describe.each(testDialects())('organisation access rules ($dialect)', ({ dialect
       after = page.next ?? undefined;
     } while (after !== undefined);
     expect(pages.flat()).toEqual([...inD3].sort());
-    expect(pages.slice(0, 2).map((page) => page.length)).toEqual([2, 2]);
+    expect(pages.map((page) => page.length)).toEqual([2, 2, 1]);
+    // a page that holds exactly the rest says there is no next one (no empty page to ask for)
+    const whole = await world.ok<Page<{ userId: string }>>(owner, 'GET', '/org/access/whoCanReach', { orgId, deviceId: X, pageSize: 5 });
+    expect([whole.items.length, whole.next]).toEqual([5, null]);
+    const lastTwo = await world.ok<Page<{ userId: string }>>(owner, 'GET', '/org/access/whoCanReach', {
+      orgId,
+      deviceId: X,
+      pageSize: 3,
+      after: pages[0]!.at(-1)!,
+    });
+    expect([lastTwo.items.map((item) => item.userId), lastTwo.next]).toEqual([[...pages[1]!, ...pages[2]!], null]);
 
     const devices = [X];
     for (let i = 0; i < 2; i++) {
@@ -439,6 +449,12 @@ describe.each(testDialects())('organisation access rules ($dialect)', ({ dialect
     expect(first.items).toHaveLength(2);
     expect([...first.items, ...second.items].map((item) => item.deviceId)).toEqual([...devices].sort());
     expect(second.next).toBeNull();
+    const all = await world.ok<Page<{ deviceId: string }>>(owner, 'GET', '/org/access/memberReach', {
+      orgId,
+      userId: alice.id,
+      pageSize: 3,
+    });
+    expect([all.items.length, all.next]).toEqual([3, null]);
   });
 
   it('20 simultaneous creates of one rule make exactly one, the others ORG_ACCESS_RULE_DUPLICATE, with one audit row', async () => {
