@@ -5,6 +5,7 @@ import { createServer as createTcpServer, type Server as TcpServer } from 'node:
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { freePort } from './support/free-port';
 
 // What nginx passes on to the next API instance when one resets the connection after a request
 // was sent to it (an instance SIGKILLed while it held the request): a POST that writes nothing
@@ -20,14 +21,6 @@ const { writeNginxConfig } = (await import(path.join(repoRoot, 'scripts/scale-ou
     args: string[];
   };
 };
-
-async function freePort(): Promise<number> {
-  const server = createTcpServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 const closing: (() => Promise<void> | void)[] = [];
 afterEach(async () => {

@@ -1,16 +1,7 @@
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { smtpAdapter } from '../../src/infrastructure/delivery/smtp';
-
-/** A port the OS says is free (the fakes take fixed ports, as scale-out.mjs gives them). */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
+import { freePort } from '../support/free-port';
 
 // the production shape's delivery fakes (scripts/scale-out.mjs), read by its e2e journeys through
 // GET /mails: a script with JSDoc types, imported by path with the type of what is used here

@@ -143,23 +143,26 @@ export function listUnrevokedDeviceSeats(
     .execute();
 }
 
+/** The latest end of the started MEMBER seats and of the started CHANNEL seats among the rows read (the caller keeps those not over). */
+function latestEnds(eb: ExpressionBuilder<SeatsTables, 'seats'>, now: string) {
+  return (['MEMBER', 'CHANNEL'] as const).map((kind) =>
+    eb.fn
+      .max(
+        eb
+          .case()
+          .when(eb.and([eb('kind', '=', kind), eb('starts_at', '<=', now)]))
+          .then(eb.ref('expires_at'))
+          .end(),
+      )
+      .as(kind === 'MEMBER' ? 'member' : 'channel'),
+  );
+}
+
 /** The latest end of the running MEMBER and of the running CHANNEL seats an account holds, in one query. */
 export async function heldSeatEnds(db: Db, userId: string, now: string): Promise<{ member: string | null; channel: string | null }> {
   const row = await seatsTables(db)
     .selectFrom('seats')
-    .select((eb) =>
-      (['MEMBER', 'CHANNEL'] as const).map((kind) =>
-        eb.fn
-          .max(
-            eb
-              .case()
-              .when(eb.and([eb('kind', '=', kind), eb('starts_at', '<=', now)]))
-              .then(eb.ref('expires_at'))
-              .end(),
-          )
-          .as(kind === 'MEMBER' ? 'member' : 'channel'),
-      ),
-    )
+    .select((eb) => latestEnds(eb, now))
     .where('assignee_user_id', '=', userId)
     .where('revoked_at', 'is', null)
     .where('expires_at', '>', now)
@@ -180,20 +183,7 @@ export async function heldDeviceSeatEnds(
   if (deviceIds.length === 0) return new Map();
   const rows = await seatsTables(db)
     .selectFrom('seats')
-    .select((eb) => [
-      'assignee_device_id',
-      ...(['MEMBER', 'CHANNEL'] as const).map((kind) =>
-        eb.fn
-          .max(
-            eb
-              .case()
-              .when(eb.and([eb('kind', '=', kind), eb('starts_at', '<=', now)]))
-              .then(eb.ref('expires_at'))
-              .end(),
-          )
-          .as(kind === 'MEMBER' ? 'member' : 'channel'),
-      ),
-    ])
+    .select((eb) => ['assignee_device_id', ...latestEnds(eb, now)])
     .where('assignee_device_id', 'in', [...deviceIds])
     .where('revoked_at', 'is', null)
     .where('expires_at', '>', now)
