@@ -104,7 +104,7 @@ type Seats = Awaited<ReturnType<typeof deviceSeats>>;
 const NO_SEATS: Seats = { member: null, channel: null };
 
 /**
- * What one check reads at most once: the accounts (with the seats they hold; from this instance's
+ * What one check reads at most once: the caller's account (with the seats it holds; from this instance's
  * account memo when the route passes it, as /user/info reads them) and the plans' limits.
  */
 interface CheckReads {
@@ -161,7 +161,9 @@ async function historyDays(
   to: DeviceRow,
   now: Date,
 ): Promise<number> {
-  const owner = to.user_id === controller.id ? controller : await reads.account(to.user_id);
+  // another account's device: its owner as stored, an erased one too (its devices stay, and the
+  // memo's read answers an erased account UNAUTHORIZED, which is the caller's answer, not the owner's)
+  const owner = to.user_id === controller.id ? controller : await getUserRow(db, to.user_id, now);
   const plans = [limitsOf(db, controller, now, reads.limits), limitsOf(db, owner, now, reads.limits)];
   if (seats.from.member || seats.to.member) plans.push(reads.limits(SEAT_PLAN));
   return Math.max(...(await Promise.all(plans)).map((limits) => limits.historyDays));

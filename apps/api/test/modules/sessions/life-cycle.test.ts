@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getContractMessages } from '@llk/contracts';
 import { type App } from '../../../src/composition/app';
+import { eraseAccount } from '../../../src/flows/account-erasure';
 import { fromDbDate, toDbDate } from '../../../src/infrastructure/db/dialect';
 import { pricingSeedStep } from '../../../src/modules/pricing/pricing.seed';
 import { checkConnect } from '../../../src/modules/devices/connect-policy';
@@ -319,6 +320,27 @@ describe.each(legs)('connection records ($dialect, $kv.kind store)', ({ dialect,
     expect(body<{ status: string }>(again).data.status).toBe('ENDED');
     expect(await row(sessionId)).toMatchObject({ end_reason: 'NORMAL', duration_seconds: ended.duration_seconds });
     expect((await check(user, from.id, to.id)).sessionId).not.toBe(sessionId);
+  });
+
+  it('a device shared by an account since erased still gets a decision for the recipient, not UNAUTHORIZED', async () => {
+    const owner = await signUp(app);
+    const friend = await signUp(app);
+    const shared = await register(owner, 'erased-owner-pc');
+    const mine = await register(friend, 'erased-friend-pc');
+    expect((await call(owner, '/device/share', { deviceId: shared.id, account: friend.username, permission: 'CONTROL' })).statusCode).toBe(
+      200,
+    );
+    const ownerId = await idOf(owner);
+    // the owner's cooling-off has ended: erased (its devices and shares stay; cancellation.test.ts covers the routes)
+    const due = new Date().toISOString();
+    await ctx.database.db.updateTable('users').set({ cancel_requested_at: due, erase_at: due }).where('id', '=', ownerId).execute();
+    expect(await eraseAccount(ctx.database.db, store, ownerId, new Date(Date.now() + 1_000))).toBe(true);
+    const answer = await call(friend, '/device/connectCheck', { fromDeviceId: mine.id, toDeviceId: shared.id });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(body<{ allowed: boolean; sessionId: string | null }>(answer).data).toMatchObject({
+      allowed: true,
+      sessionId: expect.any(String),
+    });
   });
 
   it('another account’s session is not found (404, in the caller’s language); bad bodies get the validation envelope', async () => {
